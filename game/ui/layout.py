@@ -1,0 +1,346 @@
+"""Pixel <-> cell maths for the play screen, with no pygame in it so it is tested bare.
+
+The board is a grid of square cells with the row clues in a strip on its left and the column
+clues in a strip above it. Every number of a clue sits in its own slot, so a strip is as wide
+(or tall) as its longest clue. Cell ``x`` of the grid covers the pixels
+``left + x * cell`` to ``left + (x + 1) * cell - 1``; the grid line before it is the first of
+those pixels, and every fifth line (and the border) is thicker, reaching one pixel further
+back into the previous cell. Drawing code asks this module where things are; input code asks
+it which cell a pointer is over. Both read the same numbers, so what you see is what you hit.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import NamedTuple
+
+THICK_EVERY = 5
+# Largest and smallest cell side in pixels: huge cells on a 5x5 look like a toy, and below
+# six pixels nobody can aim at a cell any more.
+MAX_CELL = 52
+MIN_CELL = 6
+# A clue number's slot, as a fraction of the cell side. Row clues sit side by side, so their
+# slot widens with the number of digits; column clues are stacked, so only the height counts.
+ROW_SLOT_BY_DIGITS = {1: 0.72, 2: 1.08, 3: 1.5}
+COLUMN_SLOT = 0.74
+# Space between a clue strip and the grid, as a fraction of the cell side.
+CLUE_GAP = 0.3
+
+
+class Box(NamedTuple):
+    """A pixel rectangle; pygame takes it wherever it takes a Rect."""
+
+    x: int
+    y: int
+    w: int
+    h: int
+
+    @property
+    def right(self) -> int:
+        return self.x + self.w
+
+    @property
+    def bottom(self) -> int:
+        return self.y + self.h
+
+    @property
+    def centre(self) -> tuple[int, int]:
+        return (self.x + self.w // 2, self.y + self.h // 2)
+
+    def contains(self, px: int, py: int) -> bool:
+        return self.x <= px < self.x + self.w and self.y <= py < self.y + self.h
+
+    def inset(self, amount: int) -> Box:
+        return Box(
+            self.x + amount,
+            self.y + amount,
+            max(0, self.w - 2 * amount),
+            max(0, self.h - 2 * amount),
+        )
+
+
+Cell = tuple[int, int]
+
+
+def row_slot_factor(digits: int) -> float:
+    """Width of one row-clue slot for numbers of ``digits`` digits, in cell sides."""
+    return ROW_SLOT_BY_DIGITS.get(digits, 0.42 * digits + 0.25)
+
+
+def clue_runs(clues: Sequence[Sequence[int]]) -> int:
+    """The most numbers any clue shows (an empty clue still shows its "0")."""
+    return max((max(1, len(clue)) for clue in clues), default=1)
+
+
+def clue_digits(clues: Sequence[Sequence[int]]) -> int:
+    """The most digits any number of these clues has."""
+    return max((len(str(run)) for clue in clues for run in clue), default=1)
+
+
+@dataclass(frozen=True)
+class BoardLayout:
+    """Where the grid and its clue strips are, for one puzzle size in one area."""
+
+    columns: int
+    rows: int
+    cell: int
+    left: int
+    top: int
+    row_slot: int
+    column_slot: int
+    row_runs: int
+    column_runs: int
+    gap: int
+
+    # --- the grid -----------------------------------------------------------------------
+
+    @property
+    def grid_width(self) -> int:
+        return self.columns * self.cell
+
+    @property
+    def grid_height(self) -> int:
+        return self.rows * self.cell
+
+    @property
+    def grid_box(self) -> Box:
+        """The cells plus the border line around them (one pixel outside on each side)."""
+        return Box(self.left - 1, self.top - 1, self.grid_width + 2, self.grid_height + 2)
+
+    @property
+    def row_clue_width(self) -> int:
+        return self.row_runs * self.row_slot + self.gap
+
+    @property
+    def column_clue_height(self) -> int:
+        return self.column_runs * self.column_slot + self.gap
+
+    @property
+    def outer_box(self) -> Box:
+        """Everything: the grid, its border and both clue strips."""
+        x = self.left - self.row_clue_width
+        y = self.top - self.column_clue_height
+        return Box(x, y, self.right + 1 - x, self.bottom + 1 - y)
+
+    @property
+    def right(self) -> int:
+        return self.left + self.grid_width
+
+    @property
+    def bottom(self) -> int:
+        return self.top + self.grid_height
+
+    def cell_box(self, x: int, y: int) -> Box:
+        """The whole square of cell (x, y), its leading grid line included."""
+        return Box(self.left + x * self.cell, self.top + y * self.cell, self.cell, self.cell)
+
+    def cell_inner(self, x: int, y: int) -> Box:
+        """The part of cell (x, y) that no grid line covers: where its mark is painted."""
+        width = self.cell - (2 if is_thick(x + 1, self.columns) else 1)
+        height = self.cell - (2 if is_thick(y + 1, self.rows) else 1)
+        return Box(self.left + x * self.cell + 1, self.top + y * self.cell + 1, width, height)
+
+    def cells_box(self, x0: int, y0: int, x1: int, y1: int) -> Box:
+        """The squares of the inclusive cell rectangle (x0, y0)-(x1, y1)."""
+        left, right = min(x0, x1), max(x0, x1)
+        top, bottom = min(y0, y1), max(y0, y1)
+        return Box(
+            self.left + left * self.cell,
+            self.top + top * self.cell,
+            (right - left + 1) * self.cell,
+            (bottom - top + 1) * self.cell,
+        )
+
+    def vertical_lines(self) -> Iterator[tuple[int, bool]]:
+        """(pixel x, thick) of every vertical grid line, left to right."""
+        for k in range(self.columns + 1):
+            yield self.left + k * self.cell, is_thick(k, self.columns)
+
+    def horizontal_lines(self) -> Iterator[tuple[int, bool]]:
+        """(pixel y, thick) of every horizontal grid line, top to bottom."""
+        for k in range(self.rows + 1):
+            yield self.top + k * self.cell, is_thick(k, self.rows)
+
+    # --- clues ----------------------------------------------------------------------------
+
+    def row_clue_box(self, y: int) -> Box:
+        """The strip left of row y that holds its clue."""
+        return Box(
+            self.left - self.row_clue_width,
+            self.top + y * self.cell,
+            self.row_clue_width,
+            self.cell,
+        )
+
+    def column_clue_box(self, x: int) -> Box:
+        """The strip above column x that holds its clue."""
+        return Box(
+            self.left + x * self.cell,
+            self.top - self.column_clue_height,
+            self.cell,
+            self.column_clue_height,
+        )
+
+    def row_number_box(self, y: int, index: int, count: int) -> Box:
+        """Slot of number ``index`` of the ``count`` numbers of row y's clue, right-aligned."""
+        x = self.left - self.gap - (count - index) * self.row_slot
+        return Box(x, self.top + y * self.cell, self.row_slot, self.cell)
+
+    def column_number_box(self, x: int, index: int, count: int) -> Box:
+        """Slot of number ``index`` of the ``count`` numbers of column x's clue, bottom-aligned."""
+        y = self.top - self.gap - (count - index) * self.column_slot
+        return Box(self.left + x * self.cell, y, self.cell, self.column_slot)
+
+    @property
+    def clue_font_px(self) -> int:
+        """A clue font size that fits the slots: the caller may shrink it to its font's metrics."""
+        return max(7, min(int(self.cell * 0.64), int(self.column_slot * 0.95)))
+
+    # --- hit testing -------------------------------------------------------------------------
+
+    def cell_at(self, pos: tuple[int, int]) -> Cell | None:
+        """The cell under pixel ``pos``, or None outside the grid."""
+        px, py = pos
+        dx, dy = px - self.left, py - self.top
+        if 0 <= dx < self.grid_width and 0 <= dy < self.grid_height:
+            return dx // self.cell, dy // self.cell
+        return None
+
+    def cell_at_clamped(self, pos: tuple[int, int]) -> Cell:
+        """The cell under ``pos``, or the nearest edge cell when the pointer left the grid."""
+        px, py = pos
+        x = min(max((px - self.left) // self.cell, 0), self.columns - 1)
+        y = min(max((py - self.top) // self.cell, 0), self.rows - 1)
+        return x, y
+
+    def row_clue_at(self, pos: tuple[int, int]) -> int | None:
+        """The row whose clue strip is under ``pos``, or None."""
+        px, py = pos
+        if self.left - self.row_clue_width <= px < self.left and self.top <= py < self.bottom:
+            return (py - self.top) // self.cell
+        return None
+
+    def column_clue_at(self, pos: tuple[int, int]) -> int | None:
+        """The column whose clue strip is under ``pos``, or None."""
+        px, py = pos
+        if self.top - self.column_clue_height <= py < self.top and self.left <= px < self.right:
+            return (px - self.left) // self.cell
+        return None
+
+
+def is_thick(boundary: int, count: int) -> bool:
+    """Whether grid line number ``boundary`` (0..count) is drawn thick: borders, every fifth."""
+    return boundary in (0, count) or boundary % THICK_EVERY == 0
+
+
+def compute_board_layout(
+    area: Box,
+    columns: int,
+    rows: int,
+    row_clues: Sequence[Sequence[int]],
+    column_clues: Sequence[Sequence[int]],
+    *,
+    max_cell: int = MAX_CELL,
+    min_cell: int = MIN_CELL,
+) -> BoardLayout:
+    """The largest cells that fit the grid and its clue strips in ``area``, centred in it."""
+    row_runs = clue_runs(row_clues)
+    column_runs = clue_runs(column_clues)
+    row_factor = row_slot_factor(clue_digits(row_clues))
+    # One extra pixel per side for the border lines.
+    across = columns + row_runs * row_factor + CLUE_GAP
+    down = rows + column_runs * COLUMN_SLOT + CLUE_GAP
+    cell = int(min((area.w - 3) / across, (area.h - 3) / down))
+    cell = max(min_cell, min(max_cell, cell))
+    row_slot = max(1, round(cell * row_factor))
+    column_slot = max(1, round(cell * COLUMN_SLOT))
+    gap = max(2, round(cell * CLUE_GAP))
+    total_w = row_runs * row_slot + gap + columns * cell + 1
+    total_h = column_runs * column_slot + gap + rows * cell + 1
+    origin_x = area.x + max(0, (area.w - total_w) // 2)
+    origin_y = area.y + max(0, (area.h - total_h) // 2)
+    return BoardLayout(
+        columns=columns,
+        rows=rows,
+        cell=cell,
+        left=origin_x + row_runs * row_slot + gap,
+        top=origin_y + column_runs * column_slot + gap,
+        row_slot=row_slot,
+        column_slot=column_slot,
+        row_runs=row_runs,
+        column_runs=column_runs,
+        gap=gap,
+    )
+
+
+# --- drags ------------------------------------------------------------------------------------
+
+
+def snap_drag(start: Cell, current: Cell) -> tuple[int, int, int, int]:
+    """The inclusive rectangle (x0, y0, x1, y1) a drag paints: a straight line from ``start``
+    along the axis the pointer moved furthest on (ties go across), normalised so x0 <= x1 and
+    y0 <= y1. Computed from the two end cells, so however fast the pointer moved, no cell
+    between them is skipped."""
+    sx, sy = start
+    cx, cy = current
+    if abs(cx - sx) >= abs(cy - sy):
+        return min(sx, cx), sy, max(sx, cx), sy
+    return sx, min(sy, cy), sx, max(sy, cy)
+
+
+def drag_cells(start: Cell, current: Cell) -> list[Cell]:
+    """Every cell of the snapped drag line from ``start`` towards ``current``, in order."""
+    x0, y0, x1, y1 = snap_drag(start, current)
+    if y0 == y1:
+        step = 1 if current[0] >= start[0] else -1
+        return [(x, y0) for x in range(start[0], (x1 if step > 0 else x0) + step, step)]
+    step = 1 if current[1] >= start[1] else -1
+    return [(x0, y) for y in range(start[1], (y1 if step > 0 else y0) + step, step)]
+
+
+# --- the whole screen ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayRegions:
+    """How the play screen splits the window: a top bar, the board, a side panel, a help line."""
+
+    top_bar: Box
+    board_area: Box
+    side_panel: Box
+    help_line: Box
+    scale: float
+
+    @property
+    def padding(self) -> int:
+        return max(6, round(12 * self.scale))
+
+
+def compute_play_regions(width: int, height: int) -> PlayRegions:
+    """Regions for a window of ``width`` x ``height``; sizes grow with the window."""
+    scale = max(0.75, min(2.0, min(width / 1280, height / 800)))
+    pad = max(6, round(12 * scale))
+    top_h = round(54 * scale)
+    help_h = round(30 * scale)
+    panel_w = max(190, min(round(width * 0.24), round(300 * scale)))
+    top_bar = Box(0, 0, width, top_h)
+    help_line = Box(0, height - help_h, width, help_h)
+    side_panel = Box(width - panel_w, top_h, panel_w, max(0, height - top_h - help_h))
+    board_area = Box(
+        pad,
+        top_h + pad,
+        max(1, width - panel_w - 2 * pad),
+        max(1, height - top_h - help_h - 2 * pad),
+    )
+    return PlayRegions(top_bar, board_area, side_panel, help_line, scale)
+
+
+def fit_picture(container: Box, columns: int, rows: int) -> tuple[Box, int]:
+    """The largest whole-pixels-per-cell picture of ``columns`` x ``rows`` cells centred in
+    ``container`` (for the mini-map), and its pixels per cell (at least 1)."""
+    per_cell = max(1, min(container.w // max(1, columns), container.h // max(1, rows)))
+    w, h = columns * per_cell, rows * per_cell
+    return Box(
+        container.x + (container.w - w) // 2, container.y + (container.h - h) // 2, w, h
+    ), per_cell
