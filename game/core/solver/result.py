@@ -1,0 +1,70 @@
+"""What a solve found: the verdict, the solutions, and what the engine had to do."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
+Status = Literal["unique", "multiple", "none", "unknown"]
+
+
+@dataclass(frozen=True, slots=True)
+class SolveStats:
+    """Counters the engine keeps; the rating reads them.
+
+    ``line_rounds`` is the deepest generation of line solving before the first stall (round 1
+    is every line once, round 2 the lines the first round changed, and so on).
+    """
+
+    lines_solved: int = 0
+    cache_hits: int = 0
+    line_rounds: int = 0
+    probes: int = 0
+    probe_fixes: int = 0
+    guesses: int = 0
+    backtracks: int = 0
+    max_depth: int = 0
+    seconds: float = 0.0
+    solved_by_lines: bool = False
+    solved_without_search: bool = False
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "lines_solved": self.lines_solved,
+            "cache_hits": self.cache_hits,
+            "line_rounds": self.line_rounds,
+            "probes": self.probes,
+            "probe_fixes": self.probe_fixes,
+            "guesses": self.guesses,
+            "backtracks": self.backtracks,
+            "max_depth": self.max_depth,
+            "seconds": round(self.seconds, 6),
+            "solved_by_lines": self.solved_by_lines,
+            "solved_without_search": self.solved_without_search,
+        }
+
+
+@dataclass(frozen=True, eq=False)
+class SolveResult:
+    """The verdict of one solve.
+
+    ``status``: ``unique`` (exactly one solution, search exhausted), ``multiple`` (two or more
+    found), ``none`` (proved unsolvable) or ``unknown`` (stopped by the timeout first).
+    ``complete`` is True when the search space was exhausted, so ``solutions`` are all there
+    are; ``capped`` is True when the engine stopped because it reached ``max_solutions``.
+    """
+
+    status: Status
+    solutions: list[npt.NDArray[np.bool_]] = field(default_factory=list)
+    stats: SolveStats = field(default_factory=SolveStats)
+    complete: bool = False
+    capped: bool = False
+    timed_out: bool = False
+    max_solutions: int | None = 2
+
+    @property
+    def solution_count(self) -> int:
+        return len(self.solutions)

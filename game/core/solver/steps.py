@@ -1,0 +1,252 @@
+"""The values the solving engine yields, one per small piece of work.
+
+A replay applies them in order to a grid of ``-1`` (unknown), ``0`` (empty) and ``1``
+(filled), starting from a blank grid (or from the ``initial`` grid the engine was given), and
+sees every board the engine saw. Coordinates in the fields are 0-based (``x`` is the column,
+``y`` the row); :meth:`describe` speaks to people, so it counts from 1.
+
+How each step changes the grid (see :func:`apply_step`):
+
+- :class:`LineDeduced` sets its ``cells``; :class:`Guess` and :class:`ProbeStarted` set one cell;
+- :class:`Backtrack` and :class:`ProbeResult` clear their undone cells back to unknown;
+- every other step leaves the grid alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+if TYPE_CHECKING:
+    from game.core.solver.result import SolveResult
+
+Axis = Literal["row", "column"]
+
+UNKNOWN_VALUE = -1
+EMPTY_VALUE = 0
+FILLED_VALUE = 1
+
+# A cell change: (x, y, value) with value 0 (empty) or 1 (filled).
+CellChange = tuple[int, int, int]
+# A cell put back to unknown: (x, y).
+CellPosition = tuple[int, int]
+
+# Why a line gave cells, in words a replay can show.
+REASON_TEXT: dict[str, str] = {
+    "overlap": "by overlap",
+    "empty clue": "because its clue is 0",
+    "completed": "to complete the line",
+    "unreachable": "where no run can reach",
+    "forced": "forced by the known cells",
+    "probe": "by probing",
+}
+
+
+def _value_word(value: int) -> str:
+    return "filled" if value == FILLED_VALUE else "empty"
+
+
+def _count_text(count: int, value: int) -> str:
+    noun = "cell" if count == 1 else "cells"
+    verb = "filled" if value == FILLED_VALUE else "crossed"
+    return f"{count} {noun} {verb}"
+
+
+@dataclass(frozen=True, slots=True)
+class LineDeduced:
+    """Line logic on one row or column set ``cells``; ``probe`` marks work inside a probe."""
+
+    axis: Axis
+    index: int
+    cells: tuple[CellChange, ...]
+    reason: str
+    depth: int
+    probe: bool = False
+
+    def describe(self) -> str:
+        filled = sum(1 for _x, _y, value in self.cells if value == FILLED_VALUE)
+        empty = len(self.cells) - filled
+        parts = [
+            _count_text(count, value)
+            for count, value in ((filled, FILLED_VALUE), (empty, EMPTY_VALUE))
+            if count
+        ]
+        what = " and ".join(parts) if parts else "nothing new"
+        why = REASON_TEXT.get(self.reason, self.reason)
+        text = f"{self.axis} {self.index + 1}: {what} {why}"
+        if self.probe:
+            text += " (inside a probe)"
+        elif self.depth:
+            text += f" at depth {self.depth}"
+        return text
+
+
+@dataclass(frozen=True, slots=True)
+class LinesChecked:
+    """Several lines were solved and gave nothing new: a heartbeat so no step runs long."""
+
+    count: int
+    depth: int
+
+    def describe(self) -> str:
+        return f"checked {self.count} lines, nothing new"
+
+
+@dataclass(frozen=True, slots=True)
+class Guess:
+    """Search set a cell; ``depth`` is the number of open choices after it.
+
+    ``alternative`` is the second way of a choice, tried after the first was exhausted; it
+    opens no new choice, so its depth is one less than the first way's.
+    """
+
+    x: int
+    y: int
+    value: int
+    depth: int
+    alternative: bool = False
+
+    def describe(self) -> str:
+        if self.alternative:
+            return (
+                f"other way: ({self.x + 1},{self.y + 1}) {_value_word(self.value)} "
+                f"at depth {self.depth}"
+            )
+        return f"guess ({self.x + 1},{self.y + 1}) {_value_word(self.value)} at depth {self.depth}"
+
+
+@dataclass(frozen=True, slots=True)
+class Contradiction:
+    """A line (or, with ``axis`` None, a cell probed both ways) admits no placement."""
+
+    axis: Axis | None
+    index: int | None
+    depth: int
+    probe: bool = False
+
+    def describe(self) -> str:
+        where = "probing" if self.axis is None else f"{self.axis} {(self.index or 0) + 1}"
+        if self.probe:
+            return f"{where} contradicts inside a probe"
+        return f"{where} contradicts at depth {self.depth}"
+
+
+@dataclass(frozen=True, slots=True)
+class Backtrack:
+    """Search went back to ``depth``: ``cells`` return to unknown."""
+
+    depth: int
+    cells: tuple[CellPosition, ...]
+
+    def describe(self) -> str:
+        noun = "cell" if len(self.cells) == 1 else "cells"
+        return f"back to depth {self.depth}: {len(self.cells)} {noun} undone"
+
+
+@dataclass(frozen=True, slots=True)
+class ProbeStarted:
+    """Probing tentatively set one cell to see where it leads."""
+
+    x: int
+    y: int
+    value: int
+    depth: int
+
+    def describe(self) -> str:
+        return f"probe ({self.x + 1},{self.y + 1}) {_value_word(self.value)}"
+
+
+@dataclass(frozen=True, slots=True)
+class ProbeResult:
+    """A probe ended; its cells (``undone``, the probed cell included) return to unknown.
+
+    ``outcome`` is ``"contradiction"`` when the tried value is impossible, ``"consistent"``
+    when it led nowhere wrong, or ``"solved"`` when it completed the grid.
+    """
+
+    x: int
+    y: int
+    value: int
+    outcome: str
+    undone: tuple[CellPosition, ...]
+    depth: int
+
+    def describe(self) -> str:
+        cell = f"({self.x + 1},{self.y + 1}) {_value_word(self.value)}"
+        if self.outcome == "contradiction":
+            return f"probe {cell} contradicts"
+        if self.outcome == "solved":
+            return f"probe {cell} completes the grid"
+        return f"probe {cell} is consistent ({len(self.undone)} cells followed)"
+
+
+@dataclass(frozen=True, slots=True)
+class SolutionFound:
+    """The grid is complete and satisfies every clue; ``number`` counts from 1."""
+
+    grid: tuple[tuple[bool, ...], ...]
+    number: int
+    depth: int
+
+    def describe(self) -> str:
+        return f"solution {self.number} found at depth {self.depth}"
+
+    def array(self) -> npt.NDArray[np.bool_]:
+        return np.array(self.grid, dtype=bool)
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """The engine stopped; ``result`` says why and what it found."""
+
+    result: SolveResult
+
+    def describe(self) -> str:
+        result = self.result
+        count = len(result.solutions)
+        noun = "solution" if count == 1 else "solutions"
+        return f"finished: {result.status} ({count} {noun} found)"
+
+
+Step = (
+    LineDeduced
+    | LinesChecked
+    | Guess
+    | Contradiction
+    | Backtrack
+    | ProbeStarted
+    | ProbeResult
+    | SolutionFound
+    | Finished
+)
+
+
+def blank_grid(width: int, height: int) -> npt.NDArray[np.int8]:
+    """The grid a replay starts from: every cell unknown."""
+    return np.full((height, width), UNKNOWN_VALUE, dtype=np.int8)
+
+
+def apply_step(grid: npt.NDArray[np.int8], step: Step) -> bool:
+    """Update ``grid`` (int8, shape (height, width), -1/0/1) in place by ``step``.
+
+    Returns whether any cell changed, so a replay knows when to redraw.
+    """
+    if isinstance(step, LineDeduced):
+        for x, y, value in step.cells:
+            grid[y, x] = value
+        return bool(step.cells)
+    if isinstance(step, Guess | ProbeStarted):
+        grid[step.y, step.x] = step.value
+        return True
+    if isinstance(step, Backtrack):
+        for x, y in step.cells:
+            grid[y, x] = UNKNOWN_VALUE
+        return bool(step.cells)
+    if isinstance(step, ProbeResult):
+        for x, y in step.undone:
+            grid[y, x] = UNKNOWN_VALUE
+        return bool(step.undone)
+    return False
