@@ -1,0 +1,195 @@
+"""Puzzle files: one module per format and a registry that picks the right one.
+
+The reader is chosen by the file's extension, then by sniffing the content when the
+extension is unknown or the content plainly belongs to another format. Any input gives a
+:class:`~game.core.puzzle.Puzzle` or a :class:`FormatError` naming the file, the line when
+there is one, and the reason.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from game.core.formats import non
+from game.core.formats._common import MAX_FILE_BYTES, FormatError
+from game.core.puzzle import Puzzle, PuzzleError
+
+__all__ = [
+    "FORMATS",
+    "MAX_FILE_BYTES",
+    "WRITABLE_FORMATS",
+    "FormatError",
+    "PuzzleFormat",
+    "decode_puzzle_bytes",
+    "format_puzzle",
+    "guess_format",
+    "read_puzzle",
+    "read_puzzle_bytes",
+    "read_puzzle_text",
+    "write_puzzle",
+]
+
+Reader = Callable[[str, str], Puzzle]
+Writer = Callable[[Puzzle], str]
+
+
+@dataclass(frozen=True)
+class PuzzleFormat:
+    """One file format: how to recognise it, read it and (maybe) write it."""
+
+    name: str
+    description: str
+    extensions: tuple[str, ...]
+    sniff: Callable[[str], bool]
+    read: Reader
+    write: Writer | None = None
+
+
+# In sniffing order: the most distinctive signatures first.
+FORMATS: tuple[PuzzleFormat, ...] = (
+    PuzzleFormat(
+        "non", ".non keys and clue sections", non.EXTENSIONS, non.sniff, non.read, non.write
+    ),
+)
+
+_BY_NAME = {fmt.name: fmt for fmt in FORMATS}
+WRITABLE_FORMATS: tuple[str, ...] = tuple(fmt.name for fmt in FORMATS if fmt.write is not None)
+_ALIASES = {"seed": "txt", "seed_text": "txt", "text": "txt"}
+
+
+def _by_extension(name: str) -> list[PuzzleFormat]:
+    suffix = Path(name).suffix.lower()
+    if not suffix:
+        return []
+    return [fmt for fmt in FORMATS if suffix in fmt.extensions]
+
+
+def guess_format(text: str, name: str = "<text>") -> PuzzleFormat:
+    """The format to read ``text`` with: the extension's, unless the content says otherwise."""
+    candidates = _by_extension(name)
+    for fmt in candidates:
+        if fmt.sniff(text):
+            return fmt
+    for fmt in FORMATS:
+        if fmt.sniff(text):
+            return fmt
+    if candidates:
+        # Nothing recognises the content: let the extension's reader say what is wrong.
+        return candidates[0]
+    known = ", ".join(sorted({ext for fmt in FORMATS for ext in fmt.extensions}))
+    raise FormatError(name, None, f"this is not a puzzle file in a known format ({known})")
+
+
+def read_puzzle_text(text: str, name: str = "<text>") -> Puzzle:
+    """Read a puzzle from text; ``name`` (a file name) is used for the extension and messages."""
+    if not text.strip():
+        raise FormatError(name, None, "the file is empty")
+    fmt = guess_format(text, name)
+    try:
+        return fmt.read(text, name)
+    except PuzzleError as error:
+        raise FormatError(name, None, str(error)) from error
+    except RecursionError as error:  # pragma: no cover - a parser guard failed
+        raise FormatError(name, None, "the file is nested too deeply") from error
+
+
+def decode_puzzle_bytes(data: bytes, name: str = "<bytes>") -> str:
+    """Bytes of a puzzle file as text, refusing binary and oversized data."""
+    if len(data) > MAX_FILE_BYTES:
+        raise FormatError(
+            name, None, f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB"
+        )
+    if b"\x00" in data:
+        raise FormatError(name, None, "this is not a text file")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        # Old puzzle files are often Latin-1 or Latin-2; every byte decodes, and the
+        # parser then judges the content.
+        return data.decode("latin-1")
+
+
+def read_puzzle_bytes(data: bytes, name: str = "<bytes>") -> Puzzle:
+    return read_puzzle_text(decode_puzzle_bytes(data, name), name)
+
+
+_TATHAM_ID = re.compile(r"\s*\d+(x\d+)?:[\d./]*\s*")
+
+
+def read_puzzle(path: str | os.PathLike[str]) -> Puzzle:
+    """Read the puzzle file at ``path``; a bare Tatham id such as ``5x5:...`` also works.
+
+    A puzzle whose file has no title is named after the file.
+    """
+    name = os.fspath(path)
+    file = Path(name)
+    if not file.exists() and _TATHAM_ID.fullmatch(name):
+        return read_puzzle_text(name, "<game id>")
+    try:
+        if file.is_dir():
+            raise FormatError(name, None, "this is a folder, not a puzzle file")
+        with file.open("rb") as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)
+    except OSError as error:
+        raise FormatError(name, None, error.strerror or str(error)) from error
+    puzzle = read_puzzle_bytes(data, name)
+    if not puzzle.title and file.stem:
+        puzzle = replace(puzzle, title=file.stem)
+    return puzzle
+
+
+def _writer(fmt: str) -> PuzzleFormat:
+    key = _ALIASES.get(fmt.lower(), fmt.lower())
+    found = _BY_NAME.get(key)
+    if found is None or found.write is None:
+        choices = ", ".join(WRITABLE_FORMATS)
+        raise FormatError("<format>", None, f"cannot write {fmt!r}; choose one of {choices}")
+    return found
+
+
+def format_puzzle(puzzle: Puzzle, fmt: str) -> str:
+    """The puzzle as the text of format ``fmt`` (one of :data:`WRITABLE_FORMATS`)."""
+    writer = _writer(fmt).write
+    assert writer is not None
+    return writer(puzzle)
+
+
+def write_puzzle(puzzle: Puzzle, path: str | os.PathLike[str], format: str | None = None) -> None:
+    """Write ``puzzle`` to ``path``, in ``format`` or the one its extension names.
+
+    The file is replaced atomically, so a failed write never leaves half a puzzle.
+    """
+    name = os.fspath(path)
+    if format is None:
+        suffix = Path(name).suffix.lower()
+        matches = [fmt for fmt in FORMATS if fmt.write is not None and suffix in fmt.extensions]
+        if not matches:
+            choices = ", ".join(WRITABLE_FORMATS)
+            raise FormatError(
+                name, None, f"cannot tell the format from the file name; choose one of {choices}"
+            )
+        format = matches[0].name
+    text = format_puzzle(puzzle, format)
+    target = Path(name)
+    try:
+        handle, temporary = tempfile.mkstemp(
+            prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or Path(".")
+        )
+        try:
+            with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
+                stream.write(text)
+                stream.flush()
+                os.fsync(stream.fileno())
+            os.replace(temporary, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(temporary)
+            raise
+    except OSError as error:
+        raise FormatError(name, None, error.strerror or str(error)) from error

@@ -1,0 +1,211 @@
+"""What every reader shares: the error type, the size guards, and clue parsing with line numbers.
+
+Readers take decoded text and a *name* (the file path, or ``"<text>"``) used only in
+messages. They raise :class:`FormatError` and nothing else for bad input.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.core.lines import Clue, clue_length, clue_text
+from game.core.puzzle import MAX_DIMENSION, MIN_DIMENSION, Grid, Puzzle, PuzzleError
+
+# No sensible puzzle file comes near this; the guard keeps a stray multi-gigabyte file
+# (or /dev/zero) from being read into memory at all.
+MAX_FILE_BYTES = 4 * 1024 * 1024
+# Clues and sizes never need more digits than this; it also keeps int() away from
+# megabyte-long digit strings.
+MAX_NUMBER_DIGITS = 6
+
+_INTEGER = re.compile(r"[+-]?\d+")
+
+
+class FormatError(ValueError):
+    """A file that cannot be read as a puzzle: ``str()`` is ``"path:line: reason"``."""
+
+    def __init__(self, path: str, line: int | None, reason: str) -> None:
+        self.path = str(path)
+        self.line = line
+        self.reason = reason
+        where = self.path if line is None else f"{self.path}:{line}"
+        super().__init__(f"{where}: {reason}")
+
+
+@dataclass(frozen=True)
+class ClueLine:
+    """A clue and the file line it came from (None when the format has no lines)."""
+
+    clue: Clue
+    line: int | None = None
+
+
+def parse_int(token: str, what: str, path: str, line: int | None) -> int:
+    """A whole number from ``token``, or a FormatError saying what was expected."""
+    text = token.strip()
+    if not _INTEGER.fullmatch(text):
+        shown = text if len(text) <= 20 else text[:20] + "…"
+        raise FormatError(path, line, f"{what}: {shown!r} is not a whole number")
+    if len(text.lstrip("+-")) > MAX_NUMBER_DIGITS:
+        raise FormatError(path, line, f"{what}: the number {text[:12]}… is far too large")
+    return int(text)
+
+
+def parse_dimension(token: str, what: str, path: str, line: int | None) -> int:
+    """A width or height, refused when outside what the game can hold."""
+    value = parse_int(token, what, path, line)
+    check_dimension(value, what, path, line)
+    return value
+
+
+def check_dimension(value: int, what: str, path: str, line: int | None) -> None:
+    if not MIN_DIMENSION <= value <= MAX_DIMENSION:
+        raise FormatError(
+            path,
+            line,
+            f"{what} must be between {MIN_DIMENSION} and {MAX_DIMENSION}, not {value}",
+        )
+
+
+_CLUE_SEPARATORS = re.compile(r"[\s,]+")
+
+
+def parse_clue(text: str, what: str, path: str, line: int | None) -> Clue:
+    """Numbers separated by commas and/or spaces; ``0`` or nothing is an empty line."""
+    runs: list[int] = []
+    for token in _CLUE_SEPARATORS.split(text.strip()):
+        if not token:
+            continue
+        run = parse_int(token, what, path, line)
+        if run < 0:
+            raise FormatError(path, line, f"{what}: a clue cannot be negative ({run})")
+        if run > MAX_DIMENSION:
+            raise FormatError(
+                path, line, f"{what}: a run of {run} cells is longer than any puzzle line"
+            )
+        if run:
+            runs.append(run)
+        if len(runs) > MAX_DIMENSION:
+            raise FormatError(path, line, f"{what}: more runs than any puzzle line can hold")
+    return tuple(runs)
+
+
+def looks_like_clue(text: str) -> bool:
+    """Whether a line holds only clue characters (digits, signs, commas, spaces)."""
+    stripped = text.strip()
+    return bool(stripped) and all(char in "0123456789+-, \t" for char in stripped)
+
+
+def unquote(value: str) -> str:
+    value = value.strip()
+    if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":
+        return value[1:-1]
+    return value
+
+
+def one_line(text: str) -> str:
+    """Text safe to write on one line of a file (newlines and tabs become spaces)."""
+    return " ".join(text.split())
+
+
+def trim_trailing_blanks(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
+    """Drop blank lines at the end of a section: padding, not empty clues."""
+    end = len(lines)
+    while end and not lines[end - 1][1].strip():
+        end -= 1
+    return lines[:end]
+
+
+def build_puzzle(
+    path: str,
+    *,
+    rows: Sequence[ClueLine],
+    columns: Sequence[ClueLine],
+    width: int | None = None,
+    height: int | None = None,
+    title: str = "",
+    author: str = "",
+    copyright: str = "",
+    license: str = "",
+    goal: Grid | None = None,
+    extra: tuple[tuple[str, str], ...] = (),
+) -> Puzzle:
+    """The Puzzle, checking counts and line lengths first so errors can name file lines."""
+    if not rows and height is None:
+        raise FormatError(path, None, "there are no row clues")
+    if not columns and width is None:
+        raise FormatError(path, None, "there are no column clues")
+    for what, clues in (("row", rows), ("column", columns)):
+        if len(clues) > MAX_DIMENSION:
+            raise FormatError(
+                path,
+                clues[MAX_DIMENSION].line,
+                f"more than {MAX_DIMENSION} {what} clues: puzzles are at most "
+                f"{MAX_DIMENSION} cells wide and high",
+            )
+    width = len(columns) if width is None else width
+    height = len(rows) if height is None else height
+    check_dimension(width, "width", path, None)
+    check_dimension(height, "height", path, None)
+    for what, size_word, clues, expected in (
+        ("row", "height", rows, height),
+        ("column", "width", columns, width),
+    ):
+        if len(clues) != expected:
+            at = clues[expected].line if len(clues) > expected else None
+            raise FormatError(
+                path,
+                at,
+                f"there are {len(clues)} {what} clues but the {size_word} is {expected}",
+            )
+    for what, clues, length in (("row", rows, width), ("column", columns, height)):
+        for index, item in enumerate(clues, start=1):
+            needed = clue_length(item.clue)
+            if needed > length:
+                raise FormatError(
+                    path,
+                    item.line,
+                    f"{what} {index}: clue {clue_text(item.clue)} needs {needed} cells, "
+                    f"the {what} has {length}",
+                )
+    try:
+        return Puzzle(
+            width=width,
+            height=height,
+            row_clues=tuple(item.clue for item in rows),
+            column_clues=tuple(item.clue for item in columns),
+            title=title,
+            author=author,
+            copyright=copyright,
+            license=license,
+            goal=goal,
+            extra=extra,
+        )
+    except PuzzleError as error:
+        raise FormatError(path, None, str(error)) from error
+
+
+def parse_goal_bits(text: str, width: int, height: int, path: str, line: int | None) -> Grid:
+    """A row-major string of 0/1 (whitespace ignored) as a goal grid."""
+    bits = "".join(text.split())
+    if len(bits) != width * height:
+        raise FormatError(
+            path,
+            line,
+            f"the goal has {len(bits)} cells but a {width}x{height} puzzle has {width * height}",
+        )
+    bad = next((char for char in bits if char not in "01"), None)
+    if bad is not None:
+        raise FormatError(path, line, f"the goal may hold only 0 and 1, not {bad!r}")
+    return tuple(
+        tuple(char == "1" for char in bits[y * width : (y + 1) * width]) for y in range(height)
+    )
+
+
+def goal_bits(puzzle: Puzzle) -> str:
+    """The goal as a row-major string of 0/1 (empty when there is none)."""
+    if puzzle.goal is None:
+        return ""
+    return "".join("1" if cell else "0" for row in puzzle.goal for cell in row)

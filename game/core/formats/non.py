@@ -1,0 +1,184 @@
+"""The ``.non`` text format that nonogram tools exchange (Steve Simpson's keys).
+
+::
+
+    title "Spade"
+    by "Someone"
+    width 5
+    height 5
+
+    rows
+    1,1
+    0
+    ...
+
+    columns
+    ...
+
+    goal "0101..."
+
+A section's clue lines run until a blank line or the next key. ``0`` is an empty line.
+Keys the model does not know are kept in ``Puzzle.extra`` and written back.
+"""
+
+from __future__ import annotations
+
+import re
+
+from game.core.formats._common import (
+    ClueLine,
+    FormatError,
+    build_puzzle,
+    goal_bits,
+    looks_like_clue,
+    one_line,
+    parse_clue,
+    parse_dimension,
+    parse_goal_bits,
+    unquote,
+)
+from game.core.puzzle import Grid, Puzzle
+
+NAME = "non"
+EXTENSIONS = (".non",)
+
+_TEXT_KEYS = {"title": "title", "by": "author", "copyright": "copyright", "license": "license"}
+# Keys whose meaning is fixed here; an ``extra`` entry with one of them is not written back.
+_RESERVED_KEYS = {*_TEXT_KEYS, "author", "width", "height", "rows", "columns", "goal"}
+_KEY = re.compile(r"[A-Za-z_][\w.-]*")
+_SNIFF_SECTION = re.compile(r"^\s*(rows|columns)\s*$", re.MULTILINE | re.IGNORECASE)
+_SNIFF_SIZE = re.compile(r"^\s*(width|height)\s+\d+\s*$", re.MULTILINE | re.IGNORECASE)
+
+
+def sniff(text: str) -> bool:
+    return bool(_SNIFF_SECTION.search(text)) and bool(_SNIFF_SIZE.search(text))
+
+
+def read(text: str, name: str = "<text>") -> Puzzle:
+    texts: dict[str, str] = {}
+    extra: list[tuple[str, str]] = []
+    sizes: dict[str, int] = {}
+    sections: dict[str, list[ClueLine]] = {}
+    goal_text: str | None = None
+    goal_line: int | None = None
+    section: str | None = None
+
+    for number, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if section is not None:
+            if not stripped:
+                section = None
+                continue
+            if section == "goal" and set(stripped) <= set("01\"'"):
+                goal_text = (goal_text or "") + stripped.strip("\"'")
+                continue
+            if section in ("rows", "columns") and not _ends_section(stripped):
+                what = "row" if section == "rows" else "column"
+                index = len(sections[section]) + 1
+                clue = parse_clue(stripped, f"{what} {index}", name, number)
+                sections[section].append(ClueLine(clue, number))
+                continue
+            section = None
+        if not stripped or stripped.startswith("#"):
+            continue
+        parts = stripped.split(None, 1)
+        key = parts[0].lower()
+        value = parts[1].strip() if len(parts) > 1 else ""
+        if not _KEY.fullmatch(parts[0]):
+            if looks_like_clue(stripped):
+                raise FormatError(name, number, "a clue line outside the rows and columns sections")
+            raise FormatError(
+                name, number, f"expected a key such as width or rows, not {shown(stripped)}"
+            )
+        if key in ("rows", "columns"):
+            if key in sections:
+                raise FormatError(name, number, f"a second {key!r} section")
+            sections[key] = []
+            section = key
+        elif key in ("width", "height"):
+            sizes[key] = parse_dimension(value, key, name, number)
+        elif key == "goal":
+            goal_line = number
+            if value:
+                goal_text = unquote(value)
+            else:
+                goal_text = ""
+                section = "goal"
+        elif key in _TEXT_KEYS:
+            texts[_TEXT_KEYS[key]] = unquote(value)
+        else:
+            extra.append((parts[0], unquote(value)))
+
+    for key in ("rows", "columns"):
+        if key not in sections:
+            raise FormatError(name, None, f"there is no {key!r} section")
+    width = sizes.get("width")
+    height = sizes.get("height")
+    goal: Grid | None = None
+    if goal_text is not None and goal_text.strip():
+        goal = parse_goal_bits(
+            goal_text,
+            width if width is not None else len(sections["columns"]),
+            height if height is not None else len(sections["rows"]),
+            name,
+            goal_line,
+        )
+    return build_puzzle(
+        name,
+        rows=sections["rows"],
+        columns=sections["columns"],
+        width=width,
+        height=height,
+        goal=goal,
+        title=texts.get("title", ""),
+        author=texts.get("author", ""),
+        copyright=texts.get("copyright", ""),
+        license=texts.get("license", ""),
+        extra=tuple(extra),
+    )
+
+
+def _ends_section(line: str) -> bool:
+    """Whether a non-blank line inside a clue section is the next key rather than a clue.
+
+    A known key, or ``word value`` with a word-like key, ends the section; anything else
+    (``x``, ``1,a``) is read as a clue so that the error names the bad clue.
+    """
+    if looks_like_clue(line):
+        return False
+    parts = line.split(None, 1)
+    if parts[0].lower() in _RESERVED_KEYS:
+        return True
+    return len(parts) == 2 and bool(_KEY.fullmatch(parts[0])) and "," not in parts[0]
+
+
+def shown(text: str) -> str:
+    return repr(text if len(text) <= 30 else text[:30] + "…")
+
+
+def _quoted(value: str) -> str:
+    return '"' + one_line(value) + '"'
+
+
+def write(puzzle: Puzzle) -> str:
+    lines: list[str] = []
+    for key, value in (
+        ("title", puzzle.title),
+        ("by", puzzle.author),
+        ("copyright", puzzle.copyright),
+        ("license", puzzle.license),
+    ):
+        if value:
+            lines.append(f"{key} {_quoted(value)}")
+    for key, value in puzzle.extra:
+        if key.lower() in _RESERVED_KEYS or not _KEY.fullmatch(key):
+            continue
+        simple = value and len(value.split()) == 1 and '"' not in value
+        lines.append(f"{key} {value if simple else _quoted(value)}")
+    lines += [f"width {puzzle.width}", f"height {puzzle.height}", "", "rows"]
+    lines += [",".join(map(str, clue)) if clue else "0" for clue in puzzle.row_clues]
+    lines += ["", "columns"]
+    lines += [",".join(map(str, clue)) if clue else "0" for clue in puzzle.column_clues]
+    if puzzle.goal is not None:
+        lines += ["", f'goal "{goal_bits(puzzle)}"']
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,114 @@
+"""The .non reader and writer, and the registry's handling of files."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.core.formats import (
+    FormatError,
+    format_puzzle,
+    read_puzzle,
+    read_puzzle_bytes,
+    read_puzzle_text,
+    write_puzzle,
+)
+from game.core.puzzle import Puzzle
+
+SMALL_NON = """\
+catalogue "test 1"
+title "Little L"
+by "Ana"
+copyright "2024 Ana"
+license CC-BY-4.0
+width 3
+height 3
+
+rows
+1
+1
+3
+
+columns
+3
+1
+1
+
+goal "100100111"
+"""
+
+
+def test_reads_keys_clues_and_goal() -> None:
+    puzzle = read_puzzle_text(SMALL_NON, "little.non")
+    assert (puzzle.width, puzzle.height) == (3, 3)
+    assert puzzle.row_clues == ((1,), (1,), (3,))
+    assert puzzle.column_clues == ((3,), (1,), (1,))
+    assert (puzzle.title, puzzle.author, puzzle.copyright, puzzle.license) == (
+        "Little L",
+        "Ana",
+        "2024 Ana",
+        "CC-BY-4.0",
+    )
+    assert puzzle.goal == ((True, False, False), (True, False, False), (True, True, True))
+    assert puzzle.extra == (("catalogue", "test 1"),)
+
+
+def test_bare_goal_and_empty_lines() -> None:
+    text = "width 2\nheight 2\nrows\n0\n2\ncolumns\n1\n1\ngoal 0011\n"
+    puzzle = read_puzzle_text(text, "bare.non")
+    assert puzzle.row_clues == ((), (2,))
+    assert puzzle.goal == ((False, False), (True, True))
+
+
+def test_write_then_read_keeps_everything() -> None:
+    puzzle = read_puzzle_text(SMALL_NON, "little.non")
+    again = read_puzzle_text(format_puzzle(puzzle, "non"), "again.non")
+    assert again == puzzle
+    assert again.extra == puzzle.extra
+
+
+def test_file_without_title_is_named_after_the_file(tmp_path: Path) -> None:
+    path = tmp_path / "my-cat.non"
+    write_puzzle(Puzzle.from_grid([[1, 0], [1, 1]]), path)
+    assert read_puzzle(path).title == "my-cat"
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "reason"),
+    [
+        ("width 2\nheight 2\nrows\n1\nx\ncolumns\n1\n1\n", 5, "'x' is not a whole number"),
+        ("width 2\nheight 2\nrows\n1\n-1\ncolumns\n1\n1\n", 5, "cannot be negative"),
+        ("width 10000000\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n", 1, "far too large"),
+        ("width 500\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n", 1, "between 1 and 200"),
+        ("width 2\nheight 2\nrows\n1\n1\n", None, "no 'columns' section"),
+        ("width 2\nheight 1\nrows\n1\n1\ncolumns\n1\n1\n", 5, "2 row clues but the height is 1"),
+        ("width 2\nheight 1\nrows\n3\ncolumns\n1\n1\n", 4, "needs 3 cells, the row has 2"),
+        ("width 2\nheight 1\nrows\n1\ncolumns\n1\n1\n", None, "fill 1 cells but column"),
+        ("width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal 11\n", None, "does not match"),
+        ("width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal 1\n", 8, "the goal has 1 cells"),
+    ],
+)
+def test_bad_files_name_line_and_reason(text: str, line: int | None, reason: str) -> None:
+    with pytest.raises(FormatError) as caught:
+        read_puzzle_text(text, "bad.non")
+    assert caught.value.path == "bad.non"
+    assert caught.value.line == line
+    assert reason in caught.value.reason
+    prefix = "bad.non" if line is None else f"bad.non:{line}"
+    assert str(caught.value).startswith(prefix + ": ")
+
+
+def test_binary_empty_and_missing_files(tmp_path: Path) -> None:
+    with pytest.raises(FormatError, match="not a text file"):
+        read_puzzle_bytes(b"width\x00 3", "x.non")
+    with pytest.raises(FormatError, match="empty"):
+        read_puzzle_bytes(b"  \n", "x.non")
+    with pytest.raises(FormatError, match=r"x\.non"):
+        read_puzzle(tmp_path / "x.non")
+    with pytest.raises(FormatError, match="folder"):
+        read_puzzle(tmp_path)
+    huge = tmp_path / "huge.non"
+    huge.write_bytes(b"1\n" * (3 * 1024 * 1024))
+    with pytest.raises(FormatError, match="larger than"):
+        read_puzzle(huge)
