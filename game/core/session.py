@@ -221,6 +221,8 @@ class Session:
         self._start = board.copy()
         self._history: list[_Record] = []
         self._redo: list[Move] = []
+        # While a saved history is replayed, lines are rechecked once at the end instead.
+        self._defer_recheck = False
         self._row_status = [_OPEN] * puzzle.height
         self._column_status = [_OPEN] * puzzle.width
         self._incomplete = puzzle.height + puzzle.width
@@ -334,7 +336,8 @@ class Session:
         flat = self.board.cells.flat
         previous = np.asarray(flat[indices], dtype=np.int8)
         flat[indices] = values
-        self._recheck_cells(indices)
+        if not self._defer_recheck:
+            self._recheck_cells(indices)
         return _Record(move, indices, previous)
 
     # --- line caches -------------------------------------------------------------------
@@ -429,11 +432,14 @@ class Session:
             raise ValueError(f"solved flag {solved!r} is not true or false")
 
         session = cls(puzzle, start)
+        session._defer_recheck = True
         for number, move in enumerate(history, start=1):
             if not _inside(move, board):
                 raise ValueError(f"move {number} lies outside the board")
             if not session.apply(move):
                 raise ValueError(f"move {number} ({encode_move(move)}) changes nothing")
+        session._defer_recheck = False
+        session._recheck(range(puzzle.height), range(puzzle.width))
         if session.board != board:
             raise ValueError("the moves do not lead to the saved board")
         if session.solved != solved:
