@@ -1,0 +1,221 @@
+"""The main menu: Continue, Play, Create from image, Options, Quit.
+
+Mouse or keyboard: Up/Down move between buttons, Enter activates, Esc quits. "Continue"
+reopens the last puzzle that has a saved session; it is disabled when there is none.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui.app import optional_scene
+from game.ui.scene import Scene
+from game.ui.widgets.base import FocusGroup
+from game.ui.widgets.button import Button
+from game.ui.widgets.text import draw_text, fit_text
+
+if TYPE_CHECKING:
+    from game.core.puzzle import Puzzle
+    from game.ui.app import App
+
+# The picture beside the title: a small nonogram of a heart-shaped leaf, solved.
+EMBLEM = (
+    "..##.##..",
+    ".#######.",
+    "#########",
+    "#########",
+    ".#######.",
+    "..#####..",
+    "...###...",
+    "....#....",
+)
+
+
+class MenuScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.continue_button = Button("Continue", self.continue_last, primary=True)
+        self.play_button = Button("Play", self.open_levels, primary=True)
+        self.create_button = Button("Create from image", self.open_converter)
+        self.options_button = Button("Options", self.open_options)
+        self.quit_button = Button("Quit", self.app.request_quit)
+        self.buttons = [
+            self.continue_button,
+            self.play_button,
+            self.create_button,
+            self.options_button,
+            self.quit_button,
+        ]
+        self.focus = FocusGroup(self.buttons)
+        self.continue_title = ""
+        self._continue_target: tuple[Puzzle, Path] | None = None
+        self._layout_size = (0, 0)
+
+    # -- state ------------------------------------------------------------------------------
+
+    def on_enter(self) -> None:
+        self._continue_target = self._find_continue()
+        self.continue_button.enabled = self._continue_target is not None
+        self.continue_title = self._continue_target[0].title if self._continue_target else ""
+        self.focus.refresh()
+        if self.continue_button.enabled:
+            self.focus.focus_widget(self.continue_button)
+        else:
+            self.focus.focus_widget(self.play_button)
+
+    def _find_continue(self) -> tuple[Puzzle, Path] | None:
+        """The last puzzle played, if it still has an unfinished session and can be read."""
+        store = self.app.store
+        key = getattr(store, "last_played", None)
+        path_text = getattr(store, "last_played_path", None)
+        if not key or not path_text:
+            return None
+        try:
+            record = store.record(key)
+        except (KeyError, ValueError):
+            return None
+        if record.session is None:
+            return None
+        path = Path(path_text)
+        try:
+            from game.core.formats import read_puzzle
+
+            puzzle = read_puzzle(path)
+        except (ImportError, ValueError, OSError):
+            return None
+        if puzzle.fingerprint() != key:
+            return None  # the file was edited since: its session no longer fits
+        return puzzle, path
+
+    # -- actions ----------------------------------------------------------------------------
+
+    def continue_last(self) -> None:
+        if self._continue_target is None:
+            return
+        puzzle, path = self._continue_target
+        self.app.play_puzzle(puzzle, path=path)
+
+    def open_levels(self) -> None:
+        from game.ui.scenes.level_select import LevelSelectScene
+
+        self.app.push(LevelSelectScene(self.app))
+
+    def open_converter(self) -> None:
+        factory = optional_scene("game.ui.scenes.converter", "ConverterScene")
+        if factory is None:
+            self.app.toast("Creating puzzles from images is not available yet.")
+            return
+        self.app.push(factory(self.app))
+
+    def open_options(self) -> None:
+        from game.ui.scenes.options import OptionsScene
+
+        self.app.push(OptionsScene(self.app))
+
+    # -- events -----------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        self._layout()
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.request_quit()
+            return True
+        return self.focus.handle(event)
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def _layout(self) -> None:
+        size = self.app.screen_size
+        if size == self._layout_size:
+            return
+        self._layout_size = size
+        scale = self.app.ui_scale
+        width, height = size
+        button_width = round(380 * scale)
+        button_height = round(56 * scale)
+        gap = round(14 * scale)
+        total = len(self.buttons) * button_height + (len(self.buttons) - 1) * gap
+        top = max(round(height * 0.42), height - total - round(70 * scale)) - total // 6
+        for index, button in enumerate(self.buttons):
+            button.rect = pygame.Rect(0, 0, button_width, button_height)
+            button.rect.midtop = (width // 2, top + index * (button_height + gap))
+            button.font_size = 24
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._layout()
+        app = self.app
+        theme = app.theme
+        scale = app.ui_scale
+        width, height = app.screen_size
+        surface.fill(theme.background)
+        title_bottom = self._draw_title(surface, width // 2, round(height * 0.08))
+        del title_bottom
+        self.focus.draw(surface, app)
+        if self.continue_button.enabled and self.continue_title:
+            font_size = round(15 * scale)
+            text = fit_text(
+                app.fonts.get(font_size), self.continue_title, self.continue_button.rect.width
+            )
+            draw_text(
+                surface,
+                app,
+                text,
+                font_size,
+                theme.text_muted,
+                (
+                    self.continue_button.rect.centerx,
+                    self.continue_button.rect.bottom + round(2 * scale),
+                ),
+                "midtop",
+            )
+        hint = "Arrows and Enter to choose  ·  F11 full screen  ·  Esc quits"
+        draw_text(
+            surface,
+            app,
+            hint,
+            round(15 * scale),
+            theme.text_muted,
+            (width // 2, height - round(16 * scale)),
+            "midbottom",
+        )
+
+    def _draw_title(self, surface: pygame.Surface, centre_x: int, top: int) -> int:
+        """The emblem and the game's name; returns the bottom of the block."""
+        app = self.app
+        theme = app.theme
+        scale = app.ui_scale
+        cell = max(4, round(15 * scale))
+        rows = len(EMBLEM)
+        columns = len(EMBLEM[0])
+        grid = pygame.Rect(0, 0, columns * cell, rows * cell)
+        grid.midtop = (centre_x, top)
+        pygame.draw.rect(surface, theme.cell_unknown, grid)
+        for y, row in enumerate(EMBLEM):
+            for x, mark in enumerate(row):
+                cell_rect = pygame.Rect(grid.left + x * cell, grid.top + y * cell, cell, cell)
+                if mark == "#":
+                    pygame.draw.rect(surface, theme.error, cell_rect)
+                pygame.draw.rect(surface, theme.grid_line, cell_rect, 1)
+        pygame.draw.rect(surface, theme.grid_line_thick, grid, max(1, theme.line_weight))
+        title_rect = draw_text(
+            surface,
+            app,
+            "Hanjie",
+            round(72 * scale),
+            theme.text,
+            (centre_x, grid.bottom + round(8 * scale)),
+            "midtop",
+            bold=True,
+        )
+        subtitle = draw_text(
+            surface,
+            app,
+            "Paint the numbers. Find the picture.",
+            round(20 * scale),
+            theme.text_muted,
+            (centre_x, title_rect.bottom),
+            "midtop",
+        )
+        return subtitle.bottom

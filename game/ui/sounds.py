@@ -1,0 +1,153 @@
+"""Short sound effects, synthesised with numpy when the game starts (no sound files ship).
+
+``Sounds.play(name)`` plays one of ``NAMES``. Without an audio device (a server, a test run,
+a broken driver) the mixer fails to open and every call is silently ignored: sound is a
+nicety, never a reason to crash. The "sound" setting mutes everything.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+
+import numpy as np
+import numpy.typing as npt
+import pygame
+
+SAMPLE_RATE = 22050
+NAMES = ("fill", "cross", "clear", "line", "win", "click")
+
+FloatArray = npt.NDArray[np.float64]
+
+
+def _time(seconds: float) -> FloatArray:
+    return np.arange(int(SAMPLE_RATE * seconds), dtype=np.float64) / SAMPLE_RATE
+
+
+def _tone(frequency: float, seconds: float, decay: float, attack: float = 0.003) -> FloatArray:
+    """A sine with a soft attack and an exponential tail: a short, clean 'pluck'."""
+    t = _time(seconds)
+    envelope = np.exp(-t * decay) * np.minimum(1.0, t / attack)
+    # A quiet octave above makes the tick less thin without making it louder.
+    wave = np.sin(2 * np.pi * frequency * t) + 0.25 * np.sin(4 * np.pi * frequency * t)
+    result: FloatArray = wave * envelope / 1.25
+    return result
+
+
+def _noise_tick(seconds: float, decay: float, seed: int) -> FloatArray:
+    t = _time(seconds)
+    noise = np.random.default_rng(seed).uniform(-1.0, 1.0, t.size)
+    # A running mean takes the hiss off the top, so the tick sounds like paper, not static.
+    smooth = np.convolve(noise, np.ones(6) / 6, mode="same")
+    result: FloatArray = smooth * np.exp(-t * decay)
+    return result
+
+
+def _sequence(notes: list[tuple[float, float]], gap: float, decay: float) -> FloatArray:
+    """Notes that start ``gap`` seconds apart and ring over each other."""
+    length = gap * (len(notes) - 1) + max(seconds for _, seconds in notes)
+    out = np.zeros(int(SAMPLE_RATE * length) + 1)
+    for index, (frequency, seconds) in enumerate(notes):
+        start = int(SAMPLE_RATE * gap * index)
+        tone = _tone(frequency, seconds, decay)
+        out[start : start + tone.size] += tone
+    peak = float(np.max(np.abs(out))) or 1.0
+    result: FloatArray = out / peak
+    return result
+
+
+def synthesise() -> dict[str, FloatArray]:
+    """Every effect as mono samples in -1..1 at ``SAMPLE_RATE``."""
+    return {
+        "fill": 0.55 * _tone(620.0, 0.06, 70.0) + 0.15 * _noise_tick(0.06, 120.0, 1),
+        "cross": 0.45 * _tone(410.0, 0.05, 80.0) + 0.2 * _noise_tick(0.05, 140.0, 2),
+        "clear": 0.35 * _tone(300.0, 0.05, 90.0),
+        "click": 0.35 * _tone(980.0, 0.03, 160.0),
+        "line": 0.5 * _sequence([(880.0, 0.18), (1318.5, 0.25)], 0.07, 18.0),
+        "win": 0.6
+        * _sequence([(523.3, 0.3), (659.3, 0.3), (784.0, 0.3), (1046.5, 0.7)], 0.11, 6.0),
+    }
+
+
+def _to_mixer_format(samples: FloatArray, size: int, channels: int) -> npt.NDArray[np.generic]:
+    clipped = np.clip(samples, -1.0, 1.0)
+    if size == -16:
+        data: npt.NDArray[np.generic] = (clipped * 32000).astype(np.int16)
+    elif size == 32:
+        data = clipped.astype(np.float32)
+    else:
+        raise ValueError(f"unsupported mixer sample size {size}")
+    if channels > 1:
+        data = np.repeat(data[:, None], channels, axis=1)
+    return np.ascontiguousarray(data)
+
+
+class Sounds:
+    """The game's sound effects. ``enabled`` and ``volume`` follow the player's settings."""
+
+    def __init__(self, enabled: bool = True, volume: float = 0.7, use_mixer: bool = True) -> None:
+        self.enabled = enabled
+        self._volume = volume
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
+        # What was asked for while enabled, newest last: lets tests hear without speakers.
+        self.played: list[str] = []
+        self.available = use_mixer and self._open_mixer()
+        if self.available:
+            self._build()
+
+    @staticmethod
+    def _open_mixer() -> bool:
+        try:
+            if not pygame.mixer.get_init():
+                pygame.mixer.init(SAMPLE_RATE, -16, 2, 512)
+            return pygame.mixer.get_init() is not None
+        except (pygame.error, OSError):
+            return False
+
+    def _build(self) -> None:
+        init = pygame.mixer.get_init()
+        if init is None:
+            self.available = False
+            return
+        frequency, size, channels = init
+        try:
+            for name, samples in synthesise().items():
+                if frequency != SAMPLE_RATE:
+                    # Resample by linear interpolation: the mixer opened at another rate.
+                    positions = np.arange(int(samples.size * frequency / SAMPLE_RATE))
+                    samples = np.interp(
+                        positions * SAMPLE_RATE / frequency, np.arange(samples.size), samples
+                    )
+                array = _to_mixer_format(samples, size, channels)
+                sound = pygame.sndarray.make_sound(array)
+                sound.set_volume(self._volume)
+                self._sounds[name] = sound
+        except (ValueError, pygame.error):
+            self._sounds.clear()
+            self.available = False
+
+    @property
+    def volume(self) -> float:
+        return self._volume
+
+    @volume.setter
+    def volume(self, value: float) -> None:
+        self._volume = max(0.0, min(1.0, float(value)))
+        for sound in self._sounds.values():
+            sound.set_volume(self._volume)
+
+    def play(self, name: str) -> None:
+        """Play the effect ``name``; nothing happens when muted or without audio."""
+        if not self.enabled:
+            return
+        self.played.append(name)
+        if len(self.played) > 100:
+            del self.played[:50]
+        sound = self._sounds.get(name)
+        if sound is None:
+            return
+        with contextlib.suppress(pygame.error):
+            sound.play()
+
+
+SoundPlayer = Callable[[str], None]

@@ -1,0 +1,165 @@
+"""The widget base class and a focus group that gives a set of widgets keyboard control.
+
+Widgets are plain objects with a ``rect`` the owning scene sets (layouts are recomputed when
+the window changes size), ``handle(event) -> bool`` and ``draw(surface, app)``. A
+``FocusGroup`` routes mouse events to every widget and keyboard events to the focused one:
+Up/Down or Tab move the focus, Enter or Space activate, Left/Right adjust.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+class Widget:
+    """Something on screen that can be drawn and may react to events."""
+
+    focusable = True
+
+    def __init__(self, rect: pygame.Rect | None = None, enabled: bool = True) -> None:
+        self.rect = pygame.Rect(rect) if rect is not None else pygame.Rect(0, 0, 0, 0)
+        self.enabled = enabled
+        self.hovered = False
+        self.focused = False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        """React to one event; True when it was used."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.enabled and self.rect.collidepoint(event.pos)
+        return False
+
+    def activate(self) -> bool:
+        """The keyboard's Enter: do what a click would do. True when something happened."""
+        return False
+
+    def adjust(self, step: int) -> bool:
+        """The keyboard's Left (-1) / Right (+1); True when the value changed."""
+        return False
+
+    def draw(self, surface: pygame.Surface, app: App) -> None:
+        """Draw the widget inside ``self.rect``."""
+
+
+class FocusGroup:
+    """A list of widgets with one keyboard focus among the enabled, focusable ones."""
+
+    def __init__(self, widgets: Sequence[Widget] = (), wrap: bool = True) -> None:
+        self.widgets: list[Widget] = list(widgets)
+        self.wrap = wrap
+        self.focus_index = -1
+        # The focus ring shows only after the keyboard was used, as in most desktop apps.
+        self.show_focus = False
+        self._first_focus()
+
+    def _focusable(self, widget: Widget) -> bool:
+        return widget.focusable and widget.enabled
+
+    def _first_focus(self) -> None:
+        for index, widget in enumerate(self.widgets):
+            if self._focusable(widget):
+                self.set_focus(index)
+                return
+        self.focus_index = -1
+
+    @property
+    def focused(self) -> Widget | None:
+        if 0 <= self.focus_index < len(self.widgets):
+            return self.widgets[self.focus_index]
+        return None
+
+    def set_focus(self, index: int) -> None:
+        for position, widget in enumerate(self.widgets):
+            widget.focused = position == index
+        self.focus_index = index
+
+    def focus_widget(self, widget: Widget) -> None:
+        if widget in self.widgets:
+            self.set_focus(self.widgets.index(widget))
+
+    def move_focus(self, step: int) -> bool:
+        count = len(self.widgets)
+        if count == 0:
+            return False
+        index = self.focus_index
+        for _ in range(count):
+            index += step
+            if not self.wrap and not 0 <= index < count:
+                return False
+            index %= count
+            if self._focusable(self.widgets[index]):
+                self.set_focus(index)
+                return True
+        return False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type in (
+            pygame.MOUSEMOTION,
+            pygame.MOUSEBUTTONDOWN,
+            pygame.MOUSEBUTTONUP,
+            pygame.MOUSEWHEEL,
+        ):
+            if event.type == pygame.MOUSEMOTION:
+                self.show_focus = False
+            used = False
+            for index, widget in enumerate(self.widgets):
+                if widget.handle(event):
+                    used = True
+                    if event.type == pygame.MOUSEBUTTONDOWN and self._focusable(widget):
+                        self.set_focus(index)
+            return used
+        if event.type == pygame.KEYDOWN:
+            return self._handle_key(event)
+        focused = self.focused
+        return focused.handle(event) if focused is not None else False
+
+    def _handle_key(self, event: pygame.event.Event) -> bool:
+        focused = self.focused
+        if focused is not None and focused.enabled and focused.handle(event):
+            self.show_focus = True
+            return True
+        used = False
+        if event.key in (pygame.K_DOWN, pygame.K_TAB) and not event.mod & pygame.KMOD_SHIFT:
+            used = self.move_focus(1)
+        elif event.key == pygame.K_UP or (
+            event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
+        ):
+            used = self.move_focus(-1)
+        elif event.key in ACTIVATE_KEYS and focused is not None and focused.enabled:
+            used = focused.activate()
+        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and focused is not None:
+            used = focused.enabled and focused.adjust(-1 if event.key == pygame.K_LEFT else 1)
+        if used:
+            self.show_focus = True
+        return used
+
+    def refresh(self) -> None:
+        """Call after enabling or disabling widgets: moves the focus off a disabled one."""
+        focused = self.focused
+        if focused is None or not self._focusable(focused):
+            self._first_focus()
+
+    def draw(self, surface: pygame.Surface, app: App) -> None:
+        for widget in self.widgets:
+            widget.draw(surface, app)
+        focused = self.focused
+        if self.show_focus and focused is not None and focused.enabled:
+            draw_focus_ring(surface, app, focused.rect)
+
+
+def draw_focus_ring(surface: pygame.Surface, app: App, rect: pygame.Rect) -> None:
+    width = max(2, round(3 * app.ui_scale))
+    ring = rect.inflate(width * 2 + 2, width * 2 + 2)
+    pygame.draw.rect(surface, app.theme.focus_ring, ring, width, border_radius=radius(app) + width)
+
+
+def radius(app: App) -> int:
+    """The corner radius of buttons and panels at the current scale."""
+    return max(3, round(8 * app.ui_scale))

@@ -1,0 +1,105 @@
+"""Push buttons: a label in a rounded box that calls back when clicked or activated."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui.widgets.base import Widget, radius
+from game.ui.widgets.text import fit_text
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+Action = Callable[[], None]
+
+
+class Button(Widget):
+    """A push button. ``primary`` buttons use the accent colour."""
+
+    def __init__(
+        self,
+        label: str,
+        on_click: Action,
+        rect: pygame.Rect | None = None,
+        enabled: bool = True,
+        primary: bool = False,
+        font_size: int = 22,
+        sound: str | None = "click",
+    ) -> None:
+        super().__init__(rect, enabled)
+        self.label = label
+        self.on_click = on_click
+        self.primary = primary
+        self.font_size = font_size
+        self.sound = sound
+        self.pressed = False
+        self.app: App | None = None  # set on first draw, so clicks can make a sound
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        super().handle(event)
+        if not self.enabled:
+            self.pressed = False
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.rect.collidepoint(event.pos):
+                self.pressed = True
+                return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed:
+            self.pressed = False
+            if self.rect.collidepoint(event.pos):
+                self.activate()
+            return True
+        return False
+
+    def activate(self) -> bool:
+        if not self.enabled:
+            return False
+        if self.app is not None and self.sound:
+            self.app.sounds.play(self.sound)
+        self.on_click()
+        return True
+
+    def colours(self, app: App) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+        theme = app.theme
+        if not self.enabled:
+            return theme.button_disabled, theme.button_text_disabled
+        if self.primary:
+            fill = theme.accent
+            if self.pressed:
+                fill = _mix(fill, (0, 0, 0), 0.2)
+            elif self.hovered:
+                fill = _mix(fill, (255, 255, 255), 0.12)
+            return fill, theme.accent_text
+        if self.pressed:
+            return theme.button_pressed, theme.button_text
+        if self.hovered:
+            return theme.button_hover, theme.button_text
+        return theme.button, theme.button_text
+
+    def draw(self, surface: pygame.Surface, app: App) -> None:
+        self.app = app
+        if self.rect.width <= 0 or self.rect.height <= 0:
+            return
+        fill, text_colour = self.colours(app)
+        corner = radius(app)
+        pygame.draw.rect(surface, fill, self.rect, border_radius=corner)
+        border = app.theme.panel_border if not self.primary else fill
+        pygame.draw.rect(
+            surface, border, self.rect, max(1, app.theme.line_weight), border_radius=corner
+        )
+        size = round(self.font_size * app.ui_scale)
+        font = app.fonts.get(size)
+        label = fit_text(font, self.label, self.rect.width - 2 * corner)
+        rendered = app.fonts.render(label, size, text_colour)
+        surface.blit(rendered, rendered.get_rect(center=self.rect.center))
+
+
+def _mix(a: tuple[int, int, int], b: tuple[int, int, int], amount: float) -> tuple[int, int, int]:
+    return (
+        round(a[0] + (b[0] - a[0]) * amount),
+        round(a[1] + (b[1] - a[1]) * amount),
+        round(a[2] + (b[2] - a[2]) * amount),
+    )

@@ -1,0 +1,109 @@
+"""A horizontal slider for a value between 0 and 1 (e.g. the sound volume)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui.widgets.base import Widget, radius
+from game.ui.widgets.text import draw_text
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+class Slider(Widget):
+    """Drag the knob, click the track, or press Left/Right (steps of ``step``)."""
+
+    def __init__(
+        self,
+        label: str,
+        value: float,
+        on_change: Callable[[float], None],
+        rect: pygame.Rect | None = None,
+        step: float = 0.1,
+        font_size: int = 22,
+    ) -> None:
+        super().__init__(rect)
+        self.label = label
+        self.value = max(0.0, min(1.0, value))
+        self.on_change = on_change
+        self.step = step
+        self.font_size = font_size
+        self.dragging = False
+
+    def track(self) -> pygame.Rect:
+        """The part of the widget the knob moves along: its right half."""
+        height = max(6, self.rect.height // 6)
+        width = self.rect.width // 2 - self.rect.height // 2
+        track = pygame.Rect(0, 0, max(10, width), height)
+        track.midright = (self.rect.right - self.rect.height // 2, self.rect.centery)
+        return track
+
+    def _set(self, value: float) -> bool:
+        value = round(max(0.0, min(1.0, value)), 3)
+        if value == self.value:
+            return False
+        self.value = value
+        self.on_change(value)
+        return True
+
+    def _value_at(self, x: int) -> float:
+        track = self.track()
+        return (x - track.left) / max(1, track.width)
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        super().handle(event)
+        if not self.enabled:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if self.track().inflate(0, self.rect.height).collidepoint(event.pos):
+                self.dragging = True
+                self._set(self._value_at(event.pos[0]))
+                return True
+        elif event.type == pygame.MOUSEMOTION and self.dragging:
+            self._set(self._value_at(event.pos[0]))
+            return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
+            self.dragging = False
+            return True
+        return False
+
+    def adjust(self, step: int) -> bool:
+        return self._set(self.value + step * self.step)
+
+    def draw(self, surface: pygame.Surface, app: App) -> None:
+        theme = app.theme
+        scale = app.ui_scale
+        if self.hovered:
+            pygame.draw.rect(surface, theme.button_hover, self.rect, border_radius=radius(app))
+        pad = round(12 * scale)
+        draw_text(
+            surface,
+            app,
+            self.label,
+            round(self.font_size * scale),
+            theme.text,
+            (self.rect.left + pad, self.rect.centery),
+            "midleft",
+        )
+        track = self.track()
+        pygame.draw.rect(surface, theme.button_pressed, track, border_radius=track.height // 2)
+        done = track.copy()
+        done.width = round(track.width * self.value)
+        pygame.draw.rect(surface, theme.accent, done, border_radius=track.height // 2)
+        knob = (done.right, track.centery)
+        knob_radius = max(6, self.rect.height // 4)
+        pygame.draw.circle(surface, theme.panel, knob, knob_radius)
+        pygame.draw.circle(surface, theme.accent, knob, knob_radius, max(2, theme.line_weight + 1))
+        draw_text(
+            surface,
+            app,
+            f"{round(self.value * 100)}%",
+            round(self.font_size * 0.8 * scale),
+            theme.text_muted,
+            (track.left - pad, self.rect.centery),
+            "midright",
+        )

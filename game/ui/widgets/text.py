@@ -1,0 +1,71 @@
+"""Drawing text: one call that places a label by an anchor point, and word wrapping."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+import pygame
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+Anchor = Literal[
+    "topleft",
+    "midtop",
+    "topright",
+    "midleft",
+    "center",
+    "midright",
+    "bottomleft",
+    "midbottom",
+    "bottomright",
+]
+
+
+def draw_text(
+    surface: pygame.Surface,
+    app: App,
+    text: str,
+    size: int,
+    colour: tuple[int, int, int],
+    position: tuple[int, int],
+    anchor: Anchor = "topleft",
+    bold: bool = False,
+) -> pygame.Rect:
+    """Draw ``text`` with its ``anchor`` point at ``position``; return where it went."""
+    rendered = app.fonts.render(text, size, colour, bold)
+    rect = rendered.get_rect(**{anchor: position})
+    surface.blit(rendered, rect)
+    return rect
+
+
+def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
+    """Split ``text`` into lines no wider than ``width`` (a word longer than that is cut)."""
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        current = ""
+        for word in paragraph.split(" "):
+            candidate = f"{current} {word}" if current else word
+            if font.size(candidate)[0] <= width:
+                current = candidate
+                continue
+            if current:
+                lines.append(current)
+            while font.size(word)[0] > width and len(word) > 1:
+                cut = len(word)
+                while cut > 1 and font.size(word[:cut])[0] > width:
+                    cut -= 1
+                lines.append(word[:cut])
+                word = word[cut:]
+            current = word
+        lines.append(current)
+    return lines
+
+
+def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
+    """``text`` shortened with an ellipsis so it fits in ``width`` pixels."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text + "…"
