@@ -1,0 +1,152 @@
+"""A modal dialog: a message and a row of buttons over a dimmed copy of the scene below.
+
+``DialogScene`` is pushed like any scene; choosing a button pops the dialog and then runs the
+button's action (so an action may itself push or replace scenes). Esc picks the cancel button.
+The play scene's pause menu and "really reset?" questions are dialogs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui.scene import Scene
+from game.ui.widgets.base import FocusGroup, radius
+from game.ui.widgets.button import Button
+from game.ui.widgets.text import draw_text, wrap_text
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+DialogAction = Callable[[], None] | None
+
+
+class DialogScene(Scene):
+    def __init__(
+        self,
+        app: App,
+        title: str,
+        message: str,
+        buttons: Sequence[tuple[str, DialogAction]],
+        cancel_index: int = -1,
+        vertical: bool = False,
+    ) -> None:
+        super().__init__(app)
+        if not buttons:
+            raise ValueError("a dialog needs at least one button")
+        self.title = title
+        self.message = message
+        self.actions = [action for _, action in buttons]
+        self.cancel_index = cancel_index % len(buttons)
+        # Several choices (a pause menu) read better stacked; two fit side by side.
+        self.vertical = vertical
+        self.buttons = [
+            Button(label, self._chooser(index), primary=index == 0)
+            for index, (label, _) in enumerate(buttons)
+        ]
+        self.focus = FocusGroup(self.buttons)
+        self.chosen: int | None = None
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self._dim: pygame.Surface | None = None
+
+    def _chooser(self, index: int) -> Callable[[], None]:
+        return lambda: self.choose(index)
+
+    def choose(self, index: int) -> None:
+        if self.chosen is not None:
+            return  # a double click must not pop twice
+        self.chosen = index
+        self.app.pop()
+        action = self.actions[index]
+        if action is not None:
+            action()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        self._layout()
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.choose(self.cancel_index)
+                return True
+            if not self.vertical and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.focus.move_focus(-1 if event.key == pygame.K_LEFT else 1)
+                self.focus.show_focus = True
+                return True
+        self.focus.handle(event)
+        return True  # modal: nothing reaches the scene below
+
+    def _layout(self) -> None:
+        app = self.app
+        scale = app.ui_scale
+        width, height = app.screen_size
+        pad = round(24 * scale)
+        panel_width = min(width - 2 * pad, round(520 * scale))
+        font = app.fonts.get(round(18 * scale))
+        self._lines = wrap_text(font, self.message, panel_width - 2 * pad) if self.message else []
+        button_height = round(48 * scale)
+        gap = round(12 * scale)
+        count = len(self.buttons)
+        title_height = round(44 * scale) if self.title else 0
+        text_height = len(self._lines) * font.get_linesize()
+        if self.vertical:
+            buttons_height = count * button_height + (count - 1) * gap
+        else:
+            buttons_height = button_height
+        total = pad + title_height + text_height + pad + buttons_height + pad
+        self.panel = pygame.Rect(0, 0, panel_width, total)
+        self.panel.center = (width // 2, height // 2)
+        top = self.panel.bottom - pad - buttons_height
+        inner = panel_width - 2 * pad
+        for index, button in enumerate(self.buttons):
+            if self.vertical:
+                button.rect = pygame.Rect(
+                    self.panel.left + pad, top + index * (button_height + gap), inner, button_height
+                )
+            else:
+                each = (inner - (count - 1) * gap) // count
+                button.rect = pygame.Rect(
+                    self.panel.left + pad + index * (each + gap), top, each, button_height
+                )
+            button.font_size = 20
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._layout()
+        app = self.app
+        theme = app.theme
+        scale = app.ui_scale
+        below = app.scene_below(self)
+        if below is not None:
+            below.draw(surface)
+        if self._dim is None or self._dim.get_size() != surface.get_size():
+            self._dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        self._dim.fill((0, 0, 0, 120))
+        surface.blit(self._dim, (0, 0))
+        pygame.draw.rect(surface, theme.panel, self.panel, border_radius=radius(app))
+        pygame.draw.rect(
+            surface,
+            theme.panel_border,
+            self.panel,
+            max(1, theme.line_weight),
+            border_radius=radius(app),
+        )
+        pad = round(24 * scale)
+        y = self.panel.top + pad
+        if self.title:
+            draw_text(
+                surface,
+                app,
+                self.title,
+                round(26 * scale),
+                theme.text,
+                (self.panel.centerx, y),
+                "midtop",
+                bold=True,
+            )
+            y += round(44 * scale)
+        size = round(18 * scale)
+        line_height = app.fonts.get(size).get_linesize()
+        for line in self._lines:
+            draw_text(surface, app, line, size, theme.text, (self.panel.centerx, y), "midtop")
+            y += line_height
+        self.focus.draw(surface, app)

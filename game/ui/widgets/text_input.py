@@ -1,0 +1,122 @@
+"""A one-line text field: typing, Backspace/Delete, Left/Right/Home/End, Enter submits."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui.widgets.base import Widget, radius
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+class TextInput(Widget):
+    def __init__(
+        self,
+        text: str = "",
+        on_submit: Callable[[str], None] | None = None,
+        rect: pygame.Rect | None = None,
+        placeholder: str = "",
+        max_length: int = 80,
+        font_size: int = 22,
+        on_change: Callable[[str], None] | None = None,
+    ) -> None:
+        super().__init__(rect)
+        self.text = text[:max_length]
+        self.cursor = len(self.text)
+        self.on_submit = on_submit
+        self.on_change = on_change
+        self.placeholder = placeholder
+        self.max_length = max_length
+        self.font_size = font_size
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change(self.text)
+
+    def insert(self, typed: str) -> None:
+        typed = "".join(char for char in typed if char.isprintable())
+        room = self.max_length - len(self.text)
+        if room <= 0 or not typed:
+            return
+        typed = typed[:room]
+        self.text = self.text[: self.cursor] + typed + self.text[self.cursor :]
+        self.cursor += len(typed)
+        self._changed()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        super().handle(event)
+        if not self.enabled:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return bool(self.rect.collidepoint(event.pos))
+        if not self.focused:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            self.insert(event.text)
+            return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        key = event.key
+        if key == pygame.K_BACKSPACE and self.cursor > 0:
+            self.text = self.text[: self.cursor - 1] + self.text[self.cursor :]
+            self.cursor -= 1
+            self._changed()
+        elif key == pygame.K_DELETE and self.cursor < len(self.text):
+            self.text = self.text[: self.cursor] + self.text[self.cursor + 1 :]
+            self._changed()
+        elif key == pygame.K_LEFT:
+            self.cursor = max(0, self.cursor - 1)
+        elif key == pygame.K_RIGHT:
+            self.cursor = min(len(self.text), self.cursor + 1)
+        elif key == pygame.K_HOME:
+            self.cursor = 0
+        elif key == pygame.K_END:
+            self.cursor = len(self.text)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.on_submit is not None:
+                self.on_submit(self.text)
+        else:
+            # Printable keys arrive as TEXTINPUT; a KEYDOWN with only a character (synthetic
+            # events in tests, some platforms) is typed here instead.
+            unicode = getattr(event, "unicode", "")
+            if unicode and unicode.isprintable() and not event.mod & pygame.KMOD_CTRL:
+                self.insert(unicode)
+                return True
+            return key in (pygame.K_BACKSPACE, pygame.K_DELETE)
+        return True
+
+    def draw(self, surface: pygame.Surface, app: App) -> None:
+        theme = app.theme
+        size = round(self.font_size * app.ui_scale)
+        pygame.draw.rect(surface, theme.cell_unknown, self.rect, border_radius=radius(app))
+        border = theme.focus_ring if self.focused else theme.panel_border
+        pygame.draw.rect(
+            surface, border, self.rect, 2 if self.focused else 1, border_radius=radius(app)
+        )
+        pad = round(10 * app.ui_scale)
+        font = app.fonts.get(size)
+        clip = surface.get_clip()
+        inner = self.rect.inflate(-2 * pad, 0)
+        surface.set_clip(inner.clip(clip) if clip else inner)
+        shown = self.text or self.placeholder
+        colour = theme.text if self.text else theme.text_muted
+        text_width = font.size(self.text[: self.cursor])[0]
+        shift = max(0, text_width - inner.width + 2)  # keep the cursor in view
+        if shown:
+            rendered = app.fonts.render(shown, size, colour)
+            surface.blit(rendered, rendered.get_rect(midleft=(inner.left - shift, inner.centery)))
+        if self.focused and int(app.time * 2) % 2 == 0:
+            x = inner.left + text_width - shift
+            half = font.get_height() // 2
+            pygame.draw.line(
+                surface,
+                theme.text,
+                (x, inner.centery - half),
+                (x, inner.centery + half),
+                max(1, round(app.ui_scale * 2)),
+            )
+        surface.set_clip(clip)
