@@ -1,0 +1,209 @@
+"""Level packs: the folders under ``levels/`` and the player's own "My puzzles" folder.
+
+A pack is a folder of puzzle files played in file-name order (``01-cat.non``, ``02-…``), with
+an optional ``pack.json``: ``{"name": ..., "order": ..., "description": ...}``. Listing packs
+reads only the ``pack.json`` files; a pack's puzzles are read when it is opened. A file that
+cannot be read becomes an entry holding the reason instead of a puzzle, so one broken file
+never hides the rest of its pack.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.core.formats import FORMATS, FormatError, read_puzzle
+from game.core.puzzle import Puzzle
+
+PACK_FILE = "pack.json"
+USER_PACK_KEY = "my-puzzles"
+USER_PACK_NAME = "My puzzles"
+USER_PACK_DESCRIPTION = "Puzzles you made from your own pictures."
+# Packs without an order go after those with one, by name.
+DEFAULT_ORDER = 1000
+MAX_PACK_FILE_BYTES = 64 * 1024
+MAX_STARS = 5
+
+PUZZLE_EXTENSIONS: frozenset[str] = frozenset(
+    extension for puzzle_format in FORMATS for extension in puzzle_format.extensions
+)
+
+
+@dataclass(frozen=True)
+class Pack:
+    """One pack: where it is and how it is presented. ``problem`` explains a bad pack.json."""
+
+    key: str
+    name: str
+    order: int
+    description: str
+    directory: Path
+    user: bool = False
+    problem: str = ""
+
+
+@dataclass(frozen=True)
+class PuzzleEntry:
+    """One puzzle file of a pack: the puzzle, or the reason it cannot be played."""
+
+    path: Path
+    puzzle: Puzzle | None
+    error: str | None = None
+
+    @property
+    def readable(self) -> bool:
+        return self.puzzle is not None
+
+    @property
+    def name(self) -> str:
+        if self.puzzle is not None and self.puzzle.title:
+            return self.puzzle.title
+        return self.path.stem
+
+    @property
+    def key(self) -> str | None:
+        """The progress key (``Puzzle.fingerprint``), None for an unreadable file."""
+        return self.puzzle.fingerprint() if self.puzzle is not None else None
+
+    @property
+    def difficulty(self) -> int | None:
+        """Stars (1 to 5) from the file's ``difficulty`` key, when the file says."""
+        return difficulty_of(self.puzzle) if self.puzzle is not None else None
+
+
+def difficulty_of(puzzle: Puzzle) -> int | None:
+    """The ``difficulty`` a level file declares, as 1-5 stars; None when absent or odd.
+
+    Accepts ``3``, ``3/5`` and ``3 stars``; values are clamped to 1..5.
+    """
+    for key, value in puzzle.extra:
+        if key.strip().lower() != "difficulty":
+            continue
+        text = value.strip().split("/")[0].split()[0] if value.strip() else ""
+        try:
+            stars = round(float(text))
+        except ValueError:
+            return None
+        return max(1, min(MAX_STARS, stars))
+    return None
+
+
+def _read_pack_file(directory: Path) -> tuple[dict[str, object], str]:
+    """The pack.json content, and a problem description when it is unusable."""
+    path = directory / PACK_FILE
+    if not path.exists():
+        return {}, ""
+    try:
+        if path.stat().st_size > MAX_PACK_FILE_BYTES:
+            return {}, f"{PACK_FILE} is too big"
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except OSError as error:
+        return {}, f"{PACK_FILE} cannot be read ({error.strerror or error})"
+    except (UnicodeDecodeError, ValueError) as error:
+        return {}, f"{PACK_FILE} is not valid JSON ({error})"
+    if not isinstance(data, dict):
+        return {}, f"{PACK_FILE} is not a JSON object"
+    return data, ""
+
+
+def read_pack(directory: Path) -> Pack:
+    """A pack's description from its folder; a damaged pack.json falls back to defaults."""
+    data, problem = _read_pack_file(directory)
+    name = data.get("name")
+    order = data.get("order")
+    description = data.get("description")
+    if not isinstance(name, str) or not name.strip():
+        name = directory.name.replace("-", " ").replace("_", " ").strip().capitalize()
+    if isinstance(order, bool) or not isinstance(order, int):
+        order = DEFAULT_ORDER
+    if not isinstance(description, str):
+        description = ""
+    return Pack(
+        key=directory.name,
+        name=name.strip(),
+        order=order,
+        description=description.strip(),
+        directory=directory,
+        problem=problem,
+    )
+
+
+def is_puzzle_file(path: Path) -> bool:
+    return (
+        path.is_file()
+        and path.suffix.lower() in PUZZLE_EXTENSIONS
+        and not path.name.startswith(".")
+    )
+
+
+def puzzle_files(directory: Path) -> list[Path]:
+    """The puzzle files of a folder in play order (by file name)."""
+    try:
+        files = [path for path in directory.iterdir() if is_puzzle_file(path)]
+    except OSError:
+        return []
+    return sorted(files, key=lambda path: (path.name.lower(), path.name))
+
+
+def user_pack(user_dir: Path) -> Pack:
+    return Pack(
+        key=USER_PACK_KEY,
+        name=USER_PACK_NAME,
+        order=DEFAULT_ORDER * 10,
+        description=USER_PACK_DESCRIPTION,
+        directory=user_dir,
+        user=True,
+    )
+
+
+def list_packs(levels: Path, user_dir: Path | None = None) -> list[Pack]:
+    """The bundled packs in ``levels`` (by order, then name), then "My puzzles" if given.
+
+    Folders holding no puzzle file are left out; "My puzzles" is listed even when empty.
+    """
+    packs: list[Pack] = []
+    try:
+        folders = [path for path in levels.iterdir() if path.is_dir()]
+    except OSError:
+        folders = []
+    for folder in folders:
+        if folder.name.startswith((".", "_")) or not puzzle_files(folder):
+            continue
+        packs.append(read_pack(folder))
+    packs.sort(key=lambda pack: (pack.order, pack.name.lower(), pack.key))
+    if user_dir is not None:
+        packs.append(user_pack(user_dir))
+    return packs
+
+
+def _reason(error: Exception, path: Path) -> str:
+    """The reason without the path (the card already shows the file), with the line."""
+    if isinstance(error, FormatError):
+        return f"line {error.line}: {error.reason}" if error.line is not None else error.reason
+    if isinstance(error, OSError):
+        return error.strerror or str(error)
+    text = str(error)
+    prefix = f"{path}:"
+    return text[len(prefix) :].strip() if text.startswith(prefix) else text
+
+
+def read_entry(path: Path) -> PuzzleEntry:
+    """One puzzle file as an entry; never raises for a bad file."""
+    try:
+        return PuzzleEntry(path=path, puzzle=read_puzzle(path))
+    except (ValueError, OSError) as error:
+        return PuzzleEntry(path=path, puzzle=None, error=_reason(error, path))
+
+
+def read_entries(pack: Pack) -> list[PuzzleEntry]:
+    """Every puzzle file of ``pack`` in play order, readable or not."""
+    return [read_entry(path) for path in puzzle_files(pack.directory)]
+
+
+def next_entries(entries: list[PuzzleEntry], path: Path) -> list[PuzzleEntry]:
+    """The readable entries after ``path`` in the pack: what "Next puzzle" walks through."""
+    for index, entry in enumerate(entries):
+        if entry.path == path:
+            return [later for later in entries[index + 1 :] if later.readable]
+    return []

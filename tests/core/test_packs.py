@@ -1,0 +1,84 @@
+"""Level packs: listing, ordering, pack.json fall-backs, unreadable files kept as entries."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from game.core.formats import format_puzzle
+from game.core.packs import (
+    DEFAULT_ORDER,
+    USER_PACK_KEY,
+    difficulty_of,
+    list_packs,
+    next_entries,
+    read_entries,
+    read_pack,
+)
+from game.core.puzzle import Puzzle
+
+CROSS = Puzzle.from_grid([[0, 1, 0], [1, 1, 1], [0, 1, 0]], title="Cross")
+BAR = Puzzle.from_grid([[1, 1], [0, 0]], title="Bar")
+
+
+def write(path: Path, puzzle: Puzzle, extra: str = "") -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(format_puzzle(puzzle, "non") + extra, encoding="utf-8")
+    return path
+
+
+def test_packs_are_listed_by_order_then_name_and_empty_folders_skipped(tmp_path: Path) -> None:
+    write(tmp_path / "zeta" / "01.non", CROSS)
+    write(tmp_path / "alpha" / "01.non", CROSS)
+    write(tmp_path / "first" / "01.non", CROSS)
+    (tmp_path / "first" / "pack.json").write_text(
+        json.dumps({"name": "Starter", "order": 1, "description": "Easy ones"})
+    )
+    (tmp_path / "empty").mkdir()
+    packs = list_packs(tmp_path)
+    assert [pack.name for pack in packs] == ["Starter", "Alpha", "Zeta"]
+    assert packs[0].description == "Easy ones"
+    assert packs[1].order == DEFAULT_ORDER
+
+
+def test_user_pack_is_last_even_when_empty(tmp_path: Path) -> None:
+    write(tmp_path / "levels" / "a" / "01.non", CROSS)
+    packs = list_packs(tmp_path / "levels", tmp_path / "mine")
+    assert packs[-1].key == USER_PACK_KEY
+    assert packs[-1].user
+    assert read_entries(packs[-1]) == []
+
+
+def test_damaged_pack_json_falls_back_to_folder_name(tmp_path: Path) -> None:
+    write(tmp_path / "my-pack" / "01.non", CROSS)
+    (tmp_path / "my-pack" / "pack.json").write_text("{not json")
+    pack = read_pack(tmp_path / "my-pack")
+    assert pack.name == "My pack"
+    assert "not valid JSON" in pack.problem
+    (tmp_path / "my-pack" / "pack.json").write_text('{"name": 5, "order": "x"}')
+    pack = read_pack(tmp_path / "my-pack")
+    assert (pack.name, pack.order, pack.problem) == ("My pack", DEFAULT_ORDER, "")
+
+
+def test_broken_file_is_an_entry_with_its_reason_and_the_rest_still_reads(tmp_path: Path) -> None:
+    write(tmp_path / "p" / "01-cross.non", CROSS)
+    (tmp_path / "p" / "02-broken.non").write_text("width 3\nheight 3\nrows\n9\n")
+    write(tmp_path / "p" / "03-bar.non", BAR)
+    (tmp_path / "p" / "notes.md").write_text("not a puzzle")
+    entries = read_entries(list_packs(tmp_path)[0])
+    assert [entry.path.name for entry in entries] == ["01-cross.non", "02-broken.non", "03-bar.non"]
+    assert entries[0].readable and entries[0].name == "Cross"
+    assert entries[0].key == CROSS.fingerprint()
+    broken = entries[1]
+    assert not broken.readable and broken.puzzle is None and broken.key is None
+    assert broken.error and str(tmp_path) not in broken.error
+    assert [entry.name for entry in next_entries(entries, entries[0].path)] == ["Bar"]
+
+
+def test_difficulty_from_the_files_extra_key(tmp_path: Path) -> None:
+    path = write(tmp_path / "p" / "01.non", CROSS, 'difficulty "4/5"\n')
+    entry = read_entries(list_packs(tmp_path)[0])[0]
+    assert entry.path == path
+    assert entry.difficulty == 4
+    assert difficulty_of(CROSS) is None
+    assert difficulty_of(Puzzle.from_grid([[1]])) is None
