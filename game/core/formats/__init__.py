@@ -16,11 +16,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from game.core.formats import non
-from game.core.formats._common import MAX_FILE_BYTES, FormatError
+from game.core.formats import non, olsak, pzl, seed_text, taai, tatham, webpbn_xml
+from game.core.formats._common import COLOUR_REFUSED, MAX_FILE_BYTES, FormatError
+from game.core.formats.taai import read_taai_questions
+from game.core.formats.tatham import parse_game_id, read_tatham_ids
 from game.core.puzzle import Puzzle, PuzzleError
 
 __all__ = [
+    "COLOUR_REFUSED",
     "FORMATS",
     "MAX_FILE_BYTES",
     "WRITABLE_FORMATS",
@@ -29,9 +32,12 @@ __all__ = [
     "decode_puzzle_bytes",
     "format_puzzle",
     "guess_format",
+    "parse_game_id",
     "read_puzzle",
     "read_puzzle_bytes",
     "read_puzzle_text",
+    "read_taai_questions",
+    "read_tatham_ids",
     "write_puzzle",
 ]
 
@@ -54,12 +60,42 @@ class PuzzleFormat:
 # In sniffing order: the most distinctive signatures first.
 FORMATS: tuple[PuzzleFormat, ...] = (
     PuzzleFormat(
-        "non", ".non keys and clue sections", non.EXTENSIONS, non.sniff, non.read, non.write
+        webpbn_xml.NAME,
+        "webpbn XML export (black-and-white)",
+        webpbn_xml.EXTENSIONS,
+        webpbn_xml.sniff,
+        webpbn_xml.read,
+    ),
+    PuzzleFormat(
+        seed_text.NAME,
+        "#HORIZONTALES / #VERTICALES text",
+        seed_text.EXTENSIONS,
+        seed_text.sniff,
+        seed_text.read,
+        seed_text.write,
+    ),
+    PuzzleFormat(taai.NAME, "TAAI 2011 question file", taai.EXTENSIONS, taai.sniff, taai.read),
+    PuzzleFormat(
+        tatham.NAME,
+        "Simon Tatham Pattern game id",
+        tatham.EXTENSIONS,
+        tatham.sniff,
+        tatham.read,
+        tatham.write,
+    ),
+    PuzzleFormat(
+        non.NAME, ".non keys and clue sections", non.EXTENSIONS, non.sniff, non.read, non.write
+    ),
+    PuzzleFormat(olsak.MK_NAME, "Olšák .mk", olsak.MK_EXTENSIONS, olsak.sniff_mk, olsak.read_mk),
+    PuzzleFormat(olsak.G_NAME, "Olšák .g", olsak.G_EXTENSIONS, olsak.sniff_g, olsak.read_g),
+    PuzzleFormat(
+        pzl.NAME, ".pzl notes and N sections", pzl.EXTENSIONS, pzl.sniff, pzl.read, pzl.write
     ),
 )
 
 _BY_NAME = {fmt.name: fmt for fmt in FORMATS}
-WRITABLE_FORMATS: tuple[str, ...] = tuple(fmt.name for fmt in FORMATS if fmt.write is not None)
+# The formats `export` and write_puzzle offer, in the order they are listed.
+WRITABLE_FORMATS: tuple[str, ...] = ("non", "txt", "pzl", "tatham")
 _ALIASES = {"seed": "txt", "seed_text": "txt", "text": "txt"}
 
 

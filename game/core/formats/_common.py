@@ -20,6 +20,8 @@ MAX_FILE_BYTES = 4 * 1024 * 1024
 # megabyte-long digit strings.
 MAX_NUMBER_DIGITS = 6
 
+COLOUR_REFUSED = "colour puzzles are not supported yet"
+
 _INTEGER = re.compile(r"[+-]?\d+")
 
 

@@ -1,0 +1,52 @@
+"""``hanjie export FILE --to FORMAT [-o OUT]``: write a puzzle in another format."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from game.core.formats import WRITABLE_FORMATS, FormatError, format_puzzle, read_puzzle
+
+HELP = "write a puzzle file in another format (non, txt, pzl or tatham)"
+
+_EXTENSION_FORMATS = {".non": "non", ".txt": "txt", ".pzl": "pzl", ".tatham": "tatham"}
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("file", metavar="FILE", help="the puzzle file to read")
+    parser.add_argument(
+        "--to",
+        choices=WRITABLE_FORMATS,
+        help="the format to write (default: from the extension of -o)",
+    )
+    parser.add_argument(
+        "-o", "--output", metavar="OUT", help="write here instead of to standard output"
+    )
+
+
+def _fail(message: str) -> int:
+    print(f"hanjie: {message}", file=sys.stderr)
+    return 2
+
+
+def run(args: argparse.Namespace) -> int:
+    from game.core.formats import write_puzzle
+
+    fmt: str | None = args.to
+    if fmt is None and args.output:
+        fmt = _EXTENSION_FORMATS.get(Path(args.output).suffix.lower())
+    if fmt is None:
+        return _fail(f"{args.file}: choose a format with --to ({', '.join(WRITABLE_FORMATS)})")
+    try:
+        puzzle = read_puzzle(args.file)
+    except FormatError as error:
+        return _fail(str(error))
+    if args.output is None:
+        sys.stdout.write(format_puzzle(puzzle, fmt))
+        return 0
+    try:
+        write_puzzle(puzzle, args.output, fmt)
+    except FormatError as error:
+        return _fail(str(error))
+    return 0

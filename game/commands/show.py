@@ -1,0 +1,58 @@
+"""``hanjie show FILE``: print a puzzle's title, author, size, clues and goal picture."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from game.core.lines import clue_text
+from game.core.puzzle import Puzzle
+
+HELP = "print a puzzle file: title, author, size, clues, and the goal picture when it has one"
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "file",
+        metavar="FILE",
+        help="a puzzle file (.non, .txt, .pzl, .xml, .mk, .g) or a Pattern game id (5x5:...)",
+    )
+
+
+def describe(puzzle: Puzzle) -> str:
+    """The text ``show`` prints for ``puzzle``."""
+    lines = [f"Title:     {puzzle.title or '(untitled)'}"]
+    if puzzle.author:
+        lines.append(f"Author:    {puzzle.author}")
+    if puzzle.copyright:
+        lines.append(f"Copyright: {puzzle.copyright}")
+    if puzzle.license:
+        lines.append(f"License:   {puzzle.license}")
+    lines += [f"{key}: {value}" for key, value in puzzle.extra]
+    lines.append(
+        f"Size:      {puzzle.size_text} ({puzzle.width} columns, {puzzle.height} rows, "
+        f"{puzzle.filled_total} filled cells)"
+    )
+    for heading, clues in (("Rows", puzzle.row_clues), ("Columns", puzzle.column_clues)):
+        lines.append(f"{heading}:")
+        number_width = len(str(len(clues)))
+        lines += [
+            f"  {index:>{number_width}}: {clue_text(clue)}"
+            for index, clue in enumerate(clues, start=1)
+        ]
+    if puzzle.goal is not None:
+        lines.append("Goal:")
+        lines += ["  " + "".join("#" if cell else "." for cell in row) for row in puzzle.goal]
+    return "\n".join(lines) + "\n"
+
+
+def run(args: argparse.Namespace) -> int:
+    from game.core.formats import FormatError, read_puzzle
+
+    try:
+        puzzle = read_puzzle(args.file)
+    except FormatError as error:
+        print(f"hanjie: {error}", file=sys.stderr)
+        return 2
+    sys.stdout.write(describe(puzzle))
+    return 0

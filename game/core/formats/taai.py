@@ -1,0 +1,86 @@
+"""The TAAI 2011 tournament question file: many square puzzles in one text file.
+
+::
+
+    $1
+    <column 1 clue, numbers separated by tabs>
+    ...            (all the column clues, then all the row clues)
+
+Each ``$N`` block holds 2n lines for an n x n puzzle (25x25 in the tournament set).
+Reading such a file as one puzzle gives its first puzzle.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from game.core.formats._common import (
+    ClueLine,
+    FormatError,
+    build_puzzle,
+    parse_clue,
+    trim_trailing_blanks,
+)
+from game.core.puzzle import Puzzle
+
+NAME = "taai"
+EXTENSIONS = (".taai", ".txt")
+
+_HEADER = re.compile(r"\s*\$\s*(\d{1,9})\s*")
+
+
+def sniff(text: str) -> bool:
+    first = next((line for line in text[:10_000].splitlines() if line.strip()), "")
+    return bool(_HEADER.fullmatch(first))
+
+
+def _blocks(text: str, name: str) -> Iterator[tuple[int, str, list[tuple[int, str]]]]:
+    """(header line, puzzle number, clue lines) for each ``$N`` block, in file order."""
+    header: tuple[int, str] | None = None
+    body: list[tuple[int, str]] = []
+    for number, raw in enumerate(text.splitlines(), start=1):
+        match = _HEADER.fullmatch(raw)
+        if match:
+            if header is not None:
+                yield header[0], header[1], body
+            header, body = (number, match.group(1)), []
+        elif header is not None:
+            body.append((number, raw))
+        elif raw.strip():
+            raise FormatError(name, number, "expected a '$1' line before the first puzzle")
+    if header is not None:
+        yield header[0], header[1], body
+
+
+def _puzzle(header_line: int, label: str, body: list[tuple[int, str]], name: str) -> Puzzle:
+    lines = trim_trailing_blanks(body)
+    if not lines or len(lines) % 2:
+        raise FormatError(
+            name,
+            header_line,
+            f"puzzle ${label} has {len(lines)} clue lines; expected the column clues "
+            "then as many row clues",
+        )
+    size = len(lines) // 2
+    columns = [
+        ClueLine(parse_clue(raw, f"column {index}", name, number), number)
+        for index, (number, raw) in enumerate(lines[:size], start=1)
+    ]
+    rows = [
+        ClueLine(parse_clue(raw, f"row {index}", name, number), number)
+        for index, (number, raw) in enumerate(lines[size:], start=1)
+    ]
+    return build_puzzle(name, rows=rows, columns=columns, title=f"taai2011 #{label}")
+
+
+def read_taai_questions(text: str, name: str = "<text>") -> list[Puzzle]:
+    """Every puzzle of a TAAI question file, titled ``taai2011 #N``."""
+    return [_puzzle(line, label, body, name) for line, label, body in _blocks(text, name)]
+
+
+def read(text: str, name: str = "<text>") -> Puzzle:
+    first = next(_blocks(text, name), None)
+    if first is None:
+        raise FormatError(name, None, "there is no '$1' puzzle in this file")
+    return _puzzle(*first, name)

@@ -1,0 +1,106 @@
+"""Simon Tatham's "Pattern" game ids: ``W[xH]:`` then the column clues, then the row clues.
+
+``/`` separates lines and ``.`` the numbers of one clue; an empty clue is empty, e.g.
+``5:/3/3/5/2.1/4/4/3/2/1`` (``5`` alone means 5x5). A file may hold one id per line,
+with ``#`` comment lines and comments after a tab; reading the file gives the first one.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from game.core.formats._common import (
+    ClueLine,
+    FormatError,
+    build_puzzle,
+    check_dimension,
+    parse_clue,
+    parse_int,
+)
+from game.core.lines import Clue
+from game.core.puzzle import Puzzle
+
+NAME = "tatham"
+EXTENSIONS = (".tatham", ".txt")
+
+_ID = re.compile(r"(\d+)(?:x(\d+))?:(.*)", re.DOTALL)
+_SEED = re.compile(r"\d+(?:x\d+)?#.*")
+_SNIFF = re.compile(r"\d+(?:x\d+)?[:#]")
+
+
+def _id_lines(text: str) -> Iterator[tuple[int, str]]:
+    """(line number, id text) for each line holding an id, comments removed."""
+    for number, raw in enumerate(text.splitlines(), start=1):
+        candidate = raw.split("\t", 1)[0].strip()
+        if candidate and not candidate.startswith("#"):
+            yield number, candidate
+
+
+def sniff(text: str) -> bool:
+    first = next(_id_lines(text[:100_000]), None)
+    return first is not None and bool(_SNIFF.match(first[1]))
+
+
+def parse_game_id(game_id: str, name: str = "<game id>", line: int | None = None) -> Puzzle:
+    """One Pattern game id as a Puzzle."""
+    text = game_id.strip()
+    if _SEED.fullmatch(text):
+        raise FormatError(
+            name,
+            line,
+            "this is a random seed, not a game id; in Pattern use Game > Specific to copy the id",
+        )
+    match = _ID.fullmatch(text)
+    if match is None:
+        raise FormatError(name, line, "expected a Pattern game id such as 5x5:2/1.1/3/...")
+    width = parse_int(match.group(1), "width", name, line)
+    height = width if match.group(2) is None else parse_int(match.group(2), "height", name, line)
+    check_dimension(width, "width", name, line)
+    check_dimension(height, "height", name, line)
+    # Newer Pattern ids may carry extra data after a comma; the clues alone define the puzzle.
+    description = match.group(3).split(",", 1)[0]
+    groups = description.split("/")
+    if len(groups) != width + height:
+        raise FormatError(
+            name,
+            line,
+            f"a {width}x{height} game id needs {width + height} clues "
+            f"({width} columns, then {height} rows), it has {len(groups)}",
+        )
+    clues: list[Clue] = []
+    for index, group in enumerate(groups):
+        what = f"column {index + 1}" if index < width else f"row {index - width + 1}"
+        if any(char not in "0123456789." for char in group):
+            raise FormatError(name, line, f"{what}: {group[:20]!r} is not a list of numbers")
+        clues.append(parse_clue(group.replace(".", ","), what, name, line))
+    return build_puzzle(
+        name,
+        rows=[ClueLine(clue, line) for clue in clues[width:]],
+        columns=[ClueLine(clue, line) for clue in clues[:width]],
+        width=width,
+        height=height,
+    )
+
+
+def read_tatham_ids(text: str, name: str = "<text>") -> list[Puzzle]:
+    """Every game id of a file, one per line (``#`` comments and text after a tab ignored)."""
+    return [parse_game_id(game_id, name, number) for number, game_id in _id_lines(text)]
+
+
+def read(text: str, name: str = "<text>") -> Puzzle:
+    first = next(_id_lines(text), None)
+    if first is None:
+        raise FormatError(name, None, "there is no game id in this file")
+    number, game_id = first
+    return parse_game_id(game_id, name, number)
+
+
+def _clue(clue: Clue) -> str:
+    return ".".join(map(str, clue))
+
+
+def write(puzzle: Puzzle) -> str:
+    size = str(puzzle.width) if puzzle.width == puzzle.height else puzzle.size_text
+    clues = [*puzzle.column_clues, *puzzle.row_clues]
+    return size + ":" + "/".join(_clue(clue) for clue in clues) + "\n"

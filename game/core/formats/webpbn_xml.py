@@ -1,0 +1,146 @@
+"""webpbn XML exports (black-and-white only).
+
+::
+
+    <puzzleset><puzzle type="grid">
+      <title>..</title> <author>..</author> <copyright>..</copyright>
+      <color name="black" char="#">000000</color> <color name="white" char=".">FFFFFF</color>
+      <clues type="columns"><line><count>3</count></line> ...</clues>
+      <clues type="rows"> ... </clues>
+      <solution type="goal"><image>|#..|...</image></solution>
+    </puzzle></puzzleset>
+
+Entity declarations are refused before parsing, so a "billion laughs" file cannot expand;
+external DTDs are never fetched. A puzzle with more than one foreground colour is refused.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ElementTree
+
+from game.core.formats._common import (
+    COLOUR_REFUSED,
+    ClueLine,
+    FormatError,
+    build_puzzle,
+    parse_int,
+)
+from game.core.puzzle import MAX_DIMENSION, Grid, Puzzle
+
+NAME = "webpbn_xml"
+EXTENSIONS = (".xml", ".pbn")
+
+_ENTITY = re.compile(r"<!\s*ENTITY", re.IGNORECASE)
+_INTERNAL_SUBSET = re.compile(r"<!\s*DOCTYPE[^>\[]*\[", re.IGNORECASE)
+# Kept in Puzzle.extra so a conversion to .non loses nothing a player wrote.
+_EXTRA_TAGS = ("description", "source", "id")
+
+
+def sniff(text: str) -> bool:
+    head = text.lstrip("\ufeff \t\r\n")[:4096]
+    return head.startswith("<") and "<puzzle" in head
+
+
+def _text(element: ElementTree.Element | None) -> str:
+    if element is None:
+        return ""
+    return " ".join("".join(element.itertext()).split())
+
+
+def read(text: str, name: str = "<text>") -> Puzzle:
+    if _ENTITY.search(text) or _INTERNAL_SUBSET.search(text):
+        raise FormatError(name, None, "XML files that declare entities are refused")
+    try:
+        root = ElementTree.fromstring(text)
+    except ElementTree.ParseError as error:
+        line = error.position[0] if error.position else None
+        reason = str(error).split(":", 1)[0]
+        raise FormatError(name, line, f"the XML is not well formed ({reason})") from error
+    except ValueError as error:  # e.g. an encoding the parser does not know
+        raise FormatError(name, None, f"the XML cannot be read ({error})") from error
+    puzzle = root if root.tag == "puzzle" else root.find("puzzle")
+    if root.tag not in ("puzzle", "puzzleset") or puzzle is None:
+        raise FormatError(name, None, "this XML file holds no webpbn <puzzle>")
+    kind = puzzle.get("type", "grid")
+    if kind != "grid":
+        raise FormatError(name, None, f"only grid puzzles can be read, not {kind!r}")
+
+    background = puzzle.get("backgroundcolor", "white")
+    defined = {colour.get("name", "") for colour in puzzle.findall("color")}
+    used = {
+        count.get("color", "")
+        for clues in puzzle.findall("clues")
+        for count in clues.iter("count")
+        if count.get("color") is not None
+    }
+    if len(defined - {background}) > 1 or len(used - {background}) > 1:
+        raise FormatError(name, None, COLOUR_REFUSED)
+
+    sections: dict[str, list[ClueLine]] = {}
+    for clues in puzzle.findall("clues"):
+        kind = clues.get("type", "")
+        if kind not in ("rows", "columns"):
+            raise FormatError(name, None, f"unknown clue block type {kind!r}")
+        if kind in sections:
+            raise FormatError(name, None, f"two blocks of {kind} clues")
+        what = "row" if kind == "rows" else "column"
+        lines = clues.findall("line")
+        if len(lines) > MAX_DIMENSION:
+            raise FormatError(name, None, f"more than {MAX_DIMENSION} {kind}")
+        sections[kind] = [
+            ClueLine(_clue(line, f"{what} {index}", name))
+            for index, line in enumerate(lines, start=1)
+        ]
+    for kind in ("rows", "columns"):
+        if kind not in sections:
+            raise FormatError(name, None, f"there are no {kind} clues")
+
+    width = len(sections["columns"])
+    height = len(sections["rows"])
+    extra = tuple((tag, _text(puzzle.find(tag))) for tag in _EXTRA_TAGS if _text(puzzle.find(tag)))
+    return build_puzzle(
+        name,
+        rows=sections["rows"],
+        columns=sections["columns"],
+        title=_text(puzzle.find("title")),
+        author=_text(puzzle.find("author")),
+        copyright=_text(puzzle.find("copyright")),
+        goal=_goal(puzzle, width, height, background, name),
+        extra=extra,
+    )
+
+
+def _clue(line: ElementTree.Element, what: str, name: str) -> tuple[int, ...]:
+    runs: list[int] = []
+    for count in line.findall("count"):
+        run = parse_int(_text(count), what, name, None)
+        if run < 0:
+            raise FormatError(name, None, f"{what}: a clue cannot be negative ({run})")
+        if run > MAX_DIMENSION:
+            raise FormatError(name, None, f"{what}: a run of {run} is longer than any line")
+        if run:
+            runs.append(run)
+    return tuple(runs)
+
+
+def _goal(
+    puzzle: ElementTree.Element, width: int, height: int, background: str, name: str
+) -> Grid | None:
+    """The solution image marked as the goal (or the only solution), if any."""
+    solutions = puzzle.findall("solution")
+    chosen = next((s for s in solutions if s.get("type", "goal") == "goal"), None)
+    image = chosen.find("image") if chosen is not None else None
+    if image is None or not _text(image):
+        return None
+    blank_chars = {".", " ", "0"}
+    for colour in puzzle.findall("color"):
+        char = colour.get("char")
+        if char and colour.get("name") == background:
+            blank_chars.add(char)
+    rows = [
+        line.strip().strip("|") for line in "".join(image.itertext()).splitlines() if line.strip()
+    ]
+    if len(rows) != height or any(len(row) != width for row in rows):
+        raise FormatError(name, None, f"the solution image is not {width}x{height}")
+    return tuple(tuple(char not in blank_chars for char in row) for row in rows)
