@@ -1,0 +1,795 @@
+"""Pictures into puzzles: load an image once, then re-grid it cheaply for every setting.
+
+The work is split in two so a live preview stays fast:
+
+- ``load_image`` (slow, once per file): Pillow decodes the file, follows its EXIF
+  orientation, takes the first frame of an animation, lays transparency on white and shrinks
+  big photos early (JPEG draft decoding, then box reduction) to a working copy of at most
+  ``WORKING_SIDE`` pixels a side. Brightness, saturation and luminance are computed once.
+- ``Converter.grid(options)`` (fast, every settings change): a dark-pixel mask per method,
+  a summed-area table of it, and one vectorised block count per cell.
+
+Then ``puzzle_from_grid`` makes the Puzzle, ``check_uniqueness`` asks our solver (with a time
+limit) whether its clues have one answer, and ``suggest_fixes`` looks for single-cell edits
+that would make an ambiguous picture fair. Nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+import importlib
+import io
+import re
+import time
+import warnings
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+import numpy.typing as npt
+from PIL import Image, ImageOps, UnidentifiedImageError
+
+from game.core.puzzle import Puzzle
+
+MIN_SIZE = 5
+MAX_SIZE = 50
+SIZE_PRESETS = (5, 10, 15, 20, 25, 30)
+# The longest side of the working copy. Big enough that a 50-cell row still averages over
+# a dozen pixels per cell, small enough that one re-grid costs a few milliseconds.
+WORKING_SIDE = 640
+# Tiny sources (icons, pixel art) are blown up with nearest-neighbour sampling to at least
+# this many pixels a side, so every cell covers whole pixels and the shapes stay exact.
+UPSCALE_SIDE = 200
+# The smallest source that can draw anything at the smallest puzzle size.
+MIN_SOURCE_SIDE = MIN_SIZE
+# Refuse anything larger before decoding: a photo from a 64-megapixel camera passes, a
+# crafted "decompression bomb" does not.
+MAX_SOURCE_PIXELS = 80_000_000
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp")
+
+Method = Literal["hsv", "otsu", "threshold"]
+Fit = Literal["pad", "stretch"]
+METHODS: tuple[Method, ...] = ("hsv", "otsu", "threshold")
+FITS: tuple[Fit, ...] = ("pad", "stretch")
+# How far a border pixel may stray from the border colour and still count as border
+# (0..1 per channel): absorbs JPEG noise, keeps faint but real lines.
+CROP_TOLERANCE = 0.12
+
+BoolGrid = npt.NDArray[np.bool_]
+FloatImage = npt.NDArray[np.float32]
+
+
+class ConvertError(ValueError):
+    """An image that cannot become a puzzle; the message is for players."""
+
+
+# --------------------------------------------------------------------------- options
+
+
+@dataclass(frozen=True)
+class ConvertOptions:
+    """Everything the player can set; a new value of this is a new preview."""
+
+    width: int = 20
+    height: int = 20
+    # When set, the height follows the (cropped) image's aspect ratio and ``height`` is ignored.
+    keep_aspect: bool = False
+    fit: Fit = "pad"
+    crop: bool = False
+    method: Method = "hsv"
+    # For the "threshold" method: a pixel darker than this luminance (0..1) is dark.
+    threshold: float = 0.5
+    invert: bool = False
+
+    def __post_init__(self) -> None:
+        for name, value in (("width", self.width), ("height", self.height)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ConvertError(f"the {name} must be a whole number, not {value!r}")
+            if not MIN_SIZE <= value <= MAX_SIZE:
+                raise ConvertError(
+                    f"the {name} must be between {MIN_SIZE} and {MAX_SIZE} cells, not {value}"
+                )
+        if self.method not in METHODS:
+            raise ConvertError(f"unknown method {self.method!r} (use hsv, otsu or threshold)")
+        if self.fit not in FITS:
+            raise ConvertError(f"unknown fit {self.fit!r} (use pad or stretch)")
+        if not 0.0 <= self.threshold <= 1.0:
+            raise ConvertError(f"the threshold must be between 0 and 1, not {self.threshold}")
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"20x15"`` -> (20, 15); ``"20"`` -> (20, 20). ConvertError when out of range."""
+    parts = text.lower().replace("×", "x").split("x")
+    try:
+        numbers = [int(part) for part in parts]
+    except ValueError:
+        raise ConvertError(f"bad size {text!r}: write it as WIDTHxHEIGHT, e.g. 20x20") from None
+    if len(numbers) == 1:
+        numbers *= 2
+    if len(numbers) != 2:
+        raise ConvertError(f"bad size {text!r}: write it as WIDTHxHEIGHT, e.g. 20x20")
+    width, height = numbers
+    for value in numbers:
+        if not MIN_SIZE <= value <= MAX_SIZE:
+            raise ConvertError(
+                f"bad size {text!r}: each side must be between {MIN_SIZE} and {MAX_SIZE}"
+            )
+    return width, height
+
+
+def parse_method(text: str) -> tuple[Method, float | None]:
+    """``"hsv"``, ``"otsu"`` or ``"threshold=0.45"`` -> (method, threshold or None)."""
+    name, _, value = text.strip().lower().partition("=")
+    if name == "hsv" and not value:
+        return "hsv", None
+    if name == "otsu" and not value:
+        return "otsu", None
+    if name == "threshold":
+        if not value:
+            return "threshold", None
+        try:
+            threshold = float(value)
+        except ValueError:
+            raise ConvertError(f"bad threshold {value!r}: give a number from 0 to 1") from None
+        if not 0.0 <= threshold <= 1.0:
+            raise ConvertError(f"bad threshold {value!r}: give a number from 0 to 1")
+        return "threshold", threshold
+    raise ConvertError(f"unknown method {text!r} (use hsv, otsu or threshold=0.45)")
+
+
+# --------------------------------------------------------------------------- loading
+
+
+@dataclass(frozen=True, eq=False)
+class SourceImage:
+    """A decoded picture reduced to its working copy, with per-pixel channels precomputed.
+
+    ``rgb`` is ``(h, w, 3)`` uint8 on a white background; ``brightness`` (HSV value),
+    ``saturation`` and ``luminance`` are ``(h, w)`` float32 in 0..1. ``crop_box`` is
+    ``(x0, y0, x1, y1)`` of the content inside uniform borders (the whole image if none).
+    """
+
+    name: str
+    original_size: tuple[int, int]
+    format: str
+    frame_count: int
+    rgb: npt.NDArray[np.uint8]
+    brightness: FloatImage
+    saturation: FloatImage
+    luminance: FloatImage
+    crop_box: tuple[int, int, int, int]
+
+    @property
+    def width(self) -> int:
+        return int(self.rgb.shape[1])
+
+    @property
+    def height(self) -> int:
+        return int(self.rgb.shape[0])
+
+
+def _describe_os_error(path: Path, error: OSError) -> str:
+    if isinstance(error, FileNotFoundError):
+        return "no such file"
+    if isinstance(error, IsADirectoryError):
+        return "this is a folder, not an image"
+    if isinstance(error, PermissionError):
+        return "permission denied: the file cannot be read"
+    return f"the file cannot be read ({error.strerror or error})"
+
+
+def load_image(path: str | Path) -> SourceImage:
+    """Decode ``path`` into a working copy; ConvertError with a clear reason on bad input."""
+    path = Path(path)
+    try:
+        with path.open("rb") as handle:
+            # Read the whole file up front: later decoding errors are then about the
+            # bytes, never about the file system.
+            data = handle.read()
+    except OSError as error:
+        raise ConvertError(_describe_os_error(path, error)) from None
+    return _load_from_bytes(io.BytesIO(data), path.name)
+
+
+def _too_small_message(size: tuple[int, int]) -> str:
+    width, height = size
+    return (
+        f"the image is only {width}x{height} pixels: it needs at least {MIN_SOURCE_SIDE} "
+        f"pixels each way to draw even a {MIN_SIZE}x{MIN_SIZE} puzzle"
+    )
+
+
+def _open_checked(stream: Any) -> Image.Image:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            image = Image.open(stream)
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as error:
+        raise ConvertError(_bomb_message(None, error)) from None
+    except UnidentifiedImageError:
+        raise ConvertError(
+            "this is not an image Pillow can read (PNG, JPEG, GIF, BMP and WebP work)"
+        ) from None
+    except (OSError, SyntaxError, ValueError, EOFError) as error:
+        raise ConvertError(f"the image is damaged: {error}") from None
+    width, height = image.size
+    if width * height > MAX_SOURCE_PIXELS:
+        raise ConvertError(_bomb_message((width, height)))
+    if width < MIN_SOURCE_SIDE or height < MIN_SOURCE_SIDE:
+        raise ConvertError(_too_small_message((width, height)))
+    return image
+
+
+def _bomb_message(size: tuple[int, int] | None, error: Exception | None = None) -> str:
+    limit = f"{MAX_SOURCE_PIXELS // 1_000_000} million pixels"
+    if size is None:
+        # Pillow refuses before we see the size; its message carries the pixel count.
+        claimed = re.search(r"\((\d+) pixels\)", str(error or ""))
+        if claimed:
+            millions = int(claimed.group(1)) // 1_000_000
+            return (
+                f"the image claims {millions} million pixels, more than the {limit} "
+                "that can be opened safely"
+            )
+        return f"the image is too large to open safely (more than {limit})"
+    width, height = size
+    return (
+        f"the image claims to be {width}x{height} pixels, more than the {limit} "
+        "that can be opened safely"
+    )
+
+
+def _load_from_bytes(stream: Any, name: str) -> SourceImage:
+    image = _open_checked(stream)
+    original_size = image.size
+    image_format = image.format or "image"
+    frame_count = int(getattr(image, "n_frames", 1) or 1)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            picture = _decode_first_frame(image)
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise ConvertError(_bomb_message(original_size)) from None
+    except MemoryError:
+        raise ConvertError("the image is too large to open with the memory available") from None
+    except (OSError, SyntaxError, ValueError, EOFError, IndexError) as error:
+        reason = str(error) or type(error).__name__
+        if "truncated" in reason.lower() or isinstance(error, EOFError):
+            raise ConvertError(f"the image file is incomplete (cut short): {reason}") from None
+        raise ConvertError(f"the image is damaged: {reason}") from None
+    return source_from_image(
+        picture, name, original_size=original_size, image_format=image_format,
+        frame_count=frame_count,
+    )  # fmt: skip
+
+
+def _decode_first_frame(image: Image.Image) -> Image.Image:
+    """The first frame, reduced, upright and on white, as RGB."""
+    # JPEG can decode at 1/2, 1/4 or 1/8 scale: far less work for a big photo. The bound
+    # is square, so shrinking before the EXIF rotation gives the same result. Conversion
+    # and thumbnail keep the EXIF bytes in ``info``, which exif_transpose reads.
+    image.draft("RGB", (WORKING_SIDE, WORKING_SIDE))
+    image = image.convert("RGBA" if _has_alpha(image) else "RGB")
+    image.thumbnail((WORKING_SIDE, WORKING_SIDE), Image.Resampling.BOX, reducing_gap=2.0)
+    image = ImageOps.exif_transpose(image)
+    return flatten_on_white(image)
+
+
+def _has_alpha(image: Image.Image) -> bool:
+    return image.mode in ("RGBA", "LA", "PA", "RGBa", "La") or "transparency" in image.info
+
+
+def flatten_on_white(image: Image.Image) -> Image.Image:
+    """RGB, with any transparency laid over a white background."""
+    if not _has_alpha(image):
+        return image.convert("RGB")
+    rgba = image.convert("RGBA")
+    white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+    return Image.alpha_composite(white, rgba).convert("RGB")
+
+
+def source_from_image(
+    image: Image.Image,
+    name: str = "",
+    *,
+    original_size: tuple[int, int] | None = None,
+    image_format: str | None = None,
+    frame_count: int = 1,
+) -> SourceImage:
+    """A working copy of an in-memory Pillow image (tests and the drawing canvas use it)."""
+    original_size = original_size or image.size
+    if min(image.size) < MIN_SOURCE_SIDE:
+        raise ConvertError(_too_small_message(image.size))
+    image = flatten_on_white(image)
+    if max(image.size) > WORKING_SIDE:
+        image = image.copy()
+        image.thumbnail((WORKING_SIDE, WORKING_SIDE), Image.Resampling.BOX)
+    if min(image.size) < UPSCALE_SIDE:
+        factor = -(-UPSCALE_SIDE // min(image.size))
+        image = image.resize(
+            (image.width * factor, image.height * factor), Image.Resampling.NEAREST
+        )
+    rgb = np.asarray(image, dtype=np.uint8)
+    channels = rgb.astype(np.float32) / np.float32(255.0)
+    brightness = channels.max(axis=2)
+    darkest = channels.min(axis=2)
+    # HSV saturation: (max - min) / max, and 0 for black, as in every HSB conversion.
+    saturation = np.divide(
+        brightness - darkest,
+        brightness,
+        out=np.zeros_like(brightness),
+        where=brightness > 0,
+    )
+    luminance = (
+        channels[..., 0] * np.float32(0.299)
+        + channels[..., 1] * np.float32(0.587)
+        + channels[..., 2] * np.float32(0.114)
+    )
+    return SourceImage(
+        name=name,
+        original_size=original_size,
+        format=image_format or "image",
+        frame_count=frame_count,
+        rgb=rgb,
+        brightness=brightness.astype(np.float32),
+        saturation=saturation.astype(np.float32),
+        luminance=luminance.astype(np.float32),
+        crop_box=uniform_border_box(rgb),
+    )
+
+
+def uniform_border_box(rgb: npt.NDArray[np.uint8]) -> tuple[int, int, int, int]:
+    """``(x0, y0, x1, y1)`` of what lies inside borders of one uniform colour.
+
+    The border colour is the median of the outermost pixels; rows and columns whose every
+    pixel is within ``CROP_TOLERANCE`` of it are trimmed from each edge. A picture with no
+    such border, or one that is all border, keeps its full box.
+    """
+    height, width = rgb.shape[:2]
+    full = (0, 0, width, height)
+    edge = np.concatenate([rgb[0], rgb[-1], rgb[:, 0], rgb[:, -1]]).astype(np.int16)
+    border = np.median(edge, axis=0)
+    distance = np.abs(rgb.astype(np.int16) - border).max(axis=2)
+    content = distance > CROP_TOLERANCE * 255
+    rows = np.flatnonzero(content.any(axis=1))
+    columns = np.flatnonzero(content.any(axis=0))
+    if rows.size == 0 or columns.size == 0:
+        return full
+    return (int(columns[0]), int(rows[0]), int(columns[-1]) + 1, int(rows[-1]) + 1)
+
+
+# --------------------------------------------------------------------------- gridding
+
+
+def otsu_threshold(luminance: FloatImage) -> float:
+    """Otsu's threshold (0..1) on a luminance image: the cut with the widest class gap."""
+    levels = np.clip((luminance * 255.0).astype(np.int32), 0, 255)
+    histogram = np.bincount(levels.ravel(), minlength=256).astype(np.float64)
+    total = histogram.sum()
+    if total == 0:
+        return 0.5
+    probability = histogram / total
+    weight_dark = np.cumsum(probability)
+    mean_dark = np.cumsum(probability * np.arange(256))
+    mean_all = mean_dark[-1]
+    weight_light = 1.0 - weight_dark
+    with np.errstate(divide="ignore", invalid="ignore"):
+        between = (mean_all * weight_dark - mean_dark) ** 2 / (weight_dark * weight_light)
+    between = np.nan_to_num(between, nan=0.0, posinf=0.0)
+    level = int(np.argmax(between))
+    # Pixels at or below ``level`` are dark: the threshold sits just above it.
+    return (level + 1) / 255.0
+
+
+def hsv_dark_mask(brightness: FloatImage, saturation: FloatImage) -> BoolGrid:
+    """The Sevilla rule: a pixel is light when it is at least as bright as the image's mean
+    brightness and at most as saturated as its mean saturation; every other pixel is dark."""
+    light = (brightness >= brightness.mean(dtype=np.float64)) & (
+        saturation <= saturation.mean(dtype=np.float64)
+    )
+    dark: BoolGrid = np.logical_not(light)
+    return dark
+
+
+def fitted_height(source: SourceImage, width: int, crop: bool) -> int:
+    """The height that keeps the (cropped) picture's proportions at ``width`` cells."""
+    x0, y0, x1, y1 = source.crop_box if crop else (0, 0, source.width, source.height)
+    height = round(width * (y1 - y0) / max(1, x1 - x0))
+    return max(MIN_SIZE, min(MAX_SIZE, height))
+
+
+def _cell_edges(cells: int, padded: float, offset: float, limit: int) -> npt.NDArray[np.intp]:
+    """Pixel edges of ``cells`` equal blocks across ``padded`` pixels, shifted into image
+    coordinates by ``offset`` and clamped to the image (padding holds no dark pixels)."""
+    edges = np.floor(np.arange(cells + 1) * (padded / cells) + 1e-9) - offset
+    clamped: npt.NDArray[np.intp] = np.clip(np.round(edges), 0, limit).astype(np.intp)
+    return clamped
+
+
+def grid_from_mask(mask: BoolGrid, width: int, height: int, fit: Fit = "stretch") -> BoolGrid:
+    """Cells of ``width`` x ``height`` from a dark-pixel mask: a cell is filled when at least
+    half of its pixels are dark. ``fit="pad"`` keeps proportions by adding light margins."""
+    return _grid_from_table(_summed_area(mask), mask.shape, width, height, fit)
+
+
+def _summed_area(mask: BoolGrid) -> npt.NDArray[np.int32]:
+    table = np.zeros((mask.shape[0] + 1, mask.shape[1] + 1), dtype=np.int32)
+    np.cumsum(np.cumsum(mask, axis=0, dtype=np.int32), axis=1, out=table[1:, 1:])
+    return table
+
+
+def _grid_from_table(
+    table: npt.NDArray[np.int32], shape: tuple[int, ...], width: int, height: int, fit: Fit
+) -> BoolGrid:
+    pixels_high, pixels_wide = int(shape[0]), int(shape[1])
+    padded_wide, padded_high = float(pixels_wide), float(pixels_high)
+    if fit == "pad":
+        # Grow one side of the picture with light pixels until it has the grid's proportions.
+        target_ratio = width / height
+        if pixels_wide / pixels_high > target_ratio:
+            padded_high = pixels_wide / target_ratio
+        else:
+            padded_wide = pixels_high * target_ratio
+    offset_x = (padded_wide - pixels_wide) / 2
+    offset_y = (padded_high - pixels_high) / 2
+    xs = _cell_edges(width, padded_wide, offset_x, pixels_wide)
+    ys = _cell_edges(height, padded_high, offset_y, pixels_high)
+    # Block areas are measured in padded space: margins count as light pixels.
+    area_x = np.diff(np.floor(np.arange(width + 1) * (padded_wide / width) + 1e-9))
+    area_y = np.diff(np.floor(np.arange(height + 1) * (padded_high / height) + 1e-9))
+    area = np.outer(area_y, area_x)
+    dark = (
+        table[ys[1:, None], xs[None, 1:]]
+        - table[ys[:-1, None], xs[None, 1:]]
+        - table[ys[1:, None], xs[None, :-1]]
+        + table[ys[:-1, None], xs[None, :-1]]
+    )
+    result: BoolGrid = (area > 0) & (2 * dark >= area)
+    return result
+
+
+class Converter:
+    """One loaded picture, re-gridded on demand; caches the work that settings share."""
+
+    def __init__(self, source: SourceImage) -> None:
+        self.source = source
+        self._tables: dict[tuple[object, ...], npt.NDArray[np.int32]] = {}
+        self._otsu: dict[bool, float] = {}
+
+    @classmethod
+    def open(cls, path: str | Path) -> Converter:
+        return cls(load_image(path))
+
+    def _region(self, crop: bool) -> tuple[slice, slice]:
+        if not crop:
+            return slice(None), slice(None)
+        x0, y0, x1, y1 = self.source.crop_box
+        return slice(y0, y1), slice(x0, x1)
+
+    def otsu_level(self, crop: bool = False) -> float:
+        if crop not in self._otsu:
+            self._otsu[crop] = otsu_threshold(self.source.luminance[self._region(crop)])
+        return self._otsu[crop]
+
+    def dark_mask(self, options: ConvertOptions) -> BoolGrid:
+        """Which working pixels count as dark under ``options`` (after crop and invert)."""
+        region = self._region(options.crop)
+        if options.method == "hsv":
+            mask = hsv_dark_mask(self.source.brightness[region], self.source.saturation[region])
+        elif options.method == "otsu":
+            mask = self.source.luminance[region] < self.otsu_level(options.crop)
+        else:
+            mask = self.source.luminance[region] < options.threshold
+        if options.invert:
+            mask = np.logical_not(mask)
+        return mask
+
+    def resolved(self, options: ConvertOptions) -> ConvertOptions:
+        """``options`` with the height filled in when it follows the picture's aspect."""
+        if not options.keep_aspect:
+            return options
+        return replace(options, height=fitted_height(self.source, options.width, options.crop))
+
+    def grid(self, options: ConvertOptions) -> BoolGrid:
+        """The ``(height, width)`` filled-cell grid for ``options``: the fast path."""
+        options = self.resolved(options)
+        key: tuple[object, ...] = (options.method, options.crop, options.invert)
+        if options.method == "threshold":
+            key += (round(options.threshold, 4),)
+        table = self._tables.get(key)
+        if table is None:
+            if len(self._tables) > 16:
+                self._tables.clear()
+            mask = self.dark_mask(options)
+            table = _summed_area(mask)
+            self._tables[key] = table
+        x0, y0, x1, y1 = (
+            self.source.crop_box if options.crop else (0, 0, self.source.width, self.source.height)
+        )
+        return _grid_from_table(
+            table, (y1 - y0, x1 - x0), options.width, options.height, options.fit
+        )
+
+
+# --------------------------------------------------------------------------- puzzles and reports
+
+
+def puzzle_from_grid(
+    grid: BoolGrid | Sequence[Sequence[bool]], title: str = "", author: str = ""
+) -> Puzzle:
+    """The puzzle whose goal is ``grid``."""
+    return Puzzle.from_grid(np.asarray(grid, dtype=bool), title=title, author=author)
+
+
+def grid_warnings(grid: BoolGrid) -> tuple[str, ...]:
+    """Things worth telling the author about a grid that is still a valid puzzle."""
+    if not grid.any():
+        return ("every cell is empty: the picture came out all white",)
+    if grid.all():
+        return ("every cell is filled: the picture came out all black",)
+    return ()
+
+
+Status = Literal["unique", "multiple", "none", "unknown"]
+
+
+@dataclass(frozen=True)
+class Report:
+    """What the solver says about a converted puzzle.
+
+    ``ambiguous_cells`` lists ``(x, y)`` where two different solutions disagree (only when
+    ``status == "multiple"``). ``stars`` is 0 when there is no rating.
+    """
+
+    status: Status
+    stars: int = 0
+    rating_name: str = ""
+    ambiguous_cells: tuple[tuple[int, int], ...] = ()
+    seconds: float = 0.0
+    note: str = ""
+    warnings: tuple[str, ...] = ()
+
+    @property
+    def summary(self) -> str:
+        """One line for players."""
+        if self.status == "unique":
+            text = "one solution: a fair puzzle"
+            if self.stars:
+                text += f", {'*' * self.stars} {self.rating_name}".rstrip()
+        elif self.status == "multiple":
+            text = f"more than one solution: {len(self.ambiguous_cells)} cells can go either way"
+        elif self.status == "none":
+            text = "no solution (the clues contradict each other)"
+        else:
+            text = "not decided in time"
+        if self.note:
+            text += f" ({self.note})"
+        return text
+
+
+@dataclass(frozen=True)
+class _SolverParts:
+    solve: Any
+    solve_steps: Any
+    rate: Any
+
+
+def _load_solver() -> _SolverParts | None:
+    """The solver's entry points, looked up at run time: the converter still previews and
+    saves pictures in a build whose solver (or rating) is missing or incomplete."""
+    try:
+        solver = importlib.import_module("game.core.solver")
+    except ImportError:
+        return None
+    solve = getattr(solver, "solve", None)
+    if solve is None:
+        return None
+    try:
+        rate = getattr(importlib.import_module("game.core.rating"), "rate", None)
+    except ImportError:
+        rate = None
+    return _SolverParts(solve, getattr(solver, "solve_steps", None), rate)
+
+
+def report_from_result(result: Any, seconds: float, rate: Any = None) -> Report:
+    """A Report from a SolveResult (``status``, ``solutions``) and optional rating."""
+    status: Status = result.status if result.status in ("unique", "multiple", "none") else "unknown"
+    ambiguous: tuple[tuple[int, int], ...] = ()
+    solutions = list(getattr(result, "solutions", []) or [])
+    if status == "multiple" and len(solutions) >= 2:
+        first = np.asarray(solutions[0], dtype=bool)
+        second = np.asarray(solutions[1], dtype=bool)
+        ys, xs = np.nonzero(first != second)
+        ambiguous = tuple((int(x), int(y)) for y, x in zip(ys, xs, strict=True))
+    stars, name = 0, ""
+    if status == "unique" and rate is not None:
+        try:
+            rating = rate(result)
+            stars, name = int(rating.stars), str(rating.name)
+        except Exception:  # a rating is a nicety; never let it break a report
+            stars, name = 0, ""
+    note = "the solver ran out of time" if status == "unknown" else ""
+    return Report(status, stars, name, ambiguous, seconds, note)
+
+
+def check_uniqueness(puzzle: Puzzle, timeout: float = 0.5) -> Report:
+    """Solve ``puzzle`` for at most two solutions within ``timeout`` seconds."""
+    solver = _load_solver()
+    if solver is None:
+        return Report("unknown", note="the solver is not available")
+    started = time.perf_counter()
+    result = solver.solve(puzzle, max_solutions=2, timeout=timeout)
+    return report_from_result(result, time.perf_counter() - started, solver.rate)
+
+
+class UniquenessCheck:
+    """A uniqueness check a frame loop can run a few milliseconds at a time.
+
+    It pulls steps from the solver's generator only while ``advance`` is called, so the
+    window stays responsive; the time limit counts only the time spent solving.
+    """
+
+    def __init__(self, puzzle: Puzzle, time_limit: float = 3.0) -> None:
+        self.puzzle = puzzle
+        self.time_limit = time_limit
+        self.spent = 0.0
+        self.report: Report | None = None
+        self._steps: Iterator[Any] | None = None
+        self._rate: Any = None
+        solver = _load_solver()
+        if solver is None or solver.solve_steps is None:
+            self.report = Report("unknown", note="the solver is not available")
+            return
+        self._rate = solver.rate
+        self._steps = iter(solver.solve_steps(puzzle, max_solutions=2))
+
+    @property
+    def done(self) -> bool:
+        return self.report is not None
+
+    def advance(self, budget: float) -> bool:
+        """Work for about ``budget`` seconds; True once the report is ready."""
+        if self.report is not None or self._steps is None:
+            return True
+        started = time.perf_counter()
+        deadline = started + budget
+        try:
+            while True:
+                step = next(self._steps)
+                result = getattr(step, "result", None)
+                if result is not None and hasattr(result, "status"):
+                    self.spent += time.perf_counter() - started
+                    self.report = report_from_result(result, self.spent, self._rate)
+                    return True
+                if time.perf_counter() >= deadline:
+                    break
+        except StopIteration:
+            self.spent += time.perf_counter() - started
+            self.report = Report("unknown", seconds=self.spent, note="the solver stopped early")
+            return True
+        self.spent += time.perf_counter() - started
+        if self.spent >= self.time_limit:
+            self.report = Report("unknown", seconds=self.spent, note="the solver ran out of time")
+            self._steps = None
+        return self.report is not None
+
+
+@dataclass(frozen=True)
+class Conversion:
+    """One finished conversion: the options used, the grid, the puzzle and its report."""
+
+    options: ConvertOptions
+    grid: BoolGrid = field(compare=False)
+    puzzle: Puzzle
+    report: Report
+
+
+def convert(
+    source: str | Path | SourceImage | Converter,
+    options: ConvertOptions | None = None,
+    *,
+    title: str = "",
+    author: str = "",
+    timeout: float = 0.5,
+) -> Conversion:
+    """Picture -> grid -> Puzzle -> uniqueness report, in one call (the CLI's path)."""
+    if isinstance(source, Converter):
+        converter = source
+    elif isinstance(source, SourceImage):
+        converter = Converter(source)
+    else:
+        converter = Converter.open(source)
+    options = converter.resolved(options or ConvertOptions())
+    grid = converter.grid(options)
+    puzzle = puzzle_from_grid(grid, title=title, author=author)
+    report = replace(check_uniqueness(puzzle, timeout=timeout), warnings=grid_warnings(grid))
+    return Conversion(options, grid, puzzle, report)
+
+
+# --------------------------------------------------------------------------- fixes
+
+
+@dataclass(frozen=True)
+class Fix:
+    """Set cell ``(x, y)`` to ``filled``: a one-cell edit that makes the puzzle unique."""
+
+    x: int
+    y: int
+    filled: bool
+
+    @property
+    def text(self) -> str:
+        action = "fill" if self.filled else "clear"
+        return f"{action} row {self.y + 1}, column {self.x + 1}"
+
+    def apply(self, grid: BoolGrid) -> BoolGrid:
+        changed = np.array(grid, dtype=bool, copy=True)
+        changed[self.y, self.x] = self.filled
+        return changed
+
+
+def fix_candidates(
+    grid: BoolGrid, ambiguous: Sequence[tuple[int, int]], radius: int = 1
+) -> list[tuple[int, int]]:
+    """Cells worth toggling: the ambiguous cells first, then their neighbours, nearest first."""
+    height, width = grid.shape
+    seen: set[tuple[int, int]] = set()
+    ordered: list[tuple[int, int]] = []
+    for distance in range(radius + 1):
+        for x, y in ambiguous:
+            for dy in range(-distance, distance + 1):
+                for dx in range(-distance, distance + 1):
+                    if max(abs(dx), abs(dy)) != distance:
+                        continue
+                    cell = (x + dx, y + dy)
+                    if 0 <= cell[0] < width and 0 <= cell[1] < height and cell not in seen:
+                        seen.add(cell)
+                        ordered.append(cell)
+    return ordered
+
+
+def iter_fixes(
+    grid: BoolGrid,
+    ambiguous: Sequence[tuple[int, int]],
+    *,
+    max_candidates: int = 60,
+    timeout_each: float = 0.1,
+) -> Iterator[Fix | None]:
+    """Try single-cell edits one at a time; yield a Fix when one makes the puzzle unique,
+    else None, so a caller can spread the search over frames and stop whenever it likes."""
+    solver = _load_solver()
+    if solver is None:
+        return
+    solve = solver.solve
+    grid = np.asarray(grid, dtype=bool)
+    for x, y in fix_candidates(grid, ambiguous)[:max_candidates]:
+        fix = Fix(x, y, not bool(grid[y, x]))
+        puzzle = Puzzle.from_grid(fix.apply(grid))
+        result = solve(puzzle, max_solutions=2, timeout=timeout_each)
+        yield fix if result.status == "unique" else None
+
+
+def suggest_fixes(
+    grid: BoolGrid,
+    ambiguous: Sequence[tuple[int, int]],
+    *,
+    max_fixes: int = 3,
+    time_budget: float = 1.5,
+) -> list[Fix]:
+    """Up to ``max_fixes`` single-cell edits near ``ambiguous`` that make the puzzle unique."""
+    deadline = time.perf_counter() + time_budget
+    fixes: list[Fix] = []
+    for fix in iter_fixes(grid, ambiguous):
+        if fix is not None:
+            fixes.append(fix)
+            if len(fixes) >= max_fixes:
+                break
+        if time.perf_counter() > deadline:
+            break
+    return fixes
+
+
+def grid_text(grid: BoolGrid, filled: str = "#", empty: str = ".") -> str:
+    """The grid as text art, one row a line."""
+    return "\n".join("".join(filled if cell else empty for cell in row) for row in grid)
