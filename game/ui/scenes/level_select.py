@@ -1,0 +1,780 @@
+"""Level select: the packs on the left, the chosen pack's puzzles as cards on the right.
+
+A card shows the puzzle's size, its difficulty in stars, the best time, a solved mark, an
+"in progress" badge and, once solved, a thumbnail of the picture ("?" before). A file that
+cannot be read is a card with the reason; the rest of the pack plays as usual.
+
+Mouse: click a pack, click a card to play, "Watch" on a card opens the solver replay; the
+wheel scrolls. Keyboard: arrows move (Left from the first column goes to the pack list),
+Enter plays, W watches the solver, Tab / Shift+Tab switch packs, PageUp/PageDown/Home/End
+scroll, Esc goes back.
+
+Packs are read lazily: the open pack at once, the others one per frame so their "solved"
+counts fill in without delaying the first frame. Difficulty stars come from the level file's
+``difficulty`` key; when it is absent they are computed with ``game.core.rating`` (if
+present), one puzzle per frame, never on the start-up path.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+import pygame
+
+from game.core.packs import (
+    Pack,
+    PuzzleEntry,
+    list_packs,
+    next_entries,
+    read_entries,
+)
+from game.resources import levels_dir
+from game.ui.app import optional_scene
+from game.ui.scene import Scene
+from game.ui.widgets.base import radius
+from game.ui.widgets.button import Button
+from game.ui.widgets.scroll import ScrollArea
+from game.ui.widgets.text import draw_text, fit_text, wrap_text
+
+if TYPE_CHECKING:
+    from game.core.progress import PuzzleRecord
+    from game.core.puzzle import Puzzle
+    from game.ui.app import App
+
+# Card size at scale 1; the grid fits as many columns as the width allows.
+CARD_WIDTH = 200
+CARD_HEIGHT = 268
+CARD_GAP = 18
+PACK_ROW_HEIGHT = 64
+# Ratings are worked out with a short time limit so a hard puzzle never freezes the screen.
+RATING_TIMEOUT = 0.25
+
+# Difficulty and solutions worked out this run, by puzzle key; shared by every level select.
+_computed_stars: dict[str, int | None] = {}
+_computed_solutions: dict[str, npt.NDArray[np.bool_]] = {}
+
+
+def format_time(seconds: float | None) -> str:
+    """``m:ss`` (or ``h:mm:ss``) for a best time."""
+    if seconds is None:
+        return "–"
+    whole = int(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours}:{minutes:02d}:{secs:02d}"
+    return f"{minutes}:{secs:02d}"
+
+
+@dataclass
+class _PackState:
+    pack: Pack
+    entries: list[PuzzleEntry] | None = None
+    solved: int = 0
+
+
+class LevelSelectScene(Scene):
+    def __init__(
+        self,
+        app: App,
+        levels: Path | None = None,
+        user_dir: Path | None = None,
+        pack_key: str | None = None,
+    ) -> None:
+        super().__init__(app)
+        self.levels = levels if levels is not None else levels_dir()
+        if user_dir is None:
+            user_dir = app.store.user_puzzles_dir()
+        self.user_dir = user_dir
+        self.packs = [_PackState(pack) for pack in list_packs(self.levels, self.user_dir)]
+        self.pack_index = 0
+        if pack_key is None:
+            pack_key = app.setting("last_pack")
+        for index, state in enumerate(self.packs):
+            if state.pack.key == pack_key:
+                self.pack_index = index
+        self.selected = 0
+        self.focus_area = "cards"  # or "packs"
+        self.show_focus = False
+        self.hover_card: int | None = None
+        self.hover_pack: int | None = None
+        self.hover_watch: int | None = None
+        self.scroll = ScrollArea()
+        self.back_button = Button("‹ Back", self.app.pop, font_size=20)
+        self.records: dict[str, PuzzleRecord] = {}
+        self._thumbnails: dict[tuple[str, int, str], pygame.Surface] = {}
+        self._layout_size = (0, 0)
+        self.pack_panel = pygame.Rect(0, 0, 0, 0)
+        self.columns = 1
+        self._card_size = (CARD_WIDTH, CARD_HEIGHT)
+        self._gap = CARD_GAP
+        self._load(self.pack_index)
+
+    # -- data -------------------------------------------------------------------------------
+
+    @property
+    def pack(self) -> Pack | None:
+        return self.packs[self.pack_index].pack if self.packs else None
+
+    @property
+    def entries(self) -> list[PuzzleEntry]:
+        if not self.packs:
+            return []
+        return self._load(self.pack_index)
+
+    def _load(self, index: int) -> list[PuzzleEntry]:
+        if not 0 <= index < len(self.packs):
+            return []
+        state = self.packs[index]
+        if state.entries is None:
+            state.entries = read_entries(state.pack)
+            self._refresh_records(state)
+        return state.entries
+
+    def _refresh_records(self, state: _PackState) -> None:
+        solved = 0
+        for entry in state.entries or []:
+            key = entry.key
+            if key is None:
+                continue
+            record = self.app.store.record(key)
+            self.records[key] = record
+            solved += bool(record.solved)
+        state.solved = solved
+
+    def on_enter(self) -> None:
+        # Coming back from a game: best times, badges and thumbnails may have changed.
+        for state in self.packs:
+            if state.entries is not None:
+                self._refresh_records(state)
+        self._layout_size = (0, 0)
+
+    def record(self, entry: PuzzleEntry) -> PuzzleRecord | None:
+        key = entry.key
+        return self.records.get(key) if key is not None else None
+
+    def stars(self, entry: PuzzleEntry) -> int | None:
+        declared = entry.difficulty
+        if declared is not None:
+            return declared
+        key = entry.key
+        return _computed_stars.get(key) if key is not None else None
+
+    def _rate_one(self) -> None:
+        """Work out the stars of one unrated puzzle of the open pack (visible ones first)."""
+        entries = self.entries
+        if not entries:
+            return
+        rating = _rating_module()
+        if rating is None:
+            return
+        first, last = self._visible_range()
+        order = list(range(first, last)) + list(range(len(entries)))
+        for index in order:
+            if not 0 <= index < len(entries):
+                continue
+            entry = entries[index]
+            key = entry.key
+            if key is None or entry.puzzle is None or entry.difficulty is not None:
+                continue
+            if key in _computed_stars:
+                continue
+            _computed_stars[key] = None  # never try the same puzzle twice, even on error
+            _rate(rating, entry.puzzle, key)
+            return
+
+    def _load_one_pack(self) -> None:
+        for index, state in enumerate(self.packs):
+            if state.entries is None:
+                self._load(index)
+                return
+
+    # -- actions ----------------------------------------------------------------------------
+
+    def select_pack(self, index: int) -> None:
+        if not self.packs:
+            return
+        index %= len(self.packs)
+        if index == self.pack_index:
+            return
+        self.pack_index = index
+        self.selected = 0
+        self.scroll.scroll_to(0)
+        self._load(index)
+        self._layout_size = (0, 0)
+        pack = self.pack
+        if pack is not None:
+            self.app.set_setting("last_pack", pack.key)
+
+    def play(self, index: int) -> None:
+        entries = self.entries
+        if not 0 <= index < len(entries):
+            return
+        entry = entries[index]
+        if entry.puzzle is None:
+            self.app.toast(f"{entry.path.name} cannot be opened: {entry.error}", error=True)
+            return
+        self.app.sounds.play("click")
+        self.app.play_puzzle(
+            entry.puzzle,
+            path=entry.path,
+            pack=self.pack.name if self.pack is not None else None,
+            next_puzzles=[
+                (later.puzzle, later.path) for later in next_entries(entries, entry.path)
+            ],
+        )
+
+    def watch(self, index: int) -> None:
+        entries = self.entries
+        if not 0 <= index < len(entries):
+            return
+        entry = entries[index]
+        if entry.puzzle is None:
+            self.app.toast(f"{entry.path.name} cannot be opened: {entry.error}", error=True)
+            return
+        factory = optional_scene("game.ui.scenes.replay", "ReplayScene")
+        if factory is None:
+            self.app.toast("Watching the solver is not available yet.")
+            return
+        self.app.push(factory(self.app, entry.puzzle))
+
+    # -- events -----------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        self._layout()
+        if self.back_button.handle(event):
+            return True
+        if self.scroll.handle(event, self.app):
+            self._update_hover(self.app.mouse_pos)
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.show_focus = False
+            self._update_hover(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self._click(event.pos)
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return False
+
+    def _update_hover(self, position: tuple[int, int]) -> None:
+        self.hover_pack = self._pack_at(position)
+        self.hover_card = self._card_at(position)
+        self.hover_watch = None
+        if self.hover_card is not None and self._watch_rect(self.hover_card).collidepoint(position):
+            self.hover_watch = self.hover_card
+
+    def _click(self, position: tuple[int, int]) -> bool:
+        pack = self._pack_at(position)
+        if pack is not None:
+            self.focus_area = "packs"
+            self.select_pack(pack)
+            return True
+        card = self._card_at(position)
+        if card is None:
+            return False
+        self.focus_area = "cards"
+        self.selected = card
+        if self._watch_rect(card).collidepoint(position):
+            self.watch(card)
+        else:
+            self.play(card)
+        return True
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        self.show_focus = True
+        count = len(self.entries)
+        if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.app.pop()
+        elif key == pygame.K_TAB:
+            self.select_pack(self.pack_index + (-1 if event.mod & pygame.KMOD_SHIFT else 1))
+        elif self.focus_area == "packs":
+            if key == pygame.K_UP:
+                self.select_pack(max(0, self.pack_index - 1))
+            elif key == pygame.K_DOWN:
+                self.select_pack(min(len(self.packs) - 1, self.pack_index + 1))
+            elif key in (pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER) and count:
+                self.focus_area = "cards"
+                self.selected = min(self.selected, count - 1)
+            else:
+                return False
+        elif key == pygame.K_LEFT and self.selected % self.columns == 0:
+            self.focus_area = "packs"
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN) and count:
+            step = {
+                pygame.K_LEFT: -1,
+                pygame.K_RIGHT: 1,
+                pygame.K_UP: -self.columns,
+                pygame.K_DOWN: self.columns,
+            }[key]
+            target = self.selected + step
+            if 0 <= target < count:
+                self.selected = target
+            elif (
+                key == pygame.K_DOWN and self.selected // self.columns < (count - 1) // self.columns
+            ):
+                self.selected = count - 1  # last row is short: land on its last card
+            self._show_selected()
+        elif key in (pygame.K_HOME, pygame.K_END) and count:
+            self.selected = 0 if key == pygame.K_HOME else count - 1
+            self._show_selected()
+        elif key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and count:
+            rows = max(1, self.scroll.viewport.height // self._row_pitch())
+            step = rows * self.columns * (-1 if key == pygame.K_PAGEUP else 1)
+            self.selected = max(0, min(count - 1, self.selected + step))
+            self._show_selected()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and count:
+            self.play(self.selected)
+        elif key == pygame.K_w and count:
+            self.watch(self.selected)
+        else:
+            return False
+        return True
+
+    def _show_selected(self) -> None:
+        rect = self._card_content_rect(self.selected)
+        self.scroll.ensure_visible(rect.top, rect.bottom, self._gap)
+
+    # -- layout -----------------------------------------------------------------------------
+
+    def _row_pitch(self) -> int:
+        return self._card_size[1] + self._gap
+
+    def _layout(self) -> None:
+        size = self.app.screen_size
+        count = len(self.entries)
+        if size == self._layout_size and self.scroll.content_height == self._content_height(count):
+            return
+        self._layout_size = size
+        scale = self.app.ui_scale
+        width, height = size
+        margin = round(20 * scale)
+        header = round(74 * scale)
+        self.back_button.rect = pygame.Rect(
+            margin, round(16 * scale), round(120 * scale), round(42 * scale)
+        )
+        pack_width = round(min(280 * scale, width * 0.26))
+        footer = round(34 * scale)
+        self.pack_panel = pygame.Rect(margin, header, pack_width, height - header - footer)
+        self._gap = round(CARD_GAP * scale)
+        self._card_size = (round(CARD_WIDTH * scale), round(CARD_HEIGHT * scale))
+        description = round(54 * scale)
+        left = self.pack_panel.right + margin
+        self.scroll.viewport = pygame.Rect(
+            left,
+            header + description,
+            width - left - margin // 2,
+            height - header - description - footer,
+        )
+        usable = self.scroll.viewport.width - self.scroll.bar_width(self.app) - self._gap
+        self.columns = max(1, (usable + self._gap) // (self._card_size[0] + self._gap))
+        self.scroll.content_height = self._content_height(count)
+        self.scroll.clamp()
+
+    def _content_height(self, count: int) -> int:
+        rows = (count + self.columns - 1) // self.columns
+        return rows * self._row_pitch() + self._gap if rows else 0
+
+    def _card_content_rect(self, index: int) -> pygame.Rect:
+        """Card ``index`` in content coordinates (x relative to the viewport)."""
+        row, column = divmod(index, self.columns)
+        card_width, card_height = self._card_size
+        used = self.columns * card_width + (self.columns - 1) * self._gap
+        left = max(0, (self.scroll.viewport.width - self.scroll.bar_width(self.app) - used) // 2)
+        return pygame.Rect(
+            left + column * (card_width + self._gap),
+            self._gap // 2 + row * self._row_pitch(),
+            card_width,
+            card_height,
+        )
+
+    def card_rect(self, index: int) -> pygame.Rect:
+        """Card ``index`` on screen (it may lie outside the viewport)."""
+        rect = self._card_content_rect(index)
+        return rect.move(
+            self.scroll.viewport.left, self.scroll.viewport.top - round(self.scroll.offset)
+        )
+
+    def _watch_rect(self, index: int) -> pygame.Rect:
+        card = self.card_rect(index)
+        scale = self.app.ui_scale
+        rect = pygame.Rect(0, 0, round(64 * scale), round(26 * scale))
+        rect.bottomright = (card.right - round(8 * scale), card.bottom - round(8 * scale))
+        return rect
+
+    def pack_rect(self, index: int) -> pygame.Rect:
+        row = round(PACK_ROW_HEIGHT * self.app.ui_scale)
+        top = self.pack_panel.top + round(8 * self.app.ui_scale) + index * row
+        return pygame.Rect(self.pack_panel.left + 4, top, self.pack_panel.width - 8, row - 4)
+
+    def _pack_at(self, position: tuple[int, int]) -> int | None:
+        for index in range(len(self.packs)):
+            if self.pack_rect(index).collidepoint(position):
+                return index
+        return None
+
+    def _card_at(self, position: tuple[int, int]) -> int | None:
+        if not self.scroll.viewport.collidepoint(position):
+            return None
+        first, last = self._visible_range()
+        for index in range(first, last):
+            if self.card_rect(index).collidepoint(position):
+                return index
+        return None
+
+    def _visible_range(self) -> tuple[int, int]:
+        pitch = max(1, self._row_pitch())
+        first_row = int(self.scroll.offset) // pitch
+        last_row = (int(self.scroll.offset) + self.scroll.viewport.height) // pitch + 1
+        return first_row * self.columns, min(len(self.entries), (last_row + 1) * self.columns)
+
+    # -- frame ------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        self._load_one_pack()
+        self._rate_one()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._layout()
+        app = self.app
+        theme = app.theme
+        scale = app.ui_scale
+        surface.fill(theme.background)
+        self.back_button.draw(surface, app)
+        draw_text(
+            surface,
+            app,
+            "Choose a puzzle",
+            round(30 * scale),
+            theme.text,
+            (app.screen_size[0] // 2, round(20 * scale)),
+            "midtop",
+            bold=True,
+        )
+        self._draw_packs(surface)
+        self._draw_pack_header(surface)
+        self._draw_cards(surface)
+        hint = "Arrows move  ·  Enter plays  ·  W watches the solver  ·  Tab next pack  ·  Esc back"
+        draw_text(
+            surface,
+            app,
+            hint,
+            round(15 * scale),
+            theme.text_muted,
+            (app.screen_size[0] // 2, app.screen_size[1] - round(8 * scale)),
+            "midbottom",
+        )
+
+    def _draw_packs(self, surface: pygame.Surface) -> None:
+        app = self.app
+        theme = app.theme
+        scale = app.ui_scale
+        corner = radius(app)
+        pygame.draw.rect(surface, theme.panel, self.pack_panel, border_radius=corner)
+        pygame.draw.rect(
+            surface,
+            theme.panel_border,
+            self.pack_panel,
+            max(1, theme.line_weight),
+            border_radius=corner,
+        )
+        pad = round(12 * scale)
+        name_size = round(19 * scale)
+        font = app.fonts.get(name_size, bold=True)
+        for index, state in enumerate(self.packs):
+            rect = self.pack_rect(index)
+            if rect.bottom > self.pack_panel.bottom:
+                break
+            chosen = index == self.pack_index
+            if chosen:
+                pygame.draw.rect(surface, theme.accent, rect, border_radius=corner)
+            elif index == self.hover_pack:
+                pygame.draw.rect(surface, theme.button_hover, rect, border_radius=corner)
+            text_colour = theme.accent_text if chosen else theme.text
+            muted = theme.accent_text if chosen else theme.text_muted
+            name = fit_text(font, state.pack.name, rect.width - 2 * pad)
+            draw_text(
+                surface,
+                app,
+                name,
+                name_size,
+                text_colour,
+                (rect.left + pad, rect.top + round(8 * scale)),
+                bold=True,
+            )
+            if state.entries is None:
+                detail = ""
+            else:
+                total = len(state.entries)
+                detail = f"{total} puzzle{'s' if total != 1 else ''}"
+                if total:
+                    detail += f"  ·  {state.solved} solved"
+            draw_text(
+                surface,
+                app,
+                detail,
+                round(15 * scale),
+                muted,
+                (rect.left + pad, rect.bottom - round(8 * scale)),
+                "bottomleft",
+            )
+            if chosen and self.focus_area == "packs" and self.show_focus:
+                pygame.draw.rect(
+                    surface,
+                    theme.focus_ring,
+                    rect.inflate(6, 6),
+                    max(2, round(3 * scale)),
+                    border_radius=corner + 3,
+                )
+
+    def _draw_pack_header(self, surface: pygame.Surface) -> None:
+        pack = self.pack
+        if pack is None:
+            return
+        app = self.app
+        theme = app.theme
+        scale = app.ui_scale
+        left = self.scroll.viewport.left + round(4 * scale)
+        top = self.pack_panel.top
+        draw_text(surface, app, pack.name, round(24 * scale), theme.text, (left, top), bold=True)
+        description = pack.description
+        if pack.problem:
+            description = f"{description}  ({pack.problem})" if description else pack.problem
+        if description:
+            size = round(15 * scale)
+            text = fit_text(app.fonts.get(size), description, self.scroll.viewport.width - 8)
+            draw_text(surface, app, text, size, theme.text_muted, (left, top + round(30 * scale)))
+
+    def _draw_cards(self, surface: pygame.Surface) -> None:
+        app = self.app
+        entries = self.entries
+        viewport = self.scroll.viewport
+        clip = surface.get_clip()
+        surface.set_clip(viewport)
+        if not entries:
+            self._draw_empty(surface)
+        first, last = self._visible_range()
+        for index in range(first, last):
+            self._draw_card(surface, index, entries[index])
+        surface.set_clip(clip)
+        self.scroll.draw_bar(surface, app)
+
+    def _draw_empty(self, surface: pygame.Surface) -> None:
+        app = self.app
+        scale = app.ui_scale
+        pack = self.pack
+        if pack is not None and pack.user:
+            message = (
+                "No puzzles yet. Use “Create from image” on the main menu, or put puzzle "
+                f"files in {pack.directory}"
+            )
+        else:
+            message = "This pack has no puzzles."
+        size = round(18 * scale)
+        font = app.fonts.get(size)
+        y = self.scroll.viewport.top + round(20 * scale)
+        for line in wrap_text(font, message, self.scroll.viewport.width - round(40 * scale)):
+            draw_text(
+                surface,
+                app,
+                line,
+                size,
+                app.theme.text_muted,
+                (self.scroll.viewport.left + round(10 * scale), y),
+            )
+            y += font.get_linesize()
+
+    def _draw_card(self, surface: pygame.Surface, index: int, entry: PuzzleEntry) -> None:
+        app = self.app
+        theme = app.theme
+        scale = app.ui_scale
+        rect = self.card_rect(index)
+        corner = radius(app)
+        hovered = index == self.hover_card
+        fill = theme.button_hover if hovered else theme.panel
+        pygame.draw.rect(surface, fill, rect, border_radius=corner)
+        border = theme.error if entry.puzzle is None else theme.panel_border
+        pygame.draw.rect(surface, border, rect, max(1, theme.line_weight), border_radius=corner)
+        if index == self.selected and self.focus_area == "cards" and self.show_focus:
+            pygame.draw.rect(
+                surface,
+                theme.focus_ring,
+                rect.inflate(6, 6),
+                max(2, round(3 * scale)),
+                border_radius=corner + 3,
+            )
+        pad = round(10 * scale)
+        if entry.puzzle is None:
+            self._draw_broken_card(surface, rect, entry, pad)
+            return
+        puzzle = entry.puzzle
+        record = self.record(entry)
+        solved = bool(record and record.solved)
+        in_progress = bool(record and record.session is not None)
+        # Thumbnail square.
+        side = rect.width - 2 * pad
+        box = pygame.Rect(rect.left + pad, rect.top + pad, side, side - round(36 * scale))
+        self._draw_thumbnail(surface, box, entry, solved)
+        y = box.bottom + round(6 * scale)
+        title_size = round(17 * scale)
+        title = fit_text(app.fonts.get(title_size, bold=True), entry.name, side)
+        draw_text(surface, app, title, title_size, theme.text, (rect.left + pad, y), bold=True)
+        y += round(24 * scale)
+        small = round(14 * scale)
+        draw_text(surface, app, puzzle.size_text, small, theme.text_muted, (rect.left + pad, y))
+        stars = self.stars(entry)
+        star_size = round(16 * scale)
+        star_text = "★" * stars + "☆" * (5 - stars) if stars is not None else "☆ ☆ ?"
+        draw_text(surface, app, star_text, star_size, theme.star, (rect.right - pad, y), "topright")
+        y += round(22 * scale)
+        best = f"Best {format_time(record.best_time)}" if record and record.best_time else ""
+        draw_text(
+            surface, app, best or "Not solved yet", small, theme.text_muted, (rect.left + pad, y)
+        )
+        if solved:
+            self._badge(surface, "✓ Solved", theme.success, (box.left + 4, box.top + 4))
+        elif in_progress:
+            self._badge(surface, "In progress", theme.badge, (box.left + 4, box.top + 4))
+        watch = self._watch_rect(index)
+        hovered_watch = self.hover_watch == index
+        pygame.draw.rect(
+            surface, theme.accent if hovered_watch else theme.button, watch, border_radius=corner
+        )
+        pygame.draw.rect(surface, theme.panel_border, watch, 1, border_radius=corner)
+        draw_text(
+            surface,
+            app,
+            "Watch",
+            round(13 * scale),
+            theme.accent_text if hovered_watch else theme.button_text,
+            watch.center,
+            "center",
+        )
+
+    def _badge(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        colour: tuple[int, int, int],
+        position: tuple[int, int],
+    ) -> None:
+        app = self.app
+        size = round(13 * app.ui_scale)
+        rendered = app.fonts.render(text, size, app.theme.badge_text, bold=True)
+        pad = round(5 * app.ui_scale)
+        rect = rendered.get_rect(topleft=(position[0] + pad, position[1] + pad // 2))
+        pygame.draw.rect(surface, colour, rect.inflate(2 * pad, pad), border_radius=pad)
+        surface.blit(rendered, rect)
+
+    def _draw_broken_card(
+        self, surface: pygame.Surface, rect: pygame.Rect, entry: PuzzleEntry, pad: int
+    ) -> None:
+        app = self.app
+        theme = app.theme
+        scale = app.ui_scale
+        y = rect.top + pad
+        draw_text(
+            surface,
+            app,
+            "Cannot open",
+            round(17 * scale),
+            theme.error,
+            (rect.left + pad, y),
+            bold=True,
+        )
+        y += round(26 * scale)
+        small = round(14 * scale)
+        font = app.fonts.get(small)
+        width = rect.width - 2 * pad
+        draw_text(
+            surface,
+            app,
+            fit_text(font, entry.path.name, width),
+            small,
+            theme.text,
+            (rect.left + pad, y),
+        )
+        y += round(26 * scale)
+        for line in wrap_text(font, entry.error or "unknown problem", width)[:7]:
+            draw_text(surface, app, line, small, theme.text_muted, (rect.left + pad, y))
+            y += font.get_linesize()
+
+    def _draw_thumbnail(
+        self, surface: pygame.Surface, box: pygame.Rect, entry: PuzzleEntry, solved: bool
+    ) -> None:
+        app = self.app
+        theme = app.theme
+        pygame.draw.rect(surface, theme.cell_unknown, box, border_radius=radius(app) // 2)
+        picture = _solution_of(entry.puzzle) if solved and entry.puzzle is not None else None
+        if picture is None:
+            mark = "✓" if solved else "?"
+            colour = theme.success if solved else theme.clue_done
+            draw_text(
+                surface, app, mark, round(box.height * 0.6), colour, box.center, "center", bold=True
+            )
+            return
+        key = (entry.key or "", box.width * 10000 + box.height, theme.name)
+        thumbnail = self._thumbnails.get(key)
+        if thumbnail is None:
+            thumbnail = _picture_surface(
+                picture, box.inflate(-8, -8).size, theme.filled, theme.cell_unknown
+            )
+            self._thumbnails[key] = thumbnail
+        surface.blit(thumbnail, thumbnail.get_rect(center=box.center))
+
+
+def _rating_module() -> Any | None:
+    try:
+        return importlib.import_module("game.core.rating")
+    except ImportError:
+        return None
+
+
+def _rate(rating: Any, puzzle: Puzzle, key: str) -> None:
+    """Stars (and a solution, for thumbnails) of a puzzle; a failure leaves them unknown."""
+    try:
+        from game.core.solver import solve
+
+        result = solve(puzzle, max_solutions=2, timeout=RATING_TIMEOUT)
+        if result.status == "unknown":
+            return
+        stars = int(rating.rate(result).stars)
+        _computed_stars[key] = max(1, min(5, stars))
+        if result.solutions:
+            _computed_solutions[key] = np.asarray(result.solutions[0], dtype=bool)
+    except Exception:  # someone else's module: a bug there must not break the level select
+        return
+
+
+def _solution_of(puzzle: Puzzle) -> npt.NDArray[np.bool_] | None:
+    goal = puzzle.goal_array()
+    if goal is not None:
+        return goal
+    return _computed_solutions.get(puzzle.fingerprint())
+
+
+def _picture_surface(
+    picture: npt.NDArray[np.bool_],
+    size: tuple[int, int],
+    ink: tuple[int, int, int],
+    paper: tuple[int, int, int],
+) -> pygame.Surface:
+    """The solved picture scaled to fit ``size`` with square pixels, sharp edges."""
+    height, width = picture.shape
+    pixels = np.where(picture.T[:, :, None], np.array(ink), np.array(paper)).astype(np.uint8)
+    small = pygame.surfarray.make_surface(pixels)
+    factor = max(1, min(size[0] // width, size[1] // height))
+    if factor * width > size[0] or factor * height > size[1] or factor == 1:
+        # Bigger than the box at one pixel per cell: scale down smoothly instead.
+        ratio = min(size[0] / width, size[1] / height)
+        target = (max(1, round(width * ratio)), max(1, round(height * ratio)))
+        if ratio < 1:
+            return pygame.transform.smoothscale(small, target)
+        return pygame.transform.scale(small, target)
+    return pygame.transform.scale(small, (width * factor, height * factor))
