@@ -121,8 +121,9 @@ class _MemoryStore:
         self.last_played = key
         self.last_played_path = path
 
-    def save(self) -> None:
+    def save(self) -> bool:
         """Nothing to write: this stand-in keeps everything in memory."""
+        return True
 
     def user_puzzles_dir(self) -> Path:
         return self.directory / "puzzles"
@@ -419,9 +420,13 @@ class App:
     def save_store(self) -> bool:
         """Write the progress file; on failure tell the player and return False."""
         try:
-            self.store.save()
+            saved = self.store.save()
         except OSError as error:
             self.toast(f"Could not save progress: {error.strerror or error}", error=True)
+            return False
+        if saved is False:
+            messages = getattr(self.store, "messages", [])
+            self.toast(str(messages[-1]) if messages else "Could not save progress.", error=True)
             return False
         return True
 

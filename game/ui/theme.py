@@ -43,6 +43,7 @@ class Theme:
     button_disabled: Colour
     button_text_disabled: Colour
     focus_ring: Colour
+    track: Colour  # the empty part of sliders and switched-off toggles
     # The grid.
     cell_unknown: Colour
     filled: Colour
@@ -88,6 +89,7 @@ LIGHT = Theme(
     button_disabled=(232, 229, 222),
     button_text_disabled=(168, 162, 154),
     focus_ring=(46, 104, 168),
+    track=(204, 197, 184),
     cell_unknown=(255, 255, 252),
     filled=(36, 40, 52),
     crossed=(150, 140, 128),
@@ -126,6 +128,7 @@ DARK = Theme(
     button_disabled=(44, 47, 55),
     button_text_disabled=(100, 104, 116),
     focus_ring=(102, 160, 232),
+    track=(86, 92, 108),
     cell_unknown=(54, 57, 66),
     filled=(222, 226, 236),
     crossed=(120, 124, 136),
@@ -166,6 +169,7 @@ CONTRAST = Theme(
     button_disabled=(235, 235, 235),
     button_text_disabled=(120, 120, 120),
     focus_ring=(0, 114, 178),
+    track=(190, 190, 190),
     cell_unknown=(255, 255, 255),
     filled=(0, 0, 0),
     crossed=(0, 0, 0),

@@ -778,3 +778,50 @@ def _picture_surface(
             return pygame.transform.smoothscale(small, target)
         return pygame.transform.scale(small, target)
     return pygame.transform.scale(small, (width * factor, height * factor))
+
+
+def demo_progress(app: App, solved: int = 4) -> None:
+    """Some progress for screenshots: the first puzzles of the first pack solved, the next
+    one half done and last played."""
+    from game.core.board import Cell
+    from game.core.moves import Paint
+    from game.core.session import Session
+
+    packs = list_packs(levels_dir())
+    if not packs:
+        return
+    entries = [entry for entry in read_entries(packs[0]) if entry.puzzle is not None]
+    store = app.store
+    for number, entry in enumerate(entries[:solved]):
+        assert entry.key is not None
+        store.mark_solved(entry.key, 47.0 + 23 * number, title=entry.name, path=str(entry.path))
+    if len(entries) > solved:
+        entry = entries[solved]
+        assert entry.puzzle is not None and entry.key is not None
+        session = Session(entry.puzzle)
+        session.apply(Paint(0, 0, entry.puzzle.width - 1, 0, Cell.CROSSED))
+        session.tick(31.0)
+        store.save_session(entry.key, session.to_json(), title=entry.name, path=str(entry.path))
+        store.set_last_played(entry.key, str(entry.path))
+
+
+def _settle(app: App, frames: int = 3) -> None:
+    for _ in range(frames):
+        app.step(1 / 60)
+
+
+def _shot_level_select(app: App) -> None:
+    demo_progress(app)
+    app.push(LevelSelectScene(app))
+    _settle(app)
+
+
+def _shot_level_select_dark(app: App) -> None:
+    app.set_setting("theme", "dark")
+    _shot_level_select(app)
+
+
+SCREENSHOTS = {
+    "level_select": _shot_level_select,
+    "level_select-dark": _shot_level_select_dark,
+}

@@ -15,7 +15,7 @@ from game.ui.app import optional_scene
 from game.ui.scene import Scene
 from game.ui.widgets.base import FocusGroup
 from game.ui.widgets.button import Button
-from game.ui.widgets.text import draw_text, fit_text
+from game.ui.widgets.text import draw_text
 
 if TYPE_CHECKING:
     from game.core.puzzle import Puzzle
@@ -60,6 +60,12 @@ class MenuScene(Scene):
         self._continue_target = self._find_continue()
         self.continue_button.enabled = self._continue_target is not None
         self.continue_title = self._continue_target[0].title if self._continue_target else ""
+        self.continue_button.label = (
+            f"Continue: {self.continue_title}" if self.continue_title else "Continue"
+        )
+        # One blue button: the most likely choice.
+        self.continue_button.primary = self.continue_button.enabled
+        self.play_button.primary = not self.continue_button.enabled
         self.focus.refresh()
         if self.continue_button.enabled:
             self.focus.focus_widget(self.continue_button)
@@ -150,26 +156,8 @@ class MenuScene(Scene):
         scale = app.ui_scale
         width, height = app.screen_size
         surface.fill(theme.background)
-        title_bottom = self._draw_title(surface, width // 2, round(height * 0.08))
-        del title_bottom
+        self._draw_title(surface, width // 2, round(height * 0.08))
         self.focus.draw(surface, app)
-        if self.continue_button.enabled and self.continue_title:
-            font_size = round(15 * scale)
-            text = fit_text(
-                app.fonts.get(font_size), self.continue_title, self.continue_button.rect.width
-            )
-            draw_text(
-                surface,
-                app,
-                text,
-                font_size,
-                theme.text_muted,
-                (
-                    self.continue_button.rect.centerx,
-                    self.continue_button.rect.bottom + round(2 * scale),
-                ),
-                "midtop",
-            )
         hint = "Arrows and Enter to choose  ·  F11 full screen  ·  Esc quits"
         draw_text(
             surface,
@@ -219,3 +207,15 @@ class MenuScene(Scene):
             "midtop",
         )
         return subtitle.bottom
+
+
+def _shot_menu(app: App) -> None:
+    from game.ui.scenes.level_select import demo_progress
+
+    demo_progress(app)
+    app.push(MenuScene(app))
+    for _ in range(3):
+        app.step(1 / 60)
+
+
+SCREENSHOTS = {"menu": _shot_menu}

@@ -67,8 +67,14 @@ class OptionsScene(Scene):
         self.focus = FocusGroup([widget for widget, _ in self.rows])
         self._layout_size = (0, 0)
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self._pending_volume: float | None = None
 
     def _set(self, key: str, value: object) -> None:
+        if key == VOLUME and isinstance(value, float):
+            # A drag sends many values: hear them at once, write the last one on leaving.
+            self.app.sounds.volume = value
+            self._pending_volume = value
+            return
         self.app.set_setting(key, value)
         if key == SOUND:
             self.volume.enabled = bool(value)
@@ -77,7 +83,19 @@ class OptionsScene(Scene):
     def on_enter(self) -> None:
         self.volume.enabled = self.sound.value
 
+    def _write_volume(self) -> None:
+        if self._pending_volume is not None:
+            self.app.set_setting(VOLUME, self._pending_volume)
+            self._pending_volume = None
+
+    def on_exit(self) -> None:
+        self._write_volume()
+
+    def on_quit(self) -> None:
+        self._write_volume()
+
     def close(self) -> None:
+        self._write_volume()
         self.app.save_store()
         self.app.pop()
 
@@ -163,3 +181,16 @@ class OptionsScene(Scene):
             (app.screen_size[0] // 2, app.screen_size[1] - round(16 * scale)),
             "midbottom",
         )
+
+
+def _shot_options(app: App) -> None:
+    app.push(OptionsScene(app))
+    app.step(1 / 60)
+
+
+def _shot_options_contrast(app: App) -> None:
+    app.set_setting(THEME, "contrast")
+    _shot_options(app)
+
+
+SCREENSHOTS = {"options": _shot_options, "options-contrast": _shot_options_contrast}

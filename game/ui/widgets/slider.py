@@ -90,7 +90,7 @@ class Slider(Widget):
             "midleft",
         )
         track = self.track()
-        pygame.draw.rect(surface, theme.button_pressed, track, border_radius=track.height // 2)
+        pygame.draw.rect(surface, theme.track, track, border_radius=track.height // 2)
         done = track.copy()
         done.width = round(track.width * self.value)
         pygame.draw.rect(surface, theme.accent, done, border_radius=track.height // 2)

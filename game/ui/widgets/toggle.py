@@ -75,7 +75,7 @@ class Toggle(Widget):
         width = round(height * 1.9)
         pill = pygame.Rect(0, 0, width, height)
         pill.midright = (self.rect.right - pad, self.rect.centery)
-        fill = theme.accent if self.value else theme.button_pressed
+        fill = theme.accent if self.value else theme.track
         pygame.draw.rect(surface, fill, pill, border_radius=height // 2)
         pygame.draw.rect(
             surface, theme.panel_border, pill, max(1, theme.line_weight), border_radius=height // 2

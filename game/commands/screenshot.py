@@ -1,0 +1,126 @@
+"""``python -m game screenshot``: render the game's screens to PNG files, headless.
+
+Shots are registered by the scene modules themselves: any module in ``game.ui.scenes`` may
+define ``SCREENSHOTS``, a dict from a shot name (the file name without ``.png``) to a function
+that takes a fresh headless ``App`` and brings it to the state to capture (push scenes, feed
+events, step frames). This command gives every shot its own app and its own empty progress
+folder, so shots never depend on each other or on the player's real progress.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import pkgutil
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+HELP = "render the game's screens to PNG files under the dummy video driver"
+
+Shot = Callable[["App"], None]
+
+# Short names people type for the scenes whose shot names differ.
+ALIASES = {"levels": "level_select", "level-select": "level_select", "options": "options"}
+
+
+def collect_shots() -> dict[str, Shot]:
+    """Every registered shot, from every scene module that defines ``SCREENSHOTS``."""
+    import game.ui.scenes as scenes_package
+
+    shots: dict[str, Shot] = {}
+    for module_info in sorted(pkgutil.iter_modules(scenes_package.__path__), key=lambda m: m.name):
+        module = importlib.import_module(f"game.ui.scenes.{module_info.name}")
+        registered = getattr(module, "SCREENSHOTS", None)
+        if isinstance(registered, dict):
+            shots.update(registered)
+    return shots
+
+
+def select_shots(shots: dict[str, Shot], wanted: list[str] | None) -> dict[str, Shot]:
+    """The shots whose name is, or starts with, one of ``wanted`` (all when None)."""
+    if not wanted:
+        return dict(shots)
+    chosen: dict[str, Shot] = {}
+    for raw in wanted:
+        name = ALIASES.get(raw, raw)
+        for shot_name, shot in shots.items():
+            if shot_name == name or shot_name.startswith(name):
+                chosen[shot_name] = shot
+    return chosen
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--out", default="docs", help="folder for the PNG files (default docs)")
+    parser.add_argument(
+        "--scene",
+        action="append",
+        help="only shots whose name starts with this (menu, levels, play, …); repeatable",
+    )
+    parser.add_argument("--size", default="1280x800", help="window size, e.g. 1280x800")
+    parser.add_argument("--list", action="store_true", help="list the shot names and stop")
+
+
+def _size(text: str) -> tuple[int, int] | None:
+    try:
+        width, height = (int(part) for part in text.lower().split("x"))
+    except ValueError:
+        return None
+    if not (320 <= width <= 7680 and 240 <= height <= 4320):
+        return None
+    return width, height
+
+
+def run(args: argparse.Namespace) -> int:
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    size = _size(args.size)
+    if size is None:
+        print(f"hanjie: {args.size}: the size must look like 1280x800", file=sys.stderr)
+        return 2
+    shots = collect_shots()
+    if args.list:
+        for name in shots:
+            print(name)
+        return 0
+    chosen = select_shots(shots, args.scene)
+    if not chosen:
+        known = ", ".join(shots)
+        print(f"hanjie: {', '.join(args.scene)}: no such scene (known: {known})", file=sys.stderr)
+        return 2
+    out = Path(args.out)
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        print(f"hanjie: {out}: {error.strerror or error}", file=sys.stderr)
+        return 2
+    from game.ui.app import App
+
+    previous_home = os.environ.get("HANJIE_HOME")
+    failures = 0
+    try:
+        for name, shot in chosen.items():
+            with tempfile.TemporaryDirectory(prefix="hanjie-shot-") as home:
+                os.environ["HANJIE_HOME"] = home
+                app = App(headless=True, size=size)
+                try:
+                    shot(app)
+                    target = app.render_to(out / f"{name}.png")
+                except Exception as error:  # one broken shot must not stop the others
+                    print(f"hanjie: shot {name}: {type(error).__name__}: {error}", file=sys.stderr)
+                    failures += 1
+                    continue
+                print(target)
+    finally:
+        if previous_home is None:
+            os.environ.pop("HANJIE_HOME", None)
+        else:
+            os.environ["HANJIE_HOME"] = previous_home
+    return 1 if failures else 0
