@@ -23,6 +23,7 @@ import time
 import warnings
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Literal
 
@@ -158,7 +159,11 @@ class SourceImage:
     brightness: FloatImage
     saturation: FloatImage
     luminance: FloatImage
-    crop_box: tuple[int, int, int, int]
+
+    @cached_property
+    def crop_box(self) -> tuple[int, int, int, int]:
+        # Worked out on first use: only the crop option and keep-aspect-with-crop need it.
+        return uniform_border_box(self.rgb)
 
     @property
     def width(self) -> int:
@@ -335,7 +340,6 @@ def source_from_image(
         brightness=brightness.astype(np.float32),
         saturation=saturation.astype(np.float32),
         luminance=luminance.astype(np.float32),
-        crop_box=uniform_border_box(rgb),
     )
 
 
@@ -749,25 +753,60 @@ def fix_candidates(
     return ordered
 
 
-def iter_fixes(
-    grid: BoolGrid,
-    ambiguous: Sequence[tuple[int, int]],
-    *,
-    max_candidates: int = 60,
-    timeout_each: float = 0.1,
-) -> Iterator[Fix | None]:
-    """Try single-cell edits one at a time; yield a Fix when one makes the puzzle unique,
-    else None, so a caller can spread the search over frames and stop whenever it likes."""
-    solver = _load_solver()
-    if solver is None:
-        return
-    solve = solver.solve
-    grid = np.asarray(grid, dtype=bool)
-    for x, y in fix_candidates(grid, ambiguous)[:max_candidates]:
-        fix = Fix(x, y, not bool(grid[y, x]))
-        puzzle = Puzzle.from_grid(fix.apply(grid))
-        result = solve(puzzle, max_solutions=2, timeout=timeout_each)
-        yield fix if result.status == "unique" else None
+class FixSearch:
+    """Looks for single-cell edits that make an ambiguous picture unique, a slice at a time.
+
+    Each candidate (see ``fix_candidates``) gets its own ``UniquenessCheck`` of at most
+    ``time_each`` seconds of solving; ``advance(budget)`` works for about ``budget`` seconds,
+    so a frame loop can spread the search over frames and a script can run it to the end.
+    """
+
+    def __init__(
+        self,
+        grid: BoolGrid,
+        ambiguous: Sequence[tuple[int, int]],
+        *,
+        max_fixes: int = 3,
+        max_candidates: int = 60,
+        time_each: float = 0.5,
+    ) -> None:
+        self.grid = np.array(grid, dtype=bool, copy=True)
+        self.max_fixes = max_fixes
+        self.time_each = time_each
+        self.candidates = fix_candidates(self.grid, ambiguous)[:max_candidates]
+        self.tried = 0
+        self.fixes: list[Fix] = []
+        self._current: tuple[Fix, UniquenessCheck] | None = None
+        self.available = _load_solver() is not None
+
+    @property
+    def done(self) -> bool:
+        return (
+            not self.available
+            or len(self.fixes) >= self.max_fixes
+            or (self._current is None and self.tried >= len(self.candidates))
+        )
+
+    def _next_check(self) -> tuple[Fix, UniquenessCheck]:
+        x, y = self.candidates[self.tried]
+        self.tried += 1
+        fix = Fix(x, y, not bool(self.grid[y, x]))
+        return fix, UniquenessCheck(Puzzle.from_grid(fix.apply(self.grid)), self.time_each)
+
+    def advance(self, budget: float) -> bool:
+        """Search for about ``budget`` seconds; True once finished."""
+        deadline = time.perf_counter() + budget
+        while not self.done:
+            if self._current is None:
+                self._current = self._next_check()
+            fix, check = self._current
+            if check.advance(max(0.0, deadline - time.perf_counter())):
+                self._current = None
+                if check.report is not None and check.report.status == "unique":
+                    self.fixes.append(fix)
+            if time.perf_counter() >= deadline:
+                break
+        return self.done
 
 
 def suggest_fixes(
@@ -778,16 +817,9 @@ def suggest_fixes(
     time_budget: float = 1.5,
 ) -> list[Fix]:
     """Up to ``max_fixes`` single-cell edits near ``ambiguous`` that make the puzzle unique."""
-    deadline = time.perf_counter() + time_budget
-    fixes: list[Fix] = []
-    for fix in iter_fixes(grid, ambiguous):
-        if fix is not None:
-            fixes.append(fix)
-            if len(fixes) >= max_fixes:
-                break
-        if time.perf_counter() > deadline:
-            break
-    return fixes
+    search = FixSearch(grid, ambiguous, max_fixes=max_fixes)
+    search.advance(time_budget)
+    return list(search.fixes)
 
 
 def grid_text(grid: BoolGrid, filled: str = "#", empty: str = ".") -> str:

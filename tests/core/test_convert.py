@@ -18,7 +18,11 @@ from game.core.convert import (
     ConvertError,
     ConvertOptions,
     Fix,
+    FixSearch,
     Report,
+    UniquenessCheck,
+    check_uniqueness,
+    convert,
     fix_candidates,
     grid_from_mask,
     grid_text,
@@ -31,6 +35,7 @@ from game.core.convert import (
     puzzle_from_grid,
     report_from_result,
     source_from_image,
+    suggest_fixes,
     uniform_border_box,
 )
 
@@ -430,3 +435,74 @@ def test_fix_apply_and_text() -> None:
 
 def test_grid_text() -> None:
     assert grid_text(np.array([[True, False], [False, True]])) == "#.\n.#"
+
+
+# --------------------------------------------------------------------------- with the solver
+
+
+def _ambiguous_grid() -> np.ndarray:
+    """Two diagonal cells in a 2x2 block can swap with the other diagonal: two solutions."""
+    grid = np.zeros((5, 5), dtype=bool)
+    grid[1, 1] = grid[2, 2] = True
+    grid[4, :] = True
+    return grid
+
+
+def test_uniqueness_report_names_the_ambiguous_cells() -> None:
+    report = check_uniqueness(puzzle_from_grid(_ambiguous_grid()), timeout=2.0)
+    assert report.status == "multiple"
+    assert set(report.ambiguous_cells) == {(1, 1), (2, 1), (1, 2), (2, 2)}
+    plus = np.zeros((5, 5), dtype=bool)
+    plus[2, :] = plus[:, 2] = True
+    assert check_uniqueness(puzzle_from_grid(plus), timeout=2.0).status == "unique"
+
+
+def test_uniqueness_check_in_small_slices_agrees() -> None:
+    puzzle = puzzle_from_grid(_ambiguous_grid())
+    check = UniquenessCheck(puzzle)
+    slices = 0
+    while not check.advance(0.0):
+        slices += 1
+        assert slices < 10_000
+    assert check.report is not None and check.report.status == "multiple"
+    assert set(check.report.ambiguous_cells) == set(check_uniqueness(puzzle).ambiguous_cells)
+
+
+def test_suggested_fixes_really_make_the_puzzle_unique() -> None:
+    grid = _ambiguous_grid()
+    report = check_uniqueness(puzzle_from_grid(grid))
+    fixes = suggest_fixes(grid, report.ambiguous_cells, max_fixes=3, time_budget=5.0)
+    assert len(fixes) == 3
+    for fix in fixes:
+        assert (fix.x, fix.y) in report.ambiguous_cells or max(
+            min(abs(fix.x - x), abs(fix.y - y)) for x, y in report.ambiguous_cells
+        ) <= 1
+        assert fix.filled != bool(grid[fix.y, fix.x])
+        assert check_uniqueness(puzzle_from_grid(fix.apply(grid))).status == "unique"
+
+
+def test_fix_search_runs_in_slices_and_stops() -> None:
+    search = FixSearch(_ambiguous_grid(), [(1, 1), (2, 2)], max_fixes=1)
+    rounds = 0
+    while not search.advance(0.0005):
+        rounds += 1
+        assert rounds < 10_000
+    assert len(search.fixes) == 1 and search.done
+
+
+def test_convert_end_to_end_on_a_file(tmp_path: Path) -> None:
+    image = Image.new("RGB", (120, 120), "white")
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 48, 119, 71), fill="black")
+    draw.rectangle((48, 0, 71, 119), fill="black")
+    path = tmp_path / "plus.png"
+    image.save(path)
+    result = convert(path, ConvertOptions(width=5, height=5), title="Plus", timeout=2.0)
+    assert result.puzzle.title == "Plus" and result.puzzle.goal is not None
+    assert result.report.status == "unique" and result.report.warnings == ()
+    assert result.puzzle.row_clues[2] == (5,) and result.puzzle.row_clues[0] == (1,)
+    white = tmp_path / "white.png"
+    Image.new("RGB", (50, 50), "white").save(white)
+    empty = convert(white, ConvertOptions(width=5, height=5, method="otsu"))
+    assert not empty.grid.any() and "all white" in empty.report.warnings[0]
+    assert empty.report.status == "unique"  # an empty picture is still a fair puzzle
