@@ -1,0 +1,437 @@
+"""The board on screen: the grid of cells and its two clue strips, drawn fast.
+
+Redrawing 900 cells and 60 clues every frame would eat the frame budget, so the view keeps:
+
+- a *grid surface* with every cell and grid line, and the board it last painted; each frame it
+  compares the live board with that copy (one numpy comparison) and repaints only the cells
+  that differ;
+- one *clue surface* per row and per column, rendered again only when that line's look
+  changes (greyed numbers, error colour, highlight);
+- small pre-rendered tiles for the translucent things drawn on top each frame (drag preview,
+  highlight bands, wrong-mark flashes).
+
+The view never changes the game: the play scene sets what to show (cursor, preview, hint,
+flashes, clue states) and calls :meth:`GridView.draw`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+import numpy.typing as npt
+import pygame
+
+from game.core.board import Board, Cell
+from game.core.puzzle import Puzzle
+from game.ui.fonts import Fonts
+from game.ui.layout import BoardLayout, Box
+from game.ui.theme import Colour, Theme
+from game.ui.widgets.marks import draw_mark
+
+CellArray = npt.NDArray[np.int8]
+
+
+@dataclass(frozen=True)
+class ClueLook:
+    """How one clue is drawn: which numbers are greyed, whether it is done or wrong."""
+
+    placed: frozenset[int] = frozenset()
+    complete: bool = False
+    contradicted: bool = False
+
+
+PLAIN = ClueLook()
+
+
+@dataclass
+class Preview:
+    """A drag in progress: the cells it would change and the mark they would get."""
+
+    cells: Sequence[tuple[int, int]]
+    state: Cell
+
+
+@dataclass
+class Flash:
+    """Cells blinking in the error colour after a check; ``strength`` fades 1 -> 0."""
+
+    cells: Sequence[tuple[int, int]] = ()
+    strength: float = 0.0
+
+
+@dataclass
+class Overlays:
+    """Everything drawn over the grid that is not a mark on the board."""
+
+    cursor: tuple[int, int] | None = None
+    show_cursor: bool = True
+    preview: Preview | None = None
+    flash: Flash = field(default_factory=Flash)
+    hint_cell: tuple[int, int] | None = None
+    hint_row: int | None = None
+    hint_column: int | None = None
+    # 0..1 while the win animation plays (and 1 after it): crosses and lines fade away.
+    reveal: float | None = None
+
+
+def _blend(a: Colour, b: Colour, t: float) -> Colour:
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+def paint_mark(surface: pygame.Surface, box: Box | pygame.Rect, state: int, theme: Theme) -> None:
+    """Paint one cell's mark into ``box`` (the cell's inner square), background included."""
+    rect = pygame.Rect(box)
+    surface.fill(theme.filled if state == Cell.FILLED else theme.cell_unknown, rect)
+    if state not in (Cell.FILLED, Cell.UNKNOWN):
+        draw_mark(surface, rect, state, theme)
+
+
+class GridView:
+    """Draws one puzzle's grid and clues with the layout it is given."""
+
+    def __init__(self, puzzle: Puzzle, theme: Theme, fonts: Fonts, layout: BoardLayout) -> None:
+        self.puzzle = puzzle
+        self.theme = theme
+        self.fonts = fonts
+        self.layout = layout
+        self.overlays = Overlays()
+        self.highlight_row: int | None = None
+        self.highlight_column: int | None = None
+        self._row_looks: list[ClueLook] = [PLAIN] * puzzle.height
+        self._column_looks: list[ClueLook] = [PLAIN] * puzzle.width
+        # The board as last painted on the grid surface (None: repaint everything).
+        self._drawn: CellArray | None = None
+        self._rebuild()
+
+    # --- configuration ---------------------------------------------------------------------
+
+    def set_layout(self, layout: BoardLayout) -> None:
+        if layout != self.layout:
+            self.layout = layout
+            self._rebuild()
+
+    def set_theme(self, theme: Theme) -> None:
+        if theme != self.theme:
+            self.theme = theme
+            self._rebuild()
+
+    def set_row_look(self, y: int, look: ClueLook) -> None:
+        self._row_looks[y] = look
+
+    def set_column_look(self, x: int, look: ClueLook) -> None:
+        self._column_looks[x] = look
+
+    def row_look(self, y: int) -> ClueLook:
+        return self._row_looks[y]
+
+    def column_look(self, x: int) -> ClueLook:
+        return self._column_looks[x]
+
+    def invalidate(self) -> None:
+        """Forget the painted board: the next draw repaints every cell."""
+        self._drawn = None
+
+    def _rebuild(self) -> None:
+        layout = self.layout
+        box = layout.grid_box
+        # Offsets from screen pixels to grid-surface pixels.
+        self._ox, self._oy = box.x, box.y
+        self._grid = pygame.Surface((box.w, box.h)).convert()
+        self._grid.fill(self.theme.cell_unknown)
+        self._grid.set_colorkey(self.theme.cell_unknown)
+        self._draw_lines(self._grid, self.theme.grid_line, self.theme.grid_line_thick)
+        self._drawn = np.zeros((layout.rows, layout.columns), dtype=np.int8)
+        self._row_cache: dict[int, tuple[tuple[ClueLook, bool], pygame.Surface]] = {}
+        self._column_cache: dict[int, tuple[tuple[ClueLook, bool], pygame.Surface]] = {}
+        self._font_px = self._fit_font_size()
+        self._tiles: dict[tuple[str, int], pygame.Surface] = {}
+        self._reveal_layers: tuple[pygame.Surface, pygame.Surface, pygame.Surface] | None = None
+        self._row_band = self._band(layout.grid_width, layout.cell)
+        self._column_band = self._band(layout.cell, layout.grid_height)
+        self._hint_row_band = self._band(layout.grid_width, layout.cell, self.theme.accent, 50)
+        self._hint_column_band = self._band(layout.cell, layout.grid_height, self.theme.accent, 50)
+
+    def _band(
+        self, w: int, h: int, colour: Colour | None = None, alpha: int = 110
+    ) -> pygame.Surface:
+        band = pygame.Surface((max(1, w), max(1, h)), pygame.SRCALPHA)
+        band.fill((*(colour or self.theme.highlight), alpha))
+        return band
+
+    def _fit_font_size(self) -> int:
+        """The layout's clue font size, shrunk until the widest numbers fit their slots."""
+        layout = self.layout
+
+        def widest(clues: tuple[tuple[int, ...], ...]) -> str:
+            top = max((run for clue in clues for run in clue), default=0)
+            return "8" * len(str(top))
+
+        row_sample, column_sample = widest(self.puzzle.row_clues), widest(self.puzzle.column_clues)
+        size = layout.clue_font_px
+        while size > 7:
+            font = self.fonts.get(size, bold=True)
+            row_w, height = font.size(row_sample)
+            column_w, _ = font.size(column_sample)
+            if (
+                row_w <= layout.row_slot - 2
+                and column_w <= layout.cell - 3
+                and height <= layout.column_slot + 4
+            ):
+                break
+            size -= 1
+        return size
+
+    def _draw_lines(self, target: pygame.Surface, thin: Colour, thick: Colour) -> None:
+        layout = self.layout
+        ox, oy = self._ox, self._oy
+        top, bottom = layout.top - 1 - oy, layout.bottom - oy
+        left, right = layout.left - 1 - ox, layout.right - ox
+        thick_lines: list[tuple[int, int, int, int]] = []
+        for x, is_thick in layout.vertical_lines():
+            rect = (x - ox - (1 if is_thick else 0), top, 2 if is_thick else 1, bottom - top + 1)
+            if is_thick:
+                thick_lines.append(rect)
+            else:
+                target.fill(thin, rect)
+        for y, is_thick in layout.horizontal_lines():
+            rect = (left, y - oy - (1 if is_thick else 0), right - left + 1, 2 if is_thick else 1)
+            if is_thick:
+                thick_lines.append(rect)
+            else:
+                target.fill(thin, rect)
+        # Thick lines last, so they cross the thin ones cleanly.
+        for rect in thick_lines:
+            target.fill(thick, rect)
+
+    # --- the grid ------------------------------------------------------------------------------
+
+    def sync(self, board: Board) -> int:
+        """Repaint the cells of the grid surface that differ from ``board``; returns how many."""
+        cells = board.cells
+        if self._drawn is None:
+            self._drawn = np.full(cells.shape, -1, dtype=np.int8)
+        changed = np.argwhere(cells != self._drawn)
+        if not len(changed):
+            return 0
+        layout, theme, grid = self.layout, self.theme, self._grid
+        ox, oy = self._ox, self._oy
+        for y, x in changed.tolist():
+            inner = layout.cell_inner(x, y)
+            paint_mark(
+                grid, Box(inner.x - ox, inner.y - oy, inner.w, inner.h), int(cells[y, x]), theme
+            )
+        self._drawn = cells.copy()
+        self._reveal_layers = None
+        return len(changed)
+
+    def cell_pixel(self, x: int, y: int) -> tuple[int, int]:
+        """A screen pixel in the middle of cell (x, y) (tests read colours there)."""
+        return self.layout.cell_box(x, y).centre
+
+    # --- clues ------------------------------------------------------------------------------------
+
+    def _clue_colour(self, look: ClueLook, index: int) -> Colour:
+        if look.contradicted:
+            return self.theme.clue_error
+        if look.complete or index in look.placed:
+            return self.theme.clue_done
+        return self.theme.clue_text
+
+    def _row_surface(self, y: int, highlighted: bool) -> pygame.Surface:
+        look = self._row_looks[y]
+        key = (look, highlighted)
+        cached = self._row_cache.get(y)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        layout = self.layout
+        strip = layout.row_clue_box(y)
+        surface = pygame.Surface((strip.w, strip.h), pygame.SRCALPHA)
+        if highlighted:
+            surface.fill((*self.theme.highlight, 255), (0, 1, strip.w - 1, strip.h - 1))
+        clue = self.puzzle.row_clues[y]
+        numbers = clue or (0,)
+        for index, run in enumerate(numbers):
+            slot = layout.row_number_box(y, index, len(numbers))
+            text = self.fonts.render(str(run), self._font_px, self._clue_colour(look, index), True)
+            rect = text.get_rect(center=(slot.x - strip.x + slot.w // 2, slot.h // 2 + 1))
+            surface.blit(text, rect)
+        self._row_cache[y] = (key, surface)
+        return surface
+
+    def _column_surface(self, x: int, highlighted: bool) -> pygame.Surface:
+        look = self._column_looks[x]
+        key = (look, highlighted)
+        cached = self._column_cache.get(x)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        layout = self.layout
+        strip = layout.column_clue_box(x)
+        surface = pygame.Surface((strip.w, strip.h), pygame.SRCALPHA)
+        if highlighted:
+            surface.fill((*self.theme.highlight, 255), (1, 0, strip.w - 1, strip.h - 1))
+        clue = self.puzzle.column_clues[x]
+        numbers = clue or (0,)
+        for index, run in enumerate(numbers):
+            slot = layout.column_number_box(x, index, len(numbers))
+            text = self.fonts.render(str(run), self._font_px, self._clue_colour(look, index), True)
+            rect = text.get_rect(center=(slot.w // 2 + 1, slot.y - strip.y + slot.h // 2 + 1))
+            surface.blit(text, rect)
+        self._column_cache[x] = (key, surface)
+        return surface
+
+    # --- drawing ---------------------------------------------------------------------------------
+
+    def _tile(self, kind: str, state: int) -> pygame.Surface:
+        """A translucent cell-sized tile: a previewed mark, or a flash."""
+        key = (kind, state)
+        tile = self._tiles.get(key)
+        if tile is None:
+            side = max(1, self.layout.cell - 1)
+            tile = pygame.Surface((side, side)).convert()
+            if kind == "preview":
+                paint_mark(tile, Box(0, 0, side, side), state, self.theme)
+                tile.set_alpha(150 if state != Cell.UNKNOWN else 210)
+            else:
+                tile.fill(self.theme.error)
+            self._tiles[key] = tile
+        return tile
+
+    def draw(self, surface: pygame.Surface, board: Board) -> None:
+        layout = self.layout
+        overlays = self.overlays
+        revealing = overlays.reveal is not None
+        highlight_row = None if revealing else self.highlight_row
+        highlight_column = None if revealing else self.highlight_column
+        for y in range(layout.rows):
+            strip = layout.row_clue_box(y)
+            surface.blit(self._row_surface(y, y == highlight_row), (strip.x, strip.y))
+        for x in range(layout.columns):
+            strip = layout.column_clue_box(x)
+            surface.blit(self._column_surface(x, x == highlight_column), (strip.x, strip.y))
+
+        self.sync(board)
+        if overlays.reveal is not None:
+            self._draw_reveal(surface, board, overlays.reveal)
+            return
+        # Bands go under the grid surface, whose paper colour is see-through: they tint the
+        # empty cells of the line and leave every mark its true colour.
+        surface.fill(
+            self.theme.cell_unknown,
+            (layout.left, layout.top, layout.grid_width, layout.grid_height),
+        )
+        if overlays.hint_row is not None:
+            surface.blit(self._hint_row_band, layout.cell_box(0, overlays.hint_row)[:2])
+        if overlays.hint_column is not None:
+            surface.blit(self._hint_column_band, layout.cell_box(overlays.hint_column, 0)[:2])
+        if highlight_row is not None:
+            surface.blit(self._row_band, layout.cell_box(0, highlight_row)[:2])
+        if highlight_column is not None:
+            surface.blit(self._column_band, layout.cell_box(highlight_column, 0)[:2])
+        surface.blit(self._grid, (self._ox, self._oy))
+
+        if overlays.preview is not None:
+            tile = self._tile("preview", int(overlays.preview.state))
+            for x, y in overlays.preview.cells:
+                inner = layout.cell_inner(x, y)
+                surface.blit(tile, (inner.x, inner.y), (0, 0, inner.w, inner.h))
+
+        flash = overlays.flash
+        if flash.cells and flash.strength > 0:
+            tile = self._tile("flash", 0)
+            tile.set_alpha(round(200 * min(1.0, flash.strength)))
+            for x, y in flash.cells:
+                inner = layout.cell_inner(x, y)
+                surface.blit(tile, (inner.x, inner.y), (0, 0, inner.w, inner.h))
+            width = max(2, layout.cell // 10)
+            for x, y in flash.cells:
+                pygame.draw.rect(surface, self.theme.error, layout.cell_box(x, y).inset(-1), width)
+
+        if overlays.hint_cell is not None:
+            hx, hy = overlays.hint_cell
+            pygame.draw.rect(
+                surface,
+                self.theme.accent,
+                layout.cell_box(hx, hy).inset(-2),
+                max(2, layout.cell // 8),
+            )
+        if overlays.show_cursor and overlays.cursor is not None:
+            cx, cy = overlays.cursor
+            box = layout.cell_box(cx, cy)
+            width = max(2, layout.cell // 12)
+            pygame.draw.rect(surface, self.theme.cursor, box.inset(-1) if width > 2 else box, width)
+
+    # --- the win reveal --------------------------------------------------------------------------
+
+    def _build_reveal_layers(
+        self, board: Board
+    ) -> tuple[pygame.Surface, pygame.Surface, pygame.Surface]:
+        """The picture (filled cells as full squares), the crosses, and the grid lines."""
+        layout = self.layout
+        box = layout.grid_box
+        filled = board.filled_mask()
+        picture = pygame.Surface((box.w, box.h)).convert()
+        picture.fill(self.theme.cell_unknown)
+        ox, oy = self._ox, self._oy
+        for y, x in np.argwhere(filled).tolist():
+            cell = layout.cell_box(x, y)
+            picture.fill(self.theme.filled, (cell.x - ox, cell.y - oy, cell.w, cell.h))
+        crosses = pygame.Surface((box.w, box.h)).convert()
+        key = (255, 0, 255)
+        crosses.fill(key)
+        crosses.set_colorkey(key)
+        for y, x in np.argwhere(board.crossed_mask() | ~(board.known_mask())).tolist():
+            inner = layout.cell_inner(x, y)
+            shifted = Box(inner.x - ox, inner.y - oy, inner.w, inner.h)
+            paint_mark(crosses, shifted, int(board.cells[y, x]), self.theme)
+        for y, x in np.argwhere(filled).tolist():
+            inner = layout.cell_inner(x, y)
+            paint_mark(
+                crosses,
+                Box(inner.x - ox, inner.y - oy, inner.w, inner.h),
+                int(board.cells[y, x]),
+                self.theme,
+            )
+        lines = pygame.Surface((box.w, box.h)).convert()
+        lines.fill(key)
+        lines.set_colorkey(key)
+        self._draw_lines(lines, self.theme.grid_line, self.theme.grid_line_thick)
+        return picture, crosses, lines
+
+    def _draw_reveal(self, surface: pygame.Surface, board: Board, progress: float) -> None:
+        if self._reveal_layers is None:
+            self._reveal_layers = self._build_reveal_layers(board)
+        picture, marks, lines = self._reveal_layers
+        t = max(0.0, min(1.0, progress))
+        origin = (self._ox, self._oy)
+        surface.blit(picture, origin)
+        # The marks layer is the board as played (gaps between cells, crosses): it fades
+        # away and leaves the clean picture; the grid lines fade slower, to a faint trace.
+        marks.set_alpha(round(255 * (1.0 - min(1.0, t * 1.6))))
+        surface.blit(marks, origin)
+        lines.set_alpha(round(255 * (1.0 - 0.85 * t)))
+        surface.blit(lines, origin)
+        border = self.layout.grid_box
+        pygame.draw.rect(
+            surface, _blend(self.theme.grid_line_thick, self.theme.accent, t), border, 2
+        )
+
+
+def changed_lines(before: CellArray, after: CellArray) -> tuple[list[int], list[int]]:
+    """The rows and the columns in which two boards differ."""
+    if before.shape != after.shape:
+        return list(range(after.shape[0])), list(range(after.shape[1]))
+    diff = before != after
+    rows = np.flatnonzero(diff.any(axis=1)).tolist()
+    columns = np.flatnonzero(diff.any(axis=0)).tolist()
+    return rows, columns
+
+
+def cells_of(rect: tuple[int, int, int, int]) -> Iterable[tuple[int, int]]:
+    x0, y0, x1, y1 = rect
+    return ((x, y) for y in range(y0, y1 + 1) for x in range(x0, x1 + 1))

@@ -1,0 +1,317 @@
+"""The play scene driven by synthetic mouse and keyboard events through the App."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core.board import Cell
+from game.core.moves import Paint
+from tests.ui.play_helpers import (
+    HEART,
+    cells,
+    centre,
+    click,
+    drag,
+    key,
+    move,
+    open_play,
+    pixel,
+    press,
+    release,
+)
+
+U, F, X = Cell.UNKNOWN, Cell.FILLED, Cell.CROSSED
+TF, TX = Cell.TRIAL_FILLED, Cell.TRIAL_CROSSED
+
+
+def test_clicks_fill_cross_and_toggle_back() -> None:
+    scene = open_play()
+    click(scene, 2, 0)
+    click(scene, 3, 0, button=3)
+    assert cells(scene, 0)[:5] == [U, U, F, X, U]
+    # The pixels show it: a filled cell is the theme's fill colour, an empty one is paper.
+    theme = scene.app.theme
+    assert pixel(scene, 2, 0) == theme.filled
+    assert pixel(scene, 4, 2) in (theme.cell_unknown,) or scene.session.board.get(4, 2) != U
+    # Clicking a cell that already has that mark returns it to unknown.
+    click(scene, 2, 0)
+    click(scene, 3, 0, button=3)
+    assert cells(scene, 0)[:5] == [U] * 5
+    assert pixel(scene, 2, 0) != theme.filled
+
+
+def test_right_click_on_a_fill_crosses_it_and_middle_or_shift_click_clears() -> None:
+    scene = open_play()
+    click(scene, 1, 0)
+    click(scene, 1, 0, button=3)
+    assert scene.session.board.get(1, 0) == X
+    click(scene, 1, 0, button=2)
+    assert scene.session.board.get(1, 0) == U
+    click(scene, 4, 0)
+    click(scene, 4, 0, mod=pygame.KMOD_SHIFT)
+    assert scene.session.board.get(4, 0) == U
+    # Shift held as a key (as a real keyboard reports it) works the same.
+    click(scene, 5, 0, button=3)
+    scene.app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT, mod=0, unicode=""))
+    click(scene, 5, 0)
+    assert scene.session.board.get(5, 0) == U
+
+
+def test_a_drag_is_one_move_snapped_to_its_main_axis() -> None:
+    scene = open_play()
+    history = len(scene.session.history)
+    drag(scene, (1, 0), (6, 1))  # mostly across: stays on row 0
+    assert cells(scene, 0) == [U, F, F, F, F, F, F, U, U, U]
+    assert cells(scene, 1).count(F) == 0
+    assert len(scene.session.history) == history + 1
+    key(scene, pygame.K_z, pygame.KMOD_CTRL)
+    assert cells(scene, 0) == [U] * 10
+
+
+def test_a_fast_drag_paints_every_cell_between_its_ends() -> None:
+    scene = open_play()
+    # Down on row 0, one motion event to the far end of the column, release there.
+    drag(scene, (0, 0), (0, 9), button=3)
+    column = [scene.session.board.get(0, y) for y in range(10)]
+    assert column == [X] * 10
+    # Backwards, and with the release far outside the grid: clamped to the edge cell.
+    press(scene, centre(scene, 9, 0), 1)
+    move(scene, (0, centre(scene, 9, 0)[1]))
+    release(scene, (0, centre(scene, 9, 0)[1]), 1)
+    scene.app.step()
+    assert cells(scene, 0) == [X] + [F] * 9
+
+
+def test_a_drag_from_an_unknown_cell_never_overwrites_marks() -> None:
+    scene = open_play()
+    click(scene, 3, 0, button=3)
+    click(scene, 5, 0)
+    drag(scene, (0, 0), (7, 0), button=1)
+    assert cells(scene, 0) == [F, F, F, X, F, F, F, F, U, U]
+
+
+def test_a_drag_from_a_marked_cell_clears_that_mark_as_far_as_it_runs() -> None:
+    scene = open_play()
+    drag(scene, (0, 0), (5, 0))
+    click(scene, 7, 0)
+    drag(scene, (2, 0), (9, 0))  # starts on a fill: clears fills from 2 up to 5, not 7
+    assert cells(scene, 0) == [F, F, U, U, U, U, U, F, U, U]
+    assert len(scene.session.history) == 3
+
+
+def test_the_drag_is_previewed_and_only_committed_on_release() -> None:
+    scene = open_play()
+    theme = scene.app.theme
+    press(scene, centre(scene, 1, 0))
+    move(scene, centre(scene, 4, 0))
+    scene.app.step()
+    assert cells(scene, 0) == [U] * 10
+    preview = scene.grid_view.overlays.preview
+    assert preview is not None and sorted(preview.cells) == [(x, 0) for x in range(1, 5)]
+    shown = pixel(scene, 3, 0)
+    assert shown not in (theme.cell_unknown, theme.filled)  # a translucent fill
+    release(scene, centre(scene, 4, 0))
+    scene.app.step()
+    assert cells(scene, 0)[:6] == [U, F, F, F, F, U]
+    assert scene.grid_view.overlays.preview is None
+    assert pixel(scene, 3, 0) == theme.filled
+
+
+def test_undo_and_redo_keys() -> None:
+    scene = open_play()
+    click(scene, 0, 0)
+    click(scene, 1, 0)
+    key(scene, pygame.K_z, pygame.KMOD_CTRL)
+    assert cells(scene, 0)[:2] == [F, U]
+    key(scene, pygame.K_z, pygame.KMOD_CTRL)
+    assert cells(scene, 0)[:2] == [U, U]
+    key(scene, pygame.K_y, pygame.KMOD_CTRL)
+    assert cells(scene, 0)[:2] == [F, U]
+    key(scene, pygame.K_z, pygame.KMOD_CTRL | pygame.KMOD_SHIFT)
+    assert cells(scene, 0)[:2] == [F, F]
+    # The buttons do the same.
+    scene.app.feed(
+        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.undo_button.rect.center, button=1)
+    )
+    scene.app.feed(
+        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=scene.undo_button.rect.center, button=1)
+    )
+    scene.app.step()
+    assert cells(scene, 0)[:2] == [F, U]
+
+
+def test_trial_marks_keep_and_drop_are_one_move_each() -> None:
+    scene = open_play()
+    click(scene, 0, 0)
+    key(scene, pygame.K_t)
+    assert scene.trial_mode
+    drag(scene, (1, 0), (3, 0))
+    click(scene, 4, 0, button=3)
+    click(scene, 0, 0)  # a real fill is not covered by a trial mark
+    assert cells(scene, 0)[:5] == [F, TF, TF, TF, TX]
+    theme = scene.app.theme
+    assert pixel(scene, 2, 0) == theme.trial_filled
+    before = len(scene.session.history)
+    key(scene, pygame.K_k)
+    assert cells(scene, 0)[:5] == [F, F, F, F, X]
+    assert not scene.trial_mode
+    assert len(scene.session.history) == before + 1
+    key(scene, pygame.K_z, pygame.KMOD_CTRL)
+    assert cells(scene, 0)[:5] == [F, TF, TF, TF, TX]
+    key(scene, pygame.K_d)
+    assert cells(scene, 0)[:5] == [F, U, U, U, U]
+    assert len(scene.session.history) == before + 1
+
+
+def test_keyboard_play_with_cursor_marks_and_painting_while_moving() -> None:
+    scene = open_play()
+    assert scene.cursor == (0, 0)
+    key(scene, pygame.K_RIGHT)
+    key(scene, pygame.K_SPACE)
+    key(scene, pygame.K_RIGHT)
+    key(scene, pygame.K_x)
+    assert cells(scene, 0)[:3] == [U, F, X]
+    key(scene, pygame.K_c)
+    assert scene.session.board.get(2, 0) == U
+    # Shift+arrows repeat the last mark (clear) ... so make a fill first, then paint on.
+    key(scene, pygame.K_z)
+    for _ in range(3):
+        key(scene, pygame.K_RIGHT, pygame.KMOD_SHIFT)
+    assert cells(scene, 0)[:6] == [U, F, F, F, F, F]
+    assert scene.cursor == (5, 0)
+    # Holding a mark key while moving paints too.
+    key(scene, pygame.K_DOWN)
+    key(scene, pygame.K_x, up=False)
+    key(scene, pygame.K_DOWN)
+    key(scene, pygame.K_DOWN)
+    scene.app.feed(pygame.event.Event(pygame.KEYUP, key=pygame.K_x, mod=0, unicode=""))
+    key(scene, pygame.K_DOWN)
+    column = [scene.session.board.get(5, y) for y in range(5)]
+    assert column[1:] == [X, X, X, U]
+    # The cursor stays on the board.
+    for _ in range(20):
+        key(scene, pygame.K_LEFT)
+    assert scene.cursor == (0, 4)
+
+
+def test_cursor_is_drawn_and_its_clues_highlighted() -> None:
+    scene = open_play()
+    key(scene, pygame.K_DOWN)
+    key(scene, pygame.K_DOWN)
+    assert scene.grid_view.highlight_row == 2 and scene.grid_view.highlight_column == 0
+    box = scene.layout.cell_box(0, 2)
+    edge = scene.app.screen.get_at((box.x + 1, box.centre[1]))
+    assert (edge.r, edge.g, edge.b) == scene.app.theme.cursor
+    strip = scene.layout.row_clue_box(2)
+    colour = scene.app.screen.get_at((strip.x + 2, strip.y + 3))
+    assert (colour.r, colour.g, colour.b) == scene.app.theme.highlight
+
+
+def test_win_stops_the_clock_saves_the_best_time_and_offers_next() -> None:
+    scene = open_play(HEART, next_puzzles=[HEART])
+    app = scene.app
+    app.step(0.25)
+    goal = HEART.goal_array()
+    assert goal is not None
+    for y in range(5):
+        for x in range(5):
+            if goal[y, x]:
+                assert scene.win is None
+                click(scene, x, y)
+    assert scene.session.solved and scene.win is not None
+    won_at = scene.session.elapsed
+    for _ in range(10):
+        app.step(0.2)
+    assert scene.session.elapsed == won_at
+    record = app.store.record(HEART.fingerprint())
+    assert record.solved and record.best_time == won_at
+    assert record.session is None
+    assert scene.win.new_best and scene.next_button.enabled
+    # After the reveal the crosses are gone and the picture stands: filled cells meet.
+    theme = app.theme
+    box = scene.layout.cell_box(1, 1)
+    between = app.screen.get_at((box.right, box.centre[1]))
+    assert (between.r, between.g, between.b) != theme.grid_line
+    # Input on the grid does nothing any more.
+    click(scene, 0, 0)
+    assert scene.session.board.get(0, 0) == U
+    # "Next puzzle" opens the next one.
+    app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+    app.step()
+    assert app.top is not scene and type(app.top).__name__ == "PlayScene"
+
+
+def test_a_second_win_reports_the_best_time_kept() -> None:
+    scene = open_play(HEART)
+    app = scene.app
+    app.store.mark_solved(HEART.fingerprint(), 1.0)
+    scene.session.apply(Paint(0, 1, 4, 2, F))
+    scene.session.apply(Paint(1, 3, 3, 3, F))
+    scene.session.apply(Paint(1, 0, 1, 0, F))
+    scene.session.apply(Paint(3, 0, 3, 0, F))
+    for _ in range(8):
+        app.step(0.25)  # the app caps one frame at a quarter of a second
+    click(scene, 2, 4)
+    assert scene.win is not None and not scene.win.new_best
+    assert app.store.record(HEART.fingerprint()).best_time == 1.0
+
+
+def test_timer_pauses_without_focus_and_under_the_pause_menu() -> None:
+    scene = open_play()
+    app = scene.app
+    app.step(1.0)
+    start = scene.session.elapsed
+    app.feed(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+    app.step(1.0)
+    app.step(1.0)
+    assert scene.session.elapsed == start
+    app.feed(pygame.event.Event(pygame.WINDOWFOCUSGAINED))
+    app.step(0.2)
+    assert abs(scene.session.elapsed - start - 0.2) < 1e-9
+    key(scene, pygame.K_ESCAPE)
+    assert scene.overlay is not None and scene.overlay.name == "pause"
+    paused_at = scene.session.elapsed
+    app.step(1.0)
+    assert scene.session.elapsed == paused_at
+    # Clicks on the grid do nothing while paused; Esc resumes.
+    click(scene, 0, 0)
+    assert scene.session.board.get(0, 0) == U
+    key(scene, pygame.K_ESCAPE)
+    assert scene.overlay is None
+    app.step(1.0)
+    assert scene.session.elapsed > paused_at
+
+
+def test_reset_asks_first_and_is_one_undoable_move() -> None:
+    scene = open_play()
+    drag(scene, (0, 0), (4, 0))
+    click(scene, 0, 3, button=3)
+    scene.ask_reset()
+    assert scene.overlay is not None and scene.overlay.name == "reset"
+    scene.app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
+    scene.app.step()
+    assert not scene.session.board.known_mask().any()
+    key(scene, pygame.K_z, pygame.KMOD_CTRL)
+    assert cells(scene, 0)[:5] == [F] * 5 and scene.session.board.get(0, 3) == X
+
+
+def test_pause_menu_restart_starts_afresh() -> None:
+    scene = open_play()
+    click(scene, 0, 0)
+    scene.app.step(3.0)
+    key(scene, pygame.K_ESCAPE)
+    assert scene.overlay is not None
+    scene.overlay.button("Restart").activate()
+    assert scene.overlay is not None and scene.overlay.name == "restart"
+    scene.overlay.button("Restart").activate()
+    assert scene.overlay is None
+    assert not scene.session.can_undo and scene.session.elapsed == 0.0
+    assert cells(scene, 0)[0] == U
+
+
+def test_solve_without_the_replay_scene_says_so() -> None:
+    scene = open_play()
+    scene.open_solver()
+    scene.app.step()
+    top = scene.app.top
+    assert (top is scene and scene.app.toasts.texts) or type(top).__name__ == "ReplayScene"
