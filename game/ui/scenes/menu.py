@@ -53,6 +53,7 @@ class MenuScene(Scene):
         self.continue_title = ""
         self._continue_target: tuple[Puzzle, Path] | None = None
         self._layout_size = (0, 0)
+        self._entered = False
 
     # -- state ------------------------------------------------------------------------------
 
@@ -67,10 +68,12 @@ class MenuScene(Scene):
         self.continue_button.primary = self.continue_button.enabled
         self.play_button.primary = not self.continue_button.enabled
         self.focus.refresh()
-        if self.continue_button.enabled:
-            self.focus.focus_widget(self.continue_button)
-        else:
-            self.focus.focus_widget(self.play_button)
+        if not self._entered:
+            # First time shown: start on the likeliest choice. Coming back from a screen
+            # keeps the focus where the player left it.
+            self._entered = True
+            default = self.continue_button if self.continue_button.enabled else self.play_button
+            self.focus.focus_widget(default)
 
     def _find_continue(self) -> tuple[Puzzle, Path] | None:
         """The last puzzle played, if it still has an unfinished session and can be read."""

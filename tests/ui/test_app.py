@@ -1,0 +1,258 @@
+"""The app shell: frames, the deferred scene stack, quitting, resizing, toasts, sounds, themes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pygame
+import pytest
+
+from game.core.formats import format_puzzle
+from game.core.progress import ProgressStore
+from game.core.puzzle import Puzzle
+from game.ui.app import App
+from game.ui.scene import Scene
+from game.ui.sounds import NAMES, Sounds, synthesise
+from game.ui.theme import THEMES, theme_named, ui_scale
+from game.ui.widgets.marks import CROSSED, FILLED, TRIAL_CROSSED, TRIAL_FILLED, draw_mark
+from tests.ui.ui_events import click, key
+
+
+class Recorder(Scene):
+    """A scene that writes down what happens to it, sharing one log with its siblings."""
+
+    def __init__(self, app: App, name: str, log: list[str], colour: tuple[int, int, int]) -> None:
+        super().__init__(app)
+        self.name = name
+        self.log = log
+        self.colour = colour
+        self.on_key: dict[int, str] = {}
+
+    def on_enter(self) -> None:
+        self.log.append(f"enter {self.name}")
+
+    def on_exit(self) -> None:
+        self.log.append(f"exit {self.name}")
+
+    def on_quit(self) -> None:
+        self.log.append(f"quit {self.name}")
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            self.log.append(f"key {self.name}")
+            action = self.on_key.get(event.key)
+            if action == "push":
+                self.app.push(Recorder(self.app, "pushed", self.log, (0, 200, 0)))
+                # The switch is deferred: this scene is still on top during its handle.
+                assert self.app.top is self
+            elif action == "pop":
+                self.app.pop()
+            elif action == "replace":
+                self.app.replace(Recorder(self.app, "replacement", self.log, (0, 0, 200)))
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(self.colour)
+
+
+def test_headless_app_draws_the_top_scene() -> None:
+    app = App(headless=True)
+    assert app.screen_size == (1280, 800)
+    log: list[str] = []
+    app.push(Recorder(app, "a", log, (200, 0, 0)))
+    app.step()
+    assert log == ["enter a"]
+    assert app.screen.get_at((640, 400))[:3] == (200, 0, 0)
+
+
+def test_switches_are_deferred_and_run_enter_exit_in_order() -> None:
+    app = App(headless=True)
+    log: list[str] = []
+    first = Recorder(app, "first", log, (200, 0, 0))
+    first.on_key = {pygame.K_p: "push"}
+    app.push(first)
+    app.step()
+    key(app, pygame.K_p)
+    assert type(app.top) is Recorder and app.top.name == "pushed"
+    assert log == ["enter first", "key first", "exit first", "enter pushed"]
+    assert app.screen.get_at((10, 10))[:3] == (0, 200, 0)  # the new scene drew this frame
+    app.top.on_key = {pygame.K_r: "replace"}
+    key(app, pygame.K_r)
+    assert [scene.name for scene in app.scenes] == ["first", "replacement"]  # type: ignore[attr-defined]
+    app.top.on_key = {pygame.K_x: "pop"}
+    key(app, pygame.K_x)
+    assert app.top is first
+    assert log[-3:] == ["key replacement", "exit replacement", "enter first"]
+
+
+def test_popping_the_last_scene_quits_and_saves(hanjie_home: Path) -> None:
+    app = App(headless=True)
+    log: list[str] = []
+    scene = Recorder(app, "only", log, (1, 2, 3))
+    scene.on_key = {pygame.K_x: "pop"}
+    app.push(scene)
+    app.step()
+    app.set_setting("sound", False)
+    key(app, pygame.K_x)
+    assert app.scenes == []
+    assert not app.running
+    assert ProgressStore(hanjie_home).get_setting("sound") is False
+
+
+def test_quit_event_calls_on_quit_on_every_scene_once() -> None:
+    app = App(headless=True)
+    log: list[str] = []
+    app.push(Recorder(app, "bottom", log, (1, 1, 1)))
+    app.push(Recorder(app, "top", log, (2, 2, 2)))
+    app.step()
+    app.feed(pygame.event.Event(pygame.QUIT))
+    app.step()
+    app.request_quit()
+    assert not app.running
+    assert [entry for entry in log if entry.startswith("quit")] == ["quit top", "quit bottom"]
+
+
+def test_resize_changes_the_screen_and_the_scale() -> None:
+    app = App(headless=True)
+    app.feed(pygame.event.Event(pygame.VIDEORESIZE, size=(800, 600), w=800, h=600))
+    app.step()
+    assert app.screen_size == (800, 600)
+    assert app.ui_scale == pytest.approx(0.625)
+    assert ui_scale((1920, 1080)) == pytest.approx(1.35)
+    assert ui_scale((200, 100)) == pytest.approx(0.6)  # never unreadably small
+
+
+def test_window_size_is_remembered_between_runs(hanjie_home: Path) -> None:
+    app = App(headless=False, size=(1000, 700))
+    app.feed(pygame.event.Event(pygame.VIDEORESIZE, size=(1100, 720), w=1100, h=720))
+    app.step()
+    app.request_quit()
+    assert ProgressStore(hanjie_home).get_setting("window_size") == [1100, 720]
+    again = App(headless=False)
+    assert again.screen_size == (1100, 720)
+
+
+def test_f11_toggles_full_screen_and_back() -> None:
+    app = App(headless=True, size=(900, 650))
+    key(app, pygame.K_F11)
+    assert app.fullscreen
+    key(app, pygame.K_F11)
+    assert not app.fullscreen
+    assert app.screen_size == (900, 650)
+
+
+def test_toast_is_drawn_dismissed_by_click_and_expires() -> None:
+    app = App(headless=True)
+    app.step()
+    before = pygame.image.tobytes(app.screen, "RGB")
+    app.toast("Something went wrong")
+    app.step()
+    assert app.toasts.texts == ["Something went wrong"]
+    assert pygame.image.tobytes(app.screen, "RGB") != before
+    app.toast("Second message")
+    for _ in range(20):  # frames count at most 0.25 s each
+        app.step(0.25)
+    assert app.toasts.texts == []
+    app.toast("Click me away")
+    app.step()
+    bottom = app.screen_size[1] - 40
+    click(app, (app.screen_size[0] // 2, bottom))
+    assert app.toasts.texts == []
+
+
+def test_render_to_writes_a_png(tmp_path: Path) -> None:
+    app = App(headless=True, size=(800, 600))
+    app.step()
+    target = app.render_to(tmp_path / "shots" / "frame.png")
+    loaded = pygame.image.load(str(target))
+    assert loaded.get_size() == (800, 600)
+
+
+def test_dropping_a_broken_file_shows_the_reason_and_changes_nothing(tmp_path: Path) -> None:
+    app = App(headless=True)
+    log: list[str] = []
+    app.push(Recorder(app, "menu", log, (0, 0, 0)))
+    app.step()
+    broken = tmp_path / "broken.non"
+    broken.write_text("width 2\nheight 2\nrows\n5\n")
+    app.feed(pygame.event.Event(pygame.DROPFILE, file=str(broken)))
+    app.step()
+    assert len(app.scenes) == 1
+    assert any(text.startswith("broken.non:") for text in app.toasts.texts)
+
+
+def test_dropping_a_level_file_opens_it_for_play(tmp_path: Path) -> None:
+    play = pytest.importorskip("game.ui.scenes.play")
+    app = App(headless=True)
+    app.push(Recorder(app, "menu", [], (0, 0, 0)))
+    app.step()
+    puzzle = Puzzle.from_grid([[1, 0], [1, 1]], title="Dropped")
+    path = tmp_path / "dropped.non"
+    path.write_text(format_puzzle(puzzle, "non"))
+    app.feed(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    app.step()
+    assert isinstance(app.top, play.PlayScene)
+    assert app.top.puzzle.fingerprint() == puzzle.fingerprint()
+    # A second drop replaces the game instead of stacking another one.
+    app.feed(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    app.step()
+    assert len(app.scenes) == 2
+
+
+def test_sounds_are_synthesised_short_and_in_range() -> None:
+    samples = synthesise()
+    assert set(samples) == set(NAMES)
+    for name, wave in samples.items():
+        assert 0 < wave.size < 22050 * 1.5, name
+        assert np.max(np.abs(wave)) <= 1.0
+        assert np.max(np.abs(wave)) > 0.05, name
+
+
+def test_sound_setting_mutes_and_no_audio_device_is_silent(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = App(headless=True)
+    app.sounds.play("fill")
+    assert app.sounds.played[-1] == "fill"
+    app.set_setting("sound", False)
+    app.sounds.play("win")
+    assert app.sounds.played[-1] == "fill"
+
+    def no_device(*args: object, **kwargs: object) -> None:
+        raise pygame.error("no audio device")
+
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    silent = Sounds()
+    assert not silent.available
+    silent.play("win")  # must not raise
+    assert silent.played == ["win"]
+
+
+def test_themes_have_distinct_marks_and_contrast_differs_by_shape() -> None:
+    assert theme_named("no such theme").name == "light"
+    for theme in THEMES.values():
+        colours = {theme.filled, theme.trial_filled, theme.trial_crossed, theme.cell_unknown}
+        assert len(colours) == 4, theme.name
+        assert theme.clue_done != theme.clue_text
+    contrast = theme_named("contrast")
+    assert contrast.marks_by_shape
+
+    def pixels(state: int, theme_name: str) -> bytes:
+        surface = pygame.Surface((30, 30))
+        theme = theme_named(theme_name)
+        surface.fill(theme.cell_unknown)
+        draw_mark(surface, pygame.Rect(0, 0, 30, 30), state, theme)
+        grey = pygame.transform.grayscale(surface)
+        return pygame.image.tobytes(grey, "RGB")
+
+    # In greyscale the contrast theme still tells every mark apart.
+    shapes = {pixels(state, "contrast") for state in (FILLED, CROSSED, TRIAL_FILLED, TRIAL_CROSSED)}
+    assert len(shapes) == 4
+    # Trial fill is not a plain block in the contrast theme (it is hatched).
+    hatched = pygame.Surface((30, 30))
+    draw_mark(hatched, pygame.Rect(0, 0, 30, 30), TRIAL_FILLED, contrast)
+    assert (
+        hatched.get_at((15, 15))[:3] != hatched.get_at((12, 15))[:3]
+        or hatched.get_at((15, 15))[:3] != hatched.get_at((15, 12))[:3]
+    )

@@ -1,0 +1,185 @@
+"""Level select on a temporary levels folder: cards, a broken file, keys, wheel, packs."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.core.formats import format_puzzle
+from game.core.puzzle import Puzzle
+from game.core.session import Session
+from game.ui.app import App, optional_scene
+from game.ui.scenes.level_select import LevelSelectScene, format_time
+from tests.ui.ui_events import click, key, wheel
+
+CROSS = Puzzle.from_grid([[0, 1, 0], [1, 1, 1], [0, 1, 0]], title="Cross")
+CORNER = Puzzle.from_grid([[1, 1, 1], [1, 0, 0], [1, 0, 0]], title="Corner")
+DIAGONAL = Puzzle.from_grid([[1, 0, 0, 0], [0, 1, 0, 0], [0, 0, 1, 0], [0, 0, 0, 1]])
+
+
+def write(path: Path, puzzle: Puzzle) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(format_puzzle(puzzle, "non"), encoding="utf-8")
+    return path
+
+
+@pytest.fixture
+def levels(tmp_path: Path) -> Path:
+    root = tmp_path / "levels"
+    write(root / "starter" / "01-cross.non", CROSS)
+    (root / "starter" / "02-broken.non").write_text("width 3\nheight 3\nrows\n1\n1\n4\n")
+    write(root / "starter" / "03-corner.non", CORNER)
+    (root / "starter" / "pack.json").write_text(json.dumps({"name": "Starter", "order": 1}))
+    for number in range(1, 31):
+        write(root / "many" / f"{number:02d}.non", DIAGONAL)
+    (root / "many" / "pack.json").write_text(json.dumps({"name": "Many", "order": 2}))
+    return root
+
+
+def open_levels(
+    levels: Path, tmp_path: Path, size: tuple[int, int] = (1280, 800)
+) -> tuple[App, LevelSelectScene]:
+    app = App(headless=True, size=size)
+    scene = LevelSelectScene(app, levels=levels, user_dir=tmp_path / "mine")
+    app.push(scene)
+    app.step()
+    return app, scene
+
+
+def test_packs_and_my_puzzles_are_listed(levels: Path, tmp_path: Path) -> None:
+    write(tmp_path / "mine" / "own.non", CORNER)
+    app, scene = open_levels(levels, tmp_path)
+    assert [state.pack.name for state in scene.packs] == ["Starter", "Many", "My puzzles"]
+    assert [entry.path.name for entry in scene.entries] == [
+        "01-cross.non",
+        "02-broken.non",
+        "03-corner.non",
+    ]
+    key(app, pygame.K_TAB)
+    key(app, pygame.K_TAB)
+    assert scene.pack is not None and scene.pack.user
+    assert [entry.name for entry in scene.entries] == ["Corner"]
+
+
+def test_broken_card_shows_its_reason_and_the_rest_of_the_pack_plays(
+    levels: Path, tmp_path: Path
+) -> None:
+    play = pytest.importorskip("game.ui.scenes.play")
+    app, scene = open_levels(levels, tmp_path)
+    broken = scene.entries[1]
+    assert broken.puzzle is None and broken.error
+    # The broken card is drawn with the error colour around it.
+    rect = scene.card_rect(1)
+    assert app.screen.get_at((rect.centerx, rect.top))[:3] == app.theme.error
+    click(app, rect.center)
+    assert app.top is scene
+    assert any("02-broken.non" in text and broken.error in text for text in app.toasts.texts)
+    click(app, scene.card_rect(2).center)
+    assert isinstance(app.top, play.PlayScene)
+    assert app.top.puzzle.fingerprint() == CORNER.fingerprint()
+    assert app.top.path == levels / "starter" / "03-corner.non"
+    assert app.top.pack == "Starter"
+
+
+def test_next_puzzles_skip_the_broken_file(levels: Path, tmp_path: Path) -> None:
+    play = pytest.importorskip("game.ui.scenes.play")
+    app, scene = open_levels(levels, tmp_path)
+    click(app, scene.card_rect(0).center)
+    assert isinstance(app.top, play.PlayScene)
+    following = list(app.top.next_puzzles)
+    assert len(following) == 1
+    puzzle, path = following[0]
+    assert puzzle.fingerprint() == CORNER.fingerprint()
+    assert Path(path).name == "03-corner.non"
+
+
+def test_keyboard_navigation_plays_the_selected_card(levels: Path, tmp_path: Path) -> None:
+    play = pytest.importorskip("game.ui.scenes.play")
+    app, scene = open_levels(levels, tmp_path)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    assert scene.selected == 2
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_LEFT)  # from the first column into the pack list
+    assert scene.focus_area == "packs"
+    key(app, pygame.K_DOWN)
+    assert scene.pack is not None and scene.pack.name == "Many"
+    key(app, pygame.K_RETURN)
+    assert scene.focus_area == "cards"
+    key(app, pygame.K_DOWN)
+    assert scene.selected == scene.columns
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, play.PlayScene)
+    key(app, pygame.K_ESCAPE)  # the play scene's pause menu or back: not ours to test
+    assert scene in app.scenes
+
+
+def test_wheel_and_end_key_scroll_to_the_bottom(levels: Path, tmp_path: Path) -> None:
+    app, scene = open_levels(levels, tmp_path)
+    scene.select_pack(1)
+    app.step()
+    assert len(scene.entries) == 30
+    assert scene.scroll.max_offset > 0
+    inside = scene.scroll.viewport.center
+    wheel(app, inside, -2)
+    assert scene.scroll.offset > 0
+    wheel(app, inside, 5)
+    assert scene.scroll.offset == 0
+    key(app, pygame.K_END)
+    assert scene.selected == 29
+    last = scene.card_rect(29)
+    assert scene.scroll.viewport.contains(last)
+    key(app, pygame.K_HOME)
+    assert scene.scroll.offset == 0
+
+
+def test_card_shows_solved_picture_best_time_and_progress_badge(
+    levels: Path, tmp_path: Path
+) -> None:
+    app = App(headless=True)
+    app.store.mark_solved(CROSS.fingerprint(), 83.0)
+    app.store.save_session(CORNER.fingerprint(), Session(CORNER).to_json())
+    scene = LevelSelectScene(app, levels=levels, user_dir=tmp_path / "mine")
+    app.push(scene)
+    app.step()
+    solved = scene.record(scene.entries[0])
+    assert solved is not None and solved.solved and solved.best_time == 83.0
+    assert format_time(83.0) == "1:23"
+    assert format_time(3725.0) == "1:02:05"
+    progress = scene.record(scene.entries[2])
+    assert progress is not None and progress.session is not None
+    assert scene.packs[0].solved == 1
+    # The solved cross's thumbnail: its middle cell is ink, its corner cell is paper.
+    card = scene.card_rect(0)
+    pad = round(10 * app.ui_scale)
+    side = card.width - 2 * pad
+    box = pygame.Rect(card.left + pad, card.top + pad, side, side - round(36 * app.ui_scale))
+    assert app.screen.get_at(box.center)[:3] == app.theme.filled
+    cell = min(box.width - 8, box.height - 8) // 3
+    corner = (box.centerx - cell - cell // 3, box.centery + cell + cell // 3)
+    assert app.screen.get_at(corner)[:3] == app.theme.cell_unknown
+
+
+def test_watch_button_opens_the_replay_or_says_it_is_missing(levels: Path, tmp_path: Path) -> None:
+    app, scene = open_levels(levels, tmp_path)
+    click(app, scene._watch_rect(0).center)
+    if optional_scene("game.ui.scenes.replay", "ReplayScene") is None:
+        assert app.top is scene
+        assert any("solver" in text for text in app.toasts.texts)
+    else:
+        assert type(app.top).__name__ == "ReplayScene"
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1920, 1080)])
+def test_cards_fit_the_window(levels: Path, tmp_path: Path, size: tuple[int, int]) -> None:
+    app, scene = open_levels(levels, tmp_path, size)
+    scene.select_pack(1)
+    app.step()
+    first = scene.card_rect(0)
+    assert scene.scroll.viewport.contains(first)
+    assert app.screen.get_rect().contains(scene.pack_panel)
+    assert scene.columns >= (2 if size[0] < 1000 else 4)

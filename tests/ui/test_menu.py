@@ -1,0 +1,166 @@
+"""The main menu and the options screen, driven by mouse and keyboard."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.core.formats import format_puzzle
+from game.core.puzzle import Puzzle
+from game.core.session import Session
+from game.ui.app import App, optional_scene
+from game.ui.scenes.level_select import LevelSelectScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.options import OptionsScene
+from tests.ui.ui_events import click, key
+
+
+def open_menu(size: tuple[int, int] = (1280, 800)) -> tuple[App, MenuScene]:
+    app = App(headless=True, size=size)
+    menu = MenuScene(app)
+    app.push(menu)
+    app.step()
+    return app, menu
+
+
+def test_continue_is_disabled_without_a_game_in_progress() -> None:
+    app, menu = open_menu()
+    assert not menu.continue_button.enabled
+    click(app, menu.continue_button.rect.center)
+    assert app.top is menu
+    # The keyboard starts on Play.
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, LevelSelectScene)
+
+
+def test_click_play_opens_level_select_and_esc_comes_back() -> None:
+    app, menu = open_menu()
+    click(app, menu.play_button.rect.center)
+    assert isinstance(app.top, LevelSelectScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is menu
+
+
+def test_keyboard_moves_between_buttons_and_wraps() -> None:
+    app, menu = open_menu()
+    key(app, pygame.K_DOWN)  # Play -> Create from image
+    key(app, pygame.K_DOWN)  # -> Options
+    assert menu.focus.focused is menu.options_button
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.top, OptionsScene)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is menu
+    key(app, pygame.K_UP)
+    key(app, pygame.K_UP)
+    key(app, pygame.K_UP)  # Options -> Create -> Play -> (Continue disabled) -> Quit
+    assert menu.focus.focused is menu.quit_button
+
+
+def test_create_from_image_opens_the_converter_or_says_it_is_missing() -> None:
+    app, menu = open_menu()
+    click(app, menu.create_button.rect.center)
+    if optional_scene("game.ui.scenes.converter", "ConverterScene") is None:
+        assert app.top is menu
+        assert any("not available" in text for text in app.toasts.texts)
+    else:
+        assert type(app.top).__name__ == "ConverterScene"
+
+
+def test_quit_button_and_escape_quit() -> None:
+    app, menu = open_menu()
+    click(app, menu.quit_button.rect.center)
+    assert not app.running
+    app, menu = open_menu()
+    key(app, pygame.K_ESCAPE)
+    assert not app.running
+
+
+def test_continue_reopens_the_last_game(tmp_path: Path) -> None:
+    play = pytest.importorskip("game.ui.scenes.play")
+    puzzle = Puzzle.from_grid([[1, 1, 0], [0, 1, 1], [1, 0, 1]], title="Saved one")
+    path = tmp_path / "saved.non"
+    path.write_text(format_puzzle(puzzle, "non"))
+    app = App(headless=True)
+    app.store.save_session(puzzle.fingerprint(), Session(puzzle).to_json())
+    app.store.set_last_played(puzzle.fingerprint(), str(path))
+    menu = MenuScene(app)
+    app.push(menu)
+    app.step()
+    assert menu.continue_button.enabled
+    assert "Saved one" in menu.continue_button.label
+    assert menu.focus.focused is menu.continue_button
+    click(app, menu.continue_button.rect.center)
+    assert isinstance(app.top, play.PlayScene)
+    assert app.top.puzzle.fingerprint() == puzzle.fingerprint()
+
+
+def test_continue_stays_off_when_the_file_changed(tmp_path: Path) -> None:
+    puzzle = Puzzle.from_grid([[1, 0], [1, 1]])
+    other = Puzzle.from_grid([[0, 1], [1, 1]])
+    path = tmp_path / "changed.non"
+    path.write_text(format_puzzle(other, "non"))
+    app = App(headless=True)
+    app.store.save_session(puzzle.fingerprint(), Session(puzzle).to_json())
+    app.store.set_last_played(puzzle.fingerprint(), str(path))
+    menu = MenuScene(app)
+    app.push(menu)
+    app.step()
+    assert not menu.continue_button.enabled
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
+def test_menu_buttons_fit_the_window_without_overlapping(size: tuple[int, int]) -> None:
+    app, menu = open_menu(size)
+    screen = app.screen.get_rect()
+    rects = [button.rect for button in menu.buttons]
+    for index, rect in enumerate(rects):
+        assert screen.contains(rect)
+        assert rect.collidelist(rects[index + 1 :]) == -1
+    # The primary button is drawn in the accent colour.
+    assert app.screen.get_at(menu.play_button.rect.midleft)[:3] != app.theme.background
+
+
+def test_options_change_settings_and_theme_at_once(hanjie_home: Path) -> None:
+    app, menu = open_menu()
+    click(app, menu.options_button.rect.center)
+    options = app.top
+    assert isinstance(options, OptionsScene)
+    assert app.setting("sound") is True
+    click(app, options.sound.rect.center)
+    assert app.setting("sound") is False
+    assert not app.sounds.enabled
+    assert not options.volume.enabled
+    click(app, options.auto_check.rect.center)
+    assert app.setting("auto_check") is True
+    background = app.screen.get_at((5, 5))[:3]
+    choice = options.theme_choice.rect
+    click(app, (choice.right - 20, choice.centery))  # the right arrow: next theme, dark
+    assert app.theme.name == "dark"
+    assert app.screen.get_at((5, 5))[:3] != background
+    # A click moved the keyboard focus too; Down goes to Back, Up returns to the theme.
+    key(app, pygame.K_DOWN)
+    assert options.focus.focused is options.back
+    key(app, pygame.K_UP)
+    assert options.focus.focused is options.theme_choice
+    key(app, pygame.K_RIGHT)
+    assert app.theme.name == "contrast"
+    key(app, pygame.K_ESCAPE)
+    assert app.top is menu
+    again = App(headless=True)
+    assert again.theme.name == "contrast"
+    assert again.setting("auto_check") is True
+
+
+def test_volume_slider_follows_the_mouse_and_is_saved_on_leaving() -> None:
+    app, menu = open_menu()
+    click(app, menu.options_button.rect.center)
+    options = app.top
+    assert isinstance(options, OptionsScene)
+    track = options.volume.track()
+    click(app, (track.left + track.width // 4, track.centery))
+    assert options.volume.value == pytest.approx(0.25, abs=0.02)
+    assert app.sounds.volume == pytest.approx(0.25, abs=0.02)
+    key(app, pygame.K_ESCAPE)
+    assert app.setting("volume") == pytest.approx(0.25, abs=0.02)
