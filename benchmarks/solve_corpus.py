@@ -1,0 +1,151 @@
+"""Solve every puzzle of a folder (or a TAAI question file) and print the figures.
+
+    python3 benchmarks/solve_corpus.py ../shared/puzzles/corpus --timeout 60
+    python3 benchmarks/solve_corpus.py ../shared/puzzles/taai2011 --limit 100 --timeout 10
+
+For each puzzle: seconds, verdict (and the expected one when the folder has a verdicts.tsv),
+the engine's statistics and the longest single step (the longest wait for one ``next()`` on
+the step generator). Then totals: median, 90th percentile, timeouts, disagreements.
+A folder holding ``questions.txt`` is read as TAAI 2011 tournament questions.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.core.formats import FormatError, read_puzzle
+from game.core.puzzle import Puzzle, PuzzleError
+from game.core.solver import solve_steps
+from game.core.solver.result import SolveResult
+from game.core.solver.steps import Finished
+
+
+def _puzzles(folder: Path, limit: int | None) -> Iterator[tuple[str, Puzzle | str]]:
+    """(name, puzzle) pairs; a puzzle that cannot be read comes as (name, reason)."""
+    questions = folder / "questions.txt" if folder.is_dir() else folder
+    if questions.name == "questions.txt" and questions.is_file():
+        from game.core.formats.taai import read_taai_questions
+
+        for count, (number, puzzle) in enumerate(read_taai_questions(questions)):
+            if limit is not None and count >= limit:
+                return
+            yield f"taai{number}", puzzle
+        return
+    files = sorted(path for path in folder.iterdir() if path.is_file() and path.suffix != ".tsv")
+    for count, path in enumerate(files):
+        if limit is not None and count >= limit:
+            return
+        try:
+            yield path.stem, read_puzzle(path)
+        except (FormatError, PuzzleError, OSError) as error:
+            yield path.stem, str(error)
+
+
+def _expected(folder: Path) -> dict[str, str]:
+    table = folder / "verdicts.tsv"
+    if not table.is_file():
+        return {}
+    verdicts = {}
+    for line in table.read_text().splitlines()[1:]:
+        fields = line.split("\t")
+        if len(fields) >= 5:
+            verdicts[fields[0]] = fields[4]
+    return verdicts
+
+
+def _timed_solve(puzzle: Puzzle, timeout: float | None) -> tuple[SolveResult, float, float]:
+    """The result, the wall seconds, and the longest single step in seconds."""
+    longest = 0.0
+    result: SolveResult | None = None
+    start = time.perf_counter()
+    steps = solve_steps(puzzle, timeout=timeout)
+    before = start
+    for step in steps:
+        now = time.perf_counter()
+        longest = max(longest, now - before)
+        if isinstance(step, Finished):
+            result = step.result
+        before = time.perf_counter()
+    assert result is not None
+    return result, time.perf_counter() - start, longest
+
+
+def _percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("folder", type=Path, help="a folder of puzzles or of questions.txt")
+    parser.add_argument("--timeout", type=float, default=60.0, help="seconds per puzzle")
+    parser.add_argument("--limit", type=int, default=None, help="only the first N puzzles")
+    parser.add_argument("--only", default=None, help="only names containing this text")
+    args = parser.parse_args(argv)
+
+    expected = _expected(args.folder)
+    seconds: list[float] = []
+    line_only: list[float] = []
+    timeouts: list[str] = []
+    wrong: list[str] = []
+    unreadable: list[str] = []
+    slowest_step = (0.0, "")
+    print(
+        f"{'puzzle':44} {'size':>7} {'verdict':>8} {'expect':>8} {'seconds':>8} "
+        f"{'step ms':>7}  lines/hits/probes/guesses/depth"
+    )
+    for name, puzzle in _puzzles(args.folder, args.limit):
+        if args.only and args.only not in name:
+            continue
+        if isinstance(puzzle, str):
+            unreadable.append(name)
+            print(f"{name:44} unreadable: {puzzle}", flush=True)
+            continue
+        result, wall, longest = _timed_solve(puzzle, args.timeout)
+        stats = result.stats
+        seconds.append(wall)
+        if stats.solved_by_lines:
+            line_only.append(wall)
+        if result.timed_out:
+            timeouts.append(name)
+        want = expected.get(name, "")
+        if want and result.status != "unknown" and result.status != want:
+            wrong.append(name)
+        if longest > slowest_step[0]:
+            slowest_step = (longest, name)
+        print(
+            f"{name[:44]:44} {puzzle.size_text:>7} {result.status:>8} {want or '-':>8} "
+            f"{wall:8.3f} {longest * 1000:7.2f}  {stats.lines_solved}/{stats.cache_hits}/"
+            f"{stats.probes}/{stats.guesses}/{stats.max_depth}",
+            flush=True,
+        )
+    if not seconds:
+        print("no puzzles solved")
+        return 1
+    print()
+    print(f"puzzles: {len(seconds)} solved or timed out, {len(unreadable)} unreadable")
+    print(
+        f"seconds: median {statistics.median(seconds):.3f}, "
+        f"p90 {_percentile(seconds, 0.9):.3f}, max {max(seconds):.3f}, total {sum(seconds):.1f}"
+    )
+    if line_only:
+        print(
+            f"line-solvable: {len(line_only)}, median {statistics.median(line_only) * 1000:.1f} ms"
+        )
+    print(f"timeouts ({args.timeout:g} s): {len(timeouts)} {' '.join(timeouts)}")
+    print(f"longest single step: {slowest_step[0] * 1000:.2f} ms ({slowest_step[1]})")
+    if expected:
+        print(f"verdicts differing from verdicts.tsv: {len(wrong)} {' '.join(wrong)}")
+    return 1 if wrong else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

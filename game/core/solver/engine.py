@@ -1,0 +1,506 @@
+"""The one solving engine: propagation, probing and depth-first search as a step generator.
+
+:func:`solve_steps` yields a :mod:`~game.core.solver.steps` value for every small piece of work
+(one line solved, one probe begun or ended, one guess, one backtrack...), so a replay can slice
+it per frame; :func:`solve` drains the same generator.
+
+How it works:
+
+1. **Propagation**: a queue of lines whose cells changed; each is solved exactly (see
+   :mod:`~game.core.solver.line`) and any cell it forces queues the crossing line.
+2. **Probing**: when the queue runs dry, each unknown cell (cells beside known ones first) is
+   tried filled and empty, propagating each; a contradiction fixes the cell the other way, and
+   cells both ways agree on are fixed too. Rounds repeat until one fixes nothing.
+3. **Search**: the cell whose probes taught the most is guessed (the richer way first); an undo
+   log (the trail of cells set, with a mark per choice) takes the board back on failure. The
+   search goes on after a solution to count up to ``max_solutions``.
+
+The timeout counts only time spent inside the generator (a paused replay does not use it up),
+and is checked at every line, so it holds during probing as well as search.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Generator, Iterator
+
+import numpy as np
+import numpy.typing as npt
+
+from game.core.lines import Clue
+from game.core.puzzle import Puzzle
+from game.core.solver.line import EMPTY, FILLED, UNKNOWN, LineOutcome, LineSolver
+from game.core.solver.result import SolveResult, SolveStats, Status
+from game.core.solver.steps import (
+    EMPTY_VALUE,
+    FILLED_VALUE,
+    Axis,
+    Backtrack,
+    CellChange,
+    Contradiction,
+    Finished,
+    Guess,
+    LineDeduced,
+    LinesChecked,
+    ProbeResult,
+    ProbeStarted,
+    SolutionFound,
+    Step,
+)
+
+# Unproductive line solves in a row before a heartbeat step, so no step runs long.
+HEARTBEAT_LINES = 48
+
+_STEP_VALUE = {FILLED: FILLED_VALUE, EMPTY: EMPTY_VALUE}
+_OTHER = {FILLED: EMPTY, EMPTY: FILLED}
+
+# Probe outcomes for one cell: the cells each way deduced (cell index -> value), None when that
+# way contradicts.
+_Deductions = dict[int, int] | None
+# A branching choice: x, y, the value to try first, the value to try second.
+_Branch = tuple[int, int, int, int]
+
+
+class _Timeout(Exception):
+    """Raised inside the engine when its time is up; turned into an ``unknown`` verdict."""
+
+
+class _Engine:
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        max_solutions: int | None,
+        timeout: float | None,
+        initial: npt.NDArray[np.integer] | None,
+    ) -> None:
+        self.puzzle = puzzle
+        self.width = width = puzzle.width
+        self.height = height = puzzle.height
+        self.max_solutions = max_solutions
+        self.timeout = timeout
+        self.solver = LineSolver()
+        self.clues: list[Clue] = list(puzzle.row_clues) + list(puzzle.column_clues)
+        self.caches = [self.solver.cache_for(clue) for clue in self.clues]
+        self.rows = [bytearray(width) for _ in range(height)]
+        self.columns = [bytearray(height) for _ in range(width)]
+        self.unknown = width * height
+        # Cell indices (y * width + x) in the order they were set; undo pops them.
+        self.trail: list[int] = []
+        # Open choices: (x, y, the value still to try, trail length before the choice).
+        self.choices: list[tuple[int, int, int, int]] = []
+        self.queue: deque[int] = deque()
+        self.queued = bytearray(width + height)
+        self.line_round = [0] * (width + height)
+        self.solutions: list[npt.NDArray[np.bool_]] = []
+        self.spent = 0.0
+        self.resumed = time.perf_counter()
+        self.probes = 0
+        self.probe_fixes = 0
+        self.guesses = 0
+        self.backtracks = 0
+        self.max_depth = 0
+        self.rounds = 0
+        self.stalled = False
+        self.first_solution_depth: int | None = None
+        self.used_probing_first = False
+        if initial is not None:
+            self._set_initial(initial)
+
+    # -- time ------------------------------------------------------------------------------
+
+    def pause_clock(self) -> None:
+        self.spent += time.perf_counter() - self.resumed
+
+    def resume_clock(self) -> None:
+        self.resumed = time.perf_counter()
+
+    def elapsed(self) -> float:
+        return self.spent + (time.perf_counter() - self.resumed)
+
+    # -- board -----------------------------------------------------------------------------
+
+    @property
+    def depth(self) -> int:
+        return len(self.choices)
+
+    def _set_initial(self, initial: npt.NDArray[np.integer]) -> None:
+        grid = np.asarray(initial)
+        if grid.shape != (self.height, self.width):
+            raise ValueError(f"initial grid is {grid.shape}, the puzzle is {self.height}x")
+        for y in range(self.height):
+            for x in range(self.width):
+                value = int(grid[y, x])
+                if value in (FILLED_VALUE, EMPTY_VALUE):
+                    code = FILLED if value == FILLED_VALUE else EMPTY
+                    self.rows[y][x] = code
+                    self.columns[x][y] = code
+                    self.unknown -= 1
+
+    def _set(self, x: int, y: int, code: int) -> None:
+        self.rows[y][x] = code
+        self.columns[x][y] = code
+        self.trail.append(y * self.width + x)
+        self.unknown -= 1
+
+    def _queue_line(self, line_id: int, round_number: int) -> None:
+        if not self.queued[line_id]:
+            self.queued[line_id] = 1
+            self.line_round[line_id] = round_number
+            self.queue.append(line_id)
+
+    def _queue_cell(self, x: int, y: int) -> None:
+        self._queue_line(y, 1)
+        self._queue_line(self.height + x, 1)
+
+    def _clear_queue(self) -> None:
+        for line_id in self.queue:
+            self.queued[line_id] = 0
+        self.queue.clear()
+
+    def _undo_to(self, mark: int) -> tuple[tuple[int, int], ...]:
+        width = self.width
+        rows = self.rows
+        columns = self.columns
+        undone = self.trail[mark:]
+        del self.trail[mark:]
+        self.unknown += len(undone)
+        cells = []
+        for index in reversed(undone):
+            y, x = divmod(index, width)
+            rows[y][x] = UNKNOWN
+            columns[x][y] = UNKNOWN
+            cells.append((x, y))
+        return tuple(cells)
+
+    def _grid(self) -> tuple[tuple[bool, ...], ...]:
+        return tuple(tuple(code == FILLED for code in row) for row in self.rows)
+
+    def _axis(self, line_id: int) -> tuple[Axis, int]:
+        if line_id < self.height:
+            return "row", line_id
+        return "column", line_id - self.height
+
+    # -- propagation -----------------------------------------------------------------------
+
+    def propagate(self, probe: bool) -> Generator[Step, None, int]:
+        """Solve queued lines until the queue is empty; the return value is the line that
+        contradicted, or -1."""
+        height = self.height
+        rows = self.rows
+        columns = self.columns
+        clues = self.clues
+        caches = self.caches
+        solve = self.solver.solve
+        queue = self.queue
+        queued = self.queued
+        line_round = self.line_round
+        timeout = self.timeout
+        count_rounds = not probe and not self.choices and not self.stalled
+        quiet = 0
+        while queue:
+            line_id = queue.popleft()
+            queued[line_id] = 0
+            is_row = line_id < height
+            line = bytes(rows[line_id] if is_row else columns[line_id - height])
+            outcome: LineOutcome = solve(clues[line_id], line, caches[line_id])
+            if timeout is not None and self.elapsed() > timeout:
+                raise _Timeout
+            if outcome is None:
+                self._clear_queue()
+                axis, index = self._axis(line_id)
+                yield Contradiction(axis, index, self.depth, probe)
+                return line_id
+            filled, empty = outcome
+            if not filled and not empty:
+                quiet += 1
+                if quiet >= HEARTBEAT_LINES:
+                    quiet = 0
+                    yield LinesChecked(HEARTBEAT_LINES, self.depth)
+                continue
+            quiet = 0
+            next_round = line_round[line_id] + 1
+            if count_rounds and line_round[line_id] > self.rounds:
+                self.rounds = line_round[line_id]
+            changes: list[CellChange] = []
+            if is_row:
+                y = line_id
+                for code, positions in ((FILLED, filled), (EMPTY, empty)):
+                    value = _STEP_VALUE[code]
+                    for x in positions:
+                        self._set(x, y, code)
+                        self._queue_line(height + x, next_round)
+                        changes.append((x, y, value))
+            else:
+                x = line_id - height
+                for code, positions in ((FILLED, filled), (EMPTY, empty)):
+                    value = _STEP_VALUE[code]
+                    for y in positions:
+                        self._set(x, y, code)
+                        self._queue_line(y, next_round)
+                        changes.append((x, y, value))
+            axis, index = self._axis(line_id)
+            yield LineDeduced(
+                axis,
+                index,
+                tuple(changes),
+                _reason(clues[line_id], line, len(filled) + len(empty), bool(filled)),
+                self.depth,
+                probe,
+            )
+        return -1
+
+    # -- probing ---------------------------------------------------------------------------
+
+    def _probe_candidates(self) -> list[int]:
+        """Unknown cells, those with the most known (or edge) neighbours first."""
+        width = self.width
+        height = self.height
+        rows = self.rows
+        scored = []
+        for y in range(height):
+            row = rows[y]
+            above = rows[y - 1] if y else None
+            below = rows[y + 1] if y + 1 < height else None
+            for x in range(width):
+                if row[x]:
+                    continue
+                known = (
+                    (x == 0 or row[x - 1] != UNKNOWN)
+                    + (x + 1 == width or row[x + 1] != UNKNOWN)
+                    + (above is None or above[x] != UNKNOWN)
+                    + (below is None or below[x] != UNKNOWN)
+                )
+                scored.append((-known, y * width + x))
+        scored.sort()
+        return [index for _score, index in scored]
+
+    def _probe_one(self, x: int, y: int, code: int) -> Generator[Step, None, _Deductions]:
+        """Try one value; the return value is the cells it led to, or None on contradiction."""
+        self.probes += 1
+        mark = len(self.trail)
+        yield ProbeStarted(x, y, _STEP_VALUE[code], self.depth)
+        self._set(x, y, code)
+        self._queue_cell(x, y)
+        bad = yield from self.propagate(probe=True)
+        deduced: _Deductions = None
+        if bad < 0:
+            width = self.width
+            rows = self.rows
+            deduced = {}
+            for index in self.trail[mark + 1 :]:
+                cell_y, cell_x = divmod(index, width)
+                deduced[index] = rows[cell_y][cell_x]
+        outcome = "contradiction" if bad >= 0 else "solved" if not self.unknown else "consistent"
+        undone = self._undo_to(mark)
+        yield ProbeResult(x, y, _STEP_VALUE[code], outcome, undone, self.depth)
+        return deduced
+
+    def _fix(self, cells: dict[int, int]) -> Generator[Step, None, int]:
+        """Set cells proven by probing, one step per row, then propagate them."""
+        width = self.width
+        by_row: dict[int, list[CellChange]] = {}
+        for index, code in sorted(cells.items()):
+            y, x = divmod(index, width)
+            self._set(x, y, code)
+            self._queue_cell(x, y)
+            by_row.setdefault(y, []).append((x, y, _STEP_VALUE[code]))
+        self.probe_fixes += len(cells)
+        for y, changes in by_row.items():
+            yield LineDeduced("row", y, tuple(changes), "probe", self.depth)
+        bad = yield from self.propagate(probe=False)
+        return bad
+
+    def probe(self) -> Generator[Step, None, tuple[str, _Branch | None]]:
+        """Probe until a round fixes nothing. Returns ``("contradiction", None)``,
+        ``("solved", None)`` or ``("branch", (x, y, first value, second value))``."""
+        width = self.width
+        rows = self.rows
+        while True:
+            progress = False
+            best: _Branch | None = None
+            best_score = (-1, -1)
+            for index in self._probe_candidates():
+                y, x = divmod(index, width)
+                if rows[y][x] != UNKNOWN:
+                    continue
+                when_filled = yield from self._probe_one(x, y, FILLED)
+                when_empty = yield from self._probe_one(x, y, EMPTY)
+                if when_filled is None and when_empty is None:
+                    yield Contradiction(None, None, self.depth)
+                    return "contradiction", None
+                fixed: dict[int, int]
+                if when_filled is None:
+                    fixed = {index: EMPTY}
+                    if when_empty:
+                        fixed.update(when_empty)
+                elif when_empty is None:
+                    fixed = {index: FILLED}
+                    fixed.update(when_filled)
+                else:
+                    fixed = {
+                        cell: code
+                        for cell, code in when_filled.items()
+                        if when_empty.get(cell) == code
+                    }
+                    if not fixed:
+                        filled_count = len(when_filled)
+                        empty_count = len(when_empty)
+                        score = (min(filled_count, empty_count), max(filled_count, empty_count))
+                        if score > best_score:
+                            best_score = score
+                            first = FILLED if filled_count >= empty_count else EMPTY
+                            best = (x, y, first, _OTHER[first])
+                        continue
+                progress = True
+                bad = yield from self._fix(fixed)
+                if bad >= 0:
+                    return "contradiction", None
+                if not self.unknown:
+                    return "solved", None
+            if not progress:
+                assert best is not None, "an unknown cell was probed"
+                return "branch", best
+
+    # -- search ----------------------------------------------------------------------------
+
+    def _guess(self, x: int, y: int, code: int, alternative: bool) -> Generator[Step, None, int]:
+        self._set(x, y, code)
+        self._queue_cell(x, y)
+        yield Guess(x, y, _STEP_VALUE[code], self.depth, alternative)
+        bad = yield from self.propagate(probe=False)
+        return bad
+
+    def run(self) -> Iterator[Step]:
+        status_timed_out = False
+        complete = False
+        capped = False
+        try:
+            order = sorted(
+                range(self.width + self.height),
+                key=lambda line_id: self._slack(line_id),
+            )
+            for line_id in order:
+                self._queue_line(line_id, 1)
+            bad = yield from self.propagate(probe=False)
+            self.stalled = True
+            while True:
+                if bad < 0 and self.unknown:
+                    if self.first_solution_depth is None and not self.choices:
+                        self.used_probing_first = True
+                    verdict, branch = yield from self.probe()
+                    if verdict == "contradiction":
+                        bad = 1
+                    elif verdict == "branch":
+                        assert branch is not None
+                        x, y, first, second = branch
+                        self.choices.append((x, y, second, len(self.trail)))
+                        self.guesses += 1
+                        self.max_depth = max(self.max_depth, self.depth)
+                        bad = yield from self._guess(x, y, first, alternative=False)
+                        continue
+                if bad < 0 and not self.unknown:
+                    grid = self._grid()
+                    self.solutions.append(np.array(grid, dtype=bool))
+                    if self.first_solution_depth is None:
+                        self.first_solution_depth = self.depth
+                    yield SolutionFound(grid, len(self.solutions), self.depth)
+                    if self.max_solutions is not None and len(self.solutions) >= self.max_solutions:
+                        capped = True
+                        break
+                # A contradiction or a recorded solution: take the other way of the last choice.
+                if not self.choices:
+                    complete = True
+                    break
+                x, y, second, mark = self.choices.pop()
+                self.backtracks += 1
+                undone = self._undo_to(mark)
+                yield Backtrack(self.depth, undone)
+                bad = yield from self._guess(x, y, second, alternative=True)
+        except _Timeout:
+            status_timed_out = True
+        result = self._result(complete, capped, status_timed_out)
+        yield Finished(result)
+
+    def _slack(self, line_id: int) -> int:
+        clue = self.clues[line_id]
+        length = self.width if line_id < self.height else self.height
+        used = sum(clue) + len(clue) - 1 if clue else 0
+        return length - used
+
+    def _result(self, complete: bool, capped: bool, timed_out: bool) -> SolveResult:
+        count = len(self.solutions)
+        status: Status
+        if count >= 2:
+            status = "multiple"
+        elif timed_out:
+            status = "unknown"
+        elif count == 1:
+            status = "unique" if complete else "unknown"
+        else:
+            status = "none"
+        stats = SolveStats(
+            lines_solved=self.solver.solved,
+            cache_hits=self.solver.hits,
+            line_rounds=self.rounds,
+            probes=self.probes,
+            probe_fixes=self.probe_fixes,
+            guesses=self.guesses,
+            backtracks=self.backtracks,
+            max_depth=self.max_depth,
+            seconds=self.elapsed(),
+            solved_by_lines=self.first_solution_depth == 0 and not self.used_probing_first,
+            solved_without_search=self.first_solution_depth == 0,
+        )
+        return SolveResult(
+            status=status,
+            solutions=list(self.solutions),
+            stats=stats,
+            complete=complete,
+            capped=capped,
+            timed_out=timed_out,
+            max_solutions=self.max_solutions,
+        )
+
+
+def _reason(clue: Clue, line: bytes, changed: int, any_filled: bool) -> str:
+    """A word for why a line gave cells (the exact solver does not say; this is a summary)."""
+    if not clue:
+        return "empty clue"
+    unknown_before = line.count(UNKNOWN)
+    if unknown_before == len(line):
+        return "overlap"
+    if changed == unknown_before:
+        return "completed"
+    if not any_filled:
+        return "unreachable"
+    return "forced"
+
+
+def solve_steps(
+    puzzle: Puzzle,
+    max_solutions: int | None = 2,
+    timeout: float | None = None,
+    initial: npt.NDArray[np.integer] | None = None,
+) -> Iterator[Step]:
+    """The engine, one step at a time; the last step is always :class:`Finished`.
+
+    ``max_solutions`` None counts every solution. ``timeout`` is in seconds of work inside
+    this generator. ``initial`` is a (height, width) grid of -1 / 0 / 1 cells taken as known
+    (a replay of these steps starts from that grid).
+    """
+    engine = _Engine(puzzle, max_solutions, timeout, initial)
+    for step in engine.run():
+        engine.pause_clock()
+        yield step
+        engine.resume_clock()
+
+
+def solve(
+    puzzle: Puzzle, max_solutions: int | None = 2, timeout: float | None = None
+) -> SolveResult:
+    """Solve ``puzzle`` to the end (or the timeout) and return the verdict."""
+    for step in solve_steps(puzzle, max_solutions=max_solutions, timeout=timeout):
+        if isinstance(step, Finished):
+            return step.result
+    raise AssertionError("the engine always ends with a Finished step")  # pragma: no cover

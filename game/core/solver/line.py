@@ -1,0 +1,252 @@
+"""The exact line solver: a clue and a partly known line -> every cell all placements agree on.
+
+A line is ``bytes`` with one byte a cell: ``0`` unknown, ``1`` filled, ``2`` empty. The answer
+is what enumerating every placement of the clue would give, computed in O(length x runs) word
+operations instead: positions along the line are bits of Python integers, so one shift, and or
+addition treats every position at once.
+
+The dynamic programme, with the line padded by one known-empty cell at the end so every run is
+followed by an empty cell:
+
+- ``reach[j]`` holds the positions ``p`` such that cells ``[0, p)`` can hold the first ``j``
+  runs with cell ``p - 1`` empty (or ``p == 0``);
+- the same sweep over the reversed line gives ``tail[m]``: positions ``q`` such that cells
+  ``[q, n)`` can hold the last ``m`` runs with cell ``q`` empty (or ``q == n``);
+- run ``j`` can start at ``s`` when ``s`` is in ``reach[j - 1]``, its cells may be filled, and
+  ``s + length`` is in ``tail[k - j]``; a cell can be empty when some ``j`` has ``c + 1`` in
+  ``reach[j]`` and ``c`` in ``tail[k - j]``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.core.lines import Clue
+
+UNKNOWN = 0
+FILLED = 1
+EMPTY = 2
+
+_FILLED_DIGITS = bytes.maketrans(b"\x00\x01\x02", b"010")
+_EMPTY_DIGITS = bytes.maketrans(b"\x00\x01\x02", b"001")
+
+
+def _windows(allowed: int, length: int) -> int:
+    """Bits ``s`` such that bits ``s .. s + length - 1`` of ``allowed`` are all set."""
+    result = allowed
+    covered = 1
+    while covered < length:
+        step = min(covered, length - covered)
+        result &= result >> step
+        covered += step
+    return result
+
+
+def _spread(starts: int, length: int) -> int:
+    """Bits covered by a run of ``length`` starting at any bit of ``starts``."""
+    result = starts
+    covered = 1
+    while covered < length:
+        step = min(covered, length - covered)
+        result |= result << step
+        covered += step
+    return result
+
+
+def _sweep(clue: Sequence[int], can_fill: int, can_empty: int) -> list[int] | None:
+    """``reach[0..k]`` for one direction, or None when the clue cannot fit at all.
+
+    ``can_empty`` includes the padding cell ``n``; the line fits when position ``n + 1`` is
+    reachable after the last run.
+    """
+    # Flood upward through cells that may be empty: from a seed p, positions p, p+1, ... while
+    # the cell just passed may be empty. Adding the seeds to the mask carries each seed up its
+    # run of set bits; XOR keeps the bits the carry passed; OR puts the seeds back.
+    reach = [((can_empty + (1 & can_empty)) ^ can_empty) | 1]
+    windows: dict[int, int] = {}
+    current = reach[0]
+    for length in clue:
+        window = windows.get(length)
+        if window is None:
+            window = _windows(can_fill, length) & (can_empty >> length)
+            windows[length] = window
+        starts = current & window
+        if not starts:
+            return None
+        after = starts << (length + 1)
+        current = ((can_empty + (after & can_empty)) ^ can_empty) | after
+        reach.append(current)
+    return reach
+
+
+def _masks(line: bytes) -> tuple[int, int, int, int]:
+    """Forward and reversed bit masks of the filled and the empty cells of ``line``."""
+    filled_digits = line.translate(_FILLED_DIGITS)
+    empty_digits = line.translate(_EMPTY_DIGITS)
+    # int(text, 2) reads the first character as the highest bit, so the text as written gives
+    # the reversed line's mask and the reversed text gives the line's own.
+    return (
+        int(filled_digits[::-1], 2),
+        int(empty_digits[::-1], 2),
+        int(filled_digits, 2),
+        int(empty_digits, 2),
+    )
+
+
+def _reverse_bits(value: int, width: int) -> int:
+    return int(format(value, f"0{width}b")[::-1], 2)
+
+
+@dataclass(frozen=True, slots=True)
+class LineAnalysis:
+    """Everything the line solver proves about one line.
+
+    ``can_fill`` / ``can_empty`` are bit masks (bit ``i`` is cell ``i``) of the cells that some
+    placement fills / leaves empty; ``starts[j]`` is the mask of the positions where run ``j``
+    can start in some placement.
+    """
+
+    length: int
+    clue: Clue
+    can_fill: int
+    can_empty: int
+    starts: tuple[int, ...]
+
+    @property
+    def forced_filled(self) -> int:
+        return self.can_fill & ~self.can_empty
+
+    @property
+    def forced_empty(self) -> int:
+        return self.can_empty & ~self.can_fill
+
+    def run_starts(self, run: int) -> list[int]:
+        """The start positions of run ``run`` over all placements, in order."""
+        return bit_positions(self.starts[run])
+
+    def covering_runs(self, cell: int) -> list[int]:
+        """The runs that cover ``cell`` in at least one placement."""
+        return [
+            run
+            for run, length in enumerate(self.clue)
+            if (_spread(self.starts[run], length) >> cell) & 1
+        ]
+
+    def line(self) -> bytes:
+        """The refined line: forced cells set, the rest unknown."""
+        filled = self.forced_filled
+        empty = self.forced_empty
+        return bytes(
+            FILLED if (filled >> i) & 1 else EMPTY if (empty >> i) & 1 else UNKNOWN
+            for i in range(self.length)
+        )
+
+
+def bit_positions(mask: int) -> list[int]:
+    """The indices of the set bits of ``mask``, lowest first."""
+    positions = []
+    while mask:
+        low = mask & -mask
+        positions.append(low.bit_length() - 1)
+        mask ^= low
+    return positions
+
+
+def analyse_line(clue: Sequence[int], line: bytes) -> LineAnalysis | None:
+    """Every placement of ``clue`` on ``line`` at once, or None when there is none."""
+    clue = tuple(clue)
+    length = len(line)
+    full = (1 << length) - 1
+    pad = 1 << length
+    filled, empty, filled_reversed, empty_reversed = _masks(line)
+    can_fill = full & ~empty
+    can_empty = (full & ~filled) | pad
+    reach = _sweep(clue, can_fill, can_empty)
+    if reach is None or not (reach[-1] >> (length + 1)) & 1:
+        return None
+    reversed_reach = _sweep(clue[::-1], full & ~empty_reversed, (full & ~filled_reversed) | pad)
+    if reversed_reach is None:  # pragma: no cover - the forward sweep already proved a fit
+        return None
+    # tail[m]: reversed position p' is original position n - p' (bits 0..n, drop n + 1).
+    position_mask = (pad << 1) - 1
+    tail = [_reverse_bits(value & position_mask, length + 1) for value in reversed_reach]
+    runs = len(clue)
+    fill_cells = 0
+    starts = []
+    for run, run_length in enumerate(clue):
+        window = _windows(can_fill, run_length) & (can_empty >> run_length)
+        valid = reach[run] & window & (tail[runs - run - 1] >> run_length)
+        starts.append(valid)
+        fill_cells |= _spread(valid, run_length)
+    empty_cells = 0
+    for done in range(runs + 1):
+        empty_cells |= (reach[done] >> 1) & tail[runs - done]
+    return LineAnalysis(
+        length=length,
+        clue=clue,
+        can_fill=fill_cells & full,
+        can_empty=empty_cells & full & can_empty,
+        starts=tuple(starts),
+    )
+
+
+# A solved line: the cell indices newly filled and newly emptied, or None for a contradiction.
+LineOutcome = tuple[tuple[int, ...], tuple[int, ...]] | None
+
+
+def forced_cells(clue: Sequence[int], line: bytes) -> LineOutcome:
+    """The unknown cells of ``line`` every placement agrees on, split filled / empty."""
+    analysis = analyse_line(clue, line)
+    if analysis is None:
+        return None
+    _filled, _empty, _fr, _er = _masks(line)
+    unknown = ((1 << len(line)) - 1) & ~(_filled | _empty)
+    return (
+        tuple(bit_positions(analysis.forced_filled & unknown)),
+        tuple(bit_positions(analysis.forced_empty & unknown)),
+    )
+
+
+def solve_line(clue: Sequence[int], line: bytes) -> bytes | None:
+    """The refined line (known cells kept, forced cells set), or None for a contradiction."""
+    analysis = analyse_line(clue, line)
+    return None if analysis is None else analysis.line()
+
+
+class LineSolver:
+    """:func:`forced_cells` with a cache per clue, keyed by the line's bytes.
+
+    Lines with the same clue share a cache. ``hits`` and ``solved`` count for statistics; the
+    cache is dropped wholesale when it grows past ``limit`` entries, to bound memory in long
+    searches.
+    """
+
+    def __init__(self, limit: int = 300_000) -> None:
+        self._caches: dict[Clue, dict[bytes, LineOutcome]] = {}
+        self._size = 0
+        self.limit = limit
+        self.hits = 0
+        self.solved = 0
+
+    def cache_for(self, clue: Clue) -> dict[bytes, LineOutcome]:
+        cache = self._caches.get(clue)
+        if cache is None:
+            cache = self._caches[clue] = {}
+        return cache
+
+    def solve(self, clue: Clue, line: bytes, cache: dict[bytes, LineOutcome]) -> LineOutcome:
+        """The forced cells of ``line`` (``cache`` from :meth:`cache_for` of the same clue)."""
+        outcome = cache.get(line, False)
+        if outcome is not False:
+            self.hits += 1
+            return outcome  # type: ignore[return-value]
+        self.solved += 1
+        result = forced_cells(clue, line)
+        if self._size >= self.limit:
+            for each in self._caches.values():
+                each.clear()
+            self._size = 0
+        cache[line] = result
+        self._size += 1
+        return result
