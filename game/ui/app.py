@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
@@ -209,8 +210,12 @@ class App:
         return size
 
     def _set_minimum_size(self) -> None:
+        # pygame-ce offers the minimum size only through its Window object; reaching it from
+        # a display-module window is flagged as deprecated but is the only way for now.
         try:
-            window = pygame.Window.from_display_module()
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                window = pygame.Window.from_display_module()
             window.minimum_size = MIN_WINDOW
         except (AttributeError, pygame.error):
             pass
