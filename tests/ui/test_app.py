@@ -256,3 +256,32 @@ def test_themes_have_distinct_marks_and_contrast_differs_by_shape() -> None:
         hatched.get_at((15, 15))[:3] != hatched.get_at((12, 15))[:3]
         or hatched.get_at((15, 15))[:3] != hatched.get_at((15, 12))[:3]
     )
+
+
+def test_play_command_reports_a_bad_file_on_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from game.cli import main
+
+    broken = tmp_path / "bad.non"
+    broken.write_text("width 2\nheight 2\nrows\n7\n")
+    assert main(["play", str(broken)]) == 2
+    error = capsys.readouterr().err.strip()
+    assert error.startswith(f"hanjie: {broken}: ")
+    assert "\n" not in error and "Traceback" not in error
+
+
+def test_screenshot_command_renders_registered_shots(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from game.cli import main
+    from game.commands.screenshot import collect_shots, select_shots
+
+    shots = collect_shots()
+    assert {"menu", "level_select", "options"} <= set(shots)
+    assert set(select_shots(shots, ["levels"])) >= {"level_select"}
+    assert main(["screenshot", "--out", str(tmp_path), "--scene", "menu", "--size", "800x600"]) == 0
+    image = pygame.image.load(str(tmp_path / "menu.png"))
+    assert image.get_size() == (800, 600)
+    assert main(["screenshot", "--out", str(tmp_path), "--scene", "nothing-like-this"]) == 2
+    assert "no such scene" in capsys.readouterr().err

@@ -52,7 +52,7 @@ CARD_HEIGHT = 268
 CARD_GAP = 18
 PACK_ROW_HEIGHT = 64
 # Ratings are worked out with a short time limit so a hard puzzle never freezes the screen.
-RATING_TIMEOUT = 0.25
+RATING_TIMEOUT = 0.1
 
 # Difficulty and solutions worked out this run, by puzzle key; shared by every level select.
 _computed_stars: dict[str, int | None] = {}
