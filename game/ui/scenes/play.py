@@ -223,6 +223,9 @@ class PlayScene(Scene):
         self._seen: np.ndarray[Any, np.dtype[np.int8]] | None = None
         self._size = (0, 0)
         self._dim: pygame.Surface | None = None
+        self._chrome: pygame.Surface | None = None
+        self._chrome_keys: dict[str, object] = {}
+        self._version = 0  # counts board changes, so cached drawings know when to redo
         self._make_buttons()
         size = self.app.screen_size
         self.regions: PlayRegions = compute_play_regions(*size)
@@ -586,6 +589,7 @@ class PlayScene(Scene):
             self.message = ""
         if not self.app.setting(AUTO_CHECK):
             self.show_errors = False
+        self._version += 1
         self._sync_lines()
         self._schedule_save()
         if self.session.solved:
@@ -872,6 +876,7 @@ class PlayScene(Scene):
         self.show_errors = bool(self.app.setting(AUTO_CHECK))
         self.set_message("", "info")
         self._seen = None
+        self._version += 1
         self._sync_lines()
         self.save()
 
@@ -997,7 +1002,7 @@ class PlayScene(Scene):
         view = self.grid_view
         view.set_theme(theme)
         self.minimap.set_theme(theme)
-        surface.fill(theme.background)
+        surface.blit(self._compose_chrome(surface.get_size()), (0, 0))
 
         overlays = view.overlays
         overlays.cursor = self.cursor
@@ -1016,16 +1021,66 @@ class PlayScene(Scene):
         else:
             view.highlight_row, view.highlight_column = self.cursor[1], self.cursor[0]
         view.draw(surface, self.session.board)
-
-        self._draw_top_bar(surface)
-        self._draw_panel(surface)
-        self._draw_help(surface)
         if self.overlay is not None:
             self.overlay.draw(surface)
         elif self.focus_lost and self.win is None:
             self._draw_paused_banner(surface)
 
-    def _draw_top_bar(self, surface: pygame.Surface) -> None:
+    def _compose_chrome(self, size: tuple[int, int]) -> pygame.Surface:
+        """Bring the cached frame around the board (bars, panel) up to date.
+
+        Each part is drawn again only when what it shows changed: the timer once a second,
+        the panel when a button, the message or the board changed. A frame then costs one
+        blit for all of it."""
+        app, theme = self.app, self.app.theme
+        if self._chrome is None or self._chrome.get_size() != size:
+            self._chrome = pygame.Surface(size).convert()
+            self._chrome_keys = {}
+        chrome = self._chrome
+        base_key = (size, theme.name)
+        if self._chrome_keys.get("base") != base_key:
+            chrome.fill(theme.background)
+            self._chrome_keys = {"base": base_key}
+        best = app.store.record(self.key).best_time if self.win is None else None
+        top_key = (
+            format_time(self.session.elapsed),
+            self.session.cells_left,
+            self.clock_running,
+            best,
+            self.win is not None,
+            app.ui_scale,
+        )
+        if self._chrome_keys.get("top") != top_key:
+            self._draw_top_bar(chrome, best)
+            self._chrome_keys["top"] = top_key
+        appear = -1 if self.win is None else round(self._win_appear() * 20)
+        panel_key = (
+            tuple(
+                (button.label, button.enabled, button.hovered, button.pressed, button.primary)
+                for button in (self.win_buttons if self.win is not None else self.play_buttons)
+            ),
+            self.message,
+            self.message_kind,
+            self._version,
+            appear,
+            bool(app.setting(MINIMAP)),
+            app.ui_scale,
+        )
+        if self._chrome_keys.get("panel") != panel_key:
+            self._draw_panel(chrome)
+            self._chrome_keys["panel"] = panel_key
+        if self._chrome_keys.get("help") != app.ui_scale:
+            self._draw_help(chrome)
+            self._chrome_keys["help"] = app.ui_scale
+        return chrome
+
+    def _win_appear(self) -> float:
+        """0 -> 1 as the result panel fades in, half-way through the reveal."""
+        if self.win is None:
+            return 0.0
+        return max(0.0, min(1.0, (self.win.age - REVEAL_SECONDS * 0.5) / 0.4))
+
+    def _draw_top_bar(self, surface: pygame.Surface, best: float | None) -> None:
         app, theme = self.app, self.app.theme
         bar = self.regions.top_bar
         surface.fill(theme.panel, bar)
@@ -1051,7 +1106,6 @@ class PlayScene(Scene):
         left = app.fonts.render(left_text, small, theme.text)
         left_rect = left.get_rect(midright=(tag_rect.x - 2 * pad, cy))
         surface.blit(left, left_rect)
-        best = app.store.record(self.key).best_time if self.win is None else None
         limit = left_rect.x - 2 * pad
         if best is not None:
             best_surface = app.fonts.render(f"Best {format_time(best)}", small, theme.text_muted)
@@ -1109,7 +1163,7 @@ class PlayScene(Scene):
         win = self.win
         if win is None:
             return
-        appear = max(0.0, min(1.0, (win.age - REVEAL_SECONDS * 0.5) / 0.4))
+        appear = self._win_appear()
         if appear <= 0:
             return
         cx = self.regions.side_panel.x + self.regions.side_panel.w // 2

@@ -147,8 +147,22 @@ class GridView:
         self._grid.set_colorkey(self.theme.cell_unknown)
         self._draw_lines(self._grid, self.theme.grid_line, self.theme.grid_line_thick)
         self._drawn = np.zeros((layout.rows, layout.columns), dtype=np.int8)
-        self._row_cache: dict[int, tuple[tuple[ClueLook, bool], pygame.Surface]] = {}
-        self._column_cache: dict[int, tuple[tuple[ClueLook, bool], pygame.Surface]] = {}
+        # Rendered clues, by (line, look, highlighted): a highlight moving back and forth
+        # between lines reuses them.
+        self._row_cache: dict[tuple[int, ClueLook, bool], pygame.Surface] = {}
+        self._column_cache: dict[tuple[int, ClueLook, bool], pygame.Surface] = {}
+        # Both clue strips composed on one opaque surface each, so a frame costs two blits;
+        # a line is composed again only when its look or highlight changed.
+        self._row_layer = pygame.Surface(
+            (max(1, layout.row_clue_width), max(1, layout.grid_height))
+        ).convert()
+        self._row_layer.fill(self.theme.background)
+        self._column_layer = pygame.Surface(
+            (max(1, layout.grid_width), max(1, layout.column_clue_height))
+        ).convert()
+        self._column_layer.fill(self.theme.background)
+        self._row_layer_keys: list[tuple[ClueLook, bool] | None] = [None] * layout.rows
+        self._column_layer_keys: list[tuple[ClueLook, bool] | None] = [None] * layout.columns
         self._font_px = self._fit_font_size()
         self._tiles: dict[tuple[str, int], pygame.Surface] = {}
         self._reveal_layers: tuple[pygame.Surface, pygame.Surface, pygame.Surface] | None = None
@@ -245,10 +259,12 @@ class GridView:
 
     def _row_surface(self, y: int, highlighted: bool) -> pygame.Surface:
         look = self._row_looks[y]
-        key = (look, highlighted)
-        cached = self._row_cache.get(y)
-        if cached is not None and cached[0] == key:
-            return cached[1]
+        key = (y, look, highlighted)
+        cached = self._row_cache.get(key)
+        if cached is not None:
+            return cached
+        if len(self._row_cache) > 8 * self.layout.rows:
+            self._row_cache.clear()
         layout = self.layout
         strip = layout.row_clue_box(y)
         surface = pygame.Surface((strip.w, strip.h), pygame.SRCALPHA)
@@ -261,15 +277,17 @@ class GridView:
             text = self.fonts.render(str(run), self._font_px, self._clue_colour(look, index), True)
             rect = text.get_rect(center=(slot.x - strip.x + slot.w // 2, slot.h // 2 + 1))
             surface.blit(text, rect)
-        self._row_cache[y] = (key, surface)
+        self._row_cache[key] = surface
         return surface
 
     def _column_surface(self, x: int, highlighted: bool) -> pygame.Surface:
         look = self._column_looks[x]
-        key = (look, highlighted)
-        cached = self._column_cache.get(x)
-        if cached is not None and cached[0] == key:
-            return cached[1]
+        key = (x, look, highlighted)
+        cached = self._column_cache.get(key)
+        if cached is not None:
+            return cached
+        if len(self._column_cache) > 8 * self.layout.columns:
+            self._column_cache.clear()
         layout = self.layout
         strip = layout.column_clue_box(x)
         surface = pygame.Surface((strip.w, strip.h), pygame.SRCALPHA)
@@ -282,7 +300,7 @@ class GridView:
             text = self.fonts.render(str(run), self._font_px, self._clue_colour(look, index), True)
             rect = text.get_rect(center=(slot.w // 2 + 1, slot.y - strip.y + slot.h // 2 + 1))
             surface.blit(text, rect)
-        self._column_cache[x] = (key, surface)
+        self._column_cache[key] = surface
         return surface
 
     # --- drawing ---------------------------------------------------------------------------------
@@ -302,18 +320,33 @@ class GridView:
             self._tiles[key] = tile
         return tile
 
+    def _compose_clues(self, highlight_row: int | None, highlight_column: int | None) -> None:
+        cell = self.layout.cell
+        background = self.theme.background
+        row_width = self._row_layer.get_width()
+        for y, look in enumerate(self._row_looks):
+            key = (look, y == highlight_row)
+            if self._row_layer_keys[y] != key:
+                self._row_layer.fill(background, (0, y * cell, row_width, cell))
+                self._row_layer.blit(self._row_surface(y, key[1]), (0, y * cell))
+                self._row_layer_keys[y] = key
+        column_height = self._column_layer.get_height()
+        for x, look in enumerate(self._column_looks):
+            key = (look, x == highlight_column)
+            if self._column_layer_keys[x] != key:
+                self._column_layer.fill(background, (x * cell, 0, cell, column_height))
+                self._column_layer.blit(self._column_surface(x, key[1]), (x * cell, 0))
+                self._column_layer_keys[x] = key
+
     def draw(self, surface: pygame.Surface, board: Board) -> None:
         layout = self.layout
         overlays = self.overlays
         revealing = overlays.reveal is not None
         highlight_row = None if revealing else self.highlight_row
         highlight_column = None if revealing else self.highlight_column
-        for y in range(layout.rows):
-            strip = layout.row_clue_box(y)
-            surface.blit(self._row_surface(y, y == highlight_row), (strip.x, strip.y))
-        for x in range(layout.columns):
-            strip = layout.column_clue_box(x)
-            surface.blit(self._column_surface(x, x == highlight_column), (strip.x, strip.y))
+        self._compose_clues(highlight_row, highlight_column)
+        surface.blit(self._row_layer, (layout.left - layout.row_clue_width, layout.top))
+        surface.blit(self._column_layer, (layout.left, layout.top - layout.column_clue_height))
 
         self.sync(board)
         if overlays.reveal is not None:
