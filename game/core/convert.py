@@ -596,14 +596,22 @@ def _load_solver() -> _SolverParts | None:
     return _SolverParts(solve, getattr(solver, "solve_steps", None), rate)
 
 
-def report_from_result(result: Any, seconds: float, rate: Any = None) -> Report:
-    """A Report from a SolveResult (``status``, ``solutions``) and optional rating."""
+def report_from_result(
+    result: Any, seconds: float, rate: Any = None, goal: BoolGrid | None = None
+) -> Report:
+    """A Report from a SolveResult (``status``, ``solutions``) and optional rating.
+
+    With ``goal`` (the picture the author meant), the ambiguous cells are where the goal and
+    another solution differ, which is what the author needs to touch up; without it, where
+    the first two solutions differ."""
     status: Status = result.status if result.status in ("unique", "multiple", "none") else "unknown"
     ambiguous: tuple[tuple[int, int], ...] = ()
-    solutions = list(getattr(result, "solutions", []) or [])
+    solutions = [np.asarray(grid, dtype=bool) for grid in getattr(result, "solutions", []) or []]
     if status == "multiple" and len(solutions) >= 2:
-        first = np.asarray(solutions[0], dtype=bool)
-        second = np.asarray(solutions[1], dtype=bool)
+        first, second = solutions[0], solutions[1]
+        if goal is not None and goal.shape == first.shape:
+            first = goal
+            second = next((grid for grid in solutions if not np.array_equal(grid, goal)), second)
         ys, xs = np.nonzero(first != second)
         ambiguous = tuple((int(x), int(y)) for y, x in zip(ys, xs, strict=True))
     stars, name = 0, ""
@@ -624,7 +632,9 @@ def check_uniqueness(puzzle: Puzzle, timeout: float = 0.5) -> Report:
         return Report("unknown", note="the solver is not available")
     started = time.perf_counter()
     result = solver.solve(puzzle, max_solutions=2, timeout=timeout)
-    return report_from_result(result, time.perf_counter() - started, solver.rate)
+    return report_from_result(
+        result, time.perf_counter() - started, solver.rate, puzzle.goal_array()
+    )
 
 
 class UniquenessCheck:
@@ -664,7 +674,9 @@ class UniquenessCheck:
                 result = getattr(step, "result", None)
                 if result is not None and hasattr(result, "status"):
                     self.spent += time.perf_counter() - started
-                    self.report = report_from_result(result, self.spent, self._rate)
+                    self.report = report_from_result(
+                        result, self.spent, self._rate, self.puzzle.goal_array()
+                    )
                     return True
                 if time.perf_counter() >= deadline:
                     break

@@ -1,0 +1,389 @@
+"""An in-game file browser: folders, pictures and level files, over a dimmed scene.
+
+``FileBrowserScene`` is pushed like a dialog. Click a row to select it, click it again (or
+double-click, or press Enter) to open it: a folder is entered, a file is handed to
+``on_pick`` after the browser closes. Backspace goes up a folder, Esc cancels. A folder that
+cannot be read shows why and the browser stays where it was.
+
+``folder_entries`` is the pure part (what a folder shows, in which order) and is tested alone.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+import pygame
+
+from game.ui.scene import Scene
+from game.ui.widgets.base import FocusGroup, radius
+from game.ui.widgets.button import Button
+from game.ui.widgets.scroll import ScrollArea
+from game.ui.widgets.text import draw_text, fit_text
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+EntryKind = Literal["parent", "folder", "image", "level"]
+DOUBLE_CLICK_SECONDS = 0.45
+KIND_TAGS: dict[EntryKind, str] = {"parent": "", "folder": "folder", "image": "picture",
+                                   "level": "puzzle"}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class FolderEntry:
+    """One row of the browser."""
+
+    name: str
+    path: Path
+    kind: EntryKind
+    size: int = 0  # bytes, for files
+
+
+def _kind_of(name: str, images: set[str], levels: set[str]) -> EntryKind | None:
+    suffix = Path(name).suffix.lower()
+    if suffix in images:
+        return "image"
+    if suffix in levels:
+        return "level"
+    return None
+
+
+def folder_entries(
+    folder: Path,
+    image_suffixes: Iterable[str],
+    level_suffixes: Iterable[str] = (),
+) -> list[FolderEntry]:
+    """What ``folder`` shows: its parent, its sub-folders, then its pictures and level files,
+    each group sorted by name ignoring case. Hidden entries are left out.
+
+    Raises OSError when the folder cannot be listed."""
+    images = {suffix.lower() for suffix in image_suffixes}
+    levels = {suffix.lower() for suffix in level_suffixes}
+    folders: list[FolderEntry] = []
+    files: list[FolderEntry] = []
+    with os.scandir(folder) as listing:
+        for item in listing:
+            if item.name.startswith("."):
+                continue
+            try:
+                if item.is_dir():
+                    folders.append(FolderEntry(item.name, Path(item.path), "folder"))
+                    continue
+                kind = _kind_of(item.name, images, levels)
+                if kind is not None and item.is_file():
+                    size = item.stat().st_size
+                    files.append(FolderEntry(item.name, Path(item.path), kind, size))
+            except OSError:
+                continue  # a broken link or a vanished file: just not listed
+    folders.sort(key=lambda entry: entry.name.casefold())
+    files.sort(key=lambda entry: entry.name.casefold())
+    parent = folder.parent
+    head = [FolderEntry("..", parent, "parent")] if parent != folder else []
+    return head + folders + files
+
+
+def size_text(size: int) -> str:
+    """Bytes as people read them: 512 B, 14 KB, 3.2 MB."""
+    if size < 1024:
+        return f"{size} B"
+    if size < 1024 * 1024:
+        return f"{size // 1024} KB"
+    return f"{size / (1024 * 1024):.1f} MB"
+
+
+def default_start_folder() -> Path:
+    """The Pictures folder when there is one, else the home folder."""
+    home = Path.home()
+    for name in ("Pictures", "Images", "Bilder", "Imágenes", "Slike"):
+        candidate = home / name
+        if candidate.is_dir():
+            return candidate
+    return home
+
+
+class FileBrowserScene(Scene):
+    """A modal file chooser. ``on_pick(path)`` runs after the browser has closed."""
+
+    def __init__(
+        self,
+        app: App,
+        on_pick: Callable[[Path], None],
+        *,
+        start: Path | None = None,
+        title: str = "Open a picture",
+        image_suffixes: Iterable[str] = (),
+        level_suffixes: Iterable[str] = (),
+    ) -> None:
+        super().__init__(app)
+        self.on_pick = on_pick
+        self.title = title
+        self.image_suffixes = tuple(image_suffixes)
+        self.level_suffixes = tuple(level_suffixes)
+        self.folder = Path.home()
+        self.entries: list[FolderEntry] = []
+        self.selected = 0
+        self.problem = ""
+        self.scroll = ScrollArea()
+        self.panel = pygame.Rect(0, 0, 0, 0)
+        self.path_rect = pygame.Rect(0, 0, 0, 0)
+        self.row_height = 30
+        self._last_click: tuple[int, float] = (-1, -10.0)
+        self._dim: pygame.Surface | None = None
+        self._layout_size = (0, 0)
+        self.up_button = Button("Up", self.go_up, font_size=18)
+        self.home_button = Button("Home", self.go_home, font_size=18)
+        self.pictures_button = Button("Pictures", self.go_pictures, font_size=18)
+        self.open_button = Button("Open", self.open_selected, primary=True, font_size=18)
+        self.cancel_button = Button("Cancel", self.cancel, font_size=18)
+        self.buttons = [
+            self.up_button,
+            self.home_button,
+            self.pictures_button,
+            self.open_button,
+            self.cancel_button,
+        ]
+        self.focus = FocusGroup(self.buttons)
+        self.focus.focus_widget(self.open_button)
+        if not self.enter(start or default_start_folder()) and not self.enter(Path.home()):
+            self.enter(Path(Path.home().anchor or "/"))
+
+    # -- navigation -------------------------------------------------------------------------
+
+    def enter(self, folder: Path) -> bool:
+        """Show ``folder``; on failure keep the current one and say why."""
+        try:
+            folder = folder.expanduser().resolve()
+            entries = folder_entries(folder, self.image_suffixes, self.level_suffixes)
+        except OSError as error:
+            reason = (
+                "permission denied"
+                if isinstance(error, PermissionError)
+                else (error.strerror or str(error))
+            )
+            self.problem = f"Cannot open {folder.name or folder}: {reason}"
+            return False
+        previous = self.folder
+        self.folder = folder
+        self.entries = entries
+        self.problem = ""
+        self.scroll.scroll_to(0)
+        # Coming back up, keep the folder we came from selected.
+        self.selected = next(
+            (index for index, entry in enumerate(entries) if entry.path == previous),
+            1 if len(entries) > 1 and entries[0].kind == "parent" else 0,
+        )
+        self._ensure_selected_visible()
+        return True
+
+    def go_up(self) -> None:
+        if self.folder.parent != self.folder:
+            self.enter(self.folder.parent)
+
+    def go_home(self) -> None:
+        self.enter(Path.home())
+
+    def go_pictures(self) -> None:
+        self.enter(default_start_folder())
+
+    def cancel(self) -> None:
+        self.app.pop()
+
+    def open_entry(self, entry: FolderEntry) -> None:
+        if entry.kind in ("parent", "folder"):
+            self.enter(entry.path)
+            return
+        self.app.pop()
+        self.on_pick(entry.path)
+
+    def open_selected(self) -> None:
+        if 0 <= self.selected < len(self.entries):
+            self.open_entry(self.entries[self.selected])
+
+    def select(self, index: int) -> None:
+        if not self.entries:
+            return
+        self.selected = max(0, min(len(self.entries) - 1, index))
+        self._ensure_selected_visible()
+
+    def _ensure_selected_visible(self) -> None:
+        top = self.selected * self.row_height
+        self.scroll.content_height = len(self.entries) * self.row_height
+        self.scroll.ensure_visible(top, top + self.row_height)
+
+    # -- events -----------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        self._layout()
+        if event.type == pygame.KEYDOWN:
+            return self._handle_key(event) or True
+        if self.scroll.handle(event, self.app):
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            index = self._row_at(event.pos)
+            if index is not None:
+                self._click_row(index)
+                return True
+        self.focus.handle(event)
+        return True  # modal
+
+    def _handle_key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        page = max(1, self.scroll.viewport.height // max(1, self.row_height) - 1)
+        moves = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page,
+                 pygame.K_PAGEDOWN: page}  # fmt: skip
+        if key == pygame.K_ESCAPE:
+            self.cancel()
+        elif key in moves:
+            self.select(self.selected + moves[key])
+        elif key == pygame.K_HOME:
+            self.select(0)
+        elif key == pygame.K_END:
+            self.select(len(self.entries) - 1)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            focused = self.focus.focused
+            if self.focus.show_focus and focused is not None and focused is not self.open_button:
+                focused.activate()
+            else:
+                self.open_selected()
+        elif key == pygame.K_BACKSPACE:
+            self.go_up()
+        elif key == pygame.K_TAB:
+            self.focus.handle(event)
+        else:
+            return False
+        return True
+
+    def _row_at(self, position: tuple[int, int]) -> int | None:
+        if not self.scroll.viewport.collidepoint(position):
+            return None
+        _, y = self.scroll.to_content(position)
+        index = y // max(1, self.row_height)
+        return index if 0 <= index < len(self.entries) else None
+
+    def _click_row(self, index: int) -> None:
+        last_index, last_time = self._last_click
+        self._last_click = (index, self.app.time)
+        if index == last_index and self.app.time - last_time <= DOUBLE_CLICK_SECONDS:
+            self._last_click = (-1, -10.0)
+            self.select(index)
+            self.open_selected()
+            return
+        self.select(index)
+
+    # -- layout and drawing -----------------------------------------------------------------
+
+    def _layout(self) -> None:
+        size = self.app.screen_size
+        if size == self._layout_size:
+            return
+        self._layout_size = size
+        scale = self.app.ui_scale
+        width, height = size
+        pad = round(20 * scale)
+        self.panel = pygame.Rect(0, 0, min(width - 2 * pad, round(760 * scale)),
+                                 min(height - 2 * pad, round(640 * scale)))  # fmt: skip
+        self.panel.center = (width // 2, height // 2)
+        self.row_height = max(20, round(30 * scale))
+        title_height = round(44 * scale)
+        path_height = round(30 * scale)
+        button_height = round(42 * scale)
+        self.path_rect = pygame.Rect(
+            self.panel.left + pad, self.panel.top + pad + title_height,
+            self.panel.width - 2 * pad, path_height,
+        )  # fmt: skip
+        list_top = self.path_rect.bottom + round(8 * scale)
+        list_bottom = self.panel.bottom - pad - button_height - round(12 * scale)
+        self.scroll.viewport = pygame.Rect(
+            self.panel.left + pad, list_top, self.panel.width - 2 * pad, list_bottom - list_top
+        )
+        self.scroll.content_height = len(self.entries) * self.row_height
+        self.scroll.clamp()
+        gap = round(10 * scale)
+        count = len(self.buttons)
+        each = (self.panel.width - 2 * pad - (count - 1) * gap) // count
+        for index, button in enumerate(self.buttons):
+            button.rect = pygame.Rect(
+                self.panel.left + pad + index * (each + gap),
+                self.panel.bottom - pad - button_height,
+                each,
+                button_height,
+            )
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._layout()
+        app = self.app
+        theme = app.theme
+        scale = app.ui_scale
+        below = app.scene_below(self)
+        if below is not None:
+            below.draw(surface)
+        if self._dim is None or self._dim.get_size() != surface.get_size():
+            self._dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self._dim.fill((0, 0, 0, 120))
+        surface.blit(self._dim, (0, 0))
+        corner = radius(app)
+        pygame.draw.rect(surface, theme.panel, self.panel, border_radius=corner)
+        pygame.draw.rect(surface, theme.panel_border, self.panel, max(1, theme.line_weight),
+                         border_radius=corner)  # fmt: skip
+        pad = round(20 * scale)
+        draw_text(surface, app, self.title, round(24 * scale), theme.text,
+                  (self.panel.left + pad, self.panel.top + pad), bold=True)  # fmt: skip
+        size = round(16 * scale)
+        font = app.fonts.get(size)
+        if self.problem:
+            line, colour = self.problem, theme.error
+        else:
+            line, colour = str(self.folder), theme.text_muted
+        shown = fit_text(font, line, self.path_rect.width)
+        draw_text(surface, app, shown, size, colour, self.path_rect.midleft, "midleft")
+        self._draw_rows(surface, app)
+        self.focus.draw(surface, app)
+
+    def _draw_rows(self, surface: pygame.Surface, app: App) -> None:
+        theme = app.theme
+        scale = app.ui_scale
+        view = self.scroll.viewport
+        pygame.draw.rect(surface, theme.cell_unknown, view)
+        pygame.draw.rect(surface, theme.panel_border, view, 1)
+        clip = surface.get_clip()
+        surface.set_clip(view)
+        size = round(17 * scale)
+        small = round(14 * scale)
+        font = app.fonts.get(size)
+        pad = round(10 * scale)
+        first = int(self.scroll.offset // self.row_height)
+        last = min(len(self.entries), first + view.height // self.row_height + 2)
+        tag_width = round(90 * scale)
+        for index in range(first, last):
+            entry = self.entries[index]
+            top = view.top + index * self.row_height - round(self.scroll.offset)
+            row = pygame.Rect(view.left, top, view.width, self.row_height)
+            if index == self.selected:
+                pygame.draw.rect(surface, theme.highlight, row)
+                pygame.draw.rect(surface, theme.accent, row, max(1, round(2 * scale)))
+            if entry.kind == "parent":
+                label = "..  (up one folder)"
+            elif entry.kind == "folder":
+                label = entry.name + "/"
+            else:
+                label = entry.name
+            bold = entry.kind in ("parent", "folder")
+            right = row.right - pad - tag_width - ScrollArea.bar_width(app)
+            text = fit_text(font, label, right - row.left - 2 * pad)
+            draw_text(surface, app, text, size, theme.text, (row.left + pad, row.centery),
+                      "midleft", bold=bold)  # fmt: skip
+            detail = KIND_TAGS[entry.kind]
+            if entry.kind in ("image", "level"):
+                detail = f"{detail}, {size_text(entry.size)}"
+            if detail:
+                draw_text(surface, app, detail, small, theme.text_muted,
+                          (right + tag_width, row.centery), "midright")  # fmt: skip
+        if not self.entries:
+            draw_text(surface, app, "This folder is empty.", size, theme.text_muted,
+                      (view.centerx, view.top + pad), "midtop")  # fmt: skip
+        surface.set_clip(clip)
+        self.scroll.draw_bar(surface, app)
