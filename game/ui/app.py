@@ -378,7 +378,7 @@ class App:
         if kind == pygame.VIDEORESIZE:
             self._resized(event.size)
         elif kind == pygame.DROPFILE:
-            self.open_level_file(Path(event.file))
+            self.open_dropped_file(Path(event.file))
             return
         top = self.top
         if top is not None:
@@ -447,6 +447,22 @@ class App:
         target.parent.mkdir(parents=True, exist_ok=True)
         pygame.image.save(self.screen, str(target))
         return target
+
+    def open_dropped_file(self, path: Path) -> bool:
+        """A file dropped on the window. A top scene with ``accepts_drops`` (the converter,
+        its file browser) gets the DROPFILE event itself; otherwise a picture opens the
+        converter and anything else is read as a level and played."""
+        top = self.top
+        if top is not None and getattr(top, "accepts_drops", False):
+            return bool(top.handle(pygame.event.Event(pygame.DROPFILE, file=str(path))))
+        from game.core.convert import IMAGE_SUFFIXES
+
+        if path.suffix.lower() in IMAGE_SUFFIXES:
+            factory = _optional_scene("game.ui.scenes.converter", "ConverterScene")
+            if factory is not None:
+                self.push(factory(self, path))
+                return True
+        return self.open_level_file(path)
 
     def open_level_file(self, path: Path) -> bool:
         """Read a puzzle file and play it (a dropped file, ``play FILE``); errors are toasts."""
