@@ -950,9 +950,14 @@ class PlayScene(Scene):
 
     @property
     def clock_running(self) -> bool:
-        return not (
-            self.overlay is not None or self.focus_lost or self.covered or self.win is not None
-        )
+        return not (self.paused or self.covered or self.win is not None)
+
+    @property
+    def paused(self) -> bool:
+        """The pause menu is open or the window lost focus: the clock waits, the board hides
+        (a stopped clock must not buy free thinking time)."""
+        pause_menu = self.overlay is not None and self.overlay.name in ("pause", "restart")
+        return pause_menu or (self.focus_lost and self.win is None)
 
     def update(self, dt: float) -> None:
         if self.app.screen_size != self._size:
@@ -1020,7 +1025,12 @@ class PlayScene(Scene):
             view.highlight_row, view.highlight_column = self._hover_row, self._hover_column
         else:
             view.highlight_row, view.highlight_column = self.cursor[1], self.cursor[0]
-        view.draw(surface, self.session.board)
+        if self.paused:
+            board = self.layout.outer_box.inset(-4)
+            surface.fill(theme.background, board)
+            pygame.draw.rect(surface, theme.panel_border, board, 1, border_radius=radius(app))
+        else:
+            view.draw(surface, self.session.board)
         if self.overlay is not None:
             self.overlay.draw(surface)
         elif self.focus_lost and self.win is None:
@@ -1210,7 +1220,7 @@ class PlayScene(Scene):
             self._dim.fill((0, 0, 0, 90))
         surface.blit(self._dim, (0, 0))
         text = app.fonts.render("Paused: the clock waits for you", app.scaled(22), theme.toast_text)
-        rect = text.get_rect(center=(surface.get_width() // 2, surface.get_height() // 2))
+        rect = text.get_rect(center=self.layout.outer_box.centre)
         back = rect.inflate(app.scaled(40), app.scaled(24))
         pygame.draw.rect(surface, theme.toast, back, border_radius=radius(app))
         surface.blit(text, rect)

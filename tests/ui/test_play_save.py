@@ -1,0 +1,174 @@
+"""Autosave and resume, checks and hints in the play scene."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core.board import Cell
+from game.core.moves import Paint
+from game.core.puzzle import Puzzle
+from game.ui.app import AUTO_CHECK, App
+from tests.ui.play_helpers import HEART, WIDE, cells, click, drag, key, open_play
+
+U, F, X = Cell.UNKNOWN, Cell.FILLED, Cell.CROSSED
+
+
+def test_moves_are_saved_after_a_pause_and_resume_in_a_new_app() -> None:
+    scene = open_play(WIDE, path="/levels/stripes.non")
+    app = scene.app
+    drag(scene, (0, 0), (4, 0), button=3)
+    click(scene, 0, 1)
+    key(scene, pygame.K_t)
+    click(scene, 3, 1)
+    key_name = WIDE.fingerprint()
+    assert app.store.record(key_name).session is None  # debounced: not yet
+    for _ in range(6):
+        app.step(0.25)
+    saved = app.store.record(key_name).session
+    assert saved is not None and len(saved["history"]) == 3
+    assert app.store.last_played == key_name
+    elapsed = saved["elapsed"]
+    assert 1.0 <= elapsed <= scene.session.elapsed
+
+    fresh = App(headless=True)  # same HANJIE_HOME: reads the file the first one wrote
+    resumed = open_play(WIDE, app=fresh)
+    assert cells(resumed, 0)[:6] == [X, X, X, X, X, U]
+    assert resumed.session.board.get(3, 1) == Cell.TRIAL_FILLED
+    assert resumed.trial_mode  # trial marks on the board: trial mode is back on
+    assert abs(resumed.session.elapsed - elapsed) < 0.05
+    # The undo history came back too.
+    key(resumed, pygame.K_z, pygame.KMOD_CTRL)
+    key(resumed, pygame.K_z, pygame.KMOD_CTRL)
+    assert resumed.session.board.get(0, 1) == U
+    key(resumed, pygame.K_z, pygame.KMOD_CTRL)
+    assert cells(resumed, 0)[:6] == [U] * 6
+
+
+def test_quitting_saves_at_once() -> None:
+    scene = open_play(WIDE)
+    click(scene, 2, 2)
+    scene.app.request_quit()
+    fresh = App(headless=True)
+    record = fresh.store.record(WIDE.fingerprint())
+    assert record.session is not None and record.session["history"] == ["P 2 2 2 2 F u"]
+
+
+def test_leaving_the_scene_saves_and_an_emptied_board_forgets_the_game() -> None:
+    scene = open_play(WIDE)
+    app = scene.app
+    click(scene, 2, 2)
+    app.pop()
+    app.step()
+    assert app.store.record(WIDE.fingerprint()).session is not None
+    again = open_play(WIDE, app=app)
+    again.restart()
+    assert app.store.record(WIDE.fingerprint()).session is None
+
+
+def test_a_damaged_saved_game_is_ignored_with_a_message() -> None:
+    app = App(headless=True)
+    app.store.save_session(WIDE.fingerprint(), {"version": 1, "board": "nonsense"})
+    app.store.save_session(HEART.fingerprint(), {"version": 1, "board": "kept"})
+    scene = open_play(WIDE, app=app)
+    assert not scene.session.board.known_mask().any()
+    assert any("could not be read" in text for text in app.toasts.texts)
+    # The rest of the progress is untouched.
+    assert app.store.record(HEART.fingerprint()).session == {"version": 1, "board": "kept"}
+    click(scene, 0, 0)
+    for _ in range(6):
+        app.step(0.25)
+    saved = app.store.record(WIDE.fingerprint()).session
+    assert saved is not None and saved["history"] == ["P 0 0 0 0 F u"]
+
+
+def test_a_win_clears_the_saved_game() -> None:
+    scene = open_play(HEART)
+    app = scene.app
+    click(scene, 0, 4, button=3)
+    for _ in range(6):
+        app.step(0.25)
+    assert app.store.record(HEART.fingerprint()).session is not None
+    scene.session.apply(Paint(0, 1, 4, 2, F))
+    scene.session.apply(Paint(1, 3, 3, 3, F))
+    scene.session.apply(Paint(1, 0, 1, 0, F))
+    scene.session.apply(Paint(3, 0, 3, 0, F))
+    click(scene, 2, 4)
+    assert scene.win is not None
+    for _ in range(6):
+        app.step(0.25)
+    assert app.store.record(HEART.fingerprint()).session is None
+    fresh = App(headless=True)
+    assert fresh.store.record(HEART.fingerprint()).solved
+
+
+def test_check_names_contradicted_lines_and_flashes_wrong_marks() -> None:
+    scene = open_play(HEART)
+    click(scene, 1, 0)  # right
+    click(scene, 2, 0)  # wrong, and row 1 (clue 1 1) now holds a run of 2
+    click(scene, 2, 1, button=3)  # wrong: row 2 is full, though no line shows it yet
+    assert not scene.grid_view.row_look(0).contradicted  # nothing shown before a check
+    key(scene, pygame.K_v)
+    for _ in range(60):  # the uniqueness proof runs in slices between frames
+        if scene.flash.cells:
+            break
+        scene.app.step()
+    assert sorted(scene.flash.cells) == [(2, 0), (2, 1)]
+    assert "wrong" in scene.message and scene.message_kind == "error"
+    assert scene.grid_view.row_look(0).contradicted
+    assert not scene.grid_view.row_look(1).contradicted
+    assert "Row 1 " in scene.message
+    flashed = scene.app.screen.get_at(scene.layout.cell_box(2, 0).centre)
+    assert (flashed.r, flashed.g, flashed.b) != scene.app.theme.filled
+
+
+def test_check_without_a_known_answer_only_judges_lines() -> None:
+    no_goal = Puzzle(5, 1, ((1, 1),), ((1,), (), (1,), (), ()))
+    scene = open_play(no_goal)
+    click(scene, 1, 0)
+    key(scene, pygame.K_v)
+    assert scene.message_kind == "error" and not scene.flash.cells
+    key(scene, pygame.K_z, pygame.KMOD_CTRL)
+    key(scene, pygame.K_v)
+    assert scene.message_kind == "success"
+
+
+def test_auto_check_runs_after_every_move() -> None:
+    app = App(headless=True)
+    app.set_setting(AUTO_CHECK, True)
+    scene = open_play(HEART, app=app)
+    click(scene, 0, 0)
+    for _ in range(60):
+        if scene.flash.cells:
+            break
+        app.step()
+    assert scene.flash.cells == [(0, 0)]
+    # The button turns it off again.
+    scene.toggle_auto_check()
+    assert app.setting(AUTO_CHECK) is False
+
+
+def test_complete_lines_grey_their_clues() -> None:
+    scene = open_play(HEART)
+    drag(scene, (0, 1), (4, 1))
+    assert scene.grid_view.row_look(1).complete
+    assert not scene.grid_view.row_look(2).complete
+    strip = scene.layout.row_clue_box(1)
+    colours = {
+        tuple(scene.app.screen.get_at((x, y)))[:3]
+        for x in range(strip.x, strip.right)
+        for y in range(strip.y, strip.bottom)
+    }
+    assert scene.app.theme.clue_done in colours
+    assert scene.app.theme.clue_text not in colours
+
+
+def test_hint_highlights_a_line_or_explains() -> None:
+    scene = open_play(HEART)
+    key(scene, pygame.K_h)
+    assert scene.message
+    if scene.message_kind == "hint" and scene.hint_line is not None:
+        axis, index = scene.hint_line
+        assert axis in ("row", "column") and 0 <= index < 5
+    click(scene, 0, 2, button=3)  # contradicts row 3 (clue 5)
+    key(scene, pygame.K_h)
+    assert scene.message_kind == "error"
