@@ -108,6 +108,9 @@ def free_path(folder: Path, stem: str, suffix: str = ".non") -> Path:
 class ConverterScene(Scene):
     """Picture -> puzzle, with live preview, touch-ups, a fairness report and saving."""
 
+    # The app hands files dropped on the window to this scene (see App.open_dropped_file).
+    accepts_drops = True
+
     def __init__(self, app: App, image_path: str | Path | None = None) -> None:
         super().__init__(app)
         self.mode: Mode = "empty"

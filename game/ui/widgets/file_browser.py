@@ -108,6 +108,9 @@ def default_start_folder() -> Path:
 class FileBrowserScene(Scene):
     """A modal file chooser. ``on_pick(path)`` runs after the browser has closed."""
 
+    # A file dropped on the window while browsing is taken as the choice.
+    accepts_drops = True
+
     def __init__(
         self,
         app: App,
@@ -218,6 +221,10 @@ class FileBrowserScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         self._layout()
+        if event.type == pygame.DROPFILE:
+            self.app.pop()
+            self.on_pick(Path(event.file))
+            return True
         if event.type == pygame.KEYDOWN:
             return self._handle_key(event) or True
         if self.scroll.handle(event, self.app):

@@ -1,0 +1,134 @@
+"""The converter's file browser: what a folder lists, keyboard and mouse, unreadable folders."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+from PIL import Image
+
+from game.core.convert import IMAGE_SUFFIXES
+from game.ui.app import App
+from game.ui.scenes.converter import ConverterScene
+from game.ui.widgets.file_browser import (
+    FileBrowserScene,
+    default_start_folder,
+    folder_entries,
+    size_text,
+)
+from tests.ui.ui_events import click, key
+
+
+@pytest.fixture
+def folder(tmp_path: Path) -> Path:
+    root = tmp_path / "pictures"
+    (root / "beta").mkdir(parents=True)
+    (root / "Alpha").mkdir()
+    (root / ".hidden").mkdir()
+    Image.new("RGB", (20, 20), "black").save(root / "zebra.PNG")
+    Image.new("RGB", (20, 20), "black").save(root / "apple.jpg")
+    (root / "level.non").write_text("width 5\nheight 5\n")
+    (root / "notes.txt").write_text("not shown")
+    (root / ".secret.png").write_bytes(b"")
+    return root
+
+
+def test_folder_entries_order_and_filter(folder: Path) -> None:
+    entries = folder_entries(folder, IMAGE_SUFFIXES, (".non",))
+    assert [(entry.name, entry.kind) for entry in entries] == [
+        ("..", "parent"),
+        ("Alpha", "folder"),
+        ("beta", "folder"),
+        ("apple.jpg", "image"),
+        ("level.non", "level"),
+        ("zebra.PNG", "image"),
+    ]
+    assert entries[0].path == folder.parent
+    assert entries[3].size == (folder / "apple.jpg").stat().st_size
+    with pytest.raises(OSError):
+        folder_entries(folder / "missing", IMAGE_SUFFIXES)
+
+
+def test_size_text() -> None:
+    assert size_text(512) == "512 B"
+    assert size_text(14 * 1024) == "14 KB"
+    assert size_text(3 * 1024 * 1024 + 200_000) == "3.2 MB"
+
+
+def test_start_folder_is_pictures_or_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    assert default_start_folder() == tmp_path
+    (tmp_path / "Pictures").mkdir()
+    assert default_start_folder() == tmp_path / "Pictures"
+
+
+def _browser(folder: Path) -> tuple[App, ConverterScene, FileBrowserScene]:
+    app = App(headless=True)
+    scene = ConverterScene(app)
+    app.push(scene)
+    app.step()
+    app.store.set_setting("converter_folder", str(folder))
+    click(app, scene.open_button.rect.center)
+    browser = app.top
+    assert isinstance(browser, FileBrowserScene)
+    assert browser.folder == folder.resolve()
+    return app, scene, browser
+
+
+def test_keyboard_opens_a_picture_in_the_converter(folder: Path) -> None:
+    app, scene, browser = _browser(folder)
+    names = [entry.name for entry in browser.entries]
+    assert browser.entries[browser.selected].name == "Alpha"  # first entry under ".."
+    for _ in range(names.index("apple.jpg") - browser.selected):
+        key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)
+    app.step()
+    app.step()
+    assert app.top is scene and scene.mode == "image"
+    assert "apple.jpg" in scene.source_label
+
+
+def test_mouse_enters_folders_and_goes_back_up(folder: Path) -> None:
+    app, _scene, browser = _browser(folder)
+    row = browser.scroll.viewport.top + browser.row_height * 2 + browser.row_height // 2
+    position = (browser.scroll.viewport.centerx, row)
+    click(app, position)
+    assert browser.entries[browser.selected].name == "beta"
+    click(app, position)  # a second click on the same row opens it
+    assert browser.folder == (folder / "beta").resolve()
+    key(app, pygame.K_BACKSPACE)
+    assert browser.folder == folder.resolve()
+    assert browser.entries[browser.selected].name == "beta"  # where we came from
+    key(app, pygame.K_ESCAPE)
+    assert not isinstance(app.top, FileBrowserScene)
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root can read any folder")
+def test_unreadable_folder_is_explained(folder: Path) -> None:
+    locked = folder / "beta"
+    locked.chmod(0)
+    try:
+        _app, _scene, browser = _browser(folder)
+        assert not browser.enter(locked)
+        assert "permission denied" in browser.problem
+        assert browser.folder == folder.resolve()
+    finally:
+        locked.chmod(0o755)
+
+
+def test_missing_folder_is_explained(folder: Path) -> None:
+    app, _scene, browser = _browser(folder)
+    assert not browser.enter(folder / "vanished")
+    assert "Cannot open vanished" in browser.problem
+    assert browser.folder == folder.resolve()
+    app.step()  # draws the problem line without failing
+
+
+def test_a_drop_while_browsing_is_the_choice(folder: Path) -> None:
+    app, scene, _browser_scene = _browser(folder)
+    app.feed(pygame.event.Event(pygame.DROPFILE, file=str(folder / "zebra.PNG")))
+    for _ in range(3):
+        app.step()
+    assert app.top is scene and "zebra.PNG" in scene.source_label
