@@ -7,6 +7,7 @@ messages. They raise :class:`FormatError` and nothing else for bad input.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -15,7 +16,7 @@ from game.core.puzzle import MAX_DIMENSION, MIN_DIMENSION, Grid, Puzzle, PuzzleE
 
 # No sensible puzzle file comes near this; the guard keeps a stray multi-gigabyte file
 # (or /dev/zero) from being read into memory at all.
-MAX_FILE_BYTES = 4 * 1024 * 1024
+MAX_FILE_BYTES = 2 * 1024 * 1024
 # Clues and sizes never need more digits than this; it also keeps int() away from
 # megabyte-long digit strings.
 MAX_NUMBER_DIGITS = 6
@@ -57,6 +58,12 @@ def parse_int(token: str, what: str, path: str, line: int | None) -> int:
 
 def parse_dimension(token: str, what: str, path: str, line: int | None) -> int:
     """A width or height, refused when outside what the game can hold."""
+    text = token.strip()
+    if text.isdigit() and len(text) > MAX_NUMBER_DIGITS:
+        shown = text if len(text) <= 12 else text[:12] + "…"
+        raise FormatError(
+            path, line, f"{what} must be between {MIN_DIMENSION} and {MAX_DIMENSION}, not {shown}"
+        )
     value = parse_int(token, what, path, line)
     check_dimension(value, what, path, line)
     return value
@@ -108,8 +115,24 @@ def unquote(value: str) -> str:
 
 
 def one_line(text: str) -> str:
-    """Text safe to write on one line of a file (newlines and tabs become spaces)."""
-    return " ".join(text.split())
+    """Text safe to write on one line of a file.
+
+    Line breaks, tabs and other control characters become single spaces; a leading byte
+    order mark goes too, since a reader would take it for the file's encoding mark.
+    """
+    visible = "".join(" " if unicodedata.category(char) == "Cc" else char for char in text)
+    return " ".join(visible.split()).lstrip("\ufeff").strip()
+
+
+def check_section_size(lines: Sequence[tuple[int, str]], what: str, path: str) -> None:
+    """Refuse a section with more lines than any puzzle has, before parsing any of them."""
+    if len(lines) > MAX_DIMENSION:
+        raise FormatError(
+            path,
+            lines[MAX_DIMENSION][0],
+            f"more than {MAX_DIMENSION} {what} clues: puzzles are at most "
+            f"{MAX_DIMENSION} cells wide and high",
+        )
 
 
 def trim_trailing_blanks(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:

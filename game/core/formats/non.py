@@ -37,7 +37,7 @@ from game.core.formats._common import (
     parse_goal_bits,
     unquote,
 )
-from game.core.puzzle import Grid, Puzzle
+from game.core.puzzle import MAX_DIMENSION, Grid, Puzzle
 
 NAME = "non"
 EXTENSIONS = (".non",)
@@ -59,7 +59,8 @@ def read(text: str, name: str = "<text>") -> Puzzle:
     extra: list[tuple[str, str]] = []
     sizes: dict[str, int] = {}
     sections: dict[str, list[ClueLine]] = {}
-    goal_text: str | None = None
+    # Goal text, in pieces: a goal may span several lines, and joining once stays linear.
+    goal_parts: list[str] = []
     goal_line: int | None = None
     section: str | None = None
 
@@ -70,11 +71,18 @@ def read(text: str, name: str = "<text>") -> Puzzle:
                 section = None
                 continue
             if section == "goal" and set(stripped) <= set("01\"'"):
-                goal_text = (goal_text or "") + stripped.strip("\"'")
+                goal_parts.append(stripped.strip("\"'"))
                 continue
             if section in ("rows", "columns") and not _ends_section(stripped):
                 what = "row" if section == "rows" else "column"
                 index = len(sections[section]) + 1
+                if index > MAX_DIMENSION:
+                    raise FormatError(
+                        name,
+                        number,
+                        f"more than {MAX_DIMENSION} {what} clues: puzzles are at most "
+                        f"{MAX_DIMENSION} cells wide and high",
+                    )
                 clue = parse_clue(stripped, f"{what} {index}", name, number)
                 sections[section].append(ClueLine(clue, number))
                 continue
@@ -99,10 +107,8 @@ def read(text: str, name: str = "<text>") -> Puzzle:
             sizes[key] = parse_dimension(value, key, name, number)
         elif key == "goal":
             goal_line = number
-            if value:
-                goal_text = unquote(value)
-            else:
-                goal_text = ""
+            goal_parts = [unquote(value)]
+            if not value:
                 section = "goal"
         elif key in _TEXT_KEYS:
             texts[_TEXT_KEYS[key]] = unquote(value)
@@ -115,7 +121,8 @@ def read(text: str, name: str = "<text>") -> Puzzle:
     width = sizes.get("width")
     height = sizes.get("height")
     goal: Grid | None = None
-    if goal_text is not None and goal_text.strip():
+    goal_text = "".join(goal_parts)
+    if goal_text.strip():
         goal = parse_goal_bits(
             goal_text,
             width if width is not None else len(sections["columns"]),

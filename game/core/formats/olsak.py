@@ -25,6 +25,7 @@ from game.core.formats._common import (
     ClueLine,
     FormatError,
     build_puzzle,
+    check_section_size,
     parse_clue,
     parse_dimension,
     trim_trailing_blanks,
@@ -57,6 +58,7 @@ def sniff_g(text: str) -> bool:
 def _clues(lines: list[tuple[int, str]], what: str, name: str, expected: int) -> list[ClueLine]:
     """Clue lines of a section; blank lines are ignored unless they make the count right."""
     filled = [(number, raw) for number, raw in lines if raw.strip()]
+    check_section_size(filled, what, name)
     if len(filled) != expected:
         trimmed = trim_trailing_blanks(lines)
         while trimmed and not trimmed[0][1].strip():
@@ -103,9 +105,9 @@ def read_g(text: str, name: str = "<text>") -> Puzzle:
     colours_used: set[str] = set()
     for what, start, stop in (("row", markers[0] + 1, markers[1]), ("column", markers[1] + 1, end)):
         clues: list[ClueLine] = []
-        for number, raw in lines[start:stop]:
-            if not raw.strip():
-                continue
+        section = [(number, raw) for number, raw in lines[start:stop] if raw.strip()]
+        check_section_size(section, what, name)
+        for number, raw in section:
             plain: list[str] = []
             for token in re.split(r"[\s,]+", raw.strip()):
                 block = _BLOCK.fullmatch(token)

@@ -21,6 +21,7 @@ from game.core.formats._common import (
     ClueLine,
     FormatError,
     build_puzzle,
+    check_section_size,
     looks_like_clue,
     one_line,
     parse_clue,
@@ -42,7 +43,7 @@ def _is_section_start(line: str) -> bool:
 
 
 def sniff(text: str) -> bool:
-    lines = text.splitlines()[:400]
+    lines = text[:20_000].splitlines()[:400]
     starts = [index for index, line in enumerate(lines) if _is_section_start(line)]
     return len(starts) >= 2 and starts[0] <= 1
 
@@ -73,6 +74,7 @@ def read(text: str, name: str = "<text>") -> Puzzle:
 def _section(lines: list[str], start: int, end: int, what: str, name: str) -> list[ClueLine]:
     first = lines[start].strip()[1:]
     body = [(start + 1, first), *((index + 1, lines[index]) for index in range(start + 1, end))]
+    check_section_size(trim_trailing_blanks(body), what, name)
     return [
         ClueLine(parse_clue(raw, f"{what} {index}", name, number), number)
         for index, (number, raw) in enumerate(trim_trailing_blanks(body), start=1)

@@ -22,6 +22,7 @@ from game.core.formats._common import (
     ClueLine,
     FormatError,
     build_puzzle,
+    check_section_size,
     parse_clue,
     trim_trailing_blanks,
 )
@@ -61,6 +62,7 @@ def read(text: str, name: str = "<text>") -> Puzzle:
 
 
 def _clues(lines: list[tuple[int, str]], what: str, name: str) -> list[ClueLine]:
+    check_section_size(trim_trailing_blanks(lines), what, name)
     return [
         ClueLine(parse_clue(raw, f"{what} {index}", name, number), number)
         for index, (number, raw) in enumerate(trim_trailing_blanks(lines), start=1)

@@ -19,6 +19,7 @@ from game.core.formats._common import (
     ClueLine,
     FormatError,
     build_puzzle,
+    check_section_size,
     parse_clue,
     trim_trailing_blanks,
 )
@@ -63,6 +64,7 @@ def _puzzle(header_line: int, label: str, body: list[tuple[int, str]], name: str
             "then as many row clues",
         )
     size = len(lines) // 2
+    check_section_size(lines[size:], "row", name)
     columns = [
         ClueLine(parse_clue(raw, f"column {index}", name, number), number)
         for index, (number, raw) in enumerate(lines[:size], start=1)
