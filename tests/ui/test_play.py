@@ -315,3 +315,42 @@ def test_solve_without_the_replay_scene_says_so() -> None:
     scene.app.step()
     top = scene.app.top
     assert (top is scene and scene.app.toasts.texts) or type(top).__name__ == "ReplayScene"
+
+
+def test_pause_menu_goes_back_to_level_select_or_the_menu() -> None:
+    from game.ui.app import App
+    from game.ui.scenes.level_select import LevelSelectScene
+    from game.ui.scenes.menu import MenuScene
+
+    app = App(headless=True)
+    app.push(MenuScene(app))
+    app.push(LevelSelectScene(app))
+    app.step()
+    scene = open_play(app=app)
+    click(scene, 0, 0)
+    key(scene, pygame.K_ESCAPE)
+    assert scene.overlay is not None
+    scene.overlay.button("Level select").activate()
+    app.step()
+    assert isinstance(app.top, LevelSelectScene)
+    # Leaving saved the game at once.
+    assert app.store.record(scene.key).session is not None
+    scene = open_play(app=app)
+    assert scene.session.board.get(0, 0) == F  # resumed
+    key(scene, pygame.K_ESCAPE)
+    assert scene.overlay is not None
+    scene.overlay.button("Menu").activate()
+    app.step()
+    assert isinstance(app.top, MenuScene) and len(app.scenes) == 1
+
+
+def test_a_resized_window_lays_the_board_out_again() -> None:
+    scene = open_play()
+    before = scene.layout.cell
+    scene.app.feed(pygame.event.Event(pygame.VIDEORESIZE, size=(1900, 1060), w=1900, h=1060))
+    scene.app.step()
+    assert scene.app.screen_size == (1900, 1060)
+    assert scene.layout.cell > before
+    click(scene, 6, 3)
+    assert scene.session.board.get(6, 3) == F
+    assert pixel(scene, 6, 3) == scene.app.theme.filled

@@ -35,6 +35,7 @@ from game.core.puzzle import Puzzle
 from game.core.session import Session, move_changes
 from game.ui.app import AUTO_CHECK, CLUE_GREYING, MINIMAP, optional_scene
 from game.ui.layout import (
+    MAX_CELL,
     BoardLayout,
     Box,
     PlayRegions,
@@ -258,6 +259,10 @@ class PlayScene(Scene):
             return Session(self.puzzle)
         return session
 
+    @property
+    def _path_text(self) -> str | None:
+        return str(self.path) if self.path is not None else None
+
     def _worth_saving(self) -> bool:
         session = self.session
         return bool(session.can_undo or session.can_redo or session.board.known_mask().any())
@@ -268,7 +273,9 @@ class PlayScene(Scene):
         store = self.app.store
         if self.win is None:
             if self._worth_saving():
-                store.save_session(self.key, self.session.to_json())
+                store.save_session(
+                    self.key, self.session.to_json(), title=self.puzzle.title, path=self._path_text
+                )
                 self._had_saved = True
                 if self.path is not None:
                     store.set_last_played(self.key, str(self.path))
@@ -342,6 +349,8 @@ class PlayScene(Scene):
             self.puzzle.height,
             self.puzzle.row_clues,
             self.puzzle.column_clues,
+            # Big windows get big cells: a 5x5 on a full-HD screen should not look lost.
+            max_cell=round(MAX_CELL * max(1.0, self.regions.scale)),
         )
 
     def _place_panel(self) -> None:
@@ -799,7 +808,9 @@ class PlayScene(Scene):
         self.hint_cell = None
         seconds = self.session.elapsed
         store = self.app.store
-        new_best = bool(store.mark_solved(self.key, seconds))
+        new_best = bool(
+            store.mark_solved(self.key, seconds, title=self.puzzle.title, path=self._path_text)
+        )
         best = store.record(self.key).best_time
         store.clear_session(self.key)
         self._had_saved = False

@@ -162,10 +162,16 @@ def _shot_pause(app: App) -> None:
     _settle(app, 0.1)
 
 
+def _shot_contrast(app: App) -> None:
+    app.set_setting("theme", "contrast")
+    _shot_5x5(app)
+
+
 SCREENSHOTS = {
     "play-5x5": _shot_5x5,
     "play-20x20": _shot_20x20,
     "play-30x30": _shot_30x30,
     "play-win": _shot_win,
     "play-pause": _shot_pause,
+    "play-5x5-contrast": _shot_contrast,
 }
