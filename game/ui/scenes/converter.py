@@ -931,11 +931,11 @@ def _photo_like(path: Path) -> Path:
         draw.line([(0, y), (width, y)], fill=(int(120 + 120 * t), int(170 + 70 * t), 235))
     draw.polygon([(0, 900), (0, 700), (250, 640), (520, 600), (800, 660), (1200, 720),
                   (1200, 900)], fill=(60, 60, 70))  # fmt: skip
-    draw.polygon([(520, 610), (560, 250), (640, 250), (680, 610)], fill=(200, 40, 40))
-    draw.rectangle((548, 360, 652, 410), fill=(245, 245, 245))
-    draw.rectangle((536, 480, 664, 530), fill=(245, 245, 245))
-    draw.rectangle((555, 190, 645, 250), fill=(40, 40, 40))
-    draw.polygon([(545, 190), (600, 130), (655, 190)], fill=(40, 40, 40))
+    draw.polygon([(470, 640), (530, 260), (670, 260), (730, 640)], fill=(200, 40, 40))
+    draw.rectangle((510, 370, 690, 420), fill=(245, 245, 245))
+    draw.rectangle((490, 500, 710, 550), fill=(245, 245, 245))
+    draw.rectangle((540, 180, 660, 260), fill=(40, 40, 40))
+    draw.polygon([(520, 180), (600, 100), (680, 180)], fill=(40, 40, 40))
     draw.ellipse((150, 120, 300, 270), fill=(255, 240, 170))
     image = image.filter(ImageFilter.GaussianBlur(2))
     noise = np.random.default_rng(5).normal(0, 8, (height, width, 1))
@@ -962,7 +962,7 @@ def _shot_converter_photo(app: App) -> None:
     app.push(scene)
     scene.author_input.text = "Hanjie docs"
     _settle(app, scene)
-    scene._change_options(width=25, keep_aspect=True, method="otsu")
+    scene._change_options(width=30, keep_aspect=True, method="otsu")
     _settle(app, scene)
 
 
