@@ -28,7 +28,7 @@ def describe(puzzle: Puzzle) -> str:
         lines.append(f"Copyright: {puzzle.copyright}")
     if puzzle.license:
         lines.append(f"License:   {puzzle.license}")
-    lines += [f"{key}: {value}" for key, value in puzzle.extra]
+    lines += [f"{key.capitalize() + ':':<10} {value}" for key, value in puzzle.extra]
     lines.append(
         f"Size:      {puzzle.size_text} ({puzzle.width} columns, {puzzle.height} rows, "
         f"{puzzle.filled_total} filled cells)"

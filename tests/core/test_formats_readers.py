@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pickle
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -75,9 +77,7 @@ def test_pzl_writer_and_a_file_without_notes() -> None:
 
 def test_pzl_title_that_looks_like_a_section_stays_a_title() -> None:
     puzzle = Puzzle.from_grid(L_GRID, title="N2 ways")
-    assert read_puzzle_text(format_puzzle(puzzle, "pzl"), "z.pzl") == puzzle.__class__(
-        **{**puzzle.__dict__, "goal": None}
-    )
+    assert read_puzzle_text(format_puzzle(puzzle, "pzl"), "z.pzl") == replace(puzzle, goal=None)
 
 
 def test_pzl_needs_two_sections() -> None:
@@ -237,3 +237,21 @@ def test_write_puzzle_picks_format_from_extension(tmp_path: Path) -> None:
     with pytest.raises(FormatError):
         write_puzzle(L_PUZZLE, tmp_path / "missing" / "l.non")
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
+
+
+def test_format_error_parts_and_pickling() -> None:
+    error = FormatError("a.non", 3, "bad clue")
+    assert (str(error), error.path, error.line, error.reason) == (
+        "a.non:3: bad clue",
+        "a.non",
+        3,
+        "bad clue",
+    )
+    assert str(FormatError("a.non", None, "empty")) == "a.non: empty"
+    again = pickle.loads(pickle.dumps(error))
+    assert (str(again), again.line) == ("a.non:3: bad clue", 3)
+    assert isinstance(again, ValueError)
+
+
+def test_byte_order_mark_is_ignored() -> None:
+    assert read_puzzle_text("\ufeff#HORIZONTALES\n1\n#VERTICALES\n1\n").size_text == "1x1"

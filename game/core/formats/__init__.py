@@ -124,6 +124,7 @@ def guess_format(text: str, name: str = "<text>") -> PuzzleFormat:
 
 def read_puzzle_text(text: str, name: str = "<text>") -> Puzzle:
     """Read a puzzle from text; ``name`` (a file name) is used for the extension and messages."""
+    text = text.removeprefix("\ufeff")
     if not text.strip():
         raise FormatError(name, None, "the file is empty")
     fmt = guess_format(text, name)

@@ -36,6 +36,10 @@ class FormatError(ValueError):
         where = self.path if line is None else f"{self.path}:{line}"
         super().__init__(f"{where}: {reason}")
 
+    def __reduce__(self) -> tuple[type[FormatError], tuple[str, int | None, str]]:
+        # Rebuild from the three parts, so the error survives pickling (worker processes).
+        return (FormatError, (self.path, self.line, self.reason))
+
 
 @dataclass(frozen=True)
 class ClueLine:

@@ -94,7 +94,7 @@ def read(text: str, name: str = "<text>") -> Puzzle:
         ]
     for kind in ("rows", "columns"):
         if kind not in sections:
-            raise FormatError(name, None, f"there are no {kind} clues")
+            raise FormatError(name, None, f"there are no {kind[:-1]} clues")
 
     width = len(sections["columns"])
     height = len(sections["rows"])
