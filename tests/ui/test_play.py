@@ -354,3 +354,12 @@ def test_a_resized_window_lays_the_board_out_again() -> None:
     click(scene, 6, 3)
     assert scene.session.board.get(6, 3) == F
     assert pixel(scene, 6, 3) == scene.app.theme.filled
+
+
+def test_a_puzzle_with_nothing_to_fill_is_won_on_opening() -> None:
+    from game.core.puzzle import Puzzle
+
+    empty = Puzzle(3, 2, ((), ()), ((), (), ()))
+    scene = open_play(empty)
+    assert scene.win is not None
+    assert scene.app.store.record(empty.fingerprint()).solved

@@ -236,8 +236,8 @@ class PlayScene(Scene):
         self._build(size)
         self._sync_lines()
         if self.session.solved:
-            # A saved session can only be solved if the file was edited; show it as won.
-            self.win = WinState(self.session.elapsed, False, None, REVEAL_SECONDS)
+            # Only a puzzle with nothing to fill is solved before the first move.
+            self._won()
 
     # --- loading and saving ------------------------------------------------------------------
 
@@ -981,7 +981,9 @@ class PlayScene(Scene):
         session.tick(dt)
         if self._save_in is not None:
             self._save_in -= dt
-            if self._save_in <= 0:
+            # Writing the file takes a few frames' time (fsync): never in the middle of a
+            # stroke, where the hitch would show, only once the player's hands are still.
+            if self._save_in <= 0 and self.drag is None and not self._held:
                 self.save()
         if self._unique is None and (self._check_pending or self.app.setting(AUTO_CHECK)):
             self._advance_uniqueness(UNIQUENESS_SLICE)
