@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib
 import io
+import os
 import re
 import time
 import warnings
@@ -47,6 +48,8 @@ MIN_SOURCE_SIDE = MIN_SIZE
 # Refuse anything larger before decoding: a photo from a 64-megapixel camera passes, a
 # crafted "decompression bomb" does not.
 MAX_SOURCE_PIXELS = 80_000_000
+# Files are read whole before decoding; nothing a camera makes comes near this.
+MAX_FILE_BYTES = 256 * 1024 * 1024
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp")
 
 Method = Literal["hsv", "otsu", "threshold"]
@@ -189,6 +192,12 @@ def load_image(path: str | Path) -> SourceImage:
     path = Path(path)
     try:
         with path.open("rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > MAX_FILE_BYTES:
+                raise ConvertError(
+                    f"the file is {size // (1024 * 1024)} MB, more than the "
+                    f"{MAX_FILE_BYTES // (1024 * 1024)} MB a picture may have here"
+                )
             # Read the whole file up front: later decoding errors are then about the
             # bytes, never about the file system.
             data = handle.read()

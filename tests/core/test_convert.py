@@ -506,3 +506,15 @@ def test_convert_end_to_end_on_a_file(tmp_path: Path) -> None:
     empty = convert(white, ConvertOptions(width=5, height=5, method="otsu"))
     assert not empty.grid.any() and "all white" in empty.report.warnings[0]
     assert empty.report.status == "unique"  # an empty picture is still a fair puzzle
+
+
+def test_oversized_file_is_refused_before_reading(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import game.core.convert as convert_module
+
+    path = tmp_path / "big.png"
+    Image.new("RGB", (64, 64), "white").save(path)
+    monkeypatch.setattr(convert_module, "MAX_FILE_BYTES", 10)
+    with pytest.raises(ConvertError, match="a picture may have"):
+        load_image(path)
