@@ -11,8 +11,10 @@ import numpy.typing as npt
 
 from game.core.lines import Clue, clue_length, clue_text, runs_of
 
-MIN_DIMENSION = 1
-MAX_DIMENSION = 200
+# 0x0 exists in the wild (exported empty drafts); the UI refuses to play a puzzle with no
+# cells, but the model and the tools read it. 512 holds the largest public puzzles.
+MIN_DIMENSION = 0
+MAX_DIMENSION = 512
 
 Grid = tuple[tuple[bool, ...], ...]
 

@@ -37,6 +37,8 @@ if TYPE_CHECKING:
 
 FPS = 60
 MIN_WINDOW = (800, 600)
+# The model reads puzzles up to 512 cells a side; beyond this the cells get too small to click.
+MAX_PLAYABLE = 100
 MAX_FRAME_SECONDS = 0.25  # a frame after a stall (window dragged, laptop asleep) counts as this
 TITLE = "Hanjie"
 
@@ -480,6 +482,16 @@ class App:
 
     def play_puzzle(self, puzzle: Puzzle, path: Path | None = None, **options: Any) -> bool:
         """Push the play scene for ``puzzle``; ``options`` go to ``PlayScene`` unchanged."""
+        if puzzle.width == 0 or puzzle.height == 0:
+            self.toast(f"{puzzle.title or 'This puzzle'} has no cells to play.", error=True)
+            return False
+        if max(puzzle.width, puzzle.height) > MAX_PLAYABLE:
+            self.toast(
+                f"{puzzle.size_text} is too large to play here (at most {MAX_PLAYABLE} cells a "
+                "side); `python -m game solve` still reads it.",
+                error=True,
+            )
+            return False
         factory = _optional_scene("game.ui.scenes.play", "PlayScene")
         if factory is None:
             self.toast("The play screen is not available in this build.", error=True)

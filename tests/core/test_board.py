@@ -58,9 +58,9 @@ def test_constructor_copies_and_validates_cells() -> None:
     with pytest.raises(ValueError, match="0 to 4"):
         Board(2, 2, [[0, -1], [0, 0]])
     with pytest.raises(ValueError, match="width"):
-        Board(0, 2)
+        Board(-1, 2)
     with pytest.raises(ValueError, match="height"):
-        Board(2, 201)
+        Board(2, 513)
 
 
 def test_text_form_names_the_problem() -> None:

@@ -83,14 +83,10 @@ def test_show_reads_the_corpus(
     path = shared_puzzles / "corpus" / relative
     code, out, err = show(path, capsys)
     width, height = declared_size(path)
-    if 1 <= width <= MAX_DIMENSION and 1 <= height <= MAX_DIMENSION:
-        assert (code, err) == (0, "")
-        assert f"Size:      {width}x{height} " in out
-    else:
-        # A few corpus files are 0x0 or larger than the game's limit: refused, and said so.
-        assert code == 2
-        assert err.startswith(f"hanjie: {path}:")
-        assert f"must be between 1 and {MAX_DIMENSION}" in err
+    # Every corpus file is within the model's limits (0x0 drafts and 512x512 included).
+    assert width <= MAX_DIMENSION and height <= MAX_DIMENSION
+    assert (code, err) == (0, "")
+    assert f"Size:      {width}x{height} " in out
 
 
 @pytest.mark.parametrize("relative", INVALID_FILES)
@@ -110,7 +106,7 @@ def test_show_refuses_invalid_files_with_one_clear_line(
 
 
 EXPECTED_REASONS = {
-    "absurd_size.non": "width must be between 1 and 200, not 1000000",
+    "absurd_size.non": "width must be between 0 and 512, not 1000000",
     "clue_too_long.non": "needs 5 cells, the row has 3",
     "empty.non": "empty",
     "missing_columns.non": "no 'columns' section",

@@ -80,7 +80,7 @@ def test_file_without_title_is_named_after_the_file(tmp_path: Path) -> None:
         ("width 2\nheight 2\nrows\n1\nx\ncolumns\n1\n1\n", 5, "'x' is not a whole number"),
         ("width 2\nheight 2\nrows\n1\n-1\ncolumns\n1\n1\n", 5, "cannot be negative"),
         ("width 10000000\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n", 1, "not 10000000"),
-        ("width 500\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n", 1, "between 1 and 200"),
+        ("width 600\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n", 1, "between 0 and 512"),
         ("width 2\nheight 2\nrows\n1\n1\n", None, "no 'columns' section"),
         ("width 2\nheight 1\nrows\n1\n1\ncolumns\n1\n1\n", 5, "2 row clues but the height is 1"),
         ("width 2\nheight 1\nrows\n3\ncolumns\n1\n1\n", 4, "needs 3 cells, the row has 2"),
