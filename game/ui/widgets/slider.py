@@ -25,6 +25,7 @@ class Slider(Widget):
         rect: pygame.Rect | None = None,
         step: float = 0.1,
         font_size: int = 22,
+        value_text: Callable[[float], str] | None = None,
     ) -> None:
         super().__init__(rect)
         self.label = label
@@ -32,6 +33,8 @@ class Slider(Widget):
         self.on_change = on_change
         self.step = step
         self.font_size = font_size
+        # How the value is written beside the track (a percentage unless told otherwise).
+        self.value_text = value_text
         self.dragging = False
 
     def track(self) -> pygame.Rect:
@@ -101,7 +104,7 @@ class Slider(Widget):
         draw_text(
             surface,
             app,
-            f"{round(self.value * 100)}%",
+            self.value_text(self.value) if self.value_text else f"{round(self.value * 100)}%",
             round(self.font_size * 0.8 * scale),
             theme.text_muted,
             (track.left - pad, self.rect.centery),
