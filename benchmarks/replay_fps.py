@@ -1,0 +1,167 @@
+"""Frame times of the solver replay at full speed on a search-heavy puzzle.
+
+Runs the real replay scene under SDL's dummy video driver, paced like the game (``clock.tick(60)``
+then one frame: events, update — which pulls solver steps for up to ~4 ms —, draw, flip), while
+the engine is busy probing and searching. Prints the frame work times (median, p99, max), the
+frame rate, how much solver time each frame got and how many steps a second were shown.
+
+    python3 benchmarks/replay_fps.py [PUZZLE] [--seconds 10] [--size 1280x800]
+
+PUZZLE defaults to ``../shared/puzzles/corpus/dom_09-dom.non`` beside the checkout (a 9-Dom
+"Domino Logic" puzzle, built to need deep search). Targets: at least 55 FPS, longest frame
+under 20 ms. The exit code is 0 when both hold, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO_ROOT))
+
+DEFAULT_PUZZLE = REPO_ROOT.parent / "shared" / "puzzles" / "corpus" / "dom_09-dom.non"
+TARGET_FPS = 55.0
+TARGET_LONGEST_MS = 20.0
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("puzzle", nargs="?", default=str(DEFAULT_PUZZLE))
+    parser.add_argument("--seconds", type=float, default=10.0, help="how long to measure")
+    parser.add_argument("--size", default="1280x800", help="window size")
+    args = parser.parse_args()
+
+    import pygame
+
+    from game.core.formats import read_puzzle
+    from game.ui.app import App
+    from game.ui.scenes.replay import SPEEDS, ReplayScene
+
+    path = Path(args.puzzle)
+    try:
+        puzzle = read_puzzle(path)
+    except (ValueError, OSError) as error:
+        print(f"replay_fps: {path}: {error}", file=sys.stderr)
+        return 2
+    width, height = (int(part) for part in args.size.lower().split("x"))
+    app = App(headless=True, size=(width, height))
+    scene = ReplayScene(app, puzzle)
+    app.push(scene)
+    scene.set_speed(len(SPEEDS) - 1)  # "max": as many steps as ~4 ms of solver time allows
+    clock = pygame.time.Clock()
+    for _ in range(30):  # warm up: fonts, layout, first surfaces
+        app.step(clock.tick(60) / 1000.0)
+        pygame.display.flip()
+
+    # Where the time goes: the scene's update (solver steps) and draw, and garbage collection.
+    update_times: list[float] = []
+    draw_times: list[float] = []
+    gc_pauses: list[float] = []
+    timed_update = scene.update
+    timed_draw = scene.draw
+
+    def update(dt: float) -> None:
+        begin = time.perf_counter()
+        timed_update(dt)
+        update_times.append(time.perf_counter() - begin)
+
+    def draw(surface: pygame.Surface) -> None:
+        begin = time.perf_counter()
+        timed_draw(surface)
+        draw_times.append(time.perf_counter() - begin)
+
+    gc_started = [0.0]
+
+    def on_gc(phase: str, info: dict[str, int]) -> None:
+        if phase == "start":
+            gc_started[0] = time.perf_counter()
+        else:
+            gc_pauses.append(time.perf_counter() - gc_started[0])
+
+    scene.update = update  # type: ignore[method-assign]
+    scene.draw = draw  # type: ignore[method-assign]
+    gc.callbacks.append(on_gc)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+
+    work: list[float] = []
+    cpu: list[float] = []  # the same frames in CPU time: what is left once other programs'
+    solver: list[float] = []  # share of a busy machine is taken out
+    start_steps = scene.state.counters.steps
+    started = time.perf_counter()
+    finished_early = False
+    while time.perf_counter() - started < args.seconds:
+        dt = clock.tick(60) / 1000.0
+        before_solver = scene.state.counters.solver_seconds
+        frame_start = time.perf_counter()
+        cpu_start = time.thread_time()
+        app.step(dt)
+        pygame.display.flip()
+        work.append(time.perf_counter() - frame_start)
+        cpu.append(time.thread_time() - cpu_start)
+        solver.append(scene.state.counters.solver_seconds - before_solver)
+        if scene.finished:
+            finished_early = True
+            break
+    wall = time.perf_counter() - started
+    steps = scene.state.counters.steps - start_steps
+
+    frames = len(work)
+    fps = frames / wall if wall > 0 else 0.0
+    ms = [value * 1000 for value in work]
+    solver_ms = [value * 1000 for value in solver]
+    longest = max(ms)
+    print(f"puzzle        {path.name} ({puzzle.size_text}), window {width}x{height}")
+    print(f"machine       load average {load:.2f} on {os.cpu_count()} cores at the start")
+    print(f"frames        {frames} in {wall:.2f} s  ->  {fps:.1f} FPS")
+    print(
+        f"frame work    median {statistics.median(ms):.2f} ms, p99 {percentile(ms, 0.99):.2f} ms, "
+        f"max {longest:.2f} ms"
+    )
+    cpu_ms = [value * 1000 for value in cpu]
+    print(
+        f"frame CPU     median {statistics.median(cpu_ms):.2f} ms, "
+        f"p99 {percentile(cpu_ms, 0.99):.2f} ms, max {max(cpu_ms):.2f} ms"
+    )
+    print(
+        f"solver/frame  median {statistics.median(solver_ms):.2f} ms, max {max(solver_ms):.2f} ms"
+    )
+    print(
+        f"update        median {statistics.median(update_times) * 1000:.2f} ms, "
+        f"max {max(update_times) * 1000:.2f} ms;  draw median "
+        f"{statistics.median(draw_times) * 1000:.2f} ms, max {max(draw_times) * 1000:.2f} ms"
+    )
+    print(f"gc pauses     {len(gc_pauses)}, longest {max(gc_pauses, default=0.0) * 1000:.2f} ms")
+    print(f"steps shown   {steps:,} ({steps / wall:,.0f} a second)")
+    counters = scene.state.counters
+    print(
+        f"engine state  depth {counters.depth} (deepest {counters.max_depth}), "
+        f"{counters.guesses:,} guesses, {counters.probes:,} probes"
+    )
+    if finished_early:
+        print("note: the solver finished before the time was up; pick a harder puzzle")
+    ok = fps >= TARGET_FPS and longest < TARGET_LONGEST_MS
+    print(
+        f"{'PASS' if ok else 'FAIL'}: target >= {TARGET_FPS:g} FPS and longest frame "
+        f"< {TARGET_LONGEST_MS:g} ms"
+    )
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

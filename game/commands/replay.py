@@ -1,0 +1,102 @@
+"""``python -m game replay FILE``: open the game straight into the solver replay of FILE.
+
+The menu is underneath, so leaving the replay (Esc, Back) lands on the menu. A file that
+cannot be read is reported on one line and the window does not open.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+HELP = "open the game window watching the solver solve the puzzle FILE, step by step"
+
+
+def _positive_number(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"{text!r} must be more than 0")
+    return value
+
+
+def _solution_count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
+    return value
+
+
+# The replay scene's own defaults (game.ui.scenes.replay_state), repeated here so that
+# ``--help`` loads neither pygame nor numpy; a test keeps them equal.
+DEFAULT_TIME_LIMIT = 60.0
+DEFAULT_MAX_SOLUTIONS = 20
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "file",
+        metavar="FILE",
+        help="a puzzle file (.non, .txt, .pzl, .xml, .mk, .g) or a Pattern game id (5x5:...)",
+    )
+    parser.add_argument(
+        "--time-limit",
+        type=_positive_number,
+        default=DEFAULT_TIME_LIMIT,
+        metavar="SECONDS",
+        help=f"seconds of solver work before giving up (default {DEFAULT_TIME_LIMIT:g})",
+    )
+    parser.add_argument(
+        "--max-solutions",
+        type=_solution_count,
+        default=DEFAULT_MAX_SOLUTIONS,
+        metavar="N",
+        help=f"stop counting solutions at N (default {DEFAULT_MAX_SOLUTIONS})",
+    )
+    parser.add_argument(
+        "--paused", action="store_true", help="open paused, to go one step at a time"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from game.core.formats import FormatError, read_puzzle
+
+    path = Path(args.file)
+    try:
+        puzzle = read_puzzle(path)
+    except FormatError as error:
+        print(f"hanjie: {error}", file=sys.stderr)
+        return 2
+    except (ValueError, OSError) as error:
+        reason = (error.strerror if isinstance(error, OSError) else None) or str(error)
+        print(f"hanjie: {path}: {reason}", file=sys.stderr)
+        return 2
+    import pygame
+
+    from game.ui.app import App
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.replay import ReplayScene
+
+    try:
+        app = App()
+    except pygame.error as error:
+        print(f"hanjie: cannot open the game window: {error}", file=sys.stderr)
+        return 2
+    app.push(MenuScene(app))
+    app.push(
+        ReplayScene(
+            app,
+            puzzle,
+            max_solutions=args.max_solutions,
+            time_limit=args.time_limit,
+            playing=not args.paused,
+        )
+    )
+    app.run()
+    return 0

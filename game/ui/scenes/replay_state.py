@@ -1,0 +1,363 @@
+"""What a solve replay knows, step by step: the grid the engine saw and how each cell got there.
+
+The replay scene draws from a :class:`ReplayState`; this module holds no pixels (no pygame), so
+the bookkeeping is tested bare. The state wraps :func:`~game.core.solver.solve_steps` and pulls
+steps from it on demand (:meth:`ReplayState.pull`), within a step quota and a time budget, so a
+frame never waits long for the solver. Each step is applied with
+:func:`~game.core.solver.steps.apply_step`, exactly as any other replay would, and besides the
+grid the state keeps for every cell the search depth it was set at and whether a probe set it
+(trial colours and light probe marks come from these), the open guesses, the line last worked
+on, the last contradiction and backtrack, live counters, and the last few steps.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from game.core.board import Board, Cell
+from game.core.puzzle import Puzzle
+from game.core.solver import solve_steps
+from game.core.solver.result import SolveResult
+from game.core.solver.steps import (
+    EMPTY_VALUE,
+    FILLED_VALUE,
+    UNKNOWN_VALUE,
+    Axis,
+    Backtrack,
+    Contradiction,
+    Finished,
+    Guess,
+    LineDeduced,
+    LinesChecked,
+    ProbeResult,
+    ProbeStarted,
+    SolutionFound,
+    Step,
+    apply_step,
+    blank_grid,
+)
+
+Grid = npt.NDArray[np.int8]
+BoolGrid = npt.NDArray[np.bool_]
+
+RECENT_STEPS = 8
+DEFAULT_MAX_SOLUTIONS = 20  # the solution browser shows at most this many
+DEFAULT_TIME_LIMIT = 60.0  # seconds of solver work before a replay gives up
+
+
+@dataclass(frozen=True)
+class Counters:
+    """Live figures for the side panel."""
+
+    steps: int = 0
+    lines: int = 0
+    probes: int = 0
+    guesses: int = 0
+    backtracks: int = 0
+    contradictions: int = 0
+    depth: int = 0
+    max_depth: int = 0
+    solutions: int = 0
+    solver_seconds: float = 0.0
+
+
+@dataclass(frozen=True)
+class LineMark:
+    """A row or column the replay points at (the line being solved, or one that failed)."""
+
+    axis: Axis
+    index: int
+
+    def cells(self, width: int, height: int) -> list[tuple[int, int]]:
+        if self.axis == "row":
+            return [(x, self.index) for x in range(width)]
+        return [(self.index, y) for y in range(height)]
+
+
+def board_marks(board: Board) -> Grid:
+    """A player's sure marks as an engine grid: filled 1, crossed 0, anything else unknown.
+
+    Trial marks are the player's own guesses, so they are left out.
+    """
+    grid = blank_grid(board.width, board.height)
+    grid[board.cells == Cell.FILLED] = FILLED_VALUE
+    grid[board.cells == Cell.CROSSED] = EMPTY_VALUE
+    return grid
+
+
+def solution_board(solution: BoolGrid) -> Board:
+    """A solution as a board: filled cells filled, the rest crossed."""
+    height, width = solution.shape
+    cells = np.where(solution, Cell.FILLED, Cell.CROSSED).astype(np.int8)
+    return Board(width, height, cells)
+
+
+def check_marks(
+    puzzle: Puzzle, marks: Grid, seconds: float = 0.5
+) -> tuple[bool | None, SolveResult]:
+    """Whether the engine finds a solution that agrees with ``marks``.
+
+    True: a solution keeps every mark. False: the marks contradict the clues. None: the engine
+    ran out of ``seconds`` before it could tell.
+    """
+    result: SolveResult | None = None
+    for step in solve_steps(puzzle, max_solutions=1, timeout=seconds, initial=marks):
+        if isinstance(step, Finished):
+            result = step.result
+    assert result is not None, "the engine always ends with a Finished step"
+    if result.solutions:
+        return True, result
+    if result.status == "none":
+        return False, result
+    return None, result
+
+
+class ReplayState:
+    """One run of the engine on ``puzzle``, applied step by step.
+
+    ``initial`` (a -1/0/1 grid) starts the engine, and the grid, from known cells.
+    """
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        max_solutions: int | None = DEFAULT_MAX_SOLUTIONS,
+        time_limit: float | None = DEFAULT_TIME_LIMIT,
+        initial: Grid | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.puzzle = puzzle
+        self.width = puzzle.width
+        self.height = puzzle.height
+        self.max_solutions = max_solutions
+        self.time_limit = time_limit
+        self.initial = None if initial is None else np.array(initial, dtype=np.int8)
+        self._clock = clock
+        self._steps: Iterator[Step] = solve_steps(
+            puzzle, max_solutions=max_solutions, timeout=time_limit, initial=self.initial
+        )
+        self.grid: Grid = (
+            blank_grid(self.width, self.height) if self.initial is None else self.initial.copy()
+        )
+        # The search depth each known cell was set at (0: line logic outside any guess).
+        self.depth_of: Grid = np.zeros((self.height, self.width), dtype=np.int8)
+        # Cells set inside a probe (they are undone when the probe ends).
+        self.probed: BoolGrid = np.zeros((self.height, self.width), dtype=bool)
+        # Guessed cells still on the grid -> the depth they were guessed at.
+        self.guesses: dict[tuple[int, int], int] = {}
+        self.current_line: LineMark | None = None
+        self.probe_cell: tuple[int, int] | None = None  # the probe under way, if any
+        self.last_probe: tuple[int, int] | None = None
+        # The last contradiction: its line, or the probed cell when both values failed.
+        self.failed_line: LineMark | None = None
+        self.failed_cell: tuple[int, int] | None = None
+        self.last_undone: tuple[tuple[int, int], ...] = ()
+        # Bumped on every contradiction / backtrack, so the scene can start a flash.
+        self.contradiction_serial = 0
+        self.backtrack_serial = 0
+        self.recent: deque[Step] = deque(maxlen=RECENT_STEPS)
+        self.solutions: list[BoolGrid] = []
+        self.result: SolveResult | None = None
+        self.last_step: Step | None = None
+        self._counters = _MutableCounters()
+
+    # -- reading --------------------------------------------------------------------------
+
+    @property
+    def finished(self) -> bool:
+        return self.result is not None
+
+    @property
+    def counters(self) -> Counters:
+        return self._counters.frozen()
+
+    def display_cells(self) -> Grid:
+        """The grid as board cells: line logic in normal marks, guesses' cells as trial marks,
+        probe cells left unknown (the scene draws them lightly on top)."""
+        grid = self.grid
+        trial = self.depth_of > 0
+        cells = np.zeros(grid.shape, dtype=np.int8)
+        cells[grid == FILLED_VALUE] = Cell.FILLED
+        cells[grid == EMPTY_VALUE] = Cell.CROSSED
+        cells[(grid == FILLED_VALUE) & trial] = Cell.TRIAL_FILLED
+        cells[(grid == EMPTY_VALUE) & trial] = Cell.TRIAL_CROSSED
+        cells[self.probed] = Cell.UNKNOWN
+        return cells
+
+    def probe_cells(self) -> Grid:
+        """Cells set inside the current probe: their value (0/1), -1 elsewhere."""
+        return np.where(self.probed, self.grid, UNKNOWN_VALUE).astype(np.int8)
+
+    # -- stepping -------------------------------------------------------------------------
+
+    def pull(
+        self,
+        max_steps: int,
+        budget: float,
+        stop: Callable[[Step], bool] | None = None,
+    ) -> int:
+        """Apply up to ``max_steps`` steps, stopping once ``budget`` seconds were spent (at
+        least one step is taken when any is allowed) or right after a step ``stop`` accepts.
+        Returns how many steps were applied."""
+        if self.result is not None or max_steps <= 0:
+            return 0
+        clock = self._clock
+        start = clock()
+        deadline = start + budget
+        taken = 0
+        steps = self._steps
+        try:
+            while taken < max_steps:
+                step = next(steps)
+                self.apply(step)
+                taken += 1
+                if self.result is not None or (stop is not None and stop(step)):
+                    break
+                if clock() >= deadline:
+                    break
+        finally:
+            self._counters.solver_seconds += clock() - start
+        return taken
+
+    def apply(self, step: Step) -> None:
+        """Apply one step to the grid and to everything the scene shows about it."""
+        counters = self._counters
+        counters.steps += 1
+        self.last_step = step
+        if not isinstance(step, LinesChecked):
+            self.recent.append(step)
+        apply_step(self.grid, step)
+        if isinstance(step, LineDeduced):
+            self._line_deduced(step)
+        elif isinstance(step, LinesChecked):
+            counters.lines += step.count
+            counters.depth = step.depth
+        elif isinstance(step, ProbeStarted):
+            counters.probes += 1
+            self.depth_of[step.y, step.x] = step.depth
+            self.probed[step.y, step.x] = True
+            self.probe_cell = self.last_probe = (step.x, step.y)
+        elif isinstance(step, ProbeResult):
+            self._forget(step.undone)
+            self.probe_cell = None
+        elif isinstance(step, Guess):
+            self._guess(step)
+        elif isinstance(step, Backtrack):
+            self._forget(step.cells)
+            for cell in step.cells:
+                self.guesses.pop(cell, None)
+            self.last_undone = step.cells
+            self.backtrack_serial += 1
+            counters.backtracks += 1
+            counters.depth = step.depth
+            self.current_line = None
+        elif isinstance(step, Contradiction):
+            self._contradiction(step)
+        elif isinstance(step, SolutionFound):
+            self.solutions.append(step.array())
+            counters.solutions = len(self.solutions)
+        elif isinstance(step, Finished):
+            self.result = step.result
+            self.current_line = None
+            self.probe_cell = None
+
+    def _line_deduced(self, step: LineDeduced) -> None:
+        counters = self._counters
+        if step.reason != "probe":  # cells proven by probing come from no line solve
+            counters.lines += 1
+        counters.depth = step.depth
+        self.current_line = LineMark(step.axis, step.index)
+        depth_of = self.depth_of
+        probed = self.probed
+        for x, y, _value in step.cells:
+            depth_of[y, x] = step.depth
+            probed[y, x] = step.probe
+
+    def _guess(self, step: Guess) -> None:
+        counters = self._counters
+        if not step.alternative:
+            counters.guesses += 1
+        counters.depth = step.depth
+        counters.max_depth = max(counters.max_depth, step.depth)
+        self.depth_of[step.y, step.x] = step.depth
+        self.probed[step.y, step.x] = False
+        self.guesses[(step.x, step.y)] = step.depth
+        self.current_line = None
+
+    def _contradiction(self, step: Contradiction) -> None:
+        self._counters.contradictions += 1
+        self.contradiction_serial += 1
+        if step.axis is not None and step.index is not None:
+            self.failed_line = LineMark(step.axis, step.index)
+            self.failed_cell = None
+        else:
+            self.failed_line = None
+            self.failed_cell = self.last_probe
+
+    def _forget(self, cells: tuple[tuple[int, int], ...]) -> None:
+        for x, y in cells:
+            self.depth_of[y, x] = 0
+            self.probed[y, x] = False
+
+
+@dataclass
+class _MutableCounters:
+    steps: int = 0
+    lines: int = 0
+    probes: int = 0
+    guesses: int = 0
+    backtracks: int = 0
+    contradictions: int = 0
+    depth: int = 0
+    max_depth: int = 0
+    solutions: int = 0
+    solver_seconds: float = 0.0
+
+    def frozen(self) -> Counters:
+        return Counters(
+            self.steps,
+            self.lines,
+            self.probes,
+            self.guesses,
+            self.backtracks,
+            self.contradictions,
+            self.depth,
+            self.max_depth,
+            self.solutions,
+            self.solver_seconds,
+        )
+
+
+def is_line_step(step: Step) -> bool:
+    """Where a "one line" advance stops: after a line gave cells, or at the end."""
+    return (isinstance(step, LineDeduced) and bool(step.cells)) or isinstance(step, Finished)
+
+
+def is_visible_step(step: Step) -> bool:
+    """Where a "one step" advance stops: any step but the engine's quiet heartbeat."""
+    return not isinstance(step, LinesChecked)
+
+
+def verdict_text(result: SolveResult, time_limit: float | None) -> str:
+    """The end of a replay in words."""
+    count = len(result.solutions)
+    if result.status == "unique":
+        return "Unique solution"
+    if result.status == "multiple":
+        if result.capped:
+            return f"At least {count} solutions (stopped counting)"
+        return f"{count} solutions"
+    if result.status == "none":
+        return "No solution"
+    limit = f" of {time_limit:g} s" if time_limit is not None else ""
+    if result.timed_out:
+        if count:
+            return f"Gave up after the time limit{limit}: 1 solution found, maybe more"
+        return f"Gave up after the time limit{limit}"
+    return "Stopped after 1 solution" if count else "Stopped"
