@@ -896,7 +896,8 @@ class PlayScene(Scene):
         if factory is None:
             self.app.toast("The solver replay is not available in this build.")
             return
-        self.app.push(factory(self.app, self.puzzle))
+        # The player's board goes along: the replay can start from their marks on request.
+        self.app.push(factory(self.app, self.puzzle, initial_board=self.session.board.copy()))
 
     def go_level_select(self) -> None:
         self.overlay = None
