@@ -81,7 +81,12 @@ def run(args: argparse.Namespace) -> int:
 
     from game.ui.app import App
     from game.ui.scenes.menu import MenuScene
-    from game.ui.scenes.replay import ReplayScene
+    from game.ui.scenes.replay import ReplayScene, replay_refusal
+
+    refusal = replay_refusal(puzzle)
+    if refusal is not None:
+        print(f"hanjie: {path}: {refusal}", file=sys.stderr)
+        return 2
 
     try:
         app = App()

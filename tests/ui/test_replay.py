@@ -473,3 +473,51 @@ def test_replay_command_reports_bad_files(
     assert len(error.strip().splitlines()) == 1
     assert main(["replay", str(tmp_path / "missing.non")]) == 2
     assert "missing.non" in capsys.readouterr().err
+
+
+def test_puzzles_without_cells_or_too_large_are_refused_with_a_message(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from game.cli import main
+    from game.ui.app import MAX_PLAYABLE
+
+    empty = Puzzle(width=0, height=0, row_clues=(), column_clues=(), title="Draft")
+    size = MAX_PLAYABLE + 1
+    huge = Puzzle(
+        width=size, height=size, row_clues=((),) * size, column_clues=((),) * size, title="Huge"
+    )
+    for puzzle, words in ((empty, "no cells"), (huge, "too large")):
+        app = App(headless=True)
+        app.push(ReplayScene(app, puzzle))
+        app.step(1 / 60)
+        assert not any(isinstance(scene, ReplayScene) for scene in app.scenes)
+        assert any(words in toast.text for toast in app.toasts.items)
+    path = tmp_path / "huge.non"
+    rows = "\n".join("0" for _ in range(size))
+    path.write_text(
+        f"width {size}\nheight {size}\n\nrows\n{rows}\n\ncolumns\n{rows}\n", encoding="utf-8"
+    )
+    assert main(["replay", str(path)]) == 2
+    error = capsys.readouterr().err
+    assert "too large" in error and len(error.strip().splitlines()) == 1
+
+
+def test_the_play_scene_opens_the_replay_with_the_players_board() -> None:
+    from game.core.moves import Paint
+    from game.ui.scenes.play import PlayScene
+
+    puzzle = picture(SEARCH_8X8)
+    app = App(headless=True)
+    play = PlayScene(app, puzzle)
+    app.push(play)
+    app.step()
+    play.session.apply(Paint(1, 0, 7, 0, Cell.FILLED))  # row 1 is seven filled cells
+    play.open_solver()
+    app.step(1 / 60)
+    scene = app.top
+    assert isinstance(scene, ReplayScene)
+    assert not scene.from_marks and (scene.state.grid[0] == -1).all()
+    assert scene.marks is not None and (scene.marks[0, 1:] == 1).all()
+    key(app, pygame.K_ESCAPE)
+    app.step(1 / 60)
+    assert app.top is play

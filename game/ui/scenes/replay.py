@@ -30,6 +30,7 @@ import pygame
 from game.core.board import Board, Cell
 from game.core.puzzle import Puzzle
 from game.core.solver.steps import Contradiction
+from game.ui.app import MAX_PLAYABLE
 from game.ui.layout import BoardLayout, Box, compute_board_layout
 from game.ui.scene import Scene
 from game.ui.scenes.replay_state import (
@@ -99,6 +100,18 @@ def seconds_text(seconds: float) -> str:
     if seconds < 0.1:
         return f"{seconds * 1000:.1f} ms"
     return f"{seconds:.2f} s"
+
+
+def replay_refusal(puzzle: Puzzle) -> str | None:
+    """Why ``puzzle`` cannot be replayed on screen, or None when it can."""
+    if puzzle.width == 0 or puzzle.height == 0:
+        return f"{puzzle.title or 'This puzzle'} has no cells to solve."
+    if max(puzzle.width, puzzle.height) > MAX_PLAYABLE:
+        return (
+            f"{puzzle.size_text} is too large to watch here (at most {MAX_PLAYABLE} cells a "
+            "side); `python -m game solve` still solves it."
+        )
+    return None
 
 
 class ReplayScene(Scene):
@@ -382,6 +395,12 @@ class ReplayScene(Scene):
         self.app.pop()
 
     def on_enter(self) -> None:
+        refusal = replay_refusal(self.puzzle)
+        if refusal is not None:
+            # Opened from anywhere (level select, converter, play): say why and go back.
+            self.app.toast(refusal, error=True)
+            self.app.pop()
+            return
         # A full collection of everything the game holds takes 10-15 ms: too long inside a
         # frame. Everything alive now is set aside from the collector while the replay runs,
         # so the collections that do happen only look at what the engine made since.
