@@ -59,6 +59,7 @@ LICENSE = "MIT"
 # A level is solved thousands of times faster than this; the limit only stops a runaway search.
 SOLVE_TIMEOUT = 60.0
 HEADER_KEYS = ("name", "order", "size", "description")
+ANY_SIZE = "any"  # a pack whose pictures each have their own size
 # Every pack opens with puzzles line logic alone solves; the larger ones also teach probing.
 MIN_LINE_ONLY = 2
 MIN_PROBING = 2
@@ -85,7 +86,7 @@ class PackSource:
     path: Path
     name: str
     order: int
-    width: int
+    width: int  # 0 for a pack of mixed sizes
     height: int
     description: str
     pictures: tuple[Picture, ...]
@@ -162,8 +163,8 @@ def parse_art(path: Path) -> PackSource:
         errors.append(f"{path}: header lacks {', '.join(missing)}")
     width = height = order = 0
     size = re.fullmatch(r"(\d+)x(\d+)", header.get("size", ""))
-    if "size" in header and not size:
-        errors.append(f"{path}: size must look like 15x10 (width x height)")
+    if "size" in header and not size and header["size"] != ANY_SIZE:
+        errors.append(f"{path}: size must look like 15x10 (width x height) or be {ANY_SIZE!r}")
     if size:
         width, height = int(size.group(1)), int(size.group(2))
     if "order" in header and not header["order"].isdigit():
@@ -174,7 +175,11 @@ def parse_art(path: Path) -> PackSource:
     seen: dict[str, int] = {}
     for picture in pictures:
         drawn_width = {len(row) for row in picture.rows}
-        if width and (drawn_width != {width} or len(picture.rows) != height):
+        if len(drawn_width) > 1:
+            errors.append(
+                f"{path}:{picture.line}: {picture.title!r} has rows of widths {sorted(drawn_width)}"
+            )
+        elif width and (drawn_width != {width} or len(picture.rows) != height):
             errors.append(
                 f"{path}:{picture.line}: {picture.title!r} is not {width}x{height} "
                 f"(rows of width {sorted(drawn_width)}, {len(picture.rows)} rows)"
@@ -235,6 +240,19 @@ def order_key(level: Level) -> tuple[float, ...]:
     )
 
 
+def mix_problems(pack: PackSource, levels: Sequence[Level]) -> list[str]:
+    """A pack must open gently, and a big pack must also teach probing."""
+    problems = []
+    line_only = sum(level.technique == "lines" for level in levels)
+    probing = sum(level.technique == "probing" for level in levels)
+    if line_only < MIN_LINE_ONLY:
+        problems.append(f"{pack.path}: only {line_only} puzzles need line logic alone")
+    largest = max(min(level.puzzle.width, level.puzzle.height) for level in levels)
+    if largest >= PROBING_FROM_SIZE and probing < MIN_PROBING:
+        problems.append(f"{pack.path}: only {probing} puzzles need probing")
+    return problems
+
+
 def check_pack(pack: PackSource) -> tuple[list[Level], list[str]]:
     """The pack's levels in play order, and every problem found."""
     levels: list[Level] = []
@@ -244,13 +262,8 @@ def check_pack(pack: PackSource) -> tuple[list[Level], list[str]]:
             levels.append(check_picture(pack, picture))
         except ArtError as error:
             errors.append(str(error))
-    line_only = sum(level.technique == "lines" for level in levels)
-    probing = sum(level.technique == "probing" for level in levels)
-    if not errors and line_only < MIN_LINE_ONLY:
-        errors.append(f"{pack.path}: only {line_only} puzzles need line logic alone")
-    big = min(pack.width, pack.height) >= PROBING_FROM_SIZE
-    if not errors and big and probing < MIN_PROBING:
-        errors.append(f"{pack.path}: only {probing} puzzles need probing")
+    if not errors:
+        errors += mix_problems(pack, levels)
     levels.sort(key=lambda level: (order_key(level), level.picture.title))
     return levels, errors
 
