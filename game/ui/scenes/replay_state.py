@@ -204,7 +204,8 @@ class ReplayState:
     ) -> int:
         """Apply up to ``max_steps`` steps, stopping once ``budget`` seconds were spent (at
         least one step is taken when any is allowed) or right after a step ``stop`` accepts.
-        Returns how many steps were applied."""
+        Returns how many steps were applied; the engine's quiet heartbeats (``LinesChecked``)
+        are applied but not counted, so a slow replay never spends a beat showing nothing."""
         if self.result is not None or max_steps <= 0:
             return 0
         clock = self._clock
@@ -216,7 +217,8 @@ class ReplayState:
             while taken < max_steps:
                 step = next(steps)
                 self.apply(step)
-                taken += 1
+                if not isinstance(step, LinesChecked):
+                    taken += 1
                 if self.result is not None or (stop is not None and stop(step)):
                     break
                 if clock() >= deadline:
@@ -230,8 +232,7 @@ class ReplayState:
         counters = self._counters
         counters.steps += 1
         self.last_step = step
-        if not isinstance(step, LinesChecked):
-            self.recent.append(step)
+        self.recent.append(step)
         apply_step(self.grid, step)
         if isinstance(step, LineDeduced):
             self._line_deduced(step)
