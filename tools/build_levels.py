@@ -35,22 +35,8 @@ if str(REPO_ROOT) not in sys.path:
 
 from game.core.formats import format_puzzle  # noqa: E402
 from game.core.puzzle import Puzzle  # noqa: E402
+from game.core.rating import Rating, rate  # noqa: E402
 from game.core.solver import SolveResult, solve  # noqa: E402
-
-try:
-    from game.core.rating import Rating, rate
-except ImportError:  # TEMPORARY until game/core/rating.py lands; then delete this branch.
-
-    @dataclass(frozen=True)
-    class Rating:  # type: ignore[no-redef]
-        stars: int
-        name: str
-
-    def rate(result: SolveResult) -> Rating:  # type: ignore[misc]
-        if result.stats.solved_by_lines:
-            return Rating(1 if result.stats.line_rounds <= 3 else 2, "provisional")
-        return Rating(3, "provisional")
-
 
 ART_DIR = REPO_ROOT / "tools" / "levels"
 LEVELS_DIR = REPO_ROOT / "levels"
@@ -233,8 +219,8 @@ def order_key(level: Level) -> tuple[float, ...]:
     stats = level.result.stats
     return (
         level.rating.stars,
-        stats.probe_fixes,
         stats.probes,
+        stats.probe_fixes,
         stats.line_rounds,
         stats.lines_solved,
     )

@@ -1,0 +1,159 @@
+"""The bundled level packs: every file reads, every puzzle is fair, packs are in rating order.
+
+A broken, ambiguous or out-of-order level fails here, and so does a ``levels/`` folder that
+no longer matches its source art in ``tools/levels/`` (rebuild with
+``python tools/build_levels.py``).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import re
+import sys
+from functools import cache
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+from game.core.formats import read_puzzle
+from game.core.puzzle import Puzzle
+from game.core.rating import Rating, rate
+from game.core.solver import SolveResult, solve
+from tests.conftest import REPO_ROOT
+
+LEVELS = REPO_ROOT / "levels"
+PACK_DIRS = sorted(path for path in LEVELS.iterdir() if path.is_dir())
+LEVEL_FILES = sorted(LEVELS.glob("*/*.non"))
+FILE_NAME = re.compile(r"(\d{2})-[a-z0-9]+(?:-[a-z0-9]+)*\.non")
+
+
+def load_build_script() -> ModuleType:
+    path = REPO_ROOT / "tools" / "build_levels.py"
+    spec = importlib.util.spec_from_file_location("build_levels", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault("build_levels", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+build_levels = load_build_script()
+
+
+@cache
+def solved(path: Path) -> tuple[Puzzle, SolveResult, Rating]:
+    """Each level is read and solved once for all the tests below."""
+    puzzle = read_puzzle(path)
+    result = solve(puzzle, max_solutions=2, timeout=30)
+    return puzzle, result, rate(result)
+
+
+def level_id(path: Path) -> str:
+    return f"{path.parent.name}/{path.name}"
+
+
+def test_there_are_enough_levels() -> None:
+    assert len(PACK_DIRS) >= 7
+    assert len(LEVEL_FILES) >= 80
+
+
+@pytest.mark.parametrize("pack", PACK_DIRS, ids=lambda path: path.name)
+def test_every_pack_has_a_manifest(pack: Path) -> None:
+    manifest = json.loads((pack / "pack.json").read_text(encoding="utf-8"))
+    assert isinstance(manifest["name"], str) and manifest["name"]
+    assert isinstance(manifest["order"], int)
+    assert isinstance(manifest["description"], str) and manifest["description"]
+    assert list(pack.glob("*.non")), f"{pack.name} has no puzzles"
+
+
+def test_pack_orders_are_distinct() -> None:
+    orders = [json.loads((pack / "pack.json").read_text())["order"] for pack in PACK_DIRS]
+    assert len(set(orders)) == len(orders)
+
+
+@pytest.mark.parametrize("path", LEVEL_FILES, ids=level_id)
+def test_every_level_is_readable_unique_and_fair(path: Path) -> None:
+    puzzle, result, rating = solved(path)
+    assert puzzle.title and puzzle.author == "Hanjie team" and puzzle.license == "MIT"
+    assert result.status == "unique", f"{level_id(path)}: {result.status}"
+    # No level should need guessing: line logic, or line logic and probing, is enough.
+    assert result.stats.solved_without_search
+    goal = puzzle.goal_array()
+    assert goal is not None
+    assert np.array_equal(result.solutions[0], goal)
+    assert dict(puzzle.extra).get("difficulty") == str(rating.stars)
+
+
+@pytest.mark.parametrize("pack", PACK_DIRS, ids=lambda path: path.name)
+def test_play_order_follows_the_rating(pack: Path) -> None:
+    files = sorted(pack.glob("*.non"))
+    numbers = []
+    for path in files:
+        match = FILE_NAME.fullmatch(path.name)
+        assert match, f"{path.name} is not named like 01-title.non"
+        numbers.append(int(match.group(1)))
+    assert numbers == list(range(1, len(files) + 1))
+    stars = [solved(path)[2].stars for path in files]
+    assert stars == sorted(stars), f"{pack.name}: stars in play order {stars}"
+
+
+@pytest.mark.parametrize("pack", PACK_DIRS, ids=lambda path: path.name)
+def test_packs_mix_line_logic_and_probing(pack: Path) -> None:
+    results = [solved(path) for path in sorted(pack.glob("*.non"))]
+    line_only = sum(result.stats.solved_by_lines for _, result, _ in results)
+    assert line_only >= 2
+    largest = max(min(puzzle.width, puzzle.height) for puzzle, _, _ in results)
+    if largest >= 15:
+        assert len(results) - line_only >= 2, f"{pack.name} has too few probing puzzles"
+
+
+def test_levels_match_their_source_art() -> None:
+    art_files = build_levels.art_files(None)
+    assert {path.stem for path in art_files} == {pack.name for pack in PACK_DIRS}
+    for art in art_files:
+        pack = build_levels.parse_art(art)
+        levels, errors = build_levels.check_pack(pack)
+        assert errors == []
+        planned = build_levels.planned_files(pack, levels)
+        assert build_levels.differences(LEVELS / pack.folder, planned) == []
+
+
+def write_art(folder: Path, pictures: str, size: str = "3x3") -> Path:
+    path = folder / "09-test.txt"
+    header = f"name: Test\norder: 9\nsize: {size}\ndescription: A test pack.\n\n"
+    path.write_text(header + pictures, encoding="utf-8")
+    return path
+
+
+def test_build_refuses_an_ambiguous_picture(tmp_path: Path) -> None:
+    # A diagonal pair: the other diagonal has the same clues.
+    art = write_art(tmp_path, "== Plus\n.#.\n###\n.#.\n\n== Diagonal\n#..\n.#.\n...\n", size="3x3")
+    pack = build_levels.parse_art(art)
+    _, errors = build_levels.check_pack(pack)
+    assert len(errors) == 1
+    assert "'Diagonal' is ambiguous" in errors[0] and "09-test.txt:" in errors[0]
+
+
+def test_build_reports_badly_drawn_art(tmp_path: Path) -> None:
+    art = write_art(tmp_path, "== Short\n##.\n#.\n...\n\n== Letters\n#x#\n...\n###\n")
+    with pytest.raises(build_levels.ArtError) as raised:
+        build_levels.parse_art(art)
+    message = str(raised.value)
+    assert "'Short'" in message and "only '#' and '.'" in message
+
+
+def test_build_orders_a_pack_easiest_first(tmp_path: Path) -> None:
+    art = write_art(
+        tmp_path,
+        "== Smile\n.#.#.\n.#.#.\n.....\n#...#\n.###.\n\n== Bar\n.....\n#####\n.....\n.....\n"
+        "..#..\n\n== Tee\n#####\n..#..\n..#..\n..#..\n..#..\n",
+        size="5x5",
+    )
+    levels, errors = build_levels.check_pack(build_levels.parse_art(art))
+    stars = [level.rating.stars for level in levels]
+    assert stars == sorted(stars)
+    assert levels[-1].picture.title == "Smile"  # the one that needs probing
+    assert errors == []
