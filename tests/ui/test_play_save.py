@@ -162,13 +162,66 @@ def test_complete_lines_grey_their_clues() -> None:
     assert scene.app.theme.clue_text not in colours
 
 
-def test_hint_highlights_a_line_or_explains() -> None:
+def test_greying_marks_only_runs_the_marks_prove_placed() -> None:
+    puzzle = Puzzle.from_grid([[1, 1, 1, 0, 1, 0], [0, 0, 0, 0, 0, 0]], title="Greys")
+    scene = open_play(puzzle)
+    drag(scene, (0, 0), (1, 0))
+    assert scene.grid_view.row_look(0).placed == frozenset()  # "##" could still slide
+    click(scene, 2, 0)
+    click(scene, 3, 0, button=3)
+    look = scene.grid_view.row_look(0)
+    assert look.placed == frozenset({0}) and not look.complete
+    theme = scene.app.theme
+    three = scene.layout.row_number_box(0, 0, 2)
+    one = scene.layout.row_number_box(0, 1, 2)
+
+    def colours(box: object) -> set[tuple[int, int, int]]:
+        x0, y0, w, h = box  # type: ignore[misc]
+        return {
+            tuple(scene.app.screen.get_at((x, y)))[:3]  # type: ignore[misc]
+            for x in range(x0, x0 + w)
+            for y in range(y0, y0 + h)
+        }
+
+    assert theme.clue_done in colours(three) and theme.clue_text not in colours(three)
+    assert theme.clue_text in colours(one)
+    # With greying off in the options nothing greys, not even a complete line.
+    scene.app.set_setting("clue_greying", False)
+    click(scene, 4, 0)
+    assert scene.session.row_status(0).complete
+    assert scene.grid_view.row_look(0) == scene.grid_view.row_look(1)
+
+
+def test_hint_outlines_a_forced_cell_and_says_why() -> None:
     scene = open_play(HEART)
     key(scene, pygame.K_h)
-    assert scene.message
-    if scene.message_kind == "hint" and scene.hint_line is not None:
-        axis, index = scene.hint_line
-        assert axis in ("row", "column") and 0 <= index < 5
-    click(scene, 0, 2, button=3)  # contradicts row 3 (clue 5)
+    assert scene.message_kind == "hint"
+    assert scene.hint_line == ("row", 1) and scene.hint_cell == (0, 1)
+    assert scene.message.startswith("Fill the outlined cell. Row 2: the 5 must cover")
+    assert scene.cursor == (0, 1)
+    box = scene.layout.cell_box(0, 1)
+    edge = scene.app.screen.get_at((box.x, box.y + 3))
+    assert (edge.r, edge.g, edge.b) == scene.app.theme.accent
+    # Any move clears the hint.
+    click(scene, 0, 1)
+    assert scene.hint_cell is None
+
+
+def test_hint_refuses_wrong_or_contradicting_marks() -> None:
+    scene = open_play(HEART)
+    for _ in range(120):  # let the uniqueness proof finish between frames
+        if scene._unique is not None:
+            break
+        scene._advance_uniqueness(0.01)
+    assert scene._unique is True
+    click(scene, 0, 0)  # wrong: that corner is empty in the only solution
     key(scene, pygame.K_h)
-    assert scene.message_kind == "error"
+    assert scene.message_kind == "error" and "wrong" in scene.message
+    assert scene.flash.cells == [(0, 0)]
+
+    no_goal = Puzzle(5, 1, ((1, 1),), ((1,), (), (1,), (), ()))
+    other = open_play(no_goal, app=scene.app)
+    drag(other, (0, 0), (1, 0))  # a run of 2 where the clue says 1 1
+    key(other, pygame.K_h)
+    assert other.message_kind == "error" and "row 1 cannot hold 1 1" in other.message
+    assert other.hint_line == ("row", 0)

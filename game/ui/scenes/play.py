@@ -18,7 +18,6 @@ D drop trial, V check, H hint, Esc pause.
 
 from __future__ import annotations
 
-import importlib
 import math
 import time
 from collections.abc import Callable, Iterator, Sequence
@@ -30,9 +29,12 @@ import numpy as np
 import pygame
 
 from game.core.board import Board, Cell
+from game.core.lines import clue_text
 from game.core.moves import ClearAll, CommitTrial, DiscardTrial, Move, Paint
 from game.core.puzzle import Puzzle
 from game.core.session import Session, move_changes
+from game.core.solver.hints import find_hint, line_codes, placed_runs
+from game.core.solver.line import analyse_line
 from game.ui.app import AUTO_CHECK, CLUE_GREYING, MINIMAP, optional_scene
 from game.ui.layout import (
     MAX_CELL,
@@ -163,16 +165,6 @@ def stroke_move(
         return Paint(start[0], start[1], last[0], last[1], Cell.UNKNOWN)
     x0, y0, x1, y1 = snap_drag(start, end)
     return Paint(x0, y0, x1, y1, stroke.state, stroke.only_unknown)
-
-
-def _hints_module() -> Any:
-    """The solver's hints module (clue greying and hints), or None in a build without it."""
-    try:
-        return importlib.import_module("game.core.solver.hints")
-    except ModuleNotFoundError as error:
-        if error.name == "game.core.solver.hints":
-            return None
-        raise
 
 
 class PlayScene(Scene):
@@ -646,21 +638,21 @@ class PlayScene(Scene):
         else:
             rows, columns = changed_lines(self._seen, cells)
         self._seen = cells.copy()
-        hints = _hints_module() if self.app.setting(CLUE_GREYING) else None
+        greying = bool(self.app.setting(CLUE_GREYING))
         for y in rows:
-            self._placed_rows[y] = self._placed(hints, self.puzzle.row_clues[y], cells[y, :])
+            self._placed_rows[y] = self._placed(greying, self.puzzle.row_clues[y], cells[y, :])
         for x in columns:
-            self._placed_columns[x] = self._placed(hints, self.puzzle.column_clues[x], cells[:, x])
+            self._placed_columns[x] = self._placed(
+                greying, self.puzzle.column_clues[x], cells[:, x]
+            )
         self._refresh_looks()
 
     @staticmethod
-    def _placed(hints: Any, clue: tuple[int, ...], line: np.ndarray[Any, Any]) -> frozenset[int]:
-        if hints is None or not clue:
+    def _placed(greying: bool, clue: tuple[int, ...], line: np.ndarray[Any, Any]) -> frozenset[int]:
+        """The clue numbers the marks prove placed (the line solver's word, never a guess)."""
+        if not greying or not clue:
             return frozenset()
-        try:
-            return frozenset(int(index) for index in hints.placed_runs(clue, line))
-        except ValueError:
-            return frozenset()  # the marks contradict the clue: nothing is proven placed
+        return frozenset(placed_runs(clue, line.tolist()))
 
     def _refresh_looks(self) -> None:
         greying = bool(self.app.setting(CLUE_GREYING))
@@ -752,46 +744,54 @@ class PlayScene(Scene):
             self.set_message("No row or column contradicts its clue.", "success")
 
     def hint(self) -> None:
+        """Show one cell that line logic forces from the player's marks, and why."""
         if self.win is not None:
             return
-        hints = _hints_module()
-        if hints is None:
-            self.set_message("Hints are not available in this build.", "error")
+        board = self.session.board
+        if self._unique is None:
+            self._advance_uniqueness(UNIQUENESS_SLICE)
+        wrong = self.session.wrong_cells() if self._unique else []
+        if wrong:
+            # Line logic from wrong marks would teach a wrong step: show the marks instead.
+            self.flash = Flash(wrong, 1.0)
+            self.flash_age = 0.0
+            count = "1 mark is" if len(wrong) == 1 else f"{len(wrong)} marks are"
+            self.set_message(f"A hint needs correct marks: {count} wrong (flashing).", "error")
             return
-        rows, columns = self.session.contradicted_lines()
-        if rows or columns:
-            self.show_errors = True
-            self._refresh_looks()
-            self.set_message(
-                "Your marks contradict the clues: " + _lines_sentence(rows, columns)
-                + " Undo or clear them first.",
-                "error",
-            )  # fmt: skip
-            return
-        found = hints.find_hint(self.puzzle, self.session.board)
+        found = find_hint(self.puzzle, board)
         if found is None:
-            self.set_message(
-                "Line logic finds nothing more from your marks: try a trial (T).", "hint"
-            )
+            broken = self._line_that_cannot_fit()
+            if broken is not None:
+                axis, index = broken
+                self.hint_line = broken
+                self.hint_cell = None
+                clue = (self.puzzle.row_clues if axis == "row" else self.puzzle.column_clues)[index]
+                self.set_message(
+                    f"Your marks contradict the clues: {axis} {index + 1} cannot hold "
+                    f"{clue_text(clue)} any more. Undo or clear some marks first.",
+                    "error",
+                )
+            else:
+                self.set_message(
+                    "Line logic finds nothing more from your marks: try a trial (T).", "hint"
+                )
             return
-        self._show_hint(found)
+        self.hint_line = (found.axis, found.index)
+        self.hint_cell = (found.x, found.y)
+        self.cursor = (found.x, found.y)
+        action = "Fill" if found.state == Cell.FILLED else "Cross"
+        self.set_message(f"{action} the outlined cell. {_sentence(found.text)}", "hint")
 
-    def _show_hint(self, found: Any) -> None:
-        """Highlight the hint's line and cell and say its sentence."""
-        if getattr(found, "contradiction", False):
-            self.set_message(
-                str(getattr(found, "text", "Your marks contradict the clues.")), "error"
-            )
-            return
-        axis = str(getattr(found, "axis", "row"))
-        index = int(getattr(found, "index", 0))
-        self.hint_line = (axis, index)
-        x, y = getattr(found, "x", None), getattr(found, "y", None)
-        if isinstance(x, int) and isinstance(y, int):
-            self.hint_cell = (x, y)
-            self.cursor = (x, y)
-        text = getattr(found, "text", None) or getattr(found, "sentence", None) or str(found)
-        self.set_message(str(text), "hint")
+    def _line_that_cannot_fit(self) -> tuple[str, int] | None:
+        """The first row or column whose marks no placement of its clue fits, if any."""
+        cells = self.session.board.cells
+        for y, clue in enumerate(self.puzzle.row_clues):
+            if analyse_line(clue, line_codes(cells[y, :].tolist())) is None:
+                return ("row", y)
+        for x, clue in enumerate(self.puzzle.column_clues):
+            if analyse_line(clue, line_codes(cells[:, x].tolist())) is None:
+                return ("column", x)
+        return None
 
     def set_message(self, text: str, kind: str = "info") -> None:
         self.message = text
@@ -1238,6 +1238,15 @@ class PlayScene(Scene):
         back = rect.inflate(app.scaled(40), app.scaled(24))
         pygame.draw.rect(surface, theme.toast, back, border_radius=radius(app))
         surface.blit(text, rect)
+
+
+def _sentence(text: str) -> str:
+    """``text`` with a capital first letter and a full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
 
 
 def _lines_sentence(rows: Sequence[int], columns: Sequence[int]) -> str:
