@@ -78,6 +78,7 @@ RECENT_SHOWN = 6
 # From this speed on the panel's figures change every frame: redraw it only this often.
 FAST_SPEED = SPEEDS.index(100)
 PANEL_REFRESH = 1 / 15
+GC_FREEZE_SECONDS = 1.0
 
 _PLUS_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 _MINUS_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_UNDERSCORE)
@@ -197,6 +198,8 @@ class ReplayScene(Scene):
         self._inner_rects: list[list[pygame.Rect]] = []
         self._browser_shown = False
         self._solution_label_x = 0
+        self._frozen = False
+        self._since_freeze = 0.0
         if start_from_marks and self.marks is not None:
             self.marks_toggle.value = True
             self._marks_toggled(True)
@@ -406,9 +409,13 @@ class ReplayScene(Scene):
         # so the collections that do happen only look at what the engine made since.
         gc.collect()
         gc.freeze()
+        self._frozen = True
+        self._since_freeze = 0.0
 
     def on_exit(self) -> None:
-        gc.unfreeze()
+        if self._frozen:
+            gc.unfreeze()  # the collector sees everything again (and frees what died)
+            self._frozen = False
 
     # -- events -----------------------------------------------------------------------------
 
@@ -481,6 +488,12 @@ class ReplayScene(Scene):
 
     def update(self, dt: float) -> None:
         state = self.state
+        self._since_freeze += dt
+        if self._since_freeze >= GC_FREEZE_SECONDS and self._frozen:
+            # What the engine built meanwhile (its line caches) joins the frozen set, so no
+            # full collection has to walk it in the middle of a frame.
+            gc.freeze()
+            self._since_freeze = 0.0
         if self.playing and not state.finished and self.pending is None:
             speed = SPEEDS[self.speed_index] if self.speed_index < INSTANT else math.inf
             if not math.isinf(speed):
@@ -1060,6 +1073,8 @@ class ReplayScene(Scene):
     def _help_text(self) -> str:
         if self.finished and len(self.solutions) > 1:
             return "Left / Right: other solutions  ·  Home: restart  ·  Esc: back"
+        if self.finished:
+            return "Home: watch it again  ·  Esc: back"
         return (
             "Space play/pause  ·  → step  ·  Shift+→ line  ·  End: to the end  ·  "
             "Home: restart  ·  + / −: speed  ·  Esc: back"
@@ -1154,23 +1169,30 @@ _SOLUTIONS_PICTURE: tuple[str, ...] = (
 )
 
 
+def _search_moment(puzzle: Puzzle, max_steps: int = 200_000) -> int:
+    """The step count at which the search is most telling: many cells set under guesses, a
+    probe under way with a few light cells, guesses a few deep."""
+    state = ReplayState(puzzle, max_solutions=DEFAULT_MAX_SOLUTIONS, time_limit=None)
+    best, best_score = 1, -1
+    while not state.finished and state.counters.steps < max_steps:
+        state.pull(1, 1.0)
+        trial = int(((state.depth_of > 0) & ~state.probed & (state.grid >= 0)).sum())
+        probing = state.probe_cell is not None and int(state.probed.sum()) >= 4
+        score = trial + (1000 if probing and state.counters.depth >= 3 else 0)
+        if score > best_score:
+            best, best_score = state.counters.steps, score
+    return best
+
+
 def _shot_search(app: App) -> None:
-    scene = ReplayScene(app, _search_puzzle(), playing=False)
+    puzzle = _search_puzzle()
+    moment = _search_moment(puzzle)
+    scene = ReplayScene(app, puzzle, playing=False, time_limit=None)
     app.push(scene)
     app.step()
     state = scene.state
-    # Run the engine until guesses are a few deep, the grid has plenty of trial cells and a
-    # probe is under way (its light marks in the picture too).
-    while not state.finished:
+    while state.counters.steps < moment and not state.finished:
         state.pull(1, 1.0)
-        trial = (state.depth_of > 0) & ~state.probed & (state.grid >= 0)
-        if (
-            state.counters.depth >= 3
-            and trial.sum() > 100
-            and state.probe_cell is not None
-            and state.probed.sum() >= 4
-        ):
-            break
     # Pulled behind the scene's back: an old contradiction or backtrack must not flash now.
     scene._seen_contradiction = state.contradiction_serial
     scene._seen_backtrack = state.backtrack_serial
