@@ -309,12 +309,25 @@ def test_pause_menu_restart_starts_afresh() -> None:
     assert cells(scene, 0)[0] == U
 
 
-def test_solve_without_the_replay_scene_says_so() -> None:
+def test_solve_opens_the_replay_over_the_game_and_the_clock_waits() -> None:
+    import importlib.util
+
     scene = open_play()
-    scene.open_solver()
+    click(scene, 0, 0)
+    scene.solve_button.activate()
     scene.app.step()
-    top = scene.app.top
-    assert (top is scene and scene.app.toasts.texts) or type(top).__name__ == "ReplayScene"
+    if importlib.util.find_spec("game.ui.scenes.replay") is None:
+        assert scene.app.top is scene and scene.app.toasts.texts
+        return
+    assert type(scene.app.top).__name__ == "ReplayScene"
+    assert scene.app.store.record(scene.key).session is not None  # saved on the way out
+    elapsed = scene.session.elapsed
+    scene.app.step(0.25)
+    assert scene.session.elapsed == elapsed
+    scene.app.pop()
+    scene.app.step(0.25)
+    assert scene.app.top is scene and scene.session.elapsed > elapsed
+    assert scene.session.board.get(0, 0) == F
 
 
 def test_pause_menu_goes_back_to_level_select_or_the_menu() -> None:
