@@ -33,10 +33,11 @@ def _puzzles(folder: Path, limit: int | None) -> Iterator[tuple[str, Puzzle | st
     if questions.name == "questions.txt" and questions.is_file():
         from game.core.formats.taai import read_taai_questions
 
-        for count, (number, puzzle) in enumerate(read_taai_questions(questions)):
-            if limit is not None and count >= limit:
+        text = questions.read_text(encoding="utf-8")
+        for count, puzzle in enumerate(read_taai_questions(text, str(questions)), start=1):
+            if limit is not None and count > limit:
                 return
-            yield f"taai{number}", puzzle
+            yield f"taai2011_{count:04d}", puzzle
         return
     files = sorted(path for path in folder.iterdir() if path.is_file() and path.suffix != ".tsv")
     for count, path in enumerate(files):

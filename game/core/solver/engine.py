@@ -7,16 +7,20 @@ it per frame; :func:`solve` drains the same generator.
 How it works:
 
 1. **Propagation**: a queue of lines whose cells changed; each is solved exactly (see
-   :mod:`~game.core.solver.line`) and any cell it forces queues the crossing line.
+   :mod:`~game.core.solver.line`) and any cell it forces queues the crossing line. The first
+   pass takes the lines with the least slack first.
 2. **Probing**: when the queue runs dry, each unknown cell (cells beside known ones first) is
    tried filled and empty, propagating each; a contradiction fixes the cell the other way, and
-   cells both ways agree on are fixed too. Rounds repeat until one fixes nothing.
-3. **Search**: the cell whose probes taught the most is guessed (the richer way first); an undo
-   log (the trail of cells set, with a mark per choice) takes the board back on failure. The
-   search goes on after a solution to count up to ``max_solutions``.
+   cells both ways agree on are fixed too. Rounds repeat until one fixes nothing. Two savings:
+   a way already implied by another consistent probe of the round is not tried (it cannot
+   contradict), and a cell's result is reused while none of the lines its probes looked at
+   has changed, across rounds and across search nodes.
+3. **Search**: the cell whose probes taught the most both ways is guessed (the richer way
+   first); an undo log (the trail of cells set, with a mark per choice) takes the board back
+   on failure. The search goes on after a solution to count up to ``max_solutions``.
 
-The timeout counts only time spent inside the generator (a paused replay does not use it up),
-and is checked at every line, so it holds during probing as well as search.
+The timeout counts only time spent inside the generator (a paused replay does not use it up)
+and is checked every few lines, so it holds during probing as well as search.
 """
 
 from __future__ import annotations
@@ -38,6 +42,7 @@ from game.core.solver.steps import (
     Axis,
     Backtrack,
     CellChange,
+    CellPosition,
     Contradiction,
     Finished,
     Guess,
@@ -51,15 +56,28 @@ from game.core.solver.steps import (
 
 # Unproductive line solves in a row before a heartbeat step, so no step runs long.
 HEARTBEAT_LINES = 48
+# Lines solved between two looks at the clock.
+_CLOCK_EVERY = 16
 
-_STEP_VALUE = {FILLED: FILLED_VALUE, EMPTY: EMPTY_VALUE}
-_OTHER = {FILLED: EMPTY, EMPTY: FILLED}
+_STEP_VALUE = (0, FILLED_VALUE, EMPTY_VALUE)  # indexed by the engine's cell codes
+_OTHER = (0, EMPTY, FILLED)
 
-# Probe outcomes for one cell: the cells each way deduced (cell index -> value), None when that
-# way contradicts.
-_Deductions = dict[int, int] | None
+# A trail entry packs a cell and its code: index * 4 + code (codes are 1 and 2).
+_CODE_BITS = 2
+_CODE_MASK = 3
+
+# What one way of a probe led to: trail entries it deduced (a frozenset, so agreements are
+# set intersections), or None when that way contradicts.
+_Deductions = frozenset[int] | None
+# What probing one cell found: both ways' deductions, the lines looked at, the tick then.
+_ProbeRecord = tuple[_Deductions, _Deductions, tuple[int, ...], int]
 # A branching choice: x, y, the value to try first, the value to try second.
 _Branch = tuple[int, int, int, int]
+
+_MISSING: LineOutcome | bool = False
+# Skipping probes another probe implies saves work but loses agreements and branching scores;
+# measured on the corpus it cost more search than it saved, so it is off.
+_SKIP_IMPLIED = False
 
 
 class _Timeout(Exception):
@@ -84,14 +102,21 @@ class _Engine:
         self.caches = [self.solver.cache_for(clue) for clue in self.clues]
         self.rows = [bytearray(width) for _ in range(height)]
         self.columns = [bytearray(height) for _ in range(width)]
+        self.positions: list[CellPosition] = [(x, y) for y in range(height) for x in range(width)]
         self.unknown = width * height
-        # Cell indices (y * width + x) in the order they were set; undo pops them.
+        # Trail entries (index * 4 + code) in the order cells were set; undo pops them.
         self.trail: list[int] = []
         # Open choices: (x, y, the value still to try, trail length before the choice).
         self.choices: list[tuple[int, int, int, int]] = []
         self.queue: deque[int] = deque()
         self.queued = bytearray(width + height)
         self.line_round = [0] * (width + height)
+        # The tick of the last real change per line, and the lines the current probe saw.
+        self.tick = 0
+        self.line_stamp = [0] * (width + height)
+        self.visited: list[int] = []
+        # Probe results by cell index, kept across the whole search; see probe().
+        self.records: dict[int, _ProbeRecord] = {}
         self.solutions: list[npt.NDArray[np.bool_]] = []
         self.spent = 0.0
         self.resumed = time.perf_counter()
@@ -127,7 +152,9 @@ class _Engine:
     def _set_initial(self, initial: npt.NDArray[np.integer]) -> None:
         grid = np.asarray(initial)
         if grid.shape != (self.height, self.width):
-            raise ValueError(f"initial grid is {grid.shape}, the puzzle is {self.height}x")
+            raise ValueError(
+                f"the initial grid is {grid.shape}, the puzzle is ({self.height}, {self.width})"
+            )
         for y in range(self.height):
             for x in range(self.width):
                 value = int(grid[y, x])
@@ -138,10 +165,13 @@ class _Engine:
                     self.unknown -= 1
 
     def _set(self, x: int, y: int, code: int) -> None:
+        """Set an unknown cell, on the trail, and queue its two lines."""
         self.rows[y][x] = code
         self.columns[x][y] = code
-        self.trail.append(y * self.width + x)
+        self.trail.append(((y * self.width + x) << _CODE_BITS) | code)
         self.unknown -= 1
+        self._queue_line(y, 1)
+        self._queue_line(self.height + x, 1)
 
     def _queue_line(self, line_id: int, round_number: int) -> None:
         if not self.queued[line_id]:
@@ -149,29 +179,34 @@ class _Engine:
             self.line_round[line_id] = round_number
             self.queue.append(line_id)
 
-    def _queue_cell(self, x: int, y: int) -> None:
-        self._queue_line(y, 1)
-        self._queue_line(self.height + x, 1)
-
     def _clear_queue(self) -> None:
         for line_id in self.queue:
             self.queued[line_id] = 0
         self.queue.clear()
 
-    def _undo_to(self, mark: int) -> tuple[tuple[int, int], ...]:
-        width = self.width
+    def _undo_to(self, mark: int) -> tuple[CellPosition, ...]:
+        """Unset the cells set since trail length ``mark``; their positions, latest first."""
         rows = self.rows
         columns = self.columns
+        positions = self.positions
         undone = self.trail[mark:]
         del self.trail[mark:]
         self.unknown += len(undone)
-        cells = []
-        for index in reversed(undone):
-            y, x = divmod(index, width)
+        cells = [positions[entry >> _CODE_BITS] for entry in reversed(undone)]
+        for x, y in cells:
             rows[y][x] = UNKNOWN
             columns[x][y] = UNKNOWN
-            cells.append((x, y))
         return tuple(cells)
+
+    def _stamp_cells(self, cells: tuple[CellPosition, ...]) -> None:
+        """Mark the lines of changed cells so probe records that looked at them go stale."""
+        self.tick += 1
+        tick = self.tick
+        line_stamp = self.line_stamp
+        height = self.height
+        for x, y in cells:
+            line_stamp[y] = tick
+            line_stamp[height + x] = tick
 
     def _grid(self) -> tuple[tuple[bool, ...], ...]:
         return tuple(tuple(code == FILLED for code in row) for row in self.rows)
@@ -185,67 +220,109 @@ class _Engine:
 
     def propagate(self, probe: bool) -> Generator[Step, None, int]:
         """Solve queued lines until the queue is empty; the return value is the line that
-        contradicted, or -1."""
+        contradicted, or -1.
+
+        Inside a probe the lines taken from the queue are noted in ``visited``; outside one,
+        every line that gains a cell gets a fresh stamp (see :meth:`probe`).
+        """
         height = self.height
+        width = self.width
         rows = self.rows
         columns = self.columns
         clues = self.clues
         caches = self.caches
-        solve = self.solver.solve
+        solver = self.solver
         queue = self.queue
         queued = self.queued
         line_round = self.line_round
+        line_stamp = self.line_stamp
+        trail_append = self.trail.append
+        visited_append = self.visited.append
         timeout = self.timeout
         count_rounds = not probe and not self.choices and not self.stalled
+        depth = len(self.choices)
+        stamp = 0
         quiet = 0
+        checks = 0
         while queue:
             line_id = queue.popleft()
             queued[line_id] = 0
             is_row = line_id < height
             line = bytes(rows[line_id] if is_row else columns[line_id - height])
-            outcome: LineOutcome = solve(clues[line_id], line, caches[line_id])
-            if timeout is not None and self.elapsed() > timeout:
+            cache = caches[line_id]
+            outcome = cache.get(line, _MISSING)
+            if outcome is _MISSING:
+                outcome = solver.solve_uncached(clues[line_id], line, cache)
+            else:
+                solver.hits += 1
+            if probe:
+                visited_append(line_id)
+            checks += 1
+            if timeout is not None and checks % _CLOCK_EVERY == 0 and self.elapsed() > timeout:
                 raise _Timeout
             if outcome is None:
                 self._clear_queue()
                 axis, index = self._axis(line_id)
-                yield Contradiction(axis, index, self.depth, probe)
+                yield Contradiction(axis, index, depth, probe)
                 return line_id
-            filled, empty = outcome
+            filled, empty = outcome  # type: ignore[misc]
             if not filled and not empty:
                 quiet += 1
                 if quiet >= HEARTBEAT_LINES:
                     quiet = 0
-                    yield LinesChecked(HEARTBEAT_LINES, self.depth)
+                    yield LinesChecked(HEARTBEAT_LINES, depth)
                 continue
             quiet = 0
-            next_round = line_round[line_id] + 1
-            if count_rounds and line_round[line_id] > self.rounds:
-                self.rounds = line_round[line_id]
+            this_round = line_round[line_id]
+            next_round = this_round + 1
+            if count_rounds and this_round > self.rounds:
+                self.rounds = this_round
+            if not probe:
+                self.tick += 1
+                stamp = self.tick
+                line_stamp[line_id] = stamp
             changes: list[CellChange] = []
             if is_row:
                 y = line_id
+                row = rows[y]
+                base = y * width
                 for code, positions in ((FILLED, filled), (EMPTY, empty)):
                     value = _STEP_VALUE[code]
                     for x in positions:
-                        self._set(x, y, code)
-                        self._queue_line(height + x, next_round)
+                        row[x] = code
+                        columns[x][y] = code
+                        trail_append(((base + x) << _CODE_BITS) | code)
+                        other = height + x
+                        if not queued[other]:
+                            queued[other] = 1
+                            line_round[other] = next_round
+                            queue.append(other)
+                        if stamp:
+                            line_stamp[other] = stamp
                         changes.append((x, y, value))
             else:
                 x = line_id - height
+                column = columns[x]
                 for code, positions in ((FILLED, filled), (EMPTY, empty)):
                     value = _STEP_VALUE[code]
                     for y in positions:
-                        self._set(x, y, code)
-                        self._queue_line(y, next_round)
+                        column[y] = code
+                        rows[y][x] = code
+                        trail_append(((y * width + x) << _CODE_BITS) | code)
+                        if not queued[y]:
+                            queued[y] = 1
+                            line_round[y] = next_round
+                            queue.append(y)
+                        if stamp:
+                            line_stamp[y] = stamp
                         changes.append((x, y, value))
-            axis, index = self._axis(line_id)
+            self.unknown -= len(changes)
             yield LineDeduced(
-                axis,
-                index,
+                "row" if is_row else "column",
+                line_id if is_row else line_id - height,
                 tuple(changes),
-                _reason(clues[line_id], line, len(filled) + len(empty), bool(filled)),
-                self.depth,
+                "forced" if probe else _reason(clues[line_id], line, len(changes), bool(filled)),
+                depth,
                 probe,
             )
         return -1
@@ -275,77 +352,107 @@ class _Engine:
         scored.sort()
         return [index for _score, index in scored]
 
-    def _probe_one(self, x: int, y: int, code: int) -> Generator[Step, None, _Deductions]:
-        """Try one value; the return value is the cells it led to, or None on contradiction."""
+    def _probe_one(self, index: int, code: int) -> Generator[Step, None, _Deductions]:
+        """Try one value; the return value is the trail entries it led to, or None on a
+        contradiction. The lines it looked at are added to ``visited``."""
         self.probes += 1
+        x, y = self.positions[index]
         mark = len(self.trail)
-        yield ProbeStarted(x, y, _STEP_VALUE[code], self.depth)
         self._set(x, y, code)
-        self._queue_cell(x, y)
+        value = _STEP_VALUE[code]
+        depth = len(self.choices)
+        yield ProbeStarted(x, y, value, depth)
         bad = yield from self.propagate(probe=True)
         deduced: _Deductions = None
         if bad < 0:
-            width = self.width
-            rows = self.rows
-            deduced = {}
-            for index in self.trail[mark + 1 :]:
-                cell_y, cell_x = divmod(index, width)
-                deduced[index] = rows[cell_y][cell_x]
+            deduced = frozenset(self.trail[mark + 1 :])
         outcome = "contradiction" if bad >= 0 else "solved" if not self.unknown else "consistent"
         undone = self._undo_to(mark)
-        yield ProbeResult(x, y, _STEP_VALUE[code], outcome, undone, self.depth)
+        yield ProbeResult(x, y, value, outcome, undone, depth)
         return deduced
 
-    def _fix(self, cells: dict[int, int]) -> Generator[Step, None, int]:
+    def _fix(self, entries: frozenset[int] | set[int]) -> Generator[Step, None, int]:
         """Set cells proven by probing, one step per row, then propagate them."""
         width = self.width
-        by_row: dict[int, list[CellChange]] = {}
-        for index, code in sorted(cells.items()):
-            y, x = divmod(index, width)
-            self._set(x, y, code)
-            self._queue_cell(x, y)
-            by_row.setdefault(y, []).append((x, y, _STEP_VALUE[code]))
-        self.probe_fixes += len(cells)
-        for y, changes in by_row.items():
-            yield LineDeduced("row", y, tuple(changes), "probe", self.depth)
+        by_row: dict[int, list[tuple[int, int]]] = {}
+        for entry in sorted(entries):
+            y, x = divmod(entry >> _CODE_BITS, width)
+            by_row.setdefault(y, []).append((x, entry & _CODE_MASK))
+        self.probe_fixes += len(entries)
+        for y, row_cells in by_row.items():
+            for x, code in row_cells:
+                self._set(x, y, code)
+            self._stamp_cells(tuple((x, y) for x, _code in row_cells))
+            changes = tuple((x, y, _STEP_VALUE[code]) for x, code in row_cells)
+            yield LineDeduced("row", y, changes, "probe", self.depth)
         bad = yield from self.propagate(probe=False)
         return bad
 
     def probe(self) -> Generator[Step, None, tuple[str, _Branch | None]]:
         """Probe until a round fixes nothing. Returns ``("contradiction", None)``,
-        ``("solved", None)`` or ``("branch", (x, y, first value, second value))``."""
+        ``("solved", None)`` or ``("branch", (x, y, first value, second value))``.
+
+        A cell's record is reused, in a later round or at another node of the search, while
+        none of the lines its probes looked at has changed (lines are stamped when a real
+        deduction, a guess or a backtrack changes them): probing again would see the same
+        lines and find the same things. Within a round, a way some consistent probe already
+        implies is skipped: it is consistent too, and teaches no more than its implier.
+        """
         width = self.width
+        height = self.height
         rows = self.rows
+        line_stamp = self.line_stamp
+        records = self.records
+        visited = self.visited
         while True:
             progress = False
             best: _Branch | None = None
             best_score = (-1, -1)
+            # Trail entries implied by a consistent probe this round -> how much it taught.
+            implied: dict[int, int] = {}
             for index in self._probe_candidates():
                 y, x = divmod(index, width)
                 if rows[y][x] != UNKNOWN:
                     continue
-                when_filled = yield from self._probe_one(x, y, FILLED)
-                when_empty = yield from self._probe_one(x, y, EMPTY)
+                record = records.get(index)
+                if record is not None and max(map(line_stamp.__getitem__, record[2])) > record[3]:
+                    record = None
+                filled_entry = (index << _CODE_BITS) | FILLED
+                empty_entry = (index << _CODE_BITS) | EMPTY
+                skipped_filled = skipped_empty = False
+                if record is None:
+                    visited.clear()
+                    visited.extend((y, height + x))
+                    tick = self.tick
+                    when_filled: _Deductions = frozenset()
+                    when_empty: _Deductions = frozenset()
+                    skipped_filled = _SKIP_IMPLIED and filled_entry in implied
+                    skipped_empty = _SKIP_IMPLIED and empty_entry in implied
+                    if not skipped_filled:
+                        when_filled = yield from self._probe_one(index, FILLED)
+                    if not skipped_empty:
+                        when_empty = yield from self._probe_one(index, EMPTY)
+                    if not (skipped_filled or skipped_empty):
+                        records[index] = (when_filled, when_empty, tuple(set(visited)), tick)
+                else:
+                    when_filled, when_empty = record[0], record[1]
                 if when_filled is None and when_empty is None:
                     yield Contradiction(None, None, self.depth)
                     return "contradiction", None
-                fixed: dict[int, int]
+                fixed: frozenset[int] | set[int]
                 if when_filled is None:
-                    fixed = {index: EMPTY}
-                    if when_empty:
-                        fixed.update(when_empty)
+                    fixed = {empty_entry} | when_empty  # type: ignore[operator]
                 elif when_empty is None:
-                    fixed = {index: FILLED}
-                    fixed.update(when_filled)
+                    fixed = {filled_entry} | when_filled
                 else:
-                    fixed = {
-                        cell: code
-                        for cell, code in when_filled.items()
-                        if when_empty.get(cell) == code
-                    }
+                    for entry in when_filled:
+                        implied[entry] = len(when_filled)
+                    for entry in when_empty:
+                        implied[entry] = len(when_empty)
+                    fixed = set() if skipped_filled or skipped_empty else when_filled & when_empty
                     if not fixed:
-                        filled_count = len(when_filled)
-                        empty_count = len(when_empty)
+                        filled_count = implied[filled_entry] if skipped_filled else len(when_filled)
+                        empty_count = implied[empty_entry] if skipped_empty else len(when_empty)
                         score = (min(filled_count, empty_count), max(filled_count, empty_count))
                         if score > best_score:
                             best_score = score
@@ -353,6 +460,7 @@ class _Engine:
                             best = (x, y, first, _OTHER[first])
                         continue
                 progress = True
+                implied.clear()
                 bad = yield from self._fix(fixed)
                 if bad >= 0:
                     return "contradiction", None
@@ -366,21 +474,17 @@ class _Engine:
 
     def _guess(self, x: int, y: int, code: int, alternative: bool) -> Generator[Step, None, int]:
         self._set(x, y, code)
-        self._queue_cell(x, y)
+        self._stamp_cells(((x, y),))
         yield Guess(x, y, _STEP_VALUE[code], self.depth, alternative)
         bad = yield from self.propagate(probe=False)
         return bad
 
     def run(self) -> Iterator[Step]:
-        status_timed_out = False
+        timed_out = False
         complete = False
         capped = False
         try:
-            order = sorted(
-                range(self.width + self.height),
-                key=lambda line_id: self._slack(line_id),
-            )
-            for line_id in order:
+            for line_id in sorted(range(self.width + self.height), key=self._slack):
                 self._queue_line(line_id, 1)
             bad = yield from self.propagate(probe=False)
             self.stalled = True
@@ -415,12 +519,12 @@ class _Engine:
                 x, y, second, mark = self.choices.pop()
                 self.backtracks += 1
                 undone = self._undo_to(mark)
+                self._stamp_cells(undone)
                 yield Backtrack(self.depth, undone)
                 bad = yield from self._guess(x, y, second, alternative=True)
         except _Timeout:
-            status_timed_out = True
-        result = self._result(complete, capped, status_timed_out)
-        yield Finished(result)
+            timed_out = True
+        yield Finished(self._result(complete, capped, timed_out))
 
     def _slack(self, line_id: int) -> int:
         clue = self.clues[line_id]
@@ -500,7 +604,8 @@ def solve(
     puzzle: Puzzle, max_solutions: int | None = 2, timeout: float | None = None
 ) -> SolveResult:
     """Solve ``puzzle`` to the end (or the timeout) and return the verdict."""
-    for step in solve_steps(puzzle, max_solutions=max_solutions, timeout=timeout):
+    # Drain the engine itself: no one pauses between steps, so no clock juggling is needed.
+    for step in _Engine(puzzle, max_solutions, timeout, None).run():
         if isinstance(step, Finished):
             return step.result
     raise AssertionError("the engine always ends with a Finished step")  # pragma: no cover

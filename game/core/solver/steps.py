@@ -37,10 +37,10 @@ CellPosition = tuple[int, int]
 # Why a line gave cells, in words a replay can show.
 REASON_TEXT: dict[str, str] = {
     "overlap": "by overlap",
-    "empty clue": "because its clue is 0",
+    "empty clue": "as its clue is 0",
     "completed": "to complete the line",
     "unreachable": "where no run can reach",
-    "forced": "forced by the known cells",
+    "forced": "from the known cells",
     "probe": "by probing",
 }
 

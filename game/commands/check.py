@@ -1,0 +1,121 @@
+"""``hanjie check DIR``: prove every puzzle of a folder fair (one solution) and rate it.
+
+The puzzles are solved in parallel on every core. The exit status is 1 when any puzzle file
+cannot be read or does not have exactly one solution, so a pack can be checked in CI.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+HELP = "check every puzzle in a folder: exactly one solution? how hard? (exit 1 if not all fair)"
+
+DEFAULT_TIMEOUT = 60.0
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("folder", metavar="DIR", help="a folder of puzzle files (searched deeply)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object per puzzle")
+    parser.add_argument(
+        "--timeout",
+        type=float,
+        metavar="S",
+        default=DEFAULT_TIMEOUT,
+        help=f"give up on a puzzle after S seconds (default {DEFAULT_TIMEOUT:g})",
+    )
+    parser.add_argument(
+        "--jobs", type=int, metavar="N", default=None, help="worker processes (default: all cores)"
+    )
+
+
+def puzzle_files(folder: Path) -> list[Path]:
+    """The files under ``folder`` a puzzle reader claims by extension, in a stable order."""
+    from game.core.formats import FORMATS
+
+    extensions = {extension for fmt in FORMATS for extension in fmt.extensions}
+    return sorted(
+        path
+        for path in folder.rglob("*")
+        if path.is_file()
+        and path.suffix.lower() in extensions
+        and not any(part.startswith(".") for part in path.relative_to(folder).parts)
+    )
+
+
+def check_file(path: str, timeout: float | None) -> dict[str, object]:
+    """Read, solve and rate one file; runs in a worker process, returns plain data."""
+    from game.core.formats import FormatError, read_puzzle
+    from game.core.rating import rate
+    from game.core.solver import solve
+
+    start = time.perf_counter()
+    try:
+        puzzle = read_puzzle(path)
+    except (FormatError, OSError) as error:
+        return {"file": path, "error": str(error)}
+    result = solve(puzzle, max_solutions=2, timeout=timeout)
+    rating = rate(result)
+    return {
+        "file": path,
+        "size": puzzle.size_text,
+        "status": result.status,
+        "rating": rating.as_dict(),
+        "stats": result.stats.as_dict(),
+        "seconds": round(time.perf_counter() - start, 4),
+    }
+
+
+def _table_row(row: dict[str, object], folder: Path, name_width: int) -> str:
+    name = os.path.relpath(str(row["file"]), folder)
+    if "error" in row:
+        return f"{name:<{name_width}}  unreadable: {row['error']}"
+    rating = row["rating"]
+    assert isinstance(rating, dict)
+    stars = int(rating["stars"])
+    rating_text = f"{'★' * stars}{'☆' * (5 - stars)} {rating['name']}"
+    return (
+        f"{name:<{name_width}}  {row['size']!s:>7}  {row['status']!s:<8}  "
+        f"{rating_text:<16}  {float(row['seconds']):>8.3f}"  # type: ignore[arg-type]
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    folder = Path(args.folder)
+    if not folder.is_dir():
+        print(f"hanjie: {folder}: not a folder", file=sys.stderr)
+        return 2
+    if args.jobs is not None and args.jobs < 1:
+        print(f"hanjie: --jobs must be at least 1, not {args.jobs}", file=sys.stderr)
+        return 2
+    files = puzzle_files(folder)
+    if not files:
+        print(f"hanjie: {folder}: no puzzle files here", file=sys.stderr)
+        return 2
+    jobs = args.jobs or os.cpu_count() or 1
+    timeout = args.timeout if args.timeout and args.timeout > 0 else None
+    name_width = max(len(os.path.relpath(path, folder)) for path in files)
+    name_width = max(name_width, len("file"))
+    if not args.json:
+        print(
+            f"{'file':<{name_width}}  {'size':>7}  {'verdict':<8}  {'rating':<16}  {'seconds':>8}"
+        )
+    failures = 0
+    with ProcessPoolExecutor(max_workers=min(jobs, len(files))) as pool:
+        rows = pool.map(check_file, [str(path) for path in files], [timeout] * len(files))
+        for row in rows:
+            if "error" in row or row.get("status") != "unique":
+                failures += 1
+            if args.json:
+                print(json.dumps(row), flush=True)
+            else:
+                print(_table_row(row, folder, name_width), flush=True)
+    if not args.json:
+        fair = len(files) - failures
+        print(f"{fair} of {len(files)} puzzles have exactly one solution")
+    return 1 if failures else 0

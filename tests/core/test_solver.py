@@ -1,0 +1,186 @@
+"""The engine's verdicts: unique, multiple, none, unknown; solutions satisfy the clues."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from game.core.formats import read_puzzle
+from game.core.puzzle import Puzzle
+from game.core.solver import SolveResult, solve, solve_steps
+from game.core.solver.steps import Finished
+
+# Corpus puzzles the engine settles well under a second each (line logic, probing, a little
+# search, and several with two or more solutions).
+FAST_CORPUS = (
+    "dom_04-dom",
+    "dom_05-dom",
+    "glpk_dragon",
+    "gnonograms_kde",
+    "jwilk_jwilk-038-bike",
+    "jwilk_jwilk-091-owl",
+    "loom_atrus",
+    "olsakmk_c++",
+    "pattern_05_Katakana",
+    "pattern_06_Two_Notes",
+    "pattern_08_Dots",
+    "pattern_11_Centerpiece_edge",
+    "pattern_13_Flip",
+    "pattern_14_Switch",
+    "pattern_15_Cross",
+    "picrossds_Free-08-H-Judo",
+    "pynogram_football",
+    "pynogram_xmas",
+    "spoj_jcross_1",
+    "taai2011_0002",
+    "taai2011_0003",
+)
+
+
+def _assert_solutions_valid(puzzle: Puzzle, result: SolveResult) -> None:
+    for solution in result.solutions:
+        assert solution.shape == (puzzle.height, puzzle.width)
+        assert solution.dtype == np.bool_
+        assert puzzle.is_solution(solution)
+    distinct = {solution.tobytes() for solution in result.solutions}
+    assert len(distinct) == len(result.solutions)
+
+
+def _expected_verdicts(corpus: Path) -> dict[str, str]:
+    verdicts = {}
+    for line in (corpus / "verdicts.tsv").read_text().splitlines()[1:]:
+        fields = line.split("\t")
+        verdicts[fields[0]] = fields[4]
+    return verdicts
+
+
+def test_unique_picture_is_found() -> None:
+    picture = [
+        [0, 1, 1, 1, 0],
+        [1, 1, 0, 1, 1],
+        [1, 0, 0, 0, 1],
+        [1, 1, 0, 1, 1],
+        [0, 1, 1, 1, 0],
+    ]
+    puzzle = Puzzle.from_grid(picture)
+    result = solve(puzzle)
+    assert result.status == "unique"
+    assert result.complete
+    assert len(result.solutions) == 1
+    assert np.array_equal(result.solutions[0], np.array(picture, dtype=bool))
+    assert result.stats.solved_by_lines
+    assert result.stats.guesses == 0
+
+
+def test_two_solutions_of_a_diagonal() -> None:
+    # Rows 1 / 1 and columns 1 / 1: the two diagonals.
+    puzzle = Puzzle(width=2, height=2, row_clues=((1,), (1,)), column_clues=((1,), (1,)))
+    result = solve(puzzle, max_solutions=None)
+    assert result.status == "multiple"
+    assert result.complete and not result.capped
+    assert len(result.solutions) == 2
+    _assert_solutions_valid(puzzle, result)
+
+
+def test_contradictory_clues_say_none_quickly() -> None:
+    # The sums agree, but row 1 wants the full width where column 1 wants its top cell empty.
+    puzzle = Puzzle(
+        width=3,
+        height=3,
+        row_clues=((3,), (1,), (1,)),
+        column_clues=((1,), (1, 1), (1, 1)),
+    )
+    start = time.perf_counter()
+    result = solve(puzzle)
+    assert time.perf_counter() - start < 1.0
+    assert result.status == "none"
+    assert result.solutions == []
+    assert result.complete
+
+
+def test_many_solutions_stop_at_the_cap() -> None:
+    # Every row and column holds one filled cell: 9! = 362880 permutation matrices.
+    size = 9
+    puzzle = Puzzle(
+        width=size,
+        height=size,
+        row_clues=((1,),) * size,
+        column_clues=((1,),) * size,
+    )
+    result = solve(puzzle, max_solutions=60)
+    assert result.status == "multiple"
+    assert result.capped and not result.complete
+    assert len(result.solutions) == 60
+    _assert_solutions_valid(puzzle, result)
+
+
+def test_timeout_is_honoured_while_probing() -> None:
+    # A blank 120x120 grid of single cells stalls line logic at once: probing does all the
+    # work, and a short timeout must stop it there.
+    size = 120
+    puzzle = Puzzle(
+        width=size,
+        height=size,
+        row_clues=((1,),) * size,
+        column_clues=((1,),) * size,
+    )
+    start = time.perf_counter()
+    result = solve(puzzle, timeout=0.3)
+    elapsed = time.perf_counter() - start
+    assert result.status == "unknown"
+    assert result.timed_out
+    assert result.stats.probes > 0
+    assert result.stats.guesses == 0
+    assert elapsed < 1.5
+
+
+def test_solve_steps_ends_with_finished_and_counts_only_its_own_time() -> None:
+    puzzle = Puzzle.from_grid([[1, 0], [1, 1]])
+    steps = list(solve_steps(puzzle))
+    assert isinstance(steps[-1], Finished)
+    assert steps[-1].result.status == "unique"
+    # A paused consumer does not use up the timeout.
+    generator = solve_steps(Puzzle.from_grid([[1, 0, 1], [0, 1, 0], [1, 1, 1]]), timeout=0.05)
+    next(generator)
+    time.sleep(0.1)
+    rest = list(generator)
+    assert isinstance(rest[-1], Finished)
+    assert rest[-1].result.status == "unique"
+
+
+def test_initial_grid_is_taken_as_known() -> None:
+    puzzle = Puzzle(width=2, height=2, row_clues=((1,), (1,)), column_clues=((1,), (1,)))
+    initial = np.array([[1, -1], [-1, -1]], dtype=np.int8)
+    steps = list(solve_steps(puzzle, initial=initial))
+    result = steps[-1]
+    assert isinstance(result, Finished)
+    assert result.result.status == "unique"
+    assert result.result.solutions[0].tolist() == [[True, False], [False, True]]
+
+
+def test_no_solution_file_gives_none(shared_puzzles: Path) -> None:
+    puzzle = read_puzzle(shared_puzzles / "formats" / "invalid" / "no_solution_10x10.non")
+    result = solve(puzzle)
+    assert result.status == "none"
+
+
+def test_seed_example_has_exactly_two_solutions(shared_puzzles: Path) -> None:
+    puzzle = read_puzzle(shared_puzzles / "formats" / "seed_text" / "ejemplo_5x5.txt")
+    result = solve(puzzle, max_solutions=1000)
+    assert result.status == "multiple"
+    assert result.complete
+    assert len(result.solutions) == 2
+    _assert_solutions_valid(puzzle, result)
+
+
+@pytest.mark.parametrize("name", FAST_CORPUS)
+def test_corpus_verdicts_match_the_reference(shared_puzzles: Path, name: str) -> None:
+    corpus = shared_puzzles / "corpus"
+    expected = _expected_verdicts(corpus)[name]
+    puzzle = read_puzzle(corpus / f"{name}.non")
+    result = solve(puzzle, timeout=20)
+    assert result.status == expected
+    _assert_solutions_valid(puzzle, result)

@@ -1,0 +1,90 @@
+"""The solve and check commands."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.core.formats import write_puzzle
+from game.core.puzzle import Puzzle
+
+
+def _permutations(size: int) -> Puzzle:
+    """One filled cell per row and column: size! solutions."""
+    return Puzzle(width=size, height=size, row_clues=((1,),) * size, column_clues=((1,),) * size)
+
+
+def test_solve_seed_example_all(shared_puzzles: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = shared_puzzles / "formats" / "seed_text" / "ejemplo_5x5.txt"
+    assert main(["solve", str(path), "--all"]) == 0
+    out = capsys.readouterr().out
+    assert "multiple (exactly 2 solutions)" in out
+    assert "solution 2:" in out and "solution 3:" not in out
+
+
+def test_solve_json_none(shared_puzzles: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = shared_puzzles / "formats" / "invalid" / "no_solution_10x10.non"
+    assert main(["solve", str(path), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["status"] == "none"
+    assert data["solutions"] == 0
+    assert data["rating"]["stars"] == 0
+    assert "lines_solved" in data["stats"]
+
+
+def test_solve_steps_and_art(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "plus.non"
+    write_puzzle(Puzzle.from_grid([[0, 1, 0], [1, 1, 1], [0, 1, 0]], title="Plus"), path)
+    assert main(["solve", str(path), "--steps"]) == 0
+    out = capsys.readouterr().out
+    assert "unique (exactly 1 solution)" in out
+    assert "row 2: 3 cells filled" in out
+    assert ".#.\n###\n.#." in out
+    assert "finished: unique" in out
+
+
+def test_solve_stops_at_the_cap(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "many.non"
+    write_puzzle(_permutations(8), path)
+    assert main(["solve", str(path), "--max", "30", "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["status"] == "multiple"
+    assert data["solutions"] == 30
+    assert data["capped"] is True
+    assert main(["solve", str(path), "--max", "5"]) == 0
+    assert "stopped at 5 solutions: there may be more" in capsys.readouterr().out
+
+
+def test_solve_bad_input(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "broken.non"
+    path.write_text("width 3\nheight x\n")
+    assert main(["solve", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("hanjie: ") and err.count("\n") == 1
+    assert main(["solve", str(tmp_path / "missing.non")]) == 2
+    assert main(["solve", str(path), "--max", "0"]) == 2
+
+
+def test_check_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pack = tmp_path / "pack"
+    pack.mkdir()
+    write_puzzle(Puzzle.from_grid([[1, 1], [0, 1]], title="Hook"), pack / "01-hook.non")
+    write_puzzle(Puzzle.from_grid([[1, 0, 1], [1, 1, 1]], title="Cup"), pack / "02-cup.non")
+    (pack / "pack.json").write_text("{}")
+    assert main(["check", str(pack)]) == 0
+    out = capsys.readouterr().out
+    assert "01-hook.non" in out and "02-cup.non" in out
+    assert "2 of 2 puzzles have exactly one solution" in out
+
+    write_puzzle(_permutations(3), pack / "03-many.non")
+    (pack / "04-broken.non").write_text("width 2\n")
+    assert main(["check", str(pack), "--json", "--jobs", "1"]) == 1
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    by_name = {Path(str(row["file"])).name: row for row in rows}
+    assert by_name["01-hook.non"]["status"] == "unique"
+    assert by_name["03-many.non"]["status"] == "multiple"
+    assert "error" in by_name["04-broken.non"]
+    assert main(["check", str(tmp_path / "nowhere")]) == 2
