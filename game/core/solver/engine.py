@@ -34,7 +34,7 @@ import numpy.typing as npt
 
 from game.core.lines import Clue
 from game.core.puzzle import Puzzle
-from game.core.solver.line import EMPTY, FILLED, UNKNOWN, LineOutcome, LineSolver
+from game.core.solver.line import EMPTY, FILLED, UNKNOWN, LineSolver
 from game.core.solver.result import SolveResult, SolveStats, Status
 from game.core.solver.steps import (
     EMPTY_VALUE,
@@ -61,6 +61,7 @@ _CLOCK_EVERY = 16
 
 _STEP_VALUE = (0, FILLED_VALUE, EMPTY_VALUE)  # indexed by the engine's cell codes
 _OTHER = (0, EMPTY, FILLED)
+_IS_FILLED = (False, True, False)
 
 # A trail entry packs a cell and its code: index * 4 + code (codes are 1 and 2).
 _CODE_BITS = 2
@@ -74,7 +75,6 @@ _ProbeRecord = tuple[_Deductions, _Deductions, tuple[int, ...], int]
 # A branching choice: x, y, the value to try first, the value to try second.
 _Branch = tuple[int, int, int, int]
 
-_MISSING: LineOutcome | bool = False
 # Skipping probes another probe implies saves work but loses agreements and branching scores;
 # measured on the corpus it cost more search than it saved, so it is off.
 _SKIP_IMPLIED = False
@@ -102,7 +102,6 @@ class _Engine:
         self.caches = [self.solver.cache_for(clue) for clue in self.clues]
         self.rows = [bytearray(width) for _ in range(height)]
         self.columns = [bytearray(height) for _ in range(width)]
-        self.positions: list[CellPosition] = [(x, y) for y in range(height) for x in range(width)]
         self.unknown = width * height
         # Trail entries (index * 4 + code) in the order cells were set; undo pops them.
         self.trail: list[int] = []
@@ -188,14 +187,16 @@ class _Engine:
         """Unset the cells set since trail length ``mark``; their positions, latest first."""
         rows = self.rows
         columns = self.columns
-        positions = self.positions
+        width = self.width
         undone = self.trail[mark:]
         del self.trail[mark:]
         self.unknown += len(undone)
-        cells = [positions[entry >> _CODE_BITS] for entry in reversed(undone)]
-        for x, y in cells:
+        cells = []
+        for entry in reversed(undone):
+            y, x = divmod(entry >> _CODE_BITS, width)
             rows[y][x] = UNKNOWN
             columns[x][y] = UNKNOWN
+            cells.append((x, y))
         return tuple(cells)
 
     def _stamp_cells(self, cells: tuple[CellPosition, ...]) -> None:
@@ -209,7 +210,13 @@ class _Engine:
             line_stamp[height + x] = tick
 
     def _grid(self) -> tuple[tuple[bool, ...], ...]:
-        return tuple(tuple(code == FILLED for code in row) for row in self.rows)
+        is_filled = _IS_FILLED.__getitem__
+        return tuple(tuple(map(is_filled, row)) for row in self.rows)
+
+    def _solution(self) -> npt.NDArray[np.bool_]:
+        codes = np.frombuffer(b"".join(self.rows), dtype=np.uint8)
+        solution: npt.NDArray[np.bool_] = codes.reshape(self.height, self.width) == FILLED
+        return solution
 
     def _axis(self, line_id: int) -> tuple[Axis, int]:
         if line_id < self.height:
@@ -250,8 +257,8 @@ class _Engine:
             is_row = line_id < height
             line = bytes(rows[line_id] if is_row else columns[line_id - height])
             cache = caches[line_id]
-            outcome = cache.get(line, _MISSING)
-            if outcome is _MISSING:
+            outcome = cache.get(line, b"")
+            if outcome == b"":  # not cached (a cached outcome is None or at least one byte)
                 outcome = solver.solve_uncached(clues[line_id], line, cache)
             else:
                 solver.hits += 1
@@ -265,14 +272,16 @@ class _Engine:
                 axis, index = self._axis(line_id)
                 yield Contradiction(axis, index, depth, probe)
                 return line_id
-            filled, empty = outcome  # type: ignore[misc]
-            if not filled and not empty:
+            if len(outcome) == 1:
                 quiet += 1
                 if quiet >= HEARTBEAT_LINES:
                     quiet = 0
                     yield LinesChecked(HEARTBEAT_LINES, depth)
                 continue
             quiet = 0
+            count = outcome[0]
+            filled = outcome[1 : count + 1]
+            empty = outcome[count + 1 :]
             this_round = line_round[line_id]
             next_round = this_round + 1
             if count_rounds and this_round > self.rounds:
@@ -356,7 +365,7 @@ class _Engine:
         """Try one value; the return value is the trail entries it led to, or None on a
         contradiction. The lines it looked at are added to ``visited``."""
         self.probes += 1
-        x, y = self.positions[index]
+        y, x = divmod(index, self.width)
         mark = len(self.trail)
         self._set(x, y, code)
         value = _STEP_VALUE[code]
@@ -505,7 +514,7 @@ class _Engine:
                         continue
                 if bad < 0 and not self.unknown:
                     grid = self._grid()
-                    self.solutions.append(np.array(grid, dtype=bool))
+                    self.solutions.append(self._solution())
                     if self.first_solution_depth is None:
                         self.first_solution_depth = self.depth
                     yield SolutionFound(grid, len(self.solutions), self.depth)

@@ -285,45 +285,65 @@ def solve_line(clue: Sequence[int], line: bytes) -> bytes | None:
     return None if analysis is None else analysis.line()
 
 
+# A line outcome packed for the cache: one byte with the number of filled cells, the filled
+# cell indices, then the emptied ones (lines are at most 200 cells), or None. A dict of bytes
+# keys and bytes values holds no container, so the garbage collector never walks the cache.
+PackedOutcome = bytes | None
+
+
+def pack_outcome(outcome: LineOutcome) -> PackedOutcome:
+    if outcome is None:
+        return None
+    filled, empty = outcome
+    return bytes((len(filled), *filled, *empty))
+
+
+def unpack_outcome(packed: PackedOutcome) -> LineOutcome:
+    if packed is None:
+        return None
+    count = packed[0]
+    return tuple(packed[1 : count + 1]), tuple(packed[count + 1 :])
+
+
 class LineSolver:
     """:func:`forced_cells` with a cache per clue, keyed by the line's bytes.
 
-    Lines with the same clue share a cache. ``hits`` and ``solved`` count for statistics; the
-    cache is dropped wholesale when it grows past ``limit`` entries, to bound memory in long
-    searches.
+    Lines with the same clue share a cache; outcomes are stored packed (see
+    :func:`pack_outcome`). ``hits`` and ``solved`` count for statistics; the cache is dropped
+    wholesale when it grows past ``limit`` entries, to bound memory in long searches.
     """
 
-    def __init__(self, limit: int = 300_000) -> None:
-        self._caches: dict[Clue, dict[bytes, LineOutcome]] = {}
+    def __init__(self, limit: int = 400_000) -> None:
+        self._caches: dict[Clue, dict[bytes, PackedOutcome]] = {}
         self._size = 0
         self.limit = limit
         self.hits = 0
         self.solved = 0
 
-    def cache_for(self, clue: Clue) -> dict[bytes, LineOutcome]:
+    def cache_for(self, clue: Clue) -> dict[bytes, PackedOutcome]:
         cache = self._caches.get(clue)
         if cache is None:
             cache = self._caches[clue] = {}
         return cache
 
-    def solve(self, clue: Clue, line: bytes, cache: dict[bytes, LineOutcome]) -> LineOutcome:
+    def solve(self, clue: Clue, line: bytes, cache: dict[bytes, PackedOutcome]) -> LineOutcome:
         """The forced cells of ``line`` (``cache`` from :meth:`cache_for` of the same clue)."""
-        outcome = cache.get(line, False)
-        if outcome is not False:
+        packed = cache.get(line, False)
+        if packed is not False:
             self.hits += 1
-            return outcome  # type: ignore[return-value]
-        return self.solve_uncached(clue, line, cache)
+            return unpack_outcome(packed)  # type: ignore[arg-type]
+        return unpack_outcome(self.solve_uncached(clue, line, cache))
 
     def solve_uncached(
-        self, clue: Clue, line: bytes, cache: dict[bytes, LineOutcome]
-    ) -> LineOutcome:
-        """Solve ``line`` and remember the outcome in ``cache``."""
+        self, clue: Clue, line: bytes, cache: dict[bytes, PackedOutcome]
+    ) -> PackedOutcome:
+        """Solve ``line``, remember the packed outcome in ``cache`` and return it."""
         self.solved += 1
-        result = forced_cells(clue, line)
+        packed = pack_outcome(forced_cells(clue, line))
         if self._size >= self.limit:
             for each in self._caches.values():
                 each.clear()
             self._size = 0
-        cache[line] = result
+        cache[line] = packed
         self._size += 1
-        return result
+        return packed
