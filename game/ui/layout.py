@@ -80,7 +80,14 @@ def clue_digits(clues: Sequence[Sequence[int]]) -> int:
 
 @dataclass(frozen=True)
 class BoardLayout:
-    """Where the grid and its clue strips are, for one puzzle size in one area."""
+    """Where the grid and its clue strips are, for one puzzle size in one area.
+
+    When the board is larger than its area (a big puzzle, or zoomed in) it scrolls under its
+    clue strips, which stay pinned to the area's left and top edges: ``row_clue_x`` and
+    ``column_clue_y`` say where the strips are, ``scroll`` how far the board has moved and
+    ``scroll_limit`` how far it can. ``view`` is the area; ``cells_view`` the part of it where
+    cells show.
+    """
 
     columns: int
     rows: int
@@ -92,6 +99,59 @@ class BoardLayout:
     row_runs: int
     column_runs: int
     gap: int
+    view: Box | None = None
+    row_clue_x: int | None = None
+    column_clue_y: int | None = None
+    scroll: tuple[int, int] = (0, 0)
+    scroll_limit: tuple[int, int] = (0, 0)
+
+    @property
+    def geometry(self) -> tuple[int, ...]:
+        """Everything but the position: two layouts with the same geometry draw the same."""
+        return (
+            self.columns,
+            self.rows,
+            self.cell,
+            self.row_slot,
+            self.column_slot,
+            self.row_runs,
+            self.column_runs,
+            self.gap,
+        )
+
+    @property
+    def scrollable(self) -> bool:
+        return self.scroll_limit != (0, 0)
+
+    @property
+    def strip_x(self) -> int:
+        """Left edge of the row clue strip (pinned when the board scrolls across)."""
+        return self.left - self.row_clue_width if self.row_clue_x is None else self.row_clue_x
+
+    @property
+    def strip_y(self) -> int:
+        """Top edge of the column clue strip (pinned when the board scrolls down)."""
+        if self.column_clue_y is None:
+            return self.top - self.column_clue_height
+        return self.column_clue_y
+
+    @property
+    def cells_view(self) -> Box:
+        """Where cells may show: right of the row clue numbers and below the column ones."""
+        x = self.strip_x + self.row_runs * self.row_slot
+        y = self.strip_y + self.column_runs * self.column_slot
+        view = self.view
+        right = view.right if view is not None else self.right + 1
+        bottom = view.bottom if view is not None else self.bottom + 1
+        return Box(x, y, max(0, right - x), max(0, bottom - y))
+
+    @property
+    def visible_box(self) -> Box:
+        """The part of ``outer_box`` inside the view."""
+        outer = self.outer_box
+        if self.view is None:
+            return outer
+        return intersect(outer, self.view)
 
     # --- the grid -----------------------------------------------------------------------
 
@@ -166,31 +226,31 @@ class BoardLayout:
 
     def row_clue_box(self, y: int) -> Box:
         """The strip left of row y that holds its clue."""
-        return Box(
-            self.left - self.row_clue_width,
-            self.top + y * self.cell,
-            self.row_clue_width,
-            self.cell,
-        )
+        return Box(self.strip_x, self.top + y * self.cell, self.row_clue_width, self.cell)
 
     def column_clue_box(self, x: int) -> Box:
         """The strip above column x that holds its clue."""
-        return Box(
-            self.left + x * self.cell,
-            self.top - self.column_clue_height,
-            self.cell,
-            self.column_clue_height,
-        )
+        return Box(self.left + x * self.cell, self.strip_y, self.cell, self.column_clue_height)
 
     def row_number_box(self, y: int, index: int, count: int) -> Box:
         """Slot of number ``index`` of the ``count`` numbers of row y's clue, right-aligned."""
-        x = self.left - self.gap - (count - index) * self.row_slot
+        x = self.strip_x + self.row_clue_width - self.gap - (count - index) * self.row_slot
         return Box(x, self.top + y * self.cell, self.row_slot, self.cell)
 
     def column_number_box(self, x: int, index: int, count: int) -> Box:
         """Slot of number ``index`` of the ``count`` numbers of column x's clue, bottom-aligned."""
-        y = self.top - self.gap - (count - index) * self.column_slot
+        y = self.strip_y + self.column_clue_height - self.gap - (count - index) * self.column_slot
         return Box(self.left + x * self.cell, y, self.cell, self.column_slot)
+
+    def row_strip_view(self) -> Box:
+        """Where row clues show: the pinned strip, beside the rows in view."""
+        cells = self.cells_view
+        return Box(self.strip_x, cells.y, self.row_runs * self.row_slot, cells.h)
+
+    def column_strip_view(self) -> Box:
+        """Where column clues show: the pinned strip, above the columns in view."""
+        cells = self.cells_view
+        return Box(cells.x, self.strip_y, cells.w, self.column_runs * self.column_slot)
 
     @property
     def clue_font_px(self) -> int:
@@ -200,8 +260,10 @@ class BoardLayout:
     # --- hit testing -------------------------------------------------------------------------
 
     def cell_at(self, pos: tuple[int, int]) -> Cell | None:
-        """The cell under pixel ``pos``, or None outside the grid."""
+        """The cell under pixel ``pos``, or None outside the grid (or under a clue strip)."""
         px, py = pos
+        if not self.cells_view.contains(px, py):
+            return None
         dx, dy = px - self.left, py - self.top
         if 0 <= dx < self.grid_width and 0 <= dy < self.grid_height:
             return dx // self.cell, dy // self.cell
@@ -217,21 +279,78 @@ class BoardLayout:
     def row_clue_at(self, pos: tuple[int, int]) -> int | None:
         """The row whose clue strip is under ``pos``, or None."""
         px, py = pos
-        if self.left - self.row_clue_width <= px < self.left and self.top <= py < self.bottom:
+        strip_x = self.strip_x
+        if (
+            strip_x <= px < strip_x + self.row_clue_width
+            and self.top <= py < self.bottom
+            and self.cells_view.y <= py
+        ):
             return (py - self.top) // self.cell
         return None
 
     def column_clue_at(self, pos: tuple[int, int]) -> int | None:
         """The column whose clue strip is under ``pos``, or None."""
         px, py = pos
-        if self.top - self.column_clue_height <= py < self.top and self.left <= px < self.right:
+        strip_y = self.strip_y
+        if (
+            strip_y <= py < strip_y + self.column_clue_height
+            and self.left <= px < self.right
+            and self.cells_view.x <= px
+        ):
             return (px - self.left) // self.cell
         return None
+
+    def scrolled_to_show(self, x: int, y: int) -> tuple[int, int]:
+        """The scroll that brings cell (x, y) into view with a cell of margin (or the
+        current scroll when it already shows)."""
+        view = self.cells_view
+        sx, sy = self.scroll
+        box = self.cell_box(x, y)
+        margin = self.cell
+        if box.x - margin < view.x + self.gap:
+            sx -= view.x + self.gap - (box.x - margin)
+        elif box.right + margin > view.right:
+            sx += box.right + margin - view.right
+        if box.y - margin < view.y + self.gap:
+            sy -= view.y + self.gap - (box.y - margin)
+        elif box.bottom + margin > view.bottom:
+            sy += box.bottom + margin - view.bottom
+        return (
+            max(0, min(self.scroll_limit[0], sx)),
+            max(0, min(self.scroll_limit[1], sy)),
+        )
 
 
 def is_thick(boundary: int, count: int) -> bool:
     """Whether grid line number ``boundary`` (0..count) is drawn thick: borders, every fifth."""
     return boundary in (0, count) or boundary % THICK_EVERY == 0
+
+
+def intersect(a: Box, b: Box) -> Box:
+    """The overlap of two boxes (empty, at a's corner, when they do not meet)."""
+    x, y = max(a.x, b.x), max(a.y, b.y)
+    right, bottom = min(a.right, b.right), min(a.bottom, b.bottom)
+    if right <= x or bottom <= y:
+        return Box(a.x, a.y, 0, 0)
+    return Box(x, y, right - x, bottom - y)
+
+
+def fit_cell(
+    area: Box,
+    columns: int,
+    rows: int,
+    row_clues: Sequence[Sequence[int]],
+    column_clues: Sequence[Sequence[int]],
+    *,
+    max_cell: int = MAX_CELL,
+    min_cell: int = MIN_CELL,
+) -> int:
+    """The largest cell side at which the grid and its clues fit in ``area``."""
+    across = columns + clue_runs(row_clues) * row_slot_factor(clue_digits(row_clues)) + CLUE_GAP
+    down = rows + clue_runs(column_clues) * COLUMN_SLOT + CLUE_GAP
+    # Three pixels for the border lines.
+    cell = int(min((area.w - 3) / across, (area.h - 3) / down))
+    return max(min_cell, min(max_cell, cell))
 
 
 def compute_board_layout(
@@ -243,34 +362,50 @@ def compute_board_layout(
     *,
     max_cell: int = MAX_CELL,
     min_cell: int = MIN_CELL,
+    cell: int | None = None,
+    scroll: tuple[int, int] = (0, 0),
 ) -> BoardLayout:
-    """The largest cells that fit the grid and its clue strips in ``area``, centred in it."""
+    """The grid and its clue strips in ``area``: by default with the largest cells that fit,
+    centred. With ``cell`` given (zoom) the board may be larger than the area; then it
+    scrolls by ``scroll`` pixels (clamped) under clue strips pinned to the area's edges."""
     row_runs = clue_runs(row_clues)
     column_runs = clue_runs(column_clues)
     row_factor = row_slot_factor(clue_digits(row_clues))
-    # One extra pixel per side for the border lines.
-    across = columns + row_runs * row_factor + CLUE_GAP
-    down = rows + column_runs * COLUMN_SLOT + CLUE_GAP
-    cell = int(min((area.w - 3) / across, (area.h - 3) / down))
-    cell = max(min_cell, min(max_cell, cell))
+    if cell is None:
+        cell = fit_cell(
+            area, columns, rows, row_clues, column_clues, max_cell=max_cell, min_cell=min_cell
+        )
+    cell = max(MIN_CELL, cell)
     row_slot = max(1, round(cell * row_factor))
     column_slot = max(1, round(cell * COLUMN_SLOT))
     gap = max(2, round(cell * CLUE_GAP))
-    total_w = row_runs * row_slot + gap + columns * cell + 1
-    total_h = column_runs * column_slot + gap + rows * cell + 1
-    origin_x = area.x + max(0, (area.w - total_w) // 2)
-    origin_y = area.y + max(0, (area.h - total_h) // 2)
+    strip_w = row_runs * row_slot + gap
+    strip_h = column_runs * column_slot + gap
+    total_w = strip_w + columns * cell + 1
+    total_h = strip_h + rows * cell + 1
+    # Each axis either fits (centred) or scrolls under its pinned clue strip.
+    limit_x = max(0, total_w + 1 - area.w)
+    limit_y = max(0, total_h + 1 - area.h)
+    scroll_x = max(0, min(limit_x, scroll[0]))
+    scroll_y = max(0, min(limit_y, scroll[1]))
+    strip_x = area.x + (area.w - total_w) // 2 if not limit_x else area.x
+    strip_y = area.y + (area.h - total_h) // 2 if not limit_y else area.y
     return BoardLayout(
         columns=columns,
         rows=rows,
         cell=cell,
-        left=origin_x + row_runs * row_slot + gap,
-        top=origin_y + column_runs * column_slot + gap,
+        left=strip_x + strip_w - scroll_x,
+        top=strip_y + strip_h - scroll_y,
         row_slot=row_slot,
         column_slot=column_slot,
         row_runs=row_runs,
         column_runs=column_runs,
         gap=gap,
+        view=area,
+        row_clue_x=strip_x,
+        column_clue_y=strip_y,
+        scroll=(scroll_x, scroll_y),
+        scroll_limit=(limit_x, limit_y),
     )
 
 

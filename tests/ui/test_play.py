@@ -376,3 +376,39 @@ def test_a_puzzle_with_nothing_to_fill_is_won_on_opening() -> None:
     scene = open_play(empty)
     assert scene.win is not None
     assert scene.app.store.record(empty.fingerprint()).solved
+
+
+def test_zoom_scrolls_the_board_under_pinned_clues() -> None:
+    from game.core.puzzle import Puzzle
+
+    big = Puzzle.from_grid([[(x * y + x) % 5 == 0 for x in range(60)] for y in range(60)])
+    scene = open_play(big)
+    fitted = scene.layout.cell
+    assert not scene.layout.scrollable
+    for _ in range(4):
+        key(scene, pygame.K_EQUALS)
+    layout = scene.layout
+    assert layout.cell > fitted and layout.scrollable
+    # The clue strips stay at the view's edges while the board scrolls.
+    strip_x = layout.row_clue_box(0).x
+    scene.app.feed(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False))
+    scene.app.step()
+    assert scene.layout.top < layout.top and scene.layout.row_clue_box(0).x == strip_x
+    # A click lands on the cell drawn under the pointer.
+    view = scene.layout.cells_view
+    target = scene.layout.cell_at((view.x + view.w // 2, view.y + view.h // 2))
+    assert target is not None
+    click(scene, *target)
+    assert scene.session.board.get(*target) == F
+    assert pixel(scene, *target) == scene.app.theme.filled
+    # Nothing under a pinned clue strip counts as a cell.
+    hidden_y = scene.layout.cells_view.y - 2
+    assert scene.layout.cell_at((view.x + 5, hidden_y)) is None
+    # The keyboard cursor pulls the view along.
+    for _ in range(59):
+        key(scene, pygame.K_DOWN)
+    bottom = scene.layout.cell_box(scene.cursor[0], 59)
+    assert scene.layout.cells_view.contains(*bottom.centre)
+    # 0 fits the whole board again.
+    key(scene, pygame.K_0)
+    assert scene.layout.cell == fitted and not scene.layout.scrollable

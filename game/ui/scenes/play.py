@@ -44,6 +44,7 @@ from game.ui.layout import (
     compute_board_layout,
     compute_play_regions,
     drag_cells,
+    fit_cell,
     snap_drag,
 )
 from game.ui.scene import Scene
@@ -61,6 +62,7 @@ if TYPE_CHECKING:
 AUTOSAVE_DELAY = 1.0  # seconds after the last move before the session is written
 REVEAL_SECONDS = 1.4  # the win animation
 FLASH_SECONDS = 1.8  # how long wrong marks blink after a check
+SMALL_CELL = 12  # below this many pixels a cell is hard to hit: the player is told of zoom
 UNIQUENESS_SLICE = 0.003  # seconds of solver work per frame while checking uniqueness
 
 FILL, CROSS, CLEAR = "fill", "cross", "clear"
@@ -79,12 +81,20 @@ _ARROWS: dict[int, tuple[int, int]] = {
     pygame.K_DOWN: (0, 1),
 }
 _SHIFT_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT)
+_CTRL_KEYS = (pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LMETA, pygame.K_RMETA)
+_ZOOM_KEYS: dict[int, int] = {
+    pygame.K_PLUS: 1,
+    pygame.K_EQUALS: 1,
+    pygame.K_KP_PLUS: 1,
+    pygame.K_MINUS: -1,
+    pygame.K_KP_MINUS: -1,
+}
 _MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
 HELP_LONG = (
     "Left: fill · Right: cross · Middle or Shift+click: clear · Drag: a line · "
     "Arrows: move · Space/Z fill · X cross · C clear · Shift+arrows: paint while moving · "
-    "Ctrl+Z/Y undo/redo · T trial · V check · H hint · Esc pause"
+    "Ctrl+Z/Y undo/redo · +/− zoom · Esc pause"
 )
 HELP_SHORT = (
     "Left fill · Right cross · Middle clear · Arrows move · Space/Z, X, C mark · "
@@ -204,6 +214,9 @@ class PlayScene(Scene):
         self._held: dict[int, Stroke] = {}
         self._last_stroke: Stroke | None = None
         self._shift = False
+        self._ctrl = False
+        self.zoom_cell: int | None = None  # None: the whole board fits the view
+        self.scroll = (0, 0)
         self._hover_row: int | None = None
         self._hover_column: int | None = None
         self._save_in: float | None = None
@@ -227,6 +240,12 @@ class PlayScene(Scene):
         self.minimap = MiniMap(puzzle.width, puzzle.height, self.app.theme, Box(0, 0, 1, 1))
         self._build(size)
         self._sync_lines()
+        if self.layout.cell < SMALL_CELL or self.layout.scrollable:
+            self.set_message(
+                "A big puzzle: zoom with + and - (or Ctrl+wheel), 0 fits it again; "
+                "the wheel scrolls, Shift+wheel scrolls across.",
+                "info",
+            )
         if self.session.solved:
             # Only a puzzle with nothing to fill is solved before the first move.
             self._won()
@@ -334,16 +353,99 @@ class PlayScene(Scene):
         self._place_panel()
         self._dim = None
 
-    def _board_layout(self) -> BoardLayout:
-        return compute_board_layout(
+    @property
+    def _max_cell(self) -> int:
+        # Big windows get big cells: a 5x5 on a full-HD screen should not look lost.
+        return round(MAX_CELL * max(1.0, self.regions.scale))
+
+    def _fit_cell(self) -> int:
+        puzzle = self.puzzle
+        return fit_cell(
+            self.regions.board_area,
+            puzzle.width,
+            puzzle.height,
+            puzzle.row_clues,
+            puzzle.column_clues,
+            max_cell=self._max_cell,
+        )
+
+    def _board_layout(
+        self, cell: int | None = None, scroll: tuple[int, int] | None = None
+    ) -> BoardLayout:
+        if cell is None and self.zoom_cell is not None and self.zoom_cell > self._fit_cell():
+            cell = self.zoom_cell
+        layout = compute_board_layout(
             self.regions.board_area,
             self.puzzle.width,
             self.puzzle.height,
             self.puzzle.row_clues,
             self.puzzle.column_clues,
-            # Big windows get big cells: a 5x5 on a full-HD screen should not look lost.
-            max_cell=round(MAX_CELL * max(1.0, self.regions.scale)),
+            max_cell=self._max_cell,
+            cell=cell,
+            scroll=self.scroll if scroll is None else scroll,
         )
+        self.scroll = layout.scroll
+        return layout
+
+    def _relayout(self) -> None:
+        self.layout = self._board_layout()
+        self.grid_view.set_layout(self.layout)
+
+    # --- zoom and scroll -----------------------------------------------------------------
+
+    def zoom(self, steps: int, anchor: tuple[int, int] | None = None) -> None:
+        """Zoom in (steps > 0) or out, keeping the point under ``anchor`` (default: the cursor)
+        where it is. Zooming out never goes below the size at which the whole board fits."""
+        fit = self._fit_cell()
+        current = self.layout.cell
+        cell = current
+        for _ in range(abs(steps)):
+            cell = (
+                max(cell + 1, round(cell * 1.25))
+                if steps > 0
+                else min(cell - 1, round(cell / 1.25))
+            )
+        cell = max(fit, min(max(fit, self._max_cell * 2), cell))
+        if cell == current:
+            return
+        if anchor is None or self.layout.cell_at(anchor) is None:
+            anchor = self.layout.cell_box(*self.cursor).centre
+        old = self.layout
+        # Where the anchor is, in cells; after the zoom the same spot stays under it.
+        fx = (anchor[0] - old.left) / old.cell
+        fy = (anchor[1] - old.top) / old.cell
+        self.zoom_cell = None if cell <= fit else cell
+        unscrolled = self._board_layout(cell=cell, scroll=(0, 0))
+        want_left = anchor[0] - fx * cell
+        want_top = anchor[1] - fy * cell
+        self.scroll = (round(unscrolled.left - want_left), round(unscrolled.top - want_top))
+        self._relayout()
+
+    def scroll_by(self, dx: int, dy: int) -> bool:
+        """Move the view over a board too big for it; True when it moved."""
+        before = self.scroll
+        self.scroll = (before[0] + dx, before[1] + dy)
+        self._relayout()
+        return self.scroll != before
+
+    def _show_cell(self, x: int, y: int) -> None:
+        """Scroll, when needed, so that cell (x, y) is in view."""
+        if not self.layout.scrollable:
+            return
+        wanted = self.layout.scrolled_to_show(x, y)
+        if wanted != self.scroll:
+            self.scroll = wanted
+            self._relayout()
+
+    def _handle_wheel(self, event: pygame.event.Event) -> bool:
+        mods = pygame.key.get_mods()
+        step = self.layout.cell * 3
+        if mods & (pygame.KMOD_CTRL | pygame.KMOD_META) or self._ctrl:
+            self.zoom(1 if event.y > 0 else -1 if event.y < 0 else 0, self.app.mouse_pos)
+            return True
+        if mods & pygame.KMOD_SHIFT or self._shift:
+            return self.scroll_by(-event.y * step, 0)
+        return self.scroll_by(event.x * step, -event.y * step)
 
     def _place_panel(self) -> None:
         app = self.app
@@ -392,12 +494,15 @@ class PlayScene(Scene):
             self.drag = None
             self._held.clear()
             self._shift = False
+            self._ctrl = False
             return True
         if kind == pygame.WINDOWFOCUSGAINED:
             self.focus_lost = False
             return True
         if kind in (pygame.KEYDOWN, pygame.KEYUP) and event.key in _SHIFT_KEYS:
             self._shift = kind == pygame.KEYDOWN
+        if kind in (pygame.KEYDOWN, pygame.KEYUP) and event.key in _CTRL_KEYS:
+            self._ctrl = kind == pygame.KEYDOWN
         if kind == pygame.KEYUP:
             self._held.pop(event.key, None)
         if self.overlay is not None:
@@ -406,6 +511,8 @@ class PlayScene(Scene):
             return self._handle_won(event)
         if kind in _MOUSE_EVENTS:
             return self._handle_mouse(event)
+        if kind == pygame.MOUSEWHEEL:
+            return self._handle_wheel(event)
         if kind == pygame.KEYDOWN:
             return self._handle_key(event)
         return False
@@ -519,6 +626,13 @@ class PlayScene(Scene):
         if key == pygame.K_ESCAPE:
             self.open_pause()
             return True
+        if key in _ZOOM_KEYS:
+            self.zoom(_ZOOM_KEYS[key])
+            return True
+        if key in (pygame.K_0, pygame.K_KP0):
+            self.zoom_cell = None
+            self._relayout()
+            return True
         if key in _ARROWS:
             self._move_cursor(*_ARROWS[key], shift=bool(mod & pygame.KMOD_SHIFT) or self._shift)
             return True
@@ -549,6 +663,7 @@ class PlayScene(Scene):
         ny = min(max(y + dy, 0), self.puzzle.height - 1)
         self.cursor = (nx, ny)
         self.show_cursor = True
+        self._show_cell(nx, ny)
         # A held mark key wins over Shift: it is the stroke the player is making right now.
         stroke = next(reversed(self._held.values()), None) if self._held else None
         if stroke is None and shift:
@@ -779,6 +894,7 @@ class PlayScene(Scene):
         self.hint_line = (found.axis, found.index)
         self.hint_cell = (found.x, found.y)
         self.cursor = (found.x, found.y)
+        self._show_cell(found.x, found.y)
         action = "Fill" if found.state == Cell.FILLED else "Cross"
         self.set_message(f"{action} the outlined cell. {_sentence(found.text)}", "hint")
 
@@ -1086,6 +1202,8 @@ class PlayScene(Scene):
             self.message,
             self.message_kind,
             self._version,
+            self.layout.scroll,
+            self.layout.cell,
             appear,
             bool(app.setting(MINIMAP)),
             app.ui_scale,
@@ -1155,12 +1273,30 @@ class PlayScene(Scene):
         surface.fill(theme.panel_border, (panel.x, panel.y, 1, panel.h))
         if app.setting(MINIMAP):
             self.minimap.draw(surface, self.session.board)
+            if self.layout.scrollable:
+                self._draw_view_frame(surface)
         if self.win is not None:
             self._draw_win_panel(surface)
             return
         for button in self.play_buttons:
             button.draw(surface, app)
         self._draw_message(surface)
+
+    def _draw_view_frame(self, surface: pygame.Surface) -> None:
+        """Outline on the mini-map the part of a big board that is in view."""
+        layout, box, per = self.layout, self.minimap.box, self.minimap.per_cell
+        view = layout.cells_view
+        first_x = max(0, (view.x - layout.left) // layout.cell)
+        first_y = max(0, (view.y - layout.top) // layout.cell)
+        last_x = min(layout.columns, -(-(view.right - layout.left) // layout.cell))
+        last_y = min(layout.rows, -(-(view.bottom - layout.top) // layout.cell))
+        frame = pygame.Rect(
+            box.x + first_x * per,
+            box.y + first_y * per,
+            max(1, (last_x - first_x) * per),
+            max(1, (last_y - first_y) * per),
+        )
+        pygame.draw.rect(surface, self.app.theme.accent, frame, 2)
 
     def _draw_message(self, surface: pygame.Surface) -> None:
         if not self.message:

@@ -112,9 +112,16 @@ class GridView:
     # --- configuration ---------------------------------------------------------------------
 
     def set_layout(self, layout: BoardLayout) -> None:
-        if layout != self.layout:
+        if layout == self.layout:
+            return
+        if layout.geometry == self.layout.geometry:
+            # Only moved (scrolled): every cached surface is relative to the grid, keep them.
             self.layout = layout
-            self._rebuild()
+            box = layout.grid_box
+            self._ox, self._oy = box.x, box.y
+            return
+        self.layout = layout
+        self._rebuild()
 
     def set_theme(self, theme: Theme) -> None:
         if theme != self.theme:
@@ -345,13 +352,28 @@ class GridView:
         highlight_row = None if revealing else self.highlight_row
         highlight_column = None if revealing else self.highlight_column
         self._compose_clues(highlight_row, highlight_column)
-        surface.blit(self._row_layer, (layout.left - layout.row_clue_width, layout.top))
-        surface.blit(self._column_layer, (layout.left, layout.top - layout.column_clue_height))
+        old_clip = surface.get_clip()
+        # Clues and cells each draw inside their own part of the view: a scrolled board
+        # slides under the pinned clue strips instead of over them.
+        surface.set_clip(pygame.Rect(layout.row_strip_view()).clip(old_clip))
+        surface.blit(self._row_layer, (layout.strip_x, layout.top))
+        surface.set_clip(pygame.Rect(layout.column_strip_view()).clip(old_clip))
+        surface.blit(self._column_layer, (layout.left, layout.strip_y))
+        surface.set_clip(pygame.Rect(layout.cells_view).clip(old_clip))
+        try:
+            self.sync(board)
+            if overlays.reveal is not None:
+                self._draw_reveal(surface, board, overlays.reveal)
+            else:
+                self._draw_cells(surface, highlight_row, highlight_column)
+        finally:
+            surface.set_clip(old_clip)
 
-        self.sync(board)
-        if overlays.reveal is not None:
-            self._draw_reveal(surface, board, overlays.reveal)
-            return
+    def _draw_cells(
+        self, surface: pygame.Surface, highlight_row: int | None, highlight_column: int | None
+    ) -> None:
+        layout = self.layout
+        overlays = self.overlays
         # Bands go under the grid surface, whose paper colour is see-through: they tint the
         # empty cells of the line and leave every mark its true colour.
         surface.fill(
