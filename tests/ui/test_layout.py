@@ -168,3 +168,38 @@ def test_fit_picture_uses_whole_pixels_per_cell() -> None:
     assert box == Box(25, 0, 150, 100)
     tiny, per = fit_picture(Box(0, 0, 50, 50), 100, 100)
     assert per == 1 and tiny.w == 100
+
+
+def test_a_zoomed_board_scrolls_under_pinned_clue_strips() -> None:
+    area = Box(10, 20, 400, 300)
+    clues = [(1, 2, 3)] * 40
+    fitted = compute_board_layout(area, 40, 40, clues, clues)
+    assert not fitted.scrollable
+    zoomed = compute_board_layout(area, 40, 40, clues, clues, cell=20)
+    assert zoomed.cell == 20 and zoomed.scrollable
+    limit_x, limit_y = zoomed.scroll_limit
+    assert limit_x > 0 and limit_y > 0
+    assert zoomed.row_clue_box(0).x == area.x and zoomed.column_clue_box(0).y == area.y
+    moved = compute_board_layout(area, 40, 40, clues, clues, cell=20, scroll=(60, 10_000))
+    assert moved.scroll == (60, limit_y)  # clamped to what there is to see
+    assert moved.left == zoomed.left - 60
+    assert moved.row_clue_box(3).x == area.x  # the strip stays; its rows move
+    assert moved.row_clue_box(3).y == moved.top + 3 * 20
+    # At the end of the scroll the last row is in view, inside the area.
+    last = moved.cell_box(5, 39)
+    assert moved.cells_view.contains(*last.centre) and last.bottom <= area.bottom
+    # Cells scrolled under a clue strip cannot be hit there.
+    under = (moved.cells_view.x - 3, moved.cells_view.y + 5)
+    assert moved.cell_at(under) is None
+    assert moved.row_clue_at(under) is not None
+    assert moved.geometry == zoomed.geometry
+
+
+def test_scrolled_to_show_brings_a_cell_into_view() -> None:
+    area = Box(0, 0, 300, 300)
+    clues = [(1,)] * 50
+    layout = compute_board_layout(area, 50, 50, clues, clues, cell=24)
+    sx, sy = layout.scrolled_to_show(45, 2)
+    moved = compute_board_layout(area, 50, 50, clues, clues, cell=24, scroll=(sx, sy))
+    assert moved.cells_view.contains(*moved.cell_box(45, 2).centre)
+    assert moved.scrolled_to_show(45, 2) == moved.scroll  # already in view: no change
