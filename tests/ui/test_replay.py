@@ -521,3 +521,31 @@ def test_the_play_scene_opens_the_replay_with_the_players_board() -> None:
     key(app, pygame.K_ESCAPE)
     app.step(1 / 60)
     assert app.top is play
+
+
+def test_frames_drawn_piecemeal_match_a_full_repaint() -> None:
+    # The bars and the panel are only blitted when they change, and a toast over them forces
+    # a full repaint: after the toast is gone, the window must look as if drawn afresh.
+    puzzle = picture(SEARCH_8X8)
+    bad = Board.blank(puzzle.width, puzzle.height)
+    for x in range(puzzle.width):
+        bad.set(x, 0, Cell.FILLED)
+    app, scene = open_replay(puzzle, initial_board=bad)
+    for _ in range(20):
+        app.step(1 / 60)
+    key(app, pygame.K_SPACE)  # pause, so the board stays put
+    app.step(1 / 60)
+    click(app, scene.marks_toggle.rect)  # refused: a toast appears over the window
+    app.step(1 / 60)
+    assert app.toasts.items
+    for _ in range(6 * 60):
+        app.step(1 / 60)
+        if not app.toasts.items:
+            break
+    assert not app.toasts.items
+    for _ in range(3):
+        app.step(1 / 60)
+    piecemeal = pygame.image.tobytes(app.screen, "RGB")
+    scene._clear_all = True
+    app.step(1 / 60)
+    assert pygame.image.tobytes(app.screen, "RGB") == piecemeal

@@ -195,6 +195,8 @@ class ReplayScene(Scene):
         self._tiles: dict[str, pygame.Surface] = {}
         self._chrome: dict[str, tuple[object, pygame.Surface, float]] = {}
         self._clear_all = True
+        self._repaint_all = True
+        self._board_zone = pygame.Rect(0, 0, 0, 0)
         self._inner_rects: list[list[pygame.Rect]] = []
         self._browser_shown = False
         self._solution_label_x = 0
@@ -542,6 +544,8 @@ class ReplayScene(Scene):
         board_area = Box(
             pad, top_h + pad, max(1, panel.x - 2 * pad), max(1, controls.y - top_h - 2 * pad)
         )
+        # Between the bars and the panel: the only part a frame repaints around the board.
+        self._board_zone = pygame.Rect(0, top_h, panel.x, controls.y - top_h)
         self.regions = {
             "top": top_bar,
             "help": help_line,
@@ -649,18 +653,20 @@ class ReplayScene(Scene):
         assert layout is not None
         # Toasts are drawn over the window by the app: while any is up, repaint it all.
         toasts_up = bool(app.toasts.items)
-        if self._clear_all or toasts_up:
+        self._repaint_all = self._clear_all or toasts_up
+        if self._repaint_all:
             surface.fill(theme.background)
             self._clear_all = toasts_up
         else:
             # Frames only change the board and what is drawn over it (frames around cells
-            # reach a few pixels past the grid): the rest of the window is still there.
-            surface.fill(theme.background, layout.outer_box.inset(-layout.cell // 2))
+            # reach a few pixels past the grid): the bars and the panel are still there.
+            around = pygame.Rect(layout.outer_box.inset(-layout.cell // 2))
+            surface.fill(theme.background, around.clip(self._board_zone))
         board = self.shown_board()
         self._draw_board(surface, board)
         self._cached("top", self._status_text(), regions["top"], self._render_top_bar, surface)
         fast = self.playing and not self.finished and self.speed_index >= FAST_SPEED
-        self._cached(
+        panel_drawn = self._cached(
             "panel",
             self._panel_key(),
             regions["panel"],
@@ -668,7 +674,8 @@ class ReplayScene(Scene):
             surface,
             refresh_after=PANEL_REFRESH if fast else 0.0,
         )
-        if self.marks is not None:
+        if self.marks is not None and panel_drawn:
+            # Only over a fresh panel: its text drawn twice over itself would thicken.
             self.marks_toggle.draw(surface, app)
         assert self.minimap is not None
         self.minimap.draw(surface, board)
@@ -833,7 +840,9 @@ class ReplayScene(Scene):
         render: Callable[[pygame.Surface, Box], None],
         surface: pygame.Surface,
         refresh_after: float = 0.0,
-    ) -> None:
+    ) -> bool:
+        """Blit the surface for ``name``, rendered again when ``key`` changed (at most every
+        ``refresh_after`` seconds). Returns whether anything was blitted this frame."""
         entry = self._chrome.get(name)
         now = self.app.time
         stale = entry is None or entry[0] != key or entry[1].get_size() != (region.w, region.h)
@@ -844,7 +853,10 @@ class ReplayScene(Scene):
             render(target, Box(0, 0, region.w, region.h))
             entry = (key, target, now)
             self._chrome[name] = entry
+        elif not self._repaint_all:
+            return False  # the window still shows it from an earlier frame
         surface.blit(entry[1], (region.x, region.y))
+        return True
 
     def _render_top_bar(self, target: pygame.Surface, bar: Box) -> None:
         app = self.app
@@ -876,6 +888,9 @@ class ReplayScene(Scene):
             self.solution_index if self.finished else -1,
             self.marks_note,
             self.from_marks,
+            # The switch draws over the panel: a change of its look needs a clean panel.
+            self.marks_toggle.hovered,
+            self.marks_toggle.value,
         )
 
     def _render_panel(self, target: pygame.Surface, panel: Box) -> None:
