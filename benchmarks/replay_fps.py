@@ -15,16 +15,22 @@ under 20 ms. The exit code is 0 when both hold, 1 otherwise.
 from __future__ import annotations
 
 import argparse
+import atexit
 import gc
 import os
+import shutil
 import statistics
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# A throw-away profile: the benchmark must not change the player's settings.
+os.environ["HANJIE_HOME"] = tempfile.mkdtemp(prefix="hanjie-replay-fps-")
+atexit.register(shutil.rmtree, os.environ["HANJIE_HOME"], True)
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO_ROOT))

@@ -319,7 +319,6 @@ class ReplayScene(Scene):
         self.speed_index = index
         self.speed_slider.value = self._speed_fraction()
         self._credit = min(self._credit, 1.0)
-        self.app.store.set_setting(SPEED_SETTING, index)
 
     def faster(self) -> None:
         self.set_speed(self.speed_index + 1)
@@ -414,7 +413,16 @@ class ReplayScene(Scene):
         self._frozen = True
         self._since_freeze = 0.0
 
+    def _keep_speed(self) -> None:
+        # Written once on leaving, not at every notch of a slider drag (each write is a file).
+        if self.app.store.get_setting(SPEED_SETTING, None) != self.speed_index:
+            self.app.store.set_setting(SPEED_SETTING, self.speed_index)
+
+    def on_quit(self) -> None:
+        self._keep_speed()
+
     def on_exit(self) -> None:
+        self._keep_speed()
         if self._frozen:
             gc.unfreeze()  # the collector sees everything again (and frees what died)
             self._frozen = False
