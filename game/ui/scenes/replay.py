@@ -152,7 +152,7 @@ class ReplayScene(Scene):
         # A one-step or one-line advance still under way (a line can take many steps).
         self.pending: Callable[[Step], bool] | None = None
         self.speed_index = self._saved_speed()
-        self._credit = 0.0
+        self._credit = 1.0  # the first step shows at once
         self.state = self._new_state(None)
         self.solution_index = 0
         self.differences: BoolGrid | None = None
