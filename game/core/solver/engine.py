@@ -15,9 +15,12 @@ How it works:
    a way already implied by another consistent probe of the round is not tried (it cannot
    contradict), and a cell's result is reused while none of the lines its probes looked at
    has changed, across rounds and across search nodes.
-3. **Search**: the cell whose probes taught the most both ways is guessed (the richer way
-   first); an undo log (the trail of cells set, with a mark per choice) takes the board back
-   on failure. The search goes on after a solution to count up to ``max_solutions``.
+3. **Search**: the cell to guess is the one whose row and column have contradicted most
+   often so far (in probes and in search: the hard core of the puzzle, the "weighted degree"
+   rule of constraint solvers), then whose probes taught the most both ways; the richer way
+   is tried first. An undo log (the trail of cells set, with a mark per choice) takes the
+   board back on failure. The search goes on after a solution to count up to
+   ``max_solutions``.
 
 The timeout counts only time spent inside the generator (a paused replay does not use it up)
 and is checked every few lines, so it holds during probing as well as search.
@@ -113,6 +116,8 @@ class _Engine:
         # The tick of the last real change per line, and the lines the current probe saw.
         self.tick = 0
         self.line_stamp = [0] * (width + height)
+        # How often each line contradicted (in probes or search): the branching weight.
+        self.line_weight = [1] * (width + height)
         self.visited: list[int] = []
         # Probe results by cell index, kept across the whole search; see probe().
         self.records: dict[int, _ProbeRecord] = {}
@@ -268,6 +273,7 @@ class _Engine:
             if timeout is not None and checks % _CLOCK_EVERY == 0 and self.elapsed() > timeout:
                 raise _Timeout
             if outcome is None:
+                self.line_weight[line_id] += 1
                 self._clear_queue()
                 axis, index = self._axis(line_id)
                 yield Contradiction(axis, index, depth, probe)
@@ -413,10 +419,11 @@ class _Engine:
         line_stamp = self.line_stamp
         records = self.records
         visited = self.visited
+        line_weight = self.line_weight
         while True:
             progress = False
             best: _Branch | None = None
-            best_score = (-1, -1)
+            best_score = (-1, -1, -1)
             # Trail entries implied by a consistent probe this round -> how much it taught.
             implied: dict[int, int] = {}
             for index in self._probe_candidates():
@@ -462,7 +469,13 @@ class _Engine:
                     if not fixed:
                         filled_count = implied[filled_entry] if skipped_filled else len(when_filled)
                         empty_count = implied[empty_entry] if skipped_empty else len(when_empty)
-                        score = (min(filled_count, empty_count), max(filled_count, empty_count))
+                        # Lines that keep contradicting mark the hard part of the puzzle:
+                        # settling them first stops the search from thrashing elsewhere.
+                        score = (
+                            line_weight[y] + line_weight[height + x],
+                            min(filled_count, empty_count),
+                            max(filled_count, empty_count),
+                        )
                         if score > best_score:
                             best_score = score
                             first = FILLED if filled_count >= empty_count else EMPTY
