@@ -105,6 +105,8 @@ class _Engine:
         self.caches = [self.solver.cache_for(clue) for clue in self.clues]
         self.rows = [bytearray(width) for _ in range(height)]
         self.columns = [bytearray(height) for _ in range(width)]
+        # Rows then columns, by line id (the same bytearrays).
+        self.lines = self.rows + self.columns
         self.unknown = width * height
         # Trail entries (index * 4 + code) in the order cells were set; undo pops them.
         self.trail: list[int] = []
@@ -256,22 +258,23 @@ class _Engine:
         stamp = 0
         quiet = 0
         checks = 0
+        lines = self.lines
         while queue:
             line_id = queue.popleft()
             queued[line_id] = 0
-            is_row = line_id < height
-            line = bytes(rows[line_id] if is_row else columns[line_id - height])
-            cache = caches[line_id]
-            outcome = cache.get(line, b"")
+            line = bytes(lines[line_id])
+            outcome = caches[line_id].get(line, b"")
             if outcome == b"":  # not cached (a cached outcome is None or at least one byte)
-                outcome = solver.solve_uncached(clues[line_id], line, cache)
+                outcome = solver.solve_uncached(clues[line_id], line, caches[line_id])
             else:
                 solver.hits += 1
             if probe:
                 visited_append(line_id)
-            checks += 1
-            if timeout is not None and checks % _CLOCK_EVERY == 0 and self.elapsed() > timeout:
-                raise _Timeout
+            checks -= 1
+            if not checks:
+                checks = _CLOCK_EVERY
+                if timeout is not None and self.elapsed() > timeout:
+                    raise _Timeout
             if outcome is None:
                 self.line_weight[line_id] += 1
                 self._clear_queue()
@@ -285,6 +288,7 @@ class _Engine:
                     yield LinesChecked(HEARTBEAT_LINES, depth)
                 continue
             quiet = 0
+            is_row = line_id < height
             count = outcome[0]
             filled = outcome[1 : count + 1]
             empty = outcome[count + 1 :]
