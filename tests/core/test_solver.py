@@ -184,3 +184,12 @@ def test_corpus_verdicts_match_the_reference(shared_puzzles: Path, name: str) ->
     result = solve(puzzle, timeout=20)
     assert result.status == expected
     _assert_solutions_valid(puzzle, result)
+
+
+def test_timeout_is_honoured_in_a_long_search(shared_puzzles: Path) -> None:
+    # Many short probes and guesses: the clock must still be read often enough.
+    puzzle = read_puzzle(shared_puzzles / "corpus" / "taai2011_0750.non")
+    start = time.perf_counter()
+    result = solve(puzzle, timeout=0.5)
+    assert time.perf_counter() - start < 2.0
+    assert result.timed_out or result.status == "multiple"

@@ -125,6 +125,7 @@ class _Engine:
         self.records: dict[int, _ProbeRecord] = {}
         self.solutions: list[npt.NDArray[np.bool_]] = []
         self.spent = 0.0
+        self.countdown = _CLOCK_EVERY
         self.resumed = time.perf_counter()
         self.probes = 0
         self.probe_fixes = 0
@@ -257,7 +258,6 @@ class _Engine:
         depth = len(self.choices)
         stamp = 0
         quiet = 0
-        checks = 0
         lines = self.lines
         while queue:
             line_id = queue.popleft()
@@ -270,9 +270,10 @@ class _Engine:
                 solver.hits += 1
             if probe:
                 visited_append(line_id)
-            checks -= 1
-            if not checks:
-                checks = _CLOCK_EVERY
+            # The countdown lives on the engine: most probes look at fewer lines than it.
+            self.countdown -= 1
+            if not self.countdown:
+                self.countdown = _CLOCK_EVERY
                 if timeout is not None and self.elapsed() > timeout:
                     raise _Timeout
             if outcome is None:
