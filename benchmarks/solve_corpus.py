@@ -106,6 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     line_only: list[float] = []
     timeouts: list[str] = []
     wrong: list[str] = []
+    broken: list[str] = []
     unreadable: list[str] = []
     slowest_step = (0.0, 0.0, "")
     print(
@@ -129,6 +130,8 @@ def main(argv: list[str] | None = None) -> int:
         want = expected.get(name, "")
         if want and result.status != "unknown" and result.status != want:
             wrong.append(name)
+        if not all(puzzle.is_solution(solution) for solution in result.solutions):
+            broken.append(name)
         if step_cpu > slowest_step[1]:
             slowest_step = (step_wall, step_cpu, name)
         print(
@@ -156,9 +159,10 @@ def main(argv: list[str] | None = None) -> int:
         f"longest single step: {slowest_step[1] * 1000:.2f} ms CPU "
         f"({slowest_step[0] * 1000:.2f} ms wall) in {slowest_step[2]}"
     )
+    print(f"solutions breaking a clue: {len(broken)} {' '.join(broken)}")
     if expected:
         print(f"verdicts differing from verdicts.tsv: {len(wrong)} {' '.join(wrong)}")
-    return 1 if wrong else 0
+    return 1 if wrong or broken else 0
 
 
 if __name__ == "__main__":
