@@ -57,6 +57,11 @@ from game.core.solver.steps import (
     Step,
 )
 
+# Backtracks before the first restart, and how much longer each later run may be.
+RESTART_FIRST = 32
+RESTART_GROWTH = 1.5
+# Probing rounds at one node before branching anyway (None: until a round fixes nothing).
+PROBE_ROUNDS: int | None = None
 # Unproductive line solves in a row before a heartbeat step, so no step runs long.
 HEARTBEAT_LINES = 48
 # Lines solved between two looks at the clock.
@@ -124,6 +129,13 @@ class _Engine:
         # Probe results by cell index, kept across the whole search; see probe().
         self.records: dict[int, _ProbeRecord] = {}
         self.solutions: list[npt.NDArray[np.bool_]] = []
+        # Every solution found (its rows' bytes): a restart may meet one again.
+        self.seen: set[bytes] = set()
+        # Restarts: backtracks allowed in this run, spent so far, and the value order.
+        self.restart_limit = RESTART_FIRST
+        self.run_backtracks = 0
+        self.restarts = 0
+        self.prefer_richer = True
         self.spent = 0.0
         self.countdown = _CLOCK_EVERY
         self.resumed = time.perf_counter()
@@ -425,6 +437,7 @@ class _Engine:
         records = self.records
         visited = self.visited
         line_weight = self.line_weight
+        rounds = 0
         while True:
             progress = False
             best: _Branch | None = None
@@ -483,7 +496,8 @@ class _Engine:
                         )
                         if score > best_score:
                             best_score = score
-                            first = FILLED if filled_count >= empty_count else EMPTY
+                            richer = FILLED if filled_count >= empty_count else EMPTY
+                            first = richer if self.prefer_richer else _OTHER[richer]
                             best = (x, y, first, _OTHER[first])
                         continue
                 progress = True
@@ -495,6 +509,14 @@ class _Engine:
                     return "solved", None
             if not progress:
                 assert best is not None, "an unknown cell was probed"
+                return "branch", best
+            rounds += 1
+            if (
+                PROBE_ROUNDS is not None
+                and rounds >= PROBE_ROUNDS
+                and best is not None
+                and rows[best[1]][best[0]] == UNKNOWN
+            ):
                 return "branch", best
 
     # -- search ----------------------------------------------------------------------------
@@ -531,18 +553,38 @@ class _Engine:
                         bad = yield from self._guess(x, y, first, alternative=False)
                         continue
                 if bad < 0 and not self.unknown:
-                    grid = self._grid()
-                    self.solutions.append(self._solution())
-                    if self.first_solution_depth is None:
-                        self.first_solution_depth = self.depth
-                    yield SolutionFound(grid, len(self.solutions), self.depth)
-                    if self.max_solutions is not None and len(self.solutions) >= self.max_solutions:
-                        capped = True
-                        break
-                # A contradiction or a recorded solution: take the other way of the last choice.
+                    key = b"".join(self.rows)
+                    if key not in self.seen:  # a restart can meet a solution again
+                        self.seen.add(key)
+                        grid = self._grid()
+                        self.solutions.append(self._solution())
+                        if self.first_solution_depth is None:
+                            self.first_solution_depth = self.depth
+                        yield SolutionFound(grid, len(self.solutions), self.depth)
+                        count = len(self.solutions)
+                        if self.max_solutions is not None and count >= self.max_solutions:
+                            capped = True
+                            break
+                # A contradiction or a solution: take the other way of the last choice.
                 if not self.choices:
                     complete = True
                     break
+                if self.run_backtracks >= self.restart_limit and not self.solutions:
+                    # Start the search again from the root, keeping what the line weights
+                    # learnt and trying the other way first: long unlucky runs end here. Once
+                    # a solution is known the rest is an exhaustive count: no more restarts.
+                    mark = self.choices[0][3]
+                    self.choices.clear()
+                    undone = self._undo_to(mark)
+                    self._stamp_cells(undone)
+                    self.restarts += 1
+                    self.run_backtracks = 0
+                    self.restart_limit = int(self.restart_limit * RESTART_GROWTH)
+                    self.prefer_richer = not self.prefer_richer
+                    yield Backtrack(0, undone)
+                    bad = -1
+                    continue
+                self.run_backtracks += 1
                 x, y, second, mark = self.choices.pop()
                 self.backtracks += 1
                 undone = self._undo_to(mark)
@@ -578,6 +620,7 @@ class _Engine:
             probe_fixes=self.probe_fixes,
             guesses=self.guesses,
             backtracks=self.backtracks,
+            restarts=self.restarts,
             max_depth=self.max_depth,
             seconds=self.elapsed(),
             solved_by_lines=self.first_solution_depth == 0 and not self.used_probing_first,

@@ -26,6 +26,7 @@ class SolveStats:
     probe_fixes: int = 0
     guesses: int = 0
     backtracks: int = 0
+    restarts: int = 0
     max_depth: int = 0
     seconds: float = 0.0
     solved_by_lines: bool = False
@@ -40,6 +41,7 @@ class SolveStats:
             "probe_fixes": self.probe_fixes,
             "guesses": self.guesses,
             "backtracks": self.backtracks,
+            "restarts": self.restarts,
             "max_depth": self.max_depth,
             "seconds": round(self.seconds, 6),
             "solved_by_lines": self.solved_by_lines,
