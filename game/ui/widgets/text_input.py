@@ -1,4 +1,10 @@
-"""A one-line text field: typing, Backspace/Delete, Left/Right/Home/End, Enter submits."""
+"""A one-line text field: typing, Backspace/Delete, Left/Right/Home/End, Enter submits.
+
+A real keyboard sends each printable key twice: a KEYDOWN carrying the character and then a
+TEXTINPUT with the same text. Synthetic events (tests, tools) and some platforms send only the
+KEYDOWN. So a character typed from a KEYDOWN is remembered, and the TEXTINPUT that repeats it
+is dropped; a TEXTINPUT nobody typed before (input methods, dead keys, pasting) is inserted.
+"""
 
 from __future__ import annotations
 
@@ -32,6 +38,8 @@ class TextInput(Widget):
         self.placeholder = placeholder
         self.max_length = max_length
         self.font_size = font_size
+        # The character the last KEYDOWN typed, until its TEXTINPUT twin arrives.
+        self._typed_by_key = ""
 
     def _changed(self) -> None:
         if self.on_change is not None:
@@ -56,10 +64,14 @@ class TextInput(Widget):
         if not self.focused:
             return False
         if event.type == pygame.TEXTINPUT:
-            self.insert(event.text)
+            if self._typed_by_key and event.text == self._typed_by_key:
+                self._typed_by_key = ""  # the twin of a KEYDOWN already typed
+            else:
+                self.insert(event.text)
             return True
         if event.type != pygame.KEYDOWN:
             return False
+        self._typed_by_key = ""
         key = event.key
         if key == pygame.K_BACKSPACE and self.cursor > 0:
             self.text = self.text[: self.cursor - 1] + self.text[self.cursor :]
@@ -80,11 +92,10 @@ class TextInput(Widget):
             if self.on_submit is not None:
                 self.on_submit(self.text)
         else:
-            # Printable keys arrive as TEXTINPUT; a KEYDOWN with only a character (synthetic
-            # events in tests, some platforms) is typed here instead.
             unicode = getattr(event, "unicode", "")
             if unicode and unicode.isprintable() and not event.mod & pygame.KMOD_CTRL:
                 self.insert(unicode)
+                self._typed_by_key = unicode
                 return True
             return key in (pygame.K_BACKSPACE, pygame.K_DELETE)
         return True

@@ -1,0 +1,55 @@
+"""Typing into text fields the way a real keyboard does it.
+
+SDL sends every printable key as a KEYDOWN carrying the character followed by a TEXTINPUT with
+the same text; these tests feed both, as a player's keyboard would, and check each character
+lands once.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui.app import App
+from game.ui.scenes.converter import ConverterScene
+from game.ui.widgets.text_input import TextInput
+from tests.ui.ui_events import click
+
+
+def _type_like_a_keyboard(app: App, text: str) -> None:
+    for char in text:
+        code = pygame.key.key_code(char) if char.isalnum() else pygame.K_SPACE
+        mod = pygame.KMOD_SHIFT if char.isupper() else 0
+        app.feed(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode=char, scancode=0))
+        app.feed(pygame.event.Event(pygame.TEXTINPUT, text=char))
+        app.feed(pygame.event.Event(pygame.KEYUP, key=code, mod=mod, unicode=char, scancode=0))
+        app.step()
+
+
+def test_converter_title_gets_each_typed_character_once() -> None:
+    app = App(headless=True)
+    scene = ConverterScene(app)
+    app.push(scene)
+    app.step()
+    app.step()
+    click(app, scene.author_input.rect.center)
+    assert scene.author_input.focused
+    _type_like_a_keyboard(app, "QA Tester")
+    assert scene.author_input.text == "QA Tester"
+
+
+def test_text_without_a_keydown_is_still_typed() -> None:
+    # Input methods and dead keys send a TEXTINPUT with no KEYDOWN character before it.
+    field = TextInput("caf")
+    field.focused = True
+    field.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="", scancode=0))
+    field.handle(pygame.event.Event(pygame.TEXTINPUT, text="é"))
+    assert field.text == "café"
+
+
+def test_keydowns_alone_still_type_and_repeat() -> None:
+    field = TextInput()
+    field.focused = True
+    for char in "aab":
+        event = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode=char, scancode=0)
+        field.handle(event)
+    assert field.text == "aab"
