@@ -1207,6 +1207,7 @@ class PlayScene(Scene):
             appear,
             bool(app.setting(MINIMAP)),
             app.ui_scale,
+            self.paused,
         )
         if self._chrome_keys.get("panel") != panel_key:
             self._draw_panel(chrome)
@@ -1272,9 +1273,13 @@ class PlayScene(Scene):
         surface.fill(theme.panel, panel)
         surface.fill(theme.panel_border, (panel.x, panel.y, 1, panel.h))
         if app.setting(MINIMAP):
-            self.minimap.draw(surface, self.session.board)
-            if self.layout.scrollable:
-                self._draw_view_frame(surface)
+            if self.paused:
+                # The board is hidden while paused; the map would show it all the same.
+                self.minimap.draw_blank(surface)
+            else:
+                self.minimap.draw(surface, self.session.board)
+                if self.layout.scrollable:
+                    self._draw_view_frame(surface)
         if self.win is not None:
             self._draw_win_panel(surface)
             return

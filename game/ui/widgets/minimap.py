@@ -60,6 +60,11 @@ class MiniMap:
         self._scaled = None
         return True
 
+    def draw_blank(self, surface: pygame.Surface) -> None:
+        """The map's frame with nothing in it (the board is hidden while the game is paused)."""
+        surface.fill(self.theme.cell_unknown, (self.box.x, self.box.y, self.box.w, self.box.h))
+        pygame.draw.rect(surface, self.theme.panel_border, self.box.inset(-1), 1)
+
     def draw(self, surface: pygame.Surface, board: Board) -> None:
         self.refresh(board)
         if self._scaled is None:
