@@ -207,3 +207,30 @@ def next_entries(entries: list[PuzzleEntry], path: Path) -> list[PuzzleEntry]:
         if entry.path == path:
             return [later for later in entries[index + 1 :] if later.readable]
     return []
+
+
+def _same_folder(first: Path, second: Path) -> bool:
+    try:
+        return first.resolve() == second.resolve()
+    except OSError:
+        return first == second
+
+
+def pack_of_file(path: Path, levels: Path, user_dir: Path | None = None) -> Pack | None:
+    """The pack a puzzle file sits in (a bundled pack or "My puzzles"), or None.
+
+    A game resumed from the menu or a file opened by name then shows its pack and offers
+    the pack's next puzzle after a win, as when it was chosen in level select."""
+    for pack in list_packs(levels, user_dir):
+        if _same_folder(pack.directory, path.parent):
+            return pack
+    return None
+
+
+def files_after(pack: Pack, path: Path) -> list[Path]:
+    """The pack's puzzle files after ``path`` in play order (read later, one at a time)."""
+    files = puzzle_files(pack.directory)
+    for index, candidate in enumerate(files):
+        if candidate.name == path.name:
+            return files[index + 1 :]
+    return []

@@ -10,8 +10,10 @@ from game.core.packs import (
     DEFAULT_ORDER,
     USER_PACK_KEY,
     difficulty_of,
+    files_after,
     list_packs,
     next_entries,
+    pack_of_file,
     read_entries,
     read_pack,
 )
@@ -82,3 +84,17 @@ def test_difficulty_from_the_files_extra_key(tmp_path: Path) -> None:
     assert entry.difficulty == 4
     assert difficulty_of(CROSS) is None
     assert difficulty_of(Puzzle.from_grid([[1]])) is None
+
+
+def test_a_file_finds_its_pack_and_the_files_after_it(tmp_path: Path) -> None:
+    levels = tmp_path / "levels"
+    first = write(levels / "animals" / "01-cross.non", CROSS)
+    write(levels / "animals" / "02-bar.non", BAR)
+    mine = write(tmp_path / "mine" / "drawn.non", BAR)
+    loose = write(tmp_path / "elsewhere" / "loose.non", CROSS)
+    pack = pack_of_file(first, levels, tmp_path / "mine")
+    assert pack is not None and pack.key == "animals"
+    assert [path.name for path in files_after(pack, first)] == ["02-bar.non"]
+    user = pack_of_file(mine, levels, tmp_path / "mine")
+    assert user is not None and user.user and files_after(user, mine) == []
+    assert pack_of_file(loose, levels, tmp_path / "mine") is None

@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pygame
 
+from game.core.formats import format_puzzle, read_puzzle
+from game.core.puzzle import Puzzle
+from game.core.session import Session
+from game.resources import levels_dir
+from game.ui.app import App
+from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import PlayScene
+from tests.ui.play_helpers import click as click_cell
 from tests.ui.play_helpers import drag, key, open_play
+from tests.ui.ui_events import click
 
 
 def _map_colours(scene: PlayScene) -> int:
@@ -32,3 +42,43 @@ def test_the_mini_map_hides_the_picture_while_paused() -> None:
     app.feed(pygame.event.Event(pygame.WINDOWFOCUSLOST))
     app.step()
     assert _map_colours(scene) == 1
+
+
+def _continue_from_menu(path: Path) -> PlayScene:
+    puzzle = read_puzzle(path)
+    app = App(headless=True)
+    app.store.save_session(puzzle.fingerprint(), Session(puzzle).to_json())
+    app.store.set_last_played(puzzle.fingerprint(), str(path))
+    menu = MenuScene(app)
+    app.push(menu)
+    app.step()
+    click(app, menu.continue_button.rect.center)
+    scene = app.top
+    assert isinstance(scene, PlayScene)
+    return scene
+
+
+def test_continue_names_the_pack_and_offers_its_next_puzzle() -> None:
+    pack = levels_dir() / "01-first-steps"
+    scene = _continue_from_menu(pack / "02-ghost.non")
+    assert scene.pack == "First steps"
+    assert [Path(str(item)).name for item in scene.next_puzzles[:2]] == [
+        "03-goblet.non",
+        "04-arrow.non",
+    ]
+    goal = scene.puzzle.goal_array()
+    assert goal is not None
+    for y, x in np.argwhere(goal).tolist():
+        click_cell(scene, x, y)
+    assert scene.win is not None and scene.next_button.enabled
+    click(scene.app, scene.next_button.rect.center)
+    after = scene.app.top
+    assert isinstance(after, PlayScene) and after.puzzle.title == "Goblet"
+    assert after.pack == "First steps"
+
+
+def test_continue_of_a_file_outside_the_packs_has_no_pack(tmp_path: Path) -> None:
+    path = tmp_path / "loose.non"
+    path.write_text(format_puzzle(Puzzle.from_grid([[1, 0], [1, 1]], title="Loose"), "non"))
+    scene = _continue_from_menu(path)
+    assert scene.pack is None and scene.next_puzzles == ()

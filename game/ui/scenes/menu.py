@@ -105,7 +105,7 @@ class MenuScene(Scene):
         if self._continue_target is None:
             return
         puzzle, path = self._continue_target
-        self.app.play_puzzle(puzzle, path=path)
+        self.app.play_puzzle(puzzle, path=path, **self.app.pack_context(path))
 
     def open_levels(self) -> None:
         from game.ui.scenes.level_select import LevelSelectScene
