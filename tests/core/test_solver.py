@@ -193,3 +193,25 @@ def test_timeout_is_honoured_in_a_long_search(shared_puzzles: Path) -> None:
     result = solve(puzzle, timeout=0.5)
     assert time.perf_counter() - start < 2.0
     assert result.timed_out or result.status == "multiple"
+
+
+def test_lines_longer_than_255_cells() -> None:
+    rng = np.random.default_rng(7)
+    picture = rng.random((3, 300)) < 0.6
+    puzzle = Puzzle.from_grid(picture.tolist())
+    result = solve(puzzle, max_solutions=2, timeout=30)
+    assert result.status in ("unique", "multiple")
+    _assert_solutions_valid(puzzle, result)
+
+
+def test_empty_puzzles() -> None:
+    for width, height in ((0, 0), (0, 3), (4, 0)):
+        puzzle = Puzzle(
+            width=width,
+            height=height,
+            row_clues=((),) * height,
+            column_clues=((),) * width,
+        )
+        result = solve(puzzle)
+        assert result.status == "unique"
+        assert result.solutions[0].shape == (height, width)

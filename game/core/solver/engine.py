@@ -30,14 +30,14 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Generator, Iterator
+from collections.abc import Generator, Iterator, Sequence
 
 import numpy as np
 import numpy.typing as npt
 
 from game.core.lines import Clue
 from game.core.puzzle import Puzzle
-from game.core.solver.line import EMPTY, FILLED, UNKNOWN, LineSolver
+from game.core.solver.line import EMPTY, FILLED, UNKNOWN, WIDE_LINE, LineSolver
 from game.core.solver.result import SolveResult, SolveStats, Status
 from game.core.solver.steps import (
     EMPTY_VALUE,
@@ -112,6 +112,8 @@ class _Engine:
         self.columns = [bytearray(height) for _ in range(width)]
         # Rows then columns, by line id (the same bytearrays).
         self.lines = self.rows + self.columns
+        # Bytes per index in a cached outcome of each line (see line.pack_outcome).
+        self.units = [1 if len(line) < WIDE_LINE else 2 for line in self.lines]
         self.unknown = width * height
         # Trail entries (index * 4 + code) in the order cells were set; undo pops them.
         self.trail: list[int] = []
@@ -271,6 +273,7 @@ class _Engine:
         stamp = 0
         quiet = 0
         lines = self.lines
+        units = self.units
         while queue:
             line_id = queue.popleft()
             queued[line_id] = 0
@@ -294,7 +297,7 @@ class _Engine:
                 axis, index = self._axis(line_id)
                 yield Contradiction(axis, index, depth, probe)
                 return line_id
-            if len(outcome) == 1:
+            if len(outcome) == units[line_id]:
                 quiet += 1
                 if quiet >= HEARTBEAT_LINES:
                     quiet = 0
@@ -302,9 +305,12 @@ class _Engine:
                 continue
             quiet = 0
             is_row = line_id < height
-            count = outcome[0]
-            filled = outcome[1 : count + 1]
-            empty = outcome[count + 1 :]
+            values: Sequence[int] = outcome
+            if units[line_id] == 2:  # a line longer than 255 cells: two bytes an index
+                values = memoryview(outcome).cast("H")
+            count = values[0]
+            filled = values[1 : count + 1]
+            empty = values[count + 1 :]
             this_round = line_round[line_id]
             next_round = this_round + 1
             if count_rounds and this_round > self.rounds:
@@ -363,26 +369,13 @@ class _Engine:
 
     def _probe_candidates(self) -> list[int]:
         """Unknown cells, those with the most known (or edge) neighbours first."""
-        width = self.width
-        height = self.height
-        rows = self.rows
-        scored = []
-        for y in range(height):
-            row = rows[y]
-            above = rows[y - 1] if y else None
-            below = rows[y + 1] if y + 1 < height else None
-            for x in range(width):
-                if row[x]:
-                    continue
-                known = (
-                    (x == 0 or row[x - 1] != UNKNOWN)
-                    + (x + 1 == width or row[x + 1] != UNKNOWN)
-                    + (above is None or above[x] != UNKNOWN)
-                    + (below is None or below[x] != UNKNOWN)
-                )
-                scored.append((-known, y * width + x))
-        scored.sort()
-        return [index for _score, index in scored]
+        codes = np.frombuffer(b"".join(self.rows), dtype=np.uint8).reshape(self.height, self.width)
+        known = np.pad(codes != UNKNOWN, 1, constant_values=True).astype(np.int8)
+        neighbours = known[:-2, 1:-1] + known[2:, 1:-1] + known[1:-1, :-2] + known[1:-1, 2:]
+        unknown = np.flatnonzero(codes.ravel() == UNKNOWN)
+        order = np.argsort(-neighbours.ravel()[unknown], kind="stable")
+        candidates: list[int] = unknown[order].tolist()
+        return candidates
 
     def _probe_one(self, index: int, code: int) -> Generator[Step, None, _Deductions]:
         """Try one value; the return value is the trail entries it led to, or None on a

@@ -19,6 +19,7 @@ followed by an empty cell:
 
 from __future__ import annotations
 
+from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -157,6 +158,8 @@ def analyse_line(clue: Sequence[int], line: bytes) -> LineAnalysis | None:
     """Every placement of ``clue`` on ``line`` at once, or None when there is none."""
     clue = tuple(clue)
     length = len(line)
+    if not length:
+        return None if clue else LineAnalysis(0, clue, 0, 0, ())
     full = (1 << length) - 1
     pad = 1 << length
     filled, empty, filled_reversed, empty_reversed = _masks(line)
@@ -203,6 +206,8 @@ def forced_cells(clue: Sequence[int], line: bytes) -> LineOutcome:
     single string reversal turns them all into ``tail`` sets.
     """
     length = len(line)
+    if not length:
+        return ((), ()) if not clue else None
     filled_digits = line.translate(_FILLED_DIGITS)
     empty_digits = line.translate(_EMPTY_DIGITS)
     filled = int(filled_digits[::-1], 2)
@@ -285,24 +290,29 @@ def solve_line(clue: Sequence[int], line: bytes) -> bytes | None:
     return None if analysis is None else analysis.line()
 
 
-# A line outcome packed for the cache: one byte with the number of filled cells, the filled
-# cell indices, then the emptied ones (lines are at most 200 cells), or None. A dict of bytes
-# keys and bytes values holds no container, so the garbage collector never walks the cache.
+# A line outcome packed for the cache: the number of filled cells, the filled cell indices,
+# then the emptied ones, one byte each (two bytes each, native order, for lines longer than
+# 255 cells), or None. A dict of bytes keys and bytes values holds no container, so the
+# garbage collector never walks the cache.
 PackedOutcome = bytes | None
+WIDE_LINE = 256
 
 
-def pack_outcome(outcome: LineOutcome) -> PackedOutcome:
+def pack_outcome(outcome: LineOutcome, length: int) -> PackedOutcome:
     if outcome is None:
         return None
     filled, empty = outcome
-    return bytes((len(filled), *filled, *empty))
+    if length < WIDE_LINE:
+        return bytes((len(filled), *filled, *empty))
+    return array("H", (len(filled), *filled, *empty)).tobytes()
 
 
-def unpack_outcome(packed: PackedOutcome) -> LineOutcome:
+def unpack_outcome(packed: PackedOutcome, length: int) -> LineOutcome:
     if packed is None:
         return None
-    count = packed[0]
-    return tuple(packed[1 : count + 1]), tuple(packed[count + 1 :])
+    values: Sequence[int] = packed if length < WIDE_LINE else memoryview(packed).cast("H")
+    count = values[0]
+    return tuple(values[1 : count + 1]), tuple(values[count + 1 :])
 
 
 class LineSolver:
@@ -331,15 +341,15 @@ class LineSolver:
         packed = cache.get(line, False)
         if packed is not False:
             self.hits += 1
-            return unpack_outcome(packed)  # type: ignore[arg-type]
-        return unpack_outcome(self.solve_uncached(clue, line, cache))
+            return unpack_outcome(packed, len(line))  # type: ignore[arg-type]
+        return unpack_outcome(self.solve_uncached(clue, line, cache), len(line))
 
     def solve_uncached(
         self, clue: Clue, line: bytes, cache: dict[bytes, PackedOutcome]
     ) -> PackedOutcome:
         """Solve ``line``, remember the packed outcome in ``cache`` and return it."""
         self.solved += 1
-        packed = pack_outcome(forced_cells(clue, line))
+        packed = pack_outcome(forced_cells(clue, line), len(line))
         if self._size >= self.limit:
             for each in self._caches.values():
                 each.clear()
