@@ -69,7 +69,8 @@ _CLOCK_EVERY = 16
 
 _STEP_VALUE = (0, FILLED_VALUE, EMPTY_VALUE)  # indexed by the engine's cell codes
 _OTHER = (0, EMPTY, FILLED)
-_IS_FILLED = (False, True, False)
+# Engine cell codes -> 1 for filled, 0 otherwise.
+_FILLED_BITS = bytes.maketrans(b"\x00\x01\x02", b"\x00\x01\x00")
 
 # A trail entry packs a cell and its code: index * 4 + code (codes are 1 and 2).
 _CODE_BITS = 2
@@ -230,15 +231,6 @@ class _Engine:
         for x, y in cells:
             line_stamp[y] = tick
             line_stamp[height + x] = tick
-
-    def _grid(self) -> tuple[tuple[bool, ...], ...]:
-        is_filled = _IS_FILLED.__getitem__
-        return tuple(tuple(map(is_filled, row)) for row in self.rows)
-
-    def _solution(self) -> npt.NDArray[np.bool_]:
-        codes = np.frombuffer(b"".join(self.rows), dtype=np.uint8)
-        solution: npt.NDArray[np.bool_] = codes.reshape(self.height, self.width) == FILLED
-        return solution
 
     def _axis(self, line_id: int) -> tuple[Axis, int]:
         if line_id < self.height:
@@ -549,11 +541,14 @@ class _Engine:
                     key = b"".join(self.rows)
                     if key not in self.seen:  # a restart can meet a solution again
                         self.seen.add(key)
-                        grid = self._grid()
-                        self.solutions.append(self._solution())
+                        cells = key.translate(_FILLED_BITS)
+                        found = SolutionFound(
+                            cells, self.width, self.height, len(self.solutions) + 1, self.depth
+                        )
+                        self.solutions.append(found.array())
                         if self.first_solution_depth is None:
                             self.first_solution_depth = self.depth
-                        yield SolutionFound(grid, len(self.solutions), self.depth)
+                        yield found
                         count = len(self.solutions)
                         if self.max_solutions is not None and count >= self.max_solutions:
                             capped = True

@@ -185,9 +185,15 @@ class ProbeResult:
 
 @dataclass(frozen=True, slots=True)
 class SolutionFound:
-    """The grid is complete and satisfies every clue; ``number`` counts from 1."""
+    """The grid is complete and satisfies every clue; ``number`` counts from 1.
 
-    grid: tuple[tuple[bool, ...], ...]
+    ``cells`` holds the picture row by row, one byte a cell (1 filled, 0 empty): compact, so
+    the step stays cheap on big grids; :attr:`grid` and :meth:`array` read it.
+    """
+
+    cells: bytes
+    width: int
+    height: int
     number: int
     depth: int
 
@@ -195,7 +201,19 @@ class SolutionFound:
         return f"solution {self.number} found at depth {self.depth}"
 
     def array(self) -> npt.NDArray[np.bool_]:
-        return np.array(self.grid, dtype=bool)
+        """The solution as a (height, width) boolean array."""
+        codes = np.frombuffer(self.cells, dtype=np.uint8).reshape(self.height, self.width)
+        solution: npt.NDArray[np.bool_] = codes.astype(bool)
+        return solution
+
+    @property
+    def grid(self) -> tuple[tuple[bool, ...], ...]:
+        """The solution as rows of booleans."""
+        width = self.width
+        return tuple(
+            tuple(bool(cell) for cell in self.cells[start : start + width])
+            for start in range(0, width * self.height, width)
+        )
 
 
 @dataclass(frozen=True, slots=True)
