@@ -132,3 +132,41 @@ def test_a_drop_while_browsing_is_the_choice(folder: Path) -> None:
     for _ in range(3):
         app.step()
     assert app.top is scene and "zebra.PNG" in scene.source_label
+
+
+def _pause(app: App) -> None:
+    for _ in range(6):
+        app.step(0.25)  # the app counts at most a quarter of a second a frame
+
+
+def _type(app: App, text: str) -> None:
+    for char in text:
+        key(app, pygame.key.key_code(char), unicode=char)
+
+
+def test_typing_a_name_jumps_to_it(folder: Path) -> None:
+    for index in range(12):
+        Image.new("RGB", (4, 4), "black").save(folder / f"photo-{index:02}.png")
+    app, _scene, browser = _browser(folder)
+
+    def selected() -> str:
+        return browser.entries[browser.selected].name
+
+    _type(app, "ze")
+    assert selected() == "zebra.PNG"
+    _pause(app)  # a pause starts a new name
+    _type(app, "photo-1")
+    assert selected() == "photo-10.png"
+    assert browser.typed == "photo-1"
+    _pause(app)
+    _type(app, "a")  # one letter steps through the names starting with it
+    assert selected() == "Alpha"
+    _type(app, "a")
+    assert selected() == "apple.jpg"
+    _pause(app)
+    _type(app, "q")  # nothing starts with q: the selection stays
+    assert selected() == "apple.jpg"
+    key(app, pygame.K_RETURN)
+    app.step()
+    app.step()
+    assert not isinstance(app.top, FileBrowserScene)

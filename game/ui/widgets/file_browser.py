@@ -2,7 +2,9 @@
 
 ``FileBrowserScene`` is pushed like a dialog. Click a row to select it, click it again (or
 double-click, or press Enter) to open it: a folder is entered, a file is handed to
-``on_pick`` after the browser closes. Backspace goes up a folder, Esc cancels. A folder that
+``on_pick`` after the browser closes. Backspace goes up a folder, Esc cancels. Typing the
+first letters of a name jumps to it (pressing one letter again steps through the names that
+start with it), as in desktop file choosers: busy folders need no long scrolling. A folder that
 cannot be read shows why and the browser stays where it was.
 
 ``folder_entries`` is the pure part (what a folder shows, in which order) and is tested alone.
@@ -29,6 +31,7 @@ if TYPE_CHECKING:
 
 EntryKind = Literal["parent", "folder", "image", "level"]
 DOUBLE_CLICK_SECONDS = 0.45
+TYPE_AHEAD_SECONDS = 1.0  # a pause this long starts a new name
 KIND_TAGS: dict[EntryKind, str] = {"parent": "", "folder": "folder", "image": "picture",
                                    "level": "puzzle"}  # fmt: skip
 
@@ -135,6 +138,8 @@ class FileBrowserScene(Scene):
         self.path_rect = pygame.Rect(0, 0, 0, 0)
         self.row_height = 30
         self._last_click: tuple[int, float] = (-1, -10.0)
+        self.typed = ""  # the name being typed to jump to
+        self._typed_at = -10.0
         self._dim: pygame.Surface | None = None
         self._layout_size = (0, 0)
         self.up_button = Button("Up", self.go_up, font_size=18)
@@ -173,6 +178,7 @@ class FileBrowserScene(Scene):
         self.folder = folder
         self.entries = entries
         self.problem = ""
+        self.typed = ""
         self.scroll.scroll_to(0)
         # Coming back up, keep the folder we came from selected.
         self.selected = next(
@@ -211,6 +217,28 @@ class FileBrowserScene(Scene):
             return
         self.selected = max(0, min(len(self.entries) - 1, index))
         self._ensure_selected_visible()
+
+    def type_to_find(self, char: str) -> bool:
+        """Jump to the first name starting with what was typed; True when one was found."""
+        if self.app.time - self._typed_at > TYPE_AHEAD_SECONDS:
+            self.typed = ""
+        self._typed_at = self.app.time
+        self.typed += char.lower()
+        names = [entry.name.lower() if entry.kind != "parent" else "" for entry in self.entries]
+        count = len(names)
+        if len(set(self.typed)) == 1:
+            # "t", "tt", "ttt": step through the names starting with t, after the current one.
+            prefix, first = self.typed[0], self.selected + 1
+            if any(name.startswith(self.typed) for name in names) and len(self.typed) > 1:
+                prefix, first = self.typed, self.selected
+        else:
+            prefix, first = self.typed, self.selected
+        for step in range(count):
+            index = (first + step) % count
+            if names[index].startswith(prefix):
+                self.select(index)
+                return True
+        return False
 
     def _ensure_selected_visible(self) -> None:
         top = self.selected * self.row_height
@@ -261,7 +289,11 @@ class FileBrowserScene(Scene):
         elif key == pygame.K_TAB:
             self.focus.handle(event)
         else:
-            return False
+            char = getattr(event, "unicode", "")
+            typing = char.isprintable() and (char != " " or self.typed)
+            if not char or not typing or event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+                return False
+            self.type_to_find(char)
         return True
 
     def _row_at(self, position: tuple[int, int]) -> int | None:
@@ -343,6 +375,8 @@ class FileBrowserScene(Scene):
         font = app.fonts.get(size)
         if self.problem:
             line, colour = self.problem, theme.error
+        elif self.typed and app.time - self._typed_at <= TYPE_AHEAD_SECONDS:
+            line, colour = f"Find: {self.typed}", theme.text
         else:
             line, colour = str(self.folder), theme.text_muted
         shown = fit_text(font, line, self.path_rect.width)
