@@ -63,7 +63,7 @@ def test_opening_a_picture_shows_its_grid_and_a_fair_report(tmp_path: Path) -> N
     path = _disc(tmp_path / "disc.png")
     app, scene = _open(path)
     assert scene.mode == "image" and "disc.png" in scene.source_label
-    expected = Converter.open(path).grid(ConvertOptions(width=15, height=15))
+    expected = Converter.open(path).grid(ConvertOptions(width=15, height=15, method="otsu"))
     assert np.array_equal(scene.grid, expected)
     assert np.array_equal(scene.preview.grid, expected)
     assert scene.title_input.text == "disc"
@@ -84,9 +84,8 @@ def test_controls_update_the_preview_live(tmp_path: Path) -> None:
     filled = scene.grid.sum()
     click(app, scene.invert_toggle.rect.center)
     assert scene.options.invert and scene.grid.sum() > filled
+    assert scene.options.method == "otsu"  # the default
     click(app, scene.method_choice.rect.move(-2, 0).midright)  # the right arrow
-    assert scene.options.method == "otsu"
-    click(app, scene.method_choice.rect.move(-2, 0).midright)
     assert scene.options.method == "threshold" and scene.threshold_slider.enabled
     track = scene.threshold_slider.track()
     click(app, (track.left + 2, track.centery))  # threshold near 0: almost nothing is dark
@@ -94,6 +93,23 @@ def test_controls_update_the_preview_live(tmp_path: Path) -> None:
     assert scene.grid.sum() >= scene.grid.size - 4  # inverted: nearly everything filled
     click(app, scene.fit_choice.rect.move(-2, 0).midright)
     assert scene.options.fit == "stretch"
+    click(app, scene.method_choice.rect.move(-2, 0).midright)
+    assert scene.options.method == "hsv"  # the Sevilla rule is one more click
+
+
+def test_a_drawing_on_tinted_paper_is_read_by_default(tmp_path: Path) -> None:
+    # Black ink on cream paper: the HSV rule finds the paper more saturated than the
+    # image's mean and fills every cell; the default method must read the drawing.
+    path = tmp_path / "sketch.png"
+    image = Image.new("RGB", (300, 300), (240, 240, 225))
+    ImageDraw.Draw(image).rectangle((60, 60, 239, 239), outline=(30, 30, 30), width=30)
+    image.save(path)
+    app, scene = _open(path)
+    click(app, scene.preset_buttons[1].rect.center)  # 10x10
+    ring = np.zeros((10, 10), dtype=bool)
+    ring[2:8, 2:8] = True
+    ring[3:7, 3:7] = False
+    assert np.array_equal(scene.grid, ring)
 
 
 SIZE_INDEX_30 = 5

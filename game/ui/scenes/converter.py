@@ -41,6 +41,7 @@ from game.core.convert import (
     ConvertOptions,
     Fix,
     FixSearch,
+    Method,
     Report,
     UniquenessCheck,
     grid_warnings,
@@ -78,6 +79,7 @@ DEFAULT_CANVAS = 15
 LAST_FOLDER_SETTING = "converter_folder"
 
 METHOD_LABELS = [("hsv", "HSV rule"), ("otsu", "Otsu"), ("threshold", "Threshold")]
+DEFAULT_METHOD: Method = "otsu"
 FIT_LABELS = [("pad", "Pad"), ("stretch", "Stretch")]
 
 
@@ -119,7 +121,11 @@ class ConverterScene(Scene):
         self.source_surface: pygame.Surface | None = None
         self._scaled_source: tuple[tuple[int, int], pygame.Surface] | None = None
         self.problem = ""  # why the last picture could not be opened
-        self.options = ConvertOptions(width=DEFAULT_CANVAS, height=DEFAULT_CANVAS)
+        # Otsu first: the HSV rule turns a drawing on tinted paper (cream, a scan) all black,
+        # since the paper is more saturated than the image's mean. It stays one click away.
+        self.options = ConvertOptions(
+            width=DEFAULT_CANVAS, height=DEFAULT_CANVAS, method=DEFAULT_METHOD
+        )
         self.base: BoolGrid = np.zeros((DEFAULT_CANVAS, DEFAULT_CANVAS), dtype=bool)
         self.edits: dict[Cell, bool] = {}  # touch-ups over a converted picture
         self.grid: BoolGrid = self.base.copy()
@@ -156,7 +162,7 @@ class ConverterScene(Scene):
         ]
         self.aspect_toggle = Toggle("Keep aspect", False, self._set_keep_aspect, font_size=19)
         self.method_choice: Choice[str] = Choice(
-            "Method", METHOD_LABELS, "hsv", self._set_method, font_size=19
+            "Method", METHOD_LABELS, DEFAULT_METHOD, self._set_method, font_size=19
         )
         self.threshold_slider = Slider(
             "Threshold", 0.5, self._set_threshold, step=0.05, font_size=19
