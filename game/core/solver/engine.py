@@ -11,16 +11,20 @@ How it works:
    pass takes the lines with the least slack first.
 2. **Probing**: when the queue runs dry, each unknown cell (cells beside known ones first) is
    tried filled and empty, propagating each; a contradiction fixes the cell the other way, and
-   cells both ways agree on are fixed too. Rounds repeat until one fixes nothing. Two savings:
-   a way already implied by another consistent probe of the round is not tried (it cannot
-   contradict), and a cell's result is reused while none of the lines its probes looked at
-   has changed, across rounds and across search nodes.
+   cells both ways agree on are fixed too. Rounds repeat until one fixes nothing. A cell's
+   result is reused while none of the lines its probes looked at has changed, across rounds
+   and across search nodes.
 3. **Search**: the cell to guess is the one whose row and column have contradicted most
    often so far (in probes and in search: the hard core of the puzzle, the "weighted degree"
    rule of constraint solvers), then whose probes taught the most both ways; the richer way
    is tried first. An undo log (the trail of cells set, with a mark per choice) takes the
    board back on failure. The search goes on after a solution to count up to
    ``max_solutions``.
+4. **Restarts**: until a first solution is found, a run of the search that has backtracked
+   ``RESTART_FIRST`` times (then 1.5 times more each run) starts again from the root, keeping
+   the line weights and trying the poorer way first in every other run. Hard puzzles have a
+   few lucky orders and many unlucky ones; restarts stop an unlucky run from lasting forever.
+   Once a solution is known, the search only counts, and never restarts.
 
 The timeout counts only time spent inside the generator (a paused replay does not use it up)
 and is checked every few lines, so it holds during probing as well as search.
@@ -79,14 +83,12 @@ _CODE_MASK = 3
 # What one way of a probe led to: trail entries it deduced (a frozenset, so agreements are
 # set intersections), or None when that way contradicts.
 _Deductions = frozenset[int] | None
-# What probing one cell found: both ways' deductions, the lines looked at, the tick then.
-_ProbeRecord = tuple[_Deductions, _Deductions, tuple[int, ...], int]
+# What probing one cell found: the trail entries it proves (one way contradicted: the other
+# way and its deductions; both consistent: what both ways agree on), how many cells each way
+# deduced, the lines its probes looked at, and the tick then.
+_ProbeRecord = tuple[frozenset[int], tuple[int, int], tuple[int, ...], int]
 # A branching choice: x, y, the value to try first, the value to try second.
 _Branch = tuple[int, int, int, int]
-
-# Skipping probes another probe implies saves work but loses agreements and branching scores;
-# measured on the corpus it cost more search than it saved, so it is off.
-_SKIP_IMPLIED = False
 
 
 class _Timeout(Exception):
@@ -412,8 +414,7 @@ class _Engine:
         A cell's record is reused, in a later round or at another node of the search, while
         none of the lines its probes looked at has changed (lines are stamped when a real
         deduction, a guess or a backtrack changes them): probing again would see the same
-        lines and find the same things. Within a round, a way some consistent probe already
-        implies is skipped: it is consistent too, and teaches no more than its implier.
+        lines and find the same things.
         """
         width = self.width
         height = self.height
@@ -427,8 +428,6 @@ class _Engine:
             progress = False
             best: _Branch | None = None
             best_score = (-1, -1, -1)
-            # Trail entries implied by a consistent probe this round -> how much it taught.
-            implied: dict[int, int] = {}
             for index in self._probe_candidates():
                 y, x = divmod(index, width)
                 if rows[y][x] != UNKNOWN:
@@ -436,57 +435,40 @@ class _Engine:
                 record = records.get(index)
                 if record is not None and max(map(line_stamp.__getitem__, record[2])) > record[3]:
                     record = None
-                filled_entry = (index << _CODE_BITS) | FILLED
-                empty_entry = (index << _CODE_BITS) | EMPTY
-                skipped_filled = skipped_empty = False
                 if record is None:
                     visited.clear()
                     visited.extend((y, height + x))
                     tick = self.tick
-                    when_filled: _Deductions = frozenset()
-                    when_empty: _Deductions = frozenset()
-                    skipped_filled = _SKIP_IMPLIED and filled_entry in implied
-                    skipped_empty = _SKIP_IMPLIED and empty_entry in implied
-                    if not skipped_filled:
-                        when_filled = yield from self._probe_one(index, FILLED)
-                    if not skipped_empty:
-                        when_empty = yield from self._probe_one(index, EMPTY)
-                    if not (skipped_filled or skipped_empty):
-                        records[index] = (when_filled, when_empty, tuple(set(visited)), tick)
-                else:
-                    when_filled, when_empty = record[0], record[1]
-                if when_filled is None and when_empty is None:
-                    yield Contradiction(None, None, self.depth)
-                    return "contradiction", None
-                fixed: frozenset[int] | set[int]
-                if when_filled is None:
-                    fixed = {empty_entry} | when_empty  # type: ignore[operator]
-                elif when_empty is None:
-                    fixed = {filled_entry} | when_filled
-                else:
-                    for entry in when_filled:
-                        implied[entry] = len(when_filled)
-                    for entry in when_empty:
-                        implied[entry] = len(when_empty)
-                    fixed = set() if skipped_filled or skipped_empty else when_filled & when_empty
-                    if not fixed:
-                        filled_count = implied[filled_entry] if skipped_filled else len(when_filled)
-                        empty_count = implied[empty_entry] if skipped_empty else len(when_empty)
-                        # Lines that keep contradicting mark the hard part of the puzzle:
-                        # settling them first stops the search from thrashing elsewhere.
-                        score = (
-                            line_weight[y] + line_weight[height + x],
-                            min(filled_count, empty_count),
-                            max(filled_count, empty_count),
-                        )
-                        if score > best_score:
-                            best_score = score
-                            richer = FILLED if filled_count >= empty_count else EMPTY
-                            first = richer if self.prefer_richer else _OTHER[richer]
-                            best = (x, y, first, _OTHER[first])
-                        continue
+                    when_filled = yield from self._probe_one(index, FILLED)
+                    when_empty = yield from self._probe_one(index, EMPTY)
+                    if when_filled is None:
+                        if when_empty is None:
+                            yield Contradiction(None, None, self.depth)
+                            return "contradiction", None
+                        fixed = when_empty | {(index << _CODE_BITS) | EMPTY}
+                    elif when_empty is None:
+                        fixed = when_filled | {(index << _CODE_BITS) | FILLED}
+                    else:
+                        fixed = when_filled & when_empty
+                    counts = (len(when_filled or ()), len(when_empty or ()))
+                    record = (fixed, counts, tuple(set(visited)), tick)
+                    records[index] = record
+                fixed, (filled_count, empty_count) = record[0], record[1]
+                if not fixed:
+                    # Lines that keep contradicting mark the hard part of the puzzle:
+                    # settling them first stops the search from thrashing elsewhere.
+                    score = (
+                        line_weight[y] + line_weight[height + x],
+                        min(filled_count, empty_count),
+                        max(filled_count, empty_count),
+                    )
+                    if score > best_score:
+                        best_score = score
+                        richer = FILLED if filled_count >= empty_count else EMPTY
+                        first = richer if self.prefer_richer else _OTHER[richer]
+                        best = (x, y, first, _OTHER[first])
+                    continue
                 progress = True
-                implied.clear()
                 bad = yield from self._fix(fixed)
                 if bad >= 0:
                     return "contradiction", None
