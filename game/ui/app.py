@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import time
 import warnings
 from collections.abc import Callable
 from pathlib import Path
@@ -40,6 +41,9 @@ MIN_WINDOW = (800, 600)
 # The model reads puzzles up to 512 cells a side; beyond this the cells get too small to click.
 MAX_PLAYABLE = 100
 MAX_FRAME_SECONDS = 0.25  # a frame after a stall (window dragged, laptop asleep) counts as this
+# An F11 press closer than this to the previous one is the same key still held (see
+# ``_full_screen_key``).
+FULL_SCREEN_KEY_GAP = 0.5
 TITLE = "Hanjie"
 
 # Setting keys and their defaults. Scenes read them with ``app.setting(SOUND)`` etc.
@@ -161,6 +165,7 @@ class App:
             use_mixer=not headless,
         )
         self.fullscreen = False
+        self._full_screen_key_at: float | None = None  # app time of the last F11 press
         self._windowed_size = self._start_size(size)
         pygame.display.set_caption(TITLE)
         if not headless:
@@ -252,6 +257,19 @@ class App:
             self._windowed_size = self.screen.get_size()
             self.screen = self._open_fullscreen()
         self.store.set_setting(FULLSCREEN, self.fullscreen)
+
+    def _full_screen_key(self) -> None:
+        """F11. Switching modes makes a new window; when it takes the focus while F11 is still
+        held, SDL reports the key pressed again (and pygame's key repeat follows), so the
+        window flipped back and forth for as long as the key was down. A press counts only
+        after a pause since the previous one; held-key presses keep pushing that pause on.
+        Wall-clock time: the switch itself can stall a frame for longer than the gap."""
+        now = time.monotonic()
+        last = self._full_screen_key_at
+        if last is None or now - last >= FULL_SCREEN_KEY_GAP:
+            self.toggle_fullscreen()
+            now = time.monotonic()
+        self._full_screen_key_at = now
 
     def _resized(self, size: tuple[int, int]) -> None:
         width = max(1, int(size[0]))
@@ -375,7 +393,7 @@ class App:
             ):
                 return
         if kind == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self.toggle_fullscreen()
+            self._full_screen_key()
             return
         if kind == pygame.VIDEORESIZE:
             self._resized(event.size)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import numpy as np
@@ -11,7 +12,7 @@ import pytest
 from game.core.formats import format_puzzle
 from game.core.progress import ProgressStore
 from game.core.puzzle import Puzzle
-from game.ui.app import App
+from game.ui.app import FULL_SCREEN_KEY_GAP, App
 from game.ui.scene import Scene
 from game.ui.sounds import NAMES, Sounds, synthesise
 from game.ui.theme import THEMES, theme_named, ui_scale
@@ -138,9 +139,30 @@ def test_f11_toggles_full_screen_and_back() -> None:
     app = App(headless=True, size=(900, 650))
     key(app, pygame.K_F11)
     assert app.fullscreen
+    time.sleep(FULL_SCREEN_KEY_GAP)
     key(app, pygame.K_F11)
     assert not app.fullscreen
     assert app.screen_size == (900, 650)
+
+
+def test_f11_held_down_toggles_once() -> None:
+    # The new window takes the focus while F11 is still down: SDL reports a release and a
+    # new press each time, and pygame repeats the press. The window must switch once.
+    app = App(headless=True, size=(900, 650))
+    down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=68)
+    up = pygame.event.Event(pygame.KEYUP, key=pygame.K_F11, mod=0, unicode="", scancode=68)
+    for frame in range(20):
+        if frame % 4 == 1:
+            app.feed(up)
+        app.feed(down)
+        app.step(0.035)
+    assert app.fullscreen
+    app.feed(up)
+    app.step()
+    time.sleep(FULL_SCREEN_KEY_GAP)  # let go for a moment: the next press is a new one
+    app.feed(down)
+    app.step()
+    assert not app.fullscreen
 
 
 def test_toast_is_drawn_dismissed_by_click_and_expires() -> None:
