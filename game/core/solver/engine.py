@@ -33,6 +33,7 @@ and is checked every few lines, so it holds during probing as well as search.
 from __future__ import annotations
 
 import time
+from array import array
 from collections import deque
 from collections.abc import Generator, Iterator, Sequence
 
@@ -84,9 +85,11 @@ _CODE_MASK = 3
 # set intersections), or None when that way contradicts.
 _Deductions = frozenset[int] | None
 # What probing one cell found: the trail entries it proves (one way contradicted: the other
-# way and its deductions; both consistent: what both ways agree on), how many cells each way
-# deduced, the lines its probes looked at, and the tick then.
-_ProbeRecord = tuple[frozenset[int], tuple[int, int], tuple[int, ...], int]
+# way and its deductions; both consistent: what both ways agree on) as packed unsigned ints,
+# how many cells each way deduced, the lines its probes looked at (packed unsigned shorts),
+# and the tick then. Bytes and ints only: long-lived records give the garbage collector
+# nothing to walk.
+_ProbeRecord = tuple[bytes, int, int, bytes, int]
 # A branching choice: x, y, the value to try first, the value to try second.
 _Branch = tuple[int, int, int, int]
 
@@ -390,7 +393,7 @@ class _Engine:
         yield ProbeResult(x, y, value, outcome, undone, depth)
         return deduced
 
-    def _fix(self, entries: frozenset[int] | set[int]) -> Generator[Step, None, int]:
+    def _fix(self, entries: Sequence[int]) -> Generator[Step, None, int]:
         """Set cells proven by probing, one step per row, then propagate them."""
         width = self.width
         by_row: dict[int, list[tuple[int, int]]] = {}
@@ -433,7 +436,9 @@ class _Engine:
                 if rows[y][x] != UNKNOWN:
                     continue
                 record = records.get(index)
-                if record is not None and max(map(line_stamp.__getitem__, record[2])) > record[3]:
+                if record is not None and record[4] < max(
+                    map(line_stamp.__getitem__, memoryview(record[3]).cast("H"))
+                ):
                     record = None
                 if record is None:
                     visited.clear()
@@ -450,11 +455,16 @@ class _Engine:
                         fixed = when_filled | {(index << _CODE_BITS) | FILLED}
                     else:
                         fixed = when_filled & when_empty
-                    counts = (len(when_filled or ()), len(when_empty or ()))
-                    record = (fixed, counts, tuple(set(visited)), tick)
+                    record = (
+                        array("I", sorted(fixed)).tobytes(),
+                        len(when_filled or ()),
+                        len(when_empty or ()),
+                        array("H", set(visited)).tobytes(),
+                        tick,
+                    )
                     records[index] = record
-                fixed, (filled_count, empty_count) = record[0], record[1]
-                if not fixed:
+                proven, filled_count, empty_count = record[0], record[1], record[2]
+                if not proven:
                     # Lines that keep contradicting mark the hard part of the puzzle:
                     # settling them first stops the search from thrashing elsewhere.
                     score = (
@@ -469,7 +479,7 @@ class _Engine:
                         best = (x, y, first, _OTHER[first])
                     continue
                 progress = True
-                bad = yield from self._fix(fixed)
+                bad = yield from self._fix(memoryview(proven).cast("I"))
                 if bad >= 0:
                     return "contradiction", None
                 if not self.unknown:
