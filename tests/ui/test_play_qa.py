@@ -14,8 +14,8 @@ from game.resources import levels_dir
 from game.ui.app import App
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import PlayScene
+from tests.ui.play_helpers import HEART, centre, drag, key, move, open_play
 from tests.ui.play_helpers import click as click_cell
-from tests.ui.play_helpers import drag, key, open_play
 from tests.ui.ui_events import click
 
 
@@ -82,3 +82,24 @@ def test_continue_of_a_file_outside_the_packs_has_no_pack(tmp_path: Path) -> Non
     path.write_text(format_puzzle(Puzzle.from_grid([[1, 0], [1, 1]], title="Loose"), "non"))
     scene = _continue_from_menu(path)
     assert scene.pack is None and scene.next_puzzles == ()
+
+
+def _colours_in(scene: PlayScene, box: tuple[int, int, int, int]) -> set[tuple[int, int, int]]:
+    x, y, w, h = box
+    area = scene.app.screen.subsurface(pygame.Rect(x - 4, y - 4, w + 8, h + 8))
+    pixels = pygame.surfarray.array3d(area).reshape(-1, 3)
+    return {(int(r), int(g), int(b)) for r, g, b in np.unique(pixels, axis=0)}
+
+
+def test_the_hint_cell_does_not_look_like_the_cursor() -> None:
+    scene = open_play(HEART)
+    key(scene, pygame.K_h)
+    assert scene.hint_cell == (0, 1)
+    move(scene, centre(scene, 3, 4), buttons=(0, 0, 0))  # the mouse takes the cursor away
+    scene.app.step()
+    assert scene.cursor == (3, 4)
+    theme = scene.app.theme
+    hint_colours = _colours_in(scene, scene.layout.cell_box(0, 1))
+    cursor_colours = _colours_in(scene, scene.layout.cell_box(3, 4))
+    assert theme.success in hint_colours and theme.cursor not in hint_colours
+    assert theme.cursor in cursor_colours and theme.success not in cursor_colours

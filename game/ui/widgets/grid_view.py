@@ -408,13 +408,16 @@ class GridView:
                 pygame.draw.rect(surface, self.theme.error, layout.cell_box(x, y).inset(-1), width)
 
         if overlays.hint_cell is not None:
+            # A double ring in the "good" colour: the cursor is one ring in the accent colour,
+            # and a hint drawn like it could not be told from it (nor by colour alone in the
+            # high-contrast theme, whose accent and success colours are the same).
             hx, hy = overlays.hint_cell
-            pygame.draw.rect(
-                surface,
-                self.theme.accent,
-                layout.cell_box(hx, hy).inset(-2),
-                max(2, layout.cell // 8),
-            )
+            box = layout.cell_box(hx, hy)
+            width = max(2, layout.cell // 12)
+            pygame.draw.rect(surface, self.theme.success, box.inset(-width), width)
+            inner = box.inset(width + max(1, layout.cell // 8))
+            if inner.w >= 2 * width:
+                pygame.draw.rect(surface, self.theme.success, inner, width)
         if overlays.show_cursor and overlays.cursor is not None:
             cx, cy = overlays.cursor
             box = layout.cell_box(cx, cy)
