@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import time
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pygame
@@ -15,6 +16,7 @@ from game.core.convert import Converter, ConvertOptions
 from game.core.formats import read_puzzle
 from game.resources import levels_dir
 from game.ui.app import App
+from game.ui.scenes import converter as converter_module
 from game.ui.scenes.converter import CAT_WITH_A_BIRD, ConverterScene, file_stem_for, free_path
 from tests.core.test_convert import bomb_png
 from tests.ui.ui_events import click, key
@@ -357,3 +359,57 @@ def test_screenshots_render(name: str, tmp_path: Path) -> None:
     if name == "converter_ambiguous":
         assert scene.report.status == "multiple" and scene.preview.focus_cell is not None
     assert app.render_to(tmp_path / f"{name}.png").stat().st_size > 10_000
+
+
+def test_canvas_help_is_wrapped_not_cut_and_image_controls_are_greyed(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = App(headless=True, size=(800, 600))
+    scene = ConverterScene(app)
+    app.push(scene)
+    app.step()
+    click(app, scene.canvas_button.rect.center)
+    shown: list[str] = []
+    real_draw_text = converter_module.draw_text
+
+    def recording_draw_text(
+        surface: pygame.Surface, app: App, text: str, *rest: Any, **options: Any
+    ) -> pygame.Rect:
+        shown.append(text)
+        return real_draw_text(surface, app, text, *rest, **options)
+
+    monkeypatch.setattr(converter_module, "draw_text", recording_draw_text)
+    app.step()
+    help_text = " ".join(text for text in shown if "button" in text or "Ctrl+Z" in text)
+    assert "right button erases" in help_text and "…" not in help_text
+    # Method, invert, crop and fit only apply to pictures: greyed on a canvas.
+    monkeypatch.undo()
+    theme = app.theme
+    for widget in (scene.method_choice, scene.invert_toggle, scene.crop_toggle):
+        assert not widget.enabled
+        area = app.screen.subsurface(widget.rect)
+        colours = {
+            tuple(int(v) for v in px) for px in pygame.surfarray.array3d(area).reshape(-1, 3)
+        }
+        assert theme.text not in colours, widget.label
+
+
+def test_a_fair_report_uses_the_width_the_hidden_fix_buttons_leave(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app, scene = _open(_disc(tmp_path / "disc.png"))
+    _settle(app, scene)
+    assert scene.report is not None and scene.report.status == "unique"
+    shown: list[str] = []
+    real_draw_text = converter_module.draw_text
+
+    def recording_draw_text(
+        surface: pygame.Surface, app: App, text: str, *rest: Any, **options: Any
+    ) -> pygame.Rect:
+        shown.append(text)
+        return real_draw_text(surface, app, text, *rest, **options)
+
+    monkeypatch.setattr(converter_module, "draw_text", recording_draw_text)
+    app.step()
+    verdict = [text for text in shown if text.startswith("✓ One solution")]
+    assert len(verdict) == 1 and verdict[0].endswith(")")  # "... Difficulty ★☆☆☆☆ (Easy)"

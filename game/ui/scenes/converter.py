@@ -716,6 +716,7 @@ class ConverterScene(Scene):
         self.report_text_rect = pygame.Rect(
             inner.left, inner.top, inner.width - button_width - margin, inner.height
         )
+        self.report_full_rect = pygame.Rect(inner)
 
     # -- drawing ----------------------------------------------------------------------------
 
@@ -801,10 +802,10 @@ class ConverterScene(Scene):
                 lines = ["This file could not be opened:", *wrap_text(font, self.problem,
                          box.width)]  # fmt: skip
             y = box.top + box.height // 3
-            for line in lines:
-                colour = theme.error if self.problem else theme.text_muted
-                draw_text(surface, app, fit_text(font, line, box.width), size, colour,
-                          (box.centerx, y), "midtop")  # fmt: skip
+            colour = theme.error if self.problem else theme.text_muted
+            # Wrapped, not cut: at small sizes "…right button erases" was lost.
+            for line in (part for text in lines for part in wrap_text(font, text, box.width)):
+                draw_text(surface, app, line, size, colour, (box.centerx, y), "midtop")
                 y += font.get_linesize()
         label = self.source_label or "No picture yet"
         if self.problem and self.source_surface is not None:
@@ -895,7 +896,8 @@ class ConverterScene(Scene):
         self._panel(surface, self.report_rect)
         colours = {"title": theme.text, "good": theme.success, "bad": theme.error,
                    "info": theme.text_muted, "warning": theme.text}  # fmt: skip
-        rect = self.report_text_rect
+        # The text keeps clear of the fix buttons only while they are shown.
+        rect = self.report_full_rect if self.hidden(self.suggest_button) else self.report_text_rect
         y = rect.top + round(6 * scale)
         for kind, text in self.report_lines():
             size = round((20 if kind == "title" else 17) * scale)

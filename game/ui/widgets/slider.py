@@ -83,12 +83,15 @@ class Slider(Widget):
         if self.hovered:
             pygame.draw.rect(surface, theme.button_hover, self.rect, border_radius=radius(app))
         pad = round(12 * scale)
+        # Greyed while it does not apply (the volume with the sound off, say).
+        text = theme.text if self.enabled else theme.button_text_disabled
+        ink = theme.accent if self.enabled else theme.button_text_disabled
         draw_text(
             surface,
             app,
             self.label,
             round(self.font_size * scale),
-            theme.text,
+            text,
             (self.rect.left + pad, self.rect.centery),
             "midleft",
         )
@@ -96,17 +99,17 @@ class Slider(Widget):
         pygame.draw.rect(surface, theme.track, track, border_radius=track.height // 2)
         done = track.copy()
         done.width = round(track.width * self.value)
-        pygame.draw.rect(surface, theme.accent, done, border_radius=track.height // 2)
+        pygame.draw.rect(surface, ink, done, border_radius=track.height // 2)
         knob = (done.right, track.centery)
         knob_radius = max(6, self.rect.height // 4)
         pygame.draw.circle(surface, theme.panel, knob, knob_radius)
-        pygame.draw.circle(surface, theme.accent, knob, knob_radius, max(2, theme.line_weight + 1))
+        pygame.draw.circle(surface, ink, knob, knob_radius, max(2, theme.line_weight + 1))
         draw_text(
             surface,
             app,
             self.value_text(self.value) if self.value_text else f"{round(self.value * 100)}%",
             round(self.font_size * 0.8 * scale),
-            theme.text_muted,
+            theme.text_muted if self.enabled else theme.button_text_disabled,
             (track.left - pad, self.rect.centery),
             "midright",
         )

@@ -61,12 +61,14 @@ class Toggle(Widget):
         if self.hovered:
             pygame.draw.rect(surface, theme.button_hover, self.rect, border_radius=radius(app))
         pad = round(12 * scale)
+        # A control that does not apply now (e.g. image settings on a blank canvas) is greyed.
+        text = theme.text if self.enabled else theme.button_text_disabled
         draw_text(
             surface,
             app,
             self.label,
             round(self.font_size * scale),
-            theme.text,
+            text,
             (self.rect.left + pad, self.rect.centery),
             "midleft",
         )
@@ -75,7 +77,9 @@ class Toggle(Widget):
         width = round(height * 1.9)
         pill = pygame.Rect(0, 0, width, height)
         pill.midright = (self.rect.right - pad, self.rect.centery)
-        fill = theme.accent if self.value else theme.track
+        fill = theme.accent if self.value and self.enabled else theme.track
+        if not self.enabled:
+            fill = theme.button_disabled
         pygame.draw.rect(surface, fill, pill, border_radius=height // 2)
         pygame.draw.rect(
             surface, theme.panel_border, pill, max(1, theme.line_weight), border_radius=height // 2
@@ -88,7 +92,7 @@ class Toggle(Widget):
             app,
             state,
             round(self.font_size * 0.8 * scale),
-            theme.text_muted,
+            theme.text_muted if self.enabled else theme.button_text_disabled,
             (pill.left - pad // 2, self.rect.centery),
             "midright",
         )
@@ -156,12 +160,13 @@ class Choice(Widget, Generic[T]):
             pygame.draw.rect(surface, theme.button_hover, self.rect, border_radius=radius(app))
         pad = round(12 * scale)
         size = round(self.font_size * scale)
+        text = theme.text if self.enabled else theme.button_text_disabled
         draw_text(
             surface,
             app,
             self.label,
             size,
-            theme.text,
+            text,
             (self.rect.left + pad, self.rect.centery),
             "midleft",
         )
@@ -169,14 +174,14 @@ class Choice(Widget, Generic[T]):
         right = right.move(-pad, 0)
         box = box.move(-pad, 0)
         left = left.move(-pad, 0)
-        draw_text(surface, app, "‹", round(size * 1.4), theme.text, left.center, "center")
-        draw_text(surface, app, "›", round(size * 1.4), theme.text, right.center, "center")
+        draw_text(surface, app, "‹", round(size * 1.4), text, left.center, "center")
+        draw_text(surface, app, "›", round(size * 1.4), text, right.center, "center")
         draw_text(
             surface,
             app,
             self.options[self.index][1],
             size,
-            theme.text,
+            text,
             box.center,
             "center",
             bold=True,
