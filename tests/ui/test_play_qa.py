@@ -13,7 +13,7 @@ from game.core.session import Session
 from game.resources import levels_dir
 from game.ui.app import App
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.play import PlayScene
+from game.ui.scenes.play import REVEAL_SECONDS, PlayScene
 from tests.ui.play_helpers import HEART, centre, drag, key, move, open_play
 from tests.ui.play_helpers import click as click_cell
 from tests.ui.ui_events import click
@@ -103,3 +103,28 @@ def test_the_hint_cell_does_not_look_like_the_cursor() -> None:
     cursor_colours = _colours_in(scene, scene.layout.cell_box(3, 4))
     assert theme.success in hint_colours and theme.cursor not in hint_colours
     assert theme.cursor in cursor_colours and theme.success not in cursor_colours
+
+
+def _shows(scene: PlayScene, colour: tuple[int, int, int], rect: pygame.Rect) -> bool:
+    pixels = pygame.surfarray.array3d(scene.app.screen.subsurface(rect)).reshape(-1, 3)
+    return bool((pixels == np.array(colour)).all(axis=1).any())
+
+
+def test_the_win_buttons_appear_whatever_the_frame_timing() -> None:
+    scene = open_play(HEART)
+    goal = scene.puzzle.goal_array()
+    assert goal is not None
+    for y, x in np.argwhere(goal).tolist():
+        click_cell(scene, x, y)
+    win = scene.win
+    assert win is not None
+    move(scene, (1, 1), buttons=(0, 0, 0))  # the mouse far from the buttons, still
+    # A frame with the panel 98% faded in, then one fully in: the buttons must show.
+    win.age = REVEAL_SECONDS * 0.5 + 0.4 * 0.98
+    scene.app.step(0.0)
+    button = scene.app.theme.button
+    assert not _shows(scene, button, scene.levels_button.rect)
+    win.age = REVEAL_SECONDS * 0.5 + 0.4
+    scene.app.step(0.0)
+    assert _shows(scene, button, scene.levels_button.rect)
+    assert _shows(scene, button, scene.menu_button.rect)

@@ -1193,7 +1193,9 @@ class PlayScene(Scene):
         if self._chrome_keys.get("top") != top_key:
             self._draw_top_bar(chrome, best)
             self._chrome_keys["top"] = top_key
-        appear = -1 if self.win is None else round(self._win_appear() * 20)
+        # Rounded down: 0.98 must not share a key with 1.0, when the buttons appear, or
+        # the panel was never drawn again and the buttons stayed hidden.
+        appear = -1 if self.win is None else math.floor(self._win_appear() * 20)
         panel_key = (
             tuple(
                 (button.label, button.enabled, button.hovered, button.pressed, button.primary)
