@@ -99,6 +99,8 @@ def test_next_puzzles_skip_the_broken_file(levels: Path, tmp_path: Path) -> None
 def test_keyboard_navigation_plays_the_selected_card(levels: Path, tmp_path: Path) -> None:
     play = pytest.importorskip("game.ui.scenes.play")
     app, scene = open_levels(levels, tmp_path)
+    key(app, pygame.K_RIGHT)  # the first arrow shows the selection without moving it
+    assert scene.show_focus and scene.selected == 0
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RIGHT)
     assert scene.selected == 2
@@ -183,3 +185,19 @@ def test_cards_fit_the_window(levels: Path, tmp_path: Path, size: tuple[int, int
     assert scene.scroll.viewport.contains(first)
     assert app.screen.get_rect().contains(scene.pack_panel)
     assert scene.columns >= (2 if size[0] < 1000 else 4)
+
+
+def test_it_opens_on_the_puzzle_last_played_scrolled_into_view(
+    levels: Path, tmp_path: Path
+) -> None:
+    app = App(headless=True)
+    last = levels / "many" / "27.non"
+    app.store.set_last_played(DIAGONAL.fingerprint(), str(last))
+    app.store.set_setting("last_pack", "many")
+    scene = LevelSelectScene(app, levels=levels, user_dir=tmp_path / "mine")
+    app.push(scene)
+    app.step()
+    assert scene.selected == 26
+    assert scene.scroll.viewport.contains(scene.card_rect(26))
+    key(app, pygame.K_RETURN)  # Enter plays it
+    assert type(app.top).__name__ == "PlayScene"

@@ -78,6 +78,9 @@ class _PackState:
     solved: int = 0
 
 
+ARROW_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
+
+
 class LevelSelectScene(Scene):
     def __init__(
         self,
@@ -114,6 +117,10 @@ class LevelSelectScene(Scene):
         self._card_size = (CARD_WIDTH, CARD_HEIGHT)
         self._gap = CARD_GAP
         self._load(self.pack_index)
+        # Back from a game (or the menu), start on the puzzle last played when it is in view:
+        # deep in a pack of twenty the next one to play is then on screen.
+        self.selected = self._last_played_index()
+        self._scroll_to_selected = self.selected > 0
 
     # -- data -------------------------------------------------------------------------------
 
@@ -135,6 +142,15 @@ class LevelSelectScene(Scene):
             state.entries = read_entries(state.pack)
             self._refresh_records(state)
         return state.entries
+
+    def _last_played_index(self) -> int:
+        played = getattr(self.app.store, "last_played_path", None)
+        if not played:
+            return 0
+        for index, entry in enumerate(self.entries):
+            if str(entry.path) == str(played):
+                return index
+        return 0
 
     def _refresh_records(self, state: _PackState) -> None:
         solved = 0
@@ -288,6 +304,7 @@ class LevelSelectScene(Scene):
 
     def _key(self, event: pygame.event.Event) -> bool:
         key = event.key
+        focus_was_shown = self.show_focus
         self.show_focus = True
         count = len(self.entries)
         if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
@@ -304,6 +321,10 @@ class LevelSelectScene(Scene):
                 self.selected = min(self.selected, count - 1)
             else:
                 return False
+        elif key in ARROW_KEYS and not focus_was_shown and count:
+            # The first arrow only shows where the selection is: moving it unseen would
+            # leave the player guessing which card Enter plays.
+            self._show_selected()
         elif key == pygame.K_LEFT and self.selected % self.columns == 0:
             self.focus_area = "packs"
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN) and count:
@@ -376,6 +397,9 @@ class LevelSelectScene(Scene):
         self.columns = max(1, (usable + self._gap) // (self._card_size[0] + self._gap))
         self.scroll.content_height = self._content_height(count)
         self.scroll.clamp()
+        if self._scroll_to_selected:
+            self._scroll_to_selected = False
+            self._show_selected()
 
     def _content_height(self, count: int) -> int:
         rows = (count + self.columns - 1) // self.columns
@@ -806,6 +830,8 @@ def demo_progress(app: App, solved: int = 4) -> None:
 
 
 def _settle(app: App, frames: int = 3) -> None:
+    # Packs are read one a frame: enough frames for every pack's count to show.
+    frames = max(frames, len(list_packs(levels_dir())) + 2)
     for _ in range(frames):
         app.step(1 / 60)
 
