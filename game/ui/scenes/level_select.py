@@ -97,7 +97,7 @@ class LevelSelectScene(Scene):
         self.packs = [_PackState(pack) for pack in list_packs(self.levels, self.user_dir)]
         self.pack_index = 0
         if pack_key is None:
-            pack_key = app.setting("last_pack")
+            pack_key = self._pack_of_last_game() or app.setting("last_pack")
         for index, state in enumerate(self.packs):
             if state.pack.key == pack_key:
                 self.pack_index = index
@@ -142,6 +142,17 @@ class LevelSelectScene(Scene):
             state.entries = read_entries(state.pack)
             self._refresh_records(state)
         return state.entries
+
+    def _pack_of_last_game(self) -> str | None:
+        """The pack holding the puzzle last played: where the player will want to go on."""
+        played = getattr(self.app.store, "last_played_path", None)
+        if not played:
+            return None
+        folder = Path(played).parent
+        for state in self.packs:
+            if state.pack.directory == folder:
+                return state.pack.key
+        return None
 
     def _last_played_index(self) -> int:
         played = getattr(self.app.store, "last_played_path", None)
