@@ -12,7 +12,7 @@ import pygame
 from game.ui.app import App
 from game.ui.scenes.converter import ConverterScene
 from game.ui.widgets.text_input import TextInput
-from tests.ui.ui_events import click
+from tests.ui.ui_events import click, key
 
 
 def _type_like_a_keyboard(app: App, text: str) -> None:
@@ -53,3 +53,26 @@ def test_keydowns_alone_still_type_and_repeat() -> None:
         event = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode=char, scancode=0)
         field.handle(event)
     assert field.text == "aab"
+
+
+def test_ctrl_a_selects_the_text_for_replacing_or_deleting() -> None:
+    app = App(headless=True)
+    scene = ConverterScene(app)
+    app.push(scene)
+    app.step()
+    app.step()
+    field = scene.title_input
+    field.text, field.cursor = "IMG_2024_0815", len("IMG_2024_0815")
+    click(app, field.rect.center)
+    key(app, pygame.K_a, mod=pygame.KMOD_CTRL)
+    assert field.all_selected
+    _type_like_a_keyboard(app, "Cat")
+    assert field.text == "Cat" and not field.all_selected
+    key(app, pygame.K_a, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_BACKSPACE)
+    assert field.text == ""
+    field.text, field.cursor = "abc", 3
+    key(app, pygame.K_a, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_END)  # moving the cursor drops the selection
+    _type_like_a_keyboard(app, "d")
+    assert field.text == "abcd"

@@ -1,4 +1,6 @@
-"""A one-line text field: typing, Backspace/Delete, Left/Right/Home/End, Enter submits.
+"""A one-line text field: typing, Backspace/Delete, Left/Right/Home/End, Enter submits,
+Ctrl+A selects the whole text so the next key replaces or deletes it (the converter fills the
+title in from the file name; retyping it should not take a Backspace per letter).
 
 A real keyboard sends each printable key twice: a KEYDOWN carrying the character and then a
 TEXTINPUT with the same text. Synthetic events (tests, tools) and some platforms send only the
@@ -40,13 +42,25 @@ class TextInput(Widget):
         self.font_size = font_size
         # The character the last KEYDOWN typed, until its TEXTINPUT twin arrives.
         self._typed_by_key = ""
+        self.all_selected = False
 
     def _changed(self) -> None:
         if self.on_change is not None:
             self.on_change(self.text)
 
+    def _take_selection(self) -> bool:
+        """Delete the selected text; True when there was a selection."""
+        if not self.all_selected:
+            return False
+        self.all_selected = False
+        self.text = ""
+        self.cursor = 0
+        return True
+
     def insert(self, typed: str) -> None:
         typed = "".join(char for char in typed if char.isprintable())
+        if typed and self._take_selection():
+            self._changed()
         room = self.max_length - len(self.text)
         if room <= 0 or not typed:
             return
@@ -60,7 +74,10 @@ class TextInput(Widget):
         if not self.enabled:
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return bool(self.rect.collidepoint(event.pos))
+            inside = bool(self.rect.collidepoint(event.pos))
+            if inside:
+                self.all_selected = False
+            return inside
         if not self.focused:
             return False
         if event.type == pygame.TEXTINPUT:
@@ -73,6 +90,15 @@ class TextInput(Widget):
             return False
         self._typed_by_key = ""
         key = event.key
+        if key == pygame.K_a and event.mod & pygame.KMOD_CTRL:
+            self.all_selected = bool(self.text)
+            self.cursor = len(self.text)
+            return True
+        if key in (pygame.K_BACKSPACE, pygame.K_DELETE) and self._take_selection():
+            self._changed()
+            return True
+        if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+            self.all_selected = False
         if key == pygame.K_BACKSPACE and self.cursor > 0:
             self.text = self.text[: self.cursor - 1] + self.text[self.cursor :]
             self.cursor -= 1
@@ -119,7 +145,10 @@ class TextInput(Widget):
         shift = max(0, text_width - inner.width + 2)  # keep the cursor in view
         if shown:
             rendered = app.fonts.render(shown, size, colour)
-            surface.blit(rendered, rendered.get_rect(midleft=(inner.left - shift, inner.centery)))
+            place = rendered.get_rect(midleft=(inner.left - shift, inner.centery))
+            if self.focused and self.all_selected and self.text:
+                surface.fill(theme.highlight, place)
+            surface.blit(rendered, place)
         if self.focused and int(app.time * 2) % 2 == 0:
             x = inner.left + text_width - shift
             half = font.get_height() // 2
