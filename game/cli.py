@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from types import ModuleType
@@ -60,5 +61,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     if args.command is None:
         args = parser.parse_args(["play"])
-    result: int = module.run(args)
+    try:
+        result: int = module.run(args)
+    except BrokenPipeError:
+        # The reader went away (``hanjie solve x --all | head``): not an error of ours.
+        # Point stdout at devnull so the interpreter's final flush does not complain again.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 141
     return result
