@@ -373,6 +373,34 @@ def test_solution_browser_shows_each_solution_and_their_differences() -> None:
     assert "3 solutions" in scene._status_text()[0]
 
 
+def test_the_panel_and_the_solution_summary_give_the_same_figures() -> None:
+    """QA: the statistics said "Lines solved 75" and "Solver time 9.9 ms" while the finished
+    summary said "The engine solved 161 lines ... in 7.0 ms" for the same puzzle."""
+    puzzle = picture(PROBING_10X10)
+    app, scene = open_replay(puzzle)
+    scene.set_speed(len(SPEEDS) - 1)  # "max": the run spreads over several frames
+    assert scene.playing
+    for _ in range(600):
+        app.step(1 / 60)
+        if scene.finished:
+            break
+    assert scene.finished
+    app.step(1 / 60)  # the panel with the solution text drawn
+    figures = dict(scene.statistics())
+    summary = scene.engine_summary()
+    assert summary is not None
+    lines = figures["Lines that gave cells"]
+    assert f"({lines} gave cells)" in summary
+    assert figures["Solver time"] in summary
+    assert f"made {figures['Probes']} probes" in summary
+    # The engine's own total of lines looked at is a different, larger figure, named so.
+    assert scene.state.result is not None
+    stats = scene.state.result.stats
+    assert f"looked at {stats.lines_solved + stats.cache_hits:,} lines" in summary
+    assert stats.lines_solved + stats.cache_hits > int(lines.replace(",", ""))
+    assert "Lines solved" not in figures
+
+
 def test_verdicts_no_solution_and_time_limit() -> None:
     app, scene = open_replay(NO_SOLUTION)
     key(app, pygame.K_END)

@@ -914,16 +914,7 @@ class ReplayScene(Scene):
         heading = round(17 * scale)
         size = round(15 * scale)
         line_h = app.fonts.get(size).get_linesize()
-        counters = self.state.counters
-        stats: list[tuple[str, str]] = [
-            ("Steps", f"{counters.steps:,}"),
-            ("Lines solved", f"{counters.lines:,}"),
-            ("Probes", f"{counters.probes:,}"),
-            ("Guesses", f"{counters.guesses:,}  (back {counters.backtracks:,})"),
-            ("Depth", f"{counters.depth}  (deepest {counters.max_depth})"),
-            ("Solutions", f"{counters.solutions}"),
-            ("Solver time", seconds_text(counters.solver_seconds)),
-        ]
+        stats = self.statistics()
         draw_text(target, app, "Statistics", heading, theme.text, (x, y), bold=True)
         y += round(heading * 1.5)
         for label, value in stats:
@@ -951,6 +942,34 @@ class ReplayScene(Scene):
         else:
             limit = self._render_legend(target, x, right, limit)
             self._render_recent(target, x, right, y, limit)
+
+    def statistics(self) -> list[tuple[str, str]]:
+        """The side panel's figures as (label, value) rows."""
+        counters = self.state.counters
+        return [
+            ("Steps", f"{counters.steps:,}"),
+            ("Lines that gave cells", f"{counters.lines_with_cells:,}"),
+            ("Probes", f"{counters.probes:,}"),
+            ("Guesses", f"{counters.guesses:,}  (back {counters.backtracks:,})"),
+            ("Depth", f"{counters.depth}  (deepest {counters.max_depth})"),
+            ("Solutions", f"{counters.solutions}"),
+            ("Solver time", seconds_text(counters.solver_seconds)),
+        ]
+
+    def engine_summary(self) -> str | None:
+        """The finished run in a sentence, from the same counters as the statistics; the
+        engine's total of lines (with those that gave nothing) is named as such."""
+        result = self.state.result
+        if result is None:
+            return None
+        stats = result.stats
+        counters = self.state.counters
+        looked_at = stats.lines_solved + stats.cache_hits
+        return (
+            f"The engine looked at {looked_at:,} lines ({counters.lines_with_cells:,} gave "
+            f"cells), made {counters.probes:,} probes and {counters.guesses:,} guesses in "
+            f"{seconds_text(counters.solver_seconds)}."
+        )
 
     def _render_legend(self, target: pygame.Surface, x: int, right: int, bottom: int) -> int:
         """What the colours mean, in one or two rows above ``bottom``; returns its top."""
@@ -1036,14 +1055,9 @@ class ReplayScene(Scene):
                 f"The {differ} cells where the solutions differ are framed. "
                 "Left / Right or the buttons show the others."
             )
-        result = self.state.result
-        if result is not None:
-            stats = result.stats
-            solved_lines = stats.lines_solved + stats.cache_hits
-            paragraphs.append(
-                f"The engine solved {solved_lines:,} lines, made {stats.probes:,} probes "
-                f"and {stats.guesses:,} guesses in {seconds_text(stats.seconds)}."
-            )
+        summary = self.engine_summary()
+        if summary is not None:
+            paragraphs.append(summary)
         for paragraph in paragraphs:
             for text in wrap_text(font, paragraph, right - x):
                 draw_text(target, app, text, size, theme.text_muted, (x, y))

@@ -53,10 +53,17 @@ DEFAULT_TIME_LIMIT = 60.0  # seconds of solver work before a replay gives up
 
 @dataclass(frozen=True)
 class Counters:
-    """Live figures for the side panel."""
+    """Live figures for the side panel.
+
+    ``lines_with_cells`` counts the lines whose solving set at least one cell (inside probes
+    too, not the cells probing itself proved): the engine also solves lines that teach
+    nothing, which it reports only in batches, so its own total of lines is larger and is
+    named separately when the replay ends. ``solver_seconds`` is time spent inside the engine;
+    once it has finished it is the engine's own clock, the figure its result reports.
+    """
 
     steps: int = 0
-    lines: int = 0
+    lines_with_cells: int = 0
     probes: int = 0
     guesses: int = 0
     backtracks: int = 0
@@ -209,22 +216,23 @@ class ReplayState:
         if self.result is not None or max_steps <= 0:
             return 0
         clock = self._clock
-        start = clock()
-        deadline = start + budget
+        now = clock()
+        deadline = now + budget
         taken = 0
         steps = self._steps
-        try:
-            while taken < max_steps:
-                step = next(steps)
-                self.apply(step)
-                if not isinstance(step, LinesChecked):
-                    taken += 1
-                if self.result is not None or (stop is not None and stop(step)):
-                    break
-                if clock() >= deadline:
-                    break
-        finally:
-            self._counters.solver_seconds += clock() - start
+        counters = self._counters
+        while taken < max_steps:
+            step = next(steps)
+            # Only the engine's share is solver time; applying the step is the replay's.
+            counters.solver_seconds += clock() - now
+            self.apply(step)
+            if not isinstance(step, LinesChecked):
+                taken += 1
+            if self.result is not None or (stop is not None and stop(step)):
+                break
+            now = clock()
+            if now >= deadline:
+                break
         return taken
 
     def apply(self, step: Step) -> None:
@@ -237,7 +245,6 @@ class ReplayState:
         if isinstance(step, LineDeduced):
             self._line_deduced(step)
         elif isinstance(step, LinesChecked):
-            counters.lines += step.count
             counters.depth = step.depth
         elif isinstance(step, ProbeStarted):
             counters.probes += 1
@@ -265,13 +272,16 @@ class ReplayState:
             counters.solutions = len(self.solutions)
         elif isinstance(step, Finished):
             self.result = step.result
+            # The engine's own clock from here on, so the panel and the summary agree.
+            counters.solver_seconds = step.result.stats.seconds
             self.current_line = None
             self.probe_cell = None
 
     def _line_deduced(self, step: LineDeduced) -> None:
         counters = self._counters
-        if step.reason != "probe":  # cells proven by probing come from no line solve
-            counters.lines += 1
+        # Cells proven by probing come from no line solve.
+        if step.reason != "probe" and step.cells:
+            counters.lines_with_cells += 1
         counters.depth = step.depth
         self.current_line = LineMark(step.axis, step.index)
         depth_of = self.depth_of
@@ -310,7 +320,7 @@ class ReplayState:
 @dataclass
 class _MutableCounters:
     steps: int = 0
-    lines: int = 0
+    lines_with_cells: int = 0
     probes: int = 0
     guesses: int = 0
     backtracks: int = 0
@@ -323,7 +333,7 @@ class _MutableCounters:
     def frozen(self) -> Counters:
         return Counters(
             self.steps,
-            self.lines,
+            self.lines_with_cells,
             self.probes,
             self.guesses,
             self.backtracks,
