@@ -475,9 +475,7 @@ class App:
         top = self.top
         if top is not None and getattr(top, "accepts_drops", False):
             return bool(top.handle(pygame.event.Event(pygame.DROPFILE, file=str(path))))
-        from game.core.convert import IMAGE_SUFFIXES
-
-        if path.suffix.lower() in IMAGE_SUFFIXES:
+        if is_picture_file(path):
             factory = _optional_scene("game.ui.scenes.converter", "ConverterScene")
             if factory is not None:
                 self.push(factory(self, path))
@@ -538,6 +536,13 @@ class App:
         else:
             self.push(scene)
         return True
+
+
+def is_picture_file(path: Path) -> bool:
+    """Whether ``path`` names a picture (for the converter) rather than a puzzle file."""
+    from game.core.convert import IMAGE_SUFFIXES
+
+    return path.suffix.lower() in IMAGE_SUFFIXES
 
 
 def _reason(error: BaseException) -> str:

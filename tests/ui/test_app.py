@@ -293,6 +293,53 @@ def test_play_command_reports_a_bad_file_on_one_line(
     assert "\n" not in error and "Traceback" not in error
 
 
+def test_play_command_opens_a_picture_in_the_converter(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA: ``python -m game play picture.png`` failed with "this is not a text file"."""
+    from PIL import Image
+
+    from game.cli import main
+    from game.ui.scenes.converter import ConverterScene
+    from game.ui.scenes.menu import MenuScene
+
+    picture = tmp_path / "picture.png"
+    Image.new("RGB", (40, 30), (255, 255, 255)).save(picture)
+    seen: list[list[Scene]] = []
+
+    def run_a_few_frames(app: App) -> None:  # the real loop would wait for the player
+        for _ in range(3):
+            app.step()
+        seen.append(list(app.scenes))
+
+    monkeypatch.setattr(App, "run", run_a_few_frames)
+    assert main(["play", str(picture)]) == 0
+    assert capsys.readouterr().err == ""
+    menu, converter = seen[0]
+    assert isinstance(menu, MenuScene)
+    assert isinstance(converter, ConverterScene)
+    assert converter.mode == "image" and converter.converter is not None
+    assert converter.source_label.startswith("picture.png")
+
+    # A puzzle file still opens for play, by the same route.
+    from game.ui.scenes.play import PlayScene
+
+    level = tmp_path / "level.non"
+    level.write_text(format_puzzle(Puzzle.from_grid([[1, 0], [1, 1]], title="Level"), "non"))
+    assert main(["play", str(level)]) == 0
+    assert isinstance(seen[1][-1], PlayScene)
+    seen.pop()
+
+    # A damaged picture is reported on one line and the window never opens.
+    damaged = tmp_path / "damaged.png"
+    damaged.write_bytes(b"not a picture at all")
+    assert main(["play", str(damaged)]) == 2
+    error = capsys.readouterr().err.strip()
+    assert error.startswith(f"hanjie: {damaged}: ")
+    assert "\n" not in error
+    assert len(seen) == 1
+
+
 def test_screenshot_command_renders_registered_shots(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
