@@ -153,6 +153,7 @@ class App:
         self._fed: list[pygame.event.Event] = []
         self.running = True
         self._quit_done = False
+        self._quit_question: Scene | None = None  # the "quit and lose…?" dialog, while shown
         self.time = 0.0  # seconds of frames run, for animations
         self.frame_count = 0
         self.mouse_pos = (0, 0)
@@ -378,7 +379,7 @@ class App:
     def _dispatch(self, event: pygame.event.Event) -> None:
         kind = event.type
         if kind == pygame.QUIT:
-            self.request_quit()
+            self.close()
             return
         if hasattr(event, "pos") and kind in (
             pygame.MOUSEMOTION,
@@ -425,6 +426,40 @@ class App:
             pygame.quit()
 
     # -- quitting ---------------------------------------------------------------------------
+
+    def unsaved_work(self) -> list[str]:
+        """What each scene on the stack would lose if the game closed now (top first)."""
+        found: list[str] = []
+        for scene in reversed(self.scenes):
+            text = scene.unsaved_work()
+            if text:
+                found.append(text)
+        return found
+
+    def close(self) -> None:
+        """The player closes the window (or picks Quit): quit at once, unless a scene holds
+        unsaved work — then ask first, Quit or Cancel."""
+        if not self.running:
+            return
+        question = self._quit_question
+        if question is not None and (
+            question in self.scenes or any(scene is question for _, scene in self._switches)
+        ):
+            return  # the question is already up (or about to be): a second close keeps it
+        unsaved = self.unsaved_work()
+        if not unsaved:
+            self.request_quit()
+            return
+        from game.ui.widgets.dialog import DialogScene
+
+        self._quit_question = DialogScene(
+            self,
+            "Quit and lose the unsaved puzzle?",
+            " ".join(unsaved),
+            [("Quit", self.request_quit), ("Cancel", None)],
+            cancel_index=1,
+        )
+        self.push(self._quit_question)
 
     def request_quit(self) -> None:
         """Close the game: every scene saves what it holds, then the store is written."""

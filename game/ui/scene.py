@@ -31,6 +31,12 @@ class Scene:
     def on_quit(self) -> None:
         """The window is closing: save anything worth keeping. Called on every scene."""
 
+    def unsaved_work(self) -> str | None:
+        """What closing the window now would lose, in a sentence for the player ("The puzzle
+        made from cat.png is not saved."), or None when nothing would be lost. The app asks
+        before closing when any scene on the stack says something here."""
+        return None
+
     def handle(self, event: pygame.event.Event) -> bool:
         """React to one event; return True when the event was used."""
         return False

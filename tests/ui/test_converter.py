@@ -331,6 +331,54 @@ def test_leaving_with_unsaved_work_asks_first(tmp_path: Path) -> None:
     assert scene not in app.scenes
 
 
+def test_closing_the_window_with_unsaved_work_asks_first(tmp_path: Path) -> None:
+    """QA: closing the window while the converter held unsaved work lost it silently."""
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.widgets.dialog import DialogScene
+
+    app = App(headless=True)
+    app.push(MenuScene(app))
+    scene = ConverterScene(app, _disc(tmp_path / "disc.png"))
+    app.push(scene)
+    app.step()
+    app.step()
+    assert scene.unsaved_work() == "The puzzle made from disc.png is not saved."
+    # Two close clicks in a row: one question, the converter kept, nothing quit.
+    app.feed(pygame.event.Event(pygame.QUIT))
+    app.feed(pygame.event.Event(pygame.QUIT))
+    app.step()
+    dialog = app.top
+    assert isinstance(dialog, DialogScene)
+    assert dialog.title == "Quit and lose the unsaved puzzle?"
+    assert "disc.png is not saved" in dialog.message
+    assert [button.label for button in dialog.buttons] == ["Quit", "Cancel"]
+    title_width = app.fonts.get(round(26 * app.ui_scale), True).size(dialog.title)[0]
+    assert title_width < dialog.panel.width  # the question fits inside its panel
+    assert app.running and sum(isinstance(s, DialogScene) for s in app.scenes) == 1
+    # Cancel: back to the converter, work intact.
+    click(app, dialog.buttons[1].rect.center)
+    assert app.running and app.top is scene and scene.mode == "image"
+    # Saved work closes without a question.
+    click(app, scene.save_button.rect.center)
+    assert scene.saved_path is not None and scene.unsaved_work() is None
+    app.feed(pygame.event.Event(pygame.QUIT))
+    app.step()
+    assert not app.running
+
+
+def test_closing_the_window_and_choosing_quit_quits(tmp_path: Path) -> None:
+    app, scene = _open(_disc(tmp_path / "disc.png"))
+    app.feed(pygame.event.Event(pygame.QUIT))
+    app.step()
+    assert app.running and app.top is not scene
+    key(app, pygame.K_RETURN)  # "Quit" has the focus
+    assert not app.running
+    # Tests and tools still close at once.
+    other, _ = _open(_disc(tmp_path / "disc.png"))
+    other.request_quit()
+    assert not other.running
+
+
 def test_empty_scene_has_nothing_to_save(tmp_path: Path) -> None:
     app, scene = _open()
     assert scene.mode == "empty" and not scene.save_button.enabled

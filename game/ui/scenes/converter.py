@@ -601,8 +601,20 @@ class ConverterScene(Scene):
             )
         )
 
-    def leave(self) -> None:
+    def unsaved_work(self) -> str | None:
         if not self.dirty or self.mode == "empty":
+            return None
+        if self.saved_path is not None:
+            return f"The changes to {self.saved_path.name} are not saved."
+        source = self.source_label.split(" — ")[0]
+        if self.mode == "image" and source:
+            return f"The puzzle made from {source} is not saved."
+        if source and source != "Blank canvas":
+            return f"The changes to {source} are not saved."
+        return "The puzzle you are drawing is not saved."
+
+    def leave(self) -> None:
+        if self.unsaved_work() is None:
             self.app.pop()
             return
 

@@ -81,7 +81,11 @@ class DialogScene(Scene):
         scale = app.ui_scale
         width, height = app.screen_size
         pad = round(24 * scale)
-        panel_width = min(width - 2 * pad, round(520 * scale))
+        panel_width = round(520 * scale)
+        if self.title:  # a long question widens the panel rather than touching its edges
+            title_width = app.fonts.get(round(26 * scale), True).size(self.title)[0]
+            panel_width = max(panel_width, title_width + 2 * pad)
+        panel_width = min(width - 2 * pad, panel_width)
         font = app.fonts.get(round(18 * scale))
         self._lines = wrap_text(font, self.message, panel_width - 2 * pad) if self.message else []
         button_height = round(48 * scale)
