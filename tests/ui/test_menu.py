@@ -68,11 +68,50 @@ def test_create_from_image_opens_the_converter_or_says_it_is_missing() -> None:
         assert type(app.top).__name__ == "ConverterScene"
 
 
-def test_quit_button_and_escape_quit() -> None:
+def test_quit_button_quits() -> None:
     app, menu = open_menu()
     click(app, menu.quit_button.rect.center)
     assert not app.running
+
+
+def test_escape_moves_to_quit_and_a_second_escape_quits() -> None:
+    """QA: Esc on the menu quit at once, so a few presses from deep in the game quit."""
     app, menu = open_menu()
+    assert "Esc goes to Quit" in menu.help_text()
+    key(app, pygame.K_ESCAPE)
+    assert app.running
+    assert menu.focus.focused is menu.quit_button and menu.focus.show_focus
+    assert "Esc again or Enter quits" in menu.help_text()
+    key(app, pygame.K_ESCAPE)
+    assert not app.running
+    # Enter on the focused Quit quits as well.
+    app, menu = open_menu()
+    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_RETURN)
+    assert not app.running
+
+
+def test_escape_held_down_or_walking_back_does_not_quit() -> None:
+    app, menu = open_menu()
+    # A held key: one key-down, then the repeats, never a key-up.
+    for _ in range(10):
+        app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+        app.step()
+    assert app.running and menu.focus.focused is menu.quit_button
+    app.feed(pygame.event.Event(pygame.KEYUP, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    app.step()
+    # Moving away disarms it: Esc goes back to Quit first.
+    key(app, pygame.K_UP)
+    assert "Esc goes to Quit" in menu.help_text()
+    key(app, pygame.K_ESCAPE)
+    assert app.running
+    # Esc from the level select lands on the menu and stops there, even with Quit focused.
+    click(app, menu.play_button.rect.center)
+    menu.focus.focus_widget(menu.quit_button)
+    key(app, pygame.K_ESCAPE)  # leaves the level select
+    assert app.top is menu
+    key(app, pygame.K_ESCAPE)
+    assert app.running and menu.focus.focused is menu.quit_button
     key(app, pygame.K_ESCAPE)
     assert not app.running
 

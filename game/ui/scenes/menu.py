@@ -1,7 +1,9 @@
 """The main menu: Continue, Play, Create from image, Options, Quit.
 
-Mouse or keyboard: Up/Down move between buttons, Enter activates, Esc quits. "Continue"
-reopens the last puzzle that has a saved session; it is disabled when there is none.
+Mouse or keyboard: Up/Down move between buttons, Enter activates. Esc moves the focus to Quit
+and a second Esc (or Enter) quits: leaving the game with Esc from deep inside took one press
+too many to notice, and the menu must not close on it. "Continue" reopens the last puzzle that
+has a saved session; it is disabled when there is none.
 """
 
 from __future__ import annotations
@@ -41,7 +43,7 @@ class MenuScene(Scene):
         self.play_button = Button("Play", self.open_levels, primary=True)
         self.create_button = Button("Create from image", self.open_converter)
         self.options_button = Button("Options", self.open_options)
-        self.quit_button = Button("Quit", self.app.request_quit)
+        self.quit_button = Button("Quit", self.app.close)
         self.buttons = [
             self.continue_button,
             self.play_button,
@@ -54,10 +56,15 @@ class MenuScene(Scene):
         self._continue_target: tuple[Puzzle, Path] | None = None
         self._layout_size = (0, 0)
         self._entered = False
+        # Esc put the focus on Quit (and it is still there): the next Esc quits.
+        self.quit_armed = False
+        # A held Esc repeats its key-down: only a fresh press may quit.
+        self._escape_released = True
 
     # -- state ------------------------------------------------------------------------------
 
     def on_enter(self) -> None:
+        self.quit_armed = False
         self._continue_target = self._find_continue()
         self.continue_button.enabled = self._continue_target is not None
         self.continue_title = self._continue_target[0].title if self._continue_target else ""
@@ -128,10 +135,23 @@ class MenuScene(Scene):
 
     def handle(self, event: pygame.event.Event) -> bool:
         self._layout()
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.request_quit()
+        if event.type == pygame.KEYUP and event.key == pygame.K_ESCAPE:
+            self._escape_released = True
             return True
-        return self.focus.handle(event)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            fresh = self._escape_released
+            self._escape_released = False
+            if self.quit_armed and self.focus.focused is self.quit_button and fresh:
+                self.app.close()
+            else:
+                self.focus.focus_widget(self.quit_button)
+                self.focus.show_focus = True
+                self.quit_armed = True
+            return True
+        used = self.focus.handle(event)
+        if self.focus.focused is not self.quit_button:
+            self.quit_armed = False
+        return used
 
     # -- drawing ----------------------------------------------------------------------------
 
@@ -161,7 +181,7 @@ class MenuScene(Scene):
         surface.fill(theme.background)
         self._draw_title(surface, width // 2, round(height * 0.08))
         self.focus.draw(surface, app)
-        hint = "Arrows and Enter to choose  ·  F11 full screen  ·  Esc quits"
+        hint = self.help_text()
         draw_text(
             surface,
             app,
@@ -171,6 +191,11 @@ class MenuScene(Scene):
             (width // 2, height - round(16 * scale)),
             "midbottom",
         )
+
+    def help_text(self) -> str:
+        if self.quit_armed:
+            return "Esc again or Enter quits  ·  Up / Down to stay"
+        return "Arrows and Enter to choose  ·  F11 full screen  ·  Esc goes to Quit"
 
     def _draw_title(self, surface: pygame.Surface, centre_x: int, top: int) -> int:
         """The emblem and the game's name; returns the bottom of the block."""
