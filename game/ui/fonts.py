@@ -2,6 +2,10 @@
 
 Text is drawn with DejaVu Sans from ``assets/fonts``; if the files are missing (a broken
 install) the game falls back to pygame's built-in font rather than failing.
+
+Sizes scale with the window, but reading text never shrinks below ``READABLE_SIZE`` pixels: at
+800x600 the scale is 0.625 and a 15 px help line became 9 px. Only text that must fit inside a
+cell (clue numbers, a guess's depth) asks for ``exact`` sizes and may go smaller.
 """
 
 from __future__ import annotations
@@ -12,7 +16,13 @@ from game.resources import asset
 
 REGULAR_FILE = "DejaVuSans.ttf"
 BOLD_FILE = "DejaVuSans-Bold.ttf"
-MIN_SIZE = 6
+MIN_SIZE = 6  # text sized to a cell
+READABLE_SIZE = 12  # everything else
+
+
+def text_size(size: float, exact: bool = False) -> int:
+    """The pixel size ``size`` is drawn at: at least ``READABLE_SIZE`` unless ``exact``."""
+    return max(MIN_SIZE if exact else READABLE_SIZE, int(size))
 
 
 class Fonts:
@@ -24,8 +34,9 @@ class Fonts:
         self._cache: dict[tuple[int, bool], pygame.font.Font] = {}
         self._text_cache: dict[tuple[str, int, bool, tuple[int, int, int]], pygame.Surface] = {}
 
-    def get(self, size: int, bold: bool = False) -> pygame.font.Font:
-        size = max(MIN_SIZE, int(size))
+    def get(self, size: int, bold: bool = False, exact: bool = False) -> pygame.font.Font:
+        """The font for ``size`` pixels (see ``text_size`` for the floor ``exact`` lifts)."""
+        size = text_size(size, exact)
         key = (size, bold)
         font = self._cache.get(key)
         if font is None:
@@ -39,14 +50,20 @@ class Fonts:
         return font
 
     def render(
-        self, text: str, size: int, colour: tuple[int, int, int], bold: bool = False
+        self,
+        text: str,
+        size: int,
+        colour: tuple[int, int, int],
+        bold: bool = False,
+        exact: bool = False,
     ) -> pygame.Surface:
         """Antialiased text, cached: labels that do not change cost nothing after the first."""
-        key = (text, max(MIN_SIZE, int(size)), bold, colour)
+        size = text_size(size, exact)
+        key = (text, size, bold, colour)
         surface = self._text_cache.get(key)
         if surface is None:
             if len(self._text_cache) > 4000:  # a long session with many sizes: start over
                 self._text_cache.clear()
-            surface = self.get(size, bold).render(text, True, colour)
+            surface = self.get(size, bold, exact=True).render(text, True, colour)
             self._text_cache[key] = surface
         return surface

@@ -439,14 +439,32 @@ class LevelSelectScene(Scene):
     def _watch_rect(self, index: int) -> pygame.Rect:
         card = self.card_rect(index)
         scale = self.app.ui_scale
-        rect = pygame.Rect(0, 0, round(64 * scale), round(26 * scale))
+        # As large as the label needs: text stays readable on a small window.
+        font = self.app.fonts.get(round(13 * scale))
+        label_w, label_h = font.size("Watch")
+        rect = pygame.Rect(
+            0,
+            0,
+            max(round(64 * scale), label_w + 2 * max(6, round(10 * scale))),
+            max(round(26 * scale), label_h + 6),
+        )
         rect.bottomright = (card.right - round(8 * scale), card.bottom - round(8 * scale))
         return rect
 
     def pack_rect(self, index: int) -> pygame.Rect:
-        row = round(PACK_ROW_HEIGHT * self.app.ui_scale)
+        row = self._pack_row_height()
         top = self.pack_panel.top + round(8 * self.app.ui_scale) + index * row
         return pygame.Rect(self.pack_panel.left + 4, top, self.pack_panel.width - 8, row - 4)
+
+    def _pack_row_height(self) -> int:
+        """A pack's row: its design height, or what its two lines of text need."""
+        fonts = self.app.fonts
+        scale = self.app.ui_scale
+        text = (
+            fonts.get(round(19 * scale), bold=True).get_linesize()
+            + fonts.get(round(15 * scale)).get_linesize()
+        )
+        return max(round(PACK_ROW_HEIGHT * scale), text + round(16 * scale) + 6)
 
     def _pack_at(self, position: tuple[int, int]) -> int | None:
         for index in range(len(self.packs)):
@@ -652,22 +670,30 @@ class LevelSelectScene(Scene):
         record = self.record(entry)
         solved = bool(record and record.solved)
         in_progress = bool(record and record.session is not None)
-        # Thumbnail square.
+        title_size = round(17 * scale)
+        title_font = app.fonts.get(title_size, bold=True)
+        small = round(14 * scale)
+        small_font = app.fonts.get(small)
+        # Line steps never tighter than the fonts (text does not shrink below readable).
+        title_step = max(round(24 * scale), title_font.get_linesize())
+        small_step = max(round(22 * scale), small_font.get_linesize())
+        watch = self._watch_rect(index)
+        # Thumbnail square, shortened when the text below needs the room to clear "Watch".
         side = rect.width - 2 * pad
-        box = pygame.Rect(rect.left + pad, rect.top + pad, side, side - round(36 * scale))
+        text_height = round(6 * scale) + title_step + small_step + small_font.get_linesize()
+        thumb_height = min(side - round(36 * scale), watch.top - 2 - rect.top - pad - text_height)
+        box = pygame.Rect(rect.left + pad, rect.top + pad, side, max(1, thumb_height))
         self._draw_thumbnail(surface, box, entry, solved)
         y = box.bottom + round(6 * scale)
-        title_size = round(17 * scale)
-        title = fit_text(app.fonts.get(title_size, bold=True), entry.name, side)
+        title = fit_text(title_font, entry.name, side)
         draw_text(surface, app, title, title_size, theme.text, (rect.left + pad, y), bold=True)
-        y += round(24 * scale)
-        small = round(14 * scale)
+        y += title_step
         draw_text(surface, app, puzzle.size_text, small, theme.text_muted, (rect.left + pad, y))
         stars = self.stars(entry)
         star_size = round(16 * scale)
         star_text = "★" * stars + "☆" * (5 - stars) if stars is not None else "☆ ☆ ?"
         draw_text(surface, app, star_text, star_size, theme.star, (rect.right - pad, y), "topright")
-        y += round(22 * scale)
+        y += small_step
         best = f"Best {format_time(record.best_time)}" if record and record.best_time else ""
         draw_text(
             surface, app, best or "Not solved yet", small, theme.text_muted, (rect.left + pad, y)
@@ -676,7 +702,6 @@ class LevelSelectScene(Scene):
             self._badge(surface, "✓ Solved", theme.success, (box.left + 4, box.top + 4))
         elif in_progress:
             self._badge(surface, "In progress", theme.badge, (box.left + 4, box.top + 4))
-        watch = self._watch_rect(index)
         hovered_watch = self.hover_watch == index
         pygame.draw.rect(
             surface, theme.accent if hovered_watch else theme.button, watch, border_radius=corner

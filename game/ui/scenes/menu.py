@@ -35,6 +35,10 @@ EMBLEM = (
     "....#....",
 )
 
+TITLE = "Hanjie"
+SUBTITLE = "Paint the numbers. Find the picture."
+TITLE_TOP = 0.08  # the emblem's top, as a share of the window height
+
 
 class MenuScene(Scene):
     def __init__(self, app: App) -> None:
@@ -166,7 +170,12 @@ class MenuScene(Scene):
         button_height = round(56 * scale)
         gap = round(14 * scale)
         total = len(self.buttons) * button_height + (len(self.buttons) - 1) * gap
-        top = max(round(height * 0.42), height - total - round(70 * scale)) - total // 6
+        # The buttons sit under the title, a little above the middle of the room left
+        # between it and the help line (on a small window they had sunk to the bottom).
+        title_bottom = self._title_bottom(round(height * TITLE_TOP))
+        help_top = height - round(16 * scale) - self.app.fonts.get(round(15 * scale)).get_height()
+        room = help_top - title_bottom - total
+        top = title_bottom + max(gap, round(room * 0.3))
         for index, button in enumerate(self.buttons):
             button.rect = pygame.Rect(0, 0, button_width, button_height)
             button.rect.midtop = (width // 2, top + index * (button_height + gap))
@@ -179,7 +188,7 @@ class MenuScene(Scene):
         scale = app.ui_scale
         width, height = app.screen_size
         surface.fill(theme.background)
-        self._draw_title(surface, width // 2, round(height * 0.08))
+        self._draw_title(surface, width // 2, round(height * TITLE_TOP))
         self.focus.draw(surface, app)
         hint = self.help_text()
         draw_text(
@@ -196,6 +205,15 @@ class MenuScene(Scene):
         if self.quit_armed:
             return "Esc again or Enter quits  ·  Up / Down to stay"
         return "Arrows and Enter to choose  ·  F11 full screen  ·  Esc goes to Quit"
+
+    def _title_bottom(self, top: int) -> int:
+        """Where the block ``_draw_title`` draws from ``top`` ends, without drawing it."""
+        fonts = self.app.fonts
+        scale = self.app.ui_scale
+        emblem = len(EMBLEM) * max(4, round(15 * scale)) + round(8 * scale)
+        title = fonts.get(round(72 * scale), True).size(TITLE)[1]
+        subtitle = fonts.get(round(20 * scale)).size(SUBTITLE)[1]
+        return top + emblem + title + subtitle
 
     def _draw_title(self, surface: pygame.Surface, centre_x: int, top: int) -> int:
         """The emblem and the game's name; returns the bottom of the block."""
@@ -218,7 +236,7 @@ class MenuScene(Scene):
         title_rect = draw_text(
             surface,
             app,
-            "Hanjie",
+            TITLE,
             round(72 * scale),
             theme.text,
             (centre_x, grid.bottom + round(8 * scale)),
@@ -228,7 +246,7 @@ class MenuScene(Scene):
         subtitle = draw_text(
             surface,
             app,
-            "Paint the numbers. Find the picture.",
+            SUBTITLE,
             round(20 * scale),
             theme.text_muted,
             (centre_x, title_rect.bottom),

@@ -114,9 +114,14 @@ class OptionsScene(Scene):
         scale = self.app.ui_scale
         width, height = size
         row_height = round(50 * scale)
-        note_height = round(22 * scale)
-        panel_width = min(width - round(40 * scale), round(680 * scale))
+        note_font = self.app.fonts.get(round(15 * scale))
+        note_height = max(round(22 * scale), note_font.get_linesize() + round(4 * scale))
         pad = round(24 * scale)
+        # Text never shrinks below readable: on a small window the panel widens to keep the
+        # explanations inside it.
+        widest_note = max(note_font.size(text)[0] for text in EXPLANATIONS.values())
+        panel_width = max(round(680 * scale), widest_note + 2 * pad + round(24 * scale))
+        panel_width = min(width - round(40 * scale), panel_width)
         title_height = round(70 * scale)
         body = sum(row_height + (note_height if key else round(16 * scale)) for _, key in self.rows)
         self.panel = pygame.Rect(0, 0, panel_width, title_height + body + pad)

@@ -319,8 +319,12 @@ class PlayScene(Scene):
         self.undo_button = Button("Undo", self.undo, font_size=size)
         self.redo_button = Button("Redo", self.redo, font_size=size)
         self.trial_button = Button("Trial mode (T)", self.toggle_trial, font_size=size)
-        self.keep_button = Button("Keep trial (K)", self.keep_trial, font_size=size)
-        self.drop_button = Button("Drop trial (D)", self.drop_trial, font_size=size)
+        self.keep_button = Button(
+            "Keep trial (K)", self.keep_trial, font_size=size, short_label="Keep (K)"
+        )
+        self.drop_button = Button(
+            "Drop trial (D)", self.drop_trial, font_size=size, short_label="Drop (D)"
+        )
         self.check_button = Button("Check (V)", self.check, font_size=size)
         self.hint_button = Button("Hint (H)", self.hint, font_size=size)
         self.auto_button = Button("Auto-check: off", self.toggle_auto_check, font_size=size)

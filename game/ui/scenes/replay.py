@@ -179,6 +179,7 @@ class ReplayScene(Scene):
             step=1 / INSTANT,
             font_size=16,
             value_text=lambda _value: speed_label(self.speed_index),
+            value_sample=max((speed_label(index) for index in range(INSTANT + 1)), key=len),
         )
         self.previous_button = Button("◀ Previous", self.previous_solution, font_size=18)
         self.next_button = Button("Next ▶", self.next_solution, font_size=18)
@@ -605,8 +606,10 @@ class ReplayScene(Scene):
         y = controls.y + (controls.h - button_h) // 2
         x = controls.x + pad
 
-        def put(widget: Button | Slider, width: int) -> None:
+        def put(widget: Button, width: int) -> None:
+            # Never narrower than its label: text does not shrink below readable.
             nonlocal x
+            width = widget.fitting_width(self.app, width)
             widget.rect = pygame.Rect(x, y, width, button_h)
             x += width + gap
 
@@ -635,14 +638,16 @@ class ReplayScene(Scene):
         for widget in hidden:
             widget.rect = pygame.Rect(0, 0, 0, 0)
         self._browser_shown = shown_browser
-        back_w = small
+        back_w = self.back_button.fitting_width(self.app, small)
         back_x = controls.right - pad - back_w
         self.back_button.rect = pygame.Rect(back_x, y, back_w, button_h)
         # The speed controls fill what is left between the playback buttons and Back.
         square = button_h
         right = back_x - 2 * gap
         self.faster_button.rect = pygame.Rect(right - square, y, square, button_h)
-        slider_w = max(round(200 * scale), min(round(330 * scale), right - square - gap - x))
+        # Wide enough for its label, its value and a track, when the room allows.
+        widest = max(round(330 * scale), self.speed_slider.text_room(self.app) + round(160 * scale))
+        slider_w = max(round(200 * scale), min(widest, right - square - gap - x))
         slider_x = right - square - gap - slider_w
         self.speed_slider.rect = pygame.Rect(slider_x, y, slider_w, button_h)
         self.slower_button.rect = pygame.Rect(slider_x - gap - square, y, square, button_h)
@@ -802,7 +807,7 @@ class ReplayScene(Scene):
         for (x, y), depth in self.state.guesses.items():
             box = layout.cell_box(x, y)
             pygame.draw.rect(surface, theme.text, box.inset(-1), width)
-            label = app.fonts.render(str(depth), size, theme.text, True)
+            label = app.fonts.render(str(depth), size, theme.text, True, exact=True)
             back = label.get_rect(topleft=(box.x + width, box.y + width)).inflate(2, 0)
             surface.fill(theme.panel, back)
             surface.blit(label, (back.x + 1, back.y))

@@ -28,9 +28,13 @@ class Button(Widget):
         primary: bool = False,
         font_size: int = 22,
         sound: str | None = "click",
+        short_label: str | None = None,
     ) -> None:
         super().__init__(rect, enabled)
         self.label = label
+        # Shown instead of ``label`` when the button is too narrow for it (a small window),
+        # rather than cutting the label off with an ellipsis.
+        self.short_label = short_label
         self.on_click = on_click
         self.primary = primary
         self.font_size = font_size
@@ -91,10 +95,22 @@ class Button(Widget):
             surface, border, self.rect, max(1, app.theme.line_weight), border_radius=corner
         )
         size = round(self.font_size * app.ui_scale)
-        font = app.fonts.get(size)
-        label = fit_text(font, self.label, self.rect.width - 2 * corner)
+        label = self.shown_label(app)
         rendered = app.fonts.render(label, size, text_colour)
         surface.blit(rendered, rendered.get_rect(center=self.rect.center))
+
+    def shown_label(self, app: App) -> str:
+        """The label as it fits the button: in full, the short label, or cut short."""
+        font = app.fonts.get(round(self.font_size * app.ui_scale))
+        room = self.rect.width - 2 * radius(app)
+        if self.short_label and font.size(self.label)[0] > room:
+            return fit_text(font, self.short_label, room)
+        return fit_text(font, self.label, room)
+
+    def fitting_width(self, app: App, minimum: int = 0) -> int:
+        """A width that shows the whole label with some air, and at least ``minimum``."""
+        font = app.fonts.get(round(self.font_size * app.ui_scale))
+        return max(minimum, font.size(self.label)[0] + 2 * radius(app) + round(12 * app.ui_scale))
 
 
 def _mix(a: tuple[int, int, int], b: tuple[int, int, int], amount: float) -> tuple[int, int, int]:

@@ -196,7 +196,7 @@ class GridView:
         row_sample, column_sample = widest(self.puzzle.row_clues), widest(self.puzzle.column_clues)
         size = layout.clue_font_px
         while size > 7:
-            font = self.fonts.get(size, bold=True)
+            font = self.fonts.get(size, bold=True, exact=True)
             row_w, height = font.size(row_sample)
             column_w, _ = font.size(column_sample)
             if (
@@ -281,7 +281,9 @@ class GridView:
         numbers = clue or (0,)
         for index, run in enumerate(numbers):
             slot = layout.row_number_box(y, index, len(numbers))
-            text = self.fonts.render(str(run), self._font_px, self._clue_colour(look, index), True)
+            text = self.fonts.render(
+                str(run), self._font_px, self._clue_colour(look, index), True, exact=True
+            )
             rect = text.get_rect(center=(slot.x - strip.x + slot.w // 2, slot.h // 2 + 1))
             surface.blit(text, rect)
         self._row_cache[key] = surface
@@ -304,7 +306,9 @@ class GridView:
         numbers = clue or (0,)
         for index, run in enumerate(numbers):
             slot = layout.column_number_box(x, index, len(numbers))
-            text = self.fonts.render(str(run), self._font_px, self._clue_colour(look, index), True)
+            text = self.fonts.render(
+                str(run), self._font_px, self._clue_colour(look, index), True, exact=True
+            )
             rect = text.get_rect(center=(slot.w // 2 + 1, slot.y - strip.y + slot.h // 2 + 1))
             surface.blit(text, rect)
         self._column_cache[key] = surface

@@ -26,6 +26,7 @@ class Slider(Widget):
         step: float = 0.1,
         font_size: int = 22,
         value_text: Callable[[float], str] | None = None,
+        value_sample: str | None = None,
     ) -> None:
         super().__init__(rect)
         self.label = label
@@ -35,15 +36,43 @@ class Slider(Widget):
         self.font_size = font_size
         # How the value is written beside the track (a percentage unless told otherwise).
         self.value_text = value_text
+        # The widest value text, so the room kept for it does not change as the value does.
+        self.value_sample = value_sample
         self.dragging = False
+        # Pixels from the left edge the label and the value need, found when drawn: text is
+        # never smaller than readable, so on a small window the track gives way to it.
+        self._text_room = 0
 
     def track(self) -> pygame.Rect:
-        """The part of the widget the knob moves along: its right half."""
+        """The part of the widget the knob moves along: its right half, or less when the
+        label and the value need more room (but never shorter than a third)."""
         height = max(6, self.rect.height // 6)
+        right = self.rect.right - self.rect.height // 2
         width = self.rect.width // 2 - self.rect.height // 2
-        track = pygame.Rect(0, 0, max(10, width), height)
-        track.midright = (self.rect.right - self.rect.height // 2, self.rect.centery)
+        width = min(width, right - self.rect.left - self._text_room)
+        width = max(width, self.rect.width // 3, 10)
+        track = pygame.Rect(0, 0, width, height)
+        track.midright = (right, self.rect.centery)
         return track
+
+    def _value_string(self) -> str:
+        return self.value_text(self.value) if self.value_text else f"{round(self.value * 100)}%"
+
+    def text_room(self, app: App) -> int:
+        """Pixels from the left edge that the label and the widest value need."""
+        self._measure(app, round(12 * app.ui_scale))
+        return self._text_room
+
+    def _measure(self, app: App, pad: int) -> tuple[int, int]:
+        """The label's and the value's widths; sets the room the track leaves them."""
+        scale = app.ui_scale
+        label_w = app.fonts.get(round(self.font_size * scale)).size(self.label)[0]
+        value_font = app.fonts.get(round(self.font_size * 0.8 * scale))
+        value_w = max(value_font.size(self._value_string())[0], value_font.size("100%")[0])
+        if self.value_sample:
+            value_w = max(value_w, value_font.size(self.value_sample)[0])
+        self._text_room = pad + label_w + pad + value_w + pad
+        return label_w, value_w
 
     def _set(self, value: float) -> bool:
         value = round(max(0.0, min(1.0, value)), 3)
@@ -86,16 +115,19 @@ class Slider(Widget):
         # Greyed while it does not apply (the volume with the sound off, say).
         text = theme.text if self.enabled else theme.button_text_disabled
         ink = theme.accent if self.enabled else theme.button_text_disabled
-        draw_text(
-            surface,
-            app,
-            self.label,
-            round(self.font_size * scale),
-            text,
-            (self.rect.left + pad, self.rect.centery),
-            "midleft",
-        )
+        label_w, value_w = self._measure(app, pad)
         track = self.track()
+        # Too narrow for both: the value (which says what it is) stays, the label goes.
+        if self.rect.left + pad + label_w + pad <= track.left - pad - value_w:
+            draw_text(
+                surface,
+                app,
+                self.label,
+                round(self.font_size * scale),
+                text,
+                (self.rect.left + pad, self.rect.centery),
+                "midleft",
+            )
         pygame.draw.rect(surface, theme.track, track, border_radius=track.height // 2)
         done = track.copy()
         done.width = round(track.width * self.value)
@@ -107,7 +139,7 @@ class Slider(Widget):
         draw_text(
             surface,
             app,
-            self.value_text(self.value) if self.value_text else f"{round(self.value * 100)}%",
+            self._value_string(),
             round(self.font_size * 0.8 * scale),
             theme.text_muted if self.enabled else theme.button_text_disabled,
             (track.left - pad, self.rect.centery),
