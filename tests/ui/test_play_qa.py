@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
 from pathlib import Path
 
 import numpy as np
@@ -128,3 +129,32 @@ def test_the_win_buttons_appear_whatever_the_frame_timing() -> None:
     scene.app.step(0.0)
     assert _shows(scene, button, scene.levels_button.rect)
     assert _shows(scene, button, scene.menu_button.rect)
+
+
+def test_two_digit_column_clues_keep_apart_on_a_30x30_board() -> None:
+    """QA: on 30x30 boards two-digit column clue numbers nearly touched (docs/play-30x30)."""
+    # Every column reads "12 13"; a single-digit row keeps one column clear of the test.
+    rows = [[y not in (12, 26, 27, 28, 29) for _ in range(30)] for y in range(30)]
+    puzzle = Puzzle.from_grid(rows, title="Tall runs")
+    assert puzzle.column_clues[0] == (12, 13)
+    scene = open_play(puzzle)
+    scene.cursor = (0, 0)  # its highlighted column is away from the measured ones
+    scene.app.step()
+    layout = scene.layout
+    background = scene.app.theme.background  # the clue strips' ground
+    gaps = []
+    for index in range(2):
+        inked: list[tuple[int, int]] = []  # each column's leftmost and rightmost inked pixel
+        for x in range(10, 14):
+            slot = layout.column_number_box(x, index, 2)
+            xs = [
+                px
+                for px in range(slot.x, slot.x + slot.w)
+                for py in range(slot.y, slot.y + slot.h)
+                if scene.app.screen.get_at((px, py))[:3] != background
+            ]
+            assert xs, "the number is drawn"
+            inked.append((min(xs), max(xs)))
+        gaps += [right[0] - left[1] - 1 for left, right in pairwise(inked)]
+    # Clear background between neighbours: 30% of a cell (it was 5 px of a 21 px cell).
+    assert min(gaps) >= round(layout.cell * 0.3), (gaps, layout.cell)

@@ -44,6 +44,13 @@ class ClueLook:
 
 PLAIN = ClueLook()
 
+# Column clue numbers stand side by side, one per cell: at least this share of a cell is kept
+# free between two of them (two-digit numbers on a 30x30 board nearly touched).
+COLUMN_NUMBER_GAP = 0.35
+# A number too wide for that is drawn narrower, down to this share of its width, before the
+# whole clue font is made smaller.
+NARROWEST = 0.75
+
 
 @dataclass
 class Preview:
@@ -170,6 +177,8 @@ class GridView:
         self._column_layer.fill(self.theme.background)
         self._row_layer_keys: list[tuple[ClueLook, bool] | None] = [None] * layout.rows
         self._column_layer_keys: list[tuple[ClueLook, bool] | None] = [None] * layout.columns
+        self._column_room = max(1, layout.cell - max(3, round(layout.cell * COLUMN_NUMBER_GAP)))
+        self._narrowed: dict[tuple[str, Colour], pygame.Surface] = {}
         self._font_px = self._fit_font_size()
         self._tiles: dict[tuple[str, int], pygame.Surface] = {}
         self._reveal_layers: tuple[pygame.Surface, pygame.Surface, pygame.Surface] | None = None
@@ -201,7 +210,7 @@ class GridView:
             column_w, _ = font.size(column_sample)
             if (
                 row_w <= layout.row_slot - 2
-                and column_w <= layout.cell - 3
+                and column_w * NARROWEST <= self._column_room
                 and height <= layout.column_slot + 4
             ):
                 break
@@ -306,13 +315,24 @@ class GridView:
         numbers = clue or (0,)
         for index, run in enumerate(numbers):
             slot = layout.column_number_box(x, index, len(numbers))
-            text = self.fonts.render(
-                str(run), self._font_px, self._clue_colour(look, index), True, exact=True
-            )
+            text = self._column_number(str(run), self._clue_colour(look, index))
             rect = text.get_rect(center=(slot.w // 2 + 1, slot.y - strip.y + slot.h // 2 + 1))
             surface.blit(text, rect)
         self._column_cache[key] = surface
         return surface
+
+    def _column_number(self, text: str, colour: Colour) -> pygame.Surface:
+        """A column clue number, drawn narrower when it would crowd its neighbours."""
+        rendered = self.fonts.render(text, self._font_px, colour, True, exact=True)
+        if rendered.get_width() <= self._column_room:
+            return rendered
+        key = (text, colour)
+        narrowed = self._narrowed.get(key)
+        if narrowed is None:
+            size = (self._column_room, rendered.get_height())
+            narrowed = pygame.transform.smoothscale(rendered.convert_alpha(), size)
+            self._narrowed[key] = narrowed
+        return narrowed
 
     # --- drawing ---------------------------------------------------------------------------------
 
