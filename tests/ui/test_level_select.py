@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -12,6 +13,7 @@ from game.core.formats import format_puzzle
 from game.core.puzzle import Puzzle
 from game.core.session import Session
 from game.ui.app import App, optional_scene
+from game.ui.fonts import Fonts
 from game.ui.scenes.level_select import LevelSelectScene, format_time
 from tests.ui.ui_events import click, key, wheel
 
@@ -164,6 +166,34 @@ def test_card_shows_solved_picture_best_time_and_progress_badge(
     cell = min(box.width - 8, box.height - 8) // 3
     corner = (box.centerx - cell - cell // 3, box.centery + cell + cell // 3)
     assert app.screen.get_at(corner)[:3] == app.theme.cell_unknown
+
+
+def test_cards_show_a_number_until_solved_then_the_title(
+    levels: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """QA: the titles on the cards gave the pictures away before they were solved."""
+    drawn: list[str] = []
+    real_render = Fonts.render
+
+    def render(self: Fonts, text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        drawn.append(text)
+        return real_render(self, text, *args, **kwargs)
+
+    monkeypatch.setattr(Fonts, "render", render)
+    app, scene = open_levels(levels, tmp_path)
+    assert "#1" in drawn and "#3" in drawn
+    assert "Cross" not in drawn and "Corner" not in drawn
+    # The broken card keeps its file name and its reason.
+    broken = scene.entries[1]
+    assert "02-broken.non" in drawn
+    assert broken.error is not None and broken.error.split()[0] in " ".join(drawn)
+    # Once solved (and back from the game), the card is called by its title.
+    app.store.mark_solved(CROSS.fingerprint(), 30.0)
+    scene.on_enter()
+    drawn.clear()
+    app.step()
+    assert "Cross" in drawn and "#1" not in drawn
+    assert "#3" in drawn and "Corner" not in drawn
 
 
 def test_watch_button_opens_the_replay_or_says_it_is_missing(levels: Path, tmp_path: Path) -> None:

@@ -685,7 +685,7 @@ class LevelSelectScene(Scene):
         box = pygame.Rect(rect.left + pad, rect.top + pad, side, max(1, thumb_height))
         self._draw_thumbnail(surface, box, entry, solved)
         y = box.bottom + round(6 * scale)
-        title = fit_text(title_font, entry.name, side)
+        title = fit_text(title_font, self.card_title(index, solved), side)
         draw_text(surface, app, title, title_size, theme.text, (rect.left + pad, y), bold=True)
         y += title_step
         draw_text(surface, app, puzzle.size_text, small, theme.text_muted, (rect.left + pad, y))
@@ -716,6 +716,11 @@ class LevelSelectScene(Scene):
             watch.center,
             "center",
         )
+
+    def card_title(self, index: int, solved: bool) -> str:
+        """What a card is called: its number in the pack ("#3") until it is solved, since a
+        title ("Cat") gives the picture away; its title after."""
+        return self.entries[index].name if solved else f"#{index + 1}"
 
     def _badge(
         self,
