@@ -178,7 +178,7 @@ class App:
         self._set_minimum_size()
         pygame.key.set_repeat(300, 35)
         for message in getattr(self.store, "messages", []):
-            self.toast(str(message), error=True)
+            self.toast(str(message), error=not is_good_news(str(message)))
 
     # -- settings ---------------------------------------------------------------------------
 
@@ -571,6 +571,18 @@ class App:
         else:
             self.push(scene)
         return True
+
+
+# What the progress store says when it put things right (a backup used): information for the
+# player, not an error. Its messages are plain sentences, so they are told apart by wording;
+# tests/ui/test_app.py reads the real store's sentences to keep this list true.
+GOOD_NEWS = ("restored from the backup", "the backup was used")
+
+
+def is_good_news(message: str) -> bool:
+    """Whether a progress-store message reports a recovery rather than a problem."""
+    text = message.lower()
+    return any(phrase in text for phrase in GOOD_NEWS)
 
 
 def is_picture_file(path: Path) -> bool:

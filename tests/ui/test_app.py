@@ -192,6 +192,42 @@ def test_render_to_writes_a_png(tmp_path: Path) -> None:
     assert loaded.get_size() == (800, 600)
 
 
+def _toast_fill(app: App, text: str) -> tuple[int, int, int]:
+    """The colour of the toast showing ``text``, read off the screen near its corner."""
+    index = app.toasts.texts.index(text)
+    rect = app.toasts._rects(app)[index]
+    colour = app.screen.get_at((rect.left + rect.width // 2, rect.top + 2))
+    return (colour.r, colour.g, colour.b)
+
+
+def test_progress_restored_from_the_backup_is_news_not_an_error(hanjie_home: Path) -> None:
+    """QA: "progress restored from backup" was shown in error red."""
+    store = ProgressStore(hanjie_home)
+    store.set_setting("sound", False)
+    store.save()
+    store.set_setting("volume", 0.5)
+    store.save()  # the first save is now the backup
+    store.path.write_text("{ this is not json")
+    app = App(headless=True)
+    app.step()
+    damaged = [item for item in app.toasts.items if "damaged" in item.text]
+    restored = [item for item in app.toasts.items if "restored from the backup" in item.text]
+    assert len(damaged) == 1 and len(restored) == 1
+    assert damaged[0].error and not restored[0].error
+    assert app.setting("sound") is False  # the backup's settings came back
+    # On screen: the problem in the error colour, the recovery in the neutral toast colour.
+    theme = app.theme
+    fill = _toast_fill(app, restored[0].text)
+    assert abs(fill[0] - theme.toast[0]) < 30 and abs(fill[0] - theme.error[0]) > 60
+    assert _toast_fill(app, damaged[0].text) != fill
+
+    # A missing main file with a backup is news as well.
+    store.path.unlink()
+    app = App(headless=True)
+    assert [item.error for item in app.toasts.items] == [False]
+    assert "backup was used" in app.toasts.items[0].text
+
+
 def test_dropping_a_broken_file_shows_the_reason_and_changes_nothing(tmp_path: Path) -> None:
     app = App(headless=True)
     log: list[str] = []
