@@ -24,6 +24,7 @@ USER_PACK_DESCRIPTION = "Puzzles you made from your own pictures."
 DEFAULT_ORDER = 1000
 MAX_PACK_FILE_BYTES = 64 * 1024
 MAX_STARS = 5
+UNTITLED = "Untitled"
 
 PUZZLE_EXTENSIONS: frozenset[str] = frozenset(
     extension for puzzle_format in FORMATS for extension in puzzle_format.extensions
@@ -57,9 +58,7 @@ class PuzzleEntry:
 
     @property
     def name(self) -> str:
-        if self.puzzle is not None and self.puzzle.title:
-            return self.puzzle.title
-        return self.path.stem
+        return title_of(self.puzzle, self.path)
 
     @property
     def key(self) -> str | None:
@@ -70,6 +69,39 @@ class PuzzleEntry:
     def difficulty(self) -> int | None:
         """Stars (1 to 5) from the file's ``difficulty`` key, when the file says."""
         return difficulty_of(self.puzzle) if self.puzzle is not None else None
+
+
+@dataclass(frozen=True)
+class PackPlace:
+    """Where a puzzle sits in a bundled pack: the pack's name and the puzzle's number in the
+    pack's play order, counted from 1 as level select numbers its cards."""
+
+    pack: str
+    number: int
+
+    @property
+    def label(self) -> str:
+        return f"{self.pack} #{self.number}"
+
+
+def title_of(puzzle: Puzzle | None, path: Path | None = None) -> str:
+    """A puzzle's title; its file name when it has none."""
+    if puzzle is not None and puzzle.title:
+        return puzzle.title
+    return path.stem if path is not None and path.stem else UNTITLED
+
+
+def shown_name(title: str, place: PackPlace | None, solved: bool, *, with_pack: bool = True) -> str:
+    """The name a player sees for a puzzle, wherever it is shown.
+
+    A puzzle of a bundled pack is called by its place ("First steps #5", or "#5" where the
+    pack is already on screen) until it is solved, since a title such as "Cat" gives the
+    picture away; by its title after. A puzzle outside the bundled packs (a file opened by
+    name, a converted picture, My puzzles) is called by its title: the player made or chose it.
+    """
+    if place is None or solved:
+        return title or UNTITLED
+    return place.label if with_pack else f"#{place.number}"
 
 
 def difficulty_of(puzzle: Puzzle) -> int | None:
@@ -225,6 +257,24 @@ def pack_of_file(path: Path, levels: Path, user_dir: Path | None = None) -> Pack
         if _same_folder(pack.directory, path.parent):
             return pack
     return None
+
+
+def number_in_pack(pack: Pack, path: Path) -> int | None:
+    """``path``'s number (from 1) in ``pack``'s play order, unreadable files counted as level
+    select counts its cards; None when the file is not in the pack."""
+    for index, candidate in enumerate(puzzle_files(pack.directory)):
+        if candidate.name == path.name:
+            return index + 1
+    return None
+
+
+def place_in_pack(pack: Pack | None, path: Path) -> PackPlace | None:
+    """The place of ``path`` in ``pack`` when that is a bundled pack; None for "My puzzles",
+    no pack, or a file the pack does not hold (see :func:`shown_name`)."""
+    if pack is None or pack.user:
+        return None
+    number = number_in_pack(pack, path)
+    return PackPlace(pack.name, number) if number is not None else None
 
 
 def files_after(pack: Pack, path: Path) -> list[Path]:

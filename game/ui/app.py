@@ -532,11 +532,12 @@ class App:
         return self.play_puzzle(puzzle, path=path, **self.pack_context(path))
 
     def pack_context(self, path: Path) -> dict[str, Any]:
-        """``pack`` and ``next_puzzles`` for a puzzle file that sits in a pack (bundled or
-        "My puzzles"), so resuming it from the menu still names its pack and offers the
-        next puzzle after a win; nothing for a file from elsewhere."""
+        """``pack``, ``place`` and ``next_puzzles`` for a puzzle file that sits in a pack
+        (bundled or "My puzzles"), so resuming it from the menu still names its pack (a
+        bundled one's puzzle by its number until solved) and offers the next puzzle after a
+        win; nothing for a file from elsewhere."""
         try:
-            from game.core.packs import files_after, pack_of_file
+            from game.core.packs import files_after, pack_of_file, place_in_pack
             from game.resources import levels_dir
 
             user_dir = self.store.user_puzzles_dir()
@@ -545,7 +546,11 @@ class App:
             return {}
         if pack is None:
             return {}
-        return {"pack": pack.name, "next_puzzles": files_after(pack, path)}
+        return {
+            "pack": pack.name,
+            "place": place_in_pack(pack, path),
+            "next_puzzles": files_after(pack, path),
+        }
 
     def play_puzzle(self, puzzle: Puzzle, path: Path | None = None, **options: Any) -> bool:
         """Push the play scene for ``puzzle``; ``options`` go to ``PlayScene`` unchanged."""

@@ -9,13 +9,17 @@ from game.core.formats import format_puzzle
 from game.core.packs import (
     DEFAULT_ORDER,
     USER_PACK_KEY,
+    PackPlace,
     difficulty_of,
     files_after,
     list_packs,
     next_entries,
     pack_of_file,
+    place_in_pack,
     read_entries,
     read_pack,
+    shown_name,
+    title_of,
 )
 from game.core.puzzle import Puzzle
 
@@ -98,3 +102,26 @@ def test_a_file_finds_its_pack_and_the_files_after_it(tmp_path: Path) -> None:
     user = pack_of_file(mine, levels, tmp_path / "mine")
     assert user is not None and user.user and files_after(user, mine) == []
     assert pack_of_file(loose, levels, tmp_path / "mine") is None
+
+
+def test_a_pack_puzzle_is_named_by_its_place_until_solved(tmp_path: Path) -> None:
+    levels = tmp_path / "levels"
+    write(levels / "animals" / "01-cross.non", CROSS)
+    (levels / "animals" / "02-broken.non").write_text("not a puzzle")
+    bar = write(levels / "animals" / "03-bar.non", BAR)
+    mine = write(tmp_path / "mine" / "drawn.non", BAR)
+    pack = pack_of_file(bar, levels, tmp_path / "mine")
+    # Numbered as level select numbers the cards: the unreadable file counts.
+    place = place_in_pack(pack, bar)
+    assert place == PackPlace("Animals", 3)
+    assert shown_name("Bar", place, solved=False) == "Animals #3"
+    assert shown_name("Bar", place, solved=False, with_pack=False) == "#3"
+    assert shown_name("Bar", place, solved=True) == "Bar"
+    # "My puzzles" and files from elsewhere keep their titles: the player made or chose them.
+    assert place_in_pack(pack_of_file(mine, levels, tmp_path / "mine"), mine) is None
+    assert place_in_pack(None, mine) is None
+    assert shown_name("Bar", None, solved=False) == "Bar"
+    assert shown_name("", None, solved=False) == "Untitled"
+    untitled = Puzzle.from_grid([[1]])
+    assert title_of(untitled, tmp_path / "my-drawing.non") == "my-drawing"
+    assert title_of(untitled) == "Untitled" and title_of(BAR, bar) == "Bar"

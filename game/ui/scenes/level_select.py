@@ -28,10 +28,12 @@ import pygame
 
 from game.core.packs import (
     Pack,
+    PackPlace,
     PuzzleEntry,
     list_packs,
     next_entries,
     read_entries,
+    shown_name,
 )
 from game.resources import levels_dir
 from game.ui.app import optional_scene
@@ -251,6 +253,7 @@ class LevelSelectScene(Scene):
             entry.puzzle,
             path=entry.path,
             pack=self.pack.name if self.pack is not None else None,
+            place=self.place(index),
             next_puzzles=[
                 (later.puzzle, later.path) for later in next_entries(entries, entry.path)
             ],
@@ -268,7 +271,9 @@ class LevelSelectScene(Scene):
         if factory is None:
             self.app.toast("Watching the solver is not available yet.")
             return
-        self.app.push(factory(self.app, entry.puzzle))
+        record = self.record(entry)
+        name = shown_name(entry.name, self.place(index), bool(record and record.solved))
+        self.app.push(factory(self.app, entry.puzzle, name=name))
 
     # -- events -----------------------------------------------------------------------------
 
@@ -719,8 +724,17 @@ class LevelSelectScene(Scene):
 
     def card_title(self, index: int, solved: bool) -> str:
         """What a card is called: its number in the pack ("#3") until it is solved, since a
-        title ("Cat") gives the picture away; its title after."""
-        return self.entries[index].name if solved else f"#{index + 1}"
+        title ("Cat") gives the picture away; its title after (see ``shown_name``). The
+        pack's name is in the header already."""
+        return shown_name(self.entries[index].name, self.place(index), solved, with_pack=False)
+
+    def place(self, index: int) -> PackPlace | None:
+        """Card ``index``'s place in a bundled pack; None in "My puzzles", whose puzzles the
+        player made and which are called by their titles."""
+        pack = self.pack
+        if pack is None or pack.user:
+            return None
+        return PackPlace(pack.name, index + 1)
 
     def _badge(
         self,

@@ -71,7 +71,7 @@ class MenuScene(Scene):
         self.quit_armed = False
         self._continue_target = self._find_continue()
         self.continue_button.enabled = self._continue_target is not None
-        self.continue_title = self._continue_target[0].title if self._continue_target else ""
+        self.continue_title = self._continue_name()
         self.continue_button.label = (
             f"Continue: {self.continue_title}" if self.continue_title else "Continue"
         )
@@ -85,6 +85,18 @@ class MenuScene(Scene):
             self._entered = True
             default = self.continue_button if self.continue_button.enabled else self.play_button
             self.focus.focus_widget(default)
+
+    def _continue_name(self) -> str:
+        """What Continue calls its puzzle: "First steps #5" for a bundled pack's puzzle not
+        solved yet, the title otherwise (``game.core.packs.shown_name``)."""
+        if self._continue_target is None:
+            return ""
+        from game.core.packs import shown_name, title_of
+
+        puzzle, path = self._continue_target
+        solved = bool(self.app.store.record(puzzle.fingerprint()).solved)
+        place = self.app.pack_context(path).get("place")
+        return shown_name(title_of(puzzle, path), place, solved)
 
     def _find_continue(self) -> tuple[Puzzle, Path] | None:
         """The last puzzle played, if it still has an unfinished session and can be read."""

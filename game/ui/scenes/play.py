@@ -31,6 +31,7 @@ import pygame
 from game.core.board import Board, Cell
 from game.core.lines import clue_text
 from game.core.moves import ClearAll, CommitTrial, DiscardTrial, Move, Paint
+from game.core.packs import PackPlace, number_in_pack, read_pack, shown_name, title_of
 from game.core.puzzle import Puzzle
 from game.core.session import Session, move_changes
 from game.core.solver.hints import find_hint, line_codes, placed_runs
@@ -179,7 +180,9 @@ def stroke_move(
 
 class PlayScene(Scene):
     """One puzzle being played. ``next_puzzles`` are offered in turn after a win: each a
-    ``Puzzle``, a path to a puzzle file, or a ``(puzzle, path)`` pair."""
+    ``Puzzle``, a path to a puzzle file, or a ``(puzzle, path)`` pair. ``pack`` names the
+    pack it came from; ``place`` is its place in a bundled pack, which names it until it is
+    solved (``game.core.packs.shown_name``)."""
 
     def __init__(
         self,
@@ -188,11 +191,14 @@ class PlayScene(Scene):
         path: Path | str | None = None,
         pack: str | None = None,
         next_puzzles: Sequence[object] = (),
+        place: PackPlace | None = None,
     ) -> None:
         super().__init__(app)
         self.puzzle = puzzle
         self.path = Path(path) if path is not None else None
         self.pack = pack
+        self.place = place
+        self.title = title_of(puzzle, self.path)
         self.next_puzzles = tuple(next_puzzles)
         self.key = puzzle.fingerprint()
         self.session = self._load_session()
@@ -220,7 +226,9 @@ class PlayScene(Scene):
         self._hover_row: int | None = None
         self._hover_column: int | None = None
         self._save_in: float | None = None
-        self._had_saved = self.app.store.record(self.key).session is not None
+        record = self.app.store.record(self.key)
+        self._had_saved = record.session is not None
+        self._solved_before = bool(record.solved)
         self._unique: bool | None = None if puzzle.goal is not None else False
         self._uniqueness_steps: Iterator[Step] | None = None
         self._check_pending = False
@@ -949,8 +957,7 @@ class PlayScene(Scene):
         self.overlay = ModalPanel(
             self.app,
             "Paused",
-            f"{self.puzzle.title or 'Untitled'} · {self.puzzle.size_text} · "
-            f"{format_time(self.session.elapsed)}",
+            f"{self.shown_name()} · {self.puzzle.size_text} · {format_time(self.session.elapsed)}",
             [
                 Choice("Resume", self.close_overlay, primary=True),
                 Choice("Restart", self.ask_restart),
@@ -1017,7 +1024,14 @@ class PlayScene(Scene):
             self.app.toast("The solver replay is not available in this build.")
             return
         # The player's board goes along: the replay can start from their marks on request.
-        self.app.push(factory(self.app, self.puzzle, initial_board=self.session.board.copy()))
+        self.app.push(
+            factory(
+                self.app,
+                self.puzzle,
+                initial_board=self.session.board.copy(),
+                name=self.shown_name(),
+            )
+        )
 
     def go_level_select(self) -> None:
         self.overlay = None
@@ -1058,10 +1072,29 @@ class PlayScene(Scene):
                 continue
             puzzle, path = loaded
             self.app.replace(
-                PlayScene(self.app, puzzle, path=path, pack=self.pack, next_puzzles=remaining)
+                PlayScene(
+                    self.app,
+                    puzzle,
+                    path=path,
+                    pack=self.pack,
+                    next_puzzles=remaining,
+                    place=self._place_of(path),
+                )
             )
             return
         self.go_level_select()
+
+    def _place_of(self, path: Path | None) -> PackPlace | None:
+        """The place of a next puzzle: in this puzzle's pack, numbered by its file."""
+        if self.place is None or path is None:
+            return None
+        number = number_in_pack(read_pack(path.parent), path)
+        return PackPlace(self.place.pack, number) if number is not None else None
+
+    def shown_name(self) -> str:
+        """What the puzzle is called on screen: its place in the pack until it is solved."""
+        solved = self._solved_before or self.win is not None
+        return shown_name(self.title, self.place, solved)
 
     def _load_next(self, item: object) -> tuple[Puzzle, Path | None] | None:
         if isinstance(item, Puzzle):
@@ -1192,6 +1225,7 @@ class PlayScene(Scene):
             self.clock_running,
             best,
             self.win is not None,
+            self._title_reveal_step(),
             app.ui_scale,
         )
         if self._chrome_keys.get("top") != top_key:
@@ -1236,9 +1270,6 @@ class PlayScene(Scene):
         surface.fill(theme.panel_border, (bar.x, bar.bottom - 1, bar.w, 1))
         pad = self.regions.padding
         cy = bar.y + bar.h // 2
-        title = self.puzzle.title or "Untitled"
-        if self.win is not None:
-            title = f"Solved! {title}"
         big = app.scaled(24)
         small = app.scaled(18)
         right_x = bar.right - pad
@@ -1261,17 +1292,38 @@ class PlayScene(Scene):
             best_rect = best_surface.get_rect(midright=(limit, cy))
             surface.blit(best_surface, best_rect)
             limit = best_rect.x - 2 * pad
-        details = self.puzzle.size_text + (f" · {self.pack}" if self.pack else "")
+        # Until the picture shows, the name is what the player saw before the win; then
+        # "Solved!" and the title fade in together, the second half of the reveal.
+        reveal = self._win_appear()
+        name = shown_name(self.title, self.place, self._solved_before or reveal > 0)
+        where = self.place.label if self.place is not None else self.pack
+        details = self.puzzle.size_text + (f" · {where}" if where and where != name else "")
         detail = app.fonts.render(details, small, theme.text_muted)
-        title_room = limit - pad - detail.get_width() - pad
         font = app.fonts.get(big, bold=True)
+        x = bar.x + pad
+        title_room = limit - x - pad - detail.get_width()
+        if reveal > 0:
+            solved = app.fonts.render("Solved!", big, theme.success, True).copy()
+            solved.set_alpha(round(255 * reveal))
+            surface.blit(solved, solved.get_rect(midleft=(x, cy)))
+            x += solved.get_width() + font.size(" ")[0]
+            title_room -= solved.get_width() + font.size(" ")[0]
         title_surface = app.fonts.render(
-            fit_text(font, title, max(20, title_room)), big, theme.text, True
+            fit_text(font, name, max(20, title_room)), big, theme.text, True
         )
-        surface.blit(title_surface, title_surface.get_rect(midleft=(bar.x + pad, cy)))
-        surface.blit(
-            detail, detail.get_rect(midleft=(bar.x + pad + title_surface.get_width() + pad, cy + 2))
-        )
+        if reveal > 0:
+            title_surface = title_surface.copy()
+            title_surface.set_alpha(round(255 * reveal))
+        surface.blit(title_surface, title_surface.get_rect(midleft=(x, cy)))
+        surface.blit(detail, detail.get_rect(midleft=(x + title_surface.get_width() + pad, cy + 2)))
+
+    def _title_reveal_step(self) -> int:
+        """The header's stage of the win reveal, for its drawing cache: -1 before a win, 0
+        before the title shows, then tenths (1.0 apart from 0.95, or the last fade step stuck)."""
+        if self.win is None:
+            return -1
+        appear = self._win_appear()
+        return 0 if appear <= 0 else 1 + math.floor(appear * 10)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         app, theme = self.app, self.app.theme

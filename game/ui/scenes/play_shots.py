@@ -16,6 +16,7 @@ import pygame
 
 from game.core.board import Cell
 from game.core.moves import Paint
+from game.core.packs import PackPlace
 from game.core.puzzle import Puzzle
 from game.ui.scenes.play import REVEAL_SECONDS, PlayScene
 
@@ -81,8 +82,9 @@ def _mark_trial(scene: PlayScene, cells: Iterable[tuple[int, int]]) -> None:
         scene.session.apply(Paint(x, y, x, y, state))
 
 
-def _open(app: App, puzzle: Puzzle, pack: str = "Shots") -> PlayScene:
-    scene = PlayScene(app, puzzle, pack=pack)
+def _open(app: App, puzzle: Puzzle, pack: str, number: int) -> PlayScene:
+    """Play ``puzzle`` as puzzle ``number`` of ``pack``, not solved yet: the header numbers it."""
+    scene = PlayScene(app, puzzle, pack=pack, place=PackPlace(pack, number))
     app.push(scene)
     app.step()
     return scene
@@ -94,7 +96,7 @@ def _settle(app: App, seconds: float = 0.5) -> None:
 
 
 def _shot_5x5(app: App) -> None:
-    scene = _open(app, heart(), pack="First steps")
+    scene = _open(app, heart(), "First steps", 12)
     _mark_lines(scene, rows=[1], columns=[0])
     scene.session.apply(Paint(4, 0, 4, 0, Cell.CROSSED))
     scene.trial_mode = True
@@ -107,7 +109,7 @@ def _shot_5x5(app: App) -> None:
 
 
 def _shot_20x20(app: App) -> None:
-    scene = _open(app, mushroom(), pack="Twenty")
+    scene = _open(app, mushroom(), "Twenty", 9)
     _mark_lines(scene, rows=range(0, 6), columns=[0, 1, 2, 18, 19])
     _mark_trial(scene, [(x, 12) for x in range(5, 14)])
     scene._after_change()
@@ -121,7 +123,7 @@ def _shot_20x20(app: App) -> None:
 
 
 def _shot_30x30(app: App) -> None:
-    scene = _open(app, sailboat(), pack="Thirty")
+    scene = _open(app, sailboat(), "Thirty", 6)
     _mark_lines(scene, rows=[*range(0, 8), 21, 22], columns=[*range(0, 4), 29])
     _mark_trial(scene, [(x, y) for y in (12, 13) for x in range(8, 18)])
     scene._after_change()
@@ -133,7 +135,9 @@ def _shot_30x30(app: App) -> None:
 
 def _shot_win(app: App) -> None:
     puzzle = mushroom()
-    scene = PlayScene(app, puzzle, pack="Twenty", next_puzzles=[sailboat()])
+    scene = PlayScene(
+        app, puzzle, pack="Twenty", place=PackPlace("Twenty", 9), next_puzzles=[sailboat()]
+    )
     app.push(scene)
     app.step()
     goal = puzzle.goal_array()
@@ -154,7 +158,7 @@ def _shot_win(app: App) -> None:
 
 
 def _shot_pause(app: App) -> None:
-    scene = _open(app, mushroom(), pack="Twenty")
+    scene = _open(app, mushroom(), "Twenty", 9)
     _mark_lines(scene, rows=range(0, 4), columns=[])
     scene._after_change()
     scene.session.elapsed = 95.0

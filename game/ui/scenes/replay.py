@@ -120,7 +120,9 @@ class ReplayScene(Scene):
 
     ``initial_board`` (the player's board, from the play scene) enables "start from your
     marks"; ``start_from_marks`` turns it on at once. ``max_solutions`` (None: all) caps how
-    many solutions the search counts; ``time_limit`` is in seconds of solver work.
+    many solutions the search counts; ``time_limit`` is in seconds of solver work. ``name``
+    is what the header calls the puzzle (``game.core.packs.shown_name``: "First steps #5" for
+    a pack's puzzle not solved yet); the puzzle's title when not given (a file opened by name).
     """
 
     def __init__(
@@ -132,9 +134,11 @@ class ReplayScene(Scene):
         time_limit: float | None = DEFAULT_TIME_LIMIT,
         start_from_marks: bool = False,
         playing: bool = True,
+        name: str | None = None,
     ) -> None:
         super().__init__(app)
         self.puzzle = puzzle
+        self.name = name or puzzle.title or "Untitled puzzle"
         self.max_solutions = max_solutions
         self.time_limit = time_limit
         self.marks: Grid | None = None
@@ -884,8 +888,7 @@ class ReplayScene(Scene):
             target, app, status, status_size, colour, (bar.right - pad, bar.centre[1]),
             "midright", bold=self.finished,
         )  # fmt: skip
-        title = self.puzzle.title or "Untitled puzzle"
-        heading = f"Watch the solver · {title} · {self.puzzle.size_text}"
+        heading = f"Watch the solver · {self.name} · {self.puzzle.size_text}"
         size = round(22 * scale)
         heading = fit_text(app.fonts.get(size, True), heading, status_rect.x - 2 * pad)
         draw_text(
