@@ -11,7 +11,8 @@ Everything lives in one JSON document, ``progress.json``, in the user data folde
 Writes are atomic (a temporary file in the same folder, flushed and fsynced, then
 ``os.replace``), and the previous good document is kept as ``progress.json.bak``. A damaged
 file is never deleted: it is set aside as ``progress.json.corrupt-<time>``, the backup is
-used, and a message for the player is added to :attr:`ProgressStore.messages`.
+used, and a message for the player is added to :attr:`ProgressStore.messages`, with its
+severity: "error" for a problem, "info" when the store put things right (a backup used).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import platformdirs
 
@@ -43,6 +44,26 @@ def default_directory() -> Path:
     if home:
         return Path(home)
     return Path(platformdirs.user_data_dir("hanjie", appauthor=False))
+
+
+MessageLevel = Literal["info", "error"]
+
+
+@dataclass(frozen=True)
+class StoreMessage:
+    """A sentence for the player about their saved progress. ``level`` is "error" when
+    something is damaged, lost or could not be written, "info" when the store put things
+    right by itself (the backup was used): the game shows the first in its error colour."""
+
+    text: str
+    level: MessageLevel
+
+    @property
+    def is_error(self) -> bool:
+        return self.level == "error"
+
+    def __str__(self) -> str:
+        return self.text
 
 
 @dataclass(frozen=True)
@@ -187,7 +208,7 @@ class ProgressStore:
 
     def __init__(self, directory: Path | None = None) -> None:
         self.directory = Path(directory) if directory is not None else default_directory()
-        self.messages: list[str] = []
+        self.messages: list[StoreMessage] = []
         self.path = self.directory / FILE_NAME
         self.backup_path = self.directory / (FILE_NAME + BACKUP_SUFFIX)
         # The text of progress.json as last read or written, when it was good: it becomes
@@ -239,7 +260,7 @@ class ProgressStore:
                 self._good_text_on_disk = text
                 if problems:
                     kept = self._set_aside(self.path, keep_original=True)
-                    self.messages.append(
+                    self._error(
                         "Part of your progress file was damaged and was skipped ("
                         + ", ".join(problems[:5])
                         + ("…" if len(problems) > 5 else "")
@@ -250,32 +271,38 @@ class ProgressStore:
                 return document
             kept = self._set_aside(self.path)
             where = f"it was set aside as {kept.name}" if kept else "it was left in place"
-            self.messages.append(f"Your progress file was damaged ({main_error}); {where}.")
+            self._error(f"Your progress file was damaged ({main_error}); {where}.")
         if self.backup_path.exists():
             try:
                 _, document, problems = self._read(self.backup_path)
             except DamagedFile as error:
                 kept = self._set_aside(self.backup_path, keep_original=True)
-                self.messages.append(
+                self._error(
                     f"The backup progress file is damaged too ({error})"
                     + (f"; it is kept as {kept.name}." if kept else ".")
                     + " Starting with fresh progress."
                 )
                 return _fresh_document()
             if main_error is None:
-                self.messages.append("The progress file was missing; the backup was used.")
+                self._info("The progress file was missing; the backup was used.")
             else:
-                self.messages.append("Your progress was restored from the backup.")
+                self._info("Your progress was restored from the backup.")
             if problems:
-                self.messages.append(
+                self._error(
                     "Part of the backup was damaged and was skipped ("
                     + ", ".join(problems[:5])
                     + ")."
                 )
             return document
         if main_error is not None:
-            self.messages.append("There is no backup: starting with fresh progress.")
+            self._error("There is no backup: starting with fresh progress.")
         return _fresh_document()
+
+    def _info(self, text: str) -> None:
+        self.messages.append(StoreMessage(text, "info"))
+
+    def _error(self, text: str) -> None:
+        self.messages.append(StoreMessage(text, "error"))
 
     # --- saving ------------------------------------------------------------------------
 
@@ -293,7 +320,7 @@ class ProgressStore:
                 write_atomically(self.backup_path, self._good_text_on_disk)
             write_atomically(self.path, text)
         except OSError as error:
-            self.messages.append(f"Could not save your progress ({error.strerror or error}).")
+            self._error(f"Could not save your progress ({error.strerror or error}).")
             return False
         self._good_text_on_disk = text
         return True

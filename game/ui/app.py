@@ -33,7 +33,7 @@ from game.ui.theme import DEFAULT_THEME, Theme, theme_named, ui_scale
 from game.ui.widgets.toast import Toasts
 
 if TYPE_CHECKING:
-    from game.core.progress import ProgressStore
+    from game.core.progress import ProgressStore, StoreMessage
     from game.core.puzzle import Puzzle
 
 FPS = 60
@@ -95,7 +95,7 @@ class _MemoryStore:
     def __init__(self) -> None:
         home = os.environ.get("HANJIE_HOME")
         self.directory = Path(home) if home else Path.home() / ".hanjie"
-        self.messages: list[str] = []
+        self.messages: list[StoreMessage] = []
         self.settings: dict[str, Any] = {}
         self.last_played: str | None = None
         self.last_played_path: str | None = None
@@ -177,8 +177,9 @@ class App:
             self.screen = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
         self._set_minimum_size()
         pygame.key.set_repeat(300, 35)
-        for message in getattr(self.store, "messages", []):
-            self.toast(str(message), error=not is_good_news(str(message)))
+        # A recovery (the backup used) is news in the neutral colour, a problem is red.
+        for message in self.store.messages:
+            self.toast(message.text, error=message.is_error)
 
     # -- settings ---------------------------------------------------------------------------
 
@@ -485,8 +486,8 @@ class App:
             self.toast(f"Could not save progress: {error.strerror or error}", error=True)
             return False
         if saved is False:
-            messages = getattr(self.store, "messages", [])
-            self.toast(str(messages[-1]) if messages else "Could not save progress.", error=True)
+            messages = self.store.messages
+            self.toast(messages[-1].text if messages else "Could not save progress.", error=True)
             return False
         return True
 
@@ -576,18 +577,6 @@ class App:
         else:
             self.push(scene)
         return True
-
-
-# What the progress store says when it put things right (a backup used): information for the
-# player, not an error. Its messages are plain sentences, so they are told apart by wording;
-# tests/ui/test_app.py reads the real store's sentences to keep this list true.
-GOOD_NEWS = ("restored from the backup", "the backup was used")
-
-
-def is_good_news(message: str) -> bool:
-    """Whether a progress-store message reports a recovery rather than a problem."""
-    text = message.lower()
-    return any(phrase in text for phrase in GOOD_NEWS)
 
 
 def is_picture_file(path: Path) -> bool:

@@ -22,6 +22,17 @@ def corrupt_files(directory: Path) -> list[Path]:
     return sorted(directory.glob("progress.json.corrupt-*"))
 
 
+PHRASES = ("damaged", "restored from the backup", "backup was used")
+
+
+def levels_of(store: ProgressStore) -> list[tuple[str, str]]:
+    """Each message as (the first of PHRASES it holds, its level)."""
+    return [
+        (next(phrase for phrase in PHRASES if phrase in message.text), message.level)
+        for message in store.messages
+    ]
+
+
 def test_home_variable_chooses_the_folder(hanjie_home: Path) -> None:
     assert default_directory() == hanjie_home
     store = ProgressStore()
@@ -89,8 +100,8 @@ def test_corrupted_file_is_set_aside_and_backup_used(tmp_path: Path) -> None:
 
     recovered = ProgressStore(tmp_path)
     assert recovered.record(KEY).best_time == 30
-    assert any("damaged" in message for message in recovered.messages)
-    assert any("backup" in message for message in recovered.messages)
+    # The damage is an error; the recovery from the backup is news, not an error.
+    assert levels_of(recovered) == [("damaged", "error"), ("restored from the backup", "info")]
     aside = corrupt_files(tmp_path)
     assert len(aside) == 1
     assert aside[0].read_bytes() == b'{"version": 1, "puzzles": {"ab'
@@ -118,7 +129,8 @@ def test_any_damage_to_both_files_starts_fresh_and_keeps_them(
     (tmp_path / "progress.json.bak").write_bytes(b"not json either")
     store = ProgressStore(tmp_path)
     assert store.record(KEY) == PuzzleRecord()
-    assert any("fresh" in message for message in store.messages)
+    assert [message.level for message in store.messages] == ["error", "error"]
+    assert "fresh" in store.messages[-1].text
     assert [path.read_bytes() for path in corrupt_files(tmp_path)] == [damage]
     backups = sorted(tmp_path.glob("progress.json.bak.corrupt-*"))
     assert [path.read_bytes() for path in backups] == [b"not json either"]
@@ -142,7 +154,8 @@ def test_damaged_entries_are_skipped_but_the_rest_kept(tmp_path: Path) -> None:
     assert record.solved and record.best_time == 12.0 and record.session is None
     assert store.get_setting("sound") is True
     assert store.last_played is None
-    assert any("skipped" in message for message in store.messages)
+    assert [message.level for message in store.messages] == ["error"]
+    assert "skipped" in store.messages[0].text
     assert len(corrupt_files(tmp_path)) == 1, "the original is copied aside"
 
 
@@ -153,7 +166,7 @@ def test_missing_main_file_uses_the_backup(tmp_path: Path) -> None:
     (tmp_path / "progress.json").unlink()
     again = ProgressStore(tmp_path)
     assert again.record(KEY).best_time == 10
-    assert again.messages
+    assert levels_of(again) == [("backup was used", "info")]
 
 
 def test_crash_between_write_and_rename_leaves_the_old_file(
@@ -169,7 +182,9 @@ def test_crash_between_write_and_rename_leaves_the_old_file(
     monkeypatch.setattr(os, "replace", crash)
     assert store.save()  # nothing new yet: no write, nothing to fail
     store.set_setting("sound", False)  # this write "crashes"
-    assert any("Could not save" in message for message in store.messages)
+    assert [(message.level, str(message)) for message in store.messages] == [
+        ("error", "Could not save your progress (No space left on device).")
+    ]
     monkeypatch.undo()
 
     assert (tmp_path / "progress.json").read_bytes() == before

@@ -9,8 +9,9 @@ import numpy as np
 import pygame
 import pytest
 
+from game.core import progress
 from game.core.formats import format_puzzle
-from game.core.progress import ProgressStore
+from game.core.progress import ProgressStore, StoreMessage
 from game.core.puzzle import Puzzle
 from game.ui.app import FULL_SCREEN_KEY_GAP, App
 from game.ui.scene import Scene
@@ -226,6 +227,44 @@ def test_progress_restored_from_the_backup_is_news_not_an_error(hanjie_home: Pat
     app = App(headless=True)
     assert [item.error for item in app.toasts.items] == [False]
     assert "backup was used" in app.toasts.items[0].text
+
+
+def test_a_store_message_is_coloured_by_its_level_not_its_wording(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The colour comes from the store's level: wording that once meant good news does not
+    make an error neutral, and news in any words is not red."""
+
+    class TalkativeStore(ProgressStore):
+        def __init__(self) -> None:
+            super().__init__()
+            self.messages.append(StoreMessage("Settings were tidied up.", "info"))
+            self.messages.append(StoreMessage("Nothing was restored from the backup.", "error"))
+
+    monkeypatch.setattr(progress, "ProgressStore", TalkativeStore)
+    app = App(headless=True)
+    app.step()
+    assert [(item.text, item.error) for item in app.toasts.items] == [
+        ("Settings were tidied up.", False),
+        ("Nothing was restored from the backup.", True),
+    ]
+
+
+def test_a_failed_save_shows_the_store_message_as_an_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    app = App(headless=True)
+
+    def refuse(target: object, source: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    app.store.set_setting("volume", 0.25)  # a change the disk must take
+    monkeypatch.setattr("os.replace", refuse)
+    app.store.settings["sound"] = False
+    assert app.save_store() is False
+    assert [(item.text, item.error) for item in app.toasts.items] == [
+        ("Could not save your progress (No space left on device).", True)
+    ]
 
 
 def test_dropping_a_broken_file_shows_the_reason_and_changes_nothing(tmp_path: Path) -> None:
