@@ -18,7 +18,7 @@ from typing import NamedTuple
 THICK_EVERY = 5
 # Largest and smallest cell side in pixels: huge cells on a 5x5 look like a toy, and below
 # six pixels nobody can aim at a cell any more.
-MAX_CELL = 52
+MAX_CELL = 72
 MIN_CELL = 6
 # A clue number's slot, as a fraction of the cell side. Row clues sit side by side, so their
 # slot widens with the number of digits; column clues are stacked, so only the height counts.
