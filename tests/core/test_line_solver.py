@@ -136,6 +136,21 @@ def test_cache_counts_hits() -> None:
     assert (solver.solved, solver.hits) == (1, 1)
 
 
+def test_cache_stays_bounded_and_exact() -> None:
+    # A clue's cache is emptied at its limit, and the largest one when all hold the total
+    # limit: sizes stay bounded (so no step pays for a huge resize) and answers stay exact.
+    solver = LineSolver(limit=12, clue_limit=5)
+    clues = [(1,), (2,), (1, 1)]
+    caches = [solver.cache_for(clue) for clue in clues]
+    lines = [bytes(cells) for cells in itertools.product((UNKNOWN, FILLED, EMPTY), repeat=4)]
+    for line in lines:
+        for clue, cache in zip(clues, caches, strict=True):
+            assert solver.solve(clue, line, cache) == forced_cells(clue, line)
+            assert len(cache) <= 5
+            assert sum(map(len, caches)) <= 12
+    assert solver.solved > 12
+
+
 def test_bit_positions() -> None:
     assert bit_positions(0b101001) == [0, 3, 5]
     assert bit_positions(0) == []
