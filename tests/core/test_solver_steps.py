@@ -59,6 +59,9 @@ def test_replay_of_a_search_heavy_puzzle(shared_puzzles: Path) -> None:
     steps = _replay_against_engine(puzzle, max_solutions=2)
     kinds = {type(step) for step in steps}
     assert {Guess, Backtrack, ProbeStarted, ProbeResult, Contradiction} <= kinds
+    # Probing runs at the root of the search only; deeper nodes branch on line weights.
+    assert all(step.depth == 0 for step in steps if isinstance(step, ProbeStarted))
+    assert any(step.depth > 1 for step in steps if isinstance(step, Guess))
     final = steps[-1]
     assert isinstance(final, Finished)
     assert final.result.status == "unique"
