@@ -50,7 +50,7 @@ from game.ui.layout import (
 )
 from game.ui.scene import Scene
 from game.ui.scenes.play_overlays import Choice, ModalPanel
-from game.ui.widgets.base import radius
+from game.ui.widgets.base import Veil, radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.grid_view import ClueLook, Flash, GridView, Preview, changed_lines
 from game.ui.widgets.minimap import MiniMap
@@ -236,7 +236,7 @@ class PlayScene(Scene):
         self._placed_columns: list[frozenset[int]] = [frozenset()] * puzzle.width
         self._seen: np.ndarray[Any, np.dtype[np.int8]] | None = None
         self._size = (0, 0)
-        self._dim: pygame.Surface | None = None
+        self._pause_veil = Veil(90)
         self._chrome: pygame.Surface | None = None
         self._chrome_keys: dict[str, object] = {}
         self._version = 0  # counts board changes, so cached drawings know when to redo
@@ -363,7 +363,6 @@ class PlayScene(Scene):
         self.layout = self._board_layout()
         self.grid_view.set_layout(self.layout)
         self._place_panel()
-        self._dim = None
 
     @property
     def _max_cell(self) -> int:
@@ -1428,10 +1427,7 @@ class PlayScene(Scene):
 
     def _draw_paused_banner(self, surface: pygame.Surface) -> None:
         app, theme = self.app, self.app.theme
-        if self._dim is None or self._dim.get_size() != surface.get_size():
-            self._dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            self._dim.fill((0, 0, 0, 90))
-        surface.blit(self._dim, (0, 0))
+        self._pause_veil.draw(surface)
         text = app.fonts.render("Paused: the clock waits for you", app.scaled(22), theme.toast_text)
         rect = text.get_rect(center=self.layout.outer_box.centre)
         back = rect.inflate(app.scaled(40), app.scaled(24))

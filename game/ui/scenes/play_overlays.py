@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui.widgets.base import FocusGroup, radius
+from game.ui.widgets.base import FocusGroup, Veil, radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.text import wrap_text
 
@@ -55,7 +55,7 @@ class ModalPanel:
         ]
         self.focus = FocusGroup(self.buttons)
         self._size = (0, 0)
-        self._dim: pygame.Surface | None = None
+        self._veil = Veil(_DIM_ALPHA)
         self.panel_rect = pygame.Rect(0, 0, 0, 0)
 
     def button(self, label: str) -> Button:
@@ -84,8 +84,6 @@ class ModalPanel:
         for button in self.buttons:
             button.rect = pygame.Rect(self.panel_rect.x + pad, y, width - 2 * pad, button_h)
             y += button_h + gap
-        self._dim = pygame.Surface(size, pygame.SRCALPHA)
-        self._dim.fill((0, 0, 0, _DIM_ALPHA))
 
     def _message_lines(self, width: int) -> list[str]:
         if not self.message:
@@ -106,8 +104,7 @@ class ModalPanel:
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         self._place(surface.get_size())
-        if self._dim is not None:
-            surface.blit(self._dim, (0, 0))
+        self._veil.draw(surface)
         theme = app.theme
         corner = radius(app)
         pygame.draw.rect(surface, theme.panel, self.panel_rect, border_radius=corner)

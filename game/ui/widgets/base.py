@@ -163,3 +163,21 @@ def draw_focus_ring(surface: pygame.Surface, app: App, rect: pygame.Rect) -> Non
 def radius(app: App) -> int:
     """The corner radius of buttons and panels at the current scale."""
     return max(3, round(8 * app.ui_scale))
+
+
+class Veil:
+    """A translucent black sheet laid over the whole screen behind an overlay.
+
+    The sheet is made once and remade only when the screen size changes, so an overlay
+    costs one blit a frame.
+    """
+
+    def __init__(self, alpha: int) -> None:
+        self.alpha = alpha
+        self._sheet: pygame.Surface | None = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._sheet is None or self._sheet.get_size() != surface.get_size():
+            self._sheet = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            self._sheet.fill((0, 0, 0, self.alpha))
+        surface.blit(self._sheet, (0, 0))

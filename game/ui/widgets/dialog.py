@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui.scene import Scene
-from game.ui.widgets.base import FocusGroup, radius
+from game.ui.widgets.base import FocusGroup, Veil, radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.text import draw_text, wrap_text
 
@@ -49,7 +49,7 @@ class DialogScene(Scene):
         self.focus = FocusGroup(self.buttons)
         self.chosen: int | None = None
         self.panel = pygame.Rect(0, 0, 0, 0)
-        self._dim: pygame.Surface | None = None
+        self._veil = Veil(120)
 
     def _chooser(self, index: int) -> Callable[[], None]:
         return lambda: self.choose(index)
@@ -122,10 +122,7 @@ class DialogScene(Scene):
         below = app.scene_below(self)
         if below is not None:
             below.draw(surface)
-        if self._dim is None or self._dim.get_size() != surface.get_size():
-            self._dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        self._dim.fill((0, 0, 0, 120))
-        surface.blit(self._dim, (0, 0))
+        self._veil.draw(surface)
         pygame.draw.rect(surface, theme.panel, self.panel, border_radius=radius(app))
         pygame.draw.rect(
             surface,

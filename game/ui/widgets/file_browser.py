@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Literal
 import pygame
 
 from game.ui.scene import Scene
-from game.ui.widgets.base import FocusGroup, radius
+from game.ui.widgets.base import FocusGroup, Veil, radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.scroll import ScrollArea
 from game.ui.widgets.text import draw_text, fit_text
@@ -140,7 +140,7 @@ class FileBrowserScene(Scene):
         self._last_click: tuple[int, float] = (-1, -10.0)
         self.typed = ""  # the name being typed to jump to
         self._typed_at = -10.0
-        self._dim: pygame.Surface | None = None
+        self._veil = Veil(120)
         self._layout_size = (0, 0)
         self.up_button = Button("Up", self.go_up, font_size=18)
         self.home_button = Button("Home", self.go_home, font_size=18)
@@ -360,10 +360,7 @@ class FileBrowserScene(Scene):
         below = app.scene_below(self)
         if below is not None:
             below.draw(surface)
-        if self._dim is None or self._dim.get_size() != surface.get_size():
-            self._dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            self._dim.fill((0, 0, 0, 120))
-        surface.blit(self._dim, (0, 0))
+        self._veil.draw(surface)
         corner = radius(app)
         pygame.draw.rect(surface, theme.panel, self.panel, border_radius=corner)
         pygame.draw.rect(surface, theme.panel_border, self.panel, max(1, theme.line_weight),
