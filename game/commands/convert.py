@@ -19,9 +19,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--method",
-        default="hsv",
-        help="hsv (brightness and saturation against the image means, the default), "
-        "otsu (automatic luminance threshold) or threshold=0.45 (manual, 0 to 1)",
+        default=None,
+        help="otsu (automatic luminance threshold, the default), hsv (brightness and "
+        "saturation against the image means) or threshold=0.45 (manual, 0 to 1)",
     )
     parser.add_argument("--invert", action="store_true", help="fill the light parts instead")
     parser.add_argument("--crop", action="store_true", help="trim uniform borders first")
@@ -55,7 +55,9 @@ def _fail(name: str, reason: str) -> int:
 
 
 def run(args: argparse.Namespace) -> int:
+    # Imported here: --help and the other commands should not load Pillow and numpy.
     from game.core.convert import (
+        DEFAULT_METHOD,
         Converter,
         ConvertError,
         ConvertOptions,
@@ -71,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
         size_text = str(args.size).strip()
         keep_aspect = size_text.isdigit()
         width, height = parse_size(size_text)
-        method, threshold = parse_method(args.method)
+        method, threshold = parse_method(args.method or DEFAULT_METHOD)
         options = ConvertOptions(
             width=width,
             height=height,

@@ -55,6 +55,9 @@ IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp")
 Method = Literal["hsv", "otsu", "threshold"]
 Fit = Literal["pad", "stretch"]
 METHODS: tuple[Method, ...] = ("hsv", "otsu", "threshold")
+# Otsu by default: the seed's HSV rule fills nearly every cell of a drawing on tinted paper
+# or a photo under a saturated sky; it stays one option away.
+DEFAULT_METHOD: Method = "otsu"
 FITS: tuple[Fit, ...] = ("pad", "stretch")
 # How far a border pixel may stray from the border colour and still count as border
 # (0..1 per channel): absorbs JPEG noise, keeps faint but real lines.
@@ -81,7 +84,7 @@ class ConvertOptions:
     keep_aspect: bool = False
     fit: Fit = "pad"
     crop: bool = False
-    method: Method = "hsv"
+    method: Method = DEFAULT_METHOD
     # For the "threshold" method: a pixel darker than this luminance (0..1) is dark.
     threshold: float = 0.5
     invert: bool = False

@@ -35,6 +35,7 @@ def test_convert_prints_text_art_and_saves(
     assert len(art) == 10 and all(len(line) == 15 for line in art)  # 300x200 keeps 3:2
     assert art[0] == "." * 15 and "###...###" in art[4]
     assert "15x10 puzzle from ring.png" in captured.out
+    assert "method otsu" in captured.out  # the same default as the converter screen
     assert "solver:" in captured.out
     text = out.read_text()
     assert "goal" in text and 'title "ring"' in text

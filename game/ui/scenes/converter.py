@@ -32,6 +32,7 @@ import numpy.typing as npt
 import pygame
 
 from game.core.convert import (
+    DEFAULT_METHOD,
     IMAGE_SUFFIXES,
     MAX_SIZE,
     MIN_SIZE,
@@ -41,7 +42,6 @@ from game.core.convert import (
     ConvertOptions,
     Fix,
     FixSearch,
-    Method,
     Report,
     UniquenessCheck,
     grid_warnings,
@@ -79,7 +79,6 @@ DEFAULT_CANVAS = 15
 LAST_FOLDER_SETTING = "converter_folder"
 
 METHOD_LABELS = [("hsv", "HSV rule"), ("otsu", "Otsu"), ("threshold", "Threshold")]
-DEFAULT_METHOD: Method = "otsu"
 FIT_LABELS = [("pad", "Pad"), ("stretch", "Stretch")]
 
 
