@@ -66,6 +66,19 @@ def open_start_scenes(app: App, path: Path | None) -> None:
         app.open_dropped_file(path)
 
 
+def open_window() -> App | None:
+    """The game window, or None after one line on stderr when there is no display for it."""
+    import pygame
+
+    from game.ui.app import App
+
+    try:
+        return App()
+    except pygame.error as error:
+        print(f"hanjie: cannot open the game window: {error}", file=sys.stderr)
+        return None
+
+
 def run(args: argparse.Namespace) -> int:
     path = Path(args.file) if getattr(args, "file", None) else None
     if path is not None:
@@ -73,14 +86,8 @@ def run(args: argparse.Namespace) -> int:
         if problem is not None:
             print(f"hanjie: {path}: {problem}", file=sys.stderr)
             return 2
-    import pygame
-
-    from game.ui.app import App
-
-    try:
-        app = App()
-    except pygame.error as error:
-        print(f"hanjie: cannot open the game window: {error}", file=sys.stderr)
+    app = open_window()
+    if app is None:
         return 2
     open_start_scenes(app, path)
     app.run()

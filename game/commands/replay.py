@@ -77,9 +77,7 @@ def run(args: argparse.Namespace) -> int:
         reason = (error.strerror if isinstance(error, OSError) else None) or str(error)
         print(f"hanjie: {path}: {reason}", file=sys.stderr)
         return 2
-    import pygame
-
-    from game.ui.app import App
+    from game.commands.play import open_window
     from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.replay import ReplayScene, replay_refusal
 
@@ -88,10 +86,8 @@ def run(args: argparse.Namespace) -> int:
         print(f"hanjie: {path}: {refusal}", file=sys.stderr)
         return 2
 
-    try:
-        app = App()
-    except pygame.error as error:
-        print(f"hanjie: cannot open the game window: {error}", file=sys.stderr)
+    app = open_window()
+    if app is None:
         return 2
     app.push(MenuScene(app))
     app.push(

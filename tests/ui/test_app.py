@@ -429,3 +429,22 @@ def test_screenshot_command_renders_registered_shots(
     assert image.get_size() == (800, 600)
     assert main(["screenshot", "--out", str(tmp_path), "--scene", "nothing-like-this"]) == 2
     assert "no such scene" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["play", "replay"])
+def test_no_display_is_one_line_on_stderr(
+    command: str, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import game.ui.app
+    from game.cli import main
+    from game.resources import levels_dir
+
+    def no_window(*args: object, **kwargs: object) -> None:
+        raise pygame.error("No available video device")
+
+    monkeypatch.setattr(game.ui.app, "App", no_window)
+    level = sorted((levels_dir() / "01-first-steps").glob("*.non"))[0]
+    arguments = [command] if command == "play" else [command, str(level)]
+    assert main(arguments) == 2
+    err = capsys.readouterr().err
+    assert err == "hanjie: cannot open the game window: No available video device\n"
