@@ -331,18 +331,8 @@ class _MutableCounters:
     solver_seconds: float = 0.0
 
     def frozen(self) -> Counters:
-        return Counters(
-            self.steps,
-            self.lines_with_cells,
-            self.probes,
-            self.guesses,
-            self.backtracks,
-            self.contradictions,
-            self.depth,
-            self.max_depth,
-            self.solutions,
-            self.solver_seconds,
-        )
+        # By name, so the two field lists cannot drift out of order.
+        return Counters(**vars(self))
 
 
 def is_line_step(step: Step) -> bool:
