@@ -40,7 +40,7 @@ from __future__ import annotations
 import time
 from array import array
 from collections import deque
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Callable, Generator, Iterator, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -110,8 +110,10 @@ class _Engine:
         max_solutions: int | None,
         timeout: float | None,
         initial: npt.NDArray[np.integer] | None,
+        clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.puzzle = puzzle
+        self.clock = clock
         self.width = width = puzzle.width
         self.height = height = puzzle.height
         self.max_solutions = max_solutions
@@ -151,7 +153,7 @@ class _Engine:
         self.prefer_richer = True
         self.spent = 0.0
         self.countdown = _CLOCK_EVERY
-        self.resumed = time.perf_counter()
+        self.resumed = clock()
         self.probes = 0
         self.probe_fixes = 0
         self.guesses = 0
@@ -167,13 +169,13 @@ class _Engine:
     # -- time ------------------------------------------------------------------------------
 
     def pause_clock(self) -> None:
-        self.spent += time.perf_counter() - self.resumed
+        self.spent += self.clock() - self.resumed
 
     def resume_clock(self) -> None:
-        self.resumed = time.perf_counter()
+        self.resumed = self.clock()
 
     def elapsed(self) -> float:
-        return self.spent + (time.perf_counter() - self.resumed)
+        return self.spent + (self.clock() - self.resumed)
 
     # -- board -----------------------------------------------------------------------------
 
@@ -658,14 +660,19 @@ def solve_steps(
     max_solutions: int | None = 2,
     timeout: float | None = None,
     initial: npt.NDArray[np.integer] | None = None,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> Iterator[Step]:
     """The engine, one step at a time; the last step is always :class:`Finished`.
 
     ``max_solutions`` None counts every solution. ``timeout`` is in seconds of work inside
-    this generator. ``initial`` is a (height, width) grid of -1 / 0 / 1 cells taken as known
+    this generator, measured on ``clock`` (time spent between steps, by whoever pulls them,
+    does not count). ``initial`` is a (height, width) grid of -1 / 0 / 1 cells taken as known
     (a replay of these steps starts from that grid).
+
+    Screens and services drive it through :class:`game.core.solver.task.SolveTask`, which
+    slices it by time; this generator is the engine's one door.
     """
-    engine = _Engine(puzzle, max_solutions, timeout, initial)
+    engine = _Engine(puzzle, max_solutions, timeout, initial, clock)
     for step in engine.run():
         engine.pause_clock()
         yield step
@@ -673,11 +680,14 @@ def solve_steps(
 
 
 def solve(
-    puzzle: Puzzle, max_solutions: int | None = 2, timeout: float | None = None
+    puzzle: Puzzle,
+    max_solutions: int | None = 2,
+    timeout: float | None = None,
+    initial: npt.NDArray[np.integer] | None = None,
 ) -> SolveResult:
     """Solve ``puzzle`` to the end (or the timeout) and return the verdict."""
     # Drain the engine itself: no one pauses between steps, so no clock juggling is needed.
-    for step in _Engine(puzzle, max_solutions, timeout, None).run():
+    for step in _Engine(puzzle, max_solutions, timeout, initial).run():
         if isinstance(step, Finished):
             return step.result
     raise AssertionError("the engine always ends with a Finished step")  # pragma: no cover

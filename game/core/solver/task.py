@@ -1,0 +1,134 @@
+"""A solving task sliced by time: the one way a screen or a service drives the engine.
+
+A frame loop cannot wait for a solve: a hard puzzle takes seconds. A :class:`SolveTask` wraps
+the engine's step generator (:func:`~game.core.solver.engine.solve_steps`) and pulls steps
+only while :meth:`SolveTask.advance` is called, for about the seconds it is given, so a scene
+calls ``advance(budget)`` once a frame and the window never freezes. A script or a command
+that may block calls :meth:`SolveTask.run` instead.
+
+Time is read from one clock (``time.perf_counter`` unless a test injects another):
+
+- ``time_limit`` counts only the engine's own work (time between slices, and time the
+  ``on_step`` observer spends, never counts), so a paused replay or a busy frame does not use
+  it up. When it runs out the result is ``unknown`` with ``timed_out`` set.
+- the ``seconds`` of one :meth:`advance` count everything inside that call, the observer
+  included: that is the frame's budget.
+
+Uses in the game: the play screen's "is the goal the only answer?", the converter's fairness
+report and fix search, level select's ratings of new puzzles, the replay (which observes every
+step) and its "are these marks still solvable?" check.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+
+import numpy as np
+import numpy.typing as npt
+
+from game.core.puzzle import Puzzle
+from game.core.solver.engine import solve_steps
+from game.core.solver.result import SolveResult
+from game.core.solver.steps import Finished, LinesChecked, Step
+
+# An observer sees every step of a slice; returning True ends the slice right after it.
+StepObserver = Callable[[Step], bool | None]
+
+
+class SolveTask:
+    """One solve of ``puzzle``, advanced a slice at a time.
+
+    ``max_solutions`` None counts every solution; ``time_limit`` None never gives up;
+    ``initial`` is a (height, width) grid of -1 / 0 / 1 cells the engine takes as known.
+    """
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        *,
+        max_solutions: int | None = 2,
+        time_limit: float | None = None,
+        initial: npt.NDArray[np.integer] | None = None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        if time_limit is not None and not time_limit >= 0:  # also refuses NaN
+            raise ValueError(f"a time limit must be a number of seconds >= 0, not {time_limit}")
+        self.puzzle = puzzle
+        self.max_solutions = max_solutions
+        self.time_limit = time_limit
+        self.clock = clock
+        self.result: SolveResult | None = None
+        self.cancelled = False
+        # Steps pulled so far (the engine's quiet heartbeats, LinesChecked, not counted).
+        self.steps_taken = 0
+        # Seconds spent inside the engine (pulling steps), on ``clock``.
+        self.engine_seconds = 0.0
+        self._steps: Iterator[Step] | None = solve_steps(
+            puzzle,
+            max_solutions=max_solutions,
+            timeout=time_limit,
+            initial=initial,
+            clock=clock,
+        )
+
+    @property
+    def done(self) -> bool:
+        """True once the engine finished (see :attr:`result`) or the task was cancelled."""
+        return self._steps is None
+
+    def advance(
+        self,
+        seconds: float,
+        *,
+        max_steps: int | None = None,
+        on_step: StepObserver | None = None,
+    ) -> SolveResult | None:
+        """Work for about ``seconds`` (at least one step), then return the result if done.
+
+        ``max_steps`` ends the slice after that many counted steps (heartbeats are not
+        counted). ``on_step`` sees each step as it is pulled, the final ``Finished`` step
+        included; it may end the slice by returning True.
+        """
+        steps = self._steps
+        if steps is None:
+            return self.result
+        clock = self.clock
+        now = clock()
+        deadline = now + seconds
+        taken = 0
+        while True:
+            step = next(steps)
+            after = clock()
+            self.engine_seconds += after - now
+            if not isinstance(step, LinesChecked):
+                taken += 1
+                self.steps_taken += 1
+            stop = on_step(step) if on_step is not None else False
+            if isinstance(step, Finished):
+                self.result = step.result
+                self._steps = None
+                return self.result
+            if stop or (max_steps is not None and taken >= max_steps):
+                return None
+            now = clock() if on_step is not None else after
+            if now >= deadline:
+                return None
+
+    def run(self) -> SolveResult:
+        """Work to the end (or the time limit) and return the result; blocks."""
+        while True:
+            result = self.advance(3600.0)
+            if result is not None:
+                return result
+            if self._steps is None:  # cancelled from an observer
+                raise RuntimeError("the task was cancelled before it finished")
+
+    def cancel(self) -> None:
+        """Stop for good: the engine is closed and :attr:`result` stays as it is."""
+        if self._steps is not None:
+            self.cancelled = True
+            close = getattr(self._steps, "close", None)
+            if close is not None:
+                close()
+            self._steps = None
