@@ -181,6 +181,7 @@ class App:
             self.screen = self._open_fullscreen()
         else:
             self.screen = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+        self._arranged_size = self.screen_size  # the size scenes were last arranged for
         self._set_minimum_size()
         pygame.key.set_repeat(300, 35)
         # A recovery (the backup used) is news in the neutral colour, a problem is red.
@@ -272,10 +273,12 @@ class App:
 
     def _set_screen(self, surface: pygame.Surface) -> None:
         """The window's surface changed: every scene on the stack lays out for its size."""
-        old = self.screen.get_size()
         self.screen = surface
-        if surface.get_size() != old:
-            size = self.screen_size
+        size = self.screen_size
+        # Compared with the size last arranged for, not the old surface's: SDL may hand back
+        # the same surface object, already resized.
+        if size != self._arranged_size:
+            self._arranged_size = size
             for scene in self.scenes:
                 scene.arrange(size)
 

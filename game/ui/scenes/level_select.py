@@ -22,19 +22,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import numpy as np
-import numpy.typing as npt
 import pygame
 
 from game.core.packs import Pack, PackPlace, PuzzleEntry, list_packs, next_entries, shown_name
 from game.resources import levels_dir
 from game.ui.app import LAST_PACK, PlayContext
 from game.ui.scene import Scene
+from game.ui.scenes.level_cards import Card, CardPainter
 from game.ui.scenes.level_files import PackReader
 from game.ui.widgets.base import radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.scroll import ScrollArea
-from game.ui.widgets.text import draw_text, fit_text, format_time, wrap_text
+from game.ui.widgets.text import draw_text, fit_text, wrap_text
 
 if TYPE_CHECKING:
     from game.core.progress import PuzzleRecord
@@ -98,7 +97,7 @@ class LevelSelectScene(Scene):
         self.scroll = ScrollArea()
         self.back_button = Button("‹ Back", self.app.pop, font_size=20)
         self.records: dict[str, PuzzleRecord] = {}
-        self._thumbnails: dict[tuple[str, int, str], pygame.Surface] = {}
+        self.cards = CardPainter(app)
         self.pack_panel = pygame.Rect(0, 0, 0, 0)
         self.columns = 1
         self._card_size = (CARD_WIDTH, CARD_HEIGHT)
@@ -649,78 +648,24 @@ class LevelSelectScene(Scene):
             y += font.get_linesize()
 
     def _draw_card(self, surface: pygame.Surface, index: int, entry: PuzzleEntry) -> None:
-        app = self.app
-        theme = app.theme
-        scale = app.ui_scale
-        rect = self.card_rect(index)
-        corner = radius(app)
-        hovered = index == self.hover_card
-        fill = theme.button_hover if hovered else theme.panel
-        pygame.draw.rect(surface, fill, rect, border_radius=corner)
-        border = theme.error if entry.puzzle is None else theme.panel_border
-        pygame.draw.rect(surface, border, rect, max(1, theme.line_weight), border_radius=corner)
-        if index == self.selected and self.focus_area == "cards" and self.show_focus:
-            pygame.draw.rect(
-                surface,
-                theme.focus_ring,
-                rect.inflate(6, 6),
-                max(2, round(3 * scale)),
-                border_radius=corner + 3,
-            )
-        pad = round(10 * scale)
-        if entry.puzzle is None:
-            self._draw_broken_card(surface, rect, entry, pad)
-            return
-        puzzle = entry.puzzle
         record = self.record(entry)
         solved = bool(record and record.solved)
-        in_progress = bool(record and record.session is not None)
-        title_size = round(17 * scale)
-        title_font = app.fonts.get(title_size, bold=True)
-        small = round(14 * scale)
-        small_font = app.fonts.get(small)
-        # Line steps never tighter than the fonts (text does not shrink below readable).
-        title_step = max(round(24 * scale), title_font.get_linesize())
-        small_step = max(round(22 * scale), small_font.get_linesize())
-        watch = self._watch_rect(index)
-        # Thumbnail square, shortened when the text below needs the room to clear "Watch".
-        side = rect.width - 2 * pad
-        text_height = round(6 * scale) + title_step + small_step + small_font.get_linesize()
-        thumb_height = min(side - round(36 * scale), watch.top - 2 - rect.top - pad - text_height)
-        box = pygame.Rect(rect.left + pad, rect.top + pad, side, max(1, thumb_height))
-        self._draw_thumbnail(surface, box, entry, solved)
-        y = box.bottom + round(6 * scale)
-        title = fit_text(title_font, self.card_title(index, solved), side)
-        draw_text(surface, app, title, title_size, theme.text, (rect.left + pad, y), bold=True)
-        y += title_step
-        draw_text(surface, app, puzzle.size_text, small, theme.text_muted, (rect.left + pad, y))
-        stars = self.stars(entry)
-        star_size = round(16 * scale)
-        star_text = "★" * stars + "☆" * (5 - stars) if stars is not None else "☆ ☆ ?"
-        draw_text(surface, app, star_text, star_size, theme.star, (rect.right - pad, y), "topright")
-        y += small_step
-        best = f"Best {format_time(record.best_time)}" if record and record.best_time else ""
-        draw_text(
-            surface, app, best or "Not solved yet", small, theme.text_muted, (rect.left + pad, y)
+        puzzle = entry.puzzle
+        card = Card(
+            entry=entry,
+            rect=self.card_rect(index),
+            watch=self._watch_rect(index),
+            title=self.card_title(index, solved) if puzzle is not None else "",
+            record=record,
+            stars=self.stars(entry),
+            picture=(
+                self.app.ratings.solution_of(puzzle) if solved and puzzle is not None else None
+            ),
+            hovered=index == self.hover_card,
+            focused=index == self.selected and self.focus_area == "cards" and self.show_focus,
+            watch_hovered=index == self.hover_watch,
         )
-        if solved:
-            self._badge(surface, "✓ Solved", theme.success, (box.left + 4, box.top + 4))
-        elif in_progress:
-            self._badge(surface, "In progress", theme.badge, (box.left + 4, box.top + 4))
-        hovered_watch = self.hover_watch == index
-        pygame.draw.rect(
-            surface, theme.accent if hovered_watch else theme.button, watch, border_radius=corner
-        )
-        pygame.draw.rect(surface, theme.panel_border, watch, 1, border_radius=corner)
-        draw_text(
-            surface,
-            app,
-            "Watch",
-            round(13 * scale),
-            theme.accent_text if hovered_watch else theme.button_text,
-            watch.center,
-            "center",
-        )
+        self.cards.draw(surface, card)
 
     def card_title(self, index: int, solved: bool) -> str:
         """What a card is called: its number in the pack ("#3") until it is solved, since a
@@ -735,99 +680,3 @@ class LevelSelectScene(Scene):
         if pack is None or pack.user:
             return None
         return PackPlace(pack.name, index + 1)
-
-    def _badge(
-        self,
-        surface: pygame.Surface,
-        text: str,
-        colour: tuple[int, int, int],
-        position: tuple[int, int],
-    ) -> None:
-        app = self.app
-        size = round(13 * app.ui_scale)
-        rendered = app.fonts.render(text, size, app.theme.badge_text, bold=True)
-        pad = round(5 * app.ui_scale)
-        rect = rendered.get_rect(topleft=(position[0] + pad, position[1] + pad // 2))
-        pygame.draw.rect(surface, colour, rect.inflate(2 * pad, pad), border_radius=pad)
-        surface.blit(rendered, rect)
-
-    def _draw_broken_card(
-        self, surface: pygame.Surface, rect: pygame.Rect, entry: PuzzleEntry, pad: int
-    ) -> None:
-        app = self.app
-        theme = app.theme
-        scale = app.ui_scale
-        y = rect.top + pad
-        draw_text(
-            surface,
-            app,
-            "Cannot open",
-            round(17 * scale),
-            theme.error,
-            (rect.left + pad, y),
-            bold=True,
-        )
-        y += round(26 * scale)
-        small = round(14 * scale)
-        font = app.fonts.get(small)
-        width = rect.width - 2 * pad
-        draw_text(
-            surface,
-            app,
-            fit_text(font, entry.path.name, width),
-            small,
-            theme.text,
-            (rect.left + pad, y),
-        )
-        y += round(26 * scale)
-        for line in wrap_text(font, entry.error or "unknown problem", width)[:7]:
-            draw_text(surface, app, line, small, theme.text_muted, (rect.left + pad, y))
-            y += font.get_linesize()
-
-    def _draw_thumbnail(
-        self, surface: pygame.Surface, box: pygame.Rect, entry: PuzzleEntry, solved: bool
-    ) -> None:
-        app = self.app
-        theme = app.theme
-        pygame.draw.rect(surface, theme.cell_unknown, box, border_radius=radius(app) // 2)
-        picture = (
-            self.app.ratings.solution_of(entry.puzzle)
-            if solved and entry.puzzle is not None
-            else None
-        )
-        if picture is None:
-            mark = "✓" if solved else "?"
-            colour = theme.success if solved else theme.clue_done
-            draw_text(
-                surface, app, mark, round(box.height * 0.6), colour, box.center, "center", bold=True
-            )
-            return
-        key = (entry.key or "", box.width * 10000 + box.height, theme.name)
-        thumbnail = self._thumbnails.get(key)
-        if thumbnail is None:
-            thumbnail = _picture_surface(
-                picture, box.inflate(-8, -8).size, theme.filled, theme.cell_unknown
-            )
-            self._thumbnails[key] = thumbnail
-        surface.blit(thumbnail, thumbnail.get_rect(center=box.center))
-
-
-def _picture_surface(
-    picture: npt.NDArray[np.bool_],
-    size: tuple[int, int],
-    ink: tuple[int, int, int],
-    paper: tuple[int, int, int],
-) -> pygame.Surface:
-    """The solved picture scaled to fit ``size`` with square pixels, sharp edges."""
-    height, width = picture.shape
-    pixels = np.where(picture.T[:, :, None], np.array(ink), np.array(paper)).astype(np.uint8)
-    small = pygame.surfarray.make_surface(pixels)
-    factor = max(1, min(size[0] // width, size[1] // height))
-    if factor * width > size[0] or factor * height > size[1] or factor == 1:
-        # Bigger than the box at one pixel per cell: scale down smoothly instead.
-        ratio = min(size[0] / width, size[1] / height)
-        target = (max(1, round(width * ratio)), max(1, round(height * ratio)))
-        if ratio < 1:
-            return pygame.transform.smoothscale(small, target)
-        return pygame.transform.scale(small, target)
-    return pygame.transform.scale(small, (width * factor, height * factor))

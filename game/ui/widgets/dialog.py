@@ -30,11 +30,11 @@ DialogAction = Callable[[], None] | None
 @dataclass(frozen=True)
 class DialogButton:
     """One button of a dialog: its label, what it does (None: only close the dialog) and
-    whether it is drawn as the main choice (by default the first button is)."""
+    whether it is drawn as the main choice (when no button says, the first one is)."""
 
     label: str
     action: DialogAction = None
-    primary: bool | None = None
+    primary: bool = False
 
 
 class DialogScene(Scene):
@@ -69,11 +69,13 @@ class DialogScene(Scene):
         self.actions = [spec.action for spec in specs]
         self.cancel_index = cancel_index % len(specs)
         self.vertical = vertical
+        # The first button is the main one unless a button says it is.
+        chosen = any(spec.primary for spec in specs)
         self.buttons = [
             Button(
                 spec.label,
                 self._chooser(index),
-                primary=index == 0 if spec.primary is None else spec.primary,
+                primary=bool(spec.primary) if chosen else index == 0,
             )
             for index, spec in enumerate(specs)
         ]
