@@ -1,17 +1,17 @@
 """The application: the window, the clock, the scene stack and the one place events are read.
 
 ``App`` owns everything scenes share: the progress ``store`` (settings, best times, saved
-sessions), the colour ``theme``, the ``sounds``, the ``fonts`` and the ``screen``. Scenes ask
-for switches with ``push`` / ``pop`` / ``replace``; the switches are queued and applied after
-the frame's events were handled (and again at the end of the frame), so a scene is never
-removed in the middle of its own ``handle``.
+sessions), the colour ``theme``, the ``sounds``, the ``fonts``, the ``screen`` and the
+``ratings`` worked out this run. What a scene can count on (switches, ``layout``,
+overlays, what an unused event does) is written down in ``game.ui.scene``.
 
 Tests and tools drive it without a loop: ``App(headless=True)`` opens a window on SDL's dummy
 driver, ``feed(event)`` queues synthetic events and ``step(dt)`` runs exactly one frame
-(events -> top scene, update, draw, switches). ``run()`` is the real 60 FPS loop.
+(switches, events -> top scene, update, draw, switches). ``run()`` is the real 60 FPS loop.
 
-Settings the player can change live in ``store.settings``; read them with ``app.setting(key)``
-(defaults in ``DEFAULT_SETTINGS``) and change them with ``app.set_setting(key, value)``.
+Settings are typed keys (``SOUND`` is a ``Setting[bool]``): ``app.setting(SOUND)`` is the
+player's value or the default, ``app.set_setting(SOUND, False)`` changes it in memory; the
+store is written when the window closes (and when a screen saves, e.g. leaving Options).
 """
 
 from __future__ import annotations
@@ -20,12 +20,14 @@ import importlib
 import os
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any, Generic, TypeGuard, TypeVar, overload
 
 import pygame
 
+from game.core.progress import ProgressStore
 from game.ui.fonts import Fonts
 from game.ui.scene import Scene
 from game.ui.sounds import Sounds
@@ -33,8 +35,9 @@ from game.ui.theme import DEFAULT_THEME, Theme, theme_named, ui_scale
 from game.ui.widgets.toast import Toasts
 
 if TYPE_CHECKING:
-    from game.core.progress import ProgressStore, StoreMessage
+    from game.core.packs import PackPlace
     from game.core.puzzle import Puzzle
+    from game.ui.scenes.level_ratings import Ratings
 
 FPS = 60
 MIN_WINDOW = (800, 600)
@@ -46,100 +49,100 @@ MAX_FRAME_SECONDS = 0.25  # a frame after a stall (window dragged, laptop asleep
 FULL_SCREEN_KEY_GAP = 0.5
 TITLE = "Hanjie"
 
-# Setting keys and their defaults. Scenes read them with ``app.setting(SOUND)`` etc.
-SOUND = "sound"
-VOLUME = "volume"
-AUTO_CHECK = "auto_check"
-MINIMAP = "minimap"
-CLUE_GREYING = "clue_greying"
-THEME = "theme"
-WINDOW_SIZE = "window_size"
-FULLSCREEN = "fullscreen"
-
-DEFAULT_SETTINGS: dict[str, Any] = {
-    SOUND: True,
-    VOLUME: 0.7,
-    AUTO_CHECK: False,
-    MINIMAP: True,
-    CLUE_GREYING: True,
-    THEME: DEFAULT_THEME,
-    WINDOW_SIZE: None,
-    FULLSCREEN: False,
-}
-
-Switch = tuple[str, Scene | None]
+T = TypeVar("T")
+SceneT = TypeVar("SceneT", bound=Scene)
 
 
-def _open_store() -> ProgressStore:
-    """The player's progress; an in-memory stand-in if the progress module is missing."""
-    try:
-        module = importlib.import_module("game.core.progress")
-    except ModuleNotFoundError as error:
-        if error.name != "game.core.progress":
-            raise
-        return cast("ProgressStore", _MemoryStore())
-    store: ProgressStore = module.ProgressStore()
-    return store
+@dataclass(frozen=True)
+class Setting(Generic[T]):
+    """A setting's name in the progress file, its default, and the test a stored value must
+    pass (a hand-edited file may hold anything; a value that fails reads as the default)."""
+
+    key: str
+    default: T
+    valid: Callable[[object], TypeGuard[T]]
 
 
-class _MemoryRecord:
-    def __init__(self) -> None:
-        self.solved = False
-        self.best_time: float | None = None
-        self.session: dict[str, Any] | None = None
+def _is_bool(value: object) -> TypeGuard[bool]:
+    return isinstance(value, bool)
 
 
-class _MemoryStore:
-    """Just enough of ``ProgressStore`` to run the UI before the real one exists."""
+def _is_number(value: object) -> TypeGuard[float]:
+    return isinstance(value, int | float) and not isinstance(value, bool)
 
-    def __init__(self) -> None:
-        home = os.environ.get("HANJIE_HOME")
-        self.directory = Path(home) if home else Path.home() / ".hanjie"
-        self.messages: list[StoreMessage] = []
-        self.settings: dict[str, Any] = {}
-        self.last_played: str | None = None
-        self.last_played_path: str | None = None
-        self._records: dict[str, _MemoryRecord] = {}
 
-    def get_setting(self, key: str, default: Any = None) -> Any:
-        return self.settings.get(key, default)
+def _is_text(value: object) -> TypeGuard[str]:
+    return isinstance(value, str)
 
-    def set_setting(self, key: str, value: Any) -> None:
-        self.settings[key] = value
 
-    def record(self, key: str) -> _MemoryRecord:
-        return self._records.setdefault(key, _MemoryRecord())
+def _is_optional_text(value: object) -> TypeGuard[str | None]:
+    return value is None or isinstance(value, str)
 
-    def mark_solved(self, key: str, seconds: float) -> bool:
-        record = self.record(key)
-        record.solved = True
-        if record.best_time is None or seconds < record.best_time:
-            record.best_time = seconds
-            return True
-        return False
 
-    def save_session(self, key: str, session_json: dict[str, Any]) -> None:
-        self.record(key).session = session_json
-
-    def clear_session(self, key: str) -> None:
-        self.record(key).session = None
-
-    def set_last_played(self, key: str, path: str) -> None:
-        self.last_played = key
-        self.last_played_path = path
-
-    def save(self) -> bool:
-        """Nothing to write: this stand-in keeps everything in memory."""
+def _is_window_size(value: object) -> TypeGuard[Sequence[int] | None]:
+    if value is None:
         return True
+    return (
+        isinstance(value, list | tuple)
+        and len(value) == 2
+        and all(isinstance(item, int) and not isinstance(item, bool) for item in value)
+    )
 
-    def user_puzzles_dir(self) -> Path:
-        return self.directory / "puzzles"
+
+SOUND = Setting("sound", True, _is_bool)
+VOLUME = Setting("volume", 0.7, _is_number)
+AUTO_CHECK = Setting("auto_check", False, _is_bool)
+MINIMAP = Setting("minimap", True, _is_bool)
+CLUE_GREYING = Setting("clue_greying", True, _is_bool)
+THEME = Setting("theme", DEFAULT_THEME, _is_text)
+WINDOW_SIZE: Setting[Sequence[int] | None] = Setting("window_size", None, _is_window_size)
+FULLSCREEN = Setting("fullscreen", False, _is_bool)
+LAST_PACK: Setting[str | None] = Setting("last_pack", None, _is_optional_text)
+
+_ALL_SETTINGS: tuple[Setting[Any], ...] = (
+    SOUND, VOLUME, AUTO_CHECK, MINIMAP, CLUE_GREYING, THEME, WINDOW_SIZE, FULLSCREEN, LAST_PACK,
+)  # fmt: skip
+SETTINGS: dict[str, Setting[Any]] = {setting.key: setting for setting in _ALL_SETTINGS}
+# The defaults by name, for code that still reads settings by their names.
+DEFAULT_SETTINGS: dict[str, object] = {key: setting.default for key, setting in SETTINGS.items()}
+
+
+@dataclass(frozen=True)
+class PlayContext:
+    """Where a puzzle being played comes from: its pack's name, its place in a bundled pack
+    (it is called "#5" until solved) and what to offer after a win (puzzles already read, or
+    files read when they are reached). Empty for a file from elsewhere."""
+
+    pack: str | None = None
+    place: PackPlace | None = None
+    next_puzzles: Sequence[tuple[Puzzle, Path] | Path] = ()
+
+
+# A queued change of the scene stack (see ``_apply_switches``).
+@dataclass(frozen=True)
+class _Switch:
+    kind: str  # "push", "pop", "replace" or "pop_to"
+    scene: Scene | None = None
 
 
 class App:
-    """The window and the scene stack. See the module docstring for the frame's order."""
+    """The window and the scene stack. See the module docstring for the frame's order.
 
-    def __init__(self, headless: bool = False, size: tuple[int, int] = (1280, 800)) -> None:
+    ``store`` is the player's progress (a ``ProgressStore`` on ``$HANJIE_HOME`` or
+    ``~/.hanjie`` unless one is given); ``clock`` is the wall clock F11's key-repeat guard
+    reads (tests inject one).
+    """
+
+    def __init__(
+        self,
+        headless: bool = False,
+        size: tuple[int, int] = (1280, 800),
+        *,
+        store: ProgressStore | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        from game.ui.scenes.level_ratings import Ratings
+
         self.headless = headless
         if headless and not pygame.display.get_init():
             # Never open a real window for tests and screenshots, even on a desktop.
@@ -147,9 +150,10 @@ class App:
             os.environ["SDL_AUDIODRIVER"] = "dummy"
         pygame.display.init()
         pygame.font.init()
-        self.store = _open_store()
+        self.store = store if store is not None else ProgressStore()
+        self.clock = clock
         self.scenes: list[Scene] = []
-        self._switches: list[Switch] = []
+        self._switches: list[_Switch] = []
         self._fed: list[pygame.event.Event] = []
         self.running = True
         self._quit_done = False
@@ -159,14 +163,16 @@ class App:
         self.mouse_pos = (0, 0)
         self.toasts = Toasts()
         self.fonts = Fonts()
+        # Difficulty and pictures worked out this run, shared by every level select.
+        self.ratings: Ratings = Ratings()
         self.theme: Theme = theme_named(self.setting(THEME))
         self.sounds = Sounds(
-            enabled=bool(self.setting(SOUND)),
+            enabled=self.setting(SOUND),
             volume=self._volume_setting(),
             use_mixer=not headless,
         )
         self.fullscreen = False
-        self._full_screen_key_at: float | None = None  # app time of the last F11 press
+        self._full_screen_key_at: float | None = None  # clock time of the last F11 press
         self._windowed_size = self._start_size(size)
         pygame.display.set_caption(TITLE)
         if not headless:
@@ -175,6 +181,7 @@ class App:
             self.screen = self._open_fullscreen()
         else:
             self.screen = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+        self._arranged_size = self.screen_size  # the size scenes were last arranged for
         self._set_minimum_size()
         pygame.key.set_repeat(300, 35)
         # A recovery (the backup used) is news in the neutral colour, a problem is red.
@@ -183,40 +190,54 @@ class App:
 
     # -- settings ---------------------------------------------------------------------------
 
-    def setting(self, key: str) -> Any:
-        """The player's value for ``key``, or its default."""
-        return self.store.get_setting(key, DEFAULT_SETTINGS.get(key))
+    @overload
+    def setting(self, key: Setting[T]) -> T: ...
+    @overload
+    def setting(self, key: str) -> object: ...
 
-    def set_setting(self, key: str, value: Any) -> None:
-        """Change a setting; the theme and the sounds follow at once. Saved on quit."""
-        self.store.set_setting(key, value)
-        if key == THEME:
-            self.theme = theme_named(value)
-        elif key == SOUND:
-            self.sounds.enabled = bool(value)
-        elif key == VOLUME:
+    def setting(self, key: Setting[Any] | str) -> object:
+        """The player's value for ``key``, or its default (also for a value of the wrong
+        type in a hand-edited file). A plain name reads an untyped value (or None)."""
+        if isinstance(key, str):
+            if key not in SETTINGS:
+                return self.store.get_setting(key)
+            key = SETTINGS[key]
+        value = self.store.get_setting(key.key, key.default)
+        return value if key.valid(value) else key.default
+
+    @overload
+    def set_setting(self, key: Setting[T], value: T) -> None: ...
+    @overload
+    def set_setting(self, key: str, value: object) -> None: ...
+
+    def set_setting(self, key: Setting[Any] | str, value: object) -> None:
+        """Change a setting; the theme and the sounds follow at once. The change is kept in
+        memory and written with the rest of the progress (on quit, or by ``save_store``): a
+        slider or a toggle clicked ten times does not write the file ten times."""
+        if isinstance(key, str):
+            key = SETTINGS[key]  # a KeyError for a name no setting has
+        if not key.valid(value):
+            raise ValueError(f"setting {key.key!r}: {value!r} is not a valid value")
+        # The file is JSON: a window size (a tuple) is stored as a list.
+        self.store.settings[key.key] = list(value) if isinstance(value, tuple) else value
+        if key is THEME:
+            self.theme = theme_named(self.setting(THEME))
+        elif key is SOUND:
+            self.sounds.enabled = self.setting(SOUND)
+        elif key is VOLUME:
             self.sounds.volume = self._volume_setting()
 
     def _volume_setting(self) -> float:
-        value = self.setting(VOLUME)
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            return max(0.0, min(1.0, float(value)))
-        return float(DEFAULT_SETTINGS[VOLUME])
+        return max(0.0, min(1.0, float(self.setting(VOLUME))))
 
     # -- window -----------------------------------------------------------------------------
 
     def _start_size(self, size: tuple[int, int]) -> tuple[int, int]:
-        if self.headless:
-            return size
         saved = self.setting(WINDOW_SIZE)
-        if (
-            isinstance(saved, list | tuple)
-            and len(saved) == 2
-            and all(isinstance(value, int) and not isinstance(value, bool) for value in saved)
-        ):
-            width, height = saved
-            return (max(MIN_WINDOW[0], min(width, 7680)), max(MIN_WINDOW[1], min(height, 4320)))
-        return size
+        if self.headless or saved is None:
+            return size
+        width, height = saved
+        return (max(MIN_WINDOW[0], min(width, 7680)), max(MIN_WINDOW[1], min(height, 4320)))
 
     def _set_minimum_size(self) -> None:
         # pygame-ce offers the minimum size only through its Window object; reaching it from
@@ -250,27 +271,39 @@ class App:
             self.fullscreen = False
             return pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
 
+    def _set_screen(self, surface: pygame.Surface) -> None:
+        """The window's surface changed: every scene on the stack lays out for its size."""
+        self.screen = surface
+        size = self.screen_size
+        # Compared with the size last arranged for, not the old surface's: SDL may hand back
+        # the same surface object, already resized.
+        if size != self._arranged_size:
+            self._arranged_size = size
+            for scene in self.scenes:
+                scene.arrange(size)
+
     def toggle_fullscreen(self) -> None:
         """F11: full screen on or off; the windowed size is kept for coming back."""
         if self.fullscreen:
             self.fullscreen = False
-            self.screen = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+            self._set_screen(pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE))
         else:
             self._windowed_size = self.screen.get_size()
-            self.screen = self._open_fullscreen()
-        self.store.set_setting(FULLSCREEN, self.fullscreen)
+            self._set_screen(self._open_fullscreen())
+        self.set_setting(FULLSCREEN, self.fullscreen)
 
     def _full_screen_key(self) -> None:
         """F11. Switching modes makes a new window; when it takes the focus while F11 is still
         held, SDL reports the key pressed again (and pygame's key repeat follows), so the
         window flipped back and forth for as long as the key was down. A press counts only
         after a pause since the previous one; held-key presses keep pushing that pause on.
-        Wall-clock time: the switch itself can stall a frame for longer than the gap."""
-        now = time.monotonic()
+        Wall-clock time (``clock``): the switch itself can stall a frame for longer than the
+        gap, so frame time would not do."""
+        now = self.clock()
         last = self._full_screen_key_at
         if last is None or now - last >= FULL_SCREEN_KEY_GAP:
             self.toggle_fullscreen()
-            now = time.monotonic()
+            now = self.clock()
         self._full_screen_key_at = now
 
     def _resized(self, size: tuple[int, int]) -> None:
@@ -279,7 +312,7 @@ class App:
         surface = pygame.display.get_surface()
         if surface is None or surface.get_size() != (width, height):
             surface = pygame.display.set_mode((width, height), pygame.RESIZABLE)
-        self.screen = surface
+        self._set_screen(surface)
         if not self.fullscreen:
             self._windowed_size = surface.get_size()
 
@@ -304,40 +337,67 @@ class App:
         return self.scenes[-1] if self.scenes else None
 
     def scene_below(self, scene: Scene) -> Scene | None:
-        """The scene under ``scene`` (overlays such as dialogs draw it first)."""
+        """The scene under ``scene`` on the stack (the top when ``scene`` is not on it)."""
         if scene in self.scenes:
             index = self.scenes.index(scene)
             return self.scenes[index - 1] if index > 0 else None
         return self.top
 
+    def find(self, kind: type[SceneT]) -> SceneT | None:
+        """The scene nearest the top that is a ``kind``, or None."""
+        for scene in reversed(self.scenes):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
     def push(self, scene: Scene) -> None:
-        self._switches.append(("push", scene))
+        self._switches.append(_Switch("push", scene))
 
     def pop(self) -> None:
-        self._switches.append(("pop", None))
+        self._switches.append(_Switch("pop"))
 
     def replace(self, scene: Scene) -> None:
-        self._switches.append(("replace", scene))
+        self._switches.append(_Switch("replace", scene))
+
+    def pop_to(self, kind: type[Scene]) -> bool:
+        """Pop every scene above the nearest ``kind`` on the stack, so it is the top again;
+        False (and nothing changes) when there is none. Deferred like every switch; the
+        scenes popped on the way never become the top, so only the current top gets
+        ``on_exit`` and only the found scene ``on_enter``."""
+        target = self.find(kind)
+        if target is None:
+            return False
+        self._switches.append(_Switch("pop_to", target))
+        return True
+
+    def _show(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+        scene.arrange(self.screen_size)
+        scene.on_enter()
 
     def _apply_switches(self) -> None:
         while self._switches:
-            kind, scene = self._switches.pop(0)
+            switch = self._switches.pop(0)
+            scene = switch.scene
             old = self.top
-            if kind == "push" and scene is not None:
+            if switch.kind == "push" and scene is not None:
                 if old is not None:
                     old.on_exit()
-                self.scenes.append(scene)
-                scene.on_enter()
-            elif kind == "pop" and old is not None:
+                self._show(scene)
+            elif switch.kind == "pop" and old is not None:
                 old.on_exit()
                 self.scenes.pop()
                 if self.top is not None:
                     self.top.on_enter()
-            elif kind == "replace" and scene is not None:
+            elif switch.kind == "replace" and scene is not None:
                 if old is not None:
                     old.on_exit()
                     self.scenes.pop()
-                self.scenes.append(scene)
+                self._show(scene)
+            elif switch.kind == "pop_to" and scene in self.scenes and old is not scene:
+                if old is not None:
+                    old.on_exit()
+                del self.scenes[self.scenes.index(scene) + 1 :]
                 scene.on_enter()
 
     # -- frames -----------------------------------------------------------------------------
@@ -369,15 +429,20 @@ class App:
             self.request_quit()
 
     def draw(self) -> None:
-        """Draw the top scene and the toasts onto ``screen``."""
-        top = self.top
-        if top is None:
+        """Draw the scenes that show (the top one, and below an overlay everything down to
+        the first opaque scene), then the toasts, onto ``screen``."""
+        first = len(self.scenes) - 1
+        while first > 0 and self.scenes[first].transparent:
+            first -= 1
+        if first < 0 or self.scenes[first].transparent:
             self.screen.fill(self.theme.background)
-        else:
-            top.draw(self.screen)
+        for scene in self.scenes[max(0, first) :]:
+            scene.draw(self.screen)
         self.toasts.draw(self.screen, self)
 
     def _dispatch(self, event: pygame.event.Event) -> None:
+        """One event: the app's own first (quit, F11, resize, a click on a toast), then the
+        top scene; what the scene leaves unused falls back to the app (see ``scene``)."""
         kind = event.type
         if kind == pygame.QUIT:
             self.close()
@@ -403,8 +468,16 @@ class App:
             self.open_dropped_file(Path(event.file))
             return
         top = self.top
-        if top is not None:
-            top.handle(event)
+        used = top.handle(event) if top is not None else False
+        if not used and kind == pygame.KEYDOWN:
+            self._shortcut(event)
+
+    def _shortcut(self, event: pygame.event.Event) -> bool:
+        """The app's keys, for a key press the top scene did not use."""
+        if event.key == pygame.K_q and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self.close()
+            return True
+        return False
 
     def run(self) -> None:
         """The real loop: 60 frames a second until the window closes or the stack empties."""
@@ -444,20 +517,20 @@ class App:
             return
         question = self._quit_question
         if question is not None and (
-            question in self.scenes or any(scene is question for _, scene in self._switches)
+            question in self.scenes or any(switch.scene is question for switch in self._switches)
         ):
             return  # the question is already up (or about to be): a second close keeps it
         unsaved = self.unsaved_work()
         if not unsaved:
             self.request_quit()
             return
-        from game.ui.widgets.dialog import DialogScene
+        from game.ui.widgets.dialog import DialogButton, DialogScene
 
         self._quit_question = DialogScene(
             self,
             "Quit and lose the unsaved puzzle?",
             " ".join(unsaved),
-            [("Quit", self.request_quit), ("Cancel", None)],
+            [DialogButton("Quit", self.request_quit), DialogButton("Cancel")],
             cancel_index=1,
         )
         self.push(self._quit_question)
@@ -474,8 +547,8 @@ class App:
             except Exception as error:  # one scene failing must not lose the others' saves
                 print(f"hanjie: could not save {type(scene).__name__}: {error}")
         if not self.headless:
-            self.store.set_setting(WINDOW_SIZE, list(self._windowed_size))
-            self.store.set_setting(FULLSCREEN, self.fullscreen)
+            self.set_setting(WINDOW_SIZE, list(self._windowed_size))
+            self.set_setting(FULLSCREEN, self.fullscreen)
         self.save_store()
 
     def save_store(self) -> bool:
@@ -505,56 +578,51 @@ class App:
         return target
 
     def open_dropped_file(self, path: Path) -> bool:
-        """A file dropped on the window. A top scene with ``accepts_drops`` (the converter,
-        its file browser) gets the DROPFILE event itself; otherwise a picture opens the
-        converter and anything else is read as a level and played."""
+        """A file dropped on the window. The top scene gets the DROPFILE event first (the
+        converter and its file browser take it); when it does not use it, a picture opens
+        the converter and anything else is read as a level and played."""
         top = self.top
-        if top is not None and getattr(top, "accepts_drops", False):
-            return bool(top.handle(pygame.event.Event(pygame.DROPFILE, file=str(path))))
+        if top is not None and top.handle(pygame.event.Event(pygame.DROPFILE, file=str(path))):
+            return True
         if is_picture_file(path):
-            factory = _optional_scene("game.ui.scenes.converter", "ConverterScene")
-            if factory is not None:
-                self.push(factory(self, path))
-                return True
+            from game.ui.scenes.converter import ConverterScene
+
+            self.push(ConverterScene(self, path))
+            return True
         return self.open_level_file(path)
 
     def open_level_file(self, path: Path) -> bool:
         """Read a puzzle file and play it (a dropped file, ``play FILE``); errors are toasts."""
-        try:
-            from game.core.formats import read_puzzle
+        from game.core.formats import read_puzzle
 
+        try:
             puzzle = read_puzzle(path)
-        except ImportError:
-            self.toast("This build cannot read puzzle files.", error=True)
-            return False
         except (ValueError, OSError) as error:
             self.toast(f"{path.name}: {_reason(error)}", error=True)
             return False
-        return self.play_puzzle(puzzle, path=path, **self.pack_context(path))
+        return self.play_puzzle(puzzle, path=path, context=self.pack_context(path))
 
-    def pack_context(self, path: Path) -> dict[str, Any]:
-        """``pack``, ``place`` and ``next_puzzles`` for a puzzle file that sits in a pack
+    def pack_context(self, path: Path) -> PlayContext:
+        """The pack, the place and the next puzzles of a puzzle file that sits in a pack
         (bundled or "My puzzles"), so resuming it from the menu still names its pack (a
         bundled one's puzzle by its number until solved) and offers the next puzzle after a
-        win; nothing for a file from elsewhere."""
+        win; empty for a file from elsewhere."""
+        from game.core.packs import files_after, pack_of_file, place_in_pack
+        from game.resources import levels_dir
+
         try:
-            from game.core.packs import files_after, pack_of_file, place_in_pack
-            from game.resources import levels_dir
-
-            user_dir = self.store.user_puzzles_dir()
-            pack = pack_of_file(path, levels_dir(), user_dir)
-        except (ImportError, OSError):
-            return {}
+            pack = pack_of_file(path, levels_dir(), self.store.user_puzzles_dir())
+        except OSError:
+            return PlayContext()
         if pack is None:
-            return {}
-        return {
-            "pack": pack.name,
-            "place": place_in_pack(pack, path),
-            "next_puzzles": files_after(pack, path),
-        }
+            return PlayContext()
+        return PlayContext(pack.name, place_in_pack(pack, path), files_after(pack, path))
 
-    def play_puzzle(self, puzzle: Puzzle, path: Path | None = None, **options: Any) -> bool:
-        """Push the play scene for ``puzzle``; ``options`` go to ``PlayScene`` unchanged."""
+    def play_puzzle(
+        self, puzzle: Puzzle, path: Path | None = None, context: PlayContext | None = None
+    ) -> bool:
+        """Open the play screen for ``puzzle``; False (and a toast) when it cannot be played
+        here. Over a game already open it replaces that game rather than piling up."""
         if puzzle.width == 0 or puzzle.height == 0:
             self.toast(f"{puzzle.title or 'This puzzle'} has no cells to play.", error=True)
             return False
@@ -565,14 +633,18 @@ class App:
                 error=True,
             )
             return False
-        factory = _optional_scene("game.ui.scenes.play", "PlayScene")
-        if factory is None:
-            self.toast("The play screen is not available in this build.", error=True)
-            return False
-        scene = factory(self, puzzle, path=path, **options)
-        top = self.top
-        # A second dropped file replaces the puzzle being played instead of piling up.
-        if top is not None and type(top).__name__ == "PlayScene":
+        from game.ui.scenes.play import PlayScene
+
+        context = context if context is not None else PlayContext()
+        scene = PlayScene(
+            self,
+            puzzle,
+            path=path,
+            pack=context.pack,
+            place=context.place,
+            next_puzzles=context.next_puzzles,
+        )
+        if isinstance(self.top, PlayScene):
             self.replace(scene)
         else:
             self.push(scene)
@@ -592,8 +664,10 @@ def _reason(error: BaseException) -> str:
     return str(error)
 
 
-def _optional_scene(module_name: str, class_name: str) -> Callable[..., Scene] | None:
-    """A scene class from a module that may not be written yet; None when it is missing."""
+# DEPRECATED: scenes import each other directly now (lazily where an import cycle needs it).
+# Kept only so play.py and converter.py import until they are moved over; delete after.
+def optional_scene(module_name: str, class_name: str) -> Callable[..., Scene] | None:
+    """A scene class by module and class name; None when the module is missing."""
     try:
         module = importlib.import_module(module_name)
     except ModuleNotFoundError as error:
@@ -602,6 +676,3 @@ def _optional_scene(module_name: str, class_name: str) -> Callable[..., Scene] |
         raise
     factory: Callable[..., Scene] | None = getattr(module, class_name, None)
     return factory
-
-
-optional_scene = _optional_scene

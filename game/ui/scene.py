@@ -1,14 +1,38 @@
-"""The scene base class: one screen of the game (menu, level select, play, replay, converter).
+"""The scene contract: one screen of the game (menu, level select, play, replay, converter),
+or an overlay on one (a dialog, the file browser).
 
-The app owns a stack of scenes and is the only place that reads pygame events. Each frame it
-hands the top scene its events, then ``update(dt)``, then ``draw(surface)``. Scenes ask the
-app for switches (``app.push``, ``app.pop``, ``app.replace``); the app applies them between
-frames, so a scene never disappears in the middle of its own ``handle``.
+The app owns a stack of scenes and is the only place that reads pygame events. What it
+promises a scene, and what it expects back:
+
+- **Switches** (``app.push``, ``app.pop``, ``app.replace``, ``app.pop_to(SceneClass)``) are
+  queued and applied between the frame's phases, so a scene never disappears in the middle
+  of its own ``handle``. ``on_enter`` runs when the scene becomes the top (first shown or
+  uncovered), ``on_exit`` when it stops being the top (covered, popped or replaced).
+- **Layout**: ``arrange(size)`` is called with the window size before the scene is first
+  shown (before its ``on_enter``) and again for every scene on the stack whenever the window
+  changes size (a resize, full screen). Place widgets there; ``handle`` and ``draw`` never
+  need to check the size themselves. A scene whose content changes shape (a new pack with
+  more cards) calls its own ``arrange(self.app.screen_size)``. (Not called ``layout``: the
+  play and replay screens keep their board geometry in a ``layout`` attribute.)
+- **Frames**: each frame the top scene gets its events (``handle``), then ``update(dt)``,
+  then the app draws. Only the top scene is updated.
+- **Overlays**: a scene with ``transparent = True`` is drawn over the scene below it: the app
+  draws the nearest opaque scene first, then every transparent one above it, bottom to top.
+  An overlay dims what is under it itself (``widgets.base.Veil``). Overlays are modal:
+  events go to the top scene only, so a dialog is simply a transparent scene pushed on top
+  (``widgets.dialog.DialogScene``). That is the one modal mechanism.
+- **handle's result**: return True when the event was used. The app acts on False: an unused
+  key press falls to the app's own shortcuts (``Ctrl+Q`` closes the window, asking first when
+  work would be lost), and a dropped file the scene did not take is opened by the app (a
+  picture in the converter, a puzzle for play). Returning True for everything is allowed (a
+  modal overlay does) and simply turns those fallbacks off while the scene is on top.
+- **Quitting**: ``on_quit`` is called on every scene when the window closes, to save;
+  ``unsaved_work`` names what closing now would lose, and the app asks first.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
@@ -18,6 +42,9 @@ if TYPE_CHECKING:
 
 class Scene:
     """Base class: override what the screen needs; the defaults do nothing."""
+
+    # Drawn over the scene below it (which the app draws first); see the module text.
+    transparent: ClassVar[bool] = False
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -37,12 +64,18 @@ class Scene:
         before closing when any scene on the stack says something here."""
         return None
 
+    def arrange(self, size: tuple[int, int]) -> None:
+        """Place everything for a window of ``size`` pixels. Called before the scene is first
+        shown and on every change of the window's size; never by ``draw``."""
+
     def handle(self, event: pygame.event.Event) -> bool:
-        """React to one event; return True when the event was used."""
+        """React to one event; return True when the event was used (see the module text for
+        what the app does with an unused one)."""
         return False
 
     def update(self, dt: float) -> None:
         """Advance animations and timers by ``dt`` seconds. Never draws."""
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Draw the whole scene onto ``surface``. Never changes game state."""
+        """Draw the whole scene onto ``surface`` (an overlay: only itself; the app drew what
+        is below). Never changes game state."""

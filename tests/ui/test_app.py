@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import numpy as np
 import pygame
 import pytest
 
-from game.core import progress
 from game.core.formats import format_puzzle
 from game.core.progress import ProgressStore, StoreMessage
 from game.core.puzzle import Puzzle
@@ -136,11 +134,22 @@ def test_window_size_is_remembered_between_runs(hanjie_home: Path) -> None:
     assert again.screen_size == (1100, 720)
 
 
+class FakeClock:
+    """A wall clock that moves only when told."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
 def test_f11_toggles_full_screen_and_back() -> None:
-    app = App(headless=True, size=(900, 650))
+    clock = FakeClock()
+    app = App(headless=True, size=(900, 650), clock=clock)
     key(app, pygame.K_F11)
     assert app.fullscreen
-    time.sleep(FULL_SCREEN_KEY_GAP)
+    clock.now += FULL_SCREEN_KEY_GAP
     key(app, pygame.K_F11)
     assert not app.fullscreen
     assert app.screen_size == (900, 650)
@@ -149,7 +158,8 @@ def test_f11_toggles_full_screen_and_back() -> None:
 def test_f11_held_down_toggles_once() -> None:
     # The new window takes the focus while F11 is still down: SDL reports a release and a
     # new press each time, and pygame repeats the press. The window must switch once.
-    app = App(headless=True, size=(900, 650))
+    clock = FakeClock()
+    app = App(headless=True, size=(900, 650), clock=clock)
     down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_F11, mod=0, unicode="", scancode=68)
     up = pygame.event.Event(pygame.KEYUP, key=pygame.K_F11, mod=0, unicode="", scancode=68)
     for frame in range(20):
@@ -157,10 +167,11 @@ def test_f11_held_down_toggles_once() -> None:
             app.feed(up)
         app.feed(down)
         app.step(0.035)
+        clock.now += 0.035
     assert app.fullscreen
     app.feed(up)
     app.step()
-    time.sleep(FULL_SCREEN_KEY_GAP)  # let go for a moment: the next press is a new one
+    clock.now += FULL_SCREEN_KEY_GAP  # let go for a moment: the next press is a new one
     app.feed(down)
     app.step()
     assert not app.fullscreen
@@ -229,9 +240,7 @@ def test_progress_restored_from_the_backup_is_news_not_an_error(hanjie_home: Pat
     assert "backup was used" in app.toasts.items[0].text
 
 
-def test_a_store_message_is_coloured_by_its_level_not_its_wording(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
+def test_a_store_message_is_coloured_by_its_level_not_its_wording() -> None:
     """The colour comes from the store's level: wording that once meant good news does not
     make an error neutral, and news in any words is not red."""
 
@@ -241,8 +250,7 @@ def test_a_store_message_is_coloured_by_its_level_not_its_wording(
             self.messages.append(StoreMessage("Settings were tidied up.", "info"))
             self.messages.append(StoreMessage("Nothing was restored from the backup.", "error"))
 
-    monkeypatch.setattr(progress, "ProgressStore", TalkativeStore)
-    app = App(headless=True)
+    app = App(headless=True, store=TalkativeStore())
     app.step()
     assert [(item.text, item.error) for item in app.toasts.items] == [
         ("Settings were tidied up.", False),

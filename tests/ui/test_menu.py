@@ -10,7 +10,7 @@ import pytest
 from game.core.formats import format_puzzle
 from game.core.puzzle import Puzzle
 from game.core.session import Session
-from game.ui.app import App, optional_scene
+from game.ui.app import App
 from game.ui.scenes.level_select import LevelSelectScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.options import OptionsScene
@@ -58,14 +58,12 @@ def test_keyboard_moves_between_buttons_and_wraps() -> None:
     assert menu.focus.focused is menu.quit_button
 
 
-def test_create_from_image_opens_the_converter_or_says_it_is_missing() -> None:
+def test_create_from_image_opens_the_converter() -> None:
+    from game.ui.scenes.converter import ConverterScene
+
     app, menu = open_menu()
     click(app, menu.create_button.rect.center)
-    if optional_scene("game.ui.scenes.converter", "ConverterScene") is None:
-        assert app.top is menu
-        assert any("not available" in text for text in app.toasts.texts)
-    else:
-        assert type(app.top).__name__ == "ConverterScene"
+    assert isinstance(app.top, ConverterScene)
 
 
 def test_quit_button_quits() -> None:

@@ -114,6 +114,7 @@ def test_a_pack_puzzle_is_numbered_everywhere_until_solved(drawn: list[str]) -> 
 def test_level_select_watch_numbers_the_replay_until_solved() -> None:
     app = App(headless=True)
     scene = LevelSelectScene(app, levels=MUSIC.parents[1], user_dir=app.store.user_puzzles_dir())
+    assert scene.wait_for_files()
     app.push(scene)
     app.step()
     index = next(i for i, entry in enumerate(scene.entries) if entry.path == MUSIC)
@@ -151,6 +152,7 @@ def test_puzzles_outside_the_packs_keep_their_titles(tmp_path: Path, drawn: list
     levels = tmp_path / "levels"
     levels.mkdir()
     select = LevelSelectScene(app, levels=levels, user_dir=app.store.user_puzzles_dir())
+    assert select.wait_for_files()
     app.push(select)
     app.step()
     assert select.pack is not None and select.pack.user

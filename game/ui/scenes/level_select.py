@@ -9,35 +9,27 @@ wheel scrolls. Keyboard: arrows move (Left from the first column goes to the pac
 Enter plays, W watches the solver, Tab / Shift+Tab switch packs, PageUp/PageDown/Home/End
 scroll, Esc goes back.
 
-Packs are read lazily: the open pack at once, the others one per frame so their "solved"
-counts fill in without delaying the first frame. Difficulty stars come from the level file's
-``difficulty`` key; when it is absent they are computed with ``game.core.rating`` (if
-present), one puzzle per frame, never on the start-up path.
+Nothing slow runs on the frame: a pack's files are read on a worker thread
+(``level_files.PackReader``; the open pack at once, the others one more a frame, so their
+"solved" counts fill in), and cards appear as their files are read. Difficulty stars come
+from the level file's ``difficulty`` key; when it is absent they are worked out by the app's
+``Ratings`` (``level_ratings``), a few milliseconds a frame, visible cards first.
 """
 
 from __future__ import annotations
 
-import importlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-import numpy as np
-import numpy.typing as npt
 import pygame
 
-from game.core.packs import (
-    Pack,
-    PackPlace,
-    PuzzleEntry,
-    list_packs,
-    next_entries,
-    read_entries,
-    shown_name,
-)
+from game.core.packs import Pack, PackPlace, PuzzleEntry, list_packs, next_entries, shown_name
 from game.resources import levels_dir
-from game.ui.app import optional_scene
+from game.ui.app import LAST_PACK, PlayContext
 from game.ui.scene import Scene
+from game.ui.scenes.level_cards import Card, CardPainter
+from game.ui.scenes.level_files import PackReader
 from game.ui.widgets.base import radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.scroll import ScrollArea
@@ -53,31 +45,24 @@ CARD_WIDTH = 200
 CARD_HEIGHT = 268
 CARD_GAP = 18
 PACK_ROW_HEIGHT = 64
-# Ratings are worked out with a short time limit so a hard puzzle never freezes the screen.
-RATING_TIMEOUT = 0.1
-
-# Difficulty and solutions worked out this run, by puzzle key; shared by every level select.
-_computed_stars: dict[str, int | None] = {}
-_computed_solutions: dict[str, npt.NDArray[np.bool_]] = {}
-
-
-def format_time(seconds: float | None) -> str:
-    """``m:ss`` (or ``h:mm:ss``) for a best time."""
-    if seconds is None:
-        return "–"
-    whole = int(seconds)
-    hours, rest = divmod(whole, 3600)
-    minutes, secs = divmod(rest, 60)
-    if hours:
-        return f"{hours}:{minutes:02d}:{secs:02d}"
-    return f"{minutes}:{secs:02d}"
+# How long opening the screen waits for the open pack's files, so a usual pack is complete
+# on the first frame instead of filling in; a slow one fills in afterwards.
+FIRST_READ_WAIT = 0.05
 
 
 @dataclass
 class _PackState:
     pack: Pack
-    entries: list[PuzzleEntry] | None = None
+    reader: PackReader | None = None
+    entries: list[PuzzleEntry] = field(default_factory=list)
     solved: int = 0
+
+    @property
+    def reading(self) -> bool:
+        """Started and not finished, or not started at all."""
+        return (
+            self.reader is None or not self.reader.done or len(self.entries) < self.reader.count()
+        )
 
 
 ARROW_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
@@ -99,7 +84,7 @@ class LevelSelectScene(Scene):
         self.packs = [_PackState(pack) for pack in list_packs(self.levels, self.user_dir)]
         self.pack_index = 0
         if pack_key is None:
-            pack_key = self._pack_of_last_game() or app.setting("last_pack")
+            pack_key = self._pack_of_last_game() or app.setting(LAST_PACK)
         for index, state in enumerate(self.packs):
             if state.pack.key == pack_key:
                 self.pack_index = index
@@ -112,17 +97,20 @@ class LevelSelectScene(Scene):
         self.scroll = ScrollArea()
         self.back_button = Button("‹ Back", self.app.pop, font_size=20)
         self.records: dict[str, PuzzleRecord] = {}
-        self._thumbnails: dict[tuple[str, int, str], pygame.Surface] = {}
-        self._layout_size = (0, 0)
+        self.cards = CardPainter(app)
         self.pack_panel = pygame.Rect(0, 0, 0, 0)
         self.columns = 1
         self._card_size = (CARD_WIDTH, CARD_HEIGHT)
         self._gap = CARD_GAP
-        self._load(self.pack_index)
         # Back from a game (or the menu), start on the puzzle last played when it is in view:
-        # deep in a pack of twenty the next one to play is then on screen.
-        self.selected = self._last_played_index()
-        self._scroll_to_selected = self.selected > 0
+        # deep in a pack of twenty the next one to play is then on screen. Done once the
+        # open pack's files are read.
+        self._select_last_played = True
+        self._scroll_to_selected = False
+        if self.packs:
+            reader = self._start_reading(self.pack_index)
+            reader.wait(FIRST_READ_WAIT)
+            self._sync(self.pack_index)
 
     # -- data -------------------------------------------------------------------------------
 
@@ -132,22 +120,46 @@ class LevelSelectScene(Scene):
 
     @property
     def entries(self) -> list[PuzzleEntry]:
-        if not self.packs:
-            return []
-        return self._load(self.pack_index)
+        """The open pack's entries read so far, in play order."""
+        return self.packs[self.pack_index].entries if self.packs else []
 
-    def _load(self, index: int) -> list[PuzzleEntry]:
-        if not 0 <= index < len(self.packs):
-            return []
+    @property
+    def reading(self) -> bool:
+        """The open pack still has files being read."""
+        return bool(self.packs) and self.packs[self.pack_index].reading
+
+    def _start_reading(self, index: int) -> PackReader:
         state = self.packs[index]
-        if state.entries is None:
-            state.entries = read_entries(state.pack)
-            self._refresh_records(state)
-        return state.entries
+        if state.reader is None:
+            state.reader = PackReader(state.pack)
+        return state.reader
+
+    def _sync(self, index: int) -> bool:
+        """Take the entries pack ``index``'s reader has ready; True when there were new ones."""
+        state = self.packs[index]
+        reader = state.reader
+        if reader is None or reader.count() == len(state.entries):
+            return False
+        state.entries = reader.entries()
+        self._refresh_records(state)
+        if index == self.pack_index:
+            if self._select_last_played and reader.done:
+                self._select_last_played = False
+                self.selected = self._last_played_index()
+                self._scroll_to_selected = self.selected > 0
+            self.arrange(self.app.screen_size)
+        return True
+
+    def wait_for_files(self, timeout: float = 10.0) -> bool:
+        """Read every pack to the end (tests and screenshots); False if ``timeout`` ran out."""
+        done = all(self._start_reading(index).wait(timeout) for index in range(len(self.packs)))
+        for index in range(len(self.packs)):
+            self._sync(index)
+        return done
 
     def _pack_of_last_game(self) -> str | None:
         """The pack holding the puzzle last played: where the player will want to go on."""
-        played = getattr(self.app.store, "last_played_path", None)
+        played = self.app.store.last_played_path
         if not played:
             return None
         folder = Path(played).parent
@@ -157,7 +169,7 @@ class LevelSelectScene(Scene):
         return None
 
     def _last_played_index(self) -> int:
-        played = getattr(self.app.store, "last_played_path", None)
+        played = self.app.store.last_played_path
         if not played:
             return 0
         for index, entry in enumerate(self.entries):
@@ -167,7 +179,7 @@ class LevelSelectScene(Scene):
 
     def _refresh_records(self, state: _PackState) -> None:
         solved = 0
-        for entry in state.entries or []:
+        for entry in state.entries:
             key = entry.key
             if key is None:
                 continue
@@ -179,9 +191,7 @@ class LevelSelectScene(Scene):
     def on_enter(self) -> None:
         # Coming back from a game: best times, badges and thumbnails may have changed.
         for state in self.packs:
-            if state.entries is not None:
-                self._refresh_records(state)
-        self._layout_size = (0, 0)
+            self._refresh_records(state)
 
     def record(self, entry: PuzzleEntry) -> PuzzleRecord | None:
         key = entry.key
@@ -192,36 +202,22 @@ class LevelSelectScene(Scene):
         if declared is not None:
             return declared
         key = entry.key
-        return _computed_stars.get(key) if key is not None else None
+        return self.app.ratings.stars_of(key) if key is not None else None
 
-    def _rate_one(self) -> None:
-        """Work out the stars of one unrated puzzle of the open pack (visible ones first)."""
+    def _unrated(self) -> list[tuple[str, Puzzle]]:
+        """The open pack's puzzles without stars yet, the visible ones first."""
         entries = self.entries
-        if not entries:
-            return
-        rating = _rating_module()
-        if rating is None:
-            return
         first, last = self._visible_range()
         order = list(range(first, last)) + list(range(len(entries)))
+        found: list[tuple[str, Puzzle]] = []
         for index in order:
-            if not 0 <= index < len(entries):
-                continue
             entry = entries[index]
             key = entry.key
             if key is None or entry.puzzle is None or entry.difficulty is not None:
                 continue
-            if key in _computed_stars:
-                continue
-            _computed_stars[key] = None  # never try the same puzzle twice, even on error
-            _rate(rating, entry.puzzle, key)
-            return
-
-    def _load_one_pack(self) -> None:
-        for index, state in enumerate(self.packs):
-            if state.entries is None:
-                self._load(index)
-                return
+            if key not in self.app.ratings.stars:
+                found.append((key, entry.puzzle))
+        return found
 
     # -- actions ----------------------------------------------------------------------------
 
@@ -233,12 +229,14 @@ class LevelSelectScene(Scene):
             return
         self.pack_index = index
         self.selected = 0
+        self._select_last_played = False
         self.scroll.scroll_to(0)
-        self._load(index)
-        self._layout_size = (0, 0)
+        self._start_reading(index)
+        self._sync(index)
+        self.arrange(self.app.screen_size)
         pack = self.pack
         if pack is not None:
-            self.app.set_setting("last_pack", pack.key)
+            self.app.set_setting(LAST_PACK, pack.key)
 
     def play(self, index: int) -> None:
         entries = self.entries
@@ -249,14 +247,15 @@ class LevelSelectScene(Scene):
             self.app.toast(f"{entry.path.name} cannot be opened: {entry.error}", error=True)
             return
         self.app.sounds.play("click")
+        following = [(later.puzzle, later.path) for later in next_entries(entries, entry.path)]
         self.app.play_puzzle(
             entry.puzzle,
             path=entry.path,
-            pack=self.pack.name if self.pack is not None else None,
-            place=self.place(index),
-            next_puzzles=[
-                (later.puzzle, later.path) for later in next_entries(entries, entry.path)
-            ],
+            context=PlayContext(
+                pack=self.pack.name if self.pack is not None else None,
+                place=self.place(index),
+                next_puzzles=[(puzzle, path) for puzzle, path in following if puzzle is not None],
+            ),
         )
 
     def watch(self, index: int) -> None:
@@ -267,18 +266,16 @@ class LevelSelectScene(Scene):
         if entry.puzzle is None:
             self.app.toast(f"{entry.path.name} cannot be opened: {entry.error}", error=True)
             return
-        factory = optional_scene("game.ui.scenes.replay", "ReplayScene")
-        if factory is None:
-            self.app.toast("Watching the solver is not available yet.")
-            return
+        # Loaded on first use: the replay is a large module the level select rarely needs.
+        from game.ui.scenes.replay import ReplayScene
+
         record = self.record(entry)
         name = shown_name(entry.name, self.place(index), bool(record and record.solved))
-        self.app.push(factory(self.app, entry.puzzle, name=name))
+        self.app.push(ReplayScene(self.app, entry.puzzle, name=name))
 
     # -- events -----------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
-        self._layout()
         if self.back_button.handle(event):
             return True
         if self.scroll.handle(event, self.app):
@@ -383,12 +380,8 @@ class LevelSelectScene(Scene):
     def _row_pitch(self) -> int:
         return self._card_size[1] + self._gap
 
-    def _layout(self) -> None:
-        size = self.app.screen_size
+    def arrange(self, size: tuple[int, int]) -> None:
         count = len(self.entries)
-        if size == self._layout_size and self.scroll.content_height == self._content_height(count):
-            return
-        self._layout_size = size
         scale = self.app.ui_scale
         width, height = size
         margin = round(20 * scale)
@@ -495,11 +488,15 @@ class LevelSelectScene(Scene):
     # -- frame ------------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        self._load_one_pack()
-        self._rate_one()
+        # One more pack starts reading each frame, for the "solved" counts beside the packs.
+        waiting = next((i for i, state in enumerate(self.packs) if state.reader is None), None)
+        if waiting is not None:
+            self._start_reading(waiting)
+        for index in range(len(self.packs)):
+            self._sync(index)
+        self.app.ratings.work(self._unrated())
 
     def draw(self, surface: pygame.Surface) -> None:
-        self._layout()
         app = self.app
         theme = app.theme
         scale = app.ui_scale
@@ -566,8 +563,8 @@ class LevelSelectScene(Scene):
                 (rect.left + pad, rect.top + round(8 * scale)),
                 bold=True,
             )
-            if state.entries is None:
-                detail = ""
+            if state.reading and not state.entries:
+                detail = "Reading…" if state.reader is not None else ""
             else:
                 total = len(state.entries)
                 detail = f"{total} puzzle{'s' if total != 1 else ''}"
@@ -627,7 +624,9 @@ class LevelSelectScene(Scene):
         app = self.app
         scale = app.ui_scale
         pack = self.pack
-        if pack is not None and pack.user:
+        if self.reading:
+            message = "Reading the puzzle files…"
+        elif pack is not None and pack.user:
             message = (
                 "No puzzles yet. Use “Create from image” on the main menu, or put puzzle "
                 f"files in {pack.directory}"
@@ -649,78 +648,24 @@ class LevelSelectScene(Scene):
             y += font.get_linesize()
 
     def _draw_card(self, surface: pygame.Surface, index: int, entry: PuzzleEntry) -> None:
-        app = self.app
-        theme = app.theme
-        scale = app.ui_scale
-        rect = self.card_rect(index)
-        corner = radius(app)
-        hovered = index == self.hover_card
-        fill = theme.button_hover if hovered else theme.panel
-        pygame.draw.rect(surface, fill, rect, border_radius=corner)
-        border = theme.error if entry.puzzle is None else theme.panel_border
-        pygame.draw.rect(surface, border, rect, max(1, theme.line_weight), border_radius=corner)
-        if index == self.selected and self.focus_area == "cards" and self.show_focus:
-            pygame.draw.rect(
-                surface,
-                theme.focus_ring,
-                rect.inflate(6, 6),
-                max(2, round(3 * scale)),
-                border_radius=corner + 3,
-            )
-        pad = round(10 * scale)
-        if entry.puzzle is None:
-            self._draw_broken_card(surface, rect, entry, pad)
-            return
-        puzzle = entry.puzzle
         record = self.record(entry)
         solved = bool(record and record.solved)
-        in_progress = bool(record and record.session is not None)
-        title_size = round(17 * scale)
-        title_font = app.fonts.get(title_size, bold=True)
-        small = round(14 * scale)
-        small_font = app.fonts.get(small)
-        # Line steps never tighter than the fonts (text does not shrink below readable).
-        title_step = max(round(24 * scale), title_font.get_linesize())
-        small_step = max(round(22 * scale), small_font.get_linesize())
-        watch = self._watch_rect(index)
-        # Thumbnail square, shortened when the text below needs the room to clear "Watch".
-        side = rect.width - 2 * pad
-        text_height = round(6 * scale) + title_step + small_step + small_font.get_linesize()
-        thumb_height = min(side - round(36 * scale), watch.top - 2 - rect.top - pad - text_height)
-        box = pygame.Rect(rect.left + pad, rect.top + pad, side, max(1, thumb_height))
-        self._draw_thumbnail(surface, box, entry, solved)
-        y = box.bottom + round(6 * scale)
-        title = fit_text(title_font, self.card_title(index, solved), side)
-        draw_text(surface, app, title, title_size, theme.text, (rect.left + pad, y), bold=True)
-        y += title_step
-        draw_text(surface, app, puzzle.size_text, small, theme.text_muted, (rect.left + pad, y))
-        stars = self.stars(entry)
-        star_size = round(16 * scale)
-        star_text = "★" * stars + "☆" * (5 - stars) if stars is not None else "☆ ☆ ?"
-        draw_text(surface, app, star_text, star_size, theme.star, (rect.right - pad, y), "topright")
-        y += small_step
-        best = f"Best {format_time(record.best_time)}" if record and record.best_time else ""
-        draw_text(
-            surface, app, best or "Not solved yet", small, theme.text_muted, (rect.left + pad, y)
+        puzzle = entry.puzzle
+        card = Card(
+            entry=entry,
+            rect=self.card_rect(index),
+            watch=self._watch_rect(index),
+            title=self.card_title(index, solved) if puzzle is not None else "",
+            record=record,
+            stars=self.stars(entry),
+            picture=(
+                self.app.ratings.solution_of(puzzle) if solved and puzzle is not None else None
+            ),
+            hovered=index == self.hover_card,
+            focused=index == self.selected and self.focus_area == "cards" and self.show_focus,
+            watch_hovered=index == self.hover_watch,
         )
-        if solved:
-            self._badge(surface, "✓ Solved", theme.success, (box.left + 4, box.top + 4))
-        elif in_progress:
-            self._badge(surface, "In progress", theme.badge, (box.left + 4, box.top + 4))
-        hovered_watch = self.hover_watch == index
-        pygame.draw.rect(
-            surface, theme.accent if hovered_watch else theme.button, watch, border_radius=corner
-        )
-        pygame.draw.rect(surface, theme.panel_border, watch, 1, border_radius=corner)
-        draw_text(
-            surface,
-            app,
-            "Watch",
-            round(13 * scale),
-            theme.accent_text if hovered_watch else theme.button_text,
-            watch.center,
-            "center",
-        )
+        self.cards.draw(surface, card)
 
     def card_title(self, index: int, solved: bool) -> str:
         """What a card is called: its number in the pack ("#3") until it is solved, since a
@@ -735,174 +680,3 @@ class LevelSelectScene(Scene):
         if pack is None or pack.user:
             return None
         return PackPlace(pack.name, index + 1)
-
-    def _badge(
-        self,
-        surface: pygame.Surface,
-        text: str,
-        colour: tuple[int, int, int],
-        position: tuple[int, int],
-    ) -> None:
-        app = self.app
-        size = round(13 * app.ui_scale)
-        rendered = app.fonts.render(text, size, app.theme.badge_text, bold=True)
-        pad = round(5 * app.ui_scale)
-        rect = rendered.get_rect(topleft=(position[0] + pad, position[1] + pad // 2))
-        pygame.draw.rect(surface, colour, rect.inflate(2 * pad, pad), border_radius=pad)
-        surface.blit(rendered, rect)
-
-    def _draw_broken_card(
-        self, surface: pygame.Surface, rect: pygame.Rect, entry: PuzzleEntry, pad: int
-    ) -> None:
-        app = self.app
-        theme = app.theme
-        scale = app.ui_scale
-        y = rect.top + pad
-        draw_text(
-            surface,
-            app,
-            "Cannot open",
-            round(17 * scale),
-            theme.error,
-            (rect.left + pad, y),
-            bold=True,
-        )
-        y += round(26 * scale)
-        small = round(14 * scale)
-        font = app.fonts.get(small)
-        width = rect.width - 2 * pad
-        draw_text(
-            surface,
-            app,
-            fit_text(font, entry.path.name, width),
-            small,
-            theme.text,
-            (rect.left + pad, y),
-        )
-        y += round(26 * scale)
-        for line in wrap_text(font, entry.error or "unknown problem", width)[:7]:
-            draw_text(surface, app, line, small, theme.text_muted, (rect.left + pad, y))
-            y += font.get_linesize()
-
-    def _draw_thumbnail(
-        self, surface: pygame.Surface, box: pygame.Rect, entry: PuzzleEntry, solved: bool
-    ) -> None:
-        app = self.app
-        theme = app.theme
-        pygame.draw.rect(surface, theme.cell_unknown, box, border_radius=radius(app) // 2)
-        picture = _solution_of(entry.puzzle) if solved and entry.puzzle is not None else None
-        if picture is None:
-            mark = "✓" if solved else "?"
-            colour = theme.success if solved else theme.clue_done
-            draw_text(
-                surface, app, mark, round(box.height * 0.6), colour, box.center, "center", bold=True
-            )
-            return
-        key = (entry.key or "", box.width * 10000 + box.height, theme.name)
-        thumbnail = self._thumbnails.get(key)
-        if thumbnail is None:
-            thumbnail = _picture_surface(
-                picture, box.inflate(-8, -8).size, theme.filled, theme.cell_unknown
-            )
-            self._thumbnails[key] = thumbnail
-        surface.blit(thumbnail, thumbnail.get_rect(center=box.center))
-
-
-def _rating_module() -> Any | None:
-    try:
-        return importlib.import_module("game.core.rating")
-    except ImportError:
-        return None
-
-
-def _rate(rating: Any, puzzle: Puzzle, key: str) -> None:
-    """Stars (and a solution, for thumbnails) of a puzzle; a failure leaves them unknown."""
-    try:
-        from game.core.solver import solve
-
-        result = solve(puzzle, max_solutions=2, timeout=RATING_TIMEOUT)
-        if result.status == "unknown":
-            return
-        stars = int(rating.rate(result).stars)
-        _computed_stars[key] = max(1, min(5, stars))
-        if result.solutions:
-            _computed_solutions[key] = np.asarray(result.solutions[0], dtype=bool)
-    except Exception:  # someone else's module: a bug there must not break the level select
-        return
-
-
-def _solution_of(puzzle: Puzzle) -> npt.NDArray[np.bool_] | None:
-    goal = puzzle.goal_array()
-    if goal is not None:
-        return goal
-    return _computed_solutions.get(puzzle.fingerprint())
-
-
-def _picture_surface(
-    picture: npt.NDArray[np.bool_],
-    size: tuple[int, int],
-    ink: tuple[int, int, int],
-    paper: tuple[int, int, int],
-) -> pygame.Surface:
-    """The solved picture scaled to fit ``size`` with square pixels, sharp edges."""
-    height, width = picture.shape
-    pixels = np.where(picture.T[:, :, None], np.array(ink), np.array(paper)).astype(np.uint8)
-    small = pygame.surfarray.make_surface(pixels)
-    factor = max(1, min(size[0] // width, size[1] // height))
-    if factor * width > size[0] or factor * height > size[1] or factor == 1:
-        # Bigger than the box at one pixel per cell: scale down smoothly instead.
-        ratio = min(size[0] / width, size[1] / height)
-        target = (max(1, round(width * ratio)), max(1, round(height * ratio)))
-        if ratio < 1:
-            return pygame.transform.smoothscale(small, target)
-        return pygame.transform.scale(small, target)
-    return pygame.transform.scale(small, (width * factor, height * factor))
-
-
-def demo_progress(app: App, solved: int = 4) -> None:
-    """Some progress for screenshots: the first puzzles of the first pack solved, the next
-    one half done and last played."""
-    from game.core.board import Cell
-    from game.core.moves import Paint
-    from game.core.session import Session
-
-    packs = list_packs(levels_dir())
-    if not packs:
-        return
-    entries = [entry for entry in read_entries(packs[0]) if entry.puzzle is not None]
-    store = app.store
-    for number, entry in enumerate(entries[:solved]):
-        assert entry.key is not None
-        store.mark_solved(entry.key, 47.0 + 23 * number, title=entry.name, path=str(entry.path))
-    if len(entries) > solved:
-        entry = entries[solved]
-        assert entry.puzzle is not None and entry.key is not None
-        session = Session(entry.puzzle)
-        session.apply(Paint(0, 0, entry.puzzle.width - 1, 0, Cell.CROSSED))
-        session.tick(31.0)
-        store.save_session(entry.key, session.to_json(), title=entry.name, path=str(entry.path))
-        store.set_last_played(entry.key, str(entry.path))
-
-
-def _settle(app: App, frames: int = 3) -> None:
-    # Packs are read one a frame: enough frames for every pack's count to show.
-    frames = max(frames, len(list_packs(levels_dir())) + 2)
-    for _ in range(frames):
-        app.step(1 / 60)
-
-
-def _shot_level_select(app: App) -> None:
-    demo_progress(app)
-    app.push(LevelSelectScene(app))
-    _settle(app)
-
-
-def _shot_level_select_dark(app: App) -> None:
-    app.set_setting("theme", "dark")
-    _shot_level_select(app)
-
-
-SCREENSHOTS = {
-    "level_select": _shot_level_select,
-    "level_select-dark": _shot_level_select_dark,
-}

@@ -13,8 +13,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui.app import optional_scene
+from game.core.formats import read_puzzle
+from game.core.packs import shown_name, title_of
 from game.ui.scene import Scene
+from game.ui.scenes.level_select import LevelSelectScene
+from game.ui.scenes.options import OptionsScene
 from game.ui.widgets.base import FocusGroup
 from game.ui.widgets.button import Button
 from game.ui.widgets.text import draw_text
@@ -58,7 +61,6 @@ class MenuScene(Scene):
         self.focus = FocusGroup(self.buttons)
         self.continue_title = ""
         self._continue_target: tuple[Puzzle, Path] | None = None
-        self._layout_size = (0, 0)
         self._entered = False
         # Esc put the focus on Quit (and it is still there): the next Esc quits.
         self.quit_armed = False
@@ -91,18 +93,16 @@ class MenuScene(Scene):
         solved yet, the title otherwise (``game.core.packs.shown_name``)."""
         if self._continue_target is None:
             return ""
-        from game.core.packs import shown_name, title_of
-
         puzzle, path = self._continue_target
         solved = bool(self.app.store.record(puzzle.fingerprint()).solved)
-        place = self.app.pack_context(path).get("place")
+        place = self.app.pack_context(path).place
         return shown_name(title_of(puzzle, path), place, solved)
 
     def _find_continue(self) -> tuple[Puzzle, Path] | None:
         """The last puzzle played, if it still has an unfinished session and can be read."""
         store = self.app.store
-        key = getattr(store, "last_played", None)
-        path_text = getattr(store, "last_played_path", None)
+        key = store.last_played
+        path_text = store.last_played_path
         if not key or not path_text:
             return None
         try:
@@ -113,10 +113,8 @@ class MenuScene(Scene):
             return None
         path = Path(path_text)
         try:
-            from game.core.formats import read_puzzle
-
             puzzle = read_puzzle(path)
-        except (ImportError, ValueError, OSError):
+        except (ValueError, OSError):
             return None
         if puzzle.fingerprint() != key:
             return None  # the file was edited since: its session no longer fits
@@ -128,29 +126,24 @@ class MenuScene(Scene):
         if self._continue_target is None:
             return
         puzzle, path = self._continue_target
-        self.app.play_puzzle(puzzle, path=path, **self.app.pack_context(path))
+        self.app.play_puzzle(puzzle, path=path, context=self.app.pack_context(path))
 
     def open_levels(self) -> None:
-        from game.ui.scenes.level_select import LevelSelectScene
-
         self.app.push(LevelSelectScene(self.app))
 
     def open_converter(self) -> None:
-        factory = optional_scene("game.ui.scenes.converter", "ConverterScene")
-        if factory is None:
-            self.app.toast("Creating puzzles from images is not available yet.")
-            return
-        self.app.push(factory(self.app))
+        # Loaded on first use: the converter brings Pillow and the picture methods, which
+        # the menu's first frame should not wait for.
+        from game.ui.scenes.converter import ConverterScene
+
+        self.app.push(ConverterScene(self.app))
 
     def open_options(self) -> None:
-        from game.ui.scenes.options import OptionsScene
-
         self.app.push(OptionsScene(self.app))
 
     # -- events -----------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
-        self._layout()
         if event.type == pygame.KEYUP and event.key == pygame.K_ESCAPE:
             self._escape_released = True
             return True
@@ -171,11 +164,7 @@ class MenuScene(Scene):
 
     # -- drawing ----------------------------------------------------------------------------
 
-    def _layout(self) -> None:
-        size = self.app.screen_size
-        if size == self._layout_size:
-            return
-        self._layout_size = size
+    def arrange(self, size: tuple[int, int]) -> None:
         scale = self.app.ui_scale
         width, height = size
         button_width = round(380 * scale)
@@ -194,7 +183,6 @@ class MenuScene(Scene):
             button.font_size = 24
 
     def draw(self, surface: pygame.Surface) -> None:
-        self._layout()
         app = self.app
         theme = app.theme
         scale = app.ui_scale
@@ -265,15 +253,3 @@ class MenuScene(Scene):
             "midtop",
         )
         return subtitle.bottom
-
-
-def _shot_menu(app: App) -> None:
-    from game.ui.scenes.level_select import demo_progress
-
-    demo_progress(app)
-    app.push(MenuScene(app))
-    for _ in range(3):
-        app.step(1 / 60)
-
-
-SCREENSHOTS = {"menu": _shot_menu}

@@ -17,19 +17,19 @@ from game.ui.widgets.base import FocusGroup, Widget, radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.slider import Slider
 from game.ui.widgets.text import draw_text
-from game.ui.widgets.toggle import Choice, Toggle
+from game.ui.widgets.toggle import Selector, Toggle
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
-# One sentence under each option, so the player knows what it changes.
+# One sentence under each option (by the setting's name), so the player knows what it changes.
 EXPLANATIONS = {
-    SOUND: "Short sounds when you paint, complete a line or win.",
-    VOLUME: "How loud the sounds are.",
-    AUTO_CHECK: "Mark rows and columns that contradict their clues after every move.",
-    MINIMAP: "Show a small picture of your marks beside the grid.",
-    CLUE_GREYING: "Grey a clue number once your marks prove where it goes.",
-    THEME: "High contrast draws trial marks with shapes as well as colours.",
+    SOUND.key: "Short sounds when you paint, complete a line or win.",
+    VOLUME.key: "How loud the sounds are.",
+    AUTO_CHECK.key: "Mark rows and columns that contradict their clues after every move.",
+    MINIMAP.key: "Show a small picture of your marks beside the grid.",
+    CLUE_GREYING.key: "Grey a clue number once your marks prove where it goes.",
+    THEME.key: "High contrast draws trial marks with shapes as well as colours.",
 }
 
 
@@ -37,80 +37,57 @@ class OptionsScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         setting = app.setting
-        self.sound = Toggle("Sound", bool(setting(SOUND)), lambda on: self._set(SOUND, on))
-        self.volume = Slider(
-            "Volume", float(setting(VOLUME) or 0.0), lambda value: self._set(VOLUME, value)
-        )
+        self.sound = Toggle("Sound", setting(SOUND), self._set_sound)
+        self.volume = Slider("Volume", float(setting(VOLUME)), self._set_volume)
         self.auto_check = Toggle(
-            "Auto-check", bool(setting(AUTO_CHECK)), lambda on: self._set(AUTO_CHECK, on)
+            "Auto-check", setting(AUTO_CHECK), lambda on: app.set_setting(AUTO_CHECK, on)
         )
-        self.minimap = Toggle("Mini-map", bool(setting(MINIMAP)), lambda on: self._set(MINIMAP, on))
+        self.minimap = Toggle("Mini-map", setting(MINIMAP), lambda on: app.set_setting(MINIMAP, on))
         self.clue_greying = Toggle(
-            "Clue greying", bool(setting(CLUE_GREYING)), lambda on: self._set(CLUE_GREYING, on)
+            "Clue greying", setting(CLUE_GREYING), lambda on: app.set_setting(CLUE_GREYING, on)
         )
-        self.theme_choice: Choice[str] = Choice(
+        self.theme_choice: Selector[str] = Selector(
             "Colour theme",
             [(theme.name, theme.label) for theme in THEMES.values()],
             app.theme.name,
-            lambda name: self._set(THEME, name),
+            lambda name: app.set_setting(THEME, name),
         )
         self.back = Button("Back", self.close, primary=True)
         self.rows: list[tuple[Widget, str | None]] = [
-            (self.sound, SOUND),
-            (self.volume, VOLUME),
-            (self.auto_check, AUTO_CHECK),
-            (self.minimap, MINIMAP),
-            (self.clue_greying, CLUE_GREYING),
-            (self.theme_choice, THEME),
+            (self.sound, SOUND.key),
+            (self.volume, VOLUME.key),
+            (self.auto_check, AUTO_CHECK.key),
+            (self.minimap, MINIMAP.key),
+            (self.clue_greying, CLUE_GREYING.key),
+            (self.theme_choice, THEME.key),
             (self.back, None),
         ]
         self.focus = FocusGroup([widget for widget, _ in self.rows])
-        self._layout_size = (0, 0)
         self.panel = pygame.Rect(0, 0, 0, 0)
-        self._pending_volume: float | None = None
 
-    def _set(self, key: str, value: object) -> None:
-        if key == VOLUME and isinstance(value, float):
-            # A drag sends many values: hear them at once, write the last one on leaving.
-            self.app.sounds.volume = value
-            self._pending_volume = value
-            return
-        self.app.set_setting(key, value)
-        if key == SOUND:
-            self.volume.enabled = bool(value)
-            self.app.sounds.play("click")
+    def _set_sound(self, on: bool) -> None:
+        self.app.set_setting(SOUND, on)
+        self.volume.enabled = on
+        self.app.sounds.play("click")
+
+    def _set_volume(self, value: float) -> None:
+        # Kept in memory as the slider moves (the sounds follow); written on leaving.
+        self.app.set_setting(VOLUME, value)
 
     def on_enter(self) -> None:
         self.volume.enabled = self.sound.value
 
-    def _write_volume(self) -> None:
-        if self._pending_volume is not None:
-            self.app.set_setting(VOLUME, self._pending_volume)
-            self._pending_volume = None
-
-    def on_exit(self) -> None:
-        self._write_volume()
-
-    def on_quit(self) -> None:
-        self._write_volume()
-
     def close(self) -> None:
-        self._write_volume()
         self.app.save_store()
         self.app.pop()
 
     def handle(self, event: pygame.event.Event) -> bool:
-        self._layout()
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             self.close()
             return True
         return self.focus.handle(event)
 
-    def _layout(self) -> None:
-        size = self.app.screen_size
-        if size == self._layout_size:
-            return
-        self._layout_size = size
+    def arrange(self, size: tuple[int, int]) -> None:
         scale = self.app.ui_scale
         width, height = size
         row_height = round(50 * scale)
@@ -139,7 +116,6 @@ class OptionsScene(Scene):
             y += row_height + (note_height if key else 0)
 
     def draw(self, surface: pygame.Surface) -> None:
-        self._layout()
         app = self.app
         theme = app.theme
         scale = app.ui_scale
@@ -186,16 +162,3 @@ class OptionsScene(Scene):
             (app.screen_size[0] // 2, app.screen_size[1] - round(16 * scale)),
             "midbottom",
         )
-
-
-def _shot_options(app: App) -> None:
-    app.push(OptionsScene(app))
-    app.step(1 / 60)
-
-
-def _shot_options_contrast(app: App) -> None:
-    app.set_setting(THEME, "contrast")
-    _shot_options(app)
-
-
-SCREENSHOTS = {"options": _shot_options, "options-contrast": _shot_options_contrast}

@@ -1,13 +1,17 @@
-"""A modal dialog: a message and a row of buttons over a dimmed copy of the scene below.
+"""The one modal mechanism: a dialog is an overlay scene pushed on top of the stack.
 
-``DialogScene`` is pushed like any scene; choosing a button pops the dialog and then runs the
-button's action (so an action may itself push or replace scenes). Esc picks the cancel button.
-The play scene's pause menu and "really reset?" questions are dialogs.
+``DialogScene`` is ``transparent``: the app draws the scenes below it, the dialog dims them
+and draws its panel, a message and a row (or a column) of buttons. Being the top scene, it
+gets every event, so nothing reaches the screen below while it is up. Choosing a button pops
+the dialog and then runs the button's action (so an action may itself push or replace
+scenes). Esc picks the cancel button. The quit question, the converter's questions and (once
+moved over) the play screen's pause menu and "really reset?" are dialogs.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -23,33 +27,70 @@ if TYPE_CHECKING:
 DialogAction = Callable[[], None] | None
 
 
+@dataclass(frozen=True)
+class DialogButton:
+    """One button of a dialog: its label, what it does (None: only close the dialog) and
+    whether it is drawn as the main choice (when no button says, the first one is)."""
+
+    label: str
+    action: DialogAction = None
+    primary: bool = False
+
+
 class DialogScene(Scene):
+    """A titled message with buttons over the dimmed screen below.
+
+    ``buttons`` are ``DialogButton`` values (or ``(label, action)`` pairs); ``cancel_index``
+    is the one Esc picks; ``vertical`` stacks them (several choices read better stacked);
+    ``name`` says what the dialog is ("pause", "reset"…) for tests and screenshots.
+    """
+
+    transparent = True
+
     def __init__(
         self,
         app: App,
         title: str,
         message: str,
-        buttons: Sequence[tuple[str, DialogAction]],
+        buttons: Sequence[DialogButton | tuple[str, DialogAction]],
         cancel_index: int = -1,
         vertical: bool = False,
+        name: str = "",
     ) -> None:
         super().__init__(app)
         if not buttons:
             raise ValueError("a dialog needs at least one button")
+        specs = [
+            item if isinstance(item, DialogButton) else DialogButton(*item) for item in buttons
+        ]
         self.title = title
         self.message = message
-        self.actions = [action for _, action in buttons]
-        self.cancel_index = cancel_index % len(buttons)
-        # Several choices (a pause menu) read better stacked; two fit side by side.
+        self.name = name
+        self.actions = [spec.action for spec in specs]
+        self.cancel_index = cancel_index % len(specs)
         self.vertical = vertical
+        # The first button is the main one unless a button says it is.
+        chosen = any(spec.primary for spec in specs)
         self.buttons = [
-            Button(label, self._chooser(index), primary=index == 0)
-            for index, (label, _) in enumerate(buttons)
+            Button(
+                spec.label,
+                self._chooser(index),
+                primary=bool(spec.primary) if chosen else index == 0,
+            )
+            for index, spec in enumerate(specs)
         ]
         self.focus = FocusGroup(self.buttons)
         self.chosen: int | None = None
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self._lines: list[str] = []
         self._veil = Veil(120)
+
+    def button(self, label: str) -> Button:
+        """The button showing ``label`` (tests and screenshots press buttons by name)."""
+        for button in self.buttons:
+            if button.label == label:
+                return button
+        raise KeyError(label)
 
     def _chooser(self, index: int) -> Callable[[], None]:
         return lambda: self.choose(index)
@@ -64,7 +105,6 @@ class DialogScene(Scene):
             action()
 
     def handle(self, event: pygame.event.Event) -> bool:
-        self._layout()
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.choose(self.cancel_index)
@@ -76,10 +116,10 @@ class DialogScene(Scene):
         self.focus.handle(event)
         return True  # modal: nothing reaches the scene below
 
-    def _layout(self) -> None:
+    def arrange(self, size: tuple[int, int]) -> None:
         app = self.app
         scale = app.ui_scale
-        width, height = app.screen_size
+        width, height = size
         pad = round(24 * scale)
         panel_width = round(520 * scale)
         if self.title:  # a long question widens the panel rather than touching its edges
@@ -115,13 +155,9 @@ class DialogScene(Scene):
             button.font_size = 20
 
     def draw(self, surface: pygame.Surface) -> None:
-        self._layout()
         app = self.app
         theme = app.theme
         scale = app.ui_scale
-        below = app.scene_below(self)
-        if below is not None:
-            below.draw(surface)
         self._veil.draw(surface)
         pygame.draw.rect(surface, theme.panel, self.panel, border_radius=radius(app))
         pygame.draw.rect(

@@ -1,7 +1,7 @@
 """An in-game file browser: folders, pictures and level files, over a dimmed scene.
 
-``FileBrowserScene`` is pushed like a dialog. Click a row to select it, click it again (or
-double-click, or press Enter) to open it: a folder is entered, a file is handed to
+``FileBrowserScene`` is an overlay pushed like a dialog. Click a row to select it, click it
+again (or double-click, or press Enter) to open it: a folder is entered, a file is handed to
 ``on_pick`` after the browser closes. Backspace goes up a folder, Esc cancels. Typing the
 first letters of a name jumps to it (pressing one letter again steps through the names that
 start with it), as in desktop file choosers: busy folders need no long scrolling. A folder that
@@ -109,10 +109,10 @@ def default_start_folder() -> Path:
 
 
 class FileBrowserScene(Scene):
-    """A modal file chooser. ``on_pick(path)`` runs after the browser has closed."""
+    """A modal file chooser over the dimmed screen below. ``on_pick(path)`` runs after the
+    browser has closed; a file dropped on the window while browsing is taken as the choice."""
 
-    # A file dropped on the window while browsing is taken as the choice.
-    accepts_drops = True
+    transparent = True
 
     def __init__(
         self,
@@ -141,7 +141,6 @@ class FileBrowserScene(Scene):
         self.typed = ""  # the name being typed to jump to
         self._typed_at = -10.0
         self._veil = Veil(120)
-        self._layout_size = (0, 0)
         self.up_button = Button("Up", self.go_up, font_size=18)
         self.home_button = Button("Home", self.go_home, font_size=18)
         self.pictures_button = Button("Pictures", self.go_pictures, font_size=18)
@@ -248,7 +247,6 @@ class FileBrowserScene(Scene):
     # -- events -----------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
-        self._layout()
         if event.type == pygame.DROPFILE:
             self.app.pop()
             self.on_pick(Path(event.file))
@@ -315,11 +313,7 @@ class FileBrowserScene(Scene):
 
     # -- layout and drawing -----------------------------------------------------------------
 
-    def _layout(self) -> None:
-        size = self.app.screen_size
-        if size == self._layout_size:
-            return
-        self._layout_size = size
+    def arrange(self, size: tuple[int, int]) -> None:
         scale = self.app.ui_scale
         width, height = size
         pad = round(20 * scale)
@@ -353,13 +347,9 @@ class FileBrowserScene(Scene):
             )
 
     def draw(self, surface: pygame.Surface) -> None:
-        self._layout()
         app = self.app
         theme = app.theme
         scale = app.ui_scale
-        below = app.scene_below(self)
-        if below is not None:
-            below.draw(surface)
         self._veil.draw(surface)
         corner = radius(app)
         pygame.draw.rect(surface, theme.panel, self.panel, border_radius=corner)

@@ -69,3 +69,15 @@ def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
     while text and font.size(text + "…")[0] > width:
         text = text[:-1]
     return text + "…"
+
+
+def format_time(seconds: float | None) -> str:
+    """``m:ss`` (``h:mm:ss`` past an hour) for the timer and best times; "–" for no time."""
+    if seconds is None:
+        return "–"
+    whole = max(0, int(seconds))
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    if hours:
+        return f"{hours}:{minutes:02d}:{secs:02d}"
+    return f"{minutes}:{secs:02d}"

@@ -1,0 +1,214 @@
+"""The level select's cards, drawn: what one card shows is a :class:`Card`, and a
+:class:`CardPainter` draws it (and keeps the scaled thumbnails of solved pictures)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import numpy as np
+import numpy.typing as npt
+import pygame
+
+from game.core.packs import PuzzleEntry
+from game.ui.widgets.base import radius
+from game.ui.widgets.text import draw_text, fit_text, format_time, wrap_text
+
+if TYPE_CHECKING:
+    from game.core.progress import PuzzleRecord
+    from game.ui.app import App
+
+BoolGrid = npt.NDArray[np.bool_]
+
+
+@dataclass(frozen=True)
+class Card:
+    """Everything one card shows, gathered by the level select."""
+
+    entry: PuzzleEntry
+    rect: pygame.Rect
+    watch: pygame.Rect  # the "Watch" button's rect
+    title: str  # "#3" until solved, the title after
+    record: PuzzleRecord | None
+    stars: int | None
+    picture: BoolGrid | None  # the solved picture, when known
+    hovered: bool = False
+    focused: bool = False  # the keyboard's selection, shown
+    watch_hovered: bool = False
+
+
+class CardPainter:
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self._thumbnails: dict[tuple[str, int, str], pygame.Surface] = {}
+
+    def draw(self, surface: pygame.Surface, card: Card) -> None:
+        """One card: its frame, thumbnail, title, size, stars, best time, badge, Watch."""
+        app = self.app
+        theme = app.theme
+        scale = app.ui_scale
+        rect = card.rect
+        entry = card.entry
+        corner = radius(app)
+        fill = theme.button_hover if card.hovered else theme.panel
+        pygame.draw.rect(surface, fill, rect, border_radius=corner)
+        border = theme.error if entry.puzzle is None else theme.panel_border
+        pygame.draw.rect(surface, border, rect, max(1, theme.line_weight), border_radius=corner)
+        if card.focused:
+            pygame.draw.rect(
+                surface,
+                theme.focus_ring,
+                rect.inflate(6, 6),
+                max(2, round(3 * scale)),
+                border_radius=corner + 3,
+            )
+        pad = round(10 * scale)
+        if entry.puzzle is None:
+            self._draw_broken_card(surface, rect, entry, pad)
+            return
+        puzzle = entry.puzzle
+        record = card.record
+        solved = bool(record and record.solved)
+        in_progress = bool(record and record.session is not None)
+        title_size = round(17 * scale)
+        title_font = app.fonts.get(title_size, bold=True)
+        small = round(14 * scale)
+        small_font = app.fonts.get(small)
+        # Line steps never tighter than the fonts (text does not shrink below readable).
+        title_step = max(round(24 * scale), title_font.get_linesize())
+        small_step = max(round(22 * scale), small_font.get_linesize())
+        watch = card.watch
+        # Thumbnail square, shortened when the text below needs the room to clear "Watch".
+        side = rect.width - 2 * pad
+        text_height = round(6 * scale) + title_step + small_step + small_font.get_linesize()
+        thumb_height = min(side - round(36 * scale), watch.top - 2 - rect.top - pad - text_height)
+        box = pygame.Rect(rect.left + pad, rect.top + pad, side, max(1, thumb_height))
+        self._draw_thumbnail(surface, box, entry.key or "", card.picture, solved)
+        y = box.bottom + round(6 * scale)
+        title = fit_text(title_font, card.title, side)
+        draw_text(surface, app, title, title_size, theme.text, (rect.left + pad, y), bold=True)
+        y += title_step
+        draw_text(surface, app, puzzle.size_text, small, theme.text_muted, (rect.left + pad, y))
+        stars = card.stars
+        star_size = round(16 * scale)
+        star_text = "★" * stars + "☆" * (5 - stars) if stars is not None else "☆ ☆ ?"
+        draw_text(surface, app, star_text, star_size, theme.star, (rect.right - pad, y), "topright")
+        y += small_step
+        best = f"Best {format_time(record.best_time)}" if record and record.best_time else ""
+        draw_text(
+            surface, app, best or "Not solved yet", small, theme.text_muted, (rect.left + pad, y)
+        )
+        if solved:
+            self._badge(surface, "✓ Solved", theme.success, (box.left + 4, box.top + 4))
+        elif in_progress:
+            self._badge(surface, "In progress", theme.badge, (box.left + 4, box.top + 4))
+        hovered_watch = card.watch_hovered
+        pygame.draw.rect(
+            surface, theme.accent if hovered_watch else theme.button, watch, border_radius=corner
+        )
+        pygame.draw.rect(surface, theme.panel_border, watch, 1, border_radius=corner)
+        draw_text(
+            surface,
+            app,
+            "Watch",
+            round(13 * scale),
+            theme.accent_text if hovered_watch else theme.button_text,
+            watch.center,
+            "center",
+        )
+
+    def _badge(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        colour: tuple[int, int, int],
+        position: tuple[int, int],
+    ) -> None:
+        app = self.app
+        size = round(13 * app.ui_scale)
+        rendered = app.fonts.render(text, size, app.theme.badge_text, bold=True)
+        pad = round(5 * app.ui_scale)
+        rect = rendered.get_rect(topleft=(position[0] + pad, position[1] + pad // 2))
+        pygame.draw.rect(surface, colour, rect.inflate(2 * pad, pad), border_radius=pad)
+        surface.blit(rendered, rect)
+
+    def _draw_broken_card(
+        self, surface: pygame.Surface, rect: pygame.Rect, entry: PuzzleEntry, pad: int
+    ) -> None:
+        app = self.app
+        theme = app.theme
+        scale = app.ui_scale
+        y = rect.top + pad
+        draw_text(
+            surface,
+            app,
+            "Cannot open",
+            round(17 * scale),
+            theme.error,
+            (rect.left + pad, y),
+            bold=True,
+        )
+        y += round(26 * scale)
+        small = round(14 * scale)
+        font = app.fonts.get(small)
+        width = rect.width - 2 * pad
+        draw_text(
+            surface,
+            app,
+            fit_text(font, entry.path.name, width),
+            small,
+            theme.text,
+            (rect.left + pad, y),
+        )
+        y += round(26 * scale)
+        for line in wrap_text(font, entry.error or "unknown problem", width)[:7]:
+            draw_text(surface, app, line, small, theme.text_muted, (rect.left + pad, y))
+            y += font.get_linesize()
+
+    def _draw_thumbnail(
+        self,
+        surface: pygame.Surface,
+        box: pygame.Rect,
+        key: str,
+        picture: BoolGrid | None,
+        solved: bool,
+    ) -> None:
+        app = self.app
+        theme = app.theme
+        pygame.draw.rect(surface, theme.cell_unknown, box, border_radius=radius(app) // 2)
+        if picture is None:
+            mark = "✓" if solved else "?"
+            colour = theme.success if solved else theme.clue_done
+            draw_text(
+                surface, app, mark, round(box.height * 0.6), colour, box.center, "center", bold=True
+            )
+            return
+        cache_key = (key, box.width * 10000 + box.height, theme.name)
+        thumbnail = self._thumbnails.get(cache_key)
+        if thumbnail is None:
+            thumbnail = picture_surface(
+                picture, box.inflate(-8, -8).size, theme.filled, theme.cell_unknown
+            )
+            self._thumbnails[cache_key] = thumbnail
+        surface.blit(thumbnail, thumbnail.get_rect(center=box.center))
+
+
+def picture_surface(
+    picture: npt.NDArray[np.bool_],
+    size: tuple[int, int],
+    ink: tuple[int, int, int],
+    paper: tuple[int, int, int],
+) -> pygame.Surface:
+    """The solved picture scaled to fit ``size`` with square pixels, sharp edges."""
+    height, width = picture.shape
+    pixels = np.where(picture.T[:, :, None], np.array(ink), np.array(paper)).astype(np.uint8)
+    small = pygame.surfarray.make_surface(pixels)
+    factor = max(1, min(size[0] // width, size[1] // height))
+    if factor * width > size[0] or factor * height > size[1] or factor == 1:
+        # Bigger than the box at one pixel per cell: scale down smoothly instead.
+        ratio = min(size[0] / width, size[1] / height)
+        target = (max(1, round(width * ratio)), max(1, round(height * ratio)))
+        if ratio < 1:
+            return pygame.transform.smoothscale(small, target)
+        return pygame.transform.scale(small, target)
+    return pygame.transform.scale(small, (width * factor, height * factor))

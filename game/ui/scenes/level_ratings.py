@@ -1,0 +1,101 @@
+"""Difficulty stars, and the solved picture, for puzzles whose file does not declare them.
+
+The level select shows stars on every card. A bundled level declares its ``difficulty``; a
+puzzle of "My puzzles" usually does not, so the game solves it to rate it. That solve runs as
+a :class:`~game.core.solver.task.SolveTask` sliced across frames: ``work(candidates, seconds)``
+spends about ``seconds`` a frame (a few milliseconds) on the queue of unrated puzzles and
+never more, so a hard puzzle delays its stars, never the screen. The app owns one
+``Ratings`` for the whole run, so reopening the level select does not solve anything again.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+
+import numpy as np
+import numpy.typing as npt
+
+from game.core.puzzle import Puzzle
+from game.core.rating import rate
+from game.core.solver.result import SolveResult
+from game.core.solver.task import SolveTask
+
+BoolGrid = npt.NDArray[np.bool_]
+
+# The engine time one puzzle may take before its stars stay unknown ("?"). The work is spread
+# over frames, so this bounds how long the queue waits behind one hard puzzle, not a freeze.
+RATING_TIME_LIMIT = 0.5
+# What a frame spends on ratings at most (a 60 FPS frame is 16.7 ms).
+FRAME_SECONDS = 0.004
+
+
+class Ratings:
+    """Stars and solutions worked out this run, by puzzle key (``Puzzle.fingerprint``)."""
+
+    def __init__(
+        self,
+        time_limit: float = RATING_TIME_LIMIT,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.time_limit = time_limit
+        self.clock = clock
+        # None: tried, and the stars stay unknown (too hard within the limit, no solution).
+        self.stars: dict[str, int | None] = {}
+        self.solutions: dict[str, BoolGrid] = {}
+        self._task: SolveTask | None = None
+        self._task_key = ""
+
+    @property
+    def busy(self) -> bool:
+        """A puzzle is being rated (its task is part way)."""
+        return self._task is not None
+
+    def stars_of(self, key: str) -> int | None:
+        return self.stars.get(key)
+
+    def solution_of(self, puzzle: Puzzle) -> BoolGrid | None:
+        """The picture of ``puzzle``: its goal when the file has one, else a solution found
+        while rating it."""
+        goal = puzzle.goal_array()
+        if goal is not None:
+            return goal
+        return self.solutions.get(puzzle.fingerprint())
+
+    def work(
+        self, candidates: Iterable[tuple[str, Puzzle]], seconds: float = FRAME_SECONDS
+    ) -> None:
+        """Spend about ``seconds`` rating: the puzzle under way first, then the first of
+        ``candidates`` (key, puzzle) not tried yet. Returns when the time is up or nothing is
+        left to rate."""
+        deadline = self.clock() + seconds
+        pending = iter(candidates)
+        while True:
+            if self._task is None and not self._start_next(pending):
+                return
+            task = self._task
+            assert task is not None
+            result = task.advance(max(0.0, deadline - self.clock()))
+            if result is not None:
+                self._record(self._task_key, result)
+                self._task = None
+            if self.clock() >= deadline:
+                return
+
+    def _start_next(self, pending: Iterable[tuple[str, Puzzle]]) -> bool:
+        for key, puzzle in pending:
+            if key in self.stars:
+                continue
+            self.stars[key] = None  # tried once, whatever comes of it
+            self._task = SolveTask(
+                puzzle, max_solutions=2, time_limit=self.time_limit, clock=self.clock
+            )
+            self._task_key = key
+            return True
+        return False
+
+    def _record(self, key: str, result: SolveResult) -> None:
+        if result.status == "unknown" or not result.solutions:
+            return
+        self.stars[key] = max(1, min(5, int(rate(result).stars)))
+        self.solutions[key] = np.asarray(result.solutions[0], dtype=bool)

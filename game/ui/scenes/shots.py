@@ -1,0 +1,86 @@
+"""Screenshots of the menu, the options and the level select for ``python -m game screenshot``.
+
+Each shot takes a fresh headless app (on an empty progress folder), gives it some progress
+where the screen shows progress, opens the screen and leaves it on the frame to capture.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.core.board import Cell
+from game.core.moves import Paint
+from game.core.packs import list_packs, read_entries
+from game.core.session import Session
+from game.resources import levels_dir
+from game.ui.app import THEME
+from game.ui.scenes.level_select import LevelSelectScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.options import OptionsScene
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+def demo_progress(app: App, solved: int = 4) -> None:
+    """Some progress: the first puzzles of the first pack solved, the next one half done and
+    last played."""
+    packs = list_packs(levels_dir())
+    if not packs:
+        return
+    entries = [entry for entry in read_entries(packs[0]) if entry.puzzle is not None]
+    store = app.store
+    for number, entry in enumerate(entries[:solved]):
+        assert entry.key is not None
+        store.mark_solved(entry.key, 47.0 + 23 * number, title=entry.name, path=str(entry.path))
+    if len(entries) > solved:
+        entry = entries[solved]
+        assert entry.puzzle is not None and entry.key is not None
+        session = Session(entry.puzzle)
+        session.apply(Paint(0, 0, entry.puzzle.width - 1, 0, Cell.CROSSED))
+        session.tick(31.0)
+        store.save_session(entry.key, session.to_json(), title=entry.name, path=str(entry.path))
+        store.set_last_played(entry.key, str(entry.path))
+
+
+def _steps(app: App, frames: int = 3) -> None:
+    for _ in range(frames):
+        app.step(1 / 60)
+
+
+def _shot_menu(app: App) -> None:
+    demo_progress(app)
+    app.push(MenuScene(app))
+    _steps(app)
+
+
+def _shot_options(app: App) -> None:
+    app.push(OptionsScene(app))
+    _steps(app, 1)
+
+
+def _shot_options_contrast(app: App) -> None:
+    app.set_setting(THEME, "contrast")
+    _shot_options(app)
+
+
+def _shot_level_select(app: App) -> None:
+    demo_progress(app)
+    scene = LevelSelectScene(app)
+    scene.wait_for_files()  # every pack read, with its "solved" count
+    app.push(scene)
+    _steps(app)
+
+
+def _shot_level_select_dark(app: App) -> None:
+    app.set_setting(THEME, "dark")
+    _shot_level_select(app)
+
+
+SCREENSHOTS = {
+    "menu": _shot_menu,
+    "options": _shot_options,
+    "options-contrast": _shot_options_contrast,
+    "level_select": _shot_level_select,
+    "level_select-dark": _shot_level_select_dark,
+}
