@@ -40,13 +40,9 @@ from game.core.convert import (
     Converter,
     ConvertError,
     ConvertOptions,
-    Fix,
-    FixSearch,
-    Report,
-    UniquenessCheck,
-    grid_warnings,
     puzzle_from_grid,
 )
+from game.core.fairness import Fix, FixSearch, Report, UniquenessCheck, grid_warnings
 from game.core.puzzle import Puzzle
 from game.ui.app import optional_scene
 from game.ui.scene import Scene
@@ -402,11 +398,10 @@ class ConverterScene(Scene):
             return
         picture = puzzle.goal_array()
         if picture is None:
-            from game.core.convert import _load_solver
+            from game.core.solver.task import SolveTask
 
-            solver = _load_solver()
-            result = solver.solve(puzzle, max_solutions=1, timeout=1.0) if solver else None
-            if result is None or not result.solutions:
+            result = SolveTask(puzzle, max_solutions=1, time_limit=1.0).run()
+            if not result.solutions:
                 self._refuse(path, "the file has no picture and the solver found none in time")
                 return
             picture = np.asarray(result.solutions[0], dtype=bool)
