@@ -1,4 +1,4 @@
-"""The converter: turn a picture into a puzzle, touch it up, see whether it is fair, save it.
+"""The converter screen: turn a picture into a puzzle, touch it up, see whether it is fair, save it.
 
 Open a picture by dropping it on the window or with the in-game file browser (which also
 opens level files, to edit their picture), or start from a blank canvas and draw. The source
@@ -6,26 +6,29 @@ and the preview grid sit side by side; every control (size, method, threshold, i
 fit) re-grids at once from the already loaded picture, which takes a few milliseconds.
 
 Click and drag on the preview to touch up cells (left paints the opposite of the first cell,
-right erases); Ctrl+Z undoes a stroke. A uniqueness check runs a few milliseconds per frame
-(the solver's step generator, never a thread), so the window never freezes: the report says
-whether the clues have one solution, and when they have several, the cells where two
-solutions differ are hatched on the grid and "Suggest a fix" searches for one-cell edits
-that make the puzzle unique (click one to apply it).
+right erases); Ctrl+Z undoes a stroke and Ctrl+Y (or Ctrl+Shift+Z) redoes it. What is being
+edited (options, grid, touch-ups, history, the file saved) is a
+:class:`~game.core.editor.ConverterDocument`; this scene holds the events, the layout and
+the drawing.
+
+Solving never blocks a frame: the uniqueness check, the fix search and finding the picture
+of a level file that has none are :class:`~game.core.solver.task.SolveTask` work advanced
+``CHECK_SLICE`` seconds per frame. The report says whether the clues have one solution; when
+they have several, the cells where two solutions differ are hatched on the grid and "Suggest
+a fix" searches for one-cell edits that make the puzzle unique (click one to apply it).
 
 Save writes a ``.non`` with its goal picture into "My puzzles" (the user data folder, never
-the install folder); Play now opens it in the play screen; Watch the solver opens the
-solver replay when the build has one.
+the install folder); Play now opens it in the play screen; Watch the solver opens the solver
+replay on it.
 """
 
 from __future__ import annotations
 
 import contextlib
-import re
-import tempfile
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
@@ -39,13 +42,14 @@ from game.core.convert import (
     SIZE_PRESETS,
     Converter,
     ConvertError,
-    ConvertOptions,
-    puzzle_from_grid,
 )
+from game.core.editor import ConverterDocument, Mode
 from game.core.fairness import Fix, FixSearch, Report, UniquenessCheck, grid_warnings
+from game.core.packs import PUZZLE_EXTENSIONS
 from game.core.puzzle import Puzzle
-from game.ui.app import optional_scene
+from game.core.solver.task import SolveTask
 from game.ui.scene import Scene
+from game.ui.scenes.replay import ReplayScene
 from game.ui.widgets.base import FocusGroup, Widget, draw_focus_ring, radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
@@ -61,7 +65,6 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 BoolGrid = npt.NDArray[np.bool_]
-Mode = Literal["empty", "image", "canvas"]
 
 # Seconds of solver work per frame: small enough to keep 60 frames a second.
 CHECK_SLICE = 0.006
@@ -70,36 +73,14 @@ CHECK_SLICE = 0.006
 CHECK_DELAY = 0.15
 CHECK_TIME_LIMIT = 4.0
 FIX_TIME_EACH = 0.4
+# Engine seconds to find the picture of a level file that has no goal.
+LEVEL_SOLVE_LIMIT = 4.0
 MAX_FIX_BUTTONS = 3
-DEFAULT_CANVAS = 15
 LAST_FOLDER_SETTING = "converter_folder"
+LEVEL_SUFFIXES = tuple(sorted(PUZZLE_EXTENSIONS))
 
 METHOD_LABELS = [("hsv", "HSV rule"), ("otsu", "Otsu"), ("threshold", "Threshold")]
 FIT_LABELS = [("pad", "Pad"), ("stretch", "Stretch")]
-
-
-def _level_suffixes() -> tuple[str, ...]:
-    try:
-        from game.core.packs import PUZZLE_EXTENSIONS
-    except ImportError:
-        return (".non",)
-    return tuple(sorted(PUZZLE_EXTENSIONS))
-
-
-def file_stem_for(title: str) -> str:
-    """A file name from a title: lower case letters, digits and dashes."""
-    stem = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
-    return stem[:48] or "my-puzzle"
-
-
-def free_path(folder: Path, stem: str, suffix: str = ".non") -> Path:
-    """``folder/stem.non``, or ``stem-2.non``, ``stem-3.non``… if taken: never overwrite."""
-    candidate = folder / f"{stem}{suffix}"
-    number = 2
-    while candidate.exists():
-        candidate = folder / f"{stem}-{number}{suffix}"
-        number += 1
-    return candidate
 
 
 class ConverterScene(Scene):
@@ -110,47 +91,48 @@ class ConverterScene(Scene):
 
     def __init__(self, app: App, image_path: str | Path | None = None) -> None:
         super().__init__(app)
-        self.mode: Mode = "empty"
-        self.converter: Converter | None = None
+        self.document = ConverterDocument()
         self.source_label = ""
         self.source_surface: pygame.Surface | None = None
         self._scaled_source: tuple[tuple[int, int], pygame.Surface] | None = None
         self.problem = ""  # why the last picture could not be opened
-        # Otsu first: the HSV rule turns a drawing on tinted paper (cream, a scan) all black,
-        # since the paper is more saturated than the image's mean. It stays one click away.
-        self.options = ConvertOptions(
-            width=DEFAULT_CANVAS, height=DEFAULT_CANVAS, method=DEFAULT_METHOD
-        )
-        self.base: BoolGrid = np.zeros((DEFAULT_CANVAS, DEFAULT_CANVAS), dtype=bool)
-        self.edits: dict[Cell, bool] = {}  # touch-ups over a converted picture
-        self.grid: BoolGrid = self.base.copy()
-        self.puzzle: Puzzle = puzzle_from_grid(self.grid)
-        self.undo_stack: list[tuple[BoolGrid, dict[Cell, bool]]] = []
+        self.puzzle: Puzzle = self.document.puzzle()
         self.check: UniquenessCheck | None = None
         self.check_wait = 0.0
         self.report: Report | None = None
         self.fix_search: FixSearch | None = None
-        self.saved_path: Path | None = None
-        self.dirty = False
         self.pending_path: Path | None = None
+        # A level file without a goal picture: the solver looks for one, a slice a frame.
+        self.level_search: tuple[Path, Puzzle, SolveTask] | None = None
         self._pending_drawn = False
         self._layout_size = (0, 0)
         self._build_widgets()
-        self._regrid()
+        self._grid_changed()
         if image_path is not None:
             self.open_path(Path(image_path))
+
+    @property
+    def mode(self) -> Mode:
+        """What is open: ``empty``, ``image`` or ``canvas`` (the document's mode)."""
+        return self.document.mode
+
+    @property
+    def converter(self) -> Converter | None:
+        """The loaded picture, in ``image`` mode."""
+        return self.document.converter
 
     # -- widgets ----------------------------------------------------------------------------
 
     def _build_widgets(self) -> None:
+        options = self.document.options
         self.open_button = Button("Open…", self.open_browser, font_size=18)
         self.canvas_button = Button("Blank canvas", self.new_canvas, font_size=18)
         self.back_button = Button("Back", self.leave, font_size=18)
         self.width_stepper = NumberStepper(
-            "Width", self.options.width, MIN_SIZE, MAX_SIZE, self._set_width
+            "Width", options.width, MIN_SIZE, MAX_SIZE, self._set_width
         )
         self.height_stepper = NumberStepper(
-            "Height", self.options.height, MIN_SIZE, MAX_SIZE, self._set_height
+            "Height", options.height, MIN_SIZE, MAX_SIZE, self._set_height
         )
         self.preset_buttons = [
             Button(str(size), self._preset_setter(size), font_size=16) for size in SIZE_PRESETS
@@ -219,22 +201,23 @@ class ConverterScene(Scene):
 
     def _sync_widgets(self) -> None:
         """Enable what makes sense in the current mode and show the current values."""
-        has_image = self.mode == "image"
-        options = self.options
+        document = self.document
+        has_image = document.mode == "image"
+        options = document.options
         self.aspect_toggle.value = options.keep_aspect
         self.invert_toggle.value = options.invert
         self.crop_toggle.value = options.crop
         self.threshold_slider.value = options.threshold
         self.method_choice.index = [value for value, _ in METHOD_LABELS].index(options.method)
         self.fit_choice.index = [value for value, _ in FIT_LABELS].index(options.fit)
-        self.width_stepper.set_value(self.options.width, notify=False)
-        self.height_stepper.set_value(self.resolved_height, notify=False)
-        self.height_stepper.enabled = not (has_image and self.options.keep_aspect)
+        self.width_stepper.set_value(options.width, notify=False)
+        self.height_stepper.set_value(document.resolved_height, notify=False)
+        self.height_stepper.enabled = not (has_image and options.keep_aspect)
         for widget in (self.aspect_toggle, self.method_choice, self.invert_toggle,
                        self.crop_toggle, self.fit_choice):  # fmt: skip
             widget.enabled = has_image
-        self.threshold_slider.enabled = has_image and self.options.method == "threshold"
-        has_picture = self.mode != "empty"
+        self.threshold_slider.enabled = has_image and options.method == "threshold"
+        has_picture = document.mode != "empty"
         for button in (self.save_button, self.play_button, self.watch_button):
             button.enabled = has_picture
         report = self.report
@@ -250,25 +233,16 @@ class ConverterScene(Scene):
                 button.enabled = False
         self.focus.refresh()
 
-    @property
-    def resolved_height(self) -> int:
-        if self.converter is not None and self.mode == "image":
-            return self.converter.resolved(self.options).height
-        return self.options.height
-
     # -- settings ---------------------------------------------------------------------------
 
     def _change_options(self, **changes: Any) -> None:
-        old_size = (self.options.width, self.resolved_height)
         try:
-            self.options = replace(self.options, **changes)
+            options = replace(self.document.options, **changes)
         except ConvertError as error:
             self.app.toast(str(error), error=True)
             return
-        new_size = (self.options.width, self.resolved_height)
-        if new_size != old_size:
-            self._resize_canvas(new_size)
-        self._regrid()
+        self.document.set_options(options)
+        self._grid_changed()
 
     def _set_width(self, value: int) -> None:
         self._change_options(width=value)
@@ -295,57 +269,39 @@ class ConverterScene(Scene):
         self._change_options(fit=fit)
 
     def _text_changed(self, _text: str) -> None:
-        self.dirty = self.mode != "empty"
+        self.document.dirty = self.document.mode != "empty"
 
     # -- the picture ------------------------------------------------------------------------
 
-    def _resize_canvas(self, size: tuple[int, int]) -> None:
-        """A new size: a drawing keeps what still fits; touch-ups on a picture are dropped
-        (they belonged to cells of the old grid)."""
-        width, height = size
-        if self.mode == "image":
-            self.edits = {}
-            self.undo_stack.clear()
-            return
-        canvas = np.zeros((height, width), dtype=bool)
-        keep_h, keep_w = min(height, self.base.shape[0]), min(width, self.base.shape[1])
-        canvas[:keep_h, :keep_w] = self.base[:keep_h, :keep_w]
-        self.base = canvas
-
-    def _regrid(self) -> None:
-        """Rebuild the grid and the puzzle from the settings and restart the check."""
-        if self.mode == "image" and self.converter is not None:
-            base = self.converter.grid(self.options)
-            self.base = base
-        grid = self.base.copy()
-        height, width = grid.shape
-        for (x, y), value in self.edits.items():
-            if x < width and y < height:
-                grid[y, x] = value
-        self._set_grid(grid)
-
-    def _set_grid(self, grid: BoolGrid) -> None:
-        self.grid = grid
-        self.puzzle = puzzle_from_grid(grid)
+    def _grid_changed(self) -> None:
+        """The document's grid is new: show it and start a fresh check (after a pause)."""
+        grid = self.document.grid
+        self.puzzle = self.document.puzzle()
         self.preview.set_grid(grid)
         self.report = None
         self.fix_search = None
         self.check = None
         self.check_wait = CHECK_DELAY
-        if self.mode != "empty":
-            self.dirty = True
         self._sync_widgets()
 
     def open_path(self, path: Path) -> None:
         """Open a dropped or chosen file on the next frame (so "Opening…" can show first)."""
         self.pending_path = path
 
+    @property
+    def opening(self) -> bool:
+        """A file is waiting to open, or a level's picture is being looked for."""
+        return self.pending_path is not None or self.level_search is not None
+
     def _load_pending(self) -> None:
         path = self.pending_path
         self.pending_path = None
         if path is None:
             return
-        if path.suffix.lower() in _level_suffixes() and path.suffix.lower() not in IMAGE_SUFFIXES:
+        if self.level_search is not None:  # a newer file wins
+            self.level_search[2].cancel()
+            self.level_search = None
+        if path.suffix.lower() in LEVEL_SUFFIXES and path.suffix.lower() not in IMAGE_SUFFIXES:
             self._load_level(path)
             return
         try:
@@ -353,12 +309,8 @@ class ConverterScene(Scene):
         except ConvertError as error:
             self._refuse(path, str(error))
             return
-        self.converter = converter
-        self.mode = "image"
+        self.document.open_picture(converter)
         self.problem = ""
-        self.edits = {}
-        self.undo_stack.clear()
-        self.saved_path = None
         source = converter.source
         self.source_label = (
             f"{path.name} — {source.original_size[0]}x{source.original_size[1]} {source.format}"
@@ -373,7 +325,7 @@ class ConverterScene(Scene):
             self.title_input.text = path.stem.replace("_", " ").replace("-", " ")[:60]
             self.title_input.cursor = len(self.title_input.text)
         self._remember_folder(path.parent)
-        self._regrid()
+        self._grid_changed()
 
     def _refuse(self, path: Path, reason: str) -> None:
         self.problem = f"{path.name}: {reason}"
@@ -398,47 +350,49 @@ class ConverterScene(Scene):
             return
         picture = puzzle.goal_array()
         if picture is None:
-            from game.core.solver.task import SolveTask
+            task = SolveTask(puzzle, max_solutions=1, time_limit=LEVEL_SOLVE_LIMIT)
+            self.level_search = (path, puzzle, task)
+            return
+        self._show_level(path, puzzle, picture)
 
-            result = SolveTask(puzzle, max_solutions=1, time_limit=1.0).run()
-            if not result.solutions:
-                self._refuse(path, "the file has no picture and the solver found none in time")
-                return
-            picture = np.asarray(result.solutions[0], dtype=bool)
+    def _advance_level_search(self) -> None:
+        assert self.level_search is not None
+        path, puzzle, task = self.level_search
+        result = task.advance(CHECK_SLICE)
+        if result is None:
+            return
+        self.level_search = None
+        if result.solutions:
+            self._show_level(path, puzzle, np.asarray(result.solutions[0], dtype=bool))
+        elif result.status == "none":
+            self._refuse(path, "the file has no picture and its clues admit none")
+        else:
+            self._refuse(path, "the file has no picture and the solver found none in time")
+
+    def _show_level(self, path: Path, puzzle: Puzzle, picture: BoolGrid) -> None:
         self._start_canvas(picture)
         self.source_label = f"{path.name} — {puzzle.size_text} puzzle"
         self.title_input.text = puzzle.title[:60]
         self.author_input.text = puzzle.author[:60]
         self._remember_folder(path.parent)
-        self.dirty = False
+        self.document.dirty = False
 
     def new_canvas(self) -> None:
         """A blank canvas of the current size, to draw a puzzle from scratch."""
-        width, height = self.options.width, self.resolved_height
-        self._start_canvas(np.zeros((height, width), dtype=bool))
+        self._forget_source()
+        self.document.new_canvas()
         self.source_label = "Blank canvas"
-        self.dirty = False
+        self._grid_changed()
 
     def _start_canvas(self, picture: BoolGrid) -> None:
-        self.mode = "canvas"
-        self.converter = None
+        self._forget_source()
+        self.document.start_canvas(picture)
+        self._grid_changed()
+
+    def _forget_source(self) -> None:
         self.source_surface = None
         self._scaled_source = None
         self.problem = ""
-        self.edits = {}
-        self.undo_stack.clear()
-        self.saved_path = None
-        height, width = picture.shape
-        self.options = ConvertOptions(
-            width=int(width),
-            height=int(height),
-            fit=self.options.fit,
-            method=self.options.method,
-            threshold=self.options.threshold,
-        )
-        self.aspect_toggle.value = False
-        self.base = np.array(picture, dtype=bool, copy=True)
-        self._regrid()
 
     def _remember_folder(self, folder: Path) -> None:
         # A remembered folder is a convenience: never fail a load over it.
@@ -448,31 +402,28 @@ class ConverterScene(Scene):
     # -- touch-ups --------------------------------------------------------------------------
 
     def _stroke_started(self) -> None:
-        if self.mode == "empty":
-            self._start_canvas(np.zeros(self.grid.shape, dtype=bool))
+        if self.document.mode == "empty":
+            self._forget_source()
             self.source_label = "Blank canvas"
-        self.undo_stack.append((self.base.copy(), dict(self.edits)))
-        del self.undo_stack[:-50]
+        self.document.begin_stroke()
+        self._sync_widgets()
 
     def _painted(self, cells: list[Cell], value: bool) -> None:
-        for x, y in cells:
-            if self.mode == "image":
-                self.edits[(x, y)] = value
-            else:
-                self.base[y, x] = value
-            self.grid[y, x] = value
+        self.document.paint(cells, value)
 
     def _stroke_ended(self) -> None:
-        self._set_grid(self.grid.copy())
+        self._grid_changed()
 
     def undo(self) -> bool:
-        if not self.undo_stack:
+        if not self.document.undo():
             return False
-        base, edits = self.undo_stack.pop()
-        if base.shape != self.base.shape:
+        self._grid_changed()
+        return True
+
+    def redo(self) -> bool:
+        if not self.document.redo():
             return False
-        self.base, self.edits = base, edits
-        self._regrid()
+        self._grid_changed()
         return True
 
     # -- the report -------------------------------------------------------------------------
@@ -481,7 +432,10 @@ class ConverterScene(Scene):
         if self.pending_path is not None and self._pending_drawn:
             self._load_pending()
             return
-        if self.mode == "empty" or self.preview.painting:
+        if self.level_search is not None:
+            self._advance_level_search()
+            return
+        if self.document.mode == "empty" or self.preview.painting:
             return
         if self.report is None:
             if self.check is None:
@@ -501,27 +455,25 @@ class ConverterScene(Scene):
 
     @property
     def checking(self) -> bool:
-        return self.mode != "empty" and self.report is None
+        return self.document.mode != "empty" and self.report is None
 
     def suggest_fixes(self) -> None:
         report = self.report
         if report is None or report.status != "multiple":
             return
         self.fix_search = FixSearch(
-            self.grid, report.ambiguous_cells, max_fixes=MAX_FIX_BUTTONS, time_each=FIX_TIME_EACH
+            self.document.grid,
+            report.ambiguous_cells,
+            max_fixes=MAX_FIX_BUTTONS,
+            time_each=FIX_TIME_EACH,
         )
         self._sync_widgets()
 
     def apply_fix(self, index: int) -> None:
         if self.fix_search is None or index >= len(self.fix_search.fixes):
             return
-        fix: Fix = self.fix_search.fixes[index]
-        self.undo_stack.append((self.base.copy(), dict(self.edits)))
-        if self.mode == "image":
-            self.edits[(fix.x, fix.y)] = fix.filled
-        else:
-            self.base[fix.y, fix.x] = fix.filled
-        self._regrid()
+        self.document.apply_fix(self.fix_search.fixes[index])
+        self._grid_changed()
 
     def hovered_fix(self) -> Fix | None:
         if self.fix_search is None:
@@ -536,48 +488,33 @@ class ConverterScene(Scene):
 
     def finished_puzzle(self) -> Puzzle:
         """The puzzle as it would be saved: the grid, the title and the author."""
-        title = self.title_input.text.strip() or "Untitled"
-        return puzzle_from_grid(self.grid, title=title, author=self.author_input.text.strip())
+        return self.document.puzzle(self.title_input.text, self.author_input.text)
 
     def save_clicked(self) -> None:
         self.save()
 
     def save(self) -> Path | None:
-        if self.mode == "empty":
+        if self.document.mode == "empty":
             return None
-        puzzle = self.finished_puzzle()
         try:
-            from game.core.formats import write_puzzle
-
             folder = self.app.store.user_puzzles_dir()
-            folder.mkdir(parents=True, exist_ok=True)
-            path = self.saved_path or free_path(folder, file_stem_for(puzzle.title))
-            write_puzzle(puzzle, path)
-        except ImportError:
-            self.app.toast("This build cannot write puzzle files.", error=True)
-            return None
+            path = self.document.save(folder, self.title_input.text, self.author_input.text)
         except (OSError, ValueError) as error:
             reason = error.strerror if isinstance(error, OSError) and error.strerror else error
             self.app.toast(f"Could not save the puzzle: {reason}", error=True)
             return None
-        self.saved_path = path
-        self.dirty = False
         self.app.toast(f"Saved to My puzzles as {path.name}")
         return path
 
     def play_now(self) -> None:
-        if self.mode == "empty":
+        if self.document.mode == "empty":
             return
-        self.app.play_puzzle(self.finished_puzzle(), path=self.saved_path)
+        self.app.play_puzzle(self.finished_puzzle(), path=self.document.saved_path)
 
     def watch_solver(self) -> None:
-        if self.mode == "empty":
+        if self.document.mode == "empty":
             return
-        factory = optional_scene("game.ui.scenes.replay", "ReplayScene")
-        if factory is None:
-            self.app.toast("Watching the solver is not available in this build yet.")
-            return
-        self.app.push(factory(self.app, self.finished_puzzle()))
+        self.app.push(ReplayScene(self.app, self.finished_puzzle()))
 
     def open_browser(self) -> None:
         start: Path | None = None
@@ -591,17 +528,18 @@ class ConverterScene(Scene):
                 start=start,
                 title="Open a picture or a puzzle",
                 image_suffixes=IMAGE_SUFFIXES,
-                level_suffixes=_level_suffixes(),
+                level_suffixes=LEVEL_SUFFIXES,
             )
         )
 
     def unsaved_work(self) -> str | None:
-        if not self.dirty or self.mode == "empty":
+        document = self.document
+        if not document.dirty or document.mode == "empty":
             return None
-        if self.saved_path is not None:
-            return f"The changes to {self.saved_path.name} are not saved."
+        if document.saved_path is not None:
+            return f"The changes to {document.saved_path.name} are not saved."
         source = self.source_label.split(" — ")[0]
-        if self.mode == "image" and source:
+        if document.mode == "image" and source:
             return f"The puzzle made from {source} is not saved."
         if source and source != "Blank canvas":
             return f"The changes to {source} are not saved."
@@ -638,6 +576,9 @@ class ConverterScene(Scene):
             if event.key == pygame.K_ESCAPE:
                 self.leave()
                 return True
+            shift = event.mod & pygame.KMOD_SHIFT
+            if ctrl and (event.key == pygame.K_y or (shift and event.key == pygame.K_z)):
+                return self.redo() or True
             if ctrl and event.key == pygame.K_z:
                 return self.undo() or True
             if ctrl and event.key == pygame.K_s:
@@ -743,7 +684,7 @@ class ConverterScene(Scene):
         if frozenset(marked) != self.preview.marked:
             self.preview.marked = frozenset(marked)
         self._draw_controls(surface)
-        if self.pending_path is not None:
+        if self.opening:
             self._draw_opening(surface)
             self._pending_drawn = True
         else:
@@ -789,16 +730,17 @@ class ConverterScene(Scene):
             image = self._fitted_source(box.size)
             placed = image.get_rect(center=box.center)
             surface.blit(image, placed)
-            if self.options.crop and self.converter is not None:
-                x0, y0, x1, y1 = self.converter.source.crop_box
-                factor = placed.width / self.converter.source.width
+            converter = self.document.converter
+            if self.document.options.crop and converter is not None:
+                x0, y0, x1, y1 = converter.source.crop_box
+                factor = placed.width / converter.source.width
                 crop = pygame.Rect(
                     placed.left + round(x0 * factor), placed.top + round(y0 * factor),
                     max(1, round((x1 - x0) * factor)), max(1, round((y1 - y0) * factor)),
                 )  # fmt: skip
                 pygame.draw.rect(surface, theme.accent, crop, max(2, round(2 * scale)))
         else:
-            if self.mode == "canvas":
+            if self.document.mode == "canvas":
                 lines = ["Draw on the grid: left button paints, right button erases.",
                          "Ctrl+Z undoes a stroke."]  # fmt: skip
             else:
@@ -838,12 +780,12 @@ class ConverterScene(Scene):
         scale = app.ui_scale
         self._panel(surface, self.preview_panel)
         self.preview.draw(surface, app)
-        height, width = self.grid.shape
-        filled = int(self.grid.sum())
-        text = f"{width}x{height} puzzle, {filled} of {width * height} cells filled"
-        if self.mode == "image" and self.edits:
-            touched = len(self.edits)
-            text += f", {touched} touched up" if touched != 1 else ", 1 touched up"
+        grid = self.document.grid
+        height, width = grid.shape
+        text = f"{width}x{height} puzzle, {int(grid.sum())} of {width * height} cells filled"
+        touched = self.document.touched
+        if touched:
+            text += f", {touched} touched up"
         size = round(16 * scale)
         draw_text(surface, app, text, size, theme.text_muted,
                   (self.preview_panel.centerx, self.preview_panel.bottom - round(10 * scale)),
@@ -852,7 +794,8 @@ class ConverterScene(Scene):
     def report_lines(self) -> list[tuple[str, str]]:
         """What the report panel says, as (kind, text) with kind in
         title/good/bad/info/warning."""
-        if self.mode == "empty":
+        document = self.document
+        if document.mode == "empty":
             hint = "Open a picture or draw one to see whether it makes a fair puzzle."
             return [("title", "Fairness report"), ("info", hint)]
         lines: list[tuple[str, str]] = [("title", "Fairness report")]
@@ -888,11 +831,11 @@ class ConverterScene(Scene):
             spent = report.seconds
             took = f"{spent:.1f} s" if spent >= 1 else f"{max(1, round(spent * 1000))} ms"
             lines.append(("info", f"Checked by the solver in {took}."))
-        for warning in grid_warnings(self.grid):
+        for warning in grid_warnings(document.grid):
             lines.append(("warning", f"Note: {warning}."))
-        if self.saved_path is not None:
-            state = "saved" if not self.dirty else "changed since saved"
-            lines.append(("info", f"My puzzles/{self.saved_path.name} ({state})"))
+        if document.saved_path is not None:
+            state = "saved" if not document.dirty else "changed since saved"
+            lines.append(("info", f"My puzzles/{document.saved_path.name} ({state})"))
         return lines
 
     def _draw_report(self, surface: pygame.Surface) -> None:
@@ -919,7 +862,10 @@ class ConverterScene(Scene):
     def _draw_opening(self, surface: pygame.Surface) -> None:
         app = self.app
         scale = app.ui_scale
-        name = self.pending_path.name if self.pending_path is not None else ""
+        if self.pending_path is not None:
+            name = self.pending_path.name
+        else:
+            name = self.level_search[0].name if self.level_search is not None else ""
         text = f"Opening {name}…"
         size = round(22 * scale)
         rendered = app.fonts.render(text, size, app.theme.toast_text)
@@ -928,116 +874,3 @@ class ConverterScene(Scene):
         )
         pygame.draw.rect(surface, app.theme.toast, box, border_radius=radius(app))
         surface.blit(rendered, rendered.get_rect(center=box.center))
-
-
-# --------------------------------------------------------------------------- screenshots
-
-
-def _photo_like(path: Path) -> Path:
-    """A synthetic photo for the docs: a lighthouse on a rock under a soft sky, with noise."""
-    from PIL import Image, ImageDraw, ImageFilter
-
-    width, height = 1200, 900
-    image = Image.new("RGB", (width, height))
-    draw = ImageDraw.Draw(image)
-    for y in range(height):
-        t = y / height
-        draw.line([(0, y), (width, y)], fill=(int(120 + 120 * t), int(170 + 70 * t), 235))
-    draw.polygon([(0, 900), (0, 700), (250, 640), (520, 600), (800, 660), (1200, 720),
-                  (1200, 900)], fill=(60, 60, 70))  # fmt: skip
-    draw.polygon([(470, 640), (530, 260), (670, 260), (730, 640)], fill=(200, 40, 40))
-    draw.rectangle((510, 370, 690, 420), fill=(245, 245, 245))
-    draw.rectangle((490, 500, 710, 550), fill=(245, 245, 245))
-    draw.rectangle((540, 180, 660, 260), fill=(40, 40, 40))
-    draw.polygon([(520, 180), (600, 100), (680, 180)], fill=(40, 40, 40))
-    draw.ellipse((150, 120, 300, 270), fill=(255, 240, 170))
-    image = image.filter(ImageFilter.GaussianBlur(2))
-    noise = np.random.default_rng(5).normal(0, 8, (height, width, 1))
-    pixels = np.clip(np.asarray(image, dtype=np.float32) + noise, 0, 255).astype(np.uint8)
-    Image.fromarray(pixels).save(path, quality=90)
-    return path
-
-
-def _settle(app: App, scene: ConverterScene, frames: int = 600) -> None:
-    for _ in range(frames):
-        app.step(1 / 60)
-        if (
-            scene.pending_path is None
-            and not scene.checking
-            and (scene.fix_search is None or scene.fix_search.done)
-        ):
-            break
-    app.step(1 / 60)
-
-
-def _shot_converter_photo(app: App) -> None:
-    folder = Path(tempfile.mkdtemp(prefix="hanjie-shot-"))
-    scene = ConverterScene(app, _photo_like(folder / "lighthouse.jpg"))
-    app.push(scene)
-    scene.author_input.text = "Hanjie docs"
-    _settle(app, scene)
-    scene._change_options(width=30, keep_aspect=True, method="otsu")
-    _settle(app, scene)
-
-
-CAT_WITH_A_BIRD = """
-......#........
-..#....#....#..
-..##.......##..
-..###.....###..
-..###########..
-.#############.
-.###.#####.###.
-.####.###.####.
-.#############.
-.######.######.
-..###########..
-...##.....##...
-....#######....
-.....#####.....
-...............
-"""
-
-
-def _ambiguous_picture(path: Path) -> Path:
-    """A cat and a little bird of two diagonal dots above it: the clues cannot tell which
-    diagonal the bird is on, so the puzzle has two solutions."""
-    from PIL import Image, ImageDraw
-
-    rows = CAT_WITH_A_BIRD.split()
-    cell = 24
-    image = Image.new("RGB", (len(rows[0]) * cell, len(rows) * cell), (250, 244, 228))
-    draw = ImageDraw.Draw(image)
-    for y, row in enumerate(rows):
-        for x, mark in enumerate(row):
-            if mark == "#":
-                colour = (70, 60, 150) if y < 2 else (60, 52, 48)
-                draw.rectangle((x * cell, y * cell, x * cell + cell - 1, y * cell + cell - 1),
-                               fill=colour)  # fmt: skip
-    image.save(path)
-    return path
-
-
-def _shot_converter_ambiguous(app: App) -> None:
-    folder = Path(tempfile.mkdtemp(prefix="hanjie-shot-"))
-    scene = ConverterScene(app, _ambiguous_picture(folder / "cat_and_bird.png"))
-    app.push(scene)
-    scene.author_input.text = "Hanjie docs"
-    _settle(app, scene)
-    scene._change_options(width=15, height=15)
-    _settle(app, scene)
-    if scene.report is not None and scene.report.status == "multiple":
-        scene.suggest_fixes()
-        _settle(app, scene, frames=1200)
-        if scene.fix_buttons[0].enabled:
-            position = scene.fix_buttons[0].rect.center
-            app.feed(
-                pygame.event.Event(pygame.MOUSEMOTION, pos=position, rel=(0, 0), buttons=(0, 0, 0))
-            )
-    app.step(1 / 60)
-
-
-SCREENSHOTS = {
-    "converter_photo": _shot_converter_photo,
-    "converter_ambiguous": _shot_converter_ambiguous,
-}
