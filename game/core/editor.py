@@ -25,15 +25,26 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
-from game.core.convert import DEFAULT_METHOD, Converter, ConvertOptions, puzzle_from_grid
+from game.core.convert import (
+    DEFAULT_METHOD,
+    MAX_SIZE,
+    MIN_SIZE,
+    Converter,
+    ConvertOptions,
+    puzzle_from_grid,
+)
 from game.core.fairness import Fix
+from game.core.formats import read_puzzle, write_puzzle
 from game.core.puzzle import Puzzle
+from game.core.solver.task import SolveTask
 
 BoolGrid = npt.NDArray[np.bool_]
 Cell = tuple[int, int]
 Mode = Literal["empty", "image", "canvas"]
 
 DEFAULT_CANVAS = 15
+# Engine seconds to find the picture of a level file that has no goal.
+LEVEL_SOLVE_LIMIT = 4.0
 # Enough to walk back through a long touch-up session; each step holds one small grid.
 UNDO_LIMIT = 50
 
@@ -52,6 +63,57 @@ def free_path(folder: Path, stem: str, suffix: str = ".non") -> Path:
         candidate = folder / f"{stem}-{number}{suffix}"
         number += 1
     return candidate
+
+
+class LevelOpening:
+    """A level file opened to edit its picture: the goal it stores, or else a solution.
+
+    Reading happens at once (ValueError or OSError when the file cannot be read, ValueError
+    when its size is outside what the editor takes). A file without a goal gets a
+    :class:`SolveTask` for one solution that :meth:`advance` works on a slice at a time;
+    :attr:`picture` is then the solution, or None with :attr:`problem` saying why.
+    """
+
+    def __init__(self, path: Path, time_limit: float = LEVEL_SOLVE_LIMIT) -> None:
+        self.path = path
+        self.puzzle = read_puzzle(path)
+        width, height = self.puzzle.width, self.puzzle.height
+        if not (MIN_SIZE <= width <= MAX_SIZE and MIN_SIZE <= height <= MAX_SIZE):
+            raise ValueError(
+                f"the puzzle is {self.puzzle.size_text}; the editor takes {MIN_SIZE} to "
+                f"{MAX_SIZE} cells a side"
+            )
+        self.picture: BoolGrid | None = self.puzzle.goal_array()
+        self.problem = ""
+        self.task: SolveTask | None = None
+        if self.picture is None:
+            self.task = SolveTask(self.puzzle, max_solutions=1, time_limit=time_limit)
+
+    @property
+    def done(self) -> bool:
+        return self.task is None
+
+    def advance(self, seconds: float) -> bool:
+        """Look for a picture for about ``seconds``; True once there is an answer."""
+        if self.task is None:
+            return True
+        result = self.task.advance(seconds)
+        if result is None:
+            return False
+        self.task = None
+        if result.solutions:
+            self.picture = np.asarray(result.solutions[0], dtype=bool)
+        elif result.status == "none":
+            self.problem = "the file has no picture and its clues admit none"
+        else:
+            self.problem = "the file has no picture and the solver found none in time"
+        return True
+
+    def cancel(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+            self.task = None
+            self.problem = "cancelled"
 
 
 @dataclass(frozen=True)
@@ -222,8 +284,6 @@ class ConverterDocument:
 
         OSError or ValueError (from the writer) when it cannot be written; nothing changes then.
         """
-        from game.core.formats import write_puzzle
-
         puzzle = self.puzzle(title, author)
         folder.mkdir(parents=True, exist_ok=True)
         path = self.saved_path or free_path(folder, file_stem_for(puzzle.title))

@@ -266,3 +266,50 @@ def suggest_fixes(
     search = FixSearch(grid, ambiguous, max_fixes=max_fixes)
     search.advance(time_budget)
     return list(search.fixes)
+
+
+# --------------------------------------------------------------------------- the words
+
+
+def report_lines(
+    report: Report | None, search: FixSearch | None, grid: BoolGrid, *, dots: int = 3
+) -> list[tuple[str, str]]:
+    """What a fairness panel says about ``grid``, as (kind, text) pairs, kind one of
+    ``good``, ``bad``, ``info`` and ``warning``. ``report`` None means a check is under way
+    (``dots`` animates it); ``search`` is the fix search asked for, if any."""
+    lines: list[tuple[str, str]] = []
+    if report is None:
+        lines.append(("info", f"Checking whether the clues have one solution{'.' * dots}"))
+    elif report.status == "unique":
+        text = "✓ One solution: a fair puzzle."
+        if report.stars:
+            text += f"  Difficulty {'★' * report.stars}{'☆' * (5 - report.stars)}"
+            if report.rating_name:
+                text += f" ({report.rating_name})"
+        lines.append(("good", text))
+    elif report.status == "multiple":
+        count = len(report.ambiguous_cells)
+        lines.append(("bad", f"✗ More than one solution: {count} cells can go either way."))
+        lines.append(("info", "They are hatched on the grid. Touch them up, or ask for a fix."))
+        if search is not None:
+            lines.append(_search_line(search))
+    elif report.status == "none":
+        lines.append(("bad", "✗ No solution: the clues contradict each other."))
+    else:
+        lines.append(("warning", "? Not decided in time: the puzzle may need deep guessing."))
+    if report is not None and report.status != "unknown":
+        spent = report.seconds
+        took = f"{spent:.1f} s" if spent >= 1 else f"{max(1, round(spent * 1000))} ms"
+        lines.append(("info", f"Checked by the solver in {took}."))
+    for warning in grid_warnings(grid):
+        lines.append(("warning", f"Note: {warning}."))
+    return lines
+
+
+def _search_line(search: FixSearch) -> tuple[str, str]:
+    if not search.done:
+        tried = f"{search.tried} of {len(search.candidates)}"
+        return ("info", f"Looking for one-cell fixes… ({tried} tried)")
+    if not search.fixes:
+        return ("warning", "No one-cell fix near those cells: try a bigger change or another size.")
+    return ("info", "Click a fix to apply it (Ctrl+Z undoes it).")

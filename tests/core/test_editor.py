@@ -6,6 +6,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
+import pytest
 from PIL import Image, ImageDraw
 
 from game.core.convert import Converter, ConvertOptions, source_from_image
@@ -121,3 +122,39 @@ def test_saving_writes_the_grid_and_never_overwrites_another_file(tmp_path: Path
     assert read_puzzle(path).goal_array()[0, 0]  # type: ignore[index]
     assert (tmp_path / "square.non").read_text() == "someone else's file"
     assert document.puzzle("   ").title == "Untitled"
+
+
+def test_a_level_opens_with_its_goal_or_a_solution_found_in_slices(tmp_path: Path) -> None:
+    from game.core.editor import LevelOpening
+    from game.core.formats import write_puzzle
+    from game.core.puzzle import Puzzle
+
+    picture = np.random.default_rng(3).random((30, 30)) < 0.5
+    with_goal, without = tmp_path / "goal.non", tmp_path / "bare.non"
+    write_puzzle(Puzzle.from_grid(picture, title="Goal"), with_goal)
+    write_puzzle(Puzzle.from_grid(picture, title="Bare", keep_goal=False), without)
+    opened = LevelOpening(with_goal)
+    assert opened.done and opened.advance(0.0) and np.array_equal(opened.picture, picture)
+    level = LevelOpening(without)
+    assert level.picture is None and not level.done
+    slices = 1
+    while not level.advance(0.001):
+        slices += 1
+        assert slices < 100_000
+    assert slices > 1 and level.picture is not None and level.problem == ""
+    assert Puzzle.from_grid(level.picture).row_clues == level.puzzle.row_clues
+    timed_out = LevelOpening(without, time_limit=0.0)
+    while not timed_out.advance(1.0):
+        pass
+    assert timed_out.picture is None and "in time" in timed_out.problem
+
+
+def test_a_level_outside_the_editor_sizes_is_refused(tmp_path: Path) -> None:
+    from game.core.editor import LevelOpening
+    from game.core.formats import write_puzzle
+    from game.core.puzzle import Puzzle
+
+    path = tmp_path / "wide.non"
+    write_puzzle(Puzzle.from_grid(np.ones((5, 60), dtype=bool)), path)
+    with pytest.raises(ValueError, match="the editor takes 5 to 50 cells a side"):
+        LevelOpening(path)

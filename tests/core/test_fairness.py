@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from game.core.fairness import FixSearch, UniquenessCheck, check_uniqueness
+from game.core.fairness import FixSearch, UniquenessCheck, check_uniqueness, report_lines
 from game.core.puzzle import Puzzle
 from game.core.rating import rate
 from game.core.solver.task import SolveTask
@@ -66,3 +66,27 @@ def test_a_cancelled_fix_search_is_done_and_keeps_its_fixes() -> None:
     search.cancel()
     assert search.done and search.fixes == found
     assert search.advance(1.0) and search.fixes == found
+
+
+def test_report_lines_follow_the_check_and_the_search() -> None:
+    grid = np.zeros((5, 5), dtype=bool)
+    grid[1, 1] = grid[2, 2] = True
+    grid[4, :] = True
+    checking = report_lines(None, None, grid, dots=2)
+    assert checking == [("info", "Checking whether the clues have one solution..")]
+    report = check_uniqueness(Puzzle.from_grid(grid), timeout=2.0)
+    search = FixSearch(grid, report.ambiguous_cells, max_fixes=1)
+    kinds = [kind for kind, _ in report_lines(report, search, grid)]
+    assert kinds[0] == "bad" and "4 cells" in report_lines(report, None, grid)[0][1]
+    assert any(
+        "Looking for one-cell fixes" in text for _, text in report_lines(report, search, grid)
+    )
+    while not search.advance(0.01):
+        pass
+    assert any("Click a fix" in text for _, text in report_lines(report, search, grid))
+    empty = np.zeros((5, 5), dtype=bool)
+    fair = report_lines(check_uniqueness(Puzzle.from_grid(empty)), None, empty)
+    assert (
+        fair[0][0] == "good"
+        and ("warning", "Note: every cell is empty: the picture came out all white.") in fair
+    )

@@ -17,7 +17,7 @@ from game.core.editor import file_stem_for, free_path
 from game.core.formats import read_puzzle
 from game.resources import levels_dir
 from game.ui.app import App
-from game.ui.scenes import converter as converter_module
+from game.ui.scenes import converter_panels
 from game.ui.scenes.converter import ConverterScene
 from game.ui.scenes.converter_shots import CAT_WITH_A_BIRD
 from tests.core.test_convert import bomb_png
@@ -447,7 +447,7 @@ def test_canvas_help_is_wrapped_not_cut_and_image_controls_are_greyed(
     app.step()
     click(app, scene.canvas_button.rect.center)
     shown: list[str] = []
-    real_draw_text = converter_module.draw_text
+    real_draw_text = converter_panels.draw_text
 
     def recording_draw_text(
         surface: pygame.Surface, app: App, text: str, *rest: Any, **options: Any
@@ -455,7 +455,7 @@ def test_canvas_help_is_wrapped_not_cut_and_image_controls_are_greyed(
         shown.append(text)
         return real_draw_text(surface, app, text, *rest, **options)
 
-    monkeypatch.setattr(converter_module, "draw_text", recording_draw_text)
+    monkeypatch.setattr(converter_panels, "draw_text", recording_draw_text)
     app.step()
     help_text = " ".join(text for text in shown if "button" in text or "Ctrl+Z" in text)
     assert "right button erases" in help_text and "…" not in help_text
@@ -478,7 +478,7 @@ def test_a_fair_report_uses_the_width_the_hidden_fix_buttons_leave(
     _settle(app, scene)
     assert scene.report is not None and scene.report.status == "unique"
     shown: list[str] = []
-    real_draw_text = converter_module.draw_text
+    real_draw_text = converter_panels.draw_text
 
     def recording_draw_text(
         surface: pygame.Surface, app: App, text: str, *rest: Any, **options: Any
@@ -486,7 +486,7 @@ def test_a_fair_report_uses_the_width_the_hidden_fix_buttons_leave(
         shown.append(text)
         return real_draw_text(surface, app, text, *rest, **options)
 
-    monkeypatch.setattr(converter_module, "draw_text", recording_draw_text)
+    monkeypatch.setattr(converter_panels, "draw_text", recording_draw_text)
     app.step()
     verdict = [text for text in shown if text.startswith("✓ One solution")]
     assert len(verdict) == 1 and verdict[0].endswith(")")  # "... Difficulty ★☆☆☆☆ (Easy)"

@@ -43,21 +43,21 @@ from game.core.convert import (
     Converter,
     ConvertError,
 )
-from game.core.editor import ConverterDocument, Mode
-from game.core.fairness import Fix, FixSearch, Report, UniquenessCheck, grid_warnings
+from game.core.editor import LEVEL_SOLVE_LIMIT, ConverterDocument, LevelOpening, Mode
+from game.core.fairness import Fix, FixSearch, Report, UniquenessCheck, report_lines
 from game.core.packs import PUZZLE_EXTENSIONS
 from game.core.puzzle import Puzzle
-from game.core.solver.task import SolveTask
 from game.ui.scene import Scene
+from game.ui.scenes.converter_panels import SourceView, draw_busy_note, draw_panel, draw_report
 from game.ui.scenes.replay import ReplayScene
-from game.ui.widgets.base import FocusGroup, Widget, draw_focus_ring, radius
+from game.ui.widgets.base import FocusGroup, Widget, draw_focus_ring
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.file_browser import FileBrowserScene
 from game.ui.widgets.picture_grid import Cell, PictureGrid
 from game.ui.widgets.slider import Slider
 from game.ui.widgets.stepper import NumberStepper
-from game.ui.widgets.text import draw_text, fit_text, wrap_text
+from game.ui.widgets.text import draw_text
 from game.ui.widgets.text_input import TextInput
 from game.ui.widgets.toggle import Choice, Toggle
 
@@ -73,8 +73,6 @@ CHECK_SLICE = 0.006
 CHECK_DELAY = 0.15
 CHECK_TIME_LIMIT = 4.0
 FIX_TIME_EACH = 0.4
-# Engine seconds to find the picture of a level file that has no goal.
-LEVEL_SOLVE_LIMIT = 4.0
 MAX_FIX_BUTTONS = 3
 LAST_FOLDER_SETTING = "converter_folder"
 LEVEL_SUFFIXES = tuple(sorted(PUZZLE_EXTENSIONS))
@@ -93,8 +91,7 @@ class ConverterScene(Scene):
         super().__init__(app)
         self.document = ConverterDocument()
         self.source_label = ""
-        self.source_surface: pygame.Surface | None = None
-        self._scaled_source: tuple[tuple[int, int], pygame.Surface] | None = None
+        self.source_view = SourceView()
         self.problem = ""  # why the last picture could not be opened
         self.puzzle: Puzzle = self.document.puzzle()
         self.check: UniquenessCheck | None = None
@@ -102,8 +99,8 @@ class ConverterScene(Scene):
         self.report: Report | None = None
         self.fix_search: FixSearch | None = None
         self.pending_path: Path | None = None
-        # A level file without a goal picture: the solver looks for one, a slice a frame.
-        self.level_search: tuple[Path, Puzzle, SolveTask] | None = None
+        # A level file being opened (one without a goal is solved a slice a frame).
+        self.level: LevelOpening | None = None
         self._pending_drawn = False
         self._layout_size = (0, 0)
         self._build_widgets()
@@ -129,24 +126,26 @@ class ConverterScene(Scene):
         self.canvas_button = Button("Blank canvas", self.new_canvas, font_size=18)
         self.back_button = Button("Back", self.leave, font_size=18)
         self.width_stepper = NumberStepper(
-            "Width", options.width, MIN_SIZE, MAX_SIZE, self._set_width
+            "Width", options.width, MIN_SIZE, MAX_SIZE, self._setter("width")
         )
         self.height_stepper = NumberStepper(
-            "Height", options.height, MIN_SIZE, MAX_SIZE, self._set_height
+            "Height", options.height, MIN_SIZE, MAX_SIZE, self._setter("height")
         )
         self.preset_buttons = [
             Button(str(size), self._preset_setter(size), font_size=16) for size in SIZE_PRESETS
         ]
-        self.aspect_toggle = Toggle("Keep aspect", False, self._set_keep_aspect, font_size=19)
+        self.aspect_toggle = Toggle("Keep aspect", False, self._setter("keep_aspect"), font_size=19)
         self.method_choice: Choice[str] = Choice(
-            "Method", METHOD_LABELS, DEFAULT_METHOD, self._set_method, font_size=19
+            "Method", METHOD_LABELS, DEFAULT_METHOD, self._setter("method"), font_size=19
         )
         self.threshold_slider = Slider(
-            "Threshold", 0.5, self._set_threshold, step=0.05, font_size=19
+            "Threshold", 0.5, self._setter("threshold"), step=0.05, font_size=19
         )
-        self.invert_toggle = Toggle("Invert", False, self._set_invert, font_size=19)
-        self.crop_toggle = Toggle("Crop borders", False, self._set_crop, font_size=19)
-        self.fit_choice: Choice[str] = Choice("Fit", FIT_LABELS, "pad", self._set_fit, font_size=19)
+        self.invert_toggle = Toggle("Invert", False, self._setter("invert"), font_size=19)
+        self.crop_toggle = Toggle("Crop borders", False, self._setter("crop"), font_size=19)
+        self.fit_choice: Choice[str] = Choice(
+            "Fit", FIT_LABELS, "pad", self._setter("fit"), font_size=19
+        )
         self.title_input = TextInput(
             placeholder="Title", max_length=60, font_size=18, on_change=self._text_changed
         )
@@ -244,29 +243,15 @@ class ConverterScene(Scene):
         self.document.set_options(options)
         self._grid_changed()
 
-    def _set_width(self, value: int) -> None:
-        self._change_options(width=value)
+    def _setter(self, name: str) -> Callable[[object], None]:
+        """A control's callback: set the option ``name`` to the control's value."""
 
-    def _set_height(self, value: int) -> None:
-        self._change_options(height=value)
+        def set_option(value: object) -> None:
+            if name == "threshold" and isinstance(value, float):
+                value = max(0.0, min(1.0, value))  # a slider may overshoot its ends
+            self._change_options(**{name: value})
 
-    def _set_keep_aspect(self, on: bool) -> None:
-        self._change_options(keep_aspect=on)
-
-    def _set_method(self, method: str) -> None:
-        self._change_options(method=method)
-
-    def _set_threshold(self, value: float) -> None:
-        self._change_options(threshold=max(0.0, min(1.0, value)))
-
-    def _set_invert(self, on: bool) -> None:
-        self._change_options(invert=on)
-
-    def _set_crop(self, on: bool) -> None:
-        self._change_options(crop=on)
-
-    def _set_fit(self, fit: str) -> None:
-        self._change_options(fit=fit)
+        return set_option
 
     def _text_changed(self, _text: str) -> None:
         self.document.dirty = self.document.mode != "empty"
@@ -291,16 +276,16 @@ class ConverterScene(Scene):
     @property
     def opening(self) -> bool:
         """A file is waiting to open, or a level's picture is being looked for."""
-        return self.pending_path is not None or self.level_search is not None
+        return self.pending_path is not None or self.level is not None
 
     def _load_pending(self) -> None:
         path = self.pending_path
         self.pending_path = None
         if path is None:
             return
-        if self.level_search is not None:  # a newer file wins
-            self.level_search[2].cancel()
-            self.level_search = None
+        if self.level is not None:  # a newer file wins
+            self.level.cancel()
+            self.level = None
         if path.suffix.lower() in LEVEL_SUFFIXES and path.suffix.lower() not in IMAGE_SUFFIXES:
             self._load_level(path)
             return
@@ -316,11 +301,7 @@ class ConverterScene(Scene):
             f"{path.name} — {source.original_size[0]}x{source.original_size[1]} {source.format}"
             + (f", first of {source.frame_count} frames" if source.frame_count > 1 else "")
         )
-        rgb = np.ascontiguousarray(source.rgb)
-        self.source_surface = pygame.image.frombuffer(
-            rgb.tobytes(), (source.width, source.height), "RGB"
-        ).copy()
-        self._scaled_source = None
+        self.source_view.show(source.rgb)
         if not self.title_input.text:
             self.title_input.text = path.stem.replace("_", " ").replace("-", " ")[:60]
             self.title_input.cursor = len(self.title_input.text)
@@ -334,40 +315,22 @@ class ConverterScene(Scene):
     def _load_level(self, path: Path) -> None:
         """A level file: edit its goal picture on the canvas (or a solution, if it has none)."""
         try:
-            from game.core.formats import read_puzzle
-
-            puzzle = read_puzzle(path)
+            self.level = LevelOpening(path, LEVEL_SOLVE_LIMIT)
         except (ValueError, OSError) as error:
             reason = error.strerror if isinstance(error, OSError) and error.strerror else error
             self._refuse(path, str(reason))
             return
-        if not (MIN_SIZE <= puzzle.width <= MAX_SIZE and MIN_SIZE <= puzzle.height <= MAX_SIZE):
-            self._refuse(
-                path,
-                f"the puzzle is {puzzle.size_text}; the editor takes {MIN_SIZE} to {MAX_SIZE} "
-                "cells a side",
-            )
-            return
-        picture = puzzle.goal_array()
-        if picture is None:
-            task = SolveTask(puzzle, max_solutions=1, time_limit=LEVEL_SOLVE_LIMIT)
-            self.level_search = (path, puzzle, task)
-            return
-        self._show_level(path, puzzle, picture)
+        self._advance_level()  # a file with its picture opens at once
 
-    def _advance_level_search(self) -> None:
-        assert self.level_search is not None
-        path, puzzle, task = self.level_search
-        result = task.advance(CHECK_SLICE)
-        if result is None:
+    def _advance_level(self) -> None:
+        level = self.level
+        if level is None or not level.advance(CHECK_SLICE):
             return
-        self.level_search = None
-        if result.solutions:
-            self._show_level(path, puzzle, np.asarray(result.solutions[0], dtype=bool))
-        elif result.status == "none":
-            self._refuse(path, "the file has no picture and its clues admit none")
+        self.level = None
+        if level.picture is None:
+            self._refuse(level.path, level.problem)
         else:
-            self._refuse(path, "the file has no picture and the solver found none in time")
+            self._show_level(level.path, level.puzzle, level.picture)
 
     def _show_level(self, path: Path, puzzle: Puzzle, picture: BoolGrid) -> None:
         self._start_canvas(picture)
@@ -390,8 +353,7 @@ class ConverterScene(Scene):
         self._grid_changed()
 
     def _forget_source(self) -> None:
-        self.source_surface = None
-        self._scaled_source = None
+        self.source_view.show(None)
         self.problem = ""
 
     def _remember_folder(self, folder: Path) -> None:
@@ -432,8 +394,8 @@ class ConverterScene(Scene):
         if self.pending_path is not None and self._pending_drawn:
             self._load_pending()
             return
-        if self.level_search is not None:
-            self._advance_level_search()
+        if self.level is not None:
+            self._advance_level()
             return
         if self.document.mode == "empty" or self.preview.painting:
             return
@@ -596,7 +558,7 @@ class ConverterScene(Scene):
         if size == self._layout_size:
             return
         self._layout_size = size
-        self._scaled_source = None
+        self.source_view.forget_scaling()
         scale = self.app.ui_scale
         width, height = size
         margin = round(20 * scale)
@@ -709,76 +671,23 @@ class ConverterScene(Scene):
         ):
             draw_focus_ring(surface, self.app, focused.rect)
 
-    def _panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        app = self.app
-        pygame.draw.rect(surface, app.theme.panel, rect, border_radius=radius(app))
-        pygame.draw.rect(surface, app.theme.panel_border, rect, max(1, app.theme.line_weight),
-                         border_radius=radius(app))  # fmt: skip
-
     def _draw_source(self, surface: pygame.Surface) -> None:
-        app = self.app
-        theme = app.theme
-        scale = app.ui_scale
-        rect = self.source_rect
-        self._panel(surface, rect)
-        pad = round(12 * scale)
-        caption = round(26 * scale)
-        box = rect.inflate(-2 * pad, -2 * pad - caption).move(0, -caption // 2)
-        size = round(16 * scale)
-        font = app.fonts.get(size)
-        if self.source_surface is not None:
-            image = self._fitted_source(box.size)
-            placed = image.get_rect(center=box.center)
-            surface.blit(image, placed)
-            converter = self.document.converter
-            if self.document.options.crop and converter is not None:
-                x0, y0, x1, y1 = converter.source.crop_box
-                factor = placed.width / converter.source.width
-                crop = pygame.Rect(
-                    placed.left + round(x0 * factor), placed.top + round(y0 * factor),
-                    max(1, round((x1 - x0) * factor)), max(1, round((y1 - y0) * factor)),
-                )  # fmt: skip
-                pygame.draw.rect(surface, theme.accent, crop, max(2, round(2 * scale)))
+        document = self.document
+        converter = document.converter
+        crop = converter.source.crop_box if converter and document.options.crop else None
+        if document.mode == "canvas":
+            help_lines = ["Draw on the grid: left button paints, right button erases.",
+                          "Ctrl+Z undoes a stroke, Ctrl+Y redoes it."]  # fmt: skip
         else:
-            if self.document.mode == "canvas":
-                lines = ["Draw on the grid: left button paints, right button erases.",
-                         "Ctrl+Z undoes a stroke."]  # fmt: skip
-            else:
-                lines = ["Drop a picture on this window,", "or choose Open… to browse,",
-                         "or Blank canvas to draw one."]  # fmt: skip
-            if self.problem:
-                lines = ["This file could not be opened:", *wrap_text(font, self.problem,
-                         box.width)]  # fmt: skip
-            y = box.top + box.height // 3
-            colour = theme.error if self.problem else theme.text_muted
-            # Wrapped, not cut: at small sizes "…right button erases" was lost.
-            for line in (part for text in lines for part in wrap_text(font, text, box.width)):
-                draw_text(surface, app, line, size, colour, (box.centerx, y), "midtop")
-                y += font.get_linesize()
-        label = self.source_label or "No picture yet"
-        if self.problem and self.source_surface is not None:
-            label, colour = self.problem, theme.error
-        else:
-            colour = theme.text_muted
-        draw_text(surface, app, fit_text(font, label, rect.width - 2 * pad), size, colour,
-                  (rect.centerx, rect.bottom - pad), "midbottom")  # fmt: skip
-
-    def _fitted_source(self, size: tuple[int, int]) -> pygame.Surface:
-        assert self.source_surface is not None
-        if self._scaled_source is not None and self._scaled_source[0] == size:
-            return self._scaled_source[1]
-        width, height = self.source_surface.get_size()
-        factor = min(size[0] / width, size[1] / height)
-        target = (max(1, round(width * factor)), max(1, round(height * factor)))
-        scaled = pygame.transform.smoothscale(self.source_surface, target)
-        self._scaled_source = (size, scaled)
-        return scaled
+            help_lines = ["Drop a picture on this window,", "or choose Open… to browse,",
+                          "or Blank canvas to draw one."]  # fmt: skip
+        self.source_view.draw(surface, self.app, self.source_rect, crop=crop,
+                              help_lines=help_lines, problem=self.problem,
+                              label=self.source_label or "No picture yet")  # fmt: skip
 
     def _draw_preview_panel(self, surface: pygame.Surface) -> None:
         app = self.app
-        theme = app.theme
-        scale = app.ui_scale
-        self._panel(surface, self.preview_panel)
+        draw_panel(surface, app, self.preview_panel)
         self.preview.draw(surface, app)
         grid = self.document.grid
         height, width = grid.shape
@@ -786,91 +695,35 @@ class ConverterScene(Scene):
         touched = self.document.touched
         if touched:
             text += f", {touched} touched up"
-        size = round(16 * scale)
-        draw_text(surface, app, text, size, theme.text_muted,
-                  (self.preview_panel.centerx, self.preview_panel.bottom - round(10 * scale)),
+        draw_text(surface, app, text, round(16 * app.ui_scale), app.theme.text_muted,
+                  (self.preview_panel.centerx,
+                   self.preview_panel.bottom - round(10 * app.ui_scale)),
                   "midbottom")  # fmt: skip
 
     def report_lines(self) -> list[tuple[str, str]]:
         """What the report panel says, as (kind, text) with kind in
         title/good/bad/info/warning."""
         document = self.document
+        lines: list[tuple[str, str]] = [("title", "Fairness report")]
         if document.mode == "empty":
             hint = "Open a picture or draw one to see whether it makes a fair puzzle."
-            return [("title", "Fairness report"), ("info", hint)]
-        lines: list[tuple[str, str]] = [("title", "Fairness report")]
-        report = self.report
-        if report is None:
-            dots = "." * (1 + int(self.app.time * 3) % 3)
-            lines.append(("info", f"Checking whether the clues have one solution{dots}"))
-        elif report.status == "unique":
-            text = "✓ One solution: a fair puzzle."
-            if report.stars:
-                text += f"  Difficulty {'★' * report.stars}{'☆' * (5 - report.stars)}"
-                if report.rating_name:
-                    text += f" ({report.rating_name})"
-            lines.append(("good", text))
-        elif report.status == "multiple":
-            count = len(report.ambiguous_cells)
-            lines.append(("bad", f"✗ More than one solution: {count} cells can go either way."))
-            lines.append(("info", "They are hatched on the grid. Touch them up, or ask for a fix."))
-            if self.fix_search is not None:
-                if not self.fix_search.done:
-                    tried = f"{self.fix_search.tried} of {len(self.fix_search.candidates)}"
-                    lines.append(("info", f"Looking for one-cell fixes… ({tried} tried)"))
-                elif not self.fix_search.fixes:
-                    lines.append(("warning", "No one-cell fix near those cells: try a bigger "
-                                              "change or another size."))  # fmt: skip
-                else:
-                    lines.append(("info", "Click a fix to apply it (Ctrl+Z undoes it)."))
-        elif report.status == "none":
-            lines.append(("bad", "✗ No solution: the clues contradict each other."))
-        else:
-            lines.append(("warning", "? Not decided in time: the puzzle may need deep guessing."))
-        if report is not None and report.status != "unknown":
-            spent = report.seconds
-            took = f"{spent:.1f} s" if spent >= 1 else f"{max(1, round(spent * 1000))} ms"
-            lines.append(("info", f"Checked by the solver in {took}."))
-        for warning in grid_warnings(document.grid):
-            lines.append(("warning", f"Note: {warning}."))
+            return [*lines, ("info", hint)]
+        dots = 1 + int(self.app.time * 3) % 3
+        lines += report_lines(self.report, self.fix_search, document.grid, dots=dots)
         if document.saved_path is not None:
             state = "saved" if not document.dirty else "changed since saved"
             lines.append(("info", f"My puzzles/{document.saved_path.name} ({state})"))
         return lines
 
     def _draw_report(self, surface: pygame.Surface) -> None:
-        app = self.app
-        theme = app.theme
-        scale = app.ui_scale
-        self._panel(surface, self.report_rect)
-        colours = {"title": theme.text, "good": theme.success, "bad": theme.error,
-                   "info": theme.text_muted, "warning": theme.text}  # fmt: skip
+        draw_panel(surface, self.app, self.report_rect)
         # The text keeps clear of the fix buttons only while they are shown.
         rect = self.report_full_rect if self.hidden(self.suggest_button) else self.report_text_rect
-        y = rect.top + round(6 * scale)
-        for kind, text in self.report_lines():
-            size = round((20 if kind == "title" else 17) * scale)
-            bold = kind in ("title", "good", "bad")
-            font = app.fonts.get(size, bold)
-            for line in wrap_text(font, text, rect.width):
-                if y + font.get_linesize() > rect.bottom:
-                    return
-                draw_text(surface, app, line, size, colours[kind], (rect.left, y), bold=bold)
-                y += font.get_linesize()
-            y += round(4 * scale)
+        draw_report(surface, self.app, rect, self.report_lines())
 
     def _draw_opening(self, surface: pygame.Surface) -> None:
-        app = self.app
-        scale = app.ui_scale
         if self.pending_path is not None:
             name = self.pending_path.name
         else:
-            name = self.level_search[0].name if self.level_search is not None else ""
-        text = f"Opening {name}…"
-        size = round(22 * scale)
-        rendered = app.fonts.render(text, size, app.theme.toast_text)
-        box = rendered.get_rect(center=self.preview_panel.center).inflate(
-            round(40 * scale), round(24 * scale)
-        )
-        pygame.draw.rect(surface, app.theme.toast, box, border_radius=radius(app))
-        surface.blit(rendered, rendered.get_rect(center=box.center))
+            name = self.level.path.name if self.level is not None else ""
+        draw_busy_note(surface, self.app, self.preview_panel.center, f"Opening {name}…")
