@@ -135,6 +135,8 @@ class ConverterDocument:
         self.edits: dict[Cell, bool] = {}
         self.grid: BoolGrid = self.base.copy()
         self.saved_path: Path | None = None
+        # The file the picture came from ("" for a blank canvas), for unsaved-work questions.
+        self.source_name = ""
         # Changed since it was opened or saved (an empty document never is).
         self.dirty = False
         self._undo: list[_Snapshot] = []
@@ -145,15 +147,17 @@ class ConverterDocument:
     def open_picture(self, converter: Converter) -> None:
         """Convert a loaded picture under the current options; touch-ups start afresh."""
         self.converter = converter
+        self.source_name = converter.source.name
         self.mode = "image"
         self.edits = {}
         self._forget_history()
         self.saved_path = None
         self._regrid()
 
-    def start_canvas(self, picture: BoolGrid) -> None:
-        """Draw on ``picture`` (a blank canvas, or a level file's picture)."""
+    def start_canvas(self, picture: BoolGrid, source_name: str = "") -> None:
+        """Draw on ``picture``: a blank canvas, or the picture of the level file named."""
         self.mode = "canvas"
+        self.source_name = source_name
         self.converter = None
         self.edits = {}
         self._forget_history()
@@ -278,6 +282,18 @@ class ConverterDocument:
     def puzzle(self, title: str = "", author: str = "") -> Puzzle:
         """The puzzle as it would be saved: the grid as its goal, the title and the author."""
         return puzzle_from_grid(self.grid, title=title.strip() or "Untitled", author=author.strip())
+
+    def unsaved_work(self) -> str | None:
+        """What would be lost by closing now, in a sentence; None when nothing would."""
+        if not self.dirty or self.mode == "empty":
+            return None
+        if self.saved_path is not None:
+            return f"The changes to {self.saved_path.name} are not saved."
+        if self.mode == "image" and self.source_name:
+            return f"The puzzle made from {self.source_name} is not saved."
+        if self.source_name:
+            return f"The changes to {self.source_name} are not saved."
+        return "The puzzle you are drawing is not saved."
 
     def save(self, folder: Path, title: str = "", author: str = "") -> Path:
         """Write the puzzle into ``folder``: the file saved before, else a new free name.

@@ -1,25 +1,18 @@
 """The converter screen: turn a picture into a puzzle, touch it up, see whether it is fair, save it.
 
 Open a picture by dropping it on the window or with the in-game file browser (which also
-opens level files, to edit their picture), or start from a blank canvas and draw. The source
-and the preview grid sit side by side; every control (size, method, threshold, invert, crop,
-fit) re-grids at once from the already loaded picture, which takes a few milliseconds.
-
-Click and drag on the preview to touch up cells (left paints the opposite of the first cell,
-right erases); Ctrl+Z undoes a stroke and Ctrl+Y (or Ctrl+Shift+Z) redoes it. What is being
-edited (options, grid, touch-ups, history, the file saved) is a
-:class:`~game.core.editor.ConverterDocument`; this scene holds the events, the layout and
-the drawing.
+opens level files, to edit their picture), or start from a blank canvas and draw. Every
+control (size, method, threshold, invert, crop, fit) re-grids at once from the loaded picture.
+Drag on the preview to touch up cells (left paints the opposite of the first cell, right
+erases); Ctrl+Z undoes a stroke, Ctrl+Y (or Ctrl+Shift+Z) redoes it. What is edited is a
+:class:`~game.core.editor.ConverterDocument`; this scene holds events, layout and drawing.
 
 Solving never blocks a frame: the uniqueness check, the fix search and finding the picture
 of a level file that has none are :class:`~game.core.solver.task.SolveTask` work advanced
-``CHECK_SLICE`` seconds per frame. The report says whether the clues have one solution; when
-they have several, the cells where two solutions differ are hatched on the grid and "Suggest
-a fix" searches for one-cell edits that make the puzzle unique (click one to apply it).
-
+``CHECK_SLICE`` seconds a frame. When the clues have several solutions, the cells where two
+differ are hatched and "Suggest a fix" looks for one-cell edits that make the puzzle unique.
 Save writes a ``.non`` with its goal picture into "My puzzles" (the user data folder, never
-the install folder); Play now opens it in the play screen; Watch the solver opens the solver
-replay on it.
+the install folder); Play now and Watch the solver open the play and replay screens on it.
 """
 
 from __future__ import annotations
@@ -164,28 +157,14 @@ class ConverterScene(Scene):
             on_stroke_start=self._stroke_started,
             on_stroke_end=self._stroke_ended,
         )
+        # In reading order: Tab walks the left column, the report's buttons, then the grid.
         self.controls: list[Widget] = [
-            self.open_button,
-            self.canvas_button,
-            self.width_stepper,
-            *self.preset_buttons,
-            self.height_stepper,
-            self.aspect_toggle,
-            self.method_choice,
-            self.threshold_slider,
-            self.invert_toggle,
-            self.crop_toggle,
-            self.fit_choice,
-            self.title_input,
-            self.author_input,
-            self.save_button,
-            self.play_button,
-            self.watch_button,
-            self.suggest_button,
-            *self.fix_buttons,
-            self.back_button,
-            self.preview,
-        ]
+            self.open_button, self.canvas_button, self.width_stepper, *self.preset_buttons,
+            self.height_stepper, self.aspect_toggle, self.method_choice, self.threshold_slider,
+            self.invert_toggle, self.crop_toggle, self.fit_choice, self.title_input,
+            self.author_input, self.save_button, self.play_button, self.watch_button,
+            self.suggest_button, *self.fix_buttons, self.back_button, self.preview,
+        ]  # fmt: skip
         self.focus = FocusGroup(self.controls)
         self._sync_widgets()
 
@@ -333,7 +312,9 @@ class ConverterScene(Scene):
             self._show_level(level.path, level.puzzle, level.picture)
 
     def _show_level(self, path: Path, puzzle: Puzzle, picture: BoolGrid) -> None:
-        self._start_canvas(picture)
+        self._forget_source()
+        self.document.start_canvas(picture, source_name=path.name)
+        self._grid_changed()
         self.source_label = f"{path.name} — {puzzle.size_text} puzzle"
         self.title_input.text = puzzle.title[:60]
         self.author_input.text = puzzle.author[:60]
@@ -345,11 +326,6 @@ class ConverterScene(Scene):
         self._forget_source()
         self.document.new_canvas()
         self.source_label = "Blank canvas"
-        self._grid_changed()
-
-    def _start_canvas(self, picture: BoolGrid) -> None:
-        self._forget_source()
-        self.document.start_canvas(picture)
         self._grid_changed()
 
     def _forget_source(self) -> None:
@@ -377,16 +353,15 @@ class ConverterScene(Scene):
         self._grid_changed()
 
     def undo(self) -> bool:
-        if not self.document.undo():
-            return False
-        self._grid_changed()
-        return True
+        return self._after_history(self.document.undo())
 
     def redo(self) -> bool:
-        if not self.document.redo():
-            return False
-        self._grid_changed()
-        return True
+        return self._after_history(self.document.redo())
+
+    def _after_history(self, changed: bool) -> bool:
+        if changed:
+            self._grid_changed()
+        return changed
 
     # -- the report -------------------------------------------------------------------------
 
@@ -495,17 +470,7 @@ class ConverterScene(Scene):
         )
 
     def unsaved_work(self) -> str | None:
-        document = self.document
-        if not document.dirty or document.mode == "empty":
-            return None
-        if document.saved_path is not None:
-            return f"The changes to {document.saved_path.name} are not saved."
-        source = self.source_label.split(" — ")[0]
-        if document.mode == "image" and source:
-            return f"The puzzle made from {source} is not saved."
-        if source and source != "Blank canvas":
-            return f"The changes to {source} are not saved."
-        return "The puzzle you are drawing is not saved."
+        return self.document.unsaved_work()
 
     def leave(self) -> None:
         if self.unsaved_work() is None:
@@ -567,32 +532,25 @@ class ConverterScene(Scene):
         header = round(56 * scale)
         left = margin
         column = round(340 * scale)
-        y = header
-        half = (column - gap) // 2
-        self.open_button.rect = pygame.Rect(left, y, half, row)
-        self.canvas_button.rect = pygame.Rect(left + half + gap, y, half, row)
-        y += row + gap * 2
-        self.width_stepper.rect = pygame.Rect(left, y, column, row)
-        y += row + gap // 2
-        count = len(self.preset_buttons)
-        chip = (column - (count - 1) * gap // 2) // count
-        for index, button in enumerate(self.preset_buttons):
-            button.rect = pygame.Rect(left + index * (chip + gap // 2), y, chip, round(row * 0.8))
-        y += round(row * 0.8) + gap
-        for widget in (self.height_stepper, self.aspect_toggle, self.method_choice,
-                       self.threshold_slider, self.invert_toggle, self.crop_toggle,
-                       self.fit_choice):  # fmt: skip
-            widget.rect = pygame.Rect(left, y, column, row)
-            y += row + gap // 2
-        y += gap
-        self.title_input.rect = pygame.Rect(left, y, column, row)
-        y += row + gap
-        self.author_input.rect = pygame.Rect(left, y, column, row)
-        y += row + gap * 2
-        self.save_button.rect = pygame.Rect(left, y, half, row)
-        self.play_button.rect = pygame.Rect(left + half + gap, y, half, row)
-        y += row + gap
-        self.watch_button.rect = pygame.Rect(left, y, column, row)
+        settings: list[Widget] = [
+            self.height_stepper,
+            self.aspect_toggle,
+            self.method_choice,
+            self.threshold_slider,
+            self.invert_toggle,
+            self.crop_toggle,
+        ]
+        self._stack(left, header, column, [
+            ([self.open_button, self.canvas_button], row, gap, gap * 2),
+            ([self.width_stepper], row, 0, gap // 2),
+            (list(self.preset_buttons), round(row * 0.8), gap // 2, gap),
+            *(([widget], row, 0, gap // 2) for widget in settings),
+            ([self.fit_choice], row, 0, gap // 2 + gap),
+            ([self.title_input], row, 0, gap),
+            ([self.author_input], row, 0, gap * 2),
+            ([self.save_button, self.play_button], row, gap, gap),
+            ([self.watch_button], row, 0, 0),
+        ])  # fmt: skip
 
         self.back_button.rect = pygame.Rect(
             width - margin - round(110 * scale), round(10 * scale), round(110 * scale), row
@@ -626,6 +584,18 @@ class ConverterScene(Scene):
             inner.left, inner.top, inner.width - button_width - margin, inner.height
         )
         self.report_full_rect = pygame.Rect(inner)
+
+    @staticmethod
+    def _stack(left: int, top: int, width: int, rows: list[tuple[list[Widget], int, int, int]]
+               ) -> None:  # fmt: skip
+        """Rows of (widgets side by side, row height, gap between them, gap below) down a
+        column of ``width`` from (left, top)."""
+        y = top
+        for widgets, height, between, below in rows:
+            each = (width - (len(widgets) - 1) * between) // len(widgets)
+            for index, widget in enumerate(widgets):
+                widget.rect = pygame.Rect(left + index * (each + between), y, each, height)
+            y += height + below
 
     # -- drawing ----------------------------------------------------------------------------
 
