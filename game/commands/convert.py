@@ -65,8 +65,8 @@ def run(args: argparse.Namespace) -> int:
         grid_text,
         parse_method,
         parse_size,
-        suggest_fixes,
     )
+    from game.core.fairness import suggest_fixes
 
     image_path = Path(args.image)
     try:

@@ -9,20 +9,19 @@ The work is split in two so a live preview stays fast:
 - ``Converter.grid(options)`` (fast, every settings change): a dark-pixel mask per method,
   a summed-area table of it, and one vectorised block count per cell.
 
-Then ``puzzle_from_grid`` makes the Puzzle, ``check_uniqueness`` asks our solver (with a time
-limit) whether its clues have one answer, and ``suggest_fixes`` looks for single-cell edits
-that would make an ambiguous picture fair. Nothing here imports pygame.
+Then ``puzzle_from_grid`` makes the Puzzle and ``convert`` does every step in one call,
+ending with :func:`game.core.fairness.check_uniqueness` (is the puzzle fair?). Fairness
+reports and fix searches live in :mod:`game.core.fairness`; the converter screen's document
+(touch-ups, undo) in :mod:`game.core.editor`. Nothing here imports pygame.
 """
 
 from __future__ import annotations
 
-import importlib
 import io
 import os
 import re
-import time
 import warnings
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from pathlib import Path
@@ -32,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 from PIL import Image, ImageOps, UnidentifiedImageError
 
+from game.core.fairness import Report, check_uniqueness, grid_warnings
 from game.core.puzzle import Puzzle
 
 MIN_SIZE = 5
@@ -538,171 +538,6 @@ def puzzle_from_grid(
     return Puzzle.from_grid(np.asarray(grid, dtype=bool), title=title, author=author)
 
 
-def grid_warnings(grid: BoolGrid) -> tuple[str, ...]:
-    """Things worth telling the author about a grid that is still a valid puzzle."""
-    if not grid.any():
-        return ("every cell is empty: the picture came out all white",)
-    if grid.all():
-        return ("every cell is filled: the picture came out all black",)
-    return ()
-
-
-Status = Literal["unique", "multiple", "none", "unknown"]
-
-
-@dataclass(frozen=True)
-class Report:
-    """What the solver says about a converted puzzle.
-
-    ``ambiguous_cells`` lists ``(x, y)`` where two different solutions disagree (only when
-    ``status == "multiple"``). ``stars`` is 0 when there is no rating.
-    """
-
-    status: Status
-    stars: int = 0
-    rating_name: str = ""
-    ambiguous_cells: tuple[tuple[int, int], ...] = ()
-    seconds: float = 0.0
-    note: str = ""
-    warnings: tuple[str, ...] = ()
-
-    @property
-    def summary(self) -> str:
-        """One line for players."""
-        if self.status == "unique":
-            text = "one solution: a fair puzzle"
-            if self.stars:
-                text += f", {'*' * self.stars} {self.rating_name}".rstrip()
-        elif self.status == "multiple":
-            text = f"more than one solution: {len(self.ambiguous_cells)} cells can go either way"
-        elif self.status == "none":
-            text = "no solution (the clues contradict each other)"
-        else:
-            text = "not decided in time"
-        if self.note:
-            text += f" ({self.note})"
-        return text
-
-
-@dataclass(frozen=True)
-class _SolverParts:
-    solve: Any
-    solve_steps: Any
-    rate: Any
-
-
-def _load_solver() -> _SolverParts | None:
-    """The solver's entry points, looked up at run time: the converter still previews and
-    saves pictures in a build whose solver (or rating) is missing or incomplete."""
-    try:
-        solver = importlib.import_module("game.core.solver")
-    except ImportError:
-        return None
-    solve = getattr(solver, "solve", None)
-    if solve is None:
-        return None
-    try:
-        rate = getattr(importlib.import_module("game.core.rating"), "rate", None)
-    except ImportError:
-        rate = None
-    return _SolverParts(solve, getattr(solver, "solve_steps", None), rate)
-
-
-def report_from_result(
-    result: Any, seconds: float, rate: Any = None, goal: BoolGrid | None = None
-) -> Report:
-    """A Report from a SolveResult (``status``, ``solutions``) and optional rating.
-
-    With ``goal`` (the picture the author meant), the ambiguous cells are where the goal and
-    another solution differ, which is what the author needs to touch up; without it, where
-    the first two solutions differ."""
-    status: Status = result.status if result.status in ("unique", "multiple", "none") else "unknown"
-    ambiguous: tuple[tuple[int, int], ...] = ()
-    solutions = [np.asarray(grid, dtype=bool) for grid in getattr(result, "solutions", []) or []]
-    if status == "multiple" and len(solutions) >= 2:
-        first, second = solutions[0], solutions[1]
-        if goal is not None and goal.shape == first.shape:
-            first = goal
-            second = next((grid for grid in solutions if not np.array_equal(grid, goal)), second)
-        ys, xs = np.nonzero(first != second)
-        ambiguous = tuple((int(x), int(y)) for y, x in zip(ys, xs, strict=True))
-    stars, name = 0, ""
-    if status == "unique" and rate is not None:
-        try:
-            rating = rate(result)
-            stars, name = int(rating.stars), str(rating.name)
-        except Exception:  # a rating is a nicety; never let it break a report
-            stars, name = 0, ""
-    note = "the solver ran out of time" if status == "unknown" else ""
-    return Report(status, stars, name, ambiguous, seconds, note)
-
-
-def check_uniqueness(puzzle: Puzzle, timeout: float = 0.5) -> Report:
-    """Solve ``puzzle`` for at most two solutions within ``timeout`` seconds."""
-    solver = _load_solver()
-    if solver is None:
-        return Report("unknown", note="the solver is not available")
-    started = time.perf_counter()
-    result = solver.solve(puzzle, max_solutions=2, timeout=timeout)
-    return report_from_result(
-        result, time.perf_counter() - started, solver.rate, puzzle.goal_array()
-    )
-
-
-class UniquenessCheck:
-    """A uniqueness check a frame loop can run a few milliseconds at a time.
-
-    It pulls steps from the solver's generator only while ``advance`` is called, so the
-    window stays responsive; the time limit counts only the time spent solving.
-    """
-
-    def __init__(self, puzzle: Puzzle, time_limit: float = 3.0) -> None:
-        self.puzzle = puzzle
-        self.time_limit = time_limit
-        self.spent = 0.0
-        self.report: Report | None = None
-        self._steps: Iterator[Any] | None = None
-        self._rate: Any = None
-        solver = _load_solver()
-        if solver is None or solver.solve_steps is None:
-            self.report = Report("unknown", note="the solver is not available")
-            return
-        self._rate = solver.rate
-        self._steps = iter(solver.solve_steps(puzzle, max_solutions=2))
-
-    @property
-    def done(self) -> bool:
-        return self.report is not None
-
-    def advance(self, budget: float) -> bool:
-        """Work for about ``budget`` seconds; True once the report is ready."""
-        if self.report is not None or self._steps is None:
-            return True
-        started = time.perf_counter()
-        deadline = started + budget
-        try:
-            while True:
-                step = next(self._steps)
-                result = getattr(step, "result", None)
-                if result is not None and hasattr(result, "status"):
-                    self.spent += time.perf_counter() - started
-                    self.report = report_from_result(
-                        result, self.spent, self._rate, self.puzzle.goal_array()
-                    )
-                    return True
-                if time.perf_counter() >= deadline:
-                    break
-        except StopIteration:
-            self.spent += time.perf_counter() - started
-            self.report = Report("unknown", seconds=self.spent, note="the solver stopped early")
-            return True
-        self.spent += time.perf_counter() - started
-        if self.spent >= self.time_limit:
-            self.report = Report("unknown", seconds=self.spent, note="the solver ran out of time")
-            self._steps = None
-        return self.report is not None
-
-
 @dataclass(frozen=True)
 class Conversion:
     """One finished conversion: the options used, the grid, the puzzle and its report."""
@@ -733,117 +568,6 @@ def convert(
     puzzle = puzzle_from_grid(grid, title=title, author=author)
     report = replace(check_uniqueness(puzzle, timeout=timeout), warnings=grid_warnings(grid))
     return Conversion(options, grid, puzzle, report)
-
-
-# --------------------------------------------------------------------------- fixes
-
-
-@dataclass(frozen=True)
-class Fix:
-    """Set cell ``(x, y)`` to ``filled``: a one-cell edit that makes the puzzle unique."""
-
-    x: int
-    y: int
-    filled: bool
-
-    @property
-    def text(self) -> str:
-        action = "fill" if self.filled else "clear"
-        return f"{action} row {self.y + 1}, column {self.x + 1}"
-
-    def apply(self, grid: BoolGrid) -> BoolGrid:
-        changed = np.array(grid, dtype=bool, copy=True)
-        changed[self.y, self.x] = self.filled
-        return changed
-
-
-def fix_candidates(
-    grid: BoolGrid, ambiguous: Sequence[tuple[int, int]], radius: int = 1
-) -> list[tuple[int, int]]:
-    """Cells worth toggling: the ambiguous cells first, then their neighbours, nearest first."""
-    height, width = grid.shape
-    seen: set[tuple[int, int]] = set()
-    ordered: list[tuple[int, int]] = []
-    for distance in range(radius + 1):
-        for x, y in ambiguous:
-            for dy in range(-distance, distance + 1):
-                for dx in range(-distance, distance + 1):
-                    if max(abs(dx), abs(dy)) != distance:
-                        continue
-                    cell = (x + dx, y + dy)
-                    if 0 <= cell[0] < width and 0 <= cell[1] < height and cell not in seen:
-                        seen.add(cell)
-                        ordered.append(cell)
-    return ordered
-
-
-class FixSearch:
-    """Looks for single-cell edits that make an ambiguous picture unique, a slice at a time.
-
-    Each candidate (see ``fix_candidates``) gets its own ``UniquenessCheck`` of at most
-    ``time_each`` seconds of solving; ``advance(budget)`` works for about ``budget`` seconds,
-    so a frame loop can spread the search over frames and a script can run it to the end.
-    """
-
-    def __init__(
-        self,
-        grid: BoolGrid,
-        ambiguous: Sequence[tuple[int, int]],
-        *,
-        max_fixes: int = 3,
-        max_candidates: int = 60,
-        time_each: float = 0.5,
-    ) -> None:
-        self.grid = np.array(grid, dtype=bool, copy=True)
-        self.max_fixes = max_fixes
-        self.time_each = time_each
-        self.candidates = fix_candidates(self.grid, ambiguous)[:max_candidates]
-        self.tried = 0
-        self.fixes: list[Fix] = []
-        self._current: tuple[Fix, UniquenessCheck] | None = None
-        self.available = _load_solver() is not None
-
-    @property
-    def done(self) -> bool:
-        return (
-            not self.available
-            or len(self.fixes) >= self.max_fixes
-            or (self._current is None and self.tried >= len(self.candidates))
-        )
-
-    def _next_check(self) -> tuple[Fix, UniquenessCheck]:
-        x, y = self.candidates[self.tried]
-        self.tried += 1
-        fix = Fix(x, y, not bool(self.grid[y, x]))
-        return fix, UniquenessCheck(Puzzle.from_grid(fix.apply(self.grid)), self.time_each)
-
-    def advance(self, budget: float) -> bool:
-        """Search for about ``budget`` seconds; True once finished."""
-        deadline = time.perf_counter() + budget
-        while not self.done:
-            if self._current is None:
-                self._current = self._next_check()
-            fix, check = self._current
-            if check.advance(max(0.0, deadline - time.perf_counter())):
-                self._current = None
-                if check.report is not None and check.report.status == "unique":
-                    self.fixes.append(fix)
-            if time.perf_counter() >= deadline:
-                break
-        return self.done
-
-
-def suggest_fixes(
-    grid: BoolGrid,
-    ambiguous: Sequence[tuple[int, int]],
-    *,
-    max_fixes: int = 3,
-    time_budget: float = 1.5,
-) -> list[Fix]:
-    """Up to ``max_fixes`` single-cell edits near ``ambiguous`` that make the puzzle unique."""
-    search = FixSearch(grid, ambiguous, max_fixes=max_fixes)
-    search.advance(time_budget)
-    return list(search.fixes)
 
 
 def grid_text(grid: BoolGrid, filled: str = "#", empty: str = ".") -> str:

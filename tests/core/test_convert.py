@@ -17,27 +17,30 @@ from game.core.convert import (
     Converter,
     ConvertError,
     ConvertOptions,
-    Fix,
-    FixSearch,
-    Report,
-    UniquenessCheck,
-    check_uniqueness,
     convert,
-    fix_candidates,
     grid_from_mask,
     grid_text,
-    grid_warnings,
     hsv_dark_mask,
     load_image,
     otsu_threshold,
     parse_method,
     parse_size,
     puzzle_from_grid,
-    report_from_result,
     source_from_image,
-    suggest_fixes,
     uniform_border_box,
 )
+from game.core.fairness import (
+    Fix,
+    FixSearch,
+    Report,
+    UniquenessCheck,
+    check_uniqueness,
+    fix_candidates,
+    grid_warnings,
+    report_from_result,
+    suggest_fixes,
+)
+from game.core.solver.result import SolveResult
 
 
 def _converter(image: Image.Image) -> Converter:
@@ -400,21 +403,16 @@ def test_blank_results_warn_but_stay_valid() -> None:
 # --------------------------------------------------------------------------- reports and fixes
 
 
-class _FakeResult:
-    def __init__(self, status: str, solutions: list[np.ndarray]) -> None:
-        self.status = status
-        self.solutions = solutions
-
-
 def test_report_lists_cells_where_two_solutions_differ() -> None:
     first = np.zeros((5, 5), dtype=bool)
     second = first.copy()
     first[1, 1] = first[2, 2] = True
     second[1, 2] = second[2, 1] = True
-    report = report_from_result(_FakeResult("multiple", [first, second]), 0.01)
+    report = report_from_result(SolveResult("multiple", [first, second]), 0.01)
     assert set(report.ambiguous_cells) == {(1, 1), (2, 2), (2, 1), (1, 2)}
-    assert "4 cells" in report.summary
-    assert report_from_result(_FakeResult("weird", []), 0.0).status == "unknown"
+    assert "4 cells" in report.summary and report.stars == 0
+    timed_out = report_from_result(SolveResult("unknown", timed_out=True), 0.0)
+    assert timed_out.status == "unknown" and "ran out of time" in timed_out.summary
     assert "time" in Report("unknown", note="").summary
 
 

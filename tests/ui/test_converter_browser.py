@@ -86,7 +86,7 @@ def test_keyboard_opens_a_picture_in_the_converter(folder: Path) -> None:
     key(app, pygame.K_RETURN)
     app.step()
     app.step()
-    assert app.top is scene and scene.mode == "image"
+    assert app.top is scene and scene.document.mode == "image"
     assert "apple.jpg" in scene.source_label
 
 

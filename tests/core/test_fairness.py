@@ -1,0 +1,92 @@
+"""The fairness report and the fix search, driven through SolveTask with injected clocks."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Callable
+
+import numpy as np
+
+from game.core.fairness import FixSearch, UniquenessCheck, check_uniqueness, report_lines
+from game.core.puzzle import Puzzle
+from game.core.rating import rate
+from game.core.solver.task import SolveTask
+
+
+def _ticking_clock(seconds_per_read: float = 1.0) -> Callable[[], float]:
+    """A clock that moves on every time it is read: any time limit runs out at once."""
+    ticks = itertools.count()
+    return lambda: next(ticks) * seconds_per_read
+
+
+def _noise(size: int = 20, seed: int = 7) -> np.ndarray:
+    # Random noise needs search: the engine reads its clock long before it finishes.
+    return np.random.default_rng(seed).random((size, size)) < 0.5
+
+
+def test_a_fair_report_carries_the_rating_of_its_solve() -> None:
+    plus = np.zeros((5, 5), dtype=bool)
+    plus[2, :] = plus[:, 2] = True
+    puzzle = Puzzle.from_grid(plus)
+    report = check_uniqueness(puzzle, timeout=2.0)
+    expected = rate(SolveTask(puzzle, max_solutions=2).run())
+    assert report.status == "unique"
+    assert (report.stars, report.rating_name) == (expected.stars, expected.name) == (1, "Easy")
+
+
+def test_the_check_time_limit_counts_on_the_clock_it_is_given() -> None:
+    check = UniquenessCheck(Puzzle.from_grid(_noise()), time_limit=0.5, clock=_ticking_clock())
+    report = check.run()
+    assert report.status == "unknown" and "ran out of time" in report.summary
+    assert report.seconds >= 0.5  # engine seconds, read on the same clock
+    # With real time the same puzzle is decided: the limit, not the puzzle, stopped it.
+    assert check_uniqueness(Puzzle.from_grid(_noise()), timeout=10.0).status == "multiple"
+
+
+def test_each_fix_candidate_gets_its_own_time_limit() -> None:
+    grid = _noise()
+    ambiguous = check_uniqueness(Puzzle.from_grid(grid), timeout=10.0).ambiguous_cells
+    search = FixSearch(grid, ambiguous, time_each=0.5, clock=_ticking_clock())
+    slices = 0
+    while not search.advance(3.0):
+        slices += 1
+        assert slices < 10_000
+    # Every candidate was tried and every one ran out of its own time: no fix is claimed.
+    assert search.tried == len(search.candidates) > 1 and search.fixes == []
+
+
+def test_a_cancelled_fix_search_is_done_and_keeps_its_fixes() -> None:
+    grid = np.zeros((5, 5), dtype=bool)
+    grid[1, 1] = grid[2, 2] = True
+    grid[4, :] = True
+    search = FixSearch(grid, [(1, 1), (2, 2)], max_fixes=3)
+    while not search.fixes:
+        search.advance(0.0)
+    found = list(search.fixes)
+    search.cancel()
+    assert search.done and search.fixes == found
+    assert search.advance(1.0) and search.fixes == found
+
+
+def test_report_lines_follow_the_check_and_the_search() -> None:
+    grid = np.zeros((5, 5), dtype=bool)
+    grid[1, 1] = grid[2, 2] = True
+    grid[4, :] = True
+    checking = report_lines(None, None, grid, dots=2)
+    assert checking == [("info", "Checking whether the clues have one solution..")]
+    report = check_uniqueness(Puzzle.from_grid(grid), timeout=2.0)
+    search = FixSearch(grid, report.ambiguous_cells, max_fixes=1)
+    kinds = [kind for kind, _ in report_lines(report, search, grid)]
+    assert kinds[0] == "bad" and "4 cells" in report_lines(report, None, grid)[0][1]
+    assert any(
+        "Looking for one-cell fixes" in text for _, text in report_lines(report, search, grid)
+    )
+    while not search.advance(0.01):
+        pass
+    assert any("Click a fix" in text for _, text in report_lines(report, search, grid))
+    empty = np.zeros((5, 5), dtype=bool)
+    fair = report_lines(check_uniqueness(Puzzle.from_grid(empty)), None, empty)
+    assert (
+        fair[0][0] == "good"
+        and ("warning", "Note: every cell is empty: the picture came out all white.") in fair
+    )
