@@ -13,6 +13,16 @@ import os
 import sys
 from collections.abc import Sequence
 from types import ModuleType
+from typing import NoReturn
+
+from game.commands.common import (
+    QUOTE_LIMIT,
+    CommandError,
+    fail,
+    make_streams_safe,
+    os_reason,
+    quote,
+)
 
 # Subcommand name -> module under game.commands, in the order --help lists them.
 COMMANDS: dict[str, str] = {
@@ -36,8 +46,17 @@ def _load(name: str) -> ModuleType | None:
         raise
 
 
+class _Parser(argparse.ArgumentParser):
+    """A parser whose complaints are one line on stderr (the usage is one ``--help`` away)."""
+
+    def error(self, message: str) -> NoReturn:
+        command = self.prog.removeprefix("hanjie").strip()
+        fail(f"{command + ': ' if command else ''}{quote(message, 2 * QUOTE_LIMIT)}")
+        self.exit(2)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog="hanjie",
         description="Hanjie, a nonogram game. With no command it opens the game window.",
     )
@@ -52,8 +71,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    # Before anything can import pygame: its banner must not come before our first line.
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    make_streams_safe()
     parser = build_parser()
-    args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    try:
+        args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))
+    except SystemExit as exit_:  # --help, or a bad option already reported on one line
+        return exit_.code if isinstance(exit_.code, int) else 2
     name = args.command or "play"
     module = _load(name)
     if module is None:
@@ -63,10 +88,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = parser.parse_args(["play"])
     try:
         result: int = module.run(args)
+    except CommandError as error:
+        return fail(error.message)
     except BrokenPipeError:
         # The reader went away (``hanjie solve x --all | head``): not an error of ours.
         # Point stdout at devnull so the interpreter's final flush does not complain again.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 141
+    except OSError as error:
+        # The commands report the failures they expect; any other (a data folder that may
+        # not be entered, a disk that fills up) is still one line, never a traceback.
+        where = f"{quote(error.filename)}: " if error.filename else ""
+        return fail(f"{where}{os_reason(error)}")
     return result

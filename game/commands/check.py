@@ -9,10 +9,12 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import sys
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+
+from game.commands.common import check_input_folder, fail, printable, quote
+from game.commands.solving import seconds_argument
 
 HELP = "check every puzzle in a folder: exactly one solution? how hard? (exit 1 if not all fair)"
 
@@ -24,10 +26,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="print one JSON object per puzzle")
     parser.add_argument(
         "--timeout",
-        type=float,
+        type=seconds_argument,
         metavar="S",
         default=DEFAULT_TIMEOUT,
-        help=f"give up on a puzzle after S seconds (default {DEFAULT_TIMEOUT:g})",
+        help=f"give up on a puzzle after S seconds of wall time (default {DEFAULT_TIMEOUT:g})",
     )
     parser.add_argument(
         "--jobs", type=int, metavar="N", default=None, help="worker processes (default: all cores)"
@@ -50,16 +52,16 @@ def puzzle_files(folder: Path) -> list[Path]:
 
 def check_file(path: str, timeout: float | None) -> dict[str, object]:
     """Read, solve and rate one file; runs in a worker process, returns plain data."""
-    from game.core.formats import FormatError, read_puzzle
+    from game.commands.common import CommandError, open_puzzle
+    from game.commands.solving import solve_with_deadline
     from game.core.rating import rate
-    from game.core.solver import solve
 
     start = time.perf_counter()
     try:
-        puzzle = read_puzzle(path)
-    except (FormatError, OSError) as error:
-        return {"file": path, "error": str(error)}
-    result = solve(puzzle, max_solutions=2, timeout=timeout)
+        puzzle = open_puzzle(path)
+    except CommandError as error:
+        return {"file": path, "error": error.message}
+    result = solve_with_deadline(puzzle, max_solutions=2, timeout=timeout)
     rating = rate(result)
     return {
         "file": path,
@@ -72,7 +74,7 @@ def check_file(path: str, timeout: float | None) -> dict[str, object]:
 
 
 def _table_row(row: dict[str, object], folder: Path, name_width: int) -> str:
-    name = os.path.relpath(str(row["file"]), folder)
+    name = printable(os.path.relpath(str(row["file"]), folder))
     if "error" in row:
         return f"{name:<{name_width}}  unreadable: {row['error']}"
     rating = row["rating"]
@@ -86,20 +88,16 @@ def _table_row(row: dict[str, object], folder: Path, name_width: int) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    check_input_folder(args.folder)
     folder = Path(args.folder)
-    if not folder.is_dir():
-        print(f"hanjie: {folder}: not a folder", file=sys.stderr)
-        return 2
     if args.jobs is not None and args.jobs < 1:
-        print(f"hanjie: --jobs must be at least 1, not {args.jobs}", file=sys.stderr)
-        return 2
+        return fail(f"--jobs must be at least 1, not {args.jobs}")
     files = puzzle_files(folder)
     if not files:
-        print(f"hanjie: {folder}: no puzzle files here", file=sys.stderr)
-        return 2
+        return fail(f"{quote(folder)}: no puzzle files here")
     jobs = args.jobs or os.cpu_count() or 1
-    timeout = args.timeout if args.timeout and args.timeout > 0 else None
-    name_width = max(len(os.path.relpath(path, folder)) for path in files)
+    timeout: float = args.timeout
+    name_width = max(len(printable(os.path.relpath(path, folder))) for path in files)
     name_width = max(name_width, len("file"))
     if not args.json:
         print(

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
+
+from game.commands.common import check_input_file, fail, os_reason, printable, quote
+from game.commands.solving import seconds_argument
 
 HELP = "turn a picture (PNG, JPEG, GIF, BMP, WebP) into a puzzle and check it has one solution"
 
@@ -35,7 +37,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--author", default="", help="the puzzle's author")
     parser.add_argument(
         "--timeout",
-        type=float,
+        type=seconds_argument,
         default=2.0,
         help="seconds the solver may spend on the uniqueness check (default 2)",
     )
@@ -50,8 +52,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _fail(name: str, reason: str) -> int:
-    print(f"hanjie: {name}: {reason}", file=sys.stderr)
-    return 2
+    return fail(f"{quote(name)}: {reason}")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -86,20 +87,20 @@ def run(args: argparse.Namespace) -> int:
         )
     except ConvertError as error:
         return _fail("convert", str(error))
-    if args.timeout <= 0:
-        return _fail("convert", "--timeout must be more than 0 seconds")
+    if not check_input_file(str(image_path), "an image"):
+        return _fail(str(image_path), "no such file")
     try:
         converter = Converter.open(image_path)
     except ConvertError as error:
         return _fail(str(image_path), str(error))
 
-    title = args.title or image_path.stem
+    title = args.title or printable(image_path.stem)
     conversion = convert(converter, options, title=title, author=args.author, timeout=args.timeout)
     puzzle, report = conversion.puzzle, conversion.report
     print(grid_text(conversion.grid))
     source = converter.source
     print(
-        f"{puzzle.size_text} puzzle from {image_path.name} "
+        f"{puzzle.size_text} puzzle from {quote(image_path.name)} "
         f"({source.original_size[0]}x{source.original_size[1]} {source.format}), "
         f"method {options.method}"
         + (f" {options.threshold:g}" if options.method == "threshold" else "")
@@ -125,8 +126,9 @@ def run(args: argparse.Namespace) -> int:
 
         try:
             write_puzzle(puzzle, args.output)
-        except (OSError, ValueError) as error:
-            reason = getattr(error, "strerror", None) or str(error)
-            return _fail(str(args.output), f"cannot save: {reason}")
-        print(f"saved to {args.output}")
+        except OSError as error:
+            return _fail(str(args.output), f"cannot save: {os_reason(error)}")
+        except ValueError as error:
+            return _fail(str(args.output), f"cannot save: {quote(getattr(error, 'reason', error))}")
+        print(f"saved to {quote(args.output)}")
     return 0

@@ -6,7 +6,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from game.core.formats import WRITABLE_FORMATS, FormatError, format_puzzle, read_puzzle
+from game.commands.common import fail, open_puzzle, os_reason, quote
+from game.core.formats import WRITABLE_FORMATS, FormatError, format_puzzle
 
 HELP = "write a puzzle file in another format (non, txt, pzl or tatham)"
 
@@ -25,11 +26,6 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def _fail(message: str) -> int:
-    print(f"hanjie: {message}", file=sys.stderr)
-    return 2
-
-
 def run(args: argparse.Namespace) -> int:
     from game.core.formats import write_puzzle
 
@@ -37,16 +33,16 @@ def run(args: argparse.Namespace) -> int:
     if fmt is None and args.output:
         fmt = _EXTENSION_FORMATS.get(Path(args.output).suffix.lower())
     if fmt is None:
-        return _fail(f"{args.file}: choose a format with --to ({', '.join(WRITABLE_FORMATS)})")
-    try:
-        puzzle = read_puzzle(args.file)
-    except FormatError as error:
-        return _fail(str(error))
+        choices = ", ".join(WRITABLE_FORMATS)
+        return fail(f"{quote(args.file)}: choose a format with --to ({choices})")
+    puzzle = open_puzzle(args.file)
     if args.output is None:
         sys.stdout.write(format_puzzle(puzzle, fmt))
         return 0
     try:
         write_puzzle(puzzle, args.output, fmt)
     except FormatError as error:
-        return _fail(str(error))
+        return fail(f"{quote(error.path)}: {quote(error.reason)}")
+    except OSError as error:
+        return fail(f"{quote(args.output)}: {os_reason(error)}")
     return 0

@@ -9,9 +9,17 @@ not open.
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from game.commands.common import (
+    CommandError,
+    check_input_file,
+    fail,
+    open_puzzle,
+    os_reason,
+    quote,
+)
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -25,35 +33,42 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
 
 
-def file_problem(path: Path) -> str | None:
-    """Why ``path`` cannot be opened, or None. Checked before the window opens."""
-    from game.ui.app import is_picture_file
+def check_file(path: Path) -> None:
+    """Refuse (CommandError) a file that cannot be opened; checked before pygame is loaded.
 
-    if is_picture_file(path):
-        return _picture_problem(path)
-    from game.core.formats import read_puzzle
+    Nothing here imports pygame, so a bad name gets its one line and nothing before it.
+    """
+    from game.core.convert import IMAGE_SUFFIXES
 
-    try:
-        read_puzzle(path)
-    except (ValueError, OSError) as error:
-        return str(getattr(error, "reason", None) or error)
-    return None
+    if path.suffix.lower() in IMAGE_SUFFIXES:
+        if not check_input_file(str(path), "a picture"):
+            raise CommandError(f"{quote(path)}: No such file or directory")
+        problem = _picture_problem(path)
+        if problem is not None:
+            raise CommandError(f"{quote(path)}: {problem}")
+        return
+    open_puzzle(str(path))
 
 
 def _picture_problem(path: Path) -> str | None:
-    # Only the header is read here; the converter decodes the picture and explains anything
-    # wrong with its contents in the window.
+    # Only the header is read here, and only by the decoders the converter allows; the
+    # converter decodes the picture and explains anything wrong with its contents.
     from PIL import Image, UnidentifiedImageError
 
+    from game.core.convert import PICTURE_FORMATS, unreadable_picture_reason
+
     try:
-        with Image.open(path):
-            pass
+        with path.open("rb") as stream:
+            head = stream.read(32)
+            stream.seek(0)
+            with Image.open(stream, formats=PICTURE_FORMATS):
+                pass
     except UnidentifiedImageError:
-        return "not a picture this game can read"
+        return unreadable_picture_reason(head)
     except OSError as error:
-        return error.strerror or str(error)
+        return os_reason(error)
     except (Image.DecompressionBombError, ValueError, SyntaxError) as error:
-        return str(error)
+        return quote(error)
     return None
 
 
@@ -75,17 +90,14 @@ def open_window() -> App | None:
     try:
         return App()
     except pygame.error as error:
-        print(f"hanjie: cannot open the game window: {error}", file=sys.stderr)
+        fail(f"cannot open the game window: {quote(error)}")
         return None
 
 
 def run(args: argparse.Namespace) -> int:
     path = Path(args.file) if getattr(args, "file", None) else None
     if path is not None:
-        problem = file_problem(path)
-        if problem is not None:
-            print(f"hanjie: {path}: {problem}", file=sys.stderr)
-            return 2
+        check_file(path)
     app = open_window()
     if app is None:
         return 2

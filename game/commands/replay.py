@@ -7,30 +7,12 @@ cannot be read is reported on one line and the window does not open.
 from __future__ import annotations
 
 import argparse
-import sys
 from pathlib import Path
 
+from game.commands.common import fail, open_puzzle, quote
+from game.commands.solving import seconds_argument, solution_count_argument
+
 HELP = "open the game window watching the solver solve the puzzle FILE, step by step"
-
-
-def _positive_number(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be more than 0")
-    return value
-
-
-def _solution_count(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
-    return value
 
 
 # The replay scene's own defaults (game.ui.scenes.replay_state), repeated here so that
@@ -47,14 +29,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--time-limit",
-        type=_positive_number,
+        type=seconds_argument,
         default=DEFAULT_TIME_LIMIT,
         metavar="SECONDS",
         help=f"seconds of solver work before giving up (default {DEFAULT_TIME_LIMIT:g})",
     )
     parser.add_argument(
         "--max-solutions",
-        type=_solution_count,
+        type=solution_count_argument,
         default=DEFAULT_MAX_SOLUTIONS,
         metavar="N",
         help=f"stop counting solutions at N (default {DEFAULT_MAX_SOLUTIONS})",
@@ -65,26 +47,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.core.formats import FormatError, read_puzzle
-
     path = Path(args.file)
-    try:
-        puzzle = read_puzzle(path)
-    except FormatError as error:
-        print(f"hanjie: {error}", file=sys.stderr)
-        return 2
-    except (ValueError, OSError) as error:
-        reason = (error.strerror if isinstance(error, OSError) else None) or str(error)
-        print(f"hanjie: {path}: {reason}", file=sys.stderr)
-        return 2
+    puzzle = open_puzzle(args.file)
     from game.commands.play import open_window
     from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.replay import ReplayScene, replay_refusal
 
     refusal = replay_refusal(puzzle)
     if refusal is not None:
-        print(f"hanjie: {path}: {refusal}", file=sys.stderr)
-        return 2
+        return fail(f"{quote(path)}: {refusal}")
 
     app = open_window()
     if app is None:

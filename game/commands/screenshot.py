@@ -10,14 +10,18 @@ folder, so shots never depend on each other or on the player's real progress.
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import os
 import pkgutil
 import sys
 import tempfile
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from game.commands.common import os_reason, quote
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -57,7 +61,12 @@ def select_shots(shots: dict[str, Shot], wanted: list[str] | None) -> dict[str, 
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--out", default="docs", help="folder for the PNG files (default docs)")
+    parser.add_argument(
+        "--out",
+        default=None,
+        help="folder for the PNG files (default: a new folder hanjie-screenshots-DATE-TIME "
+        "in the current folder; existing pictures are never overwritten unless named here)",
+    )
     parser.add_argument(
         "--scene",
         action="append",
@@ -65,6 +74,23 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--size", default="1280x800", help="window size, e.g. 1280x800")
     parser.add_argument("--list", action="store_true", help="list the shot names and stop")
+
+
+def fresh_folder(parent: Path, now: time.struct_time | None = None) -> Path:
+    """A new, empty folder under ``parent`` named for the time: no earlier shot is replaced.
+
+    The default used to be ``docs``, so running the command from the repository's root
+    silently overwrote the pictures the documentation shows.
+    """
+    name = "hanjie-screenshots-" + time.strftime("%Y%m%d-%H%M%S", now or time.localtime())
+    for number in range(1, 1000):
+        folder = parent / (name if number == 1 else f"{name}-{number}")
+        try:
+            folder.mkdir()
+        except FileExistsError:
+            continue
+        return folder
+    raise FileExistsError(errno.EEXIST, "too many screenshot folders for this second", str(parent))
 
 
 def _size(text: str) -> tuple[int, int] | None:
@@ -95,11 +121,11 @@ def run(args: argparse.Namespace) -> int:
         known = ", ".join(shots)
         print(f"hanjie: {', '.join(args.scene)}: no such scene (known: {known})", file=sys.stderr)
         return 2
-    out = Path(args.out)
     try:
+        out = Path(args.out) if args.out is not None else fresh_folder(Path.cwd())
         out.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        print(f"hanjie: {out}: {error.strerror or error}", file=sys.stderr)
+        print(f"hanjie: {quote(args.out or Path.cwd())}: {os_reason(error)}", file=sys.stderr)
         return 2
     from game.ui.app import App
 

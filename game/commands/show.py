@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from game.commands.common import open_puzzle, printable
 from game.core.lines import clue_text
 from game.core.puzzle import Puzzle
 
@@ -20,15 +21,17 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def describe(puzzle: Puzzle) -> str:
-    """The text ``show`` prints for ``puzzle``."""
-    lines = [f"Title:     {puzzle.title or '(untitled)'}"]
+    """The text ``show`` prints for ``puzzle``; what came from the file is made printable."""
+    lines = [f"Title:     {printable(puzzle.title) or '(untitled)'}"]
     if puzzle.author:
-        lines.append(f"Author:    {puzzle.author}")
+        lines.append(f"Author:    {printable(puzzle.author)}")
     if puzzle.copyright:
-        lines.append(f"Copyright: {puzzle.copyright}")
+        lines.append(f"Copyright: {printable(puzzle.copyright)}")
     if puzzle.license:
-        lines.append(f"License:   {puzzle.license}")
-    lines += [f"{key.capitalize() + ':':<10} {value}" for key, value in puzzle.extra]
+        lines.append(f"License:   {printable(puzzle.license)}")
+    lines += [
+        f"{printable(key.capitalize()) + ':':<10} {printable(value)}" for key, value in puzzle.extra
+    ]
     lines.append(
         f"Size:      {puzzle.size_text} ({puzzle.width} columns, {puzzle.height} rows, "
         f"{puzzle.filled_total} filled cells)"
@@ -47,12 +50,6 @@ def describe(puzzle: Puzzle) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.core.formats import FormatError, read_puzzle
-
-    try:
-        puzzle = read_puzzle(args.file)
-    except FormatError as error:
-        print(f"hanjie: {error}", file=sys.stderr)
-        return 2
+    puzzle = open_puzzle(args.file)
     sys.stdout.write(describe(puzzle))
     return 0

@@ -4,20 +4,27 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
 
 import numpy as np
 import numpy.typing as npt
 
+from game.commands.common import open_puzzle, printable, quote
+from game.commands.solving import (
+    MAX_SOLUTIONS_CAP,
+    seconds_argument,
+    solution_count_argument,
+    solve_with_deadline,
+)
 from game.core.puzzle import Puzzle
 from game.core.rating import rate
 from game.core.solver.result import SolveResult
+from game.core.solver.steps import SolutionFound, Step
 
 HELP = "solve a puzzle file: verdict (unique/multiple/none), rating, statistics, solutions"
 
 # "--all" counts solutions up to this many, so a puzzle with millions still ends.
-ALL_CAP = 1000
+ALL_CAP = MAX_SOLUTIONS_CAP
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -30,13 +37,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     count.add_argument(
         "--max",
-        type=int,
+        type=solution_count_argument,
         metavar="N",
         default=None,
-        help="stop after N solutions (default 2: enough to tell unique from multiple)",
+        help="stop after N solutions, at most "
+        f"{MAX_SOLUTIONS_CAP} (default 2: enough to tell unique from multiple); "
+        "solutions are printed as they are found",
     )
     parser.add_argument(
-        "--timeout", type=float, metavar="S", default=None, help="give up after S seconds"
+        "--timeout",
+        type=seconds_argument,
+        metavar="S",
+        default=None,
+        help="give up after S seconds of wall time for the whole command, printing included",
     )
     parser.add_argument("--steps", action="store_true", help="print the solver's steps, one a line")
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
@@ -83,38 +96,35 @@ def result_json(
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.core.formats import FormatError, read_puzzle
-    from game.core.solver import solve_steps
-    from game.core.solver.steps import Finished
-
-    if args.max is not None and args.max < 1:
-        print(f"hanjie: --max must be at least 1, not {args.max}", file=sys.stderr)
-        return 2
-    if args.timeout is not None and args.timeout <= 0:
-        print(f"hanjie: --timeout must be positive, not {args.timeout:g}", file=sys.stderr)
-        return 2
-    try:
-        puzzle = read_puzzle(args.file)
-    except (FormatError, OSError) as error:
-        print(f"hanjie: {error}", file=sys.stderr)
-        return 2
+    start = time.perf_counter()  # --timeout counts from here: reading the file included
+    puzzle = open_puzzle(args.file)
     max_solutions = ALL_CAP if args.all else (args.max if args.max is not None else 2)
-    start = time.perf_counter()
-    result: SolveResult | None = None
-    for step in solve_steps(puzzle, max_solutions=max_solutions, timeout=args.timeout):
-        if args.steps and not args.json:
+    show_steps = args.steps and not args.json
+    if not args.json:
+        title = f" — {printable(puzzle.title)}" if puzzle.title else ""
+        print(f"{quote(args.file)}: {puzzle.size_text}{title}", flush=True)
+
+    def on_step(step: Step) -> None:
+        # Printed as found: nothing is held back for the end, however many are asked for.
+        if show_steps:
             print(step.describe())
-        if isinstance(step, Finished):
-            result = step.result
-    assert result is not None
+        if isinstance(step, SolutionFound) and not args.json:
+            print(f"solution {step.number}:")
+            print(solution_text(step.array()), flush=True)
+
+    result = solve_with_deadline(
+        puzzle,
+        max_solutions=max_solutions,
+        timeout=args.timeout,
+        on_step=None if args.json else on_step,
+        start=start,
+    )
     seconds = time.perf_counter() - start
     if args.json:
         print(json.dumps(result_json(args.file, puzzle, result, seconds)))
         return 0
     rating = rate(result)
     stats = result.stats
-    title = f" — {puzzle.title}" if puzzle.title else ""
-    print(f"{args.file}: {puzzle.size_text}{title}")
     print(f"verdict:  {verdict_text(result)}")
     print(f"rating:   {rating.star_text} {rating.name} ({rating.reason})")
     print(
@@ -123,7 +133,4 @@ def run(args: argparse.Namespace) -> int:
         f"{stats.guesses} guesses, {stats.backtracks} backtracks, depth {stats.max_depth}"
     )
     print(f"time:     {seconds:.3f} s")
-    for number, solution in enumerate(result.solutions, start=1):
-        print(f"solution {number}:")
-        print(solution_text(solution))
     return 0

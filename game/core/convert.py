@@ -20,6 +20,7 @@ from __future__ import annotations
 import io
 import os
 import re
+import stat
 import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -194,6 +195,13 @@ def load_image(path: str | Path) -> SourceImage:
     """Decode ``path`` into a working copy; ConvertError with a clear reason on bad input."""
     path = Path(path)
     try:
+        # Only a regular file is opened: opening a FIFO blocks until someone writes to it,
+        # and a device may never end.
+        mode = path.stat().st_mode
+        if stat.S_ISDIR(mode):
+            raise ConvertError("this is a folder, not an image")
+        if not stat.S_ISREG(mode):
+            raise ConvertError("this is not a regular file (a pipe or a device?), not an image")
         with path.open("rb") as handle:
             size = os.fstat(handle.fileno()).st_size
             if size > MAX_FILE_BYTES:
@@ -217,24 +225,71 @@ def _too_small_message(size: tuple[int, int]) -> str:
     )
 
 
+# The formats Pillow may decode here, and nothing else: other plugins hand files to outside
+# programs (EPS to Ghostscript) or bring large parsers (TIFF, ICO) a puzzle does not need.
+PICTURE_FORMATS = ("PNG", "JPEG", "GIF", "BMP", "WEBP")
+READABLE_TEXT = "PNG, JPEG, GIF, BMP and WebP"
+# Leading bytes of formats people try, so a refusal can name what the file really is.
+_OTHER_FORMATS: tuple[tuple[bytes, int, str], ...] = (
+    (b"%!PS", 0, "an EPS"),
+    (b"\xc5\xd0\xd3\xc6", 0, "an EPS"),
+    (b"%PDF", 0, "a PDF"),
+    (b"II*\x00", 0, "a TIFF"),
+    (b"MM\x00*", 0, "a TIFF"),
+    (b"\x00\x00\x01\x00", 0, "an ICO"),
+    (b"\x00\x00\x02\x00", 0, "a CUR"),
+    (b"icns", 0, "an ICNS"),
+    (b"8BPS", 0, "a Photoshop (PSD)"),
+    (b"\x00\x00\x00\x0cjP  ", 0, "a JPEG 2000"),
+    (b"\xffO\xffQ", 0, "a JPEG 2000"),
+    (b"heic", 8, "a HEIC"),
+    (b"heix", 8, "a HEIC"),
+    (b"avif", 8, "an AVIF"),
+    (b"qoif", 0, "a QOI"),
+    (b"DDS ", 0, "a DDS"),
+    (b"gimp xcf", 0, "a GIMP XCF"),
+)
+
+
+def unreadable_picture_reason(head: bytes) -> str:
+    """Why a file starting with ``head`` is refused, naming its format when it is known."""
+    stripped = head.lstrip()
+    if stripped.startswith((b"<svg", b"<?xml")):
+        return f"this is an SVG file; Hanjie reads {READABLE_TEXT}"
+    for magic, offset, name in _OTHER_FORMATS:
+        if head[offset : offset + len(magic)] == magic:
+            return f"this is {name} file; Hanjie reads {READABLE_TEXT}"
+    return f"this is not an image Hanjie can read; Hanjie reads {READABLE_TEXT}"
+
+
 def _open_checked(stream: Any) -> Image.Image:
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            image = Image.open(stream)
+            image = Image.open(stream, formats=PICTURE_FORMATS)
     except (Image.DecompressionBombError, Image.DecompressionBombWarning) as error:
         raise ConvertError(_bomb_message(None, error)) from None
     except UnidentifiedImageError:
-        raise ConvertError(
-            "this is not an image Pillow can read (PNG, JPEG, GIF, BMP and WebP work)"
-        ) from None
+        stream.seek(0)
+        raise ConvertError(unreadable_picture_reason(stream.read(32))) from None
     except (OSError, SyntaxError, ValueError, EOFError) as error:
         raise ConvertError(f"the image is damaged: {error}") from None
+    # Every size check is on the picture's real size, before any shrinking.
     width, height = image.size
     if width * height > MAX_SOURCE_PIXELS:
         raise ConvertError(_bomb_message((width, height)))
     if width < MIN_SOURCE_SIDE or height < MIN_SOURCE_SIDE:
         raise ConvertError(_too_small_message((width, height)))
+    # The working copy keeps the proportions within WORKING_SIDE a side; a strip thinner than
+    # this would come out less than MIN_SOURCE_SIDE pixels thick.
+    longest, shortest = max(width, height), min(width, height)
+    if longest * MIN_SOURCE_SIDE > shortest * WORKING_SIDE:
+        ratio = WORKING_SIDE // MIN_SOURCE_SIDE
+        raise ConvertError(
+            f"the image is {width}x{height} pixels, {longest // shortest} times as "
+            f"{'wide as it is tall' if width > height else 'tall as it is wide'}: "
+            f"at most {ratio} times can be made into a puzzle"
+        )
     return image
 
 

@@ -1,0 +1,171 @@
+"""What every command shares: safe text for the terminal, one-line failures, checked inputs.
+
+Text that comes from a file (a title, an author, a file name, a reader's complaint quoting a
+line) goes through :func:`printable` before it reaches a terminal: a title may carry escape
+codes that retitle the window or clear the screen. :func:`quote` also shortens it, so a
+megabyte-long name is not echoed whole. The streams themselves are set to backslash-escape
+what the terminal's encoding cannot show (:func:`make_streams_safe`), so ``PYTHONIOENCODING``
+=ascii prints ``Caf\\xe9`` instead of a traceback.
+
+An input path is looked at with ``stat`` before anything opens it (:func:`check_input_file`):
+a FIFO would block the reader forever and a device could be endless, so only regular files
+are opened. Every refusal is a :class:`CommandError`, which ``cli.main`` prints as one line
+on stderr with exit status 2.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import re
+import shlex
+import stat
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.core.puzzle import Puzzle
+
+# At most this many characters of any one piece of user input are quoted in a message.
+QUOTE_LIMIT = 200
+
+# C0 and C1 controls and DEL, plus the invisible bidirectional overrides that can make a line
+# read differently from what it is. Newlines are escaped too: a message stays on one line.
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+# The first bytes of the pictures Hanjie converts: a puzzle command given one says so.
+_PICTURE_MAGIC = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a", b"BM")
+_PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp")
+# A Pattern game id such as ``5x5:2/1/1/2/...`` names no file.
+_GAME_ID = re.compile(r"\s*\d+(x\d+)?:")
+
+
+class CommandError(Exception):
+    """A refusal a command reports as one line (``hanjie: <message>``) and exit status 2."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character written as a visible escape (``\\x1b``)."""
+    return _UNSAFE.sub(_escape, text)
+
+
+def quote(text: object, limit: int = QUOTE_LIMIT) -> str:
+    """A piece of user input fit for a message: printable and at most ``limit`` characters."""
+    shown = printable(str(text))
+    if len(shown) <= limit:
+        return shown
+    return f"{shown[: limit - 1]}… ({len(shown)} characters)"
+
+
+def make_streams_safe() -> None:
+    """Let stdout and stderr write any text: what the encoding lacks becomes ``\\u....``."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            # A closed or detached stream has nothing to fix.
+            with contextlib.suppress(ValueError, OSError):
+                reconfigure(errors="backslashreplace")
+
+
+def fail(message: str) -> int:
+    """Print ``hanjie: message`` as one safe line on stderr; the exit status 2."""
+    print(f"hanjie: {printable(message)}", file=sys.stderr)
+    return 2
+
+
+def os_reason(error: OSError) -> str:
+    """The operating system's short reason (``Permission denied``), without the path."""
+    return error.strerror or type(error).__name__
+
+
+def _kind_refusal(mode: int, wanted: str) -> str | None:
+    if stat.S_ISREG(mode):
+        return None
+    if stat.S_ISDIR(mode):
+        return f"this is a folder, not {wanted}"
+    if stat.S_ISFIFO(mode):
+        return f"this is a pipe (FIFO), not {wanted}"
+    if stat.S_ISSOCK(mode):
+        return f"this is a socket, not {wanted}"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return f"this is a device, not {wanted}"
+    return f"this is not a regular file, not {wanted}"
+
+
+def check_input_file(name: str, wanted: str = "a file") -> bool:
+    """Whether ``name`` is a regular file; False when nothing is there (maybe a game id).
+
+    Raises :class:`CommandError` for anything else: a folder, a FIFO, a device, a name too
+    long, a folder that may not be entered. Only ``stat`` runs, so nothing can block.
+    """
+    try:
+        info = os.stat(name)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except OSError as error:
+        if error.errno == errno.ENAMETOOLONG and _GAME_ID.match(name):
+            return False
+        raise CommandError(f"{quote(name)}: {os_reason(error)}") from None
+    except ValueError:  # a NUL character in the name
+        raise CommandError(f"{quote(name)}: the name contains a NUL character") from None
+    refusal = _kind_refusal(info.st_mode, wanted)
+    if refusal is not None:
+        raise CommandError(f"{quote(name)}: {refusal}")
+    return True
+
+
+def check_input_folder(name: str) -> None:
+    """Refuse (:class:`CommandError`) unless ``name`` is a folder that can be listed."""
+    try:
+        info = os.stat(name)
+    except OSError as error:
+        raise CommandError(f"{quote(name)}: {os_reason(error)}") from None
+    except ValueError:
+        raise CommandError(f"{quote(name)}: the name contains a NUL character") from None
+    if not stat.S_ISDIR(info.st_mode):
+        raise CommandError(f"{quote(name)}: not a folder")
+
+
+def _looks_like_a_picture(name: str) -> bool:
+    if Path(name).suffix.lower() in _PICTURE_SUFFIXES:
+        return True
+    try:
+        with open(name, "rb") as stream:  # only called on a regular file
+            head = stream.read(16)
+    except OSError:
+        return False
+    return head.startswith(_PICTURE_MAGIC) or (head[:4] == b"RIFF" and head[8:12] == b"WEBP")
+
+
+def picture_hint(name: str) -> str:
+    """The message for a picture given to a command that wants a puzzle file."""
+    shown = quote(name)
+    command = quote(shlex.quote(name))
+    return f"{shown} is a picture: make a puzzle of it with `python -m game convert {command}`"
+
+
+def open_puzzle(name: str) -> Puzzle:
+    """The puzzle in file ``name`` (or the Pattern game id ``name``), or a CommandError."""
+    from game.core.formats import FormatError, read_puzzle
+
+    is_file = check_input_file(name, "a puzzle file")
+    try:
+        return read_puzzle(name)
+    except FormatError as error:
+        if is_file and _looks_like_a_picture(name):
+            raise CommandError(picture_hint(name)) from None
+        where = quote(error.path) if error.line is None else f"{quote(error.path)}:{error.line}"
+        raise CommandError(f"{where}: {quote(error.reason, 2 * QUOTE_LIMIT)}") from None
+    except OSError as error:
+        raise CommandError(f"{quote(name)}: {os_reason(error)}") from None

@@ -1,0 +1,263 @@
+"""Every command: bad paths are one line and exit 2, quickly; text from files is escaped."""
+
+from __future__ import annotations
+
+import errno
+import importlib.metadata
+import os
+import signal
+import subprocess
+import sys
+import tomllib
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from game.cli import main
+from game.commands import common
+from game.commands.common import QUOTE_LIMIT, printable, quote
+from tests.conftest import REPO_ROOT
+
+# Every command that reads a file named on the command line, with what it needs after it.
+READERS = {
+    "show": [],
+    "export": ["--to", "non"],
+    "solve": [],
+    "replay": [],
+    "play": [],
+    "convert": [],
+}
+
+
+@pytest.fixture
+def bounded() -> Iterator[None]:
+    """Fail the test (rather than hang the suite) if the body blocks for 20 seconds."""
+
+    def give_up(signum: int, frame: object) -> None:
+        raise TimeoutError("the command blocked")
+
+    previous = signal.signal(signal.SIGALRM, give_up)
+    signal.alarm(20)
+    try:
+        yield
+    finally:
+        signal.alarm(0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def one_line(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    assert main(argv) == 2, argv
+    captured = capsys.readouterr()
+    assert captured.out == "", argv
+    lines = captured.err.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("hanjie: "), (argv, captured.err)
+    assert "Traceback" not in captured.err
+    return lines[0]
+
+
+@pytest.mark.parametrize("command", sorted(READERS))
+def test_a_fifo_is_refused_without_being_opened(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], bounded: None
+) -> None:
+    # Opening a FIFO for reading waits for a writer: it used to hang show, solve and the rest.
+    fifo = tmp_path / ("pipe.png" if command == "convert" else "pipe.non")
+    os.mkfifo(fifo)
+    line = one_line([command, str(fifo), *READERS[command]], capsys)
+    assert line.startswith(f"hanjie: {fifo}: this is a pipe (FIFO), not ")
+
+
+@pytest.mark.parametrize("command", sorted(READERS))
+def test_a_name_too_long_is_one_line(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    name = str(tmp_path / ("a" * 300 + ".non"))
+    line = one_line([command, name, *READERS[command]], capsys)
+    assert line.endswith(": File name too long")
+    assert len(line) < QUOTE_LIMIT + 80  # the name is quoted, not echoed whole
+
+
+@pytest.mark.parametrize("command", sorted(READERS))
+def test_folders_and_devices_are_not_puzzles(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], bounded: None
+) -> None:
+    line = one_line([command, str(tmp_path), *READERS[command]], capsys)
+    assert "this is a folder" in line
+    if Path("/dev/zero").exists():
+        line = one_line([command, "/dev/zero", *READERS[command]], capsys)
+        assert "this is a device" in line or "not a regular file" in line
+
+
+@pytest.mark.parametrize("command", ["show", "export", "solve", "check"])
+def test_permission_errors_are_one_line(
+    command: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # What stat raises for a file inside a folder the user may not enter.
+    def refuse(path: object, *args: object, **kwargs: object) -> os.stat_result:
+        raise PermissionError(errno.EACCES, "Permission denied", str(path))
+
+    monkeypatch.setattr(common.os, "stat", refuse)
+    target = tmp_path / "locked" / "a.non"
+    argv = [command, str(target.parent if command == "check" else target)]
+    line = one_line([*argv, *READERS.get(command, [])], capsys)
+    assert line.endswith(": Permission denied")
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may enter any folder")
+def test_a_folder_that_cannot_be_entered(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    locked = tmp_path / "locked"
+    locked.mkdir()
+    (locked / "a.non").write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n")
+    locked.chmod(0)
+    try:
+        for command in ("show", "solve", "check"):
+            target = locked if command == "check" else locked / "a.non"
+            assert "Permission denied" in one_line([command, str(target)], capsys)
+    finally:
+        locked.chmod(0o700)
+
+
+def test_any_other_os_error_is_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A data folder inside a folder that may not be entered fails deep inside a command.
+    from game.commands import show
+
+    def broken(args: object) -> int:
+        raise PermissionError(errno.EACCES, "Permission denied", "/home/locked/.hanjie")
+
+    monkeypatch.setattr(show, "run", broken)
+    assert one_line(["show", "x.non"], capsys) == "hanjie: /home/locked/.hanjie: Permission denied"
+
+
+def test_show_escapes_control_characters_from_the_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "evil.non"
+    path.write_text(
+        'title "\x1b]0;pwned\x07\x1b[2J"\nby "\u202eeno"\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n'
+    )
+    assert main(["show", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\x07" not in out and "\u202e" not in out
+    assert "Title:     \\x1b]0;pwned\\x07\\x1b[2J\n" in out
+    assert "Author:    \\u202eeno\n" in out
+    assert main(["solve", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert "\x1b" not in out and "\\x1b]0;pwned" in out
+
+
+def test_error_lines_escape_names_and_stay_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    name = str(tmp_path / "bad\x1b[2J\nname.non")
+    line = one_line(["show", name], capsys)
+    assert "\\x1b[2J\\x0aname.non" in line
+
+
+def test_any_terminal_encoding_survives(tmp_path: Path) -> None:
+    path = tmp_path / "café.non"
+    path.write_text('title "Café ★"\nwidth 1\nheight 1\nrows\n1\ncolumns\n1\n', encoding="utf-8")
+    env = {**os.environ, "PYTHONIOENCODING": "ascii"}
+    for argv in (["show", str(path)], ["solve", str(path)], ["show", str(tmp_path / "nö.non")]):
+        result = subprocess.run(
+            [sys.executable, "-m", "game", *argv],
+            cwd=REPO_ROOT,
+            capture_output=True,
+            env=env,
+            timeout=60,
+            check=False,
+        )
+        assert b"Traceback" not in result.stderr, result.stderr
+        assert result.returncode in (0, 2)
+    assert (
+        b"Caf\\xe9 \\u2605"
+        in subprocess.run(
+            [sys.executable, "-m", "game", "show", str(path)],
+            cwd=REPO_ROOT,
+            capture_output=True,
+            env=env,
+            timeout=60,
+            check=True,
+        ).stdout
+    )
+
+
+def test_quote_shortens_and_escapes() -> None:
+    assert printable("a\tb\x7fc\x9b") == "a\\x09b\\x7fc\\x9b"
+    assert printable("Café ★") == "Café ★"
+    long = quote("x" * 1000)
+    assert len(long) < QUOTE_LIMIT + 25 and long.endswith("… (1000 characters)")
+
+
+def test_play_reports_a_missing_file_before_loading_pygame(tmp_path: Path) -> None:
+    env = {key: value for key, value in os.environ.items() if key != "PYGAME_HIDE_SUPPORT_PROMPT"}
+    result = subprocess.run(
+        [sys.executable, "-m", "game", "play", "nothere.non"],
+        cwd=tmp_path,
+        env={**env, "PYTHONPATH": str(REPO_ROOT)},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stdout == ""
+    assert result.stderr == "hanjie: nothere.non: No such file or directory\n"
+
+
+@pytest.mark.parametrize("command", ["solve", "show", "export", "replay"])
+def test_a_picture_given_as_a_puzzle_points_at_convert(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    picture = tmp_path / "horse.png"
+    Image.new("RGB", (20, 20), "black").save(picture)
+    line = one_line([command, str(picture), *READERS.get(command, [])], capsys)
+    assert line == (
+        f"hanjie: {picture} is a picture: make a puzzle of it with "
+        f"`python -m game convert {picture}`"
+    )
+
+
+def test_play_refuses_a_picture_it_would_not_convert(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    fake = tmp_path / "page.png"
+    fake.write_bytes(b"%!PS-Adobe-3.0 EPSF-3.0\n%%BoundingBox: 0 0 10 10\n")
+    line = one_line(["play", str(fake)], capsys)
+    assert line == (
+        f"hanjie: {fake}: this is an EPS file; Hanjie reads PNG, JPEG, GIF, BMP and WebP"
+    )
+
+
+def test_screenshot_never_defaults_to_docs(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "docs").mkdir()
+    for _ in range(2):
+        assert main(["screenshot", "--scene", "menu", "--size", "640x480"]) == 0
+    written = capsys.readouterr().out.split()
+    folders = {Path(line).parent for line in written}
+    assert len(written) == 2 and len(folders) == 2  # two runs, two fresh folders
+    assert all(folder.parent == tmp_path for folder in folders)
+    assert all(folder.name.startswith("hanjie-screenshots-") for folder in folders)
+    assert list((tmp_path / "docs").iterdir()) == []
+
+
+def test_lint_and_type_checkers_are_pinned_to_the_installed_versions() -> None:
+    project = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    pins = dict(
+        requirement.split("==")
+        for requirement in project["project"]["optional-dependencies"]["test"]
+        if "==" in requirement
+    )
+    assert set(pins) >= {"ruff", "mypy"}
+    for tool in ("ruff", "mypy"):
+        assert pins[tool] == importlib.metadata.version(tool), tool
