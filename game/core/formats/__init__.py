@@ -8,14 +8,13 @@ there is one, and the reason.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from game.core.fileio import readable, write_text_atomically
 from game.core.formats import non, olsak, pzl, seed_text, taai, tatham, webpbn_xml
 from game.core.formats._common import COLOUR_REFUSED, MAX_FILE_BYTES, FormatError
 from game.core.formats.taai import read_taai_questions
@@ -213,20 +212,9 @@ def write_puzzle(puzzle: Puzzle, path: str | os.PathLike[str], format: str | Non
             )
         format = matches[0].name
     text = format_puzzle(puzzle, format)
-    target = Path(name)
     try:
-        handle, temporary = tempfile.mkstemp(
-            prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or Path(".")
-        )
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-                stream.write(text)
-                stream.flush()
-                os.fsync(stream.fileno())
-            os.replace(temporary, target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            raise
+        # A title taken from a file name may hold bytes that are not UTF-8: they are
+        # written as U+FFFD rather than refusing the whole puzzle.
+        write_text_atomically(name, readable(text))
     except OSError as error:
         raise FormatError(name, None, error.strerror or str(error)) from error
