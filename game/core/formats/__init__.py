@@ -176,7 +176,9 @@ def read_puzzle(path: str | os.PathLike[str]) -> Puzzle:
         raise FormatError(name, None, error.strerror or str(error)) from error
     puzzle = read_puzzle_bytes(data, name)
     if not puzzle.title and file.stem:
-        puzzle = replace(puzzle, title=file.stem)
+        # A title is shown and written, never opened: bytes of the name that are not UTF-8
+        # become U+FFFD here rather than lone surrogates that no font or file can take.
+        puzzle = replace(puzzle, title=readable(file.stem))
     return puzzle
 
 

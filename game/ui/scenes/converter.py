@@ -47,6 +47,7 @@ from game.core.convert import (
     grid_warnings,
     puzzle_from_grid,
 )
+from game.core.fileio import readable
 from game.core.puzzle import Puzzle
 from game.ui.app import optional_scene
 from game.ui.scene import Scene
@@ -374,7 +375,8 @@ class ConverterScene(Scene):
         ).copy()
         self._scaled_source = None
         if not self.title_input.text:
-            self.title_input.text = path.stem.replace("_", " ").replace("-", " ")[:60]
+            # readable(): a non-UTF-8 byte of the name would make the text field's font raise.
+            self.title_input.text = readable(path.stem).replace("_", " ").replace("-", " ")[:60]
             self.title_input.cursor = len(self.title_input.text)
         self._remember_folder(path.parent)
         self._regrid()
