@@ -170,11 +170,19 @@ class ProgressStore:
                 f"Progress cannot be saved in {readable(str(self.directory))} "
                 f"({_reason(error)}): this session's progress is kept only until you quit."
             )
-            return os.path.isdir(self.directory)  # never raises, unlike Path.is_dir
+            return self._can_list()
         # Saves killed half-way leave temporary files; old enough ones are nobody's.
         remove_stale_temporaries(self.path)
         remove_stale_temporaries(self.backup_path)
         return True
+
+    def _can_list(self) -> bool:
+        """Whether the folder's files can be reached at all (it exists and may be entered)."""
+        try:
+            with os.scandir(self.directory):
+                return True
+        except OSError:
+            return False
 
     def _disable(self, text: str) -> None:
         if self.saving_disabled is None:

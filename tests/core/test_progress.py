@@ -466,11 +466,13 @@ def test_real_permissions_on_the_file_and_the_folder(tmp_path: Path) -> None:
         main.chmod(0o644)
     closed = tmp_path / "closed"
     closed.mkdir()
+    good_store_with_backup(closed)
     closed.chmod(0)
     try:
-        store = ProgressStore(closed / "home")
-        assert [message.level for message in store.messages] == ["error"]
-        assert store.mark_solved(KEY, 3) and store.save()
+        for home in (closed / "home", closed):  # cannot be made; cannot be entered
+            store = ProgressStore(home)
+            assert [message.level for message in store.messages] == ["error"]
+            assert store.mark_solved(KEY, 3) and store.save()
     finally:
         closed.chmod(0o755)
     read_only = tmp_path / "read_only"
