@@ -1,41 +1,81 @@
 """Saved progress: settings, solved puzzles, best times and games in progress.
 
 Everything lives in one JSON document, ``progress.json``, in the user data folder
-(``$HANJIE_HOME`` when set, else platformdirs' ``user_data_dir("hanjie")``)::
+(``$HANJIE_HOME`` when set, else platformdirs' ``user_data_dir("hanjie")``); its shape and
+its checks are in :mod:`game.core.progress_document`.
 
-    {"version": 1,
-     "settings": {...},
-     "puzzles": {key: {"solved", "best_time", "session", "title", "path"}},
-     "last_played": {"key": ..., "path": ...} or null}
+Writes go through :func:`game.core.fileio.write_atomically`, and the previous good document
+is kept as ``progress.json.bak``. A damaged file is never deleted: it is set aside as
+``progress.json.corrupt-<time>``, the backup is used, and a message for the player is added
+to :attr:`ProgressStore.messages`, with its severity: "error" for a problem, "info" when the
+store put things right (a backup used). A file that only has some bad values keeps the rest;
+the bad values are taken from the backup.
 
-Writes are atomic (a temporary file in the same folder, flushed and fsynced, then
-``os.replace``), and the previous good document is kept as ``progress.json.bak``. A damaged
-file is never deleted: it is set aside as ``progress.json.corrupt-<time>``, the backup is
-used, and a message for the player is added to :attr:`ProgressStore.messages`, with its
-severity: "error" for a problem, "info" when the store put things right (a backup used).
+Two game windows may share one folder: each save re-reads the file when someone else wrote
+it since, and merges (our changes win, wins from both sides are kept: solved stays solved,
+the best time is the least), under a short lock where the platform has ``fcntl``.
+
+When the folder cannot be written or the progress file cannot be read, the store says so
+once and keeps everything in memory (:attr:`ProgressStore.saving_disabled`): the game runs,
+and a file it could not read is never overwritten.
 """
 
 from __future__ import annotations
 
 import contextlib
-import json
-import math
+import copy
 import os
 import shutil
-import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 import platformdirs
 
-PROGRESS_VERSION = 1
+from game.core.fileio import (
+    PathLike,
+    check_writable,
+    path_text,
+    readable,
+    remove_stale_temporaries,
+    write_text_atomically,
+)
+from game.core.progress_document import (
+    MAX_TEXT,
+    PROGRESS_VERSION,
+    DamagedFile,
+    Parsed,
+    blank_record,
+    dump_document,
+    field_is_valid,
+    fill_gaps,
+    fresh_document,
+    is_json_value,
+    merge,
+    parse_document,
+)
+from game.core.session import is_seconds
+
+__all__ = [
+    "PROGRESS_VERSION",
+    "DamagedFile",
+    "ProgressStore",
+    "PuzzleRecord",
+    "StoreMessage",
+    "default_directory",
+    "parse_document",
+]
+
 FILE_NAME = "progress.json"
 BACKUP_SUFFIX = ".bak"
 CORRUPT_SUFFIX = ".corrupt-"
+LOCK_NAME = ".progress.json.lock"
 # A progress document is small; anything far bigger is not ours and is not read whole.
 MAX_FILE_BYTES = 64 * 1024 * 1024
+# Another window holds the lock for one save (milliseconds); never wait longer than this.
+LOCK_WAIT_SECONDS = 1.0
 
 
 def default_directory() -> Path:
@@ -72,172 +112,140 @@ class PuzzleRecord:
     best_time: float | None = None
     session: dict[str, Any] | None = None
     title: str = ""
+    # The file name exactly as given (it opens the file); ``shown_path`` is for people.
     path: str = ""
 
-
-class DamagedFile(ValueError):
-    """A progress file that cannot be used as a whole."""
-
-
-def _is_seconds(value: object) -> bool:
-    return (
-        isinstance(value, int | float)
-        and not isinstance(value, bool)
-        and math.isfinite(value)
-        and value >= 0
-    )
+    @property
+    def shown_path(self) -> str:
+        return readable(self.path)
 
 
-def _field_is_valid(field: str, value: object) -> bool:
-    if field == "solved":
-        return isinstance(value, bool)
-    if field == "best_time":
-        return value is None or _is_seconds(value)
-    if field == "session":
-        return value is None or isinstance(value, dict)
-    return isinstance(value, str)
+class Unreadable(Exception):
+    """A file that is there but that we may not read: left alone, never set aside."""
 
 
-def _clean_record(key: object, value: object, problems: list[str]) -> dict[str, Any] | None:
-    """The usable parts of one puzzle entry; what is dropped is noted in ``problems``."""
-    if not isinstance(key, str) or not key or not isinstance(value, dict):
-        problems.append(f"puzzle entry {key!r}")
-        return None
-    record: dict[str, Any] = {
-        "solved": False,
-        "best_time": None,
-        "session": None,
-        "title": "",
-        "path": "",
-    }
-    for field in record:
-        if field not in value:
-            continue
-        if _field_is_valid(field, value[field]):
-            record[field] = value[field]
-        else:
-            problems.append(f"{field} of puzzle {key}")
-    if record["best_time"] is not None:
-        record["best_time"] = float(record["best_time"])
-        record["solved"] = True  # a best time is only ever earned by solving
-    return record
+# The identity of the file on disk as we last read or wrote it: another process replacing it
+# changes the inode (os.replace), so a changed stamp means "re-read and merge before saving".
+Stamp = tuple[int, int, int, int]
 
 
-def parse_document(text: str) -> tuple[dict[str, Any], list[str]]:
-    """A clean progress document from ``text``, and the parts that had to be dropped.
-
-    Raises :class:`DamagedFile` when the text is not a progress document at all.
-    """
-    try:
-        data = json.loads(text)
-    except (ValueError, RecursionError) as error:
-        raise DamagedFile(f"it is not valid JSON ({error})") from None
-    if not isinstance(data, dict):
-        raise DamagedFile("it is not a JSON object")
-    version = data.get("version")
-    if version != PROGRESS_VERSION:
-        raise DamagedFile(f"its version {version!r} is not {PROGRESS_VERSION}")
-    problems: list[str] = []
-    settings = data.get("settings", {})
-    if not isinstance(settings, dict):
-        problems.append("settings")
-        settings = {}
-    raw_puzzles = data.get("puzzles", {})
-    if not isinstance(raw_puzzles, dict):
-        raise DamagedFile("its puzzle list is not an object")
-    puzzles: dict[str, dict[str, Any]] = {}
-    for key, value in raw_puzzles.items():
-        record = _clean_record(key, value, problems)
-        if record is not None:
-            puzzles[key] = record
-    last_played = data.get("last_played")
-    if last_played is not None and not (
-        isinstance(last_played, dict)
-        and isinstance(last_played.get("key"), str)
-        and isinstance(last_played.get("path", ""), str)
-    ):
-        problems.append("last played puzzle")
-        last_played = None
-    document = {
-        "version": PROGRESS_VERSION,
-        "settings": settings,
-        "puzzles": puzzles,
-        "last_played": last_played,
-    }
-    return document, problems
+def _stamp(status: os.stat_result) -> Stamp:
+    return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
 
 
-def _fresh_document() -> dict[str, Any]:
-    return {"version": PROGRESS_VERSION, "settings": {}, "puzzles": {}, "last_played": None}
-
-
-def _fsync_directory(directory: Path) -> None:
-    # Makes the rename itself durable; not possible on every platform (e.g. Windows).
-    try:
-        descriptor = os.open(directory, os.O_RDONLY)
-    except OSError:
-        return
-    try:
-        os.fsync(descriptor)
-    except OSError:
-        pass
-    finally:
-        os.close(descriptor)
-
-
-def write_atomically(path: Path, text: str) -> None:
-    """Replace ``path`` with ``text`` so that a crash leaves either the old or the new file."""
-    descriptor, temporary = tempfile.mkstemp(
-        prefix=f".{path.name}.", suffix=".tmp", dir=path.parent
-    )
-    try:
-        with os.fdopen(descriptor, "w", encoding="utf-8") as stream:
-            stream.write(text)
-            stream.flush()
-            os.fsync(stream.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-    _fsync_directory(path.parent)
+def _reason(error: OSError) -> str:
+    return error.strerror or str(error)
 
 
 class ProgressStore:
     """The player's saved progress. Every change is written to disk at once."""
 
-    def __init__(self, directory: Path | None = None) -> None:
-        self.directory = Path(directory) if directory is not None else default_directory()
+    def __init__(self, directory: PathLike | None = None) -> None:
+        self.directory = (
+            Path(path_text(directory)) if directory is not None else default_directory()
+        )
         self.messages: list[StoreMessage] = []
         self.path = self.directory / FILE_NAME
         self.backup_path = self.directory / (FILE_NAME + BACKUP_SUFFIX)
+        # Why nothing is written this session (told once, at start), or None.
+        self.saving_disabled: str | None = None
         # The text of progress.json as last read or written, when it was good: it becomes
         # the backup on the next save.
         self._good_text_on_disk: str | None = None
-        self._document = self._load()
+        # progress.json as we last read or wrote it, and the document it held: the common
+        # ancestor when another window's save has to be merged with ours.
+        self._disk_stamp: Stamp | None = None
+        self._base: dict[str, Any] = fresh_document()
+        self._document = self._load() if self._prepare_directory() else fresh_document()
+
+    # --- the folder ----------------------------------------------------------------------
+
+    def _prepare_directory(self) -> bool:
+        """Make the folder and check it can be written; False when it is not even there."""
+        try:
+            self.directory.mkdir(parents=True, exist_ok=True)
+            check_writable(self.directory)
+        except OSError as error:
+            self._disable(
+                f"Progress cannot be saved in {readable(str(self.directory))} "
+                f"({_reason(error)}): this session's progress is kept only until you quit."
+            )
+            return self._can_list()
+        # Saves killed half-way leave temporary files; old enough ones are nobody's.
+        remove_stale_temporaries(self.path)
+        remove_stale_temporaries(self.backup_path)
+        return True
+
+    def _can_list(self) -> bool:
+        """Whether the folder's files can be reached at all (it exists and may be entered)."""
+        try:
+            with os.scandir(self.directory):
+                return True
+        except OSError:
+            return False
+
+    def _disable(self, text: str) -> None:
+        if self.saving_disabled is None:
+            self.saving_disabled = text
+            self._error(text)
+
+    @contextlib.contextmanager
+    def _lock(self) -> Iterator[None]:
+        """Hold the folder's save lock, so two windows' read-merge-write cannot interleave.
+
+        Best effort: without fcntl, or when the lock cannot be had in time, the save goes
+        ahead anyway (the merge still keeps almost every race harmless)."""
+        try:
+            import fcntl
+        except ImportError:
+            yield
+            return
+        try:
+            descriptor = os.open(self.directory / LOCK_NAME, os.O_RDONLY | os.O_CREAT, 0o666)
+        except OSError:
+            yield
+            return
+        try:
+            deadline = time.monotonic() + LOCK_WAIT_SECONDS
+            while True:
+                try:
+                    fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                    break
+                except OSError:
+                    if time.monotonic() >= deadline:
+                        break
+                    time.sleep(0.005)
+            yield
+        finally:
+            os.close(descriptor)  # closing releases the lock
 
     # --- loading -----------------------------------------------------------------------
 
-    def _read(self, path: Path) -> tuple[str, dict[str, Any], list[str]]:
+    def _read(self, path: Path) -> tuple[str, Parsed, Stamp]:
         try:
-            if path.stat().st_size > MAX_FILE_BYTES:
-                raise DamagedFile("it is far too big to be a progress file")
-            raw = path.read_bytes()
+            with open(path, "rb") as stream:
+                status = os.fstat(stream.fileno())
+                if status.st_size > MAX_FILE_BYTES:
+                    raise DamagedFile("it is far too big to be a progress file")
+                raw = stream.read(MAX_FILE_BYTES + 1)
+        except PermissionError as error:
+            raise Unreadable(_reason(error)) from None
         except OSError as error:
-            raise DamagedFile(f"it cannot be read ({error.strerror or error})") from None
+            raise DamagedFile(f"it cannot be read ({_reason(error)})") from None
+        if len(raw) > MAX_FILE_BYTES:
+            raise DamagedFile("it is far too big to be a progress file")
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError:
             raise DamagedFile("it is not UTF-8 text") from None
-        document, problems = parse_document(text)
-        return text, document, problems
+        return text, parse_document(text), _stamp(status)
 
     def _set_aside(self, path: Path, *, keep_original: bool = False) -> Path | None:
         """Move (or copy) a damaged file to a fresh ``.corrupt-<time>`` name."""
         stamp = time.strftime("%Y%m%d-%H%M%S")
         target = path.with_name(f"{path.name}{CORRUPT_SUFFIX}{stamp}")
         counter = 1
-        while target.exists():
+        while os.path.lexists(target):
             target = path.with_name(f"{path.name}{CORRUPT_SUFFIX}{stamp}-{counter}")
             counter += 1
         try:
@@ -249,54 +257,103 @@ class ProgressStore:
             return None
         return target
 
+    @staticmethod
+    def _exists(path: Path) -> bool:
+        try:
+            os.stat(path)
+        except (FileNotFoundError, NotADirectoryError):
+            return False
+        except OSError:
+            return True  # there, but not even its size can be seen: reading will say why
+        return True
+
     def _load(self) -> dict[str, Any]:
         main_error: str | None = None
-        if self.path.exists():
+        partial: Parsed | None = None
+        if self._exists(self.path):
             try:
-                text, document, problems = self._read(self.path)
+                text, parsed, stamp = self._read(self.path)
+            except Unreadable as error:
+                self._disable(
+                    f"Your progress file {readable(str(self.path))} cannot be read ({error}); "
+                    "it was left as it is, and nothing will be saved until it can be read."
+                )
+                main_error = "unreadable"
             except DamagedFile as error:
                 main_error = str(error)
             else:
-                self._good_text_on_disk = text
-                if problems:
-                    kept = self._set_aside(self.path, keep_original=True)
-                    self._error(
-                        "Part of your progress file was damaged and was skipped ("
-                        + ", ".join(problems[:5])
-                        + ("…" if len(problems) > 5 else "")
-                        + ")"
-                        + (f"; the original is kept as {kept.name}." if kept else ".")
-                    )
-                    self._good_text_on_disk = None  # do not make a damaged file the backup
-                return document
-            kept = self._set_aside(self.path)
-            where = f"it was set aside as {kept.name}" if kept else "it was left in place"
-            self._error(f"Your progress file was damaged ({main_error}); {where}.")
-        if self.backup_path.exists():
-            try:
-                _, document, problems = self._read(self.backup_path)
-            except DamagedFile as error:
-                kept = self._set_aside(self.backup_path, keep_original=True)
-                self._error(
-                    f"The backup progress file is damaged too ({error})"
-                    + (f"; it is kept as {kept.name}." if kept else ".")
-                    + " Starting with fresh progress."
-                )
-                return _fresh_document()
+                self._disk_stamp = stamp
+                if not parsed.problems:
+                    self._good_text_on_disk = text
+                    self._base = copy.deepcopy(parsed.document)
+                    return parsed.document
+                partial = parsed
+            if partial is None and main_error != "unreadable":
+                kept = self._set_aside(self.path)
+                where = f"it was set aside as {kept.name}" if kept else "it was left in place"
+                self._error(f"Your progress file was damaged ({main_error}); {where}.")
+        backup = self._load_backup(main_error, partial)
+        if partial is not None:
+            return self._repair(partial, backup)
+        if backup is not None:
+            return backup
+        if (
+            main_error is not None
+            and main_error != "unreadable"
+            and not self._exists(self.backup_path)
+        ):
+            self._error("There is no backup: starting with fresh progress.")
+        return fresh_document()
+
+    def _repair(self, parsed: Parsed, backup: dict[str, Any] | None) -> dict[str, Any]:
+        """A main file with some bad values: keep the rest, take those from the backup."""
+        kept = self._set_aside(self.path, keep_original=True)
+        found = fill_gaps(parsed.document, parsed.gaps, backup) if backup is not None else 0
+        problems = parsed.problems
+        self._error(
+            "Part of your progress file was damaged and was skipped ("
+            + ", ".join(problems[:5])
+            + ("…" if len(problems) > 5 else "")
+            + ")"
+            + (f"; the original is kept as {kept.name}" if kept else "")
+            + (f"; {found} of them came back from the backup." if found else ".")
+        )
+        # The base is the damaged file's clean part, so the next save rewrites the repairs
+        # (and the damaged text never becomes the backup).
+        self._base = copy.deepcopy(parsed.document)
+        for gap in parsed.gaps:
+            if gap[0] == "puzzle" and gap[1] in self._base["puzzles"]:
+                self._base["puzzles"][gap[1]] = blank_record()
+        return parsed.document
+
+    def _load_backup(self, main_error: str | None, partial: Parsed | None) -> dict[str, Any] | None:
+        if not self._exists(self.backup_path):
+            return None
+        try:
+            _, parsed, _ = self._read(self.backup_path)
+        except Unreadable as error:
+            self._error(f"The backup progress file cannot be read ({error}); it was left as it is.")
+            return None
+        except DamagedFile as error:
+            kept = self._set_aside(self.backup_path, keep_original=True)
+            self._error(
+                f"The backup progress file is damaged too ({error})"
+                + (f"; it is kept as {kept.name}." if kept else ".")
+                + ("" if partial is not None else " Starting with fresh progress.")
+            )
+            return None
+        if partial is None and main_error != "unreadable":  # that message said enough
             if main_error is None:
                 self._info("The progress file was missing; the backup was used.")
             else:
                 self._info("Your progress was restored from the backup.")
-            if problems:
-                self._error(
-                    "Part of the backup was damaged and was skipped ("
-                    + ", ".join(problems[:5])
-                    + ")."
-                )
-            return document
-        if main_error is not None:
-            self._error("There is no backup: starting with fresh progress.")
-        return _fresh_document()
+        if parsed.problems:
+            self._error(
+                "Part of the backup was damaged and was skipped ("
+                + ", ".join(parsed.problems[:5])
+                + ")."
+            )
+        return parsed.document
 
     def _info(self, text: str) -> None:
         self.messages.append(StoreMessage(text, "info"))
@@ -307,23 +364,64 @@ class ProgressStore:
     # --- saving ------------------------------------------------------------------------
 
     def save(self) -> bool:
-        """Write the document atomically, keeping the previous one as the backup.
+        """Write the document atomically, keeping the previous one as the backup, after
+        merging whatever another window saved meanwhile.
 
-        Returns False (and adds a message) when the disk refuses; nothing in memory is lost.
+        Returns False (and adds a message) when the disk refuses; nothing in memory is lost
+        and the next save tries again. When saving is off for this session
+        (:attr:`saving_disabled`, told once at start) it returns True without writing.
         """
-        text = json.dumps(self._document, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
-        if text == self._good_text_on_disk:
+        if self.saving_disabled is not None:
             return True
         try:
-            self.directory.mkdir(parents=True, exist_ok=True)
-            if self._good_text_on_disk is not None:
-                write_atomically(self.backup_path, self._good_text_on_disk)
-            write_atomically(self.path, text)
+            with self._lock():
+                return self._save_locked()
         except OSError as error:
-            self._error(f"Could not save your progress ({error.strerror or error}).")
+            self._error(f"Could not save your progress ({_reason(error)}).")
             return False
+
+    def _save_locked(self) -> bool:
+        try:
+            current: Stamp | None = _stamp(os.stat(self.path))
+        except FileNotFoundError:
+            current = None
+        if current != self._disk_stamp:
+            self._merge_from_disk(current)
+        text = dump_document(self._document)
+        if text == self._good_text_on_disk:
+            return True
+        if self._good_text_on_disk is not None:
+            write_text_atomically(self.backup_path, self._good_text_on_disk)
+        written = write_text_atomically(self.path, text)
+        self._disk_stamp = _stamp(written)
         self._good_text_on_disk = text
+        self._base = copy.deepcopy(self._document)
         return True
+
+    def _merge_from_disk(self, current: Stamp | None) -> None:
+        """Someone else wrote (or removed) progress.json since we last saw it: take in their
+        changes so that writing ours does not undo them."""
+        self._disk_stamp = current
+        if current is None:
+            return
+        try:
+            text, parsed, stamp = self._read(self.path)
+        except Unreadable as error:
+            raise PermissionError(13, f"the progress file cannot be read ({error})") from None
+        except DamagedFile as error:
+            kept = self._set_aside(self.path)
+            if kept is not None:
+                self._error(
+                    f"Your progress file was damaged on disk ({error}); it was set aside as "
+                    f"{kept.name} and your progress written again."
+                )
+            self._disk_stamp = None
+            return
+        self._disk_stamp = stamp
+        self._document = merge(self._base, self._document, parsed.document)
+        if not parsed.problems:
+            self._good_text_on_disk = text
+        self._base = copy.deepcopy(parsed.document)
 
     # --- settings ----------------------------------------------------------------------
 
@@ -336,13 +434,12 @@ class ProgressStore:
         return self.settings.get(key, default)
 
     def set_setting(self, key: str, value: Any) -> None:
-        try:
-            json.dumps(value)
-        except (TypeError, ValueError):
-            raise ValueError(f"setting {key!r}: {value!r} cannot be saved") from None
+        if not isinstance(key, str) or not is_json_value(value):
+            raise ValueError(f"setting {key!r}: {value!r} cannot be saved")
         if self.settings.get(key, object()) == value:
             return
-        self.settings[key] = value
+        # A copy, so that the caller changing its list later cannot change the store unseen.
+        self.settings[key] = copy.deepcopy(value)
         self.save()
 
     # --- puzzles -----------------------------------------------------------------------
@@ -353,15 +450,17 @@ class ProgressStore:
         puzzles: dict[str, dict[str, Any]] = self._document["puzzles"]
         entry = puzzles.get(puzzle_key)
         if entry is None:
-            entry = {"solved": False, "best_time": None, "session": None, "title": "", "path": ""}
+            entry = blank_record()
             puzzles[puzzle_key] = entry
         return entry
 
-    def _describe(self, entry: dict[str, Any], title: str | None, path: str | None) -> None:
+    def _describe(self, entry: dict[str, Any], title: str | None, path: PathLike | None) -> None:
+        # Any file name is kept as given (bytes as surrogates, written as escapes), so it
+        # opens the same file again; only an absurd length is cut.
         if title is not None:
-            entry["title"] = str(title)
+            entry["title"] = str(title)[:MAX_TEXT]
         if path is not None:
-            entry["path"] = str(path)
+            entry["path"] = path_text(path)[:MAX_TEXT]
 
     def record(self, puzzle_key: str) -> PuzzleRecord:
         entry = self._document["puzzles"].get(puzzle_key)
@@ -384,10 +483,10 @@ class ProgressStore:
         seconds: float,
         *,
         title: str | None = None,
-        path: str | None = None,
+        path: PathLike | None = None,
     ) -> bool:
         """Record a win; True when ``seconds`` is a new best time. A best time only improves."""
-        if not _is_seconds(seconds):
+        if not is_seconds(seconds):
             raise ValueError(f"{seconds!r} is not a time in seconds")
         entry = self._entry(puzzle_key)
         self._describe(entry, title, path)
@@ -405,18 +504,16 @@ class ProgressStore:
         session_json: dict[str, Any],
         *,
         title: str | None = None,
-        path: str | None = None,
+        path: PathLike | None = None,
     ) -> None:
         """Keep a game in progress (``Session.to_json()``)."""
         if not isinstance(session_json, dict):
             raise ValueError("a saved game must be a JSON object")
-        try:
-            copy = json.loads(json.dumps(session_json))
-        except (TypeError, ValueError):
-            raise ValueError("the saved game cannot be written as JSON") from None
+        if not field_is_valid("session", session_json):
+            raise ValueError("the saved game cannot be written as JSON")
         entry = self._entry(puzzle_key)
         self._describe(entry, title, path)
-        entry["session"] = copy
+        entry["session"] = copy.deepcopy(session_json)
         self.save()
 
     def clear_session(self, puzzle_key: str) -> None:
@@ -438,17 +535,20 @@ class ProgressStore:
         last = self._document["last_played"]
         return None if last is None else str(last.get("path", ""))
 
-    def set_last_played(self, key: str, path: str) -> None:
+    def set_last_played(self, key: str, path: PathLike) -> None:
         if not isinstance(key, str) or not key:
             raise ValueError(f"{key!r} is not a puzzle key")
-        self._document["last_played"] = {"key": key, "path": str(path)}
-        self._entry(key)["path"] = str(path)
+        entry = self._entry(key)
+        self._describe(entry, None, path)
+        self._document["last_played"] = {"key": key, "path": entry["path"]}
         self.save()
 
     # --- player's own puzzles ----------------------------------------------------------
 
     def user_puzzles_dir(self) -> Path:
-        """The "My puzzles" folder, created on first use."""
+        """The "My puzzles" folder, created on first use when the disk allows (a caller that
+        writes there meets the disk's refusal itself; listing a missing folder finds none)."""
         folder = self.directory / "puzzles"
-        folder.mkdir(parents=True, exist_ok=True)
+        with contextlib.suppress(OSError):
+            folder.mkdir(parents=True, exist_ok=True)
         return folder

@@ -12,7 +12,7 @@ import bisect
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 import numpy as np
 import numpy.typing as npt
@@ -31,6 +31,8 @@ from game.core.moves import (
 from game.core.puzzle import Puzzle
 
 SESSION_VERSION = 1
+# No game lasts a century; a bigger time in a file is damage, not a record.
+MAX_SECONDS = 100 * 365 * 24 * 3600
 
 IndexArray = npt.NDArray[np.integer[Any]]
 
@@ -393,6 +395,10 @@ class Session:
             return cls._from_json(puzzle, data)
         except ValueError as error:
             raise ValueError(f"saved game is not usable: {error}") from None
+        except (TypeError, KeyError, IndexError, ArithmeticError, RecursionError) as error:
+            # A file edited by hand reaches here with shapes no check foresaw: it is still
+            # just a saved game that cannot be used, never a crash of the caller.
+            raise ValueError(f"saved game is not usable: {type(error).__name__}") from None
 
     @classmethod
     def _from_json(cls, puzzle: Puzzle, data: object) -> Session:
@@ -420,13 +426,9 @@ class Session:
         history = _moves(data, "history")
         redo = _moves(data, "redo")
         elapsed = data.get("elapsed")
-        if (
-            isinstance(elapsed, bool)
-            or not isinstance(elapsed, int | float)
-            or not math.isfinite(elapsed)
-            or elapsed < 0
-        ):
-            raise ValueError(f"elapsed time {elapsed!r} is not a number of seconds")
+        if not is_seconds(elapsed):
+            shown = repr(elapsed) if len(repr(elapsed)) <= 24 else repr(elapsed)[:20] + "…"
+            raise ValueError(f"elapsed time {shown} is not a number of seconds")
         solved = data.get("solved")
         if not isinstance(solved, bool):
             raise ValueError(f"solved flag {solved!r} is not true or false")
@@ -456,6 +458,15 @@ class Session:
         session.elapsed = float(elapsed)
         session.last_completed = ([], [])
         return session
+
+
+def is_seconds(value: object) -> TypeGuard[int | float]:
+    """Whether ``value`` is a time the game can hold: a finite number of seconds, at least
+    zero and at most :data:`MAX_SECONDS`. Compares before converting, so a JSON integer with
+    hundreds of digits is refused instead of overflowing ``float()``; NaN fails both bounds."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    return 0 <= value <= MAX_SECONDS
 
 
 def _text(data: dict[str, Any], key: str) -> str:

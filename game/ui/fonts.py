@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.core.fileio import readable
 from game.resources import asset
 
 REGULAR_FILE = "DejaVuSans.ttf"
@@ -59,6 +60,7 @@ class Fonts:
     ) -> pygame.Surface:
         """Antialiased text, cached: labels that do not change cost nothing after the first."""
         size = text_size(size, exact)
+        text = readable(text)  # a file name's non-UTF-8 bytes would make the font raise
         key = (text, size, bold, colour)
         surface = self._text_cache.get(key)
         if surface is None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 from pathlib import Path
 
 import pytest
@@ -224,3 +225,291 @@ def test_user_puzzles_dir_is_created_on_demand(tmp_path: Path) -> None:
     folder = store.user_puzzles_dir()
     assert folder == tmp_path / "new" / "puzzles"
     assert folder.is_dir()
+
+
+# --- hardening: file names, ranges, leftovers, two windows, permissions ---------------------
+
+BAD_NAME = os.fsdecode(b"/home/me/caf\xe9.non")  # as Python hands over a non-UTF-8 name
+
+
+def test_a_file_name_that_is_not_utf8_is_kept_exactly_and_saving_goes_on(
+    tmp_path: Path,
+) -> None:
+    store = ProgressStore(tmp_path)
+    session = Session(PUZZLE)
+    session.apply(Paint(0, 0, 0, 0, Cell.FILLED))
+    # The autosave, the win and "last played" all carry the name; none may raise.
+    store.save_session(KEY, session.to_json(), title="caf\udce9", path=BAD_NAME)
+    store.set_last_played(KEY, os.fsencode(BAD_NAME))
+    assert store.mark_solved("other", 7, title="x", path=Path(BAD_NAME))
+    store.set_setting("last_folder", os.fsdecode(b"/home/me/d\xe9j\xe0"))
+    assert store.messages == []
+    raw = (tmp_path / "progress.json").read_bytes()
+    raw.decode("utf-8")  # the file stays UTF-8 text
+    assert b"\\udce9" in raw
+
+    again = ProgressStore(tmp_path)
+    assert again.messages == []
+    record = again.record(KEY)
+    assert os.fsencode(record.path) == b"/home/me/caf\xe9.non"
+    assert record.shown_path == "/home/me/caf\ufffd.non"
+    assert record.title == "caf\udce9"
+    assert again.last_played_path == BAD_NAME
+    assert os.fsencode(again.record("other").path) == b"/home/me/caf\xe9.non"
+    assert os.fsencode(again.get_setting("last_folder")) == b"/home/me/d\xe9j\xe0"
+    # Saving goes on after the bad name (it used to stop every save for the session).
+    again.set_setting("sound", False)
+    assert ProgressStore(tmp_path).get_setting("sound") is False
+
+
+def good_store_with_backup(folder: Path) -> None:
+    store = ProgressStore(folder)
+    store.set_setting("volume", 3)
+    store.mark_solved(KEY, 30, title="tiny")
+    store.set_setting("theme", "light")  # the backup now holds the volume and the win
+
+
+@pytest.mark.parametrize(
+    "best_time",
+    ["1" + "0" * 400, "NaN", "Infinity", "1e999", "-5", '"12"', "true", "[1]", "1e12"],
+)
+def test_an_impossible_best_time_sets_the_file_aside_and_the_backup_fills_it(
+    tmp_path: Path, best_time: str
+) -> None:
+    good_store_with_backup(tmp_path)
+    text = (tmp_path / "progress.json").read_text()
+    damaged = text.replace('"best_time": 30.0', f'"best_time": {best_time}')
+    assert damaged != text
+    (tmp_path / "progress.json").write_text(damaged)
+
+    store = ProgressStore(tmp_path)
+    assert store.record(KEY).best_time == 30
+    assert store.get_setting("volume") == 3, "the good rest of the main file is kept"
+    assert [message.level for message in store.messages] == ["error"]
+    assert "best_time" in store.messages[0].text and "backup" in store.messages[0].text
+    assert [path.read_text() for path in corrupt_files(tmp_path)] == [damaged]
+    store.set_setting("volume", 4)
+    assert ProgressStore(tmp_path).messages == []
+    assert ProgressStore(tmp_path).record(KEY).best_time == 30
+
+
+@pytest.mark.parametrize(
+    ("where", "value"),
+    [
+        ("settings", "1" + "0" * 400),
+        ("settings", "NaN"),
+        ("version", "true"),
+        ("version", "1.0"),
+    ],
+)
+def test_impossible_numbers_elsewhere_never_crash_the_start(
+    tmp_path: Path, where: str, value: str
+) -> None:
+    good_store_with_backup(tmp_path)
+    if where == "settings":
+        text = '{"version": 1, "settings": {"volume": %s, "theme": "dark"}, "puzzles": {}}'
+    else:
+        text = '{"version": %s, "settings": {}, "puzzles": {}}'
+    (tmp_path / "progress.json").write_text(text % value)
+    store = ProgressStore(tmp_path)
+    assert store.messages and store.messages[0].is_error
+    assert len(corrupt_files(tmp_path)) == 1
+    if where == "settings":  # the bad value from the backup, the good one kept
+        assert store.get_setting("volume") == 3 and store.get_setting("theme") == "dark"
+    else:  # not a progress file at all: the backup whole
+        assert store.record(KEY).best_time == 30
+
+
+def test_a_saved_game_with_an_impossible_time_is_dropped_not_a_crash(tmp_path: Path) -> None:
+    session = Session(PUZZLE)
+    session.apply(Paint(0, 0, 0, 0, Cell.FILLED))
+    data = session.to_json()
+    for elapsed in (10**400, float("nan"), -1.0, "5", None, 1e300):
+        bad = dict(data, elapsed=elapsed)
+        with pytest.raises(ValueError, match="not usable"):
+            Session.from_json(PUZZLE, bad)  # Continue catches ValueError
+    store = ProgressStore(tmp_path)
+    store.save_session(KEY, data)
+    text = (tmp_path / "progress.json").read_text()
+    huge = text.replace('"elapsed": 0.0', '"elapsed": 1' + "0" * 400)
+    (tmp_path / "progress.json").write_text(huge)
+    again = ProgressStore(tmp_path)
+    assert again.record(KEY).session is None
+    assert "session of puzzle" in again.messages[0].text
+    with pytest.raises(ValueError):
+        again.save_session(KEY, dict(data, elapsed=10**400))
+
+
+def test_odd_shapes_in_a_saved_game_are_a_value_error(tmp_path: Path) -> None:
+    data = Session(PUZZLE).to_json()
+    for key, value in (("history", [[1]]), ("history", {"a": 1}), ("board", 7), ("redo", [None])):
+        with pytest.raises(ValueError, match="not usable"):
+            Session.from_json(PUZZLE, dict(data, **{key: value}))
+
+
+def test_settings_that_cannot_be_saved_are_refused(tmp_path: Path) -> None:
+    store = ProgressStore(tmp_path)
+    for value in (float("nan"), float("inf"), 10**400, {"a": object()}, [1j], {1: 2}):
+        with pytest.raises(ValueError):
+            store.set_setting("x", value)
+    assert not (tmp_path / "progress.json").exists()
+
+
+def test_leftovers_of_killed_saves_are_removed_at_start(tmp_path: Path) -> None:
+    good_store_with_backup(tmp_path)
+    long_ago = 1_000_000_000
+    for index in range(5):
+        leftover = tmp_path / f".progress.json.kill{index}.tmp"
+        leftover.write_bytes(b"x" * 1000)
+        os.utime(leftover, (long_ago, long_ago))
+    (tmp_path / ".progress.json.bak.kill9.tmp").write_bytes(b"x")
+    os.utime(tmp_path / ".progress.json.bak.kill9.tmp", (long_ago, long_ago))
+    (tmp_path / ".progress.json.live.tmp").write_bytes(b"another window saving right now")
+    store = ProgressStore(tmp_path)
+    assert store.messages == []
+    assert sorted(p.name for p in tmp_path.glob(".*.tmp")) == [".progress.json.live.tmp"]
+
+
+def test_two_windows_on_one_folder_both_keep_their_wins(tmp_path: Path) -> None:
+    first, second = ProgressStore(tmp_path), ProgressStore(tmp_path)
+    session = Session(PUZZLE)
+    session.apply(Paint(0, 0, 0, 0, Cell.FILLED))
+    second.save_session(KEY, session.to_json())
+    first.mark_solved("A", 50)
+    second.mark_solved("B", 60)  # this save used to drop A
+    first.set_setting("theme", "dark")
+    second.set_setting("sound", False)
+    first.mark_solved(KEY, 40)  # solved in the first window: the second's session goes
+    first.clear_session(KEY)
+    second.mark_solved("A", 70)  # slower than the first window's time: 50 stays
+    second.set_setting("volume", 2)
+
+    final = ProgressStore(tmp_path)
+    assert final.messages == []
+    assert {key: final.record(key).best_time for key in ("A", "B", KEY)} == {
+        "A": 50,
+        "B": 60,
+        KEY: 40,
+    }
+    assert final.record(KEY).session is None, "a finished game's save is not brought back"
+    assert (final.get_setting("theme"), final.get_setting("sound")) == ("dark", False)
+    assert final.get_setting("volume") == 2
+    # The backup is a good earlier file, not the first window's lost one.
+    assert "B" in json.loads((tmp_path / "progress.json.bak").read_text())["puzzles"]
+
+
+def test_a_window_that_started_before_a_faster_win_keeps_the_faster_time(
+    tmp_path: Path,
+) -> None:
+    slow, fast = ProgressStore(tmp_path), ProgressStore(tmp_path)
+    fast.mark_solved(KEY, 20)
+    slow.mark_solved(KEY, 90)
+    assert ProgressStore(tmp_path).record(KEY).best_time == 20
+
+
+def test_a_file_we_may_not_read_is_not_called_damaged_nor_overwritten(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    good_store_with_backup(tmp_path)
+    store = ProgressStore(tmp_path)
+    store.mark_solved(KEY, 25)  # main now newer than the backup
+    main = tmp_path / "progress.json"
+    before = main.read_bytes()
+    real_open = open
+
+    def guarded_open(file: object, *args: object, **kwargs: object) -> object:
+        if Path(str(file)) == main:
+            raise PermissionError(13, "Permission denied")
+        return real_open(file, *args, **kwargs)  # type: ignore[call-overload]
+
+    monkeypatch.setattr("builtins.open", guarded_open)
+    locked = ProgressStore(tmp_path)
+    monkeypatch.undo()
+    assert locked.messages[0].is_error
+    text = locked.messages[0].text
+    assert "cannot be read (Permission denied)" in text and "damaged" not in text
+    assert corrupt_files(tmp_path) == []
+    assert locked.record(KEY).best_time == 30, "the backup is shown meanwhile"
+    assert locked.saving_disabled is not None
+    assert locked.mark_solved("new", 5)
+    assert locked.save(), "saving is off for the session: no error on every autosave"
+    assert len(locked.messages) == 1, "told once"
+    assert main.read_bytes() == before
+
+
+def permissions_are_enforced(folder: Path) -> bool:
+    probe = folder / "probe"
+    probe.write_text("x")
+    probe.chmod(0)
+    try:
+        probe.read_text()
+    except PermissionError:
+        return True
+    finally:
+        probe.chmod(0o600)
+        probe.unlink()
+    return False
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions")
+def test_real_permissions_on_the_file_and_the_folder(tmp_path: Path) -> None:
+    if not permissions_are_enforced(tmp_path):
+        pytest.skip("permissions are not enforced for this user (root)")
+    good_store_with_backup(tmp_path)
+    main = tmp_path / "progress.json"
+    main.chmod(0)
+    try:
+        store = ProgressStore(tmp_path)
+        assert "cannot be read" in store.messages[0].text
+        assert corrupt_files(tmp_path) == []
+    finally:
+        main.chmod(0o644)
+    closed = tmp_path / "closed"
+    closed.mkdir()
+    good_store_with_backup(closed)
+    closed.chmod(0)
+    try:
+        for home in (closed / "home", closed):  # cannot be made; cannot be entered
+            store = ProgressStore(home)
+            assert [message.level for message in store.messages] == ["error"]
+            assert store.mark_solved(KEY, 3) and store.save()
+    finally:
+        closed.chmod(0o755)
+    read_only = tmp_path / "read_only"
+    read_only.mkdir()
+    read_only.chmod(0o555)
+    try:
+        store = ProgressStore(read_only)
+        assert "cannot be saved" in store.messages[0].text
+        store.set_setting("sound", False)
+        assert store.get_setting("sound") is False
+    finally:
+        read_only.chmod(0o755)
+
+
+def test_a_home_folder_that_cannot_be_made_gives_one_message_and_a_working_store(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "file").write_text("not a folder")
+    store = ProgressStore(tmp_path / "file" / "hanjie")
+    assert [message.level for message in store.messages] == ["error"]
+    assert "kept only until you quit" in store.messages[0].text
+    assert store.mark_solved(KEY, 12)
+    store.set_setting("sound", False)
+    assert store.save()
+    assert store.record(KEY).best_time == 12 and store.get_setting("sound") is False
+    assert len(store.messages) == 1
+    assert store.user_puzzles_dir() == tmp_path / "file" / "hanjie" / "puzzles"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="POSIX modes")
+def test_progress_files_get_normal_permissions(tmp_path: Path) -> None:
+    previous = os.umask(0o022)
+    try:
+        store = ProgressStore(tmp_path)
+        store.mark_solved(KEY, 3)
+        store.mark_solved(KEY, 2)
+    finally:
+        os.umask(previous)
+    for name in ("progress.json", "progress.json.bak"):
+        assert (tmp_path / name).stat().st_mode & 0o777 == 0o644

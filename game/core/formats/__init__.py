@@ -8,14 +8,13 @@ there is one, and the reason.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import re
-import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from game.core.fileio import readable, write_text_atomically
 from game.core.formats import non, olsak, pzl, seed_text, taai, tatham, webpbn_xml
 from game.core.formats._common import COLOUR_REFUSED, MAX_FILE_BYTES, FormatError
 from game.core.formats.taai import read_taai_questions
@@ -177,7 +176,9 @@ def read_puzzle(path: str | os.PathLike[str]) -> Puzzle:
         raise FormatError(name, None, error.strerror or str(error)) from error
     puzzle = read_puzzle_bytes(data, name)
     if not puzzle.title and file.stem:
-        puzzle = replace(puzzle, title=file.stem)
+        # A title is shown and written, never opened: bytes of the name that are not UTF-8
+        # become U+FFFD here rather than lone surrogates that no font or file can take.
+        puzzle = replace(puzzle, title=readable(file.stem))
     return puzzle
 
 
@@ -213,20 +214,9 @@ def write_puzzle(puzzle: Puzzle, path: str | os.PathLike[str], format: str | Non
             )
         format = matches[0].name
     text = format_puzzle(puzzle, format)
-    target = Path(name)
     try:
-        handle, temporary = tempfile.mkstemp(
-            prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or Path(".")
-        )
-        try:
-            with os.fdopen(handle, "w", encoding="utf-8", newline="\n") as stream:
-                stream.write(text)
-                stream.flush()
-                os.fsync(stream.fileno())
-            os.replace(temporary, target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(temporary)
-            raise
+        # A title taken from a file name may hold bytes that are not UTF-8: they are
+        # written as U+FFFD rather than refusing the whole puzzle.
+        write_text_atomically(name, readable(text))
     except OSError as error:
         raise FormatError(name, None, error.strerror or str(error)) from error

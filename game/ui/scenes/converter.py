@@ -38,6 +38,7 @@ from game.core.convert import (
 )
 from game.core.editor import LEVEL_SOLVE_LIMIT, ConverterDocument, LevelOpening, Mode
 from game.core.fairness import Fix, FixSearch, Report, UniquenessCheck, report_lines
+from game.core.fileio import readable
 from game.core.packs import PUZZLE_EXTENSIONS
 from game.core.puzzle import Puzzle
 from game.ui.scene import Scene
@@ -282,7 +283,8 @@ class ConverterScene(Scene):
         )
         self.source_view.show(source.rgb)
         if not self.title_input.text:
-            self.title_input.text = path.stem.replace("_", " ").replace("-", " ")[:60]
+            # readable(): a non-UTF-8 byte of the name would make the text field's font raise.
+            self.title_input.text = readable(path.stem).replace("_", " ").replace("-", " ")[:60]
             self.title_input.cursor = len(self.title_input.text)
         self._remember_folder(path.parent)
         self._grid_changed()

@@ -6,6 +6,8 @@ from typing import TYPE_CHECKING, Literal
 
 import pygame
 
+from game.core.fileio import readable
+
 if TYPE_CHECKING:
     from game.ui.app import App
 
@@ -41,6 +43,7 @@ def draw_text(
 
 def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
     """Split ``text`` into lines no wider than ``width`` (a word longer than that is cut)."""
+    text = readable(text)  # a file name's non-UTF-8 bytes would make the font raise
     lines: list[str] = []
     for paragraph in text.split("\n"):
         current = ""
@@ -64,6 +67,7 @@ def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
 
 def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
     """``text`` shortened with an ellipsis so it fits in ``width`` pixels."""
+    text = readable(text)  # a file name's non-UTF-8 bytes would make the font raise
     if font.size(text)[0] <= width:
         return text
     while text and font.size(text + "…")[0] > width:
