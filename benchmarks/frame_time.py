@@ -1,13 +1,23 @@
-"""Frame time of the play scene at 30x30, mid-game, with a mouse drag in progress.
+"""Frame times of the game's screens, including screens with solver work in flight.
 
-Runs 600 frames under SDL's dummy video driver. Every frame a motion event moves the drag to
-another cell (back and forth along a row, then a column), so the preview changes each frame;
-the board is half marked (fills, crosses, trial marks) and the clue greying is on. Prints the
-median, 99th percentile and maximum of the frame time, measured two ways: ``update + draw``
-of the scene (the target: p99 <= 8 ms) and the whole ``App.step`` (events, update, draw,
-toasts).
+Each scenario runs the real scene in a headless ``App`` (SDL's dummy video driver) for a number
+of frames and times every ``App.step`` (events, update, draw, toasts): median, 99th percentile
+and maximum, wall clock and CPU. Scenarios:
 
-    python3 benchmarks/frame_time.py [--frames 600] [--size 30] [--puzzle FILE]
+- ``drag``: play at 30x30, half marked, a mouse drag sweeping rows and columns every frame
+  (target p99 <= 8 ms);
+- ``check``: play at 30x30 right after Check, while the "is the goal the only answer?" solve
+  runs a slice a frame;
+- ``levels``: level select opening "My puzzles" with 30 new, unrated 20x20-30x30 puzzles, rated
+  a slice a frame;
+- ``converter``: the converter on a 50x50 conversion of an ambiguous photo-like picture, its
+  fairness report being worked out;
+- ``replay``: the solver replay at full speed on dom_09 (``../shared/puzzles/corpus``; skipped
+  without it).
+
+Target for every scenario with solver work: longest frame <= 20 ms.
+
+    python3 benchmarks/frame_time.py [--frames 600] [--only drag,check,...]
 """
 
 from __future__ import annotations
@@ -68,31 +78,53 @@ def percentile(values: list[float], fraction: float) -> float:
     return ordered[index]
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--frames", type=int, default=600)
-    parser.add_argument("--size", type=int, default=30)
-    parser.add_argument("--puzzle", type=Path, help="a puzzle file to use instead")
-    args = parser.parse_args()
+class Timer:
+    """Times each ``app.step`` (wall and CPU) and prints the figures."""
 
+    def __init__(self) -> None:
+        self.wall: list[float] = []
+        self.cpu: list[float] = []
+
+    def step(self, app: object, dt: float = 1 / 60) -> None:
+        began, began_cpu = time.perf_counter(), time.thread_time()
+        app.step(dt)  # type: ignore[attr-defined]
+        self.wall.append(time.perf_counter() - began)
+        self.cpu.append(time.thread_time() - began_cpu)
+
+    def report(self, name: str, note: str) -> float:
+        print(f"{name}: {note}")
+        for label, values in (("  wall", self.wall), ("  CPU ", self.cpu)):
+            ms = [value * 1000 for value in values]
+            print(
+                f"{label} median {statistics.median(ms):6.2f} ms   "
+                f"p99 {percentile(ms, 0.99):6.2f} ms   max {max(ms):6.2f} ms   "
+                f"(slowest: frame {ms.index(max(ms))} of {len(ms)})"
+            )
+        # The first frame opens the screen (reads the picture, loads fonts): a one-off the
+        # player sees as the screen appearing; the target is about the frames after it.
+        rest = [value * 1000 for value in self.cpu[1:]] or [0.0]
+        print(f"  opening frame {self.cpu[0] * 1000:6.2f} ms CPU; after it max {max(rest):6.2f} ms")
+        return max(rest)
+
+
+def fresh_app(size: tuple[int, int] = (1280, 800)) -> object:
     os.environ["HANJIE_HOME"] = tempfile.mkdtemp(prefix="hanjie-bench-")
     from game.ui.app import App
+
+    return App(headless=True, size=size)
+
+
+def scenario_drag(frames: int) -> tuple[float, str]:
     from game.ui.scenes.play import PlayScene
 
-    if args.puzzle is not None:
-        from game.core.formats import read_puzzle
-
-        puzzle = read_puzzle(args.puzzle)
-    else:
-        puzzle = generated_puzzle(args.size)
-    app = App(headless=True)
+    puzzle = generated_puzzle(30)
+    app = fresh_app()
     scene = PlayScene(app, puzzle)
     app.push(scene)
     app.step()
     mark_half(scene, puzzle)
     for _ in range(30):  # warm the caches as a player's first second would
         app.step()
-
     layout = scene.layout
     start = layout.cell_box(0, puzzle.height // 2).centre
     app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
@@ -108,45 +140,135 @@ def main() -> int:
             return layout.cell_box(reach % puzzle.width, puzzle.height // 2).centre
         return layout.cell_box(0, reach % puzzle.height).centre
 
-    scene_times: list[float] = []
-    scene_cpu: list[float] = []
-    step_times: list[float] = []
-    dt = 1 / 60
-    for frame in range(args.frames):
+    timer = Timer()
+    for frame in range(frames):
         app.feed(
             pygame.event.Event(pygame.MOUSEMOTION, pos=target(frame), rel=(0, 0), buttons=(1, 0, 0))
         )
-        began = time.perf_counter()
-        app.step(dt)
-        step_times.append(time.perf_counter() - began)
-        # The scene's own share, on the same state: update + draw again, timed alone.
-        began, began_cpu = time.perf_counter(), time.thread_time()
-        scene.update(0.0)
-        scene.draw(app.screen)
-        scene_times.append(time.perf_counter() - began)
-        scene_cpu.append(time.thread_time() - began_cpu)
+        timer.step(app)
     assert scene.drag is not None, "the drag should still be in progress"
+    return timer.report("drag", "play 30x30, half marked, drag in progress"), "p99 <= 8 ms"
 
-    def report(name: str, values: list[float]) -> float:
-        ms = [value * 1000 for value in values]
-        p99 = percentile(ms, 0.99)
-        print(
-            f"{name:<18} median {statistics.median(ms):6.2f} ms   p99 {p99:6.2f} ms   "
-            f"max {max(ms):6.2f} ms"
+
+def scenario_check(frames: int) -> tuple[float, str]:
+    from game.ui.scenes.play import PlayScene
+
+    puzzle = Puzzle.from_grid(_hard_30(), title="Noise 30x30")
+    app = fresh_app()
+    scene = PlayScene(app, puzzle)
+    app.push(scene)
+    app.step()
+    mark_half(scene, puzzle)
+    app.step()
+    timer = Timer()
+    scene.check()
+    for _ in range(frames):
+        timer.step(app)
+    return timer.report("check", "play 30x30, Check pressed, uniqueness solve in flight"), ""
+
+
+def _hard_30() -> list[list[bool]]:
+    """A 30x30 noise picture: several solutions, so the uniqueness solve must search."""
+    rng = np.random.default_rng(11)
+    return (rng.random((30, 30)) < 0.55).tolist()
+
+
+def scenario_levels(frames: int) -> tuple[float, str]:
+    from game.core.formats import write_puzzle
+    from game.core.packs import USER_PACK_KEY
+    from game.ui.scenes.level_select import LevelSelectScene
+
+    app = fresh_app()
+    user_dir = app.store.user_puzzles_dir()  # type: ignore[attr-defined]
+    user_dir.mkdir(parents=True, exist_ok=True)
+    rng = np.random.default_rng(5)
+    for index in range(30):
+        size = 20 + 5 * (index % 3)
+        picture = rng.random((size, size)) < 0.5 + 0.1 * np.sin(np.arange(size) / 3.0)
+        write_puzzle(
+            Puzzle.from_grid(picture.tolist(), title=f"Mine {index}"),
+            user_dir / f"mine{index:02}.non",
         )
-        return p99
+    scene = LevelSelectScene(app, pack_key=USER_PACK_KEY)
+    app.push(scene)
+    timer = Timer()
+    for _ in range(frames):
+        timer.step(app)
+    ratings = app.ratings  # type: ignore[attr-defined]
+    rated = sum(1 for value in ratings.stars.values() if value is not None)
+    return timer.report(
+        "levels", f"level select, 30 new My puzzles; {rated} rated in {frames} frames"
+    ), ""
 
-    print(f"play scene {puzzle.size_text}, {args.frames} frames, drag in progress, dummy driver")
+
+def scenario_converter(frames: int) -> tuple[float, str]:
+    from PIL import Image
+
+    from game.ui.scenes.converter import ConverterScene
+
+    rng = np.random.default_rng(3)
+    yy, xx = np.mgrid[0:400, 0:400]
+    light = 128 + 60 * np.sin(xx / 23.0) * np.cos(yy / 31.0) + rng.normal(0, 40, (400, 400))
+    path = Path(tempfile.mkdtemp(prefix="hanjie-bench-")) / "photo.png"
+    Image.fromarray(np.clip(light, 0, 255).astype(np.uint8), "L").convert("RGB").save(path)
+    app = fresh_app()
+    scene = ConverterScene(app, path)
+    app.push(scene)
+    app.step()
+    scene._change_options(width=50, height=50)
+    timer = Timer()
+    for _ in range(frames):
+        timer.step(app)
+    report = scene.report
+    verdict = report.status if report is not None else "still working"
+    return timer.report("converter", f"50x50 photo-like picture, report: {verdict}"), ""
+
+
+def scenario_replay(frames: int) -> tuple[float, str]:
+    from game.core.formats import read_puzzle
+    from game.ui.scenes.replay import SPEEDS, ReplayScene
+
+    source = Path(__file__).resolve().parent.parent.parent / "shared/puzzles/corpus/dom_09-dom.non"
+    if not source.exists():
+        print("replay: skipped (../shared/puzzles/corpus/dom_09-dom.non is not here)")
+        return 0.0, ""
+    app = fresh_app()
+    scene = ReplayScene(app, read_puzzle(source))
+    app.push(scene)
+    scene.set_speed(len(SPEEDS) - 1)
+    app.step()
+    timer = Timer()
+    for _ in range(frames):
+        timer.step(app)
+    return timer.report("replay", "dom_09 at full speed"), ""
+
+
+SCENARIOS = {
+    "drag": scenario_drag,
+    "check": scenario_check,
+    "levels": scenario_levels,
+    "converter": scenario_converter,
+    "replay": scenario_replay,
+}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=600)
+    parser.add_argument("--only", default=",".join(SCENARIOS), help="comma-separated scenarios")
+    args = parser.parse_args()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"machine load average (1 min): {load:.2f} on {os.cpu_count()} cores")
-    p99 = report("update + draw", scene_times)
-    report("  (CPU time)", scene_cpu)
-    report("whole App.step", step_times)
-    # Wall-clock times include any moment the OS gave the core to another process; the CPU
-    # time line shows the frame's own cost. On a busy machine compare the two.
-    verdict = "OK" if p99 <= TARGET_P99_MS else "TOO SLOW"
-    print(f"target p99 <= {TARGET_P99_MS:.0f} ms: {verdict}")
-    return 0 if p99 <= TARGET_P99_MS else 1
+    print(f"machine load average (1 min): {load:.2f} on {os.cpu_count()} cores; dummy driver")
+    worst: dict[str, float] = {}
+    for name in args.only.split(","):
+        worst[name], _ = SCENARIOS[name](args.frames)
+    print("longest frame after the opening one (CPU) per scenario, target <= 20 ms:")
+    ok = True
+    for name, ms in worst.items():
+        verdict = "OK" if ms <= 20.0 else "TOO SLOW"
+        ok = ok and ms <= 20.0
+        print(f"  {name:<10} {ms:6.2f} ms  {verdict}")
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":

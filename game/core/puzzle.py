@@ -154,13 +154,20 @@ class Puzzle:
 
     def fingerprint(self) -> str:
         """A stable key for progress records: the size and the clues, nothing else."""
+        # Screens ask for it every frame (level select, per card): worked out once per puzzle,
+        # kept beside the frozen fields (not a field, so equality and hashing ignore it).
+        cached: str | None = self.__dict__.get("_fingerprint")
+        if cached is not None:
+            return cached
         text = "{}x{}|{}|{}".format(
             self.width,
             self.height,
             "/".join(".".join(map(str, clue)) for clue in self.row_clues),
             "/".join(".".join(map(str, clue)) for clue in self.column_clues),
         )
-        return hashlib.sha1(text.encode("ascii")).hexdigest()[:16]
+        cached = hashlib.sha1(text.encode("ascii")).hexdigest()[:16]
+        self.__dict__["_fingerprint"] = cached
+        return cached
 
     def is_solution(self, grid: Sequence[Sequence[object]] | npt.NDArray[np.bool_]) -> bool:
         """Whether the filled cells of ``grid`` satisfy every row and column clue."""
