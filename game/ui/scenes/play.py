@@ -41,6 +41,7 @@ from game.ui.scenes.play_chrome import (
 )
 from game.ui.scenes.play_exits import PlayExits
 from game.ui.scenes.play_overlays import ModalPanel
+from game.ui.scenes.play_saves import PlaySaves
 from game.ui.scenes.play_viewport import BoardViewport
 from game.ui.widgets.button import Button
 from game.ui.widgets.grid_view import Flash, GridView, Preview
@@ -52,7 +53,6 @@ if TYPE_CHECKING:
 
 __all__ = ["REVEAL_SECONDS", "PlayScene", "format_time"]
 
-AUTOSAVE_DELAY = 1.0  # seconds after the last move before the session is written
 FLASH_SECONDS = 1.8  # how long wrong marks blink after a check
 SMALL_CELL = 12  # below this many pixels a cell is hard to hit: the player is told of zoom
 UNIQUENESS_SLICE = 0.003  # seconds of solver work per frame while checking uniqueness
@@ -107,7 +107,8 @@ class PlayScene(Scene):
         self.title = title_of(puzzle, self.path)
         self.next_puzzles = tuple(next_puzzles)
         self.key = puzzle.fingerprint()
-        self.session = self._load_session()
+        self.saves = PlaySaves(self)
+        self.session = self.saves.load_session()
         self.trial_mode = self.session.board.has_trial()
         self.cursor = (0, 0)
         self.show_cursor = True
@@ -125,12 +126,9 @@ class PlayScene(Scene):
         self.covered = False
         self._shift = False
         self._ctrl = False
-        self._hover_row: int | None = None
-        self._hover_column: int | None = None
-        self._save_in: float | None = None
-        record = self.app.store.record(self.key)
-        self._had_saved = record.session is not None
-        self.solved_before = bool(record.solved)
+        self.hover_row: int | None = None
+        self.hover_column: int | None = None
+        self.solved_before = bool(self.app.store.record(self.key).solved)
         self._unique: bool | None = None if puzzle.goal is not None else False
         self._uniqueness: SolveTask | None = None
         self._check_pending = False
@@ -166,53 +164,9 @@ class PlayScene(Scene):
         """The drag in progress, if any (the pen's)."""
         return self.pen.drag
 
-    # --- loading and saving ------------------------------------------------------------------
-
-    def _load_session(self) -> Session:
-        record = self.app.store.record(self.key)
-        data = record.session
-        if data is None:
-            return Session(self.puzzle)
-        try:
-            session = Session.from_json(self.puzzle, data)
-        except (ValueError, TypeError, KeyError) as error:
-            self.app.toast(
-                f"Your saved game of this puzzle could not be read, so it starts afresh ({error}).",
-                error=True,
-                seconds=6.0,
-            )
-            return Session(self.puzzle)
-        if session.solved:
-            return Session(self.puzzle)
-        return session
-
-    @property
-    def _path_text(self) -> str | None:
-        return str(self.path) if self.path is not None else None
-
-    def _worth_saving(self) -> bool:
-        session = self.session
-        return bool(session.can_undo or session.can_redo or session.board.known_mask().any())
-
-    def _schedule_save(self) -> None:
-        self._save_in = AUTOSAVE_DELAY
-
     def save(self) -> None:
-        """Write the session (or forget it, when there is nothing to keep) and the store."""
-        self._save_in = None
-        store = self.app.store
-        if self.win is None:
-            if self._worth_saving():
-                store.save_session(
-                    self.key, self.session.to_json(), title=self.puzzle.title, path=self._path_text
-                )
-                self._had_saved = True
-                if self.path is not None:
-                    store.set_last_played(self.key, str(self.path))
-            elif self._had_saved:
-                store.clear_session(self.key)
-                self._had_saved = False
-        self.app.save_store()
+        """Write the game to the store now."""
+        self.saves.save()
 
     # --- scene life ----------------------------------------------------------------------------
 
@@ -392,8 +346,8 @@ class PlayScene(Scene):
         if cell is not None:
             self.cursor = cell
             self.show_cursor = True
-        self._hover_row = self.layout.row_clue_at(pos)
-        self._hover_column = self.layout.column_clue_at(pos)
+        self.hover_row = self.layout.row_clue_at(pos)
+        self.hover_column = self.layout.column_clue_at(pos)
 
     def _drag_to(self, cell: tuple[int, int]) -> None:
         if self.pen.drag_to(cell):
@@ -497,7 +451,7 @@ class PlayScene(Scene):
             self.show_errors = False
         self.version += 1
         self.looks.sync()
-        self._schedule_save()
+        self.saves.save_soon()
         if self.session.solved:
             self._won()
         elif self.app.setting(AUTO_CHECK):
@@ -605,20 +559,10 @@ class PlayScene(Scene):
         self.flash = Flash()
         self.hint_line = None
         self.hint_cell = None
-        seconds = self.session.elapsed
-        store = self.app.store
-        new_best = bool(
-            store.mark_solved(self.key, seconds, title=self.puzzle.title, path=self._path_text)
-        )
-        best = store.record(self.key).best_time
-        store.clear_session(self.key)
-        self._had_saved = False
-        self._save_in = None
-        self.win = WinState(seconds, new_best, best)
+        self.win = self.saves.record_win()
         self.next_button.enabled = bool(self.next_puzzles)
         self.set_message("", "info")
         self.app.sounds.play("win")
-        self.app.save_store()
 
     # --- restart and names ----------------------------------------------------------------------
 
@@ -674,12 +618,7 @@ class PlayScene(Scene):
         else:
             session.pause()
         session.tick(dt)
-        if self._save_in is not None:
-            self._save_in -= dt
-            # Writing the file takes a few frames' time (fsync): never in the middle of a
-            # stroke, where the hitch would show, only once the player's hands are still.
-            if self._save_in <= 0 and not self.pen.busy:
-                self.save()
+        self.saves.tick(dt)
         if self._unique is None and (self._check_pending or self.app.setting(AUTO_CHECK)):
             self._advance_uniqueness(UNIQUENESS_SLICE)
         if self.flash.cells:
@@ -701,24 +640,7 @@ class PlayScene(Scene):
         view.set_theme(theme)
         self.minimap.set_theme(theme)
         surface.blit(self.chrome.compose(surface.get_size()), (0, 0))
-
-        overlays = view.overlays
-        overlays.cursor = self.cursor
-        overlays.show_cursor = self.show_cursor and self.win is None
-        overlays.flash = self.flash
-        overlays.hint_cell = self.hint_cell
-        line = self.hint_line
-        overlays.hint_row = line[1] if line and line[0] == "row" else None
-        overlays.hint_column = line[1] if line and line[0] == "column" else None
-        overlays.reveal = None if self.win is None else min(1.0, self.win.age / REVEAL_SECONDS)
-        if self._hover_row is not None or self._hover_column is not None:
-            view.highlight_row, view.highlight_column = self._hover_row, self._hover_column
-        else:
-            view.highlight_row, view.highlight_column = self.cursor[1], self.cursor[0]
-        if self.paused:
-            self.chrome.draw_hidden_board(surface)
-        else:
-            view.draw(surface, self.session.board)
+        self.chrome.draw_board(surface)
         if self.overlay is not None:
             self.overlay.draw(surface)
         elif self.focus_lost and self.win is None:

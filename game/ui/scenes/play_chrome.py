@@ -367,6 +367,34 @@ class PlayChrome:
 
     # --- over the board ----------------------------------------------------------------
 
+    def draw_board(self, surface: pygame.Surface) -> None:
+        """The board with the scene's cursor, flash, hint, win reveal and highlighted lines
+        (those of the clue under the pointer, else the cursor's); an empty frame while paused:
+        a stopped clock must not buy free thinking time."""
+        scene = self.scene
+        view, win = scene.grid_view, scene.win
+        overlays = view.overlays
+        overlays.cursor = scene.cursor
+        overlays.show_cursor = scene.show_cursor and win is None
+        overlays.flash = scene.flash
+        overlays.hint_cell = scene.hint_cell
+        line = scene.hint_line
+        overlays.hint_row = line[1] if line and line[0] == "row" else None
+        overlays.hint_column = line[1] if line and line[0] == "column" else None
+        overlays.reveal = None if win is None else min(1.0, win.age / REVEAL_SECONDS)
+        if scene.hover_row is not None or scene.hover_column is not None:
+            view.highlight_row, view.highlight_column = scene.hover_row, scene.hover_column
+        else:
+            view.highlight_row, view.highlight_column = scene.cursor[1], scene.cursor[0]
+        if not scene.paused:
+            view.draw(surface, scene.session.board)
+            return
+        board = scene.layout.outer_box.inset(-4)
+        surface.fill(scene.app.theme.background, board)
+        pygame.draw.rect(
+            surface, scene.app.theme.panel_border, board, 1, border_radius=radius(scene.app)
+        )
+
     def draw_paused_banner(self, surface: pygame.Surface) -> None:
         """Veil the screen and say the clock waits (the window lost focus)."""
         scene = self.scene
@@ -377,16 +405,6 @@ class PlayChrome:
         back = rect.inflate(app.scaled(40), app.scaled(24))
         pygame.draw.rect(surface, theme.toast, back, border_radius=radius(app))
         surface.blit(text, rect)
-
-    def draw_hidden_board(self, surface: pygame.Surface) -> None:
-        """An empty frame where the board is while paused: a stopped clock must not buy free
-        thinking time."""
-        scene = self.scene
-        board = scene.layout.outer_box.inset(-4)
-        surface.fill(scene.app.theme.background, board)
-        pygame.draw.rect(
-            surface, scene.app.theme.panel_border, board, 1, border_radius=radius(scene.app)
-        )
 
 
 class ClueLooks:
