@@ -51,6 +51,21 @@ class LineStatus:
     contradicted: bool
 
 
+@dataclass(frozen=True)
+class Change:
+    """What one apply, undo or redo did to the board, for the screen to follow up on.
+
+    ``cells``: (x, y) of every cell whose state changed. ``completed_rows`` and
+    ``completed_columns``: lines that now show their clue and did not before (the "line"
+    sound). ``solved``: the board solves the puzzle after the change.
+    """
+
+    cells: tuple[tuple[int, int], ...]
+    completed_rows: tuple[int, ...]
+    completed_columns: tuple[int, ...]
+    solved: bool
+
+
 _COMPLETE = LineStatus(complete=True, contradicted=False)
 _OPEN = LineStatus(complete=False, contradicted=False)
 _CONTRADICTED = LineStatus(complete=False, contradicted=True)
@@ -228,9 +243,7 @@ class Session:
         self._row_status = [_OPEN] * puzzle.height
         self._column_status = [_OPEN] * puzzle.width
         self._incomplete = puzzle.height + puzzle.width
-        self.last_completed: tuple[list[int], list[int]] = ([], [])
         self._recheck(range(puzzle.height), range(puzzle.width))
-        self.last_completed = ([], [])
 
     # --- state -------------------------------------------------------------------------
 
@@ -301,57 +314,68 @@ class Session:
 
     # --- moves -------------------------------------------------------------------------
 
-    def apply(self, move: Move) -> bool:
-        """Make ``move``; True when a cell changed. A move that changes nothing is dropped."""
+    def apply(self, move: Move) -> Change | None:
+        """Make ``move`` and say what changed; None (and no history) when nothing would."""
         fitted = _clip(move, self.board)
         if fitted is None:
-            return False
-        record = self._perform(fitted)
-        if record is None:
-            return False
+            return None
+        performed = self._perform(fitted)
+        if performed is None:
+            return None
+        record, change = performed
         self._history.append(record)
         self._redo.clear()
-        return True
+        return change
 
-    def undo(self) -> bool:
+    def undo(self) -> Change | None:
+        """Take back the last move; None when there is none."""
         if not self._history:
-            return False
+            return None
         record = self._history.pop()
         self.board.cells.flat[record.indices] = record.previous
-        self._recheck_cells(record.indices)
         self._redo.append(record.move)
-        return True
+        return self._changed(record.indices)
 
-    def redo(self) -> bool:
+    def redo(self) -> Change | None:
+        """Make the last undone move again; None when there is none."""
         if not self._redo:
-            return False
+            return None
         move = self._redo.pop()
-        record = self._perform(move)
-        if record is not None:  # always, since undo restored the board it was made on
-            self._history.append(record)
-        return True
+        performed = self._perform(move)
+        # Always performed: undo restored the board the move was made on.
+        assert performed is not None
+        record, change = performed
+        self._history.append(record)
+        return change
 
-    def _perform(self, move: Move) -> _Record | None:
+    def _perform(self, move: Move) -> tuple[_Record, Change] | None:
         indices, values = move_changes(self.board, move)
         if indices.size == 0:
             return None
         flat = self.board.cells.flat
         previous = np.asarray(flat[indices], dtype=np.int8)
         flat[indices] = values
+        return _Record(move, indices, previous), self._changed(indices)
+
+    def _changed(self, indices: IndexArray) -> Change:
+        """Recheck the lines through the cells at ``indices`` and describe the change."""
+        width = self.board.width
+        wide = indices.astype(np.int64)
+        ys, xs = np.divmod(wide, width)
+        completed: tuple[list[int], list[int]] = ([], [])
         if not self._defer_recheck:
-            self._recheck_cells(indices)
-        return _Record(move, indices, previous)
+            completed = self._recheck(np.unique(ys).tolist(), np.unique(xs).tolist())
+        return Change(
+            cells=tuple(zip(xs.tolist(), ys.tolist(), strict=True)),
+            completed_rows=tuple(completed[0]),
+            completed_columns=tuple(completed[1]),
+            solved=self.solved,
+        )
 
     # --- line caches -------------------------------------------------------------------
 
-    def _recheck_cells(self, indices: IndexArray) -> None:
-        width = self.board.width
-        wide = indices.astype(np.int64)
-        rows = np.unique(wide // width).tolist()
-        columns = np.unique(wide % width).tolist()
-        self._recheck(rows, columns)
-
-    def _recheck(self, rows: Sequence[int], columns: Sequence[int]) -> None:
+    def _recheck(self, rows: Sequence[int], columns: Sequence[int]) -> tuple[list[int], list[int]]:
+        """Refresh the status of these lines; returns the rows and columns newly complete."""
         cells = self.board.cells
         completed_rows: list[int] = []
         completed_columns: list[int] = []
@@ -367,8 +391,7 @@ class Session:
             if status.complete and not self._column_status[x].complete:
                 completed_columns.append(x)
             self._column_status[x] = status
-        # Lines that became complete with the last change (for the "line" sound).
-        self.last_completed = (completed_rows, completed_columns)
+        return completed_rows, completed_columns
 
     # --- saving ------------------------------------------------------------------------
 
@@ -456,7 +479,6 @@ class Session:
             scratch.cells.flat[indices] = values
         session._redo = list(reversed(redo))
         session.elapsed = float(elapsed)
-        session.last_completed = ([], [])
         return session
 
 

@@ -409,31 +409,6 @@ def compute_board_layout(
     )
 
 
-# --- drags ------------------------------------------------------------------------------------
-
-
-def snap_drag(start: Cell, current: Cell) -> tuple[int, int, int, int]:
-    """The inclusive rectangle (x0, y0, x1, y1) a drag paints: a straight line from ``start``
-    along the axis the pointer moved furthest on (ties go across), normalised so x0 <= x1 and
-    y0 <= y1. Computed from the two end cells, so however fast the pointer moved, no cell
-    between them is skipped."""
-    sx, sy = start
-    cx, cy = current
-    if abs(cx - sx) >= abs(cy - sy):
-        return min(sx, cx), sy, max(sx, cx), sy
-    return sx, min(sy, cy), sx, max(sy, cy)
-
-
-def drag_cells(start: Cell, current: Cell) -> list[Cell]:
-    """Every cell of the snapped drag line from ``start`` towards ``current``, in order."""
-    x0, y0, x1, y1 = snap_drag(start, current)
-    if y0 == y1:
-        step = 1 if current[0] >= start[0] else -1
-        return [(x, y0) for x in range(start[0], (x1 if step > 0 else x0) + step, step)]
-    step = 1 if current[1] >= start[1] else -1
-    return [(x0, y) for y in range(start[1], (y1 if step > 0 else y0) + step, step)]
-
-
 # --- the whole screen ---------------------------------------------------------------------------
 
 

@@ -173,11 +173,35 @@ def test_any_valid_solution_wins_and_crosses_do_not_matter() -> None:
 def test_trial_fills_count_toward_solved() -> None:
     session = Session(DIAGONAL)
     session.apply(Paint(0, 0, 0, 0, F))
-    session.apply(Paint(1, 1, 1, 1, TF))
+    change = session.apply(Paint(1, 1, 1, 1, TF))
     assert session.solved
-    assert session.last_completed == ([1], [1])
+    assert change is not None and change.solved
+    assert (change.completed_rows, change.completed_columns) == ((1,), (1,))
     session.apply(DiscardTrial())
     assert not session.solved
+
+
+def test_apply_undo_and_redo_say_what_changed() -> None:
+    session = Session(HEART)
+    change = session.apply(Paint(0, 1, 4, 1, F))  # row 2 is all five: complete
+    assert change is not None
+    assert change.cells == ((0, 1), (1, 1), (2, 1), (3, 1), (4, 1))
+    assert change.completed_rows == (1,) and change.completed_columns == ()
+    assert not change.solved
+    # Painting over it with only_unknown spares every cell: nothing changed, no history.
+    assert session.apply(Paint(0, 1, 4, 1, X, only_unknown=True)) is None
+    undone = session.undo()
+    assert undone is not None and undone.cells == change.cells
+    assert undone.completed_rows == ()  # undoing breaks the line; it completes nothing
+    redone = session.redo()
+    assert redone is not None and redone.completed_rows == (1,)
+    session.apply(ClearAll())
+    fill_goal(session)
+    last = session.undo()
+    assert last is not None and not last.solved
+    assert session.redo() is not None and session.solved
+    assert session.undo() is not None and session.redo() is not None
+    assert session.redo() is None  # nothing left to redo
 
 
 def test_pause_and_odd_ticks() -> None:
@@ -387,7 +411,7 @@ class SessionMachine(RuleBasedStateMachine):
 
     @rule(move=move_strategy(6, 5))
     def apply(self, move: Move) -> None:
-        changed = self.session.apply(move)
+        changed = self.session.apply(move) is not None
         assert changed == (self.session.board != self.past[-1])
         if changed:
             self.past.append(self.session.board.copy())

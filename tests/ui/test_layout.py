@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-import itertools
-
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
 from game.ui.layout import (
     MAX_CELL,
     Box,
     compute_board_layout,
     compute_play_regions,
-    drag_cells,
     fit_picture,
     is_thick,
-    snap_drag,
 )
 
 DEFAULT_AREA = Box(0, 0, 800, 600)
@@ -124,32 +117,6 @@ def test_clue_hit_testing_and_number_slots() -> None:
     bottom = layout.column_number_box(7, 1, 2)
     assert bottom.bottom == layout.top - layout.gap
     assert 7 <= layout.clue_font_px <= layout.cell
-
-
-def test_snap_drag_follows_the_main_axis() -> None:
-    assert snap_drag((2, 3), (7, 4)) == (2, 3, 7, 3)
-    assert snap_drag((2, 3), (3, 0)) == (2, 0, 2, 3)
-    assert snap_drag((5, 5), (1, 5)) == (1, 5, 5, 5)
-    assert snap_drag((4, 4), (4, 4)) == (4, 4, 4, 4)
-    # Ties go across.
-    assert snap_drag((0, 0), (3, 3)) == (0, 0, 3, 0)
-
-
-@settings(max_examples=150, deadline=None)
-@given(
-    st.tuples(st.integers(0, 29), st.integers(0, 29)),
-    st.tuples(st.integers(0, 29), st.integers(0, 29)),
-)
-def test_drag_cells_are_contiguous_and_skip_nothing(
-    start: tuple[int, int], end: tuple[int, int]
-) -> None:
-    cells = drag_cells(start, end)
-    assert cells[0] == start
-    assert len(set(cells)) == len(cells)
-    for (ax, ay), (bx, by) in itertools.pairwise(cells):
-        assert abs(ax - bx) + abs(ay - by) == 1
-    dx, dy = abs(end[0] - start[0]), abs(end[1] - start[1])
-    assert len(cells) == max(dx, dy) + 1
 
 
 def test_play_regions_do_not_overlap_and_fill_the_window() -> None:

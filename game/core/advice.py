@@ -1,0 +1,205 @@
+"""Advice for the player as data, each piece with the sentence the play screen shows for it.
+
+Check (V) reports the lines whose marks contradict their clues and, when the goal picture is
+known to be the only answer, the marks that disagree with it. Hint (H) finds one cell line
+logic forces from the player's marks (``game.core.solver.hints``), or says why it cannot:
+wrong marks, a line no placement of its clue fits any more, or nothing left for line logic.
+
+The screen decides only how to show a piece of advice (flashing cells, an outlined line, the
+colour of the message, from ``tone``); what is said, and why, is decided here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+from game.core.board import Board, Cell
+from game.core.lines import Clue, clue_text
+from game.core.puzzle import Puzzle
+from game.core.session import Session
+from game.core.solver.hints import Hint, find_hint, line_codes
+from game.core.solver.line import analyse_line
+from game.core.solver.steps import Axis
+
+CellXY = tuple[int, int]
+# How a message reads on screen: plain, a mistake, good news, or a hint.
+Tone = Literal["info", "error", "success", "hint"]
+
+
+# --- check ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """What a check found. ``wrong`` is empty unless ``answer_known`` (the goal picture is the
+    puzzle's only answer, so a mark that disagrees with it is surely wrong)."""
+
+    rows: tuple[int, ...]
+    columns: tuple[int, ...]
+    wrong: tuple[CellXY, ...]
+    answer_known: bool
+
+    @property
+    def mistakes(self) -> bool:
+        return bool(self.rows or self.columns or self.wrong)
+
+    @property
+    def tone(self) -> Tone:
+        return "error" if self.mistakes else "success"
+
+    @property
+    def text(self) -> str:
+        parts: list[str] = []
+        if self.rows or self.columns:
+            parts.append(lines_sentence(self.rows, self.columns))
+        if self.wrong:
+            count = len(self.wrong)
+            parts.append(
+                "1 mark is wrong (flashing)." if count == 1
+                else f"{count} marks are wrong (flashing)."
+            )  # fmt: skip
+        if parts:
+            return " ".join(parts)
+        if self.answer_known:
+            return "No mistakes so far."
+        return "No row or column contradicts its clue."
+
+
+def check_marks(session: Session, answer_known: bool) -> CheckReport:
+    """Check the session's marks; name wrong marks only when ``answer_known``."""
+    rows, columns = session.contradicted_lines()
+    wrong = session.wrong_cells() if answer_known else []
+    return CheckReport(tuple(rows), tuple(columns), tuple(wrong), answer_known)
+
+
+# --- hint -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ForcedCell:
+    """Line logic forces ``hint.state`` on cell (``hint.x``, ``hint.y``) because of one line."""
+
+    hint: Hint
+    tone: ClassVar[Tone] = "hint"
+
+    @property
+    def cell(self) -> CellXY:
+        return self.hint.x, self.hint.y
+
+    @property
+    def line(self) -> tuple[Axis, int]:
+        return self.hint.axis, self.hint.index
+
+    @property
+    def text(self) -> str:
+        action = "Fill" if self.hint.state == Cell.FILLED else "Cross"
+        return f"{action} the outlined cell. {sentence(self.hint.text)}"
+
+
+@dataclass(frozen=True)
+class WrongMarks:
+    """No hint: line logic from wrong marks would teach a wrong step, so these are shown."""
+
+    cells: tuple[CellXY, ...]
+    tone: ClassVar[Tone] = "error"
+
+    @property
+    def text(self) -> str:
+        count = "1 mark is" if len(self.cells) == 1 else f"{len(self.cells)} marks are"
+        return f"A hint needs correct marks: {count} wrong (flashing)."
+
+
+@dataclass(frozen=True)
+class BrokenLine:
+    """Row or column ``index`` (0-based) can no longer hold its ``clue`` with these marks."""
+
+    axis: Axis
+    index: int
+    clue: Clue
+    tone: ClassVar[Tone] = "error"
+
+    @property
+    def line(self) -> tuple[Axis, int]:
+        return self.axis, self.index
+
+    @property
+    def text(self) -> str:
+        return (
+            f"Your marks contradict the clues: {self.axis} {self.index + 1} cannot hold "
+            f"{clue_text(self.clue)} any more. Undo or clear some marks first."
+        )
+
+
+@dataclass(frozen=True)
+class NothingForced:
+    """Line logic proves nothing more from the marks: the next step needs a guess."""
+
+    tone: ClassVar[Tone] = "hint"
+
+    @property
+    def text(self) -> str:
+        return "Line logic finds nothing more from your marks: try a trial (T)."
+
+
+HintAdvice = ForcedCell | WrongMarks | BrokenLine | NothingForced
+
+
+def advise_hint(session: Session, answer_known: bool) -> HintAdvice:
+    """The hint for the session's marks; wrong marks (known only when ``answer_known``) come
+    first, since a hint from them would be wrong too."""
+    wrong = session.wrong_cells() if answer_known else []
+    if wrong:
+        return WrongMarks(tuple(wrong))
+    found = find_hint(session.puzzle, session.board)
+    if found is not None:
+        return ForcedCell(found)
+    broken = broken_line(session.puzzle, session.board)
+    return broken if broken is not None else NothingForced()
+
+
+def broken_line(puzzle: Puzzle, board: Board) -> BrokenLine | None:
+    """The first row, then column, whose marks no placement of its clue fits, if any."""
+    cells = board.cells
+    for y, clue in enumerate(puzzle.row_clues):
+        if analyse_line(clue, line_codes(cells[y, :].tolist())) is None:
+            return BrokenLine("row", y, clue)
+    for x, clue in enumerate(puzzle.column_clues):
+        if analyse_line(clue, line_codes(cells[:, x].tolist())) is None:
+            return BrokenLine("column", x, clue)
+    return None
+
+
+# --- sentences --------------------------------------------------------------------------------
+
+
+def sentence(text: str) -> str:
+    """``text`` with a capital first letter and a full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def lines_sentence(rows: Sequence[int], columns: Sequence[int]) -> str:
+    """ "Row 3 and column 7 contradict their clues." (numbers count from 1)."""
+    parts: list[str] = []
+    if rows:
+        parts.append(("Row " if len(rows) == 1 else "Rows ") + _numbers(rows))
+    if columns:
+        word = "column " if len(columns) == 1 else "columns "
+        parts.append((word if parts else word.capitalize()) + _numbers(columns))
+    total = len(rows) + len(columns)
+    verb = "contradicts its clue." if total == 1 else "contradict their clues."
+    return " and ".join(parts) + " " + verb
+
+
+def _numbers(indices: Sequence[int]) -> str:
+    """At most six numbers (from 1), then how many more."""
+    shown = [str(i + 1) for i in indices[:6]]
+    text = ", ".join(shown)
+    if len(indices) > 6:
+        text += f" and {len(indices) - 6} more"
+    return text

@@ -1,0 +1,163 @@
+"""The play screen's ways out and the questions before them: the pause panel, "clear the
+board?", "restart?", the solver replay, level select, the menu and the next puzzle."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.core.packs import PackPlace, number_in_pack, read_pack
+from game.core.puzzle import Puzzle
+from game.ui.scenes.play_chrome import format_time
+from game.ui.scenes.play_overlays import Choice, ModalPanel
+
+if TYPE_CHECKING:
+    from game.ui.scenes.play import PlayScene
+
+
+class PlayExits:
+    """Opens the play scene's dialogs and leaves it for another scene."""
+
+    def __init__(self, scene: PlayScene) -> None:
+        self.scene = scene
+
+    # --- dialogs -----------------------------------------------------------------------
+
+    def open_pause(self) -> None:
+        scene = self.scene
+        scene.pen.cancel_drag()
+        scene.grid_view.overlays.preview = None
+        elapsed = format_time(scene.session.elapsed)
+        scene.overlay = ModalPanel(
+            scene.app,
+            "Paused",
+            f"{scene.shown_name()} · {scene.puzzle.size_text} · {elapsed}",
+            [
+                Choice("Resume", self.close_overlay, primary=True),
+                Choice("Restart", self.ask_restart),
+                Choice("Level select", self.go_level_select),
+                Choice("Menu", self.go_menu),
+            ],
+            self.close_overlay,
+            name="pause",
+        )
+
+    def close_overlay(self) -> None:
+        self.scene.overlay = None
+
+    def ask_reset(self) -> None:
+        scene = self.scene
+        if not scene.session.board.known_mask().any():
+            scene.set_message("The board is already empty.", "info")
+            return
+        scene.overlay = ModalPanel(
+            scene.app,
+            "Clear the board?",
+            "Every mark goes. The clock keeps running, and Undo brings the marks back.",
+            [
+                Choice("Clear the board", scene.reset, primary=True),
+                Choice("Cancel", self.close_overlay),
+            ],
+            self.close_overlay,
+            name="reset",
+        )
+
+    def ask_restart(self) -> None:
+        scene = self.scene
+        scene.overlay = ModalPanel(
+            scene.app,
+            "Restart?",
+            "Start this puzzle again from an empty board, with the clock at zero. "
+            "Your marks and their undo history are lost.",
+            [Choice("Restart", scene.restart, primary=True), Choice("Cancel", self.open_pause)],
+            self.open_pause,
+            name="restart",
+        )
+
+    # --- other scenes ------------------------------------------------------------------
+
+    def open_solver(self) -> None:
+        from game.ui.scenes.replay import ReplayScene
+
+        scene = self.scene
+        # The player's board goes along: the replay can start from their marks on request.
+        board = scene.session.board.copy()
+        name = scene.shown_name()
+        scene.app.push(ReplayScene(scene.app, scene.puzzle, initial_board=board, name=name))
+
+    def go_level_select(self) -> None:
+        from game.ui.scenes.level_select import LevelSelectScene
+
+        scene = self.scene
+        app = scene.app
+        scene.overlay = None
+        below = app.scene_below(scene)
+        if below is not None and type(below).__name__ == "LevelSelectScene":
+            app.pop()
+            return
+        if scene in app.scenes:
+            app.replace(LevelSelectScene(app))
+
+    def go_menu(self) -> None:
+        from game.ui.scenes.menu import MenuScene
+
+        app = self.scene.app
+        self.scene.overlay = None
+        scenes = app.scenes
+        menu_index = next(
+            (i for i, scene in enumerate(scenes) if type(scene).__name__ == "MenuScene"), None
+        )
+        if menu_index is not None:
+            for _ in range(len(scenes) - 1 - menu_index):
+                app.pop()
+            return
+        app.replace(MenuScene(app))
+
+    def next_puzzle(self) -> None:
+        """Play the first of the next puzzles that loads (the others stay next after it);
+        level select when none does."""
+        from game.ui.scenes.play import PlayScene
+
+        scene = self.scene
+        remaining = list(scene.next_puzzles)
+        while remaining:
+            loaded = self._load(remaining.pop(0))
+            if loaded is None:
+                continue
+            puzzle, path = loaded
+            scene.app.replace(
+                PlayScene(
+                    scene.app,
+                    puzzle,
+                    path=path,
+                    pack=scene.pack,
+                    next_puzzles=remaining,
+                    place=self._place_of(path),
+                )
+            )
+            return
+        self.go_level_select()
+
+    def _place_of(self, path: Path | None) -> PackPlace | None:
+        """The place of a next puzzle: in this puzzle's pack, numbered by its file."""
+        place = self.scene.place
+        if place is None or path is None:
+            return None
+        number = number_in_pack(read_pack(path.parent), path)
+        return PackPlace(place.pack, number) if number is not None else None
+
+    def _load(self, item: object) -> tuple[Puzzle, Path | None] | None:
+        """A next puzzle: a Puzzle, a (puzzle, path) pair, or a file (a toast when unreadable)."""
+        if isinstance(item, Puzzle):
+            return item, None
+        if isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], Puzzle):
+            return item[0], Path(item[1]) if item[1] is not None else None
+        if isinstance(item, str | Path):
+            path = Path(item)
+            try:
+                from game.core.formats import read_puzzle
+
+                return read_puzzle(path), path
+            except (ValueError, OSError) as error:
+                self.scene.app.toast(f"{path.name}: {error}", error=True)
+        return None

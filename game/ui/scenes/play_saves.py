@@ -1,0 +1,93 @@
+"""The play scene's game in the player's store: the saved session it resumes, the autosave a
+moment after the last move, and the win (best time, the saved game forgotten)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.core.session import Session
+from game.ui.scenes.play_chrome import WinState
+
+if TYPE_CHECKING:
+    from game.ui.scenes.play import PlayScene
+
+AUTOSAVE_DELAY = 1.0  # seconds after the last move before the session is written
+
+
+class PlaySaves:
+    """Reads and writes one scene's record. Build it before the scene's session: the
+    session comes from :meth:`load_session`."""
+
+    def __init__(self, scene: PlayScene) -> None:
+        self.scene = scene
+        record = scene.app.store.record(scene.key)
+        self._had_saved = record.session is not None
+        self._save_in: float | None = None
+
+    @property
+    def _path_text(self) -> str | None:
+        path = self.scene.path
+        return str(path) if path is not None else None
+
+    def load_session(self) -> Session:
+        """The saved game of this puzzle, or a fresh one (with a toast if it was unreadable)."""
+        scene = self.scene
+        data = scene.app.store.record(scene.key).session
+        if data is None:
+            return Session(scene.puzzle)
+        try:
+            session = Session.from_json(scene.puzzle, data)
+        except (ValueError, TypeError, KeyError) as error:
+            scene.app.toast(
+                f"Your saved game of this puzzle could not be read, so it starts afresh ({error}).",
+                error=True,
+                seconds=6.0,
+            )
+            return Session(scene.puzzle)
+        if session.solved:
+            return Session(scene.puzzle)
+        return session
+
+    def save_soon(self) -> None:
+        self._save_in = AUTOSAVE_DELAY
+
+    def tick(self, dt: float) -> None:
+        if self._save_in is None:
+            return
+        self._save_in -= dt
+        # Writing the file takes a few frames' time (fsync): never in the middle of a
+        # stroke, where the hitch would show, only once the player's hands are still.
+        if self._save_in <= 0 and not self.scene.pen.busy:
+            self.save()
+
+    def save(self) -> None:
+        """Write the session (or forget it, when there is nothing to keep) and the store."""
+        self._save_in = None
+        scene = self.scene
+        store = scene.app.store
+        if scene.win is None:
+            session = scene.session
+            if session.can_undo or session.can_redo or session.board.known_mask().any():
+                title = scene.puzzle.title
+                store.save_session(scene.key, session.to_json(), title=title, path=self._path_text)
+                self._had_saved = True
+                if scene.path is not None:
+                    store.set_last_played(scene.key, str(scene.path))
+            elif self._had_saved:
+                store.clear_session(scene.key)
+                self._had_saved = False
+        scene.app.save_store()
+
+    def record_win(self) -> WinState:
+        """Mark the puzzle solved in the store (best time) and forget its saved game."""
+        scene = self.scene
+        store = scene.app.store
+        seconds = scene.session.elapsed
+        title = scene.puzzle.title
+        new_best = bool(store.mark_solved(scene.key, seconds, title=title, path=self._path_text))
+        best = store.record(scene.key).best_time
+        store.clear_session(scene.key)
+        self._had_saved = False
+        self._save_in = None
+        scene.app.save_store()
+        return WinState(seconds, new_best, best)

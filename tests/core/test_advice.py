@@ -1,0 +1,132 @@
+"""Advice: what a check and a hint find on real boards, and the sentence for each."""
+
+from __future__ import annotations
+
+from game.core.advice import (
+    BrokenLine,
+    CheckReport,
+    ForcedCell,
+    NothingForced,
+    WrongMarks,
+    advise_hint,
+    broken_line,
+    check_marks,
+    lines_sentence,
+    sentence,
+)
+from game.core.board import Cell
+from game.core.moves import Paint
+from game.core.puzzle import Puzzle
+from game.core.session import Session
+
+F, X = Cell.FILLED, Cell.CROSSED
+
+HEART = Puzzle.from_grid(
+    [
+        [0, 1, 0, 1, 0],
+        [1, 1, 1, 1, 1],
+        [1, 1, 1, 1, 1],
+        [0, 1, 1, 1, 0],
+        [0, 0, 1, 0, 0],
+    ],
+    title="Heart",
+)
+# 5x1 "1 1" with no goal: a run of two is a line no placement fits.
+NO_GOAL = Puzzle(5, 1, ((1, 1),), ((1,), (), (1,), (), ()))
+# 2x2 with two answers (either diagonal): line logic alone cannot start it.
+DIAGONAL = Puzzle(2, 2, ((1,), (1,)), ((1,), (1,)))
+
+
+def test_a_clean_board_checks_clean_in_words_that_depend_on_the_answer() -> None:
+    session = Session(HEART)
+    known = check_marks(session, answer_known=True)
+    assert not known.mistakes and known.tone == "success"
+    assert known.text == "No mistakes so far."
+    assert check_marks(session, answer_known=False).text == "No row or column contradicts its clue."
+
+
+def test_a_check_names_contradicted_lines_and_wrong_marks() -> None:
+    session = Session(HEART)
+    session.apply(Paint(0, 0, 4, 0, F))  # the top row is "1 1", not five
+    report = check_marks(session, answer_known=True)
+    assert report == CheckReport((0,), (), ((0, 0), (2, 0), (4, 0)), True)
+    assert report.tone == "error"
+    assert report.text == "Row 1 contradicts its clue. 3 marks are wrong (flashing)."
+    # Without a proven unique answer no mark is called wrong: only the clues speak.
+    unknown = check_marks(session, answer_known=False)
+    assert unknown.wrong == () and unknown.text == "Row 1 contradicts its clue."
+
+
+def test_one_wrong_mark_is_named_in_the_singular() -> None:
+    session = Session(HEART)
+    session.apply(Paint(0, 0, 0, 0, F))
+    report = check_marks(session, answer_known=True)
+    assert report.rows == () and report.columns == ()
+    assert report.text == "1 mark is wrong (flashing)."
+
+
+def test_a_hint_finds_a_forced_cell_and_says_why() -> None:
+    advice = advise_hint(Session(HEART), answer_known=True)
+    assert isinstance(advice, ForcedCell)
+    assert advice.cell == (0, 1) and advice.line == ("row", 1)
+    assert advice.tone == "hint"
+    assert advice.text == "Fill the outlined cell. Row 2: the 5 must cover columns 1 to 5."
+
+
+def test_a_forced_cross_reads_cross() -> None:
+    session = Session(Puzzle(3, 1, ((1,),), ((1,), (), ())))
+    session.apply(Paint(0, 0, 0, 0, F))
+    advice = advise_hint(session, answer_known=False)
+    assert isinstance(advice, ForcedCell)
+    # The one run is placed: only crosses are left to force.
+    assert advice.hint.state == X and advice.text.startswith("Cross the outlined cell.")
+
+
+def test_wrong_marks_come_before_any_hint() -> None:
+    session = Session(HEART)
+    session.apply(Paint(0, 0, 0, 0, F))
+    advice = advise_hint(session, answer_known=True)
+    assert advice == WrongMarks(((0, 0),))
+    assert advice.tone == "error"
+    assert advice.text == "A hint needs correct marks: 1 mark is wrong (flashing)."
+    # Unknown answer: the same mark is not called wrong, and line logic still helps.
+    assert isinstance(advise_hint(session, answer_known=False), ForcedCell)
+
+
+def test_a_line_that_cannot_fit_is_named() -> None:
+    session = Session(NO_GOAL)
+    session.apply(Paint(0, 0, 1, 0, F))
+    advice = advise_hint(session, answer_known=False)
+    assert advice == BrokenLine("row", 0, (1, 1))
+    assert advice == broken_line(NO_GOAL, session.board)
+    assert advice.line == ("row", 0) and advice.tone == "error"
+    assert advice.text == (
+        "Your marks contradict the clues: row 1 cannot hold 1 1 any more. "
+        "Undo or clear some marks first."
+    )
+    assert broken_line(NO_GOAL, Session(NO_GOAL).board) is None
+
+
+def test_a_broken_column_is_named_and_rows_come_first() -> None:
+    session = Session(HEART)
+    session.apply(Paint(2, 0, 2, 0, X))
+    session.apply(Paint(2, 4, 2, 4, X))  # column 3 is "4": three cells are left between crosses
+    assert broken_line(HEART, session.board) == BrokenLine("column", 2, (4,))
+    session.apply(Paint(0, 0, 1, 0, F))  # row 1 is "1 1": a run of two breaks it as well
+    assert broken_line(HEART, session.board) == BrokenLine("row", 0, (1, 1))
+
+
+def test_nothing_forced_suggests_a_trial() -> None:
+    advice = advise_hint(Session(DIAGONAL), answer_known=False)
+    assert advice == NothingForced()
+    assert advice.tone == "hint" and "try a trial (T)" in advice.text
+
+
+def test_sentences() -> None:
+    assert sentence(" row 2: the 5 fits ") == "Row 2: the 5 fits."
+    assert sentence("Done!") == "Done!" and sentence("") == ""
+    assert lines_sentence([2], [6]) == "Row 3 and column 7 contradict their clues."
+    assert lines_sentence([], [0, 1]) == "Columns 1, 2 contradict their clues."
+    assert lines_sentence(list(range(8)), []) == (
+        "Rows 1, 2, 3, 4, 5, 6 and 2 more contradict their clues."
+    )
