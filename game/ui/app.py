@@ -16,7 +16,6 @@ store is written when the window closes (and when a screen saves, e.g. leaving O
 
 from __future__ import annotations
 
-import importlib
 import os
 import time
 import warnings
@@ -662,17 +661,3 @@ def _reason(error: BaseException) -> str:
     if isinstance(error, OSError):
         return error.strerror or str(error)
     return str(error)
-
-
-# DEPRECATED: scenes import each other directly now (lazily where an import cycle needs it).
-# Kept only so play.py and converter.py import until they are moved over; delete after.
-def optional_scene(module_name: str, class_name: str) -> Callable[..., Scene] | None:
-    """A scene class by module and class name; None when the module is missing."""
-    try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as error:
-        if error.name == module_name:
-            return None
-        raise
-    factory: Callable[..., Scene] | None = getattr(module, class_name, None)
-    return factory

@@ -53,7 +53,7 @@ from game.ui.widgets.slider import Slider
 from game.ui.widgets.stepper import NumberStepper
 from game.ui.widgets.text import draw_text
 from game.ui.widgets.text_input import TextInput
-from game.ui.widgets.toggle import Choice, Toggle
+from game.ui.widgets.toggle import Selector, Toggle
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -96,7 +96,6 @@ class ConverterScene(Scene):
         # A level file being opened (one without a goal is solved a slice a frame).
         self.level: LevelOpening | None = None
         self._pending_drawn = False
-        self._layout_size = (0, 0)
         self._build_widgets()
         self._grid_changed()
         if image_path is not None:
@@ -129,7 +128,7 @@ class ConverterScene(Scene):
             Button(str(size), self._preset_setter(size), font_size=16) for size in SIZE_PRESETS
         ]
         self.aspect_toggle = Toggle("Keep aspect", False, self._setter("keep_aspect"), font_size=19)
-        self.method_choice: Choice[str] = Choice(
+        self.method_choice: Selector[str] = Selector(
             "Method", METHOD_LABELS, DEFAULT_METHOD, self._setter("method"), font_size=19
         )
         self.threshold_slider = Slider(
@@ -137,7 +136,7 @@ class ConverterScene(Scene):
         )
         self.invert_toggle = Toggle("Invert", False, self._setter("invert"), font_size=19)
         self.crop_toggle = Toggle("Crop borders", False, self._setter("crop"), font_size=19)
-        self.fit_choice: Choice[str] = Choice(
+        self.fit_choice: Selector[str] = Selector(
             "Fit", FIT_LABELS, "pad", self._setter("fit"), font_size=19
         )
         self.title_input = TextInput(
@@ -496,7 +495,6 @@ class ConverterScene(Scene):
     # -- events -----------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
-        self._layout()
         if event.type == pygame.DROPFILE:
             self.open_path(Path(event.file))
             return True
@@ -520,11 +518,7 @@ class ConverterScene(Scene):
 
     # -- layout -----------------------------------------------------------------------------
 
-    def _layout(self) -> None:
-        size = self.app.screen_size
-        if size == self._layout_size:
-            return
-        self._layout_size = size
+    def arrange(self, size: tuple[int, int]) -> None:
         self.source_view.forget_scaling()
         scale = self.app.ui_scale
         width, height = size
@@ -602,7 +596,6 @@ class ConverterScene(Scene):
     # -- drawing ----------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
-        self._layout()
         app = self.app
         theme = app.theme
         scale = app.ui_scale

@@ -37,7 +37,6 @@ from game.ui.scenes.play_chrome import (
     ClueLooks,
     PlayChrome,
     WinState,
-    format_time,
 )
 from game.ui.scenes.play_exits import PlayExits
 from game.ui.scenes.play_overlays import ModalPanel
@@ -51,7 +50,7 @@ if TYPE_CHECKING:
     from game.core.solver.task import SolveTask
     from game.ui.app import App
 
-__all__ = ["REVEAL_SECONDS", "PlayScene", "format_time"]
+__all__ = ["REVEAL_SECONDS", "PlayScene"]
 
 FLASH_SECONDS = 1.8  # how long wrong marks blink after a check
 SMALL_CELL = 12  # below this many pixels a cell is hard to hit: the player is told of zoom

@@ -23,7 +23,7 @@ from game.ui.layout import Box
 from game.ui.widgets.base import Veil, radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.grid_view import ClueLook, changed_lines
-from game.ui.widgets.text import fit_text, wrap_text
+from game.ui.widgets.text import fit_text, format_time, wrap_text
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
@@ -39,16 +39,6 @@ HELP_SHORT = (
     "Left fill · Right cross · Middle clear · Arrows move · Space/Z, X, C mark · "
     "Shift+arrows paint · Ctrl+Z/Y · Esc pause"
 )
-
-
-def format_time(seconds: float) -> str:
-    """``m:ss`` (or ``h:mm:ss`` past an hour) for the timer and best times."""
-    whole = max(0, int(seconds))
-    hours, rest = divmod(whole, 3600)
-    minutes, secs = divmod(rest, 60)
-    if hours:
-        return f"{hours}:{minutes:02d}:{secs:02d}"
-    return f"{minutes}:{secs:02d}"
 
 
 @dataclass

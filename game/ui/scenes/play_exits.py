@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 from game.core.packs import PackPlace, number_in_pack, read_pack
 from game.core.puzzle import Puzzle
-from game.ui.scenes.play_chrome import format_time
 from game.ui.scenes.play_overlays import Choice, ModalPanel
+from game.ui.widgets.text import format_time
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
@@ -91,8 +91,7 @@ class PlayExits:
         scene = self.scene
         app = scene.app
         scene.overlay = None
-        below = app.scene_below(scene)
-        if below is not None and type(below).__name__ == "LevelSelectScene":
+        if isinstance(app.scene_below(scene), LevelSelectScene):
             app.pop()
             return
         if scene in app.scenes:
@@ -103,15 +102,8 @@ class PlayExits:
 
         app = self.scene.app
         self.scene.overlay = None
-        scenes = app.scenes
-        menu_index = next(
-            (i for i, scene in enumerate(scenes) if type(scene).__name__ == "MenuScene"), None
-        )
-        if menu_index is not None:
-            for _ in range(len(scenes) - 1 - menu_index):
-                app.pop()
-            return
-        app.replace(MenuScene(app))
+        if not app.pop_to(MenuScene):
+            app.replace(MenuScene(app))
 
     def next_puzzle(self) -> None:
         """Play the first of the next puzzles that loads (the others stay next after it);

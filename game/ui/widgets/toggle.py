@@ -186,8 +186,3 @@ class Selector(Widget, Generic[T]):
             "center",
             bold=True,
         )
-
-
-# DEPRECATED name (it clashed with the play screen's dialog ``Choice``); converter.py still
-# imports it until it is moved over. Delete after.
-Choice = Selector
