@@ -217,6 +217,10 @@ class PlayScene(Scene):
         ]
         self.win_buttons = [self.next_button, self.levels_button, self.menu_button]
 
+    def arrange(self, size: tuple[int, int]) -> None:
+        if size != self._size:
+            self._build(size)
+
     def _build(self, size: tuple[int, int]) -> None:
         self._size = size
         self.regions = compute_play_regions(*size)
@@ -609,8 +613,6 @@ class PlayScene(Scene):
         return pause_menu or (self.focus_lost and self.win is None)
 
     def update(self, dt: float) -> None:
-        if self.app.screen_size != self._size:
-            self._build(self.app.screen_size)
         session = self.session
         if self.clock_running:
             session.resume()
@@ -633,8 +635,6 @@ class PlayScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
-        if surface.get_size() != self._size:
-            self._build(surface.get_size())
         view = self.grid_view
         view.set_theme(theme)
         self.minimap.set_theme(theme)
