@@ -36,10 +36,10 @@ from game.core.convert import (
 from game.core.fairness import Fix
 from game.core.formats import read_puzzle, write_puzzle
 from game.core.puzzle import Puzzle
+from game.core.solver.steps import CellPosition
 from game.core.solver.task import SolveTask
 
 BoolGrid = npt.NDArray[np.bool_]
-Cell = tuple[int, int]
 Mode = Literal["empty", "image", "canvas"]
 
 DEFAULT_CANVAS = 15
@@ -121,7 +121,7 @@ class _Snapshot:
     """One undo step: the drawing and the touch-ups as they were."""
 
     base: BoolGrid = field(compare=False)
-    edits: dict[Cell, bool] = field(compare=False)
+    edits: dict[CellPosition, bool] = field(compare=False)
 
 
 class ConverterDocument:
@@ -132,7 +132,7 @@ class ConverterDocument:
         self.converter: Converter | None = None
         self.options = ConvertOptions(width=size, height=size, method=DEFAULT_METHOD)
         self.base: BoolGrid = np.zeros((size, size), dtype=bool)
-        self.edits: dict[Cell, bool] = {}
+        self.edits: dict[CellPosition, bool] = {}
         self.grid: BoolGrid = self.base.copy()
         self.saved_path: Path | None = None
         # The file the picture came from ("" for a blank canvas), for unsaved-work questions.
@@ -232,7 +232,7 @@ class ConverterDocument:
         del self._undo[:-UNDO_LIMIT]
         self._redo.clear()
 
-    def paint(self, cells: list[Cell], value: bool) -> None:
+    def paint(self, cells: list[CellPosition], value: bool) -> None:
         """Set ``cells`` ((x, y) pairs) to ``value`` within the current stroke."""
         for x, y in cells:
             if self.mode == "image":

@@ -15,6 +15,8 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
+from game.core.solver.steps import CellPosition
+
 THICK_EVERY = 5
 # Largest and smallest cell side in pixels: huge cells on a 5x5 look like a toy, and below
 # six pixels nobody can aim at a cell any more.
@@ -58,9 +60,6 @@ class Box(NamedTuple):
             max(0, self.w - 2 * amount),
             max(0, self.h - 2 * amount),
         )
-
-
-Cell = tuple[int, int]
 
 
 def row_slot_factor(digits: int) -> float:
@@ -259,7 +258,7 @@ class BoardLayout:
 
     # --- hit testing -------------------------------------------------------------------------
 
-    def cell_at(self, pos: tuple[int, int]) -> Cell | None:
+    def cell_at(self, pos: tuple[int, int]) -> CellPosition | None:
         """The cell under pixel ``pos``, or None outside the grid (or under a clue strip)."""
         px, py = pos
         if not self.cells_view.contains(px, py):
@@ -269,7 +268,7 @@ class BoardLayout:
             return dx // self.cell, dy // self.cell
         return None
 
-    def cell_at_clamped(self, pos: tuple[int, int]) -> Cell:
+    def cell_at_clamped(self, pos: tuple[int, int]) -> CellPosition:
         """The cell under ``pos``, or the nearest edge cell when the pointer left the grid."""
         px, py = pos
         x = min(max((px - self.left) // self.cell, 0), self.columns - 1)

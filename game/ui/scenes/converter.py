@@ -41,6 +41,7 @@ from game.core.fairness import Fix, FixSearch, Report, UniquenessCheck, report_l
 from game.core.fileio import readable
 from game.core.packs import PUZZLE_EXTENSIONS
 from game.core.puzzle import Puzzle
+from game.core.solver.steps import CellPosition
 from game.ui.scene import Scene
 from game.ui.scenes.converter_panels import SourceView, draw_busy_note, draw_panel, draw_report
 from game.ui.scenes.replay import ReplayScene
@@ -48,7 +49,7 @@ from game.ui.widgets.base import FocusGroup, Widget, draw_focus_ring
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.file_browser import FileBrowserScene
-from game.ui.widgets.picture_grid import Cell, PictureGrid
+from game.ui.widgets.picture_grid import PictureGrid
 from game.ui.widgets.slider import Slider
 from game.ui.widgets.stepper import NumberStepper
 from game.ui.widgets.text import draw_text
@@ -347,7 +348,7 @@ class ConverterScene(Scene):
         self.document.begin_stroke()
         self._sync_widgets()
 
-    def _painted(self, cells: list[Cell], value: bool) -> None:
+    def _painted(self, cells: list[CellPosition], value: bool) -> None:
         self.document.paint(cells, value)
 
     def _stroke_ended(self) -> None:

@@ -16,16 +16,16 @@ import numpy as np
 import numpy.typing as npt
 import pygame
 
+from game.core.solver.steps import CellPosition
 from game.ui.widgets.base import Widget
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
-Cell = tuple[int, int]
-PaintCallback = Callable[[list[Cell], bool], None]
+PaintCallback = Callable[[list[CellPosition], bool], None]
 
 
-def cells_between(start: Cell, end: Cell) -> list[Cell]:
+def cells_between(start: CellPosition, end: CellPosition) -> list[CellPosition]:
     """The cells on a straight line from ``start`` to ``end`` (both included), so a fast
     drag that skips over cells between two mouse events still paints a continuous stroke."""
     (x0, y0), (x1, y1) = start, end
@@ -51,18 +51,18 @@ class PictureGrid(Widget):
     ) -> None:
         super().__init__()
         self.grid: npt.NDArray[np.bool_] = np.zeros((5, 5), dtype=bool)
-        self.marked: frozenset[Cell] = frozenset()
-        self.focus_cell: Cell | None = None
+        self.marked: frozenset[CellPosition] = frozenset()
+        self.focus_cell: CellPosition | None = None
         self.on_paint = on_paint
         self.on_stroke_start = on_stroke_start
         self.on_stroke_end = on_stroke_end
         self.editable = True
         self._stroke_value: bool | None = None
-        self._last_cell: Cell | None = None
+        self._last_cell: CellPosition | None = None
         self._cache: pygame.Surface | None = None
         self._cache_key: tuple[object, ...] = ()
 
-    def set_grid(self, grid: npt.NDArray[np.bool_], marked: Iterable[Cell] = ()) -> None:
+    def set_grid(self, grid: npt.NDArray[np.bool_], marked: Iterable[CellPosition] = ()) -> None:
         self.grid = np.array(grid, dtype=bool, copy=True)
         self.marked = frozenset(marked)
 
@@ -82,7 +82,7 @@ class PictureGrid(Widget):
         board.center = self.rect.center
         return board
 
-    def cell_at(self, position: tuple[int, int]) -> Cell | None:
+    def cell_at(self, position: tuple[int, int]) -> CellPosition | None:
         board = self.board_rect
         if not board.collidepoint(position):
             return None
@@ -94,7 +94,7 @@ class PictureGrid(Widget):
             return (int(x), int(y))
         return None
 
-    def cell_rect(self, cell: Cell) -> pygame.Rect:
+    def cell_rect(self, cell: CellPosition) -> pygame.Rect:
         board = self.board_rect
         size = self.cell_size
         return pygame.Rect(board.left + cell[0] * size, board.top + cell[1] * size, size, size)
@@ -130,7 +130,7 @@ class PictureGrid(Widget):
             return True
         return False
 
-    def _clamped_cell(self, position: tuple[int, int]) -> Cell:
+    def _clamped_cell(self, position: tuple[int, int]) -> CellPosition:
         """The cell under ``position``, or the nearest edge cell when the drag leaves."""
         board = self.board_rect
         size = self.cell_size
@@ -139,7 +139,7 @@ class PictureGrid(Widget):
         y = min(height - 1, max(0, (position[1] - board.top) // size))
         return (int(x), int(y))
 
-    def _paint(self, cells: list[Cell]) -> None:
+    def _paint(self, cells: list[CellPosition]) -> None:
         value = bool(self._stroke_value)
         changed = [(x, y) for x, y in cells if bool(self.grid[y, x]) != value]
         for x, y in changed:
