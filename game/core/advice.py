@@ -21,9 +21,8 @@ from game.core.puzzle import Puzzle
 from game.core.session import Session
 from game.core.solver.hints import Hint, find_hint, line_codes
 from game.core.solver.line import analyse_line
-from game.core.solver.steps import Axis
+from game.core.solver.steps import Axis, CellPosition
 
-CellXY = tuple[int, int]
 # How a message reads on screen: plain, a mistake, good news, or a hint.
 Tone = Literal["info", "error", "success", "hint"]
 
@@ -38,7 +37,7 @@ class CheckReport:
 
     rows: tuple[int, ...]
     columns: tuple[int, ...]
-    wrong: tuple[CellXY, ...]
+    wrong: tuple[CellPosition, ...]
     answer_known: bool
 
     @property
@@ -85,7 +84,7 @@ class ForcedCell:
     tone: ClassVar[Tone] = "hint"
 
     @property
-    def cell(self) -> CellXY:
+    def cell(self) -> CellPosition:
         return self.hint.x, self.hint.y
 
     @property
@@ -102,7 +101,7 @@ class ForcedCell:
 class WrongMarks:
     """No hint: line logic from wrong marks would teach a wrong step, so these are shown."""
 
-    cells: tuple[CellXY, ...]
+    cells: tuple[CellPosition, ...]
     tone: ClassVar[Tone] = "error"
 
     @property

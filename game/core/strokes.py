@@ -26,8 +26,7 @@ from enum import IntEnum, StrEnum
 from game.core.board import Board, Cell
 from game.core.moves import Paint
 from game.core.session import move_changes
-
-CellXY = tuple[int, int]
+from game.core.solver.steps import CellPosition
 
 
 class Mark(StrEnum):
@@ -88,7 +87,7 @@ def stroke_for(mark: Mark, trial: bool, under: Cell) -> Stroke:
     return Stroke(state, only_unknown=under == Cell.UNKNOWN)
 
 
-def snap_drag(start: CellXY, current: CellXY) -> tuple[int, int, int, int]:
+def snap_drag(start: CellPosition, current: CellPosition) -> tuple[int, int, int, int]:
     """The inclusive rectangle (x0, y0, x1, y1) a drag paints: a straight line from ``start``
     along the axis the pointer moved furthest on (ties go across), normalised so x0 <= x1 and
     y0 <= y1. Computed from the two end cells, so however fast the pointer moved, no cell
@@ -100,7 +99,7 @@ def snap_drag(start: CellXY, current: CellXY) -> tuple[int, int, int, int]:
     return sx, min(sy, cy), sx, max(sy, cy)
 
 
-def drag_cells(start: CellXY, current: CellXY) -> list[CellXY]:
+def drag_cells(start: CellPosition, current: CellPosition) -> list[CellPosition]:
     """Every cell of the snapped drag line from ``start`` towards ``current``, in order."""
     x0, y0, x1, y1 = snap_drag(start, current)
     if y0 == y1:
@@ -110,7 +109,7 @@ def drag_cells(start: CellXY, current: CellXY) -> list[CellXY]:
     return [(x0, y) for y in range(start[1], (y1 if step > 0 else y0) + step, step)]
 
 
-def stroke_move(board: Board, stroke: Stroke, start: CellXY, end: CellXY) -> Paint:
+def stroke_move(board: Board, stroke: Stroke, start: CellPosition, end: CellPosition) -> Paint:
     """The one Paint move a stroke from ``start`` towards ``end`` makes on ``board``."""
     if stroke.clear_mark is not None:
         # Clear the mark as far as it runs from the start cell along the snapped line.
@@ -124,14 +123,14 @@ def stroke_move(board: Board, stroke: Stroke, start: CellXY, end: CellXY) -> Pai
     return Paint(x0, y0, x1, y1, stroke.state, stroke.only_unknown)
 
 
-def painted_cells(board: Board, move: Paint) -> list[CellXY]:
+def painted_cells(board: Board, move: Paint) -> list[CellPosition]:
     """The cells ``move`` would change on ``board`` (for a preview of a drag in progress)."""
     indices, _ = move_changes(board, move)
     width = board.width
     return [(int(i) % width, int(i) // width) for i in indices]
 
 
-def step_cursor(cursor: CellXY, dx: int, dy: int, width: int, height: int) -> CellXY:
+def step_cursor(cursor: CellPosition, dx: int, dy: int, width: int, height: int) -> CellPosition:
     """The cursor moved by (dx, dy), kept on a ``width`` x ``height`` board."""
     return min(max(cursor[0] + dx, 0), width - 1), min(max(cursor[1] + dy, 0), height - 1)
 
@@ -142,8 +141,8 @@ class Drag:
     pointer now, and its stroke."""
 
     button: int
-    start: CellXY
-    current: CellXY
+    start: CellPosition
+    current: CellPosition
     stroke: Stroke
 
 
@@ -164,13 +163,15 @@ class Pen:
 
     # --- pointer -----------------------------------------------------------------------
 
-    def press(self, board: Board, cell: CellXY, button: Pointer, shift: bool, trial: bool) -> None:
+    def press(
+        self, board: Board, cell: CellPosition, button: Pointer, shift: bool, trial: bool
+    ) -> None:
         """A button went down on ``cell``: a drag begins (nothing is painted until release)."""
         x, y = cell
         stroke = stroke_for(mark_for_button(button, shift), trial, board.get(x, y))
         self.drag = Drag(int(button), cell, cell, stroke)
 
-    def drag_to(self, cell: CellXY) -> bool:
+    def drag_to(self, cell: CellPosition) -> bool:
         """The pointer is over ``cell`` during a drag; True when that moved the drag's end."""
         drag = self.drag
         if drag is None or cell == drag.current:
@@ -198,7 +199,9 @@ class Pen:
 
     # --- keyboard ----------------------------------------------------------------------
 
-    def key_down(self, board: Board, key: int, mark: Mark, trial: bool, cursor: CellXY) -> Paint:
+    def key_down(
+        self, board: Board, key: int, mark: Mark, trial: bool, cursor: CellPosition
+    ) -> Paint:
         """Mark key ``key`` (any id the caller likes) went down with the cursor on ``cursor``."""
         x, y = cursor
         stroke = stroke_for(mark, trial, board.get(x, y))
@@ -210,7 +213,7 @@ class Pen:
         self._held.pop(key, None)
 
     def cursor_moved(
-        self, board: Board, before: CellXY, after: CellXY, shift: bool
+        self, board: Board, before: CellPosition, after: CellPosition, shift: bool
     ) -> Paint | None:
         """The cursor moved from ``before`` to ``after``: the held key's stroke (the newest one
         held) paints the new cell, or with Shift the last stroke does."""
