@@ -33,7 +33,7 @@ def _solution_count(text: str) -> int:
     return value
 
 
-# The replay scene's own defaults (game.ui.scenes.replay_state), repeated here so that
+# The replay's own defaults (game.core.solver.trace), repeated here so that
 # ``--help`` loads neither pygame nor numpy; a test keeps them equal.
 DEFAULT_TIME_LIMIT = 60.0
 DEFAULT_MAX_SOLUTIONS = 20
