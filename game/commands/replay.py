@@ -15,7 +15,7 @@ from game.commands.solving import seconds_argument, solution_count_argument
 HELP = "open the game window watching the solver solve the puzzle FILE, step by step"
 
 
-# The replay scene's own defaults (game.ui.scenes.replay_state), repeated here so that
+# The replay's own defaults (game.core.solver.trace), repeated here so that
 # ``--help`` loads neither pygame nor numpy; a test keeps them equal.
 DEFAULT_TIME_LIMIT = 60.0
 DEFAULT_MAX_SOLUTIONS = 20

@@ -86,6 +86,15 @@ def open_replay(puzzle: Puzzle, **options: object) -> tuple[App, ReplayScene]:
     return app, scene
 
 
+def settle_marks_check(app: App, scene: ReplayScene) -> None:
+    """Frames until the marks check under way has its verdict."""
+    for _ in range(120):
+        app.step(1 / 60)
+        if scene.marks_check is None:
+            return
+    raise AssertionError("the marks check gave no verdict in 120 frames")
+
+
 class Reference:
     """The engine's step stream applied by hand, advanced to wherever the scene is."""
 
@@ -226,7 +235,7 @@ def test_guessed_cells_are_drawn_in_trial_colours_with_their_depth() -> None:
     app, scene = open_replay(puzzle, playing=False)
     state = scene.state
     while not state.finished:
-        state.pull(1, 1.0)
+        state.advance(1.0, max_steps=1)
         trial = (state.depth_of > 0) & ~state.probed & (state.grid >= 0)
         if state.counters.depth >= 1 and (trial & (state.grid == FILLED_VALUE)).any():
             break
@@ -370,7 +379,7 @@ def test_solution_browser_shows_each_solution_and_their_differences() -> None:
     y, x = np.argwhere(expected)[0].tolist()
     box = layout.cell_box(x, y)
     assert app.screen.get_at((box.x, box.centre[1]))[:3] == app.theme.accent
-    assert "3 solutions" in scene._status_text()[0]
+    assert "3 solutions" in scene.status_text()[0]
 
 
 def test_the_panel_and_the_solution_summary_give_the_same_figures() -> None:
@@ -408,7 +417,7 @@ def test_verdicts_no_solution_and_time_limit() -> None:
         app.step(1 / 60)
         if scene.finished:
             break
-    assert scene.finished and scene._status_text()[0] == "No solution"
+    assert scene.finished and scene.status_text()[0] == "No solution"
     assert not scene.solutions
 
     app, scene = open_replay(picture(SEARCH_8X8), time_limit=1e-9)
@@ -418,13 +427,13 @@ def test_verdicts_no_solution_and_time_limit() -> None:
         if scene.finished:
             break
     assert scene.finished
-    assert scene._status_text()[0].startswith("Gave up after the time limit")
+    assert scene.status_text()[0].startswith("Gave up after the time limit")
 
     app, scene = open_replay(picture(("#.#", ".#.", "#.#")))
     key(app, pygame.K_END)
     for _ in range(60):
         app.step(1 / 60)
-    assert scene._status_text()[0] == "Unique solution"
+    assert scene.status_text()[0] == "Unique solution"
 
 
 def test_starting_from_the_players_marks() -> None:
@@ -439,8 +448,14 @@ def test_starting_from_the_players_marks() -> None:
     app, scene = open_replay(puzzle, initial_board=board)
     assert not scene.from_marks  # from the blank grid unless asked
     assert scene.state.initial is None
-    click(app, scene.marks_toggle.rect)
-    app.step(1 / 60)
+    # Handled straight away (not queued for a frame), to see the scene between the click
+    # and the next update: the click only starts the check, the frames that follow give the
+    # verdict.
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        scene.handle(pygame.event.Event(kind, pos=scene.marks_toggle.rect.center, button=1))
+    assert scene.marks_check is not None and not scene.from_marks
+    assert scene.status_text()[0] == "Checking your marks…"
+    settle_marks_check(app, scene)
     assert scene.from_marks
     assert "fit" in scene.marks_note
     expected = np.where(solution[:2], 1, 0)
@@ -463,7 +478,7 @@ def test_starting_from_the_players_marks() -> None:
         bad.set(x, 0, Cell.FILLED)  # row 1's clue is 7, not 8
     app, scene = open_replay(puzzle, initial_board=bad)
     click(app, scene.marks_toggle.rect)
-    app.step(1 / 60)
+    settle_marks_check(app, scene)
     assert not scene.from_marks and not scene.marks_toggle.value
     assert "contradict" in scene.marks_note
     assert any("contradict" in toast.text for toast in app.toasts.items)
@@ -493,10 +508,10 @@ def test_replay_command_reports_bad_files(
 ) -> None:
     from game.cli import main
     from game.commands import replay as command
-    from game.ui.scenes import replay_state
+    from game.core.solver import trace
 
-    assert command.DEFAULT_TIME_LIMIT == replay_state.DEFAULT_TIME_LIMIT
-    assert command.DEFAULT_MAX_SOLUTIONS == replay_state.DEFAULT_MAX_SOLUTIONS
+    assert command.DEFAULT_TIME_LIMIT == trace.DEFAULT_TIME_LIMIT
+    assert command.DEFAULT_MAX_SOLUTIONS == trace.DEFAULT_MAX_SOLUTIONS
     broken = tmp_path / "broken.non"
     broken.write_text("width 5\nheight x\n", encoding="utf-8")
     assert main(["replay", str(broken)]) == 2
@@ -568,7 +583,7 @@ def test_frames_drawn_piecemeal_match_a_full_repaint() -> None:
     key(app, pygame.K_SPACE)  # pause, so the board stays put
     app.step(1 / 60)
     click(app, scene.marks_toggle.rect)  # refused: a toast appears over the window
-    app.step(1 / 60)
+    settle_marks_check(app, scene)
     assert app.toasts.items
     for _ in range(6 * 60):
         app.step(1 / 60)

@@ -1,28 +1,31 @@
-"""What a solve replay knows, step by step: the grid the engine saw and how each cell got there.
+"""A solve, step by step, as a replay shows it: the grid the engine saw and how each cell got there.
 
-The replay scene draws from a :class:`ReplayState`; this module holds no pixels (no pygame), so
-the bookkeeping is tested bare. The state wraps :func:`~game.core.solver.solve_steps` and pulls
-steps from it on demand (:meth:`ReplayState.pull`), within a step quota and a time budget, so a
-frame never waits long for the solver. Each step is applied with
-:func:`~game.core.solver.steps.apply_step`, exactly as any other replay would, and besides the
-grid the state keeps for every cell the search depth it was set at and whether a probe set it
-(trial colours and light probe marks come from these), the open guesses, the line last worked
-on, the last contradiction and backtrack, live counters, and the last few steps.
+The replay scene draws from a :class:`SolveTrace`; this module holds no pixels (no pygame), so
+the bookkeeping is tested bare. The trace drives the engine through its
+:class:`~game.core.solver.task.SolveTask` and observes every step the task pulls
+(:meth:`SolveTrace.advance`, within a step quota and a time budget, so a frame never waits
+long for the solver). Each step is applied with :func:`~game.core.solver.steps.apply_step`,
+exactly as any other replay would, and besides the grid the trace keeps for every cell the
+search depth it was set at and whether a probe set it (trial colours and light probe marks
+come from these), the open guesses, the line last worked on, the last contradiction and
+backtrack, live counters, and the last few steps.
+
+:class:`MarksCheck` answers "do the player's marks fit a solution?" the same sliced way.
 """
 
 from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from game.core.board import Board, Cell
 from game.core.puzzle import Puzzle
-from game.core.solver import solve_steps
 from game.core.solver.result import SolveResult
 from game.core.solver.steps import (
     EMPTY_VALUE,
@@ -42,6 +45,7 @@ from game.core.solver.steps import (
     apply_step,
     blank_grid,
 )
+from game.core.solver.task import SolveTask
 
 Grid = npt.NDArray[np.int8]
 BoolGrid = npt.NDArray[np.bool_]
@@ -49,6 +53,7 @@ BoolGrid = npt.NDArray[np.bool_]
 RECENT_STEPS = 8
 DEFAULT_MAX_SOLUTIONS = 20  # the solution browser shows at most this many
 DEFAULT_TIME_LIMIT = 60.0  # seconds of solver work before a replay gives up
+MARKS_CHECK_SECONDS = 0.5  # seconds of solver work before a marks check gives up
 
 
 @dataclass(frozen=True)
@@ -105,27 +110,62 @@ def solution_board(solution: BoolGrid) -> Board:
     return Board(width, height, cells)
 
 
-def check_marks(
-    puzzle: Puzzle, marks: Grid, seconds: float = 0.5
-) -> tuple[bool | None, SolveResult]:
-    """Whether the engine finds a solution that agrees with ``marks``.
+# What a marks check found: a solution keeps every mark, the marks break the clues, or the
+# engine ran out of time before it could tell.
+MarksVerdict = Literal["fit", "contradict", "unknown"]
 
-    True: a solution keeps every mark. False: the marks contradict the clues. None: the engine
-    ran out of ``seconds`` before it could tell.
-    """
-    result: SolveResult | None = None
-    for step in solve_steps(puzzle, max_solutions=1, timeout=seconds, initial=marks):
-        if isinstance(step, Finished):
-            result = step.result
-    assert result is not None, "the engine always ends with a Finished step"
+
+def marks_verdict(result: SolveResult) -> MarksVerdict:
+    """The verdict a finished check's result gives."""
     if result.solutions:
-        return True, result
+        return "fit"
     if result.status == "none":
-        return False, result
-    return None, result
+        return "contradict"
+    return "unknown"
 
 
-class ReplayState:
+class MarksCheck:
+    """Whether the engine finds a solution that agrees with ``marks``, a slice at a time.
+
+    A check can take the whole ``time_limit`` (seconds of solver work): far too long for one
+    frame, so the scene calls :meth:`advance` once a frame until it gives the verdict.
+    """
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        marks: Grid,
+        time_limit: float = MARKS_CHECK_SECONDS,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.marks = np.array(marks, dtype=np.int8)
+        self.task = SolveTask(
+            puzzle, max_solutions=1, time_limit=time_limit, initial=self.marks, clock=clock
+        )
+        self.verdict: MarksVerdict | None = None
+
+    @property
+    def result(self) -> SolveResult | None:
+        return self.task.result
+
+    def advance(self, seconds: float) -> MarksVerdict | None:
+        """Work for about ``seconds``; the verdict once the engine has one."""
+        if self.verdict is None:
+            result = self.task.advance(seconds)
+            if result is not None:
+                self.verdict = marks_verdict(result)
+        return self.verdict
+
+    def run(self) -> MarksVerdict:
+        """Work to the verdict; blocks (for scripts and tests)."""
+        self.verdict = marks_verdict(self.task.run())
+        return self.verdict
+
+    def cancel(self) -> None:
+        self.task.cancel()
+
+
+class SolveTrace:
     """One run of the engine on ``puzzle``, applied step by step.
 
     ``initial`` (a -1/0/1 grid) starts the engine, and the grid, from known cells.
@@ -145,9 +185,12 @@ class ReplayState:
         self.max_solutions = max_solutions
         self.time_limit = time_limit
         self.initial = None if initial is None else np.array(initial, dtype=np.int8)
-        self._clock = clock
-        self._steps: Iterator[Step] = solve_steps(
-            puzzle, max_solutions=max_solutions, timeout=time_limit, initial=self.initial
+        self.task = SolveTask(
+            puzzle,
+            max_solutions=max_solutions,
+            time_limit=time_limit,
+            initial=self.initial,
+            clock=clock,
         )
         self.grid: Grid = (
             blank_grid(self.width, self.height) if self.initial is None else self.initial.copy()
@@ -203,37 +246,34 @@ class ReplayState:
 
     # -- stepping -------------------------------------------------------------------------
 
-    def pull(
+    def advance(
         self,
-        max_steps: int,
         budget: float,
+        max_steps: int | None = None,
         stop: Callable[[Step], bool] | None = None,
     ) -> int:
-        """Apply up to ``max_steps`` steps, stopping once ``budget`` seconds were spent (at
-        least one step is taken when any is allowed) or right after a step ``stop`` accepts.
-        Returns how many steps were applied; the engine's quiet heartbeats (``LinesChecked``)
-        are applied but not counted, so a slow replay never spends a beat showing nothing."""
-        if self.result is not None or max_steps <= 0:
+        """Apply up to ``max_steps`` steps (None: no quota), stopping once ``budget`` seconds
+        were spent (at least one step is taken when any is allowed) or right after a step
+        ``stop`` accepts. Returns how many steps were applied; the engine's quiet heartbeats
+        (``LinesChecked``) are applied but not counted, so a slow replay never spends a beat
+        showing nothing."""
+        if self.result is not None or (max_steps is not None and max_steps <= 0):
             return 0
-        clock = self._clock
-        now = clock()
-        deadline = now + budget
-        taken = 0
-        steps = self._steps
-        counters = self._counters
-        while taken < max_steps:
-            step = next(steps)
-            # Only the engine's share is solver time; applying the step is the replay's.
-            counters.solver_seconds += clock() - now
+        before = self._counters.steps
+        beats = 0
+        task = self.task
+
+        def observe(step: Step) -> bool:
+            nonlocal beats
+            # The task has already added this step's engine time: applying it is the trace's.
+            self._counters.solver_seconds = task.engine_seconds
             self.apply(step)
-            if not isinstance(step, LinesChecked):
-                taken += 1
-            if self.result is not None or (stop is not None and stop(step)):
-                break
-            now = clock()
-            if now >= deadline:
-                break
-        return taken
+            if isinstance(step, LinesChecked):
+                beats += 1
+            return stop is not None and stop(step)
+
+        task.advance(budget, max_steps=max_steps, on_step=observe)
+        return self._counters.steps - before - beats
 
     def apply(self, step: Step) -> None:
         """Apply one step to the grid and to everything the scene shows about it."""
