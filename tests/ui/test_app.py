@@ -289,7 +289,8 @@ def test_dropping_a_broken_file_shows_the_reason_and_changes_nothing(tmp_path: P
 
 
 def test_dropping_a_level_file_opens_it_for_play(tmp_path: Path) -> None:
-    play = pytest.importorskip("game.ui.scenes.play")
+    from game.ui.scenes import play
+
     app = App(headless=True)
     app.push(Recorder(app, "menu", [], (0, 0, 0)))
     app.step()

@@ -71,7 +71,8 @@ def test_packs_and_my_puzzles_are_listed(levels: Path, tmp_path: Path) -> None:
 def test_broken_card_shows_its_reason_and_the_rest_of_the_pack_plays(
     levels: Path, tmp_path: Path
 ) -> None:
-    play = pytest.importorskip("game.ui.scenes.play")
+    from game.ui.scenes import play
+
     app, scene = open_levels(levels, tmp_path)
     broken = scene.entries[1]
     assert broken.puzzle is None and broken.error
@@ -89,7 +90,8 @@ def test_broken_card_shows_its_reason_and_the_rest_of_the_pack_plays(
 
 
 def test_next_puzzles_skip_the_broken_file(levels: Path, tmp_path: Path) -> None:
-    play = pytest.importorskip("game.ui.scenes.play")
+    from game.ui.scenes import play
+
     app, scene = open_levels(levels, tmp_path)
     click(app, scene.card_rect(0).center)
     assert isinstance(app.top, play.PlayScene)
@@ -101,7 +103,8 @@ def test_next_puzzles_skip_the_broken_file(levels: Path, tmp_path: Path) -> None
 
 
 def test_keyboard_navigation_plays_the_selected_card(levels: Path, tmp_path: Path) -> None:
-    play = pytest.importorskip("game.ui.scenes.play")
+    from game.ui.scenes import play
+
     app, scene = open_levels(levels, tmp_path)
     key(app, pygame.K_RIGHT)  # the first arrow shows the selection without moving it
     assert scene.show_focus and scene.selected == 0

@@ -115,7 +115,8 @@ def test_escape_held_down_or_walking_back_does_not_quit() -> None:
 
 
 def test_continue_reopens_the_last_game(tmp_path: Path) -> None:
-    play = pytest.importorskip("game.ui.scenes.play")
+    from game.ui.scenes import play
+
     puzzle = Puzzle.from_grid([[1, 1, 0], [0, 1, 1], [1, 0, 1]], title="Saved one")
     path = tmp_path / "saved.non"
     path.write_text(format_puzzle(puzzle, "non"))

@@ -25,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from game.core.board import Board, Cell
+from game.core.cells import KnownGrid, known_from_board
 from game.core.puzzle import Puzzle
 from game.core.solver.result import SolveResult
 from game.core.solver.steps import (
@@ -47,7 +48,6 @@ from game.core.solver.steps import (
 )
 from game.core.solver.task import SolveTask
 
-Grid = npt.NDArray[np.int8]
 BoolGrid = npt.NDArray[np.bool_]
 
 RECENT_STEPS = 8
@@ -92,15 +92,12 @@ class LineMark:
         return [(self.index, y) for y in range(height)]
 
 
-def board_marks(board: Board) -> Grid:
+def board_marks(board: Board) -> KnownGrid:
     """A player's sure marks as an engine grid: filled 1, crossed 0, anything else unknown.
 
     Trial marks are the player's own guesses, so they are left out.
     """
-    grid = blank_grid(board.width, board.height)
-    grid[board.cells == Cell.FILLED] = FILLED_VALUE
-    grid[board.cells == Cell.CROSSED] = EMPTY_VALUE
-    return grid
+    return known_from_board(board.cells, trial=False)
 
 
 def solution_board(solution: BoolGrid) -> Board:
@@ -134,7 +131,7 @@ class MarksCheck:
     def __init__(
         self,
         puzzle: Puzzle,
-        marks: Grid,
+        marks: KnownGrid,
         time_limit: float = MARKS_CHECK_SECONDS,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
@@ -176,7 +173,7 @@ class SolveTrace:
         puzzle: Puzzle,
         max_solutions: int | None = DEFAULT_MAX_SOLUTIONS,
         time_limit: float | None = DEFAULT_TIME_LIMIT,
-        initial: Grid | None = None,
+        initial: KnownGrid | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
         self.puzzle = puzzle
@@ -192,11 +189,11 @@ class SolveTrace:
             initial=self.initial,
             clock=clock,
         )
-        self.grid: Grid = (
+        self.grid: KnownGrid = (
             blank_grid(self.width, self.height) if self.initial is None else self.initial.copy()
         )
         # The search depth each known cell was set at (0: line logic outside any guess).
-        self.depth_of: Grid = np.zeros((self.height, self.width), dtype=np.int8)
+        self.depth_of: KnownGrid = np.zeros((self.height, self.width), dtype=np.int8)
         # Cells set inside a probe (they are undone when the probe ends).
         self.probed: BoolGrid = np.zeros((self.height, self.width), dtype=bool)
         # Guessed cells still on the grid -> the depth they were guessed at.
@@ -227,7 +224,7 @@ class SolveTrace:
     def counters(self) -> Counters:
         return self._counters.frozen()
 
-    def display_cells(self) -> Grid:
+    def display_cells(self) -> KnownGrid:
         """The grid as board cells: line logic in normal marks, guesses' cells as trial marks,
         probe cells left unknown (the scene draws them lightly on top)."""
         grid = self.grid
@@ -240,7 +237,7 @@ class SolveTrace:
         cells[self.probed] = Cell.UNKNOWN
         return cells
 
-    def probe_cells(self) -> Grid:
+    def probe_cells(self) -> KnownGrid:
         """Cells set inside the current probe: their value (0/1), -1 elsewhere."""
         return np.where(self.probed, self.grid, UNKNOWN_VALUE).astype(np.int8)
 

@@ -28,12 +28,12 @@ import numpy as np
 import pygame
 
 from game.core.board import Board
+from game.core.cells import KnownGrid
 from game.core.puzzle import Puzzle
 from game.core.solver.trace import (
     DEFAULT_MAX_SOLUTIONS,
     DEFAULT_TIME_LIMIT,
     BoolGrid,
-    Grid,
     LineMark,
     MarksCheck,
     MarksVerdict,
@@ -120,7 +120,7 @@ class ReplayScene(Scene):
         self.name = name or puzzle.title or "Untitled puzzle"
         self.max_solutions = max_solutions
         self.time_limit = time_limit
-        self.marks: Grid | None = None
+        self.marks: KnownGrid | None = None
         if initial_board is not None and (
             initial_board.width,
             initial_board.height,
@@ -194,7 +194,7 @@ class ReplayScene(Scene):
 
     # -- the engine -------------------------------------------------------------------------
 
-    def _new_state(self, initial: Grid | None) -> SolveTrace:
+    def _new_state(self, initial: KnownGrid | None) -> SolveTrace:
         return SolveTrace(
             self.puzzle,
             max_solutions=self.max_solutions,
@@ -668,7 +668,7 @@ class ReplayScene(Scene):
 
     # -- what tests read ------------------------------------------------------------------------
 
-    def shown_grid(self) -> Grid:
+    def shown_grid(self) -> KnownGrid:
         """The engine grid as drawn (-1/0/1): board marks plus the light probe marks."""
         board = self.shown_board()
         grid = np.full(board.cells.shape, -1, dtype=np.int8)

@@ -13,8 +13,9 @@ import numpy as np
 import pygame
 
 from game.core.board import Board, Cell
+from game.core.cells import KnownGrid
 from game.core.solver.steps import Contradiction
-from game.core.solver.trace import BoolGrid, Grid
+from game.core.solver.trace import BoolGrid
 from game.ui.layout import BoardLayout, Box
 from game.ui.widgets.grid_view import Flash, paint_mark
 
@@ -35,7 +36,7 @@ class ReplayBoardPainter:
         self.scene = scene
         self._tiles: dict[str, pygame.Surface] = {}
         self._probe_layer: pygame.Surface | None = None
-        self._probe_drawn: Grid | None = None
+        self._probe_drawn: KnownGrid | None = None
         self._inner_rects: list[list[pygame.Rect]] = []
 
     def set_layout(self, layout: BoardLayout) -> None:
