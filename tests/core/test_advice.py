@@ -18,19 +18,10 @@ from game.core.board import Cell
 from game.core.moves import Paint
 from game.core.puzzle import Puzzle
 from game.core.session import Session
+from tests.shared_data import HEART
 
 F, X = Cell.FILLED, Cell.CROSSED
 
-HEART = Puzzle.from_grid(
-    [
-        [0, 1, 0, 1, 0],
-        [1, 1, 1, 1, 1],
-        [1, 1, 1, 1, 1],
-        [0, 1, 1, 1, 0],
-        [0, 0, 1, 0, 0],
-    ],
-    title="Heart",
-)
 # 5x1 "1 1" with no goal: a run of two is a line no placement fits.
 NO_GOAL = Puzzle(5, 1, ((1, 1),), ((1,), (), (1,), (), ()))
 # 2x2 with two answers (either diagonal): line logic alone cannot start it.

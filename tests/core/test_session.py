@@ -17,19 +17,10 @@ from game.core.lines import Clue, runs_of
 from game.core.moves import ClearAll, CommitTrial, DiscardTrial, Move, Paint
 from game.core.puzzle import Puzzle
 from game.core.session import LineStatus, Session, line_status
+from tests.shared_data import HEART
 
 F, X, TF, TX, U = Cell.FILLED, Cell.CROSSED, Cell.TRIAL_FILLED, Cell.TRIAL_CROSSED, Cell.UNKNOWN
 
-HEART = Puzzle.from_grid(
-    [
-        [0, 1, 0, 1, 0],
-        [1, 1, 1, 1, 1],
-        [1, 1, 1, 1, 1],
-        [0, 1, 1, 1, 0],
-        [0, 0, 1, 0, 0],
-    ],
-    title="heart",
-)
 # Two solutions: either diagonal.
 DIAGONAL = Puzzle(width=2, height=2, row_clues=((1,), (1,)), column_clues=((1,), (1,)))
 

@@ -13,21 +13,7 @@ from hypothesis import strategies as st
 from game.core.puzzle import Puzzle
 from game.core.solver import SolveTask, solve
 from game.core.solver.steps import Finished, LinesChecked, Step
-
-
-class FakeClock:
-    """A clock that moves only when told to (``tick`` per reading, plus ``jump``)."""
-
-    def __init__(self, tick: float = 0.0) -> None:
-        self.now = 0.0
-        self.tick = tick
-
-    def __call__(self) -> float:
-        self.now += self.tick
-        return self.now
-
-    def jump(self, seconds: float) -> None:
-        self.now += seconds
+from tests.shared_data import FakeClock
 
 
 def stripes(size: int) -> Puzzle:

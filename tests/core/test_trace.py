@@ -32,43 +32,12 @@ from game.core.solver.trace import (
     verdict_text,
 )
 from tests.core.test_solver_steps import _replay_against_engine
+from tests.shared_data import SEARCH_8X8, FakeClock
 
 # Random 14x14 noise (kept from a run of random grids for being search-heavy: probes that
 # fail, guesses three deep, backtracks; two solutions or more). Random grids with a single
 # solution never needed search in thousands of tries: probing settled them all.
 SEARCH_NOISE = Path(__file__).resolve().parent.parent / "data" / "search_noise_14x14.non"
-
-SEARCH_8X8 = Puzzle.from_grid(
-    [
-        [cell == "#" for cell in row]
-        for row in (
-            ".#######",
-            "..###...",
-            "#.#.#...",
-            ".####.#.",
-            "#.#....#",
-            ".#..#...",
-            "######.#",
-            ".###...#",
-        )
-    ],
-    title="Noise",
-)
-
-
-class FakeClock:
-    """A clock that moves only when told to (``tick`` per reading, plus ``jump``)."""
-
-    def __init__(self, tick: float = 0.0) -> None:
-        self.now = 0.0
-        self.tick = tick
-
-    def __call__(self) -> float:
-        self.now += self.tick
-        return self.now
-
-    def jump(self, seconds: float) -> None:
-        self.now += seconds
 
 
 def test_advance_stops_when_the_budget_is_spent_or_the_quota_is_reached() -> None:

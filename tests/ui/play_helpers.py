@@ -11,18 +11,6 @@ from game.core.puzzle import Puzzle
 from game.ui.app import App
 from game.ui.scenes.play import PlayScene
 
-# A 5x5 heart with one solution; its goal is kept so checks can name wrong marks.
-HEART = Puzzle.from_grid(
-    [
-        [0, 1, 0, 1, 0],
-        [1, 1, 1, 1, 1],
-        [1, 1, 1, 1, 1],
-        [0, 1, 1, 1, 0],
-        [0, 0, 1, 0, 0],
-    ],
-    title="Heart",
-)
-
 # 10x10 with an empty first row, for drags that need room.
 WIDE = Puzzle.from_grid(
     [[0] * 10] + [[(x + y) % 3 == 0 for x in range(10)] for y in range(1, 10)], title="Stripes"

@@ -6,8 +6,8 @@ import pygame
 
 from game.core.board import Cell
 from game.core.moves import Paint
+from tests.shared_data import HEART
 from tests.ui.play_helpers import (
-    HEART,
     cells,
     centre,
     click,

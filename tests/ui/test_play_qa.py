@@ -15,7 +15,8 @@ from game.resources import levels_dir
 from game.ui.app import App
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import REVEAL_SECONDS, PlayScene
-from tests.ui.play_helpers import HEART, centre, drag, key, move, open_play
+from tests.shared_data import HEART
+from tests.ui.play_helpers import centre, drag, key, move, open_play
 from tests.ui.play_helpers import click as click_cell
 from tests.ui.ui_events import click
 

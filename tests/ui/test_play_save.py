@@ -8,7 +8,8 @@ from game.core.board import Cell
 from game.core.moves import Paint
 from game.core.puzzle import Puzzle
 from game.ui.app import AUTO_CHECK, App
-from tests.ui.play_helpers import HEART, WIDE, cells, click, drag, key, open_play
+from tests.shared_data import HEART
+from tests.ui.play_helpers import WIDE, cells, click, drag, key, open_play
 
 U, F, X = Cell.UNKNOWN, Cell.FILLED, Cell.CROSSED
 

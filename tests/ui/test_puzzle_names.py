@@ -19,7 +19,7 @@ from game.ui.scenes.level_select import LevelSelectScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import REVEAL_SECONDS, PlayScene
 from game.ui.scenes.replay import ReplayScene
-from tests.ui.play_helpers import HEART
+from tests.shared_data import HEART
 from tests.ui.play_helpers import click as click_cell
 from tests.ui.ui_events import click, key
 

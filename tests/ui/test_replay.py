@@ -30,18 +30,8 @@ from game.core.solver.steps import (
 )
 from game.ui.app import App
 from game.ui.scenes.replay import INSTANT, SPEEDS, ReplayScene
+from tests.shared_data import SEARCH_8X8_ROWS
 
-# Random 8x8 noise: probing is not enough, the engine guesses and backtracks (3 solutions).
-SEARCH_8X8 = (
-    ".#######",
-    "..###...",
-    "#.#.#...",
-    ".####.#.",
-    "#.#....#",
-    ".#..#...",
-    "######.#",
-    ".###...#",
-)
 # Random 10x10 noise whose probes run into contradictions (2 solutions).
 PROBING_10X10 = (
     "#.#...###.",
@@ -131,7 +121,7 @@ def check_board(scene: ReplayScene, reference: Reference) -> list[Step]:
 
 
 def test_pause_step_line_and_run_to_end_show_the_engine_boards() -> None:
-    puzzle = picture(SEARCH_8X8)
+    puzzle = picture(SEARCH_8X8_ROWS)
     app, scene = open_replay(puzzle, time_limit=None)
     reference = Reference(puzzle, scene.max_solutions)
     check_board(scene, reference)
@@ -231,7 +221,7 @@ def test_a_tournament_puzzle_replays_faithfully_to_solve(shared_puzzles: Path) -
 
 
 def test_guessed_cells_are_drawn_in_trial_colours_with_their_depth() -> None:
-    puzzle = picture(SEARCH_8X8)
+    puzzle = picture(SEARCH_8X8_ROWS)
     app, scene = open_replay(puzzle, playing=False)
     state = scene.state
     while not state.finished:
@@ -290,7 +280,7 @@ def test_backtracking_undoes_trial_cells_and_contradictions_flash() -> None:
 
 
 def test_speed_sets_how_many_steps_a_second() -> None:
-    puzzle = picture(SEARCH_8X8)
+    puzzle = picture(SEARCH_8X8_ROWS)
     app, scene = open_replay(puzzle)
     scene.set_speed(SPEEDS.index(10))
     start = scene.state.counters.steps
@@ -317,7 +307,7 @@ def test_speed_sets_how_many_steps_a_second() -> None:
 
 
 def test_instant_finishes_at_once_and_mouse_buttons_work() -> None:
-    puzzle = picture(SEARCH_8X8)
+    puzzle = picture(SEARCH_8X8_ROWS)
     app, scene = open_replay(puzzle)
     click(app, scene.play_button.rect)  # pause with the mouse
     app.step(1 / 60)
@@ -347,7 +337,7 @@ def test_instant_finishes_at_once_and_mouse_buttons_work() -> None:
 
 
 def test_solution_browser_shows_each_solution_and_their_differences() -> None:
-    puzzle = picture(SEARCH_8X8)
+    puzzle = picture(SEARCH_8X8_ROWS)
     app, scene = open_replay(puzzle)
     key(app, pygame.K_END)
     for _ in range(300):
@@ -420,7 +410,7 @@ def test_verdicts_no_solution_and_time_limit() -> None:
     assert scene.finished and scene.status_text()[0] == "No solution"
     assert not scene.solutions
 
-    app, scene = open_replay(picture(SEARCH_8X8), time_limit=1e-9)
+    app, scene = open_replay(picture(SEARCH_8X8_ROWS), time_limit=1e-9)
     key(app, pygame.K_END)
     for _ in range(60):
         app.step(1 / 60)
@@ -437,7 +427,7 @@ def test_verdicts_no_solution_and_time_limit() -> None:
 
 
 def test_starting_from_the_players_marks() -> None:
-    puzzle = picture(SEARCH_8X8)
+    puzzle = picture(SEARCH_8X8_ROWS)
     solution = solve(puzzle).solutions[0]
     board = Board.blank(puzzle.width, puzzle.height)
     # Two rows of the first solution, as the player marked them.
@@ -487,7 +477,7 @@ def test_starting_from_the_players_marks() -> None:
 
 def test_watch_entries_construct_the_scene_with_the_puzzle_only() -> None:
     app = App(headless=True)
-    puzzle = picture(SEARCH_8X8)
+    puzzle = picture(SEARCH_8X8_ROWS)
     app.push(ReplayScene(app, puzzle))
     for _ in range(5):
         app.step(1 / 60)
@@ -553,7 +543,7 @@ def test_the_play_scene_opens_the_replay_with_the_players_board() -> None:
     from game.core.moves import Paint
     from game.ui.scenes.play import PlayScene
 
-    puzzle = picture(SEARCH_8X8)
+    puzzle = picture(SEARCH_8X8_ROWS)
     app = App(headless=True)
     play = PlayScene(app, puzzle)
     app.push(play)
@@ -573,7 +563,7 @@ def test_the_play_scene_opens_the_replay_with_the_players_board() -> None:
 def test_frames_drawn_piecemeal_match_a_full_repaint() -> None:
     # The bars and the panel are only blitted when they change, and a toast over them forces
     # a full repaint: after the toast is gone, the window must look as if drawn afresh.
-    puzzle = picture(SEARCH_8X8)
+    puzzle = picture(SEARCH_8X8_ROWS)
     bad = Board.blank(puzzle.width, puzzle.height)
     for x in range(puzzle.width):
         bad.set(x, 0, Cell.FILLED)
