@@ -10,6 +10,7 @@ from game.core.board import Cell
 from game.core.puzzle import Puzzle
 from game.ui.app import App
 from game.ui.scenes.play import PlayScene
+from game.ui.widgets.dialog import DialogScene
 
 # 10x10 with an empty first row, for drags that need room.
 WIDE = Puzzle.from_grid(
@@ -23,6 +24,13 @@ def open_play(puzzle: Puzzle = WIDE, app: App | None = None, **options: Any) -> 
     app.push(scene)
     app.step()
     return scene
+
+
+def dialog_named(app: App, name: str) -> DialogScene:
+    """The dialog on top of the stack, which must be the one called ``name``."""
+    top = app.top
+    assert isinstance(top, DialogScene) and top.name == name, f"the top scene is {top!r}"
+    return top
 
 
 def centre(scene: PlayScene, x: int, y: int) -> tuple[int, int]:

@@ -11,6 +11,7 @@ from tests.ui.play_helpers import (
     cells,
     centre,
     click,
+    dialog_named,
     drag,
     key,
     move,
@@ -269,7 +270,7 @@ def test_timer_pauses_without_focus_and_under_the_pause_menu() -> None:
     app.step(0.2)
     assert abs(scene.session.elapsed - start - 0.2) < 1e-9
     key(scene, pygame.K_ESCAPE)
-    assert scene.overlay is not None and scene.overlay.name == "pause"
+    assert dialog_named(app, "pause") and scene.paused
     paused_at = scene.session.elapsed
     app.step(1.0)
     assert scene.session.elapsed == paused_at
@@ -277,7 +278,7 @@ def test_timer_pauses_without_focus_and_under_the_pause_menu() -> None:
     click(scene, 0, 0)
     assert scene.session.board.get(0, 0) == U
     key(scene, pygame.K_ESCAPE)
-    assert scene.overlay is None
+    assert app.top is scene and not scene.paused
     app.step(1.0)
     assert scene.session.elapsed > paused_at
 
@@ -287,7 +288,8 @@ def test_reset_asks_first_and_is_one_undoable_move() -> None:
     drag(scene, (0, 0), (4, 0))
     click(scene, 0, 3, button=3)
     scene.ask_reset()
-    assert scene.overlay is not None and scene.overlay.name == "reset"
+    scene.app.step()
+    assert dialog_named(scene.app, "reset") and not scene.paused
     scene.app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode=""))
     scene.app.step()
     assert not scene.session.board.known_mask().any()
@@ -295,17 +297,45 @@ def test_reset_asks_first_and_is_one_undoable_move() -> None:
     assert cells(scene, 0)[:5] == [F] * 5 and scene.session.board.get(0, 3) == X
 
 
+def test_the_clock_runs_on_while_clear_the_board_waits() -> None:
+    scene = open_play()
+    click(scene, 0, 0)
+    scene.ask_reset()
+    scene.app.step()
+    assert dialog_named(scene.app, "reset")
+    before = scene.session.elapsed
+    scene.app.step(0.2)
+    assert abs(scene.session.elapsed - before - 0.2) < 1e-9
+    key(scene, pygame.K_ESCAPE)  # Cancel: nothing cleared
+    assert scene.app.top is scene and scene.session.board.get(0, 0) == F
+
+
+def test_pause_menu_keys_move_between_buttons_and_cancel_returns_to_it() -> None:
+    scene = open_play()
+    app = scene.app
+    key(scene, pygame.K_ESCAPE)
+    key(scene, pygame.K_DOWN)  # Resume -> Restart
+    key(scene, pygame.K_RETURN)
+    assert dialog_named(app, "restart") and scene.paused
+    key(scene, pygame.K_ESCAPE)  # "restart?" cancelled: back to the pause menu
+    assert dialog_named(app, "pause") and scene.paused
+    key(scene, pygame.K_TAB)
+    key(scene, pygame.K_TAB)
+    key(scene, pygame.K_TAB)  # Resume -> Restart -> Level select -> Menu
+    assert dialog_named(app, "pause").focus.focused is dialog_named(app, "pause").button("Menu")
+
+
 def test_pause_menu_restart_starts_afresh() -> None:
     scene = open_play()
     click(scene, 0, 0)
     scene.app.step(3.0)
     key(scene, pygame.K_ESCAPE)
-    assert scene.overlay is not None
-    scene.overlay.button("Restart").activate()
-    assert scene.overlay is not None and scene.overlay.name == "restart"
-    scene.overlay.button("Restart").activate()
-    assert scene.overlay is None
+    dialog_named(scene.app, "pause").button("Restart").activate()
+    scene.app.step()
+    dialog_named(scene.app, "restart").button("Restart").activate()
     assert not scene.session.can_undo and scene.session.elapsed == 0.0
+    scene.app.step()
+    assert scene.app.top is scene  # back in the game, not the pause menu
     assert cells(scene, 0)[0] == U
 
 
@@ -342,8 +372,7 @@ def test_pause_menu_goes_back_to_level_select_or_the_menu() -> None:
     scene = open_play(app=app)
     click(scene, 0, 0)
     key(scene, pygame.K_ESCAPE)
-    assert scene.overlay is not None
-    scene.overlay.button("Level select").activate()
+    dialog_named(app, "pause").button("Level select").activate()
     app.step()
     assert isinstance(app.top, LevelSelectScene)
     # Leaving saved the game at once.
@@ -351,8 +380,7 @@ def test_pause_menu_goes_back_to_level_select_or_the_menu() -> None:
     scene = open_play(app=app)
     assert scene.session.board.get(0, 0) == F  # resumed
     key(scene, pygame.K_ESCAPE)
-    assert scene.overlay is not None
-    scene.overlay.button("Menu").activate()
+    dialog_named(app, "pause").button("Menu").activate()
     app.step()
     assert isinstance(app.top, MenuScene) and len(app.scenes) == 1
 

@@ -19,6 +19,7 @@ from game.ui.scenes.level_select import LevelSelectScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import REVEAL_SECONDS, PlayScene
 from game.ui.scenes.replay import ReplayScene
+from game.ui.widgets.dialog import DialogScene
 from tests.shared_data import HEART
 from tests.ui.play_helpers import click as click_cell
 from tests.ui.ui_events import click, key
@@ -61,10 +62,11 @@ def test_a_pack_puzzle_is_numbered_everywhere_until_solved(drawn: list[str]) -> 
     assert "First steps #5" in drawn and not _mentions(drawn, "Music")
     # The pause menu.
     key(app, pygame.K_ESCAPE)
-    assert scene.overlay is not None and scene.overlay.name == "pause"
-    assert scene.overlay.message.startswith("First steps #5 · 5x5 · ")
+    pause = app.top
+    assert isinstance(pause, DialogScene) and pause.name == "pause"
+    assert pause.message.startswith("First steps #5 · 5x5 · ")
     key(app, pygame.K_ESCAPE)
-    assert scene.overlay is None
+    assert app.top is scene
     # The solver replay, opened with the Solve button.
     click(app, scene.solve_button.rect.center)
     replay = app.top

@@ -38,11 +38,11 @@ from game.ui.scenes.play_chrome import (
     PlayChrome,
     WinState,
 )
-from game.ui.scenes.play_exits import PlayExits
-from game.ui.scenes.play_overlays import ModalPanel
+from game.ui.scenes.play_exits import PAUSING_DIALOGS, PlayExits
 from game.ui.scenes.play_saves import PlaySaves
 from game.ui.scenes.play_viewport import BoardViewport
 from game.ui.widgets.button import Button
+from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.grid_view import Flash, GridView, Preview
 from game.ui.widgets.minimap import MiniMap
 
@@ -112,7 +112,6 @@ class PlayScene(Scene):
         self.cursor = (0, 0)
         self.show_cursor = True
         self.pen = Pen()
-        self.overlay: ModalPanel | None = None
         self.win: WinState | None = None
         self.message = ""
         self.message_kind = "info"  # info / error / success / hint
@@ -122,7 +121,6 @@ class PlayScene(Scene):
         self.hint_line: tuple[str, int] | None = None
         self.hint_cell: tuple[int, int] | None = None
         self.focus_lost = False
-        self.covered = False
         self._shift = False
         self._ctrl = False
         self.hover_row: int | None = None
@@ -169,12 +167,14 @@ class PlayScene(Scene):
 
     # --- scene life ----------------------------------------------------------------------------
 
-    def on_enter(self) -> None:
-        self.covered = False
-
     def on_exit(self) -> None:
-        self.covered = True
+        # Covered (a dialog, the replay) or gone: the key ups go to the scene on top, so
+        # nothing may stay held down here. Only the top scene is updated, so the buttons
+        # are brought up to date now: a dialog shows the game below as it was left.
         self.pen.let_go()
+        self._shift = False
+        self._ctrl = False
+        self.chrome.update_buttons()
         self.save()
 
     def on_quit(self) -> None:
@@ -275,8 +275,6 @@ class PlayScene(Scene):
             self._ctrl = kind == pygame.KEYDOWN
         if kind == pygame.KEYUP:
             self.pen.key_up(event.key)
-        if self.overlay is not None:
-            return self.overlay.handle(event)
         if self.win is not None:
             return self._handle_won(event)
         if kind in _MOUSE_EVENTS:
@@ -576,12 +574,10 @@ class PlayScene(Scene):
         self.exits.open_solver()
 
     def reset(self) -> None:
-        self.overlay = None
         self.trial_mode = False
         self.apply(ClearAll())
 
     def restart(self) -> None:
-        self.overlay = None
         self.session = Session(self.puzzle)
         self.trial_mode = False
         self.pen.cancel_drag()
@@ -601,15 +597,30 @@ class PlayScene(Scene):
 
     # --- frame ------------------------------------------------------------------------------------
 
+    def dialog(self) -> DialogScene | None:
+        """The dialog right over this scene (the pause menu, a question), if one is up."""
+        top = self.app.top
+        if isinstance(top, DialogScene) and self.app.scene_below(top) is self:
+            return top
+        return None
+
     @property
     def clock_running(self) -> bool:
-        return not (self.paused or self.covered or self.win is not None)
+        """Only while the game is the top scene, or under a question that keeps it running
+        ("clear the board?"): the replay over it or the pause menu stop the clock."""
+        if self.paused or self.win is not None:
+            return False
+        if self.app.top is self:
+            return True
+        dialog = self.dialog()
+        return dialog is not None and dialog.below_runs
 
     @property
     def paused(self) -> bool:
-        """The pause menu is open or the window lost focus: the clock waits, the board hides
-        (a stopped clock must not buy free thinking time)."""
-        pause_menu = self.overlay is not None and self.overlay.name in ("pause", "restart")
+        """The pause menu (or the "restart?" it leads to) is up or the window lost focus: the
+        clock waits, the board hides (a stopped clock must not buy free thinking time)."""
+        dialog = self.dialog()
+        pause_menu = dialog is not None and dialog.name in PAUSING_DIALOGS
         return pause_menu or (self.focus_lost and self.win is None)
 
     def update(self, dt: float) -> None:
@@ -640,7 +651,5 @@ class PlayScene(Scene):
         self.minimap.set_theme(theme)
         surface.blit(self.chrome.compose(surface.get_size()), (0, 0))
         self.chrome.draw_board(surface)
-        if self.overlay is not None:
-            self.overlay.draw(surface)
-        elif self.focus_lost and self.win is None:
+        if self.focus_lost and self.win is None and self.app.top is self:
             self.chrome.draw_paused_banner(surface)

@@ -1,5 +1,6 @@
-"""The play screen's ways out and the questions before them: the pause panel, "clear the
-board?", "restart?", the solver replay, level select, the menu and the next puzzle."""
+"""The play screen's ways out and the questions before them: the pause menu, "clear the
+board?", "restart?" (each a ``DialogScene`` pushed over the play scene), the solver replay,
+level select, the menu and the next puzzle."""
 
 from __future__ import annotations
 
@@ -8,11 +9,17 @@ from typing import TYPE_CHECKING
 
 from game.core.packs import PackPlace, number_in_pack, read_pack
 from game.core.puzzle import Puzzle
-from game.ui.scenes.play_overlays import Choice, ModalPanel
+from game.ui.widgets.dialog import DialogButton, DialogScene
 from game.ui.widgets.text import format_time
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
+
+
+# The dialogs under which the game is paused: the clock waits and the board is hidden.
+PAUSE = "pause"
+RESTART = "restart"
+PAUSING_DIALOGS = (PAUSE, RESTART)
 
 
 class PlayExits:
@@ -28,50 +35,55 @@ class PlayExits:
         scene.pen.cancel_drag()
         scene.grid_view.overlays.preview = None
         elapsed = format_time(scene.session.elapsed)
-        scene.overlay = ModalPanel(
-            scene.app,
-            "Paused",
-            f"{scene.shown_name()} · {scene.puzzle.size_text} · {elapsed}",
-            [
-                Choice("Resume", self.close_overlay, primary=True),
-                Choice("Restart", self.ask_restart),
-                Choice("Level select", self.go_level_select),
-                Choice("Menu", self.go_menu),
-            ],
-            self.close_overlay,
-            name="pause",
+        scene.app.push(
+            DialogScene(
+                scene.app,
+                "Paused",
+                f"{scene.shown_name()} · {scene.puzzle.size_text} · {elapsed}",
+                [
+                    DialogButton("Resume", primary=True),
+                    DialogButton("Restart", self.ask_restart),
+                    DialogButton("Level select", self.go_level_select),
+                    DialogButton("Menu", self.go_menu),
+                ],
+                cancel_index=0,
+                vertical=True,
+                name=PAUSE,
+            )
         )
-
-    def close_overlay(self) -> None:
-        self.scene.overlay = None
 
     def ask_reset(self) -> None:
         scene = self.scene
         if not scene.session.board.known_mask().any():
             scene.set_message("The board is already empty.", "info")
             return
-        scene.overlay = ModalPanel(
-            scene.app,
-            "Clear the board?",
-            "Every mark goes. The clock keeps running, and Undo brings the marks back.",
-            [
-                Choice("Clear the board", scene.reset, primary=True),
-                Choice("Cancel", self.close_overlay),
-            ],
-            self.close_overlay,
-            name="reset",
+        scene.app.push(
+            DialogScene(
+                scene.app,
+                "Clear the board?",
+                "Every mark goes. The clock keeps running, and Undo brings the marks back.",
+                [DialogButton("Clear the board", scene.reset, primary=True), ("Cancel", None)],
+                vertical=True,
+                name="reset",
+                below_runs=True,  # the board stays in view, so the clock must not stop
+            )
         )
 
     def ask_restart(self) -> None:
         scene = self.scene
-        scene.overlay = ModalPanel(
-            scene.app,
-            "Restart?",
-            "Start this puzzle again from an empty board, with the clock at zero. "
-            "Your marks and their undo history are lost.",
-            [Choice("Restart", scene.restart, primary=True), Choice("Cancel", self.open_pause)],
-            self.open_pause,
-            name="restart",
+        scene.app.push(
+            DialogScene(
+                scene.app,
+                "Restart?",
+                "Start this puzzle again from an empty board, with the clock at zero. "
+                "Your marks and their undo history are lost.",
+                [
+                    DialogButton("Restart", scene.restart, primary=True),
+                    ("Cancel", self.open_pause),  # back to the pause menu it came from
+                ],
+                vertical=True,
+                name=RESTART,
+            )
         )
 
     # --- other scenes ------------------------------------------------------------------
@@ -90,7 +102,6 @@ class PlayExits:
 
         scene = self.scene
         app = scene.app
-        scene.overlay = None
         if isinstance(app.scene_below(scene), LevelSelectScene):
             app.pop()
             return
@@ -101,7 +112,6 @@ class PlayExits:
         from game.ui.scenes.menu import MenuScene
 
         app = self.scene.app
-        self.scene.overlay = None
         if not app.pop_to(MenuScene):
             app.replace(MenuScene(app))
 

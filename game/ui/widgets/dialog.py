@@ -4,8 +4,8 @@
 and draws its panel, a message and a row (or a column) of buttons. Being the top scene, it
 gets every event, so nothing reaches the screen below while it is up. Choosing a button pops
 the dialog and then runs the button's action (so an action may itself push or replace
-scenes). Esc picks the cancel button. The quit question, the converter's questions and (once
-moved over) the play screen's pause menu and "really reset?" are dialogs.
+scenes). Esc picks the cancel button. The quit question, the converter's questions and the
+play screen's pause menu, "clear the board?" and "restart?" are dialogs.
 """
 
 from __future__ import annotations
@@ -42,7 +42,10 @@ class DialogScene(Scene):
 
     ``buttons`` are ``DialogButton`` values (or ``(label, action)`` pairs); ``cancel_index``
     is the one Esc picks; ``vertical`` stacks them (several choices read better stacked);
-    ``name`` says what the dialog is ("pause", "reset"…) for tests and screenshots.
+    ``name`` says what the dialog is ("pause", "reset"…): the screen below may ask
+    (the play clock stops under "pause"), and so do tests. Only the top scene is updated, so
+    the screen below stands still while a dialog is up; ``below_runs`` keeps it going (the
+    play clock runs on while "clear the board?" waits, since the board is still in view).
     """
 
     transparent = True
@@ -56,6 +59,7 @@ class DialogScene(Scene):
         cancel_index: int = -1,
         vertical: bool = False,
         name: str = "",
+        below_runs: bool = False,
     ) -> None:
         super().__init__(app)
         if not buttons:
@@ -69,6 +73,7 @@ class DialogScene(Scene):
         self.actions = [spec.action for spec in specs]
         self.cancel_index = cancel_index % len(specs)
         self.vertical = vertical
+        self.below_runs = below_runs
         # The first button is the main one unless a button says it is.
         chosen = any(spec.primary for spec in specs)
         self.buttons = [
@@ -116,12 +121,19 @@ class DialogScene(Scene):
         self.focus.handle(event)
         return True  # modal: nothing reaches the scene below
 
+    def update(self, dt: float) -> None:
+        if self.below_runs:
+            below = self.app.scene_below(self)
+            if below is not None:
+                below.update(dt)
+
     def arrange(self, size: tuple[int, int]) -> None:
         app = self.app
         scale = app.ui_scale
         width, height = size
         pad = round(24 * scale)
-        panel_width = round(520 * scale)
+        # A column of buttons needs no wide panel; a row shares the width out.
+        panel_width = round((380 if self.vertical else 520) * scale)
         if self.title:  # a long question widens the panel rather than touching its edges
             title_width = app.fonts.get(round(26 * scale), True).size(self.title)[0]
             panel_width = max(panel_width, title_width + 2 * pad)
