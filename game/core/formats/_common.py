@@ -1,7 +1,15 @@
-"""What every reader shares: the error type, the size guards, and clue parsing with line numbers.
+"""What every reader shares: the error type, the input policy, and clue parsing with line numbers.
 
 Readers take decoded text and a *name* (the file path, or ``"<text>"``) used only in
 messages. They raise :class:`FormatError` and nothing else for bad input.
+
+The input policy, stated once here and enforced by every reader through
+:func:`split_lines` (or :func:`check_text` for the XML reader, which does not care about
+lines): a file is at most :data:`MAX_FILE_BYTES`, a line at most :data:`MAX_LINE_CHARS`,
+and no reader or sniffer uses a pattern that can rescan across lines, so any input within
+the policy is read or refused in time linear in its size. Sniffers only look at the first
+:data:`SNIFF_CHARS` of a file. Messages quote at most :data:`MAX_QUOTED_CHARS` of the
+input, control characters escaped, so a bad file always gives one short line.
 """
 
 from __future__ import annotations
@@ -17,6 +25,15 @@ from game.core.puzzle import MAX_DIMENSION, MIN_DIMENSION, Grid, Puzzle, PuzzleE
 # No sensible puzzle file comes near this; the guard keeps a stray multi-gigabyte file
 # (or /dev/zero) from being read into memory at all.
 MAX_FILE_BYTES = 2 * 1024 * 1024
+# The longest legitimate line is a 512x512 Tatham id (about 525,000 characters when
+# every clue alternates single cells) or a .non goal on one line (262,144); 1 MiB leaves
+# room for both and still names the line of a file that is one endless line.
+MAX_LINE_CHARS = 1024 * 1024
+# Sniffing decides between formats from a file's head; the signatures are near the top.
+SNIFF_CHARS = 256 * 1024
+# How much of the offending input a message may quote, and how long a reason may get.
+MAX_QUOTED_CHARS = 60
+MAX_REASON_CHARS = 240
 # Clues and sizes never need more digits than this; it also keeps int() away from
 # megabyte-long digit strings.
 MAX_NUMBER_DIGITS = 6
@@ -26,19 +43,64 @@ COLOUR_REFUSED = "colour puzzles are not supported yet"
 _INTEGER = re.compile(r"[+-]?\d+")
 
 
+def escape_controls(text: str) -> str:
+    """``text`` with control characters (line breaks included) shown as escapes."""
+    if text.isprintable():
+        return text
+    return "".join(
+        char if char.isprintable() or char == " " else char.encode("unicode_escape").decode()
+        for char in text
+    )
+
+
+def quote(text: str, limit: int = MAX_QUOTED_CHARS) -> str:
+    """A piece of input as a message shows it: quoted, cut to ``limit`` characters, escaped."""
+    cut = text if len(text) <= limit else text[:limit] + "…"
+    return "'" + escape_controls(cut) + "'"
+
+
 class FormatError(ValueError):
     """A file that cannot be read as a puzzle: ``str()`` is ``"path:line: reason"``."""
 
     def __init__(self, path: str, line: int | None, reason: str) -> None:
         self.path = str(path)
         self.line = line
-        self.reason = reason
-        where = self.path if line is None else f"{self.path}:{line}"
-        super().__init__(f"{where}: {reason}")
+        # Readers quote input through quote(); this is the net for anything that did not:
+        # a message stays one short line whatever the file held.
+        shown = escape_controls(reason)
+        if len(shown) > MAX_REASON_CHARS:
+            shown = shown[:MAX_REASON_CHARS] + "…"
+        self.reason = shown
+        place = escape_controls(self.path)
+        where = place if line is None else f"{place}:{line}"
+        super().__init__(f"{where}: {shown}")
 
     def __reduce__(self) -> tuple[type[FormatError], tuple[str, int | None, str]]:
         # Rebuild from the three parts, so the error survives pickling (worker processes).
         return (FormatError, (self.path, self.line, self.reason))
+
+
+def check_text(text: str, name: str) -> None:
+    """Refuse text beyond the size policy (readers may be handed text that no file held)."""
+    if len(text) > MAX_FILE_BYTES:
+        raise FormatError(
+            name, None, f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB"
+        )
+
+
+def split_lines(text: str, name: str) -> list[str]:
+    """The lines of ``text``, after checking the file and line size policy."""
+    check_text(text, name)
+    lines = text.splitlines()
+    if lines and max(map(len, lines)) > MAX_LINE_CHARS:
+        number = next(i for i, line in enumerate(lines, start=1) if len(line) > MAX_LINE_CHARS)
+        raise FormatError(name, number, f"the line is longer than {MAX_LINE_CHARS} characters")
+    return lines
+
+
+def sniff_lines(text: str) -> list[str]:
+    """The lines of the head of ``text`` that sniffers look at (the last may be cut)."""
+    return text[:SNIFF_CHARS].splitlines()
 
 
 @dataclass(frozen=True)
@@ -53,8 +115,7 @@ def parse_int(token: str, what: str, path: str, line: int | None) -> int:
     """A whole number from ``token``, or a FormatError saying what was expected."""
     text = token.strip()
     if not _INTEGER.fullmatch(text):
-        shown = text if len(text) <= 20 else text[:20] + "…"
-        raise FormatError(path, line, f"{what}: {shown!r} is not a whole number")
+        raise FormatError(path, line, f"{what}: {quote(text, 20)} is not a whole number")
     if len(text.lstrip("+-")) > MAX_NUMBER_DIGITS:
         raise FormatError(path, line, f"{what}: the number {text[:12]}… is far too large")
     return int(text)
@@ -227,7 +288,7 @@ def parse_goal_bits(text: str, width: int, height: int, path: str, line: int | N
         )
     bad = next((char for char in bits if char not in "01"), None)
     if bad is not None:
-        raise FormatError(path, line, f"the goal may hold only 0 and 1, not {bad!r}")
+        raise FormatError(path, line, f"the goal may hold only 0 and 1, not {quote(bad)}")
     return tuple(
         tuple(char == "1" for char in bits[y * width : (y + 1) * width]) for y in range(height)
     )

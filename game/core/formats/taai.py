@@ -21,6 +21,8 @@ from game.core.formats._common import (
     build_puzzle,
     check_section_size,
     parse_clue,
+    sniff_lines,
+    split_lines,
     trim_trailing_blanks,
 )
 from game.core.puzzle import Puzzle
@@ -32,7 +34,7 @@ _HEADER = re.compile(r"\s*\$\s*(\d{1,9})\s*")
 
 
 def sniff(text: str) -> bool:
-    first = next((line for line in text[:10_000].splitlines() if line.strip()), "")
+    first = next((line for line in sniff_lines(text[:10_000]) if line.strip()), "")
     return bool(_HEADER.fullmatch(first))
 
 
@@ -40,7 +42,7 @@ def _blocks(text: str, name: str) -> Iterator[tuple[int, str, list[tuple[int, st
     """(header line, puzzle number, clue lines) for each ``$N`` block, in file order."""
     header: tuple[int, str] | None = None
     body: list[tuple[int, str]] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(split_lines(text, name), start=1):
         match = _HEADER.fullmatch(raw)
         if match:
             if header is not None:
