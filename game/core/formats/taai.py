@@ -16,6 +16,7 @@ import re
 from collections.abc import Iterator
 
 from game.core.formats._common import (
+    MAX_PUZZLES_PER_FILE,
     ClueLine,
     FormatError,
     build_puzzle,
@@ -80,7 +81,12 @@ def _puzzle(header_line: int, label: str, body: list[tuple[int, str]], name: str
 
 def read_taai_questions(text: str, name: str = "<text>") -> list[Puzzle]:
     """Every puzzle of a TAAI question file, titled ``taai2011 #N``."""
-    return [_puzzle(line, label, body, name) for line, label, body in _blocks(text, name)]
+    puzzles: list[Puzzle] = []
+    for line, label, body in _blocks(text, name):
+        if len(puzzles) == MAX_PUZZLES_PER_FILE:
+            raise FormatError(name, line, f"more than {MAX_PUZZLES_PER_FILE} puzzles in one file")
+        puzzles.append(_puzzle(line, label, body, name))
+    return puzzles
 
 
 def read(text: str, name: str = "<text>") -> Puzzle:

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterator
 
 from game.core.formats._common import (
+    MAX_PUZZLES_PER_FILE,
     ClueLine,
     FormatError,
     build_puzzle,
@@ -31,6 +32,7 @@ EXTENSIONS = (".tatham", ".txt")
 _ID = re.compile(r"(\d+)(?:x(\d+))?:(.*)", re.DOTALL)
 _SEED = re.compile(r"\d+(?:x\d+)?#.*")
 _SNIFF = re.compile(r"\d+(?:x\d+)?[:#]")
+_GROUP = re.compile(r"[0-9.]*")
 
 
 def _id_lines(lines: list[str]) -> Iterator[tuple[int, str]]:
@@ -77,7 +79,7 @@ def parse_game_id(game_id: str, name: str = "<game id>", line: int | None = None
     clues: list[Clue] = []
     for index, group in enumerate(groups):
         what = f"column {index + 1}" if index < width else f"row {index - width + 1}"
-        if any(char not in "0123456789." for char in group):
+        if not _GROUP.fullmatch(group):
             raise FormatError(name, line, f"{what}: {quote(group, 20)} is not a list of numbers")
         clues.append(parse_clue(group.replace(".", ","), what, name, line))
     return build_puzzle(
@@ -91,8 +93,12 @@ def parse_game_id(game_id: str, name: str = "<game id>", line: int | None = None
 
 def read_tatham_ids(text: str, name: str = "<text>") -> list[Puzzle]:
     """Every game id of a file, one per line (``#`` comments and text after a tab ignored)."""
-    lines = split_lines(text, name)
-    return [parse_game_id(game_id, name, number) for number, game_id in _id_lines(lines)]
+    puzzles: list[Puzzle] = []
+    for number, game_id in _id_lines(split_lines(text, name)):
+        if len(puzzles) == MAX_PUZZLES_PER_FILE:
+            raise FormatError(name, number, f"more than {MAX_PUZZLES_PER_FILE} ids in one file")
+        puzzles.append(parse_game_id(game_id, name, number))
+    return puzzles
 
 
 def read(text: str, name: str = "<text>") -> Puzzle:

@@ -21,6 +21,7 @@ import xml.etree.ElementTree as ElementTree
 
 from game.core.formats._common import (
     COLOUR_REFUSED,
+    MAX_XML_TAGS,
     ClueLine,
     FormatError,
     build_puzzle,
@@ -70,6 +71,8 @@ def _has_internal_subset(text: str) -> bool:
 def read(text: str, name: str = "<text>") -> Puzzle:
     # The parser does not work by lines, but the policy is the same for every format.
     split_lines(text, name)
+    if text.count("<") > MAX_XML_TAGS:
+        raise FormatError(name, None, f"the XML has more than {MAX_XML_TAGS} tags")
     if _ENTITY.search(text) or _has_internal_subset(text):
         raise FormatError(name, None, "XML files that declare entities are refused")
     try:
