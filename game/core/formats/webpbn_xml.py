@@ -123,10 +123,13 @@ def read(text: str, name: str = "<text>") -> Puzzle:
     width = len(sections["columns"])
     height = len(sections["rows"])
     extra = tuple((tag, _text(puzzle.find(tag))) for tag in _EXTRA_TAGS if _text(puzzle.find(tag)))
+    # Both clue blocks are there, so an empty one is a puzzle with no rows (or columns).
     return build_puzzle(
         name,
         rows=sections["rows"],
         columns=sections["columns"],
+        width=width,
+        height=height,
         title=_text(puzzle.find("title")),
         author=_text(puzzle.find("author")),
         copyright=_text(puzzle.find("copyright")),
