@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import time
 from collections.abc import Callable
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -19,6 +21,7 @@ from game.core.formats import (
     read_tatham_ids,
 )
 from game.core.formats._common import one_line
+from game.core.lines import runs_of
 from game.core.puzzle import Puzzle
 
 # Modest by default so the file stays fast; HANJIE_FUZZ_EXAMPLES=5000 for a deep run.
@@ -196,3 +199,106 @@ XML_HEAD = '<?xml version="1.0"?><puzzleset><puzzle type="grid">'
 def test_xml_reader_takes_any_tag_soup(pieces: list[str]) -> None:
     text = XML_HEAD + "".join(pieces) + "</puzzle></puzzleset>"
     outcome(lambda t: read_puzzle_text(t, "soup.xml"), text)
+
+
+# --- sizes 0..12 on both sides, with clues that may have no picture ------------------------
+
+
+@st.composite
+def any_size_puzzles(draw: st.DrawFn) -> Puzzle:
+    """Any size from 0x0 to 12x12; the columns may be shuffled, so a picture is not promised."""
+    width = draw(st.integers(0, 12))
+    height = draw(st.integers(0, 12))
+    cells = [[draw(st.booleans()) for _ in range(width)] for _ in range(height)]
+    rows = tuple(runs_of(row) for row in cells)
+    columns = [runs_of(row[x] for row in cells) for x in range(width)]
+    order = draw(st.permutations(range(width)))
+    return Puzzle(width, height, rows, tuple(columns[x] for x in order))
+
+
+@settings(max_examples=max(120, EXAMPLES), deadline=None)
+@given(any_size_puzzles())
+def test_every_writer_round_trips_any_size(puzzle: Puzzle) -> None:
+    for fmt in WRITABLE_FORMATS:
+        text = format_puzzle(puzzle, fmt)
+        for name in ("p" + EXTENSION[fmt], "p.dat"):
+            assert_same_clues(puzzle, read_puzzle_text(text, name))
+    # Formats without a writer refuse with a message, never a traceback.
+    for fmt in FORMATS:
+        if fmt.write is None:
+            with pytest.raises(FormatError, match="cannot write"):
+                format_puzzle(puzzle, fmt.name)
+
+
+# --- repetitive input: every read finishes within a deadline ------------------------------
+
+# Fragments of each format's syntax; repeated tens of thousands of times they make the
+# inputs that catch a parser rescanning what it already read.
+FRAGMENTS = [
+    "\n",
+    " ",
+    "\t",
+    "\r\n",
+    "\u2028",
+    "#",
+    "# ",
+    "#HORIZONTALES",
+    "#VERTICALES",
+    "rows",
+    "columns",
+    "width 5",
+    "height ",
+    "goal ",
+    '"',
+    "0",
+    "1",
+    "1,",
+    "1 ",
+    "1.",
+    "/",
+    ":",
+    "5x5:",
+    "$1",
+    "N",
+    "N1",
+    "<",
+    "<!DOCTYPE",
+    "<!ENTITY",
+    "[",
+    "]",
+    ">",
+    "<puzzle>",
+    '<clues type="rows">',
+    "<line>",
+    "<count>1</count>",
+    "</line>",
+    "<!--",
+    "-->",
+    "<![CDATA[",
+    "&amp;",
+    "a",
+    "x",
+    "-",
+]
+
+
+@st.composite
+def repetitive_texts(draw: st.DrawFn) -> tuple[str, str]:
+    """About 200 KB: a head, then a short mix of fragments repeated, then a tail."""
+    head = "".join(draw(st.lists(st.sampled_from(FRAGMENTS), max_size=4)))
+    unit = "".join(draw(st.lists(st.sampled_from(FRAGMENTS), min_size=1, max_size=4)))
+    tail = "".join(draw(st.lists(st.sampled_from(FRAGMENTS), max_size=4)))
+    text = head + unit * (200_000 // len(unit)) + tail
+    extension = draw(st.sampled_from([".non", ".txt", ".pzl", ".xml", ".mk", ".g", ".dat"]))
+    return text, extension
+
+
+@settings(max_examples=max(40, EXAMPLES // 2), deadline=None)
+@given(repetitive_texts())
+def test_repetitive_inputs_are_read_within_a_deadline(case: tuple[str, str]) -> None:
+    text, extension = case
+    for reader in [*READERS.values(), lambda t: read_puzzle_text(t, "rep" + extension)]:
+        start = time.process_time()
+        outcome(reader, text)
+        # Generous for 200 KB: linear readers take milliseconds, a quadratic one minutes.
+        assert time.process_time() - start < 1.0

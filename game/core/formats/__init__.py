@@ -16,7 +16,13 @@ from pathlib import Path
 
 from game.core.fileio import readable, write_text_atomically
 from game.core.formats import non, olsak, pzl, seed_text, taai, tatham, webpbn_xml
-from game.core.formats._common import COLOUR_REFUSED, MAX_FILE_BYTES, FormatError
+from game.core.formats._common import (
+    COLOUR_REFUSED,
+    MAX_FILE_BYTES,
+    MAX_LINE_CHARS,
+    FormatError,
+    quote,
+)
 from game.core.formats.taai import read_taai_questions
 from game.core.formats.tatham import parse_game_id, read_tatham_ids
 from game.core.puzzle import Puzzle, PuzzleError
@@ -25,6 +31,7 @@ __all__ = [
     "COLOUR_REFUSED",
     "FORMATS",
     "MAX_FILE_BYTES",
+    "MAX_LINE_CHARS",
     "WRITABLE_FORMATS",
     "FormatError",
     "PuzzleFormat",
@@ -187,7 +194,7 @@ def _writer(fmt: str) -> PuzzleFormat:
     found = _BY_NAME.get(key)
     if found is None or found.write is None:
         choices = ", ".join(WRITABLE_FORMATS)
-        raise FormatError("<format>", None, f"cannot write {fmt!r}; choose one of {choices}")
+        raise FormatError("<format>", None, f"cannot write {quote(fmt)}; choose one of {choices}")
     return found
 
 

@@ -35,6 +35,9 @@ from game.core.formats._common import (
     parse_clue,
     parse_dimension,
     parse_goal_bits,
+    quote,
+    sniff_lines,
+    split_lines,
     unquote,
 )
 from game.core.puzzle import MAX_DIMENSION, Grid, Puzzle
@@ -46,12 +49,20 @@ _TEXT_KEYS = {"title": "title", "by": "author", "copyright": "copyright", "licen
 # Keys whose meaning is fixed here; an ``extra`` entry with one of them is not written back.
 _RESERVED_KEYS = {*_TEXT_KEYS, "author", "width", "height", "rows", "columns", "goal"}
 _KEY = re.compile(r"[A-Za-z_][\w.-]*")
-_SNIFF_SECTION = re.compile(r"^\s*(rows|columns)\s*$", re.MULTILINE | re.IGNORECASE)
-_SNIFF_SIZE = re.compile(r"^\s*(width|height)\s+\d+\s*$", re.MULTILINE | re.IGNORECASE)
+# Matched against one stripped line at a time: a pattern over the whole text with ``\s``
+# would cross line breaks and rescan runs of blank lines from every line start.
+_SNIFF_SIZE = re.compile(r"(width|height)[ \t]+\d+", re.IGNORECASE)
 
 
 def sniff(text: str) -> bool:
-    return bool(_SNIFF_SECTION.search(text)) and bool(_SNIFF_SIZE.search(text))
+    section = size = False
+    for line in sniff_lines(text):
+        stripped = line.strip()
+        section = section or stripped.lower() in ("rows", "columns")
+        size = size or bool(_SNIFF_SIZE.fullmatch(stripped))
+        if section and size:
+            return True
+    return False
 
 
 def read(text: str, name: str = "<text>") -> Puzzle:
@@ -64,7 +75,7 @@ def read(text: str, name: str = "<text>") -> Puzzle:
     goal_line: int | None = None
     section: str | None = None
 
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(split_lines(text, name), start=1):
         stripped = raw.strip()
         if section is not None:
             if not stripped:
@@ -96,7 +107,7 @@ def read(text: str, name: str = "<text>") -> Puzzle:
             if looks_like_clue(stripped):
                 raise FormatError(name, number, "a clue line outside the rows and columns sections")
             raise FormatError(
-                name, number, f"expected a key such as width or rows, not {shown(stripped)}"
+                name, number, f"expected a key such as width or rows, not {quote(stripped, 30)}"
             )
         if key in ("rows", "columns"):
             if key in sections:
@@ -157,10 +168,6 @@ def _ends_section(line: str) -> bool:
     if parts[0].lower() in _RESERVED_KEYS:
         return True
     return len(parts) == 2 and bool(_KEY.fullmatch(parts[0])) and "," not in parts[0]
-
-
-def shown(text: str) -> str:
-    return repr(text if len(text) <= 30 else text[:30] + "…")
 
 
 def _quoted(value: str) -> str:

@@ -28,6 +28,9 @@ from game.core.formats._common import (
     check_section_size,
     parse_clue,
     parse_dimension,
+    quote,
+    sniff_lines,
+    split_lines,
     trim_trailing_blanks,
 )
 from game.core.puzzle import Puzzle
@@ -39,20 +42,26 @@ G_EXTENSIONS = (".g",)
 
 _SIZE_LINE = re.compile(r"\s*(\d+)\s+(\d+)\s*")
 _BLOCK = re.compile(r"(\d+)([^\d\s,]?)")
+_TOKEN_SEPARATORS = re.compile(r"[\s,]+")
 
 
-def _first_line(text: str) -> str:
-    return next((line for line in text[:10_000].splitlines() if line.strip()), "")
+# Sniffers look at one stripped line at a time: a MULTILINE ``^\s*`` pattern crosses line
+# breaks and rescans a run of blank lines from each of its starts (quadratic).
 
 
 def sniff_mk(text: str) -> bool:
-    return bool(_SIZE_LINE.fullmatch(_first_line(text))) and bool(
-        re.search(r"^\s*#\s*$", text, re.MULTILINE)
-    )
+    lines = sniff_lines(text)
+    first = next((line for line in lines if line.strip()), "")
+    return bool(_SIZE_LINE.fullmatch(first)) and any(line.strip() == "#" for line in lines)
 
 
 def sniff_g(text: str) -> bool:
-    return len(re.findall(r"^\s*:", text, re.MULTILINE)) >= 2
+    markers = 0
+    for line in sniff_lines(text):
+        markers += line.lstrip().startswith(":")
+        if markers >= 2:
+            return True
+    return False
 
 
 def _clues(lines: list[tuple[int, str]], what: str, name: str, expected: int) -> list[ClueLine]:
@@ -61,10 +70,10 @@ def _clues(lines: list[tuple[int, str]], what: str, name: str, expected: int) ->
     check_section_size(filled, what, name)
     if len(filled) != expected:
         trimmed = trim_trailing_blanks(lines)
-        while trimmed and not trimmed[0][1].strip():
-            trimmed = trimmed[1:]
-        if len(trimmed) == expected:
-            filled = trimmed
+        # One index, not repeated slicing: a section of blank lines stays linear.
+        start = next((i for i, (_, raw) in enumerate(trimmed) if raw.strip()), len(trimmed))
+        if len(trimmed) - start == expected:
+            filled = trimmed[start:]
     return [
         ClueLine(parse_clue(raw, f"{what} {index}", name, number), number)
         for index, (number, raw) in enumerate(filled, start=1)
@@ -72,7 +81,7 @@ def _clues(lines: list[tuple[int, str]], what: str, name: str, expected: int) ->
 
 
 def read_mk(text: str, name: str = "<text>") -> Puzzle:
-    lines = list(enumerate(text.splitlines(), start=1))
+    lines = list(enumerate(split_lines(text, name), start=1))
     header_index = next((i for i, (_, raw) in enumerate(lines) if raw.strip()), None)
     if header_index is None:
         raise FormatError(name, None, "the file is empty")
@@ -92,7 +101,7 @@ def read_mk(text: str, name: str = "<text>") -> Puzzle:
 
 
 def read_g(text: str, name: str = "<text>") -> Puzzle:
-    lines = list(enumerate(text.splitlines(), start=1))
+    lines = list(enumerate(split_lines(text, name), start=1))
     markers = [i for i, (_, raw) in enumerate(lines) if raw.strip().startswith(":")]
     if len(markers) < 2:
         raise FormatError(
@@ -109,11 +118,11 @@ def read_g(text: str, name: str = "<text>") -> Puzzle:
         check_section_size(section, what, name)
         for number, raw in section:
             plain: list[str] = []
-            for token in re.split(r"[\s,]+", raw.strip()):
+            for token in _TOKEN_SEPARATORS.split(raw.strip()):
                 block = _BLOCK.fullmatch(token)
                 if block is None:
                     where = f"{what} {len(clues) + 1}"
-                    raise FormatError(name, number, f"{where}: {token[:20]!r} is not a block")
+                    raise FormatError(name, number, f"{where}: {quote(token, 20)} is not a block")
                 colours_used.add(block.group(2) or "1")
                 plain.append(block.group(1))
             clues.append(

@@ -24,6 +24,8 @@ from game.core.formats._common import (
     build_puzzle,
     check_section_size,
     parse_clue,
+    sniff_lines,
+    split_lines,
     trim_trailing_blanks,
 )
 from game.core.puzzle import Puzzle
@@ -31,18 +33,18 @@ from game.core.puzzle import Puzzle
 NAME = "txt"
 EXTENSIONS = (".txt",)
 
+# Matched against one line at a time, never across line breaks (that was quadratic).
 _MARKER = re.compile(r"\s*#\s*(HORIZONTALES|VERTICALES)\s*", re.IGNORECASE)
-_SNIFF = re.compile(r"^\s*#\s*(HORIZONTALES|VERTICALES)\s*$", re.MULTILINE | re.IGNORECASE)
 
 
 def sniff(text: str) -> bool:
-    return bool(_SNIFF.search(text))
+    return any(_MARKER.fullmatch(line) for line in sniff_lines(text) if "#" in line)
 
 
 def read(text: str, name: str = "<text>") -> Puzzle:
     sections: dict[str, list[tuple[int, str]]] = {}
     current: list[tuple[int, str]] | None = None
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(split_lines(text, name), start=1):
         marker = _MARKER.fullmatch(raw)
         if marker:
             key = marker.group(1).upper()
@@ -58,14 +60,16 @@ def read(text: str, name: str = "<text>") -> Puzzle:
             raise FormatError(name, None, f"the #{key} section is missing")
     rows = _clues(sections["HORIZONTALES"], "row", name)
     columns = _clues(sections["VERTICALES"], "column", name)
-    return build_puzzle(name, rows=rows, columns=columns)
+    # Both markers are there, so an empty section is a puzzle with no rows (or columns).
+    return build_puzzle(name, rows=rows, columns=columns, width=len(columns), height=len(rows))
 
 
 def _clues(lines: list[tuple[int, str]], what: str, name: str) -> list[ClueLine]:
-    check_section_size(trim_trailing_blanks(lines), what, name)
+    lines = trim_trailing_blanks(lines)
+    check_section_size(lines, what, name)
     return [
         ClueLine(parse_clue(raw, f"{what} {index}", name, number), number)
-        for index, (number, raw) in enumerate(trim_trailing_blanks(lines), start=1)
+        for index, (number, raw) in enumerate(lines, start=1)
     ]
 
 

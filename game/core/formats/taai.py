@@ -16,11 +16,14 @@ import re
 from collections.abc import Iterator
 
 from game.core.formats._common import (
+    MAX_PUZZLES_PER_FILE,
     ClueLine,
     FormatError,
     build_puzzle,
     check_section_size,
     parse_clue,
+    sniff_lines,
+    split_lines,
     trim_trailing_blanks,
 )
 from game.core.puzzle import Puzzle
@@ -32,7 +35,7 @@ _HEADER = re.compile(r"\s*\$\s*(\d{1,9})\s*")
 
 
 def sniff(text: str) -> bool:
-    first = next((line for line in text[:10_000].splitlines() if line.strip()), "")
+    first = next((line for line in sniff_lines(text[:10_000]) if line.strip()), "")
     return bool(_HEADER.fullmatch(first))
 
 
@@ -40,7 +43,7 @@ def _blocks(text: str, name: str) -> Iterator[tuple[int, str, list[tuple[int, st
     """(header line, puzzle number, clue lines) for each ``$N`` block, in file order."""
     header: tuple[int, str] | None = None
     body: list[tuple[int, str]] = []
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(split_lines(text, name), start=1):
         match = _HEADER.fullmatch(raw)
         if match:
             if header is not None:
@@ -78,7 +81,12 @@ def _puzzle(header_line: int, label: str, body: list[tuple[int, str]], name: str
 
 def read_taai_questions(text: str, name: str = "<text>") -> list[Puzzle]:
     """Every puzzle of a TAAI question file, titled ``taai2011 #N``."""
-    return [_puzzle(line, label, body, name) for line, label, body in _blocks(text, name)]
+    puzzles: list[Puzzle] = []
+    for line, label, body in _blocks(text, name):
+        if len(puzzles) == MAX_PUZZLES_PER_FILE:
+            raise FormatError(name, line, f"more than {MAX_PUZZLES_PER_FILE} puzzles in one file")
+        puzzles.append(_puzzle(line, label, body, name))
+    return puzzles
 
 
 def read(text: str, name: str = "<text>") -> Puzzle:

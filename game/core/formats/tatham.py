@@ -11,12 +11,17 @@ import re
 from collections.abc import Iterator
 
 from game.core.formats._common import (
+    MAX_PUZZLES_PER_FILE,
     ClueLine,
     FormatError,
     build_puzzle,
     check_dimension,
+    check_text,
     parse_clue,
     parse_int,
+    quote,
+    sniff_lines,
+    split_lines,
 )
 from game.core.lines import Clue
 from game.core.puzzle import Puzzle
@@ -27,23 +32,25 @@ EXTENSIONS = (".tatham", ".txt")
 _ID = re.compile(r"(\d+)(?:x(\d+))?:(.*)", re.DOTALL)
 _SEED = re.compile(r"\d+(?:x\d+)?#.*")
 _SNIFF = re.compile(r"\d+(?:x\d+)?[:#]")
+_GROUP = re.compile(r"[0-9.]*")
 
 
-def _id_lines(text: str) -> Iterator[tuple[int, str]]:
+def _id_lines(lines: list[str]) -> Iterator[tuple[int, str]]:
     """(line number, id text) for each line holding an id, comments removed."""
-    for number, raw in enumerate(text.splitlines(), start=1):
+    for number, raw in enumerate(lines, start=1):
         candidate = raw.split("\t", 1)[0].strip()
         if candidate and not candidate.startswith("#"):
             yield number, candidate
 
 
 def sniff(text: str) -> bool:
-    first = next(_id_lines(text[:100_000]), None)
+    first = next(_id_lines(sniff_lines(text[:100_000])), None)
     return first is not None and bool(_SNIFF.match(first[1]))
 
 
 def parse_game_id(game_id: str, name: str = "<game id>", line: int | None = None) -> Puzzle:
     """One Pattern game id as a Puzzle."""
+    check_text(game_id, name)
     text = game_id.strip()
     if _SEED.fullmatch(text):
         raise FormatError(
@@ -60,7 +67,8 @@ def parse_game_id(game_id: str, name: str = "<game id>", line: int | None = None
     check_dimension(height, "height", name, line)
     # Newer Pattern ids may carry extra data after a comma; the clues alone define the puzzle.
     description = match.group(3).split(",", 1)[0]
-    groups = description.split("/")
+    # "0:" is the 0x0 puzzle: no clues at all, where splitting would give one empty clue.
+    groups = description.split("/") if description or width + height else []
     if len(groups) != width + height:
         raise FormatError(
             name,
@@ -71,8 +79,8 @@ def parse_game_id(game_id: str, name: str = "<game id>", line: int | None = None
     clues: list[Clue] = []
     for index, group in enumerate(groups):
         what = f"column {index + 1}" if index < width else f"row {index - width + 1}"
-        if any(char not in "0123456789." for char in group):
-            raise FormatError(name, line, f"{what}: {group[:20]!r} is not a list of numbers")
+        if not _GROUP.fullmatch(group):
+            raise FormatError(name, line, f"{what}: {quote(group, 20)} is not a list of numbers")
         clues.append(parse_clue(group.replace(".", ","), what, name, line))
     return build_puzzle(
         name,
@@ -85,11 +93,16 @@ def parse_game_id(game_id: str, name: str = "<game id>", line: int | None = None
 
 def read_tatham_ids(text: str, name: str = "<text>") -> list[Puzzle]:
     """Every game id of a file, one per line (``#`` comments and text after a tab ignored)."""
-    return [parse_game_id(game_id, name, number) for number, game_id in _id_lines(text)]
+    puzzles: list[Puzzle] = []
+    for number, game_id in _id_lines(split_lines(text, name)):
+        if len(puzzles) == MAX_PUZZLES_PER_FILE:
+            raise FormatError(name, number, f"more than {MAX_PUZZLES_PER_FILE} ids in one file")
+        puzzles.append(parse_game_id(game_id, name, number))
+    return puzzles
 
 
 def read(text: str, name: str = "<text>") -> Puzzle:
-    first = next(_id_lines(text), None)
+    first = next(_id_lines(split_lines(text, name)), None)
     if first is None:
         raise FormatError(name, None, "there is no game id in this file")
     number, game_id = first

@@ -21,10 +21,13 @@ import xml.etree.ElementTree as ElementTree
 
 from game.core.formats._common import (
     COLOUR_REFUSED,
+    MAX_XML_TAGS,
     ClueLine,
     FormatError,
     build_puzzle,
     parse_int,
+    quote,
+    split_lines,
 )
 from game.core.puzzle import MAX_DIMENSION, Grid, Puzzle
 
@@ -32,7 +35,10 @@ NAME = "webpbn_xml"
 EXTENSIONS = (".xml", ".pbn")
 
 _ENTITY = re.compile(r"<!\s*ENTITY", re.IGNORECASE)
-_INTERNAL_SUBSET = re.compile(r"<!\s*DOCTYPE[^>\[]*\[", re.IGNORECASE)
+# Only the start of a declaration: where its internal subset begins is found with bounded
+# string searches, since a pattern running on to the next ``[`` or ``>`` rescans the rest
+# of the file from every ``<!DOCTYPE`` (quadratic on a file of repeated declarations).
+_DOCTYPE = re.compile(r"<!\s*DOCTYPE", re.IGNORECASE)
 # Kept in Puzzle.extra so a conversion to .non loses nothing a player wrote.
 _EXTRA_TAGS = ("description", "source", "id")
 
@@ -48,8 +54,26 @@ def _text(element: ElementTree.Element | None) -> str:
     return " ".join("".join(element.itertext()).split())
 
 
+def _has_internal_subset(text: str) -> bool:
+    """Whether the document type declaration opens an internal subset (``[`` before ``>``).
+
+    Only the first declaration counts: the parser refuses a second one as soon as it
+    reaches it, before it could declare anything.
+    """
+    doctype = _DOCTYPE.search(text)
+    if doctype is None:
+        return False
+    end = text.find(">", doctype.end())
+    subset = text.find("[", doctype.end(), len(text) if end < 0 else end)
+    return subset >= 0
+
+
 def read(text: str, name: str = "<text>") -> Puzzle:
-    if _ENTITY.search(text) or _INTERNAL_SUBSET.search(text):
+    # The parser does not work by lines, but the policy is the same for every format.
+    split_lines(text, name)
+    if text.count("<") > MAX_XML_TAGS:
+        raise FormatError(name, None, f"the XML has more than {MAX_XML_TAGS} tags")
+    if _ENTITY.search(text) or _has_internal_subset(text):
         raise FormatError(name, None, "XML files that declare entities are refused")
     try:
         root = ElementTree.fromstring(text)
@@ -64,7 +88,7 @@ def read(text: str, name: str = "<text>") -> Puzzle:
         raise FormatError(name, None, "this XML file holds no webpbn <puzzle>")
     kind = puzzle.get("type", "grid")
     if kind != "grid":
-        raise FormatError(name, None, f"only grid puzzles can be read, not {kind!r}")
+        raise FormatError(name, None, f"only grid puzzles can be read, not {quote(kind)}")
 
     background = puzzle.get("backgroundcolor", "white")
     defined = {colour.get("name", "") for colour in puzzle.findall("color")}
@@ -81,7 +105,7 @@ def read(text: str, name: str = "<text>") -> Puzzle:
     for clues in puzzle.findall("clues"):
         kind = clues.get("type", "")
         if kind not in ("rows", "columns"):
-            raise FormatError(name, None, f"unknown clue block type {kind!r}")
+            raise FormatError(name, None, f"unknown clue block type {quote(kind)}")
         if kind in sections:
             raise FormatError(name, None, f"two blocks of {kind} clues")
         what = "row" if kind == "rows" else "column"
@@ -99,10 +123,13 @@ def read(text: str, name: str = "<text>") -> Puzzle:
     width = len(sections["columns"])
     height = len(sections["rows"])
     extra = tuple((tag, _text(puzzle.find(tag))) for tag in _EXTRA_TAGS if _text(puzzle.find(tag)))
+    # Both clue blocks are there, so an empty one is a puzzle with no rows (or columns).
     return build_puzzle(
         name,
         rows=sections["rows"],
         columns=sections["columns"],
+        width=width,
+        height=height,
         title=_text(puzzle.find("title")),
         author=_text(puzzle.find("author")),
         copyright=_text(puzzle.find("copyright")),
