@@ -4,6 +4,7 @@ and zero-size puzzles in every writable format."""
 from __future__ import annotations
 
 import contextlib
+import os
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -234,3 +235,23 @@ def test_zero_size_files_written_by_hand() -> None:
     assert read_puzzle_text("notes\nN\nN\n", "e.pzl").size_text == "0x0"
     # An empty first clue is N0, a section with no clues a bare N: they never mix.
     assert read_puzzle_text("notes\nN0\nN\n", "e.pzl").size_text == "0x1"
+
+
+def test_read_puzzle_refuses_a_fifo_without_opening_it(tmp_path: Path) -> None:
+    # Opening a FIFO for reading would block until a writer comes: a dropped FIFO must not
+    # freeze the game window.
+    fifo = tmp_path / "pipe.non"
+    os.mkfifo(fifo)
+    with pytest.raises(FormatError, match="not a regular file"):
+        read_puzzle(fifo)
+
+
+def test_read_puzzle_names_a_name_too_long_in_one_message(tmp_path: Path) -> None:
+    with pytest.raises(FormatError) as caught:
+        read_puzzle(tmp_path / ("x" * 300 + ".non"))
+    assert "\n" not in str(caught.value)
+    assert len(str(caught.value)) < 400
+
+
+def test_read_puzzle_still_takes_a_bare_game_id() -> None:
+    assert read_puzzle("2x2:1/1/1/1").width == 2

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -172,11 +173,28 @@ def read_puzzle(path: str | os.PathLike[str]) -> Puzzle:
     """
     name = os.fspath(path)
     file = Path(name)
-    if not file.exists() and _TATHAM_ID.fullmatch(name):
-        return read_puzzle_text(name, "<game id>")
+    # Only stat looks before the file is opened: a FIFO or a device is refused by name, never
+    # opened (opening a FIFO for reading blocks until someone writes), and a name too long or
+    # a folder that may not be entered is one message, not a traceback.
     try:
-        if file.is_dir():
-            raise FormatError(name, None, "this is a folder, not a puzzle file")
+        info = os.stat(name)
+    except (FileNotFoundError, NotADirectoryError, ValueError) as error:
+        if _TATHAM_ID.fullmatch(name):
+            return read_puzzle_text(name, "<game id>")
+        if isinstance(error, OSError):
+            reason = error.strerror or str(error)
+        else:
+            reason = "the name contains a NUL character"
+        raise FormatError(name, None, reason) from error
+    except OSError as error:
+        if _TATHAM_ID.fullmatch(name):
+            return read_puzzle_text(name, "<game id>")
+        raise FormatError(name, None, error.strerror or str(error)) from error
+    if stat.S_ISDIR(info.st_mode):
+        raise FormatError(name, None, "this is a folder, not a puzzle file")
+    if not stat.S_ISREG(info.st_mode):
+        raise FormatError(name, None, "this is not a regular file (a pipe, device or socket)")
+    try:
         with file.open("rb") as stream:
             data = stream.read(MAX_FILE_BYTES + 1)
     except OSError as error:
