@@ -119,7 +119,8 @@ def run(args: argparse.Namespace) -> int:
     chosen = select_shots(shots, args.scene)
     if not chosen:
         known = ", ".join(shots)
-        print(f"hanjie: {', '.join(args.scene)}: no such scene (known: {known})", file=sys.stderr)
+        names = quote(", ".join(args.scene))
+        print(f"hanjie: {names}: no such scene (known: {known})", file=sys.stderr)
         return 2
     try:
         out = Path(args.out) if args.out is not None else fresh_folder(Path.cwd())
