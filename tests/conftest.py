@@ -13,7 +13,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-SHARED_PUZZLES = REPO_ROOT.parent / "shared" / "puzzles"
 
 
 @pytest.fixture(autouse=True)
@@ -27,11 +26,3 @@ def hanjie_home(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         os.environ.pop("HANJIE_HOME", None)
     else:
         os.environ["HANJIE_HOME"] = previous
-
-
-@pytest.fixture
-def shared_puzzles() -> Path:
-    """The public puzzles beside the checkout; tests that need them skip without them."""
-    if not SHARED_PUZZLES.is_dir():
-        pytest.skip("../shared/puzzles is not present")
-    return SHARED_PUZZLES

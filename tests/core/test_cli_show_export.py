@@ -1,4 +1,7 @@
-"""``hanjie show`` and ``hanjie export`` on the public puzzle files and on bad input."""
+"""``hanjie show`` and ``hanjie export`` on our sample files in every format and on bad input.
+
+The same checks over the public files in ``../shared/puzzles`` are a benchmark script:
+``benchmarks/public_files.py``."""
 
 from __future__ import annotations
 
@@ -9,21 +12,23 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.core.formats import read_puzzle, read_puzzle_text, read_taai_questions, read_tatham_ids
-from game.core.puzzle import MAX_DIMENSION
+from game.core.formats import read_puzzle, read_puzzle_text
 
-from ..conftest import REPO_ROOT, SHARED_PUZZLES
+from ..conftest import REPO_ROOT
+
+SAMPLES = REPO_ROOT / "tests" / "data" / "formats"
 
 # Puzzle files of formats/ that the game must refuse as colour puzzles.
-COLOUR_FILES = {"webpbn_xml/missing.xml", "webpbn_xml/take_two.xml", "olsak/acorn.g"}
+COLOUR_FILES = {"webpbn_xml/two_colours.xml", "olsak/two_colours.g"}
 
 
-def shared_files(folder: str) -> list[str]:
-    """Relative paths under ``SHARED_PUZZLES/folder`` (empty when the folder is absent)."""
-    root = SHARED_PUZZLES / folder
-    if not root.is_dir():
-        return []
-    return sorted(str(path.relative_to(root)) for path in root.rglob("*") if path.is_file())
+def sample_files() -> list[str]:
+    """Relative paths of our sample files (tests/data/formats), README left out."""
+    return sorted(
+        str(path.relative_to(SAMPLES))
+        for path in SAMPLES.rglob("*")
+        if path.is_file() and path.suffix != ".md"
+    )
 
 
 def is_licence(relative: str) -> bool:
@@ -32,11 +37,10 @@ def is_licence(relative: str) -> bool:
 
 FORMAT_FILES = [
     f
-    for f in shared_files("formats")
+    for f in sample_files()
     if not f.startswith("invalid/") and f not in COLOUR_FILES and not is_licence(f)
 ]
-INVALID_FILES = [f for f in shared_files("formats") if f.startswith("invalid/")]
-CORPUS_FILES = [f for f in shared_files("corpus") if f.endswith(".non")]
+INVALID_FILES = [f for f in sample_files() if f.startswith("invalid/")]
 
 
 def show(path: Path | str, capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
@@ -47,9 +51,9 @@ def show(path: Path | str, capsys: pytest.CaptureFixture[str]) -> tuple[int, str
 
 @pytest.mark.parametrize("relative", FORMAT_FILES)
 def test_show_reads_every_black_and_white_format_file(
-    relative: str, shared_puzzles: Path, capsys: pytest.CaptureFixture[str]
+    relative: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = shared_puzzles / "formats" / relative
+    path = SAMPLES / relative
     code, out, err = show(path, capsys)
     assert (code, err) == (0, "")
     puzzle = read_puzzle(path)
@@ -58,47 +62,19 @@ def test_show_reads_every_black_and_white_format_file(
 
 
 @pytest.mark.parametrize("relative", sorted(COLOUR_FILES))
-def test_show_refuses_colour_puzzles(
-    relative: str, shared_puzzles: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    path = shared_puzzles / "formats" / relative
+def test_show_refuses_colour_puzzles(relative: str, capsys: pytest.CaptureFixture[str]) -> None:
+    path = SAMPLES / relative
     code, out, err = show(path, capsys)
     assert (code, out) == (2, "")
     assert err == f"hanjie: {path}: colour puzzles are not supported yet\n"
 
 
-def declared_size(path: Path) -> tuple[int, int]:
-    keys = dict(
-        line.split(None, 1)
-        for line in path.read_text(encoding="utf-8").splitlines()
-        if line.startswith(("width ", "height "))
-    )
-    return int(keys["width"]), int(keys["height"])
-
-
-@pytest.mark.parametrize("relative", CORPUS_FILES)
-def test_show_reads_the_corpus(
-    relative: str, shared_puzzles: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    path = shared_puzzles / "corpus" / relative
-    code, out, err = show(path, capsys)
-    width, height = declared_size(path)
-    # Every corpus file is within the model's limits (0x0 drafts and 512x512 included).
-    assert width <= MAX_DIMENSION and height <= MAX_DIMENSION
-    assert (code, err) == (0, "")
-    assert f"Size:      {width}x{height} " in out
-
-
 @pytest.mark.parametrize("relative", INVALID_FILES)
 def test_show_refuses_invalid_files_with_one_clear_line(
-    relative: str, shared_puzzles: Path, capsys: pytest.CaptureFixture[str]
+    relative: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = shared_puzzles / "formats" / relative
+    path = SAMPLES / relative
     code, out, err = show(path, capsys)
-    if relative == "invalid/no_solution_10x10.non":
-        assert (code, err) == (0, "")
-        assert "Size:      10x10" in out
-        return
     assert (code, out) == (2, "")
     assert err.startswith(f"hanjie: {path}")
     assert err.count("\n") == 1
@@ -120,48 +96,10 @@ EXPECTED_REASONS = {
 
 
 @pytest.mark.parametrize(("name", "reason"), sorted(EXPECTED_REASONS.items()))
-def test_invalid_files_give_their_reason(name: str, reason: str, shared_puzzles: Path) -> None:
-    path = shared_puzzles / "formats" / "invalid" / name
+def test_invalid_files_give_their_reason(name: str, reason: str) -> None:
+    path = SAMPLES / "invalid" / name
     with pytest.raises(ValueError, match=reason):
         read_puzzle(path)
-
-
-def test_shared_format_files_agree_with_their_corpus_copies(shared_puzzles: Path) -> None:
-    pairs = {
-        "formats/olsak/bird.mk": "corpus/olsakmk_bird.non",
-        "formats/webpbn_xml/atrus.xml": "corpus/loom_atrus.non",
-        "formats/webpbn_xml/logo.xml": "corpus/loom_logo.non",
-    }
-    for source, copy in pairs.items():
-        assert read_puzzle(shared_puzzles / source).fingerprint() == (
-            read_puzzle(shared_puzzles / copy).fingerprint()
-        )
-    bicycle = read_puzzle(shared_puzzles / "formats/olsak/bicycle.g")
-    assert (bicycle.size_text, bicycle.title) == ("20x20", "Bicykl")
-    copy = read_puzzle(shared_puzzles / "corpus/olsak_bicycle.non")
-    # The corpus copy carries one extra empty column; the clues are otherwise the same.
-    assert bicycle.row_clues == copy.row_clues
-    assert bicycle.column_clues == copy.column_clues[: bicycle.width]
-
-
-def test_pzl_sample_is_the_three_by_three(shared_puzzles: Path) -> None:
-    puzzle = read_puzzle(shared_puzzles / "formats/pzl/voorbeeld_3x3.pzl")
-    assert (puzzle.row_clues, puzzle.column_clues) == (((1,), (2,), (1, 1)), ((1,), (2,), (2,)))
-
-
-def test_tatham_and_taai_collections(shared_puzzles: Path) -> None:
-    ids = (shared_puzzles / "formats/tatham/game_ids.txt").read_text(encoding="utf-8")
-    assert [p.size_text for p in read_tatham_ids(ids)] == ["5x5", "10x10", "15x10", "20x20"]
-    assert read_puzzle(shared_puzzles / "formats/tatham/game_ids.txt").size_text == "5x5"
-    questions = shared_puzzles / "taai2011" / "questions.txt"
-    puzzles = read_taai_questions(questions.read_text(encoding="utf-8"))
-    assert len(puzzles) == 1000
-    assert puzzles[41].title == "taai2011 #42"
-    assert all(p.size_text == "25x25" for p in puzzles)
-    solution_lines = (shared_puzzles / "taai2011" / "solutions.txt").read_text().splitlines()
-    first = [[cell == "1" for cell in line.split("\t")] for line in solution_lines[1:26]]
-    assert puzzles[0].is_solution(first)
-    assert read_puzzle(questions).title == "taai2011 #1"
 
 
 # --- show and export without the shared folder --------------------------------------------

@@ -17,16 +17,20 @@ def _permutations(size: int) -> Puzzle:
     return Puzzle(width=size, height=size, row_clues=((1,),) * size, column_clues=((1,),) * size)
 
 
-def test_solve_seed_example_all(shared_puzzles: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = shared_puzzles / "formats" / "seed_text" / "ejemplo_5x5.txt"
+SAMPLES = Path(__file__).resolve().parent.parent / "data" / "formats"
+
+
+def test_solve_all_counts_every_solution(capsys: pytest.CaptureFixture[str]) -> None:
+    # The seed's text format; one cell per row and column of a 5x5: 5! = 120 solutions.
+    path = SAMPLES / "verdicts" / "multiple_5x5.txt"
     assert main(["solve", str(path), "--all"]) == 0
     out = capsys.readouterr().out
-    assert "multiple (exactly 2 solutions)" in out
-    assert "solution 2:" in out and "solution 3:" not in out
+    assert "multiple (exactly 120 solutions)" in out
+    assert "solution 120:" in out and "solution 121:" not in out
 
 
-def test_solve_json_none(shared_puzzles: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    path = shared_puzzles / "formats" / "invalid" / "no_solution_10x10.non"
+def test_solve_json_none(capsys: pytest.CaptureFixture[str]) -> None:
+    path = SAMPLES / "verdicts" / "none_4x4.non"
     assert main(["solve", str(path), "--json"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["status"] == "none"

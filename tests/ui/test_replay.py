@@ -199,10 +199,10 @@ def test_pause_step_line_and_run_to_end_show_the_engine_boards() -> None:
     assert len(reference.taken) == scene.state.counters.steps
 
 
-def test_a_tournament_puzzle_replays_faithfully_to_solve(shared_puzzles: Path) -> None:
+def test_a_search_heavy_puzzle_replays_faithfully_to_solve() -> None:
     from game.core.formats import read_puzzle
 
-    puzzle = read_puzzle(shared_puzzles / "corpus" / "taai2011_0001.non")
+    puzzle = read_puzzle(Path(__file__).resolve().parent.parent / "data" / "search_noise_14x14.non")
     app, scene = open_replay(puzzle, time_limit=None, max_solutions=2)
     reference = Reference(puzzle, 2)
     kinds: set[str] = set()
