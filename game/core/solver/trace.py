@@ -18,7 +18,7 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 import numpy as np
@@ -56,9 +56,9 @@ DEFAULT_TIME_LIMIT = 60.0  # seconds of solver work before a replay gives up
 MARKS_CHECK_SECONDS = 0.5  # seconds of solver work before a marks check gives up
 
 
-@dataclass(frozen=True)
+@dataclass
 class Counters:
-    """Live figures for the side panel.
+    """Live figures for the side panel (the trace keeps one and hands out copies).
 
     ``lines_with_cells`` counts the lines whose solving set at least one cell (inside probes
     too, not the cells probing itself proved): the engine also solves lines that teach
@@ -212,7 +212,7 @@ class SolveTrace:
         self.solutions: list[BoolGrid] = []
         self.result: SolveResult | None = None
         self.last_step: Step | None = None
-        self._counters = _MutableCounters()
+        self._counters = Counters()
 
     # -- reading --------------------------------------------------------------------------
 
@@ -222,7 +222,7 @@ class SolveTrace:
 
     @property
     def counters(self) -> Counters:
-        return self._counters.frozen()
+        return replace(self._counters)  # a snapshot: the trace goes on counting
 
     def display_cells(self) -> KnownGrid:
         """The grid as board cells: line logic in normal marks, guesses' cells as trial marks,
@@ -352,24 +352,6 @@ class SolveTrace:
         for x, y in cells:
             self.depth_of[y, x] = 0
             self.probed[y, x] = False
-
-
-@dataclass
-class _MutableCounters:
-    steps: int = 0
-    lines_with_cells: int = 0
-    probes: int = 0
-    guesses: int = 0
-    backtracks: int = 0
-    contradictions: int = 0
-    depth: int = 0
-    max_depth: int = 0
-    solutions: int = 0
-    solver_seconds: float = 0.0
-
-    def frozen(self) -> Counters:
-        # By name, so the two field lists cannot drift out of order.
-        return Counters(**vars(self))
 
 
 def is_line_step(step: Step) -> bool:

@@ -33,7 +33,7 @@ from game.ui.scenes.level_files import PackReader
 from game.ui.widgets.base import radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.scroll import ScrollArea
-from game.ui.widgets.text import draw_text, fit_text, wrap_text
+from game.ui.widgets.text import draw_help_line, draw_text, fit_text, wrap_text
 
 if TYPE_CHECKING:
     from game.core.progress import PuzzleRecord
@@ -515,15 +515,11 @@ class LevelSelectScene(Scene):
         self._draw_packs(surface)
         self._draw_pack_header(surface)
         self._draw_cards(surface)
-        hint = "Arrows move  ·  Enter plays  ·  W watches the solver  ·  Tab next pack  ·  Esc back"
-        draw_text(
+        draw_help_line(
             surface,
             app,
-            hint,
-            round(15 * scale),
-            theme.text_muted,
-            (app.screen_size[0] // 2, app.screen_size[1] - round(8 * scale)),
-            "midbottom",
+            "Arrows move  ·  Enter plays  ·  W watches the solver  ·  Tab next pack  ·  Esc back",
+            gap=8,
         )
 
     def _draw_packs(self, surface: pygame.Surface) -> None:

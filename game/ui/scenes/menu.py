@@ -20,7 +20,7 @@ from game.ui.scenes.level_select import LevelSelectScene
 from game.ui.scenes.options import OptionsScene
 from game.ui.widgets.base import FocusGroup
 from game.ui.widgets.button import Button
-from game.ui.widgets.text import draw_text
+from game.ui.widgets.text import draw_help_line, draw_text
 
 if TYPE_CHECKING:
     from game.core.puzzle import Puzzle
@@ -185,21 +185,11 @@ class MenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         theme = app.theme
-        scale = app.ui_scale
         width, height = app.screen_size
         surface.fill(theme.background)
         self._draw_title(surface, width // 2, round(height * TITLE_TOP))
         self.focus.draw(surface, app)
-        hint = self.help_text()
-        draw_text(
-            surface,
-            app,
-            hint,
-            round(15 * scale),
-            theme.text_muted,
-            (width // 2, height - round(16 * scale)),
-            "midbottom",
-        )
+        draw_help_line(surface, app, self.help_text())
 
     def help_text(self) -> str:
         if self.quit_armed:

@@ -16,7 +16,7 @@ from game.ui.theme import THEMES
 from game.ui.widgets.base import FocusGroup, Widget, radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.slider import Slider
-from game.ui.widgets.text import draw_text
+from game.ui.widgets.text import draw_help_line, draw_text
 from game.ui.widgets.toggle import Selector, Toggle
 
 if TYPE_CHECKING:
@@ -152,13 +152,4 @@ class OptionsScene(Scene):
                 (widget.rect.left + round(12 * scale), widget.rect.bottom - round(4 * scale)),
                 "topleft",
             )
-        hint = "Up/Down choose  ·  Left/Right or Enter change  ·  Esc back"
-        draw_text(
-            surface,
-            app,
-            hint,
-            round(15 * scale),
-            theme.text_muted,
-            (app.screen_size[0] // 2, app.screen_size[1] - round(16 * scale)),
-            "midbottom",
-        )
+        draw_help_line(surface, app, "Up/Down choose  ·  Left/Right or Enter change  ·  Esc back")

@@ -41,6 +41,17 @@ def draw_text(
     return rect
 
 
+def draw_help_line(surface: pygame.Surface, app: App, text: str, gap: int = 16) -> pygame.Rect:
+    """The keys line at the foot of a screen, centred ``gap`` (unscaled) pixels above the
+    bottom edge, in the muted text colour."""
+    scale = app.ui_scale
+    width, height = app.screen_size
+    position = (width // 2, height - round(gap * scale))
+    return draw_text(
+        surface, app, text, round(15 * scale), app.theme.text_muted, position, "midbottom"
+    )
+
+
 def wrap_text(font: pygame.font.Font, text: str, width: int) -> list[str]:
     """Split ``text`` into lines no wider than ``width`` (a word longer than that is cut)."""
     text = readable(text)  # a file name's non-UTF-8 bytes would make the font raise
