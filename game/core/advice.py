@@ -1,8 +1,9 @@
 """Advice for the player as data, each piece with the sentence the play screen shows for it.
 
 Check (V) reports the lines whose marks contradict their clues and, when the goal picture is
-known to be the only answer, the marks that disagree with it. Hint (H) finds one cell line
-logic forces from the player's marks (``game.core.solver.hints``), or says why it cannot:
+known to be the only answer, the marks that disagree with it. Hint (H) finds the most
+instructive deduction one line makes from the player's marks, with its technique named
+(``game.core.solver.hints``), or says why it cannot:
 wrong marks, a line no placement of its clue fits any more, or nothing left for line logic.
 
 The screen decides only how to show a piece of advice (flashing cells, an outlined line, the
@@ -78,7 +79,10 @@ def check_marks(session: Session, answer_known: bool) -> CheckReport:
 
 @dataclass(frozen=True)
 class ForcedCell:
-    """Line logic forces ``hint.state`` on cell (``hint.x``, ``hint.y``) because of one line."""
+    """Line logic gives ``hint.cells`` on one line (``hint.line``), by a named technique.
+
+    The name stays from when a hint gave one cell; ``cell`` is the first cell given (where
+    the cursor goes), ``cells`` all of them."""
 
     hint: Hint
     tone: ClassVar[Tone] = "hint"
@@ -88,13 +92,34 @@ class ForcedCell:
         return self.hint.x, self.hint.y
 
     @property
+    def cells(self) -> tuple[tuple[int, int, Cell], ...]:
+        return self.hint.cells
+
+    @property
     def line(self) -> tuple[Axis, int]:
         return self.hint.axis, self.hint.index
 
     @property
+    def technique(self) -> str:
+        return self.hint.technique
+
+    @property
     def text(self) -> str:
-        action = "Fill" if self.hint.state == Cell.FILLED else "Cross"
-        return f"{action} the outlined cell. {sentence(self.hint.text)}"
+        return f"{sentence(self.hint.text)} {action_sentence(self.hint)}"
+
+
+def action_sentence(hint: Hint) -> str:
+    """ "Fill the 4 outlined cells." / "Cross the outlined cell." / "Fill 3 and cross 2 …"."""
+    filled, crossed = hint.filled_count, hint.crossed_count
+
+    def cells(count: int) -> str:
+        return "the outlined cell" if count == 1 else f"the {count} outlined cells"
+
+    if filled and crossed:
+        return f"Fill {filled} and cross {crossed} of the outlined cells."
+    if filled:
+        return f"Fill {cells(filled)}."
+    return f"Cross {cells(crossed)}."
 
 
 @dataclass(frozen=True)

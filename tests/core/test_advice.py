@@ -60,8 +60,10 @@ def test_a_hint_finds_a_forced_cell_and_says_why() -> None:
     advice = advise_hint(Session(HEART), answer_known=True)
     assert isinstance(advice, ForcedCell)
     assert advice.cell == (0, 1) and advice.line == ("row", 1)
-    assert advice.tone == "hint"
-    assert advice.text == "Fill the outlined cell. Row 2: the 5 must cover columns 1 to 5."
+    assert advice.tone == "hint" and advice.technique == "fits"
+    # The whole line's deduction, every cell of it, with the technique in words.
+    assert advice.cells == tuple((x, 1, F) for x in range(5))
+    assert advice.text == "Row 2: the 5 fills the whole row. Fill the 5 outlined cells."
 
 
 def test_a_forced_cross_reads_cross() -> None:
@@ -69,8 +71,14 @@ def test_a_forced_cross_reads_cross() -> None:
     session.apply(Paint(0, 0, 0, 0, F))
     advice = advise_hint(session, answer_known=False)
     assert isinstance(advice, ForcedCell)
-    # The one run is placed: only crosses are left to force.
-    assert advice.hint.state == X and advice.text.startswith("Cross the outlined cell.")
+    # The one run is placed: only crosses are left to force; a 0 column is the simplest.
+    assert advice.hint.state == X and advice.technique == "zero"
+    assert advice.text == (
+        "Column 2: the clue is 0, so the whole column is empty. Cross the outlined cell."
+    )
+    session.apply(Paint(1, 0, 1, 0, X))
+    advice = advise_hint(session, answer_known=False)
+    assert isinstance(advice, ForcedCell) and advice.cells == ((2, 0, X),)
 
 
 def test_wrong_marks_come_before_any_hint() -> None:

@@ -8,7 +8,10 @@ from hypothesis import strategies as st
 
 from game.core.board import Board, Cell
 from game.core.puzzle import Puzzle
-from game.core.solver.hints import find_hint, placed_runs
+from game.core.solver.hint_techniques import deductions
+from game.core.solver.hints import Hint, find_hint, line_codes, line_hint, placed_runs
+from game.core.solver.line import EMPTY, FILLED, UNKNOWN
+from tests.shared_data import HEART
 
 U, F, X, TF, TX = Cell.UNKNOWN, Cell.FILLED, Cell.CROSSED, Cell.TRIAL_FILLED, Cell.TRIAL_CROSSED
 
@@ -18,14 +21,148 @@ def _bar_puzzle() -> Puzzle:
     return Puzzle.from_grid([[1, 1, 1, 1, 1, 1, 1, 0, 0]])
 
 
-def test_overlap_hint_names_the_run_and_its_cells() -> None:
-    puzzle = _bar_puzzle()
-    hint = find_hint(puzzle, Board.blank(9, 1))
+def _codes(text: str) -> bytes:
+    """A line written as text: '.' unknown, '#' filled, 'x' empty."""
+    return bytes({".": UNKNOWN, "#": FILLED, "x": EMPTY}[c] for c in text)
+
+
+def _given(hint: Hint) -> str:
+    """The hint's cells along its line, as text: '#' filled, 'x' crossed, '.' not given."""
+    length = len(hint.line)
+    out = ["."] * length
+    for x, y, state in hint.cells:
+        out[x if hint.axis == "row" else y] = "#" if state == F else "x"
+    return "".join(out)
+
+
+def test_overlap_names_the_middle_cells_the_run_always_covers() -> None:
+    hint = line_hint("row", 0, (8,), _codes("." * 12))
+    assert hint is not None and hint.technique == "overlap"
+    assert _given(hint) == "....####...."
+    assert hint.text == ("row 1: the 8 covers the middle 4 cells (columns 5 to 8) wherever it sits")
+    # The arrangement "show me" slides: the 8 at its leftmost and rightmost start.
+    assert (hint.leftmost, hint.rightmost) == ((0,), (4,))
+
+
+def test_overlap_of_several_runs_names_each_one() -> None:
+    hint = line_hint("column", 2, (4, 3), _codes("." * 10))
+    assert hint is not None and hint.technique == "overlap"
+    assert _given(hint) == "..##...#.."
+    assert hint.text.endswith("the 4 covers rows 3 to 4 and the 3 covers row 8 wherever they sit")
+
+
+def test_a_clue_that_fills_the_line_exactly_gives_the_whole_line() -> None:
+    hint = line_hint("row", 0, (3, 1), _codes("....."))
+    assert hint is not None and hint.technique == "fits"
+    assert _given(hint) == "###x#"
+    assert "3 + 1 + 1 = 5 cells" in hint.text
+
+
+def test_a_zero_clue_gives_the_whole_line() -> None:
+    hint = line_hint("row", 4, (), _codes("..x.."))
+    assert hint is not None and hint.technique == "zero"
+    assert _given(hint) == "xx.xx"
+    assert hint.text == "row 5: the clue is 0, so the whole row is empty"
+
+
+def test_a_completed_line_crosses_the_rest() -> None:
+    hint = line_hint("row", 1, (1, 1), _codes("#.#.."))
+    assert hint is not None and hint.technique == "completed"
+    assert _given(hint) == ".x.xx"
+    assert hint.text == "row 2: 1 1 is all filled in, so the rest of the row is empty"
+
+
+def test_a_filled_cell_near_the_edge_pulls_the_first_run_in() -> None:
+    hint = line_hint("row", 0, (4,), _codes(".#........"))
+    assert hint is not None and hint.technique == "edge"
+    assert _given(hint) == "..##......"
+    assert "must cover the filled column 2 and cannot start before column 1" in hint.text
+    # From the right edge as well, past crosses.
+    hint = line_hint("row", 0, (2, 3), _codes("..........#.xx"))
+    assert hint is not None and hint.technique == "edge"
+    assert _given(hint) == ".........#...."
+    assert "cannot end after column 12" in hint.text
+
+
+def test_cells_no_run_can_reach_are_crossed() -> None:
+    hint = line_hint("row", 0, (3,), _codes("...##....."))
+    assert hint is not None and hint.technique == "reach"
+    assert _given(hint) == "xx....xxxx"
+    assert hint.text == "row 1: no run of 3 can reach columns 1 to 2 and 7 to 10"
+
+
+def test_a_finished_run_is_sealed_at_both_ends() -> None:
+    hint = line_hint("row", 0, (2, 1), _codes("..##......"))
+    assert hint is not None and hint.technique == "sealed"
+    assert _given(hint) == ".x..x....."
+    assert hint.text == "row 1: the 2 is complete, so the cells at its ends are empty"
+
+
+def test_a_gap_between_two_cells_of_one_run_joins() -> None:
+    hint = line_hint("row", 0, (4,), _codes("..#.#....."))
     assert hint is not None
-    assert (hint.axis, hint.index) == ("row", 0)
-    assert (hint.x, hint.y, hint.state) == (2, 0, Cell.FILLED)
-    assert hint.text == "row 1: the 7 must cover columns 3 to 7"
-    assert {(x, state) for x, _y, state in hint.cells} == {(x, F) for x in range(2, 7)}
+    assert hint.technique in ("join", "range", "edge")
+    assert _given(hint)[3] == "#"
+
+
+def test_a_cell_that_would_make_a_run_too_long_is_crossed() -> None:
+    found = deductions("row", (2, 2), _codes(".#.#......")) or []
+    split = [d for d in found if d.technique == "split"]
+    assert [(d.empty, d.filled) for d in split] == [(0b100, 0)]
+    assert split[0].reason == "filling column 3 would make a run of 3, longer than any in 2 2"
+
+
+def test_a_gap_too_small_for_any_run_is_crossed() -> None:
+    hint = line_hint("row", 0, (2,), _codes("..x.x..x"))
+    assert hint is not None and hint.technique == "gap"
+    assert _given(hint) == "...x...."
+    assert hint.text == "row 1: the 2 cannot fit in the gap at column 4, so it stays empty"
+
+
+def test_when_no_named_technique_applies_all_arrangements_agree() -> None:
+    hint = line_hint("row", 0, (3, 1), _codes("..#.#...."))
+    assert hint is not None and hint.technique == "general"
+    assert _given(hint) == ".....x..."
+    assert hint.text == (
+        "row 1: try every way 3 1 fits your marks: they all agree on column 6 empty"
+    )
+
+
+def test_hints_prefer_fills_to_crosses_on_a_real_board() -> None:
+    # The heart: row 1 is "1 1" and its 0 columns... the first hint fills, and so does every
+    # hint while any line can still fill a cell.
+    board = Board.blank(HEART.width, HEART.height)
+    given: list[str] = []
+    while (hint := find_hint(HEART, board)) is not None:
+        lines = [
+            *(("row", c, board.cells[y, :]) for y, c in enumerate(HEART.row_clues)),
+            *(("column", c, board.cells[:, x]) for x, c in enumerate(HEART.column_clues)),
+        ]
+        fill_exists = any(
+            d.filled
+            for axis, clue, cells in lines
+            for d in deductions(axis, clue, line_codes(cells.tolist())) or []
+        )
+        assert (hint.filled_count > 0) == fill_exists
+        given.append(hint.technique)
+        for x, y, state in hint.cells:
+            board.set(x, y, state)
+    assert HEART.is_solution(board.filled_mask())
+    assert given[0] in ("fits", "overlap")
+
+
+def test_a_hint_never_reads_the_goal() -> None:
+    # The same clues with and without the stored picture give the same hints, step by step.
+    without = Puzzle(HEART.width, HEART.height, HEART.row_clues, HEART.column_clues)
+    assert without.goal is None
+    board_a = Board.blank(HEART.width, HEART.height)
+    board_b = Board.blank(HEART.width, HEART.height)
+    while (hint := find_hint(HEART, board_a)) is not None:
+        assert find_hint(without, board_b) == hint
+        for x, y, state in hint.cells:
+            board_a.set(x, y, state)
+            board_b.set(x, y, state)
+    assert find_hint(without, board_b) is None
 
 
 def test_contradicting_marks_give_no_hint() -> None:
@@ -43,31 +180,18 @@ def test_nothing_forced_gives_no_hint() -> None:
     assert find_hint(puzzle, solved) is None
 
 
-def test_crossed_hint_when_a_line_is_done() -> None:
-    puzzle = Puzzle.from_grid([[1, 0, 0], [1, 0, 0], [0, 0, 0]])
-    board = Board.blank(3, 3)
-    # The marks fill column 1's run; the other cells of rows 1 and 2 must be empty.
-    for y in (0, 1):
-        board.set(0, y, F)
-    for x in (1, 2):
-        for y in range(3):
-            board.set(x, y, X)
-    hint = find_hint(puzzle, board)
-    assert hint is not None
-    assert (hint.x, hint.y, hint.state) == (0, 2, Cell.CROSSED)
-    assert "is empty" in hint.text or "can reach" in hint.text
-
-
 def test_trial_marks_count_as_marks() -> None:
     puzzle = _bar_puzzle()
     board = Board.blank(9, 1)
     for x in range(2, 7):
         board.set(x, 0, TF)
     board.set(0, 0, TF)
+    for x in (7, 8):
+        board.set(x, 0, TX)
     hint = find_hint(puzzle, board)
     assert hint is not None
-    # With cells 1..7 fixed by the marks at 1 and 3..7, cell 2 (index 1) must be filled.
-    assert (hint.x, hint.state) == (1, Cell.FILLED)
+    # With the marks at 1 and 3..7 and crosses at 8..9, cell 2 (index 1) must be filled.
+    assert [(x, state) for x, _y, state in hint.cells] == [(1, F)]
 
 
 @st.composite
@@ -97,6 +221,7 @@ def test_hints_from_correct_marks_agree_with_the_picture(case: tuple[Puzzle, Boa
     assert goal is not None
     assert board.get(hint.x, hint.y) == Cell.UNKNOWN
     for x, y, state in hint.cells:
+        assert board.get(x, y) == Cell.UNKNOWN
         assert (state == Cell.FILLED) == bool(goal[y, x])
     assert hint.text.startswith(f"{hint.axis} {hint.index + 1}: ")
 

@@ -96,7 +96,8 @@ def _colours_in(scene: PlayScene, box: tuple[int, int, int, int]) -> set[tuple[i
 def test_the_hint_cell_does_not_look_like_the_cursor() -> None:
     scene = open_play(HEART)
     key(scene, pygame.K_h)
-    assert scene.hint_cell == (0, 1)
+    hint = scene.hint_show.hint
+    assert hint is not None and hint.cells[0][:2] == (0, 1)
     move(scene, centre(scene, 3, 4), buttons=(0, 0, 0))  # the mouse takes the cursor away
     scene.app.step()
     assert scene.cursor == (3, 4)

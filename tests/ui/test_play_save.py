@@ -193,19 +193,44 @@ def test_greying_marks_only_runs_the_marks_prove_placed() -> None:
     assert scene.grid_view.row_look(0) == scene.grid_view.row_look(1)
 
 
-def test_hint_outlines_a_forced_cell_and_says_why() -> None:
+def test_hint_outlines_its_whole_line_and_every_cell_it_gives() -> None:
     scene = open_play(HEART)
     key(scene, pygame.K_h)
     assert scene.message_kind == "hint"
-    assert scene.hint_line == ("row", 1) and scene.hint_cell == (0, 1)
-    assert scene.message.startswith("Fill the outlined cell. Row 2: the 5 must cover")
+    assert scene.hint_line == ("row", 1)
+    assert scene.message == "Row 2: the 5 fills the whole row. Fill the 5 outlined cells."
     assert scene.cursor == (0, 1)
-    box = scene.layout.cell_box(0, 1)
-    edge = scene.app.screen.get_at((box.x, box.y + 3))
-    assert (edge.r, edge.g, edge.b) == scene.app.theme.accent
+    theme = scene.app.theme
+    for x in range(5):  # every given cell has its ring, not just the first
+        box = scene.layout.cell_box(x, 1)
+        edge = scene.app.screen.get_at((box.x, box.y + box.h // 2))
+        assert (edge.r, edge.g, edge.b) == theme.success
     # Any move clears the hint.
     click(scene, 0, 1)
-    assert scene.hint_cell is None
+    assert scene.hint_show.hint is None
+
+
+def test_show_me_animates_the_hint_then_stops() -> None:
+    scene = open_play(HEART)
+    key(scene, pygame.K_s)  # nothing to show yet
+    assert not scene.hint_show.animating
+    key(scene, pygame.K_h)
+    hint = scene.hint_show.hint
+    assert hint is not None and (hint.leftmost, hint.rightmost) == ((0,), (0,))
+    key(scene, pygame.K_s)
+    assert scene.hint_show.animating
+    for _ in range(5):
+        scene.app.step()
+    assert scene.hint_show.animating and scene.hint_show.age > 0
+    scene.hint_show.tick(10.0)
+    assert not scene.hint_show.animating
+    # The button does the same as S.
+    button = scene.hint_show.button
+    scene.app.step()
+    centre = button.rect.center
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        scene.handle(pygame.event.Event(kind, pos=centre, button=1))
+    assert scene.hint_show.animating
 
 
 def test_hint_refuses_wrong_or_contradicting_marks() -> None:

@@ -1,7 +1,9 @@
-"""Hints for a player: one cell that line logic forces from the marks already on the board.
+"""Hints for a player: one line's deduction from the marks already on the board, named.
 
 A hint never looks at the solution: it uses only what the exact line solver proves from the
 player's marks (trial marks count as marks), so it teaches a step the player could have seen.
+``hint_techniques`` names the technique (overlap, an edge, a completed line, ...) and gives
+the cells that technique proves; ``find_hint`` picks the most instructive one on the board.
 ``placed_runs`` serves clue greying the same way: a run is greyed only when the marks prove
 where it lies and the player has filled it.
 """
@@ -12,9 +14,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.core.board import Board, Cell
-from game.core.lines import Clue, clue_text
+from game.core.lines import Clue
 from game.core.puzzle import Puzzle
-from game.core.solver.line import EMPTY, FILLED, UNKNOWN, LineAnalysis, analyse_line
+from game.core.solver.hint_techniques import (
+    Deduction,
+    Technique,
+    blank_bounds,
+    deductions,
+    marked_bounds,
+)
+from game.core.solver.line import EMPTY, FILLED, UNKNOWN, analyse_line, bit_positions
 from game.core.solver.steps import Axis
 
 # Board cell state -> the line solver's cell code.
@@ -27,70 +36,55 @@ _CODE_OF_STATE = {
 }
 _CODES = bytes(_CODE_OF_STATE[Cell(state)] for state in range(len(Cell)))
 
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
-
 
 @dataclass(frozen=True)
 class Hint:
-    """Cell ``(x, y)`` (0-based) must be ``state`` (FILLED or CROSSED), because of one line.
+    """One line's deduction: the cells it gives, the technique that proves them, and why.
 
-    ``cells`` lists every cell that line forces (the hinted one among them), as (x, y, state),
-    for a view that wants to highlight more than one; ``text`` explains it in a sentence.
+    ``cells`` lists every cell the hint gives, as (x, y, state), filled ones first; ``x``,
+    ``y`` and ``state`` are the first of them (where the cursor goes). ``text`` explains it
+    ("row 3: the 8 covers the middle 4 cells (columns 3 to 6) wherever it sits").
+
+    ``line`` is the line's cells as the hint saw them (the line solver's codes) and
+    ``leftmost`` / ``rightmost`` the start of each run in the leftmost and the rightmost
+    arrangement the reasoning considers (over the empty line for an overlap, among the
+    placements that fit the marks otherwise): the data a "show me" animation slides.
     """
 
-    x: int
-    y: int
-    state: Cell
     axis: Axis
     index: int
+    clue: Clue
+    technique: Technique
     text: str
     cells: tuple[tuple[int, int, Cell], ...]
+    line: bytes
+    leftmost: tuple[int, ...]
+    rightmost: tuple[int, ...]
+
+    @property
+    def x(self) -> int:
+        return self.cells[0][0]
+
+    @property
+    def y(self) -> int:
+        return self.cells[0][1]
+
+    @property
+    def state(self) -> Cell:
+        return self.cells[0][2]
+
+    @property
+    def filled_count(self) -> int:
+        return sum(1 for cell in self.cells if cell[2] == Cell.FILLED)
+
+    @property
+    def crossed_count(self) -> int:
+        return len(self.cells) - self.filled_count
 
 
 def line_codes(states: Sequence[int]) -> bytes:
     """Board cell states (0-4) as the line solver's bytes."""
     return bytes(_CODES[int(state)] for state in states)
-
-
-def _cell_word(axis: Axis) -> str:
-    """A row's cells are counted in columns, a column's in rows."""
-    return "column" if axis == "row" else "row"
-
-
-def _span_text(axis: Axis, first: int, last: int) -> str:
-    word = _cell_word(axis)
-    if first == last:
-        return f"{word} {first + 1}"
-    return f"{word}s {first + 1} to {last + 1}"
-
-
-def _run_name(clue: Clue, run: int) -> str:
-    length = clue[run]
-    if clue.count(length) == 1:
-        return f"the {length}"
-    ordinal = _ORDINALS[run] if run < len(_ORDINALS) else f"number {run + 1}"
-    return f"the {ordinal} run ({length})"
-
-
-def _filled_reason(axis: Axis, index: int, clue: Clue, analysis: LineAnalysis, cell: int) -> str:
-    where = f"{axis} {index + 1}"
-    runs = analysis.covering_runs(cell)
-    if len(runs) == 1:
-        run = runs[0]
-        starts = analysis.run_starts(run)
-        first, last = starts[-1], starts[0] + clue[run] - 1
-        return f"{where}: {_run_name(clue, run)} must cover {_span_text(axis, first, last)}"
-    return f"{where}: every way to place {clue_text(clue)} fills {_cell_word(axis)} {cell + 1}"
-
-
-def _empty_reason(axis: Axis, index: int, clue: Clue, line: bytes, cell: int) -> str:
-    where = f"{axis} {index + 1}"
-    target = f"{_cell_word(axis)} {cell + 1}"
-    if not clue:
-        return f"{where}: the clue is 0, so {target} is empty"
-    if line.count(FILLED) == sum(clue):
-        return f"{where}: {clue_text(clue)} is all filled in, so {target} is empty"
-    return f"{where}: no run of {clue_text(clue)} can reach {target}"
 
 
 def _lines(puzzle: Puzzle, board: Board) -> list[tuple[Axis, int, Clue, bytes]]:
@@ -107,46 +101,65 @@ def _lines(puzzle: Puzzle, board: Board) -> list[tuple[Axis, int, Clue, bytes]]:
 
 
 def find_hint(puzzle: Puzzle, board: Board) -> Hint | None:
-    """One cell that line logic forces from the marks on ``board``, or None.
+    """The most instructive deduction one line makes from the marks on ``board``, or None.
 
-    None when a line's marks already contradict its clue (the player should fix that first)
-    or when no line forces anything. Of the lines that force cells, the one forcing the most
-    is chosen (the clearest lesson); in it, a filled cell before a crossed one.
+    Never reads the puzzle's goal: only the clues and the marks, through the exact line
+    solver. Candidates are ranked fills before crosses (a hint that only crosses cells is
+    given only when no line can fill one), then simple techniques before complex ones
+    (``hint_techniques.FILL_RANK`` / ``CROSS_RANK``), then the most cells, then rows before
+    columns, top to bottom. None when a line's marks already contradict its clue (the player
+    should fix that first) or when no line forces anything.
     """
     if (board.width, board.height) != (puzzle.width, puzzle.height):
         raise ValueError("the board and the puzzle are not the same size")
-    best: tuple[int, Axis, int, Clue, bytes, LineAnalysis] | None = None
-    for axis, index, clue, line in _lines(puzzle, board):
-        analysis = analyse_line(clue, line)
-        if analysis is None:
+    best: tuple[tuple[int, int, int, int], Axis, int, Clue, bytes, Deduction] | None = None
+    for order, (axis, index, clue, line) in enumerate(_lines(puzzle, board)):
+        found = deductions(axis, clue, line)
+        if found is None:
             return None
-        unknown = sum(1 << i for i, code in enumerate(line) if code == UNKNOWN)
-        forced = ((analysis.forced_filled | analysis.forced_empty) & unknown).bit_count()
-        if forced and (best is None or forced > best[0]):
-            best = (forced, axis, index, clue, line, analysis)
+        for deduction in found:
+            count = (deduction.filled | deduction.empty).bit_count()
+            key = (*deduction.rank, -count, order)
+            if best is None or key < best[0]:
+                best = (key, axis, index, clue, line, deduction)
     if best is None:
         return None
-    _count, axis, index, clue, line, analysis = best
-    forced_cells: list[tuple[int, int, Cell]] = []
-    for position, code in enumerate(line):
-        if code != UNKNOWN:
-            continue
-        if (analysis.forced_filled >> position) & 1:
-            state = Cell.FILLED
-        elif (analysis.forced_empty >> position) & 1:
-            state = Cell.CROSSED
-        else:
-            continue
-        x, y = (position, index) if axis == "row" else (index, position)
-        forced_cells.append((x, y, state))
-    filled_first = sorted(forced_cells, key=lambda cell: cell[2] != Cell.FILLED)
-    x, y, state = filled_first[0]
-    position = x if axis == "row" else y
-    if state == Cell.FILLED:
-        text = _filled_reason(axis, index, clue, analysis, position)
+    _key, axis, index, clue, line, deduction = best
+    return _hint(axis, index, clue, line, deduction)
+
+
+def line_hint(axis: Axis, index: int, clue: Clue, line: bytes) -> Hint | None:
+    """The best deduction on one line alone (for tests and lessons), or None."""
+    found = deductions(axis, clue, line)
+    if not found:
+        return None
+    deduction = min(found, key=lambda d: (*d.rank, -(d.filled | d.empty).bit_count()))
+    return _hint(axis, index, clue, line, deduction)
+
+
+def _hint(axis: Axis, index: int, clue: Clue, line: bytes, deduction: Deduction) -> Hint:
+    def place(position: int) -> tuple[int, int]:
+        return (position, index) if axis == "row" else (index, position)
+
+    cells = [(*place(p), Cell.FILLED) for p in bit_positions(deduction.filled)]
+    cells += [(*place(p), Cell.CROSSED) for p in bit_positions(deduction.empty)]
+    if deduction.blank or not clue:
+        bounds = blank_bounds(clue, len(line))
     else:
-        text = _empty_reason(axis, index, clue, line, position)
-    return Hint(x, y, state, axis, index, text, tuple(forced_cells))
+        analysis = analyse_line(clue, line)
+        assert analysis is not None  # deductions() found the line consistent
+        bounds = marked_bounds(analysis)
+    return Hint(
+        axis=axis,
+        index=index,
+        clue=clue,
+        technique=deduction.technique,
+        text=f"{axis} {index + 1}: {deduction.reason}",
+        cells=tuple(cells),
+        line=line,
+        leftmost=tuple(first for first, _last in bounds),
+        rightmost=tuple(last for _first, last in bounds),
+    )
 
 
 def placed_runs(clue: Sequence[int], line_states: Sequence[int]) -> set[int]:

@@ -10,7 +10,7 @@ Mouse: left fills, right crosses, middle or Shift+left clears; a drag paints a l
 cursor; Space or Z fills, X crosses, C / Backspace / Delete clear; holding one of those keys
 while pressing arrows keeps painting, and Shift+arrows repeats the last mark while moving.
 Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, T trial mode, K keep trial, D drop trial, V check,
-H hint, +/- zoom, 0 fit, Esc pause.
+H hint (S shows its reasoning), +/- zoom, 0 fit, Esc pause.
 """
 
 from __future__ import annotations
@@ -39,6 +39,7 @@ from game.ui.scenes.play_chrome import (
     WinState,
 )
 from game.ui.scenes.play_exits import PAUSING_DIALOGS, PlayExits
+from game.ui.scenes.play_hint import HintShow
 from game.ui.scenes.play_saves import PlaySaves
 from game.ui.scenes.play_viewport import BoardViewport
 from game.ui.widgets.button import Button
@@ -120,6 +121,7 @@ class PlayScene(Scene):
         self.flash_age = 0.0
         self.hint_line: tuple[str, int] | None = None
         self.hint_cell: tuple[int, int] | None = None
+        self.hint_show = HintShow(self)  # the teaching hint's cells and its "show me"
         self.focus_lost = False
         self._shift = False
         self._ctrl = False
@@ -324,8 +326,11 @@ class PlayScene(Scene):
             return True  # other buttons during a drag are ignored
         if kind == pygame.MOUSEMOTION:
             self._hover(pos)
+            self.hint_show.handle(event)
             for button in self.play_buttons:
                 button.handle(event)
+            return True
+        if self.hint_show.handle(event):
             return True
         for button in self.play_buttons:
             if button.handle(event):
@@ -397,6 +402,7 @@ class PlayScene(Scene):
             pygame.K_d: self.drop_trial,
             pygame.K_v: self.check,
             pygame.K_h: self.hint,
+            pygame.K_s: self.hint_show.play,
         }
         action = actions.get(key)
         if action is None:
@@ -528,18 +534,20 @@ class PlayScene(Scene):
         self.set_message(report.text, report.tone)
 
     def hint(self) -> None:
-        """Show one cell that line logic forces from the player's marks, and why."""
+        """Show the most instructive deduction one line makes from the player's marks: the
+        line, every cell it gives and the technique in words; S then shows its reasoning."""
         if self.win is not None:
             return
         if self._unique is None:
             self._advance_uniqueness(UNIQUENESS_SLICE)
         advice = advise_hint(self.session, answer_known=bool(self._unique))
+        self.hint_show.show(advice.hint if isinstance(advice, ForcedCell) else None)
         if isinstance(advice, WrongMarks):
             self._flash(advice.cells)
         elif isinstance(advice, BrokenLine):
             self.hint_line, self.hint_cell = advice.line, None
         elif isinstance(advice, ForcedCell):
-            self.hint_line, self.hint_cell = advice.line, advice.cell
+            self.hint_line, self.hint_cell = advice.line, None  # hint_show outlines every cell
             self.cursor = advice.cell
             self._show_cell(*advice.cell)
         self.set_message(advice.text, advice.tone)
@@ -642,6 +650,7 @@ class PlayScene(Scene):
                 self.flash.strength = fade * (0.55 + 0.45 * math.cos(self.flash_age * 9.0))
         if self.win is not None:
             self.win.age += dt
+        self.hint_show.tick(dt)
         self.chrome.update_buttons()
 
     def draw(self, surface: pygame.Surface) -> None:

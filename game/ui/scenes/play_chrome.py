@@ -378,6 +378,7 @@ class PlayChrome:
             view.highlight_row, view.highlight_column = scene.cursor[1], scene.cursor[0]
         if not scene.paused:
             view.draw(surface, scene.session.board)
+            scene.hint_show.draw(surface)
             return
         board = scene.layout.outer_box.inset(-4)
         surface.fill(scene.app.theme.background, board)
