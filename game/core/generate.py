@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Generator, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 import numpy.typing as npt
@@ -35,6 +35,7 @@ from game.core.rating import Rating, rate
 from game.core.solver.steps import Guess, LineDeduced, Step
 from game.core.solver.task import SolveTask
 
+AUTHOR = "Hanjie generator"
 MIN_SIZE = 5
 MAX_SIZE = 40
 # Flips tried on one picture before a new one is drawn.
@@ -213,7 +214,13 @@ class Generation:
         self.result = self._made(full, rate(SolveTask(full).run()))
 
     def _made(self, puzzle: Puzzle, rating: Rating) -> Generated:
-        return Generated(puzzle, rating, self.seed, self.candidates, self.steps)
+        named = replace(
+            puzzle,
+            title=f"Random {self.width}x{self.height} #{self.seed}",
+            author=AUTHOR,
+            extra=(("difficulty", str(rating.stars)), ("seed", str(self.seed))),
+        )
+        return Generated(named, rating, self.seed, self.candidates, self.steps)
 
     def _add_detail(self, picture: BoolGrid) -> BoolGrid:
         edges = _edge_cells(picture)
