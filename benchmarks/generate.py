@@ -26,8 +26,9 @@ from game.core.rating import STAR_NAMES
 from game.core.solver import solve
 
 SIZES = ("10x10", "15x15", "20x20", "30x30", "40x30")
-CELL = 6
 GAP = 14
+# Every picture is drawn about this wide, so small puzzles are not lost beside big ones.
+PICTURE_PIXELS = 180
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -37,26 +38,33 @@ def parse_size(text: str) -> tuple[int, int]:
 
 def draw_sheet(rows: list[list[Generated]], path: Path) -> None:
     """One row per size, the puzzles of every level side by side, each captioned."""
-    row_heights = [max(made.puzzle.height for made in row) * CELL for row in rows]
-    row_widths = [sum(made.puzzle.width * CELL + GAP for made in row) for row in rows]
+    cells = [max(2, PICTURE_PIXELS // max(made.puzzle.width for made in row)) for row in rows]
+    row_heights = [
+        max(made.puzzle.height for made in row) * cell
+        for row, cell in zip(rows, cells, strict=True)
+    ]
+    row_widths = [
+        sum(made.puzzle.width * cell + GAP for made in row)
+        for row, cell in zip(rows, cells, strict=True)
+    ]
     sheet = Image.new("RGB", (max(row_widths) + GAP, sum(row_heights) + len(rows) * 26 + GAP))
     draw = ImageDraw.Draw(sheet)
     draw.rectangle((0, 0, sheet.width, sheet.height), fill=(244, 240, 230))
     top = GAP
-    for row, height in zip(rows, row_heights, strict=True):
+    for row, height, cell in zip(rows, row_heights, cells, strict=True):
         left = GAP
         for made in row:
             puzzle = made.puzzle
             goal = puzzle.goal_array()
             assert goal is not None
-            box = (left - 1, top - 1, left + puzzle.width * CELL, top + puzzle.height * CELL)
+            box = (left - 1, top - 1, left + puzzle.width * cell, top + puzzle.height * cell)
             draw.rectangle(box, fill=(255, 255, 255), outline=(180, 170, 150))
             for y, x in zip(*goal.nonzero(), strict=True):
-                x0, y0 = left + int(x) * CELL, top + int(y) * CELL
-                draw.rectangle((x0, y0, x0 + CELL - 1, y0 + CELL - 1), fill=(40, 40, 60))
+                x0, y0 = left + int(x) * cell, top + int(y) * cell
+                draw.rectangle((x0, y0, x0 + cell - 1, y0 + cell - 1), fill=(40, 40, 60))
             caption = f"{puzzle.size_text} L{made.rating.stars} {STAR_NAMES[made.rating.stars]}"
             draw.text((left, top + height + 4), caption, fill=(60, 60, 60))
-            left += puzzle.width * CELL + GAP
+            left += puzzle.width * cell + GAP
         top += height + 26
     sheet.save(path)
 
