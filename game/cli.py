@@ -32,6 +32,7 @@ COMMANDS: dict[str, str] = {
     "solve": "solve",
     "check": "check",
     "convert": "convert",
+    "generate": "generate",
     "replay": "replay",
     "screenshot": "screenshot",
 }

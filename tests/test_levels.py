@@ -20,8 +20,8 @@ import pytest
 
 from game.core.formats import read_puzzle
 from game.core.puzzle import Puzzle
-from game.core.rating import Rating, rate
-from game.core.solver import SolveResult, solve
+from game.core.rating import Rating, rate_puzzle
+from game.core.solver import SolveResult
 from tests.conftest import REPO_ROOT
 
 LEVELS = REPO_ROOT / "levels"
@@ -47,8 +47,8 @@ build_levels = load_build_script()
 def solved(path: Path) -> tuple[Puzzle, SolveResult, Rating]:
     """Each level is read and solved once for all the tests below."""
     puzzle = read_puzzle(path)
-    result = solve(puzzle, max_solutions=2, timeout=30)
-    return puzzle, result, rate(result)
+    result, rating = rate_puzzle(puzzle, time_limit=30)
+    return puzzle, result, rating
 
 
 def level_id(path: Path) -> str:
@@ -108,6 +108,15 @@ def test_packs_mix_line_logic_and_probing(pack: Path) -> None:
     largest = max(min(puzzle.width, puzzle.height) for puzzle, _, _ in results)
     if largest >= 15:
         assert len(results) - line_only >= 2, f"{pack.name} has too few probing puzzles"
+
+
+@pytest.mark.parametrize("pack", PACK_DIRS, ids=lambda path: path.name)
+def test_packs_from_ten_by_ten_up_spread_over_three_levels(pack: Path) -> None:
+    results = [solved(path) for path in sorted(pack.glob("*.non"))]
+    if max(min(puzzle.width, puzzle.height) for puzzle, _, _ in results) < 10:
+        return
+    levels = {rating.stars for _, _, rating in results}
+    assert len(levels) >= 3, f"{pack.name}: levels {sorted(levels)}"
 
 
 def test_levels_match_their_source_art() -> None:

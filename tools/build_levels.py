@@ -35,8 +35,8 @@ if str(REPO_ROOT) not in sys.path:
 
 from game.core.formats import format_puzzle  # noqa: E402
 from game.core.puzzle import Puzzle  # noqa: E402
-from game.core.rating import Rating, rate  # noqa: E402
-from game.core.solver import SolveResult, solve  # noqa: E402
+from game.core.rating import Rating, rate_puzzle  # noqa: E402
+from game.core.solver import SolveResult  # noqa: E402
 
 ART_DIR = REPO_ROOT / "tools" / "levels"
 LEVELS_DIR = REPO_ROOT / "levels"
@@ -202,14 +202,13 @@ def check_picture(pack: PackSource, picture: Picture) -> Level:
     """Make, solve and rate one picture; ArtError unless it is unique without search."""
     where = f"{pack.path}:{picture.line}: {picture.title!r}"
     puzzle = Puzzle.from_grid(picture.grid(), title=picture.title, author=AUTHOR, license=LICENSE)
-    result = solve(puzzle, max_solutions=2, timeout=SOLVE_TIMEOUT)
+    result, rating = rate_puzzle(puzzle, time_limit=SOLVE_TIMEOUT)
     if result.status == "multiple":
         raise ArtError(f"{where} is ambiguous: {difference_text(result)}")
     if result.status != "unique":
         raise ArtError(f"{where}: the solver says {result.status!r}")
     if not result.stats.solved_without_search:
         raise ArtError(f"{where} needs search (guessing); redraw it so probing suffices")
-    rating = rate(result)
     extra = (("difficulty", str(rating.stars)),)
     return Level(picture, replace(puzzle, extra=extra), result, rating)
 

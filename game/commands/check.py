@@ -54,6 +54,7 @@ def check_file(path: str, timeout: float | None) -> dict[str, object]:
     """Read, solve and rate one file; runs in a worker process, returns plain data."""
     from game.commands.common import CommandError, open_puzzle
     from game.commands.solving import solve_with_deadline
+    from game.core.difficulty import EffortMeter
     from game.core.rating import rate
 
     start = time.perf_counter()
@@ -61,8 +62,9 @@ def check_file(path: str, timeout: float | None) -> dict[str, object]:
         puzzle = open_puzzle(path)
     except CommandError as error:
         return {"file": path, "error": error.message}
-    result = solve_with_deadline(puzzle, max_solutions=2, timeout=timeout)
-    rating = rate(result)
+    meter = EffortMeter(puzzle)
+    result = solve_with_deadline(puzzle, max_solutions=2, timeout=timeout, on_step=meter)
+    rating = rate(result, meter.effort(result.stats.line_rounds))
     return {
         "file": path,
         "size": puzzle.size_text,
@@ -87,6 +89,22 @@ def _table_row(row: dict[str, object], folder: Path, name_width: int) -> str:
     )
 
 
+def print_distribution(levels: dict[str, list[int]]) -> None:
+    """How many puzzles each pack has at each level: a pack should spread."""
+    from game.core.rating import STAR_NAMES
+
+    if not levels:
+        return
+    width = max(len(printable(pack)) for pack in [*levels, "pack"])
+    names = [STAR_NAMES[stars] for stars in range(1, 6)]
+    print()
+    print(f"{'pack':<{width}}  " + "  ".join(f"{name:>8}" for name in names) + "  levels")
+    for pack, counts in sorted(levels.items()):
+        spread = sum(1 for count in counts[1:] if count)
+        cells = "  ".join(f"{count:>8}" for count in counts[1:])
+        print(f"{printable(pack):<{width}}  {cells}  {spread:>6}")
+
+
 def run(args: argparse.Namespace) -> int:
     check_input_folder(args.folder)
     folder = Path(args.folder)
@@ -104,6 +122,8 @@ def run(args: argparse.Namespace) -> int:
             f"{'file':<{name_width}}  {'size':>7}  {'verdict':<8}  {'rating':<16}  {'seconds':>8}"
         )
     failures = 0
+    # Stars by pack (the first folder under DIR; "." for files directly in it).
+    levels: dict[str, list[int]] = {}
     with ProcessPoolExecutor(max_workers=min(jobs, len(files))) as pool:
         rows = pool.map(check_file, [str(path) for path in files], [timeout] * len(files))
         for row in rows:
@@ -113,7 +133,13 @@ def run(args: argparse.Namespace) -> int:
                 print(json.dumps(row), flush=True)
             else:
                 print(_table_row(row, folder, name_width), flush=True)
+            rating = row.get("rating")
+            if isinstance(rating, dict):
+                parts = Path(os.path.relpath(str(row["file"]), folder)).parts
+                pack = parts[0] if len(parts) > 1 else "."
+                levels.setdefault(pack, [0] * 6)[int(rating["stars"])] += 1
     if not args.json:
+        print_distribution(levels)
         fair = len(files) - failures
         print(f"{fair} of {len(files)} puzzles have exactly one solution")
     return 1 if failures else 0

@@ -88,7 +88,7 @@ def solve_with_deadline(
     *,
     max_solutions: int,
     timeout: float | None,
-    on_step: Callable[[Step], None] | None = None,
+    on_step: Callable[[Step], object] | None = None,
     now: Callable[[], float] = time.perf_counter,
     start: float | None = None,
 ) -> SolveResult:

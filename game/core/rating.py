@@ -1,21 +1,25 @@
-"""Difficulty from what the solving engine needed, as 1-5 stars with a name.
+"""Difficulty as 1-5 stars with a name, from the human effort a solve reveals.
 
-The engine's statistics say which tools it used before the grid was complete:
+:mod:`game.core.difficulty` turns the engine's steps into effort points (rounds of line
+logic, how little simple overlap gives, probing insights, cells only probing settles,
+guesses); the levels cut those points:
 
-====  ===========  ==============================================================
-star  name         what the engine needed
-====  ===========  ==============================================================
-1     Easy         line logic alone, at most ``EASY_ROUNDS`` rounds
-2     Medium       line logic alone, at most ``MEDIUM_ROUNDS`` rounds
-3     Hard         line logic alone with more rounds than that, or line logic plus at
-                   most ``HARD_PROBES`` probes (trying a cell both ways)
-4     Expert       line logic stalled; more probing than that finished it
-5     Fiendish     probing stalled too: guessing and backtracking were needed
-====  ===========  ==============================================================
+====  ===========  ===============  ============================================================
+star  name         points           typically
+====  ===========  ===============  ============================================================
+1     Easy         at most 4.5      overlap and two or three rounds of line logic
+2     Medium       at most 8        line logic alone, a few more rounds or a bare start
+3     Hard         at most 14       long chains of line logic, or one probing insight
+4     Expert       at most 24       several probing insights, or a long chain and one
+5     Fiendish     more, or search  probing carries much of the grid, or guessing is needed
+====  ===========  ===============  ============================================================
 
-A *round* is one generation of line solving: round 1 solves every line once, round 2 the
-lines that round 1 changed, and so on (see :class:`~game.core.solver.result.SolveStats`). A
-long chain of rounds means the player must keep carrying facts from rows to columns and back.
+Rate a puzzle with :func:`rate_puzzle` (it solves with an
+:class:`~game.core.difficulty.EffortMeter` watching), or, when a
+:class:`~game.core.solver.task.SolveTask` is already running, give it the meter as
+``on_step`` and call ``rate(result, meter.effort(result.stats.line_rounds))``.
+``rate(result)`` alone estimates the effort from the engine's counters (no overlap share,
+probes for insights): close, but only the meter gives the real level.
 
 Puzzles without exactly one solution are not fair to play: they are rated on the work to the
 first solution when there is one (``multiple``), as Fiendish when the engine ran out of time
@@ -24,13 +28,14 @@ first solution when there is one (``multiple``), as Fiendish when the engine ran
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from game.core.difficulty import Effort, EffortMeter
+from game.core.puzzle import Puzzle
 from game.core.solver.result import SolveResult
-
-EASY_ROUNDS = 8
-MEDIUM_ROUNDS = 20
-HARD_PROBES = 20
+from game.core.solver.task import SolveTask
 
 STAR_NAMES = {1: "Easy", 2: "Medium", 3: "Hard", 4: "Expert", 5: "Fiendish"}
 
@@ -42,6 +47,7 @@ class Rating:
     stars: int
     name: str
     reason: str
+    points: float = 0.0
 
     @property
     def star_text(self) -> str:
@@ -49,32 +55,64 @@ class Rating:
         return "★" * self.stars + "☆" * (5 - self.stars)
 
     def as_dict(self) -> dict[str, object]:
-        return {"stars": self.stars, "name": self.name, "reason": self.reason}
+        return {
+            "stars": self.stars,
+            "name": self.name,
+            "reason": self.reason,
+            "points": round(self.points, 3),
+        }
 
 
-def _rating(stars: int, reason: str) -> Rating:
-    return Rating(stars, STAR_NAMES[stars], reason)
+def _plural(count: int, noun: str) -> str:
+    return (
+        f"{count} {noun}" if count == 1 else f"{count} {noun}{'es' if noun.endswith('s') else 's'}"
+    )
 
 
-def rate(result: SolveResult) -> Rating:
-    """The difficulty of the puzzle ``result`` came from (see the module text)."""
+def _estimate(result: SolveResult) -> Effort:
     stats = result.stats
+    cells = max(1, sum(len(grid.flat) for grid in result.solutions[:1]))
+    return Effort(
+        rounds=stats.line_rounds,
+        overlap=0.0,
+        insights=(stats.probes + 1) // 2 if stats.probe_fixes else 0,
+        probed=min(1.0, stats.probe_fixes / cells),
+        guesses=stats.guesses,
+    )
+
+
+def _reason(effort: Effort) -> str:
+    parts = [f"{_plural(effort.rounds, 'round')} of line logic"]
+    parts.append(f"overlap gives {effort.overlap:.0%}")
+    if effort.insights:
+        insights = _plural(effort.insights, "insight")
+        parts.append(f"probing ({insights}) settles {effort.probed:.0%} of the grid")
+    if effort.guesses:
+        parts.append(f"{_plural(effort.guesses, 'guess')}")
+    return f"{', '.join(parts)} ({effort.points:.1f} points)"
+
+
+def rate(result: SolveResult, effort: Effort | None = None) -> Rating:
+    """The difficulty of the puzzle ``result`` came from (see the module text)."""
     if result.status == "none":
         return Rating(0, "No solution", "the clues admit no picture")
     if result.status == "unknown" and not result.solutions:
-        return _rating(5, "the solver ran out of time")
-    if stats.solved_by_lines:
-        rounds = stats.line_rounds
-        noun = "round" if rounds == 1 else "rounds"
-        if rounds <= EASY_ROUNDS:
-            return _rating(1, f"line logic alone, {rounds} {noun}")
-        if rounds <= MEDIUM_ROUNDS:
-            return _rating(2, f"line logic alone, {rounds} {noun}")
-        return _rating(3, f"line logic alone, a long chain of {rounds} {noun}")
-    if stats.solved_without_search and stats.probes <= HARD_PROBES:
-        noun = "probe" if stats.probes == 1 else "probes"
-        return _rating(3, f"line logic stalls; {stats.probes} {noun} unlock it")
-    if stats.solved_without_search:
-        return _rating(4, f"line logic stalls; probing fixed {stats.probe_fixes} cells")
-    noun = "guess" if stats.guesses == 1 else "guesses"
-    return _rating(5, f"needs guessing: {stats.guesses} {noun}, depth {stats.max_depth}")
+        return Rating(5, STAR_NAMES[5], "the solver ran out of time")
+    if effort is None:
+        effort = _estimate(result)
+    stars = effort.level
+    return Rating(stars, STAR_NAMES[stars], _reason(effort), effort.points)
+
+
+def rate_puzzle(
+    puzzle: Puzzle,
+    *,
+    time_limit: float | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+) -> tuple[SolveResult, Rating]:
+    """Solve ``puzzle`` (up to two solutions) with the effort meter watching; blocks."""
+    meter = EffortMeter(puzzle)
+    task = SolveTask(puzzle, max_solutions=2, time_limit=time_limit, clock=clock)
+    while (result := task.advance(3600.0, on_step=meter)) is None:
+        pass
+    return result, rate(result, meter.effort(result.stats.line_rounds))

@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 import numpy as np
 import numpy.typing as npt
 
+from game.core.difficulty import EffortMeter
 from game.core.puzzle import Puzzle
 from game.core.rating import rate
 from game.core.solver.result import SolveResult
@@ -44,6 +45,7 @@ class Ratings:
         self.stars: dict[str, int | None] = {}
         self.solutions: dict[str, BoolGrid] = {}
         self._task: SolveTask | None = None
+        self._meter: EffortMeter | None = None
         self._task_key = ""
 
     @property
@@ -75,7 +77,7 @@ class Ratings:
                 return
             task = self._task
             assert task is not None
-            result = task.advance(max(0.0, deadline - self.clock()))
+            result = task.advance(max(0.0, deadline - self.clock()), on_step=self._meter)
             if result is not None:
                 self._record(self._task_key, result)
                 self._task = None
@@ -90,6 +92,7 @@ class Ratings:
             self._task = SolveTask(
                 puzzle, max_solutions=2, time_limit=self.time_limit, clock=self.clock
             )
+            self._meter = EffortMeter(puzzle)
             self._task_key = key
             return True
         return False
@@ -97,5 +100,6 @@ class Ratings:
     def _record(self, key: str, result: SolveResult) -> None:
         if result.status == "unknown" or not result.solutions:
             return
-        self.stars[key] = max(1, min(5, int(rate(result).stars)))
+        effort = self._meter.effort(result.stats.line_rounds) if self._meter else None
+        self.stars[key] = max(1, min(5, int(rate(result, effort).stars)))
         self.solutions[key] = np.asarray(result.solutions[0], dtype=bool)

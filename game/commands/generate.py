@@ -1,0 +1,132 @@
+"""``hanjie generate``: make fresh puzzles with one solution at a chosen level.
+
+    hanjie generate --size 20x15 --level 3 --seed 7 -o cat.non
+    hanjie generate --size 10 --level 2 --count 5 -o folder/
+
+Each puzzle is printed with its rating and the seconds it took. Without ``--seed`` a seed is
+drawn and printed, so any puzzle can be made again.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import secrets
+import time
+from pathlib import Path
+
+from game.commands.common import CommandError, os_reason, quote
+
+HELP = "make new puzzles with exactly one solution at a chosen difficulty level (1-5)"
+
+MAX_COUNT = 1000
+_SIZE = re.compile(r"\s*(\d{1,4})\s*(?:[xX×]\s*(\d{1,4}))?\s*")
+
+
+def size_argument(text: str) -> tuple[int, int]:
+    from game.core.generate import MAX_SIZE, MIN_SIZE
+
+    match = _SIZE.fullmatch(text)
+    if not match:
+        raise argparse.ArgumentTypeError(f"{quote(text, 40)} is not a size like 20x15 or 10")
+    width = int(match.group(1))
+    height = int(match.group(2) or width)
+    if not (MIN_SIZE <= width <= MAX_SIZE and MIN_SIZE <= height <= MAX_SIZE):
+        raise argparse.ArgumentTypeError(
+            f"{width}x{height}: each side must be {MIN_SIZE} to {MAX_SIZE}"
+        )
+    return width, height
+
+
+def _bounded_int(low: int, high: int, what: str) -> argparse._ActionType:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{quote(text, 40)} is not a whole number") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{what} must be {low} to {high}, not {value}")
+        return value
+
+    return parse
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--size", type=size_argument, required=True, metavar="WxH", help="5 to 40 a side"
+    )
+    parser.add_argument(
+        "--level",
+        type=_bounded_int(1, 5, "the level"),
+        required=True,
+        metavar="L",
+        help="1 Easy, 2 Medium, 3 Hard, 4 Expert, 5 Fiendish",
+    )
+    parser.add_argument(
+        "--seed",
+        type=_bounded_int(0, 2**63 - 1, "the seed"),
+        default=None,
+        metavar="N",
+        help="the same seed makes the same puzzle (default: a fresh one, printed)",
+    )
+    parser.add_argument(
+        "--count",
+        type=_bounded_int(1, MAX_COUNT, "the count"),
+        default=None,
+        metavar="K",
+        help="make K puzzles (seeds N, N+1, ...) into the folder OUT",
+    )
+    parser.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        metavar="OUT",
+        help="the puzzle file to write (.non, ...), or a folder with --count",
+    )
+
+
+def _targets(args: argparse.Namespace, seed: int) -> list[tuple[int, Path]]:
+    out = Path(args.output)
+    if args.count is None:
+        if out.is_dir():
+            raise CommandError(f"{quote(out)}: is a folder; give a file name, or use --count")
+        return [(seed, out)]
+    if out.exists() and not out.is_dir():
+        raise CommandError(f"{quote(out)}: not a folder (--count writes one file per puzzle)")
+    width, height = args.size
+    return [
+        (seed + n, out / f"random-{width}x{height}-level{args.level}-{seed + n}.non")
+        for n in range(args.count)
+    ]
+
+
+def run(args: argparse.Namespace) -> int:
+    from game.core.formats import write_puzzle
+    from game.core.formats._common import FormatError
+    from game.core.generate import Generation
+
+    width, height = args.size
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    targets = _targets(args, seed)
+    if args.count is not None:
+        try:
+            Path(args.output).mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise CommandError(f"{quote(args.output)}: {os_reason(error)}") from None
+    for puzzle_seed, path in targets:
+        start = time.perf_counter()
+        made = Generation(width, height, args.level, puzzle_seed).run()
+        seconds = time.perf_counter() - start
+        try:
+            write_puzzle(made.puzzle, path)
+        except FormatError as error:
+            raise CommandError(f"{quote(path)}: cannot save: {quote(error.reason)}") from None
+        except OSError as error:
+            raise CommandError(f"{quote(path)}: cannot save: {os_reason(error)}") from None
+        rating = made.rating
+        print(
+            f"{quote(path)}: {width}x{height} seed {puzzle_seed}  {rating.star_text} "
+            f"{rating.name} ({rating.points:.1f} points)  {seconds:.2f} s",
+            flush=True,
+        )
+    return 0

@@ -1,0 +1,183 @@
+"""How much human effort a puzzle takes, read from the steps the solving engine takes.
+
+A player's work on a nonogram comes in kinds the engine's steps show one by one:
+
+- **simple overlap**: cells any line forces on its own, before anything is known (a run
+  longer than the line's slack). They are free; the larger their share of the grid, the
+  easier the start (:func:`overlap_share`, from the clues alone);
+- **rounds of line logic**: the engine's generations of line solving before it first stalls
+  (round 2 works on what round 1 gave, and so on); each round is one more pass of carrying
+  facts from rows to columns and back;
+- **probing**: when line logic stalls, cells are settled only by trying a value and following
+  it to a contradiction. Each probe that proves something is an *insight* a player has to
+  find, and every cell set after the first probe needed that look-ahead;
+- **search**: guessing and backtracking, which no player enjoys.
+
+:class:`EffortMeter` is an ``on_step`` observer for a
+:class:`~game.core.solver.task.SolveTask`; :meth:`EffortMeter.effort` sums what it saw into an
+:class:`Effort`, whose :attr:`Effort.points` are::
+
+    points = rounds + 3 * (1 - overlap share) + 4 * insights + 10 * probed share
+             + 10 * guesses
+
+and the five levels cut the points at :data:`LEVEL_LIMITS` (see :mod:`game.core.rating`).
+The weights make one probing insight worth four rounds of line logic, and a grid settled
+wholly by probing worth ten more.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from game.core.lines import Clue
+from game.core.puzzle import Puzzle
+from game.core.solver.steps import Guess, LineDeduced, ProbeResult, ProbeStarted, Step
+
+ROUND_POINTS = 1.0
+START_POINTS = 3.0  # for a grid where overlap gives nothing
+INSIGHT_POINTS = 4.0
+PROBED_POINTS = 10.0  # for a grid settled wholly after the first probe
+GUESS_POINTS = 10.0
+
+# The most points each level allows: 1 Easy, 2 Medium, 3 Hard, 4 Expert; above the last
+# (or with any guessing) the puzzle is 5, Fiendish.
+LEVEL_LIMITS: tuple[float, ...] = (4.5, 8.0, 14.0, 24.0)
+LEVELS = 5
+
+
+def level_of(points: float, guesses: int = 0) -> int:
+    """The level (1-5) of a puzzle worth ``points``; any guessing makes it 5."""
+    if guesses:
+        return LEVELS
+    for level, limit in enumerate(LEVEL_LIMITS, start=1):
+        if points <= limit:
+            return level
+    return LEVELS
+
+
+def _line_overlap(clue: Clue, length: int) -> npt.NDArray[np.bool_]:
+    """The cells a blank line of ``length`` with ``clue`` settles on its own."""
+    known = np.zeros(length, dtype=bool)
+    if not clue:
+        known[:] = True
+        return known
+    slack = length - (sum(clue) + len(clue) - 1)
+    if slack <= 0:
+        known[:] = True
+        return known
+    start = 0
+    for run in clue:
+        if run > slack:
+            known[start + slack : start + run] = True
+        start += run + 1
+    return known
+
+
+def overlap_share(puzzle: Puzzle) -> float:
+    """The share of cells simple overlap settles, every row and column taken alone."""
+    width, height = puzzle.width, puzzle.height
+    if not width or not height:
+        return 1.0
+    known = np.zeros((height, width), dtype=bool)
+    for y, clue in enumerate(puzzle.row_clues):
+        known[y, :] |= _line_overlap(clue, width)
+    for x, clue in enumerate(puzzle.column_clues):
+        known[:, x] |= _line_overlap(clue, height)
+    return float(known.sum()) / (width * height)
+
+
+@dataclass(frozen=True)
+class Effort:
+    """What solving a puzzle asked of a player (see the module text)."""
+
+    rounds: int
+    overlap: float
+    insights: int
+    probed: float
+    guesses: int
+
+    @property
+    def points(self) -> float:
+        return (
+            ROUND_POINTS * self.rounds
+            + START_POINTS * (1.0 - self.overlap)
+            + INSIGHT_POINTS * self.insights
+            + PROBED_POINTS * self.probed
+            + GUESS_POINTS * self.guesses
+        )
+
+    @property
+    def level(self) -> int:
+        return level_of(self.points, self.guesses)
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "rounds": self.rounds,
+            "overlap": round(self.overlap, 4),
+            "insights": self.insights,
+            "probed": round(self.probed, 4),
+            "guesses": self.guesses,
+            "points": round(self.points, 3),
+            "level": self.level,
+        }
+
+
+class EffortMeter:
+    """An ``on_step`` observer that counts probing insights, probed cells and guesses.
+
+    ``stop_above``: end the slice (return True) as soon as the points already certain pass
+    it, so a generator can drop a candidate that is too hard without finishing its solve.
+    """
+
+    def __init__(self, puzzle: Puzzle, stop_above: float | None = None) -> None:
+        self.puzzle = puzzle
+        self.cells = max(1, puzzle.width * puzzle.height)
+        self.overlap = overlap_share(puzzle)
+        self.stop_above = stop_above
+        self.probing = False
+        self.searching = False
+        self.after_probe = False
+        self.insights = 0
+        self.probed_cells = 0
+        self.guesses = 0
+
+    def __call__(self, step: Step) -> bool:
+        if isinstance(step, LineDeduced):
+            if not step.probe and step.depth == 0 and not self.searching:
+                if step.reason == "probe" and self.after_probe:
+                    self.insights += 1
+                if self.probing:
+                    self.probed_cells += len(step.cells)
+            self.after_probe = False
+        elif isinstance(step, ProbeStarted):
+            self.probing = True
+            self.after_probe = False
+        elif isinstance(step, ProbeResult):
+            self.after_probe = True
+        elif isinstance(step, Guess):
+            self.searching = True
+            self.guesses += 1
+            self.after_probe = False
+        return self.stop_above is not None and self.lower_bound() > self.stop_above
+
+    def lower_bound(self) -> float:
+        """The points already certain, whatever the rest of the solve finds."""
+        return (
+            START_POINTS * (1.0 - self.overlap)
+            + INSIGHT_POINTS * self.insights
+            + PROBED_POINTS * self.probed_cells / self.cells
+            + GUESS_POINTS * self.guesses
+        )
+
+    def effort(self, rounds: int) -> Effort:
+        """The effort, given the engine's count of line rounds (``SolveStats.line_rounds``)."""
+        return Effort(
+            rounds=rounds,
+            overlap=self.overlap,
+            insights=self.insights,
+            probed=self.probed_cells / self.cells,
+            guesses=self.guesses,
+        )

@@ -1,0 +1,58 @@
+"""The generator: deterministic for a seed, always one solution, at the level asked."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.core.generate import GenerateError, Generation, generate
+from game.core.rating import rate_puzzle
+from game.core.solver import solve
+
+
+def test_the_same_seed_gives_the_same_puzzle() -> None:
+    first = generate(8, 6, 2, seed=7)
+    second = generate(8, 6, 2, seed=7)
+    assert first == second
+    assert (first.width, first.height) == (8, 6)
+
+
+def test_slicing_does_not_change_the_puzzle() -> None:
+    whole = Generation(10, 10, 3, seed=3).run()
+    sliced = Generation(10, 10, 3, seed=3)
+    slices = 0
+    while sliced.advance(0.0) is None:  # one piece of work a call
+        slices += 1
+    assert slices > 1
+    assert sliced.result is not None
+    assert sliced.result.puzzle == whole.puzzle
+
+
+def test_different_seeds_give_different_puzzles() -> None:
+    puzzles = {generate(10, 10, 1, seed=seed).fingerprint() for seed in range(4)}
+    assert len(puzzles) == 4
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "level"),
+    [(5, 5, 1), (5, 5, 2), (8, 8, 3), (10, 7, 1), (7, 10, 2), (10, 10, 4)],
+)
+def test_every_generated_puzzle_is_unique_and_at_its_level(
+    width: int, height: int, level: int
+) -> None:
+    for seed in range(2):
+        made = Generation(width, height, level, seed).run()
+        puzzle = made.puzzle
+        assert (puzzle.width, puzzle.height) == (width, height)
+        # A separate full solve, not the generator's own: exactly one solution.
+        assert solve(puzzle, max_solutions=2).status == "unique"
+        _result, rating = rate_puzzle(puzzle)
+        assert rating.stars == made.rating.stars == level
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "level", "words"),
+    [(4, 10, 1, "width must be 5 to 40"), (10, 41, 1, "height"), (10, 10, 6, "level")],
+)
+def test_bad_requests_are_refused(width: int, height: int, level: int, words: str) -> None:
+    with pytest.raises(GenerateError, match=words):
+        Generation(width, height, level, seed=0)

@@ -1,0 +1,54 @@
+"""``hanjie generate``: files written, each rated; bad input one line and exit 2."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.cli import main
+from game.core.formats import read_puzzle
+from game.core.solver import solve
+
+
+def test_one_puzzle_to_a_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "p.non"
+    assert main(["generate", "--size", "8x6", "--level", "2", "--seed", "4", "-o", str(out)]) == 0
+    puzzle = read_puzzle(out)
+    assert (puzzle.width, puzzle.height) == (8, 6)
+    assert solve(puzzle).status == "unique"
+    line = capsys.readouterr().out
+    assert "seed 4" in line and "Medium" in line and " s" in line
+
+
+def test_a_count_fills_a_folder_with_consecutive_seeds(tmp_path: Path) -> None:
+    out = tmp_path / "made"
+    args = ["generate", "--size", "6", "--level", "1", "--seed", "10", "--count", "3"]
+    assert main([*args, "-o", str(out)]) == 0
+    names = sorted(path.name for path in out.iterdir())
+    assert names == [f"random-6x6-level1-{seed}.non" for seed in (10, 11, 12)]
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (["--size", "3x3", "--level", "1"], "each side must be 5 to 40"),
+        (["--size", "ten", "--level", "1"], "is not a size"),
+        (["--size", "10", "--level", "0"], "the level must be 1 to 5"),
+        (["--size", "10", "--level", "1", "--count", "0"], "the count must be 1"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], words: str
+) -> None:
+    assert main(["generate", *args, "-o", str(tmp_path / "x.non")]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1
+    assert not (tmp_path / "x.non").exists()
+
+
+def test_a_folder_without_count_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["generate", "--size", "6", "--level", "1", "-o", str(tmp_path)]) == 2
+    assert "is a folder" in capsys.readouterr().err
