@@ -9,6 +9,9 @@ not open.
 from __future__ import annotations
 
 import argparse
+import os
+import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -23,6 +26,12 @@ from game.commands.common import (
 
 if TYPE_CHECKING:
     from game.ui.app import App
+
+# Where SDL needs X11 or Wayland to show a window (elsewhere the system always has one).
+X_PLATFORMS = ("linux", "freebsd", "openbsd", "netbsd", "dragonfly", "sunos")
+# SDL's drivers that draw into memory: a window on them is never seen.
+INVISIBLE_DRIVERS = ("offscreen", "dummy")
+NO_DISPLAY = "Hanjie needs a display: no X11 or Wayland display was found"
 
 HELP = "open the game window (optionally straight into the puzzle FILE, or a picture to convert)"
 
@@ -81,13 +90,46 @@ def open_start_scenes(app: App, path: Path | None) -> None:
         app.open_dropped_file(path)
 
 
+def display_problem(environ: Mapping[str, str], platform: str) -> str | None:
+    """Why no window could be seen here, checked before SDL is started (it would print its
+    own complaints, then fall back to drawing into memory and run invisibly), or None. A
+    driver asked for by name (``SDL_VIDEODRIVER=dummy`` for tests and screenshots) is the
+    asker's business."""
+    if environ.get("SDL_VIDEODRIVER") or not platform.startswith(X_PLATFORMS):
+        return None
+    if environ.get("DISPLAY") or environ.get("WAYLAND_DISPLAY"):
+        return None
+    return f"{NO_DISPLAY} (DISPLAY is not set)."
+
+
+def driver_problem(driver: str, environ: Mapping[str, str]) -> str | None:
+    """Why the window SDL opened would not be seen: it fell back to a driver that draws into
+    memory because the display named could not be reached; None when all is well."""
+    if environ.get("SDL_VIDEODRIVER") or driver not in INVISIBLE_DRIVERS:
+        return None
+    named = [
+        f"{name}={environ[name]}" for name in ("DISPLAY", "WAYLAND_DISPLAY") if environ.get(name)
+    ]
+    return f"{NO_DISPLAY} ({' and '.join(named) or 'none is named'} could not be opened)."
+
+
 def open_window() -> App | None:
     """The game window, or None after one line on stderr when there is no display for it."""
+    problem = display_problem(os.environ, sys.platform)
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return None
     import pygame
 
     from game.ui.app import App
 
     try:
+        pygame.display.init()
+        problem = driver_problem(pygame.display.get_driver(), os.environ)
+        if problem is not None:
+            pygame.quit()
+            print(problem, file=sys.stderr)
+            return None
         return App()
     except pygame.error as error:
         fail(f"cannot open the game window: {quote(error)}")

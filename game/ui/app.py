@@ -7,7 +7,9 @@ overlays, what an unused event does) is written down in ``game.ui.scene``.
 
 Tests and tools drive it without a loop: ``App(headless=True)`` opens a window on SDL's dummy
 driver, ``feed(event)`` queues synthetic events and ``step(dt)`` runs exactly one frame
-(switches, events -> top scene, update, draw, switches). ``run()`` is the real 60 FPS loop.
+(switches, events -> top scene, update, draw, switches). ``run()`` is the real loop: up to
+60 FPS while something moves, and asleep until the next event while nothing does (``pump``
+is its frame, drawn only when needed; see ``game.ui.pacing``).
 
 Settings are typed keys (``SOUND`` is a ``Setting[bool]``): ``app.setting(SOUND)`` is the
 player's value or the default, ``app.set_setting(SOUND, False)`` changes it in memory; the
@@ -28,6 +30,7 @@ import pygame
 
 from game.core.progress import ProgressStore
 from game.ui.fonts import Fonts
+from game.ui.pacing import FramePacer, wait_for_events
 from game.ui.scene import Scene
 from game.ui.sounds import Sounds
 from game.ui.theme import DEFAULT_THEME, Theme, theme_named, ui_scale
@@ -159,6 +162,7 @@ class App:
         self._quit_question: Scene | None = None  # the "quit and lose…?" dialog, while shown
         self.time = 0.0  # seconds of frames run, for animations
         self.frame_count = 0
+        self.pacer = FramePacer()  # whether the next frame must be drawn (see ``pump``)
         self.mouse_pos = (0, 0)
         self.toasts = Toasts()
         self.fonts = Fonts()
@@ -374,7 +378,9 @@ class App:
         scene.arrange(self.screen_size)
         scene.on_enter()
 
-    def _apply_switches(self) -> None:
+    def _apply_switches(self) -> bool:
+        """Apply the queued switches; True when there were any."""
+        switched = bool(self._switches)
         while self._switches:
             switch = self._switches.pop(0)
             scene = switch.scene
@@ -398,6 +404,7 @@ class App:
                     old.on_exit()
                 del self.scenes[self.scenes.index(scene) + 1 :]
                 scene.on_enter()
+        return switched
 
     # -- frames -----------------------------------------------------------------------------
 
@@ -408,34 +415,68 @@ class App:
     def step(self, dt: float = 1 / FPS) -> None:
         """Run one frame with the fed events: handle, update, draw, apply switches."""
         events, self._fed = self._fed, []
-        self._frame(events, dt)
+        self._frame(events, max(0.0, min(dt, MAX_FRAME_SECONDS)), always_draw=True)
 
-    def _frame(self, events: list[pygame.event.Event], dt: float) -> None:
-        dt = max(0.0, min(dt, MAX_FRAME_SECONDS))
-        self._apply_switches()
+    def pump(self, dt: float) -> bool:
+        """The real loop's frame: like ``step``, but drawn only when something changed or a
+        scene on screen is due (``Scene.wake_in``). True when it drew."""
+        events, self._fed = self._fed, []
+        return self._frame(events, max(0.0, dt), always_draw=False)
+
+    def redraw(self) -> None:
+        """Draw the next frame: for a still scene whose picture changed outside ``handle``."""
+        self.pacer.mark()
+
+    def _frame(self, events: list[pygame.event.Event], dt: float, always_draw: bool) -> bool:
+        switched = self._apply_switches()
         for event in events:
             self._dispatch(event)
-        self._apply_switches()
+        switched = self._apply_switches() or switched
+        if not self.running and not always_draw:
+            return False  # the real loop is closing: the window goes, nothing more to show
         self.time += dt
         self.frame_count += 1
+        toasts = len(self.toasts.items)
         self.toasts.update(dt)
         top = self.top
         if top is not None:
             top.update(dt)
-        self.draw()
-        self._apply_switches()
+        if switched or events or len(self.toasts.items) != toasts:
+            self.pacer.mark()
+        drew = always_draw or self.pacer.needs_draw(self.time)
+        if drew:
+            self.draw()
+            self.pacer.drawn()
+        if self._apply_switches():
+            self.pacer.mark()
         if not self.scenes and not self._switches and self.running:
             self.request_quit()
+        self.pacer.schedule(self.time, self.wake_in())
+        return drew
+
+    def _shown(self) -> list[Scene]:
+        """The scenes on screen: the top one, and below an overlay everything down to the
+        first opaque scene."""
+        first = len(self.scenes) - 1
+        while first > 0 and self.scenes[first].transparent:
+            first -= 1
+        return self.scenes[max(0, first) :]
+
+    def wake_in(self) -> float | None:
+        """Seconds until something on screen changes by itself (the soonest of the shown
+        scenes and the toasts; 0.0 while something animates), None when only an event can."""
+        waits = [scene.wake_in() for scene in self._shown()]
+        waits.append(self.toasts.wake_in())
+        known = [wait for wait in waits if wait is not None]
+        return max(0.0, min(known)) if known else None
 
     def draw(self) -> None:
         """Draw the scenes that show (the top one, and below an overlay everything down to
         the first opaque scene), then the toasts, onto ``screen``."""
-        first = len(self.scenes) - 1
-        while first > 0 and self.scenes[first].transparent:
-            first -= 1
-        if first < 0 or self.scenes[first].transparent:
+        shown = self._shown()
+        if not shown or shown[0].transparent:
             self.screen.fill(self.theme.background)
-        for scene in self.scenes[max(0, first) :]:
+        for scene in shown:
             scene.draw(self.screen)
         self.toasts.draw(self.screen, self)
 
@@ -479,21 +520,28 @@ class App:
         return False
 
     def run(self) -> None:
-        """The real loop: 60 frames a second until the window closes or the stack empties."""
+        """The real loop until the window closes or the stack empties: a frame at most 60
+        times a second while something moves, and asleep in SDL until an event or the next
+        scene is due while nothing does."""
         if self.top is None and not self._switches:
             from game.ui.scenes.menu import MenuScene
 
             self.push(MenuScene(self))
         clock = pygame.time.Clock()
-        clock.tick(FPS)
+        last = time.perf_counter()
         try:
             while self.running:
-                dt = clock.tick(FPS) / 1000.0
-                events = pygame.event.get()
-                events.extend(self._fed)
-                self._fed = []
-                self._frame(events, dt)
-                pygame.display.flip()
+                wait = self.pacer.wait(self.time)
+                events = wait_for_events(wait)
+                self._fed = events + self._fed
+                now = time.perf_counter()
+                # A frame after a stall counts as at most MAX_FRAME_SECONDS; a sleep the loop
+                # chose (waiting for the next second of play's clock) counts in full.
+                dt = min(now - last, wait + MAX_FRAME_SECONDS)
+                last = now
+                if self.pump(dt):
+                    pygame.display.flip()
+                    clock.tick(FPS)  # no more than FPS drawn frames a second
         finally:
             self.request_quit()
             pygame.quit()
@@ -568,6 +616,7 @@ class App:
     def toast(self, text: str, error: bool = False, seconds: float = 3.5) -> None:
         """Show a short message at the bottom of the window."""
         self.toasts.show(text, seconds=seconds, error=error)
+        self.pacer.mark()
 
     def render_to(self, path: str | Path) -> Path:
         """Save the current frame as a PNG file."""

@@ -16,6 +16,14 @@ promises a scene, and what it expects back:
   play and replay screens keep their board geometry in a ``layout`` attribute.)
 - **Frames**: each frame the top scene gets its events (``handle``), then ``update(dt)``,
   then the app draws. Only the top scene is updated.
+- **Idle**: the app draws only when something changed (an event, a switch, a resize, a
+  toast) or a scene on screen is due, and between such frames it sleeps until the next
+  event. A scene says when it is due with ``wake_in()``: 0.0 while something moves by
+  itself (an animation, solver work shown as it goes), the seconds until its next change
+  (play's clock: the next whole second), or None when only an event can change it. The
+  default is 0.0, drawn every frame as before, so a scene that animates needs nothing; a
+  still scene returns None, and then anything it shows that changes outside ``handle``
+  must either make ``wake_in`` return 0 meanwhile or call ``app.redraw()``.
 - **Overlays**: a scene with ``transparent = True`` is drawn over the scene below it: the app
   draws the nearest opaque scene first, then every transparent one above it, bottom to top.
   An overlay dims what is under it itself (``widgets.base.Veil``). Overlays are modal:
@@ -74,7 +82,14 @@ class Scene:
         return False
 
     def update(self, dt: float) -> None:
-        """Advance animations and timers by ``dt`` seconds. Never draws."""
+        """Advance animations and timers by ``dt`` seconds. Never draws. On an idle screen
+        frames are far apart, so ``dt`` may be long (up to the wait ``wake_in`` asked for)."""
+
+    def wake_in(self) -> float | None:
+        """Seconds until this scene changes by itself and needs a frame: 0.0 while it
+        animates (the default: every frame), None when only an event can change it. Asked
+        after every frame of every scene on screen (see the module text)."""
+        return 0.0
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole scene onto ``surface`` (an overlay: only itself; the app drew what

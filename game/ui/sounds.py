@@ -8,7 +8,9 @@ nicety, never a reason to crash. The "sound" setting mutes everything.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+import os
+import sys
+from collections.abc import Callable, Iterator
 
 import numpy as np
 import numpy.typing as npt
@@ -69,6 +71,27 @@ def synthesise() -> dict[str, FloatArray]:
     }
 
 
+@contextlib.contextmanager
+def _native_stderr_quiet() -> Iterator[None]:
+    """Native code's writes to stderr go nowhere meanwhile. Without a sound card, ALSA's
+    library prints a dozen lines of its probing straight to the stream before SDL gives up;
+    a game without sound is normal (see the module text), so that is noise, not news."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):  # no real stderr (a GUI launcher): nothing to quiet
+        yield
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, 2)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+        os.close(null)
+
+
 def _to_mixer_format(samples: FloatArray, size: int, channels: int) -> npt.NDArray[np.generic]:
     clipped = np.clip(samples, -1.0, 1.0)
     if size == -16:
@@ -99,7 +122,8 @@ class Sounds:
     def _open_mixer() -> bool:
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init(SAMPLE_RATE, -16, 2, 512)
+                with _native_stderr_quiet():
+                    pygame.mixer.init(SAMPLE_RATE, -16, 2, 512)
             return pygame.mixer.get_init() is not None
         except (pygame.error, OSError):
             return False

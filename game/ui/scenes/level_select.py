@@ -496,6 +496,13 @@ class LevelSelectScene(Scene):
             self._sync(index)
         self.app.ratings.work(self._unrated())
 
+    def wake_in(self) -> float | None:
+        """Every frame while packs are read or stars worked out (cards fill in as they
+        come); otherwise the screen is still until the player does something."""
+        if any(state.reading for state in self.packs) or self.app.ratings.busy:
+            return 0.0
+        return 0.0 if self._unrated() else None
+
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         theme = app.theme

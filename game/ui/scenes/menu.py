@@ -182,6 +182,9 @@ class MenuScene(Scene):
             button.rect.midtop = (width // 2, top + index * (button_height + gap))
             button.font_size = 24
 
+    def wake_in(self) -> float | None:
+        return None  # nothing moves until the player does something
+
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         theme = app.theme

@@ -115,6 +115,9 @@ class OptionsScene(Scene):
                 )
             y += row_height + (note_height if key else 0)
 
+    def wake_in(self) -> float | None:
+        return None  # nothing moves until the player does something
+
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
         theme = app.theme

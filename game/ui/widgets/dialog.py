@@ -127,6 +127,10 @@ class DialogScene(Scene):
             if below is not None:
                 below.update(dt)
 
+    def wake_in(self) -> float | None:
+        # Still itself; the scene below (drawn too) says when it changes.
+        return None
+
     def arrange(self, size: tuple[int, int]) -> None:
         app = self.app
         scale = app.ui_scale

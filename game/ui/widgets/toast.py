@@ -53,6 +53,12 @@ class Toasts:
             item.remaining -= dt
         self.items = [item for item in self.items if item.remaining > 0]
 
+    def wake_in(self) -> float | None:
+        """Seconds until a message starts fading (0.0 while one fades), None with none."""
+        if not self.items:
+            return None
+        return max(0.0, min(item.remaining for item in self.items) - FADE_SECONDS)
+
     def handle_click(self, position: tuple[int, int], app: App) -> bool:
         """A click on a toast dismisses it (and is not passed to the scene under it)."""
         for item, rect in zip(self.items, self._rects(app), strict=True):

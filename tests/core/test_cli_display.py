@@ -1,0 +1,61 @@
+"""``python -m game`` without a display: one line, exit 2, never an invisible window."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.commands.play import display_problem, driver_problem
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_no_display_on_linux_is_one_sentence() -> None:
+    assert display_problem({}, "linux") == (
+        "Hanjie needs a display: no X11 or Wayland display was found (DISPLAY is not set)."
+    )
+    assert display_problem({"DISPLAY": ""}, "freebsd13") is not None
+
+
+def test_a_display_or_a_driver_asked_for_by_name_is_left_to_sdl() -> None:
+    assert display_problem({"DISPLAY": ":0"}, "linux") is None
+    assert display_problem({"WAYLAND_DISPLAY": "wayland-0"}, "linux") is None
+    assert display_problem({"SDL_VIDEODRIVER": "dummy"}, "linux") is None
+    # Windows and macOS always have a window system.
+    assert display_problem({}, "win32") is None
+    assert display_problem({}, "darwin") is None
+
+
+def test_sdl_falling_back_to_memory_is_refused_unless_asked_for() -> None:
+    problem = driver_problem("offscreen", {"DISPLAY": ":55"})
+    assert problem is not None and "DISPLAY=:55 could not be opened" in problem
+    assert driver_problem("dummy", {}) is not None
+    assert driver_problem("dummy", {"SDL_VIDEODRIVER": "dummy"}) is None
+    assert driver_problem("x11", {"DISPLAY": ":0"}) is None
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11/Wayland platforms")
+def test_the_game_without_a_display_prints_one_line_and_exits_2(tmp_path: Path) -> None:
+    environ = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "SDL_AUDIODRIVER")
+    }
+    environ["HANJIE_HOME"] = str(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-m", "game"],
+        cwd=ROOT,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.splitlines() == [
+        "Hanjie needs a display: no X11 or Wayland display was found (DISPLAY is not set)."
+    ]
