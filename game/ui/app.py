@@ -24,7 +24,7 @@ import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, TypeGuard, TypeVar, overload
+from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 import pygame
 
@@ -32,8 +32,17 @@ from game.core.progress import ProgressStore
 from game.ui.fonts import Fonts
 from game.ui.pacing import FramePacer, wait_for_events
 from game.ui.scene import Scene
+from game.ui.settings import (
+    FULLSCREEN,
+    SETTINGS,
+    SOUND,
+    THEME,
+    VOLUME,
+    WINDOW_SIZE,
+    Setting,
+)
 from game.ui.sounds import Sounds
-from game.ui.theme import DEFAULT_THEME, Theme, theme_named, ui_scale
+from game.ui.theme import Theme, theme_named, ui_scale
 from game.ui.widgets.toast import Toasts
 
 if TYPE_CHECKING:
@@ -53,60 +62,6 @@ TITLE = "Hanjie"
 
 T = TypeVar("T")
 SceneT = TypeVar("SceneT", bound=Scene)
-
-
-@dataclass(frozen=True)
-class Setting(Generic[T]):
-    """A setting's name in the progress file, its default, and the test a stored value must
-    pass (a hand-edited file may hold anything; a value that fails reads as the default)."""
-
-    key: str
-    default: T
-    valid: Callable[[object], TypeGuard[T]]
-
-
-def _is_bool(value: object) -> TypeGuard[bool]:
-    return isinstance(value, bool)
-
-
-def _is_number(value: object) -> TypeGuard[float]:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
-def _is_text(value: object) -> TypeGuard[str]:
-    return isinstance(value, str)
-
-
-def _is_optional_text(value: object) -> TypeGuard[str | None]:
-    return value is None or isinstance(value, str)
-
-
-def _is_window_size(value: object) -> TypeGuard[Sequence[int] | None]:
-    if value is None:
-        return True
-    return (
-        isinstance(value, list | tuple)
-        and len(value) == 2
-        and all(isinstance(item, int) and not isinstance(item, bool) for item in value)
-    )
-
-
-SOUND = Setting("sound", True, _is_bool)
-VOLUME = Setting("volume", 0.7, _is_number)
-AUTO_CHECK = Setting("auto_check", False, _is_bool)
-MINIMAP = Setting("minimap", True, _is_bool)
-CLUE_GREYING = Setting("clue_greying", True, _is_bool)
-THEME = Setting("theme", DEFAULT_THEME, _is_text)
-WINDOW_SIZE: Setting[Sequence[int] | None] = Setting("window_size", None, _is_window_size)
-FULLSCREEN = Setting("fullscreen", False, _is_bool)
-LAST_PACK: Setting[str | None] = Setting("last_pack", None, _is_optional_text)
-
-_ALL_SETTINGS: tuple[Setting[Any], ...] = (
-    SOUND, VOLUME, AUTO_CHECK, MINIMAP, CLUE_GREYING, THEME, WINDOW_SIZE, FULLSCREEN, LAST_PACK,
-)  # fmt: skip
-SETTINGS: dict[str, Setting[Any]] = {setting.key: setting for setting in _ALL_SETTINGS}
-# The defaults by name, for code that still reads settings by their names.
-DEFAULT_SETTINGS: dict[str, object] = {key: setting.default for key, setting in SETTINGS.items()}
 
 
 @dataclass(frozen=True)

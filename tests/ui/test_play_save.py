@@ -7,7 +7,8 @@ import pygame
 from game.core.board import Cell
 from game.core.moves import Paint
 from game.core.puzzle import Puzzle
-from game.ui.app import AUTO_CHECK, App
+from game.ui.app import App
+from game.ui.settings import AUTO_CHECK
 from tests.shared_data import HEART
 from tests.ui.play_helpers import WIDE, cells, click, drag, key, open_play
 

@@ -26,10 +26,11 @@ import pygame
 
 from game.core.packs import Pack, PackPlace, PuzzleEntry, list_packs, next_entries, shown_name
 from game.resources import levels_dir
-from game.ui.app import LAST_PACK, PlayContext
+from game.ui.app import PlayContext
 from game.ui.scene import Scene
 from game.ui.scenes.level_cards import Card, CardPainter
 from game.ui.scenes.level_files import PackReader
+from game.ui.settings import LAST_PACK
 from game.ui.widgets.base import radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.scroll import ScrollArea

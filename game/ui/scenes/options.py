@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui.app import AUTO_CHECK, CLUE_GREYING, MINIMAP, SOUND, THEME, VOLUME
 from game.ui.scene import Scene
+from game.ui.settings import AUTO_CHECK, CLUE_GREYING, MINIMAP, SOUND, THEME, VOLUME
 from game.ui.theme import THEMES
 from game.ui.widgets.base import FocusGroup, Widget, radius
 from game.ui.widgets.button import Button

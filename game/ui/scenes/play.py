@@ -29,7 +29,6 @@ from game.core.packs import PackPlace, shown_name, title_of
 from game.core.puzzle import Puzzle
 from game.core.session import Change, Session
 from game.core.strokes import Drag, Mark, Pen, Pointer, painted_cells, step_cursor
-from game.ui.app import AUTO_CHECK
 from game.ui.layout import BoardLayout, Box, PlayRegions, compute_play_regions
 from game.ui.scene import Scene
 from game.ui.scenes.play_chrome import (
@@ -42,6 +41,7 @@ from game.ui.scenes.play_exits import PAUSING_DIALOGS, PlayExits
 from game.ui.scenes.play_hint import HintShow
 from game.ui.scenes.play_saves import PlaySaves
 from game.ui.scenes.play_viewport import BoardViewport
+from game.ui.settings import AUTO_CHECK
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.grid_view import Flash, GridView, Preview

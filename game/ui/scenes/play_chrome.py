@@ -18,8 +18,8 @@ import pygame
 
 from game.core.packs import shown_name
 from game.core.solver.hints import placed_runs
-from game.ui.app import AUTO_CHECK, CLUE_GREYING, MINIMAP
 from game.ui.layout import Box
+from game.ui.settings import AUTO_CHECK, CLUE_GREYING, MINIMAP
 from game.ui.widgets.base import Veil, radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.grid_view import ClueLook, changed_lines

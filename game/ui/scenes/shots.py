@@ -13,10 +13,10 @@ from game.core.moves import Paint
 from game.core.packs import list_packs, read_entries
 from game.core.session import Session
 from game.resources import levels_dir
-from game.ui.app import THEME
 from game.ui.scenes.level_select import LevelSelectScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.options import OptionsScene
+from game.ui.settings import THEME
 
 if TYPE_CHECKING:
     from game.ui.app import App
