@@ -360,6 +360,33 @@ def test_solve_opens_the_replay_over_the_game_and_the_clock_waits() -> None:
     assert scene.session.board.get(0, 0) == F
 
 
+def test_watch_the_solver_is_named_so_and_the_game_clock_stands_still_behind_it() -> None:
+    from game.ui.scenes.replay import ReplayScene
+
+    scene = open_play()
+    app = scene.app
+    assert scene.solve_button.label == "Watch the solver"
+    click(scene, 0, 0)
+    app.step(0.5)
+    elapsed = scene.session.elapsed
+    scene.solve_button.activate()
+    app.step(0.1)
+    replay = app.top
+    assert isinstance(replay, ReplayScene)
+    # The replay plays (Space) for a while, in frames long and short, then Esc goes back.
+    app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
+    for dt in (0.016, 0.25, 1.0, 0.05) * 10:
+        app.step(dt)
+    assert scene.session.elapsed == elapsed
+    assert not scene.clock_running
+    app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    app.step(0.1)
+    assert app.top is scene
+    # Only the frames after coming back count (the first one applies the switch).
+    app.step(0.2)
+    assert scene.session.elapsed - elapsed <= 0.3 + 1e-9
+
+
 def test_pause_menu_goes_back_to_level_select_or_the_menu() -> None:
     from game.ui.app import App
     from game.ui.scenes.level_select import LevelSelectScene

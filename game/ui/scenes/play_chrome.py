@@ -84,8 +84,8 @@ class PlayChrome:
             [scene.keep_button, scene.drop_button],
             [scene.check_button, scene.hint_button],
             [scene.auto_button],
-            [scene.reset_button, scene.solve_button],
-            [scene.pause_button],
+            [scene.solve_button],  # a row of its own: "Watch the solver" says what it does
+            [scene.reset_button, scene.pause_button],
         ]
         for row in rows:
             if len(row) == 1:
@@ -140,7 +140,8 @@ class PlayChrome:
         best = app.store.record(scene.key).best_time if win is None else None
         top_key = (
             format_time(scene.session.elapsed),
-            scene.session.cells_left,
+            scene.version,  # the count of cells changes only with the board
+            scene.answer_known,
             scene.clock_running,
             best,
             win is not None,
@@ -213,7 +214,7 @@ class PlayChrome:
         tag = app.fonts.render(label, small, theme.text_muted)
         tag_rect = tag.get_rect(midright=(rect.x - pad // 2, cy))
         surface.blit(tag, tag_rect)
-        left_text = f"Cells left {scene.session.cells_left}"
+        left_text = scene.session.count_text(scene.answer_known)
         left = app.fonts.render(left_text, small, theme.text)
         left_rect = left.get_rect(midright=(tag_rect.x - 2 * pad, cy))
         surface.blit(left, left_rect)
