@@ -4,11 +4,13 @@ level select, the menu and the next puzzle."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.core.packs import PackPlace, number_in_pack, read_pack
 from game.core.puzzle import Puzzle
+from game.ui.scene import Scene
 from game.ui.widgets.dialog import DialogButton, DialogScene
 from game.ui.widgets.text import format_time
 
@@ -19,7 +21,8 @@ if TYPE_CHECKING:
 # The dialogs under which the game is paused: the clock waits and the board is hidden.
 PAUSE = "pause"
 RESTART = "restart"
-PAUSING_DIALOGS = (PAUSE, RESTART)
+LEAVE = "leave"  # "leave without saving?", asked on the way out of the pause menu
+PAUSING_DIALOGS = (PAUSE, RESTART, LEAVE)
 
 
 class PlayExits:
@@ -98,22 +101,88 @@ class PlayExits:
         scene.app.push(ReplayScene(scene.app, scene.puzzle, initial_board=board, name=name))
 
     def go_level_select(self) -> None:
+        """Back to the level select under the game, else to a new one over the menu, so Esc
+        there leads to the menu (not to a converter the game was started from)."""
         from game.ui.scenes.level_select import LevelSelectScene
+        from game.ui.scenes.menu import MenuScene
 
         scene = self.scene
         app = scene.app
-        if isinstance(app.scene_below(scene), LevelSelectScene):
-            app.pop()
+        if scene not in app.scenes:
             return
-        if scene in app.scenes:
-            app.replace(LevelSelectScene(app))
+        if app.find(LevelSelectScene) is not None:
+
+            def back_to_it() -> None:
+                app.pop_to(LevelSelectScene)
+
+            self._leave_to(LevelSelectScene, back_to_it)
+            return
+
+        def over_the_menu() -> None:
+            if app.pop_to(MenuScene):
+                app.push(LevelSelectScene(app))
+            else:
+                app.replace(LevelSelectScene(app))
+
+        self._leave_to(MenuScene, over_the_menu)
 
     def go_menu(self) -> None:
         from game.ui.scenes.menu import MenuScene
 
         app = self.scene.app
-        if not app.pop_to(MenuScene):
-            app.replace(MenuScene(app))
+
+        def to_menu() -> None:
+            if not app.pop_to(MenuScene):
+                app.replace(MenuScene(app))
+
+        self._leave_to(MenuScene, to_menu)
+
+    def _leave_to(self, kind: type[Scene], go: Callable[[], None]) -> None:
+        """Run ``go``, which drops the scenes between the nearest ``kind`` and the game; when
+        one of them holds unsaved work (the converter the game came from: its puzzle is
+        nowhere else), ask first. The game itself is saved as it goes."""
+        scene = self.scene
+        app = scene.app
+        target = app.find(kind)
+        start = app.scenes.index(target) + 1 if target is not None else 0
+        dropped = [
+            other
+            for other in app.scenes[start:]
+            if other is not scene and other.unsaved_work() is not None
+        ]
+        if not dropped:
+            go()
+            return
+        from game.ui.scenes.converter import ConverterScene
+
+        lost = " ".join(str(other.unsaved_work()) for other in dropped)
+
+        def save_then_go() -> None:
+            for other in dropped:
+                if isinstance(other, ConverterScene):
+                    path = other.save()
+                    if path is None:
+                        return  # the toast says why; nothing is dropped
+                    if other.finished_puzzle().fingerprint() == scene.key:
+                        # The game now has a file: Continue can reopen it.
+                        scene.path = path
+                        scene.save()
+            go()
+
+        savable = all(isinstance(other, ConverterScene) for other in dropped)
+        buttons = [DialogButton("Save the puzzle and go", save_then_go, primary=True)]
+        buttons = buttons if savable else []
+        back = self.open_pause if scene.win is None else None
+        scene.app.push(
+            DialogScene(
+                app,
+                "Leave without saving?",
+                f"{lost} Without it, this game cannot be continued later.",
+                [*buttons, DialogButton("Leave without saving", go), ("Cancel", back)],
+                vertical=True,
+                name=LEAVE,
+            )
+        )
 
     def next_puzzle(self) -> None:
         """Play the first of the next puzzles that loads (the others stay next after it);
