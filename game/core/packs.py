@@ -284,3 +284,34 @@ def files_after(pack: Pack, path: Path) -> list[Path]:
         if candidate.name == path.name:
             return files[index + 1 :]
     return []
+
+
+def absolute_path(path: Path) -> Path:
+    """``path`` made absolute and resolved, so a record opens it from any working folder;
+    as given when it cannot be resolved (a loop of links)."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        return path
+
+
+def recorded_file(recorded: str, levels: Path) -> Path | None:
+    """The file a progress record names. Older records kept the path as typed (``play
+    levels/first-steps/03-goblet.non``), relative to a working folder long gone: such a
+    path is tried from here, then from the install folder that holds ``levels`` and inside
+    ``levels`` itself. None when no candidate is a file (the caller checks it is the same
+    puzzle)."""
+    path = Path(recorded)
+    if path.is_absolute():
+        return path if path.is_file() else None
+    candidates = [path, levels.parent / path, levels / path]
+    parts = path.parts
+    if levels.name in parts:  # "somewhere/levels/pack/file.non": the part after "levels"
+        candidates.append(levels.joinpath(*parts[parts.index(levels.name) + 1 :]))
+    for candidate in candidates:
+        try:
+            if candidate.is_file():
+                return absolute_path(candidate)
+        except OSError:
+            continue
+    return None

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from game.core.formats import format_puzzle
 from game.core.packs import (
     DEFAULT_ORDER,
@@ -125,3 +127,21 @@ def test_a_pack_puzzle_is_named_by_its_place_until_solved(tmp_path: Path) -> Non
     untitled = Puzzle.from_grid([[1]])
     assert title_of(untitled, tmp_path / "my-drawing.non") == "my-drawing"
     assert title_of(untitled) == "Untitled" and title_of(BAR, bar) == "Bar"
+
+
+def test_a_recorded_file_is_found_absolute_or_from_an_old_relative_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.core.packs import recorded_file
+
+    levels = tmp_path / "install" / "levels"
+    puzzle_file = levels / "01-pack" / "01-a.non"
+    puzzle_file.parent.mkdir(parents=True)
+    puzzle_file.write_text("x")
+    monkeypatch.chdir(tmp_path)  # not the install folder
+    assert recorded_file(str(puzzle_file), levels) == puzzle_file
+    assert recorded_file("levels/01-pack/01-a.non", levels) == puzzle_file.resolve()
+    assert recorded_file("01-pack/01-a.non", levels) == puzzle_file.resolve()
+    assert recorded_file("../old/levels/01-pack/01-a.non", levels) == puzzle_file.resolve()
+    assert recorded_file("levels/01-pack/missing.non", levels) is None
+    assert recorded_file(str(tmp_path / "gone.non"), levels) is None
