@@ -252,9 +252,22 @@ def test_a_second_win_reports_the_best_time_kept() -> None:
     scene.session.apply(Paint(3, 0, 3, 0, F))
     for _ in range(8):
         app.step(0.25)  # the app caps one frame at a quarter of a second
+    line = scene.regions.help_line
+
+    def help_colours() -> set[tuple[int, int, int]]:
+        screen = app.screen
+        return {
+            tuple(screen.get_at((x, y)))[:3]  # type: ignore[misc]
+            for x in range(line.x, line.right, 3)
+            for y in range(line.y, line.bottom)
+        }
+
+    assert len(help_colours()) > 2  # the controls are written there while playing
     click(scene, 2, 4)
     assert scene.win is not None and not scene.win.new_best
     assert app.store.record(HEART.fingerprint()).best_time == 1.0
+    app.step(0.1)
+    assert help_colours() == {app.theme.background}  # and gone on the win screen
 
 
 def test_timer_pauses_without_focus_and_under_the_pause_menu() -> None:

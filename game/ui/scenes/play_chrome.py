@@ -172,9 +172,10 @@ class PlayChrome:
         if self._keys.get("panel") != panel_key:
             self._draw_panel(chrome)
             self._keys["panel"] = panel_key
-        if self._keys.get("help") != app.ui_scale:
+        help_key = (app.ui_scale, win is not None)
+        if self._keys.get("help") != help_key:
             self._draw_help(chrome)
-            self._keys["help"] = app.ui_scale
+            self._keys["help"] = help_key
         return chrome
 
     def win_appear(self) -> float:
@@ -345,6 +346,11 @@ class PlayChrome:
         scene = self.scene
         app, theme = scene.app, scene.app.theme
         line = scene.regions.help_line
+        if scene.win is not None:
+            # The controls no longer apply once the puzzle is solved; the result panel and
+            # its buttons say what comes next.
+            surface.fill(theme.background, line)
+            return
         surface.fill(theme.panel, line)
         surface.fill(theme.panel_border, (line.x, line.y, line.w, 1))
         size = app.scaled(15)
