@@ -10,6 +10,7 @@ never hides the rest of its pack.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -314,4 +315,26 @@ def recorded_file(recorded: str, levels: Path) -> Path | None:
                 return absolute_path(candidate)
         except OSError:
             continue
+    return None
+
+
+def first_unsolved_after(
+    packs: list[Pack], current: Pack, solved: Callable[[Puzzle], bool]
+) -> PuzzleEntry | None:
+    """Where "Next puzzle" goes after the last puzzle of ``current`` (a bundled pack): the
+    first unsolved, readable puzzle of the next bundled pack, or of the one after when that
+    one is all solved. None past the last pack, or for "My puzzles" (not part of the path
+    through the packs). Packs are read one at a time, only as far as needed."""
+    if current.user:
+        return None
+    later = False
+    for pack in packs:
+        if not later:
+            later = _same_folder(pack.directory, current.directory)
+            continue
+        if pack.user:
+            continue
+        for entry in read_entries(pack):
+            if entry.puzzle is not None and not solved(entry.puzzle):
+                return entry
     return None

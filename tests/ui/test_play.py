@@ -480,3 +480,39 @@ def test_zoom_scrolls_the_board_under_pinned_clues() -> None:
     # 0 fits the whole board again.
     key(scene, pygame.K_0)
     assert scene.layout.cell == fitted and not scene.layout.scrollable
+
+
+def test_next_puzzle_after_a_packs_last_goes_on_to_the_next_pack() -> None:
+    """QA: "Next puzzle" on a pack's last puzzle was disabled."""
+    from game.core.formats import read_puzzle
+    from game.core.packs import list_packs, puzzle_files
+    from game.resources import levels_dir
+    from game.ui.app import App
+    from game.ui.scenes.play import PlayScene
+
+    first, second = list_packs(levels_dir())[:2]
+    last = puzzle_files(first.directory)[-1]
+    puzzle = read_puzzle(last)
+    app = App(headless=True)
+    # The next pack's first puzzle already solved: the second one is where it goes.
+    following = puzzle_files(second.directory)[:2]
+    app.store.mark_solved(read_puzzle(following[0]).fingerprint(), 30.0)
+    assert app.open_level_file(last)
+    app.step()
+    scene = app.top
+    assert isinstance(scene, PlayScene) and not scene.next_puzzles
+    goal = puzzle.goal_array()
+    assert goal is not None
+    for y, x in zip(*goal.nonzero(), strict=True):
+        scene.session.apply(Paint(int(x), int(y), int(x), int(y), F))
+    scene._after_change()
+    assert scene.win is not None
+    assert scene.next_button.enabled and scene.next_button.label == "Next pack"
+    assert scene.exits.next_pack_name == f"{second.name} #2"
+    scene.exits.next_puzzle()
+    app.step()
+    going = app.top
+    assert isinstance(going, PlayScene) and going is not scene
+    assert going.path == following[1]
+    assert going.place is not None and going.place.pack == second.name
+    assert going.place.number == 2

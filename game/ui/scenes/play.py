@@ -564,7 +564,10 @@ class PlayScene(Scene):
         self.hint_line = None
         self.hint_cell = None
         self.win = self.saves.record_win()
-        self.next_button.enabled = bool(self.next_puzzles)
+        # The last puzzle of a pack goes on to the next pack's first unsolved puzzle.
+        following = None if self.next_puzzles else self.exits.find_next_pack()
+        self.next_button.enabled = bool(self.next_puzzles) or following is not None
+        self.next_button.label = "Next puzzle" if following is None else "Next pack"
         self.set_message("", "info")
         self.app.sounds.play("win")
 

@@ -335,10 +335,15 @@ class PlayChrome:
         if appear >= 1.0:
             for button in scene.win_buttons:
                 button.draw(surface, app)
+            note_text = ""
             if not scene.next_button.enabled:
-                note = app.fonts.render(
-                    "No next puzzle in this list.", app.scaled(15), theme.text_muted
-                )
+                note_text = "No next puzzle in this list."
+            elif scene.exits.next_pack_entry is not None:
+                note_text = f"Next: {scene.exits.next_pack_name}"
+            if note_text:
+                room = scene.regions.side_panel.w - 2 * scene.regions.padding
+                note_text = fit_text(app.fonts.get(app.scaled(15)), note_text, room)
+                note = app.fonts.render(note_text, app.scaled(15), theme.text_muted)
                 bottom = scene.menu_button.rect.bottom + 8
                 surface.blit(note, note.get_rect(midtop=(cx, bottom)))
 

@@ -8,7 +8,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.core.packs import PackPlace, number_in_pack, read_pack
+from game.core.packs import (
+    PackPlace,
+    PuzzleEntry,
+    first_unsolved_after,
+    list_packs,
+    number_in_pack,
+    pack_of_file,
+    read_pack,
+)
 from game.core.puzzle import Puzzle
 from game.ui.scene import Scene
 from game.ui.widgets.dialog import DialogButton, DialogScene
@@ -30,6 +38,9 @@ class PlayExits:
 
     def __init__(self, scene: PlayScene) -> None:
         self.scene = scene
+        # Where "Next puzzle" goes once the pack's own puzzles run out (found at the win).
+        self.next_pack_entry: PuzzleEntry | None = None
+        self.next_pack_name = ""
 
     # --- dialogs -----------------------------------------------------------------------
 
@@ -207,7 +218,42 @@ class PlayExits:
                 )
             )
             return
+        following = self.next_pack_entry
+        if following is not None and following.puzzle is not None:
+            app = scene.app
+            app.play_puzzle(following.puzzle, following.path, app.pack_context(following.path))
+            return
         self.go_level_select()
+
+    def find_next_pack(self) -> PuzzleEntry | None:
+        """After a bundled pack's last puzzle: the first unsolved puzzle of the next pack
+        (``game.core.packs.first_unsolved_after``); kept for "Next puzzle"."""
+        from game.resources import levels_dir
+
+        scene = self.scene
+        self.next_pack_entry = None
+        if scene.path is None or scene.next_puzzles:
+            return None
+        store = scene.app.store
+        try:
+            levels, user_dir = levels_dir(), store.user_puzzles_dir()
+            current = pack_of_file(scene.path, levels, user_dir)
+            if current is None:
+                return None
+            packs = list_packs(levels, user_dir)
+
+            def solved(puzzle: Puzzle) -> bool:
+                return bool(store.record(puzzle.fingerprint()).solved)
+
+            self.next_pack_entry = first_unsolved_after(packs, current, solved)
+            if self.next_pack_entry is not None:
+                path = self.next_pack_entry.path
+                pack = read_pack(path.parent)
+                number = number_in_pack(pack, path)
+                self.next_pack_name = pack.name + (f" #{number}" if number is not None else "")
+        except OSError:
+            return None
+        return self.next_pack_entry
 
     def _place_of(self, path: Path | None) -> PackPlace | None:
         """The place of a next puzzle: in this puzzle's pack, numbered by its file."""
