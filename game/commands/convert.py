@@ -68,6 +68,7 @@ def run(args: argparse.Namespace) -> int:
         parse_size,
     )
     from game.core.fairness import suggest_fixes
+    from game.core.solver.steps import cell_name
 
     image_path = Path(args.image)
     try:
@@ -111,9 +112,9 @@ def run(args: argparse.Namespace) -> int:
     for warning in report.warnings:
         print(f"warning: {warning}")
     if report.status == "multiple":
-        cells = ", ".join(f"({x + 1},{y + 1})" for x, y in report.ambiguous_cells[:12])
+        cells = "; ".join(cell_name(x, y) for x, y in report.ambiguous_cells[:12])
         more = " ..." if len(report.ambiguous_cells) > 12 else ""
-        print(f"ambiguous cells (column,row): {cells}{more}")
+        print(f"ambiguous cells: {cells}{more}")
         if not args.no_fixes:
             fixes = suggest_fixes(conversion.grid, report.ambiguous_cells, time_budget=2.0)
             if fixes:

@@ -10,6 +10,7 @@ never hides the rest of its pack.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -284,3 +285,56 @@ def files_after(pack: Pack, path: Path) -> list[Path]:
         if candidate.name == path.name:
             return files[index + 1 :]
     return []
+
+
+def absolute_path(path: Path) -> Path:
+    """``path`` made absolute and resolved, so a record opens it from any working folder;
+    as given when it cannot be resolved (a loop of links)."""
+    try:
+        return path.resolve()
+    except (OSError, RuntimeError):
+        return path
+
+
+def recorded_file(recorded: str, levels: Path) -> Path | None:
+    """The file a progress record names. Older records kept the path as typed (``play
+    levels/first-steps/03-goblet.non``), relative to a working folder long gone: such a
+    path is tried from here, then from the install folder that holds ``levels`` and inside
+    ``levels`` itself. None when no candidate is a file (the caller checks it is the same
+    puzzle)."""
+    path = Path(recorded)
+    if path.is_absolute():
+        return path if path.is_file() else None
+    candidates = [path, levels.parent / path, levels / path]
+    parts = path.parts
+    if levels.name in parts:  # "somewhere/levels/pack/file.non": the part after "levels"
+        candidates.append(levels.joinpath(*parts[parts.index(levels.name) + 1 :]))
+    for candidate in candidates:
+        try:
+            if candidate.is_file():
+                return absolute_path(candidate)
+        except OSError:
+            continue
+    return None
+
+
+def first_unsolved_after(
+    packs: list[Pack], current: Pack, solved: Callable[[Puzzle], bool]
+) -> PuzzleEntry | None:
+    """Where "Next puzzle" goes after the last puzzle of ``current`` (a bundled pack): the
+    first unsolved, readable puzzle of the next bundled pack, or of the one after when that
+    one is all solved. None past the last pack, or for "My puzzles" (not part of the path
+    through the packs). Packs are read one at a time, only as far as needed."""
+    if current.user:
+        return None
+    later = False
+    for pack in packs:
+        if not later:
+            later = _same_folder(pack.directory, current.directory)
+            continue
+        if pack.user:
+            continue
+        for entry in read_entries(pack):
+            if entry.puzzle is not None and not solved(entry.puzzle):
+                return entry
+    return None

@@ -253,8 +253,23 @@ class Session:
         return self._incomplete == 0
 
     @property
-    def cells_left(self) -> int:
-        return max(self.puzzle.filled_total - self.board.filled_count, 0)
+    def cells_to_fill(self) -> int | None:
+        """The goal picture's cells not filled yet (trial fills count as filled); None
+        when the puzzle has no goal picture. Wrong fills do not lower it, so a wrong board
+        never reads "0 to fill"."""
+        goal = self.puzzle.goal_array()
+        if goal is None:
+            return None
+        return int(np.count_nonzero(goal & ~self.board.filled_mask()))
+
+    def count_text(self, answer_known: bool) -> str:
+        """The header's count: the cells still to fill when the goal is known to be the
+        only answer (else the goal says nothing true about what remains), otherwise how
+        many cells are filled of how many the clues ask for."""
+        to_fill = self.cells_to_fill if answer_known else None
+        if to_fill is not None:
+            return f"To fill {to_fill}"
+        return f"Filled {self.board.filled_count} of {self.puzzle.filled_total}"
 
     @property
     def can_undo(self) -> bool:

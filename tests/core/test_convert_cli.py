@@ -120,3 +120,18 @@ def test_bad_options_give_one_line_and_exit_2(
     assert main(["convert", str(image), "-o", str(unwritable)]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "cannot save" in err[0]
+
+
+def test_ambiguous_cells_are_named_as_hints_name_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Two black squares on a diagonal: the 2x2 swap makes the puzzle ambiguous.
+    image = Image.new("RGB", (50, 50), "white")
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, 9, 9), fill="black")
+    draw.rectangle((10, 10, 19, 19), fill="black")
+    path = tmp_path / "diagonal.png"
+    image.save(path)
+    assert main(["convert", str(path), "--size", "5", "--no-fixes"]) == 0
+    out = capsys.readouterr().out
+    assert "ambiguous cells: row 1, column 1; row 1, column 2" in out

@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from game.core.formats import format_puzzle
 from game.core.packs import (
     DEFAULT_ORDER,
@@ -125,3 +127,60 @@ def test_a_pack_puzzle_is_named_by_its_place_until_solved(tmp_path: Path) -> Non
     untitled = Puzzle.from_grid([[1]])
     assert title_of(untitled, tmp_path / "my-drawing.non") == "my-drawing"
     assert title_of(untitled) == "Untitled" and title_of(BAR, bar) == "Bar"
+
+
+def test_a_recorded_file_is_found_absolute_or_from_an_old_relative_record(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.core.packs import recorded_file
+
+    levels = tmp_path / "install" / "levels"
+    puzzle_file = levels / "01-pack" / "01-a.non"
+    puzzle_file.parent.mkdir(parents=True)
+    puzzle_file.write_text("x")
+    monkeypatch.chdir(tmp_path)  # not the install folder
+    assert recorded_file(str(puzzle_file), levels) == puzzle_file
+    assert recorded_file("levels/01-pack/01-a.non", levels) == puzzle_file.resolve()
+    assert recorded_file("01-pack/01-a.non", levels) == puzzle_file.resolve()
+    assert recorded_file("../old/levels/01-pack/01-a.non", levels) == puzzle_file.resolve()
+    assert recorded_file("levels/01-pack/missing.non", levels) is None
+    assert recorded_file(str(tmp_path / "gone.non"), levels) is None
+
+
+def test_after_a_pack_comes_the_first_unsolved_puzzle_of_the_next(tmp_path: Path) -> None:
+    from game.core.packs import first_unsolved_after
+
+    levels = tmp_path / "levels"
+    one = Puzzle.from_grid([[1, 0], [1, 1]], title="One")
+    two = Puzzle.from_grid([[0, 1], [1, 1]], title="Two")
+    three = Puzzle.from_grid([[1, 1], [1, 0]], title="Three")
+    for folder, name, puzzle in (
+        ("a", "01.non", one),
+        ("b", "01.non", two),
+        ("b", "02.non", three),
+        ("c", "01.non", one),
+    ):
+        (levels / folder).mkdir(parents=True, exist_ok=True)
+        (levels / folder / name).write_text(format_puzzle(puzzle, "non"))
+    user = tmp_path / "mine"
+    user.mkdir()
+    (user / "x.non").write_text(format_puzzle(three, "non"))
+    packs = list_packs(levels, user)
+    a, _b, c, mine = packs
+    done: set[str] = set()
+
+    def solved(puzzle: Puzzle) -> bool:
+        return puzzle.title in done
+
+    found = first_unsolved_after(packs, a, solved)
+    assert found is not None and found.path == levels / "b" / "01.non"
+    done.add("Two")
+    found = first_unsolved_after(packs, a, solved)
+    assert found is not None and found.path == levels / "b" / "02.non"
+    done.add("Three")  # pack b all solved: on to c
+    found = first_unsolved_after(packs, a, solved)
+    assert found is not None and found.path == levels / "c" / "01.non"
+    assert first_unsolved_after(packs, c, solved) is None  # the last pack: "My puzzles" is not next
+    assert first_unsolved_after(packs, mine, solved) is None
+    done.add("One")
+    assert first_unsolved_after(packs, a, solved) is None  # everything solved

@@ -138,11 +138,11 @@ def test_board_of_wrong_size_is_refused() -> None:
 def test_solved_by_clues_and_clock_stops() -> None:
     session = Session(HEART)
     assert not session.solved
-    assert session.cells_left == HEART.filled_total
+    assert session.cells_to_fill == HEART.filled_total
     session.tick(1.5)
     fill_goal(session)
     assert session.solved
-    assert session.cells_left == 0
+    assert session.cells_to_fill == 0
     session.tick(10)
     assert session.elapsed == pytest.approx(1.5)
     session.undo()
@@ -208,10 +208,28 @@ def test_pause_and_odd_ticks() -> None:
     assert session.elapsed == 0.25
 
 
-def test_cells_left_never_negative() -> None:
+def test_the_count_says_what_remains_not_what_is_filled() -> None:
+    # Every cell of a 2x2 filled (no goal picture): it says so, never "0 left".
     session = Session(DIAGONAL)
     session.apply(Paint(0, 0, 1, 1, F))
-    assert session.cells_left == 0
+    assert session.cells_to_fill is None
+    assert session.count_text(answer_known=True) == "Filled 4 of 2"
+    # As many fills as the heart has, every one wrong: the old "cells left" said 0.
+    wrong = Session(HEART)
+    goal = HEART.goal_array()
+    assert goal is not None
+    ys, xs = np.nonzero(~goal)
+    count = 0
+    for x, y in zip(xs, ys, strict=True):
+        if count == HEART.filled_total:
+            break
+        wrong.apply(Paint(int(x), int(y), int(x), int(y), F))
+        count += 1
+    assert wrong.board.filled_count == min(HEART.filled_total, len(xs))
+    assert wrong.cells_to_fill == HEART.filled_total  # not one goal cell is filled
+    assert wrong.count_text(answer_known=True) == f"To fill {HEART.filled_total}"
+    total = HEART.filled_total
+    assert wrong.count_text(answer_known=False) == f"Filled {count} of {total}"
 
 
 def test_wrong_cells_and_contradicted_lines() -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -92,3 +93,19 @@ def test_check_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     assert by_name["03-many.non"]["status"] == "multiple"
     assert "error" in by_name["04-broken.non"]
     assert main(["check", str(tmp_path / "nowhere")]) == 2
+
+
+def test_solve_steps_name_cells_as_hints_do(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A puzzle that needs probes and guesses: every cell the steps name reads "row r,
+    # column c" (as hints say it), never "(c,r)".
+    from tests.shared_data import SEARCH_8X8
+
+    path = tmp_path / "search.non"
+    write_puzzle(SEARCH_8X8, path)
+    assert main(["solve", str(path), "--steps"]) == 0
+    out = capsys.readouterr().out
+    assert re.search(r"(guess|tried|try) row \d+, column \d+ (filled|empty)", out)
+    assert not re.search(r"\(\d+,\s*\d+\)", out)
+    assert "is consistent" not in out and "cells followed" not in out

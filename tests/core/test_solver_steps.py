@@ -106,10 +106,20 @@ def test_replay_from_an_initial_grid() -> None:
     ("step", "text"),
     [
         (LineDeduced("row", 11, ((0, 11, 1), (1, 11, 1), (2, 11, 1)), "overlap", 0), "row 12"),
-        (Guess(3, 6, 1, 2), "guess (4,7) filled at depth 2"),
-        (Contradiction("column", 8, 2), "column 9 contradicts at depth 2"),
+        (Guess(3, 6, 1, 2), "guess row 7, column 4 filled at depth 2"),
+        (Guess(3, 6, 0, 1, alternative=True), "the other way: row 7, column 4 empty at depth 1"),
+        (Contradiction("column", 8, 2), "column 9 cannot fit its clue at depth 2"),
         (Backtrack(1, ((3, 6), (4, 6))), "back to depth 1: 2 cells undone"),
-        (ProbeStarted(0, 0, 0, 0), "probe (1,1) empty"),
+        (ProbeStarted(0, 0, 0, 0), "try row 1, column 1 empty"),
+        (
+            ProbeResult(22, 2, 1, "consistent", tuple((x, 2) for x in range(25)), 0),
+            "tried row 3, column 23 filled: no contradiction, 24 cells would follow",
+        ),
+        (
+            ProbeResult(22, 2, 1, "contradiction", ((22, 2),), 0),
+            "tried row 3, column 23 filled: a clue breaks, so it must be empty",
+        ),
+        (ProbeResult(0, 1, 0, "solved", ((0, 1),), 0), "row 2, column 1 empty: that completes"),
         (LinesChecked(48, 0), "checked 48 lines"),
     ],
 )

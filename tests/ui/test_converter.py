@@ -12,14 +12,18 @@ import pygame
 import pytest
 from PIL import Image, ImageDraw
 
+from game.core.board import Cell
 from game.core.convert import Converter, ConvertOptions
 from game.core.editor import file_stem_for, free_path
 from game.core.formats import read_puzzle
+from game.core.moves import Paint
 from game.resources import levels_dir
 from game.ui.app import App
 from game.ui.scenes import converter_panels
 from game.ui.scenes.converter import ConverterScene
 from game.ui.scenes.converter_shots import CAT_WITH_A_BIRD
+from game.ui.scenes.play import PlayScene
+from game.ui.widgets.dialog import DialogScene
 from tests.core.test_convert import bomb_png
 from tests.ui.ui_events import click, key
 
@@ -360,6 +364,20 @@ def test_leaving_with_unsaved_work_asks_first(tmp_path: Path) -> None:
     assert scene not in app.scenes
 
 
+def test_the_leave_question_shows_every_label_whole(tmp_path: Path) -> None:
+    """QA: "Save and leave" was cut to "Save and l…" in a row of three buttons."""
+    app, _scene = _open(_disc(tmp_path / "disc.png"))
+    key(app, pygame.K_ESCAPE)
+    app.step()
+    dialog = app.top
+    assert isinstance(dialog, DialogScene)
+    for size in ((1280, 800), (700, 600), (400, 600)):
+        dialog.arrange(size)
+        for button in dialog.buttons:
+            assert button.shown_label(app) == button.label, (size, button.label)
+            assert button.rect.left >= 0 and button.rect.right <= size[0]
+
+
 def test_closing_the_window_with_unsaved_work_asks_first(tmp_path: Path) -> None:
     """QA: closing the window while the converter held unsaved work lost it silently."""
     from game.ui.scenes.menu import MenuScene
@@ -490,3 +508,110 @@ def test_a_fair_report_uses_the_width_the_hidden_fix_buttons_leave(
     app.step()
     verdict = [text for text in shown if text.startswith("✓ One solution")]
     assert len(verdict) == 1 and verdict[0].endswith(")")  # "... Difficulty ★☆☆☆☆ (Easy)"
+
+
+def _played_from_the_converter(tmp_path: Path) -> tuple[App, ConverterScene, PlayScene]:
+    """Menu, converter (a picture opened, one touch-up), Play now, one move: as QA did."""
+    from game.ui.scenes.menu import MenuScene
+
+    app = App(headless=True)
+    app.push(MenuScene(app))
+    app.step()
+    converter = ConverterScene(app, _disc(tmp_path / "disc.png"))
+    app.push(converter)
+    app.step()
+    app.step()
+    converter.document.dirty = True  # a touch-up (painting is tested above)
+    click(app, converter.play_button.rect.center)
+    app.step()
+    play = app.top
+    assert isinstance(play, PlayScene)
+    play.apply(Paint(0, 0, 0, 0, Cell.CROSSED))
+    return app, converter, play
+
+
+def _pause_and_choose(app: App, label: str) -> None:
+    key(app, pygame.K_ESCAPE)
+    dialog = app.top
+    assert isinstance(dialog, DialogScene) and dialog.name == "pause"
+    dialog.button(label).activate()
+    app.step()
+
+
+@pytest.mark.parametrize("exit_label", ["Menu", "Level select"])
+def test_leaving_a_game_started_from_the_converter_asks_before_the_puzzle_goes(
+    tmp_path: Path, exit_label: str
+) -> None:
+    """QA: Pause -> Menu after Play now dropped the converted puzzle without a word."""
+    from game.ui.scenes.level_select import LevelSelectScene
+    from game.ui.scenes.menu import MenuScene
+
+    app, converter, play = _played_from_the_converter(tmp_path)
+    _pause_and_choose(app, exit_label)
+    question = app.top
+    assert isinstance(question, DialogScene) and question.name == "leave"
+    assert "disc.png" in question.message
+    key(app, pygame.K_ESCAPE)  # Cancel: back to the pause menu, nothing dropped
+    assert isinstance(app.top, DialogScene) and app.top.name == "pause"
+    assert converter in app.scenes and play in app.scenes
+    app.top.button(exit_label).activate()
+    app.step()
+    assert isinstance(app.top, DialogScene)
+    app.top.button("Leave without saving").activate()
+    app.step()
+    assert converter not in app.scenes and play not in app.scenes
+    kinds = [type(scene) for scene in app.scenes]
+    if exit_label == "Menu":
+        assert kinds == [MenuScene]
+    else:
+        # QA: Esc in this level select led back to the converter; now to the menu.
+        assert kinds == [MenuScene, LevelSelectScene]
+        key(app, pygame.K_ESCAPE)
+        assert [type(scene) for scene in app.scenes] == [MenuScene]
+
+
+def test_saving_on_the_way_out_keeps_the_puzzle_and_the_game(tmp_path: Path) -> None:
+    from game.ui.scenes.menu import MenuScene
+
+    app, _converter, play = _played_from_the_converter(tmp_path)
+    _pause_and_choose(app, "Menu")
+    assert isinstance(app.top, DialogScene)
+    app.top.button("Save the puzzle and go").activate()
+    app.step()
+    assert [type(scene) for scene in app.scenes] == [MenuScene]
+    saved = list(app.store.user_puzzles_dir().iterdir())
+    assert len(saved) == 1
+    # The game now has its file, so the menu's Continue reopens it with the move made.
+    assert app.store.last_played == play.key
+    assert Path(str(app.store.last_played_path)) == saved[0]
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    menu.on_enter()
+    assert menu.continue_button.enabled
+    menu.continue_last()
+    app.step()
+    resumed = app.top
+    assert isinstance(resumed, PlayScene)
+    assert resumed.session.board.get(0, 0) == Cell.CROSSED
+
+
+def test_level_select_from_a_game_over_level_select_goes_back_to_it(tmp_path: Path) -> None:
+    from game.ui.scenes.level_select import LevelSelectScene
+    from game.ui.scenes.menu import MenuScene
+
+    app = App(headless=True)
+    app.push(MenuScene(app))
+    levels = LevelSelectScene(app)
+    app.push(levels)
+    app.step()
+    app.push(ConverterScene(app, _disc(tmp_path / "disc.png")))
+    app.step()
+    app.step()
+    app.top.play_now()  # type: ignore[union-attr]
+    app.step()
+    _pause_and_choose(app, "Level select")
+    question = app.top  # the converted picture is not saved: asked first
+    assert isinstance(question, DialogScene) and question.name == "leave"
+    question.button("Leave without saving").activate()
+    app.step()
+    assert app.scenes[-1] is levels and len(app.scenes) == 2

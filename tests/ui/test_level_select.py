@@ -172,6 +172,20 @@ def test_card_shows_solved_picture_best_time_and_progress_badge(
     cell = min(box.width - 8, box.height - 8) // 3
     corner = (box.centerx - cell - cell // 3, box.centery + cell + cell // 3)
     assert app.screen.get_at(corner)[:3] == app.theme.cell_unknown
+    # QA: the "✓ Solved" badge covered the thumbnail's corner; it sits below it now.
+    badge = {app.theme.success}
+    thumbnail = {
+        tuple(app.screen.get_at((x, y)))[:3]
+        for x in range(box.left, box.right)
+        for y in range(box.top, box.bottom)
+    }
+    assert not badge & thumbnail
+    below = {
+        tuple(app.screen.get_at((x, y)))[:3]
+        for x in range(card.left, card.right)
+        for y in range(box.bottom, card.bottom)
+    }
+    assert badge <= below
 
 
 def test_cards_show_a_number_until_solved_then_the_title(

@@ -202,3 +202,44 @@ def test_volume_slider_follows_the_mouse_and_is_saved_on_leaving() -> None:
     assert app.sounds.volume == pytest.approx(0.25, abs=0.02)
     key(app, pygame.K_ESCAPE)
     assert app.setting("volume") == pytest.approx(0.25, abs=0.02)
+
+
+def test_continue_works_from_any_working_folder(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """QA: `play levels/…/03-goblet.non` stored the relative path; started elsewhere, the
+    game greyed Continue out. The record is absolute now."""
+    from game.core.formats import read_puzzle
+    from game.core.moves import Paint
+    from game.resources import levels_dir
+    from game.ui.scenes.play import PlayScene
+
+    install = levels_dir().parent
+    relative = Path("levels") / "01-first-steps" / "03-goblet.non"
+    monkeypatch.chdir(install)
+    app = App(headless=True)
+    app.push(MenuScene(app))
+    app.step()
+    assert app.open_level_file(relative)
+    app.step()
+    game = app.top
+    assert isinstance(game, PlayScene)
+    game.apply(Paint(0, 0, 0, 0, 2))
+    game.save()
+    recorded = Path(str(app.store.last_played_path))
+    assert recorded.is_absolute() and recorded == (install / relative).resolve()
+
+    monkeypatch.chdir(tmp_path)
+    fresh = App(headless=True)
+    menu = MenuScene(fresh)
+    fresh.push(menu)
+    fresh.step()
+    assert menu.continue_button.enabled
+    # A record an older version wrote, relative to a folder long left: found all the same.
+    goblet = read_puzzle(install / relative)
+    fresh.store.set_last_played(goblet.fingerprint(), str(relative))
+    menu.on_enter()
+    assert menu.continue_button.enabled
+    fresh.store.set_last_played(goblet.fingerprint(), "nowhere/03-goblet.non")
+    menu.on_enter()
+    assert not menu.continue_button.enabled

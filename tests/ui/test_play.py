@@ -252,9 +252,22 @@ def test_a_second_win_reports_the_best_time_kept() -> None:
     scene.session.apply(Paint(3, 0, 3, 0, F))
     for _ in range(8):
         app.step(0.25)  # the app caps one frame at a quarter of a second
+    line = scene.regions.help_line
+
+    def help_colours() -> set[tuple[int, int, int]]:
+        screen = app.screen
+        return {
+            tuple(screen.get_at((x, y)))[:3]  # type: ignore[misc]
+            for x in range(line.x, line.right, 3)
+            for y in range(line.y, line.bottom)
+        }
+
+    assert len(help_colours()) > 2  # the controls are written there while playing
     click(scene, 2, 4)
     assert scene.win is not None and not scene.win.new_best
     assert app.store.record(HEART.fingerprint()).best_time == 1.0
+    app.step(0.1)
+    assert help_colours() == {app.theme.background}  # and gone on the win screen
 
 
 def test_timer_pauses_without_focus_and_under_the_pause_menu() -> None:
@@ -360,6 +373,33 @@ def test_solve_opens_the_replay_over_the_game_and_the_clock_waits() -> None:
     assert scene.session.board.get(0, 0) == F
 
 
+def test_watch_the_solver_is_named_so_and_the_game_clock_stands_still_behind_it() -> None:
+    from game.ui.scenes.replay import ReplayScene
+
+    scene = open_play()
+    app = scene.app
+    assert scene.solve_button.label == "Watch the solver"
+    click(scene, 0, 0)
+    app.step(0.5)
+    elapsed = scene.session.elapsed
+    scene.solve_button.activate()
+    app.step(0.1)
+    replay = app.top
+    assert isinstance(replay, ReplayScene)
+    # The replay plays (Space) for a while, in frames long and short, then Esc goes back.
+    app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
+    for dt in (0.016, 0.25, 1.0, 0.05) * 10:
+        app.step(dt)
+    assert scene.session.elapsed == elapsed
+    assert not scene.clock_running
+    app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    app.step(0.1)
+    assert app.top is scene
+    # Only the frames after coming back count (the first one applies the switch).
+    app.step(0.2)
+    assert scene.session.elapsed - elapsed <= 0.3 + 1e-9
+
+
 def test_pause_menu_goes_back_to_level_select_or_the_menu() -> None:
     from game.ui.app import App
     from game.ui.scenes.level_select import LevelSelectScene
@@ -440,3 +480,39 @@ def test_zoom_scrolls_the_board_under_pinned_clues() -> None:
     # 0 fits the whole board again.
     key(scene, pygame.K_0)
     assert scene.layout.cell == fitted and not scene.layout.scrollable
+
+
+def test_next_puzzle_after_a_packs_last_goes_on_to_the_next_pack() -> None:
+    """QA: "Next puzzle" on a pack's last puzzle was disabled."""
+    from game.core.formats import read_puzzle
+    from game.core.packs import list_packs, puzzle_files
+    from game.resources import levels_dir
+    from game.ui.app import App
+    from game.ui.scenes.play import PlayScene
+
+    first, second = list_packs(levels_dir())[:2]
+    last = puzzle_files(first.directory)[-1]
+    puzzle = read_puzzle(last)
+    app = App(headless=True)
+    # The next pack's first puzzle already solved: the second one is where it goes.
+    following = puzzle_files(second.directory)[:2]
+    app.store.mark_solved(read_puzzle(following[0]).fingerprint(), 30.0)
+    assert app.open_level_file(last)
+    app.step()
+    scene = app.top
+    assert isinstance(scene, PlayScene) and not scene.next_puzzles
+    goal = puzzle.goal_array()
+    assert goal is not None
+    for y, x in zip(*goal.nonzero(), strict=True):
+        scene.session.apply(Paint(int(x), int(y), int(x), int(y), F))
+    scene._after_change()
+    assert scene.win is not None
+    assert scene.next_button.enabled and scene.next_button.label == "Next pack"
+    assert scene.exits.next_pack_name == f"{second.name} #2"
+    scene.exits.next_puzzle()
+    app.step()
+    going = app.top
+    assert isinstance(going, PlayScene) and going is not scene
+    assert going.path == following[1]
+    assert going.place is not None and going.place.pack == second.name
+    assert going.place.number == 2

@@ -144,6 +144,10 @@ def test_auto_check_runs_after_every_move() -> None:
             break
         app.step()
     assert scene.flash.cells == [(0, 0)]
+    # One wrong cell, flagged on its own: the option's sentence says it does that too.
+    from game.ui.scenes.options import EXPLANATIONS
+
+    assert "wrong marks" in EXPLANATIONS[AUTO_CHECK.key]
     # The button turns it off again.
     scene.toggle_auto_check()
     assert app.setting(AUTO_CHECK) is False

@@ -391,7 +391,7 @@ def test_the_panel_and_the_solution_summary_give_the_same_figures() -> None:
     lines = figures["Lines that gave cells"]
     assert f"({lines} gave cells)" in summary
     assert figures["Solver time"] in summary
-    assert f"made {figures['Probes']} probes" in summary
+    assert f"tried {figures['Cells tried']} cells" in summary
     # The engine's own total of lines looked at is a different, larger figure, named so.
     assert scene.state.result is not None
     stats = scene.state.result.stats
@@ -586,3 +586,18 @@ def test_frames_drawn_piecemeal_match_a_full_repaint() -> None:
     scene._clear_all = True
     app.step(1 / 60)
     assert pygame.image.tobytes(app.screen, "RGB") == piecemeal
+
+
+def test_the_legend_explains_the_red_flash_of_a_contradiction() -> None:
+    from game.ui.scenes.replay_view import render_legend
+
+    app = App(headless=True)
+    scene = ReplayScene(app, picture(PROBING_10X10))
+    app.push(scene)
+    app.step()
+    target = pygame.Surface((600, 120))
+    target.fill(app.theme.panel)
+    render_legend(scene, target, 0, 600, 120)
+    error = pygame.Color(*app.theme.error)
+    reds = sum(1 for x in range(600) for y in range(120) if target.get_at((x, y))[:3] == error[:3])
+    assert reds >= 25, "a red swatch (the contradiction flash) is in the legend"

@@ -41,12 +41,18 @@ REASON_TEXT: dict[str, str] = {
     "completed": "to complete the line",
     "unreachable": "where no run can reach",
     "forced": "from the known cells",
-    "probe": "by probing",
+    "probe": "by trying a cell",
 }
 
 
 def _value_word(value: int) -> str:
     return "filled" if value == FILLED_VALUE else "empty"
+
+
+def cell_name(x: int, y: int) -> str:
+    """A cell as players read it everywhere (hints, replay, commands): "row r, column c",
+    counting from 1."""
+    return f"row {y + 1}, column {x + 1}"
 
 
 def _count_text(count: int, value: int) -> str:
@@ -78,7 +84,7 @@ class LineDeduced:
         why = REASON_TEXT.get(self.reason, self.reason)
         text = f"{self.axis} {self.index + 1}: {what} {why}"
         if self.probe:
-            text += " (inside a probe)"
+            text += " (inside a try)"
         elif self.depth:
             text += f" at depth {self.depth}"
         return text
@@ -110,12 +116,10 @@ class Guess:
     alternative: bool = False
 
     def describe(self) -> str:
+        cell = f"{cell_name(self.x, self.y)} {_value_word(self.value)}"
         if self.alternative:
-            return (
-                f"other way: ({self.x + 1},{self.y + 1}) {_value_word(self.value)} "
-                f"at depth {self.depth}"
-            )
-        return f"guess ({self.x + 1},{self.y + 1}) {_value_word(self.value)} at depth {self.depth}"
+            return f"the other way: {cell} at depth {self.depth}"
+        return f"guess {cell} at depth {self.depth}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,10 +132,13 @@ class Contradiction:
     probe: bool = False
 
     def describe(self) -> str:
-        where = "probing" if self.axis is None else f"{self.axis} {(self.index or 0) + 1}"
+        if self.axis is None:
+            where = "a tried cell breaks a clue either way"
+        else:
+            where = f"{self.axis} {(self.index or 0) + 1} cannot fit its clue"
         if self.probe:
-            return f"{where} contradicts inside a probe"
-        return f"{where} contradicts at depth {self.depth}"
+            return f"{where} (inside a try)"
+        return f"{where} at depth {self.depth}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +163,7 @@ class ProbeStarted:
     depth: int
 
     def describe(self) -> str:
-        return f"probe ({self.x + 1},{self.y + 1}) {_value_word(self.value)}"
+        return f"try {cell_name(self.x, self.y)} {_value_word(self.value)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -175,12 +182,16 @@ class ProbeResult:
     depth: int
 
     def describe(self) -> str:
-        cell = f"({self.x + 1},{self.y + 1}) {_value_word(self.value)}"
+        tried = f"tried {cell_name(self.x, self.y)} {_value_word(self.value)}"
         if self.outcome == "contradiction":
-            return f"probe {cell} contradicts"
+            other = _value_word(FILLED_VALUE - self.value)
+            return f"{tried}: a clue breaks, so it must be {other}"
         if self.outcome == "solved":
-            return f"probe {cell} completes the grid"
-        return f"probe {cell} is consistent ({len(self.undone)} cells followed)"
+            return f"{tried}: that completes the picture"
+        # The probed cell itself is among the undone ones; "followed" counts the others.
+        followed = max(0, len(self.undone) - 1)
+        noun = "cell" if followed == 1 else "cells"
+        return f"{tried}: no contradiction, {followed} {noun} would follow"
 
 
 @dataclass(frozen=True, slots=True)

@@ -95,13 +95,16 @@ class CardPainter:
         draw_text(surface, app, star_text, star_size, theme.star, (rect.right - pad, y), "topright")
         y += small_step
         best = f"Best {format_time(record.best_time)}" if record and record.best_time else ""
-        draw_text(
-            surface, app, best or "Not solved yet", small, theme.text_muted, (rect.left + pad, y)
-        )
+        # A game in progress says so in its badge on this line, in place of "Not solved yet".
+        status = best or ("" if in_progress and not solved else "Not solved yet")
+        draw_text(surface, app, status, small, theme.text_muted, (rect.left + pad, y))
+        # The badge sits on the text line, at its right end: over the thumbnail it hid
+        # part of the picture the player just made.
+        badge_at = (rect.right - pad, y)
         if solved:
-            self._badge(surface, "✓ Solved", theme.success, (box.left + 4, box.top + 4))
+            self._badge(surface, "✓ Solved", theme.success, badge_at)
         elif in_progress:
-            self._badge(surface, "In progress", theme.badge, (box.left + 4, box.top + 4))
+            self._badge(surface, "In progress", theme.badge, badge_at)
         hovered_watch = card.watch_hovered
         pygame.draw.rect(
             surface, theme.accent if hovered_watch else theme.button, watch, border_radius=corner
@@ -124,11 +127,12 @@ class CardPainter:
         colour: tuple[int, int, int],
         position: tuple[int, int],
     ) -> None:
+        """A rounded label whose top right corner is at ``position``."""
         app = self.app
         size = round(13 * app.ui_scale)
         rendered = app.fonts.render(text, size, app.theme.badge_text, bold=True)
         pad = round(5 * app.ui_scale)
-        rect = rendered.get_rect(topleft=(position[0] + pad, position[1] + pad // 2))
+        rect = rendered.get_rect(topright=(position[0] - pad, position[1] + pad // 2))
         pygame.draw.rect(surface, colour, rect.inflate(2 * pad, pad), border_radius=pad)
         surface.blit(rendered, rect)
 

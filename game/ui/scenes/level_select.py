@@ -24,7 +24,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.packs import Pack, PackPlace, PuzzleEntry, list_packs, next_entries, shown_name
+from game.core.packs import (
+    Pack,
+    PackPlace,
+    PuzzleEntry,
+    list_packs,
+    next_entries,
+    recorded_file,
+    shown_name,
+)
 from game.resources import levels_dir
 from game.ui.app import PlayContext
 from game.ui.scene import Scene
@@ -160,18 +168,23 @@ class LevelSelectScene(Scene):
 
     def _pack_of_last_game(self) -> str | None:
         """The pack holding the puzzle last played: where the player will want to go on."""
-        played = self.app.store.last_played_path
-        if not played:
+        played = self._last_played_file()
+        if played is None:
             return None
-        folder = Path(played).parent
+        folder = played.parent
         for state in self.packs:
             if state.pack.directory == folder:
                 return state.pack.key
         return None
 
-    def _last_played_index(self) -> int:
+    def _last_played_file(self) -> Path | None:
+        """The last played puzzle's file (an old relative record found from here)."""
         played = self.app.store.last_played_path
-        if not played:
+        return recorded_file(played, self.levels) if played else None
+
+    def _last_played_index(self) -> int:
+        played = self._last_played_file()
+        if played is None:
             return 0
         for index, entry in enumerate(self.entries):
             if str(entry.path) == str(played):

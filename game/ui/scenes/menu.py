@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.formats import read_puzzle
-from game.core.packs import shown_name, title_of
+from game.core.packs import recorded_file, shown_name, title_of
+from game.resources import levels_dir
 from game.ui.scene import Scene
 from game.ui.scenes.level_select import LevelSelectScene
 from game.ui.scenes.options import OptionsScene
@@ -111,7 +112,9 @@ class MenuScene(Scene):
             return None
         if record.session is None:
             return None
-        path = Path(path_text)
+        path = recorded_file(path_text, levels_dir())
+        if path is None:
+            return None
         try:
             puzzle = read_puzzle(path)
         except (ValueError, OSError):

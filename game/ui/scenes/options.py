@@ -26,7 +26,9 @@ if TYPE_CHECKING:
 EXPLANATIONS = {
     SOUND.key: "Short sounds when you paint, complete a line or win.",
     VOLUME.key: "How loud the sounds are.",
-    AUTO_CHECK.key: "Mark rows and columns that contradict their clues after every move.",
+    # Both halves are true: lines always, single marks only once the puzzle's picture is
+    # known to be its only answer (game.core.advice.check_marks).
+    AUTO_CHECK.key: "After each move, mark lines that break their clues and flash wrong marks.",
     MINIMAP.key: "Show a small picture of your marks beside the grid.",
     CLUE_GREYING.key: "Grey a clue number once your marks prove where it goes.",
     THEME.key: "High contrast draws trial marks with shapes as well as colours.",

@@ -199,7 +199,10 @@ class PlayScene(Scene):
         self.hint_button = Button("Hint (H)", self.hint, font_size=size)
         self.auto_button = Button("Auto-check: off", self.toggle_auto_check, font_size=size)
         self.reset_button = Button("Reset", self.exits.ask_reset, font_size=size)
-        self.solve_button = Button("Solve", self.exits.open_solver, font_size=size)
+        # It opens the solver's replay (the game waits), it does not fill the board in.
+        self.solve_button = Button(
+            "Watch the solver", self.exits.open_solver, font_size=size, short_label="Solver"
+        )
         self.pause_button = Button("Pause (Esc)", self.exits.open_pause, font_size=size)
         self.next_button = Button("Next puzzle", self.exits.next_puzzle, primary=True, font_size=20)
         self.levels_button = Button("Level select", self.exits.go_level_select, font_size=20)
@@ -569,7 +572,10 @@ class PlayScene(Scene):
         self.hint_line = None
         self.hint_cell = None
         self.win = self.saves.record_win()
-        self.next_button.enabled = bool(self.next_puzzles)
+        # The last puzzle of a pack goes on to the next pack's first unsolved puzzle.
+        following = None if self.next_puzzles else self.exits.find_next_pack()
+        self.next_button.enabled = bool(self.next_puzzles) or following is not None
+        self.next_button.label = "Next puzzle" if following is None else "Next pack"
         self.set_message("", "info")
         self.app.sounds.play("win")
 
@@ -622,6 +628,12 @@ class PlayScene(Scene):
             return True
         dialog = self.dialog()
         return dialog is not None and dialog.below_runs
+
+    @property
+    def answer_known(self) -> bool:
+        """The goal picture is known to be the puzzle's only answer (the solver said so), so
+        marks can be judged against it."""
+        return bool(self._unique)
 
     @property
     def paused(self) -> bool:

@@ -84,8 +84,8 @@ class PlayChrome:
             [scene.keep_button, scene.drop_button],
             [scene.check_button, scene.hint_button],
             [scene.auto_button],
-            [scene.reset_button, scene.solve_button],
-            [scene.pause_button],
+            [scene.solve_button],  # a row of its own: "Watch the solver" says what it does
+            [scene.reset_button, scene.pause_button],
         ]
         for row in rows:
             if len(row) == 1:
@@ -140,7 +140,8 @@ class PlayChrome:
         best = app.store.record(scene.key).best_time if win is None else None
         top_key = (
             format_time(scene.session.elapsed),
-            scene.session.cells_left,
+            scene.version,  # the count of cells changes only with the board
+            scene.answer_known,
             scene.clock_running,
             best,
             win is not None,
@@ -171,9 +172,10 @@ class PlayChrome:
         if self._keys.get("panel") != panel_key:
             self._draw_panel(chrome)
             self._keys["panel"] = panel_key
-        if self._keys.get("help") != app.ui_scale:
+        help_key = (app.ui_scale, win is not None)
+        if self._keys.get("help") != help_key:
             self._draw_help(chrome)
-            self._keys["help"] = app.ui_scale
+            self._keys["help"] = help_key
         return chrome
 
     def win_appear(self) -> float:
@@ -213,7 +215,7 @@ class PlayChrome:
         tag = app.fonts.render(label, small, theme.text_muted)
         tag_rect = tag.get_rect(midright=(rect.x - pad // 2, cy))
         surface.blit(tag, tag_rect)
-        left_text = f"Cells left {scene.session.cells_left}"
+        left_text = scene.session.count_text(scene.answer_known)
         left = app.fonts.render(left_text, small, theme.text)
         left_rect = left.get_rect(midright=(tag_rect.x - 2 * pad, cy))
         surface.blit(left, left_rect)
@@ -333,10 +335,15 @@ class PlayChrome:
         if appear >= 1.0:
             for button in scene.win_buttons:
                 button.draw(surface, app)
+            note_text = ""
             if not scene.next_button.enabled:
-                note = app.fonts.render(
-                    "No next puzzle in this list.", app.scaled(15), theme.text_muted
-                )
+                note_text = "No next puzzle in this list."
+            elif scene.exits.next_pack_entry is not None:
+                note_text = f"Next: {scene.exits.next_pack_name}"
+            if note_text:
+                room = scene.regions.side_panel.w - 2 * scene.regions.padding
+                note_text = fit_text(app.fonts.get(app.scaled(15)), note_text, room)
+                note = app.fonts.render(note_text, app.scaled(15), theme.text_muted)
                 bottom = scene.menu_button.rect.bottom + 8
                 surface.blit(note, note.get_rect(midtop=(cx, bottom)))
 
@@ -344,6 +351,11 @@ class PlayChrome:
         scene = self.scene
         app, theme = scene.app, scene.app.theme
         line = scene.regions.help_line
+        if scene.win is not None:
+            # The controls no longer apply once the puzzle is solved; the result panel and
+            # its buttons say what comes next.
+            surface.fill(theme.background, line)
+            return
         surface.fill(theme.panel, line)
         surface.fill(theme.panel_border, (line.x, line.y, line.w, 1))
         size = app.scaled(15)

@@ -4,11 +4,21 @@ level select, the menu and the next puzzle."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.core.packs import PackPlace, number_in_pack, read_pack
+from game.core.packs import (
+    PackPlace,
+    PuzzleEntry,
+    first_unsolved_after,
+    list_packs,
+    number_in_pack,
+    pack_of_file,
+    read_pack,
+)
 from game.core.puzzle import Puzzle
+from game.ui.scene import Scene
 from game.ui.widgets.dialog import DialogButton, DialogScene
 from game.ui.widgets.text import format_time
 
@@ -19,7 +29,8 @@ if TYPE_CHECKING:
 # The dialogs under which the game is paused: the clock waits and the board is hidden.
 PAUSE = "pause"
 RESTART = "restart"
-PAUSING_DIALOGS = (PAUSE, RESTART)
+LEAVE = "leave"  # "leave without saving?", asked on the way out of the pause menu
+PAUSING_DIALOGS = (PAUSE, RESTART, LEAVE)
 
 
 class PlayExits:
@@ -27,6 +38,9 @@ class PlayExits:
 
     def __init__(self, scene: PlayScene) -> None:
         self.scene = scene
+        # Where "Next puzzle" goes once the pack's own puzzles run out (found at the win).
+        self.next_pack_entry: PuzzleEntry | None = None
+        self.next_pack_name = ""
 
     # --- dialogs -----------------------------------------------------------------------
 
@@ -98,22 +112,88 @@ class PlayExits:
         scene.app.push(ReplayScene(scene.app, scene.puzzle, initial_board=board, name=name))
 
     def go_level_select(self) -> None:
+        """Back to the level select under the game, else to a new one over the menu, so Esc
+        there leads to the menu (not to a converter the game was started from)."""
         from game.ui.scenes.level_select import LevelSelectScene
+        from game.ui.scenes.menu import MenuScene
 
         scene = self.scene
         app = scene.app
-        if isinstance(app.scene_below(scene), LevelSelectScene):
-            app.pop()
+        if scene not in app.scenes:
             return
-        if scene in app.scenes:
-            app.replace(LevelSelectScene(app))
+        if app.find(LevelSelectScene) is not None:
+
+            def back_to_it() -> None:
+                app.pop_to(LevelSelectScene)
+
+            self._leave_to(LevelSelectScene, back_to_it)
+            return
+
+        def over_the_menu() -> None:
+            if app.pop_to(MenuScene):
+                app.push(LevelSelectScene(app))
+            else:
+                app.replace(LevelSelectScene(app))
+
+        self._leave_to(MenuScene, over_the_menu)
 
     def go_menu(self) -> None:
         from game.ui.scenes.menu import MenuScene
 
         app = self.scene.app
-        if not app.pop_to(MenuScene):
-            app.replace(MenuScene(app))
+
+        def to_menu() -> None:
+            if not app.pop_to(MenuScene):
+                app.replace(MenuScene(app))
+
+        self._leave_to(MenuScene, to_menu)
+
+    def _leave_to(self, kind: type[Scene], go: Callable[[], None]) -> None:
+        """Run ``go``, which drops the scenes between the nearest ``kind`` and the game; when
+        one of them holds unsaved work (the converter the game came from: its puzzle is
+        nowhere else), ask first. The game itself is saved as it goes."""
+        scene = self.scene
+        app = scene.app
+        target = app.find(kind)
+        start = app.scenes.index(target) + 1 if target is not None else 0
+        dropped = [
+            other
+            for other in app.scenes[start:]
+            if other is not scene and other.unsaved_work() is not None
+        ]
+        if not dropped:
+            go()
+            return
+        from game.ui.scenes.converter import ConverterScene
+
+        lost = " ".join(str(other.unsaved_work()) for other in dropped)
+
+        def save_then_go() -> None:
+            for other in dropped:
+                if isinstance(other, ConverterScene):
+                    path = other.save()
+                    if path is None:
+                        return  # the toast says why; nothing is dropped
+                    if other.finished_puzzle().fingerprint() == scene.key:
+                        # The game now has a file: Continue can reopen it.
+                        scene.path = path
+                        scene.save()
+            go()
+
+        savable = all(isinstance(other, ConverterScene) for other in dropped)
+        buttons = [DialogButton("Save the puzzle and go", save_then_go, primary=True)]
+        buttons = buttons if savable else []
+        back = self.open_pause if scene.win is None else None
+        scene.app.push(
+            DialogScene(
+                app,
+                "Leave without saving?",
+                f"{lost} Without it, this game cannot be continued later.",
+                [*buttons, DialogButton("Leave without saving", go), ("Cancel", back)],
+                vertical=True,
+                name=LEAVE,
+            )
+        )
 
     def next_puzzle(self) -> None:
         """Play the first of the next puzzles that loads (the others stay next after it);
@@ -138,7 +218,42 @@ class PlayExits:
                 )
             )
             return
+        following = self.next_pack_entry
+        if following is not None and following.puzzle is not None:
+            app = scene.app
+            app.play_puzzle(following.puzzle, following.path, app.pack_context(following.path))
+            return
         self.go_level_select()
+
+    def find_next_pack(self) -> PuzzleEntry | None:
+        """After a bundled pack's last puzzle: the first unsolved puzzle of the next pack
+        (``game.core.packs.first_unsolved_after``); kept for "Next puzzle"."""
+        from game.resources import levels_dir
+
+        scene = self.scene
+        self.next_pack_entry = None
+        if scene.path is None or scene.next_puzzles:
+            return None
+        store = scene.app.store
+        try:
+            levels, user_dir = levels_dir(), store.user_puzzles_dir()
+            current = pack_of_file(scene.path, levels, user_dir)
+            if current is None:
+                return None
+            packs = list_packs(levels, user_dir)
+
+            def solved(puzzle: Puzzle) -> bool:
+                return bool(store.record(puzzle.fingerprint()).solved)
+
+            self.next_pack_entry = first_unsolved_after(packs, current, solved)
+            if self.next_pack_entry is not None:
+                path = self.next_pack_entry.path
+                pack = read_pack(path.parent)
+                number = number_in_pack(pack, path)
+                self.next_pack_name = pack.name + (f" #{number}" if number is not None else "")
+        except OSError:
+            return None
+        return self.next_pack_entry
 
     def _place_of(self, path: Path | None) -> PackPlace | None:
         """The place of a next puzzle: in this puzzle's pack, numbered by its file."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.core.packs import absolute_path
 from game.core.session import Session
 from game.ui.scenes.play_chrome import WinState
 
@@ -26,8 +27,10 @@ class PlaySaves:
 
     @property
     def _path_text(self) -> str | None:
+        """The puzzle's file as an absolute path: a relative one (``play levels/…``) would
+        only open again from the same working folder."""
         path = self.scene.path
-        return str(path) if path is not None else None
+        return str(absolute_path(path)) if path is not None else None
 
     def load_session(self) -> Session:
         """The saved game of this puzzle, or a fresh one (with a toast if it was unreadable)."""
@@ -71,8 +74,9 @@ class PlaySaves:
                 title = scene.puzzle.title
                 store.save_session(scene.key, session.to_json(), title=title, path=self._path_text)
                 self._had_saved = True
-                if scene.path is not None:
-                    store.set_last_played(scene.key, str(scene.path))
+                path_text = self._path_text
+                if path_text is not None:
+                    store.set_last_played(scene.key, path_text)
             elif self._had_saved:
                 store.clear_session(scene.key)
                 self._had_saved = False

@@ -235,7 +235,7 @@ def statistics(scene: ReplayScene) -> list[tuple[str, str]]:
     return [
         ("Steps", f"{counters.steps:,}"),
         ("Lines that gave cells", f"{counters.lines_with_cells:,}"),
-        ("Probes", f"{counters.probes:,}"),
+        ("Cells tried", f"{counters.probes:,}"),
         ("Guesses", f"{counters.guesses:,}  (back {counters.backtracks:,})"),
         ("Depth", f"{counters.depth}  (deepest {counters.max_depth})"),
         ("Solutions", f"{counters.solutions}"),
@@ -254,7 +254,7 @@ def engine_summary(scene: ReplayScene) -> str | None:
     looked_at = stats.lines_solved + stats.cache_hits
     return (
         f"The engine looked at {looked_at:,} lines ({counters.lines_with_cells:,} gave "
-        f"cells), made {counters.probes:,} probes and {counters.guesses:,} guesses in "
+        f"cells), tried {counters.probes:,} cells and made {counters.guesses:,} guesses in "
         f"{seconds_text(counters.solver_seconds)}."
     )
 
@@ -269,10 +269,12 @@ def render_legend(
     size = round(13 * scale)
     side = max(8, round(15 * scale))
     gap = round(6 * scale)
-    items = (
+    # None: the red flash over a line (or a tried cell) that cannot fit its clue.
+    items: tuple[tuple[Cell | None, str, int], ...] = (
         (Cell.TRIAL_FILLED, "guessed", 255),
         (Cell.TRIAL_CROSSED, "guessed empty", 255),
-        (Cell.FILLED, "probe", PROBE_ALPHA),
+        (Cell.FILLED, "tried", PROBE_ALPHA),
+        (None, "contradiction", 255),
     )
     font = app.fonts.get(size)
     widths = [side + gap + font.size(label)[0] for _, label, _ in items]
@@ -292,8 +294,9 @@ def render_legend(
         for index in row:
             state, label, alpha = items[index]
             swatch = pygame.Surface((side, side)).convert()
-            swatch.fill(theme.cell_unknown)
-            paint_mark(swatch, Box(0, 0, side, side), state, theme)
+            swatch.fill(theme.cell_unknown if state is not None else theme.error)
+            if state is not None:
+                paint_mark(swatch, Box(0, 0, side, side), state, theme)
             swatch.set_alpha(alpha)
             box = pygame.Rect(cursor, y + (row_h - side) // 2, side, side)
             target.fill(theme.cell_unknown, box)

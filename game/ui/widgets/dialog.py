@@ -137,29 +137,37 @@ class DialogScene(Scene):
         width, height = size
         pad = round(24 * scale)
         # A column of buttons needs no wide panel; a row shares the width out.
-        panel_width = round((380 if self.vertical else 520) * scale)
+        title_need = 0
         if self.title:  # a long question widens the panel rather than touching its edges
-            title_width = app.fonts.get(round(26 * scale), True).size(self.title)[0]
-            panel_width = max(panel_width, title_width + 2 * pad)
+            title_need = app.fonts.get(round(26 * scale), True).size(self.title)[0] + 2 * pad
+        panel_width = max(round((380 if self.vertical else 520) * scale), title_need)
+        for button in self.buttons:
+            button.font_size = 20
+        gap = round(12 * scale)
+        count = len(self.buttons)
+        if not self.vertical:
+            # A row of buttons as wide as its longest label needs ("Save and leave" must
+            # not be cut to "Save and l…"); where the window is too narrow, a column.
+            each = max(button.fitting_width(app) for button in self.buttons)
+            panel_width = max(panel_width, count * each + (count - 1) * gap + 2 * pad)
+        vertical = self.vertical or panel_width > width - 2 * pad
+        if vertical and not self.vertical:
+            panel_width = max(round(380 * scale), title_need)
         panel_width = min(width - 2 * pad, panel_width)
         font = app.fonts.get(round(18 * scale))
         self._lines = wrap_text(font, self.message, panel_width - 2 * pad) if self.message else []
         button_height = round(48 * scale)
-        gap = round(12 * scale)
-        count = len(self.buttons)
         title_height = round(44 * scale) if self.title else 0
         text_height = len(self._lines) * font.get_linesize()
-        if self.vertical:
-            buttons_height = count * button_height + (count - 1) * gap
-        else:
-            buttons_height = button_height
+        rows = count if vertical else 1
+        buttons_height = rows * button_height + (rows - 1) * gap
         total = pad + title_height + text_height + pad + buttons_height + pad
         self.panel = pygame.Rect(0, 0, panel_width, total)
         self.panel.center = (width // 2, height // 2)
         top = self.panel.bottom - pad - buttons_height
         inner = panel_width - 2 * pad
         for index, button in enumerate(self.buttons):
-            if self.vertical:
+            if vertical:
                 button.rect = pygame.Rect(
                     self.panel.left + pad, top + index * (button_height + gap), inner, button_height
                 )
@@ -168,7 +176,6 @@ class DialogScene(Scene):
                 button.rect = pygame.Rect(
                     self.panel.left + pad + index * (each + gap), top, each, button_height
                 )
-            button.font_size = 20
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
