@@ -16,8 +16,9 @@ from game.commands.solving import (
     solution_count_argument,
     solve_with_deadline,
 )
+from game.core.difficulty import EffortMeter
 from game.core.puzzle import Puzzle
-from game.core.rating import rate
+from game.core.rating import Rating, rate
 from game.core.solver.result import SolveResult
 from game.core.solver.steps import SolutionFound, Step
 
@@ -78,9 +79,8 @@ def verdict_text(result: SolveResult) -> str:
 
 
 def result_json(
-    path: str, puzzle: Puzzle, result: SolveResult, seconds: float
+    path: str, puzzle: Puzzle, result: SolveResult, seconds: float, rating: Rating
 ) -> dict[str, object]:
-    rating = rate(result)
     return {
         "file": path,
         "size": puzzle.size_text,
@@ -104,7 +104,13 @@ def run(args: argparse.Namespace) -> int:
         title = f" — {printable(puzzle.title)}" if puzzle.title else ""
         print(f"{quote(args.file)}: {puzzle.size_text}{title}", flush=True)
 
+    # The same reading of the solve that check and level select rate by.
+    meter = EffortMeter(puzzle)
+
     def on_step(step: Step) -> None:
+        meter(step)
+        if args.json:
+            return
         # Printed as found: nothing is held back for the end, however many are asked for.
         if show_steps:
             print(step.describe())
@@ -116,14 +122,14 @@ def run(args: argparse.Namespace) -> int:
         puzzle,
         max_solutions=max_solutions,
         timeout=args.timeout,
-        on_step=None if args.json else on_step,
+        on_step=on_step,
         start=start,
     )
     seconds = time.perf_counter() - start
+    rating = rate(result, meter.effort(result.stats.line_rounds))
     if args.json:
-        print(json.dumps(result_json(args.file, puzzle, result, seconds)))
+        print(json.dumps(result_json(args.file, puzzle, result, seconds, rating)))
         return 0
-    rating = rate(result)
     stats = result.stats
     print(f"verdict:  {verdict_text(result)}")
     print(f"rating:   {rating.star_text} {rating.name} ({rating.reason})")

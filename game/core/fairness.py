@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from game.core.difficulty import Effort, EffortMeter
 from game.core.puzzle import Puzzle
 from game.core.rating import rate
 from game.core.solver.result import SolveResult, Status
@@ -73,7 +74,12 @@ class Report:
         return text
 
 
-def report_from_result(result: SolveResult, seconds: float, goal: BoolGrid | None = None) -> Report:
+def report_from_result(
+    result: SolveResult,
+    seconds: float,
+    goal: BoolGrid | None = None,
+    effort: Effort | None = None,
+) -> Report:
     """The Report for ``result``, rated by :func:`game.core.rating.rate` when unique.
 
     With ``goal`` (the picture the author meant), the ambiguous cells are where the goal and
@@ -93,7 +99,7 @@ def report_from_result(result: SolveResult, seconds: float, goal: BoolGrid | Non
     if status == "unique":
         # Only a fair puzzle gets stars: a rating of "the work to a first solution" would
         # tell the author nothing about a puzzle they still have to fix.
-        rating = rate(result)
+        rating = rate(result, effort)
         stars, name = rating.stars, rating.name
     note = "the solver ran out of time" if status == "unknown" else ""
     return Report(status, stars, name, ambiguous, seconds, note)
@@ -111,6 +117,7 @@ class UniquenessCheck:
     ) -> None:
         self.puzzle = puzzle
         self.task = SolveTask(puzzle, max_solutions=2, time_limit=time_limit, clock=clock)
+        self.meter = EffortMeter(puzzle)  # rates a unique puzzle as check and level select do
         self.report: Report | None = None
 
     @property
@@ -118,13 +125,16 @@ class UniquenessCheck:
         return self.report is not None
 
     def _finish(self, result: SolveResult) -> Report:
-        self.report = report_from_result(result, self.task.engine_seconds, self.puzzle.goal_array())
+        effort = self.meter.effort(result.stats.line_rounds)
+        self.report = report_from_result(
+            result, self.task.engine_seconds, self.puzzle.goal_array(), effort
+        )
         return self.report
 
     def advance(self, budget: float) -> bool:
         """Work for about ``budget`` seconds; True once the report is ready."""
         if self.report is None:
-            result = self.task.advance(budget)
+            result = self.task.advance(budget, on_step=self.meter)
             if result is not None:
                 self._finish(result)
         return self.report is not None
@@ -132,7 +142,7 @@ class UniquenessCheck:
     def run(self) -> Report:
         """Work to the end (or the time limit); blocks."""
         if self.report is None:
-            self._finish(self.task.run())
+            self._finish(self.task.run(on_step=self.meter))
         assert self.report is not None
         return self.report
 

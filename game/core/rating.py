@@ -113,6 +113,5 @@ def rate_puzzle(
     """Solve ``puzzle`` (up to two solutions) with the effort meter watching; blocks."""
     meter = EffortMeter(puzzle)
     task = SolveTask(puzzle, max_solutions=2, time_limit=time_limit, clock=clock)
-    while (result := task.advance(3600.0, on_step=meter)) is None:
-        pass
+    result = task.run(on_step=meter)
     return result, rate(result, meter.effort(result.stats.line_rounds))

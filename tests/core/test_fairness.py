@@ -90,3 +90,21 @@ def test_report_lines_follow_the_check_and_the_search() -> None:
         fair[0][0] == "good"
         and ("warning", "Note: every cell is empty: the picture came out all white.") in fair
     )
+
+
+def test_the_report_rates_a_unique_puzzle_as_check_does() -> None:
+    # The converter's stars, `check`'s and level select's come from one reading of the solve.
+    from pathlib import Path
+
+    from game.core.formats import read_puzzle
+    from game.core.rating import rate_puzzle
+
+    levels = Path(__file__).resolve().parent.parent.parent / "levels" / "03-fifteen"
+    stars = []
+    for path in sorted(levels.glob("*.non")):
+        puzzle = read_puzzle(path)
+        report = UniquenessCheck(puzzle).run()
+        assert report.status == "unique"
+        assert report.stars == rate_puzzle(puzzle)[1].stars
+        stars.append(report.stars)
+    assert len(set(stars)) >= 3  # the pack spreads, so agreement is not all ones

@@ -115,10 +115,11 @@ class SolveTask:
             if now >= deadline:
                 return None
 
-    def run(self) -> SolveResult:
-        """Work to the end (or the time limit) and return the result; blocks."""
+    def run(self, on_step: StepObserver | None = None) -> SolveResult:
+        """Work to the end (or the time limit) and return the result; blocks. ``on_step``
+        sees every step, as in :meth:`advance`."""
         while True:
-            result = self.advance(3600.0)
+            result = self.advance(3600.0, on_step=on_step)
             if result is not None:
                 return result
             if self._steps is None:  # cancelled from an observer
