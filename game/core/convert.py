@@ -15,14 +15,15 @@ reports and fix searches live in :mod:`game.core.fairness`; the converter screen
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Literal
+from typing import Literal, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
+from game.core.convert_auto import AutoChoice, choose
 from game.core.convert_load import (
     CROP_TOLERANCE,
     IMAGE_SUFFIXES,
@@ -45,26 +46,96 @@ from game.core.convert_load import (
     uniform_border_box,
     unreadable_picture_reason,
 )
+from game.core.convert_methods import (
+    OUTLINE_SAMPLES,
+    FloatGrid,
+    adaptive_grid,
+    clean_specks,
+    dither_grid,
+    edge_strength,
+    outline_grid,
+    tone,
+)
 from game.core.fairness import Report, check_uniqueness, grid_warnings
 from game.core.puzzle import Puzzle
 
-# Names that lived here before the loader had its own module; importers keep working.
+# The loader's names stay importable from here: importers predate the split.
 __all__ = [
-    "CROP_TOLERANCE", "IMAGE_SUFFIXES", "MAX_FILE_BYTES", "MAX_SIZE", "MAX_SOURCE_PIXELS",
-    "MIN_SIZE", "MIN_SOURCE_SIDE", "PICTURE_FORMATS", "READABLE_TEXT", "UPSCALE_SIDE",
-    "WORKING_SIDE", "BoolGrid", "ConvertError", "FloatImage", "SourceImage",
-    "flatten_on_white", "load_image", "source_from_image", "uniform_border_box",
+    "CROP_TOLERANCE",
+    "DEFAULT_FIT",
+    "DEFAULT_METHOD",
+    "FITS",
+    "IMAGE_SUFFIXES",
+    "LEVEL_METHODS",
+    "MAX_FILE_BYTES",
+    "MAX_SIZE",
+    "MAX_SOURCE_PIXELS",
+    "METHODS",
+    "MIN_FRAME",
+    "MIN_SIZE",
+    "MIN_SOURCE_SIDE",
+    "PHOTO_FIT",
+    "PHOTO_METHOD",
+    "PICTURE_FORMATS",
+    "PIXEL_METHODS",
+    "READABLE_TEXT",
+    "SIZE_PRESETS",
+    "UPSCALE_SIDE",
+    "WORKING_SIDE",
+    "AutoChoice",
+    "Blocks",
+    "BoolGrid",
+    "Conversion",
+    "ConvertError",
+    "ConvertOptions",
+    "Converter",
+    "Fit",
+    "FloatImage",
+    "FrameBox",
+    "Method",
+    "PixelBox",
+    "SourceImage",
+    "blocks_for",
+    "convert",
+    "defaults_for",
+    "fitted_height",
+    "flatten_on_white",
+    "grid_from_mask",
+    "grid_text",
+    "hsv_dark_mask",
+    "load_image",
+    "looks_like_photo",
+    "otsu_threshold",
+    "parse_method",
+    "parse_size",
+    "puzzle_from_grid",
+    "source_from_image",
+    "uniform_border_box",
     "unreadable_picture_reason",
-]  # fmt: skip
+]
 
+T = TypeVar("T")
 SIZE_PRESETS = (5, 10, 15, 20, 25, 30)
-Method = Literal["hsv", "otsu", "threshold"]
-Fit = Literal["pad", "stretch"]
-METHODS: tuple[Method, ...] = ("hsv", "otsu", "threshold")
-# Otsu by default: the seed's HSV rule fills nearly every cell of a drawing on tinted paper
-# or a photo under a saturated sky; it stays one option away.
+Method = Literal["auto", "otsu", "threshold", "hsv", "adaptive", "outline", "dither"]
+Fit = Literal["fill", "pad", "stretch"]
+METHODS: tuple[Method, ...] = ("auto", "otsu", "threshold", "hsv", "adaptive", "outline", "dither")
+# The methods that cut each pixel and fill a cell when most of its pixels are dark; the
+# others work on each cell's mean luminance (see game.core.convert_methods).
+PIXEL_METHODS: tuple[Method, ...] = ("otsu", "threshold", "hsv")
+# The methods with a level (the "threshold" field): what it means depends on the method.
+LEVEL_METHODS: tuple[Method, ...] = ("threshold", "adaptive", "outline", "dither")
+# Otsu by default for drawings: the seed's HSV rule fills nearly every cell of a drawing on
+# tinted paper; photographs get Auto instead (see ``defaults_for``).
 DEFAULT_METHOD: Method = "otsu"
-FITS: tuple[Fit, ...] = ("pad", "stretch")
+PHOTO_METHOD: Method = "auto"
+FITS: tuple[Fit, ...] = ("fill", "pad", "stretch")
+# A photo fills the grid (cropping the long side) so no row is wasted on padding; a drawing
+# keeps its whole picture, padded.
+PHOTO_FIT: Fit = "fill"
+DEFAULT_FIT: Fit = "pad"
+# The smallest framing, as a fraction of the picture's side.
+MIN_FRAME = 0.05
+FrameBox = tuple[float, float, float, float]
 
 
 # --------------------------------------------------------------------------- options
@@ -76,14 +147,26 @@ class ConvertOptions:
 
     width: int = 20
     height: int = 20
-    # When set, the height follows the (cropped) image's aspect ratio and ``height`` is ignored.
+    # When set, the height follows the (framed, cropped) image's aspect and ``height`` is
+    # ignored.
     keep_aspect: bool = False
-    fit: Fit = "pad"
+    fit: Fit = DEFAULT_FIT
     crop: bool = False
     method: Method = DEFAULT_METHOD
-    # For the "threshold" method: a pixel darker than this luminance (0..1) is dark.
+    # The method's level, 0..1: the luminance cut for "threshold", the margin against the
+    # neighbourhood for "adaptive", the dither's cut, the outline's sensitivity. Higher
+    # always fills more.
     threshold: float = 0.5
     invert: bool = False
+    # Tone, applied to luminance before any method (see convert_methods.tone).
+    brightness: float = 0.0
+    contrast: float = 0.0
+    gamma: float = 1.0
+    # Flip isolated single cells to match their neighbours.
+    clean: bool = False
+    # The part of the picture that becomes the puzzle, (x0, y0, x1, y1) as fractions of
+    # the picture's width and height; None for all of it.
+    frame: FrameBox | None = None
 
     def __post_init__(self) -> None:
         for name, value in (("width", self.width), ("height", self.height)):
@@ -94,11 +177,58 @@ class ConvertOptions:
                     f"the {name} must be between {MIN_SIZE} and {MAX_SIZE} cells, not {value}"
                 )
         if self.method not in METHODS:
-            raise ConvertError(f"unknown method {self.method!r} (use hsv, otsu or threshold)")
+            raise ConvertError(f"unknown method {self.method!r} (use {', '.join(METHODS)})")
         if self.fit not in FITS:
-            raise ConvertError(f"unknown fit {self.fit!r} (use pad or stretch)")
+            raise ConvertError(f"unknown fit {self.fit!r} (use fill, pad or stretch)")
         if not 0.0 <= self.threshold <= 1.0:
             raise ConvertError(f"the threshold must be between 0 and 1, not {self.threshold}")
+        ranges: tuple[tuple[str, float, float, float], ...] = (
+            ("brightness", self.brightness, -1.0, 1.0),
+            ("contrast", self.contrast, -1.0, 1.0),
+            ("gamma", self.gamma, 0.25, 4.0),
+        )
+        for label, amount, low, high in ranges:
+            if not low <= amount <= high:
+                raise ConvertError(
+                    f"the {label} must be between {low:g} and {high:g}, not {amount}"
+                )
+        if self.frame is not None:
+            x0, y0, x1, y1 = self.frame
+            if not (0.0 <= x0 < x1 <= 1.0 and 0.0 <= y0 < y1 <= 1.0):
+                raise ConvertError(f"the frame {self.frame} is not a box inside the picture")
+            if x1 - x0 < MIN_FRAME or y1 - y0 < MIN_FRAME:
+                raise ConvertError("the frame is too small: take at least a twentieth of a side")
+
+    @property
+    def tone_key(self) -> tuple[float, float, float]:
+        return (round(self.brightness, 4), round(self.contrast, 4), round(self.gamma, 4))
+
+
+def defaults_for(source: SourceImage) -> dict[str, object]:
+    """The options a newly opened picture starts from: Auto and Fill for a photograph,
+    Otsu and Pad for a drawing; tone neutral, no frame, specks cleaned on photos."""
+    if looks_like_photo(source):
+        return {"method": PHOTO_METHOD, "fit": PHOTO_FIT, "clean": True, "frame": None,
+                "brightness": 0.0, "contrast": 0.0, "gamma": 1.0}  # fmt: skip
+    return {"method": DEFAULT_METHOD, "fit": DEFAULT_FIT, "clean": False, "frame": None,
+            "brightness": 0.0, "contrast": 0.0, "gamma": 1.0}  # fmt: skip
+
+
+def looks_like_photo(source: SourceImage) -> bool:
+    """A photograph spreads its pixels over many shades; a drawing, pixel art or a scan of
+    line art keeps most of them in a few. Measured on luminance in 64 bins (four levels
+    each, so JPEG noise on a drawing stays in its bin), and on colour in 4 bits a channel:
+    a photo has less than 60% of its pixels in the 6 commonest bins and, unless it is grey,
+    less than 75% in the 16 commonest colours. (Luminance alone would call a colourful
+    drawing a photo; colour alone, every grey-scale picture a drawing.)"""
+    sample = source.rgb[::2, ::2]
+    levels = np.clip((source.luminance[::2, ::2] * 64).astype(np.int32), 0, 63)
+    shades = np.sort(np.bincount(levels.ravel(), minlength=64))[-6:].sum()
+    coarse = (sample >> 4).astype(np.int32)
+    codes = (coarse[..., 0] << 8) | (coarse[..., 1] << 4) | coarse[..., 2]
+    colours = np.sort(np.bincount(codes.ravel(), minlength=4096))[-16:].sum()
+    grey = not (sample.max(axis=2) - sample.min(axis=2) > 24).any()
+    return bool(shades < 0.6 * levels.size and (grey or colours < 0.75 * levels.size))
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -122,23 +252,27 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def parse_method(text: str) -> tuple[Method, float | None]:
-    """``"hsv"``, ``"otsu"`` or ``"threshold=0.45"`` -> (method, threshold or None)."""
+    """``"auto"``, ``"otsu"``, ``"hsv"``, or a method with a level: ``"threshold=0.45"``,
+    ``"adaptive"``, ``"outline=0.6"``, ``"dither"`` -> (method, level or None)."""
     name, _, value = text.strip().lower().partition("=")
-    if name == "hsv" and not value:
-        return "hsv", None
-    if name == "otsu" and not value:
-        return "otsu", None
-    if name == "threshold":
+    for method in METHODS:
+        if name != method:
+            continue
         if not value:
-            return "threshold", None
+            return method, None
+        if method not in LEVEL_METHODS:
+            break
         try:
-            threshold = float(value)
+            level = float(value)
         except ValueError:
-            raise ConvertError(f"bad threshold {value!r}: give a number from 0 to 1") from None
-        if not 0.0 <= threshold <= 1.0:
-            raise ConvertError(f"bad threshold {value!r}: give a number from 0 to 1")
-        return "threshold", threshold
-    raise ConvertError(f"unknown method {text!r} (use hsv, otsu or threshold=0.45)")
+            raise ConvertError(f"bad {name} level {value!r}: give a number from 0 to 1") from None
+        if not 0.0 <= level <= 1.0:
+            raise ConvertError(f"bad {name} level {value!r}: give a number from 0 to 1")
+        return method, level
+    raise ConvertError(
+        f"unknown method {text!r} (use auto, otsu, hsv, threshold=0.45, adaptive, outline "
+        "or dither)"
+    )
 
 
 # --------------------------------------------------------------------------- gridding
@@ -177,121 +311,297 @@ def hsv_dark_mask(brightness: FloatImage, saturation: FloatImage) -> BoolGrid:
 def fitted_height(source: SourceImage, width: int, crop: bool) -> int:
     """The height that keeps the (cropped) picture's proportions at ``width`` cells."""
     x0, y0, x1, y1 = source.crop_box if crop else (0, 0, source.width, source.height)
-    height = round(width * (y1 - y0) / max(1, x1 - x0))
+    return _height_for(width, x1 - x0, y1 - y0)
+
+
+def _height_for(width: int, pixels_wide: int, pixels_high: int) -> int:
+    height = round(width * pixels_high / max(1, pixels_wide))
     return max(MIN_SIZE, min(MAX_SIZE, height))
 
 
-def _cell_edges(cells: int, padded: float, offset: float, limit: int) -> npt.NDArray[np.intp]:
-    """Pixel edges of ``cells`` equal blocks across ``padded`` pixels, shifted into image
-    coordinates by ``offset`` and clamped to the image (padding holds no dark pixels)."""
-    edges = np.floor(np.arange(cells + 1) * (padded / cells) + 1e-9) - offset
-    clamped: npt.NDArray[np.intp] = np.clip(np.round(edges), 0, limit).astype(np.intp)
-    return clamped
+PixelBox = tuple[int, int, int, int]
 
 
-def grid_from_mask(mask: BoolGrid, width: int, height: int, fit: Fit = "stretch") -> BoolGrid:
-    """Cells of ``width`` x ``height`` from a dark-pixel mask: a cell is filled when at least
-    half of its pixels are dark. ``fit="pad"`` keeps proportions by adding light margins."""
-    return _grid_from_table(_summed_area(mask), mask.shape, width, height, fit)
+@dataclass(frozen=True)
+class Blocks:
+    """How a grid's cells lie over a region's pixels: integer pixel edges (``xs``, ``ys``,
+    in region coordinates, beyond the region where a pad margin lies), each cell's area in
+    pixels (margins included, as light pixels) and the ``view`` box the grid spans in region
+    pixels (floats)."""
+
+    xs: npt.NDArray[np.intp]
+    ys: npt.NDArray[np.intp]
+    widths: npt.NDArray[np.intp]
+    heights: npt.NDArray[np.intp]
+    view: tuple[float, float, float, float]
+
+    def clamped(self, pixels_wide: int, pixels_high: int) -> tuple[npt.NDArray[np.intp], ...]:
+        return np.clip(self.xs, 0, pixels_wide), np.clip(self.ys, 0, pixels_high)
+
+    @property
+    def area(self) -> npt.NDArray[np.int64]:
+        return np.outer(self.heights, self.widths).astype(np.int64)
 
 
-def _summed_area(mask: BoolGrid) -> npt.NDArray[np.int32]:
-    table = np.zeros((mask.shape[0] + 1, mask.shape[1] + 1), dtype=np.int32)
-    np.cumsum(np.cumsum(mask, axis=0, dtype=np.int32), axis=1, out=table[1:, 1:])
-    return table
+def _edges(cells: int, left: float, span: float, pad: bool) -> tuple[npt.NDArray[np.intp], ...]:
+    steps = np.arange(cells + 1) * (span / cells)
+    if pad:
+        # Cells are laid out in padded space and shifted into the picture: a margin cell's
+        # area still counts its light pixels.
+        padded = np.floor(steps + 1e-9)
+        return np.round(padded + left).astype(np.intp), np.diff(padded).astype(np.intp)
+    edges = np.floor(left + steps + 1e-9).astype(np.intp)
+    return edges, np.diff(edges)
 
 
-def _grid_from_table(
-    table: npt.NDArray[np.int32], shape: tuple[int, ...], width: int, height: int, fit: Fit
-) -> BoolGrid:
-    pixels_high, pixels_wide = int(shape[0]), int(shape[1])
-    padded_wide, padded_high = float(pixels_wide), float(pixels_high)
+def blocks_for(width: int, height: int, pixels_wide: int, pixels_high: int, fit: Fit) -> Blocks:
+    """Cell edges of a ``width`` x ``height`` grid over a region of the given pixels.
+
+    ``stretch`` spans the region; ``pad`` keeps proportions by adding light margins around
+    it; ``fill`` keeps proportions by taking the largest centred box of the grid's shape.
+    """
+    span_x, span_y = float(pixels_wide), float(pixels_high)
+    target = width / height
+    wider = pixels_wide / pixels_high > target
     if fit == "pad":
-        # Grow one side of the picture with light pixels until it has the grid's proportions.
-        target_ratio = width / height
-        if pixels_wide / pixels_high > target_ratio:
-            padded_high = pixels_wide / target_ratio
+        if wider:
+            span_y = pixels_wide / target
         else:
-            padded_wide = pixels_high * target_ratio
-    offset_x = (padded_wide - pixels_wide) / 2
-    offset_y = (padded_high - pixels_high) / 2
-    xs = _cell_edges(width, padded_wide, offset_x, pixels_wide)
-    ys = _cell_edges(height, padded_high, offset_y, pixels_high)
-    # Block areas are measured in padded space: margins count as light pixels.
-    area_x = np.diff(np.floor(np.arange(width + 1) * (padded_wide / width) + 1e-9))
-    area_y = np.diff(np.floor(np.arange(height + 1) * (padded_high / height) + 1e-9))
-    area = np.outer(area_y, area_x)
-    dark = (
+            span_x = pixels_high * target
+    elif fit == "fill":
+        if wider:
+            span_x = pixels_high * target
+        else:
+            span_y = pixels_wide / target
+    left, top = (pixels_wide - span_x) / 2, (pixels_high - span_y) / 2
+    xs, widths = _edges(width, left, span_x, fit == "pad")
+    ys, heights = _edges(height, top, span_y, fit == "pad")
+    return Blocks(xs, ys, widths, heights, (left, top, left + span_x, top + span_y))
+
+
+def _block_sums(table: npt.NDArray[np.floating | np.integer], blocks: Blocks,
+                shape: tuple[int, int]) -> npt.NDArray[np.float64]:  # fmt: skip
+    xs, ys = blocks.clamped(shape[1], shape[0])
+    sums = (
         table[ys[1:, None], xs[None, 1:]]
         - table[ys[:-1, None], xs[None, 1:]]
         - table[ys[1:, None], xs[None, :-1]]
         + table[ys[:-1, None], xs[None, :-1]]
     )
-    result: BoolGrid = (area > 0) & (2 * dark >= area)
+    return np.asarray(sums, dtype=np.float64)
+
+
+def grid_from_mask(mask: BoolGrid, width: int, height: int, fit: Fit = "stretch") -> BoolGrid:
+    """Cells of ``width`` x ``height`` from a dark-pixel mask: a cell is filled when at least
+    half of its pixels are dark. ``fit="pad"`` keeps proportions by adding light margins."""
+    shape = (int(mask.shape[0]), int(mask.shape[1]))
+    blocks = blocks_for(width, height, shape[1], shape[0], fit)
+    return _majority(_summed_area(mask), blocks, shape)
+
+
+def _majority(table: npt.NDArray[np.int32], blocks: Blocks, shape: tuple[int, int]) -> BoolGrid:
+    # Block areas are measured over the whole cell: pad margins count as light pixels.
+    area = blocks.area
+    result: BoolGrid = (area > 0) & (2 * _block_sums(table, blocks, shape) >= area)
     return result
 
 
+def _summed_area(values: npt.NDArray[np.bool_ | np.float32]) -> npt.NDArray[np.int32]:
+    kind = np.int32 if values.dtype == np.bool_ else np.float64
+    table = np.zeros((values.shape[0] + 1, values.shape[1] + 1), dtype=kind)
+    np.cumsum(np.cumsum(values, axis=0, dtype=kind), axis=1, out=table[1:, 1:])
+    return table
+
+
 class Converter:
-    """One loaded picture, re-gridded on demand; caches the work that settings share."""
+    """One loaded picture, re-gridded on demand; caches the work that settings share.
+
+    Every settings change is a few array passes over the working copy (at most 640 pixels a
+    side) and then work on the cells only; tables that survive a change (a dark mask's
+    summed-area table, toned luminance) are kept, keyed by what they depend on.
+    """
 
     def __init__(self, source: SourceImage) -> None:
         self.source = source
-        self._tables: dict[tuple[object, ...], npt.NDArray[np.int32]] = {}
-        self._otsu: dict[bool, float] = {}
+        self._cache: dict[tuple[object, ...], object] = {}
 
     @classmethod
     def open(cls, path: str | Path) -> Converter:
         return cls(load_image(path))
 
-    def _region(self, crop: bool) -> tuple[slice, slice]:
-        if not crop:
-            return slice(None), slice(None)
-        x0, y0, x1, y1 = self.source.crop_box
+    def _cached(self, key: tuple[object, ...], make: Callable[[], T]) -> T:
+        if key in self._cache:
+            return self._cache[key]  # type: ignore[return-value]
+        if len(self._cache) > 48:
+            self._cache.clear()
+        value = make()
+        self._cache[key] = value
+        return value
+
+    # -- where the puzzle comes from ----------------------------------------------------------
+
+    def frame_box(self, frame: FrameBox | None) -> PixelBox:
+        """The frame in working pixels, at least ``MIN_SOURCE_SIDE`` a side."""
+        width, height = self.source.width, self.source.height
+        if frame is None:
+            return (0, 0, width, height)
+        x0, y0, x1, y1 = frame
+        left, top = round(x0 * width), round(y0 * height)
+        right = max(round(x1 * width), left + MIN_SOURCE_SIDE)
+        bottom = max(round(y1 * height), top + MIN_SOURCE_SIDE)
+        if right > width:
+            left, right = max(0, width - (right - left)), width
+        if bottom > height:
+            top, bottom = max(0, height - (bottom - top)), height
+        return (left, top, right, bottom)
+
+    def region(self, options: ConvertOptions) -> PixelBox:
+        """The working pixels that become the puzzle: the frame, then (with crop) what lies
+        inside its uniform borders."""
+        box = self.frame_box(options.frame)
+        if not options.crop:
+            return box
+        if options.frame is None:
+            return self.source.crop_box
+
+        def inner() -> PixelBox:
+            x0, y0, x1, y1 = box
+            cx0, cy0, cx1, cy1 = uniform_border_box(self.source.rgb[y0:y1, x0:x1])
+            return (x0 + cx0, y0 + cy0, x0 + cx1, y0 + cy1)
+
+        return self._cached(("crop", box), inner)
+
+    def _region_slices(self, options: ConvertOptions) -> tuple[slice, slice]:
+        x0, y0, x1, y1 = self.region(options)
         return slice(y0, y1), slice(x0, x1)
-
-    def otsu_level(self, crop: bool = False) -> float:
-        if crop not in self._otsu:
-            self._otsu[crop] = otsu_threshold(self.source.luminance[self._region(crop)])
-        return self._otsu[crop]
-
-    def dark_mask(self, options: ConvertOptions) -> BoolGrid:
-        """Which working pixels count as dark under ``options`` (after crop and invert)."""
-        region = self._region(options.crop)
-        if options.method == "hsv":
-            mask = hsv_dark_mask(self.source.brightness[region], self.source.saturation[region])
-        elif options.method == "otsu":
-            mask = self.source.luminance[region] < self.otsu_level(options.crop)
-        else:
-            mask = self.source.luminance[region] < options.threshold
-        if options.invert:
-            mask = np.logical_not(mask)
-        return mask
 
     def resolved(self, options: ConvertOptions) -> ConvertOptions:
         """``options`` with the height filled in when it follows the picture's aspect."""
         if not options.keep_aspect:
             return options
-        return replace(options, height=fitted_height(self.source, options.width, options.crop))
+        x0, y0, x1, y1 = self.region(options)
+        return replace(options, height=_height_for(options.width, x1 - x0, y1 - y0))
+
+    def blocks(self, options: ConvertOptions, scale: int = 1) -> Blocks:
+        options = self.resolved(options)
+        x0, y0, x1, y1 = self.region(options)
+        return blocks_for(options.width * scale, options.height * scale, x1 - x0, y1 - y0,
+                          options.fit)  # fmt: skip
+
+    def view_box(self, options: ConvertOptions) -> FrameBox:
+        """The box the grid spans, as fractions of the picture (beyond 0..1 where padded):
+        cell (x, y) covers ``x0 + x*(x1-x0)/width`` to the next, and so on."""
+        x0, y0, _, _ = self.region(options)
+        vx0, vy0, vx1, vy1 = self.blocks(options).view
+        width, height = self.source.width, self.source.height
+        return ((x0 + vx0) / width, (y0 + vy0) / height, (x0 + vx1) / width, (y0 + vy1) / height)
+
+    # -- pixels ---------------------------------------------------------------------------------
+
+    def luminance(self, options: ConvertOptions) -> FloatImage:
+        """The region's luminance after the tone controls."""
+        key = ("lum", self.region(options), options.tone_key)
+        return self._cached(key, lambda: tone(
+            self.source.luminance[self._region_slices(options)],
+            options.brightness, options.contrast, options.gamma,
+        ))  # fmt: skip
+
+    def otsu_level(self, options: ConvertOptions | bool = False) -> float:
+        """Otsu's cut on the region's (toned) luminance."""
+        if isinstance(options, bool):
+            options = ConvertOptions(crop=options)
+        key = ("otsu", self.region(options), options.tone_key)
+        return self._cached(key, lambda: otsu_threshold(self.luminance(options)))
+
+    def dark_mask(self, options: ConvertOptions) -> BoolGrid:
+        """Which region pixels count as dark under a pixel method (after invert)."""
+        if options.method == "hsv":
+            region = self._region_slices(options)
+            brightness = tone(self.source.brightness[region], options.brightness,
+                              options.contrast, options.gamma)  # fmt: skip
+            mask = hsv_dark_mask(brightness, self.source.saturation[region])
+        elif options.method == "otsu":
+            mask = self.luminance(options) < self.otsu_level(options)
+        else:
+            mask = self.luminance(options) < options.threshold
+        if options.invert:
+            mask = np.logical_not(mask)
+        return mask
+
+    def _mask_table(self, options: ConvertOptions) -> npt.NDArray[np.int32]:
+        key: tuple[object, ...] = ("mask", options.method, self.region(options),
+                                   options.invert, options.tone_key)  # fmt: skip
+        if options.method == "threshold":
+            key += (round(options.threshold, 4),)
+        return self._cached(key, lambda: _summed_area(self.dark_mask(options)))
+
+    def cell_luminance(self, options: ConvertOptions, scale: int = 1) -> FloatGrid:
+        """Each cell's mean (toned) luminance, pad margins counting as white; ``scale``
+        samples per cell side (the outline method looks at 3)."""
+        options = self.resolved(options)
+        lum = self.luminance(options)
+        shape = (int(lum.shape[0]), int(lum.shape[1]))
+        table = self._cached(("lumtable", self.region(options), options.tone_key),
+                             lambda: _summed_area(lum))  # fmt: skip
+        blocks = self.blocks(options, scale)
+        area = blocks.area.astype(np.float64)
+        xs, ys = blocks.clamped(shape[1], shape[0])
+        inside = np.outer(np.diff(ys), np.diff(xs)).astype(np.float64)
+        total = _block_sums(table, blocks, shape) + (area - inside)
+        means: FloatGrid = np.divide(total, area, out=np.ones_like(total), where=area > 0)
+        return means
+
+    # -- grids ----------------------------------------------------------------------------------
+
+    def method_grid(self, options: ConvertOptions) -> BoolGrid:
+        """The grid of one concrete method (not Auto), before cleaning."""
+        options = self.resolved(options)
+        if options.method in PIXEL_METHODS:
+            lum = self.luminance(options)
+            shape = (int(lum.shape[0]), int(lum.shape[1]))
+            return _majority(self._mask_table(options), self.blocks(options), shape)
+        if options.method == "outline":
+            samples = self.cell_luminance(options, OUTLINE_SAMPLES)
+            strength = edge_strength(samples, options.width, options.height)
+            return outline_grid(strength, options.threshold)
+        cells = self.cell_luminance(options)
+        if options.invert:
+            cells = 1.0 - cells
+        if options.method == "adaptive":
+            grid = adaptive_grid(cells, options.threshold)
+        else:
+            grid = dither_grid(cells, options.threshold)
+        if options.invert and options.fit == "pad":
+            grid &= self._inside_cells(options)  # inverted margins stay empty
+        return grid
+
+    def _inside_cells(self, options: ConvertOptions) -> BoolGrid:
+        x0, y0, x1, y1 = self.region(options)
+        blocks = self.blocks(options)
+        xs, ys = blocks.clamped(x1 - x0, y1 - y0)
+        inside: BoolGrid = np.outer(np.diff(ys) > 0, np.diff(xs) > 0)
+        return inside
+
+    def choice(self, options: ConvertOptions) -> AutoChoice:
+        """What Auto picks for ``options`` (cached: a redraw asks again)."""
+        options = self.resolved(options)
+        key = ("auto", self.region(options), options.tone_key, options.width,
+               options.height, options.fit, options.invert, options.clean)  # fmt: skip
+        return self._cached(key, lambda: choose(self, options))
+
+    def concrete(self, options: ConvertOptions) -> ConvertOptions:
+        """``options`` with Auto replaced by the method and level it chose."""
+        if options.method != "auto":
+            return options
+        chosen = self.choice(options)
+        return replace(options, method=chosen.method, threshold=chosen.level)
 
     def grid(self, options: ConvertOptions) -> BoolGrid:
         """The ``(height, width)`` filled-cell grid for ``options``: the fast path."""
-        options = self.resolved(options)
-        key: tuple[object, ...] = (options.method, options.crop, options.invert)
-        if options.method == "threshold":
-            key += (round(options.threshold, 4),)
-        table = self._tables.get(key)
-        if table is None:
-            if len(self._tables) > 16:
-                self._tables.clear()
-            mask = self.dark_mask(options)
-            table = _summed_area(mask)
-            self._tables[key] = table
-        x0, y0, x1, y1 = (
-            self.source.crop_box if options.crop else (0, 0, self.source.width, self.source.height)
-        )
-        return _grid_from_table(
-            table, (y1 - y0, x1 - x0), options.width, options.height, options.fit
-        )
+        if options.method == "auto":
+            return self.choice(options).grid.copy()
+        grid = self.method_grid(options)
+        return clean_specks(grid) if options.clean else grid
 
 
 # --------------------------------------------------------------------------- puzzles and reports
