@@ -219,7 +219,7 @@ def looks_like_photo(source: SourceImage) -> bool:
     line art keeps most of them in a few. Measured on luminance in 64 bins (four levels
     each, so JPEG noise on a drawing stays in its bin), and on colour in 4 bits a channel:
     a photo has less than 60% of its pixels in the 6 commonest bins and, unless it is grey,
-    less than 75% in the 16 commonest colours. (Luminance alone would call a colourful
+    less than 85% in the 16 commonest colours. (Luminance alone would call a colourful
     drawing a photo; colour alone, every grey-scale picture a drawing.)"""
     sample = source.rgb[::2, ::2]
     levels = np.clip((source.luminance[::2, ::2] * 64).astype(np.int32), 0, 63)
@@ -228,7 +228,7 @@ def looks_like_photo(source: SourceImage) -> bool:
     codes = (coarse[..., 0] << 8) | (coarse[..., 1] << 4) | coarse[..., 2]
     colours = np.sort(np.bincount(codes.ravel(), minlength=4096))[-16:].sum()
     grey = not (sample.max(axis=2) - sample.min(axis=2) > 24).any()
-    return bool(shades < 0.6 * levels.size and (grey or colours < 0.75 * levels.size))
+    return bool(shades < 0.6 * levels.size and (grey or colours < 0.85 * levels.size))
 
 
 def parse_size(text: str) -> tuple[int, int]:
