@@ -372,7 +372,7 @@ def report_lines(
         lines.append(("good", text))
     elif report.status == "multiple":
         lines.append(("bad", f"✗ More than one solution: {report.free_text}."))
-        lines.append(("info", "They are hatched on the grid. Touch them up, or ask for a fix."))
+        lines.append(("info", "They are hatched on the grid: touch them up, or Make it fair."))
         if search is not None:
             lines.append(_search_line(search))
     elif report.status == "none":

@@ -94,7 +94,7 @@ class CardPainter:
         stars = card.stars
         if stars == AMBIGUOUS_STARS:
             # More than one solution: no rating to show, and the player should know why.
-            self._badge(surface, "Ambiguous", theme.error, (rect.right - pad + round(5 * scale), y))
+            self._badge(surface, "Ambiguous", theme.error, (rect.right - pad, y))
         else:
             star_size = round(16 * scale)
             star_text = "★" * stars + "☆" * (5 - stars) if stars is not None else "☆ ☆ ?"
