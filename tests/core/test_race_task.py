@@ -39,14 +39,14 @@ def test_the_commands_choices_are_the_algorithms() -> None:
 def test_time_limit_counts_only_the_algorithms_own_work(algorithm: str) -> None:
     clock = FakeClock(tick=0.001)
     task = SolveTask(
-        open_grid(9), max_solutions=None, time_limit=0.2, clock=clock, algorithm=algorithm
+        open_grid(9), max_solutions=None, time_limit=1.0, clock=clock, algorithm=algorithm
     )
     assert task.advance(0.01) is None
     clock.jump(1000.0)  # a paused replay: not the algorithm's time
     result = task.run()
     assert result.timed_out and result.status == "multiple" and not result.complete
-    assert 0.2 <= result.stats.seconds < 0.5
-    assert clock.now < 1000.0 + 5.0
+    assert 1.0 <= result.stats.seconds < 1.3
+    assert clock.now < 1000.0 + 10.0
 
 
 @pytest.mark.parametrize("algorithm", SEEDS_ONLY)

@@ -41,7 +41,7 @@ EXPLANATION = (
     "backtracking)."
 )
 
-QUIET_BEAT = 8
+QUIET_BEAT = 1
 
 Ranges = tuple[list[int], list[int]]
 
