@@ -13,6 +13,7 @@ which algorithms race (a button each: two to four of them), Back (Esc).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -78,12 +79,15 @@ class RaceScene(Scene):
         algorithms: Sequence[str] = ALGORITHMS,
         name: str | None = None,
         playing: bool = True,
+        clock: Callable[[], float] = time.thread_time,
     ) -> None:
         super().__init__(app)
+        # The solver clock every race here runs on (screenshots count steps instead).
+        self.clock = clock
         self.puzzle = puzzle
         self.name = name or puzzle.title or "Untitled puzzle"
         self.algorithms = check_runners(algorithms)
-        self.race = Race(puzzle, self.algorithms)
+        self.race = Race(puzzle, self.algorithms, clock=clock)
         self.playing = playing
         self.slice_index = DEFAULT_SLICE
         self.flash: dict[str, float] = {}
@@ -97,7 +101,10 @@ class RaceScene(Scene):
         self.faster_button = Button("+", self.faster, font_size=22)
         self.back_button = Button("Back", self.back, font_size=18)
         self.pick_buttons = {
-            key: Button(INFO[key].title, self._picker(key), font_size=16) for key in ALGORITHMS
+            key: Button(
+                INFO[key].title, self._picker(key), font_size=16, short_label=key.capitalize()
+            )
+            for key in ALGORITHMS
         }
         self.explain_buttons: list[Button] = []
         self.buttons: list[Button] = []
@@ -128,7 +135,7 @@ class RaceScene(Scene):
 
     def restart(self) -> None:
         self.race.cancel()
-        self.race = Race(self.puzzle, self.algorithms)
+        self.race = Race(self.puzzle, self.algorithms, clock=self.clock)
         self.playing = True
         self.flash.clear()
         self._seen_contradiction.clear()
@@ -234,8 +241,11 @@ class RaceScene(Scene):
         controls = Box(0, help_line.y - controls_h, width, controls_h)
         area = Box(pad, top_h + pad, width - 2 * pad, max(1, controls.y - top_h - 2 * pad))
         self.regions = {"top": top, "controls": controls, "help": help_line, "area": area}
+        # The card holds two lines of state and five figures, at the font's real height.
+        line_h = self.app.fonts.get(round(14 * scale)).get_linesize()
+        card_h = 7 * line_h + round(18 * scale)
         self.slots = lay_out_slots(
-            area, len(self.algorithms), self.puzzle.width, self.puzzle.height, scale
+            area, len(self.algorithms), self.puzzle.width, self.puzzle.height, scale, card_h
         )
         side = round(30 * scale)
         for button, slot in zip(self.explain_buttons, self.slots, strict=True):
@@ -260,20 +270,38 @@ class RaceScene(Scene):
             x += width + gap
 
         put(self.restart_button, round(88 * scale))
+        # As wide as its longest label, so "Race again" is not cut at the finish.
+        label = self.play_button.label
+        self.play_button.label = "Race again"
         put(self.play_button, round(110 * scale))
+        self.play_button.label = label
         x += gap
         put(self.slower_button, button_h)
-        label_w = app.fonts.get(round(15 * scale)).size(slice_label(max(SLICES_MS)))[0]
+        font = app.fonts.get(round(15 * scale))
+        label_w = max(font.size(slice_label(ms))[0] for ms in SLICES_MS)
         self.speed_label_x = x + label_w // 2 + gap
         x += label_w + 2 * gap
         put(self.faster_button, button_h)
         x += 2 * gap
         self.boards_label_x = x
         x += app.fonts.get(round(15 * scale)).size(BOARDS_LABEL)[0] + gap
-        for button in self.pick_buttons.values():
-            put(button, round(90 * scale))
         back_w = self.back_button.fitting_width(app, round(88 * scale))
-        self.back_button.rect = pygame.Rect(controls.right - pad - back_w, y, back_w, button_h)
+        back_x = controls.right - pad - back_w
+        self.back_button.rect = pygame.Rect(back_x, y, back_w, button_h)
+        picks = list(self.pick_buttons.values())
+        needed = sum(button.fitting_width(app) + gap for button in picks)
+        for button in picks:
+            if x + needed > back_x - gap and button.short_label:
+                # A narrow window: the short names ("Rows"), which the button shows when
+                # its full name does not fit.
+                full = button.label
+                button.label = button.short_label
+                width = button.fitting_width(app)
+                button.label = full
+                button.rect = pygame.Rect(x, y, width, button_h)
+                x += width + gap
+            else:
+                put(button, 0)
 
     # -- events ---------------------------------------------------------------------------------
 
@@ -341,6 +369,9 @@ class RaceScene(Scene):
             text = f"{winner.info.title} wins in {seconds_text(winner.seconds)}"
             if not agree:
                 return text + " · the verdicts differ!", theme.error
+            in_time = [r for r in race.runners if r.trace.result and not r.trace.result.timed_out]
+            if len(in_time) > 1:
+                text += " · all agree" if len(in_time) == len(race.runners) else " · they agree"
             return text, theme.success
         running = sum(not runner.finished for runner in race.runners)
         if not self.playing:

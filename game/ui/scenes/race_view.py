@@ -70,12 +70,13 @@ class BoardSlot:
     card: Box
 
 
-def lay_out_slots(area: Box, count: int, width: int, height: int, scale: float) -> list[BoardSlot]:
+def lay_out_slots(
+    area: Box, count: int, width: int, height: int, scale: float, card_h: int
+) -> list[BoardSlot]:
     """``count`` columns side by side in ``area``, each a header, a board and a card."""
     gap = max(8, round(16 * scale))
     column_w = max(1, (area.w - gap * (count - 1)) // count)
     header_h = round(40 * scale)
-    card_h = round(142 * scale)
     board_h = max(1, area.h - header_h - card_h - gap)
     cell = max(1, min((column_w - 4) // max(1, width), (board_h - 4) // max(1, height)))
     board_w, board_pixels_h = cell * width + 1, cell * height + 1

@@ -1,0 +1,54 @@
+"""The replay's solver picker and its way into the race."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core.race import ALGORITHMS
+from game.ui.app import App
+from game.ui.scenes.race_scene import RaceScene
+from game.ui.scenes.replay import ReplayScene
+from tests.shared_data import HEART
+from tests.ui.ui_events import click, key
+
+
+def replay() -> ReplayScene:
+    app = App(headless=True)
+    scene = ReplayScene(app, HEART, name="Heart")
+    app.push(scene)
+    app.step()
+    return scene
+
+
+def test_the_solver_button_goes_round_the_algorithms_and_each_solves() -> None:
+    scene = replay()
+    app = scene.app
+    seen = []
+    for _ in ALGORITHMS:
+        seen.append(scene.algorithm)
+        assert scene.state.task.algorithm == scene.algorithm
+        assert scene.solver_button.label.startswith("Solver: ")
+        scene.run_to_end()
+        for _ in range(300):
+            app.step(1 / 60)
+            if scene.finished:
+                break
+        result = scene.state.result
+        assert result is not None and result.status == "unique", scene.algorithm
+        click(app, scene.solver_button.rect.center)
+        assert not scene.finished  # a new solver starts from the blank grid
+    assert seen == list(ALGORITHMS)
+    assert scene.algorithm == ALGORITHMS[0]
+    key(app, pygame.K_a)
+    assert scene.algorithm == ALGORITHMS[1]
+
+
+def test_race_them_opens_the_race_on_the_same_puzzle() -> None:
+    scene = replay()
+    click(scene.app, scene.race_button.rect.center)
+    race = scene.app.top
+    assert isinstance(race, RaceScene)
+    assert race.puzzle is HEART and race.name == "Heart"
+    assert not scene.playing  # the replay waits underneath
+    key(scene.app, pygame.K_ESCAPE)
+    assert scene.app.top is scene
