@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
+import pytest
 
 from game.core.race import ALGORITHMS
 from game.ui.app import App
@@ -52,3 +55,17 @@ def test_race_them_opens_the_race_on_the_same_puzzle() -> None:
     assert not scene.playing  # the replay waits underneath
     key(scene.app, pygame.K_ESCAPE)
     assert scene.app.top is scene
+
+
+def test_replay_command_refuses_a_bad_race_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from game.cli import main
+    from game.core.formats import write_puzzle
+
+    path = tmp_path / "heart.non"
+    write_puzzle(HEART, path)
+    for race, reason in (("rows", "2 to 4"), ("rows,fast", "no algorithm 'fast'")):
+        assert main(["replay", str(path), "--race", race]) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and reason in err[0]
