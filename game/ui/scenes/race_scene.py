@@ -291,8 +291,9 @@ class RaceScene(Scene):
         self.back_button.rect = pygame.Rect(back_x, y, back_w, button_h)
         picks = list(self.pick_buttons.values())
         needed = sum(button.fitting_width(app) + gap for button in picks)
+        short = x + needed > back_x - gap
         for button in picks:
-            if x + needed > back_x - gap and button.short_label:
+            if short and button.short_label:
                 # A narrow window: the short names ("Rows"), which the button shows when
                 # its full name does not fit.
                 full = button.label
