@@ -54,9 +54,10 @@ class AlgorithmInfo:
 
 INFO: dict[str, AlgorithmInfo] = {
     "hanjie": AlgorithmInfo("hanjie", "Hanjie", "our engine", HANJIE_EXPLANATION),
-    "rows": AlgorithmInfo("rows", "Row by row", "seeds 004 and 002", rows.EXPLANATION),
-    "lines": AlgorithmInfo("lines", "Line listing", "seeds 001 and 002", enumeration.EXPLANATION),
-    "rules": AlgorithmInfo("rules", "Rules", "seed 004, after Yu et al.", rules_search.EXPLANATION),
+    # Sources in words a player can place (the seeds are 004 and 002, 001 and 002, and 004).
+    "rows": AlgorithmInfo("rows", "Row by row", "brute force", rows.EXPLANATION),
+    "lines": AlgorithmInfo("lines", "Line listing", "every placement", enumeration.EXPLANATION),
+    "rules": AlgorithmInfo("rules", "Rules", "after Yu et al.", rules_search.EXPLANATION),
 }
 
 _SOLVERS: dict[str, type[RaceSolver]] = {

@@ -34,7 +34,8 @@ EXPLANATION = (
     "every way is filled, empty in every way is empty. It goes round all the lines until a "
     "round finds nothing new. Then it guesses the cell that most ways fill in the first "
     "unsolved row, goes round again, and goes back on a contradiction "
-    "(seed 001's enumeration, seed 002's guessing)."
+    "(line solving by enumeration, from a Spanish solver's notes; the guess as a 2018 Osijek "
+    "nonogram app makes it)."
 )
 
 # Lines that gave nothing before a heartbeat step: every one, so a race's slice overruns its

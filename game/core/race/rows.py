@@ -28,7 +28,8 @@ EXPLANATION = (
     "goes on, the columns are checked as far as the rows reach: a column whose runs already "
     "break its clue sends the row on to its next placement, and a row with none left sends "
     "the search back up to the row above. It never deduces a cell, it only tries and checks "
-    "(seed 004's depth-first search, seed 002's backtracking)."
+    "(the depth-first search of a 2013 Utrecht report, and the backtracking of a 2018 Osijek "
+    "nonogram app)."
 )
 
 

@@ -33,12 +33,12 @@ from game.core.solver.steps import (
 
 EXPLANATION = (
     "By rules, like a person. Each run of a clue gets a range of cells it must lie in, from "
-    "its leftmost and rightmost places. Eleven rules (Yu et al., as in seed 004) colour "
-    "cells from the ranges and narrow the ranges from the cells: where a run's ends overlap "
-    "the cells are filled, cells no run can reach are empty, and so on. Rows then columns, "
-    "round and round. When the rules stall, it tries the placements of the first unsolved row "
-    "one by one, runs the rules again, and steps back on a contradiction (chronological "
-    "backtracking)."
+    "its leftmost and rightmost places. Eleven rules (Yu et al., 2011, as a 2013 Utrecht "
+    "report re-implements them) colour cells from the ranges and narrow the ranges from the "
+    "cells: where a run's ends overlap the cells are filled, cells no run can reach are "
+    "empty, and so on. Rows then columns, round and round. When the rules stall, it tries "
+    "the placements of the first unsolved row one by one, runs the rules again, and steps "
+    "back on a contradiction (chronological backtracking)."
 )
 
 QUIET_BEAT = 1
