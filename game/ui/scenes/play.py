@@ -31,12 +31,7 @@ from game.core.session import Change, Session
 from game.core.strokes import Drag, Mark, Pen, Pointer, painted_cells, step_cursor
 from game.ui.layout import BoardLayout, Box, PlayRegions, compute_play_regions
 from game.ui.scene import Scene
-from game.ui.scenes.play_chrome import (
-    REVEAL_SECONDS,
-    ClueLooks,
-    PlayChrome,
-    WinState,
-)
+from game.ui.scenes.play_chrome import ClueLooks, PlayChrome, WinState
 from game.ui.scenes.play_exits import PAUSING_DIALOGS, PlayExits
 from game.ui.scenes.play_hint import HintShow
 from game.ui.scenes.play_saves import PlaySaves
@@ -46,6 +41,7 @@ from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.grid_view import Flash, GridView, Preview
 from game.ui.widgets.minimap import MiniMap
+from game.ui.widgets.win_reveal import BUTTONS_AT, REVEAL_SECONDS, TITLE_AT
 
 if TYPE_CHECKING:
     from game.core.solver.task import SolveTask
@@ -291,6 +287,13 @@ class PlayScene(Scene):
         return False
 
     def _handle_won(self, event: pygame.event.Event) -> bool:
+        win = self.win
+        if win is not None and win.age < BUTTONS_AT:
+            # A click or a key during the reveal skips to its end (the buttons).
+            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+                win.age = BUTTONS_AT
+                return True
+            return event.type in _MOUSE_EVENTS
         if event.type in _MOUSE_EVENTS:
             return any(button.handle(event) for button in self.win_buttons if button.enabled)
         if event.type == pygame.KEYDOWN:
@@ -577,7 +580,7 @@ class PlayScene(Scene):
         self.next_button.enabled = bool(self.next_puzzles) or following is not None
         self.next_button.label = "Next puzzle" if following is None else "Next pack"
         self.set_message("", "info")
-        self.app.sounds.play("win")
+        self.app.sounds.play("reveal")  # the wave's shimmer; the chime follows with the title
 
     # --- restart and names ----------------------------------------------------------------------
 
@@ -661,7 +664,9 @@ class PlayScene(Scene):
             else:
                 self.flash.strength = fade * (0.55 + 0.45 * math.cos(self.flash_age * 9.0))
         if self.win is not None:
-            self.win.age += dt
+            before, self.win.age = self.win.age, self.win.age + dt
+            if before < TITLE_AT <= self.win.age:
+                self.app.sounds.play("win")  # the chime as the title appears
         self.hint_show.tick(dt)
         self.chrome.update_buttons()
 
