@@ -257,3 +257,67 @@ def test_the_replay_advances_and_ends_on_the_solvers_answer(app: App) -> None:
     assert [single_digit(mask) for mask in scene.candidates] == [
         answer[y][x] for x, y in puzzle.white_cells
     ]
+
+
+def test_level_select_opens_the_kakuro_packs_and_back(app: App) -> None:
+    from game.ui.scenes.level_select import LevelSelectScene
+    from game.ui.scenes.menu import MenuScene
+
+    app.push(MenuScene(app, offer_lesson=False))
+    app.push(LevelSelectScene(app))
+    app.step()
+    key(app, pygame.K_k)
+    assert isinstance(app.top, KakuroSelectScene)
+    key(app, pygame.K_n)
+    assert isinstance(app.top, LevelSelectScene)
+    level_select = app.top
+    click(app, level_select.kakuro_button.rect.center)
+    assert isinstance(app.top, KakuroSelectScene)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, MenuScene)
+
+
+def test_menu_continue_resumes_the_last_kakuro(app: App, tmp_path: Path) -> None:
+    from game.ui.scenes.menu import MenuScene
+
+    path = tmp_path / "mine.kak"
+    path.write_bytes(SMALL.read_bytes())
+    assert app.open_level_file(path)  # a .kak file opens the Kakuro screen
+    app.step()
+    scene = app.top
+    assert isinstance(scene, KakuroPlayScene)
+    key(app, digit_key(3))
+    saved = scene.session.to_json()
+    app.replace(MenuScene(app, offer_lesson=False))
+    app.step()
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    assert menu.continue_button.enabled and "Starter 01" in menu.continue_button.label
+    menu.continue_last()
+    app.step()
+    resumed = app.top
+    assert isinstance(resumed, KakuroPlayScene)
+    assert resumed.session.digits == [3, *([0] * (resumed.puzzle.white_count - 1))]
+    assert resumed.session.to_json()["undo"] == saved["undo"]
+
+
+def test_a_bad_kakuro_file_is_one_toast(app: App, tmp_path: Path) -> None:
+    path = tmp_path / "bad.kak"
+    path.write_text("kakuro\nsize 4x4\ngrid\n# # #\n", encoding="utf-8")
+    assert not app.open_level_file(path)
+    app.step()
+    assert app.top is None or not isinstance(app.top, KakuroPlayScene)
+    assert len(app.toasts.texts) == 1 and app.toasts.texts[0].startswith("bad.kak: ")
+
+
+def test_the_bundled_kakuro_packs_read_and_each_puzzle_is_unique() -> None:
+    from game.resources import levels_dir
+
+    packs = list_kakuro_packs(levels_dir())
+    assert packs
+    for pack in packs:
+        for entry in read_kakuro_entries(pack):
+            assert entry.puzzle is not None, f"{entry.path.name}: {entry.error}"
+            result = solve(entry.puzzle, time_limit=10)
+            assert result.status == "unique", entry.path.name
+            assert result.solutions[0] == entry.puzzle.solution

@@ -17,15 +17,19 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.packs import Pack, PackPlace, shown_name
+from game.core.kakuro.model import KakuroPuzzle
+from game.core.packs import Pack, PackPlace, recorded_file, shown_name
 from game.resources import levels_dir
 from game.ui.layout import Box
 from game.ui.scene import Scene
 from game.ui.scenes.kakuro_board import BoardLook, KakuroLayout, draw_board
 from game.ui.scenes.kakuro_packs import (
     KakuroEntry,
+    entries_after,
+    kakuro_place,
     list_kakuro_packs,
     read_kakuro_entries,
+    read_kakuro_entry,
 )
 from game.ui.widgets.base import radius
 from game.ui.widgets.button import Button
@@ -521,3 +525,62 @@ class KakuroSelectScene(Scene):
         draw_text(
             surface, app, "Watch", round(13 * scale), theme.button_text, watch.center, "center"
         )
+
+
+# -- ways in from elsewhere: a file opened or dropped, the menu's Continue -----------------
+
+
+def open_kakuro_game(app: App, puzzle: KakuroPuzzle, path: Path | None) -> None:
+    """Play ``puzzle``; a file of a bundled Kakuro pack keeps its place ("#3" until solved)
+    and offers the pack's next puzzles after a win. Over a game already open it replaces it."""
+    from game.ui.scenes.kakuro_play import KakuroPlayScene
+
+    pack_name: str | None = None
+    place: PackPlace | None = None
+    following: list[Path] = []
+    if path is not None:
+        found = kakuro_place(path, levels_dir())
+        if found is not None:
+            pack, place = found
+            pack_name = pack.name
+            following = entries_after(pack, path)
+    scene = KakuroPlayScene(app, puzzle, path, pack_name, place, following)
+    if isinstance(app.top, KakuroPlayScene):
+        app.replace(scene)
+    else:
+        app.push(scene)
+
+
+def open_kakuro_file(app: App, path: Path) -> bool:
+    """Read a ``.kak`` file and play it; a toast with the reason when it cannot be read."""
+    entry = read_kakuro_entry(path)
+    if entry.puzzle is None:
+        app.toast(f"{path.name}: {entry.error}", error=True)
+        return False
+    open_kakuro_game(app, entry.puzzle, path)
+    return True
+
+
+def kakuro_continue(app: App) -> tuple[KakuroPuzzle, Path] | None:
+    """The last game played when it is a Kakuro with a saved game that still fits its file."""
+    store = app.store
+    key, path_text = store.last_played, store.last_played_path
+    if not key or not path_text or not path_text.lower().endswith(".kak"):
+        return None
+    if store.record(key).session is None:
+        return None
+    path = recorded_file(path_text, levels_dir())
+    if path is None:
+        return None
+    entry = read_kakuro_entry(path)
+    if entry.puzzle is None or entry.key != key:
+        return None  # unreadable, or edited since: the saved game no longer fits
+    return entry.puzzle, path
+
+
+def kakuro_continue_name(app: App, puzzle: KakuroPuzzle, path: Path) -> str:
+    """What the menu's Continue calls it: "Kakuro starter #3" until solved, else its title."""
+    found = kakuro_place(path, levels_dir())
+    solved = bool(app.store.record(puzzle.fingerprint()).solved)
+    title = puzzle.title or path.stem
+    return shown_name(title, found[1] if found is not None else None, solved)

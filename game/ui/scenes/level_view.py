@@ -33,6 +33,7 @@ class LevelSelectView:
         scale = app.ui_scale
         surface.fill(theme.background)
         scene.back_button.draw(surface, app)
+        scene.kakuro_button.draw(surface, app)
         draw_text(
             surface,
             app,

@@ -1,6 +1,7 @@
 kakuro
 title "Starter 02"
-by "Hanjie"
+by "Hanjie team"
+license MIT
 difficulty 1
 size 5x5
 

@@ -1,6 +1,7 @@
 kakuro
 title "Starter 04"
-by "Hanjie"
+by "Hanjie team"
+license MIT
 difficulty 2
 size 6x6
 

@@ -1,6 +1,7 @@
 kakuro
 title "Starter 05"
-by "Hanjie"
+by "Hanjie team"
+license MIT
 difficulty 3
 size 7x7
 

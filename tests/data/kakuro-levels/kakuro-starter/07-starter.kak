@@ -1,6 +1,7 @@
 kakuro
 title "Starter 07"
-by "Hanjie"
+by "Hanjie team"
+license MIT
 difficulty 4
 size 8x8
 

@@ -1,6 +1,7 @@
 kakuro
 title "Starter 08"
-by "Hanjie"
+by "Hanjie team"
+license MIT
 difficulty 4
 size 8x8
 
