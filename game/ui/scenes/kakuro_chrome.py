@@ -249,7 +249,7 @@ class KakuroChrome:
         for run_index in runs:
             run = scene.puzzle.runs[run_index]
             word = "Across" if run.axis == "across" else "Down"
-            text = f"{word}: {run.total} in {number_word(run.length)}"
+            text = f"{word}: {run.total} in {number_word(run.length)} cells"
             colour = theme.error if run_index in scene.problem_runs else theme.text
             surface.blit(app.fonts.render(text, head, colour, True), (x, y))
             y += app.fonts.get(head, bold=True).get_linesize()
@@ -272,8 +272,11 @@ class KakuroChrome:
             note = f"{len(left)} of {len(every)} still possible" + (
                 f" ({gone} ruled out)" if gone else ""
             )
-            surface.blit(app.fonts.render(note, app.scaled(13), theme.text_muted), (x, y))
-            y += app.fonts.get(app.scaled(13)).get_linesize() + app.scaled(6)
+            note_font = app.fonts.get(app.scaled(13))
+            for line in wrap_text(note_font, note, right - x):
+                surface.blit(app.fonts.render(line, app.scaled(13), theme.text_muted), (x, y))
+                y += note_font.get_linesize()
+            y += app.scaled(6)
         return y
 
     def _draw_message(

@@ -420,8 +420,10 @@ class KakuroPlayScene(Scene):
             )
             return
         self.app.sounds.play("oops")
-        more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-        self.set_message(problems[0].text[0].upper() + problems[0].text[1:] + more, "error")
+        texts = [problem.text[0].upper() + problem.text[1:] + "." for problem in problems[:3]]
+        if len(problems) > 3:
+            texts.append(f"And {len(problems) - 3} more.")
+        self.set_message(" ".join(texts), "error")
 
     def _with_answer(self, action: Callable[[], None]) -> bool:
         """Run ``action`` now if the answer is known, else once the solver finds it."""

@@ -471,7 +471,15 @@ class KakuroSelectScene(Scene):
         record = self.record(entry)
         solved = bool(record and record.solved)
         side = rect.width - 2 * pad
-        box = Box(rect.left + pad, rect.top + pad, side, side - round(34 * scale))
+        # Line steps never tighter than the fonts, and the thumbnail shortened so the text
+        # clears "Watch" (as the nonogram cards do on a small window).
+        title_font, small_font = app.fonts.get(round(17 * scale), True), app.fonts.get(small)
+        title_step = max(round(24 * scale), title_font.get_linesize())
+        small_step = max(round(22 * scale), small_font.get_linesize())
+        text_height = round(6 * scale) + title_step + small_step + small_font.get_linesize()
+        watch_top = self._watch_rect(index).top
+        height = min(side - round(34 * scale), watch_top - 2 - rect.top - pad - text_height)
+        box = Box(rect.left + pad, rect.top + pad, side, max(1, height))
         pygame.draw.rect(surface, theme.cell_unknown, pygame.Rect(box), border_radius=corner // 2)
         layout = KakuroLayout.fit(box.inset(6), puzzle.width, puzzle.height, min_cell=2)
         digits = [0] * puzzle.white_count
@@ -498,7 +506,7 @@ class KakuroSelectScene(Scene):
             (rect.left + pad, y),
             bold=True,
         )
-        y += round(24 * scale)
+        y += title_step
         draw_text(surface, app, puzzle.size_text, small, theme.text_muted, (rect.left + pad, y))
         stars = entry.stars
         star_text = "★" * stars + "☆" * (5 - stars) if stars is not None else ""
@@ -511,20 +519,37 @@ class KakuroSelectScene(Scene):
             (rect.right - pad, y),
             "topright",
         )
-        y += round(22 * scale)
+        y += small_step
         best = f"Best {format_time(record.best_time)}" if record and record.best_time else ""
         in_progress = bool(record and record.session is not None)
-        status = best or ("In progress" if in_progress else "Not solved yet")
-        colour = theme.success if solved else (theme.accent if in_progress else theme.text_muted)
-        draw_text(
-            surface, app, ("✓ " if solved else "") + status, small, colour, (rect.left + pad, y)
-        )
+        # As the nonogram cards: the best time, and a badge at the line's right end.
+        status = best or ("" if in_progress and not solved else "Not solved yet")
+        draw_text(surface, app, status, small, theme.text_muted, (rect.left + pad, y))
+        if solved:
+            self._badge(surface, "✓ Solved", theme.success, (rect.right - pad, y))
+        elif in_progress:
+            self._badge(surface, "In progress", theme.badge, (rect.right - pad, y))
         watch = self._watch_rect(index)
         pygame.draw.rect(surface, theme.button, watch, border_radius=corner)
         pygame.draw.rect(surface, theme.panel_border, watch, 1, border_radius=corner)
         draw_text(
             surface, app, "Watch", round(13 * scale), theme.button_text, watch.center, "center"
         )
+
+    def _badge(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        colour: tuple[int, int, int],
+        position: tuple[int, int],
+    ) -> None:
+        """A rounded label whose top right corner is at ``position``."""
+        app = self.app
+        rendered = app.fonts.render(text, round(13 * app.ui_scale), app.theme.badge_text, True)
+        pad = round(5 * app.ui_scale)
+        rect = rendered.get_rect(topright=(position[0] - pad, position[1] + pad // 2))
+        pygame.draw.rect(surface, colour, rect.inflate(2 * pad, pad), border_radius=pad)
+        surface.blit(rendered, rect)
 
 
 # -- ways in from elsewhere: a file opened or dropped, the menu's Continue -----------------
