@@ -321,3 +321,44 @@ def test_the_bundled_kakuro_packs_read_and_each_puzzle_is_unique() -> None:
             result = solve(entry.puzzle, time_limit=10)
             assert result.status == "unique", entry.path.name
             assert result.solutions[0] == entry.puzzle.solution
+
+
+def test_the_clock_waits_under_the_pause_menu_and_the_replay(app: App) -> None:
+    scene = open_game(app)
+    for _ in range(10):
+        app.step(0.1)
+    running = scene.session.elapsed
+    assert running == pytest.approx(1.0 + 1 / 60, abs=0.02)
+    key(app, pygame.K_ESCAPE)  # the pause menu: the board is hidden, the clock stops
+    assert scene.paused
+    for _ in range(10):
+        app.step(0.1)
+    key(app, pygame.K_ESCAPE)  # Resume
+    assert not scene.paused
+    key(app, pygame.K_w)  # the solver replay over the game
+    assert isinstance(app.top, KakuroReplayScene)
+    for _ in range(10):
+        app.step(0.1)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene
+    assert scene.session.elapsed < running + 0.1
+
+
+def test_next_puzzle_after_a_win_plays_the_next_of_the_pack(app: App) -> None:
+    select = KakuroSelectScene(app, levels=LEVELS)
+    app.push(select)
+    app.step()
+    select.play(0)
+    app.step()
+    scene = app.top
+    assert isinstance(scene, KakuroPlayScene)
+    for index in range(scene.puzzle.white_count):
+        scene.select(index)
+        scene.type_digit(solution_digit(scene.puzzle, index))
+    assert scene.win is not None and scene.next_button.enabled
+    scene.win.age = 10.0
+    key(app, pygame.K_RETURN)
+    following = app.top
+    assert isinstance(following, KakuroPlayScene) and following is not scene
+    assert following.place is not None and following.place.number == 2
+    assert following.puzzle == read_kakuro(LEVELS / "kakuro-starter" / "02-starter.kak")

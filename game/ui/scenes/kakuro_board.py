@@ -22,7 +22,7 @@ from game.ui.layout import Box
 if TYPE_CHECKING:
     from game.core.kakuro.model import KakuroPuzzle
     from game.ui.app import App
-    from game.ui.theme import Colour
+    from game.ui.theme import Colour, Theme
 
 MAX_CELL = 76
 MIN_CELL = 14
@@ -82,6 +82,26 @@ class BoardLook:
     small_colour: Colour | None = None
 
 
+def _brightness(colour: Colour) -> float:
+    return 0.299 * colour[0] + 0.587 * colour[1] + 0.114 * colour[2]
+
+
+def block_colours(theme: Theme) -> tuple[Colour, Colour, Colour]:
+    """The black cells' fill, their sums' colour and their diagonal, for ``theme``. Blocks
+    must read darker than the white cells in every theme: the light themes' ink does, but the
+    dark theme's ink is light, so there they take the window's dark background instead."""
+    if _brightness(theme.filled) < _brightness(theme.cell_unknown):
+        block, ink = theme.filled, theme.cell_unknown
+    else:
+        block, ink = theme.background, theme.text
+    diagonal = (
+        (block[0] + ink[0]) // 2,
+        (block[1] + ink[1]) // 2,
+        (block[2] + ink[2]) // 2,
+    )
+    return block, ink, diagonal
+
+
 def draw_board(
     surface: pygame.Surface,
     app: App,
@@ -112,7 +132,7 @@ def draw_board(
             rect = pygame.Rect(box)
             index = index_of.get((x, y))
             if index is None and not sums:
-                surface.fill(theme.filled, rect)
+                surface.fill(block_colours(theme)[0], rect)
                 continue
             if index is None:
                 _draw_black(surface, app, puzzle, rect, x, y, run_at, look, highlighted, sum_size)
@@ -165,15 +185,15 @@ def _draw_black(
     size: int,
 ) -> None:
     theme = app.theme
-    surface.fill(theme.filled, rect)
+    block, paper, diagonal = block_colours(theme)
+    surface.fill(block, rect)
     down, across = puzzle.down[y][x], puzzle.across[y][x]
     if not (down or across):
         return
-    paper = theme.cell_unknown
     inset = max(1, rect.width // 16)
     pygame.draw.line(
         surface,
-        theme.crossed,
+        diagonal,
         (rect.left + inset, rect.top + inset),
         (rect.right - inset - 1, rect.bottom - inset - 1),
     )

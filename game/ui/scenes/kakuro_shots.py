@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 
 from game.core.kakuro.model import KakuroPuzzle
 from game.core.kakuro.session import KakuroMove, KakuroSession
+from game.core.kakuro.task import solve
 from game.resources import levels_dir
 from game.ui.scenes.kakuro_packs import KakuroEntry, list_kakuro_packs, read_kakuro_entries
 from game.ui.scenes.kakuro_play import KakuroPlayScene
@@ -127,13 +128,23 @@ def _shot_check(app: App) -> None:
 
 def _shot_replay(app: App) -> None:
     """The search under way: a guess or two open, candidates thinned around them."""
-    entries = _entries()
+    entries = [
+        entry
+        for pack in list_kakuro_packs(levels_dir())
+        for entry in read_kakuro_entries(pack)
+        if entry.puzzle is not None
+    ]
     if not entries:
         return
-    # The pack's hardest board: the last one needs guesses.
-    puzzle = entries[-1].puzzle
-    assert puzzle is not None
-    scene = KakuroReplayScene(app, puzzle, name=entries[-1].name, playing=False)
+    # The bundled board that makes the solver guess most (small ones never need to).
+    efforts = [
+        (solve(entry.puzzle, time_limit=2).stats.guesses, n)
+        for n, entry in enumerate(entries)
+        if entry.puzzle
+    ]
+    entry = entries[max(efforts)[1]]
+    assert entry.puzzle is not None
+    scene = KakuroReplayScene(app, entry.puzzle, name=entry.name, playing=False)
     app.push(scene)
     _steps(app, 1)
     for _ in range(4000):
