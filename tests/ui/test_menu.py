@@ -45,7 +45,7 @@ def test_click_play_opens_level_select_and_esc_comes_back() -> None:
 
 def test_keyboard_moves_between_buttons_and_wraps() -> None:
     app, menu = open_menu()
-    key(app, pygame.K_DOWN)  # Play -> Create from image
+    key(app, pygame.K_DOWN)  # Play -> Create a puzzle
     key(app, pygame.K_DOWN)  # -> Options
     assert menu.focus.focused is menu.options_button
     key(app, pygame.K_RETURN)
