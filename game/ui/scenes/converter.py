@@ -111,14 +111,14 @@ class ConverterScene(Scene):
 
     def _build_widgets(self) -> None:
         options = self.document.options
-        self.open_button = Button("Open…", self.open_browser, font_size=16)
-        self.canvas_button = Button(
-            "Blank canvas", self.new_canvas, font_size=16, short_label="Canvas"
-        )
-        self.clues_button = Button(
-            "Type clues…", self.type_clues, font_size=16, short_label="Clues…"
-        )
+        self.open_button = Button("Open…", self.open_browser, font_size=18)
+        self.canvas_button = Button("Blank canvas", self.new_canvas, font_size=18)
         self.back_button = Button("Back", self.leave, font_size=18)
+        self.clues_button = Button("Type clues…", self.type_clues, short_label="Clues…")
+        # The three ways to start share one row: smaller type keeps their labels whole.
+        for button in (self.open_button, self.canvas_button, self.clues_button):
+            button.font_size = 16
+        self.canvas_button.short_label = "Canvas"
         self.width_stepper = NumberStepper(
             "Width", options.width, MIN_SIZE, MAX_SIZE, self._setter("width")
         )
@@ -157,11 +157,12 @@ class ConverterScene(Scene):
         )
         # In reading order: Tab walks the left column, the report's buttons, then the grid.
         self.controls: list[Widget] = [
-            self.open_button, self.canvas_button, self.clues_button, self.width_stepper,
-            *self.preset_buttons, self.height_stepper, self.aspect_toggle, self.method_choice,
-            self.threshold_slider, self.invert_toggle, self.crop_toggle, self.fit_choice,
-            self.title_input, self.author_input, self.save_button, self.play_button,
-            self.watch_button, *self.fairness.widgets, self.back_button, self.preview,
+            self.open_button, self.canvas_button, self.clues_button,
+            self.width_stepper, *self.preset_buttons,
+            self.height_stepper, self.aspect_toggle, self.method_choice, self.threshold_slider,
+            self.invert_toggle, self.crop_toggle, self.fit_choice, self.title_input,
+            self.author_input, self.save_button, self.play_button, self.watch_button,
+            *self.fairness.widgets, self.back_button, self.preview,
         ]  # fmt: skip
         self.focus = FocusGroup(self.controls)
         self.sync_widgets()
