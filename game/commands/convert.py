@@ -162,7 +162,7 @@ def run(args: argparse.Namespace) -> int:
         f"{puzzle.size_text} puzzle from {quote(image_path.name)} "
         f"({source.original_size[0]}x{source.original_size[1]} {source.format}), "
         + _method_text(converter, conversion.options)
-        + (", inverted" if options.invert else "")
+        + (", inverted" if converter.concrete(conversion.options).invert else "")
         + (", specks cleaned" if options.clean else "")
         + f", {puzzle.filled_total} cells filled"
     )
