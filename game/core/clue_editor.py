@@ -158,7 +158,13 @@ class ClueSheet:
             axis, index, problem = problems[0]
             more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
             lines.append(("bad", f"✗ {axis.capitalize()} {index + 1}: {problem}{more}."))
-        if rows != columns:
+        untyped = self.line_count() - self.typed
+        if rows != columns and untyped:
+            # Still typing: a difference is not a typo yet.
+            lines.append(("info", f"So far the rows fill {rows} cells, the columns {columns}; "
+                          f"{untyped} line{'s' if untyped != 1 else ''} to type "
+                          "(0 for an empty one)."))  # fmt: skip
+        elif rows != columns:
             lines.append(("bad", f"✗ The row clues fill {rows} cells, the column clues "
                           f"{columns}: one of them has a typo."))  # fmt: skip
         elif not problems:

@@ -73,7 +73,16 @@ def test_row_and_column_totals_are_compared() -> None:
     ]
     sheet.set_text("column", 2, "4")  # a typo: 5 in the book
     assert not sheet.totals_agree and not sheet.ready
-    assert "row clues fill 11 cells, the column clues 10" in sheet.status_lines()[0][1]
+    assert sheet.status_lines() == [
+        ("bad", "✗ The row clues fill 11 cells, the column clues 10: one of them has a typo.")
+    ]
+    sheet.set_text("column", 4, "")  # while a line is still to type, it is not a typo yet
+    assert sheet.status_lines() == [
+        (
+            "info",
+            "So far the rows fill 11 cells, the columns 9; 1 line to type (0 for an empty one).",
+        )
+    ]
 
 
 def test_typing_order_walks_rows_then_columns_and_wraps() -> None:
