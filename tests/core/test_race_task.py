@@ -29,7 +29,9 @@ def open_grid(size: int) -> Puzzle:
 
 
 def test_the_commands_choices_are_the_algorithms() -> None:
-    assert ALGORITHM_CHOICES == ALGORITHMS
+    from game.commands import replay
+
+    assert ALGORITHM_CHOICES == replay.ALGORITHM_CHOICES == ALGORITHMS
     assert set(INFO) == set(ALGORITHMS)
     assert all(len(INFO[name].explanation) > 100 for name in ALGORITHMS)
     with pytest.raises(ValueError, match="choose one of hanjie, rows, lines, rules"):
