@@ -360,13 +360,21 @@ class ClueEditorScene(Scene):
         self.save_button.rect = pygame.Rect(margin + half + gap, y, column - half - gap, row)
         y += row + gap
         self.watch_button.rect = pygame.Rect(margin, y, column, row)
+        y += row + 2 * gap
         area_left = margin + column + margin
         area = pygame.Rect(area_left, header, width - margin - area_left,
                            height - header - margin - round(24 * scale))  # fmt: skip
         report_height = round(150 * scale)
-        self.report_rect = pygame.Rect(area.left, area.bottom - report_height, area.width,
-                                       report_height)  # fmt: skip
-        board_area = pygame.Rect(area.left, area.top, area.width, area.height - report_height - gap)
+        if area.bottom - y >= round(200 * scale):
+            # The report under the controls: the board gets the whole height, which a big
+            # puzzle's clues need more than width.
+            self.report_rect = pygame.Rect(margin, y, column, area.bottom - y)
+            board_area = area
+        else:  # a short window: the report goes under the board
+            self.report_rect = pygame.Rect(area.left, area.bottom - report_height, area.width,
+                                           report_height)  # fmt: skip
+            board_area = pygame.Rect(area.left, area.top, area.width,
+                                     area.height - report_height - gap)  # fmt: skip
         self.board_area = board_area.inflate(-gap, -gap)
         self.view.arrange(self.board_area, self.sheet)
         self.help_at = (width // 2, height - round(8 * scale))
@@ -391,7 +399,7 @@ class ClueEditorScene(Scene):
         )
         self.view.draw(surface, app, self.sheet, self.current, self.picture, frozenset(free))
         draw_panel(surface, app, self.report_rect)
-        inner = self.report_rect.inflate(-round(40 * scale), -round(16 * scale))
+        inner = self.report_rect.inflate(-round(32 * scale), -round(16 * scale))
         draw_report(surface, app, inner, self.report_lines())
         for widget in self.controls:
             widget.draw(surface, app)
