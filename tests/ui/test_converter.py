@@ -104,7 +104,10 @@ def test_controls_update_the_preview_live(tmp_path: Path) -> None:
     click(app, scene.fit_choice.rect.move(-2, 0).midright)
     assert scene.document.options.fit == "stretch"
     click(app, scene.method_choice.rect.move(-2, 0).midright)
-    assert scene.document.options.method == "hsv"  # the Sevilla rule is one more click
+    assert scene.document.options.method == "adaptive"  # the photo methods come next
+    for _ in range(3):  # the left arrow, back to the first method
+        click(app, scene.method_choice._arrow_rects()[0].center)
+    assert scene.document.options.method == "auto"
 
 
 def test_a_drawing_on_tinted_paper_is_read_by_default(tmp_path: Path) -> None:
@@ -138,10 +141,10 @@ def test_a_preview_update_is_fast(tmp_path: Path) -> None:
         {"crop": True},
         {"method": "threshold", "threshold": 0.3},
     ):
-        started = time.perf_counter()
+        started = time.process_time()  # CPU time: a busy machine's other work does not count
         scene._change_options(**options)
         app.step()
-        timings.append(time.perf_counter() - started)
+        timings.append(time.process_time() - started)
     # Generous for a shared test machine; the benchmark measures the real figure.
     assert sorted(timings)[len(timings) // 2] < 0.25
 
@@ -260,12 +263,13 @@ def test_uniqueness_check_never_freezes_a_frame(tmp_path: Path) -> None:
     scene._change_options(width=30, height=30)
     slowest = 0.0
     for _ in range(120):
-        started = time.perf_counter()
+        # CPU time, not wall time: other processes on a busy machine do not count.
+        started = time.process_time()
         app.step()
-        slowest = max(slowest, time.perf_counter() - started)
+        slowest = max(slowest, time.process_time() - started)
         if not scene.checking:
             break
-    # One frame does a few milliseconds of solving; allow for a busy machine.
+    # One frame does a few milliseconds of solving (and a redraw), never the whole check.
     assert slowest < 0.2
 
 
@@ -357,9 +361,9 @@ def test_a_level_file_without_a_picture_is_solved_a_slice_a_frame(tmp_path: Path
     app, scene = _open(path)
     slowest, frames = 0.0, 0
     while scene.opening:
-        started = time.perf_counter()
+        started = time.process_time()  # CPU time: a busy machine's other work does not count
         app.step()
-        slowest = max(slowest, time.perf_counter() - started)
+        slowest = max(slowest, time.process_time() - started)
         frames += 1
         assert frames < 2000
     assert scene.document.mode == "canvas" and scene.title_input.text == "Noise"

@@ -6,6 +6,7 @@ where the screen shows progress, opens the screen and leaves it on the frame to 
 
 from __future__ import annotations
 
+from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
 from game.core.board import Cell
@@ -50,7 +51,11 @@ def _steps(app: App, frames: int = 3) -> None:
 
 def _shot_menu(app: App) -> None:
     demo_progress(app)
-    app.push(MenuScene(app))
+    # A fixed Thursday, solved as the last three days were: the daily line shows a streak.
+    thursday = date(2025, 3, 13)
+    for back, seconds in enumerate((252.0, 301.0, 188.0, 140.0)):
+        app.store.mark_daily((thursday - timedelta(days=back)).isoformat(), seconds)
+    app.push(MenuScene(app, today=lambda: thursday))
     _steps(app)
 
 
@@ -77,10 +82,34 @@ def _shot_level_select_dark(app: App) -> None:
     _shot_level_select(app)
 
 
+def _shot_random(app: App) -> None:
+    demo_progress(app)
+    scene = LevelSelectScene(app)
+    scene.wait_for_files()
+    app.push(scene)
+    scene.open_random()
+    _steps(app)
+
+
+def _shot_random_generating(app: App) -> None:
+    from game.core.generate import Generation
+    from game.ui.scenes.generating import GeneratingScene
+
+    _shot_random(app)
+    generation = Generation(20, 20, 4, seed=2024)
+    for _ in range(40):  # some work done: the counts are not zero
+        generation.advance(0.0)
+    app.push(GeneratingScene(app, generation, lambda made: None))
+    _steps(app, 1)
+    generation.cancel()  # the shot is taken; nothing more to make
+
+
 SCREENSHOTS = {
     "menu": _shot_menu,
     "options": _shot_options,
     "options-contrast": _shot_options_contrast,
     "level_select": _shot_level_select,
     "level_select-dark": _shot_level_select_dark,
+    "random": _shot_random,
+    "random-generating": _shot_random_generating,
 }
