@@ -82,11 +82,19 @@ class Learner(Prober):
             if flat[index] and position[index] < before
         ]
 
-    def _explain(self, index: int) -> list[int]:
-        """The trail entries that forced the cell ``index`` (none for a decision)."""
+    def _explain(self, index: int, expanded: set[int]) -> list[int]:
+        """The trail entries that forced the cell ``index`` (none for a decision).
+
+        One line solve often forces several cells, all with the same explanation: a solve
+        already in ``expanded`` (trail positions its line saw up to) gives nothing new.
+        """
         why = self.reason[index]
         if why >= 0:
-            return self._line_cells_known(why, self.seen_before[index])
+            before = self.seen_before[index]
+            if before in expanded:
+                return []
+            expanded.add(before)
+            return self._line_cells_known(why, before)
         if why == BY_RULE:
             nogood = self.rule[index]
             assert nogood is not None
@@ -114,6 +122,7 @@ class Learner(Prober):
         earlier: list[int] = []
         cursor = len(trail)
         explained = 0
+        expanded: set[int] = set()
         while True:
             for entry in reasons:
                 index = entry >> CODE_BITS
@@ -145,7 +154,7 @@ class Learner(Prober):
                 self._age()
                 decisions = [trail[choice[3]] for choice in reversed(self.choices)]
                 return decisions, current - 1
-            reasons = self._explain(entry >> CODE_BITS)
+            reasons = self._explain(entry >> CODE_BITS, expanded)
         back = max((level[other >> CODE_BITS] for other in earlier), default=0)
         if earlier and back >= len(earlier) * self.decision_share:
             earlier = self._minimise(earlier)
@@ -180,16 +189,26 @@ class Learner(Prober):
         level = self.level
         marked = {entry >> CODE_BITS for entry in entries}
         kept = []
+        # Whether a line solve's explanation reaches outside the nogood, by solve (see
+        # _explain: the cells one solve forced share it).
+        outside: dict[int, bool] = {}
         for entry in entries:
             index = entry >> CODE_BITS
-            if self.reason[index] == DECIDED:
+            why = self.reason[index]
+            if why == DECIDED:
                 kept.append(entry)
                 continue
-            for reason in self._explain_quiet(index):
-                other = reason >> CODE_BITS
-                if other not in marked and level[other]:
-                    kept.append(entry)
-                    break
+            before = self.seen_before[index] if why >= 0 else -1
+            needed = outside.get(before) if before >= 0 else None
+            if needed is None:
+                needed = any(
+                    other >> CODE_BITS not in marked and level[other >> CODE_BITS]
+                    for other in self._explain_quiet(index)
+                )
+                if before >= 0:
+                    outside[before] = needed
+            if needed:
+                kept.append(entry)
         return kept
 
     def _explain_quiet(self, index: int) -> list[int]:

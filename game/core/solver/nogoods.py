@@ -27,8 +27,8 @@ LIMIT_GROWTH = 1.1
 ACTIVITY_GROWTH = 1.0 / 0.999
 _RESCALE_ABOVE = 1e100
 
-CODE_BITS = 2
-CODE_MASK = 3
+# Entries are ``index << 2 | code``: the hot loop below writes ``>> 2`` and ``& 3`` as
+# literals (a module constant costs a global look-up per use there).
 
 
 class Nogood:
@@ -93,28 +93,31 @@ class NogoodStore:
         cells = self.cells
         trail = self.trail
         watches = self.watches
-        while self.head < len(trail):
-            entry = trail[self.head]
-            self.head += 1
+        head = self.head
+        while head < len(trail):
+            entry = trail[head]
+            head += 1
             watching = watches.get(entry)
             if not watching:
                 continue
+            self.head = head
             kept: list[Nogood] = []
+            keep = kept.append
             broken: Nogood | None = None
             for index, nogood in enumerate(watching):
                 entries = nogood.entries
-                if entries[0] == entry:
-                    entries[0] = entries[1]
-                    entries[1] = entry
                 other = entries[0]
-                other_code = cells[other >> CODE_BITS]
-                if other_code and other_code != other & CODE_MASK:
-                    kept.append(nogood)  # the other watched entry can never hold now
+                if other == entry:
+                    other = entries[1]
+                    entries[0] = other
+                    entries[1] = entry
+                other_code = cells[other >> 2]
+                if other_code and other_code != other & 3:
+                    keep(nogood)  # the other watched entry can never hold now
                     continue
-                moved = False
                 for position in range(2, len(entries)):
                     candidate = entries[position]
-                    if cells[candidate >> CODE_BITS] != candidate & CODE_MASK:
+                    if cells[candidate >> 2] != candidate & 3:
                         entries[1] = candidate
                         entries[position] = entry
                         target = watches.get(candidate)
@@ -122,19 +125,19 @@ class NogoodStore:
                             watches[candidate] = [nogood]
                         else:
                             target.append(nogood)
-                        moved = True
                         break
-                if moved:
-                    continue
-                kept.append(nogood)
-                if other_code:  # every entry holds
-                    broken = nogood
-                    kept.extend(watching[index + 1 :])
-                    break
-                assign(other ^ CODE_MASK, nogood)  # codes 1 and 2: XOR 3 swaps them
+                else:
+                    keep(nogood)
+                    if other_code:  # every entry holds
+                        broken = nogood
+                        kept.extend(watching[index + 1 :])
+                        break
+                    assign(other ^ 3, nogood)  # codes 1 and 2: XOR 3 swaps them
             watches[entry] = kept
             if broken is not None:
                 return broken
+            head = self.head
+        self.head = head
         return None
 
     def bump(self, nogood: Nogood) -> None:
