@@ -38,6 +38,7 @@ it once a frame.
 from __future__ import annotations
 
 import time
+from collections import deque
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 
@@ -128,8 +129,14 @@ class _Board:
         cells = self.run_cells[run]
         candidates = tuple(self.masks[cell] for cell in cells)
         low, high = total_range(len(cells))
+        union = 0
+        for mask in candidates:
+            union |= mask
         found: list[tuple[int, int]] = []
         for total in range(low, high + 1):
+            # A sum none of whose combinations the candidates cover needs no closer look.
+            if not any(not combo & ~union for combo in combinations(total, len(cells))):
+                continue
             supported, combos = run_options(total, candidates)
             self.work += 1
             if combos and all(supported):
@@ -141,10 +148,13 @@ class _Board:
         """Narrow the candidates from ``runs`` on until nothing changes; False on a
         contradiction. A run without a sum still keeps its digits distinct."""
         masks = self.masks
-        queue = dict.fromkeys(runs)
+        # First in, first out, each run queued once (a dict popped from the front would
+        # rescan its deleted slots every time).
+        queue = deque(dict.fromkeys(runs))
+        queued = set(queue)
         while queue:
-            run = next(iter(queue))
-            del queue[run]
+            run = queue.popleft()
+            queued.discard(run)
             cells = self.run_cells[run]
             before = tuple(masks[cell] for cell in cells)
             total = self.totals[run]
@@ -171,8 +181,9 @@ class _Board:
                 if old != new:
                     masks[cell] = new
                     for crossing in self.cell_runs[cell]:
-                        if crossing != run:
-                            queue[crossing] = None
+                        if crossing != run and crossing not in queued:
+                            queued.add(crossing)
+                            queue.append(crossing)
         return True
 
     def reopen(self, run: int) -> None:
