@@ -180,3 +180,58 @@ def run_options(total: int, candidates: tuple[int, ...]) -> tuple[tuple[int, ...
         reached.append(low.bit_length() - 1)
     reached.sort(key=_ORDER.__getitem__)
     return tuple(supported), tuple(reached)
+
+
+@lru_cache(maxsize=16_384)
+def run_options_by_total(
+    candidates: tuple[int, ...],
+) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]:
+    """:func:`run_options` for every sum a run of these cells could have at once:
+    ``(total, supported, combos)`` for each total with at least one way to fill the run.
+
+    The forward layers do not depend on the sum (a way that ends in a combination only ever
+    used that combination's digits), so they are built once and each sum only walks back;
+    a sum none of whose combinations is reached costs one AND. The generator asks this when
+    it weighs every sum a run could take.
+    """
+    length = len(candidates)
+    forward = [1]
+    for cell in candidates:
+        layer = 0
+        before = forward[-1]
+        free = cell & ALL_DIGITS
+        while free:
+            low = free & -free
+            free ^= low
+            layer |= (before & _WITHOUT[low.bit_length() - 1]) << low
+        if not layer:
+            return ()
+        forward.append(layer)
+    low_total, high_total = total_range(length)
+    found: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+    for total in range(low_total, high_total + 1):
+        alive = forward[-1] & _COMBO_SETS.get((total, length), 0)
+        if not alive:
+            continue
+        reached_bits = alive
+        supported = [0] * length
+        for index in range(length - 1, -1, -1):
+            reachable = forward[index]
+            back = 0
+            free = candidates[index] & ALL_DIGITS
+            while free:
+                low = free & -free
+                free ^= low
+                hits = (reachable & _WITHOUT[low.bit_length() - 1]) & (alive >> low)
+                if hits:
+                    supported[index] |= low
+                    back |= hits
+            alive = back
+        reached: list[int] = []
+        while reached_bits:
+            low = reached_bits & -reached_bits
+            reached_bits ^= low
+            reached.append(low.bit_length() - 1)
+        reached.sort(key=_ORDER.__getitem__)
+        found.append((total, tuple(supported), tuple(reached)))
+    return tuple(found)
