@@ -90,6 +90,10 @@ def test_arrows_jump_over_black_cells_and_clicks_select(app: App) -> None:
     x, y = puzzle.white_cells[-1]
     click(app, pygame.Rect(scene.layout.cell_box(x, y)).center)
     assert scene.session.cursor == puzzle.white_count - 1
+    key(app, pygame.K_TAB)  # Tab goes on in reading order, round the board
+    assert scene.session.cursor == 0
+    key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+    assert scene.session.cursor == puzzle.white_count - 1
     before = scene.session.cursor
     black = next(
         (x, y) for y in range(puzzle.height) for x in range(puzzle.width) if not puzzle.white[y][x]
