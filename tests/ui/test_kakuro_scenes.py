@@ -366,3 +366,21 @@ def test_next_puzzle_after_a_win_plays_the_next_of_the_pack(app: App) -> None:
     assert isinstance(following, KakuroPlayScene) and following is not scene
     assert following.place is not None and following.place.number == 2
     assert following.puzzle == read_kakuro(LEVELS / "kakuro-starter" / "02-starter.kak")
+
+
+def test_the_replay_on_a_board_with_two_answers_guesses_and_backtracks(app: App) -> None:
+    from game.ui.scenes.kakuro_shots import with_two_answers
+
+    puzzle = with_two_answers(read_kakuro(LEVELS / "kakuro-starter" / "08-starter.kak"))
+    assert puzzle is not None
+    scene = KakuroReplayScene(app, puzzle, playing=False)
+    app.push(scene)
+    app.step()
+    scene.run_to_end()
+    for _ in range(600):
+        if scene.done:
+            break
+        app.step(1 / 60)
+    assert scene.result is not None and scene.result.status == "multiple"
+    assert scene.solutions == 2 and scene.guesses >= 1 and scene.backtracks >= 1
+    assert scene.status()[0] == "More than one solution"
