@@ -19,6 +19,8 @@ HELP = "open the game window watching the solver solve the puzzle FILE, step by 
 # ``--help`` loads neither pygame nor numpy; a test keeps them equal.
 DEFAULT_TIME_LIMIT = 60.0
 DEFAULT_MAX_SOLUTIONS = 20
+# The algorithms (game.core.race.ALGORITHMS), likewise.
+ALGORITHM_CHOICES = ("hanjie", "rows", "lines", "rules")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -44,6 +46,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--paused", action="store_true", help="open paused, to go one step at a time"
     )
+    parser.add_argument(
+        "--algorithm",
+        choices=ALGORITHM_CHOICES,
+        default="hanjie",
+        help="who solves: hanjie (our engine, the default), rows, lines or rules",
+    )
+    parser.add_argument(
+        "--race",
+        nargs="?",
+        const=",".join(ALGORITHM_CHOICES),
+        metavar="A,B,...",
+        help="open the race screen instead: two to four algorithms side by side (default all four)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -56,11 +71,27 @@ def run(args: argparse.Namespace) -> int:
     refusal = replay_refusal(puzzle)
     if refusal is not None:
         return fail(f"{quote(path)}: {refusal}")
+    racers: list[str] = []
+    if args.race is not None:
+        from game.core.race.contest import check_runners
+
+        racers = [name.strip() for name in args.race.split(",") if name.strip()]
+        try:
+            check_runners(racers)
+        except ValueError as error:
+            return fail(f"--race: {error}")
 
     app = open_window()
     if app is None:
         return 2
-    app.push(MenuScene(app))
+    # The first lesson is offered on a plain start, not over the replay the player asked for.
+    app.push(MenuScene(app, offer_lesson=False))
+    if racers:
+        from game.ui.scenes.race_scene import RaceScene
+
+        app.push(RaceScene(app, puzzle, racers, playing=not args.paused))
+        app.run()
+        return 0
     app.push(
         ReplayScene(
             app,
@@ -68,6 +99,7 @@ def run(args: argparse.Namespace) -> int:
             max_solutions=args.max_solutions,
             time_limit=args.time_limit,
             playing=not args.paused,
+            algorithm=args.algorithm,
         )
     )
     app.run()

@@ -141,10 +141,10 @@ def test_a_preview_update_is_fast(tmp_path: Path) -> None:
         {"crop": True},
         {"method": "threshold", "threshold": 0.3},
     ):
-        started = time.perf_counter()
+        started = time.process_time()  # CPU time: a busy machine's other work does not count
         scene._change_options(**options)
         app.step()
-        timings.append(time.perf_counter() - started)
+        timings.append(time.process_time() - started)
     # Generous for a shared test machine; the benchmark measures the real figure.
     assert sorted(timings)[len(timings) // 2] < 0.25
 
@@ -263,12 +263,13 @@ def test_uniqueness_check_never_freezes_a_frame(tmp_path: Path) -> None:
     scene._change_options(width=30, height=30)
     slowest = 0.0
     for _ in range(120):
-        started = time.perf_counter()
+        # CPU time, not wall time: other processes on a busy machine do not count.
+        started = time.process_time()
         app.step()
-        slowest = max(slowest, time.perf_counter() - started)
+        slowest = max(slowest, time.process_time() - started)
         if not scene.checking:
             break
-    # One frame does a few milliseconds of solving; allow for a busy machine.
+    # One frame does a few milliseconds of solving (and a redraw), never the whole check.
     assert slowest < 0.2
 
 
@@ -360,9 +361,9 @@ def test_a_level_file_without_a_picture_is_solved_a_slice_a_frame(tmp_path: Path
     app, scene = _open(path)
     slowest, frames = 0.0, 0
     while scene.opening:
-        started = time.perf_counter()
+        started = time.process_time()  # CPU time: a busy machine's other work does not count
         app.step()
-        slowest = max(slowest, time.perf_counter() - started)
+        slowest = max(slowest, time.process_time() - started)
         frames += 1
         assert frames < 2000
     assert scene.document.mode == "canvas" and scene.title_input.text == "Noise"
@@ -652,3 +653,24 @@ def test_level_select_from_a_game_over_level_select_goes_back_to_it(tmp_path: Pa
     question.button("Leave without saving").activate()
     app.step()
     assert app.scenes[-1] is levels and len(app.scenes) == 2
+
+
+def test_a_check_that_ran_out_of_time_can_keep_checking(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.ui.scenes import converter_fairness
+
+    monkeypatch.setattr(converter_fairness, "CHECK_TIME_LIMIT", 0.0)
+    app, scene = _open(_disc(tmp_path / "disc.png"))
+    _settle(app, scene)
+    fairness = scene.fairness
+    assert scene.report is not None and scene.report.status == "unknown"
+    assert not scene.hidden(fairness.longer_button) and fairness.longer_button.enabled
+    monkeypatch.setattr(converter_fairness, "CHECK_TIME_LIMIT", 1.0)
+    click(app, fairness.longer_button.rect.center)
+    assert fairness.limit_scale == converter_fairness.LONGER
+    _settle(app, scene)
+    assert scene.report is not None and scene.report.status == "unique"
+    assert scene.hidden(fairness.longer_button)
+    scene._change_options(width=12)  # a new grid starts from the usual limits
+    assert fairness.limit_scale == 1.0

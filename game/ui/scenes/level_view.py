@@ -169,7 +169,7 @@ class LevelSelectView:
             message = "Reading the puzzle files…"
         elif pack is not None and pack.user:
             message = (
-                "No puzzles yet. Use “Create from image” on the main menu, or put puzzle "
+                "No puzzles yet. Use “Create a puzzle” on the main menu, or put puzzle "
                 f"files in {pack.directory}"
             )
         else:

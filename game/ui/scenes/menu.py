@@ -1,4 +1,4 @@
-"""The main menu: Continue, Play, Create from image, Options, Quit.
+"""The main menu: Continue, Play, Create a puzzle, Options, Quit.
 
 Mouse or keyboard: Up/Down move between buttons, Enter activates. Esc moves the focus to Quit
 and a second Esc (or Enter) quits: leaving the game with Esc from deep inside took one press
@@ -64,7 +64,7 @@ class MenuScene(Scene):
         self.offer_lesson = not app.headless if offer_lesson is None else offer_lesson
         self.continue_button = Button("Continue", self.continue_last, primary=True)
         self.play_button = Button("Play", self.open_levels, primary=True)
-        self.create_button = Button("Create from image", self.open_converter)
+        self.create_button = Button("Create a puzzle", self.open_converter)
         self.options_button = Button("Options", self.open_options)
         self.quit_button = Button("Quit", self.app.close)
         self.buttons = [
