@@ -114,6 +114,10 @@ def result_json(
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.file.lower().endswith(".kak"):
+        from game.commands import kakuro
+
+        return kakuro.solve(args)
     start = time.perf_counter()  # --timeout counts from here: reading the file included
     puzzle = open_puzzle(args.file)
     max_solutions = ALL_CAP if args.all else (args.max if args.max is not None else 2)
