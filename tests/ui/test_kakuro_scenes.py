@@ -314,17 +314,22 @@ def test_a_bad_kakuro_file_is_one_toast(app: App, tmp_path: Path) -> None:
     assert len(app.toasts.texts) == 1 and app.toasts.texts[0].startswith("bad.kak: ")
 
 
-def test_the_bundled_kakuro_packs_read_and_each_puzzle_is_unique() -> None:
+def test_the_starter_pack_is_unique_and_rated_in_play_order() -> None:
+    """The hand-made starter pack (the generated packs are the generator's tests')."""
+    from game.core.kakuro.rating import rate_kakuro_puzzle
     from game.resources import levels_dir
 
-    packs = list_kakuro_packs(levels_dir())
-    assert packs
-    for pack in packs:
-        for entry in read_kakuro_entries(pack):
-            assert entry.puzzle is not None, f"{entry.path.name}: {entry.error}"
-            result = solve(entry.puzzle, time_limit=10)
-            assert result.status == "unique", entry.path.name
-            assert result.solutions[0] == entry.puzzle.solution
+    packs = {pack.key: pack for pack in list_kakuro_packs(levels_dir())}
+    assert packs["kakuro-01-starter"].order == 1
+    stars = []
+    for entry in read_kakuro_entries(packs["kakuro-01-starter"]):
+        assert entry.puzzle is not None, f"{entry.path.name}: {entry.error}"
+        result, rating = rate_kakuro_puzzle(entry.puzzle, time_limit=10)
+        assert result.status == "unique", entry.path.name
+        assert result.solutions[0] == entry.puzzle.solution
+        assert entry.stars == rating.stars, entry.path.name
+        stars.append(rating.stars)
+    assert len(stars) == 8 and stars == sorted(stars)
 
 
 def test_the_clock_waits_under_the_pause_menu_and_the_replay(app: App) -> None:
