@@ -8,11 +8,9 @@ the method Auto chose and its level, the fill ratio, the specks left (isolated s
 whether the puzzle is unique, the cells that can go either way, the edits needed to make it
 unique, and the seconds taken.
 
-Fairness columns come from :mod:`game.core.fairness`. With its exact free-cell search
-(``free_cells``) and its make-fair search (``make_fair``) they are exact; without them (as on
-a branch where those have not landed) the table shows the cells where the first two
-solutions differ, marked ``>=`` (a lower bound), and the one-cell fix search's result,
-marked ``1?`` (found) or ``-`` (none found in the budget).
+Fairness columns come from the engine: the exact free cells (:mod:`game.core.free_cells`,
+``>=N`` when its budget ran out first) and the edits Make it fair needed
+(:mod:`game.core.make_fair`, ``-`` when it found none in its budget).
 
 With ``--sheet``, writes a contact sheet: each photo beside its 30x30 puzzle (and, when a
 fix was found, the puzzle after it), for people to check that the subject is recognisable.
@@ -33,7 +31,6 @@ from PIL import Image, ImageDraw, ImageFont
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.core import fairness
 from game.core.convert import (
     IMAGE_SUFFIXES,
     Converter,
@@ -43,9 +40,11 @@ from game.core.convert import (
     puzzle_from_grid,
 )
 from game.core.convert_methods import count_specks
+from game.core.free_cells import free_cells
+from game.core.make_fair import make_fair
 
 CHECK_SECONDS = 4.0
-FIX_SECONDS = 3.0
+FIX_SECONDS = 15.0
 
 
 @dataclass
@@ -65,31 +64,16 @@ class Row:
 
 
 def _fairness(grid: np.ndarray) -> tuple[str, str, str, np.ndarray | None]:
-    """(verdict, free cells, edits, fixed grid or None), exact when the API has landed."""
-    puzzle = puzzle_from_grid(grid)
-    free_cells = getattr(fairness, "free_cells", None)
-    make_fair = getattr(fairness, "make_fair", None)
-    if callable(free_cells) and callable(make_fair):  # w3-fair's exact searches
-        found = free_cells(puzzle, time_budget=CHECK_SECONDS)
-        cells = getattr(found, "cells", found)
-        exact = getattr(found, "exact", True)
-        if not cells:
-            return "unique", "0", "0", None
-        fix = make_fair(grid, time_budget=FIX_SECONDS)
-        edits = getattr(fix, "edits", fix)
-        fixed = getattr(fix, "grid", None)
-        count = f"{len(cells)}" if exact else f">={len(cells)}"
-        return "ambiguous", count, str(len(edits)) if edits else "-", fixed
-    report = fairness.check_uniqueness(puzzle, timeout=CHECK_SECONDS)
-    if report.status == "unique":
-        return "unique", "0", "0", None
-    if report.status != "multiple":
-        return report.status, "?", "-", None
-    fixes = fairness.suggest_fixes(
-        grid, report.ambiguous_cells, max_fixes=1, time_budget=FIX_SECONDS
-    )
-    fixed = fixes[0].apply(grid) if fixes else None
-    return "ambiguous", f">={len(report.ambiguous_cells)}", "1?" if fixes else "-", fixed
+    """(verdict, free cells, edits, fixed grid or None): the engine's exact free cells, then
+    Make it fair's edits when the puzzle is not unique."""
+    found = free_cells(puzzle_from_grid(grid), time_limit=CHECK_SECONDS)
+    if not found.cells:
+        return ("unique", "0", "0", None) if found.exact else ("unknown", "?", "-", None)
+    count = str(found.count) if found.exact else f">={found.count}"
+    fix = make_fair(grid, time_limit=FIX_SECONDS)
+    if not fix.found:
+        return "ambiguous", count, "-", None
+    return "ambiguous", count, str(len(fix.edits)), fix.grid
 
 
 def measure(path: Path, sizes: list[tuple[int, int]]) -> list[Row]:
@@ -166,9 +150,6 @@ def main(argv: list[str] | None = None) -> int:
     except ConvertError as error:
         print(f"convert_photos: {error}", file=sys.stderr)
         return 2
-    exact = callable(getattr(fairness, "free_cells", None))
-    print("fairness: " + ("exact free cells, make-fair edits" if exact else
-          "first-two-solutions differences (>=, a lower bound), one-cell fix (1?)"))  # fmt: skip
     print(f"{'photo':<22}{'size':<7}{'auto chose':<16}{'fill':>6}{'specks':>8}  "
           f"{'verdict':<10}{'free':>6}{'edits':>7}{'seconds':>9}")  # fmt: skip
     rows: list[Row] = []

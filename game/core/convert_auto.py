@@ -60,9 +60,16 @@ CANDIDATES: tuple[tuple[Method, float], ...] = (
     ("dither", 0.5),
 )
 
+# When the best candidate above is less alike than this (its tone and edge terms, without the
+# penalties), the picture's tones do not make a faithful grid (fur or foliage texture
+# everywhere, a small bright subject in the dark) and Auto draws a sketch instead.
+SKETCH_BELOW = 0.72
+SKETCH_CANDIDATES: tuple[tuple[Method, float], ...] = (("sketch", 0.35), ("sketch", 0.5))
+
 # How each method is named to players.
 METHOD_NAMES = {"auto": "Auto", "otsu": "Otsu", "threshold": "Threshold", "hsv": "HSV rule",
-                "adaptive": "Adaptive", "outline": "Outline", "dither": "Dither"}  # fmt: skip
+                "adaptive": "Adaptive", "outline": "Outline", "sketch": "Sketch",
+                "dither": "Dither"}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -74,6 +81,11 @@ class Score:
     edges: float
     specks: float
     fill: float
+
+    @property
+    def likeness(self) -> float:
+        """The tone and edge terms alone: how faithfully the grid follows the picture."""
+        return TONE_WEIGHT * self.tone + EDGE_WEIGHT * self.edges
 
 
 @dataclass(frozen=True)
@@ -138,20 +150,38 @@ def score_grid(grid: BoolGrid, darkness: FloatGrid, local: FloatGrid | None = No
 def choose(converter: Converter, options: ConvertOptions) -> AutoChoice:
     """Score every candidate under ``options`` (size, fit, frame, tone, invert, clean), in
     both polarities (dark parts filled, and light parts filled, for a bright subject on a
-    dark ground), and return the best; ties go to the earlier, simpler candidate."""
+    dark ground), and return the best; ties go to the earlier, simpler candidate. When the
+    best's likeness is under ``SKETCH_BELOW``, return the best sketch (dark on light: a sketch is
+    a drawing of the picture's edges and darkest features, not of its tones)."""
     cells = converter.cell_luminance(options)
     best: AutoChoice | None = None
     for flipped in (False, True):
-        invert = options.invert != flipped
-        darkness = cells if invert else 1.0 - cells
-        local = local_darkness(darkness)
-        for method, level in CANDIDATES:
-            candidate = replace(options, method=method, threshold=level, invert=invert)
-            grid = converter.method_grid(candidate)
-            if options.clean:
-                grid = clean_specks(grid)
-            score = score_grid(grid, darkness, local)
-            if best is None or score.total > best.score.total + 1e-9:
-                best = AutoChoice(method, level, score, grid, flipped)
+        best = _best(converter, options, cells, flipped, CANDIDATES, best)
+    assert best is not None
+    if best.score.likeness >= SKETCH_BELOW:
+        return best
+    return _best(converter, options, cells, False, SKETCH_CANDIDATES, None)
+
+
+def _best(
+    converter: Converter,
+    options: ConvertOptions,
+    cells: FloatGrid,
+    flipped: bool,
+    candidates: tuple[tuple[Method, float], ...],
+    best: AutoChoice | None,
+) -> AutoChoice:
+    """``best`` or the best of ``candidates`` in one polarity, if it scores more."""
+    invert = options.invert != flipped
+    darkness = cells if invert else 1.0 - cells
+    local = local_darkness(darkness)
+    for method, level in candidates:
+        candidate = replace(options, method=method, threshold=level, invert=invert)
+        grid = converter.method_grid(candidate)
+        if options.clean:
+            grid = clean_specks(grid)
+        score = score_grid(grid, darkness, local)
+        if best is None or score.total > best.score.total + 1e-9:
+            best = AutoChoice(method, level, score, grid, flipped)
     assert best is not None
     return best

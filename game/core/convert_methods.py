@@ -10,7 +10,10 @@ on a grey sofa into a black blob with holes. These work at the level of cells in
 - ``dither_grid``: Floyd-Steinberg error diffusion with a serpentine scan, so grey areas
   become a pattern whose density follows the grey;
 - ``outline_grid``: cells where the picture's luminance changes most (a blurred gradient at
-  three samples a cell, the strongest sample per cell), the subject's drawn outline.
+  three samples a cell, the strongest sample per cell), the subject's drawn outline;
+- ``sketch_grid``: the outline plus the picture's darkest cells (pupils, a nostril, a
+  collar): how a person draws a face or a cup in a few strokes. On a busy photo (a cat's
+  striped fur) it keeps the features a viewer knows the subject by and drops the texture.
 
 ``tone`` applies brightness, contrast and gamma to luminance before any method;
 ``clean_specks`` removes isolated single cells (a filled cell with no filled neighbour, an
@@ -37,6 +40,9 @@ ADAPTIVE_SPAN = 0.16
 ADAPTIVE_LOCAL_SHARE = 0.75
 # Samples per cell side for the outline method's gradient.
 OUTLINE_SAMPLES = 3
+# The sketch fills the darkest this share of cells (never above the Otsu cut) beside its
+# outline: on the photographs measured, 10% kept pupils and collars and no shading.
+SKETCH_DARK_SHARE = 0.10
 
 
 def tone(
@@ -172,6 +178,14 @@ def outline_grid(strength: FloatGrid, level: float) -> BoolGrid:
         return np.zeros(strength.shape, dtype=bool)
     cut = reference * (1.0 - 0.9 * level)
     grid: BoolGrid = strength >= cut
+    return grid
+
+
+def sketch_grid(strength: FloatGrid, cells: FloatGrid, level: float) -> BoolGrid:
+    """The outline at ``level`` (see :func:`outline_grid`) and the darkest
+    ``SKETCH_DARK_SHARE`` of ``cells`` (luminance), when they are darker than Otsu's cut."""
+    cut = min(float(np.percentile(cells, SKETCH_DARK_SHARE * 100)), otsu_level(cells))
+    grid: BoolGrid = outline_grid(strength, level) | (cells < cut - 1e-6)
     return grid
 
 
