@@ -594,8 +594,11 @@ class Converter:
         return grid
 
     def _edge_strength(self, options: ConvertOptions) -> FloatGrid:
+        # The same for both polarities and every level: Auto asks for it several times.
+        key = ("edges", self.region(options), options.tone_key, options.width, options.height,
+               options.fit)  # fmt: skip
         samples = self.cell_luminance(options, OUTLINE_SAMPLES)
-        return edge_strength(samples, options.width, options.height)
+        return self._cached(key, lambda: edge_strength(samples, options.width, options.height))
 
     def _inside_cells(self, options: ConvertOptions) -> BoolGrid:
         x0, y0, x1, y1 = self.region(options)

@@ -17,9 +17,36 @@ from the cells' mean luminance ``L`` (after the tone controls; darkness ``D = 1 
 - **fill** (penalty 2 per unit): how far the share of filled cells is outside 30-60%, where
   nonograms are pleasant to solve and pictures read well.
 
-Measured on scikit-image's photographs at 30x30 (``benchmarks/convert_photos.py``): the
-weights were set so that the grids a person recognises score highest among the candidates
-(see docs/photos.png), and a clean drawing still gets Otsu (tone near 1, no specks).
+The tone and edge terms together are the grid's **likeness** (0.5 tone + 0.5 edges). Every
+candidate (Otsu, three thresholds, three adaptive margins) is scored in both polarities (dark
+filled, and light filled for a bright subject on a dark ground). When even the best
+candidate's likeness is under ``SKETCH_BELOW`` (0.72), the picture's tones do not make a
+faithful grid: texture everywhere (a cat's striped fur turns into scattered blobs), or a
+dark scene around a small bright subject (a rocket at night). Auto then draws a **sketch**
+(the outline plus the darkest features) at the level that scores best.
+
+Measured with ``benchmarks/convert_photos.py`` on scikit-image's photographs (Fill, clean
+specks), best tone likeness and what Auto picked at 30x30:
+
+=================  ==========  ====================================================
+photo              likeness    Auto picks (20x20 / 30x30 / 40x30 agree unless said)
+=================  ==========  ====================================================
+horse (drawing)    0.89        Adaptive: the silhouette (Otsu ties)
+coins              0.85        Adaptive 35%, inverted: the light coins filled
+camera(man)        0.78        Adaptive: figure, camera and tripod
+astronaut          0.77        Adaptive: hair, face, collar ring, helmet (weakest)
+page               0.77        Adaptive: lines of text (20x20: 0.70, a sketch)
+motorcycle         0.76        Adaptive 50%
+chelsea (cat)      0.69        Sketch 50%: both eyes, the nose and mouth
+coffee             0.67        Sketch 50%: the cup's rim, the saucer and the spoon
+rocket             0.51        Sketch 35%: the rocket and its two towers
+moon               0.55        Sketch: its craters
+=================  ==========  ====================================================
+
+Before the sketch, the cat and the coffee cup got Adaptive grids that were mostly blobs of
+fur and saucer; the weights of the score were set on these photos so that the grids a
+person recognises (docs/photos.png) score highest, and a clean drawing still gets a plain
+cut (likeness about 0.9, no specks).
 """
 
 from __future__ import annotations
@@ -45,8 +72,9 @@ FILL_PENALTY = 2.0
 FILL_LOW, FILL_HIGH = 0.30, 0.60
 
 # (method, level) pairs Auto tries; the level is ignored by Otsu. Thresholds around the
-# middle, the adaptive margin either side of the local mean, two outline sensitivities and
-# the dither at its neutral cut.
+# middle and the adaptive margin either side of its cut. Outline and Dither are left to the
+# player: on the photographs measured they never scored best (an outline has little tone
+# likeness, a dither's specks cost it), and the sketch below does the outline's job better.
 CANDIDATES: tuple[tuple[Method, float], ...] = (
     ("otsu", 0.5),
     ("threshold", 0.35),
@@ -55,9 +83,6 @@ CANDIDATES: tuple[tuple[Method, float], ...] = (
     ("adaptive", 0.35),
     ("adaptive", 0.5),
     ("adaptive", 0.65),
-    ("outline", 0.4),
-    ("outline", 0.6),
-    ("dither", 0.5),
 )
 
 # When the best candidate above is less alike than this (its tone and edge terms, without the
