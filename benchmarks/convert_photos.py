@@ -46,7 +46,7 @@ from game.core.free_cells import free_cells
 from game.core.make_fair import make_fair
 
 CHECK_SECONDS = 4.0
-FIX_SECONDS = 15.0
+FIX_SECONDS = 30.0  # Make it fair's own budget in the converter
 
 
 @dataclass
@@ -109,7 +109,7 @@ def _grid_image(grid: np.ndarray, side: int, changed: np.ndarray | None = None) 
     rgb = np.dstack([pixels] * 3)
     if changed is not None:
         mark = np.kron(changed, block)
-        rgb[mark] = np.where(np.kron(grid, block)[mark, None], (170, 20, 20), (245, 150, 150))
+        rgb[mark] = np.where(np.kron(grid, block)[mark, None], (215, 25, 25), (255, 160, 160))
     image = Image.fromarray(rgb, "RGB")
     framed = Image.new("RGB", (image.width + 2, image.height + 2), (150, 150, 150))
     framed.paste(image, (1, 1))
@@ -127,13 +127,18 @@ def contact_sheet(
     columns = 2
     tile_w = side * 3 + 40
     tile_h = side + 34
-    sheet = Image.new("RGB", (columns * tile_w + 20, -(-len(chosen) // columns) * tile_h + 20),
+    top = 30
+    rows_count = -(-len(chosen) // columns)
+    sheet = Image.new("RGB", (columns * tile_w + 20, rows_count * tile_h + top + 10),
                       (245, 242, 235))  # fmt: skip
     draw = ImageDraw.Draw(sheet)
     font = ImageFont.load_default()
+    draw.text((10, 9), "30x30, as a photo opens in the converter (Auto, Fill, clean specks): "
+              "the photo, the puzzle, and the puzzle after Make it fair when it was not unique",
+              fill=(40, 40, 40), font=font)  # fmt: skip
     for index, row in enumerate(chosen):
         x = 10 + (index % columns) * tile_w
-        y = 10 + (index // columns) * tile_h
+        y = top + (index // columns) * tile_h
         if shown is None or row.photo in shown:
             photo = Image.open(folder / row.photo).convert("RGB")
             x0, y0, x1, y1 = row.view
@@ -152,8 +157,11 @@ def contact_sheet(
             changed = row.fixed != row.grid
             sheet.paste(_grid_image(row.fixed, side, changed), (x + 2 * side + 16, y))
         label = f"{row.photo}: {row.method}, {row.verdict}"
-        if row.verdict == "ambiguous":
-            label += f" ({row.free} free cells; made fair with {row.edits} edits)"
+        if row.verdict == "ambiguous" and row.fixed is None:
+            label += f", {row.free} free cells; no fix found in {FIX_SECONDS:g} s"
+        elif row.verdict == "ambiguous":
+            edits = "1 edit" if row.edits == "1" else f"{row.edits} edits"
+            label += f", {row.free} free cells; fair after {edits} (red)"
         draw.text((x, y + side + 6), label, fill=(40, 40, 40), font=font)
     # A palette keeps the thumbnails' look at a third of the bytes.
     sheet.quantize(colors=255, method=Image.Quantize.MEDIANCUT).save(out, optimize=True)
