@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -18,6 +19,7 @@ from game.commands.common import check_input_file, fail, os_reason, printable, q
 from game.commands.solving import seconds_argument
 
 if TYPE_CHECKING:
+    from game.core.convert import Converter, ConvertOptions
     from game.core.fairness import Report
 
 HELP = "turn a picture (PNG, JPEG, GIF, BMP, WebP) into a puzzle and check it has one solution"
@@ -34,16 +36,20 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--method",
         default=None,
-        help="otsu (automatic luminance threshold, the default), hsv (brightness and "
-        "saturation against the image means) or threshold=0.45 (manual, 0 to 1)",
+        help="auto (the default for a photo: picks a method and level by a score, see "
+        "docs/photos.md), otsu (automatic luminance threshold, the default for a drawing), "
+        "hsv, threshold=0.45, adaptive=0.5, outline=0.5, sketch=0.4 or dither=0.5 "
+        "(levels 0 to 1, higher fills more)",
     )
     parser.add_argument("--invert", action="store_true", help="fill the light parts instead")
     parser.add_argument("--crop", action="store_true", help="trim uniform borders first")
     parser.add_argument(
         "--fit",
-        choices=("pad", "stretch"),
-        default="pad",
-        help="keep proportions with empty margins (pad, the default) or stretch to fill",
+        choices=("fill", "pad", "stretch"),
+        default=None,
+        help="cut the grid's shape from the middle of the picture (fill, the default for a "
+        "photo), keep proportions with empty margins (pad, the default for a drawing) or "
+        "stretch",
     )
     parser.add_argument("--title", default="", help="the puzzle's title (default: file name)")
     parser.add_argument("--author", default="", help="the puzzle's author")
@@ -85,14 +91,22 @@ def _fail(name: str, reason: str) -> int:
     return fail(f"{quote(name)}: {reason}")
 
 
+def _method_text(converter: Converter, options: ConvertOptions) -> str:
+    """ "method otsu", "method threshold 0.45, inverted", "Auto chose Sketch 40%"."""
+    if options.method == "auto":
+        return converter.choice(options).text
+    level = "" if options.method in ("otsu", "hsv") else f" {options.threshold:g}"
+    return f"method {options.method}{level}" + (", inverted" if options.invert else "")
+
+
 def run(args: argparse.Namespace) -> int:
     # Imported here: --help and the other commands should not load Pillow and numpy.
     from game.core.convert import (
-        DEFAULT_METHOD,
         Converter,
         ConvertError,
         ConvertOptions,
         convert,
+        defaults_for,
         grid_text,
         parse_method,
         parse_size,
@@ -107,17 +121,7 @@ def run(args: argparse.Namespace) -> int:
         size_text = str(args.size).strip()
         keep_aspect = size_text.isdigit()
         width, height = parse_size(size_text)
-        method, threshold = parse_method(args.method or DEFAULT_METHOD)
-        options = ConvertOptions(
-            width=width,
-            height=height,
-            keep_aspect=keep_aspect,
-            fit=args.fit,
-            crop=args.crop,
-            method=method,
-            threshold=0.5 if threshold is None else threshold,
-            invert=args.invert,
-        )
+        method, threshold = parse_method(args.method) if args.method else (None, None)
     except ConvertError as error:
         return _fail("convert", str(error))
     if not check_input_file(str(image_path), "an image"):
@@ -126,6 +130,20 @@ def run(args: argparse.Namespace) -> int:
         converter = Converter.open(image_path)
     except ConvertError as error:
         return _fail(str(image_path), str(error))
+    # What the converter screen opens the picture with (Auto, Fill, clean specks for a
+    # photo; Otsu and Pad for a drawing), unless asked otherwise.
+    opening = ConvertOptions(**defaults_for(converter.source))  # type: ignore[arg-type]
+    options = replace(
+        opening,
+        width=width,
+        height=height,
+        keep_aspect=keep_aspect,
+        fit=args.fit or opening.fit,
+        crop=args.crop,
+        method=method or opening.method,
+        threshold=0.5 if threshold is None else threshold,
+        invert=args.invert,
+    )
 
     title = args.title or printable(image_path.stem)
     conversion = convert(converter, options, title=title, author=args.author, timeout=args.timeout)
@@ -138,9 +156,7 @@ def run(args: argparse.Namespace) -> int:
     print(
         f"{puzzle.size_text} puzzle from {quote(image_path.name)} "
         f"({source.original_size[0]}x{source.original_size[1]} {source.format}), "
-        f"method {conversion.options.method}"
-        + (f" {options.threshold:g}" if conversion.options.method == "threshold" else "")
-        + (", inverted" if options.invert else "")
+        + _method_text(converter, options)
         + f", {puzzle.filled_total} cells filled"
     )
     _print_report(report, cell_name)

@@ -22,9 +22,10 @@ candidate (Otsu, three thresholds, three adaptive margins) is scored in both pol
 filled, and light filled for a bright subject on a dark ground). When even the best
 candidate's likeness is under ``SKETCH_BELOW`` (0.74; measured below, the photos that
 read better as sketches reach 0.50-0.70, or 0.72 with a frame on the cat's face, the
-others 0.75-0.91), the picture's tones do not make a faithful grid: texture everywhere (a cat's striped fur turns into scattered blobs), or a
-dark scene around a small bright subject (a rocket at night). Auto then draws a **sketch**
-(the outline plus the darkest features) at the level that scores best.
+others 0.75-0.91), the picture's tones do not make a faithful grid: texture everywhere (a
+cat's striped fur turns into scattered blobs), or a dark scene around a small bright
+subject (a rocket at night). Auto then draws a **sketch** (the outline plus the darkest
+features) at the level that scores best.
 
 Measured with ``benchmarks/convert_photos.py`` on scikit-image's photographs (Fill, clean
 specks), best tone likeness and what Auto picked at 30x30:

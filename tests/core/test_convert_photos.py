@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFilter
 
+from game.cli import main
 from game.core.convert import (
     Converter,
     ConvertError,
@@ -214,3 +216,24 @@ def test_parse_method_knows_the_new_methods() -> None:
             parse_method(bad)
     with pytest.raises(ConvertError):
         ConvertOptions(gamma=10.0)
+
+
+def test_the_convert_command_opens_a_photo_as_the_screen_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Auto, Fill and clean specks for a photo (a landscape one wastes no rows); a method
+    or fit given on the command line still wins."""
+    path = tmp_path / "disc.jpg"
+    _shaded_disc((400, 200)).save(path, quality=90)
+    assert main(["convert", str(path), "--size", "20x20", "--timeout", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "Auto chose " in out
+    art = [line for line in out.splitlines() if line and set(line) <= {"#", "."}]
+    # Filled: the disc (rows 3.3..16.7 of the square cut from the middle) spans 14 rows.
+    assert len(art) == 20 and all("#" in line for line in art[4:16])
+    assert main(["convert", str(path), "--size", "20x20", "--method", "otsu", "--fit", "pad",
+                 "--timeout", "1"]) == 0  # fmt: skip
+    out = capsys.readouterr().out
+    art = [line for line in out.splitlines() if line and set(line) <= {"#", "."}]
+    # Padded, the picture takes rows 5..14 and the disc rows 6.7..13.3: ten empty rows.
+    assert "method otsu" in out and sum("#" not in line for line in art) >= 10
