@@ -11,7 +11,6 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
-from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -36,10 +35,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--method",
         default=None,
-        help="auto (the default for a photo: picks a method and level by a score, see "
-        "docs/photos.md), otsu (automatic luminance threshold, the default for a drawing), "
-        "hsv, threshold=0.45, adaptive=0.5, outline=0.5, sketch=0.4 or dither=0.5 "
-        "(levels 0 to 1, higher fills more)",
+        help="auto (the default for photographs: picks a method and level by score), otsu "
+        "(automatic luminance threshold, the default for drawings), hsv (brightness and "
+        "saturation against the image means), threshold=0.45 (manual, 0 to 1), adaptive "
+        "(local threshold), outline (edges), sketch (edges and the darkest features) or dither "
+        "(error diffusion at cell level); these four take a level too, e.g. adaptive=0.6",
     )
     parser.add_argument("--invert", action="store_true", help="fill the light parts instead")
     parser.add_argument("--crop", action="store_true", help="trim uniform borders first")
@@ -47,9 +47,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--fit",
         choices=("fill", "pad", "stretch"),
         default=None,
-        help="cut the grid's shape from the middle of the picture (fill, the default for a "
-        "photo), keep proportions with empty margins (pad, the default for a drawing) or "
-        "stretch",
+        help="fill the grid and crop the long side (the default for photographs), keep "
+        "proportions with empty margins (pad, the default for drawings) or stretch",
+    )
+    parser.add_argument(
+        "--clean",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="flip isolated single cells to match their neighbours (on by default for photographs)",
     )
     parser.add_argument("--title", default="", help="the puzzle's title (default: file name)")
     parser.add_argument("--author", default="", help="the puzzle's author")
@@ -91,23 +96,19 @@ def _fail(name: str, reason: str) -> int:
     return fail(f"{quote(name)}: {reason}")
 
 
-def _method_text(converter: Converter, options: ConvertOptions) -> str:
-    """ "method otsu", "method threshold 0.45, inverted", "Auto chose Sketch 40%"."""
-    if options.method == "auto":
-        return converter.choice(options).text
-    level = "" if options.method in ("otsu", "hsv") else f" {options.threshold:g}"
-    return f"method {options.method}{level}" + (", inverted" if options.invert else "")
-
-
 def run(args: argparse.Namespace) -> int:
     # Imported here: --help and the other commands should not load Pillow and numpy.
     from game.core.convert import (
+        DEFAULT_FIT,
+        DEFAULT_METHOD,
+        PHOTO_FIT,
+        PHOTO_METHOD,
         Converter,
         ConvertError,
         ConvertOptions,
         convert,
-        defaults_for,
         grid_text,
+        looks_like_photo,
         parse_method,
         parse_size,
     )
@@ -121,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
         size_text = str(args.size).strip()
         keep_aspect = size_text.isdigit()
         width, height = parse_size(size_text)
-        method, threshold = parse_method(args.method) if args.method else (None, None)
+        chosen = parse_method(args.method) if args.method else None
     except ConvertError as error:
         return _fail("convert", str(error))
     if not check_input_file(str(image_path), "an image"):
@@ -130,20 +131,24 @@ def run(args: argparse.Namespace) -> int:
         converter = Converter.open(image_path)
     except ConvertError as error:
         return _fail(str(image_path), str(error))
-    # What the converter screen opens the picture with (Auto, Fill, clean specks for a
-    # photo; Otsu and Pad for a drawing), unless asked otherwise.
-    opening = ConvertOptions(**defaults_for(converter.source))  # type: ignore[arg-type]
-    options = replace(
-        opening,
-        width=width,
-        height=height,
-        keep_aspect=keep_aspect,
-        fit=args.fit or opening.fit,
-        crop=args.crop,
-        method=method or opening.method,
-        threshold=0.5 if threshold is None else threshold,
-        invert=args.invert,
-    )
+    # What the player did not choose starts where the Create screen starts for this picture:
+    # Auto, Fill and clean specks for a photograph, Otsu and Pad for a drawing.
+    photo = looks_like_photo(converter.source)
+    method, threshold = chosen or (PHOTO_METHOD if photo else DEFAULT_METHOD, None)
+    try:
+        options = ConvertOptions(
+            width=width,
+            height=height,
+            keep_aspect=keep_aspect,
+            fit=args.fit or (PHOTO_FIT if photo else DEFAULT_FIT),
+            crop=args.crop,
+            method=method,
+            threshold=0.5 if threshold is None else threshold,
+            invert=args.invert,
+            clean=photo if args.clean is None else args.clean,
+        )
+    except ConvertError as error:
+        return _fail("convert", str(error))
 
     title = args.title or printable(image_path.stem)
     conversion = convert(converter, options, title=title, author=args.author, timeout=args.timeout)
@@ -156,7 +161,9 @@ def run(args: argparse.Namespace) -> int:
     print(
         f"{puzzle.size_text} puzzle from {quote(image_path.name)} "
         f"({source.original_size[0]}x{source.original_size[1]} {source.format}), "
-        + _method_text(converter, options)
+        + _method_text(converter, conversion.options)
+        + (", inverted" if converter.concrete(conversion.options).invert else "")
+        + (", specks cleaned" if options.clean else "")
         + f", {puzzle.filled_total} cells filled"
     )
     _print_report(report, cell_name)
@@ -193,6 +200,19 @@ def run(args: argparse.Namespace) -> int:
         print(f"not unique: {_status_word(report)}", file=sys.stderr)
         return 3
     return 0
+
+
+def _method_text(converter: Converter, options: ConvertOptions) -> str:
+    """ "method otsu", "method threshold 0.45", or what Auto chose: "auto: adaptive 0.5"."""
+    from game.core.convert import LEVEL_METHODS
+
+    text = "method "
+    if options.method == "auto":
+        text = "auto: "
+        options = converter.concrete(options)
+    if options.method in LEVEL_METHODS:
+        return f"{text}{options.method} {options.threshold:g}"
+    return f"{text}{options.method}"
 
 
 def _status_word(report: Report) -> str:
