@@ -11,8 +11,9 @@ unique, the milliseconds the conversion took (Auto's scoring included; the pictu
 loaded once per photo, as in the converter) and the seconds the fairness checks took.
 
 Fairness columns come from the engine: the exact free cells (:mod:`game.core.free_cells`,
-``>=N`` when its budget ran out first) and the edits Make it fair needed
-(:mod:`game.core.make_fair`, ``-`` when it found none in its budget).
+``>=N`` when its budget ran out first, "unknown" when it ran out before deciding) and the
+edits Make it fair needed (:mod:`game.core.make_fair`, ``-`` when it found none in its
+budget).
 
 With ``--sheet``, writes a contact sheet: each photo beside its 30x30 puzzle (and, when a
 fix was found, the puzzle after it), for people to check that the subject is recognisable.
