@@ -17,6 +17,7 @@ from game.core.convert import (
     defaults_for,
     looks_like_photo,
     parse_method,
+    puzzle_from_grid,
     source_from_image,
 )
 from game.core.convert_auto import SKETCH_BELOW, score_grid
@@ -25,8 +26,10 @@ from game.core.convert_methods import (
     clean_specks,
     count_specks,
     dither_grid,
+    join_diagonals,
     tone,
 )
+from game.core.free_cells import free_cells
 
 
 def _shaded_disc(size: tuple[int, int] = (400, 300), seed: int = 3) -> Image.Image:
@@ -94,6 +97,23 @@ def test_sketch_draws_the_outline_and_the_darkest_feature_not_mid_tones() -> Non
     assert grid[4, 4:16].all() and grid[4:16, 4].all()  # the square's sides
     assert grid[9:11, 9:11].all()  # the pupil, filled
     assert not grid[6:8, 6:14].any() and not grid[0].any()  # grey inside and white outside
+
+
+def test_joined_diagonals_read_as_one_stroke_and_remove_the_checkerboard_swap() -> None:
+    step = np.zeros((4, 4), dtype=bool)
+    step[0, 0] = step[1, 1] = True  # two cells touching by a corner: clues 1, 1 both ways
+    assert free_cells(puzzle_from_grid(step), time_limit=5.0).count == 4  # or the other diagonal
+    joined = join_diagonals(step)
+    assert joined[step].all() and joined[1, 0] and int(joined.sum()) == 3
+    found = free_cells(puzzle_from_grid(joined), time_limit=5.0)
+    assert found.exact and found.count == 0
+    line = np.eye(6, dtype=bool)  # a long diagonal: one corner cell per step, the lower one
+    assert int(join_diagonals(line).sum()) == 11
+    assert all(join_diagonals(line)[y + 1, y] for y in range(5))
+    assert (join_diagonals(np.fliplr(line)) == np.fliplr(join_diagonals(line))).all()
+    block = np.zeros((4, 4), dtype=bool)
+    block[1:3, 1:3] = True
+    assert (join_diagonals(block) == block).all()  # no corner-only touch: unchanged
 
 
 def _ring_on_fur(seed: int = 5) -> Image.Image:
