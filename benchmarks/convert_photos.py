@@ -108,10 +108,15 @@ def _grid_image(grid: np.ndarray, side: int, changed: np.ndarray | None = None) 
     block = np.ones((cell, cell), dtype=bool)
     pixels = np.where(np.kron(grid, block), 30, 250).astype(np.uint8)
     rgb = np.dstack([pixels] * 3)
-    if changed is not None:
-        mark = np.kron(changed, block)
-        rgb[mark] = np.where(np.kron(grid, block)[mark, None], (215, 25, 25), (255, 160, 160))
     image = Image.fromarray(rgb, "RGB")
+    if changed is not None:  # a filled edit in red, a cleared one ringed in red
+        draw = ImageDraw.Draw(image)
+        for y, x in zip(*np.nonzero(changed), strict=True):
+            box = (int(x) * cell, int(y) * cell, (int(x) + 1) * cell - 1, (int(y) + 1) * cell - 1)
+            if grid[y, x]:
+                draw.rectangle(box, fill=(215, 25, 25))
+            else:
+                draw.rectangle(box, outline=(215, 25, 25), width=max(1, cell // 3))
     framed = Image.new("RGB", (image.width + 2, image.height + 2), (150, 150, 150))
     framed.paste(image, (1, 1))
     return framed

@@ -40,7 +40,7 @@ astronaut          0.77        Adaptive: hair, face, collar ring, helmet (weakes
 page               0.77        Adaptive: lines of text (20x20: 0.70, a sketch)
 motorcycle         0.76        Adaptive 50%
 chelsea (cat)      0.69        Sketch 40%: both eyes, the nose and mouth
-coffee             0.67        Sketch 40%: the cup's rim, the saucer and the spoon
+coffee             0.67        Sketch 30% (40% at 20x20, 40x30): rim, saucer, spoon
 rocket             0.51        Sketch 30% (40% at 20x20): the rocket and its towers
 moon               0.55        Sketch 30% (40% at 20x20 and 40x30): its craters
 =================  ==========  ====================================================
