@@ -16,7 +16,7 @@ H hint (S shows its reasoning), +/- zoom, 0 fit, Esc pause.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,7 +28,7 @@ from game.core.moves import ClearAll, CommitTrial, DiscardTrial, Move, Paint
 from game.core.packs import PackPlace, shown_name, title_of
 from game.core.puzzle import Puzzle
 from game.core.session import Change, Session
-from game.core.strokes import Drag, Mark, Pen, Pointer, painted_cells, step_cursor
+from game.core.strokes import Drag, Pen
 from game.ui.layout import BoardLayout, Box, PlayRegions, compute_play_regions
 from game.ui.scene import Scene
 from game.ui.scenes.play_chrome import (
@@ -39,12 +39,13 @@ from game.ui.scenes.play_chrome import (
 )
 from game.ui.scenes.play_exits import PAUSING_DIALOGS, PlayExits
 from game.ui.scenes.play_hint import HintShow
+from game.ui.scenes.play_input import PlayInput
 from game.ui.scenes.play_saves import PlaySaves
 from game.ui.scenes.play_viewport import BoardViewport
 from game.ui.settings import AUTO_CHECK
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
-from game.ui.widgets.grid_view import Flash, GridView, Preview
+from game.ui.widgets.grid_view import Flash, GridView
 from game.ui.widgets.minimap import MiniMap
 
 if TYPE_CHECKING:
@@ -57,30 +58,6 @@ FLASH_SECONDS = 1.8  # how long wrong marks blink after a check
 SMALL_CELL = 12  # below this many pixels a cell is hard to hit: the player is told of zoom
 UNIQUENESS_SLICE = 0.003  # seconds of solver work per frame while checking uniqueness
 
-_MARK_KEYS: dict[int, Mark] = {
-    pygame.K_z: Mark.FILL,
-    pygame.K_SPACE: Mark.FILL,
-    pygame.K_x: Mark.CROSS,
-    pygame.K_c: Mark.CLEAR,
-    pygame.K_BACKSPACE: Mark.CLEAR,
-    pygame.K_DELETE: Mark.CLEAR,
-}
-_ARROWS: dict[int, tuple[int, int]] = {
-    pygame.K_LEFT: (-1, 0),
-    pygame.K_RIGHT: (1, 0),
-    pygame.K_UP: (0, -1),
-    pygame.K_DOWN: (0, 1),
-}
-_SHIFT_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT)
-_CTRL_KEYS = (pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LMETA, pygame.K_RMETA)
-_ZOOM_KEYS: dict[int, int] = {
-    pygame.K_PLUS: 1,
-    pygame.K_EQUALS: 1,
-    pygame.K_KP_PLUS: 1,
-    pygame.K_MINUS: -1,
-    pygame.K_KP_MINUS: -1,
-}
-_MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 _SOUND_OF_STATE = {Cell.UNKNOWN: "clear", Cell.CROSSED: "cross", Cell.TRIAL_CROSSED: "cross"}
 
 
@@ -123,8 +100,7 @@ class PlayScene(Scene):
         self.hint_cell: tuple[int, int] | None = None
         self.hint_show = HintShow(self)  # the teaching hint's cells and its "show me"
         self.focus_lost = False
-        self._shift = False
-        self._ctrl = False
+        self.input = PlayInput(self)
         self.hover_row: int | None = None
         self.hover_column: int | None = None
         self.solved_before = bool(self.app.store.record(self.key).solved)
@@ -174,8 +150,7 @@ class PlayScene(Scene):
         # nothing may stay held down here. Only the top scene is updated, so the buttons
         # are brought up to date now: a dialog shows the game below as it was left.
         self.pen.let_go()
-        self._shift = False
-        self._ctrl = False
+        self.input.let_go()
         self.chrome.update_buttons()
         self.save()
 
@@ -251,176 +226,19 @@ class PlayScene(Scene):
         if self.viewport.show_cell(x, y):
             self.grid_view.set_layout(self.layout)
 
-    def _handle_wheel(self, event: pygame.event.Event) -> bool:
-        mods = pygame.key.get_mods()
-        step = self.layout.cell * 3
-        if mods & (pygame.KMOD_CTRL | pygame.KMOD_META) or self._ctrl:
-            self.zoom(1 if event.y > 0 else -1 if event.y < 0 else 0, self.app.mouse_pos)
-            return True
-        if mods & pygame.KMOD_SHIFT or self._shift:
-            return self.scroll_by(-event.y * step, 0)
-        return self.scroll_by(event.x * step, -event.y * step)
+    def show_cell(self, x: int, y: int) -> None:
+        """Scroll, when needed, so that cell (x, y) is in view."""
+        self._show_cell(x, y)
+
+    def fit(self) -> None:
+        """Back to the zoom at which the whole board fits."""
+        self.viewport.fit()
+        self.grid_view.set_layout(self.layout)
 
     # --- events -------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
-        kind = event.type
-        if kind == pygame.WINDOWFOCUSLOST:
-            self.focus_lost = True
-            self.pen.let_go()
-            self._shift = False
-            self._ctrl = False
-            return True
-        if kind == pygame.WINDOWFOCUSGAINED:
-            self.focus_lost = False
-            return True
-        if kind in (pygame.KEYDOWN, pygame.KEYUP) and event.key in _SHIFT_KEYS:
-            self._shift = kind == pygame.KEYDOWN
-        if kind in (pygame.KEYDOWN, pygame.KEYUP) and event.key in _CTRL_KEYS:
-            self._ctrl = kind == pygame.KEYDOWN
-        if kind == pygame.KEYUP:
-            self.pen.key_up(event.key)
-        if self.win is not None:
-            return self._handle_won(event)
-        if kind in _MOUSE_EVENTS:
-            return self._handle_mouse(event)
-        if kind == pygame.MOUSEWHEEL:
-            return self._handle_wheel(event)
-        if kind == pygame.KEYDOWN:
-            return self._handle_key(event)
-        return False
-
-    def _handle_won(self, event: pygame.event.Event) -> bool:
-        if event.type in _MOUSE_EVENTS:
-            return any(button.handle(event) for button in self.win_buttons if button.enabled)
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                if self.next_button.enabled:
-                    self.exits.next_puzzle()
-                else:
-                    self.exits.go_level_select()
-                return True
-            if event.key == pygame.K_ESCAPE:
-                self.exits.go_level_select()
-                return True
-        return False
-
-    def _shift_held(self, event: pygame.event.Event) -> bool:
-        mod = getattr(event, "mod", None)
-        if isinstance(mod, int) and mod & pygame.KMOD_SHIFT:
-            return True
-        return self._shift or bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
-
-    def _handle_mouse(self, event: pygame.event.Event) -> bool:
-        kind = event.type
-        pos = (int(event.pos[0]), int(event.pos[1]))
-        pen = self.pen
-        if pen.drag is not None:
-            if kind == pygame.MOUSEMOTION:
-                self._drag_to(self.layout.cell_at_clamped(pos))
-                return True
-            if kind == pygame.MOUSEBUTTONUP and event.button == pen.drag.button:
-                self._drag_to(self.layout.cell_at_clamped(pos))
-                self.grid_view.overlays.preview = None
-                move = pen.release(self.session.board)
-                if move is not None:
-                    self.apply(move)
-                return True
-            return True  # other buttons during a drag are ignored
-        if kind == pygame.MOUSEMOTION:
-            self._hover(pos)
-            self.hint_show.handle(event)
-            for button in self.play_buttons:
-                button.handle(event)
-            return True
-        if self.hint_show.handle(event):
-            return True
-        for button in self.play_buttons:
-            if button.handle(event):
-                return True
-        if kind == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
-            cell = self.layout.cell_at(pos)
-            if cell is None:
-                return False
-            self.cursor = cell
-            self.show_cursor = True
-            shift = event.button == 1 and self._shift_held(event)
-            pen.press(self.session.board, cell, Pointer(event.button), shift, self.trial_mode)
-            self._update_preview()
-            return True
-        return False
-
-    def _hover(self, pos: tuple[int, int]) -> None:
-        cell = self.layout.cell_at(pos)
-        if cell is not None:
-            self.cursor = cell
-            self.show_cursor = True
-        self.hover_row = self.layout.row_clue_at(pos)
-        self.hover_column = self.layout.column_clue_at(pos)
-
-    def _drag_to(self, cell: tuple[int, int]) -> None:
-        if self.pen.drag_to(cell):
-            self.cursor = cell
-            self._update_preview()
-
-    def _update_preview(self) -> None:
-        board = self.session.board
-        move = self.pen.preview(board)
-        self.grid_view.overlays.preview = (
-            None if move is None else Preview(painted_cells(board, move), move.state)
-        )
-
-    def _handle_key(self, event: pygame.event.Event) -> bool:
-        key = event.key
-        mod = event.mod
-        if mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-            if (key == pygame.K_z and mod & pygame.KMOD_SHIFT) or key == pygame.K_y:
-                self.redo()
-                return True
-            if key == pygame.K_z:
-                self.undo()
-                return True
-            return False
-        if key == pygame.K_ESCAPE:
-            self.exits.open_pause()
-            return True
-        if key in _ZOOM_KEYS:
-            self.zoom(_ZOOM_KEYS[key])
-            return True
-        if key in (pygame.K_0, pygame.K_KP0):
-            self.viewport.fit()
-            self.grid_view.set_layout(self.layout)
-            return True
-        if key in _ARROWS:
-            self._move_cursor(*_ARROWS[key], shift=bool(mod & pygame.KMOD_SHIFT) or self._shift)
-            return True
-        if key in _MARK_KEYS:
-            self.show_cursor = True
-            board = self.session.board
-            self.apply(self.pen.key_down(board, key, _MARK_KEYS[key], self.trial_mode, self.cursor))
-            return True
-        actions: dict[int, Callable[[], None]] = {
-            pygame.K_t: self.toggle_trial,
-            pygame.K_k: self.keep_trial,
-            pygame.K_d: self.drop_trial,
-            pygame.K_v: self.check,
-            pygame.K_h: self.hint,
-            pygame.K_s: self.hint_show.play,
-        }
-        action = actions.get(key)
-        if action is None:
-            return False
-        action()
-        return True
-
-    def _move_cursor(self, dx: int, dy: int, shift: bool) -> None:
-        before = self.cursor
-        self.cursor = step_cursor(before, dx, dy, self.puzzle.width, self.puzzle.height)
-        self.show_cursor = True
-        self._show_cell(*self.cursor)
-        move = self.pen.cursor_moved(self.session.board, before, self.cursor, shift)
-        if move is not None:
-            self.apply(move)
+        return self.input.handle(event)
 
     # --- moves --------------------------------------------------------------------------------
 
