@@ -2,10 +2,8 @@
 
 The work is split in two so a live preview stays fast:
 
-- ``load_image`` (slow, once per file): Pillow decodes the file, follows its EXIF
-  orientation, takes the first frame of an animation, lays transparency on white and shrinks
-  big photos early (JPEG draft decoding, then box reduction) to a working copy of at most
-  ``WORKING_SIDE`` pixels a side. Brightness, saturation and luminance are computed once.
+- ``load_image`` (slow, once per file, in :mod:`game.core.convert_load`): decoding, checks
+  and a working copy of at most ``WORKING_SIDE`` pixels a side with its channels.
 - ``Converter.grid(options)`` (fast, every settings change): a dark-pixel mask per method,
   a summed-area table of it, and one vectorised block count per cell.
 
@@ -17,59 +15,127 @@ reports and fix searches live in :mod:`game.core.fairness`; the converter screen
 
 from __future__ import annotations
 
-import io
-import os
-import re
-import stat
-import warnings
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
-from functools import cached_property
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal, TypeVar
 
 import numpy as np
 import numpy.typing as npt
-from PIL import Image, ImageOps, UnidentifiedImageError
 
+from game.core.convert_auto import AutoChoice, choose
+from game.core.convert_load import (
+    CROP_TOLERANCE,
+    IMAGE_SUFFIXES,
+    MAX_FILE_BYTES,
+    MAX_SIZE,
+    MAX_SOURCE_PIXELS,
+    MIN_SIZE,
+    MIN_SOURCE_SIDE,
+    PICTURE_FORMATS,
+    READABLE_TEXT,
+    UPSCALE_SIDE,
+    WORKING_SIDE,
+    BoolGrid,
+    ConvertError,
+    FloatImage,
+    SourceImage,
+    flatten_on_white,
+    load_image,
+    source_from_image,
+    uniform_border_box,
+    unreadable_picture_reason,
+)
+from game.core.convert_methods import (
+    OUTLINE_SAMPLES,
+    FloatGrid,
+    adaptive_grid,
+    clean_specks,
+    dither_grid,
+    edge_strength,
+    outline_grid,
+    tone,
+)
 from game.core.fairness import Report, check_uniqueness, grid_warnings
 from game.core.puzzle import Puzzle
 
-MIN_SIZE = 5
-MAX_SIZE = 50
+# The loader's names stay importable from here: importers predate the split.
+__all__ = [
+    "CROP_TOLERANCE",
+    "DEFAULT_FIT",
+    "DEFAULT_METHOD",
+    "FITS",
+    "IMAGE_SUFFIXES",
+    "LEVEL_METHODS",
+    "MAX_FILE_BYTES",
+    "MAX_SIZE",
+    "MAX_SOURCE_PIXELS",
+    "METHODS",
+    "MIN_FRAME",
+    "MIN_SIZE",
+    "MIN_SOURCE_SIDE",
+    "PHOTO_FIT",
+    "PHOTO_METHOD",
+    "PICTURE_FORMATS",
+    "PIXEL_METHODS",
+    "READABLE_TEXT",
+    "SIZE_PRESETS",
+    "UPSCALE_SIDE",
+    "WORKING_SIDE",
+    "AutoChoice",
+    "Blocks",
+    "BoolGrid",
+    "Conversion",
+    "ConvertError",
+    "ConvertOptions",
+    "Converter",
+    "Fit",
+    "FloatImage",
+    "FrameBox",
+    "Method",
+    "PixelBox",
+    "SourceImage",
+    "blocks_for",
+    "convert",
+    "defaults_for",
+    "fitted_height",
+    "flatten_on_white",
+    "grid_from_mask",
+    "grid_text",
+    "hsv_dark_mask",
+    "load_image",
+    "looks_like_photo",
+    "otsu_threshold",
+    "parse_method",
+    "parse_size",
+    "puzzle_from_grid",
+    "source_from_image",
+    "uniform_border_box",
+    "unreadable_picture_reason",
+]
+
+T = TypeVar("T")
 SIZE_PRESETS = (5, 10, 15, 20, 25, 30)
-# The longest side of the working copy. Big enough that a 50-cell row still averages over
-# a dozen pixels per cell, small enough that one re-grid costs a few milliseconds.
-WORKING_SIDE = 640
-# Tiny sources (icons, pixel art) are blown up with nearest-neighbour sampling to at least
-# this many pixels a side, so every cell covers whole pixels and the shapes stay exact.
-UPSCALE_SIDE = 200
-# The smallest source that can draw anything at the smallest puzzle size.
-MIN_SOURCE_SIDE = MIN_SIZE
-# Refuse anything larger before decoding: a photo from a 64-megapixel camera passes, a
-# crafted "decompression bomb" does not.
-MAX_SOURCE_PIXELS = 80_000_000
-# Files are read whole before decoding; nothing a camera makes comes near this.
-MAX_FILE_BYTES = 256 * 1024 * 1024
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp")
-
-Method = Literal["hsv", "otsu", "threshold"]
-Fit = Literal["pad", "stretch"]
-METHODS: tuple[Method, ...] = ("hsv", "otsu", "threshold")
-# Otsu by default: the seed's HSV rule fills nearly every cell of a drawing on tinted paper
-# or a photo under a saturated sky; it stays one option away.
+Method = Literal["auto", "otsu", "threshold", "hsv", "adaptive", "outline", "dither"]
+Fit = Literal["fill", "pad", "stretch"]
+METHODS: tuple[Method, ...] = ("auto", "otsu", "threshold", "hsv", "adaptive", "outline", "dither")
+# The methods that cut each pixel and fill a cell when most of its pixels are dark; the
+# others work on each cell's mean luminance (see game.core.convert_methods).
+PIXEL_METHODS: tuple[Method, ...] = ("otsu", "threshold", "hsv")
+# The methods with a level (the "threshold" field): what it means depends on the method.
+LEVEL_METHODS: tuple[Method, ...] = ("threshold", "adaptive", "outline", "dither")
+# Otsu by default for drawings: the seed's HSV rule fills nearly every cell of a drawing on
+# tinted paper; photographs get Auto instead (see ``defaults_for``).
 DEFAULT_METHOD: Method = "otsu"
-FITS: tuple[Fit, ...] = ("pad", "stretch")
-# How far a border pixel may stray from the border colour and still count as border
-# (0..1 per channel): absorbs JPEG noise, keeps faint but real lines.
-CROP_TOLERANCE = 0.12
-
-BoolGrid = npt.NDArray[np.bool_]
-FloatImage = npt.NDArray[np.float32]
-
-
-class ConvertError(ValueError):
-    """An image that cannot become a puzzle; the message is for players."""
+PHOTO_METHOD: Method = "auto"
+FITS: tuple[Fit, ...] = ("fill", "pad", "stretch")
+# A photo fills the grid (cropping the long side) so no row is wasted on padding; a drawing
+# keeps its whole picture, padded.
+PHOTO_FIT: Fit = "fill"
+DEFAULT_FIT: Fit = "pad"
+# The smallest framing, as a fraction of the picture's side.
+MIN_FRAME = 0.05
+FrameBox = tuple[float, float, float, float]
 
 
 # --------------------------------------------------------------------------- options
@@ -81,14 +147,26 @@ class ConvertOptions:
 
     width: int = 20
     height: int = 20
-    # When set, the height follows the (cropped) image's aspect ratio and ``height`` is ignored.
+    # When set, the height follows the (framed, cropped) image's aspect and ``height`` is
+    # ignored.
     keep_aspect: bool = False
-    fit: Fit = "pad"
+    fit: Fit = DEFAULT_FIT
     crop: bool = False
     method: Method = DEFAULT_METHOD
-    # For the "threshold" method: a pixel darker than this luminance (0..1) is dark.
+    # The method's level, 0..1: the luminance cut for "threshold", the margin against the
+    # neighbourhood for "adaptive", the dither's cut, the outline's sensitivity. Higher
+    # always fills more.
     threshold: float = 0.5
     invert: bool = False
+    # Tone, applied to luminance before any method (see convert_methods.tone).
+    brightness: float = 0.0
+    contrast: float = 0.0
+    gamma: float = 1.0
+    # Flip isolated single cells to match their neighbours.
+    clean: bool = False
+    # The part of the picture that becomes the puzzle, (x0, y0, x1, y1) as fractions of
+    # the picture's width and height; None for all of it.
+    frame: FrameBox | None = None
 
     def __post_init__(self) -> None:
         for name, value in (("width", self.width), ("height", self.height)):
@@ -99,11 +177,58 @@ class ConvertOptions:
                     f"the {name} must be between {MIN_SIZE} and {MAX_SIZE} cells, not {value}"
                 )
         if self.method not in METHODS:
-            raise ConvertError(f"unknown method {self.method!r} (use hsv, otsu or threshold)")
+            raise ConvertError(f"unknown method {self.method!r} (use {', '.join(METHODS)})")
         if self.fit not in FITS:
-            raise ConvertError(f"unknown fit {self.fit!r} (use pad or stretch)")
+            raise ConvertError(f"unknown fit {self.fit!r} (use fill, pad or stretch)")
         if not 0.0 <= self.threshold <= 1.0:
             raise ConvertError(f"the threshold must be between 0 and 1, not {self.threshold}")
+        ranges: tuple[tuple[str, float, float, float], ...] = (
+            ("brightness", self.brightness, -1.0, 1.0),
+            ("contrast", self.contrast, -1.0, 1.0),
+            ("gamma", self.gamma, 0.25, 4.0),
+        )
+        for label, amount, low, high in ranges:
+            if not low <= amount <= high:
+                raise ConvertError(
+                    f"the {label} must be between {low:g} and {high:g}, not {amount}"
+                )
+        if self.frame is not None:
+            x0, y0, x1, y1 = self.frame
+            if not (0.0 <= x0 < x1 <= 1.0 and 0.0 <= y0 < y1 <= 1.0):
+                raise ConvertError(f"the frame {self.frame} is not a box inside the picture")
+            if x1 - x0 < MIN_FRAME or y1 - y0 < MIN_FRAME:
+                raise ConvertError("the frame is too small: take at least a twentieth of a side")
+
+    @property
+    def tone_key(self) -> tuple[float, float, float]:
+        return (round(self.brightness, 4), round(self.contrast, 4), round(self.gamma, 4))
+
+
+def defaults_for(source: SourceImage) -> dict[str, object]:
+    """The options a newly opened picture starts from: Auto and Fill for a photograph,
+    Otsu and Pad for a drawing; tone neutral, no frame, specks cleaned on photos."""
+    if looks_like_photo(source):
+        return {"method": PHOTO_METHOD, "fit": PHOTO_FIT, "clean": True, "frame": None,
+                "brightness": 0.0, "contrast": 0.0, "gamma": 1.0}  # fmt: skip
+    return {"method": DEFAULT_METHOD, "fit": DEFAULT_FIT, "clean": False, "frame": None,
+            "brightness": 0.0, "contrast": 0.0, "gamma": 1.0}  # fmt: skip
+
+
+def looks_like_photo(source: SourceImage) -> bool:
+    """A photograph spreads its pixels over many shades; a drawing, pixel art or a scan of
+    line art keeps most of them in a few. Measured on luminance in 64 bins (four levels
+    each, so JPEG noise on a drawing stays in its bin), and on colour in 4 bits a channel:
+    a photo has less than 60% of its pixels in the 6 commonest bins and, unless it is grey,
+    less than 75% in the 16 commonest colours. (Luminance alone would call a colourful
+    drawing a photo; colour alone, every grey-scale picture a drawing.)"""
+    sample = source.rgb[::2, ::2]
+    levels = np.clip((source.luminance[::2, ::2] * 64).astype(np.int32), 0, 63)
+    shades = np.sort(np.bincount(levels.ravel(), minlength=64))[-6:].sum()
+    coarse = (sample >> 4).astype(np.int32)
+    codes = (coarse[..., 0] << 8) | (coarse[..., 1] << 4) | coarse[..., 2]
+    colours = np.sort(np.bincount(codes.ravel(), minlength=4096))[-16:].sum()
+    grey = not (sample.max(axis=2) - sample.min(axis=2) > 24).any()
+    return bool(shades < 0.6 * levels.size and (grey or colours < 0.75 * levels.size))
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -127,307 +252,27 @@ def parse_size(text: str) -> tuple[int, int]:
 
 
 def parse_method(text: str) -> tuple[Method, float | None]:
-    """``"hsv"``, ``"otsu"`` or ``"threshold=0.45"`` -> (method, threshold or None)."""
+    """``"auto"``, ``"otsu"``, ``"hsv"``, or a method with a level: ``"threshold=0.45"``,
+    ``"adaptive"``, ``"outline=0.6"``, ``"dither"`` -> (method, level or None)."""
     name, _, value = text.strip().lower().partition("=")
-    if name == "hsv" and not value:
-        return "hsv", None
-    if name == "otsu" and not value:
-        return "otsu", None
-    if name == "threshold":
+    for method in METHODS:
+        if name != method:
+            continue
         if not value:
-            return "threshold", None
+            return method, None
+        if method not in LEVEL_METHODS:
+            break
         try:
-            threshold = float(value)
+            level = float(value)
         except ValueError:
-            raise ConvertError(f"bad threshold {value!r}: give a number from 0 to 1") from None
-        if not 0.0 <= threshold <= 1.0:
-            raise ConvertError(f"bad threshold {value!r}: give a number from 0 to 1")
-        return "threshold", threshold
-    raise ConvertError(f"unknown method {text!r} (use hsv, otsu or threshold=0.45)")
-
-
-# --------------------------------------------------------------------------- loading
-
-
-@dataclass(frozen=True, eq=False)
-class SourceImage:
-    """A decoded picture reduced to its working copy, with per-pixel channels precomputed.
-
-    ``rgb`` is ``(h, w, 3)`` uint8 on a white background; ``brightness`` (HSV value),
-    ``saturation`` and ``luminance`` are ``(h, w)`` float32 in 0..1. ``crop_box`` is
-    ``(x0, y0, x1, y1)`` of the content inside uniform borders (the whole image if none).
-    """
-
-    name: str
-    original_size: tuple[int, int]
-    format: str
-    frame_count: int
-    rgb: npt.NDArray[np.uint8]
-    brightness: FloatImage
-    saturation: FloatImage
-    luminance: FloatImage
-
-    @cached_property
-    def crop_box(self) -> tuple[int, int, int, int]:
-        # Worked out on first use: only the crop option and keep-aspect-with-crop need it.
-        return uniform_border_box(self.rgb)
-
-    @property
-    def width(self) -> int:
-        return int(self.rgb.shape[1])
-
-    @property
-    def height(self) -> int:
-        return int(self.rgb.shape[0])
-
-
-def _describe_os_error(path: Path, error: OSError) -> str:
-    if isinstance(error, FileNotFoundError):
-        return "no such file"
-    if isinstance(error, IsADirectoryError):
-        return "this is a folder, not an image"
-    if isinstance(error, PermissionError):
-        return "permission denied: the file cannot be read"
-    return f"the file cannot be read ({error.strerror or error})"
-
-
-def load_image(path: str | Path) -> SourceImage:
-    """Decode ``path`` into a working copy; ConvertError with a clear reason on bad input."""
-    path = Path(path)
-    try:
-        # Only a regular file is opened: opening a FIFO blocks until someone writes to it,
-        # and a device may never end.
-        mode = path.stat().st_mode
-        if stat.S_ISDIR(mode):
-            raise ConvertError("this is a folder, not an image")
-        if not stat.S_ISREG(mode):
-            raise ConvertError("this is not a regular file (a pipe or a device?), not an image")
-        with path.open("rb") as handle:
-            size = os.fstat(handle.fileno()).st_size
-            if size > MAX_FILE_BYTES:
-                raise ConvertError(
-                    f"the file is {size // (1024 * 1024)} MB, more than the "
-                    f"{MAX_FILE_BYTES // (1024 * 1024)} MB a picture may have here"
-                )
-            # Read the whole file up front: later decoding errors are then about the
-            # bytes, never about the file system.
-            data = handle.read()
-    except OSError as error:
-        raise ConvertError(_describe_os_error(path, error)) from None
-    return _load_from_bytes(io.BytesIO(data), path.name)
-
-
-def _too_small_message(size: tuple[int, int]) -> str:
-    width, height = size
-    return (
-        f"the image is only {width}x{height} pixels: it needs at least {MIN_SOURCE_SIDE} "
-        f"pixels each way to draw even a {MIN_SIZE}x{MIN_SIZE} puzzle"
+            raise ConvertError(f"bad {name} level {value!r}: give a number from 0 to 1") from None
+        if not 0.0 <= level <= 1.0:
+            raise ConvertError(f"bad {name} level {value!r}: give a number from 0 to 1")
+        return method, level
+    raise ConvertError(
+        f"unknown method {text!r} (use auto, otsu, hsv, threshold=0.45, adaptive, outline "
+        "or dither)"
     )
-
-
-# The formats Pillow may decode here, and nothing else: other plugins hand files to outside
-# programs (EPS to Ghostscript) or bring large parsers (TIFF, ICO) a puzzle does not need.
-PICTURE_FORMATS = ("PNG", "JPEG", "GIF", "BMP", "WEBP")
-READABLE_TEXT = "PNG, JPEG, GIF, BMP and WebP"
-# Leading bytes of formats people try, so a refusal can name what the file really is.
-_OTHER_FORMATS: tuple[tuple[bytes, int, str], ...] = (
-    (b"%!PS", 0, "an EPS"),
-    (b"\xc5\xd0\xd3\xc6", 0, "an EPS"),
-    (b"%PDF", 0, "a PDF"),
-    (b"II*\x00", 0, "a TIFF"),
-    (b"MM\x00*", 0, "a TIFF"),
-    (b"\x00\x00\x01\x00", 0, "an ICO"),
-    (b"\x00\x00\x02\x00", 0, "a CUR"),
-    (b"icns", 0, "an ICNS"),
-    (b"8BPS", 0, "a Photoshop (PSD)"),
-    (b"\x00\x00\x00\x0cjP  ", 0, "a JPEG 2000"),
-    (b"\xffO\xffQ", 0, "a JPEG 2000"),
-    (b"heic", 8, "a HEIC"),
-    (b"heix", 8, "a HEIC"),
-    (b"avif", 8, "an AVIF"),
-    (b"qoif", 0, "a QOI"),
-    (b"DDS ", 0, "a DDS"),
-    (b"gimp xcf", 0, "a GIMP XCF"),
-)
-
-
-def unreadable_picture_reason(head: bytes) -> str:
-    """Why a file starting with ``head`` is refused, naming its format when it is known."""
-    stripped = head.lstrip()
-    if stripped.startswith((b"<svg", b"<?xml")):
-        return f"this is an SVG file; Hanjie reads {READABLE_TEXT}"
-    for magic, offset, name in _OTHER_FORMATS:
-        if head[offset : offset + len(magic)] == magic:
-            return f"this is {name} file; Hanjie reads {READABLE_TEXT}"
-    return f"this is not an image Hanjie can read; Hanjie reads {READABLE_TEXT}"
-
-
-def _open_checked(stream: Any) -> Image.Image:
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            image = Image.open(stream, formats=PICTURE_FORMATS)
-    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as error:
-        raise ConvertError(_bomb_message(None, error)) from None
-    except UnidentifiedImageError:
-        stream.seek(0)
-        raise ConvertError(unreadable_picture_reason(stream.read(32))) from None
-    except (OSError, SyntaxError, ValueError, EOFError) as error:
-        raise ConvertError(f"the image is damaged: {error}") from None
-    # Every size check is on the picture's real size, before any shrinking.
-    width, height = image.size
-    if width * height > MAX_SOURCE_PIXELS:
-        raise ConvertError(_bomb_message((width, height)))
-    if width < MIN_SOURCE_SIDE or height < MIN_SOURCE_SIDE:
-        raise ConvertError(_too_small_message((width, height)))
-    # The working copy keeps the proportions within WORKING_SIDE a side; a strip thinner than
-    # this would come out less than MIN_SOURCE_SIDE pixels thick.
-    longest, shortest = max(width, height), min(width, height)
-    if longest * MIN_SOURCE_SIDE > shortest * WORKING_SIDE:
-        ratio = WORKING_SIDE // MIN_SOURCE_SIDE
-        raise ConvertError(
-            f"the image is {width}x{height} pixels, {longest // shortest} times as "
-            f"{'wide as it is tall' if width > height else 'tall as it is wide'}: "
-            f"at most {ratio} times can be made into a puzzle"
-        )
-    return image
-
-
-def _bomb_message(size: tuple[int, int] | None, error: Exception | None = None) -> str:
-    limit = f"{MAX_SOURCE_PIXELS // 1_000_000} million pixels"
-    if size is None:
-        # Pillow refuses before we see the size; its message carries the pixel count.
-        claimed = re.search(r"\((\d+) pixels\)", str(error or ""))
-        if claimed:
-            millions = int(claimed.group(1)) // 1_000_000
-            return (
-                f"the image claims {millions} million pixels, more than the {limit} "
-                "that can be opened safely"
-            )
-        return f"the image is too large to open safely (more than {limit})"
-    width, height = size
-    return (
-        f"the image claims to be {width}x{height} pixels, more than the {limit} "
-        "that can be opened safely"
-    )
-
-
-def _load_from_bytes(stream: Any, name: str) -> SourceImage:
-    image = _open_checked(stream)
-    original_size = image.size
-    image_format = image.format or "image"
-    frame_count = int(getattr(image, "n_frames", 1) or 1)
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("error", Image.DecompressionBombWarning)
-            picture = _decode_first_frame(image)
-    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
-        raise ConvertError(_bomb_message(original_size)) from None
-    except MemoryError:
-        raise ConvertError("the image is too large to open with the memory available") from None
-    except (OSError, SyntaxError, ValueError, EOFError, IndexError) as error:
-        reason = str(error) or type(error).__name__
-        if "truncated" in reason.lower() or isinstance(error, EOFError):
-            raise ConvertError(f"the image file is incomplete (cut short): {reason}") from None
-        raise ConvertError(f"the image is damaged: {reason}") from None
-    return source_from_image(
-        picture, name, original_size=original_size, image_format=image_format,
-        frame_count=frame_count,
-    )  # fmt: skip
-
-
-def _decode_first_frame(image: Image.Image) -> Image.Image:
-    """The first frame, reduced, upright and on white, as RGB."""
-    # JPEG can decode at 1/2, 1/4 or 1/8 scale: far less work for a big photo. The bound
-    # is square, so shrinking before the EXIF rotation gives the same result. Conversion
-    # and thumbnail keep the EXIF bytes in ``info``, which exif_transpose reads.
-    image.draft("RGB", (WORKING_SIDE, WORKING_SIDE))
-    image = image.convert("RGBA" if _has_alpha(image) else "RGB")
-    image.thumbnail((WORKING_SIDE, WORKING_SIDE), Image.Resampling.BOX, reducing_gap=2.0)
-    image = ImageOps.exif_transpose(image)
-    return flatten_on_white(image)
-
-
-def _has_alpha(image: Image.Image) -> bool:
-    return image.mode in ("RGBA", "LA", "PA", "RGBa", "La") or "transparency" in image.info
-
-
-def flatten_on_white(image: Image.Image) -> Image.Image:
-    """RGB, with any transparency laid over a white background."""
-    if not _has_alpha(image):
-        return image.convert("RGB")
-    rgba = image.convert("RGBA")
-    white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
-    return Image.alpha_composite(white, rgba).convert("RGB")
-
-
-def source_from_image(
-    image: Image.Image,
-    name: str = "",
-    *,
-    original_size: tuple[int, int] | None = None,
-    image_format: str | None = None,
-    frame_count: int = 1,
-) -> SourceImage:
-    """A working copy of an in-memory Pillow image (tests and the drawing canvas use it)."""
-    original_size = original_size or image.size
-    if min(image.size) < MIN_SOURCE_SIDE:
-        raise ConvertError(_too_small_message(image.size))
-    image = flatten_on_white(image)
-    if max(image.size) > WORKING_SIDE:
-        image = image.copy()
-        image.thumbnail((WORKING_SIDE, WORKING_SIDE), Image.Resampling.BOX)
-    if min(image.size) < UPSCALE_SIDE:
-        factor = -(-UPSCALE_SIDE // min(image.size))
-        image = image.resize(
-            (image.width * factor, image.height * factor), Image.Resampling.NEAREST
-        )
-    rgb = np.asarray(image, dtype=np.uint8)
-    channels = rgb.astype(np.float32) / np.float32(255.0)
-    brightness = channels.max(axis=2)
-    darkest = channels.min(axis=2)
-    # HSV saturation: (max - min) / max, and 0 for black, as in every HSB conversion.
-    saturation = np.divide(
-        brightness - darkest,
-        brightness,
-        out=np.zeros_like(brightness),
-        where=brightness > 0,
-    )
-    luminance = (
-        channels[..., 0] * np.float32(0.299)
-        + channels[..., 1] * np.float32(0.587)
-        + channels[..., 2] * np.float32(0.114)
-    )
-    return SourceImage(
-        name=name,
-        original_size=original_size,
-        format=image_format or "image",
-        frame_count=frame_count,
-        rgb=rgb,
-        brightness=brightness.astype(np.float32),
-        saturation=saturation.astype(np.float32),
-        luminance=luminance.astype(np.float32),
-    )
-
-
-def uniform_border_box(rgb: npt.NDArray[np.uint8]) -> tuple[int, int, int, int]:
-    """``(x0, y0, x1, y1)`` of what lies inside borders of one uniform colour.
-
-    The border colour is the median of the outermost pixels; rows and columns whose every
-    pixel is within ``CROP_TOLERANCE`` of it are trimmed from each edge. A picture with no
-    such border, or one that is all border, keeps its full box.
-    """
-    height, width = rgb.shape[:2]
-    full = (0, 0, width, height)
-    edge = np.concatenate([rgb[0], rgb[-1], rgb[:, 0], rgb[:, -1]]).astype(np.int16)
-    border = np.median(edge, axis=0)
-    distance = np.abs(rgb.astype(np.int16) - border).max(axis=2)
-    content = distance > CROP_TOLERANCE * 255
-    rows = np.flatnonzero(content.any(axis=1))
-    columns = np.flatnonzero(content.any(axis=0))
-    if rows.size == 0 or columns.size == 0:
-        return full
-    return (int(columns[0]), int(rows[0]), int(columns[-1]) + 1, int(rows[-1]) + 1)
 
 
 # --------------------------------------------------------------------------- gridding
@@ -466,121 +311,297 @@ def hsv_dark_mask(brightness: FloatImage, saturation: FloatImage) -> BoolGrid:
 def fitted_height(source: SourceImage, width: int, crop: bool) -> int:
     """The height that keeps the (cropped) picture's proportions at ``width`` cells."""
     x0, y0, x1, y1 = source.crop_box if crop else (0, 0, source.width, source.height)
-    height = round(width * (y1 - y0) / max(1, x1 - x0))
+    return _height_for(width, x1 - x0, y1 - y0)
+
+
+def _height_for(width: int, pixels_wide: int, pixels_high: int) -> int:
+    height = round(width * pixels_high / max(1, pixels_wide))
     return max(MIN_SIZE, min(MAX_SIZE, height))
 
 
-def _cell_edges(cells: int, padded: float, offset: float, limit: int) -> npt.NDArray[np.intp]:
-    """Pixel edges of ``cells`` equal blocks across ``padded`` pixels, shifted into image
-    coordinates by ``offset`` and clamped to the image (padding holds no dark pixels)."""
-    edges = np.floor(np.arange(cells + 1) * (padded / cells) + 1e-9) - offset
-    clamped: npt.NDArray[np.intp] = np.clip(np.round(edges), 0, limit).astype(np.intp)
-    return clamped
+PixelBox = tuple[int, int, int, int]
 
 
-def grid_from_mask(mask: BoolGrid, width: int, height: int, fit: Fit = "stretch") -> BoolGrid:
-    """Cells of ``width`` x ``height`` from a dark-pixel mask: a cell is filled when at least
-    half of its pixels are dark. ``fit="pad"`` keeps proportions by adding light margins."""
-    return _grid_from_table(_summed_area(mask), mask.shape, width, height, fit)
+@dataclass(frozen=True)
+class Blocks:
+    """How a grid's cells lie over a region's pixels: integer pixel edges (``xs``, ``ys``,
+    in region coordinates, beyond the region where a pad margin lies), each cell's area in
+    pixels (margins included, as light pixels) and the ``view`` box the grid spans in region
+    pixels (floats)."""
+
+    xs: npt.NDArray[np.intp]
+    ys: npt.NDArray[np.intp]
+    widths: npt.NDArray[np.intp]
+    heights: npt.NDArray[np.intp]
+    view: tuple[float, float, float, float]
+
+    def clamped(self, pixels_wide: int, pixels_high: int) -> tuple[npt.NDArray[np.intp], ...]:
+        return np.clip(self.xs, 0, pixels_wide), np.clip(self.ys, 0, pixels_high)
+
+    @property
+    def area(self) -> npt.NDArray[np.int64]:
+        return np.outer(self.heights, self.widths).astype(np.int64)
 
 
-def _summed_area(mask: BoolGrid) -> npt.NDArray[np.int32]:
-    table = np.zeros((mask.shape[0] + 1, mask.shape[1] + 1), dtype=np.int32)
-    np.cumsum(np.cumsum(mask, axis=0, dtype=np.int32), axis=1, out=table[1:, 1:])
-    return table
+def _edges(cells: int, left: float, span: float, pad: bool) -> tuple[npt.NDArray[np.intp], ...]:
+    steps = np.arange(cells + 1) * (span / cells)
+    if pad:
+        # Cells are laid out in padded space and shifted into the picture: a margin cell's
+        # area still counts its light pixels.
+        padded = np.floor(steps + 1e-9)
+        return np.round(padded + left).astype(np.intp), np.diff(padded).astype(np.intp)
+    edges = np.floor(left + steps + 1e-9).astype(np.intp)
+    return edges, np.diff(edges)
 
 
-def _grid_from_table(
-    table: npt.NDArray[np.int32], shape: tuple[int, ...], width: int, height: int, fit: Fit
-) -> BoolGrid:
-    pixels_high, pixels_wide = int(shape[0]), int(shape[1])
-    padded_wide, padded_high = float(pixels_wide), float(pixels_high)
+def blocks_for(width: int, height: int, pixels_wide: int, pixels_high: int, fit: Fit) -> Blocks:
+    """Cell edges of a ``width`` x ``height`` grid over a region of the given pixels.
+
+    ``stretch`` spans the region; ``pad`` keeps proportions by adding light margins around
+    it; ``fill`` keeps proportions by taking the largest centred box of the grid's shape.
+    """
+    span_x, span_y = float(pixels_wide), float(pixels_high)
+    target = width / height
+    wider = pixels_wide / pixels_high > target
     if fit == "pad":
-        # Grow one side of the picture with light pixels until it has the grid's proportions.
-        target_ratio = width / height
-        if pixels_wide / pixels_high > target_ratio:
-            padded_high = pixels_wide / target_ratio
+        if wider:
+            span_y = pixels_wide / target
         else:
-            padded_wide = pixels_high * target_ratio
-    offset_x = (padded_wide - pixels_wide) / 2
-    offset_y = (padded_high - pixels_high) / 2
-    xs = _cell_edges(width, padded_wide, offset_x, pixels_wide)
-    ys = _cell_edges(height, padded_high, offset_y, pixels_high)
-    # Block areas are measured in padded space: margins count as light pixels.
-    area_x = np.diff(np.floor(np.arange(width + 1) * (padded_wide / width) + 1e-9))
-    area_y = np.diff(np.floor(np.arange(height + 1) * (padded_high / height) + 1e-9))
-    area = np.outer(area_y, area_x)
-    dark = (
+            span_x = pixels_high * target
+    elif fit == "fill":
+        if wider:
+            span_x = pixels_high * target
+        else:
+            span_y = pixels_wide / target
+    left, top = (pixels_wide - span_x) / 2, (pixels_high - span_y) / 2
+    xs, widths = _edges(width, left, span_x, fit == "pad")
+    ys, heights = _edges(height, top, span_y, fit == "pad")
+    return Blocks(xs, ys, widths, heights, (left, top, left + span_x, top + span_y))
+
+
+def _block_sums(table: npt.NDArray[np.floating | np.integer], blocks: Blocks,
+                shape: tuple[int, int]) -> npt.NDArray[np.float64]:  # fmt: skip
+    xs, ys = blocks.clamped(shape[1], shape[0])
+    sums = (
         table[ys[1:, None], xs[None, 1:]]
         - table[ys[:-1, None], xs[None, 1:]]
         - table[ys[1:, None], xs[None, :-1]]
         + table[ys[:-1, None], xs[None, :-1]]
     )
-    result: BoolGrid = (area > 0) & (2 * dark >= area)
+    return np.asarray(sums, dtype=np.float64)
+
+
+def grid_from_mask(mask: BoolGrid, width: int, height: int, fit: Fit = "stretch") -> BoolGrid:
+    """Cells of ``width`` x ``height`` from a dark-pixel mask: a cell is filled when at least
+    half of its pixels are dark. ``fit="pad"`` keeps proportions by adding light margins."""
+    shape = (int(mask.shape[0]), int(mask.shape[1]))
+    blocks = blocks_for(width, height, shape[1], shape[0], fit)
+    return _majority(_summed_area(mask), blocks, shape)
+
+
+def _majority(table: npt.NDArray[np.int32], blocks: Blocks, shape: tuple[int, int]) -> BoolGrid:
+    # Block areas are measured over the whole cell: pad margins count as light pixels.
+    area = blocks.area
+    result: BoolGrid = (area > 0) & (2 * _block_sums(table, blocks, shape) >= area)
     return result
 
 
+def _summed_area(values: npt.NDArray[np.bool_ | np.float32]) -> npt.NDArray[np.int32]:
+    kind = np.int32 if values.dtype == np.bool_ else np.float64
+    table = np.zeros((values.shape[0] + 1, values.shape[1] + 1), dtype=kind)
+    np.cumsum(np.cumsum(values, axis=0, dtype=kind), axis=1, out=table[1:, 1:])
+    return table
+
+
 class Converter:
-    """One loaded picture, re-gridded on demand; caches the work that settings share."""
+    """One loaded picture, re-gridded on demand; caches the work that settings share.
+
+    Every settings change is a few array passes over the working copy (at most 640 pixels a
+    side) and then work on the cells only; tables that survive a change (a dark mask's
+    summed-area table, toned luminance) are kept, keyed by what they depend on.
+    """
 
     def __init__(self, source: SourceImage) -> None:
         self.source = source
-        self._tables: dict[tuple[object, ...], npt.NDArray[np.int32]] = {}
-        self._otsu: dict[bool, float] = {}
+        self._cache: dict[tuple[object, ...], object] = {}
 
     @classmethod
     def open(cls, path: str | Path) -> Converter:
         return cls(load_image(path))
 
-    def _region(self, crop: bool) -> tuple[slice, slice]:
-        if not crop:
-            return slice(None), slice(None)
-        x0, y0, x1, y1 = self.source.crop_box
+    def _cached(self, key: tuple[object, ...], make: Callable[[], T]) -> T:
+        if key in self._cache:
+            return self._cache[key]  # type: ignore[return-value]
+        if len(self._cache) > 48:
+            self._cache.clear()
+        value = make()
+        self._cache[key] = value
+        return value
+
+    # -- where the puzzle comes from ----------------------------------------------------------
+
+    def frame_box(self, frame: FrameBox | None) -> PixelBox:
+        """The frame in working pixels, at least ``MIN_SOURCE_SIDE`` a side."""
+        width, height = self.source.width, self.source.height
+        if frame is None:
+            return (0, 0, width, height)
+        x0, y0, x1, y1 = frame
+        left, top = round(x0 * width), round(y0 * height)
+        right = max(round(x1 * width), left + MIN_SOURCE_SIDE)
+        bottom = max(round(y1 * height), top + MIN_SOURCE_SIDE)
+        if right > width:
+            left, right = max(0, width - (right - left)), width
+        if bottom > height:
+            top, bottom = max(0, height - (bottom - top)), height
+        return (left, top, right, bottom)
+
+    def region(self, options: ConvertOptions) -> PixelBox:
+        """The working pixels that become the puzzle: the frame, then (with crop) what lies
+        inside its uniform borders."""
+        box = self.frame_box(options.frame)
+        if not options.crop:
+            return box
+        if options.frame is None:
+            return self.source.crop_box
+
+        def inner() -> PixelBox:
+            x0, y0, x1, y1 = box
+            cx0, cy0, cx1, cy1 = uniform_border_box(self.source.rgb[y0:y1, x0:x1])
+            return (x0 + cx0, y0 + cy0, x0 + cx1, y0 + cy1)
+
+        return self._cached(("crop", box), inner)
+
+    def _region_slices(self, options: ConvertOptions) -> tuple[slice, slice]:
+        x0, y0, x1, y1 = self.region(options)
         return slice(y0, y1), slice(x0, x1)
-
-    def otsu_level(self, crop: bool = False) -> float:
-        if crop not in self._otsu:
-            self._otsu[crop] = otsu_threshold(self.source.luminance[self._region(crop)])
-        return self._otsu[crop]
-
-    def dark_mask(self, options: ConvertOptions) -> BoolGrid:
-        """Which working pixels count as dark under ``options`` (after crop and invert)."""
-        region = self._region(options.crop)
-        if options.method == "hsv":
-            mask = hsv_dark_mask(self.source.brightness[region], self.source.saturation[region])
-        elif options.method == "otsu":
-            mask = self.source.luminance[region] < self.otsu_level(options.crop)
-        else:
-            mask = self.source.luminance[region] < options.threshold
-        if options.invert:
-            mask = np.logical_not(mask)
-        return mask
 
     def resolved(self, options: ConvertOptions) -> ConvertOptions:
         """``options`` with the height filled in when it follows the picture's aspect."""
         if not options.keep_aspect:
             return options
-        return replace(options, height=fitted_height(self.source, options.width, options.crop))
+        x0, y0, x1, y1 = self.region(options)
+        return replace(options, height=_height_for(options.width, x1 - x0, y1 - y0))
+
+    def blocks(self, options: ConvertOptions, scale: int = 1) -> Blocks:
+        options = self.resolved(options)
+        x0, y0, x1, y1 = self.region(options)
+        return blocks_for(options.width * scale, options.height * scale, x1 - x0, y1 - y0,
+                          options.fit)  # fmt: skip
+
+    def view_box(self, options: ConvertOptions) -> FrameBox:
+        """The box the grid spans, as fractions of the picture (beyond 0..1 where padded):
+        cell (x, y) covers ``x0 + x*(x1-x0)/width`` to the next, and so on."""
+        x0, y0, _, _ = self.region(options)
+        vx0, vy0, vx1, vy1 = self.blocks(options).view
+        width, height = self.source.width, self.source.height
+        return ((x0 + vx0) / width, (y0 + vy0) / height, (x0 + vx1) / width, (y0 + vy1) / height)
+
+    # -- pixels ---------------------------------------------------------------------------------
+
+    def luminance(self, options: ConvertOptions) -> FloatImage:
+        """The region's luminance after the tone controls."""
+        key = ("lum", self.region(options), options.tone_key)
+        return self._cached(key, lambda: tone(
+            self.source.luminance[self._region_slices(options)],
+            options.brightness, options.contrast, options.gamma,
+        ))  # fmt: skip
+
+    def otsu_level(self, options: ConvertOptions | bool = False) -> float:
+        """Otsu's cut on the region's (toned) luminance."""
+        if isinstance(options, bool):
+            options = ConvertOptions(crop=options)
+        key = ("otsu", self.region(options), options.tone_key)
+        return self._cached(key, lambda: otsu_threshold(self.luminance(options)))
+
+    def dark_mask(self, options: ConvertOptions) -> BoolGrid:
+        """Which region pixels count as dark under a pixel method (after invert)."""
+        if options.method == "hsv":
+            region = self._region_slices(options)
+            brightness = tone(self.source.brightness[region], options.brightness,
+                              options.contrast, options.gamma)  # fmt: skip
+            mask = hsv_dark_mask(brightness, self.source.saturation[region])
+        elif options.method == "otsu":
+            mask = self.luminance(options) < self.otsu_level(options)
+        else:
+            mask = self.luminance(options) < options.threshold
+        if options.invert:
+            mask = np.logical_not(mask)
+        return mask
+
+    def _mask_table(self, options: ConvertOptions) -> npt.NDArray[np.int32]:
+        key: tuple[object, ...] = ("mask", options.method, self.region(options),
+                                   options.invert, options.tone_key)  # fmt: skip
+        if options.method == "threshold":
+            key += (round(options.threshold, 4),)
+        return self._cached(key, lambda: _summed_area(self.dark_mask(options)))
+
+    def cell_luminance(self, options: ConvertOptions, scale: int = 1) -> FloatGrid:
+        """Each cell's mean (toned) luminance, pad margins counting as white; ``scale``
+        samples per cell side (the outline method looks at 3)."""
+        options = self.resolved(options)
+        lum = self.luminance(options)
+        shape = (int(lum.shape[0]), int(lum.shape[1]))
+        table = self._cached(("lumtable", self.region(options), options.tone_key),
+                             lambda: _summed_area(lum))  # fmt: skip
+        blocks = self.blocks(options, scale)
+        area = blocks.area.astype(np.float64)
+        xs, ys = blocks.clamped(shape[1], shape[0])
+        inside = np.outer(np.diff(ys), np.diff(xs)).astype(np.float64)
+        total = _block_sums(table, blocks, shape) + (area - inside)
+        means: FloatGrid = np.divide(total, area, out=np.ones_like(total), where=area > 0)
+        return means
+
+    # -- grids ----------------------------------------------------------------------------------
+
+    def method_grid(self, options: ConvertOptions) -> BoolGrid:
+        """The grid of one concrete method (not Auto), before cleaning."""
+        options = self.resolved(options)
+        if options.method in PIXEL_METHODS:
+            lum = self.luminance(options)
+            shape = (int(lum.shape[0]), int(lum.shape[1]))
+            return _majority(self._mask_table(options), self.blocks(options), shape)
+        if options.method == "outline":
+            samples = self.cell_luminance(options, OUTLINE_SAMPLES)
+            strength = edge_strength(samples, options.width, options.height)
+            return outline_grid(strength, options.threshold)
+        cells = self.cell_luminance(options)
+        if options.invert:
+            cells = 1.0 - cells
+        if options.method == "adaptive":
+            grid = adaptive_grid(cells, options.threshold)
+        else:
+            grid = dither_grid(cells, options.threshold)
+        if options.invert and options.fit == "pad":
+            grid &= self._inside_cells(options)  # inverted margins stay empty
+        return grid
+
+    def _inside_cells(self, options: ConvertOptions) -> BoolGrid:
+        x0, y0, x1, y1 = self.region(options)
+        blocks = self.blocks(options)
+        xs, ys = blocks.clamped(x1 - x0, y1 - y0)
+        inside: BoolGrid = np.outer(np.diff(ys) > 0, np.diff(xs) > 0)
+        return inside
+
+    def choice(self, options: ConvertOptions) -> AutoChoice:
+        """What Auto picks for ``options`` (cached: a redraw asks again)."""
+        options = self.resolved(options)
+        key = ("auto", self.region(options), options.tone_key, options.width,
+               options.height, options.fit, options.invert, options.clean)  # fmt: skip
+        return self._cached(key, lambda: choose(self, options))
+
+    def concrete(self, options: ConvertOptions) -> ConvertOptions:
+        """``options`` with Auto replaced by the method and level it chose."""
+        if options.method != "auto":
+            return options
+        chosen = self.choice(options)
+        return replace(options, method=chosen.method, threshold=chosen.level)
 
     def grid(self, options: ConvertOptions) -> BoolGrid:
         """The ``(height, width)`` filled-cell grid for ``options``: the fast path."""
-        options = self.resolved(options)
-        key: tuple[object, ...] = (options.method, options.crop, options.invert)
-        if options.method == "threshold":
-            key += (round(options.threshold, 4),)
-        table = self._tables.get(key)
-        if table is None:
-            if len(self._tables) > 16:
-                self._tables.clear()
-            mask = self.dark_mask(options)
-            table = _summed_area(mask)
-            self._tables[key] = table
-        x0, y0, x1, y1 = (
-            self.source.crop_box if options.crop else (0, 0, self.source.width, self.source.height)
-        )
-        return _grid_from_table(
-            table, (y1 - y0, x1 - x0), options.width, options.height, options.fit
-        )
+        if options.method == "auto":
+            return self.choice(options).grid.copy()
+        grid = self.method_grid(options)
+        return clean_specks(grid) if options.clean else grid
 
 
 # --------------------------------------------------------------------------- puzzles and reports

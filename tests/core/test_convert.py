@@ -509,7 +509,7 @@ def test_convert_end_to_end_on_a_file(tmp_path: Path) -> None:
 def test_oversized_file_is_refused_before_reading(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import game.core.convert as convert_module
+    import game.core.convert_load as convert_module
 
     path = tmp_path / "big.png"
     Image.new("RGB", (64, 64), "white").save(path)

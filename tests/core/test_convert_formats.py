@@ -7,6 +7,7 @@ starts a process, so these tests prove no conversion starts one, whatever the fi
 
 from __future__ import annotations
 
+import contextlib
 import io
 import sys
 from collections.abc import Iterator
@@ -57,7 +58,8 @@ def _encoded(fmt: str) -> bytes:
 
 def test_the_hook_sees_pillow_start_ghostscript(processes: list[str]) -> None:
     # The control: without the allow-list, Pillow hands an EPS file to Ghostscript.
-    with pytest.raises(OSError):  # gs may be missing; the attempt is what counts
+    # Whether gs is installed (it renders) or missing (OSError), the attempt is what counts.
+    with contextlib.suppress(OSError):
         Image.open(io.BytesIO(_encoded("EPS"))).load()
     assert any("gs" in event for event in processes), processes
 

@@ -37,13 +37,14 @@ from game.core.convert import (
     ConvertError,
 )
 from game.core.editor import LEVEL_SOLVE_LIMIT, ConverterDocument, LevelOpening, Mode
-from game.core.fairness import Fix, FixSearch, Report, UniquenessCheck, report_lines
+from game.core.fairness import Fix, FixSearch, Report
 from game.core.fileio import readable
 from game.core.packs import PUZZLE_EXTENSIONS
 from game.core.puzzle import Puzzle
 from game.core.solver.steps import CellPosition
 from game.ui.scene import Scene
-from game.ui.scenes.converter_panels import SourceView, draw_busy_note, draw_panel, draw_report
+from game.ui.scenes.converter_fairness import CHECK_SLICE, ConverterFairness
+from game.ui.scenes.converter_panels import SourceView, draw_busy_note, draw_panel
 from game.ui.scenes.replay import ReplayScene
 from game.ui.widgets.base import FocusGroup, Widget, draw_focus_ring
 from game.ui.widgets.button import Button
@@ -61,14 +62,6 @@ if TYPE_CHECKING:
 
 BoolGrid = npt.NDArray[np.bool_]
 
-# Seconds of solver work per frame: small enough to keep 60 frames a second.
-CHECK_SLICE = 0.006
-# Wait this long after the last change before checking, so a slider drag does not start
-# (and throw away) a check on every frame.
-CHECK_DELAY = 0.15
-CHECK_TIME_LIMIT = 4.0
-FIX_TIME_EACH = 0.4
-MAX_FIX_BUTTONS = 3
 LAST_FOLDER_SETTING = "converter_folder"
 LEVEL_SUFFIXES = tuple(sorted(PUZZLE_EXTENSIONS))
 
@@ -89,16 +82,13 @@ class ConverterScene(Scene):
         self.source_view = SourceView()
         self.problem = ""  # why the last picture could not be opened
         self.puzzle: Puzzle = self.document.puzzle()
-        self.check: UniquenessCheck | None = None
-        self.check_wait = 0.0
-        self.report: Report | None = None
-        self.fix_search: FixSearch | None = None
+        self.fairness = ConverterFairness(self)
         self.pending_path: Path | None = None
         # A level file being opened (one without a goal is solved a slice a frame).
         self.level: LevelOpening | None = None
         self._pending_drawn = False
         self._build_widgets()
-        self._grid_changed()
+        self.grid_changed()
         if image_path is not None:
             self.open_path(Path(image_path))
 
@@ -111,6 +101,15 @@ class ConverterScene(Scene):
     def converter(self) -> Converter | None:
         """The loaded picture, in ``image`` mode."""
         return self.document.converter
+
+    @property
+    def report(self) -> Report | None:
+        """The fairness report of the current grid; None while it is worked out."""
+        return self.fairness.report
+
+    @property
+    def fix_search(self) -> FixSearch | None:
+        return self.fairness.fix_search
 
     # -- widgets ----------------------------------------------------------------------------
 
@@ -149,10 +148,8 @@ class ConverterScene(Scene):
         self.save_button = Button("Save", self.save_clicked, primary=True, font_size=18)
         self.play_button = Button("Play now", self.play_now, font_size=18)
         self.watch_button = Button("Watch the solver", self.watch_solver, font_size=18)
-        self.suggest_button = Button("Suggest a fix", self.suggest_fixes, font_size=17)
-        self.fix_buttons = [
-            Button("", self._fix_applier(index), font_size=16) for index in range(MAX_FIX_BUTTONS)
-        ]
+        self.suggest_button = self.fairness.suggest_button
+        self.fix_buttons = self.fairness.fix_buttons
         self.preview = PictureGrid(
             on_paint=self._painted,
             on_stroke_start=self._stroke_started,
@@ -164,10 +161,10 @@ class ConverterScene(Scene):
             self.height_stepper, self.aspect_toggle, self.method_choice, self.threshold_slider,
             self.invert_toggle, self.crop_toggle, self.fit_choice, self.title_input,
             self.author_input, self.save_button, self.play_button, self.watch_button,
-            self.suggest_button, *self.fix_buttons, self.back_button, self.preview,
+            *self.fairness.widgets, self.back_button, self.preview,
         ]  # fmt: skip
         self.focus = FocusGroup(self.controls)
-        self._sync_widgets()
+        self.sync_widgets()
 
     def _preset_setter(self, size: int) -> Callable[[], None]:
         def choose() -> None:
@@ -175,10 +172,7 @@ class ConverterScene(Scene):
 
         return choose
 
-    def _fix_applier(self, index: int) -> Callable[[], None]:
-        return lambda: self.apply_fix(index)
-
-    def _sync_widgets(self) -> None:
+    def sync_widgets(self) -> None:
         """Enable what makes sense in the current mode and show the current values."""
         document = self.document
         has_image = document.mode == "image"
@@ -199,17 +193,7 @@ class ConverterScene(Scene):
         has_picture = document.mode != "empty"
         for button in (self.save_button, self.play_button, self.watch_button):
             button.enabled = has_picture
-        report = self.report
-        multiple = report is not None and report.status == "multiple"
-        self.suggest_button.enabled = multiple and self.fix_search is None
-        fixes = self.fix_search.fixes if self.fix_search is not None else []
-        for index, button in enumerate(self.fix_buttons):
-            if index < len(fixes):
-                button.label = fixes[index].text.capitalize()
-                button.enabled = True
-            else:
-                button.label = ""
-                button.enabled = False
+        self.fairness.sync()
         self.focus.refresh()
 
     # -- settings ---------------------------------------------------------------------------
@@ -221,7 +205,7 @@ class ConverterScene(Scene):
             self.app.toast(str(error), error=True)
             return
         self.document.set_options(options)
-        self._grid_changed()
+        self.grid_changed()
 
     def _setter(self, name: str) -> Callable[[object], None]:
         """A control's callback: set the option ``name`` to the control's value."""
@@ -238,16 +222,13 @@ class ConverterScene(Scene):
 
     # -- the picture ------------------------------------------------------------------------
 
-    def _grid_changed(self) -> None:
+    def grid_changed(self) -> None:
         """The document's grid is new: show it and start a fresh check (after a pause)."""
         grid = self.document.grid
         self.puzzle = self.document.puzzle()
         self.preview.set_grid(grid)
-        self.report = None
-        self.fix_search = None
-        self.check = None
-        self.check_wait = CHECK_DELAY
-        self._sync_widgets()
+        self.fairness.reset()
+        self.sync_widgets()
 
     def open_path(self, path: Path) -> None:
         """Open a dropped or chosen file on the next frame (so "Opening…" can show first)."""
@@ -287,7 +268,7 @@ class ConverterScene(Scene):
             self.title_input.text = readable(path.stem).replace("_", " ").replace("-", " ")[:60]
             self.title_input.cursor = len(self.title_input.text)
         self._remember_folder(path.parent)
-        self._grid_changed()
+        self.grid_changed()
 
     def _refuse(self, path: Path, reason: str) -> None:
         self.problem = f"{path.name}: {reason}"
@@ -316,7 +297,7 @@ class ConverterScene(Scene):
     def _show_level(self, path: Path, puzzle: Puzzle, picture: BoolGrid) -> None:
         self._forget_source()
         self.document.start_canvas(picture, source_name=path.name)
-        self._grid_changed()
+        self.grid_changed()
         self.source_label = f"{path.name} — {puzzle.size_text} puzzle"
         self.title_input.text = puzzle.title[:60]
         self.author_input.text = puzzle.author[:60]
@@ -328,7 +309,7 @@ class ConverterScene(Scene):
         self._forget_source()
         self.document.new_canvas()
         self.source_label = "Blank canvas"
-        self._grid_changed()
+        self.grid_changed()
 
     def _forget_source(self) -> None:
         self.source_view.show(None)
@@ -346,13 +327,13 @@ class ConverterScene(Scene):
             self._forget_source()
             self.source_label = "Blank canvas"
         self.document.begin_stroke()
-        self._sync_widgets()
+        self.sync_widgets()
 
     def _painted(self, cells: list[CellPosition], value: bool) -> None:
         self.document.paint(cells, value)
 
     def _stroke_ended(self) -> None:
-        self._grid_changed()
+        self.grid_changed()
 
     def undo(self) -> bool:
         return self._after_history(self.document.undo())
@@ -362,7 +343,7 @@ class ConverterScene(Scene):
 
     def _after_history(self, changed: bool) -> bool:
         if changed:
-            self._grid_changed()
+            self.grid_changed()
         return changed
 
     # -- the report -------------------------------------------------------------------------
@@ -376,52 +357,20 @@ class ConverterScene(Scene):
             return
         if self.document.mode == "empty" or self.preview.painting:
             return
-        if self.report is None:
-            if self.check is None:
-                self.check_wait -= dt
-                if self.check_wait > 0:
-                    return
-                self.check = UniquenessCheck(self.puzzle, CHECK_TIME_LIMIT)
-            if self.check.advance(CHECK_SLICE):
-                self.report = self.check.report
-                self.check = None
-                self._sync_widgets()
-        elif self.fix_search is not None and not self.fix_search.done:
-            found = len(self.fix_search.fixes)
-            self.fix_search.advance(CHECK_SLICE)
-            if len(self.fix_search.fixes) != found or self.fix_search.done:
-                self._sync_widgets()
+        self.fairness.update(dt)
 
     @property
     def checking(self) -> bool:
-        return self.document.mode != "empty" and self.report is None
+        return self.fairness.checking
 
     def suggest_fixes(self) -> None:
-        report = self.report
-        if report is None or report.status != "multiple":
-            return
-        self.fix_search = FixSearch(
-            self.document.grid,
-            report.ambiguous_cells,
-            max_fixes=MAX_FIX_BUTTONS,
-            time_each=FIX_TIME_EACH,
-        )
-        self._sync_widgets()
+        self.fairness.suggest_fixes()
 
     def apply_fix(self, index: int) -> None:
-        if self.fix_search is None or index >= len(self.fix_search.fixes):
-            return
-        self.document.apply_fix(self.fix_search.fixes[index])
-        self._grid_changed()
+        self.fairness.apply_fix(index)
 
     def hovered_fix(self) -> Fix | None:
-        if self.fix_search is None:
-            return None
-        for index, button in enumerate(self.fix_buttons):
-            pointed = button.hovered or (button.focused and self.focus.show_focus)
-            if button.enabled and pointed and index < len(self.fix_search.fixes):
-                return self.fix_search.fixes[index]
-        return None
+        return self.fairness.hovered_fix()
 
     # -- saving and playing -----------------------------------------------------------------
 
@@ -565,22 +514,9 @@ class ConverterScene(Scene):
         self.preview.rect = self.preview_panel.inflate(-2 * gap, -2 * gap - caption).move(
             0, -caption // 2
         )
-        self.report_rect = pygame.Rect(area.left, area.bottom - report_height, area.width,
-                                       report_height)  # fmt: skip
-        inner = self.report_rect.inflate(-2 * margin, -2 * gap)
-        button_width = round(300 * scale)
-        button_height = round(34 * scale)
-        bx = inner.right - button_width
-        by = inner.top + gap
-        self.suggest_button.rect = pygame.Rect(bx, by, button_width, button_height)
-        for index, button in enumerate(self.fix_buttons):
-            button.rect = pygame.Rect(
-                bx, by + (index + 1) * (button_height + gap // 2), button_width, button_height
-            )
-        self.report_text_rect = pygame.Rect(
-            inner.left, inner.top, inner.width - button_width - margin, inner.height
-        )
-        self.report_full_rect = pygame.Rect(inner)
+        report_rect = pygame.Rect(area.left, area.bottom - report_height, area.width,
+                                  report_height)  # fmt: skip
+        self.fairness.arrange(report_rect, scale, margin, gap)
 
     @staticmethod
     def _stack(left: int, top: int, width: int, rows: list[tuple[list[Widget], int, int, int]]
@@ -605,10 +541,10 @@ class ConverterScene(Scene):
                   (round(20 * scale), round(12 * scale)), bold=True)  # fmt: skip
         self._draw_source(surface)
         self._draw_preview_panel(surface)
-        self._draw_report(surface)
+        self.fairness.draw(surface)
         fix = self.hovered_fix()
         self.preview.focus_cell = (fix.x, fix.y) if fix is not None else None
-        marked = self.report.ambiguous_cells if self.report is not None else ()
+        marked = self.fairness.marked_cells()
         if frozenset(marked) != self.preview.marked:
             self.preview.marked = frozenset(marked)
         self._draw_controls(surface)
@@ -620,9 +556,7 @@ class ConverterScene(Scene):
 
     def hidden(self, widget: Widget) -> bool:
         """Report buttons show only when they can do something."""
-        if widget is self.suggest_button:
-            return self.report is None or self.report.status != "multiple"
-        return widget in self.fix_buttons and not widget.enabled
+        return self.fairness.hidden(widget)
 
     def _draw_controls(self, surface: pygame.Surface) -> None:
         for widget in self.controls:
@@ -667,25 +601,8 @@ class ConverterScene(Scene):
                   "midbottom")  # fmt: skip
 
     def report_lines(self) -> list[tuple[str, str]]:
-        """What the report panel says, as (kind, text) with kind in
-        title/good/bad/info/warning."""
-        document = self.document
-        lines: list[tuple[str, str]] = [("title", "Fairness report")]
-        if document.mode == "empty":
-            hint = "Open a picture or draw one to see whether it makes a fair puzzle."
-            return [*lines, ("info", hint)]
-        dots = 1 + int(self.app.time * 3) % 3
-        lines += report_lines(self.report, self.fix_search, document.grid, dots=dots)
-        if document.saved_path is not None:
-            state = "saved" if not document.dirty else "changed since saved"
-            lines.append(("info", f"My puzzles/{document.saved_path.name} ({state})"))
-        return lines
-
-    def _draw_report(self, surface: pygame.Surface) -> None:
-        draw_panel(surface, self.app, self.report_rect)
-        # The text keeps clear of the fix buttons only while they are shown.
-        rect = self.report_full_rect if self.hidden(self.suggest_button) else self.report_text_rect
-        draw_report(surface, self.app, rect, self.report_lines())
+        """What the report panel says (see :meth:`ConverterFairness.report_lines`)."""
+        return self.fairness.report_lines()
 
     def _draw_opening(self, surface: pygame.Surface) -> None:
         if self.pending_path is not None:

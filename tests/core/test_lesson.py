@@ -1,0 +1,179 @@
+"""The first lesson's logic: its puzzles are fair, each step waits for the right move and
+corrects a wrong one without touching the board, Back and Skip keep the board on the path."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.core.board import Cell
+from game.core.lesson import Lesson, LessonRun, Step, Want, cells_in
+from game.core.lesson_book import LESSONS, OVERLAP, RULES, TRIALS
+from game.core.moves import DiscardTrial, Paint
+from game.core.solver.hints import find_hint, line_codes
+from game.core.solver.line import analyse_line
+from game.core.solver.task import SolveTask
+
+
+def _fill(x0: int, y0: int, x1: int, y1: int) -> Paint:
+    return Paint(x0, y0, x1, y1, Cell.FILLED)
+
+
+def _cross(x0: int, y0: int, x1: int, y1: int) -> Paint:
+    return Paint(x0, y0, x1, y1, Cell.CROSSED)
+
+
+def test_the_book_has_four_to_six_small_unique_puzzles_each_ending_with_its_picture() -> None:
+    assert 4 <= len(LESSONS) <= 6
+    for lesson in LESSONS:
+        puzzle = lesson.puzzle
+        assert 3 <= puzzle.width <= 6 and 3 <= puzzle.height <= 6, lesson.title
+        assert SolveTask(puzzle, max_solutions=2).run().status == "unique", lesson.title
+        assert lesson.steps[-1].want == Want.SOLVE, lesson.title
+
+
+def test_every_guided_step_asks_only_for_cells_its_lines_prove() -> None:
+    """Walked in order (each step skipped, which does it), every cell a marking step asks
+    for is forced by the clue of a line the step highlights, on the board the lesson has
+    reached: a step never asks the player to guess (a trial step asks for a wrong guess)."""
+    for lesson in LESSONS:
+        run = LessonRun((lesson,))
+        puzzle = run.puzzle
+        while not run.lesson_done:
+            step = run.step
+            if step.want in (Want.FILL, Want.CROSS):
+                cells = run.board.cells
+                for x, y in step.cells:
+                    proven = False
+                    for row in step.rows:
+                        found = analyse_line(puzzle.row_clues[row], line_codes(cells[row].tolist()))
+                        assert found is not None
+                        mask = found.forced_filled if step.want == Want.FILL else found.forced_empty
+                        proven |= row == y and bool(mask >> x & 1)
+                    for column in step.columns:
+                        line = line_codes(cells[:, column].tolist())
+                        found = analyse_line(puzzle.column_clues[column], line)
+                        assert found is not None
+                        mask = found.forced_filled if step.want == Want.FILL else found.forced_empty
+                        proven |= column == x and bool(mask >> y & 1)
+                    assert proven, f"{lesson.title}: {step.text[:40]} asks for {(x, y)}"
+            if step.want == Want.TRIAL_FILL:
+                goal = puzzle.goal_array()
+                assert goal is not None
+                assert all(not goal[y, x] for x, y in step.cells)  # a guess the clues refute
+            assert run.skip().step_done
+        assert run.session.solved
+
+
+def test_the_hint_lesson_asks_for_the_cells_the_hint_gives() -> None:
+    run = LessonRun((LESSONS[-1],))
+    assert run.step.want == Want.HINT
+    hint = find_hint(run.puzzle, run.board)
+    assert hint is not None
+    assert run.press(Want.HINT).step_done
+    assert frozenset((x, y) for x, y, _ in hint.cells) == run.step.cells
+    assert all(state == Cell.FILLED for _, _, state in hint.cells)
+
+
+def test_a_reading_step_waits_for_next_and_refuses_marks() -> None:
+    run = LessonRun(LESSONS)
+    assert run.step.want == Want.NEXT
+    verdict = run.apply(_fill(0, 0, 3, 0))
+    assert not verdict.accepted and "Next" in verdict.text
+    assert not run.board.known_mask().any()
+    assert run.next().step_done
+    assert run.step.want == Want.FILL
+
+
+def test_a_fill_step_takes_partial_progress_then_completes() -> None:
+    run = LessonRun(LESSONS)
+    run.next()
+    first = run.apply(_fill(0, 0, 1, 0))
+    assert first.accepted and not first.step_done
+    assert run.pending_cells() == cells_in(2, 0, 3, 0)
+    done = run.apply(_fill(2, 0, 3, 0))
+    assert done.step_done
+    assert run.step_index == 2
+
+
+def test_a_wrong_move_is_refused_gently_and_the_board_is_untouched() -> None:
+    run = LessonRun(LESSONS)
+    run.next()
+    crossed = run.apply(_cross(0, 0, 3, 0))
+    assert not crossed.accepted and "left button" in crossed.text
+    outside = run.apply(_fill(0, 0, 0, 1))  # down column 1: (0, 1) is not asked for yet
+    assert not outside.accepted and "row 2, column 1" in outside.text
+    assert not run.board.known_mask().any()
+    assert run.step_index == 1
+
+
+def test_a_free_step_refuses_a_mark_the_picture_contradicts_and_accepts_the_rest() -> None:
+    run = LessonRun((RULES,))
+    while run.step.want != Want.SOLVE:
+        run.skip()
+    wrong = run.apply(_fill(1, 1, 1, 1))  # row 2, column 2 is empty in the picture
+    assert not wrong.accepted and "row 2, column 2" in wrong.text
+    assert run.apply(_cross(1, 1, 2, 2)).accepted
+    assert run.apply(_fill(1, 3, 2, 3)).step_done
+    assert run.lesson_done and run.finished  # the only lesson of this run
+
+
+def test_trial_steps_wait_for_t_then_a_trial_fill_then_d() -> None:
+    run = LessonRun((TRIALS,))
+    run.skip()  # rows 2 and 3
+    assert run.step.want == Want.TRIAL
+    refused = run.apply(_fill(0, 0, 0, 0))
+    assert not refused.accepted and "press T" in refused.text
+    assert run.press(Want.TRIAL).step_done and run.trial_mode
+    assert not run.apply(_fill(0, 0, 0, 0)).accepted  # a real fill, not a trial
+    assert run.apply(Paint(0, 0, 0, 0, Cell.TRIAL_FILLED)).step_done
+    assert run.step.want == Want.DROP
+    assert run.session.column_status(0).contradicted
+    assert run.apply(DiscardTrial()).step_done
+    assert not run.trial_mode and run.board.get(0, 0) == Cell.UNKNOWN
+    assert run.apply(_cross(0, 0, 0, 0)).step_done
+
+
+def test_back_restores_the_board_the_step_found_and_crosses_lessons() -> None:
+    run = LessonRun(LESSONS)
+    assert not run.back()  # nothing before the first step
+    run.next()
+    run.apply(_fill(0, 0, 3, 0))
+    run.apply(_fill(0, 1, 0, 1))  # half of step 3
+    assert run.back()
+    assert (run.step_index, run.board.filled_count) == (1, 0)
+    while not run.lesson_done:
+        run.skip()
+    assert run.next_lesson()
+    assert run.lesson.title == OVERLAP.title and not run.board.known_mask().any()
+    assert run.back()  # from a lesson's first step to the previous lesson's last step
+    assert run.lesson.title == RULES.title and run.step.want == Want.SOLVE
+    assert run.board.filled_count == 8
+
+
+def test_finishing_every_lesson_finishes_the_run() -> None:
+    run = LessonRun(LESSONS)
+    for index in range(len(LESSONS)):
+        while not run.lesson_done:
+            assert run.skip().step_done
+        if index + 1 < len(LESSONS):
+            assert not run.finished
+            assert run.next_lesson()
+    assert run.finished
+    assert not run.next_lesson()
+    assert run.progress_text.startswith(f"Lesson {len(LESSONS)} of {len(LESSONS)}")
+
+
+def test_a_hint_outside_its_step_points_at_the_outlined_cells() -> None:
+    run = LessonRun(LESSONS)
+    run.next()
+    verdict = run.press(Want.HINT)
+    assert not verdict.accepted and "outlined" in verdict.text
+
+
+def test_a_lesson_needs_a_lesson() -> None:
+    with pytest.raises(ValueError):
+        LessonRun(())
+    tiny = Lesson("Tiny", ("#.", ".#"), (Step("Finish.", Want.SOLVE),))
+    run = LessonRun((tiny,))
+    assert run.apply(_fill(0, 0, 0, 0)).accepted
+    assert run.apply(_fill(1, 1, 1, 1)).step_done and run.finished
