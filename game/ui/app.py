@@ -199,7 +199,8 @@ class App:
 
     def _set_minimum_size(self) -> None:
         # pygame-ce offers the minimum size only through its Window object; reaching it from
-        # a display-module window is flagged as deprecated but is the only way for now.
+        # a display-module window is flagged as deprecated but is the only way for now. Every
+        # ``set_mode`` resets it to 1x1 (measured), so it is set again after each one.
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore", DeprecationWarning)
@@ -227,7 +228,9 @@ class App:
             return surface
         except pygame.error:
             self.fullscreen = False
-            return pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+            surface = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
+            self._set_minimum_size()
+            return surface
 
     def _set_screen(self, surface: pygame.Surface) -> None:
         """The window's surface changed: every scene on the stack lays out for its size."""
@@ -245,6 +248,7 @@ class App:
         if self.fullscreen:
             self.fullscreen = False
             self._set_screen(pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE))
+            self._set_minimum_size()
         else:
             self._windowed_size = self.screen.get_size()
             self._set_screen(self._open_fullscreen())
@@ -265,11 +269,16 @@ class App:
         self._full_screen_key_at = now
 
     def _resized(self, size: tuple[int, int]) -> None:
+        # A window manager that ignores the minimum size (or none at all) may still make the
+        # window smaller: the game keeps the minimum rather than squeezing its screens.
         width = max(1, int(size[0]))
         height = max(1, int(size[1]))
+        if not self.fullscreen:
+            width, height = max(MIN_WINDOW[0], width), max(MIN_WINDOW[1], height)
         surface = pygame.display.get_surface()
         if surface is None or surface.get_size() != (width, height):
             surface = pygame.display.set_mode((width, height), pygame.RESIZABLE)
+            self._set_minimum_size()
         self._set_screen(surface)
         if not self.fullscreen:
             self._windowed_size = surface.get_size()

@@ -58,9 +58,11 @@ THEME = Setting("theme", DEFAULT_THEME, _is_text)
 WINDOW_SIZE: Setting[Sequence[int] | None] = Setting("window_size", None, _is_window_size)
 FULLSCREEN = Setting("fullscreen", False, _is_bool)
 LAST_PACK: Setting[str | None] = Setting("last_pack", None, _is_optional_text)
+PLAY_PANEL = Setting("play_panel", True, _is_bool)  # the play screen's side panel shown
 
 _ALL_SETTINGS: tuple[Setting[Any], ...] = (
     SOUND, VOLUME, AUTO_CHECK, MINIMAP, CLUE_GREYING, THEME, WINDOW_SIZE, FULLSCREEN, LAST_PACK,
+    PLAY_PANEL,
 )  # fmt: skip
 SETTINGS: dict[str, Setting[Any]] = {setting.key: setting for setting in _ALL_SETTINGS}
 # The defaults by name, for code that still reads settings by their names.

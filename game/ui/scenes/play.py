@@ -40,9 +40,10 @@ from game.ui.scenes.play_chrome import (
 from game.ui.scenes.play_exits import PAUSING_DIALOGS, PlayExits
 from game.ui.scenes.play_hint import HintShow
 from game.ui.scenes.play_input import PlayInput
+from game.ui.scenes.play_rail import PlayRail
 from game.ui.scenes.play_saves import PlaySaves
 from game.ui.scenes.play_viewport import BoardViewport
-from game.ui.settings import AUTO_CHECK
+from game.ui.settings import AUTO_CHECK, PLAY_PANEL
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.grid_view import Flash, GridView
@@ -56,6 +57,9 @@ __all__ = ["REVEAL_SECONDS", "PlayScene"]
 
 FLASH_SECONDS = 1.8  # how long wrong marks blink after a check
 SMALL_CELL = 12  # below this many pixels a cell is hard to hit: the player is told of zoom
+PAN_STEP = 0.4  # a pan button moves the view by this share of the cells in view
+# After a win the reveal and the result panel fade in for this long: frames every tick.
+WIN_ANIMATION_SECONDS = REVEAL_SECONDS + 0.2
 UNIQUENESS_SLICE = 0.003  # seconds of solver work per frame while checking uniqueness
 
 _SOUND_OF_STATE = {Cell.UNKNOWN: "clear", Cell.CROSSED: "cross", Cell.TRIAL_CROSSED: "cross"}
@@ -109,11 +113,13 @@ class PlayScene(Scene):
         self._check_pending = False
         self._size = (0, 0)
         self.version = 0  # counts board changes, so cached drawings know when to redo
+        self.drag_count = 0  # cells in the mouse stroke under way (shown beside the pointer)
         self.exits = PlayExits(self)
         self._make_buttons()
         self.chrome = PlayChrome(self)
+        self.rail = PlayRail(self)
         size = self.app.screen_size
-        self.regions: PlayRegions = compute_play_regions(*size)
+        self.regions: PlayRegions = compute_play_regions(*size, panel=self.panel_wanted)
         self.viewport = BoardViewport(puzzle, self.regions)
         self.grid_view = GridView(puzzle, self.app.theme, self.app.fonts, self.layout)
         self.minimap = MiniMap(puzzle.width, puzzle.height, self.app.theme, Box(0, 0, 1, 1))
@@ -122,8 +128,8 @@ class PlayScene(Scene):
         self.looks.sync()
         if self.layout.cell < SMALL_CELL or self.layout.scrollable:
             self.set_message(
-                "A big puzzle: zoom with + and - (or Ctrl+wheel), 0 fits it again; "
-                "the wheel scrolls, Shift+wheel scrolls across.",
+                "A big puzzle: the buttons beside the board zoom and scroll (so do + and -, "
+                "the wheel and a middle-button drag); P hides this panel to give it room.",
                 "info",
             )
         if self.session.solved:
@@ -198,15 +204,44 @@ class PlayScene(Scene):
         self.win_buttons = [self.next_button, self.levels_button, self.menu_button]
 
     def arrange(self, size: tuple[int, int]) -> None:
-        if size != self._size:
+        if size != self._size or self.panel_wanted != self.regions.panel_shown:
             self._build(size)
 
     def _build(self, size: tuple[int, int]) -> None:
         self._size = size
-        self.regions = compute_play_regions(*size)
+        self.regions = compute_play_regions(*size, panel=self.panel_wanted)
         self.viewport.set_regions(self.regions)
         self.grid_view.set_layout(self.layout)
         self.chrome.place()
+        self.rail.place()
+        self.rail.update()
+
+    @property
+    def panel_wanted(self) -> bool:
+        """The side panel shows unless the player hid it; after a win it always shows (it
+        holds the result and the way on)."""
+        return bool(self.app.setting(PLAY_PANEL)) or self.win is not None
+
+    def toggle_panel(self) -> None:
+        """Hide the side panel (and the help line) to give the board their room, or show it
+        again. Remembered for the next game."""
+        if self.win is not None:
+            return
+        self.app.set_setting(PLAY_PANEL, not self.app.setting(PLAY_PANEL))
+        self._build(self._size)
+
+    def board_centre(self) -> tuple[int, int]:
+        """The middle of the cells in view: where the zoom buttons zoom about."""
+        return self.layout.cells_view.centre
+
+    def zoom_centre(self, steps: int) -> None:
+        """Zoom about the middle of the view (the rail's buttons)."""
+        self.zoom(steps, self.board_centre())
+
+    def pan_step(self, dx: int, dy: int) -> None:
+        """Move the view a good part of its size in direction (dx, dy) (the rail's arrows)."""
+        view = self.layout.cells_view
+        self.scroll_by(round(dx * view.w * PAN_STEP), round(dy * view.h * PAN_STEP))
 
     def zoom(self, steps: int, anchor: tuple[int, int] | None = None) -> None:
         """Zoom in (steps > 0) or out, keeping the point under ``anchor`` (default: the
@@ -215,16 +250,19 @@ class PlayScene(Scene):
             anchor = self.layout.cell_box(*self.cursor).centre
         if self.viewport.zoom(steps, anchor):
             self.grid_view.set_layout(self.layout)
+            self.rail.update()
 
     def scroll_by(self, dx: int, dy: int) -> bool:
         """Move the view over a board too big for it; True when it moved."""
         moved = self.viewport.scroll_by(dx, dy)
         self.grid_view.set_layout(self.layout)
+        self.rail.update()
         return moved
 
     def _show_cell(self, x: int, y: int) -> None:
         if self.viewport.show_cell(x, y):
             self.grid_view.set_layout(self.layout)
+            self.rail.update()
 
     def show_cell(self, x: int, y: int) -> None:
         """Scroll, when needed, so that cell (x, y) is in view."""
@@ -234,6 +272,7 @@ class PlayScene(Scene):
         """Back to the zoom at which the whole board fits."""
         self.viewport.fit()
         self.grid_view.set_layout(self.layout)
+        self.rail.update()
 
     # --- events -------------------------------------------------------------------------------
 
@@ -395,6 +434,8 @@ class PlayScene(Scene):
         self.next_button.enabled = bool(self.next_puzzles) or following is not None
         self.next_button.label = "Next puzzle" if following is None else "Next pack"
         self.set_message("", "info")
+        if not self.regions.panel_shown:
+            self._build(self._size)  # the result and its buttons are in the panel
         self.app.sounds.play("win")
 
     # --- restart and names ----------------------------------------------------------------------
@@ -481,7 +522,26 @@ class PlayScene(Scene):
         if self.win is not None:
             self.win.age += dt
         self.hint_show.tick(dt)
+        self.input.tick(dt)
         self.chrome.update_buttons()
+        self.rail.update()
+
+    def wake_in(self) -> float | None:
+        """0 while something moves by itself (a flash, the win reveal, a hint's "show me", the
+        uniqueness check a check waits for, a drag scrolling at the board's edge); else the
+        time until the clock shows its next second, or None with the clock stopped."""
+        animating = (
+            bool(self.flash.cells)
+            or (self.win is not None and self.win.age < WIN_ANIMATION_SECONDS)
+            or self.hint_show.animating
+            or (self._unique is None and (self._check_pending or self.app.setting(AUTO_CHECK)))
+            or self.input.edge_scrolling
+        )
+        if animating:
+            return 0.0
+        if not self.clock_running:
+            return None
+        return 1.0 - self.session.elapsed % 1.0
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
@@ -490,5 +550,7 @@ class PlayScene(Scene):
         self.minimap.set_theme(theme)
         surface.blit(self.chrome.compose(surface.get_size()), (0, 0))
         self.chrome.draw_board(surface)
+        self.rail.draw(surface)
+        self.chrome.draw_drag_counter(surface)
         if self.focus_lost and self.win is None and self.app.top is self:
             self.chrome.draw_paused_banner(surface)

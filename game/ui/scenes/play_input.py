@@ -3,7 +3,13 @@
 The pen (``game.core.strokes``) decides what a press, a drag or a key does to the marks; this
 module only turns pixels into cells (the viewport's layout) and events into the pen's plain
 inputs, and keeps what the keyboard holds down (Shift, Ctrl) between events. The scene's
-``handle`` passes every event here.
+``handle`` passes every event here, and its ``update`` calls ``tick`` so that a drag held at
+the edge of a zoomed board scrolls it.
+
+The mouse: left fills, right crosses, Shift+left clears; a drag paints a line. The middle
+button drags the view (a middle click without moving clears a cell); the wheel scrolls a board
+bigger than its view and zooms one that fits (Ctrl+wheel always zooms, Shift+wheel scrolls
+across). Keys: see ``game.ui.scenes.play``.
 """
 
 from __future__ import annotations
@@ -13,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.strokes import Mark, Pointer, painted_cells, step_cursor
+from game.core.strokes import Mark, Pointer, drag_cells, painted_cells, step_cursor
 from game.ui.widgets.grid_view import Preview
 
 if TYPE_CHECKING:
@@ -43,6 +49,9 @@ _ZOOM_KEYS: dict[int, int] = {
     pygame.K_KP_MINUS: -1,
 }
 _MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+MIDDLE = 2
+# A middle press that moves further than this (pixels) drags the view; less is a click.
+PAN_SLOP = 4
 
 
 class PlayInput:
@@ -52,42 +61,64 @@ class PlayInput:
         self.scene = scene
         self._shift = False
         self._ctrl = False
+        # A middle-button press: where it went down, and the pointer's last position once it
+        # moved far enough to be a drag of the view (None while it may still be a click).
+        self._pan_press: tuple[int, int] | None = None
+        self._pan_last: tuple[int, int] | None = None
 
     def let_go(self) -> None:
-        """Forget the keys held down (the scene was covered or lost the focus)."""
+        """Forget the keys and buttons held down (the scene was covered or lost the focus)."""
         self._shift = False
         self._ctrl = False
+        self._pan_press = None
+        self._pan_last = None
+        self.scene.drag_count = 0
 
-    def _handle_wheel(self, event: pygame.event.Event) -> bool:
-        mods = pygame.key.get_mods()
-        step = self.scene.layout.cell * 3
-        if mods & (pygame.KMOD_CTRL | pygame.KMOD_META) or self._ctrl:
-            self.scene.zoom(
-                1 if event.y > 0 else -1 if event.y < 0 else 0, self.scene.app.mouse_pos
-            )
-            return True
-        if mods & pygame.KMOD_SHIFT or self._shift:
-            return self.scene.scroll_by(-event.y * step, 0)
-        return self.scene.scroll_by(event.x * step, -event.y * step)
+    @property
+    def panning(self) -> bool:
+        return self._pan_last is not None
+
+    @property
+    def edge_scrolling(self) -> bool:
+        """A mouse stroke is held where it scrolls the board (frames are needed meanwhile)."""
+        scene = self.scene
+        return scene.pen.drag is not None and scene.viewport.at_edge(scene.app.mouse_pos)
+
+    def tick(self, dt: float) -> None:
+        """A frame passed: a stroke held at the edge of the view scrolls the board, and the
+        stroke follows the pointer onto the cells that come into view."""
+        scene = self.scene
+        if scene.pen.drag is None or scene.win is not None:
+            return
+        pos = scene.app.mouse_pos
+        if scene.viewport.edge_scroll(pos, dt):
+            scene.grid_view.set_layout(scene.layout)
+            scene.rail.update()
+            self._drag_to(scene.layout.cell_at_clamped(pos))
+
+    # --- events ---------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
+        scene = self.scene
         kind = event.type
         if kind == pygame.WINDOWFOCUSLOST:
-            self.scene.focus_lost = True
-            self.scene.pen.let_go()
-            self._shift = False
-            self._ctrl = False
+            scene.focus_lost = True
+            scene.pen.let_go()
+            self.let_go()
             return True
         if kind == pygame.WINDOWFOCUSGAINED:
-            self.scene.focus_lost = False
+            scene.focus_lost = False
             return True
         if kind in (pygame.KEYDOWN, pygame.KEYUP) and event.key in _SHIFT_KEYS:
             self._shift = kind == pygame.KEYDOWN
         if kind in (pygame.KEYDOWN, pygame.KEYUP) and event.key in _CTRL_KEYS:
             self._ctrl = kind == pygame.KEYDOWN
         if kind == pygame.KEYUP:
-            self.scene.pen.key_up(event.key)
-        if self.scene.win is not None:
+            scene.pen.key_up(event.key)
+        free = scene.pen.drag is None and not self.panning
+        if kind in _MOUSE_EVENTS and free and scene.rail.handle(event):
+            return True  # a rail button took the press (motion only moves its hover)
+        if scene.win is not None:
             return self._handle_won(event)
         if kind in _MOUSE_EVENTS:
             return self._handle_mouse(event)
@@ -98,19 +129,36 @@ class PlayInput:
         return False
 
     def _handle_won(self, event: pygame.event.Event) -> bool:
+        scene = self.scene
         if event.type in _MOUSE_EVENTS:
-            return any(button.handle(event) for button in self.scene.win_buttons if button.enabled)
+            return any(button.handle(event) for button in scene.win_buttons if button.enabled)
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                if self.scene.next_button.enabled:
-                    self.scene.exits.next_puzzle()
+                if scene.next_button.enabled:
+                    scene.exits.next_puzzle()
                 else:
-                    self.scene.exits.go_level_select()
+                    scene.exits.go_level_select()
                 return True
             if event.key == pygame.K_ESCAPE:
-                self.scene.exits.go_level_select()
+                scene.exits.go_level_select()
                 return True
         return False
+
+    def _handle_wheel(self, event: pygame.event.Event) -> bool:
+        scene = self.scene
+        mods = pygame.key.get_mods()
+        notches = 1 if event.y > 0 else -1 if event.y < 0 else 0
+        ctrl = mods & (pygame.KMOD_CTRL | pygame.KMOD_META) or self._ctrl
+        shift = mods & pygame.KMOD_SHIFT or self._shift
+        # A board that fits has nothing to scroll, so the wheel zooms it: the first thing a
+        # player tries on a board too small to read.
+        if ctrl or (not scene.layout.scrollable and not shift and not event.x):
+            scene.zoom(notches, scene.app.mouse_pos)
+            return True
+        step = scene.layout.cell * 3
+        if shift:
+            return scene.scroll_by(-event.y * step, 0)
+        return scene.scroll_by(event.x * step, -event.y * step)
 
     def _shift_held(self, event: pygame.event.Event) -> bool:
         mod = getattr(event, "mod", None)
@@ -119,53 +167,90 @@ class PlayInput:
         return self._shift or bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
 
     def _handle_mouse(self, event: pygame.event.Event) -> bool:
+        scene = self.scene
         kind = event.type
         pos = (int(event.pos[0]), int(event.pos[1]))
-        pen = self.scene.pen
+        pen = scene.pen
+        if self._pan_press is not None:
+            return self._handle_pan(event, pos)
         if pen.drag is not None:
             if kind == pygame.MOUSEMOTION:
-                self._drag_to(self.scene.layout.cell_at_clamped(pos))
+                self._drag_to(scene.layout.cell_at_clamped(pos))
                 return True
             if kind == pygame.MOUSEBUTTONUP and event.button == pen.drag.button:
-                self._drag_to(self.scene.layout.cell_at_clamped(pos))
-                self.scene.grid_view.overlays.preview = None
-                move = pen.release(self.scene.session.board)
+                self._drag_to(scene.layout.cell_at_clamped(pos))
+                scene.grid_view.overlays.preview = None
+                scene.drag_count = 0
+                move = pen.release(scene.session.board)
                 if move is not None:
-                    self.scene.apply(move)
+                    scene.apply(move)
                 return True
             return True  # other buttons during a drag are ignored
         if kind == pygame.MOUSEMOTION:
             self._hover(pos)
-            self.scene.hint_show.handle(event)
-            for button in self.scene.play_buttons:
+            scene.hint_show.handle(event)
+            for button in scene.play_buttons:
                 button.handle(event)
             return True
-        if self.scene.hint_show.handle(event):
+        if scene.hint_show.handle(event):
             return True
-        for button in self.scene.play_buttons:
+        for button in scene.play_buttons:
             if button.handle(event):
                 return True
-        if kind == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
-            cell = self.scene.layout.cell_at(pos)
+        if kind == pygame.MOUSEBUTTONDOWN and event.button == MIDDLE:
+            if not scene.layout.visible_box.contains(*pos):
+                return False
+            self._pan_press = pos
+            return True
+        if kind == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            cell = scene.layout.cell_at(pos)
             if cell is None:
                 return False
-            self.scene.cursor = cell
-            self.scene.show_cursor = True
-            shift = event.button == 1 and self._shift_held(event)
-            pen.press(
-                self.scene.session.board, cell, Pointer(event.button), shift, self.scene.trial_mode
-            )
-            self._update_preview()
+            self._press(cell, Pointer(event.button), event.button == 1 and self._shift_held(event))
             return True
         return False
 
+    def _press(self, cell: tuple[int, int], button: Pointer, shift: bool) -> None:
+        scene = self.scene
+        scene.cursor = cell
+        scene.show_cursor = True
+        scene.pen.press(scene.session.board, cell, button, shift, scene.trial_mode)
+        self._update_preview()
+
+    def _handle_pan(self, event: pygame.event.Event, pos: tuple[int, int]) -> bool:
+        """The middle button is down: a drag moves the view with the pointer, a click with
+        no movement clears the cell under it."""
+        scene = self.scene
+        press = self._pan_press
+        assert press is not None
+        if event.type == pygame.MOUSEMOTION:
+            last = self._pan_last
+            if last is None and max(abs(pos[0] - press[0]), abs(pos[1] - press[1])) > PAN_SLOP:
+                last = press
+            if last is not None:
+                scene.scroll_by(last[0] - pos[0], last[1] - pos[1])
+                self._pan_last = pos
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == MIDDLE:
+            clicked = self._pan_last is None
+            self._pan_press = self._pan_last = None
+            cell = scene.layout.cell_at(pos)
+            if clicked and cell is not None:
+                self._press(cell, Pointer.MIDDLE, False)
+                move = scene.pen.release(scene.session.board)
+                scene.grid_view.overlays.preview = None
+                if move is not None:
+                    scene.apply(move)
+        return True
+
     def _hover(self, pos: tuple[int, int]) -> None:
-        cell = self.scene.layout.cell_at(pos)
+        scene = self.scene
+        cell = scene.layout.cell_at(pos)
         if cell is not None:
-            self.scene.cursor = cell
-            self.scene.show_cursor = True
-        self.scene.hover_row = self.scene.layout.row_clue_at(pos)
-        self.scene.hover_column = self.scene.layout.column_clue_at(pos)
+            scene.cursor = cell
+            scene.show_cursor = True
+        scene.hover_row = scene.layout.row_clue_at(pos)
+        scene.hover_column = scene.layout.column_clue_at(pos)
 
     def _drag_to(self, cell: tuple[int, int]) -> None:
         if self.scene.pen.drag_to(cell):
@@ -173,51 +258,57 @@ class PlayInput:
             self._update_preview()
 
     def _update_preview(self) -> None:
-        board = self.scene.session.board
-        move = self.scene.pen.preview(board)
-        self.scene.grid_view.overlays.preview = (
+        scene = self.scene
+        board = scene.session.board
+        move = scene.pen.preview(board)
+        scene.grid_view.overlays.preview = (
             None if move is None else Preview(painted_cells(board, move), move.state)
         )
+        drag = scene.pen.drag
+        # The stroke's length, as the player counts along it: the cells from where it began
+        # to the pointer on the snapped line, whatever each of them holds.
+        scene.drag_count = 0 if drag is None else len(drag_cells(drag.start, drag.current))
 
     def _handle_key(self, event: pygame.event.Event) -> bool:
+        scene = self.scene
         key = event.key
         mod = event.mod
         if mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
             if (key == pygame.K_z and mod & pygame.KMOD_SHIFT) or key == pygame.K_y:
-                self.scene.redo()
+                scene.redo()
                 return True
             if key == pygame.K_z:
-                self.scene.undo()
+                scene.undo()
                 return True
             return False
         if key == pygame.K_ESCAPE:
-            self.scene.exits.open_pause()
+            scene.exits.open_pause()
             return True
         if key in _ZOOM_KEYS:
-            self.scene.zoom(_ZOOM_KEYS[key])
+            scene.zoom(_ZOOM_KEYS[key])
             return True
         if key in (pygame.K_0, pygame.K_KP0):
-            self.scene.fit()
+            scene.fit()
             return True
         if key in _ARROWS:
             self._move_cursor(*_ARROWS[key], shift=bool(mod & pygame.KMOD_SHIFT) or self._shift)
             return True
         if key in _MARK_KEYS:
-            self.scene.show_cursor = True
-            board = self.scene.session.board
-            self.scene.apply(
-                self.scene.pen.key_down(
-                    board, key, _MARK_KEYS[key], self.scene.trial_mode, self.scene.cursor
-                )
+            scene.show_cursor = True
+            stroke = scene.pen.key_down(
+                scene.session.board, key, _MARK_KEYS[key], scene.trial_mode, scene.cursor
             )
+            scene.apply(stroke)
             return True
         actions: dict[int, Callable[[], None]] = {
-            pygame.K_t: self.scene.toggle_trial,
-            pygame.K_k: self.scene.keep_trial,
-            pygame.K_d: self.scene.drop_trial,
-            pygame.K_v: self.scene.check,
-            pygame.K_h: self.scene.hint,
-            pygame.K_s: self.scene.hint_show.play,
+            pygame.K_t: scene.toggle_trial,
+            pygame.K_k: scene.keep_trial,
+            pygame.K_d: scene.drop_trial,
+            pygame.K_v: scene.check,
+            pygame.K_h: scene.hint,
+            pygame.K_s: scene.hint_show.play,
+            pygame.K_p: scene.toggle_panel,
+            pygame.K_TAB: scene.toggle_panel,
         }
         action = actions.get(key)
         if action is None:
@@ -226,14 +317,11 @@ class PlayInput:
         return True
 
     def _move_cursor(self, dx: int, dy: int, shift: bool) -> None:
-        before = self.scene.cursor
-        self.scene.cursor = step_cursor(
-            before, dx, dy, self.scene.puzzle.width, self.scene.puzzle.height
-        )
-        self.scene.show_cursor = True
-        self.scene.show_cell(*self.scene.cursor)
-        move = self.scene.pen.cursor_moved(
-            self.scene.session.board, before, self.scene.cursor, shift
-        )
+        scene = self.scene
+        before = scene.cursor
+        scene.cursor = step_cursor(before, dx, dy, scene.puzzle.width, scene.puzzle.height)
+        scene.show_cursor = True
+        scene.show_cell(*scene.cursor)
+        move = scene.pen.cursor_moved(scene.session.board, before, scene.cursor, shift)
         if move is not None:
-            self.scene.apply(move)
+            scene.apply(move)
