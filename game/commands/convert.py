@@ -1,12 +1,24 @@
-"""``hanjie convert IMAGE``: turn a picture into a puzzle, print it and say whether it is fair."""
+"""``hanjie convert IMAGE``: turn a picture into a puzzle, print it and say whether it is fair.
+
+The report counts the free cells exactly (the cells that differ between solutions), or says
+"at least N" when the time ran out. ``--fix`` runs Make it fair (a few cell edits that make
+the puzzle unique, :mod:`game.core.make_fair`) and saves the fixed picture. Exit status: 0,
+2 for bad input, 3 with ``--require-unique`` when the puzzle written is not unique.
+"""
 
 from __future__ import annotations
 
 import argparse
+import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.commands.common import check_input_file, fail, os_reason, printable, quote
 from game.commands.solving import seconds_argument
+
+if TYPE_CHECKING:
+    from game.core.fairness import Report
 
 HELP = "turn a picture (PNG, JPEG, GIF, BMP, WebP) into a puzzle and check it has one solution"
 
@@ -42,9 +54,27 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="seconds the solver may spend on the uniqueness check (default 2)",
     )
     parser.add_argument(
-        "--no-fixes",
+        "--free-time",
+        type=seconds_argument,
+        default=10.0,
+        help="seconds the solver may spend counting the cells that can go either way (default 10)",
+    )
+    parser.add_argument(
+        "--fix",
         action="store_true",
-        help="do not search for one-cell edits when the puzzle is ambiguous",
+        help="when the puzzle is ambiguous, make it fair: apply the few cell edits that give "
+        "it one solution (printed), and save that",
+    )
+    parser.add_argument(
+        "--fix-time",
+        type=seconds_argument,
+        default=60.0,
+        help="seconds Make it fair may search (default 60)",
+    )
+    parser.add_argument(
+        "--require-unique",
+        action="store_true",
+        help="exit with status 3 when the final puzzle does not have exactly one solution",
     )
     parser.add_argument(
         "-o", "--output", metavar="OUT.non", help="save the puzzle (with its picture) here"
@@ -67,7 +97,9 @@ def run(args: argparse.Namespace) -> int:
         parse_method,
         parse_size,
     )
-    from game.core.fairness import suggest_fixes
+    from game.core.fairness import check_uniqueness
+    from game.core.free_cells import FreeCells
+    from game.core.make_fair import MakeFair
     from game.core.solver.steps import cell_name
 
     image_path = Path(args.image)
@@ -97,30 +129,38 @@ def run(args: argparse.Namespace) -> int:
 
     title = args.title or printable(image_path.stem)
     conversion = convert(converter, options, title=title, author=args.author, timeout=args.timeout)
-    puzzle, report = conversion.puzzle, conversion.report
-    print(grid_text(conversion.grid))
+    puzzle, report, grid = conversion.puzzle, conversion.report, conversion.grid
+    if report.status == "multiple" and not report.free_exact:
+        # The conversion's own count ran out of time: count again with the time asked for.
+        report = check_uniqueness(puzzle, timeout=args.timeout, free_time_limit=args.free_time)
+    print(grid_text(grid))
     source = converter.source
     print(
         f"{puzzle.size_text} puzzle from {quote(image_path.name)} "
         f"({source.original_size[0]}x{source.original_size[1]} {source.format}), "
-        f"method {options.method}"
-        + (f" {options.threshold:g}" if options.method == "threshold" else "")
+        f"method {conversion.options.method}"
+        + (f" {options.threshold:g}" if conversion.options.method == "threshold" else "")
         + (", inverted" if options.invert else "")
         + f", {puzzle.filled_total} cells filled"
     )
-    print(f"solver: {report.summary} [{report.seconds:.2f} s]")
-    for warning in report.warnings:
+    _print_report(report, cell_name)
+    for warning in conversion.report.warnings:
         print(f"warning: {warning}")
-    if report.status == "multiple":
-        cells = "; ".join(cell_name(x, y) for x, y in report.ambiguous_cells[:12])
-        more = " ..." if len(report.ambiguous_cells) > 12 else ""
-        print(f"ambiguous cells: {cells}{more}")
-        if not args.no_fixes:
-            fixes = suggest_fixes(conversion.grid, report.ambiguous_cells, time_budget=2.0)
-            if fixes:
-                print("suggested fixes: " + "; ".join(fix.text for fix in fixes))
-            else:
-                print("suggested fixes: none found near the ambiguous cells")
+
+    if report.status == "multiple" and args.fix:
+        search = MakeFair(
+            grid, FreeCells(report.ambiguous_cells, report.free_exact), time_limit=args.fix_time
+        )
+        fixed = search.run()
+        print(f"make it fair: {fixed.text} [{fixed.seconds:.2f} s, {fixed.tried} edits tried]")
+        if fixed.found:
+            grid = fixed.grid
+            puzzle = type(puzzle).from_grid(grid, title=puzzle.title, author=puzzle.author)
+            report = check_uniqueness(puzzle, timeout=max(args.timeout, 10.0))
+            print(grid_text(grid))
+            _print_report(report, cell_name)
+    elif report.status == "multiple":
+        print("run with --fix to make it fair (a few cell edits give it one solution)")
 
     if args.output:
         from game.core.formats import write_puzzle
@@ -131,5 +171,27 @@ def run(args: argparse.Namespace) -> int:
             return _fail(str(args.output), f"cannot save: {os_reason(error)}")
         except ValueError as error:
             return _fail(str(args.output), f"cannot save: {quote(getattr(error, 'reason', error))}")
-        print(f"saved to {quote(args.output)}")
+        state = "" if report.status == "unique" else f" ({_status_word(report)})"
+        print(f"saved to {quote(args.output)}{state}")
+    if args.require_unique and report.status != "unique":
+        print(f"not unique: {_status_word(report)}", file=sys.stderr)
+        return 3
     return 0
+
+
+def _status_word(report: Report) -> str:
+    if report.status == "multiple":
+        return f"ambiguous, {report.free_text}"
+    if report.status == "none":
+        return "no solution"
+    if report.status == "unknown":
+        return "not decided in time"
+    return "unique"
+
+
+def _print_report(report: Report, cell_name: Callable[[int, int], str]) -> None:
+    print(f"solver: {report.summary} [{report.seconds:.2f} s]")
+    if report.status == "multiple":
+        cells = "; ".join(cell_name(x, y) for x, y in report.ambiguous_cells[:12])
+        more = " ..." if len(report.ambiguous_cells) > 12 else ""
+        print(f"free cells: {cells}{more}")

@@ -85,7 +85,8 @@ def open_start_scenes(app: App, path: Path | None) -> None:
     """The menu, and over it whatever ``path`` opens: the same route as a dropped file."""
     from game.ui.scenes.menu import MenuScene
 
-    app.push(MenuScene(app))
+    # The first lesson is offered on a plain start, not over a file the player asked for.
+    app.push(MenuScene(app, offer_lesson=False if path is not None else None))
     if path is not None:
         app.open_dropped_file(path)
 

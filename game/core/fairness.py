@@ -4,8 +4,10 @@ A puzzle is fair when its clues have exactly one solution. Both questions here a
 and both go through :class:`~game.core.solver.task.SolveTask`, the one sliced driver of the
 engine, so a screen can spread them over frames and a command can run them to the end:
 
-- :class:`UniquenessCheck`: a task for at most two solutions under a time limit, whose result
-  becomes a :class:`Report` (the verdict, the rating, the cells two solutions disagree on).
+- :class:`UniquenessCheck`: a task for at most two solutions under a time limit, then, when
+  there are two, a :class:`~game.core.free_cells.FreeCellSearch` for the exact cells that
+  differ between solutions; the outcome is a :class:`Report` (the verdict, the rating of a
+  unique puzzle, the free cells, exactly or "at least").
 - :class:`FixSearch`: one task per candidate edit (an ambiguous cell or a neighbour, toggled),
   kept when the edited picture has one solution.
 
@@ -22,9 +24,11 @@ import numpy as np
 import numpy.typing as npt
 
 from game.core.difficulty import Effort, EffortMeter
+from game.core.free_cells import FreeCells, FreeCellSearch, SettledCells
 from game.core.puzzle import Puzzle
 from game.core.rating import rate
 from game.core.solver.result import SolveResult, Status
+from game.core.solver.steps import Step
 from game.core.solver.task import SolveTask
 
 BoolGrid = npt.NDArray[np.bool_]
@@ -44,8 +48,10 @@ def grid_warnings(grid: BoolGrid) -> tuple[str, ...]:
 class Report:
     """What the solver says about a converted puzzle.
 
-    ``ambiguous_cells`` lists ``(x, y)`` where two different solutions disagree (only when
-    ``status == "multiple"``). ``stars`` is 0 when there is no rating.
+    ``ambiguous_cells`` lists the free cells ``(x, y)``, those that differ between solutions
+    (only when ``status == "multiple"``): all of them when ``free_exact``, else the ones found
+    before the budget ran out. ``stars`` is 0 when there is no rating (only a unique puzzle
+    is rated).
     """
 
     status: Status
@@ -55,6 +61,12 @@ class Report:
     seconds: float = 0.0
     note: str = ""
     warnings: tuple[str, ...] = ()
+    free_exact: bool = True
+
+    @property
+    def free_text(self) -> str:
+        """ "exactly 12 cells can go either way" or "at least 12 …" (see FreeCells.text)."""
+        return FreeCells(self.ambiguous_cells, self.free_exact).text
 
     @property
     def summary(self) -> str:
@@ -64,7 +76,7 @@ class Report:
             if self.stars:
                 text += f", {'*' * self.stars} {self.rating_name}".rstrip()
         elif self.status == "multiple":
-            text = f"more than one solution: {len(self.ambiguous_cells)} cells can go either way"
+            text = f"more than one solution: {self.free_text}"
         elif self.status == "none":
             text = "no solution (the clues contradict each other)"
         else:
@@ -79,16 +91,21 @@ def report_from_result(
     seconds: float,
     goal: BoolGrid | None = None,
     effort: Effort | None = None,
+    free: FreeCells | None = None,
 ) -> Report:
     """The Report for ``result``, rated by :func:`game.core.rating.rate` when unique.
 
-    With ``goal`` (the picture the author meant), the ambiguous cells are where the goal and
-    another solution differ, which is what the author needs to touch up; without it, where
-    the first two solutions differ."""
+    ``free`` is the free-cell search's outcome for a ``multiple`` result. Without it the
+    ambiguous cells are only where one other solution differs from ``goal`` (or from the
+    first solution): a lower bound, and the report says "at least"."""
     status = result.status
     ambiguous: tuple[tuple[int, int], ...] = ()
     solutions = [np.asarray(grid, dtype=bool) for grid in result.solutions]
-    if status == "multiple" and len(solutions) >= 2:
+    free_exact = True
+    if status == "multiple" and free is not None:
+        ambiguous, free_exact = free.cells, free.exact
+    elif status == "multiple" and len(solutions) >= 2:
+        free_exact = False
         first, second = solutions[0], solutions[1]
         if goal is not None and goal.shape == first.shape:
             first = goal
@@ -102,57 +119,113 @@ def report_from_result(
         rating = rate(result, effort)
         stars, name = rating.stars, rating.name
     note = "the solver ran out of time" if status == "unknown" else ""
-    return Report(status, stars, name, ambiguous, seconds, note)
+    return Report(status, stars, name, ambiguous, seconds, note, free_exact=free_exact)
+
+
+# Engine seconds the free-cell search may spend after a check found two solutions.
+FREE_TIME_LIMIT = 5.0
 
 
 class UniquenessCheck:
-    """Does ``puzzle`` have one solution? A task for two solutions, made into a Report.
+    """Does ``puzzle`` have one solution, and if not, which cells can go either way?
 
-    A frame loop calls :meth:`advance` with its budget; a command calls :meth:`run`. The
-    ``time_limit`` counts only the engine's work (see :class:`SolveTask`).
+    First a task for two solutions (watched by the effort meter, which rates a unique
+    puzzle as check and level select do, and by :class:`SettledCells`); when it finds two, a
+    :class:`FreeCellSearch` from there for at most ``free_time_limit`` engine seconds. A
+    frame loop calls :meth:`advance` with its budget; a command calls :meth:`run`. The time
+    limits count only the engine's work (see :class:`SolveTask`).
     """
 
     def __init__(
-        self, puzzle: Puzzle, time_limit: float = 3.0, *, clock: Clock = time.perf_counter
+        self,
+        puzzle: Puzzle,
+        time_limit: float = 3.0,
+        *,
+        free_time_limit: float | None = FREE_TIME_LIMIT,
+        clock: Clock = time.perf_counter,
     ) -> None:
         self.puzzle = puzzle
+        self.clock = clock
+        self.free_time_limit = free_time_limit
         self.task = SolveTask(puzzle, max_solutions=2, time_limit=time_limit, clock=clock)
-        self.meter = EffortMeter(puzzle)  # rates a unique puzzle as check and level select do
+        self.meter = EffortMeter(puzzle)
+        self.settled = SettledCells(puzzle)
+        self.first: SolveResult | None = None
+        self.free_search: FreeCellSearch | None = None
         self.report: Report | None = None
 
     @property
     def done(self) -> bool:
         return self.report is not None
 
-    def _finish(self, result: SolveResult) -> Report:
+    @property
+    def engine_seconds(self) -> float:
+        free = self.free_search.engine_seconds if self.free_search is not None else 0.0
+        return self.task.engine_seconds + free
+
+    def _observe(self, step: Step) -> bool:
+        self.meter(step)
+        self.settled(step)
+        return False
+
+    def _first_done(self, result: SolveResult) -> None:
+        self.first = result
+        if result.status == "multiple":
+            self.free_search = FreeCellSearch(
+                self.puzzle,
+                first=result,
+                settled=self.settled.known,
+                time_limit=self.free_time_limit,
+                clock=self.clock,
+            )
+        else:
+            self._finish(None)
+
+    def _finish(self, free: FreeCells | None) -> Report:
+        result = self.first
+        assert result is not None
         effort = self.meter.effort(result.stats.line_rounds)
         self.report = report_from_result(
-            result, self.task.engine_seconds, self.puzzle.goal_array(), effort
+            result, self.engine_seconds, self.puzzle.goal_array(), effort, free
         )
         return self.report
 
     def advance(self, budget: float) -> bool:
         """Work for about ``budget`` seconds; True once the report is ready."""
-        if self.report is None:
-            result = self.task.advance(budget, on_step=self.meter)
-            if result is not None:
-                self._finish(result)
+        if self.report is not None:
+            return True
+        deadline = self.clock() + budget
+        if self.first is None:
+            result = self.task.advance(budget, on_step=self._observe)
+            if result is None:
+                return False
+            self._first_done(result)
+        search = self.free_search
+        working = self.report is None and search is not None
+        if working and search is not None and search.advance(max(0.0, deadline - self.clock())):
+            assert search.result is not None
+            self._finish(search.result)
         return self.report is not None
 
     def run(self) -> Report:
-        """Work to the end (or the time limit); blocks."""
-        if self.report is None:
-            self._finish(self.task.run(on_step=self.meter))
+        """Work to the end (or the time limits); blocks."""
+        while not self.advance(3600.0):
+            pass
         assert self.report is not None
         return self.report
 
     def cancel(self) -> None:
         self.task.cancel()
+        if self.free_search is not None:
+            self.free_search.cancel()
 
 
-def check_uniqueness(puzzle: Puzzle, timeout: float = 0.5) -> Report:
-    """Solve ``puzzle`` for at most two solutions within ``timeout`` seconds; blocks."""
-    return UniquenessCheck(puzzle, timeout).run()
+def check_uniqueness(
+    puzzle: Puzzle, timeout: float = 0.5, free_time_limit: float | None = FREE_TIME_LIMIT
+) -> Report:
+    """Is ``puzzle`` unique (two-solution solve within ``timeout`` engine seconds) and, if
+    not, its free cells (within ``free_time_limit``); blocks."""
+    return UniquenessCheck(puzzle, timeout, free_time_limit=free_time_limit).run()
 
 
 # --------------------------------------------------------------------------- fixes
@@ -298,9 +371,8 @@ def report_lines(
                 text += f" ({report.rating_name})"
         lines.append(("good", text))
     elif report.status == "multiple":
-        count = len(report.ambiguous_cells)
-        lines.append(("bad", f"✗ More than one solution: {count} cells can go either way."))
-        lines.append(("info", "They are hatched on the grid. Touch them up, or ask for a fix."))
+        lines.append(("bad", f"✗ More than one solution: {report.free_text}."))
+        lines.append(("info", "They are hatched on the grid: touch them up, or Make it fair."))
         if search is not None:
             lines.append(_search_line(search))
     elif report.status == "none":

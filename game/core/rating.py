@@ -21,9 +21,11 @@ Rate a puzzle with :func:`rate_puzzle` (it solves with an
 ``rate(result)`` alone estimates the effort from the engine's counters (no overlap share,
 probes for insights): close, but only the meter gives the real level.
 
-Puzzles without exactly one solution are not fair to play: they are rated on the work to the
-first solution when there is one (``multiple``), as Fiendish when the engine ran out of time
-(``unknown``), and with 0 stars, "No solution", when there is none.
+A puzzle with more than one solution is never rated: a player cannot reason it out, so stars
+would promise a puzzle that is not there. It gets 0 stars and the name "Ambiguous"
+(:data:`AMBIGUOUS`), and screens show that word instead of stars. A puzzle with no solution
+gets 0 stars, "No solution"; one the engine could not finish in time (``unknown``), with no
+second solution found, is rated on the work it saw, or Fiendish when it found none.
 """
 
 from __future__ import annotations
@@ -38,16 +40,22 @@ from game.core.solver.result import SolveResult
 from game.core.solver.task import SolveTask
 
 STAR_NAMES = {1: "Easy", 2: "Medium", 3: "Hard", 4: "Expert", 5: "Fiendish"}
+AMBIGUOUS = "Ambiguous"
 
 
 @dataclass(frozen=True)
 class Rating:
-    """``stars`` 1-5 (0 for a puzzle with no solution), its ``name``, and why."""
+    """``stars`` 1-5 (0 for a puzzle with no solution or more than one), its ``name``, and
+    why."""
 
     stars: int
     name: str
     reason: str
     points: float = 0.0
+
+    @property
+    def ambiguous(self) -> bool:
+        return self.name == AMBIGUOUS
 
     @property
     def star_text(self) -> str:
@@ -96,6 +104,8 @@ def rate(result: SolveResult, effort: Effort | None = None) -> Rating:
     """The difficulty of the puzzle ``result`` came from (see the module text)."""
     if result.status == "none":
         return Rating(0, "No solution", "the clues admit no picture")
+    if result.status == "multiple":
+        return Rating(0, AMBIGUOUS, "more than one picture fits the clues: not rated")
     if result.status == "unknown" and not result.solutions:
         return Rating(5, STAR_NAMES[5], "the solver ran out of time")
     if effort is None:

@@ -17,7 +17,7 @@ import numpy.typing as npt
 import pygame
 
 SAMPLE_RATE = 22050
-NAMES = ("fill", "cross", "clear", "line", "win", "click")
+NAMES = ("fill", "cross", "clear", "line", "win", "click", "reveal", "step", "oops")
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -58,6 +58,24 @@ def _sequence(notes: list[tuple[float, float]], gap: float, decay: float) -> Flo
     return result
 
 
+def _shimmer(seconds: float, notes: list[float], seed: int) -> FloatArray:
+    """Soft bell plucks rising over ``seconds`` (the win reveal's wave crossing the grid):
+    each note a sine with a fifth above it, quick to fade, on a bed of faint filtered air."""
+    out = np.zeros(int(SAMPLE_RATE * (seconds + 0.6)))
+    gap = seconds / max(1, len(notes) - 1)
+    for index, frequency in enumerate(notes):
+        start = int(SAMPLE_RATE * gap * index)
+        bell = _tone(frequency, 0.5, 9.0) + 0.3 * _tone(frequency * 1.5, 0.5, 14.0)
+        # Later notes are quieter: the wave settles rather than builds to a bang.
+        out[start : start + bell.size] += bell * (1.0 - 0.45 * index / len(notes))
+    air = _noise_tick(seconds + 0.6, 3.0, seed)
+    air = np.convolve(air, np.ones(24) / 24, mode="same")
+    out += 0.25 * air * np.sin(np.pi * np.linspace(0.0, 1.0, out.size))
+    peak = float(np.max(np.abs(out))) or 1.0
+    result: FloatArray = out / peak
+    return result
+
+
 def synthesise() -> dict[str, FloatArray]:
     """Every effect as mono samples in -1..1 at ``SAMPLE_RATE``."""
     return {
@@ -68,6 +86,13 @@ def synthesise() -> dict[str, FloatArray]:
         "line": 0.5 * _sequence([(880.0, 0.18), (1318.5, 0.25)], 0.07, 18.0),
         "win": 0.6
         * _sequence([(523.3, 0.3), (659.3, 0.3), (784.0, 0.3), (1046.5, 0.7)], 0.11, 6.0),
+        # A pentatonic run up two octaves, as long as the reveal's wave (win_reveal.WAVE).
+        "reveal": 0.4
+        * _shimmer(0.8, [523.3, 587.3, 659.3, 784.0, 880.0, 1046.5, 1174.7, 1318.5], 3),
+        # The lesson: a step done (two light notes up), a move it refuses (one soft low note,
+        # a nudge rather than a buzzer).
+        "step": 0.4 * _sequence([(784.0, 0.12), (1046.5, 0.2)], 0.06, 22.0),
+        "oops": 0.35 * _tone(233.1, 0.16, 24.0),
     }
 
 

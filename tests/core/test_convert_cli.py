@@ -132,6 +132,6 @@ def test_ambiguous_cells_are_named_as_hints_name_them(
     draw.rectangle((10, 10, 19, 19), fill="black")
     path = tmp_path / "diagonal.png"
     image.save(path)
-    assert main(["convert", str(path), "--size", "5", "--no-fixes"]) == 0
+    assert main(["convert", str(path), "--size", "5"]) == 0
     out = capsys.readouterr().out
-    assert "ambiguous cells: row 1, column 1; row 1, column 2" in out
+    assert "free cells: row 1, column 1; row 1, column 2" in out

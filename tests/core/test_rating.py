@@ -60,12 +60,16 @@ def test_rate_without_the_meter_still_rates() -> None:
     diagonal = Puzzle(width=2, height=2, row_clues=((1,), (1,)), column_clues=((1,), (1,)))
     result = solve(diagonal)
     assert result.status == "multiple"
-    assert rate(result).stars == 5  # the first solution needed a guess
+    rating = rate(result)
+    assert rating.stars == 0 and rating.name == "Ambiguous" and rating.ambiguous
 
 
-def test_the_search_puzzle_is_fiendish_and_says_why() -> None:
-    _result, rating = rate_puzzle(SEARCH_8X8)  # rated on the work to its first solution
-    assert rating.stars == 5 and "guess" in rating.reason
+def test_an_ambiguous_puzzle_is_never_rated() -> None:
+    # Its first solution needs a guess, but no level is given to a puzzle with two answers.
+    result, rating = rate_puzzle(SEARCH_8X8)
+    assert result.status == "multiple"
+    assert (rating.stars, rating.name, rating.star_text) == (0, "Ambiguous", "☆☆☆☆☆")
+    assert "not rated" in rating.reason
 
 
 # Handcrafted cases in the order a player finds them harder: a filled block, a crown in one

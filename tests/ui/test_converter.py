@@ -54,7 +54,7 @@ def _open(path: Path | None = None) -> tuple[App, ConverterScene]:
 def _settle(app: App, scene: ConverterScene, frames: int = 2000) -> None:
     for _ in range(frames):
         app.step()
-        if not scene.checking and (scene.fix_search is None or scene.fix_search.done):
+        if not scene.fairness.busy:
             return
     raise AssertionError("the check did not finish")
 
@@ -193,29 +193,59 @@ def test_blank_canvas_drawing_saves_into_my_puzzles(tmp_path: Path) -> None:
     assert sorted(p.name for p in saved.parent.iterdir()) == ["plus-sign.non"]
 
 
-def test_ambiguous_picture_is_hatched_and_fixed(tmp_path: Path) -> None:
+def test_ambiguous_picture_is_hatched_made_fair_in_one_click_and_undone(tmp_path: Path) -> None:
     app, scene = _open(_cat(tmp_path / "cat.png"))
     _settle(app, scene)
     report = scene.report
-    assert report is not None and report.status == "multiple"
+    assert report is not None and report.status == "multiple" and report.free_exact
     assert set(report.ambiguous_cells) == {(6, 0), (7, 0), (6, 1), (7, 1)}
     assert scene.preview.marked == frozenset(report.ambiguous_cells)
-    assert not scene.hidden(scene.suggest_button)
-    click(app, scene.suggest_button.rect.center)
+    assert any("exactly 4 cells can go either way" in text for _, text in scene.report_lines())
+    before = scene.document.grid.copy()
+    assert not scene.hidden(scene.fair_button)
+    click(app, scene.fair_button.rect.center)
     _settle(app, scene)
-    assert scene.fix_search is not None and len(scene.fix_search.fixes) == 3
-    first = scene.fix_buttons[0]
-    assert first.enabled and first.label.startswith(("Fill", "Clear"))
-    fix = scene.fix_search.fixes[0]
-    app.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=first.rect.center, rel=(0, 0),
-                                buttons=(0, 0, 0)))  # fmt: skip
-    app.step()
-    assert scene.preview.focus_cell == (fix.x, fix.y)
-    click(app, first.rect.center)
-    assert scene.document.grid[fix.y, fix.x] == fix.filled
-    _settle(app, scene)
+    applied = scene.fairness.applied
+    assert applied is not None and applied.found and applied.edits
+    ys, xs = np.nonzero(scene.document.grid != before)
+    changed = {(int(x), int(y)) for y, x in zip(ys, xs, strict=True)}
+    assert changed == set(scene.fairness.changed_cells())
     assert scene.report is not None and scene.report.status == "unique"
     assert scene.preview.marked == frozenset()
+    assert any("Made fair" in text for _, text in scene.report_lines())
+    # The outline is drawn over the preview, in the accent colour.
+    x, y = scene.fairness.changed_cells()[0]
+    ring = scene.preview.cell_rect((x, y)).inflate(6, 6)
+    assert tuple(app.screen.get_at(ring.topleft))[:3] == app.theme.accent
+    # One undo step takes all the edits back.
+    assert not scene.hidden(scene.fairness.undo_button)
+    click(app, scene.fairness.undo_button.rect.center)
+    assert np.array_equal(scene.document.grid, before)
+    _settle(app, scene)
+    assert scene.report is not None and scene.report.status == "multiple"
+    assert scene.fairness.applied is None
+
+
+def test_saving_an_ambiguous_puzzle_asks_first(tmp_path: Path) -> None:
+    app, scene = _open(_cat(tmp_path / "cat.png"))
+    _settle(app, scene)
+    click(app, scene.save_button.rect.center)
+    dialog = app.top
+    assert isinstance(dialog, DialogScene) and scene.document.saved_path is None
+    assert [button.label for button in dialog.buttons] == ["Save anyway", "Make it fair", "Cancel"]
+    click(app, dialog.buttons[1].rect.center)  # Make it fair
+    assert app.top is scene and scene.fairness.fair_search is not None
+    _settle(app, scene)
+    assert scene.report is not None and scene.report.status == "unique"
+    click(app, scene.save_button.rect.center)  # fair now: no question
+    assert app.top is scene and scene.document.saved_path is not None
+    scene.undo()
+    _settle(app, scene)
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    dialog = app.top
+    assert isinstance(dialog, DialogScene)
+    click(app, dialog.buttons[0].rect.center)  # Save anyway
+    assert app.top is scene and not scene.document.dirty
 
 
 def test_uniqueness_check_never_freezes_a_frame(tmp_path: Path) -> None:
@@ -443,7 +473,7 @@ def test_file_names_never_overwrite(tmp_path: Path) -> None:
     assert free_path(tmp_path, "cat") == tmp_path / "cat-3.non"
 
 
-@pytest.mark.parametrize("name", ["converter_photo", "converter_ambiguous"])
+@pytest.mark.parametrize("name", ["converter_photo", "converter_ambiguous", "converter_fair"])
 def test_screenshots_render(name: str, tmp_path: Path) -> None:
     from game.ui.scenes.converter_shots import SCREENSHOTS
 
@@ -452,7 +482,9 @@ def test_screenshots_render(name: str, tmp_path: Path) -> None:
     scene = app.top
     assert isinstance(scene, ConverterScene) and scene.report is not None
     if name == "converter_ambiguous":
-        assert scene.report.status == "multiple" and scene.preview.focus_cell is not None
+        assert scene.report.status == "multiple" and scene.preview.marked
+    if name == "converter_fair":
+        assert scene.report.status == "unique" and scene.fairness.changed_cells()
     assert app.render_to(tmp_path / f"{name}.png").stat().st_size > 10_000
 
 

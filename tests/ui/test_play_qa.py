@@ -14,7 +14,8 @@ from game.core.session import Session
 from game.resources import levels_dir
 from game.ui.app import App
 from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.play import REVEAL_SECONDS, PlayScene
+from game.ui.scenes.play import PlayScene
+from game.ui.widgets.win_reveal import TITLE_AT, TITLE_FADE
 from tests.shared_data import HEART
 from tests.ui.play_helpers import centre, drag, key, move, open_play
 from tests.ui.play_helpers import click as click_cell
@@ -73,6 +74,8 @@ def test_continue_names_the_pack_and_offers_its_next_puzzle() -> None:
     for y, x in np.argwhere(goal).tolist():
         click_cell(scene, x, y)
     assert scene.win is not None and scene.next_button.enabled
+    click(scene.app, scene.next_button.rect.center)  # the first click skips the reveal
+    assert scene.app.top is scene
     click(scene.app, scene.next_button.rect.center)
     after = scene.app.top
     assert isinstance(after, PlayScene) and after.puzzle.title == "Goblet"
@@ -123,11 +126,11 @@ def test_the_win_buttons_appear_whatever_the_frame_timing() -> None:
     assert win is not None
     move(scene, (1, 1), buttons=(0, 0, 0))  # the mouse far from the buttons, still
     # A frame with the panel 98% faded in, then one fully in: the buttons must show.
-    win.age = REVEAL_SECONDS * 0.5 + 0.4 * 0.98
+    win.age = TITLE_AT + TITLE_FADE * 0.98
     scene.app.step(0.0)
     button = scene.app.theme.button
     assert not _shows(scene, button, scene.levels_button.rect)
-    win.age = REVEAL_SECONDS * 0.5 + 0.4
+    win.age = TITLE_AT + TITLE_FADE
     scene.app.step(0.0)
     assert _shows(scene, button, scene.levels_button.rect)
     assert _shows(scene, button, scene.menu_button.rect)

@@ -37,7 +37,7 @@ from game.core.convert import (
     ConvertError,
 )
 from game.core.editor import LEVEL_SOLVE_LIMIT, ConverterDocument, LevelOpening, Mode
-from game.core.fairness import Fix, FixSearch, Report
+from game.core.fairness import Report
 from game.core.fileio import readable
 from game.core.packs import PUZZLE_EXTENSIONS
 from game.core.puzzle import Puzzle
@@ -107,10 +107,6 @@ class ConverterScene(Scene):
         """The fairness report of the current grid; None while it is worked out."""
         return self.fairness.report
 
-    @property
-    def fix_search(self) -> FixSearch | None:
-        return self.fairness.fix_search
-
     # -- widgets ----------------------------------------------------------------------------
 
     def _build_widgets(self) -> None:
@@ -148,8 +144,7 @@ class ConverterScene(Scene):
         self.save_button = Button("Save", self.save_clicked, primary=True, font_size=18)
         self.play_button = Button("Play now", self.play_now, font_size=18)
         self.watch_button = Button("Watch the solver", self.watch_solver, font_size=18)
-        self.suggest_button = self.fairness.suggest_button
-        self.fix_buttons = self.fairness.fix_buttons
+        self.fair_button = self.fairness.fair_button
         self.preview = PictureGrid(
             on_paint=self._painted,
             on_stroke_start=self._stroke_started,
@@ -360,11 +355,9 @@ class ConverterScene(Scene):
         self.fairness.update(dt)
 
     def wake_in(self) -> float | None:
-        """0 while a file opens or the fairness check or fix search works (a slice a frame);
-        the caret's next blink while a text field has the focus; otherwise still."""
-        fairness = self.fairness
-        searching = fairness.fix_search is not None and not fairness.fix_search.done
-        if self.opening or (self.document.mode != "empty" and fairness.checking) or searching:
+        """0 while a file opens or the fairness check or "make it fair" works (a slice a
+        frame); the caret's next blink while a text field has the focus; otherwise still."""
+        if self.opening or (self.document.mode != "empty" and self.fairness.busy):
             return 0.0
         if any(field.focused for field in (self.title_input, self.author_input)):
             return 0.5 - self.app.time % 0.5
@@ -374,14 +367,9 @@ class ConverterScene(Scene):
     def checking(self) -> bool:
         return self.fairness.checking
 
-    def suggest_fixes(self) -> None:
-        self.fairness.suggest_fixes()
-
-    def apply_fix(self, index: int) -> None:
-        self.fairness.apply_fix(index)
-
-    def hovered_fix(self) -> Fix | None:
-        return self.fairness.hovered_fix()
+    def make_fair(self) -> None:
+        """Start Make it fair (the report's button)."""
+        self.fairness.make_fair()
 
     # -- saving and playing -----------------------------------------------------------------
 
@@ -390,7 +378,9 @@ class ConverterScene(Scene):
         return self.document.puzzle(self.title_input.text, self.author_input.text)
 
     def save_clicked(self) -> None:
-        self.save()
+        """Save, asking first when the puzzle has more than one solution."""
+        if self.document.mode != "empty":
+            self.fairness.confirm_save(self.save)
 
     def save(self) -> Path | None:
         if self.document.mode == "empty":
@@ -470,7 +460,7 @@ class ConverterScene(Scene):
             if ctrl and event.key == pygame.K_z:
                 return self.undo() or True
             if ctrl and event.key == pygame.K_s:
-                self.save()
+                self.save_clicked()
                 return True
             if ctrl and event.key == pygame.K_o:
                 self.open_browser()
@@ -553,12 +543,11 @@ class ConverterScene(Scene):
         self._draw_source(surface)
         self._draw_preview_panel(surface)
         self.fairness.draw(surface)
-        fix = self.hovered_fix()
-        self.preview.focus_cell = (fix.x, fix.y) if fix is not None else None
         marked = self.fairness.marked_cells()
         if frozenset(marked) != self.preview.marked:
             self.preview.marked = frozenset(marked)
         self._draw_controls(surface)
+        self.fairness.draw_changed(surface)
         if self.opening:
             self._draw_opening(surface)
             self._pending_drawn = True

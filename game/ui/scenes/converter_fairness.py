@@ -1,10 +1,12 @@
-"""The converter screen's fairness side: the sliced check, the report panel and its buttons.
+"""The converter screen's fairness side: the sliced check, the report panel, Make it fair.
 
 The scene (:mod:`game.ui.scenes.converter`) owns one :class:`ConverterFairness`. Each new
 grid restarts it (:meth:`ConverterFairness.reset`); every frame :meth:`ConverterFairness.update`
 spends ``CHECK_SLICE`` seconds of solver work on it, so a frame never waits on the engine.
-What the report says comes from :mod:`game.core.fairness`; this module holds the state a
-screen needs around it (the pause after a change, the buttons, where they go).
+The check (:class:`~game.core.fairness.UniquenessCheck`) counts the free cells exactly, and
+the preview hatches them. "Make it fair" runs :class:`~game.core.make_fair.MakeFair` the same
+way, applies its edits as one undo step, outlines the changed cells and offers Undo. Saving
+an ambiguous puzzle asks first (:meth:`ConverterFairness.confirm_save`).
 """
 
 from __future__ import annotations
@@ -14,10 +16,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.fairness import Fix, FixSearch, Report, UniquenessCheck, report_lines
+from game.core.fairness import Report, UniquenessCheck, report_lines
+from game.core.free_cells import FreeCells
+from game.core.make_fair import FairResult, MakeFair
+from game.core.solver.steps import CellPosition
 from game.ui.scenes.converter_panels import draw_panel, draw_report
 from game.ui.widgets.base import Widget
 from game.ui.widgets.button import Button
+from game.ui.widgets.dialog import DialogScene
 
 if TYPE_CHECKING:
     from game.ui.scenes.converter import ConverterScene
@@ -28,23 +34,27 @@ CHECK_SLICE = 0.006
 # (and throw away) a check on every frame.
 CHECK_DELAY = 0.15
 CHECK_TIME_LIMIT = 4.0
-FIX_TIME_EACH = 0.4
-MAX_FIX_BUTTONS = 3
+# Engine seconds for counting free cells after a check found two solutions.
+FREE_TIME_LIMIT = 6.0
+# Engine seconds Make it fair may search.
+FAIR_TIME_LIMIT = 30.0
 
 
 class ConverterFairness:
-    """The uniqueness check of the scene's puzzle, its report, and the fix search."""
+    """The uniqueness check of the scene's puzzle, its report, and Make it fair."""
 
     def __init__(self, scene: ConverterScene) -> None:
         self.scene = scene
         self.check: UniquenessCheck | None = None
         self.check_wait = 0.0
         self.report: Report | None = None
-        self.fix_search: FixSearch | None = None
-        self.suggest_button = Button("Suggest a fix", self.suggest_fixes, font_size=17)
-        self.fix_buttons = [
-            Button("", self._fix_applier(index), font_size=16) for index in range(MAX_FIX_BUTTONS)
-        ]
+        self.fair_search: MakeFair | None = None
+        # The last Make it fair: its result while its edits are the last change, for the
+        # outline and the "Undo" button; a failed search, for its sentence.
+        self.applied: FairResult | None = None
+        self.failed: FairResult | None = None
+        self.fair_button = Button("Make it fair", self.make_fair, primary=True, font_size=17)
+        self.undo_button = Button("Undo the edits", self.undo_fair, font_size=17)
         self.report_rect = pygame.Rect(0, 0, 0, 0)
         self.report_text_rect = pygame.Rect(0, 0, 0, 0)
         self.report_full_rect = pygame.Rect(0, 0, 0, 0)
@@ -52,110 +62,147 @@ class ConverterFairness:
     @property
     def widgets(self) -> list[Widget]:
         """The report's buttons, in Tab order."""
-        return [self.suggest_button, *self.fix_buttons]
-
-    def _fix_applier(self, index: int) -> Callable[[], None]:
-        return lambda: self.apply_fix(index)
+        return [self.fair_button, self.undo_button]
 
     def reset(self) -> None:
         """The grid changed: forget the report and check again after a pause."""
+        if self.fair_search is not None:
+            self.fair_search.cancel()
         self.report = None
-        self.fix_search = None
+        self.fair_search = None
+        self.applied = None
+        self.failed = None
         self.check = None
         self.check_wait = CHECK_DELAY
 
+    @property
+    def ambiguous(self) -> bool:
+        return self.report is not None and self.report.status == "multiple"
+
     def sync(self) -> None:
         """Enable the buttons that can do something now."""
-        report = self.report
-        multiple = report is not None and report.status == "multiple"
-        self.suggest_button.enabled = multiple and self.fix_search is None
-        fixes = self.fix_search.fixes if self.fix_search is not None else []
-        for index, button in enumerate(self.fix_buttons):
-            if index < len(fixes):
-                button.label = fixes[index].text.capitalize()
-                button.enabled = True
-            else:
-                button.label = ""
-                button.enabled = False
+        self.fair_button.enabled = self.ambiguous and self.fair_search is None
+        self.fair_button.label = (
+            "Making it fair…" if self.fair_search is not None else ("Make it fair")
+        )
+        self.undo_button.enabled = self.applied is not None
 
     @property
     def checking(self) -> bool:
         return self.scene.document.mode != "empty" and self.report is None
 
+    @property
+    def busy(self) -> bool:
+        """The check or Make it fair is under way."""
+        return self.checking or self.fair_search is not None
+
     def update(self, dt: float) -> None:
-        """One frame's slice of the check (after the pause) or of the fix search."""
+        """One frame's slice of the check (after the pause) or of Make it fair."""
         if self.report is None:
             if self.check is None:
                 self.check_wait -= dt
                 if self.check_wait > 0:
                     return
-                self.check = UniquenessCheck(self.scene.puzzle, CHECK_TIME_LIMIT)
+                self.check = UniquenessCheck(
+                    self.scene.puzzle, CHECK_TIME_LIMIT, free_time_limit=FREE_TIME_LIMIT
+                )
             if self.check.advance(CHECK_SLICE):
                 self.report = self.check.report
                 self.check = None
                 self.scene.sync_widgets()
-        elif self.fix_search is not None and not self.fix_search.done:
-            found = len(self.fix_search.fixes)
-            self.fix_search.advance(CHECK_SLICE)
-            if len(self.fix_search.fixes) != found or self.fix_search.done:
-                self.scene.sync_widgets()
+        elif self.fair_search is not None and self.fair_search.advance(CHECK_SLICE):
+            result = self.fair_search.result
+            self.fair_search = None
+            if result is not None:
+                self._apply(result)
+            self.scene.sync_widgets()
 
-    def suggest_fixes(self) -> None:
+    # -- Make it fair -----------------------------------------------------------------------
+
+    def make_fair(self) -> None:
+        """Start the search for a few edits that give the puzzle one solution."""
         report = self.report
-        if report is None or report.status != "multiple":
+        if report is None or report.status != "multiple" or self.fair_search is not None:
             return
-        self.fix_search = FixSearch(
-            self.scene.document.grid,
-            report.ambiguous_cells,
-            max_fixes=MAX_FIX_BUTTONS,
-            time_each=FIX_TIME_EACH,
-        )
+        free = FreeCells(report.ambiguous_cells, report.free_exact)
+        self.failed = None
+        self.fair_search = MakeFair(self.scene.document.grid, free, time_limit=FAIR_TIME_LIMIT)
         self.scene.sync_widgets()
 
-    def apply_fix(self, index: int) -> None:
-        if self.fix_search is None or index >= len(self.fix_search.fixes):
+    def _apply(self, result: FairResult) -> None:
+        if not result.found or not result.edits:
+            self.failed = result
             return
-        self.scene.document.apply_fix(self.fix_search.fixes[index])
+        document = self.scene.document
+        document.begin_stroke()  # the edits are one undo step, like a stroke
+        for value in (True, False):
+            document.paint([e.cell for e in result.edits if e.filled is value], value)
         self.scene.grid_changed()
+        self.applied = result  # after grid_changed, which forgets the last one
 
-    def hovered_fix(self) -> Fix | None:
-        if self.fix_search is None:
-            return None
-        focus = self.scene.focus
-        for index, button in enumerate(self.fix_buttons):
-            pointed = button.hovered or (button.focused and focus.show_focus)
-            if button.enabled and pointed and index < len(self.fix_search.fixes):
-                return self.fix_search.fixes[index]
-        return None
+    def undo_fair(self) -> None:
+        if self.applied is not None:
+            self.scene.undo()
+
+    def changed_cells(self) -> tuple[CellPosition, ...]:
+        """The cells the last Make it fair changed, outlined on the preview."""
+        return tuple(edit.cell for edit in self.applied.edits) if self.applied else ()
+
+    # -- saving -----------------------------------------------------------------------------
+
+    def confirm_save(self, save: Callable[[], object]) -> None:
+        """Save, but ask first when the puzzle is known to have more than one solution."""
+        scene = self.scene
+        if not self.ambiguous:
+            save()
+            return
+        assert self.report is not None
+
+        def save_anyway() -> None:
+            save()
+
+        def fair_then_wait() -> None:
+            self.make_fair()
+            scene.app.toast("Making it fair: save again once the edits are shown")
+
+        scene.app.push(
+            DialogScene(
+                scene.app,
+                "Save an ambiguous puzzle?",
+                f"Its clues have more than one solution: {self.report.free_text}. "
+                "A player cannot reason it out, and My puzzles will mark it Ambiguous.",
+                [("Save anyway", save_anyway), ("Make it fair", fair_then_wait), ("Cancel", None)],
+                cancel_index=2,
+            )
+        )
+
+    # -- layout and drawing -----------------------------------------------------------------
 
     def hidden(self, widget: Widget) -> bool:
         """Report buttons show only when they can do something."""
-        if widget is self.suggest_button:
-            return self.report is None or self.report.status != "multiple"
-        return widget in self.fix_buttons and not widget.enabled
-
-    # -- layout and drawing -----------------------------------------------------------------
+        if widget is self.fair_button:
+            return not self.ambiguous
+        if widget is self.undo_button:
+            return self.applied is None
+        return False
 
     def arrange(self, report_rect: pygame.Rect, scale: float, margin: int, gap: int) -> None:
         """Place the panel and its buttons in ``report_rect``."""
         self.report_rect = report_rect
         inner = report_rect.inflate(-2 * margin, -2 * gap)
-        button_width = round(300 * scale)
-        button_height = round(34 * scale)
+        button_width = round(240 * scale)
+        button_height = round(38 * scale)
         bx = inner.right - button_width
         by = inner.top + gap
-        self.suggest_button.rect = pygame.Rect(bx, by, button_width, button_height)
-        for index, button in enumerate(self.fix_buttons):
-            button.rect = pygame.Rect(
-                bx, by + (index + 1) * (button_height + gap // 2), button_width, button_height
-            )
+        self.fair_button.rect = pygame.Rect(bx, by, button_width, button_height)
+        self.undo_button.rect = pygame.Rect(bx, by, button_width, button_height)
         self.report_text_rect = pygame.Rect(
             inner.left, inner.top, inner.width - button_width - margin, inner.height
         )
         self.report_full_rect = pygame.Rect(inner)
 
-    def marked_cells(self) -> tuple[tuple[int, int], ...]:
-        """The cells the preview hatches."""
+    def marked_cells(self) -> tuple[CellPosition, ...]:
+        """The cells the preview hatches: the free cells."""
         return self.report.ambiguous_cells if self.report is not None else ()
 
     def report_lines(self) -> list[tuple[str, str]]:
@@ -168,15 +215,38 @@ class ConverterFairness:
             hint = "Open a picture or draw one to see whether it makes a fair puzzle."
             return [*lines, ("info", hint)]
         dots = 1 + int(scene.app.time * 3) % 3
-        lines += report_lines(self.report, self.fix_search, document.grid, dots=dots)
+        if self.applied is not None:
+            edits = self.applied.edits
+            count = len(edits)
+            changed = f"{count} cell{'s' if count != 1 else ''}"
+            lines.append(("good", f"Made fair: {changed} changed (outlined on the grid)."))
+            lines.append(("info", "; ".join(edit.text for edit in edits).capitalize() + "."))
+        lines += report_lines(self.report, None, document.grid, dots=dots)
+        search = self.fair_search
+        if search is not None:
+            lines.append(("info", f"Making it fair{'.' * dots} ({search.tried} edits tried)"))
+        elif self.failed is not None:
+            lines.append(("warning", "No small set of edits gave one solution in time: "
+                          "try touching up, another size or another method."))  # fmt: skip
+        if self.applied is not None:
+            lines.append(("info", "Undo the edits (or Ctrl+Z) takes them back."))
         if document.saved_path is not None:
             state = "saved" if not document.dirty else "changed since saved"
             lines.append(("info", f"My puzzles/{document.saved_path.name} ({state})"))
         return lines
 
+    def draw_changed(self, surface: pygame.Surface) -> None:
+        """Outline the cells Make it fair changed (over the preview, so after it)."""
+        app = self.scene.app
+        preview = self.scene.preview
+        for cell in self.changed_cells():
+            ring = preview.cell_rect(cell).inflate(6, 6)
+            pygame.draw.rect(surface, app.theme.accent, ring, max(3, preview.cell_size // 6))
+
     def draw(self, surface: pygame.Surface) -> None:
         app = self.scene.app
         draw_panel(surface, app, self.report_rect)
-        # The text keeps clear of the fix buttons only while they are shown.
-        rect = self.report_full_rect if self.hidden(self.suggest_button) else self.report_text_rect
+        # The text keeps clear of the buttons only while one is shown.
+        shown = not (self.hidden(self.fair_button) and self.hidden(self.undo_button))
+        rect = self.report_text_rect if shown else self.report_full_rect
         draw_report(surface, app, rect, self.report_lines())

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import numpy as np
-import pygame
 
 from game.ui.scenes.converter import ConverterScene
 
@@ -48,11 +47,7 @@ def _photo_like(path: Path) -> Path:
 def _settle(app: App, scene: ConverterScene, frames: int = 600) -> None:
     for _ in range(frames):
         app.step(1 / 60)
-        if (
-            not scene.opening
-            and not scene.checking
-            and (scene.fix_search is None or scene.fix_search.done)
-        ):
+        if not scene.opening and not scene.fairness.busy:
             break
     app.step(1 / 60)
 
@@ -113,18 +108,22 @@ def _shot_converter_ambiguous(app: App) -> None:
     _settle(app, scene)
     scene._change_options(width=15, height=15)
     _settle(app, scene)
+    app.step(1 / 60)
+
+
+def _shot_converter_fair(app: App) -> None:
+    """The ambiguous cat after one click on Make it fair: the changed cells outlined."""
+    _shot_converter_ambiguous(app)
+    scene = app.scenes[-1]
+    assert isinstance(scene, ConverterScene)
     if scene.report is not None and scene.report.status == "multiple":
-        scene.suggest_fixes()
-        _settle(app, scene, frames=1200)
-        if scene.fix_buttons[0].enabled:
-            position = scene.fix_buttons[0].rect.center
-            app.feed(
-                pygame.event.Event(pygame.MOUSEMOTION, pos=position, rel=(0, 0), buttons=(0, 0, 0))
-            )
+        scene.make_fair()
+        _settle(app, scene, frames=3000)
     app.step(1 / 60)
 
 
 SCREENSHOTS = {
     "converter_photo": _shot_converter_photo,
     "converter_ambiguous": _shot_converter_ambiguous,
+    "converter_fair": _shot_converter_fair,
 }

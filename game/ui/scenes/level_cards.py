@@ -19,6 +19,8 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 BoolGrid = npt.NDArray[np.bool_]
+# A card's stars are 0 when its puzzle has more than one solution (see level_ratings).
+AMBIGUOUS_STARS = 0
 
 
 @dataclass(frozen=True)
@@ -30,7 +32,7 @@ class Card:
     watch: pygame.Rect  # the "Watch" button's rect
     title: str  # "#3" until solved, the title after
     record: PuzzleRecord | None
-    stars: int | None
+    stars: int | None  # None: not rated yet; 0: ambiguous (more than one solution)
     picture: BoolGrid | None  # the solved picture, when known
     hovered: bool = False
     focused: bool = False  # the keyboard's selection, shown
@@ -90,9 +92,15 @@ class CardPainter:
         y += title_step
         draw_text(surface, app, puzzle.size_text, small, theme.text_muted, (rect.left + pad, y))
         stars = card.stars
-        star_size = round(16 * scale)
-        star_text = "★" * stars + "☆" * (5 - stars) if stars is not None else "☆ ☆ ?"
-        draw_text(surface, app, star_text, star_size, theme.star, (rect.right - pad, y), "topright")
+        if stars == AMBIGUOUS_STARS:
+            # More than one solution: no rating to show, and the player should know why.
+            self._badge(surface, "Ambiguous", theme.error, (rect.right - pad, y))
+        else:
+            star_size = round(16 * scale)
+            star_text = "★" * stars + "☆" * (5 - stars) if stars is not None else "☆ ☆ ?"
+            draw_text(
+                surface, app, star_text, star_size, theme.star, (rect.right - pad, y), "topright"
+            )
         y += small_step
         best = f"Best {format_time(record.best_time)}" if record and record.best_time else ""
         # A game in progress says so in its badge on this line, in place of "Not solved yet".

@@ -101,5 +101,7 @@ class Ratings:
         if result.status == "unknown" or not result.solutions:
             return
         effort = self._meter.effort(result.stats.line_rounds) if self._meter else None
-        self.stars[key] = max(1, min(5, int(rate(result, effort).stars)))
+        rating = rate(result, effort)
+        # 0 stars: more than one solution, never rated (the card shows "Ambiguous").
+        self.stars[key] = 0 if rating.ambiguous else max(1, min(5, int(rating.stars)))
         self.solutions[key] = np.asarray(result.solutions[0], dtype=bool)

@@ -36,13 +36,12 @@ from game.core.packs import (
 from game.resources import levels_dir
 from game.ui.app import PlayContext
 from game.ui.scene import Scene
-from game.ui.scenes.level_cards import Card, CardPainter
+from game.ui.scenes.level_cards import CardPainter
 from game.ui.scenes.level_files import PackReader
+from game.ui.scenes.level_view import LevelSelectView
 from game.ui.settings import LAST_PACK
-from game.ui.widgets.base import radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.scroll import ScrollArea
-from game.ui.widgets.text import draw_help_line, draw_text, fit_text, wrap_text
 
 if TYPE_CHECKING:
     from game.core.progress import PuzzleRecord
@@ -107,6 +106,7 @@ class LevelSelectScene(Scene):
         self.back_button = Button("‹ Back", self.app.pop, font_size=20)
         self.records: dict[str, PuzzleRecord] = {}
         self.cards = CardPainter(app)
+        self.view = LevelSelectView(self)
         self.pack_panel = pygame.Rect(0, 0, 0, 0)
         self.columns = 1
         self._card_size = (CARD_WIDTH, CARD_HEIGHT)
@@ -518,171 +518,7 @@ class LevelSelectScene(Scene):
         return 0.0 if self._unrated() else None
 
     def draw(self, surface: pygame.Surface) -> None:
-        app = self.app
-        theme = app.theme
-        scale = app.ui_scale
-        surface.fill(theme.background)
-        self.back_button.draw(surface, app)
-        draw_text(
-            surface,
-            app,
-            "Choose a puzzle",
-            round(30 * scale),
-            theme.text,
-            (app.screen_size[0] // 2, round(20 * scale)),
-            "midtop",
-            bold=True,
-        )
-        self._draw_packs(surface)
-        self._draw_pack_header(surface)
-        self._draw_cards(surface)
-        draw_help_line(
-            surface,
-            app,
-            "Arrows move  ·  Enter plays  ·  W watches the solver  ·  Tab next pack  ·  Esc back",
-            gap=8,
-        )
-
-    def _draw_packs(self, surface: pygame.Surface) -> None:
-        app = self.app
-        theme = app.theme
-        scale = app.ui_scale
-        corner = radius(app)
-        pygame.draw.rect(surface, theme.panel, self.pack_panel, border_radius=corner)
-        pygame.draw.rect(
-            surface,
-            theme.panel_border,
-            self.pack_panel,
-            max(1, theme.line_weight),
-            border_radius=corner,
-        )
-        pad = round(12 * scale)
-        name_size = round(19 * scale)
-        font = app.fonts.get(name_size, bold=True)
-        for index, state in enumerate(self.packs):
-            rect = self.pack_rect(index)
-            if rect.bottom > self.pack_panel.bottom:
-                break
-            chosen = index == self.pack_index
-            if chosen:
-                pygame.draw.rect(surface, theme.accent, rect, border_radius=corner)
-            elif index == self.hover_pack:
-                pygame.draw.rect(surface, theme.button_hover, rect, border_radius=corner)
-            text_colour = theme.accent_text if chosen else theme.text
-            muted = theme.accent_text if chosen else theme.text_muted
-            name = fit_text(font, state.pack.name, rect.width - 2 * pad)
-            draw_text(
-                surface,
-                app,
-                name,
-                name_size,
-                text_colour,
-                (rect.left + pad, rect.top + round(8 * scale)),
-                bold=True,
-            )
-            if state.reading and not state.entries:
-                detail = "Reading…" if state.reader is not None else ""
-            else:
-                total = len(state.entries)
-                detail = f"{total} puzzle{'s' if total != 1 else ''}"
-                if total:
-                    detail += f"  ·  {state.solved} solved"
-            draw_text(
-                surface,
-                app,
-                detail,
-                round(15 * scale),
-                muted,
-                (rect.left + pad, rect.bottom - round(8 * scale)),
-                "bottomleft",
-            )
-            if chosen and self.focus_area == "packs" and self.show_focus:
-                pygame.draw.rect(
-                    surface,
-                    theme.focus_ring,
-                    rect.inflate(6, 6),
-                    max(2, round(3 * scale)),
-                    border_radius=corner + 3,
-                )
-
-    def _draw_pack_header(self, surface: pygame.Surface) -> None:
-        pack = self.pack
-        if pack is None:
-            return
-        app = self.app
-        theme = app.theme
-        scale = app.ui_scale
-        left = self.scroll.viewport.left + round(4 * scale)
-        top = self.pack_panel.top
-        draw_text(surface, app, pack.name, round(24 * scale), theme.text, (left, top), bold=True)
-        description = pack.description
-        if pack.problem:
-            description = f"{description}  ({pack.problem})" if description else pack.problem
-        if description:
-            size = round(15 * scale)
-            text = fit_text(app.fonts.get(size), description, self.scroll.viewport.width - 8)
-            draw_text(surface, app, text, size, theme.text_muted, (left, top + round(30 * scale)))
-
-    def _draw_cards(self, surface: pygame.Surface) -> None:
-        app = self.app
-        entries = self.entries
-        viewport = self.scroll.viewport
-        clip = surface.get_clip()
-        surface.set_clip(viewport)
-        if not entries:
-            self._draw_empty(surface)
-        first, last = self._visible_range()
-        for index in range(first, last):
-            self._draw_card(surface, index, entries[index])
-        surface.set_clip(clip)
-        self.scroll.draw_bar(surface, app)
-
-    def _draw_empty(self, surface: pygame.Surface) -> None:
-        app = self.app
-        scale = app.ui_scale
-        pack = self.pack
-        if self.reading:
-            message = "Reading the puzzle files…"
-        elif pack is not None and pack.user:
-            message = (
-                "No puzzles yet. Use “Create from image” on the main menu, or put puzzle "
-                f"files in {pack.directory}"
-            )
-        else:
-            message = "This pack has no puzzles."
-        size = round(18 * scale)
-        font = app.fonts.get(size)
-        y = self.scroll.viewport.top + round(20 * scale)
-        for line in wrap_text(font, message, self.scroll.viewport.width - round(40 * scale)):
-            draw_text(
-                surface,
-                app,
-                line,
-                size,
-                app.theme.text_muted,
-                (self.scroll.viewport.left + round(10 * scale), y),
-            )
-            y += font.get_linesize()
-
-    def _draw_card(self, surface: pygame.Surface, index: int, entry: PuzzleEntry) -> None:
-        record = self.record(entry)
-        solved = bool(record and record.solved)
-        puzzle = entry.puzzle
-        card = Card(
-            entry=entry,
-            rect=self.card_rect(index),
-            watch=self._watch_rect(index),
-            title=self.card_title(index, solved) if puzzle is not None else "",
-            record=record,
-            stars=self.stars(entry),
-            picture=(
-                self.app.ratings.solution_of(puzzle) if solved and puzzle is not None else None
-            ),
-            hovered=index == self.hover_card,
-            focused=index == self.selected and self.focus_area == "cards" and self.show_focus,
-            watch_hovered=index == self.hover_watch,
-        )
-        self.cards.draw(surface, card)
+        self.view.draw(surface)
 
     def card_title(self, index: int, solved: bool) -> str:
         """What a card is called: its number in the pack ("#3") until it is solved, since a

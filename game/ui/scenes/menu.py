@@ -45,8 +45,12 @@ TITLE_TOP = 0.08  # the emblem's top, as a share of the window height
 
 
 class MenuScene(Scene):
-    def __init__(self, app: App) -> None:
+    """``offer_lesson``: on a first start, ask whether to take the first lesson (None: in a
+    real window, not in headless tests and screenshots)."""
+
+    def __init__(self, app: App, offer_lesson: bool | None = None) -> None:
         super().__init__(app)
+        self.offer_lesson = not app.headless if offer_lesson is None else offer_lesson
         self.continue_button = Button("Continue", self.continue_last, primary=True)
         self.play_button = Button("Play", self.open_levels, primary=True)
         self.create_button = Button("Create from image", self.open_converter)
@@ -88,6 +92,10 @@ class MenuScene(Scene):
             self._entered = True
             default = self.continue_button if self.continue_button.enabled else self.play_button
             self.focus.focus_widget(default)
+            if self.offer_lesson:
+                from game.ui.scenes.lesson import offer_first_lesson
+
+                offer_first_lesson(self.app)
 
     def _continue_name(self) -> str:
         """What Continue calls its puzzle: "First steps #5" for a bundled pack's puzzle not

@@ -1,4 +1,5 @@
-"""Options: sound and volume, auto-check, mini-map, clue greying and the colour theme.
+"""Options: sound and volume, auto-check, mini-map, clue greying, the colour theme, and the
+first lesson to take (again).
 
 Every change applies at once (the theme repaints this very screen) and is written to the
 progress file when the screen closes. Esc or "Back" returns to where the player came from.
@@ -11,7 +12,15 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui.scene import Scene
-from game.ui.settings import AUTO_CHECK, CLUE_GREYING, MINIMAP, SOUND, THEME, VOLUME
+from game.ui.settings import (
+    AUTO_CHECK,
+    CLUE_GREYING,
+    LESSON_DONE,
+    MINIMAP,
+    SOUND,
+    THEME,
+    VOLUME,
+)
 from game.ui.theme import THEMES
 from game.ui.widgets.base import FocusGroup, Widget, radius
 from game.ui.widgets.button import Button
@@ -21,6 +30,8 @@ from game.ui.widgets.toggle import Selector, Toggle
 
 if TYPE_CHECKING:
     from game.ui.app import App
+
+LESSON = "lesson"  # the lesson button's row (not a setting)
 
 # One sentence under each option (by the setting's name), so the player knows what it changes.
 EXPLANATIONS = {
@@ -32,6 +43,7 @@ EXPLANATIONS = {
     MINIMAP.key: "Show a small picture of your marks beside the grid.",
     CLUE_GREYING.key: "Grey a clue number once your marks prove where it goes.",
     THEME.key: "High contrast draws trial marks with shapes as well as colours.",
+    LESSON: "Five tiny guided puzzles: the rules, overlap, crosses, trial marks and hints.",
 }
 
 
@@ -54,6 +66,7 @@ class OptionsScene(Scene):
             app.theme.name,
             lambda name: app.set_setting(THEME, name),
         )
+        self.lesson = Button(self._lesson_label(), self.open_lesson)
         self.back = Button("Back", self.close, primary=True)
         self.rows: list[tuple[Widget, str | None]] = [
             (self.sound, SOUND.key),
@@ -62,6 +75,7 @@ class OptionsScene(Scene):
             (self.minimap, MINIMAP.key),
             (self.clue_greying, CLUE_GREYING.key),
             (self.theme_choice, THEME.key),
+            (self.lesson, LESSON),
             (self.back, None),
         ]
         self.focus = FocusGroup([widget for widget, _ in self.rows])
@@ -76,8 +90,22 @@ class OptionsScene(Scene):
         # Kept in memory as the slider moves (the sounds follow); written on leaving.
         self.app.set_setting(VOLUME, value)
 
+    def _lesson_label(self) -> str:
+        return (
+            "Take the first lesson again"
+            if self.app.setting(LESSON_DONE)
+            else "Take the first lesson"
+        )
+
+    def open_lesson(self) -> None:
+        from game.ui.scenes.lesson import LessonScene
+
+        self.app.save_store()
+        self.app.push(LessonScene(self.app))
+
     def on_enter(self) -> None:
         self.volume.enabled = self.sound.value
+        self.lesson.label = self._lesson_label()  # finished meanwhile: "again"
 
     def close(self) -> None:
         self.app.save_store()

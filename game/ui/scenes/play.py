@@ -31,12 +31,7 @@ from game.core.session import Change, Session
 from game.core.strokes import Drag, Pen
 from game.ui.layout import BoardLayout, Box, PlayRegions, compute_play_regions
 from game.ui.scene import Scene
-from game.ui.scenes.play_chrome import (
-    REVEAL_SECONDS,
-    ClueLooks,
-    PlayChrome,
-    WinState,
-)
+from game.ui.scenes.play_chrome import ClueLooks, PlayChrome, WinState
 from game.ui.scenes.play_exits import PAUSING_DIALOGS, PlayExits
 from game.ui.scenes.play_hint import HintShow
 from game.ui.scenes.play_input import PlayInput
@@ -48,6 +43,7 @@ from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.grid_view import Flash, GridView
 from game.ui.widgets.minimap import MiniMap
+from game.ui.widgets.win_reveal import BUTTONS_AT, REVEAL_SECONDS, TITLE_AT
 
 if TYPE_CHECKING:
     from game.core.solver.task import SolveTask
@@ -58,8 +54,8 @@ __all__ = ["REVEAL_SECONDS", "PlayScene"]
 FLASH_SECONDS = 1.8  # how long wrong marks blink after a check
 SMALL_CELL = 12  # below this many pixels a cell is hard to hit: the player is told of zoom
 PAN_STEP = 0.4  # a pan button moves the view by this share of the cells in view
-# After a win the reveal and the result panel fade in for this long: frames every tick.
-WIN_ANIMATION_SECONDS = REVEAL_SECONDS + 0.2
+# After a win the reveal, the title and the buttons come in for this long: frames every tick.
+WIN_ANIMATION_SECONDS = BUTTONS_AT + 0.2
 UNIQUENESS_SLICE = 0.003  # seconds of solver work per frame while checking uniqueness
 
 _SOUND_OF_STATE = {Cell.UNKNOWN: "clear", Cell.CROSSED: "cross", Cell.TRIAL_CROSSED: "cross"}
@@ -436,7 +432,7 @@ class PlayScene(Scene):
         self.set_message("", "info")
         if not self.regions.panel_shown:
             self._build(self._size)  # the result and its buttons are in the panel
-        self.app.sounds.play("win")
+        self.app.sounds.play("reveal")  # the wave's shimmer; the chime follows with the title
 
     # --- restart and names ----------------------------------------------------------------------
 
@@ -520,7 +516,9 @@ class PlayScene(Scene):
             else:
                 self.flash.strength = fade * (0.55 + 0.45 * math.cos(self.flash_age * 9.0))
         if self.win is not None:
-            self.win.age += dt
+            before, self.win.age = self.win.age, self.win.age + dt
+            if before < TITLE_AT <= self.win.age:
+                self.app.sounds.play("win")  # the chime as the title appears
         self.hint_show.tick(dt)
         self.input.tick(dt)
         self.chrome.update_buttons()

@@ -24,11 +24,11 @@ from game.ui.widgets.base import Veil, radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.grid_view import ClueLook, changed_lines
 from game.ui.widgets.text import fit_text, format_time, wrap_text
+from game.ui.widgets.win_reveal import REVEAL_SECONDS, title_appear
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
 
-REVEAL_SECONDS = 1.4  # the win animation
 
 HELP_LONG = (
     "Left: fill · Right: cross · Shift+click: clear · Drag: a line · Middle-drag: move the view · "
@@ -186,11 +186,9 @@ class PlayChrome:
         return chrome
 
     def win_appear(self) -> float:
-        """0 -> 1 as the result panel fades in, half-way through the reveal."""
+        """0 -> 1 as the title and the result panel fade in, as the reveal's wave ends."""
         win = self.scene.win
-        if win is None:
-            return 0.0
-        return max(0.0, min(1.0, (win.age - REVEAL_SECONDS * 0.5) / 0.4))
+        return 0.0 if win is None else title_appear(win.age)
 
     def _title_reveal_step(self) -> int:
         """The header's stage of the win reveal, for its drawing cache: -1 before a win, 0

@@ -21,6 +21,7 @@ import pygame
 
 from game.core.strokes import Mark, Pointer, drag_cells, painted_cells, step_cursor
 from game.ui.widgets.grid_view import Preview
+from game.ui.widgets.win_reveal import BUTTONS_AT
 
 if TYPE_CHECKING:
     from game.ui.scenes.play import PlayScene
@@ -130,6 +131,13 @@ class PlayInput:
 
     def _handle_won(self, event: pygame.event.Event) -> bool:
         scene = self.scene
+        win = scene.win
+        if win is not None and win.age < BUTTONS_AT:
+            # A click or a key during the reveal skips to its end (the buttons).
+            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+                win.age = BUTTONS_AT
+                return True
+            return event.type in _MOUSE_EVENTS
         if event.type in _MOUSE_EVENTS:
             return any(button.handle(event) for button in scene.win_buttons if button.enabled)
         if event.type == pygame.KEYDOWN:

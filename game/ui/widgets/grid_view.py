@@ -29,6 +29,7 @@ from game.ui.fonts import Fonts
 from game.ui.layout import BoardLayout, Box
 from game.ui.theme import Colour, Theme
 from game.ui.widgets.marks import draw_mark
+from game.ui.widgets.win_reveal import RevealPainter
 
 CellArray = npt.NDArray[np.int8]
 
@@ -84,14 +85,6 @@ class Overlays:
     reveal: float | None = None
 
 
-def _blend(a: Colour, b: Colour, t: float) -> Colour:
-    return (
-        round(a[0] + (b[0] - a[0]) * t),
-        round(a[1] + (b[1] - a[1]) * t),
-        round(a[2] + (b[2] - a[2]) * t),
-    )
-
-
 def paint_mark(surface: pygame.Surface, box: Box | pygame.Rect, state: int, theme: Theme) -> None:
     """Paint one cell's mark into ``box`` (the cell's inner square), background included."""
     rect = pygame.Rect(box)
@@ -115,6 +108,7 @@ class GridView:
         self._column_looks: list[ClueLook] = [PLAIN] * puzzle.width
         # The board as last painted on the grid surface (None: repaint everything).
         self._drawn: CellArray | None = None
+        self._reveal = RevealPainter()
         self._rebuild()
 
     # --- configuration ---------------------------------------------------------------------
@@ -182,7 +176,6 @@ class GridView:
         self._narrowed: dict[tuple[str, Colour], pygame.Surface] = {}
         self._font_px = self._fit_font_size()
         self._tiles: dict[tuple[str, int], pygame.Surface] = {}
-        self._reveal_layers: tuple[pygame.Surface, pygame.Surface, pygame.Surface] | None = None
         self._row_band = self._band(layout.grid_width, layout.cell)
         self._column_band = self._band(layout.cell, layout.grid_height)
         self._hint_row_band = self._band(layout.grid_width, layout.cell, self.theme.accent, 50)
@@ -258,7 +251,6 @@ class GridView:
                 grid, Box(inner.x - ox, inner.y - oy, inner.w, inner.h), int(cells[y, x]), theme
             )
         self._drawn = cells.copy()
-        self._reveal_layers = None
         return len(changed)
 
     def cell_pixel(self, x: int, y: int) -> tuple[int, int]:
@@ -451,58 +443,9 @@ class GridView:
 
     # --- the win reveal --------------------------------------------------------------------------
 
-    def _build_reveal_layers(
-        self, board: Board
-    ) -> tuple[pygame.Surface, pygame.Surface, pygame.Surface]:
-        """The picture (filled cells as full squares), the crosses, and the grid lines."""
-        layout = self.layout
-        box = layout.grid_box
-        filled = board.filled_mask()
-        picture = pygame.Surface((box.w, box.h)).convert()
-        picture.fill(self.theme.cell_unknown)
-        ox, oy = self._ox, self._oy
-        for y, x in np.argwhere(filled).tolist():
-            cell = layout.cell_box(x, y)
-            picture.fill(self.theme.filled, (cell.x - ox, cell.y - oy, cell.w, cell.h))
-        crosses = pygame.Surface((box.w, box.h)).convert()
-        key = (255, 0, 255)
-        crosses.fill(key)
-        crosses.set_colorkey(key)
-        for y, x in np.argwhere(board.crossed_mask() | ~(board.known_mask())).tolist():
-            inner = layout.cell_inner(x, y)
-            shifted = Box(inner.x - ox, inner.y - oy, inner.w, inner.h)
-            paint_mark(crosses, shifted, int(board.cells[y, x]), self.theme)
-        for y, x in np.argwhere(filled).tolist():
-            inner = layout.cell_inner(x, y)
-            paint_mark(
-                crosses,
-                Box(inner.x - ox, inner.y - oy, inner.w, inner.h),
-                int(board.cells[y, x]),
-                self.theme,
-            )
-        lines = pygame.Surface((box.w, box.h)).convert()
-        lines.fill(key)
-        lines.set_colorkey(key)
-        self._draw_lines(lines, self.theme.grid_line, self.theme.grid_line_thick)
-        return picture, crosses, lines
-
     def _draw_reveal(self, surface: pygame.Surface, board: Board, progress: float) -> None:
-        if self._reveal_layers is None:
-            self._reveal_layers = self._build_reveal_layers(board)
-        picture, marks, lines = self._reveal_layers
-        t = max(0.0, min(1.0, progress))
-        origin = (self._ox, self._oy)
-        surface.blit(picture, origin)
-        # The marks layer is the board as played (gaps between cells, crosses): it fades
-        # away and leaves the clean picture; the grid lines fade slower, to a faint trace.
-        marks.set_alpha(round(255 * (1.0 - min(1.0, t * 1.6))))
-        surface.blit(marks, origin)
-        lines.set_alpha(round(255 * (1.0 - 0.85 * t)))
-        surface.blit(lines, origin)
-        border = self.layout.grid_box
-        pygame.draw.rect(
-            surface, _blend(self.theme.grid_line_thick, self.theme.accent, t), border, 2
-        )
+        # The cells settle in a wave, crosses and lines fade (``win_reveal``).
+        self._reveal.draw(surface, self.layout, self.theme, board, progress)
 
 
 def changed_lines(before: CellArray, after: CellArray) -> tuple[list[int], list[int]]:

@@ -1,0 +1,293 @@
+"""Which cells can go either way: the exact set of cells that differ between solutions.
+
+A cell is *free* when two solutions of the clues give it different values; every other cell
+is the same in all solutions. Against one reference solution ``R`` (the author's picture, or
+the first solution found) a cell is free exactly when some solution differs from ``R`` there:
+if two solutions disagree on a cell, one of them disagrees with ``R``. So:
+
+1. the first solve (for two solutions) gives the cells its second solution changes, and the
+   cells line logic and probing settled before any guess, which are the same in every
+   solution and need no more work;
+2. every other cell still in doubt gets a solve of its own with the cell forced to the other
+   value (``SolveTask(initial=...)``). A solution found there clears that cell *and* every
+   cell it changes at once; "no solution" proves the cell fixed, and it joins the known cells
+   the next solves start from.
+
+All solving goes through :class:`~game.core.solver.task.SolveTask`, sliced:
+:meth:`FreeCellSearch.advance` works for about the seconds it is given. ``time_limit`` bounds
+the engine time of the doubt solves together; when it runs out the result says "at least N".
+
+Nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from game.core.puzzle import Puzzle
+from game.core.solver.result import SolveResult
+from game.core.solver.steps import CellPosition, Guess, LineDeduced, Step
+from game.core.solver.task import SolveTask
+
+BoolGrid = npt.NDArray[np.bool_]
+KnownGrid = npt.NDArray[np.int8]
+Clock = Callable[[], float]
+
+# Engine seconds one doubtful cell may take before it is left undecided: a cell whose forced
+# solve is that hard must not eat the budget of all the others.
+CELL_TIME_LIMIT = 1.0
+# The doubt solves are stepped this much at a time inside one advance(), so a slice ends close
+# to its budget however long each solve is.
+_STEP_SLICE = 0.002
+
+
+@dataclass(frozen=True)
+class FreeCells:
+    """The outcome: ``cells`` (x, y) that differ between solutions, row by row.
+
+    ``exact`` False means the budget ran out with ``undecided`` cells not looked at: there are
+    at least ``len(cells)`` free cells. ``solutions`` counts the distinct solutions seen.
+    """
+
+    cells: tuple[CellPosition, ...]
+    exact: bool
+    undecided: int = 0
+    solutions: int = 0
+    seconds: float = 0.0
+
+    @property
+    def count(self) -> int:
+        return len(self.cells)
+
+    @property
+    def text(self) -> str:
+        """ "exactly 12 cells can go either way", "at least 4 cells …", "no cell …"."""
+        count = self.count
+        noun = "cell" if count == 1 else "cells"
+        if self.exact:
+            if not count:
+                return "no cell can go either way"
+            return f"exactly {count} {noun} can go either way"
+        return f"at least {count} {noun} can go either way"
+
+
+class SettledCells:
+    """An ``on_step`` observer: the cells the engine settled before its first guess.
+
+    Line logic and probing at the root prove cells for every solution; once the engine
+    guesses, later deductions hold only under the guess and are ignored.
+    """
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        self.known: KnownGrid = np.full((puzzle.height, puzzle.width), -1, dtype=np.int8)
+        self.guessed = False
+
+    def __call__(self, step: Step) -> bool:
+        if isinstance(step, Guess):
+            self.guessed = True
+        elif (
+            not self.guessed
+            and isinstance(step, LineDeduced)
+            and not step.probe
+            and step.depth == 0
+        ):
+            for x, y, value in step.cells:
+                self.known[y, x] = value
+        return False
+
+
+def reference_of(puzzle: Puzzle, solutions: Sequence[BoolGrid]) -> BoolGrid | None:
+    """The solution the free cells are measured against: the puzzle's goal when it solves
+    the clues, else the first solution found."""
+    goal = puzzle.goal_array()
+    if goal is not None and puzzle.is_solution(goal):
+        return goal
+    return np.asarray(solutions[0], dtype=bool) if solutions else None
+
+
+class FreeCellSearch:
+    """Finds the free cells of ``puzzle``, a slice at a time (see the module text).
+
+    ``first`` is a finished solve of the puzzle for two solutions, and ``settled`` the grid
+    a :class:`SettledCells` observer made of it, when the caller already ran one (the
+    uniqueness check has); without them the search starts with that solve itself.
+    """
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        *,
+        first: SolveResult | None = None,
+        settled: KnownGrid | None = None,
+        time_limit: float | None = 5.0,
+        cell_time_limit: float = CELL_TIME_LIMIT,
+        clock: Clock = time.perf_counter,
+    ) -> None:
+        self.puzzle = puzzle
+        self.time_limit = time_limit
+        self.cell_time_limit = cell_time_limit
+        self.clock = clock
+        self.result: FreeCells | None = None
+        self.engine_seconds = 0.0
+        self.reference: BoolGrid | None = None
+        self._free: BoolGrid = np.zeros((puzzle.height, puzzle.width), dtype=bool)
+        self._known: KnownGrid = np.full((puzzle.height, puzzle.width), -1, dtype=np.int8)
+        self._seen: set[bytes] = set()
+        self._doubt: list[CellPosition] = []
+        self._next = 0
+        self._current: tuple[CellPosition, SolveTask] | None = None
+        self._first_task: SolveTask | None = None
+        self._observer: SettledCells | None = None
+        if first is not None:
+            self._start(first, settled)
+        else:
+            self._observer = SettledCells(puzzle)
+            self._first_task = SolveTask(
+                puzzle, max_solutions=2, time_limit=time_limit, clock=clock
+            )
+
+    @property
+    def done(self) -> bool:
+        return self.result is not None
+
+    # -- the work ---------------------------------------------------------------------------
+
+    def _start(self, first: SolveResult, settled: KnownGrid | None) -> None:
+        """Take the first solve's solutions and settled cells; list the cells in doubt."""
+        reference = reference_of(self.puzzle, first.solutions)
+        self.reference = reference
+        if reference is None or first.status == "none":
+            self.result = FreeCells((), exact=first.status == "none")
+            return
+        for solution in first.solutions:
+            self._add_solution(solution)
+        if first.status == "unique":
+            self.result = FreeCells((), exact=True, solutions=1)
+            return
+        if settled is not None:
+            agrees = (settled < 0) | (settled == reference.astype(np.int8))
+            if agrees.all():  # a settled grid from another puzzle would be wrong: ignore it
+                self._known = settled.astype(np.int8, copy=True)
+        doubt = (self._known < 0) & ~self._free
+        ys, xs = np.nonzero(doubt)
+        self._doubt = [(int(x), int(y)) for y, x in zip(ys, xs, strict=True)]
+
+    def _add_solution(self, solution: BoolGrid) -> None:
+        grid = np.asarray(solution, dtype=bool)
+        key = np.packbits(grid).tobytes()
+        if key in self._seen:
+            return
+        self._seen.add(key)
+        assert self.reference is not None
+        self._free |= grid != self.reference
+
+    def _spent(self) -> float:
+        return self.engine_seconds
+
+    def _out_of_time(self) -> bool:
+        return self.time_limit is not None and self._spent() >= self.time_limit
+
+    def _next_task(self) -> tuple[CellPosition, SolveTask] | None:
+        """The solve of the next cell still in doubt, forced to its other value."""
+        assert self.reference is not None
+        while self._next < len(self._doubt):
+            x, y = self._doubt[self._next]
+            self._next += 1
+            if self._free[y, x] or self._known[y, x] >= 0:
+                continue  # cleared by a solution found meanwhile
+            initial = self._known.copy()
+            initial[y, x] = 0 if self.reference[y, x] else 1
+            limit = self.cell_time_limit
+            if self.time_limit is not None:
+                limit = min(limit, max(0.0, self.time_limit - self._spent()))
+            task = SolveTask(
+                self.puzzle, max_solutions=1, time_limit=limit, initial=initial, clock=self.clock
+            )
+            return (x, y), task
+        return None
+
+    def _finish(self) -> FreeCells:
+        ys, xs = np.nonzero(self._free)
+        cells = tuple((int(x), int(y)) for y, x in zip(ys, xs, strict=True))
+        undecided = sum(1 for x, y in self._doubt if not self._free[y, x] and self._known[y, x] < 0)
+        self.result = FreeCells(
+            cells,
+            exact=undecided == 0,
+            undecided=undecided,
+            solutions=len(self._seen),
+            seconds=self.engine_seconds,
+        )
+        return self.result
+
+    def advance(self, seconds: float) -> bool:
+        """Work for about ``seconds``; True once :attr:`result` is ready."""
+        if self.result is not None:
+            return True
+        clock = self.clock
+        deadline = clock() + seconds
+        while self.result is None:
+            if self._first_task is not None:
+                task = self._first_task
+                before = task.engine_seconds
+                first = task.advance(max(0.0, deadline - clock()), on_step=self._observer)
+                self.engine_seconds += task.engine_seconds - before
+                if first is not None:
+                    self._first_task = None
+                    settled = self._observer.known if self._observer is not None else None
+                    self._start(first, settled)
+            elif self._current is None:
+                if self._out_of_time():
+                    self._finish()
+                    break
+                self._current = self._next_task()
+                if self._current is None:
+                    self._finish()
+                    break
+            else:
+                (x, y), task = self._current
+                before = task.engine_seconds
+                found = task.advance(min(_STEP_SLICE, max(0.0, deadline - clock())))
+                self.engine_seconds += task.engine_seconds - before
+                if found is not None:
+                    self._current = None
+                    if found.solutions:
+                        self._add_solution(found.solutions[0])
+                    elif found.status == "none":
+                        # No solution gives this cell the other value: it is fixed.
+                        assert self.reference is not None
+                        self._known[y, x] = 1 if self.reference[y, x] else 0
+            if clock() >= deadline:
+                break
+        return self.result is not None
+
+    def run(self) -> FreeCells:
+        """Work to the end (or the time limit); blocks."""
+        while not self.advance(3600.0):
+            pass
+        assert self.result is not None
+        return self.result
+
+    def cancel(self) -> None:
+        """Stop for good; the result says what was found so far ("at least")."""
+        if self._first_task is not None:
+            self._first_task.cancel()
+            self._first_task = None
+            if self.result is None:
+                self.result = FreeCells((), exact=False)
+                return
+        if self._current is not None:
+            self._current[1].cancel()
+            self._current = None
+        if self.result is None:
+            self._next = len(self._doubt)
+            self._finish()
+
+
+def free_cells(puzzle: Puzzle, time_limit: float | None = 5.0) -> FreeCells:
+    """The free cells of ``puzzle`` within ``time_limit`` engine seconds; blocks."""
+    return FreeCellSearch(puzzle, time_limit=time_limit).run()

@@ -1,0 +1,350 @@
+"""Make it fair: a small set of cell edits that gives an ambiguous picture one solution.
+
+One edit is often not enough: filling one cell of a "switch" (two cells that can trade places
+with two others) can open another switch elsewhere. The search is greedy over edits in and
+beside the free region (the cells that differ between solutions, see
+:mod:`game.core.free_cells`), each edit a filled anchor cell added or a filled cell cleared:
+
+1. candidates are the free cells, then their neighbours, then cells two away, cheapest
+   first: an edit that agrees with most of its eight neighbours changes the picture least
+   (it does not leave a speck or a hole);
+2. each candidate is tried with a two-solution solve; the first that makes the puzzle unique
+   ends the search;
+3. when none does, the nearest few candidates get a short free-cell search (starting from
+   their two-solution solve), the one that leaves the fewest free cells is kept, and the
+   search goes on from the edited picture.
+
+A result is only ever a puzzle a full solve proved unique; otherwise there is no result
+(``found`` False) and the picture is left as it was. All solving goes through
+:class:`~game.core.solver.task.SolveTask`, sliced: :meth:`MakeFair.advance` works for about
+the seconds it is given, so the converter spreads it over frames and ``convert --fix`` runs it
+to the end. Nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Generator, Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from game.core.free_cells import FreeCells, FreeCellSearch, SettledCells
+from game.core.puzzle import Puzzle
+from game.core.solver.result import SolveResult
+from game.core.solver.steps import CellPosition, cell_name
+from game.core.solver.task import SolveTask
+
+BoolGrid = npt.NDArray[np.bool_]
+Clock = Callable[[], float]
+
+MAX_EDITS = 8
+# Engine seconds for the whole search, and for one candidate's uniqueness solve.
+TIME_LIMIT = 30.0
+CANDIDATE_TIME_LIMIT = 0.5
+# Engine seconds to count what a candidate leaves free (a lower bound is enough to rank).
+COUNT_TIME_LIMIT = 0.3
+# Candidates tried per edit at most: the nearest to the free cells first; of those, how many
+# get their free cells counted when none is a fix on its own.
+MAX_CANDIDATES = 120
+COUNTED_CANDIDATES = 24
+# How far from a free cell an edit may be.
+REACH = 2
+# Each solve is stepped this much at a time, so a slice ends near its budget.
+_STEP_SLICE = 0.002
+
+
+@dataclass(frozen=True)
+class Edit:
+    """Set cell ``(x, y)`` to ``filled``."""
+
+    x: int
+    y: int
+    filled: bool
+
+    @property
+    def cell(self) -> CellPosition:
+        return (self.x, self.y)
+
+    @property
+    def text(self) -> str:
+        return f"{'fill' if self.filled else 'clear'} {cell_name(self.x, self.y)}"
+
+
+def apply_edits(grid: BoolGrid, edits: Iterable[Edit]) -> BoolGrid:
+    changed = np.array(grid, dtype=bool, copy=True)
+    for edit in edits:
+        changed[edit.y, edit.x] = edit.filled
+    return changed
+
+
+@dataclass(frozen=True)
+class FairResult:
+    """What the search found: ``edits`` that make ``grid`` unique (when ``found``)."""
+
+    found: bool
+    edits: tuple[Edit, ...]
+    grid: BoolGrid
+    free_before: int
+    seconds: float
+    tried: int
+
+    @property
+    def text(self) -> str:
+        if not self.found:
+            return "no small set of edits made the puzzle unique in time"
+        if not self.edits:
+            return "already unique: nothing to change"
+        count = len(self.edits)
+        return f"{count} edit{'s' if count != 1 else ''}: " + "; ".join(e.text for e in self.edits)
+
+
+def speck_cost(grid: BoolGrid, x: int, y: int, value: bool) -> int:
+    """How many of the cell's eight neighbours (inside the grid) disagree with ``value``:
+    0 for a cell that blends in, 8 for a lone speck or hole."""
+    height, width = grid.shape
+    y0, y1 = max(0, y - 1), min(height, y + 2)
+    x0, x1 = max(0, x - 1), min(width, x + 2)
+    block = grid[y0:y1, x0:x1]
+    disagree = int(np.count_nonzero(block != value))
+    return disagree - (1 if bool(grid[y, x]) != value else 0)
+
+
+def candidates(
+    grid: BoolGrid,
+    free: Sequence[CellPosition],
+    avoid: Iterable[CellPosition] = (),
+    reach: int = REACH,
+) -> list[Edit]:
+    """Edits worth trying, in order: by distance from the free cells (the free cells
+    themselves first), then by how little they stand out from their neighbours."""
+    height, width = grid.shape
+    skip = set(avoid)
+    best: dict[CellPosition, int] = {}
+    for fx, fy in free:
+        for dy in range(-reach, reach + 1):
+            for dx in range(-reach, reach + 1):
+                x, y = fx + dx, fy + dy
+                if 0 <= x < width and 0 <= y < height and (x, y) not in skip:
+                    distance = max(abs(dx), abs(dy))
+                    if distance < best.get((x, y), reach + 1):
+                        best[(x, y)] = distance
+    ordered = sorted(
+        best.items(),
+        key=lambda item: (
+            item[1],
+            speck_cost(grid, item[0][0], item[0][1], not bool(grid[item[0][1], item[0][0]])),
+            item[0][1],
+            item[0][0],
+        ),
+    )
+    return [Edit(x, y, not bool(grid[y, x])) for (x, y), _distance in ordered]
+
+
+def free_regions(cells: Sequence[CellPosition], reach: int = REACH) -> list[list[CellPosition]]:
+    """The free cells in groups: cells within ``reach`` of each other (in both directions)
+    share a group. Groups come largest first, then in reading order."""
+    remaining = set(cells)
+    groups: list[list[CellPosition]] = []
+    for cell in sorted(cells, key=lambda c: (c[1], c[0])):
+        if cell not in remaining:
+            continue
+        remaining.discard(cell)
+        group = [cell]
+        stack = [cell]
+        while stack:
+            x, y = stack.pop()
+            near = [c for c in remaining if abs(c[0] - x) <= reach and abs(c[1] - y) <= reach]
+            for other in near:
+                remaining.discard(other)
+                group.append(other)
+                stack.append(other)
+        groups.append(sorted(group, key=lambda c: (c[1], c[0])))
+    groups.sort(key=lambda group: -len(group))
+    return groups
+
+
+class MakeFair:
+    """The search (see the module text) over ``grid``, a slice at a time.
+
+    ``free`` is the grid's free cells when a report already knows them; otherwise the search
+    counts them first. ``time_limit`` bounds the engine seconds of all its solves.
+    """
+
+    def __init__(
+        self,
+        grid: BoolGrid,
+        free: FreeCells | None = None,
+        *,
+        max_edits: int = MAX_EDITS,
+        time_limit: float | None = TIME_LIMIT,
+        clock: Clock = time.perf_counter,
+    ) -> None:
+        self.start = np.array(grid, dtype=bool, copy=True)
+        self.max_edits = max_edits
+        self.time_limit = time_limit
+        self.clock = clock
+        self.engine_seconds = 0.0
+        self.tried = 0
+        self.edits: list[Edit] = []
+        self.result: FairResult | None = None
+        self.free_before = free.count if free is not None else 0
+        self._work: Generator[None, None, FairResult] | None = self._search(free)
+
+    @property
+    def done(self) -> bool:
+        return self.result is not None
+
+    # -- solving helpers (each a generator that yields between slices) -----------------------
+
+    def _out_of_time(self) -> bool:
+        return self.time_limit is not None and self.engine_seconds >= self.time_limit
+
+    def _limit(self, cap: float) -> float:
+        if self.time_limit is None:
+            return cap
+        return max(0.0, min(cap, self.time_limit - self.engine_seconds))
+
+    def _solve(self, puzzle: Puzzle) -> Generator[None, None, tuple[SolveResult, SettledCells]]:
+        """A two-solution solve of ``puzzle``, with the cells it settled before guessing."""
+        settled = SettledCells(puzzle)
+        task = SolveTask(
+            puzzle, max_solutions=2, time_limit=self._limit(CANDIDATE_TIME_LIMIT),
+            clock=self.clock,
+        )  # fmt: skip
+        while True:
+            before = task.engine_seconds
+            result = task.advance(_STEP_SLICE, on_step=settled)
+            self.engine_seconds += task.engine_seconds - before
+            if result is not None:
+                return result, settled
+            yield None
+
+    def _free(
+        self,
+        grid: BoolGrid,
+        limit: float | None,
+        first: tuple[SolveResult, SettledCells] | None = None,
+    ) -> Generator[None, None, FreeCells]:
+        search = FreeCellSearch(
+            Puzzle.from_grid(grid),
+            first=first[0] if first is not None else None,
+            settled=first[1].known if first is not None else None,
+            time_limit=limit,
+            cell_time_limit=0.25,
+            clock=self.clock,
+        )
+        while True:
+            before = search.engine_seconds
+            finished = search.advance(_STEP_SLICE)
+            self.engine_seconds += search.engine_seconds - before
+            if finished:
+                assert search.result is not None
+                return search.result
+            yield None
+
+    # -- the search -------------------------------------------------------------------------
+
+    def _search(self, free: FreeCells | None) -> Generator[None, None, FairResult]:
+        grid = self.start.copy()
+        if free is None:
+            free = yield from self._free(grid, self._limit(TIME_LIMIT))
+            self.free_before = free.count
+        if free.exact and not free.count:
+            return self._made(True, grid)
+        current = free
+        while len(self.edits) < self.max_edits and not self._out_of_time():
+            touched = [edit.cell for edit in self.edits]
+            region = free_regions(current.cells)[0] if current.cells else []
+            options = candidates(grid, region, avoid=touched)[:MAX_CANDIDATES]
+            if not options:
+                break
+            # An edit that clears this region without freeing any other cell is taken at
+            # once; the others wait, in case no edit does.
+            wanted = current.count - len(region)
+            kept: list[tuple[Edit, tuple[SolveResult, SettledCells]]] = []
+            taken: tuple[Edit, FreeCells] | None = None
+            for edit in options:
+                if self._out_of_time():
+                    break
+                self.tried += 1
+                edited = apply_edits(grid, [edit])
+                solved = yield from self._solve(Puzzle.from_grid(edited))
+                status = solved[0].status
+                if status == "unique":
+                    self.edits.append(edit)
+                    return self._made(True, edited)
+                if status != "multiple":
+                    continue
+                known = solved[1].known
+                if all(known[y, x] >= 0 for x, y in region):
+                    left = yield from self._free(edited, self._limit(COUNT_TIME_LIMIT), solved)
+                    if left.exact and left.count <= wanted:
+                        taken = (edit, left)
+                        break
+                elif len(kept) < COUNTED_CANDIDATES:
+                    kept.append((edit, solved))
+            if taken is None:
+                taken = yield from self._least_free(grid, kept)
+            if taken is None:
+                break  # no candidate could even be counted in time
+            edit, current = taken
+            self.edits.append(edit)
+            grid = apply_edits(grid, [edit])
+        return self._made(False, self.start)
+
+    def _least_free(
+        self, grid: BoolGrid, kept: list[tuple[Edit, tuple[SolveResult, SettledCells]]]
+    ) -> Generator[None, None, tuple[Edit, FreeCells] | None]:
+        """Of the ``kept`` edits (each with its two-solution solve), the one that leaves the
+        fewest free cells, the nearest first among equals."""
+        best: tuple[int, Edit, FreeCells] | None = None
+        for edit, solved in kept:
+            if self._out_of_time():
+                break
+            edited = apply_edits(grid, [edit])
+            left = yield from self._free(edited, self._limit(COUNT_TIME_LIMIT), solved)
+            if left.count and (best is None or left.count < best[0]):
+                best = (left.count, edit, left)
+        return (best[1], best[2]) if best is not None else None
+
+    def _made(self, found: bool, grid: BoolGrid) -> FairResult:
+        edits = tuple(self.edits) if found else ()
+        self.result = FairResult(
+            found, edits, grid, self.free_before, self.engine_seconds, self.tried
+        )
+        return self.result
+
+    def advance(self, seconds: float) -> bool:
+        """Search for about ``seconds``; True once :attr:`result` is ready."""
+        work = self._work
+        if work is None:
+            return True
+        deadline = self.clock() + seconds
+        try:
+            while self.clock() < deadline:
+                next(work)
+        except StopIteration:
+            self._work = None
+        return self._work is None
+
+    def run(self) -> FairResult:
+        """Search to the end (or the time limit); blocks."""
+        while not self.advance(3600.0):
+            pass
+        assert self.result is not None
+        return self.result
+
+    def cancel(self) -> None:
+        """Stop for good, with no result (the picture stays as it was)."""
+        if self._work is not None:
+            self._work.close()
+            self._work = None
+            if self.result is None:
+                self._made(False, self.start)
+
+
+def make_fair(grid: BoolGrid, time_limit: float | None = TIME_LIMIT) -> FairResult:
+    """The edits that make ``grid`` a unique puzzle (see :class:`MakeFair`); blocks."""
+    return MakeFair(grid, time_limit=time_limit).run()

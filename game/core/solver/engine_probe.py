@@ -1,0 +1,172 @@
+"""Probing: try each unknown cell both ways at the root and keep what a way proves.
+
+A contradiction fixes the cell the other way; cells both ways agree on are fixed too. A cell's
+record is reused while none of the lines its probes looked at has changed.
+"""
+
+from __future__ import annotations
+
+from array import array
+from collections.abc import Generator, Sequence
+
+import numpy as np
+
+from game.core.solver.engine_state import (
+    CODE_BITS,
+    CODE_MASK,
+    OTHER,
+    STEP_VALUE,
+    Branch,
+    EngineState,
+)
+from game.core.solver.line import EMPTY, FILLED, UNKNOWN
+from game.core.solver.steps import (
+    Contradiction,
+    LineDeduced,
+    ProbeResult,
+    ProbeStarted,
+    Step,
+)
+
+# Probing rounds at one node before branching anyway (None: until a round fixes nothing).
+PROBE_ROUNDS: int | None = None
+
+
+# What one way of a probe led to: trail entries it deduced (a frozenset, so agreements are
+# set intersections), or None when that way contradicts.
+Deductions = frozenset[int] | None
+
+
+class Prober(EngineState):
+    """Root probing on top of the engine's state."""
+
+    def _probe_candidates(self) -> list[int]:
+        """Unknown cells, those with the most known (or edge) neighbours first."""
+        codes = np.frombuffer(b"".join(self.rows), dtype=np.uint8).reshape(self.height, self.width)
+        known = np.pad(codes != UNKNOWN, 1, constant_values=True).astype(np.int8)
+        neighbours = known[:-2, 1:-1] + known[2:, 1:-1] + known[1:-1, :-2] + known[1:-1, 2:]
+        unknown = np.flatnonzero(codes.ravel() == UNKNOWN)
+        order = np.argsort(-neighbours.ravel()[unknown], kind="stable")
+        candidates: list[int] = unknown[order].tolist()
+        return candidates
+
+    def _probe_one(self, index: int, code: int) -> Generator[Step, None, Deductions]:
+        """Try one value; the return value is the trail entries it led to, or None on a
+        contradiction. The lines it looked at are added to ``visited``."""
+        self.probes += 1
+        y, x = divmod(index, self.width)
+        mark = len(self.trail)
+        self._set(x, y, code)
+        value = STEP_VALUE[code]
+        depth = len(self.choices)
+        yield ProbeStarted(x, y, value, depth)
+        bad = yield from self.propagate(probe=True)
+        deduced: Deductions = None
+        if bad < 0:
+            deduced = frozenset(self.trail[mark + 1 :])
+        outcome = "contradiction" if bad >= 0 else "solved" if not self.unknown else "consistent"
+        undone = self._undo_to(mark)
+        yield ProbeResult(x, y, value, outcome, undone, depth)
+        return deduced
+
+    def _fix(self, entries: Sequence[int]) -> Generator[Step, None, int]:
+        """Set cells proven by probing, one step per row, then propagate them."""
+        width = self.width
+        by_row: dict[int, list[tuple[int, int]]] = {}
+        for entry in sorted(entries):
+            y, x = divmod(entry >> CODE_BITS, width)
+            by_row.setdefault(y, []).append((x, entry & CODE_MASK))
+        self.probe_fixes += len(entries)
+        for y, row_cells in by_row.items():
+            for x, code in row_cells:
+                self._set(x, y, code)
+            self._stamp_cells(tuple((x, y) for x, _code in row_cells))
+            changes = tuple((x, y, STEP_VALUE[code]) for x, code in row_cells)
+            yield LineDeduced("row", y, changes, "probe", self.depth)
+        bad = yield from self.propagate(probe=False)
+        return bad
+
+    def probe(self) -> Generator[Step, None, tuple[str, Branch | None]]:
+        """Probe until a round fixes nothing. Returns ``("contradiction", None)``,
+        ``("solved", None)`` or ``("branch", (x, y, first value, second value))``.
+
+        A cell's record is reused in a later round while none of the lines its probes looked
+        at has changed (lines are stamped when a real deduction, a guess or a backtrack
+        changes them): probing again would see the same lines and find the same things.
+        """
+        width = self.width
+        height = self.height
+        rows = self.rows
+        line_stamp = self.line_stamp
+        records = self.records
+        visited = self.visited
+        line_weight = self.line_weight
+        rounds = 0
+        while True:
+            progress = False
+            best: Branch | None = None
+            best_score = (-1, -1, -1)
+            for index in self._probe_candidates():
+                y, x = divmod(index, width)
+                if rows[y][x] != UNKNOWN:
+                    continue
+                record = records.get(index)
+                if record is not None and record[4] < max(
+                    map(line_stamp.__getitem__, memoryview(record[3]).cast("H"))
+                ):
+                    record = None
+                if record is None:
+                    visited.clear()
+                    visited.extend((y, height + x))
+                    tick = self.tick
+                    when_filled = yield from self._probe_one(index, FILLED)
+                    when_empty = yield from self._probe_one(index, EMPTY)
+                    if when_filled is None:
+                        if when_empty is None:
+                            yield Contradiction(None, None, self.depth)
+                            return "contradiction", None
+                        fixed = when_empty | {(index << CODE_BITS) | EMPTY}
+                    elif when_empty is None:
+                        fixed = when_filled | {(index << CODE_BITS) | FILLED}
+                    else:
+                        fixed = when_filled & when_empty
+                    record = (
+                        array("I", sorted(fixed)).tobytes(),
+                        len(when_filled or ()),
+                        len(when_empty or ()),
+                        array("H", set(visited)).tobytes(),
+                        tick,
+                    )
+                    records[index] = record
+                proven, filled_count, empty_count = record[0], record[1], record[2]
+                if not proven:
+                    # Lines that keep contradicting mark the hard part of the puzzle:
+                    # settling them first stops the search from thrashing elsewhere.
+                    score = (
+                        line_weight[y] + line_weight[height + x],
+                        min(filled_count, empty_count),
+                        max(filled_count, empty_count),
+                    )
+                    if score > best_score:
+                        best_score = score
+                        richer = FILLED if filled_count >= empty_count else EMPTY
+                        first = richer if self.prefer_richer else OTHER[richer]
+                        best = (x, y, first, OTHER[first])
+                    continue
+                progress = True
+                bad = yield from self._fix(memoryview(proven).cast("I"))
+                if bad >= 0:
+                    return "contradiction", None
+                if not self.unknown:
+                    return "solved", None
+            if not progress:
+                assert best is not None, "an unknown cell was probed"
+                return "branch", best
+            rounds += 1
+            if (
+                PROBE_ROUNDS is not None
+                and rounds >= PROBE_ROUNDS
+                and best is not None
+                and rows[best[1]][best[0]] == UNKNOWN
+            ):
+                return "branch", best

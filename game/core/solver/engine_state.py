@@ -1,0 +1,349 @@
+"""The engine's board and its propagation: the state every other engine part works on.
+
+:class:`EngineState` holds the two views of the grid (rows and columns as bytearrays of the
+line solver's codes), the trail of cells set in order, the queue of lines to solve and the
+engine's clock; :meth:`EngineState.propagate` solves queued lines until the queue is dry or a
+line contradicts, yielding a step for each line that gave cells. Probing
+(:mod:`~game.core.solver.engine_probe`) and search (:mod:`~game.core.solver.engine`) build on it.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Callable, Generator, Sequence
+
+import numpy as np
+import numpy.typing as npt
+
+from game.core.lines import Clue
+from game.core.puzzle import Puzzle
+from game.core.solver.line import EMPTY, FILLED, UNKNOWN, WIDE_LINE, LineSolver
+from game.core.solver.steps import (
+    EMPTY_VALUE,
+    FILLED_VALUE,
+    Axis,
+    CellChange,
+    CellPosition,
+    Contradiction,
+    LineDeduced,
+    LinesChecked,
+    Step,
+)
+
+# Backtracks before the first restart, and how much longer each later run may be.
+RESTART_FIRST = 32
+RESTART_GROWTH = 1.5
+# Unproductive line solves in a row before a heartbeat step, so no step runs long.
+HEARTBEAT_LINES = 48
+# Lines solved between two looks at the clock.
+CLOCK_EVERY = 16
+
+STEP_VALUE = (0, FILLED_VALUE, EMPTY_VALUE)  # indexed by the engine's cell codes
+OTHER = (0, EMPTY, FILLED)
+# Engine cell codes -> 1 for filled, 0 otherwise.
+FILLED_BITS = bytes.maketrans(b"\x00\x01\x02", b"\x00\x01\x00")
+
+# A trail entry packs a cell and its code: index * 4 + code (codes are 1 and 2).
+CODE_BITS = 2
+CODE_MASK = 3
+
+# A branching choice: x, y, the value to try first, the value to try second.
+Branch = tuple[int, int, int, int]
+
+
+# What probing one cell found: the trail entries it proves (one way contradicted: the other
+# way and its deductions; both consistent: what both ways agree on) as packed unsigned ints,
+# how many cells each way deduced, the lines its probes looked at (packed unsigned shorts),
+# and the tick then. Bytes and ints only: long-lived records give the garbage collector
+# nothing to walk.
+ProbeRecord = tuple[bytes, int, int, bytes, int]
+
+
+class EngineTimeout(Exception):
+    """Raised inside the engine when its time is up; turned into an ``unknown`` verdict."""
+
+
+class EngineState:
+    """The grid, the trail, the line queue and the clock, with line propagation."""
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        max_solutions: int | None,
+        timeout: float | None,
+        initial: npt.NDArray[np.integer] | None,
+        clock: Callable[[], float] = time.perf_counter,
+    ) -> None:
+        self.puzzle = puzzle
+        self.clock = clock
+        self.width = width = puzzle.width
+        self.height = height = puzzle.height
+        self.max_solutions = max_solutions
+        self.timeout = timeout
+        self.solver = LineSolver()
+        self.clues: list[Clue] = list(puzzle.row_clues) + list(puzzle.column_clues)
+        self.caches = [self.solver.cache_for(clue) for clue in self.clues]
+        self.rows = [bytearray(width) for _ in range(height)]
+        self.columns = [bytearray(height) for _ in range(width)]
+        # Rows then columns, by line id (the same bytearrays).
+        self.lines = self.rows + self.columns
+        # Bytes per index in a cached outcome of each line (see line.pack_outcome).
+        self.units = [1 if len(line) < WIDE_LINE else 2 for line in self.lines]
+        self.unknown = width * height
+        # Trail entries (index * 4 + code) in the order cells were set; undo pops them.
+        self.trail: list[int] = []
+        # Open choices: (x, y, the value still to try, trail length before the choice).
+        self.choices: list[tuple[int, int, int, int]] = []
+        self.queue: deque[int] = deque()
+        self.queued = bytearray(width + height)
+        self.line_round = [0] * (width + height)
+        # The tick of the last real change per line, and the lines the current probe saw.
+        self.tick = 0
+        self.line_stamp = [0] * (width + height)
+        # How often each line contradicted (in probes or search): the branching weight.
+        self.line_weight = [1] * (width + height)
+        self.visited: list[int] = []
+        # Probe results by cell index, kept across the whole search; see probe().
+        self.records: dict[int, ProbeRecord] = {}
+        self.solutions: list[npt.NDArray[np.bool_]] = []
+        # Every solution found (its rows' bytes): a restart may meet one again.
+        self.seen: set[bytes] = set()
+        # Restarts: backtracks allowed in this run, spent so far, and the value order.
+        self.restart_limit = RESTART_FIRST
+        self.run_backtracks = 0
+        self.restarts = 0
+        self.prefer_richer = True
+        self.spent = 0.0
+        self.countdown = CLOCK_EVERY
+        self.resumed = clock()
+        self.probes = 0
+        self.probe_fixes = 0
+        self.guesses = 0
+        self.backtracks = 0
+        self.max_depth = 0
+        self.rounds = 0
+        self.stalled = False
+        self.first_solution_depth: int | None = None
+        self.used_probing_first = False
+        if initial is not None:
+            self._set_initial(initial)
+
+    # -- time ------------------------------------------------------------------------------
+
+    def pause_clock(self) -> None:
+        self.spent += self.clock() - self.resumed
+
+    def resume_clock(self) -> None:
+        self.resumed = self.clock()
+
+    def elapsed(self) -> float:
+        return self.spent + (self.clock() - self.resumed)
+
+    # -- board -----------------------------------------------------------------------------
+
+    @property
+    def depth(self) -> int:
+        return len(self.choices)
+
+    def _set_initial(self, initial: npt.NDArray[np.integer]) -> None:
+        grid = np.asarray(initial)
+        if grid.shape != (self.height, self.width):
+            raise ValueError(
+                f"the initial grid is {grid.shape}, the puzzle is ({self.height}, {self.width})"
+            )
+        for y in range(self.height):
+            for x in range(self.width):
+                value = int(grid[y, x])
+                if value in (FILLED_VALUE, EMPTY_VALUE):
+                    code = FILLED if value == FILLED_VALUE else EMPTY
+                    self.rows[y][x] = code
+                    self.columns[x][y] = code
+                    self.unknown -= 1
+
+    def _set(self, x: int, y: int, code: int) -> None:
+        """Set an unknown cell, on the trail, and queue its two lines."""
+        self.rows[y][x] = code
+        self.columns[x][y] = code
+        self.trail.append(((y * self.width + x) << CODE_BITS) | code)
+        self.unknown -= 1
+        self._queue_line(y, 1)
+        self._queue_line(self.height + x, 1)
+
+    def _queue_line(self, line_id: int, round_number: int) -> None:
+        if not self.queued[line_id]:
+            self.queued[line_id] = 1
+            self.line_round[line_id] = round_number
+            self.queue.append(line_id)
+
+    def _clear_queue(self) -> None:
+        for line_id in self.queue:
+            self.queued[line_id] = 0
+        self.queue.clear()
+
+    def _undo_to(self, mark: int) -> tuple[CellPosition, ...]:
+        """Unset the cells set since trail length ``mark``; their positions, latest first."""
+        rows = self.rows
+        columns = self.columns
+        width = self.width
+        undone = self.trail[mark:]
+        del self.trail[mark:]
+        self.unknown += len(undone)
+        cells = []
+        for entry in reversed(undone):
+            y, x = divmod(entry >> CODE_BITS, width)
+            rows[y][x] = UNKNOWN
+            columns[x][y] = UNKNOWN
+            cells.append((x, y))
+        return tuple(cells)
+
+    def _stamp_cells(self, cells: tuple[CellPosition, ...]) -> None:
+        """Mark the lines of changed cells so probe records that looked at them go stale."""
+        self.tick += 1
+        tick = self.tick
+        line_stamp = self.line_stamp
+        height = self.height
+        for x, y in cells:
+            line_stamp[y] = tick
+            line_stamp[height + x] = tick
+
+    def _axis(self, line_id: int) -> tuple[Axis, int]:
+        if line_id < self.height:
+            return "row", line_id
+        return "column", line_id - self.height
+
+    # -- propagation -----------------------------------------------------------------------
+
+    def propagate(self, probe: bool) -> Generator[Step, None, int]:
+        """Solve queued lines until the queue is empty; the return value is the line that
+        contradicted, or -1.
+
+        Inside a probe the lines taken from the queue are noted in ``visited``; outside one,
+        every line that gains a cell at the root gets a fresh stamp (see :meth:`probe`; only
+        the root probes, and cells set below it are stamped when a backtrack undoes them).
+        """
+        height = self.height
+        width = self.width
+        rows = self.rows
+        columns = self.columns
+        clues = self.clues
+        caches = self.caches
+        solver = self.solver
+        queue = self.queue
+        queued = self.queued
+        line_round = self.line_round
+        line_stamp = self.line_stamp
+        trail_append = self.trail.append
+        visited_append = self.visited.append
+        timeout = self.timeout
+        count_rounds = not probe and not self.choices and not self.stalled
+        depth = len(self.choices)
+        stamp = 0
+        stamping = not probe and not self.choices
+        quiet = 0
+        lines = self.lines
+        units = self.units
+        while queue:
+            line_id = queue.popleft()
+            queued[line_id] = 0
+            line = bytes(lines[line_id])
+            outcome = caches[line_id].get(line, b"")
+            if outcome == b"":  # not cached (a cached outcome is None or at least one byte)
+                outcome = solver.solve_uncached(clues[line_id], line, caches[line_id])
+            else:
+                solver.hits += 1
+            if probe:
+                visited_append(line_id)
+            # The countdown lives on the engine: most probes look at fewer lines than it.
+            self.countdown -= 1
+            if not self.countdown:
+                self.countdown = CLOCK_EVERY
+                if timeout is not None and self.elapsed() > timeout:
+                    raise EngineTimeout
+            if outcome is None:
+                self.line_weight[line_id] += 1
+                self._clear_queue()
+                axis, index = self._axis(line_id)
+                yield Contradiction(axis, index, depth, probe)
+                return line_id
+            if len(outcome) == units[line_id]:
+                quiet += 1
+                if quiet >= HEARTBEAT_LINES:
+                    quiet = 0
+                    yield LinesChecked(HEARTBEAT_LINES, depth)
+                continue
+            quiet = 0
+            is_row = line_id < height
+            values: Sequence[int] = outcome
+            if units[line_id] == 2:  # a line longer than 255 cells: two bytes an index
+                values = memoryview(outcome).cast("H")
+            count = values[0]
+            filled = values[1 : count + 1]
+            empty = values[count + 1 :]
+            this_round = line_round[line_id]
+            next_round = this_round + 1
+            if count_rounds and this_round > self.rounds:
+                self.rounds = this_round
+            if stamping:
+                self.tick += 1
+                stamp = self.tick
+                line_stamp[line_id] = stamp
+            changes: list[CellChange] = []
+            if is_row:
+                y = line_id
+                row = rows[y]
+                base = y * width
+                for code, positions in ((FILLED, filled), (EMPTY, empty)):
+                    value = STEP_VALUE[code]
+                    for x in positions:
+                        row[x] = code
+                        columns[x][y] = code
+                        trail_append(((base + x) << CODE_BITS) | code)
+                        other = height + x
+                        if not queued[other]:
+                            queued[other] = 1
+                            line_round[other] = next_round
+                            queue.append(other)
+                        if stamp:
+                            line_stamp[other] = stamp
+                        changes.append((x, y, value))
+            else:
+                x = line_id - height
+                column = columns[x]
+                for code, positions in ((FILLED, filled), (EMPTY, empty)):
+                    value = STEP_VALUE[code]
+                    for y in positions:
+                        column[y] = code
+                        rows[y][x] = code
+                        trail_append(((y * width + x) << CODE_BITS) | code)
+                        if not queued[y]:
+                            queued[y] = 1
+                            line_round[y] = next_round
+                            queue.append(y)
+                        if stamp:
+                            line_stamp[y] = stamp
+                        changes.append((x, y, value))
+            self.unknown -= len(changes)
+            yield LineDeduced(
+                "row" if is_row else "column",
+                line_id if is_row else line_id - height,
+                tuple(changes),
+                "forced" if probe else _reason(clues[line_id], line, len(changes), bool(filled)),
+                depth,
+                probe,
+            )
+        return -1
+
+
+def _reason(clue: Clue, line: bytes, changed: int, any_filled: bool) -> str:
+    """A word for why a line gave cells (the exact solver does not say; this is a summary)."""
+    if not clue:
+        return "empty clue"
+    unknown_before = line.count(UNKNOWN)
+    if unknown_before == len(line):
+        return "overlap"
+    if changed == unknown_before:
+        return "completed"
+    if not any_filled:
+        return "unreachable"
+    return "forced"

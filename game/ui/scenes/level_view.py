@@ -1,0 +1,199 @@
+"""Level select's drawing: the pack list, the open pack's header and its cards.
+
+Split from :mod:`game.ui.scenes.level_select` (which keeps the state, the layout and the
+events); the view reads the scene and draws it, it decides nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.packs import PuzzleEntry
+from game.ui.scenes.level_cards import Card
+from game.ui.widgets.base import radius
+from game.ui.widgets.text import draw_help_line, draw_text, fit_text, wrap_text
+
+if TYPE_CHECKING:
+    from game.ui.scenes.level_select import LevelSelectScene
+
+
+class LevelSelectView:
+    """Draws one level select scene."""
+
+    def __init__(self, scene: LevelSelectScene) -> None:
+        self.scene = scene
+
+    def draw(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        app = scene.app
+        theme = app.theme
+        scale = app.ui_scale
+        surface.fill(theme.background)
+        scene.back_button.draw(surface, app)
+        draw_text(
+            surface,
+            app,
+            "Choose a puzzle",
+            round(30 * scale),
+            theme.text,
+            (app.screen_size[0] // 2, round(20 * scale)),
+            "midtop",
+            bold=True,
+        )
+        self._draw_packs(surface)
+        self._draw_pack_header(surface)
+        self._draw_cards(surface)
+        draw_help_line(
+            surface,
+            app,
+            "Arrows move  ·  Enter plays  ·  W watches the solver  ·  Tab next pack  ·  Esc back",
+            gap=8,
+        )
+
+    def _draw_packs(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        app = scene.app
+        theme = app.theme
+        scale = app.ui_scale
+        corner = radius(app)
+        pygame.draw.rect(surface, theme.panel, scene.pack_panel, border_radius=corner)
+        pygame.draw.rect(
+            surface,
+            theme.panel_border,
+            scene.pack_panel,
+            max(1, theme.line_weight),
+            border_radius=corner,
+        )
+        pad = round(12 * scale)
+        name_size = round(19 * scale)
+        font = app.fonts.get(name_size, bold=True)
+        for index, state in enumerate(scene.packs):
+            rect = scene.pack_rect(index)
+            if rect.bottom > scene.pack_panel.bottom:
+                break
+            chosen = index == scene.pack_index
+            if chosen:
+                pygame.draw.rect(surface, theme.accent, rect, border_radius=corner)
+            elif index == scene.hover_pack:
+                pygame.draw.rect(surface, theme.button_hover, rect, border_radius=corner)
+            text_colour = theme.accent_text if chosen else theme.text
+            muted = theme.accent_text if chosen else theme.text_muted
+            name = fit_text(font, state.pack.name, rect.width - 2 * pad)
+            draw_text(
+                surface,
+                app,
+                name,
+                name_size,
+                text_colour,
+                (rect.left + pad, rect.top + round(8 * scale)),
+                bold=True,
+            )
+            if state.reading and not state.entries:
+                detail = "Reading…" if state.reader is not None else ""
+            else:
+                total = len(state.entries)
+                detail = f"{total} puzzle{'s' if total != 1 else ''}"
+                if total:
+                    detail += f"  ·  {state.solved} solved"
+            draw_text(
+                surface,
+                app,
+                detail,
+                round(15 * scale),
+                muted,
+                (rect.left + pad, rect.bottom - round(8 * scale)),
+                "bottomleft",
+            )
+            if chosen and scene.focus_area == "packs" and scene.show_focus:
+                pygame.draw.rect(
+                    surface,
+                    theme.focus_ring,
+                    rect.inflate(6, 6),
+                    max(2, round(3 * scale)),
+                    border_radius=corner + 3,
+                )
+
+    def _draw_pack_header(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        pack = scene.pack
+        if pack is None:
+            return
+        app = scene.app
+        theme = app.theme
+        scale = app.ui_scale
+        left = scene.scroll.viewport.left + round(4 * scale)
+        top = scene.pack_panel.top
+        draw_text(surface, app, pack.name, round(24 * scale), theme.text, (left, top), bold=True)
+        description = pack.description
+        if pack.problem:
+            description = f"{description}  ({pack.problem})" if description else pack.problem
+        if description:
+            size = round(15 * scale)
+            text = fit_text(app.fonts.get(size), description, scene.scroll.viewport.width - 8)
+            draw_text(surface, app, text, size, theme.text_muted, (left, top + round(30 * scale)))
+
+    def _draw_cards(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        app = scene.app
+        entries = scene.entries
+        viewport = scene.scroll.viewport
+        clip = surface.get_clip()
+        surface.set_clip(viewport)
+        if not entries:
+            self._draw_empty(surface)
+        first, last = scene._visible_range()
+        for index in range(first, last):
+            self._draw_card(surface, index, entries[index])
+        surface.set_clip(clip)
+        scene.scroll.draw_bar(surface, app)
+
+    def _draw_empty(self, surface: pygame.Surface) -> None:
+        scene = self.scene
+        app = scene.app
+        scale = app.ui_scale
+        pack = scene.pack
+        if scene.reading:
+            message = "Reading the puzzle files…"
+        elif pack is not None and pack.user:
+            message = (
+                "No puzzles yet. Use “Create from image” on the main menu, or put puzzle "
+                f"files in {pack.directory}"
+            )
+        else:
+            message = "This pack has no puzzles."
+        size = round(18 * scale)
+        font = app.fonts.get(size)
+        y = scene.scroll.viewport.top + round(20 * scale)
+        for line in wrap_text(font, message, scene.scroll.viewport.width - round(40 * scale)):
+            draw_text(
+                surface,
+                app,
+                line,
+                size,
+                app.theme.text_muted,
+                (scene.scroll.viewport.left + round(10 * scale), y),
+            )
+            y += font.get_linesize()
+
+    def _draw_card(self, surface: pygame.Surface, index: int, entry: PuzzleEntry) -> None:
+        scene = self.scene
+        record = scene.record(entry)
+        solved = bool(record and record.solved)
+        puzzle = entry.puzzle
+        card = Card(
+            entry=entry,
+            rect=scene.card_rect(index),
+            watch=scene._watch_rect(index),
+            title=scene.card_title(index, solved) if puzzle is not None else "",
+            record=record,
+            stars=scene.stars(entry),
+            picture=(
+                scene.app.ratings.solution_of(puzzle) if solved and puzzle is not None else None
+            ),
+            hovered=index == scene.hover_card,
+            focused=index == scene.selected and scene.focus_area == "cards" and scene.show_focus,
+            watch_hovered=index == scene.hover_watch,
+        )
+        scene.cards.draw(surface, card)

@@ -1,0 +1,61 @@
+"""``hanjie convert``: the exact free-cell count, ``--fix`` and ``--require-unique``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image
+
+from game.cli import main
+from game.core.fairness import check_uniqueness
+from game.core.formats import read_puzzle
+from game.core.free_cells import free_cells
+from game.core.puzzle import Puzzle
+
+# A 12x12 picture: a frame (so the grid keeps its size) and lone cells on a diagonal, which
+# can trade places with each other.
+PICTURE = np.zeros((12, 12), dtype=bool)
+PICTURE[0, :] = PICTURE[-1, :] = PICTURE[:, 0] = PICTURE[:, -1] = True
+for k in (3, 5, 8):
+    PICTURE[k, k] = True
+
+
+def _picture(path: Path) -> Path:
+    pixels = np.where(PICTURE, 0, 255).astype(np.uint8)
+    Image.fromarray(pixels, "L").resize((240, 240), Image.Resampling.NEAREST).save(path)
+    return path
+
+
+def test_convert_prints_the_exact_free_cells_and_exits_3_when_unique_is_required(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    image = _picture(tmp_path / "dots.png")
+    expected = free_cells(Puzzle.from_grid(PICTURE)).count
+    assert expected == 9  # three rows and three columns of one cell: any placement solves it
+    assert main(["convert", str(image), "--size", "12x12"]) == 0
+    out = capsys.readouterr().out
+    assert f"exactly {expected} cells can go either way" in out
+    assert "--fix" in out
+    code = main(["convert", str(image), "--size", "12x12", "--require-unique"])
+    captured = capsys.readouterr()
+    assert code == 3 and "not unique: ambiguous, exactly 9 cells" in captured.err
+
+
+def test_convert_fix_makes_it_fair_and_saves_the_unique_puzzle(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    image = _picture(tmp_path / "dots.png")
+    out = tmp_path / "dots.non"
+    code = main(
+        ["convert", str(image), "--size", "12x12", "--fix", "--require-unique", "-o", str(out)]
+    )
+    printed = capsys.readouterr().out
+    assert code == 0, printed
+    assert "make it fair: " in printed and "edit" in printed
+    assert "solver: one solution" in printed
+    saved = read_puzzle(out)
+    assert check_uniqueness(saved, timeout=5.0).status == "unique"
+    goal = saved.goal_array()
+    assert goal is not None and 1 <= int((goal != PICTURE).sum()) <= 4

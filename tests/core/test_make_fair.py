@@ -1,0 +1,114 @@
+"""Make it fair: whatever it returns is a puzzle with one solution (checked by brute force)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from game.core.free_cells import free_cells
+from game.core.make_fair import (
+    Edit,
+    MakeFair,
+    apply_edits,
+    candidates,
+    free_regions,
+    make_fair,
+    speck_cost,
+)
+from game.core.puzzle import Puzzle
+from tests.core.test_free_cells import _all_solutions
+
+
+def _ticking_clock(step: float = 0.001):  # type: ignore[no-untyped-def]
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += step
+        return now[0]
+
+    return clock
+
+
+def test_make_fair_never_returns_a_puzzle_with_more_than_one_solution() -> None:
+    rng = random.Random(2024)
+    ambiguous = found = 0
+    while ambiguous < 150:
+        width, height = rng.choice([(5, 5), (6, 4), (4, 6), (5, 4)])
+        grid = np.array([[rng.random() < 0.5 for _ in range(width)] for _ in range(height)])
+        if len(_all_solutions(Puzzle.from_grid(grid))) < 2:
+            continue
+        ambiguous += 1
+        result = make_fair(grid, time_limit=5.0)
+        if result.found:
+            found += 1
+            assert result.edits
+            assert np.array_equal(result.grid, apply_edits(grid, result.edits))
+            solutions = _all_solutions(Puzzle.from_grid(result.grid))
+            assert len(solutions) == 1 and np.array_equal(solutions[0], result.grid)
+        else:
+            assert result.edits == () and np.array_equal(result.grid, grid)
+    assert found >= 140  # nearly every small ambiguous picture gets fixed
+
+
+def test_a_unique_picture_needs_no_edit() -> None:
+    plus = np.zeros((5, 5), dtype=bool)
+    plus[2, :] = plus[:, 2] = True
+    result = make_fair(plus)
+    assert result.found and result.edits == () and result.text.startswith("already unique")
+
+
+def test_several_switches_need_several_edits_and_all_are_made() -> None:
+    # Lone cells in rows and columns of their own: 16 free cells, and no one edit pins them.
+    grid = np.zeros((10, 10), dtype=bool)
+    grid[1, 1] = grid[2, 2] = True
+    grid[7, 6] = grid[8, 7] = True
+    grid[:, 4] = True
+    assert free_cells(Puzzle.from_grid(grid)).count == 16
+    result = make_fair(grid)
+    assert result.found and len(result.edits) >= 2
+    assert free_cells(Puzzle.from_grid(result.grid)).count == 0
+    assert result.free_before == 16
+    assert "edits:" in result.text
+
+
+def test_the_search_is_sliced_and_cancel_leaves_the_picture_alone() -> None:
+    grid = np.zeros((10, 10), dtype=bool)
+    grid[1, 1] = grid[2, 2] = True
+    grid[7, 6] = grid[8, 7] = True
+    search = MakeFair(grid, clock=_ticking_clock())
+    slices = 0
+    while not search.advance(0.003):
+        slices += 1
+    assert slices > 3 and search.result is not None and search.result.found
+    stopped = MakeFair(grid, clock=_ticking_clock())
+    stopped.advance(0.003)
+    stopped.cancel()
+    assert stopped.result is not None and not stopped.result.found
+    assert np.array_equal(stopped.result.grid, grid)
+
+
+def test_out_of_time_gives_no_edits() -> None:
+    grid = np.zeros((10, 10), dtype=bool)
+    grid[1, 1] = grid[2, 2] = True
+    result = MakeFair(grid, time_limit=0.0, clock=_ticking_clock()).run()
+    assert not result.found and result.edits == ()
+
+
+def test_candidates_start_at_the_free_cells_and_prefer_edits_that_blend_in() -> None:
+    grid = np.zeros((6, 6), dtype=bool)
+    grid[0:3, 0:3] = True
+    grid[1, 1] = False  # a hole: filling it blends in
+    assert speck_cost(grid, 1, 1, True) == 0
+    assert speck_cost(grid, 5, 5, True) == 3  # a speck in the corner
+    order = candidates(grid, [(1, 1), (4, 4)], reach=1)
+    assert order[0] == Edit(1, 1, True)
+    assert {edit.cell for edit in order[:2]} == {(1, 1), (4, 4)}
+    assert all(edit.filled != bool(grid[edit.y, edit.x]) for edit in order)
+    assert (0, 0) not in {edit.cell for edit in candidates(grid, [(1, 1)], avoid=[(0, 0)])}
+
+
+def test_free_regions_group_nearby_cells() -> None:
+    groups = free_regions([(0, 0), (1, 1), (9, 9), (8, 9), (7, 9), (3, 2)])
+    assert [len(group) for group in groups] == [3, 3]
+    assert sorted(map(sorted, groups)) == [[(0, 0), (1, 1), (3, 2)], [(7, 9), (8, 9), (9, 9)]]

@@ -1,0 +1,160 @@
+"""The lesson screen: offered once on a first start, reachable from Options, driven by real
+mouse and key events; a wrong click is refused on screen, a finished picture gets the reveal,
+and the last lesson's end is remembered."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.core.board import Cell
+from game.core.lesson import Want
+from game.ui.app import App
+from game.ui.scenes.lesson import OFFER, LessonScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.options import OptionsScene
+from game.ui.settings import LESSON_DONE, LESSON_OFFERED
+from game.ui.widgets.dialog import DialogScene
+from tests.ui.ui_events import click
+
+
+def _open() -> LessonScene:
+    app = App(headless=True)
+    scene = LessonScene(app)
+    app.push(scene)
+    app.step()
+    return scene
+
+
+def _key(scene: LessonScene, code: int) -> None:
+    scene.app.feed(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
+    scene.app.feed(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0))
+    scene.app.step()
+
+
+def _drag(
+    scene: LessonScene, start: tuple[int, int], end: tuple[int, int], button: int = 1
+) -> None:
+    a, b = scene.layout.cell_box(*start).centre, scene.layout.cell_box(*end).centre
+    app = scene.app
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=a, button=button))
+    app.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=b, rel=(0, 0), buttons=(1, 0, 0)))
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=b, button=button))
+    app.step()
+
+
+def test_a_first_start_offers_the_lesson_once_and_remembers_the_answer() -> None:
+    app = App(headless=True)
+    app.push(MenuScene(app, offer_lesson=True))
+    app.step()
+    app.step()
+    dialog = app.top
+    assert isinstance(dialog, DialogScene) and dialog.name == OFFER
+    click(app, dialog.button("Start the lesson").rect.center)
+    app.step()
+    assert isinstance(app.top, LessonScene)
+    assert app.setting(LESSON_OFFERED)
+    # A second start with the same progress does not ask again.
+    again = App(headless=True)
+    again.push(MenuScene(again, offer_lesson=True))
+    again.step()
+    again.step()
+    assert isinstance(again.top, MenuScene)
+
+
+def test_options_opens_the_lesson() -> None:
+    app = App(headless=True)
+    options = OptionsScene(app)
+    app.push(options)
+    app.step()
+    assert options.lesson.label == "Take the first lesson"
+    click(app, options.lesson.rect.center)
+    app.step()
+    assert isinstance(app.top, LessonScene)
+
+
+def test_the_first_steps_by_mouse_and_key_with_a_gentle_correction() -> None:
+    scene = _open()
+    run = scene.run
+    assert run.step.want == Want.NEXT
+    _key(scene, pygame.K_RETURN)
+    assert run.step.want == Want.FILL
+    _drag(scene, (0, 0), (0, 2))  # down column 1: not what row 1 asks
+    assert not run.board.known_mask().any()
+    assert scene.message_kind == "error" and "only the outlined cells" in scene.message
+    assert scene.app.sounds.played[-1] == "oops"
+    _drag(scene, (0, 0), (3, 0))
+    assert run.step_index == 2 and scene.message == ""
+    assert scene.app.sounds.played[-1] == "step"
+    accent = scene.app.theme.accent
+    box = scene.layout.cell_box(0, 1)  # the next cell to fill is outlined
+    y = box.centre[1]
+    edge = [tuple(scene.app.screen.get_at((x, y)))[:3] for x in range(box.x, box.centre[0])]
+    assert accent in edge
+    inside = scene.layout.cell_box(1, 1)  # not asked for: no outline
+    row = range(inside.x, inside.centre[0])
+    assert accent not in [tuple(scene.app.screen.get_at((x, y)))[:3] for x in row]
+
+
+def test_skip_and_back_buttons_and_the_reveal_at_a_lesson_end() -> None:
+    scene = _open()
+    app, run = scene.app, scene.run
+    for _ in range(len(run.lesson.steps)):
+        click(app, scene.skip_button.rect.center)
+    assert run.lesson_done and scene.reveal is not None and scene.wake_in() == 0.0
+    assert app.sounds.played[-1] == "reveal"
+    _key(scene, pygame.K_SPACE)  # skips the reveal
+    assert scene.reveal.done and scene.wake_in() is None
+    assert scene.next_button.label.startswith("Next lesson")
+    click(app, scene.back_button.rect.center)  # back into the last step, picture undone
+    assert not run.lesson_done and run.step.want == Want.SOLVE and scene.reveal is None
+    click(app, scene.skip_button.rect.center)
+    _key(scene, pygame.K_RETURN)  # skip the reveal
+    _key(scene, pygame.K_RETURN)  # next lesson
+    assert run.lesson_index == 1 and run.board.filled_count == 0
+
+
+def test_trial_keys_and_the_hint_key_in_their_lessons() -> None:
+    app = App(headless=True)
+    scene = LessonScene(app, start=3)  # trial marks
+    app.push(scene)
+    app.step()
+    run = scene.run
+    click(app, scene.skip_button.rect.center)  # rows 2 and 3
+    _key(scene, pygame.K_t)
+    assert run.trial_mode and run.step.want == Want.TRIAL_FILL
+    click(app, scene.layout.cell_box(0, 0).centre)
+    assert run.board.get(0, 0) == Cell.TRIAL_FILLED
+    assert scene.grid_view.column_look(0).contradicted  # its clue shows red
+    _key(scene, pygame.K_d)
+    assert run.board.get(0, 0) == Cell.UNKNOWN and run.step.want == Want.CROSS
+    hints = LessonScene(app, start=4)
+    app.push(hints)
+    app.step()
+    _key(hints, pygame.K_h)
+    assert hints.run.step.want == Want.FILL and hints.message_kind == "hint"
+    assert hints.hint_cells == hints.run.step.cells and "row 3" in hints.message.lower()
+
+
+def test_finishing_the_last_lesson_is_remembered_and_leaves() -> None:
+    app = App(headless=True)
+    app.push(MenuScene(app, offer_lesson=False))
+    scene = LessonScene(app, start=4)
+    app.push(scene)
+    app.step()
+    while not scene.run.finished:
+        click(app, scene.skip_button.rect.center)
+    assert app.setting(LESSON_DONE)
+    _key(scene, pygame.K_RETURN)  # skip the reveal
+    _key(scene, pygame.K_RETURN)  # finish
+    app.step()
+    assert isinstance(app.top, MenuScene)
+
+
+def test_esc_asks_before_leaving() -> None:
+    scene = _open()
+    _key(scene, pygame.K_ESCAPE)
+    dialog = scene.app.top
+    assert isinstance(dialog, DialogScene) and dialog.name == "leave lesson"
+    click(scene.app, dialog.button("Keep learning").rect.center)
+    scene.app.step()
+    assert scene.app.top is scene

@@ -1,0 +1,102 @@
+"""The win reveal: a wave of settling cells driven by the frames' dt, the chime with the
+title, a click or key skips it, and the buttons come after."""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+
+from game.ui.widgets.win_reveal import (
+    BUTTONS_AT,
+    TITLE_AT,
+    WAVE,
+    RevealClock,
+    settle_grow,
+    settle_progress,
+    title_appear,
+    wave_delays,
+)
+from tests.shared_data import HEART
+from tests.ui.play_helpers import click, key, open_play
+
+
+def test_the_wave_runs_corner_to_corner_and_each_cell_settles_past_then_back() -> None:
+    delays = wave_delays(5, 4)
+    assert delays[0, 0] == 0.0 and delays[3, 4] == WAVE
+    assert delays[0, 4] == delays[3, 1]  # same diagonal, same moment
+    progress = settle_progress(WAVE / 2, delays)
+    assert progress[0, 0] > 0 and progress[3, 4] == 0
+    assert settle_grow(0.0) == 1.0 and abs(settle_grow(1.0) - 1.0) < 1e-9
+    assert max(settle_grow(t / 20) for t in range(21)) > 1.1  # it swells, then sinks back
+
+
+def test_the_clock_cues_the_title_once_and_skips_to_the_buttons() -> None:
+    clock = RevealClock()
+    assert clock.animating and clock.title_appear == 0.0
+    assert clock.update(TITLE_AT - 0.01) == []
+    assert clock.update(0.02) == ["title"]
+    assert clock.update(0.02) == []
+    assert 0 < clock.title_appear < 1
+    assert clock.skip() and clock.done and clock.buttons_shown
+    assert not clock.skip()
+    assert title_appear(BUTTONS_AT) == 1.0
+
+
+def _colour_at(scene_app: object, pos: tuple[int, int]) -> tuple[int, int, int]:
+    screen = scene_app.screen  # type: ignore[attr-defined]
+    colour = screen.get_at(pos)
+    return (colour.r, colour.g, colour.b)
+
+
+def test_a_win_plays_the_wave_then_the_chime_and_a_key_skips_to_the_buttons() -> None:
+    scene = open_play(HEART)
+    app = scene.app
+    goal = scene.puzzle.goal_array()
+    assert goal is not None
+    for y, x in np.argwhere(goal).tolist():
+        click(scene, x, y)
+    win = scene.win
+    assert win is not None and app.sounds.played[-1] == "reveal"
+    for dt in (0.25, 0.25, 0.08 - 1 / 60):  # the app's frames carry the time, no sleeping
+        app.step(dt)
+    assert abs(win.age - 0.58) < 1e-6
+    assert app.wake_in() == 0.0  # it animates: drawn every frame
+    theme = app.theme
+    filled, paper = theme.filled, theme.cell_unknown
+    # Passed by the wave: row 1, column 2 has settled and covers its grid line.
+    early = scene.layout.cell_box(1, 0)
+    assert _colour_at(app, (early.x, early.centre[1])) == filled
+    # Settling now: row 4, column 2 swells past its box, over the empty cell to its left,
+    # in a colour on its way from the accent colour back to the fill.
+    settling = scene.layout.cell_box(1, 3)
+    swollen = _colour_at(app, (settling.x - 3, settling.centre[1]))
+    assert swollen not in (paper, filled)
+    # Not reached yet: row 5, column 3 is the mark as played, paper round it.
+    late = scene.layout.cell_box(2, 4)
+    assert _colour_at(app, (late.x - 3, late.centre[1])) == paper
+    assert _colour_at(app, late.centre) == filled
+    assert "win" not in app.sounds.played  # the chime waits for the title
+    assert not scene.chrome.win_appear()
+    key(scene, pygame.K_SPACE)  # skips; does not press "Next"
+    assert app.top is scene and win.age >= BUTTONS_AT
+    assert scene.chrome.win_appear() == 1.0
+    assert _colour_at(app, (late.x, late.centre[1])) == filled
+    assert _colour_at(app, (late.x - 3, late.centre[1])) == paper  # settled: back in its box
+    button = app.theme.button
+    pixels = pygame.surfarray.array3d(app.screen.subsurface(scene.levels_button.rect))
+    assert (pixels.reshape(-1, 3) == np.array(button)).all(axis=1).any()
+
+
+def test_the_chime_sounds_when_the_title_appears() -> None:
+    scene = open_play(HEART)
+    app = scene.app
+    goal = scene.puzzle.goal_array()
+    assert goal is not None
+    for y, x in np.argwhere(goal).tolist():
+        click(scene, x, y)
+    steps = 0
+    while "win" not in app.sounds.played:
+        app.step(0.05)
+        steps += 1
+        assert steps < 100
+    assert scene.win is not None and abs(scene.win.age - TITLE_AT) <= 0.05
