@@ -234,7 +234,9 @@ def test_saving_an_ambiguous_puzzle_asks_first(tmp_path: Path) -> None:
     assert isinstance(dialog, DialogScene) and scene.document.saved_path is None
     assert [button.label for button in dialog.buttons] == ["Save anyway", "Make it fair", "Cancel"]
     click(app, dialog.buttons[1].rect.center)  # Make it fair
-    assert app.top is scene and scene.fairness.fair_search is not None
+    # The search started (a fast machine may finish it within the click's own frame).
+    fairness = scene.fairness
+    assert app.top is scene and (fairness.fair_search is not None or fairness.applied is not None)
     _settle(app, scene)
     assert scene.report is not None and scene.report.status == "unique"
     click(app, scene.save_button.rect.center)  # fair now: no question

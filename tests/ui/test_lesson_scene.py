@@ -82,7 +82,9 @@ def test_the_first_steps_by_mouse_and_key_with_a_gentle_correction() -> None:
     assert not run.board.known_mask().any()
     assert scene.message_kind == "error" and "only the outlined cells" in scene.message
     assert scene.app.sounds.played[-1] == "oops"
-    _drag(scene, (0, 0), (3, 0))
+    _drag(scene, (0, 0), (1, 0))  # half the row: right, and the correction goes
+    assert run.step_index == 1 and scene.message == ""
+    _drag(scene, (2, 0), (3, 0))
     assert run.step_index == 2 and scene.message == ""
     assert scene.app.sounds.played[-1] == "step"
     accent = scene.app.theme.accent

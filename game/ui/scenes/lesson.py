@@ -140,6 +140,8 @@ class LessonScene(Scene):
                 self.app.sounds.play("oops")
             return
         self.hint_cells, self.hint_line = frozenset(), None
+        if self.message_kind == "error":
+            self.say("", "info")  # the slip is put right: its correction goes
         if verdict.step_done:
             self.say("", "info")
             self.app.sounds.play("step")
