@@ -7,8 +7,10 @@ then measures, as medians over ``--runs``:
 
 1. file -> 30x30 puzzle -> uniqueness report (load, grid, clues, solver), target <= 1 s;
 2. a preview update after a settings change once the image is loaded (re-grid + the
-   puzzle's clues), cycling through method, threshold, invert, crop, fit and size changes,
-   target <= 100 ms.
+   puzzle's clues, with no cached tables), cycling through what a player does to a photo:
+   Auto with brightness, contrast, gamma, clean specks, a frame, fit, size, crop and
+   invert changes, then every method by hand; target <= 100 ms;
+3. the same changes through the converter screen (re-grid, Auto's caption, one frame).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import statistics
 import sys
 import tempfile
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -70,18 +73,28 @@ def time_full_conversion(path: Path, runs: int) -> tuple[list[float], str]:
 
 
 def settings_changes() -> list[ConvertOptions]:
-    base = ConvertOptions(width=30, height=30)
+    """What a player does to a photo: Auto (the default) with tone, clean, frame, fit and
+    size changes, then each method by hand."""
+    base = ConvertOptions(width=30, height=30, method="auto", fit="fill", clean=True)
     return [
         base,
-        ConvertOptions(width=30, height=30, method="otsu"),
-        ConvertOptions(width=30, height=30, method="threshold", threshold=0.4),
-        ConvertOptions(width=30, height=30, method="threshold", threshold=0.55),
-        ConvertOptions(width=30, height=30, invert=True),
-        ConvertOptions(width=30, height=30, crop=True),
-        ConvertOptions(width=30, height=30, fit="stretch"),
-        ConvertOptions(width=50, height=50),
-        ConvertOptions(width=25, keep_aspect=True),
-        ConvertOptions(width=15, height=15, method="otsu", invert=True),
+        replace(base, brightness=0.1),
+        replace(base, brightness=0.1, contrast=0.3),
+        replace(base, brightness=0.1, contrast=0.3, gamma=1.4),
+        replace(base, clean=False),
+        replace(base, frame=(0.2, 0.1, 0.7, 0.8)),
+        replace(base, frame=(0.25, 0.15, 0.75, 0.85), fit="pad"),
+        replace(base, width=40, height=30),
+        replace(base, width=50, height=50),
+        replace(base, width=25, keep_aspect=True),
+        replace(base, crop=True),
+        replace(base, invert=True),
+        replace(base, method="otsu"),
+        replace(base, method="threshold", threshold=0.4),
+        replace(base, method="adaptive", threshold=0.55),
+        replace(base, method="outline", threshold=0.6),
+        replace(base, method="dither"),
+        replace(base, method="hsv", fit="stretch"),
     ]
 
 
@@ -90,7 +103,7 @@ def time_preview_updates(path: Path, runs: int) -> list[float]:
     timings: list[float] = []
     for _ in range(runs):
         for options in settings_changes():
-            converter._tables.clear()  # measure the uncached path every time
+            converter._cache.clear()  # measure the uncached path every time
             started = time.perf_counter()
             puzzle_from_grid(converter.grid(options))
             timings.append(time.perf_counter() - started)
@@ -117,7 +130,7 @@ def time_scene_updates(path: Path, runs: int) -> list[float]:
         for options in settings_changes():
             changes = {name: getattr(options, name) for name in
                        ("width", "height", "keep_aspect", "fit", "crop", "method", "threshold",
-                        "invert")}  # fmt: skip
+                        "invert", "brightness", "contrast", "gamma", "clean", "frame")}  # fmt: skip
             started = time.perf_counter()
             scene._change_options(**changes)
             app.step()

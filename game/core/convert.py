@@ -219,7 +219,7 @@ def looks_like_photo(source: SourceImage) -> bool:
     line art keeps most of them in a few. Measured on luminance in 64 bins (four levels
     each, so JPEG noise on a drawing stays in its bin), and on colour in 4 bits a channel:
     a photo has less than 60% of its pixels in the 6 commonest bins and, unless it is grey,
-    less than 75% in the 16 commonest colours. (Luminance alone would call a colourful
+    less than 85% in the 16 commonest colours. (Luminance alone would call a colourful
     drawing a photo; colour alone, every grey-scale picture a drawing.)"""
     sample = source.rgb[::2, ::2]
     levels = np.clip((source.luminance[::2, ::2] * 64).astype(np.int32), 0, 63)
@@ -228,7 +228,7 @@ def looks_like_photo(source: SourceImage) -> bool:
     codes = (coarse[..., 0] << 8) | (coarse[..., 1] << 4) | coarse[..., 2]
     colours = np.sort(np.bincount(codes.ravel(), minlength=4096))[-16:].sum()
     grey = not (sample.max(axis=2) - sample.min(axis=2) > 24).any()
-    return bool(shades < 0.6 * levels.size and (grey or colours < 0.75 * levels.size))
+    return bool(shades < 0.6 * levels.size and (grey or colours < 0.85 * levels.size))
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -432,7 +432,7 @@ class Converter:
     def _cached(self, key: tuple[object, ...], make: Callable[[], T]) -> T:
         if key in self._cache:
             return self._cache[key]  # type: ignore[return-value]
-        if len(self._cache) > 48:
+        if len(self._cache) > 64:
             self._cache.clear()
         value = make()
         self._cache[key] = value
@@ -529,16 +529,23 @@ class Converter:
         return mask
 
     def _mask_table(self, options: ConvertOptions) -> npt.NDArray[np.int32]:
+        # Without invert: an inverted cell's dark count is its picture pixels less this one.
+        plain = replace(options, invert=False)
         key: tuple[object, ...] = ("mask", options.method, self.region(options),
-                                   options.invert, options.tone_key)  # fmt: skip
+                                   options.tone_key)  # fmt: skip
         if options.method == "threshold":
             key += (round(options.threshold, 4),)
-        return self._cached(key, lambda: _summed_area(self.dark_mask(options)))
+        return self._cached(key, lambda: _summed_area(self.dark_mask(plain)))
 
     def cell_luminance(self, options: ConvertOptions, scale: int = 1) -> FloatGrid:
         """Each cell's mean (toned) luminance, pad margins counting as white; ``scale``
         samples per cell side (the outline method looks at 3)."""
         options = self.resolved(options)
+        key = ("cells", self.region(options), options.tone_key, options.width, options.height,
+               options.fit, scale)  # fmt: skip
+        return self._cached(key, lambda: self._cell_means(options, scale))
+
+    def _cell_means(self, options: ConvertOptions, scale: int) -> FloatGrid:
         lum = self.luminance(options)
         shape = (int(lum.shape[0]), int(lum.shape[1]))
         table = self._cached(("lumtable", self.region(options), options.tone_key),
@@ -549,6 +556,7 @@ class Converter:
         inside = np.outer(np.diff(ys), np.diff(xs)).astype(np.float64)
         total = _block_sums(table, blocks, shape) + (area - inside)
         means: FloatGrid = np.divide(total, area, out=np.ones_like(total), where=area > 0)
+        means.setflags(write=False)  # shared through the cache
         return means
 
     # -- grids ----------------------------------------------------------------------------------
@@ -559,7 +567,14 @@ class Converter:
         if options.method in PIXEL_METHODS:
             lum = self.luminance(options)
             shape = (int(lum.shape[0]), int(lum.shape[1]))
-            return _majority(self._mask_table(options), self.blocks(options), shape)
+            blocks = self.blocks(options)
+            dark = _block_sums(self._mask_table(options), blocks, shape)
+            if options.invert:
+                xs, ys = blocks.clamped(shape[1], shape[0])
+                dark = np.outer(np.diff(ys), np.diff(xs)) - dark  # margins stay light
+            area = blocks.area
+            majority: BoolGrid = (area > 0) & (2 * dark >= area)
+            return majority
         if options.method == "outline":
             samples = self.cell_luminance(options, OUTLINE_SAMPLES)
             strength = edge_strength(samples, options.width, options.height)
@@ -594,7 +609,8 @@ class Converter:
         if options.method != "auto":
             return options
         chosen = self.choice(options)
-        return replace(options, method=chosen.method, threshold=chosen.level)
+        return replace(options, method=chosen.method, threshold=chosen.level,
+                       invert=options.invert != chosen.flipped)  # fmt: skip
 
     def grid(self, options: ConvertOptions) -> BoolGrid:
         """The ``(height, width)`` filled-cell grid for ``options``: the fast path."""

@@ -84,13 +84,16 @@ class AutoChoice:
     level: float
     score: Score
     grid: BoolGrid = field(compare=False)
+    # Auto filled the light parts (a rocket against a night sky): the opposite of the
+    # player's Invert setting.
+    flipped: bool = False
 
     @property
     def text(self) -> str:
-        """For the settings panel: "Auto chose Adaptive 50%"."""
+        """For the settings panel: "Auto chose Adaptive 50%", "..., inverted"."""
         name = METHOD_NAMES[self.method]
         level = "" if self.method == "otsu" else f" {round(self.level * 100)}%"
-        return f"Auto chose {name}{level}"
+        return f"Auto chose {name}{level}" + (", inverted" if self.flipped else "")
 
 
 def _correlation(a: FloatGrid, b: FloatGrid) -> float:
@@ -100,10 +103,18 @@ def _correlation(a: FloatGrid, b: FloatGrid) -> float:
     return float((a * b).sum()) / norm if norm > 1e-12 else 0.0
 
 
-def score_grid(grid: BoolGrid, darkness: FloatGrid) -> Score:
-    """The score of ``grid`` against the cells' ``darkness`` (0 light .. 1 dark)."""
+def local_darkness(darkness: FloatGrid) -> FloatGrid:
+    """Darkness less its blur over a few cells: the picture without its slow shading."""
+    local: FloatGrid = darkness - blur(darkness, ADAPTIVE_SIGMA_PER_30 * max(darkness.shape) / 30)
+    return local
+
+
+def score_grid(grid: BoolGrid, darkness: FloatGrid, local: FloatGrid | None = None) -> Score:
+    """The score of ``grid`` against the cells' ``darkness`` (0 light .. 1 dark); ``local``
+    is :func:`local_darkness` of it, when the caller scores many grids against one picture."""
     filled = grid.astype(np.float64)
-    local = darkness - blur(darkness, ADAPTIVE_SIGMA_PER_30 * max(grid.shape) / 30.0)
+    if local is None:
+        local = local_darkness(darkness)
     tone = (_correlation(filled, darkness) + _correlation(filled, local)) / 2
     grid_edges = np.concatenate(
         [(grid[:, 1:] != grid[:, :-1]).ravel(), (grid[1:, :] != grid[:-1, :]).ravel()]
@@ -125,18 +136,22 @@ def score_grid(grid: BoolGrid, darkness: FloatGrid) -> Score:
 
 
 def choose(converter: Converter, options: ConvertOptions) -> AutoChoice:
-    """Score every candidate under ``options`` (size, fit, frame, tone, invert, clean) and
-    return the best; ties go to the earlier, simpler candidate."""
+    """Score every candidate under ``options`` (size, fit, frame, tone, invert, clean), in
+    both polarities (dark parts filled, and light parts filled, for a bright subject on a
+    dark ground), and return the best; ties go to the earlier, simpler candidate."""
     cells = converter.cell_luminance(options)
-    darkness = cells if options.invert else 1.0 - cells
     best: AutoChoice | None = None
-    for method, level in CANDIDATES:
-        candidate = replace(options, method=method, threshold=level)
-        grid = converter.method_grid(candidate)
-        if options.clean:
-            grid = clean_specks(grid)
-        score = score_grid(grid, darkness)
-        if best is None or score.total > best.score.total + 1e-9:
-            best = AutoChoice(method, level, score, grid)
+    for flipped in (False, True):
+        invert = options.invert != flipped
+        darkness = cells if invert else 1.0 - cells
+        local = local_darkness(darkness)
+        for method, level in CANDIDATES:
+            candidate = replace(options, method=method, threshold=level, invert=invert)
+            grid = converter.method_grid(candidate)
+            if options.clean:
+                grid = clean_specks(grid)
+            score = score_grid(grid, darkness, local)
+            if best is None or score.total > best.score.total + 1e-9:
+                best = AutoChoice(method, level, score, grid, flipped)
     assert best is not None
     return best

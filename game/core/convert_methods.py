@@ -4,8 +4,9 @@ A photograph has no "dark ink on light paper": a global cut (Otsu, a threshold) 
 on a grey sofa into a black blob with holes. These work at the level of cells instead, from
 ``cell_luminance`` (each cell's mean luminance, 0 black .. 1 white):
 
-- ``adaptive_grid``: a cell is filled when it is darker than its neighbourhood (a blur of a
-  few cells) by the level's margin: shading is taken away, features stay;
+- ``adaptive_grid``: a cell is filled when it is darker than a cut made three parts of its
+  neighbourhood (a blur of a few cells) and one part the picture's Otsu cut: slow shading
+  is taken away, features stay, large dark areas stay dark;
 - ``dither_grid``: Floyd-Steinberg error diffusion with a serpentine scan, so grey areas
   become a pattern whose density follows the grey;
 - ``outline_grid``: cells where the picture's luminance changes most (a blurred gradient at
@@ -32,6 +33,8 @@ FloatGrid = npt.NDArray[np.float64]
 ADAPTIVE_SIGMA_PER_30 = 4.0
 # The level 0..1 moves the adaptive cut this far either side of the local mean.
 ADAPTIVE_SPAN = 0.16
+# How much of the adaptive cut is local (the rest is the picture's Otsu cut).
+ADAPTIVE_LOCAL_SHARE = 0.75
 # Samples per cell side for the outline method's gradient.
 OUTLINE_SAMPLES = 3
 
@@ -82,13 +85,40 @@ def blur(values: FloatGrid, sigma: float) -> FloatGrid:
 
 
 def adaptive_grid(cells: FloatGrid, level: float) -> BoolGrid:
-    """Cells darker than their blurred neighbourhood; ``level`` 0.5 cuts at the local mean,
-    higher fills more (up to ``ADAPTIVE_SPAN`` above it), lower fewer."""
+    """Cells darker than a cut that is three parts their blurred neighbourhood and one part the
+    picture's Otsu cut; ``level`` 0.5 cuts there, higher fills more (up to
+    ``ADAPTIVE_SPAN`` above it), lower fewer.
+
+    A purely local cut turns every large dark area into an outline of itself (a night sky
+    around a rocket becomes a ring); anchoring it a quarter of the way to the global cut keeps large
+    areas what they are while features inside them still show.
+    """
     sigma = ADAPTIVE_SIGMA_PER_30 * max(cells.shape) / 30.0
     local = blur(cells, sigma)
-    # A hair below the cut: on a flat area blur rounding must not decide.
-    grid: BoolGrid = cells < local + (level - 0.5) * 2 * ADAPTIVE_SPAN - 1e-6
+    anchor = otsu_level(cells)
+    cut = ADAPTIVE_LOCAL_SHARE * local + (1 - ADAPTIVE_LOCAL_SHARE) * anchor
+    # A hair below the cut: on a flat area rounding must not decide.
+    grid: BoolGrid = cells < cut + (level - 0.5) * 2 * ADAPTIVE_SPAN - 1e-6
     return grid
+
+
+def otsu_level(values: FloatGrid) -> float:
+    """Otsu's cut (0..1) on a small array of luminances: the cut with the widest class gap;
+    the middle of the range when every value is the same."""
+    flat = np.sort(values.ravel())
+    if flat.size == 0 or flat[-1] - flat[0] < 1e-9:
+        return float(flat[0]) if flat.size else 0.5
+    # Try a cut between each pair of neighbouring distinct values.
+    total = flat.sum()
+    count = flat.size
+    below = np.cumsum(flat)[:-1]
+    counts = np.arange(1, count)
+    mean_dark = below / counts
+    mean_light = (total - below) / (count - counts)
+    between = counts * (count - counts) * (mean_light - mean_dark) ** 2
+    between[flat[1:] - flat[:-1] < 1e-12] = -1.0  # no cut between equal values
+    index = int(np.argmax(between))
+    return float((flat[index] + flat[index + 1]) / 2)
 
 
 def dither_grid(cells: FloatGrid, level: float) -> BoolGrid:

@@ -4,21 +4,27 @@ A document is in one of three modes:
 
 - ``empty``: nothing opened yet;
 - ``image``: a loaded picture (a :class:`~game.core.convert.Converter`) re-gridded under the
-  current :class:`~game.core.convert.ConvertOptions`, with the author's touch-ups kept apart
-  as ``edits`` so they survive a change of method or threshold;
+  current :class:`~game.core.convert.ConvertOptions`, with the author's touch-ups kept apart,
+  in picture coordinates (each the rectangle of the picture its cell covered), so they
+  follow the picture through a new method, size, fit, crop or frame: after a change each
+  touch-up sets the cells whose centres lie in its rectangle (or, if none, the cell under its
+  centre); one outside the grid waits, counted in ``hidden_touchups``, until the frame
+  brings its part of the picture back;
 - ``canvas``: a drawing (a blank canvas or a level file's picture) where strokes change the
   ``base`` grid itself.
 
 ``grid`` is always ``base`` with the edits laid over it: the goal of the puzzle to save.
-Every stroke and every applied fix is one undo step; a new size starts a new history (the
-old steps belonged to cells of another grid). Saving writes a ``.non`` file and never
+Every stroke and every applied fix is one undo step; a new size of a drawing starts a new
+history (its old steps belonged to cells of another grid). The title follows the picture:
+opening one sets it to the file's name unless the player typed a title for it (typed before
+any picture was open, it is kept for the first). Saving writes a ``.non`` file and never
 overwrites a file it did not write itself.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
 
@@ -31,9 +37,12 @@ from game.core.convert import (
     MIN_SIZE,
     Converter,
     ConvertOptions,
+    FrameBox,
+    defaults_for,
     puzzle_from_grid,
 )
 from game.core.fairness import Fix
+from game.core.fileio import readable
 from game.core.formats import read_puzzle, write_puzzle
 from game.core.puzzle import Puzzle
 from game.core.solver.steps import CellPosition
@@ -116,12 +125,30 @@ class LevelOpening:
             self.problem = "cancelled"
 
 
+# A touch-up on a picture: the rectangle of the picture (fractions of its width and height)
+# that the painted cell covered, rounded so the same cell painted twice is one key.
+PictureBox = FrameBox
+
+
 @dataclass(frozen=True)
 class _Snapshot:
     """One undo step: the drawing and the touch-ups as they were."""
 
     base: BoolGrid = field(compare=False)
-    edits: dict[CellPosition, bool] = field(compare=False)
+    marks: dict[PictureBox, bool] = field(compare=False)
+
+
+def title_from_name(name: str) -> str:
+    """ "chelsea_the-cat.png" -> "chelsea the cat": the title a picture starts with."""
+    stem = Path(name).stem if name else ""
+    # readable(): a non-UTF-8 byte of the name would make the text field's font raise.
+    return readable(stem).replace("_", " ").replace("-", " ").strip()[:60]
+
+
+def _cell_boxes(view: FrameBox, width: int, height: int) -> tuple[npt.NDArray[np.float64], ...]:
+    """Cell edges across the picture (fractions) for a grid spanning ``view``."""
+    x0, y0, x1, y1 = view
+    return np.linspace(x0, x1, width + 1), np.linspace(y0, y1, height + 1)
 
 
 class ConverterDocument:
@@ -132,8 +159,15 @@ class ConverterDocument:
         self.converter: Converter | None = None
         self.options = ConvertOptions(width=size, height=size, method=DEFAULT_METHOD)
         self.base: BoolGrid = np.zeros((size, size), dtype=bool)
+        # Touch-ups on a picture, in picture coordinates, in the order made (later wins).
+        self.marks: dict[PictureBox, bool] = {}
+        # The cells the touch-ups set on the current grid, and how many lie outside it.
         self.edits: dict[CellPosition, bool] = {}
+        self.hidden_touchups = 0
         self.grid: BoolGrid = self.base.copy()
+        # The title, and whether the player typed it for the picture now open.
+        self.title = ""
+        self._title_typed = False
         self.saved_path: Path | None = None
         # The file the picture came from ("" for a blank canvas), for unsaved-work questions.
         self.source_name = ""
@@ -144,22 +178,43 @@ class ConverterDocument:
 
     # -- sources ----------------------------------------------------------------------------
 
-    def open_picture(self, converter: Converter) -> None:
-        """Convert a loaded picture under the current options; touch-ups start afresh."""
+    def open_picture(self, converter: Converter, *, photo_defaults: bool = True) -> None:
+        """Convert a loaded picture; touch-ups and the frame start afresh, the method, fit,
+        tone and speck cleaning start from what suits the picture (``defaults_for``: Auto
+        and Fill for a photo), the size stays. The title becomes the file's name unless
+        the player typed one before any picture was open."""
+        typed_for_this = self._title_typed and self.mode == "empty"
         self.converter = converter
         self.source_name = converter.source.name
         self.mode = "image"
-        self.edits = {}
+        self.marks = {}
+        if photo_defaults:
+            self.options = replace(self.options, **defaults_for(converter.source))  # type: ignore[arg-type]
+        else:
+            self.options = replace(self.options, frame=None)
         self._forget_history()
         self.saved_path = None
+        if not typed_for_this:
+            self.title = title_from_name(converter.source.name)
+            self._title_typed = False
         self._regrid()
+
+    def type_title(self, text: str) -> None:
+        """The player typed ``text`` as the title: it belongs to the picture now open."""
+        self.title = text
+        self._title_typed = True
+
+    def set_title(self, text: str) -> None:
+        """A title that comes with what was opened (a level file's), not typed."""
+        self.title = text
+        self._title_typed = False
 
     def start_canvas(self, picture: BoolGrid, source_name: str = "") -> None:
         """Draw on ``picture``: a blank canvas, or the picture of the level file named."""
         self.mode = "canvas"
         self.source_name = source_name
         self.converter = None
-        self.edits = {}
+        self.marks = {}
         self._forget_history()
         self.saved_path = None
         height, width = picture.shape
@@ -172,6 +227,10 @@ class ConverterDocument:
             threshold=self.options.threshold,
             invert=self.options.invert,
             crop=self.options.crop,
+            brightness=self.options.brightness,
+            contrast=self.options.contrast,
+            gamma=self.options.gamma,
+            clean=self.options.clean,
         )
         self.base = np.array(picture, dtype=bool, copy=True)
         self._regrid()
@@ -193,42 +252,72 @@ class ConverterDocument:
         old_size = (self.options.width, self.resolved_height)
         self.options = options
         new_size = (options.width, self.resolved_height)
-        if new_size != old_size:
+        # A picture's touch-ups live in picture coordinates: they follow any change. A
+        # drawing's cells are the picture: a new size keeps what still fits.
+        if new_size != old_size and self.mode != "image":
             self._forget_history()
-            if self.mode == "image":
-                self.edits = {}  # they belonged to cells of the old grid
-            else:
-                width, height = new_size
-                canvas = np.zeros((height, width), dtype=bool)
-                keep_h, keep_w = min(height, self.base.shape[0]), min(width, self.base.shape[1])
-                canvas[:keep_h, :keep_w] = self.base[:keep_h, :keep_w]
-                self.base = canvas
+            width, height = new_size
+            canvas = np.zeros((height, width), dtype=bool)
+            keep_h, keep_w = min(height, self.base.shape[0]), min(width, self.base.shape[1])
+            canvas[:keep_h, :keep_w] = self.base[:keep_h, :keep_w]
+            self.base = canvas
         self._regrid()
 
     def _regrid(self) -> None:
+        self.edits = {}
+        self.hidden_touchups = 0
         if self.mode == "image" and self.converter is not None:
             self.base = self.converter.grid(self.options)
+            self._lay_marks()
         grid = self.base.copy()
-        height, width = grid.shape
         for (x, y), value in self.edits.items():
-            if x < width and y < height:
-                grid[y, x] = value
+            grid[y, x] = value
         self.grid = grid
         if self.mode != "empty":
             self.dirty = True
+
+    def _view(self) -> FrameBox:
+        assert self.converter is not None
+        return self.converter.view_box(self.options)
+
+    def _lay_marks(self) -> None:
+        """Map the touch-ups onto the current grid's cells (see the module's docstring)."""
+        height, width = self.base.shape
+        xs, ys = _cell_boxes(self._view(), width, height)
+        centre_x, centre_y = (xs[:-1] + xs[1:]) / 2, (ys[:-1] + ys[1:]) / 2
+        for (x0, y0, x1, y1), value in self.marks.items():
+            columns = np.flatnonzero((centre_x >= x0) & (centre_x < x1))
+            rows = np.flatnonzero((centre_y >= y0) & (centre_y < y1))
+            if columns.size == 0 or rows.size == 0:
+                # Smaller than a cell now: the cell under its centre, if it is in the grid.
+                column = int(np.searchsorted(xs, (x0 + x1) / 2, side="right")) - 1
+                row = int(np.searchsorted(ys, (y0 + y1) / 2, side="right")) - 1
+                if not (0 <= column < width and 0 <= row < height):
+                    self.hidden_touchups += 1
+                    continue
+                columns, rows = np.array([column]), np.array([row])
+            for row in rows.tolist():
+                for column in columns.tolist():
+                    self.edits[(column, row)] = value
+
+    def _mark_for(self, x: int, y: int) -> PictureBox:
+        height, width = self.base.shape
+        xs, ys = _cell_boxes(self._view(), width, height)
+        box = (float(xs[x]), float(ys[y]), float(xs[x + 1]), float(ys[y + 1]))
+        return tuple(round(value, 6) for value in box)  # type: ignore[return-value]
 
     # -- touch-ups --------------------------------------------------------------------------
 
     @property
     def touched(self) -> int:
-        """How many cells of a converted picture the author changed by hand."""
+        """How many cells of the converted picture the author's touch-ups set."""
         return len(self.edits) if self.mode == "image" else 0
 
     def begin_stroke(self) -> None:
         """Start one undo step (a drag, or a fix); a stroke on an empty document draws."""
         if self.mode == "empty":
             self.start_canvas(np.zeros(self.grid.shape, dtype=bool))
-        self._undo.append(_Snapshot(self.base.copy(), dict(self.edits)))
+        self._undo.append(_Snapshot(self.base.copy(), dict(self.marks)))
         del self._undo[:-UNDO_LIMIT]
         self._redo.clear()
 
@@ -236,6 +325,9 @@ class ConverterDocument:
         """Set ``cells`` ((x, y) pairs) to ``value`` within the current stroke."""
         for x, y in cells:
             if self.mode == "image":
+                box = self._mark_for(x, y)
+                self.marks.pop(box, None)  # re-inserted last: the latest touch-up wins
+                self.marks[box] = value
                 self.edits[(x, y)] = value
             else:
                 self.base[y, x] = value
@@ -267,9 +359,9 @@ class ConverterDocument:
     def _step(self, source: list[_Snapshot], target: list[_Snapshot]) -> bool:
         if not source:
             return False
-        target.append(_Snapshot(self.base.copy(), dict(self.edits)))
+        target.append(_Snapshot(self.base.copy(), dict(self.marks)))
         snapshot = source.pop()
-        self.base, self.edits = snapshot.base.copy(), dict(snapshot.edits)
+        self.base, self.marks = snapshot.base.copy(), dict(snapshot.marks)
         self._regrid()
         return True
 

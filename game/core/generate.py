@@ -125,6 +125,7 @@ class Generation:
         self.rng = np.random.Generator(np.random.PCG64(seed))
         self.result: Generated | None = None
         self.candidates = 0
+        self.pictures = 0
         self.steps = 0
         self._work: Iterator[None] | None = self._search()
 
@@ -147,6 +148,10 @@ class Generation:
             if seconds <= 0:
                 break
         return None
+
+    def cancel(self) -> None:
+        """Stop: no more work is done and :attr:`result` stays None."""
+        self._work = None
 
     def run(self) -> Generated:
         """Work to the end; blocks."""
@@ -188,6 +193,7 @@ class Generation:
         best: tuple[int, Puzzle, Rating] | None = None
         for _picture_number in range(PICTURES):
             chunk, density = _style(rng, self.level)
+            self.pictures += 1
             picture = make_picture(rng, self.width, self.height, chunk, density)
             for _adjustment in range(ADJUSTMENTS):
                 puzzle, rating, watcher = yield from self._rate(picture)

@@ -52,6 +52,7 @@ from game.core.progress_document import (
     field_is_valid,
     fill_gaps,
     fresh_document,
+    is_day,
     is_json_value,
     merge,
     parse_document,
@@ -542,6 +543,27 @@ class ProgressStore:
         self._describe(entry, None, path)
         self._document["last_played"] = {"key": key, "path": entry["path"]}
         self.save()
+
+    # --- daily puzzles -----------------------------------------------------------------
+
+    def daily_times(self) -> dict[str, float]:
+        """The daily puzzles solved: ISO date -> best seconds (see ``game.core.daily``)."""
+        return dict(self._document["daily"])
+
+    def mark_daily(self, day: str, seconds: float) -> bool:
+        """Record the daily puzzle of ``day`` ("2025-03-14") solved in ``seconds``; True when
+        that is a new best for the day. A day's best only improves."""
+        if not is_day(day):
+            raise ValueError(f"{day!r} is not a date")
+        if not is_seconds(seconds):
+            raise ValueError(f"{seconds!r} is not a time in seconds")
+        times: dict[str, float] = self._document["daily"]
+        best = times.get(day)
+        if best is not None and best <= seconds:
+            return False
+        times[day] = float(seconds)
+        self.save()
+        return True
 
     # --- player's own puzzles ----------------------------------------------------------
 

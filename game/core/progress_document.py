@@ -5,7 +5,8 @@ No disk here (that is :mod:`game.core.progress`). A document is::
     {"version": 1,
      "settings": {name: JSON value},
      "puzzles": {key: {"solved", "best_time", "session", "title", "path"}},
-     "last_played": {"key": ..., "path": ...} or null}
+     "last_played": {"key": ..., "path": ...} or null,
+     "daily": {"YYYY-MM-DD": best seconds}}   (the daily puzzles solved, see core/daily.py)
 
 Every value read from a file is checked for its type *and* range before anything uses it, so
 a hand-edited file can drop a field but never crash the game (a JSON integer with 400 digits
@@ -24,6 +25,7 @@ import json
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import date
 from typing import Any
 
 from game.core.session import is_seconds
@@ -40,7 +42,8 @@ MAX_TEXT = 4096
 _LONE_SURROGATE = re.compile("[\ud800-\udfff]")
 
 # One value of a document, addressed the same way in every document so that two of them can
-# be compared value by value: ("settings", name), ("puzzle", key, field), ("last_played",).
+# be compared value by value: ("settings", name), ("puzzle", key, field), ("last_played",),
+# ("daily", "YYYY-MM-DD").
 Slot = tuple[str, ...]
 
 
@@ -49,7 +52,13 @@ class DamagedFile(ValueError):
 
 
 def fresh_document() -> dict[str, Any]:
-    return {"version": PROGRESS_VERSION, "settings": {}, "puzzles": {}, "last_played": None}
+    return {
+        "version": PROGRESS_VERSION,
+        "settings": {},
+        "puzzles": {},
+        "last_played": None,
+        "daily": {},
+    }
 
 
 def blank_record() -> dict[str, Any]:
@@ -96,6 +105,20 @@ def field_is_valid(name: str, value: object) -> bool:
     if name == "session":
         return _session_is_valid(value)
     return isinstance(value, str) and len(value) <= MAX_TEXT
+
+
+_DAY = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def is_day(value: object) -> bool:
+    """An ISO calendar date, "2025-03-14": the key of a daily puzzle."""
+    if not isinstance(value, str) or not _DAY.fullmatch(value):
+        return False
+    try:
+        date.fromisoformat(value)
+    except ValueError:
+        return False
+    return True
 
 
 def _shown(key: object) -> str:
@@ -176,6 +199,13 @@ def parse_document(text: str) -> Parsed:
     else:
         parsed.problems.append("last played puzzle")
         parsed.gaps.append(("last_played",))
+    daily = data.get("daily", {})
+    for day, seconds in daily.items() if isinstance(daily, dict) else ():
+        if is_day(day) and is_seconds(seconds):
+            parsed.document["daily"][day] = float(seconds)
+        else:
+            parsed.problems.append(f"daily puzzle {_shown(day)}")
+            parsed.gaps.append(("daily", str(day)))
     return parsed
 
 
@@ -196,6 +226,8 @@ def flatten(document: dict[str, Any]) -> dict[Slot, Any]:
     slots: dict[Slot, Any] = {("last_played",): document["last_played"]}
     for name, value in document["settings"].items():
         slots[("settings", name)] = value
+    for day, seconds in document["daily"].items():
+        slots[("daily", day)] = seconds
     for key, record in document["puzzles"].items():
         for name in RECORD_FIELDS:
             slots[("puzzle", key, name)] = record[name]
@@ -209,6 +241,8 @@ def unflatten(slots: dict[Slot, Any]) -> dict[str, Any]:
             document["settings"][slot[1]] = value
         elif slot[0] == "puzzle":
             document["puzzles"].setdefault(slot[1], blank_record())[slot[2]] = value
+        elif slot[0] == "daily":
+            document["daily"][slot[1]] = value
         else:
             document["last_played"] = value
     return document
@@ -218,6 +252,9 @@ def _keep_wins(slots: dict[Slot, Any], sources: Iterable[dict[Slot, Any]]) -> No
     """Wins only ever grow: solved in any source is solved, the best time is the least."""
     for source in sources:
         for slot, value in source.items():
+            if slot[0] == "daily":
+                mine = slots.get(slot)
+                slots[slot] = value if mine is None else min(mine, value)
             if slot[0] != "puzzle":
                 continue
             if slot[2] == "solved" and value:
@@ -265,6 +302,9 @@ def fill_gaps(document: dict[str, Any], gaps: Iterable[Slot], backup: dict[str, 
             record = document["puzzles"].setdefault(gap[1], blank_record())
             for name in RECORD_FIELDS if len(gap) == 2 else gap[2:]:
                 record[name] = copy.deepcopy(source[name])
+            found += 1
+        elif gap[0] == "daily" and gap[1] in backup["daily"]:
+            document["daily"][gap[1]] = backup["daily"][gap[1]]
             found += 1
         elif gap == ("last_played",) and backup["last_played"] is not None:
             document["last_played"] = copy.deepcopy(backup["last_played"])

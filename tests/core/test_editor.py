@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
-from game.core.convert import Converter, ConvertOptions, source_from_image
+from game.core.convert import Converter, source_from_image
 from game.core.editor import ConverterDocument
 from game.core.fairness import Fix
 from game.core.formats import read_puzzle
@@ -24,8 +24,10 @@ def _square_picture() -> Converter:
 
 def _opened(width: int = 10, height: int = 10) -> ConverterDocument:
     document = ConverterDocument()
-    document.set_options(ConvertOptions(width=width, height=height, fit="stretch"))
     document.open_picture(_square_picture())
+    document.set_options(
+        replace(document.options, width=width, height=height, fit="stretch", method="otsu")
+    )
     return document
 
 
@@ -47,9 +49,11 @@ def test_touch_ups_lie_over_the_picture_and_survive_a_new_method() -> None:
     assert document.grid[0, 9] and not document.grid[5, 2]
     document.set_options(replace(document.options, method="threshold", threshold=0.5))
     assert document.grid[0, 9] and not document.grid[5, 2]  # the same size keeps them
-    document.set_options(replace(document.options, width=12))
-    assert document.edits == {} and document.grid.shape == (10, 12)
-    assert not document.can_undo  # a new size starts a new history
+    document.set_options(replace(document.options, width=20))
+    # Touch-ups follow the picture: each now covers the two cells across its old one.
+    assert document.edits == {(18, 0): True, (19, 0): True, (4, 5): False, (5, 5): False}
+    assert document.grid.shape == (10, 20) and not document.grid[5, 4]
+    assert document.undo() and document.touched == 0  # history is kept, in picture terms
 
 
 def test_undo_and_redo_walk_through_strokes() -> None:

@@ -67,7 +67,7 @@ def test_everything_survives_a_restart(tmp_path: Path) -> None:
     assert ProgressStore(tmp_path).record(KEY).session is None
     data = json.loads((tmp_path / "progress.json").read_text())
     assert data["version"] == 1
-    assert set(data) == {"version", "settings", "puzzles", "last_played"}
+    assert set(data) == {"version", "settings", "puzzles", "last_played", "daily"}
 
 
 def test_best_time_only_improves(tmp_path: Path) -> None:

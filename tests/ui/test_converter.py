@@ -104,7 +104,10 @@ def test_controls_update_the_preview_live(tmp_path: Path) -> None:
     click(app, scene.fit_choice.rect.move(-2, 0).midright)
     assert scene.document.options.fit == "stretch"
     click(app, scene.method_choice.rect.move(-2, 0).midright)
-    assert scene.document.options.method == "hsv"  # the Sevilla rule is one more click
+    assert scene.document.options.method == "adaptive"  # the photo methods come next
+    for _ in range(3):  # the left arrow, back to the first method
+        click(app, scene.method_choice._arrow_rects()[0].center)
+    assert scene.document.options.method == "auto"
 
 
 def test_a_drawing_on_tinted_paper_is_read_by_default(tmp_path: Path) -> None:

@@ -45,16 +45,17 @@ def test_click_play_opens_level_select_and_esc_comes_back() -> None:
 
 def test_keyboard_moves_between_buttons_and_wraps() -> None:
     app, menu = open_menu()
-    key(app, pygame.K_DOWN)  # Play -> Create from image
+    key(app, pygame.K_DOWN)  # Play -> Daily puzzle
+    assert menu.focus.focused is menu.daily.button
+    key(app, pygame.K_DOWN)  # -> Create from image
     key(app, pygame.K_DOWN)  # -> Options
     assert menu.focus.focused is menu.options_button
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, OptionsScene)
     key(app, pygame.K_ESCAPE)
     assert app.top is menu
-    key(app, pygame.K_UP)
-    key(app, pygame.K_UP)
-    key(app, pygame.K_UP)  # Options -> Create -> Play -> (Continue disabled) -> Quit
+    for _ in range(4):  # Options -> Create -> Daily -> Play -> (Continue disabled) -> Quit
+        key(app, pygame.K_UP)
     assert menu.focus.focused is menu.quit_button
 
 

@@ -30,6 +30,7 @@ import pygame
 from game.core.convert import (
     DEFAULT_METHOD,
     IMAGE_SUFFIXES,
+    LEVEL_METHODS,
     MAX_SIZE,
     MIN_SIZE,
     SIZE_PRESETS,
@@ -38,13 +39,19 @@ from game.core.convert import (
 )
 from game.core.editor import LEVEL_SOLVE_LIMIT, ConverterDocument, LevelOpening, Mode
 from game.core.fairness import Report
-from game.core.fileio import readable
 from game.core.packs import PUZZLE_EXTENSIONS
 from game.core.puzzle import Puzzle
 from game.core.solver.steps import CellPosition
 from game.ui.scene import Scene
 from game.ui.scenes.converter_fairness import CHECK_SLICE, ConverterFairness
-from game.ui.scenes.converter_panels import SourceView, draw_busy_note, draw_panel
+from game.ui.scenes.converter_framing import PhotoSide
+from game.ui.scenes.converter_panels import (
+    FIT_LABELS,
+    METHOD_LABELS,
+    SourceView,
+    draw_busy_note,
+    draw_panel,
+)
 from game.ui.scenes.replay import ReplayScene
 from game.ui.widgets.base import FocusGroup, Widget, draw_focus_ring
 from game.ui.widgets.button import Button
@@ -64,9 +71,6 @@ BoolGrid = npt.NDArray[np.bool_]
 
 LAST_FOLDER_SETTING = "converter_folder"
 LEVEL_SUFFIXES = tuple(sorted(PUZZLE_EXTENSIONS))
-
-METHOD_LABELS = [("hsv", "HSV rule"), ("otsu", "Otsu"), ("threshold", "Threshold")]
-FIT_LABELS = [("pad", "Pad"), ("stretch", "Stretch")]
 
 
 class ConverterScene(Scene):
@@ -111,6 +115,7 @@ class ConverterScene(Scene):
 
     def _build_widgets(self) -> None:
         options = self.document.options
+        self.photo = PhotoSide(self._change_options)
         self.open_button = Button("Open…", self.open_browser, font_size=18)
         self.canvas_button = Button("Blank canvas", self.new_canvas, font_size=18)
         self.back_button = Button("Back", self.leave, font_size=18)
@@ -128,7 +133,7 @@ class ConverterScene(Scene):
             "Method", METHOD_LABELS, DEFAULT_METHOD, self._setter("method"), font_size=19
         )
         self.threshold_slider = Slider(
-            "Threshold", 0.5, self._setter("threshold"), step=0.05, font_size=19
+            "Level", 0.5, self._setter("threshold"), step=0.05, font_size=19
         )
         self.invert_toggle = Toggle("Invert", False, self._setter("invert"), font_size=19)
         self.crop_toggle = Toggle("Crop borders", False, self._setter("crop"), font_size=19)
@@ -136,7 +141,7 @@ class ConverterScene(Scene):
             "Fit", FIT_LABELS, "pad", self._setter("fit"), font_size=19
         )
         self.title_input = TextInput(
-            placeholder="Title", max_length=60, font_size=18, on_change=self._text_changed
+            placeholder="Title", max_length=60, font_size=18, on_change=self._title_typed
         )
         self.author_input = TextInput(
             placeholder="Author", max_length=60, font_size=18, on_change=self._text_changed
@@ -154,7 +159,8 @@ class ConverterScene(Scene):
         self.controls: list[Widget] = [
             self.open_button, self.canvas_button, self.width_stepper, *self.preset_buttons,
             self.height_stepper, self.aspect_toggle, self.method_choice, self.threshold_slider,
-            self.invert_toggle, self.crop_toggle, self.fit_choice, self.title_input,
+            self.invert_toggle, self.crop_toggle, self.fit_choice, *self.photo.widgets,
+            self.title_input,
             self.author_input, self.save_button, self.play_button, self.watch_button,
             *self.fairness.widgets, self.back_button, self.preview,
         ]  # fmt: skip
@@ -184,7 +190,8 @@ class ConverterScene(Scene):
         for widget in (self.aspect_toggle, self.method_choice, self.invert_toggle,
                        self.crop_toggle, self.fit_choice):  # fmt: skip
             widget.enabled = has_image
-        self.threshold_slider.enabled = has_image and options.method == "threshold"
+        self.threshold_slider.enabled = has_image and options.method in LEVEL_METHODS
+        self.photo.sync(document)
         has_picture = document.mode != "empty"
         for button in (self.save_button, self.play_button, self.watch_button):
             button.enabled = has_picture
@@ -211,6 +218,10 @@ class ConverterScene(Scene):
             self._change_options(**{name: value})
 
         return set_option
+
+    def _title_typed(self, text: str) -> None:
+        self.document.type_title(text)  # typed for this picture: a new one resets it
+        self._text_changed(text)
 
     def _text_changed(self, _text: str) -> None:
         self.document.dirty = self.document.mode != "empty"
@@ -258,9 +269,9 @@ class ConverterScene(Scene):
             + (f", first of {source.frame_count} frames" if source.frame_count > 1 else "")
         )
         self.source_view.show(source.rgb)
-        if not self.title_input.text:
-            # readable(): a non-UTF-8 byte of the name would make the text field's font raise.
-            self.title_input.text = readable(path.stem).replace("_", " ").replace("-", " ")[:60]
+        self.photo.show(source.rgb)
+        if self.document.title != self.title_input.text:  # the title follows the picture
+            self.title_input.text = self.document.title[:60]
             self.title_input.cursor = len(self.title_input.text)
         self._remember_folder(path.parent)
         self.grid_changed()
@@ -295,6 +306,7 @@ class ConverterScene(Scene):
         self.grid_changed()
         self.source_label = f"{path.name} — {puzzle.size_text} puzzle"
         self.title_input.text = puzzle.title[:60]
+        self.document.set_title(self.title_input.text)
         self.author_input.text = puzzle.author[:60]
         self._remember_folder(path.parent)
         self.document.dirty = False
@@ -308,6 +320,7 @@ class ConverterScene(Scene):
 
     def _forget_source(self) -> None:
         self.source_view.show(None)
+        self.photo.show(None)
         self.problem = ""
 
     def _remember_folder(self, folder: Path) -> None:
@@ -508,6 +521,7 @@ class ConverterScene(Scene):
         top_height = area.height - report_height - gap
         source_width = (area.width - gap) * 2 // 5
         self.source_rect = pygame.Rect(area.left, area.top, source_width, top_height)
+        self.photo.arrange(self.source_rect, scale)
         self.preview_panel = pygame.Rect(
             self.source_rect.right + gap, area.top, area.width - source_width - gap, top_height
         )
@@ -556,6 +570,8 @@ class ConverterScene(Scene):
 
     def hidden(self, widget: Widget) -> bool:
         """Report buttons show only when they can do something."""
+        if widget in self.photo.widgets:
+            return self.photo.hidden(widget)
         return self.fairness.hidden(widget)
 
     def _draw_controls(self, surface: pygame.Surface) -> None:
@@ -575,6 +591,8 @@ class ConverterScene(Scene):
         document = self.document
         converter = document.converter
         crop = converter.source.crop_box if converter and document.options.crop else None
+        if self.photo.draw(surface, self.app, self.source_rect, self.source_label, self.problem):
+            return
         if document.mode == "canvas":
             help_lines = ["Draw on the grid: left button paints, right button erases.",
                           "Ctrl+Z undoes a stroke, Ctrl+Y redoes it."]  # fmt: skip

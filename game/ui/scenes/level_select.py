@@ -38,6 +38,7 @@ from game.ui.app import PlayContext
 from game.ui.scene import Scene
 from game.ui.scenes.level_cards import CardPainter
 from game.ui.scenes.level_files import PackReader
+from game.ui.scenes.level_random import RandomPanel
 from game.ui.scenes.level_view import LevelSelectView
 from game.ui.settings import LAST_PACK
 from game.ui.widgets.button import Button
@@ -73,6 +74,7 @@ class _PackState:
         )
 
 
+RANDOM_KEY = "random"  # LAST_PACK's value while the Random entry is open
 ARROW_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
 
 
@@ -107,6 +109,10 @@ class LevelSelectScene(Scene):
         self.records: dict[str, PuzzleRecord] = {}
         self.cards = CardPainter(app)
         self.view = LevelSelectView(self)
+        # "Random" sits in the pack list after the packs; chosen, its panel replaces the cards.
+        self.random = RandomPanel(app, self.user_dir, self._focus_packs)
+        self.random.on_kept = self._reload_user_pack
+        self.random_open = pack_key == RANDOM_KEY
         self.pack_panel = pygame.Rect(0, 0, 0, 0)
         self.columns = 1
         self._card_size = (CARD_WIDTH, CARD_HEIGHT)
@@ -206,6 +212,18 @@ class LevelSelectScene(Scene):
         # Coming back from a game: best times, badges and thumbnails may have changed.
         for state in self.packs:
             self._refresh_records(state)
+        self.random.refresh()
+
+    def _focus_packs(self) -> None:
+        self.focus_area = "packs"
+        self.show_focus = True
+
+    def _reload_user_pack(self) -> None:
+        """A puzzle went into "My puzzles": read that pack again."""
+        for index, state in enumerate(self.packs):
+            if state.pack.user:
+                self.packs[index] = _PackState(state.pack)
+                self._start_reading(index)
 
     def record(self, entry: PuzzleEntry) -> PuzzleRecord | None:
         key = entry.key
@@ -235,12 +253,27 @@ class LevelSelectScene(Scene):
 
     # -- actions ----------------------------------------------------------------------------
 
+    @property
+    def entry_count(self) -> int:
+        """Rows of the pack list: the packs and "Random"."""
+        return len(self.packs) + 1
+
+    def open_random(self) -> None:
+        if self.random_open:
+            return
+        self.random_open = True
+        self.random.refresh()
+        self.arrange(self.app.screen_size)
+        self.app.set_setting(LAST_PACK, RANDOM_KEY)
+
     def select_pack(self, index: int) -> None:
-        if not self.packs:
+        index %= self.entry_count
+        if index == len(self.packs):
+            self.open_random()
             return
-        index %= len(self.packs)
-        if index == self.pack_index:
+        if index == self.pack_index and not self.random_open:
             return
+        self.random_open = False
         self.pack_index = index
         self.selected = 0
         self._select_last_played = False
@@ -289,8 +322,15 @@ class LevelSelectScene(Scene):
 
     # -- events -----------------------------------------------------------------------------
 
+    @property
+    def list_index(self) -> int:
+        """The chosen row of the pack list ("Random" is the row after the packs)."""
+        return len(self.packs) if self.random_open else self.pack_index
+
     def handle(self, event: pygame.event.Event) -> bool:
         if self.back_button.handle(event):
+            return True
+        if self.random_open and self._random_handles(event):
             return True
         if self.scroll.handle(event, self.app):
             self._update_hover(self.app.mouse_pos)
@@ -304,6 +344,25 @@ class LevelSelectScene(Scene):
         if event.type == pygame.KEYDOWN:
             return self._key(event)
         return False
+
+    def _random_handles(self, event: pygame.event.Event) -> bool:
+        """The Random panel's share of the events: its buttons, its arrows and Enter."""
+        if event.type == pygame.MOUSEBUTTONDOWN and self._pack_at(event.pos) is not None:
+            return False
+        if event.type == pygame.KEYDOWN:
+            if self.focus_area != "cards" or event.key in (
+                pygame.K_ESCAPE,
+                pygame.K_BACKSPACE,
+                pygame.K_TAB,
+            ):
+                return False
+            return self.random.handle(event)
+        if event.type == pygame.MOUSEMOTION:
+            self.hover_pack = self._pack_at(event.pos)
+        used = self.random.handle(event)
+        if used and event.type == pygame.MOUSEBUTTONDOWN:
+            self.focus_area = "cards"
+        return used
 
     def _update_hover(self, position: tuple[int, int]) -> None:
         self.hover_pack = self._pack_at(position)
@@ -337,12 +396,15 @@ class LevelSelectScene(Scene):
         if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             self.app.pop()
         elif key == pygame.K_TAB:
-            self.select_pack(self.pack_index + (-1 if event.mod & pygame.KMOD_SHIFT else 1))
+            self.select_pack(self.list_index + (-1 if event.mod & pygame.KMOD_SHIFT else 1))
         elif self.focus_area == "packs":
             if key == pygame.K_UP:
-                self.select_pack(max(0, self.pack_index - 1))
+                self.select_pack(max(0, self.list_index - 1))
             elif key == pygame.K_DOWN:
-                self.select_pack(min(len(self.packs) - 1, self.pack_index + 1))
+                self.select_pack(min(self.entry_count - 1, self.list_index + 1))
+            elif key in (pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER) and self.random_open:
+                self.focus_area = "cards"
+                self.random.focus_first()
             elif key in (pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER) and count:
                 self.focus_area = "cards"
                 self.selected = min(self.selected, count - 1)
@@ -420,6 +482,15 @@ class LevelSelectScene(Scene):
         self.columns = max(1, (usable + self._gap) // (self._card_size[0] + self._gap))
         self.scroll.content_height = self._content_height(count)
         self.scroll.clamp()
+        viewport = self.scroll.viewport
+        self.random.arrange(
+            pygame.Rect(
+                viewport.left + round(4 * scale),
+                header,
+                min(viewport.width - margin, round(760 * scale)),
+                viewport.bottom - header,
+            )
+        )
         if self._scroll_to_selected:
             self._scroll_to_selected = False
             self._show_selected()
@@ -479,13 +550,13 @@ class LevelSelectScene(Scene):
         return max(round(PACK_ROW_HEIGHT * scale), text + round(16 * scale) + 6)
 
     def _pack_at(self, position: tuple[int, int]) -> int | None:
-        for index in range(len(self.packs)):
+        for index in range(self.entry_count):
             if self.pack_rect(index).collidepoint(position):
                 return index
         return None
 
     def _card_at(self, position: tuple[int, int]) -> int | None:
-        if not self.scroll.viewport.collidepoint(position):
+        if self.random_open or not self.scroll.viewport.collidepoint(position):
             return None
         first, last = self._visible_range()
         for index in range(first, last):

@@ -12,6 +12,7 @@ import pygame
 
 from game.core.packs import PuzzleEntry
 from game.ui.scenes.level_cards import Card
+from game.ui.scenes.level_random import PACK_NAME as RANDOM_NAME
 from game.ui.widgets.base import radius
 from game.ui.widgets.text import draw_help_line, draw_text, fit_text, wrap_text
 
@@ -43,14 +44,15 @@ class LevelSelectView:
             bold=True,
         )
         self._draw_packs(surface)
-        self._draw_pack_header(surface)
-        self._draw_cards(surface)
-        draw_help_line(
-            surface,
-            app,
-            "Arrows move  ·  Enter plays  ·  W watches the solver  ·  Tab next pack  ·  Esc back",
-            gap=8,
-        )
+        if scene.random_open:
+            scene.random.draw(surface)
+            help_text = "Arrows move  ·  Enter chooses  ·  Tab next pack  ·  Esc back"
+        else:
+            self._draw_pack_header(surface)
+            self._draw_cards(surface)
+            help_text = "Arrows move  ·  Enter plays  ·  W watches the solver  ·  Tab next pack"
+            help_text += "  ·  Esc back"
+        draw_help_line(surface, app, help_text, gap=8)
 
     def _draw_packs(self, surface: pygame.Surface) -> None:
         scene = self.scene
@@ -69,18 +71,18 @@ class LevelSelectView:
         pad = round(12 * scale)
         name_size = round(19 * scale)
         font = app.fonts.get(name_size, bold=True)
-        for index, state in enumerate(scene.packs):
+        for index, (title, detail) in enumerate(self._pack_rows()):
             rect = scene.pack_rect(index)
             if rect.bottom > scene.pack_panel.bottom:
                 break
-            chosen = index == scene.pack_index
+            chosen = index == scene.list_index
             if chosen:
                 pygame.draw.rect(surface, theme.accent, rect, border_radius=corner)
             elif index == scene.hover_pack:
                 pygame.draw.rect(surface, theme.button_hover, rect, border_radius=corner)
             text_colour = theme.accent_text if chosen else theme.text
             muted = theme.accent_text if chosen else theme.text_muted
-            name = fit_text(font, state.pack.name, rect.width - 2 * pad)
+            name = fit_text(font, title, rect.width - 2 * pad)
             draw_text(
                 surface,
                 app,
@@ -90,13 +92,6 @@ class LevelSelectView:
                 (rect.left + pad, rect.top + round(8 * scale)),
                 bold=True,
             )
-            if state.reading and not state.entries:
-                detail = "Reading…" if state.reader is not None else ""
-            else:
-                total = len(state.entries)
-                detail = f"{total} puzzle{'s' if total != 1 else ''}"
-                if total:
-                    detail += f"  ·  {state.solved} solved"
             draw_text(
                 surface,
                 app,
@@ -114,6 +109,21 @@ class LevelSelectView:
                     max(2, round(3 * scale)),
                     border_radius=corner + 3,
                 )
+
+    def _pack_rows(self) -> list[tuple[str, str]]:
+        """Each row of the pack list: its name and its line of detail."""
+        rows = []
+        for state in self.scene.packs:
+            if state.reading and not state.entries:
+                detail = "Reading…" if state.reader is not None else ""
+            else:
+                total = len(state.entries)
+                detail = f"{total} puzzle{'s' if total != 1 else ''}"
+                if total:
+                    detail += f"  ·  {state.solved} solved"
+            rows.append((state.pack.name, detail))
+        rows.append((RANDOM_NAME, "Any size, any level"))
+        return rows
 
     def _draw_pack_header(self, surface: pygame.Surface) -> None:
         scene = self.scene

@@ -13,11 +13,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.daily import Today, local_today
 from game.core.formats import read_puzzle
 from game.core.packs import recorded_file, shown_name, title_of
 from game.resources import levels_dir
 from game.ui.scene import Scene
 from game.ui.scenes.level_select import LevelSelectScene
+from game.ui.scenes.menu_daily import DailyEntry
 from game.ui.scenes.options import OptionsScene
 from game.ui.widgets.base import FocusGroup
 from game.ui.widgets.button import Button
@@ -48,8 +50,11 @@ class MenuScene(Scene):
     """``offer_lesson``: on a first start, ask whether to take the first lesson (None: in a
     real window, not in headless tests and screenshots)."""
 
-    def __init__(self, app: App, offer_lesson: bool | None = None) -> None:
+    def __init__(
+        self, app: App, offer_lesson: bool | None = None, today: Today = local_today
+    ) -> None:
         super().__init__(app)
+        self.daily = DailyEntry(app, today)
         self.offer_lesson = not app.headless if offer_lesson is None else offer_lesson
         self.continue_button = Button("Continue", self.continue_last, primary=True)
         self.play_button = Button("Play", self.open_levels, primary=True)
@@ -59,6 +64,7 @@ class MenuScene(Scene):
         self.buttons = [
             self.continue_button,
             self.play_button,
+            self.daily.button,
             self.create_button,
             self.options_button,
             self.quit_button,
@@ -67,6 +73,7 @@ class MenuScene(Scene):
         self.continue_title = ""
         self._continue_target: tuple[Puzzle, Path] | None = None
         self._entered = False
+        self._day = self.daily.today()
         # Esc put the focus on Quit (and it is still there): the next Esc quits.
         self.quit_armed = False
         # A held Esc repeats its key-down: only a fresh press may quit.
@@ -76,6 +83,8 @@ class MenuScene(Scene):
 
     def on_enter(self) -> None:
         self.quit_armed = False
+        self.daily.refresh()
+        self._day = self.daily.today()
         self._continue_target = self._find_continue()
         self.continue_button.enabled = self._continue_target is not None
         self.continue_title = self._continue_name()
@@ -181,7 +190,9 @@ class MenuScene(Scene):
         button_width = round(380 * scale)
         button_height = round(56 * scale)
         gap = round(14 * scale)
-        total = len(self.buttons) * button_height + (len(self.buttons) - 1) * gap
+        # The daily puzzle's line of standing sits under its button.
+        caption = self.app.fonts.get(round(15 * scale)).get_linesize() + round(4 * scale)
+        total = len(self.buttons) * button_height + (len(self.buttons) - 1) * gap + caption
         # The buttons sit under the title, a little above the middle of the room left
         # between it and the help line (on a small window they had sunk to the bottom).
         title_bottom = self._title_bottom(round(height * TITLE_TOP))
@@ -192,9 +203,18 @@ class MenuScene(Scene):
             button.rect = pygame.Rect(0, 0, button_width, button_height)
             button.rect.midtop = (width // 2, top + index * (button_height + gap))
             button.font_size = 24
+            if button is self.daily.button:
+                top += caption
+                button.font_size = 21
 
     def wake_in(self) -> float | None:
-        return None  # nothing moves until the player does something
+        # Nothing moves until the player does something, except the date: at midnight the
+        # daily entry shows the new day's puzzle.
+        return self.daily.seconds_to_midnight()
+
+    def update(self, dt: float) -> None:
+        if self.daily.today() != self._day:
+            self.on_enter()
 
     def draw(self, surface: pygame.Surface) -> None:
         app = self.app
@@ -203,6 +223,17 @@ class MenuScene(Scene):
         surface.fill(theme.background)
         self._draw_title(surface, width // 2, round(height * TITLE_TOP))
         self.focus.draw(surface, app)
+        scale = app.ui_scale
+        daily = self.daily.button.rect
+        draw_text(
+            surface,
+            app,
+            self.daily.caption,
+            round(15 * scale),
+            theme.text_muted,
+            (daily.centerx, daily.bottom + round(5 * scale)),
+            "midtop",
+        )
         draw_help_line(surface, app, self.help_text())
 
     def help_text(self) -> str:

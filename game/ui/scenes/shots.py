@@ -77,10 +77,34 @@ def _shot_level_select_dark(app: App) -> None:
     _shot_level_select(app)
 
 
+def _shot_random(app: App) -> None:
+    demo_progress(app)
+    scene = LevelSelectScene(app)
+    scene.wait_for_files()
+    app.push(scene)
+    scene.open_random()
+    _steps(app)
+
+
+def _shot_random_generating(app: App) -> None:
+    from game.core.generate import Generation
+    from game.ui.scenes.generating import GeneratingScene
+
+    _shot_random(app)
+    generation = Generation(20, 20, 4, seed=2024)
+    for _ in range(40):  # some work done: the counts are not zero
+        generation.advance(0.0)
+    app.push(GeneratingScene(app, generation, lambda made: None))
+    _steps(app, 1)
+    generation.cancel()  # the shot is taken; nothing more to make
+
+
 SCREENSHOTS = {
     "menu": _shot_menu,
     "options": _shot_options,
     "options-contrast": _shot_options_contrast,
     "level_select": _shot_level_select,
     "level_select-dark": _shot_level_select_dark,
+    "random": _shot_random,
+    "random-generating": _shot_random_generating,
 }

@@ -1,0 +1,119 @@
+"""Where generated puzzles live on disk, so a game of one can be continued like any other.
+
+A random puzzle is written to ``<progress folder>/random/`` and a daily puzzle to
+``<progress folder>/daily/YYYY-MM-DD.non`` before it is played: the play screen then records
+a file, "Continue" on the menu reopens the game, and a daily puzzle is generated once a day.
+Only the newest :data:`KEEP_RANDOM` random files are kept. A solved random puzzle the player
+likes is copied into "My puzzles" (:func:`keep_in_my_puzzles`), under a free file name,
+once.
+
+A daily win is noticed from the store's own record of the puzzle (solved, best time), so the
+play screen needs to know nothing about daily puzzles: :func:`sync_daily` copies the best
+time of a date's puzzle into the store's daily times.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+
+from game.core.daily import DailyPlan
+from game.core.editor import file_stem_for, free_path
+from game.core.formats import read_puzzle, write_puzzle
+from game.core.packs import puzzle_files
+from game.core.progress import ProgressStore
+from game.core.puzzle import Puzzle
+
+RANDOM_FOLDER = "random"
+DAILY_FOLDER = "daily"
+KEEP_RANDOM = 12
+
+
+def random_folder(store: ProgressStore) -> Path:
+    return store.directory / RANDOM_FOLDER
+
+
+def daily_folder(store: ProgressStore) -> Path:
+    return store.directory / DAILY_FOLDER
+
+
+def daily_path(store: ProgressStore, plan: DailyPlan) -> Path:
+    return daily_folder(store) / f"{plan.key}.non"
+
+
+def write_generated(folder: Path, puzzle: Puzzle, stem: str) -> Path:
+    """Write ``puzzle`` as ``folder/stem.non`` (atomically); OSError/ValueError if it cannot."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{stem}.non"
+    write_puzzle(puzzle, path)
+    return path
+
+
+def random_stem(width: int, height: int, level: int, seed: int) -> str:
+    return f"{width}x{height}-level{level}-{seed}"
+
+
+def prune_random(folder: Path, keep: int = KEEP_RANDOM) -> None:
+    """Forget all but the ``keep`` newest random puzzles (their games are done or dropped)."""
+    with contextlib.suppress(OSError):
+        files = sorted(puzzle_files(folder), key=lambda path: path.stat().st_mtime, reverse=True)
+        for old in files[keep:]:
+            with contextlib.suppress(OSError):
+                old.unlink()
+
+
+def newest_random(folder: Path) -> tuple[Puzzle, Path] | None:
+    """The random puzzle played last (the newest file that reads), if any."""
+    try:
+        files = sorted(puzzle_files(folder), key=lambda path: path.stat().st_mtime, reverse=True)
+    except OSError:
+        return None
+    for path in files:
+        try:
+            return read_puzzle(path), path
+        except (ValueError, OSError):
+            continue
+    return None
+
+
+def kept_copy(puzzle: Puzzle, user_dir: Path) -> Path | None:
+    """The file in "My puzzles" that already holds this puzzle, if any."""
+    key = puzzle.fingerprint()
+    try:
+        files = puzzle_files(user_dir)
+    except OSError:
+        return None
+    for path in files:
+        try:
+            if read_puzzle(path).fingerprint() == key:
+                return path
+        except (ValueError, OSError):
+            continue
+    return None
+
+
+def keep_in_my_puzzles(puzzle: Puzzle, user_dir: Path) -> tuple[Path, bool]:
+    """Copy ``puzzle`` into "My puzzles"; (its file, True when written now, False when it
+    was kept before). OSError or ValueError when it cannot be written."""
+    existing = kept_copy(puzzle, user_dir)
+    if existing is not None:
+        return existing, False
+    user_dir.mkdir(parents=True, exist_ok=True)
+    path = free_path(user_dir, file_stem_for(puzzle.title or "Random"))
+    write_puzzle(puzzle, path)
+    return path, True
+
+
+def sync_daily(store: ProgressStore, plans: list[DailyPlan]) -> None:
+    """Copy each planned day's win (from its puzzle's record) into the store's daily times."""
+    for plan in plans:
+        path = daily_path(store, plan)
+        if not path.is_file():
+            continue
+        try:
+            puzzle = read_puzzle(path)
+        except (ValueError, OSError):
+            continue
+        record = store.record(puzzle.fingerprint())
+        if record.solved and record.best_time is not None:
+            store.mark_daily(plan.key, record.best_time)

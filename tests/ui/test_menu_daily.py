@@ -1,0 +1,114 @@
+"""The daily puzzle on the menu: the date's puzzle, its best time and the streak."""
+
+from __future__ import annotations
+
+from datetime import date, timedelta
+
+import pygame
+
+from game.core.daily import plan_for
+from game.core.generate import generate
+from game.core.generated_files import daily_path
+from game.ui.app import App
+from game.ui.scenes.generating import GeneratingScene
+from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.play import PlayScene
+from tests.ui.ui_events import click, key
+
+MONDAY = date(2025, 3, 10)  # 10x10 Easy: quick to make
+
+
+class Calendar:
+    """An injected ``today`` the test moves by hand."""
+
+    def __init__(self, day: date) -> None:
+        self.day = day
+
+    def __call__(self) -> date:
+        return self.day
+
+
+def _menu(calendar: Calendar) -> tuple[App, MenuScene]:
+    app = App(headless=True)
+    menu = MenuScene(app, today=calendar)
+    app.push(menu)
+    app.step()
+    return app, menu
+
+
+def _until_playing(app: App, frames: int = 3000) -> PlayScene:
+    for _ in range(frames):
+        if isinstance(app.top, PlayScene):
+            return app.top
+        app.step()
+    raise AssertionError(f"no puzzle after {frames} frames; top is {app.top!r}")
+
+
+def test_the_days_puzzle_is_made_once_played_and_its_win_counted() -> None:
+    calendar = Calendar(MONDAY)
+    app, menu = _menu(calendar)
+    assert "Monday · 10x10 · Easy" in menu.daily.button.label
+    assert menu.daily.caption == "Not solved yet today  ·  no streak yet"
+    assert not daily_path(app.store, plan_for(MONDAY)).exists()
+    click(app, menu.daily.button.rect.center)  # made first (a 10x10 often within the frame)
+    play = _until_playing(app)
+    expected = generate(10, 10, 1, plan_for(MONDAY).seed)
+    assert play.puzzle.fingerprint() == expected.fingerprint()
+    assert play.puzzle.title == "Daily puzzle 2025-03-10"
+    assert play.path == daily_path(app.store, plan_for(MONDAY)) and play.path.is_file()
+    # A win, as the play screen records it; back on the menu it counts for the day.
+    app.store.mark_solved(play.key, 75.0)
+    app.pop()
+    app.step()
+    assert app.top is menu
+    assert app.store.daily_times() == {"2025-03-10": 75.0}
+    assert menu.daily.caption == "Solved today in 1:15  ·  1-day streak"
+    # The second time it opens from its file at once: nothing is made again.
+    click(app, menu.daily.button.rect.center)
+    assert isinstance(app.top, PlayScene) and app.top.path == play.path
+
+
+def test_midnight_brings_the_next_days_puzzle_and_a_missed_day_ends_the_streak() -> None:
+    calendar = Calendar(MONDAY)
+    app, menu = _menu(calendar)
+    for back in (1, 2, 3):
+        app.store.mark_daily((MONDAY - timedelta(days=back)).isoformat(), 100.0 + back)
+    app.store.mark_daily(MONDAY.isoformat(), 95.0)
+    menu.on_enter()
+    assert menu.daily.caption == "Solved today in 1:35  ·  4-day streak"
+    calendar.day = MONDAY + timedelta(days=1)  # past midnight, the menu still open
+    app.step()
+    assert "Tuesday · 10x10 · Medium" in menu.daily.button.label
+    assert menu.daily.caption == "Not solved yet today  ·  4-day streak"  # still standing
+    calendar.day = MONDAY + timedelta(days=2)  # Tuesday passed unsolved
+    app.step()
+    assert "Wednesday · 15x15 · Medium" in menu.daily.button.label
+    assert menu.daily.caption == "Not solved yet today  ·  no streak yet  ·  longest 4"
+    # The menu sleeps until the date can change, not for ever.
+    wake = menu.wake_in()
+    assert wake is not None and 0 < wake <= 24 * 3600
+
+
+def test_a_win_finished_after_midnight_counts_for_its_own_day() -> None:
+    calendar = Calendar(MONDAY)
+    app, menu = _menu(calendar)
+    click(app, menu.daily.button.rect.center)
+    play = _until_playing(app)
+    calendar.day = MONDAY + timedelta(days=1)  # the clock passes midnight mid-game
+    app.store.mark_solved(play.key, 300.0)
+    app.pop()
+    app.step()
+    assert app.store.daily_times() == {"2025-03-10": 300.0}
+    assert menu.daily.caption == "Not solved yet today  ·  1-day streak"
+
+
+def test_making_the_days_puzzle_can_be_cancelled() -> None:
+    saturday = MONDAY + timedelta(days=5)  # 20x20 Expert: more than one frame's work
+    app, menu = _menu(Calendar(saturday))
+    click(app, menu.daily.button.rect.center)
+    overlay = app.top
+    assert isinstance(overlay, GeneratingScene) and "Saturday" in overlay.title
+    app.step()
+    key(app, pygame.K_ESCAPE)
+    assert app.top is menu
+    assert not daily_path(app.store, plan_for(saturday)).exists()

@@ -1,0 +1,135 @@
+"""Level select's Random entry: choose, generate (sliced, cancellable), play, keep."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.core.generate import generate
+from game.core.generated_files import random_folder
+from game.core.packs import puzzle_files
+from game.ui.app import App
+from game.ui.scenes.generating import GeneratingScene
+from game.ui.scenes.level_random import SIZES
+from game.ui.scenes.level_select import LevelSelectScene
+from game.ui.scenes.play import PlayScene
+from tests.ui.test_level_select import CROSS, open_levels, write
+from tests.ui.ui_events import click, key
+
+
+@pytest.fixture
+def levels(tmp_path: Path) -> Path:
+    root = tmp_path / "levels"
+    write(root / "starter" / "01-cross.non", CROSS)
+    return root
+
+
+def _open_random(levels: Path, tmp_path: Path) -> tuple[App, LevelSelectScene]:
+    app, scene = open_levels(levels, tmp_path)
+    click(app, scene.pack_rect(len(scene.packs)).center)
+    assert scene.random_open
+    scene.random.seed = lambda: 7
+    return app, scene
+
+
+def _until_playing(app: App, frames: int = 2000) -> PlayScene:
+    for _ in range(frames):
+        if isinstance(app.top, PlayScene):
+            return app.top
+        app.step()
+    raise AssertionError(f"no puzzle after {frames} frames; top is {app.top!r}")
+
+
+def test_random_makes_the_chosen_puzzle_a_slice_a_frame_and_plays_it(
+    levels: Path, tmp_path: Path
+) -> None:
+    app, scene = _open_random(levels, tmp_path)
+    panel = scene.random
+    click(app, panel.size_buttons[SIZES.index((10, 10))].rect.center)
+    click(app, panel.level_buttons[1].rect.center)  # 2 Medium
+    assert (panel.size, panel.level) == ((10, 10), 2)
+    panel.make_button.activate()
+    play = _until_playing(app)
+    assert play.puzzle == generate(10, 10, 2, 7)
+    assert play.path is not None and play.path.parent == random_folder(app.store)
+    assert play.pack == "Random"
+    # The choice is remembered for next time.
+    again = LevelSelectScene(app, levels=levels, user_dir=tmp_path / "mine")
+    assert (again.random.size, again.random.level) == ((10, 10), 2)
+
+
+def test_generating_can_be_cancelled_and_the_screen_stays_as_it_was(
+    levels: Path, tmp_path: Path
+) -> None:
+    app, scene = _open_random(levels, tmp_path)
+    panel = scene.random
+    click(app, panel.size_buttons[SIZES.index((40, 30))].rect.center)
+    click(app, panel.level_buttons[4].rect.center)
+    panel.make_button.activate()
+    app.step()
+    overlay = app.top
+    assert isinstance(overlay, GeneratingScene)
+    assert overlay.wake_in() == 0.0  # it works (and its bar moves) every frame
+    for _ in range(3):
+        app.step()  # a slice a frame: the screen keeps answering
+    assert app.top is overlay and overlay.generation.candidates > 0
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene and scene.random_open
+    assert overlay.generation.advance(1.0) is None  # stopped for good: no more work
+    assert not puzzle_files(random_folder(app.store))
+
+
+def test_a_solved_random_puzzle_can_be_kept_in_my_puzzles(levels: Path, tmp_path: Path) -> None:
+    app, scene = _open_random(levels, tmp_path)
+    click(app, scene.random.size_buttons[0].rect.center)  # 5x5
+    click(app, scene.random.level_buttons[0].rect.center)
+    scene.random.make_button.activate()
+    play = _until_playing(app)
+    assert not scene.random.keep_button.enabled
+    app.store.mark_solved(play.key, 42.0)
+    app.pop()
+    app.step()
+    panel = scene.random
+    assert app.top is scene and panel.keep_button.enabled
+    assert panel.play_last_button.label == "Play it again"
+    click(app, panel.keep_button.rect.center)
+    kept = puzzle_files(tmp_path / "mine")
+    assert len(kept) == 1 and panel.kept == kept[0]
+    assert not panel.keep_button.enabled  # once
+    # "My puzzles" is read again and lists it.
+    user = next(index for index, state in enumerate(scene.packs) if state.pack.user)
+    click(app, scene.pack_rect(user).center)
+    scene.wait_for_files()
+    assert [entry.path for entry in scene.entries] == kept
+
+
+def test_the_keyboard_reaches_random_and_makes_a_puzzle(levels: Path, tmp_path: Path) -> None:
+    app, scene = open_levels(levels, tmp_path)
+    scene.random.seed = lambda: 3
+    key(app, pygame.K_LEFT)  # shows the focus
+    key(app, pygame.K_LEFT)  # to the pack list
+    for _ in range(len(scene.packs)):
+        key(app, pygame.K_DOWN)
+    assert scene.random_open
+    key(app, pygame.K_RIGHT)  # into the panel, on the chosen size (15x15)
+    key(app, pygame.K_LEFT)
+    key(app, pygame.K_RETURN)  # 10x10
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)
+    key(app, pygame.K_RETURN)  # Make a puzzle (level stays Medium)
+    play = _until_playing(app)
+    assert play.puzzle == generate(10, 10, 2, 3)
+
+
+def test_a_random_puzzle_opens_again_from_the_panel(levels: Path, tmp_path: Path) -> None:
+    app, scene = _open_random(levels, tmp_path)
+    click(app, scene.random.size_buttons[0].rect.center)
+    scene.random.make_button.activate()
+    first = _until_playing(app).puzzle
+    app.pop()
+    app.step()
+    assert scene.random.play_last_button.label == "Continue it"
+    click(app, scene.random.play_last_button.rect.center)
+    assert isinstance(app.top, PlayScene) and app.top.puzzle == first
