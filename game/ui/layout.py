@@ -29,12 +29,18 @@ ROW_SLOT_BY_DIGITS = {1: 0.72, 2: 1.08, 3: 1.5}
 COLUMN_SLOT = 0.74
 # Space between a clue strip and the grid, as a fraction of the cell side.
 CLUE_GAP = 0.3
-# Clue numbers are what a player reads most: they are drawn at least CLUE_FLOOR_PX high (a
-# 30x30 at 1280x800 has 19-20 px cells, whose share-of-the-cell font was 12 px), or two
-# pixels under the cell on smaller cells, and the clue strips widen to hold them rather than
-# the cells. Below FLOOR_FROM_CELL the clues simply scale with the cell.
-CLUE_FLOOR_PX = 14
+# Clue numbers are what a player reads most: their digits are drawn at least CLUE_INK_PX
+# high (a 30x30 at 1280x800 had 19-20 px cells and digits 9-10 px high), capped so that a
+# digit keeps two pixels of the cell free above and below, and the clue strips widen to hold
+# them rather than the cells shrinking. Below FLOOR_FROM_CELL the clues simply scale with the
+# cell. DIGIT_HEIGHT is a digit's inked height as a share of the font size (DejaVu Sans Bold,
+# measured: 14 px at 19, 15 px at 20), CLUE_FLOOR_PX the font size for CLUE_INK_PX.
+CLUE_INK_PX = 14
+DIGIT_HEIGHT = 0.74
+CLUE_FLOOR_PX = 19
 FLOOR_FROM_CELL = 10
+# Stacked column numbers keep this many pixels between one's digits and the next one's.
+STACK_GAP = 3
 # A bold clue digit's advance is at most this share of its font size (DejaVu Sans Bold); a
 # slot adds room for the gap between two numbers.
 DIGIT_ADVANCE = 0.72
@@ -86,13 +92,21 @@ def clue_slots(cell: int, row_digits: int) -> tuple[int, int]:
     floor = clue_floor(cell)
     if floor:
         row_slot = max(row_slot, math.ceil(row_digits * DIGIT_ADVANCE * floor) + SLOT_PADDING)
-        column_slot = max(column_slot, floor)
+        column_slot = max(column_slot, digit_height(floor) + STACK_GAP)
     return row_slot, column_slot
 
 
+def digit_height(font_px: int) -> int:
+    """The inked height of a clue digit drawn at ``font_px`` (see ``DIGIT_HEIGHT``)."""
+    return round(font_px * DIGIT_HEIGHT)
+
+
 def clue_floor(cell: int) -> int:
-    """The smallest clue font, in pixels, for cells of ``cell`` pixels (0: no floor)."""
-    return min(CLUE_FLOOR_PX, cell - 2) if cell >= FLOOR_FROM_CELL else 0
+    """The smallest clue font, in pixels, for cells of ``cell`` pixels (0: no floor): digits
+    ``CLUE_INK_PX`` high where the cell has room for them and two pixels each side."""
+    if cell < FLOOR_FROM_CELL:
+        return 0
+    return min(CLUE_FLOOR_PX, int((cell - 4) / DIGIT_HEIGHT))
 
 
 def clue_runs(clues: Sequence[Sequence[int]]) -> int:

@@ -14,7 +14,14 @@ from game.core.formats import read_puzzle
 from game.core.puzzle import Puzzle
 from game.resources import levels_dir
 from game.ui.app import MIN_WINDOW, App
-from game.ui.layout import CLUE_FLOOR_PX, compute_board_layout, compute_play_regions
+from game.ui.layout import (
+    CLUE_FLOOR_PX,
+    CLUE_INK_PX,
+    Box,
+    compute_board_layout,
+    compute_play_regions,
+    digit_height,
+)
 from game.ui.scenes.play import PlayScene
 from game.ui.settings import PLAY_PANEL
 from tests.ui.play_helpers import centre, key, move, open_play, press, release
@@ -40,19 +47,54 @@ def click_at(scene: PlayScene, pos: tuple[int, int], button: int = 1) -> None:
 # --- readable clues --------------------------------------------------------------------------
 
 
+def _ink_heights(scene: PlayScene, box: Box) -> list[int]:
+    """The heights of the inked bands (digits) inside ``box`` on screen, top to bottom: rows
+    with a pixel much darker than the clue strip's ground."""
+    screen = scene.app.screen
+    ground = sum(scene.app.theme.background)
+    inked = [
+        any(sum(screen.get_at((px, py))[:3]) < ground - 300 for px in range(box.x, box.right))
+        for py in range(box.y, box.bottom)
+    ]
+    bands, run = [], 0
+    for ink in [*inked, False]:
+        if ink:
+            run += 1
+        elif run:
+            bands.append(run)
+            run = 0
+    return bands
+
+
 @pytest.mark.parametrize("index", range(5))
-def test_a_30x30_at_1280x800_with_the_panel_hidden_has_14px_clues(index: int) -> None:
+def test_a_30x30_at_1280x800_with_the_panel_hidden_has_14px_clue_digits(index: int) -> None:
+    """QA: clue digits were about 10 px high on a 30x30 at 1280x800. Measured on screen: every
+    row clue's digits and every column clue number (two-digit ones condensed, not shrunk)
+    are at least 14 px high, and the whole board still fits."""
     assert len(THIRTY) == 5
     app = big_app()
     app.set_setting(PLAY_PANEL, False)
-    scene = open_play(thirty(index), app)
+    puzzle = thirty(index)
+    scene = open_play(puzzle, app)
+    scene.show_cursor = False
+    scene.cursor = (29, 29)  # its highlight band is not measured
+    app.step()
     layout = scene.layout
-    # The whole board fits, with 14 px clue numbers (they were 12 px on 19-20 px cells) and
-    # the font the grid view really draws them in is no smaller.
-    assert not layout.scrollable
-    assert layout.cell >= 20
-    assert layout.clue_font_px >= CLUE_FLOOR_PX
-    assert scene.grid_view._font_px >= CLUE_FLOOR_PX
+    assert not layout.scrollable and layout.cell >= 19
+    heights = []
+    # An empty line's "0" is greyed as done from the start: the dark numbers are measured.
+    for y in range(29):
+        if puzzle.row_clues[y]:
+            heights += _ink_heights(scene, layout.row_clue_box(y))
+    for x in range(29):
+        clue = puzzle.column_clues[x]
+        if not clue:
+            continue
+        box = layout.column_clue_box(x)
+        bands = _ink_heights(scene, Box(box.x, box.y, box.w, box.h - layout.gap))
+        assert len(bands) == len(clue), (x, clue, bands)  # stacked numbers stay apart
+        heights += bands
+    assert min(heights) >= CLUE_INK_PX, (min(heights), layout.cell)
 
 
 def test_clue_slots_grow_with_the_floor_but_small_cells_scale_as_before() -> None:
@@ -61,7 +103,8 @@ def test_clue_slots_grow_with_the_floor_but_small_cells_scale_as_before() -> Non
     layout = compute_board_layout(
         area, 30, 30, puzzle.row_clues, puzzle.column_clues, cell=20, scroll=(0, 0)
     )
-    assert layout.column_slot >= CLUE_FLOOR_PX and layout.clue_font_px == CLUE_FLOOR_PX
+    assert layout.clue_font_px == CLUE_FLOOR_PX
+    assert layout.column_slot >= digit_height(CLUE_FLOOR_PX) + 2
     tiny = compute_board_layout(
         area, 30, 30, puzzle.row_clues, puzzle.column_clues, cell=8, scroll=(0, 0)
     )
