@@ -212,6 +212,84 @@ def test_a_middle_drag_moves_the_view_and_a_middle_click_still_clears() -> None:
     assert scene.session.board.get(*cell) == Cell.UNKNOWN
 
 
+def _space(scene: PlayScene, down: bool) -> None:
+    kind = pygame.KEYDOWN if down else pygame.KEYUP
+    scene.app.feed(pygame.event.Event(kind, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0))
+    scene.app.step()
+
+
+def test_space_and_a_left_drag_move_the_view_and_fill_nothing() -> None:
+    app = big_app((900, 600))
+    scene = open_play(thirty(), app)
+    key(scene, pygame.K_EQUALS)
+    key(scene, pygame.K_EQUALS)
+    scene.scroll_by(10_000, 10_000)
+    app.step()
+    before = scene.layout.scroll
+    start = scene.layout.cells_view.centre
+    move(scene, start, (0, 0, 0))
+    app.step()
+    _space(scene, True)
+    app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" "))
+    app.step()  # the key's auto-repeat changes nothing
+    press(scene, start, 1)
+    move(scene, (start[0] + 50, start[1] + 30))
+    move(scene, (start[0] + 70, start[1] + 45))
+    release(scene, (start[0] + 70, start[1] + 45), 1)
+    app.step()
+    _space(scene, False)
+    assert scene.layout.scroll == (before[0] - 70, before[1] - 45)
+    assert not scene.session.board.known_mask().any()  # neither the press nor Space filled
+    assert scene.drag is None and scene.pen.drag is None
+    # Without Space the left button paints again.
+    click_at(scene, start)
+    assert scene.session.board.get(*scene.cursor) == Cell.FILLED
+
+
+def test_space_alone_still_fills_and_paints_with_the_arrows() -> None:
+    app = big_app()
+    scene = open_play(thirty(), app)
+    over = centre(scene, 3, 4)
+    move(scene, over, (0, 0, 0))  # the pointer rests on the board
+    app.step()
+    assert scene.cursor == (3, 4)
+    key(scene, pygame.K_SPACE)  # a tap: the fill comes with the key's release
+    assert scene.session.board.get(3, 4) == Cell.FILLED
+    # Held with arrows it paints along, from the cell it went down on.
+    move(scene, centre(scene, 3, 10), (0, 0, 0))
+    _space(scene, True)
+    assert scene.session.board.get(3, 10) == Cell.UNKNOWN  # not yet: it may be a drag
+    key(scene, pygame.K_DOWN)
+    assert scene.session.board.get(3, 10) == Cell.FILLED
+    key(scene, pygame.K_DOWN)
+    _space(scene, False)
+    column = [scene.session.board.get(3, y) for y in (10, 11, 12, 13)]
+    assert column == [Cell.FILLED, Cell.FILLED, Cell.FILLED, Cell.UNKNOWN]
+    # Off the board, Space fills the cursor's cell at once, as it always did.
+    move(scene, (2, 2), (0, 0, 0))
+    key(scene, pygame.K_RIGHT)
+    key(scene, pygame.K_SPACE, up=False)
+    assert scene.session.board.get(4, 12) == Cell.FILLED
+    _space(scene, False)
+    assert scene.session.board.get(4, 12) == Cell.FILLED  # its release adds nothing
+
+
+def test_plus_and_minus_zoom_and_0_fits() -> None:
+    app = big_app()
+    scene = open_play(thirty(), app)
+    fitted = scene.layout.cell
+    for code in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+        before = scene.layout.cell
+        key(scene, code)
+        assert scene.layout.cell > before, pygame.key.name(code)
+    for code in (pygame.K_MINUS, pygame.K_KP_MINUS):
+        before = scene.layout.cell
+        key(scene, code)
+        assert scene.layout.cell < before, pygame.key.name(code)
+    key(scene, pygame.K_0)
+    assert scene.layout.cell == fitted and not scene.layout.scrollable
+
+
 # --- edge scrolling and the drag counter ---------------------------------------------------
 
 

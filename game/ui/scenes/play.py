@@ -10,7 +10,8 @@ Mouse: left fills, right crosses, middle or Shift+left clears; a drag paints a l
 cursor; Space or Z fills, X crosses, C / Backspace / Delete clear; holding one of those keys
 while pressing arrows keeps painting, and Shift+arrows repeats the last mark while moving.
 Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, T trial mode, K keep trial, D drop trial, V check,
-H hint (S shows its reasoning), +/- zoom, 0 fit, Esc pause.
+H hint (S shows its reasoning), +/- zoom, 0 fit, P or Tab the side panel, Esc pause. A drag with
+the middle button, or with the left while Space is held, moves the view.
 """
 
 from __future__ import annotations
@@ -125,7 +126,8 @@ class PlayScene(Scene):
         if self.layout.cell < SMALL_CELL or self.layout.scrollable:
             self.set_message(
                 "A big puzzle: the buttons beside the board zoom and scroll (so do + and -, "
-                "the wheel and a middle-button drag); P hides this panel to give it room.",
+                "the wheel, and a drag with the middle button or Space held); P hides this "
+                "panel to give it room.",
                 "info",
             )
         if self.session.solved:

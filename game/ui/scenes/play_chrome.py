@@ -31,13 +31,13 @@ if TYPE_CHECKING:
 
 
 HELP_LONG = (
-    "Left: fill · Right: cross · Shift+click: clear · Drag: a line · Middle-drag: move the view · "
-    "Arrows: move · Space/Z fill · X cross · C clear · Ctrl+Z/Y undo/redo · +/− zoom · "
-    "P panel · Esc pause"
+    "Left: fill · Right: cross · Shift+click: clear · Drag: a line · "
+    "Middle- or Space+drag: move the view · Arrows: move · Space/Z fill · X cross · C clear · "
+    "Ctrl+Z/Y undo/redo · +/− zoom · P panel · Esc pause"
 )
 HELP_SHORT = (
-    "Left fill · Right cross · Shift+click clear · Middle-drag view · Arrows, Space/Z, X, C · "
-    "Ctrl+Z/Y · +/− zoom · P panel · Esc pause"
+    "Left fill · Right cross · Shift+click clear · Middle/Space+drag view · "
+    "Arrows, Space/Z, X, C · Ctrl+Z/Y · +/− zoom · P panel · Esc pause"
 )
 
 

@@ -7,13 +7,20 @@ inputs, and keeps what the keyboard holds down (Shift, Ctrl) between events. The
 the edge of a zoomed board scrolls it.
 
 The mouse: left fills, right crosses, Shift+left clears; a drag paints a line. The middle
-button drags the view (a middle click without moving clears a cell); the wheel scrolls a board
-bigger than its view and zooms one that fits (Ctrl+wheel always zooms, Shift+wheel scrolls
-across). Keys: see ``game.ui.scenes.play``.
+button drags the view (a middle click without moving clears a cell), and so does the left
+button while Space is held, as in drawing programs; the wheel scrolls a board bigger than its
+view and zooms one that fits (Ctrl+wheel always zooms, Shift+wheel scrolls across). Keys: see
+``game.ui.scenes.play``.
+
+Space also fills the cursor's cell. With the pointer over the board it cannot yet be told
+whether a Space press is that fill or the start of a Space+drag, so the fill waits for the
+key to come up (or for an arrow key, which paints on from it) and is dropped if the left
+button went down meanwhile: the view moved instead.
 """
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -50,6 +57,7 @@ _ZOOM_KEYS: dict[int, int] = {
     pygame.K_KP_MINUS: -1,
 }
 _MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+LEFT = 1
 MIDDLE = 2
 # A middle press that moves further than this (pixels) drags the view; less is a click.
 PAN_SLOP = 4
@@ -66,6 +74,11 @@ class PlayInput:
         # moved far enough to be a drag of the view (None while it may still be a click).
         self._pan_press: tuple[int, int] | None = None
         self._pan_last: tuple[int, int] | None = None
+        self._pan_button = MIDDLE
+        # Space is held (a left press drags the view), and the cell of a Space fill that waits
+        # to see whether it is one (see the module's comment).
+        self._space = False
+        self._space_fill: tuple[int, int] | None = None
 
     def let_go(self) -> None:
         """Forget the keys and buttons held down (the scene was covered or lost the focus)."""
@@ -73,7 +86,10 @@ class PlayInput:
         self._ctrl = False
         self._pan_press = None
         self._pan_last = None
+        self._space = False
+        self._space_fill = None
         self.scene.drag_count = 0
+        _show_pointer(pygame.SYSTEM_CURSOR_ARROW)
 
     @property
     def panning(self) -> bool:
@@ -114,6 +130,8 @@ class PlayInput:
             self._shift = kind == pygame.KEYDOWN
         if kind in (pygame.KEYDOWN, pygame.KEYUP) and event.key in _CTRL_KEYS:
             self._ctrl = kind == pygame.KEYDOWN
+        if kind == pygame.KEYUP and event.key == pygame.K_SPACE:
+            self._space_up()
         if kind == pygame.KEYUP:
             scene.pen.key_up(event.key)
         free = scene.pen.drag is None and not self.panning
@@ -128,6 +146,44 @@ class PlayInput:
         if kind == pygame.KEYDOWN:
             return self._handle_key(event)
         return False
+
+    # --- Space: a fill, or the hand that drags the view ------------------------------------
+
+    def _space_down(self) -> bool:
+        """Space went down with no modifier: True when it is held back as a possible drag of
+        the view (the pointer is over the board), False to fill at once as before."""
+        scene = self.scene
+        was_down, self._space = self._space, True
+        if was_down:
+            return True  # the key's auto-repeat: one press is one fill
+        if scene.pen.drag is not None or not scene.layout.visible_box.contains(
+            *scene.app.mouse_pos
+        ):
+            return False
+        self._space_fill = scene.cursor
+        _show_pointer(pygame.SYSTEM_CURSOR_HAND)
+        return True
+
+    def _space_up(self) -> None:
+        self._space = False
+        if self._pan_press is None:
+            _show_pointer(pygame.SYSTEM_CURSOR_ARROW)
+        self._fill_held_space()
+        self.scene.pen.key_up(pygame.K_SPACE)
+
+    def _fill_held_space(self) -> None:
+        """The Space press held back was a fill after all: make it, on the cell it was
+        pressed on (the pen keeps it held, so arrows paint on from there)."""
+        cell, self._space_fill = self._space_fill, None
+        scene = self.scene
+        if cell is None or scene.win is not None:
+            return
+        scene.show_cursor = True
+        scene.apply(
+            scene.pen.key_down(
+                scene.session.board, pygame.K_SPACE, Mark.FILL, scene.trial_mode, cell
+            )
+        )
 
     def _handle_won(self, event: pygame.event.Event) -> bool:
         scene = self.scene
@@ -205,10 +261,19 @@ class PlayInput:
         for button in scene.play_buttons:
             if button.handle(event):
                 return True
-        if kind == pygame.MOUSEBUTTONDOWN and event.button == MIDDLE:
+        space_drag = (
+            self._space and event.button == LEFT if kind == pygame.MOUSEBUTTONDOWN else False
+        )
+        if kind == pygame.MOUSEBUTTONDOWN and (event.button == MIDDLE or space_drag):
             if not scene.layout.visible_box.contains(*pos):
                 return False
             self._pan_press = pos
+            self._pan_button = event.button
+            if space_drag:
+                # The Space press was the hand, not a fill; the view follows from here on.
+                self._space_fill = None
+                self._pan_last = pos
+                _show_pointer(pygame.SYSTEM_CURSOR_SIZEALL)
             return True
         if kind == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
             cell = scene.layout.cell_at(pos)
@@ -226,8 +291,8 @@ class PlayInput:
         self._update_preview()
 
     def _handle_pan(self, event: pygame.event.Event, pos: tuple[int, int]) -> bool:
-        """The middle button is down: a drag moves the view with the pointer, a click with
-        no movement clears the cell under it."""
+        """The middle button (or Space+left) is down: a drag moves the view with the pointer;
+        a middle click with no movement clears the cell under it."""
         scene = self.scene
         press = self._pan_press
         assert press is not None
@@ -236,12 +301,15 @@ class PlayInput:
             if last is None and max(abs(pos[0] - press[0]), abs(pos[1] - press[1])) > PAN_SLOP:
                 last = press
             if last is not None:
+                if self._pan_last is None:
+                    _show_pointer(pygame.SYSTEM_CURSOR_SIZEALL)
                 scene.scroll_by(last[0] - pos[0], last[1] - pos[1])
                 self._pan_last = pos
             return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == MIDDLE:
-            clicked = self._pan_last is None
+        if event.type == pygame.MOUSEBUTTONUP and event.button == self._pan_button:
+            clicked = self._pan_last is None and self._pan_button == MIDDLE
             self._pan_press = self._pan_last = None
+            _show_pointer(pygame.SYSTEM_CURSOR_HAND if self._space else pygame.SYSTEM_CURSOR_ARROW)
             cell = scene.layout.cell_at(pos)
             if clicked and cell is not None:
                 self._press(cell, Pointer.MIDDLE, False)
@@ -298,7 +366,10 @@ class PlayInput:
         if key in (pygame.K_0, pygame.K_KP0):
             scene.fit()
             return True
+        if key == pygame.K_SPACE and self._space_down():
+            return True
         if key in _ARROWS:
+            self._fill_held_space()  # Space held with arrows: the keyboard's painting
             self._move_cursor(*_ARROWS[key], shift=bool(mod & pygame.KMOD_SHIFT) or self._shift)
             return True
         if key in _MARK_KEYS:
@@ -333,3 +404,9 @@ class PlayInput:
         move = scene.pen.cursor_moved(scene.session.board, before, scene.cursor, shift)
         if move is not None:
             scene.apply(move)
+
+
+def _show_pointer(kind: int) -> None:
+    """The system's mouse pointer (a hand over a board Space can drag); some drivers have none."""
+    with contextlib.suppress(pygame.error):
+        pygame.mouse.set_cursor(kind)

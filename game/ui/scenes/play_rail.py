@@ -58,10 +58,10 @@ class PlayRail:
             RailButton(self.fit_button, "Fit the whole board (0)", 1),
         ]
         tips = {
-            (0, -1): "Scroll up (wheel, or drag with the middle button)",
-            (-1, 0): "Scroll left (Shift+wheel, or drag with the middle button)",
-            (1, 0): "Scroll right (Shift+wheel, or drag with the middle button)",
-            (0, 1): "Scroll down (wheel, or drag with the middle button)",
+            (0, -1): "Scroll up (wheel, or drag: middle button or Space+left)",
+            (-1, 0): "Scroll left (Shift+wheel, or drag: middle button or Space+left)",
+            (1, 0): "Scroll right (Shift+wheel, or drag: middle button or Space+left)",
+            (0, 1): "Scroll down (wheel, or drag: middle button or Space+left)",
         }
         for direction, pan in self.pan_buttons.items():
             self.items.append(RailButton(pan, tips[direction], 2))
