@@ -18,7 +18,9 @@ store is written when the window closes (and when a screen saves, e.g. leaving O
 
 from __future__ import annotations
 
+import contextlib
 import os
+import sys
 import time
 import warnings
 from collections.abc import Callable, Sequence
@@ -486,13 +488,15 @@ class App:
     def run(self) -> None:
         """The real loop until the window closes or the stack empties: a frame at most 60
         times a second while something moves, and asleep in SDL until an event or the next
-        scene is due while nothing does."""
+        scene is due while nothing does. Then everything is saved and the process ends at
+        once (``leave_process``); only a crash returns, as its exception."""
         if self.top is None and not self._switches:
             from game.ui.scenes.menu import MenuScene
 
             self.push(MenuScene(self))
         clock = pygame.time.Clock()
         last = time.perf_counter()
+        closed = False
         try:
             while self.running:
                 wait = self.pacer.wait(self.time)
@@ -506,9 +510,12 @@ class App:
                 if self.pump(dt):
                     pygame.display.flip()
                     clock.tick(FPS)  # no more than FPS drawn frames a second
+            closed = True
         finally:
             self.request_quit()
             pygame.quit()
+        if closed:
+            leave_process()
 
     # -- quitting ---------------------------------------------------------------------------
 
@@ -674,3 +681,14 @@ def _reason(error: BaseException) -> str:
     if isinstance(error, OSError):
         return error.strerror or str(error)
     return str(error)
+
+
+def leave_process() -> None:
+    """End the process now that the window is closed and everything is saved. The
+    interpreter's own teardown (freeing every module and object: pygame, numpy, Pillow, the
+    caches) took 0.25 s of the 0.45 s from a click on Quit to the exit, measured under Xvfb;
+    nothing is left that needs it, so only the output streams are flushed."""
+    for stream in (sys.stdout, sys.stderr):
+        with contextlib.suppress(OSError, ValueError):
+            stream.flush()
+    os._exit(0)
