@@ -18,6 +18,7 @@ from game.commands.common import check_input_file, fail, os_reason, printable, q
 from game.commands.solving import seconds_argument
 
 if TYPE_CHECKING:
+    from game.core.convert import Converter, ConvertOptions
     from game.core.fairness import Report
 
 HELP = "turn a picture (PNG, JPEG, GIF, BMP, WebP) into a puzzle and check it has one solution"
@@ -34,16 +35,26 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--method",
         default=None,
-        help="otsu (automatic luminance threshold, the default), hsv (brightness and "
-        "saturation against the image means) or threshold=0.45 (manual, 0 to 1)",
+        help="auto (the default for photographs: picks a method and level by score), otsu "
+        "(automatic luminance threshold, the default for drawings), hsv (brightness and "
+        "saturation against the image means), threshold=0.45 (manual, 0 to 1), adaptive "
+        "(local threshold), outline (edges) or dither (error diffusion at cell level); "
+        "adaptive, outline and dither take a level too, e.g. adaptive=0.6",
     )
     parser.add_argument("--invert", action="store_true", help="fill the light parts instead")
     parser.add_argument("--crop", action="store_true", help="trim uniform borders first")
     parser.add_argument(
         "--fit",
-        choices=("pad", "stretch"),
-        default="pad",
-        help="keep proportions with empty margins (pad, the default) or stretch to fill",
+        choices=("fill", "pad", "stretch"),
+        default=None,
+        help="fill the grid and crop the long side (the default for photographs), keep "
+        "proportions with empty margins (pad, the default for drawings) or stretch",
+    )
+    parser.add_argument(
+        "--clean",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="flip isolated single cells to match their neighbours (on by default for photographs)",
     )
     parser.add_argument("--title", default="", help="the puzzle's title (default: file name)")
     parser.add_argument("--author", default="", help="the puzzle's author")
@@ -88,12 +99,16 @@ def _fail(name: str, reason: str) -> int:
 def run(args: argparse.Namespace) -> int:
     # Imported here: --help and the other commands should not load Pillow and numpy.
     from game.core.convert import (
+        DEFAULT_FIT,
         DEFAULT_METHOD,
+        PHOTO_FIT,
+        PHOTO_METHOD,
         Converter,
         ConvertError,
         ConvertOptions,
         convert,
         grid_text,
+        looks_like_photo,
         parse_method,
         parse_size,
     )
@@ -107,17 +122,7 @@ def run(args: argparse.Namespace) -> int:
         size_text = str(args.size).strip()
         keep_aspect = size_text.isdigit()
         width, height = parse_size(size_text)
-        method, threshold = parse_method(args.method or DEFAULT_METHOD)
-        options = ConvertOptions(
-            width=width,
-            height=height,
-            keep_aspect=keep_aspect,
-            fit=args.fit,
-            crop=args.crop,
-            method=method,
-            threshold=0.5 if threshold is None else threshold,
-            invert=args.invert,
-        )
+        chosen = parse_method(args.method) if args.method else None
     except ConvertError as error:
         return _fail("convert", str(error))
     if not check_input_file(str(image_path), "an image"):
@@ -126,6 +131,24 @@ def run(args: argparse.Namespace) -> int:
         converter = Converter.open(image_path)
     except ConvertError as error:
         return _fail(str(image_path), str(error))
+    # What the player did not choose starts where the Create screen starts for this picture:
+    # Auto, Fill and clean specks for a photograph, Otsu and Pad for a drawing.
+    photo = looks_like_photo(converter.source)
+    method, threshold = chosen or (PHOTO_METHOD if photo else DEFAULT_METHOD, None)
+    try:
+        options = ConvertOptions(
+            width=width,
+            height=height,
+            keep_aspect=keep_aspect,
+            fit=args.fit or (PHOTO_FIT if photo else DEFAULT_FIT),
+            crop=args.crop,
+            method=method,
+            threshold=0.5 if threshold is None else threshold,
+            invert=args.invert,
+            clean=photo if args.clean is None else args.clean,
+        )
+    except ConvertError as error:
+        return _fail("convert", str(error))
 
     title = args.title or printable(image_path.stem)
     conversion = convert(converter, options, title=title, author=args.author, timeout=args.timeout)
@@ -138,9 +161,9 @@ def run(args: argparse.Namespace) -> int:
     print(
         f"{puzzle.size_text} puzzle from {quote(image_path.name)} "
         f"({source.original_size[0]}x{source.original_size[1]} {source.format}), "
-        f"method {conversion.options.method}"
-        + (f" {options.threshold:g}" if conversion.options.method == "threshold" else "")
-        + (", inverted" if options.invert else "")
+        + _method_text(converter, conversion.options)
+        + (", inverted" if converter.concrete(conversion.options).invert else "")
+        + (", specks cleaned" if options.clean else "")
         + f", {puzzle.filled_total} cells filled"
     )
     _print_report(report, cell_name)
@@ -177,6 +200,19 @@ def run(args: argparse.Namespace) -> int:
         print(f"not unique: {_status_word(report)}", file=sys.stderr)
         return 3
     return 0
+
+
+def _method_text(converter: Converter, options: ConvertOptions) -> str:
+    """ "method otsu", "method threshold 0.45", or what Auto chose: "auto: adaptive 0.5"."""
+    from game.core.convert import LEVEL_METHODS
+
+    text = "method "
+    if options.method == "auto":
+        text = "auto: "
+        options = converter.concrete(options)
+    if options.method in LEVEL_METHODS:
+        return f"{text}{options.method} {options.threshold:g}"
+    return f"{text}{options.method}"
 
 
 def _status_word(report: Report) -> str:

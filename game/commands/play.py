@@ -56,6 +56,17 @@ def check_file(path: Path) -> None:
         if problem is not None:
             raise CommandError(f"{quote(path)}: {problem}")
         return
+    if path.suffix.lower() == ".kak":  # a Kakuro file: read by its own reader
+        from game.core.formats import FormatError
+        from game.core.kakuro.fileformat import read_kakuro
+
+        check_input_file(str(path), "a puzzle file")
+        try:
+            read_kakuro(path)
+        except FormatError as error:
+            where = quote(error.path) if error.line is None else f"{quote(error.path)}:{error.line}"
+            raise CommandError(f"{where}: {quote(error.reason)}") from None
+        return
     open_puzzle(str(path))
 
 

@@ -10,6 +10,7 @@ import argparse
 from pathlib import Path
 
 from game.commands.common import fail, open_puzzle, quote
+from game.commands.solve import ALGORITHM_CHOICES
 from game.commands.solving import seconds_argument, solution_count_argument
 
 HELP = "open the game window watching the solver solve the puzzle FILE, step by step"
@@ -44,6 +45,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--paused", action="store_true", help="open paused, to go one step at a time"
     )
+    parser.add_argument(
+        "--algorithm",
+        choices=ALGORITHM_CHOICES,
+        default="hanjie",
+        help="who solves: hanjie (our engine, the default), rows, lines or rules",
+    )
+    parser.add_argument(
+        "--race",
+        nargs="?",
+        const=",".join(ALGORITHM_CHOICES),
+        metavar="A,B,...",
+        help="open the race screen instead: two to four algorithms side by side (default all four)",
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -56,11 +70,26 @@ def run(args: argparse.Namespace) -> int:
     refusal = replay_refusal(puzzle)
     if refusal is not None:
         return fail(f"{quote(path)}: {refusal}")
+    racers: list[str] = []
+    if args.race is not None:
+        from game.core.race.contest import check_runners
+
+        racers = [name.strip() for name in args.race.split(",") if name.strip()]
+        try:
+            check_runners(racers)
+        except ValueError as error:
+            return fail(f"--race: {error}")
 
     app = open_window()
     if app is None:
         return 2
     app.push(MenuScene(app))
+    if racers:
+        from game.ui.scenes.race_scene import RaceScene
+
+        app.push(RaceScene(app, puzzle, racers, playing=not args.paused))
+        app.run()
+        return 0
     app.push(
         ReplayScene(
             app,
@@ -68,6 +97,7 @@ def run(args: argparse.Namespace) -> int:
             max_solutions=args.max_solutions,
             time_limit=args.time_limit,
             playing=not args.paused,
+            algorithm=args.algorithm,
         )
     )
     app.run()

@@ -20,9 +20,13 @@ from game.core.difficulty import EffortMeter
 from game.core.puzzle import Puzzle
 from game.core.rating import Rating, rate
 from game.core.solver.result import SolveResult
-from game.core.solver.steps import SolutionFound, Step
+from game.core.solver.steps import LinesChecked, SolutionFound, Step
 
 HELP = "solve a puzzle file: verdict (unique/multiple/none), rating, statistics, solutions"
+
+# The algorithms (game.core.race.ALGORITHMS), repeated so that --help loads no numpy; a test
+# keeps them equal.
+ALGORITHM_CHOICES = ("hanjie", "rows", "lines", "rules")
 
 # "--all" counts solutions up to this many, so a puzzle with millions still ends.
 ALL_CAP = MAX_SOLUTIONS_CAP
@@ -54,6 +58,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--steps", action="store_true", help="print the solver's steps, one a line")
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
+    parser.add_argument(
+        "--algorithm",
+        choices=ALGORITHM_CHOICES,
+        default="hanjie",
+        help="who solves: hanjie (our engine, the default), or a seed's algorithm raced beside "
+        "it: rows (row placements, depth first), lines (every placement of every line), "
+        "rules (Yu et al.'s rules and chronological backtracking)",
+    )
 
 
 def solution_text(solution: npt.NDArray[np.bool_]) -> str:
@@ -79,17 +91,23 @@ def verdict_text(result: SolveResult) -> str:
 
 
 def result_json(
-    path: str, puzzle: Puzzle, result: SolveResult, seconds: float, rating: Rating
+    path: str,
+    puzzle: Puzzle,
+    result: SolveResult,
+    seconds: float,
+    rating: Rating | None,
+    algorithm: str = "hanjie",
 ) -> dict[str, object]:
     return {
         "file": path,
         "size": puzzle.size_text,
+        "algorithm": algorithm,
         "status": result.status,
         "solutions": len(result.solutions),
         "complete": result.complete,
         "capped": result.capped,
         "timed_out": result.timed_out,
-        "rating": rating.as_dict(),
+        "rating": None if rating is None else rating.as_dict(),
         "stats": result.stats.as_dict(),
         "seconds": round(seconds, 6),
     }
@@ -100,9 +118,17 @@ def run(args: argparse.Namespace) -> int:
     puzzle = open_puzzle(args.file)
     max_solutions = ALL_CAP if args.all else (args.max if args.max is not None else 2)
     show_steps = args.steps and not args.json
+    algorithm = args.algorithm
     if not args.json:
         title = f" — {printable(puzzle.title)}" if puzzle.title else ""
         print(f"{quote(args.file)}: {puzzle.size_text}{title}", flush=True)
+        if algorithm != "hanjie":
+            from game.core.race import INFO, clue_totals
+
+            # Seed 004's first test, before any search (the reader already refuses a file
+            # whose totals differ, so here it always passes: it is said, not skipped).
+            print(f"algorithm: {INFO[algorithm].title} ({INFO[algorithm].source})")
+            print(f"first test: {clue_totals(puzzle).text()}", flush=True)
 
     # The same reading of the solve that check and level select rate by.
     meter = EffortMeter(puzzle)
@@ -112,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
         if args.json:
             return
         # Printed as found: nothing is held back for the end, however many are asked for.
-        if show_steps:
+        if show_steps and not (isinstance(step, LinesChecked) and not step.count):
             print(step.describe())
         if isinstance(step, SolutionFound) and not args.json:
             print(f"solution {step.number}:")
@@ -124,19 +150,29 @@ def run(args: argparse.Namespace) -> int:
         timeout=args.timeout,
         on_step=on_step,
         start=start,
+        algorithm=algorithm,
     )
     seconds = time.perf_counter() - start
-    rating = rate(result, meter.effort(result.stats.line_rounds))
+    # The effort meter reads our engine's steps: the seeds' algorithms are not rated.
+    rating = rate(result, meter.effort(result.stats.line_rounds)) if algorithm == "hanjie" else None
     if args.json:
-        print(json.dumps(result_json(args.file, puzzle, result, seconds, rating)))
+        print(json.dumps(result_json(args.file, puzzle, result, seconds, rating, algorithm)))
         return 0
     stats = result.stats
     print(f"verdict:  {verdict_text(result)}")
-    print(f"rating:   {rating.star_text} {rating.name} ({rating.reason})")
-    print(
-        f"stats:    {stats.lines_solved} lines solved, {stats.cache_hits} cache hits, "
-        f"{stats.line_rounds} rounds, {stats.probes} probes ({stats.probe_fixes} cells fixed), "
-        f"{stats.guesses} guesses, {stats.backtracks} backtracks, depth {stats.max_depth}"
-    )
+    if rating is None:
+        print("rating:   not rated (stars come from the hanjie engine's steps)")
+        print(
+            f"stats:    {stats.lines_solved} lines looked at, {stats.guesses} guesses, "
+            f"{stats.backtracks} backtracks, depth {stats.max_depth}"
+        )
+    else:
+        print(f"rating:   {rating.star_text} {rating.name} ({rating.reason})")
+        print(
+            f"stats:    {stats.lines_solved} lines solved, {stats.cache_hits} cache hits, "
+            f"{stats.line_rounds} rounds, {stats.probes} probes ({stats.probe_fixes} cells "
+            f"fixed), {stats.guesses} guesses, {stats.backtracks} backtracks, "
+            f"depth {stats.max_depth}"
+        )
     print(f"time:     {seconds:.3f} s")
     return 0

@@ -91,11 +91,13 @@ def solve_with_deadline(
     on_step: Callable[[Step], object] | None = None,
     now: Callable[[], float] = time.perf_counter,
     start: float | None = None,
+    algorithm: str = "hanjie",
 ) -> SolveResult:
     """Solve ``puzzle`` within ``timeout`` seconds of wall time from ``start`` (on ``now``;
     default: from this call). ``timeout`` None is no limit.
 
-    ``on_step`` sees every step as it is found (solutions included), so a command prints as
+    ``algorithm`` picks the solver (see :data:`game.core.race.ALGORITHMS`). ``on_step`` sees
+    every step as it is found (solutions included), so a command prints as
     it goes and keeps nothing itself. The time it spends counts against the deadline.
     """
     from game.core.solver.task import SolveTask
@@ -111,7 +113,9 @@ def solve_with_deadline(
             on_step(step)
         return False
 
-    task = SolveTask(puzzle, max_solutions=max_solutions, time_limit=timeout, clock=clock)
+    task = SolveTask(
+        puzzle, max_solutions=max_solutions, time_limit=timeout, clock=clock, algorithm=algorithm
+    )
     while True:
         result = task.advance(SLICE_SECONDS, on_step=observe if on_step is not None else None)
         if result is not None:

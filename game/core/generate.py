@@ -1,17 +1,23 @@
 """Fresh fair puzzles on demand: ``generate(width, height, level, seed)``.
 
-A :class:`Generation` grows a picture (:mod:`game.core.pictures`), rates it with the solving
-engine and the effort meter (:mod:`game.core.difficulty`), and adjusts it until the puzzle
-has exactly one solution and sits at the level asked:
+A :class:`Generation` grows a picture (:mod:`game.core.pictures`; bold and inky for easy
+levels, finer and with less ink for hard ones), rates it with the solving engine and the
+effort meter (:mod:`game.core.difficulty`), and climbs from it until the puzzle has exactly
+one solution and its points fall in the level's window:
 
-- line logic (or probing) stalls, or the puzzle is harder than asked: one of the cells the
-  logic could not settle is flipped, which changes two clues right where the ambiguity is;
-- easier than asked: a cell on the edge of a shape is flipped, which adds detail;
-- after ``ADJUSTMENTS`` flips without success, a new picture is drawn.
+- unfair (line logic and probing stall, or harder than the level allows before the solve is
+  done): cells the logic could not settle are flipped, which changes clues right where the
+  ambiguity is. Coming from this side, the first fair picture is often a hard one;
+- fair but too easy: a kick of a few flips among the cells settled first (the puzzle's free
+  starts) or on the edge of a shape; fair but too hard: cells settled last take their
+  neighbours' colour;
+- a fair picture is the climb's footing; a trial is kept as the new footing only when its
+  points come no further from the window, else the next kick starts from the footing again;
+- a climb that stops coming closer is dropped for a fresh picture.
 
-Levels 1-4 must be solvable without guessing, which also proves the solution unique; the
-solve of a candidate stops at its first guess, or as soon as its certain points pass the
-level's limit. Level 5 may need search and is checked for a second solution.
+No level needs guessing (which also proves the solution unique): a candidate's solve stops
+at its first guess, or as soon as its certain points pass the level's limit. Fiendish is
+reached by deep probing alone.
 
 The work is sliced: :meth:`Generation.advance` works for about the seconds it is given, so a
 screen calls it once a frame. Every limit counts engine steps, never seconds, and every
@@ -21,6 +27,7 @@ on every machine, however fast and however sliced.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass, replace
@@ -42,6 +49,15 @@ MAX_SIZE = 40
 ADJUSTMENTS = 40
 # Engine steps one candidate's solve may take, per cell (a cap on runaway searches).
 STEPS_PER_CELL = 40
+# Unfair trials in a row settled before the climb goes back to its footing.
+UNFAIR_RUN = 8
+# Trials without coming closer to the level before a picture is dropped.
+STALL = 14
+# Levels 1-4 must be solved without guessing; so must 5: a search to prove a guessed
+# candidate unique costs ten times a plain solve, and probing alone reaches Fiendish.
+NO_GUESS = True
+# Unknown cells per flip when an unfair picture is settled.
+UNSTICK_SPAN = 60
 # Pictures drawn before the closest unique puzzle found is accepted instead.
 PICTURES = 60
 
@@ -67,13 +83,21 @@ class _Watcher(EffortMeter):
     def __init__(self, puzzle: Puzzle, stop_above: float | None, stop_at_guess: bool) -> None:
         super().__init__(puzzle, stop_above)
         self.known = np.full((puzzle.height, puzzle.width), -1, dtype=np.int8)
+        # When each cell was settled (the count of deductions before it; -1 never): the
+        # first ones are the free starts of the puzzle, where a flip makes it harder.
+        self.order = np.full((puzzle.height, puzzle.width), -1, dtype=np.int32)
+        self.deductions = 0
         self.stop_at_guess = stop_at_guess
         self.stopped = False
 
     def __call__(self, step: Step) -> bool:
-        if isinstance(step, LineDeduced) and not self.probing and not step.probe:
+        if isinstance(step, LineDeduced) and not step.probe and step.depth == 0:
+            self.deductions += 1
             for x, y, value in step.cells:
-                self.known[y, x] = value
+                if not self.probing:
+                    self.known[y, x] = value
+                if self.order[y, x] < 0:
+                    self.order[y, x] = self.deductions
         stop = super().__call__(step)
         if isinstance(step, Guess) and self.stop_at_guess:
             stop = True
@@ -82,6 +106,17 @@ class _Watcher(EffortMeter):
 
 
 _Rated = tuple[Puzzle, Rating | None, "_Watcher"]
+
+
+@dataclass(frozen=True)
+class _Footing:
+    """The fair picture a climb stands on, how far its points are from the level's window
+    and on which side, and what its solve saw."""
+
+    picture: BoolGrid
+    distance: float
+    too_hard: bool
+    watcher: _Watcher
 
 
 def check_request(width: int, height: int, level: int) -> None:
@@ -95,8 +130,11 @@ def check_request(width: int, height: int, level: int) -> None:
 def _style(rng: np.random.Generator, level: int) -> tuple[float, float]:
     """Chunkiness and ink for a fresh picture: easy puzzles are bold, hard ones detailed."""
     ease = (LEVELS - level) / (LEVELS - 1)  # 1 for Easy, 0 for Fiendish
-    chunk = 0.25 + 0.75 * ease * float(rng.random())
-    density = 0.42 + 0.2 * ease + 0.1 * float(rng.random())
+    chunk = 0.1 + 0.9 * ease * (0.5 + 0.5 * float(rng.random()))
+    # More ink gives longer runs and more overlap to start from: a field cut at 0.4 is
+    # about twice as many points as at 0.6, and at 0.7 with broad shapes a 30x30 is mostly
+    # Easy (sampled on 30x30).
+    density = 0.32 + 0.32 * ease + 0.08 * float(rng.random())
     return chunk, density
 
 
@@ -169,7 +207,7 @@ class Generation:
         level = self.level
         fiendish = level == LEVELS
         limit = None if fiendish else LEVEL_LIMITS[level - 1]
-        watcher = _Watcher(puzzle, stop_above=limit, stop_at_guess=not fiendish)
+        watcher = _Watcher(puzzle, stop_above=limit, stop_at_guess=NO_GUESS)
         task = SolveTask(puzzle, max_solutions=2)
         budget = STEPS_PER_CELL * self.width * self.height
         self.candidates += 1
@@ -188,29 +226,64 @@ class Generation:
                 return puzzle, None, watcher
             yield None
 
+    def _window(self) -> tuple[float, float]:
+        """The points the level asked for spans: (above this, up to that)."""
+        level = self.level
+        low = LEVEL_LIMITS[level - 2] if level > 1 else -math.inf
+        high = LEVEL_LIMITS[level - 1] if level < LEVELS else math.inf
+        return low, high
+
     def _search(self) -> Iterator[None]:
+        """A climb on each picture: a flip is kept only when the puzzle stays fair and its
+        points come no further from the level's window; else the next flip is tried from
+        the picture before it (a random walk drifted back down as often as up). A picture
+        whose climb stalls is dropped for a fresh one: fresh pictures are cheap."""
         rng = self.rng
-        best: tuple[int, Puzzle, Rating] | None = None
+        low, high = self._window()
+        best: tuple[float, Puzzle, Rating] | None = None
         for _picture_number in range(PICTURES):
             chunk, density = _style(rng, self.level)
             self.pictures += 1
-            picture = make_picture(rng, self.width, self.height, chunk, density)
+            trial = make_picture(rng, self.width, self.height, chunk, density)
+            footing: _Footing | None = None
+            unfair = 0  # trials in a row that were unfair
+            stalled = 0  # trials since the footing last came closer
             for _adjustment in range(ADJUSTMENTS):
-                puzzle, rating, watcher = yield from self._rate(picture)
-                if rating is not None:
-                    distance = abs(rating.stars - self.level)
-                    if distance == 0:
+                puzzle, rating, watcher = yield from self._rate(trial)
+                stalled += 1
+                if rating is None:
+                    unfair += 1
+                else:
+                    unfair = 0
+                    if rating.stars == self.level:
                         self.result = self._made(puzzle, rating)
                         return
+                    # How far outside the window: below it (too easy) or above (too hard).
+                    distance = max(low - rating.points, rating.points - high, 0.0)
                     if best is None or distance < best[0]:
                         best = (distance, puzzle, rating)
-                    if rating.stars < self.level:
-                        # Far below the level: several cells at once.
-                        for _flip in range(self.level - rating.stars):
-                            picture = self._add_detail(picture)
-                        yield None
-                        continue
-                picture = self._unstick(picture, watcher)
+                    if footing is None or distance <= footing.distance:
+                        if footing is None or distance < footing.distance:
+                            stalled = 0
+                        footing = _Footing(trial, distance, rating.points > high, watcher)
+                if stalled > STALL:
+                    break
+                if footing is None or 0 < unfair <= UNFAIR_RUN:
+                    # Unfair (ambiguous, a guess, too hard): settle what line logic left
+                    # open. Coming from the hard side, the first fair picture is often a
+                    # hard one, which small steps up from an easy one seldom reach.
+                    trial = self._unstick(trial, watcher)
+                else:
+                    # A kick from the footing, the larger the further from the level it
+                    # is: harder when it is too easy, easier when too hard.
+                    unfair = 0
+                    trial = footing.picture
+                    kicks = 1 + min(int(footing.distance), self.width * self.height // 60)
+                    for _flip in range(kicks):
+                        if footing.too_hard:
+                            trial = self._ease(trial, footing.watcher)
+                        else:
+                            trial = self._harden(trial, footing.watcher)
                 yield None
         if best is not None:
             self.result = self._made(best[1], best[2])
@@ -236,14 +309,54 @@ class Generation:
             changed.flat[index] = not changed.flat[index]
         return changed
 
+    def _harden(self, picture: BoolGrid, watcher: _Watcher) -> BoolGrid:
+        """Flip a cell among those settled first (the puzzle's free starts), half the time;
+        else an edge cell (more detail)."""
+        settled = watcher.order.ravel()
+        if self.rng.integers(0, 2) == 0 or not (settled > 0).any():
+            return self._add_detail(picture)
+        ranked = np.argsort(np.where(settled > 0, settled, np.iinfo(np.int32).max), kind="stable")
+        early = ranked[: max(1, int((settled > 0).sum()) // 4)]
+        index = int(early[int(self.rng.integers(0, len(early)))])
+        changed = picture.copy()
+        changed.flat[index] = not changed.flat[index]
+        return changed
+
+    def _ease(self, picture: BoolGrid, watcher: _Watcher) -> BoolGrid:
+        """Smooth a cell among those settled last (where the logic was slowest): it takes
+        the colour most of its neighbours have, which joins runs and drops specks."""
+        settled = watcher.order.ravel()
+        count = int((settled > 0).sum())
+        if not count:
+            return self._add_detail(picture)
+        ranked = np.argsort(-settled, kind="stable")[: max(1, count // 4)]
+        padded = np.pad(picture.astype(np.int8), 1)
+        neighbours: npt.NDArray[np.int8] = np.zeros(picture.shape, dtype=np.int8)
+        for dy in (-1, 0, 1):
+            for dx in (-1, 0, 1):
+                if dy or dx:
+                    neighbours += padded[
+                        1 + dy : 1 + dy + self.height, 1 + dx : 1 + dx + self.width
+                    ]
+        around = neighbours.ravel()
+        odd = [int(i) for i in ranked if bool(picture.flat[i]) != (around[i] >= 5)]
+        pool = odd or [int(i) for i in ranked]
+        index = pool[int(self.rng.integers(0, len(pool)))]
+        changed = picture.copy()
+        changed.flat[index] = not changed.flat[index]
+        return changed
+
     def _unstick(self, picture: BoolGrid, watcher: _Watcher) -> BoolGrid:
-        """Flip a cell line logic left unknown (an edge cell when it settled everything)."""
+        """Flip cells line logic left unknown (an edge cell when it settled everything):
+        one, and one more for every ``UNSTICK_SPAN`` unknown cells, so a large open region
+        on a big grid is not settled a cell a solve."""
         unknown = np.flatnonzero(watcher.known.ravel() < 0)
         changed = picture.copy()
         if not len(unknown):
             return self._add_detail(picture)
-        index = int(unknown[int(self.rng.integers(0, len(unknown)))])
-        changed.flat[index] = not changed.flat[index]
+        flips = 1 + len(unknown) // UNSTICK_SPAN
+        for index in self.rng.choice(unknown, size=flips, replace=False):
+            changed.flat[int(index)] = not changed.flat[int(index)]
         return changed
 
 

@@ -51,6 +51,12 @@ MAX_CANDIDATES = 120
 COUNTED_CANDIDATES = 24
 # How far from a free cell an edit may be.
 REACH = 2
+# The limits above suit a picture whose own two-solution solve takes this long or less. A
+# slower one (a hard picture, or a machine busy with other work: the limits count wall-clock
+# engine time) scales them, up to MAX_PACE times: on chelsea at 30x30 under a load of 8 on
+# two cores every candidate's solve took 0.6 s and ran out of its 0.5 s, so no edit was found.
+PACE_SOLVE = 0.125
+MAX_PACE = 8.0
 # Each solve is stepped this much at a time, so a slice ends near its budget.
 _STEP_SLICE = 0.002
 
@@ -169,7 +175,8 @@ class MakeFair:
     """The search (see the module text) over ``grid``, a slice at a time.
 
     ``free`` is the grid's free cells when a report already knows them; otherwise the search
-    counts them first. ``time_limit`` bounds the engine seconds of all its solves.
+    counts them first. ``time_limit`` bounds the engine seconds of all its solves; ``pace``
+    scales the limits of each solve (None: measured, see PACE_SOLVE).
     """
 
     def __init__(
@@ -179,6 +186,7 @@ class MakeFair:
         *,
         max_edits: int = MAX_EDITS,
         time_limit: float | None = TIME_LIMIT,
+        pace: float | None = None,
         clock: Clock = time.perf_counter,
     ) -> None:
         self.start = np.array(grid, dtype=bool, copy=True)
@@ -190,6 +198,10 @@ class MakeFair:
         self.edits: list[Edit] = []
         self.result: FairResult | None = None
         self.free_before = free.count if free is not None else 0
+        # Scales the per-solve limits to how long this picture takes to solve (see PACE_SOLVE);
+        # None: measured on the picture's own solve when the search starts.
+        self.pace = 1.0 if pace is None else pace
+        self._measure = pace is None
         self._work: Generator[None, None, FairResult] | None = self._search(free)
 
     @property
@@ -206,13 +218,13 @@ class MakeFair:
             return cap
         return max(0.0, min(cap, self.time_limit - self.engine_seconds))
 
-    def _solve(self, puzzle: Puzzle) -> Generator[None, None, tuple[SolveResult, SettledCells]]:
+    def _solve(
+        self, puzzle: Puzzle, cap: float | None = None
+    ) -> Generator[None, None, tuple[SolveResult, SettledCells]]:
         """A two-solution solve of ``puzzle``, with the cells it settled before guessing."""
         settled = SettledCells(puzzle)
-        task = SolveTask(
-            puzzle, max_solutions=2, time_limit=self._limit(CANDIDATE_TIME_LIMIT),
-            clock=self.clock,
-        )  # fmt: skip
+        cap = CANDIDATE_TIME_LIMIT * self.pace if cap is None else cap
+        task = SolveTask(puzzle, max_solutions=2, time_limit=self._limit(cap), clock=self.clock)
         while True:
             before = task.engine_seconds
             result = task.advance(_STEP_SLICE, on_step=settled)
@@ -232,7 +244,7 @@ class MakeFair:
             first=first[0] if first is not None else None,
             settled=first[1].known if first is not None else None,
             time_limit=limit,
-            cell_time_limit=0.25,
+            cell_time_limit=0.25 * self.pace,
             clock=self.clock,
         )
         while True:
@@ -253,6 +265,8 @@ class MakeFair:
             self.free_before = free.count
         if free.exact and not free.count:
             return self._made(True, grid)
+        if self._measure:
+            yield from self._measure_pace(grid)
         current = free
         while len(self.edits) < self.max_edits and not self._out_of_time():
             touched = [edit.cell for edit in self.edits]
@@ -279,7 +293,7 @@ class MakeFair:
                     continue
                 known = solved[1].known
                 if all(known[y, x] >= 0 for x, y in region):
-                    left = yield from self._free(edited, self._limit(COUNT_TIME_LIMIT), solved)
+                    left = yield from self._free(edited, self._count_limit(), solved)
                     if left.exact and left.count <= wanted:
                         taken = (edit, left)
                         break
@@ -294,6 +308,15 @@ class MakeFair:
             grid = apply_edits(grid, [edit])
         return self._made(False, self.start)
 
+    def _measure_pace(self, grid: BoolGrid) -> Generator[None, None, None]:
+        """Time the picture's own two-solution solve and set :attr:`pace` from it."""
+        before = self.engine_seconds
+        yield from self._solve(Puzzle.from_grid(grid), cap=CANDIDATE_TIME_LIMIT * MAX_PACE)
+        self.pace = min(MAX_PACE, max(1.0, (self.engine_seconds - before) / PACE_SOLVE))
+
+    def _count_limit(self) -> float:
+        return self._limit(COUNT_TIME_LIMIT * self.pace)
+
     def _least_free(
         self, grid: BoolGrid, kept: list[tuple[Edit, tuple[SolveResult, SettledCells]]]
     ) -> Generator[None, None, tuple[Edit, FreeCells] | None]:
@@ -304,7 +327,7 @@ class MakeFair:
             if self._out_of_time():
                 break
             edited = apply_edits(grid, [edit])
-            left = yield from self._free(edited, self._limit(COUNT_TIME_LIMIT), solved)
+            left = yield from self._free(edited, self._count_limit(), solved)
             if left.count and (best is None or left.count < best[0]):
                 best = (left.count, edit, left)
         return (best[1], best[2]) if best is not None else None

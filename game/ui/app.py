@@ -614,6 +614,10 @@ class App:
         """Read a puzzle file and play it (a dropped file, ``play FILE``); errors are toasts."""
         from game.core.formats import read_puzzle
 
+        if path.suffix.lower() == ".kak":  # a Kakuro: its own screen (kakuro_select)
+            from game.ui.scenes.kakuro_select import open_kakuro_file
+
+            return open_kakuro_file(self, path)
         try:
             puzzle = read_puzzle(path)
         except (ValueError, OSError) as error:

@@ -59,3 +59,25 @@ def test_convert_fix_makes_it_fair_and_saves_the_unique_puzzle(
     assert check_uniqueness(saved, timeout=5.0).status == "unique"
     goal = saved.goal_array()
     assert goal is not None and 1 <= int((goal != PICTURE).sum()) <= 4
+
+
+def test_convert_starts_a_photo_where_the_create_screen_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from tests.core.test_convert_photos import _shaded_disc
+
+    image = tmp_path / "disc.jpg"
+    _shaded_disc((200, 150)).save(image, quality=90)
+    assert main(["convert", str(image), "--size", "12x12"]) == 0
+    out = capsys.readouterr().out
+    # Auto (naming what it chose), Fill (a 4:3 picture fills all 12 rows) and clean specks.
+    assert ", auto: " in out and ", specks cleaned," in out
+    assert "12x12 puzzle from disc.jpg" in out
+    assert main(["convert", str(image), "--size", "12", "--method", "otsu", "--no-clean"]) == 0
+    out = capsys.readouterr().out
+    assert "12x9 puzzle" in out and "method otsu, " in out and "specks" not in out
+    assert main(["convert", str(image), "--size", "12x12", "--fit", "pad", "--method", "otsu"]) == 0
+    art = [
+        line for line in capsys.readouterr().out.splitlines() if line and set(line) <= {"#", "."}
+    ]
+    assert art[0] == "." * 12  # padded: the 4:3 picture leaves the top row empty

@@ -8,7 +8,13 @@ import random
 import numpy as np
 import numpy.typing as npt
 
-from game.core.free_cells import FreeCells, FreeCellSearch, SettledCells, free_cells
+from game.core.free_cells import (
+    ENUMERATION_MIN_DOUBT,
+    FreeCells,
+    FreeCellSearch,
+    SettledCells,
+    free_cells,
+)
 from game.core.lines import runs_of
 from game.core.puzzle import Puzzle
 from game.core.solver.task import SolveTask
@@ -64,7 +70,10 @@ def test_free_cells_equal_brute_force_on_hundreds_of_ambiguous_puzzles() -> None
         if rng.random() < 0.5:
             puzzle = Puzzle(width, height, puzzle.row_clues, puzzle.column_clues)
         expected = _brute_free(puzzle)
-        found = free_cells(puzzle, time_limit=None)
+        # Every other puzzle with the enumeration (small puzzles skip it by default), so both
+        # it and the cell by cell search are checked.
+        least = 1 if ambiguous % 2 else ENUMERATION_MIN_DOUBT
+        found = FreeCellSearch(puzzle, time_limit=None, enumeration_min_doubt=least).run()
         assert found.exact
         assert set(found.cells) == expected, (grid.astype(int).tolist(), found.cells)
         if expected:
@@ -128,3 +137,35 @@ def test_cancel_keeps_what_was_found_as_at_least() -> None:
         search.advance(0.001)
     search.cancel()
     assert search.result is not None and not search.result.exact
+
+
+def test_an_exhausted_enumeration_settles_every_cell_at_once() -> None:
+    # A random 10x10 picture whose first solve leaves 21 cells in doubt; it has 18 solutions.
+    puzzle = Puzzle.from_grid(np.random.default_rng(41).random((10, 10)) < 0.5)
+    search = FreeCellSearch(puzzle, time_limit=None, enumeration_min_doubt=1)
+    cell_solves = 0
+    next_task = search._next_task
+
+    def counted():  # type: ignore[no-untyped-def]
+        nonlocal cell_solves
+        task = next_task()
+        cell_solves += task is not None
+        return task
+
+    search._next_task = counted  # type: ignore[method-assign]
+    result = search.run()
+    assert len(search._doubt) == 21 and result.solutions == 18
+    assert result.exact and cell_solves == 0  # no cell needed a solve of its own
+    alone = FreeCellSearch(puzzle, time_limit=None, enumeration_cap=0).run()
+    assert alone.exact and alone.cells == result.cells and result.count == 29
+
+
+def test_a_cell_that_runs_out_of_its_own_time_is_tried_again() -> None:
+    grid = np.zeros((12, 12), dtype=bool)
+    for k in range(0, 12, 3):
+        grid[k, k] = grid[k + 1, k + 1] = True
+    puzzle = Puzzle.from_grid(grid)
+    # A cell's first solve gets no time at all; the second round gets the full second.
+    search = FreeCellSearch(puzzle, time_limit=None, cell_time_limit=0.0, enumeration_cap=0)
+    result = search.run()
+    assert result.exact and result.count == 64 and search.cell_time_limit == 1.0

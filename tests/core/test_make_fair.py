@@ -8,6 +8,7 @@ import numpy as np
 
 from game.core.free_cells import free_cells
 from game.core.make_fair import (
+    MAX_PACE,
     Edit,
     MakeFair,
     apply_edits,
@@ -76,12 +77,13 @@ def test_the_search_is_sliced_and_cancel_leaves_the_picture_alone() -> None:
     grid = np.zeros((10, 10), dtype=bool)
     grid[1, 1] = grid[2, 2] = True
     grid[7, 6] = grid[8, 7] = True
-    search = MakeFair(grid, clock=_ticking_clock())
+    # A ticking clock makes every solve look slow: the pace is fixed rather than measured.
+    search = MakeFair(grid, pace=1.0, clock=_ticking_clock())
     slices = 0
     while not search.advance(0.003):
         slices += 1
     assert slices > 3 and search.result is not None and search.result.found
-    stopped = MakeFair(grid, clock=_ticking_clock())
+    stopped = MakeFair(grid, pace=1.0, clock=_ticking_clock())
     stopped.advance(0.003)
     stopped.cancel()
     assert stopped.result is not None and not stopped.result.found
@@ -112,3 +114,15 @@ def test_free_regions_group_nearby_cells() -> None:
     groups = free_regions([(0, 0), (1, 1), (9, 9), (8, 9), (7, 9), (3, 2)])
     assert [len(group) for group in groups] == [3, 3]
     assert sorted(map(sorted, groups)) == [[(0, 0), (1, 1), (3, 2)], [(7, 9), (8, 9), (9, 9)]]
+
+
+def test_the_solve_limits_follow_how_long_the_picture_takes_to_solve() -> None:
+    grid = np.zeros((10, 10), dtype=bool)
+    grid[1, 1] = grid[2, 2] = True
+    grid[:, 4] = True
+    quick = MakeFair(grid, clock=_ticking_clock(0.00001))
+    assert quick.run().found and quick.pace == 1.0
+    # The same picture on a clock ten thousand times slower (a busy machine): the limits grow
+    # to their cap instead of every candidate running out of time.
+    slow = MakeFair(grid, time_limit=None, clock=_ticking_clock(0.1))
+    assert slow.run().found and slow.pace == MAX_PACE

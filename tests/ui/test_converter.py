@@ -141,10 +141,10 @@ def test_a_preview_update_is_fast(tmp_path: Path) -> None:
         {"crop": True},
         {"method": "threshold", "threshold": 0.3},
     ):
-        started = time.perf_counter()
+        started = time.process_time()  # CPU time: a busy machine's other work does not count
         scene._change_options(**options)
         app.step()
-        timings.append(time.perf_counter() - started)
+        timings.append(time.process_time() - started)
     # Generous for a shared test machine; the benchmark measures the real figure.
     assert sorted(timings)[len(timings) // 2] < 0.25
 
@@ -263,12 +263,13 @@ def test_uniqueness_check_never_freezes_a_frame(tmp_path: Path) -> None:
     scene._change_options(width=30, height=30)
     slowest = 0.0
     for _ in range(120):
-        started = time.perf_counter()
+        # CPU time, not wall time: other processes on a busy machine do not count.
+        started = time.process_time()
         app.step()
-        slowest = max(slowest, time.perf_counter() - started)
+        slowest = max(slowest, time.process_time() - started)
         if not scene.checking:
             break
-    # One frame does a few milliseconds of solving; allow for a busy machine.
+    # One frame does a few milliseconds of solving (and a redraw), never the whole check.
     assert slowest < 0.2
 
 
@@ -360,9 +361,9 @@ def test_a_level_file_without_a_picture_is_solved_a_slice_a_frame(tmp_path: Path
     app, scene = _open(path)
     slowest, frames = 0.0, 0
     while scene.opening:
-        started = time.perf_counter()
+        started = time.process_time()  # CPU time: a busy machine's other work does not count
         app.step()
-        slowest = max(slowest, time.perf_counter() - started)
+        slowest = max(slowest, time.process_time() - started)
         frames += 1
         assert frames < 2000
     assert scene.document.mode == "canvas" and scene.title_input.text == "Noise"

@@ -47,7 +47,7 @@ def test_keyboard_moves_between_buttons_and_wraps() -> None:
     app, menu = open_menu()
     key(app, pygame.K_DOWN)  # Play -> Daily puzzle
     assert menu.focus.focused is menu.daily.button
-    key(app, pygame.K_DOWN)  # -> Create from image
+    key(app, pygame.K_DOWN)  # -> Create a puzzle
     key(app, pygame.K_DOWN)  # -> Options
     assert menu.focus.focused is menu.options_button
     key(app, pygame.K_RETURN)

@@ -52,7 +52,17 @@ def shot(name: str) -> App:
 
 @pytest.mark.parametrize(
     "name",
-    ["menu", "level_select", "play-20x20", "options", "converter_photo", "replay_solutions"],
+    [
+        "menu",
+        "level_select",
+        "play-20x20",
+        "options",
+        "converter_photo",
+        "replay_solutions",
+        "kakuro_select",
+        "kakuro_play",
+        "kakuro_replay",
+    ],
 )
 def test_text_is_never_smaller_than_readable(name: str, text_sizes: list[tuple[str, int]]) -> None:
     shot(name)

@@ -17,12 +17,18 @@ Time is read from one clock (``time.perf_counter`` unless a test injects another
 Uses in the game: the play screen's "is the goal the only answer?", the converter's fairness
 report and fix search, level select's ratings of new puzzles, the replay (which observes every
 step) and its "are these marks still solvable?" check.
+
+``algorithm`` picks who solves: ``"hanjie"`` (our engine, the default) or one of the seeds'
+algorithms raced beside it (``"rows"``, ``"lines"``, ``"rules"``; see :mod:`game.core.race`).
+All yield the same steps and end with the same :class:`SolveResult`; :attr:`SolveTask.counters`
+holds the same live figures for each.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
@@ -30,7 +36,22 @@ import numpy.typing as npt
 from game.core.puzzle import Puzzle
 from game.core.solver.engine import solve_steps
 from game.core.solver.result import SolveResult
-from game.core.solver.steps import Finished, LinesChecked, Step
+from game.core.solver.steps import (
+    Backtrack,
+    Finished,
+    Guess,
+    LineDeduced,
+    LinesChecked,
+    SolutionFound,
+    Step,
+)
+
+if TYPE_CHECKING:
+    from game.core.race.base import RaceCounters
+
+# Our engine's key among the algorithms (game.core.race.ALGORITHMS); the race package is
+# imported when a task starts, as it imports the solver package itself.
+DEFAULT_ALGORITHM = "hanjie"
 
 # An observer sees every step of a slice; returning True ends the slice right after it.
 StepObserver = Callable[[Step], bool | None]
@@ -41,6 +62,7 @@ class SolveTask:
 
     ``max_solutions`` None counts every solution; ``time_limit`` None never gives up;
     ``initial`` is a (height, width) grid of -1 / 0 / 1 cells the engine takes as known.
+    ``algorithm`` is one of :data:`game.core.race.ALGORITHMS`.
     """
 
     def __init__(
@@ -51,7 +73,12 @@ class SolveTask:
         time_limit: float | None = None,
         initial: npt.NDArray[np.integer] | None = None,
         clock: Callable[[], float] = time.perf_counter,
+        algorithm: str = DEFAULT_ALGORITHM,
     ) -> None:
+        from game.core.race import check_algorithm, seed_solver
+        from game.core.race.base import RaceCounters
+
+        self.algorithm = check_algorithm(algorithm)
         if time_limit is not None and not time_limit >= 0:  # also refuses NaN
             raise ValueError(f"a time limit must be a number of seconds >= 0, not {time_limit}")
         self.puzzle = puzzle
@@ -64,13 +91,63 @@ class SolveTask:
         self.steps_taken = 0
         # Seconds spent inside the engine (pulling steps), on ``clock``.
         self.engine_seconds = 0.0
-        self._steps: Iterator[Step] | None = solve_steps(
-            puzzle,
-            max_solutions=max_solutions,
-            timeout=time_limit,
-            initial=initial,
-            clock=clock,
-        )
+        self._steps: Iterator[Step] | None
+        # The seeds' algorithms keep their own exact figures; our engine's are read off its
+        # steps here (its lines that taught nothing come in batches, and exactly at the end).
+        self._own_counters: RaceCounters | None = None
+        if algorithm == DEFAULT_ALGORITHM:
+            self._steps = solve_steps(
+                puzzle,
+                max_solutions=max_solutions,
+                timeout=time_limit,
+                initial=initial,
+                clock=clock,
+            )
+            self._counters = RaceCounters()
+        else:
+            solver = seed_solver(
+                puzzle,
+                algorithm,
+                max_solutions=max_solutions,
+                timeout=time_limit,
+                initial=initial,
+                clock=clock,
+            )
+            self._steps = solver.steps()
+            self._counters = solver.counters
+            self._own_counters = solver.counters
+
+    @property
+    def counters(self) -> RaceCounters:
+        """Live figures (a copy): steps, lines looked at, guesses, backtracks, solutions."""
+        counters = self._counters.copy()
+        counters.steps = self.steps_taken
+        return counters
+
+    def _count(self, step: Step) -> None:
+        counters = self._counters
+        if isinstance(step, LineDeduced):
+            if not step.probe:
+                counters.lines += 1
+            counters.depth = step.depth
+        elif isinstance(step, LinesChecked):
+            counters.lines += step.count
+        elif isinstance(step, Guess):
+            if not step.alternative:
+                counters.guesses += 1
+            counters.depth = step.depth
+            counters.max_depth = max(counters.max_depth, step.depth)
+        elif isinstance(step, Backtrack):
+            counters.backtracks += 1
+            counters.depth = step.depth
+        elif isinstance(step, SolutionFound):
+            counters.solutions += 1
+        elif isinstance(step, Finished):
+            stats = step.result.stats
+            counters.lines = stats.lines_solved
+            counters.guesses = stats.guesses
+            counters.backtracks = stats.backtracks
+            counters.max_depth = stats.max_depth
 
     @property
     def done(self) -> bool:
@@ -104,6 +181,8 @@ class SolveTask:
             if not isinstance(step, LinesChecked):
                 taken += 1
                 self.steps_taken += 1
+            if self._own_counters is None:
+                self._count(step)
             stop = on_step(step) if on_step is not None else False
             if isinstance(step, Finished):
                 self.result = step.result

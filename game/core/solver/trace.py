@@ -166,6 +166,7 @@ class SolveTrace:
     """One run of the engine on ``puzzle``, applied step by step.
 
     ``initial`` (a -1/0/1 grid) starts the engine, and the grid, from known cells.
+    ``algorithm`` picks who solves (:data:`game.core.race.ALGORITHMS`; our engine by default).
     """
 
     def __init__(
@@ -175,8 +176,10 @@ class SolveTrace:
         time_limit: float | None = DEFAULT_TIME_LIMIT,
         initial: KnownGrid | None = None,
         clock: Callable[[], float] = time.perf_counter,
+        algorithm: str = "hanjie",
     ) -> None:
         self.puzzle = puzzle
+        self.algorithm = algorithm
         self.width = puzzle.width
         self.height = puzzle.height
         self.max_solutions = max_solutions
@@ -188,6 +191,7 @@ class SolveTrace:
             time_limit=time_limit,
             initial=self.initial,
             clock=clock,
+            algorithm=algorithm,
         )
         self.grid: KnownGrid = (
             blank_grid(self.width, self.height) if self.initial is None else self.initial.copy()

@@ -119,6 +119,11 @@ class ConverterScene(Scene):
         self.open_button = Button("Open…", self.open_browser, font_size=18)
         self.canvas_button = Button("Blank canvas", self.new_canvas, font_size=18)
         self.back_button = Button("Back", self.leave, font_size=18)
+        self.clues_button = Button("Type clues…", self.type_clues, short_label="Clues…")
+        # The three ways to start share one row: smaller type keeps their labels whole.
+        for button in (self.open_button, self.canvas_button, self.clues_button):
+            button.font_size = 16
+        self.canvas_button.short_label = "Canvas"
         self.width_stepper = NumberStepper(
             "Width", options.width, MIN_SIZE, MAX_SIZE, self._setter("width")
         )
@@ -157,7 +162,8 @@ class ConverterScene(Scene):
         )
         # In reading order: Tab walks the left column, the report's buttons, then the grid.
         self.controls: list[Widget] = [
-            self.open_button, self.canvas_button, self.width_stepper, *self.preset_buttons,
+            self.open_button, self.canvas_button, self.clues_button,
+            self.width_stepper, *self.preset_buttons,
             self.height_stepper, self.aspect_toggle, self.method_choice, self.threshold_slider,
             self.invert_toggle, self.crop_toggle, self.fit_choice, *self.photo.widgets,
             self.title_input,
@@ -317,6 +323,14 @@ class ConverterScene(Scene):
         self.document.new_canvas()
         self.source_label = "Blank canvas"
         self.grid_changed()
+
+    def type_clues(self) -> None:
+        """The clue editor, for a puzzle copied from a book: it starts at this screen's size
+        and Back returns here with the picture untouched."""
+        from game.ui.scenes.clue_editor import ClueEditorScene
+
+        options = self.document.options
+        self.app.push(ClueEditorScene(self.app, options.width, options.height))
 
     def _forget_source(self) -> None:
         self.source_view.show(None)
@@ -501,7 +515,7 @@ class ConverterScene(Scene):
             self.crop_toggle,
         ]
         self._stack(left, header, column, [
-            ([self.open_button, self.canvas_button], row, gap, gap * 2),
+            ([self.open_button, self.canvas_button, self.clues_button], row, gap, gap * 2),
             ([self.width_stepper], row, 0, gap // 2),
             (list(self.preset_buttons), round(row * 0.8), gap // 2, gap),
             *(([widget], row, 0, gap // 2) for widget in settings),
@@ -512,6 +526,13 @@ class ConverterScene(Scene):
             ([self.watch_button], row, 0, 0),
         ])  # fmt: skip
 
+        # The three ways to start share a row; "Open…" is the shortest label.
+        starts = self.open_button.rect
+        narrow = (column - 2 * gap) // 4
+        wide = (column - 2 * gap - narrow) // 2
+        self.open_button.rect = pygame.Rect(left, starts.top, narrow, row)
+        self.canvas_button.rect = pygame.Rect(left + narrow + gap, starts.top, wide, row)
+        self.clues_button.rect = pygame.Rect(left + column - wide, starts.top, wide, row)
         self.back_button.rect = pygame.Rect(
             width - margin - round(110 * scale), round(10 * scale), round(110 * scale), row
         )

@@ -106,6 +106,7 @@ class LevelSelectScene(Scene):
         self.hover_watch: int | None = None
         self.scroll = ScrollArea()
         self.back_button = Button("‹ Back", self.app.pop, font_size=20)
+        self.kakuro_button = Button("Kakuro ›", self.open_kakuro, font_size=20)
         self.records: dict[str, PuzzleRecord] = {}
         self.cards = CardPainter(app)
         self.view = LevelSelectView(self)
@@ -305,6 +306,15 @@ class LevelSelectScene(Scene):
             ),
         )
 
+    def open_kakuro(self) -> None:
+        """The Kakuro packs (``kakuro_select``): back to the one under this screen, if any."""
+        from game.ui.scenes.kakuro_select import KakuroSelectScene
+
+        if self.app.find(KakuroSelectScene) is not None:
+            self.app.pop_to(KakuroSelectScene)
+        else:
+            self.app.replace(KakuroSelectScene(self.app))
+
     def watch(self, index: int) -> None:
         entries = self.entries
         if not 0 <= index < len(entries):
@@ -328,7 +338,7 @@ class LevelSelectScene(Scene):
         return len(self.packs) if self.random_open else self.pack_index
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.back_button.handle(event):
+        if self.back_button.handle(event) or self.kakuro_button.handle(event):
             return True
         if self.random_open and self._random_handles(event):
             return True
@@ -395,6 +405,8 @@ class LevelSelectScene(Scene):
         count = len(self.entries)
         if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             self.app.pop()
+        elif key == pygame.K_k:
+            self.open_kakuro()
         elif key == pygame.K_TAB:
             self.select_pack(self.list_index + (-1 if event.mod & pygame.KMOD_SHIFT else 1))
         elif self.focus_area == "packs":
@@ -465,6 +477,8 @@ class LevelSelectScene(Scene):
         self.back_button.rect = pygame.Rect(
             margin, round(16 * scale), round(120 * scale), round(42 * scale)
         )
+        self.kakuro_button.rect = self.back_button.rect.inflate(round(20 * scale), 0)
+        self.kakuro_button.rect.topright = (width - margin, self.back_button.rect.top)
         pack_width = round(min(280 * scale, width * 0.26))
         footer = round(34 * scale)
         self.pack_panel = pygame.Rect(margin, header, pack_width, height - header - footer)

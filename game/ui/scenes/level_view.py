@@ -33,6 +33,7 @@ class LevelSelectView:
         scale = app.ui_scale
         surface.fill(theme.background)
         scene.back_button.draw(surface, app)
+        scene.kakuro_button.draw(surface, app)
         draw_text(
             surface,
             app,
@@ -51,7 +52,7 @@ class LevelSelectView:
             self._draw_pack_header(surface)
             self._draw_cards(surface)
             help_text = "Arrows move  ·  Enter plays  ·  W watches the solver  ·  Tab next pack"
-            help_text += "  ·  Esc back"
+            help_text += "  ·  K Kakuro  ·  Esc back"
         draw_help_line(surface, app, help_text, gap=8)
 
     def _draw_packs(self, surface: pygame.Surface) -> None:
@@ -168,7 +169,7 @@ class LevelSelectView:
             message = "Reading the puzzle files…"
         elif pack is not None and pack.user:
             message = (
-                "No puzzles yet. Use “Create from image” on the main menu, or put puzzle "
+                "No puzzles yet. Use “Create a puzzle” on the main menu, or put puzzle "
                 f"files in {pack.directory}"
             )
         else:

@@ -1,4 +1,4 @@
-"""The main menu: Continue, Play, Create from image, Options, Quit.
+"""The main menu: Continue, Play, Create a puzzle, Options, Quit.
 
 Mouse or keyboard: Up/Down move between buttons, Enter activates. Esc moves the focus to Quit
 and a second Esc (or Enter) quits: leaving the game with Esc from deep inside took one press
@@ -18,6 +18,11 @@ from game.core.formats import read_puzzle
 from game.core.packs import recorded_file, shown_name, title_of
 from game.resources import levels_dir
 from game.ui.scene import Scene
+from game.ui.scenes.kakuro_select import (
+    kakuro_continue,
+    kakuro_continue_name,
+    open_kakuro_game,
+)
 from game.ui.scenes.level_select import LevelSelectScene
 from game.ui.scenes.menu_daily import DailyEntry
 from game.ui.scenes.options import OptionsScene
@@ -26,6 +31,7 @@ from game.ui.widgets.button import Button
 from game.ui.widgets.text import draw_help_line, draw_text
 
 if TYPE_CHECKING:
+    from game.core.kakuro.model import KakuroPuzzle
     from game.core.puzzle import Puzzle
     from game.ui.app import App
 
@@ -58,7 +64,7 @@ class MenuScene(Scene):
         self.offer_lesson = not app.headless if offer_lesson is None else offer_lesson
         self.continue_button = Button("Continue", self.continue_last, primary=True)
         self.play_button = Button("Play", self.open_levels, primary=True)
-        self.create_button = Button("Create from image", self.open_converter)
+        self.create_button = Button("Create a puzzle", self.open_converter)
         self.options_button = Button("Options", self.open_options)
         self.quit_button = Button("Quit", self.app.close)
         self.buttons = [
@@ -72,6 +78,7 @@ class MenuScene(Scene):
         self.focus = FocusGroup(self.buttons)
         self.continue_title = ""
         self._continue_target: tuple[Puzzle, Path] | None = None
+        self._kakuro_target: tuple[KakuroPuzzle, Path] | None = None
         self._entered = False
         self._day = self.daily.today()
         # Esc put the focus on Quit (and it is still there): the next Esc quits.
@@ -86,7 +93,9 @@ class MenuScene(Scene):
         self.daily.refresh()
         self._day = self.daily.today()
         self._continue_target = self._find_continue()
-        self.continue_button.enabled = self._continue_target is not None
+        # The last game may be a Kakuro (game.ui.scenes.kakuro_select reads those).
+        self._kakuro_target = None if self._continue_target else kakuro_continue(self.app)
+        self.continue_button.enabled = bool(self._continue_target or self._kakuro_target)
         self.continue_title = self._continue_name()
         self.continue_button.label = (
             f"Continue: {self.continue_title}" if self.continue_title else "Continue"
@@ -109,6 +118,8 @@ class MenuScene(Scene):
     def _continue_name(self) -> str:
         """What Continue calls its puzzle: "First steps #5" for a bundled pack's puzzle not
         solved yet, the title otherwise (``game.core.packs.shown_name``)."""
+        if self._kakuro_target is not None:
+            return kakuro_continue_name(self.app, *self._kakuro_target)
         if self._continue_target is None:
             return ""
         puzzle, path = self._continue_target
@@ -143,6 +154,9 @@ class MenuScene(Scene):
     # -- actions ----------------------------------------------------------------------------
 
     def continue_last(self) -> None:
+        if self._kakuro_target is not None:
+            open_kakuro_game(self.app, *self._kakuro_target)
+            return
         if self._continue_target is None:
             return
         puzzle, path = self._continue_target

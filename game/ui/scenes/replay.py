@@ -30,6 +30,7 @@ import pygame
 from game.core.board import Board
 from game.core.cells import KnownGrid
 from game.core.puzzle import Puzzle
+from game.core.race import ALGORITHMS, INFO, check_algorithm
 from game.core.solver.trace import (
     DEFAULT_MAX_SOLUTIONS,
     DEFAULT_TIME_LIMIT,
@@ -48,6 +49,7 @@ from game.ui.app import MAX_PLAYABLE
 from game.ui.layout import BoardLayout, Box
 from game.ui.scene import Scene
 from game.ui.scenes import replay_view as view
+from game.ui.scenes.race_scene import RaceScene
 from game.ui.scenes.replay_board import FLASH_SECONDS, UNDONE_SECONDS, ReplayBoardPainter
 from game.ui.scenes.replay_view import INSTANT, SPEEDS, speed_label
 from game.ui.widgets.base import FocusGroup
@@ -82,6 +84,10 @@ Renderer = Callable[[pygame.Surface, Box], None]
 _MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
 
+def solver_label(algorithm: str) -> str:
+    return f"Solver: {INFO[algorithm].title}"
+
+
 def replay_refusal(puzzle: Puzzle) -> str | None:
     """Why ``puzzle`` cannot be replayed on screen, or None when it can."""
     if puzzle.width == 0 or puzzle.height == 0:
@@ -114,9 +120,12 @@ class ReplayScene(Scene):
         start_from_marks: bool = False,
         playing: bool = True,
         name: str | None = None,
+        algorithm: str = "hanjie",
     ) -> None:
         super().__init__(app)
         self.puzzle = puzzle
+        # Who solves (game.core.race.ALGORITHMS): our engine, or a seed's algorithm.
+        self.algorithm = check_algorithm(algorithm)
         self.name = name or puzzle.title or "Untitled puzzle"
         self.max_solutions = max_solutions
         self.time_limit = time_limit
@@ -169,6 +178,8 @@ class ReplayScene(Scene):
         self.previous_button = Button("◀ Previous", self.previous_solution, font_size=18)
         self.next_button = Button("Next ▶", self.next_solution, font_size=18)
         self.back_button = Button("Back", self.back, font_size=18)
+        self.solver_button = Button(solver_label(self.algorithm), self.next_algorithm, font_size=16)
+        self.race_button = Button("Race them", self.open_race, font_size=16)
         self.marks_toggle = Toggle("Start from my marks", False, self._marks_toggled, font_size=16)
         self.focus = FocusGroup(self._widgets())
         self._layout_key: tuple[object, ...] | None = None
@@ -200,7 +211,20 @@ class ReplayScene(Scene):
             max_solutions=self.max_solutions,
             time_limit=self.time_limit,
             initial=initial,
+            algorithm=self.algorithm,
         )
+
+    def next_algorithm(self) -> None:
+        """Watch the next algorithm solve (our engine, then the seeds'), from the start."""
+        self.algorithm = ALGORITHMS[(ALGORITHMS.index(self.algorithm) + 1) % len(ALGORITHMS)]
+        self.solver_button.label = solver_label(self.algorithm)
+        self._layout_key = None  # the button's width follows its label
+        self.restart()
+
+    def open_race(self) -> None:
+        """The race screen on this puzzle, every algorithm side by side."""
+        self.pause()
+        self.app.push(RaceScene(self.app, self.puzzle, name=self.name))
 
     @property
     def finished(self) -> bool:
@@ -439,6 +463,8 @@ class ReplayScene(Scene):
             self.speed_slider,
             self.faster_button,
             self.back_button,
+            self.solver_button,
+            self.race_button,
         ]
         return widgets
 
@@ -486,6 +512,8 @@ class ReplayScene(Scene):
             self.next_solution()
         elif key in (pygame.K_PAGEUP, pygame.K_p):
             self.previous_solution()
+        elif key == pygame.K_a:
+            self.next_algorithm()
         else:
             return False
         self._sync_buttons()
@@ -545,8 +573,6 @@ class ReplayScene(Scene):
             return max(0.0, PANEL_REFRESH - (self.app.time - panel[2]))
         return None
 
-    # -- layout -----------------------------------------------------------------------------
-
     # -- layout and drawing -----------------------------------------------------------------
 
     def _place(self) -> None:
@@ -589,11 +615,17 @@ class ReplayScene(Scene):
             surface.fill(theme.background, around.clip(self.board_zone))
         board = self.shown_board()
         self.painter.draw(surface, board)
-        self._cached(
-            "top", self.status_text(), regions["top"], self._render(view.render_top_bar), surface
+        view.cached_blit(
+            self,
+            "top",
+            view.top_key(self),
+            regions["top"],
+            self._render(view.render_top_bar),
+            surface,
         )
         fast = self.too_fast_to_follow and not self.finished
-        panel_drawn = self._cached(
+        panel_drawn = view.cached_blit(
+            self,
             "panel",
             view.panel_key(self),
             regions["panel"],
@@ -606,15 +638,21 @@ class ReplayScene(Scene):
             self.marks_toggle.draw(surface, app)
         assert self.minimap is not None
         self.minimap.draw(surface, board)
-        self._cached(
+        view.cached_blit(
+            self,
             "controls",
             view.controls_key(self),
             regions["controls"],
             self._render(view.render_controls),
             surface,
         )
-        self._cached(
-            "help", view.help_text(self), regions["help"], self._render(view.render_help), surface
+        view.cached_blit(
+            self,
+            "help",
+            view.help_text(self),
+            regions["help"],
+            self._render(view.render_help),
+            surface,
         )
 
     def _render(self, part: Callable[[ReplayScene, pygame.Surface, Box], None]) -> Renderer:
@@ -641,35 +679,6 @@ class ReplayScene(Scene):
         if self.playing:
             return f"Solving at {speed_label(self.speed_index)}", theme.text
         return "Paused", theme.text_muted
-
-    # The bars and the panel are drawn on surfaces of their own, kept while what they show is
-    # the same; at full speed the panel is refreshed a few times a second, not every frame.
-
-    def _cached(
-        self,
-        name: str,
-        key: object,
-        region: Box,
-        render: Renderer,
-        surface: pygame.Surface,
-        refresh_after: float = 0.0,
-    ) -> bool:
-        """Blit the surface for ``name``, rendered again when ``key`` changed (at most every
-        ``refresh_after`` seconds). Returns whether anything was blitted this frame."""
-        entry = self._chrome.get(name)
-        now = self.app.time
-        stale = entry is None or entry[0] != key or entry[1].get_size() != (region.w, region.h)
-        if stale and entry is not None and refresh_after > 0 and now - entry[2] < refresh_after:
-            stale = entry[1].get_size() != (region.w, region.h)
-        if stale or entry is None:
-            target = pygame.Surface((max(1, region.w), max(1, region.h))).convert()
-            render(target, Box(0, 0, region.w, region.h))
-            entry = (key, target, now)
-            self._chrome[name] = entry
-        elif not self._repaint_all:
-            return False  # the window still shows it from an earlier frame
-        surface.blit(entry[1], (region.x, region.y))
-        return True
 
     def statistics(self) -> list[tuple[str, str]]:
         """The side panel's figures as (label, value) rows."""

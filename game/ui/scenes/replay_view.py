@@ -7,6 +7,7 @@ its trace hold; the scene keeps those surfaces while their key (what they show) 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -89,6 +90,7 @@ def lay_out(scene: ReplayScene) -> None:
         scene.minimap.set_theme(app.theme)
         scene.minimap.set_area(map_area)
     place_controls(scene, controls, pad, scale)
+    place_top_buttons(scene, top_bar, pad, scale)
     if scene.marks is not None:
         toggle_h = round(38 * scale)
         scene.marks_toggle.rect = pygame.Rect(
@@ -149,6 +151,25 @@ def place_controls(scene: ReplayScene, controls: Box, pad: int, scale: float) ->
     scene.slower_button.rect = pygame.Rect(slider_x - gap - square, y, square, button_h)
 
 
+def place_top_buttons(scene: ReplayScene, bar: Box, pad: int, scale: float) -> None:
+    """Who solves, and the race, at the right of the top bar."""
+    button_h = round(36 * scale)
+    gap = round(8 * scale)
+    y = bar.y + (bar.h - button_h) // 2
+    right = bar.right - pad
+    for button in (scene.race_button, scene.solver_button):
+        width = button.fitting_width(scene.app, round(110 * scale))
+        button.rect = pygame.Rect(right - width, y, width, button_h)
+        right -= width + gap
+
+
+def top_key(scene: ReplayScene) -> tuple[object, ...]:
+    parts: list[object] = [scene.status_text()]
+    for button in (scene.solver_button, scene.race_button):
+        parts.append((tuple(button.rect), button.label, button.hovered, button.pressed))
+    return tuple(parts)
+
+
 def render_top_bar(scene: ReplayScene, target: pygame.Surface, bar: Box) -> None:
     app = scene.app
     theme = app.theme
@@ -156,11 +177,18 @@ def render_top_bar(scene: ReplayScene, target: pygame.Surface, bar: Box) -> None
     target.fill(theme.panel)
     pygame.draw.line(target, theme.panel_border, (0, bar.h - 1), (bar.w, bar.h - 1))
     pad = round(16 * scale)
+    for button in (scene.solver_button, scene.race_button):
+        saved = button.rect
+        button.rect = saved.move(-bar.x, -bar.y)
+        try:
+            button.draw(target, app)
+        finally:
+            button.rect = saved
     status, colour = scene.status_text()
     status_size = round(21 * scale)
     status_rect = draw_text(
-        target, app, status, status_size, colour, (bar.right - pad, bar.centre[1]),
-        "midright", bold=scene.finished,
+        target, app, status, status_size, colour,
+        (scene.solver_button.rect.x - 2 * pad, bar.centre[1]), "midright", bold=scene.finished,
     )  # fmt: skip
     heading = f"Watch the solver · {scene.name} · {scene.puzzle.size_text}"
     size = round(22 * scale)
@@ -414,7 +442,7 @@ def help_text(scene: ReplayScene) -> str:
         return "Home: watch it again  ·  Esc: back"
     return (
         "Space play/pause  ·  → step  ·  Shift+→ line  ·  End: to the end  ·  "
-        "Home: restart  ·  + / −: speed  ·  Esc: back"
+        "Home: restart  ·  + / −: speed  ·  A: solver  ·  Esc: back"
     )
 
 
@@ -424,3 +452,34 @@ def render_help(scene: ReplayScene, target: pygame.Surface, bar: Box) -> None:
     size = round(14 * app.ui_scale)
     text = fit_text(app.fonts.get(size), help_text(scene), bar.w - 20)
     draw_text(target, app, text, size, app.theme.text_muted, bar.centre, "center")
+
+
+# The bars and the panel are drawn on surfaces of their own, kept while what they show is
+# the same; at full speed the panel is refreshed a few times a second, not every frame.
+
+
+def cached_blit(
+    scene: ReplayScene,
+    name: str,
+    key: object,
+    region: Box,
+    render: Callable[[pygame.Surface, Box], None],
+    surface: pygame.Surface,
+    refresh_after: float = 0.0,
+) -> bool:
+    """Blit the scene's surface for ``name``, rendered again when ``key`` changed (at most
+    every ``refresh_after`` seconds). Returns whether anything was blitted this frame."""
+    entry = scene._chrome.get(name)
+    now = scene.app.time
+    stale = entry is None or entry[0] != key or entry[1].get_size() != (region.w, region.h)
+    if stale and entry is not None and refresh_after > 0 and now - entry[2] < refresh_after:
+        stale = entry[1].get_size() != (region.w, region.h)
+    if stale or entry is None:
+        target = pygame.Surface((max(1, region.w), max(1, region.h))).convert()
+        render(target, Box(0, 0, region.w, region.h))
+        entry = (key, target, now)
+        scene._chrome[name] = entry
+    elif not scene._repaint_all:
+        return False  # the window still shows it from an earlier frame
+    surface.blit(entry[1], (region.x, region.y))
+    return True

@@ -6,6 +6,7 @@ where the screen shows progress, opens the screen and leaves it on the frame to 
 
 from __future__ import annotations
 
+from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
 from game.core.board import Cell
@@ -50,7 +51,11 @@ def _steps(app: App, frames: int = 3) -> None:
 
 def _shot_menu(app: App) -> None:
     demo_progress(app)
-    app.push(MenuScene(app))
+    # A fixed Thursday, solved as the last three days were: the daily line shows a streak.
+    thursday = date(2025, 3, 13)
+    for back, seconds in enumerate((252.0, 301.0, 188.0, 140.0)):
+        app.store.mark_daily((thursday - timedelta(days=back)).isoformat(), seconds)
+    app.push(MenuScene(app, today=lambda: thursday))
     _steps(app)
 
 

@@ -1,0 +1,151 @@
+"""Frame times of the race screen: four boards on a 20x20 puzzle, each racing every frame.
+
+Runs the real race scene under SDL's dummy video driver, paced like the game
+(``clock.tick(60)``, then one frame: update, which gives each running board its slice of
+solver time, then draw and flip). Prints the frame work times in wall and in CPU time
+(median, p99, max), the frame rate, the solver time per frame and the draw time.
+
+    python3 benchmarks/race_fps.py [PUZZLE] [--seconds 10] [--slice-ms 2] [--size 1280x800]
+
+PUZZLE defaults to benchmarks/race_set/gen-20x20-L5.non (every algorithm works on it for a
+while; the brute force the longest). ``--slice-ms`` is each board's time a frame (2 ms is
+the race's top speed, 0.5 its default). Target: at least 55 FPS; exit code 0 when it holds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import atexit
+import os
+import shutil
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# A throw-away profile: the benchmark must not change the player's settings.
+os.environ["HANJIE_HOME"] = tempfile.mkdtemp(prefix="hanjie-race-fps-")
+atexit.register(shutil.rmtree, os.environ["HANJIE_HOME"], True)
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO_ROOT))
+
+DEFAULT_PUZZLE = REPO_ROOT / "benchmarks" / "race_set" / "gen-20x20-L5.non"
+TARGET_FPS = 55.0
+
+
+def percentile(values: list[float], fraction: float) -> float:
+    ordered = sorted(values)
+    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
+    return ordered[index]
+
+
+def summary(values: list[float]) -> str:
+    ms = [value * 1000 for value in values]
+    return (
+        f"median {statistics.median(ms):.2f} ms, p99 {percentile(ms, 0.99):.2f} ms, "
+        f"max {max(ms):.2f} ms"
+    )
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("puzzle", nargs="?", default=str(DEFAULT_PUZZLE))
+    parser.add_argument("--seconds", type=float, default=10.0, help="how long to measure")
+    parser.add_argument("--slice-ms", type=float, default=2.0, help="each board's ms a frame")
+    parser.add_argument("--size", default="1280x800", help="window size")
+    args = parser.parse_args()
+
+    import pygame
+
+    from game.core.formats import read_puzzle
+    from game.ui.app import App
+    from game.ui.scenes.race_scene import SLICES_MS, RaceScene
+
+    path = Path(args.puzzle)
+    try:
+        puzzle = read_puzzle(path)
+    except (ValueError, OSError) as error:
+        print(f"race_fps: {path}: {error}", file=sys.stderr)
+        return 2
+    if args.slice_ms not in SLICES_MS:
+        print(f"race_fps: --slice-ms is one of {', '.join(f'{ms:g}' for ms in SLICES_MS)}")
+        return 2
+    width, height = (int(part) for part in args.size.lower().split("x"))
+    app = App(headless=True, size=(width, height))
+    scene = RaceScene(app, puzzle, playing=False)
+    app.push(scene)
+    scene.slice_index = SLICES_MS.index(args.slice_ms)
+    clock = pygame.time.Clock()
+    for _ in range(10):  # warm up: fonts, layout, the first surfaces
+        app.step(clock.tick(60) / 1000.0)
+        pygame.display.flip()
+    scene.toggle_play()
+
+    update_times: list[float] = []
+    draw_times: list[float] = []
+    timed_update = scene.update
+    timed_draw = scene.draw
+
+    def update(dt: float) -> None:
+        begin = time.perf_counter()
+        timed_update(dt)
+        update_times.append(time.perf_counter() - begin)
+
+    def draw(surface: pygame.Surface) -> None:
+        begin = time.perf_counter()
+        timed_draw(surface)
+        draw_times.append(time.perf_counter() - begin)
+
+    scene.update = update  # type: ignore[method-assign]
+    scene.draw = draw  # type: ignore[method-assign]
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    work: list[float] = []
+    cpu: list[float] = []
+    all_running: list[float] = []  # CPU time of the frames in which every board raced
+    started = time.perf_counter()
+    while time.perf_counter() - started < args.seconds and not scene.finished:
+        dt = clock.tick(60) / 1000.0
+        everyone = not any(runner.finished for runner in scene.race.runners)
+        frame_start = time.perf_counter()
+        cpu_start = time.thread_time()
+        app.step(dt)
+        pygame.display.flip()
+        work.append(time.perf_counter() - frame_start)
+        cpu.append(time.thread_time() - cpu_start)
+        if everyone:
+            all_running.append(cpu[-1])
+    wall = time.perf_counter() - started
+    frames = len(work)
+    fps = frames / wall if wall > 0 else 0.0
+    running = sum(not runner.finished for runner in scene.race.runners)
+    print(f"puzzle        {path.name} ({puzzle.size_text}), window {width}x{height}")
+    print(f"machine       load average {load:.2f} on {os.cpu_count()} cores at the start")
+    print(f"boards        {len(scene.race.runners)}, {args.slice_ms:g} ms each a frame")
+    print(f"frames        {frames} in {wall:.2f} s  ->  {fps:.1f} FPS")
+    print(f"frame work    {summary(work)}")
+    print(f"frame CPU     {summary(cpu)}")
+    if all_running:
+        print(f"  all racing  {summary(all_running)} ({len(all_running)} frames)")
+    # What the frames' CPU time allows on a machine with a core to spare: the wall times
+    # above include waiting for the CPU when other programs share it.
+    print(
+        f"CPU allows    {1000 / max(percentile(cpu, 0.99) * 1000, 1e-3):.0f} FPS at the p99 frame"
+    )
+    print(f"update        {summary(update_times)}")
+    print(f"draw          {summary(draw_times)}")
+    print(f"still racing  {running} of {len(scene.race.runners)} boards at the end")
+    for runner in scene.race.runners:
+        place = f"place {runner.place}" if runner.place else "running"
+        print(f"  {runner.algorithm:<7} {place:<9} {runner.seconds * 1000:9.1f} ms solver time")
+    ok = fps >= TARGET_FPS
+    print(f"{'PASS' if ok else 'FAIL'}: target >= {TARGET_FPS:g} FPS")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

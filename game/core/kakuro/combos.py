@@ -1,0 +1,163 @@
+"""The arithmetic of Kakuro runs: which sets of distinct digits make a sum, and what is left.
+
+A set of digits is a *mask*: bit ``d`` (``1 << d``) stands for digit ``d``, 1 to 9, so the
+nine digits are :data:`ALL_DIGITS` (``0b1111111110``). Every table here is built once, at
+import, from the 511 non-empty subsets of 1..9:
+
+- :func:`combinations` ``(total, length)``: the digit sets of ``length`` distinct digits
+  adding up to ``total`` (7 in three cells: only ``{1, 2, 4}``);
+- :data:`DIGIT_TABLE` ``[total][length][digit]``: whether ``digit`` appears in one of them,
+  the table the seed thesis calls ``mat`` (as a numpy bool array, 46 x 10 x 10);
+- :func:`run_options`: the exact reasoning about one run given each cell's candidates, what
+  the solver, the hints and the "combinations still possible" panel all use.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+import numpy as np
+import numpy.typing as npt
+
+DIGITS = range(1, 10)
+ALL_DIGITS = sum(1 << digit for digit in DIGITS)
+MAX_RUN = 9
+MAX_TOTAL = 45
+
+_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+
+
+def bit(digit: int) -> int:
+    return 1 << digit
+
+
+def digits_of(mask: int) -> tuple[int, ...]:
+    """The digits of a mask, smallest first."""
+    return tuple(digit for digit in DIGITS if mask >> digit & 1)
+
+
+def mask_of(digits: Sequence[int]) -> int:
+    mask = 0
+    for digit in digits:
+        mask |= 1 << digit
+    return mask
+
+
+def single_digit(mask: int) -> int:
+    """The digit of a one-digit mask, 0 when the mask holds none or several."""
+    if mask and not mask & (mask - 1):
+        return mask.bit_length() - 1
+    return 0
+
+
+def count_of(mask: int) -> int:
+    return mask.bit_count()
+
+
+def number_word(count: int) -> str:
+    return _NUMBER_WORDS[count] if 0 <= count < len(_NUMBER_WORDS) else str(count)
+
+
+def _build() -> dict[tuple[int, int], tuple[int, ...]]:
+    table: dict[tuple[int, int], list[int]] = {}
+    for mask in range(2, ALL_DIGITS + 1, 2):  # bit 0 is never a digit
+        if mask & ~ALL_DIGITS:
+            continue
+        digits = digits_of(mask)
+        table.setdefault((sum(digits), len(digits)), []).append(mask)
+    # Sorted by the digits they hold, so every listing is in the same order everywhere.
+    return {key: tuple(sorted(masks, key=digits_of)) for key, masks in table.items()}
+
+
+_COMBINATIONS = _build()
+
+
+def combinations(total: int, length: int) -> tuple[int, ...]:
+    """The digit sets (masks) of ``length`` distinct digits that add up to ``total``."""
+    return _COMBINATIONS.get((total, length), ())
+
+
+def possible_digits(total: int, length: int) -> int:
+    """The mask of digits that appear in some combination of ``length`` digits for ``total``."""
+    union = 0
+    for mask in combinations(total, length):
+        union |= mask
+    return union
+
+
+def _digit_table() -> npt.NDArray[np.bool_]:
+    table = np.zeros((MAX_TOTAL + 1, MAX_RUN + 1, 10), dtype=bool)
+    for (total, length), masks in _COMBINATIONS.items():
+        for mask in masks:
+            for digit in digits_of(mask):
+                table[total, length, digit] = True
+    table.setflags(write=False)
+    return table
+
+
+DIGIT_TABLE: npt.NDArray[np.bool_] = _digit_table()
+
+
+def total_range(length: int) -> tuple[int, int]:
+    """The smallest and largest sum a run of ``length`` distinct digits can have."""
+    return length * (length + 1) // 2, sum(range(10 - length, 10))
+
+
+def combination_text(mask: int) -> str:
+    """``1+2+4``."""
+    return "+".join(map(str, digits_of(mask)))
+
+
+@lru_cache(maxsize=65_536)
+def run_options(total: int, candidates: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Exact reasoning about one run: ``(supported, combos)``.
+
+    ``candidates`` holds each cell's mask of digits still possible (a placed digit is a
+    one-digit mask). ``supported[i]`` is the mask of the digits cell ``i`` takes in at least
+    one way to fill the run with distinct digits adding up to ``total``; ``combos`` are the
+    digit sets those ways use. An empty ``combos`` means the run cannot be completed.
+
+    The ways are counted through layers of used-digit sets (at most 126 per layer), never by
+    trying permutations, so a run of nine cells costs a few thousand set operations; the
+    answer is cached, as the same run states come back again and again in a search.
+    """
+    length = len(candidates)
+    wanted = set(combinations(total, length))
+    if not wanted:
+        return tuple(0 for _ in candidates), ()
+    allowed_union = 0
+    for mask in wanted:
+        allowed_union |= mask
+    # forward[i]: the used-digit sets after filling cells 0..i-1 that stay inside a combination.
+    forward: list[set[int]] = [{0}]
+    for mask in candidates:
+        layer: set[int] = set()
+        cell = mask & allowed_union
+        for used in forward[-1]:
+            free = cell & ~used
+            while free:
+                low = free & -free
+                free ^= low
+                layer.add(used | low)
+        forward.append(layer)
+    reached = tuple(mask for mask in sorted(wanted, key=digits_of) if mask in forward[-1])
+    if not reached:
+        return tuple(0 for _ in candidates), ()
+    # Walk back from the complete sets that are combinations: a digit is supported when it
+    # leads from a reachable set to one that can still end in a combination.
+    alive: set[int] = set(reached)
+    supported = [0] * length
+    for index in range(length - 1, -1, -1):
+        before: set[int] = set()
+        cell = candidates[index]
+        for used in forward[index]:
+            free = cell & ~used
+            while free:
+                low = free & -free
+                free ^= low
+                if used | low in alive:
+                    supported[index] |= low
+                    before.add(used)
+        alive = before
+    return tuple(supported), reached

@@ -1,0 +1,252 @@
+"""The values the Kakuro solver yields, one per small piece of work, and how to replay them.
+
+The state a replay keeps is one candidate mask per white cell (see
+:mod:`game.core.kakuro.combos`: bit ``d`` for digit ``d``), in the puzzle's white order,
+starting from :func:`blank_candidates` (every digit possible everywhere). Applying the steps
+in order with :func:`apply_step` rebuilds every board the solver saw:
+
+- :class:`CandidatesRemoved` takes digits out of cells (with the run and the reason);
+- :class:`DigitPlaced` narrows a cell to its one digit (a single candidate, or a guess);
+- :class:`Guess` sets a cell to a digit, or (``exclude``) takes the digit out after the
+  first way failed;
+- :class:`Backtrack` puts cells back to the masks they had before the guess it undoes;
+- :class:`RunsChecked`, :class:`Contradiction`, :class:`SolutionFound` and :class:`Finished`
+  leave the board alone.
+
+Fields count from 0; :meth:`describe` speaks to players and counts from 1.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from game.core.kakuro.combos import (
+    ALL_DIGITS,
+    combination_text,
+    count_of,
+    digits_of,
+    single_digit,
+)
+from game.core.kakuro.model import cell_name
+
+if TYPE_CHECKING:
+    from game.core.kakuro.model import KakuroPuzzle
+    from game.core.kakuro.solver import KakuroResult
+
+# (white index, mask of digits removed or restored)
+CellMask = tuple[int, int]
+
+# How many combinations a reason lists by name before it just counts them.
+LISTED_COMBINATIONS = 3
+
+
+def combinations_text(combos: tuple[int, ...]) -> str:
+    """ "only 1+2+4", "1+5+9 or 2+4+9", or "12 combinations"."""
+    if len(combos) == 1:
+        return f"only {combination_text(combos[0])}"
+    if len(combos) <= LISTED_COMBINATIONS:
+        return " or ".join(combination_text(mask) for mask in combos)
+    return f"{len(combos)} combinations"
+
+
+def digit_list(mask: int) -> str:
+    """ "1, 2 and 4"."""
+    digits = [str(digit) for digit in digits_of(mask)]
+    if len(digits) <= 1:
+        return "".join(digits)
+    return ", ".join(digits[:-1]) + " and " + digits[-1]
+
+
+@dataclass(frozen=True, slots=True)
+class CandidatesRemoved:
+    """Run ``run`` (its ``name`` and ``sum_text`` kept for the words) ruled digits out of
+    cells: ``removed`` holds (white index, mask removed); ``combos`` are the combinations
+    still possible for the run, the reason."""
+
+    run: int
+    run_name: str
+    sum_text: str
+    removed: tuple[CellMask, ...]
+    combos: tuple[int, ...]
+    depth: int
+
+    def describe(self) -> str:
+        count = sum(count_of(mask) for _index, mask in self.removed)
+        noun = "candidate" if count == 1 else "candidates"
+        text = (
+            f"{self.run_name}, {self.sum_text}: {combinations_text(self.combos)}; "
+            f"{count} {noun} removed"
+        )
+        return text + (f" at depth {self.depth}" if self.depth else "")
+
+
+@dataclass(frozen=True, slots=True)
+class DigitPlaced:
+    """Cell ``cell`` (white index, at ``x``, ``y``) has one candidate left: ``digit``."""
+
+    cell: int
+    x: int
+    y: int
+    digit: int
+    depth: int
+
+    def describe(self) -> str:
+        text = f"{cell_name(self.x, self.y)} = {self.digit}: single candidate"
+        return text + (f" at depth {self.depth}" if self.depth else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Guess:
+    """Search set ``cell`` to ``digit`` (``depth`` open choices after it), or with
+    ``exclude`` took ``digit`` out of it: the other way of a choice whose first way failed."""
+
+    cell: int
+    x: int
+    y: int
+    digit: int
+    depth: int
+    exclude: bool = False
+
+    def describe(self) -> str:
+        where = cell_name(self.x, self.y)
+        if self.exclude:
+            return f"the other way: {where} is not {self.digit}, at depth {self.depth}"
+        return f"guess {where} = {self.digit} at depth {self.depth}"
+
+
+@dataclass(frozen=True, slots=True)
+class Contradiction:
+    """A run can no longer be completed (``run`` None: a cell has no candidate left)."""
+
+    run: int | None
+    run_name: str
+    depth: int
+
+    def describe(self) -> str:
+        where = f"{self.run_name} cannot be completed" if self.run_name else "a cell is empty"
+        return f"{where} at depth {self.depth}"
+
+
+@dataclass(frozen=True, slots=True)
+class Backtrack:
+    """Search went back to ``depth``: ``cells`` (white index, mask) return to those masks."""
+
+    depth: int
+    cells: tuple[CellMask, ...]
+
+    def describe(self) -> str:
+        noun = "cell" if len(self.cells) == 1 else "cells"
+        return f"back to depth {self.depth}: {len(self.cells)} {noun} undone"
+
+
+@dataclass(frozen=True, slots=True)
+class RunsChecked:
+    """Several runs were looked at and gave nothing new: a heartbeat."""
+
+    count: int
+    depth: int
+
+    def describe(self) -> str:
+        noun = "run" if self.count == 1 else "runs"
+        return f"checked {self.count} {noun}, nothing new"
+
+
+@dataclass(frozen=True, slots=True)
+class SolutionFound:
+    """Every cell holds one digit and every run is right. ``digits``: one byte per cell of
+    the board, row by row (0 on black cells); ``number`` counts from 1."""
+
+    digits: bytes
+    width: int
+    height: int
+    number: int
+    depth: int
+
+    def describe(self) -> str:
+        return f"solution {self.number} found at depth {self.depth}"
+
+    @property
+    def rows(self) -> tuple[tuple[int, ...], ...]:
+        width = self.width
+        return tuple(
+            tuple(self.digits[start : start + width])
+            for start in range(0, width * self.height, width)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Finished:
+    """The solver stopped; ``result`` says why and what it found."""
+
+    result: KakuroResult
+
+    def describe(self) -> str:
+        count = len(self.result.solutions)
+        noun = "solution" if count == 1 else "solutions"
+        return f"finished: {self.result.status} ({count} {noun} found)"
+
+
+KakuroStep = (
+    CandidatesRemoved
+    | DigitPlaced
+    | Guess
+    | Contradiction
+    | Backtrack
+    | RunsChecked
+    | SolutionFound
+    | Finished
+)
+
+
+def blank_candidates(puzzle: KakuroPuzzle) -> list[int]:
+    """The board a replay starts from: every digit possible in every white cell."""
+    return [ALL_DIGITS] * puzzle.white_count
+
+
+def apply_step(candidates: list[int], step: KakuroStep) -> bool:
+    """Update ``candidates`` (one mask per white cell) in place by ``step``; whether any
+    cell changed, so a replay knows when to redraw."""
+    if isinstance(step, CandidatesRemoved):
+        for index, mask in step.removed:
+            candidates[index] &= ~mask
+        return bool(step.removed)
+    if isinstance(step, DigitPlaced):
+        before = candidates[step.cell]
+        candidates[step.cell] = 1 << step.digit
+        return before != candidates[step.cell]
+    if isinstance(step, Guess):
+        before = candidates[step.cell]
+        if step.exclude:
+            candidates[step.cell] &= ~(1 << step.digit)
+        else:
+            candidates[step.cell] = 1 << step.digit
+        return before != candidates[step.cell]
+    if isinstance(step, Backtrack):
+        for index, mask in step.cells:
+            candidates[index] = mask
+        return bool(step.cells)
+    return False
+
+
+def placed_digits(candidates: list[int]) -> list[int]:
+    """The digit of each cell with one candidate left, 0 for the others."""
+    return [single_digit(mask) for mask in candidates]
+
+
+__all__ = [
+    "Backtrack",
+    "CandidatesRemoved",
+    "Contradiction",
+    "DigitPlaced",
+    "Finished",
+    "Guess",
+    "KakuroStep",
+    "RunsChecked",
+    "SolutionFound",
+    "apply_step",
+    "blank_candidates",
+    "combinations_text",
+    "digit_list",
+    "placed_digits",
+]

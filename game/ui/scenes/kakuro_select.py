@@ -1,0 +1,611 @@
+"""Kakuro level select: the Kakuro packs on the left, the chosen pack's puzzles as cards.
+
+The same look and keys as the nonogram level select (``level_select``), which opens this
+screen from its "Kakuro" button (or K). A card shows the puzzle's number (its title once
+solved), size, stars, best time, a solved or "in progress" badge, and a thumbnail: the empty
+board's layout before, the solved digits after. "Watch" opens the solver's replay.
+
+Mouse: click a pack, click a card to play, the wheel scrolls. Keyboard: arrows move, Enter
+plays, W watches the solver, Tab / Shift+Tab switch packs, N back to nonograms, Esc back.
+Kakuro files are a few hundred bytes: a pack is read when it is opened, on the frame.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.kakuro.model import KakuroPuzzle
+from game.core.packs import Pack, PackPlace, recorded_file, shown_name
+from game.resources import levels_dir
+from game.ui.layout import Box
+from game.ui.scene import Scene
+from game.ui.scenes.kakuro_board import BoardLook, KakuroLayout, draw_board
+from game.ui.scenes.kakuro_packs import (
+    KakuroEntry,
+    entries_after,
+    kakuro_place,
+    list_kakuro_packs,
+    read_kakuro_entries,
+    read_kakuro_entry,
+)
+from game.ui.widgets.base import radius
+from game.ui.widgets.button import Button
+from game.ui.widgets.scroll import ScrollArea
+from game.ui.widgets.text import draw_help_line, draw_text, fit_text, format_time
+
+if TYPE_CHECKING:
+    from game.core.progress import PuzzleRecord
+    from game.ui.app import App
+
+CARD_WIDTH = 200
+CARD_HEIGHT = 262
+CARD_GAP = 18
+PACK_ROW = 64
+LAST_KAKURO_PACK = "last_kakuro_pack"
+
+
+class KakuroSelectScene(Scene):
+    def __init__(self, app: App, levels: Path | None = None) -> None:
+        super().__init__(app)
+        self.levels = levels if levels is not None else levels_dir()
+        self.packs: list[Pack] = list_kakuro_packs(self.levels)
+        self.entries_of: dict[str, list[KakuroEntry]] = {
+            pack.key: read_kakuro_entries(pack) for pack in self.packs
+        }
+        self.pack_index = 0
+        last = app.store.get_setting(LAST_KAKURO_PACK)
+        for index, pack in enumerate(self.packs):
+            if pack.key == last:
+                self.pack_index = index
+        self.selected = 0
+        self.show_focus = False
+        self.focus_area = "cards"
+        self.hover_card: int | None = None
+        self.hover_pack: int | None = None
+        self.scroll = ScrollArea()
+        self.back_button = Button("‹ Back", self.app.pop, font_size=20)
+        self.nonogram_button = Button("Nonograms ›", self.open_nonograms, font_size=20)
+        self.records: dict[str, PuzzleRecord] = {}
+        self.pack_panel = pygame.Rect(0, 0, 0, 0)
+        self.columns = 1
+        self._card = (CARD_WIDTH, CARD_HEIGHT)
+        self._gap = CARD_GAP
+        self._refresh()
+
+    # -- data ------------------------------------------------------------------------------
+
+    @property
+    def pack(self) -> Pack | None:
+        return self.packs[self.pack_index] if self.packs else None
+
+    @property
+    def entries(self) -> list[KakuroEntry]:
+        pack = self.pack
+        return self.entries_of.get(pack.key, []) if pack is not None else []
+
+    def _refresh(self) -> None:
+        for entries in self.entries_of.values():
+            for entry in entries:
+                if entry.key is not None:
+                    self.records[entry.key] = self.app.store.record(entry.key)
+
+    def record(self, entry: KakuroEntry) -> PuzzleRecord | None:
+        return self.records.get(entry.key) if entry.key is not None else None
+
+    def solved_count(self, pack: Pack) -> int:
+        return sum(
+            1
+            for entry in self.entries_of.get(pack.key, [])
+            if (record := self.record(entry)) is not None and record.solved
+        )
+
+    def place(self, index: int) -> PackPlace | None:
+        pack = self.pack
+        return PackPlace(pack.name, index + 1) if pack is not None else None
+
+    def on_enter(self) -> None:
+        self._refresh()
+
+    # -- actions ---------------------------------------------------------------------------
+
+    def select_pack(self, index: int) -> None:
+        if not self.packs:
+            return
+        index %= len(self.packs)
+        if index == self.pack_index:
+            return
+        self.pack_index = index
+        self.selected = 0
+        self.scroll.scroll_to(0)
+        self.arrange(self.app.screen_size)
+        self.app.store.set_setting(LAST_KAKURO_PACK, self.packs[index].key)
+
+    def play(self, index: int) -> None:
+        from game.ui.scenes.kakuro_play import KakuroPlayScene
+
+        entries = self.entries
+        if not 0 <= index < len(entries):
+            return
+        entry = entries[index]
+        if entry.puzzle is None:
+            self.app.toast(f"{entry.path.name} cannot be opened: {entry.error}", error=True)
+            return
+        self.app.sounds.play("click")
+        following = [
+            (later.puzzle, later.path) for later in entries[index + 1 :] if later.puzzle is not None
+        ]
+        pack = self.pack
+        self.app.push(
+            KakuroPlayScene(
+                self.app,
+                entry.puzzle,
+                path=entry.path,
+                pack=pack.name if pack is not None else None,
+                place=self.place(index),
+                next_puzzles=following,
+            )
+        )
+
+    def watch(self, index: int) -> None:
+        from game.ui.scenes.kakuro_replay import KakuroReplayScene
+
+        entries = self.entries
+        if not 0 <= index < len(entries) or entries[index].puzzle is None:
+            return
+        entry = entries[index]
+        assert entry.puzzle is not None
+        record = self.record(entry)
+        name = shown_name(entry.name, self.place(index), bool(record and record.solved))
+        self.app.push(KakuroReplayScene(self.app, entry.puzzle, name=name))
+
+    def open_nonograms(self) -> None:
+        from game.ui.scenes.level_select import LevelSelectScene
+
+        if self.app.find(LevelSelectScene) is not None:
+            self.app.pop_to(LevelSelectScene)
+        else:
+            self.app.replace(LevelSelectScene(self.app))
+
+    # -- events ----------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.back_button.handle(event) or self.nonogram_button.handle(event):
+            return True
+        if self.scroll.handle(event, self.app):
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            self.show_focus = False
+            self.hover_pack = self._pack_at(event.pos)
+            self.hover_card = self._card_at(event.pos)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            pack = self._pack_at(event.pos)
+            if pack is not None:
+                self.focus_area = "packs"
+                self.select_pack(pack)
+                return True
+            card = self._card_at(event.pos)
+            if card is None:
+                return False
+            self.selected = card
+            self.focus_area = "cards"
+            if self._watch_rect(card).collidepoint(event.pos):
+                self.watch(card)
+            else:
+                self.play(card)
+            return True
+        if event.type == pygame.KEYDOWN:
+            return self._key(event)
+        return False
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        self.show_focus = True
+        count = len(self.entries)
+        steps = {
+            pygame.K_LEFT: -1,
+            pygame.K_RIGHT: 1,
+            pygame.K_UP: -self.columns,
+            pygame.K_DOWN: self.columns,
+        }
+        if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.app.pop()
+        elif key == pygame.K_TAB:
+            self.select_pack(self.pack_index + (-1 if event.mod & pygame.KMOD_SHIFT else 1))
+        elif key == pygame.K_n:
+            self.open_nonograms()
+        elif self.focus_area == "packs":
+            if key in (pygame.K_UP, pygame.K_DOWN):
+                self.select_pack(self.pack_index + (1 if key == pygame.K_DOWN else -1))
+            elif key in (pygame.K_RIGHT, pygame.K_RETURN, pygame.K_KP_ENTER) and count:
+                self.focus_area = "cards"
+            else:
+                return False
+        elif key == pygame.K_LEFT and self.selected % self.columns == 0:
+            self.focus_area = "packs"
+        elif key in steps and count:
+            target = self.selected + steps[key]
+            if 0 <= target < count:
+                self.selected = target
+            rect = self._content_rect(self.selected)
+            self.scroll.ensure_visible(rect.top, rect.bottom, self._gap)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and count:
+            self.play(self.selected)
+        elif key == pygame.K_w and count:
+            self.watch(self.selected)
+        else:
+            return False
+        return True
+
+    # -- layout ----------------------------------------------------------------------------
+
+    def arrange(self, size: tuple[int, int]) -> None:
+        scale = self.app.ui_scale
+        width, height = size
+        margin = round(20 * scale)
+        header = round(74 * scale)
+        self.back_button.rect = pygame.Rect(
+            margin, round(16 * scale), round(120 * scale), round(42 * scale)
+        )
+        self.nonogram_button.rect = pygame.Rect(0, 0, round(160 * scale), round(42 * scale))
+        self.nonogram_button.rect.topright = (width - margin, round(16 * scale))
+        pack_width = round(min(280 * scale, width * 0.26))
+        footer = round(34 * scale)
+        self.pack_panel = pygame.Rect(margin, header, pack_width, height - header - footer)
+        self._gap = round(CARD_GAP * scale)
+        self._card = (round(CARD_WIDTH * scale), round(CARD_HEIGHT * scale))
+        description = round(54 * scale)
+        left = self.pack_panel.right + margin
+        self.scroll.viewport = pygame.Rect(
+            left,
+            header + description,
+            width - left - margin // 2,
+            height - header - description - footer,
+        )
+        usable = self.scroll.viewport.width - self.scroll.bar_width(self.app) - self._gap
+        self.columns = max(1, (usable + self._gap) // (self._card[0] + self._gap))
+        rows = (len(self.entries) + self.columns - 1) // self.columns
+        self.scroll.content_height = rows * (self._card[1] + self._gap) + self._gap if rows else 0
+        self.scroll.clamp()
+
+    def _content_rect(self, index: int) -> pygame.Rect:
+        row, column = divmod(index, self.columns)
+        width, height = self._card
+        used = self.columns * width + (self.columns - 1) * self._gap
+        left = max(0, (self.scroll.viewport.width - self.scroll.bar_width(self.app) - used) // 2)
+        return pygame.Rect(
+            left + column * (width + self._gap),
+            self._gap // 2 + row * (height + self._gap),
+            width,
+            height,
+        )
+
+    def card_rect(self, index: int) -> pygame.Rect:
+        return self._content_rect(index).move(
+            self.scroll.viewport.left, self.scroll.viewport.top - round(self.scroll.offset)
+        )
+
+    def _watch_rect(self, index: int) -> pygame.Rect:
+        card = self.card_rect(index)
+        scale = self.app.ui_scale
+        label_w, label_h = self.app.fonts.get(round(13 * scale)).size("Watch")
+        rect = pygame.Rect(
+            0, 0, max(round(64 * scale), label_w + 16), max(round(26 * scale), label_h + 6)
+        )
+        rect.bottomright = (card.right - round(8 * scale), card.bottom - round(8 * scale))
+        return rect
+
+    def pack_rect(self, index: int) -> pygame.Rect:
+        row = round(PACK_ROW * self.app.ui_scale)
+        top = self.pack_panel.top + round(8 * self.app.ui_scale) + index * row
+        return pygame.Rect(self.pack_panel.left + 4, top, self.pack_panel.width - 8, row - 4)
+
+    def _pack_at(self, position: tuple[int, int]) -> int | None:
+        for index in range(len(self.packs)):
+            if self.pack_rect(index).collidepoint(position):
+                return index
+        return None
+
+    def _card_at(self, position: tuple[int, int]) -> int | None:
+        if not self.scroll.viewport.collidepoint(position):
+            return None
+        for index in range(len(self.entries)):
+            if self.card_rect(index).collidepoint(position):
+                return index
+        return None
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def wake_in(self) -> float | None:
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        theme = app.theme
+        scale = app.ui_scale
+        surface.fill(theme.background)
+        self.back_button.draw(surface, app)
+        self.nonogram_button.draw(surface, app)
+        title = (app.screen_size[0] // 2, round(20 * scale))
+        draw_text(surface, app, "Kakuro", round(30 * scale), theme.text, title, "midtop", True)
+        self._draw_packs(surface)
+        pack = self.pack
+        left = self.scroll.viewport.left + round(4 * scale)
+        if pack is not None:
+            top = self.pack_panel.top
+            draw_text(
+                surface, app, pack.name, round(24 * scale), theme.text, (left, top), bold=True
+            )
+            if pack.description:
+                size = round(15 * scale)
+                text = fit_text(
+                    app.fonts.get(size), pack.description, self.scroll.viewport.width - 8
+                )
+                draw_text(
+                    surface, app, text, size, theme.text_muted, (left, top + round(30 * scale))
+                )
+        clip = surface.get_clip()
+        surface.set_clip(self.scroll.viewport)
+        if not self.entries:
+            message = "No Kakuro puzzles found in " + str(self.levels)
+            draw_text(
+                surface,
+                app,
+                message,
+                round(18 * scale),
+                theme.text_muted,
+                (left, self.scroll.viewport.top + 20),
+            )
+        for index, entry in enumerate(self.entries):
+            rect = self.card_rect(index)
+            if rect.bottom >= self.scroll.viewport.top and rect.top <= self.scroll.viewport.bottom:
+                self._draw_card(surface, index, entry, rect)
+        surface.set_clip(clip)
+        self.scroll.draw_bar(surface, app)
+        draw_help_line(
+            surface,
+            app,
+            "Arrows move  ·  Enter plays  ·  W watches the solver  ·  Tab next pack  ·  "
+            "N nonograms  ·  Esc back",
+            gap=8,
+        )
+
+    def _draw_packs(self, surface: pygame.Surface) -> None:
+        app = self.app
+        theme = app.theme
+        scale = app.ui_scale
+        corner = radius(app)
+        pygame.draw.rect(surface, theme.panel, self.pack_panel, border_radius=corner)
+        pygame.draw.rect(surface, theme.panel_border, self.pack_panel, 1, border_radius=corner)
+        pad = round(12 * scale)
+        for index, pack in enumerate(self.packs):
+            rect = self.pack_rect(index)
+            if rect.bottom > self.pack_panel.bottom:
+                break
+            chosen = index == self.pack_index
+            if chosen:
+                pygame.draw.rect(surface, theme.accent, rect, border_radius=corner)
+            elif index == self.hover_pack:
+                pygame.draw.rect(surface, theme.button_hover, rect, border_radius=corner)
+            colour = theme.accent_text if chosen else theme.text
+            muted = theme.accent_text if chosen else theme.text_muted
+            name = fit_text(app.fonts.get(round(19 * scale), True), pack.name, rect.width - 2 * pad)
+            draw_text(
+                surface,
+                app,
+                name,
+                round(19 * scale),
+                colour,
+                (rect.left + pad, rect.top + round(8 * scale)),
+                bold=True,
+            )
+            total = len(self.entries_of.get(pack.key, []))
+            detail = (
+                f"{total} puzzle{'s' if total != 1 else ''}  ·  {self.solved_count(pack)} solved"
+            )
+            draw_text(
+                surface,
+                app,
+                detail,
+                round(15 * scale),
+                muted,
+                (rect.left + pad, rect.bottom - round(8 * scale)),
+                "bottomleft",
+            )
+            if chosen and self.focus_area == "packs" and self.show_focus:
+                pygame.draw.rect(
+                    surface,
+                    theme.focus_ring,
+                    rect.inflate(6, 6),
+                    max(2, round(3 * scale)),
+                    border_radius=corner + 3,
+                )
+
+    def _draw_card(
+        self, surface: pygame.Surface, index: int, entry: KakuroEntry, rect: pygame.Rect
+    ) -> None:
+        app = self.app
+        theme = app.theme
+        scale = app.ui_scale
+        corner = radius(app)
+        hovered = index == self.hover_card
+        pygame.draw.rect(
+            surface, theme.button_hover if hovered else theme.panel, rect, border_radius=corner
+        )
+        border = theme.error if entry.puzzle is None else theme.panel_border
+        pygame.draw.rect(surface, border, rect, 1, border_radius=corner)
+        if index == self.selected and self.focus_area == "cards" and self.show_focus:
+            pygame.draw.rect(
+                surface,
+                theme.focus_ring,
+                rect.inflate(6, 6),
+                max(2, round(3 * scale)),
+                border_radius=corner + 3,
+            )
+        pad = round(10 * scale)
+        small = round(14 * scale)
+        if entry.puzzle is None:
+            draw_text(
+                surface,
+                app,
+                "Cannot open",
+                round(17 * scale),
+                theme.error,
+                (rect.left + pad, rect.top + pad),
+                bold=True,
+            )
+            text = fit_text(app.fonts.get(small), entry.error or "", rect.width - 2 * pad)
+            draw_text(
+                surface,
+                app,
+                text,
+                small,
+                theme.text_muted,
+                (rect.left + pad, rect.top + pad + round(26 * scale)),
+            )
+            return
+        puzzle = entry.puzzle
+        record = self.record(entry)
+        solved = bool(record and record.solved)
+        side = rect.width - 2 * pad
+        # Line steps never tighter than the fonts, and the thumbnail shortened so the text
+        # clears "Watch" (as the nonogram cards do on a small window).
+        title_font, small_font = app.fonts.get(round(17 * scale), True), app.fonts.get(small)
+        title_step = max(round(24 * scale), title_font.get_linesize())
+        small_step = max(round(22 * scale), small_font.get_linesize())
+        text_height = round(6 * scale) + title_step + small_step + small_font.get_linesize()
+        watch_top = self._watch_rect(index).top
+        height = min(side - round(34 * scale), watch_top - 2 - rect.top - pad - text_height)
+        box = Box(rect.left + pad, rect.top + pad, side, max(1, height))
+        pygame.draw.rect(surface, theme.cell_unknown, pygame.Rect(box), border_radius=corner // 2)
+        layout = KakuroLayout.fit(box.inset(6), puzzle.width, puzzle.height, min_cell=2)
+        digits = [0] * puzzle.white_count
+        if solved and puzzle.solution is not None:
+            digits = [puzzle.solution[y][x] for x, y in puzzle.white_cells]
+        look = BoardLook(digits, [0] * puzzle.white_count)
+        # The layout is no secret; the digits show once solved, "?" before (as nonograms).
+        draw_board(surface, app, puzzle, layout, look, sums=False)
+        if not solved:
+            veil = pygame.Surface(pygame.Rect(layout.box).size, pygame.SRCALPHA)
+            veil.fill((*theme.cell_unknown, 150))
+            surface.blit(veil, pygame.Rect(layout.box))
+            centre = pygame.Rect(box).center
+            size = round(box.h * 0.5)
+            draw_text(surface, app, "?", size, theme.clue_done, centre, "center", bold=True)
+        y = box.bottom + round(6 * scale)
+        title = shown_name(entry.name, self.place(index), solved, with_pack=False)
+        draw_text(
+            surface,
+            app,
+            fit_text(app.fonts.get(round(17 * scale), True), title, side),
+            round(17 * scale),
+            theme.text,
+            (rect.left + pad, y),
+            bold=True,
+        )
+        y += title_step
+        draw_text(surface, app, puzzle.size_text, small, theme.text_muted, (rect.left + pad, y))
+        stars = entry.stars
+        star_text = "★" * stars + "☆" * (5 - stars) if stars is not None else ""
+        draw_text(
+            surface,
+            app,
+            star_text,
+            round(16 * scale),
+            theme.star,
+            (rect.right - pad, y),
+            "topright",
+        )
+        y += small_step
+        best = f"Best {format_time(record.best_time)}" if record and record.best_time else ""
+        in_progress = bool(record and record.session is not None)
+        # As the nonogram cards: the best time, and a badge at the line's right end.
+        status = best or ("" if in_progress and not solved else "Not solved yet")
+        draw_text(surface, app, status, small, theme.text_muted, (rect.left + pad, y))
+        if solved:
+            self._badge(surface, "✓ Solved", theme.success, (rect.right - pad, y))
+        elif in_progress:
+            self._badge(surface, "In progress", theme.badge, (rect.right - pad, y))
+        watch = self._watch_rect(index)
+        pygame.draw.rect(surface, theme.button, watch, border_radius=corner)
+        pygame.draw.rect(surface, theme.panel_border, watch, 1, border_radius=corner)
+        draw_text(
+            surface, app, "Watch", round(13 * scale), theme.button_text, watch.center, "center"
+        )
+
+    def _badge(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        colour: tuple[int, int, int],
+        position: tuple[int, int],
+    ) -> None:
+        """A rounded label whose top right corner is at ``position``."""
+        app = self.app
+        rendered = app.fonts.render(text, round(13 * app.ui_scale), app.theme.badge_text, True)
+        pad = round(5 * app.ui_scale)
+        rect = rendered.get_rect(topright=(position[0] - pad, position[1] + pad // 2))
+        pygame.draw.rect(surface, colour, rect.inflate(2 * pad, pad), border_radius=pad)
+        surface.blit(rendered, rect)
+
+
+# -- ways in from elsewhere: a file opened or dropped, the menu's Continue -----------------
+
+
+def open_kakuro_game(app: App, puzzle: KakuroPuzzle, path: Path | None) -> None:
+    """Play ``puzzle``; a file of a bundled Kakuro pack keeps its place ("#3" until solved)
+    and offers the pack's next puzzles after a win. Over a game already open it replaces it."""
+    from game.ui.scenes.kakuro_play import KakuroPlayScene
+
+    pack_name: str | None = None
+    place: PackPlace | None = None
+    following: list[Path] = []
+    if path is not None:
+        found = kakuro_place(path, levels_dir())
+        if found is not None:
+            pack, place = found
+            pack_name = pack.name
+            following = entries_after(pack, path)
+    scene = KakuroPlayScene(app, puzzle, path, pack_name, place, following)
+    if isinstance(app.top, KakuroPlayScene):
+        app.replace(scene)
+    else:
+        app.push(scene)
+
+
+def open_kakuro_file(app: App, path: Path) -> bool:
+    """Read a ``.kak`` file and play it; a toast with the reason when it cannot be read."""
+    entry = read_kakuro_entry(path)
+    if entry.puzzle is None:
+        app.toast(f"{path.name}: {entry.error}", error=True)
+        return False
+    open_kakuro_game(app, entry.puzzle, path)
+    return True
+
+
+def kakuro_continue(app: App) -> tuple[KakuroPuzzle, Path] | None:
+    """The last game played when it is a Kakuro with a saved game that still fits its file."""
+    store = app.store
+    key, path_text = store.last_played, store.last_played_path
+    if not key or not path_text or not path_text.lower().endswith(".kak"):
+        return None
+    if store.record(key).session is None:
+        return None
+    path = recorded_file(path_text, levels_dir())
+    if path is None:
+        return None
+    entry = read_kakuro_entry(path)
+    if entry.puzzle is None or entry.key != key:
+        return None  # unreadable, or edited since: the saved game no longer fits
+    return entry.puzzle, path
+
+
+def kakuro_continue_name(app: App, puzzle: KakuroPuzzle, path: Path) -> str:
+    """What the menu's Continue calls it: "Kakuro starter #3" until solved, else its title."""
+    found = kakuro_place(path, levels_dir())
+    solved = bool(app.store.record(puzzle.fingerprint()).solved)
+    title = puzzle.title or path.stem
+    return shown_name(title, found[1] if found is not None else None, solved)

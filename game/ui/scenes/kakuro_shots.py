@@ -1,0 +1,162 @@
+"""Screenshots of the Kakuro screens for ``python -m game screenshot``: the Kakuro level
+select with some progress, a game in progress with pencil marks and the selected cell's runs
+and combinations, a check that found a repeated digit and a sum that cannot be made, and the
+solver replay in the middle of its search."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.core.kakuro.model import KakuroPuzzle
+from game.core.kakuro.session import KakuroMove, KakuroSession
+from game.core.kakuro.task import solve
+from game.resources import levels_dir
+from game.ui.scenes.kakuro_packs import KakuroEntry, list_kakuro_packs, read_kakuro_entries
+from game.ui.scenes.kakuro_play import KakuroPlayScene
+from game.ui.scenes.kakuro_replay import KakuroReplayScene
+from game.ui.scenes.kakuro_select import KakuroSelectScene
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+def _entries() -> list[KakuroEntry]:
+    packs = list_kakuro_packs(levels_dir())
+    if not packs:
+        return []
+    return [entry for entry in read_kakuro_entries(packs[0]) if entry.puzzle is not None]
+
+
+def _answer(puzzle: KakuroPuzzle, index: int) -> int:
+    assert puzzle.solution is not None
+    x, y = puzzle.white_cells[index]
+    return puzzle.solution[y][x]
+
+
+def _steps(app: App, frames: int = 3) -> None:
+    for _ in range(frames):
+        app.step(1 / 60)
+
+
+def _shot_select(app: App) -> None:
+    entries = _entries()
+    store = app.store
+    for number, entry in enumerate(entries[:3]):
+        assert entry.key is not None
+        store.mark_solved(entry.key, 64.0 + 41 * number, title=entry.name, path=str(entry.path))
+    if len(entries) > 3:
+        entry = entries[3]
+        assert entry.puzzle is not None and entry.key is not None
+        session = KakuroSession(entry.puzzle)
+        session.apply(KakuroMove("digit", 0, _answer(entry.puzzle, 0)))
+        store.save_session(entry.key, session.to_json(), title=entry.name, path=str(entry.path))
+    app.push(KakuroSelectScene(app))
+    _steps(app)
+
+
+def _game(app: App, number: int) -> KakuroPlayScene | None:
+    entries = _entries()
+    if len(entries) <= number:
+        return None
+    entry = entries[number]
+    assert entry.puzzle is not None
+    scene = KakuroPlayScene(app, entry.puzzle, entry.path)
+    app.push(scene)
+    _steps(app, 1)
+    return scene
+
+
+def _shot_play(app: App) -> None:
+    """Half the board typed in, pencil marks in the cells still open around the cursor."""
+    scene = _game(app, 6)
+    if scene is None:
+        return
+    puzzle = scene.puzzle
+    session = scene.session
+    for index in range(puzzle.white_count // 2):
+        scene.select(index)
+        scene.type_digit(_answer(puzzle, index))
+    # Candidates pencilled in the next cells: the right digit and a wrong one or two.
+    for index in range(puzzle.white_count // 2, puzzle.white_count // 2 + 6):
+        if index >= puzzle.white_count:
+            break
+        scene.select(index)
+        right = _answer(puzzle, index)
+        for digit in sorted({right, right % 9 + 1, (right + 4) % 9 + 1}):
+            scene.type_digit(digit, pencil=True)
+    scene.select(puzzle.white_count // 2 + 1)
+    session.elapsed = 163.0
+    scene.set_message(
+        "Pencil on: digits go in small, as candidates (again to take one out). "
+        "Shift+digit pencils at any time."
+    )
+    scene.pencil = True
+    _steps(app)
+
+
+def _shot_check(app: App) -> None:
+    """A repeated digit in one run and a sum the digits placed cannot make in another."""
+    scene = _game(app, 4)
+    if scene is None:
+        return
+    puzzle = scene.puzzle
+    across = next(run for run in puzzle.runs if run.axis == "across" and run.length >= 3)
+    down = next(
+        run
+        for run in puzzle.runs
+        if run.axis == "down" and run.total <= 9 and not set(run.cells) & set(across.cells)
+    )
+    flagged = {puzzle.white_index[cell] for cell in (*across.cells[:2], down.cells[0])}
+    touched = {run for index in flagged for run in puzzle.cell_runs[index]}
+    # Some right digits away from those runs: a game under way.
+    calm = [i for i in range(puzzle.white_count) if not set(puzzle.cell_runs[i]) & touched]
+    for index in calm[:6]:
+        scene.select(index)
+        scene.type_digit(_answer(puzzle, index))
+    first, second = (puzzle.white_index[cell] for cell in across.cells[:2])
+    scene.select(first)
+    scene.type_digit(6)
+    scene.select(second)
+    scene.type_digit(6)
+    scene.select(puzzle.white_index[down.cells[0]])
+    scene.type_digit(9)  # nothing can join a 9 in a run that adds up to 9 or less
+    scene.select(second)
+    scene.session.elapsed = 95.0
+    scene.check()
+    _steps(app)
+
+
+def _shot_replay(app: App) -> None:
+    """The search under way: a guess or two open, candidates thinned around them."""
+    entries = [
+        entry
+        for pack in list_kakuro_packs(levels_dir())
+        for entry in read_kakuro_entries(pack)
+        if entry.puzzle is not None
+    ]
+    if not entries:
+        return
+    # The bundled board that makes the solver guess most (small ones never need to).
+    efforts = [
+        (solve(entry.puzzle, time_limit=2).stats.guesses, n)
+        for n, entry in enumerate(entries)
+        if entry.puzzle
+    ]
+    entry = entries[max(efforts)[1]]
+    assert entry.puzzle is not None
+    scene = KakuroReplayScene(app, entry.puzzle, name=entry.name, playing=False)
+    app.push(scene)
+    _steps(app, 1)
+    for _ in range(4000):
+        if scene.done or (scene.guessed and scene.steps > 40 and scene.backtracks):
+            break
+        scene.step_once()
+    _steps(app, 2)
+
+
+SCREENSHOTS = {
+    "kakuro_select": _shot_select,
+    "kakuro_play": _shot_play,
+    "kakuro_check": _shot_check,
+    "kakuro_replay": _shot_replay,
+}

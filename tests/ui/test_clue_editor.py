@@ -1,0 +1,166 @@
+"""The clue editor, driven headless: reached from Create, typed with the keyboard, checked,
+played, watched and saved, with an ambiguous puzzle asking first and showing as Ambiguous."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pygame
+
+from game.core.formats import read_puzzle
+from game.core.puzzle import Puzzle
+from game.ui.app import App
+from game.ui.scenes.clue_editor import ClueEditorScene
+from game.ui.scenes.clue_editor_shots import cat_puzzle, type_sheet
+from game.ui.scenes.converter import ConverterScene
+from game.ui.scenes.level_select import LevelSelectScene
+from game.ui.widgets.dialog import DialogScene
+from tests.core.test_clue_editor import ARROW
+from tests.ui.ui_events import click, key
+
+
+def _type(app: App, text: str) -> None:
+    """Type ``text`` as a keyboard does: a KEYDOWN with the character, then its TEXTINPUT."""
+    for char in text:
+        code = pygame.key.key_code(char) if char.isalnum() else pygame.K_SPACE
+        app.feed(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=char, scancode=0))
+        app.feed(pygame.event.Event(pygame.TEXTINPUT, text=char))
+    app.step()
+
+
+def _editor(width: int = 5, height: int = 5) -> tuple[App, ClueEditorScene]:
+    app = App(headless=True)
+    scene = ClueEditorScene(app, width, height)
+    app.push(scene)
+    app.step()
+    return app, scene
+
+
+def _settle(app: App, scene: ClueEditorScene) -> None:
+    for _ in range(2000):
+        app.step()
+        if not scene.checking:
+            return
+    raise AssertionError("the check did not finish")
+
+
+def test_create_screen_opens_the_clue_editor_at_its_size() -> None:
+    app = App(headless=True)
+    converter = ConverterScene(app)
+    app.push(converter)
+    app.step()
+    converter._change_options(width=12, height=8)
+    click(app, converter.clues_button.rect.center)
+    app.step()
+    editor = app.top
+    assert isinstance(editor, ClueEditorScene)
+    assert (editor.sheet.width, editor.sheet.height) == (12, 8)
+    key(app, pygame.K_ESCAPE)  # nothing typed: leaves without a question
+    app.step()
+    assert app.top is converter
+
+
+def test_typing_every_line_with_the_keyboard_gives_a_unique_puzzle_to_play() -> None:
+    puzzle = Puzzle.from_grid(ARROW)
+    app, scene = _editor()
+    assert scene.focus.focused is scene.clue_input
+    for clue in (*puzzle.row_clues, *puzzle.column_clues):
+        _type(app, " ".join(map(str, clue)) or "0")
+        key(app, pygame.K_RETURN)
+    assert scene.sheet.puzzle().row_clues == puzzle.row_clues
+    assert scene.sheet.puzzle().column_clues == puzzle.column_clues
+    assert scene.current == ("row", 0)  # Enter on the last column wraps round
+    assert scene.checking and not scene.play_button.enabled
+    _settle(app, scene)
+    assert scene.report is not None and scene.report.status == "unique"
+    assert scene.picture is not None and np.array_equal(scene.picture, ARROW)
+    assert any(text.startswith("✓ One solution") for _, text in scene.report_lines())
+    key(app, pygame.K_p, pygame.KMOD_CTRL)
+    app.step()
+    assert type(app.top).__name__ == "PlayScene"
+    played = app.top.puzzle  # type: ignore[attr-defined]
+    assert played.goal is not None and np.array_equal(played.goal_array(), ARROW)
+    app.pop()
+    app.step()
+    click(app, scene.watch_button.rect.center)
+    app.step()
+    assert type(app.top).__name__ == "ReplayScene"
+
+
+def test_a_typo_is_flagged_as_typed_and_moving_back_edits_the_line() -> None:
+    app, scene = _editor(5, 4)
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # back from row 1 wraps to the last column
+    assert scene.current == ("column", 4)
+    _type(app, "2 2")  # five cells in a column of four
+    assert scene.sheet.state("column", 4).problem == "needs 5 cells, the column has 4"
+    assert scene.report_lines()[1] == ("bad", "✗ Column 5: needs 5 cells, the column has 4.")
+    key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_BACKSPACE)
+    assert scene.sheet.text("column", 4) == "2" and scene.sheet.state("column", 4).ok
+    # A click on a row's clue picks that row, and the field shows what it holds.
+    grid = scene.view.grid_rect
+    click(app, (grid.left - 5, grid.top + scene.view.cell * 2 + 2))
+    assert scene.current == ("row", 2) and scene.clue_input.text == ""
+
+
+def test_ambiguous_clues_are_hatched_ask_before_saving_and_show_as_ambiguous(
+    tmp_path: Path,
+) -> None:
+    puzzle = cat_puzzle()
+    app, scene = _editor(puzzle.width, puzzle.height)
+    type_sheet(scene, puzzle)
+    scene._clues_changed()
+    scene.title_input.text = "Cat and bird"
+    _settle(app, scene)
+    report = scene.report
+    assert report is not None and report.status == "multiple" and report.free_exact
+    # The bird's two diagonal dots can swap: exactly those four cells are free.
+    assert sorted(report.ambiguous_cells) == [(6, 0), (6, 1), (7, 0), (7, 1)]
+    assert ("bad", "✗ More than one solution: exactly 4 cells can go either way.") in (
+        scene.report_lines()
+    )
+    key(app, pygame.K_s, pygame.KMOD_CTRL)
+    dialog = app.top
+    assert isinstance(dialog, DialogScene) and scene.saved_path is None
+    assert [button.label for button in dialog.buttons] == ["Save anyway", "Cancel"]
+    click(app, dialog.buttons[0].rect.center)
+    assert app.top is scene and scene.saved_path is not None and not scene.dirty
+    saved = read_puzzle(scene.saved_path)
+    assert saved.title == "Cat and bird" and saved.goal is None
+    assert saved.row_clues == puzzle.row_clues
+    mine = LevelSelectScene(app, levels=tmp_path, user_dir=scene.saved_path.parent)
+    assert mine.wait_for_files()
+    app.push(mine)
+    (entry,) = mine.entries
+    for _ in range(200):
+        app.step()
+        if mine.stars(entry) is not None:
+            break
+    assert mine.stars(entry) == 0  # Ambiguous: never rated
+
+
+def test_leaving_unsaved_clues_asks_and_incomplete_ones_cannot_be_saved() -> None:
+    app, scene = _editor(3, 3)
+    _type(app, "1")
+    key(app, pygame.K_ESCAPE)
+    dialog = app.top
+    assert isinstance(dialog, DialogScene)
+    assert [button.label for button in dialog.buttons] == ["Leave", "Stay"]
+    click(app, dialog.buttons[1].rect.center)
+    assert app.top is scene and scene.sheet.text("row", 0) == "1"
+
+
+def test_screenshots_render_and_the_editor_sleeps_when_idle() -> None:
+    from game.ui.scenes.clue_editor_shots import SCREENSHOTS
+
+    app = App(headless=True)
+    SCREENSHOTS["clue_editor_typing"](app)
+    typing = app.top
+    assert isinstance(typing, ClueEditorScene) and typing.current == ("column", 9)
+    assert not typing.sheet.ready and typing.wake_in() is None  # nothing to solve: still
+    app = App(headless=True)
+    SCREENSHOTS["clue_editor_ambiguous"](app)
+    ambiguous = app.top
+    assert isinstance(ambiguous, ClueEditorScene) and ambiguous.report is not None
+    assert ambiguous.report.status == "multiple" and ambiguous.wake_in() is None

@@ -1,0 +1,364 @@
+"""The Kakuro screens driven through the App with synthetic keys and clicks: typing, pencil
+marks, undo, the check, the helps, the win, a game saved and resumed exactly, the Kakuro
+level select opening a game, and the solver replay advancing to the solver's answer."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.core.kakuro.combos import bit, single_digit
+from game.core.kakuro.fileformat import read_kakuro
+from game.core.kakuro.model import KakuroPuzzle
+from game.core.kakuro.task import solve
+from game.ui.app import App
+from game.ui.scenes.kakuro_packs import list_kakuro_packs, read_kakuro_entries
+from game.ui.scenes.kakuro_play import KakuroPlayScene
+from game.ui.scenes.kakuro_replay import KakuroReplayScene
+from game.ui.scenes.kakuro_select import KakuroSelectScene
+from tests.ui.ui_events import click, key
+
+LEVELS = Path(__file__).resolve().parent.parent / "data" / "kakuro-levels"
+SMALL = LEVELS / "kakuro-starter" / "01-starter.kak"
+
+
+@pytest.fixture
+def app() -> Iterator[App]:
+    app = App(headless=True)
+    yield app
+    pygame.display.quit()
+
+
+def solution_digit(puzzle: KakuroPuzzle, index: int) -> int:
+    assert puzzle.solution is not None
+    x, y = puzzle.white_cells[index]
+    return puzzle.solution[y][x]
+
+
+def open_game(app: App, path: Path = SMALL) -> KakuroPlayScene:
+    scene = KakuroPlayScene(app, read_kakuro(path), path=path)
+    app.push(scene)
+    app.step()
+    return scene
+
+
+def digit_key(digit: int) -> int:
+    return int(getattr(pygame, f"K_{digit}"))
+
+
+def test_typing_pencil_marks_clearing_and_undo(app: App) -> None:
+    scene = open_game(app)
+    session = scene.session
+    key(app, digit_key(7))
+    assert session.digits[0] == 7
+    key(app, pygame.K_RIGHT)
+    assert session.cursor == 1
+    key(app, pygame.K_p)
+    key(app, digit_key(3))
+    key(app, digit_key(5))
+    key(app, digit_key(3))  # a second 3 takes it out again
+    assert session.digits[1] == 0 and session.marks[1] == bit(5)
+    key(app, digit_key(4), mod=pygame.KMOD_SHIFT)  # Shift pencils too; P is still on
+    assert session.marks[1] == bit(4) | bit(5)
+    key(app, pygame.K_p)
+    key(app, digit_key(2))
+    assert session.digits[1] == 2
+    key(app, pygame.K_BACKSPACE)  # the digit goes, the marks stay
+    assert session.digits[1] == 0 and session.marks[1] == bit(4) | bit(5)
+    key(app, pygame.K_BACKSPACE)  # then the marks
+    assert session.marks[1] == 0
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert session.digits[1] == 2
+    key(app, pygame.K_y, mod=pygame.KMOD_CTRL)
+    assert session.digits[1] == 0 and session.marks[1] == bit(4) | bit(5)
+
+
+def test_arrows_jump_over_black_cells_and_clicks_select(app: App) -> None:
+    scene = open_game(app)
+    puzzle = scene.puzzle
+    # Right from the end of a run goes on to the next white cell in the row, if any.
+    for index, (x, y) in enumerate(puzzle.white_cells):
+        scene.select(index)
+        key(app, pygame.K_RIGHT)
+        later = [cx for cx in range(x + 1, puzzle.width) if puzzle.white[y][cx]]
+        expected = puzzle.white_index[(later[0], y)] if later else index
+        assert scene.session.cursor == expected
+    x, y = puzzle.white_cells[-1]
+    click(app, pygame.Rect(scene.layout.cell_box(x, y)).center)
+    assert scene.session.cursor == puzzle.white_count - 1
+    before = scene.session.cursor
+    black = next(
+        (x, y) for y in range(puzzle.height) for x in range(puzzle.width) if not puzzle.white[y][x]
+    )
+    click(app, pygame.Rect(scene.layout.cell_box(*black)).center)
+    assert scene.session.cursor == before
+
+
+def test_check_shows_a_repeated_digit_and_an_unreachable_sum(app: App) -> None:
+    scene = open_game(app)
+    puzzle = scene.puzzle
+    run = next(run for run in puzzle.runs if run.length >= 2)
+    first, second = run.cells[0], run.cells[1]
+    scene.select(puzzle.white_index[first])
+    key(app, digit_key(1))
+    scene.select(puzzle.white_index[second])
+    key(app, digit_key(1))
+    key(app, pygame.K_v)
+    assert {first, second} <= scene.problems
+    assert run.index in scene.problem_runs
+    assert scene.message_kind == "error" and "used twice" in scene.message
+    # The flagged digits are drawn in the error colour.
+    app.draw()
+    box = pygame.Rect(scene.layout.cell_box(*first))
+    colours = {
+        tuple(app.screen.get_at((x, y)))[:3]
+        for x in range(box.left, box.right)
+        for y in range(box.top, box.bottom)
+    }
+    assert app.theme.error in colours
+    # Any change clears the check; a board that can still add up checks clean.
+    key(app, pygame.K_BACKSPACE)
+    assert not scene.problems
+    key(app, pygame.K_v)
+    assert scene.message_kind == "success"
+
+
+def test_check_shows_a_sum_the_digits_can_no_longer_make(app: App) -> None:
+    scene = open_game(app)
+    puzzle = scene.puzzle
+    run = next(run for run in puzzle.runs if run.length == 2)
+    # Whatever goes in the other cell, these two cannot add up to the run's sum.
+    digit = 9 if run.total <= 9 else 1 if run.total >= 11 else 5
+    scene.select(puzzle.white_index[run.cells[0]])
+    key(app, digit_key(digit))
+    key(app, pygame.K_v)
+    assert run.index in scene.problem_runs
+    assert run.cells[0] in scene.problems
+    assert "cannot be made" in scene.message
+
+
+def test_check_a_value_and_reveal_a_value(app: App) -> None:
+    scene = open_game(app)
+    puzzle = scene.puzzle
+    right = solution_digit(puzzle, 0)
+    key(app, digit_key(right % 9 + 1))
+    key(app, pygame.K_c)
+    assert scene.flash == {0: "wrong"} and scene.message_kind == "error"
+    key(app, pygame.K_r)
+    assert scene.session.digits[0] == right
+    assert scene.session.reveals_used == 1 and scene.session.checks_used == 1
+    key(app, pygame.K_c)
+    assert scene.flash == {0: "right"}
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)  # a reveal is one undo step
+    assert scene.session.digits[0] == right % 9 + 1
+
+
+def test_a_played_game_is_saved_and_resumed_exactly(app: App) -> None:
+    scene = open_game(app)
+    key(app, digit_key(4))
+    key(app, pygame.K_DOWN)
+    key(app, digit_key(6), mod=pygame.KMOD_SHIFT)
+    key(app, digit_key(8), mod=pygame.KMOD_SHIFT)
+    key(app, pygame.K_RIGHT)
+    typed_at = scene.session.cursor
+    assert typed_at is not None
+    key(app, digit_key(2))
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    for _ in range(20):
+        app.step(0.1)
+    saved = scene.session.to_json()
+    assert saved["elapsed"] > 1.5
+    app.pop()  # leaving saves
+    app.step()
+    record = app.store.record(scene.key)
+    assert record.session == saved
+    assert app.store.last_played == scene.key
+    again = KakuroPlayScene(app, read_kakuro(SMALL), path=SMALL)
+    assert again.session.to_json() == saved
+    app.push(again)
+    app.step()
+    key(app, pygame.K_y, mod=pygame.KMOD_CTRL)  # the redo history came back too
+    assert again.session.digits[typed_at] == 2
+
+
+def test_solving_records_the_win_and_best_time(app: App) -> None:
+    scene = open_game(app)
+    puzzle = scene.puzzle
+    for _ in range(10):
+        app.step(0.1)
+    for index in range(puzzle.white_count):
+        scene.select(index)
+        key(app, digit_key(solution_digit(puzzle, index)))
+    assert scene.win is not None
+    record = app.store.record(scene.key)
+    assert record.solved and record.session is None
+    assert record.best_time == pytest.approx(scene.win.seconds)
+    key(app, digit_key(1))  # a key during the reveal skips to the buttons
+    key(app, pygame.K_RETURN)  # Next puzzle (none given): back to the Kakuro select
+    assert isinstance(app.top, KakuroSelectScene)
+
+
+def test_kakuro_select_lists_the_pack_and_enter_opens_a_game(app: App) -> None:
+    packs = list_kakuro_packs(LEVELS)
+    assert [pack.name for pack in packs] == ["Kakuro starter"]
+    entries = read_kakuro_entries(packs[0])
+    assert len(entries) == 8 and all(entry.puzzle is not None for entry in entries)
+    select = KakuroSelectScene(app, levels=LEVELS)
+    app.push(select)
+    app.step()
+    key(app, pygame.K_RIGHT)  # the first arrow only shows the selection
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RETURN)
+    top = app.top
+    assert isinstance(top, KakuroPlayScene)
+    assert top.puzzle == entries[select.selected].puzzle
+    assert top.place is not None and top.place.number == select.selected + 1
+    assert len(top.next_puzzles) == len(entries) - select.selected - 1
+
+
+def test_clicking_a_card_plays_it_and_watch_opens_the_replay(app: App) -> None:
+    select = KakuroSelectScene(app, levels=LEVELS)
+    app.push(select)
+    app.step()
+    click(app, select.card_rect(2).center)
+    assert isinstance(app.top, KakuroPlayScene)
+    app.pop()
+    app.step()
+    click(app, select._watch_rect(1).center)
+    assert isinstance(app.top, KakuroReplayScene)
+
+
+def test_the_replay_advances_and_ends_on_the_solvers_answer(app: App) -> None:
+    puzzle = read_kakuro(LEVELS / "kakuro-starter" / "07-starter.kak")
+    scene = KakuroReplayScene(app, puzzle)
+    app.push(scene)
+    for _ in range(10):
+        app.step(1 / 60)
+    shown = scene.steps
+    assert 0 < shown < 40  # 25 steps a second: a few in ten frames, not the whole solve
+    key(app, pygame.K_SPACE)  # pause
+    paused_at = scene.steps
+    for _ in range(5):
+        app.step(1 / 60)
+    assert scene.steps == paused_at
+    key(app, pygame.K_RIGHT)  # one step
+    assert scene.steps == paused_at + 1
+    key(app, pygame.K_END)
+    for _ in range(600):
+        if scene.done:
+            break
+        app.step(1 / 60)
+    assert scene.result is not None and scene.result.status == "unique"
+    answer = solve(puzzle).solutions[0]
+    assert [single_digit(mask) for mask in scene.candidates] == [
+        answer[y][x] for x, y in puzzle.white_cells
+    ]
+
+
+def test_level_select_opens_the_kakuro_packs_and_back(app: App) -> None:
+    from game.ui.scenes.level_select import LevelSelectScene
+    from game.ui.scenes.menu import MenuScene
+
+    app.push(MenuScene(app, offer_lesson=False))
+    app.push(LevelSelectScene(app))
+    app.step()
+    key(app, pygame.K_k)
+    assert isinstance(app.top, KakuroSelectScene)
+    key(app, pygame.K_n)
+    assert isinstance(app.top, LevelSelectScene)
+    level_select = app.top
+    click(app, level_select.kakuro_button.rect.center)
+    assert isinstance(app.top, KakuroSelectScene)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.top, MenuScene)
+
+
+def test_menu_continue_resumes_the_last_kakuro(app: App, tmp_path: Path) -> None:
+    from game.ui.scenes.menu import MenuScene
+
+    path = tmp_path / "mine.kak"
+    path.write_bytes(SMALL.read_bytes())
+    assert app.open_level_file(path)  # a .kak file opens the Kakuro screen
+    app.step()
+    scene = app.top
+    assert isinstance(scene, KakuroPlayScene)
+    key(app, digit_key(3))
+    saved = scene.session.to_json()
+    app.replace(MenuScene(app, offer_lesson=False))
+    app.step()
+    menu = app.top
+    assert isinstance(menu, MenuScene)
+    assert menu.continue_button.enabled and "Starter 01" in menu.continue_button.label
+    menu.continue_last()
+    app.step()
+    resumed = app.top
+    assert isinstance(resumed, KakuroPlayScene)
+    assert resumed.session.digits == [3, *([0] * (resumed.puzzle.white_count - 1))]
+    assert resumed.session.to_json()["undo"] == saved["undo"]
+
+
+def test_a_bad_kakuro_file_is_one_toast(app: App, tmp_path: Path) -> None:
+    path = tmp_path / "bad.kak"
+    path.write_text("kakuro\nsize 4x4\ngrid\n# # #\n", encoding="utf-8")
+    assert not app.open_level_file(path)
+    app.step()
+    assert app.top is None or not isinstance(app.top, KakuroPlayScene)
+    assert len(app.toasts.texts) == 1 and app.toasts.texts[0].startswith("bad.kak: ")
+
+
+def test_the_bundled_kakuro_packs_read_and_each_puzzle_is_unique() -> None:
+    from game.resources import levels_dir
+
+    packs = list_kakuro_packs(levels_dir())
+    assert packs
+    for pack in packs:
+        for entry in read_kakuro_entries(pack):
+            assert entry.puzzle is not None, f"{entry.path.name}: {entry.error}"
+            result = solve(entry.puzzle, time_limit=10)
+            assert result.status == "unique", entry.path.name
+            assert result.solutions[0] == entry.puzzle.solution
+
+
+def test_the_clock_waits_under_the_pause_menu_and_the_replay(app: App) -> None:
+    scene = open_game(app)
+    for _ in range(10):
+        app.step(0.1)
+    running = scene.session.elapsed
+    assert running == pytest.approx(1.0 + 1 / 60, abs=0.02)
+    key(app, pygame.K_ESCAPE)  # the pause menu: the board is hidden, the clock stops
+    assert scene.paused
+    for _ in range(10):
+        app.step(0.1)
+    key(app, pygame.K_ESCAPE)  # Resume
+    assert not scene.paused
+    key(app, pygame.K_w)  # the solver replay over the game
+    assert isinstance(app.top, KakuroReplayScene)
+    for _ in range(10):
+        app.step(0.1)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene
+    assert scene.session.elapsed < running + 0.1
+
+
+def test_next_puzzle_after_a_win_plays_the_next_of_the_pack(app: App) -> None:
+    select = KakuroSelectScene(app, levels=LEVELS)
+    app.push(select)
+    app.step()
+    select.play(0)
+    app.step()
+    scene = app.top
+    assert isinstance(scene, KakuroPlayScene)
+    for index in range(scene.puzzle.white_count):
+        scene.select(index)
+        scene.type_digit(solution_digit(scene.puzzle, index))
+    assert scene.win is not None and scene.next_button.enabled
+    scene.win.age = 10.0
+    key(app, pygame.K_RETURN)
+    following = app.top
+    assert isinstance(following, KakuroPlayScene) and following is not scene
+    assert following.place is not None and following.place.number == 2
+    assert following.puzzle == read_kakuro(LEVELS / "kakuro-starter" / "02-starter.kak")

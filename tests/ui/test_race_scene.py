@@ -1,0 +1,100 @@
+"""The race screen through the App: boards race to the finish, wait there in their places,
+the explanations open as dialogs, and the boards can be chosen."""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+
+from game.core.race import INFO
+from game.ui.app import App
+from game.ui.scenes.race_scene import RaceScene
+from game.ui.widgets.dialog import DialogScene
+from tests.shared_data import HEART
+from tests.ui.ui_events import click, key
+
+
+def race_app(algorithms: tuple[str, ...] = ("hanjie", "rows", "lines", "rules")) -> RaceScene:
+    app = App(headless=True)
+    scene = RaceScene(app, HEART, algorithms)
+    app.push(scene)
+    app.step()
+    return scene
+
+
+def test_the_boards_race_to_the_finish_and_wait_there() -> None:
+    scene = race_app()
+    app = scene.app
+    for _ in range(2000):
+        app.step(1 / 60)
+        if scene.finished:
+            break
+    assert scene.finished and not scene.playing
+    assert sorted(scene.places().values()) == ["1st", "2nd", "3rd", "4th"]
+    text, _colour = scene.status_text()
+    winner = scene.race.order()[0]
+    assert text.startswith(f"{winner.info.title} wins in ")
+    assert scene.race.verdicts_agree()
+    # Each board shows the picture it found, in solid marks: the heart.
+    goal = np.array(HEART.goal, dtype=bool)
+    for runner, slot in zip(scene.race.runners, scene.slots, strict=True):
+        assert runner.trace.result is not None
+        assert (runner.trace.result.solutions[0] == goal).all()
+        cell = slot.cell
+        filled_pixel = app.screen.get_at(
+            (slot.board.x + cell + cell // 2, slot.board.y + cell // 2)
+        )
+        empty_pixel = app.screen.get_at((slot.board.x + cell // 2, slot.board.y + cell // 2))
+        assert filled_pixel[:3] == app.theme.filled[:3]
+        assert empty_pixel[:3] != app.theme.filled[:3]
+    # Nothing moves at the finish: the screen sleeps until an event.
+    assert scene.wake_in() is None
+
+
+def test_space_pauses_and_a_paused_race_does_not_move() -> None:
+    scene = race_app(("rows", "rules"))
+    key(scene.app, pygame.K_SPACE)
+    assert not scene.playing
+    steps = [runner.trace.task.steps_taken for runner in scene.race.runners]
+    for _ in range(5):
+        scene.app.step(1 / 60)
+    assert [runner.trace.task.steps_taken for runner in scene.race.runners] == steps
+    key(scene.app, pygame.K_SPACE)
+    assert scene.playing
+
+
+def test_each_algorithm_is_explained_in_a_dialog() -> None:
+    scene = race_app(("hanjie", "rules"))
+    app = scene.app
+    click(app, scene.explain_buttons[1].rect.center)
+    dialog = app.top
+    assert isinstance(dialog, DialogScene) and dialog.name == "explain"
+    assert dialog.message == INFO["rules"].explanation
+    assert "Rules" in dialog.title
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene
+    key(app, pygame.K_1)
+    assert isinstance(app.top, DialogScene) and app.top.message == INFO["hanjie"].explanation
+
+
+def test_boards_are_chosen_two_to_four() -> None:
+    scene = race_app(("hanjie", "rows", "lines"))
+    click(scene.app, scene.pick_buttons["rows"].rect.center)
+    assert scene.algorithms == ("hanjie", "lines")
+    assert len(scene.slots) == 2 and len(scene.race.runners) == 2
+    # Two is the fewest: the click is refused with a note, the race stays as it was.
+    click(scene.app, scene.pick_buttons["lines"].rect.center)
+    assert scene.algorithms == ("hanjie", "lines")
+    assert any("at least 2" in toast.text for toast in scene.app.toasts.items)
+    click(scene.app, scene.pick_buttons["rules"].rect.center)
+    assert scene.algorithms == ("hanjie", "lines", "rules")
+
+
+def test_each_board_gets_the_same_slice_and_faster_gives_more() -> None:
+    scene = race_app(("rows", "lines"))
+    before = scene.slice_seconds
+    key(scene.app, pygame.K_PLUS)
+    assert scene.slice_seconds > before
+    key(scene.app, pygame.K_MINUS)
+    key(scene.app, pygame.K_MINUS)
+    assert scene.slice_seconds < before

@@ -1,0 +1,71 @@
+"""The replay's solver picker and its way into the race."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.core.race import ALGORITHMS
+from game.ui.app import App
+from game.ui.scenes.race_scene import RaceScene
+from game.ui.scenes.replay import ReplayScene
+from tests.shared_data import HEART
+from tests.ui.ui_events import click, key
+
+
+def replay() -> ReplayScene:
+    app = App(headless=True)
+    scene = ReplayScene(app, HEART, name="Heart")
+    app.push(scene)
+    app.step()
+    return scene
+
+
+def test_the_solver_button_goes_round_the_algorithms_and_each_solves() -> None:
+    scene = replay()
+    app = scene.app
+    seen = []
+    for _ in ALGORITHMS:
+        seen.append(scene.algorithm)
+        assert scene.state.task.algorithm == scene.algorithm
+        assert scene.solver_button.label.startswith("Solver: ")
+        scene.run_to_end()
+        for _ in range(300):
+            app.step(1 / 60)
+            if scene.finished:
+                break
+        result = scene.state.result
+        assert result is not None and result.status == "unique", scene.algorithm
+        click(app, scene.solver_button.rect.center)
+        assert not scene.finished  # a new solver starts from the blank grid
+    assert seen == list(ALGORITHMS)
+    assert scene.algorithm == ALGORITHMS[0]
+    key(app, pygame.K_a)
+    assert scene.algorithm == ALGORITHMS[1]
+
+
+def test_race_them_opens_the_race_on_the_same_puzzle() -> None:
+    scene = replay()
+    click(scene.app, scene.race_button.rect.center)
+    race = scene.app.top
+    assert isinstance(race, RaceScene)
+    assert race.puzzle is HEART and race.name == "Heart"
+    assert not scene.playing  # the replay waits underneath
+    key(scene.app, pygame.K_ESCAPE)
+    assert scene.app.top is scene
+
+
+def test_replay_command_refuses_a_bad_race_in_one_line(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from game.cli import main
+    from game.core.formats import write_puzzle
+
+    path = tmp_path / "heart.non"
+    write_puzzle(HEART, path)
+    for race, reason in (("rows", "2 to 4"), ("rows,fast", "no algorithm 'fast'")):
+        assert main(["replay", str(path), "--race", race]) == 2
+        err = capsys.readouterr().err.strip().splitlines()
+        assert len(err) == 1 and reason in err[0]
