@@ -335,17 +335,19 @@ class GridView:
             return narrowed
         size = self._font_px
         rendered = self.fonts.render(text, size, colour, True, exact=True)
-        if rendered.get_width() <= self._column_room:
+        room = self._column_room
+        if rendered.get_width() <= room:
             return rendered, size
-        while size > 7 and rendered.get_width() * NARROWEST > self._column_room:
+        # Only the ink is squeezed, not the room the font leaves at either side of it, so
+        # the digits stay as wide as they can.
+        ink = _ink_across(rendered)
+        while size > 7 and ink.get_width() * NARROWEST > room:
             size -= 1
-            rendered = self.fonts.render(text, size, colour, True, exact=True)
-        width = min(rendered.get_width(), self._column_room)
-        surface = pygame.transform.smoothscale(
-            rendered.convert_alpha(), (width, rendered.get_height())
-        )
-        self._narrowed[key] = (surface, size)
-        return surface, size
+            ink = _ink_across(self.fonts.render(text, size, colour, True, exact=True))
+        if ink.get_width() > room:
+            ink = pygame.transform.smoothscale(ink.convert_alpha(), (room, ink.get_height()))
+        self._narrowed[key] = (ink, size)
+        return ink, size
 
     # --- drawing ---------------------------------------------------------------------------------
 
@@ -481,3 +483,9 @@ def changed_lines(before: CellArray, after: CellArray) -> tuple[list[int], list[
 def cells_of(rect: tuple[int, int, int, int]) -> Iterable[tuple[int, int]]:
     x0, y0, x1, y1 = rect
     return ((x, y) for y in range(y0, y1 + 1) for x in range(x0, x1 + 1))
+
+
+def _ink_across(text: pygame.Surface) -> pygame.Surface:
+    """``text`` without the empty columns at its sides (its full height kept)."""
+    bounds = text.get_bounding_rect()
+    return text.subsurface((bounds.x, 0, max(1, bounds.w), text.get_height())).copy()
