@@ -84,7 +84,8 @@ def run(args: argparse.Namespace) -> int:
     app = open_window()
     if app is None:
         return 2
-    app.push(MenuScene(app))
+    # The first lesson is offered on a plain start, not over the replay the player asked for.
+    app.push(MenuScene(app, offer_lesson=False))
     if racers:
         from game.ui.scenes.race_scene import RaceScene
 
