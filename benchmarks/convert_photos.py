@@ -1,18 +1,19 @@
 """Photographs into puzzles: what Auto makes of a folder of photos, and a contact sheet.
 
-    python3 benchmarks/convert_photos.py DIR [--sizes 20x20,30x30,40x30] [--sheet docs/photos.png]
+    python3 benchmarks/convert_photos.py DIR [--sizes 20x20,30x30,40x30] [--sheet OUT.png]
+        [--thumbnails a.png,b.jpg]
 
 For every picture in DIR (PNG, JPEG, GIF, BMP, WebP) and every size, converts with the
 settings a photo opens with in the converter (Auto, Fill, clean specks) and prints a table:
 the method Auto chose and its level, the fill ratio, the specks left (isolated single cells),
 whether the puzzle is unique, the cells that can go either way, the edits needed to make it
-unique, and the seconds taken.
+unique, the milliseconds the conversion took (Auto's scoring included; the picture is
+loaded once per photo, as in the converter) and the seconds the fairness checks took.
 
-Fairness columns come from :mod:`game.core.fairness`. With its exact free-cell search
-(``free_cells``) and its make-fair search (``make_fair``) they are exact; without them (as on
-a branch where those have not landed) the table shows the cells where the first two
-solutions differ, marked ``>=`` (a lower bound), and the one-cell fix search's result,
-marked ``1?`` (found) or ``-`` (none found in the budget).
+Fairness columns come from the engine: the exact free cells (:mod:`game.core.free_cells`,
+``>=N`` when its budget ran out first, "unknown" when it ran out before deciding) and the
+edits Make it fair needed (:mod:`game.core.make_fair`, ``-`` when it found none in its
+budget).
 
 With ``--sheet``, writes a contact sheet: each photo beside its 30x30 puzzle (and, when a
 fix was found, the puzzle after it), for people to check that the subject is recognisable.
@@ -33,7 +34,6 @@ from PIL import Image, ImageDraw, ImageFont
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.core import fairness
 from game.core.convert import (
     IMAGE_SUFFIXES,
     Converter,
@@ -43,9 +43,11 @@ from game.core.convert import (
     puzzle_from_grid,
 )
 from game.core.convert_methods import count_specks
+from game.core.free_cells import free_cells
+from game.core.make_fair import make_fair
 
 CHECK_SECONDS = 4.0
-FIX_SECONDS = 3.0
+FIX_SECONDS = 30.0  # Make it fair's own budget in the converter
 
 
 @dataclass
@@ -58,6 +60,7 @@ class Row:
     verdict: str
     free: str
     edits: str
+    convert_ms: float
     seconds: float
     grid: np.ndarray
     fixed: np.ndarray | None
@@ -65,31 +68,16 @@ class Row:
 
 
 def _fairness(grid: np.ndarray) -> tuple[str, str, str, np.ndarray | None]:
-    """(verdict, free cells, edits, fixed grid or None), exact when the API has landed."""
-    puzzle = puzzle_from_grid(grid)
-    free_cells = getattr(fairness, "free_cells", None)
-    make_fair = getattr(fairness, "make_fair", None)
-    if callable(free_cells) and callable(make_fair):  # w3-fair's exact searches
-        found = free_cells(puzzle, time_budget=CHECK_SECONDS)
-        cells = getattr(found, "cells", found)
-        exact = getattr(found, "exact", True)
-        if not cells:
-            return "unique", "0", "0", None
-        fix = make_fair(grid, time_budget=FIX_SECONDS)
-        edits = getattr(fix, "edits", fix)
-        fixed = getattr(fix, "grid", None)
-        count = f"{len(cells)}" if exact else f">={len(cells)}"
-        return "ambiguous", count, str(len(edits)) if edits else "-", fixed
-    report = fairness.check_uniqueness(puzzle, timeout=CHECK_SECONDS)
-    if report.status == "unique":
-        return "unique", "0", "0", None
-    if report.status != "multiple":
-        return report.status, "?", "-", None
-    fixes = fairness.suggest_fixes(
-        grid, report.ambiguous_cells, max_fixes=1, time_budget=FIX_SECONDS
-    )
-    fixed = fixes[0].apply(grid) if fixes else None
-    return "ambiguous", f">={len(report.ambiguous_cells)}", "1?" if fixes else "-", fixed
+    """(verdict, free cells, edits, fixed grid or None): the engine's exact free cells, then
+    Make it fair's edits when the puzzle is not unique."""
+    found = free_cells(puzzle_from_grid(grid), time_limit=CHECK_SECONDS)
+    if not found.cells:
+        return ("unique", "0", "0", None) if found.exact else ("unknown", "?", "-", None)
+    count = str(found.count) if found.exact else f">={found.count}"
+    fix = make_fair(grid, time_limit=FIX_SECONDS)
+    if not fix.found:
+        return "ambiguous", count, "-", None
+    return "ambiguous", count, str(len(fix.edits)), fix.grid
 
 
 def measure(path: Path, sizes: list[tuple[int, int]]) -> list[Row]:
@@ -101,55 +89,88 @@ def measure(path: Path, sizes: list[tuple[int, int]]) -> list[Row]:
                                  clean=True)  # fmt: skip
         choice = converter.choice(options)
         grid = converter.grid(options)
+        converted = time.perf_counter()
         verdict, free, edits, fixed = _fairness(grid)
-        seconds = time.perf_counter() - started
+        seconds = time.perf_counter() - converted
         method = choice.method + ("" if choice.method == "otsu" else f" {choice.level:.2f}")
         method += " inv" if choice.flipped else ""
         rows.append(Row(path.name, f"{width}x{height}", method, float(grid.mean()),
-                        count_specks(grid), verdict, free, edits, seconds, grid, fixed,
+                        count_specks(grid), verdict, free, edits,
+                        (converted - started) * 1000, seconds, grid, fixed,
                         converter.view_box(options)))  # fmt: skip
     return rows
 
 
-def _grid_image(grid: np.ndarray, side: int) -> Image.Image:
+def _grid_image(grid: np.ndarray, side: int, changed: np.ndarray | None = None) -> Image.Image:
+    """The grid as dark and light squares; ``changed`` cells (Make it fair's edits) in red."""
     height, width = grid.shape
     cell = max(1, side // max(width, height))
-    pixels = np.where(np.kron(grid, np.ones((cell, cell), dtype=bool)), 30, 250)
-    image = Image.fromarray(pixels.astype(np.uint8), "L").convert("RGB")
+    block = np.ones((cell, cell), dtype=bool)
+    pixels = np.where(np.kron(grid, block), 30, 250).astype(np.uint8)
+    rgb = np.dstack([pixels] * 3)
+    image = Image.fromarray(rgb, "RGB")
+    if changed is not None:  # a filled edit in red, a cleared one ringed in red
+        draw = ImageDraw.Draw(image)
+        for y, x in zip(*np.nonzero(changed), strict=True):
+            box = (int(x) * cell, int(y) * cell, (int(x) + 1) * cell - 1, (int(y) + 1) * cell - 1)
+            if grid[y, x]:
+                draw.rectangle(box, fill=(215, 25, 25))
+            else:
+                draw.rectangle(box, outline=(215, 25, 25), width=max(1, cell // 3))
     framed = Image.new("RGB", (image.width + 2, image.height + 2), (150, 150, 150))
     framed.paste(image, (1, 1))
     return framed
 
 
-def contact_sheet(rows: list[Row], folder: Path, out: Path, side: int = 150) -> None:
-    """Each photo (the part the puzzle covers) beside its puzzle, and the fixed puzzle."""
+def contact_sheet(
+    rows: list[Row], folder: Path, out: Path, shown: set[str] | None = None, side: int = 150
+) -> None:
+    """Each photo (the part the puzzle covers) beside its 30x30 puzzle and, when it was not
+    unique, the puzzle after Make it fair with the changed cells in red. Photos not in
+    ``shown`` (when given) appear by name only: a sheet for the docs shows only pictures
+    whose licence allows it."""
     chosen = [row for row in rows if row.size == "30x30"]
     columns = 2
     tile_w = side * 3 + 40
     tile_h = side + 34
-    sheet = Image.new("RGB", (columns * tile_w + 20, -(-len(chosen) // columns) * tile_h + 20),
+    top = 30
+    rows_count = -(-len(chosen) // columns)
+    sheet = Image.new("RGB", (columns * tile_w + 20, rows_count * tile_h + top + 10),
                       (245, 242, 235))  # fmt: skip
     draw = ImageDraw.Draw(sheet)
     font = ImageFont.load_default()
+    draw.text((10, 9), "30x30, as a photo opens in the converter (Auto, Fill, clean specks): "
+              "the photo, the puzzle, and the puzzle after Make it fair when it was not unique",
+              fill=(40, 40, 40), font=font)  # fmt: skip
     for index, row in enumerate(chosen):
         x = 10 + (index % columns) * tile_w
-        y = 10 + (index // columns) * tile_h
-        photo = Image.open(folder / row.photo).convert("RGB")
-        x0, y0, x1, y1 = row.view
-        box = (max(0, round(x0 * photo.width)), max(0, round(y0 * photo.height)),
-               min(photo.width, round(x1 * photo.width)),
-               min(photo.height, round(y1 * photo.height)))  # fmt: skip
-        photo = photo.crop(box)
-        photo.thumbnail((side, side), Image.Resampling.LANCZOS)
-        sheet.paste(photo, (x, y))
+        y = top + (index // columns) * tile_h
+        if shown is None or row.photo in shown:
+            photo = Image.open(folder / row.photo).convert("RGB")
+            x0, y0, x1, y1 = row.view
+            box = (max(0, round(x0 * photo.width)), max(0, round(y0 * photo.height)),
+                   min(photo.width, round(x1 * photo.width)),
+                   min(photo.height, round(y1 * photo.height)))  # fmt: skip
+            photo = photo.crop(box)
+            photo.thumbnail((side, side), Image.Resampling.LANCZOS)
+            sheet.paste(photo, (x, y))
+        else:
+            draw.rectangle((x, y, x + side - 1, y + side - 1), outline=(180, 180, 180))
+            draw.text((x + 8, y + side // 2 - 14), f"{row.photo}\n(photo not shown)",
+                      fill=(110, 110, 110), font=font)  # fmt: skip
         sheet.paste(_grid_image(row.grid, side), (x + side + 8, y))
         if row.fixed is not None:
-            sheet.paste(_grid_image(row.fixed, side), (x + 2 * side + 16, y))
+            changed = row.fixed != row.grid
+            sheet.paste(_grid_image(row.fixed, side, changed), (x + 2 * side + 16, y))
         label = f"{row.photo}: {row.method}, {row.verdict}"
-        if row.verdict == "ambiguous":
-            label += f" ({row.free} free, fixed: {row.edits})"
+        if row.verdict == "ambiguous" and row.fixed is None:
+            label += f", {row.free} free cells; no fix found in {FIX_SECONDS:g} s"
+        elif row.verdict == "ambiguous":
+            edits = "1 edit" if row.edits == "1" else f"{row.edits} edits"
+            label += f", {row.free} free cells; fair after {edits} (red)"
         draw.text((x, y + side + 6), label, fill=(40, 40, 40), font=font)
-    sheet.save(out, optimize=True)
+    # A palette keeps the thumbnails' look at a third of the bytes.
+    sheet.quantize(colors=255, method=Image.Quantize.MEDIANCUT).save(out, optimize=True)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -157,6 +178,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("folder", type=Path)
     parser.add_argument("--sizes", default="20x20,30x30,40x30")
     parser.add_argument("--sheet", type=Path, help="write a contact sheet PNG here")
+    parser.add_argument(
+        "--thumbnails",
+        help="comma-separated photo file names the sheet may show (default: every photo); "
+        "the others appear as their grids with the name",
+    )
     args = parser.parse_args(argv)
     if not args.folder.is_dir():
         print(f"convert_photos: {args.folder}: not a folder", file=sys.stderr)
@@ -166,11 +192,8 @@ def main(argv: list[str] | None = None) -> int:
     except ConvertError as error:
         print(f"convert_photos: {error}", file=sys.stderr)
         return 2
-    exact = callable(getattr(fairness, "free_cells", None))
-    print("fairness: " + ("exact free cells, make-fair edits" if exact else
-          "first-two-solutions differences (>=, a lower bound), one-cell fix (1?)"))  # fmt: skip
-    print(f"{'photo':<22}{'size':<7}{'auto chose':<16}{'fill':>6}{'specks':>8}  "
-          f"{'verdict':<10}{'free':>6}{'edits':>7}{'seconds':>9}")  # fmt: skip
+    print(f"{'photo':<22}{'size':<7}{'auto chose':<19}{'fill':>6}{'specks':>8}  "
+          f"{'verdict':<10}{'free':>6}{'edits':>7}{'ms':>6}{'fair s':>8}")  # fmt: skip
     rows: list[Row] = []
     for path in sorted(args.folder.iterdir()):
         if path.suffix.lower() not in IMAGE_SUFFIXES:
@@ -181,12 +204,13 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{path.name:<22}refused: {error}")
             continue
         for row in measured:
-            print(f"{row.photo:<22}{row.size:<7}{row.method:<16}{row.fill:>6.0%}"
+            print(f"{row.photo:<22}{row.size:<7}{row.method:<19}{row.fill:>6.0%}"
                   f"{row.specks:>8}  {row.verdict:<10}{row.free:>6}{row.edits:>7}"
-                  f"{row.seconds:>9.2f}", flush=True)  # fmt: skip
+                  f"{row.convert_ms:>6.0f}{row.seconds:>8.2f}", flush=True)  # fmt: skip
         rows += measured
     if args.sheet is not None:
-        contact_sheet(rows, args.folder, args.sheet)
+        shown = None if args.thumbnails is None else set(args.thumbnails.split(","))
+        contact_sheet(rows, args.folder, args.sheet, shown)
         print(f"contact sheet: {args.sheet} ({args.sheet.stat().st_size // 1024} KB)")
     return 0
 

@@ -98,16 +98,20 @@ def settings_changes() -> list[ConvertOptions]:
     ]
 
 
-def time_preview_updates(path: Path, runs: int) -> list[float]:
+def time_preview_updates(path: Path, runs: int) -> tuple[list[float], list[float]]:
+    """Wall-clock and CPU seconds per update: on a shared machine the CPU time says what
+    the work costs, the wall clock what a player waits under that load."""
     converter = Converter.open(path)
     timings: list[float] = []
+    cpu: list[float] = []
     for _ in range(runs):
         for options in settings_changes():
             converter._cache.clear()  # measure the uncached path every time
-            started = time.perf_counter()
+            started, started_cpu = time.perf_counter(), time.process_time()
             puzzle_from_grid(converter.grid(options))
             timings.append(time.perf_counter() - started)
-    return timings
+            cpu.append(time.process_time() - started_cpu)
+    return timings, cpu
 
 
 def time_scene_updates(path: Path, runs: int) -> list[float]:
@@ -163,12 +167,13 @@ def main() -> int:
             f"over {len(full)} runs ({verdict}); target <= 1000 ms: "
             f"{'OK' if median_full <= 1.0 else 'MISSED'}"
         )
-        updates = time_preview_updates(photo, args.runs)
+        updates, cpu = time_preview_updates(photo, args.runs)
         median_update = statistics.median(updates)
         print(
             f"preview update after a settings change: median {1000 * median_update:.1f} ms, "
             f"max {1000 * max(updates):.1f} ms over {len(updates)} changes; target <= 100 ms: "
-            f"{'OK' if median_update <= 0.1 else 'MISSED'}"
+            f"{'OK' if median_update <= 0.1 else 'MISSED'} (CPU: median "
+            f"{1000 * statistics.median(cpu):.1f} ms, max {1000 * max(cpu):.1f} ms)"
         )
         frames = time_scene_updates(photo, args.runs)
         median_frame = statistics.median(frames)

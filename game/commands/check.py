@@ -40,7 +40,7 @@ def puzzle_files(folder: Path) -> list[Path]:
     """The files under ``folder`` a puzzle reader claims by extension, in a stable order."""
     from game.core.formats import FORMATS
 
-    extensions = {extension for fmt in FORMATS for extension in fmt.extensions}
+    extensions = {extension for fmt in FORMATS for extension in fmt.extensions} | {".kak"}
     return sorted(
         path
         for path in folder.rglob("*")
@@ -57,6 +57,10 @@ def check_file(path: str, timeout: float | None) -> dict[str, object]:
     from game.core.difficulty import EffortMeter
     from game.core.rating import rate
 
+    if path.lower().endswith(".kak"):
+        from game.commands import kakuro
+
+        return kakuro.check_file(path, timeout)
     start = time.perf_counter()
     try:
         puzzle = open_puzzle(path)

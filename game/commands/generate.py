@@ -56,11 +56,18 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--size", type=size_argument, required=True, metavar="WxH", help="5 to 40 a side"
     )
     parser.add_argument(
+        "--kind",
+        choices=("nonogram", "kakuro"),
+        default="nonogram",
+        help="nonogram (default), or kakuro (square, 6x6 to 16x16, .kak files)",
+    )
+    parser.add_argument(
         "--level",
         type=_bounded_int(1, 5, "the level"),
-        required=True,
+        default=None,
         metavar="L",
-        help="1 Easy, 2 Medium, 3 Hard, 4 Expert, 5 Fiendish",
+        help="1 Easy, 2 Medium, 3 Hard, 4 Expert, 5 Fiendish (required for nonograms; "
+        "Kakuro default 3)",
     )
     parser.add_argument(
         "--seed",
@@ -105,6 +112,12 @@ def run(args: argparse.Namespace) -> int:
     from game.core.formats._common import FormatError
     from game.core.generate import Generation
 
+    if args.kind == "kakuro":
+        from game.commands import kakuro
+
+        return kakuro.generate(args)
+    if args.level is None:
+        raise CommandError("--level is required: 1 Easy to 5 Fiendish")
     width, height = args.size
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
     targets = _targets(args, seed)

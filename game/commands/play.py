@@ -125,6 +125,33 @@ def driver_problem(driver: str, environ: Mapping[str, str]) -> str | None:
     return f"{NO_DISPLAY} ({' and '.join(named) or 'none is named'} could not be opened)."
 
 
+def only_driver(environ: Mapping[str, str], platform: str) -> str | None:
+    """The one SDL video driver worth trying, or None to let SDL choose: ``x11`` when only
+    an X display is named. SDL would go on to Wayland when that display cannot be opened,
+    and Wayland's library prints its own complaint about XDG_RUNTIME_DIR before the game
+    could say there is no display."""
+    if environ.get("SDL_VIDEODRIVER") or not platform.startswith(X_PLATFORMS):
+        return None
+    return "x11" if environ.get("DISPLAY") and not environ.get("WAYLAND_DISPLAY") else None
+
+
+def _init_display(driver: str | None) -> bool:
+    """Start SDL's video (with ``driver`` alone when given); False when that driver failed."""
+    import pygame
+
+    if driver is None:
+        pygame.display.init()
+        return True
+    os.environ["SDL_VIDEODRIVER"] = driver
+    try:
+        pygame.display.init()
+    except pygame.error:
+        return False
+    finally:
+        del os.environ["SDL_VIDEODRIVER"]  # asked for here, not by the player
+    return True
+
+
 def open_window() -> App | None:
     """The game window, or None after one line on stderr when there is no display for it."""
     problem = display_problem(os.environ, sys.platform)
@@ -136,7 +163,10 @@ def open_window() -> App | None:
     from game.ui.app import App
 
     try:
-        pygame.display.init()
+        if not _init_display(only_driver(os.environ, sys.platform)):
+            display = os.environ["DISPLAY"]
+            print(f"{NO_DISPLAY} (DISPLAY={display} could not be opened).", file=sys.stderr)
+            return None
         problem = driver_problem(pygame.display.get_driver(), os.environ)
         if problem is not None:
             pygame.quit()

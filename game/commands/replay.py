@@ -10,7 +10,6 @@ import argparse
 from pathlib import Path
 
 from game.commands.common import fail, open_puzzle, quote
-from game.commands.solve import ALGORITHM_CHOICES
 from game.commands.solving import seconds_argument, solution_count_argument
 
 HELP = "open the game window watching the solver solve the puzzle FILE, step by step"
@@ -20,6 +19,8 @@ HELP = "open the game window watching the solver solve the puzzle FILE, step by 
 # ``--help`` loads neither pygame nor numpy; a test keeps them equal.
 DEFAULT_TIME_LIMIT = 60.0
 DEFAULT_MAX_SOLUTIONS = 20
+# The algorithms (game.core.race.ALGORITHMS), likewise.
+ALGORITHM_CHOICES = ("hanjie", "rows", "lines", "rules")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -83,7 +84,8 @@ def run(args: argparse.Namespace) -> int:
     app = open_window()
     if app is None:
         return 2
-    app.push(MenuScene(app))
+    # The first lesson is offered on a plain start, not over the replay the player asked for.
+    app.push(MenuScene(app, offer_lesson=False))
     if racers:
         from game.ui.scenes.race_scene import RaceScene
 

@@ -16,7 +16,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "file",
         metavar="FILE",
-        help="a puzzle file (.non, .txt, .pzl, .xml, .mk, .g) or a Pattern game id (5x5:...)",
+        help="a puzzle file (.non, .txt, .pzl, .xml, .mk, .g, .kak) or a Pattern game id (5x5:...)",
     )
 
 
@@ -50,6 +50,10 @@ def describe(puzzle: Puzzle) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.file.lower().endswith(".kak"):
+        from game.commands import kakuro
+
+        return kakuro.show(args.file)
     puzzle = open_puzzle(args.file)
     sys.stdout.write(describe(puzzle))
     return 0

@@ -114,6 +114,10 @@ def result_json(
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.file.lower().endswith(".kak"):
+        from game.commands import kakuro
+
+        return kakuro.solve(args)
     start = time.perf_counter()  # --timeout counts from here: reading the file included
     puzzle = open_puzzle(args.file)
     max_solutions = ALL_CAP if args.all else (args.max if args.max is not None else 2)
@@ -133,12 +137,23 @@ def run(args: argparse.Namespace) -> int:
     # The same reading of the solve that check and level select rate by.
     meter = EffortMeter(puzzle)
 
+    # Quiet lines in a row are told as one line (the seeds' algorithms beat after each).
+    quiet = [0, 0]  # lines, depth
+
     def on_step(step: Step) -> None:
         meter(step)
         if args.json:
             return
+        if show_steps and isinstance(step, LinesChecked):
+            quiet[0] += step.count
+            quiet[1] = step.depth
+            return
+        if show_steps and quiet[0]:
+            text = LinesChecked(quiet[0], quiet[1]).describe()
+            print("checked 1 line, nothing new" if quiet[0] == 1 else text)
+            quiet[0] = 0
         # Printed as found: nothing is held back for the end, however many are asked for.
-        if show_steps and not (isinstance(step, LinesChecked) and not step.count):
+        if show_steps:
             print(step.describe())
         if isinstance(step, SolutionFound) and not args.json:
             print(f"solution {step.number}:")

@@ -54,6 +54,7 @@ from game.core.convert_methods import (
     dither_grid,
     edge_strength,
     outline_grid,
+    sketch_grid,
     tone,
 )
 from game.core.fairness import Report, check_uniqueness, grid_warnings
@@ -116,14 +117,16 @@ __all__ = [
 
 T = TypeVar("T")
 SIZE_PRESETS = (5, 10, 15, 20, 25, 30)
-Method = Literal["auto", "otsu", "threshold", "hsv", "adaptive", "outline", "dither"]
+Method = Literal["auto", "otsu", "threshold", "hsv", "adaptive", "outline", "sketch", "dither"]
 Fit = Literal["fill", "pad", "stretch"]
-METHODS: tuple[Method, ...] = ("auto", "otsu", "threshold", "hsv", "adaptive", "outline", "dither")
+METHODS: tuple[Method, ...] = (
+    "auto", "otsu", "threshold", "hsv", "adaptive", "outline", "sketch", "dither"
+)  # fmt: skip
 # The methods that cut each pixel and fill a cell when most of its pixels are dark; the
 # others work on each cell's mean luminance (see game.core.convert_methods).
 PIXEL_METHODS: tuple[Method, ...] = ("otsu", "threshold", "hsv")
 # The methods with a level (the "threshold" field): what it means depends on the method.
-LEVEL_METHODS: tuple[Method, ...] = ("threshold", "adaptive", "outline", "dither")
+LEVEL_METHODS: tuple[Method, ...] = ("threshold", "adaptive", "outline", "sketch", "dither")
 # Otsu by default for drawings: the seed's HSV rule fills nearly every cell of a drawing on
 # tinted paper; photographs get Auto instead (see ``defaults_for``).
 DEFAULT_METHOD: Method = "otsu"
@@ -270,8 +273,8 @@ def parse_method(text: str) -> tuple[Method, float | None]:
             raise ConvertError(f"bad {name} level {value!r}: give a number from 0 to 1")
         return method, level
     raise ConvertError(
-        f"unknown method {text!r} (use auto, otsu, hsv, threshold=0.45, adaptive, outline "
-        "or dither)"
+        f"unknown method {text!r} (use auto, otsu, hsv, threshold=0.45, adaptive, outline, "
+        "sketch or dither)"
     )
 
 
@@ -576,19 +579,26 @@ class Converter:
             majority: BoolGrid = (area > 0) & (2 * dark >= area)
             return majority
         if options.method == "outline":
-            samples = self.cell_luminance(options, OUTLINE_SAMPLES)
-            strength = edge_strength(samples, options.width, options.height)
-            return outline_grid(strength, options.threshold)
+            return outline_grid(self._edge_strength(options), options.threshold)
         cells = self.cell_luminance(options)
         if options.invert:
             cells = 1.0 - cells
         if options.method == "adaptive":
             grid = adaptive_grid(cells, options.threshold)
+        elif options.method == "sketch":
+            grid = sketch_grid(self._edge_strength(options), cells, options.threshold)
         else:
             grid = dither_grid(cells, options.threshold)
         if options.invert and options.fit == "pad":
             grid &= self._inside_cells(options)  # inverted margins stay empty
         return grid
+
+    def _edge_strength(self, options: ConvertOptions) -> FloatGrid:
+        # The same for both polarities and every level: Auto asks for it several times.
+        key = ("edges", self.region(options), options.tone_key, options.width, options.height,
+               options.fit)  # fmt: skip
+        samples = self.cell_luminance(options, OUTLINE_SAMPLES)
+        return self._cached(key, lambda: edge_strength(samples, options.width, options.height))
 
     def _inside_cells(self, options: ConvertOptions) -> BoolGrid:
         x0, y0, x1, y1 = self.region(options)

@@ -17,9 +17,42 @@ from the cells' mean luminance ``L`` (after the tone controls; darkness ``D = 1 
 - **fill** (penalty 2 per unit): how far the share of filled cells is outside 30-60%, where
   nonograms are pleasant to solve and pictures read well.
 
-Measured on scikit-image's photographs at 30x30 (``benchmarks/convert_photos.py``): the
-weights were set so that the grids a person recognises score highest among the candidates
-(see docs/photos.png), and a clean drawing still gets Otsu (tone near 1, no specks).
+The tone and edge terms together are the grid's **likeness** (0.5 tone + 0.5 edges). Every
+candidate (Otsu, three thresholds, three adaptive margins) is scored in both polarities (dark
+filled, and light filled for a bright subject on a dark ground). When even the best
+candidate's likeness is under ``SKETCH_BELOW`` (0.74; measured below, the photos that
+read better as sketches reach 0.50-0.70, or 0.72 with a frame on the cat's face, the
+others 0.75-0.91), the picture's tones do not make a faithful grid: texture everywhere (a
+cat's striped fur turns into scattered blobs), or a dark scene around a small bright
+subject (a rocket at night). Auto then draws a **sketch** (the outline plus the darkest
+features) at the level that scores best.
+
+Measured with ``benchmarks/convert_photos.py`` on scikit-image's photographs (Fill, clean
+specks), best tone likeness and what Auto picked at 30x30:
+
+=================  ==========  ====================================================
+photo              likeness    Auto picks (20x20 / 30x30 / 40x30 agree unless said)
+=================  ==========  ====================================================
+horse (drawing)    0.89        Adaptive: the silhouette (Otsu ties)
+coins              0.85        Adaptive 35%, inverted: the light coins filled
+camera(man)        0.78        Adaptive: figure, camera and tripod
+astronaut          0.77        Adaptive: hair, face, collar ring, helmet (weakest)
+page               0.77        Adaptive: lines of text (20x20: 0.70, a sketch)
+motorcycle         0.76        Adaptive 50%
+chelsea (cat)      0.69        Sketch 40%: both eyes, the nose and mouth
+coffee             0.67        Sketch 30% (40% at 20x20, 40x30): rim, saucer, spoon
+rocket             0.51        Sketch 30% (40% at 20x20): the rocket and its towers
+moon               0.55        Sketch 30% (40% at 20x20 and 40x30): its craters
+=================  ==========  ====================================================
+
+Framed on the cat's face (the converter's drag), the best tone grid reaches 0.70-0.72 and
+is still striped fur; the sketch shows two eyes with pupils, the nose and the mouth.
+Framed on the cup, 0.71-0.73: a sketch of the rim, as recognisable as the tone grid.
+
+Before the sketch, the cat and the coffee cup got Adaptive grids that were mostly blobs of
+fur and saucer; the weights of the score were set on these photos so that the grids a
+person recognises (docs/photos.png) score highest, and a clean drawing still gets a plain
+cut (likeness about 0.9, no specks).
 """
 
 from __future__ import annotations
@@ -45,8 +78,9 @@ FILL_PENALTY = 2.0
 FILL_LOW, FILL_HIGH = 0.30, 0.60
 
 # (method, level) pairs Auto tries; the level is ignored by Otsu. Thresholds around the
-# middle, the adaptive margin either side of the local mean, two outline sensitivities and
-# the dither at its neutral cut.
+# middle and the adaptive margin either side of its cut. Outline and Dither are left to the
+# player: on the photographs measured they never scored best (an outline has little tone
+# likeness, a dither's specks cost it), and the sketch below does the outline's job better.
 CANDIDATES: tuple[tuple[Method, float], ...] = (
     ("otsu", 0.5),
     ("threshold", 0.35),
@@ -55,14 +89,18 @@ CANDIDATES: tuple[tuple[Method, float], ...] = (
     ("adaptive", 0.35),
     ("adaptive", 0.5),
     ("adaptive", 0.65),
-    ("outline", 0.4),
-    ("outline", 0.6),
-    ("dither", 0.5),
 )
+
+# When the best candidate above is less alike than this (its tone and edge terms, without the
+# penalties), the picture's tones do not make a faithful grid (fur or foliage texture
+# everywhere, a small bright subject in the dark) and Auto draws a sketch instead.
+SKETCH_BELOW = 0.74
+SKETCH_CANDIDATES: tuple[tuple[Method, float], ...] = (("sketch", 0.3), ("sketch", 0.4))
 
 # How each method is named to players.
 METHOD_NAMES = {"auto": "Auto", "otsu": "Otsu", "threshold": "Threshold", "hsv": "HSV rule",
-                "adaptive": "Adaptive", "outline": "Outline", "dither": "Dither"}  # fmt: skip
+                "adaptive": "Adaptive", "outline": "Outline", "sketch": "Sketch",
+                "dither": "Dither"}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -74,6 +112,11 @@ class Score:
     edges: float
     specks: float
     fill: float
+
+    @property
+    def likeness(self) -> float:
+        """The tone and edge terms alone: how faithfully the grid follows the picture."""
+        return TONE_WEIGHT * self.tone + EDGE_WEIGHT * self.edges
 
 
 @dataclass(frozen=True)
@@ -138,20 +181,38 @@ def score_grid(grid: BoolGrid, darkness: FloatGrid, local: FloatGrid | None = No
 def choose(converter: Converter, options: ConvertOptions) -> AutoChoice:
     """Score every candidate under ``options`` (size, fit, frame, tone, invert, clean), in
     both polarities (dark parts filled, and light parts filled, for a bright subject on a
-    dark ground), and return the best; ties go to the earlier, simpler candidate."""
+    dark ground), and return the best; ties go to the earlier, simpler candidate. When the
+    best's likeness is under ``SKETCH_BELOW``, return the best sketch (dark on light: a sketch is
+    a drawing of the picture's edges and darkest features, not of its tones)."""
     cells = converter.cell_luminance(options)
     best: AutoChoice | None = None
     for flipped in (False, True):
-        invert = options.invert != flipped
-        darkness = cells if invert else 1.0 - cells
-        local = local_darkness(darkness)
-        for method, level in CANDIDATES:
-            candidate = replace(options, method=method, threshold=level, invert=invert)
-            grid = converter.method_grid(candidate)
-            if options.clean:
-                grid = clean_specks(grid)
-            score = score_grid(grid, darkness, local)
-            if best is None or score.total > best.score.total + 1e-9:
-                best = AutoChoice(method, level, score, grid, flipped)
+        best = _best(converter, options, cells, flipped, CANDIDATES, best)
+    assert best is not None
+    if best.score.likeness >= SKETCH_BELOW:
+        return best
+    return _best(converter, options, cells, False, SKETCH_CANDIDATES, None)
+
+
+def _best(
+    converter: Converter,
+    options: ConvertOptions,
+    cells: FloatGrid,
+    flipped: bool,
+    candidates: tuple[tuple[Method, float], ...],
+    best: AutoChoice | None,
+) -> AutoChoice:
+    """``best`` or the best of ``candidates`` in one polarity, if it scores more."""
+    invert = options.invert != flipped
+    darkness = cells if invert else 1.0 - cells
+    local = local_darkness(darkness)
+    for method, level in candidates:
+        candidate = replace(options, method=method, threshold=level, invert=invert)
+        grid = converter.method_grid(candidate)
+        if options.clean:
+            grid = clean_specks(grid)
+        score = score_grid(grid, darkness, local)
+        if best is None or score.total > best.score.total + 1e-9:
+            best = AutoChoice(method, level, score, grid, flipped)
     assert best is not None
     return best

@@ -10,7 +10,11 @@ on a grey sofa into a black blob with holes. These work at the level of cells in
 - ``dither_grid``: Floyd-Steinberg error diffusion with a serpentine scan, so grey areas
   become a pattern whose density follows the grey;
 - ``outline_grid``: cells where the picture's luminance changes most (a blurred gradient at
-  three samples a cell, the strongest sample per cell), the subject's drawn outline.
+  three samples a cell, the strongest sample per cell), the subject's drawn outline;
+- ``sketch_grid``: the outline plus the picture's darkest cells (pupils, a nostril, a
+  collar), diagonal steps joined: how a person draws a face or a cup in a few strokes. On
+  a busy photo (a cat's striped fur) it keeps the features a viewer knows the subject by
+  and drops the texture.
 
 ``tone`` applies brightness, contrast and gamma to luminance before any method;
 ``clean_specks`` removes isolated single cells (a filled cell with no filled neighbour, an
@@ -37,6 +41,9 @@ ADAPTIVE_SPAN = 0.16
 ADAPTIVE_LOCAL_SHARE = 0.75
 # Samples per cell side for the outline method's gradient.
 OUTLINE_SAMPLES = 3
+# The sketch fills the darkest this share of cells (never above the Otsu cut) beside its
+# outline: on the photographs measured, 10% kept pupils and collars and no shading.
+SKETCH_DARK_SHARE = 0.10
 
 
 def tone(
@@ -173,6 +180,34 @@ def outline_grid(strength: FloatGrid, level: float) -> BoolGrid:
     cut = reference * (1.0 - 0.9 * level)
     grid: BoolGrid = strength >= cut
     return grid
+
+
+def sketch_grid(strength: FloatGrid, cells: FloatGrid, level: float) -> BoolGrid:
+    """The outline at ``level`` (see :func:`outline_grid`) and the darkest
+    ``SKETCH_DARK_SHARE`` of ``cells`` (luminance), when they are darker than Otsu's cut."""
+    cut = min(float(np.percentile(cells, SKETCH_DARK_SHARE * 100)), otsu_level(cells))
+    grid: BoolGrid = outline_grid(strength, level) | (cells < cut - 1e-6)
+    return join_diagonals(grid)
+
+
+def join_diagonals(grid: BoolGrid) -> BoolGrid:
+    """``grid`` with every diagonal step of a line joined at a corner: where a 2x2 block is a
+    checkerboard (two filled cells touching only by a corner), the lower empty cell is filled.
+
+    A line drawn at cell size steps diagonally; joined, it reads as one stroke, and the
+    checkerboard is the commonest swap that leaves a picture's clues with two solutions (on
+    scikit-image's cat, the sketch's 8 free cells at 30x30 were all in two such steps)."""
+    joined = grid.copy()
+    for _ in range(3):  # a fill can make a new step only beside another: a few passes do
+        top_left, top_right = joined[:-1, :-1], joined[:-1, 1:]
+        low_left, low_right = joined[1:, :-1], joined[1:, 1:]
+        falling = top_left & low_right & ~top_right & ~low_left
+        rising = top_right & low_left & ~top_left & ~low_right
+        if not (falling.any() or rising.any()):
+            break
+        joined[1:, :-1] |= falling
+        joined[1:, 1:] |= rising
+    return joined
 
 
 def _neighbours_alike(grid: BoolGrid) -> npt.NDArray[np.int8]:

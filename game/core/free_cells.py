@@ -144,6 +144,7 @@ class FreeCellSearch:
         cell_time_limit: float = CELL_TIME_LIMIT,
         enumeration_cap: int = ENUMERATION_CAP,
         enumeration_min_doubt: int = ENUMERATION_MIN_DOUBT,
+        enumeration_share: float = ENUMERATION_SHARE,
         clock: Clock = time.perf_counter,
     ) -> None:
         self.puzzle = puzzle
@@ -151,6 +152,7 @@ class FreeCellSearch:
         self.cell_time_limit = cell_time_limit
         self.enumeration_cap = enumeration_cap
         self.enumeration_min_doubt = enumeration_min_doubt
+        self.enumeration_share = enumeration_share
         self.clock = clock
         self._enumeration: SolveTask | None = None
         self._retry: list[CellPosition] = []
@@ -201,7 +203,7 @@ class FreeCellSearch:
         if len(self._doubt) >= max(1, self.enumeration_min_doubt) and self.enumeration_cap > 2:
             limit = ENUMERATION_TIME
             if self.time_limit is not None:
-                limit = min(limit, self.time_limit * ENUMERATION_SHARE)
+                limit = min(limit, self.time_limit * self.enumeration_share)
             self._enumeration = SolveTask(
                 self.puzzle,
                 max_solutions=self.enumeration_cap,

@@ -36,7 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from game.core.difficulty import LEVEL_LIMITS, LEVELS, EffortMeter
-from game.core.pictures import BoolGrid, make_picture
+from game.core.pictures import STYLES, BoolGrid, make_picture
 from game.core.puzzle import Puzzle
 from game.core.rating import Rating, rate
 from game.core.solver.steps import Guess, LineDeduced, Step
@@ -53,11 +53,10 @@ STEPS_PER_CELL = 40
 UNFAIR_RUN = 8
 # Trials without coming closer to the level before a picture is dropped.
 STALL = 14
-# Levels 1-4 must be solved without guessing; so must 5: a search to prove a guessed
-# candidate unique costs ten times a plain solve, and probing alone reaches Fiendish.
-NO_GUESS = True
 # Unknown cells per flip when an unfair picture is settled.
 UNSTICK_SPAN = 60
+# Levels whose pictures are mirrored half the time (see _search).
+MIRROR_LEVELS = (3, 5)
 # Pictures drawn before the closest unique puzzle found is accepted instead.
 PICTURES = 60
 
@@ -165,6 +164,7 @@ class Generation:
         self.candidates = 0
         self.pictures = 0
         self.steps = 0
+        self._mirrored = False  # the picture is symmetric left to right: flips keep it so
         self._work: Iterator[None] | None = self._search()
 
     @property
@@ -207,7 +207,7 @@ class Generation:
         level = self.level
         fiendish = level == LEVELS
         limit = None if fiendish else LEVEL_LIMITS[level - 1]
-        watcher = _Watcher(puzzle, stop_above=limit, stop_at_guess=NO_GUESS)
+        watcher = _Watcher(puzzle, stop_above=limit, stop_at_guess=True)
         task = SolveTask(puzzle, max_solutions=2)
         budget = STEPS_PER_CELL * self.width * self.height
         self.candidates += 1
@@ -244,7 +244,13 @@ class Generation:
         for _picture_number in range(PICTURES):
             chunk, density = _style(rng, self.level)
             self.pictures += 1
-            trial = make_picture(rng, self.width, self.height, chunk, density)
+            # Hard levels need fine detail, which reads as a design when it is mirrored and as
+            # static when it is not: half their pictures are symmetric, and stay so.
+            style = STYLES[int(rng.integers(0, len(STYLES)))]
+            if MIRROR_LEVELS[0] <= self.level <= MIRROR_LEVELS[1] and rng.integers(0, 2) == 0:
+                style = "mirror"
+            self._mirrored = style == "mirror"
+            trial = make_picture(rng, self.width, self.height, chunk, density, style)
             footing: _Footing | None = None
             unfair = 0  # trials in a row that were unfair
             stalled = 0  # trials since the footing last came closer
@@ -303,11 +309,9 @@ class Generation:
 
     def _add_detail(self, picture: BoolGrid) -> BoolGrid:
         edges = _edge_cells(picture)
-        changed = picture.copy()
-        if len(edges):
-            index = int(edges[int(self.rng.integers(0, len(edges)))])
-            changed.flat[index] = not changed.flat[index]
-        return changed
+        if not len(edges):
+            return picture
+        return self._flipped(picture, [int(edges[int(self.rng.integers(0, len(edges)))])])
 
     def _harden(self, picture: BoolGrid, watcher: _Watcher) -> BoolGrid:
         """Flip a cell among those settled first (the puzzle's free starts), half the time;
@@ -317,10 +321,7 @@ class Generation:
             return self._add_detail(picture)
         ranked = np.argsort(np.where(settled > 0, settled, np.iinfo(np.int32).max), kind="stable")
         early = ranked[: max(1, int((settled > 0).sum()) // 4)]
-        index = int(early[int(self.rng.integers(0, len(early)))])
-        changed = picture.copy()
-        changed.flat[index] = not changed.flat[index]
-        return changed
+        return self._flipped(picture, [int(early[int(self.rng.integers(0, len(early)))])])
 
     def _ease(self, picture: BoolGrid, watcher: _Watcher) -> BoolGrid:
         """Smooth a cell among those settled last (where the logic was slowest): it takes
@@ -341,22 +342,29 @@ class Generation:
         around = neighbours.ravel()
         odd = [int(i) for i in ranked if bool(picture.flat[i]) != (around[i] >= 5)]
         pool = odd or [int(i) for i in ranked]
-        index = pool[int(self.rng.integers(0, len(pool)))]
-        changed = picture.copy()
-        changed.flat[index] = not changed.flat[index]
-        return changed
+        return self._flipped(picture, [pool[int(self.rng.integers(0, len(pool)))]])
 
     def _unstick(self, picture: BoolGrid, watcher: _Watcher) -> BoolGrid:
         """Flip cells line logic left unknown (an edge cell when it settled everything):
         one, and one more for every ``UNSTICK_SPAN`` unknown cells, so a large open region
         on a big grid is not settled a cell a solve."""
         unknown = np.flatnonzero(watcher.known.ravel() < 0)
-        changed = picture.copy()
         if not len(unknown):
             return self._add_detail(picture)
         flips = 1 + len(unknown) // UNSTICK_SPAN
-        for index in self.rng.choice(unknown, size=flips, replace=False):
-            changed.flat[int(index)] = not changed.flat[int(index)]
+        chosen = self.rng.choice(unknown, size=flips, replace=False)
+        return self._flipped(picture, [int(index) for index in chosen])
+
+    def _flipped(self, picture: BoolGrid, indices: list[int]) -> BoolGrid:
+        """A copy with the cells at these flat indices flipped, and their mirror images
+        too in a symmetric picture (a cell and its image chosen together flip once)."""
+        cells = set(indices)
+        if self._mirrored:
+            width = self.width
+            cells |= {index - index % width + width - 1 - index % width for index in indices}
+        changed = picture.copy()
+        for index in sorted(cells):
+            changed.flat[index] = not changed.flat[index]
         return changed
 
 

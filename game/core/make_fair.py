@@ -245,6 +245,9 @@ class MakeFair:
             settled=first[1].known if first is not None else None,
             time_limit=limit,
             cell_time_limit=0.25 * self.pace,
+            # An edit usually leaves a few solutions: enumerating them counts exactly, soon,
+            # and a ranking of edits by exact counts does not mistake a lower bound for one.
+            enumeration_share=0.9,
             clock=self.clock,
         )
         while True:
@@ -297,8 +300,12 @@ class MakeFair:
                     if left.exact and left.count <= wanted:
                         taken = (edit, left)
                         break
-                elif len(kept) < COUNTED_CANDIDATES:
+                else:
                     kept.append((edit, solved))
+                    if len(kept) >= COUNTED_CANDIDATES:
+                        # Enough to rank: the nearest edits are the likeliest, and on a hard
+                        # picture each further solve costs as much as a count.
+                        break
             if taken is None:
                 taken = yield from self._least_free(grid, kept)
             if taken is None:
@@ -322,14 +329,16 @@ class MakeFair:
     ) -> Generator[None, None, tuple[Edit, FreeCells] | None]:
         """Of the ``kept`` edits (each with its two-solution solve), the one that leaves the
         fewest free cells, the nearest first among equals."""
-        best: tuple[int, Edit, FreeCells] | None = None
+        best: tuple[tuple[bool, int], Edit, FreeCells] | None = None
         for edit, solved in kept:
             if self._out_of_time():
                 break
             edited = apply_edits(grid, [edit])
             left = yield from self._free(edited, self._count_limit(), solved)
-            if left.count and (best is None or left.count < best[0]):
-                best = (left.count, edit, left)
+            # Exact counts first: "at least 4" may well be 8.
+            rank = (not left.exact, left.count)
+            if left.count and (best is None or rank < best[0]):
+                best = (rank, edit, left)
         return (best[1], best[2]) if best is not None else None
 
     def _made(self, found: bool, grid: BoolGrid) -> FairResult:

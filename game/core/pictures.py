@@ -94,10 +94,17 @@ def strokes(rng: np.random.Generator, width: int, height: int, count: int) -> Bo
 
 
 def make_picture(
-    rng: np.random.Generator, width: int, height: int, chunk: float, density: float
+    rng: np.random.Generator,
+    width: int,
+    height: int,
+    chunk: float,
+    density: float,
+    style: str | None = None,
 ) -> BoolGrid:
-    """One picture; ``chunk`` (0-1) sets how large its shapes are, ``density`` how much ink."""
-    style = STYLES[int(rng.integers(0, len(STYLES)))]
+    """One picture; ``chunk`` (0-1) sets how large its shapes are, ``density`` how much ink,
+    ``style`` one of :data:`STYLES` (None: drawn at random)."""
+    if style is None:
+        style = STYLES[int(rng.integers(0, len(STYLES)))]
     radius = max(1, round(min(width, height) * (0.04 + 0.16 * chunk)))
     if style == "field":
         return cut(smooth_field(rng, width, height, radius), density)

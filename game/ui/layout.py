@@ -11,6 +11,7 @@ it which cell a pointer is over. Both read the same numbers, so what you see is 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
@@ -28,6 +29,22 @@ ROW_SLOT_BY_DIGITS = {1: 0.72, 2: 1.08, 3: 1.5}
 COLUMN_SLOT = 0.74
 # Space between a clue strip and the grid, as a fraction of the cell side.
 CLUE_GAP = 0.3
+# Clue numbers are what a player reads most: their digits are drawn at least CLUE_INK_PX
+# high (a 30x30 at 1280x800 had 19-20 px cells and digits 9-10 px high), capped so that a
+# digit keeps two pixels of the cell free above and below, and the clue strips widen to hold
+# them rather than the cells shrinking. Below FLOOR_FROM_CELL the clues simply scale with the
+# cell. DIGIT_HEIGHT is a digit's inked height as a share of the font size (DejaVu Sans Bold,
+# measured: 14 px at 19, 15 px at 20), CLUE_FLOOR_PX the font size for CLUE_INK_PX.
+CLUE_INK_PX = 14
+DIGIT_HEIGHT = 0.74
+CLUE_FLOOR_PX = 19
+FLOOR_FROM_CELL = 10
+# Stacked column numbers keep this many pixels between one's digits and the next one's.
+STACK_GAP = 3
+# A bold clue digit's advance is at most this share of its font size (DejaVu Sans Bold); a
+# slot adds room for the gap between two numbers.
+DIGIT_ADVANCE = 0.72
+SLOT_PADDING = 4
 
 
 class Box(NamedTuple):
@@ -65,6 +82,31 @@ class Box(NamedTuple):
 def row_slot_factor(digits: int) -> float:
     """Width of one row-clue slot for numbers of ``digits`` digits, in cell sides."""
     return ROW_SLOT_BY_DIGITS.get(digits, 0.42 * digits + 0.25)
+
+
+def clue_slots(cell: int, row_digits: int) -> tuple[int, int]:
+    """(row slot width, column slot height) in pixels for cells of ``cell`` pixels: shares of
+    the cell, widened to hold numbers ``clue_floor(cell)`` high."""
+    row_slot = max(1, round(cell * row_slot_factor(row_digits)))
+    column_slot = max(1, round(cell * COLUMN_SLOT))
+    floor = clue_floor(cell)
+    if floor:
+        row_slot = max(row_slot, math.ceil(row_digits * DIGIT_ADVANCE * floor) + SLOT_PADDING)
+        column_slot = max(column_slot, digit_height(floor) + STACK_GAP)
+    return row_slot, column_slot
+
+
+def digit_height(font_px: int) -> int:
+    """The inked height of a clue digit drawn at ``font_px`` (see ``DIGIT_HEIGHT``)."""
+    return round(font_px * DIGIT_HEIGHT)
+
+
+def clue_floor(cell: int) -> int:
+    """The smallest clue font, in pixels, for cells of ``cell`` pixels (0: no floor): digits
+    ``CLUE_INK_PX`` high where the cell has room for them and two pixels each side."""
+    if cell < FLOOR_FROM_CELL:
+        return 0
+    return min(CLUE_FLOOR_PX, int((cell - 4) / DIGIT_HEIGHT))
 
 
 def clue_runs(clues: Sequence[Sequence[int]]) -> int:
@@ -253,8 +295,10 @@ class BoardLayout:
 
     @property
     def clue_font_px(self) -> int:
-        """A clue font size that fits the slots: the caller may shrink it to its font's metrics."""
-        return max(7, min(int(self.cell * 0.64), int(self.column_slot * 0.95)))
+        """A clue font size that fits the slots: the caller may shrink it to its font's metrics.
+        Never below ``CLUE_FLOOR_PX`` on cells big enough for it (``clue_slots`` made room)."""
+        size = max(7, min(int(self.cell * 0.64), int(self.column_slot * 0.95)))
+        return max(size, clue_floor(self.cell))
 
     # --- hit testing -------------------------------------------------------------------------
 
@@ -347,9 +391,30 @@ def fit_cell(
     """The largest cell side at which the grid and its clues fit in ``area``."""
     across = columns + clue_runs(row_clues) * row_slot_factor(clue_digits(row_clues)) + CLUE_GAP
     down = rows + clue_runs(column_clues) * COLUMN_SLOT + CLUE_GAP
-    # Three pixels for the border lines.
-    cell = int(min((area.w - 3) / across, (area.h - 3) / down))
-    return max(min_cell, min(max_cell, cell))
+    # Three pixels for the border lines. That is exact for slots that are shares of the cell;
+    # slots widened for readable clues (``clue_slots``) may need a smaller cell still.
+    cell = max(min_cell, min(max_cell, int(min((area.w - 3) / across, (area.h - 3) / down))))
+    while cell > min_cell:
+        width, height = board_extent(cell, columns, rows, row_clues, column_clues)
+        if width + 1 <= area.w and height + 1 <= area.h:
+            break
+        cell -= 1
+    return cell
+
+
+def board_extent(
+    cell: int,
+    columns: int,
+    rows: int,
+    row_clues: Sequence[Sequence[int]],
+    column_clues: Sequence[Sequence[int]],
+) -> tuple[int, int]:
+    """The pixels the grid, its border and both clue strips take with cells of ``cell``."""
+    row_slot, column_slot = clue_slots(cell, clue_digits(row_clues))
+    gap = max(2, round(cell * CLUE_GAP))
+    width = clue_runs(row_clues) * row_slot + gap + columns * cell + 1
+    height = clue_runs(column_clues) * column_slot + gap + rows * cell + 1
+    return width, height
 
 
 def compute_board_layout(
@@ -369,14 +434,12 @@ def compute_board_layout(
     scrolls by ``scroll`` pixels (clamped) under clue strips pinned to the area's edges."""
     row_runs = clue_runs(row_clues)
     column_runs = clue_runs(column_clues)
-    row_factor = row_slot_factor(clue_digits(row_clues))
     if cell is None:
         cell = fit_cell(
             area, columns, rows, row_clues, column_clues, max_cell=max_cell, min_cell=min_cell
         )
     cell = max(MIN_CELL, cell)
-    row_slot = max(1, round(cell * row_factor))
-    column_slot = max(1, round(cell * COLUMN_SLOT))
+    row_slot, column_slot = clue_slots(cell, clue_digits(row_clues))
     gap = max(2, round(cell * CLUE_GAP))
     strip_w = row_runs * row_slot + gap
     strip_h = column_runs * column_slot + gap
@@ -413,36 +476,47 @@ def compute_board_layout(
 
 @dataclass(frozen=True)
 class PlayRegions:
-    """How the play screen splits the window: a top bar, the board, a side panel, a help line."""
+    """How the play screen splits the window: a top bar, the board, the tool rail beside it
+    (panel, zoom and pan buttons), a side panel and a help line. With the panel collapsed the
+    panel and the help line have no size and the board takes their room."""
 
     top_bar: Box
     board_area: Box
     side_panel: Box
     help_line: Box
     scale: float
+    tool_rail: Box
 
     @property
     def padding(self) -> int:
         return max(6, round(12 * self.scale))
 
+    @property
+    def panel_shown(self) -> bool:
+        return self.side_panel.w > 0
 
-def compute_play_regions(width: int, height: int) -> PlayRegions:
-    """Regions for a window of ``width`` x ``height``; sizes grow with the window."""
+
+def compute_play_regions(width: int, height: int, panel: bool = True) -> PlayRegions:
+    """Regions for a window of ``width`` x ``height``; sizes grow with the window. ``panel``
+    False: the side panel and the help line give way to the board."""
     scale = max(0.75, min(2.0, min(width / 1280, height / 800)))
     pad = max(6, round(12 * scale))
     top_h = round(54 * scale)
-    help_h = round(30 * scale)
-    panel_w = max(190, min(round(width * 0.24), round(300 * scale)))
+    help_h = round(30 * scale) if panel else 0
+    panel_w = max(190, min(round(width * 0.24), round(300 * scale))) if panel else 0
+    rail_w = round(40 * scale)
     top_bar = Box(0, 0, width, top_h)
-    help_line = Box(0, height - help_h, width, help_h)
-    side_panel = Box(width - panel_w, top_h, panel_w, max(0, height - top_h - help_h))
+    help_line = Box(0, height - help_h, width if panel else 0, help_h)
+    middle_h = max(0, height - top_h - help_h)
+    side_panel = Box(width - panel_w, top_h, panel_w, middle_h)
+    rail = Box(side_panel.x - pad - rail_w, top_h + pad, rail_w, max(1, middle_h - 2 * pad))
     board_area = Box(
         pad,
         top_h + pad,
-        max(1, width - panel_w - 2 * pad),
-        max(1, height - top_h - help_h - 2 * pad),
+        max(1, rail.x - 2 * pad),
+        max(1, middle_h - 2 * pad),
     )
-    return PlayRegions(top_bar, board_area, side_panel, help_line, scale)
+    return PlayRegions(top_bar, board_area, side_panel, help_line, scale, rail)
 
 
 def fit_picture(container: Box, columns: int, rows: int) -> tuple[Box, int]:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game.commands.play import display_problem, driver_problem
+from game.commands.play import display_problem, driver_problem, only_driver
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -58,4 +58,39 @@ def test_the_game_without_a_display_prints_one_line_and_exits_2(tmp_path: Path) 
     assert done.stdout == ""
     assert done.stderr.splitlines() == [
         "Hanjie needs a display: no X11 or Wayland display was found (DISPLAY is not set)."
+    ]
+
+
+def test_only_an_x_display_named_is_tried_with_x11_alone() -> None:
+    assert only_driver({"DISPLAY": ":0"}, "linux") == "x11"
+    assert only_driver({"DISPLAY": ":0", "WAYLAND_DISPLAY": "wayland-0"}, "linux") is None
+    assert only_driver({"WAYLAND_DISPLAY": "wayland-0"}, "linux") is None
+    assert only_driver({"DISPLAY": ":0", "SDL_VIDEODRIVER": "dummy"}, "linux") is None
+    assert only_driver({"DISPLAY": ":0"}, "win32") is None
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11/Wayland platforms")
+def test_an_x_display_that_cannot_be_opened_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    """QA: with DISPLAY naming no server, Wayland's library printed an XDG_RUNTIME_DIR error
+    before the game's own line."""
+    environ = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in ("WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "SDL_AUDIODRIVER", "XDG_RUNTIME_DIR")
+    }
+    environ["DISPLAY"] = ":4093"  # no X server listens there
+    environ["HANJIE_HOME"] = str(tmp_path)
+    done = subprocess.run(
+        [sys.executable, "-m", "game"],
+        cwd=ROOT,
+        env=environ,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.splitlines() == [
+        "Hanjie needs a display: no X11 or Wayland display was found "
+        "(DISPLAY=:4093 could not be opened)."
     ]

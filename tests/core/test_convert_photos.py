@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFilter
 
+from game.cli import main
 from game.core.convert import (
     Converter,
     ConvertError,
@@ -15,16 +17,19 @@ from game.core.convert import (
     defaults_for,
     looks_like_photo,
     parse_method,
+    puzzle_from_grid,
     source_from_image,
 )
-from game.core.convert_auto import score_grid
+from game.core.convert_auto import SKETCH_BELOW, score_grid
 from game.core.convert_methods import (
     adaptive_grid,
     clean_specks,
     count_specks,
     dither_grid,
+    join_diagonals,
     tone,
 )
+from game.core.free_cells import free_cells
 
 
 def _shaded_disc(size: tuple[int, int] = (400, 300), seed: int = 3) -> Image.Image:
@@ -80,6 +85,62 @@ def test_outline_draws_the_edge_of_a_shape_not_its_inside() -> None:
     grid = converter.grid(ConvertOptions(width=20, height=20, fit="stretch", method="outline"))
     assert grid[4, 4:16].all() and grid[15, 4:16].all()  # the top and bottom sides
     assert not grid[8:12, 8:12].any() and not grid[0].any()  # not inside, not outside
+
+
+def test_sketch_draws_the_outline_and_the_darkest_feature_not_mid_tones() -> None:
+    image = Image.new("RGB", (300, 300), "white")
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((60, 60, 239, 239), fill=(120, 120, 120))  # a grey square, 36% of cells
+    draw.rectangle((135, 135, 164, 164), fill="black")  # a black "pupil" in it
+    converter = Converter(source_from_image(image))
+    grid = converter.grid(ConvertOptions(width=20, height=20, fit="stretch", method="sketch"))
+    assert grid[4, 4:16].all() and grid[4:16, 4].all()  # the square's sides
+    assert grid[9:11, 9:11].all()  # the pupil, filled
+    assert not grid[6:8, 6:14].any() and not grid[0].any()  # grey inside and white outside
+
+
+def test_joined_diagonals_read_as_one_stroke_and_remove_the_checkerboard_swap() -> None:
+    step = np.zeros((4, 4), dtype=bool)
+    step[0, 0] = step[1, 1] = True  # two cells touching by a corner: clues 1, 1 both ways
+    assert free_cells(puzzle_from_grid(step), time_limit=5.0).count == 4  # or the other diagonal
+    joined = join_diagonals(step)
+    assert joined[step].all() and joined[1, 0] and int(joined.sum()) == 3
+    found = free_cells(puzzle_from_grid(joined), time_limit=5.0)
+    assert found.exact and found.count == 0
+    line = np.eye(6, dtype=bool)  # a long diagonal: one corner cell per step, the lower one
+    assert int(join_diagonals(line).sum()) == 11
+    assert all(join_diagonals(line)[y + 1, y] for y in range(5))
+    assert (join_diagonals(np.fliplr(line)) == np.fliplr(join_diagonals(line))).all()
+    block = np.zeros((4, 4), dtype=bool)
+    block[1:3, 1:3] = True
+    assert (join_diagonals(block) == block).all()  # no corner-only touch: unchanged
+
+
+def _ring_on_fur(seed: int = 5) -> Image.Image:
+    """A dark ring and pupil on a texture that changes every cell, as fur does."""
+    texture = np.random.default_rng(seed).random((30, 30))
+    pixels = (110 + 90 * texture).astype(np.uint8)
+    image = Image.fromarray(pixels).resize((300, 300), Image.Resampling.NEAREST).convert("RGB")
+    draw = ImageDraw.Draw(image)
+    draw.ellipse((60, 60, 240, 240), outline="black", width=12)
+    draw.ellipse((130, 130, 170, 170), fill="black")
+    return image.filter(ImageFilter.GaussianBlur(1.5))
+
+
+def test_auto_sketches_a_picture_whose_tones_make_no_faithful_grid() -> None:
+    converter = Converter(source_from_image(_ring_on_fur()))
+    options = ConvertOptions(width=30, height=30, fit="stretch", method="auto", clean=True)
+    choice = converter.choice(options)
+    assert choice.method == "sketch" and choice.text.startswith("Auto chose Sketch")
+    grid = converter.grid(options)
+    ring = [(15, 6), (15, 23), (6, 15), (23, 15)]  # (row, column) on the ring's line
+    assert all(grid[row, column] for row, column in ring) and grid[14:16, 14:16].all()
+    assert not grid[:4].any() and not grid[:, :4].any()  # the fur outside stays empty
+    # The picture's best tone grid is what fell short: an untextured ring keeps its tones.
+    plain = Image.new("RGB", (300, 300), "white")
+    ImageDraw.Draw(plain).ellipse((60, 60, 240, 240), outline="black", width=12)
+    clean_choice = Converter(source_from_image(plain)).choice(options)
+    assert clean_choice.method != "sketch" and clean_choice.score.likeness >= SKETCH_BELOW
 
 
 def test_tone_controls() -> None:
@@ -169,8 +230,30 @@ def test_parse_method_knows_the_new_methods() -> None:
     assert parse_method("adaptive=0.6") == ("adaptive", 0.6)
     assert parse_method("Outline") == ("outline", None)
     assert parse_method("dither=0.4") == ("dither", 0.4)
-    for bad in ("auto=0.5", "otsu=0.2", "dither=1.5", "sketch"):
+    assert parse_method("sketch=0.4") == ("sketch", 0.4)
+    for bad in ("auto=0.5", "otsu=0.2", "dither=1.5", "sketchy"):
         with pytest.raises(ConvertError):
             parse_method(bad)
     with pytest.raises(ConvertError):
         ConvertOptions(gamma=10.0)
+
+
+def test_the_convert_command_opens_a_photo_as_the_screen_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Auto, Fill and clean specks for a photo (a landscape one wastes no rows); a method
+    or fit given on the command line still wins."""
+    path = tmp_path / "disc.jpg"
+    _shaded_disc((400, 200)).save(path, quality=90)
+    assert main(["convert", str(path), "--size", "20x20", "--timeout", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "auto: " in out  # what Auto chose, e.g. "auto: adaptive 0.5"
+    art = [line for line in out.splitlines() if line and set(line) <= {"#", "."}]
+    # Filled: the disc (rows 3.3..16.7 of the square cut from the middle) spans 14 rows.
+    assert len(art) == 20 and all("#" in line for line in art[4:16])
+    assert main(["convert", str(path), "--size", "20x20", "--method", "otsu", "--fit", "pad",
+                 "--timeout", "1"]) == 0  # fmt: skip
+    out = capsys.readouterr().out
+    art = [line for line in out.splitlines() if line and set(line) <= {"#", "."}]
+    # Padded, the picture takes rows 5..14 and the disc rows 6.7..13.3: ten empty rows.
+    assert "method otsu" in out and sum("#" not in line for line in art) >= 10

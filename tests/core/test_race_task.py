@@ -3,6 +3,7 @@ live counters, the rules on single lines, and the solve command's --algorithm.""
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -28,7 +29,9 @@ def open_grid(size: int) -> Puzzle:
 
 
 def test_the_commands_choices_are_the_algorithms() -> None:
-    assert ALGORITHM_CHOICES == ALGORITHMS
+    from game.commands import replay
+
+    assert ALGORITHM_CHOICES == replay.ALGORITHM_CHOICES == ALGORITHMS
     assert set(INFO) == set(ALGORITHMS)
     assert all(len(INFO[name].explanation) > 100 for name in ALGORITHMS)
     with pytest.raises(ValueError, match="choose one of hanjie, rows, lines, rules"):
@@ -149,6 +152,11 @@ def test_solve_command_with_each_algorithm(
     assert "first test: row and column clues both fill 16 cells" in out
     assert "by rule 1.1" in out
     assert "unique (exactly 1 solution)" in out
+    # The rules beat after every quiet line; the command tells a run of them as one line.
+    lines = out.splitlines()
+    quiet = [index for index, line in enumerate(lines) if line.startswith("checked ")]
+    assert quiet and all(b - a > 1 for a, b in itertools.pairwise(quiet))
+    assert "checked 1 lines" not in out
     assert main(["solve", str(path), "--algorithm", "magic"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "invalid choice: 'magic'" in err[0]

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import numpy as np
 import pygame
+import pytest
 
 from game.core.formats import read_puzzle
 from game.core.puzzle import Puzzle
@@ -164,3 +165,22 @@ def test_screenshots_render_and_the_editor_sleeps_when_idle() -> None:
     ambiguous = app.top
     assert isinstance(ambiguous, ClueEditorScene) and ambiguous.report is not None
     assert ambiguous.report.status == "multiple" and ambiguous.wake_in() is None
+
+
+def test_clues_not_decided_in_time_can_keep_checking(monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui.scenes import clue_editor
+
+    monkeypatch.setattr(clue_editor, "CHECK_TIME_LIMIT", 0.0)
+    puzzle = cat_puzzle()  # needs a guess: no time, no verdict
+    app, scene = _editor(puzzle.width, puzzle.height)
+    type_sheet(scene, puzzle)
+    scene._clues_changed()
+    _settle(app, scene)
+    assert scene.undecided and not scene.hidden(scene.longer_button)
+    assert scene.play_button.enabled  # the play screen checks again in its own time
+    monkeypatch.setattr(clue_editor, "CHECK_TIME_LIMIT", 1.0)
+    click(app, scene.longer_button.rect.center)
+    assert scene.limit_scale == clue_editor.LONGER
+    _settle(app, scene)
+    assert scene.report is not None and scene.report.status == "multiple"
+    assert scene.hidden(scene.longer_button)

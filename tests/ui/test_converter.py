@@ -653,3 +653,24 @@ def test_level_select_from_a_game_over_level_select_goes_back_to_it(tmp_path: Pa
     question.button("Leave without saving").activate()
     app.step()
     assert app.scenes[-1] is levels and len(app.scenes) == 2
+
+
+def test_a_check_that_ran_out_of_time_can_keep_checking(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.ui.scenes import converter_fairness
+
+    monkeypatch.setattr(converter_fairness, "CHECK_TIME_LIMIT", 0.0)
+    app, scene = _open(_disc(tmp_path / "disc.png"))
+    _settle(app, scene)
+    fairness = scene.fairness
+    assert scene.report is not None and scene.report.status == "unknown"
+    assert not scene.hidden(fairness.longer_button) and fairness.longer_button.enabled
+    monkeypatch.setattr(converter_fairness, "CHECK_TIME_LIMIT", 1.0)
+    click(app, fairness.longer_button.rect.center)
+    assert fairness.limit_scale == converter_fairness.LONGER
+    _settle(app, scene)
+    assert scene.report is not None and scene.report.status == "unique"
+    assert scene.hidden(fairness.longer_button)
+    scene._change_options(width=12)  # a new grid starts from the usual limits
+    assert fairness.limit_scale == 1.0

@@ -90,6 +90,10 @@ def test_arrows_jump_over_black_cells_and_clicks_select(app: App) -> None:
     x, y = puzzle.white_cells[-1]
     click(app, pygame.Rect(scene.layout.cell_box(x, y)).center)
     assert scene.session.cursor == puzzle.white_count - 1
+    key(app, pygame.K_TAB)  # Tab goes on in reading order, round the board
+    assert scene.session.cursor == 0
+    key(app, pygame.K_TAB, mod=pygame.KMOD_SHIFT)
+    assert scene.session.cursor == puzzle.white_count - 1
     before = scene.session.cursor
     black = next(
         (x, y) for y in range(puzzle.height) for x in range(puzzle.width) if not puzzle.white[y][x]
@@ -310,17 +314,22 @@ def test_a_bad_kakuro_file_is_one_toast(app: App, tmp_path: Path) -> None:
     assert len(app.toasts.texts) == 1 and app.toasts.texts[0].startswith("bad.kak: ")
 
 
-def test_the_bundled_kakuro_packs_read_and_each_puzzle_is_unique() -> None:
+def test_the_starter_pack_is_unique_and_rated_in_play_order() -> None:
+    """The hand-made starter pack (the generated packs are the generator's tests')."""
+    from game.core.kakuro.rating import rate_kakuro_puzzle
     from game.resources import levels_dir
 
-    packs = list_kakuro_packs(levels_dir())
-    assert packs
-    for pack in packs:
-        for entry in read_kakuro_entries(pack):
-            assert entry.puzzle is not None, f"{entry.path.name}: {entry.error}"
-            result = solve(entry.puzzle, time_limit=10)
-            assert result.status == "unique", entry.path.name
-            assert result.solutions[0] == entry.puzzle.solution
+    packs = {pack.key: pack for pack in list_kakuro_packs(levels_dir())}
+    assert packs["kakuro-01-starter"].order == 1
+    stars = []
+    for entry in read_kakuro_entries(packs["kakuro-01-starter"]):
+        assert entry.puzzle is not None, f"{entry.path.name}: {entry.error}"
+        result, rating = rate_kakuro_puzzle(entry.puzzle, time_limit=10)
+        assert result.status == "unique", entry.path.name
+        assert result.solutions[0] == entry.puzzle.solution
+        assert entry.stars == rating.stars, entry.path.name
+        stars.append(rating.stars)
+    assert len(stars) == 8 and stars == sorted(stars)
 
 
 def test_the_clock_waits_under_the_pause_menu_and_the_replay(app: App) -> None:
@@ -362,3 +371,21 @@ def test_next_puzzle_after_a_win_plays_the_next_of_the_pack(app: App) -> None:
     assert isinstance(following, KakuroPlayScene) and following is not scene
     assert following.place is not None and following.place.number == 2
     assert following.puzzle == read_kakuro(LEVELS / "kakuro-starter" / "02-starter.kak")
+
+
+def test_the_replay_on_a_board_with_two_answers_guesses_and_backtracks(app: App) -> None:
+    from game.ui.scenes.kakuro_shots import with_two_answers
+
+    puzzle = with_two_answers(read_kakuro(LEVELS / "kakuro-starter" / "08-starter.kak"))
+    assert puzzle is not None
+    scene = KakuroReplayScene(app, puzzle, playing=False)
+    app.push(scene)
+    app.step()
+    scene.run_to_end()
+    for _ in range(600):
+        if scene.done:
+            break
+        app.step(1 / 60)
+    assert scene.result is not None and scene.result.status == "multiple"
+    assert scene.solutions == 2 and scene.guesses >= 1 and scene.backtracks >= 1
+    assert scene.status()[0] == "More than one solution"

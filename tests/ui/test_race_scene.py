@@ -98,3 +98,17 @@ def test_each_board_gets_the_same_slice_and_faster_gives_more() -> None:
     key(scene.app, pygame.K_MINUS)
     key(scene.app, pygame.K_MINUS)
     assert scene.slice_seconds < before
+
+
+def test_to_the_end_shares_a_big_slice_equally_until_all_finish() -> None:
+    scene = race_app(("rows", "lines", "rules"))
+    normal = scene.slice_seconds
+    key(scene.app, pygame.K_END)
+    assert scene.rushing and scene.slice_seconds > normal
+    assert scene.status_text()[0].startswith("Running to the end")
+    for _ in range(600):
+        scene.app.step(1 / 60)
+        if scene.finished:
+            break
+    assert scene.finished and not scene.rushing
+    assert not scene.end_button.enabled

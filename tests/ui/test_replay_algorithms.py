@@ -69,3 +69,33 @@ def test_replay_command_refuses_a_bad_race_in_one_line(
         assert main(["replay", str(path), "--race", race]) == 2
         err = capsys.readouterr().err.strip().splitlines()
         assert len(err) == 1 and reason in err[0]
+
+
+def test_replay_command_opens_the_race_without_the_lesson_offer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """QA: on a first start the "New to nonograms?" question popped up over ``replay --race``."""
+    from game.cli import main
+    from game.core.formats import write_puzzle
+    from game.ui.app import App
+    from game.ui.scenes.race_scene import RaceScene
+
+    path = tmp_path / "heart.non"
+    write_puzzle(HEART, path)
+    from game.ui.scenes.menu import MenuScene
+
+    tops: list[object] = []
+
+    def run_a_few_frames(app: App) -> None:  # the real loop would wait for the player
+        for _ in range(3):
+            app.step()
+        tops.append(app.top)
+        menu = app.scenes[0]
+        # A windowed start would ask on a first start; this menu must not.
+        assert isinstance(menu, MenuScene) and menu.offer_lesson is False
+
+    monkeypatch.setattr(App, "run", run_a_few_frames)
+    # A windowed App, as the command opens (SDL's dummy driver stands in for the display).
+    monkeypatch.setattr("game.commands.play.open_window", lambda: App())
+    assert main(["replay", str(path), "--race", "rows,hanjie", "--paused"]) == 0
+    assert len(tops) == 1 and isinstance(tops[0], RaceScene)

@@ -109,6 +109,19 @@ def combination_text(mask: int) -> str:
     return "+".join(map(str, digits_of(mask)))
 
 
+# The layers of the run reasoning are sets of used-digit masks held as one big integer each:
+# bit ``m`` of a layer says the used-digit set ``m`` (a mask below 1024) is reachable. Adding
+# digit ``d`` to every set without it is then one shift by ``1 << d`` of the sets that lack
+# it, so a whole layer moves in a few big-integer operations instead of one set at a time.
+_SET_BITS = 1 << (ALL_DIGITS + 1)
+_WITHOUT = tuple(
+    sum(1 << mask for mask in range(_SET_BITS.bit_length() - 1) if not mask >> digit & 1)
+    for digit in range(10)
+)
+_COMBO_SETS = {key: sum(1 << mask for mask in masks) for key, masks in _COMBINATIONS.items()}
+_ORDER = {mask: digits_of(mask) for masks in _COMBINATIONS.values() for mask in masks}
+
+
 @lru_cache(maxsize=65_536)
 def run_options(total: int, candidates: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """Exact reasoning about one run: ``(supported, combos)``.
@@ -118,46 +131,107 @@ def run_options(total: int, candidates: tuple[int, ...]) -> tuple[tuple[int, ...
     one way to fill the run with distinct digits adding up to ``total``; ``combos`` are the
     digit sets those ways use. An empty ``combos`` means the run cannot be completed.
 
-    The ways are counted through layers of used-digit sets (at most 126 per layer), never by
-    trying permutations, so a run of nine cells costs a few thousand set operations; the
-    answer is cached, as the same run states come back again and again in a search.
+    The ways are counted through layers of used-digit sets, never by trying permutations:
+    forward, the sets reachable after each cell; back from the complete sets that are
+    combinations, the sets that can still end in one. A digit is supported in a cell when it
+    leads from a reachable set to a set that can still end well. The answer is cached, as
+    the same run states come back again and again in a search.
     """
     length = len(candidates)
-    wanted = set(combinations(total, length))
+    wanted = _COMBO_SETS.get((total, length), 0)
+    nothing = tuple(0 for _ in candidates)
     if not wanted:
-        return tuple(0 for _ in candidates), ()
-    allowed_union = 0
-    for mask in wanted:
-        allowed_union |= mask
-    # forward[i]: the used-digit sets after filling cells 0..i-1 that stay inside a combination.
-    forward: list[set[int]] = [{0}]
-    for mask in candidates:
-        layer: set[int] = set()
-        cell = mask & allowed_union
-        for used in forward[-1]:
-            free = cell & ~used
-            while free:
-                low = free & -free
-                free ^= low
-                layer.add(used | low)
+        return nothing, ()
+    allowed = possible_digits(total, length)
+    cells = [mask & allowed for mask in candidates]
+    forward = [1]  # the empty set only
+    for cell in cells:
+        layer = 0
+        before = forward[-1]
+        free = cell
+        while free:
+            low = free & -free
+            free ^= low
+            layer |= (before & _WITHOUT[low.bit_length() - 1]) << low
+        if not layer:
+            return nothing, ()
         forward.append(layer)
-    reached = tuple(mask for mask in sorted(wanted, key=digits_of) if mask in forward[-1])
-    if not reached:
-        return tuple(0 for _ in candidates), ()
-    # Walk back from the complete sets that are combinations: a digit is supported when it
-    # leads from a reachable set to one that can still end in a combination.
-    alive: set[int] = set(reached)
+    alive = forward[-1] & wanted
+    if not alive:
+        return nothing, ()
+    reached_bits = alive
     supported = [0] * length
     for index in range(length - 1, -1, -1):
-        before: set[int] = set()
-        cell = candidates[index]
-        for used in forward[index]:
-            free = cell & ~used
+        reachable = forward[index]
+        back = 0
+        free = cells[index]
+        while free:
+            low = free & -free
+            free ^= low
+            hits = (reachable & _WITHOUT[low.bit_length() - 1]) & (alive >> low)
+            if hits:
+                supported[index] |= low
+                back |= hits
+        alive = back
+    reached: list[int] = []
+    while reached_bits:
+        low = reached_bits & -reached_bits
+        reached_bits ^= low
+        reached.append(low.bit_length() - 1)
+    reached.sort(key=_ORDER.__getitem__)
+    return tuple(supported), tuple(reached)
+
+
+@lru_cache(maxsize=16_384)
+def run_options_by_total(
+    candidates: tuple[int, ...],
+) -> tuple[tuple[int, tuple[int, ...], tuple[int, ...]], ...]:
+    """:func:`run_options` for every sum a run of these cells could have at once:
+    ``(total, supported, combos)`` for each total with at least one way to fill the run.
+
+    The forward layers do not depend on the sum (a way that ends in a combination only ever
+    used that combination's digits), so they are built once and each sum only walks back;
+    a sum none of whose combinations is reached costs one AND. The generator asks this when
+    it weighs every sum a run could take.
+    """
+    length = len(candidates)
+    forward = [1]
+    for cell in candidates:
+        layer = 0
+        before = forward[-1]
+        free = cell & ALL_DIGITS
+        while free:
+            low = free & -free
+            free ^= low
+            layer |= (before & _WITHOUT[low.bit_length() - 1]) << low
+        if not layer:
+            return ()
+        forward.append(layer)
+    low_total, high_total = total_range(length)
+    found: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
+    for total in range(low_total, high_total + 1):
+        alive = forward[-1] & _COMBO_SETS.get((total, length), 0)
+        if not alive:
+            continue
+        reached_bits = alive
+        supported = [0] * length
+        for index in range(length - 1, -1, -1):
+            reachable = forward[index]
+            back = 0
+            free = candidates[index] & ALL_DIGITS
             while free:
                 low = free & -free
                 free ^= low
-                if used | low in alive:
+                hits = (reachable & _WITHOUT[low.bit_length() - 1]) & (alive >> low)
+                if hits:
                     supported[index] |= low
-                    before.add(used)
-        alive = before
-    return tuple(supported), reached
+                    back |= hits
+            alive = back
+        reached: list[int] = []
+        while reached_bits:
+            low = reached_bits & -reached_bits
+            reached_bits ^= low
+            reached.append(low.bit_length() - 1)
+        reached.sort(key=_ORDER.__getitem__)
+        found.append((total, tuple(supported), tuple(reached)))
+    return tuple(found)

@@ -49,6 +49,8 @@ CHECK_SLICE = 0.006
 CHECK_DELAY = 0.3
 CHECK_TIME_LIMIT = 5.0
 FREE_TIME_LIMIT = 6.0
+# "Keep checking" multiplies the limits by this, each press.
+LONGER = 4.0
 KEYS_HELP = "Tab or Enter: next line · Shift+Tab: back · Ctrl+S save · Ctrl+P play · Esc back"
 
 
@@ -92,10 +94,12 @@ class ClueEditorScene(Scene):
         self.watch_button = Button("Watch the solver", self.watch, font_size=18)
         self.save_button = Button("Save", self.save_clicked, font_size=18)
         self.back_button = Button("Back", self.leave, font_size=18)
+        self.longer_button = Button("Keep checking", self.check_longer, font_size=17)
+        self.limit_scale = 1.0  # raised by "Keep checking", back to 1 when the clues change
         self.controls: list[Widget] = [
             self.clue_input, self.width_stepper, self.height_stepper, self.title_input,
             self.author_input, self.play_button, self.save_button, self.watch_button,
-            self.back_button,
+            self.longer_button, self.back_button,
         ]  # fmt: skip
         self.focus = FocusGroup(self.controls)
         self.focus.focus_widget(self.clue_input)
@@ -108,6 +112,7 @@ class ClueEditorScene(Scene):
         self.play_button.enabled = solvable
         self.watch_button.enabled = self.sheet.ready
         self.save_button.enabled = solvable
+        self.longer_button.enabled = self.undecided
         self.width_stepper.set_value(self.sheet.width, notify=False)
         self.height_stepper.set_value(self.sheet.height, notify=False)
 
@@ -153,6 +158,7 @@ class ClueEditorScene(Scene):
         self.report = None
         self.picture = None
         self.check_wait = CHECK_DELAY
+        self.limit_scale = 1.0
         self.dirty = not self.sheet.blank
         # A longer clue may need wider margins: the board re-fits (cheap arithmetic).
         self.view.arrange(self.board_area, self.sheet)
@@ -167,8 +173,11 @@ class ClueEditorScene(Scene):
             self.check_wait -= dt
             if self.check_wait > 0:
                 return
+            scale = self.limit_scale
             self.check = UniquenessCheck(
-                self.sheet.puzzle(), CHECK_TIME_LIMIT, free_time_limit=FREE_TIME_LIMIT
+                self.sheet.puzzle(),
+                CHECK_TIME_LIMIT * scale,
+                free_time_limit=FREE_TIME_LIMIT * scale,
             )
         if self.check.advance(CHECK_SLICE):
             self.report = self.check.report
@@ -177,6 +186,22 @@ class ClueEditorScene(Scene):
                 self.picture = np.asarray(first.solutions[0], dtype=bool)
             self.check = None
             self._sync()
+
+    @property
+    def undecided(self) -> bool:
+        return self.report is not None and self.report.status == "unknown"
+
+    def check_longer(self) -> None:
+        """Solve again with more time: the clues were not decided within the limit."""
+        if not self.undecided:
+            return
+        self.limit_scale *= LONGER
+        self.report = None
+        self.check_wait = 0.0
+        self._sync()
+
+    def hidden(self, widget: Widget) -> bool:
+        return widget is self.longer_button and not self.undecided
 
     @property
     def checking(self) -> bool:
@@ -360,15 +385,28 @@ class ClueEditorScene(Scene):
         self.save_button.rect = pygame.Rect(margin + half + gap, y, column - half - gap, row)
         y += row + gap
         self.watch_button.rect = pygame.Rect(margin, y, column, row)
+        y += row + 2 * gap
         area_left = margin + column + margin
         area = pygame.Rect(area_left, header, width - margin - area_left,
                            height - header - margin - round(24 * scale))  # fmt: skip
         report_height = round(150 * scale)
-        self.report_rect = pygame.Rect(area.left, area.bottom - report_height, area.width,
-                                       report_height)  # fmt: skip
-        board_area = pygame.Rect(area.left, area.top, area.width, area.height - report_height - gap)
+        if area.bottom - y >= round(200 * scale):
+            # The report under the controls: the board gets the whole height, which a big
+            # puzzle's clues need more than width.
+            self.report_rect = pygame.Rect(margin, y, column, area.bottom - y)
+            board_area = area
+        else:  # a short window: the report goes under the board
+            self.report_rect = pygame.Rect(area.left, area.bottom - report_height, area.width,
+                                           report_height)  # fmt: skip
+            board_area = pygame.Rect(area.left, area.top, area.width,
+                                     area.height - report_height - gap)  # fmt: skip
         self.board_area = board_area.inflate(-gap, -gap)
         self.view.arrange(self.board_area, self.sheet)
+        report = self.report_rect
+        inset = round(16 * scale)
+        self.longer_button.rect = pygame.Rect(
+            report.left + inset, report.bottom - row - inset, report.width - 2 * inset, row
+        )
         self.help_at = (width // 2, height - round(8 * scale))
 
     def draw(self, surface: pygame.Surface) -> None:
@@ -391,10 +429,11 @@ class ClueEditorScene(Scene):
         )
         self.view.draw(surface, app, self.sheet, self.current, self.picture, frozenset(free))
         draw_panel(surface, app, self.report_rect)
-        inner = self.report_rect.inflate(-round(40 * scale), -round(16 * scale))
+        inner = self.report_rect.inflate(-round(32 * scale), -round(16 * scale))
         draw_report(surface, app, inner, self.report_lines())
         for widget in self.controls:
-            widget.draw(surface, app)
+            if not self.hidden(widget):
+                widget.draw(surface, app)
         focused = self.focus.focused
         if self.focus.show_focus and focused is not None and focused.enabled:
             draw_focus_ring(surface, app, focused.rect)

@@ -381,6 +381,15 @@ class ConverterScene(Scene):
             return
         self.fairness.update(dt)
 
+    def wake_in(self) -> float | None:
+        """0 while a file opens or the fairness check or "make it fair" works (a slice a
+        frame); the caret's next blink while a text field has the focus; otherwise still."""
+        if self.opening or (self.document.mode != "empty" and self.fairness.busy):
+            return 0.0
+        if any(field.focused for field in (self.title_input, self.author_input)):
+            return 0.5 - self.app.time % 0.5
+        return None
+
     @property
     def checking(self) -> bool:
         return self.fairness.checking

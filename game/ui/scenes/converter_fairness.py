@@ -38,6 +38,8 @@ CHECK_TIME_LIMIT = 4.0
 FREE_TIME_LIMIT = 6.0
 # Engine seconds Make it fair may search.
 FAIR_TIME_LIMIT = 30.0
+# "Keep checking" gives a check that ran out of time this many times its limits, each press.
+LONGER = 4.0
 
 
 class ConverterFairness:
@@ -55,6 +57,10 @@ class ConverterFairness:
         self.failed: FairResult | None = None
         self.fair_button = Button("Make it fair", self.make_fair, primary=True, font_size=17)
         self.undo_button = Button("Undo the edits", self.undo_fair, font_size=17)
+        self.longer_button = Button("Keep checking", self.check_longer, font_size=17)
+        # The check's limits are multiplied by this: "Keep checking" raises it, a new grid
+        # puts it back.
+        self.limit_scale = 1.0
         self.report_rect = pygame.Rect(0, 0, 0, 0)
         self.report_text_rect = pygame.Rect(0, 0, 0, 0)
         self.report_full_rect = pygame.Rect(0, 0, 0, 0)
@@ -62,7 +68,7 @@ class ConverterFairness:
     @property
     def widgets(self) -> list[Widget]:
         """The report's buttons, in Tab order."""
-        return [self.fair_button, self.undo_button]
+        return [self.fair_button, self.undo_button, self.longer_button]
 
     def reset(self) -> None:
         """The grid changed: forget the report and check again after a pause."""
@@ -74,6 +80,21 @@ class ConverterFairness:
         self.failed = None
         self.check = None
         self.check_wait = CHECK_DELAY
+        self.limit_scale = 1.0
+
+    @property
+    def undecided(self) -> bool:
+        return self.report is not None and self.report.status == "unknown"
+
+    def check_longer(self) -> None:
+        """Check again, with more time: a busy machine or a hard picture ran out of it."""
+        if not self.undecided:
+            return
+        self.limit_scale *= LONGER
+        self.report = None
+        self.check = None
+        self.check_wait = 0.0
+        self.scene.sync_widgets()
 
     @property
     def ambiguous(self) -> bool:
@@ -86,6 +107,7 @@ class ConverterFairness:
             "Making it fair…" if self.fair_search is not None else ("Make it fair")
         )
         self.undo_button.enabled = self.applied is not None
+        self.longer_button.enabled = self.undecided
 
     @property
     def checking(self) -> bool:
@@ -103,8 +125,11 @@ class ConverterFairness:
                 self.check_wait -= dt
                 if self.check_wait > 0:
                     return
+                scale = self.limit_scale
                 self.check = UniquenessCheck(
-                    self.scene.puzzle, CHECK_TIME_LIMIT, free_time_limit=FREE_TIME_LIMIT
+                    self.scene.puzzle,
+                    CHECK_TIME_LIMIT * scale,
+                    free_time_limit=FREE_TIME_LIMIT * scale,
                 )
             if self.check.advance(CHECK_SLICE):
                 self.report = self.check.report
@@ -184,6 +209,8 @@ class ConverterFairness:
             return not self.ambiguous
         if widget is self.undo_button:
             return self.applied is None
+        if widget is self.longer_button:
+            return not self.undecided
         return False
 
     def arrange(self, report_rect: pygame.Rect, scale: float, margin: int, gap: int) -> None:
@@ -196,6 +223,10 @@ class ConverterFairness:
         by = inner.top + gap
         self.fair_button.rect = pygame.Rect(bx, by, button_width, button_height)
         self.undo_button.rect = pygame.Rect(bx, by, button_width, button_height)
+        # Below Undo: a check of the edited grid may also run out of time.
+        self.longer_button.rect = pygame.Rect(
+            bx, by + button_height + gap, button_width, button_height
+        )
         self.report_text_rect = pygame.Rect(
             inner.left, inner.top, inner.width - button_width - margin, inner.height
         )
@@ -247,6 +278,6 @@ class ConverterFairness:
         app = self.scene.app
         draw_panel(surface, app, self.report_rect)
         # The text keeps clear of the buttons only while one is shown.
-        shown = not (self.hidden(self.fair_button) and self.hidden(self.undo_button))
+        shown = not all(self.hidden(widget) for widget in self.widgets)
         rect = self.report_text_rect if shown else self.report_full_rect
         draw_report(surface, app, rect, self.report_lines())

@@ -58,7 +58,9 @@ def _shot_converter_photo(app: App) -> None:
     app.push(scene)
     scene.author_input.text = "Hanjie docs"
     _settle(app, scene)
-    scene._change_options(width=30, keep_aspect=True, method="otsu")
+    # As a player leaves it: 30x30, Auto (a photo's default) and a frame dragged around the
+    # lighthouse, so the shot shows the framing outline and what Auto chose.
+    scene._change_options(width=30, height=30, frame=(0.2, 0.05, 0.8, 0.85))
     _settle(app, scene)
 
 

@@ -102,6 +102,53 @@ def block_colours(theme: Theme) -> tuple[Colour, Colour, Colour]:
     return block, ink, diagonal
 
 
+# The board without anything a frame changes (blocks with their sums in the plain colour,
+# empty white cells, the grid), drawn once per puzzle, size and theme: a frame blits it and
+# draws only what differs, so a 16x16 board is a few dozen fills, not three hundred.
+_BASES: dict[tuple[object, ...], pygame.Surface] = {}
+_BASE_LIMIT = 64
+
+
+def _inner(layout: KakuroLayout, x: int, y: int) -> pygame.Rect:
+    """A cell's rect inside its grid lines (the line at its left and top edge stays)."""
+    box = layout.cell_box(x, y)
+    return pygame.Rect(box.x + 1, box.y + 1, box.w - 1, box.h - 1)
+
+
+def _base(
+    app: App,
+    puzzle: KakuroPuzzle,
+    layout: KakuroLayout,
+    sums: bool,
+    run_at: dict[tuple[int, int, str], int],
+    sum_size: int,
+) -> pygame.Surface:
+    theme = app.theme
+    key = (puzzle.fingerprint(), layout.cell, layout.columns, layout.rows, theme.name, sums)
+    base = _BASES.get(key)
+    if base is not None:
+        return base
+    if len(_BASES) >= _BASE_LIMIT:
+        _BASES.clear()
+    cell = layout.cell
+    base = pygame.Surface((cell * layout.columns + 1, cell * layout.rows + 1))
+    base.fill(theme.grid_line_thick)
+    home = KakuroLayout(0, 0, cell, layout.columns, layout.rows)
+    plain = BoardLook(digits=(), small=())
+    block = block_colours(theme)[0]
+    for y in range(puzzle.height):
+        for x in range(puzzle.width):
+            rect = _inner(home, x, y)
+            if puzzle.white[y][x]:
+                base.fill(theme.cell_unknown, rect)
+            elif sums:
+                _draw_black(base, app, puzzle, rect, x, y, run_at, plain, frozenset(), sum_size)
+            else:
+                base.fill(block, rect)
+    _BASES[key] = base
+    return base
+
+
 def draw_board(
     surface: pygame.Surface,
     app: App,
@@ -115,7 +162,6 @@ def draw_board(
     black cells are plain."""
     theme = app.theme
     cell = layout.cell
-    index_of = puzzle.white_index
     run_at: dict[tuple[int, int, str], int] = {
         (run.x, run.y, run.axis): run.index for run in puzzle.runs
     }
@@ -126,40 +172,31 @@ def draw_board(
     sum_size = max(7, round(cell * 0.3))
     digit_size = max(9, round(cell * 0.62))
     small_size = max(6, round(cell * 0.25))
-    for y in range(puzzle.height):
-        for x in range(puzzle.width):
-            box = layout.cell_box(x, y)
-            rect = pygame.Rect(box)
-            index = index_of.get((x, y))
-            if index is None and not sums:
-                surface.fill(block_colours(theme)[0], rect)
-                continue
-            if index is None:
-                _draw_black(surface, app, puzzle, rect, x, y, run_at, look, highlighted, sum_size)
-                continue
-            fill = look.cell_fills.get(index)
-            if fill is None:
-                fill = theme.highlight if index in lit_cells else theme.cell_unknown
+    surface.blit(_base(app, puzzle, layout, sums, run_at, sum_size), (layout.left, layout.top))
+    if sums:
+        # Blocks whose sums look different now (highlighted, done, in error) are redrawn.
+        for run in {*highlighted, *look.run_colours}:
+            x, y = puzzle.runs[run].x, puzzle.runs[run].y
+            rect = _inner(layout, x, y)
+            _draw_black(surface, app, puzzle, rect, x, y, run_at, look, highlighted, sum_size)
+    for index, (x, y) in enumerate(puzzle.white_cells):
+        fill = look.cell_fills.get(index)
+        if fill is None and index in lit_cells:
+            fill = theme.highlight
+        rect = _inner(layout, x, y)
+        if fill is not None:
             surface.fill(fill, rect)
-            digit = look.digits[index]
-            if digit and cell < 12:
-                continue  # too small to read: the thumbnail shows the layout only
-            if digit:
-                colour = look.digit_colours.get(index, theme.text)
-                rendered = app.fonts.render(str(digit), digit_size, colour, True, exact=True)
-                surface.blit(rendered, rendered.get_rect(center=rect.center))
-            elif look.small[index]:
-                _draw_small(surface, app, rect, look.small[index], small_size, look)
-    # Grid lines over the fills, then the frames of outlined and selected cells on top.
+        digit = look.digits[index] if index < len(look.digits) else 0
+        if digit and cell < 12:
+            continue  # too small to read: the thumbnail shows the layout only
+        if digit:
+            colour = look.digit_colours.get(index, theme.text)
+            rendered = app.fonts.render(str(digit), digit_size, colour, True, exact=True)
+            surface.blit(rendered, rendered.get_rect(center=rect.center))
+        elif index < len(look.small) and look.small[index]:
+            _draw_small(surface, app, rect, look.small[index], small_size, look)
+    # The border, then the frames of outlined and selected cells on top.
     line = theme.grid_line_thick
-    for x in range(layout.columns + 1):
-        px = layout.left + x * cell
-        pygame.draw.line(surface, line, (px, layout.top), (px, layout.top + layout.rows * cell))
-    for y in range(layout.rows + 1):
-        py = layout.top + y * cell
-        pygame.draw.line(
-            surface, line, (layout.left, py), (layout.left + layout.columns * cell, py)
-        )
     pygame.draw.rect(surface, line, pygame.Rect(layout.box), max(2, theme.line_weight + 1))
     frame = max(2, cell // 14)
     for index, colour in look.outlined.items():
@@ -214,6 +251,12 @@ def _draw_black(
         surface.blit(rendered, area)
 
 
+# A cell's small digits drawn once per (digits, cell side, size, colour): a replay shows up
+# to 256 cells of candidates every frame, and nine blits a cell cost more than the frame.
+_SMALL_CACHE: dict[tuple[int, int, int, Colour], pygame.Surface] = {}
+_SMALL_CACHE_LIMIT = 4096
+
+
 def _draw_small(
     surface: pygame.Surface,
     app: App,
@@ -224,12 +267,17 @@ def _draw_small(
 ) -> None:
     """Small digits in a 3x3 keypad order (1 top left, 9 bottom right)."""
     colour = look.small_colour or app.theme.text_muted
-    third = rect.width / 3
-    for digit in digits_of(mask):
-        row, column = divmod(digit - 1, 3)
-        centre = (
-            round(rect.left + third * (column + 0.5)),
-            round(rect.top + third * (row + 0.5)),
-        )
-        rendered = app.fonts.render(str(digit), size, colour, exact=True)
-        surface.blit(rendered, rendered.get_rect(center=centre))
+    key = (mask, rect.width, size, colour)
+    marks = _SMALL_CACHE.get(key)
+    if marks is None:
+        if len(_SMALL_CACHE) >= _SMALL_CACHE_LIMIT:
+            _SMALL_CACHE.clear()
+        marks = pygame.Surface(rect.size, pygame.SRCALPHA)
+        third = rect.width / 3
+        for digit in digits_of(mask):
+            row, column = divmod(digit - 1, 3)
+            centre = (round(third * (column + 0.5)), round(third * (row + 0.5)))
+            rendered = app.fonts.render(str(digit), size, colour, exact=True)
+            marks.blit(rendered, rendered.get_rect(center=centre))
+        _SMALL_CACHE[key] = marks
+    surface.blit(marks, rect)

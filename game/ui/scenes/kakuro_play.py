@@ -7,9 +7,10 @@ drawn around the board (bars, side panel, the selected cell's runs, the win) is
 ``kakuro_chrome``'s; the board is ``kakuro_board``'s, shared with the solver replay.
 
 Mouse: click a white cell to select it. Keyboard: arrows move between white cells (over
-black ones), 1-9 type a digit (in pencil mode a small mark; Shift+digit always a mark),
-Backspace / Delete / 0 clear, P pencil mode, V check the board, C check the selected digit,
-R reveal it, Ctrl+Z / Ctrl+Y undo and redo, W watch the solver, Esc pause.
+black ones), Tab / Shift+Tab go to the next or previous white cell, 1-9 type a digit (in
+pencil mode a small mark; Shift+digit always a mark), Backspace / Delete / 0 clear, P pencil
+mode, V check the board, C check the selected digit, R reveal it, Ctrl+Z / Ctrl+Y undo and
+redo, W watch the solver, Esc pause.
 """
 
 from __future__ import annotations
@@ -288,6 +289,11 @@ class KakuroPlayScene(Scene):
             return True
         if key in _ARROWS:
             self.move_cursor(*_ARROWS[key])
+            return True
+        if key == pygame.K_TAB and self.session.cursor is not None:
+            # The next white cell in reading order (Shift: the one before), round the board.
+            step = -1 if mod & pygame.KMOD_SHIFT else 1
+            self.select((self.session.cursor + step) % self.puzzle.white_count)
             return True
         if key in _DIGIT_KEYS:
             digit = _DIGIT_KEYS[key]

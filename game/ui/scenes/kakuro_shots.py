@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core.kakuro.model import KakuroPuzzle
+from game.core.kakuro.model import KakuroPuzzle, from_digits
 from game.core.kakuro.session import KakuroMove, KakuroSession
 from game.core.kakuro.task import solve
 from game.resources import levels_dir
@@ -126,8 +126,40 @@ def _shot_check(app: App) -> None:
     _steps(app)
 
 
+def with_two_answers(puzzle: KakuroPuzzle) -> KakuroPuzzle | None:
+    """``puzzle`` with one 2x2 square of white cells given the digits A B / B A, which the
+    swap B A / A B fits as well: a board with (at least) two answers, so the solver has to
+    guess and backtrack. None when the board has no such square."""
+    solution = puzzle.solution
+    if solution is None:
+        return None
+    digits = [list(row) for row in solution]
+    for y in range(puzzle.height - 1):
+        for x in range(puzzle.width - 1):
+            square = [(x, y), (x + 1, y), (x, y + 1), (x + 1, y + 1)]
+            if not all(puzzle.is_white(*cell) for cell in square):
+                continue
+            runs = {run for cell in square for run in puzzle.cell_runs[puzzle.white_index[cell]]}
+            others = {
+                digits[cy][cx]
+                for run in runs
+                for cx, cy in puzzle.runs[run].cells
+                if (cx, cy) not in square
+            }
+            free = [digit for digit in range(1, 10) if digit not in others]
+            if len(free) < 2:
+                continue
+            a, b = free[0], free[-1]
+            for (cx, cy), digit in zip(square, (a, b, b, a), strict=True):
+                digits[cy][cx] = digit
+            return from_digits(puzzle.white, digits, title=puzzle.title + ", two answers")
+    return None
+
+
 def _shot_replay(app: App) -> None:
-    """The search under way: a guess or two open, candidates thinned around them."""
+    """The search under way: a guess open, candidates thinned around it. A bundled board
+    that needs guessing when there is one; else a starter board given a second answer,
+    which the search must find (validation's view of a bad board)."""
     entries = [
         entry
         for pack in list_kakuro_packs(levels_dir())
@@ -136,22 +168,29 @@ def _shot_replay(app: App) -> None:
     ]
     if not entries:
         return
-    # The bundled board that makes the solver guess most (small ones never need to).
     efforts = [
-        (solve(entry.puzzle, time_limit=2).stats.guesses, n)
-        for n, entry in enumerate(entries)
-        if entry.puzzle
+        (solve(entry.puzzle, time_limit=2).stats.guesses, number)
+        for number, entry in enumerate(entries)
+        if entry.puzzle is not None
     ]
-    entry = entries[max(efforts)[1]]
-    assert entry.puzzle is not None
-    scene = KakuroReplayScene(app, entry.puzzle, name=entry.name, playing=False)
+    guesses, number = max(efforts)
+    puzzle = entries[number].puzzle
+    assert puzzle is not None
+    if not guesses:
+        puzzle = with_two_answers(puzzle) or puzzle
+    scene = KakuroReplayScene(app, puzzle, name=puzzle.title, playing=False)
     app.push(scene)
     _steps(app, 1)
-    for _ in range(4000):
-        if scene.done or (scene.guessed and scene.steps > 40 and scene.backtracks):
+    # Step by step with a few frames between (the backtrack's glow fades as on screen),
+    # to the first solution and a few steps on: the search under way for the second.
+    extra = 8
+    for _ in range(2000):
+        if scene.done or extra <= 0:
             break
         scene.step_once()
-    _steps(app, 2)
+        app.step(0.04)
+        if scene.solutions and scene.guessed:
+            extra -= 1
 
 
 SCREENSHOTS = {

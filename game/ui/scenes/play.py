@@ -10,13 +10,14 @@ Mouse: left fills, right crosses, middle or Shift+left clears; a drag paints a l
 cursor; Space or Z fills, X crosses, C / Backspace / Delete clear; holding one of those keys
 while pressing arrows keeps painting, and Shift+arrows repeats the last mark while moving.
 Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, T trial mode, K keep trial, D drop trial, V check,
-H hint (S shows its reasoning), +/- zoom, 0 fit, Esc pause.
+H hint (S shows its reasoning), +/- zoom, 0 fit, P or Tab the side panel, Esc pause. A drag with
+the middle button, or with the left while Space is held, moves the view.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -28,18 +29,20 @@ from game.core.moves import ClearAll, CommitTrial, DiscardTrial, Move, Paint
 from game.core.packs import PackPlace, shown_name, title_of
 from game.core.puzzle import Puzzle
 from game.core.session import Change, Session
-from game.core.strokes import Drag, Mark, Pen, Pointer, painted_cells, step_cursor
+from game.core.strokes import Drag, Pen
 from game.ui.layout import BoardLayout, Box, PlayRegions, compute_play_regions
 from game.ui.scene import Scene
 from game.ui.scenes.play_chrome import ClueLooks, PlayChrome, WinState
 from game.ui.scenes.play_exits import PAUSING_DIALOGS, PlayExits
 from game.ui.scenes.play_hint import HintShow
+from game.ui.scenes.play_input import PlayInput
+from game.ui.scenes.play_rail import PlayRail
 from game.ui.scenes.play_saves import PlaySaves
 from game.ui.scenes.play_viewport import BoardViewport
-from game.ui.settings import AUTO_CHECK
+from game.ui.settings import AUTO_CHECK, PLAY_PANEL
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
-from game.ui.widgets.grid_view import Flash, GridView, Preview
+from game.ui.widgets.grid_view import Flash, GridView
 from game.ui.widgets.minimap import MiniMap
 from game.ui.widgets.win_reveal import BUTTONS_AT, REVEAL_SECONDS, TITLE_AT
 
@@ -51,32 +54,11 @@ __all__ = ["REVEAL_SECONDS", "PlayScene"]
 
 FLASH_SECONDS = 1.8  # how long wrong marks blink after a check
 SMALL_CELL = 12  # below this many pixels a cell is hard to hit: the player is told of zoom
+PAN_STEP = 0.4  # a pan button moves the view by this share of the cells in view
+# After a win the reveal, the title and the buttons come in for this long: frames every tick.
+WIN_ANIMATION_SECONDS = BUTTONS_AT + 0.2
 UNIQUENESS_SLICE = 0.003  # seconds of solver work per frame while checking uniqueness
 
-_MARK_KEYS: dict[int, Mark] = {
-    pygame.K_z: Mark.FILL,
-    pygame.K_SPACE: Mark.FILL,
-    pygame.K_x: Mark.CROSS,
-    pygame.K_c: Mark.CLEAR,
-    pygame.K_BACKSPACE: Mark.CLEAR,
-    pygame.K_DELETE: Mark.CLEAR,
-}
-_ARROWS: dict[int, tuple[int, int]] = {
-    pygame.K_LEFT: (-1, 0),
-    pygame.K_RIGHT: (1, 0),
-    pygame.K_UP: (0, -1),
-    pygame.K_DOWN: (0, 1),
-}
-_SHIFT_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT)
-_CTRL_KEYS = (pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LMETA, pygame.K_RMETA)
-_ZOOM_KEYS: dict[int, int] = {
-    pygame.K_PLUS: 1,
-    pygame.K_EQUALS: 1,
-    pygame.K_KP_PLUS: 1,
-    pygame.K_MINUS: -1,
-    pygame.K_KP_MINUS: -1,
-}
-_MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 _SOUND_OF_STATE = {Cell.UNKNOWN: "clear", Cell.CROSSED: "cross", Cell.TRIAL_CROSSED: "cross"}
 
 
@@ -119,8 +101,7 @@ class PlayScene(Scene):
         self.hint_cell: tuple[int, int] | None = None
         self.hint_show = HintShow(self)  # the teaching hint's cells and its "show me"
         self.focus_lost = False
-        self._shift = False
-        self._ctrl = False
+        self.input = PlayInput(self)
         self.hover_row: int | None = None
         self.hover_column: int | None = None
         self.solved_before = bool(self.app.store.record(self.key).solved)
@@ -129,11 +110,13 @@ class PlayScene(Scene):
         self._check_pending = False
         self._size = (0, 0)
         self.version = 0  # counts board changes, so cached drawings know when to redo
+        self.drag_count = 0  # cells in the mouse stroke under way (shown beside the pointer)
         self.exits = PlayExits(self)
         self._make_buttons()
         self.chrome = PlayChrome(self)
+        self.rail = PlayRail(self)
         size = self.app.screen_size
-        self.regions: PlayRegions = compute_play_regions(*size)
+        self.regions: PlayRegions = compute_play_regions(*size, panel=self.panel_wanted)
         self.viewport = BoardViewport(puzzle, self.regions)
         self.grid_view = GridView(puzzle, self.app.theme, self.app.fonts, self.layout)
         self.minimap = MiniMap(puzzle.width, puzzle.height, self.app.theme, Box(0, 0, 1, 1))
@@ -142,8 +125,9 @@ class PlayScene(Scene):
         self.looks.sync()
         if self.layout.cell < SMALL_CELL or self.layout.scrollable:
             self.set_message(
-                "A big puzzle: zoom with + and - (or Ctrl+wheel), 0 fits it again; "
-                "the wheel scrolls, Shift+wheel scrolls across.",
+                "A big puzzle: the buttons beside the board zoom and scroll (so do + and -, "
+                "the wheel, and a drag with the middle button or Space held); P hides this "
+                "panel to give it room.",
                 "info",
             )
         if self.session.solved:
@@ -170,8 +154,7 @@ class PlayScene(Scene):
         # nothing may stay held down here. Only the top scene is updated, so the buttons
         # are brought up to date now: a dialog shows the game below as it was left.
         self.pen.let_go()
-        self._shift = False
-        self._ctrl = False
+        self.input.let_go()
         self.chrome.update_buttons()
         self.save()
 
@@ -219,15 +202,44 @@ class PlayScene(Scene):
         self.win_buttons = [self.next_button, self.levels_button, self.menu_button]
 
     def arrange(self, size: tuple[int, int]) -> None:
-        if size != self._size:
+        if size != self._size or self.panel_wanted != self.regions.panel_shown:
             self._build(size)
 
     def _build(self, size: tuple[int, int]) -> None:
         self._size = size
-        self.regions = compute_play_regions(*size)
+        self.regions = compute_play_regions(*size, panel=self.panel_wanted)
         self.viewport.set_regions(self.regions)
         self.grid_view.set_layout(self.layout)
         self.chrome.place()
+        self.rail.place()
+        self.rail.update()
+
+    @property
+    def panel_wanted(self) -> bool:
+        """The side panel shows unless the player hid it; after a win it always shows (it
+        holds the result and the way on)."""
+        return bool(self.app.setting(PLAY_PANEL)) or self.win is not None
+
+    def toggle_panel(self) -> None:
+        """Hide the side panel (and the help line) to give the board their room, or show it
+        again. Remembered for the next game."""
+        if self.win is not None:
+            return
+        self.app.set_setting(PLAY_PANEL, not self.app.setting(PLAY_PANEL))
+        self._build(self._size)
+
+    def board_centre(self) -> tuple[int, int]:
+        """The middle of the cells in view: where the zoom buttons zoom about."""
+        return self.layout.cells_view.centre
+
+    def zoom_centre(self, steps: int) -> None:
+        """Zoom about the middle of the view (the rail's buttons)."""
+        self.zoom(steps, self.board_centre())
+
+    def pan_step(self, dx: int, dy: int) -> None:
+        """Move the view a good part of its size in direction (dx, dy) (the rail's arrows)."""
+        view = self.layout.cells_view
+        self.scroll_by(round(dx * view.w * PAN_STEP), round(dy * view.h * PAN_STEP))
 
     def zoom(self, steps: int, anchor: tuple[int, int] | None = None) -> None:
         """Zoom in (steps > 0) or out, keeping the point under ``anchor`` (default: the
@@ -236,194 +248,34 @@ class PlayScene(Scene):
             anchor = self.layout.cell_box(*self.cursor).centre
         if self.viewport.zoom(steps, anchor):
             self.grid_view.set_layout(self.layout)
+            self.rail.update()
 
     def scroll_by(self, dx: int, dy: int) -> bool:
         """Move the view over a board too big for it; True when it moved."""
         moved = self.viewport.scroll_by(dx, dy)
         self.grid_view.set_layout(self.layout)
+        self.rail.update()
         return moved
 
     def _show_cell(self, x: int, y: int) -> None:
         if self.viewport.show_cell(x, y):
             self.grid_view.set_layout(self.layout)
+            self.rail.update()
 
-    def _handle_wheel(self, event: pygame.event.Event) -> bool:
-        mods = pygame.key.get_mods()
-        step = self.layout.cell * 3
-        if mods & (pygame.KMOD_CTRL | pygame.KMOD_META) or self._ctrl:
-            self.zoom(1 if event.y > 0 else -1 if event.y < 0 else 0, self.app.mouse_pos)
-            return True
-        if mods & pygame.KMOD_SHIFT or self._shift:
-            return self.scroll_by(-event.y * step, 0)
-        return self.scroll_by(event.x * step, -event.y * step)
+    def show_cell(self, x: int, y: int) -> None:
+        """Scroll, when needed, so that cell (x, y) is in view."""
+        self._show_cell(x, y)
+
+    def fit(self) -> None:
+        """Back to the zoom at which the whole board fits."""
+        self.viewport.fit()
+        self.grid_view.set_layout(self.layout)
+        self.rail.update()
 
     # --- events -------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
-        kind = event.type
-        if kind == pygame.WINDOWFOCUSLOST:
-            self.focus_lost = True
-            self.pen.let_go()
-            self._shift = False
-            self._ctrl = False
-            return True
-        if kind == pygame.WINDOWFOCUSGAINED:
-            self.focus_lost = False
-            return True
-        if kind in (pygame.KEYDOWN, pygame.KEYUP) and event.key in _SHIFT_KEYS:
-            self._shift = kind == pygame.KEYDOWN
-        if kind in (pygame.KEYDOWN, pygame.KEYUP) and event.key in _CTRL_KEYS:
-            self._ctrl = kind == pygame.KEYDOWN
-        if kind == pygame.KEYUP:
-            self.pen.key_up(event.key)
-        if self.win is not None:
-            return self._handle_won(event)
-        if kind in _MOUSE_EVENTS:
-            return self._handle_mouse(event)
-        if kind == pygame.MOUSEWHEEL:
-            return self._handle_wheel(event)
-        if kind == pygame.KEYDOWN:
-            return self._handle_key(event)
-        return False
-
-    def _handle_won(self, event: pygame.event.Event) -> bool:
-        win = self.win
-        if win is not None and win.age < BUTTONS_AT:
-            # A click or a key during the reveal skips to its end (the buttons).
-            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
-                win.age = BUTTONS_AT
-                return True
-            return event.type in _MOUSE_EVENTS
-        if event.type in _MOUSE_EVENTS:
-            return any(button.handle(event) for button in self.win_buttons if button.enabled)
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                if self.next_button.enabled:
-                    self.exits.next_puzzle()
-                else:
-                    self.exits.go_level_select()
-                return True
-            if event.key == pygame.K_ESCAPE:
-                self.exits.go_level_select()
-                return True
-        return False
-
-    def _shift_held(self, event: pygame.event.Event) -> bool:
-        mod = getattr(event, "mod", None)
-        if isinstance(mod, int) and mod & pygame.KMOD_SHIFT:
-            return True
-        return self._shift or bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
-
-    def _handle_mouse(self, event: pygame.event.Event) -> bool:
-        kind = event.type
-        pos = (int(event.pos[0]), int(event.pos[1]))
-        pen = self.pen
-        if pen.drag is not None:
-            if kind == pygame.MOUSEMOTION:
-                self._drag_to(self.layout.cell_at_clamped(pos))
-                return True
-            if kind == pygame.MOUSEBUTTONUP and event.button == pen.drag.button:
-                self._drag_to(self.layout.cell_at_clamped(pos))
-                self.grid_view.overlays.preview = None
-                move = pen.release(self.session.board)
-                if move is not None:
-                    self.apply(move)
-                return True
-            return True  # other buttons during a drag are ignored
-        if kind == pygame.MOUSEMOTION:
-            self._hover(pos)
-            self.hint_show.handle(event)
-            for button in self.play_buttons:
-                button.handle(event)
-            return True
-        if self.hint_show.handle(event):
-            return True
-        for button in self.play_buttons:
-            if button.handle(event):
-                return True
-        if kind == pygame.MOUSEBUTTONDOWN and event.button in (1, 2, 3):
-            cell = self.layout.cell_at(pos)
-            if cell is None:
-                return False
-            self.cursor = cell
-            self.show_cursor = True
-            shift = event.button == 1 and self._shift_held(event)
-            pen.press(self.session.board, cell, Pointer(event.button), shift, self.trial_mode)
-            self._update_preview()
-            return True
-        return False
-
-    def _hover(self, pos: tuple[int, int]) -> None:
-        cell = self.layout.cell_at(pos)
-        if cell is not None:
-            self.cursor = cell
-            self.show_cursor = True
-        self.hover_row = self.layout.row_clue_at(pos)
-        self.hover_column = self.layout.column_clue_at(pos)
-
-    def _drag_to(self, cell: tuple[int, int]) -> None:
-        if self.pen.drag_to(cell):
-            self.cursor = cell
-            self._update_preview()
-
-    def _update_preview(self) -> None:
-        board = self.session.board
-        move = self.pen.preview(board)
-        self.grid_view.overlays.preview = (
-            None if move is None else Preview(painted_cells(board, move), move.state)
-        )
-
-    def _handle_key(self, event: pygame.event.Event) -> bool:
-        key = event.key
-        mod = event.mod
-        if mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-            if (key == pygame.K_z and mod & pygame.KMOD_SHIFT) or key == pygame.K_y:
-                self.redo()
-                return True
-            if key == pygame.K_z:
-                self.undo()
-                return True
-            return False
-        if key == pygame.K_ESCAPE:
-            self.exits.open_pause()
-            return True
-        if key in _ZOOM_KEYS:
-            self.zoom(_ZOOM_KEYS[key])
-            return True
-        if key in (pygame.K_0, pygame.K_KP0):
-            self.viewport.fit()
-            self.grid_view.set_layout(self.layout)
-            return True
-        if key in _ARROWS:
-            self._move_cursor(*_ARROWS[key], shift=bool(mod & pygame.KMOD_SHIFT) or self._shift)
-            return True
-        if key in _MARK_KEYS:
-            self.show_cursor = True
-            board = self.session.board
-            self.apply(self.pen.key_down(board, key, _MARK_KEYS[key], self.trial_mode, self.cursor))
-            return True
-        actions: dict[int, Callable[[], None]] = {
-            pygame.K_t: self.toggle_trial,
-            pygame.K_k: self.keep_trial,
-            pygame.K_d: self.drop_trial,
-            pygame.K_v: self.check,
-            pygame.K_h: self.hint,
-            pygame.K_s: self.hint_show.play,
-        }
-        action = actions.get(key)
-        if action is None:
-            return False
-        action()
-        return True
-
-    def _move_cursor(self, dx: int, dy: int, shift: bool) -> None:
-        before = self.cursor
-        self.cursor = step_cursor(before, dx, dy, self.puzzle.width, self.puzzle.height)
-        self.show_cursor = True
-        self._show_cell(*self.cursor)
-        move = self.pen.cursor_moved(self.session.board, before, self.cursor, shift)
-        if move is not None:
-            self.apply(move)
+        return self.input.handle(event)
 
     # --- moves --------------------------------------------------------------------------------
 
@@ -580,6 +432,8 @@ class PlayScene(Scene):
         self.next_button.enabled = bool(self.next_puzzles) or following is not None
         self.next_button.label = "Next puzzle" if following is None else "Next pack"
         self.set_message("", "info")
+        if not self.regions.panel_shown:
+            self._build(self._size)  # the result and its buttons are in the panel
         self.app.sounds.play("reveal")  # the wave's shimmer; the chime follows with the title
 
     # --- restart and names ----------------------------------------------------------------------
@@ -668,7 +522,26 @@ class PlayScene(Scene):
             if before < TITLE_AT <= self.win.age:
                 self.app.sounds.play("win")  # the chime as the title appears
         self.hint_show.tick(dt)
+        self.input.tick(dt)
         self.chrome.update_buttons()
+        self.rail.update()
+
+    def wake_in(self) -> float | None:
+        """0 while something moves by itself (a flash, the win reveal, a hint's "show me", the
+        uniqueness check a check waits for, a drag scrolling at the board's edge); else the
+        time until the clock shows its next second, or None with the clock stopped."""
+        animating = (
+            bool(self.flash.cells)
+            or (self.win is not None and self.win.age < WIN_ANIMATION_SECONDS)
+            or self.hint_show.animating
+            or (self._unique is None and (self._check_pending or self.app.setting(AUTO_CHECK)))
+            or self.input.edge_scrolling
+        )
+        if animating:
+            return 0.0
+        if not self.clock_running:
+            return None
+        return 1.0 - self.session.elapsed % 1.0
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme
@@ -677,5 +550,7 @@ class PlayScene(Scene):
         self.minimap.set_theme(theme)
         surface.blit(self.chrome.compose(surface.get_size()), (0, 0))
         self.chrome.draw_board(surface)
+        self.rail.draw(surface)
+        self.chrome.draw_drag_counter(surface)
         if self.focus_lost and self.win is None and self.app.top is self:
             self.chrome.draw_paused_banner(surface)

@@ -31,13 +31,13 @@ if TYPE_CHECKING:
 
 
 HELP_LONG = (
-    "Left: fill · Right: cross · Middle or Shift+click: clear · Drag: a line · "
-    "Arrows: move · Space/Z fill · X cross · C clear · Shift+arrows: paint while moving · "
-    "Ctrl+Z/Y undo/redo · +/− zoom · Esc pause"
+    "Left: fill · Right: cross · Shift+click: clear · Drag: a line · "
+    "Middle- or Space+drag: move the view · Arrows: move · Space/Z fill · X cross · C clear · "
+    "Ctrl+Z/Y undo/redo · +/− zoom · P panel · Esc pause"
 )
 HELP_SHORT = (
-    "Left fill · Right cross · Middle clear · Arrows move · Space/Z, X, C mark · "
-    "Shift+arrows paint · Ctrl+Z/Y · Esc pause"
+    "Left fill · Right cross · Shift+click clear · Middle/Space+drag view · "
+    "Arrows, Space/Z, X, C · Ctrl+Z/Y · +/− zoom · P panel · Esc pause"
 )
 
 
@@ -68,6 +68,13 @@ class PlayChrome:
         app = scene.app
         panel = scene.regions.side_panel
         pad = scene.regions.padding
+        if not scene.regions.panel_shown:
+            # Hidden: nothing of it may be hit, and the mini-map has no room.
+            for button in [*scene.play_buttons, *scene.win_buttons]:
+                button.rect = pygame.Rect(0, 0, 0, 0)
+            scene.minimap.set_area(Box(panel.x, panel.y, 1, 1))
+            self.message_box = Box(panel.x, panel.y, 0, 0)
+            return
         x, width = panel.x + pad, panel.w - 2 * pad
         y = panel.y + pad
         map_box = Box(x, y, width, min(width, round(panel.h * 0.28)))
@@ -132,7 +139,7 @@ class PlayChrome:
             self._surface = pygame.Surface(size).convert()
             self._keys = {}
         chrome = self._surface
-        base_key = (size, theme.name)
+        base_key = (size, theme.name, scene.regions)
         if self._keys.get("base") != base_key:
             chrome.fill(theme.background)
             self._keys = {"base": base_key}
@@ -169,11 +176,11 @@ class PlayChrome:
             app.ui_scale,
             scene.paused,
         )
-        if self._keys.get("panel") != panel_key:
+        if self._keys.get("panel") != panel_key and scene.regions.panel_shown:
             self._draw_panel(chrome)
             self._keys["panel"] = panel_key
         help_key = (app.ui_scale, win is not None)
-        if self._keys.get("help") != help_key:
+        if self._keys.get("help") != help_key and scene.regions.help_line.h:
             self._draw_help(chrome)
             self._keys["help"] = help_key
         return chrome
@@ -395,6 +402,31 @@ class PlayChrome:
         pygame.draw.rect(
             surface, scene.app.theme.panel_border, board, 1, border_radius=radius(scene.app)
         )
+
+    def draw_drag_counter(self, surface: pygame.Surface) -> None:
+        """The length of the stroke under way, in a small tag beside the pointer (Picross
+        shows "5" while five cells are dragged), so a long run is counted without squinting."""
+        scene = self.scene
+        count = scene.drag_count
+        if count < 1 or scene.pen.drag is None or scene.paused:
+            return
+        app, theme = scene.app, scene.app.theme
+        text = app.fonts.render(str(count), app.scaled(20), theme.toast_text, True)
+        pad = app.scaled(6)
+        rect = text.get_rect()
+        back = rect.inflate(pad * 2, pad)
+        back.w = max(back.w, back.h)  # a round tag for one digit, a pill for more
+        x, y = app.mouse_pos
+        offset = app.scaled(18)
+        back.topleft = (x + offset, y + offset)
+        # Kept on screen: near the right or bottom edge it goes to the other side.
+        width, height = surface.get_size()
+        if back.right > width:
+            back.right = x - offset
+        if back.bottom > height:
+            back.bottom = y - offset
+        pygame.draw.rect(surface, theme.toast, back, border_radius=back.h // 2)
+        surface.blit(text, text.get_rect(center=back.center))
 
     def draw_paused_banner(self, surface: pygame.Surface) -> None:
         """Veil the screen and say the clock waits (the window lost focus)."""

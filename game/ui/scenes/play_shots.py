@@ -19,6 +19,7 @@ from game.core.moves import Paint
 from game.core.packs import PackPlace
 from game.core.puzzle import Puzzle
 from game.ui.scenes.play import REVEAL_SECONDS, PlayScene
+from game.ui.settings import PLAY_PANEL
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -133,6 +134,29 @@ def _shot_30x30(app: App) -> None:
     _settle(app, 0.1)
 
 
+def _shot_30x30_collapsed(app: App) -> None:
+    """The 30x30 with the side panel hidden (P): the board takes the room."""
+    app.set_setting(PLAY_PANEL, False)
+    _shot_30x30(app)
+
+
+def _shot_drag_counter(app: App) -> None:
+    """Zoomed in on a 30x30 with the panel hidden, a long stroke under way: the counter by
+    the pointer says how many cells it covers."""
+    app.set_setting(PLAY_PANEL, False)
+    scene = _open(app, sailboat(), "Thirty", 6)
+    _mark_lines(scene, rows=[*range(0, 8)], columns=[*range(0, 4)])
+    scene._after_change()
+    scene.session.elapsed = 5 * 60 + 3.0
+    scene.zoom_centre(1)
+    start = scene.layout.cell_box(6, 16).centre
+    end = scene.layout.cell_box(17, 16).centre
+    app.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
+    _settle(app, 0.1)
+
+
 def _shot_win(app: App) -> None:
     puzzle = mushroom()
     scene = PlayScene(
@@ -175,6 +199,8 @@ SCREENSHOTS = {
     "play-5x5": _shot_5x5,
     "play-20x20": _shot_20x20,
     "play-30x30": _shot_30x30,
+    "play-30x30-collapsed": _shot_30x30_collapsed,
+    "play-drag-counter": _shot_drag_counter,
     "play-win": _shot_win,
     "play-pause": _shot_pause,
     "play-5x5-contrast": _shot_contrast,

@@ -4,9 +4,36 @@ the scroll over a board too big for its area. Pixels only; the scene asks it for
 from __future__ import annotations
 
 from game.core.puzzle import Puzzle
-from game.ui.layout import MAX_CELL, BoardLayout, PlayRegions, compute_board_layout, fit_cell
+from game.ui.layout import (
+    MAX_CELL,
+    BoardLayout,
+    Box,
+    PlayRegions,
+    compute_board_layout,
+    fit_cell,
+)
 
 ZOOM_STEP = 1.25  # each zoom step grows or shrinks a cell by this factor (at least a pixel)
+# A drag that reaches the edge of the cells in view scrolls the board: from this many pixels
+# inside the edge (or a cell, if larger), faster the deeper, at most EDGE_SPEED beyond it.
+EDGE_ZONE = 28
+EDGE_SPEED = 700.0  # pixels a second
+
+
+def edge_velocity(pos: tuple[int, int], view: Box, zone: int) -> tuple[float, float]:
+    """How fast (pixels a second, each axis) a drag held at ``pos`` scrolls a board whose cells
+    show in ``view``: nothing in the middle, up to ``EDGE_SPEED`` at and beyond an edge."""
+
+    def axis(at: int, low: int, high: int) -> float:
+        if at < low + zone:
+            return -EDGE_SPEED * min(1.0, (low + zone - at) / zone)
+        if at >= high - zone:
+            return EDGE_SPEED * min(1.0, (at - (high - zone) + 1) / zone)
+        return 0.0
+
+    if view.w <= 2 * zone or view.h <= 2 * zone:
+        zone = max(1, min(view.w, view.h) // 4)
+    return axis(pos[0], view.x, view.right), axis(pos[1], view.y, view.bottom)
 
 
 class BoardViewport:
@@ -17,7 +44,36 @@ class BoardViewport:
         self.regions = regions
         self.zoom_cell: int | None = None  # None: the whole board fits the view
         self.scroll = (0, 0)
+        self._carry = (0.0, 0.0)  # edge scrolling's fractions of a pixel, kept for next time
         self.layout = self._compute()
+
+    def edge_scroll(self, pos: tuple[int, int], dt: float) -> bool:
+        """A drag is held at ``pos`` for ``dt`` seconds: scroll when it is at an edge of the
+        cells in view; True when the view moved."""
+        vx, vy = self._edge_velocity(pos)
+        if not (vx or vy):
+            self._carry = (0.0, 0.0)
+            return False
+        fx, fy = self._carry[0] + vx * dt, self._carry[1] + vy * dt
+        dx, dy = int(fx), int(fy)
+        self._carry = (fx - dx, fy - dy)
+        return bool(dx or dy) and self.scroll_by(dx, dy)
+
+    def at_edge(self, pos: tuple[int, int]) -> bool:
+        """Whether a drag held at ``pos`` scrolls the view (so it needs frames)."""
+        return self._edge_velocity(pos) != (0.0, 0.0)
+
+    def _edge_velocity(self, pos: tuple[int, int]) -> tuple[float, float]:
+        """``edge_velocity`` for this view, without the directions it cannot scroll in."""
+        if not self.layout.scrollable:
+            return 0.0, 0.0
+        zone = max(EDGE_ZONE, self.layout.cell)
+        vx, vy = edge_velocity(pos, self.layout.cells_view, zone)
+        if not self.can_scroll(_sign(vx), 0):
+            vx = 0.0
+        if not self.can_scroll(0, _sign(vy)):
+            vy = 0.0
+        return vx, vy
 
     def set_regions(self, regions: PlayRegions) -> None:
         self.regions = regions
@@ -59,6 +115,21 @@ class BoardViewport:
         self.scroll = layout.scroll
         return layout
 
+    @property
+    def biggest_cell(self) -> int:
+        return max(self.fit_cell(), self.max_cell * 2)
+
+    def can_zoom(self, steps: int) -> bool:
+        """Whether zooming in (steps > 0) or out would change anything."""
+        cell = self.layout.cell
+        return cell < self.biggest_cell if steps > 0 else cell > self.fit_cell()
+
+    def can_scroll(self, dx: int, dy: int) -> bool:
+        """Whether the view can move in direction (dx, dy) (signs only)."""
+        sx, sy = self.layout.scroll
+        lx, ly = self.layout.scroll_limit
+        return (dx < 0 < sx) or (dx > 0 and sx < lx) or (dy < 0 < sy) or (dy > 0 and sy < ly)
+
     def zoom(self, steps: int, anchor: tuple[int, int]) -> bool:
         """Zoom in (steps > 0) or out, keeping the point at ``anchor`` where it is; True when
         the cell size changed. Zooming out never goes below the size at which it all fits."""
@@ -71,7 +142,7 @@ class BoardViewport:
                 if steps > 0
                 else min(cell - 1, round(cell / ZOOM_STEP))
             )
-        cell = max(fit, min(max(fit, self.max_cell * 2), cell))
+        cell = max(fit, min(self.biggest_cell, cell))
         if cell == current:
             return False
         old = self.layout
@@ -108,3 +179,7 @@ class BoardViewport:
         self.scroll = wanted
         self.layout = self._compute()
         return True
+
+
+def _sign(value: float) -> int:
+    return (value > 0) - (value < 0)

@@ -58,6 +58,8 @@ DEFAULT_SLICE = SLICES_MS.index(0.5)
 # each at the top speed): with the steps' bookkeeping (about half as much again) and the
 # drawing (2-3 ms) a frame stays under 16.7 ms.
 FRAME_SOLVER_MS = 6.0
+# "To the end": this many milliseconds a frame, shared equally by the boards still running.
+RUSH_FRAME_MS = 12.0
 
 _PLUS_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 _MINUS_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_UNDERSCORE)
@@ -67,7 +69,7 @@ BOARDS_LABEL = "Racing:"
 
 
 def slice_label(ms: float) -> str:
-    return f"{ms:g} ms each a frame"
+    return f"{ms:g} ms a frame each"
 
 
 class RaceScene(Scene):
@@ -90,6 +92,7 @@ class RaceScene(Scene):
         self.algorithms = check_runners(algorithms)
         self.race = Race(puzzle, self.algorithms, clock=clock)
         self.playing = playing
+        self.rushing = False  # "To the end": a big slice a frame until every board finished
         self.slice_index = DEFAULT_SLICE
         self.flash: dict[str, float] = {}
         self._seen_contradiction: dict[str, int] = {}
@@ -98,6 +101,7 @@ class RaceScene(Scene):
 
         self.restart_button = Button("Restart", self.restart, font_size=18)
         self.play_button = Button("Pause", self.toggle_play, primary=True, font_size=18)
+        self.end_button = Button("To the end", self.run_to_end, font_size=18)
         self.slower_button = Button("−", self.slower, font_size=22)
         self.faster_button = Button("+", self.faster, font_size=22)
         self.back_button = Button("Back", self.back, font_size=18)
@@ -131,13 +135,26 @@ class RaceScene(Scene):
     @property
     def slice_seconds(self) -> float:
         """Seconds of solver work each running board gets this frame."""
+        if self.rushing:
+            running = sum(not runner.finished for runner in self.race.runners)
+            return RUSH_FRAME_MS / max(1, running) / 1000.0
         ms = SLICES_MS[self.slice_index]
         return min(ms, FRAME_SOLVER_MS / len(self.algorithms)) / 1000.0
+
+    def run_to_end(self) -> None:
+        """Every board still running gets the same, much larger slice until all finish (the
+        frame rate may dip: the player asked not to wait)."""
+        if self.finished:
+            return
+        self.playing = True
+        self.rushing = True
+        self._sync_buttons()
 
     def restart(self) -> None:
         self.race.cancel()
         self.race = Race(self.puzzle, self.algorithms, clock=self.clock)
         self.playing = True
+        self.rushing = False
         self.flash.clear()
         self._seen_contradiction.clear()
         self._cards.clear()
@@ -148,6 +165,7 @@ class RaceScene(Scene):
             self.restart()
             return
         self.playing = not self.playing
+        self.rushing = False
         self._sync_buttons()
 
     def faster(self) -> None:
@@ -206,6 +224,7 @@ class RaceScene(Scene):
             *self.explain_buttons,
             self.restart_button,
             self.play_button,
+            self.end_button,
             self.slower_button,
             self.faster_button,
             *self.pick_buttons.values(),
@@ -222,6 +241,7 @@ class RaceScene(Scene):
         self.play_button.label = (
             "Race again" if self.finished else "Pause" if self.playing else "Play"
         )
+        self.end_button.enabled = not self.finished and not self.rushing
         self.slower_button.enabled = self.slice_index > 0
         self.faster_button.enabled = self.slice_index < len(SLICES_MS) - 1
         for key, button in self.pick_buttons.items():
@@ -276,6 +296,7 @@ class RaceScene(Scene):
         self.play_button.label = "Race again"
         put(self.play_button, round(110 * scale))
         self.play_button.label = label
+        put(self.end_button, round(100 * scale))
         x += gap
         put(self.slower_button, button_h)
         font = app.fonts.get(round(15 * scale))
@@ -284,14 +305,17 @@ class RaceScene(Scene):
         x += label_w + 2 * gap
         put(self.faster_button, button_h)
         x += 2 * gap
-        self.boards_label_x = x
-        x += app.fonts.get(round(15 * scale)).size(BOARDS_LABEL)[0] + gap
         back_w = self.back_button.fitting_width(app, round(88 * scale))
         back_x = controls.right - pad - back_w
         self.back_button.rect = pygame.Rect(back_x, y, back_w, button_h)
         picks = list(self.pick_buttons.values())
-        needed = sum(button.fitting_width(app) + gap for button in picks)
+        label_w = font.size(BOARDS_LABEL)[0] + gap
+        needed = label_w + sum(button.fitting_width(app) + gap for button in picks)
         short = x + needed > back_x - gap
+        # On a narrow window the buttons speak for themselves: no "Racing:" before them.
+        self.boards_label_x = -1 if short else x
+        if not short:
+            x += label_w
         for button in picks:
             if short and button.short_label:
                 # A narrow window: the short names ("Rows"), which the button shows when
@@ -321,6 +345,8 @@ class RaceScene(Scene):
             self.toggle_play()
         elif key in (pygame.K_HOME, pygame.K_r):
             self.restart()
+        elif key == pygame.K_END:
+            self.run_to_end()
         elif key in _PLUS_KEYS:
             self.faster()
         elif key in _MINUS_KEYS:
@@ -351,6 +377,7 @@ class RaceScene(Scene):
                 self.flash[key] = max(0.0, self.flash[key] - dt)
         if self.finished and not was_finished:
             self.playing = False
+            self.rushing = False
             self.app.sounds.play("win")
             self._sync_buttons()
 
@@ -379,7 +406,8 @@ class RaceScene(Scene):
         if not self.playing:
             return "Paused", theme.text_muted
         done = len(race.runners) - running
-        return f"Racing · {done} of {len(race.runners)} at the finish", theme.text
+        doing = "Running to the end" if self.rushing else "Racing"
+        return f"{doing} · {done} of {len(race.runners)} at the finish", theme.text
 
     def chrome_key(self) -> tuple[object, ...]:
         """What the bars, the headers and the buttons show: drawn again only when it changes."""
@@ -442,7 +470,7 @@ class RaceScene(Scene):
         help_box = self.regions["help"]
         size = round(14 * app.ui_scale)
         help_text = (
-            "Space: play/pause  ·  Home: restart  ·  + / −: time per frame  ·  "
+            "Space: play/pause  ·  End: to the end  ·  Home: restart  ·  + / −: time per frame  ·  "
             f"1-{len(self.algorithms)} or ?: how it works  ·  Esc: back"
         )
         draw_text(
@@ -500,10 +528,11 @@ class RaceScene(Scene):
         draw_text(
             surface, app, label, size, theme.text, (self.speed_label_x, bar.centre[1]), "center"
         )
-        draw_text(
-            surface, app, BOARDS_LABEL, size, theme.text_muted,
-            (self.boards_label_x, bar.centre[1]), "midleft",
-        )  # fmt: skip
+        if self.boards_label_x >= 0:
+            draw_text(
+                surface, app, BOARDS_LABEL, size, theme.text_muted,
+                (self.boards_label_x, bar.centre[1]), "midleft",
+            )  # fmt: skip
 
     # -- what tests read ------------------------------------------------------------------------
 

@@ -560,6 +560,19 @@ class ReplayScene(Scene):
         if state.finished and not self._finish_seen:
             self._on_finish()
 
+    def wake_in(self) -> float | None:
+        """0 while the replay moves by itself (playing, a step or a check under way, a flash
+        or an undo fading); a panel held back by the fast-speed refresh is due when that
+        runs out; otherwise only an event changes the screen."""
+        fading = self.flash_time > 0 or self.undone_time > 0
+        running = self.playing and not self.state.finished
+        if running or fading or self.pending is not None or self.marks_check is not None:
+            return 0.0
+        panel = self._chrome.get("panel")
+        if panel is not None and panel[0] != view.panel_key(self):
+            return max(0.0, PANEL_REFRESH - (self.app.time - panel[2]))
+        return None
+
     # -- layout and drawing -----------------------------------------------------------------
 
     def _place(self) -> None:

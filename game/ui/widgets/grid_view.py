@@ -48,9 +48,10 @@ PLAIN = ClueLook()
 # Column clue numbers stand side by side, one per cell: at least this share of a cell is kept
 # free between two of them (two-digit numbers on a 30x30 board nearly touched).
 COLUMN_NUMBER_GAP = 0.35
-# A number too wide for that is drawn narrower, down to this share of its width, before the
-# whole clue font is made smaller.
-NARROWEST = 0.75
+# A number too wide for that is drawn narrower, down to this share of its width, and only a
+# number too wide even so is drawn smaller: height reads better than width, so two-digit
+# column clues of a 30x30 on 19-22 px cells keep the digits' full height, condensed.
+NARROWEST = 0.45
 
 
 @dataclass
@@ -172,7 +173,8 @@ class GridView:
         self._row_layer_keys: list[tuple[ClueLook, bool] | None] = [None] * layout.rows
         self._column_layer_keys: list[tuple[ClueLook, bool] | None] = [None] * layout.columns
         self._column_room = max(1, layout.cell - max(3, round(layout.cell * COLUMN_NUMBER_GAP)))
-        self._narrowed: dict[tuple[str, Colour], pygame.Surface] = {}
+        self._narrowed: dict[tuple[str, Colour], tuple[pygame.Surface, int]] = {}
+        self._inks: dict[int, tuple[int, int]] = {}
         self._font_px = self._fit_font_size()
         self._tiles: dict[tuple[str, int], pygame.Surface] = {}
         self._row_band = self._band(layout.grid_width, layout.cell)
@@ -188,27 +190,30 @@ class GridView:
         return band
 
     def _fit_font_size(self) -> int:
-        """The layout's clue font size, shrunk until the widest numbers fit their slots."""
+        """The layout's clue font size, shrunk until the widest row numbers fit their slots
+        and a digit fits a column number's slot (wide column numbers are condensed, or drawn
+        smaller alone: ``_column_number``)."""
         layout = self.layout
-
-        def widest(clues: tuple[tuple[int, ...], ...]) -> str:
-            top = max((run for clue in clues for run in clue), default=0)
-            return "8" * len(str(top))
-
-        row_sample, column_sample = widest(self.puzzle.row_clues), widest(self.puzzle.column_clues)
+        top = max((run for clue in self.puzzle.row_clues for run in clue), default=0)
+        row_sample = "8" * len(str(top))
         size = layout.clue_font_px
         while size > 7:
             font = self.fonts.get(size, bold=True, exact=True)
-            row_w, height = font.size(row_sample)
-            column_w, _ = font.size(column_sample)
-            if (
-                row_w <= layout.row_slot - 2
-                and column_w * NARROWEST <= self._column_room
-                and height <= layout.column_slot + 4
-            ):
+            row_w, _ = font.size(row_sample)
+            if row_w <= layout.row_slot - 2 and self._ink(size)[1] <= layout.column_slot - 1:
                 break
             size -= 1
         return size
+
+    def _ink(self, size: int) -> tuple[int, int]:
+        """(top, height) of the digits' ink in a clue number rendered at ``size``: numbers are
+        centred on their ink, not on the font's line box (which keeps room for descenders)."""
+        ink = self._inks.get(size)
+        if ink is None:
+            box = self.fonts.render("0123456789", size, (0, 0, 0), True, exact=True)
+            bounds = box.get_bounding_rect()
+            ink = self._inks[size] = (bounds.y, max(1, bounds.h))
+        return ink
 
     def _draw_lines(self, target: pygame.Surface, thin: Colour, thick: Colour) -> None:
         layout = self.layout
@@ -285,7 +290,8 @@ class GridView:
             text = self.fonts.render(
                 str(run), self._font_px, self._clue_colour(look, index), True, exact=True
             )
-            rect = text.get_rect(center=(slot.x - strip.x + slot.w // 2, slot.h // 2 + 1))
+            rect = text.get_rect(centerx=slot.x - strip.x + slot.w // 2)
+            rect.y = self._ink_y(self._font_px, slot.h)
             surface.blit(text, rect)
         self._row_cache[key] = surface
         return surface
@@ -307,24 +313,41 @@ class GridView:
         numbers = clue or (0,)
         for index, run in enumerate(numbers):
             slot = layout.column_number_box(x, index, len(numbers))
-            text = self._column_number(str(run), self._clue_colour(look, index))
-            rect = text.get_rect(center=(slot.w // 2 + 1, slot.y - strip.y + slot.h // 2 + 1))
+            text, size = self._column_number(str(run), self._clue_colour(look, index))
+            rect = text.get_rect(centerx=slot.w // 2 + 1)
+            rect.y = slot.y - strip.y + self._ink_y(size, slot.h)
             surface.blit(text, rect)
         self._column_cache[key] = surface
         return surface
 
-    def _column_number(self, text: str, colour: Colour) -> pygame.Surface:
-        """A column clue number, drawn narrower when it would crowd its neighbours."""
-        rendered = self.fonts.render(text, self._font_px, colour, True, exact=True)
-        if rendered.get_width() <= self._column_room:
-            return rendered
+    def _ink_y(self, size: int, slot_h: int) -> int:
+        """Where a number rendered at ``size`` goes (its top) for its digits' ink to sit
+        centred in a slot ``slot_h`` high."""
+        top, height = self._ink(size)
+        return (slot_h - height + 1) // 2 - top
+
+    def _column_number(self, text: str, colour: Colour) -> tuple[pygame.Surface, int]:
+        """A column clue number and the font size it is drawn at: narrower when it would
+        crowd its neighbours, and smaller only when even the narrowest drawing would."""
         key = (text, colour)
         narrowed = self._narrowed.get(key)
-        if narrowed is None:
-            size = (self._column_room, rendered.get_height())
-            narrowed = pygame.transform.smoothscale(rendered.convert_alpha(), size)
-            self._narrowed[key] = narrowed
-        return narrowed
+        if narrowed is not None:
+            return narrowed
+        size = self._font_px
+        rendered = self.fonts.render(text, size, colour, True, exact=True)
+        room = self._column_room
+        if rendered.get_width() <= room:
+            return rendered, size
+        # Only the ink is squeezed, not the room the font leaves at either side of it, so
+        # the digits stay as wide as they can.
+        ink = _ink_across(rendered)
+        while size > 7 and ink.get_width() * NARROWEST > room:
+            size -= 1
+            ink = _ink_across(self.fonts.render(text, size, colour, True, exact=True))
+        if ink.get_width() > room:
+            ink = pygame.transform.smoothscale(ink.convert_alpha(), (room, ink.get_height()))
+        self._narrowed[key] = (ink, size)
+        return ink, size
 
     # --- drawing ---------------------------------------------------------------------------------
 
@@ -460,3 +483,9 @@ def changed_lines(before: CellArray, after: CellArray) -> tuple[list[int], list[
 def cells_of(rect: tuple[int, int, int, int]) -> Iterable[tuple[int, int]]:
     x0, y0, x1, y1 = rect
     return ((x, y) for y in range(y0, y1 + 1) for x in range(x0, x1 + 1))
+
+
+def _ink_across(text: pygame.Surface) -> pygame.Surface:
+    """``text`` without the empty columns at its sides (its full height kept)."""
+    bounds = text.get_bounding_rect()
+    return text.subsurface((bounds.x, 0, max(1, bounds.w), text.get_height())).copy()

@@ -2,7 +2,7 @@ kakuro
 title "Starter 05"
 by "Hanjie team"
 license MIT
-difficulty 3
+difficulty 2
 size 7x7
 
 grid

@@ -1,8 +1,8 @@
 kakuro
-title "Starter 01"
+title "Starter 02"
 by "Hanjie team"
 license MIT
-difficulty 1
+difficulty 2
 size 5x5
 
 grid

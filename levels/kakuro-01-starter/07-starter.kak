@@ -2,7 +2,7 @@ kakuro
 title "Starter 07"
 by "Hanjie team"
 license MIT
-difficulty 4
+difficulty 3
 size 8x8
 
 grid

@@ -1,5 +1,5 @@
 kakuro
-title "Starter 02"
+title "Starter 01"
 by "Hanjie team"
 license MIT
 difficulty 1

@@ -1,0 +1,413 @@
+"""Fresh Kakuro puzzles with exactly one solution: ``KakuroGeneration(size, level, seed)``.
+
+The seed thesis's method (sums chosen so runs have few combinations, propagating as it
+goes, backtracking), changed where measuring said so:
+
+1. **Layout** (:mod:`game.core.kakuro.layout`): the first row and column black, the rest
+   symmetric about the diagonal, no run of one or longer than nine, every white cell
+   connected (a depth-first search).
+2. **Sums one run at a time.** Every cell starts with all nine candidates. The run whose
+   cells have the fewest candidates left gets a sum next: of the sums still possible, those
+   keeping the fewest candidates in its cells (easy levels also count each rival
+   combination, so a player reads the sum at once: 7 in three cells is only 1+2+4) come
+   first, and one of the best :data:`CHOICES` (by level) is drawn. Then the board is
+   propagated exactly as the solver does (:func:`~game.core.kakuro.combos.run_options`); a
+   contradiction takes the sum back and tries the next.
+3. **Backtracking, locally.** When no sum fits a run, or every run has a sum but cells are
+   still open, the sums of the runs crossing one such run are taken back and chosen again
+   (at most :data:`REOPEN_PERCENT` of the runs' count per layout, then a new layout: 30%
+   looked twice as fast on 8 seeds at 12x12, but over 20 seeds it was no faster there and
+   drew 3-5 times the layouts at 16x16, so every run may be taken back once). When every
+   cell is down to one digit by propagation alone, the sums have exactly one solution.
+4. **Proof and level.** The finished puzzle is solved again by the solver (up to two
+   solutions, guessing allowed) and rated (:mod:`game.core.kakuro.rating`); the first at the
+   level asked is taken, or after :data:`CANDIDATES` candidates the closest one. So every
+   puzzle is solvable without guessing; Fiendish is reached by size and depth (16x16
+   boards), not by guessing.
+
+Measured before this design (2 shared cores under load): random digits read into sums and
+repaired where two solutions differed took 5-30 s for a 6x6 or 8x8, with a full search each
+time. This design, ``python benchmarks/kakuro.py`` (20 seeds a size, load average 10-13 on
+2 cores): 8x8 median 1.1 s (max 3.7), 12x12 median 2.7 s (max 10.2), 16x16 median 17.7 s
+(max 70): large boards draw many layouts before one is pinned down by propagation alone.
+
+Every random choice comes from ``numpy.random.Generator(PCG64(seed))`` and only its
+integers, and every limit counts solver steps or repairs, never seconds: a seed makes the
+same puzzle on every machine, however fast and however sliced.
+:meth:`KakuroGeneration.advance` works for about the seconds it is given, so a screen calls
+it once a frame.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import deque
+from collections.abc import Generator, Iterator
+from dataclasses import dataclass
+
+import numpy as np
+
+from game.core.difficulty import LEVELS
+from game.core.kakuro.combos import (
+    ALL_DIGITS,
+    combinations,
+    count_of,
+    run_options,
+    run_options_by_total,
+    single_digit,
+)
+from game.core.kakuro.layout import Grid, make_layout, runs_of
+from game.core.kakuro.model import KakuroPuzzle, from_digits
+from game.core.kakuro.rating import rate_kakuro
+from game.core.kakuro.solver import KakuroResult
+from game.core.kakuro.task import KakuroSolveTask
+from game.core.rating import Rating
+
+AUTHOR = "Hanjie generator"
+MIN_SIZE = 6
+MAX_SIZE = 16
+# Sums taken back on one layout, as a share of its runs (per cent), before a new layout.
+REOPEN_PERCENT = 100
+# Finished candidates rated before the closest to the level is accepted.
+CANDIDATES = 4
+# Solver steps one full uniqueness check may take, per white cell (a cap on runaway searches).
+STEPS_PER_WHITE = 60
+# Solver steps per slice: the generator yields between slices.
+SLICE_STEPS = 200
+# Of the sums a run can take, how many of those keeping the fewest candidates a choice is
+# drawn among, by level (1 Easy .. 5 Fiendish): more choice leaves more for the player to do.
+CHOICES = (1, 2, 3, 5, 8)
+# What a sum's every combination weighs against the candidates it keeps, by level: easy
+# boards prefer sums a player reads at once (few combinations), hard ones do not care.
+RIVALS = (6, 3, 1, 0, 0)
+
+Cell = tuple[int, int]
+
+
+class KakuroGenerateError(ValueError):
+    """A size or level the generator does not make; the message is for players."""
+
+
+@dataclass(frozen=True)
+class KakuroGenerated:
+    """A generated puzzle (with its solution), its rating, and what it took."""
+
+    puzzle: KakuroPuzzle
+    rating: Rating
+    seed: int
+    layouts: int
+    candidates: int
+    repairs: int
+    steps: int
+
+
+def check_request(size: int, level: int) -> None:
+    if isinstance(size, bool) or not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE:
+        raise KakuroGenerateError(f"a Kakuro is {MIN_SIZE} to {MAX_SIZE} cells a side, not {size}")
+    if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= LEVELS:
+        raise KakuroGenerateError(f"the level must be 1 to {LEVELS}, not {level}")
+
+
+class _Board:
+    """A layout whose runs get their sums one by one: each white cell's candidate mask, each
+    run's sum (0 while not chosen), and propagation over the runs that have one."""
+
+    def __init__(self, white: Grid) -> None:
+        self.white = white
+        self.runs = runs_of(white)
+        cells = sorted({cell for run in self.runs for cell in run}, key=lambda c: (c[1], c[0]))
+        self.cells = cells
+        index = {cell: number for number, cell in enumerate(cells)}
+        self.run_cells = [tuple(index[cell] for cell in run) for run in self.runs]
+        pairs: list[list[int]] = [[] for _ in cells]
+        for number, run in enumerate(self.run_cells):
+            for cell in run:
+                pairs[cell].append(number)
+        self.cell_runs = [tuple(pair) for pair in pairs]
+        self.masks = [ALL_DIGITS] * len(cells)
+        self.totals = [0] * len(self.runs)
+        self.work = 0
+
+    def options(self, run: int, rivals: int) -> list[tuple[int, int]]:
+        """Every sum the run can still take, scored: the candidates its cells would keep,
+        plus ``rivals`` for each combination the sum has (what a player sees first)."""
+        cells = self.run_cells[run]
+        candidates = tuple(self.masks[cell] for cell in cells)
+        found: list[tuple[int, int]] = []
+        for total, supported, _combos in run_options_by_total(candidates):
+            self.work += 1
+            kept = sum(map(count_of, supported))
+            found.append((kept + rivals * len(combinations(total, len(cells))), total))
+        return found
+
+    def propagate(self, runs: list[int]) -> bool:
+        """Narrow the candidates from ``runs`` on until nothing changes; False on a
+        contradiction. A run without a sum still keeps its digits distinct."""
+        masks = self.masks
+        # First in, first out, each run queued once (a dict popped from the front would
+        # rescan its deleted slots every time).
+        queue = deque(dict.fromkeys(runs))
+        queued = set(queue)
+        while queue:
+            run = queue.popleft()
+            queued.discard(run)
+            cells = self.run_cells[run]
+            before = tuple(masks[cell] for cell in cells)
+            total = self.totals[run]
+            self.work += 1
+            if total:
+                after, combos = run_options(total, before)
+                if not combos or not all(after):
+                    return False
+            else:
+                placed = [single_digit(mask) for mask in before]
+                taken = 0
+                for digit in placed:
+                    if digit:
+                        if taken >> digit & 1:
+                            return False
+                        taken |= 1 << digit
+                after = tuple(
+                    mask if digit else mask & ~taken
+                    for mask, digit in zip(before, placed, strict=True)
+                )
+                if not all(after):
+                    return False
+            for cell, old, new in zip(cells, before, after, strict=True):
+                if old != new:
+                    masks[cell] = new
+                    for crossing in self.cell_runs[cell]:
+                        if crossing != run and crossing not in queued:
+                            queued.add(crossing)
+                            queue.append(crossing)
+        return True
+
+    def reopen(self, run: int) -> None:
+        """Take back the sums of the runs crossing ``run`` (a run no sum fits any more) and
+        narrow the candidates again from the sums that stay, which cannot contradict."""
+        for cell in self.run_cells[run]:
+            for crossing in self.cell_runs[cell]:
+                self.totals[crossing] = 0
+        self.masks = [ALL_DIGITS] * len(self.cells)
+        self.propagate([number for number, total in enumerate(self.totals) if total])
+
+    def digits(self) -> Grid:
+        size = len(self.white)
+        rows = [[0] * size for _ in range(size)]
+        for (x, y), mask in zip(self.cells, self.masks, strict=True):
+            rows[y][x] = single_digit(mask)
+        return rows
+
+
+class KakuroGeneration:
+    """One generation, worked a slice at a time; :attr:`result` once :attr:`done`."""
+
+    def __init__(self, size: int, level: int, seed: int) -> None:
+        check_request(size, level)
+        self.size = size
+        self.level = level
+        self.seed = seed
+        self.rng = np.random.Generator(np.random.PCG64(seed))
+        self.result: KakuroGenerated | None = None
+        self.layouts = 0
+        self.candidates = 0
+        self.repairs = 0
+        self.steps = 0
+        # Why candidates failed, counted (for the benchmark and for tuning).
+        self.failures: dict[str, int] = {}
+        self._work: Iterator[None] | None = self._search()
+
+    @property
+    def done(self) -> bool:
+        return self.result is not None
+
+    def advance(self, seconds: float) -> KakuroGenerated | None:
+        """Work for about ``seconds`` (one piece at least), then the puzzle if it is ready."""
+        work = self._work
+        if work is None:
+            return self.result
+        deadline = time.perf_counter() + seconds
+        while True:
+            try:
+                next(work)
+            except StopIteration:
+                self._work = None
+                return self.result
+            if time.perf_counter() >= deadline:
+                return None
+
+    def run(self) -> KakuroGenerated:
+        """Work to the end; blocks."""
+        while self.advance(3600.0) is None:
+            pass
+        assert self.result is not None
+        return self.result
+
+    # -- random choices (integers only, so every machine draws the same) ---------------------
+
+    def _below(self, count: int) -> int:
+        return int(self.rng.integers(0, count))
+
+    def _weighted(self, weights: list[int]) -> int:
+        total = sum(weights)
+        if total <= 0:
+            return self._below(len(weights))
+        pick = int(self.rng.integers(0, total))
+        for index, weight in enumerate(weights):
+            if pick < weight:
+                return index
+            pick -= weight
+        return len(weights) - 1
+
+    # -- solving -----------------------------------------------------------------------------
+
+    def _check(self, puzzle: KakuroPuzzle) -> Generator[None, None, KakuroResult | None]:
+        """A solve of the finished puzzle by the solver (up to two solutions), sliced: the
+        proof of uniqueness and what the rating reads; None at the step cap."""
+        task = KakuroSolveTask(puzzle, max_solutions=2)
+        budget = STEPS_PER_WHITE * puzzle.white_count
+        while True:
+            before = task.steps_taken
+            result = task.advance(3600.0, max_steps=SLICE_STEPS)
+            spent = task.steps_taken - before
+            self.steps += spent
+            budget -= spent
+            if result is not None:
+                return result
+            if budget <= 0:
+                task.cancel()
+                return None
+            yield None
+
+    def _search(self) -> Iterator[None]:
+        best: tuple[int, KakuroPuzzle, Rating] | None = None
+        while True:
+            found = yield from self._candidate()
+            if found is None:
+                continue
+            puzzle, rating = found
+            self.candidates += 1
+            distance = abs(rating.stars - self.level)
+            if best is None or distance < best[0]:
+                best = (distance, puzzle, rating)
+            if distance == 0 or self.candidates >= CANDIDATES:
+                self._finish(best[1], best[2])
+                return
+            yield None
+
+    def _candidate(self) -> Generator[None, None, tuple[KakuroPuzzle, Rating] | None]:
+        """One layout given sums run by run, then checked and rated; None when it failed."""
+        self.layouts += 1
+        white = make_layout(self.rng, self.size, self.level)
+        yield None
+        if white is None:
+            self._failed("layout")
+            return None
+        board = _Board(white)
+        choices = CHOICES[self.level - 1]
+        reopened = 0
+        while True:
+            open_runs = [run for run, total in enumerate(board.totals) if not total]
+            if not open_runs:
+                undecided = [cell for cell, mask in enumerate(board.masks) if count_of(mask) > 1]
+                if not undecided:
+                    break
+                # Sums that leave cells open: take back a run through them and go on.
+                reopened += 1
+                if reopened > len(board.runs) * REOPEN_PERCENT // 100:
+                    self._failed("open cells")
+                    return None
+                cell = undecided[self._below(len(undecided))]
+                board.reopen(board.cell_runs[cell][self._below(2)])
+                yield None
+                continue
+            # The most constrained run next (fewest candidates left in its cells), so the
+            # digits fixed so far keep narrowing what comes next, as a solver would.
+            weights = [
+                sum(count_of(board.masks[cell]) for cell in board.run_cells[run])
+                for run in open_runs
+            ]
+            least = min(weights)
+            tied = [run for run, weight in zip(open_runs, weights, strict=True) if weight == least]
+            run = tied[self._below(len(tied))]
+            options = board.options(run, RIVALS[self.level - 1])
+            # Few candidates kept first; among the best few, a random one.
+            options.sort()
+            options = options[:choices]
+            while options:
+                pick = options.pop(self._below(len(options)))
+                saved = list(board.masks)
+                board.totals[run] = pick[1]
+                if board.propagate([run]):
+                    break
+                board.masks = saved
+                board.totals[run] = 0
+            else:
+                reopened += 1
+                if reopened > len(board.runs) * REOPEN_PERCENT // 100:
+                    self._failed("dead end")
+                    return None
+                board.reopen(run)
+            yield None
+        return (yield from self._rated(board, board.digits()))
+
+    def _rated(
+        self, board: _Board, digits: Grid
+    ) -> Generator[None, None, tuple[KakuroPuzzle, Rating] | None]:
+        """The puzzle of ``digits``, checked unique by a solve of its own and rated."""
+        puzzle = from_digits([[bool(cell) for cell in row] for row in board.white], digits)
+        result = yield from self._check(puzzle)
+        if result is None or result.status != "unique":
+            self._failed("not unique")
+            return None
+        return puzzle, rate_kakuro(puzzle, result)
+
+    def _failed(self, why: str) -> None:
+        self.failures[why] = self.failures.get(why, 0) + 1
+
+    def _finish(self, puzzle: KakuroPuzzle, rating: Rating) -> None:
+        size = self.size
+        named = KakuroPuzzle(
+            puzzle.width,
+            puzzle.height,
+            puzzle.white,
+            puzzle.across,
+            puzzle.down,
+            title=f"Kakuro {size}x{size} #{self.seed}",
+            author=AUTHOR,
+            solution=puzzle.solution,
+            extra=(("difficulty", str(rating.stars)), ("seed", str(self.seed))),
+        )
+        self.result = KakuroGenerated(
+            named, rating, self.seed, self.layouts, self.candidates, self.repairs, self.steps
+        )
+
+
+def _assign(combo: tuple[int, ...], forbidden: list[set[int]]) -> tuple[int, ...] | None:
+    """An order of ``combo``'s digits over the cells, cell ``i`` avoiding ``forbidden[i]``;
+    the first in digit order (the caller's draw already chose the combination), or None."""
+    length = len(forbidden)
+    chosen = [0] * length
+    used: set[int] = set()
+    order = sorted(range(length), key=lambda i: sum(d not in forbidden[i] for d in combo))
+
+    def place(position: int) -> bool:
+        if position == length:
+            return True
+        cell = order[position]
+        for digit in combo:
+            if digit not in used and digit not in forbidden[cell]:
+                used.add(digit)
+                chosen[cell] = digit
+                if place(position + 1):
+                    return True
+                used.discard(digit)
+        return False
+
+    return tuple(chosen) if place(0) else None
+
+
+def generate_kakuro(size: int, level: int, seed: int) -> KakuroPuzzle:
+    """A ``size`` x ``size`` Kakuro with one solution at ``level`` (the closest level found
+    otherwise); the same for a seed, on every machine."""
+    return KakuroGeneration(size, level, seed).run().puzzle

@@ -1,0 +1,88 @@
+"""The Kakuro generator: layouts as the seed describes them, unique puzzles, the same puzzle
+for a seed however it is sliced, and the rating's levels."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from game.core.kakuro.generate import (
+    KakuroGenerateError,
+    KakuroGeneration,
+    check_request,
+)
+from game.core.kakuro.layout import make_layout, runs_of
+from game.core.kakuro.rating import rate_kakuro_puzzle
+from game.core.kakuro.task import solve
+from tests.core.kakuro_boards import brute_force_count
+
+
+def _connected(white: list[list[int]]) -> bool:
+    cells = {(x, y) for y, row in enumerate(white) for x, value in enumerate(row) if value}
+    start = next(iter(cells))
+    seen = {start}
+    stack = [start]
+    while stack:
+        x, y = stack.pop()
+        for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+            if near in cells and near not in seen:
+                seen.add(near)
+                stack.append(near)
+    return seen == cells
+
+
+@pytest.mark.parametrize("size", [6, 9, 16])
+def test_layouts_follow_the_seed_rules(size: int) -> None:
+    rng = np.random.Generator(np.random.PCG64(size))
+    made = 0
+    for _ in range(12):
+        white = make_layout(rng, size, 3)
+        if white is None:
+            continue
+        made += 1
+        assert not any(white[0]) and not any(row[0] for row in white)
+        assert all(white[y][x] == white[x][y] for y in range(size) for x in range(size))
+        assert all(2 <= len(run) <= 9 for run in runs_of(white))
+        assert _connected(white)
+    assert made >= 6
+
+
+def test_generated_puzzles_are_unique_by_brute_force() -> None:
+    for seed in (1, 2):
+        made = KakuroGeneration(6, 1, seed).run()
+        puzzle = made.puzzle
+        assert puzzle.solution is not None and puzzle.is_solution(puzzle.solution)
+        assert brute_force_count(puzzle, cap=3) == 1
+        assert made.rating.stars >= 1
+        assert ("seed", str(seed)) in puzzle.extra
+
+
+def test_a_seed_makes_the_same_puzzle_however_sliced() -> None:
+    whole = KakuroGeneration(6, 2, 11).run()
+    sliced = KakuroGeneration(6, 2, 11)
+    slices = 0
+    while sliced.advance(0.0) is None:
+        slices += 1
+    assert slices > 3
+    assert sliced.result is not None
+    assert sliced.result.puzzle == whole.puzzle
+    assert sliced.result.puzzle.solution == whole.puzzle.solution
+    other = KakuroGeneration(6, 2, 12).run()
+    assert other.puzzle != whole.puzzle
+
+
+def test_rating_agrees_with_the_generator_and_a_fresh_solve() -> None:
+    made = KakuroGeneration(7, 2, 3).run()
+    result, rating = rate_kakuro_puzzle(made.puzzle)
+    assert result.status == "unique" and result.stats.guesses == 0
+    assert rating == made.rating
+    assert solve(made.puzzle, max_solutions=None).solution_count == 1
+
+
+@pytest.mark.parametrize(
+    ("size", "level", "words"),
+    [(5, 1, "6 to 16"), (17, 1, "6 to 16"), (8, 0, "1 to 5"), (8, 6, "1 to 5")],
+)
+def test_requests_out_of_range_are_refused(size: int, level: int, words: str) -> None:
+    with pytest.raises(KakuroGenerateError, match=words):
+        check_request(size, level)
