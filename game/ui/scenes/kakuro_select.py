@@ -31,6 +31,7 @@ from game.ui.scenes.kakuro_packs import (
     read_kakuro_entries,
     read_kakuro_entry,
 )
+from game.ui.scenes.level_view import draw_pack_row
 from game.ui.widgets.base import radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.scroll import ScrollArea
@@ -376,53 +377,28 @@ class KakuroSelectScene(Scene):
     def _draw_packs(self, surface: pygame.Surface) -> None:
         app = self.app
         theme = app.theme
-        scale = app.ui_scale
         corner = radius(app)
         pygame.draw.rect(surface, theme.panel, self.pack_panel, border_radius=corner)
         pygame.draw.rect(surface, theme.panel_border, self.pack_panel, 1, border_radius=corner)
-        pad = round(12 * scale)
         for index, pack in enumerate(self.packs):
             rect = self.pack_rect(index)
             if rect.bottom > self.pack_panel.bottom:
                 break
             chosen = index == self.pack_index
-            if chosen:
-                pygame.draw.rect(surface, theme.accent, rect, border_radius=corner)
-            elif index == self.hover_pack:
-                pygame.draw.rect(surface, theme.button_hover, rect, border_radius=corner)
-            colour = theme.accent_text if chosen else theme.text
-            muted = theme.accent_text if chosen else theme.text_muted
-            name = fit_text(app.fonts.get(round(19 * scale), True), pack.name, rect.width - 2 * pad)
-            draw_text(
-                surface,
-                app,
-                name,
-                round(19 * scale),
-                colour,
-                (rect.left + pad, rect.top + round(8 * scale)),
-                bold=True,
-            )
             total = len(self.entries_of.get(pack.key, []))
             detail = (
                 f"{total} puzzle{'s' if total != 1 else ''}  ·  {self.solved_count(pack)} solved"
             )
-            draw_text(
+            draw_pack_row(
                 surface,
                 app,
+                rect,
+                pack.name,
                 detail,
-                round(15 * scale),
-                muted,
-                (rect.left + pad, rect.bottom - round(8 * scale)),
-                "bottomleft",
+                chosen=chosen,
+                hovered=index == self.hover_pack,
+                focused=chosen and self.focus_area == "packs" and self.show_focus,
             )
-            if chosen and self.focus_area == "packs" and self.show_focus:
-                pygame.draw.rect(
-                    surface,
-                    theme.focus_ring,
-                    rect.inflate(6, 6),
-                    max(2, round(3 * scale)),
-                    border_radius=corner + 3,
-                )
 
     def _draw_card(
         self, surface: pygame.Surface, index: int, entry: KakuroEntry, rect: pygame.Rect
