@@ -31,6 +31,7 @@ from game.ui.scenes.kakuro_packs import (
     read_kakuro_entries,
     read_kakuro_entry,
 )
+from game.ui.scenes.level_cards import card_columns, card_grid_rect
 from game.ui.scenes.level_view import draw_pack_row
 from game.ui.widgets.base import radius
 from game.ui.widgets.button import Button
@@ -266,23 +267,16 @@ class KakuroSelectScene(Scene):
             width - left - margin // 2,
             height - header - description - footer,
         )
-        usable = self.scroll.viewport.width - self.scroll.bar_width(self.app) - self._gap
-        self.columns = max(1, (usable + self._gap) // (self._card[0] + self._gap))
+        self.columns = card_columns(
+            self.scroll.viewport.width - self.scroll.bar_width(self.app), self._card[0], self._gap
+        )
         rows = (len(self.entries) + self.columns - 1) // self.columns
         self.scroll.content_height = rows * (self._card[1] + self._gap) + self._gap if rows else 0
         self.scroll.clamp()
 
     def _content_rect(self, index: int) -> pygame.Rect:
-        row, column = divmod(index, self.columns)
-        width, height = self._card
-        used = self.columns * width + (self.columns - 1) * self._gap
-        left = max(0, (self.scroll.viewport.width - self.scroll.bar_width(self.app) - used) // 2)
-        return pygame.Rect(
-            left + column * (width + self._gap),
-            self._gap // 2 + row * (height + self._gap),
-            width,
-            height,
-        )
+        inner = self.scroll.viewport.width - self.scroll.bar_width(self.app)
+        return card_grid_rect(index, self.columns, self._card, self._gap, inner)
 
     def card_rect(self, index: int) -> pygame.Rect:
         return self._content_rect(index).move(

@@ -23,6 +23,27 @@ BoolGrid = npt.NDArray[np.bool_]
 AMBIGUOUS_STARS = 0
 
 
+def card_columns(inner_width: int, card_width: int, gap: int) -> int:
+    """How many cards, each with its ``gap``, fit across ``inner_width`` (the viewport less
+    its scroll bar); at least one."""
+    return max(1, inner_width // (card_width + gap))
+
+
+def card_grid_rect(
+    index: int, columns: int, card: tuple[int, int], gap: int, inner_width: int
+) -> pygame.Rect:
+    """Card ``index`` of a grid centred across ``inner_width``, in content coordinates (x
+    from the viewport's left, y from the top of the scrolled content). Both select screens
+    lay their cards out this way."""
+    row, column = divmod(index, columns)
+    width, height = card
+    used = columns * width + (columns - 1) * gap
+    left = max(0, (inner_width - used) // 2)
+    return pygame.Rect(
+        left + column * (width + gap), gap // 2 + row * (height + gap), width, height
+    )
+
+
 @dataclass(frozen=True)
 class Card:
     """Everything one card shows, gathered by the level select."""

@@ -36,7 +36,7 @@ from game.core.packs import (
 from game.resources import levels_dir
 from game.ui.app import PlayContext
 from game.ui.scene import Scene
-from game.ui.scenes.level_cards import CardPainter
+from game.ui.scenes.level_cards import CardPainter, card_columns, card_grid_rect
 from game.ui.scenes.level_files import PackReader
 from game.ui.scenes.level_random import RandomPanel
 from game.ui.scenes.level_view import LevelSelectView
@@ -492,8 +492,11 @@ class LevelSelectScene(Scene):
             width - left - margin // 2,
             height - header - description - footer,
         )
-        usable = self.scroll.viewport.width - self.scroll.bar_width(self.app) - self._gap
-        self.columns = max(1, (usable + self._gap) // (self._card_size[0] + self._gap))
+        self.columns = card_columns(
+            self.scroll.viewport.width - self.scroll.bar_width(self.app),
+            self._card_size[0],
+            self._gap,
+        )
         self.scroll.content_height = self._content_height(count)
         self.scroll.clamp()
         viewport = self.scroll.viewport
@@ -515,16 +518,8 @@ class LevelSelectScene(Scene):
 
     def _card_content_rect(self, index: int) -> pygame.Rect:
         """Card ``index`` in content coordinates (x relative to the viewport)."""
-        row, column = divmod(index, self.columns)
-        card_width, card_height = self._card_size
-        used = self.columns * card_width + (self.columns - 1) * self._gap
-        left = max(0, (self.scroll.viewport.width - self.scroll.bar_width(self.app) - used) // 2)
-        return pygame.Rect(
-            left + column * (card_width + self._gap),
-            self._gap // 2 + row * self._row_pitch(),
-            card_width,
-            card_height,
-        )
+        inner = self.scroll.viewport.width - self.scroll.bar_width(self.app)
+        return card_grid_rect(index, self.columns, self._card_size, self._gap, inner)
 
     def card_rect(self, index: int) -> pygame.Rect:
         """Card ``index`` on screen (it may lie outside the viewport)."""
