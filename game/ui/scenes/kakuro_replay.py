@@ -244,7 +244,7 @@ class KakuroReplayScene(Scene):
         self.play_button.label = (
             "Again (Space)" if self.done else "Pause (Space)" if self.playing else "Play (Space)"
         )
-        self.play_button.short_label = self.play_button.label.split(" (")[0]
+        self.play_button.short_label = short_label(self.play_button.label)
         self.step_button.enabled = not self.done
         self.end_button.enabled = not self.done and not self.rushing
 
