@@ -75,10 +75,8 @@ class KakuroChrome:
                 button.short_label = short_label(button.label)
         self.runs_top = y + gap
         y = self.panel_top + app.scaled(110)
-        win_h = app.scaled(44)
-        for button in scene.win_buttons:
-            button.rect = pygame.Rect(x, y, width, win_h)
-            y += win_h + gap
+        win_rows = [[button] for button in scene.win_buttons]
+        place_button_rows(win_rows, x, y, width, app.scaled(44), gap)
 
     def update_buttons(self) -> None:
         scene = self.scene

@@ -119,10 +119,8 @@ class PlayChrome:
         self.message_box = Box(x, y + gap, width, max(0, panel.bottom - y - gap - pad))
         # After a win the same space holds the result and three buttons.
         y = self.panel_top + app.scaled(100)
-        win_h = app.scaled(44)
-        for button in scene.win_buttons:
-            button.rect = pygame.Rect(x, y, width, win_h)
-            y += win_h + gap
+        win_rows = [[button] for button in scene.win_buttons]
+        place_button_rows(win_rows, x, y, width, app.scaled(44), gap)
 
     def update_buttons(self) -> None:
         """Labels and enabled states from the session and the settings."""
