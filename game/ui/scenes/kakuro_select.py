@@ -31,7 +31,7 @@ from game.ui.scenes.kakuro_packs import (
     read_kakuro_entries,
     read_kakuro_entry,
 )
-from game.ui.scenes.level_cards import card_columns, card_grid_rect
+from game.ui.scenes.level_cards import card_columns, card_grid_rect, select_frame
 from game.ui.scenes.level_view import draw_pack_row
 from game.ui.widgets.base import radius
 from game.ui.widgets.button import Button
@@ -246,27 +246,14 @@ class KakuroSelectScene(Scene):
 
     def arrange(self, size: tuple[int, int]) -> None:
         scale = self.app.ui_scale
-        width, height = size
-        margin = round(20 * scale)
-        header = round(74 * scale)
-        self.back_button.rect = pygame.Rect(
-            margin, round(16 * scale), round(120 * scale), round(42 * scale)
-        )
+        frame = select_frame(scale, size, (CARD_WIDTH, CARD_HEIGHT), CARD_GAP)
+        self.back_button.rect = frame.back
         self.nonogram_button.rect = pygame.Rect(0, 0, round(160 * scale), round(42 * scale))
-        self.nonogram_button.rect.topright = (width - margin, round(16 * scale))
-        pack_width = round(min(280 * scale, width * 0.26))
-        footer = round(34 * scale)
-        self.pack_panel = pygame.Rect(margin, header, pack_width, height - header - footer)
-        self._gap = round(CARD_GAP * scale)
-        self._card = (round(CARD_WIDTH * scale), round(CARD_HEIGHT * scale))
-        description = round(54 * scale)
-        left = self.pack_panel.right + margin
-        self.scroll.viewport = pygame.Rect(
-            left,
-            header + description,
-            width - left - margin // 2,
-            height - header - description - footer,
-        )
+        self.nonogram_button.rect.topright = (size[0] - frame.margin, round(16 * scale))
+        self.pack_panel = frame.pack_panel
+        self._gap = frame.gap
+        self._card = frame.card
+        self.scroll.viewport = frame.viewport
         self.columns = card_columns(
             self.scroll.viewport.width - self.scroll.bar_width(self.app), self._card[0], self._gap
         )

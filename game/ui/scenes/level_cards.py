@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -21,6 +21,41 @@ if TYPE_CHECKING:
 BoolGrid = npt.NDArray[np.bool_]
 # A card's stars are 0 when its puzzle has more than one solution (see level_ratings).
 AMBIGUOUS_STARS = 0
+
+
+class SelectFrame(NamedTuple):
+    """Where the parts of a select screen go (nonogram and Kakuro alike), in pixels."""
+
+    margin: int
+    header: int  # the title's band; the pack list and the cards' header start below it
+    back: pygame.Rect  # the Back button
+    pack_panel: pygame.Rect
+    viewport: pygame.Rect  # the scrolled cards, below the open pack's description
+    gap: int  # between cards
+    card: tuple[int, int]  # a card's size
+
+
+def select_frame(
+    scale: float, size: tuple[int, int], card: tuple[int, int], gap: int
+) -> SelectFrame:
+    """Lay out a select screen of ``size`` at ``scale``; ``card`` and ``gap`` unscaled."""
+    width, height = size
+    margin = round(20 * scale)
+    header = round(74 * scale)
+    back = pygame.Rect(margin, round(16 * scale), round(120 * scale), round(42 * scale))
+    pack_width = round(min(280 * scale, width * 0.26))
+    footer = round(34 * scale)
+    pack_panel = pygame.Rect(margin, header, pack_width, height - header - footer)
+    description = round(54 * scale)
+    left = pack_panel.right + margin
+    viewport = pygame.Rect(
+        left,
+        header + description,
+        width - left - margin // 2,
+        height - header - description - footer,
+    )
+    scaled_card = (round(card[0] * scale), round(card[1] * scale))
+    return SelectFrame(margin, header, back, pack_panel, viewport, round(gap * scale), scaled_card)
 
 
 def card_columns(inner_width: int, card_width: int, gap: int) -> int:
