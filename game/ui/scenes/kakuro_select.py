@@ -31,7 +31,7 @@ from game.ui.scenes.kakuro_packs import (
     read_kakuro_entries,
     read_kakuro_entry,
 )
-from game.ui.scenes.level_cards import card_columns, card_grid_rect, select_frame
+from game.ui.scenes.level_cards import card_columns, card_grid_rect, draw_badge, select_frame
 from game.ui.scenes.level_view import draw_pack_row
 from game.ui.widgets.base import radius
 from game.ui.widgets.button import Button
@@ -483,30 +483,15 @@ class KakuroSelectScene(Scene):
         status = best or ("" if in_progress and not solved else "Not solved yet")
         draw_text(surface, app, status, small, theme.text_muted, (rect.left + pad, y))
         if solved:
-            self._badge(surface, "✓ Solved", theme.success, (rect.right - pad, y))
+            draw_badge(surface, self.app, "✓ Solved", theme.success, (rect.right - pad, y))
         elif in_progress:
-            self._badge(surface, "In progress", theme.badge, (rect.right - pad, y))
+            draw_badge(surface, self.app, "In progress", theme.badge, (rect.right - pad, y))
         watch = self._watch_rect(index)
         pygame.draw.rect(surface, theme.button, watch, border_radius=corner)
         pygame.draw.rect(surface, theme.panel_border, watch, 1, border_radius=corner)
         draw_text(
             surface, app, "Watch", round(13 * scale), theme.button_text, watch.center, "center"
         )
-
-    def _badge(
-        self,
-        surface: pygame.Surface,
-        text: str,
-        colour: tuple[int, int, int],
-        position: tuple[int, int],
-    ) -> None:
-        """A rounded label whose top right corner is at ``position``."""
-        app = self.app
-        rendered = app.fonts.render(text, round(13 * app.ui_scale), app.theme.badge_text, True)
-        pad = round(5 * app.ui_scale)
-        rect = rendered.get_rect(topright=(position[0] - pad, position[1] + pad // 2))
-        pygame.draw.rect(surface, colour, rect.inflate(2 * pad, pad), border_radius=pad)
-        surface.blit(rendered, rect)
 
 
 # -- ways in from elsewhere: a file opened or dropped, the menu's Continue -----------------

@@ -58,6 +58,23 @@ def select_frame(
     return SelectFrame(margin, header, back, pack_panel, viewport, round(gap * scale), scaled_card)
 
 
+def draw_badge(
+    surface: pygame.Surface,
+    app: App,
+    text: str,
+    colour: tuple[int, int, int],
+    position: tuple[int, int],
+) -> None:
+    """A rounded label on a card ("✓ Solved", "In progress"), its top right corner at
+    ``position``; both select screens' cards wear them."""
+    size = round(13 * app.ui_scale)
+    rendered = app.fonts.render(text, size, app.theme.badge_text, bold=True)
+    pad = round(5 * app.ui_scale)
+    rect = rendered.get_rect(topright=(position[0] - pad, position[1] + pad // 2))
+    pygame.draw.rect(surface, colour, rect.inflate(2 * pad, pad), border_radius=pad)
+    surface.blit(rendered, rect)
+
+
 def card_columns(inner_width: int, card_width: int, gap: int) -> int:
     """How many cards, each with its ``gap``, fit across ``inner_width`` (the viewport less
     its scroll bar); at least one."""
@@ -184,22 +201,6 @@ class CardPainter:
             "center",
         )
 
-    def _badge(
-        self,
-        surface: pygame.Surface,
-        text: str,
-        colour: tuple[int, int, int],
-        position: tuple[int, int],
-    ) -> None:
-        """A rounded label whose top right corner is at ``position``."""
-        app = self.app
-        size = round(13 * app.ui_scale)
-        rendered = app.fonts.render(text, size, app.theme.badge_text, bold=True)
-        pad = round(5 * app.ui_scale)
-        rect = rendered.get_rect(topright=(position[0] - pad, position[1] + pad // 2))
-        pygame.draw.rect(surface, colour, rect.inflate(2 * pad, pad), border_radius=pad)
-        surface.blit(rendered, rect)
-
     def _draw_broken_card(
         self, surface: pygame.Surface, rect: pygame.Rect, entry: PuzzleEntry, pad: int
     ) -> None:
@@ -259,6 +260,15 @@ class CardPainter:
             )
             self._thumbnails[cache_key] = thumbnail
         surface.blit(thumbnail, thumbnail.get_rect(center=box.center))
+
+    def _badge(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        colour: tuple[int, int, int],
+        position: tuple[int, int],
+    ) -> None:
+        draw_badge(surface, self.app, text, colour, position)
 
 
 def picture_surface(
