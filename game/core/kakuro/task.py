@@ -10,17 +10,18 @@ text for the time rules), over :func:`~game.core.kakuro.solver.solve_steps`:
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 
 from game.core.kakuro.model import KakuroPuzzle
 from game.core.kakuro.solver import KakuroResult, solve_steps
 from game.core.kakuro.steps import Finished, KakuroStep, RunsChecked
+from game.core.slicing import SlicedTask
 
 # An observer sees every step of a slice; returning True ends the slice right after it.
 KakuroObserver = Callable[[KakuroStep], bool | None]
 
 
-class KakuroSolveTask:
+class KakuroSolveTask(SlicedTask[KakuroStep, KakuroResult]):
     """One solve of ``puzzle``, advanced a slice at a time.
 
     ``max_solutions`` None counts every solution; ``time_limit`` None never gives up;
@@ -36,17 +37,10 @@ class KakuroSolveTask:
         initial: Sequence[int] | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
-        if time_limit is not None and not time_limit >= 0:  # also refuses NaN
-            raise ValueError(f"a time limit must be a number of seconds >= 0, not {time_limit}")
+        super().__init__(time_limit=time_limit, clock=clock)
         self.puzzle = puzzle
         self.max_solutions = max_solutions
-        self.time_limit = time_limit
-        self.clock = clock
-        self.result: KakuroResult | None = None
-        self.cancelled = False
-        self.steps_taken = 0
-        self.engine_seconds = 0.0
-        self._steps: Iterator[KakuroStep] | None = solve_steps(
+        self._steps = solve_steps(
             puzzle,
             max_solutions=max_solutions,
             timeout=time_limit,
@@ -54,65 +48,11 @@ class KakuroSolveTask:
             clock=clock,
         )
 
-    @property
-    def done(self) -> bool:
-        """True once the solver finished (see :attr:`result`) or the task was cancelled."""
-        return self._steps is None
+    def _heartbeat(self, step: KakuroStep) -> bool:
+        return isinstance(step, RunsChecked)
 
-    def advance(
-        self,
-        seconds: float,
-        *,
-        max_steps: int | None = None,
-        on_step: KakuroObserver | None = None,
-    ) -> KakuroResult | None:
-        """Work for about ``seconds`` (at least one step), then return the result if done.
-
-        ``max_steps`` ends the slice after that many counted steps; ``on_step`` sees each
-        step as it is pulled, ``Finished`` included, and may end the slice by returning True.
-        """
-        steps = self._steps
-        if steps is None:
-            return self.result
-        clock = self.clock
-        now = clock()
-        deadline = now + seconds
-        taken = 0
-        while True:
-            step = next(steps)
-            after = clock()
-            self.engine_seconds += after - now
-            if not isinstance(step, RunsChecked):
-                taken += 1
-                self.steps_taken += 1
-            stop = on_step(step) if on_step is not None else False
-            if isinstance(step, Finished):
-                self.result = step.result
-                self._steps = None
-                return self.result
-            if stop or (max_steps is not None and taken >= max_steps):
-                return None
-            now = clock() if on_step is not None else after
-            if now >= deadline:
-                return None
-
-    def run(self, on_step: KakuroObserver | None = None) -> KakuroResult:
-        """Work to the end (or the time limit) and return the result; blocks."""
-        while True:
-            result = self.advance(3600.0, on_step=on_step)
-            if result is not None:
-                return result
-            if self._steps is None:  # cancelled from an observer
-                raise RuntimeError("the task was cancelled before it finished")
-
-    def cancel(self) -> None:
-        """Stop for good: the solver is closed and :attr:`result` stays as it is."""
-        if self._steps is not None:
-            self.cancelled = True
-            close = getattr(self._steps, "close", None)
-            if close is not None:
-                close()
-            self._steps = None
+    def _final(self, step: KakuroStep) -> KakuroResult | None:
+        return step.result if isinstance(step, Finished) else None
 
 
 def solve(

@@ -27,13 +27,14 @@ holds the same live figures for each.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
 
 from game.core.puzzle import Puzzle
+from game.core.slicing import SlicedTask
 from game.core.solver.engine import solve_steps
 from game.core.solver.result import SolveResult
 from game.core.solver.steps import (
@@ -57,7 +58,7 @@ DEFAULT_ALGORITHM = "hanjie"
 StepObserver = Callable[[Step], bool | None]
 
 
-class SolveTask:
+class SolveTask(SlicedTask[Step, SolveResult]):
     """One solve of ``puzzle``, advanced a slice at a time.
 
     ``max_solutions`` None counts every solution; ``time_limit`` None never gives up;
@@ -79,19 +80,9 @@ class SolveTask:
         from game.core.race.base import RaceCounters
 
         self.algorithm = check_algorithm(algorithm)
-        if time_limit is not None and not time_limit >= 0:  # also refuses NaN
-            raise ValueError(f"a time limit must be a number of seconds >= 0, not {time_limit}")
+        super().__init__(time_limit=time_limit, clock=clock)
         self.puzzle = puzzle
         self.max_solutions = max_solutions
-        self.time_limit = time_limit
-        self.clock = clock
-        self.result: SolveResult | None = None
-        self.cancelled = False
-        # Steps pulled so far (the engine's quiet heartbeats, LinesChecked, not counted).
-        self.steps_taken = 0
-        # Seconds spent inside the engine (pulling steps), on ``clock``.
-        self.engine_seconds = 0.0
-        self._steps: Iterator[Step] | None
         # The seeds' algorithms keep their own exact figures; our engine's are read off its
         # steps here (its lines that taught nothing come in batches, and exactly at the end).
         self._own_counters: RaceCounters | None = None
@@ -149,66 +140,13 @@ class SolveTask:
             counters.backtracks = stats.backtracks
             counters.max_depth = stats.max_depth
 
-    @property
-    def done(self) -> bool:
-        """True once the engine finished (see :attr:`result`) or the task was cancelled."""
-        return self._steps is None
+    def _heartbeat(self, step: Step) -> bool:
+        # The engine's quiet heartbeat, LinesChecked, is not a step taken.
+        return isinstance(step, LinesChecked)
 
-    def advance(
-        self,
-        seconds: float,
-        *,
-        max_steps: int | None = None,
-        on_step: StepObserver | None = None,
-    ) -> SolveResult | None:
-        """Work for about ``seconds`` (at least one step), then return the result if done.
+    def _final(self, step: Step) -> SolveResult | None:
+        return step.result if isinstance(step, Finished) else None
 
-        ``max_steps`` ends the slice after that many counted steps (heartbeats are not
-        counted). ``on_step`` sees each step as it is pulled, the final ``Finished`` step
-        included; it may end the slice by returning True.
-        """
-        steps = self._steps
-        if steps is None:
-            return self.result
-        clock = self.clock
-        now = clock()
-        deadline = now + seconds
-        taken = 0
-        while True:
-            step = next(steps)
-            after = clock()
-            self.engine_seconds += after - now
-            if not isinstance(step, LinesChecked):
-                taken += 1
-                self.steps_taken += 1
-            if self._own_counters is None:
-                self._count(step)
-            stop = on_step(step) if on_step is not None else False
-            if isinstance(step, Finished):
-                self.result = step.result
-                self._steps = None
-                return self.result
-            if stop or (max_steps is not None and taken >= max_steps):
-                return None
-            now = clock() if on_step is not None else after
-            if now >= deadline:
-                return None
-
-    def run(self, on_step: StepObserver | None = None) -> SolveResult:
-        """Work to the end (or the time limit) and return the result; blocks. ``on_step``
-        sees every step, as in :meth:`advance`."""
-        while True:
-            result = self.advance(3600.0, on_step=on_step)
-            if result is not None:
-                return result
-            if self._steps is None:  # cancelled from an observer
-                raise RuntimeError("the task was cancelled before it finished")
-
-    def cancel(self) -> None:
-        """Stop for good: the engine is closed and :attr:`result` stays as it is."""
-        if self._steps is not None:
-            self.cancelled = True
-            close = getattr(self._steps, "close", None)
-            if close is not None:
-                close()
-            self._steps = None
+    def _pulled(self, step: Step) -> None:
+        if self._own_counters is None:
+            self._count(step)

@@ -11,6 +11,7 @@ import pygame
 
 from game.core.kakuro.combos import combination_text, combinations, number_word
 from game.ui.scenes.kakuro_board import BoardLook, draw_board
+from game.ui.scenes.play_chrome import place_button_rows, short_label
 from game.ui.widgets.base import Veil, radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.text import fit_text, format_time, wrap_text
@@ -60,7 +61,6 @@ class KakuroChrome:
         self.panel_top = y
         row_h = app.scaled(34)
         gap = app.scaled(7)
-        half = (width - gap) // 2
         rows: list[list[Button]] = [
             [scene.undo_button, scene.redo_button],
             [scene.pencil_button],
@@ -69,21 +69,14 @@ class KakuroChrome:
             [scene.solver_button],
             [scene.restart_button, scene.pause_button],
         ]
+        y = place_button_rows(rows, x, y, width, row_h, gap)
         for row in rows:
-            if len(row) == 1:
-                row[0].rect = pygame.Rect(x, y, width, row_h)
-            else:
-                row[0].rect = pygame.Rect(x, y, half, row_h)
-                row[1].rect = pygame.Rect(x + width - half, y, half, row_h)
             for button in row:
-                button.short_label = _short(button.label)
-            y += row_h + gap
+                button.short_label = short_label(button.label)
         self.runs_top = y + gap
         y = self.panel_top + app.scaled(110)
-        win_h = app.scaled(44)
-        for button in scene.win_buttons:
-            button.rect = pygame.Rect(x, y, width, win_h)
-            y += win_h + gap
+        win_rows = [[button] for button in scene.win_buttons]
+        place_button_rows(win_rows, x, y, width, app.scaled(44), gap)
 
     def update_buttons(self) -> None:
         scene = self.scene
@@ -350,8 +343,3 @@ class KakuroChrome:
         text = HELP_LONG if font.size(HELP_LONG)[0] <= room else fit_text(font, HELP_SHORT, room)
         rendered = app.fonts.render(text, size, theme.text_muted)
         surface.blit(rendered, rendered.get_rect(center=(line.x + line.w // 2, line.centre[1])))
-
-
-def _short(label: str) -> str:
-    """A button's label without its key, for a narrow panel."""
-    return label.split(" (")[0]

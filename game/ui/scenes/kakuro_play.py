@@ -35,9 +35,9 @@ from game.ui.scene import Scene
 from game.ui.scenes.kakuro_board import KakuroLayout
 from game.ui.scenes.kakuro_chrome import KakuroChrome
 from game.ui.scenes.play_chrome import WinState
+from game.ui.scenes.play_exits import pause_dialog
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogButton, DialogScene
-from game.ui.widgets.text import format_time
 from game.ui.widgets.win_reveal import BUTTONS_AT, TITLE_AT
 
 if TYPE_CHECKING:
@@ -529,20 +529,14 @@ class KakuroPlayScene(Scene):
 
     def open_pause(self) -> None:
         self.app.push(
-            DialogScene(
+            pause_dialog(
                 self.app,
-                "Paused",
-                f"{self.shown_name()} · {self.puzzle.size_text} · "
-                f"{format_time(self.session.elapsed)}",
-                [
-                    DialogButton("Resume", primary=True),
-                    DialogButton("Restart", self.ask_restart),
-                    DialogButton("Level select", self.go_level_select),
-                    DialogButton("Menu", self.go_menu),
-                ],
-                cancel_index=0,
-                vertical=True,
-                name=PAUSE,
+                self.shown_name(),
+                self.puzzle.size_text,
+                self.session.elapsed,
+                restart=self.ask_restart,
+                level_select=self.go_level_select,
+                menu=self.go_menu,
             )
         )
 

@@ -43,6 +43,7 @@ from game.ui.layout import compute_play_regions
 from game.ui.scene import Scene
 from game.ui.scenes.kakuro_board import BoardLook, KakuroLayout, draw_board
 from game.ui.scenes.kakuro_chrome import blend
+from game.ui.scenes.play_chrome import place_button_rows, short_label
 from game.ui.scenes.replay_view import INSTANT, SPEEDS, speed_label
 from game.ui.widgets.button import Button
 from game.ui.widgets.text import draw_text, fit_text, wrap_text
@@ -223,22 +224,16 @@ class KakuroReplayScene(Scene):
         y = panel.y + pad
         row_h = self.app.scaled(34)
         gap = self.app.scaled(7)
-        half = (width - gap) // 2
         pairs = [
             [self.play_button, self.step_button],
             [self.end_button],
             [self.slower_button, self.faster_button],
             [self.restart_button, self.back_button],
         ]
+        y = place_button_rows(pairs, x, y, width, row_h, gap)
         for row in pairs:
-            if len(row) == 1:
-                row[0].rect = pygame.Rect(x, y, width, row_h)
-            else:
-                row[0].rect = pygame.Rect(x, y, half, row_h)
-                row[1].rect = pygame.Rect(x + width - half, y, half, row_h)
             for button in row:
-                button.short_label = button.label.split(" (")[0]
-            y += row_h + gap
+                button.short_label = short_label(button.label)
         self.text_top = y + gap
 
     def update(self, dt: float) -> None:
@@ -249,7 +244,7 @@ class KakuroReplayScene(Scene):
         self.play_button.label = (
             "Again (Space)" if self.done else "Pause (Space)" if self.playing else "Play (Space)"
         )
-        self.play_button.short_label = self.play_button.label.split(" (")[0]
+        self.play_button.short_label = short_label(self.play_button.label)
         self.step_button.enabled = not self.done
         self.end_button.enabled = not self.done and not self.rushing
 

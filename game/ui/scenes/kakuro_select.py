@@ -31,6 +31,8 @@ from game.ui.scenes.kakuro_packs import (
     read_kakuro_entries,
     read_kakuro_entry,
 )
+from game.ui.scenes.level_cards import card_columns, card_grid_rect, draw_badge, select_frame
+from game.ui.scenes.level_view import draw_pack_row
 from game.ui.widgets.base import radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.scroll import ScrollArea
@@ -244,44 +246,24 @@ class KakuroSelectScene(Scene):
 
     def arrange(self, size: tuple[int, int]) -> None:
         scale = self.app.ui_scale
-        width, height = size
-        margin = round(20 * scale)
-        header = round(74 * scale)
-        self.back_button.rect = pygame.Rect(
-            margin, round(16 * scale), round(120 * scale), round(42 * scale)
-        )
+        frame = select_frame(scale, size, (CARD_WIDTH, CARD_HEIGHT), CARD_GAP)
+        self.back_button.rect = frame.back
         self.nonogram_button.rect = pygame.Rect(0, 0, round(160 * scale), round(42 * scale))
-        self.nonogram_button.rect.topright = (width - margin, round(16 * scale))
-        pack_width = round(min(280 * scale, width * 0.26))
-        footer = round(34 * scale)
-        self.pack_panel = pygame.Rect(margin, header, pack_width, height - header - footer)
-        self._gap = round(CARD_GAP * scale)
-        self._card = (round(CARD_WIDTH * scale), round(CARD_HEIGHT * scale))
-        description = round(54 * scale)
-        left = self.pack_panel.right + margin
-        self.scroll.viewport = pygame.Rect(
-            left,
-            header + description,
-            width - left - margin // 2,
-            height - header - description - footer,
+        self.nonogram_button.rect.topright = (size[0] - frame.margin, round(16 * scale))
+        self.pack_panel = frame.pack_panel
+        self._gap = frame.gap
+        self._card = frame.card
+        self.scroll.viewport = frame.viewport
+        self.columns = card_columns(
+            self.scroll.viewport.width - self.scroll.bar_width(self.app), self._card[0], self._gap
         )
-        usable = self.scroll.viewport.width - self.scroll.bar_width(self.app) - self._gap
-        self.columns = max(1, (usable + self._gap) // (self._card[0] + self._gap))
         rows = (len(self.entries) + self.columns - 1) // self.columns
         self.scroll.content_height = rows * (self._card[1] + self._gap) + self._gap if rows else 0
         self.scroll.clamp()
 
     def _content_rect(self, index: int) -> pygame.Rect:
-        row, column = divmod(index, self.columns)
-        width, height = self._card
-        used = self.columns * width + (self.columns - 1) * self._gap
-        left = max(0, (self.scroll.viewport.width - self.scroll.bar_width(self.app) - used) // 2)
-        return pygame.Rect(
-            left + column * (width + self._gap),
-            self._gap // 2 + row * (height + self._gap),
-            width,
-            height,
-        )
+        inner = self.scroll.viewport.width - self.scroll.bar_width(self.app)
+        return card_grid_rect(index, self.columns, self._card, self._gap, inner)
 
     def card_rect(self, index: int) -> pygame.Rect:
         return self._content_rect(index).move(
@@ -376,53 +358,28 @@ class KakuroSelectScene(Scene):
     def _draw_packs(self, surface: pygame.Surface) -> None:
         app = self.app
         theme = app.theme
-        scale = app.ui_scale
         corner = radius(app)
         pygame.draw.rect(surface, theme.panel, self.pack_panel, border_radius=corner)
         pygame.draw.rect(surface, theme.panel_border, self.pack_panel, 1, border_radius=corner)
-        pad = round(12 * scale)
         for index, pack in enumerate(self.packs):
             rect = self.pack_rect(index)
             if rect.bottom > self.pack_panel.bottom:
                 break
             chosen = index == self.pack_index
-            if chosen:
-                pygame.draw.rect(surface, theme.accent, rect, border_radius=corner)
-            elif index == self.hover_pack:
-                pygame.draw.rect(surface, theme.button_hover, rect, border_radius=corner)
-            colour = theme.accent_text if chosen else theme.text
-            muted = theme.accent_text if chosen else theme.text_muted
-            name = fit_text(app.fonts.get(round(19 * scale), True), pack.name, rect.width - 2 * pad)
-            draw_text(
-                surface,
-                app,
-                name,
-                round(19 * scale),
-                colour,
-                (rect.left + pad, rect.top + round(8 * scale)),
-                bold=True,
-            )
             total = len(self.entries_of.get(pack.key, []))
             detail = (
                 f"{total} puzzle{'s' if total != 1 else ''}  ·  {self.solved_count(pack)} solved"
             )
-            draw_text(
+            draw_pack_row(
                 surface,
                 app,
+                rect,
+                pack.name,
                 detail,
-                round(15 * scale),
-                muted,
-                (rect.left + pad, rect.bottom - round(8 * scale)),
-                "bottomleft",
+                chosen=chosen,
+                hovered=index == self.hover_pack,
+                focused=chosen and self.focus_area == "packs" and self.show_focus,
             )
-            if chosen and self.focus_area == "packs" and self.show_focus:
-                pygame.draw.rect(
-                    surface,
-                    theme.focus_ring,
-                    rect.inflate(6, 6),
-                    max(2, round(3 * scale)),
-                    border_radius=corner + 3,
-                )
 
     def _draw_card(
         self, surface: pygame.Surface, index: int, entry: KakuroEntry, rect: pygame.Rect
@@ -526,30 +483,15 @@ class KakuroSelectScene(Scene):
         status = best or ("" if in_progress and not solved else "Not solved yet")
         draw_text(surface, app, status, small, theme.text_muted, (rect.left + pad, y))
         if solved:
-            self._badge(surface, "✓ Solved", theme.success, (rect.right - pad, y))
+            draw_badge(surface, self.app, "✓ Solved", theme.success, (rect.right - pad, y))
         elif in_progress:
-            self._badge(surface, "In progress", theme.badge, (rect.right - pad, y))
+            draw_badge(surface, self.app, "In progress", theme.badge, (rect.right - pad, y))
         watch = self._watch_rect(index)
         pygame.draw.rect(surface, theme.button, watch, border_radius=corner)
         pygame.draw.rect(surface, theme.panel_border, watch, 1, border_radius=corner)
         draw_text(
             surface, app, "Watch", round(13 * scale), theme.button_text, watch.center, "center"
         )
-
-    def _badge(
-        self,
-        surface: pygame.Surface,
-        text: str,
-        colour: tuple[int, int, int],
-        position: tuple[int, int],
-    ) -> None:
-        """A rounded label whose top right corner is at ``position``."""
-        app = self.app
-        rendered = app.fonts.render(text, round(13 * app.ui_scale), app.theme.badge_text, True)
-        pad = round(5 * app.ui_scale)
-        rect = rendered.get_rect(topright=(position[0] - pad, position[1] + pad // 2))
-        pygame.draw.rect(surface, colour, rect.inflate(2 * pad, pad), border_radius=pad)
-        surface.blit(rendered, rect)
 
 
 # -- ways in from elsewhere: a file opened or dropped, the menu's Continue -----------------

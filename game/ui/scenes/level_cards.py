@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 import numpy.typing as npt
@@ -21,6 +21,79 @@ if TYPE_CHECKING:
 BoolGrid = npt.NDArray[np.bool_]
 # A card's stars are 0 when its puzzle has more than one solution (see level_ratings).
 AMBIGUOUS_STARS = 0
+
+
+class SelectFrame(NamedTuple):
+    """Where the parts of a select screen go (nonogram and Kakuro alike), in pixels."""
+
+    margin: int
+    header: int  # the title's band; the pack list and the cards' header start below it
+    back: pygame.Rect  # the Back button
+    pack_panel: pygame.Rect
+    viewport: pygame.Rect  # the scrolled cards, below the open pack's description
+    gap: int  # between cards
+    card: tuple[int, int]  # a card's size
+
+
+def select_frame(
+    scale: float, size: tuple[int, int], card: tuple[int, int], gap: int
+) -> SelectFrame:
+    """Lay out a select screen of ``size`` at ``scale``; ``card`` and ``gap`` unscaled."""
+    width, height = size
+    margin = round(20 * scale)
+    header = round(74 * scale)
+    back = pygame.Rect(margin, round(16 * scale), round(120 * scale), round(42 * scale))
+    pack_width = round(min(280 * scale, width * 0.26))
+    footer = round(34 * scale)
+    pack_panel = pygame.Rect(margin, header, pack_width, height - header - footer)
+    description = round(54 * scale)
+    left = pack_panel.right + margin
+    viewport = pygame.Rect(
+        left,
+        header + description,
+        width - left - margin // 2,
+        height - header - description - footer,
+    )
+    scaled_card = (round(card[0] * scale), round(card[1] * scale))
+    return SelectFrame(margin, header, back, pack_panel, viewport, round(gap * scale), scaled_card)
+
+
+def draw_badge(
+    surface: pygame.Surface,
+    app: App,
+    text: str,
+    colour: tuple[int, int, int],
+    position: tuple[int, int],
+) -> None:
+    """A rounded label on a card ("✓ Solved", "In progress"), its top right corner at
+    ``position``; both select screens' cards wear them."""
+    size = round(13 * app.ui_scale)
+    rendered = app.fonts.render(text, size, app.theme.badge_text, bold=True)
+    pad = round(5 * app.ui_scale)
+    rect = rendered.get_rect(topright=(position[0] - pad, position[1] + pad // 2))
+    pygame.draw.rect(surface, colour, rect.inflate(2 * pad, pad), border_radius=pad)
+    surface.blit(rendered, rect)
+
+
+def card_columns(inner_width: int, card_width: int, gap: int) -> int:
+    """How many cards, each with its ``gap``, fit across ``inner_width`` (the viewport less
+    its scroll bar); at least one."""
+    return max(1, inner_width // (card_width + gap))
+
+
+def card_grid_rect(
+    index: int, columns: int, card: tuple[int, int], gap: int, inner_width: int
+) -> pygame.Rect:
+    """Card ``index`` of a grid centred across ``inner_width``, in content coordinates (x
+    from the viewport's left, y from the top of the scrolled content). Both select screens
+    lay their cards out this way."""
+    row, column = divmod(index, columns)
+    width, height = card
+    used = columns * width + (columns - 1) * gap
+    left = max(0, (inner_width - used) // 2)
+    return pygame.Rect(
+        left + column * (width + gap), gap // 2 + row * (height + gap), width, height
+    )
 
 
 @dataclass(frozen=True)
@@ -128,22 +201,6 @@ class CardPainter:
             "center",
         )
 
-    def _badge(
-        self,
-        surface: pygame.Surface,
-        text: str,
-        colour: tuple[int, int, int],
-        position: tuple[int, int],
-    ) -> None:
-        """A rounded label whose top right corner is at ``position``."""
-        app = self.app
-        size = round(13 * app.ui_scale)
-        rendered = app.fonts.render(text, size, app.theme.badge_text, bold=True)
-        pad = round(5 * app.ui_scale)
-        rect = rendered.get_rect(topright=(position[0] - pad, position[1] + pad // 2))
-        pygame.draw.rect(surface, colour, rect.inflate(2 * pad, pad), border_radius=pad)
-        surface.blit(rendered, rect)
-
     def _draw_broken_card(
         self, surface: pygame.Surface, rect: pygame.Rect, entry: PuzzleEntry, pad: int
     ) -> None:
@@ -203,6 +260,15 @@ class CardPainter:
             )
             self._thumbnails[cache_key] = thumbnail
         surface.blit(thumbnail, thumbnail.get_rect(center=box.center))
+
+    def _badge(
+        self,
+        surface: pygame.Surface,
+        text: str,
+        colour: tuple[int, int, int],
+        position: tuple[int, int],
+    ) -> None:
+        draw_badge(surface, self.app, text, colour, position)
 
 
 def picture_surface(

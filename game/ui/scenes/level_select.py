@@ -36,7 +36,12 @@ from game.core.packs import (
 from game.resources import levels_dir
 from game.ui.app import PlayContext
 from game.ui.scene import Scene
-from game.ui.scenes.level_cards import CardPainter
+from game.ui.scenes.level_cards import (
+    CardPainter,
+    card_columns,
+    card_grid_rect,
+    select_frame,
+)
 from game.ui.scenes.level_files import PackReader
 from game.ui.scenes.level_random import RandomPanel
 from game.ui.scenes.level_view import LevelSelectView
@@ -471,29 +476,20 @@ class LevelSelectScene(Scene):
     def arrange(self, size: tuple[int, int]) -> None:
         count = len(self.entries)
         scale = self.app.ui_scale
-        width, height = size
-        margin = round(20 * scale)
-        header = round(74 * scale)
-        self.back_button.rect = pygame.Rect(
-            margin, round(16 * scale), round(120 * scale), round(42 * scale)
-        )
+        frame = select_frame(scale, size, (CARD_WIDTH, CARD_HEIGHT), CARD_GAP)
+        margin, header = frame.margin, frame.header
+        self.back_button.rect = frame.back
         self.kakuro_button.rect = self.back_button.rect.inflate(round(20 * scale), 0)
-        self.kakuro_button.rect.topright = (width - margin, self.back_button.rect.top)
-        pack_width = round(min(280 * scale, width * 0.26))
-        footer = round(34 * scale)
-        self.pack_panel = pygame.Rect(margin, header, pack_width, height - header - footer)
-        self._gap = round(CARD_GAP * scale)
-        self._card_size = (round(CARD_WIDTH * scale), round(CARD_HEIGHT * scale))
-        description = round(54 * scale)
-        left = self.pack_panel.right + margin
-        self.scroll.viewport = pygame.Rect(
-            left,
-            header + description,
-            width - left - margin // 2,
-            height - header - description - footer,
+        self.kakuro_button.rect.topright = (size[0] - margin, self.back_button.rect.top)
+        self.pack_panel = frame.pack_panel
+        self._gap = frame.gap
+        self._card_size = frame.card
+        self.scroll.viewport = frame.viewport
+        self.columns = card_columns(
+            self.scroll.viewport.width - self.scroll.bar_width(self.app),
+            self._card_size[0],
+            self._gap,
         )
-        usable = self.scroll.viewport.width - self.scroll.bar_width(self.app) - self._gap
-        self.columns = max(1, (usable + self._gap) // (self._card_size[0] + self._gap))
         self.scroll.content_height = self._content_height(count)
         self.scroll.clamp()
         viewport = self.scroll.viewport
@@ -515,16 +511,8 @@ class LevelSelectScene(Scene):
 
     def _card_content_rect(self, index: int) -> pygame.Rect:
         """Card ``index`` in content coordinates (x relative to the viewport)."""
-        row, column = divmod(index, self.columns)
-        card_width, card_height = self._card_size
-        used = self.columns * card_width + (self.columns - 1) * self._gap
-        left = max(0, (self.scroll.viewport.width - self.scroll.bar_width(self.app) - used) // 2)
-        return pygame.Rect(
-            left + column * (card_width + self._gap),
-            self._gap // 2 + row * self._row_pitch(),
-            card_width,
-            card_height,
-        )
+        inner = self.scroll.viewport.width - self.scroll.bar_width(self.app)
+        return card_grid_rect(index, self.columns, self._card_size, self._gap, inner)
 
     def card_rect(self, index: int) -> pygame.Rect:
         """Card ``index`` on screen (it may lie outside the viewport)."""

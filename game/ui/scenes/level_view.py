@@ -17,7 +17,60 @@ from game.ui.widgets.base import radius
 from game.ui.widgets.text import draw_help_line, draw_text, fit_text, wrap_text
 
 if TYPE_CHECKING:
+    from game.ui.app import App
     from game.ui.scenes.level_select import LevelSelectScene
+
+
+def draw_pack_row(
+    surface: pygame.Surface,
+    app: App,
+    rect: pygame.Rect,
+    title: str,
+    detail: str,
+    *,
+    chosen: bool,
+    hovered: bool,
+    focused: bool,
+) -> None:
+    """One row of a pack list (nonogram and Kakuro select alike): name over a line of detail."""
+    theme = app.theme
+    scale = app.ui_scale
+    corner = radius(app)
+    pad = round(12 * scale)
+    if chosen:
+        pygame.draw.rect(surface, theme.accent, rect, border_radius=corner)
+    elif hovered:
+        pygame.draw.rect(surface, theme.button_hover, rect, border_radius=corner)
+    text_colour = theme.accent_text if chosen else theme.text
+    muted = theme.accent_text if chosen else theme.text_muted
+    name_size = round(19 * scale)
+    name = fit_text(app.fonts.get(name_size, bold=True), title, rect.width - 2 * pad)
+    draw_text(
+        surface,
+        app,
+        name,
+        name_size,
+        text_colour,
+        (rect.left + pad, rect.top + round(8 * scale)),
+        bold=True,
+    )
+    draw_text(
+        surface,
+        app,
+        detail,
+        round(15 * scale),
+        muted,
+        (rect.left + pad, rect.bottom - round(8 * scale)),
+        "bottomleft",
+    )
+    if focused:
+        pygame.draw.rect(
+            surface,
+            theme.focus_ring,
+            rect.inflate(6, 6),
+            max(2, round(3 * scale)),
+            border_radius=corner + 3,
+        )
 
 
 class LevelSelectView:
@@ -59,7 +112,6 @@ class LevelSelectView:
         scene = self.scene
         app = scene.app
         theme = app.theme
-        scale = app.ui_scale
         corner = radius(app)
         pygame.draw.rect(surface, theme.panel, scene.pack_panel, border_radius=corner)
         pygame.draw.rect(
@@ -69,47 +121,21 @@ class LevelSelectView:
             max(1, theme.line_weight),
             border_radius=corner,
         )
-        pad = round(12 * scale)
-        name_size = round(19 * scale)
-        font = app.fonts.get(name_size, bold=True)
         for index, (title, detail) in enumerate(self._pack_rows()):
             rect = scene.pack_rect(index)
             if rect.bottom > scene.pack_panel.bottom:
                 break
             chosen = index == scene.list_index
-            if chosen:
-                pygame.draw.rect(surface, theme.accent, rect, border_radius=corner)
-            elif index == scene.hover_pack:
-                pygame.draw.rect(surface, theme.button_hover, rect, border_radius=corner)
-            text_colour = theme.accent_text if chosen else theme.text
-            muted = theme.accent_text if chosen else theme.text_muted
-            name = fit_text(font, title, rect.width - 2 * pad)
-            draw_text(
+            draw_pack_row(
                 surface,
                 app,
-                name,
-                name_size,
-                text_colour,
-                (rect.left + pad, rect.top + round(8 * scale)),
-                bold=True,
-            )
-            draw_text(
-                surface,
-                app,
+                rect,
+                title,
                 detail,
-                round(15 * scale),
-                muted,
-                (rect.left + pad, rect.bottom - round(8 * scale)),
-                "bottomleft",
+                chosen=chosen,
+                hovered=index == scene.hover_pack,
+                focused=chosen and scene.focus_area == "packs" and scene.show_focus,
             )
-            if chosen and scene.focus_area == "packs" and scene.show_focus:
-                pygame.draw.rect(
-                    surface,
-                    theme.focus_ring,
-                    rect.inflate(6, 6),
-                    max(2, round(3 * scale)),
-                    border_radius=corner + 3,
-                )
 
     def _pack_rows(self) -> list[tuple[str, str]]:
         """Each row of the pack list: its name and its line of detail."""

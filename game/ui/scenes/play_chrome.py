@@ -49,6 +49,28 @@ class WinState:
     age: float = 0.0
 
 
+def place_button_rows(
+    rows: list[list[Button]], x: int, y: int, width: int, row_height: int, gap: int
+) -> int:
+    """Stack ``rows`` of one or two buttons down a side panel from ``y`` (a pair shares the
+    width, ``gap`` between them); the y below the last row's gap. Every play and replay
+    panel lays its buttons out this way."""
+    half = (width - gap) // 2
+    for row in rows:
+        if len(row) == 1:
+            row[0].rect = pygame.Rect(x, y, width, row_height)
+        else:
+            row[0].rect = pygame.Rect(x, y, half, row_height)
+            row[1].rect = pygame.Rect(x + width - half, y, half, row_height)
+        y += row_height + gap
+    return y
+
+
+def short_label(label: str) -> str:
+    """A button's label without its key ("Undo (Z)" -> "Undo"), for a narrow panel."""
+    return label.split(" (")[0]
+
+
 class PlayChrome:
     """Places and draws everything on the play screen but the board, for one scene."""
 
@@ -84,7 +106,6 @@ class PlayChrome:
         self.panel_top = y
         row_h = app.scaled(36)
         gap = app.scaled(8)
-        half = (width - gap) // 2
         rows: list[list[Button]] = [
             [scene.undo_button, scene.redo_button],
             [scene.trial_button],
@@ -94,20 +115,12 @@ class PlayChrome:
             [scene.solve_button],  # a row of its own: "Watch the solver" says what it does
             [scene.reset_button, scene.pause_button],
         ]
-        for row in rows:
-            if len(row) == 1:
-                row[0].rect = pygame.Rect(x, y, width, row_h)
-            else:
-                row[0].rect = pygame.Rect(x, y, half, row_h)
-                row[1].rect = pygame.Rect(x + width - half, y, half, row_h)
-            y += row_h + gap
+        y = place_button_rows(rows, x, y, width, row_h, gap)
         self.message_box = Box(x, y + gap, width, max(0, panel.bottom - y - gap - pad))
         # After a win the same space holds the result and three buttons.
         y = self.panel_top + app.scaled(100)
-        win_h = app.scaled(44)
-        for button in scene.win_buttons:
-            button.rect = pygame.Rect(x, y, width, win_h)
-            y += win_h + gap
+        win_rows = [[button] for button in scene.win_buttons]
+        place_button_rows(win_rows, x, y, width, app.scaled(44), gap)
 
     def update_buttons(self) -> None:
         """Labels and enabled states from the session and the settings."""

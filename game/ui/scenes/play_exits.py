@@ -23,6 +23,7 @@ from game.ui.widgets.dialog import DialogButton, DialogScene
 from game.ui.widgets.text import format_time
 
 if TYPE_CHECKING:
+    from game.ui.app import App
     from game.ui.scenes.play import PlayScene
 
 
@@ -31,6 +32,34 @@ PAUSE = "pause"
 RESTART = "restart"
 LEAVE = "leave"  # "leave without saving?", asked on the way out of the pause menu
 PAUSING_DIALOGS = (PAUSE, RESTART, LEAVE)
+
+
+def pause_dialog(
+    app: App,
+    name: str,
+    size_text: str,
+    elapsed: float,
+    *,
+    restart: Callable[[], None],
+    level_select: Callable[[], None],
+    menu: Callable[[], None],
+) -> DialogScene:
+    """The pause menu of a game (nonogram or Kakuro): its name, size and time, and the ways
+    on from there; Esc resumes."""
+    return DialogScene(
+        app,
+        "Paused",
+        f"{name} · {size_text} · {format_time(elapsed)}",
+        [
+            DialogButton("Resume", primary=True),
+            DialogButton("Restart", restart),
+            DialogButton("Level select", level_select),
+            DialogButton("Menu", menu),
+        ],
+        cancel_index=0,
+        vertical=True,
+        name=PAUSE,
+    )
 
 
 class PlayExits:
@@ -48,21 +77,15 @@ class PlayExits:
         scene = self.scene
         scene.pen.cancel_drag()
         scene.grid_view.overlays.preview = None
-        elapsed = format_time(scene.session.elapsed)
         scene.app.push(
-            DialogScene(
+            pause_dialog(
                 scene.app,
-                "Paused",
-                f"{scene.shown_name()} · {scene.puzzle.size_text} · {elapsed}",
-                [
-                    DialogButton("Resume", primary=True),
-                    DialogButton("Restart", self.ask_restart),
-                    DialogButton("Level select", self.go_level_select),
-                    DialogButton("Menu", self.go_menu),
-                ],
-                cancel_index=0,
-                vertical=True,
-                name=PAUSE,
+                scene.shown_name(),
+                scene.puzzle.size_text,
+                scene.session.elapsed,
+                restart=self.ask_restart,
+                level_select=self.go_level_select,
+                menu=self.go_menu,
             )
         )
 
