@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from game.core.lines import Clue
 from game.core.puzzle import Puzzle
-from game.core.solver.result import SolveResult, SolveStats, Status
+from game.core.solver.result import SolveResult, SolveStats, status_of
 from game.core.solver.steps import Finished, SolutionFound, Step
 
 # The placement enumerator hands back this marker every so many nodes of its search, so an
@@ -254,15 +254,7 @@ class RaceSolver:
 
     def result(self, complete: bool, capped: bool, timed_out: bool) -> SolveResult:
         count = len(self.solutions)
-        status: Status
-        if count >= 2:
-            status = "multiple"
-        elif timed_out:
-            status = "unknown"
-        elif count == 1:
-            status = "unique" if complete else "unknown"
-        else:
-            status = "none"
+        status = status_of(count, complete, timed_out)
         counters = self.counters
         stats = SolveStats(
             lines_solved=counters.lines,

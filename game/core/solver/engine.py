@@ -55,7 +55,7 @@ from game.core.solver.engine_state import (
     Branch,
     EngineTimeout,
 )
-from game.core.solver.result import SolveResult, SolveStats, Status
+from game.core.solver.result import SolveResult, SolveStats, status_of
 from game.core.solver.steps import (
     Backtrack,
     Finished,
@@ -181,15 +181,7 @@ class _Engine(Learner):
 
     def _result(self, complete: bool, capped: bool, timed_out: bool) -> SolveResult:
         count = len(self.solutions)
-        status: Status
-        if count >= 2:
-            status = "multiple"
-        elif timed_out:
-            status = "unknown"
-        elif count == 1:
-            status = "unique" if complete else "unknown"
-        else:
-            status = "none"
+        status = status_of(count, complete, timed_out)
         stats = SolveStats(
             lines_solved=self.solver.solved,
             cache_hits=self.solver.hits,

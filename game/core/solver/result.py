@@ -11,6 +11,18 @@ import numpy.typing as npt
 Status = Literal["unique", "multiple", "none", "unknown"]
 
 
+def status_of(count: int, complete: bool, timed_out: bool) -> Status:
+    """The verdict for ``count`` solutions found: two settle it even after a timeout; one is
+    unique only when the search ran out; none after a timeout proves nothing."""
+    if count >= 2:
+        return "multiple"
+    if timed_out:
+        return "unknown"
+    if count == 1:
+        return "unique" if complete else "unknown"
+    return "none"
+
+
 @dataclass(frozen=True, slots=True)
 class SolveStats:
     """Counters the engine keeps; the rating reads them.
