@@ -16,6 +16,7 @@ keys and the sliced check.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,12 +32,13 @@ from game.core.puzzle import Puzzle, PuzzleError
 from game.ui.scene import Scene
 from game.ui.scenes.clue_editor_view import ClueBoardView
 from game.ui.scenes.converter_panels import draw_panel, draw_report
+from game.ui.scenes.editor_exit import leave_or_ask, toast_save_failed
 from game.ui.scenes.paced_check import LONGER as LONGER
 from game.ui.scenes.paced_check import PacedCheck
 from game.ui.scenes.replay import ReplayScene
 from game.ui.widgets.base import FocusGroup, Widget, draw_focus_ring
 from game.ui.widgets.button import Button
-from game.ui.widgets.dialog import DialogAction, DialogScene
+from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.stepper import NumberStepper
 from game.ui.widgets.text import draw_text
 from game.ui.widgets.text_input import TextInput
@@ -274,8 +276,7 @@ class ClueEditorScene(Scene):
             path = self.saved_path or free_path(folder, file_stem_for(puzzle.title))
             write_puzzle(puzzle, path)
         except (OSError, PuzzleError, ValueError) as error:
-            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-            self.app.toast(f"Could not save the puzzle: {reason}", error=True)
+            toast_save_failed(self.app, error)
             return None
         self.saved_path = path
         self.dirty = False
@@ -286,30 +287,16 @@ class ClueEditorScene(Scene):
         return "The clues you typed are not saved." if self.dirty else None
 
     def leave(self) -> None:
-        if self.unsaved_work() is None:
-            self.app.pop()
-            return
-
-        def save_and_leave() -> None:
-            if self.save() is not None:
-                self.app.pop()
-
+        save: Callable[[], Path | None] | None = self.save
         if self.save_button.enabled:
             text = "The clues you typed are not saved."
             if self.report is not None and self.report.status != "unique":
                 text += " Saved now, My puzzles marks them as not proven fair."
-            choices: list[tuple[str, DialogAction]] = [
-                ("Save and leave", save_and_leave), ("Leave", self.app.pop), ("Stay", None)
-            ]  # fmt: skip
         else:
             # Clues that are incomplete or wrong cannot be saved as a puzzle yet.
             text = "The clues you typed are not a puzzle yet and will be lost."
-            choices = [("Leave", self.app.pop), ("Stay", None)]
-        self.app.push(
-            DialogScene(
-                self.app, "Leave the clue editor?", text, choices, cancel_index=len(choices) - 1
-            )
-        )
+            save = None
+        leave_or_ask(self.app, self.unsaved_work(), "Leave the clue editor?", text, save)
 
     # -- events -----------------------------------------------------------------------------
 
