@@ -25,6 +25,9 @@ from game.core.solver.steps import Finished, SolutionFound, Step
 # algorithm can yield a heartbeat and no step runs long on a line with thousands of placements.
 STILL_WORKING = -1
 NODES_PER_BEAT = 256
+# Lines that gave nothing before a heartbeat step: every one, so a race's slice overruns its
+# time by at most one line (the rules take up to a millisecond on a 30-cell line).
+QUIET_BEAT = 1
 # How many solutions an algorithm keeps when asked for "all": the commands' own cap.
 DEFAULT_CAP = 1000
 
