@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from game.core.lines import Clue
 from game.core.puzzle import Puzzle
-from game.core.solver.result import SolveResult, SolveStats, status_of
+from game.core.solver.result import SolveResult, SolveStats, finished_result
 from game.core.solver.steps import Finished, SolutionFound, Step
 
 # The placement enumerator hands back this marker every so many nodes of its search, so an
@@ -257,7 +257,6 @@ class RaceSolver:
 
     def result(self, complete: bool, capped: bool, timed_out: bool) -> SolveResult:
         count = len(self.solutions)
-        status = status_of(count, complete, timed_out)
         counters = self.counters
         stats = SolveStats(
             lines_solved=counters.lines,
@@ -268,10 +267,9 @@ class RaceSolver:
             solved_without_search=counters.guesses == 0 and count > 0,
             solved_by_lines=counters.guesses == 0 and count > 0,
         )
-        return SolveResult(
-            status=status,
-            solutions=list(self.solutions),
-            stats=stats,
+        return finished_result(
+            self.solutions,
+            stats,
             complete=complete,
             capped=capped,
             timed_out=timed_out,

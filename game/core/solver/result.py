@@ -82,3 +82,24 @@ class SolveResult:
     @property
     def solution_count(self) -> int:
         return len(self.solutions)
+
+
+def finished_result(
+    solutions: list[npt.NDArray[np.bool_]],
+    stats: SolveStats,
+    *,
+    complete: bool,
+    capped: bool,
+    timed_out: bool,
+    max_solutions: int | None,
+) -> SolveResult:
+    """The result a search hands back when it stops, its verdict from :func:`status_of`."""
+    return SolveResult(
+        status=status_of(len(solutions), complete, timed_out),
+        solutions=list(solutions),
+        stats=stats,
+        complete=complete,
+        capped=capped,
+        timed_out=timed_out,
+        max_solutions=max_solutions,
+    )
