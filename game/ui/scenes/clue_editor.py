@@ -110,7 +110,7 @@ class ClueEditorScene(Scene):
         self.play_button.enabled = solvable
         self.watch_button.enabled = self.sheet.ready
         self.save_button.enabled = solvable
-        self.longer_button.enabled = self.undecided
+        self.longer_button.enabled = self.paced.undecided
         self.width_stepper.set_value(self.sheet.width, notify=False)
         self.height_stepper.set_value(self.sheet.height, notify=False)
 
@@ -178,21 +178,13 @@ class ClueEditorScene(Scene):
     def report(self) -> Report | None:
         return self.paced.report
 
-    @property
-    def limit_scale(self) -> float:
-        return self.paced.limit_scale
-
-    @property
-    def undecided(self) -> bool:
-        return self.paced.undecided
-
     def check_longer(self) -> None:
         """Solve again with more time: the clues were not decided within the limit."""
         if self.paced.longer():
             self._sync()
 
     def hidden(self, widget: Widget) -> bool:
-        return widget is self.longer_button and not self.undecided
+        return widget is self.longer_button and not self.paced.undecided
 
     @property
     def checking(self) -> bool:

@@ -79,14 +79,6 @@ class ConverterFairness:
     def report(self) -> Report | None:
         return self.paced.report
 
-    @property
-    def limit_scale(self) -> float:
-        return self.paced.limit_scale
-
-    @property
-    def undecided(self) -> bool:
-        return self.paced.undecided
-
     def check_longer(self) -> None:
         """Check again, with more time: a busy machine or a hard picture ran out of it."""
         if self.paced.longer():
@@ -103,7 +95,7 @@ class ConverterFairness:
             "Making it fair…" if self.fair_search is not None else ("Make it fair")
         )
         self.undo_button.enabled = self.applied is not None
-        self.longer_button.enabled = self.undecided
+        self.longer_button.enabled = self.paced.undecided
 
     @property
     def checking(self) -> bool:
@@ -199,7 +191,7 @@ class ConverterFairness:
         if widget is self.undo_button:
             return self.applied is None
         if widget is self.longer_button:
-            return not self.undecided
+            return not self.paced.undecided
         return False
 
     def arrange(self, report_rect: pygame.Rect, scale: float, margin: int, gap: int) -> None:
