@@ -6,18 +6,22 @@ profile, so a benchmark never opens a window nor changes the player's settings.
 
 from __future__ import annotations
 
+import argparse
 import atexit
 import os
 import shutil
 import statistics
+import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     import pygame
 
+    from game.core.puzzle import Puzzle
     from game.ui.app import App
     from game.ui.scene import Scene
 
@@ -29,6 +33,32 @@ def headless(prefix: str) -> None:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     os.environ["HANJIE_HOME"] = tempfile.mkdtemp(prefix=prefix)
     atexit.register(shutil.rmtree, os.environ["HANJIE_HOME"], True)
+
+
+def frame_parser(doc: str, default_puzzle: Path) -> argparse.ArgumentParser:
+    """The arguments every screen benchmark takes: the puzzle, how long, the window size."""
+    parser = argparse.ArgumentParser(description=doc.split("\n\n")[0])
+    parser.add_argument("puzzle", nargs="?", default=str(default_puzzle))
+    parser.add_argument("--seconds", type=float, default=10.0, help="how long to measure")
+    parser.add_argument("--size", default="1280x800", help="window size")
+    return parser
+
+
+def window_size(text: str) -> tuple[int, int]:
+    """``1280x800`` as (width, height)."""
+    width, height = (int(part) for part in text.lower().split("x"))
+    return width, height
+
+
+def open_puzzle(path: Path, program: str) -> Puzzle | None:
+    """The puzzle file read, or None after one line on stderr saying why not."""
+    from game.core.formats import read_puzzle
+
+    try:
+        return read_puzzle(path)
+    except (ValueError, OSError) as error:
+        print(f"{program}: {path}: {error}", file=sys.stderr)
+        return None
 
 
 def machine_load() -> float:

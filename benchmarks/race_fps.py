@@ -14,7 +14,6 @@ the race's top speed, 0.5 its default). Target: at least 55 FPS; exit code 0 whe
 
 from __future__ import annotations
 
-import argparse
 import os
 import sys
 import time
@@ -23,7 +22,16 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO_ROOT))
 
-from benchmarks._frames import Frames, headless, machine_load, percentile, summary  # noqa: E402
+from benchmarks._frames import (  # noqa: E402
+    Frames,
+    frame_parser,
+    headless,
+    machine_load,
+    open_puzzle,
+    percentile,
+    summary,
+    window_size,
+)
 
 headless("hanjie-race-fps-")
 
@@ -32,29 +40,23 @@ TARGET_FPS = 55.0
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("puzzle", nargs="?", default=str(DEFAULT_PUZZLE))
-    parser.add_argument("--seconds", type=float, default=10.0, help="how long to measure")
+    parser = frame_parser(__doc__, DEFAULT_PUZZLE)
     parser.add_argument("--slice-ms", type=float, default=2.0, help="each board's ms a frame")
-    parser.add_argument("--size", default="1280x800", help="window size")
     args = parser.parse_args()
 
     import pygame
 
-    from game.core.formats import read_puzzle
     from game.ui.app import App
     from game.ui.scenes.race_scene import SLICES_MS, RaceScene
 
     path = Path(args.puzzle)
-    try:
-        puzzle = read_puzzle(path)
-    except (ValueError, OSError) as error:
-        print(f"race_fps: {path}: {error}", file=sys.stderr)
+    puzzle = open_puzzle(path, "race_fps")
+    if puzzle is None:
         return 2
     if args.slice_ms not in SLICES_MS:
         print(f"race_fps: --slice-ms is one of {', '.join(f'{ms:g}' for ms in SLICES_MS)}")
         return 2
-    width, height = (int(part) for part in args.size.lower().split("x"))
+    width, height = window_size(args.size)
     app = App(headless=True, size=(width, height))
     scene = RaceScene(app, puzzle, playing=False)
     app.push(scene)

@@ -14,7 +14,6 @@ under 20 ms. The exit code is 0 when both hold, 1 otherwise.
 
 from __future__ import annotations
 
-import argparse
 import gc
 import os
 import statistics
@@ -25,7 +24,15 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO_ROOT))
 
-from benchmarks._frames import Frames, headless, machine_load, summary  # noqa: E402
+from benchmarks._frames import (  # noqa: E402
+    Frames,
+    frame_parser,
+    headless,
+    machine_load,
+    open_puzzle,
+    summary,
+    window_size,
+)
 
 headless("hanjie-replay-fps-")
 
@@ -35,25 +42,19 @@ TARGET_LONGEST_MS = 20.0
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("puzzle", nargs="?", default=str(DEFAULT_PUZZLE))
-    parser.add_argument("--seconds", type=float, default=10.0, help="how long to measure")
-    parser.add_argument("--size", default="1280x800", help="window size")
+    parser = frame_parser(__doc__, DEFAULT_PUZZLE)
     args = parser.parse_args()
 
     import pygame
 
-    from game.core.formats import read_puzzle
     from game.ui.app import App
     from game.ui.scenes.replay import SPEEDS, ReplayScene
 
     path = Path(args.puzzle)
-    try:
-        puzzle = read_puzzle(path)
-    except (ValueError, OSError) as error:
-        print(f"replay_fps: {path}: {error}", file=sys.stderr)
+    puzzle = open_puzzle(path, "replay_fps")
+    if puzzle is None:
         return 2
-    width, height = (int(part) for part in args.size.lower().split("x"))
+    width, height = window_size(args.size)
     app = App(headless=True, size=(width, height))
     scene = ReplayScene(app, puzzle)
     app.push(scene)
