@@ -14,119 +14,75 @@ the race's top speed, 0.5 its default). Target: at least 55 FPS; exit code 0 whe
 
 from __future__ import annotations
 
-import argparse
-import atexit
 import os
-import shutil
-import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-# A throw-away profile: the benchmark must not change the player's settings.
-os.environ["HANJIE_HOME"] = tempfile.mkdtemp(prefix="hanjie-race-fps-")
-atexit.register(shutil.rmtree, os.environ["HANJIE_HOME"], True)
-
 REPO_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO_ROOT))
+
+from benchmarks._frames import (  # noqa: E402
+    Frames,
+    frame_parser,
+    headless,
+    machine_load,
+    open_puzzle,
+    percentile,
+    summary,
+    window_size,
+)
+
+headless("hanjie-race-fps-")
 
 DEFAULT_PUZZLE = REPO_ROOT / "benchmarks" / "race_set" / "gen-20x20-L5.non"
 TARGET_FPS = 55.0
 
 
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
-    return ordered[index]
-
-
-def summary(values: list[float]) -> str:
-    ms = [value * 1000 for value in values]
-    return (
-        f"median {statistics.median(ms):.2f} ms, p99 {percentile(ms, 0.99):.2f} ms, "
-        f"max {max(ms):.2f} ms"
-    )
-
-
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("puzzle", nargs="?", default=str(DEFAULT_PUZZLE))
-    parser.add_argument("--seconds", type=float, default=10.0, help="how long to measure")
+    parser = frame_parser(__doc__, DEFAULT_PUZZLE)
     parser.add_argument("--slice-ms", type=float, default=2.0, help="each board's ms a frame")
-    parser.add_argument("--size", default="1280x800", help="window size")
     args = parser.parse_args()
 
     import pygame
 
-    from game.core.formats import read_puzzle
     from game.ui.app import App
     from game.ui.scenes.race_scene import SLICES_MS, RaceScene
 
     path = Path(args.puzzle)
-    try:
-        puzzle = read_puzzle(path)
-    except (ValueError, OSError) as error:
-        print(f"race_fps: {path}: {error}", file=sys.stderr)
+    puzzle = open_puzzle(path, "race_fps")
+    if puzzle is None:
         return 2
     if args.slice_ms not in SLICES_MS:
         print(f"race_fps: --slice-ms is one of {', '.join(f'{ms:g}' for ms in SLICES_MS)}")
         return 2
-    width, height = (int(part) for part in args.size.lower().split("x"))
+    width, height = window_size(args.size)
     app = App(headless=True, size=(width, height))
     scene = RaceScene(app, puzzle, playing=False)
     app.push(scene)
     scene.slice_index = SLICES_MS.index(args.slice_ms)
-    clock = pygame.time.Clock()
-    for _ in range(10):  # warm up: fonts, layout, the first surfaces
-        app.step(clock.tick(60) / 1000.0)
-        pygame.display.flip()
+    frames = Frames(app, pygame.time.Clock())
+    frames.warm_up(10)
     scene.toggle_play()
 
-    update_times: list[float] = []
-    draw_times: list[float] = []
-    timed_update = scene.update
-    timed_draw = scene.draw
-
-    def update(dt: float) -> None:
-        begin = time.perf_counter()
-        timed_update(dt)
-        update_times.append(time.perf_counter() - begin)
-
-    def draw(surface: pygame.Surface) -> None:
-        begin = time.perf_counter()
-        timed_draw(surface)
-        draw_times.append(time.perf_counter() - begin)
-
-    scene.update = update  # type: ignore[method-assign]
-    scene.draw = draw  # type: ignore[method-assign]
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    work: list[float] = []
-    cpu: list[float] = []
+    frames.time_scene(scene)
+    load = machine_load()
     all_running: list[float] = []  # CPU time of the frames in which every board raced
     started = time.perf_counter()
     while time.perf_counter() - started < args.seconds and not scene.finished:
-        dt = clock.tick(60) / 1000.0
         everyone = not any(runner.finished for runner in scene.race.runners)
-        frame_start = time.perf_counter()
-        cpu_start = time.thread_time()
-        app.step(dt)
-        pygame.display.flip()
-        work.append(time.perf_counter() - frame_start)
-        cpu.append(time.thread_time() - cpu_start)
+        frames.step()
         if everyone:
-            all_running.append(cpu[-1])
+            all_running.append(frames.cpu[-1])
     wall = time.perf_counter() - started
-    frames = len(work)
-    fps = frames / wall if wall > 0 else 0.0
+    work, cpu = frames.work, frames.cpu
+    count = len(work)
+    fps = count / wall if wall > 0 else 0.0
     running = sum(not runner.finished for runner in scene.race.runners)
     print(f"puzzle        {path.name} ({puzzle.size_text}), window {width}x{height}")
     print(f"machine       load average {load:.2f} on {os.cpu_count()} cores at the start")
     print(f"boards        {len(scene.race.runners)}, {args.slice_ms:g} ms each a frame")
-    print(f"frames        {frames} in {wall:.2f} s  ->  {fps:.1f} FPS")
+    print(f"frames        {count} in {wall:.2f} s  ->  {fps:.1f} FPS")
     print(f"frame work    {summary(work)}")
     print(f"frame CPU     {summary(cpu)}")
     if all_running:
@@ -136,8 +92,8 @@ def main() -> int:
     print(
         f"CPU allows    {1000 / max(percentile(cpu, 0.99) * 1000, 1e-3):.0f} FPS at the p99 frame"
     )
-    print(f"update        {summary(update_times)}")
-    print(f"draw          {summary(draw_times)}")
+    print(f"update        {summary(frames.update_times)}")
+    print(f"draw          {summary(frames.draw_times)}")
     print(f"still racing  {running} of {len(scene.race.runners)} boards at the end")
     for runner in scene.race.runners:
         place = f"place {runner.place}" if runner.place else "running"

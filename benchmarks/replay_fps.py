@@ -14,84 +14,57 @@ under 20 ms. The exit code is 0 when both hold, 1 otherwise.
 
 from __future__ import annotations
 
-import argparse
-import atexit
 import gc
 import os
-import shutil
 import statistics
 import sys
-import tempfile
 import time
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-# A throw-away profile: the benchmark must not change the player's settings.
-os.environ["HANJIE_HOME"] = tempfile.mkdtemp(prefix="hanjie-replay-fps-")
-atexit.register(shutil.rmtree, os.environ["HANJIE_HOME"], True)
-
 REPO_ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO_ROOT))
+
+from benchmarks._frames import (  # noqa: E402
+    Frames,
+    frame_parser,
+    headless,
+    machine_load,
+    open_puzzle,
+    summary,
+    window_size,
+)
+
+headless("hanjie-replay-fps-")
 
 DEFAULT_PUZZLE = REPO_ROOT.parent / "shared" / "puzzles" / "corpus" / "dom_09-dom.non"
 TARGET_FPS = 55.0
 TARGET_LONGEST_MS = 20.0
 
 
-def percentile(values: list[float], fraction: float) -> float:
-    ordered = sorted(values)
-    index = min(len(ordered) - 1, max(0, round(fraction * (len(ordered) - 1))))
-    return ordered[index]
-
-
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("puzzle", nargs="?", default=str(DEFAULT_PUZZLE))
-    parser.add_argument("--seconds", type=float, default=10.0, help="how long to measure")
-    parser.add_argument("--size", default="1280x800", help="window size")
+    parser = frame_parser(__doc__, DEFAULT_PUZZLE)
     args = parser.parse_args()
 
     import pygame
 
-    from game.core.formats import read_puzzle
     from game.ui.app import App
     from game.ui.scenes.replay import SPEEDS, ReplayScene
 
     path = Path(args.puzzle)
-    try:
-        puzzle = read_puzzle(path)
-    except (ValueError, OSError) as error:
-        print(f"replay_fps: {path}: {error}", file=sys.stderr)
+    puzzle = open_puzzle(path, "replay_fps")
+    if puzzle is None:
         return 2
-    width, height = (int(part) for part in args.size.lower().split("x"))
+    width, height = window_size(args.size)
     app = App(headless=True, size=(width, height))
     scene = ReplayScene(app, puzzle)
     app.push(scene)
     scene.set_speed(len(SPEEDS) - 1)  # "max": as many steps as ~4 ms of solver time allows
-    clock = pygame.time.Clock()
-    for _ in range(30):  # warm up: fonts, layout, first surfaces
-        app.step(clock.tick(60) / 1000.0)
-        pygame.display.flip()
+    frames = Frames(app, pygame.time.Clock())
+    frames.warm_up(30)
 
     # Where the time goes: the scene's update (solver steps) and draw, and garbage collection.
-    update_times: list[float] = []
-    draw_times: list[float] = []
+    frames.time_scene(scene)
     gc_pauses: list[float] = []
-    timed_update = scene.update
-    timed_draw = scene.draw
-
-    def update(dt: float) -> None:
-        begin = time.perf_counter()
-        timed_update(dt)
-        update_times.append(time.perf_counter() - begin)
-
-    def draw(surface: pygame.Surface) -> None:
-        begin = time.perf_counter()
-        timed_draw(surface)
-        draw_times.append(time.perf_counter() - begin)
-
     gc_started = [0.0]
 
     def on_gc(phase: str, info: dict[str, int]) -> None:
@@ -100,26 +73,16 @@ def main() -> int:
         else:
             gc_pauses.append(time.perf_counter() - gc_started[0])
 
-    scene.update = update  # type: ignore[method-assign]
-    scene.draw = draw  # type: ignore[method-assign]
     gc.callbacks.append(on_gc)
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    load = machine_load()
 
-    work: list[float] = []
-    cpu: list[float] = []  # the same frames in CPU time: what is left once other programs'
-    solver: list[float] = []  # share of a busy machine is taken out
+    solver: list[float] = []
     start_steps = scene.state.counters.steps
     started = time.perf_counter()
     finished_early = False
     while time.perf_counter() - started < args.seconds:
-        dt = clock.tick(60) / 1000.0
         before_solver = scene.state.counters.solver_seconds
-        frame_start = time.perf_counter()
-        cpu_start = time.thread_time()
-        app.step(dt)
-        pygame.display.flip()
-        work.append(time.perf_counter() - frame_start)
-        cpu.append(time.thread_time() - cpu_start)
+        frames.step()
         solver.append(scene.state.counters.solver_seconds - before_solver)
         if scene.finished:
             finished_early = True
@@ -127,23 +90,18 @@ def main() -> int:
     wall = time.perf_counter() - started
     steps = scene.state.counters.steps - start_steps
 
-    frames = len(work)
-    fps = frames / wall if wall > 0 else 0.0
-    ms = [value * 1000 for value in work]
+    update_times, draw_times = frames.update_times, frames.draw_times
+    count = len(frames.work)
+    fps = count / wall if wall > 0 else 0.0
     solver_ms = [value * 1000 for value in solver]
-    longest = max(ms)
+    longest = max(frames.work) * 1000
     print(f"puzzle        {path.name} ({puzzle.size_text}), window {width}x{height}")
     print(f"machine       load average {load:.2f} on {os.cpu_count()} cores at the start")
-    print(f"frames        {frames} in {wall:.2f} s  ->  {fps:.1f} FPS")
-    print(
-        f"frame work    median {statistics.median(ms):.2f} ms, p99 {percentile(ms, 0.99):.2f} ms, "
-        f"max {longest:.2f} ms"
-    )
-    cpu_ms = [value * 1000 for value in cpu]
-    print(
-        f"frame CPU     median {statistics.median(cpu_ms):.2f} ms, "
-        f"p99 {percentile(cpu_ms, 0.99):.2f} ms, max {max(cpu_ms):.2f} ms"
-    )
+    print(f"frames        {count} in {wall:.2f} s  ->  {fps:.1f} FPS")
+    print(f"frame work    {summary(frames.work)}")
+    # The same frames in CPU time: what is left once other programs' share of a busy
+    # machine is taken out.
+    print(f"frame CPU     {summary(frames.cpu)}")
     print(
         f"solver/frame  median {statistics.median(solver_ms):.2f} ms, max {max(solver_ms):.2f} ms"
     )

@@ -38,21 +38,28 @@ def test_sdl_falling_back_to_memory_is_refused_unless_asked_for() -> None:
     assert driver_problem("x11", {"DISPLAY": ":0"}) is None
 
 
-@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11/Wayland platforms")
-def test_the_game_without_a_display_prints_one_line_and_exits_2(tmp_path: Path) -> None:
-    environ = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "SDL_AUDIODRIVER")
-    }
+def _run_game(
+    tmp_path: Path, without: tuple[str, ...], extra: dict[str, str]
+) -> subprocess.CompletedProcess[str]:
+    """``python -m game`` with these variables removed from the environment and ``extra``
+    set, in a throw-away profile."""
+    environ = {key: value for key, value in os.environ.items() if key not in without}
+    environ.update(extra)
     environ["HANJIE_HOME"] = str(tmp_path)
-    done = subprocess.run(
+    return subprocess.run(
         [sys.executable, "-m", "game"],
         cwd=ROOT,
         env=environ,
         capture_output=True,
         text=True,
         timeout=60,
+    )
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="X11/Wayland platforms")
+def test_the_game_without_a_display_prints_one_line_and_exits_2(tmp_path: Path) -> None:
+    done = _run_game(
+        tmp_path, ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "SDL_AUDIODRIVER"), {}
     )
     assert done.returncode == 2
     assert done.stdout == ""
@@ -73,20 +80,10 @@ def test_only_an_x_display_named_is_tried_with_x11_alone() -> None:
 def test_an_x_display_that_cannot_be_opened_is_one_line_and_exit_2(tmp_path: Path) -> None:
     """QA: with DISPLAY naming no server, Wayland's library printed an XDG_RUNTIME_DIR error
     before the game's own line."""
-    environ = {
-        key: value
-        for key, value in os.environ.items()
-        if key not in ("WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "SDL_AUDIODRIVER", "XDG_RUNTIME_DIR")
-    }
-    environ["DISPLAY"] = ":4093"  # no X server listens there
-    environ["HANJIE_HOME"] = str(tmp_path)
-    done = subprocess.run(
-        [sys.executable, "-m", "game"],
-        cwd=ROOT,
-        env=environ,
-        capture_output=True,
-        text=True,
-        timeout=60,
+    done = _run_game(
+        tmp_path,
+        ("WAYLAND_DISPLAY", "SDL_VIDEODRIVER", "SDL_AUDIODRIVER", "XDG_RUNTIME_DIR"),
+        {"DISPLAY": ":4093"},  # no X server listens there
     )
     assert done.returncode == 2
     assert done.stdout == ""

@@ -18,17 +18,7 @@ from game.core.make_fair import (
     speck_cost,
 )
 from game.core.puzzle import Puzzle
-from tests.core.test_free_cells import _all_solutions
-
-
-def _ticking_clock(step: float = 0.001):  # type: ignore[no-untyped-def]
-    now = [0.0]
-
-    def clock() -> float:
-        now[0] += step
-        return now[0]
-
-    return clock
+from tests.core.test_free_cells import _all_solutions, _ticking_clock
 
 
 def test_make_fair_never_returns_a_puzzle_with_more_than_one_solution() -> None:

@@ -26,6 +26,16 @@ def open_play(puzzle: Puzzle = WIDE, app: App | None = None, **options: Any) -> 
     return scene
 
 
+def until_playing(app: App, frames: int) -> PlayScene:
+    """Step the app until a play scene is on top (a puzzle being made opens one), at most
+    ``frames`` frames."""
+    for _ in range(frames):
+        if isinstance(app.top, PlayScene):
+            return app.top
+        app.step()
+    raise AssertionError(f"no puzzle after {frames} frames; top is {app.top!r}")
+
+
 def dialog_named(app: App, name: str) -> DialogScene:
     """The dialog on top of the stack, which must be the one called ``name``."""
     top = app.top

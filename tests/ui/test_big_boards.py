@@ -189,13 +189,19 @@ def test_the_wheel_zooms_a_board_that_fits_and_scrolls_one_that_does_not() -> No
     assert scene.layout.cell > fitted
 
 
-def test_a_middle_drag_moves_the_view_and_a_middle_click_still_clears() -> None:
+def _zoomed_to_the_far_corner() -> tuple[App, PlayScene]:
+    """A 30x30 board zoomed in twice and scrolled as far as it goes, in a 900x600 window."""
     app = big_app((900, 600))
     scene = open_play(thirty(), app)
     key(scene, pygame.K_EQUALS)
     key(scene, pygame.K_EQUALS)
     scene.scroll_by(10_000, 10_000)
     app.step()
+    return app, scene
+
+
+def test_a_middle_drag_moves_the_view_and_a_middle_click_still_clears() -> None:
+    app, scene = _zoomed_to_the_far_corner()
     before = scene.layout.scroll
     start = scene.layout.cells_view.centre
     press(scene, start, 2)
@@ -219,12 +225,7 @@ def _space(scene: PlayScene, down: bool) -> None:
 
 
 def test_space_and_a_left_drag_move_the_view_and_fill_nothing() -> None:
-    app = big_app((900, 600))
-    scene = open_play(thirty(), app)
-    key(scene, pygame.K_EQUALS)
-    key(scene, pygame.K_EQUALS)
-    scene.scroll_by(10_000, 10_000)
-    app.step()
+    app, scene = _zoomed_to_the_far_corner()
     before = scene.layout.scroll
     start = scene.layout.cells_view.centre
     move(scene, start, (0, 0, 0))

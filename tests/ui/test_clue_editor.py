@@ -176,11 +176,11 @@ def test_clues_not_decided_in_time_can_keep_checking(monkeypatch: pytest.MonkeyP
     type_sheet(scene, puzzle)
     scene._clues_changed()
     _settle(app, scene)
-    assert scene.undecided and not scene.hidden(scene.longer_button)
+    assert scene.paced.undecided and not scene.hidden(scene.longer_button)
     assert scene.play_button.enabled  # the play screen checks again in its own time
     monkeypatch.setattr(clue_editor, "CHECK_TIME_LIMIT", 1.0)
     click(app, scene.longer_button.rect.center)
-    assert scene.limit_scale == clue_editor.LONGER
+    assert scene.paced.limit_scale == clue_editor.LONGER
     _settle(app, scene)
     assert scene.report is not None and scene.report.status == "multiple"
     assert scene.hidden(scene.longer_button)

@@ -668,9 +668,9 @@ def test_a_check_that_ran_out_of_time_can_keep_checking(
     assert not scene.hidden(fairness.longer_button) and fairness.longer_button.enabled
     monkeypatch.setattr(converter_fairness, "CHECK_TIME_LIMIT", 1.0)
     click(app, fairness.longer_button.rect.center)
-    assert fairness.limit_scale == converter_fairness.LONGER
+    assert fairness.paced.limit_scale == converter_fairness.LONGER
     _settle(app, scene)
     assert scene.report is not None and scene.report.status == "unique"
     assert scene.hidden(fairness.longer_button)
     scene._change_options(width=12)  # a new grid starts from the usual limits
-    assert fairness.limit_scale == 1.0
+    assert fairness.paced.limit_scale == 1.0

@@ -13,6 +13,7 @@ from game.ui.app import App
 from game.ui.scenes.generating import GeneratingScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import PlayScene
+from tests.ui.play_helpers import until_playing
 from tests.ui.ui_events import click, key
 
 MONDAY = date(2025, 3, 10)  # 10x10 Easy: quick to make
@@ -36,14 +37,6 @@ def _menu(calendar: Calendar) -> tuple[App, MenuScene]:
     return app, menu
 
 
-def _until_playing(app: App, frames: int = 3000) -> PlayScene:
-    for _ in range(frames):
-        if isinstance(app.top, PlayScene):
-            return app.top
-        app.step()
-    raise AssertionError(f"no puzzle after {frames} frames; top is {app.top!r}")
-
-
 def test_the_days_puzzle_is_made_once_played_and_its_win_counted() -> None:
     calendar = Calendar(MONDAY)
     app, menu = _menu(calendar)
@@ -51,7 +44,7 @@ def test_the_days_puzzle_is_made_once_played_and_its_win_counted() -> None:
     assert menu.daily.caption == "Not solved yet today  ·  no streak yet"
     assert not daily_path(app.store, plan_for(MONDAY)).exists()
     click(app, menu.daily.button.rect.center)  # made first (a 10x10 often within the frame)
-    play = _until_playing(app)
+    play = until_playing(app, 3000)
     expected = generate(10, 10, 1, plan_for(MONDAY).seed)
     assert play.puzzle.fingerprint() == expected.fingerprint()
     assert play.puzzle.title == "Daily puzzle 2025-03-10"
@@ -93,7 +86,7 @@ def test_a_win_finished_after_midnight_counts_for_its_own_day() -> None:
     calendar = Calendar(MONDAY)
     app, menu = _menu(calendar)
     click(app, menu.daily.button.rect.center)
-    play = _until_playing(app)
+    play = until_playing(app, 3000)
     calendar.day = MONDAY + timedelta(days=1)  # the clock passes midnight mid-game
     app.store.mark_solved(play.key, 300.0)
     app.pop()

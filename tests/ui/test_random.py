@@ -15,6 +15,7 @@ from game.ui.scenes.generating import GeneratingScene
 from game.ui.scenes.level_random import SIZES
 from game.ui.scenes.level_select import LevelSelectScene
 from game.ui.scenes.play import PlayScene
+from tests.ui.play_helpers import until_playing
 from tests.ui.test_level_select import CROSS, open_levels, write
 from tests.ui.ui_events import click, key
 
@@ -34,14 +35,6 @@ def _open_random(levels: Path, tmp_path: Path) -> tuple[App, LevelSelectScene]:
     return app, scene
 
 
-def _until_playing(app: App, frames: int = 2000) -> PlayScene:
-    for _ in range(frames):
-        if isinstance(app.top, PlayScene):
-            return app.top
-        app.step()
-    raise AssertionError(f"no puzzle after {frames} frames; top is {app.top!r}")
-
-
 def test_random_makes_the_chosen_puzzle_a_slice_a_frame_and_plays_it(
     levels: Path, tmp_path: Path
 ) -> None:
@@ -51,7 +44,7 @@ def test_random_makes_the_chosen_puzzle_a_slice_a_frame_and_plays_it(
     click(app, panel.level_buttons[1].rect.center)  # 2 Medium
     assert (panel.size, panel.level) == ((10, 10), 2)
     panel.make_button.activate()
-    play = _until_playing(app)
+    play = until_playing(app, 2000)
     assert play.puzzle == generate(10, 10, 2, 7)
     assert play.path is not None and play.path.parent == random_folder(app.store)
     assert play.pack == "Random"
@@ -86,7 +79,7 @@ def test_a_solved_random_puzzle_can_be_kept_in_my_puzzles(levels: Path, tmp_path
     click(app, scene.random.size_buttons[0].rect.center)  # 5x5
     click(app, scene.random.level_buttons[0].rect.center)
     scene.random.make_button.activate()
-    play = _until_playing(app)
+    play = until_playing(app, 2000)
     assert not scene.random.keep_button.enabled
     app.store.mark_solved(play.key, 42.0)
     app.pop()
@@ -119,7 +112,7 @@ def test_the_keyboard_reaches_random_and_makes_a_puzzle(levels: Path, tmp_path: 
     key(app, pygame.K_DOWN)
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)  # Make a puzzle (level stays Medium)
-    play = _until_playing(app)
+    play = until_playing(app, 2000)
     assert play.puzzle == generate(10, 10, 2, 3)
 
 
@@ -127,7 +120,7 @@ def test_a_random_puzzle_opens_again_from_the_panel(levels: Path, tmp_path: Path
     app, scene = _open_random(levels, tmp_path)
     click(app, scene.random.size_buttons[0].rect.center)
     scene.random.make_button.activate()
-    first = _until_playing(app).puzzle
+    first = until_playing(app, 2000).puzzle
     app.pop()
     app.step()
     assert scene.random.play_last_button.label == "Continue it"

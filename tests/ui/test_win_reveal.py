@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pygame
 
+from game.ui.scenes.play import PlayScene
 from game.ui.widgets.win_reveal import (
     BUTTONS_AT,
     TITLE_AT,
@@ -48,13 +49,19 @@ def _colour_at(scene_app: object, pos: tuple[int, int]) -> tuple[int, int, int]:
     return (colour.r, colour.g, colour.b)
 
 
-def test_a_win_plays_the_wave_then_the_chime_and_a_key_skips_to_the_buttons() -> None:
+def _won_heart() -> PlayScene:
+    """The heart opened and solved by clicking its filled cells, the reveal just begun."""
     scene = open_play(HEART)
-    app = scene.app
     goal = scene.puzzle.goal_array()
     assert goal is not None
     for y, x in np.argwhere(goal).tolist():
         click(scene, x, y)
+    return scene
+
+
+def test_a_win_plays_the_wave_then_the_chime_and_a_key_skips_to_the_buttons() -> None:
+    scene = _won_heart()
+    app = scene.app
     win = scene.win
     assert win is not None and app.sounds.played[-1] == "reveal"
     for dt in (0.25, 0.25, 0.08 - 1 / 60):  # the app's frames carry the time, no sleeping
@@ -88,12 +95,8 @@ def test_a_win_plays_the_wave_then_the_chime_and_a_key_skips_to_the_buttons() ->
 
 
 def test_the_chime_sounds_when_the_title_appears() -> None:
-    scene = open_play(HEART)
+    scene = _won_heart()
     app = scene.app
-    goal = scene.puzzle.goal_array()
-    assert goal is not None
-    for y, x in np.argwhere(goal).tolist():
-        click(scene, x, y)
     steps = 0
     while "win" not in app.sounds.played:
         app.step(0.05)

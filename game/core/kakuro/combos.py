@@ -144,6 +144,18 @@ def run_options(total: int, candidates: tuple[int, ...]) -> tuple[tuple[int, ...
         return nothing, ()
     allowed = possible_digits(total, length)
     cells = [mask & allowed for mask in candidates]
+    forward = _forward_layers(cells)
+    if not forward:
+        return nothing, ()
+    alive = forward[-1] & wanted
+    if not alive:
+        return nothing, ()
+    return _walk_back(forward, cells, alive)
+
+
+def _forward_layers(cells: list[int]) -> list[int]:
+    """The used-digit sets reachable after each cell (the empty set before the first), or
+    an empty list when some cell can take no digit at all."""
     forward = [1]  # the empty set only
     for cell in cells:
         layer = 0
@@ -154,14 +166,19 @@ def run_options(total: int, candidates: tuple[int, ...]) -> tuple[tuple[int, ...
             free ^= low
             layer |= (before & _WITHOUT[low.bit_length() - 1]) << low
         if not layer:
-            return nothing, ()
+            return []
         forward.append(layer)
-    alive = forward[-1] & wanted
-    if not alive:
-        return nothing, ()
+    return forward
+
+
+def _walk_back(
+    forward: list[int], cells: list[int], alive: int
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """From ``alive`` (the complete sets that are wanted combinations) back to the start:
+    each cell's digits on some way to one of them, and those combinations in digit order."""
     reached_bits = alive
-    supported = [0] * length
-    for index in range(length - 1, -1, -1):
+    supported = [0] * len(cells)
+    for index in range(len(cells) - 1, -1, -1):
         reachable = forward[index]
         back = 0
         free = cells[index]
@@ -195,43 +212,15 @@ def run_options_by_total(
     it weighs every sum a run could take.
     """
     length = len(candidates)
-    forward = [1]
-    for cell in candidates:
-        layer = 0
-        before = forward[-1]
-        free = cell & ALL_DIGITS
-        while free:
-            low = free & -free
-            free ^= low
-            layer |= (before & _WITHOUT[low.bit_length() - 1]) << low
-        if not layer:
-            return ()
-        forward.append(layer)
+    cells = [cell & ALL_DIGITS for cell in candidates]
+    forward = _forward_layers(cells)
+    if not forward:
+        return ()
     low_total, high_total = total_range(length)
     found: list[tuple[int, tuple[int, ...], tuple[int, ...]]] = []
     for total in range(low_total, high_total + 1):
         alive = forward[-1] & _COMBO_SETS.get((total, length), 0)
-        if not alive:
-            continue
-        reached_bits = alive
-        supported = [0] * length
-        for index in range(length - 1, -1, -1):
-            reachable = forward[index]
-            back = 0
-            free = candidates[index] & ALL_DIGITS
-            while free:
-                low = free & -free
-                free ^= low
-                hits = (reachable & _WITHOUT[low.bit_length() - 1]) & (alive >> low)
-                if hits:
-                    supported[index] |= low
-                    back |= hits
-            alive = back
-        reached: list[int] = []
-        while reached_bits:
-            low = reached_bits & -reached_bits
-            reached_bits ^= low
-            reached.append(low.bit_length() - 1)
-        reached.sort(key=_ORDER.__getitem__)
-        found.append((total, tuple(supported), tuple(reached)))
+        if alive:
+            supported, reached = _walk_back(forward, cells, alive)
+            found.append((total, supported, reached))
     return tuple(found)

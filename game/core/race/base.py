@@ -18,13 +18,16 @@ import numpy.typing as npt
 
 from game.core.lines import Clue
 from game.core.puzzle import Puzzle
-from game.core.solver.result import SolveResult, SolveStats, Status
+from game.core.solver.result import SolveResult, SolveStats, finished_result
 from game.core.solver.steps import Finished, SolutionFound, Step
 
 # The placement enumerator hands back this marker every so many nodes of its search, so an
 # algorithm can yield a heartbeat and no step runs long on a line with thousands of placements.
 STILL_WORKING = -1
 NODES_PER_BEAT = 256
+# Lines that gave nothing before a heartbeat step: every one, so a race's slice overruns its
+# time by at most one line (the rules take up to a millisecond on a 30-cell line).
+QUIET_BEAT = 1
 # How many solutions an algorithm keeps when asked for "all": the commands' own cap.
 DEFAULT_CAP = 1000
 
@@ -254,15 +257,6 @@ class RaceSolver:
 
     def result(self, complete: bool, capped: bool, timed_out: bool) -> SolveResult:
         count = len(self.solutions)
-        status: Status
-        if count >= 2:
-            status = "multiple"
-        elif timed_out:
-            status = "unknown"
-        elif count == 1:
-            status = "unique" if complete else "unknown"
-        else:
-            status = "none"
         counters = self.counters
         stats = SolveStats(
             lines_solved=counters.lines,
@@ -273,10 +267,9 @@ class RaceSolver:
             solved_without_search=counters.guesses == 0 and count > 0,
             solved_by_lines=counters.guesses == 0 and count > 0,
         )
-        return SolveResult(
-            status=status,
-            solutions=list(self.solutions),
-            stats=stats,
+        return finished_result(
+            self.solutions,
+            stats,
             complete=complete,
             capped=capped,
             timed_out=timed_out,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from game.core.race.base import STILL_WORKING, RaceSolver, placements
+from game.core.race.base import QUIET_BEAT, STILL_WORKING, RaceSolver, placements
 from game.core.solver.steps import (
     Axis,
     Backtrack,
@@ -37,10 +37,6 @@ EXPLANATION = (
     "(line solving by enumeration, from a Spanish solver's notes; the guess as a 2018 Osijek "
     "nonogram app makes it)."
 )
-
-# Lines that gave nothing before a heartbeat step: every one, so a race's slice overruns its
-# time by at most one line (the rules take up to a millisecond on a 30-cell line).
-QUIET_BEAT = 1
 
 
 class LineEnumeration(RaceSolver):

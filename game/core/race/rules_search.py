@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from game.core.race.base import STILL_WORKING, RaceSolver, line_masks, placements
+from game.core.race.base import QUIET_BEAT, STILL_WORKING, RaceSolver, line_masks, placements
 from game.core.race.rules import LineConflict, LineRanges, apply_rules
 from game.core.solver.steps import (
     Axis,
@@ -40,8 +40,6 @@ EXPLANATION = (
     "the placements of the first unsolved row one by one, runs the rules again, and steps "
     "back on a contradiction (chronological backtracking)."
 )
-
-QUIET_BEAT = 1
 
 Ranges = tuple[list[int], list[int]]
 

@@ -55,7 +55,7 @@ from game.core.solver.engine_state import (
     Branch,
     EngineTimeout,
 )
-from game.core.solver.result import SolveResult, SolveStats, Status
+from game.core.solver.result import SolveResult, SolveStats, finished_result
 from game.core.solver.steps import (
     Backtrack,
     Finished,
@@ -180,16 +180,6 @@ class _Engine(Learner):
         return length - used
 
     def _result(self, complete: bool, capped: bool, timed_out: bool) -> SolveResult:
-        count = len(self.solutions)
-        status: Status
-        if count >= 2:
-            status = "multiple"
-        elif timed_out:
-            status = "unknown"
-        elif count == 1:
-            status = "unique" if complete else "unknown"
-        else:
-            status = "none"
         stats = SolveStats(
             lines_solved=self.solver.solved,
             cache_hits=self.solver.hits,
@@ -204,10 +194,9 @@ class _Engine(Learner):
             solved_by_lines=self.first_solution_depth == 0 and not self.used_probing_first,
             solved_without_search=self.first_solution_depth == 0,
         )
-        return SolveResult(
-            status=status,
-            solutions=list(self.solutions),
-            stats=stats,
+        return finished_result(
+            self.solutions,
+            stats,
             complete=complete,
             capped=capped,
             timed_out=timed_out,

@@ -11,6 +11,18 @@ import numpy.typing as npt
 Status = Literal["unique", "multiple", "none", "unknown"]
 
 
+def status_of(count: int, complete: bool, timed_out: bool) -> Status:
+    """The verdict for ``count`` solutions found: two settle it even after a timeout; one is
+    unique only when the search ran out; none after a timeout proves nothing."""
+    if count >= 2:
+        return "multiple"
+    if timed_out:
+        return "unknown"
+    if count == 1:
+        return "unique" if complete else "unknown"
+    return "none"
+
+
 @dataclass(frozen=True, slots=True)
 class SolveStats:
     """Counters the engine keeps; the rating reads them.
@@ -70,3 +82,24 @@ class SolveResult:
     @property
     def solution_count(self) -> int:
         return len(self.solutions)
+
+
+def finished_result(
+    solutions: list[npt.NDArray[np.bool_]],
+    stats: SolveStats,
+    *,
+    complete: bool,
+    capped: bool,
+    timed_out: bool,
+    max_solutions: int | None,
+) -> SolveResult:
+    """The result a search hands back when it stops, its verdict from :func:`status_of`."""
+    return SolveResult(
+        status=status_of(len(solutions), complete, timed_out),
+        solutions=list(solutions),
+        stats=stats,
+        complete=complete,
+        capped=capped,
+        timed_out=timed_out,
+        max_solutions=max_solutions,
+    )

@@ -16,6 +16,7 @@ keys and the sliced check.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -31,10 +32,13 @@ from game.core.puzzle import Puzzle, PuzzleError
 from game.ui.scene import Scene
 from game.ui.scenes.clue_editor_view import ClueBoardView
 from game.ui.scenes.converter_panels import draw_panel, draw_report
+from game.ui.scenes.editor_exit import leave_or_ask, toast_save_failed
+from game.ui.scenes.paced_check import LONGER as LONGER
+from game.ui.scenes.paced_check import PacedCheck
 from game.ui.scenes.replay import ReplayScene
 from game.ui.widgets.base import FocusGroup, Widget, draw_focus_ring
 from game.ui.widgets.button import Button
-from game.ui.widgets.dialog import DialogAction, DialogScene
+from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.stepper import NumberStepper
 from game.ui.widgets.text import draw_text
 from game.ui.widgets.text_input import TextInput
@@ -44,13 +48,10 @@ if TYPE_CHECKING:
 
 BoolGrid = npt.NDArray[np.bool_]
 
-CHECK_SLICE = 0.006
 # Wait this long after the last key before solving, so typing does not restart it each key.
 CHECK_DELAY = 0.3
 CHECK_TIME_LIMIT = 5.0
 FREE_TIME_LIMIT = 6.0
-# "Keep checking" multiplies the limits by this, each press.
-LONGER = 4.0
 KEYS_HELP = "Tab or Enter: next line · Shift+Tab: back · Ctrl+S save · Ctrl+P play · Esc back"
 
 
@@ -63,9 +64,7 @@ class ClueEditorScene(Scene):
         self.position = 0  # the line being typed, in typing order
         self.view = ClueBoardView()
         self.board_area = pygame.Rect(0, 0, 0, 0)
-        self.check: UniquenessCheck | None = None
-        self.check_wait = 0.0
-        self.report: Report | None = None
+        self.paced = PacedCheck(CHECK_DELAY)
         self.picture: BoolGrid | None = None  # the (first) solution, once solved
         self.saved_path: Path | None = None
         self.dirty = False
@@ -95,7 +94,6 @@ class ClueEditorScene(Scene):
         self.save_button = Button("Save", self.save_clicked, font_size=18)
         self.back_button = Button("Back", self.leave, font_size=18)
         self.longer_button = Button("Keep checking", self.check_longer, font_size=17)
-        self.limit_scale = 1.0  # raised by "Keep checking", back to 1 when the clues change
         self.controls: list[Widget] = [
             self.clue_input, self.width_stepper, self.height_stepper, self.title_input,
             self.author_input, self.play_button, self.save_button, self.watch_button,
@@ -112,7 +110,7 @@ class ClueEditorScene(Scene):
         self.play_button.enabled = solvable
         self.watch_button.enabled = self.sheet.ready
         self.save_button.enabled = solvable
-        self.longer_button.enabled = self.undecided
+        self.longer_button.enabled = self.paced.undecided
         self.width_stepper.set_value(self.sheet.width, notify=False)
         self.height_stepper.set_value(self.sheet.height, notify=False)
 
@@ -152,13 +150,8 @@ class ClueEditorScene(Scene):
 
     def _clues_changed(self) -> None:
         """The clues changed: forget the report; solve again after a pause, if they are ready."""
-        if self.check is not None:
-            self.check.cancel()
-        self.check = None
-        self.report = None
+        self.paced.restart()
         self.picture = None
-        self.check_wait = CHECK_DELAY
-        self.limit_scale = 1.0
         self.dirty = not self.sheet.blank
         # A longer clue may need wider margins: the board re-fits (cheap arithmetic).
         self.view.arrange(self.board_area, self.sheet)
@@ -167,41 +160,31 @@ class ClueEditorScene(Scene):
     # -- solving ----------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        if self.report is not None or not self.sheet.ready:
+        if not self.sheet.ready:
             return
-        if self.check is None:
-            self.check_wait -= dt
-            if self.check_wait > 0:
-                return
-            scale = self.limit_scale
-            self.check = UniquenessCheck(
-                self.sheet.puzzle(),
-                CHECK_TIME_LIMIT * scale,
-                free_time_limit=FREE_TIME_LIMIT * scale,
-            )
-        if self.check.advance(CHECK_SLICE):
-            self.report = self.check.report
-            first = self.check.first
+        done = self.paced.advance(dt, self._start_check)
+        if done is not None:
+            first = done.first
             if first is not None and first.solutions:
                 self.picture = np.asarray(first.solutions[0], dtype=bool)
-            self.check = None
             self._sync()
 
+    def _start_check(self, scale: float) -> UniquenessCheck:
+        return UniquenessCheck(
+            self.sheet.puzzle(), CHECK_TIME_LIMIT * scale, free_time_limit=FREE_TIME_LIMIT * scale
+        )
+
     @property
-    def undecided(self) -> bool:
-        return self.report is not None and self.report.status == "unknown"
+    def report(self) -> Report | None:
+        return self.paced.report
 
     def check_longer(self) -> None:
         """Solve again with more time: the clues were not decided within the limit."""
-        if not self.undecided:
-            return
-        self.limit_scale *= LONGER
-        self.report = None
-        self.check_wait = 0.0
-        self._sync()
+        if self.paced.longer():
+            self._sync()
 
     def hidden(self, widget: Widget) -> bool:
-        return widget is self.longer_button and not self.undecided
+        return widget is self.longer_button and not self.paced.undecided
 
     @property
     def checking(self) -> bool:
@@ -285,8 +268,7 @@ class ClueEditorScene(Scene):
             path = self.saved_path or free_path(folder, file_stem_for(puzzle.title))
             write_puzzle(puzzle, path)
         except (OSError, PuzzleError, ValueError) as error:
-            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-            self.app.toast(f"Could not save the puzzle: {reason}", error=True)
+            toast_save_failed(self.app, error)
             return None
         self.saved_path = path
         self.dirty = False
@@ -297,30 +279,16 @@ class ClueEditorScene(Scene):
         return "The clues you typed are not saved." if self.dirty else None
 
     def leave(self) -> None:
-        if self.unsaved_work() is None:
-            self.app.pop()
-            return
-
-        def save_and_leave() -> None:
-            if self.save() is not None:
-                self.app.pop()
-
+        save: Callable[[], Path | None] | None = self.save
         if self.save_button.enabled:
             text = "The clues you typed are not saved."
             if self.report is not None and self.report.status != "unique":
                 text += " Saved now, My puzzles marks them as not proven fair."
-            choices: list[tuple[str, DialogAction]] = [
-                ("Save and leave", save_and_leave), ("Leave", self.app.pop), ("Stay", None)
-            ]  # fmt: skip
         else:
             # Clues that are incomplete or wrong cannot be saved as a puzzle yet.
             text = "The clues you typed are not a puzzle yet and will be lost."
-            choices = [("Leave", self.app.pop), ("Stay", None)]
-        self.app.push(
-            DialogScene(
-                self.app, "Leave the clue editor?", text, choices, cancel_index=len(choices) - 1
-            )
-        )
+            save = None
+        leave_or_ask(self.app, self.unsaved_work(), "Leave the clue editor?", text, save)
 
     # -- events -----------------------------------------------------------------------------
 

@@ -52,10 +52,10 @@ from game.ui.scenes.converter_panels import (
     draw_busy_note,
     draw_panel,
 )
+from game.ui.scenes.editor_exit import leave_or_ask, toast_save_failed
 from game.ui.scenes.replay import ReplayScene
 from game.ui.widgets.base import FocusGroup, Widget, draw_focus_ring
 from game.ui.widgets.button import Button
-from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.file_browser import FileBrowserScene
 from game.ui.widgets.picture_grid import PictureGrid
 from game.ui.widgets.slider import Slider
@@ -416,8 +416,7 @@ class ConverterScene(Scene):
             folder = self.app.store.user_puzzles_dir()
             path = self.document.save(folder, self.title_input.text, self.author_input.text)
         except (OSError, ValueError) as error:
-            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-            self.app.toast(f"Could not save the puzzle: {reason}", error=True)
+            toast_save_failed(self.app, error)
             return None
         self.app.toast(f"Saved to My puzzles as {path.name}")
         return path
@@ -452,22 +451,12 @@ class ConverterScene(Scene):
         return self.document.unsaved_work()
 
     def leave(self) -> None:
-        if self.unsaved_work() is None:
-            self.app.pop()
-            return
-
-        def save_and_leave() -> None:
-            if self.save() is not None:
-                self.app.pop()
-
-        self.app.push(
-            DialogScene(
-                self.app,
-                "Leave the converter?",
-                "Your puzzle is not saved.",
-                [("Save and leave", save_and_leave), ("Leave", self.app.pop), ("Stay", None)],
-                cancel_index=2,
-            )
+        leave_or_ask(
+            self.app,
+            self.unsaved_work(),
+            "Leave the converter?",
+            "Your puzzle is not saved.",
+            self.save,
         )
 
     # -- events -----------------------------------------------------------------------------

@@ -21,6 +21,9 @@ from game.core.free_cells import FreeCells
 from game.core.make_fair import FairResult, MakeFair
 from game.core.solver.steps import CellPosition
 from game.ui.scenes.converter_panels import draw_panel, draw_report
+from game.ui.scenes.paced_check import CHECK_SLICE as CHECK_SLICE
+from game.ui.scenes.paced_check import LONGER as LONGER
+from game.ui.scenes.paced_check import PacedCheck
 from game.ui.widgets.base import Widget
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
@@ -28,8 +31,6 @@ from game.ui.widgets.dialog import DialogScene
 if TYPE_CHECKING:
     from game.ui.scenes.converter import ConverterScene
 
-# Seconds of solver work per frame: small enough to keep 60 frames a second.
-CHECK_SLICE = 0.006
 # Wait this long after the last change before checking, so a slider drag does not start
 # (and throw away) a check on every frame.
 CHECK_DELAY = 0.15
@@ -38,8 +39,6 @@ CHECK_TIME_LIMIT = 4.0
 FREE_TIME_LIMIT = 6.0
 # Engine seconds Make it fair may search.
 FAIR_TIME_LIMIT = 30.0
-# "Keep checking" gives a check that ran out of time this many times its limits, each press.
-LONGER = 4.0
 
 
 class ConverterFairness:
@@ -47,9 +46,9 @@ class ConverterFairness:
 
     def __init__(self, scene: ConverterScene) -> None:
         self.scene = scene
-        self.check: UniquenessCheck | None = None
-        self.check_wait = 0.0
-        self.report: Report | None = None
+        # The check, its pause and its limits' scale ("Keep checking" raises it, a new grid
+        # puts it back).
+        self.paced = PacedCheck(CHECK_DELAY)
         self.fair_search: MakeFair | None = None
         # The last Make it fair: its result while its edits are the last change, for the
         # outline and the "Undo" button; a failed search, for its sentence.
@@ -58,9 +57,6 @@ class ConverterFairness:
         self.fair_button = Button("Make it fair", self.make_fair, primary=True, font_size=17)
         self.undo_button = Button("Undo the edits", self.undo_fair, font_size=17)
         self.longer_button = Button("Keep checking", self.check_longer, font_size=17)
-        # The check's limits are multiplied by this: "Keep checking" raises it, a new grid
-        # puts it back.
-        self.limit_scale = 1.0
         self.report_rect = pygame.Rect(0, 0, 0, 0)
         self.report_text_rect = pygame.Rect(0, 0, 0, 0)
         self.report_full_rect = pygame.Rect(0, 0, 0, 0)
@@ -74,27 +70,19 @@ class ConverterFairness:
         """The grid changed: forget the report and check again after a pause."""
         if self.fair_search is not None:
             self.fair_search.cancel()
-        self.report = None
         self.fair_search = None
         self.applied = None
         self.failed = None
-        self.check = None
-        self.check_wait = CHECK_DELAY
-        self.limit_scale = 1.0
+        self.paced.restart()
 
     @property
-    def undecided(self) -> bool:
-        return self.report is not None and self.report.status == "unknown"
+    def report(self) -> Report | None:
+        return self.paced.report
 
     def check_longer(self) -> None:
         """Check again, with more time: a busy machine or a hard picture ran out of it."""
-        if not self.undecided:
-            return
-        self.limit_scale *= LONGER
-        self.report = None
-        self.check = None
-        self.check_wait = 0.0
-        self.scene.sync_widgets()
+        if self.paced.longer():
+            self.scene.sync_widgets()
 
     @property
     def ambiguous(self) -> bool:
@@ -107,7 +95,7 @@ class ConverterFairness:
             "Making it fair…" if self.fair_search is not None else ("Make it fair")
         )
         self.undo_button.enabled = self.applied is not None
-        self.longer_button.enabled = self.undecided
+        self.longer_button.enabled = self.paced.undecided
 
     @property
     def checking(self) -> bool:
@@ -121,19 +109,7 @@ class ConverterFairness:
     def update(self, dt: float) -> None:
         """One frame's slice of the check (after the pause) or of Make it fair."""
         if self.report is None:
-            if self.check is None:
-                self.check_wait -= dt
-                if self.check_wait > 0:
-                    return
-                scale = self.limit_scale
-                self.check = UniquenessCheck(
-                    self.scene.puzzle,
-                    CHECK_TIME_LIMIT * scale,
-                    free_time_limit=FREE_TIME_LIMIT * scale,
-                )
-            if self.check.advance(CHECK_SLICE):
-                self.report = self.check.report
-                self.check = None
+            if self.paced.advance(dt, self._start_check) is not None:
                 self.scene.sync_widgets()
         elif self.fair_search is not None and self.fair_search.advance(CHECK_SLICE):
             result = self.fair_search.result
@@ -141,6 +117,11 @@ class ConverterFairness:
             if result is not None:
                 self._apply(result)
             self.scene.sync_widgets()
+
+    def _start_check(self, scale: float) -> UniquenessCheck:
+        return UniquenessCheck(
+            self.scene.puzzle, CHECK_TIME_LIMIT * scale, free_time_limit=FREE_TIME_LIMIT * scale
+        )
 
     # -- Make it fair -----------------------------------------------------------------------
 
@@ -210,7 +191,7 @@ class ConverterFairness:
         if widget is self.undo_button:
             return self.applied is None
         if widget is self.longer_button:
-            return not self.undecided
+            return not self.paced.undecided
         return False
 
     def arrange(self, report_rect: pygame.Rect, scale: float, margin: int, gap: int) -> None:

@@ -1,0 +1,41 @@
+"""Saving and leaving, as the two puzzle-making screens (converter, clue editor) ask it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.ui.widgets.dialog import DialogAction, DialogScene
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+
+def toast_save_failed(app: App, error: Exception) -> None:
+    """One line for a save that failed: the system's words for a file error."""
+    reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+    app.toast(f"Could not save the puzzle: {reason}", error=True)
+
+
+def leave_or_ask(
+    app: App,
+    unsaved: str | None,
+    title: str,
+    text: str,
+    save: Callable[[], Path | None] | None,
+) -> None:
+    """Leave the screen at once when nothing is unsaved; else ask: Save and leave (when
+    ``save`` is given; it leaves only if the save worked), Leave, or Stay."""
+    if unsaved is None:
+        app.pop()
+        return
+    choices: list[tuple[str, DialogAction]] = [("Leave", app.pop), ("Stay", None)]
+    if save is not None:
+
+        def save_and_leave() -> None:
+            if save() is not None:
+                app.pop()
+
+        choices.insert(0, ("Save and leave", save_and_leave))
+    app.push(DialogScene(app, title, text, choices, cancel_index=len(choices) - 1))
