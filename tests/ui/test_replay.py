@@ -601,3 +601,24 @@ def test_the_legend_explains_the_red_flash_of_a_contradiction() -> None:
     error = pygame.Color(*app.theme.error)
     reds = sum(1 for x in range(600) for y in range(120) if target.get_at((x, y))[:3] == error[:3])
     assert reds >= 25, "a red swatch (the contradiction flash) is in the legend"
+
+
+def test_back_from_the_race_repaints_the_whole_replay() -> None:
+    """QA: Watch the solver -> Race them -> Back left parts of the race boards, its stat boxes
+    and its footer around the replay board: the replay only repaints what changed."""
+    app, scene = open_replay(picture(SEARCH_8X8_ROWS))
+    key(app, pygame.K_SPACE)  # pause, so the board stays put
+    for _ in range(3):
+        app.step(1 / 60)
+    fresh = pygame.image.tobytes(app.screen, "RGB")
+    click(app, scene.race_button.rect)
+    for _ in range(5):
+        app.step(1 / 60)
+    assert app.top is not scene
+    race = pygame.image.tobytes(app.screen, "RGB")
+    assert race != fresh
+    key(app, pygame.K_ESCAPE)
+    app.step(1 / 60)
+    assert app.top is scene
+    app.step(1 / 60)
+    assert pygame.image.tobytes(app.screen, "RGB") == fresh

@@ -417,6 +417,9 @@ class ReplayScene(Scene):
         self.app.pop()
 
     def on_enter(self) -> None:
+        # Uncovered (Back from the race, a dialog closed): the window shows what the scene
+        # above left there, and draw only repaints what changed, so repaint everything once.
+        self._clear_all = True
         refusal = replay_refusal(self.puzzle)
         if refusal is not None:
             # Opened from anywhere (level select, converter, play): say why and go back.
