@@ -29,6 +29,7 @@ from game.core.solver.steps import (
     blank_grid,
 )
 from game.ui.app import App
+from game.ui.scenes.race_scene import RaceScene
 from game.ui.scenes.replay import INSTANT, SPEEDS, ReplayScene
 from tests.shared_data import SEARCH_8X8_ROWS
 
@@ -622,3 +623,32 @@ def test_back_from_the_race_repaints_the_whole_replay() -> None:
     assert app.top is scene
     app.step(1 / 60)
     assert pygame.image.tobytes(app.screen, "RGB") == fresh
+
+
+def test_watch_and_race_give_the_same_count_of_lines_looked_at() -> None:
+    """QA: for the horse Watch said "The engine looked at 222 lines" and the race's Hanjie
+    board "Lines looked at 203": the race took the engine's lines solved without those
+    answered from its cache."""
+    app, scene = open_replay(picture(PROBING_10X10))
+    key(app, pygame.K_END)
+    for _ in range(600):
+        app.step(1 / 60)
+        if scene.finished:
+            break
+    assert scene.finished and scene.state.result is not None
+    stats = scene.state.result.stats
+    assert stats.cache_hits > 0  # else both counts would agree by chance
+    summary = scene.engine_summary()
+    assert summary is not None
+    click(app, scene.race_button.rect)
+    app.step(1 / 60)
+    race = app.top
+    assert isinstance(race, RaceScene)
+    key(app, pygame.K_END)
+    for _ in range(600):
+        app.step(1 / 60)
+        if race.finished:
+            break
+    assert race.finished
+    (engine,) = [runner for runner in race.race.runners if runner.algorithm == "hanjie"]
+    assert f"looked at {engine.counters.lines:,} lines" in summary

@@ -135,7 +135,9 @@ class SolveTask(SlicedTask[Step, SolveResult]):
             counters.solutions += 1
         elif isinstance(step, Finished):
             stats = step.result.stats
-            counters.lines = stats.lines_solved
+            # Every line looked at, answered from the cache or not: the "looked at" of the
+            # seeds' counters and of the replay's summary (lines_solved alone was smaller).
+            counters.lines = stats.lines_solved + stats.cache_hits
             counters.guesses = stats.guesses
             counters.backtracks = stats.backtracks
             counters.max_depth = stats.max_depth
