@@ -177,6 +177,17 @@ class LessonRun:
         cells = self.board.cells
         return frozenset(cell for cell in self.step.cells if cells[cell[1], cell[0]] != state)
 
+    @property
+    def can_go_next(self) -> bool:
+        """Next ends this step: a reading step, or a marking step whose cells already show
+        what it wants (a step must never leave the player with nothing to do)."""
+        if self.finished:
+            return False
+        step = self.step
+        return step.want == Want.NEXT or (
+            step.target_state is not None and not self.pending_cells()
+        )
+
     # --- the player's doings -----------------------------------------------------------
 
     def apply(self, move: Move) -> Verdict:
@@ -268,12 +279,20 @@ class LessonRun:
                 return self._next_step()
             if step.want == Want.SOLVE:
                 return Verdict(True)  # the scene shows the hint; nothing else changes
-            return Verdict(False, text="The outlined cells are this step's answer.")
+            # Not refused: the step itself is the hint, so say where to look (no error).
+            if self.can_go_next:
+                return Verdict(True, text="This step is done already: press Next (or Enter).")
+            if step.want == Want.NEXT:
+                return Verdict(True, text="Read this step, then press Next (or Enter).")
+            if step.want in KEY_WANTS:
+                key = {Want.TRIAL: "T", Want.DROP: "D"}[step.want]
+                return Verdict(True, text=f"This step waits for a key: press {key}.")
+            return Verdict(True, text="The outlined cells are this step's answer.")
         return Verdict(False)
 
     def next(self) -> Verdict:
-        """Next (Enter): ends a reading step."""
-        if self.finished or self.step.want != Want.NEXT:
+        """Next (Enter): ends a reading step, or a marking step already done."""
+        if not self.can_go_next:
             return Verdict(False)
         return self._next_step()
 
