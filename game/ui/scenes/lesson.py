@@ -142,6 +142,8 @@ class LessonScene(Scene):
         self.hint_cells, self.hint_line = frozenset(), None
         if self.message_kind == "error":
             self.say("", "info")  # the slip is put right: its correction goes
+        if verdict.text:
+            self.say(verdict.text, "hint")  # guidance, never the refusal's red
         if verdict.step_done:
             self.say("", "info")
             self.app.sounds.play("step")
