@@ -156,7 +156,7 @@ class LessonRun:
 
     @property
     def can_go_back(self) -> bool:
-        return len(self._history) > 1
+        return len(self._history) > 1 or self.lesson_index > 0
 
     @property
     def progress_text(self) -> str:
@@ -335,6 +335,13 @@ class LessonRun:
         self._start_lesson(self.lesson_index + 1)
         return True
 
+    def start_at(self, index: int) -> None:
+        """Begin the run at lesson ``index`` (Back then reaches the earlier lessons' starts)."""
+        if not 0 <= index < len(self.lessons):
+            raise ValueError(f"no lesson {index + 1}: there are {len(self.lessons)}")
+        self._history.clear()
+        self._start_lesson(index)
+
     def _start_lesson(self, index: int) -> None:
         self.lesson_index = index
         self.step_index = 0
@@ -345,7 +352,8 @@ class LessonRun:
 
     def back(self) -> bool:
         """Back to the previous step, with the board as that step found it; at a lesson's
-        first step, back to the previous lesson's start. False at the very beginning."""
+        first step, back to the previous lesson's last step (or its start, when the run
+        began after it). False at the very beginning."""
         if self.lesson_done or self.finished:
             # The picture is done: Back returns to its last step, marks as they were then.
             self.finished = False
@@ -353,6 +361,12 @@ class LessonRun:
         elif len(self._history) > 1:
             self._history.pop()
             place = self._history[-1]
+        elif self.lesson_index > 0:
+            # A run started at a later lesson: Back goes to the previous lesson's start,
+            # so the player can choose any lesson from where the run began.
+            self._history.clear()
+            self._start_lesson(self.lesson_index - 1)
+            return True
         else:
             return False
         if place.lesson != self.lesson_index:

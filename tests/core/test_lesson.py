@@ -240,3 +240,15 @@ def test_steps_ask_only_for_keys_the_lesson_screen_offers() -> None:
         for step in lesson.steps:
             for key in re.findall(r"\b(?:press|with) ([A-Z])\b", step.text):
                 assert key in offered, f"{lesson.title}: '{step.text[:40]}' asks for {key}"
+
+
+def test_a_run_started_at_a_later_lesson_can_step_back_to_each_earlier_one() -> None:
+    run = LessonRun(LESSONS)
+    run.start_at(2)
+    assert run.lesson.title == LESSONS[2].title and run.step_index == 0 and run.can_go_back
+    assert run.back() and run.lesson.title == OVERLAP.title and run.step_index == 0
+    assert not run.board.known_mask().any()
+    assert run.back() and run.lesson_index == 0 and not run.can_go_back
+    assert not run.back()
+    with pytest.raises(ValueError):
+        run.start_at(len(LESSONS))

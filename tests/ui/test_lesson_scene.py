@@ -12,7 +12,7 @@ from game.ui.app import App
 from game.ui.scenes.lesson import OFFER, LessonScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.options import OptionsScene
-from game.ui.settings import LESSON_DONE, LESSON_OFFERED
+from game.ui.settings import LESSON_DONE, LESSON_OFFERED, LESSONS_FINISHED
 from game.ui.widgets.dialog import DialogScene
 from tests.ui.ui_events import click
 
@@ -192,3 +192,32 @@ def test_next_is_enabled_on_a_marking_step_whose_cells_are_already_done() -> Non
     assert scene.run.step_index == 1 and scene.next_button.enabled
     _key(scene, pygame.K_RETURN)
     assert scene.run.step.want == Want.SOLVE
+
+
+def test_options_resumes_at_the_first_lesson_not_finished() -> None:
+    """QA: Options restarted at lesson 1 after lessons 1 and 2 were done."""
+    app = App(headless=True)
+    scene = LessonScene(app)
+    app.push(scene)
+    app.step()
+    for _ in range(2):  # lessons 1 and 2, each done by Skip, then on to the next
+        while not scene.run.lesson_done:
+            click(app, scene.skip_button.rect.center)
+        _key(scene, pygame.K_RETURN)  # skip the reveal
+        _key(scene, pygame.K_RETURN)  # next lesson
+    assert app.setting(LESSONS_FINISHED) == 2
+    _key(scene, pygame.K_ESCAPE)
+    leave = app.top
+    assert isinstance(leave, DialogScene)
+    click(app, leave.button("Leave").rect.center)
+    app.step()
+    options = OptionsScene(app)
+    app.push(options)
+    app.step()
+    assert options.lesson.label.startswith("Continue the lesson")
+    click(app, options.lesson.rect.center)
+    app.step()
+    again = app.top
+    assert isinstance(again, LessonScene) and again.run.lesson_index == 2
+    click(app, again.back_button.rect.center)  # Back chooses an earlier lesson
+    assert again.run.lesson_index == 1 and again.run.step_index == 0
