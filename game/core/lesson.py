@@ -280,10 +280,10 @@ class LessonRun:
             if step.want == Want.SOLVE:
                 return Verdict(True)  # the scene shows the hint; nothing else changes
             # Not refused: the step itself is the hint, so say where to look (no error).
-            if self.can_go_next:
-                return Verdict(True, text="This step is done already: press Next (or Enter).")
             if step.want == Want.NEXT:
                 return Verdict(True, text="Read this step, then press Next (or Enter).")
+            if self.can_go_next:
+                return Verdict(True, text="This step is done already: press Next (or Enter).")
             if step.want in KEY_WANTS:
                 key = {Want.TRIAL: "T", Want.DROP: "D"}[step.want]
                 return Verdict(True, text=f"This step waits for a key: press {key}.")

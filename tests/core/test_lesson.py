@@ -167,6 +167,8 @@ def test_finishing_every_lesson_finishes_the_run() -> None:
 
 def test_a_hint_outside_its_step_points_at_the_outlined_cells() -> None:
     run = LessonRun(LESSONS)
+    reading = run.press(Want.HINT)
+    assert reading.accepted and "Read this step" in reading.text and run.step_index == 0
     run.next()
     verdict = run.press(Want.HINT)
     # Guidance, not a refusal: the scene shows it in the hint colour, not the error red.
