@@ -66,7 +66,7 @@ PLAY_PANEL = Setting("play_panel", True, _is_bool)  # the play screen's side pan
 # The first lesson: offered once on the first start (answered either way), and finished.
 LESSON_OFFERED = Setting("lesson_offered", False, _is_bool)
 LESSON_DONE = Setting("lesson_done", False, _is_bool)
-LESSONS_FINISHED = Setting("lessons_finished", 0, _is_count)  # how many, from the first
+LESSONS_FINISHED = Setting("lessons_finished", 0, _is_count)  # the furthest one finished (from 1)
 
 _ALL_SETTINGS: tuple[Setting[Any], ...] = (
     SOUND, VOLUME, AUTO_CHECK, MINIMAP, CLUE_GREYING, THEME, WINDOW_SIZE, FULLSCREEN, LAST_PACK,
