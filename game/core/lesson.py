@@ -156,7 +156,7 @@ class LessonRun:
 
     @property
     def can_go_back(self) -> bool:
-        return len(self._history) > 1
+        return len(self._history) > 1 or self.lesson_index > 0
 
     @property
     def progress_text(self) -> str:
@@ -176,6 +176,17 @@ class LessonRun:
             return self.step.cells
         cells = self.board.cells
         return frozenset(cell for cell in self.step.cells if cells[cell[1], cell[0]] != state)
+
+    @property
+    def can_go_next(self) -> bool:
+        """Next ends this step: a reading step, or a marking step whose cells already show
+        what it wants (a step must never leave the player with nothing to do)."""
+        if self.finished:
+            return False
+        step = self.step
+        return step.want == Want.NEXT or (
+            step.target_state is not None and not self.pending_cells()
+        )
 
     # --- the player's doings -----------------------------------------------------------
 
@@ -268,12 +279,20 @@ class LessonRun:
                 return self._next_step()
             if step.want == Want.SOLVE:
                 return Verdict(True)  # the scene shows the hint; nothing else changes
-            return Verdict(False, text="The outlined cells are this step's answer.")
+            # Not refused: the step itself is the hint, so say where to look (no error).
+            if step.want == Want.NEXT:
+                return Verdict(True, text="Read this step, then press Next (or Enter).")
+            if self.can_go_next:
+                return Verdict(True, text="This step is done already: press Next (or Enter).")
+            if step.want in KEY_WANTS:
+                key = {Want.TRIAL: "T", Want.DROP: "D"}[step.want]
+                return Verdict(True, text=f"This step waits for a key: press {key}.")
+            return Verdict(True, text="The outlined cells are this step's answer.")
         return Verdict(False)
 
     def next(self) -> Verdict:
-        """Next (Enter): ends a reading step."""
-        if self.finished or self.step.want != Want.NEXT:
+        """Next (Enter): ends a reading step, or a marking step already done."""
+        if not self.can_go_next:
             return Verdict(False)
         return self._next_step()
 
@@ -316,6 +335,13 @@ class LessonRun:
         self._start_lesson(self.lesson_index + 1)
         return True
 
+    def start_at(self, index: int) -> None:
+        """Begin the run at lesson ``index`` (Back then reaches the earlier lessons' starts)."""
+        if not 0 <= index < len(self.lessons):
+            raise ValueError(f"no lesson {index + 1}: there are {len(self.lessons)}")
+        self._history.clear()
+        self._start_lesson(index)
+
     def _start_lesson(self, index: int) -> None:
         self.lesson_index = index
         self.step_index = 0
@@ -326,7 +352,8 @@ class LessonRun:
 
     def back(self) -> bool:
         """Back to the previous step, with the board as that step found it; at a lesson's
-        first step, back to the previous lesson's start. False at the very beginning."""
+        first step, back to the previous lesson's last step (or its start, when the run
+        began after it). False at the very beginning."""
         if self.lesson_done or self.finished:
             # The picture is done: Back returns to its last step, marks as they were then.
             self.finished = False
@@ -334,6 +361,12 @@ class LessonRun:
         elif len(self._history) > 1:
             self._history.pop()
             place = self._history[-1]
+        elif self.lesson_index > 0:
+            # A run started at a later lesson: Back goes to the previous lesson's start,
+            # so the player can choose any lesson from where the run began.
+            self._history.clear()
+            self._start_lesson(self.lesson_index - 1)
+            return True
         else:
             return False
         if place.lesson != self.lesson_index:

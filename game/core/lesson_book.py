@@ -93,16 +93,24 @@ OVERLAP = Lesson(
             rows=(4,),
         ),
         Step(
-            "Columns 2 and 5 say 4 as well: each has the same overlap. Fill them.",
-            Want.FILL,
+            "Columns 2 and 5 say 4 as well: their overlap is rows 3 and 4, and you filled "
+            "those in the first step. An overlap can also just confirm what is there.",
+            Want.NEXT,
             cells_in(1, 2, 1, 3) | cells_in(4, 2, 4, 3),
             columns=(1, 4),
         ),
         Step(
-            "Finish the picture: look at columns 3 and 4, then rows 1 and 6.",
-            Want.SOLVE,
-            rows=(0, 5),
+            "Columns 3 and 4 say 6: a 6 in 6 cells overlaps everywhere. Fill the rest of them.",
+            Want.FILL,
+            cells_in(2, 0, 3, 0) | cells_in(2, 5, 3, 5),
             columns=(2, 3),
+        ),
+        Step(
+            "Finish the picture: columns 1 and 6 say 2, already filled. What does that "
+            "leave for rows 2 and 5?",
+            Want.SOLVE,
+            rows=(1, 4),
+            columns=(0, 5),
         ),
     ),
 )
@@ -192,7 +200,8 @@ TRIALS = Lesson(
             columns=(0,),
         ),
         Step(
-            "Finish the picture. A guess that breaks no clue is kept with K instead.",
+            "Finish the picture. (In Play, a guess that breaks no clue can be kept "
+            "instead: the Keep trial button (K) turns trial marks into plain ones.)",
             Want.SOLVE,
         ),
     ),

@@ -31,6 +31,10 @@ def _is_number(value: object) -> TypeGuard[float]:
     return isinstance(value, int | float) and not isinstance(value, bool)
 
 
+def _is_count(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
 def _is_text(value: object) -> TypeGuard[str]:
     return isinstance(value, str)
 
@@ -62,10 +66,11 @@ PLAY_PANEL = Setting("play_panel", True, _is_bool)  # the play screen's side pan
 # The first lesson: offered once on the first start (answered either way), and finished.
 LESSON_OFFERED = Setting("lesson_offered", False, _is_bool)
 LESSON_DONE = Setting("lesson_done", False, _is_bool)
+LESSONS_FINISHED = Setting("lessons_finished", 0, _is_count)  # the furthest one finished (from 1)
 
 _ALL_SETTINGS: tuple[Setting[Any], ...] = (
     SOUND, VOLUME, AUTO_CHECK, MINIMAP, CLUE_GREYING, THEME, WINDOW_SIZE, FULLSCREEN, LAST_PACK,
-    PLAY_PANEL, LESSON_OFFERED, LESSON_DONE,
+    PLAY_PANEL, LESSON_OFFERED, LESSON_DONE, LESSONS_FINISHED,
 )  # fmt: skip
 SETTINGS: dict[str, Setting[Any]] = {setting.key: setting for setting in _ALL_SETTINGS}
 # The defaults by name, for code that still reads settings by their names.

@@ -7,12 +7,12 @@ from __future__ import annotations
 import pygame
 
 from game.core.board import Cell
-from game.core.lesson import Want
+from game.core.lesson import Lesson, Step, Want, cells_in
 from game.ui.app import App
 from game.ui.scenes.lesson import OFFER, LessonScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.options import OptionsScene
-from game.ui.settings import LESSON_DONE, LESSON_OFFERED
+from game.ui.settings import LESSON_DONE, LESSON_OFFERED, LESSONS_FINISHED
 from game.ui.widgets.dialog import DialogScene
 from tests.ui.ui_events import click
 
@@ -160,3 +160,64 @@ def test_esc_asks_before_leaving() -> None:
     click(scene.app, dialog.button("Keep learning").rect.center)
     scene.app.step()
     assert scene.app.top is scene
+
+
+def test_h_in_a_guided_step_is_guidance_in_the_hint_colour_not_the_error_red() -> None:
+    """QA: H in a guided step showed "The outlined cells are this step's answer." in the
+    refusal's red; a refused move alone is red."""
+    scene = _open()
+    _key(scene, pygame.K_RETURN)
+    _key(scene, pygame.K_h)
+    assert "outlined" in scene.message and scene.message_kind == "hint"
+    _drag(scene, (0, 0), (0, 0), button=3)  # a cross where the step wants fills
+    assert scene.message_kind == "error"
+
+
+def test_next_is_enabled_on_a_marking_step_whose_cells_are_already_done() -> None:
+    app = App(headless=True)
+    lesson = Lesson(
+        "Done twice",
+        ("##", ".."),
+        (
+            Step("Fill row 1.", Want.FILL, cells_in(0, 0, 1, 0), rows=(0,)),
+            Step("Fill row 1 again.", Want.FILL, cells_in(0, 0, 1, 0), rows=(0,)),
+            Step("Finish.", Want.SOLVE),
+        ),
+    )
+    scene = LessonScene(app, (lesson,))
+    app.push(scene)
+    app.step()
+    assert not scene.next_button.enabled
+    _drag(scene, (0, 0), (1, 0))
+    assert scene.run.step_index == 1 and scene.next_button.enabled
+    _key(scene, pygame.K_RETURN)
+    assert scene.run.step.want == Want.SOLVE
+
+
+def test_options_resumes_at_the_first_lesson_not_finished() -> None:
+    """QA: Options restarted at lesson 1 after lessons 1 and 2 were done."""
+    app = App(headless=True)
+    scene = LessonScene(app)
+    app.push(scene)
+    app.step()
+    for _ in range(2):  # lessons 1 and 2, each done by Skip, then on to the next
+        while not scene.run.lesson_done:
+            click(app, scene.skip_button.rect.center)
+        _key(scene, pygame.K_RETURN)  # skip the reveal
+        _key(scene, pygame.K_RETURN)  # next lesson
+    assert app.setting(LESSONS_FINISHED) == 2
+    _key(scene, pygame.K_ESCAPE)
+    leave = app.top
+    assert isinstance(leave, DialogScene)
+    click(app, leave.button("Leave").rect.center)
+    app.step()
+    options = OptionsScene(app)
+    app.push(options)
+    app.step()
+    assert options.lesson.label.startswith("Continue the lesson")
+    click(app, options.lesson.rect.center)
+    app.step()
+    again = app.top
+    assert isinstance(again, LessonScene) and again.run.lesson_index == 2
+    click(app, again.back_button.rect.center)  # Back chooses an earlier lesson
+    assert again.run.lesson_index == 1 and again.run.step_index == 0

@@ -27,7 +27,7 @@ from game.ui.layout import BoardLayout, PlayRegions, compute_play_regions
 from game.ui.scene import Scene
 from game.ui.scenes.lesson_panel import LessonPanel
 from game.ui.scenes.play_viewport import BoardViewport
-from game.ui.settings import LESSON_DONE, LESSON_OFFERED
+from game.ui.settings import LESSON_DONE, LESSON_OFFERED, LESSONS_FINISHED
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogButton, DialogScene
 from game.ui.widgets.grid_view import ClueLook, GridView, Preview
@@ -55,14 +55,18 @@ _SOUND_OF_STATE = {Cell.UNKNOWN: "clear", Cell.CROSSED: "cross", Cell.TRIAL_CROS
 
 
 class LessonScene(Scene):
-    """The guided lessons, from ``start`` (an index into ``lessons``)."""
+    """The guided lessons, from ``start`` (an index into ``lessons``; None: the first one
+    not finished yet). Back at a lesson's start goes to the one before: any can be chosen."""
 
-    def __init__(self, app: App, lessons: tuple[Lesson, ...] = LESSONS, start: int = 0) -> None:
+    def __init__(
+        self, app: App, lessons: tuple[Lesson, ...] = LESSONS, start: int | None = None
+    ) -> None:
         super().__init__(app)
         self.run = LessonRun(lessons)
+        if start is None:
+            start = first_unfinished(app, len(lessons))
         if start:
-            self.run.lesson_index = start - 1
-            self.run.next_lesson()
+            self.run.start_at(start)
         self.pen = Pen()
         self.cursor = (0, 0)
         self.show_cursor = False  # shown once the keyboard is used: the mouse needs none
@@ -142,6 +146,8 @@ class LessonScene(Scene):
         self.hint_cells, self.hint_line = frozenset(), None
         if self.message_kind == "error":
             self.say("", "info")  # the slip is put right: its correction goes
+        if verdict.text:
+            self.say(verdict.text, "hint")  # guidance, never the refusal's red
         if verdict.step_done:
             self.say("", "info")
             self.app.sounds.play("step")
@@ -150,9 +156,11 @@ class LessonScene(Scene):
         if self.run.lesson_done and self.reveal is None:
             self.reveal = RevealClock()
             self.app.sounds.play("reveal")
+            finished = max(self.app.setting(LESSONS_FINISHED), self.run.lesson_index + 1)
+            self.app.set_setting(LESSONS_FINISHED, finished)
             if self.run.finished:
                 self.app.set_setting(LESSON_DONE, True)
-                self.app.save_store()
+            self.app.save_store()  # a lesson finished is kept even if the game closes now
         self._sync_looks()
 
     def say(self, text: str, kind: str = "info") -> None:
@@ -351,6 +359,13 @@ class LessonScene(Scene):
         self.grid_view.set_theme(self.app.theme)
         surface.fill(self.app.theme.background)
         self.panel.draw(surface)
+
+
+def first_unfinished(app: App, count: int = len(LESSONS)) -> int:
+    """Where the lesson starts: the first lesson not finished yet, or the first again once
+    all are (Back from there reaches the earlier ones)."""
+    finished = app.setting(LESSONS_FINISHED)
+    return 0 if finished >= count else finished
 
 
 def offer_first_lesson(app: App) -> bool:

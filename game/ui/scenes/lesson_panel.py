@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.lesson import Want
 from game.ui.layout import Box
 from game.ui.widgets.base import radius
 from game.ui.widgets.text import fit_text, wrap_text
@@ -66,7 +65,7 @@ class LessonPanel:
             scene.next_button.label = "Finish the lesson" if last else "Next lesson (Enter)"
         else:
             scene.next_button.label = "Next (Enter)"
-        scene.next_button.enabled = done or run.step.want == Want.NEXT
+        scene.next_button.enabled = done or run.can_go_next
         scene.back_button.enabled = run.can_go_back or done
         scene.skip_button.enabled = not done
         on = run.trial_mode

@@ -11,11 +11,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.lesson_book import LESSONS
 from game.ui.scene import Scene
 from game.ui.settings import (
     AUTO_CHECK,
     CLUE_GREYING,
     LESSON_DONE,
+    LESSONS_FINISHED,
     MINIMAP,
     SOUND,
     THEME,
@@ -91,11 +93,12 @@ class OptionsScene(Scene):
         self.app.set_setting(VOLUME, value)
 
     def _lesson_label(self) -> str:
-        return (
-            "Take the first lesson again"
-            if self.app.setting(LESSON_DONE)
-            else "Take the first lesson"
-        )
+        if self.app.setting(LESSON_DONE):
+            return "Take the first lesson again"
+        finished = self.app.setting(LESSONS_FINISHED)
+        if 0 < finished < len(LESSONS):
+            return f"Continue the lesson ({finished} of {len(LESSONS)} done)"
+        return "Take the first lesson"
 
     def open_lesson(self) -> None:
         from game.ui.scenes.lesson import LessonScene
