@@ -71,25 +71,16 @@ def check_file(path: Path) -> None:
 
 
 def _picture_problem(path: Path) -> str | None:
-    # Only the header is read here, and only by the decoders the converter allows; the
-    # converter decodes the picture and explains anything wrong with its contents.
-    from PIL import Image, UnidentifiedImageError
-
-    from game.core.convert import PICTURE_FORMATS, unreadable_picture_reason
+    # Only the header is read here, with the converter's own checks (format, size, shape),
+    # so a picture the converter would refuse (a "decompression bomb") is refused now, in one
+    # line, before a window opens; the converter explains anything wrong with its contents.
+    from game.core.convert_load import header_problem
 
     try:
         with path.open("rb") as stream:
-            head = stream.read(32)
-            stream.seek(0)
-            with Image.open(stream, formats=PICTURE_FORMATS):
-                pass
-    except UnidentifiedImageError:
-        return unreadable_picture_reason(head)
+            return header_problem(stream)
     except OSError as error:
         return os_reason(error)
-    except (Image.DecompressionBombError, ValueError, SyntaxError) as error:
-        return quote(error)
-    return None
 
 
 def open_start_scenes(app: App, path: Path | None) -> None:

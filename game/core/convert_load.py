@@ -197,6 +197,17 @@ def _open_checked(stream: Any) -> Image.Image:
     return image
 
 
+def header_problem(stream: Any) -> str | None:
+    """Why the picture in ``stream`` cannot be converted, from its header alone (None: it
+    may be): the checks :func:`load_image` makes before decoding, for a caller that wants to
+    refuse at once (``play PICTURE`` before its window opens). No Pillow warning escapes."""
+    try:
+        _open_checked(stream).close()
+    except ConvertError as error:
+        return str(error)
+    return None
+
+
 def _bomb_message(size: tuple[int, int] | None, error: Exception | None = None) -> str:
     limit = f"{MAX_SOURCE_PIXELS // 1_000_000} million pixels"
     if size is None:

@@ -54,6 +54,8 @@ if TYPE_CHECKING:
 
 FPS = 60
 MIN_WINDOW = (800, 600)
+# Room left on the desktop around a new window for its frame, title bar and a task bar.
+DESKTOP_ROOM = (16, 80)
 # The model reads puzzles up to 512 cells a side; beyond this the cells get too small to click.
 MAX_PLAYABLE = 100
 MAX_FRAME_SECONDS = 0.25  # a frame after a stall (window dragged, laptop asleep) counts as this
@@ -194,9 +196,14 @@ class App:
 
     def _start_size(self, size: tuple[int, int]) -> tuple[int, int]:
         saved = self.setting(WINDOW_SIZE)
-        if self.headless or saved is None:
+        if self.headless:
             return size
-        width, height = saved
+        width, height = saved if saved is not None else size
+        # A saved (or default) size bigger than this screen would open partly off it.
+        desktops = pygame.display.get_desktop_sizes()
+        if desktops:
+            room_w, room_h = desktops[0][0] - DESKTOP_ROOM[0], desktops[0][1] - DESKTOP_ROOM[1]
+            width, height = min(width, room_w), min(height, room_h)
         return (max(MIN_WINDOW[0], min(width, 7680)), max(MIN_WINDOW[1], min(height, 4320)))
 
     def _set_minimum_size(self) -> None:

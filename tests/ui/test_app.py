@@ -124,7 +124,11 @@ def test_resize_changes_the_screen_and_the_scale() -> None:
     assert ui_scale((200, 100)) == pytest.approx(0.6)  # never unreadably small
 
 
-def test_window_size_is_remembered_between_runs(hanjie_home: Path) -> None:
+def test_window_size_is_remembered_between_runs(
+    hanjie_home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A desktop with room for it (the dummy driver's is 1024x768; the start size fits it).
+    monkeypatch.setattr(pygame.display, "get_desktop_sizes", lambda: [(1920, 1080)])
     app = App(headless=False, size=(1000, 700))
     app.feed(pygame.event.Event(pygame.VIDEORESIZE, size=(1100, 720), w=1100, h=720))
     app.step()

@@ -468,6 +468,8 @@ class ConverterScene(Scene):
         if event.type == pygame.KEYDOWN:
             ctrl = event.mod & pygame.KMOD_CTRL
             if event.key == pygame.K_ESCAPE:
+                if self.fairness.stop_fair():  # Esc stops Make it fair before leaving
+                    return True
                 self.leave()
                 return True
             shift = event.mod & pygame.KMOD_SHIFT

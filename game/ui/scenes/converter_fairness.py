@@ -37,8 +37,14 @@ CHECK_DELAY = 0.15
 CHECK_TIME_LIMIT = 4.0
 # Engine seconds for counting free cells after a check found two solutions.
 FREE_TIME_LIMIT = 6.0
-# Engine seconds Make it fair may search.
-FAIR_TIME_LIMIT = 30.0
+# Engine seconds Make it fair may search, and seconds of the player's time (frames' dt) it may
+# take: the engine limit alone counts only solving, which gets a slice of each frame, so 30
+# engine seconds took about two minutes on screen.
+FAIR_TIME_LIMIT = 20.0
+FAIR_WALL_LIMIT = 30.0
+# Seconds of search per frame: more than a check's slice (the player pressed a button and is
+# waiting for it), still well inside a 60 FPS frame.
+FAIR_SLICE = 0.010
 
 
 class ConverterFairness:
@@ -54,7 +60,10 @@ class ConverterFairness:
         # outline and the "Undo" button; a failed search, for its sentence.
         self.applied: FairResult | None = None
         self.failed: FairResult | None = None
-        self.fair_button = Button("Make it fair", self.make_fair, primary=True, font_size=17)
+        # The player stopped the last search (the report says so rather than "no edits").
+        self.stopped = False
+        self.fair_elapsed = 0.0  # the running search's seconds on screen
+        self.fair_button = Button("Make it fair", self.fair_clicked, primary=True, font_size=17)
         self.undo_button = Button("Undo the edits", self.undo_fair, font_size=17)
         self.longer_button = Button("Keep checking", self.check_longer, font_size=17)
         self.report_rect = pygame.Rect(0, 0, 0, 0)
@@ -73,6 +82,7 @@ class ConverterFairness:
         self.fair_search = None
         self.applied = None
         self.failed = None
+        self.stopped = False
         self.paced.restart()
 
     @property
@@ -90,10 +100,10 @@ class ConverterFairness:
 
     def sync(self) -> None:
         """Enable the buttons that can do something now."""
-        self.fair_button.enabled = self.ambiguous and self.fair_search is None
-        self.fair_button.label = (
-            "Making it fair…" if self.fair_search is not None else ("Make it fair")
-        )
+        searching = self.fair_search is not None
+        # While the search runs the same button stops it.
+        self.fair_button.enabled = self.ambiguous or searching
+        self.fair_button.label = "Stop" if searching else "Make it fair"
         self.undo_button.enabled = self.applied is not None
         self.longer_button.enabled = self.paced.undecided
 
@@ -111,12 +121,16 @@ class ConverterFairness:
         if self.report is None:
             if self.paced.advance(dt, self._start_check) is not None:
                 self.scene.sync_widgets()
-        elif self.fair_search is not None and self.fair_search.advance(CHECK_SLICE):
-            result = self.fair_search.result
-            self.fair_search = None
-            if result is not None:
-                self._apply(result)
-            self.scene.sync_widgets()
+        elif self.fair_search is not None:
+            self.fair_elapsed += dt
+            if self.fair_elapsed >= FAIR_WALL_LIMIT:
+                self.fair_search.cancel()  # out of the player's time: a failed search
+            if self.fair_search.advance(FAIR_SLICE):
+                result = self.fair_search.result
+                self.fair_search = None
+                if result is not None:
+                    self._apply(result)
+                self.scene.sync_widgets()
 
     def _start_check(self, scale: float) -> UniquenessCheck:
         return UniquenessCheck(
@@ -132,8 +146,28 @@ class ConverterFairness:
             return
         free = FreeCells(report.ambiguous_cells, report.free_exact)
         self.failed = None
+        self.stopped = False
+        self.fair_elapsed = 0.0
         self.fair_search = MakeFair(self.scene.document.grid, free, time_limit=FAIR_TIME_LIMIT)
         self.scene.sync_widgets()
+
+    def fair_clicked(self) -> None:
+        """The report's main button: Make it fair, or Stop while the search runs."""
+        if self.fair_search is not None:
+            self.stop_fair()
+        else:
+            self.make_fair()
+
+    def stop_fair(self) -> bool:
+        """Stop the running search, leaving the picture as it was; False if none runs."""
+        if self.fair_search is None:
+            return False
+        self.fair_search.cancel()
+        self.fair_search = None
+        self.failed = None
+        self.stopped = True
+        self.scene.sync_widgets()
+        return True
 
     def _apply(self, result: FairResult) -> None:
         if not result.found or not result.edits:
@@ -236,16 +270,25 @@ class ConverterFairness:
         lines += report_lines(self.report, None, document.grid, dots=dots)
         search = self.fair_search
         if search is not None:
-            lines.append(("info", f"Making it fair{'.' * dots} ({search.tried} edits tried)"))
+            lines.append(("info", f"Making it fair{'.' * dots} ({search.tried} edits tried): "
+                          "Stop or Esc ends it."))  # fmt: skip
+        elif self.stopped:
+            lines.append(("info", "Make it fair stopped: the picture is unchanged."))
         elif self.failed is not None:
             lines.append(("warning", "No small set of edits gave one solution in time: "
-                          "try touching up, another size or another method."))  # fmt: skip
+                          f"try {self._advice()}."))  # fmt: skip
         if self.applied is not None:
             lines.append(("info", "Undo the edits (or Ctrl+Z) takes them back."))
         if document.saved_path is not None:
             state = "saved" if not document.dirty else "changed since saved"
             lines.append(("info", f"My puzzles/{document.saved_path.name} ({state})"))
         return lines
+
+    def _advice(self) -> str:
+        """What the player can change: the method only exists for an opened picture."""
+        if self.scene.document.mode == "image":
+            return "touching up, another size or another method"
+        return "touching up the picture or another size"
 
     def draw_changed(self, surface: pygame.Surface) -> None:
         """Outline the cells Make it fair changed (over the preview, so after it)."""

@@ -1,0 +1,107 @@
+"""Make it fair can be stopped, ends within the player's patience, and advises what applies."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pygame
+import pytest
+
+from game.core.free_cells import FreeCells
+from game.core.make_fair import FairResult
+from game.ui.app import App
+from game.ui.scenes import converter_fairness
+from game.ui.scenes.converter import ConverterScene
+from game.ui.scenes.converter_fairness import FAIR_WALL_LIMIT
+from tests.ui.test_converter import _cat, _open, _settle
+from tests.ui.ui_events import click, key
+
+
+class _Endless:
+    """A search that never finishes on its own (a picture no small edit fixes)."""
+
+    def __init__(self, grid: np.ndarray, free: FreeCells, time_limit: float) -> None:
+        self.grid = grid
+        self.tried = 0
+        self.result: FairResult | None = None
+
+    def advance(self, seconds: float) -> bool:
+        self.tried += 1
+        return self.result is not None
+
+    def cancel(self) -> None:
+        if self.result is None:
+            self.result = FairResult(False, (), self.grid, 0, 0.0, self.tried)
+
+
+@pytest.fixture
+def endless(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(converter_fairness, "MakeFair", _Endless)
+
+
+def _searching(tmp_path: Path) -> tuple[App, ConverterScene]:
+    app, scene = _open(_cat(tmp_path / "cat.png"))
+    _settle(app, scene)
+    click(app, scene.fair_button.rect.center)
+    assert scene.fairness.fair_search is not None
+    return app, scene
+
+
+def _lines(scene: ConverterScene) -> str:
+    return " ".join(text for _, text in scene.report_lines())
+
+
+@pytest.mark.usefixtures("endless")
+def test_the_button_stops_the_search_and_the_report_says_so(tmp_path: Path) -> None:
+    app, scene = _searching(tmp_path)
+    before = scene.document.grid.copy()
+    button = scene.fair_button
+    assert button.enabled and button.label == "Stop" and not scene.hidden(button)
+    click(app, button.rect.center)
+    fairness = scene.fairness
+    assert fairness.fair_search is None and fairness.failed is None
+    assert "stopped" in _lines(scene) and "No small set" not in _lines(scene)
+    assert np.array_equal(scene.document.grid, before)
+    assert button.label == "Make it fair" and button.enabled
+
+
+@pytest.mark.usefixtures("endless")
+def test_escape_stops_the_search_and_stays_on_the_screen(tmp_path: Path) -> None:
+    app, scene = _searching(tmp_path)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is scene
+    assert scene.fairness.fair_search is None and "stopped" in _lines(scene)
+
+
+@pytest.mark.usefixtures("endless")
+def test_a_search_that_does_not_finish_ends_within_the_wall_limit(tmp_path: Path) -> None:
+    app, scene = _searching(tmp_path)
+    frame = 0.05  # seconds of the player's time per frame
+    frames = 0
+    while scene.fairness.fair_search is not None:
+        app.step(frame)
+        frames += 1
+        assert frames <= FAIR_WALL_LIMIT / frame + 2, "the search outlived its wall limit"
+    assert frames >= FAIR_WALL_LIMIT / frame - 2
+    lines = _lines(scene)
+    # An opened picture has a method to change.
+    assert "No small set" in lines and "another method" in lines
+
+
+@pytest.mark.usefixtures("endless")
+def test_failure_advice_on_a_canvas_names_no_method(tmp_path: Path) -> None:
+    _app, scene = _searching(tmp_path)
+    scene.fairness.stop_fair()
+    scene.fairness.stopped = False
+    scene.fairness.failed = FairResult(False, (), scene.document.grid, 4, 1.0, 3)
+    assert "another method" in _lines(scene)
+    scene.document.mode = "canvas"  # drawn by hand: the Method setting is greyed
+    lines = _lines(scene)
+    assert "No small set" in lines and "method" not in lines and "another size" in lines
+
+
+def test_make_fair_limits_keep_the_search_short() -> None:
+    # Engine time is only part of each frame, so its limit sits below the wall limit, and
+    # the wall limit is what a player waits at most.
+    assert converter_fairness.FAIR_TIME_LIMIT <= FAIR_WALL_LIMIT <= 30.0
