@@ -22,7 +22,6 @@ import contextlib
 import os
 import sys
 import time
-import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -46,6 +45,7 @@ from game.ui.settings import (
 from game.ui.sounds import Sounds
 from game.ui.theme import Theme, theme_named, ui_scale
 from game.ui.widgets.toast import Toasts
+from game.ui.window import MIN_WINDOW, set_icon, set_minimum_size, start_size
 
 if TYPE_CHECKING:
     from game.core.packs import PackPlace
@@ -53,9 +53,6 @@ if TYPE_CHECKING:
     from game.ui.scenes.level_ratings import Ratings
 
 FPS = 60
-MIN_WINDOW = (800, 600)
-# Room left on the desktop around a new window for its frame, title bar and a task bar.
-DESKTOP_ROOM = (16, 80)
 # The model reads puzzles up to 512 cells a side; beyond this the cells get too small to click.
 MAX_PLAYABLE = 100
 MAX_FRAME_SECONDS = 0.25  # a frame after a stall (window dragged, laptop asleep) counts as this
@@ -138,13 +135,13 @@ class App:
         self._windowed_size = self._start_size(size)
         pygame.display.set_caption(TITLE)
         if not headless:
-            self._set_icon()
+            set_icon()
         if not headless and self.setting(FULLSCREEN):
             self.screen = self._open_fullscreen()
         else:
             self.screen = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
         self._arranged_size = self.screen_size  # the size scenes were last arranged for
-        self._set_minimum_size()
+        set_minimum_size()
         pygame.key.set_repeat(300, 35)
         # A recovery (the backup used) is news in the neutral colour, a problem is red.
         for message in self.store.messages:
@@ -195,40 +192,10 @@ class App:
     # -- window -----------------------------------------------------------------------------
 
     def _start_size(self, size: tuple[int, int]) -> tuple[int, int]:
-        saved = self.setting(WINDOW_SIZE)
         if self.headless:
             return size
-        width, height = saved if saved is not None else size
-        # A saved (or default) size bigger than this screen would open partly off it.
-        desktops = pygame.display.get_desktop_sizes()
-        if desktops:
-            room_w, room_h = desktops[0][0] - DESKTOP_ROOM[0], desktops[0][1] - DESKTOP_ROOM[1]
-            width, height = min(width, room_w), min(height, room_h)
-        return (max(MIN_WINDOW[0], min(width, 7680)), max(MIN_WINDOW[1], min(height, 4320)))
-
-    def _set_minimum_size(self) -> None:
-        # pygame-ce offers the minimum size only through its Window object; reaching it from
-        # a display-module window is flagged as deprecated but is the only way for now. Every
-        # ``set_mode`` resets it to 1x1 (measured), so it is set again after each one.
-        try:
-            with warnings.catch_warnings():
-                warnings.simplefilter("ignore", DeprecationWarning)
-                window = pygame.Window.from_display_module()
-            window.minimum_size = MIN_WINDOW
-        except (AttributeError, pygame.error):
-            pass
-
-    def _set_icon(self) -> None:
-        # A tiny nonogram heart, drawn rather than shipped.
-        pattern = ("01100110", "11111111", "11111111", "11111111",
-                   "01111110", "00111100", "00011000", "00000000")  # fmt: skip
-        icon = pygame.Surface((32, 32))
-        icon.fill((250, 248, 243))
-        for y, row in enumerate(pattern):
-            for x, cell in enumerate(row):
-                if cell == "1":
-                    pygame.draw.rect(icon, (196, 52, 44), (x * 4, y * 4, 4, 4))
-        pygame.display.set_icon(icon)
+        saved = self.setting(WINDOW_SIZE)
+        return start_size((int(saved[0]), int(saved[1])) if saved is not None else size)
 
     def _open_fullscreen(self) -> pygame.Surface:
         try:
@@ -238,7 +205,7 @@ class App:
         except pygame.error:
             self.fullscreen = False
             surface = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
-            self._set_minimum_size()
+            set_minimum_size()
             return surface
 
     def _set_screen(self, surface: pygame.Surface) -> None:
@@ -257,7 +224,7 @@ class App:
         if self.fullscreen:
             self.fullscreen = False
             self._set_screen(pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE))
-            self._set_minimum_size()
+            set_minimum_size()
         else:
             self._windowed_size = self.screen.get_size()
             self._set_screen(self._open_fullscreen())
@@ -287,7 +254,7 @@ class App:
         surface = pygame.display.get_surface()
         if surface is None or surface.get_size() != (width, height):
             surface = pygame.display.set_mode((width, height), pygame.RESIZABLE)
-            self._set_minimum_size()
+            set_minimum_size()
         self._set_screen(surface)
         if not self.fullscreen:
             self._windowed_size = surface.get_size()

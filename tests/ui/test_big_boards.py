@@ -13,7 +13,7 @@ from game.core.board import Cell
 from game.core.formats import read_puzzle
 from game.core.puzzle import Puzzle
 from game.resources import levels_dir
-from game.ui.app import MIN_WINDOW, App
+from game.ui.app import App
 from game.ui.layout import (
     CLUE_FLOOR_PX,
     CLUE_INK_PX,
@@ -24,6 +24,7 @@ from game.ui.layout import (
 )
 from game.ui.scenes.play import PlayScene
 from game.ui.settings import PLAY_PANEL
+from game.ui.window import MIN_WINDOW
 from tests.ui.play_helpers import centre, key, move, open_play, press, release
 
 THIRTY = sorted((levels_dir() / "06-thirty").glob("*.non"))

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.ui.app import DESKTOP_ROOM, MIN_WINDOW, App
+from game.ui.app import App
 from game.ui.settings import WINDOW_SIZE
+from game.ui.window import DESKTOP_ROOM, MIN_WINDOW
 
 
 def _windowed_app(monkeypatch: pytest.MonkeyPatch, desktop: tuple[int, int]) -> App:
