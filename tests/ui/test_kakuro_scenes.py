@@ -141,8 +141,45 @@ def test_check_shows_a_sum_the_digits_can_no_longer_make(app: App) -> None:
     key(app, digit_key(digit))
     key(app, pygame.K_v)
     assert run.index in scene.problem_runs
-    assert run.cells[0] in scene.problems
+    assert run.cells[0] not in scene.problems  # the run is flagged, not its digit
     assert "cannot be made" in scene.message
+
+
+def cell_colours(app: App, scene: KakuroPlayScene, cell: tuple[int, int]) -> set[tuple[int, ...]]:
+    box = pygame.Rect(scene.layout.cell_box(*cell))
+    return {
+        tuple(app.screen.get_at((x, y)))[:3]
+        for x in range(box.left, box.right)
+        for y in range(box.top, box.bottom)
+    }
+
+
+def test_check_flags_an_unreachable_sum_on_the_run_not_on_a_right_digit(app: App) -> None:
+    # QA: starter #1, a right 2 at row 2 column 2 and a wrong 5 at row 2 column 4, then V:
+    # both digits turned red, though the 2 is right; the runs' sums were the problem.
+    scene = open_game(app)
+    puzzle = scene.puzzle
+    right, wrong = (1, 1), (3, 1)
+    assert puzzle.solution is not None and puzzle.solution[1][1] == 2
+    scene.select(puzzle.white_index[right])
+    key(app, digit_key(2))
+    scene.select(puzzle.white_index[wrong])
+    key(app, digit_key(5))
+    key(app, pygame.K_v)
+    assert "cannot be made" in scene.message
+    across, down = puzzle.cell_runs[puzzle.white_index[wrong]]
+    assert {across, down} <= scene.problem_runs
+    assert not scene.problems  # no digit is wrong by itself: nothing repeats
+    scene.select(puzzle.white_index[(2, 3)])  # the cursor away from both runs
+    app.draw()
+    for cell in (right, wrong):
+        assert app.theme.error not in cell_colours(app, scene, cell)
+    # The runs' sums are drawn in the error colour, and their cells tinted.
+    look = scene.chrome.look()
+    assert look.run_colours[across] == look.run_colours[down] == app.theme.clue_error
+    assert puzzle.white_index[right] in look.cell_fills
+    clue = puzzle.runs[across]
+    assert app.theme.clue_error in cell_colours(app, scene, (clue.x, clue.y))
 
 
 def test_check_a_value_and_reveal_a_value(app: App) -> None:

@@ -129,13 +129,16 @@ class KakuroChrome:
         for run in range(len(puzzle.runs)):
             if session.run_is_done(run):
                 look.run_colours[run] = theme.clue_done
+        # A flagged run: its sum in the error colour and its cells tinted; only a digit
+        # that is itself wrong (repeated in a run) is drawn in the error colour.
+        tint = blend(theme.cell_unknown, theme.error, 0.18)
         for run in scene.problem_runs:
             look.run_colours[run] = theme.clue_error
+            for index in puzzle.run_whites[run]:
+                look.cell_fills[index] = tint
         index_of = puzzle.white_index
         for cell in scene.problems:
-            index = index_of[cell]
-            look.digit_colours[index] = theme.error
-            look.cell_fills[index] = blend(theme.cell_unknown, theme.error, 0.18)
+            look.digit_colours[index_of[cell]] = theme.error
         for index, verdict in scene.flash.items():
             colour = theme.success if verdict == "right" else theme.error
             look.outlined[index] = colour

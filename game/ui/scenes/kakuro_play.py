@@ -413,7 +413,12 @@ class KakuroPlayScene(Scene):
         if self.win is not None:
             return
         problems = self.session.run_problems()
-        self.problems = frozenset(cell for problem in problems for cell in problem.cells)
+        # A sum the digits can no longer make is the run's problem (its clue and cells are
+        # marked), not any one digit's: a right digit in that run must not turn red. Only a
+        # repeated digit is wrong by itself.
+        self.problems = frozenset(
+            cell for problem in problems if problem.kind == "repeat" for cell in problem.cells
+        )
         self.problem_runs = frozenset(problem.run for problem in problems)
         self.version += 1
         if not problems:
@@ -521,6 +526,7 @@ class KakuroPlayScene(Scene):
         self.win = WinState(seconds, new_best, best)
         self.next_button.enabled = bool(self.next_puzzles)
         self.problems = frozenset()
+        self.problem_runs = frozenset()
         self.flash = {}
         self.set_message("")
         self.app.sounds.play("reveal")
@@ -558,6 +564,7 @@ class KakuroPlayScene(Scene):
         self.session = KakuroSession(self.puzzle)
         self.session.solution = solution
         self.problems = frozenset()
+        self.problem_runs = frozenset()
         self.flash = {}
         self.set_message("")
         self.version += 1
