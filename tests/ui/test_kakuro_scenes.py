@@ -410,6 +410,40 @@ def test_next_puzzle_after_a_win_plays_the_next_of_the_pack(app: App) -> None:
     assert following.puzzle == read_kakuro(LEVELS / "kakuro-starter" / "02-starter.kak")
 
 
+def test_a_bundled_kakuro_keeps_one_name_solved_or_not(app: App) -> None:
+    # QA: once solved, starter #1's header said "Starter 01" (its file title) and its card
+    # "Starter 01" next to "#2", "#3". A bundled pack's puzzle is "<pack> #N" everywhere.
+    from game.resources import levels_dir
+    from game.ui.scenes.kakuro_select import kakuro_continue_name
+
+    select = KakuroSelectScene(app, levels=LEVELS)
+    app.push(select)
+    app.step()
+    assert select.card_name(0) == "#1"
+    select.play(0)
+    app.step()
+    scene = app.top
+    assert isinstance(scene, KakuroPlayScene)
+    assert scene.shown_name() == "Kakuro starter #1"
+    for index in range(scene.puzzle.white_count):
+        scene.select(index)
+        scene.type_digit(solution_digit(scene.puzzle, index))
+    assert scene.win is not None
+    scene.win.age = 10.0  # the win screen fully shown
+    app.draw()
+    assert scene.shown_name() == "Kakuro starter #1"
+    app.pop()
+    app.step()
+    assert app.store.record(scene.key).solved
+    assert [select.card_name(i) for i in range(3)] == ["#1", "#2", "#3"]
+    select.watch(0)
+    app.step()
+    replay = app.top
+    assert isinstance(replay, KakuroReplayScene) and replay.name == "Kakuro starter #1"
+    bundled = levels_dir() / "kakuro-01-starter" / "01-starter.kak"
+    assert kakuro_continue_name(app, read_kakuro(bundled), bundled) == "Kakuro starter #1"
+
+
 def test_the_replay_on_a_board_with_two_answers_guesses_and_backtracks(app: App) -> None:
     from game.ui.scenes.kakuro_shots import with_two_answers
 

@@ -200,9 +200,7 @@ class KakuroChrome:
             solved.set_alpha(round(255 * appear))
             surface.blit(solved, solved.get_rect(midleft=(x, cy)))
             x += solved.get_width() + font.size(" ")[0]
-        name = scene.shown_name() if appear > 0 or scene.win is None else ""
-        if scene.win is not None and appear <= 0:
-            name = scene.place.label if scene.place is not None else scene.title
+        name = scene.shown_name()
         where = scene.place.label if scene.place is not None else scene.pack
         details = f"Kakuro {scene.puzzle.size_text}" + (
             f" · {where}" if where and where != name else ""
