@@ -298,6 +298,17 @@ def test_the_replay_advances_and_ends_on_the_solvers_answer(app: App) -> None:
     assert [single_digit(mask) for mask in scene.candidates] == [
         answer[y][x] for x, y in puzzle.white_cells
     ]
+    # QA: once done, "Again (Space)" stood next to "Restart (R)": one way to watch it again.
+    app.step(1 / 60)
+    labels = [button.label for button in scene.buttons]
+    assert not any("Again" in label for label in labels)
+    assert labels.count("Restart (R)") == 1 and not scene.play_button.enabled
+    key(app, pygame.K_SPACE)  # the play button is not a second restart
+    assert scene.done
+    key(app, pygame.K_r)
+    assert not scene.done and scene.steps <= 1 and scene.playing  # from the start, playing
+    app.step(1 / 60)
+    assert scene.play_button.enabled and scene.play_button.label == "Pause (Space)"
 
 
 def test_level_select_opens_the_kakuro_packs_and_back(app: App) -> None:
