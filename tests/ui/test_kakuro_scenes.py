@@ -170,16 +170,17 @@ def test_check_flags_an_unreachable_sum_on_the_run_not_on_a_right_digit(app: App
     across, down = puzzle.cell_runs[puzzle.white_index[wrong]]
     assert {across, down} <= scene.problem_runs
     assert not scene.problems  # no digit is wrong by itself: nothing repeats
-    scene.select(puzzle.white_index[(2, 3)])  # the cursor away from both runs
-    app.draw()
+    app.draw()  # the cursor still on the 5, so both its runs are the selected ones
     for cell in (right, wrong):
         assert app.theme.error not in cell_colours(app, scene, cell)
-    # The runs' sums are drawn in the error colour, and their cells tinted.
+    # The runs' sums are drawn in the error colour (not hidden by the selection's
+    # highlight), and their cells tinted.
     look = scene.chrome.look()
     assert look.run_colours[across] == look.run_colours[down] == app.theme.clue_error
     assert puzzle.white_index[right] in look.cell_fills
-    clue = puzzle.runs[across]
-    assert app.theme.clue_error in cell_colours(app, scene, (clue.x, clue.y))
+    for run in (across, down):
+        clue = puzzle.runs[run]
+        assert app.theme.clue_error in cell_colours(app, scene, (clue.x, clue.y))
 
 
 def test_check_a_value_and_reveal_a_value(app: App) -> None:

@@ -122,7 +122,8 @@ class KakuroChrome:
             digits=session.digits,
             small=session.marks,
             selected=session.cursor if scene.show_cursor and scene.win is None else None,
-            highlighted_runs=frozenset(runs)
+            # A flagged run is not drawn as selected: the highlight would hide its red sum.
+            highlighted_runs=frozenset(runs) - scene.problem_runs
             if runs is not None and scene.win is None
             else (frozenset()),
         )
