@@ -141,8 +141,46 @@ def test_check_shows_a_sum_the_digits_can_no_longer_make(app: App) -> None:
     key(app, digit_key(digit))
     key(app, pygame.K_v)
     assert run.index in scene.problem_runs
-    assert run.cells[0] in scene.problems
+    assert run.cells[0] not in scene.problems  # the run is flagged, not its digit
     assert "cannot be made" in scene.message
+
+
+def cell_colours(app: App, scene: KakuroPlayScene, cell: tuple[int, int]) -> set[tuple[int, ...]]:
+    box = pygame.Rect(scene.layout.cell_box(*cell))
+    return {
+        tuple(app.screen.get_at((x, y)))[:3]
+        for x in range(box.left, box.right)
+        for y in range(box.top, box.bottom)
+    }
+
+
+def test_check_flags_an_unreachable_sum_on_the_run_not_on_a_right_digit(app: App) -> None:
+    # QA: starter #1, a right 2 at row 2 column 2 and a wrong 5 at row 2 column 4, then V:
+    # both digits turned red, though the 2 is right; the runs' sums were the problem.
+    scene = open_game(app)
+    puzzle = scene.puzzle
+    right, wrong = (1, 1), (3, 1)
+    assert puzzle.solution is not None and puzzle.solution[1][1] == 2
+    scene.select(puzzle.white_index[right])
+    key(app, digit_key(2))
+    scene.select(puzzle.white_index[wrong])
+    key(app, digit_key(5))
+    key(app, pygame.K_v)
+    assert "cannot be made" in scene.message
+    across, down = puzzle.cell_runs[puzzle.white_index[wrong]]
+    assert {across, down} <= scene.problem_runs
+    assert not scene.problems  # no digit is wrong by itself: nothing repeats
+    app.draw()  # the cursor still on the 5, so both its runs are the selected ones
+    for cell in (right, wrong):
+        assert app.theme.error not in cell_colours(app, scene, cell)
+    # The runs' sums are drawn in the error colour (not hidden by the selection's
+    # highlight), and their cells tinted.
+    look = scene.chrome.look()
+    assert look.run_colours[across] == look.run_colours[down] == app.theme.clue_error
+    assert puzzle.white_index[right] in look.cell_fills
+    for run in (across, down):
+        clue = puzzle.runs[run]
+        assert app.theme.clue_error in cell_colours(app, scene, (clue.x, clue.y))
 
 
 def test_check_a_value_and_reveal_a_value(app: App) -> None:
@@ -261,6 +299,17 @@ def test_the_replay_advances_and_ends_on_the_solvers_answer(app: App) -> None:
     assert [single_digit(mask) for mask in scene.candidates] == [
         answer[y][x] for x, y in puzzle.white_cells
     ]
+    # QA: once done, "Again (Space)" stood next to "Restart (R)": one way to watch it again.
+    app.step(1 / 60)
+    labels = [button.label for button in scene.buttons]
+    assert not any("Again" in label for label in labels)
+    assert labels.count("Restart (R)") == 1 and not scene.play_button.enabled
+    key(app, pygame.K_SPACE)  # the play button is not a second restart
+    assert scene.done
+    key(app, pygame.K_r)
+    assert not scene.done and scene.steps <= 1 and scene.playing  # from the start, playing
+    app.step(1 / 60)
+    assert scene.play_button.enabled and scene.play_button.label == "Pause (Space)"
 
 
 def test_level_select_opens_the_kakuro_packs_and_back(app: App) -> None:
@@ -371,6 +420,40 @@ def test_next_puzzle_after_a_win_plays_the_next_of_the_pack(app: App) -> None:
     assert isinstance(following, KakuroPlayScene) and following is not scene
     assert following.place is not None and following.place.number == 2
     assert following.puzzle == read_kakuro(LEVELS / "kakuro-starter" / "02-starter.kak")
+
+
+def test_a_bundled_kakuro_keeps_one_name_solved_or_not(app: App) -> None:
+    # QA: once solved, starter #1's header said "Starter 01" (its file title) and its card
+    # "Starter 01" next to "#2", "#3". A bundled pack's puzzle is "<pack> #N" everywhere.
+    from game.resources import levels_dir
+    from game.ui.scenes.kakuro_select import kakuro_continue_name
+
+    select = KakuroSelectScene(app, levels=LEVELS)
+    app.push(select)
+    app.step()
+    assert select.card_name(0) == "#1"
+    select.play(0)
+    app.step()
+    scene = app.top
+    assert isinstance(scene, KakuroPlayScene)
+    assert scene.shown_name() == "Kakuro starter #1"
+    for index in range(scene.puzzle.white_count):
+        scene.select(index)
+        scene.type_digit(solution_digit(scene.puzzle, index))
+    assert scene.win is not None
+    scene.win.age = 10.0  # the win screen fully shown
+    app.draw()
+    assert scene.shown_name() == "Kakuro starter #1"
+    app.pop()
+    app.step()
+    assert app.store.record(scene.key).solved
+    assert [select.card_name(i) for i in range(3)] == ["#1", "#2", "#3"]
+    select.watch(0)
+    app.step()
+    replay = app.top
+    assert isinstance(replay, KakuroReplayScene) and replay.name == "Kakuro starter #1"
+    bundled = levels_dir() / "kakuro-01-starter" / "01-starter.kak"
+    assert kakuro_continue_name(app, read_kakuro(bundled), bundled) == "Kakuro starter #1"
 
 
 def test_the_replay_on_a_board_with_two_answers_guesses_and_backtracks(app: App) -> None:

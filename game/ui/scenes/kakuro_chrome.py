@@ -122,20 +122,24 @@ class KakuroChrome:
             digits=session.digits,
             small=session.marks,
             selected=session.cursor if scene.show_cursor and scene.win is None else None,
-            highlighted_runs=frozenset(runs)
+            # A flagged run is not drawn as selected: the highlight would hide its red sum.
+            highlighted_runs=frozenset(runs) - scene.problem_runs
             if runs is not None and scene.win is None
             else (frozenset()),
         )
         for run in range(len(puzzle.runs)):
             if session.run_is_done(run):
                 look.run_colours[run] = theme.clue_done
+        # A flagged run: its sum in the error colour and its cells tinted; only a digit
+        # that is itself wrong (repeated in a run) is drawn in the error colour.
+        tint = blend(theme.cell_unknown, theme.error, 0.18)
         for run in scene.problem_runs:
             look.run_colours[run] = theme.clue_error
+            for index in puzzle.run_whites[run]:
+                look.cell_fills[index] = tint
         index_of = puzzle.white_index
         for cell in scene.problems:
-            index = index_of[cell]
-            look.digit_colours[index] = theme.error
-            look.cell_fills[index] = blend(theme.cell_unknown, theme.error, 0.18)
+            look.digit_colours[index_of[cell]] = theme.error
         for index, verdict in scene.flash.items():
             colour = theme.success if verdict == "right" else theme.error
             look.outlined[index] = colour
@@ -197,9 +201,7 @@ class KakuroChrome:
             solved.set_alpha(round(255 * appear))
             surface.blit(solved, solved.get_rect(midleft=(x, cy)))
             x += solved.get_width() + font.size(" ")[0]
-        name = scene.shown_name() if appear > 0 or scene.win is None else ""
-        if scene.win is not None and appear <= 0:
-            name = scene.place.label if scene.place is not None else scene.title
+        name = scene.shown_name()
         where = scene.place.label if scene.place is not None else scene.pack
         details = f"Kakuro {scene.puzzle.size_text}" + (
             f" · {where}" if where and where != name else ""

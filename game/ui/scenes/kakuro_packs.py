@@ -15,7 +15,7 @@ from pathlib import Path
 from game.core.formats._common import FormatError
 from game.core.kakuro.fileformat import EXTENSIONS, read_kakuro
 from game.core.kakuro.model import KakuroPuzzle
-from game.core.packs import Pack, PackPlace, read_pack
+from game.core.packs import Pack, PackPlace, read_pack, shown_name
 
 MAX_STARS = 5
 
@@ -51,6 +51,17 @@ class KakuroEntry:
                 except (ValueError, IndexError):
                     return None
         return None
+
+
+def kakuro_name(title: str, place: PackPlace | None, *, with_pack: bool = True) -> str:
+    """The name a player sees for a Kakuro everywhere (its card, the header, the win screen,
+    the solver replay, the menu's Continue): a bundled pack's puzzle by its place ("Kakuro
+    starter #3", "#3" on a card under its pack), solved or not; any other by its title.
+
+    Unlike a nonogram's, a Kakuro's title hides nothing, and a bundled one only repeats the
+    number ("Starter 03"), so switching to it on a win read as the puzzle being renamed.
+    """
+    return shown_name(title, place, False, with_pack=with_pack)
 
 
 def is_kakuro_path(path: Path) -> bool:

@@ -29,11 +29,12 @@ from game.core.kakuro.session import (
     KakuroSaveError,
     KakuroSession,
 )
-from game.core.packs import PackPlace, absolute_path, shown_name
+from game.core.packs import PackPlace, absolute_path
 from game.ui.layout import compute_play_regions
 from game.ui.scene import Scene
 from game.ui.scenes.kakuro_board import KakuroLayout
 from game.ui.scenes.kakuro_chrome import KakuroChrome
+from game.ui.scenes.kakuro_packs import kakuro_name
 from game.ui.scenes.play_chrome import WinState
 from game.ui.scenes.play_exits import pause_dialog
 from game.ui.widgets.button import Button
@@ -65,7 +66,7 @@ _CLEAR_KEYS = (pygame.K_BACKSPACE, pygame.K_DELETE)
 
 class KakuroPlayScene(Scene):
     """One Kakuro being played. ``place`` is its place in a bundled pack (it is called
-    "Kakuro starter #3" until solved); ``next_puzzles`` are files or (puzzle, path) pairs
+    "Kakuro starter #3", solved or not); ``next_puzzles`` are files or (puzzle, path) pairs
     offered after a win."""
 
     def __init__(
@@ -86,7 +87,6 @@ class KakuroPlayScene(Scene):
         self.key = puzzle.fingerprint()
         self.title = puzzle.title or (path.stem if path is not None else "Untitled")
         record = app.store.record(self.key)
-        self.solved_before = bool(record.solved)
         self._had_saved = record.session is not None
         self.session = self._load_session(record.session)
         self.pencil = False
@@ -203,7 +203,7 @@ class KakuroPlayScene(Scene):
         return None if cell is None else self.puzzle.cell_runs[cell]
 
     def shown_name(self) -> str:
-        return shown_name(self.title, self.place, self.solved_before or self.win is not None)
+        return kakuro_name(self.title, self.place)
 
     def dialog(self) -> DialogScene | None:
         top = self.app.top
@@ -413,7 +413,12 @@ class KakuroPlayScene(Scene):
         if self.win is not None:
             return
         problems = self.session.run_problems()
-        self.problems = frozenset(cell for problem in problems for cell in problem.cells)
+        # A sum the digits can no longer make is the run's problem (its clue and cells are
+        # marked), not any one digit's: a right digit in that run must not turn red. Only a
+        # repeated digit is wrong by itself.
+        self.problems = frozenset(
+            cell for problem in problems if problem.kind == "repeat" for cell in problem.cells
+        )
         self.problem_runs = frozenset(problem.run for problem in problems)
         self.version += 1
         if not problems:
@@ -521,6 +526,7 @@ class KakuroPlayScene(Scene):
         self.win = WinState(seconds, new_best, best)
         self.next_button.enabled = bool(self.next_puzzles)
         self.problems = frozenset()
+        self.problem_runs = frozenset()
         self.flash = {}
         self.set_message("")
         self.app.sounds.play("reveal")
@@ -558,6 +564,7 @@ class KakuroPlayScene(Scene):
         self.session = KakuroSession(self.puzzle)
         self.session.solution = solution
         self.problems = frozenset()
+        self.problem_runs = frozenset()
         self.flash = {}
         self.set_message("")
         self.version += 1

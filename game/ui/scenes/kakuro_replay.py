@@ -96,11 +96,17 @@ class KakuroReplayScene(Scene):
         ]
         self.regions = compute_play_regions(*app.screen_size)
         self.layout = KakuroLayout.fit(self.regions.board_area, puzzle.width, puzzle.height)
-        self.restart()
+        self._reset()
 
     # -- state -----------------------------------------------------------------------------
 
     def restart(self) -> None:
+        """Watch it from the start, playing (the one way to see it again: the play button
+        does not double as "Again" once the solve is done, as in the nonogram replay)."""
+        self._reset()
+        self.playing = True
+
+    def _reset(self) -> None:
         self.task = KakuroSolveTask(
             self.puzzle, max_solutions=self.max_solutions, time_limit=TIME_LIMIT
         )
@@ -203,9 +209,7 @@ class KakuroReplayScene(Scene):
 
     def toggle_play(self) -> None:
         if self.done:
-            self.restart()
-            self.playing = True
-            return
+            return  # Restart (R) watches it again
         self.playing = not self.playing
 
     def change_speed(self, step: int) -> None:
@@ -242,9 +246,10 @@ class KakuroReplayScene(Scene):
         if self.flash_left > 0:
             self.flash_left = max(0.0, self.flash_left - dt)
         self.play_button.label = (
-            "Again (Space)" if self.done else "Pause (Space)" if self.playing else "Play (Space)"
+            "Pause (Space)" if self.playing and not self.done else "Play (Space)"
         )
         self.play_button.short_label = short_label(self.play_button.label)
+        self.play_button.enabled = not self.done
         self.step_button.enabled = not self.done
         self.end_button.enabled = not self.done and not self.rushing
 

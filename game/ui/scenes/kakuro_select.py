@@ -1,9 +1,10 @@
 """Kakuro level select: the Kakuro packs on the left, the chosen pack's puzzles as cards.
 
 The same look and keys as the nonogram level select (``level_select``), which opens this
-screen from its "Kakuro" button (or K). A card shows the puzzle's number (its title once
-solved), size, stars, best time, a solved or "in progress" badge, and a thumbnail: the empty
-board's layout before, the solved digits after. "Watch" opens the solver's replay.
+screen from its "Kakuro" button (or K). A card shows the puzzle's number (solved or not,
+see ``kakuro_name``), size, stars, best time, a solved or "in progress" badge, and a
+thumbnail: the empty board's layout before, the solved digits after. "Watch" opens the
+solver's replay.
 
 Mouse: click a pack, click a card to play, the wheel scrolls. Keyboard: arrows move, Enter
 plays, W watches the solver, Tab / Shift+Tab switch packs, N back to nonograms, Esc back.
@@ -18,7 +19,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.kakuro.model import KakuroPuzzle
-from game.core.packs import Pack, PackPlace, recorded_file, shown_name
+from game.core.packs import Pack, PackPlace, recorded_file
 from game.resources import levels_dir
 from game.ui.layout import Box
 from game.ui.scene import Scene
@@ -26,6 +27,7 @@ from game.ui.scenes.kakuro_board import BoardLook, KakuroLayout, draw_board
 from game.ui.scenes.kakuro_packs import (
     KakuroEntry,
     entries_after,
+    kakuro_name,
     kakuro_place,
     list_kakuro_packs,
     read_kakuro_entries,
@@ -108,6 +110,10 @@ class KakuroSelectScene(Scene):
         pack = self.pack
         return PackPlace(pack.name, index + 1) if pack is not None else None
 
+    def card_name(self, index: int) -> str:
+        """What card ``index`` is called: "#3" under its pack (see ``kakuro_name``)."""
+        return kakuro_name(self.entries[index].name, self.place(index), with_pack=False)
+
     def on_enter(self) -> None:
         self._refresh()
 
@@ -159,8 +165,7 @@ class KakuroSelectScene(Scene):
             return
         entry = entries[index]
         assert entry.puzzle is not None
-        record = self.record(entry)
-        name = shown_name(entry.name, self.place(index), bool(record and record.solved))
+        name = kakuro_name(entry.name, self.place(index))
         self.app.push(KakuroReplayScene(self.app, entry.puzzle, name=name))
 
     def open_nonograms(self) -> None:
@@ -453,7 +458,7 @@ class KakuroSelectScene(Scene):
             size = round(box.h * 0.5)
             draw_text(surface, app, "?", size, theme.clue_done, centre, "center", bold=True)
         y = box.bottom + round(6 * scale)
-        title = shown_name(entry.name, self.place(index), solved, with_pack=False)
+        title = self.card_name(index)
         draw_text(
             surface,
             app,
@@ -498,7 +503,7 @@ class KakuroSelectScene(Scene):
 
 
 def open_kakuro_game(app: App, puzzle: KakuroPuzzle, path: Path | None) -> None:
-    """Play ``puzzle``; a file of a bundled Kakuro pack keeps its place ("#3" until solved)
+    """Play ``puzzle``; a file of a bundled Kakuro pack keeps its place ("Kakuro starter #3")
     and offers the pack's next puzzles after a win. Over a game already open it replaces it."""
     from game.ui.scenes.kakuro_play import KakuroPlayScene
 
@@ -546,8 +551,6 @@ def kakuro_continue(app: App) -> tuple[KakuroPuzzle, Path] | None:
 
 
 def kakuro_continue_name(app: App, puzzle: KakuroPuzzle, path: Path) -> str:
-    """What the menu's Continue calls it: "Kakuro starter #3" until solved, else its title."""
+    """What the menu's Continue calls it: "Kakuro starter #3" (see ``kakuro_name``)."""
     found = kakuro_place(path, levels_dir())
-    solved = bool(app.store.record(puzzle.fingerprint()).solved)
-    title = puzzle.title or path.stem
-    return shown_name(title, found[1] if found is not None else None, solved)
+    return kakuro_name(puzzle.title or path.stem, found[1] if found is not None else None)
