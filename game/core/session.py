@@ -262,13 +262,10 @@ class Session:
             return None
         return int(np.count_nonzero(goal & ~self.board.filled_mask()))
 
-    def count_text(self, answer_known: bool) -> str:
-        """The header's count: the cells still to fill when the goal is known to be the
-        only answer (else the goal says nothing true about what remains), otherwise how
-        many cells are filled of how many the clues ask for."""
-        to_fill = self.cells_to_fill if answer_known else None
-        if to_fill is not None:
-            return f"To fill {to_fill}"
+    def count_text(self) -> str:
+        """The header's count: how many cells are filled of how many the clues ask for.
+        One meaning all game long, and it never tells a right fill from a wrong one (a
+        count of goal cells still to fill would, move by move, with Auto-check off)."""
         return f"Filled {self.board.filled_count} of {self.puzzle.filled_total}"
 
     @property

@@ -208,28 +208,25 @@ def test_pause_and_odd_ticks() -> None:
     assert session.elapsed == 0.25
 
 
-def test_the_count_says_what_remains_not_what_is_filled() -> None:
+def test_the_count_is_filled_of_the_clue_total_and_never_judges_a_fill() -> None:
     # Every cell of a 2x2 filled (no goal picture): it says so, never "0 left".
     session = Session(DIAGONAL)
     session.apply(Paint(0, 0, 1, 1, F))
     assert session.cells_to_fill is None
-    assert session.count_text(answer_known=True) == "Filled 4 of 2"
-    # As many fills as the heart has, every one wrong: the old "cells left" said 0.
-    wrong = Session(HEART)
+    assert session.count_text() == "Filled 4 of 2"
+    # QA: after a hint the header counted goal cells still to fill, so a wrong fill left it
+    # unchanged and a right one lowered it. Now a right and a wrong fill move it alike.
+    total = HEART.filled_total
     goal = HEART.goal_array()
     assert goal is not None
-    ys, xs = np.nonzero(~goal)
-    count = 0
-    for x, y in zip(xs, ys, strict=True):
-        if count == HEART.filled_total:
-            break
-        wrong.apply(Paint(int(x), int(y), int(x), int(y), F))
-        count += 1
-    assert wrong.board.filled_count == min(HEART.filled_total, len(xs))
-    assert wrong.cells_to_fill == HEART.filled_total  # not one goal cell is filled
-    assert wrong.count_text(answer_known=True) == f"To fill {HEART.filled_total}"
-    total = HEART.filled_total
-    assert wrong.count_text(answer_known=False) == f"Filled {count} of {total}"
+    right, wrong = (tuple(map(int, cells[0])) for cells in (np.argwhere(goal), np.argwhere(~goal)))
+    texts = []
+    session = Session(HEART)
+    for y, x in (right, wrong):
+        session.apply(Paint(x, y, x, y, F))
+        texts.append(session.count_text())
+    assert texts == [f"Filled 1 of {total}", f"Filled 2 of {total}"]
+    assert session.cells_to_fill == total - 1  # the goal does know: only the header must not
 
 
 def test_wrong_cells_and_contradicted_lines() -> None:

@@ -247,3 +247,47 @@ def test_continue_works_from_any_working_folder(
     fresh.store.set_last_played(goblet.fingerprint(), "nowhere/03-goblet.non")
     menu.on_enter()
     assert not menu.continue_button.enabled
+
+
+def test_continue_offers_an_unfinished_random_puzzle_after_a_kakuro_is_solved(
+    tmp_path: Path,
+) -> None:
+    """QA: a few moves of a Random 15x15, then a Kakuro opened and solved: Continue was grey
+    (it only ever looked at the last game played, the solved Kakuro)."""
+    from game.core.board import Cell
+    from game.core.kakuro.fileformat import read_kakuro
+    from game.core.moves import Paint
+    from game.ui.scenes.kakuro_play import KakuroPlayScene
+    from game.ui.scenes.play import PlayScene
+    from tests.ui.test_kakuro_scenes import SMALL, solution_digit
+
+    puzzle = Puzzle.from_grid([[1, 1, 0], [0, 1, 1], [1, 0, 1]], title="Random 3x3")
+    path = tmp_path / "random.non"
+    path.write_text(format_puzzle(puzzle, "non"))
+    app, menu = open_menu()
+    game = PlayScene(app, puzzle, path=path)
+    app.push(game)
+    app.step()
+    game.apply(Paint(0, 0, 0, 0, Cell.FILLED))
+    game.save()
+    app.pop()
+    kakuro = KakuroPlayScene(app, read_kakuro(SMALL), path=SMALL)
+    app.push(kakuro)
+    app.step()
+    kakuro.select(0)
+    kakuro.type_digit(solution_digit(kakuro.puzzle, 0))
+    kakuro.save()
+    assert app.store.last_played == kakuro.key
+    for index in range(1, kakuro.puzzle.white_count):
+        kakuro.select(index)
+        kakuro.type_digit(solution_digit(kakuro.puzzle, index))
+    assert kakuro.win is not None and app.store.record(kakuro.key).session is None
+    app.pop()
+    app.step()
+    assert app.top is menu
+    assert menu.continue_button.enabled and "Random 3x3" in menu.continue_button.label
+    menu.continue_last()
+    app.step()
+    resumed = app.top
+    assert isinstance(resumed, PlayScene) and resumed.key == game.key
+    assert resumed.session.board.get(0, 0) == Cell.FILLED

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from itertools import pairwise
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pygame
+import pytest
 
 from game.core.formats import format_puzzle, read_puzzle
 from game.core.puzzle import Puzzle
@@ -163,3 +165,40 @@ def test_two_digit_column_clues_keep_apart_on_a_30x30_board() -> None:
         gaps += [right[0] - left[1] - 1 for left, right in pairwise(inked)]
     # Clear background between neighbours: 30% of a cell (it was 5 px of a 21 px cell).
     assert min(gaps) >= round(layout.cell * 0.3), (gaps, layout.cell)
+
+
+def _header_counts(scene: PlayScene, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every "Filled…"/"To fill…" text the header draws from now on."""
+    fonts = scene.app.fonts
+    drawn: list[str] = []
+    real = fonts.render
+
+    def recording(text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        if text.startswith(("Filled", "To fill")):
+            drawn.append(text)
+        return real(text, *args, **kwargs)
+
+    monkeypatch.setattr(fonts, "render", recording)
+    return drawn
+
+
+def test_a_hint_does_not_turn_the_count_into_a_judge_of_each_fill(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """QA: after H the header went from "Filled 17 of 57" to "To fill 40", and then a wrong
+    fill left it unchanged while a right one lowered it, with Auto-check off."""
+    scene = open_play(HEART)
+    assert not scene.show_errors
+    for _ in range(120):  # let the uniqueness proof finish between frames
+        if scene._unique is not None:
+            break
+        scene._advance_uniqueness(0.01)
+    assert scene.answer_known
+    total = HEART.filled_total
+    drawn = _header_counts(scene, monkeypatch)
+    click_cell(scene, 1, 1)  # right: filled in the only solution
+    key(scene, pygame.K_h)
+    click_cell(scene, 0, 0)  # wrong: that corner is empty
+    click_cell(scene, 2, 2)  # right
+    assert drawn and all(text.startswith("Filled") for text in drawn)
+    assert drawn[-1] == f"Filled 3 of {total}"  # the wrong fill counted like the right ones

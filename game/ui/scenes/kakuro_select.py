@@ -533,10 +533,14 @@ def open_kakuro_file(app: App, path: Path) -> bool:
     return True
 
 
-def kakuro_continue(app: App) -> tuple[KakuroPuzzle, Path] | None:
-    """The last game played when it is a Kakuro with a saved game that still fits its file."""
+def kakuro_continue(
+    app: App, key: str | None = None, path_text: str | None = None
+) -> tuple[KakuroPuzzle, Path] | None:
+    """The game ``key`` played from ``path_text`` (the last game played when not given) when
+    it is a Kakuro with a saved game that still fits its file."""
     store = app.store
-    key, path_text = store.last_played, store.last_played_path
+    if key is None:
+        key, path_text = store.last_played, store.last_played_path
     if not key or not path_text or not path_text.lower().endswith(".kak"):
         return None
     if store.record(key).session is None:

@@ -2,8 +2,8 @@
 
 Mouse or keyboard: Up/Down move between buttons, Enter activates. Esc moves the focus to Quit
 and a second Esc (or Enter) quits: leaving the game with Esc from deep inside took one press
-too many to notice, and the menu must not close on it. "Continue" reopens the last puzzle that
-has a saved session; it is disabled when there is none.
+too many to notice, and the menu must not close on it. "Continue" reopens the most recent
+unfinished game of any kind that still has a saved session; it is disabled when there is none.
 """
 
 from __future__ import annotations
@@ -92,9 +92,7 @@ class MenuScene(Scene):
         self.quit_armed = False
         self.daily.refresh()
         self._day = self.daily.today()
-        self._continue_target = self._find_continue()
-        # The last game may be a Kakuro (game.ui.scenes.kakuro_select reads those).
-        self._kakuro_target = None if self._continue_target else kakuro_continue(self.app)
+        self._continue_target, self._kakuro_target = self._find_continue()
         self.continue_button.enabled = bool(self._continue_target or self._kakuro_target)
         self.continue_title = self._continue_name()
         self.continue_button.label = (
@@ -127,13 +125,38 @@ class MenuScene(Scene):
         place = self.app.pack_context(path).place
         return shown_name(title_of(puzzle, path), place, solved)
 
-    def _find_continue(self) -> tuple[Puzzle, Path] | None:
-        """The last puzzle played, if it still has an unfinished session and can be read."""
+    def _find_continue(
+        self,
+    ) -> tuple[tuple[Puzzle, Path] | None, tuple[KakuroPuzzle, Path] | None]:
+        """The most recent unfinished game of any kind (nonogram, random, daily, Kakuro) that
+        can still be read: the last game played, else, when that one is finished (QA: a
+        Kakuro solved after a few moves of a Random puzzle greyed Continue out), the other
+        games with a saved session, the most recently recorded first."""
         store = self.app.store
-        key = store.last_played
-        path_text = store.last_played_path
-        if not key or not path_text:
-            return None
+        candidates: list[tuple[str | None, str | None]] = [
+            (store.last_played, store.last_played_path)
+        ]
+        for other in reversed(store.puzzle_keys()):
+            record = store.record(other)
+            if other != store.last_played and record.session is not None and record.path:
+                candidates.append((other, record.path))
+        for key, path_text in candidates:
+            if not key or not path_text:
+                continue
+            if path_text.lower().endswith(".kak"):
+                kakuro = kakuro_continue(self.app, key, path_text)
+                if kakuro is not None:
+                    return None, kakuro
+                continue
+            found = self._nonogram_game(key, path_text)
+            if found is not None:
+                return found, None
+        return None, None
+
+    def _nonogram_game(self, key: str, path_text: str) -> tuple[Puzzle, Path] | None:
+        """The puzzle ``key`` played from ``path_text``, if it still has an unfinished session
+        and its file can be read and still fits the session."""
+        store = self.app.store
         try:
             record = store.record(key)
         except (KeyError, ValueError):

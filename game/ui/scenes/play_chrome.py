@@ -233,7 +233,7 @@ class PlayChrome:
         tag = app.fonts.render(label, small, theme.text_muted)
         tag_rect = tag.get_rect(midright=(rect.x - pad // 2, cy))
         surface.blit(tag, tag_rect)
-        left_text = scene.session.count_text(scene.answer_known)
+        left_text = scene.session.count_text()
         left = app.fonts.render(left_text, small, theme.text)
         left_rect = left.get_rect(midright=(tag_rect.x - 2 * pad, cy))
         surface.blit(left, left_rect)

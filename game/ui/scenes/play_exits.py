@@ -24,6 +24,8 @@ from game.ui.widgets.text import format_time
 
 if TYPE_CHECKING:
     from game.ui.app import App
+    from game.ui.scenes.clue_editor import ClueEditorScene
+    from game.ui.scenes.converter import ConverterScene
     from game.ui.scenes.play import PlayScene
 
 
@@ -173,50 +175,64 @@ class PlayExits:
 
     def _leave_to(self, kind: type[Scene], go: Callable[[], None]) -> None:
         """Run ``go``, which drops the scenes between the nearest ``kind`` and the game; when
-        one of them holds unsaved work (the converter the game came from: its puzzle is
-        nowhere else), ask first. The game itself is saved as it goes."""
+        the scene this game was started from goes with them while the puzzle it holds (this
+        game's puzzle) is not saved, ask first: without a file the game cannot be continued.
+        Other scenes further down, and their work, are not this game's question."""
         scene = self.scene
         app = scene.app
         target = app.find(kind)
         start = app.scenes.index(target) + 1 if target is not None else 0
-        dropped = [
-            other
-            for other in app.scenes[start:]
-            if other is not scene and other.unsaved_work() is not None
-        ]
-        if not dropped:
+        origin = self._unsaved_origin()
+        if origin is None or origin not in app.scenes[start:]:
             go()
             return
-        from game.ui.scenes.converter import ConverterScene
-
-        lost = " ".join(str(other.unsaved_work()) for other in dropped)
 
         def save_then_go() -> None:
-            for other in dropped:
-                if isinstance(other, ConverterScene):
-                    path = other.save()
-                    if path is None:
-                        return  # the toast says why; nothing is dropped
-                    if other.finished_puzzle().fingerprint() == scene.key:
-                        # The game now has a file: Continue can reopen it.
-                        scene.path = path
-                        scene.save()
+            path = origin.save()
+            if path is None:
+                return  # the toast says why; nothing is dropped
+            # The game now has a file: Continue can reopen it.
+            scene.path = path
+            scene.save()
             go()
 
-        savable = all(isinstance(other, ConverterScene) for other in dropped)
-        buttons = [DialogButton("Save the puzzle and go", save_then_go, primary=True)]
-        buttons = buttons if savable else []
         back = self.open_pause if scene.win is None else None
         scene.app.push(
             DialogScene(
                 app,
                 "Leave without saving?",
-                f"{lost} Without it, this game cannot be continued later.",
-                [*buttons, DialogButton("Leave without saving", go), ("Cancel", back)],
+                f"{origin.unsaved_work()} Without it, this game cannot be continued later.",
+                [
+                    DialogButton("Save the puzzle and go", save_then_go, primary=True),
+                    DialogButton("Leave without saving", go),
+                    ("Cancel", back),
+                ],
                 vertical=True,
                 name=LEAVE,
             )
         )
+
+    def _unsaved_origin(self) -> ConverterScene | ClueEditorScene | None:
+        """The converter or clue editor right under the game (the one whose Play started it)
+        when the puzzle it holds is still this game's and is not saved; else None. A game
+        that replaced another, or an editor changed since, finds no match by fingerprint."""
+        from game.ui.scenes.clue_editor import ClueEditorScene
+        from game.ui.scenes.converter import ConverterScene
+
+        scene = self.scene
+        scenes = scene.app.scenes
+        if scene not in scenes or scenes.index(scene) == 0:
+            return None
+        below = scenes[scenes.index(scene) - 1]
+        if not isinstance(below, ConverterScene | ClueEditorScene):
+            return None
+        if below.unsaved_work() is None:
+            return None
+        try:
+            held = below.finished_puzzle().fingerprint()
+        except ValueError:  # clues no longer a whole puzzle: not the game's puzzle either
+            return None
+        return below if held == scene.key else None
 
     def next_puzzle(self) -> None:
         """Play the first of the next puzzles that loads (the others stay next after it);
