@@ -75,7 +75,16 @@ def test_a_saved_puzzle_from_the_clue_editor_leaves_without_asking_about_the_con
     assert isinstance(play, PlayScene) and play.path == saved
     play.apply(Paint(0, 0, 0, 0, Cell.CROSSED))
     _to_menu(app)
-    assert [type(scene) for scene in app.scenes] == [MenuScene]  # no question on the way
+    # The question names the conversion as the converter's own work (not this game's) and
+    # offers no way to save it from here: leaving would close that screen too.
+    dialog = app.top
+    assert isinstance(dialog, DialogScene) and dialog.name == "leave"
+    assert "coffee.png" in dialog.message and "closes that screen too" in dialog.message
+    assert "cannot be continued" not in dialog.message
+    assert [button.label for button in dialog.buttons] == ["Leave without saving", "Cancel"]
+    dialog.button("Leave without saving").activate()
+    app.step()
+    assert [type(scene) for scene in app.scenes] == [MenuScene]
     # Nothing but the box was saved: the coffee conversion was not written behind the back.
     assert [path.name for path in app.store.user_puzzles_dir().iterdir()] == [saved.name]
     assert app.store.last_played == play.key
@@ -98,9 +107,12 @@ def test_an_unsaved_puzzle_played_from_the_converter_still_asks(tmp_path: Path) 
     assert play.path == saved
 
 
-def test_an_unsaved_editor_holding_another_puzzle_is_not_asked_about(tmp_path: Path) -> None:
+def test_an_unsaved_editor_holding_another_puzzle_is_named_as_its_own_work(
+    tmp_path: Path,
+) -> None:
     """A game that is not the editor's current puzzle (it changed since Play) is not kept by
-    saving that editor, so the question would be about the wrong puzzle."""
+    saving that editor: the question names the editor's work as that screen's, offers no
+    save for this game, and leaving writes nothing."""
     app, converter = _converter_with_a_picture(tmp_path)
     click(app, converter.play_button.rect.center)
     app.step()
@@ -108,6 +120,12 @@ def test_an_unsaved_editor_holding_another_puzzle_is_not_asked_about(tmp_path: P
     assert isinstance(play, PlayScene)
     play.key = "another puzzle"  # as if the game had replaced the one Play now started
     _to_menu(app)
+    question = app.top
+    assert isinstance(question, DialogScene) and question.name == "leave"
+    assert "closes that screen too" in question.message
+    assert "cannot be continued" not in question.message
+    question.button("Leave without saving").activate()
+    app.step()
     assert [type(scene) for scene in app.scenes] == [MenuScene]
     assert not app.store.user_puzzles_dir().exists() or not any(
         app.store.user_puzzles_dir().iterdir()

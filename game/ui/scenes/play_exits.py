@@ -19,7 +19,7 @@ from game.core.packs import (
 )
 from game.core.puzzle import Puzzle
 from game.ui.scene import Scene
-from game.ui.widgets.dialog import DialogButton, DialogScene
+from game.ui.widgets.dialog import DialogAction, DialogButton, DialogScene
 from game.ui.widgets.text import format_time
 
 if TYPE_CHECKING:
@@ -174,20 +174,29 @@ class PlayExits:
         self._leave_to(MenuScene, to_menu)
 
     def _leave_to(self, kind: type[Scene], go: Callable[[], None]) -> None:
-        """Run ``go``, which drops the scenes between the nearest ``kind`` and the game; when
-        the scene this game was started from goes with them while the puzzle it holds (this
-        game's puzzle) is not saved, ask first: without a file the game cannot be continued.
-        Other scenes further down, and their work, are not this game's question."""
+        """Run ``go``, which drops the scenes between the nearest ``kind`` and the game; ask
+        first when any of them holds unsaved work. The scene this game was started from is
+        named as such (without its puzzle saved, this game cannot be continued) and can be
+        saved from the question; other screens' work (a conversion left under a clue editor)
+        is named as theirs, never saved behind the player's back. The game saves itself."""
         scene = self.scene
         app = scene.app
         target = app.find(kind)
         start = app.scenes.index(target) + 1 if target is not None else 0
+        dropped = app.scenes[start:]
         origin = self._unsaved_origin()
-        if origin is None or origin not in app.scenes[start:]:
+        origin = origin if origin in dropped else None
+        others = [
+            other
+            for other in dropped
+            if other is not scene and other is not origin and other.unsaved_work() is not None
+        ]
+        if origin is None and not others:
             go()
             return
 
         def save_then_go() -> None:
+            assert origin is not None
             path = origin.save()
             if path is None:
                 return  # the toast says why; nothing is dropped
@@ -196,19 +205,20 @@ class PlayExits:
             scene.save()
             go()
 
-        back = self.open_pause if scene.win is None else None
-        scene.app.push(
+        lines = []
+        if origin is not None:
+            lines.append(
+                f"{origin.unsaved_work()} Without it, this game cannot be continued later."
+            )
+        lines += [f"{other.unsaved_work()} Leaving closes that screen too." for other in others]
+        buttons: list[DialogButton | tuple[str, DialogAction]] = []
+        if origin is not None:
+            buttons.append(DialogButton("Save the puzzle and go", save_then_go, primary=True))
+        back = self.open_pause if scene.win is None else None  # Cancel: back to the game
+        buttons += [DialogButton("Leave without saving", go), ("Cancel", back)]
+        app.push(
             DialogScene(
-                app,
-                "Leave without saving?",
-                f"{origin.unsaved_work()} Without it, this game cannot be continued later.",
-                [
-                    DialogButton("Save the puzzle and go", save_then_go, primary=True),
-                    DialogButton("Leave without saving", go),
-                    ("Cancel", back),
-                ],
-                vertical=True,
-                name=LEAVE,
+                app, "Leave without saving?", " ".join(lines), buttons, vertical=True, name=LEAVE
             )
         )
 
