@@ -13,8 +13,7 @@ speed are only how many steps it takes), and draws what the engine's grid looks 
 - at the end the verdict, and with several solutions a browser (previous / next, or Left /
   Right) with the cells where the solutions differ highlighted.
 
-Keys: Space play/pause, Right one step, Shift+Right one line, End run to the end, Home or R
-restart, + / - speed, Esc back. Every key has a button.
+The keys and the pointer are mapped onto the scene's actions in :mod:`replay_input`.
 """
 
 from __future__ import annotations
@@ -48,6 +47,7 @@ from game.core.solver.trace import (
 from game.ui.app import MAX_PLAYABLE
 from game.ui.layout import BoardLayout, Box
 from game.ui.scene import Scene
+from game.ui.scenes import replay_input
 from game.ui.scenes import replay_view as view
 from game.ui.scenes.race_scene import RaceScene
 from game.ui.scenes.replay_board import FLASH_SECONDS, UNDONE_SECONDS, ReplayBoardPainter
@@ -77,11 +77,8 @@ FAST_SPEED = SPEEDS.index(100)
 PANEL_REFRESH = 1 / 15
 GC_FREEZE_SECONDS = 1.0
 
-_PLUS_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
-_MINUS_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_UNDERSCORE)
 # Draws one part of the chrome onto its own surface, in that surface's coordinates.
 Renderer = Callable[[pygame.Surface, Box], None]
-_MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
 
 def solver_label(algorithm: str) -> str:
@@ -181,7 +178,7 @@ class ReplayScene(Scene):
         self.solver_button = Button(solver_label(self.algorithm), self.next_algorithm, font_size=16)
         self.race_button = Button("Race them", self.open_race, font_size=16)
         self.marks_toggle = Toggle("Start from my marks", False, self._marks_toggled, font_size=16)
-        self.focus = FocusGroup(self._widgets())
+        self.focus = FocusGroup(replay_input.widgets(self))
         self._layout_key: tuple[object, ...] | None = None
         self.layout: BoardLayout | None = None
         self.grid_view: GridView | None = None
@@ -453,74 +450,12 @@ class ReplayScene(Scene):
 
     # -- events -----------------------------------------------------------------------------
 
-    def _widgets(self) -> list[Button | Slider | Toggle]:
-        widgets: list[Button | Slider | Toggle] = [
-            self.restart_button,
-            self.step_button,
-            self.line_button,
-            self.play_button,
-            self.end_button,
-            self.previous_button,
-            self.next_button,
-            self.slower_button,
-            self.speed_slider,
-            self.faster_button,
-            self.back_button,
-            self.solver_button,
-            self.race_button,
-        ]
-        return widgets
-
     def _sync_buttons(self) -> None:
-        finished = self.finished
-        browsing = finished and len(self.state.solutions) > 1
-        self.play_button.label = "Pause" if self.playing and not finished else "Play"
-        for button in (self.step_button, self.line_button, self.play_button, self.end_button):
-            button.enabled = not finished
-        self.previous_button.enabled = browsing
-        self.next_button.enabled = browsing
-        self.focus.refresh()
+        replay_input.sync_buttons(self)
 
     def handle(self, event: pygame.event.Event) -> bool:
         self._place()
-        if event.type in _MOUSE_EVENTS or event.type == pygame.MOUSEWHEEL:
-            used = self.focus.handle(event)
-            if self.marks is not None:
-                used = self.marks_toggle.handle(event) or used
-            self._sync_buttons()
-            return used
-        if event.type != pygame.KEYDOWN:
-            return False
-        key = event.key
-        shift = bool(event.mod & pygame.KMOD_SHIFT)
-        if key == pygame.K_ESCAPE:
-            self.back()
-        elif key == pygame.K_SPACE:
-            self.toggle_play()
-        elif key == pygame.K_RIGHT and self.finished:
-            self.next_solution()
-        elif key == pygame.K_LEFT and self.finished:
-            self.previous_solution()
-        elif key == pygame.K_RIGHT:
-            self.step_line() if shift else self.step_once()
-        elif key == pygame.K_END:
-            self.run_to_end()
-        elif key in (pygame.K_HOME, pygame.K_r):
-            self.restart()
-        elif key in _PLUS_KEYS:
-            self.faster()
-        elif key in _MINUS_KEYS:
-            self.slower()
-        elif key in (pygame.K_PAGEDOWN, pygame.K_n):
-            self.next_solution()
-        elif key in (pygame.K_PAGEUP, pygame.K_p):
-            self.previous_solution()
-        elif key == pygame.K_a:
-            self.next_algorithm()
-        else:
-            return False
-        self._sync_buttons()
-        return True
+        return replay_input.handle(self, event)
 
     # -- time -------------------------------------------------------------------------------
 
