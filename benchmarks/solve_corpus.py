@@ -2,10 +2,6 @@
 
     python3 benchmarks/solve_corpus.py ../shared/puzzles/corpus --timeout 60
     python3 benchmarks/solve_corpus.py ../shared/puzzles/taai2011 --limit 100 --timeout 10
-    python3 benchmarks/solve_corpus.py ../shared/puzzles/taai2011 --only taai2011_09 --cpu-clock
-
-``--cpu-clock`` puts the time limit (and the summary's seconds) on this thread's CPU time: on
-a machine shared with other work, wall time can be several times the work done.
 
 For each puzzle: seconds, verdict (and the expected one when the folder has a verdicts.tsv),
 the engine's statistics and the longest single step (the longest wait for one ``next()`` on

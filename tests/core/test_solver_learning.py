@@ -20,7 +20,6 @@ from game.core.solver.steps import (
     Finished,
     Learned,
     RuleDeduced,
-    RulesForgotten,
     SolutionFound,
     Step,
 )
@@ -134,38 +133,19 @@ def _grid_of(engine: _Engine) -> npt.NDArray[np.int8]:
     return np.where(codes == FILLED, 1, np.where(codes == EMPTY, 0, -1)).astype(np.int8)
 
 
-def _noise_14x14() -> Puzzle:
-    """14x14 random noise with twelve solutions."""
+def test_learning_steps_replay_to_the_engines_boards() -> None:
+    # 14x14 random noise (twelve solutions) without probing: contradictions in search,
+    # learned rules and a backjump over two choices.
     rng = random.Random(56)
     size = rng.choice((10, 12, 14))
     assert size == 14
     grid_rows = [[1 if rng.random() < 0.5 else 0 for _x in range(14)] for _y in range(14)]
-    return Puzzle(
+    puzzle = Puzzle(
         14,
         14,
         tuple(_runs(row) for row in grid_rows),
         tuple(_runs([row[x] for row in grid_rows]) for x in range(14)),
     )
-
-
-def test_a_small_store_forgets_rules_and_still_counts_every_solution() -> None:
-    puzzle = _noise_14x14()
-    engine = _Engine(puzzle, None, None, None)
-    engine.probing = False
-    engine.nogoods.limit = 3
-    steps = list(engine.run())
-    forgotten = [step for step in steps if isinstance(step, RulesForgotten)]
-    assert forgotten and all(step.count > 0 for step in forgotten)
-    final = steps[-1]
-    assert isinstance(final, Finished) and final.result.complete
-    assert len(final.result.solutions) == 12
-    assert len({solution.tobytes() for solution in final.result.solutions}) == 12
-
-
-def test_learning_steps_replay_to_the_engines_boards() -> None:
-    # The noise without probing: contradictions in search, learned rules and a backjump
-    # over two choices.
-    puzzle = _noise_14x14()
     engine = _Engine(puzzle, None, None, None)
     engine.probing = False
     grid = blank_grid(puzzle.width, puzzle.height)

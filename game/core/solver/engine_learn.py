@@ -52,7 +52,7 @@ _RESCALE_ABOVE = 1e100
 # this share of its length.
 DECISION_SHARE = 0.5
 # Cells explained in one analysis before it settles for the guesses' nogood (a step's time).
-ANALYSIS_LIMIT = 100
+ANALYSIS_LIMIT = 150
 
 
 class Learner(Prober):

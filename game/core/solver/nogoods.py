@@ -34,14 +34,12 @@ _RESCALE_ABOVE = 1e100
 class Nogood:
     """One rule; ``entries[0]`` and ``entries[1]`` are its watched entries."""
 
-    __slots__ = ("activity", "dropped", "entries", "permanent")
+    __slots__ = ("activity", "entries", "permanent")
 
     def __init__(self, entries: list[int], permanent: bool) -> None:
         self.entries = entries
         self.permanent = permanent
         self.activity = 0.0
-        # Forgotten: its watch lists let go of it the next time they are read.
-        self.dropped = False
 
 
 # Sets a cell: (entry to set, the nogood that forces it).
@@ -107,8 +105,6 @@ class NogoodStore:
             keep = kept.append
             broken: Nogood | None = None
             for index, nogood in enumerate(watching):
-                if nogood.dropped:
-                    continue  # forgotten: not kept in this list
                 entries = nogood.entries
                 other = entries[0]
                 if other == entry:
@@ -169,13 +165,18 @@ class NogoodStore:
             if not nogood.permanent and len(nogood.entries) > 2 and not locked(nogood)
         ]
         droppable.sort(key=lambda nogood: nogood.activity)
-        dropped = droppable[: len(droppable) // 2]
+        dropped = {id(nogood) for nogood in droppable[: len(droppable) // 2]}
         if dropped:
-            # Flagged, not taken out of the watch lists: rebuilding them all would make one
-            # long step; propagation drops a flagged nogood from a list when it reads it.
-            for nogood in dropped:
-                nogood.dropped = True
-            self.nogoods = [nogood for nogood in self.nogoods if not nogood.dropped]
+            self.nogoods = [nogood for nogood in self.nogoods if id(nogood) not in dropped]
+            watches: dict[int, list[Nogood]] = {}
+            for nogood in self.nogoods:
+                for entry in nogood.entries[:2]:
+                    watching = watches.get(entry)
+                    if watching is None:
+                        watches[entry] = [nogood]
+                    else:
+                        watching.append(nogood)
+            self.watches = watches
         self.limit = int(self.limit * LIMIT_GROWTH)
         self.forgotten += len(dropped)
         return len(dropped)
