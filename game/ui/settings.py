@@ -62,6 +62,7 @@ THEME = Setting("theme", DEFAULT_THEME, _is_text)
 WINDOW_SIZE: Setting[Sequence[int] | None] = Setting("window_size", None, _is_window_size)
 FULLSCREEN = Setting("fullscreen", False, _is_bool)
 LAST_PACK: Setting[str | None] = Setting("last_pack", None, _is_optional_text)
+LAST_KAKURO_PACK: Setting[str | None] = Setting("last_kakuro_pack", None, _is_optional_text)
 PLAY_PANEL = Setting("play_panel", True, _is_bool)  # the play screen's side panel shown
 # The first lesson: offered once on the first start (answered either way), and finished.
 LESSON_OFFERED = Setting("lesson_offered", False, _is_bool)
@@ -70,7 +71,7 @@ LESSONS_FINISHED = Setting("lessons_finished", 0, _is_count)  # the furthest one
 
 _ALL_SETTINGS: tuple[Setting[Any], ...] = (
     SOUND, VOLUME, AUTO_CHECK, MINIMAP, CLUE_GREYING, THEME, WINDOW_SIZE, FULLSCREEN, LAST_PACK,
-    PLAY_PANEL, LESSON_OFFERED, LESSON_DONE, LESSONS_FINISHED,
+    LAST_KAKURO_PACK, PLAY_PANEL, LESSON_OFFERED, LESSON_DONE, LESSONS_FINISHED,
 )  # fmt: skip
 SETTINGS: dict[str, Setting[Any]] = {setting.key: setting for setting in _ALL_SETTINGS}
 # The defaults by name, for code that still reads settings by their names.

@@ -35,6 +35,7 @@ from game.ui.scenes.kakuro_packs import (
 )
 from game.ui.scenes.level_cards import card_columns, card_grid_rect, draw_badge, select_frame
 from game.ui.scenes.level_view import draw_pack_row
+from game.ui.settings import LAST_KAKURO_PACK
 from game.ui.widgets.base import radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.scroll import ScrollArea
@@ -48,7 +49,6 @@ CARD_WIDTH = 200
 CARD_HEIGHT = 262
 CARD_GAP = 18
 PACK_ROW = 64
-LAST_KAKURO_PACK = "last_kakuro_pack"
 
 
 class KakuroSelectScene(Scene):
@@ -60,7 +60,7 @@ class KakuroSelectScene(Scene):
             pack.key: read_kakuro_entries(pack) for pack in self.packs
         }
         self.pack_index = 0
-        last = app.store.get_setting(LAST_KAKURO_PACK)
+        last = app.setting(LAST_KAKURO_PACK)
         for index, pack in enumerate(self.packs):
             if pack.key == last:
                 self.pack_index = index
@@ -129,7 +129,7 @@ class KakuroSelectScene(Scene):
         self.selected = 0
         self.scroll.scroll_to(0)
         self.arrange(self.app.screen_size)
-        self.app.store.set_setting(LAST_KAKURO_PACK, self.packs[index].key)
+        self.app.set_setting(LAST_KAKURO_PACK, self.packs[index].key)
 
     def play(self, index: int) -> None:
         from game.ui.scenes.kakuro_play import KakuroPlayScene
