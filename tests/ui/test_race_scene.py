@@ -3,6 +3,9 @@ the explanations open as dialogs, and the boards can be chosen."""
 
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable
+
 import numpy as np
 import pygame
 
@@ -14,9 +17,16 @@ from tests.shared_data import HEART
 from tests.ui.ui_events import click, key
 
 
-def race_app(algorithms: tuple[str, ...] = ("hanjie", "rows", "lines", "rules")) -> RaceScene:
+def race_app(
+    algorithms: tuple[str, ...] = ("hanjie", "rows", "lines", "rules"),
+    clock: Callable[[], float] | None = None,
+) -> RaceScene:
     app = App(headless=True)
-    scene = RaceScene(app, HEART, algorithms)
+    scene = (
+        RaceScene(app, HEART, algorithms)
+        if clock is None
+        else RaceScene(app, HEART, algorithms, clock=clock)
+    )
     app.push(scene)
     app.step()
     return scene
@@ -100,8 +110,15 @@ def test_each_board_gets_the_same_slice_and_faster_gives_more() -> None:
     assert scene.slice_seconds < before
 
 
+def ticking_clock(tick: float = 250e-6) -> Callable[[], float]:
+    """A solver clock that moves a fixed tick each time it is read: each slice then holds
+    the same work on every machine, however busy (the real clock is this thread's CPU)."""
+    ticks = itertools.count()
+    return lambda: next(ticks) * tick
+
+
 def test_to_the_end_shares_a_big_slice_equally_until_all_finish() -> None:
-    scene = race_app(("rows", "lines", "rules"))
+    scene = race_app(("rows", "lines", "rules"), clock=ticking_clock())
     normal = scene.slice_seconds
     key(scene.app, pygame.K_END)
     assert scene.rushing and scene.slice_seconds > normal
