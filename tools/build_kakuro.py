@@ -70,9 +70,9 @@ PACKS = (
         "kakuro-04-ten",
         "Kakuro ten by ten",
         4,
-        "10x10 boards: several rounds of crossing runs.",
+        "10x10 boards: several rounds of crossing runs, two that need a guess.",
         "Ten",
-        _seeds(10, 3, 500, 8),
+        _seeds(10, 3, 500, 8) + _seeds(10, 5, 550, 2),
     ),
     PackPlan(
         "kakuro-05-twelve",
@@ -86,9 +86,12 @@ PACKS = (
         "kakuro-06-large",
         "Kakuro large",
         6,
-        "14x14 and 16x16 boards, the largest the generator makes.",
+        "14x14 and 16x16 boards, the largest the generator makes; the Fiendish ones need a guess.",
         "Large",
-        _seeds(14, 4, 800, 3) + _seeds(16, 4, 900, 3),
+        _seeds(14, 4, 800, 3)
+        + _seeds(16, 4, 900, 3)
+        + _seeds(14, 5, 850, 1)
+        + _seeds(16, 5, 950, 2),
     ),
 )
 

@@ -11,7 +11,7 @@ from game.core.kakuro.generate import (
     KakuroGeneration,
     check_request,
 )
-from game.core.kakuro.layout import make_layout, runs_of
+from game.core.kakuro.layout import LONGEST_RUN, make_layout, runs_of
 from game.core.kakuro.rating import rate_kakuro_puzzle
 from game.core.kakuro.task import solve
 from tests.core.kakuro_boards import brute_force_count
@@ -45,6 +45,29 @@ def test_layouts_follow_the_seed_rules(size: int) -> None:
         assert all(2 <= len(run) <= 9 for run in runs_of(white))
         assert _connected(white)
     assert made >= 6
+
+
+@pytest.mark.parametrize("level", [1, 3, 5])
+def test_layouts_keep_runs_as_short_as_the_level_asks(level: int) -> None:
+    rng = np.random.Generator(np.random.PCG64(level))
+    lengths = [
+        len(run)
+        for _ in range(8)
+        if (white := make_layout(rng, 16, level)) is not None
+        for run in runs_of(white)
+    ]
+    assert lengths and max(lengths) <= LONGEST_RUN[level - 1]
+    # Joined rather than dropped: a 16x16 layout keeps most of its board white.
+    assert sum(lengths) / 2 >= 0.5 * 15 * 15
+
+
+def test_fiendish_puzzles_need_a_guess_and_have_one_answer() -> None:
+    made = KakuroGeneration(6, 5, 4).run()
+    assert made.rating.stars == 5
+    result, rating = rate_kakuro_puzzle(made.puzzle)
+    assert result.status == "unique" and result.stats.guesses > 0
+    assert rating == made.rating
+    assert brute_force_count(made.puzzle, cap=3) == 1
 
 
 def test_generated_puzzles_are_unique_by_brute_force() -> None:

@@ -4,8 +4,9 @@ The seed thesis's method (sums chosen so runs have few combinations, propagating
 goes, backtracking), changed where measuring said so:
 
 1. **Layout** (:mod:`game.core.kakuro.layout`): the first row and column black, the rest
-   symmetric about the diagonal, no run of one or longer than nine, every white cell
-   connected (a depth-first search).
+   symmetric about the diagonal, no run of one, none longer than the level allows
+   (:data:`~game.core.kakuro.layout.LONGEST_RUN`, seven at most), every white cell
+   connected (a depth-first search; split groups are joined, not dropped).
 2. **Sums one run at a time.** Every cell starts with all nine candidates. The run whose
    cells have the fewest candidates left gets a sum next: of the sums still possible, those
    keeping the fewest candidates in its cells (easy levels also count each rival
@@ -15,21 +16,30 @@ goes, backtracking), changed where measuring said so:
    contradiction takes the sum back and tries the next.
 3. **Backtracking, locally.** When no sum fits a run, or every run has a sum but cells are
    still open, the sums of the runs crossing one such run are taken back and chosen again
-   (at most :data:`REOPEN_PERCENT` of the runs' count per layout, then a new layout: 30%
-   looked twice as fast on 8 seeds at 12x12, but over 20 seeds it was no faster there and
-   drew 3-5 times the layouts at 16x16, so every run may be taken back once). When every
-   cell is down to one digit by propagation alone, the sums have exactly one solution.
+   (at most :data:`REOPEN_PERCENT` of the runs' count per layout, then a new layout). When
+   every cell is down to one digit by propagation alone, the sums have exactly one solution.
 4. **Proof and level.** The finished puzzle is solved again by the solver (up to two
    solutions, guessing allowed) and rated (:mod:`game.core.kakuro.rating`); the first at the
-   level asked is taken, or after :data:`CANDIDATES` candidates the closest one. So every
-   puzzle is solvable without guessing; Fiendish is reached by size and depth (16x16
-   boards), not by guessing.
+   level asked is taken, or after :data:`CANDIDATES` candidates the closest one.
+5. **Fiendish** (level 5) is a puzzle whose one answer the solver can only reach by
+   guessing. Boards left open by propagation were almost never unique (none in about 900
+   stalled 12x12 boards), so a finished puzzle is walked instead: one digit of its answer
+   changes at a time (moving two sums), each change proven again by the solver, kept while
+   the answer stays single, until a guess is needed (:meth:`KakuroGeneration._harden`; on
+   200 random changes of five 12x12 boards: 37% stayed unique without a guess, 2.5% became
+   Fiendish, the rest had two answers).
 
-Measured before this design (2 shared cores under load): random digits read into sums and
-repaired where two solutions differed took 5-30 s for a 6x6 or 8x8, with a full search each
-time. This design, ``python benchmarks/kakuro.py`` (20 seeds a size, load average 10-13 on
-2 cores): 8x8 median 1.1 s (max 3.7), 12x12 median 2.7 s (max 10.2), 16x16 median 17.7 s
-(max 70): large boards draw many layouts before one is pinned down by propagation alone.
+What each size reaches is in :data:`REACHABLE`: the rating counts white cells, so a
+large board cannot be Easy (a 16x16 has over a hundred whites, 4.7 points of the 4.5
+Easy allows before anything else is counted).
+
+Profiled at 16x16 (cProfile, seed 10 of the earlier design, 10 s): 95% of the time went
+to layouts that were given sums run by run and then failed, each after taking back sums
+some 80 times; runs of seven to nine cells have sums with many combinations, so
+propagation left dozens of cells open however the sums were chosen. Runs of at most seven
+and layouts that keep their white cells (joined, not halved along the diagonal) make the
+first or second layout succeed; ``python benchmarks/kakuro.py`` gives the figures
+(docs/kakuro.md).
 
 Every random choice comes from ``numpy.random.Generator(PCG64(seed))`` and only its
 integers, and every limit counts solver steps or repairs, never seconds: a seed makes the
@@ -69,14 +79,16 @@ MAX_SIZE = 16
 # Sums taken back on one layout, as a share of its runs (per cent), before a new layout.
 REOPEN_PERCENT = 100
 # Finished candidates rated before the closest to the level is accepted.
-CANDIDATES = 4
+CANDIDATES = 6
+# Digit changes tried on a finished puzzle, when Fiendish is asked, before giving up on it.
+HARDEN_TRIES = 150
 # Solver steps one full uniqueness check may take, per white cell (a cap on runaway searches).
 STEPS_PER_WHITE = 60
 # Solver steps per slice: the generator yields between slices.
 SLICE_STEPS = 200
 # Of the sums a run can take, how many of those keeping the fewest candidates a choice is
 # drawn among, by level (1 Easy .. 5 Fiendish): more choice leaves more for the player to do.
-CHOICES = (1, 2, 3, 5, 8)
+CHOICES = (2, 2, 3, 5, 5)
 # What a sum's every combination weighs against the candidates it keeps, by level: easy
 # boards prefer sums a player reads at once (few combinations), hard ones do not care.
 RIVALS = (6, 3, 1, 0, 0)
@@ -286,6 +298,8 @@ class KakuroGeneration:
             if found is None:
                 continue
             puzzle, rating = found
+            if self.level == LEVELS and rating.stars < LEVELS:
+                puzzle, rating = yield from self._harden(puzzle, rating)
             self.candidates += 1
             distance = abs(rating.stars - self.level)
             if best is None or distance < best[0]:
@@ -361,6 +375,46 @@ class KakuroGeneration:
             self._failed("not unique")
             return None
         return puzzle, rate_kakuro(puzzle, result)
+
+    def _harden(
+        self, puzzle: KakuroPuzzle, rating: Rating
+    ) -> Generator[None, None, tuple[KakuroPuzzle, Rating]]:
+        """A Fiendish puzzle near ``puzzle``, or ``puzzle`` itself after :data:`HARDEN_TRIES`.
+
+        One digit of the solution changes to one its two runs do not hold yet, which moves
+        those two sums; the solver proves the new sums again. A change that leaves two
+        answers is dropped; one that keeps a single answer without guessing is kept (the
+        walk goes on from there); one whose single answer needs a guess is Fiendish.
+        """
+        assert puzzle.solution is not None
+        white = puzzle.white
+        digits = [list(row) for row in puzzle.solution]
+        cells = puzzle.white_cells
+        run_whites = puzzle.run_whites
+        cell_runs = puzzle.cell_runs
+        for _ in range(HARDEN_TRIES):
+            index = self._below(len(cells))
+            x, y = cells[index]
+            taken = {
+                digits[cells[other][1]][cells[other][0]]
+                for run in cell_runs[index]
+                for other in run_whites[run]
+            }
+            free = [digit for digit in range(1, 10) if digit not in taken]
+            if not free:
+                continue
+            old = digits[y][x]
+            digits[y][x] = free[self._below(len(free))]
+            changed = from_digits(white, digits)
+            result = yield from self._check(changed)
+            if result is None or result.status != "unique":
+                digits[y][x] = old
+                self._failed("harden: not unique")
+                continue
+            puzzle, rating = changed, rate_kakuro(changed, result)
+            if rating.stars == LEVELS:
+                break
+        return puzzle, rating
 
     def _failed(self, why: str) -> None:
         self.failures[why] = self.failures.get(why, 0) + 1

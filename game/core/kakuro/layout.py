@@ -2,10 +2,16 @@
 
 A layout is ``size`` x ``size``; the first row and column are black (they carry the sums)
 and the rest is drawn symmetric about the diagonal, as the seed thesis does. Then, until
-nothing changes: a white cell alone in a run turns black, a run longer than nine is cut by a
-black cell away from its ends, and of the white cells only the largest connected group (a
-depth-first search) is kept; every change is mirrored, so the symmetry holds. A layout with
-too few white cells is refused (None) and the caller draws again.
+nothing changes: a white cell alone in a run grows or turns black, a run longer than the
+level allows (:data:`LONGEST_RUN`, at most nine) is cut by a black cell away from its ends
+(where the cut leaves no lone cell across it, when it can), and the white cells are made one
+connected group (a depth-first search; groups are joined through a black cell where one
+touches both, and only then dropped); every change is mirrored, so the symmetry holds. A
+layout with too few white cells is refused (None) and the caller draws again.
+
+Joining rather than dropping matters: the mirror of a group is a group, so a board cut
+along its diagonal used to lose half its white cells, and at 16x16 most layouts were
+refused for it.
 """
 
 from __future__ import annotations
@@ -18,7 +24,13 @@ Grid = list[list[int]]
 
 # Black cells drawn among the inner cells, per mille, by level (1 Easy .. 5 Fiendish):
 # fewer black cells make longer runs and more crossings, so harder boards.
-BLACK_PERMILLE = (300, 280, 260, 240, 230)
+BLACK_PERMILLE = (300, 280, 260, 240, 240)
+# The longest run a layout keeps, by level (the seed allows nine). Measured at 16x16
+# (10 seeds, level 4, CPU seconds): runs up to nine took a median 1.8 s and up to 10 s, as
+# long runs have sums with many combinations and propagation rarely pins them down; up to
+# seven, median 0.35 s, max 1.1 s; up to six, 0.28 s and 1.4 s.
+LONGEST_RUN = (5, 6, 6, 7, 7)
+assert max(LONGEST_RUN) <= MAX_RUN
 # Layouts are refused when the white share of the inner board is below this (per mille).
 MIN_WHITE_PERMILLE = 500
 # How often a lone white cell grows into a run rather than turning black (per mille).
@@ -56,39 +68,80 @@ def _set_black(white: Grid, x: int, y: int) -> None:
     white[x][y] = 0
 
 
-def _keep_largest_group(white: Grid) -> None:
-    """Keep only the largest 4-connected group of white cells (the others turn black).
-    The layout is symmetric, so the mirror of a group is a group of the same size; on a tie
-    the first group in reading order wins, the same on every machine."""
+def _join_groups(white: Grid, rng: np.random.Generator) -> bool:
+    """Make the white cells one 4-connected group; True when something changed.
+
+    A black cell touching the largest group and another one turns white (with its mirror),
+    joining them; only when no such cell is left are the other groups dropped (turned
+    black). Joining matters: the mirror of a group is a group of the same size, so a board
+    split along its diagonal would otherwise lose half its white cells. On a tie the first
+    group in reading order is the largest, the same on every machine.
+    """
     size = len(white)
-    seen = [[False] * size for _ in range(size)]
+    label = [[-1] * size for _ in range(size)]
     groups: list[list[tuple[int, int]]] = []
     for y in range(size):
         for x in range(size):
-            if white[y][x] and not seen[y][x]:
+            if white[y][x] and label[y][x] < 0:
+                number = len(groups)
                 group: list[tuple[int, int]] = []
                 stack = [(x, y)]
-                seen[y][x] = True
+                label[y][x] = number
                 while stack:
                     cx, cy = stack.pop()
                     group.append((cx, cy))
                     for nx, ny in ((cx + 1, cy), (cx - 1, cy), (cx, cy + 1), (cx, cy - 1)):
-                        if 0 <= nx < size and 0 <= ny < size and white[ny][nx] and not seen[ny][nx]:
-                            seen[ny][nx] = True
+                        inside = 0 <= nx < size and 0 <= ny < size
+                        if inside and white[ny][nx] and label[ny][nx] < 0:
+                            label[ny][nx] = number
                             stack.append((nx, ny))
                 groups.append(group)
     if len(groups) <= 1:
-        return
+        return False
     keep = max(range(len(groups)), key=lambda index: (len(groups[index]), -index))
+    bridges: list[tuple[int, int]] = []
+    for y in range(1, size):
+        for x in range(1, size):
+            if white[y][x]:
+                continue
+            near = {
+                label[ny][nx]
+                for nx, ny in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1))
+                if 0 <= nx < size and 0 <= ny < size and label[ny][nx] >= 0
+            }
+            if keep in near and len(near) > 1:
+                bridges.append((x, y))
+    if bridges:
+        _set_white(white, *bridges[int(rng.integers(0, len(bridges)))])
+        return True
     for index, group in enumerate(groups):
         if index != keep:
             for x, y in group:
                 white[y][x] = 0
+    return True
+
+
+def _lone_after_cut(white: Grid, x: int, y: int) -> int:
+    """How many white cells would be left alone in a run if (x, y) and its mirror turned
+    black: a cut that leaves none keeps the board from crumbling into fixes."""
+    size = len(white)
+    lone = 0
+    for cx, cy in {(x, y), (y, x)}:
+        for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+            nx, ny = cx + dx, cy + dy
+            if not (0 <= nx < size and 0 <= ny < size) or not white[ny][nx]:
+                continue
+            far_x, far_y = nx + dx, ny + dy
+            beyond = 0 <= far_x < size and 0 <= far_y < size and white[far_y][far_x]
+            if not beyond or (far_x, far_y) in {(x, y), (y, x)}:
+                lone += 1
+    return lone
 
 
 def make_layout(rng: np.random.Generator, size: int, level: int) -> Grid | None:
     """A layout as the module text says, or None when too few white cells are left."""
     black = BLACK_PERMILLE[level - 1]
+    longest = LONGEST_RUN[level - 1]
     white = [[0] * size for _ in range(size)]
     for y in range(1, size):
         for x in range(y, size):
@@ -116,15 +169,17 @@ def make_layout(rng: np.random.Generator, size: int, level: int) -> Grid | None:
                 else:
                     _set_black(white, *run[0])
                 changed = True
-            elif len(run) > MAX_RUN:
+            elif len(run) > longest:
                 # Away from the ends, so both halves stay at least two long.
-                cut = run[int(rng.integers(2, len(run) - 2))]
+                places = run[2 : len(run) - 2]
+                costs = [_lone_after_cut(white, x, y) for x, y in places]
+                least = min(costs)
+                best = [place for place, cost in zip(places, costs, strict=True) if cost == least]
+                cut = best[int(rng.integers(0, len(best)))]
                 _set_black(white, *cut)
                 changed = True
         if not changed:
-            before = sum(map(sum, white))
-            _keep_largest_group(white)
-            changed = sum(map(sum, white)) != before
+            changed = _join_groups(white, rng)
     inner = (size - 1) * (size - 1)
     if sum(map(sum, white)) * 1000 < MIN_WHITE_PERMILLE * inner:
         return None
