@@ -70,6 +70,7 @@ from game.core.convert_methods import (
     sketch_grid,
     tone,
 )
+from game.core.convert_subject import subject_grid
 from game.core.fairness import Report, check_uniqueness, grid_warnings
 from game.core.puzzle import Puzzle
 
@@ -130,15 +131,19 @@ __all__ = [
 
 T = TypeVar("T")
 SIZE_PRESETS = (5, 10, 15, 20, 25, 30)
-Method = Literal["auto", "otsu", "threshold", "hsv", "adaptive", "outline", "sketch", "dither"]
+Method = Literal[
+    "auto", "otsu", "threshold", "hsv", "adaptive", "outline", "sketch", "subject", "dither"
+]  # fmt: skip
 METHODS: tuple[Method, ...] = (
-    "auto", "otsu", "threshold", "hsv", "adaptive", "outline", "sketch", "dither"
+    "auto", "otsu", "threshold", "hsv", "adaptive", "outline", "sketch", "subject", "dither"
 )  # fmt: skip
 # The methods that cut each pixel and fill a cell when most of its pixels are dark; the
 # others work on each cell's mean luminance (see game.core.convert_methods).
 PIXEL_METHODS: tuple[Method, ...] = ("otsu", "threshold", "hsv")
 # The methods with a level (the "threshold" field): what it means depends on the method.
-LEVEL_METHODS: tuple[Method, ...] = ("threshold", "adaptive", "outline", "sketch", "dither")
+LEVEL_METHODS: tuple[Method, ...] = (
+    "threshold", "adaptive", "outline", "sketch", "subject", "dither"
+)  # fmt: skip
 # Otsu by default for drawings: the seed's HSV rule fills nearly every cell of a drawing on
 # tinted paper; photographs get Auto instead (see ``defaults_for``).
 DEFAULT_METHOD: Method = "otsu"
@@ -286,7 +291,7 @@ def parse_method(text: str) -> tuple[Method, float | None]:
         return method, level
     raise ConvertError(
         f"unknown method {text!r} (use auto, otsu, hsv, threshold=0.45, adaptive, outline, "
-        "sketch or dither)"
+        "sketch, subject or dither)"
     )
 
 
@@ -425,6 +430,30 @@ class Converter:
                options.fit, scale)  # fmt: skip
         return self._cached(key, lambda: self._cell_means(options, scale))
 
+    def cell_rgb(self, options: ConvertOptions) -> FloatGrid:
+        """Each cell's mean colour, ``(height, width, 3)`` in 0..1, pad margins white (the
+        tone controls act on luminance only and leave it as it is)."""
+        options = self.resolved(options)
+        key = ("rgb", self.region(options), options.width, options.height, options.fit)
+        return self._cached(key, lambda: self._cell_colours(options))
+
+    def _cell_colours(self, options: ConvertOptions) -> FloatGrid:
+        rows, columns = self._region_slices(options)
+        rgb = self.source.rgb[rows, columns]
+        shape = (int(rgb.shape[0]), int(rgb.shape[1]))
+        blocks = self.blocks(options)
+        area = blocks.area.astype(np.float64)
+        xs, ys = blocks.clamped(shape[1], shape[0])
+        inside = np.outer(np.diff(ys), np.diff(xs)).astype(np.float64)
+        channels = []
+        for channel in range(3):
+            table = _summed_area(rgb[..., channel].astype(np.float32) / np.float32(255))
+            total = _block_sums(table, blocks, shape) + (area - inside)
+            channels.append(np.divide(total, area, out=np.ones_like(total), where=area > 0))
+        colours: FloatGrid = np.stack(channels, axis=-1)
+        colours.setflags(write=False)  # shared through the cache
+        return colours
+
     def _cell_means(self, options: ConvertOptions, scale: int) -> FloatGrid:
         lum = self.luminance(options)
         shape = (int(lum.shape[0]), int(lum.shape[1]))
@@ -464,6 +493,13 @@ class Converter:
             grid = adaptive_grid(cells, options.threshold)
         elif options.method == "sketch":
             grid = sketch_grid(self._edge_strength(options), cells, options.threshold)
+        elif options.method == "subject":
+            # Colour, not tone, tells the subject from its background: invert fills the
+            # background instead.
+            grid = subject_grid(self.cell_rgb(options), self.cell_luminance(options),
+                                options.threshold)  # fmt: skip
+            if options.invert:
+                grid = ~grid
         else:
             grid = dither_grid(cells, options.threshold)
         if options.invert and options.fit == "pad":
