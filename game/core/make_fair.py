@@ -22,7 +22,8 @@ free cells at least ``BATCH_SPACING`` apart flipped together (the ones that blen
 halved while it does not help; a batch is kept when a short free-cell count says it left no
 more free cells than before. When a puzzle with several edits becomes unique, every edit is
 tried **taken back**, the most visible first, and stays taken back when a solve proves the
-puzzle still unique: a later edit often makes an earlier one redundant. (Scikit-image's
+puzzle still unique (in passes, until one takes nothing back): a later edit often makes an earlier
+one redundant. (Scikit-image's
 cameraman dithered at 30x30: 208 free cells, fair after 47 edits in 1.8 s; before the batches
 no fix was found in 60 s.)
 
@@ -74,8 +75,12 @@ _STEP_SLICE = 0.002
 # Above this many free cells the search first edits in batches (see MakeFair._batches): a
 # dithered photo can have over a hundred free cells in dozens of separate switches, one edit
 # each, and one edit per round of solves does not reach them all in any budget (camera at
-# 30x30 with dither: 208 free cells, no fix in 60 s before the batches).
-BATCH_ABOVE = 12
+# 30x30 with dither: 208 free cells, no fix in 60 s before the batches). Batches go on until
+# BATCH_UNTIL cells are left. Fewer free cells than BATCH_ABOVE are the one-at-a-time search's:
+# it finds the single edit that a batch of several would make (the astronaut at 30x30, 18
+# free cells: 1 edit, where batches made 4).
+BATCH_ABOVE = 40
+BATCH_UNTIL = 12
 # The edits of one batch are at least this many cells apart (in both directions), so each
 # settles its own switch and two of them do not undo each other.
 BATCH_SPACING = 3
@@ -390,7 +395,7 @@ class MakeFair:
         batch when it leaves fewer free cells, else try its first half, and so on. Returns
         the grid and its free cells for the one-at-a-time search, or None when a batch made
         the puzzle unique (its edits are in :attr:`edits`)."""
-        while current.count > BATCH_ABOVE and not self._out_of_time():
+        while current.count > BATCH_UNTIL and not self._out_of_time():
             touched = {edit.cell for edit in self.edits}
             smooth = smoothing_edits(grid, current.cells, touched)
             picks = spaced_edits(grid, current.cells, touched)
@@ -425,19 +430,21 @@ class MakeFair:
         to be needed taken back, the most visible first: a batch makes some edits a later
         batch makes redundant. Each taking back is kept only when a solve proves the puzzle
         still unique, so the result stays fair whenever the time runs out."""
-        order = sorted(
-            self.edits,
-            key=lambda e: -speck_cost(self.start, e.x, e.y, e.filled),
-        )
-        for edit in order:
-            if self._out_of_time():
-                break
-            trial = grid.copy()
-            trial[edit.y, edit.x] = self.start[edit.y, edit.x]
-            solved = yield from self._solve(Puzzle.from_grid(trial))
-            if solved[0].status == "unique":
-                grid = trial
-                self.edits.remove(edit)
+        # Passes until none takes an edit back: taking one back can make another unneeded.
+        progress = True
+        while progress:
+            progress = False
+            order = sorted(self.edits, key=lambda e: -speck_cost(self.start, e.x, e.y, e.filled))
+            for edit in order:
+                if self._out_of_time():
+                    return grid
+                trial = grid.copy()
+                trial[edit.y, edit.x] = self.start[edit.y, edit.x]
+                solved = yield from self._solve(Puzzle.from_grid(trial))
+                if solved[0].status == "unique":
+                    grid = trial
+                    self.edits.remove(edit)
+                    progress = True
         return grid
 
     def _measure_pace(self, grid: BoolGrid) -> Generator[None, None, None]:

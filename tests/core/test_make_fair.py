@@ -68,7 +68,7 @@ def test_several_switches_need_several_edits_and_all_are_made() -> None:
     assert "edits:" in result.text
 
 
-def _dithered_ramp(size: int = 15) -> np.ndarray:
+def _dithered_ramp(size: int = 20) -> np.ndarray:
     """A grey ramp dithered at cell level: dots everywhere, many small switches."""
     y, x = np.mgrid[0:size, 0:size] / (size - 1)
     return dither_grid(0.25 + 0.5 * (0.6 * x + 0.4 * y), 0.5)
