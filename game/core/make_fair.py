@@ -81,6 +81,9 @@ _STEP_SLICE = 0.002
 # free cells: 1 edit, where batches made 4).
 BATCH_ABOVE = 40
 BATCH_UNTIL = 12
+# When the caller does not know the free cells, counting them first may take this share of
+# the time limit (the dithered page at 30x30: its count took all of a 30 s budget).
+FIRST_COUNT_SHARE = 0.25
 # The edits of one batch are at least this many cells apart (in both directions), so each
 # settles its own switch and two of them do not undo each other.
 BATCH_SPACING = 3
@@ -326,7 +329,10 @@ class MakeFair:
     def _search(self, free: FreeCells | None) -> Generator[None, None, FairResult]:
         grid = self.start.copy()
         if free is None:
-            free = yield from self._free(grid, self._limit(TIME_LIMIT))
+            # A lower bound is enough to start from (its cells are the first targets): the
+            # count must not eat the whole budget on a hard picture.
+            budget = TIME_LIMIT if self.time_limit is None else self.time_limit
+            free = yield from self._free(grid, self._limit(FIRST_COUNT_SHARE * budget))
             self.free_before = free.count
         if free.exact and not free.count:
             return self._made(True, grid)
