@@ -328,9 +328,10 @@ class MakeFair:
 
     def _search(self, free: FreeCells | None) -> Generator[None, None, FairResult]:
         grid = self.start.copy()
-        if free is None:
-            # A lower bound is enough to start from (its cells are the first targets): the
-            # count must not eat the whole budget on a hard picture.
+        if free is None or (not free.exact and not free.count):
+            # No count, or one that ran out before its first solve ended. A lower bound is
+            # enough to start from (its cells are the first targets): the count must not eat
+            # the whole budget on a hard picture.
             budget = TIME_LIMIT if self.time_limit is None else self.time_limit
             free = yield from self._free(grid, self._limit(FIRST_COUNT_SHARE * budget))
             self.free_before = free.count

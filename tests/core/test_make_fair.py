@@ -7,7 +7,7 @@ import random
 import numpy as np
 
 from game.core.convert_methods import dither_grid
-from game.core.free_cells import free_cells
+from game.core.free_cells import FreeCells, free_cells
 from game.core.make_fair import (
     BATCH_ABOVE,
     BATCH_SPACING,
@@ -182,3 +182,12 @@ def test_smoothing_sets_free_dots_and_pinholes_to_agree_with_their_neighbours() 
     tie[:, 2] = True
     tie[0, 1] = True
     assert smoothing_edits(tie, [(1, 1)]) == []
+
+
+def test_a_count_that_ran_out_before_finding_any_cell_is_counted_again() -> None:
+    grid = _switches(2, size=8)
+    unknown = FreeCells((), exact=False, undecided=64)
+    result = MakeFair(grid, unknown, pace=1.0).run()
+    assert result.found and result.free_before > 0 and result.edits
+    after = free_cells(Puzzle.from_grid(result.grid))
+    assert after.exact and after.count == 0
