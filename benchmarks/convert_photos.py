@@ -130,7 +130,12 @@ def _grid_image(grid: np.ndarray, side: int, changed: np.ndarray | None = None) 
 
 
 def contact_sheet(
-    rows: list[Row], folder: Path, out: Path, shown: set[str] | None = None, side: int = 150
+    rows: list[Row],
+    folder: Path,
+    out: Path,
+    shown: set[str] | None = None,
+    side: int = 150,
+    method: str = "auto",
 ) -> None:
     """Each photo (the part the puzzle covers) beside its 30x30 puzzle and, when it was not
     unique, the puzzle after Make it fair with the changed cells in red. Photos not in
@@ -146,9 +151,11 @@ def contact_sheet(
                       (245, 242, 235))  # fmt: skip
     draw = ImageDraw.Draw(sheet)
     font = ImageFont.load_default()
-    draw.text((10, 9), "30x30, as a photo opens in the converter (Auto, Fill, clean specks): "
-              "the photo, the puzzle, and the puzzle after Make it fair when it was not unique",
-              fill=(40, 40, 40), font=font)  # fmt: skip
+    settings = "as a photo opens in the converter (Auto, Fill, clean specks)"
+    if method != "auto":
+        settings = f"method {method} (Fill, clean specks)"
+    draw.text((10, 9), f"30x30, {settings}: the photo, the puzzle, and the puzzle after Make "
+              "it fair when it was not unique", fill=(40, 40, 40), font=font)  # fmt: skip
     for index, row in enumerate(chosen):
         x = 10 + (index % columns) * tile_w
         y = top + (index // columns) * tile_h
@@ -219,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
         rows += measured
     if args.sheet is not None:
         shown = None if args.thumbnails is None else set(args.thumbnails.split(","))
-        contact_sheet(rows, args.folder, args.sheet, shown)
+        contact_sheet(rows, args.folder, args.sheet, shown, method=args.method)
         print(f"contact sheet: {args.sheet} ({args.sheet.stat().st_size // 1024} KB)")
     return 0
 

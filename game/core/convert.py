@@ -445,9 +445,13 @@ class Converter:
         area = blocks.area.astype(np.float64)
         xs, ys = blocks.clamped(shape[1], shape[0])
         inside = np.outer(np.diff(ys), np.diff(xs)).astype(np.float64)
+        # The tables survive a change of size, fit or tone: only the region matters.
+        tables = self._cached(("rgbtables", self.region(options)), lambda: [
+            _summed_area(rgb[..., channel].astype(np.float32) / np.float32(255))
+            for channel in range(3)
+        ])  # fmt: skip
         channels = []
-        for channel in range(3):
-            table = _summed_area(rgb[..., channel].astype(np.float32) / np.float32(255))
+        for table in tables:
             total = _block_sums(table, blocks, shape) + (area - inside)
             channels.append(np.divide(total, area, out=np.ones_like(total), where=area > 0))
         colours: FloatGrid = np.stack(channels, axis=-1)
