@@ -82,6 +82,8 @@ def test_a_saved_puzzle_from_the_clue_editor_leaves_without_asking_about_the_con
     assert "coffee.png" in dialog.message and "closes that screen too" in dialog.message
     assert "cannot be continued" not in dialog.message
     assert [button.label for button in dialog.buttons] == ["Leave without saving", "Cancel"]
+    # Nothing here can be saved: the main choice is the one that drops nothing.
+    assert [button.label for button in dialog.buttons if button.primary] == ["Cancel"]
     dialog.button("Leave without saving").activate()
     app.step()
     assert [type(scene) for scene in app.scenes] == [MenuScene]
@@ -100,6 +102,9 @@ def test_an_unsaved_puzzle_played_from_the_converter_still_asks(tmp_path: Path) 
     question = app.top
     assert isinstance(question, DialogScene) and question.name == "leave"
     assert "coffee.png" in question.message
+    assert [button.label for button in question.buttons if button.primary] == [
+        "Save the puzzle and go"
+    ]
     question.button("Save the puzzle and go").activate()
     app.step()
     assert [type(scene) for scene in app.scenes] == [MenuScene]

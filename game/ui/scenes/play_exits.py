@@ -215,7 +215,12 @@ class PlayExits:
         if origin is not None:
             buttons.append(DialogButton("Save the puzzle and go", save_then_go, primary=True))
         back = self.open_pause if scene.win is None else None  # Cancel: back to the game
-        buttons += [DialogButton("Leave without saving", go), ("Cancel", back)]
+        # With nothing this screen can save, the main (blue) choice is the one that drops
+        # nothing: Cancel.
+        buttons += [
+            DialogButton("Leave without saving", go),
+            DialogButton("Cancel", back, primary=origin is None),
+        ]
         app.push(
             DialogScene(
                 app, "Leave without saving?", " ".join(lines), buttons, vertical=True, name=LEAVE
