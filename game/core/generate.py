@@ -11,6 +11,9 @@ one solution and its points fall in the level's window:
 - fair but too easy: a kick of a few flips among the cells settled first (the puzzle's free
   starts) or on the edge of a shape; fair but too hard: cells settled last take their
   neighbours' colour;
+- a flip that hardens never leaves a speck (a cell none of whose neighbours has its colour)
+  when another choice does not: specks read as static, and the climb's flips made most of
+  them (a fresh picture has almost none);
 - a fair picture is the climb's footing; a trial is kept as the new footing only when its
   points come no further from the window, else the next kick starts from the footing again;
 - a climb that stops coming closer is dropped for a fresh picture.
@@ -140,6 +143,44 @@ def _style(rng: np.random.Generator, level: int) -> tuple[float, float]:
     # Easy (sampled on 30x30).
     density = 0.32 + 0.32 * ease + 0.08 * float(rng.random())
     return chunk, density
+
+
+def speck_cells(picture: BoolGrid) -> BoolGrid:
+    """Cells none of whose four neighbours has their colour (outside the grid is paper):
+    lone dots and pin holes, which make a picture look like static."""
+    padded = np.pad(picture, 1)
+    centre = padded[1:-1, 1:-1]
+    lonely: BoolGrid = (
+        (padded[:-2, 1:-1] != centre)
+        & (padded[2:, 1:-1] != centre)
+        & (padded[1:-1, :-2] != centre)
+        & (padded[1:-1, 2:] != centre)
+    )
+    return lonely
+
+
+def _clean_flips(picture: BoolGrid) -> BoolGrid:
+    """Cells whose flip leaves no speck: the cell keeps a neighbour of its new colour, and
+    no neighbour loses its only one of its own colour."""
+    height, width = picture.shape
+    padded = np.pad(picture, 1)
+    centre = padded[1:-1, 1:-1]
+    sides = (
+        padded[:-2, 1:-1],
+        padded[2:, 1:-1],
+        padded[1:-1, :-2],
+        padded[1:-1, 2:],
+    )
+    same = sum((side == centre).astype(np.int8) for side in sides)
+    lonely_after = same == 4  # every neighbour has its colour: flipped, it stands alone
+    # A neighbour with one same-coloured neighbour (this cell) would be left alone.
+    fragile = np.pad((same == 1), 1)
+    for dy, dx in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        neighbour_fragile = fragile[1 + dy : 1 + dy + height, 1 + dx : 1 + dx + width]
+        neighbour_same = padded[1 + dy : 1 + dy + height, 1 + dx : 1 + dx + width] == centre
+        lonely_after = lonely_after | (neighbour_fragile & neighbour_same)
+    clean: BoolGrid = ~lonely_after
+    return clean
 
 
 def _edge_cells(picture: BoolGrid) -> npt.NDArray[np.intp]:
@@ -314,6 +355,8 @@ class Generation:
 
     def _add_detail(self, picture: BoolGrid) -> BoolGrid:
         edges = _edge_cells(picture)
+        clean = edges[_clean_flips(picture).ravel()[edges]]
+        edges = clean if len(clean) else edges
         if not len(edges):
             return picture
         return self._flipped(picture, [int(edges[int(self.rng.integers(0, len(edges)))])])
@@ -326,6 +369,8 @@ class Generation:
             return self._add_detail(picture)
         ranked = np.argsort(np.where(settled > 0, settled, np.iinfo(np.int32).max), kind="stable")
         early = ranked[: max(1, int((settled > 0).sum()) // 4)]
+        clean = early[_clean_flips(picture).ravel()[early]]
+        early = clean if len(clean) else early
         return self._flipped(picture, [int(early[int(self.rng.integers(0, len(early)))])])
 
     def _ease(self, picture: BoolGrid, watcher: _Watcher) -> BoolGrid:
