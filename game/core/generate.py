@@ -56,6 +56,12 @@ STEPS_PER_CELL = 40
 UNFAIR_RUN = 8
 # Trials without coming closer to the level before a picture is dropped.
 STALL = 14
+# Engine steps one picture's climb may spend, per cell, before it is dropped. A picture whose
+# candidates all need deep probing over much of the grid is a poor start: on 30x30 and 40x30
+# Fiendish (80 seeds) the pictures that became the puzzle spent at most 33 a cell, the ones
+# dropped 45-215, one of them 9 s of CPU; at levels 1-4 (240 seeds) one picture, dropped
+# anyway, passed 40.
+PICTURE_STEPS_PER_CELL = 40
 # Unknown cells per flip when an unfair picture is settled.
 UNSTICK_SPAN = 60
 # Levels whose pictures are mirrored half the time (see _search).
@@ -287,6 +293,7 @@ class Generation:
         rng = self.rng
         low, high = self._window()
         best: tuple[float, Puzzle, Rating] | None = None
+        picture_budget = PICTURE_STEPS_PER_CELL * self.width * self.height
         for _picture_number in range(PICTURES):
             chunk, density = _style(rng, self.level)
             self.pictures += 1
@@ -300,6 +307,7 @@ class Generation:
             footing: _Footing | None = None
             unfair = 0  # trials in a row that were unfair
             stalled = 0  # trials since the footing last came closer
+            spent_before = self.steps
             for _adjustment in range(ADJUSTMENTS):
                 puzzle, rating, watcher = yield from self._rate(trial)
                 stalled += 1
@@ -318,7 +326,7 @@ class Generation:
                         if footing is None or distance < footing.distance:
                             stalled = 0
                         footing = _Footing(trial, distance, rating.points > high, watcher)
-                if stalled > STALL:
+                if stalled > STALL or self.steps - spent_before > picture_budget:
                     break
                 if footing is None or 0 < unfair <= UNFAIR_RUN:
                     # Unfair (ambiguous, a guess, too hard): settle what line logic left
