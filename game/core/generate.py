@@ -7,7 +7,8 @@ one solution and its points fall in the level's window:
 
 - unfair (line logic and probing stall, or harder than the level allows before the solve is
   done): cells the logic could not settle are flipped, which changes clues right where the
-  ambiguity is. Coming from this side, the first fair picture is often a hard one;
+  ambiguity is (for Fiendish, whose solves probe deeply, the cells still open at the guess).
+  Coming from this side, the first fair picture is often a hard one;
 - fair but too easy: a kick of a few flips among the cells settled first (the puzzle's free
   starts) or on the edge of a shape; fair but too hard: cells settled last take their
   neighbours' colour;
@@ -16,7 +17,8 @@ one solution and its points fall in the level's window:
   them (a fresh picture has almost none);
 - a fair picture is the climb's footing; a trial is kept as the new footing only when its
   points come no further from the window, else the next kick starts from the footing again;
-- a climb that stops coming closer is dropped for a fresh picture.
+- a climb that stops coming closer, or has spent ``PICTURE_STEPS_PER_CELL`` engine steps a
+  cell, is dropped for a fresh picture.
 
 No level needs guessing (which also proves the solution unique): a candidate's solve stops
 at its first guess, or as soon as its certain points pass the level's limit. Fiendish is
