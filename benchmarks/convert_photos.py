@@ -1,11 +1,12 @@
 """Photographs into puzzles: what Auto makes of a folder of photos, and a contact sheet.
 
-    python3 benchmarks/convert_photos.py DIR [--sizes 20x20,30x30,40x30] [--sheet OUT.png]
-        [--thumbnails a.png,b.jpg]
+    python3 benchmarks/convert_photos.py DIR [--sizes 20x20,30x30,40x30] [--method auto]
+        [--sheet OUT.png] [--thumbnails a.png,b.jpg]
 
 For every picture in DIR (PNG, JPEG, GIF, BMP, WebP) and every size, converts with the
-settings a photo opens with in the converter (Auto, Fill, clean specks) and prints a table:
-the method Auto chose and its level, the fill ratio, the specks left (isolated single cells),
+settings a photo opens with in the converter (Auto, Fill, clean specks; ``--method`` another
+method instead, e.g. dither, the hardest to make fair) and prints a table:
+the method (Auto's choice) and its level, the fill ratio, the specks left (isolated single cells),
 whether the puzzle is unique, the cells that can go either way, the edits needed to make it
 unique, the milliseconds the conversion took (Auto's scoring included; the picture is
 loaded once per photo, as in the converter) and the seconds the fairness checks took.
@@ -39,12 +40,14 @@ from game.core.convert import (
     Converter,
     ConvertError,
     ConvertOptions,
+    Method,
+    parse_method,
     parse_size,
     puzzle_from_grid,
 )
 from game.core.convert_methods import count_specks
 from game.core.free_cells import free_cells
-from game.core.make_fair import make_fair
+from game.core.make_fair import MakeFair
 
 CHECK_SECONDS = 4.0
 FIX_SECONDS = 30.0  # Make it fair's own budget in the converter
@@ -74,27 +77,31 @@ def _fairness(grid: np.ndarray) -> tuple[str, str, str, np.ndarray | None]:
     if not found.cells:
         return ("unique", "0", "0", None) if found.exact else ("unknown", "?", "-", None)
     count = str(found.count) if found.exact else f">={found.count}"
-    fix = make_fair(grid, time_limit=FIX_SECONDS)
+    # As the converter and `convert --fix` do: the search starts from the report's free cells.
+    fix = MakeFair(grid, found, time_limit=FIX_SECONDS).run()
     if not fix.found:
         return "ambiguous", count, "-", None
     return "ambiguous", count, str(len(fix.edits)), fix.grid
 
 
-def measure(path: Path, sizes: list[tuple[int, int]]) -> list[Row]:
+def measure(
+    path: Path, sizes: list[tuple[int, int]], method: Method = "auto", level: float = 0.5
+) -> list[Row]:
     converter = Converter.open(path)
     rows = []
     for width, height in sizes:
         started = time.perf_counter()
-        options = ConvertOptions(width=width, height=height, method="auto", fit="fill",
-                                 clean=True)  # fmt: skip
-        choice = converter.choice(options)
+        options = ConvertOptions(width=width, height=height, method=method, threshold=level,
+                                 fit="fill", clean=True)  # fmt: skip
+        concrete = converter.concrete(options)
         grid = converter.grid(options)
         converted = time.perf_counter()
         verdict, free, edits, fixed = _fairness(grid)
         seconds = time.perf_counter() - converted
-        method = choice.method + ("" if choice.method == "otsu" else f" {choice.level:.2f}")
-        method += " inv" if choice.flipped else ""
-        rows.append(Row(path.name, f"{width}x{height}", method, float(grid.mean()),
+        name = concrete.method
+        name += "" if name == "otsu" else f" {concrete.threshold:.2f}"
+        name += " inv" if concrete.invert else ""
+        rows.append(Row(path.name, f"{width}x{height}", name, float(grid.mean()),
                         count_specks(grid), verdict, free, edits,
                         (converted - started) * 1000, seconds, grid, fixed,
                         converter.view_box(options)))  # fmt: skip
@@ -123,7 +130,12 @@ def _grid_image(grid: np.ndarray, side: int, changed: np.ndarray | None = None) 
 
 
 def contact_sheet(
-    rows: list[Row], folder: Path, out: Path, shown: set[str] | None = None, side: int = 150
+    rows: list[Row],
+    folder: Path,
+    out: Path,
+    shown: set[str] | None = None,
+    side: int = 150,
+    method: str = "auto",
 ) -> None:
     """Each photo (the part the puzzle covers) beside its 30x30 puzzle and, when it was not
     unique, the puzzle after Make it fair with the changed cells in red. Photos not in
@@ -139,9 +151,11 @@ def contact_sheet(
                       (245, 242, 235))  # fmt: skip
     draw = ImageDraw.Draw(sheet)
     font = ImageFont.load_default()
-    draw.text((10, 9), "30x30, as a photo opens in the converter (Auto, Fill, clean specks): "
-              "the photo, the puzzle, and the puzzle after Make it fair when it was not unique",
-              fill=(40, 40, 40), font=font)  # fmt: skip
+    settings = "as a photo opens in the converter (Auto, Fill, clean specks)"
+    if method != "auto":
+        settings = f"method {method} (Fill, clean specks)"
+    draw.text((10, 9), f"30x30, {settings}: the photo, the puzzle, and the puzzle after Make "
+              "it fair when it was not unique", fill=(40, 40, 40), font=font)  # fmt: skip
     for index, row in enumerate(chosen):
         x = 10 + (index % columns) * tile_w
         y = top + (index // columns) * tile_h
@@ -177,6 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folder", type=Path)
     parser.add_argument("--sizes", default="20x20,30x30,40x30")
+    parser.add_argument("--method", default="auto", help="the method (default auto)")
     parser.add_argument("--sheet", type=Path, help="write a contact sheet PNG here")
     parser.add_argument(
         "--thumbnails",
@@ -189,17 +204,18 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         sizes = [parse_size(text) for text in args.sizes.split(",")]
+        method, level = parse_method(args.method)
     except ConvertError as error:
         print(f"convert_photos: {error}", file=sys.stderr)
         return 2
-    print(f"{'photo':<22}{'size':<7}{'auto chose':<19}{'fill':>6}{'specks':>8}  "
+    print(f"{'photo':<22}{'size':<7}{'method':<19}{'fill':>6}{'specks':>8}  "
           f"{'verdict':<10}{'free':>6}{'edits':>7}{'ms':>6}{'fair s':>8}")  # fmt: skip
     rows: list[Row] = []
     for path in sorted(args.folder.iterdir()):
         if path.suffix.lower() not in IMAGE_SUFFIXES:
             continue
         try:
-            measured = measure(path, sizes)
+            measured = measure(path, sizes, method, 0.5 if level is None else level)
         except ConvertError as error:
             print(f"{path.name:<22}refused: {error}")
             continue
@@ -210,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
         rows += measured
     if args.sheet is not None:
         shown = None if args.thumbnails is None else set(args.thumbnails.split(","))
-        contact_sheet(rows, args.folder, args.sheet, shown)
+        contact_sheet(rows, args.folder, args.sheet, shown, method=args.method)
         print(f"contact sheet: {args.sheet} ({args.sheet.stat().st_size // 1024} KB)")
     return 0
 

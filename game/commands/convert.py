@@ -38,8 +38,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="auto (the default for photographs: picks a method and level by score), otsu "
         "(automatic luminance threshold, the default for drawings), hsv (brightness and "
         "saturation against the image means), threshold=0.45 (manual, 0 to 1), adaptive "
-        "(local threshold), outline (edges), sketch (edges and the darkest features) or dither "
-        "(error diffusion at cell level); these four take a level too, e.g. adaptive=0.6",
+        "(local threshold), outline (edges), sketch (edges and the darkest features), subject "
+        "(the silhouette of what stands out from the background by colour) or dither (error "
+        "diffusion at cell level); these five take a level too, e.g. adaptive=0.6",
     )
     parser.add_argument("--invert", action="store_true", help="fill the light parts instead")
     parser.add_argument("--crop", action="store_true", help="trim uniform borders first")

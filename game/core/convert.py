@@ -24,6 +24,19 @@ import numpy as np
 import numpy.typing as npt
 
 from game.core.convert_auto import AutoChoice, choose
+from game.core.convert_grid import (
+    Blocks,
+    Fit,
+    PixelBox,
+    _block_sums,
+    _height_for,
+    _summed_area,
+    blocks_for,
+    fitted_height,
+    grid_from_mask,
+    hsv_dark_mask,
+    otsu_threshold,
+)
 from game.core.convert_load import (
     CROP_TOLERANCE,
     IMAGE_SUFFIXES,
@@ -57,6 +70,7 @@ from game.core.convert_methods import (
     sketch_grid,
     tone,
 )
+from game.core.convert_subject import subject_grid
 from game.core.fairness import Report, check_uniqueness, grid_warnings
 from game.core.puzzle import Puzzle
 
@@ -117,16 +131,19 @@ __all__ = [
 
 T = TypeVar("T")
 SIZE_PRESETS = (5, 10, 15, 20, 25, 30)
-Method = Literal["auto", "otsu", "threshold", "hsv", "adaptive", "outline", "sketch", "dither"]
-Fit = Literal["fill", "pad", "stretch"]
+Method = Literal[
+    "auto", "otsu", "threshold", "hsv", "adaptive", "outline", "sketch", "subject", "dither"
+]  # fmt: skip
 METHODS: tuple[Method, ...] = (
-    "auto", "otsu", "threshold", "hsv", "adaptive", "outline", "sketch", "dither"
+    "auto", "otsu", "threshold", "hsv", "adaptive", "outline", "sketch", "subject", "dither"
 )  # fmt: skip
 # The methods that cut each pixel and fill a cell when most of its pixels are dark; the
 # others work on each cell's mean luminance (see game.core.convert_methods).
 PIXEL_METHODS: tuple[Method, ...] = ("otsu", "threshold", "hsv")
 # The methods with a level (the "threshold" field): what it means depends on the method.
-LEVEL_METHODS: tuple[Method, ...] = ("threshold", "adaptive", "outline", "sketch", "dither")
+LEVEL_METHODS: tuple[Method, ...] = (
+    "threshold", "adaptive", "outline", "sketch", "subject", "dither"
+)  # fmt: skip
 # Otsu by default for drawings: the seed's HSV rule fills nearly every cell of a drawing on
 # tinted paper; photographs get Auto instead (see ``defaults_for``).
 DEFAULT_METHOD: Method = "otsu"
@@ -274,146 +291,11 @@ def parse_method(text: str) -> tuple[Method, float | None]:
         return method, level
     raise ConvertError(
         f"unknown method {text!r} (use auto, otsu, hsv, threshold=0.45, adaptive, outline, "
-        "sketch or dither)"
+        "sketch, subject or dither)"
     )
 
 
 # --------------------------------------------------------------------------- gridding
-
-
-def otsu_threshold(luminance: FloatImage) -> float:
-    """Otsu's threshold (0..1) on a luminance image: the cut with the widest class gap."""
-    levels = np.clip((luminance * 255.0).astype(np.int32), 0, 255)
-    histogram = np.bincount(levels.ravel(), minlength=256).astype(np.float64)
-    total = histogram.sum()
-    if total == 0:
-        return 0.5
-    probability = histogram / total
-    weight_dark = np.cumsum(probability)
-    mean_dark = np.cumsum(probability * np.arange(256))
-    mean_all = mean_dark[-1]
-    weight_light = 1.0 - weight_dark
-    with np.errstate(divide="ignore", invalid="ignore"):
-        between = (mean_all * weight_dark - mean_dark) ** 2 / (weight_dark * weight_light)
-    between = np.nan_to_num(between, nan=0.0, posinf=0.0)
-    level = int(np.argmax(between))
-    # Pixels at or below ``level`` are dark: the threshold sits just above it.
-    return (level + 1) / 255.0
-
-
-def hsv_dark_mask(brightness: FloatImage, saturation: FloatImage) -> BoolGrid:
-    """The Sevilla rule: a pixel is light when it is at least as bright as the image's mean
-    brightness and at most as saturated as its mean saturation; every other pixel is dark."""
-    light = (brightness >= brightness.mean(dtype=np.float64)) & (
-        saturation <= saturation.mean(dtype=np.float64)
-    )
-    dark: BoolGrid = np.logical_not(light)
-    return dark
-
-
-def fitted_height(source: SourceImage, width: int, crop: bool) -> int:
-    """The height that keeps the (cropped) picture's proportions at ``width`` cells."""
-    x0, y0, x1, y1 = source.crop_box if crop else (0, 0, source.width, source.height)
-    return _height_for(width, x1 - x0, y1 - y0)
-
-
-def _height_for(width: int, pixels_wide: int, pixels_high: int) -> int:
-    height = round(width * pixels_high / max(1, pixels_wide))
-    return max(MIN_SIZE, min(MAX_SIZE, height))
-
-
-PixelBox = tuple[int, int, int, int]
-
-
-@dataclass(frozen=True)
-class Blocks:
-    """How a grid's cells lie over a region's pixels: integer pixel edges (``xs``, ``ys``,
-    in region coordinates, beyond the region where a pad margin lies), each cell's area in
-    pixels (margins included, as light pixels) and the ``view`` box the grid spans in region
-    pixels (floats)."""
-
-    xs: npt.NDArray[np.intp]
-    ys: npt.NDArray[np.intp]
-    widths: npt.NDArray[np.intp]
-    heights: npt.NDArray[np.intp]
-    view: tuple[float, float, float, float]
-
-    def clamped(self, pixels_wide: int, pixels_high: int) -> tuple[npt.NDArray[np.intp], ...]:
-        return np.clip(self.xs, 0, pixels_wide), np.clip(self.ys, 0, pixels_high)
-
-    @property
-    def area(self) -> npt.NDArray[np.int64]:
-        return np.outer(self.heights, self.widths).astype(np.int64)
-
-
-def _edges(cells: int, left: float, span: float, pad: bool) -> tuple[npt.NDArray[np.intp], ...]:
-    steps = np.arange(cells + 1) * (span / cells)
-    if pad:
-        # Cells are laid out in padded space and shifted into the picture: a margin cell's
-        # area still counts its light pixels.
-        padded = np.floor(steps + 1e-9)
-        return np.round(padded + left).astype(np.intp), np.diff(padded).astype(np.intp)
-    edges = np.floor(left + steps + 1e-9).astype(np.intp)
-    return edges, np.diff(edges)
-
-
-def blocks_for(width: int, height: int, pixels_wide: int, pixels_high: int, fit: Fit) -> Blocks:
-    """Cell edges of a ``width`` x ``height`` grid over a region of the given pixels.
-
-    ``stretch`` spans the region; ``pad`` keeps proportions by adding light margins around
-    it; ``fill`` keeps proportions by taking the largest centred box of the grid's shape.
-    """
-    span_x, span_y = float(pixels_wide), float(pixels_high)
-    target = width / height
-    wider = pixels_wide / pixels_high > target
-    if fit == "pad":
-        if wider:
-            span_y = pixels_wide / target
-        else:
-            span_x = pixels_high * target
-    elif fit == "fill":
-        if wider:
-            span_x = pixels_high * target
-        else:
-            span_y = pixels_wide / target
-    left, top = (pixels_wide - span_x) / 2, (pixels_high - span_y) / 2
-    xs, widths = _edges(width, left, span_x, fit == "pad")
-    ys, heights = _edges(height, top, span_y, fit == "pad")
-    return Blocks(xs, ys, widths, heights, (left, top, left + span_x, top + span_y))
-
-
-def _block_sums(table: npt.NDArray[np.floating | np.integer], blocks: Blocks,
-                shape: tuple[int, int]) -> npt.NDArray[np.float64]:  # fmt: skip
-    xs, ys = blocks.clamped(shape[1], shape[0])
-    sums = (
-        table[ys[1:, None], xs[None, 1:]]
-        - table[ys[:-1, None], xs[None, 1:]]
-        - table[ys[1:, None], xs[None, :-1]]
-        + table[ys[:-1, None], xs[None, :-1]]
-    )
-    return np.asarray(sums, dtype=np.float64)
-
-
-def grid_from_mask(mask: BoolGrid, width: int, height: int, fit: Fit = "stretch") -> BoolGrid:
-    """Cells of ``width`` x ``height`` from a dark-pixel mask: a cell is filled when at least
-    half of its pixels are dark. ``fit="pad"`` keeps proportions by adding light margins."""
-    shape = (int(mask.shape[0]), int(mask.shape[1]))
-    blocks = blocks_for(width, height, shape[1], shape[0], fit)
-    return _majority(_summed_area(mask), blocks, shape)
-
-
-def _majority(table: npt.NDArray[np.int32], blocks: Blocks, shape: tuple[int, int]) -> BoolGrid:
-    # Block areas are measured over the whole cell: pad margins count as light pixels.
-    area = blocks.area
-    result: BoolGrid = (area > 0) & (2 * _block_sums(table, blocks, shape) >= area)
-    return result
-
-
-def _summed_area(values: npt.NDArray[np.bool_ | np.float32]) -> npt.NDArray[np.int32]:
-    kind = np.int32 if values.dtype == np.bool_ else np.float64
-    table = np.zeros((values.shape[0] + 1, values.shape[1] + 1), dtype=kind)
-    np.cumsum(np.cumsum(values, axis=0, dtype=kind), axis=1, out=table[1:, 1:])
-    return table
 
 
 class Converter:
@@ -548,6 +430,34 @@ class Converter:
                options.fit, scale)  # fmt: skip
         return self._cached(key, lambda: self._cell_means(options, scale))
 
+    def cell_rgb(self, options: ConvertOptions) -> FloatGrid:
+        """Each cell's mean colour, ``(height, width, 3)`` in 0..1, pad margins white (the
+        tone controls act on luminance only and leave it as it is)."""
+        options = self.resolved(options)
+        key = ("rgb", self.region(options), options.width, options.height, options.fit)
+        return self._cached(key, lambda: self._cell_colours(options))
+
+    def _cell_colours(self, options: ConvertOptions) -> FloatGrid:
+        rows, columns = self._region_slices(options)
+        rgb = self.source.rgb[rows, columns]
+        shape = (int(rgb.shape[0]), int(rgb.shape[1]))
+        blocks = self.blocks(options)
+        area = blocks.area.astype(np.float64)
+        xs, ys = blocks.clamped(shape[1], shape[0])
+        inside = np.outer(np.diff(ys), np.diff(xs)).astype(np.float64)
+        # The tables survive a change of size, fit or tone: only the region matters.
+        tables = self._cached(("rgbtables", self.region(options)), lambda: [
+            _summed_area(rgb[..., channel].astype(np.float32) / np.float32(255))
+            for channel in range(3)
+        ])  # fmt: skip
+        channels = []
+        for table in tables:
+            total = _block_sums(table, blocks, shape) + (area - inside)
+            channels.append(np.divide(total, area, out=np.ones_like(total), where=area > 0))
+        colours: FloatGrid = np.stack(channels, axis=-1)
+        colours.setflags(write=False)  # shared through the cache
+        return colours
+
     def _cell_means(self, options: ConvertOptions, scale: int) -> FloatGrid:
         lum = self.luminance(options)
         shape = (int(lum.shape[0]), int(lum.shape[1]))
@@ -587,6 +497,13 @@ class Converter:
             grid = adaptive_grid(cells, options.threshold)
         elif options.method == "sketch":
             grid = sketch_grid(self._edge_strength(options), cells, options.threshold)
+        elif options.method == "subject":
+            # Colour, not tone, tells the subject from its background: invert fills the
+            # background instead.
+            grid = subject_grid(self.cell_rgb(options), self.cell_luminance(options),
+                                options.threshold)  # fmt: skip
+            if options.invert:
+                grid = ~grid
         else:
             grid = dither_grid(cells, options.threshold)
         if options.invert and options.fit == "pad":

@@ -21,10 +21,14 @@ The tone and edge terms together are the grid's **likeness** (0.5 tone + 0.5 edg
 candidate (Otsu, three thresholds, three adaptive margins) is scored in both polarities (dark
 filled, and light filled for a bright subject on a dark ground). When even the best
 candidate's likeness is under ``SKETCH_BELOW`` (0.74; measured below, the photos that
-read better as sketches reach 0.50-0.70, or 0.72 with a frame on the cat's face, the
+read better otherwise reach 0.50-0.70, or 0.72 with a frame on the cat's face, the
 others 0.75-0.91), the picture's tones do not make a faithful grid: texture everywhere (a
 cat's striped fur turns into scattered blobs), or a dark scene around a small bright
-subject (a rocket at night). Auto then draws a **sketch** (the outline plus the darkest
+subject (a rocket at night). Auto then looks at colour: when the picture is in colour
+(``SUBJECT_MIN_CHROMA``), its cells' distinctness from the background's colours splits
+cleanly in two (``SUBJECT_SEPARATION``, Otsu's between-class share) and the resulting
+silhouette fills enough of the grid to read (``SUBJECT_MIN_FILL``), it draws the **subject**
+(:mod:`game.core.convert_subject`); otherwise a **sketch** (the outline plus the darkest
 features) at the level that scores best.
 
 Measured with ``benchmarks/convert_photos.py`` on scikit-image's photographs (Fill, clean
@@ -41,13 +45,19 @@ page               0.77        Adaptive: lines of text (20x20: 0.70, a sketch)
 motorcycle         0.76        Adaptive 50%
 chelsea (cat)      0.69        Sketch 40%: both eyes, the nose and mouth
 coffee             0.67        Sketch 30% (40% at 20x20, 40x30): rim, saucer, spoon
-rocket             0.51        Sketch 30% (40% at 20x20): the rocket and its towers
+rocket             0.51        Subject: the rocket standing on its pad
 moon               0.55        Sketch 30% (40% at 20x20 and 40x30): its craters
 =================  ==========  ====================================================
 
 Framed on the cat's face (the converter's drag), the best tone grid reaches 0.70-0.72 and
 is still striped fur; the sketch shows two eyes with pupils, the nose and the mouth.
 Framed on the cup, 0.71-0.73: a sketch of the rim, as recognisable as the tone grid.
+
+The rocket's sketch drew its towers and a dark band of evening sky along the top; its
+subject is the lit rocket standing on its pad (distinctness separation 0.75-0.80, silhouette
+5-13% of the grid). The other photos that reach the colour test do not split cleanly
+enough: the cat 0.68-0.71, the coffee cup 0.68-0.71 (their sketches read better); the moon
+is grey.
 
 Before the sketch, the cat and the coffee cup got Adaptive grids that were mostly blobs of
 fur and saucer; the weights of the score were set on these photos so that the grids a
@@ -64,6 +74,7 @@ import numpy as np
 import numpy.typing as npt
 
 from game.core.convert_methods import ADAPTIVE_SIGMA_PER_30, blur, clean_specks, count_specks
+from game.core.convert_subject import chroma, distinctness, separation
 
 if TYPE_CHECKING:
     from game.core.convert import Converter, ConvertOptions, Method
@@ -96,11 +107,22 @@ CANDIDATES: tuple[tuple[Method, float], ...] = (
 # everywhere, a small bright subject in the dark) and Auto draws a sketch instead.
 SKETCH_BELOW = 0.74
 SKETCH_CANDIDATES: tuple[tuple[Method, float], ...] = (("sketch", 0.3), ("sketch", 0.4))
+# Before the sketch, Auto tries the Subject method (game.core.convert_subject) when the cells'
+# distinctness from the background's colours splits at least this cleanly (Otsu's
+# between-class share; measured at 30x30: rocket 0.76, moon 0.74, chelsea 0.70, coffee 0.68)
+# and the silhouette fills at least this share of the grid (the moon's craters: 1-2%, the
+# rocket 5-13%).
+SUBJECT_SEPARATION = 0.72
+SUBJECT_MIN_FILL = 0.04
+# ... and only in a picture in colour: its cells' 90th percentile of chroma (Lab's distance
+# from grey) at least this (scikit-image's grey photos: 0; the rocket's evening sky: 24; the
+# cat: 36).
+SUBJECT_MIN_CHROMA = 10.0
 
 # How each method is named to players.
 METHOD_NAMES = {"auto": "Auto", "otsu": "Otsu", "threshold": "Threshold", "hsv": "HSV rule",
                 "adaptive": "Adaptive", "outline": "Outline", "sketch": "Sketch",
-                "dither": "Dither"}  # fmt: skip
+                "subject": "Subject", "dither": "Dither"}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -191,7 +213,30 @@ def choose(converter: Converter, options: ConvertOptions) -> AutoChoice:
     assert best is not None
     if best.score.likeness >= SKETCH_BELOW:
         return best
+    subject = _subject(converter, options, cells)
+    if subject is not None:
+        return subject
     return _best(converter, options, cells, False, SKETCH_CANDIDATES, None)
+
+
+def _subject(converter: Converter, options: ConvertOptions, cells: FloatGrid) -> AutoChoice | None:
+    """The Subject method at its middle level, when the picture's colours split cleanly into
+    a subject and a background (``SUBJECT_SEPARATION``) and its silhouette is big enough to
+    read (``SUBJECT_MIN_FILL``); otherwise None. Only for a picture in colour: in a grey one
+    the distinctness is tone alone, which the tone candidates have already tried."""
+    colours = converter.cell_rgb(options)
+    if chroma(colours) < SUBJECT_MIN_CHROMA:
+        return None
+    if separation(distinctness(colours)) < SUBJECT_SEPARATION:
+        return None
+    candidate = replace(options, method="subject", threshold=0.5)
+    grid = converter.method_grid(candidate)
+    if options.clean:
+        grid = clean_specks(grid)
+    if grid.mean() < SUBJECT_MIN_FILL:
+        return None
+    darkness = cells if options.invert else 1.0 - cells
+    return AutoChoice("subject", 0.5, score_grid(grid, darkness), grid)
 
 
 def _best(

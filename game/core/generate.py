@@ -7,13 +7,18 @@ one solution and its points fall in the level's window:
 
 - unfair (line logic and probing stall, or harder than the level allows before the solve is
   done): cells the logic could not settle are flipped, which changes clues right where the
-  ambiguity is. Coming from this side, the first fair picture is often a hard one;
+  ambiguity is (for Fiendish, whose solves probe deeply, the cells still open at the guess).
+  Coming from this side, the first fair picture is often a hard one;
 - fair but too easy: a kick of a few flips among the cells settled first (the puzzle's free
   starts) or on the edge of a shape; fair but too hard: cells settled last take their
   neighbours' colour;
+- a flip that hardens never leaves a speck (a cell none of whose neighbours has its colour)
+  when another choice does not: specks read as static, and the climb's flips made most of
+  them (a fresh picture has almost none);
 - a fair picture is the climb's footing; a trial is kept as the new footing only when its
   points come no further from the window, else the next kick starts from the footing again;
-- a climb that stops coming closer is dropped for a fresh picture.
+- a climb that stops coming closer, or has spent ``PICTURE_STEPS_PER_CELL`` engine steps a
+  cell, is dropped for a fresh picture.
 
 No level needs guessing (which also proves the solution unique): a candidate's solve stops
 at its first guess, or as soon as its certain points pass the level's limit. Fiendish is
@@ -53,6 +58,12 @@ STEPS_PER_CELL = 40
 UNFAIR_RUN = 8
 # Trials without coming closer to the level before a picture is dropped.
 STALL = 14
+# Engine steps one picture's climb may spend, per cell, before it is dropped. A picture whose
+# candidates all need deep probing over much of the grid is a poor start: on 30x30 and 40x30
+# Fiendish (80 seeds) the pictures that became the puzzle spent at most 33 a cell, the ones
+# dropped 45-215, one of them 9 s of CPU; at levels 1-4 (240 seeds) one picture, dropped
+# anyway, passed 40.
+PICTURE_STEPS_PER_CELL = 40
 # Unknown cells per flip when an unfair picture is settled.
 UNSTICK_SPAN = 60
 # Levels whose pictures are mirrored half the time (see _search).
@@ -85,6 +96,10 @@ class _Watcher(EffortMeter):
         # When each cell was settled (the count of deductions before it; -1 never): the
         # first ones are the free starts of the puzzle, where a flip makes it harder.
         self.order = np.full((puzzle.height, puzzle.width), -1, dtype=np.int32)
+        # The grid when the solve stopped: line logic and what probing proved. After a guess
+        # its unknown cells are exactly what deep probing cannot settle (often a few cells
+        # with two pictures fitting), while ``known`` may leave most of the grid open.
+        self.board = np.full((puzzle.height, puzzle.width), -1, dtype=np.int8)
         self.deductions = 0
         self.stop_at_guess = stop_at_guess
         self.stopped = False
@@ -93,6 +108,7 @@ class _Watcher(EffortMeter):
         if isinstance(step, LineDeduced) and not step.probe and step.depth == 0:
             self.deductions += 1
             for x, y, value in step.cells:
+                self.board[y, x] = value
                 if not self.probing:
                     self.known[y, x] = value
                 if self.order[y, x] < 0:
@@ -135,6 +151,44 @@ def _style(rng: np.random.Generator, level: int) -> tuple[float, float]:
     # Easy (sampled on 30x30).
     density = 0.32 + 0.32 * ease + 0.08 * float(rng.random())
     return chunk, density
+
+
+def speck_cells(picture: BoolGrid) -> BoolGrid:
+    """Cells none of whose four neighbours has their colour (outside the grid is paper):
+    lone dots and pin holes, which make a picture look like static."""
+    padded = np.pad(picture, 1)
+    centre = padded[1:-1, 1:-1]
+    lonely: BoolGrid = (
+        (padded[:-2, 1:-1] != centre)
+        & (padded[2:, 1:-1] != centre)
+        & (padded[1:-1, :-2] != centre)
+        & (padded[1:-1, 2:] != centre)
+    )
+    return lonely
+
+
+def _clean_flips(picture: BoolGrid) -> BoolGrid:
+    """Cells whose flip leaves no speck: the cell keeps a neighbour of its new colour, and
+    no neighbour loses its only one of its own colour."""
+    height, width = picture.shape
+    padded = np.pad(picture, 1)
+    centre = padded[1:-1, 1:-1]
+    sides = (
+        padded[:-2, 1:-1],
+        padded[2:, 1:-1],
+        padded[1:-1, :-2],
+        padded[1:-1, 2:],
+    )
+    same = sum((side == centre).astype(np.int8) for side in sides)
+    lonely_after = same == 4  # every neighbour has its colour: flipped, it stands alone
+    # A neighbour with one same-coloured neighbour (this cell) would be left alone.
+    fragile = np.pad((same == 1), 1)
+    for dy, dx in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        neighbour_fragile = fragile[1 + dy : 1 + dy + height, 1 + dx : 1 + dx + width]
+        neighbour_same = padded[1 + dy : 1 + dy + height, 1 + dx : 1 + dx + width] == centre
+        lonely_after = lonely_after | (neighbour_fragile & neighbour_same)
+    clean: BoolGrid = ~lonely_after
+    return clean
 
 
 def _edge_cells(picture: BoolGrid) -> npt.NDArray[np.intp]:
@@ -241,6 +295,7 @@ class Generation:
         rng = self.rng
         low, high = self._window()
         best: tuple[float, Puzzle, Rating] | None = None
+        picture_budget = PICTURE_STEPS_PER_CELL * self.width * self.height
         for _picture_number in range(PICTURES):
             chunk, density = _style(rng, self.level)
             self.pictures += 1
@@ -254,6 +309,7 @@ class Generation:
             footing: _Footing | None = None
             unfair = 0  # trials in a row that were unfair
             stalled = 0  # trials since the footing last came closer
+            spent_before = self.steps
             for _adjustment in range(ADJUSTMENTS):
                 puzzle, rating, watcher = yield from self._rate(trial)
                 stalled += 1
@@ -272,7 +328,7 @@ class Generation:
                         if footing is None or distance < footing.distance:
                             stalled = 0
                         footing = _Footing(trial, distance, rating.points > high, watcher)
-                if stalled > STALL:
+                if stalled > STALL or self.steps - spent_before > picture_budget:
                     break
                 if footing is None or 0 < unfair <= UNFAIR_RUN:
                     # Unfair (ambiguous, a guess, too hard): settle what line logic left
@@ -309,6 +365,8 @@ class Generation:
 
     def _add_detail(self, picture: BoolGrid) -> BoolGrid:
         edges = _edge_cells(picture)
+        clean = edges[_clean_flips(picture).ravel()[edges]]
+        edges = clean if len(clean) else edges
         if not len(edges):
             return picture
         return self._flipped(picture, [int(edges[int(self.rng.integers(0, len(edges)))])])
@@ -321,6 +379,8 @@ class Generation:
             return self._add_detail(picture)
         ranked = np.argsort(np.where(settled > 0, settled, np.iinfo(np.int32).max), kind="stable")
         early = ranked[: max(1, int((settled > 0).sum()) // 4)]
+        clean = early[_clean_flips(picture).ravel()[early]]
+        early = clean if len(clean) else early
         return self._flipped(picture, [int(early[int(self.rng.integers(0, len(early)))])])
 
     def _ease(self, picture: BoolGrid, watcher: _Watcher) -> BoolGrid:
@@ -347,8 +407,17 @@ class Generation:
     def _unstick(self, picture: BoolGrid, watcher: _Watcher) -> BoolGrid:
         """Flip cells line logic left unknown (an edge cell when it settled everything):
         one, and one more for every ``UNSTICK_SPAN`` unknown cells, so a large open region
-        on a big grid is not settled a cell a solve."""
-        unknown = np.flatnonzero(watcher.known.ravel() < 0)
+        on a big grid is not settled a cell a solve.
+
+        Fiendish candidates are solved with deep probing up to the first guess, and a guess
+        there mostly means a few cells two pictures share while probing settled the rest:
+        flipping cells line logic left open (most of a big Fiendish grid) scattered changes
+        over the grid and undid the probing's work, so one candidate after another on a
+        40x30 took a full probing solve (15-20 s for a few seeds). Those flips go to the
+        cells still unknown at the guess instead. (Levels 1-4 measured no faster that way,
+        and keep their puzzles.)"""
+        grid = watcher.board if watcher.guesses and self.level == LEVELS else watcher.known
+        unknown = np.flatnonzero(grid.ravel() < 0)
         if not len(unknown):
             return self._add_detail(picture)
         flips = 1 + len(unknown) // UNSTICK_SPAN

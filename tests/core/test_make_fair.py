@@ -6,8 +6,11 @@ import random
 
 import numpy as np
 
-from game.core.free_cells import free_cells
+from game.core.convert_methods import dither_grid
+from game.core.free_cells import FreeCells, free_cells
 from game.core.make_fair import (
+    BATCH_ABOVE,
+    BATCH_SPACING,
     MAX_PACE,
     Edit,
     MakeFair,
@@ -15,6 +18,8 @@ from game.core.make_fair import (
     candidates,
     free_regions,
     make_fair,
+    smoothing_edits,
+    spaced_edits,
     speck_cost,
 )
 from game.core.puzzle import Puzzle
@@ -61,6 +66,51 @@ def test_several_switches_need_several_edits_and_all_are_made() -> None:
     assert free_cells(Puzzle.from_grid(result.grid)).count == 0
     assert result.free_before == 16
     assert "edits:" in result.text
+
+
+def _dithered_ramp(size: int = 20) -> np.ndarray:
+    """A grey ramp dithered at cell level: dots everywhere, many small switches."""
+    y, x = np.mgrid[0:size, 0:size] / (size - 1)
+    return dither_grid(0.25 + 0.5 * (0.6 * x + 0.4 * y), 0.5)
+
+
+def test_many_free_cells_are_edited_in_batches_and_unneeded_edits_taken_back() -> None:
+    grid = _dithered_ramp()
+    before = free_cells(Puzzle.from_grid(grid))
+    assert before.exact and before.count > BATCH_ABOVE
+    # With max_edits 2 the one-at-a-time search alone cannot make it: the batches must.
+    result = MakeFair(grid, before, pace=1.0, max_edits=2).run()
+    assert result.found and 2 < len(result.edits) < before.count // 4
+    assert np.array_equal(result.grid, apply_edits(grid, result.edits))
+    after = free_cells(Puzzle.from_grid(result.grid))
+    assert after.exact and after.count == 0
+    for edit in result.edits:  # the pruning left only needed edits
+        undone = result.grid.copy()
+        undone[edit.y, edit.x] = grid[edit.y, edit.x]
+        assert free_cells(Puzzle.from_grid(undone)).count > 0
+
+
+def _switches(count: int, size: int) -> np.ndarray:
+    """``count`` checkerboard switches (two cells touching by a corner) on a diagonal."""
+    grid = np.zeros((size, size), dtype=bool)
+    for k in range(count):
+        grid[3 * k, 3 * k] = grid[3 * k + 1, 3 * k + 1] = True
+    return grid
+
+
+def test_a_batch_takes_free_cells_apart_that_blend_in_best() -> None:
+    grid = _switches(4, size=12)
+    free = [(x, y) for y in range(12) for x in range(12) if x // 3 == y // 3 and x % 3 < 2
+            and y % 3 < 2]  # fmt: skip
+    picks = spaced_edits(grid, free, avoid=[(0, 0)])
+    cells = [edit.cell for edit in picks]
+    assert (0, 0) not in cells and len(picks) == 4  # one per switch, the avoided cell skipped
+    for index, (x, y) in enumerate(cells):
+        for ox, oy in cells[:index]:
+            assert max(abs(x - ox), abs(y - oy)) >= BATCH_SPACING
+    costs = [speck_cost(grid, e.x, e.y, e.filled) for e in picks]
+    assert costs == sorted(costs)
+    assert all(edit.filled != bool(grid[edit.y, edit.x]) for edit in picks)
 
 
 def test_the_search_is_sliced_and_cancel_leaves_the_picture_alone() -> None:
@@ -116,3 +166,28 @@ def test_the_solve_limits_follow_how_long_the_picture_takes_to_solve() -> None:
     # to their cap instead of every candidate running out of time.
     slow = MakeFair(grid, time_limit=None, clock=_ticking_clock(0.1))
     assert slow.run().found and slow.pace == MAX_PACE
+
+
+def test_smoothing_sets_free_dots_and_pinholes_to_agree_with_their_neighbours() -> None:
+    grid = np.zeros((6, 6), dtype=bool)
+    grid[:, 3:] = True
+    grid[1, 1] = True  # a dot on the empty side
+    grid[4, 4] = False  # a pin-hole on the filled side
+    grid[2, 3] = False  # a notch in the edge: five of its neighbours are filled
+    free = [(1, 1), (4, 4), (3, 2), (0, 0)]
+    edits = smoothing_edits(grid, free, avoid=[(0, 0)])
+    assert edits == [Edit(1, 1, False), Edit(4, 4, True), Edit(3, 2, True)]
+    # A cell as much like its neighbours either way is left alone.
+    tie = np.zeros((3, 3), dtype=bool)
+    tie[:, 2] = True
+    tie[0, 1] = True
+    assert smoothing_edits(tie, [(1, 1)]) == []
+
+
+def test_a_count_that_ran_out_before_finding_any_cell_is_counted_again() -> None:
+    grid = _switches(2, size=8)
+    unknown = FreeCells((), exact=False, undecided=64)
+    result = MakeFair(grid, unknown, pace=1.0).run()
+    assert result.found and result.free_before > 0 and result.edits
+    after = free_cells(Puzzle.from_grid(result.grid))
+    assert after.exact and after.count == 0

@@ -155,7 +155,7 @@ def draw_busy_note(surface: pygame.Surface, app: App, center: tuple[int, int], t
 # The converter's choices, as the settings column shows them (values in game.core.convert).
 METHOD_LABELS = [("auto", "Auto"), ("otsu", "Otsu"), ("threshold", "Threshold"),
                  ("adaptive", "Adaptive"), ("outline", "Outline"), ("sketch", "Sketch"),
-                 ("dither", "Dither"),
+                 ("subject", "Subject"), ("dither", "Dither"),
                  ("hsv", "HSV rule")]  # fmt: skip
 FIT_LABELS = [("fill", "Fill"), ("pad", "Pad"), ("stretch", "Stretch")]
 
