@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import json
 import secrets
+import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -170,12 +171,18 @@ def generate(args: argparse.Namespace) -> int:
     """``generate --kind kakuro --size NxN [--level L] [--seed N] [--count K] -o OUT``."""
     from game.core.formats._common import FormatError
     from game.core.kakuro.fileformat import write_kakuro
-    from game.core.kakuro.generate import KakuroGenerateError, KakuroGeneration, check_request
+    from game.core.kakuro.generate import (
+        KakuroGenerateError,
+        KakuroGeneration,
+        check_request,
+        natural_level,
+    )
+    from game.core.rating import STAR_NAMES
 
     width, height = args.size
     if width != height:
         raise CommandError(f"{width}x{height}: a Kakuro is square (6x6 to 16x16)")
-    level = args.level if args.level is not None else 3
+    level = args.level if args.level is not None else natural_level(width)
     try:
         check_request(width, level)
     except KakuroGenerateError as error:
@@ -211,4 +218,12 @@ def generate(args: argparse.Namespace) -> int:
             f"{rating.name} ({rating.points:.1f} points)  {seconds:.2f} s",
             flush=True,
         )
+        if rating.stars != level:
+            print(
+                f"{quote(path)}: asked {STAR_NAMES[level]}, made {rating.name}, the closest of "
+                f"{made.candidates} boards tried: {STAR_NAMES[level]} is at the edge of what a "
+                f"{width}x{width} Kakuro reaches",
+                file=sys.stderr,
+                flush=True,
+            )
     return 0

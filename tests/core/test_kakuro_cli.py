@@ -87,3 +87,27 @@ def test_generate_kakuro_refuses_sizes_in_one_line(
     assert main(["generate", "--kind", "kakuro", "--size", size, "-o", str(target)]) == 2
     err = capsys.readouterr().err
     assert words in err and err.count("\n") == 1 and not target.exists()
+
+
+def test_generate_kakuro_refuses_a_level_the_size_cannot_reach(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    target = tmp_path / "x.kak"
+    args = ["generate", "--kind", "kakuro", "--size", "16x16", "--level", "1", "-o", str(target)]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and not target.exists()
+    assert "16x16 Kakuro is Hard, Expert or Fiendish, not Easy" in err and "6x6 to 7x7" in err
+
+
+def test_generate_kakuro_says_when_it_gives_another_level(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Hard is at the edge of what a 6x6 reaches; seed 1 gives Medium after six boards.
+    target = tmp_path / "x.kak"
+    args = ["generate", "--kind", "kakuro", "--size", "6x6", "--level", "3", "--seed", "1"]
+    assert main([*args, "-o", str(target)]) == 0
+    captured = capsys.readouterr()
+    assert "Medium" in captured.out
+    assert captured.err.count("\n") == 1
+    assert "asked Hard, made Medium" in captured.err and "edge of what a 6x6" in captured.err

@@ -10,6 +10,8 @@ from game.core.kakuro.generate import (
     KakuroGenerateError,
     KakuroGeneration,
     check_request,
+    natural_level,
+    reachable_levels,
 )
 from game.core.kakuro.layout import LONGEST_RUN, make_layout, runs_of
 from game.core.kakuro.rating import rate_kakuro_puzzle
@@ -109,3 +111,14 @@ def test_rating_agrees_with_the_generator_and_a_fresh_solve() -> None:
 def test_requests_out_of_range_are_refused(size: int, level: int, words: str) -> None:
     with pytest.raises(KakuroGenerateError, match=words):
         check_request(size, level)
+
+
+def test_every_size_reaches_fiendish_and_a_range_without_guessing() -> None:
+    assert reachable_levels(6) == (1, 2, 3, 5)
+    assert reachable_levels(16) == (3, 4, 5)
+    for size in range(6, 17):
+        levels = reachable_levels(size)
+        assert levels[-1] == 5 and len(levels) >= 3
+        assert natural_level(size) in levels[:-1]
+    with pytest.raises(KakuroGenerateError, match=r"not Easy .* 6x6 to 7x7"):
+        check_request(16, 1)

@@ -71,7 +71,7 @@ from game.core.kakuro.model import KakuroPuzzle, from_digits
 from game.core.kakuro.rating import rate_kakuro
 from game.core.kakuro.solver import KakuroResult
 from game.core.kakuro.task import KakuroSolveTask
-from game.core.rating import Rating
+from game.core.rating import STAR_NAMES, Rating
 
 AUTHOR = "Hanjie generator"
 MIN_SIZE = 6
@@ -113,11 +113,51 @@ class KakuroGenerated:
     steps: int
 
 
+# The levels boards of each size reach without a guess, (smallest size, largest size, lowest
+# level, highest level); Fiendish (a guess needed) is made at every size. The rating counts
+# white cells, so large boards cannot be easy, and small ones hold too little to be Expert.
+# Measured (scratch script, CANDIDATES 6, seeds 1-6 at even sizes and 1-4 at odd ones):
+# 6x6 Easy 6/6, Medium 6/6, Hard 2/6; 7x7 Easy 3/4, Hard 4/4; 8x8 Easy 2/6; 9x9 Easy
+# 0/4; 10x10 Expert 1/6; 11x11 Medium 3/4, Expert 3/4; 13x13 Medium 1/4; 14x14 to 16x16
+# Medium 0, Hard and Expert every time. A level at the edge of its range is not always
+# hit; the closest found is given then, and the command says so.
+NO_GUESS_LEVELS = ((6, 7, 1, 3), (8, 10, 2, 3), (11, 13, 2, 4), (14, 16, 3, 4))
+
+
+def reachable_levels(size: int) -> tuple[int, ...]:
+    """The levels a ``size`` x ``size`` board can be made at."""
+    for smallest, largest, lowest, highest in NO_GUESS_LEVELS:
+        if smallest <= size <= largest:
+            return (*range(lowest, highest + 1), LEVELS)
+    return (LEVELS,)
+
+
+def natural_level(size: int) -> int:
+    """The level asked when none is given: the middle of what the size reaches unguessed."""
+    levels = reachable_levels(size)[:-1]
+    return levels[len(levels) // 2] if levels else LEVELS
+
+
+def _level_names(levels: tuple[int, ...]) -> str:
+    names = [STAR_NAMES[level] for level in levels]
+    return ", ".join(names[:-1]) + " or " + names[-1] if len(names) > 1 else names[0]
+
+
 def check_request(size: int, level: int) -> None:
     if isinstance(size, bool) or not isinstance(size, int) or not MIN_SIZE <= size <= MAX_SIZE:
         raise KakuroGenerateError(f"a Kakuro is {MIN_SIZE} to {MAX_SIZE} cells a side, not {size}")
     if isinstance(level, bool) or not isinstance(level, int) or not 1 <= level <= LEVELS:
         raise KakuroGenerateError(f"the level must be 1 to {LEVELS}, not {level}")
+    levels = reachable_levels(size)
+    if level not in levels:
+        sizes = [
+            other for other in range(MIN_SIZE, MAX_SIZE + 1) if level in reachable_levels(other)
+        ]
+        raise KakuroGenerateError(
+            f"a {size}x{size} Kakuro is {_level_names(levels)}, not {STAR_NAMES[level]} "
+            f"(level {level}); {STAR_NAMES[level]} boards are {sizes[0]}x{sizes[0]} to "
+            f"{sizes[-1]}x{sizes[-1]}"
+        )
 
 
 class _Board:
