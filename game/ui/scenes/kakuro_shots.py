@@ -157,9 +157,9 @@ def with_two_answers(puzzle: KakuroPuzzle) -> KakuroPuzzle | None:
 
 
 def _shot_replay(app: App) -> None:
-    """The search under way: a guess open, candidates thinned around it. A bundled board
-    that needs guessing when there is one; else a starter board given a second answer,
-    which the search must find (validation's view of a bad board)."""
+    """The search under way: a guess open, candidates thinned around it. The smallest
+    bundled board that needs guessing (the Fiendish ones); without one, a starter board
+    given a second answer, which the search must find (validation's view of a bad board)."""
     entries = [
         entry
         for pack in list_kakuro_packs(levels_dir())
@@ -169,27 +169,30 @@ def _shot_replay(app: App) -> None:
     if not entries:
         return
     efforts = [
-        (solve(entry.puzzle, time_limit=2).stats.guesses, number)
+        (bool(guesses), -entry.puzzle.white_count, guesses, number)
         for number, entry in enumerate(entries)
         if entry.puzzle is not None
+        and (guesses := solve(entry.puzzle, time_limit=2).stats.guesses) >= 0
     ]
-    guesses, number = max(efforts)
+    needs_guess, _whites, _guesses, number = max(efforts)
     puzzle = entries[number].puzzle
     assert puzzle is not None
-    if not guesses:
+    if not needs_guess:
         puzzle = with_two_answers(puzzle) or puzzle
     scene = KakuroReplayScene(app, puzzle, name=puzzle.title, playing=False)
     app.push(scene)
     _steps(app, 1)
-    # Step by step with a few frames between (the backtrack's glow fades as on screen),
-    # to the first solution and a few steps on: the search under way for the second.
+    # Step by step with a few frames between (the backtrack's glow fades as on screen).
+    # A one-answer board stops a few steps after its first backtrack, with a guess still
+    # open; a two-answer board after its first solution, the search going on for a second.
     extra = 8
     for _ in range(2000):
         if scene.done or extra <= 0:
             break
         scene.step_once()
         app.step(0.04)
-        if scene.solutions and scene.guessed:
+        under_way = scene.backtracks if needs_guess else scene.solutions
+        if under_way and scene.guessed:
             extra -= 1
 
 
