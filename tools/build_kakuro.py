@@ -3,9 +3,9 @@
 Every pack below is a list of (size, level, seed) requests. For each the script runs
 :class:`game.core.kakuro.generate.KakuroGeneration` (seeded, so the same puzzle on every
 machine), proves the puzzle unique again with a complete count of its solutions (no cap),
-rates it, orders the pack by its rating's points, and writes ``NN-<size>-<seed>.kak`` files
-and ``pack.json``. ``--check`` writes nothing and fails when ``levels/`` differs from what
-the generator builds.
+rates it, orders the pack by level and then its rating's points, and writes
+``NN-<size>-<seed>.kak`` files and ``pack.json``. ``--check`` writes nothing and fails when
+``levels/`` differs from what the generator builds.
 
     python tools/build_kakuro.py            # build every Kakuro pack
     python tools/build_kakuro.py --check    # verify levels/kakuro-NN-* are up to date
@@ -114,7 +114,8 @@ def build_pack(plan: PackPlan, log: bool = True) -> dict[str, str]:
                 f"{seconds:.2f} s",
                 flush=True,
             )
-    made.sort(key=lambda item: (item[0], item[1]))
+    # By level, then points: the boards that need a guess come last, whatever their points.
+    made.sort(key=lambda item: (item[3].stars, item[0], item[1]))
     files: dict[str, str] = {}
     for number, (_points, seed, puzzle, rating) in enumerate(made, start=1):
         named = replace(

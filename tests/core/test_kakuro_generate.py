@@ -70,6 +70,10 @@ def test_fiendish_puzzles_need_a_guess_and_have_one_answer() -> None:
     assert result.status == "unique" and result.stats.guesses > 0
     assert rating == made.rating
     assert brute_force_count(made.puzzle, cap=3) == 1
+    sliced = KakuroGeneration(6, 5, 4)
+    while sliced.advance(0.0) is None:
+        pass
+    assert sliced.result is not None and sliced.result.puzzle == made.puzzle
 
 
 def test_generated_puzzles_are_unique_by_brute_force() -> None:
@@ -122,3 +126,18 @@ def test_every_size_reaches_fiendish_and_a_range_without_guessing() -> None:
         assert natural_level(size) in levels[:-1]
     with pytest.raises(KakuroGenerateError, match=r"not Easy .* 6x6 to 7x7"):
         check_request(16, 1)
+
+
+def test_the_benchmarks_independent_count_agrees_with_brute_force() -> None:
+    from benchmarks.kakuro import count_solutions
+    from tests.core.kakuro_boards import random_puzzle
+
+    rng = np.random.Generator(np.random.PCG64(3))
+    counts = []
+    for _ in range(12):
+        puzzle = random_puzzle(rng, 4, 5)
+        counts.append(count_solutions(puzzle, cap=6))
+        assert counts[-1] == brute_force_count(puzzle, cap=6)
+    assert min(counts) < 6  # some boards with few answers, not only capped ones
+    made = KakuroGeneration(8, 5, 2).run().puzzle
+    assert count_solutions(made, cap=2) == 1

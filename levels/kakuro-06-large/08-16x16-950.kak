@@ -1,5 +1,5 @@
 kakuro
-title "Large 6"
+title "Large 8"
 by "Hanjie generator"
 license MIT
 difficulty 5

@@ -1,5 +1,5 @@
 kakuro
-title "Large 3"
+title "Large 7"
 by "Hanjie generator"
 license MIT
 difficulty 5

@@ -1,5 +1,5 @@
 kakuro
-title "Large 7"
+title "Large 5"
 by "Hanjie generator"
 license MIT
 difficulty 4

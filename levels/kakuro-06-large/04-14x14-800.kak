@@ -1,5 +1,5 @@
 kakuro
-title "Large 5"
+title "Large 4"
 by "Hanjie generator"
 license MIT
 difficulty 4

@@ -1,5 +1,5 @@
 kakuro
-title "Large 4"
+title "Large 3"
 by "Hanjie generator"
 license MIT
 difficulty 4

@@ -1,5 +1,5 @@
 kakuro
-title "Large 8"
+title "Large 6"
 by "Hanjie generator"
 license MIT
 difficulty 4
