@@ -97,7 +97,7 @@ def test_generate_kakuro_refuses_a_level_the_size_cannot_reach(
     assert main(args) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and not target.exists()
-    assert "16x16 Kakuro is Hard, Expert or Fiendish, not Easy" in err and "6x6 to 7x7" in err
+    assert "16x16 Kakuro is Hard, Expert or Fiendish, not Easy" in err and "6x6 to 10x10" in err
 
 
 def test_generate_kakuro_says_when_it_gives_another_level(

@@ -49,18 +49,16 @@ def test_layouts_follow_the_seed_rules(size: int) -> None:
     assert made >= 6
 
 
-@pytest.mark.parametrize("level", [1, 3, 5])
-def test_layouts_keep_runs_as_short_as_the_level_asks(level: int) -> None:
+@pytest.mark.parametrize(("level", "size", "at_least"), [(1, 8, 2), (3, 16, 5), (5, 16, 5)])
+def test_layouts_keep_runs_as_short_as_the_level_asks(level: int, size: int, at_least: int) -> None:
     rng = np.random.Generator(np.random.PCG64(level))
-    lengths = [
-        len(run)
-        for _ in range(8)
-        if (white := make_layout(rng, 16, level)) is not None
-        for run in runs_of(white)
-    ]
+    layouts = [make_layout(rng, size, level) for _ in range(8)]
+    made = [white for white in layouts if white is not None]
+    lengths = [len(run) for white in made for run in runs_of(white)]
     assert lengths and max(lengths) <= LONGEST_RUN[level - 1]
-    # Joined rather than dropped: a 16x16 layout keeps most of its board white.
-    assert sum(lengths) / 2 >= 0.5 * 15 * 15
+    # Split groups joined rather than dropped: many layouts keep enough white cells (at
+    # 16x16, when halves were dropped, most were refused; Easy's sparse ones more often).
+    assert len(made) >= at_least
 
 
 def test_fiendish_puzzles_need_a_guess_and_have_one_answer() -> None:
@@ -124,7 +122,7 @@ def test_every_size_reaches_fiendish_and_a_range_without_guessing() -> None:
         levels = reachable_levels(size)
         assert levels[-1] == 5 and len(levels) >= 3
         assert natural_level(size) in levels[:-1]
-    with pytest.raises(KakuroGenerateError, match=r"not Easy .* 6x6 to 7x7"):
+    with pytest.raises(KakuroGenerateError, match=r"not Easy .* 6x6 to 10x10"):
         check_request(16, 1)
 
 

@@ -29,9 +29,9 @@ goes, backtracking), changed where measuring said so:
    200 random changes of five 12x12 boards: 37% stayed unique without a guess, 2.5% became
    Fiendish, the rest had two answers).
 
-What each size reaches is in :data:`REACHABLE`: the rating counts white cells, so a
-large board cannot be Easy (a 16x16 has over a hundred whites, 4.7 points of the 4.5
-Easy allows before anything else is counted).
+What each size reaches is in :data:`NO_GUESS_LEVELS`: the rating counts white cells, so
+a large board cannot be Easy, however sparse it is drawn (12x12 boards drawn as for Easy
+rated 5.3 to 7.2 points; Easy allows 4.5).
 
 Profiled at 16x16 (cProfile, seed 10 of the earlier design, 10 s): 95% of the time went
 to layouts that were given sums run by run and then failed, each after taking back sums
@@ -116,12 +116,12 @@ class KakuroGenerated:
 # The levels boards of each size reach without a guess, (smallest size, largest size, lowest
 # level, highest level); Fiendish (a guess needed) is made at every size. The rating counts
 # white cells, so large boards cannot be easy, and small ones hold too little to be Expert.
-# Measured (scratch script, CANDIDATES 6, seeds 1-6 at even sizes and 1-4 at odd ones):
-# 6x6 Easy 6/6, Medium 6/6, Hard 2/6; 7x7 Easy 3/4, Hard 4/4; 8x8 Easy 2/6; 9x9 Easy
-# 0/4; 10x10 Expert 1/6; 11x11 Medium 3/4, Expert 3/4; 13x13 Medium 1/4; 14x14 to 16x16
-# Medium 0, Hard and Expert every time. A level at the edge of its range is not always
-# hit; the closest found is given then, and the command says so.
-NO_GUESS_LEVELS = ((6, 7, 1, 3), (8, 10, 2, 3), (11, 13, 2, 4), (14, 16, 3, 4))
+# Measured (scratch script, CANDIDATES 6, 4-6 seeds a size and level): Easy 4/4 at 6x6 to
+# 9x9, 3/4 at 10x10, 0/4 from 11x11; Medium 4/4 to 13x13, 3/4 at 14x14, 2/4 at 15x15, 0/4
+# at 16x16; Hard 2/6 at 6x6, every time from 7x7; Expert 0 at 8x8 and 9x9, 1/6 at 10x10,
+# 3/4 at 11x11, 4-6 of 6 from 12x12. A level at the edge of its range is not always hit;
+# the closest found is given then, and the command says so.
+NO_GUESS_LEVELS = ((6, 10, 1, 3), (11, 15, 2, 4), (16, 16, 3, 4))
 
 
 def reachable_levels(size: int) -> tuple[int, ...]:

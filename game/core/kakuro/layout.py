@@ -23,16 +23,20 @@ from game.core.kakuro.combos import MAX_RUN
 Grid = list[list[int]]
 
 # Black cells drawn among the inner cells, per mille, by level (1 Easy .. 5 Fiendish):
-# fewer black cells make longer runs and more crossings, so harder boards.
-BLACK_PERMILLE = (300, 280, 260, 240, 240)
+# fewer black cells make longer runs and more crossings, so harder boards. Easy and Medium
+# boards are sparser with shorter runs, so that larger sizes can be easy too (the rating
+# counts white cells): Easy 8x8 came 2 times in 6 with (300, runs of 5, half white), 6 in 6
+# with (400, runs of 4, 38% white); Medium 12x12 and 14x14 4-5 in 5 with (340, 5, 40%).
+BLACK_PERMILLE = (400, 340, 260, 240, 240)
 # The longest run a layout keeps, by level (the seed allows nine). Measured at 16x16
 # (10 seeds, level 4, CPU seconds): runs up to nine took a median 1.8 s and up to 10 s, as
 # long runs have sums with many combinations and propagation rarely pins them down; up to
 # seven, median 0.35 s, max 1.1 s; up to six, 0.28 s and 1.4 s.
-LONGEST_RUN = (5, 6, 6, 7, 7)
+LONGEST_RUN = (4, 5, 6, 7, 7)
 assert max(LONGEST_RUN) <= MAX_RUN
-# Layouts are refused when the white share of the inner board is below this (per mille).
-MIN_WHITE_PERMILLE = 500
+# Layouts are refused when the white share of the inner board is below this (per mille),
+# by level.
+MIN_WHITE_PERMILLE = (380, 400, 500, 500, 500)
 # How often a lone white cell grows into a run rather than turning black (per mille).
 GROW_PERMILLE = 500
 # Rounds of fixing runs before a layout that keeps changing is given up.
@@ -181,6 +185,6 @@ def make_layout(rng: np.random.Generator, size: int, level: int) -> Grid | None:
         if not changed:
             changed = _join_groups(white, rng)
     inner = (size - 1) * (size - 1)
-    if sum(map(sum, white)) * 1000 < MIN_WHITE_PERMILLE * inner:
+    if sum(map(sum, white)) * 1000 < MIN_WHITE_PERMILLE[level - 1] * inner:
         return None
     return white
