@@ -257,10 +257,23 @@ def _decode_first_frame(image: Image.Image) -> Image.Image:
     # is square, so shrinking before the EXIF rotation gives the same result. Conversion
     # and thumbnail keep the EXIF bytes in ``info``, which exif_transpose reads.
     image.draft("RGB", (WORKING_SIDE, WORKING_SIDE))
+    image = eight_bit(image)
     image = image.convert("RGBA" if _has_alpha(image) else "RGB")
     image.thumbnail((WORKING_SIDE, WORKING_SIDE), Image.Resampling.BOX, reducing_gap=2.0)
     image = ImageOps.exif_transpose(image)
     return flatten_on_white(image)
+
+
+def eight_bit(image: Image.Image) -> Image.Image:
+    """A 16-bit greyscale picture (PNG's 0..65535 samples, Pillow's "I;16" or "I") as 8-bit
+    "L". Pillow's own conversion clips every sample above 255 to white, which turned all but
+    the darkest 0.4% of such a picture white; the top byte keeps the picture."""
+    if image.mode != "I" and not image.mode.startswith("I;16"):
+        return image
+    samples = np.asarray(image).astype(np.int64)
+    eight = Image.fromarray((np.clip(samples, 0, 65535) >> 8).astype(np.uint8), "L")
+    eight.info = dict(image.info)  # the EXIF orientation rides along
+    return eight
 
 
 def _has_alpha(image: Image.Image) -> bool:
@@ -269,6 +282,7 @@ def _has_alpha(image: Image.Image) -> bool:
 
 def flatten_on_white(image: Image.Image) -> Image.Image:
     """RGB, with any transparency laid over a white background."""
+    image = eight_bit(image)
     if not _has_alpha(image):
         return image.convert("RGB")
     rgba = image.convert("RGBA")
