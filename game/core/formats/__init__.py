@@ -149,6 +149,9 @@ def decode_puzzle_bytes(data: bytes, name: str = "<bytes>") -> str:
         raise FormatError(
             name, None, f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB"
         )
+    utf16 = _utf16_text(data)
+    if utf16 is not None:
+        return utf16
     if b"\x00" in data:
         raise FormatError(name, None, "this is not a text file")
     try:
@@ -157,6 +160,27 @@ def decode_puzzle_bytes(data: bytes, name: str = "<bytes>") -> str:
         # Old puzzle files are often Latin-1 or Latin-2; every byte decodes, and the
         # parser then judges the content.
         return data.decode("latin-1")
+
+
+def _utf16_text(data: bytes) -> str | None:
+    """UTF-16 text (Windows Notepad's "Unicode", PowerShell's ``>``), or None.
+
+    Recognised by its byte-order mark, or, without one, by every other byte being NUL (the
+    shape ASCII takes in UTF-16); a binary file fits neither often enough to matter, and
+    the parser still judges whatever comes out."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        encoding = "utf-16"
+    elif len(data) >= 4 and len(data) % 2 == 0 and not any(data[1::2]) and all(data[0::2]):
+        encoding = "utf-16-le"
+    elif len(data) >= 4 and len(data) % 2 == 0 and not any(data[0::2]) and all(data[1::2]):
+        encoding = "utf-16-be"
+    else:
+        return None
+    try:
+        text = data.decode(encoding).removeprefix("\ufeff")
+    except UnicodeDecodeError:
+        return None
+    return None if "\x00" in text else text
 
 
 def read_puzzle_bytes(data: bytes, name: str = "<bytes>") -> Puzzle:
