@@ -40,7 +40,8 @@ MIN_SOURCE_SIDE = MIN_SIZE
 MAX_SOURCE_PIXELS = 80_000_000
 # Files are read whole before decoding; nothing a camera makes comes near this.
 MAX_FILE_BYTES = 256 * 1024 * 1024
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp")
+# .jfif and .jpe are JPEG under other names (browsers on Windows save photos as .jfif).
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".jfif", ".jpe", ".gif", ".bmp", ".webp")
 # How far a border pixel may stray from the border colour and still count as border
 # (0..1 per channel): absorbs JPEG noise, keeps faint but real lines.
 CROP_TOLERANCE = 0.12
@@ -153,6 +154,24 @@ _OTHER_FORMATS: tuple[tuple[bytes, int, str], ...] = (
     (b"DDS ", 0, "a DDS"),
     (b"gimp xcf", 0, "a GIMP XCF"),
 )
+
+
+# Leading bytes of the formats the converter reads, named for a file read as a puzzle.
+_PICTURE_FORMATS: tuple[tuple[bytes, int, str], ...] = (
+    (b"\x89PNG", 0, "a PNG"),
+    (b"\xff\xd8\xff", 0, "a JPEG"),
+    (b"GIF8", 0, "a GIF"),
+    (b"BM", 0, "a BMP"),
+    (b"WEBP", 8, "a WebP"),
+)
+
+
+def picture_kind(head: bytes) -> str | None:
+    """The picture format ("a PNG", "a TIFF"...) a file starting with ``head`` is, or None."""
+    for magic, offset, name in _PICTURE_FORMATS + _OTHER_FORMATS:
+        if head[offset : offset + len(magic)] == magic:
+            return name
+    return None
 
 
 def unreadable_picture_reason(head: bytes) -> str:

@@ -153,13 +153,27 @@ def decode_puzzle_bytes(data: bytes, name: str = "<bytes>") -> str:
     if utf16 is not None:
         return utf16
     if b"\x00" in data:
-        raise FormatError(name, None, "this is not a text file")
+        raise FormatError(name, None, _binary_reason(data))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         # Old puzzle files are often Latin-1 or Latin-2; every byte decodes, and the
         # parser then judges the content.
         return data.decode("latin-1")
+
+
+def _binary_reason(data: bytes) -> str:
+    """Why binary data is no puzzle; a picture (a photo.tif, a .heic played or dropped) is
+    named as one, so the player knows to use the converter, and which pictures it reads."""
+    from game.core.convert_load import READABLE_TEXT, picture_kind
+
+    kind = picture_kind(data[:32])
+    if kind is None:
+        return "this is not a text file"
+    return (
+        f"this is {kind} picture, not a puzzle file (the converter makes puzzles "
+        f"from {READABLE_TEXT} pictures)"
+    )
 
 
 def _utf16_text(data: bytes) -> str | None:
