@@ -270,6 +270,29 @@ def test_a_jfif_photo_is_a_picture(tmp_path: Path, capsys: pytest.CaptureFixture
     assert line.startswith(f"hanjie: {photo} is a picture: make a puzzle of it")
 
 
+def test_convert_refuses_an_output_it_could_never_write_before_converting(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # These failed only after the conversion (and a --fix search of up to a minute), whose
+    # work was then lost; a folder was "cannot tell the format from the file name".
+    picture = tmp_path / "horse.png"
+    image = Image.new("RGB", (40, 40), "white")
+    image.paste((0, 0, 0), (0, 0, 20, 40))
+    image.save(picture)
+    cases = {
+        str(tmp_path): f"this is a folder; name a file in it, such as {tmp_path / 'horse.non'}",
+        str(tmp_path / "out.png"): "cannot tell the format from the file name; choose one of",
+        str(tmp_path / "gone" / "out.non"): f"there is no folder {tmp_path / 'gone'}",
+    }
+    for output, reason in cases.items():
+        assert main(["convert", str(picture), "--fix", "-o", output]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == ""  # refused before any work
+        assert captured.err.startswith(f"hanjie: {output}: cannot save: {reason}")
+    assert main(["convert", str(picture), "-o", str(tmp_path / "out.non")]) == 0
+    assert (tmp_path / "out.non").is_file()
+
+
 def test_screenshot_never_defaults_to_docs(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
