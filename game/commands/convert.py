@@ -205,6 +205,12 @@ def run(args: argparse.Namespace) -> int:
             _print_report(report, cell_name)
     elif report.status == "multiple":
         print("run with --fix to make it fair (a few cell edits give it one solution)")
+    elif report.status == "unknown" and args.fix:
+        # --fix works from the cells that can go either way, which only a verdict names.
+        print(
+            f"make it fair: not tried, the solver did not decide within {args.timeout:g} s; "
+            "give it longer with --timeout"
+        )
 
     if args.output:
         from game.core.formats import write_puzzle
