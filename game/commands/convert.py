@@ -97,6 +97,22 @@ def _fail(name: str, reason: str) -> int:
     return fail(f"{quote(name)}: {reason}")
 
 
+def _output_problem(output: Path, stem: str) -> str | None:
+    """Why the puzzle could never be saved at ``output`` (a folder, a name whose extension
+    names no puzzle format, a folder that does not exist), or None."""
+    from game.core.formats import FORMATS, WRITABLE_FORMATS
+
+    if output.is_dir():
+        return f"this is a folder; name a file in it, such as {quote(output / (stem + '.non'))}"
+    suffixes = {ext for fmt in FORMATS if fmt.write is not None for ext in fmt.extensions}
+    if output.suffix.lower() not in suffixes:
+        choices = ", ".join(WRITABLE_FORMATS)
+        return f"cannot tell the format from the file name; choose one of {choices}"
+    if not output.parent.is_dir():
+        return f"there is no folder {quote(output.parent)}"
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     # Imported here: --help and the other commands should not load Pillow and numpy.
     from game.core.convert import (
@@ -128,6 +144,10 @@ def run(args: argparse.Namespace) -> int:
         return _fail("convert", str(error))
     if not check_input_file(str(image_path), "an image"):
         return _fail(str(image_path), "no such file")
+    if args.output:
+        problem = _output_problem(Path(args.output), image_path.stem)
+        if problem is not None:  # said now, not after a long --fix whose work it would lose
+            return _fail(str(args.output), f"cannot save: {problem}")
     try:
         converter = Converter.open(image_path)
     except ConvertError as error:
@@ -185,6 +205,12 @@ def run(args: argparse.Namespace) -> int:
             _print_report(report, cell_name)
     elif report.status == "multiple":
         print("run with --fix to make it fair (a few cell edits give it one solution)")
+    elif report.status == "unknown" and args.fix:
+        # --fix works from the cells that can go either way, which only a verdict names.
+        print(
+            f"make it fair: not tried, the solver did not decide within {args.timeout:g} s; "
+            "give it longer with --timeout"
+        )
 
     if args.output:
         from game.core.formats import write_puzzle

@@ -216,7 +216,10 @@ def choose(converter: Converter, options: ConvertOptions) -> AutoChoice:
     subject = _subject(converter, options, cells)
     if subject is not None:
         return subject
-    return _best(converter, options, cells, False, SKETCH_CANDIDATES, None)
+    sketch = _best(converter, options, cells, False, SKETCH_CANDIDATES, None)
+    # A smooth shading (a ramp, a foggy sky) has the same weak edge everywhere, and the
+    # outline's cut is relative: the sketch comes out all filled. Nothing is drawn then.
+    return best if sketch.grid.all() or not sketch.grid.any() else sketch
 
 
 def _subject(converter: Converter, options: ConvertOptions, cells: FloatGrid) -> AutoChoice | None:

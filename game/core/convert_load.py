@@ -40,7 +40,8 @@ MIN_SOURCE_SIDE = MIN_SIZE
 MAX_SOURCE_PIXELS = 80_000_000
 # Files are read whole before decoding; nothing a camera makes comes near this.
 MAX_FILE_BYTES = 256 * 1024 * 1024
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp")
+# .jfif and .jpe are JPEG under other names (browsers on Windows save photos as .jfif).
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".jfif", ".jpe", ".gif", ".bmp", ".webp")
 # How far a border pixel may stray from the border colour and still count as border
 # (0..1 per channel): absorbs JPEG noise, keeps faint but real lines.
 CROP_TOLERANCE = 0.12
@@ -155,6 +156,24 @@ _OTHER_FORMATS: tuple[tuple[bytes, int, str], ...] = (
 )
 
 
+# Leading bytes of the formats the converter reads, named for a file read as a puzzle.
+_PICTURE_FORMATS: tuple[tuple[bytes, int, str], ...] = (
+    (b"\x89PNG", 0, "a PNG"),
+    (b"\xff\xd8\xff", 0, "a JPEG"),
+    (b"GIF8", 0, "a GIF"),
+    (b"BM", 0, "a BMP"),
+    (b"WEBP", 8, "a WebP"),
+)
+
+
+def picture_kind(head: bytes) -> str | None:
+    """The picture format ("a PNG", "a TIFF"...) a file starting with ``head`` is, or None."""
+    for magic, offset, name in _PICTURE_FORMATS + _OTHER_FORMATS:
+        if head[offset : offset + len(magic)] == magic:
+            return name
+    return None
+
+
 def unreadable_picture_reason(head: bytes) -> str:
     """Why a file starting with ``head`` is refused, naming its format when it is known."""
     stripped = head.lstrip()
@@ -257,10 +276,23 @@ def _decode_first_frame(image: Image.Image) -> Image.Image:
     # is square, so shrinking before the EXIF rotation gives the same result. Conversion
     # and thumbnail keep the EXIF bytes in ``info``, which exif_transpose reads.
     image.draft("RGB", (WORKING_SIDE, WORKING_SIDE))
+    image = eight_bit(image)
     image = image.convert("RGBA" if _has_alpha(image) else "RGB")
     image.thumbnail((WORKING_SIDE, WORKING_SIDE), Image.Resampling.BOX, reducing_gap=2.0)
     image = ImageOps.exif_transpose(image)
     return flatten_on_white(image)
+
+
+def eight_bit(image: Image.Image) -> Image.Image:
+    """A 16-bit greyscale picture (PNG's 0..65535 samples, Pillow's "I;16" or "I") as 8-bit
+    "L". Pillow's own conversion clips every sample above 255 to white, which turned all but
+    the darkest 0.4% of such a picture white; the top byte keeps the picture."""
+    if image.mode != "I" and not image.mode.startswith("I;16"):
+        return image
+    samples = np.asarray(image).astype(np.int64)
+    eight = Image.fromarray((np.clip(samples, 0, 65535) >> 8).astype(np.uint8), "L")
+    eight.info = dict(image.info)  # the EXIF orientation rides along
+    return eight
 
 
 def _has_alpha(image: Image.Image) -> bool:
@@ -269,6 +301,7 @@ def _has_alpha(image: Image.Image) -> bool:
 
 def flatten_on_white(image: Image.Image) -> Image.Image:
     """RGB, with any transparency laid over a white background."""
+    image = eight_bit(image)
     if not _has_alpha(image):
         return image.convert("RGB")
     rgba = image.convert("RGBA")

@@ -597,6 +597,13 @@ class App:
         except (ValueError, OSError) as error:
             self.toast(f"{path.name}: {_reason(error)}", error=True)
             return False
+        if puzzle.goal is None and _clues_admit_no_picture(puzzle):
+            # Without a goal nothing else ever asks the solver, and the player would fill
+            # cells (hints and all) towards a picture that does not exist.
+            self.toast(
+                f"{path.name}: no picture fits these clues: it cannot be solved.", error=True
+            )
+            return False
         return self.play_puzzle(puzzle, path=path, context=self.pack_context(path))
 
     def pack_context(self, path: Path) -> PlayContext:
@@ -646,6 +653,19 @@ class App:
         else:
             self.push(scene)
         return True
+
+
+# How long opening a puzzle file without a picture may look for one; a book's hard puzzle
+# may need longer, and is then played unjudged as before.
+NO_PICTURE_CHECK_SECONDS = 0.5
+
+
+def _clues_admit_no_picture(puzzle: Puzzle) -> bool:
+    """The solver proved, within NO_PICTURE_CHECK_SECONDS, that no grid fits the clues."""
+    from game.core.solver.task import SolveTask
+
+    task = SolveTask(puzzle, max_solutions=1, time_limit=NO_PICTURE_CHECK_SECONDS)
+    return task.run().status == "none"
 
 
 def is_picture_file(path: Path) -> bool:

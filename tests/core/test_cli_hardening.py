@@ -236,6 +236,63 @@ def test_play_refuses_a_picture_it_would_not_convert(
     )
 
 
+@pytest.mark.parametrize("command", ["play", "show", "solve"])
+def test_a_picture_the_converter_cannot_read_is_named_not_called_binary(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A camera's TIFF or an iPhone's HEIC, played or shown: its suffix is no picture suffix,
+    # so it was read as a puzzle and refused as "not a text file".
+    tiff = tmp_path / "scan.tif"
+    Image.new("RGB", (20, 20), "black").save(tiff, "TIFF")
+    assert one_line([command, str(tiff)], capsys) == (
+        f"hanjie: {tiff}: this is a TIFF picture, not a puzzle file (the converter makes "
+        "puzzles from PNG, JPEG, GIF, BMP and WebP pictures)"
+    )
+    heic = tmp_path / "IMG_0001.HEIC"
+    heic.write_bytes(b"\x00\x00\x00\x18ftypheic\x00\x00\x00\x00mif1heic" + bytes(64))
+    assert "this is a HEIC picture, not a puzzle file" in one_line([command, str(heic)], capsys)
+
+
+def test_a_jfif_photo_is_a_picture(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # Browsers on Windows save JPEG photos as .jfif: the converter reads them like any JPEG.
+    from game.commands.play import check_file
+
+    photo = tmp_path / "download.jfif"
+    image = Image.new("RGB", (40, 30), "white")
+    image.paste((0, 0, 0), (0, 0, 20, 30))
+    image.save(photo, "JPEG")
+    check_file(photo)  # a picture the converter opens: no complaint
+    assert main(["convert", str(photo), "--size", "10x10", "--method", "otsu"]) == 0
+    assert "from download.jfif (40x30 JPEG), method otsu, 40 cells filled" in (
+        capsys.readouterr().out
+    )
+    line = one_line(["show", str(photo)], capsys)
+    assert line.startswith(f"hanjie: {photo} is a picture: make a puzzle of it")
+
+
+def test_convert_refuses_an_output_it_could_never_write_before_converting(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # These failed only after the conversion (and a --fix search of up to a minute), whose
+    # work was then lost; a folder was "cannot tell the format from the file name".
+    picture = tmp_path / "horse.png"
+    image = Image.new("RGB", (40, 40), "white")
+    image.paste((0, 0, 0), (0, 0, 20, 40))
+    image.save(picture)
+    cases = {
+        str(tmp_path): f"this is a folder; name a file in it, such as {tmp_path / 'horse.non'}",
+        str(tmp_path / "out.png"): "cannot tell the format from the file name; choose one of",
+        str(tmp_path / "gone" / "out.non"): f"there is no folder {tmp_path / 'gone'}",
+    }
+    for output, reason in cases.items():
+        assert main(["convert", str(picture), "--fix", "-o", output]) == 2
+        captured = capsys.readouterr()
+        assert captured.out == ""  # refused before any work
+        assert captured.err.startswith(f"hanjie: {output}: cannot save: {reason}")
+    assert main(["convert", str(picture), "-o", str(tmp_path / "out.non")]) == 0
+    assert (tmp_path / "out.non").is_file()
+
+
 def test_screenshot_never_defaults_to_docs(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -286,6 +286,23 @@ def test_every_format_loads(tmp_path: Path) -> None:
         assert grid[:, :4].all() and not grid[:, 4:].any(), suffix
 
 
+def test_sixteen_bit_greyscale_png_keeps_its_picture(tmp_path: Path) -> None:
+    # PNG's 16-bit samples run 0..65535: a dark left half (0x1000) and a light right half
+    # (0xF000). Both are above 255, which Pillow's own conversion clipped to white.
+    samples = np.full((40, 40), 0xF000, dtype=np.uint16)
+    samples[:, :20] = 0x1000
+    path = tmp_path / "grey16.png"
+    Image.fromarray(samples).save(path)
+    assert Image.open(path).mode.startswith("I")
+    grid = Converter.open(path).grid(ConvertOptions(width=8, height=8, method="otsu"))
+    assert grid[:, :4].all() and not grid[:, 4:].any()
+    # The in-memory route (the drawing canvas, tests) reads it the same way.
+    again = Converter(source_from_image(Image.open(path))).grid(
+        ConvertOptions(width=8, height=8, method="otsu")
+    )
+    assert np.array_equal(again, grid)
+
+
 def test_exif_rotated_jpeg_is_turned_upright(tmp_path: Path) -> None:
     stored = Image.new("RGB", (200, 100), "white")
     ImageDraw.Draw(stored).rectangle((0, 0, 49, 49), fill="black")  # stored top-left

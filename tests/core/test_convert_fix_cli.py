@@ -81,3 +81,21 @@ def test_convert_starts_a_photo_where_the_create_screen_does(
         line for line in capsys.readouterr().out.splitlines() if line and set(line) <= {"#", "."}
     ]
     assert art[0] == "." * 12  # padded: the 4:3 picture leaves the top row empty
+
+
+def test_convert_fix_says_why_it_did_not_try_when_the_check_ran_out_of_time(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # --fix said nothing at all when the uniqueness check had no verdict: the saved puzzle
+    # was simply "(not decided in time)", the --fix asked for silently skipped.
+    noise = np.random.default_rng(7).random((200, 200)) < 0.5
+    image = tmp_path / "noise.png"
+    Image.fromarray(np.where(noise, 0, 255).astype(np.uint8), "L").save(image)
+    argv = ["convert", str(image), "--size", "50x50", "--method", "otsu", "--no-clean"]
+    assert main([*argv, "--fix", "--timeout", "0.001"]) == 0
+    printed = capsys.readouterr().out
+    assert "solver: not decided in time" in printed
+    assert (
+        "make it fair: not tried, the solver did not decide within 0.001 s; "
+        "give it longer with --timeout"
+    ) in printed

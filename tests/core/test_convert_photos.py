@@ -143,6 +143,17 @@ def test_auto_sketches_a_picture_whose_tones_make_no_faithful_grid() -> None:
     assert clean_choice.method != "sketch" and clean_choice.score.likeness >= SKETCH_BELOW
 
 
+def test_auto_never_sketches_a_smooth_ramp_into_a_full_grid() -> None:
+    # A smooth ramp has the same weak edge in every cell, so the outline (relative to its
+    # own strongest edges) filled every cell and Auto chose that black grid.
+    ramp = np.tile(np.linspace(0, 255, 300), (200, 1)).astype(np.uint8)
+    converter = Converter(source_from_image(Image.fromarray(ramp, "L")))
+    options = ConvertOptions(width=20, height=20, fit="stretch", method="auto", clean=True)
+    grid = converter.grid(options)
+    assert 0.3 < grid.mean() < 0.7
+    assert grid[:, :5].all() and not grid[:, -5:].any()  # the dark side is the filled one
+
+
 def test_tone_controls() -> None:
     values = np.array([0.0, 0.25, 0.5, 0.75, 1.0], dtype=np.float32)
     assert tone(values) is values

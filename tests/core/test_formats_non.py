@@ -99,6 +99,20 @@ def test_bad_files_name_line_and_reason(text: str, line: int | None, reason: str
     assert str(caught.value).startswith(prefix + ": ")
 
 
+@pytest.mark.parametrize("encoding", ["utf-16", "utf-16-le", "utf-16-be"])
+def test_utf16_files_are_read(tmp_path: Path, encoding: str) -> None:
+    # Notepad's "Unicode" and PowerShell's ">" write UTF-16 (with a byte-order mark; the
+    # bare -le/-be forms have none): every other byte is NUL, once refused as binary.
+    text = 'title "Caf\u00e9"\nwidth 2\nheight 1\nrows\n1\ncolumns\n1\n0\n'
+    path = tmp_path / "notepad.non"
+    path.write_bytes(text.encode(encoding))
+    puzzle = read_puzzle(path)
+    assert puzzle.title == "Caf\u00e9"
+    assert puzzle.row_clues == ((1,),) and puzzle.column_clues == ((1,), ())
+    with pytest.raises(FormatError, match="not a text file"):
+        read_puzzle_bytes(b"\xff\xfe" + b"\x00\x00\x01\x02" * 4, "x.non")
+
+
 def test_binary_empty_and_missing_files(tmp_path: Path) -> None:
     with pytest.raises(FormatError, match="not a text file"):
         read_puzzle_bytes(b"width\x00 3", "x.non")

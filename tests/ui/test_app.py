@@ -368,6 +368,25 @@ def test_themes_have_distinct_marks_and_contrast_differs_by_shape() -> None:
     )
 
 
+def test_a_puzzle_file_whose_clues_admit_no_picture_is_not_played(tmp_path: Path) -> None:
+    # It opened like any other, and Check and Hint led the player on towards no picture.
+    from game.ui.scenes.play import PlayScene
+
+    app = App(headless=True)
+    impossible = tmp_path / "impossible.non"
+    # Sums agree (2 each way) but row 1's "2" needs both columns, and each column has one.
+    impossible.write_text("width 2\nheight 2\nrows\n2\n0\ncolumns\n2\n0\n")
+    assert not app.open_level_file(impossible)
+    app.step()
+    assert not isinstance(app.top, PlayScene)
+    assert app.toasts.texts == ["impossible.non: no picture fits these clues: it cannot be solved."]
+    fine = tmp_path / "fine.non"  # no goal either, but a picture fits: played as before
+    fine.write_text("width 2\nheight 2\nrows\n1\n1\ncolumns\n2\n0\n")
+    assert app.open_level_file(fine)
+    app.step()
+    assert isinstance(app.top, PlayScene)
+
+
 def test_play_command_reports_a_bad_file_on_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -314,6 +314,27 @@ def test_bad_files_dropped_on_the_scene_are_explained(tmp_path: Path) -> None:
     assert app.running
 
 
+def test_a_kakuro_or_a_broken_level_is_explained_in_its_own_words(tmp_path: Path) -> None:
+    # A .kak dropped here was called "not an image"; a broken level's toast named its whole
+    # path twice ("broken.non: /long/path/broken.non:4: ...").
+    app, scene = _open(_disc(tmp_path / "disc.png"))
+    kakuro = tmp_path / "sums.kak"
+    kakuro.write_text((levels_dir() / "kakuro-01-starter" / "01-starter.kak").read_text())
+    broken = tmp_path / "broken.non"
+    broken.write_text("width 3\nheight 3\nrows\n1\n1\n1\ncolumns\n1\nx\n1\n")
+    expected = {
+        kakuro: "sums.kak: a Kakuro puzzle is played from level select's Kakuro",
+        broken: "broken.non: line 9: column 2: 'x' is not a whole number",
+    }
+    for path, problem in expected.items():
+        assert scene.handle(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+        app.step()
+        app.step()
+        assert scene.problem.startswith(problem), scene.problem
+        assert str(tmp_path) not in scene.problem
+        assert scene.document.mode == "image"  # the picture open is kept
+
+
 def test_dropping_an_image_on_the_window_reaches_the_converter(tmp_path: Path) -> None:
     app, scene = _open()
     app.feed(pygame.event.Event(pygame.DROPFILE, file=str(_disc(tmp_path / "disc.png"))))

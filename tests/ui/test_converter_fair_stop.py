@@ -67,6 +67,17 @@ def test_the_button_stops_the_search_and_the_report_says_so(tmp_path: Path) -> N
 
 
 @pytest.mark.usefixtures("endless")
+def test_the_progress_line_counts_its_edits_in_good_english(tmp_path: Path) -> None:
+    # It read "(1 edits tried)" on the first frames of every search.
+    _, scene = _searching(tmp_path)
+    search = scene.fairness.fair_search
+    assert search is not None
+    for tried, words in ((0, "0 edits tried"), (1, "1 edit tried"), (2, "2 edits tried")):
+        search.tried = tried  # type: ignore[attr-defined]
+        assert f"({words}): Stop or Esc ends it." in _lines(scene)
+
+
+@pytest.mark.usefixtures("endless")
 def test_escape_stops_the_search_and_stays_on_the_screen(tmp_path: Path) -> None:
     app, scene = _searching(tmp_path)
     key(app, pygame.K_ESCAPE)

@@ -149,14 +149,52 @@ def decode_puzzle_bytes(data: bytes, name: str = "<bytes>") -> str:
         raise FormatError(
             name, None, f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB"
         )
+    utf16 = _utf16_text(data)
+    if utf16 is not None:
+        return utf16
     if b"\x00" in data:
-        raise FormatError(name, None, "this is not a text file")
+        raise FormatError(name, None, _binary_reason(data))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError:
         # Old puzzle files are often Latin-1 or Latin-2; every byte decodes, and the
         # parser then judges the content.
         return data.decode("latin-1")
+
+
+def _binary_reason(data: bytes) -> str:
+    """Why binary data is no puzzle; a picture (a photo.tif, a .heic played or dropped) is
+    named as one, so the player knows to use the converter, and which pictures it reads."""
+    from game.core.convert_load import READABLE_TEXT, picture_kind
+
+    kind = picture_kind(data[:32])
+    if kind is None:
+        return "this is not a text file"
+    return (
+        f"this is {kind} picture, not a puzzle file (the converter makes puzzles "
+        f"from {READABLE_TEXT} pictures)"
+    )
+
+
+def _utf16_text(data: bytes) -> str | None:
+    """UTF-16 text (Windows Notepad's "Unicode", PowerShell's ``>``), or None.
+
+    Recognised by its byte-order mark, or, without one, by every other byte being NUL (the
+    shape ASCII takes in UTF-16); a binary file fits neither often enough to matter, and
+    the parser still judges whatever comes out."""
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        encoding = "utf-16"
+    elif len(data) >= 4 and len(data) % 2 == 0 and not any(data[1::2]) and all(data[0::2]):
+        encoding = "utf-16-le"
+    elif len(data) >= 4 and len(data) % 2 == 0 and not any(data[0::2]) and all(data[1::2]):
+        encoding = "utf-16-be"
+    else:
+        return None
+    try:
+        text = data.decode(encoding).removeprefix("\ufeff")
+    except UnicodeDecodeError:
+        return None
+    return None if "\x00" in text else text
 
 
 def read_puzzle_bytes(data: bytes, name: str = "<bytes>") -> Puzzle:

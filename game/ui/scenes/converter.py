@@ -39,6 +39,7 @@ from game.core.convert import (
 )
 from game.core.editor import LEVEL_SOLVE_LIMIT, ConverterDocument, LevelOpening, Mode
 from game.core.fairness import Report
+from game.core.formats import FormatError
 from game.core.packs import PUZZLE_EXTENSIONS
 from game.core.puzzle import Puzzle
 from game.core.solver.steps import CellPosition
@@ -259,6 +260,11 @@ class ConverterScene(Scene):
         if self.level is not None:  # a newer file wins
             self.level.cancel()
             self.level = None
+        if path.suffix.lower() == ".kak":  # Pillow would call it "not an image": misleading
+            self._refuse(
+                path, "a Kakuro puzzle is played from level select's Kakuro, not edited here"
+            )
+            return
         if path.suffix.lower() in LEVEL_SUFFIXES and path.suffix.lower() not in IMAGE_SUFFIXES:
             self._load_level(path)
             return
@@ -292,6 +298,9 @@ class ConverterScene(Scene):
             self.level = LevelOpening(path, LEVEL_SOLVE_LIMIT)
         except (ValueError, OSError) as error:
             reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+            if isinstance(error, FormatError):  # its text repeats the whole path the toast names
+                line = "" if error.line is None else f"line {error.line}: "
+                reason = line + error.reason
             self._refuse(path, str(reason))
             return
         self._advance_level()  # a file with its picture opens at once

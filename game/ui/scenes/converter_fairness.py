@@ -270,8 +270,8 @@ class ConverterFairness:
         lines += report_lines(self.report, None, document.grid, dots=dots)
         search = self.fair_search
         if search is not None:
-            lines.append(("info", f"Making it fair{'.' * dots} ({search.tried} edits tried): "
-                          "Stop or Esc ends it."))  # fmt: skip
+            tried = f"{search.tried} edit{'s' if search.tried != 1 else ''} tried"
+            lines.append(("info", f"Making it fair{'.' * dots} ({tried}): Stop or Esc ends it."))
         elif self.stopped:
             lines.append(("info", "Make it fair stopped: the picture is unchanged."))
         elif self.failed is not None:
