@@ -40,8 +40,11 @@ def parse_clue(text: str) -> Clue:
     parts = [part for part in _SEPARATORS.split(text.strip()) if part]
     runs: list[int] = []
     for part in parts:
-        if not part.isdigit():
+        # isdigit() also passes "²" and "①", which int() refuses with Python's own words.
+        if not part.isdecimal():
             raise ValueError(f"{part[:8]!r} is not a number")
+        if len(part.lstrip("0")) > 3:  # past any line; int() of 4300+ digits even raises
+            raise ValueError(f"{part[:8]}… is far too large")
         runs.append(int(part))
     if runs == [0]:
         return ()

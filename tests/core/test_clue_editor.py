@@ -45,6 +45,21 @@ def test_a_line_that_is_not_a_clue_says_why(text: str, reason: str) -> None:
         parse_clue(text)
 
 
+def test_odd_numbers_typed_get_a_short_reason_in_our_words() -> None:
+    # A key held down made a 40-digit "clue" the report printed in full ("needs 1000...3
+    # cells"), 5000 digits got Python's "Exceeds the limit (4300 digits)", and "²" (which
+    # isdigit() passes) got "invalid literal for int()".
+    sheet = ClueSheet(15, 15)
+    sheet.set_text("row", 0, "9" * 40 + " 1")
+    assert sheet.state("row", 0).problem == "99999999… is far too large"
+    with pytest.raises(ValueError, match=r"^99999999… is far too large$"):
+        parse_clue("9" * 5000)
+    with pytest.raises(ValueError, match=r"^'²' is not a number$"):
+        parse_clue("2 ²")
+    assert parse_clue("３ １") == (3, 1)  # full-width digits, as a Japanese keyboard types
+    assert parse_clue("0003 1") == (3, 1)
+
+
 def test_a_clue_too_long_for_its_line_is_flagged_as_typed() -> None:
     sheet = ClueSheet(5, 4)
     assert clue_length((2, 2)) == 5
