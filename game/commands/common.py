@@ -160,6 +160,13 @@ def open_puzzle(name: str) -> Puzzle:
     from game.core.formats import FormatError, read_puzzle
 
     is_file = check_input_file(name, "a puzzle file")
+    if is_file and name.lower().endswith(".kak"):
+        # show, solve, check and play read Kakuro files by their own route; a command that
+        # reaches here reads nonograms only, and the nonogram readers would not name it.
+        raise CommandError(
+            f"{quote(name)} is a Kakuro puzzle: this command reads nonograms "
+            "(show, solve, check and play read Kakuro files)"
+        )
     try:
         return read_puzzle(name)
     except FormatError as error:

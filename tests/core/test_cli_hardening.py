@@ -293,6 +293,19 @@ def test_convert_refuses_an_output_it_could_never_write_before_converting(
     assert (tmp_path / "out.non").is_file()
 
 
+@pytest.mark.parametrize("command", ["export", "replay"])
+def test_a_kakuro_given_to_a_nonogram_command_is_named(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # It was "not a puzzle file in a known format (.g, .mk, .non, ...)": a bundled Kakuro.
+    kakuro = tmp_path / "sums.kak"
+    kakuro.write_text((REPO_ROOT / "levels/kakuro-01-starter/01-starter.kak").read_text())
+    assert one_line([command, str(kakuro), *READERS.get(command, [])], capsys) == (
+        f"hanjie: {kakuro} is a Kakuro puzzle: this command reads nonograms "
+        "(show, solve, check and play read Kakuro files)"
+    )
+
+
 def test_screenshot_never_defaults_to_docs(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
