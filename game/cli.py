@@ -91,6 +91,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         result: int = module.run(args)
     except CommandError as error:
         return fail(error.message)
+    except KeyboardInterrupt:
+        # Ctrl+C on a long solve or --fix: the player's choice, said in one line, not a
+        # traceback; files are written atomically, so none is left half-written.
+        fail("interrupted")
+        return 130  # the shell's status for a command ended by SIGINT
     except BrokenPipeError:
         # The reader went away (``hanjie solve x --all | head``): not an error of ours.
         # Point stdout at devnull so the interpreter's final flush does not complain again.

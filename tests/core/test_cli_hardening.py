@@ -306,6 +306,21 @@ def test_a_kakuro_given_to_a_nonogram_command_is_named(
     )
 
 
+def test_ctrl_c_during_a_command_is_one_line_not_a_traceback(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Ctrl+C on a long `solve` (a 512x512 puzzle) printed a traceback through the engine.
+    from game.commands import solve
+
+    def interrupted(args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(solve, "run", interrupted)
+    assert main(["solve", "anything.non"]) == 130
+    captured = capsys.readouterr()
+    assert captured.err == "hanjie: interrupted\n" and captured.out == ""
+
+
 def test_screenshot_never_defaults_to_docs(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
