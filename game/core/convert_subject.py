@@ -26,10 +26,7 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from game.core.convert_methods import otsu_level
-
-BoolGrid = npt.NDArray[np.bool_]
-FloatGrid = npt.NDArray[np.float64]
+from game.core.convert_methods import BoolGrid, FloatGrid, otsu_level
 
 # At most this many background colours (the edge of a photo is seldom one colour: sky and
 # ground, a wall and a shelf).

@@ -19,6 +19,7 @@ from game.ui.scenes.kakuro_packs import list_kakuro_packs, read_kakuro_entries
 from game.ui.scenes.kakuro_play import KakuroPlayScene
 from game.ui.scenes.kakuro_replay import KakuroReplayScene
 from game.ui.scenes.kakuro_select import KakuroSelectScene
+from game.ui.scenes.level_view import pack_name_fitted
 from tests.ui.ui_events import click, key
 
 LEVELS = Path(__file__).resolve().parent.parent / "data" / "kakuro-levels"
@@ -472,3 +473,17 @@ def test_the_replay_on_a_board_with_two_answers_guesses_and_backtracks(app: App)
     assert scene.result is not None and scene.result.status == "multiple"
     assert scene.solutions == 2 and scene.guesses >= 1 and scene.backtracks >= 1
     assert scene.status()[0] == "More than one solution"
+
+
+def test_every_pack_name_shows_whole_in_the_pack_list(app: App) -> None:
+    """The pack "Kakuro twelve by twelve" was cut to "Kakuro twelve by tw…" at 1280x800: long names
+    step down a size or two before an ellipsis."""
+    scene = KakuroSelectScene(app)
+    app.push(scene)
+    app.step()
+    pad = round(12 * app.ui_scale)
+    names = [pack.name for pack in scene.packs]
+    assert "Kakuro twelve by twelve" in names
+    for index, name in enumerate(names):
+        shown, _size = pack_name_fitted(app, name, scene.pack_rect(index).width - 2 * pad)
+        assert shown == name

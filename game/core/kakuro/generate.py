@@ -22,12 +22,12 @@ goes, backtracking), changed where measuring said so:
    solutions, guessing allowed) and rated (:mod:`game.core.kakuro.rating`); the first at the
    level asked is taken, or after :data:`CANDIDATES` candidates the closest one.
 5. **Fiendish** (level 5) is a puzzle whose one answer the solver can only reach by
-   guessing. Boards left open by propagation were almost never unique (none in about 900
-   stalled 12x12 boards), so a finished puzzle is walked instead: one digit of its answer
-   changes at a time (moving two sums), each change proven again by the solver, kept while
-   the answer stays single, until a guess is needed (:meth:`KakuroGeneration._harden`; on
-   200 random changes of five 12x12 boards: 37% stayed unique without a guess, 2.5% became
-   Fiendish, the rest had two answers).
+   guessing. Boards left open by propagation were never unique when tried (none of 1,171
+   stalled 12x12 boards from 8 seeds), so a finished puzzle is walked instead: one digit
+   of its answer changes at a time (moving two sums), each change proven again by the
+   solver, kept while the answer stays single, until a guess is needed
+   (:meth:`KakuroGeneration._harden`; on 200 random changes of five 12x12 boards: 37%
+   stayed unique without a guess, 2.5% became Fiendish, the rest had two answers).
 
 What each size reaches is in :data:`NO_GUESS_LEVELS`: the rating counts white cells, so
 a large board cannot be Easy, however sparse it is drawn (12x12 boards drawn as for Easy

@@ -21,6 +21,16 @@ if TYPE_CHECKING:
     from game.ui.scenes.level_select import LevelSelectScene
 
 
+def pack_name_fitted(app: App, title: str, room: int) -> tuple[str, int]:
+    """A pack's name and its font size for ``room`` pixels: a long name ("Kakuro twelve by
+    twelve") steps down to four sizes smaller before it is cut with an ellipsis."""
+    size = round(19 * app.ui_scale)
+    smallest = round(15 * app.ui_scale)
+    while size > smallest and app.fonts.get(size, bold=True).size(title)[0] > room:
+        size -= 1
+    return fit_text(app.fonts.get(size, bold=True), title, room), size
+
+
 def draw_pack_row(
     surface: pygame.Surface,
     app: App,
@@ -43,8 +53,7 @@ def draw_pack_row(
         pygame.draw.rect(surface, theme.button_hover, rect, border_radius=corner)
     text_colour = theme.accent_text if chosen else theme.text
     muted = theme.accent_text if chosen else theme.text_muted
-    name_size = round(19 * scale)
-    name = fit_text(app.fonts.get(name_size, bold=True), title, rect.width - 2 * pad)
+    name, name_size = pack_name_fitted(app, title, rect.width - 2 * pad)
     draw_text(
         surface,
         app,
