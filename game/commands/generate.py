@@ -24,18 +24,13 @@ _SIZE = re.compile(r"\s*(\d{1,4})\s*(?:[xX×]\s*(\d{1,4}))?\s*")
 
 
 def size_argument(text: str) -> tuple[int, int]:
-    from game.core.generate import MAX_SIZE, MIN_SIZE
-
+    """``WxH`` (or one number for a square); the sides' range depends on --kind, so
+    :func:`run` checks it (a 2x2 Kakuro must hear the Kakuro range, not the nonogram one)."""
     match = _SIZE.fullmatch(text)
     if not match:
         raise argparse.ArgumentTypeError(f"{quote(text, 40)} is not a size like 20x15 or 10")
     width = int(match.group(1))
-    height = int(match.group(2) or width)
-    if not (MIN_SIZE <= width <= MAX_SIZE and MIN_SIZE <= height <= MAX_SIZE):
-        raise argparse.ArgumentTypeError(
-            f"{width}x{height}: each side must be {MIN_SIZE} to {MAX_SIZE}"
-        )
-    return width, height
+    return width, int(match.group(2) or width)
 
 
 def _bounded_int(low: int, high: int, what: str) -> argparse._ActionType:
@@ -53,7 +48,11 @@ def _bounded_int(low: int, high: int, what: str) -> argparse._ActionType:
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "--size", type=size_argument, required=True, metavar="WxH", help="5 to 40 a side"
+        "--size",
+        type=size_argument,
+        required=True,
+        metavar="WxH",
+        help="5 to 40 a side (Kakuro: 6 to 16)",
     )
     parser.add_argument(
         "--kind",
@@ -116,6 +115,11 @@ def run(args: argparse.Namespace) -> int:
         from game.commands import kakuro
 
         return kakuro.generate(args)
+    from game.core.generate import MAX_SIZE, MIN_SIZE
+
+    width, height = args.size
+    if not (MIN_SIZE <= width <= MAX_SIZE and MIN_SIZE <= height <= MAX_SIZE):
+        raise CommandError(f"--size {width}x{height}: each side must be {MIN_SIZE} to {MAX_SIZE}")
     if args.level is None:
         raise CommandError("--level is required: 1 Easy to 5 Fiendish")
     width, height = args.size

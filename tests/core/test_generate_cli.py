@@ -33,6 +33,8 @@ def test_a_count_fills_a_folder_with_consecutive_seeds(tmp_path: Path) -> None:
     ("args", "words"),
     [
         (["--size", "3x3", "--level", "1"], "each side must be 5 to 40"),
+        # A Kakuro's range is its own (the nonogram range was said for a 2x2 Kakuro).
+        (["--kind", "kakuro", "--size", "2x2"], "a Kakuro is 6 to 16 cells a side"),
         (["--size", "ten", "--level", "1"], "is not a size"),
         (["--size", "10", "--level", "0"], "the level must be 1 to 5"),
         (["--size", "10", "--level", "1", "--count", "0"], "the count must be 1"),
