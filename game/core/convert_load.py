@@ -15,6 +15,7 @@ import io
 import os
 import re
 import stat
+import struct
 import warnings
 from dataclasses import dataclass
 from functools import cached_property
@@ -246,9 +247,19 @@ def _bomb_message(size: tuple[int, int] | None, error: Exception | None = None) 
     )
 
 
+def _upright_size(image: Image.Image) -> tuple[int, int]:
+    """The picture's size as it is shown: EXIF orientations 5 to 8 turn it a quarter."""
+    width, height = image.size
+    try:
+        orientation = image.getexif().get(0x0112)
+    except (OSError, SyntaxError, ValueError, TypeError, struct.error):
+        return width, height  # damaged EXIF: the decoder decides, the size stays as stored
+    return (height, width) if orientation in (5, 6, 7, 8) else (width, height)
+
+
 def _load_from_bytes(stream: Any, name: str) -> SourceImage:
     image = _open_checked(stream)
-    original_size = image.size
+    original_size = _upright_size(image)
     image_format = image.format or "image"
     frame_count = int(getattr(image, "n_frames", 1) or 1)
     try:

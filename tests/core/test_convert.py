@@ -313,6 +313,7 @@ def test_exif_rotated_jpeg_is_turned_upright(tmp_path: Path) -> None:
     source = load_image(path)
     assert (source.width, source.height) != (0, 0)
     assert source.height > source.width  # now portrait
+    assert source.original_size == (100, 200)  # reported upright too
     grid = Converter(source).grid(ConvertOptions(width=10, height=20, fit="stretch"))
     # Turned clockwise, the stored top-left corner is now at the top right.
     assert grid[:5, 5:].all() and not grid[:, :5].any() and not grid[5:].any()
