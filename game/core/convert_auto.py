@@ -217,9 +217,12 @@ def choose(converter: Converter, options: ConvertOptions) -> AutoChoice:
     if subject is not None:
         return subject
     sketch = _best(converter, options, cells, False, SKETCH_CANDIDATES, None)
-    # A smooth shading (a ramp, a foggy sky) has the same weak edge everywhere, and the
-    # outline's cut is relative: the sketch comes out all filled. Nothing is drawn then.
-    return best if sketch.grid.all() or not sketch.grid.any() else sketch
+    # A smooth shading (a ramp, a foggy sky) has no edges: its sketch is only the darkest
+    # cells, which the best tone grid shows better; a blank or full sketch draws nothing.
+    outline = converter.grid(replace(options, method="outline", threshold=sketch.level))
+    if not outline.any() or sketch.grid.all() or not sketch.grid.any():
+        return best
+    return sketch
 
 
 def _subject(converter: Converter, options: ConvertOptions, cells: FloatGrid) -> AutoChoice | None:

@@ -177,7 +177,11 @@ def outline_grid(strength: FloatGrid, level: float) -> BoolGrid:
     reference = float(np.percentile(strength, 95))
     if reference <= 1e-6:
         return np.zeros(strength.shape, dtype=bool)
-    cut = reference * (1.0 - 0.9 * level)
+    # The cut never drops below twice the slope of a black-to-white ramp across the whole
+    # grid: a smooth gradient has no edges, and a cut relative to its own faint slope
+    # filled every cell of it.
+    floor = 2.0 / (OUTLINE_SAMPLES * max(strength.shape))
+    cut = max(reference * (1.0 - 0.9 * level), floor)
     grid: BoolGrid = strength >= cut
     return grid
 

@@ -154,6 +154,23 @@ def test_auto_never_sketches_a_smooth_ramp_into_a_full_grid() -> None:
     assert grid[:, :5].all() and not grid[:, -5:].any()  # the dark side is the filled one
 
 
+@pytest.mark.parametrize("method", ["outline", "sketch"])
+def test_a_smooth_ramp_has_no_outline_when_chosen_by_hand(method: str) -> None:
+    # Chosen by hand (not through Auto), the outline's relative cut filled every cell too.
+    ramp = np.tile(np.linspace(0, 255, 300), (200, 1)).astype(np.uint8)
+    converter = Converter(source_from_image(Image.fromarray(ramp, "L")))
+    for level in (0.3, 0.5, 1.0):
+        options = ConvertOptions(width=20, height=20, fit="stretch", method=method)
+        grid = converter.grid(replace(options, threshold=level))
+        assert grid.mean() < 0.2, (method, level)
+    # A real edge still shows at every level.
+    step = np.zeros((200, 300), dtype=np.uint8)
+    step[:, 150:] = 255
+    edged = Converter(source_from_image(Image.fromarray(step, "L")))
+    grid = edged.grid(ConvertOptions(width=20, height=20, fit="stretch", method="outline"))
+    assert grid[:, 9:11].all() and not grid[:, :5].any()
+
+
 def test_tone_controls() -> None:
     values = np.array([0.0, 0.25, 0.5, 0.75, 1.0], dtype=np.float32)
     assert tone(values) is values
