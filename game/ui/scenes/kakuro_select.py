@@ -36,7 +36,7 @@ from game.ui.scenes.kakuro_packs import (
 from game.ui.scenes.level_cards import card_columns, card_grid_rect, draw_badge, select_frame
 from game.ui.scenes.level_view import draw_pack_row
 from game.ui.settings import LAST_KAKURO_PACK
-from game.ui.widgets.base import radius
+from game.ui.widgets.base import draw_card_focus_ring, radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.scroll import ScrollArea
 from game.ui.widgets.text import draw_help_line, draw_text, fit_text, format_time
@@ -400,13 +400,7 @@ class KakuroSelectScene(Scene):
         border = theme.error if entry.puzzle is None else theme.panel_border
         pygame.draw.rect(surface, border, rect, 1, border_radius=corner)
         if index == self.selected and self.focus_area == "cards" and self.show_focus:
-            pygame.draw.rect(
-                surface,
-                theme.focus_ring,
-                rect.inflate(6, 6),
-                max(2, round(3 * scale)),
-                border_radius=corner + 3,
-            )
+            draw_card_focus_ring(surface, app, rect)
         pad = round(10 * scale)
         small = round(14 * scale)
         if entry.puzzle is None:

@@ -11,7 +11,7 @@ import numpy.typing as npt
 import pygame
 
 from game.core.packs import PuzzleEntry
-from game.ui.widgets.base import radius
+from game.ui.widgets.base import draw_card_focus_ring, radius
 from game.ui.widgets.text import draw_text, fit_text, format_time, wrap_text
 
 if TYPE_CHECKING:
@@ -130,13 +130,7 @@ class CardPainter:
         border = theme.error if entry.puzzle is None else theme.panel_border
         pygame.draw.rect(surface, border, rect, max(1, theme.line_weight), border_radius=corner)
         if card.focused:
-            pygame.draw.rect(
-                surface,
-                theme.focus_ring,
-                rect.inflate(6, 6),
-                max(2, round(3 * scale)),
-                border_radius=corner + 3,
-            )
+            draw_card_focus_ring(surface, app, rect)
         pad = round(10 * scale)
         if entry.puzzle is None:
             self._draw_broken_card(surface, rect, entry, pad)

@@ -13,7 +13,7 @@ import pygame
 from game.core.packs import PuzzleEntry
 from game.ui.scenes.level_cards import Card
 from game.ui.scenes.level_random import PACK_NAME as RANDOM_NAME
-from game.ui.widgets.base import radius
+from game.ui.widgets.base import draw_card_focus_ring, radius
 from game.ui.widgets.text import draw_help_line, draw_text, fit_text, wrap_text
 
 if TYPE_CHECKING:
@@ -73,13 +73,7 @@ def draw_pack_row(
         "bottomleft",
     )
     if focused:
-        pygame.draw.rect(
-            surface,
-            theme.focus_ring,
-            rect.inflate(6, 6),
-            max(2, round(3 * scale)),
-            border_radius=corner + 3,
-        )
+        draw_card_focus_ring(surface, app, rect)
 
 
 class LevelSelectView:

@@ -160,6 +160,17 @@ def draw_focus_ring(surface: pygame.Surface, app: App, rect: pygame.Rect) -> Non
     pygame.draw.rect(surface, app.theme.focus_ring, ring, width, border_radius=radius(app) + width)
 
 
+def draw_card_focus_ring(surface: pygame.Surface, app: App, rect: pygame.Rect) -> None:
+    """The keyboard focus around a card or a pack row: hugging it closer than a widget's."""
+    pygame.draw.rect(
+        surface,
+        app.theme.focus_ring,
+        rect.inflate(6, 6),
+        max(2, round(3 * app.ui_scale)),
+        border_radius=radius(app) + 3,
+    )
+
+
 def radius(app: App) -> int:
     """The corner radius of buttons and panels at the current scale."""
     return max(3, round(8 * app.ui_scale))
