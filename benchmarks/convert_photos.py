@@ -47,10 +47,11 @@ from game.core.convert import (
 )
 from game.core.convert_methods import count_specks
 from game.core.free_cells import free_cells
-from game.core.make_fair import MakeFair
+from game.core.make_fair import WORK_LIMIT, MakeFair
 
 CHECK_SECONDS = 4.0
-FIX_SECONDS = 30.0  # Make it fair's own budget in the converter
+# Make it fair's budget: engine steps (the same edits on every machine), as `convert --fix`.
+FIX_STEPS = WORK_LIMIT
 
 
 @dataclass
@@ -78,7 +79,7 @@ def _fairness(grid: np.ndarray) -> tuple[str, str, str, np.ndarray | None]:
         return ("unique", "0", "0", None) if found.exact else ("unknown", "?", "-", None)
     count = str(found.count) if found.exact else f">={found.count}"
     # As the converter and `convert --fix` do: the search starts from the report's free cells.
-    fix = MakeFair(grid, found, time_limit=FIX_SECONDS).run()
+    fix = MakeFair(grid, found, work_limit=FIX_STEPS).run()
     if not fix.found:
         return "ambiguous", count, "-", None
     return "ambiguous", count, str(len(fix.edits)), fix.grid
@@ -178,7 +179,7 @@ def contact_sheet(
             sheet.paste(_grid_image(row.fixed, side, changed), (x + 2 * side + 16, y))
         label = f"{row.photo}: {row.method}, {row.verdict}"
         if row.verdict == "ambiguous" and row.fixed is None:
-            label += f", {row.free} free cells; no fix found in {FIX_SECONDS:g} s"
+            label += f", {row.free} free cells; no fix found in its budget"
         elif row.verdict == "ambiguous":
             edits = "1 edit" if row.edits == "1" else f"{row.edits} edits"
             label += f", {row.free} free cells; fair after {edits} (red)"

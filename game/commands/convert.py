@@ -80,8 +80,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--fix-time",
         type=seconds_argument,
-        default=60.0,
-        help="seconds Make it fair may search (default 60)",
+        default=120.0,
+        help="the last resort on Make it fair: give up after this many seconds of solving "
+        "(default 120); its budget counts engine work, so a picture gets the same edits on "
+        "every machine",
     )
     parser.add_argument(
         "--require-unique",
@@ -193,8 +195,9 @@ def run(args: argparse.Namespace) -> int:
 
     if report.status == "multiple" and args.fix:
         search = MakeFair(
-            grid, FreeCells(report.ambiguous_cells, report.free_exact), time_limit=args.fix_time
-        )
+            grid, FreeCells(report.ambiguous_cells, report.free_exact),
+            safety_seconds=args.fix_time,
+        )  # fmt: skip
         fixed = search.run()
         print(f"make it fair: {fixed.text} [{fixed.seconds:.2f} s, {fixed.tried} edits tried]")
         if fixed.found:

@@ -19,8 +19,11 @@ if two solutions disagree on a cell, one of them disagrees with ``R``. So:
    with four times the time, once every other cell has had its turn.
 
 All solving goes through :class:`~game.core.solver.task.SolveTask`, sliced:
-:meth:`FreeCellSearch.advance` works for about the seconds it is given. ``time_limit`` bounds
-the engine time of the doubt solves together; when it runs out the result says "at least N".
+:meth:`FreeCellSearch.advance` works for about the seconds it is given. Its limits count
+either engine seconds (``time_limit``, the converter's live report: it must answer soon on any
+machine) or engine **work** (``step_limit``, Make it fair: every step the engine yields,
+heartbeats included, so the same picture gets the same answer on a fast machine and on a
+loaded one; see :class:`CountedSolve`). When the budget runs out the result says "at least N".
 
 Nothing here imports pygame.
 """
@@ -35,14 +38,21 @@ import numpy as np
 import numpy.typing as npt
 
 from game.core.puzzle import Puzzle
-from game.core.solver.result import SolveResult
-from game.core.solver.steps import CellPosition, Guess, LineDeduced, Step
+from game.core.solver.result import SolveResult, SolveStats, finished_result
+from game.core.solver.steps import CellPosition, Guess, LineDeduced, SolutionFound, Step
 from game.core.solver.task import SolveTask
 
 BoolGrid = npt.NDArray[np.bool_]
 KnownGrid = npt.NDArray[np.int8]
 Clock = Callable[[], float]
 
+# Engine steps a second of solving takes, measured on 30x30 photo conversions (2-solution solves
+# of scikit-image's photos, unloaded 2-core machine: 18,000-31,000 steps per CPU second). Only
+# to state the work limits below in the seconds they were first tuned in.
+STEPS_PER_SECOND = 25_000
+# A counted solve (CountedSolve) is pulled this many steps at a time, so a slice ends near its
+# budget however long the solve is (about 2 ms of solving).
+SLICE_STEPS = 48
 # Engine seconds one doubtful cell may take before it is left undecided: a cell whose forced
 # solve is that hard must not eat the budget of all the others.
 CELL_TIME_LIMIT = 1.0
@@ -57,6 +67,9 @@ _STEP_SLICE = 0.002
 ENUMERATION_CAP = 64
 ENUMERATION_SHARE = 0.4
 ENUMERATION_TIME = 3.0
+# The same limits in engine steps, for a search whose budget counts work (step_limit).
+CELL_STEP_LIMIT = int(CELL_TIME_LIMIT * STEPS_PER_SECOND)
+ENUMERATION_STEPS = int(ENUMERATION_TIME * STEPS_PER_SECOND)
 # With few cells in doubt the cell by cell search is quick and the enumeration not worth it
 # (on hundreds of 5x5 puzzles it made the search about twice as slow).
 ENUMERATION_MIN_DOUBT = 40
@@ -117,6 +130,87 @@ class SettledCells:
         return False
 
 
+class CountedSolve:
+    """A :class:`SolveTask` whose limit is engine work, not time: ``step_limit`` steps pulled
+    (every step the engine yields, heartbeats included: the engine yields one at least every
+    few dozen lines, so the count follows its work), or ``time_limit`` engine seconds as the
+    task's own limit when ``step_limit`` is None. A solve cut off by its step limit ends as
+    ``unknown`` with ``timed_out`` set, keeping the solutions it had found, exactly as one
+    cut off by its time limit: callers need not know which limit applied.
+
+    ``steps`` counts the work done and ``engine_seconds`` the time it took (real, for reports
+    and safety caps only).
+    """
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        *,
+        max_solutions: int | None,
+        step_limit: int | None = None,
+        time_limit: float | None = None,
+        initial: KnownGrid | None = None,
+        observer: Callable[[Step], object] | None = None,
+        clock: Clock = time.perf_counter,
+    ) -> None:
+        self.task = SolveTask(
+            puzzle,
+            max_solutions=max_solutions,
+            time_limit=time_limit if step_limit is None else None,
+            initial=initial,
+            clock=clock,
+        )
+        self.step_limit = step_limit
+        self.observer = observer
+        self.steps = 0
+        self.result: SolveResult | None = None
+        self._found: list[BoolGrid] = []
+        self._stop_at = 0
+
+    @property
+    def engine_seconds(self) -> float:
+        return self.task.engine_seconds
+
+    def _on_step(self, step: Step) -> bool:
+        self.steps += 1
+        if self.observer is not None:
+            self.observer(step)
+        if isinstance(step, SolutionFound):
+            self._found.append(step.array())
+        return self.steps >= self._stop_at
+
+    def advance(self, seconds: float, steps: int = SLICE_STEPS) -> SolveResult | None:
+        """Pull up to ``steps`` steps (or for about ``seconds``, whichever ends first); the
+        result once the solve is over, else None."""
+        if self.result is not None:
+            return self.result
+        quota = steps
+        if self.step_limit is not None:
+            quota = min(quota, self.step_limit - self.steps)
+        if quota > 0:
+            self._stop_at = self.steps + quota
+            found = self.task.advance(seconds, on_step=self._on_step)
+            if found is not None:
+                self.result = found
+                return found
+        if self.step_limit is not None and self.steps >= self.step_limit:
+            self.cancel()
+        return self.result
+
+    def cancel(self) -> None:
+        """Stop for good; the result is ``unknown`` (timed out) with the solutions found."""
+        self.task.cancel()
+        if self.result is None:
+            self.result = finished_result(
+                self._found,
+                SolveStats(),
+                complete=False,
+                capped=False,
+                timed_out=True,
+                max_solutions=self.task.max_solutions,
+            )
+
+
 def reference_of(puzzle: Puzzle, solutions: Sequence[BoolGrid]) -> BoolGrid | None:
     """The solution the free cells are measured against: the puzzle's goal when it solves
     the clues, else the first solution found."""
@@ -142,38 +236,63 @@ class FreeCellSearch:
         settled: KnownGrid | None = None,
         time_limit: float | None = 5.0,
         cell_time_limit: float = CELL_TIME_LIMIT,
+        step_limit: int | None = None,
+        cell_step_limit: int = CELL_STEP_LIMIT,
         enumeration_cap: int = ENUMERATION_CAP,
         enumeration_min_doubt: int = ENUMERATION_MIN_DOUBT,
         enumeration_share: float = ENUMERATION_SHARE,
         clock: Clock = time.perf_counter,
     ) -> None:
         self.puzzle = puzzle
-        self.time_limit = time_limit
+        # With a step limit every limit counts engine work (the same answer on any machine)
+        # and the time limits are not used.
+        self.counts_work = step_limit is not None
+        self.time_limit = None if self.counts_work else time_limit
         self.cell_time_limit = cell_time_limit
+        self.step_limit = step_limit
+        self.cell_step_limit = cell_step_limit
         self.enumeration_cap = enumeration_cap
         self.enumeration_min_doubt = enumeration_min_doubt
         self.enumeration_share = enumeration_share
         self.clock = clock
-        self._enumeration: SolveTask | None = None
+        self._enumeration: CountedSolve | None = None
         self._retry: list[CellPosition] = []
         self.result: FreeCells | None = None
         self.engine_seconds = 0.0
+        self.steps = 0
         self.reference: BoolGrid | None = None
         self._free: BoolGrid = np.zeros((puzzle.height, puzzle.width), dtype=bool)
         self._known: KnownGrid = np.full((puzzle.height, puzzle.width), -1, dtype=np.int8)
         self._seen: set[bytes] = set()
         self._doubt: list[CellPosition] = []
         self._next = 0
-        self._current: tuple[CellPosition, SolveTask] | None = None
-        self._first_task: SolveTask | None = None
+        self._current: tuple[CellPosition, CountedSolve] | None = None
+        self._first_task: CountedSolve | None = None
         self._observer: SettledCells | None = None
         if first is not None:
             self._start(first, settled)
         else:
             self._observer = SettledCells(puzzle)
-            self._first_task = SolveTask(
-                puzzle, max_solutions=2, time_limit=time_limit, clock=clock
-            )
+            self._first_task = self._task(2, self.time_limit, step_limit, observer=self._observer)
+
+    def _task(
+        self,
+        max_solutions: int,
+        seconds: float | None,
+        steps: int | None,
+        initial: KnownGrid | None = None,
+        observer: Callable[[Step], object] | None = None,
+    ) -> CountedSolve:
+        """A solve limited by ``steps`` when this search counts work, else by ``seconds``."""
+        return CountedSolve(
+            self.puzzle,
+            max_solutions=max_solutions,
+            step_limit=steps if self.counts_work else None,
+            time_limit=None if self.counts_work else seconds,
+            initial=initial,
+            observer=observer,
+            clock=self.clock,
+        )
 
     @property
     def done(self) -> bool:
@@ -204,12 +323,11 @@ class FreeCellSearch:
             limit = ENUMERATION_TIME
             if self.time_limit is not None:
                 limit = min(limit, self.time_limit * self.enumeration_share)
-            self._enumeration = SolveTask(
-                self.puzzle,
-                max_solutions=self.enumeration_cap,
-                time_limit=limit,
-                initial=self._known.copy(),
-                clock=self.clock,
+            steps = ENUMERATION_STEPS
+            if self.step_limit is not None:
+                steps = min(steps, int(self.step_limit * self.enumeration_share))
+            self._enumeration = self._task(
+                self.enumeration_cap, limit, steps, initial=self._known.copy()
             )
 
     def _enumerated(self, result: SolveResult) -> None:
@@ -231,13 +349,12 @@ class FreeCellSearch:
         assert self.reference is not None
         self._free |= grid != self.reference
 
-    def _spent(self) -> float:
-        return self.engine_seconds
-
     def _out_of_time(self) -> bool:
-        return self.time_limit is not None and self._spent() >= self.time_limit
+        if self.counts_work:
+            return self.step_limit is not None and self.steps >= self.step_limit
+        return self.time_limit is not None and self.engine_seconds >= self.time_limit
 
-    def _next_task(self) -> tuple[CellPosition, SolveTask] | None:
+    def _next_task(self) -> tuple[CellPosition, CountedSolve] | None:
         """The solve of the next cell still in doubt, forced to its other value."""
         assert self.reference is not None
         while True:
@@ -247,6 +364,7 @@ class FreeCellSearch:
                 # Cells that ran out of their own time, again with more of it.
                 self._doubt, self._retry, self._next = self._retry, [], 0
                 self.cell_time_limit = max(4 * self.cell_time_limit, CELL_TIME_LIMIT)
+                self.cell_step_limit = max(4 * self.cell_step_limit, CELL_STEP_LIMIT)
             x, y = self._doubt[self._next]
             self._next += 1
             if self._free[y, x] or self._known[y, x] >= 0:
@@ -255,11 +373,11 @@ class FreeCellSearch:
             initial[y, x] = 0 if self.reference[y, x] else 1
             limit = self.cell_time_limit
             if self.time_limit is not None:
-                limit = min(limit, max(0.0, self.time_limit - self._spent()))
-            task = SolveTask(
-                self.puzzle, max_solutions=1, time_limit=limit, initial=initial, clock=self.clock
-            )
-            return (x, y), task
+                limit = min(limit, max(0.0, self.time_limit - self.engine_seconds))
+            steps = self.cell_step_limit
+            if self.step_limit is not None:
+                steps = min(steps, max(0, self.step_limit - self.steps))
+            return (x, y), self._task(1, limit, steps, initial=initial)
 
     def _finish(self) -> FreeCells:
         ys, xs = np.nonzero(self._free)
@@ -275,6 +393,14 @@ class FreeCellSearch:
         )
         return self.result
 
+    def _pull(self, task: CountedSolve, seconds: float, steps: int) -> SolveResult | None:
+        """One slice of ``task``, its work and time added to this search's."""
+        before, seconds_before = task.steps, task.engine_seconds
+        found = task.advance(seconds, steps)
+        self.steps += task.steps - before
+        self.engine_seconds += task.engine_seconds - seconds_before
+        return found
+
     def advance(self, seconds: float) -> bool:
         """Work for about ``seconds``; True once :attr:`result` is ready."""
         if self.result is not None:
@@ -282,20 +408,15 @@ class FreeCellSearch:
         clock = self.clock
         deadline = clock() + seconds
         while self.result is None:
+            left = max(0.0, deadline - clock())
             if self._first_task is not None:
-                task = self._first_task
-                before = task.engine_seconds
-                first = task.advance(max(0.0, deadline - clock()), on_step=self._observer)
-                self.engine_seconds += task.engine_seconds - before
+                first = self._pull(self._first_task, left, 1 << 30)
                 if first is not None:
                     self._first_task = None
                     settled = self._observer.known if self._observer is not None else None
                     self._start(first, settled)
             elif self._enumeration is not None:
-                task = self._enumeration
-                before = task.engine_seconds
-                found = task.advance(min(_STEP_SLICE, max(0.0, deadline - clock())))
-                self.engine_seconds += task.engine_seconds - before
+                found = self._pull(self._enumeration, min(_STEP_SLICE, left), SLICE_STEPS)
                 if found is not None:
                     self._enumeration = None
                     self._enumerated(found)
@@ -309,9 +430,7 @@ class FreeCellSearch:
                     break
             else:
                 (x, y), task = self._current
-                before = task.engine_seconds
-                found = task.advance(min(_STEP_SLICE, max(0.0, deadline - clock())))
-                self.engine_seconds += task.engine_seconds - before
+                found = self._pull(task, min(_STEP_SLICE, left), SLICE_STEPS)
                 if found is not None:
                     self._current = None
                     if found.solutions:
@@ -321,7 +440,7 @@ class FreeCellSearch:
                         assert self.reference is not None
                         self._known[y, x] = 1 if self.reference[y, x] else 0
                     elif not self._out_of_time():
-                        self._retry.append((x, y))  # its own time ran out, not the budget
+                        self._retry.append((x, y))  # its own limit ran out, not the budget
             if clock() >= deadline:
                 break
         return self.result is not None
@@ -352,6 +471,9 @@ class FreeCellSearch:
             self._finish()
 
 
-def free_cells(puzzle: Puzzle, time_limit: float | None = 5.0) -> FreeCells:
-    """The free cells of ``puzzle`` within ``time_limit`` engine seconds; blocks."""
-    return FreeCellSearch(puzzle, time_limit=time_limit).run()
+def free_cells(
+    puzzle: Puzzle, time_limit: float | None = 5.0, step_limit: int | None = None
+) -> FreeCells:
+    """The free cells of ``puzzle`` within ``time_limit`` engine seconds (or, given, within
+    ``step_limit`` engine steps, the same on every machine); blocks."""
+    return FreeCellSearch(puzzle, time_limit=time_limit, step_limit=step_limit).run()

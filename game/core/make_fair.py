@@ -31,7 +31,15 @@ A result is only ever a puzzle a full solve proved unique; otherwise there is no
 (``found`` False) and the picture is left as it was. All solving goes through
 :class:`~game.core.solver.task.SolveTask`, sliced: :meth:`MakeFair.advance` works for about
 the seconds it is given, so the converter spreads it over frames and ``convert --fix`` runs it
-to the end. Nothing here imports pygame.
+to the end.
+
+Every limit counts engine **work** (steps the engine yields, heartbeats included; see
+:class:`~game.core.free_cells.CountedSolve`), never seconds: the whole search
+(``WORK_LIMIT``), each candidate's solve, each count, and the pace. So a given picture gets the
+same edits on a fast machine and on a loaded one, however its frames slice the work. The one
+clock left is a safety cap (``SAFETY_SECONDS`` of engine time, several times what the work
+limit takes on a slow machine): when it ends a search, the result says it gave up after so
+many seconds rather than "no edits". Nothing here imports pygame.
 """
 
 from __future__ import annotations
@@ -43,34 +51,43 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from game.core.free_cells import FreeCells, FreeCellSearch, SettledCells
+from game.core.free_cells import (
+    SLICE_STEPS,
+    STEPS_PER_SECOND,
+    CountedSolve,
+    FreeCells,
+    FreeCellSearch,
+    SettledCells,
+)
 from game.core.puzzle import Puzzle
 from game.core.solver.result import SolveResult
 from game.core.solver.steps import CellPosition, cell_name
-from game.core.solver.task import SolveTask
 
 BoolGrid = npt.NDArray[np.bool_]
 Clock = Callable[[], float]
 
 MAX_EDITS = 8
-# Engine seconds for the whole search, and for one candidate's uniqueness solve.
-TIME_LIMIT = 30.0
-CANDIDATE_TIME_LIMIT = 0.5
-# Engine seconds to count what a candidate leaves free (a lower bound is enough to rank).
-COUNT_TIME_LIMIT = 0.3
+# Engine steps for the whole search, and for one candidate's uniqueness solve. First tuned in
+# engine seconds (30 s and 0.5 s) and turned into steps at STEPS_PER_SECOND (25,000, measured).
+WORK_LIMIT = 30 * STEPS_PER_SECOND
+CANDIDATE_STEPS = STEPS_PER_SECOND // 2
+# Engine steps to count what a candidate leaves free (a lower bound is enough to rank).
+COUNT_STEPS = int(0.3 * STEPS_PER_SECOND)
+# The last resort: engine seconds after which the search gives up whatever work is left (a
+# machine so loaded that WORK_LIMIT would take minutes). Reported as "gave up after ...".
+SAFETY_SECONDS = 120.0
 # Candidates tried per edit at most: the nearest to the free cells first; of those, how many
 # get their free cells counted when none is a fix on its own.
 MAX_CANDIDATES = 120
 COUNTED_CANDIDATES = 24
 # How far from a free cell an edit may be.
 REACH = 2
-# The limits above suit a picture whose own two-solution solve takes this long or less. A
-# slower one (a hard picture, or a machine busy with other work: the limits count wall-clock
-# engine time) scales them, up to MAX_PACE times: on chelsea at 30x30 under a load of 8 on
-# two cores every candidate's solve took 0.6 s and ran out of its 0.5 s, so no edit was found.
-PACE_SOLVE = 0.125
+# The limits above suit a picture whose own two-solution solve takes this much work or less. A
+# harder picture scales them, up to MAX_PACE times: on chelsea at 30x30 every candidate's
+# solve took about 15,000 steps and ran out of 12,500, so no edit was found.
+PACE_STEPS = STEPS_PER_SECOND // 8
 MAX_PACE = 8.0
-# Each solve is stepped this much at a time, so a slice ends near its budget.
+# Each solve is stepped this much at a time (at most), so a slice ends near its budget.
 _STEP_SLICE = 0.002
 # Above this many free cells the search first edits in batches (see MakeFair._batches): a
 # dithered photo can have over a hundred free cells in dozens of separate switches, one edit
@@ -81,15 +98,15 @@ _STEP_SLICE = 0.002
 # free cells: 1 edit, where batches made 4).
 BATCH_ABOVE = 40
 BATCH_UNTIL = 12
-# When the caller does not know the free cells, counting them first may take this share of
-# the time limit (the dithered page at 30x30: its count took all of a 30 s budget).
+# When the caller does not know the free cells exactly, counting them first may take this
+# share of the work limit (the dithered page at 30x30: its count took all of a 30 s budget).
 FIRST_COUNT_SHARE = 0.25
 # The edits of one batch are at least this many cells apart (in both directions), so each
 # settles its own switch and two of them do not undo each other.
 BATCH_SPACING = 3
-# Engine seconds (times the pace) to count what a batch leaves free: a lower bound is enough,
+# Engine steps (times the pace) to count what a batch leaves free: a lower bound is enough,
 # its cells are the next batch's targets.
-BATCH_COUNT_LIMIT = 0.75
+BATCH_COUNT_STEPS = int(0.75 * STEPS_PER_SECOND)
 
 
 @dataclass(frozen=True)
@@ -126,11 +143,17 @@ class FairResult:
     free_before: int
     seconds: float
     tried: int
+    # The engine work the search did (its budget's unit), and whether the safety cap on
+    # engine seconds ended it before its work limit did.
+    steps: int = 0
+    gave_up: bool = False
 
     @property
     def text(self) -> str:
+        if not self.found and self.gave_up:
+            return f"gave up after {self.seconds:.0f} s of solving, before its work was done"
         if not self.found:
-            return "no small set of edits made the puzzle unique in time"
+            return "no small set of edits made the puzzle unique within the search's budget"
         if not self.edits:
             return "already unique: nothing to change"
         count = len(self.edits)
@@ -239,9 +262,11 @@ def free_regions(cells: Sequence[CellPosition], reach: int = REACH) -> list[list
 class MakeFair:
     """The search (see the module text) over ``grid``, a slice at a time.
 
-    ``free`` is the grid's free cells when a report already knows them; otherwise the search
-    counts them first. ``time_limit`` bounds the engine seconds of all its solves; ``pace``
-    scales the limits of each solve (None: measured, see PACE_SOLVE).
+    ``free`` is the grid's free cells when a report knows them exactly; otherwise the search
+    counts them first (a count that ran out of time elsewhere would make the edits depend on
+    the machine). ``work_limit`` bounds the engine steps of all its solves (None: no bound);
+    ``pace`` scales the limits of each solve (None: measured, see PACE_STEPS);
+    ``safety_seconds`` is the last resort on engine time (None: none).
     """
 
     def __init__(
@@ -250,20 +275,25 @@ class MakeFair:
         free: FreeCells | None = None,
         *,
         max_edits: int = MAX_EDITS,
-        time_limit: float | None = TIME_LIMIT,
+        work_limit: int | None = WORK_LIMIT,
+        safety_seconds: float | None = SAFETY_SECONDS,
         pace: float | None = None,
         clock: Clock = time.perf_counter,
     ) -> None:
         self.start = np.array(grid, dtype=bool, copy=True)
         self.max_edits = max_edits
-        self.time_limit = time_limit
+        self.work_limit = work_limit
+        self.safety_seconds = safety_seconds
         self.clock = clock
         self.engine_seconds = 0.0
+        self.steps = 0
+        # The safety cap ended the search (not its work limit).
+        self.gave_up = False
         self.tried = 0
         self.edits: list[Edit] = []
         self.result: FairResult | None = None
         self.free_before = free.count if free is not None else 0
-        # Scales the per-solve limits to how long this picture takes to solve (see PACE_SOLVE);
+        # Scales the per-solve limits to how much work this picture takes to solve (PACE_STEPS);
         # None: measured on the picture's own solve when the search starts.
         self.pace = 1.0 if pace is None else pace
         self._measure = pace is None
@@ -276,63 +306,81 @@ class MakeFair:
     # -- solving helpers (each a generator that yields between slices) -----------------------
 
     def _out_of_time(self) -> bool:
-        return self.time_limit is not None and self.engine_seconds >= self.time_limit
+        """The work is spent, or (the last resort) the safety cap's engine seconds are."""
+        if self.safety_seconds is not None and self.engine_seconds >= self.safety_seconds:
+            self.gave_up = True
+            return True
+        return self.work_limit is not None and self.steps >= self.work_limit
 
-    def _limit(self, cap: float) -> float:
-        if self.time_limit is None:
-            return cap
-        return max(0.0, min(cap, self.time_limit - self.engine_seconds))
+    def _limit(self, cap: float) -> int:
+        """``cap`` steps, or what is left of the work limit when that is less."""
+        steps = int(cap)
+        if self.work_limit is None:
+            return steps
+        return max(0, min(steps, self.work_limit - self.steps))
+
+    def _pull(self, task: CountedSolve | FreeCellSearch) -> bool:
+        """One slice of ``task``; its work and time are added to the search's."""
+        before, seconds_before = task.steps, task.engine_seconds
+        if isinstance(task, CountedSolve):
+            finished = task.advance(_STEP_SLICE, SLICE_STEPS) is not None
+        else:
+            finished = task.advance(_STEP_SLICE)
+        self.steps += task.steps - before
+        self.engine_seconds += task.engine_seconds - seconds_before
+        safety = self.safety_seconds
+        if not finished and safety is not None and self.engine_seconds >= safety:
+            self.gave_up = True
+            task.cancel()  # it ends with what it found ("unknown", "at least")
+            return True
+        return finished
 
     def _solve(
         self, puzzle: Puzzle, cap: float | None = None
     ) -> Generator[None, None, tuple[SolveResult, SettledCells]]:
         """A two-solution solve of ``puzzle``, with the cells it settled before guessing."""
         settled = SettledCells(puzzle)
-        cap = CANDIDATE_TIME_LIMIT * self.pace if cap is None else cap
-        task = SolveTask(puzzle, max_solutions=2, time_limit=self._limit(cap), clock=self.clock)
-        while True:
-            before = task.engine_seconds
-            result = task.advance(_STEP_SLICE, on_step=settled)
-            self.engine_seconds += task.engine_seconds - before
-            if result is not None:
-                return result, settled
+        cap = CANDIDATE_STEPS * self.pace if cap is None else cap
+        task = CountedSolve(
+            puzzle, max_solutions=2, step_limit=self._limit(cap), observer=settled,
+            clock=self.clock,
+        )  # fmt: skip
+        while not self._pull(task):
             yield None
+        assert task.result is not None
+        return task.result, settled
 
     def _free(
         self,
         grid: BoolGrid,
-        limit: float | None,
+        limit: int,
         first: tuple[SolveResult, SettledCells] | None = None,
     ) -> Generator[None, None, FreeCells]:
         search = FreeCellSearch(
             Puzzle.from_grid(grid),
             first=first[0] if first is not None else None,
             settled=first[1].known if first is not None else None,
-            time_limit=limit,
-            cell_time_limit=0.25 * self.pace,
+            step_limit=limit,
+            cell_step_limit=int(0.25 * STEPS_PER_SECOND * self.pace),
             # An edit usually leaves a few solutions: enumerating them counts exactly, soon,
             # and a ranking of edits by exact counts does not mistake a lower bound for one.
             enumeration_share=0.9,
             clock=self.clock,
         )
-        while True:
-            before = search.engine_seconds
-            finished = search.advance(_STEP_SLICE)
-            self.engine_seconds += search.engine_seconds - before
-            if finished:
-                assert search.result is not None
-                return search.result
+        while not self._pull(search):
             yield None
+        assert search.result is not None
+        return search.result
 
     # -- the search -------------------------------------------------------------------------
 
     def _search(self, free: FreeCells | None) -> Generator[None, None, FairResult]:
         grid = self.start.copy()
-        if free is None or (not free.exact and not free.count):
-            # No count, or one that ran out before its first solve ended. A lower bound is
-            # enough to start from (its cells are the first targets): the count must not eat
-            # the whole budget on a hard picture.
-            budget = TIME_LIMIT if self.time_limit is None else self.time_limit
+        if free is None or not free.exact:
+            # No count, or one that ran out of its time (which depends on the machine): count
+            # here, on work. A lower bound is enough to start from (its cells are the first
+            # targets): the count must not eat the whole budget on a hard picture.
+            budget = WORK_LIMIT if self.work_limit is None else self.work_limit
             free = yield from self._free(grid, self._limit(FIRST_COUNT_SHARE * budget))
             self.free_before = free.count
         if free.exact and not free.count:
@@ -418,7 +466,7 @@ class MakeFair:
                 self.tried += 1
                 edited = apply_edits(grid, batch)
                 # The count's first solve says "unique" at once (exactly no free cell).
-                left = yield from self._free(edited, self._limit(BATCH_COUNT_LIMIT * self.pace))
+                left = yield from self._free(edited, self._limit(BATCH_COUNT_STEPS * self.pace))
                 if left.exact and not left.count:
                     self.edits.extend(batch)
                     return None
@@ -455,13 +503,13 @@ class MakeFair:
         return grid
 
     def _measure_pace(self, grid: BoolGrid) -> Generator[None, None, None]:
-        """Time the picture's own two-solution solve and set :attr:`pace` from it."""
-        before = self.engine_seconds
-        yield from self._solve(Puzzle.from_grid(grid), cap=CANDIDATE_TIME_LIMIT * MAX_PACE)
-        self.pace = min(MAX_PACE, max(1.0, (self.engine_seconds - before) / PACE_SOLVE))
+        """Count the work of the picture's own two-solution solve; set :attr:`pace` from it."""
+        before = self.steps
+        yield from self._solve(Puzzle.from_grid(grid), cap=CANDIDATE_STEPS * MAX_PACE)
+        self.pace = min(MAX_PACE, max(1.0, (self.steps - before) / PACE_STEPS))
 
-    def _count_limit(self) -> float:
-        return self._limit(COUNT_TIME_LIMIT * self.pace)
+    def _count_limit(self) -> int:
+        return self._limit(COUNT_STEPS * self.pace)
 
     def _least_free(
         self, grid: BoolGrid, kept: list[tuple[Edit, tuple[SolveResult, SettledCells]]]
@@ -483,7 +531,14 @@ class MakeFair:
     def _made(self, found: bool, grid: BoolGrid) -> FairResult:
         edits = tuple(self.edits) if found else ()
         self.result = FairResult(
-            found, edits, grid, self.free_before, self.engine_seconds, self.tried
+            found,
+            edits,
+            grid,
+            self.free_before,
+            self.engine_seconds,
+            self.tried,
+            self.steps,
+            self.gave_up and not found,
         )
         return self.result
 
@@ -507,6 +562,12 @@ class MakeFair:
         assert self.result is not None
         return self.result
 
+    def give_up(self) -> None:
+        """Stop for good because the caller's own safety cap ran out: like :meth:`cancel`,
+        and the result says it gave up (``gave_up``) rather than found nothing."""
+        self.gave_up = True
+        self.cancel()
+
     def cancel(self) -> None:
         """Stop for good, with no result (the picture stays as it was)."""
         if self._work is not None:
@@ -516,6 +577,6 @@ class MakeFair:
                 self._made(False, self.start)
 
 
-def make_fair(grid: BoolGrid, time_limit: float | None = TIME_LIMIT) -> FairResult:
+def make_fair(grid: BoolGrid, work_limit: int | None = WORK_LIMIT) -> FairResult:
     """The edits that make ``grid`` a unique puzzle (see :class:`MakeFair`); blocks."""
-    return MakeFair(grid, time_limit=time_limit).run()
+    return MakeFair(grid, work_limit=work_limit).run()

@@ -99,3 +99,23 @@ def test_convert_fix_says_why_it_did_not_try_when_the_check_ran_out_of_time(
         "make it fair: not tried, the solver did not decide within 0.001 s; "
         "give it longer with --timeout"
     ) in printed
+
+
+def test_convert_fix_gives_the_same_edits_on_every_run_however_its_work_is_sliced(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Make it fair's budget counts engine steps: slices of a microsecond (a machine so busy
+    # that each slice gets one step) change nothing it decides.
+    import game.core.make_fair as make_fair_module
+
+    image = _picture(tmp_path / "dots.png")
+    lines = []
+    for slice_seconds in (make_fair_module._STEP_SLICE, 1e-6):
+        monkeypatch.setattr(make_fair_module, "_STEP_SLICE", slice_seconds)
+        assert main(["convert", str(image), "--size", "12x12", "--fix"]) == 0
+        printed = capsys.readouterr().out
+        fix = [line for line in printed.splitlines() if line.startswith("make it fair: ")]
+        assert len(fix) == 1 and "edit" in fix[0]
+        text, _, spent = fix[0].partition(" [")
+        lines.append(text + spent.partition(" s, ")[2])  # the edits and edits tried, no time
+    assert lines[0] == lines[1]

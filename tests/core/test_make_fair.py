@@ -5,9 +5,11 @@ from __future__ import annotations
 import random
 
 import numpy as np
+import pytest
 
+import game.core.make_fair as make_fair_module
 from game.core.convert_methods import dither_grid
-from game.core.free_cells import FreeCells, free_cells
+from game.core.free_cells import STEPS_PER_SECOND, FreeCells, free_cells
 from game.core.make_fair import (
     BATCH_ABOVE,
     BATCH_SPACING,
@@ -35,7 +37,7 @@ def test_make_fair_never_returns_a_puzzle_with_more_than_one_solution() -> None:
         if len(_all_solutions(Puzzle.from_grid(grid))) < 2:
             continue
         ambiguous += 1
-        result = make_fair(grid, time_limit=5.0)
+        result = make_fair(grid, work_limit=5 * STEPS_PER_SECOND)
         if result.found:
             found += 1
             assert result.edits
@@ -118,23 +120,53 @@ def test_the_search_is_sliced_and_cancel_leaves_the_picture_alone() -> None:
     grid[1, 1] = grid[2, 2] = True
     grid[7, 6] = grid[8, 7] = True
     # A ticking clock makes every solve look slow: the pace is fixed rather than measured.
-    search = MakeFair(grid, pace=1.0, clock=_ticking_clock())
+    search = MakeFair(grid, pace=1.0, safety_seconds=None, clock=_ticking_clock())
     slices = 0
     while not search.advance(0.003):
         slices += 1
     assert slices > 3 and search.result is not None and search.result.found
-    stopped = MakeFair(grid, pace=1.0, clock=_ticking_clock())
+    stopped = MakeFair(grid, pace=1.0, safety_seconds=None, clock=_ticking_clock())
     stopped.advance(0.003)
     stopped.cancel()
     assert stopped.result is not None and not stopped.result.found
     assert np.array_equal(stopped.result.grid, grid)
 
 
-def test_out_of_time_gives_no_edits() -> None:
+def test_out_of_work_gives_no_edits() -> None:
     grid = np.zeros((10, 10), dtype=bool)
     grid[1, 1] = grid[2, 2] = True
-    result = MakeFair(grid, time_limit=0.0, clock=_ticking_clock()).run()
-    assert not result.found and result.edits == ()
+    result = MakeFair(grid, work_limit=0).run()
+    assert not result.found and result.edits == () and not result.gave_up
+    assert "budget" in result.text
+
+
+def test_the_same_picture_gets_the_same_edits_however_fast_the_machine() -> None:
+    # Budgets count engine steps: a clock a thousand times slower (a loaded machine) and
+    # other slice sizes (frames) change nothing the search decides.
+    grid = dither_grid(np.linspace(0.2, 0.8, 144).reshape(12, 12), 0.5)
+    runs = []
+    for tick, slice_seconds in ((0.000001, 3600.0), (0.001, 0.003), (0.01, 0.025)):
+        search = MakeFair(grid, work_limit=100_000, safety_seconds=None,
+                          clock=_ticking_clock(tick))  # fmt: skip
+        while not search.advance(slice_seconds):
+            pass
+        assert search.result is not None
+        runs.append(search.result)
+    first = runs[0]
+    assert first.found and first.free_before > 0 and first.edits
+    for other in runs[1:]:
+        assert (other.edits, other.tried, other.steps) == (first.edits, first.tried, first.steps)
+        assert np.array_equal(other.grid, first.grid)
+
+
+def test_the_safety_cap_gives_up_and_says_so() -> None:
+    grid = dither_grid(np.linspace(0.2, 0.8, 144).reshape(12, 12), 0.5)
+    result = MakeFair(grid, safety_seconds=5.0, clock=_ticking_clock(1.0)).run()
+    assert not result.found and result.gave_up and result.edits == ()
+    assert result.text.startswith("gave up after") and np.array_equal(result.grid, grid)
+    stopped = MakeFair(grid)
+    stopped.give_up()
+    assert stopped.result is not None and stopped.result.gave_up
 
 
 def test_candidates_start_at_the_free_cells_and_prefer_edits_that_blend_in() -> None:
@@ -156,16 +188,22 @@ def test_free_regions_group_nearby_cells() -> None:
     assert sorted(map(sorted, groups)) == [[(0, 0), (1, 1), (3, 2)], [(7, 9), (8, 9), (9, 9)]]
 
 
-def test_the_solve_limits_follow_how_long_the_picture_takes_to_solve() -> None:
+def test_the_solve_limits_follow_how_much_work_the_picture_takes_to_solve(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     grid = np.zeros((10, 10), dtype=bool)
     grid[1, 1] = grid[2, 2] = True
     grid[:, 4] = True
-    quick = MakeFair(grid, clock=_ticking_clock(0.00001))
+    quick = MakeFair(grid)
     assert quick.run().found and quick.pace == 1.0
-    # The same picture on a clock ten thousand times slower (a busy machine): the limits grow
-    # to their cap instead of every candidate running out of time.
-    slow = MakeFair(grid, time_limit=None, clock=_ticking_clock(0.1))
-    assert slow.run().found and slow.pace == MAX_PACE
+    # A slow clock changes nothing: the pace counts steps, not seconds.
+    slow = MakeFair(grid, safety_seconds=None, clock=_ticking_clock(0.1))
+    assert slow.run().found and slow.pace == 1.0
+    # A picture whose own solve is far more work than PACE_STEPS: the limits grow to their cap
+    # instead of every candidate running out of work.
+    monkeypatch.setattr(make_fair_module, "PACE_STEPS", 1)
+    hard = MakeFair(grid)
+    assert hard.run().found and hard.pace == MAX_PACE
 
 
 def test_smoothing_sets_free_dots_and_pinholes_to_agree_with_their_neighbours() -> None:

@@ -8,7 +8,7 @@ import numpy as np
 import pygame
 import pytest
 
-from game.core.free_cells import FreeCells
+from game.core.free_cells import STEPS_PER_SECOND, FreeCells
 from game.core.make_fair import FairResult
 from game.ui.app import App
 from game.ui.scenes import converter_fairness
@@ -21,7 +21,7 @@ from tests.ui.ui_events import click, key
 class _Endless:
     """A search that never finishes on its own (a picture no small edit fixes)."""
 
-    def __init__(self, grid: np.ndarray, free: FreeCells, time_limit: float) -> None:
+    def __init__(self, grid: np.ndarray, free: FreeCells, work_limit: int) -> None:
         self.grid = grid
         self.tried = 0
         self.result: FairResult | None = None
@@ -30,9 +30,12 @@ class _Endless:
         self.tried += 1
         return self.result is not None
 
-    def cancel(self) -> None:
+    def cancel(self, gave_up: bool = False) -> None:
         if self.result is None:
-            self.result = FairResult(False, (), self.grid, 0, 0.0, self.tried)
+            self.result = FairResult(False, (), self.grid, 0, 0.0, self.tried, 0, gave_up)
+
+    def give_up(self) -> None:
+        self.cancel(gave_up=True)
 
 
 @pytest.fixture
@@ -96,8 +99,10 @@ def test_a_search_that_does_not_finish_ends_within_the_wall_limit(tmp_path: Path
         assert frames <= FAIR_WALL_LIMIT / frame + 2, "the search outlived its wall limit"
     assert frames >= FAIR_WALL_LIMIT / frame - 2
     lines = _lines(scene)
-    # An opened picture has a method to change.
-    assert "No small set" in lines and "another method" in lines
+    # Said as what it is (the wall clock's last resort, not "no edits"); an opened picture
+    # has a method to change.
+    assert f"gave up after {FAIR_WALL_LIMIT:.0f} s" in lines and "No small set" not in lines
+    assert "another method" in lines
 
 
 @pytest.mark.usefixtures("endless")
@@ -113,6 +118,9 @@ def test_failure_advice_on_a_canvas_names_no_method(tmp_path: Path) -> None:
 
 
 def test_make_fair_limits_keep_the_search_short() -> None:
-    # Engine time is only part of each frame, so its limit sits below the wall limit, and
-    # the wall limit is what a player waits at most.
-    assert converter_fairness.FAIR_TIME_LIMIT <= FAIR_WALL_LIMIT <= 30.0
+    # The work limit, at FAIR_SLICE of solving a frame at 60 frames a second, fits twice in
+    # the wall limit (a machine twice as slow still finishes), and the wall limit is what a
+    # player waits at most.
+    work_seconds = converter_fairness.FAIR_WORK_LIMIT / STEPS_PER_SECOND
+    on_screen = work_seconds / converter_fairness.FAIR_SLICE / 60
+    assert 2 * on_screen <= FAIR_WALL_LIMIT <= 60.0

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.fairness import Report, UniquenessCheck, report_lines
-from game.core.free_cells import FreeCells
+from game.core.free_cells import STEPS_PER_SECOND, FreeCells
 from game.core.make_fair import FairResult, MakeFair
 from game.core.solver.steps import CellPosition
 from game.ui.scenes.converter_panels import draw_panel, draw_report
@@ -37,11 +37,12 @@ CHECK_DELAY = 0.15
 CHECK_TIME_LIMIT = 4.0
 # Engine seconds for counting free cells after a check found two solutions.
 FREE_TIME_LIMIT = 6.0
-# Engine seconds Make it fair may search, and seconds of the player's time (frames' dt) it may
-# take: the engine limit alone counts only solving, which gets a slice of each frame, so 30
-# engine seconds took about two minutes on screen.
-FAIR_TIME_LIMIT = 20.0
-FAIR_WALL_LIMIT = 30.0
+# Engine work Make it fair may do (steps, so a picture gets the same edits on any machine:
+# about 15 s of solving, which at FAIR_SLICE a frame takes about 25 s on screen), and the last
+# resort, seconds of the player's time (frames' dt): a machine so busy that the work would take
+# longer than that gives up, and the report says so.
+FAIR_WORK_LIMIT = 15 * STEPS_PER_SECOND
+FAIR_WALL_LIMIT = 60.0
 # Seconds of search per frame: more than a check's slice (the player pressed a button and is
 # waiting for it), still well inside a 60 FPS frame.
 FAIR_SLICE = 0.010
@@ -124,7 +125,7 @@ class ConverterFairness:
         elif self.fair_search is not None:
             self.fair_elapsed += dt
             if self.fair_elapsed >= FAIR_WALL_LIMIT:
-                self.fair_search.cancel()  # out of the player's time: a failed search
+                self.fair_search.give_up()  # out of the player's time: said as such
             if self.fair_search.advance(FAIR_SLICE):
                 result = self.fair_search.result
                 self.fair_search = None
@@ -148,7 +149,7 @@ class ConverterFairness:
         self.failed = None
         self.stopped = False
         self.fair_elapsed = 0.0
-        self.fair_search = MakeFair(self.scene.document.grid, free, time_limit=FAIR_TIME_LIMIT)
+        self.fair_search = MakeFair(self.scene.document.grid, free, work_limit=FAIR_WORK_LIMIT)
         self.scene.sync_widgets()
 
     def fair_clicked(self) -> None:
@@ -274,8 +275,12 @@ class ConverterFairness:
             lines.append(("info", f"Making it fair{'.' * dots} ({tried}): Stop or Esc ends it."))
         elif self.stopped:
             lines.append(("info", "Make it fair stopped: the picture is unchanged."))
+        elif self.failed is not None and self.failed.gave_up:
+            lines.append(("warning", f"Make it fair gave up after {self.fair_elapsed:.0f} s, "
+                          f"before its work was done (a busy machine): try again, or try "
+                          f"{self._advice()}."))  # fmt: skip
         elif self.failed is not None:
-            lines.append(("warning", "No small set of edits gave one solution in time: "
+            lines.append(("warning", "No small set of edits gave one solution: "
                           f"try {self._advice()}."))  # fmt: skip
         if self.applied is not None:
             lines.append(("info", "Undo the edits (or Ctrl+Z) takes them back."))
