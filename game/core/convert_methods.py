@@ -188,10 +188,41 @@ def outline_grid(strength: FloatGrid, level: float) -> BoolGrid:
 
 def sketch_grid(strength: FloatGrid, cells: FloatGrid, level: float) -> BoolGrid:
     """The outline at ``level`` (see :func:`outline_grid`) and the darkest
-    ``SKETCH_DARK_SHARE`` of ``cells`` (luminance), when they are darker than Otsu's cut."""
+    ``SKETCH_DARK_SHARE`` of ``cells`` (luminance), when they are darker than Otsu's cut;
+    inside a shape the outline encloses, only those also darker than Otsu's cut of the
+    enclosed cells.
+
+    A cat's eye is a dark rim around a mid-dark iris and a black pupil: all of it among the
+    picture's darkest cells, it filled into a blob. Inside the ring only the pupil, darker
+    than the iris around it, fills: the ring and the pupil a person knows an eye by. The
+    darkest cells outside closed shapes (a spoon, a collar, a crater) fill as before."""
     cut = min(float(np.percentile(cells, SKETCH_DARK_SHARE * 100)), otsu_level(cells))
-    grid: BoolGrid = outline_grid(strength, level) | (cells < cut - 1e-6)
-    return join_diagonals(grid)
+    outline = join_diagonals(outline_grid(strength, level))
+    dark = cells < cut - 1e-6
+    inside = enclosed(outline)
+    if inside.any():
+        dark &= ~inside | (cells < otsu_level(cells[inside]) - 1e-6)
+    return join_diagonals(outline | dark)
+
+
+def enclosed(grid: BoolGrid) -> BoolGrid:
+    """The empty cells of ``grid`` that no path of empty side neighbours links to its border:
+    the insides of its closed shapes. A flood from the border, a few array passes per step."""
+    empty = ~grid
+    reached = np.zeros_like(empty)
+    for side in (np.s_[0, :], np.s_[-1, :], np.s_[:, 0], np.s_[:, -1]):
+        reached[side] = empty[side]
+    while True:
+        grown = reached.copy()
+        grown[1:, :] |= reached[:-1, :]
+        grown[:-1, :] |= reached[1:, :]
+        grown[:, 1:] |= reached[:, :-1]
+        grown[:, :-1] |= reached[:, 1:]
+        grown &= empty
+        if np.array_equal(grown, reached):
+            inside: BoolGrid = empty & ~reached
+            return inside
+        reached = grown
 
 
 def join_diagonals(grid: BoolGrid) -> BoolGrid:
