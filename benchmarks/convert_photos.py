@@ -92,8 +92,10 @@ def measure(
     rows = []
     for width, height in sizes:
         started = time.perf_counter()
+        # As the converter opens a photo: framed on its face when it has one.
         options = ConvertOptions(width=width, height=height, method=method, threshold=level,
-                                 fit="fill", clean=True)  # fmt: skip
+                                 fit="fill", clean=True,
+                                 frame=converter.auto_frame(width, height))  # fmt: skip
         concrete = converter.concrete(options)
         grid = converter.grid(options)
         converted = time.perf_counter()
@@ -152,7 +154,7 @@ def contact_sheet(
                       (245, 242, 235))  # fmt: skip
     draw = ImageDraw.Draw(sheet)
     font = ImageFont.load_default()
-    settings = "as a photo opens in the converter (Auto, Fill, clean specks)"
+    settings = "as a photo opens in the converter (Auto, Fill, clean specks, framed)"
     if method != "auto":
         settings = f"method {method} (Fill, clean specks)"
     draw.text((10, 9), f"30x30, {settings}: the photo, the puzzle, and the puzzle after Make "

@@ -45,6 +45,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--invert", action="store_true", help="fill the light parts instead")
     parser.add_argument("--crop", action="store_true", help="trim uniform borders first")
     parser.add_argument(
+        "--whole",
+        action="store_true",
+        help="use the whole picture (a photo with a face is otherwise framed on it, as the "
+        "Create screen opens it)",
+    )
+    parser.add_argument(
         "--fit",
         choices=("fill", "pad", "stretch"),
         default=None,
@@ -155,7 +161,8 @@ def run(args: argparse.Namespace) -> int:
     except ConvertError as error:
         return _fail(str(image_path), str(error))
     # What the player did not choose starts where the Create screen starts for this picture:
-    # Auto, Fill and clean specks for a photograph, Otsu and Pad for a drawing.
+    # Auto, Fill and clean specks for a photograph (framed on its face when it has one),
+    # Otsu and Pad for a drawing.
     photo = looks_like_photo(converter.source)
     method, threshold = chosen or (PHOTO_METHOD if photo else DEFAULT_METHOD, None)
     try:
@@ -169,6 +176,7 @@ def run(args: argparse.Namespace) -> int:
             threshold=0.5 if threshold is None else threshold,
             invert=args.invert,
             clean=photo if args.clean is None else args.clean,
+            frame=None if args.whole else converter.auto_frame(width, height),
         )
     except ConvertError as error:
         return _fail("convert", str(error))
@@ -187,6 +195,7 @@ def run(args: argparse.Namespace) -> int:
         + _method_text(converter, conversion.options)
         + (", inverted" if converter.concrete(conversion.options).invert else "")
         + (", specks cleaned" if options.clean else "")
+        + (", framed on its face (--whole for all of it)" if options.frame else "")
         + f", {puzzle.filled_total} cells filled"
     )
     _print_report(report, cell_name)

@@ -24,6 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from game.core.convert_auto import AutoChoice, choose
+from game.core.convert_frame import subject_frame
 from game.core.convert_grid import (
     Blocks,
     Fit,
@@ -224,11 +225,14 @@ class ConvertOptions:
         return (round(self.brightness, 4), round(self.contrast, 4), round(self.gamma, 4))
 
 
-def defaults_for(source: SourceImage) -> dict[str, object]:
+def defaults_for(source: SourceImage, width: int = 20, height: int = 20) -> dict[str, object]:
     """The options a newly opened picture starts from: Auto and Fill for a photograph,
-    Otsu and Pad for a drawing; tone neutral, no frame, specks cleaned on photos."""
+    framed on its face when it has one (:func:`convert_frame.subject_frame`, for a
+    ``width`` x ``height`` grid), Otsu and Pad for a drawing, unframed; tone neutral,
+    specks cleaned on photos."""
     if looks_like_photo(source):
-        return {"method": PHOTO_METHOD, "fit": PHOTO_FIT, "clean": True, "frame": None,
+        frame = subject_frame(source, width, height)
+        return {"method": PHOTO_METHOD, "fit": PHOTO_FIT, "clean": True, "frame": frame,
                 "brightness": 0.0, "contrast": 0.0, "gamma": 1.0}  # fmt: skip
     return {"method": DEFAULT_METHOD, "fit": DEFAULT_FIT, "clean": False, "frame": None,
             "brightness": 0.0, "contrast": 0.0, "gamma": 1.0}  # fmt: skip
@@ -380,6 +384,14 @@ class Converter:
         vx0, vy0, vx1, vy1 = self.blocks(options).view
         width, height = self.source.width, self.source.height
         return ((x0 + vx0) / width, (y0 + vy0) / height, (x0 + vx1) / width, (y0 + vy1) / height)
+
+    def auto_frame(self, width: int, height: int) -> FrameBox | None:
+        """The frame a photo opens with for a ``width`` x ``height`` grid (None for a
+        drawing, or a photo without a face): see :mod:`game.core.convert_frame`."""
+        if not self._cached(("photo",), lambda: looks_like_photo(self.source)):
+            return None
+        return self._cached(("autoframe", width, height),
+                            lambda: subject_frame(self.source, width, height))  # fmt: skip
 
     # -- pixels ---------------------------------------------------------------------------------
 

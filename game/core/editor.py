@@ -189,7 +189,9 @@ class ConverterDocument:
         self.mode = "image"
         self.marks = {}
         if photo_defaults:
-            self.options = replace(self.options, **defaults_for(converter.source))  # type: ignore[arg-type]
+            # A photo with a face opens framed on it, in the grid's shape.
+            start = defaults_for(converter.source, self.options.width, self.options.height)
+            self.options = replace(self.options, **start)  # type: ignore[arg-type]
         else:
             self.options = replace(self.options, frame=None)
         self._forget_history()

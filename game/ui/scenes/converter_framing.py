@@ -47,6 +47,8 @@ class FramingView(Widget):
         self.frame: FrameBox | None = None
         # The box the grid covers, in picture fractions (may reach beyond 0..1 when padded).
         self.view_box: FrameBox | None = None
+        # Said on the frame while it is the one the photo opened with (chosen, not dragged).
+        self.auto_label = ""
         self.zoom = 1.0
         self.centre = (0.5, 0.5)
         self._drag_start: tuple[int, int] | None = None
@@ -263,11 +265,26 @@ class FramingView(Widget):
         if self._drag_start is not None and self._drag_now is not None:
             band = pygame.Rect(self._drag_start, (0, 0)).union(pygame.Rect(self._drag_now, (0, 0)))
             pygame.draw.rect(surface, theme.accent, band, weight)
+        elif self.auto_label and self.frame is not None:
+            self._draw_tag(surface, app, self._box_rect(self.frame).clip(self.rect))
         surface.set_clip(clip)
         if self.focused and self.zoom > 1.0:
             text = f"{self.zoom:.1f}x"
             rendered = app.fonts.render(text, round(14 * app.ui_scale), theme.text_muted)
             surface.blit(rendered, rendered.get_rect(topright=self.rect.topright))
+
+    def _draw_tag(self, surface: pygame.Surface, app: App, box: pygame.Rect) -> None:
+        """``auto_label`` on a dark band along the bottom of ``box`` (the automatic frame)."""
+        size = round(14 * app.ui_scale)
+        pad = round(4 * app.ui_scale)
+        text = fit_text(app.fonts.get(size), self.auto_label, max(1, box.width - 2 * pad))
+        rendered = app.fonts.render(text, size, (255, 255, 255))
+        band = pygame.Rect(box.left, box.bottom - rendered.get_height() - 2 * pad, box.width,
+                           rendered.get_height() + 2 * pad)  # fmt: skip
+        shade = pygame.Surface(band.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, band.topleft)
+        surface.blit(rendered, rendered.get_rect(midleft=(band.left + pad, band.centery)))
 
 
 class PhotoSide:
@@ -299,6 +316,9 @@ class PhotoSide:
             converter = document.converter
             self.view.frame = options.frame
             self.view.view_box = converter.view_box(options)
+            automatic = converter.auto_frame(options.width, options.height)
+            opened = options.frame is not None and options.frame == automatic
+            self.view.auto_label = "Framed on the face: drag to reframe" if opened else ""
             if options.method == "auto":
                 auto_text = converter.choice(options).text
             hidden = document.hidden_touchups

@@ -1,0 +1,118 @@
+"""The automatic frame: a photo with a face opens framed on it; other pictures do not."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw, ImageFilter
+
+from game.cli import main
+from game.core.convert import Converter, ConvertOptions, defaults_for, source_from_image
+from game.core.convert_frame import face_box, subject_frame
+
+SKIN = (222, 172, 140)
+
+
+def portrait(
+    size: tuple[int, int] = (800, 600), face_at: tuple[int, int] = (540, 190)
+) -> Image.Image:
+    """A photo-like portrait off-centre on a busy background: red and white stripes (a flag)
+    on the left, grey-blue on the right, an orange suit's shoulders, dark hair, a skin-toned
+    face with dark eyes; blur and noise as a lens gives."""
+    width, height = size
+    image = Image.new("RGB", size, (120, 130, 150))
+    draw = ImageDraw.Draw(image)
+    for x in range(0, width // 2, 40):
+        draw.rectangle((x, 0, x + 19, height), fill=(190, 30, 40))
+        draw.rectangle((x + 20, 0, x + 39, height), fill=(235, 235, 235))
+    cx, cy = face_at
+    draw.polygon([(cx - 190, height), (cx - 150, cy + 140), (cx + 150, cy + 140),
+                  (cx + 190, height)], fill=(235, 105, 35))  # fmt: skip
+    draw.ellipse((cx - 85, cy - 110, cx + 85, cy + 60), fill=(80, 55, 30))  # hair
+    draw.ellipse((cx - 60, cy - 70, cx + 60, cy + 95), fill=SKIN)  # face
+    for ex in (cx - 25, cx + 25):
+        draw.ellipse((ex - 8, cy - 10, ex + 8, cy + 4), fill=(40, 30, 30))
+    image = image.filter(ImageFilter.GaussianBlur(2))
+    noise = np.random.default_rng(7).normal(0, 6, (height, width, 1))
+    pixels = np.clip(np.asarray(image, dtype=np.float32) + noise, 0, 255).astype(np.uint8)
+    return Image.fromarray(pixels)
+
+
+def test_the_face_is_found_where_it_is() -> None:
+    source = source_from_image(portrait())
+    box = face_box(source)
+    assert box is not None
+    x0, y0, x1, y1 = box
+    # The face ellipse spans x 480..600 (0.60..0.75) and y 120..285 (0.20..0.48).
+    assert 0.56 <= x0 <= 0.62 and 0.72 <= x1 <= 0.79
+    assert 0.15 <= y0 <= 0.24 and 0.44 <= y1 <= 0.52
+
+
+@pytest.mark.parametrize(("width", "height"), [(30, 30), (40, 30), (20, 30)])
+def test_the_frame_holds_the_whole_face_in_the_grids_shape(width: int, height: int) -> None:
+    source = source_from_image(portrait())
+    frame = subject_frame(source, width, height)
+    assert frame is not None
+    x0, y0, x1, y1 = frame
+    # The whole face and its hair (from y 80, 0.133) are inside; much less than the picture.
+    assert x0 <= 0.58 and x1 >= 0.77 and y0 <= 0.13 and y1 >= 0.48
+    assert (x1 - x0) * (y1 - y0) < 0.45
+    # In the grid's shape (cells are square), so Fill cuts nothing off it.
+    assert (x1 - x0) * 800 / ((y1 - y0) * 600) == pytest.approx(width / height, rel=0.02)
+    converter = Converter(source)
+    options = ConvertOptions(width=width, height=height, fit="fill", frame=frame)
+    vx0, vy0, vx1, vy1 = converter.view_box(options)
+    assert vx0 == pytest.approx(x0, abs=0.01) and vx1 == pytest.approx(x1, abs=0.01)
+    assert vy0 == pytest.approx(y0, abs=0.01) and vy1 == pytest.approx(y1, abs=0.01)
+
+
+def test_the_framed_grid_gives_the_face_most_of_the_grid() -> None:
+    """Unframed, the face (its eyes among the flag's stripes) is a small part of the grid;
+    framed, the face spans most of the grid's width."""
+    source = source_from_image(portrait())
+    frame = subject_frame(source, 30, 30)
+    converter = Converter(source)
+    framed = ConvertOptions(width=30, height=30, fit="fill", frame=frame)
+    vx0, _, vx1, _ = converter.view_box(framed)
+    face_share = (600 - 480) / 800 / (vx1 - vx0)
+    assert face_share > 0.3  # unframed (Fill, the middle square) it is 120/600 = 0.2
+
+
+def test_pictures_without_a_face_are_not_framed() -> None:
+    # A skin-toned scene everywhere (a wooden table) and a grey photo have no face.
+    rng = np.random.default_rng(3)
+    wood = np.clip(np.array(SKIN)[None, None] + rng.normal(0, 12, (300, 400, 3)), 0, 255)
+    assert subject_frame(source_from_image(Image.fromarray(wood.astype(np.uint8))), 30, 30) is None
+    grey = portrait().convert("L").convert("RGB")
+    assert subject_frame(source_from_image(grey), 30, 30) is None
+
+
+def test_a_photo_opens_framed_and_a_drawing_does_not() -> None:
+    photo = source_from_image(portrait())
+    assert defaults_for(photo, 30, 30)["frame"] == subject_frame(photo, 30, 30)
+    drawing = Image.new("RGB", (300, 300), "white")
+    ImageDraw.Draw(drawing).ellipse((60, 60, 240, 240), fill=SKIN, outline="black", width=8)
+    settings = defaults_for(source_from_image(drawing), 30, 30)
+    assert settings["frame"] is None and settings["fit"] == "pad"
+    assert Converter(source_from_image(drawing)).auto_frame(30, 30) is None
+
+
+def test_the_frame_is_the_same_every_time() -> None:
+    first = subject_frame(source_from_image(portrait()), 30, 30)
+    assert first == subject_frame(source_from_image(portrait()), 30, 30)
+
+
+def test_convert_command_frames_a_face_unless_whole(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    picture = tmp_path / "portrait.png"
+    portrait().save(picture)
+    assert main(["convert", str(picture), "--size", "30x30"]) == 0
+    framed = capsys.readouterr().out
+    assert "framed on its face" in framed
+    assert main(["convert", str(picture), "--size", "30x30", "--whole"]) == 0
+    whole = capsys.readouterr().out
+    assert "framed on its face" not in whole
+    assert framed.splitlines()[:30] != whole.splitlines()[:30]
