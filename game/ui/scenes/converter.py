@@ -45,7 +45,7 @@ from game.core.puzzle import Puzzle
 from game.core.solver.steps import CellPosition
 from game.ui.scene import Scene
 from game.ui.scenes.converter_fairness import CHECK_SLICE, ConverterFairness
-from game.ui.scenes.converter_framing import PhotoSide
+from game.ui.scenes.converter_framing import PhotoSide, follow_auto_frame
 from game.ui.scenes.converter_panels import (
     FIT_LABELS,
     METHOD_LABELS,
@@ -208,6 +208,7 @@ class ConverterScene(Scene):
     # -- settings ---------------------------------------------------------------------------
 
     def _change_options(self, **changes: Any) -> None:
+        follow_auto_frame(self.document, changes)
         try:
             options = replace(self.document.options, **changes)
         except ConvertError as error:

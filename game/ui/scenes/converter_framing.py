@@ -49,6 +49,7 @@ class FramingView(Widget):
         self.view_box: FrameBox | None = None
         # Said on the frame while it is the one the photo opened with (chosen, not dragged).
         self.auto_label = ""
+        self.tag_rect: pygame.Rect | None = None
         self.zoom = 1.0
         self.centre = (0.5, 0.5)
         self._drag_start: tuple[int, int] | None = None
@@ -274,17 +275,35 @@ class FramingView(Widget):
             surface.blit(rendered, rendered.get_rect(topright=self.rect.topright))
 
     def _draw_tag(self, surface: pygame.Surface, app: App, box: pygame.Rect) -> None:
-        """``auto_label`` on a dark band along the bottom of ``box`` (the automatic frame)."""
+        """``auto_label`` on a dark tag just under ``box`` (the automatic frame), inside the
+        view; the tag's rectangle is kept in ``tag_rect``."""
         size = round(14 * app.ui_scale)
         pad = round(4 * app.ui_scale)
-        text = fit_text(app.fonts.get(size), self.auto_label, max(1, box.width - 2 * pad))
+        text = fit_text(app.fonts.get(size), self.auto_label, self.rect.width - 2 * pad)
         rendered = app.fonts.render(text, size, (255, 255, 255))
-        band = pygame.Rect(box.left, box.bottom - rendered.get_height() - 2 * pad, box.width,
-                           rendered.get_height() + 2 * pad)  # fmt: skip
-        shade = pygame.Surface(band.size, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        surface.blit(shade, band.topleft)
-        surface.blit(rendered, rendered.get_rect(midleft=(band.left + pad, band.centery)))
+        tag = pygame.Rect(0, 0, rendered.get_width() + 2 * pad, rendered.get_height() + 2 * pad)
+        tag.left = max(self.rect.left, min(box.left, self.rect.right - tag.width))
+        tag.top = box.bottom + 1
+        if tag.bottom > self.rect.bottom:  # no room under the frame: inside its bottom edge
+            tag.bottom = box.bottom - 1
+        shade = pygame.Surface(tag.size, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 170))
+        surface.blit(shade, tag.topleft)
+        surface.blit(rendered, rendered.get_rect(center=tag.center))
+        self.tag_rect = tag
+
+
+def follow_auto_frame(document: ConverterDocument, changes: dict[str, object]) -> None:
+    """A new size keeps the frame a photo opened with in the grid's shape (``changes`` gets
+    the new frame) until the player drags one of their own."""
+    old, converter = document.options, document.converter
+    if converter is None or "frame" in changes or not {"width", "height"} & changes.keys():
+        return
+    if old.frame is None or old.frame != converter.auto_frame(old.width, old.height):
+        return
+    width, height = changes.get("width", old.width), changes.get("height", old.height)
+    if isinstance(width, int) and isinstance(height, int):
+        changes["frame"] = converter.auto_frame(width, height)
 
 
 class PhotoSide:
@@ -318,7 +337,7 @@ class PhotoSide:
             self.view.view_box = converter.view_box(options)
             automatic = converter.auto_frame(options.width, options.height)
             opened = options.frame is not None and options.frame == automatic
-            self.view.auto_label = "Framed on the face: drag to reframe" if opened else ""
+            self.view.auto_label = "Auto frame: drag to reframe" if opened else ""
             if options.method == "auto":
                 auto_text = converter.choice(options).text
             hidden = document.hidden_touchups

@@ -44,6 +44,37 @@ def _photo_like(path: Path) -> Path:
     return path
 
 
+def _portrait(path: Path) -> Path:
+    """A synthetic head-and-shoulders photo off-centre on a busy background (flag stripes on
+    the left, a grey-blue wall on the right), for the automatic frame."""
+    from PIL import Image, ImageDraw, ImageFilter
+
+    width, height = 1200, 900
+    image = Image.new("RGB", (width, height), (120, 130, 150))
+    draw = ImageDraw.Draw(image)
+    for x in range(0, width // 2, 60):
+        draw.rectangle((x, 0, x + 29, height), fill=(190, 30, 40))
+        draw.rectangle((x + 30, 0, x + 59, height), fill=(235, 235, 235))
+    cx, cy = 800, 290
+    draw.polygon([(cx - 290, height), (cx - 220, cy + 210), (cx + 220, cy + 210),
+                  (cx + 290, height)], fill=(235, 105, 35))  # fmt: skip
+    draw.rectangle((cx - 60, cy + 120, cx + 60, cy + 230), fill=(25, 25, 25))  # a collar
+    draw.ellipse((cx - 130, cy - 165, cx + 130, cy + 90), fill=(80, 55, 30))  # hair
+    draw.ellipse((cx - 90, cy - 105, cx + 90, cy + 140), fill=(222, 172, 140))  # face
+    for ex in (cx - 38, cx + 38):
+        draw.ellipse((ex - 13, cy - 15, ex + 13, cy + 6), fill=(40, 30, 30))
+    draw.arc((cx - 40, cy + 40, cx + 40, cy + 95), 20, 160, fill=(120, 40, 40), width=8)
+    image = image.filter(ImageFilter.GaussianBlur(3))
+    # Light from the upper left and grain, as a photo has (and as a drawing has not).
+    light = (
+        np.linspace(1.1, 0.8, width)[None, :, None] * np.linspace(1.05, 0.9, height)[:, None, None]
+    )
+    noise = np.random.default_rng(7).normal(0, 9, (height, width, 1))
+    pixels = np.asarray(image, dtype=np.float32) * light + noise
+    Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8)).save(path, quality=90)
+    return path
+
+
 def _settle(app: App, scene: ConverterScene, frames: int = 600) -> None:
     for _ in range(frames):
         app.step(1 / 60)
@@ -61,6 +92,17 @@ def _shot_converter_photo(app: App) -> None:
     # As a player leaves it: 30x30, Auto (a photo's default) and a frame dragged around the
     # lighthouse, so the shot shows the framing outline and what Auto chose.
     scene._change_options(width=30, height=30, frame=(0.2, 0.05, 0.8, 0.85))
+    _settle(app, scene)
+
+
+def _shot_converter_face(app: App) -> None:
+    """A portrait as it opens: framed on the face (the tag on the frame says so), 30x30."""
+    folder = Path(tempfile.mkdtemp(prefix="hanjie-shot-"))
+    scene = ConverterScene(app, _portrait(folder / "portrait.jpg"))
+    app.push(scene)
+    scene.author_input.text = "Hanjie docs"
+    _settle(app, scene)
+    scene._change_options(width=30, height=30)
     _settle(app, scene)
 
 
@@ -126,6 +168,7 @@ def _shot_converter_fair(app: App) -> None:
 
 SCREENSHOTS = {
     "converter_photo": _shot_converter_photo,
+    "converter_face": _shot_converter_face,
     "converter_ambiguous": _shot_converter_ambiguous,
     "converter_fair": _shot_converter_fair,
 }

@@ -1,0 +1,82 @@
+"""The converter opens a photo with a face framed on it, says so on the frame, and lets the
+player take the frame over (headless)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pygame
+import pytest
+
+from game.ui.app import App
+from game.ui.scenes.converter import ConverterScene
+from tests.core.test_convert_frame import portrait
+from tests.ui.ui_events import click
+
+
+def _open(path: Path) -> tuple[App, ConverterScene]:
+    app = App(headless=True)
+    scene = ConverterScene(app, path)
+    app.push(scene)
+    app.step()
+    app.step()
+    return app, scene
+
+
+def _drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
+    app.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    app.step()
+
+
+def test_a_portrait_opens_framed_on_the_face_and_says_so(tmp_path: Path) -> None:
+    path = tmp_path / "portrait.png"
+    portrait().save(path)
+    app, scene = _open(path)
+    options = scene.document.options
+    converter = scene.document.converter
+    assert converter is not None
+    frame = converter.auto_frame(options.width, options.height)
+    assert frame is not None and options.frame == frame
+    # The face (x 0.60..0.75 of the picture) is inside what the grid covers.
+    x0, _, x1, _ = converter.view_box(options)
+    assert x0 < 0.6 and x1 > 0.75 and x1 - x0 < 0.6
+    view = scene.photo.view
+    assert view.frame == frame and view.auto_label.startswith("Auto frame")
+    assert scene.photo.controls.whole.enabled  # the player can have the whole picture
+    # The tag is drawn at the frame: a dark label touching its bottom edge.
+    app.step()  # draws a frame
+    box, tag = view._box_rect(frame), view.tag_rect
+    assert tag is not None and abs(tag.top - box.bottom) <= 2
+    band = pygame.surfarray.pixels3d(app.screen)[tag.left + 1, tag.top + 1]
+    assert int(band.max()) < 90
+
+
+def test_the_automatic_frame_follows_the_size_until_the_player_drags_one(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "portrait.png"
+    portrait().save(path)
+    app, scene = _open(path)
+    converter = scene.document.converter
+    assert converter is not None
+    scene._change_options(width=40, height=30)
+    assert scene.document.options.frame == converter.auto_frame(40, 30)
+    assert scene.document.options.frame != converter.auto_frame(30, 30)
+    app.step()
+    assert scene.photo.view.auto_label
+    before = scene.document.grid.copy()
+    view = scene.photo.view
+    start, end = view.to_screen(0.05, 0.05), view.to_screen(0.5, 0.9)
+    _drag(app, (round(start[0]), round(start[1])), (round(end[0]), round(end[1])))
+    dragged = scene.document.options.frame
+    assert dragged is not None and dragged[0] == pytest.approx(0.05, abs=0.01)
+    assert not np.array_equal(before, scene.document.grid)
+    assert not scene.photo.view.auto_label
+    scene._change_options(width=30, height=30)
+    assert scene.document.options.frame == dragged  # the player's frame stays theirs
+    click(app, scene.photo.controls.whole.rect.center)
+    assert scene.document.options.frame is None and not scene.photo.view.auto_label
