@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from game.core.convert_auto import AutoChoice, choose
-from game.core.convert_frame import subject_frame
+from game.core.convert_frame import holds_a_face, subject_frame
 from game.core.convert_grid import (
     Blocks,
     Fit,
@@ -392,6 +392,15 @@ class Converter:
             return None
         return self._cached(("autoframe", width, height),
                             lambda: subject_frame(self.source, width, height))  # fmt: skip
+
+    def portrait(self, options: ConvertOptions) -> bool:
+        """Does the region hold a face that fills much of it (Auto sketches a portrait)?"""
+        box = self.region(options)
+        x0, y0, x1, y1 = box
+        return self._cached(("portrait", box), lambda: (
+            self._cached(("photo",), lambda: looks_like_photo(self.source))
+            and holds_a_face(self.source.rgb[y0:y1, x0:x1])
+        ))  # fmt: skip
 
     # -- pixels ---------------------------------------------------------------------------------
 

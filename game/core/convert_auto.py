@@ -112,6 +112,13 @@ SKETCH_BELOW = 0.74
 # into blobs (the cat's eyes at 30x30 and 40x30); 30% drew every feature 40% did on the
 # photos that reach the sketch (cat, coffee, moon, the page at 20x20), looked at side by side.
 SKETCH_CANDIDATES: tuple[tuple[Method, float], ...] = (("sketch", 0.3),)
+# A portrait (the framed picture holds a face: game.core.convert_frame) is drawn as a sketch
+# at 50%, whatever the tone grids score: at 20-40 cells a face is its lines (hair's outline,
+# brows, eyes, nose, mouth, chin), which a tone grid merges into hair and shadow. On the
+# astronaut framed on her face the adaptive grid scores 0.77 and shows a bob of hair with an
+# eye and the mouth in bits; the sketch (0.39) shows her face, looked at side by side at
+# 20x20, 30x30 and 40x30 (30% drew too few lines, the outline no collar).
+PORTRAIT_CANDIDATES: tuple[tuple[Method, float], ...] = (("sketch", 0.5),)
 # Before the sketch, Auto tries the Subject method (game.core.convert_subject) when the cells'
 # distinctness from the background's colours splits at least this cleanly (Otsu's
 # between-class share) and the silhouette fills at least this share of the grid (the moon's
@@ -158,13 +165,16 @@ class AutoChoice:
     # Auto filled the light parts (a rocket against a night sky): the opposite of the
     # player's Invert setting.
     flipped: bool = False
+    # Why, when it is not the score alone ("a face").
+    reason: str = ""
 
     @property
     def text(self) -> str:
         """For the settings panel: "Auto chose Adaptive 50%", "..., inverted"."""
         name = METHOD_NAMES[self.method]
         level = "" if self.method == "otsu" else f" {round(self.level * 100)}%"
-        return f"Auto chose {name}{level}" + (", inverted" if self.flipped else "")
+        text = f"Auto chose {name}{level}" + (", inverted" if self.flipped else "")
+        return text + (f" for {self.reason}" if self.reason else "")
 
 
 def _correlation(a: FloatGrid, b: FloatGrid) -> float:
@@ -209,10 +219,15 @@ def score_grid(grid: BoolGrid, darkness: FloatGrid, local: FloatGrid | None = No
 def choose(converter: Converter, options: ConvertOptions) -> AutoChoice:
     """Score every candidate under ``options`` (size, fit, frame, tone, invert, clean), in
     both polarities (dark parts filled, and light parts filled, for a bright subject on a
-    dark ground), and return the best; ties go to the earlier, simpler candidate. When the
+    dark ground), and return the best; ties go to the earlier, simpler candidate. A portrait
+    (a face fills the framed picture) is sketched (``PORTRAIT_CANDIDATES``). When the
     best's likeness is under ``SKETCH_BELOW``, return the best sketch (dark on light: a sketch is
     a drawing of the picture's edges and darkest features, not of its tones)."""
     cells = converter.cell_luminance(options)
+    if converter.portrait(options):
+        portrait = _best(converter, options, cells, False, PORTRAIT_CANDIDATES, None)
+        if portrait.grid.any() and not portrait.grid.all():
+            return replace(portrait, reason="a face")
     best: AutoChoice | None = None
     for flipped in (False, True):
         best = _best(converter, options, cells, flipped, CANDIDATES, best)

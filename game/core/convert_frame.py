@@ -20,6 +20,7 @@ picture always gives the same frame. Nothing here imports pygame.
 from __future__ import annotations
 
 import numpy as np
+import numpy.typing as npt
 
 from game.core.convert_load import SourceImage
 from game.core.convert_methods import FloatGrid
@@ -33,20 +34,22 @@ CELLS = 48
 FACE_FILL = 0.5
 # Its area, as a share of the picture: at most a close-up, at least a few coarse cells.
 FACE_AREA = (0.01, 0.15)
+# In a framed region, a face this large (a share of it) makes the region a portrait.
+PORTRAIT_AREA = (0.06, 0.6)
 # Its bounding box's height over width (a face is taller than wide, up to a long neck).
 FACE_SHAPE = (0.8, 2.0)
 # Skin over more than this share of the picture is a skin-toned scene, not a face.
 SKIN_SHARE = 0.3
 # The portrait around a face's box, in face heights: hair above it, shoulders below.
-ABOVE = 0.3
-BELOW = 0.2
+ABOVE = 0.2
+BELOW = 0.05
 
 
-def _cell_colours(source: SourceImage, columns: int, rows: int) -> FloatGrid:
+def _cell_colours(pixels: npt.NDArray[np.uint8], columns: int, rows: int) -> FloatGrid:
     """Each coarse cell's mean colour, 0..1, shape ``(rows, columns, 3)``."""
-    rgb = source.rgb.astype(np.float64) / 255.0
-    ys = np.linspace(0, source.height, rows + 1).astype(np.intp)
-    xs = np.linspace(0, source.width, columns + 1).astype(np.intp)
+    rgb = pixels.astype(np.float64) / 255.0
+    ys = np.linspace(0, pixels.shape[0], rows + 1).astype(np.intp)
+    xs = np.linspace(0, pixels.shape[1], columns + 1).astype(np.intp)
     # Sum each band of rows, then each band of columns: two reduceat passes, no loops.
     banded = np.add.reduceat(rgb, ys[:-1], axis=0)
     sums = np.add.reduceat(banded, xs[:-1], axis=1)
@@ -73,11 +76,24 @@ def skin_cells(rgb: FloatGrid) -> np.ndarray:
 
 def face_box(source: SourceImage) -> FrameBox | None:
     """The bounding box of the photo's face as fractions of the picture, or None."""
-    width, height = source.width, source.height
+    return _face_in(source.rgb, FACE_AREA, SKIN_SHARE)
+
+
+def holds_a_face(rgb: npt.NDArray[np.uint8]) -> bool:
+    """Is ``rgb`` (a framed region) a portrait: a face filling ``PORTRAIT_AREA`` of it?"""
+    return _face_in(rgb, PORTRAIT_AREA, PORTRAIT_AREA[1]) is not None
+
+
+def _face_in(
+    rgb: npt.NDArray[np.uint8], areas: tuple[float, float], most_skin: float
+) -> FrameBox | None:
+    """The box of the face in ``rgb`` (its largest compact skin patch covering ``areas`` of
+    it, as a share, with skin over at most ``most_skin`` of it) as fractions of it, or None."""
+    height, width = int(rgb.shape[0]), int(rgb.shape[1])
     columns = CELLS if width >= height else max(8, round(CELLS * width / height))
     rows = CELLS if height >= width else max(8, round(CELLS * height / width))
-    skin = skin_cells(_cell_colours(source, columns, rows))
-    if not skin.any() or skin.mean() > SKIN_SHARE:
+    skin = skin_cells(_cell_colours(rgb, columns, rows))
+    if not skin.any() or skin.mean() > most_skin:
         return None
     labels, _ = _pieces(skin)
     sizes = np.bincount(labels[labels >= 0])
@@ -86,7 +102,7 @@ def face_box(source: SourceImage) -> FrameBox | None:
     box_w, box_h = int(xs.max() - xs.min() + 1), int(ys.max() - ys.min() + 1)
     area = sizes[largest] / skin.size
     shape = (box_h / rows) * height / ((box_w / columns) * width)
-    if not FACE_AREA[0] <= area <= FACE_AREA[1]:
+    if not areas[0] <= area <= areas[1]:
         return None
     if sizes[largest] < FACE_FILL * box_w * box_h or not FACE_SHAPE[0] <= shape <= FACE_SHAPE[1]:
         return None

@@ -56,8 +56,9 @@ def test_the_frame_holds_the_whole_face_in_the_grids_shape(width: int, height: i
     frame = subject_frame(source, width, height)
     assert frame is not None
     x0, y0, x1, y1 = frame
-    # The whole face and its hair (from y 80, 0.133) are inside; much less than the picture.
-    assert x0 <= 0.58 and x1 >= 0.77 and y0 <= 0.13 and y1 >= 0.48
+    # The whole face (x 0.60..0.75, y 0.20..0.475) and most of the hair above it (from
+    # 0.133) are inside; the frame is much less than the picture.
+    assert x0 <= 0.6 and x1 >= 0.75 and y0 <= 0.15 and y1 >= 0.475
     assert (x1 - x0) * (y1 - y0) < 0.45
     # In the grid's shape (cells are square), so Fill cuts nothing off it.
     assert (x1 - x0) * 800 / ((y1 - y0) * 600) == pytest.approx(width / height, rel=0.02)
@@ -116,3 +117,23 @@ def test_convert_command_frames_a_face_unless_whole(
     whole = capsys.readouterr().out
     assert "framed on its face" not in whole
     assert framed.splitlines()[:30] != whole.splitlines()[:30]
+
+
+def test_auto_sketches_a_framed_face_and_scores_the_whole_picture() -> None:
+    source = source_from_image(portrait())
+    converter = Converter(source)
+    framed = ConvertOptions(width=30, height=30, fit="fill", clean=True, method="auto",
+                            frame=converter.auto_frame(30, 30))  # fmt: skip
+    assert converter.portrait(framed)
+    choice = converter.choice(framed)
+    assert (choice.method, choice.level, choice.reason) == ("sketch", 0.5, "a face")
+    assert choice.text == "Auto chose Sketch 50% for a face"
+    # The sketch draws the eyes: the grid's dark cells include those at the eyes' places.
+    x0, y0, x1, y1 = converter.view_box(framed)
+    for eye_x in (515, 565):
+        column = int((eye_x / 800 - x0) / (x1 - x0) * 30)
+        row = int((187 / 600 - y0) / (y1 - y0) * 30)
+        assert choice.grid[row - 1 : row + 2, column - 1 : column + 2].any()
+    whole = ConvertOptions(width=30, height=30, fit="fill", clean=True, method="auto")
+    assert not converter.portrait(whole)  # the face is a small part of the whole picture
+    assert converter.choice(whole).reason == ""
