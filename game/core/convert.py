@@ -313,6 +313,8 @@ class Converter:
     def __init__(self, source: SourceImage) -> None:
         self.source = source
         self._cache: dict[tuple[object, ...], object] = {}
+        # A property of the picture, not of the settings: kept apart from the cache.
+        self._photo: bool | None = None
 
     @classmethod
     def open(cls, path: str | Path) -> Converter:
@@ -388,7 +390,7 @@ class Converter:
     def auto_frame(self, width: int, height: int) -> FrameBox | None:
         """The frame a photo opens with for a ``width`` x ``height`` grid (None for a
         drawing, or a photo without a face): see :mod:`game.core.convert_frame`."""
-        if not self._cached(("photo",), lambda: looks_like_photo(self.source)):
+        if not self.is_photo:
             return None
         return self._cached(("autoframe", width, height),
                             lambda: subject_frame(self.source, width, height))  # fmt: skip
@@ -397,10 +399,17 @@ class Converter:
         """Does the region hold a face that fills much of it (Auto sketches a portrait)?"""
         box = self.region(options)
         x0, y0, x1, y1 = box
-        return self._cached(("portrait", box), lambda: (
-            self._cached(("photo",), lambda: looks_like_photo(self.source))
-            and holds_a_face(self.source.rgb[y0:y1, x0:x1])
-        ))  # fmt: skip
+        if not self.is_photo:
+            return False
+        return self._cached(("portrait", box),
+                            lambda: holds_a_face(self.source.rgb[y0:y1, x0:x1]))  # fmt: skip
+
+    @property
+    def is_photo(self) -> bool:
+        """:func:`looks_like_photo` of the picture, worked out once."""
+        if self._photo is None:
+            self._photo = looks_like_photo(self.source)
+        return self._photo
 
     # -- pixels ---------------------------------------------------------------------------------
 

@@ -40,7 +40,8 @@ photo              likeness    Auto picks (20x20 / 30x30 / 40x30 agree unless sa
 horse (drawing)    0.89        Adaptive: the silhouette (Otsu ties)
 coins              0.85        Adaptive 35%, inverted: the light coins filled
 camera(man)        0.78        Adaptive: figure, camera and tripod
-astronaut          0.77        Adaptive: hair, face, collar ring, helmet (weakest)
+astronaut          0.77        Adaptive: hair, face, collar ring, helmet (weakest);
+                               framed on her face (as she opens): a portrait, sketched
 page               0.77        Adaptive: lines of text (20x20: 0.70, a sketch)
 motorcycle         0.76        Adaptive 50%
 chelsea (cat)      0.69        Sketch 30%: two eyes (rings with pupils), nose, mouth

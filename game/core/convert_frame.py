@@ -90,6 +90,9 @@ def _face_in(
     """The box of the face in ``rgb`` (its largest compact skin patch covering ``areas`` of
     it, as a share, with skin over at most ``most_skin`` of it) as fractions of it, or None."""
     height, width = int(rgb.shape[0]), int(rgb.shape[1])
+    # Four pixels a cell side are plenty for a cell's mean colour, and 4-10 times faster.
+    step = max(1, max(height, width) // (4 * CELLS))
+    rgb = rgb[::step, ::step]
     columns = CELLS if width >= height else max(8, round(CELLS * width / height))
     rows = CELLS if height >= width else max(8, round(CELLS * height / width))
     skin = skin_cells(_cell_colours(rgb, columns, rows))
