@@ -8,10 +8,15 @@ middle, the hair above it and the shoulders below, in the grid's shape.
 
 Skin is judged per cell of a coarse grid (``CELLS`` along the long side) in YCbCr: red
 chroma (Cr) and blue chroma (Cb) inside the usual skin range, moderately saturated, red over
-green over blue, not dark. The largest 4-connected patch is a face only when it is compact
-(it fills at least ``FACE_FILL`` of its bounding box), of a face's size and shape, and skin
-is not everywhere (a tabby cat's fur, a wooden table are skin-toned over large, ragged
-areas). Anything else gets no frame: the whole picture, as before.
+green over blue, and not black. Brightness is left out on purpose: deep brown skin is as dark
+as hair, and a rule that wanted light skin would frame only light-skinned faces (the tests
+try seven tones from very light to very deep). The price is that brown hair, which has
+skin's chroma, may join the face's patch; the frame is then a little taller.
+
+The largest 4-connected patch is a face only when it is compact (it fills at least
+``FACE_FILL`` of its bounding box), of a face's size and shape, and skin is not everywhere
+(a tabby cat's fur, a wooden table are skin-toned over large, ragged areas). Anything else
+gets no frame: the whole picture, as before.
 
 Only numpy, on the coarse grid: a few milliseconds, once per picture and size, and the same
 picture always gives the same frame. Nothing here imports pygame.
@@ -68,8 +73,8 @@ def skin_cells(rgb: FloatGrid) -> np.ndarray:
     saturation = (top - rgb.min(axis=-1)) / np.maximum(top, 1e-6)
     skin: np.ndarray = (
         (cr > 0.53) & (cr < 0.68) & (cb > 0.33) & (cb < 0.5)
-        & (saturation > 0.12) & (saturation < 0.55)
-        & (red > green) & (green > blue) & (luma > 0.35)
+        & (saturation > 0.12) & (saturation < 0.7)
+        & (red > green) & (green > blue) & (luma > 0.08)
     )  # fmt: skip
     return skin
 
