@@ -14,22 +14,25 @@ How it works:
    cells both ways agree on are fixed too. Rounds repeat until one fixes nothing. A cell's
    result is reused in a later round while none of the lines its probes looked at has
    changed.
-3. **Search**: probing runs at the root only (again after a restart or a backtrack to it).
+3. **Search**: probing runs at the root only (again after a restart or a jump back to it).
    Below the root, propagation alone follows each guess: probing there cost about a
-   thousand probes a node (every guess stales most probe records) and, on the corpus, pruned
-   less than it cost (dom_09: 12 s probing every node, under 5 s probing at the root only).
-   The cell to guess is the one whose row and column have contradicted most often so far
-   (in probes and in search: the hard core of the puzzle, the "weighted degree" rule of
-   constraint solvers); at the root, ties go to the cell whose probes taught the most both
-   ways and the richer way is tried first; below it, to the first such cell in reading
-   order, filled first. An undo log (the trail of cells set, with a mark per choice) takes
-   the board back on failure. The search goes on after a solution to count up to
-   ``max_solutions``.
-4. **Restarts**: until a first solution is found, a run of the search that has backtracked
-   ``RESTART_FIRST`` times (then 1.5 times more each run) starts again from the root, keeping
-   the line weights and trying the poorer way first in every other run. Hard puzzles have a
-   few lucky orders and many unlucky ones; restarts stop an unlucky run from lasting forever.
-   Once a solution is known, the search only counts, and never restarts.
+   thousand probes a node and pruned less than it cost. At the root the cell to guess comes
+   from probing (the row and column that contradicted most, ties to the cell whose probes
+   taught the most both ways); below it, the cell with the highest conflict activity (see
+   :mod:`~game.core.solver.engine_learn`) at the value it last had. An undo log (the trail
+   of cells set, with a mark per choice) takes the board back.
+4. **Learning**: a contradiction below the root is explained (which guesses, and which of
+   the lines' known cells, forced it) down to a nogood: a few cell values that cannot all
+   hold.
+   The nogood is kept (a bounded store, the least used forgotten), search jumps back to the
+   deepest choice it involves, and from there on it forces cells like a line does. After a
+   solution, the nogood of its guesses shuts it out and the search goes on counting up to
+   ``max_solutions``; with every way shut out, a contradiction at the root ends the count.
+5. **Restarts**: a run of the search that met ``RESTART_UNIT`` times the Luby sequence's
+   next term of contradictions starts again from the root, keeping the nogoods, the
+   activities and each cell's last value. Hard puzzles have a few lucky orders and many
+   unlucky ones; restarts stop an unlucky run from lasting forever, and what was learned
+   makes the next run shorter.
 
 The timeout counts only time spent inside the generator (a paused replay does not use it up)
 and is checked every few lines, so it holds during probing as well as search.
@@ -44,16 +47,15 @@ import numpy as np
 import numpy.typing as npt
 
 from game.core.puzzle import Puzzle
-from game.core.solver.engine_probe import Prober
+from game.core.solver.engine_learn import Learner
 from game.core.solver.engine_state import (
     FILLED_BITS,
     OTHER,
-    RESTART_GROWTH,
+    RESTART_UNIT,
     STEP_VALUE,
     Branch,
     EngineTimeout,
 )
-from game.core.solver.line import EMPTY, FILLED, UNKNOWN
 from game.core.solver.result import SolveResult, SolveStats, finished_result
 from game.core.solver.steps import (
     Backtrack,
@@ -64,42 +66,74 @@ from game.core.solver.steps import (
 )
 
 
-class _Engine(Prober):
-    """Search with restarts over probing and propagation."""
+def luby(index: int) -> int:
+    """The ``index``-th term (from 0) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 ...: the
+    restart schedule that wastes at most a log factor against the best fixed one."""
+    size, power = 1, 0
+    while size < index + 1:
+        power += 1
+        size = 2 * size + 1
+    while size - 1 != index:
+        size = (size - 1) >> 1
+        power -= 1
+        index %= size
+    return 1 << power
 
-    def _weighted_branch(self) -> Branch:
-        """The unknown cell whose row and column have contradicted most (the first in reading
-        order on a tie); filled first, or empty first in the runs after odd restarts."""
-        height = self.height
-        codes = np.frombuffer(b"".join(self.rows), dtype=np.uint8).reshape(height, self.width)
-        weights = np.array(self.line_weight, dtype=np.int64)
-        score = weights[:height, None] + weights[None, height:]
-        score[codes != UNKNOWN] = -1
-        y, x = divmod(int(np.argmax(score)), self.width)
-        first = FILLED if self.prefer_richer else EMPTY
-        return (x, y, first, OTHER[first])
 
-    def _guess(self, x: int, y: int, code: int, alternative: bool) -> Generator[Step, None, int]:
+class _Engine(Learner):
+    """Search with learning and restarts over probing and propagation."""
+
+    def _guess(self, x: int, y: int, code: int) -> Generator[Step, None, int]:
+        self.choices.append((x, y, OTHER[code], len(self.trail)))
+        self.guesses += 1
+        self.max_depth = max(self.max_depth, self.depth)
         self._set(x, y, code)
-        self._stamp_cells(((x, y),))
-        yield Guess(x, y, STEP_VALUE[code], self.depth, alternative)
+        yield Guess(x, y, STEP_VALUE[code], self.depth, False)
         bad = yield from self.propagate(probe=False)
         return bad
+
+    def _restart(self) -> Generator[Step, None, None]:
+        """Back to the root, keeping every learned nogood, the activities and the phases."""
+        mark = self.choices[0][3]
+        self.choices.clear()
+        undone = self._undo_to(mark, save_phase=True)
+        self.restarts += 1
+        self.run_conflicts = 0
+        self.restart_limit = RESTART_UNIT * luby(self.restarts)
+        self.prefer_richer = not self.prefer_richer
+        yield Backtrack(0, undone)
+
+    def _solution(self) -> SolutionFound | None:
+        """The complete grid as a step, or None when a restart met it again."""
+        key = b"".join(self.rows)
+        if key in self.seen:  # pragma: no cover - a counted solution's nogood shuts it out
+            return None
+        self.seen.add(key)
+        cells = key.translate(FILLED_BITS)
+        found = SolutionFound(cells, self.width, self.height, len(self.solutions) + 1, self.depth)
+        self.solutions.append(found.array())
+        if self.first_solution_depth is None:
+            self.first_solution_depth = self.depth
+        return found
 
     def run(self) -> Iterator[Step]:
         timed_out = False
         complete = False
         capped = False
+        self._init_learning()
+        self.restart_limit = RESTART_UNIT
         try:
             for line_id in sorted(range(self.width + self.height), key=self._slack):
                 self._queue_line(line_id, 1)
             bad = yield from self.propagate(probe=False)
             self.stalled = True
             while True:
-                if bad < 0 and self.unknown:
+                if bad == -1 and self.unknown:
+                    if self.choices and self.run_conflicts >= self.restart_limit:
+                        yield from self._restart()
                     branch: Branch | None
-                    if self.choices:
-                        verdict, branch = "branch", self._weighted_branch()
+                    if self.choices or not self.probing:
+                        verdict, branch = "branch", self._activity_branch()
                     else:
                         if self.first_solution_depth is None:
                             self.used_probing_first = True
@@ -108,54 +142,34 @@ class _Engine(Prober):
                         bad = 1
                     elif verdict == "branch":
                         assert branch is not None
-                        x, y, first, second = branch
-                        self.choices.append((x, y, second, len(self.trail)))
-                        self.guesses += 1
-                        self.max_depth = max(self.max_depth, self.depth)
-                        bad = yield from self._guess(x, y, first, alternative=False)
+                        x, y, first, _second = branch
+                        bad = yield from self._guess(x, y, first)
                         continue
-                if bad < 0 and not self.unknown:
-                    key = b"".join(self.rows)
-                    if key not in self.seen:  # a restart can meet a solution again
-                        self.seen.add(key)
-                        cells = key.translate(FILLED_BITS)
-                        found = SolutionFound(
-                            cells, self.width, self.height, len(self.solutions) + 1, self.depth
-                        )
-                        self.solutions.append(found.array())
-                        if self.first_solution_depth is None:
-                            self.first_solution_depth = self.depth
+                if bad == -1 and not self.unknown:
+                    found = self._solution()
+                    if found is not None:
                         yield found
                         count = len(self.solutions)
                         if self.max_solutions is not None and count >= self.max_solutions:
                             capped = True
                             break
-                # A contradiction or a solution: take the other way of the last choice.
+                    if not self.choices:
+                        complete = True
+                        break
+                    # Shut this solution out (every other one differs in some guess) and go
+                    # on: the nogood of the guesses is permanent, the count depends on it.
+                    decisions = [self.trail[choice[3]] for choice in reversed(self.choices)]
+                    self.backtracks += 1
+                    bad = yield from self.learn(decisions, len(self.choices) - 1, True)
+                    continue
+                # A contradiction: at the root there is nothing left to try.
                 if not self.choices:
                     complete = True
                     break
-                if self.run_backtracks >= self.restart_limit and not self.solutions:
-                    # Start the search again from the root, keeping what the line weights
-                    # learnt and trying the other way first: long unlucky runs end here. Once
-                    # a solution is known the rest is an exhaustive count: no more restarts.
-                    mark = self.choices[0][3]
-                    self.choices.clear()
-                    undone = self._undo_to(mark)
-                    self._stamp_cells(undone)
-                    self.restarts += 1
-                    self.run_backtracks = 0
-                    self.restart_limit = int(self.restart_limit * RESTART_GROWTH)
-                    self.prefer_richer = not self.prefer_richer
-                    yield Backtrack(0, undone)
-                    bad = -1
-                    continue
-                self.run_backtracks += 1
-                x, y, second, mark = self.choices.pop()
                 self.backtracks += 1
-                undone = self._undo_to(mark)
-                self._stamp_cells(undone)
-                yield Backtrack(self.depth, undone)
-                bad = yield from self._guess(x, y, second, alternative=True)
+                self.run_conflicts += 1
+                entries, back = yield from self.analyse(bad)
+                bad = yield from self.learn(entries, back, False)
         except EngineTimeout:
             timed_out = True
         yield Finished(self._result(complete, capped, timed_out))

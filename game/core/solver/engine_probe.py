@@ -23,6 +23,7 @@ from game.core.solver.line import EMPTY, FILLED, UNKNOWN
 from game.core.solver.steps import (
     Contradiction,
     LineDeduced,
+    LinesChecked,
     ProbeResult,
     ProbeStarted,
     Step,
@@ -30,6 +31,8 @@ from game.core.solver.steps import (
 
 # Probing rounds at one node before branching anyway (None: until a round fixes nothing).
 PROBE_ROUNDS: int | None = None
+# Line stamps compared for reused probe records between two heartbeat steps.
+HEARTBEAT_STAMPS = 2000
 
 
 # What one way of a probe led to: trail entries it deduced (a frozenset, so agreements are
@@ -62,9 +65,9 @@ class Prober(EngineState):
         yield ProbeStarted(x, y, value, depth)
         bad = yield from self.propagate(probe=True)
         deduced: Deductions = None
-        if bad < 0:
+        if bad == -1:  # else a line or a learned rule broke
             deduced = frozenset(self.trail[mark + 1 :])
-        outcome = "contradiction" if bad >= 0 else "solved" if not self.unknown else "consistent"
+        outcome = "contradiction" if bad != -1 else "solved" if not self.unknown else "consistent"
         undone = self._undo_to(mark)
         yield ProbeResult(x, y, value, outcome, undone, depth)
         return deduced
@@ -102,6 +105,7 @@ class Prober(EngineState):
         visited = self.visited
         line_weight = self.line_weight
         rounds = 0
+        reused = 0
         while True:
             progress = False
             best: Branch | None = None
@@ -111,10 +115,17 @@ class Prober(EngineState):
                 if rows[y][x] != UNKNOWN:
                     continue
                 record = records.get(index)
-                if record is not None and record[4] < max(
-                    map(line_stamp.__getitem__, memoryview(record[3]).cast("H"))
-                ):
-                    record = None
+                if record is not None:
+                    looked = memoryview(record[3]).cast("H")
+                    if record[4] < max(map(line_stamp.__getitem__, looked)):
+                        record = None
+                    else:
+                        # A round that reuses every record does no other work: a
+                        # heartbeat now and then keeps each step short.
+                        reused += len(looked)
+                        if reused >= HEARTBEAT_STAMPS:
+                            yield LinesChecked(reused, self.depth)
+                            reused = 0
                 if record is None:
                     visited.clear()
                     visited.extend((y, height + x))
@@ -155,7 +166,7 @@ class Prober(EngineState):
                     continue
                 progress = True
                 bad = yield from self._fix(memoryview(proven).cast("I"))
-                if bad >= 0:
+                if bad != -1:
                     return "contradiction", None
                 if not self.unknown:
                     return "solved", None

@@ -10,6 +10,7 @@ line contradicts, yielding a step for each line that gave cells. Probing
 from __future__ import annotations
 
 import time
+from array import array
 from collections import deque
 from collections.abc import Callable, Generator, Sequence
 
@@ -19,6 +20,7 @@ import numpy.typing as npt
 from game.core.lines import Clue
 from game.core.puzzle import Puzzle
 from game.core.solver.line import EMPTY, FILLED, UNKNOWN, WIDE_LINE, LineSolver
+from game.core.solver.nogoods import Nogood, NogoodStore
 from game.core.solver.steps import (
     EMPTY_VALUE,
     FILLED_VALUE,
@@ -28,12 +30,14 @@ from game.core.solver.steps import (
     Contradiction,
     LineDeduced,
     LinesChecked,
+    RuleDeduced,
     Step,
 )
 
-# Backtracks before the first restart, and how much longer each later run may be.
-RESTART_FIRST = 32
-RESTART_GROWTH = 1.5
+# Contradictions in a run of the search before a restart, times the Luby sequence's term.
+# TAAI 2011 #900-#999 at 10 s (CPU s, one run each under load): unit 32 259 s, 7 timeouts;
+# unit 100 209 s, 3 timeouts (64 and 200 were worse on #950-#999).
+RESTART_UNIT = 100
 # Unproductive line solves in a row before a heartbeat step, so no step runs long.
 HEARTBEAT_LINES = 48
 # Lines solved between two looks at the clock.
@@ -51,6 +55,15 @@ CODE_MASK = 3
 # A branching choice: x, y, the value to try first, the value to try second.
 Branch = tuple[int, int, int, int]
 
+# Why a cell is set (``EngineState.reason``): a line id (0 and up) when that line's solve
+# forced it, or one of these.
+DECIDED = -1  # a guess, a probe, a cell probing proved, or a cell of the initial grid
+BY_RULE = -2  # a learned nogood forced it (``EngineState.rule`` names which)
+
+
+# propagate()'s answer when a learned nogood broke (line ids are 0 and up, -1 is "no
+# contradiction").
+BROKEN_RULE = -2
 
 # What probing one cell found: the trail entries it proves (one way contradicted: the other
 # way and its deductions; both consistent: what both ways agree on) as packed unsigned ints,
@@ -91,11 +104,31 @@ class EngineState:
         # Bytes per index in a cached outcome of each line (see line.pack_outcome).
         self.units = [1 if len(line) < WIDE_LINE else 2 for line in self.lines]
         self.unknown = width * height
+        cells = width * height
+        # The grid a third time, flat by cell index (y * width + x): what nogoods read.
+        self.cells = bytearray(cells)
+        # Per cell, while it is set: the number of open choices when it was set (its level),
+        # its trail position, why it was set (a line id, DECIDED or BY_RULE) and, for a line,
+        # the trail length when that line was solved: the line's cells set before that are
+        # the ones its solve saw, so they explain this cell.
+        self.level = array("i", bytes(4 * cells))
+        self.position = array("i", [-1]) * cells
+        self.reason = array("i", [DECIDED]) * cells
+        self.seen_before = array("i", bytes(4 * cells))
+        self.rule: list[Nogood | None] = [None] * cells
+        # The value each cell last had in search (phase saving: a restart or a backjump
+        # retries the values that were working).
+        self.phase = bytearray(cells)
         # Trail entries (index * 4 + code) in the order cells were set; undo pops them.
         self.trail: list[int] = []
         # Open choices: (x, y, the value still to try, trail length before the choice).
         self.choices: list[tuple[int, int, int, int]] = []
         self.queue: deque[int] = deque()
+        self.nogoods = NogoodStore(self.cells, self.trail)
+        # The nogood that broke in the last propagation that returned BROKEN_RULE.
+        self.broken: Nogood | None = None
+        # Cells learned nogoods forced in the current propagation, for its steps.
+        self.ruled: list[int] = []
         self.queued = bytearray(width + height)
         self.line_round = [0] * (width + height)
         # The tick of the last real change per line, and the lines the current probe saw.
@@ -109,9 +142,9 @@ class EngineState:
         self.solutions: list[npt.NDArray[np.bool_]] = []
         # Every solution found (its rows' bytes): a restart may meet one again.
         self.seen: set[bytes] = set()
-        # Restarts: backtracks allowed in this run, spent so far, and the value order.
-        self.restart_limit = RESTART_FIRST
-        self.run_backtracks = 0
+        # Restarts: contradictions allowed in this run, met so far, and the value order.
+        self.restart_limit = RESTART_UNIT
+        self.run_conflicts = 0
         self.restarts = 0
         self.prefer_richer = True
         self.spent = 0.0
@@ -126,6 +159,8 @@ class EngineState:
         self.stalled = False
         self.first_solution_depth: int | None = None
         self.used_probing_first = False
+        # Probing at the root (off only in tests, to make search and learning do all the work).
+        self.probing = True
         if initial is not None:
             self._set_initial(initial)
 
@@ -159,16 +194,41 @@ class EngineState:
                     code = FILLED if value == FILLED_VALUE else EMPTY
                     self.rows[y][x] = code
                     self.columns[x][y] = code
+                    self.cells[y * self.width + x] = code
                     self.unknown -= 1
 
     def _set(self, x: int, y: int, code: int) -> None:
-        """Set an unknown cell, on the trail, and queue its two lines."""
+        """Set an unknown cell (a decision: a guess, a probe, a proven cell), on the trail,
+        and queue its two lines."""
+        index = y * self.width + x
         self.rows[y][x] = code
         self.columns[x][y] = code
-        self.trail.append(((y * self.width + x) << CODE_BITS) | code)
+        self.cells[index] = code
+        self.level[index] = len(self.choices)
+        self.position[index] = len(self.trail)
+        self.reason[index] = DECIDED
+        self.trail.append((index << CODE_BITS) | code)
         self.unknown -= 1
         self._queue_line(y, 1)
         self._queue_line(self.height + x, 1)
+
+    def _set_by_rule(self, entry: int, nogood: Nogood | None) -> None:
+        """Set the cell of ``entry`` because ``nogood`` forces it (the store's callback)."""
+        index = entry >> CODE_BITS
+        code = entry & CODE_MASK
+        y, x = divmod(index, self.width)
+        self.rows[y][x] = code
+        self.columns[x][y] = code
+        self.cells[index] = code
+        self.level[index] = len(self.choices)
+        self.position[index] = len(self.trail)
+        self.reason[index] = BY_RULE
+        self.rule[index] = nogood
+        self.trail.append(entry)
+        self.unknown -= 1
+        self._queue_line(y, 1)
+        self._queue_line(self.height + x, 1)
+        self.ruled.append(entry)
 
     def _queue_line(self, line_id: int, round_number: int) -> None:
         if not self.queued[line_id]:
@@ -181,19 +241,27 @@ class EngineState:
             self.queued[line_id] = 0
         self.queue.clear()
 
-    def _undo_to(self, mark: int) -> tuple[CellPosition, ...]:
-        """Unset the cells set since trail length ``mark``; their positions, latest first."""
+    def _undo_to(self, mark: int, save_phase: bool = False) -> tuple[CellPosition, ...]:
+        """Unset the cells set since trail length ``mark``; their positions, latest first.
+        ``save_phase`` remembers their values for later guesses (search, not probes)."""
         rows = self.rows
         columns = self.columns
+        flat = self.cells
+        phase = self.phase
         width = self.width
         undone = self.trail[mark:]
         del self.trail[mark:]
+        self.nogoods.undo_to(mark)
         self.unknown += len(undone)
         cells = []
         for entry in reversed(undone):
-            y, x = divmod(entry >> CODE_BITS, width)
+            index = entry >> CODE_BITS
+            y, x = divmod(index, width)
             rows[y][x] = UNKNOWN
             columns[x][y] = UNKNOWN
+            flat[index] = UNKNOWN
+            if save_phase:
+                phase[index] = entry & CODE_MASK
             cells.append((x, y))
         return tuple(cells)
 
@@ -216,7 +284,11 @@ class EngineState:
 
     def propagate(self, probe: bool) -> Generator[Step, None, int]:
         """Solve queued lines until the queue is empty; the return value is the line that
-        contradicted, or -1.
+        contradicted, BROKEN_RULE when a learned nogood broke (``broken`` names it), or -1.
+
+        Before each line, the learned nogoods look at the cells set since they last looked
+        (see :mod:`~game.core.solver.nogoods`); cells they force come as
+        :class:`RuleDeduced` steps and queue their lines like any other.
 
         Inside a probe the lines taken from the queue are noted in ``visited``; outside one,
         every line that gains a cell at the root gets a fresh stamp (see :meth:`probe`; only
@@ -243,7 +315,34 @@ class EngineState:
         quiet = 0
         lines = self.lines
         units = self.units
-        while queue:
+        flat = self.cells
+        level = self.level
+        position = self.position
+        reason = self.reason
+        seen_before = self.seen_before
+        trail = self.trail
+        store = self.nogoods
+        while True:
+            if store.head < len(trail):
+                if store.nogoods:
+                    self.ruled.clear()
+                    broken = store.propagate(self._set_by_rule)
+                    for entry in self.ruled:
+                        y, x = divmod(entry >> CODE_BITS, width)
+                        rule = self.rule[entry >> CODE_BITS]
+                        size = len(rule.entries) if rule is not None else 0
+                        if stamping:
+                            self._stamp_cells(((x, y),))
+                        yield RuleDeduced(x, y, STEP_VALUE[entry & CODE_MASK], size, depth, probe)
+                    if broken is not None:
+                        self.broken = broken
+                        self._clear_queue()
+                        yield Contradiction(None, None, depth, probe, len(broken.entries))
+                        return BROKEN_RULE
+                else:
+                    store.head = len(trail)
+            if not queue:
+                break
             line_id = queue.popleft()
             queued[line_id] = 0
             line = bytes(lines[line_id])
@@ -289,6 +388,7 @@ class EngineState:
                 stamp = self.tick
                 line_stamp[line_id] = stamp
             changes: list[CellChange] = []
+            solved_at = len(trail)
             if is_row:
                 y = line_id
                 row = rows[y]
@@ -298,7 +398,13 @@ class EngineState:
                     for x in positions:
                         row[x] = code
                         columns[x][y] = code
-                        trail_append(((base + x) << CODE_BITS) | code)
+                        index = base + x
+                        flat[index] = code
+                        level[index] = depth
+                        position[index] = len(trail)
+                        reason[index] = line_id
+                        seen_before[index] = solved_at
+                        trail_append((index << CODE_BITS) | code)
                         other = height + x
                         if not queued[other]:
                             queued[other] = 1
@@ -315,7 +421,13 @@ class EngineState:
                     for y in positions:
                         column[y] = code
                         rows[y][x] = code
-                        trail_append(((y * width + x) << CODE_BITS) | code)
+                        index = y * width + x
+                        flat[index] = code
+                        level[index] = depth
+                        position[index] = len(trail)
+                        reason[index] = line_id
+                        seen_before[index] = solved_at
+                        trail_append((index << CODE_BITS) | code)
                         if not queued[y]:
                             queued[y] = 1
                             line_round[y] = next_round

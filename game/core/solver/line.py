@@ -55,6 +55,26 @@ def _spread(starts: int, length: int) -> int:
     return result
 
 
+def _window_steps(length: int) -> tuple[int, ...]:
+    """The shifts :func:`_windows` makes for a run of ``length`` (doubling, then the rest)."""
+    steps = []
+    covered = 1
+    while covered < length:
+        step = min(covered, length - covered)
+        steps.append(step)
+        covered += step
+    return tuple(steps)
+
+
+class _WindowSteps(dict[int, tuple[int, ...]]):
+    def __missing__(self, length: int) -> tuple[int, ...]:
+        steps = self[length] = _window_steps(length)
+        return steps
+
+
+_WINDOW_STEPS = _WindowSteps()
+
+
 def _sweep(clue: Sequence[int], can_fill: int, can_empty: int) -> list[int] | None:
     """``reach[0..k]`` for one direction, or None when the clue cannot fit at all.
 
@@ -223,7 +243,10 @@ def forced_cells(clue: Sequence[int], line: bytes) -> LineOutcome:
     for run_length in clue:
         window = windows.get(run_length)
         if window is None:
-            window = _windows(can_fill, run_length) & (can_empty >> run_length)
+            window = can_fill
+            for step in _WINDOW_STEPS[run_length]:
+                window &= window >> step
+            window &= can_empty >> run_length
             windows[run_length] = window
         starts = current & window
         if not starts:
@@ -245,7 +268,10 @@ def forced_cells(clue: Sequence[int], line: bytes) -> LineOutcome:
     for run_length in reversed(clue):
         window = reversed_windows.get(run_length)
         if window is None:
-            window = _windows(reversed_fill, run_length) & (reversed_empty >> run_length)
+            window = reversed_fill
+            for step in _WINDOW_STEPS[run_length]:
+                window &= window >> step
+            window &= reversed_empty >> run_length
             reversed_windows[run_length] = window
         after = (current & window) << (run_length + 1)
         current = ((reversed_empty + (after & reversed_empty)) ^ reversed_empty) | after
@@ -262,11 +288,8 @@ def forced_cells(clue: Sequence[int], line: bytes) -> LineOutcome:
         tail = (unpacked >> ((run + 1) * stride + 1)) & position_mask
         run_length = clue[run]
         valid = reach[run] & windows[run_length] & (tail >> run_length)
-        covered = 1
-        while covered < run_length:
-            step = min(covered, run_length - covered)
+        for step in _WINDOW_STEPS[run_length]:
             valid |= valid << step
-            covered += step
         fill_cells |= valid
         empty_cells |= (reach[run + 1] >> 1) & tail
     forced_filled = fill_cells & ~empty_cells & unknown
@@ -282,6 +305,50 @@ def forced_cells(clue: Sequence[int], line: bytes) -> LineOutcome:
         empty_positions.append(low.bit_length() - 1)
         forced_empty ^= low
     return tuple(filled_positions), tuple(empty_positions)
+
+
+def clue_fits(clue: Sequence[int], filled: int, empty: int, length: int) -> bool:
+    """Whether some placement of ``clue`` on a line of ``length`` cells fills every bit of
+    ``filled`` and leaves every bit of ``empty`` empty (the forward sweep alone).
+
+    Explanations call this many times a contradiction (see the engine's learning), so it
+    reads bit masks, not a line's bytes.
+    """
+    full = (1 << length) - 1
+    can_fill = full & ~empty
+    can_empty = (full & ~filled) | (1 << length)
+    current = ((can_empty + (1 & can_empty)) ^ can_empty) | 1
+    for run_length in clue:
+        window = can_fill
+        for step in _WINDOW_STEPS[run_length]:
+            window &= window >> step
+        starts = current & window & (can_empty >> run_length)
+        if not starts:
+            return False
+        after = starts << (run_length + 1)
+        current = ((can_empty + (after & can_empty)) ^ can_empty) | after
+    return bool((current >> (length + 1)) & 1)
+
+
+def smallest_reason(
+    clue: Sequence[int], length: int, filled: int, empty: int, order: Sequence[int]
+) -> int:
+    """Which known cells make ``clue`` impossible: a mask of the cells that remain when the
+    cells at offsets ``order`` are dropped one at a time, in that order, while the rest still
+    cannot hold the clue. Cells of ``filled`` / ``empty`` not in ``order`` are never dropped.
+
+    The result is minimal (dropping any one of ``order``'s cells left in it lets the clue
+    fit), not the smallest possible: the order decides which of several reasons is kept.
+    ``filled`` and ``empty`` must not fit the clue.
+    """
+    for offset in order:
+        bit = 1 << offset
+        if filled & bit:
+            if not clue_fits(clue, filled ^ bit, empty, length):
+                filled ^= bit
+        elif empty & bit and not clue_fits(clue, filled, empty ^ bit, length):
+            empty ^= bit
+    return filled | empty
 
 
 def solve_line(clue: Sequence[int], line: bytes) -> bytes | None:

@@ -7,9 +7,20 @@ sees every board the engine saw. Coordinates in the fields are 0-based (``x`` is
 
 How each step changes the grid (see :func:`apply_step`):
 
-- :class:`LineDeduced` sets its ``cells``; :class:`Guess` and :class:`ProbeStarted` set one cell;
-- :class:`Backtrack` and :class:`ProbeResult` clear their undone cells back to unknown;
-- every other step leaves the grid alone.
+- :class:`LineDeduced` sets its ``cells``; :class:`Guess`, :class:`ProbeStarted` and
+  :class:`RuleDeduced` set one cell;
+- :class:`Backtrack`, :class:`Backjump` and :class:`ProbeResult` clear their undone cells back
+  to unknown (a backjump is a backtrack that skips levels: every cell set since the choice it
+  jumps back to is cleared, whatever the depth it was set at);
+- every other step leaves the grid alone (:class:`Learned` only records a rule: the cells it
+  names keep their values, and the backjump that follows it clears them).
+
+Learning: when a guess leads to a contradiction, the engine explains it (each cell set below
+the root knows the line, or the learned rule, that forced it and the cells that line saw) down
+to a few cells that cannot all hold together (:class:`Learned`), jumps back to the deepest
+choice that rule still involves (:class:`Backjump`) and lets the rule set the one cell it then
+forces (:class:`RuleDeduced`). Learned rules keep forcing cells later wherever all but one of
+their cells hold.
 """
 
 from __future__ import annotations
@@ -124,15 +135,22 @@ class Guess:
 
 @dataclass(frozen=True, slots=True)
 class Contradiction:
-    """A line (or, with ``axis`` None, a cell probed both ways) admits no placement."""
+    """A line (or, with ``axis`` None, a cell probed both ways) admits no placement.
+
+    ``rule`` is the size of a learned rule whose cells all hold when the contradiction is
+    that rule broken (``axis`` is None then); 0 otherwise.
+    """
 
     axis: Axis | None
     index: int | None
     depth: int
     probe: bool = False
+    rule: int = 0
 
     def describe(self) -> str:
-        if self.axis is None:
+        if self.rule:
+            where = f"a learned rule about {self.rule} cells is broken"
+        elif self.axis is None:
             where = "a tried cell breaks a clue either way"
         else:
             where = f"{self.axis} {(self.index or 0) + 1} cannot fit its clue"
@@ -151,6 +169,89 @@ class Backtrack:
     def describe(self) -> str:
         noun = "cell" if len(self.cells) == 1 else "cells"
         return f"back to depth {self.depth}: {len(self.cells)} {noun} undone"
+
+
+@dataclass(frozen=True, slots=True)
+class Backjump:
+    """A contradiction's explanation showed the choices after ``depth`` played no part in it:
+    search jumped back from ``from_depth`` to ``depth`` at once, and ``cells`` (every cell set
+    since that choice) return to unknown."""
+
+    depth: int
+    from_depth: int
+    cells: tuple[CellPosition, ...]
+
+    def describe(self) -> str:
+        noun = "cell" if len(self.cells) == 1 else "cells"
+        return (
+            f"jumped back from depth {self.from_depth} to depth {self.depth}: "
+            f"{len(self.cells)} {noun} undone"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Learned:
+    """A contradiction was explained: the ``cells`` (x, y, value) cannot all hold together,
+    whatever else the grid holds. The rule is kept and used from now on; ``permanent`` marks
+    a rule that shuts out a solution already counted (never forgotten)."""
+
+    cells: tuple[CellChange, ...]
+    depth: int
+    permanent: bool = False
+
+    def describe(self) -> str:
+        count = len(self.cells)
+        if self.permanent:
+            return f"counted that solution: its {count} guesses will not be made together again"
+        if count == 1:
+            x, y, value = self.cells[0]
+            return f"learned: {cell_name(x, y)} cannot be {_value_word(value)}"
+        filled = sum(1 for _x, _y, value in self.cells if value == FILLED_VALUE)
+        if filled == count:
+            what = "filled"
+        elif filled == 0:
+            what = "empty"
+        else:
+            what = f"as they are ({filled} filled, {count - filled} empty)"
+        if count <= 3:
+            names = ", ".join(f"({cell_name(x, y)})" for x, y, _value in self.cells)
+            return f"learned: {names} cannot all be {what}"
+        return f"learned: these {count} cells cannot all be {what}"
+
+
+@dataclass(frozen=True, slots=True)
+class RuleDeduced:
+    """A learned rule set one cell: every other cell of the rule holds, so this one cannot.
+    ``size`` is the rule's number of cells; ``probe`` marks work inside a probe."""
+
+    x: int
+    y: int
+    value: int
+    size: int
+    depth: int
+    probe: bool = False
+
+    def describe(self) -> str:
+        text = (
+            f"{cell_name(self.x, self.y)} {_value_word(self.value)} "
+            f"by a learned rule about {self.size} cells"
+        )
+        if self.probe:
+            return f"{text} (inside a try)"
+        return f"{text} at depth {self.depth}"
+
+
+@dataclass(frozen=True, slots=True)
+class RulesForgotten:
+    """The store of learned rules was full: the ``count`` least used were dropped and
+    ``kept`` remain (a bounded store keeps propagation cheap; the grid is unchanged)."""
+
+    count: int
+    kept: int
+    depth: int
+
+    def describe(self) -> str:
+        return f"forgot {self.count} little-used learned rules, {self.kept} kept"
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,6 +347,10 @@ Step = (
     | Guess
     | Contradiction
     | Backtrack
+    | Backjump
+    | Learned
+    | RuleDeduced
+    | RulesForgotten
     | ProbeStarted
     | ProbeResult
     | SolutionFound
@@ -267,10 +372,10 @@ def apply_step(grid: npt.NDArray[np.int8], step: Step) -> bool:
         for x, y, value in step.cells:
             grid[y, x] = value
         return bool(step.cells)
-    if isinstance(step, Guess | ProbeStarted):
+    if isinstance(step, Guess | ProbeStarted | RuleDeduced):
         grid[step.y, step.x] = step.value
         return True
-    if isinstance(step, Backtrack):
+    if isinstance(step, Backtrack | Backjump):
         for x, y in step.cells:
             grid[y, x] = UNKNOWN_VALUE
         return bool(step.cells)

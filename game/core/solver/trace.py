@@ -33,6 +33,7 @@ from game.core.solver.steps import (
     FILLED_VALUE,
     UNKNOWN_VALUE,
     Axis,
+    Backjump,
     Backtrack,
     Contradiction,
     Finished,
@@ -41,6 +42,7 @@ from game.core.solver.steps import (
     LinesChecked,
     ProbeResult,
     ProbeStarted,
+    RuleDeduced,
     SolutionFound,
     Step,
     apply_step,
@@ -297,7 +299,13 @@ class SolveTrace:
             self.probe_cell = None
         elif isinstance(step, Guess):
             self._guess(step)
-        elif isinstance(step, Backtrack):
+        elif isinstance(step, RuleDeduced):
+            counters.depth = step.depth
+            self.depth_of[step.y, step.x] = step.depth
+            self.probed[step.y, step.x] = step.probe
+            self.current_line = None
+        elif isinstance(step, Backtrack | Backjump):
+            # A backjump is a backtrack over several choices at once: the same for the board.
             self._forget(step.cells)
             for cell in step.cells:
                 self.guesses.pop(cell, None)
@@ -347,6 +355,9 @@ class SolveTrace:
         self.contradiction_serial += 1
         if step.axis is not None and step.index is not None:
             self.failed_line = LineMark(step.axis, step.index)
+            self.failed_cell = None
+        elif step.rule:  # a learned rule broke: no one line or cell is to blame
+            self.failed_line = None
             self.failed_cell = None
         else:
             self.failed_line = None

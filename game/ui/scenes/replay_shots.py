@@ -1,7 +1,8 @@
 """Screenshots of the solver replay for ``python -m game screenshot`` (see game/commands).
 
 One shot stops a search-heavy replay at its most telling moment (cells under guesses a few
-deep, a probe under way); the other browses the solutions of an ambiguous puzzle.
+deep, just after a contradiction taught a rule); the other browses the solutions of an
+ambiguous puzzle.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from game.core.puzzle import Puzzle
+from game.core.solver.steps import Learned
 from game.core.solver.trace import DEFAULT_MAX_SOLUTIONS, SolveTrace
 from game.ui.scenes.replay import ReplayScene
 
@@ -72,15 +74,19 @@ _SOLUTIONS_PICTURE: tuple[str, ...] = (
 
 
 def _search_moment(puzzle: Puzzle, max_steps: int = 200_000) -> int:
-    """The step count at which the search is most telling: many cells set under guesses, a
-    probe under way with a few light cells, guesses a few deep."""
+    """The step count at which the search is most telling: many cells set under guesses a
+    few deep, a few steps after a contradiction taught a short rule (so the log shows it)."""
     state = SolveTrace(puzzle, max_solutions=DEFAULT_MAX_SOLUTIONS, time_limit=None)
     best, best_score = 1, -1
+    learned_at = -100
     while not state.finished and state.counters.steps < max_steps:
         state.advance(1.0, max_steps=1)
+        step = state.last_step
+        if isinstance(step, Learned) and not step.permanent and len(step.cells) <= 3:
+            learned_at = state.counters.steps
         trial = int(((state.depth_of > 0) & ~state.probed & (state.grid >= 0)).sum())
-        probing = state.probe_cell is not None and int(state.probed.sum()) >= 4
-        score = trial + (1000 if probing and state.counters.depth >= 3 else 0)
+        recent = state.counters.steps - learned_at <= 3
+        score = trial + (1000 if recent and state.counters.depth >= 3 else 0)
         if score > best_score:
             best, best_score = state.counters.steps, score
     return best

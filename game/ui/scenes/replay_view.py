@@ -350,7 +350,7 @@ def render_recent(
     recent = list(scene.state.recent)[-RECENT_SHOWN:]
     for age, step in enumerate(reversed(recent)):
         colour = theme.text if age == 0 else theme.text_muted
-        lines = wrap_text(font, step.describe(), right - x)[:2]
+        lines = wrap_text(font, step.describe(), right - x)[:3]
         if y + len(lines) * line_h > limit - line_h // 2:
             break  # older steps are dropped first
         for text in lines:
