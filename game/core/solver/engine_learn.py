@@ -162,8 +162,9 @@ class Learner(Prober):
         self.explanations += 1
         return kept
 
-    def _explain(self, index: int) -> list[int]:
-        """The trail entries that forced the cell ``index`` (none for a decision)."""
+    def _explain(self, index: int, bump: bool = True) -> list[int]:
+        """The trail entries that forced the cell ``index`` (none for a decision). A nogood
+        that explains is bumped (it was of use) unless ``bump`` is off (minimisation)."""
         why = self.reason[index]
         if why >= 0:
             cached = self.why_cache.get(index)
@@ -175,7 +176,8 @@ class Learner(Prober):
         if why == BY_RULE:
             nogood = self.rule[index]
             assert nogood is not None
-            self.nogoods.bump(nogood)
+            if bump:
+                self.nogoods.bump(nogood)
             return [entry for entry in nogood.entries if entry >> CODE_BITS != index]
         return []
 
@@ -274,7 +276,7 @@ class Learner(Prober):
             index = entry >> CODE_BITS
             if self.reason[index] == DECIDED or any(
                 other >> CODE_BITS not in marked and level[other >> CODE_BITS]
-                for other in self._explain_quiet(index)
+                for other in self._explain(index, bump=False)
             ):
                 kept.append(entry)
             if self.fits >= HEARTBEAT_FITS or self.explanations - self.reported >= HEARTBEAT_CELLS:
@@ -288,20 +290,6 @@ class Learner(Prober):
         count = self.explanations - self.reported
         self.reported = self.explanations
         return LinesChecked(count, len(self.choices))
-
-    def _explain_quiet(self, index: int) -> list[int]:
-        """:meth:`_explain` without bumping the nogood (minimisation is not use)."""
-        why = self.reason[index]
-        if why >= 0:
-            cached = self.why_cache.get(index)
-            if cached is None:
-                cached = self.why_cache[index] = self._line_reason(
-                    why, self.seen_before[index], index
-                )
-            return cached
-        nogood = self.rule[index]
-        assert nogood is not None
-        return [entry for entry in nogood.entries if entry >> CODE_BITS != index]
 
     # -- learning and jumping back ---------------------------------------------------------
 

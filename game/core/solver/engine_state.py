@@ -201,34 +201,29 @@ class EngineState:
         """Set an unknown cell (a decision: a guess, a probe, a proven cell), on the trail,
         and queue its two lines."""
         index = y * self.width + x
-        self.rows[y][x] = code
-        self.columns[x][y] = code
-        self.cells[index] = code
-        self.level[index] = len(self.choices)
-        self.position[index] = len(self.trail)
-        self.reason[index] = DECIDED
-        self.trail.append((index << CODE_BITS) | code)
-        self.unknown -= 1
-        self._queue_line(y, 1)
-        self._queue_line(self.height + x, 1)
+        self._place(x, y, (index << CODE_BITS) | code, DECIDED)
 
     def _set_by_rule(self, entry: int, nogood: Nogood | None) -> None:
         """Set the cell of ``entry`` because ``nogood`` forces it (the store's callback)."""
+        y, x = divmod(entry >> CODE_BITS, self.width)
+        self._place(x, y, entry, BY_RULE)
+        self.rule[entry >> CODE_BITS] = nogood
+        self.ruled.append(entry)
+
+    def _place(self, x: int, y: int, entry: int, why: int) -> None:
+        """Set the cell of the trail entry ``entry`` at (x, y) for ``why``; queue its lines."""
         index = entry >> CODE_BITS
         code = entry & CODE_MASK
-        y, x = divmod(index, self.width)
         self.rows[y][x] = code
         self.columns[x][y] = code
         self.cells[index] = code
         self.level[index] = len(self.choices)
         self.position[index] = len(self.trail)
-        self.reason[index] = BY_RULE
-        self.rule[index] = nogood
+        self.reason[index] = why
         self.trail.append(entry)
         self.unknown -= 1
         self._queue_line(y, 1)
         self._queue_line(self.height + x, 1)
-        self.ruled.append(entry)
 
     def _queue_line(self, line_id: int, round_number: int) -> None:
         if not self.queued[line_id]:

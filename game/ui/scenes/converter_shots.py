@@ -8,6 +8,7 @@ the fairness report (and, for the ambiguous cat, the fix search) is done.
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -59,7 +60,7 @@ def _portrait(path: Path) -> Path:
     draw.polygon([(cx - 290, height), (cx - 220, cy + 210), (cx + 220, cy + 210),
                   (cx + 290, height)], fill=(235, 105, 35))  # fmt: skip
     draw.rectangle((cx - 60, cy + 120, cx + 60, cy + 230), fill=(25, 25, 25))  # a collar
-    draw.ellipse((cx - 130, cy - 165, cx + 130, cy + 90), fill=(80, 55, 30))  # hair
+    draw.ellipse((cx - 130, cy - 165, cx + 130, cy + 90), fill=(35, 25, 20))  # dark hair
     draw.ellipse((cx - 90, cy - 105, cx + 90, cy + 140), fill=(222, 172, 140))  # face
     for ex in (cx - 38, cx + 38):
         draw.ellipse((ex - 13, cy - 15, ex + 13, cy + 6), fill=(40, 30, 30))
@@ -83,12 +84,17 @@ def _settle(app: App, scene: ConverterScene, frames: int = 600) -> None:
     app.step(1 / 60)
 
 
-def _shot_converter_photo(app: App) -> None:
-    folder = Path(tempfile.mkdtemp(prefix="hanjie-shot-"))
-    scene = ConverterScene(app, _photo_like(folder / "lighthouse.jpg"))
+def _opened(app: App, make: Callable[[Path], Path], name: str) -> ConverterScene:
+    """The converter on a picture ``make`` writes (as ``name`` in a new folder), settled."""
+    scene = ConverterScene(app, make(Path(tempfile.mkdtemp(prefix="hanjie-shot-")) / name))
     app.push(scene)
     scene.author_input.text = "Hanjie docs"
     _settle(app, scene)
+    return scene
+
+
+def _shot_converter_photo(app: App) -> None:
+    scene = _opened(app, _photo_like, "lighthouse.jpg")
     # As a player leaves it: 30x30, Auto (a photo's default) and a frame dragged around the
     # lighthouse, so the shot shows the framing outline and what Auto chose.
     scene._change_options(width=30, height=30, frame=(0.2, 0.05, 0.8, 0.85))
@@ -97,11 +103,7 @@ def _shot_converter_photo(app: App) -> None:
 
 def _shot_converter_face(app: App) -> None:
     """A portrait as it opens: framed on the face (the tag on the frame says so), 30x30."""
-    folder = Path(tempfile.mkdtemp(prefix="hanjie-shot-"))
-    scene = ConverterScene(app, _portrait(folder / "portrait.jpg"))
-    app.push(scene)
-    scene.author_input.text = "Hanjie docs"
-    _settle(app, scene)
+    scene = _opened(app, _portrait, "portrait.jpg")
     scene._change_options(width=30, height=30)
     _settle(app, scene)
 
@@ -145,11 +147,7 @@ def _ambiguous_picture(path: Path) -> Path:
 
 
 def _shot_converter_ambiguous(app: App) -> None:
-    folder = Path(tempfile.mkdtemp(prefix="hanjie-shot-"))
-    scene = ConverterScene(app, _ambiguous_picture(folder / "cat_and_bird.png"))
-    app.push(scene)
-    scene.author_input.text = "Hanjie docs"
-    _settle(app, scene)
+    scene = _opened(app, _ambiguous_picture, "cat_and_bird.png")
     scene._change_options(width=15, height=15)
     _settle(app, scene)
     app.step(1 / 60)
