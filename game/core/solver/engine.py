@@ -61,9 +61,13 @@ from game.core.solver.steps import (
     Backtrack,
     Finished,
     Guess,
+    LinesChecked,
     SolutionFound,
     Step,
 )
+
+# Cells from which setting up the engine gets steps of its own (512x512: ~5 ms in all).
+LARGE_GRID = 40_000
 
 
 def luby(index: int) -> int:
@@ -120,8 +124,14 @@ class _Engine(Learner):
         timed_out = False
         complete = False
         capped = False
+        large = self.width * self.height >= LARGE_GRID
+        if large:
+            # Setting up a large grid's per-cell tables is a step's work on its own.
+            yield LinesChecked(0, 0)
         self._init_learning()
         self.restart_limit = RESTART_UNIT
+        if large:
+            yield LinesChecked(0, 0)
         try:
             for line_id in sorted(range(self.width + self.height), key=self._slack):
                 self._queue_line(line_id, 1)

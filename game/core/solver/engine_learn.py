@@ -72,7 +72,7 @@ class Learner(Prober):
 
     def _init_learning(self) -> None:
         cells = self.width * self.height
-        self.activity = array("d", bytes(8 * cells))
+        self.activity = array("d", [0.0]) * cells
         self.bump_by = 1.0
         # A nogood of guesses replaces a learned one this many times longer (see analyse).
         self.decision_share = DECISION_SHARE
@@ -334,7 +334,7 @@ class Learner(Prober):
     def _locked(self, nogood: Nogood) -> bool:
         """Whether ``nogood`` is why a cell is set now (it must then stay)."""
         index = nogood.entries[0] >> CODE_BITS
-        return bool(self.cells[index]) and self.rule[index] is nogood
+        return bool(self.cells[index]) and self.rule.get(index) is nogood
 
     # -- branching -------------------------------------------------------------------------
 

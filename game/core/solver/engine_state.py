@@ -111,11 +111,11 @@ class EngineState:
         # its trail position, why it was set (a line id, DECIDED or BY_RULE) and, for a line,
         # the trail length when that line was solved: the line's cells set before that are
         # the ones its solve saw, so they explain this cell.
-        self.level = array("i", bytes(4 * cells))
+        self.level = array("i", [0]) * cells
         self.position = array("i", [-1]) * cells
         self.reason = array("i", [DECIDED]) * cells
-        self.seen_before = array("i", bytes(4 * cells))
-        self.rule: list[Nogood | None] = [None] * cells
+        self.seen_before = array("i", [0]) * cells
+        self.rule: dict[int, Nogood | None] = {}
         # The value each cell last had in search (phase saving: a restart or a backjump
         # retries the values that were working).
         self.phase = bytearray(cells)
