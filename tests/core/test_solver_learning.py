@@ -11,7 +11,7 @@ import numpy.typing as npt
 import pytest
 
 from game.core.puzzle import Puzzle
-from game.core.solver import apply_step, blank_grid, solve
+from game.core.solver import apply_step, blank_grid, solve, solve_steps
 from game.core.solver.engine import _Engine
 from game.core.solver.line import EMPTY, FILLED, forced_cells
 from game.core.solver.result import SolveResult
@@ -20,9 +20,11 @@ from game.core.solver.steps import (
     Finished,
     Learned,
     RuleDeduced,
+    RulesForgotten,
     SolutionFound,
     Step,
 )
+from game.core.solver.trace import SolveTrace
 
 
 def _runs(cells: tuple[int, ...] | list[int]) -> tuple[int, ...]:
@@ -228,3 +230,24 @@ def test_counts_on_bigger_ambiguous_grids_equal_an_independent_count(seed: int) 
         assert len({solution.tobytes() for solution in result.solutions}) == expected
         assert len(result.solutions) == expected
         assert all(puzzle.is_solution(solution) for solution in result.solutions)
+
+
+def test_the_replay_counts_the_rules_learned_and_forgotten() -> None:
+    # 20x20 noise at 40 % (many solutions): the search learns rules the replay's panel counts.
+    rng = random.Random(4)
+    grid_rows = [[1 if rng.random() < 0.4 else 0 for _x in range(20)] for _y in range(20)]
+    puzzle = Puzzle(
+        20,
+        20,
+        tuple(_runs(row) for row in grid_rows),
+        tuple(_runs([row[x] for row in grid_rows]) for x in range(20)),
+    )
+    steps = list(solve_steps(puzzle, max_solutions=2))
+    learned = sum(1 for step in steps if isinstance(step, Learned) and not step.permanent)
+    forgotten = sum(step.count for step in steps if isinstance(step, RulesForgotten))
+    state = SolveTrace(puzzle, max_solutions=2, time_limit=None)
+    while not state.finished:
+        state.advance(1.0)
+    assert learned > 0
+    assert state.counters.learned == learned
+    assert state.counters.forgotten == forgotten

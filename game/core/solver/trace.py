@@ -38,11 +38,13 @@ from game.core.solver.steps import (
     Contradiction,
     Finished,
     Guess,
+    Learned,
     LineDeduced,
     LinesChecked,
     ProbeResult,
     ProbeStarted,
     RuleDeduced,
+    RulesForgotten,
     SolutionFound,
     Step,
     apply_step,
@@ -79,6 +81,10 @@ class Counters:
     max_depth: int = 0
     solutions: int = 0
     solver_seconds: float = 0.0
+    # Rules learned from contradictions (not those shutting out a counted solution), and
+    # how many of them the engine has since forgotten.
+    learned: int = 0
+    forgotten: int = 0
 
 
 @dataclass(frozen=True)
@@ -299,6 +305,11 @@ class SolveTrace:
             self.probe_cell = None
         elif isinstance(step, Guess):
             self._guess(step)
+        elif isinstance(step, Learned):
+            if not step.permanent:
+                counters.learned += 1
+        elif isinstance(step, RulesForgotten):
+            counters.forgotten += step.count
         elif isinstance(step, RuleDeduced):
             counters.depth = step.depth
             self.depth_of[step.y, step.x] = step.depth

@@ -266,6 +266,7 @@ def statistics(scene: ReplayScene) -> list[tuple[str, str]]:
         ("Cells tried", f"{counters.probes:,}"),
         ("Guesses", f"{counters.guesses:,}  (back {counters.backtracks:,})"),
         ("Depth", f"{counters.depth}  (deepest {counters.max_depth})"),
+        ("Rules learned", f"{counters.learned:,}  (forgot {counters.forgotten:,})"),
         ("Solutions", f"{counters.solutions}"),
         ("Solver time", seconds_text(counters.solver_seconds)),
     ]
