@@ -98,6 +98,17 @@ def _random_puzzle(seed: int) -> tuple[list[tuple[int, ...]], list[tuple[int, ..
     return rows, columns
 
 
+def _noise(rng: random.Random, size: int, density: float) -> Puzzle:
+    """A square of random cells filled at ``density``, as a puzzle (clues only)."""
+    grid = [[1 if rng.random() < density else 0 for _x in range(size)] for _y in range(size)]
+    return Puzzle(
+        size,
+        size,
+        tuple(_runs(row) for row in grid),
+        tuple(_runs([row[x] for row in grid]) for x in range(size)),
+    )
+
+
 def _search_only(puzzle: Puzzle, max_solutions: int | None) -> SolveResult:
     """A solve with root probing off: search, learning and backjumping do all the work."""
     engine = _Engine(puzzle, max_solutions, None, None)
@@ -141,13 +152,7 @@ def test_learning_steps_replay_to_the_engines_boards() -> None:
     rng = random.Random(56)
     size = rng.choice((10, 12, 14))
     assert size == 14
-    grid_rows = [[1 if rng.random() < 0.5 else 0 for _x in range(14)] for _y in range(14)]
-    puzzle = Puzzle(
-        14,
-        14,
-        tuple(_runs(row) for row in grid_rows),
-        tuple(_runs([row[x] for row in grid_rows]) for x in range(14)),
-    )
+    puzzle = _noise(rng, 14, 0.5)
     engine = _Engine(puzzle, None, None, None)
     engine.probing = False
     grid = blank_grid(puzzle.width, puzzle.height)
@@ -234,14 +239,7 @@ def test_counts_on_bigger_ambiguous_grids_equal_an_independent_count(seed: int) 
 
 def test_the_replay_counts_the_rules_learned_and_forgotten() -> None:
     # 20x20 noise at 40 % (many solutions): the search learns rules the replay's panel counts.
-    rng = random.Random(4)
-    grid_rows = [[1 if rng.random() < 0.4 else 0 for _x in range(20)] for _y in range(20)]
-    puzzle = Puzzle(
-        20,
-        20,
-        tuple(_runs(row) for row in grid_rows),
-        tuple(_runs([row[x] for row in grid_rows]) for x in range(20)),
-    )
+    puzzle = _noise(random.Random(4), 20, 0.4)
     steps = list(solve_steps(puzzle, max_solutions=2))
     learned = sum(1 for step in steps if isinstance(step, Learned) and not step.permanent)
     forgotten = sum(step.count for step in steps if isinstance(step, RulesForgotten))
