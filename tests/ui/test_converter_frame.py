@@ -9,27 +9,9 @@ import numpy as np
 import pygame
 import pytest
 
-from game.ui.app import App
-from game.ui.scenes.converter import ConverterScene
 from tests.core.test_convert_frame import portrait
+from tests.ui.test_converter_photos import _drag, _open
 from tests.ui.ui_events import click
-
-
-def _open(path: Path) -> tuple[App, ConverterScene]:
-    app = App(headless=True)
-    scene = ConverterScene(app, path)
-    app.push(scene)
-    app.step()
-    app.step()
-    return app, scene
-
-
-def _drag(app: App, start: tuple[int, int], end: tuple[int, int]) -> None:
-    app.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
-    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    app.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
-    app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
-    app.step()
 
 
 def test_a_portrait_opens_framed_on_the_face_and_says_so(tmp_path: Path) -> None:
