@@ -129,7 +129,6 @@ class _Engine(Learner):
             # Setting up a large grid's per-cell tables is a step's work on its own.
             yield LinesChecked(0, 0)
         self._init_learning()
-        self.restart_limit = RESTART_UNIT
         if large:
             yield LinesChecked(0, 0)
         try:

@@ -74,8 +74,6 @@ class Learner(Prober):
         cells = self.width * self.height
         self.activity = array("d", [0.0]) * cells
         self.bump_by = 1.0
-        # A nogood of guesses replaces a learned one this many times longer (see analyse).
-        self.decision_share = DECISION_SHARE
         # The cells of each line, by line id: a line's explanation reads them.
         width = self.width
         self.line_cells: list[range] = [
@@ -190,13 +188,12 @@ class Learner(Prober):
         activity = self.activity
         bump_by = self.bump_by
         trail = self.trail
+        self.why_cache.clear()
         if conflict == BROKEN_RULE:
             assert self.broken is not None
             self.nogoods.bump(self.broken)
             reasons = list(self.broken.entries)
-            self.why_cache.clear()
         else:
-            self.why_cache.clear()
             reasons = self._line_reason(conflict, len(trail))
         marked: set[int] = set()
         pending = 0  # marked cells of the current depth not yet replaced by their reasons
@@ -238,11 +235,11 @@ class Learner(Prober):
                 return decisions, current - 1
             reasons = self._explain(entry >> CODE_BITS)
         back = max((level[other >> CODE_BITS] for other in earlier), default=0)
-        if earlier and back >= len(earlier) * self.decision_share:
+        if earlier and back >= len(earlier) * DECISION_SHARE:
             earlier = yield from self._minimise(earlier)
             back = max((level[other >> CODE_BITS] for other in earlier), default=0)
         if earlier:
-            if back < len(earlier) * self.decision_share:
+            if back < len(earlier) * DECISION_SHARE:
                 # Every cell of a depth up to ``back`` follows from the guesses up to it, so
                 # those guesses can stand for the cells: a shorter rule, as sound, and
                 # cheaper to watch.
