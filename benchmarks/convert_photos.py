@@ -1,11 +1,12 @@
 """Photographs into puzzles: what Auto makes of a folder of photos, and a contact sheet.
 
-    python3 benchmarks/convert_photos.py DIR [--sizes 20x20,30x30,40x30] [--method auto]
+    python3 benchmarks/convert_photos.py DIR [--sizes 20x20,30x30,40x30] [--method dither]
         [--sheet OUT.png] [--thumbnails a.png,b.jpg]
 
 For every picture in DIR (PNG, JPEG, GIF, BMP, WebP) and every size, converts with the
-settings a photo opens with in the converter (Auto, Fill, clean specks; ``--method`` another
-method instead, e.g. dither, the hardest to make fair) and prints a table:
+settings it opens with in the converter (``defaults_for``: a photo gets Auto, Fill, Crop
+borders, clean specks and the frame on its face; ``--method`` another method instead, e.g.
+dither, the hardest to make fair) and prints a table:
 the method (Auto's choice) and its level, the fill ratio, the specks left (isolated single cells),
 whether the puzzle is unique, the cells that can go either way, the edits needed to make it
 unique, the milliseconds the conversion took (Auto's scoring included; the picture is
@@ -27,8 +28,9 @@ from __future__ import annotations
 import argparse
 import sys
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Literal
 
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
@@ -41,6 +43,8 @@ from game.core.convert import (
     ConvertError,
     ConvertOptions,
     Method,
+    defaults_for,
+    load_image,
     parse_method,
     parse_size,
     puzzle_from_grid,
@@ -86,22 +90,28 @@ def _fairness(grid: np.ndarray) -> tuple[str, str, str, np.ndarray | None]:
 
 
 def measure(
-    path: Path, sizes: list[tuple[int, int]], method: Method = "auto", level: float = 0.5
+    path: Path,
+    sizes: list[tuple[int, int]],
+    method: Method | Literal["default"] = "default",
+    level: float = 0.5,
 ) -> list[Row]:
     converter = Converter.open(path)
     rows = []
     for width, height in sizes:
         started = time.perf_counter()
-        # As the converter opens a photo: framed on its face when it has one.
-        options = ConvertOptions(width=width, height=height, method=method, threshold=level,
-                                 fit="fill", clean=True,
-                                 frame=converter.auto_frame(width, height))  # fmt: skip
+        # As the converter opens the picture (defaults_for: a photo gets Auto, Fill, Crop
+        # borders, clean specks and its face's frame; a drawing Otsu and Pad), with
+        # ``method`` instead of the default when one was asked for.
+        start = defaults_for(converter.source, width, height)
+        if method != "default":
+            start.update(method=method, threshold=level)
+        options = replace(ConvertOptions(width=width, height=height), **start)  # type: ignore[arg-type]
         concrete = converter.concrete(options)
         grid = converter.grid(options)
         converted = time.perf_counter()
         verdict, free, edits, fixed = _fairness(grid)
         seconds = time.perf_counter() - converted
-        name = concrete.method
+        name: str = concrete.method
         name += "" if name == "otsu" else f" {concrete.threshold:.2f}"
         name += " inv" if concrete.invert else ""
         rows.append(Row(path.name, f"{width}x{height}", name, float(grid.mean()),
@@ -138,7 +148,7 @@ def contact_sheet(
     out: Path,
     shown: set[str] | None = None,
     side: int = 150,
-    method: str = "auto",
+    method: str = "default",
 ) -> None:
     """Each photo (the part the puzzle covers) beside its 30x30 puzzle and, when it was not
     unique, the puzzle after Make it fair with the changed cells in red. Photos not in
@@ -154,16 +164,17 @@ def contact_sheet(
                       (245, 242, 235))  # fmt: skip
     draw = ImageDraw.Draw(sheet)
     font = ImageFont.load_default()
-    settings = "as a photo opens in the converter (Auto, Fill, clean specks, framed)"
-    if method != "auto":
-        settings = f"method {method} (Fill, clean specks)"
+    settings = "as each picture opens in the converter (a photo: Auto, Fill, crop, clean, framed)"
+    if method != "default":
+        settings = f"method {method} (otherwise as it opens)"
     draw.text((10, 9), f"30x30, {settings}: the photo, the puzzle, and the puzzle after Make "
               "it fair when it was not unique", fill=(40, 40, 40), font=font)  # fmt: skip
     for index, row in enumerate(chosen):
         x = 10 + (index % columns) * tile_w
         y = top + (index // columns) * tile_h
         if shown is None or row.photo in shown:
-            photo = Image.open(folder / row.photo).convert("RGB")
+            # The converter's own copy: upright (EXIF), flattened on white, as it is gridded.
+            photo = Image.fromarray(load_image(folder / row.photo).rgb)
             x0, y0, x1, y1 = row.view
             box = (max(0, round(x0 * photo.width)), max(0, round(y0 * photo.height)),
                    min(photo.width, round(x1 * photo.width)),
@@ -194,7 +205,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folder", type=Path)
     parser.add_argument("--sizes", default="20x20,30x30,40x30")
-    parser.add_argument("--method", default="auto", help="the method (default auto)")
+    parser.add_argument(
+        "--method",
+        default="default",
+        help="the method (default: what the picture opens with, Auto for a photo)",
+    )
     parser.add_argument("--sheet", type=Path, help="write a contact sheet PNG here")
     parser.add_argument(
         "--thumbnails",
@@ -207,7 +222,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:
         sizes = [parse_size(text) for text in args.sizes.split(",")]
-        method, level = parse_method(args.method)
+        method: Method | Literal["default"] = "default"
+        level: float | None = None
+        if args.method != "default":
+            method, level = parse_method(args.method)
     except ConvertError as error:
         print(f"convert_photos: {error}", file=sys.stderr)
         return 2

@@ -43,7 +43,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "diffusion at cell level); these five take a level too, e.g. adaptive=0.6",
     )
     parser.add_argument("--invert", action="store_true", help="fill the light parts instead")
-    parser.add_argument("--crop", action="store_true", help="trim uniform borders first")
+    parser.add_argument(
+        "--crop", action="store_true", help="trim uniform borders first (on for photographs)"
+    )
     parser.add_argument(
         "--whole",
         action="store_true",
@@ -126,6 +128,7 @@ def run(args: argparse.Namespace) -> int:
     from game.core.convert import (
         DEFAULT_FIT,
         DEFAULT_METHOD,
+        PHOTO_CROP,
         PHOTO_FIT,
         PHOTO_METHOD,
         Converter,
@@ -171,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
             height=height,
             keep_aspect=keep_aspect,
             fit=args.fit or (PHOTO_FIT if photo else DEFAULT_FIT),
-            crop=args.crop,
+            crop=args.crop or (photo and PHOTO_CROP),
             method=method,
             threshold=0.5 if threshold is None else threshold,
             invert=args.invert,

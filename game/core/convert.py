@@ -90,6 +90,7 @@ __all__ = [
     "MIN_FRAME",
     "MIN_SIZE",
     "MIN_SOURCE_SIDE",
+    "PHOTO_CROP",
     "PHOTO_FIT",
     "PHOTO_METHOD",
     "PICTURE_FORMATS",
@@ -153,6 +154,10 @@ FITS: tuple[Fit, ...] = ("fill", "pad", "stretch")
 # A photo fills the grid (cropping the long side) so no row is wasted on padding; a drawing
 # keeps its whole picture, padded.
 PHOTO_FIT: Fit = "fill"
+# A photo opens with Crop borders on: a band of one colour along its edges (a transparent
+# margin flattened to white, a video still's black bars, a scan's margin) is not its
+# subject, and under Fill it would take whole rows of the grid.
+PHOTO_CROP = True
 DEFAULT_FIT: Fit = "pad"
 # The smallest framing, as a fraction of the picture's side.
 MIN_FRAME = 0.05
@@ -228,25 +233,32 @@ class ConvertOptions:
 def defaults_for(source: SourceImage, width: int = 20, height: int = 20) -> dict[str, object]:
     """The options a newly opened picture starts from: Auto and Fill for a photograph,
     framed on its face when it has one (:func:`convert_frame.subject_frame`, for a
-    ``width`` x ``height`` grid), Otsu and Pad for a drawing, unframed; tone neutral,
-    specks cleaned on photos."""
+    ``width`` x ``height`` grid), with Crop borders on (``PHOTO_CROP``); Otsu and Pad for a
+    drawing, unframed and uncropped; tone neutral, specks cleaned on photos."""
     if looks_like_photo(source):
         frame = subject_frame(source, width, height)
         return {"method": PHOTO_METHOD, "fit": PHOTO_FIT, "clean": True, "frame": frame,
-                "brightness": 0.0, "contrast": 0.0, "gamma": 1.0}  # fmt: skip
+                "crop": PHOTO_CROP, "brightness": 0.0, "contrast": 0.0, "gamma": 1.0}  # fmt: skip
     return {"method": DEFAULT_METHOD, "fit": DEFAULT_FIT, "clean": False, "frame": None,
-            "brightness": 0.0, "contrast": 0.0, "gamma": 1.0}  # fmt: skip
+            "crop": False, "brightness": 0.0, "contrast": 0.0, "gamma": 1.0}  # fmt: skip
 
 
 def looks_like_photo(source: SourceImage) -> bool:
     """A photograph spreads its pixels over many shades; a drawing, pixel art or a scan of
-    line art keeps most of them in a few. Measured on luminance in 64 bins (four levels
-    each, so JPEG noise on a drawing stays in its bin), and on colour in 4 bits a channel:
+    line art keeps most of them in a few. Measured on luminance in 64 bins over the
+    picture's own range (1st to 99th percentile: a dark or misty photo spreads over few
+    absolute shades, yet over many of its own), and on colour in 4 bits a channel:
     a photo has less than 60% of its pixels in the 6 commonest bins and, unless it is grey,
     less than 85% in the 16 commonest colours. (Luminance alone would call a colourful
     drawing a photo; colour alone, every grey-scale picture a drawing.)"""
     sample = source.rgb[::2, ::2]
-    levels = np.clip((source.luminance[::2, ::2] * 64).astype(np.int32), 0, 63)
+    # Shades are counted over the picture's own range (its 1st to 99th percentile): a photo
+    # taken in the dark or through fog keeps its pixels in a few of the 64 absolute bins and
+    # would pass for a drawing (Otsu and Pad: a black blob).
+    luminance = source.luminance[::2, ::2]
+    low, high = np.percentile(luminance, (1, 99))
+    stretched = (luminance - low) / max(float(high - low), 1 / 64)
+    levels = np.clip((stretched * 64).astype(np.int32), 0, 63)
     shades = np.sort(np.bincount(levels.ravel(), minlength=64))[-6:].sum()
     coarse = (sample >> 4).astype(np.int32)
     codes = (coarse[..., 0] << 8) | (coarse[..., 1] << 4) | coarse[..., 2]

@@ -120,6 +120,13 @@ SKETCH_CANDIDATES: tuple[tuple[Method, float], ...] = (("sketch", 0.3),)
 # eye and the mouth in bits; the sketch (0.39) shows her face, looked at side by side at
 # 20x20, 30x30 and 40x30 (30% drew too few lines, the outline no collar).
 PORTRAIT_CANDIDATES: tuple[tuple[Method, float], ...] = (("sketch", 0.5),)
+# ... unless the sketch follows the picture this poorly (its likeness): a lined or textured
+# face (wrinkles, a beard, freckles) gives many faint edges and the strokes scatter over it,
+# where the tone grid draws a cap, glasses, the mouth and a collar. Measured framed on the
+# face at 20x20 / 30x30 / 40x30: the astronaut's sketch 0.37-0.44 (it reads as her face),
+# Grace Hopper's (matplotlib's sample portrait) 0.19-0.22 (scattered strokes; her adaptive
+# grid, 0.77, reads as her face).
+PORTRAIT_SKETCH_LIKENESS = 0.3
 # Before the sketch, Auto tries the Subject method (game.core.convert_subject) when the cells'
 # distinctness from the background's colours splits at least this cleanly (Otsu's
 # between-class share) and the silhouette fills at least this share of the grid (the moon's
@@ -221,18 +228,25 @@ def choose(converter: Converter, options: ConvertOptions) -> AutoChoice:
     """Score every candidate under ``options`` (size, fit, frame, tone, invert, clean), in
     both polarities (dark parts filled, and light parts filled, for a bright subject on a
     dark ground), and return the best; ties go to the earlier, simpler candidate. A portrait
-    (a face fills the framed picture) is sketched (``PORTRAIT_CANDIDATES``). When the
+    (a face fills the framed picture) is sketched (``PORTRAIT_CANDIDATES``) when the sketch
+    follows it well enough (``PORTRAIT_SKETCH_LIKENESS``). When the
     best's likeness is under ``SKETCH_BELOW``, return the best sketch (dark on light: a sketch is
     a drawing of the picture's edges and darkest features, not of its tones)."""
     cells = converter.cell_luminance(options)
-    if converter.portrait(options):
-        portrait = _best(converter, options, cells, False, PORTRAIT_CANDIDATES, None)
-        if portrait.grid.any() and not portrait.grid.all():
-            return replace(portrait, reason="a face")
     best: AutoChoice | None = None
     for flipped in (False, True):
         best = _best(converter, options, cells, flipped, CANDIDATES, best)
     assert best is not None
+    if converter.portrait(options):
+        portrait = _best(converter, options, cells, False, PORTRAIT_CANDIDATES, None)
+        drawn = portrait.grid.any() and not portrait.grid.all()
+        # A sketch that follows the face poorly gives way to the best tone grid, when
+        # that follows it better; a portrait never falls through to Subject or a faint sketch.
+        weak = portrait.score.likeness < PORTRAIT_SKETCH_LIKENESS
+        if drawn and not (weak and best.score.likeness > portrait.score.likeness):
+            return replace(portrait, reason="a face")
+        if drawn:
+            return best
     if best.score.likeness >= SKETCH_BELOW:
         return best
     subject = _subject(converter, options, cells)

@@ -29,7 +29,7 @@ import numpy.typing as npt
 
 from game.core.convert_load import SourceImage
 from game.core.convert_methods import FloatGrid
-from game.core.convert_subject import _pieces
+from game.core.convert_subject import grow, pieces, shrink
 
 FrameBox = tuple[float, float, float, float]
 
@@ -81,19 +81,20 @@ def skin_cells(rgb: FloatGrid) -> np.ndarray:
 
 def face_box(source: SourceImage) -> FrameBox | None:
     """The bounding box of the photo's face as fractions of the picture, or None."""
-    return _face_in(source.rgb, FACE_AREA, SKIN_SHARE)
+    return _face_in(source.rgb, FACE_AREA, SKIN_SHARE, 0)
 
 
 def holds_a_face(rgb: npt.NDArray[np.uint8]) -> bool:
     """Is ``rgb`` (a framed region) a portrait: a face filling ``PORTRAIT_AREA`` of it?"""
-    return _face_in(rgb, PORTRAIT_AREA, PORTRAIT_AREA[1]) is not None
+    return _face_in(rgb, PORTRAIT_AREA, PORTRAIT_AREA[1], 1) is not None
 
 
 def _face_in(
-    rgb: npt.NDArray[np.uint8], areas: tuple[float, float], most_skin: float
+    rgb: npt.NDArray[np.uint8], areas: tuple[float, float], most_skin: float, sides: int
 ) -> FrameBox | None:
     """The box of the face in ``rgb`` (its largest compact skin patch covering ``areas`` of
-    it, as a share, with skin over at most ``most_skin`` of it) as fractions of it, or None."""
+    it, as a share, with skin over at most ``most_skin`` of it, touching at most ``sides`` of
+    its sides) as fractions of it, or None."""
     height, width = int(rgb.shape[0]), int(rgb.shape[1])
     # Four pixels a cell side are plenty for a cell's mean colour, and 4-10 times faster.
     step = max(1, max(height, width) // (4 * CELLS))
@@ -103,7 +104,13 @@ def _face_in(
     skin = skin_cells(_cell_colours(rgb, columns, rows))
     if not skin.any() or skin.mean() > most_skin:
         return None
-    labels, _ = _pieces(skin)
+    # Thin lines of skin tone (a gold flagpole, a cap's braid, a cup's rim) would join the
+    # face to its surroundings and make it ragged: an opening drops what is under three
+    # cells wide before the pieces are found.
+    skin &= grow(shrink(skin))
+    if not skin.any():
+        return None
+    labels, _ = pieces(skin)
     sizes = np.bincount(labels[labels >= 0])
     largest = int(np.argmax(sizes))
     ys, xs = np.nonzero(labels == largest)
@@ -113,6 +120,12 @@ def _face_in(
     if not areas[0] <= area <= areas[1]:
         return None
     if sizes[largest] < FACE_FILL * box_w * box_h or not FACE_SHAPE[0] <= shape <= FACE_SHAPE[1]:
+        return None
+    # A patch that runs off the picture is a wall, a table, a sky at dusk: a face (a small
+    # part of the photo) lies inside it; a framed portrait may cut it at one side (the chin).
+    touched = sum(int(edge) for edge in (ys.min() == 0, xs.min() == 0, ys.max() == rows - 1,
+                                         xs.max() == columns - 1))  # fmt: skip
+    if touched > sides:
         return None
     return (float(xs.min()) / columns, float(ys.min()) / rows,
             float(xs.max() + 1) / columns, float(ys.max() + 1) / rows)  # fmt: skip

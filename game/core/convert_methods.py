@@ -41,6 +41,9 @@ ADAPTIVE_SPAN = 0.16
 ADAPTIVE_LOCAL_SHARE = 0.75
 # Samples per cell side for the outline method's gradient.
 OUTLINE_SAMPLES = 3
+# Edges are measured against the picture's range of shades, but never one narrower than
+# this: a flat grey picture's noise is not an outline.
+EDGE_MIN_SPREAD = 0.1
 # The sketch fills the darkest this share of cells (never above the Otsu cut) beside its
 # outline: on the photographs measured, 10% kept pupils and collars and no shading.
 SKETCH_DARK_SHARE = 0.10
@@ -162,12 +165,17 @@ def dither_grid(cells: FloatGrid, level: float) -> BoolGrid:
 
 def edge_strength(samples: FloatGrid, width: int, height: int) -> FloatGrid:
     """Per cell, the strongest gradient among its ``OUTLINE_SAMPLES``² luminance samples
-    (``samples`` is ``(height*k, width*k)``), after a blur of one sample against noise."""
+    (``samples`` is ``(height*k, width*k)``), after a blur of one sample against noise, in
+    units of the picture's own range of shades (its 1st to 99th percentile, at least
+    ``EDGE_MIN_SPREAD``): a photo taken in the dark has every edge a sixth as steep as in
+    daylight, and the outline's floor (a ramp across the grid) erased all of them."""
     smooth = blur(samples, 1.0)
     gy, gx = np.gradient(smooth)
     magnitude = np.hypot(gx, gy)
     k = OUTLINE_SAMPLES
-    strongest: FloatGrid = magnitude.reshape(height, k, width, k).max(axis=(1, 3))
+    low, high = np.percentile(samples, (1, 99))
+    spread = min(1.0, max(float(high - low), EDGE_MIN_SPREAD))
+    strongest: FloatGrid = magnitude.reshape(height, k, width, k).max(axis=(1, 3)) / spread
     return strongest
 
 

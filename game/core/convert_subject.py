@@ -139,7 +139,8 @@ def separation(values: FloatGrid) -> float:
     return float(weight * (high.mean() - low.mean()) ** 2 / variance)
 
 
-def _grow(mask: BoolGrid) -> BoolGrid:
+def grow(mask: BoolGrid) -> BoolGrid:
+    """``mask`` with every cell beside a set one (its four sides) set too."""
     grown = mask.copy()
     grown[1:, :] |= mask[:-1, :]
     grown[:-1, :] |= mask[1:, :]
@@ -148,12 +149,13 @@ def _grow(mask: BoolGrid) -> BoolGrid:
     return grown
 
 
-def _shrink(mask: BoolGrid) -> BoolGrid:
-    shrunk: BoolGrid = ~_grow(~mask)
+def shrink(mask: BoolGrid) -> BoolGrid:
+    """``mask`` with every set cell beside an unset one (or the edge's outside) unset."""
+    shrunk: BoolGrid = ~grow(~mask)
     return shrunk
 
 
-def _pieces(mask: BoolGrid) -> tuple[npt.NDArray[np.int32], int]:
+def pieces(mask: BoolGrid) -> tuple[npt.NDArray[np.int32], int]:
     """Labels of the mask's 4-connected pieces (-1 outside) and how many there are."""
     height, width = mask.shape
     labels = np.full((height, width), -1, dtype=np.int32)
@@ -181,7 +183,7 @@ def fill_holes(mask: BoolGrid) -> BoolGrid:
     outside[:, 0] |= ~mask[:, 0]
     outside[:, -1] |= ~mask[:, -1]
     while True:
-        grown = _grow(outside) & ~mask
+        grown = grow(outside) & ~mask
         if (grown == outside).all():
             break
         outside = grown
@@ -194,8 +196,8 @@ def silhouette(values: FloatGrid, level: float) -> BoolGrid:
     takes in more), closed, holes filled, small pieces dropped."""
     cut = otsu_level(values) * (1.0 - (level - 0.5) * 2 * LEVEL_SPAN)
     mask: BoolGrid = values > cut
-    mask = _shrink(_grow(mask)) | mask
-    labels, count = _pieces(mask)
+    mask = shrink(grow(mask)) | mask
+    labels, count = pieces(mask)
     if count > 1:
         sizes = np.bincount(labels[labels >= 0])
         keep = sizes >= PIECE_SHARE * sizes.max()
@@ -210,7 +212,7 @@ def subject_grid(rgb: FloatGrid, luminance: FloatGrid, level: float) -> BoolGrid
     shape = silhouette(distinctness(rgb), level)
     if not shape.any():
         return shape
-    inner = _shrink(shape)
+    inner = shrink(shape)
     dark_cut = float(np.percentile(luminance[shape], DARK_HOLE_SHARE * 100))
     grid: BoolGrid = shape & ~(inner & (luminance < dark_cut))
     return grid

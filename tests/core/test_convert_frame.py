@@ -9,8 +9,9 @@ import pytest
 from PIL import Image, ImageDraw, ImageFilter
 
 from game.cli import main
+from game.core import convert_auto
 from game.core.convert import Converter, ConvertOptions, defaults_for, source_from_image
-from game.core.convert_frame import face_box, subject_frame
+from game.core.convert_frame import face_box, holds_a_face, subject_frame
 
 SKIN = (222, 172, 140)
 
@@ -156,3 +157,54 @@ def test_auto_sketches_a_framed_face_and_scores_the_whole_picture() -> None:
     whole = ConvertOptions(width=30, height=30, fit="fill", clean=True, method="auto")
     assert not converter.portrait(whole)  # the face is a small part of the whole picture
     assert converter.choice(whole).reason == ""
+
+
+def test_a_thin_skin_toned_line_touching_the_face_does_not_hide_it() -> None:
+    """A gold flagpole (skin's chroma) running past the face from top to bottom joined it into
+    one tall ragged patch, and the face was missed; the opening cuts such lines off."""
+    image = portrait()
+    ImageDraw.Draw(image).rectangle((472, 0, 484, 600), fill=(205, 160, 90))
+    box = face_box(source_from_image(image))
+    assert box is not None
+    x0, y0, x1, y1 = box
+    assert 0.56 <= x0 <= 0.62 and 0.72 <= x1 <= 0.79 and y0 >= 0.12 and y1 <= 0.52
+
+
+def _corner_patch() -> Image.Image:
+    """A grey photo-like scene with a compact skin-toned patch in its top right corner (a
+    lit wooden wall), the size and shape of a face."""
+    rng = np.random.default_rng(4)
+    values = np.clip(rng.normal(110, 30, (300, 400, 3)), 0, 255)
+    values[0:100, 320:400] = np.array(SKIN) + rng.normal(0, 8, (100, 80, 3))
+    return Image.fromarray(np.clip(values, 0, 255).astype(np.uint8))
+
+
+def test_a_skin_toned_patch_running_off_the_picture_is_not_a_face() -> None:
+    source = source_from_image(_corner_patch())
+    assert Converter(source).is_photo
+    assert face_box(source) is None and subject_frame(source, 30, 30) is None
+    # Nor is it a portrait when the region is the whole picture (it touches two sides).
+    assert not holds_a_face(source.rgb)
+    # The same patch inside the picture, away from its sides, is taken for a face.
+    inner = np.asarray(_corner_patch()).copy()
+    inner[100:200, 160:240] = inner[0:100, 320:400]
+    inner[0:100, 320:400] = inner[150:250, 0:80]
+    assert face_box(source_from_image(Image.fromarray(inner))) is not None
+
+
+def test_a_portrait_whose_sketch_follows_it_poorly_gets_the_tone_grid(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A lined face, a dark cap and a dark uniform: the sketch scatters its strokes (its
+    likeness low) and the tone grid is kept. The synthetic portrait's sketch has a likeness
+    of about 0.4, so the rule is checked by moving its bar either side of that."""
+    source = source_from_image(portrait())
+    converter = Converter(source)
+    options = ConvertOptions(width=30, height=30, fit="fill", clean=True, method="auto",
+                             frame=converter.auto_frame(30, 30))  # fmt: skip
+    sketched = converter.choice(options)
+    assert sketched.reason == "a face" and 0.3 < sketched.score.likeness < 0.5
+    monkeypatch.setattr(convert_auto, "PORTRAIT_SKETCH_LIKENESS", sketched.score.likeness + 0.01)
+    toned = Converter(source).choice(options)
+    assert toned.reason == "" and toned.method in ("otsu", "threshold", "adaptive")
+    assert toned.score.likeness > sketched.score.likeness

@@ -285,3 +285,57 @@ def test_the_convert_command_opens_a_photo_as_the_screen_does(
     art = [line for line in out.splitlines() if line and set(line) <= {"#", "."}]
     # Padded, the picture takes rows 5..14 and the disc rows 6.7..13.3: ten empty rows.
     assert "method otsu" in out and sum("#" not in line for line in art) >= 10
+
+
+def test_a_dark_photo_is_still_a_photo_and_sketches_as_in_daylight() -> None:
+    """A photo taken in the dark keeps its pixels in a few absolute shades: it passed for a
+    drawing (Otsu and Pad). Its shades are counted over its own range, and its edges are
+    measured against that range, so its outline is the daylight one's."""
+    bright = _shaded_disc()
+    pixels = np.asarray(bright, dtype=np.float32) * 0.15
+    dark = source_from_image(Image.fromarray(pixels.astype(np.uint8)))
+    assert looks_like_photo(dark) and defaults_for(dark)["method"] == "auto"
+    options = ConvertOptions(width=24, height=18, fit="stretch", method="outline", threshold=0.5)
+    daylight = Converter(source_from_image(bright)).grid(options)
+    night = Converter(dark).grid(options)
+    assert daylight.sum() > 10 and (night == daylight).mean() > 0.9
+    # A flat grey picture's noise is still not an outline.
+    noise = np.random.default_rng(2).normal(128, 2, (300, 400))
+    flat = Image.fromarray(np.clip(noise, 0, 255).astype(np.uint8)).convert("RGB")
+    assert not Converter(source_from_image(flat)).grid(options).any()
+
+
+def test_a_photo_opens_with_its_uniform_borders_cropped() -> None:
+    """Transparent bands above and below a photo become white when flattened; under Fill they
+    took whole rows of the grid. A photo opens with Crop borders on, a drawing does not."""
+    disc = np.asarray(_shaded_disc().convert("RGBA")).copy()
+    disc[:60, :, 3] = 0
+    disc[-60:, :, 3] = 0
+    source = source_from_image(Image.fromarray(disc, "RGBA"))
+    settings = defaults_for(source, 30, 30)
+    assert settings["crop"] is True
+    converter = Converter(source)
+    options = replace(ConvertOptions(width=30, height=30), **settings)  # type: ignore[arg-type]
+    assert converter.region(options) == (0, 60, 400, 240)
+    uncropped = converter.grid(replace(options, crop=False, method="otsu"))
+    cropped = converter.grid(replace(options, method="otsu"))
+    # Uncropped, the white bands are empty rows at the top and bottom; cropped, there are none.
+    assert not uncropped[:4].any() and not uncropped[-4:].any()
+    assert cropped[:4].any() or cropped[-4:].any()
+    drawing = Image.new("RGB", (300, 300), "white")
+    ImageDraw.Draw(drawing).ellipse((50, 50, 250, 250), fill=(200, 30, 30))
+    assert defaults_for(source_from_image(drawing))["crop"] is False
+
+
+def test_convert_command_crops_a_photos_borders(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    disc = np.asarray(_shaded_disc().convert("RGBA")).copy()
+    disc[:60, :, 3] = 0
+    disc[-60:, :, 3] = 0
+    picture = tmp_path / "banded.png"
+    Image.fromarray(disc, "RGBA").save(picture)
+    assert main(["convert", str(picture), "--size", "20x20", "--method", "otsu"]) == 0
+    rows = capsys.readouterr().out.splitlines()[:20]
+    # Cropped to the photo: the disc reaches the top and bottom thirds, no blank bands.
+    assert "#" in "".join(rows[:3]) + "".join(rows[-3:])

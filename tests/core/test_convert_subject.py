@@ -11,9 +11,12 @@ from game.core.convert_subject import (
     chroma,
     distinctness,
     fill_holes,
+    grow,
     k_means,
     lab,
+    pieces,
     separation,
+    shrink,
     silhouette,
     subject_grid,
 )
@@ -71,6 +74,22 @@ def test_fill_holes_fills_enclosed_areas_only() -> None:
     ring[3, 0:2] = False  # a channel to the edge: the hole is open, nothing fills
     opened = fill_holes(ring)
     assert (opened == ring).all()
+
+
+def test_pieces_label_four_connected_pieces_and_grow_shrink_are_one_cell_steps() -> None:
+    mask = np.zeros((6, 6), dtype=bool)
+    mask[0:2, 0:2] = True  # a square
+    mask[2, 2] = True  # touches it only at a corner: a piece of its own
+    mask[4:6, 3:6] = True
+    labels, count = pieces(mask)
+    assert count == 3
+    assert (labels >= 0).sum() == mask.sum() and (labels[~mask] == -1).all()
+    assert len({int(labels[0, 0]), int(labels[2, 2]), int(labels[5, 5])}) == 3
+    assert (labels[0:2, 0:2] == labels[0, 0]).all()
+    dot = np.zeros((5, 5), dtype=bool)
+    dot[2, 2] = True
+    assert grow(dot).sum() == 5 and not shrink(dot).any()
+    assert (shrink(grow(dot)) == dot).all()
 
 
 def test_silhouette_drops_small_pieces_and_fills_holes() -> None:
