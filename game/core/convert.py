@@ -46,6 +46,7 @@ from game.core.convert_load import (
     MAX_SOURCE_PIXELS,
     MIN_SIZE,
     MIN_SOURCE_SIDE,
+    PHOTO_CROP_TOLERANCE,
     PICTURE_FORMATS,
     READABLE_TEXT,
     UPSCALE_SIDE,
@@ -364,12 +365,13 @@ class Converter:
         box = self.frame_box(options.frame)
         if not options.crop:
             return box
-        if options.frame is None:
+        if options.frame is None and not self.is_photo:
             return self.source.crop_box
+        tolerance = PHOTO_CROP_TOLERANCE if self.is_photo else CROP_TOLERANCE
 
         def inner() -> PixelBox:
             x0, y0, x1, y1 = box
-            cx0, cy0, cx1, cy1 = uniform_border_box(self.source.rgb[y0:y1, x0:x1])
+            cx0, cy0, cx1, cy1 = uniform_border_box(self.source.rgb[y0:y1, x0:x1], tolerance)
             return (x0 + cx0, y0 + cy0, x0 + cx1, y0 + cy1)
 
         return self._cached(("crop", box), inner)

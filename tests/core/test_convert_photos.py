@@ -339,3 +339,18 @@ def test_convert_command_crops_a_photos_borders(
     rows = capsys.readouterr().out.splitlines()[:20]
     # Cropped to the photo: the disc reaches the top and bottom thirds, no blank bands.
     assert "#" in "".join(rows[:3]) + "".join(rows[-3:])
+
+
+def test_a_photos_soft_border_is_not_cropped() -> None:
+    """A photo's plain studio wall varies by a few levels: only a border within 3% of one
+    colour (a flattened transparent band, black bars) is cropped, so a pale subject against
+    such a wall keeps its light side."""
+    disc = np.asarray(_shaded_disc(), dtype=np.float64)
+    wall = np.random.default_rng(5).normal(215, 8, (300, 120, 1)) * np.ones((1, 1, 3))
+    pixels = np.clip(np.concatenate([disc, wall], axis=1), 0, 255).astype(np.uint8)
+    source = source_from_image(Image.fromarray(pixels))
+    converter = Converter(source)
+    settings = defaults_for(source, 30, 30)
+    options = replace(ConvertOptions(width=30, height=30), **settings)  # type: ignore[arg-type]
+    assert settings["crop"] is True and converter.is_photo
+    assert converter.region(options) == (0, 0, 520, 300)
