@@ -136,6 +136,7 @@ def run(args: argparse.Namespace) -> int:
         ConvertOptions,
         convert,
         grid_text,
+        light_on_dark,
         looks_like_photo,
         parse_method,
         parse_size,
@@ -177,7 +178,7 @@ def run(args: argparse.Namespace) -> int:
             crop=args.crop or (photo and PHOTO_CROP),
             method=method,
             threshold=0.5 if threshold is None else threshold,
-            invert=args.invert,
+            invert=args.invert or (not photo and light_on_dark(converter.source)),
             clean=photo if args.clean is None else args.clean,
             frame=None if args.whole else converter.auto_frame(width, height),
         )

@@ -354,3 +354,34 @@ def test_a_photos_soft_border_is_not_cropped() -> None:
     options = replace(ConvertOptions(width=30, height=30), **settings)  # type: ignore[arg-type]
     assert settings["crop"] is True and converter.is_photo
     assert converter.region(options) == (0, 0, 520, 300)
+
+
+def _stars(size: tuple[int, int] = (300, 240)) -> Image.Image:
+    """Light dots on black: a drawing (few shades) that is light on dark."""
+    image = Image.new("RGB", size, "black")
+    draw = ImageDraw.Draw(image)
+    for index in range(12):
+        x, y = 10 + (index * 53) % 260, 10 + (index * 37) % 200
+        draw.ellipse((x, y, x + 28, y + 28), fill="white")
+    return image
+
+
+def test_a_light_on_dark_drawing_opens_inverted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = source_from_image(_stars())
+    assert not looks_like_photo(source)
+    settings = defaults_for(source, 20, 20)
+    assert settings["invert"] is True and settings["method"] == "otsu"
+    options = replace(ConvertOptions(width=20, height=20), **settings)  # type: ignore[arg-type]
+    grid = Converter(source).grid(options)
+    assert 0.03 < grid.mean() < 0.3  # the stars filled, not the night (over 90%)
+    drawing = Image.new("RGB", (300, 300), "white")
+    ImageDraw.Draw(drawing).ellipse((50, 50, 250, 250), fill=(20, 20, 20))
+    assert defaults_for(source_from_image(drawing))["invert"] is False
+    assert defaults_for(source_from_image(_shaded_disc()))["invert"] is False
+    picture = tmp_path / "stars.png"
+    _stars().save(picture)
+    assert main(["convert", str(picture), "--size", "20x20"]) == 0
+    rows = capsys.readouterr().out.splitlines()[:20]
+    assert 0.03 < "".join(rows).count("#") / 400 < 0.3
