@@ -27,7 +27,8 @@ cat's striped fur turns into scattered blobs), or a dark scene around a small br
 subject (a rocket at night). Auto then looks at colour: when the picture is in colour
 (``SUBJECT_MIN_CHROMA``), its cells' distinctness from the background's colours splits
 cleanly in two (``SUBJECT_SEPARATION``, Otsu's between-class share) and the resulting
-silhouette fills enough of the grid to read (``SUBJECT_MIN_FILL``), it draws the **subject**
+silhouette fills enough of the grid to read (``SUBJECT_MIN_FILL``) and keeps off its top and
+sides (``SUBJECT_MAX_SIDES``), it draws the **subject**
 (:mod:`game.core.convert_subject`); otherwise a **sketch** (the outline plus the darkest
 features) at the level that scores best.
 
@@ -135,6 +136,11 @@ PORTRAIT_SKETCH_LIKENESS = 0.3
 # shows eyes and nose), the coffee cup 0.682-0.718 (0.749 at 10x10).
 SUBJECT_SEPARATION = 0.74
 SUBJECT_MIN_FILL = 0.04
+# ... and keeps off the picture's top and sides: a silhouette along more than this share of
+# them is scenery running out of the picture (the leaves in front of scipy's raccoon, whose
+# grey fur the edges took for background: 0.14 at 30x30), not a thing standing in it (the
+# rocket: at most 0.05 from 15x15 to 50x50, also with transparent sides).
+SUBJECT_MAX_SIDES = 0.1
 # ... and only in a picture in colour: its cells' 90th percentile of chroma (Lab's distance
 # from grey) at least this (scikit-image's grey photos: 0; the rocket's evening sky: 24; the
 # cat: 36).
@@ -264,7 +270,8 @@ def choose(converter: Converter, options: ConvertOptions) -> AutoChoice:
 def _subject(converter: Converter, options: ConvertOptions, cells: FloatGrid) -> AutoChoice | None:
     """The Subject method at its middle level, when the picture's colours split cleanly into
     a subject and a background (``SUBJECT_SEPARATION``) and its silhouette is big enough to
-    read (``SUBJECT_MIN_FILL``); otherwise None. Only for a picture in colour: in a grey one
+    read (``SUBJECT_MIN_FILL``) and stands in the picture, not along its sides
+    (``SUBJECT_MAX_SIDES``); otherwise None. Only for a picture in colour: in a grey one
     the distinctness is tone alone, which the tone candidates have already tried."""
     colours = converter.cell_rgb(options)
     if chroma(colours) < SUBJECT_MIN_CHROMA:
@@ -275,10 +282,16 @@ def _subject(converter: Converter, options: ConvertOptions, cells: FloatGrid) ->
     grid = converter.method_grid(candidate)
     if options.clean:
         grid = clean_specks(grid)
-    if grid.mean() < SUBJECT_MIN_FILL:
+    if grid.mean() < SUBJECT_MIN_FILL or _on_sides(grid) > SUBJECT_MAX_SIDES:
         return None
     darkness = cells if options.invert else 1.0 - cells
     return AutoChoice("subject", 0.5, score_grid(grid, darkness), grid)
+
+
+def _on_sides(grid: BoolGrid) -> float:
+    """The share of the grid's top row and side columns that ``grid`` fills (the bottom row
+    is left out: a subject may stand on it)."""
+    return float(np.concatenate([grid[0, :], grid[:, 0], grid[:, -1]]).mean())
 
 
 def _best(

@@ -4,8 +4,10 @@ Auto picks it, on pictures made here."""
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from PIL import Image
 
+from game.core import convert_auto
 from game.core.convert import Converter, ConvertOptions, parse_method, source_from_image
 from game.core.convert_subject import (
     chroma,
@@ -156,3 +158,27 @@ def test_chroma_tells_a_grey_picture_from_a_coloured_one() -> None:
     grey = np.full((4, 4, 3), 0.4)
     assert chroma(grey) < 0.5
     assert chroma(np.asarray(_red_kite(60), dtype=np.float64) / 255) > 30
+
+
+def _red_bank(size: int = 300) -> Image.Image:
+    """The kite's speckled ground without the kite, and a bank of red leaves along its
+    bottom, rising up both sides (a wave): colourful scenery running out of the picture, not
+    a thing standing in it."""
+    pixels = np.asarray(_red_kite(size)).copy()
+    kite = _kite_mask(size)
+    pixels[kite] = np.roll(np.asarray(_red_kite(size, seed=9)), size // 2, axis=1)[kite]
+    ys, xs = np.mgrid[0:size, 0:size]
+    pixels[ys > size * (0.72 + 0.06 * np.sin(xs / size * 9))] = (242, 31, 25)
+    return Image.fromarray(pixels)
+
+
+def test_auto_does_not_take_scenery_along_the_sides_for_the_subject(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    converter = Converter(source_from_image(_red_bank(), "bank.png"))
+    options = ConvertOptions(width=30, height=30, method="auto", fit="fill", clean=True)
+    assert converter.choice(options).method != "subject"
+    # Without the rule, the bank (along 17% of the top and sides) is the "subject".
+    monkeypatch.setattr(convert_auto, "SUBJECT_MAX_SIDES", 1.0)
+    choice = Converter(source_from_image(_red_bank(), "bank.png")).choice(options)
+    assert choice.method == "subject" and choice.grid[-4:].mean() > 0.9
