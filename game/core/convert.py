@@ -84,6 +84,7 @@ __all__ = [
     "FITS",
     "IMAGE_SUFFIXES",
     "LEVEL_METHODS",
+    "LIGHT_INK_LEAST",
     "LIGHT_ON_DARK",
     "MAX_FILE_BYTES",
     "MAX_SIZE",
@@ -165,6 +166,7 @@ DEFAULT_FIT: Fit = "pad"
 # A drawing more than this share dark under Otsu's cut is light on dark: it opens inverted.
 # Folder icons and silhouettes on white measured 0.32-0.67.
 LIGHT_ON_DARK = 0.85
+LIGHT_INK_LEAST = 0.05
 # The smallest framing, as a fraction of the picture's side.
 MIN_FRAME = 0.05
 FrameBox = tuple[float, float, float, float]
@@ -253,12 +255,15 @@ def defaults_for(source: SourceImage, width: int = 20, height: int = 20) -> dict
 
 
 def light_on_dark(source: SourceImage) -> bool:
-    """Is the picture light lines on a dark ground (chalk on a board, stars in the night)?
+    """Is the picture light lines on a dark ground (chalk on a board, a white logo on black)?
     Then Otsu's dark side is the ground, over ``LIGHT_ON_DARK`` of the pixels, and a drawing
-    opens inverted so the minority (the ink) is filled: the deep-sky photo that passes for
-    a drawing (97% of it dark) gave a grid 86-90% filled."""
+    opens inverted so the minority (the ink) is filled, not the ground (a grid 85-90%
+    filled). Only when the light part is at least ``LIGHT_INK_LEAST`` of the picture: dots
+    smaller than a cell (the stars of a deep-sky photo, 3%) fill no cell, and the inverted
+    grid was empty."""
     luminance = source.luminance[::2, ::2]
-    return bool((luminance < otsu_threshold(luminance)).mean() > LIGHT_ON_DARK)
+    dark = float((luminance < otsu_threshold(luminance)).mean())
+    return dark > LIGHT_ON_DARK and 1.0 - dark >= LIGHT_INK_LEAST
 
 
 def looks_like_photo(source: SourceImage) -> bool:

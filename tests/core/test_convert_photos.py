@@ -380,6 +380,10 @@ def test_a_light_on_dark_drawing_opens_inverted(
     ImageDraw.Draw(drawing).ellipse((50, 50, 250, 250), fill=(20, 20, 20))
     assert defaults_for(source_from_image(drawing))["invert"] is False
     assert defaults_for(source_from_image(_shaded_disc()))["invert"] is False
+    # Specks of light smaller than a cell (3% of the picture) would leave the grid empty.
+    specks = np.zeros((240, 300, 3), dtype=np.uint8)
+    specks[::12, ::8] = 255
+    assert defaults_for(source_from_image(Image.fromarray(specks)))["invert"] is False
     picture = tmp_path / "stars.png"
     _stars().save(picture)
     assert main(["convert", str(picture), "--size", "20x20"]) == 0
