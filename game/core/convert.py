@@ -520,7 +520,9 @@ class Converter:
         for table in tables:
             total = _block_sums(table, blocks, shape) + (area - inside)
             channels.append(np.divide(total, area, out=np.ones_like(total), where=area > 0))
-        colours: FloatGrid = np.stack(channels, axis=-1)
+        # The float32 tables' rounding can put a thin margin cell a little outside 0..1
+        # (-0.055 seen), and Lab's gamma curve turns a negative channel into NaN.
+        colours: FloatGrid = np.clip(np.stack(channels, axis=-1), 0.0, 1.0)
         colours.setflags(write=False)  # shared through the cache
         return colours
 
@@ -534,7 +536,9 @@ class Converter:
         xs, ys = blocks.clamped(shape[1], shape[0])
         inside = np.outer(np.diff(ys), np.diff(xs)).astype(np.float64)
         total = _block_sums(table, blocks, shape) + (area - inside)
-        means: FloatGrid = np.divide(total, area, out=np.ones_like(total), where=area > 0)
+        means: FloatGrid = np.clip(
+            np.divide(total, area, out=np.ones_like(total), where=area > 0), 0.0, 1.0
+        )
         means.setflags(write=False)  # shared through the cache
         return means
 

@@ -534,3 +534,19 @@ def test_oversized_file_is_refused_before_reading(
     monkeypatch.setattr(convert_module, "MAX_FILE_BYTES", 10)
     with pytest.raises(ConvertError, match="a picture may have"):
         load_image(path)
+
+
+def test_pad_cells_never_hold_more_pixels_than_their_area() -> None:
+    """Each pad edge was rounded on its own, so a half-pixel shift rounded to even went up
+    and down in turn; a cell then counted more pixels than its area and a dark margin cell's
+    mean colour came out negative (NaN in Lab)."""
+    from game.core.convert_grid import blocks_for
+
+    for width in range(5, 51, 3):
+        for height in range(5, 51, 4):
+            for pixels in ((320, 299), (640, 427), (101, 333), (7, 640)):
+                blocks = blocks_for(width, height, *pixels, "pad")
+                xs, ys = blocks.clamped(*pixels)
+                inside = np.outer(np.diff(ys), np.diff(xs))
+                assert (inside <= blocks.area).all(), (width, height, pixels)
+                assert (np.diff(blocks.xs) == blocks.widths).all()
