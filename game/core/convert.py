@@ -270,24 +270,33 @@ def looks_like_photo(source: SourceImage) -> bool:
     """A photograph spreads its pixels over many shades; a drawing, pixel art or a scan of
     line art keeps most of them in a few. Measured on luminance in 64 bins over the
     picture's own range (1st to 99th percentile: a dark or misty photo spreads over few
-    absolute shades, yet over many of its own), and on colour in 4 bits a channel:
-    a photo has less than 60% of its pixels in the 6 commonest bins and, unless it is grey,
-    less than 85% in the 16 commonest colours. (Luminance alone would call a colourful
-    drawing a photo; colour alone, every grey-scale picture a drawing.)"""
+    absolute shades, yet over many of its own), and on colour in 4 bits a channel, as it
+    is and stretched over the same range (a misty photo's colours fall in a few absolute
+    bins; stretched, a reddish retina's clip to a few): a photo has less than 60% of its
+    pixels in the 6 commonest bins and, unless it is grey, less than 85% in the 16
+    commonest colours of either count. (Luminance alone would call a colourful drawing a
+    photo; colour alone, every grey-scale picture a drawing.)"""
     sample = source.rgb[::2, ::2]
     # Shades are counted over the picture's own range (its 1st to 99th percentile): a photo
     # taken in the dark or through fog keeps its pixels in a few of the 64 absolute bins and
     # would pass for a drawing (Otsu and Pad: a black blob).
     luminance = source.luminance[::2, ::2]
     low, high = np.percentile(luminance, (1, 99))
-    stretched = (luminance - low) / max(float(high - low), 1 / 64)
+    stretched = (luminance - low) / max(float(high - low), 1 / 64)  # 0..1 over its range
     levels = np.clip((stretched * 64).astype(np.int32), 0, 63)
     shades = np.sort(np.bincount(levels.ravel(), minlength=64))[-6:].sum()
-    coarse = (sample >> 4).astype(np.int32)
-    codes = (coarse[..., 0] << 8) | (coarse[..., 1] << 4) | coarse[..., 2]
-    colours = np.sort(np.bincount(codes.ravel(), minlength=4096))[-16:].sum()
+    span = max(float(high - low), 1 / 64)
+    misty = np.clip((sample.astype(np.float32) - np.float32(low * 255)) / np.float32(span), 0, 255)
+    colours = min(_common_colours(sample), _common_colours(misty.astype(np.uint8)))
     grey = not (sample.max(axis=2) - sample.min(axis=2) > 24).any()
     return bool(shades < 0.6 * levels.size and (grey or colours < 0.85 * levels.size))
+
+
+def _common_colours(sample: npt.NDArray[np.uint8]) -> int:
+    """How many of ``sample``'s pixels fall in its 16 commonest colours (4 bits a channel)."""
+    coarse = (sample >> 4).astype(np.int32)
+    codes = (coarse[..., 0] << 8) | (coarse[..., 1] << 4) | coarse[..., 2]
+    return int(np.sort(np.bincount(codes.ravel(), minlength=4096))[-16:].sum())
 
 
 def parse_size(text: str) -> tuple[int, int]:

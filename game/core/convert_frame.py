@@ -45,6 +45,9 @@ PORTRAIT_AREA = (0.06, 0.6)
 FACE_SHAPE = (0.8, 2.0)
 # Skin over more than this share of the picture is a skin-toned scene, not a face.
 SKIN_SHARE = 0.3
+# A picture whose shades span less than this share of the range (mist, haze, dusk) has its
+# skin judged after stretching it over its own range (see _clear).
+MISTY_SPAN = 0.5
 # The portrait around a face's box, in face heights: hair above it, shoulders below.
 ABOVE = 0.2
 BELOW = 0.05
@@ -61,6 +64,21 @@ def _cell_colours(pixels: npt.NDArray[np.uint8], columns: int, rows: int) -> Flo
     area = np.outer(np.diff(ys), np.diff(xs))[..., None]
     means: FloatGrid = sums / np.maximum(area, 1)
     return means
+
+
+def _clear(rgb: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
+    """``rgb`` stretched over its own range when it spans less than ``MISTY_SPAN`` of the
+    shades (its luminance's 1st to 99th percentile), else as it is. Mist and haze pull every
+    colour toward one grey: a foggy astronaut's orange suit took skin's chroma and was
+    "a face" filling the picture, while her own face lost it. Stretched, the suit is orange
+    again and her face is found; a photo of ordinary contrast is left alone (stretched too,
+    Grace Hopper's face was lost and the cat with white bands became a portrait)."""
+    luminance = rgb.astype(np.float32) @ np.array([0.299, 0.587, 0.114], dtype=np.float32)
+    low, high = np.percentile(luminance, (1, 99))
+    if high - low >= MISTY_SPAN * 255:
+        return rgb
+    scale = np.float32(255 / max(float(high - low), 4.0))
+    return np.clip((rgb.astype(np.float32) - np.float32(low)) * scale, 0, 255).astype(np.uint8)
 
 
 def skin_cells(rgb: FloatGrid) -> np.ndarray:
@@ -98,7 +116,7 @@ def _face_in(
     height, width = int(rgb.shape[0]), int(rgb.shape[1])
     # Four pixels a cell side are plenty for a cell's mean colour, and 4-10 times faster.
     step = max(1, max(height, width) // (4 * CELLS))
-    rgb = rgb[::step, ::step]
+    rgb = _clear(rgb[::step, ::step])
     columns = CELLS if width >= height else max(8, round(CELLS * width / height))
     rows = CELLS if height >= width else max(8, round(CELLS * height / width))
     skin = skin_cells(_cell_colours(rgb, columns, rows))

@@ -9,7 +9,7 @@ import pytest
 from PIL import Image, ImageDraw, ImageFilter
 
 from game.cli import main
-from game.core import convert_auto
+from game.core import convert_auto, convert_frame
 from game.core.convert import Converter, ConvertOptions, defaults_for, source_from_image
 from game.core.convert_frame import face_box, holds_a_face, subject_frame
 
@@ -208,3 +208,24 @@ def test_a_portrait_whose_sketch_follows_it_poorly_gets_the_tone_grid(
     toned = Converter(source).choice(options)
     assert toned.reason == "" and toned.method in ("otsu", "threshold", "adaptive")
     assert toned.score.likeness > sketched.score.likeness
+
+
+def _foggy(image: Image.Image, contrast: float = 0.25) -> Image.Image:
+    """``image`` through thick mist: every colour pulled toward mid-grey."""
+    pixels = np.asarray(image, dtype=np.float32)
+    return Image.fromarray((128 + (pixels - 128) * contrast).astype(np.uint8))
+
+
+def test_a_misty_portrait_is_a_photo_and_its_face_is_found(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Mist pulls the colours into a few absolute bins (98% of the pixels in 16 colours: a
+    'drawing') and the face's chroma out of skin's range; both are judged over the picture's
+    own range now."""
+    source = source_from_image(_foggy(portrait()))
+    assert Converter(source).is_photo
+    box = face_box(source)
+    assert box is not None
+    x0, y0, x1, y1 = box
+    assert 0.56 <= x0 <= 0.62 and 0.72 <= x1 <= 0.79 and y0 <= 0.24 and y1 >= 0.44
+    assert defaults_for(source, 30, 30)["frame"] is not None
+    monkeypatch.setattr(convert_frame, "MISTY_SPAN", 0.0)  # judged as it is: no face
+    assert face_box(source) is None
