@@ -78,7 +78,9 @@ def _clear(rgb: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
     if high - low >= MISTY_SPAN * 255:
         return rgb
     scale = np.float32(255 / max(float(high - low), 4.0))
-    return np.clip((rgb.astype(np.float32) - np.float32(low)) * scale, 0, 255).astype(np.uint8)
+    stretched = (rgb.astype(np.float32) - np.float32(low)) * scale
+    clear: npt.NDArray[np.uint8] = np.clip(stretched, 0, 255).astype(np.uint8)
+    return clear
 
 
 def skin_cells(rgb: FloatGrid) -> np.ndarray:
