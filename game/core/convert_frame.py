@@ -13,10 +13,13 @@ as hair, and a rule that wanted light skin would frame only light-skinned faces 
 try seven tones from very light to very deep). The price is that brown hair, which has
 skin's chroma, may join the face's patch; the frame is then a little taller.
 
-The largest 4-connected patch is a face only when it is compact (it fills at least
-``FACE_FILL`` of its bounding box), of a face's size and shape, and skin is not everywhere
-(a tabby cat's fur, a wooden table are skin-toned over large, ragged areas). Anything else
-gets no frame: the whole picture, as before.
+The skin cells are opened first (thin skin-toned lines, a gold flagpole or a cap's braid,
+would join the face to its surroundings). The largest 4-connected patch is a face only when
+it is compact (it fills at least ``FACE_FILL`` of its bounding box), of a face's size and
+shape, inside the picture (a patch running off its sides is a wall or a table), and skin is
+not everywhere (a tabby cat's fur, a wooden table are skin-toned over large, ragged areas).
+A misty picture is stretched over its own range first (``MISTY_SPAN``). Anything else gets
+no frame: the whole picture, as before.
 
 Only numpy, on the coarse grid: a few milliseconds, once per picture and size, and the same
 picture always gives the same frame. Nothing here imports pygame.
