@@ -166,6 +166,7 @@ DEFAULT_FIT: Fit = "pad"
 # A drawing more than this share dark under Otsu's cut is light on dark: it opens inverted.
 # Folder icons and silhouettes on white measured 0.32-0.67.
 LIGHT_ON_DARK = 0.85
+# ... but only when its light part is at least this share: smaller dots fill no cell.
 LIGHT_INK_LEAST = 0.05
 # The smallest framing, as a fraction of the picture's side.
 MIN_FRAME = 0.05
