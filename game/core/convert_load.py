@@ -125,6 +125,8 @@ def load_image(path: str | Path) -> SourceImage:
             data = handle.read()
     except OSError as error:
         raise ConvertError(_describe_os_error(path, error)) from None
+    if not data:  # Pillow would say "not an image Hanjie can read": true, but not why
+        raise ConvertError("the file is empty (0 bytes)")
     return _load_from_bytes(io.BytesIO(data), path.name)
 
 
@@ -278,7 +280,9 @@ def _load_from_bytes(stream: Any, name: str) -> SourceImage:
     except (OSError, SyntaxError, ValueError, EOFError, IndexError) as error:
         reason = str(error) or type(error).__name__
         if "truncated" in reason.lower() or isinstance(error, EOFError):
-            raise ConvertError(f"the image file is incomplete (cut short): {reason}") from None
+            # Pillow's own words add nothing a player can use ("image file is truncated
+            # (1 bytes not processed)" for a JPEG cut to a tenth of itself).
+            raise ConvertError("the image file is incomplete (cut short)") from None
         raise ConvertError(f"the image is damaged: {reason}") from None
     return source_from_image(
         picture, name, original_size=original_size, image_format=image_format,

@@ -381,6 +381,29 @@ def test_truncated_png(tmp_path: Path) -> None:
         load_image(path)
 
 
+def test_a_jpeg_cut_short_says_so_in_plain_words(tmp_path: Path) -> None:
+    """QA: a JPEG cut to a tenth said "...(cut short): image file is truncated (1 bytes not
+    processed)": Pillow's words, repeated, with a byte count that is not the missing part."""
+    buffer = io.BytesIO()
+    noise = np.random.default_rng(2).integers(0, 255, (300, 400, 3), dtype=np.uint8)
+    Image.fromarray(noise).save(buffer, "JPEG", quality=90)
+    path = tmp_path / "cut.jpg"
+    path.write_bytes(buffer.getvalue()[: len(buffer.getvalue()) // 10])
+    with pytest.raises(ConvertError) as caught:
+        load_image(path)
+    assert str(caught.value) == "the image file is incomplete (cut short)"
+
+
+def test_an_empty_file_is_called_empty(tmp_path: Path) -> None:
+    """QA: a 0-byte .png was "not an image Hanjie can read; Hanjie reads PNG, ...": it is a
+    PNG by name, and what is wrong is that it holds nothing."""
+    path = tmp_path / "empty.png"
+    path.write_bytes(b"")
+    with pytest.raises(ConvertError) as caught:
+        load_image(path)
+    assert str(caught.value) == "the file is empty (0 bytes)"
+
+
 @pytest.mark.parametrize("size", [(30000, 30000), (10000, 9000)])
 def test_decompression_bomb_is_refused_before_decoding(
     tmp_path: Path, size: tuple[int, int]

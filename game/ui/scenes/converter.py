@@ -36,6 +36,7 @@ from game.core.convert import (
     SIZE_PRESETS,
     Converter,
     ConvertError,
+    ConvertOptions,
 )
 from game.core.editor import LEVEL_SOLVE_LIMIT, ConverterDocument, LevelOpening, Mode
 from game.core.fairness import Report
@@ -57,6 +58,7 @@ from game.ui.scenes.editor_exit import leave_or_ask, toast_save_failed
 from game.ui.scenes.replay import ReplayScene
 from game.ui.widgets.base import FocusGroup, Widget, draw_focus_ring
 from game.ui.widgets.button import Button
+from game.ui.widgets.dialog import DialogAction, DialogScene
 from game.ui.widgets.file_browser import FileBrowserScene
 from game.ui.widgets.picture_grid import PictureGrid
 from game.ui.widgets.slider import Slider
@@ -86,6 +88,7 @@ class ConverterScene(Scene):
         self.source_label = ""
         self.source_view = SourceView()
         self.problem = ""  # why the last picture could not be opened
+        self._shown: ConvertOptions | None = None  # the settings the document opened with
         self.puzzle: Puzzle = self.document.puzzle()
         self.fairness = ConverterFairness(self)
         self.pending_path: Path | None = None
@@ -274,6 +277,9 @@ class ConverterScene(Scene):
         except ConvertError as error:
             self._refuse(path, str(error))
             return
+        self._replace_work(f"Open {path.name}?", lambda: self._show_picture(path, converter))
+
+    def _show_picture(self, path: Path, converter: Converter) -> None:
         self.document.open_picture(converter)
         self.problem = ""
         source = converter.source
@@ -314,7 +320,11 @@ class ConverterScene(Scene):
         if level.picture is None:
             self._refuse(level.path, level.problem)
         else:
-            self._show_level(level.path, level.puzzle, level.picture)
+            picture = level.picture
+            self._replace_work(
+                f"Open {level.path.name}?",
+                lambda: self._show_level(level.path, level.puzzle, picture),
+            )
 
     def _show_level(self, path: Path, puzzle: Puzzle, picture: BoolGrid) -> None:
         self._forget_source()
@@ -329,6 +339,9 @@ class ConverterScene(Scene):
 
     def new_canvas(self) -> None:
         """A blank canvas of the current size, to draw a puzzle from scratch."""
+        self._replace_work("Start a blank canvas?", self._show_blank_canvas)
+
+    def _show_blank_canvas(self) -> None:
         self._forget_source()
         self.document.new_canvas()
         self.source_label = "Blank canvas"
@@ -341,6 +354,41 @@ class ConverterScene(Scene):
 
         options = self.document.options
         self.app.push(ClueEditorScene(self.app, options.width, options.height))
+
+    def _replace_work(self, title: str, show: Callable[[], None]) -> None:
+        """Show a new picture, level or canvas, asking first when it would replace unsaved
+        work: anything changed since it opened (a picture that fails to open never asks:
+        it replaces nothing; one only looked at is opened again as easily)."""
+        document = self.document
+        changed = document.can_undo or document.saved_path is not None
+
+        def show_then_note() -> None:
+            show()
+            self._shown = self.document.options
+
+        if self.unsaved_work() is None or not (changed or document.options != self._shown):
+            return show_then_note()
+
+        def save_then_show() -> None:
+            if self.save() is not None:
+                show_then_note()
+
+        choices: list[tuple[str, DialogAction]] = [
+            ("Save and open", save_then_show), ("Open without saving", show_then_note),
+            ("Cancel", None),
+        ]  # fmt: skip
+        text = f"{self._unsaved_text()} Opening another replaces it."
+        self.app.push(DialogScene(self.app, title, text, choices, cancel_index=2))
+
+    def _unsaved_text(self) -> str:
+        """What is not saved, and (saving from a question skips the ambiguity question) that
+        it would be saved ambiguous."""
+        text = self.unsaved_work() or ""
+        report = self.fairness.report
+        if self.fairness.ambiguous and report is not None:
+            text += (f" Its clues have more than one solution ({report.free_text}): "
+                     "saved as it is, My puzzles marks it Ambiguous.")  # fmt: skip
+        return text
 
     def _forget_source(self) -> None:
         self.source_view.show(None)
@@ -465,7 +513,7 @@ class ConverterScene(Scene):
             self.app,
             self.unsaved_work(),
             "Leave the converter?",
-            "Your puzzle is not saved.",
+            self._unsaved_text(),
             self.save,
         )
 

@@ -1,0 +1,105 @@
+"""QA: opening a second picture over touched-up work replaced it without a word, and the
+leave question's "Save and leave" saved an ambiguous puzzle without saying so."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pygame
+from PIL import Image, ImageDraw
+
+from game.ui.app import App
+from game.ui.scenes.converter import ConverterScene
+from game.ui.widgets.dialog import DialogScene
+from tests.ui.test_converter import _cat, _disc, _drag, _open, _settle
+from tests.ui.ui_events import click, key
+
+
+def _square(path: Path) -> Path:
+    image = Image.new("RGB", (200, 200), "white")
+    ImageDraw.Draw(image).rectangle((50, 50, 149, 149), fill=(20, 20, 20))
+    image.save(path)
+    return path
+
+
+def _touch_up(app: App, scene: ConverterScene) -> None:
+    _drag(app, [scene.preview.cell_rect((0, 0)).center])
+    assert scene.document.edits == {(0, 0): True}
+
+
+def _open_next(scene: ConverterScene, path: Path) -> None:
+    scene.open_path(path)
+    scene.app.step()  # draws "Opening…"
+    scene.app.step()  # opens it
+
+
+def test_a_picture_only_looked_at_is_replaced_without_a_question(tmp_path: Path) -> None:
+    app, scene = _open(_disc(tmp_path / "disc.png"))
+    _open_next(scene, _square(tmp_path / "square.png"))
+    assert app.top is scene and "square.png" in scene.source_label
+    assert scene.title_input.text == "square"
+
+
+def test_opening_over_touch_ups_asks_and_cancel_keeps_them(tmp_path: Path) -> None:
+    app, scene = _open(_disc(tmp_path / "disc.png"))
+    _touch_up(app, scene)
+    grid = scene.document.grid.copy()
+    _open_next(scene, _square(tmp_path / "square.png"))
+    dialog = app.top
+    assert isinstance(dialog, DialogScene) and dialog.title == "Open square.png?"
+    assert "The puzzle made from disc.png is not saved." in dialog.message
+    assert [b.label for b in dialog.buttons] == ["Save and open", "Open without saving", "Cancel"]
+    key(app, pygame.K_ESCAPE)  # Cancel
+    assert app.top is scene and "disc.png" in scene.source_label
+    assert np.array_equal(scene.document.grid, grid) and scene.title_input.text == "disc"
+    # Asked again, "Open without saving" opens it, and the title follows the new picture.
+    _open_next(scene, tmp_path / "square.png")
+    dialog = app.top
+    assert isinstance(dialog, DialogScene)
+    click(app, dialog.button("Open without saving").rect.center)
+    assert app.top is scene and "square.png" in scene.source_label
+    assert scene.document.edits == {} and scene.title_input.text == "square"
+
+
+def test_save_and_open_saves_the_touched_up_puzzle_first(tmp_path: Path) -> None:
+    app, scene = _open(_disc(tmp_path / "disc.png"))
+    _touch_up(app, scene)
+    _open_next(scene, _square(tmp_path / "square.png"))
+    dialog = app.top
+    assert isinstance(dialog, DialogScene)
+    click(app, dialog.button("Save and open").rect.center)
+    saved = sorted(p.name for p in app.store.user_puzzles_dir().iterdir())
+    assert saved == ["disc.non"] and "square.png" in scene.source_label
+
+
+def test_a_broken_file_over_touch_ups_asks_nothing_and_keeps_them(tmp_path: Path) -> None:
+    app, scene = _open(_disc(tmp_path / "disc.png"))
+    _touch_up(app, scene)
+    broken = tmp_path / "broken.png"
+    broken.write_text("not a picture")
+    _open_next(scene, broken)
+    assert app.top is scene and scene.problem.startswith("broken.png: ")
+    assert scene.document.edits == {(0, 0): True} and "disc.png" in scene.source_label
+
+
+def test_a_blank_canvas_over_a_drawing_asks_first(tmp_path: Path) -> None:
+    app, scene = _open()
+    click(app, scene.canvas_button.rect.center)
+    _drag(app, [scene.preview.cell_rect((3, 3)).center])
+    click(app, scene.canvas_button.rect.center)
+    dialog = app.top
+    assert isinstance(dialog, DialogScene) and dialog.title == "Start a blank canvas?"
+    key(app, pygame.K_ESCAPE)
+    assert scene.document.grid[3, 3]
+
+
+def test_the_leave_question_says_the_puzzle_would_be_saved_ambiguous(tmp_path: Path) -> None:
+    app, scene = _open(_cat(tmp_path / "cat.png"))
+    _settle(app, scene)
+    assert scene.fairness.ambiguous
+    key(app, pygame.K_ESCAPE)
+    dialog = app.top
+    assert isinstance(dialog, DialogScene) and dialog.title == "Leave the converter?"
+    assert "exactly 4 cells can go either way" in dialog.message
+    assert "Ambiguous" in dialog.message
