@@ -191,7 +191,10 @@ class ConverterScene(Scene):
         self.aspect_toggle.value = options.keep_aspect
         self.invert_toggle.value = options.invert
         self.crop_toggle.value = options.crop
-        self.threshold_slider.value = options.threshold
+        level, converter = options.threshold, document.converter
+        if has_image and options.method == "auto" and converter is not None:
+            level = converter.choice(options).level  # greyed, it shows the level Auto uses
+        self.threshold_slider.value = level
         self.method_choice.index = [value for value, _ in METHOD_LABELS].index(options.method)
         self.fit_choice.index = [value for value, _ in FIT_LABELS].index(options.fit)
         self.width_stepper.set_value(options.width, notify=False)

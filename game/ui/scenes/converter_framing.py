@@ -50,6 +50,7 @@ class FramingView(Widget):
         # Said on the frame while it is the one the photo opened with (chosen, not dragged).
         self.auto_label = ""
         self.tag_rect: pygame.Rect | None = None
+        self.zoom_rect: pygame.Rect | None = None  # the zoom tag, last drawn
         self.zoom = 1.0
         self.centre = (0.5, 0.5)
         self._drag_start: tuple[int, int] | None = None
@@ -270,9 +271,18 @@ class FramingView(Widget):
             self._draw_tag(surface, app, self._box_rect(self.frame).clip(self.rect))
         surface.set_clip(clip)
         if self.focused and self.zoom > 1.0:
+            # On a dark tag inside the view: grey text on the photo, crossed by the frame's
+            # line, could not be read.
             text = f"{self.zoom:.1f}x"
-            rendered = app.fonts.render(text, round(14 * app.ui_scale), theme.text_muted)
-            surface.blit(rendered, rendered.get_rect(topright=self.rect.topright))
+            pad = round(4 * app.ui_scale)
+            rendered = app.fonts.render(text, round(14 * app.ui_scale), (255, 255, 255))
+            tag = rendered.get_rect().inflate(2 * pad, 2 * pad)
+            tag.topright = (self.rect.right - pad, self.rect.top + pad)
+            shade = pygame.Surface(tag.size, pygame.SRCALPHA)
+            shade.fill((0, 0, 0, 170))
+            surface.blit(shade, tag.topleft)
+            surface.blit(rendered, rendered.get_rect(center=tag.center))
+            self.zoom_rect = tag
 
     def _draw_tag(self, surface: pygame.Surface, app: App, box: pygame.Rect) -> None:
         """``auto_label`` on a dark tag just under ``box`` (the automatic frame), inside the
@@ -342,8 +352,9 @@ class PhotoSide:
                 auto_text = converter.choice(options).text
             hidden = document.hidden_touchups
             if hidden:
-                notice = (f"{hidden} touch-up{'s' if hidden != 1 else ''} outside the frame "
-                          "(kept for when it is back)")  # fmt: skip
+                # Short enough for the panel's width at 1280x800 (the longer "(kept for
+                # when it is back)" was cut to "kept for when…").
+                notice = f"{hidden} touch-up{'s' if hidden != 1 else ''} kept outside the frame"
         self.view.enabled = has_image
         self.controls.sync(options, has_image, options.frame is not None, auto_text, notice)
 

@@ -1,0 +1,55 @@
+"""QA on the Create screen's photo panel, headless: the notice about touch-ups a frame leaves
+out was cut short, the zoom factor was grey on the photo, and the greyed Level slider under
+Auto showed the level of a method chosen before."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from game.ui.widgets.text import fit_text
+from tests.ui.test_converter_photos import _drag, _open, _photo
+from tests.ui.ui_events import wheel
+
+
+def test_the_touch_ups_left_outside_the_frame_are_said_in_full(tmp_path: Path) -> None:
+    app, scene = _open(_photo(tmp_path / "meadow.jpg"))
+    preview = scene.preview
+    for x in range(8):  # eight touch-ups along the top row
+        _drag(app, preview.cell_rect((x, 0)).center, preview.cell_rect((x, 0)).center)
+    view = scene.photo.view
+    # A frame over the lower right part of the picture leaves the top row out.
+    rect = view.rect
+    _drag(app, (rect.centerx, rect.centery), (rect.right - 5, rect.bottom - 5))
+    assert scene.document.hidden_touchups == 8
+    notice = scene.photo.controls.notice
+    assert notice == "8 touch-ups kept outside the frame"
+    app.step()
+    panel_width = scene.photo.controls.picture_rect.width + round(24 * app.ui_scale)
+    font = app.fonts.get(round(16 * app.ui_scale))
+    assert fit_text(font, notice, panel_width - round(24 * app.ui_scale)) == notice
+
+
+def test_the_zoom_factor_is_on_a_dark_tag_inside_the_view(tmp_path: Path) -> None:
+    app, scene = _open(_photo(tmp_path / "meadow.jpg"))
+    view = scene.photo.view
+    wheel(app, view.rect.center, 3)
+    view.focused = True
+    app.step()
+    tag = view.zoom_rect
+    assert tag is not None and view.rect.contains(tag)
+    corner = pygame.surfarray.pixels3d(app.screen)[tag.left + 1, tag.top + 1]
+    assert int(corner.max()) < 90  # dark, so the white "2.0x" reads on any photo
+
+
+def test_the_greyed_level_under_auto_is_the_level_auto_uses(tmp_path: Path) -> None:
+    app, scene = _open(_photo(tmp_path / "meadow.jpg"))
+    scene._change_options(method="outline", threshold=0.82)
+    assert scene.threshold_slider.value == 0.82
+    scene._change_options(method="auto")
+    converter = scene.document.converter
+    assert converter is not None
+    chosen = converter.choice(scene.document.options)
+    assert not scene.threshold_slider.enabled
+    assert scene.threshold_slider.value == chosen.level != 0.82
