@@ -44,7 +44,7 @@ def test_the_zoom_factor_is_on_a_dark_tag_inside_the_view(tmp_path: Path) -> Non
 
 
 def test_the_greyed_level_under_auto_is_the_level_auto_uses(tmp_path: Path) -> None:
-    app, scene = _open(_photo(tmp_path / "meadow.jpg"))
+    _app, scene = _open(_photo(tmp_path / "meadow.jpg"))
     scene._change_options(method="outline", threshold=0.82)
     assert scene.threshold_slider.value == 0.82
     scene._change_options(method="auto")
