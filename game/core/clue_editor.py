@@ -162,10 +162,12 @@ class ClueSheet:
             more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
             lines.append(("bad", f"✗ {axis.capitalize()} {index + 1}: {problem}{more}."))
         untyped = self.line_count() - self.typed
-        if rows != columns and untyped:
-            # Still typing: a difference is not a typo yet.
-            lines.append(("info", f"So far the rows fill {rows} cells, the columns {columns}; "
-                          f"{untyped} line{'s' if untyped != 1 else ''} to type "
+        if untyped:
+            # Still typing: a difference is not a typo yet, an agreement not the end.
+            fill = (f"rows fill {rows} cells, the columns {columns}" if rows != columns
+                    else f"rows and columns both fill {rows} cells")  # fmt: skip
+            plural = "s" if untyped != 1 else ""
+            lines.append(("info", f"So far the {fill}; {untyped} line{plural} to type "
                           "(0 for an empty one)."))  # fmt: skip
         elif rows != columns:
             lines.append(("bad", f"✗ The row clues fill {rows} cells, the column clues "
@@ -194,8 +196,12 @@ class ClueSheet:
 
     @property
     def ready(self) -> bool:
-        """Every line is a clue that fits and the totals agree: worth solving."""
-        return not self.blank and not self.problems() and self.totals_agree
+        """Every line is typed, a clue that fits, and the totals agree: worth solving. A line
+        left untyped is not taken for an empty one: the totals can agree before the last
+        lines are typed (or after the size grew), and a report then would be on clues the
+        book does not print."""
+        complete = self.typed == self.line_count()
+        return complete and not self.problems() and self.totals_agree
 
     def resize(self, width: int, height: int) -> None:
         """A new size: lines that still exist keep their text (they are re-checked)."""

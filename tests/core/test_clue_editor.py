@@ -141,3 +141,25 @@ def test_the_report_says_none_one_or_exactly_how_many_cells_are_free() -> None:
     # Totals agree (2 and 2) but no picture fits: the top row full, the left column full.
     contradiction = Puzzle(2, 2, ((2,), ()), ((2,), ()))
     assert _report_lines(contradiction)[0][1].startswith("✗ No solution")
+
+
+def test_lines_left_untyped_are_not_taken_for_empty_ones() -> None:
+    """QA: a 10x10 of rows "1" and columns "1", widened to 11, was solved at once as if the
+    new column were typed "0" (a report, Play and Save on clues the book does not print)."""
+    sheet = ClueSheet(4, 4)
+    for index in range(4):
+        sheet.set_text("row", index, "1")
+    for index in range(3):
+        sheet.set_text("column", index, "1")
+    sheet.set_text("column", 3, "1")
+    assert sheet.ready
+    sheet.resize(5, 4)
+    assert sheet.totals_agree and not sheet.problems() and not sheet.ready
+    assert sheet.status_lines() == [
+        (
+            "info",
+            "So far the rows and columns both fill 4 cells; 1 line to type (0 for an empty one).",
+        )
+    ]
+    sheet.set_text("column", 4, "0")
+    assert sheet.ready

@@ -184,3 +184,38 @@ def test_clues_not_decided_in_time_can_keep_checking(monkeypatch: pytest.MonkeyP
     _settle(app, scene)
     assert scene.report is not None and scene.report.status == "multiple"
     assert scene.hidden(scene.longer_button)
+
+
+def test_a_wider_sheet_waits_for_its_new_column() -> None:
+    """QA: widened after its clues were typed, the editor solved at once as if the new
+    column were "0": a report, Play it and Save, before the book's clue was typed."""
+    app, scene = _editor(4, 4)
+    for _ in range(8):
+        _type(app, "1")
+        key(app, pygame.K_TAB)
+    _settle(app, scene)
+    assert scene.report is not None and scene.play_button.enabled
+    scene.resize(5, None)
+    for _ in range(3):
+        app.step()
+    assert not scene.checking and scene.report is None and not scene.play_button.enabled
+    assert ("info", "So far the rows and columns both fill 4 cells; 1 line to type "
+            "(0 for an empty one).") in scene.report_lines()  # fmt: skip
+
+
+def test_leaving_ambiguous_clues_says_they_would_be_saved_ambiguous() -> None:
+    """QA: the leave question said "not proven fair" of clues the report had just shown to
+    have more than one solution, which My puzzles then badges "Ambiguous"."""
+    app, scene = _editor(2, 2)
+    for _ in range(4):
+        _type(app, "1")
+        key(app, pygame.K_TAB)
+    _settle(app, scene)
+    assert scene.report is not None and scene.report.status == "multiple"
+    key(app, pygame.K_ESCAPE)
+    dialog = app.top
+    assert isinstance(dialog, DialogScene) and dialog.title == "Leave the clue editor?"
+    assert dialog.message == (
+        "The clues you typed are not saved. They have more than one solution (exactly 4 "
+        "cells can go either way): saved now, My puzzles marks them Ambiguous."
+    )

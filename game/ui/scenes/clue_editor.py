@@ -282,7 +282,10 @@ class ClueEditorScene(Scene):
         save: Callable[[], Path | None] | None = self.save
         if self.save_button.enabled:
             text = "The clues you typed are not saved."
-            if self.report is not None and self.report.status != "unique":
+            if self.report is not None and self.report.status == "multiple":
+                text += f" They have more than one solution ({self.report.free_text}): saved "
+                text += "now, My puzzles marks them Ambiguous."
+            elif self.report is not None and self.report.status != "unique":
                 text += " Saved now, My puzzles marks them as not proven fair."
         else:
             # Clues that are incomplete or wrong cannot be saved as a puzzle yet.
