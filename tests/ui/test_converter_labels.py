@@ -4,13 +4,17 @@ Auto showed the level of a method chosen before."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
 
-from game.ui.widgets.text import fit_text
+from game.ui.scenes.converter_fairness import LISTED_EDITS
+from game.ui.widgets.text import fit_text, wrap_text
+from tests.ui.test_converter import _cat, _settle
+from tests.ui.test_converter import _open as _converter_open
 from tests.ui.test_converter_photos import _drag, _open, _photo
-from tests.ui.ui_events import wheel
+from tests.ui.ui_events import click, wheel
 
 
 def test_the_touch_ups_left_outside_the_frame_are_said_in_full(tmp_path: Path) -> None:
@@ -53,3 +57,28 @@ def test_the_greyed_level_under_auto_is_the_level_auto_uses(tmp_path: Path) -> N
     chosen = converter.choice(scene.document.options)
     assert not scene.threshold_slider.enabled
     assert scene.threshold_slider.value == chosen.level != 0.82
+
+
+def test_a_long_make_it_fair_leaves_the_verdict_and_undo_in_the_panel(tmp_path: Path) -> None:
+    """QA: a dithered temple at 40x30 was made fair with 38 edits, all listed: the list ran
+    off the report panel and took "One solution" and "Undo the edits" with it."""
+    app, scene = _converter_open(_cat(tmp_path / "cat.png"))
+    _settle(app, scene)
+    click(app, scene.fair_button.rect.center)
+    _settle(app, scene)
+    applied = scene.fairness.applied
+    assert applied is not None and applied.found and applied.edits
+    scene.fairness.applied = replace(applied, edits=applied.edits * 38)
+    lines = scene.report_lines()
+    listed = next(text for kind, text in lines if text.startswith(("Fill", "Clear")))
+    assert listed.endswith(f"; and {38 * len(applied.edits) - LISTED_EDITS} more.")
+    assert listed.count(";") == LISTED_EDITS
+    # Every line fits the panel, as the report draws them.
+    rect, scale = scene.fairness.report_text_rect, app.ui_scale
+    height = round(6 * scale)
+    for kind, text in lines:
+        font = app.fonts.get(round((20 if kind == "title" else 17) * scale),
+                             kind in ("title", "good", "bad"))  # fmt: skip
+        height += len(wrap_text(font, text, rect.width)) * font.get_linesize() + round(4 * scale)
+    assert height <= rect.height + round(4 * scale)
+    assert any(text.startswith("✓ One solution") for _, text in lines)
