@@ -212,7 +212,8 @@ def run(args: argparse.Namespace) -> int:
             safety_seconds=args.fix_time,
         )  # fmt: skip
         fixed = search.run()
-        print(f"make it fair: {fixed.text} [{fixed.seconds:.2f} s, {fixed.tried} edits tried]")
+        tried = f"{fixed.tried} edit{'s' if fixed.tried != 1 else ''} tried"
+        print(f"make it fair: {fixed.text} [{fixed.seconds:.2f} s, {tried}]")
         if fixed.found:
             grid = fixed.grid
             puzzle = type(puzzle).from_grid(grid, title=puzzle.title, author=puzzle.author)

@@ -119,3 +119,17 @@ def test_convert_fix_gives_the_same_edits_on_every_run_however_its_work_is_slice
         text, _, spent = fix[0].partition(" [")
         lines.append(text + spent.partition(" s, ")[2])  # the edits and edits tried, no time
     assert lines[0] == lines[1]
+
+
+def test_one_edit_tried_is_said_in_the_singular(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA: `convert --fix` on many photos printed "[0.23 s, 1 edits tried]"."""
+    switch = np.zeros((6, 6), dtype=bool)
+    switch[2, 2] = switch[3, 3] = True  # two cells on a diagonal: the commonest swap
+    pixels = np.where(switch, 0, 255).astype(np.uint8)
+    image = tmp_path / "switch.png"
+    Image.fromarray(pixels, "L").resize((120, 120), Image.Resampling.NEAREST).save(image)
+    assert main(["convert", str(image), "--size", "6x6", "--fix"]) == 0
+    fix = [line for line in capsys.readouterr().out.splitlines() if line.startswith("make it")]
+    assert len(fix) == 1 and fix[0].endswith(" s, 1 edit tried]"), fix
