@@ -9,10 +9,10 @@ erases); Ctrl+Z undoes a stroke, Ctrl+Y (or Ctrl+Shift+Z) redoes it. What is edi
 
 Solving never blocks a frame: the uniqueness check, the fix search and finding the picture
 of a level file that has none are :class:`~game.core.solver.task.SolveTask` work advanced
-``CHECK_SLICE`` seconds a frame. When the clues have several solutions, the cells where two
-differ are hatched and "Suggest a fix" looks for one-cell edits that make the puzzle unique.
-Save writes a ``.non`` with its goal picture into "My puzzles" (the user data folder, never
-the install folder); Play now and Watch the solver open the play and replay screens on it.
+``CHECK_SLICE`` seconds a frame. When the clues have several solutions, the cells that can
+go either way are hatched and "Make it fair" looks for a few edits that make it unique.
+Save writes a ``.non`` with its picture into "My puzzles" (asking first when ambiguous);
+opening over changed work asks first. Play now and Watch the solver open on it.
 """
 
 from __future__ import annotations
@@ -359,9 +359,8 @@ class ConverterScene(Scene):
         self.app.push(ClueEditorScene(self.app, options.width, options.height))
 
     def _replace_work(self, title: str, show: Callable[[], None]) -> None:
-        """Show a new picture, level or canvas, asking first when it would replace unsaved
-        work: anything changed since it opened (a picture that fails to open never asks:
-        it replaces nothing; one only looked at is opened again as easily)."""
+        """Show a new picture, level or canvas; ask first when it would replace work changed
+        since it opened (a file that fails to open replaces nothing, so never asks)."""
         document = self.document
         changed = document.can_undo or document.saved_path is not None
 
@@ -384,8 +383,7 @@ class ConverterScene(Scene):
         self.app.push(DialogScene(self.app, title, text, choices, cancel_index=2))
 
     def _unsaved_text(self) -> str:
-        """What is not saved, and (saving from a question skips the ambiguity question) that
-        it would be saved ambiguous."""
+        """What is not saved, and that it would be saved ambiguous (asked once only)."""
         text = self.unsaved_work() or ""
         report = self.fairness.report
         if self.fairness.ambiguous and report is not None:
