@@ -103,3 +103,20 @@ def test_the_leave_question_says_the_puzzle_would_be_saved_ambiguous(tmp_path: P
     assert isinstance(dialog, DialogScene) and dialog.title == "Leave the converter?"
     assert "exactly 4 cells can go either way" in dialog.message
     assert "Ambiguous" in dialog.message
+
+
+def test_open_starts_in_the_folder_of_a_file_that_failed_to_open(tmp_path: Path) -> None:
+    """QA: after a broken file, Open… went back to the last good picture's folder, and the
+    player had to walk to the broken file's folder again to choose another one."""
+    from game.ui.widgets.file_browser import FileBrowserScene
+
+    app, scene = _open(_disc(tmp_path / "disc.png"))
+    elsewhere = tmp_path / "downloads"
+    elsewhere.mkdir()
+    broken = elsewhere / "cut.jpg"
+    broken.write_bytes(b"\xff\xd8\xff\xe0 cut short")
+    _open_next(scene, broken)
+    assert scene.problem.startswith("cut.jpg: ")
+    click(app, scene.open_button.rect.center)
+    browser = app.top
+    assert isinstance(browser, FileBrowserScene) and browser.folder == elsewhere

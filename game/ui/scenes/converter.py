@@ -301,6 +301,8 @@ class ConverterScene(Scene):
     def _refuse(self, path: Path, reason: str) -> None:
         self.problem = f"{path.name}: {reason}"
         self.app.toast(self.problem, error=True)
+        if path.parent.is_dir():  # Open… starts there again, to choose another of its files
+            self._remember_folder(path.parent)
 
     def _load_level(self, path: Path) -> None:
         """A level file: edit its goal picture on the canvas (or a solution, if it has none)."""
@@ -375,10 +377,8 @@ class ConverterScene(Scene):
             if self.save() is not None:
                 show_then_note()
 
-        choices: list[tuple[str, DialogAction]] = [
-            ("Save and open", save_then_show), ("Open without saving", show_then_note),
-            ("Cancel", None),
-        ]  # fmt: skip
+        choices: list[tuple[str, DialogAction]] = [("Save and open", save_then_show),
+                   ("Open without saving", show_then_note), ("Cancel", None)]  # fmt: skip
         text = f"{self._unsaved_text()} Opening another replaces it."
         self.app.push(DialogScene(self.app, title, text, choices, cancel_index=2))
 
