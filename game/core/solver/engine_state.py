@@ -336,6 +336,10 @@ class EngineState:
                         self._clear_queue()
                         yield Contradiction(None, None, depth, probe, len(broken.entries))
                         return BROKEN_RULE
+                    if self.ruled:
+                        # The store stops at each cell it forces (so the step above shows
+                        # the board as it is); it looks on before any line is solved.
+                        continue
                 else:
                     store.head = len(trail)
             if not queue:
