@@ -140,7 +140,8 @@ def test_cancel_keeps_what_was_found_as_at_least() -> None:
 
 
 def test_an_exhausted_enumeration_settles_every_cell_at_once() -> None:
-    # A random 10x10 picture whose first solve leaves 21 cells in doubt; it has 18 solutions.
+    # A random 10x10 picture with 18 solutions: its first solve leaves cells in doubt (how
+    # many depends on which two solutions the engine meets first).
     puzzle = Puzzle.from_grid(np.random.default_rng(41).random((10, 10)) < 0.5)
     search = FreeCellSearch(puzzle, time_limit=None, enumeration_min_doubt=1)
     cell_solves = 0
@@ -154,7 +155,7 @@ def test_an_exhausted_enumeration_settles_every_cell_at_once() -> None:
 
     search._next_task = counted  # type: ignore[method-assign]
     result = search.run()
-    assert len(search._doubt) == 21 and result.solutions == 18
+    assert len(search._doubt) >= 2 and result.solutions == 18
     assert result.exact and cell_solves == 0  # no cell needed a solve of its own
     alone = FreeCellSearch(puzzle, time_limit=None, enumeration_cap=0).run()
     assert alone.exact and alone.cells == result.cells and result.count == 29

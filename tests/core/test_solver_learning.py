@@ -19,6 +19,8 @@ from game.core.solver.steps import (
     Backjump,
     Finished,
     Learned,
+    LineDeduced,
+    ProbeResult,
     RuleDeduced,
     RulesForgotten,
     SolutionFound,
@@ -249,3 +251,36 @@ def test_the_replay_counts_the_rules_learned_and_forgotten() -> None:
     assert learned > 0
     assert state.counters.learned == learned
     assert state.counters.forgotten == forgotten
+
+
+def test_lookahead_below_the_root_proves_cells_and_loses_no_solution() -> None:
+    # 7x7 noise at 30 %: the lookahead's probes below the root contradict (learned from)
+    # and agree (cells set for both ways), and every solution is still found exactly once.
+    failed = agreed = 0
+    for seed in range(12):
+        rng = random.Random(1000 + seed)
+        grid = [[1 if rng.random() < 0.3 else 0 for _x in range(7)] for _y in range(7)]
+        rows = [_runs(row) for row in grid]
+        columns = [_runs([grid[y][x] for y in range(7)]) for x in range(7)]
+        puzzle = Puzzle(7, 7, tuple(rows), tuple(columns))
+        board = blank_grid(7, 7)
+        steps = []
+        for step in solve_steps(puzzle, max_solutions=None):
+            apply_step(board, step)
+            steps.append(step)
+        failed += sum(
+            1
+            for step in steps
+            if isinstance(step, ProbeResult) and step.depth and step.outcome == "contradiction"
+        )
+        agreed += sum(
+            len(step.cells)
+            for step in steps
+            if isinstance(step, LineDeduced) and step.depth and step.reason == "probe"
+        )
+        final = steps[-1]
+        assert isinstance(final, Finished) and final.result.complete
+        assert len(final.result.solutions) == _count_by_rows(rows, columns)
+        found = [step for step in steps if isinstance(step, SolutionFound)]
+        assert len({step.array().tobytes() for step in found}) == len(found)
+    assert failed > 0 and agreed > 0

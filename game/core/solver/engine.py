@@ -14,13 +14,15 @@ How it works:
    cells both ways agree on are fixed too. Rounds repeat until one fixes nothing. A cell's
    result is reused in a later round while none of the lines its probes looked at has
    changed.
-3. **Search**: probing runs at the root only (again after a restart or a jump back to it).
-   Below the root, propagation alone follows each guess: probing there cost about a
-   thousand probes a node and pruned less than it cost. At the root the cell to guess comes
-   from probing (the row and column that contradicted most, ties to the cell whose probes
-   taught the most both ways); below it, the cell with the highest conflict activity (see
-   :mod:`~game.core.solver.engine_learn`) at the value it last had. An undo log (the trail
-   of cells set, with a mark per choice) takes the board back.
+3. **Search**: full probing runs at the root only (again after a restart or a jump back to
+   it): below the root it cost about a thousand probes a node and pruned less than it cost.
+   At the root the cell to guess comes from probing (the row and column that contradicted
+   most, ties to the cell whose probes taught the most both ways). Below it, a **lookahead**
+   probes the dozen unknown cells with the highest conflict activity (see
+   :mod:`~game.core.solver.engine_lookahead`): a way that contradicts is learned from at
+   once, cells both ways force are set, and the cell guessed is the one whose two ways
+   forced the most, at the value it last had. An undo log (the trail of cells set, with a
+   mark per choice) takes the board back.
 4. **Learning**: a contradiction below the root is explained (which guesses, and which of
    the lines' known cells, forced it) down to a nogood: a few cell values that cannot all
    hold.
@@ -47,7 +49,8 @@ import numpy as np
 import numpy.typing as npt
 
 from game.core.puzzle import Puzzle
-from game.core.solver.engine_learn import Learner
+from game.core.solver import engine_lookahead
+from game.core.solver.engine_lookahead import Lookahead
 from game.core.solver.engine_state import (
     FILLED_BITS,
     OTHER,
@@ -84,7 +87,7 @@ def luby(index: int) -> int:
     return 1 << power
 
 
-class _Engine(Learner):
+class _Engine(Lookahead):
     """Search with learning and restarts over probing and propagation."""
 
     def _guess(self, x: int, y: int, code: int) -> Generator[Step, None, int]:
@@ -141,7 +144,12 @@ class _Engine(Learner):
                     if self.choices and self.run_conflicts >= self.restart_limit:
                         yield from self._restart()
                     branch: Branch | None
-                    if self.choices or not self.probing:
+                    if self.choices and self.probing and engine_lookahead.LOOKAHEAD_CELLS:
+                        branch, bad = yield from self.lookahead()
+                        if branch is None:
+                            continue
+                        verdict = "branch"
+                    elif self.choices or not self.probing:
                         verdict, branch = "branch", self._activity_branch()
                     else:
                         if self.first_solution_depth is None:
@@ -175,10 +183,7 @@ class _Engine(Learner):
                 if not self.choices:
                     complete = True
                     break
-                self.backtracks += 1
-                self.run_conflicts += 1
-                entries, back = yield from self.analyse(bad)
-                bad = yield from self.learn(entries, back, False)
+                bad = yield from self.learn_from(bad)
         except EngineTimeout:
             timed_out = True
         yield Finished(self._result(complete, capped, timed_out))

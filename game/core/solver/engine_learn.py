@@ -14,9 +14,10 @@ nogood names cells from a few earlier depths only; search jumps back to the deep
 (skipping every choice that played no part) where the nogood forces the last cell the other
 way, and it stays in the store to force cells again wherever it applies.
 
-Branching (below the root) takes the unknown cell with the highest activity: every cell an
-explanation passes through is bumped, and each bump weighs more than the last, so the cells
-of recent contradictions come first (the "VSIDS" rule). A cell's value is the one it last had
+Activity ranks the cells for branching below the root (the lookahead's candidates, and the
+cell guessed when no lookahead runs): every cell an explanation passes through is bumped, and
+each bump weighs more than the last, so the cells of recent contradictions come first (the
+"VSIDS" rule). A cell's value is the one it last had
 (phase saving), so jumping back or restarting retries what was working.
 """
 
@@ -30,6 +31,7 @@ import numpy as np
 from game.core.solver.engine_probe import Prober
 from game.core.solver.engine_state import (
     BROKEN_RULE,
+    BY_PROBES,
     BY_RULE,
     CODE_BITS,
     CODE_MASK,
@@ -177,6 +179,9 @@ class Learner(Prober):
             if bump:
                 self.nogoods.bump(nogood)
             return [entry for entry in nogood.entries if entry >> CODE_BITS != index]
+        if why == BY_PROBES:
+            trail = self.trail
+            return [trail[choice[3]] for choice in self.choices[: self.level[index]]]
         return []
 
     def analyse(self, conflict: int) -> Generator[Step, None, tuple[list[int], int]]:
@@ -289,6 +294,15 @@ class Learner(Prober):
         return LinesChecked(count, len(self.choices))
 
     # -- learning and jumping back ---------------------------------------------------------
+
+    def learn_from(self, conflict: int) -> Generator[Step, None, int]:
+        """A contradiction below the root (``conflict`` as for :meth:`analyse`): explain it,
+        learn its nogood and jump back; returns what propagation after the jump returned."""
+        self.backtracks += 1
+        self.run_conflicts += 1
+        entries, back = yield from self.analyse(conflict)
+        bad = yield from self.learn(entries, back, False)
+        return bad
 
     def learn(self, entries: list[int], back: int, permanent: bool) -> Generator[Step, None, int]:
         """Keep the nogood ``entries``, jump back to depth ``back``, let the nogood set its

@@ -14,6 +14,7 @@ import numpy as np
 from game.core.solver.engine_state import (
     CODE_BITS,
     CODE_MASK,
+    DECIDED,
     OTHER,
     STEP_VALUE,
     Branch,
@@ -72,9 +73,10 @@ class Prober(EngineState):
         yield ProbeResult(x, y, value, outcome, undone, depth)
         return deduced
 
-    def _fix(self, entries: Sequence[int]) -> Generator[Step, None, int]:
+    def _fix(self, entries: Sequence[int], why: int = DECIDED) -> Generator[Step, None, int]:
         """Set cells proven by probing, one step per row, then propagate them."""
         width = self.width
+        root = not self.choices
         by_row: dict[int, list[tuple[int, int]]] = {}
         for entry in sorted(entries):
             y, x = divmod(entry >> CODE_BITS, width)
@@ -82,8 +84,9 @@ class Prober(EngineState):
         self.probe_fixes += len(entries)
         for y, row_cells in by_row.items():
             for x, code in row_cells:
-                self._set(x, y, code)
-            self._stamp_cells(tuple((x, y) for x, _code in row_cells))
+                self._set(x, y, code, why)
+            if root:
+                self._stamp_cells(tuple((x, y) for x, _code in row_cells))
             changes = tuple((x, y, STEP_VALUE[code]) for x, code in row_cells)
             yield LineDeduced("row", y, changes, "probe", self.depth)
         bad = yield from self.propagate(probe=False)

@@ -59,6 +59,7 @@ Branch = tuple[int, int, int, int]
 # forced it, or one of these.
 DECIDED = -1  # a guess, a probe, a cell probing proved, or a cell of the initial grid
 BY_RULE = -2  # a learned nogood forced it (``EngineState.rule`` names which)
+BY_PROBES = -3  # below the root, both ways of a probe forced it (the guesses above explain it)
 
 
 # propagate()'s answer when a learned nogood broke (line ids are 0 and up, -1 is "no
@@ -159,7 +160,8 @@ class EngineState:
         self.stalled = False
         self.first_solution_depth: int | None = None
         self.used_probing_first = False
-        # Probing at the root (off only in tests, to make search and learning do all the work).
+        # Probing at the root and lookahead below it (off only in tests, to make search and
+        # learning do all the work).
         self.probing = True
         if initial is not None:
             self._set_initial(initial)
@@ -197,11 +199,11 @@ class EngineState:
                     self.cells[y * self.width + x] = code
                     self.unknown -= 1
 
-    def _set(self, x: int, y: int, code: int) -> None:
+    def _set(self, x: int, y: int, code: int, why: int = DECIDED) -> None:
         """Set an unknown cell (a decision: a guess, a probe, a proven cell), on the trail,
         and queue its two lines."""
         index = y * self.width + x
-        self._place(x, y, (index << CODE_BITS) | code, DECIDED)
+        self._place(x, y, (index << CODE_BITS) | code, why)
 
     def _set_by_rule(self, entry: int, nogood: Nogood | None) -> None:
         """Set the cell of ``entry`` because ``nogood`` forces it (the store's callback)."""
@@ -334,6 +336,10 @@ class EngineState:
                         self._clear_queue()
                         yield Contradiction(None, None, depth, probe, len(broken.entries))
                         return BROKEN_RULE
+                    if self.ruled:
+                        # The store stops at each cell it forces (so the step above shows
+                        # the board as it is); it looks on before any line is solved.
+                        continue
                 else:
                     store.head = len(trail)
             if not queue:

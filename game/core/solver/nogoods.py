@@ -90,8 +90,9 @@ class NogoodStore:
             self.head = length
 
     def propagate(self, assign: Assign) -> Nogood | None:
-        """Look at the watches of every trail entry not looked at yet; force cells through
-        ``assign`` (which appends to the trail); return a broken nogood, or None."""
+        """Look at the watches of the trail entries not looked at yet until one nogood breaks
+        (returned) or forces a cell through ``assign`` (which appends to the trail; None is
+        returned then, as when every watch was looked at)."""
         cells = self.cells
         trail = self.trail
         watches = self.watches
@@ -137,6 +138,12 @@ class NogoodStore:
                         kept.extend(watching[index + 1 :])
                         break
                     assign(other ^ 3, nogood)  # codes 1 and 2: XOR 3 swaps them
+                    # One forced cell a call, so the engine's step for it shows the board
+                    # as it is: this entry's watches are looked at again next call.
+                    kept.extend(watching[index + 1 :])
+                    watches[entry] = kept
+                    self.head = head - 1
+                    return None
             watches[entry] = kept
             if broken is not None:
                 return broken

@@ -1,0 +1,111 @@
+"""Lookahead below the root: probe a few cells before choosing which to guess.
+
+At a node of the search (at least one open choice), the unknown cells with the highest
+conflict activity are each tried filled and empty, propagating each way, before any is
+guessed. A way that contradicts is a guess that failed before it was made: it is explained
+and learned from like any contradiction (:mod:`~game.core.solver.engine_learn`), so the
+search jumps back with a new nogood instead of walking into it. When every way holds, the
+cell guessed is the one whose two ways both forced the most cells (the product of the two
+counts, as lookahead SAT solvers score a variable): either answer then settles much of the
+board, and the search stays shallow.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+
+import numpy as np
+
+from game.core.solver.engine_learn import Learner
+from game.core.solver.engine_state import BY_PROBES, OTHER, STEP_VALUE, Branch
+from game.core.solver.line import EMPTY, FILLED, UNKNOWN
+from game.core.solver.steps import ProbeResult, ProbeStarted, Step
+
+# Cells tried at each node below the root (0: none, branch on activity alone). Measured on
+# TAAI 2011 puzzles our engine found hard (CPU s at a 27 s limit): #600-#639 481 s with none,
+# 343-363 s with 12; 16 puzzles from #315-#870 348 s with none, 234-253 s with 12 or 24,
+# 352 s with 80 (probing cost more than it saved).
+LOOKAHEAD_CELLS = 12
+
+
+class Lookahead(Learner):
+    """Lookahead branching with failed-probe learning, on top of the learner."""
+
+    def _lookahead_candidates(self, count: int) -> list[int]:
+        """The ``count`` unknown cells with the highest activity (ties as in
+        :meth:`_activity_branch`), best first."""
+        height = self.height
+        codes = np.frombuffer(self.cells, dtype=np.uint8)
+        weights = np.array(self.line_weight, dtype=np.float64)
+        tie = (weights[:height, None] + weights[None, height:]).ravel()
+        score = np.frombuffer(self.activity, dtype=np.float64) * 1e6 + tie
+        score[codes != UNKNOWN] = -1.0
+        unknown = self.unknown
+        if count >= unknown:
+            top = np.flatnonzero(codes == UNKNOWN)
+        else:
+            top = np.argpartition(-score, count)[:count]
+        order = top[np.argsort(-score[top], kind="stable")]
+        return [int(index) for index in order if score[index] >= 0.0]
+
+    def lookahead(self) -> Generator[Step, None, tuple[Branch | None, int]]:
+        """Probe the most active cells. Returns ``(branch, -1)`` with the cell to guess, or
+        ``(None, bad)`` when a probe contradicted: it was learned from and the search jumped
+        back, ``bad`` being what propagation after the jump returned."""
+        width = self.width
+        depth = len(self.choices)
+        trail = self.trail
+        best: Branch | None = None
+        best_score = -1
+        for index in self._lookahead_candidates(LOOKAHEAD_CELLS):
+            if self.cells[index] != UNKNOWN:
+                continue  # set by cells an earlier probe proved
+            y, x = divmod(index, width)
+            counts = [0, 0, 0]
+            when_filled: set[int] = set()
+            agreed: set[int] = set()
+            for code in (FILLED, EMPTY):
+                mark = len(trail)
+                # The probe is a choice one deeper, so a contradiction it meets is analysed
+                # like a failed guess's and its nogood jumps back past it.
+                self.choices.append((x, y, OTHER[code], mark))
+                self.probes += 1
+                self.visited.clear()
+                self._set(x, y, code)
+                value = STEP_VALUE[code]
+                yield ProbeStarted(x, y, value, depth)
+                bad = yield from self.propagate(probe=True)
+                if bad != -1:
+                    yield ProbeResult(x, y, value, "contradiction", (), depth)
+                    bad = yield from self.learn_from(bad)
+                    return None, bad
+                counts[code] = len(trail) - mark
+                if code == FILLED:
+                    when_filled = set(trail[mark + 1 :])
+                else:
+                    agreed = when_filled.intersection(trail[mark + 1 :])
+                solved = not self.unknown
+                undone = self._undo_to(mark)
+                self.choices.pop()
+                yield ProbeResult(x, y, value, "solved" if solved else "consistent", undone, depth)
+                if solved:  # guess it for real: the search then counts the solution
+                    return (x, y, code, OTHER[code]), -1
+            if agreed:
+                # Cells both ways force hold whatever this cell is: they follow from the
+                # guesses above (their explanation, coarse but sound).
+                bad = yield from self._fix(sorted(agreed), BY_PROBES)
+                if bad != -1:
+                    bad = yield from self.learn_from(bad)
+                    return None, bad
+                if not self.unknown:
+                    return None, -1  # the search loop counts the solution
+            if self.cells[index] != UNKNOWN:
+                continue
+            score = counts[FILLED] * counts[EMPTY] + counts[FILLED] + counts[EMPTY]
+            if score > best_score:
+                best_score = score
+                first = self.phase[index] or (FILLED if self.prefer_richer else EMPTY)
+                best = (x, y, first, OTHER[first])
+        if best is None or self.cells[best[1] * width + best[0]] != UNKNOWN:
+            return self._activity_branch(), -1
+        return best, -1
