@@ -74,6 +74,10 @@ class PlayContext:
     pack: str | None = None
     place: PackPlace | None = None
     next_puzzles: Sequence[tuple[Puzzle, Path] | Path] = ()
+    # The converter or clue editor whose Play started the game: the game offers "Back to
+    # the editor", which returns to it as it was.
+    editor: Scene | None = None
+    notice: str = ""  # a line the play screen shows from the start (e.g. "ambiguous")
 
 
 # A queued change of the scene stack (see ``_apply_switches``).
@@ -647,6 +651,8 @@ class App:
             pack=context.pack,
             place=context.place,
             next_puzzles=context.next_puzzles,
+            editor=context.editor,
+            notice=context.notice,
         )
         if isinstance(self.top, PlayScene):
             self.replace(scene)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pygame
 from PIL import Image, ImageDraw
 
@@ -17,6 +18,8 @@ from game.ui.scenes.clue_editor_shots import type_sheet
 from game.ui.scenes.converter import ConverterScene
 from game.ui.scenes.menu import MenuScene
 from game.ui.scenes.play import PlayScene
+from game.ui.scenes.play_exits import ambiguity_notice
+from game.ui.settings import PLAY_PANEL
 from game.ui.widgets.dialog import DialogScene
 from tests.core.test_clue_editor import ARROW
 from tests.ui.ui_events import click, key
@@ -135,3 +138,183 @@ def test_an_unsaved_editor_holding_another_puzzle_is_named_as_its_own_work(
     assert not app.store.user_puzzles_dir().exists() or not any(
         app.store.user_puzzles_dir().iterdir()
     )
+
+
+def _solve(app: App, play: PlayScene) -> None:
+    """Fill the goal picture and let the reveal run to its buttons."""
+    goal = play.puzzle.goal_array()
+    assert goal is not None
+    for y, x in zip(*goal.nonzero(), strict=True):
+        play.apply(Paint(int(x), int(y), int(x), int(y), Cell.FILLED))
+    assert play.win is not None
+    for _ in range(400):
+        app.step(1 / 30)
+        if play.editor_button.rect.w and play.chrome.win_appear() >= 1.0:
+            break
+
+
+def _edited_converter(tmp_path: Path) -> tuple[App, ConverterScene, np.ndarray]:
+    """The converter with a touch-up made (one undo step) and a typed title."""
+    app, converter = _converter_with_a_picture(tmp_path)
+    document = converter.document
+    document.begin_stroke()
+    document.paint([(0, 0)], not bool(document.grid[0, 0]))
+    converter.title_input.text = "My coffee"
+    return app, converter, document.grid.copy()
+
+
+def test_back_to_the_editor_from_the_pause_menu_keeps_the_converter_as_it_was(
+    tmp_path: Path,
+) -> None:
+    """QA: after Play now the pause menu had no way back to the converter; every way out
+    asked "Leave without saving?" and dropped the touched-up puzzle."""
+    app, converter, grid = _edited_converter(tmp_path)
+    undo_steps = len(converter.document._undo)
+    click(app, converter.play_button.rect.center)
+    app.step()
+    play = app.top
+    assert isinstance(play, PlayScene) and play.editor is converter
+    play.apply(Paint(1, 1, 1, 1, Cell.CROSSED))
+    key(app, pygame.K_ESCAPE)
+    pause = app.top
+    assert isinstance(pause, DialogScene) and pause.name == "pause"
+    assert [button.label for button in pause.buttons][:2] == ["Resume", "Back to the editor"]
+    pause.button("Back to the editor").activate()
+    app.step()
+    # No question: straight back to the very converter, its work untouched.
+    assert app.scenes == [app.scenes[0], converter] and app.top is converter
+    assert (converter.document.grid == grid).all()
+    assert converter.title_input.text == "My coffee"
+    assert converter.document.touched >= 1
+    assert len(converter.document._undo) == undo_steps and converter.document.can_undo
+    assert converter.unsaved_work() is not None  # still the player's to save
+    # The editor still works as before: Undo takes the touch-up back.
+    assert converter.document.undo()
+
+
+def test_a_game_from_no_editor_has_no_way_back_to_one() -> None:
+    app = App(headless=True)
+    app.push(MenuScene(app))
+    app.step()
+    app.play_puzzle(Puzzle.from_grid(ARROW, title="Arrow"))
+    app.step()
+    play = app.top
+    assert isinstance(play, PlayScene) and play.editor is None
+    key(app, pygame.K_ESCAPE)
+    pause = app.top
+    assert isinstance(pause, DialogScene)
+    assert "Back to the editor" not in [button.label for button in pause.buttons]
+    assert play.editor_button not in play.win_buttons
+
+
+def _solved_from_the_clue_editor(tmp_path: Path) -> tuple[App, ClueEditorScene, PlayScene]:
+    app = App(headless=True)
+    app.push(MenuScene(app))
+    app.step()
+    editor = ClueEditorScene(app, 5, 5)
+    app.push(editor)
+    app.step()
+    type_sheet(editor, Puzzle.from_grid(ARROW))
+    editor._clues_changed()
+    editor.title_input.text = "Arrow"
+    for _ in range(2000):
+        app.step()
+        if not editor.checking:
+            break
+    assert editor.unsaved_work() is not None
+    editor.play()
+    app.step()
+    play = app.top
+    assert isinstance(play, PlayScene) and play.editor is editor
+    _solve(app, play)
+    return app, editor, play
+
+
+def test_the_win_panel_and_esc_go_back_to_the_clue_editor(tmp_path: Path) -> None:
+    app, editor, play = _solved_from_the_clue_editor(tmp_path)
+    labels = [button.label for button in play.win_buttons]
+    assert labels == ["Back to the editor", "Level select", "Menu"]
+    assert play.editor_button.primary and play.editor_button.rect.w > 0
+    texts = [editor.sheet.text("row", y) for y in range(5)]
+    click(app, play.editor_button.rect.center)
+    app.step()
+    assert app.top is editor and len(app.scenes) == 2
+    assert [editor.sheet.text("row", y) for y in range(5)] == texts
+    assert editor.title_input.text == "Arrow"
+    # Esc on the win screen goes back there too (it went to the level select).
+    editor.play()
+    app.step()
+    again = app.top
+    assert isinstance(again, PlayScene) and again is not play
+    _solve(app, again)
+    key(app, pygame.K_ESCAPE)
+    assert app.top is editor and len(app.scenes) == 2
+
+
+def test_leaving_a_solved_game_asks_only_about_the_editor_and_keeps_the_board_drawn(
+    tmp_path: Path,
+) -> None:
+    """QA capture ce7: the question on a solved game blanked the board and said "this game
+    cannot be continued later" about a game already solved."""
+    app, editor, play = _solved_from_the_clue_editor(tmp_path)
+    app.step()
+    # Cells of the left column, clear of the dialog in the middle: the arrow's point is
+    # filled, its top corner empty.
+    filled = play.layout.cell_box(0, 2).centre
+    empty = play.layout.cell_box(0, 0).centre
+    click(app, play.menu_button.rect.center)
+    question = app.top
+    assert isinstance(question, DialogScene) and question.name == "leave"
+    assert "cannot be continued" not in question.message
+    assert "clues you typed are not saved" in question.message
+    assert "solved game is kept" in question.message
+    assert not play.paused
+    app.step()
+    # The solved picture stays in view under the dialog's veil: a filled cell is dark, an
+    # empty one light (a hidden board draws both the same).
+    dark = sum(app.screen.get_at(filled)[:3])
+    light = sum(app.screen.get_at(empty)[:3])
+    assert light - dark > 150
+    # Leaving still asks about the editor's work, and Cancel keeps everything.
+    question.button("Cancel").activate()
+    app.step()
+    assert app.top is play and editor in app.scenes
+
+
+def test_play_on_ambiguous_clues_says_so_on_the_play_screen(tmp_path: Path) -> None:
+    """QA capture gp1: Play on a puzzle with several solutions started without a word."""
+    app = App(headless=True)
+    app.push(MenuScene(app))
+    app.step()
+    editor = ClueEditorScene(app, 5, 5)
+    app.push(editor)
+    app.step()
+    diagonal = np.zeros((5, 5), dtype=bool)
+    diagonal[0, 0] = diagonal[1, 1] = True  # the clues fit the other diagonal as well
+    type_sheet(editor, Puzzle.from_grid(diagonal))
+    editor._clues_changed()
+    for _ in range(2000):
+        app.step()
+        if not editor.checking:
+            break
+    assert editor.report is not None and editor.report.status == "multiple"
+    editor.play()
+    app.step()
+    play = app.top
+    assert isinstance(play, PlayScene)
+    assert "more than one solution" in play.message
+    assert editor.report.free_text in play.message
+    assert not app.toasts.texts  # the panel shows the message: no toast on top of it
+    # With the side panel hidden (P), the message would not show: a toast says it instead.
+    key(app, pygame.K_ESCAPE)
+    pause = app.top
+    assert isinstance(pause, DialogScene)
+    pause.button("Back to the editor").activate()
+    app.step()
+    assert app.top is editor
+    app.set_setting(PLAY_PANEL, False)
+    editor.play()
+    app.step()
+    assert any("more than one solution" in text for text in app.toasts.texts)
+    # A unique puzzle says nothing of the kind.
+    assert ambiguity_notice(None) == ""

@@ -29,12 +29,14 @@ from game.core.editor import file_stem_for, free_path
 from game.core.fairness import Report, UniquenessCheck
 from game.core.formats import write_puzzle
 from game.core.puzzle import Puzzle, PuzzleError
+from game.ui.app import PlayContext
 from game.ui.scene import Scene
 from game.ui.scenes.clue_editor_view import ClueBoardView
 from game.ui.scenes.converter_panels import draw_panel, draw_report
 from game.ui.scenes.editor_exit import leave_or_ask, toast_save_failed
 from game.ui.scenes.paced_check import LONGER as LONGER
 from game.ui.scenes.paced_check import PacedCheck
+from game.ui.scenes.play_exits import ambiguity_notice
 from game.ui.scenes.replay import ReplayScene
 from game.ui.widgets.base import FocusGroup, Widget, draw_focus_ring
 from game.ui.widgets.button import Button
@@ -220,7 +222,8 @@ class ClueEditorScene(Scene):
 
     def play(self) -> None:
         if self.play_button.enabled:
-            self.app.play_puzzle(self.finished_puzzle(), path=self.saved_path)
+            context = PlayContext(editor=self, notice=ambiguity_notice(self.report))
+            self.app.play_puzzle(self.finished_puzzle(), self.saved_path, context)
 
     def watch(self) -> None:
         if self.sheet.ready:

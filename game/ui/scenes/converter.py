@@ -44,6 +44,7 @@ from game.core.formats import FormatError
 from game.core.packs import PUZZLE_EXTENSIONS
 from game.core.puzzle import Puzzle
 from game.core.solver.steps import CellPosition
+from game.ui.app import PlayContext
 from game.ui.scene import Scene
 from game.ui.scenes.converter_fairness import CHECK_SLICE, ConverterFairness
 from game.ui.scenes.converter_framing import PhotoSide, follow_auto_frame
@@ -55,6 +56,7 @@ from game.ui.scenes.converter_panels import (
     draw_panel,
 )
 from game.ui.scenes.editor_exit import leave_or_ask, toast_save_failed
+from game.ui.scenes.play_exits import ambiguity_notice
 from game.ui.scenes.replay import ReplayScene
 from game.ui.widgets.base import FocusGroup, Widget, draw_focus_ring
 from game.ui.widgets.button import Button
@@ -483,7 +485,8 @@ class ConverterScene(Scene):
     def play_now(self) -> None:
         if self.document.mode == "empty":
             return
-        self.app.play_puzzle(self.finished_puzzle(), path=self.document.saved_path)
+        context = PlayContext(editor=self, notice=ambiguity_notice(self.fairness.report))
+        self.app.play_puzzle(self.finished_puzzle(), self.document.saved_path, context)
 
     def watch_solver(self) -> None:
         if self.document.mode == "empty":

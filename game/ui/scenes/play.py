@@ -66,7 +66,9 @@ class PlayScene(Scene):
     """One puzzle being played. ``next_puzzles`` are offered in turn after a win: each a
     ``Puzzle``, a path to a puzzle file, or a ``(puzzle, path)`` pair. ``pack`` names the
     pack it came from; ``place`` is its place in a bundled pack, which names it until it is
-    solved (``game.core.packs.shown_name``)."""
+    solved (``game.core.packs.shown_name``). ``editor`` is the converter or clue editor whose
+    Play started the game (under it on the stack): the pause menu and the win offer "Back to
+    the editor". ``notice`` is shown from the start (an ambiguous puzzle says so)."""
 
     def __init__(
         self,
@@ -76,8 +78,11 @@ class PlayScene(Scene):
         pack: str | None = None,
         next_puzzles: Sequence[object] = (),
         place: PackPlace | None = None,
+        editor: Scene | None = None,
+        notice: str = "",
     ) -> None:
         super().__init__(app)
+        self.editor = editor
         self.puzzle = puzzle
         self.path = Path(path) if path is not None else None
         self.pack = pack
@@ -123,13 +128,17 @@ class PlayScene(Scene):
         self.looks = ClueLooks(self)
         self._build(size)
         self.looks.sync()
+        lines = [notice] if notice else []
         if self.layout.cell < SMALL_CELL or self.layout.scrollable:
-            self.set_message(
+            lines.append(
                 "A big puzzle: the buttons beside the board zoom and scroll (so do + and -, "
                 "the wheel, and a drag with the middle button or Space held); P hides this "
-                "panel to give it room.",
-                "info",
+                "panel to give it room."
             )
+        if lines:
+            self.set_message(" ".join(lines), "info")
+        if notice and not self.regions.panel_shown:
+            self.app.toast(notice)  # the message lives in the hidden panel
         if self.session.solved:
             # Only a puzzle with nothing to fill is solved before the first move.
             self._won()
@@ -186,6 +195,9 @@ class PlayScene(Scene):
         self.next_button = Button("Next puzzle", self.exits.next_puzzle, primary=True, font_size=20)
         self.levels_button = Button("Level select", self.exits.go_level_select, font_size=20)
         self.menu_button = Button("Menu", self.exits.go_menu, font_size=20)
+        self.editor_button = Button(
+            "Back to the editor", self.exits.back_to_editor, primary=True, font_size=20
+        )
         self.play_buttons = [
             self.undo_button,
             self.redo_button,
@@ -200,6 +212,11 @@ class PlayScene(Scene):
             self.pause_button,
         ]
         self.win_buttons = [self.next_button, self.levels_button, self.menu_button]
+        if self.editor is not None:
+            # A puzzle of the player's own making: the way on is back to making it (an
+            # editor's puzzle is in no list, so there is no next one).
+            self.next_button.primary = False
+            self.win_buttons = [self.editor_button, self.levels_button, self.menu_button]
 
     def arrange(self, size: tuple[int, int]) -> None:
         if size != self._size or self.panel_wanted != self.regions.panel_shown:
@@ -428,7 +445,9 @@ class PlayScene(Scene):
         self.hint_cell = None
         self.win = self.saves.record_win()
         # The last puzzle of a pack goes on to the next pack's first unsolved puzzle.
-        following = None if self.next_puzzles else self.exits.find_next_pack()
+        following = (
+            None if self.next_puzzles or self.editor is not None else self.exits.find_next_pack()
+        )
         self.next_button.enabled = bool(self.next_puzzles) or following is not None
         self.next_button.label = "Next puzzle" if following is None else "Next pack"
         self.set_message("", "info")
@@ -495,10 +514,13 @@ class PlayScene(Scene):
     @property
     def paused(self) -> bool:
         """The pause menu (or the "restart?" it leads to) is up or the window lost focus: the
-        clock waits, the board hides (a stopped clock must not buy free thinking time)."""
+        clock waits, the board hides (a stopped clock must not buy free thinking time). A
+        solved game has no time left to buy: its board stays in view under any question."""
+        if self.win is not None:
+            return False
         dialog = self.dialog()
         pause_menu = dialog is not None and dialog.name in PAUSING_DIALOGS
-        return pause_menu or (self.focus_lost and self.win is None)
+        return pause_menu or self.focus_lost
 
     def update(self, dt: float) -> None:
         session = self.session

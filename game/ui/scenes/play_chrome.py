@@ -354,7 +354,9 @@ class PlayChrome:
             for button in scene.win_buttons:
                 button.draw(surface, app)
             note_text = ""
-            if not scene.next_button.enabled:
+            if scene.next_button not in scene.win_buttons:
+                pass  # a game from an editor: no list, so nothing to say about a next one
+            elif not scene.next_button.enabled:
                 note_text = "No next puzzle in this list."
             elif scene.exits.next_pack_entry is not None:
                 note_text = f"Next: {scene.exits.next_pack_name}"

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.core.fairness import Report
 from game.core.packs import (
     PackPlace,
     PuzzleEntry,
@@ -45,15 +46,18 @@ def pause_dialog(
     restart: Callable[[], None],
     level_select: Callable[[], None],
     menu: Callable[[], None],
+    editor: Callable[[], None] | None = None,
 ) -> DialogScene:
     """The pause menu of a game (nonogram or Kakuro): its name, size and time, and the ways
-    on from there; Esc resumes."""
+    on from there; Esc resumes. ``editor``: "Back to the editor" (a game started from one)."""
+    back = [DialogButton("Back to the editor", editor)] if editor is not None else []
     return DialogScene(
         app,
         "Paused",
         f"{name} · {size_text} · {format_time(elapsed)}",
         [
             DialogButton("Resume", primary=True),
+            *back,
             DialogButton("Restart", restart),
             DialogButton("Level select", level_select),
             DialogButton("Menu", menu),
@@ -61,6 +65,17 @@ def pause_dialog(
         cancel_index=0,
         vertical=True,
         name=PAUSE,
+    )
+
+
+def ambiguity_notice(report: Report | None) -> str:
+    """What the play screen says first about a puzzle an editor holds whose clues have more
+    than one solution ("" otherwise): the player should know before playing it."""
+    if report is None or report.status != "multiple":
+        return ""
+    return (
+        f"These clues have more than one solution ({report.free_text}): any picture that "
+        "fits every clue wins."
     )
 
 
@@ -88,6 +103,7 @@ class PlayExits:
                 restart=self.ask_restart,
                 level_select=self.go_level_select,
                 menu=self.go_menu,
+                editor=self.back_to_editor if scene.editor is not None else None,
             )
         )
 
@@ -135,6 +151,17 @@ class PlayExits:
         board = scene.session.board.copy()
         name = scene.shown_name()
         scene.app.push(ReplayScene(scene.app, scene.puzzle, initial_board=board, name=name))
+
+    def back_to_editor(self) -> None:
+        """Back to the converter or clue editor whose Play started this game, as it was left
+        (grid, title, touch-ups, undo history): nothing is asked, the editor still holds its
+        work. The game itself is saved on the way (``on_exit``)."""
+        scene = self.scene
+        editor = scene.editor
+        app = scene.app
+        if editor is None or editor not in app.scenes or scene not in app.scenes:
+            return
+        app.pop_to(type(editor))
 
     def go_level_select(self) -> None:
         """Back to the level select under the game, else to a new one over the menu, so Esc
@@ -206,7 +233,12 @@ class PlayExits:
             go()
 
         lines = []
-        if origin is not None:
+        if origin is not None and scene.win is not None:
+            # A solved game loses nothing: only the editor's work is at stake.
+            lines.append(
+                f"{origin.unsaved_work()} The solved game is kept; leaving closes the editor."
+            )
+        elif origin is not None:
             lines.append(
                 f"{origin.unsaved_work()} Without it, this game cannot be continued later."
             )

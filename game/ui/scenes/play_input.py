@@ -198,13 +198,19 @@ class PlayInput:
             return any(button.handle(event) for button in scene.win_buttons if button.enabled)
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                if scene.next_button.enabled:
+                if scene.editor is not None:
+                    scene.exits.back_to_editor()  # the primary button
+                elif scene.next_button.enabled:
                     scene.exits.next_puzzle()
                 else:
                     scene.exits.go_level_select()
                 return True
             if event.key == pygame.K_ESCAPE:
-                scene.exits.go_level_select()
+                # Back where the player came from: their editor, else the level select.
+                if scene.editor is not None:
+                    scene.exits.back_to_editor()
+                else:
+                    scene.exits.go_level_select()
                 return True
         return False
 
