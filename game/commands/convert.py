@@ -3,7 +3,9 @@
 The report counts the free cells exactly (the cells that differ between solutions), or says
 "at least N" when the time ran out. ``--fix`` runs Make it fair (a few cell edits that make
 the puzzle unique, :mod:`game.core.make_fair`) and saves the fixed picture. Exit status: 0,
-2 for bad input, 3 with ``--require-unique`` when the puzzle written is not unique.
+2 for bad input, 3 with ``--require-unique`` when the final puzzle is not unique (and then
+``-o`` writes nothing: a puzzle that failed the requirement must not land where one that
+met it is expected).
 """
 
 from __future__ import annotations
@@ -229,7 +231,8 @@ def run(args: argparse.Namespace) -> int:
             "give it longer with --timeout"
         )
 
-    if args.output:
+    rejected = args.require_unique and report.status != "unique"
+    if args.output and not rejected:
         from game.core.formats import write_puzzle
 
         try:
@@ -240,8 +243,9 @@ def run(args: argparse.Namespace) -> int:
             return _fail(str(args.output), f"cannot save: {quote(getattr(error, 'reason', error))}")
         state = "" if report.status == "unique" else f" ({_status_word(report)})"
         print(f"saved to {quote(args.output)}{state}")
-    if args.require_unique and report.status != "unique":
-        print(f"not unique: {_status_word(report)}", file=sys.stderr)
+    if rejected:
+        unwritten = f"not written: {quote(args.output)}, " if args.output else ""
+        print(f"{unwritten}not unique: {_status_word(report)}", file=sys.stderr)
         return 3
     return 0
 

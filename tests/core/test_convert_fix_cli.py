@@ -43,6 +43,31 @@ def test_convert_prints_the_exact_free_cells_and_exits_3_when_unique_is_required
     assert code == 3 and "not unique: ambiguous, exactly 9 cells" in captured.err
 
 
+def test_convert_require_unique_does_not_write_an_ambiguous_puzzle(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA: --require-unique exited 3 but had written OUT all the same."""
+    image = _picture(tmp_path / "dots.png")
+    out = tmp_path / "dots.non"
+    args = ["convert", str(image), "--size", "12x12", "-o", str(out)]
+    assert main([*args, "--require-unique"]) == 3
+    captured = capsys.readouterr()
+    assert not out.exists()
+    (line,) = captured.err.splitlines()
+    assert line.startswith("not written: ") and "dots.non" in line
+    assert "not unique: ambiguous, exactly 9 cells" in line
+    assert "saved to" not in captured.out
+    # A file already there is left as it was.
+    out.write_text("kept")
+    assert main([*args, "--require-unique"]) == 3
+    assert out.read_text() == "kept"
+    # Without the requirement the ambiguous puzzle is saved, and says so.
+    out.unlink()
+    assert main(args) == 0
+    assert "(ambiguous, exactly 9 cells" in capsys.readouterr().out
+    assert read_puzzle(out).goal_array() is not None
+
+
 def test_convert_fix_makes_it_fair_and_saves_the_unique_puzzle(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
