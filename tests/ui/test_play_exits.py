@@ -318,3 +318,27 @@ def test_play_on_ambiguous_clues_says_so_on_the_play_screen(tmp_path: Path) -> N
     assert any("more than one solution" in text for text in app.toasts.texts)
     # A unique puzzle says nothing of the kind.
     assert ambiguity_notice(None) == ""
+
+
+def test_play_now_on_an_ambiguous_conversion_says_so(tmp_path: Path) -> None:
+    """Two blocks on a diagonal: the other diagonal fits the clues as well."""
+    image = Image.new("RGB", (200, 200), "white")
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, 59, 59), fill=(0, 0, 0))
+    draw.rectangle((120, 120, 179, 179), fill=(0, 0, 0))
+    image.save(tmp_path / "blocks.png")
+    app = App(headless=True)
+    app.push(MenuScene(app))
+    app.step()
+    converter = ConverterScene(app, tmp_path / "blocks.png")
+    app.push(converter)
+    for _ in range(2000):
+        app.step()
+        if converter.fairness.report is not None:
+            break
+    assert converter.fairness.ambiguous
+    click(app, converter.play_button.rect.center)
+    app.step()
+    play = app.top
+    assert isinstance(play, PlayScene) and play.editor is converter
+    assert play.message.startswith("These clues have more than one solution")
