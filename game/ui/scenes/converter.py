@@ -48,6 +48,7 @@ from game.ui.app import PlayContext
 from game.ui.scene import Scene
 from game.ui.scenes.converter_fairness import CHECK_SLICE, ConverterFairness
 from game.ui.scenes.converter_framing import PhotoSide, follow_auto_frame
+from game.ui.scenes.converter_layout import arrange_converter
 from game.ui.scenes.converter_panels import (
     FIT_LABELS,
     METHOD_LABELS,
@@ -97,6 +98,9 @@ class ConverterScene(Scene):
         # A level file being opened (one without a goal is solved a slice a frame).
         self.level: LevelOpening | None = None
         self._pending_drawn = False
+        # Where the source picture and the preview's panel go (see converter_layout).
+        self.source_rect = pygame.Rect(0, 0, 0, 0)
+        self.preview_panel = pygame.Rect(0, 0, 0, 0)
         self._build_widgets()
         self.grid_changed()
         if image_path is not None:
@@ -550,74 +554,7 @@ class ConverterScene(Scene):
     # -- layout -----------------------------------------------------------------------------
 
     def arrange(self, size: tuple[int, int]) -> None:
-        self.source_view.forget_scaling()
-        scale = self.app.ui_scale
-        width, height = size
-        margin = round(20 * scale)
-        gap = round(8 * scale)
-        row = round(38 * scale)
-        header = round(56 * scale)
-        left = margin
-        column = round(340 * scale)
-        settings: list[Widget] = [
-            self.height_stepper,
-            self.aspect_toggle,
-            self.method_choice,
-            self.threshold_slider,
-            self.invert_toggle,
-            self.crop_toggle,
-        ]
-        self._stack(left, header, column, [
-            ([self.open_button, self.canvas_button, self.clues_button], row, gap, gap * 2),
-            ([self.width_stepper], row, 0, gap // 2),
-            (list(self.preset_buttons), round(row * 0.8), gap // 2, gap),
-            *(([widget], row, 0, gap // 2) for widget in settings),
-            ([self.fit_choice], row, 0, gap // 2 + gap),
-            ([self.title_input], row, 0, gap),
-            ([self.author_input], row, 0, gap * 2),
-            ([self.save_button, self.play_button], row, gap, gap),
-            ([self.watch_button], row, 0, 0),
-        ])  # fmt: skip
-
-        # The three ways to start share a row; "Open…" is the shortest label.
-        starts = self.open_button.rect
-        narrow = (column - 2 * gap) // 4
-        wide = (column - 2 * gap - narrow) // 2
-        self.open_button.rect = pygame.Rect(left, starts.top, narrow, row)
-        self.canvas_button.rect = pygame.Rect(left + narrow + gap, starts.top, wide, row)
-        self.clues_button.rect = pygame.Rect(left + column - wide, starts.top, wide, row)
-        self.back_button.rect = pygame.Rect(
-            width - margin - round(110 * scale), round(10 * scale), round(110 * scale), row
-        )
-        area_left = left + column + margin
-        area = pygame.Rect(area_left, header, width - margin - area_left, height - header - margin)
-        report_height = round(200 * scale)
-        top_height = area.height - report_height - gap
-        source_width = (area.width - gap) * 2 // 5
-        self.source_rect = pygame.Rect(area.left, area.top, source_width, top_height)
-        self.photo.arrange(self.source_rect, scale)
-        self.preview_panel = pygame.Rect(
-            self.source_rect.right + gap, area.top, area.width - source_width - gap, top_height
-        )
-        caption = round(26 * scale)
-        self.preview.rect = self.preview_panel.inflate(-2 * gap, -2 * gap - caption).move(
-            0, -caption // 2
-        )
-        report_rect = pygame.Rect(area.left, area.bottom - report_height, area.width,
-                                  report_height)  # fmt: skip
-        self.fairness.arrange(report_rect, scale, margin, gap)
-
-    @staticmethod
-    def _stack(left: int, top: int, width: int, rows: list[tuple[list[Widget], int, int, int]]
-               ) -> None:  # fmt: skip
-        """Rows of (widgets side by side, row height, gap between them, gap below) down a
-        column of ``width`` from (left, top)."""
-        y = top
-        for widgets, height, between, below in rows:
-            each = (width - (len(widgets) - 1) * between) // len(widgets)
-            for index, widget in enumerate(widgets):
-                widget.rect = pygame.Rect(left + index * (each + between), y, each, height)
-            y += height + below
+        arrange_converter(self, size)
 
     # -- drawing ----------------------------------------------------------------------------
 
