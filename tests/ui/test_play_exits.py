@@ -60,16 +60,7 @@ def test_a_saved_puzzle_from_the_clue_editor_leaves_without_asking_about_the_con
     """QA: Create -> open coffee.png -> Type clues -> save box -> Play it -> Menu asked about
     coffee.png, and "Save the puzzle and go" saved that unrelated conversion."""
     app, _converter = _converter_with_a_picture(tmp_path)
-    editor = ClueEditorScene(app, 5, 5)
-    app.push(editor)
-    app.step()
-    type_sheet(editor, Puzzle.from_grid(ARROW))
-    editor._clues_changed()
-    editor.title_input.text = "Box"
-    for _ in range(2000):
-        app.step()
-        if not editor.checking:
-            break
+    editor = _typed_arrow(app, "Box")
     saved = editor.save()
     assert saved is not None and editor.unsaved_work() is None
     editor.play()
@@ -207,20 +198,27 @@ def test_a_game_from_no_editor_has_no_way_back_to_one() -> None:
     assert play.editor_button not in play.win_buttons
 
 
-def _solved_from_the_clue_editor(tmp_path: Path) -> tuple[App, ClueEditorScene, PlayScene]:
-    app = App(headless=True)
-    app.push(MenuScene(app))
-    app.step()
+def _typed_arrow(app: App, title: str) -> ClueEditorScene:
+    """The clue editor pushed on ``app`` with the arrow's clues typed, titled ``title``,
+    after its check has finished."""
     editor = ClueEditorScene(app, 5, 5)
     app.push(editor)
     app.step()
     type_sheet(editor, Puzzle.from_grid(ARROW))
     editor._clues_changed()
-    editor.title_input.text = "Arrow"
+    editor.title_input.text = title
     for _ in range(2000):
         app.step()
         if not editor.checking:
             break
+    return editor
+
+
+def _solved_from_the_clue_editor(tmp_path: Path) -> tuple[App, ClueEditorScene, PlayScene]:
+    app = App(headless=True)
+    app.push(MenuScene(app))
+    app.step()
+    editor = _typed_arrow(app, "Arrow")
     assert editor.unsaved_work() is not None
     editor.play()
     app.step()

@@ -27,6 +27,7 @@ from array import array
 from collections.abc import Generator
 
 import numpy as np
+import numpy.typing as npt
 
 from game.core.solver.engine_probe import Prober
 from game.core.solver.engine_state import (
@@ -349,16 +350,21 @@ class Learner(Prober):
 
     # -- branching -------------------------------------------------------------------------
 
-    def _activity_branch(self) -> Branch:
-        """The unknown cell with the highest activity (ties: the most contradicted row and
-        column, then reading order), at the value it last had."""
+    def _branch_scores(self) -> npt.NDArray[np.float64]:
+        """Each cell's claim to be guessed: its activity, ties to the most contradicted row
+        and column; -1 for a known cell."""
         height = self.height
         codes = np.frombuffer(self.cells, dtype=np.uint8)
         weights = np.array(self.line_weight, dtype=np.float64)
         tie = (weights[:height, None] + weights[None, height:]).ravel()
         score = np.frombuffer(self.activity, dtype=np.float64) * 1e6 + tie
         score[codes != UNKNOWN] = -1.0
-        index = int(np.argmax(score))
+        return score
+
+    def _activity_branch(self) -> Branch:
+        """The unknown cell with the highest activity (ties: the most contradicted row and
+        column, then reading order), at the value it last had."""
+        index = int(np.argmax(self._branch_scores()))
         y, x = divmod(index, self.width)
         first = self.phase[index] or (FILLED if self.prefer_richer else OTHER[FILLED])
         return (x, y, first, OTHER[first])

@@ -34,15 +34,9 @@ class Lookahead(Learner):
     def _lookahead_candidates(self, count: int) -> list[int]:
         """The ``count`` unknown cells with the highest activity (ties as in
         :meth:`_activity_branch`), best first."""
-        height = self.height
-        codes = np.frombuffer(self.cells, dtype=np.uint8)
-        weights = np.array(self.line_weight, dtype=np.float64)
-        tie = (weights[:height, None] + weights[None, height:]).ravel()
-        score = np.frombuffer(self.activity, dtype=np.float64) * 1e6 + tie
-        score[codes != UNKNOWN] = -1.0
-        unknown = self.unknown
-        if count >= unknown:
-            top = np.flatnonzero(codes == UNKNOWN)
+        score = self._branch_scores()
+        if count >= self.unknown:
+            top = np.flatnonzero(score >= 0.0)
         else:
             top = np.argpartition(-score, count)[:count]
         order = top[np.argsort(-score[top], kind="stable")]
