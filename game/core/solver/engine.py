@@ -175,7 +175,7 @@ class _Engine(Lookahead):
                         break
                     # Shut this solution out (every other one differs in some guess) and go
                     # on: the nogood of the guesses is permanent, the count depends on it.
-                    decisions = [self.trail[choice[3]] for choice in reversed(self.choices)]
+                    decisions = self._guessed(len(self.choices))
                     self.backtracks += 1
                     bad = yield from self.learn(decisions, len(self.choices) - 1, True)
                     continue

@@ -181,8 +181,7 @@ class Learner(Prober):
                 self.nogoods.bump(nogood)
             return [entry for entry in nogood.entries if entry >> CODE_BITS != index]
         if why == BY_PROBES:
-            trail = self.trail
-            return [trail[choice[3]] for choice in self.choices[: self.level[index]]]
+            return self._guessed(self.level[index])[::-1]  # in the order they were made
         return []
 
     def analyse(self, conflict: int) -> Generator[Step, None, tuple[list[int], int]]:
@@ -237,7 +236,7 @@ class Learner(Prober):
                 # A long chain of forced cells: explaining all of it costs more than the
                 # nogood saves. The guesses so far cannot all hold: learn that, go back one.
                 self._age()
-                decisions = [trail[choice[3]] for choice in reversed(self.choices)]
+                decisions = self._guessed(current)
                 return decisions, current - 1
             reasons = self._explain(entry >> CODE_BITS)
         back = max((level[other >> CODE_BITS] for other in earlier), default=0)
@@ -249,7 +248,7 @@ class Learner(Prober):
                 # Every cell of a depth up to ``back`` follows from the guesses up to it, so
                 # those guesses can stand for the cells: a shorter rule, as sound, and
                 # cheaper to watch.
-                earlier = [trail[choice[3]] for choice in reversed(self.choices[:back])]
+                earlier = self._guessed(back)
             else:
                 # The deepest entry is watched second: it is the last to be undone.
                 deepest = max(range(len(earlier)), key=lambda at: level[earlier[at] >> CODE_BITS])

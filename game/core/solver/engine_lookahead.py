@@ -39,8 +39,9 @@ class Lookahead(Learner):
             top = np.flatnonzero(score >= 0.0)
         else:
             top = np.argpartition(-score, count)[:count]
+        # Unknown cells outscore every known one (-1), so the top ``count`` are all unknown.
         order = top[np.argsort(-score[top], kind="stable")]
-        return [int(index) for index in order if score[index] >= 0.0]
+        return [int(index) for index in order]
 
     def lookahead(self) -> Generator[Step, None, tuple[Branch | None, int]]:
         """Probe the most active cells. Returns ``(branch, -1)`` with the cell to guess, or

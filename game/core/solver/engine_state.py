@@ -199,6 +199,12 @@ class EngineState:
                     self.cells[y * self.width + x] = code
                     self.unknown -= 1
 
+    def _guessed(self, depth: int) -> list[int]:
+        """The trail entries of the guesses of the first ``depth`` choices, the latest first
+        (a nogood of them forces its first entry's cell the other way)."""
+        trail = self.trail
+        return [trail[choice[3]] for choice in reversed(self.choices[:depth])]
+
     def _set(self, x: int, y: int, code: int, why: int = DECIDED) -> None:
         """Set an unknown cell (a decision: a guess, a probe, a proven cell), on the trail,
         and queue its two lines."""
