@@ -46,6 +46,7 @@ from game.core.progress_document import (
     MAX_TEXT,
     PROGRESS_VERSION,
     DamagedFile,
+    NewerFile,
     Parsed,
     blank_record,
     dump_document,
@@ -236,7 +237,8 @@ class ProgressStore:
         if len(raw) > MAX_FILE_BYTES:
             raise DamagedFile("it is far too big to be a progress file")
         try:
-            text = raw.decode("utf-8")
+            # A byte-order mark is what a hand edit in Notepad adds: still the player's file.
+            text = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
             raise DamagedFile("it is not UTF-8 text") from None
         return text, parse_document(text), _stamp(status)
@@ -278,6 +280,14 @@ class ProgressStore:
                 self._disable(
                     f"Your progress file {readable(str(self.path))} cannot be read ({error}); "
                     "it was left as it is, and nothing will be saved until it can be read."
+                )
+                main_error = "unreadable"
+            except NewerFile as error:
+                # Setting it aside would lose it for the newer game; writing over it would
+                # downgrade it. So it stays as it is, and this session saves nothing.
+                self._disable(
+                    f"Your progress file was {error}; it was left as it is, and this game "
+                    "will save nothing until you quit."
                 )
                 main_error = "unreadable"
             except DamagedFile as error:

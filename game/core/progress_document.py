@@ -51,6 +51,10 @@ class DamagedFile(ValueError):
     """A progress file that cannot be used as a whole."""
 
 
+class NewerFile(DamagedFile):
+    """A progress file written by a newer Hanjie: not damage, and not ours to rewrite."""
+
+
 def fresh_document() -> dict[str, Any]:
     return {
         "version": PROGRESS_VERSION,
@@ -162,6 +166,8 @@ def parse_document(text: str) -> Parsed:
     if not isinstance(data, dict):
         raise DamagedFile("it is not a JSON object")
     version = data.get("version")
+    if type(version) is int and PROGRESS_VERSION < version < 2**31:
+        raise NewerFile(f"written by a newer Hanjie (progress version {version})")
     if type(version) is not int or version != PROGRESS_VERSION:
         shown = repr(version) if len(repr(version)) <= 20 else repr(version)[:17] + "…"
         raise DamagedFile(f"its version {shown} is not {PROGRESS_VERSION}")

@@ -117,7 +117,7 @@ def test_corrupted_file_is_set_aside_and_backup_used(tmp_path: Path) -> None:
     [
         b"\xff\xfe\x00garbage",
         b"[1, 2, 3]",
-        b'{"version": 99, "puzzles": {}}',
+        b'{"version": 0, "puzzles": {}}',
         b'{"version": 1, "puzzles": []}',
         b"",
         b"[" * 100_000,
@@ -513,3 +513,27 @@ def test_progress_files_get_normal_permissions(tmp_path: Path) -> None:
         os.umask(previous)
     for name in ("progress.json", "progress.json.bak"):
         assert (tmp_path / name).stat().st_mode & 0o777 == 0o644
+
+
+def test_a_file_from_a_newer_game_is_left_as_it_is_and_never_written(tmp_path: Path) -> None:
+    good_store_with_backup(tmp_path)
+    newer = b'{"version": 2, "settings": {}, "puzzles": {}, "new_field": [1]}'
+    (tmp_path / "progress.json").write_bytes(newer)
+    store = ProgressStore(tmp_path)
+    assert [message.level for message in store.messages] == ["error"]
+    assert "newer" in store.messages[0].text and "\n" not in store.messages[0].text
+    assert store.saving_disabled is not None
+    assert store.record(KEY).best_time == 30  # this session plays on from the backup
+    store.mark_solved("another", 4)
+    assert (tmp_path / "progress.json").read_bytes() == newer
+    assert corrupt_files(tmp_path) == []
+
+
+def test_a_byte_order_mark_from_a_hand_edit_is_still_the_players_file(tmp_path: Path) -> None:
+    good_store_with_backup(tmp_path)
+    path = tmp_path / "progress.json"
+    path.write_bytes(b"\xef\xbb\xbf" + path.read_bytes())
+    store = ProgressStore(tmp_path)
+    assert store.messages == []
+    assert store.record(KEY).best_time == 30
+    assert corrupt_files(tmp_path) == []
