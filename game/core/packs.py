@@ -210,7 +210,7 @@ def list_packs(levels: Path, user_dir: Path | None = None) -> list[Pack]:
     return packs
 
 
-def _reason(error: Exception, path: Path) -> str:
+def file_problem(error: Exception, path: Path) -> str:
     """The reason without the path (the card already shows the file), with the line."""
     if isinstance(error, FormatError):
         return f"line {error.line}: {error.reason}" if error.line is not None else error.reason
@@ -226,7 +226,7 @@ def read_entry(path: Path) -> PuzzleEntry:
     try:
         return PuzzleEntry(path=path, puzzle=read_puzzle(path))
     except (ValueError, OSError) as error:
-        return PuzzleEntry(path=path, puzzle=None, error=_reason(error, path))
+        return PuzzleEntry(path=path, puzzle=None, error=file_problem(error, path))
 
 
 def read_entries(pack: Pack) -> list[PuzzleEntry]:

@@ -591,6 +591,7 @@ class App:
     def open_level_file(self, path: Path) -> bool:
         """Read a puzzle file and play it (a dropped file, ``play FILE``); errors are toasts."""
         from game.core.formats import read_puzzle
+        from game.core.packs import file_problem
 
         if path.suffix.lower() == ".kak":  # a Kakuro: its own screen (kakuro_select)
             from game.ui.scenes.kakuro_select import open_kakuro_file
@@ -599,7 +600,8 @@ class App:
         try:
             puzzle = read_puzzle(path)
         except (ValueError, OSError) as error:
-            self.toast(f"{path.name}: {_reason(error)}", error=True)
+            # The toast names the file once; the reason keeps its line, not the whole path.
+            self.toast(f"{path.name}: {file_problem(error, path)}", error=True)
             return False
         if puzzle.goal is None and _clues_admit_no_picture(puzzle):
             # Without a goal nothing else ever asks the solver, and the player would fill
@@ -679,12 +681,6 @@ def is_picture_file(path: Path) -> bool:
     from game.core.convert import IMAGE_SUFFIXES
 
     return path.suffix.lower() in IMAGE_SUFFIXES
-
-
-def _reason(error: BaseException) -> str:
-    if isinstance(error, OSError):
-        return error.strerror or str(error)
-    return str(error)
 
 
 def leave_process() -> None:

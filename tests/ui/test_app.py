@@ -480,3 +480,26 @@ def test_no_display_is_one_line_on_stderr(
     assert main(arguments) == 2
     err = capsys.readouterr().err
     assert err == "hanjie: cannot open the game window: No available video device\n"
+
+
+def test_a_bad_dropped_file_names_itself_once_and_keeps_its_line(tmp_path: Path) -> None:
+    # The toast said "bad.non: /the/whole/path/bad.non:3: ...": the path took two of the
+    # four lines, and a long reason lost its end.
+    app = App(headless=True, size=(800, 600))
+    bad = tmp_path / "bad.non"
+    bad.write_text("width 2\nheight 2\nrows\n1\nx\ncolumns\n1\n1\n")
+    assert not app.open_level_file(bad)
+    (text,) = app.toasts.texts
+    assert text.startswith("bad.non: line 5: ")
+    assert str(tmp_path) not in text
+
+
+def test_a_toast_too_long_for_four_lines_ends_in_an_ellipsis() -> None:
+    app = App(headless=True, size=(800, 600))
+    app.toast("word " * 200 + "END", error=True)
+    app.step()
+    ((rect, lines),) = app.toasts._layout(app)
+    assert len(lines) == 4 and lines[-1].endswith("…") and "END" not in lines[-1]
+    assert app.screen.get_rect().contains(rect)
+    app.toast("short and whole")
+    assert app.toasts._layout(app)[-1][1] == ["short and whole"]

@@ -12,6 +12,7 @@ from game.core.fairness import Report
 from game.core.packs import (
     PackPlace,
     PuzzleEntry,
+    file_problem,
     first_unsolved_after,
     list_packs,
     number_in_pack,
@@ -362,5 +363,5 @@ class PlayExits:
 
                 return read_puzzle(path), path
             except (ValueError, OSError) as error:
-                self.scene.app.toast(f"{path.name}: {error}", error=True)
+                self.scene.app.toast(f"{path.name}: {file_problem(error, path)}", error=True)
         return None

@@ -20,6 +20,8 @@ if TYPE_CHECKING:
 SHOW_SECONDS = 3.5
 FADE_SECONDS = 0.5
 MAX_SHOWN = 4
+# Lines one message may take; a longer one ends its last line with "…" so it reads as cut.
+MAX_LINES = 4
 
 
 @dataclass
@@ -78,7 +80,7 @@ class Toasts:
         placed: list[tuple[pygame.Rect, list[str]]] = []
         bottom = height - round(24 * scale)
         for item in reversed(self.items):
-            lines = wrap_text(font, item.text, max_width - 2 * pad)[:4]
+            lines = _cut(font, wrap_text(font, item.text, max_width - 2 * pad), max_width - 2 * pad)
             text_width = max(font.size(line)[0] for line in lines)
             rect = pygame.Rect(0, 0, text_width + 2 * pad, line_height * len(lines) + 2 * pad)
             rect.midbottom = (width // 2, bottom)
@@ -107,3 +109,14 @@ class Toasts:
                 panel.blit(rendered, (pad, pad + index * font.get_linesize()))
             panel.set_alpha(alpha)
             surface.blit(panel, rect)
+
+
+def _cut(font: pygame.font.Font, lines: list[str], width: int) -> list[str]:
+    """At most :data:`MAX_LINES` lines; when some are dropped the last kept one ends in "…"
+    (shortened until it fits), so a cut message never looks whole."""
+    if len(lines) <= MAX_LINES:
+        return lines
+    last = lines[MAX_LINES - 1]
+    while last and font.size(last + "…")[0] > width:
+        last = last[:-1]
+    return [*lines[: MAX_LINES - 1], last.rstrip() + "…"]
