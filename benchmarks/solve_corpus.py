@@ -4,8 +4,9 @@
     python3 benchmarks/solve_corpus.py ../shared/puzzles/taai2011 --limit 100 --timeout 10
 
 For each puzzle: seconds, verdict (and the expected one when the folder has a verdicts.tsv),
-the engine's statistics and the longest single step (the longest wait for one ``next()`` on
-the step generator). Then totals: median, 90th percentile, timeouts, disagreements.
+the engine's statistics, the longest single step (the longest wait for one ``next()`` on
+the step generator) and when the first solution came. Then totals: median, 90th percentile,
+timeouts (and how many of them had not found any solution), disagreements.
 A folder holding ``questions.txt`` is read as TAAI 2011 tournament questions.
 """
 
@@ -18,6 +19,7 @@ import sys
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -25,7 +27,7 @@ from game.core.formats import FormatError, read_puzzle
 from game.core.puzzle import Puzzle, PuzzleError
 from game.core.solver import solve_steps
 from game.core.solver.result import SolveResult
-from game.core.solver.steps import Finished
+from game.core.solver.steps import Finished, SolutionFound
 
 
 def _puzzles(folder: Path, limit: int | None) -> Iterator[tuple[str, Puzzle | str]]:
@@ -80,11 +82,21 @@ _COLLECTOR = _CollectorClock()
 gc.callbacks.append(_COLLECTOR)
 
 
-def _timed_solve(
-    puzzle: Puzzle, timeout: float | None, cpu_clock: bool = False
-) -> tuple[SolveResult, float, float, float, float, float]:
-    """The result, wall and CPU seconds, and the longest single step (wall and CPU seconds,
-    and CPU seconds less garbage collection).
+class _Timing(NamedTuple):
+    result: SolveResult
+    wall: float
+    cpu: float
+    # The longest single step: wall and CPU seconds, and CPU seconds less garbage collection.
+    step_wall: float
+    step_cpu: float
+    step_work: float
+    # Seconds (on the limit's clock) until the first solution, or None when none was found.
+    first: float | None
+
+
+def _timed_solve(puzzle: Puzzle, timeout: float | None, cpu_clock: bool = False) -> _Timing:
+    """The result, wall and CPU seconds, the longest single step (wall and CPU seconds, and
+    CPU seconds less garbage collection) and when the first solution came.
 
     The machine is shared, so a step's wall time can include time other processes ran; its
     CPU time (this thread's) cannot. A full collection walks the whole interpreter's heap
@@ -94,6 +106,7 @@ def _timed_solve(
     """
     longest_wall = longest_cpu = longest_work = 0.0
     result: SolveResult | None = None
+    first: float | None = None
     start = time.perf_counter()
     start_cpu = time.thread_time()
     before, before_cpu, before_gc = start, start_cpu, _COLLECTOR.total
@@ -105,11 +118,13 @@ def _timed_solve(
         longest_work = max(longest_work, now_cpu - before_cpu - (_COLLECTOR.total - before_gc))
         if isinstance(step, Finished):
             result = step.result
+        elif first is None and isinstance(step, SolutionFound):
+            first = now_cpu - start_cpu if cpu_clock else now - start
         before, before_cpu, before_gc = time.perf_counter(), time.thread_time(), _COLLECTOR.total
     assert result is not None
     wall = time.perf_counter() - start
     cpu = time.thread_time() - start_cpu
-    return result, wall, cpu, longest_wall, longest_cpu, longest_work
+    return _Timing(result, wall, cpu, longest_wall, longest_cpu, longest_work, first)
 
 
 def _percentile(values: list[float], fraction: float) -> float:
@@ -136,6 +151,8 @@ def main(argv: list[str] | None = None) -> int:
     seconds: list[float] = []
     line_only: list[float] = []
     timeouts: list[str] = []
+    unsolved: list[str] = []  # timeouts that had not found any solution
+    after_first: list[float] = []
     wrong: list[str] = []
     broken: list[str] = []
     unreadable: list[str] = []
@@ -143,7 +160,7 @@ def main(argv: list[str] | None = None) -> int:
     slowest_work = (0.0, "")
     print(
         f"{'puzzle':44} {'size':>7} {'verdict':>8} {'expect':>8} {'seconds':>8} {'cpu':>8} "
-        f"{'step ms':>7} {'cpu ms':>6}  lines/hits/probes/guesses/depth"
+        f"{'step ms':>7} {'cpu ms':>6} {'first':>7}  lines/hits/probes/guesses/depth"
     )
     for name, puzzle in _puzzles(args.folder, args.limit):
         if args.only and args.only not in name:
@@ -155,15 +172,19 @@ def main(argv: list[str] | None = None) -> int:
         # What exists now (imports, earlier results, this puzzle) is not the engine's garbage:
         # frozen, a full collection during the solve walks only what the solve makes.
         gc.freeze()
-        result, wall, cpu, step_wall, step_cpu, step_work = _timed_solve(
-            puzzle, args.timeout, args.cpu_clock
-        )
+        timing = _timed_solve(puzzle, args.timeout, args.cpu_clock)
+        result, wall, cpu, step_wall, step_cpu, step_work, first = timing
         stats = result.stats
         seconds.append(cpu if args.cpu_clock else wall)
         if stats.solved_by_lines:
             line_only.append(seconds[-1])
         if result.timed_out:
             timeouts.append(name)
+            if first is None:
+                unsolved.append(name)
+        elif first is not None and result.status == "multiple":
+            # How much of the time went to the second solution (or to proving none).
+            after_first.append(seconds[-1] - first)
         want = expected.get(name, "")
         if want and result.status != "unknown" and result.status != want:
             wrong.append(name)
@@ -175,7 +196,8 @@ def main(argv: list[str] | None = None) -> int:
             slowest_work = (step_work, name)
         print(
             f"{name[:44]:44} {puzzle.size_text:>7} {result.status:>8} {want or '-':>8} "
-            f"{wall:8.3f} {cpu:8.3f} {step_wall * 1000:7.2f} {step_cpu * 1000:6.2f}  "
+            f"{wall:8.3f} {cpu:8.3f} {step_wall * 1000:7.2f} {step_cpu * 1000:6.2f} "
+            f"{'-' if first is None else format(first, '7.3f'):>7}  "
             f"{stats.lines_solved}/{stats.cache_hits}/{stats.probes}/{stats.guesses}/"
             f"{stats.max_depth}",
             flush=True,
@@ -194,6 +216,13 @@ def main(argv: list[str] | None = None) -> int:
             f"line-solvable: {len(line_only)}, median {statistics.median(line_only) * 1000:.1f} ms"
         )
     print(f"timeouts ({args.timeout:g} s): {len(timeouts)} {' '.join(timeouts)}")
+    if timeouts:
+        print(f"timeouts without a first solution: {len(unsolved)} of {len(timeouts)}")
+    if after_first:
+        print(
+            f"puzzles with several solutions: {len(after_first)}, seconds after the first "
+            f"solution: median {statistics.median(after_first):.3f}, max {max(after_first):.3f}"
+        )
     print(
         f"longest single step: {slowest_step[1] * 1000:.2f} ms CPU "
         f"({slowest_step[0] * 1000:.2f} ms wall) in {slowest_step[2]}"
