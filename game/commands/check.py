@@ -109,6 +109,17 @@ def print_distribution(levels: dict[str, list[int]]) -> None:
         print(f"{printable(pack):<{width}}  {cells}  {spread:>6}")
 
 
+def _end_workers(pool: ProcessPoolExecutor) -> None:
+    """Stop at once, on Ctrl+C or an error: leaving the executor normally waits for every
+    puzzle already handed to a worker, up to ``--timeout`` each, so a check interrupted by
+    a signal to this process alone (an IDE's stop button, ``kill -INT``) went on for
+    minutes. The executor has no public way to end its workers before Python 3.14."""
+    processes = getattr(pool, "_processes", None) or {}
+    for process in list(processes.values()):
+        process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
+
+
 def run(args: argparse.Namespace) -> int:
     check_input_folder(args.folder)
     folder = Path(args.folder)
@@ -128,7 +139,8 @@ def run(args: argparse.Namespace) -> int:
     failures = 0
     # Stars by pack (the first folder under DIR; "." for files directly in it).
     levels: dict[str, list[int]] = {}
-    with ProcessPoolExecutor(max_workers=min(jobs, len(files))) as pool:
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(files)))
+    try:
         rows = pool.map(check_file, [str(path) for path in files], [timeout] * len(files))
         for row in rows:
             if "error" in row or row.get("status") != "unique":
@@ -142,6 +154,10 @@ def run(args: argparse.Namespace) -> int:
                 parts = Path(os.path.relpath(str(row["file"]), folder)).parts
                 pack = parts[0] if len(parts) > 1 else "."
                 levels.setdefault(pack, [0] * 6)[int(rating["stars"])] += 1
+    except BaseException:
+        _end_workers(pool)
+        raise
+    pool.shutdown()
     if not args.json:
         print_distribution(levels)
         fair = len(files) - failures

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import importlib.metadata
 import os
@@ -346,3 +347,49 @@ def test_lint_and_type_checkers_are_pinned_to_the_installed_versions() -> None:
     assert set(pins) >= {"ruff", "mypy"}
     for tool in ("ruff", "mypy"):
         assert pins[tool] == importlib.metadata.version(tool), tool
+
+
+def _random_picture_non(size: int, seed: int) -> str:
+    """A .non of a random half-filled picture: far too hard to prove unique in seconds."""
+    import numpy as np
+
+    picture = np.random.default_rng(seed).random((size, size)) < 0.5
+
+    def clue(line: object) -> str:
+        runs = [len(run) for run in "".join("#" if v else "." for v in line).split(".") if run]
+        return ",".join(map(str, runs)) or "0"
+
+    rows = "\n".join(clue(row) for row in picture)
+    columns = "\n".join(clue(column) for column in picture.T)
+    return f"width {size}\nheight {size}\nrows\n{rows}\ncolumns\n{columns}\n"
+
+
+def test_ctrl_c_sent_to_check_alone_stops_its_workers_at_once(tmp_path: Path) -> None:
+    # SIGINT to the check process only (an IDE's stop button, kill -INT): leaving the process
+    # pool waited for every puzzle a worker had, up to --timeout each (here 60 s).
+    (tmp_path / "a-quick.non").write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n")
+    for seed in (1, 2):
+        (tmp_path / f"b-slow-{seed}.non").write_text(_random_picture_non(80, seed))
+    process = subprocess.Popen(
+        [sys.executable, "-m", "game", "check", str(tmp_path), "--jobs", "1", "--timeout", "60"],
+        cwd=REPO_ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        # A child started from a non-interactive shell may inherit SIGINT ignored.
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+        start_new_session=True,  # its own group, so a failed test can end the workers too
+    )
+    try:
+        assert process.stdout is not None
+        assert process.stdout.readline().startswith("file")
+        # The quick puzzle's row: the one worker is on a slow one now.
+        assert "a-quick.non" in process.stdout.readline()
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=15)
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.communicate()
+    assert process.returncode == 130
+    assert err == "hanjie: interrupted\n"
