@@ -32,6 +32,7 @@ from game.core.puzzle import Puzzle, PuzzleError
 from game.ui.app import PlayContext
 from game.ui.scene import Scene
 from game.ui.scenes.clue_editor_view import ClueBoardView
+from game.ui.scenes.converter_layout import editor_frame
 from game.ui.scenes.converter_panels import draw_panel, draw_report
 from game.ui.scenes.editor_exit import leave_or_ask, toast_save_failed
 from game.ui.scenes.paced_check import LONGER as LONGER
@@ -333,14 +334,8 @@ class ClueEditorScene(Scene):
     def arrange(self, size: tuple[int, int]) -> None:
         scale = self.app.ui_scale
         width, height = size
-        margin = round(20 * scale)
+        margin, row, header, column, self.back_button.rect = editor_frame(scale, width)
         gap = round(10 * scale)
-        row = round(38 * scale)
-        header = round(56 * scale)
-        column = round(340 * scale)
-        self.back_button.rect = pygame.Rect(
-            width - margin - round(110 * scale), round(10 * scale), round(110 * scale), row
-        )
         y = header
         self.width_stepper.rect = pygame.Rect(margin, y, column, row)
         y += row + gap // 2

@@ -3,7 +3,7 @@ the preview side by side on the right, the fairness report below them."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
@@ -13,17 +13,34 @@ if TYPE_CHECKING:
     from game.ui.scenes.converter import ConverterScene
 
 
+class EditorFrame(NamedTuple):
+    """The measures the two editors (this converter and the clue editor) share, so their
+    columns of controls and their Back buttons sit in the same places."""
+
+    margin: int
+    row: int  # a control's height
+    header: int  # the title's band; the column starts below it
+    column: int  # the controls' column width
+    back: pygame.Rect  # the Back button, top right
+
+
+def editor_frame(scale: float, width: int) -> EditorFrame:
+    """The editors' shared measures at ``scale`` for a window ``width`` wide."""
+    margin = round(20 * scale)
+    row = round(38 * scale)
+    back_width = round(110 * scale)
+    back = pygame.Rect(width - margin - back_width, round(10 * scale), back_width, row)
+    return EditorFrame(margin, row, round(56 * scale), round(340 * scale), back)
+
+
 def arrange_converter(scene: ConverterScene, size: tuple[int, int]) -> None:
     """Place the converter's controls, source picture, preview and report for ``size``."""
     scene.source_view.forget_scaling()
     scale = scene.app.ui_scale
     width, height = size
-    margin = round(20 * scale)
+    margin, row, header, column, scene.back_button.rect = editor_frame(scale, width)
     gap = round(8 * scale)
-    row = round(38 * scale)
-    header = round(56 * scale)
     left = margin
-    column = round(340 * scale)
     settings: list[Widget] = [
         scene.height_stepper,
         scene.aspect_toggle,
@@ -51,9 +68,6 @@ def arrange_converter(scene: ConverterScene, size: tuple[int, int]) -> None:
     scene.open_button.rect = pygame.Rect(left, starts.top, narrow, row)
     scene.canvas_button.rect = pygame.Rect(left + narrow + gap, starts.top, wide, row)
     scene.clues_button.rect = pygame.Rect(left + column - wide, starts.top, wide, row)
-    scene.back_button.rect = pygame.Rect(
-        width - margin - round(110 * scale), round(10 * scale), round(110 * scale), row
-    )
     area_left = left + column + margin
     area = pygame.Rect(area_left, header, width - margin - area_left, height - header - margin)
     report_height = round(200 * scale)
