@@ -4,6 +4,7 @@ force on random small puzzles, and its steps replay to its boards."""
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 from itertools import groupby
 
 import numpy as np
@@ -13,6 +14,7 @@ import pytest
 from game.core.puzzle import Puzzle
 from game.core.solver import apply_step, blank_grid, solve, solve_steps
 from game.core.solver.engine import _Engine
+from game.core.solver.engine_state import CODE_BITS, CODE_MASK, NO_PROBE
 from game.core.solver.line import EMPTY, FILLED, forced_cells
 from game.core.solver.result import SolveResult
 from game.core.solver.steps import (
@@ -284,3 +286,48 @@ def test_lookahead_below_the_root_proves_cells_and_loses_no_solution() -> None:
         found = [step for step in steps if isinstance(step, SolutionFound)]
         assert len({step.array().tobytes() for step in found}) == len(found)
     assert failed > 0 and agreed > 0
+
+
+class _PhaseWatch(_Engine):
+    """The engine, checking what failed probes and restarts do to the saved phases."""
+
+    def __init__(self, puzzle: Puzzle) -> None:
+        super().__init__(puzzle, 2, None, None)
+        self.probe_cells_kept = 0
+        self.probe_values_unlike_phase = 0
+        self.restarts_checked = 0
+
+    def learn_from(self, conflict: int) -> Generator[Step, None, int]:
+        probe_cells = list(self.trail[self.probe_from :]) if self.probe_from != NO_PROBE else []
+        before = {entry >> CODE_BITS: self.phase[entry >> CODE_BITS] for entry in probe_cells}
+        bad = yield from super().learn_from(conflict)
+        # The failed probe's cells were undone without leaving their values as phases.
+        for index, phase in before.items():
+            assert self.phase[index] == phase
+        self.probe_cells_kept += len(before)
+        self.probe_values_unlike_phase += sum(
+            1 for entry in probe_cells if before[entry >> CODE_BITS] != entry & CODE_MASK
+        )
+        return bad
+
+    def _restart(self) -> Generator[Step, None, None]:
+        yield from super()._restart()
+        # Every cell the furthest assignment set will be guessed at its value there.
+        assert self.best_length > 0
+        for index, code in enumerate(self.best_cells):
+            if code:
+                assert self.phase[index] == code
+        self.restarts_checked += 1
+
+
+def test_restarts_take_the_furthest_assignment_and_failed_probes_leave_no_phases() -> None:
+    # 18x18 noise at 40 %: restarts twice and fails many lookahead probes below the root.
+    puzzle = _noise(random.Random(2), 18, 0.4)
+    engine = _PhaseWatch(puzzle)
+    steps = list(engine.run())
+    final = steps[-1]
+    assert isinstance(final, Finished) and final.result.status == "multiple"
+    assert all(puzzle.is_solution(solution) for solution in final.result.solutions)
+    assert engine.restarts_checked >= 1
+    # The check above has teeth: many probe values differed from the phases they kept.
+    assert engine.probe_cells_kept > 0 and engine.probe_values_unlike_phase > 0

@@ -31,10 +31,14 @@ How it works:
    solution, the nogood of its guesses shuts it out and the search goes on counting up to
    ``max_solutions``; with every way shut out, a contradiction at the root ends the count.
 5. **Restarts**: a run of the search that met ``RESTART_UNIT`` times the Luby sequence's
-   next term of contradictions starts again from the root, keeping the nogoods, the
-   activities and each cell's last value. Hard puzzles have a few lucky orders and many
-   unlucky ones; restarts stop an unlucky run from lasting forever, and what was learned
-   makes the next run shorter.
+   next term of contradictions starts again from the root, keeping the nogoods and the
+   activities. Hard puzzles have a few lucky orders and many unlucky ones; restarts stop an
+   unlucky run from lasting forever, and what was learned makes the next run shorter. Each
+   run guesses a cell's value as it was in the furthest assignment yet (the most cells set
+   when a contradiction came; SAT solvers call it rephasing to the best phases), so each
+   run sets out towards the closest miss instead of from wherever the last one ended.
+   Measured on TAAI 2011 at 10 s CPU: every fifth puzzle of #302-#897, 16 timeouts against
+   23-24 without; the 24 hardest at 30 s, 16 solved against 4.
 
 The timeout counts only time spent inside the generator (a paused replay does not use it up)
 and is checked every few lines, so it holds during probing as well as search.
@@ -100,10 +104,16 @@ class _Engine(Lookahead):
         return bad
 
     def _restart(self) -> Generator[Step, None, None]:
-        """Back to the root, keeping every learned nogood, the activities and the phases."""
+        """Back to the root, keeping every learned nogood and the activities; each cell's
+        next value is the one it had in the furthest assignment yet (its last value where
+        that assignment left it unknown)."""
         mark = self.choices[0][3]
         self.choices.clear()
         undone = self._undo_to(mark, save_phase=True)
+        if self.best_cells:
+            best = np.frombuffer(self.best_cells, dtype=np.uint8)
+            known = best != 0
+            np.frombuffer(self.phase, dtype=np.uint8)[known] = best[known]
         self.restarts += 1
         self.run_conflicts = 0
         self.restart_limit = RESTART_UNIT * luby(self.restarts)

@@ -18,7 +18,9 @@ Activity ranks the cells for branching below the root (the lookahead's candidate
 cell guessed when no lookahead runs): every cell an explanation passes through is bumped, and
 each bump weighs more than the last, so the cells of recent contradictions come first (the
 "VSIDS" rule). A cell's value is the one it last had
-(phase saving), so jumping back or restarting retries what was working.
+(phase saving), so jumping back retries what was working; a restart takes the values of the
+furthest assignment yet (see :mod:`~game.core.solver.engine`). The cells a failed lookahead
+probe set led to its contradiction and leave no value behind.
 """
 
 from __future__ import annotations
@@ -300,6 +302,9 @@ class Learner(Prober):
         learn its nogood and jump back; returns what propagation after the jump returned."""
         self.backtracks += 1
         self.run_conflicts += 1
+        if len(self.trail) > self.best_length:
+            self.best_length = len(self.trail)
+            self.best_cells = bytes(self.cells)
         entries, back = yield from self.analyse(conflict)
         bad = yield from self.learn(entries, back, False)
         return bad

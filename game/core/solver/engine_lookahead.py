@@ -17,7 +17,7 @@ from collections.abc import Generator
 import numpy as np
 
 from game.core.solver.engine_learn import Learner
-from game.core.solver.engine_state import BY_PROBES, OTHER, STEP_VALUE, Branch
+from game.core.solver.engine_state import BY_PROBES, NO_PROBE, OTHER, STEP_VALUE, Branch
 from game.core.solver.line import EMPTY, FILLED, UNKNOWN
 from game.core.solver.steps import ProbeResult, ProbeStarted, Step
 
@@ -72,7 +72,10 @@ class Lookahead(Learner):
                 bad = yield from self.propagate(probe=True)
                 if bad != -1:
                     yield ProbeResult(x, y, value, "contradiction", (), depth)
+                    # The probe's cells led to a contradiction: not values to retry.
+                    self.probe_from = mark
                     bad = yield from self.learn_from(bad)
+                    self.probe_from = NO_PROBE
                     return None, bad
                 counts[code] = len(trail) - mark
                 if code == FILLED:

@@ -62,6 +62,9 @@ BY_RULE = -2  # a learned nogood forced it (``EngineState.rule`` names which)
 BY_PROBES = -3  # below the root, both ways of a probe forced it (the guesses above explain it)
 
 
+# ``EngineState.probe_from`` when no failed lookahead probe is being learned from.
+NO_PROBE = 1 << 62
+
 # propagate()'s answer when a learned nogood broke (line ids are 0 and up, -1 is "no
 # contradiction").
 BROKEN_RULE = -2
@@ -120,6 +123,13 @@ class EngineState:
         # The value each cell last had in search (phase saving: a restart or a backjump
         # retries the values that were working).
         self.phase = bytearray(cells)
+        # While a failed lookahead probe is learned from, the trail position where its cells
+        # begin: they describe a contradiction, so undoing them saves no phase.
+        self.probe_from = NO_PROBE
+        # The most cells ever set when a contradiction came, and those cells (codes by cell
+        # index): the assignment that got furthest, which each restart takes as its phases.
+        self.best_length = 0
+        self.best_cells = b""
         # Trail entries (index * 4 + code) in the order cells were set; undo pops them.
         self.trail: list[int] = []
         # Open choices: (x, y, the value still to try, trail length before the choice).
@@ -246,7 +256,8 @@ class EngineState:
 
     def _undo_to(self, mark: int, save_phase: bool = False) -> tuple[CellPosition, ...]:
         """Unset the cells set since trail length ``mark``; their positions, latest first.
-        ``save_phase`` remembers their values for later guesses (search, not probes)."""
+        ``save_phase`` remembers their values for later guesses (search, not probes), except
+        for the cells of a failed lookahead probe (from ``probe_from`` on)."""
         rows = self.rows
         columns = self.columns
         flat = self.cells
@@ -263,9 +274,10 @@ class EngineState:
             rows[y][x] = UNKNOWN
             columns[x][y] = UNKNOWN
             flat[index] = UNKNOWN
-            if save_phase:
-                phase[index] = entry & CODE_MASK
             cells.append((x, y))
+        if save_phase:
+            for entry in undone[: max(0, self.probe_from - mark)]:
+                phase[entry >> CODE_BITS] = entry & CODE_MASK
         return tuple(cells)
 
     def _stamp_cells(self, cells: tuple[CellPosition, ...]) -> None:
