@@ -81,9 +81,14 @@ def fit_text(font: pygame.font.Font, text: str, width: int) -> str:
     text = readable(text)  # a file name's non-UTF-8 bytes would make the font raise
     if font.size(text)[0] <= width:
         return text
+    return room_for_ellipsis(font, text, width) + "…"
+
+
+def room_for_ellipsis(font: pygame.font.Font, text: str, width: int) -> str:
+    """The longest start of ``text`` that still fits in ``width`` pixels with "…" after it."""
     while text and font.size(text + "…")[0] > width:
         text = text[:-1]
-    return text + "…"
+    return text
 
 
 def format_time(seconds: float | None) -> str:

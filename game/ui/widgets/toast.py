@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui.widgets.base import radius
-from game.ui.widgets.text import wrap_text
+from game.ui.widgets.text import room_for_ellipsis, wrap_text
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -116,7 +116,5 @@ def _cut(font: pygame.font.Font, lines: list[str], width: int) -> list[str]:
     (shortened until it fits), so a cut message never looks whole."""
     if len(lines) <= MAX_LINES:
         return lines
-    last = lines[MAX_LINES - 1]
-    while last and font.size(last + "…")[0] > width:
-        last = last[:-1]
+    last = room_for_ellipsis(font, lines[MAX_LINES - 1], width)
     return [*lines[: MAX_LINES - 1], last.rstrip() + "…"]
