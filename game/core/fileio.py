@@ -23,6 +23,7 @@ file but cannot be encoded to UTF-8. :func:`readable` is the form to show a pers
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import secrets
 import stat
@@ -69,10 +70,20 @@ def _create_temporary(folder: Path, prefix: str) -> tuple[int, Path]:
 
 
 def _existing_mode(target: Path) -> int | None:
+    """The permissions of the file at ``target`` (None when there is none).
+
+    Raises OSError for a device, a pipe or a socket: renaming a file over one would not
+    write into it but replace it (``-o /dev/null`` run as root would put a plain file where
+    the device was), and ``/dev/stdout`` resolves to no path a file could be renamed to.
+    """
     try:
-        return stat.S_IMODE(os.stat(target).st_mode)
+        info = os.stat(target)
     except OSError:
         return None
+    if stat.S_ISDIR(info.st_mode) or stat.S_ISREG(info.st_mode):
+        return stat.S_IMODE(info.st_mode)  # a folder: os.replace says so itself
+    reason = "not a regular file (a device, a pipe or a socket): nothing was written"
+    raise OSError(errno.EINVAL, reason, str(target))
 
 
 def fsync_directory(folder: Path) -> None:
@@ -98,10 +109,10 @@ def write_atomically(path: PathLike, data: bytes) -> os.stat_result:
     one another process wrote since.
     """
     target = Path(path_text(path))
+    mode = _existing_mode(target)  # through a link: /dev/stdout is refused by what it names
     if target.is_symlink():
         target = Path(os.path.realpath(target))
     folder = target.parent
-    mode = _existing_mode(target)
     descriptor, temporary = _create_temporary(folder, _temp_prefix(target.name))
     try:
         with os.fdopen(descriptor, "wb") as stream:

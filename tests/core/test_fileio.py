@@ -206,3 +206,21 @@ def test_the_formats_writer_leaves_the_old_puzzle_on_a_crash(
     monkeypatch.undo()
     assert (tmp_path / "out.non").read_bytes() == before
     assert temporaries(tmp_path) == []
+
+
+@POSIX
+def test_a_pipe_or_a_link_to_one_is_refused_not_replaced(tmp_path: Path) -> None:
+    # ``export x.non -o /dev/null`` as root renamed a regular file over the device; a FIFO
+    # (or /dev/stdout, a link to one) stands for them all: stat, never open, so no hang.
+    pipe = tmp_path / "pipe.non"
+    os.mkfifo(pipe)
+    link = tmp_path / "stdout.non"
+    link.symlink_to(pipe)
+    for target in (pipe, link):
+        with pytest.raises(OSError) as caught:
+            write_atomically(target, b"data")
+        assert caught.value.strerror is not None
+        assert "not a regular file" in caught.value.strerror
+    assert stat.S_ISFIFO(pipe.lstat().st_mode)
+    assert link.is_symlink()
+    assert temporaries(tmp_path) == []
