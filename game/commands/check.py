@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import stat
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -16,13 +17,18 @@ from pathlib import Path
 from game.commands.common import check_input_folder, fail, printable, quote
 from game.commands.solving import seconds_argument
 
-HELP = "check every puzzle in a folder: exactly one solution? how hard? (exit 1 if not all fair)"
+HELP = (
+    "check every puzzle in a folder (or one file): exactly one solution? how hard? "
+    "(exit 1 if not all fair)"
+)
 
 DEFAULT_TIMEOUT = 60.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("folder", metavar="DIR", help="a folder of puzzle files (searched deeply)")
+    parser.add_argument(
+        "folder", metavar="DIR", help="a folder of puzzle files (searched deeply), or one file"
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON object per puzzle")
     parser.add_argument(
         "--timeout",
@@ -120,12 +126,25 @@ def _end_workers(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
 
 
+def _is_regular_file(name: str) -> bool:
+    try:
+        return stat.S_ISREG(os.stat(name).st_mode)
+    except (OSError, ValueError):  # check_input_folder then says what is wrong
+        return False
+
+
 def run(args: argparse.Namespace) -> int:
-    check_input_folder(args.folder)
-    folder = Path(args.folder)
     if args.jobs is not None and args.jobs < 1:
         return fail(f"--jobs must be at least 1, not {args.jobs}")
-    files = puzzle_files(folder)
+    # ``check my.non`` is the natural first try: one file is a pack of one (read whatever
+    # its extension: the reader names what is wrong with it).
+    if _is_regular_file(args.folder):
+        folder = Path(args.folder).parent
+        files = [Path(args.folder)]
+    else:
+        check_input_folder(args.folder)
+        folder = Path(args.folder)
+        files = puzzle_files(folder)
     if not files:
         return fail(f"{quote(folder)}: no puzzle files here")
     jobs = args.jobs or os.cpu_count() or 1

@@ -109,3 +109,18 @@ def test_solve_steps_name_cells_as_hints_do(
     assert re.search(r"(guess|tried|try) row \d+, column \d+ (filled|empty)", out)
     assert not re.search(r"\(\d+,\s*\d+\)", out)
     assert "is consistent" not in out and "cells followed" not in out
+
+
+def test_check_one_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # A new player's first try is ``check my.non``: it said "not a folder"; now that one
+    # file is checked, its name as given, and a broken one is reported in the table.
+    path = tmp_path / "hook.non"
+    write_puzzle(Puzzle.from_grid([[1, 1], [0, 1]], title="Hook"), path)
+    assert main(["check", str(path), "--jobs", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "hook.non" in out and "unique" in out
+    assert "1 of 1 puzzles have exactly one solution" in out
+    broken = tmp_path / "broken.non"
+    broken.write_text("width 2\n")
+    assert main(["check", str(broken), "--jobs", "1"]) == 1
+    assert "broken.non" in capsys.readouterr().out
