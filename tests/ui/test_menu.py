@@ -149,6 +149,30 @@ def test_continue_stays_off_when_the_file_changed(tmp_path: Path) -> None:
     assert not menu.continue_button.enabled
 
 
+def test_a_last_game_whose_file_is_gone_is_named_once(tmp_path: Path) -> None:
+    # QA: the puzzle file of the game left mid-way was moved away; the menu offered another
+    # game to continue and said nothing of the one the player was playing.
+    older = Puzzle.from_grid([[1, 1], [0, 1]], title="Older")
+    older_path = tmp_path / "older.non"
+    older_path.write_text(format_puzzle(older, "non"))
+    gone = Puzzle.from_grid([[1, 0], [1, 1]], title="Gone")
+    gone_path = tmp_path / "gone.non"
+    app = App(headless=True)
+    for puzzle, path in ((older, older_path), (gone, gone_path)):
+        key_ = puzzle.fingerprint()
+        app.store.save_session(key_, Session(puzzle).to_json(), title=puzzle.title, path=path)
+        app.store.set_last_played(key_, str(path))
+    menu = MenuScene(app)
+    app.push(menu)
+    app.step()
+    assert "Older" in menu.continue_button.label  # the other game is still offered
+    notes = [text for text in app.toasts.texts if "Gone" in text]
+    assert len(notes) == 1 and "gone.non" in notes[0] and "\n" not in notes[0]
+    assert app.store.record(gone.fingerprint()).session is not None  # nothing thrown away
+    menu.on_enter()  # back from another screen: said once is enough
+    assert len([text for text in app.toasts.texts if "Gone" in text]) == 1
+
+
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
 def test_menu_buttons_fit_the_window_without_overlapping(size: tuple[int, int]) -> None:
     app, menu = open_menu(size)

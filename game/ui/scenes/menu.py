@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.daily import Today, local_today
+from game.core.fileio import readable
 from game.core.formats import read_puzzle
 from game.core.packs import recorded_file, shown_name, title_of
 from game.resources import levels_dir
@@ -80,6 +81,8 @@ class MenuScene(Scene):
         self._continue_target: tuple[Puzzle, Path] | None = None
         self._kakuro_target: tuple[KakuroPuzzle, Path] | None = None
         self._entered = False
+        # The last game could not be reopened, and the player was told (once a menu).
+        self._told_lost = False
         self._day = self.daily.today()
         # Esc put the focus on Quit (and it is still there): the next Esc quits.
         self.quit_armed = False
@@ -151,7 +154,29 @@ class MenuScene(Scene):
             found = self._nonogram_game(key, path_text)
             if found is not None:
                 return found, None
+            if key == store.last_played:
+                self._tell_lost(key, path_text)
         return None, None
+
+    def _tell_lost(self, key: str, path_text: str) -> None:
+        """One line on why the game left mid-way is not the one Continue offers (QA: its file
+        was moved away and the menu offered another game without a word). Its saved moves
+        stay in the progress file: putting the file back brings Continue back."""
+        record = self.app.store.record(key)
+        if self._told_lost or record.session is None:
+            return
+        self._told_lost = True
+        name = readable(Path(path_text).name)
+        path = recorded_file(path_text, levels_dir())
+        reason = f"its file {name} is no longer there"
+        if path is not None:
+            try:
+                read_puzzle(path)
+                reason = f"its file {name} has changed since"
+            except (ValueError, OSError):
+                reason = f"its file {name} can no longer be read"
+        title = record.title or Path(name).stem
+        self.app.toast(f"Your game of {title} cannot be continued: {reason}.", seconds=8.0)
 
     def _nonogram_game(self, key: str, path_text: str) -> tuple[Puzzle, Path] | None:
         """The puzzle ``key`` played from ``path_text``, if it still has an unfinished session
