@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import json
 import os
 import shutil
 import time
@@ -526,6 +527,36 @@ class ProgressStore:
         self._describe(entry, title, path)
         entry["session"] = copy.deepcopy(session_json)
         self.save()
+
+    def set_aside_session(self, puzzle_key: str) -> Path | None:
+        """Copy the saved game of ``puzzle_key``, which could not be resumed, to a file of
+        its own beside the progress file (``session-<key>.corrupt-<time>.json``, with the
+        puzzle's title and path): the game starts afresh and the next save replaces the
+        saved game, which must not take the player's moves with it. None when there is no
+        saved game, nothing may be written, or the disk refuses."""
+        entry = self._document["puzzles"].get(puzzle_key)
+        if entry is None or entry["session"] is None or self.saving_disabled is not None:
+            return None
+        # The key names the file: only its plain characters (a damaged file's key may be
+        # anything).
+        name = "".join(char for char in puzzle_key[:40] if char.isalnum()) or "puzzle"
+        stamp = time.strftime("%Y%m%d-%H%M%S")
+        target = self.directory / f"session-{name}{CORRUPT_SUFFIX}{stamp}.json"
+        counter = 1
+        while os.path.lexists(target):
+            target = self.directory / f"session-{name}{CORRUPT_SUFFIX}{stamp}-{counter}.json"
+            counter += 1
+        kept = {
+            "puzzle": puzzle_key,
+            "title": entry.get("title", ""),
+            "path": entry.get("path", ""),
+            "session": entry["session"],
+        }
+        try:
+            write_text_atomically(target, json.dumps(kept, indent=1, ensure_ascii=False) + "\n")
+        except (OSError, ValueError):
+            return None
+        return target
 
     def clear_session(self, puzzle_key: str) -> None:
         entry = self._document["puzzles"].get(puzzle_key)

@@ -228,6 +228,19 @@ def test_a_played_game_is_saved_and_resumed_exactly(app: App) -> None:
     assert again.session.digits[typed_at] == 2
 
 
+def test_a_damaged_saved_kakuro_game_is_kept_in_a_file_of_its_own(app: App) -> None:
+    # As for nonograms: the save that cannot be resumed is written aside before the fresh
+    # game's first save replaces it.
+    puzzle = read_kakuro(SMALL)
+    damaged = {"version": 1, "digits": "not digits"}
+    app.store.save_session(puzzle.fingerprint(), damaged)
+    scene = open_game(app)
+    assert any("kept in session-" in text for text in app.toasts.texts)
+    kept = sorted(app.store.directory.glob("session-*.json"))
+    assert len(kept) == 1 and '"not digits"' in kept[0].read_text(encoding="utf-8")
+    assert scene.key == puzzle.fingerprint()
+
+
 def test_solving_records_the_win_and_best_time(app: App) -> None:
     scene = open_game(app)
     puzzle = scene.puzzle

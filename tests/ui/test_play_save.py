@@ -83,6 +83,29 @@ def test_a_damaged_saved_game_is_ignored_with_a_message() -> None:
     assert saved is not None and saved["history"] == ["P 0 0 0 0 F u"]
 
 
+def test_a_damaged_saved_game_is_kept_in_a_file_of_its_own() -> None:
+    # QA: a saved game that could not be resumed (its width hand-edited to 999) was dropped
+    # from the progress file on leaving the puzzle, before any move: the player's moves
+    # were gone for good. Now they are written aside first, and the toast names the file.
+    import json
+
+    app = App(headless=True)
+    damaged = {"version": 1, "width": 999, "board": "#####", "history": ["P 0 0 4 0 F u"]}
+    app.store.save_session(WIDE.fingerprint(), damaged, title="Stripes")
+    scene = open_play(WIDE, app=app)
+    notes = [text for text in app.toasts.texts if "could not be read" in text]
+    assert len(notes) == 1
+    kept = sorted(app.store.directory.glob("session-*.json"))
+    assert len(kept) == 1 and kept[0].name in notes[0]
+    data = json.loads(kept[0].read_text(encoding="utf-8"))
+    assert data["session"] == damaged and data["title"] == "Stripes"
+    app.pop()  # leaving without a move forgets the damaged game in the store...
+    app.step()
+    assert app.store.record(WIDE.fingerprint()).session is None
+    assert json.loads(kept[0].read_text(encoding="utf-8"))["session"] == damaged  # ...not here
+    assert scene.session.board.known_mask().sum() == 0
+
+
 def test_a_win_clears_the_saved_game() -> None:
     scene = open_play(HEART)
     app = scene.app

@@ -37,6 +37,7 @@ from game.ui.scenes.kakuro_chrome import KakuroChrome
 from game.ui.scenes.kakuro_packs import kakuro_name
 from game.ui.scenes.play_chrome import WinState
 from game.ui.scenes.play_exits import pause_dialog
+from game.ui.scenes.play_saves import damaged_save_note
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogButton, DialogScene
 from game.ui.widgets.win_reveal import BUTTONS_AT, TITLE_AT
@@ -118,11 +119,8 @@ class KakuroPlayScene(Scene):
         try:
             session = KakuroSession.from_json(self.puzzle, data)
         except KakuroSaveError as error:
-            self.app.toast(
-                f"Your saved game of this puzzle could not be read, so it starts afresh ({error}).",
-                error=True,
-                seconds=6.0,
-            )
+            note = damaged_save_note(self.app.store, self.key, error)
+            self.app.toast(note, error=True, seconds=8.0)
             return KakuroSession(self.puzzle)
         return KakuroSession(self.puzzle) if session.solved else session
 

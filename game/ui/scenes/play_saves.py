@@ -5,14 +5,26 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.core.fileio import readable
 from game.core.packs import absolute_path
 from game.core.session import Session
 from game.ui.scenes.play_chrome import WinState
 
 if TYPE_CHECKING:
+    from game.core.progress import ProgressStore
     from game.ui.scenes.play import PlayScene
 
 AUTOSAVE_DELAY = 1.0  # seconds after the last move before the session is written
+
+
+def damaged_save_note(store: ProgressStore, key: str, error: Exception) -> str:
+    """The toast for a saved game that cannot be resumed, which is first copied to a file
+    of its own: the next save replaces it in the store (QA: the moves were lost)."""
+    kept = store.set_aside_session(key)
+    where = f"; it is kept in {readable(kept.name)}" if kept is not None else ""
+    return (
+        f"Your saved game of this puzzle could not be read, so it starts afresh ({error}){where}."
+    )
 
 
 class PlaySaves:
@@ -41,11 +53,8 @@ class PlaySaves:
         try:
             session = Session.from_json(scene.puzzle, data)
         except (ValueError, TypeError, KeyError) as error:
-            scene.app.toast(
-                f"Your saved game of this puzzle could not be read, so it starts afresh ({error}).",
-                error=True,
-                seconds=6.0,
-            )
+            note = damaged_save_note(scene.app.store, scene.key, error)
+            scene.app.toast(note, error=True, seconds=8.0)
             return Session(scene.puzzle)
         if session.solved:
             return Session(scene.puzzle)
