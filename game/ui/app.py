@@ -24,6 +24,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from dataclasses import replace as with_changes
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
@@ -603,14 +604,18 @@ class App:
             # The toast names the file once; the reason keeps its line, not the whole path.
             self.toast(f"{path.name}: {file_problem(error, path)}", error=True)
             return False
-        if puzzle.goal is None and _clues_admit_no_picture(puzzle):
+        verdict = _quick_verdict(puzzle)
+        if puzzle.goal is None and verdict == "none":
             # Without a goal nothing else ever asks the solver, and the player would fill
             # cells (hints and all) towards a picture that does not exist.
             self.toast(
                 f"{path.name}: no picture fits these clues: it cannot be solved.", error=True
             )
             return False
-        return self.play_puzzle(puzzle, path=path, context=self.pack_context(path))
+        context = self.pack_context(path)
+        if verdict == "multiple":  # said first, as for the editors' puzzles
+            context = with_changes(context, notice=AMBIGUOUS_FILE)
+        return self.play_puzzle(puzzle, path=path, context=context)
 
     def pack_context(self, path: Path) -> PlayContext:
         """The pack, the place and the next puzzles of a puzzle file that sits in a pack
@@ -663,17 +668,18 @@ class App:
         return True
 
 
-# How long opening a puzzle file without a picture may look for one; a book's hard puzzle
-# may need longer, and is then played unjudged as before.
+# How long opening a puzzle file may look for a picture, or a second one; a book's hard
+# puzzle may need longer, and is then played unjudged as before.
 NO_PICTURE_CHECK_SECONDS = 0.5
+AMBIGUOUS_FILE = "These clues have more than one solution: any picture that fits every clue wins."
 
 
-def _clues_admit_no_picture(puzzle: Puzzle) -> bool:
-    """The solver proved, within NO_PICTURE_CHECK_SECONDS, that no grid fits the clues."""
+def _quick_verdict(puzzle: Puzzle) -> str:
+    """The solver's verdict within NO_PICTURE_CHECK_SECONDS: "none" (no grid fits the
+    clues), "multiple" (two do: QA found such files in public sets), "unique" or "unknown"."""
     from game.core.solver.task import SolveTask
 
-    task = SolveTask(puzzle, max_solutions=1, time_limit=NO_PICTURE_CHECK_SECONDS)
-    return task.run().status == "none"
+    return SolveTask(puzzle, max_solutions=2, time_limit=NO_PICTURE_CHECK_SECONDS).run().status
 
 
 def is_picture_file(path: Path) -> bool:

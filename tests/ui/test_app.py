@@ -387,6 +387,30 @@ def test_a_puzzle_file_whose_clues_admit_no_picture_is_not_played(tmp_path: Path
     assert isinstance(app.top, PlayScene)
 
 
+def test_a_puzzle_file_with_more_than_one_solution_says_so_from_the_start(
+    tmp_path: Path,
+) -> None:
+    # QA: public sets hold ambiguous puzzles (two of 21 in a corpus sample); one opened like
+    # any other, and when line logic stalled the hint sent the player to trial mode, which
+    # cannot settle cells that go either way. Said first, as the editors' puzzles do.
+    from game.ui.scenes.play import PlayScene
+
+    app = App(headless=True)
+    ambiguous = tmp_path / "either.non"  # a diagonal either way
+    ambiguous.write_text("width 2\nheight 2\nrows\n1\n1\ncolumns\n1\n1\n")
+    assert app.open_level_file(ambiguous)
+    app.step()
+    scene = app.top
+    assert isinstance(scene, PlayScene)
+    assert "more than one solution" in scene.message
+    assert "any picture that fits every clue wins" in scene.message
+    fair = tmp_path / "fair.non"
+    fair.write_text("width 2\nheight 2\nrows\n1\n1\ncolumns\n2\n0\n")
+    assert app.open_level_file(fair)
+    app.step()
+    assert isinstance(app.top, PlayScene) and "solution" not in app.top.message
+
+
 def test_play_command_reports_a_bad_file_on_one_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
