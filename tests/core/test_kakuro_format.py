@@ -41,6 +41,8 @@ GOOD = write(tiny())
     [
         ("", None, "empty"),
         ("nonogram\n", 1, "starts with the word"),
+        # QA: it said "starts with the word 'kakuro'" of a file that did.
+        ("kakuro 6x6\n", 1, "the word 'kakuro' alone on its first line (then: size 6x6)"),
         ("kakuro\nsize 4\n", 2, "should look like 8x8"),
         ("kakuro\nsize 40x4\n", 2, "3 to 32"),
         ("kakuro\ngrid\n", 2, "size must come before"),

@@ -98,6 +98,11 @@ def read(text: str, name: str = "<text>") -> KakuroPuzzle:
             raise FormatError(name, number, f"the line is longer than {MAX_LINE_CHARS} characters")
     if not numbered or numbered[0][1].lower() != MAGIC:
         at = numbered[0][0] if numbered else None
+        first, _, rest = numbered[0][1].partition(" ") if numbered else ("", "", "")
+        if first.lower() == MAGIC:  # "kakuro 6x6": the file does start with the word
+            then = f"size {rest.strip()}" if re.fullmatch(r"\s*\d+x\d+\s*", rest) else "the rest"
+            reason = f"a Kakuro file has the word {MAGIC!r} alone on its first line (then: {then})"
+            raise FormatError(name, at, reason)
         raise FormatError(name, at, f"a Kakuro file starts with the word {MAGIC!r}")
     texts: dict[str, str] = {}
     extra: list[tuple[str, str]] = []
