@@ -255,3 +255,14 @@ def test_read_puzzle_names_a_name_too_long_in_one_message(tmp_path: Path) -> Non
 
 def test_read_puzzle_still_takes_a_bare_game_id() -> None:
     assert read_puzzle("2x2:1/1/1/1").width == 2
+
+
+def test_a_mistyped_game_id_is_not_called_a_missing_file(tmp_path: Path) -> None:
+    # QA: ``solve 5x5:a/b`` said "No such file or directory": it is a game id with a typo.
+    with pytest.raises(FormatError) as raised:
+        read_puzzle("5x5:1/1/1/1/1/1/1/1/1/x")
+    assert "not a Pattern game id either" in str(raised.value)
+    assert "'x' is not a list of numbers" in str(raised.value)
+    with pytest.raises(FormatError) as raised:  # a plain missing file is still just that
+        read_puzzle(str(tmp_path / "missing.non"))
+    assert "game id" not in str(raised.value)

@@ -202,6 +202,7 @@ def read_puzzle_bytes(data: bytes, name: str = "<bytes>") -> Puzzle:
 
 
 _TATHAM_ID = re.compile(r"\s*\d+(x\d+)?:[\d./]*\s*")
+_TATHAM_ID_START = re.compile(r"\s*\d+(x\d+)?:")
 
 
 def read_puzzle(path: str | os.PathLike[str]) -> Puzzle:
@@ -219,6 +220,12 @@ def read_puzzle(path: str | os.PathLike[str]) -> Puzzle:
     except (FileNotFoundError, NotADirectoryError, ValueError) as error:
         if _TATHAM_ID.fullmatch(name):
             return read_puzzle_text(name, "<game id>")
+        if _TATHAM_ID_START.match(name):  # "5x5:1/x": a game id with a typo, not a file
+            try:
+                return read_puzzle_text(name, "<game id>")
+            except FormatError as wrong:
+                reason = f"no such file, and not a Pattern game id either ({wrong.reason})"
+                raise FormatError(name, None, reason) from None
         if isinstance(error, OSError):
             reason = error.strerror or str(error)
         else:
