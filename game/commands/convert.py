@@ -118,8 +118,11 @@ def _output_problem(output: Path, stem: str) -> str | None:
         return f"this is a folder; name a file in it, such as {quote(output / (stem + '.non'))}"
     suffixes = {ext for fmt in FORMATS if fmt.write is not None for ext in fmt.extensions}
     if output.suffix.lower() not in suffixes:
-        choices = ", ".join(WRITABLE_FORMATS)
-        return f"cannot tell the format from the file name; choose one of {choices}"
+        # By extension: convert has no --to to choose a format with.
+        names = [f".{name}" for name in WRITABLE_FORMATS]
+        choices = f"{', '.join(names[:-1])} or {names[-1]}"
+        given = f", not {quote(output.suffix)}" if output.suffix else ""
+        return f"a puzzle's file name ends in {choices}{given}"
     if not output.parent.is_dir():
         return f"there is no folder {quote(output.parent)}"
     return None

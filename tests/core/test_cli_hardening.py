@@ -282,7 +282,10 @@ def test_convert_refuses_an_output_it_could_never_write_before_converting(
     image.save(picture)
     cases = {
         str(tmp_path): f"this is a folder; name a file in it, such as {tmp_path / 'horse.non'}",
-        str(tmp_path / "out.png"): "cannot tell the format from the file name; choose one of",
+        # convert has no --to: "choose one of non, txt, ..." sent the player looking for one.
+        str(tmp_path / "out.png"): (
+            "a puzzle's file name ends in .non, .txt, .pzl or .tatham, not .png"
+        ),
         str(tmp_path / "gone" / "out.non"): f"there is no folder {tmp_path / 'gone'}",
     }
     for output, reason in cases.items():
