@@ -173,6 +173,27 @@ def test_a_last_game_whose_file_is_gone_is_named_once(tmp_path: Path) -> None:
     assert len([text for text in app.toasts.texts if "Gone" in text]) == 1
 
 
+def test_a_last_kakuro_whose_file_changed_is_named_too(tmp_path: Path) -> None:
+    from game.core.kakuro.fileformat import write_kakuro
+    from game.core.kakuro.session import KakuroSession
+    from tests.core.kakuro_boards import tiny
+
+    puzzle = tiny()
+    path = tmp_path / "tiny.kak"
+    write_kakuro(puzzle, path)
+    app = App(headless=True)
+    app.store.save_session(puzzle.fingerprint(), KakuroSession(puzzle).to_json(), title="Tiny")
+    app.store.set_last_played(puzzle.fingerprint(), str(path))
+    path.write_text("kakuro\n", encoding="utf-8")  # damaged since
+    menu = MenuScene(app)
+    app.push(menu)
+    app.step()
+    assert not menu.continue_button.enabled
+    assert app.toasts.texts == [
+        "Your game of Tiny cannot be continued: its file tiny.kak can no longer be read."
+    ]
+
+
 @pytest.mark.parametrize("size", [(800, 600), (1280, 800), (1920, 1080)])
 def test_menu_buttons_fit_the_window_without_overlapping(size: tuple[int, int]) -> None:
     app, menu = open_menu(size)

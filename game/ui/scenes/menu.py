@@ -19,6 +19,7 @@ from game.core.formats import read_puzzle
 from game.core.packs import recorded_file, shown_name, title_of
 from game.resources import levels_dir
 from game.ui.scene import Scene
+from game.ui.scenes.kakuro_packs import read_kakuro_entry
 from game.ui.scenes.kakuro_select import (
     kakuro_continue,
     kakuro_continue_name,
@@ -150,6 +151,8 @@ class MenuScene(Scene):
                 kakuro = kakuro_continue(self.app, key, path_text)
                 if kakuro is not None:
                     return None, kakuro
+                if key == store.last_played:
+                    self._tell_lost(key, path_text)
                 continue
             found = self._nonogram_game(key, path_text)
             if found is not None:
@@ -170,11 +173,15 @@ class MenuScene(Scene):
         path = recorded_file(path_text, levels_dir())
         reason = f"its file {name} is no longer there"
         if path is not None:
-            try:
-                read_puzzle(path)
-                reason = f"its file {name} has changed since"
-            except (ValueError, OSError):
-                reason = f"its file {name} can no longer be read"
+            reason = f"its file {name} has changed since"
+            if path.suffix.lower() == ".kak":
+                if read_kakuro_entry(path).puzzle is None:
+                    reason = f"its file {name} can no longer be read"
+            else:
+                try:
+                    read_puzzle(path)
+                except (ValueError, OSError):
+                    reason = f"its file {name} can no longer be read"
         title = record.title or Path(name).stem
         self.app.toast(f"Your game of {title} cannot be continued: {reason}.", seconds=8.0)
 
