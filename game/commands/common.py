@@ -134,7 +134,10 @@ def check_input_folder(name: str) -> None:
     except ValueError:
         raise CommandError(f"{quote(name)}: the name contains a NUL character") from None
     if not stat.S_ISDIR(info.st_mode):
-        raise CommandError(f"{quote(name)}: not a folder")
+        # A pipe or a device is named as such (check's "not a folder" puzzled a player who
+        # gave it a FIFO); a plain file is simply not a folder.
+        refusal = _kind_refusal(info.st_mode, "a folder") or "not a folder"
+        raise CommandError(f"{quote(name)}: {refusal}")
 
 
 def _looks_like_a_picture(name: str) -> bool:

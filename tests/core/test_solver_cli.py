@@ -124,3 +124,17 @@ def test_check_one_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     broken.write_text("width 2\n")
     assert main(["check", str(broken), "--jobs", "1"]) == 1
     assert "broken.non" in capsys.readouterr().out
+
+
+def test_check_names_a_pipe_for_what_it_is(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import os
+    import sys
+
+    if sys.platform == "win32":
+        pytest.skip("no FIFOs")
+    pipe = tmp_path / "pipe.non"
+    os.mkfifo(pipe)
+    assert main(["check", str(pipe)]) == 2  # refused by stat: never opened, so no hang
+    assert capsys.readouterr().err == f"hanjie: {pipe}: this is a pipe (FIFO), not a folder\n"
