@@ -120,3 +120,19 @@ def test_open_starts_in_the_folder_of_a_file_that_failed_to_open(tmp_path: Path)
     click(app, scene.open_button.rect.center)
     browser = app.top
     assert isinstance(browser, FileBrowserScene) and browser.folder == elsewhere
+
+
+def test_a_failed_save_names_the_folder_it_could_not_write() -> None:
+    # QA: with the data folder under a file, Save said only "Not a directory": which one?
+    import errno
+
+    from game.ui.scenes.editor_exit import toast_save_failed
+
+    app = App(headless=True)
+    error = OSError(errno.ENOTDIR, "Not a directory", "/home/ann/puzzles/.camera.non.1f2e.tmp")
+    toast_save_failed(app, error)
+    toast_save_failed(app, ValueError("cannot be written"))
+    assert app.toasts.texts == [
+        "Could not save the puzzle in /home/ann/puzzles: Not a directory",
+        "Could not save the puzzle: cannot be written",
+    ]

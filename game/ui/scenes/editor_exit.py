@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.core.fileio import readable
 from game.ui.widgets.dialog import DialogAction, DialogScene
 
 if TYPE_CHECKING:
@@ -13,9 +14,14 @@ if TYPE_CHECKING:
 
 
 def toast_save_failed(app: App, error: Exception) -> None:
-    """One line for a save that failed: the system's words for a file error."""
+    """One line for a save that failed: the system's words for a file error, and the folder
+    it happened in (QA: "Not a directory" alone did not say which; the file named is often
+    the writer's temporary file, so its folder is what is shown)."""
     reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-    app.toast(f"Could not save the puzzle: {reason}", error=True)
+    where = ""
+    if isinstance(error, OSError) and isinstance(error.filename, str) and error.filename:
+        where = f" in {readable(str(Path(error.filename).parent))}"
+    app.toast(f"Could not save the puzzle{where}: {reason}", error=True)
 
 
 def leave_or_ask(
