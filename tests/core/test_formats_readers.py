@@ -60,6 +60,17 @@ def test_seed_text_errors(text: str, reason: str) -> None:
         read_puzzle_text(text, "x.txt")
 
 
+def test_a_text_file_no_reader_recognises_names_every_txt_format() -> None:
+    # QA: a LICENSE.txt or notes.txt was told "expected #HORIZONTALES or #VERTICALES first",
+    # the first .txt reader's complaint, as if it were a broken puzzle of that one kind.
+    with pytest.raises(FormatError) as raised:
+        read_puzzle_text("MIT License\n\nPermission is hereby granted\n", "LICENSE.txt")
+    reason = raised.value.reason
+    assert reason.startswith("no puzzle Hanjie knows is in this .txt file")
+    for kind in ("#HORIZONTALES", "TAAI", "Pattern game id"):
+        assert kind in reason
+
+
 # --- pzl ---------------------------------------------------------------------------------
 
 

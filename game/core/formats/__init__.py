@@ -122,6 +122,13 @@ def guess_format(text: str, name: str = "<text>") -> PuzzleFormat:
     for fmt in FORMATS:
         if fmt.sniff(text):
             return fmt
+    if len(candidates) > 1:
+        # .txt is three formats: the first one's complaint ("expected #HORIZONTALES") told
+        # the owner of a notes.txt their file was a broken puzzle of that one kind.
+        kinds = "; ".join(fmt.description for fmt in candidates)
+        suffix = Path(name).suffix.lower()
+        reason = f"no puzzle Hanjie knows is in this {suffix} file (it reads these: {kinds})"
+        raise FormatError(name, None, reason)
     if candidates:
         # Nothing recognises the content: let the extension's reader say what is wrong.
         return candidates[0]
