@@ -22,6 +22,7 @@ import re
 import shlex
 import stat
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -138,6 +139,17 @@ def check_input_folder(name: str) -> None:
         # gave it a FIFO); a plain file is simply not a folder.
         refusal = _kind_refusal(info.st_mode, "a folder") or "not a folder"
         raise CommandError(f"{quote(name)}: {refusal}")
+
+
+def refuse_taken_names(paths: Sequence[Path]) -> None:
+    """Raise when a file a ``--count`` run would write is already there: the same seed makes
+    the same name, and the file may be one the player edited since (nothing is written)."""
+    for path in paths:
+        if os.path.lexists(path):
+            raise CommandError(
+                f"{quote(path)}: already there, so nothing was written "
+                "(the same seed makes the same names): give another --seed or folder"
+            )
 
 
 def _looks_like_a_picture(name: str) -> bool:

@@ -15,7 +15,7 @@ import secrets
 import time
 from pathlib import Path
 
-from game.commands.common import CommandError, os_reason, quote
+from game.commands.common import CommandError, os_reason, quote, refuse_taken_names
 
 HELP = "make new puzzles with exactly one solution at a chosen difficulty level (1-5)"
 
@@ -100,10 +100,12 @@ def _targets(args: argparse.Namespace, seed: int) -> list[tuple[int, Path]]:
     if out.exists() and not out.is_dir():
         raise CommandError(f"{quote(out)}: not a folder (--count writes one file per puzzle)")
     width, height = args.size
-    return [
+    targets = [
         (seed + n, out / f"random-{width}x{height}-level{args.level}-{seed + n}.non")
         for n in range(args.count)
     ]
+    refuse_taken_names([path for _seed, path in targets])
+    return targets
 
 
 def run(args: argparse.Namespace) -> int:

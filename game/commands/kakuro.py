@@ -15,7 +15,14 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.commands.common import CommandError, check_input_file, os_reason, printable, quote
+from game.commands.common import (
+    CommandError,
+    check_input_file,
+    os_reason,
+    printable,
+    quote,
+    refuse_taken_names,
+)
 
 if TYPE_CHECKING:
     from game.core.kakuro.model import KakuroPuzzle
@@ -204,6 +211,7 @@ def generate(args: argparse.Namespace) -> int:
             (seed + n, out / f"kakuro-{width}x{width}-level{level}-{seed + n}.kak")
             for n in range(args.count)
         ]
+        refuse_taken_names([path for _seed, path in targets])
     for puzzle_seed, path in targets:
         start = time.perf_counter()
         made = KakuroGeneration(width, level, puzzle_seed).run()

@@ -54,3 +54,24 @@ def test_a_folder_without_count_is_refused(
 ) -> None:
     assert main(["generate", "--size", "6", "--level", "1", "-o", str(tmp_path)]) == 2
     assert "is a folder" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("args", "name"),
+    [
+        (["--size", "6", "--level", "1"], "random-6x6-level1-11.non"),
+        (["--kind", "kakuro", "--size", "6", "--level", "1"], "kakuro-6x6-level1-11.kak"),
+    ],
+)
+def test_a_count_never_writes_over_a_file_already_there(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], args: list[str], name: str
+) -> None:
+    # The same seed makes the same names; the one already there may be the player's edit.
+    edited = tmp_path / name
+    edited.write_text("the player's own version\n", encoding="utf-8")
+    code = main(["generate", *args, "--seed", "10", "--count", "3", "-o", str(tmp_path)])
+    assert code == 2
+    err = capsys.readouterr().err
+    assert name in err and "already there" in err and err.count("\n") == 1
+    assert edited.read_text(encoding="utf-8") == "the player's own version\n"
+    assert sorted(path.name for path in tmp_path.iterdir()) == [name]
