@@ -517,7 +517,7 @@ def test_puzzles_without_cells_or_too_large_are_refused_with_a_message(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     from game.cli import main
-    from game.ui.app import MAX_PLAYABLE
+    from game.ui.opening import MAX_PLAYABLE
 
     empty = Puzzle(width=0, height=0, row_clues=(), column_clues=(), title="Draft")
     size = MAX_PLAYABLE + 1

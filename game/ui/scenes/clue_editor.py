@@ -29,7 +29,7 @@ from game.core.editor import file_stem_for, free_path
 from game.core.fairness import Report, UniquenessCheck
 from game.core.formats import write_puzzle
 from game.core.puzzle import Puzzle, PuzzleError
-from game.ui.app import PlayContext
+from game.ui.opening import PlayContext
 from game.ui.scene import Scene
 from game.ui.scenes.clue_editor_view import ClueBoardView
 from game.ui.scenes.converter_layout import editor_frame

@@ -44,7 +44,7 @@ from game.core.formats import FormatError
 from game.core.packs import PUZZLE_EXTENSIONS
 from game.core.puzzle import Puzzle
 from game.core.solver.steps import CellPosition
-from game.ui.app import PlayContext
+from game.ui.opening import PlayContext
 from game.ui.scene import Scene
 from game.ui.scenes.converter_fairness import CHECK_SLICE, ConverterFairness
 from game.ui.scenes.converter_framing import PhotoSide, follow_auto_frame

@@ -33,7 +33,7 @@ from game.core.generated_files import (
 )
 from game.core.packs import difficulty_of, title_of
 from game.core.rating import STAR_NAMES
-from game.ui.app import PlayContext
+from game.ui.opening import PlayContext
 from game.ui.scenes.generating import GeneratingScene
 from game.ui.settings import Setting
 from game.ui.widgets.base import draw_focus_ring

@@ -34,7 +34,7 @@ from game.core.packs import (
     shown_name,
 )
 from game.resources import levels_dir
-from game.ui.app import PlayContext
+from game.ui.opening import PlayContext
 from game.ui.scene import Scene
 from game.ui.scenes.level_cards import (
     CardPainter,

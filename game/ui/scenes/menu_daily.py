@@ -22,7 +22,7 @@ from game.core.daily import DailyStanding, Today, local_today, plan_for, standin
 from game.core.formats import read_puzzle
 from game.core.generate import Generated, Generation
 from game.core.generated_files import daily_path, sync_daily, write_generated
-from game.ui.app import PlayContext
+from game.ui.opening import PlayContext
 from game.ui.scenes.generating import GeneratingScene
 from game.ui.widgets.button import Button
 from game.ui.widgets.text import format_time

@@ -44,8 +44,8 @@ from game.core.solver.trace import (
     solution_board,
     verdict_text,
 )
-from game.ui.app import MAX_PLAYABLE
 from game.ui.layout import BoardLayout, Box
+from game.ui.opening import MAX_PLAYABLE
 from game.ui.scene import Scene
 from game.ui.scenes import replay_input
 from game.ui.scenes import replay_view as view

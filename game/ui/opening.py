@@ -1,0 +1,157 @@
+"""Opening a puzzle to play: a file dropped on the window or named on the command line, a
+pack's puzzle, a puzzle made in an editor. The app's methods of the same names call these.
+
+A file is read, checked for a moment by the solver (no picture fits: refused; two do: the
+play screen says so from the start), placed in its pack when it sits in one, and played if
+it fits the screen; every refusal is one toast.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import replace as with_changes
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui.scene import Scene
+
+if TYPE_CHECKING:
+    from game.core.packs import PackPlace
+    from game.core.puzzle import Puzzle
+    from game.ui.app import App
+
+# The model reads puzzles up to 512 cells a side; beyond this the cells get too small to click.
+MAX_PLAYABLE = 100
+
+
+@dataclass(frozen=True)
+class PlayContext:
+    """Where a puzzle being played comes from: its pack's name, its place in a bundled pack
+    (it is called "#5" until solved) and what to offer after a win (puzzles already read, or
+    files read when they are reached). Empty for a file from elsewhere."""
+
+    pack: str | None = None
+    place: PackPlace | None = None
+    next_puzzles: Sequence[tuple[Puzzle, Path] | Path] = ()
+    # The converter or clue editor whose Play started the game: the game offers "Back to
+    # the editor", which returns to it as it was.
+    editor: Scene | None = None
+    notice: str = ""  # a line the play screen shows from the start (e.g. "ambiguous")
+
+
+def open_dropped_file(app: App, path: Path) -> bool:
+    """A file dropped on the window. The top scene gets the DROPFILE event first (the
+    converter and its file browser take it); when it does not use it, a picture opens
+    the converter and anything else is read as a level and played."""
+    top = app.top
+    if top is not None and top.handle(pygame.event.Event(pygame.DROPFILE, file=str(path))):
+        return True
+    if is_picture_file(path):
+        from game.ui.scenes.converter import ConverterScene
+
+        app.push(ConverterScene(app, path))
+        return True
+    return open_level_file(app, path)
+
+
+def open_level_file(app: App, path: Path) -> bool:
+    """Read a puzzle file and play it (a dropped file, ``play FILE``); errors are toasts."""
+    from game.core.formats import read_puzzle
+    from game.core.packs import file_problem
+
+    if path.suffix.lower() == ".kak":  # a Kakuro: its own screen (kakuro_select)
+        from game.ui.scenes.kakuro_select import open_kakuro_file
+
+        return open_kakuro_file(app, path)
+    try:
+        puzzle = read_puzzle(path)
+    except (ValueError, OSError) as error:
+        # The toast names the file once; the reason keeps its line, not the whole path.
+        app.toast(f"{path.name}: {file_problem(error, path)}", error=True)
+        return False
+    verdict = _quick_verdict(puzzle)
+    if puzzle.goal is None and verdict == "none":
+        # Without a goal nothing else ever asks the solver, and the player would fill
+        # cells (hints and all) towards a picture that does not exist.
+        app.toast(f"{path.name}: no picture fits these clues: it cannot be solved.", error=True)
+        return False
+    context = pack_context(app, path)
+    if verdict == "multiple":  # said first, as for the editors' puzzles
+        context = with_changes(context, notice=AMBIGUOUS_FILE)
+    return play_puzzle(app, puzzle, path=path, context=context)
+
+
+def pack_context(app: App, path: Path) -> PlayContext:
+    """The pack, the place and the next puzzles of a puzzle file that sits in a pack
+    (bundled or "My puzzles"), so resuming it from the menu still names its pack (a
+    bundled one's puzzle by its number until solved) and offers the next puzzle after a
+    win; empty for a file from elsewhere."""
+    from game.core.packs import files_after, pack_of_file, place_in_pack
+    from game.resources import levels_dir
+
+    try:
+        pack = pack_of_file(path, levels_dir(), app.store.user_puzzles_dir())
+    except OSError:
+        return PlayContext()
+    if pack is None:
+        return PlayContext()
+    return PlayContext(pack.name, place_in_pack(pack, path), files_after(pack, path))
+
+
+def play_puzzle(
+    app: App, puzzle: Puzzle, path: Path | None = None, context: PlayContext | None = None
+) -> bool:
+    """Open the play screen for ``puzzle``; False (and a toast) when it cannot be played
+    here. Over a game already open it replaces that game rather than piling up."""
+    if puzzle.width == 0 or puzzle.height == 0:
+        app.toast(f"{puzzle.title or 'This puzzle'} has no cells to play.", error=True)
+        return False
+    if max(puzzle.width, puzzle.height) > MAX_PLAYABLE:
+        app.toast(
+            f"{puzzle.size_text} is too large to play here (at most {MAX_PLAYABLE} cells a "
+            "side); `python -m game solve` still reads it.",
+            error=True,
+        )
+        return False
+    from game.ui.scenes.play import PlayScene
+
+    context = context if context is not None else PlayContext()
+    scene = PlayScene(
+        app,
+        puzzle,
+        path=path,
+        pack=context.pack,
+        place=context.place,
+        next_puzzles=context.next_puzzles,
+        editor=context.editor,
+        notice=context.notice,
+    )
+    if isinstance(app.top, PlayScene):
+        app.replace(scene)
+    else:
+        app.push(scene)
+    return True
+
+
+# How long opening a puzzle file may look for a picture, or a second one; a book's hard
+# puzzle may need longer, and is then played unjudged as before.
+NO_PICTURE_CHECK_SECONDS = 0.5
+AMBIGUOUS_FILE = "These clues have more than one solution: any picture that fits every clue wins."
+
+
+def _quick_verdict(puzzle: Puzzle) -> str:
+    """The solver's verdict within NO_PICTURE_CHECK_SECONDS: "none" (no grid fits the
+    clues), "multiple" (two do: QA found such files in public sets), "unique" or "unknown"."""
+    from game.core.solver.task import SolveTask
+
+    return SolveTask(puzzle, max_solutions=2, time_limit=NO_PICTURE_CHECK_SECONDS).run().status
+
+
+def is_picture_file(path: Path) -> bool:
+    """Whether ``path`` names a picture (for the converter) rather than a puzzle file."""
+    from game.core.convert import IMAGE_SUFFIXES
+
+    return path.suffix.lower() in IMAGE_SUFFIXES
