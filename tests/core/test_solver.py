@@ -6,11 +6,12 @@ import time
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 from game.core.formats import read_puzzle
 from game.core.puzzle import Puzzle
-from game.core.solver import SolveResult, solve, solve_steps
-from game.core.solver.steps import Finished
+from game.core.solver import SolveResult, engine_probe, solve, solve_steps
+from game.core.solver.steps import Finished, Guess, ProbeStarted
 
 SAMPLES = Path(__file__).resolve().parent.parent / "data" / "formats"
 SEARCH_NOISE = Path(__file__).resolve().parent.parent / "data" / "search_noise_14x14.non"
@@ -181,3 +182,26 @@ def test_empty_puzzles() -> None:
         result = solve(puzzle)
         assert result.status == "unique"
         assert result.solutions[0].shape == (height, width)
+
+
+def test_root_probing_gives_up_on_a_big_open_grid(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every clue 1 on 40x40: probing a cell proves nothing (filled empties its row and column,
+    # empty forces nothing), so a full round would cost 3,200 probes before the first guess.
+    monkeypatch.setattr(engine_probe, "PROBE_PATIENCE", 100)
+    size = 40
+    ones = tuple((1,) for _ in range(size))
+    puzzle = Puzzle(size, size, ones, ones)
+    probes = 0
+    before_first_guess: int | None = None
+    final = None
+    for step in solve_steps(puzzle):
+        if isinstance(step, ProbeStarted):
+            probes += 1
+        elif isinstance(step, Guess) and before_first_guess is None:
+            before_first_guess = probes
+        elif isinstance(step, Finished):
+            final = step.result
+    # 100 fruitless cells, two probes each; then the round branches.
+    assert before_first_guess == 2 * 100
+    assert final is not None and final.status == "multiple"
+    assert all(puzzle.is_solution(grid) for grid in final.solutions)

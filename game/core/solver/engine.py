@@ -11,9 +11,10 @@ How it works:
    pass takes the lines with the least slack first.
 2. **Probing**: when the queue runs dry, each unknown cell (cells beside known ones first) is
    tried filled and empty, propagating each; a contradiction fixes the cell the other way, and
-   cells both ways agree on are fixed too. Rounds repeat until one fixes nothing. A cell's
-   result is reused in a later round while none of the lines its probes looked at has
-   changed.
+   cells both ways agree on are fixed too. Rounds repeat until one fixes nothing (a round
+   that meets a thousand fruitless cells in a row ends there: a big open grid would cost
+   two probes a cell for nothing). A cell's result is reused in a later round while none
+   of the lines its probes looked at has changed.
 3. **Search**: full probing runs at the root only (again after a restart or a jump back to
    it): below the root it cost about a thousand probes a node and pruned less than it cost.
    At the root the cell to guess comes from probing (the row and column that contradicted
