@@ -7,15 +7,20 @@ cannot be read or does not have exactly one solution, so a pack can be checked i
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import stat
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.commands.common import check_input_folder, fail, printable, quote
 from game.commands.solving import seconds_argument
+
+if TYPE_CHECKING:
+    from game.core.puzzle import Puzzle
 
 HELP = (
     "check every puzzle in a folder (or one file): exactly one solution? how hard? "
@@ -23,11 +28,16 @@ HELP = (
 )
 
 DEFAULT_TIMEOUT = 60.0
+# Extensions of the formats whose files may hold many puzzles (TAAI questions, Pattern ids).
+MANY_PUZZLE_EXTENSIONS = (".txt", ".tatham")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "folder", metavar="DIR", help="a folder of puzzle files (searched deeply), or one file"
+        "folder",
+        metavar="DIR",
+        help="a folder of puzzle files (searched deeply), or one file; each puzzle of a file "
+        "that holds many (a TAAI question file, a list of Pattern game ids) is a row",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON object per puzzle")
     parser.add_argument(
@@ -56,11 +66,42 @@ def puzzle_files(folder: Path) -> list[Path]:
     )
 
 
-def check_file(path: str, timeout: float | None) -> dict[str, object]:
-    """Read, solve and rate one file; runs in a worker process, returns plain data."""
+@functools.lru_cache(maxsize=2)
+def _puzzles_of(path: str, changed: int) -> list[Puzzle]:
+    """Every puzzle of a file that holds many, read once per worker (``changed``, the
+    file's modification time, makes an edited file read again)."""
+    from game.core.formats import read_puzzles
+
+    return read_puzzles(path)
+
+
+def puzzle_numbers(path: Path) -> list[int]:
+    """Which puzzles of ``path`` to check, numbered from 1 in a file that holds many (a TAAI
+    question file, a list of Pattern game ids); ``[0]`` for a file of one, or one that cannot
+    be read (its check says why); ``[-1]`` for a file of many with a broken one after its
+    first, whose check says which."""
+    from game.core.formats import FormatError, read_puzzle
+
+    if path.suffix.lower() not in MANY_PUZZLE_EXTENSIONS:
+        return [0]
+    try:
+        count = len(_puzzles_of(str(path), path.stat().st_mtime_ns))
+    except (FormatError, OSError):
+        try:
+            read_puzzle(path)
+        except (FormatError, OSError):
+            return [0]
+        return [-1]
+    return [0] if count == 1 else list(range(1, count + 1))
+
+
+def check_file(path: str, timeout: float | None, number: int = 0) -> dict[str, object]:
+    """Read, solve and rate one file (its ``number``-th puzzle, from 1, when it holds many);
+    runs in a worker process, returns plain data."""
     from game.commands.common import CommandError, open_puzzle
     from game.commands.solving import solve_with_deadline
     from game.core.difficulty import EffortMeter
+    from game.core.formats import FormatError
     from game.core.rating import rate
 
     if path.lower().endswith(".kak"):
@@ -68,15 +109,26 @@ def check_file(path: str, timeout: float | None) -> dict[str, object]:
 
         return kakuro.check_file(path, timeout)
     start = time.perf_counter()
+    where: dict[str, object] = {"file": path}
     try:
-        puzzle = open_puzzle(path)
+        if number:
+            if number > 0:
+                where["puzzle"] = number
+            puzzle = _puzzles_of(path, os.stat(path).st_mtime_ns)[number - 1]
+        else:
+            puzzle = open_puzzle(path)
     except CommandError as error:
-        return {"file": path, "error": error.message}
+        return {**where, "error": error.message}
+    except FormatError as error:
+        line = "" if error.line is None else f"line {error.line}: "
+        return {**where, "error": f"{line}{error.reason}"}
+    except (OSError, IndexError) as error:  # changed since it was counted
+        return {**where, "error": str(error)}
     meter = EffortMeter(puzzle)
     result = solve_with_deadline(puzzle, max_solutions=2, timeout=timeout, on_step=meter)
     rating = rate(result, meter.effort(result.stats.line_rounds))
     return {
-        "file": path,
+        **where,
         "size": puzzle.size_text,
         "status": result.status,
         "rating": rating.as_dict(),
@@ -85,8 +137,13 @@ def check_file(path: str, timeout: float | None) -> dict[str, object]:
     }
 
 
-def _table_row(row: dict[str, object], folder: Path, name_width: int) -> str:
+def _row_name(row: dict[str, object], folder: Path) -> str:
     name = printable(os.path.relpath(str(row["file"]), folder))
+    return f"{name} #{row['puzzle']}" if "puzzle" in row else name
+
+
+def _table_row(row: dict[str, object], folder: Path, name_width: int) -> str:
+    name = _row_name(row, folder)
     if "error" in row:
         return f"{name:<{name_width}}  unreadable: {row['error']}"
     rating = row["rating"]
@@ -147,9 +204,17 @@ def run(args: argparse.Namespace) -> int:
         files = puzzle_files(folder)
     if not files:
         return fail(f"{quote(folder)}: no puzzle files here")
+    # A file that holds many puzzles (a tournament's question file) is checked puzzle by
+    # puzzle, each a row of its own ("questions.txt #17").
+    units: list[tuple[str, int]] = []
+    for path in files:
+        units.extend((str(path), number) for number in puzzle_numbers(path))
     jobs = args.jobs or os.cpu_count() or 1
     timeout: float = args.timeout
-    name_width = max(len(printable(os.path.relpath(path, folder))) for path in files)
+    name_width = max(
+        len(_row_name({"file": path, "puzzle": number} if number > 0 else {"file": path}, folder))
+        for path, number in units
+    )
     name_width = max(name_width, len("file"))
     if not args.json:
         print(
@@ -158,9 +223,14 @@ def run(args: argparse.Namespace) -> int:
     failures = 0
     # Stars by pack (the first folder under DIR; "." for files directly in it).
     levels: dict[str, list[int]] = {}
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(files)))
+    pool = ProcessPoolExecutor(max_workers=min(jobs, len(units)))
     try:
-        rows = pool.map(check_file, [str(path) for path in files], [timeout] * len(files))
+        rows = pool.map(
+            check_file,
+            [path for path, _number in units],
+            [timeout] * len(units),
+            [number for _path, number in units],
+        )
         for row in rows:
             if "error" in row or row.get("status") != "unique":
                 failures += 1
@@ -179,6 +249,6 @@ def run(args: argparse.Namespace) -> int:
     pool.shutdown()
     if not args.json:
         print_distribution(levels)
-        fair = len(files) - failures
-        print(f"{fair} of {len(files)} puzzles have exactly one solution")
+        fair = len(units) - failures
+        print(f"{fair} of {len(units)} puzzles have exactly one solution")
     return 1 if failures else 0

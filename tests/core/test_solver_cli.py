@@ -138,3 +138,33 @@ def test_check_names_a_pipe_for_what_it_is(
     os.mkfifo(pipe)
     assert main(["check", str(pipe)]) == 2  # refused by stat: never opened, so no hang
     assert capsys.readouterr().err == f"hanjie: {pipe}: this is a pipe (FIFO), not a folder\n"
+
+
+def test_check_reads_every_puzzle_of_a_file_that_holds_many(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # A tournament's question file or a list of Pattern game ids holds many puzzles: each
+    # is checked as a row of its own (it checked the first alone, silently).
+    ids = tmp_path / "ids.txt"
+    ids.write_text("# three\n2x2:2/1/2/1\n2x2:1/1/1/1\n3x1:1/1/1/3\n", encoding="utf-8")
+    assert main(["check", str(ids), "--jobs", "1"]) == 1
+    out = capsys.readouterr().out
+    assert re.search(r"ids\.txt #1 +2x2 +unique", out)
+    assert re.search(r"ids\.txt #2 +2x2 +multiple", out)
+    assert re.search(r"ids\.txt #3 +3x1 +unique", out)
+    assert "2 of 3 puzzles have exactly one solution" in out
+    # In a folder too, and as JSON with the puzzle's number; a file of one keeps one row.
+    write_puzzle(Puzzle.from_grid([[1, 1], [0, 1]], title="Hook"), tmp_path / "hook.non")
+    assert main(["check", str(tmp_path), "--json", "--jobs", "1"]) == 1
+    rows = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert sorted((Path(str(row["file"])).name, row.get("puzzle")) for row in rows) == [
+        ("hook.non", None),
+        ("ids.txt", 1),
+        ("ids.txt", 2),
+        ("ids.txt", 3),
+    ]
+    # A broken id after the first is reported, with its line, not skipped.
+    ids.write_text("2x2:2/1/2/1\n3x1:3/1.1.1\n", encoding="utf-8")
+    assert main(["check", str(ids), "--jobs", "1"]) == 1
+    out = capsys.readouterr().out
+    assert "unreadable: line 2:" in out and "0 of 1 puzzles" in out

@@ -43,6 +43,7 @@ __all__ = [
     "read_puzzle",
     "read_puzzle_bytes",
     "read_puzzle_text",
+    "read_puzzles",
     "read_taai_questions",
     "read_tatham_ids",
     "write_puzzle",
@@ -62,6 +63,8 @@ class PuzzleFormat:
     sniff: Callable[[str], bool]
     read: Reader
     write: Writer | None = None
+    # Files of this format may hold many puzzles (``read`` gives the first): all of them.
+    read_all: Callable[[str, str], list[Puzzle]] | None = None
 
 
 # In sniffing order: the most distinctive signatures first.
@@ -81,7 +84,14 @@ FORMATS: tuple[PuzzleFormat, ...] = (
         seed_text.read,
         seed_text.write,
     ),
-    PuzzleFormat(taai.NAME, "TAAI 2011 question file", taai.EXTENSIONS, taai.sniff, taai.read),
+    PuzzleFormat(
+        taai.NAME,
+        "TAAI 2011 question file",
+        taai.EXTENSIONS,
+        taai.sniff,
+        taai.read,
+        read_all=taai.read_taai_questions,
+    ),
     PuzzleFormat(
         tatham.NAME,
         "Simon Tatham Pattern game id",
@@ -89,6 +99,7 @@ FORMATS: tuple[PuzzleFormat, ...] = (
         tatham.sniff,
         tatham.read,
         tatham.write,
+        read_all=tatham.read_tatham_ids,
     ),
     PuzzleFormat(
         non.NAME, ".non keys and clue sections", non.EXTENSIONS, non.sniff, non.read, non.write
@@ -257,6 +268,25 @@ def read_puzzle(path: str | os.PathLike[str]) -> Puzzle:
         # become U+FFFD here rather than lone surrogates that no font or file can take.
         puzzle = replace(puzzle, title=readable(file.stem))
     return puzzle
+
+
+def read_puzzles(path: str | os.PathLike[str]) -> list[Puzzle]:
+    """Every puzzle in the file at ``path``: one for most formats, all of a TAAI question
+    file or a list of Pattern game ids (:func:`read_puzzle` gives the first). Refuses what
+    :func:`read_puzzle` refuses, with its messages."""
+    first = read_puzzle(path)
+    name = os.fspath(path)
+    if not os.path.isfile(name):  # a bare game id
+        return [first]
+    with open(name, "rb") as stream:
+        text = decode_puzzle_bytes(stream.read(MAX_FILE_BYTES + 1), name).removeprefix("\ufeff")
+    read_all = guess_format(text, name).read_all
+    if read_all is None:
+        return [first]
+    try:
+        return read_all(text, name) or [first]
+    except PuzzleError as error:
+        raise FormatError(name, None, str(error)) from error
 
 
 def _writer(fmt: str) -> PuzzleFormat:
