@@ -171,10 +171,14 @@ def parse_document(text: str) -> Parsed:
     if type(version) is not int or version != PROGRESS_VERSION:
         shown = repr(version) if len(repr(version)) <= 20 else repr(version)[:17] + "…"
         raise DamagedFile(f"its version {shown} is not {PROGRESS_VERSION}")
+    parsed = Parsed(fresh_document())
     raw_puzzles = data.get("puzzles", {})
     if not isinstance(raw_puzzles, dict):
-        raise DamagedFile("its puzzle list is not an object")
-    parsed = Parsed(fresh_document())
+        # The puzzle records alone are lost (the backup may have them); the settings and the
+        # daily times beside them are kept.
+        parsed.problems.append("the puzzle list")
+        parsed.gaps.append(("puzzles",))
+        raw_puzzles = {}
     settings = data.get("settings", {})
     if isinstance(settings, dict):
         for name, value in settings.items():
@@ -302,6 +306,10 @@ def fill_gaps(document: dict[str, Any], gaps: Iterable[Slot], backup: dict[str, 
             found += 1
         elif gap[0] == "settings" and gap[1] in backup["settings"]:
             document["settings"][gap[1]] = copy.deepcopy(backup["settings"][gap[1]])
+            found += 1
+        elif gap == ("puzzles",):
+            for key, record in backup["puzzles"].items():
+                document["puzzles"].setdefault(key, copy.deepcopy(record))
             found += 1
         elif gap[0] == "puzzle" and gap[1] in backup["puzzles"]:
             source = backup["puzzles"][gap[1]]

@@ -118,7 +118,8 @@ def test_corrupted_file_is_set_aside_and_backup_used(tmp_path: Path) -> None:
         b"\xff\xfe\x00garbage",
         b"[1, 2, 3]",
         b'{"version": 0, "puzzles": {}}',
-        b'{"version": 1, "puzzles": []}',
+        b'{"version": 1, "puzzles": {',  # cut short (a list of puzzles that is not an
+        # object costs only the list: see test_a_broken_puzzle_list_keeps_the_settings...)
         b"",
         b"[" * 100_000,
     ],
@@ -157,6 +158,31 @@ def test_damaged_entries_are_skipped_but_the_rest_kept(tmp_path: Path) -> None:
     assert store.last_played is None
     assert [message.level for message in store.messages] == ["error"]
     assert "skipped" in store.messages[0].text
+    assert len(corrupt_files(tmp_path)) == 1, "the original is copied aside"
+
+
+def test_a_broken_puzzle_list_keeps_the_settings_and_daily_times(tmp_path: Path) -> None:
+    # The whole file was set aside for its puzzle list alone, settings and daily times with
+    # it (QA): now only the list is lost, and the backup's records come back.
+    backup = ProgressStore(tmp_path)
+    backup.mark_solved(KEY, 33)
+    backup.save()
+    backup.set_setting("theme", "dark")  # a second save: the first becomes the backup
+    backup.save()
+    document = {
+        "version": 1,
+        "settings": {"sound": False, "theme": "high contrast"},
+        "puzzles": ["not", "an", "object"],
+        "daily": {"2026-11-24": 95.5},
+    }
+    (tmp_path / "progress.json").write_text(json.dumps(document))
+    store = ProgressStore(tmp_path)
+    assert store.get_setting("sound") is False
+    assert store.get_setting("theme") == "high contrast"
+    assert store.daily_times()["2026-11-24"] == 95.5
+    assert store.record(KEY).best_time == 33, "the backup's records came back"
+    assert [message.level for message in store.messages] == ["error"]
+    assert "the puzzle list" in store.messages[0].text
     assert len(corrupt_files(tmp_path)) == 1, "the original is copied aside"
 
 
