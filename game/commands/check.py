@@ -16,7 +16,13 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.commands.common import check_input_folder, fail, printable, quote
+from game.commands.common import (
+    check_input_folder,
+    fail,
+    may_hold_many,
+    printable,
+    quote,
+)
 from game.commands.solving import seconds_argument
 
 if TYPE_CHECKING:
@@ -28,8 +34,6 @@ HELP = (
 )
 
 DEFAULT_TIMEOUT = 60.0
-# Extensions of the formats whose files may hold many puzzles (TAAI questions, Pattern ids).
-MANY_PUZZLE_EXTENSIONS = (".txt", ".tatham")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -82,7 +86,7 @@ def puzzle_numbers(path: Path) -> list[int]:
     first, whose check says which."""
     from game.core.formats import FormatError, read_puzzle
 
-    if path.suffix.lower() not in MANY_PUZZLE_EXTENSIONS:
+    if not may_hold_many(str(path)):
         return [0]
     try:
         count = len(_puzzles_of(str(path), path.stat().st_mtime_ns))

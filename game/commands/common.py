@@ -15,6 +15,7 @@ on stderr with exit status 2.
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import errno
 import os
@@ -152,6 +153,15 @@ def refuse_taken_names(paths: Sequence[Path]) -> None:
             )
 
 
+def may_hold_many(name: str) -> bool:
+    """Whether the file ``name`` has the extension of a format whose files may hold many
+    puzzles (a TAAI question file, a list of Pattern game ids)."""
+    from game.core.formats import FORMATS
+
+    suffix = os.path.splitext(name)[1].lower()
+    return any(suffix in fmt.extensions for fmt in FORMATS if fmt.read_all is not None)
+
+
 def _looks_like_a_picture(name: str) -> bool:
     if Path(name).suffix.lower() in _PICTURE_SUFFIXES:
         return True
@@ -170,9 +180,32 @@ def picture_hint(name: str) -> str:
     return f"{shown} is a picture: make a puzzle of it with `python -m game convert {command}`"
 
 
-def open_puzzle(name: str) -> Puzzle:
-    """The puzzle in file ``name`` (or the Pattern game id ``name``), or a CommandError."""
-    from game.core.formats import FormatError, read_puzzle
+def add_puzzle_argument(parser: argparse.ArgumentParser) -> None:
+    """``--puzzle N``: which puzzle of a file that holds many."""
+    parser.add_argument(
+        "--puzzle",
+        type=_puzzle_number,
+        metavar="N",
+        help="which puzzle of a file that holds many (a TAAI question file, a list of Pattern "
+        "game ids), from 1 (default: the first)",
+    )
+
+
+def _puzzle_number(text: str) -> int:
+    try:
+        number = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{quote(text)} is not a number") from None
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"puzzles are numbered from 1, not {number}")
+    return number
+
+
+def open_puzzle(name: str, number: int | None = None) -> Puzzle:
+    """The puzzle in file ``name`` (or the Pattern game id ``name``), or a CommandError; the
+    ``number``-th (from 1) of a file that holds many. Without a number, a file of many gives
+    its first, and a line on stderr says so."""
+    from game.core.formats import FormatError, read_puzzle, read_puzzles
 
     is_file = check_input_file(name, "a puzzle file")
     if is_file and name.lower().endswith(".kak"):
@@ -183,7 +216,8 @@ def open_puzzle(name: str) -> Puzzle:
             "(show, solve, check and play read Kakuro files)"
         )
     try:
-        return read_puzzle(name)
+        first = read_puzzle(name)
+        puzzles = read_puzzles(name) if is_file and may_hold_many(name) else [first]
     except FormatError as error:
         if is_file and _looks_like_a_picture(name):
             raise CommandError(picture_hint(name)) from None
@@ -191,3 +225,17 @@ def open_puzzle(name: str) -> Puzzle:
         raise CommandError(f"{where}: {quote(error.reason, 2 * QUOTE_LIMIT)}") from None
     except OSError as error:
         raise CommandError(f"{quote(name)}: {os_reason(error)}") from None
+    count = len(puzzles)
+    if number is None:
+        if count > 1:
+            print(
+                f"{quote(name)} holds {count} puzzles: this is the first (--puzzle N picks "
+                f"another; `check {quote(name)}` checks them all)",
+                file=sys.stderr,
+                flush=True,
+            )
+        return first
+    if number > count:
+        holds = "one puzzle" if count == 1 else f"{count} puzzles"
+        raise CommandError(f"{quote(name)} holds {holds}: there is no puzzle {number}")
+    return puzzles[number - 1]

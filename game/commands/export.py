@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from game.commands.common import fail, open_puzzle, os_reason, quote
+from game.commands.common import add_puzzle_argument, fail, open_puzzle, os_reason, quote
 from game.core.formats import WRITABLE_FORMATS, FormatError, format_puzzle
 
 HELP = "write a puzzle file in another format (non, txt, pzl or tatham)"
@@ -15,6 +15,7 @@ _EXTENSION_FORMATS = {".non": "non", ".txt": "txt", ".pzl": "pzl", ".tatham": "t
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_puzzle_argument(parser)
     parser.add_argument("file", metavar="FILE", help="the puzzle file to read")
     parser.add_argument(
         "--to",
@@ -35,7 +36,7 @@ def run(args: argparse.Namespace) -> int:
     if fmt is None:
         choices = ", ".join(WRITABLE_FORMATS)
         return fail(f"{quote(args.file)}: choose a format with --to ({choices})")
-    puzzle = open_puzzle(args.file)
+    puzzle = open_puzzle(args.file, args.puzzle)
     if args.output is None:
         sys.stdout.write(format_puzzle(puzzle, fmt))
         return 0

@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from game.commands.common import fail, open_puzzle, quote
+from game.commands.common import add_puzzle_argument, fail, open_puzzle, quote
 from game.commands.solving import seconds_argument, solution_count_argument
 
 HELP = "open the game window watching the solver solve the puzzle FILE, step by step"
@@ -24,6 +24,7 @@ ALGORITHM_CHOICES = ("hanjie", "rows", "lines", "rules")
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_puzzle_argument(parser)
     parser.add_argument(
         "file",
         metavar="FILE",
@@ -63,7 +64,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     path = Path(args.file)
-    puzzle = open_puzzle(args.file)
+    puzzle = open_puzzle(args.file, args.puzzle)
     from game.commands.play import open_window
     from game.ui.scenes.menu import MenuScene
     from game.ui.scenes.replay import ReplayScene, replay_refusal

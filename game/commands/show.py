@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
-from game.commands.common import open_puzzle, printable
+from game.commands.common import add_puzzle_argument, open_puzzle, printable
 from game.core.lines import clue_text
 from game.core.puzzle import Puzzle
 
@@ -13,6 +13,7 @@ HELP = "print a puzzle file: title, author, size, clues, and the goal picture wh
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_puzzle_argument(parser)
     parser.add_argument(
         "file",
         metavar="FILE",
@@ -54,6 +55,6 @@ def run(args: argparse.Namespace) -> int:
         from game.commands import kakuro
 
         return kakuro.show(args.file)
-    puzzle = open_puzzle(args.file)
+    puzzle = open_puzzle(args.file, args.puzzle)
     sys.stdout.write(describe(puzzle))
     return 0

@@ -9,7 +9,7 @@ import time
 import numpy as np
 import numpy.typing as npt
 
-from game.commands.common import open_puzzle, printable, quote
+from game.commands.common import add_puzzle_argument, open_puzzle, printable, quote
 from game.commands.solving import (
     MAX_SOLUTIONS_CAP,
     seconds_argument,
@@ -33,6 +33,7 @@ ALL_CAP = MAX_SOLUTIONS_CAP
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    add_puzzle_argument(parser)
     parser.add_argument("file", metavar="FILE", help="a puzzle file or a Pattern game id")
     count = parser.add_mutually_exclusive_group()
     count.add_argument(
@@ -119,7 +120,7 @@ def run(args: argparse.Namespace) -> int:
 
         return kakuro.solve(args)
     start = time.perf_counter()  # --timeout counts from here: reading the file included
-    puzzle = open_puzzle(args.file)
+    puzzle = open_puzzle(args.file, args.puzzle)
     max_solutions = ALL_CAP if args.all else (args.max if args.max is not None else 2)
     show_steps = args.steps and not args.json
     algorithm = args.algorithm

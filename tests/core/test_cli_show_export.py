@@ -12,11 +12,12 @@ from pathlib import Path
 import pytest
 
 from game.cli import main
-from game.core.formats import read_puzzle, read_puzzle_text
+from game.core.formats import read_puzzle, read_puzzle_text, read_puzzles
 
 from ..conftest import REPO_ROOT
 
 SAMPLES = REPO_ROOT / "tests" / "data" / "formats"
+NOTE = "this is the first (--puzzle N picks another; `check {path}` checks them all)\n"
 
 # Puzzle files of formats/ that the game must refuse as colour puzzles.
 COLOUR_FILES = {"webpbn_xml/two_colours.xml", "olsak/two_colours.g"}
@@ -55,7 +56,12 @@ def test_show_reads_every_black_and_white_format_file(
 ) -> None:
     path = SAMPLES / relative
     code, out, err = show(path, capsys)
-    assert (code, err) == (0, "")
+    count = len(read_puzzles(path))
+    # A file of many (a list of Pattern ids) shows its first and says so in one line.
+    assert (code, err) == (
+        0,
+        "" if count == 1 else f"{path} holds {count} puzzles: " + NOTE.format(path=path),
+    )
     puzzle = read_puzzle(path)
     assert f"Size:      {puzzle.size_text}" in out
     assert out.count("\n") >= puzzle.width + puzzle.height + 4

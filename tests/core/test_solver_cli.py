@@ -168,3 +168,26 @@ def test_check_reads_every_puzzle_of_a_file_that_holds_many(
     assert main(["check", str(ids), "--jobs", "1"]) == 1
     out = capsys.readouterr().out
     assert "unreadable: line 2:" in out and "0 of 1 puzzles" in out
+
+
+def test_a_file_of_many_says_so_and_any_of_its_puzzles_can_be_picked(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    ids = tmp_path / "ids.txt"
+    ids.write_text("2x2:2/1/2/1\n2x2:1/1/1/1\n3x1:1/1/1/3\n", encoding="utf-8")
+    # Without --puzzle: the first, and one line on stderr that there are more.
+    assert main(["show", str(ids)]) == 0
+    captured = capsys.readouterr()
+    assert "Size:      2x2" in captured.out
+    assert "holds 3 puzzles: this is the first (--puzzle N" in captured.err
+    assert captured.err.count("\n") == 1
+    assert main(["solve", str(ids), "--puzzle", "3", "--json"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["size"] == "3x1" and captured.err == ""
+    assert main(["export", str(ids), "--puzzle", "2", "--to", "tatham"]) == 0
+    assert capsys.readouterr().out == "2:1/1/1/1\n"  # the second id, written square
+    # Past the last, or 0: one line, exit 2.
+    for number, words in (("4", "holds 3 puzzles: there is no puzzle 4"), ("0", "from 1")):
+        assert main(["show", str(ids), "--puzzle", number]) == 2
+        err = capsys.readouterr().err
+        assert words in err and err.count("\n") == 1
