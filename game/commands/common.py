@@ -201,10 +201,10 @@ def _puzzle_number(text: str) -> int:
     return number
 
 
-def open_puzzle(name: str, number: int | None = None) -> Puzzle:
+def open_puzzle(name: str, number: int | None = None, picks: bool = True) -> Puzzle:
     """The puzzle in file ``name`` (or the Pattern game id ``name``), or a CommandError; the
     ``number``-th (from 1) of a file that holds many. Without a number, a file of many gives
-    its first, and a line on stderr says so."""
+    its first, and a line on stderr says so (naming ``--puzzle`` when the command ``picks``)."""
     from game.core.formats import FormatError, read_puzzle, read_puzzles
 
     is_file = check_input_file(name, "a puzzle file")
@@ -228,9 +228,10 @@ def open_puzzle(name: str, number: int | None = None) -> Puzzle:
     count = len(puzzles)
     if number is None:
         if count > 1:
+            other = "--puzzle N picks another; " if picks else ""
             print(
-                f"{quote(name)} holds {count} puzzles: this is the first (--puzzle N picks "
-                f"another; `check {quote(name)}` checks them all)",
+                f"{quote(name)} holds {count} puzzles: this is the first ({other}"
+                f"`check {quote(name)}` checks them all)",
                 file=sys.stderr,
                 flush=True,
             )

@@ -67,7 +67,7 @@ def check_file(path: Path) -> None:
             where = quote(error.path) if error.line is None else f"{quote(error.path)}:{error.line}"
             raise CommandError(f"{where}: {quote(error.reason)}") from None
         return
-    open_puzzle(str(path))
+    open_puzzle(str(path), picks=False)  # the game plays a file's first puzzle
 
 
 def _picture_problem(path: Path) -> str | None:

@@ -191,3 +191,15 @@ def test_a_file_of_many_says_so_and_any_of_its_puzzles_can_be_picked(
         assert main(["show", str(ids), "--puzzle", number]) == 2
         err = capsys.readouterr().err
         assert words in err and err.count("\n") == 1
+
+
+def test_play_names_the_first_of_many_without_offering_a_choice_it_lacks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from game.commands.play import check_file
+
+    ids = tmp_path / "ids.tatham"
+    ids.write_text("2x2:2/1/2/1\n2x2:1/1/1/1\n", encoding="utf-8")
+    check_file(ids)  # the game then plays the first
+    err = capsys.readouterr().err
+    assert "holds 2 puzzles: this is the first (`check" in err and "--puzzle" not in err
