@@ -217,7 +217,14 @@ def open_puzzle(name: str, number: int | None = None, picks: bool = True) -> Puz
         )
     try:
         first = read_puzzle(name)
-        puzzles = read_puzzles(name) if is_file and may_hold_many(name) else [first]
+        puzzles = [first]
+        if is_file and may_hold_many(name) and number != 1:
+            try:
+                puzzles = read_puzzles(name)
+            except FormatError:
+                if number is not None:
+                    raise
+                # A broken puzzle later in the file: the first still reads (as it did).
     except FormatError as error:
         if is_file and _looks_like_a_picture(name):
             raise CommandError(picture_hint(name)) from None

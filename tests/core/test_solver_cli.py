@@ -186,6 +186,13 @@ def test_a_file_of_many_says_so_and_any_of_its_puzzles_can_be_picked(
     assert json.loads(captured.out)["size"] == "3x1" and captured.err == ""
     assert main(["export", str(ids), "--puzzle", "2", "--to", "tatham"]) == 0
     assert capsys.readouterr().out == "2:1/1/1/1\n"  # the second id, written square
+    # A broken id after the first: the first still shows; asking for the broken one says why.
+    broken = tmp_path / "broken.txt"
+    broken.write_text("2x2:2/1/2/1\n3x1:3/1.1.1\n", encoding="utf-8")
+    assert main(["show", str(broken)]) == 0
+    assert "Size:      2x2" in capsys.readouterr().out
+    assert main(["show", str(broken), "--puzzle", "2"]) == 2
+    assert f"{broken}:2: a 3x1 game id needs 4 clues" in capsys.readouterr().err
     # Past the last, or 0: one line, exit 2.
     for number, words in (("4", "holds 3 puzzles: there is no puzzle 4"), ("0", "from 1")):
         assert main(["show", str(ids), "--puzzle", number]) == 2
