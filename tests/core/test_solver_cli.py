@@ -184,6 +184,8 @@ def test_a_file_of_many_says_so_and_any_of_its_puzzles_can_be_picked(
     assert main(["solve", str(ids), "--puzzle", "3", "--json"]) == 0
     captured = capsys.readouterr()
     assert json.loads(captured.out)["size"] == "3x1" and captured.err == ""
+    assert main(["show", str(ids), "--puzzle", "2"]) == 0
+    assert "Title:     ids #2" in capsys.readouterr().out  # untitled: named by its place
     assert main(["export", str(ids), "--puzzle", "2", "--to", "tatham"]) == 0
     assert capsys.readouterr().out == "2:1/1/1/1\n"  # the second id, written square
     # A broken id after the first: the first still shows; asking for the broken one says why.

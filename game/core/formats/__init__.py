@@ -284,9 +284,17 @@ def read_puzzles(path: str | os.PathLike[str]) -> list[Puzzle]:
     if read_all is None:
         return [first]
     try:
-        return read_all(text, name) or [first]
+        puzzles = read_all(text, name)
     except PuzzleError as error:
         raise FormatError(name, None, str(error)) from error
+    if len(puzzles) < 2:
+        return [first]
+    # Untitled ones (Pattern ids) are named after the file and their place in it.
+    stem = readable(Path(name).stem)
+    return [
+        puzzle if puzzle.title else replace(puzzle, title=f"{stem} #{number}")
+        for number, puzzle in enumerate(puzzles, 1)
+    ]
 
 
 def _writer(fmt: str) -> PuzzleFormat:
