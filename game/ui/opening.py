@@ -72,7 +72,11 @@ def open_level_file(app: App, path: Path) -> bool:
         # The toast names the file once; the reason keeps its line, not the whole path.
         app.toast(f"{path.name}: {file_problem(error, path)}", error=True)
         return False
-    verdict = _quick_verdict(puzzle)
+    # A puzzle the play screen refuses (no cells, too big) is refused without the check.
+    playable = (
+        min(puzzle.width, puzzle.height) > 0 and max(puzzle.width, puzzle.height) <= MAX_PLAYABLE
+    )
+    verdict = _quick_verdict(puzzle) if playable else "unknown"
     if puzzle.goal is None and verdict == "none":
         # Without a goal nothing else ever asks the solver, and the player would fill
         # cells (hints and all) towards a picture that does not exist.

@@ -387,6 +387,24 @@ def test_a_puzzle_file_whose_clues_admit_no_picture_is_not_played(tmp_path: Path
     assert isinstance(app.top, PlayScene)
 
 
+def test_a_puzzle_too_big_to_play_is_refused_without_the_solvers_check(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from game.ui import opening
+
+    def no_check(puzzle: Puzzle) -> str:
+        raise AssertionError("the solver looked at a puzzle the play screen refuses")
+
+    monkeypatch.setattr(opening, "_quick_verdict", no_check)
+    app = App(headless=True)
+    wide = tmp_path / "wide.non"
+    width = opening.MAX_PLAYABLE + 1
+    columns = "1\n" + "0\n" * (width - 1)
+    wide.write_text(f"width {width}\nheight 1\nrows\n1\ncolumns\n{columns}")
+    assert not app.open_level_file(wide)
+    assert app.toasts.texts and "too large to play here" in app.toasts.texts[0]
+
+
 def test_a_puzzle_file_with_more_than_one_solution_says_so_from_the_start(
     tmp_path: Path,
 ) -> None:
