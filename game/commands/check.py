@@ -10,7 +10,6 @@ import argparse
 import functools
 import json
 import os
-import stat
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -187,19 +186,12 @@ def _end_workers(pool: ProcessPoolExecutor) -> None:
     pool.shutdown(wait=False, cancel_futures=True)
 
 
-def _is_regular_file(name: str) -> bool:
-    try:
-        return stat.S_ISREG(os.stat(name).st_mode)
-    except (OSError, ValueError):  # check_input_folder then says what is wrong
-        return False
-
-
 def run(args: argparse.Namespace) -> int:
     if args.jobs is not None and args.jobs < 1:
         return fail(f"--jobs must be at least 1, not {args.jobs}")
     # ``check my.non`` is the natural first try: one file is a pack of one (read whatever
     # its extension: the reader names what is wrong with it).
-    if _is_regular_file(args.folder):
+    if os.path.isfile(args.folder):  # False for anything else: check_input_folder says what
         folder = Path(args.folder).parent
         files = [Path(args.folder)]
     else:
