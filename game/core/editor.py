@@ -42,7 +42,7 @@ from game.core.convert import (
     puzzle_from_grid,
 )
 from game.core.fairness import Fix
-from game.core.fileio import readable
+from game.core.fileio import free_path, readable
 from game.core.formats import read_puzzle, write_puzzle
 from game.core.puzzle import Puzzle
 from game.core.solver.steps import CellPosition
@@ -62,16 +62,6 @@ def file_stem_for(title: str) -> str:
     """A file name from a title: lower case letters, digits and dashes."""
     stem = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
     return stem[:48] or "my-puzzle"
-
-
-def free_path(folder: Path, stem: str, suffix: str = ".non") -> Path:
-    """``folder/stem.non``, or ``stem-2.non``, ``stem-3.non``… if taken: never overwrite."""
-    candidate = folder / f"{stem}{suffix}"
-    number = 2
-    while candidate.exists():
-        candidate = folder / f"{stem}-{number}{suffix}"
-        number += 1
-    return candidate
 
 
 class LevelOpening:

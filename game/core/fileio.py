@@ -54,6 +54,17 @@ def readable(text: str) -> str:
     return raw.decode("utf-8", "replace")
 
 
+def free_path(folder: Path, stem: str, suffix: str = ".non") -> Path:
+    """``folder/stem.non``, or ``stem-2.non``, ``stem-3.non``… if taken (a dangling link
+    counts as taken): never overwrite."""
+    candidate = folder / f"{stem}{suffix}"
+    number = 2
+    while os.path.lexists(candidate):
+        candidate = folder / f"{stem}-{number}{suffix}"
+        number += 1
+    return candidate
+
+
 def _temp_prefix(name: str) -> str:
     raw = name.encode("utf-8", "surrogateescape")[:_PREFIX_BYTES]
     return "." + os.fsdecode(raw) + "."

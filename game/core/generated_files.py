@@ -18,7 +18,8 @@ import contextlib
 from pathlib import Path
 
 from game.core.daily import DailyPlan
-from game.core.editor import file_stem_for, free_path
+from game.core.editor import file_stem_for
+from game.core.fileio import free_path
 from game.core.formats import read_puzzle, write_puzzle
 from game.core.packs import puzzle_files
 from game.core.progress import ProgressStore

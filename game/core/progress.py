@@ -38,6 +38,7 @@ import platformdirs
 from game.core.fileio import (
     PathLike,
     check_writable,
+    free_path,
     path_text,
     readable,
     remove_stale_temporaries,
@@ -247,11 +248,7 @@ class ProgressStore:
     def _set_aside(self, path: Path, *, keep_original: bool = False) -> Path | None:
         """Move (or copy) a damaged file to a fresh ``.corrupt-<time>`` name."""
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        target = path.with_name(f"{path.name}{CORRUPT_SUFFIX}{stamp}")
-        counter = 1
-        while os.path.lexists(target):
-            target = path.with_name(f"{path.name}{CORRUPT_SUFFIX}{stamp}-{counter}")
-            counter += 1
+        target = free_path(path.parent, f"{path.name}{CORRUPT_SUFFIX}{stamp}", "")
         try:
             if keep_original:
                 shutil.copyfile(path, target)
@@ -541,11 +538,7 @@ class ProgressStore:
         # anything).
         name = "".join(char for char in puzzle_key[:40] if char.isalnum()) or "puzzle"
         stamp = time.strftime("%Y%m%d-%H%M%S")
-        target = self.directory / f"session-{name}{CORRUPT_SUFFIX}{stamp}.json"
-        counter = 1
-        while os.path.lexists(target):
-            target = self.directory / f"session-{name}{CORRUPT_SUFFIX}{stamp}-{counter}.json"
-            counter += 1
+        target = free_path(self.directory, f"session-{name}{CORRUPT_SUFFIX}{stamp}", ".json")
         kept = {
             "puzzle": puzzle_key,
             "title": entry.get("title", ""),

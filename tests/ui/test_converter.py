@@ -14,7 +14,8 @@ from PIL import Image, ImageDraw
 
 from game.core.board import Cell
 from game.core.convert import Converter, ConvertOptions
-from game.core.editor import file_stem_for, free_path
+from game.core.editor import file_stem_for
+from game.core.fileio import free_path
 from game.core.formats import read_puzzle
 from game.core.moves import Paint
 from game.resources import levels_dir
@@ -498,6 +499,9 @@ def test_file_names_never_overwrite(tmp_path: Path) -> None:
     (tmp_path / "cat.non").write_text("x")
     (tmp_path / "cat-2.non").write_text("x")
     assert free_path(tmp_path, "cat") == tmp_path / "cat-3.non"
+    # A dangling link is taken too: saving there would write wherever it points.
+    (tmp_path / "cat-3.non").symlink_to(tmp_path / "gone" / "cat.non")
+    assert free_path(tmp_path, "cat") == tmp_path / "cat-4.non"
 
 
 @pytest.mark.parametrize("name", ["converter_photo", "converter_ambiguous", "converter_fair"])

@@ -25,8 +25,9 @@ import numpy.typing as npt
 import pygame
 
 from game.core.clue_editor import MAX_SIZE, MIN_SIZE, Axis, ClueSheet, clue_report_lines
-from game.core.editor import file_stem_for, free_path
+from game.core.editor import file_stem_for
 from game.core.fairness import Report, UniquenessCheck
+from game.core.fileio import free_path
 from game.core.formats import write_puzzle
 from game.core.puzzle import Puzzle, PuzzleError
 from game.ui.opening import PlayContext
