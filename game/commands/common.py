@@ -216,15 +216,16 @@ def open_puzzle(name: str, number: int | None = None, picks: bool = True) -> Puz
             "(show, solve, check and play read Kakuro files)"
         )
     try:
-        first = read_puzzle(name)
-        puzzles = [first]
-        if is_file and may_hold_many(name) and number != 1:
+        if not is_file or not may_hold_many(name) or number == 1:
+            puzzles = [read_puzzle(name)]
+        else:
             try:
                 puzzles = read_puzzles(name)
             except FormatError:
                 if number is not None:
                     raise
                 # A broken puzzle later in the file: the first still reads (as it did).
+                puzzles = [read_puzzle(name)]
     except FormatError as error:
         if is_file and _looks_like_a_picture(name):
             raise CommandError(picture_hint(name)) from None
@@ -242,7 +243,7 @@ def open_puzzle(name: str, number: int | None = None, picks: bool = True) -> Puz
                 file=sys.stderr,
                 flush=True,
             )
-        return first
+        return puzzles[0]
     if number > count:
         holds = "one puzzle" if count == 1 else f"{count} puzzles"
         raise CommandError(f"{quote(name)} holds {holds}: there is no puzzle {number}")

@@ -228,6 +228,19 @@ def read_puzzle(path: str | os.PathLike[str]) -> Puzzle:
 
     A puzzle whose file has no title is named after the file.
     """
+    return _read(path, every=False)[0]
+
+
+def read_puzzles(path: str | os.PathLike[str]) -> list[Puzzle]:
+    """Every puzzle in the file at ``path``: one for most formats, all of a TAAI question
+    file or a list of Pattern game ids (:func:`read_puzzle` gives the first). Refuses what
+    :func:`read_puzzle` refuses, with its messages, and a broken puzzle after the first."""
+    return _read(path, every=True)
+
+
+def _read(path: str | os.PathLike[str], every: bool) -> list[Puzzle]:
+    """The first puzzle of the file or game id ``path`` (every puzzle of it when ``every``),
+    the file read once."""
     name = os.fspath(path)
     file = Path(name)
     # Only stat looks before the file is opened: a FIFO or a device is refused by name, never
@@ -237,10 +250,10 @@ def read_puzzle(path: str | os.PathLike[str]) -> Puzzle:
         info = os.stat(name)
     except (FileNotFoundError, NotADirectoryError, ValueError) as error:
         if _TATHAM_ID.fullmatch(name):
-            return read_puzzle_text(name, "<game id>")
+            return [read_puzzle_text(name, "<game id>")]
         if _TATHAM_ID_START.match(name):  # "5x5:1/x": a game id with a typo, not a file
             try:
-                return read_puzzle_text(name, "<game id>")
+                return [read_puzzle_text(name, "<game id>")]
             except FormatError as wrong:
                 reason = f"no such file, and not a Pattern game id either ({wrong.reason})"
                 raise FormatError(name, None, reason) from None
@@ -251,7 +264,7 @@ def read_puzzle(path: str | os.PathLike[str]) -> Puzzle:
         raise FormatError(name, None, reason) from error
     except OSError as error:
         if _TATHAM_ID.fullmatch(name):
-            return read_puzzle_text(name, "<game id>")
+            return [read_puzzle_text(name, "<game id>")]
         raise FormatError(name, None, error.strerror or str(error)) from error
     if stat.S_ISDIR(info.st_mode):
         raise FormatError(name, None, "this is a folder, not a puzzle file")
@@ -262,39 +275,36 @@ def read_puzzle(path: str | os.PathLike[str]) -> Puzzle:
             data = stream.read(MAX_FILE_BYTES + 1)
     except OSError as error:
         raise FormatError(name, None, error.strerror or str(error)) from error
-    puzzle = read_puzzle_bytes(data, name)
-    if not puzzle.title and file.stem:
-        # A title is shown and written, never opened: bytes of the name that are not UTF-8
-        # become U+FFFD here rather than lone surrogates that no font or file can take.
-        puzzle = replace(puzzle, title=readable(file.stem))
-    return puzzle
-
-
-def read_puzzles(path: str | os.PathLike[str]) -> list[Puzzle]:
-    """Every puzzle in the file at ``path``: one for most formats, all of a TAAI question
-    file or a list of Pattern game ids (:func:`read_puzzle` gives the first). Refuses what
-    :func:`read_puzzle` refuses, with its messages."""
-    first = read_puzzle(path)
-    name = os.fspath(path)
-    if not os.path.isfile(name):  # a bare game id
-        return [first]
-    with open(name, "rb") as stream:
-        text = decode_puzzle_bytes(stream.read(MAX_FILE_BYTES + 1), name).removeprefix("\ufeff")
-    read_all = guess_format(text, name).read_all
-    if read_all is None:
-        return [first]
-    try:
-        puzzles = read_all(text, name)
-    except PuzzleError as error:
-        raise FormatError(name, None, str(error)) from error
-    if len(puzzles) < 2:
-        return [first]
+    text = decode_puzzle_bytes(data, name)
+    puzzles = _every_puzzle(text, name) if every else [read_puzzle_text(text, name)]
+    if len(puzzles) == 1:
+        puzzle = puzzles[0]
+        if not puzzle.title and file.stem:
+            # A title is shown and written, never opened: bytes of the name that are not
+            # UTF-8 become U+FFFD here rather than lone surrogates no font or file can take.
+            puzzle = replace(puzzle, title=readable(file.stem))
+        return [puzzle]
     # Untitled ones (Pattern ids) are named after the file and their place in it.
-    stem = readable(Path(name).stem)
+    stem = readable(file.stem)
     return [
         puzzle if puzzle.title else replace(puzzle, title=f"{stem} #{number}")
         for number, puzzle in enumerate(puzzles, 1)
     ]
+
+
+def _every_puzzle(text: str, name: str) -> list[Puzzle]:
+    """Every puzzle of a file's text: all of them for a format whose files hold many, else
+    (or when it holds none) what :func:`read_puzzle_text` reads or says."""
+    content = text.removeprefix("\ufeff")
+    read_all = guess_format(content, name).read_all if content.strip() else None
+    if read_all is not None:
+        try:
+            puzzles = read_all(content, name)
+        except PuzzleError as error:
+            raise FormatError(name, None, str(error)) from error
+        if puzzles:
+            return puzzles
+    return [read_puzzle_text(text, name)]
 
 
 def _writer(fmt: str) -> PuzzleFormat:
