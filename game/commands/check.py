@@ -160,7 +160,8 @@ def _table_row(row: dict[str, object], folder: Path, name_width: int) -> str:
 
 
 def print_distribution(levels: dict[str, list[int]]) -> None:
-    """How many puzzles each pack has at each level: a pack should spread."""
+    """How many puzzles each pack has at each level, and over how many of the five levels
+    they spread (a pack should: "1 of 5" is a pack all of one level)."""
     from game.core.rating import STAR_NAMES
 
     if not levels:
@@ -168,11 +169,11 @@ def print_distribution(levels: dict[str, list[int]]) -> None:
     width = max(len(printable(pack)) for pack in [*levels, "pack"])
     names = [STAR_NAMES[stars] for stars in range(1, 6)]
     print()
-    print(f"{'pack':<{width}}  " + "  ".join(f"{name:>8}" for name in names) + "  levels")
+    print(f"{'pack':<{width}}  " + "  ".join(f"{name:>8}" for name in names) + "  spread")
     for pack, counts in sorted(levels.items()):
         spread = sum(1 for count in counts[1:] if count)
         cells = "  ".join(f"{count:>8}" for count in counts[1:])
-        print(f"{printable(pack):<{width}}  {cells}  {spread:>6}")
+        print(f"{printable(pack):<{width}}  {cells}  {spread} of {len(names)}")
 
 
 def _end_workers(pool: ProcessPoolExecutor) -> None:
@@ -217,8 +218,9 @@ def run(args: argparse.Namespace) -> int:
             f"{'file':<{name_width}}  {'size':>7}  {'verdict':<8}  {'rating':<16}  {'seconds':>8}"
         )
     failures = 0
-    # Stars by pack (the first folder under DIR; "." for files directly in it).
+    # Stars by pack (the first folder under DIR; DIR's own name for files directly in it).
     levels: dict[str, list[int]] = {}
+    own_pack = folder.resolve().name or str(folder)
     pool = ProcessPoolExecutor(max_workers=min(jobs, len(units)))
     try:
         rows = pool.map(
@@ -237,7 +239,7 @@ def run(args: argparse.Namespace) -> int:
             rating = row.get("rating")
             if isinstance(rating, dict):
                 parts = Path(os.path.relpath(str(row["file"]), folder)).parts
-                pack = parts[0] if len(parts) > 1 else "."
+                pack = parts[0] if len(parts) > 1 else own_pack
                 levels.setdefault(pack, [0] * 6)[int(rating["stars"])] += 1
     except BaseException:
         _end_workers(pool)

@@ -83,6 +83,16 @@ def test_check_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
     out = capsys.readouterr().out
     assert "01-hook.non" in out and "02-cup.non" in out
     assert "2 of 2 puzzles have exactly one solution" in out
+    # The pack's line counts its puzzles by level and says over how many levels they spread
+    # (a count of levels under a "levels" heading read as a count of puzzles).
+    lines = out.splitlines()
+    at = next(at for at, line in enumerate(lines) if line.startswith("pack "))
+    assert lines[at].split()[-1] == "spread"
+    line = lines[at + 1]
+    assert line.split()[0] == "pack"
+    counts = [int(word) for word in line.split()[1:6]]
+    assert sum(counts) == 2
+    assert line.endswith(f"{sum(1 for count in counts if count)} of 5")
 
     write_puzzle(_permutations(3), pack / "03-many.non")
     (pack / "04-broken.non").write_text("width 2\n")
