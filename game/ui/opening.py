@@ -72,11 +72,12 @@ def open_level_file(app: App, path: Path) -> bool:
         # The toast names the file once; the reason keeps its line, not the whole path.
         app.toast(f"{path.name}: {file_problem(error, path)}", error=True)
         return False
-    # A puzzle the play screen refuses (no cells, too big) is refused without the check.
-    playable = (
-        min(puzzle.width, puzzle.height) > 0 and max(puzzle.width, puzzle.height) <= MAX_PLAYABLE
-    )
-    verdict = _quick_verdict(puzzle) if playable else "unknown"
+    # A puzzle the play screen refuses (no cells, too big) is refused before the check.
+    refusal = unplayable(puzzle)
+    if refusal is not None:
+        app.toast(refusal, error=True)
+        return False
+    verdict = _quick_verdict(puzzle)
     if puzzle.goal is None and verdict == "none":
         # Without a goal nothing else ever asks the solver, and the player would fill
         # cells (hints and all) towards a picture that does not exist.
@@ -110,15 +111,9 @@ def play_puzzle(
 ) -> bool:
     """Open the play screen for ``puzzle``; False (and a toast) when it cannot be played
     here. Over a game already open it replaces that game rather than piling up."""
-    if puzzle.width == 0 or puzzle.height == 0:
-        app.toast(f"{puzzle.title or 'This puzzle'} has no cells to play.", error=True)
-        return False
-    if max(puzzle.width, puzzle.height) > MAX_PLAYABLE:
-        app.toast(
-            f"{puzzle.size_text} is too large to play here (at most {MAX_PLAYABLE} cells a "
-            "side); `python -m game solve` still reads it.",
-            error=True,
-        )
+    refusal = unplayable(puzzle)
+    if refusal is not None:
+        app.toast(refusal, error=True)
         return False
     from game.ui.scenes.play import PlayScene
 
@@ -138,6 +133,18 @@ def play_puzzle(
     else:
         app.push(scene)
     return True
+
+
+def unplayable(puzzle: Puzzle) -> str | None:
+    """Why the play screen cannot take ``puzzle`` (no cells, too big), or None."""
+    if puzzle.width == 0 or puzzle.height == 0:
+        return f"{puzzle.title or 'This puzzle'} has no cells to play."
+    if max(puzzle.width, puzzle.height) > MAX_PLAYABLE:
+        return (
+            f"{puzzle.size_text} is too large to play here (at most {MAX_PLAYABLE} cells a "
+            "side); `python -m game solve` still reads it."
+        )
+    return None
 
 
 # How long opening a puzzle file may look for a picture, or a second one; a book's hard
