@@ -86,6 +86,8 @@ def verdict_text(result: SolveResult) -> str:
         return f"unknown (stopped by the timeout{found})"
     if result.capped:
         return f"multiple (stopped at {count} {noun}: there may be more)"
+    if result.timed_out:
+        return f"multiple ({count} {noun} found, stopped by the timeout: there may be more)"
     if result.complete:
         return f"multiple (exactly {count} {noun})"
     return f"multiple ({count} {noun} found)"

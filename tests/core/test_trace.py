@@ -205,6 +205,8 @@ def test_verdicts_in_words() -> None:
     )
     capped = SolveResult("multiple", [solution] * 20, stats, capped=True)
     assert verdict_text(capped, 60) == "At least 20 solutions (stopped counting)"
+    counting = SolveResult("multiple", [solution] * 7, stats, timed_out=True, max_solutions=None)
+    assert verdict_text(counting, 60) == "At least 7 solutions (stopped at the time limit of 60 s)"
     assert verdict_text(SolveResult("none", [], stats, complete=True), 60) == "No solution"
     timed_out = SolveResult("unknown", [], stats, timed_out=True)
     assert verdict_text(timed_out, 60) == "Gave up after the time limit of 60 s"

@@ -395,13 +395,15 @@ def verdict_text(result: SolveResult, time_limit: float | None) -> str:
     count = len(result.solutions)
     if result.status == "unique":
         return "Unique solution"
+    limit = f" of {time_limit:g} s" if time_limit is not None else ""
     if result.status == "multiple":
         if result.capped:
             return f"At least {count} solutions (stopped counting)"
+        if result.timed_out:
+            return f"At least {count} solutions (stopped at the time limit{limit})"
         return f"{count} solutions"
     if result.status == "none":
         return "No solution"
-    limit = f" of {time_limit:g} s" if time_limit is not None else ""
     if result.timed_out:
         if count:
             return f"Gave up after the time limit{limit}: 1 solution found, maybe more"
