@@ -33,6 +33,8 @@ HELP = (
 )
 
 DEFAULT_TIMEOUT = 60.0
+# Seconds an interrupted check waits for its terminated workers to end (each, at most).
+WORKER_END_SECONDS = 2.0
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -181,9 +183,18 @@ def _end_workers(pool: ProcessPoolExecutor) -> None:
     puzzle already handed to a worker, up to ``--timeout`` each, so a check interrupted by
     a signal to this process alone (an IDE's stop button, ``kill -INT``) went on for
     minutes. The executor has no public way to end its workers before Python 3.14."""
-    processes = getattr(pool, "_processes", None) or {}
-    for process in list(processes.values()):
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
         process.terminate()
+    # Wait for them to be gone (killed if SIGTERM was not enough) before the executor is
+    # told to shut down, so its manager thread, which the interpreter joins at exit, finds
+    # every worker dead instead of waiting on one still ending.
+    deadline = time.monotonic() + WORKER_END_SECONDS
+    for process in processes:
+        process.join(max(0.0, deadline - time.monotonic()))
+        if process.is_alive():
+            process.kill()
+            process.join(WORKER_END_SECONDS)
     pool.shutdown(wait=False, cancel_futures=True)
 
 
