@@ -8,6 +8,11 @@ the engine's statistics, the longest single step (the longest wait for one ``nex
 the step generator) and when the first solution came. Then totals: median, 90th percentile,
 timeouts (and how many of them had not found any solution), disagreements.
 A folder holding ``questions.txt`` is read as TAAI 2011 tournament questions.
+
+Seconds belong to the machine they were measured on. To hold today's figures against ones
+measured elsewhere (an issue's targets), first run the commit those came from on this machine
+(``git archive <commit> | tar -x -C /tmp/then``, then its own copy of this script) and compare
+the two runs here: the machines this project was measured on have differed by up to 2.7x.
 """
 
 from __future__ import annotations
