@@ -396,3 +396,15 @@ def test_ctrl_c_sent_to_check_alone_stops_its_workers_at_once(tmp_path: Path) ->
         process.communicate()
     assert process.returncode == 130
     assert err == "hanjie: interrupted\n"
+
+
+def test_play_names_an_empty_picture_as_convert_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # QA: play said "this is not an image Hanjie can read" where convert said why.
+    empty = tmp_path / "blank.png"
+    empty.write_bytes(b"")
+    for command in ("play", "convert"):
+        assert one_line([command, str(empty)], capsys) == (
+            f"hanjie: {empty}: the file is empty (0 bytes)"
+        )
