@@ -25,9 +25,9 @@ def _open() -> LessonScene:
     return scene
 
 
-def _key(scene: LessonScene, code: int) -> None:
-    scene.app.feed(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
-    scene.app.feed(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0))
+def _key(scene: LessonScene, code: int, mod: int = 0) -> None:
+    scene.app.feed(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0))
+    scene.app.feed(pygame.event.Event(pygame.KEYUP, key=code, mod=mod, unicode="", scancode=0))
     scene.app.step()
 
 
@@ -221,3 +221,16 @@ def test_options_resumes_at_the_first_lesson_not_finished() -> None:
     assert isinstance(again, LessonScene) and again.run.lesson_index == 2
     click(app, again.back_button.rect.center)  # Back chooses an earlier lesson
     assert again.run.lesson_index == 1 and again.run.step_index == 0
+
+
+def test_shift_arrows_paint_in_the_lesson_as_in_play() -> None:
+    # QA: Space then Shift+Right along row 1 filled one cell; in play it paints the row.
+    scene = _open()
+    _key(scene, pygame.K_RETURN)  # the rules, then "fill row 1"
+    run = scene.run
+    assert run.step.want == Want.FILL
+    _key(scene, pygame.K_SPACE)
+    for _ in range(3):
+        _key(scene, pygame.K_RIGHT, pygame.KMOD_LSHIFT)
+    assert run.step_index == 2  # row 1 filled: on to column 1
+    assert [int(v) for v in run.board.cells[0]] == [1, 1, 1, 1]
