@@ -357,15 +357,24 @@ class PlayChrome:
             if scene.next_button not in scene.win_buttons:
                 pass  # a game from an editor: no list, so nothing to say about a next one
             elif not scene.next_button.enabled:
-                note_text = "No next puzzle in this list."
+                note_text = scene.exits.no_next_note()
             elif scene.exits.next_pack_entry is not None:
                 note_text = f"Next: {scene.exits.next_pack_name}"
             if note_text:
+                # Wrapped, at most three lines (the last fitted): a sentence of where to
+                # go next did not fit one line of the panel.
                 room = scene.regions.side_panel.w - 2 * scene.regions.padding
-                note_text = fit_text(app.fonts.get(app.scaled(15)), note_text, room)
-                note = app.fonts.render(note_text, app.scaled(15), theme.text_muted)
-                bottom = scene.menu_button.rect.bottom + 8
-                surface.blit(note, note.get_rect(midtop=(cx, bottom)))
+                font = app.fonts.get(app.scaled(15))
+                lines = wrap_text(font, note_text, room)
+                if len(lines) > 3:
+                    lines = [*lines[:2], " ".join(lines[2:])]
+                top = scene.menu_button.rect.bottom + 8
+                for line in lines:
+                    note = app.fonts.render(
+                        fit_text(font, line, room), app.scaled(15), theme.text_muted
+                    )
+                    surface.blit(note, note.get_rect(midtop=(cx, top)))
+                    top += font.get_linesize()
 
     def _draw_help(self, surface: pygame.Surface) -> None:
         scene = self.scene
