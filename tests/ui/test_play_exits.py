@@ -371,3 +371,22 @@ def test_the_win_says_where_the_next_daily_or_random_puzzle_is(tmp_path: Path) -
         "random": "Level select's Random makes another, or keeps this one.",
         "elsewhere": "No next puzzle in this list.",
     }
+
+
+def test_enter_in_a_dialog_takes_its_main_button() -> None:
+    # QA: the keyboard started on the first button whatever the main (blue) one was, so
+    # Enter on "Leave without saving?" left, while Cancel was shown as the main choice.
+    from game.ui.scene import Scene
+    from game.ui.widgets.dialog import DialogButton
+
+    app = App(headless=True)
+    app.push(Scene(app))
+    app.step()
+    dialog = DialogScene(
+        app, "Leave?", "", [DialogButton("Leave"), DialogButton("Cancel", primary=True)]
+    )
+    app.push(dialog)
+    app.step()
+    assert dialog.focus.focused is dialog.button("Cancel")
+    key(app, pygame.K_RETURN)
+    assert dialog.chosen == 1
