@@ -143,3 +143,15 @@ def test_level_select_cards_fit_their_text() -> None:
     name_h = app.fonts.get(round(19 * app.ui_scale), bold=True).get_linesize()
     count_h = app.fonts.get(round(15 * app.ui_scale)).get_linesize()
     assert row.height >= name_h + count_h + 8
+
+
+def test_the_converters_three_start_buttons_show_whole_words() -> None:
+    # QA: at 800x600 "Open…" was cut to "Ope…" beside "Canvas" and "Clues…".
+    from game.ui.scenes.converter import ConverterScene
+
+    app = App(headless=True, size=SMALL)
+    scene = ConverterScene(app)
+    app.push(scene)
+    app.step()
+    for button in (scene.open_button, scene.canvas_button, scene.clues_button):
+        assert button.shown_label(app) in (button.label, button.short_label), button.label
