@@ -155,3 +155,18 @@ def test_the_converters_three_start_buttons_show_whole_words() -> None:
     app.step()
     for button in (scene.open_button, scene.canvas_button, scene.clues_button):
         assert button.shown_label(app) in (button.label, button.short_label), button.label
+
+
+def test_a_solved_cards_badge_leaves_its_best_time_readable() -> None:
+    # QA: at 800x600 "✓ Solved" covered the end of "Best 1:12"; it is "✓" alone there.
+    from game.ui.scenes.level_cards import badge_width, solved_badge
+
+    app = shot("level_select")
+    scene = app.top
+    assert isinstance(scene, LevelSelectScene)
+    room = scene.card_rect(0).width - 2 * round(10 * app.ui_scale)
+    status = app.fonts.get(round(14 * app.ui_scale)).size("Best 12:34")[0]
+    badge = solved_badge(app, status, room)
+    assert badge == "✓"
+    assert status + badge_width(app, badge) < room
+    assert solved_badge(app, status, 3 * room) == "✓ Solved"
