@@ -170,3 +170,15 @@ def test_a_solved_cards_badge_leaves_its_best_time_readable() -> None:
     assert badge == "✓"
     assert status + badge_width(app, badge) < room
     assert solved_badge(app, status, 3 * room) == "✓ Solved"
+
+
+def test_whole_picture_is_shown_whole() -> None:
+    # QA: at 800x600 the framed photo's button read "Whole pic…".
+    from game.ui.scenes.converter import ConverterScene
+
+    app = shot("converter_photo")
+    scene = app.top
+    assert isinstance(scene, ConverterScene)
+    whole = scene.photo.controls.whole
+    assert whole.enabled and whole.rect.width > 0
+    assert whole.shown_label(app) == "Whole picture"
