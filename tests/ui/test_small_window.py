@@ -182,3 +182,15 @@ def test_whole_picture_is_shown_whole() -> None:
     whole = scene.photo.controls.whole
     assert whole.enabled and whole.rect.width > 0
     assert whole.shown_label(app) == "Whole picture"
+
+
+def test_the_play_help_line_ends_with_esc_pause() -> None:
+    # QA: at 800x600 it read "… P panel · Esc p…".
+    from game.ui.scenes.play_chrome import HELP_TINY
+
+    app = shot("play-20x20")
+    scene = app.top
+    assert isinstance(scene, PlayScene)
+    room = scene.regions.help_line.w - 2 * scene.regions.padding
+    assert app.fonts.get(app.scaled(15)).size(HELP_TINY)[0] <= room
+    assert HELP_TINY.endswith("Esc pause")

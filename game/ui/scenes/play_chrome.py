@@ -39,6 +39,13 @@ HELP_SHORT = (
     "Left fill · Right cross · Shift+click clear · Middle/Space+drag view · "
     "Arrows, Space/Z, X, C · Ctrl+Z/Y · +/− zoom · P panel · Esc pause"
 )
+# At 800x600 the short line lost its end ("… P panel · Esc p…", QA). Esc pause leads
+# everywhere else, so this one keeps it and leaves out zooming (the buttons beside the
+# board say + and − too).
+HELP_TINY = (
+    "Left fill · Right cross · Shift+click clear · Middle/Space+drag view · "
+    "Arrows, Space/Z, X, C · Ctrl+Z/Y · P panel · Esc pause"
+)
 
 
 @dataclass
@@ -390,7 +397,10 @@ class PlayChrome:
         size = app.scaled(15)
         font = app.fonts.get(size)
         room = line.w - 2 * scene.regions.padding
-        text = HELP_LONG if font.size(HELP_LONG)[0] <= room else fit_text(font, HELP_SHORT, room)
+        text = next(
+            (help for help in (HELP_LONG, HELP_SHORT) if font.size(help)[0] <= room),
+            fit_text(font, HELP_TINY, room),
+        )
         rendered = app.fonts.render(text, size, theme.text_muted)
         surface.blit(
             rendered, rendered.get_rect(center=(line.x + line.w // 2, line.y + line.h // 2))
