@@ -10,6 +10,7 @@ import argparse
 import functools
 import json
 import os
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -184,6 +185,13 @@ def _end_workers(pool: ProcessPoolExecutor) -> None:
     processes = getattr(pool, "_processes", None) or {}
     for process in list(processes.values()):
         process.terminate()
+    # The pool's own thread sees its workers gone and fails every waiting puzzle; let it
+    # finish before anything cancels them (the map's iterator does when it is dropped):
+    # on Python 3.11 it raised InvalidStateError on a cancelled one, a traceback from its
+    # thread after the one line (QA: ``check DIR --json | head``).
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if isinstance(manager, threading.Thread):
+        manager.join(timeout=5.0)
     pool.shutdown(wait=False, cancel_futures=True)
 
 
