@@ -58,10 +58,19 @@ LEVEL_SOLVE_LIMIT = 4.0
 UNDO_LIMIT = 50
 
 
+# Names Windows keeps for devices, whatever the extension: "con.non" is the console there.
+_WINDOWS_DEVICES = frozenset(
+    ["con", "prn", "aux", "nul", *(f"{kind}{n}" for kind in ("com", "lpt") for n in range(10))]
+)
+
+
 def file_stem_for(title: str) -> str:
-    """A file name from a title: lower case letters, digits and dashes."""
-    stem = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
-    return stem[:48] or "my-puzzle"
+    """A file name from a title: lower case letters, digits and dashes (never one of the
+    names Windows keeps for devices: a puzzle called "Con" or "Aux" is "con-puzzle")."""
+    stem = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")[:48].strip("-")
+    if stem in _WINDOWS_DEVICES:
+        return f"{stem}-puzzle"
+    return stem or "my-puzzle"
 
 
 class LevelOpening:
