@@ -174,5 +174,6 @@ def test_file_names_from_titles_avoid_windows_device_names() -> None:
     assert file_stem_for("Console") == "console"
     assert file_stem_for("../../etc/passwd") == "etc-passwd"
     assert file_stem_for("日本語") == "my-puzzle"
+    assert file_stem_for("Café Über") == "cafe-uber"  # QA: it was "caf-ber"
     # Cut at 48 characters, never ending on a dash.
     assert file_stem_for("a" * 47 + " b") == "a" * 47
