@@ -35,7 +35,11 @@ QUOTE_LIMIT = 200
 
 # C0 and C1 controls and DEL, plus the invisible bidirectional overrides that can make a line
 # read differently from what it is. Newlines are escaped too: a message stays on one line.
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# Lone surrogates too: a file name's undecodable byte (\udcff) was written by the stream's
+# backslashreplace as six characters, after the check table had counted it as one (QA).
+_UNSAFE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
 
 # The first bytes of the pictures Hanjie converts: a puzzle command given one says so.
 _PICTURE_MAGIC = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a", b"BM")

@@ -193,6 +193,7 @@ def test_any_terminal_encoding_survives(tmp_path: Path) -> None:
 def test_quote_shortens_and_escapes() -> None:
     assert printable("a\tb\x7fc\x9b") == "a\\x09b\\x7fc\\x9b"
     assert printable("Café ★") == "Café ★"
+    assert printable("bad\udcffname.non") == "bad\\udcffname.non"  # an undecodable byte
     long = quote("x" * 1000)
     assert len(long) < QUOTE_LIMIT + 25 and long.endswith("… (1000 characters)")
 
