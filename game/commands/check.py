@@ -128,6 +128,10 @@ def check_file(path: str, timeout: float | None, number: int = 0) -> dict[str, o
         return {**where, "error": f"{line}{error.reason}"}
     except (OSError, IndexError) as error:  # changed since it was counted
         return {**where, "error": str(error)}
+    if puzzle.width == 0 or puzzle.height == 0:
+        # Not a puzzle anyone can play (level select shows it as "Cannot open"); it was
+        # counted "unique, Easy" among the fair ones (QA).
+        return {**where, "error": f"the puzzle is {puzzle.size_text}: it has no cells to play"}
     meter = EffortMeter(puzzle)
     result = solve_with_deadline(puzzle, max_solutions=2, timeout=timeout, on_step=meter)
     rating = rate(result, meter.effort(result.stats.line_rounds))
