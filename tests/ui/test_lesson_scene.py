@@ -72,6 +72,28 @@ def test_options_opens_the_lesson() -> None:
     assert isinstance(app.top, LessonScene)
 
 
+def test_finishing_the_lesson_from_options_leaves_enter_on_back() -> None:
+    # QA: back in Options the keyboard was still on the lesson's button, so the Enter
+    # after "Finish the lesson" began it again at lesson 1.
+    app = App(headless=True)
+    app.set_setting(LESSONS_FINISHED, 4)  # the last lesson is next
+    options = OptionsScene(app)
+    app.push(options)
+    app.step()
+    options.focus.focus_widget(options.lesson)
+    _key(options, pygame.K_RETURN)  # type: ignore[arg-type]
+    scene = app.top
+    assert isinstance(scene, LessonScene) and scene.run.lesson_index == 4
+    for _ in range(len(scene.run.lesson.steps)):
+        click(app, scene.skip_button.rect.center)
+    _key(scene, pygame.K_RETURN)  # skips the reveal
+    _key(scene, pygame.K_RETURN)  # Finish the lesson
+    assert app.top is options and app.setting(LESSON_DONE)
+    assert options.focus.focused is options.back
+    _key(options, pygame.K_RETURN)  # type: ignore[arg-type]
+    assert app.top is not options and not isinstance(app.top, LessonScene)
+
+
 def test_the_first_steps_by_mouse_and_key_with_a_gentle_correction() -> None:
     scene = _open()
     run = scene.run
