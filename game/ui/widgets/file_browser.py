@@ -13,6 +13,7 @@ cannot be read shows why and the browser stays where it was.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,13 +56,24 @@ def _kind_of(name: str, images: set[str], levels: set[str]) -> EntryKind | None:
     return None
 
 
+def natural_key(name: str) -> tuple[tuple[int, int, str], ...]:
+    """Sorts names as people count: IMG_2.jpg before IMG_10.jpg, case ignored (by plain
+    text order p1, p10, p100 came before p2, QA)."""
+    return tuple(
+        (0, int(part), part) if part.isdigit() else (1, 0, part)
+        for part in re.split(r"(\d+)", name.casefold())
+        if part
+    )
+
+
 def folder_entries(
     folder: Path,
     image_suffixes: Iterable[str],
     level_suffixes: Iterable[str] = (),
 ) -> list[FolderEntry]:
     """What ``folder`` shows: its parent, its sub-folders, then its pictures and level files,
-    each group sorted by name ignoring case. Hidden entries are left out.
+    each group sorted by name as people count (:func:`natural_key`). Hidden entries are left
+    out.
 
     Raises OSError when the folder cannot be listed."""
     images = {suffix.lower() for suffix in image_suffixes}
@@ -82,8 +94,8 @@ def folder_entries(
                     files.append(FolderEntry(item.name, Path(item.path), kind, size))
             except OSError:
                 continue  # a broken link or a vanished file: just not listed
-    folders.sort(key=lambda entry: entry.name.casefold())
-    files.sort(key=lambda entry: entry.name.casefold())
+    folders.sort(key=lambda entry: natural_key(entry.name))
+    files.sort(key=lambda entry: natural_key(entry.name))
     parent = folder.parent
     head = [FolderEntry("..", parent, "parent")] if parent != folder else []
     return head + folders + files
