@@ -409,3 +409,16 @@ def test_play_names_an_empty_picture_as_convert_does(
         assert one_line([command, str(empty)], capsys) == (
             f"hanjie: {empty}: the file is empty (0 bytes)"
         )
+
+
+def test_screenshot_says_why_a_size_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    # QA: "10x10" was told "the size must look like 1280x800", which it does.
+    assert one_line(["screenshot", "--size", "10x10", "--list"], capsys) == (
+        "hanjie: 10x10: the window must be 320x240 to 7680x4320"
+    )
+    assert one_line(["screenshot", "--size", "big", "--list"], capsys) == (
+        "hanjie: big: the size must look like 1280x800"
+    )
+    # One line, even for a size with a line break in it.
+    line = one_line(["screenshot", "--size", "a\nb", "--list"], capsys)
+    assert line.startswith("hanjie: a\\x0ab")
