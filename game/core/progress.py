@@ -407,6 +407,15 @@ class ProgressStore:
         self._base = copy.deepcopy(self._document)
         return True
 
+    @property
+    def unsaved_progress(self) -> str | None:
+        """Why progress recorded this session is not on disk, or None when all of it is:
+        saving is off (said once, in a toast a dialog could hide) or the last save failed.
+        Quitting then loses it, and the game asks first (QA)."""
+        if self._document == self._base:
+            return None
+        return self.saving_disabled or "Your latest progress could not be saved."
+
     def _merge_from_disk(self, current: Stamp | None) -> None:
         """Someone else wrote (or removed) progress.json since we last saw it: take in their
         changes so that writing ours does not undo them."""
