@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
     if args.file.lower().endswith(".kak"):
         from game.commands import kakuro
 
-        return kakuro.show(args.file)
+        return kakuro.show(args.file, args.puzzle)
     puzzle = open_puzzle(args.file, args.puzzle)
     sys.stdout.write(describe(puzzle))
     return 0
