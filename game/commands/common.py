@@ -213,11 +213,12 @@ def open_puzzle(name: str, number: int | None = None, picks: bool = True) -> Puz
 
     is_file = check_input_file(name, "a puzzle file")
     if is_file and name.lower().endswith(".kak"):
-        # show, solve, check and play read Kakuro files by their own route; a command that
-        # reaches here reads nonograms only, and the nonogram readers would not name it.
+        # show, solve, check, play and replay read Kakuro files by their own route; a
+        # command that reaches here reads nonograms only, and the nonogram readers would
+        # not name it.
         raise CommandError(
             f"{quote(name)} is a Kakuro puzzle: this command reads nonograms "
-            "(show, solve, check and play read Kakuro files)"
+            "(show, solve, check, play and replay read Kakuro files)"
         )
     try:
         if not is_file or not may_hold_many(name) or number == 1:
