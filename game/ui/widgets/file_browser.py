@@ -342,10 +342,17 @@ class FileBrowserScene(Scene):
         )  # fmt: skip
         list_top = self.path_rect.bottom + round(8 * scale)
         list_bottom = self.panel.bottom - pad - button_height - round(12 * scale)
+        first_arrange = self.scroll.viewport.height == 0
         self.scroll.viewport = pygame.Rect(
             self.panel.left + pad, list_top, self.panel.width - 2 * pad, list_bottom - list_top
         )
         self.scroll.content_height = len(self.entries) * self.row_height
+        if first_arrange:
+            # The first folder was entered before there was a list to scroll: showing its
+            # selected row in no room at all scrolled it out of sight, with ".." above it
+            # (QA: the browser opened on a list cut off at the top, nothing selected).
+            self.scroll.scroll_to(0)
+            self._ensure_selected_visible()
         self.scroll.clamp()
         gap = round(10 * scale)
         count = len(self.buttons)
