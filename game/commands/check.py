@@ -10,6 +10,7 @@ import argparse
 import functools
 import json
 import os
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -129,6 +130,10 @@ def check_file(path: str, timeout: float | None, number: int = 0) -> dict[str, o
         return {**where, "error": f"{line}{error.reason}"}
     except (OSError, IndexError) as error:  # changed since it was counted
         return {**where, "error": str(error)}
+    if puzzle.width == 0 or puzzle.height == 0:
+        # Not a puzzle anyone can play (level select shows it as "Cannot open"); it was
+        # counted "unique, Easy" among the fair ones (QA).
+        return {**where, "error": f"the puzzle is {puzzle.size_text}: it has no cells to play"}
     meter = EffortMeter(puzzle)
     result = solve_with_deadline(puzzle, max_solutions=2, timeout=timeout, on_step=meter)
     rating = rate(result, meter.effort(result.stats.line_rounds))
@@ -195,6 +200,13 @@ def _end_workers(pool: ProcessPoolExecutor) -> None:
         if process.is_alive():
             process.kill()
             process.join(WORKER_END_SECONDS)
+    # That thread then sees its workers gone and fails every waiting puzzle; let it finish
+    # before anything cancels them (the map's iterator does when it is dropped): on Python
+    # 3.11 it raised InvalidStateError on a cancelled one, a traceback from its thread
+    # after the one line (QA: ``check DIR --json | head``).
+    manager = getattr(pool, "_executor_manager_thread", None)
+    if isinstance(manager, threading.Thread):
+        manager.join(timeout=WORKER_END_SECONDS)
     pool.shutdown(wait=False, cancel_futures=True)
 
 

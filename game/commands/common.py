@@ -35,7 +35,11 @@ QUOTE_LIMIT = 200
 
 # C0 and C1 controls and DEL, plus the invisible bidirectional overrides that can make a line
 # read differently from what it is. Newlines are escaped too: a message stays on one line.
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+# Lone surrogates too: a file name's undecodable byte (\udcff) was written by the stream's
+# backslashreplace as six characters, after the check table had counted it as one (QA).
+_UNSAFE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ud800-\udfff]"
+)
 
 # The first bytes of the pictures Hanjie converts: a puzzle command given one says so.
 _PICTURE_MAGIC = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a", b"BM")
@@ -209,11 +213,12 @@ def open_puzzle(name: str, number: int | None = None, picks: bool = True) -> Puz
 
     is_file = check_input_file(name, "a puzzle file")
     if is_file and name.lower().endswith(".kak"):
-        # show, solve, check and play read Kakuro files by their own route; a command that
-        # reaches here reads nonograms only, and the nonogram readers would not name it.
+        # show, solve, check, play and replay read Kakuro files by their own route; a
+        # command that reaches here reads nonograms only, and the nonogram readers would
+        # not name it.
         raise CommandError(
             f"{quote(name)} is a Kakuro puzzle: this command reads nonograms "
-            "(show, solve, check and play read Kakuro files)"
+            "(show, solve, check, play and replay read Kakuro files)"
         )
     try:
         if not is_file or not may_hold_many(name) or number == 1:

@@ -85,7 +85,15 @@ def describe(puzzle: KakuroPuzzle) -> str:
     return text
 
 
-def show(name: str) -> int:
+def refuse_puzzle_number(name: str, number: int | None) -> None:
+    """``--puzzle N`` past 1 on a Kakuro file, which holds one puzzle: refused as for a
+    nonogram file of one (QA: ``show x.kak --puzzle 2`` showed the first without a word)."""
+    if number is not None and number > 1:
+        raise CommandError(f"{quote(name)} holds one puzzle: there is no puzzle {number}")
+
+
+def show(name: str, number: int | None = None) -> int:
+    refuse_puzzle_number(name, number)
     print(describe(open_kakuro(name)), end="")
     return 0
 
@@ -97,6 +105,7 @@ def solve(args: argparse.Namespace) -> int:
     from game.core.kakuro.task import KakuroSolveTask
 
     start = time.perf_counter()
+    refuse_puzzle_number(args.file, args.puzzle)
     puzzle = open_kakuro(args.file)
     max_solutions = 1000 if args.all else (args.max if args.max is not None else 2)
     if not args.json:

@@ -28,7 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "file",
         metavar="FILE",
-        help="a puzzle file (.non, .txt, .pzl, .xml, .mk, .g) or a Pattern game id (5x5:...)",
+        help="a puzzle file (.non, .txt, .pzl, .xml, .mk, .g, .kak) or a Pattern game id (5x5:...)",
     )
     parser.add_argument(
         "--time-limit",
@@ -63,6 +63,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.file.lower().endswith(".kak"):
+        return _replay_kakuro(args)
     path = Path(args.file)
     puzzle = open_puzzle(args.file, args.puzzle)
     from game.commands.play import open_window
@@ -101,6 +103,36 @@ def run(args: argparse.Namespace) -> int:
             time_limit=args.time_limit,
             playing=not args.paused,
             algorithm=args.algorithm,
+        )
+    )
+    app.run()
+    return 0
+
+
+def _replay_kakuro(args: argparse.Namespace) -> int:
+    """``replay FILE.kak``: the Kakuro solver's replay, as W shows it in the game (it was
+    refused as "this command reads nonograms", QA). Kakuro has one solver, and no race."""
+    from game.commands.kakuro import open_kakuro, refuse_puzzle_number
+
+    if args.race is not None or args.algorithm != "hanjie":
+        return fail("--race and --algorithm are for nonograms: Kakuro has one solver")
+    refuse_puzzle_number(args.file, args.puzzle)
+    puzzle = open_kakuro(args.file)
+    from game.commands.play import open_window
+    from game.ui.scenes.kakuro_replay import KakuroReplayScene
+    from game.ui.scenes.menu import MenuScene
+
+    app = open_window()
+    if app is None:
+        return 2
+    app.push(MenuScene(app, offer_lesson=False))
+    app.push(
+        KakuroReplayScene(
+            app,
+            puzzle,
+            name=puzzle.title or Path(args.file).stem,
+            max_solutions=args.max_solutions,
+            playing=not args.paused,
         )
     )
     app.run()

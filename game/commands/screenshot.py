@@ -21,7 +21,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from game.commands.common import os_reason, quote
+from game.commands.common import os_reason, printable, quote
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -93,14 +93,26 @@ def fresh_folder(parent: Path, now: time.struct_time | None = None) -> Path:
     raise FileExistsError(errno.EEXIST, "too many screenshot folders for this second", str(parent))
 
 
+MIN_SIZE, MAX_SIZE = (320, 240), (7680, 4320)
+
+
 def _size(text: str) -> tuple[int, int] | None:
     try:
         width, height = (int(part) for part in text.lower().split("x"))
     except ValueError:
         return None
-    if not (320 <= width <= 7680 and 240 <= height <= 4320):
-        return None
     return width, height
+
+
+def _size_problem(size: tuple[int, int] | None) -> str | None:
+    """Why ``--size`` cannot be used: "10x10" was told "the size must look like 1280x800",
+    which it does (QA); a size out of range now says the range."""
+    if size is None:
+        return "the size must look like 1280x800"
+    (width, height), (low_w, low_h), (high_w, high_h) = size, MIN_SIZE, MAX_SIZE
+    if not (low_w <= width <= high_w and low_h <= height <= high_h):
+        return f"the window must be {low_w}x{low_h} to {high_w}x{high_h}"
+    return None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -108,8 +120,9 @@ def run(args: argparse.Namespace) -> int:
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     size = _size(args.size)
-    if size is None:
-        print(f"hanjie: {args.size}: the size must look like 1280x800", file=sys.stderr)
+    problem = _size_problem(size)
+    if size is None or problem is not None:
+        print(f"hanjie: {printable(args.size)}: {problem}", file=sys.stderr)
         return 2
     shots = collect_shots()
     if args.list:

@@ -33,10 +33,15 @@ def describe(puzzle: Puzzle) -> str:
     lines += [
         f"{printable(key.capitalize()) + ':':<10} {printable(value)}" for key, value in puzzle.extra
     ]
-    lines.append(
-        f"Size:      {puzzle.size_text} ({puzzle.width} columns, {puzzle.height} rows, "
-        f"{puzzle.filled_total} filled cells)"
+    counts = ", ".join(
+        _counted(number, noun)
+        for number, noun in (
+            (puzzle.width, "column"),
+            (puzzle.height, "row"),
+            (puzzle.filled_total, "filled cell"),
+        )
     )
+    lines.append(f"Size:      {puzzle.size_text} ({counts})")
     for heading, clues in (("Rows", puzzle.row_clues), ("Columns", puzzle.column_clues)):
         lines.append(f"{heading}:")
         number_width = len(str(len(clues)))
@@ -54,7 +59,12 @@ def run(args: argparse.Namespace) -> int:
     if args.file.lower().endswith(".kak"):
         from game.commands import kakuro
 
-        return kakuro.show(args.file)
+        return kakuro.show(args.file, args.puzzle)
     puzzle = open_puzzle(args.file, args.puzzle)
     sys.stdout.write(describe(puzzle))
     return 0
+
+
+def _counted(number: int, noun: str) -> str:
+    """ "1 column", "2 columns" (a 1x1 puzzle said "1 columns, 1 rows, 1 filled cells")."""
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"

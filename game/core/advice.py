@@ -16,6 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar, Literal
 
+import numpy as np
+import numpy.typing as npt
+
 from game.core.board import Board, Cell
 from game.core.lines import Clue, clue_text
 from game.core.puzzle import Puzzle
@@ -142,6 +145,9 @@ class BrokenLine:
     axis: Axis
     index: int
     clue: Clue
+    # The line's real marks alone still fit: its trial marks made the contradiction, which
+    # is what a trial is for (the guess was wrong), and D is the way back.
+    by_trial: bool = False
     tone: ClassVar[Tone] = "error"
 
     @property
@@ -150,9 +156,15 @@ class BrokenLine:
 
     @property
     def text(self) -> str:
+        line, clue = f"{self.axis} {self.index + 1}", clue_text(self.clue)
+        if self.by_trial:
+            return (
+                f"Your trial marks break {line}: it can hold {clue} without them, not with "
+                "them, so the guess was wrong. Drop trial (D) takes it back."
+            )
         return (
-            f"Your marks contradict the clues: {self.axis} {self.index + 1} cannot hold "
-            f"{clue_text(self.clue)} any more. Undo or clear some marks first."
+            f"Your marks contradict the clues: {line} cannot hold {clue} any more. "
+            "Undo or clear some marks first."
         )
 
 
@@ -186,13 +198,18 @@ def advise_hint(session: Session, answer_known: bool) -> HintAdvice:
 def broken_line(puzzle: Puzzle, board: Board) -> BrokenLine | None:
     """The first row, then column, whose marks no placement of its clue fits, if any."""
     cells = board.cells
+    real = np.where(cells >= Cell.TRIAL_FILLED, Cell.UNKNOWN, cells)
     for y, clue in enumerate(puzzle.row_clues):
         if analyse_line(clue, line_codes(cells[y, :].tolist())) is None:
-            return BrokenLine("row", y, clue)
+            return BrokenLine("row", y, clue, _fits(clue, real[y, :]))
     for x, clue in enumerate(puzzle.column_clues):
         if analyse_line(clue, line_codes(cells[:, x].tolist())) is None:
-            return BrokenLine("column", x, clue)
+            return BrokenLine("column", x, clue, _fits(clue, real[:, x]))
     return None
+
+
+def _fits(clue: Clue, line: npt.NDArray[np.int8]) -> bool:
+    return analyse_line(clue, line_codes(line.tolist())) is not None
 
 
 # --- sentences --------------------------------------------------------------------------------

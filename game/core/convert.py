@@ -330,7 +330,8 @@ def parse_method(text: str) -> tuple[Method, float | None]:
         if not value:
             return method, None
         if method not in LEVEL_METHODS:
-            break
+            # "otsu=0.3" was an "unknown method", as if otsu were not one (QA).
+            raise ConvertError(f"{method} takes no level: write it alone, not {text.strip()!r}")
         try:
             level = float(value)
         except ValueError:

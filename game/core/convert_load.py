@@ -102,6 +102,9 @@ def _describe_os_error(path: Path, error: OSError) -> str:
     return f"the file cannot be read ({error.strerror or error})"
 
 
+EMPTY_FILE = "the file is empty (0 bytes)"
+
+
 def load_image(path: str | Path) -> SourceImage:
     """Decode ``path`` into a working copy; ConvertError with a clear reason on bad input."""
     path = Path(path)
@@ -126,7 +129,7 @@ def load_image(path: str | Path) -> SourceImage:
     except OSError as error:
         raise ConvertError(_describe_os_error(path, error)) from None
     if not data:  # Pillow would say "not an image Hanjie can read": true, but not why
-        raise ConvertError("the file is empty (0 bytes)")
+        raise ConvertError(EMPTY_FILE)
     return _load_from_bytes(io.BytesIO(data), path.name)
 
 
@@ -228,6 +231,9 @@ def header_problem(stream: Any) -> str | None:
     """Why the picture in ``stream`` cannot be converted, from its header alone (None: it
     may be): the checks :func:`load_image` makes before decoding, for a caller that wants to
     refuse at once (``play PICTURE`` before its window opens). No Pillow warning escapes."""
+    if not stream.read(1):
+        return EMPTY_FILE  # as the converter says it, not "not an image Hanjie can read"
+    stream.seek(0)
     try:
         _open_checked(stream).close()
     except ConvertError as error:

@@ -24,6 +24,7 @@ overwrites a file it did not write itself.
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Literal
@@ -58,10 +59,21 @@ LEVEL_SOLVE_LIMIT = 4.0
 UNDO_LIMIT = 50
 
 
+# Names Windows keeps for devices, whatever the extension: "con.non" is the console there.
+_WINDOWS_DEVICES = frozenset(
+    ["con", "prn", "aux", "nul", *(f"{kind}{n}" for kind in ("com", "lpt") for n in range(10))]
+)
+
+
 def file_stem_for(title: str) -> str:
-    """A file name from a title: lower case letters, digits and dashes."""
-    stem = re.sub(r"[^a-z0-9]+", "-", title.lower()).strip("-")
-    return stem[:48] or "my-puzzle"
+    """A file name from a title: lower case letters (accents taken off), digits and dashes
+    (never one of the names Windows keeps for devices: "Con" or "Aux" is "con-puzzle")."""
+    # Accents come off first: "Café" was "caf", "Über" "ber".
+    plain = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode("ascii")
+    stem = re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")[:48].strip("-")
+    if stem in _WINDOWS_DEVICES:
+        return f"{stem}-puzzle"
+    return stem or "my-puzzle"
 
 
 class LevelOpening:

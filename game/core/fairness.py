@@ -37,10 +37,17 @@ Clock = Callable[[], float]
 
 def grid_warnings(grid: BoolGrid) -> tuple[str, ...]:
     """Things worth telling the author about a grid that is still a valid puzzle."""
+    # What to try goes with it: a word or a drawing in thin lines gave an empty grid and
+    # "One solution: a fair puzzle" with nothing more to go on (QA).
     if not grid.any():
-        return ("every cell is empty: the picture came out all white",)
+        return (
+            "every cell is empty: the picture came out all white (thin lines vanish in big "
+            "cells: try more cells, cropping the borders, another method or Invert)",
+        )
     if grid.all():
-        return ("every cell is filled: the picture came out all black",)
+        return (
+            "every cell is filled: the picture came out all black (try Invert or another method)",
+        )
     return ()
 
 

@@ -3,9 +3,9 @@
 A random puzzle is written to ``<progress folder>/random/`` and a daily puzzle to
 ``<progress folder>/daily/YYYY-MM-DD.non`` before it is played: the play screen then records
 a file, "Continue" on the menu reopens the game, and a daily puzzle is generated once a day.
-Only the newest :data:`KEEP_RANDOM` random files are kept. A solved random puzzle the player
-likes is copied into "My puzzles" (:func:`keep_in_my_puzzles`), under a free file name,
-once.
+Only the newest :data:`KEEP_RANDOM` random files are kept, and any with a game in
+progress. A solved random puzzle the player likes is copied into "My puzzles"
+(:func:`keep_in_my_puzzles`), under a free file name, once.
 
 A daily win is noticed from the store's own record of the puzzle (solved, best time), so the
 play screen needs to know nothing about daily puzzles: :func:`sync_daily` copies the best
@@ -54,13 +54,26 @@ def random_stem(width: int, height: int, level: int, seed: int) -> str:
     return f"{width}x{height}-level{level}-{seed}"
 
 
-def prune_random(folder: Path, keep: int = KEEP_RANDOM) -> None:
-    """Forget all but the ``keep`` newest random puzzles (their games are done or dropped)."""
+def prune_random(folder: Path, keep: int = KEEP_RANDOM, store: ProgressStore | None = None) -> None:
+    """Forget all but the ``keep`` newest random puzzles, except those with a game in
+    progress in ``store``: an unfinished 40x30 went with its file after twelve quick 5x5
+    ones, and Continue then said its file was no longer there (QA)."""
     with contextlib.suppress(OSError):
         files = sorted(puzzle_files(folder), key=lambda path: path.stat().st_mtime, reverse=True)
         for old in files[keep:]:
+            if store is not None and _game_in_progress(store, old):
+                continue
             with contextlib.suppress(OSError):
                 old.unlink()
+
+
+def _game_in_progress(store: ProgressStore, path: Path) -> bool:
+    try:
+        puzzle = read_puzzle(path)
+    except (ValueError, OSError):
+        return False
+    record = store.record(puzzle.fingerprint())
+    return record.session is not None  # cleared on a win
 
 
 def newest_random(folder: Path) -> tuple[Puzzle, Path] | None:

@@ -222,11 +222,17 @@ def file_problem(error: Exception, path: Path) -> str:
 
 
 def read_entry(path: Path) -> PuzzleEntry:
-    """One puzzle file as an entry; never raises for a bad file."""
+    """One puzzle file as an entry; never raises for a bad file. A puzzle with no cells
+    (width or height 0) is one that cannot be played: its card said "Not solved yet" and a
+    click on it was refused (QA)."""
     try:
-        return PuzzleEntry(path=path, puzzle=read_puzzle(path))
+        puzzle = read_puzzle(path)
     except (ValueError, OSError) as error:
         return PuzzleEntry(path=path, puzzle=None, error=file_problem(error, path))
+    if puzzle.width == 0 or puzzle.height == 0:
+        problem = f"the puzzle is {puzzle.size_text}: it has no cells to play"
+        return PuzzleEntry(path=path, puzzle=None, error=problem)
+    return PuzzleEntry(path=path, puzzle=puzzle)
 
 
 def read_entries(pack: Pack) -> list[PuzzleEntry]:

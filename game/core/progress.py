@@ -153,6 +153,7 @@ class ProgressStore:
         self.backup_path = self.directory / (FILE_NAME + BACKUP_SUFFIX)
         # Why nothing is written this session (told once, at start), or None.
         self.saving_disabled: str | None = None
+        self._save_failed = False  # the last save met a disk error (unsaved_progress)
         # The text of progress.json as last read or written, when it was good: it becomes
         # the backup on the next save.
         self._good_text_on_disk: str | None = None
@@ -384,10 +385,13 @@ class ProgressStore:
             return True
         try:
             with self._lock():
-                return self._save_locked()
+                saved = self._save_locked()
         except OSError as error:
             self._error(f"Could not save your progress ({_reason(error)}).")
+            self._save_failed = True
             return False
+        self._save_failed = False
+        return saved
 
     def _save_locked(self) -> bool:
         try:
@@ -406,6 +410,15 @@ class ProgressStore:
         self._good_text_on_disk = text
         self._base = copy.deepcopy(self._document)
         return True
+
+    @property
+    def unsaved_progress(self) -> str | None:
+        """Why progress recorded this session is not on disk, or None when all of it is:
+        saving is off (said once, in a toast a dialog could hide) or the last save failed.
+        Quitting then loses it, and the game asks first (QA)."""
+        if self.saving_disabled is not None:
+            return self.saving_disabled if self._document != self._base else None
+        return "Your latest progress could not be saved." if self._save_failed else None
 
     def _merge_from_disk(self, current: Stamp | None) -> None:
         """Someone else wrote (or removed) progress.json since we last saw it: take in their

@@ -488,6 +488,9 @@ class App:
             text = scene.unsaved_work()
             if text:
                 found.append(text)
+        progress = self.store.unsaved_progress
+        if progress:
+            found.append(progress)
         return found
 
     def close(self) -> None:
@@ -506,9 +509,12 @@ class App:
             return
         from game.ui.widgets.dialog import DialogButton, DialogScene
 
+        only_progress = unsaved == [self.store.unsaved_progress]
         self._quit_question = DialogScene(
             self,
-            "Quit and lose the unsaved puzzle?",
+            "Quit and lose this session's progress?"
+            if only_progress
+            else "Quit and lose the unsaved puzzle?",
             " ".join(unsaved),
             [DialogButton("Quit", self.request_quit), DialogButton("Cancel")],
             cancel_index=1,

@@ -106,6 +106,24 @@ def test_a_line_that_cannot_fit_is_named() -> None:
     assert broken_line(NO_GOAL, Session(NO_GOAL).board) is None
 
 
+def test_a_line_broken_by_trial_marks_says_the_guess_was_wrong() -> None:
+    # QA: a trial cross that broke row 1 got "Undo or clear some marks first", not the
+    # lesson of a trial: the guess was wrong, and D takes it back.
+    session = Session(NO_GOAL)
+    session.apply(Paint(0, 0, 0, 0, F))
+    session.apply(Paint(1, 0, 1, 0, Cell.TRIAL_FILLED))
+    advice = advise_hint(session, answer_known=False)
+    assert advice == BrokenLine("row", 0, (1, 1), by_trial=True)
+    assert advice.text == (
+        "Your trial marks break row 1: it can hold 1 1 without them, not with them, so the "
+        "guess was wrong. Drop trial (D) takes it back."
+    )
+    # Real marks that break the line alone keep the first sentence, trial marks or not.
+    session.apply(Paint(2, 0, 2, 0, F))
+    session.apply(Paint(3, 0, 3, 0, F))
+    assert broken_line(NO_GOAL, session.board) == BrokenLine("row", 0, (1, 1))
+
+
 def test_a_broken_column_is_named_and_rows_come_first() -> None:
     session = Session(HEART)
     session.apply(Paint(2, 0, 2, 0, X))

@@ -193,6 +193,7 @@ def test_any_terminal_encoding_survives(tmp_path: Path) -> None:
 def test_quote_shortens_and_escapes() -> None:
     assert printable("a\tb\x7fc\x9b") == "a\\x09b\\x7fc\\x9b"
     assert printable("Café ★") == "Café ★"
+    assert printable("bad\udcffname.non") == "bad\\udcffname.non"  # an undecodable byte
     long = quote("x" * 1000)
     assert len(long) < QUOTE_LIMIT + 25 and long.endswith("… (1000 characters)")
 
@@ -297,7 +298,7 @@ def test_convert_refuses_an_output_it_could_never_write_before_converting(
     assert (tmp_path / "out.non").is_file()
 
 
-@pytest.mark.parametrize("command", ["export", "replay"])
+@pytest.mark.parametrize("command", ["export"])
 def test_a_kakuro_given_to_a_nonogram_command_is_named(
     command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -306,7 +307,7 @@ def test_a_kakuro_given_to_a_nonogram_command_is_named(
     kakuro.write_text((REPO_ROOT / "levels/kakuro-01-starter/01-starter.kak").read_text())
     assert one_line([command, str(kakuro), *READERS.get(command, [])], capsys) == (
         f"hanjie: {kakuro} is a Kakuro puzzle: this command reads nonograms "
-        "(show, solve, check and play read Kakuro files)"
+        "(show, solve, check, play and replay read Kakuro files)"
     )
 
 
@@ -396,3 +397,28 @@ def test_ctrl_c_sent_to_check_alone_stops_its_workers_at_once(tmp_path: Path) ->
         process.communicate()
     assert process.returncode == 130
     assert err == "hanjie: interrupted\n"
+
+
+def test_play_names_an_empty_picture_as_convert_does(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # QA: play said "this is not an image Hanjie can read" where convert said why.
+    empty = tmp_path / "blank.png"
+    empty.write_bytes(b"")
+    for command in ("play", "convert"):
+        assert one_line([command, str(empty)], capsys) == (
+            f"hanjie: {empty}: the file is empty (0 bytes)"
+        )
+
+
+def test_screenshot_says_why_a_size_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    # QA: "10x10" was told "the size must look like 1280x800", which it does.
+    assert one_line(["screenshot", "--size", "10x10", "--list"], capsys) == (
+        "hanjie: 10x10: the window must be 320x240 to 7680x4320"
+    )
+    assert one_line(["screenshot", "--size", "big", "--list"], capsys) == (
+        "hanjie: big: the size must look like 1280x800"
+    )
+    # One line, even for a size with a line break in it.
+    line = one_line(["screenshot", "--size", "a\nb", "--list"], capsys)
+    assert line.startswith("hanjie: a\\x0ab")

@@ -108,6 +108,15 @@ def test_show_prints_title_author_clues_and_goal(
     )
 
 
+def test_show_counts_one_in_the_singular(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "dot.non"
+    path.write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n")
+    code, out, _ = show(path, capsys)
+    assert code == 0 and "Size:      1x1 (1 column, 1 row, 1 filled cell)\n" in out
+
+
 def test_show_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = tmp_path / "nope.non"
     code, out, err = show(path, capsys)

@@ -256,6 +256,9 @@ def test_parse_size_and_method() -> None:
     for bad in ("threshold=abc", "threshold=2", "edges"):
         with pytest.raises(ConvertError):
             parse_method(bad)
+    # A method without a level given one is named as such, not "unknown method" (QA).
+    with pytest.raises(ConvertError, match="otsu takes no level: write it alone"):
+        parse_method("otsu=0.3")
 
 
 def test_otsu_separates_two_levels() -> None:

@@ -29,6 +29,7 @@ from game.core.generated_files import (
 )
 from game.core.progress import ProgressStore
 from game.core.puzzle import Puzzle
+from game.core.session import Session
 
 MONDAY = date(2025, 3, 10)
 
@@ -152,3 +153,21 @@ def test_random_files_keep_the_newest_and_a_kept_puzzle_is_copied_once(tmp_path:
     again, written_again = keep_in_my_puzzles(puzzles[2], user)
     assert again == path and not written_again
     assert len(list(user.iterdir())) == 1
+
+
+def test_pruning_random_files_keeps_a_game_in_progress(tmp_path: Path) -> None:
+    # QA: an unfinished random game older than the twelve newest lost its file, and with
+    # it the game (Continue: "its file is no longer there").
+    folder = tmp_path / "random"
+    store = ProgressStore(tmp_path / "progress")
+    puzzles = [generate(5, 5, 1, seed) for seed in range(4)]
+    for seed, puzzle in enumerate(puzzles):
+        path = write_generated(folder, puzzle, f"p{seed}")
+        os.utime(path, (1000 + seed, 1000 + seed))
+    store.save_session(puzzles[0].fingerprint(), Session(puzzles[0]).to_json())
+    prune_random(folder, keep=2, store=store)
+    assert sorted(path.name for path in folder.iterdir()) == ["p0.non", "p2.non", "p3.non"]
+    # Without a store (or once the game is over) the oldest go as before.
+    store.clear_session(puzzles[0].fingerprint())
+    prune_random(folder, keep=2, store=store)
+    assert sorted(path.name for path in folder.iterdir()) == ["p2.non", "p3.non"]

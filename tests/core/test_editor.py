@@ -162,3 +162,18 @@ def test_a_level_outside_the_editor_sizes_is_refused(tmp_path: Path) -> None:
     write_puzzle(Puzzle.from_grid(np.ones((5, 60), dtype=bool)), path)
     with pytest.raises(ValueError, match="the editor takes 5 to 50 cells a side"):
         LevelOpening(path)
+
+
+def test_file_names_from_titles_avoid_windows_device_names() -> None:
+    # QA: a puzzle titled "Con" was saved as con.non, the console on Windows.
+    from game.core.editor import file_stem_for
+
+    assert file_stem_for("Con") == "con-puzzle"
+    assert file_stem_for("LPT1") == "lpt1-puzzle"
+    assert file_stem_for("Aux.") == "aux-puzzle"
+    assert file_stem_for("Console") == "console"
+    assert file_stem_for("../../etc/passwd") == "etc-passwd"
+    assert file_stem_for("日本語") == "my-puzzle"
+    assert file_stem_for("Café Über") == "cafe-uber"  # QA: it was "caf-ber"
+    # Cut at 48 characters, never ending on a dash.
+    assert file_stem_for("a" * 47 + " b") == "a" * 47

@@ -61,6 +61,32 @@ def test_bare_goal_and_empty_lines() -> None:
     assert puzzle.goal == ((False, False), (True, True))
 
 
+def test_comments_among_clues_and_blank_lines_after_a_header() -> None:
+    # Hand-written files (QA): a '#' line inside a section was read as a clue ("'#' is not a
+    # whole number"); a blank line straight after "rows" closed the section before its clues.
+    text = "width 2\nheight 2\nrows\n\n# top\n2\n1\n\ncolumns\r\n\r\n2\n1\n# the end\n"
+    puzzle = read_puzzle_text(text, "hand.non")
+    assert puzzle.row_clues == ((2,), (1,))
+    assert puzzle.column_clues == ((2,), (1,))
+
+
+def test_a_blank_line_between_clues_is_named() -> None:
+    text = "width 2\nheight 2\nrows\n2\n\n1\ncolumns\n2\n1\n"
+    with pytest.raises(FormatError) as caught:
+        read_puzzle_text(text, "gap.non")
+    assert caught.value.line == 6
+    assert "the blank line 5 ended the 'rows' section" in caught.value.reason
+
+
+def test_a_second_width_is_refused() -> None:
+    # It replaced the first without a word ("there are 2 column clues but the width is 3").
+    text = "width 2\nheight 2\nrows\n2\n1\ncolumns\n2\n1\nwidth 3\n"
+    with pytest.raises(FormatError, match="a second 'width', 3, after width 2"):
+        read_puzzle_text(text, "twice.non")
+    again = read_puzzle_text(text.replace("width 3", "width 2"), "same.non")
+    assert again.width == 2
+
+
 def test_write_then_read_keeps_everything() -> None:
     puzzle = read_puzzle_text(SMALL_NON, "little.non")
     again = read_puzzle_text(format_puzzle(puzzle, "non"), "again.non")

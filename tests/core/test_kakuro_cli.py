@@ -64,6 +64,20 @@ def test_bad_files_are_one_line_and_exit_2(
     assert err.count("\n") == 1 and "bad.kak" in err
 
 
+@pytest.mark.parametrize("command", ["show", "solve"])
+def test_a_puzzle_number_past_the_one_kakuro_is_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    # QA: ``show x.kak --puzzle 2`` showed the only puzzle without a word, where a
+    # nonogram file of one says there is no puzzle 2.
+    path = str(_tiny_file(tmp_path))
+    assert main([command, path, "--puzzle", "2"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == f"hanjie: {path} holds one puzzle: there is no puzzle 2\n"
+    assert main([command, path, "--puzzle", "1"]) == 0
+
+
 def test_generate_kakuro_writes_unique_rated_files(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

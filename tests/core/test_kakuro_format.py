@@ -54,6 +54,9 @@ GOOD = write(tiny())
         (GOOD.replace("# 1 3 #", "# 1 1 #"), 11, "repeats a digit"),
         (GOOD.replace("\\4 .", "\\5 ."), 11, "adds up to 4, not 5"),
         (GOOD + "grid\n", None, "needs 4 rows"),
+        # QA: "starts an down run".
+        (GOOD.replace("#  3\\ 6\\ #", "#  0\\ 6\\ #"), None, "starts a down run"),
+        (GOOD.replace("\\4 .", "\\0 ."), None, "starts an across run"),
         ("kakuro\n" + "x" * 3000 + "\n", 2, "longer than"),
         ("kakuro\n" + "a b\n" * 70_000, None, "at most 64 KB"),
     ],

@@ -83,6 +83,17 @@ def test_broken_file_is_an_entry_with_its_reason_and_the_rest_still_reads(tmp_pa
     assert [entry.name for entry in next_entries(entries, entries[0].path)] == ["Bar"]
 
 
+def test_a_puzzle_with_no_cells_is_an_entry_that_cannot_be_played(tmp_path: Path) -> None:
+    # QA: a 0x0 file in My puzzles had a card "Not solved yet" that refused every click.
+    write(tmp_path / "p" / "01-cross.non", CROSS)
+    (tmp_path / "p" / "02-none.non").write_text("width 0\nheight 0\nrows\ncolumns\n")
+    write(tmp_path / "p" / "03-bar.non", BAR)
+    entries = read_entries(list_packs(tmp_path)[0])
+    empty = entries[1]
+    assert not empty.readable and empty.error == "the puzzle is 0x0: it has no cells to play"
+    assert [entry.name for entry in next_entries(entries, entries[0].path)] == ["Bar"]
+
+
 def test_difficulty_from_the_files_extra_key(tmp_path: Path) -> None:
     path = write(tmp_path / "p" / "01.non", CROSS, 'difficulty "4/5"\n')
     entry = read_entries(list_packs(tmp_path)[0])[0]

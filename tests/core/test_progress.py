@@ -196,6 +196,31 @@ def test_missing_main_file_uses_the_backup(tmp_path: Path) -> None:
     assert levels_of(again) == [("backup was used", "info")]
 
 
+def test_unsaved_progress_says_why_what_was_played_is_not_on_disk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The game asks before quitting when it is so (QA: a session's wins lost without a word).
+    store = ProgressStore(tmp_path / "ok")
+    store.mark_solved(KEY, 50)
+    assert store.unsaved_progress is None
+
+    def full(source: object, target: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "replace", full)
+    store.set_setting("sound", False)
+    assert store.unsaved_progress == "Your latest progress could not be saved."
+    monkeypatch.undo()
+    store.set_setting("sound", True)
+    assert store.unsaved_progress is None
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    off = ProgressStore(blocker / "hanjie")
+    assert off.saving_disabled and off.unsaved_progress is None  # nothing played yet
+    off.mark_solved(KEY, 50)
+    assert off.unsaved_progress == off.saving_disabled
+
+
 def test_crash_between_write_and_rename_leaves_the_old_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -136,6 +136,18 @@ def test_check_one_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert "broken.non" in capsys.readouterr().out
 
 
+def test_check_does_not_count_a_puzzle_with_no_cells_as_fair(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # QA: a 0x0 file was "unique, Easy", one of the fair puzzles, though nothing plays it.
+    empty = tmp_path / "none.non"
+    empty.write_text("width 0\nheight 0\nrows\ncolumns\n")
+    assert main(["check", str(empty), "--jobs", "1"]) == 1
+    out = capsys.readouterr().out
+    assert "the puzzle is 0x0: it has no cells to play" in out
+    assert "0 of 1 puzzles have exactly one solution" in out
+
+
 def test_check_names_a_pipe_for_what_it_is(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

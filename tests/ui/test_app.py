@@ -545,3 +545,31 @@ def test_a_toast_too_long_for_four_lines_ends_in_an_ellipsis() -> None:
     assert app.screen.get_rect().contains(rect)
     app.toast("short and whole")
     assert app.toasts._layout(app)[-1][1] == ["short and whole"]
+
+
+def test_quitting_asks_when_this_sessions_progress_cannot_be_saved(tmp_path: Path) -> None:
+    # QA: with the progress folder unusable, the one toast at start sat under the first
+    # lesson's offer and went; a whole session's wins were then lost on quit without a word.
+    from game.core.progress import ProgressStore
+    from game.ui.scenes.menu import MenuScene
+    from game.ui.settings import SOUND
+    from game.ui.widgets.dialog import DialogScene
+
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    app = App(headless=True, store=ProgressStore(blocker / "hanjie"))
+    app.push(MenuScene(app))
+    app.step()
+    assert app.store.saving_disabled and app.store.unsaved_progress is None
+    app.close()  # nothing recorded yet: quits at once
+    assert not app.running
+    again = App(headless=True, store=ProgressStore(blocker / "hanjie"))
+    again.push(MenuScene(again))
+    again.step()
+    again.set_setting(SOUND, False)
+    again.close()
+    again.step()
+    dialog = again.top
+    assert isinstance(dialog, DialogScene)
+    assert dialog.title == "Quit and lose this session's progress?"
+    assert "Progress cannot be saved in" in dialog.message and again.running

@@ -150,6 +150,12 @@ def test_leaving_unsaved_clues_asks_and_incomplete_ones_cannot_be_saved() -> Non
     assert [button.label for button in dialog.buttons] == ["Leave", "Stay"]
     click(app, dialog.buttons[1].rect.center)
     assert app.top is scene and scene.sheet.text("row", 0) == "1"
+    # QA: Esc then Enter left and lost the clues; Enter now takes the main choice, Stay.
+    key(app, pygame.K_ESCAPE)
+    dialog = app.top
+    assert isinstance(dialog, DialogScene) and dialog.buttons[1].primary
+    key(app, pygame.K_RETURN)
+    assert app.top is scene and scene.sheet.text("row", 0) == "1"
 
 
 def test_screenshots_render_and_the_editor_sleeps_when_idle() -> None:

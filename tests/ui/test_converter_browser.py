@@ -170,3 +170,22 @@ def test_typing_a_name_jumps_to_it(folder: Path) -> None:
     app.step()
     app.step()
     assert not isinstance(app.top, FileBrowserScene)
+
+
+def test_numbered_files_are_listed_as_people_count(tmp_path: Path) -> None:
+    # QA: a folder of 3,000 pictures listed p1, p10, p100, p1000, p1001 … before p2.
+    for name in ("IMG_10.jpg", "img_2.jpg", "IMG_1.jpg", "p100.png", "p9.png"):
+        (tmp_path / name).write_bytes(b"")
+    names = [entry.name for entry in folder_entries(tmp_path, IMAGE_SUFFIXES)][1:]
+    assert names == ["IMG_1.jpg", "img_2.jpg", "IMG_10.jpg", "p9.png", "p100.png"]
+
+
+def test_a_long_folder_opens_at_its_top(tmp_path: Path) -> None:
+    # QA: a folder longer than the list opened scrolled by two rows, ".." and the selected
+    # first entry out of sight (the first folder was shown before the list had any size).
+    for index in range(40):
+        Image.new("RGB", (8, 8), "black").save(tmp_path / f"p{index}.png")
+    app, _scene, browser = _browser(tmp_path)
+    app.step()
+    assert browser.scroll.offset == 0
+    assert browser.entries[browser.selected].name == "p0.png"

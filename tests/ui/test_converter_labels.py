@@ -82,3 +82,17 @@ def test_a_long_make_it_fair_leaves_the_verdict_and_undo_in_the_panel(tmp_path: 
         height += len(wrap_text(font, text, rect.width)) * font.get_linesize() + round(4 * scale)
     assert height <= rect.height + round(4 * scale)
     assert any(text.startswith("✓ One solution") for _, text in lines)
+
+
+def test_a_fix_that_clears_most_of_the_picture_says_so() -> None:
+    # QA: a drawn diagonal of 10 cells was made fair by clearing 9 of them, the report all
+    # green; the player's picture was gone without a word.
+    from game.core.make_fair import Edit
+    from game.ui.scenes.converter_fairness import _picture_lost
+
+    cleared = [Edit(i, i, False) for i in range(9)]
+    assert _picture_lost(cleared, filled_after=1) == (
+        "That cleared 9 of your 10 filled cells: Undo the edits (Ctrl+Z) keeps them."
+    )
+    assert _picture_lost(cleared[:2], filled_after=40) == ""  # a touch-up: nothing to say
+    assert _picture_lost([Edit(0, 0, True)], filled_after=1) == ""

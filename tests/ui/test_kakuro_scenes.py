@@ -500,3 +500,11 @@ def test_every_pack_name_shows_whole_in_the_pack_list(app: App) -> None:
     for index, name in enumerate(names):
         shown, _size = pack_name_fitted(app, name, scene.pack_rect(index).width - 2 * pad)
         assert shown == name
+
+
+def test_h_says_where_kakuros_help_is(app: App) -> None:
+    # QA: H, the nonogram game's hint key, did nothing at all in Kakuro.
+    scene = open_game(app)
+    key(app, pygame.K_h)
+    assert scene.message.startswith("Kakuro has no H hint") and scene.message_kind == "hint"
+    assert scene.session.checks_used == 0 and scene.session.reveals_used == 0

@@ -25,9 +25,9 @@ def _open() -> LessonScene:
     return scene
 
 
-def _key(scene: LessonScene, code: int) -> None:
-    scene.app.feed(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode="", scancode=0))
-    scene.app.feed(pygame.event.Event(pygame.KEYUP, key=code, mod=0, unicode="", scancode=0))
+def _key(scene: LessonScene, code: int, mod: int = 0) -> None:
+    scene.app.feed(pygame.event.Event(pygame.KEYDOWN, key=code, mod=mod, unicode="", scancode=0))
+    scene.app.feed(pygame.event.Event(pygame.KEYUP, key=code, mod=mod, unicode="", scancode=0))
     scene.app.step()
 
 
@@ -70,6 +70,28 @@ def test_options_opens_the_lesson() -> None:
     click(app, options.lesson.rect.center)
     app.step()
     assert isinstance(app.top, LessonScene)
+
+
+def test_finishing_the_lesson_from_options_leaves_enter_on_back() -> None:
+    # QA: back in Options the keyboard was still on the lesson's button, so the Enter
+    # after "Finish the lesson" began it again at lesson 1.
+    app = App(headless=True)
+    app.set_setting(LESSONS_FINISHED, 4)  # the last lesson is next
+    options = OptionsScene(app)
+    app.push(options)
+    app.step()
+    options.focus.focus_widget(options.lesson)
+    _key(options, pygame.K_RETURN)  # type: ignore[arg-type]
+    scene = app.top
+    assert isinstance(scene, LessonScene) and scene.run.lesson_index == 4
+    for _ in range(len(scene.run.lesson.steps)):
+        click(app, scene.skip_button.rect.center)
+    _key(scene, pygame.K_RETURN)  # skips the reveal
+    _key(scene, pygame.K_RETURN)  # Finish the lesson
+    assert app.top is options and app.setting(LESSON_DONE)
+    assert options.focus.focused is options.back
+    _key(options, pygame.K_RETURN)  # type: ignore[arg-type]
+    assert app.top is not options and not isinstance(app.top, LessonScene)
 
 
 def test_the_first_steps_by_mouse_and_key_with_a_gentle_correction() -> None:
@@ -221,3 +243,16 @@ def test_options_resumes_at_the_first_lesson_not_finished() -> None:
     assert isinstance(again, LessonScene) and again.run.lesson_index == 2
     click(app, again.back_button.rect.center)  # Back chooses an earlier lesson
     assert again.run.lesson_index == 1 and again.run.step_index == 0
+
+
+def test_shift_arrows_paint_in_the_lesson_as_in_play() -> None:
+    # QA: Space then Shift+Right along row 1 filled one cell; in play it paints the row.
+    scene = _open()
+    _key(scene, pygame.K_RETURN)  # the rules, then "fill row 1"
+    run = scene.run
+    assert run.step.want == Want.FILL
+    _key(scene, pygame.K_SPACE)
+    for _ in range(3):
+        _key(scene, pygame.K_RIGHT, pygame.KMOD_LSHIFT)
+    assert run.step_index == 2  # row 1 filled: on to column 1
+    assert [int(v) for v in run.board.cells[0]] == [1, 1, 1, 1]

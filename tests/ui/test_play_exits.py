@@ -340,3 +340,53 @@ def test_play_now_on_an_ambiguous_conversion_says_so(tmp_path: Path) -> None:
     play = app.top
     assert isinstance(play, PlayScene) and play.editor is converter
     assert play.message.startswith("These clues have more than one solution")
+
+
+def test_the_win_says_where_the_next_daily_or_random_puzzle_is(tmp_path: Path) -> None:
+    # QA: a daily (or random) win said "No next puzzle in this list." and no more.
+    from game.core.generated_files import daily_folder, random_folder, write_generated
+    from tests.shared_data import HEART
+    from tests.ui.play_helpers import click as click_cell
+    from tests.ui.play_helpers import open_play
+
+    app = App(headless=True)
+    notes = {}
+    for name, folder in (
+        ("daily", daily_folder(app.store)),
+        ("random", random_folder(app.store)),
+        ("elsewhere", tmp_path),
+    ):
+        path = write_generated(folder, HEART, "heart")
+        scene = open_play(HEART, app=app, path=path, pack="Random")
+        goal = scene.puzzle.goal_array()
+        assert goal is not None
+        for y, x in np.argwhere(goal).tolist():
+            click_cell(scene, x, y)
+        assert scene.win is not None and not scene.next_button.enabled
+        notes[name] = scene.exits.no_next_note()
+        app.pop()
+        app.step()
+    assert notes == {
+        "daily": "A new daily puzzle tomorrow.",
+        "random": "Level select's Random makes another, or keeps this one.",
+        "elsewhere": "No next puzzle in this list.",
+    }
+
+
+def test_enter_in_a_dialog_takes_its_main_button() -> None:
+    # QA: the keyboard started on the first button whatever the main (blue) one was, so
+    # Enter on "Leave without saving?" left, while Cancel was shown as the main choice.
+    from game.ui.scene import Scene
+    from game.ui.widgets.dialog import DialogButton
+
+    app = App(headless=True)
+    app.push(Scene(app))
+    app.step()
+    dialog = DialogScene(
+        app, "Leave?", "", [DialogButton("Leave"), DialogButton("Cancel", primary=True)]
+    )
+    app.push(dialog)
+    app.step()
+    assert dialog.focus.focused is dialog.button("Cancel")
+    key(app, pygame.K_RETURN)
+    assert dialog.chosen == 1

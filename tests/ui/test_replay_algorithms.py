@@ -99,3 +99,31 @@ def test_replay_command_opens_the_race_without_the_lesson_offer(
     monkeypatch.setattr("game.commands.play.open_window", lambda: App())
     assert main(["replay", str(path), "--race", "rows,hanjie", "--paused"]) == 0
     assert len(tops) == 1 and isinstance(tops[0], RaceScene)
+
+
+def test_replay_command_opens_a_kakuro_replay(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA: ``replay FILE.kak`` was refused ("this command reads nonograms") though the game
+    replays a Kakuro's solver (W)."""
+    from game.cli import main
+    from game.ui.app import App
+    from game.ui.scenes.kakuro_replay import KakuroReplayScene
+    from tests.conftest import REPO_ROOT
+
+    path = REPO_ROOT / "levels/kakuro-01-starter/01-starter.kak"
+    tops: list[object] = []
+
+    def run_a_few_frames(app: App) -> None:
+        for _ in range(3):
+            app.step()
+        tops.append(app.top)
+
+    monkeypatch.setattr(App, "run", run_a_few_frames)
+    monkeypatch.setattr("game.commands.play.open_window", lambda: App())
+    assert main(["replay", str(path), "--paused"]) == 0
+    assert len(tops) == 1 and isinstance(tops[0], KakuroReplayScene)
+    # A race or another solver is for nonograms: one line, exit 2.
+    assert main(["replay", str(path), "--race"]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == ["hanjie: --race and --algorithm are for nonograms: Kakuro has one solver"]

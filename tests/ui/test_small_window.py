@@ -143,3 +143,54 @@ def test_level_select_cards_fit_their_text() -> None:
     name_h = app.fonts.get(round(19 * app.ui_scale), bold=True).get_linesize()
     count_h = app.fonts.get(round(15 * app.ui_scale)).get_linesize()
     assert row.height >= name_h + count_h + 8
+
+
+def test_the_converters_three_start_buttons_show_whole_words() -> None:
+    # QA: at 800x600 "Open…" was cut to "Ope…" beside "Canvas" and "Clues…".
+    from game.ui.scenes.converter import ConverterScene
+
+    app = App(headless=True, size=SMALL)
+    scene = ConverterScene(app)
+    app.push(scene)
+    app.step()
+    for button in (scene.open_button, scene.canvas_button, scene.clues_button):
+        assert button.shown_label(app) in (button.label, button.short_label), button.label
+
+
+def test_a_solved_cards_badge_leaves_its_best_time_readable() -> None:
+    # QA: at 800x600 "✓ Solved" covered the end of "Best 1:12"; it is "✓" alone there.
+    from game.ui.scenes.level_cards import badge_width, solved_badge
+
+    app = shot("level_select")
+    scene = app.top
+    assert isinstance(scene, LevelSelectScene)
+    room = scene.card_rect(0).width - 2 * round(10 * app.ui_scale)
+    status = app.fonts.get(round(14 * app.ui_scale)).size("Best 12:34")[0]
+    badge = solved_badge(app, status, room)
+    assert badge == "✓"
+    assert status + badge_width(app, badge) < room
+    assert solved_badge(app, status, 3 * room) == "✓ Solved"
+
+
+def test_whole_picture_is_shown_whole() -> None:
+    # QA: at 800x600 the framed photo's button read "Whole pic…".
+    from game.ui.scenes.converter import ConverterScene
+
+    app = shot("converter_photo")
+    scene = app.top
+    assert isinstance(scene, ConverterScene)
+    whole = scene.photo.controls.whole
+    assert whole.enabled and whole.rect.width > 0
+    assert whole.shown_label(app) == "Whole picture"
+
+
+def test_the_play_help_line_ends_with_esc_pause() -> None:
+    # QA: at 800x600 it read "… P panel · Esc p…".
+    from game.ui.scenes.play_chrome import HELP_TINY
+
+    app = shot("play-20x20")
+    scene = app.top
+    assert isinstance(scene, PlayScene)
+    room = scene.regions.help_line.w - 2 * scene.regions.padding
+    assert app.fonts.get(app.scaled(15)).size(HELP_TINY)[0] <= room
+    assert HELP_TINY.endswith("Esc pause")

@@ -6,12 +6,15 @@ from __future__ import annotations
 import numpy as np
 import pygame
 
+from game.core.board import Cell
+from game.core.moves import CommitTrial
 from game.ui.scenes.play import PlayScene
 from game.ui.widgets.win_reveal import (
     BUTTONS_AT,
     TITLE_AT,
     WAVE,
     RevealClock,
+    RevealPainter,
     settle_grow,
     settle_progress,
     title_appear,
@@ -103,3 +106,35 @@ def test_the_chime_sounds_when_the_title_appears() -> None:
         steps += 1
         assert steps < 100
     assert scene.win is not None and abs(scene.win.age - TITLE_AT) <= 0.05
+
+
+def test_a_win_made_with_trial_marks_keeps_them_as_real_marks() -> None:
+    # QA: D drops the trial and ends trial mode, so T straight after turned it back on and
+    # the rest of the picture went in as trial fills. That won, and the won board showed
+    # those cells blank (the reveal settles real fills) and the mini-map orange.
+    scene = open_play(HEART)
+    key(scene, pygame.K_t)
+    goal = scene.puzzle.goal_array()
+    assert goal is not None
+    for y, x in np.argwhere(goal).tolist():
+        click(scene, x, y)
+    assert scene.win is not None
+    board = scene.session.board
+    assert not board.has_trial() and not scene.trial_mode
+    assert (board.cells == Cell.FILLED).sum() == goal.sum()
+    assert isinstance(scene.session.history[-1], CommitTrial)
+    key(scene, pygame.K_SPACE)  # the reveal skipped: every picture cell is drawn filled
+    last = scene.layout.cell_box(*[int(v) for v in np.argwhere(goal)[-1][::-1]])
+    assert _colour_at(scene.app, last.centre) == scene.app.theme.filled
+
+
+def test_the_reveal_settles_trial_fills_as_fills() -> None:
+    # The lesson keeps a trial fill that finished its picture: the reveal drew it as paper.
+    scene = _won_heart()
+    board = scene.session.board.copy()
+    board.cells[board.cells == Cell.FILLED] = Cell.TRIAL_FILLED
+    surface = pygame.Surface(scene.app.screen.get_size())
+    RevealPainter().draw(surface, scene.layout, scene.app.theme, board, 1.0)
+    y, x = (int(v) for v in np.argwhere(board.cells == Cell.TRIAL_FILLED)[0])
+    colour = surface.get_at(scene.layout.cell_box(x, y).centre)
+    assert (colour.r, colour.g, colour.b) == scene.app.theme.filled

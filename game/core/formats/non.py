@@ -17,7 +17,9 @@
 
     goal "0101..."
 
-A section's clue lines run until a blank line or the next key. ``0`` is an empty line.
+A section's clue lines run until a blank line or the next key (blank lines straight after
+``rows`` or ``columns``, and ``#`` comment lines among the clues, are skipped). ``0`` is an
+empty line.
 Keys the model does not know are kept in ``Puzzle.extra`` and written back.
 """
 
@@ -74,11 +76,20 @@ def read(text: str, name: str = "<text>") -> Puzzle:
     goal_parts: list[str] = []
     goal_line: int | None = None
     section: str | None = None
+    # The clue section a blank line ended, and that line: a clue after it is told so.
+    ended: tuple[str, int] | None = None
 
     for number, raw in enumerate(split_lines(text, name), start=1):
         stripped = raw.strip()
         if section is not None:
+            clue_section = section in ("rows", "columns")
+            if clue_section and stripped.startswith("#"):
+                continue  # a comment line among the clues, as between the keys
             if not stripped:
+                if clue_section and not sections[section]:
+                    continue  # blank lines between the header and its first clue
+                if clue_section:
+                    ended = (section, number)
                 section = None
                 continue
             if section == "goal" and set(stripped) <= set("01\"'"):
@@ -105,17 +116,30 @@ def read(text: str, name: str = "<text>") -> Puzzle:
         value = parts[1].strip() if len(parts) > 1 else ""
         if not _KEY.fullmatch(parts[0]):
             if looks_like_clue(stripped):
+                if ended is not None:
+                    raise FormatError(
+                        name,
+                        number,
+                        f"a clue line, but the blank line {ended[1]} ended the {ended[0]!r} "
+                        "section: a section's clues have no blank lines between them",
+                    )
                 raise FormatError(name, number, "a clue line outside the rows and columns sections")
             raise FormatError(
                 name, number, f"expected a key such as width or rows, not {quote(stripped, 30)}"
             )
+        ended = None
         if key in ("rows", "columns"):
             if key in sections:
                 raise FormatError(name, number, f"a second {key!r} section")
             sections[key] = []
             section = key
         elif key in ("width", "height"):
-            sizes[key] = parse_dimension(value, key, name, number)
+            size = parse_dimension(value, key, name, number)
+            if sizes.get(key, size) != size:
+                raise FormatError(
+                    name, number, f"a second {key!r}, {size}, after {key} {sizes[key]}"
+                )
+            sizes[key] = size
         elif key == "goal":
             goal_line = number
             goal_parts = [unquote(value)]

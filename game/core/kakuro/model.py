@@ -167,7 +167,8 @@ class KakuroPuzzle:
                 raise KakuroError(f"{where} has {axis} sum {total} but no white cells follow")
             return None
         if not total:
-            raise KakuroError(f"{where} starts an {axis} run of white cells but has no sum")
+            article = "an" if axis == "across" else "a"  # "an down run" (QA)
+            raise KakuroError(f"{where} starts {article} {axis} run of white cells but has no sum")
         length = len(cells)
         if not 2 <= length <= MAX_RUN:
             raise KakuroError(

@@ -126,7 +126,8 @@ class ConverterScene(Scene):
     def _build_widgets(self) -> None:
         options = self.document.options
         self.photo = PhotoSide(self._change_options)
-        self.open_button = Button("Open…", self.open_browser, font_size=18)
+        # "Open" when "Open…" does not fit (800x600 showed "Ope...", QA).
+        self.open_button = Button("Open…", self.open_browser, font_size=18, short_label="Open")
         self.canvas_button = Button("Blank canvas", self.new_canvas, font_size=18)
         self.back_button = Button("Back", self.leave, font_size=18)
         self.clues_button = Button("Type clues…", self.type_clues, short_label="Clues…")

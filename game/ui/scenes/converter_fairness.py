@@ -11,14 +11,14 @@ an ambiguous puzzle asks first (:meth:`ConverterFairness.confirm_save`).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.core.fairness import Report, UniquenessCheck, report_lines
 from game.core.free_cells import STEPS_PER_SECOND, FreeCells
-from game.core.make_fair import FairResult, MakeFair
+from game.core.make_fair import Edit, FairResult, MakeFair
 from game.core.solver.steps import CellPosition
 from game.ui.scenes.converter_panels import draw_panel, draw_report
 from game.ui.scenes.paced_check import CHECK_SLICE as CHECK_SLICE
@@ -289,7 +289,9 @@ class ConverterFairness:
             lines.append(("warning", "No small set of edits gave one solution: "
                           f"try {self._advice()}."))  # fmt: skip
         if self.applied is not None:
-            lines.append(("info", "Undo the edits (or Ctrl+Z) takes them back."))
+            # When the edits took most of the picture the line says so, in its place.
+            lost = _picture_lost(self.applied.edits, int(document.grid.sum()))
+            lines.append(("warning", lost) if lost else ("info", UNDO_EDITS))
         if document.saved_path is not None:
             state = "saved" if not document.dirty else "changed since saved"
             lines.append(("info", f"My puzzles/{document.saved_path.name} ({state})"))
@@ -316,3 +318,18 @@ class ConverterFairness:
         shown = not all(self.hidden(widget) for widget in self.widgets)
         rect = self.report_text_rect if shown else self.report_full_rect
         draw_report(surface, app, rect, self.report_lines())
+
+
+UNDO_EDITS = "Undo the edits (or Ctrl+Z) takes them back."
+
+
+def _picture_lost(edits: Sequence[Edit], filled_after: int) -> str:
+    """A warning when the edits cleared most of the picture (QA: a drawn diagonal of 10
+    cells was "made fair" by clearing 9 of them, the report all green), else ""."""
+    cleared = sum(1 for edit in edits if not edit.filled)
+    before = filled_after + cleared - (len(edits) - cleared)
+    if before <= 0 or 2 * cleared <= before:
+        return ""
+    return (
+        f"That cleared {cleared} of your {before} filled cells: Undo the edits (Ctrl+Z) keeps them."
+    )

@@ -232,7 +232,7 @@ class PhotoControls:
             y += row + gap
         self.picture_rect = pygame.Rect(inner.left, panel.top + pad, inner.width,
                                         max(10, top - panel.top - pad - gap))  # fmt: skip
-        button = pygame.Rect(0, 0, round(130 * scale), row)
+        button = pygame.Rect(0, 0, round(150 * scale), row)  # 130 read "Whole pic…" at 800x600
         button.bottomright = (self.picture_rect.right - gap, self.picture_rect.bottom - gap)
         self.whole.rect = button
 

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.core.fileio import readable
-from game.ui.widgets.dialog import DialogAction, DialogScene
+from game.ui.widgets.dialog import DialogAction, DialogButton, DialogScene
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -36,7 +36,11 @@ def leave_or_ask(
     if unsaved is None:
         app.pop()
         return
-    choices: list[tuple[str, DialogAction]] = [("Leave", app.pop), ("Stay", None)]
+    # Nothing can be saved: the main choice (blue, and Enter) is the one that loses nothing.
+    choices: list[DialogButton | tuple[str, DialogAction]] = [
+        ("Leave", app.pop),
+        DialogButton("Stay", None, primary=save is None),
+    ]
     if save is not None:
 
         def save_and_leave() -> None:

@@ -309,6 +309,7 @@ class KakuroPlayScene(Scene):
             pygame.K_c: self.check_value,
             pygame.K_r: self.reveal,
             pygame.K_w: self.open_solver,
+            pygame.K_h: self.explain_help,
         }
         action = actions.get(key)
         if action is None:
@@ -463,6 +464,14 @@ class KakuroPlayScene(Scene):
         else:
             self.app.sounds.play("oops")
             self.set_message(f"{self.session.digits[cell]} is not right at {where}.", "error")
+
+    def explain_help(self) -> None:
+        """H, the nonogram game's hint key: Kakuro's help is the panel and three keys."""
+        self.set_message(
+            "Kakuro has no H hint: the panel lists the combinations each run of the selected "
+            "cell can still make. C checks its digit, R reveals it, W watches the solver.",
+            "hint",
+        )
 
     def reveal(self) -> None:
         """Put the right digit in the selected cell (one undo step, counted)."""

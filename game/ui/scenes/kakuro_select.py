@@ -33,7 +33,13 @@ from game.ui.scenes.kakuro_packs import (
     read_kakuro_entries,
     read_kakuro_entry,
 )
-from game.ui.scenes.level_cards import card_columns, card_grid_rect, draw_badge, select_frame
+from game.ui.scenes.level_cards import (
+    card_columns,
+    card_grid_rect,
+    draw_badge,
+    select_frame,
+    solved_badge,
+)
 from game.ui.scenes.level_view import draw_pack_row
 from game.ui.settings import LAST_KAKURO_PACK
 from game.ui.widgets.base import draw_card_focus_ring, radius
@@ -482,7 +488,9 @@ class KakuroSelectScene(Scene):
         status = best or ("" if in_progress and not solved else "Not solved yet")
         draw_text(surface, app, status, small, theme.text_muted, (rect.left + pad, y))
         if solved:
-            draw_badge(surface, self.app, "✓ Solved", theme.success, (rect.right - pad, y))
+            room = rect.width - 2 * pad
+            badge = solved_badge(app, app.fonts.get(small).size(status)[0], room)
+            draw_badge(surface, self.app, badge, theme.success, (rect.right - pad, y))
         elif in_progress:
             draw_badge(surface, self.app, "In progress", theme.badge, (rect.right - pad, y))
         watch = self._watch_rect(index)

@@ -7,8 +7,9 @@ viewport) and hands them to the run; ``lesson_panel`` draws the step's sentence,
 buttons and what the step points at. A refused move never reaches the board: the run says
 what to do instead, in the panel, with a soft sound.
 
-Mouse: left fills, right crosses, a drag paints a line. Keys: arrows move the cursor, Space
-or Z fills, X crosses, C clears; T trial mode, D drop trial, H hint, Enter next, Esc leave.
+Mouse: left fills, right crosses, a drag paints a line. Keys: arrows move the cursor (with
+Shift they paint as they go), Space or Z fills, X crosses, C clears; T trial mode, D drop
+trial, H hint, Enter next, Esc leave.
 """
 
 from __future__ import annotations
@@ -322,7 +323,9 @@ class LessonScene(Scene):
             before = self.cursor
             puzzle = self.run.puzzle
             self.cursor = step_cursor(before, *_ARROWS[key], puzzle.width, puzzle.height)
-            move = self.pen.cursor_moved(self.run.board, before, self.cursor, False)
+            # Shift+arrows paint with the last stroke, as in play (they only moved here).
+            shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+            move = self.pen.cursor_moved(self.run.board, before, self.cursor, shift)
             if move is not None:
                 self.apply(move)
             return True

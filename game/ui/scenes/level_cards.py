@@ -75,6 +75,19 @@ def draw_badge(
     surface.blit(rendered, rect)
 
 
+def badge_width(app: App, text: str) -> int:
+    """How far a badge drawn by :func:`draw_badge` reaches left of its ``position``."""
+    font = app.fonts.get(round(13 * app.ui_scale), bold=True)
+    return font.size(text)[0] + 2 * round(5 * app.ui_scale)
+
+
+def solved_badge(app: App, status_width: int, room: int) -> str:
+    """ "✓ Solved", or "✓" alone when it would cover the end of the line's text (the best
+    time) in ``room`` pixels: at 800x600 "Best 1:12" read "Best 1:1" under the badge (QA)."""
+    gap = round(6 * app.ui_scale)
+    return "✓ Solved" if status_width + gap + badge_width(app, "✓ Solved") <= room else "✓"
+
+
 def card_columns(inner_width: int, card_width: int, gap: int) -> int:
     """How many cards, each with its ``gap``, fit across ``inner_width`` (the viewport less
     its scroll bar); at least one."""
@@ -177,7 +190,8 @@ class CardPainter:
         # part of the picture the player just made.
         badge_at = (rect.right - pad, y)
         if solved:
-            self._badge(surface, "✓ Solved", theme.success, badge_at)
+            badge = solved_badge(app, small_font.size(status)[0], side)
+            self._badge(surface, badge, theme.success, badge_at)
         elif in_progress:
             self._badge(surface, "In progress", theme.badge, badge_at)
         hovered_watch = card.watch_hovered

@@ -174,7 +174,7 @@ class RandomPanel:
             folder = random_folder(store)
             stem = random_stem(puzzle.width, puzzle.height, self.level, made.seed)
             path = write_generated(folder, puzzle, stem)
-            prune_random(folder)
+            prune_random(folder, store=store)
         except (OSError, ValueError) as error:
             # Playable all the same; only Continue will not find it later.
             self.app.toast(f"The puzzle could not be saved for later: {error}", error=True)

@@ -109,6 +109,10 @@ class OptionsScene(Scene):
     def on_enter(self) -> None:
         self.volume.enabled = self.sound.value
         self.lesson.label = self._lesson_label()  # finished meanwhile: "again"
+        if self.app.setting(LESSON_DONE) and self.focus.focused is self.lesson:
+            # Back from the finished lesson: Enter leaves Options. It stayed on the button
+            # that had started the lesson, and a second Enter began it again at lesson 1.
+            self.focus.focus_widget(self.back)
 
     def close(self) -> None:
         self.app.save_store()

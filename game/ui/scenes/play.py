@@ -331,6 +331,11 @@ class PlayScene(Scene):
             self.message = ""
         if not self.app.setting(AUTO_CHECK):
             self.show_errors = False
+        if self.session.solved and self.session.board.has_trial():
+            # Trial marks finished the picture: they are its answer, so they become real
+            # marks (one more undo step, saved). The reveal settles real fills only, and a
+            # won board of trial fills showed those cells blank, the mini-map orange (QA).
+            self.session.apply(CommitTrial())
         self.version += 1
         self.looks.sync()
         self.saves.save_soon()

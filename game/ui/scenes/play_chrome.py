@@ -39,6 +39,13 @@ HELP_SHORT = (
     "Left fill · Right cross · Shift+click clear · Middle/Space+drag view · "
     "Arrows, Space/Z, X, C · Ctrl+Z/Y · +/− zoom · P panel · Esc pause"
 )
+# At 800x600 the short line lost its end ("… P panel · Esc p…", QA). Esc pause leads
+# everywhere else, so this one keeps it and leaves out zooming (the buttons beside the
+# board say + and − too).
+HELP_TINY = (
+    "Left fill · Right cross · Shift+click clear · Middle/Space+drag view · "
+    "Arrows, Space/Z, X, C · Ctrl+Z/Y · P panel · Esc pause"
+)
 
 
 @dataclass
@@ -357,15 +364,24 @@ class PlayChrome:
             if scene.next_button not in scene.win_buttons:
                 pass  # a game from an editor: no list, so nothing to say about a next one
             elif not scene.next_button.enabled:
-                note_text = "No next puzzle in this list."
+                note_text = scene.exits.no_next_note()
             elif scene.exits.next_pack_entry is not None:
                 note_text = f"Next: {scene.exits.next_pack_name}"
             if note_text:
+                # Wrapped, at most three lines (the last fitted): a sentence of where to
+                # go next did not fit one line of the panel.
                 room = scene.regions.side_panel.w - 2 * scene.regions.padding
-                note_text = fit_text(app.fonts.get(app.scaled(15)), note_text, room)
-                note = app.fonts.render(note_text, app.scaled(15), theme.text_muted)
-                bottom = scene.menu_button.rect.bottom + 8
-                surface.blit(note, note.get_rect(midtop=(cx, bottom)))
+                font = app.fonts.get(app.scaled(15))
+                lines = wrap_text(font, note_text, room)
+                if len(lines) > 3:
+                    lines = [*lines[:2], " ".join(lines[2:])]
+                top = scene.menu_button.rect.bottom + 8
+                for line in lines:
+                    note = app.fonts.render(
+                        fit_text(font, line, room), app.scaled(15), theme.text_muted
+                    )
+                    surface.blit(note, note.get_rect(midtop=(cx, top)))
+                    top += font.get_linesize()
 
     def _draw_help(self, surface: pygame.Surface) -> None:
         scene = self.scene
@@ -381,7 +397,10 @@ class PlayChrome:
         size = app.scaled(15)
         font = app.fonts.get(size)
         room = line.w - 2 * scene.regions.padding
-        text = HELP_LONG if font.size(HELP_LONG)[0] <= room else fit_text(font, HELP_SHORT, room)
+        text = next(
+            (help for help in (HELP_LONG, HELP_SHORT) if font.size(help)[0] <= room),
+            fit_text(font, HELP_TINY, room),
+        )
         rendered = app.fonts.render(text, size, theme.text_muted)
         surface.blit(
             rendered, rendered.get_rect(center=(line.x + line.w // 2, line.y + line.h // 2))

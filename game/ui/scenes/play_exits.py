@@ -342,6 +342,21 @@ class PlayExits:
             return None
         return self.next_pack_entry
 
+    def no_next_note(self) -> str:
+        """What the win panel says when there is no next puzzle. A daily or a random
+        puzzle is the only one of its list, so "no next puzzle in this list" left the
+        player wondering where the next one is (QA): it says where instead."""
+        from game.core.generated_files import daily_folder, random_folder
+
+        scene = self.scene
+        folder = scene.path.parent if scene.path is not None else None
+        store = scene.app.store
+        if folder is not None and folder == daily_folder(store):
+            return "A new daily puzzle tomorrow."
+        if folder is not None and folder == random_folder(store):
+            return "Level select's Random makes another, or keeps this one."
+        return "No next puzzle in this list."
+
     def _place_of(self, path: Path | None) -> PackPlace | None:
         """The place of a next puzzle: in this puzzle's pack, numbered by its file."""
         place = self.scene.place

@@ -85,6 +85,9 @@ class DialogScene(Scene):
             for index, spec in enumerate(specs)
         ]
         self.focus = FocusGroup(self.buttons)
+        # The keyboard starts on the main (blue) button: Enter on "Leave without saving?"
+        # chose the first button, Leave, while Cancel was the one shown as the main (QA).
+        self.focus.focus_widget(next(button for button in self.buttons if button.primary))
         self.chosen: int | None = None
         self.panel = pygame.Rect(0, 0, 0, 0)
         self._lines: list[str] = []

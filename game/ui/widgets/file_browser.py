@@ -13,6 +13,7 @@ cannot be read shows why and the browser stays where it was.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,13 +56,24 @@ def _kind_of(name: str, images: set[str], levels: set[str]) -> EntryKind | None:
     return None
 
 
+def natural_key(name: str) -> tuple[tuple[int, int, str], ...]:
+    """Sorts names as people count: IMG_2.jpg before IMG_10.jpg, case ignored (by plain
+    text order p1, p10, p100 came before p2, QA)."""
+    return tuple(
+        (0, int(part), part) if part.isdigit() else (1, 0, part)
+        for part in re.split(r"(\d+)", name.casefold())
+        if part
+    )
+
+
 def folder_entries(
     folder: Path,
     image_suffixes: Iterable[str],
     level_suffixes: Iterable[str] = (),
 ) -> list[FolderEntry]:
     """What ``folder`` shows: its parent, its sub-folders, then its pictures and level files,
-    each group sorted by name ignoring case. Hidden entries are left out.
+    each group sorted by name as people count (:func:`natural_key`). Hidden entries are left
+    out.
 
     Raises OSError when the folder cannot be listed."""
     images = {suffix.lower() for suffix in image_suffixes}
@@ -82,8 +94,8 @@ def folder_entries(
                     files.append(FolderEntry(item.name, Path(item.path), kind, size))
             except OSError:
                 continue  # a broken link or a vanished file: just not listed
-    folders.sort(key=lambda entry: entry.name.casefold())
-    files.sort(key=lambda entry: entry.name.casefold())
+    folders.sort(key=lambda entry: natural_key(entry.name))
+    files.sort(key=lambda entry: natural_key(entry.name))
     parent = folder.parent
     head = [FolderEntry("..", parent, "parent")] if parent != folder else []
     return head + folders + files
@@ -330,10 +342,17 @@ class FileBrowserScene(Scene):
         )  # fmt: skip
         list_top = self.path_rect.bottom + round(8 * scale)
         list_bottom = self.panel.bottom - pad - button_height - round(12 * scale)
+        first_arrange = self.scroll.viewport.height == 0
         self.scroll.viewport = pygame.Rect(
             self.panel.left + pad, list_top, self.panel.width - 2 * pad, list_bottom - list_top
         )
         self.scroll.content_height = len(self.entries) * self.row_height
+        if first_arrange:
+            # The first folder was entered before there was a list to scroll: showing its
+            # selected row in no room at all scrolled it out of sight, with ".." above it
+            # (QA: the browser opened on a list cut off at the top, nothing selected).
+            self.scroll.scroll_to(0)
+            self._ensure_selected_visible()
         self.scroll.clamp()
         gap = round(10 * scale)
         count = len(self.buttons)

@@ -151,7 +151,9 @@ class RevealPainter:
         crosses.fill(colour_key)
         crosses.set_colorkey(colour_key)
         cells = board.cells
-        for y, x in np.argwhere((cells != Cell.FILLED) & (cells != Cell.UNKNOWN)).tolist():
+        # A trial fill that finished the picture settles as a fill (the lesson keeps it).
+        filled = board.filled_mask()
+        for y, x in np.argwhere(~filled & (cells != Cell.UNKNOWN)).tolist():
             inner = layout.cell_inner(x, y)
             rect = pygame.Rect(inner.x - ox, inner.y - oy, inner.w, inner.h)
             crosses.fill(theme.cell_unknown, rect)
@@ -170,7 +172,7 @@ class RevealPainter:
                 colour, (left, y - oy - (1 if thick else 0), right - left, 2 if thick else 1)
             )
         self._crosses, self._lines = crosses, lines
-        self._filled = [(x, y) for y, x in np.argwhere(cells == Cell.FILLED).tolist()]
+        self._filled = [(x, y) for y, x in np.argwhere(filled).tolist()]
         self._delays = wave_delays(board.width, board.height)
 
     def draw(
