@@ -133,6 +133,7 @@ def _replay_kakuro(args: argparse.Namespace) -> int:
             name=puzzle.title or Path(args.file).stem,
             max_solutions=args.max_solutions,
             playing=not args.paused,
+            time_limit=args.time_limit,
         )
     )
     app.run()

@@ -71,9 +71,11 @@ class KakuroReplayScene(Scene):
         name: str | None = None,
         max_solutions: int | None = 2,
         playing: bool = True,
+        time_limit: float | None = TIME_LIMIT,
     ) -> None:
         super().__init__(app)
         self.puzzle = puzzle
+        self.time_limit = time_limit
         self.name = name or puzzle.title or "Untitled"
         self.max_solutions = max_solutions
         self.playing = playing
@@ -108,7 +110,7 @@ class KakuroReplayScene(Scene):
 
     def _reset(self) -> None:
         self.task = KakuroSolveTask(
-            self.puzzle, max_solutions=self.max_solutions, time_limit=TIME_LIMIT
+            self.puzzle, max_solutions=self.max_solutions, time_limit=self.time_limit
         )
         self.candidates = blank_candidates(self.puzzle)
         self.depth_of: dict[int, int] = {}  # white index -> depth it was last set at
