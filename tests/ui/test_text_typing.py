@@ -76,3 +76,33 @@ def test_ctrl_a_selects_the_text_for_replacing_or_deleting() -> None:
     key(app, pygame.K_END)  # moving the cursor drops the selection
     _type_like_a_keyboard(app, "d")
     assert field.text == "abcd"
+
+
+def test_ctrl_v_pastes_the_first_line_and_ctrl_c_and_ctrl_x_copy_and_cut() -> None:
+    app = App(headless=True)
+    scene = ConverterScene(app)
+    app.push(scene)
+    app.step()
+    app.step()
+    field = scene.title_input
+    field.text, field.cursor = "", 0
+    click(app, field.rect.center)
+    pygame.scrap.put_text("  Lighthouse at dusk  \r\nsecond line\n")
+    key(app, pygame.K_v, mod=pygame.KMOD_CTRL)
+    assert field.text == "Lighthouse at dusk"  # the first line, trimmed; no stray "v"
+    key(app, pygame.K_HOME)
+    pygame.scrap.put_text("Old ")
+    key(app, pygame.K_v, mod=pygame.KMOD_CTRL)
+    assert field.text == "Old Lighthouse at dusk" and field.cursor == 4
+    key(app, pygame.K_c, mod=pygame.KMOD_CTRL)
+    assert pygame.scrap.get_text() == "Old Lighthouse at dusk"
+    assert field.text == "Old Lighthouse at dusk"
+    pygame.scrap.put_text("")
+    key(app, pygame.K_x, mod=pygame.KMOD_CTRL)
+    assert field.text == "" and pygame.scrap.get_text() == "Old Lighthouse at dusk"
+    # Pasting over a Ctrl+A selection replaces it; the field's length limit holds.
+    field.text, field.cursor = "IMG_0815", 8
+    key(app, pygame.K_a, mod=pygame.KMOD_CTRL)
+    pygame.scrap.put_text("x" * 500)
+    key(app, pygame.K_v, mod=pygame.KMOD_CTRL)
+    assert field.text == "x" * field.max_length

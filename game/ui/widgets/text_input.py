@@ -1,6 +1,9 @@
 """A one-line text field: typing, Backspace/Delete, Left/Right/Home/End, Enter submits,
 Ctrl+A selects the whole text so the next key replaces or deletes it (the converter fills the
-title in from the file name; retyping it should not take a Backspace per letter).
+title in from the file name; retyping it should not take a Backspace per letter). Ctrl+V
+pastes the clipboard's first line at the cursor (over the text when all of it is selected),
+Ctrl+C copies the whole text and Ctrl+X cuts it: a title or a row of clues copied from a web
+page or another file goes in at once.
 
 A real keyboard sends each printable key twice: a KEYDOWN carrying the character and then a
 TEXTINPUT with the same text. Synthetic events (tests, tools) and some platforms send only the
@@ -94,6 +97,9 @@ class TextInput(Widget):
             self.all_selected = bool(self.text)
             self.cursor = len(self.text)
             return True
+        if key in (pygame.K_c, pygame.K_x, pygame.K_v) and event.mod & pygame.KMOD_CTRL:
+            self._clipboard(key)
+            return True
         if key in (pygame.K_BACKSPACE, pygame.K_DELETE) and self._take_selection():
             self._changed()
             return True
@@ -125,6 +131,29 @@ class TextInput(Widget):
                 return True
             return key in (pygame.K_BACKSPACE, pygame.K_DELETE)
         return True
+
+    def _clipboard(self, key: int) -> None:
+        """Ctrl+C, Ctrl+X or Ctrl+V (``key``): copy or cut the whole text, or paste the
+        clipboard's first line. Nothing happens where SDL has no clipboard to offer."""
+        try:
+            if key == pygame.K_v:
+                pasted = pygame.scrap.get_text()
+            elif self.text:
+                pygame.scrap.put_text(self.text)
+                pasted = None
+            else:
+                return
+        except pygame.error:
+            return
+        if key == pygame.K_x:
+            self.all_selected = True
+            if self._take_selection():
+                self._changed()
+        elif pasted:
+            line = next((line for line in pasted.splitlines() if line.strip()), "")
+            if self.all_selected or not self.text:
+                line = line.strip()  # the whole field: no stray spaces around it
+            self.insert(line)
 
     def draw(self, surface: pygame.Surface, app: App) -> None:
         theme = app.theme
