@@ -25,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import re
 import secrets
 import stat
 import time
@@ -189,3 +190,13 @@ def remove_stale_temporaries(
             continue
         removed += 1
     return removed
+
+
+def natural_key(name: str) -> tuple[tuple[int, int, str], ...]:
+    """Sorts names as people count: IMG_2.jpg before IMG_10.jpg, case ignored (by plain
+    text order p1, p10, p100 came before p2, QA)."""
+    return tuple(
+        (0, int(part), part) if part.isdigit() else (1, 0, part)
+        for part in re.split(r"(\d+)", name.casefold())
+        if part
+    )

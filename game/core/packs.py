@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.core.fileio import natural_key
 from game.core.formats import FORMATS, FormatError, read_puzzle
 from game.core.puzzle import Puzzle
 
@@ -171,12 +172,13 @@ def is_puzzle_file(path: Path) -> bool:
 
 
 def puzzle_files(directory: Path) -> list[Path]:
-    """The puzzle files of a folder in play order (by file name)."""
+    """The puzzle files of a folder in play order: by file name as people count (cat-2
+    before cat-10; My puzzles listed cat-10 first, QA)."""
     try:
         files = [path for path in directory.iterdir() if is_puzzle_file(path)]
     except OSError:
         return []
-    return sorted(files, key=lambda path: (path.name.lower(), path.name))
+    return sorted(files, key=lambda path: (natural_key(path.name), path.name))
 
 
 def user_pack(user_dir: Path) -> Pack:

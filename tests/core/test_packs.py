@@ -18,6 +18,7 @@ from game.core.packs import (
     next_entries,
     pack_of_file,
     place_in_pack,
+    puzzle_files,
     read_entries,
     read_pack,
     shown_name,
@@ -195,3 +196,11 @@ def test_after_a_pack_comes_the_first_unsolved_puzzle_of_the_next(tmp_path: Path
     assert first_unsolved_after(packs, mine, solved) is None
     done.add("One")
     assert first_unsolved_after(packs, a, solved) is None  # everything solved
+
+
+def test_a_packs_files_come_in_the_order_people_count(tmp_path: Path) -> None:
+    # QA: My puzzles listed cat-10 before cat-2 (plain text order).
+    for name in ("cat-10.non", "Cat-2.non", "cat-1.non", "01-start.non", "dog.non"):
+        write(tmp_path / name, CROSS)
+    names = [path.name for path in puzzle_files(tmp_path)]
+    assert names == ["01-start.non", "cat-1.non", "Cat-2.non", "cat-10.non", "dog.non"]

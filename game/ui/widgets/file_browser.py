@@ -13,7 +13,6 @@ cannot be read shows why and the browser stays where it was.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +20,7 @@ from typing import TYPE_CHECKING, Literal
 
 import pygame
 
+from game.core.fileio import natural_key
 from game.ui.scene import Scene
 from game.ui.widgets.base import FocusGroup, Veil, radius
 from game.ui.widgets.button import Button
@@ -54,16 +54,6 @@ def _kind_of(name: str, images: set[str], levels: set[str]) -> EntryKind | None:
     if suffix in levels:
         return "level"
     return None
-
-
-def natural_key(name: str) -> tuple[tuple[int, int, str], ...]:
-    """Sorts names as people count: IMG_2.jpg before IMG_10.jpg, case ignored (by plain
-    text order p1, p10, p100 came before p2, QA)."""
-    return tuple(
-        (0, int(part), part) if part.isdigit() else (1, 0, part)
-        for part in re.split(r"(\d+)", name.casefold())
-        if part
-    )
 
 
 def folder_entries(
