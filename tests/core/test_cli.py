@@ -23,24 +23,31 @@ def test_help_lists_the_headless_tools() -> None:
         assert command in result.stdout
 
 
+def _read_one_line_and_close(argv: list[str]) -> tuple[str, int]:
+    """Run ``python -m game *argv``, read one line of its output, close the pipe (as
+    ``| head -1`` does) and return its stderr and exit status."""
+    command = subprocess.Popen(
+        [sys.executable, "-m", "game", *argv],
+        cwd=REPO_ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert command.stdout is not None and command.stderr is not None
+    command.stdout.readline()
+    command.stdout.close()
+    stderr = command.stderr.read().decode()
+    command.wait(timeout=60)
+    return stderr, command.returncode
+
+
 def test_a_closed_pipe_ends_quietly_without_a_traceback(tmp_path: Path) -> None:
     # Many solutions, printed to a reader that stops after one line.
     lines = ["width 12", "height 12", "rows", *["1"] * 12, "columns", *["1"] * 12]
     puzzle = tmp_path / "open_12.non"
     puzzle.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    solver = subprocess.Popen(
-        [sys.executable, "-m", "game", "solve", str(puzzle), "--all"],
-        cwd=REPO_ROOT,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    assert solver.stdout is not None and solver.stderr is not None
-    solver.stdout.readline()
-    solver.stdout.close()
-    stderr = solver.stderr.read().decode()
-    solver.wait(timeout=60)
+    stderr, returncode = _read_one_line_and_close(["solve", str(puzzle), "--all"])
     assert "Traceback" not in stderr
-    assert solver.returncode in (0, 141)
+    assert returncode in (0, 141)
 
 
 def test_check_to_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
@@ -51,16 +58,7 @@ def test_check_to_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
             "width 2\nheight 2\nrows\n2\n1\ncolumns\n2\n1\n", encoding="utf-8"
         )
     for _ in range(5):  # a race: without the fix most runs, not all, showed it
-        check = subprocess.Popen(
-            [sys.executable, "-m", "game", "check", str(tmp_path), "--json", "--jobs", "2"],
-            cwd=REPO_ROOT,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-        )
-        assert check.stdout is not None and check.stderr is not None
-        check.stdout.readline()
-        check.stdout.close()
-        stderr = check.stderr.read().decode()
-        check.wait(timeout=60)
+        argv = ["check", str(tmp_path), "--json", "--jobs", "2"]
+        stderr, returncode = _read_one_line_and_close(argv)
         assert "Traceback" not in stderr and stderr == ""
-        assert check.returncode in (0, 141)
+        assert returncode in (0, 141)

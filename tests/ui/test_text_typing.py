@@ -25,12 +25,18 @@ def _type_like_a_keyboard(app: App, text: str) -> None:
         app.step()
 
 
-def test_converter_title_gets_each_typed_character_once() -> None:
+def _converter() -> tuple[App, ConverterScene]:
+    """The converter on screen, its fields laid out (two frames)."""
     app = App(headless=True)
     scene = ConverterScene(app)
     app.push(scene)
     app.step()
     app.step()
+    return app, scene
+
+
+def test_converter_title_gets_each_typed_character_once() -> None:
+    app, scene = _converter()
     click(app, scene.author_input.rect.center)
     assert scene.author_input.focused
     _type_like_a_keyboard(app, "QA Tester")
@@ -56,11 +62,7 @@ def test_keydowns_alone_still_type_and_repeat() -> None:
 
 
 def test_ctrl_a_selects_the_text_for_replacing_or_deleting() -> None:
-    app = App(headless=True)
-    scene = ConverterScene(app)
-    app.push(scene)
-    app.step()
-    app.step()
+    app, scene = _converter()
     field = scene.title_input
     field.text, field.cursor = "IMG_2024_0815", len("IMG_2024_0815")
     click(app, field.rect.center)
@@ -79,11 +81,7 @@ def test_ctrl_a_selects_the_text_for_replacing_or_deleting() -> None:
 
 
 def test_ctrl_v_pastes_the_first_line_and_ctrl_c_and_ctrl_x_copy_and_cut() -> None:
-    app = App(headless=True)
-    scene = ConverterScene(app)
-    app.push(scene)
-    app.step()
-    app.step()
+    app, scene = _converter()
     field = scene.title_input
     field.text, field.cursor = "", 0
     click(app, field.rect.center)
