@@ -508,3 +508,32 @@ def test_h_says_where_kakuros_help_is(app: App) -> None:
     key(app, pygame.K_h)
     assert scene.message.startswith("Kakuro has no H hint") and scene.message_kind == "hint"
     assert scene.session.checks_used == 0 and scene.session.reveals_used == 0
+
+
+def test_kakuro_files_in_my_puzzles_are_a_pack_of_their_own(tmp_path: Path) -> None:
+    # QA: .kak files kept in "My puzzles" (generate --kind kakuro -o there) were listed
+    # nowhere: the nonogram screens skip them and Kakuro listed bundled packs only.
+    from game.core.progress import ProgressStore
+
+    app = App(headless=True, store=ProgressStore(tmp_path / "hanjie"))
+    mine = app.store.user_puzzles_dir()
+    for number, name in ((2, "b-2.kak"), (7, "b-10.kak")):
+        source = LEVELS / "kakuro-starter" / f"0{number}-starter.kak"
+        (mine / name).write_bytes(source.read_bytes())
+    (mine / "cat.non").write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n", encoding="utf-8")
+    packs = list_kakuro_packs(LEVELS, mine)
+    assert [pack.name for pack in packs] == ["Kakuro starter", "My puzzles"]
+    assert [entry.path.name for entry in read_kakuro_entries(packs[1])] == ["b-2.kak", "b-10.kak"]
+    assert list_kakuro_packs(LEVELS, tmp_path / "empty") == packs[:1]
+    select = KakuroSelectScene(app, levels=LEVELS)
+    app.push(select)
+    app.step()
+    select.select_pack(1)
+    app.step()
+    titles = [read_kakuro(mine / name).title for name in ("b-2.kak", "b-10.kak")]
+    assert [select.card_name(index) for index in (0, 1)] == titles  # by title, not "#2"
+    click(app, select.card_rect(1).center)
+    top = app.top
+    assert isinstance(top, KakuroPlayScene)
+    assert top.puzzle == read_kakuro(LEVELS / "kakuro-starter" / "07-starter.kak")
+    pygame.display.quit()

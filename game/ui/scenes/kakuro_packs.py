@@ -12,12 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.core.fileio import natural_key
 from game.core.formats._common import FormatError
 from game.core.kakuro.fileformat import EXTENSIONS, read_kakuro
 from game.core.kakuro.model import KakuroPuzzle
-from game.core.packs import Pack, PackPlace, read_pack, shown_name
+from game.core.packs import DEFAULT_ORDER, USER_PACK_NAME, Pack, PackPlace, read_pack, shown_name
 
 MAX_STARS = 5
+USER_KAKURO_KEY = "my-kakuro"
 
 
 @dataclass(frozen=True)
@@ -69,26 +71,43 @@ def is_kakuro_path(path: Path) -> bool:
 
 
 def kakuro_files(directory: Path) -> list[Path]:
-    """The ``.kak`` files of a folder, in play order (by file name)."""
+    """The ``.kak`` files of a folder, in play order (by file name, as people count)."""
     try:
         files = [path for path in directory.iterdir() if path.is_file() and is_kakuro_path(path)]
     except OSError:
         return []
-    return sorted(files, key=lambda path: (path.name.lower(), path.name))
+    return sorted(files, key=lambda path: (natural_key(path.name), path.name))
 
 
-def list_kakuro_packs(levels: Path) -> list[Pack]:
-    """The folders of ``levels`` that hold ``.kak`` files, by their order, then name."""
+def user_kakuro_pack(user_dir: Path) -> Pack:
+    """The player's own ``.kak`` files, kept in the "My puzzles" folder (``generate --kind
+    kakuro -o`` that folder, or a download): listed last, named as the nonogram one is."""
+    return Pack(
+        key=USER_KAKURO_KEY,
+        name=USER_PACK_NAME,
+        order=DEFAULT_ORDER * 10,
+        description=f"Kakuro files (.kak) you keep in {user_dir}",
+        directory=user_dir,
+        user=True,
+    )
+
+
+def list_kakuro_packs(levels: Path, user_dir: Path | None = None) -> list[Pack]:
+    """The folders of ``levels`` that hold ``.kak`` files, by their order, then name; then
+    the player's "My puzzles" when ``user_dir`` holds any (``.kak`` files put there were
+    listed nowhere, QA)."""
     try:
         folders = [path for path in levels.iterdir() if path.is_dir()]
     except OSError:
-        return []
+        folders = []
     packs = [
         read_pack(folder)
         for folder in folders
         if not folder.name.startswith((".", "_")) and kakuro_files(folder)
     ]
     packs.sort(key=lambda pack: (pack.order, pack.name.lower(), pack.key))
+    if user_dir is not None and kakuro_files(user_dir):
+        packs.append(user_kakuro_pack(user_dir))
     return packs
 
 

@@ -61,7 +61,7 @@ class KakuroSelectScene(Scene):
     def __init__(self, app: App, levels: Path | None = None) -> None:
         super().__init__(app)
         self.levels = levels if levels is not None else levels_dir()
-        self.packs: list[Pack] = list_kakuro_packs(self.levels)
+        self.packs: list[Pack] = list_kakuro_packs(self.levels, app.store.user_puzzles_dir())
         self.entries_of: dict[str, list[KakuroEntry]] = {
             pack.key: read_kakuro_entries(pack) for pack in self.packs
         }
@@ -113,8 +113,9 @@ class KakuroSelectScene(Scene):
         )
 
     def place(self, index: int) -> PackPlace | None:
+        """A bundled pack's puzzle's place ("#3"); the player's own are named by title."""
         pack = self.pack
-        return PackPlace(pack.name, index + 1) if pack is not None else None
+        return PackPlace(pack.name, index + 1) if pack is not None and not pack.user else None
 
     def card_name(self, index: int) -> str:
         """What card ``index`` is called: "#3" under its pack (see ``kakuro_name``)."""
