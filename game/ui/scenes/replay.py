@@ -45,7 +45,7 @@ from game.core.solver.trace import (
     verdict_text,
 )
 from game.ui.layout import BoardLayout, Box
-from game.ui.opening import MAX_PLAYABLE
+from game.ui.opening import grid_refusal
 from game.ui.scene import Scene
 from game.ui.scenes import replay_input
 from game.ui.scenes import replay_view as view
@@ -87,14 +87,7 @@ def solver_label(algorithm: str) -> str:
 
 def replay_refusal(puzzle: Puzzle) -> str | None:
     """Why ``puzzle`` cannot be replayed on screen, or None when it can."""
-    if puzzle.width == 0 or puzzle.height == 0:
-        return f"{puzzle.title or 'This puzzle'} has no cells to solve."
-    if max(puzzle.width, puzzle.height) > MAX_PLAYABLE:
-        return (
-            f"{puzzle.size_text} is too large to watch here (at most {MAX_PLAYABLE} cells a "
-            "side); `python -m game solve` still solves it."
-        )
-    return None
+    return grid_refusal(puzzle, "solve", "watch", "solves")
 
 
 class ReplayScene(Scene):
