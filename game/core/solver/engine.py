@@ -38,8 +38,9 @@ How it works:
    run guesses a cell's value as it was in the furthest assignment yet (the most cells set
    when a contradiction came; SAT solvers call it rephasing to the best phases), so each
    run sets out towards the closest miss instead of from wherever the last one ended.
-   Measured on TAAI 2011 at 10 s CPU: all 1000, 80 timeouts against 107 without (every
-   fifth puzzle of #302-#897: 16 against 23-24).
+   Measured on TAAI 2011 at 10 s CPU, on a machine about 2.7 times slower than the one
+   ``benchmarks/`` quotes today: all 1000, 80 timeouts against 107 without (every fifth
+   puzzle of #302-#897: 16 against 23-24).
 
 The timeout counts only time spent inside the generator (a paused replay does not use it up)
 and is checked every few lines, so it holds during probing as well as search.
