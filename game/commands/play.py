@@ -67,7 +67,14 @@ def check_file(path: Path) -> None:
             where = quote(error.path) if error.line is None else f"{quote(error.path)}:{error.line}"
             raise CommandError(f"{where}: {quote(error.reason)}") from None
         return
-    open_puzzle(str(path), picks=False)  # the game plays a file's first puzzle
+    puzzle = open_puzzle(str(path), picks=False)  # the game plays a file's first puzzle
+    # A puzzle the play screen would refuse (no cells, too large) is refused here too: the
+    # window opened on the menu with a toast, and `play` exited 0.
+    from game.core.playable import unplayable
+
+    refusal = unplayable(puzzle)
+    if refusal is not None:
+        raise CommandError(f"{quote(path)}: {refusal}")
 
 
 def _picture_problem(path: Path) -> str | None:
