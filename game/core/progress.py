@@ -137,6 +137,12 @@ def _stamp(status: os.stat_result) -> Stamp:
     return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
 
 
+def _aside(kept: Path) -> str:
+    """Where a damaged file was set aside, for the player: its name and its folder (the
+    message named the file alone, and nothing says where the progress folder is)."""
+    return f"{kept.name} in {readable(str(kept.parent))}"
+
+
 def _reason(error: OSError) -> str:
     return error.strerror or str(error)
 
@@ -300,7 +306,7 @@ class ProgressStore:
                 partial = parsed
             if partial is None and main_error != "unreadable":
                 kept = self._set_aside(self.path)
-                where = f"it was set aside as {kept.name}" if kept else "it was left in place"
+                where = f"it was set aside as {_aside(kept)}" if kept else "it was left in place"
                 self._error(f"Your progress file was damaged ({main_error}); {where}.")
         backup = self._load_backup(main_error, partial)
         if partial is not None:
@@ -325,7 +331,7 @@ class ProgressStore:
             + ", ".join(problems[:5])
             + ("…" if len(problems) > 5 else "")
             + ")"
-            + (f"; the original is kept as {kept.name}" if kept else "")
+            + (f"; the original is kept as {_aside(kept)}" if kept else "")
             + (f"; {found} of them came back from the backup." if found else ".")
         )
         # The base is the damaged file's clean part, so the next save rewrites the repairs
@@ -348,7 +354,7 @@ class ProgressStore:
             kept = self._set_aside(self.backup_path, keep_original=True)
             self._error(
                 f"The backup progress file is damaged too ({error})"
-                + (f"; it is kept as {kept.name}." if kept else ".")
+                + (f"; it is kept as {_aside(kept)}." if kept else ".")
                 + ("" if partial is not None else " Starting with fresh progress.")
             )
             return None
@@ -435,7 +441,7 @@ class ProgressStore:
             if kept is not None:
                 self._error(
                     f"Your progress file was damaged on disk ({error}); it was set aside as "
-                    f"{kept.name} and your progress written again."
+                    f"{_aside(kept)} and your progress written again."
                 )
             self._disk_stamp = None
             return

@@ -106,6 +106,8 @@ def test_corrupted_file_is_set_aside_and_backup_used(tmp_path: Path) -> None:
     aside = corrupt_files(tmp_path)
     assert len(aside) == 1
     assert aside[0].read_bytes() == b'{"version": 1, "puzzles": {"ab'
+    # QA: the message named the file alone; the player does not know the folder.
+    assert f"set aside as {aside[0].name} in {tmp_path}." in recovered.messages[0].text
     # The next save writes a good main file and keeps the good backup.
     recovered.set_setting("volume", 4)
     assert ProgressStore(tmp_path).messages == []
@@ -588,3 +590,12 @@ def test_a_byte_order_mark_from_a_hand_edit_is_still_the_players_file(tmp_path: 
     assert store.messages == []
     assert store.record(KEY).best_time == 30
     assert corrupt_files(tmp_path) == []
+
+
+@pytest.mark.parametrize("damage", [b"", b"  \n", b"\xef\xbb\xbf"])
+def test_an_empty_progress_file_is_called_empty(tmp_path: Path, damage: bytes) -> None:
+    # QA: an empty file was "not valid JSON (Expecting value: line 1 column 1 (char 0))".
+    (tmp_path / "progress.json").write_bytes(damage)
+    store = ProgressStore(tmp_path)
+    assert store.messages[0].text.startswith("Your progress file was damaged (it is empty);")
+    assert "fresh" in store.messages[-1].text
