@@ -326,13 +326,14 @@ class ProgressStore:
         kept = self._set_aside(self.path, keep_original=True)
         found = fill_gaps(parsed.document, parsed.gaps, backup) if backup is not None else 0
         problems = parsed.problems
+        # Two problems named at most, and the folder last: a toast shows four lines.
+        shown = ", ".join(problems[:2]) + (
+            f" and {len(problems) - 2} more" if len(problems) > 2 else ""
+        )
         self._error(
-            "Part of your progress file was damaged and was skipped ("
-            + ", ".join(problems[:5])
-            + ("…" if len(problems) > 5 else "")
-            + ")"
-            + (f"; the original is kept as {_aside(kept)}" if kept else "")
-            + (f"; {found} of them came back from the backup." if found else ".")
+            f"Part of your progress file was damaged and was skipped ({shown})"
+            + (f"; {found} of them came back from the backup" if found else "")
+            + (f"; the original is kept as {_aside(kept)}." if kept else ".")
         )
         # The base is the damaged file's clean part, so the next save rewrites the repairs
         # (and the damaged text never becomes the backup).
@@ -569,6 +570,21 @@ class ProgressStore:
         except (OSError, ValueError):
             return None
         return target
+
+    def backup_session(self, puzzle_key: str) -> dict[str, Any] | None:
+        """The saved game of ``puzzle_key`` in the backup file (the progress as it was one
+        save earlier), when it differs from the one in the store: what a saved game that
+        cannot be resumed falls back to. None when the backup has none or cannot be read."""
+        try:
+            _, parsed, _ = self._read(self.backup_path)
+        except (DamagedFile, NewerFile, Unreadable, OSError):
+            return None
+        entry = parsed.document["puzzles"].get(puzzle_key)
+        session = entry.get("session") if isinstance(entry, dict) else None
+        current = self._document["puzzles"].get(puzzle_key)
+        if not isinstance(session, dict) or (current is not None and current["session"] == session):
+            return None
+        return copy.deepcopy(session)
 
     def clear_session(self, puzzle_key: str) -> None:
         entry = self._document["puzzles"].get(puzzle_key)

@@ -161,6 +161,10 @@ def test_damaged_entries_are_skipped_but_the_rest_kept(tmp_path: Path) -> None:
     assert [message.level for message in store.messages] == ["error"]
     assert "skipped" in store.messages[0].text
     assert len(corrupt_files(tmp_path)) == 1, "the original is copied aside"
+    # Two problems named, the rest counted, the folder last (QA: the toast's four lines
+    # were spent on five puzzle keys and the end was cut).
+    assert " more)" in store.messages[0].text
+    assert store.messages[0].text.endswith(f"{corrupt_files(tmp_path)[0].name} in {tmp_path}.")
 
 
 def test_a_broken_puzzle_list_keeps_the_settings_and_daily_times(tmp_path: Path) -> None:

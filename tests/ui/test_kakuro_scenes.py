@@ -235,10 +235,30 @@ def test_a_damaged_saved_kakuro_game_is_kept_in_a_file_of_its_own(app: App) -> N
     damaged = {"version": 1, "digits": "not digits"}
     app.store.save_session(puzzle.fingerprint(), damaged)
     scene = open_game(app)
-    assert any("kept in session-" in text for text in app.toasts.texts)
+    assert any("kept as session-" in text for text in app.toasts.texts)
     kept = sorted(app.store.directory.glob("session-*.json"))
     assert len(kept) == 1 and '"not digits"' in kept[0].read_text(encoding="utf-8")
     assert scene.key == puzzle.fingerprint()
+
+
+def test_a_damaged_saved_kakuro_game_resumes_the_backups_copy(app: App) -> None:
+    # QA: a saved game that could not be read started afresh while progress.json.bak (one
+    # save older) still held it whole.
+    scene = open_game(app)
+    key(app, digit_key(4))
+    app.pop()  # leaving saves: this game goes to the backup with the next save
+    app.step()
+    good = app.store.record(scene.key).session
+    assert good is not None and good["digits"][0] == "4"
+    app.store.save_session(scene.key, {"version": 1, "digits": "not digits"})
+    again = open_game(app)
+    assert again.session.to_json()["digits"] == good["digits"]
+    notes = [text for text in app.toasts.texts if "could not be read" in text]
+    assert len(notes) == 1 and "the backup's copy was resumed" in notes[0]
+    assert f"in {app.store.directory}" in notes[0]  # the damaged one's folder is named
+    for _ in range(15):  # and the store gets the resumed game back soon, before a move
+        app.step(0.1)
+    assert app.store.record(scene.key).session["digits"] == good["digits"]
 
 
 def test_solving_records_the_win_and_best_time(app: App) -> None:
