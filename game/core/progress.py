@@ -177,9 +177,15 @@ class ProgressStore:
             self.directory.mkdir(parents=True, exist_ok=True)
             check_writable(self.directory)
         except OSError as error:
+            # mkdir says "File exists" when a file stands where the folder should be.
+            reason = (
+                "it is a file, not a folder"
+                if isinstance(error, FileExistsError) and not self.directory.is_dir()
+                else _reason(error)
+            )
             self._disable(
                 f"Progress cannot be saved in {readable(str(self.directory))} "
-                f"({_reason(error)}): this session's progress is kept only until you quit."
+                f"({reason}): this session's progress is kept only until you quit."
             )
             return self._can_list()
         # Saves killed half-way leave temporary files; old enough ones are nobody's.

@@ -559,6 +559,17 @@ def test_a_home_folder_that_cannot_be_made_gives_one_message_and_a_working_store
     assert store.user_puzzles_dir() == tmp_path / "file" / "hanjie" / "puzzles"
 
 
+def test_a_file_where_the_progress_folder_should_be_is_named_so(tmp_path: Path) -> None:
+    # QA: the data folder replaced by a file said "(File exists)", mkdir's words.
+    (tmp_path / "hanjie").write_text("not a folder")
+    store = ProgressStore(tmp_path / "hanjie")
+    assert store.messages[0].text == (
+        f"Progress cannot be saved in {tmp_path / 'hanjie'} (it is a file, not a folder): "
+        "this session's progress is kept only until you quit."
+    )
+    assert (tmp_path / "hanjie").read_text() == "not a folder"
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX modes")
 def test_progress_files_get_normal_permissions(tmp_path: Path) -> None:
     previous = os.umask(0o022)
