@@ -557,3 +557,39 @@ def test_kakuro_files_in_my_puzzles_are_a_pack_of_their_own(tmp_path: Path) -> N
     assert isinstance(top, KakuroPlayScene)
     assert top.puzzle == read_kakuro(LEVELS / "kakuro-starter" / "07-starter.kak")
     pygame.display.quit()
+
+
+def test_a_kakuro_file_that_cannot_be_opened_shows_its_name_and_whole_reason(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # QA: a broken .kak in My puzzles was a card with "Cannot open" and its reason cut to
+    # one line ("line 9: the grid needs 8…"), without the file's name; the nonogram card
+    # names the file and wraps the reason.
+    from game.core.progress import ProgressStore
+    from game.ui.scenes import kakuro_select, level_cards
+
+    app = App(headless=True, store=ProgressStore(tmp_path / "hanjie"))
+    mine = app.store.user_puzzles_dir()
+    good = (LEVELS / "kakuro-starter" / "02-starter.kak").read_text(encoding="utf-8")
+    (mine / "cut-short.kak").write_text(good[: len(good) // 3], encoding="utf-8")
+    select = KakuroSelectScene(app, levels=LEVELS)
+    app.push(select)
+    app.step()
+    select.select_pack(1)
+    app.step()
+    (entry,) = read_kakuro_entries(list_kakuro_packs(LEVELS, mine)[1])
+    assert entry.puzzle is None and entry.error and len(entry.error) > 30
+    drawn: list[str] = []
+
+    def record(surface: object, app: object, text: str, *args: object, **kw: object) -> None:
+        drawn.append(text)
+
+    monkeypatch.setattr(level_cards, "draw_text", record)
+    monkeypatch.setattr(kakuro_select, "draw_text", record)
+    select.draw(app.screen)
+    assert "cut-short.kak" in drawn
+    assert (
+        entry.error.split()
+        == " ".join(drawn[drawn.index("cut-short.kak") + 1 :]).split()[: len(entry.error.split())]
+    )
+    pygame.display.quit()
