@@ -108,6 +108,9 @@ class App:
         self.frame_count = 0
         self.pacer = FramePacer()  # whether the next frame must be drawn (see ``pump``)
         self.mouse_pos = (0, 0)
+        # Whether the player's last input was a key (not the mouse): a screen reached by a
+        # key shows its keyboard focus from the start, where Enter would act on it.
+        self.keyboard_last = False
         self.toasts = Toasts()
         self.fonts = Fonts()
         # Difficulty and pictures worked out this run, shared by every level select.
@@ -415,6 +418,10 @@ class App:
         if kind == pygame.QUIT:
             self.close()
             return
+        if kind == pygame.KEYDOWN:
+            self.keyboard_last = True
+        elif kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            self.keyboard_last = False
         if hasattr(event, "pos") and kind in (
             pygame.MOUSEMOTION,
             pygame.MOUSEBUTTONDOWN,

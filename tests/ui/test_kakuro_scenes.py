@@ -593,3 +593,12 @@ def test_a_kakuro_file_that_cannot_be_opened_shows_its_name_and_whole_reason(
         == " ".join(drawn[drawn.index("cut-short.kak") + 1 :]).split()[: len(entry.error.split())]
     )
     pygame.display.quit()
+
+
+def test_kakuro_select_reached_by_a_key_outlines_its_card_at_once(app: App) -> None:
+    # QA: K from level select, then Enter, played a card no outline showed.
+    key(app, pygame.K_k)  # the player's last input: a key
+    select = KakuroSelectScene(app, levels=LEVELS)
+    app.push(select)
+    app.step()
+    assert select.show_focus and select.focus_area == "cards"

@@ -123,6 +123,7 @@ class KakuroSelectScene(Scene):
         return kakuro_name(self.entries[index].name, self.place(index), with_pack=False)
 
     def on_enter(self) -> None:
+        self.show_focus = self.app.keyboard_last  # reached by a key: its card is outlined
         self._refresh()
 
     # -- actions ---------------------------------------------------------------------------
