@@ -46,6 +46,7 @@ from game.ui.settings import (
 )
 from game.ui.sounds import Sounds
 from game.ui.theme import Theme, theme_named, ui_scale
+from game.ui.widgets.base import FocusGroup
 from game.ui.widgets.toast import Toasts
 from game.ui.window import MIN_WINDOW, set_icon, set_minimum_size, start_size
 
@@ -307,7 +308,15 @@ class App:
     def _show(self, scene: Scene) -> None:
         self.scenes.append(scene)
         scene.arrange(self.screen_size)
+        self._enter(scene)
+
+    def _enter(self, scene: Scene) -> None:
+        """``on_enter``; a screen reached by a key shows its keyboard focus at once (QA:
+        Options opened with Enter had Sound focused, unseen, and Space toggled it)."""
         scene.on_enter()
+        focus = getattr(scene, "focus", None)
+        if self.keyboard_last and isinstance(focus, FocusGroup):
+            focus.show_focus = True
 
     def _apply_switches(self) -> bool:
         """Apply the queued switches; True when there were any."""
@@ -324,7 +333,7 @@ class App:
                 old.on_exit()
                 self.scenes.pop()
                 if self.top is not None:
-                    self.top.on_enter()
+                    self._enter(self.top)
             elif switch.kind == "replace" and scene is not None:
                 if old is not None:
                     old.on_exit()
@@ -334,7 +343,7 @@ class App:
                 if old is not None:
                     old.on_exit()
                 del self.scenes[self.scenes.index(scene) + 1 :]
-                scene.on_enter()
+                self._enter(scene)
         return switched
 
     # -- frames -----------------------------------------------------------------------------
