@@ -160,6 +160,7 @@ class ProgressStore:
         # Why nothing is written this session (told once, at start), or None.
         self.saving_disabled: str | None = None
         self._save_failed = False  # the last save met a disk error (unsaved_progress)
+        self._backup_failed = False  # said once: the backup could not be written
         # The text of progress.json as last read or written, when it was good: it becomes
         # the backup on the next save.
         self._good_text_on_disk: str | None = None
@@ -417,7 +418,18 @@ class ProgressStore:
         if text == self._good_text_on_disk:
             return True
         if self._good_text_on_disk is not None:
-            write_text_atomically(self.backup_path, self._good_text_on_disk)
+            try:
+                write_text_atomically(self.backup_path, self._good_text_on_disk)
+            except (IsADirectoryError, PermissionError) as error:
+                # The progress matters more than its backup: a folder (or a file we may not
+                # replace) named progress.json.bak stopped every save (QA). A full disk is
+                # the save's failure, said once by save().
+                if not self._backup_failed:
+                    self._backup_failed = True
+                    self._error(
+                        f"The progress backup {readable(str(self.backup_path))} could not be "
+                        f"written ({_reason(error)}); your progress is saved without it."
+                    )
         written = write_text_atomically(self.path, text)
         self._disk_stamp = _stamp(written)
         self._good_text_on_disk = text

@@ -614,3 +614,23 @@ def test_an_empty_progress_file_is_called_empty(tmp_path: Path, damage: bytes) -
     store = ProgressStore(tmp_path)
     assert store.messages[0].text.startswith("Your progress file was damaged (it is empty);")
     assert "fresh" in store.messages[-1].text
+
+
+def test_a_backup_that_cannot_be_written_does_not_stop_the_save(tmp_path: Path) -> None:
+    # QA: a folder named progress.json.bak made every save fail ("Is a directory"): the
+    # progress itself was never written.
+    store = ProgressStore(tmp_path)
+    store.mark_solved(KEY, 40)
+    (tmp_path / "progress.json.bak").unlink(missing_ok=True)
+    (tmp_path / "progress.json.bak").mkdir()
+    (tmp_path / "progress.json.bak" / "keep.txt").write_text("mine")
+    store.set_setting("sound", False)
+    assert store.save()
+    store.set_setting("volume", 2)
+    assert store.save()
+    again = ProgressStore(tmp_path)
+    assert again.get_setting("sound") is False and again.get_setting("volume") == 2
+    assert again.record(KEY).best_time == 40
+    notes = [message.text for message in store.messages]
+    assert len(notes) == 1 and "saved without it" in notes[0]
+    assert (tmp_path / "progress.json.bak" / "keep.txt").read_text() == "mine"
