@@ -273,3 +273,27 @@ def test_it_opens_on_the_puzzle_last_played_scrolled_into_view(
     assert scene.scroll.viewport.contains(scene.card_rect(26))
     key(app, pygame.K_RETURN)  # Enter plays it
     assert type(app.top).__name__ == "PlayScene"
+
+
+def test_my_puzzles_that_is_a_file_says_so(
+    levels: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # QA: with My puzzles replaced by a file the empty pack said "put puzzle files in <it>".
+    from game.ui.scenes import level_view
+
+    blocker = tmp_path / "mine"
+    blocker.write_text("not a folder")
+    app, scene = open_levels(levels, tmp_path)
+    scene.select_pack(len(scene.packs) - 1)
+    app.step()
+    assert scene.pack is not None and scene.pack.user and not scene.entries
+    drawn: list[str] = []
+
+    def record(surface: object, app: object, text: str, *args: object, **kw: object) -> None:
+        drawn.append(text)
+
+    monkeypatch.setattr(level_view, "draw_text", record)
+    scene.draw(app.screen)
+    said = " ".join(drawn)
+    assert f"{blocker} is a file, not a folder" in said and "put puzzle files" not in said
+    assert blocker.read_text() == "not a folder"
