@@ -67,7 +67,14 @@ def check_file(path: Path) -> None:
             where = quote(error.path) if error.line is None else f"{quote(error.path)}:{error.line}"
             raise CommandError(f"{where}: {quote(error.reason)}") from None
         return
-    open_puzzle(str(path), picks=False)  # the game plays a file's first puzzle
+    puzzle = open_puzzle(str(path), picks=False)  # the game plays a file's first puzzle
+    # A puzzle the play screen would refuse (no cells, too large) is refused here too: the
+    # window opened on the menu with a toast, and `play` exited 0.
+    from game.core.playable import unplayable
+
+    refusal = unplayable(puzzle)
+    if refusal is not None:
+        raise CommandError(f"{quote(path)}: {refusal}")
 
 
 def _picture_problem(path: Path) -> str | None:
@@ -143,8 +150,32 @@ def _init_display(driver: str | None) -> bool:
     return True
 
 
+class HungUp(KeyboardInterrupt):
+    """SIGHUP: the terminal the game was started from closed (or the session ended)."""
+
+
+def _hung_up(signum: int, frame: object) -> None:
+    import signal
+
+    signal.signal(signum, signal.SIG_IGN)  # a second one must not cut the saving short
+    raise HungUp
+
+
+def save_on_hang_up() -> None:
+    """Close the game as Ctrl+C does when its terminal goes away: the loop's ``finally``
+    saves every scene and the progress. SDL turns SIGTERM and SIGINT into a quit, but
+    SIGHUP's default ended the process at once, losing the moves since the last autosave
+    (QA: a Kakuro digit typed just before the terminal closed)."""
+    import signal
+
+    hang_up = getattr(signal, "SIGHUP", None)  # not on Windows
+    if hang_up is not None and signal.getsignal(hang_up) == signal.SIG_DFL:
+        signal.signal(hang_up, _hung_up)
+
+
 def open_window() -> App | None:
     """The game window, or None after one line on stderr when there is no display for it."""
+    save_on_hang_up()
     problem = display_problem(os.environ, sys.platform)
     if problem is not None:
         print(problem, file=sys.stderr)

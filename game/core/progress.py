@@ -137,6 +137,12 @@ def _stamp(status: os.stat_result) -> Stamp:
     return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
 
 
+def _aside(kept: Path) -> str:
+    """Where a damaged file was set aside, for the player: its name and its folder (the
+    message named the file alone, and nothing says where the progress folder is)."""
+    return f"{kept.name} in {readable(str(kept.parent))}"
+
+
 def _reason(error: OSError) -> str:
     return error.strerror or str(error)
 
@@ -154,6 +160,7 @@ class ProgressStore:
         # Why nothing is written this session (told once, at start), or None.
         self.saving_disabled: str | None = None
         self._save_failed = False  # the last save met a disk error (unsaved_progress)
+        self._backup_failed = False  # said once: the backup could not be written
         # The text of progress.json as last read or written, when it was good: it becomes
         # the backup on the next save.
         self._good_text_on_disk: str | None = None
@@ -171,9 +178,15 @@ class ProgressStore:
             self.directory.mkdir(parents=True, exist_ok=True)
             check_writable(self.directory)
         except OSError as error:
+            # mkdir says "File exists" when a file stands where the folder should be.
+            reason = (
+                "it is a file, not a folder"
+                if isinstance(error, FileExistsError) and not self.directory.is_dir()
+                else _reason(error)
+            )
             self._disable(
                 f"Progress cannot be saved in {readable(str(self.directory))} "
-                f"({_reason(error)}): this session's progress is kept only until you quit."
+                f"({reason}): this session's progress is kept only until you quit."
             )
             return self._can_list()
         # Saves killed half-way leave temporary files; old enough ones are nobody's.
@@ -300,7 +313,7 @@ class ProgressStore:
                 partial = parsed
             if partial is None and main_error != "unreadable":
                 kept = self._set_aside(self.path)
-                where = f"it was set aside as {kept.name}" if kept else "it was left in place"
+                where = f"it was set aside as {_aside(kept)}" if kept else "it was left in place"
                 self._error(f"Your progress file was damaged ({main_error}); {where}.")
         backup = self._load_backup(main_error, partial)
         if partial is not None:
@@ -320,13 +333,14 @@ class ProgressStore:
         kept = self._set_aside(self.path, keep_original=True)
         found = fill_gaps(parsed.document, parsed.gaps, backup) if backup is not None else 0
         problems = parsed.problems
+        # Two problems named at most, and the folder last: a toast shows four lines.
+        shown = ", ".join(problems[:2]) + (
+            f" and {len(problems) - 2} more" if len(problems) > 2 else ""
+        )
         self._error(
-            "Part of your progress file was damaged and was skipped ("
-            + ", ".join(problems[:5])
-            + ("…" if len(problems) > 5 else "")
-            + ")"
-            + (f"; the original is kept as {kept.name}" if kept else "")
-            + (f"; {found} of them came back from the backup." if found else ".")
+            f"Part of your progress file was damaged and was skipped ({shown})"
+            + (f"; {found} of them came back from the backup" if found else "")
+            + (f"; the original is kept as {_aside(kept)}." if kept else ".")
         )
         # The base is the damaged file's clean part, so the next save rewrites the repairs
         # (and the damaged text never becomes the backup).
@@ -348,7 +362,7 @@ class ProgressStore:
             kept = self._set_aside(self.backup_path, keep_original=True)
             self._error(
                 f"The backup progress file is damaged too ({error})"
-                + (f"; it is kept as {kept.name}." if kept else ".")
+                + (f"; it is kept as {_aside(kept)}." if kept else ".")
                 + ("" if partial is not None else " Starting with fresh progress.")
             )
             return None
@@ -404,7 +418,18 @@ class ProgressStore:
         if text == self._good_text_on_disk:
             return True
         if self._good_text_on_disk is not None:
-            write_text_atomically(self.backup_path, self._good_text_on_disk)
+            try:
+                write_text_atomically(self.backup_path, self._good_text_on_disk)
+            except (IsADirectoryError, PermissionError) as error:
+                # The progress matters more than its backup: a folder (or a file we may not
+                # replace) named progress.json.bak stopped every save (QA). A full disk is
+                # the save's failure, said once by save().
+                if not self._backup_failed:
+                    self._backup_failed = True
+                    self._error(
+                        f"The progress backup {readable(str(self.backup_path))} could not be "
+                        f"written ({_reason(error)}); your progress is saved without it."
+                    )
         written = write_text_atomically(self.path, text)
         self._disk_stamp = _stamp(written)
         self._good_text_on_disk = text
@@ -435,7 +460,7 @@ class ProgressStore:
             if kept is not None:
                 self._error(
                     f"Your progress file was damaged on disk ({error}); it was set aside as "
-                    f"{kept.name} and your progress written again."
+                    f"{_aside(kept)} and your progress written again."
                 )
             self._disk_stamp = None
             return
@@ -563,6 +588,21 @@ class ProgressStore:
         except (OSError, ValueError):
             return None
         return target
+
+    def backup_session(self, puzzle_key: str) -> dict[str, Any] | None:
+        """The saved game of ``puzzle_key`` in the backup file (the progress as it was one
+        save earlier), when it differs from the one in the store: what a saved game that
+        cannot be resumed falls back to. None when the backup has none or cannot be read."""
+        try:
+            _, parsed, _ = self._read(self.backup_path)
+        except (DamagedFile, NewerFile, Unreadable, OSError):
+            return None
+        entry = parsed.document["puzzles"].get(puzzle_key)
+        session = entry.get("session") if isinstance(entry, dict) else None
+        current = self._document["puzzles"].get(puzzle_key)
+        if not isinstance(session, dict) or (current is not None and current["session"] == session):
+            return None
+        return copy.deepcopy(session)
 
     def clear_session(self, puzzle_key: str) -> None:
         entry = self._document["puzzles"].get(puzzle_key)

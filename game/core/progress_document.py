@@ -159,6 +159,8 @@ def _clean_record(key: str, value: dict[str, Any], parsed: Parsed) -> dict[str, 
 def parse_document(text: str) -> Parsed:
     """The clean progress document in ``text``; raises :class:`DamagedFile` when the text is
     not a progress document at all."""
+    if not text.strip():  # "not valid JSON (Expecting value: line 1 column 1 (char 0))"
+        raise DamagedFile("it is empty")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:

@@ -91,7 +91,8 @@ class Puzzle:
                 needed = clue_length(clue)
                 if needed > length:
                     raise PuzzleError(
-                        f"{what} {index}: clue {clue_text(clue)} needs {needed} cells, "
+                        f"{what} {index}: clue {clue_text(clue)} needs {needed} "
+                        f"cell{'s' if needed != 1 else ''}, "
                         f"the {what} has {length}"
                     )
         row_total = sum(sum(clue) for clue in rows)

@@ -46,6 +46,7 @@ from game.ui.settings import (
 )
 from game.ui.sounds import Sounds
 from game.ui.theme import Theme, theme_named, ui_scale
+from game.ui.widgets.base import FocusGroup
 from game.ui.widgets.toast import Toasts
 from game.ui.window import MIN_WINDOW, set_icon, set_minimum_size, start_size
 
@@ -108,6 +109,9 @@ class App:
         self.frame_count = 0
         self.pacer = FramePacer()  # whether the next frame must be drawn (see ``pump``)
         self.mouse_pos = (0, 0)
+        # Whether the player's last input was a key (not the mouse): a screen reached by a
+        # key shows its keyboard focus from the start, where Enter would act on it.
+        self.keyboard_last = False
         self.toasts = Toasts()
         self.fonts = Fonts()
         # Difficulty and pictures worked out this run, shared by every level select.
@@ -304,7 +308,15 @@ class App:
     def _show(self, scene: Scene) -> None:
         self.scenes.append(scene)
         scene.arrange(self.screen_size)
+        self._enter(scene)
+
+    def _enter(self, scene: Scene) -> None:
+        """``on_enter``; a screen reached by a key shows its keyboard focus at once (QA:
+        Options opened with Enter had Sound focused, unseen, and Space toggled it)."""
         scene.on_enter()
+        focus = getattr(scene, "focus", None)
+        if self.keyboard_last and isinstance(focus, FocusGroup):
+            focus.show_focus = True
 
     def _apply_switches(self) -> bool:
         """Apply the queued switches; True when there were any."""
@@ -321,7 +333,7 @@ class App:
                 old.on_exit()
                 self.scenes.pop()
                 if self.top is not None:
-                    self.top.on_enter()
+                    self._enter(self.top)
             elif switch.kind == "replace" and scene is not None:
                 if old is not None:
                     old.on_exit()
@@ -331,7 +343,7 @@ class App:
                 if old is not None:
                     old.on_exit()
                 del self.scenes[self.scenes.index(scene) + 1 :]
-                scene.on_enter()
+                self._enter(scene)
         return switched
 
     # -- frames -----------------------------------------------------------------------------
@@ -415,6 +427,10 @@ class App:
         if kind == pygame.QUIT:
             self.close()
             return
+        if kind == pygame.KEYDOWN:
+            self.keyboard_last = True
+        elif kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
+            self.keyboard_last = False
         if hasattr(event, "pos") and kind in (
             pygame.MOUSEMOTION,
             pygame.MOUSEBUTTONDOWN,

@@ -16,15 +16,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+# MAX_PLAYABLE is named here too: the screens' tests take it from this module.
+from game.core.playable import MAX_PLAYABLE as MAX_PLAYABLE
+from game.core.playable import unplayable
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
     from game.core.packs import PackPlace
     from game.core.puzzle import Puzzle
     from game.ui.app import App
-
-# The model reads puzzles up to 512 cells a side; beyond this the cells get too small to click.
-MAX_PLAYABLE = 100
 
 
 @dataclass(frozen=True)
@@ -133,26 +133,6 @@ def play_puzzle(
     else:
         app.push(scene)
     return True
-
-
-def grid_refusal(puzzle: Puzzle, empty_verb: str, large_verb: str, solve_does: str) -> str | None:
-    """Why no screen that draws the grid (play, the solver replay) can take ``puzzle``, in
-    that screen's words, or None when it fits: no cells ("has no cells to <empty_verb>"), or
-    a side longer than :data:`MAX_PLAYABLE` ("too large to <large_verb> here; ``solve``
-    still <solve_does> it")."""
-    if puzzle.width == 0 or puzzle.height == 0:
-        return f"{puzzle.title or 'This puzzle'} has no cells to {empty_verb}."
-    if max(puzzle.width, puzzle.height) > MAX_PLAYABLE:
-        return (
-            f"{puzzle.size_text} is too large to {large_verb} here (at most {MAX_PLAYABLE} "
-            f"cells a side); `python -m game solve` still {solve_does} it."
-        )
-    return None
-
-
-def unplayable(puzzle: Puzzle) -> str | None:
-    """Why the play screen cannot take ``puzzle``, or None."""
-    return grid_refusal(puzzle, "play", "play", "reads")
 
 
 # How long opening a puzzle file may look for a picture, or a second one; a book's hard

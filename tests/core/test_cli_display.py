@@ -91,3 +91,27 @@ def test_an_x_display_that_cannot_be_opened_is_one_line_and_exit_2(tmp_path: Pat
         "Hanjie needs a display: no X11 or Wayland display was found "
         "(DISPLAY=:4093 could not be opened)."
     ]
+
+
+@pytest.mark.skipif(not hasattr(__import__("signal"), "SIGHUP"), reason="no SIGHUP here")
+def test_a_hang_up_closes_the_game_as_ctrl_c_does() -> None:
+    # QA: closing the terminal the game was started from (SIGHUP) ended it at once: the
+    # moves since the last autosave were lost. Now it raises KeyboardInterrupt in the loop,
+    # whose ``finally`` saves everything, as Ctrl+C does; under nohup it stays ignored.
+    import signal
+    import time
+
+    from game.commands.play import save_on_hang_up
+
+    previous = signal.getsignal(signal.SIGHUP)
+    try:
+        signal.signal(signal.SIGHUP, signal.SIG_DFL)
+        save_on_hang_up()
+        with pytest.raises(KeyboardInterrupt):
+            os.kill(os.getpid(), signal.SIGHUP)
+            time.sleep(2)  # the handler runs at the next bytecode
+        assert signal.getsignal(signal.SIGHUP) == signal.SIG_IGN  # a second one is ignored
+        save_on_hang_up()
+        assert signal.getsignal(signal.SIGHUP) == signal.SIG_IGN  # nohup's choice is kept
+    finally:
+        signal.signal(signal.SIGHUP, previous)

@@ -422,3 +422,25 @@ def test_screenshot_says_why_a_size_is_refused(capsys: pytest.CaptureFixture[str
     # One line, even for a size with a line break in it.
     line = one_line(["screenshot", "--size", "a\nb", "--list"], capsys)
     assert line.startswith("hanjie: a\\x0ab")
+
+
+def test_play_refuses_a_puzzle_the_play_screen_would_refuse_before_the_window(
+    tmp_path: Path,
+) -> None:
+    # QA: `play` on a 0x0 or a 101-wide file opened the window on the menu with a toast and
+    # exited 0, where an unreadable file is one line and exit 2 before any window.
+    from game.commands.play import check_file
+
+    empty = tmp_path / "w0.non"
+    empty.write_text("width 0\nheight 0\nrows\ncolumns\n")
+    with pytest.raises(common.CommandError) as refused:
+        check_file(empty)
+    assert str(refused.value) == f"{empty}: w0 has no cells to play."
+    wide = tmp_path / "wide.non"
+    wide.write_text("width 101\nheight 1\nrows\n0\ncolumns\n" + "0\n" * 101)
+    with pytest.raises(common.CommandError) as refused:
+        check_file(wide)
+    assert "101x1 is too large to play here (at most 100 cells a side)" in str(refused.value)
+    fits = tmp_path / "fits.non"
+    fits.write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n")
+    check_file(fits)  # no complaint

@@ -158,3 +158,21 @@ def test_one_edit_tried_is_said_in_the_singular(
     assert main(["convert", str(image), "--size", "6x6", "--fix"]) == 0
     fix = [line for line in capsys.readouterr().out.splitlines() if line.startswith("make it")]
     assert len(fix) == 1 and fix[0].endswith(" s, 1 edit tried]"), fix
+
+
+def test_edits_tried_are_never_fewer_than_the_edits_made(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """QA: a dithered gradient printed "make it fair: 7 edits: ... [0.55 s, 2 edits tried]":
+    a batch of edits counted as one edit tried."""
+    rng = np.random.default_rng(14)
+    y, x = np.mgrid[0:480, 0:640]
+    g = (x / 640 * 200 + y / 480 * 55 + rng.normal(0, 12, (480, 640))).clip(0, 255)
+    g = g.astype(np.uint8)
+    image = tmp_path / "gradient.png"
+    Image.fromarray(np.dstack([g, g // 2 + 60, 255 - g])).save(image)
+    assert main(["convert", str(image), "--size", "25x25", "--method", "dither", "--fix"]) == 0
+    (fix,) = [line for line in capsys.readouterr().out.splitlines() if line.startswith("make it")]
+    made = int(fix.split("make it fair: ")[1].split(" edit")[0])
+    tried = int(fix.rsplit(", ", 1)[1].split(" edit")[0])
+    assert made > 1 and tried >= made, fix

@@ -45,6 +45,8 @@ GOOD = write(tiny())
         ("kakuro 6x6\n", 1, "the word 'kakuro' alone on its first line (then: size 6x6)"),
         ("kakuro\nsize 4\n", 2, "should look like 8x8"),
         ("kakuro\nsize 40x4\n", 2, "3 to 32"),
+        # QA: a size of the right form but too large was "should look like 8x8".
+        ("kakuro\nsize 99999x99999\n", 2, "the width must be 3 to 32, not 99999"),
         ("kakuro\ngrid\n", 2, "size must come before"),
         ("kakuro\nsize 4x4\n", None, "no grid"),
         (GOOD.replace("#  3\\ 6\\ #", "#  3\\ 6\\"), 6, "has 3 cells"),

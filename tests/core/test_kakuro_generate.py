@@ -139,3 +139,17 @@ def test_the_benchmarks_independent_count_agrees_with_brute_force() -> None:
     assert min(counts) < 6  # some boards with few answers, not only capped ones
     made = KakuroGeneration(8, 5, 2).run().puzzle
     assert count_solutions(made, cap=2) == 1
+
+
+def test_no_layout_leaves_its_last_row_and_column_black() -> None:
+    # QA: 6 of the 55 bundled boards ("Six 2", a 6x6) had an all-black last row and
+    # column: a 5x5 board with a dead border.
+    kept = 0
+    for size, level in ((6, 1), (6, 2), (8, 3)):
+        for seed in range(120):
+            layout = make_layout(np.random.default_rng(seed), size, level)
+            if layout is not None:
+                kept += 1
+                assert any(layout[size - 1]), (size, level, seed)
+                assert any(row[size - 1] for row in layout), (size, level, seed)
+    assert kept > 100

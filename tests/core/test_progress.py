@@ -106,6 +106,8 @@ def test_corrupted_file_is_set_aside_and_backup_used(tmp_path: Path) -> None:
     aside = corrupt_files(tmp_path)
     assert len(aside) == 1
     assert aside[0].read_bytes() == b'{"version": 1, "puzzles": {"ab'
+    # QA: the message named the file alone; the player does not know the folder.
+    assert f"set aside as {aside[0].name} in {tmp_path}." in recovered.messages[0].text
     # The next save writes a good main file and keeps the good backup.
     recovered.set_setting("volume", 4)
     assert ProgressStore(tmp_path).messages == []
@@ -159,6 +161,10 @@ def test_damaged_entries_are_skipped_but_the_rest_kept(tmp_path: Path) -> None:
     assert [message.level for message in store.messages] == ["error"]
     assert "skipped" in store.messages[0].text
     assert len(corrupt_files(tmp_path)) == 1, "the original is copied aside"
+    # Two problems named, the rest counted, the folder last (QA: the toast's four lines
+    # were spent on five puzzle keys and the end was cut).
+    assert " more)" in store.messages[0].text
+    assert store.messages[0].text.endswith(f"{corrupt_files(tmp_path)[0].name} in {tmp_path}.")
 
 
 def test_a_broken_puzzle_list_keeps_the_settings_and_daily_times(tmp_path: Path) -> None:
@@ -553,6 +559,17 @@ def test_a_home_folder_that_cannot_be_made_gives_one_message_and_a_working_store
     assert store.user_puzzles_dir() == tmp_path / "file" / "hanjie" / "puzzles"
 
 
+def test_a_file_where_the_progress_folder_should_be_is_named_so(tmp_path: Path) -> None:
+    # QA: the data folder replaced by a file said "(File exists)", mkdir's words.
+    (tmp_path / "hanjie").write_text("not a folder")
+    store = ProgressStore(tmp_path / "hanjie")
+    assert store.messages[0].text == (
+        f"Progress cannot be saved in {tmp_path / 'hanjie'} (it is a file, not a folder): "
+        "this session's progress is kept only until you quit."
+    )
+    assert (tmp_path / "hanjie").read_text() == "not a folder"
+
+
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX modes")
 def test_progress_files_get_normal_permissions(tmp_path: Path) -> None:
     previous = os.umask(0o022)
@@ -588,3 +605,32 @@ def test_a_byte_order_mark_from_a_hand_edit_is_still_the_players_file(tmp_path: 
     assert store.messages == []
     assert store.record(KEY).best_time == 30
     assert corrupt_files(tmp_path) == []
+
+
+@pytest.mark.parametrize("damage", [b"", b"  \n", b"\xef\xbb\xbf"])
+def test_an_empty_progress_file_is_called_empty(tmp_path: Path, damage: bytes) -> None:
+    # QA: an empty file was "not valid JSON (Expecting value: line 1 column 1 (char 0))".
+    (tmp_path / "progress.json").write_bytes(damage)
+    store = ProgressStore(tmp_path)
+    assert store.messages[0].text.startswith("Your progress file was damaged (it is empty);")
+    assert "fresh" in store.messages[-1].text
+
+
+def test_a_backup_that_cannot_be_written_does_not_stop_the_save(tmp_path: Path) -> None:
+    # QA: a folder named progress.json.bak made every save fail ("Is a directory"): the
+    # progress itself was never written.
+    store = ProgressStore(tmp_path)
+    store.mark_solved(KEY, 40)
+    (tmp_path / "progress.json.bak").unlink(missing_ok=True)
+    (tmp_path / "progress.json.bak").mkdir()
+    (tmp_path / "progress.json.bak" / "keep.txt").write_text("mine")
+    store.set_setting("sound", False)
+    assert store.save()
+    store.set_setting("volume", 2)
+    assert store.save()
+    again = ProgressStore(tmp_path)
+    assert again.get_setting("sound") is False and again.get_setting("volume") == 2
+    assert again.record(KEY).best_time == 40
+    notes = [message.text for message in store.messages]
+    assert len(notes) == 1 and "saved without it" in notes[0]
+    assert (tmp_path / "progress.json.bak" / "keep.txt").read_text() == "mine"

@@ -91,7 +91,7 @@ def test_typing_every_line_with_the_keyboard_gives_a_unique_puzzle_to_play() -> 
 
 def test_a_typo_is_flagged_as_typed_and_moving_back_edits_the_line() -> None:
     app, scene = _editor(5, 4)
-    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # back from row 1 wraps to the last column
+    key(app, pygame.K_UP)  # back from row 1 wraps to the last column
     assert scene.current == ("column", 4)
     _type(app, "2 2")  # five cells in a column of four
     assert scene.sheet.state("column", 4).problem == "needs 5 cells, the column has 4"
@@ -225,3 +225,29 @@ def test_leaving_ambiguous_clues_says_they_would_be_saved_ambiguous() -> None:
         "The clues you typed are not saved. They have more than one solution (exactly 4 "
         "cells can go either way): saved now, My puzzles marks them Ambiguous."
     )
+
+
+def test_tab_goes_past_the_lines_to_the_size_title_and_buttons() -> None:
+    # QA: Tab only ever went round the clue lines: no key reached Width, Height, Title,
+    # Author or the buttons, so a book's 20x25 puzzle could not be typed without a mouse.
+    app, scene = _editor(2, 2)
+    for _ in range(3):
+        key(app, pygame.K_TAB)
+    assert scene.current == ("column", 1) and scene.focus.focused is scene.clue_input
+    key(app, pygame.K_TAB)  # past the last line
+    assert scene.focus.focused is scene.width_stepper and scene.focus.show_focus
+    key(app, pygame.K_TAB)
+    assert scene.focus.focused is scene.height_stepper
+    key(app, pygame.K_TAB)
+    assert scene.focus.focused is scene.title_input
+    _type(app, "Boat")
+    assert scene.title_input.text == "Boat"
+    for _ in range(20):  # on round the buttons and back to the first line
+        key(app, pygame.K_TAB)
+        if scene.focus.focused is scene.clue_input:
+            break
+    assert scene.focus.focused is scene.clue_input and scene.current == ("row", 0)
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)  # before the first line: the last control
+    assert scene.focus.focused is scene.back_button
+    key(app, pygame.K_TAB)
+    assert scene.focus.focused is scene.clue_input and scene.current == ("row", 0)

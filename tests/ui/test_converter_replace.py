@@ -136,3 +136,19 @@ def test_a_failed_save_names_the_folder_it_could_not_write() -> None:
         "Could not save the puzzle in /home/ann/puzzles: Not a directory",
         "Could not save the puzzle: cannot be written",
     ]
+
+
+def test_saving_into_my_puzzles_when_it_is_a_file_says_so(tmp_path: Path) -> None:
+    # QA: My puzzles replaced by a file: "Could not save the puzzle in <its parent>: File
+    # exists", mkdir's words, and the folder above the one that failed.
+    import errno
+
+    from game.ui.scenes.editor_exit import toast_save_failed
+
+    blocker = tmp_path / "puzzles"
+    blocker.write_text("not a folder")
+    app = App(headless=True)
+    toast_save_failed(app, FileExistsError(errno.EEXIST, "File exists", str(blocker)))
+    assert app.toasts.texts == [
+        f"Could not save the puzzle in {blocker}: it is a file, not a folder"
+    ]

@@ -235,10 +235,30 @@ def test_a_damaged_saved_kakuro_game_is_kept_in_a_file_of_its_own(app: App) -> N
     damaged = {"version": 1, "digits": "not digits"}
     app.store.save_session(puzzle.fingerprint(), damaged)
     scene = open_game(app)
-    assert any("kept in session-" in text for text in app.toasts.texts)
+    assert any("kept as session-" in text for text in app.toasts.texts)
     kept = sorted(app.store.directory.glob("session-*.json"))
     assert len(kept) == 1 and '"not digits"' in kept[0].read_text(encoding="utf-8")
     assert scene.key == puzzle.fingerprint()
+
+
+def test_a_damaged_saved_kakuro_game_resumes_the_backups_copy(app: App) -> None:
+    # QA: a saved game that could not be read started afresh while progress.json.bak (one
+    # save older) still held it whole.
+    scene = open_game(app)
+    key(app, digit_key(4))
+    app.pop()  # leaving saves: this game goes to the backup with the next save
+    app.step()
+    good = app.store.record(scene.key).session
+    assert good is not None and good["digits"][0] == "4"
+    app.store.save_session(scene.key, {"version": 1, "digits": "not digits"})
+    again = open_game(app)
+    assert again.session.to_json()["digits"] == good["digits"]
+    notes = [text for text in app.toasts.texts if "could not be read" in text]
+    assert len(notes) == 1 and "the backup's copy was resumed" in notes[0]
+    assert f"in {app.store.directory}" in notes[0]  # the damaged one's folder is named
+    for _ in range(15):  # and the store gets the resumed game back soon, before a move
+        app.step(0.1)
+    assert app.store.record(scene.key).session["digits"] == good["digits"]
 
 
 def test_solving_records_the_win_and_best_time(app: App) -> None:
@@ -537,3 +557,48 @@ def test_kakuro_files_in_my_puzzles_are_a_pack_of_their_own(tmp_path: Path) -> N
     assert isinstance(top, KakuroPlayScene)
     assert top.puzzle == read_kakuro(LEVELS / "kakuro-starter" / "07-starter.kak")
     pygame.display.quit()
+
+
+def test_a_kakuro_file_that_cannot_be_opened_shows_its_name_and_whole_reason(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # QA: a broken .kak in My puzzles was a card with "Cannot open" and its reason cut to
+    # one line ("line 9: the grid needs 8…"), without the file's name; the nonogram card
+    # names the file and wraps the reason.
+    from game.core.progress import ProgressStore
+    from game.ui.scenes import kakuro_select, level_cards
+
+    app = App(headless=True, store=ProgressStore(tmp_path / "hanjie"))
+    mine = app.store.user_puzzles_dir()
+    good = (LEVELS / "kakuro-starter" / "02-starter.kak").read_text(encoding="utf-8")
+    (mine / "cut-short.kak").write_text(good[: len(good) // 3], encoding="utf-8")
+    select = KakuroSelectScene(app, levels=LEVELS)
+    app.push(select)
+    app.step()
+    select.select_pack(1)
+    app.step()
+    (entry,) = read_kakuro_entries(list_kakuro_packs(LEVELS, mine)[1])
+    assert entry.puzzle is None and entry.error and len(entry.error) > 30
+    drawn: list[str] = []
+
+    def record(surface: object, app: object, text: str, *args: object, **kw: object) -> None:
+        drawn.append(text)
+
+    monkeypatch.setattr(level_cards, "draw_text", record)
+    monkeypatch.setattr(kakuro_select, "draw_text", record)
+    select.draw(app.screen)
+    assert "cut-short.kak" in drawn
+    assert (
+        entry.error.split()
+        == " ".join(drawn[drawn.index("cut-short.kak") + 1 :]).split()[: len(entry.error.split())]
+    )
+    pygame.display.quit()
+
+
+def test_kakuro_select_reached_by_a_key_outlines_its_card_at_once(app: App) -> None:
+    # QA: K from level select, then Enter, played a card no outline showed.
+    key(app, pygame.K_k)  # the player's last input: a key
+    select = KakuroSelectScene(app, levels=LEVELS)
+    app.push(select)
+    app.step()
+    assert select.show_focus and select.focus_area == "cards"

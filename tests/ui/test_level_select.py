@@ -127,6 +127,29 @@ def test_keyboard_navigation_plays_the_selected_card(levels: Path, tmp_path: Pat
     assert scene in app.scenes
 
 
+def test_reached_by_a_key_the_card_enter_plays_is_outlined_at_once(
+    levels: Path, tmp_path: Path
+) -> None:
+    # QA: Enter on the menu's Play, then Enter again, played a card no outline showed.
+    app = App(headless=True, size=(1280, 800))
+    key(app, pygame.K_DOWN)  # the player's last input: a key
+    scene = LevelSelectScene(app, levels=levels, user_dir=tmp_path / "mine")
+    assert scene.wait_for_files()
+    app.push(scene)
+    app.step()
+    assert scene.show_focus and scene.focus_area == "cards"
+    key(app, pygame.K_RIGHT)  # the outline was seen: the arrow moves it
+    assert scene.selected == 1
+    # Reached with the mouse, the outline waits for a key, as before.
+    app.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=(5, 5), rel=(0, 0), buttons=(0, 0, 0)))
+    app.step()
+    other = LevelSelectScene(app, levels=levels, user_dir=tmp_path / "mine")
+    assert other.wait_for_files()
+    app.push(other)
+    app.step()
+    assert not other.show_focus
+
+
 def test_wheel_and_end_key_scroll_to_the_bottom(levels: Path, tmp_path: Path) -> None:
     app, scene = open_levels(levels, tmp_path)
     scene.select_pack(1)
@@ -250,3 +273,27 @@ def test_it_opens_on_the_puzzle_last_played_scrolled_into_view(
     assert scene.scroll.viewport.contains(scene.card_rect(26))
     key(app, pygame.K_RETURN)  # Enter plays it
     assert type(app.top).__name__ == "PlayScene"
+
+
+def test_my_puzzles_that_is_a_file_says_so(
+    levels: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # QA: with My puzzles replaced by a file the empty pack said "put puzzle files in <it>".
+    from game.ui.scenes import level_view
+
+    blocker = tmp_path / "mine"
+    blocker.write_text("not a folder")
+    app, scene = open_levels(levels, tmp_path)
+    scene.select_pack(len(scene.packs) - 1)
+    app.step()
+    assert scene.pack is not None and scene.pack.user and not scene.entries
+    drawn: list[str] = []
+
+    def record(surface: object, app: object, text: str, *args: object, **kw: object) -> None:
+        drawn.append(text)
+
+    monkeypatch.setattr(level_view, "draw_text", record)
+    scene.draw(app.screen)
+    said = " ".join(drawn)
+    assert f"{blocker} is a file, not a folder" in said and "put puzzle files" not in said
+    assert blocker.read_text() == "not a folder"

@@ -336,3 +336,18 @@ def test_continue_offers_an_unfinished_random_puzzle_after_a_kakuro_is_solved(
     resumed = app.top
     assert isinstance(resumed, PlayScene) and resumed.key == game.key
     assert resumed.session.board.get(0, 0) == Cell.FILLED
+
+
+def test_a_screen_opened_by_a_key_shows_its_focus_at_once() -> None:
+    # QA: Options opened with Enter had Sound focused, with no outline, and Space toggled
+    # it; the first Tab went on to Volume. Opened by a click, the outline waits for a key.
+    app, menu = open_menu()
+    menu.focus.focus_widget(menu.options_button)
+    key(app, pygame.K_RETURN)
+    options = app.top
+    assert isinstance(options, OptionsScene)
+    assert options.focus.show_focus and options.focus.focused is options.sound
+    key(app, pygame.K_ESCAPE)
+    assert app.top is menu and menu.focus.show_focus
+    click(app, menu.options_button.rect.center)
+    assert isinstance(app.top, OptionsScene) and not app.top.focus.show_focus

@@ -106,6 +106,33 @@ def test_a_damaged_saved_game_is_kept_in_a_file_of_its_own() -> None:
     assert scene.session.board.known_mask().sum() == 0
 
 
+def test_a_damaged_saved_game_resumes_the_backups_copy() -> None:
+    # QA: a saved game with a bad board started afresh (kept aside) while the backup, one
+    # save older, held it whole; the toast named the kept file without its folder.
+    scene = open_play(WIDE)
+    app = scene.app
+    click(scene, 2, 2)
+    app.pop()  # leaving saves
+    app.step()
+    good = app.store.record(WIDE.fingerprint()).session
+    assert good is not None
+    damaged = dict(good, board=12345)
+    app.store.save_session(WIDE.fingerprint(), damaged)  # the backup keeps the good one
+    fresh = App(headless=True)
+    resumed = open_play(WIDE, app=fresh)
+    assert resumed.session.board.get(2, 2) == F
+    notes = [text for text in fresh.toasts.texts if "could not be read" in text]
+    assert len(notes) == 1 and "the backup's copy was resumed" in notes[0]
+    assert f"in {fresh.store.directory}" in notes[0]
+    assert len(sorted(fresh.store.directory.glob("session-*.json"))) == 1
+    fresh.step()
+    for _, lines in fresh.toasts._layout(fresh):  # whole, not cut to "…"
+        assert not lines[-1].endswith("…"), lines
+    for _ in range(6):  # the store gets the resumed game back before any move
+        fresh.step(0.25)
+    assert fresh.store.record(WIDE.fingerprint()).session["board"] == good["board"]
+
+
 def test_a_win_clears_the_saved_game() -> None:
     scene = open_play(HEART)
     app = scene.app

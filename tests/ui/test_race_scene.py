@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import numpy as np
 import pygame
+import pytest
 
 from game.core.race import INFO
 from game.ui.app import App
@@ -129,3 +130,27 @@ def test_to_the_end_shares_a_big_slice_equally_until_all_finish() -> None:
             break
     assert scene.finished and not scene.rushing
     assert not scene.end_button.enabled
+
+
+def test_a_board_waits_at_the_finish_until_the_race_is_over(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # QA: after the race had ended every card still said "Waiting at the finish".
+    from game.ui.scenes import race_view
+
+    states: list[str] = []
+    real = race_view.runner_status
+
+    def spy(*args: object, **kwargs: object) -> tuple[str, str]:
+        state, verdict = real(*args, **kwargs)  # type: ignore[arg-type]
+        states.append(state)
+        return state, verdict
+
+    monkeypatch.setattr(race_view, "runner_status", spy)
+    scene = race_app()
+    app = scene.app
+    while not scene.finished:
+        app.step(1 / 60)
+    app.step(1 / 60)
+    assert "Waiting at the finish" in states  # while some were still running
+    assert states[-4:] == ["Finished"] * 4  # each card drawn again at the end

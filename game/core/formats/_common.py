@@ -292,7 +292,8 @@ def build_puzzle(
                 raise FormatError(
                     path,
                     item.line,
-                    f"{what} {index}: clue {clue_text(item.clue)} needs {needed} cells, "
+                    f"{what} {index}: clue {clue_text(item.clue)} needs {needed} "
+                    f"cell{'s' if needed != 1 else ''}, "
                     f"the {what} has {length}",
                 )
     try:

@@ -62,7 +62,7 @@ MAX_LINE_CHARS = 2048
 MAX_KEYS = 64
 
 _KEY = re.compile(r"[A-Za-z_][\w.-]*")
-_SIZE = re.compile(r"(\d{1,3})\s*[xX]\s*(\d{1,3})")
+_SIZE = re.compile(r"(\d{1,9})\s*[xX]\s*(\d{1,9})")
 _SUM_CELL = re.compile(r"(\d{0,6})\\(\d{0,6})")
 _TEXT_KEYS = {"title": "title", "by": "author", "author": "author"}
 _RESERVED = {"title", "by", "author", "size", "grid", "solution", MAGIC}

@@ -7,7 +7,8 @@ level allows (:data:`LONGEST_RUN`, at most nine) is cut by a black cell away fro
 (where the cut leaves no lone cell across it, when it can), and the white cells are made one
 connected group (a depth-first search; groups are joined through a black cell where one
 touches both, and only then dropped); every change is mirrored, so the symmetry holds. A
-layout with too few white cells is refused (None) and the caller draws again.
+layout with too few white cells, or none in its last row and column (a board a size smaller
+than it says), is refused (None) and the caller draws again.
 
 Joining rather than dropping matters: the mirror of a group is a group, so a board cut
 along its diagonal used to lose half its white cells, and at 16x16 most layouts were
@@ -186,5 +187,9 @@ def make_layout(rng: np.random.Generator, size: int, level: int) -> Grid | None:
             changed = _join_groups(white, rng)
     inner = (size - 1) * (size - 1)
     if sum(map(sum, white)) * 1000 < MIN_WHITE_PERMILLE[level - 1] * inner:
+        return None
+    if not any(white[size - 1]):
+        # The last row all black (and so, mirrored, the last column): a "6x6" board is a
+        # 5x5 one with a dead border (QA: 6 of the 55 bundled boards).
         return None
     return white

@@ -313,10 +313,9 @@ class ClueEditorScene(Scene):
             if ctrl and event.key == pygame.K_p:
                 self.play()
                 return True
+            if event.key == pygame.K_TAB:
+                return self._tab(-1 if shift else 1)
             if self.focus.focused is self.clue_input:
-                if event.key == pygame.K_TAB:
-                    self.move(-1 if shift else 1)
-                    return True
                 if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_DOWN):
                     self.move(1)
                     return True
@@ -329,6 +328,20 @@ class ClueEditorScene(Scene):
                 self.go_to(self.sheet.position_of(*line))
                 return True
         return self.focus.handle(event)
+
+    def _tab(self, step: int) -> bool:
+        """Tab goes through the lines, then on past the last (Shift+Tab: before the first)
+        to the size, title, author and buttons, and round to the lines again (QA: Tab only
+        ever went round the lines, so no key reached the size, the title or Save)."""
+        last = self.sheet.line_count() - 1
+        if self.focus.focused is self.clue_input and self.position != (last if step > 0 else 0):
+            self.move(step)
+            return True
+        self.focus.show_focus = True
+        self.focus.move_focus(step)
+        if self.focus.focused is self.clue_input:  # back round: the first (or last) line
+            self.go_to(0 if step > 0 else last)
+        return True
 
     # -- layout and drawing -----------------------------------------------------------------
 

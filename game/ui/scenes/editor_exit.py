@@ -21,6 +21,11 @@ def toast_save_failed(app: App, error: Exception) -> None:
     where = ""
     if isinstance(error, OSError) and isinstance(error.filename, str) and error.filename:
         where = f" in {readable(str(Path(error.filename).parent))}"
+        if isinstance(error, FileExistsError) and not Path(error.filename).is_dir():
+            # Making the folder met a file of its name: mkdir's "File exists", and the
+            # folder above named (QA: My puzzles replaced by a file).
+            where = f" in {readable(error.filename)}"
+            reason = "it is a file, not a folder"
     app.toast(f"Could not save the puzzle{where}: {reason}", error=True)
 
 

@@ -37,7 +37,7 @@ from game.ui.scenes.kakuro_chrome import KakuroChrome
 from game.ui.scenes.kakuro_packs import kakuro_name
 from game.ui.scenes.play_chrome import WinState
 from game.ui.scenes.play_exits import pause_dialog
-from game.ui.scenes.play_saves import damaged_save_note
+from game.ui.scenes.play_saves import resume_damaged
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogButton, DialogScene
 from game.ui.widgets.win_reveal import BUTTONS_AT, TITLE_AT
@@ -89,6 +89,7 @@ class KakuroPlayScene(Scene):
         self.title = puzzle.title or (path.stem if path is not None else "Untitled")
         record = app.store.record(self.key)
         self._had_saved = record.session is not None
+        self._resave = False  # a damaged saved game replaced by the backup's: save it soon
         self.session = self._load_session(record.session)
         self.pencil = False
         self.show_cursor = True
@@ -101,7 +102,7 @@ class KakuroPlayScene(Scene):
         self.win: WinState | None = None
         self.focus_lost = False
         self.version = 0  # counts board changes, for the chrome's cache
-        self._save_in: float | None = None
+        self._save_in: float | None = AUTOSAVE_DELAY if self._resave else None
         self._solving: KakuroSolveTask | None = None
         self._pending: Callable[[], None] | None = None  # a help waiting for the answer
         self._make_buttons()
@@ -119,9 +120,18 @@ class KakuroPlayScene(Scene):
         try:
             session = KakuroSession.from_json(self.puzzle, data)
         except KakuroSaveError as error:
-            note = damaged_save_note(self.app.store, self.key, error)
+            puzzle = self.puzzle
+            older, note = resume_damaged(
+                self.app.store,
+                self.key,
+                error,
+                lambda saved: KakuroSession.from_json(puzzle, saved),
+            )
             self.app.toast(note, error=True, seconds=8.0)
-            return KakuroSession(self.puzzle)
+            if older is None or older.solved:
+                return KakuroSession(self.puzzle)
+            self._resave = True  # the store still holds the damaged game
+            return older
         return KakuroSession(self.puzzle) if session.solved else session
 
     def _path_text(self) -> str | None:

@@ -37,6 +37,7 @@ from game.ui.scenes.level_cards import (
     card_columns,
     card_grid_rect,
     draw_badge,
+    draw_broken_card,
     select_frame,
     solved_badge,
 )
@@ -122,6 +123,7 @@ class KakuroSelectScene(Scene):
         return kakuro_name(self.entries[index].name, self.place(index), with_pack=False)
 
     def on_enter(self) -> None:
+        self.show_focus = self.app.keyboard_last  # reached by a key: its card is outlined
         self._refresh()
 
     # -- actions ---------------------------------------------------------------------------
@@ -411,24 +413,7 @@ class KakuroSelectScene(Scene):
         pad = round(10 * scale)
         small = round(14 * scale)
         if entry.puzzle is None:
-            draw_text(
-                surface,
-                app,
-                "Cannot open",
-                round(17 * scale),
-                theme.error,
-                (rect.left + pad, rect.top + pad),
-                bold=True,
-            )
-            text = fit_text(app.fonts.get(small), entry.error or "", rect.width - 2 * pad)
-            draw_text(
-                surface,
-                app,
-                text,
-                small,
-                theme.text_muted,
-                (rect.left + pad, rect.top + pad + round(26 * scale)),
-            )
+            draw_broken_card(surface, app, rect, entry.path.name, entry.error, pad)
             return
         puzzle = entry.puzzle
         record = self.record(entry)

@@ -146,7 +146,7 @@ class CardPainter:
             draw_card_focus_ring(surface, app, rect)
         pad = round(10 * scale)
         if entry.puzzle is None:
-            self._draw_broken_card(surface, rect, entry, pad)
+            draw_broken_card(surface, self.app, rect, entry.path.name, entry.error, pad)
             return
         puzzle = entry.puzzle
         record = card.record
@@ -209,39 +209,6 @@ class CardPainter:
             "center",
         )
 
-    def _draw_broken_card(
-        self, surface: pygame.Surface, rect: pygame.Rect, entry: PuzzleEntry, pad: int
-    ) -> None:
-        app = self.app
-        theme = app.theme
-        scale = app.ui_scale
-        y = rect.top + pad
-        draw_text(
-            surface,
-            app,
-            "Cannot open",
-            round(17 * scale),
-            theme.error,
-            (rect.left + pad, y),
-            bold=True,
-        )
-        y += round(26 * scale)
-        small = round(14 * scale)
-        font = app.fonts.get(small)
-        width = rect.width - 2 * pad
-        draw_text(
-            surface,
-            app,
-            fit_text(font, entry.path.name, width),
-            small,
-            theme.text,
-            (rect.left + pad, y),
-        )
-        y += round(26 * scale)
-        for line in wrap_text(font, entry.error or "unknown problem", width)[:7]:
-            draw_text(surface, app, line, small, theme.text_muted, (rect.left + pad, y))
-            y += font.get_linesize()
-
     def _draw_thumbnail(
         self,
         surface: pygame.Surface,
@@ -298,3 +265,34 @@ def picture_surface(
             return pygame.transform.smoothscale(small, target)
         return pygame.transform.scale(small, target)
     return pygame.transform.scale(small, (width * factor, height * factor))
+
+
+def draw_broken_card(
+    surface: pygame.Surface, app: App, rect: pygame.Rect, name: str, error: str | None, pad: int
+) -> None:
+    """A card for a file that cannot be played: "Cannot open", the file's name and the
+    reason, wrapped (nonogram and Kakuro cards alike: QA found the Kakuro one without the
+    name and its reason cut to one line)."""
+    theme = app.theme
+    scale = app.ui_scale
+    y = rect.top + pad
+    draw_text(
+        surface,
+        app,
+        "Cannot open",
+        round(17 * scale),
+        theme.error,
+        (rect.left + pad, y),
+        bold=True,
+    )
+    y += round(26 * scale)
+    small = round(14 * scale)
+    font = app.fonts.get(small)
+    width = rect.width - 2 * pad
+    draw_text(surface, app, fit_text(font, name, width), small, theme.text, (rect.left + pad, y))
+    y += round(26 * scale)
+    lines = wrap_text(font, error or "unknown problem", width)
+    room = max(1, (rect.bottom - pad - y) // font.get_linesize())
+    for line in lines[: min(7, room)]:
+        draw_text(surface, app, line, small, theme.text_muted, (rect.left + pad, y))
+        y += font.get_linesize()

@@ -215,6 +215,9 @@ class LevelSelectScene(Scene):
         state.solved = solved
 
     def on_enter(self) -> None:
+        # Reached (or come back to) by a key: the card Enter plays is outlined from the start
+        # (QA: Enter from the menu, then Enter again, played a card no outline showed).
+        self.show_focus = self.app.keyboard_last
         # Coming back from a game: best times, badges and thumbnails may have changed.
         for state in self.packs:
             self._refresh_records(state)

@@ -6,10 +6,12 @@ events); the view reads the scene and draws it, it decides nothing.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.fileio import readable
 from game.core.packs import PuzzleEntry
 from game.ui.scenes.level_cards import Card
 from game.ui.scenes.level_random import PACK_NAME as RANDOM_NAME
@@ -196,6 +198,12 @@ class LevelSelectView:
         pack = scene.pack
         if scene.reading:
             message = "Reading the puzzle files…"
+        elif pack is not None and pack.user and _is_a_file(pack.directory):
+            # QA: it said "put puzzle files in <it>" of a file; saving there fails too.
+            message = (
+                f"{readable(str(pack.directory))} is a file, not a folder: move it away to "
+                "keep puzzles in My puzzles."
+            )
         elif pack is not None and pack.user:
             message = (
                 "No puzzles yet. Use “Create a puzzle” on the main menu, or put puzzle "
@@ -237,3 +245,11 @@ class LevelSelectView:
             watch_hovered=index == scene.hover_watch,
         )
         scene.cards.draw(surface, card)
+
+
+def _is_a_file(path: Path) -> bool:
+    """Whether something that is not a folder stands at ``path`` (False when nothing does)."""
+    try:
+        return path.exists() and not path.is_dir()
+    except OSError:
+        return False

@@ -3,7 +3,8 @@ moment after the last move, and the win (best time, the saved game forgotten).""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable
+from typing import TYPE_CHECKING, TypeVar
 
 from game.core.fileio import readable
 from game.core.packs import absolute_path
@@ -14,15 +15,37 @@ if TYPE_CHECKING:
     from game.core.progress import ProgressStore
     from game.ui.scenes.play import PlayScene
 
+S = TypeVar("S")
+
 AUTOSAVE_DELAY = 1.0  # seconds after the last move before the session is written
 
 
-def damaged_save_note(store: ProgressStore, key: str, error: Exception) -> str:
-    """The toast for a saved game that cannot be resumed, which is first copied to a file
-    of its own: the next save replaces it in the store (QA: the moves were lost)."""
+def resume_damaged(
+    store: ProgressStore, key: str, error: Exception, parse: Callable[[object], S] | None
+) -> tuple[S | None, str]:
+    """A saved game that cannot be resumed: copied to a file of its own, then the backup's
+    saved game of the same puzzle (one save older) resumed when ``parse`` reads it (QA: a
+    damaged saved game started afresh while the backup held it whole). The session, or
+    None to start afresh, and the toast."""
     kept = store.set_aside_session(key)
-    where = f"; it is kept in {readable(kept.name)}" if kept is not None else ""
-    return (
+    where = (
+        f"; it is kept as {readable(kept.name)} in {readable(str(kept.parent))}"
+        if kept is not None
+        else ""
+    )
+    older = store.backup_session(key) if parse is not None else None
+    if parse is not None and older is not None:
+        try:
+            session = parse(older)
+        except (ValueError, TypeError, KeyError):
+            pass
+        else:
+            return session, (
+                # Without the reason: the toast has four lines, and the folder matters more.
+                "Your saved game of this puzzle could not be read: the backup's copy was "
+                f"resumed, which may lack your last moves{where}."
+            )
+    return None, (
         f"Your saved game of this puzzle could not be read, so it starts afresh ({error}){where}."
     )
 
@@ -53,9 +76,15 @@ class PlaySaves:
         try:
             session = Session.from_json(scene.puzzle, data)
         except (ValueError, TypeError, KeyError) as error:
-            note = damaged_save_note(scene.app.store, scene.key, error)
+            puzzle = scene.puzzle
+            older, note = resume_damaged(
+                scene.app.store, scene.key, error, lambda data: Session.from_json(puzzle, data)
+            )
             scene.app.toast(note, error=True, seconds=8.0)
-            return Session(scene.puzzle)
+            if older is None or older.solved:
+                return Session(scene.puzzle)
+            self.save_soon()  # the store still holds the damaged game
+            return older
         if session.solved:
             return Session(scene.puzzle)
         return session

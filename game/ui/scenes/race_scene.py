@@ -502,7 +502,8 @@ class RaceScene(Scene):
         self, surface: pygame.Surface, runner: Runner, slot: BoardSlot, racing: bool, full: bool
     ) -> None:
         area = slot.card
-        key = card_key(runner, racing, self._theme_name)
+        over = self.finished
+        key = card_key(runner, racing, self._theme_name, over)
         kept = self._cards.get(runner.algorithm)
         now = self.app.time
         stale = kept is None or kept[0] != key
@@ -510,7 +511,7 @@ class RaceScene(Scene):
             stale = False  # its figures change every frame: a few times a second is plenty
         if stale or kept is None:
             target = pygame.Surface((max(1, area.w), max(1, area.h))).convert()
-            render_card(self.app, target, runner, area, self.race.time_limit)
+            render_card(self.app, target, runner, area, self.race.time_limit, over)
             kept = (key, target, now)
             self._cards[runner.algorithm] = kept
         elif not full:

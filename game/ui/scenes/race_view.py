@@ -196,18 +196,22 @@ class RaceBoardPainter:
             pygame.draw.rect(surface, colour, rect.inflate(2, 2), 2)
 
 
-def runner_status(runner: Runner, time_limit: float | None) -> tuple[str, str]:
-    """(state, verdict) words for a card: "Running", "Waiting at the finish", ..."""
+def runner_status(runner: Runner, time_limit: float | None, over: bool = False) -> tuple[str, str]:
+    """(state, verdict) words for a card: "Running", "Waiting at the finish" (for the
+    others), "Finished" once the race is ``over`` (QA: every card still said it was waiting
+    after the race had ended), ..."""
     result = runner.trace.result
     if result is None:
         return "Running…", ""
     verdict = verdict_text(result, time_limit)
     if result.timed_out:
         return "Gave up", verdict
-    return "Waiting at the finish", verdict
+    return ("Finished" if over else "Waiting at the finish"), verdict
 
 
-def card_key(runner: Runner, racing: bool, theme_name: str) -> tuple[object, ...]:
+def card_key(
+    runner: Runner, racing: bool, theme_name: str, over: bool = False
+) -> tuple[object, ...]:
     counters = runner.counters
     return (
         counters.steps,
@@ -220,6 +224,7 @@ def card_key(runner: Runner, racing: bool, theme_name: str) -> tuple[object, ...
         runner.finished,
         racing,
         theme_name,
+        over,
     )
 
 
@@ -248,7 +253,12 @@ def render_header(
 
 
 def render_card(
-    app: App, target: pygame.Surface, runner: Runner, area: Box, time_limit: float | None
+    app: App,
+    target: pygame.Surface,
+    runner: Runner,
+    area: Box,
+    time_limit: float | None,
+    over: bool = False,
 ) -> None:
     """The board's state, its verdict and its five live figures."""
     theme = app.theme
@@ -258,7 +268,7 @@ def render_card(
     pad = round(10 * scale)
     size = round(14 * scale)
     line_h = app.fonts.get(size).get_linesize()
-    state, verdict = runner_status(runner, time_limit)
+    state, verdict = runner_status(runner, time_limit, over)
     y = round(6 * scale)
     colour = theme.text if runner.finished else theme.text_muted
     result = runner.trace.result

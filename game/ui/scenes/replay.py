@@ -28,6 +28,7 @@ import pygame
 
 from game.core.board import Board
 from game.core.cells import KnownGrid
+from game.core.playable import grid_refusal
 from game.core.puzzle import Puzzle
 from game.core.race import ALGORITHMS, INFO, check_algorithm
 from game.core.solver.trace import (
@@ -45,7 +46,6 @@ from game.core.solver.trace import (
     verdict_text,
 )
 from game.ui.layout import BoardLayout, Box
-from game.ui.opening import grid_refusal
 from game.ui.scene import Scene
 from game.ui.scenes import replay_input
 from game.ui.scenes import replay_view as view

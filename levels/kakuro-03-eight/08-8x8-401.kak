@@ -1,5 +1,5 @@
 kakuro
-title "Eight 9"
+title "Eight 8"
 by "Hanjie generator"
 license MIT
 difficulty 3

@@ -1,5 +1,5 @@
 kakuro
-title "Ten 4"
+title "Ten 5"
 by "Hanjie generator"
 license MIT
 difficulty 3

@@ -1,5 +1,5 @@
 kakuro
-title "Six 4"
+title "Six 3"
 by "Hanjie generator"
 license MIT
 difficulty 1

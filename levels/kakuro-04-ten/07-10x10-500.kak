@@ -1,5 +1,5 @@
 kakuro
-title "Ten 6"
+title "Ten 7"
 by "Hanjie generator"
 license MIT
 difficulty 3

@@ -1,5 +1,5 @@
 kakuro
-title "Eight 7"
+title "Eight 6"
 by "Hanjie generator"
 license MIT
 difficulty 3

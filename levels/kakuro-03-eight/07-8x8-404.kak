@@ -1,5 +1,5 @@
 kakuro
-title "Eight 8"
+title "Eight 7"
 by "Hanjie generator"
 license MIT
 difficulty 3

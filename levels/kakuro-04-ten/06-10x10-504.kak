@@ -1,5 +1,5 @@
 kakuro
-title "Ten 5"
+title "Ten 6"
 by "Hanjie generator"
 license MIT
 difficulty 3

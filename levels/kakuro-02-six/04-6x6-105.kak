@@ -1,5 +1,5 @@
 kakuro
-title "Six 6"
+title "Six 4"
 by "Hanjie generator"
 license MIT
 difficulty 1
