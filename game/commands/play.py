@@ -151,7 +151,8 @@ def _init_display(driver: str | None) -> bool:
 
 
 class HungUp(KeyboardInterrupt):
-    """SIGHUP: the terminal the game was started from closed (or the session ended)."""
+    """SIGHUP or SIGTERM: the terminal the game was started from closed, the session ended,
+    or the system (or ``kill``) asked the game to stop."""
 
 
 def _hung_up(signum: int, frame: object) -> None:
@@ -162,15 +163,20 @@ def _hung_up(signum: int, frame: object) -> None:
 
 
 def save_on_hang_up() -> None:
-    """Close the game as Ctrl+C does when its terminal goes away: the loop's ``finally``
-    saves every scene and the progress. SDL turns SIGTERM and SIGINT into a quit, but
-    SIGHUP's default ended the process at once, losing the moves since the last autosave
-    (QA: a Kakuro digit typed just before the terminal closed)."""
+    """Close the game as Ctrl+C does when its terminal goes away or it is told to stop: the
+    loop's ``finally`` saves every scene and the progress, and keeps unsaved work in My
+    puzzles (nobody is there to answer a question). SIGHUP's default ended the process at
+    once, losing the moves since the last autosave (QA: a Kakuro digit typed just before the
+    terminal closed); SIGTERM, which SDL turns into a window close, put up "Quit and lose the
+    unsaved puzzle?" with unsaved converter work and waited for an answer that never came
+    (QA: a ``kill`` left the game running 21 minutes later). Installed before SDL starts, so
+    SDL leaves the two signals to us."""
     import signal
 
-    hang_up = getattr(signal, "SIGHUP", None)  # not on Windows
-    if hang_up is not None and signal.getsignal(hang_up) == signal.SIG_DFL:
-        signal.signal(hang_up, _hung_up)
+    for name in ("SIGHUP", "SIGTERM"):  # no SIGHUP on Windows
+        number = getattr(signal, name, None)
+        if number is not None and signal.getsignal(number) == signal.SIG_DFL:
+            signal.signal(number, _hung_up)
 
 
 def open_window() -> App | None:

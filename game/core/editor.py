@@ -65,6 +65,16 @@ _WINDOWS_DEVICES = frozenset(
 )
 
 
+def keep_unsaved_copy(puzzle: Puzzle, folder: Path) -> Path:
+    """Write ``puzzle`` to a new file ``<title>-unsaved.non`` in ``folder`` (never over another
+    file, the one saved before included): how unsaved work is kept when the game is ended
+    without the player being asked (a signal, the terminal closing, a crash)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = free_path(folder, f"{file_stem_for(puzzle.title)}-unsaved")
+    write_puzzle(puzzle, path)
+    return path
+
+
 def file_stem_for(title: str) -> str:
     """A file name from a title: lower case letters (accents taken off), digits and dashes
     (never one of the names Windows keeps for devices: "Con" or "Aux" is "con-puzzle")."""

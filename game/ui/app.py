@@ -490,7 +490,9 @@ class App:
                     clock.tick(FPS)  # no more than FPS drawn frames a second
             closed = True
         finally:
-            self.request_quit()
+            # Ended by an exception (Ctrl+C, a signal, the terminal closing, a crash): nobody
+            # answers a question now, so unsaved work is kept rather than asked about.
+            self.request_quit(keep_unsaved=not closed)
             pygame.quit()
         if closed:
             leave_process()
@@ -537,14 +539,20 @@ class App:
         )
         self.push(self._quit_question)
 
-    def request_quit(self) -> None:
-        """Close the game: every scene saves what it holds, then the store is written."""
+    def request_quit(self, keep_unsaved: bool = False) -> None:
+        """Close the game: every scene saves what it holds, then the store is written. With
+        ``keep_unsaved`` (the game ended with nobody to ask) a scene's unsaved work is also
+        written to My puzzles, and where is said on stderr."""
         self.running = False
         if self._quit_done:
             return
         self._quit_done = True
         for scene in reversed(self.scenes):
             try:
+                if keep_unsaved and scene.unsaved_work():
+                    kept = scene.keep_unsaved()
+                    if kept:
+                        print(f"hanjie: {kept}", file=sys.stderr)
                 scene.on_quit()
             except Exception as error:  # one scene failing must not lose the others' saves
                 print(f"hanjie: could not save {type(scene).__name__}: {error}")

@@ -66,6 +66,12 @@ class Scene:
     def on_quit(self) -> None:
         """The window is closing: save anything worth keeping. Called on every scene."""
 
+    def keep_unsaved(self) -> str | None:
+        """The game is ending with nobody to ask (a signal, a crash) while this scene holds
+        unsaved work: write it somewhere safe and say where, in a sentence; None when it
+        cannot be kept."""
+        return None
+
     def unsaved_work(self) -> str | None:
         """What closing the window now would lose, in a sentence for the player ("The puzzle
         made from cat.png is not saved."), or None when nothing would be lost. The app asks

@@ -251,3 +251,25 @@ def test_tab_goes_past_the_lines_to_the_size_title_and_buttons() -> None:
     assert scene.focus.focused is scene.back_button
     key(app, pygame.K_TAB)
     assert scene.focus.focused is scene.clue_input and scene.current == ("row", 0)
+
+
+def test_a_game_ended_with_nobody_to_ask_keeps_typed_clues(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # SIGTERM or a closed terminal (see test_stopped_keeps_work): complete clues are kept
+    # in My puzzles under a new name; clues that are not a puzzle yet cannot be.
+    from game.ui.scenes.clue_editor_shots import SCREENSHOTS
+
+    app = App(headless=True)
+    SCREENSHOTS["clue_editor_ambiguous"](app)
+    scene = app.top
+    assert isinstance(scene, ClueEditorScene) and scene.save_button.enabled
+    scene.dirty = True
+    before = set(app.store.user_puzzles_dir().glob("*-unsaved.non"))
+    app.request_quit(keep_unsaved=True)
+    kept = set(app.store.user_puzzles_dir().glob("*-unsaved.non")) - before
+    assert len(kept) == 1
+    assert f"kept in My puzzles as {kept.pop().name}" in capsys.readouterr().err
+    incomplete_app, incomplete = _editor(3, 3)
+    _type(incomplete_app, "1")
+    assert incomplete.keep_unsaved() is None

@@ -25,7 +25,7 @@ import numpy.typing as npt
 import pygame
 
 from game.core.clue_editor import MAX_SIZE, MIN_SIZE, Axis, ClueSheet, clue_report_lines
-from game.core.editor import file_stem_for
+from game.core.editor import file_stem_for, keep_unsaved_copy
 from game.core.fairness import Report, UniquenessCheck
 from game.core.fileio import free_path
 from game.core.formats import write_puzzle
@@ -282,6 +282,12 @@ class ClueEditorScene(Scene):
 
     def unsaved_work(self) -> str | None:
         return "The clues you typed are not saved." if self.dirty else None
+
+    def keep_unsaved(self) -> str | None:
+        if not self.save_button.enabled:
+            return None  # clues that are not a puzzle yet cannot be written as one
+        path = keep_unsaved_copy(self.finished_puzzle(), self.app.store.user_puzzles_dir())
+        return f"The clues you typed were kept in My puzzles as {path.name}."
 
     def leave(self) -> None:
         save: Callable[[], Path | None] | None = self.save

@@ -38,7 +38,13 @@ from game.core.convert import (
     ConvertError,
     ConvertOptions,
 )
-from game.core.editor import LEVEL_SOLVE_LIMIT, ConverterDocument, LevelOpening, Mode
+from game.core.editor import (
+    LEVEL_SOLVE_LIMIT,
+    ConverterDocument,
+    LevelOpening,
+    Mode,
+    keep_unsaved_copy,
+)
 from game.core.fairness import Report
 from game.core.formats import FormatError
 from game.core.packs import PUZZLE_EXTENSIONS
@@ -516,6 +522,10 @@ class ConverterScene(Scene):
 
     def unsaved_work(self) -> str | None:
         return self.document.unsaved_work()
+
+    def keep_unsaved(self) -> str | None:
+        path = keep_unsaved_copy(self.finished_puzzle(), self.app.store.user_puzzles_dir())
+        return f"{self.unsaved_work()} It was kept in My puzzles as {path.name}."
 
     def leave(self) -> None:
         leave_or_ask(
