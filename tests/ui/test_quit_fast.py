@@ -28,22 +28,27 @@ PROGRAM = textwrap.dedent(
 )
 
 
-def test_closing_the_window_saves_and_ends_the_process_at_once(tmp_path: Path) -> None:
+def run_game(program: str, home: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """``program`` in a fresh interpreter under the dummy drivers, its data in ``home``."""
     environ = {
         **os.environ,
         "SDL_VIDEODRIVER": "dummy",
         "SDL_AUDIODRIVER": "dummy",
-        "HANJIE_HOME": str(tmp_path),
+        "HANJIE_HOME": str(home),
         "PYGAME_HIDE_SUPPORT_PROMPT": "1",
     }
-    done = subprocess.run(
-        [sys.executable, "-c", PROGRAM],
+    return subprocess.run(
+        [sys.executable, "-c", program, *args],
         cwd=ROOT,
         env=environ,
         capture_output=True,
         text=True,
         timeout=60,
     )
+
+
+def test_closing_the_window_saves_and_ends_the_process_at_once(tmp_path: Path) -> None:
+    done = run_game(PROGRAM, tmp_path)
     assert done.returncode == 0, done.stderr
     # Neither the code after the loop nor the interpreter's exit handlers ran ...
     assert done.stdout == "" and done.stderr == ""

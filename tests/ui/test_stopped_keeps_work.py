@@ -7,8 +7,6 @@ minutes after a ``kill``); a shutdown would then have ended it and lost the pict
 
 from __future__ import annotations
 
-import os
-import subprocess
 import sys
 import textwrap
 from pathlib import Path
@@ -17,8 +15,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from game.core.formats import read_puzzle
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.ui.test_quit_fast import run_game
 
 PROGRAM = textwrap.dedent(
     """
@@ -60,21 +57,7 @@ def test_sigterm_ends_the_game_and_keeps_the_unsaved_puzzle(tmp_path: Path) -> N
     ImageDraw.Draw(image).ellipse((40, 40, 159, 159), fill=(30, 30, 30))
     image.save(picture)
     home = tmp_path / "home"
-    environ = {
-        **os.environ,
-        "SDL_VIDEODRIVER": "dummy",
-        "SDL_AUDIODRIVER": "dummy",
-        "HANJIE_HOME": str(home),
-        "PYGAME_HIDE_SUPPORT_PROMPT": "1",
-    }
-    done = subprocess.run(
-        [sys.executable, "-c", PROGRAM, str(picture)],
-        cwd=ROOT,
-        env=environ,
-        capture_output=True,
-        text=True,
-        timeout=60,
-    )
+    done = run_game(PROGRAM, home, str(picture))
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() == "stopped"  # ended, not waiting on a question
     kept = list(home.rglob("*-unsaved.non"))
