@@ -65,12 +65,16 @@ _WINDOWS_DEVICES = frozenset(
 )
 
 
-def keep_unsaved_copy(puzzle: Puzzle, folder: Path) -> Path:
-    """Write ``puzzle`` to a new file ``<title>-unsaved.non`` in ``folder`` (never over another
-    file, the one saved before included): how unsaved work is kept when the game is ended
-    without the player being asked (a signal, the terminal closing, a crash)."""
+def write_in_folder(
+    puzzle: Puzzle, folder: Path, path: Path | None = None, tag: str = "", named: str = ""
+) -> Path:
+    """Write ``puzzle`` into ``folder`` (made when missing): to ``path`` when given (the file
+    saved before), else to a new file named from ``named`` or the puzzle's title, with
+    ``tag`` after it (``cat-unsaved.non``), never over another file. The file written;
+    OSError or ValueError (from the writer) when it cannot be."""
     folder.mkdir(parents=True, exist_ok=True)
-    path = free_path(folder, f"{file_stem_for(puzzle.title)}-unsaved")
+    if path is None:
+        path = free_path(folder, file_stem_for(named or puzzle.title) + tag)
     write_puzzle(puzzle, path)
     return path
 
@@ -406,10 +410,7 @@ class ConverterDocument:
 
         OSError or ValueError (from the writer) when it cannot be written; nothing changes then.
         """
-        puzzle = self.puzzle(title, author)
-        folder.mkdir(parents=True, exist_ok=True)
-        path = self.saved_path or free_path(folder, file_stem_for(puzzle.title))
-        write_puzzle(puzzle, path)
+        path = write_in_folder(self.puzzle(title, author), folder, self.saved_path)
         self.saved_path = path
         self.dirty = False
         return path

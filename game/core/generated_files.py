@@ -18,8 +18,7 @@ import contextlib
 from pathlib import Path
 
 from game.core.daily import DailyPlan
-from game.core.editor import file_stem_for
-from game.core.fileio import free_path
+from game.core.editor import write_in_folder
 from game.core.formats import read_puzzle, write_puzzle
 from game.core.packs import puzzle_files
 from game.core.progress import ProgressStore
@@ -112,10 +111,7 @@ def keep_in_my_puzzles(puzzle: Puzzle, user_dir: Path) -> tuple[Path, bool]:
     existing = kept_copy(puzzle, user_dir)
     if existing is not None:
         return existing, False
-    user_dir.mkdir(parents=True, exist_ok=True)
-    path = free_path(user_dir, file_stem_for(puzzle.title or "Random"))
-    write_puzzle(puzzle, path)
-    return path, True
+    return write_in_folder(puzzle, user_dir, named=puzzle.title or "Random"), True
 
 
 def sync_daily(store: ProgressStore, plans: list[DailyPlan]) -> None:

@@ -25,10 +25,8 @@ import numpy.typing as npt
 import pygame
 
 from game.core.clue_editor import MAX_SIZE, MIN_SIZE, Axis, ClueSheet, clue_report_lines
-from game.core.editor import file_stem_for, keep_unsaved_copy
+from game.core.editor import write_in_folder
 from game.core.fairness import Report, UniquenessCheck
-from game.core.fileio import free_path
-from game.core.formats import write_puzzle
 from game.core.puzzle import Puzzle, PuzzleError
 from game.ui.opening import PlayContext
 from game.ui.scene import Scene
@@ -267,11 +265,8 @@ class ClueEditorScene(Scene):
 
     def save(self) -> Path | None:
         try:
-            puzzle = self.finished_puzzle()
             folder = self.app.store.user_puzzles_dir()
-            folder.mkdir(parents=True, exist_ok=True)
-            path = self.saved_path or free_path(folder, file_stem_for(puzzle.title))
-            write_puzzle(puzzle, path)
+            path = write_in_folder(self.finished_puzzle(), folder, self.saved_path)
         except (OSError, PuzzleError, ValueError) as error:
             toast_save_failed(self.app, error)
             return None
@@ -286,7 +281,8 @@ class ClueEditorScene(Scene):
     def keep_unsaved(self) -> str | None:
         if not self.save_button.enabled:
             return None  # clues that are not a puzzle yet cannot be written as one
-        path = keep_unsaved_copy(self.finished_puzzle(), self.app.store.user_puzzles_dir())
+        folder = self.app.store.user_puzzles_dir()
+        path = write_in_folder(self.finished_puzzle(), folder, tag="-unsaved")
         return f"The clues you typed were kept in My puzzles as {path.name}."
 
     def leave(self) -> None:

@@ -43,7 +43,7 @@ from game.core.editor import (
     ConverterDocument,
     LevelOpening,
     Mode,
-    keep_unsaved_copy,
+    write_in_folder,
 )
 from game.core.fairness import Report
 from game.core.formats import FormatError
@@ -524,7 +524,8 @@ class ConverterScene(Scene):
         return self.document.unsaved_work()
 
     def keep_unsaved(self) -> str | None:
-        path = keep_unsaved_copy(self.finished_puzzle(), self.app.store.user_puzzles_dir())
+        folder = self.app.store.user_puzzles_dir()
+        path = write_in_folder(self.finished_puzzle(), folder, tag="-unsaved")
         return f"{self.unsaved_work()} It was kept in My puzzles as {path.name}."
 
     def leave(self) -> None:
