@@ -23,7 +23,6 @@ cells (``AddAutomaton``), the regular-constraint model of the OR-tools nonogram 
 
 from __future__ import annotations
 
-import argparse
 import statistics
 import sys
 import time
@@ -32,7 +31,7 @@ from typing import Any, NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from solve_corpus import _percentile, _puzzles  # type: ignore[import-not-found]
+from solve_corpus import _percentile, _puzzles, corpus_parser  # type: ignore[import-not-found]
 
 from game.core.puzzle import Puzzle
 from game.core.solver import solve_steps
@@ -122,11 +121,7 @@ def _rate(run: _Run) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("folder", type=Path, help="a folder of puzzles or of questions.txt")
-    parser.add_argument("--timeout", type=float, default=10.0, help="seconds per puzzle, each")
-    parser.add_argument("--limit", type=int, default=None, help="only the first N puzzles")
-    parser.add_argument("--only", default=None, help="only names containing this text")
+    parser = corpus_parser(__doc__.splitlines()[0], 10.0)
     parser.add_argument("--names", nargs="*", default=None, help="only these puzzle names")
     parser.add_argument("--first", action="store_true", help="stop at the first solution")
     args = parser.parse_args(argv)

@@ -138,12 +138,19 @@ def _percentile(values: list[float], fraction: float) -> float:
     return ordered[index]
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+def corpus_parser(description: str, timeout: float) -> argparse.ArgumentParser:
+    """The arguments every corpus benchmark takes: the folder (or questions.txt), the time
+    limit a puzzle, and which puzzles (the first N, names containing a text)."""
+    parser = argparse.ArgumentParser(description=description)
     parser.add_argument("folder", type=Path, help="a folder of puzzles or of questions.txt")
-    parser.add_argument("--timeout", type=float, default=60.0, help="seconds per puzzle")
+    parser.add_argument("--timeout", type=float, default=timeout, help="seconds per puzzle")
     parser.add_argument("--limit", type=int, default=None, help="only the first N puzzles")
     parser.add_argument("--only", default=None, help="only names containing this text")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = corpus_parser(__doc__.splitlines()[0], 60.0)
     parser.add_argument(
         "--cpu-clock",
         action="store_true",
