@@ -89,7 +89,9 @@ class KakuroPlayScene(Scene):
         self.title = puzzle.title or (path.stem if path is not None else "Untitled")
         record = app.store.record(self.key)
         self._had_saved = record.session is not None
-        self._resave = False  # a damaged saved game replaced by the backup's: save it soon
+        # Seconds until the session is written (None: nothing to write); set by loading when a
+        # damaged saved game was replaced by the backup's.
+        self._save_in: float | None = None
         self.session = self._load_session(record.session)
         self.pencil = False
         self.show_cursor = True
@@ -102,7 +104,6 @@ class KakuroPlayScene(Scene):
         self.win: WinState | None = None
         self.focus_lost = False
         self.version = 0  # counts board changes, for the chrome's cache
-        self._save_in: float | None = AUTOSAVE_DELAY if self._resave else None
         self._solving: KakuroSolveTask | None = None
         self._pending: Callable[[], None] | None = None  # a help waiting for the answer
         self._make_buttons()
@@ -130,7 +131,7 @@ class KakuroPlayScene(Scene):
             self.app.toast(note, error=True, seconds=8.0)
             if older is None or older.solved:
                 return KakuroSession(self.puzzle)
-            self._resave = True  # the store still holds the damaged game
+            self._save_in = AUTOSAVE_DELAY  # the store still holds the damaged game
             return older
         return KakuroSession(self.puzzle) if session.solved else session
 
