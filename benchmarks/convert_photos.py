@@ -12,9 +12,9 @@ whether the puzzle is unique, the cells that can go either way, the edits needed
 unique, the milliseconds the conversion took (Auto's scoring included; the picture is
 loaded once per photo, as in the converter) and the seconds the fairness checks took.
 
-Fairness columns come from the engine: the exact free cells (:mod:`game.core.free_cells`,
+Fairness columns come from the engine: the exact free cells (:mod:`game.core.create.free_cells`,
 ``>=N`` when its budget ran out first, "unknown" when it ran out before deciding) and the
-edits Make it fair needed (:mod:`game.core.make_fair`, ``-`` when it found none in its
+edits Make it fair needed (:mod:`game.core.create.make_fair`, ``-`` when it found none in its
 budget).
 
 With ``--sheet``, writes a contact sheet: each photo beside its 30x30 puzzle (and, when a
@@ -37,7 +37,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.core.convert import (
+from game.core.convert.converter import (
     IMAGE_SUFFIXES,
     Converter,
     ConvertError,
@@ -49,9 +49,9 @@ from game.core.convert import (
     parse_size,
     puzzle_from_grid,
 )
-from game.core.convert_methods import count_specks
-from game.core.free_cells import free_cells
-from game.core.make_fair import WORK_LIMIT, MakeFair
+from game.core.convert.methods import count_specks
+from game.core.create.free_cells import free_cells
+from game.core.create.make_fair import WORK_LIMIT, MakeFair
 
 CHECK_SECONDS = 4.0
 # Make it fair's budget: engine steps (the same edits on every machine), as `convert --fix`.

@@ -28,7 +28,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.core.convert import (
+from game.core.convert.converter import (
     Converter,
     ConvertOptions,
     convert,
@@ -122,7 +122,7 @@ def time_scene_updates(path: Path, runs: int) -> list[float]:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("HANJIE_HOME", tempfile.mkdtemp(prefix="hanjie-bench-"))
     from game.ui.app import App
-    from game.ui.scenes.converter import ConverterScene
+    from game.ui.scenes.converter.scene import ConverterScene
 
     app = App(headless=True)
     scene = ConverterScene(app, path)

@@ -39,7 +39,7 @@ import numpy as np
 import pygame
 
 from game.core.board import Cell
-from game.core.moves import Paint
+from game.core.play.moves import Paint
 from game.core.puzzle import Puzzle
 
 TARGET_P99_MS = 8.0
@@ -55,7 +55,7 @@ def generated_puzzle(size: int) -> Puzzle:
 
 def mark_half(scene: object, puzzle: Puzzle, seed: int = 7) -> None:
     """Mark about half the board as a player would: right answers, some trial marks."""
-    from game.ui.scenes.play import PlayScene
+    from game.ui.scenes.play.scene import PlayScene
 
     assert isinstance(scene, PlayScene)
     goal = puzzle.goal_array()
@@ -115,7 +115,7 @@ def fresh_app(size: tuple[int, int] = (1280, 800)) -> object:
 
 
 def scenario_drag(frames: int) -> tuple[float, str]:
-    from game.ui.scenes.play import PlayScene
+    from game.ui.scenes.play.scene import PlayScene
 
     puzzle = generated_puzzle(30)
     app = fresh_app()
@@ -151,7 +151,7 @@ def scenario_drag(frames: int) -> tuple[float, str]:
 
 
 def scenario_check(frames: int) -> tuple[float, str]:
-    from game.ui.scenes.play import PlayScene
+    from game.ui.scenes.play.scene import PlayScene
 
     puzzle = Puzzle.from_grid(_hard_30(), title="Noise 30x30")
     app = fresh_app()
@@ -175,8 +175,8 @@ def _hard_30() -> list[list[bool]]:
 
 def scenario_levels(frames: int) -> tuple[float, str]:
     from game.core.formats import write_puzzle
-    from game.core.packs import USER_PACK_KEY
-    from game.ui.scenes.level_select import LevelSelectScene
+    from game.core.store.packs import USER_PACK_KEY
+    from game.ui.scenes.levels.select import LevelSelectScene
 
     app = fresh_app()
     user_dir = app.store.user_puzzles_dir()  # type: ignore[attr-defined]
@@ -204,7 +204,7 @@ def scenario_levels(frames: int) -> tuple[float, str]:
 def scenario_converter(frames: int) -> tuple[float, str]:
     from PIL import Image
 
-    from game.ui.scenes.converter import ConverterScene
+    from game.ui.scenes.converter.scene import ConverterScene
 
     rng = np.random.default_rng(3)
     yy, xx = np.mgrid[0:400, 0:400]
@@ -226,7 +226,7 @@ def scenario_converter(frames: int) -> tuple[float, str]:
 
 def scenario_replay(frames: int) -> tuple[float, str]:
     from game.core.formats import read_puzzle
-    from game.ui.scenes.replay import SPEEDS, ReplayScene
+    from game.ui.scenes.replay.scene import SPEEDS, ReplayScene
 
     source = Path(__file__).resolve().parent.parent.parent / "shared/puzzles/corpus/dom_09-dom.non"
     if not source.exists():

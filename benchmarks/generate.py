@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from PIL import Image, ImageDraw
 
-from game.core.generate import Generated, Generation, speck_cells
+from game.core.generate.generator import Generated, Generation, speck_cells
 from game.core.rating import STAR_NAMES, rate_puzzle
 
 SIZES = ("10x10", "15x15", "20x20", "30x30", "40x30")

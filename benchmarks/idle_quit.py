@@ -40,25 +40,25 @@ CHILD = """
 import signal, sys, time
 import pygame
 from game.ui.app import App
-from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.menu.scene import MenuScene
 from game.ui.settings import PLAY_PANEL
 
 screen = sys.argv[1]
 app = App()
 app.push(MenuScene(app, offer_lesson=False))
 if screen == "levels":
-    from game.ui.scenes.level_select import LevelSelectScene
+    from game.ui.scenes.levels.select import LevelSelectScene
     app.push(LevelSelectScene(app))
 elif screen == "play":
     from game.core.formats import read_puzzle
     from game.resources import levels_dir
-    from game.ui.scenes.play import PlayScene
+    from game.ui.scenes.play.scene import PlayScene
     app.set_setting(PLAY_PANEL, False)
     path = sorted((levels_dir() / "06-thirty").glob("*.non"))[2]
     app.push(PlayScene(app, read_puzzle(path), path=path))
 elif screen == "converter":
     from PIL import Image, ImageDraw
-    from game.ui.scenes.converter import ConverterScene
+    from game.ui.scenes.converter.scene import ConverterScene
     picture = sys.argv[2]
     image = Image.new("RGB", (300, 300), "white")
     draw = ImageDraw.Draw(image)

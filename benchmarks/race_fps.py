@@ -47,7 +47,7 @@ def main() -> int:
     import pygame
 
     from game.ui.app import App
-    from game.ui.scenes.race_scene import SLICES_MS, RaceScene
+    from game.ui.scenes.replay.race import SLICES_MS, RaceScene
 
     path = Path(args.puzzle)
     puzzle = open_puzzle(path, "race_fps")

@@ -48,7 +48,7 @@ def main() -> int:
     import pygame
 
     from game.ui.app import App
-    from game.ui.scenes.replay import SPEEDS, ReplayScene
+    from game.ui.scenes.replay.scene import SPEEDS, ReplayScene
 
     path = Path(args.puzzle)
     puzzle = open_puzzle(path, "replay_fps")

@@ -26,7 +26,7 @@ CHILD = r"""
 import json, time
 t0 = time.perf_counter()
 from game.ui.app import App
-from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.menu.scene import MenuScene
 t1 = time.perf_counter()
 app = App()
 t2 = time.perf_counter()

@@ -2,7 +2,7 @@
 
 The report counts the free cells exactly (the cells that differ between solutions), or says
 "at least N" when the time ran out. ``--fix`` runs Make it fair (a few cell edits that make
-the puzzle unique, :mod:`game.core.make_fair`) and saves the fixed picture. Exit status: 0,
+the puzzle unique, :mod:`game.core.create.make_fair`) and saves the fixed picture. Exit status: 0,
 2 for bad input, 3 with ``--require-unique`` when the final puzzle is not unique (and then
 ``-o`` writes nothing: a puzzle that failed the requirement must not land where one that
 met it is expected).
@@ -20,8 +20,8 @@ from game.commands.common import check_input_file, fail, os_reason, printable, q
 from game.commands.solving import seconds_argument
 
 if TYPE_CHECKING:
-    from game.core.convert import Converter, ConvertOptions
-    from game.core.fairness import Report
+    from game.core.convert.converter import Converter, ConvertOptions
+    from game.core.create.fairness import Report
 
 HELP = "turn a picture (PNG, JPEG, GIF, BMP, WebP) into a puzzle and check it has one solution"
 
@@ -130,7 +130,7 @@ def _output_problem(output: Path, stem: str) -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     # Imported here: --help and the other commands should not load Pillow and numpy.
-    from game.core.convert import (
+    from game.core.convert.converter import (
         DEFAULT_FIT,
         DEFAULT_METHOD,
         PHOTO_CROP,
@@ -146,9 +146,9 @@ def run(args: argparse.Namespace) -> int:
         parse_method,
         parse_size,
     )
-    from game.core.fairness import check_uniqueness
-    from game.core.free_cells import FreeCells
-    from game.core.make_fair import MakeFair
+    from game.core.create.fairness import check_uniqueness
+    from game.core.create.free_cells import FreeCells
+    from game.core.create.make_fair import MakeFair
     from game.core.solver.steps import cell_name
 
     image_path = Path(args.image)
@@ -255,7 +255,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _method_text(converter: Converter, options: ConvertOptions) -> str:
     """ "method otsu", "method threshold 0.45", or what Auto chose: "auto: adaptive 0.5"."""
-    from game.core.convert import LEVEL_METHODS
+    from game.core.convert.converter import LEVEL_METHODS
 
     text = "method "
     if options.method == "auto":

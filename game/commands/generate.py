@@ -111,13 +111,13 @@ def _targets(args: argparse.Namespace, seed: int) -> list[tuple[int, Path]]:
 def run(args: argparse.Namespace) -> int:
     from game.core.formats import write_puzzle
     from game.core.formats._common import FormatError
-    from game.core.generate import Generation
+    from game.core.generate.generator import Generation
 
     if args.kind == "kakuro":
         from game.commands import kakuro
 
         return kakuro.generate(args)
-    from game.core.generate import MAX_SIZE, MIN_SIZE
+    from game.core.generate.generator import MAX_SIZE, MIN_SIZE
 
     width, height = args.size
     if not (MIN_SIZE <= width <= MAX_SIZE and MIN_SIZE <= height <= MAX_SIZE):

@@ -47,7 +47,7 @@ def check_file(path: Path) -> None:
 
     Nothing here imports pygame, so a bad name gets its one line and nothing before it.
     """
-    from game.core.convert import IMAGE_SUFFIXES
+    from game.core.convert.converter import IMAGE_SUFFIXES
 
     if path.suffix.lower() in IMAGE_SUFFIXES:
         if not check_input_file(str(path), "a picture"):
@@ -81,7 +81,7 @@ def _picture_problem(path: Path) -> str | None:
     # Only the header is read here, with the converter's own checks (format, size, shape),
     # so a picture the converter would refuse (a "decompression bomb") is refused now, in one
     # line, before a window opens; the converter explains anything wrong with its contents.
-    from game.core.convert_load import header_problem
+    from game.core.convert.load import header_problem
 
     try:
         with path.open("rb") as stream:
@@ -92,7 +92,7 @@ def _picture_problem(path: Path) -> str | None:
 
 def open_start_scenes(app: App, path: Path | None) -> None:
     """The menu, and over it whatever ``path`` opens: the same route as a dropped file."""
-    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.menu.scene import MenuScene
 
     # The first lesson is offered on a plain start, not over a file the player asked for.
     app.push(MenuScene(app, offer_lesson=False if path is not None else None))

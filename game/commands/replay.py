@@ -68,8 +68,8 @@ def run(args: argparse.Namespace) -> int:
     path = Path(args.file)
     puzzle = open_puzzle(args.file, args.puzzle)
     from game.commands.play import open_window
-    from game.ui.scenes.menu import MenuScene
-    from game.ui.scenes.replay import ReplayScene, replay_refusal
+    from game.ui.scenes.menu.scene import MenuScene
+    from game.ui.scenes.replay.scene import ReplayScene, replay_refusal
 
     refusal = replay_refusal(puzzle)
     if refusal is not None:
@@ -90,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     # The first lesson is offered on a plain start, not over the replay the player asked for.
     app.push(MenuScene(app, offer_lesson=False))
     if racers:
-        from game.ui.scenes.race_scene import RaceScene
+        from game.ui.scenes.replay.race import RaceScene
 
         app.push(RaceScene(app, puzzle, racers, playing=not args.paused))
         app.run()
@@ -119,8 +119,8 @@ def _replay_kakuro(args: argparse.Namespace) -> int:
     refuse_puzzle_number(args.file, args.puzzle)
     puzzle = open_kakuro(args.file)
     from game.commands.play import open_window
-    from game.ui.scenes.kakuro_replay import KakuroReplayScene
-    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.kakuro.replay import KakuroReplayScene
+    from game.ui.scenes.menu.scene import MenuScene
 
     app = open_window()
     if app is None:

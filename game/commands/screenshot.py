@@ -39,8 +39,10 @@ def collect_shots() -> dict[str, Shot]:
     import game.ui.scenes as scenes_package
 
     shots: dict[str, Shot] = {}
-    for module_info in sorted(pkgutil.iter_modules(scenes_package.__path__), key=lambda m: m.name):
-        module = importlib.import_module(f"game.ui.scenes.{module_info.name}")
+    prefix = f"{scenes_package.__name__}."
+    walked = pkgutil.walk_packages(scenes_package.__path__, prefix)
+    for module_info in sorted(walked, key=lambda m: m.name):
+        module = importlib.import_module(module_info.name)
         registered = getattr(module, "SCREENSHOTS", None)
         if isinstance(registered, dict):
             shots.update(registered)

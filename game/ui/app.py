@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 import pygame
 
-from game.core.progress import ProgressStore
+from game.core.store.progress import ProgressStore
 from game.ui import opening
 from game.ui.fonts import Fonts
 from game.ui.opening import PlayContext
@@ -52,7 +52,7 @@ from game.ui.window import MIN_WINDOW, set_icon, set_minimum_size, start_size
 
 if TYPE_CHECKING:
     from game.core.puzzle import Puzzle
-    from game.ui.scenes.level_ratings import Ratings
+    from game.core.store.ratings import Ratings
 
 FPS = 60
 MAX_FRAME_SECONDS = 0.25  # a frame after a stall (window dragged, laptop asleep) counts as this
@@ -88,7 +88,7 @@ class App:
         store: ProgressStore | None = None,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        from game.ui.scenes.level_ratings import Ratings
+        from game.core.store.ratings import Ratings
 
         self.headless = headless
         if headless and not pygame.display.get_init():
@@ -469,7 +469,7 @@ class App:
         scene is due while nothing does. Then everything is saved and the process ends at
         once (``leave_process``); only a crash returns, as its exception."""
         if self.top is None and not self._switches:
-            from game.ui.scenes.menu import MenuScene
+            from game.ui.scenes.menu.scene import MenuScene
 
             self.push(MenuScene(self))
         clock = pygame.time.Clock()

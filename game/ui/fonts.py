@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.core.fileio import readable
+from game.core.store.fileio import readable
 from game.resources import asset
 
 REGULAR_FILE = "DejaVuSans.ttf"

@@ -22,8 +22,8 @@ from game.core.playable import unplayable
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
-    from game.core.packs import PackPlace
     from game.core.puzzle import Puzzle
+    from game.core.store.packs import PackPlace
     from game.ui.app import App
 
 
@@ -50,7 +50,7 @@ def open_dropped_file(app: App, path: Path) -> bool:
     if top is not None and top.handle(pygame.event.Event(pygame.DROPFILE, file=str(path))):
         return True
     if is_picture_file(path):
-        from game.ui.scenes.converter import ConverterScene
+        from game.ui.scenes.converter.scene import ConverterScene
 
         app.push(ConverterScene(app, path))
         return True
@@ -60,10 +60,10 @@ def open_dropped_file(app: App, path: Path) -> bool:
 def open_level_file(app: App, path: Path) -> bool:
     """Read a puzzle file and play it (a dropped file, ``play FILE``); errors are toasts."""
     from game.core.formats import read_puzzle
-    from game.core.packs import file_problem
+    from game.core.store.packs import file_problem
 
     if path.suffix.lower() == ".kak":  # a Kakuro: its own screen (kakuro_select)
-        from game.ui.scenes.kakuro_select import open_kakuro_file
+        from game.ui.scenes.kakuro.select import open_kakuro_file
 
         return open_kakuro_file(app, path)
     try:
@@ -94,7 +94,7 @@ def pack_context(app: App, path: Path) -> PlayContext:
     (bundled or "My puzzles"), so resuming it from the menu still names its pack (a
     bundled one's puzzle by its number until solved) and offers the next puzzle after a
     win; empty for a file from elsewhere."""
-    from game.core.packs import files_after, pack_of_file, place_in_pack
+    from game.core.store.packs import files_after, pack_of_file, place_in_pack
     from game.resources import levels_dir
 
     try:
@@ -115,7 +115,7 @@ def play_puzzle(
     if refusal is not None:
         app.toast(refusal, error=True)
         return False
-    from game.ui.scenes.play import PlayScene
+    from game.ui.scenes.play.scene import PlayScene
 
     context = context if context is not None else PlayContext()
     scene = PlayScene(
@@ -151,6 +151,6 @@ def _quick_verdict(puzzle: Puzzle) -> str:
 
 def is_picture_file(path: Path) -> bool:
     """Whether ``path`` names a picture (for the converter) rather than a puzzle file."""
-    from game.core.convert import IMAGE_SUFFIXES
+    from game.core.convert.converter import IMAGE_SUFFIXES
 
     return path.suffix.lower() in IMAGE_SUFFIXES

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from game.core.advice import (
+from game.core.board import Cell
+from game.core.play.advice import (
     BrokenLine,
     CheckReport,
     ForcedCell,
@@ -14,10 +15,9 @@ from game.core.advice import (
     lines_sentence,
     sentence,
 )
-from game.core.board import Cell
-from game.core.moves import Paint
+from game.core.play.moves import Paint
+from game.core.play.session import Session
 from game.core.puzzle import Puzzle
-from game.core.session import Session
 from tests.shared_data import HEART
 
 F, X = Cell.FILLED, Cell.CROSSED

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from game.core.clue_editor import ClueSheet, clue_length, clue_report_lines, parse_clue
-from game.core.fairness import UniquenessCheck
+from game.core.create.clue_editor import ClueSheet, clue_length, clue_report_lines, parse_clue
+from game.core.create.fairness import UniquenessCheck
 from game.core.puzzle import Puzzle, PuzzleError
 
 # A 5x5 arrow with one solution.

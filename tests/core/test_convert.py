@@ -11,7 +11,7 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
-from game.core.convert import (
+from game.core.convert.converter import (
     MAX_SOURCE_PIXELS,
     WORKING_SIDE,
     Converter,
@@ -29,7 +29,7 @@ from game.core.convert import (
     source_from_image,
     uniform_border_box,
 )
-from game.core.fairness import (
+from game.core.create.fairness import (
     Fix,
     FixSearch,
     Report,
@@ -553,7 +553,7 @@ def test_convert_end_to_end_on_a_file(tmp_path: Path) -> None:
 def test_oversized_file_is_refused_before_reading(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import game.core.convert_load as convert_module
+    import game.core.convert.load as convert_module
 
     path = tmp_path / "big.png"
     Image.new("RGB", (64, 64), "white").save(path)
@@ -566,7 +566,7 @@ def test_pad_cells_never_hold_more_pixels_than_their_area() -> None:
     """Each pad edge was rounded on its own, so a half-pixel shift rounded to even went up
     and down in turn; a cell then counted more pixels than its area and a dark margin cell's
     mean colour came out negative (NaN in Lab)."""
-    from game.core.convert_grid import blocks_for
+    from game.core.convert.grid import blocks_for
 
     for width in range(5, 51, 3):
         for height in range(5, 51, 4):

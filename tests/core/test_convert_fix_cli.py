@@ -9,9 +9,9 @@ import pytest
 from PIL import Image
 
 from game.cli import main
-from game.core.fairness import check_uniqueness
+from game.core.create.fairness import check_uniqueness
+from game.core.create.free_cells import free_cells
 from game.core.formats import read_puzzle
-from game.core.free_cells import free_cells
 from game.core.puzzle import Puzzle
 
 # A 12x12 picture: a frame (so the grid keeps its size) and lone cells on a diagonal, which
@@ -131,7 +131,7 @@ def test_convert_fix_gives_the_same_edits_on_every_run_however_its_work_is_slice
 ) -> None:
     # Make it fair's budget counts engine steps: slices of a microsecond (a machine so busy
     # that each slice gets one step) change nothing it decides.
-    import game.core.make_fair as make_fair_module
+    import game.core.create.make_fair as make_fair_module
 
     image = _picture(tmp_path / "dots.png")
     lines = []

@@ -10,7 +10,8 @@ import pytest
 from PIL import Image, ImageDraw, ImageFilter
 
 from game.cli import main
-from game.core.convert import (
+from game.core.convert.auto import SKETCH_BELOW, score_grid
+from game.core.convert.converter import (
     Converter,
     ConvertError,
     ConvertOptions,
@@ -20,8 +21,7 @@ from game.core.convert import (
     puzzle_from_grid,
     source_from_image,
 )
-from game.core.convert_auto import SKETCH_BELOW, score_grid
-from game.core.convert_methods import (
+from game.core.convert.methods import (
     adaptive_grid,
     clean_specks,
     count_specks,
@@ -29,7 +29,7 @@ from game.core.convert_methods import (
     join_diagonals,
     tone,
 )
-from game.core.free_cells import free_cells
+from game.core.create.free_cells import free_cells
 
 
 def _shaded_disc(size: tuple[int, int] = (400, 300), seed: int = 3) -> Image.Image:

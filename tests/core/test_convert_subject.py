@@ -7,9 +7,9 @@ import numpy as np
 import pytest
 from PIL import Image
 
-from game.core import convert_auto
-from game.core.convert import Converter, ConvertOptions, parse_method, source_from_image
-from game.core.convert_subject import (
+from game.core.convert import auto as convert_auto
+from game.core.convert.converter import Converter, ConvertOptions, parse_method, source_from_image
+from game.core.convert.subject import (
     chroma,
     distinctness,
     fill_holes,

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from game.core.daily import (
+from game.core.generate.daily import (
     SCHEDULE,
     longest_streak,
     plan_for,
@@ -18,8 +18,7 @@ from game.core.daily import (
     streak_on,
     streak_text,
 )
-from game.core.generate import generate
-from game.core.generated_files import (
+from game.core.generate.files import (
     daily_path,
     keep_in_my_puzzles,
     newest_random,
@@ -27,9 +26,10 @@ from game.core.generated_files import (
     sync_daily,
     write_generated,
 )
-from game.core.progress import ProgressStore
+from game.core.generate.generator import generate
+from game.core.play.session import Session
 from game.core.puzzle import Puzzle
-from game.core.session import Session
+from game.core.store.progress import ProgressStore
 
 MONDAY = date(2025, 3, 10)
 

@@ -9,9 +9,9 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
-from game.core.convert import Converter, source_from_image
-from game.core.editor import ConverterDocument
-from game.core.fairness import Fix
+from game.core.convert.converter import Converter, source_from_image
+from game.core.create.editor import ConverterDocument
+from game.core.create.fairness import Fix
 from game.core.formats import read_puzzle
 
 
@@ -129,7 +129,7 @@ def test_saving_writes_the_grid_and_never_overwrites_another_file(tmp_path: Path
 
 
 def test_a_level_opens_with_its_goal_or_a_solution_found_in_slices(tmp_path: Path) -> None:
-    from game.core.editor import LevelOpening
+    from game.core.create.editor import LevelOpening
     from game.core.formats import write_puzzle
     from game.core.puzzle import Puzzle
 
@@ -154,7 +154,7 @@ def test_a_level_opens_with_its_goal_or_a_solution_found_in_slices(tmp_path: Pat
 
 
 def test_a_level_outside_the_editor_sizes_is_refused(tmp_path: Path) -> None:
-    from game.core.editor import LevelOpening
+    from game.core.create.editor import LevelOpening
     from game.core.formats import write_puzzle
     from game.core.puzzle import Puzzle
 
@@ -166,7 +166,7 @@ def test_a_level_outside_the_editor_sizes_is_refused(tmp_path: Path) -> None:
 
 def test_file_names_from_titles_avoid_windows_device_names() -> None:
     # QA: a puzzle titled "Con" was saved as con.non, the console on Windows.
-    from game.core.editor import file_stem_for
+    from game.core.create.editor import file_stem_for
 
     assert file_stem_for("Con") == "con-puzzle"
     assert file_stem_for("LPT1") == "lpt1-puzzle"

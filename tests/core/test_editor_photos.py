@@ -6,8 +6,8 @@ from dataclasses import replace
 
 from PIL import Image, ImageDraw
 
-from game.core.convert import Converter, source_from_image
-from game.core.editor import ConverterDocument, title_from_name
+from game.core.convert.converter import Converter, source_from_image
+from game.core.create.editor import ConverterDocument, title_from_name
 
 
 def _framed_square(name: str = "square.png") -> Converter:

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from game.core.fairness import FixSearch, UniquenessCheck, check_uniqueness, report_lines
+from game.core.create.fairness import FixSearch, UniquenessCheck, check_uniqueness, report_lines
 from game.core.puzzle import Puzzle
 from game.core.rating import rate
 from game.core.solver.task import SolveTask

@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 
-from game.core import fileio
-from game.core.fileio import (
+from game.core.formats import read_puzzle, write_puzzle
+from game.core.puzzle import Puzzle
+from game.core.store import fileio
+from game.core.store.fileio import (
     STALE_TEMP_SECONDS,
     check_writable,
     readable,
@@ -19,8 +21,6 @@ from game.core.fileio import (
     write_atomically,
     write_text_atomically,
 )
-from game.core.formats import read_puzzle, write_puzzle
-from game.core.puzzle import Puzzle
 
 POSIX = pytest.mark.skipif(sys.platform == "win32", reason="POSIX modes and byte file names")
 

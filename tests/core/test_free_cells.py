@@ -8,7 +8,7 @@ import random
 import numpy as np
 import numpy.typing as npt
 
-from game.core.free_cells import (
+from game.core.create.free_cells import (
     ENUMERATION_MIN_DOUBT,
     FreeCells,
     FreeCellSearch,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from game.core.generate import GenerateError, Generation, generate, speck_cells
+from game.core.generate.generator import GenerateError, Generation, generate, speck_cells
 from game.core.rating import rate_puzzle
 from game.core.solver import solve
 

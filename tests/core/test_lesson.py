@@ -8,9 +8,9 @@ import re
 import pytest
 
 from game.core.board import Cell
-from game.core.lesson import Lesson, LessonRun, Step, Want, cells_in
-from game.core.lesson_book import LESSONS, OVERLAP, RULES, TRIALS
-from game.core.moves import DiscardTrial, Paint
+from game.core.play.lesson import Lesson, LessonRun, Step, Want, cells_in
+from game.core.play.lesson_book import LESSONS, OVERLAP, RULES, TRIALS
+from game.core.play.moves import DiscardTrial, Paint
 from game.core.solver.hints import find_hint, line_codes
 from game.core.solver.line import analyse_line
 from game.core.solver.task import SolveTask

@@ -7,10 +7,10 @@ import random
 import numpy as np
 import pytest
 
-import game.core.make_fair as make_fair_module
-from game.core.convert_methods import dither_grid
-from game.core.free_cells import STEPS_PER_SECOND, FreeCells, free_cells
-from game.core.make_fair import (
+import game.core.create.make_fair as make_fair_module
+from game.core.convert.methods import dither_grid
+from game.core.create.free_cells import STEPS_PER_SECOND, FreeCells, free_cells
+from game.core.create.make_fair import (
     BATCH_ABOVE,
     BATCH_SPACING,
     MAX_PACE,

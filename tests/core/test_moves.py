@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.board import Cell
-from game.core.moves import (
+from game.core.play.moves import (
     ClearAll,
     CommitTrial,
     DiscardTrial,

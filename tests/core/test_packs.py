@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 
 from game.core.formats import format_puzzle
-from game.core.packs import (
+from game.core.puzzle import Puzzle
+from game.core.store.packs import (
     DEFAULT_ORDER,
     USER_PACK_KEY,
     PackPlace,
@@ -24,7 +25,6 @@ from game.core.packs import (
     shown_name,
     title_of,
 )
-from game.core.puzzle import Puzzle
 
 CROSS = Puzzle.from_grid([[0, 1, 0], [1, 1, 1], [0, 1, 0]], title="Cross")
 BAR = Puzzle.from_grid([[1, 1], [0, 0]], title="Bar")
@@ -144,7 +144,7 @@ def test_a_pack_puzzle_is_named_by_its_place_until_solved(tmp_path: Path) -> Non
 def test_a_recorded_file_is_found_absolute_or_from_an_old_relative_record(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from game.core.packs import recorded_file
+    from game.core.store.packs import recorded_file
 
     levels = tmp_path / "install" / "levels"
     puzzle_file = levels / "01-pack" / "01-a.non"
@@ -160,7 +160,7 @@ def test_a_recorded_file_is_found_absolute_or_from_an_old_relative_record(
 
 
 def test_after_a_pack_comes_the_first_unsolved_puzzle_of_the_next(tmp_path: Path) -> None:
-    from game.core.packs import first_unsolved_after
+    from game.core.store.packs import first_unsolved_after
 
     levels = tmp_path / "levels"
     one = Puzzle.from_grid([[1, 0], [1, 1]], title="One")

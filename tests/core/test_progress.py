@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from game.core.board import Cell
-from game.core.moves import Paint
-from game.core.progress import ProgressStore, PuzzleRecord, default_directory
+from game.core.play.moves import Paint
+from game.core.play.session import Session
 from game.core.puzzle import Puzzle
-from game.core.session import Session
+from game.core.store.progress import ProgressStore, PuzzleRecord, default_directory
 
 PUZZLE = Puzzle.from_grid([[1, 0, 1], [1, 1, 1], [0, 1, 0]], title="tiny")
 KEY = PUZZLE.fingerprint()

@@ -14,9 +14,9 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from game.core.board import Board, Cell
 from game.core.lines import Clue, runs_of
-from game.core.moves import ClearAll, CommitTrial, DiscardTrial, Move, Paint
+from game.core.play.moves import ClearAll, CommitTrial, DiscardTrial, Move, Paint
+from game.core.play.session import LineStatus, Session, line_status
 from game.core.puzzle import Puzzle
-from game.core.session import LineStatus, Session, line_status
 from tests.shared_data import HEART
 
 F, X, TF, TX, U = Cell.FILLED, Cell.CROSSED, Cell.TRIAL_FILLED, Cell.TRIAL_CROSSED, Cell.UNKNOWN

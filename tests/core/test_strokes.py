@@ -8,10 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.board import Board, Cell
-from game.core.moves import Paint
-from game.core.puzzle import Puzzle
-from game.core.session import Session
-from game.core.strokes import (
+from game.core.play.moves import Paint
+from game.core.play.session import Session
+from game.core.play.strokes import (
     Mark,
     Pen,
     Pointer,
@@ -24,6 +23,7 @@ from game.core.strokes import (
     stroke_for,
     stroke_move,
 )
+from game.core.puzzle import Puzzle
 
 F, X, TF, TX, U = Cell.FILLED, Cell.CROSSED, Cell.TRIAL_FILLED, Cell.TRIAL_CROSSED, Cell.UNKNOWN
 

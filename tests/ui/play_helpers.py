@@ -9,7 +9,7 @@ import pygame
 from game.core.board import Cell
 from game.core.puzzle import Puzzle
 from game.ui.app import App
-from game.ui.scenes.play import PlayScene
+from game.ui.scenes.play.scene import PlayScene
 from game.ui.widgets.dialog import DialogScene
 
 # 10x10 with an empty first row, for drags that need room.

@@ -9,8 +9,8 @@ import pygame
 import pytest
 
 from game.core.formats import format_puzzle
-from game.core.progress import ProgressStore, StoreMessage
 from game.core.puzzle import Puzzle
+from game.core.store.progress import ProgressStore, StoreMessage
 from game.ui.app import FULL_SCREEN_KEY_GAP, App
 from game.ui.scene import Scene
 from game.ui.sounds import NAMES, Sounds, synthesise
@@ -293,7 +293,7 @@ def test_dropping_a_broken_file_shows_the_reason_and_changes_nothing(tmp_path: P
 
 
 def test_dropping_a_level_file_opens_it_for_play(tmp_path: Path) -> None:
-    from game.ui.scenes import play
+    from game.ui.scenes.play import scene as play
 
     app = App(headless=True)
     app.push(Recorder(app, "menu", [], (0, 0, 0)))
@@ -370,7 +370,7 @@ def test_themes_have_distinct_marks_and_contrast_differs_by_shape() -> None:
 
 def test_a_puzzle_file_whose_clues_admit_no_picture_is_not_played(tmp_path: Path) -> None:
     # It opened like any other, and Check and Hint led the player on towards no picture.
-    from game.ui.scenes.play import PlayScene
+    from game.ui.scenes.play.scene import PlayScene
 
     app = App(headless=True)
     impossible = tmp_path / "impossible.non"
@@ -411,7 +411,7 @@ def test_a_puzzle_file_with_more_than_one_solution_says_so_from_the_start(
     # QA: public sets hold ambiguous puzzles (two of 21 in a corpus sample); one opened like
     # any other, and when line logic stalled the hint sent the player to trial mode, which
     # cannot settle cells that go either way. Said first, as the editors' puzzles do.
-    from game.ui.scenes.play import PlayScene
+    from game.ui.scenes.play.scene import PlayScene
 
     app = App(headless=True)
     ambiguous = tmp_path / "either.non"  # a diagonal either way
@@ -449,8 +449,8 @@ def test_play_command_opens_a_picture_in_the_converter(
     from PIL import Image
 
     from game.cli import main
-    from game.ui.scenes.converter import ConverterScene
-    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.converter.scene import ConverterScene
+    from game.ui.scenes.menu.scene import MenuScene
 
     picture = tmp_path / "picture.png"
     Image.new("RGB", (40, 30), (255, 255, 255)).save(picture)
@@ -471,7 +471,7 @@ def test_play_command_opens_a_picture_in_the_converter(
     assert converter.source_label.startswith("picture.png")
 
     # A puzzle file still opens for play, by the same route.
-    from game.ui.scenes.play import PlayScene
+    from game.ui.scenes.play.scene import PlayScene
 
     level = tmp_path / "level.non"
     level.write_text(format_puzzle(Puzzle.from_grid([[1, 0], [1, 1]], title="Level"), "non"))
@@ -550,8 +550,8 @@ def test_a_toast_too_long_for_four_lines_ends_in_an_ellipsis() -> None:
 def test_quitting_asks_when_this_sessions_progress_cannot_be_saved(tmp_path: Path) -> None:
     # QA: with the progress folder unusable, the one toast at start sat under the first
     # lesson's offer and went; a whole session's wins were then lost on quit without a word.
-    from game.core.progress import ProgressStore
-    from game.ui.scenes.menu import MenuScene
+    from game.core.store.progress import ProgressStore
+    from game.ui.scenes.menu.scene import MenuScene
     from game.ui.settings import SOUND
     from game.ui.widgets.dialog import DialogScene
 

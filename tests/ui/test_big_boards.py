@@ -22,7 +22,7 @@ from game.ui.layout import (
     compute_play_regions,
     digit_height,
 )
-from game.ui.scenes.play import PlayScene
+from game.ui.scenes.play.scene import PlayScene
 from game.ui.settings import PLAY_PANEL
 from game.ui.window import MIN_WINDOW
 from tests.ui.play_helpers import centre, key, move, open_play, press, release

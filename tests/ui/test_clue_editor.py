@@ -12,10 +12,10 @@ import pytest
 from game.core.formats import read_puzzle
 from game.core.puzzle import Puzzle
 from game.ui.app import App
-from game.ui.scenes.clue_editor import ClueEditorScene
-from game.ui.scenes.clue_editor_shots import cat_puzzle, type_sheet
-from game.ui.scenes.converter import ConverterScene
-from game.ui.scenes.level_select import LevelSelectScene
+from game.ui.scenes.converter.clue_editor import ClueEditorScene
+from game.ui.scenes.converter.clue_editor_shots import cat_puzzle, type_sheet
+from game.ui.scenes.converter.scene import ConverterScene
+from game.ui.scenes.levels.select import LevelSelectScene
 from game.ui.widgets.dialog import DialogScene
 from tests.core.test_clue_editor import ARROW
 from tests.ui.ui_events import click, key
@@ -159,7 +159,7 @@ def test_leaving_unsaved_clues_asks_and_incomplete_ones_cannot_be_saved() -> Non
 
 
 def test_screenshots_render_and_the_editor_sleeps_when_idle() -> None:
-    from game.ui.scenes.clue_editor_shots import SCREENSHOTS
+    from game.ui.scenes.converter.clue_editor_shots import SCREENSHOTS
 
     app = App(headless=True)
     SCREENSHOTS["clue_editor_typing"](app)
@@ -174,7 +174,7 @@ def test_screenshots_render_and_the_editor_sleeps_when_idle() -> None:
 
 
 def test_clues_not_decided_in_time_can_keep_checking(monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.ui.scenes import clue_editor
+    from game.ui.scenes.converter import clue_editor
 
     monkeypatch.setattr(clue_editor, "CHECK_TIME_LIMIT", 0.0)
     puzzle = cat_puzzle()  # needs a guess: no time, no verdict
@@ -258,7 +258,7 @@ def test_a_game_ended_with_nobody_to_ask_keeps_typed_clues(
 ) -> None:
     # SIGTERM or a closed terminal (see test_stopped_keeps_work): complete clues are kept
     # in My puzzles under a new name; clues that are not a puzzle yet cannot be.
-    from game.ui.scenes.clue_editor_shots import SCREENSHOTS
+    from game.ui.scenes.converter.clue_editor_shots import SCREENSHOTS
 
     app = App(headless=True)
     SCREENSHOTS["clue_editor_ambiguous"](app)

@@ -13,17 +13,17 @@ import pytest
 from PIL import Image, ImageDraw
 
 from game.core.board import Cell
-from game.core.convert import Converter, ConvertOptions
-from game.core.editor import file_stem_for
-from game.core.fileio import free_path
+from game.core.convert.converter import Converter, ConvertOptions
+from game.core.create.editor import file_stem_for
 from game.core.formats import read_puzzle
-from game.core.moves import Paint
+from game.core.play.moves import Paint
+from game.core.store.fileio import free_path
 from game.resources import levels_dir
 from game.ui.app import App
-from game.ui.scenes import converter_panels
-from game.ui.scenes.converter import ConverterScene
-from game.ui.scenes.converter_shots import CAT_WITH_A_BIRD
-from game.ui.scenes.play import PlayScene
+from game.ui.scenes.converter import panels as converter_panels
+from game.ui.scenes.converter.scene import ConverterScene
+from game.ui.scenes.converter.shots import CAT_WITH_A_BIRD
+from game.ui.scenes.play.scene import PlayScene
 from game.ui.widgets.dialog import DialogScene
 from tests.core.test_convert import bomb_png
 from tests.ui.ui_events import click, key
@@ -346,7 +346,7 @@ def test_dropping_an_image_on_the_window_reaches_the_converter(tmp_path: Path) -
 
 
 def test_dropping_an_image_elsewhere_opens_the_converter(tmp_path: Path) -> None:
-    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.menu.scene import MenuScene
 
     app = App(headless=True)
     app.push(MenuScene(app))
@@ -438,7 +438,7 @@ def test_the_leave_question_shows_every_label_whole(tmp_path: Path) -> None:
 
 def test_closing_the_window_with_unsaved_work_asks_first(tmp_path: Path) -> None:
     """QA: closing the window while the converter held unsaved work lost it silently."""
-    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.menu.scene import MenuScene
     from game.ui.widgets.dialog import DialogScene
 
     app = App(headless=True)
@@ -506,7 +506,7 @@ def test_file_names_never_overwrite(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("name", ["converter_photo", "converter_ambiguous", "converter_fair"])
 def test_screenshots_render(name: str, tmp_path: Path) -> None:
-    from game.ui.scenes.converter_shots import SCREENSHOTS
+    from game.ui.scenes.converter.shots import SCREENSHOTS
 
     app = App(headless=True)
     SCREENSHOTS[name](app)
@@ -575,7 +575,7 @@ def test_a_fair_report_uses_the_width_the_hidden_fix_buttons_leave(
 
 def _played_from_the_converter(tmp_path: Path) -> tuple[App, ConverterScene, PlayScene]:
     """Menu, converter (a picture opened, one touch-up), Play now, one move: as QA did."""
-    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.menu.scene import MenuScene
 
     app = App(headless=True)
     app.push(MenuScene(app))
@@ -606,8 +606,8 @@ def test_leaving_a_game_started_from_the_converter_asks_before_the_puzzle_goes(
     tmp_path: Path, exit_label: str
 ) -> None:
     """QA: Pause -> Menu after Play now dropped the converted puzzle without a word."""
-    from game.ui.scenes.level_select import LevelSelectScene
-    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.levels.select import LevelSelectScene
+    from game.ui.scenes.menu.scene import MenuScene
 
     app, converter, play = _played_from_the_converter(tmp_path)
     _pause_and_choose(app, exit_label)
@@ -634,7 +634,7 @@ def test_leaving_a_game_started_from_the_converter_asks_before_the_puzzle_goes(
 
 
 def test_saving_on_the_way_out_keeps_the_puzzle_and_the_game(tmp_path: Path) -> None:
-    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.menu.scene import MenuScene
 
     app, _converter, play = _played_from_the_converter(tmp_path)
     _pause_and_choose(app, "Menu")
@@ -659,8 +659,8 @@ def test_saving_on_the_way_out_keeps_the_puzzle_and_the_game(tmp_path: Path) -> 
 
 
 def test_level_select_from_a_game_over_level_select_goes_back_to_it(tmp_path: Path) -> None:
-    from game.ui.scenes.level_select import LevelSelectScene
-    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.levels.select import LevelSelectScene
+    from game.ui.scenes.menu.scene import MenuScene
 
     app = App(headless=True)
     app.push(MenuScene(app))
@@ -683,7 +683,7 @@ def test_level_select_from_a_game_over_level_select_goes_back_to_it(tmp_path: Pa
 def test_a_check_that_ran_out_of_time_can_keep_checking(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from game.ui.scenes import converter_fairness
+    from game.ui.scenes.converter import fairness as converter_fairness
 
     monkeypatch.setattr(converter_fairness, "CHECK_TIME_LIMIT", 0.0)
     app, scene = _open(_disc(tmp_path / "disc.png"))

@@ -9,9 +9,9 @@ import pygame
 import pytest
 from PIL import Image
 
-from game.core.convert import IMAGE_SUFFIXES
+from game.core.convert.converter import IMAGE_SUFFIXES
 from game.ui.app import App
-from game.ui.scenes.converter import ConverterScene
+from game.ui.scenes.converter.scene import ConverterScene
 from game.ui.widgets.file_browser import (
     FileBrowserScene,
     default_start_folder,

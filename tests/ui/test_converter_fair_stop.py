@@ -8,12 +8,12 @@ import numpy as np
 import pygame
 import pytest
 
-from game.core.free_cells import STEPS_PER_SECOND, FreeCells
-from game.core.make_fair import FairResult
+from game.core.create.free_cells import STEPS_PER_SECOND, FreeCells
+from game.core.create.make_fair import FairResult
 from game.ui.app import App
-from game.ui.scenes import converter_fairness
-from game.ui.scenes.converter import ConverterScene
-from game.ui.scenes.converter_fairness import FAIR_WALL_LIMIT
+from game.ui.scenes.converter import fairness as converter_fairness
+from game.ui.scenes.converter.fairness import FAIR_WALL_LIMIT
+from game.ui.scenes.converter.scene import ConverterScene
 from tests.ui.test_converter import _cat, _open, _settle
 from tests.ui.ui_events import click, key
 

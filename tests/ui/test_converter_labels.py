@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pygame
 
-from game.ui.scenes.converter_fairness import LISTED_EDITS
+from game.ui.scenes.converter.fairness import LISTED_EDITS
 from game.ui.widgets.text import fit_text, wrap_text
 from tests.ui.test_converter import _cat, _settle
 from tests.ui.test_converter import _open as _converter_open
@@ -87,8 +87,8 @@ def test_a_long_make_it_fair_leaves_the_verdict_and_undo_in_the_panel(tmp_path: 
 def test_a_fix_that_clears_most_of_the_picture_says_so() -> None:
     # QA: a drawn diagonal of 10 cells was made fair by clearing 9 of them, the report all
     # green; the player's picture was gone without a word.
-    from game.core.make_fair import Edit
-    from game.ui.scenes.converter_fairness import _picture_lost
+    from game.core.create.make_fair import Edit
+    from game.ui.scenes.converter.fairness import _picture_lost
 
     cleared = [Edit(i, i, False) for i in range(9)]
     assert _picture_lost(cleared, filled_after=1) == (

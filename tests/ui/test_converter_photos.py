@@ -11,7 +11,7 @@ import pytest
 from PIL import Image
 
 from game.ui.app import App
-from game.ui.scenes.converter import ConverterScene
+from game.ui.scenes.converter.scene import ConverterScene
 from tests.ui.ui_events import click, wheel
 
 

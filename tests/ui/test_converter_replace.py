@@ -10,7 +10,7 @@ import pygame
 from PIL import Image, ImageDraw
 
 from game.ui.app import App
-from game.ui.scenes.converter import ConverterScene
+from game.ui.scenes.converter.scene import ConverterScene
 from game.ui.widgets.dialog import DialogScene
 from tests.ui.test_converter import _cat, _disc, _drag, _open, _settle
 from tests.ui.ui_events import click, key
@@ -126,7 +126,7 @@ def test_a_failed_save_names_the_folder_it_could_not_write() -> None:
     # QA: with the data folder under a file, Save said only "Not a directory": which one?
     import errno
 
-    from game.ui.scenes.editor_exit import toast_save_failed
+    from game.ui.scenes.converter.editor_exit import toast_save_failed
 
     app = App(headless=True)
     error = OSError(errno.ENOTDIR, "Not a directory", "/home/ann/puzzles/.camera.non.1f2e.tmp")
@@ -143,7 +143,7 @@ def test_saving_into_my_puzzles_when_it_is_a_file_says_so(tmp_path: Path) -> Non
     # exists", mkdir's words, and the folder above the one that failed.
     import errno
 
-    from game.ui.scenes.editor_exit import toast_save_failed
+    from game.ui.scenes.converter.editor_exit import toast_save_failed
 
     blocker = tmp_path / "puzzles"
     blocker.write_text("not a folder")

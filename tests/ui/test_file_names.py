@@ -13,8 +13,8 @@ from PIL import Image
 from game.core.formats import read_puzzle, write_puzzle
 from game.core.puzzle import Puzzle
 from game.ui.app import App
-from game.ui.scenes.converter import ConverterScene
-from game.ui.scenes.play import PlayScene
+from game.ui.scenes.converter.scene import ConverterScene
+from game.ui.scenes.play.scene import PlayScene
 from game.ui.widgets.file_browser import FileBrowserScene
 from tests.ui.play_helpers import click
 

@@ -8,8 +8,8 @@ import pygame
 from game.ui.app import App
 from game.ui.pacing import IDLE_WAKE
 from game.ui.scene import Scene
-from game.ui.scenes.level_select import LevelSelectScene
-from game.ui.scenes.menu import MenuScene
+from game.ui.scenes.levels.select import LevelSelectScene
+from game.ui.scenes.menu.scene import MenuScene
 from tests.ui.ui_events import key
 
 

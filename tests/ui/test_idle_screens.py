@@ -9,8 +9,8 @@ from PIL import Image, ImageDraw
 
 from game.core.puzzle import Puzzle
 from game.ui.app import App
-from game.ui.scenes.converter import ConverterScene
-from game.ui.scenes.replay import ReplayScene
+from game.ui.scenes.converter.scene import ConverterScene
+from game.ui.scenes.replay.scene import ReplayScene
 
 HEART = Puzzle.from_grid(
     [[0, 1, 0, 1, 0], [1, 1, 1, 1, 1], [1, 1, 1, 1, 1], [0, 1, 1, 1, 0], [0, 0, 1, 0, 0]]

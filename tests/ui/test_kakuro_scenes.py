@@ -13,13 +13,13 @@ import pytest
 from game.core.kakuro.combos import bit, single_digit
 from game.core.kakuro.fileformat import read_kakuro
 from game.core.kakuro.model import KakuroPuzzle
+from game.core.kakuro.packs import list_kakuro_packs, read_kakuro_entries
 from game.core.kakuro.task import solve
 from game.ui.app import App
-from game.ui.scenes.kakuro_packs import list_kakuro_packs, read_kakuro_entries
-from game.ui.scenes.kakuro_play import KakuroPlayScene
-from game.ui.scenes.kakuro_replay import KakuroReplayScene
-from game.ui.scenes.kakuro_select import KakuroSelectScene
-from game.ui.scenes.level_view import pack_name_fitted
+from game.ui.scenes.kakuro.play import KakuroPlayScene
+from game.ui.scenes.kakuro.replay import KakuroReplayScene
+from game.ui.scenes.kakuro.select import KakuroSelectScene
+from game.ui.scenes.levels.view import pack_name_fitted
 from tests.ui.ui_events import click, key
 
 LEVELS = Path(__file__).resolve().parent.parent / "data" / "kakuro-levels"
@@ -347,8 +347,8 @@ def test_the_replay_advances_and_ends_on_the_solvers_answer(app: App) -> None:
 
 
 def test_level_select_opens_the_kakuro_packs_and_back(app: App) -> None:
-    from game.ui.scenes.level_select import LevelSelectScene
-    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.levels.select import LevelSelectScene
+    from game.ui.scenes.menu.scene import MenuScene
 
     app.push(MenuScene(app, offer_lesson=False))
     app.push(LevelSelectScene(app))
@@ -365,7 +365,7 @@ def test_level_select_opens_the_kakuro_packs_and_back(app: App) -> None:
 
 
 def test_menu_continue_resumes_the_last_kakuro(app: App, tmp_path: Path) -> None:
-    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.menu.scene import MenuScene
 
     path = tmp_path / "mine.kak"
     path.write_bytes(SMALL.read_bytes())
@@ -460,7 +460,7 @@ def test_a_bundled_kakuro_keeps_one_name_solved_or_not(app: App) -> None:
     # QA: once solved, starter #1's header said "Starter 01" (its file title) and its card
     # "Starter 01" next to "#2", "#3". A bundled pack's puzzle is "<pack> #N" everywhere.
     from game.resources import levels_dir
-    from game.ui.scenes.kakuro_select import kakuro_continue_name
+    from game.ui.scenes.kakuro.select import kakuro_continue_name
 
     select = KakuroSelectScene(app, levels=LEVELS)
     app.push(select)
@@ -491,7 +491,7 @@ def test_a_bundled_kakuro_keeps_one_name_solved_or_not(app: App) -> None:
 
 
 def test_the_replay_on_a_board_with_two_answers_guesses_and_backtracks(app: App) -> None:
-    from game.ui.scenes.kakuro_shots import with_two_answers
+    from game.ui.scenes.kakuro.shots import with_two_answers
 
     puzzle = with_two_answers(read_kakuro(LEVELS / "kakuro-starter" / "08-starter.kak"))
     assert puzzle is not None
@@ -533,7 +533,7 @@ def test_h_says_where_kakuros_help_is(app: App) -> None:
 def test_kakuro_files_in_my_puzzles_are_a_pack_of_their_own(tmp_path: Path) -> None:
     # QA: .kak files kept in "My puzzles" (generate --kind kakuro -o there) were listed
     # nowhere: the nonogram screens skip them and Kakuro listed bundled packs only.
-    from game.core.progress import ProgressStore
+    from game.core.store.progress import ProgressStore
 
     app = App(headless=True, store=ProgressStore(tmp_path / "hanjie"))
     mine = app.store.user_puzzles_dir()
@@ -565,8 +565,9 @@ def test_a_kakuro_file_that_cannot_be_opened_shows_its_name_and_whole_reason(
     # QA: a broken .kak in My puzzles was a card with "Cannot open" and its reason cut to
     # one line ("line 9: the grid needs 8…"), without the file's name; the nonogram card
     # names the file and wraps the reason.
-    from game.core.progress import ProgressStore
-    from game.ui.scenes import kakuro_select, level_cards
+    from game.core.store.progress import ProgressStore
+    from game.ui.scenes.kakuro import select as kakuro_select
+    from game.ui.scenes.levels import cards as level_cards
 
     app = App(headless=True, store=ProgressStore(tmp_path / "hanjie"))
     mine = app.store.user_puzzles_dir()

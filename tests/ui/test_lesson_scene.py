@@ -7,11 +7,11 @@ from __future__ import annotations
 import pygame
 
 from game.core.board import Cell
-from game.core.lesson import Lesson, Step, Want, cells_in
+from game.core.play.lesson import Lesson, Step, Want, cells_in
 from game.ui.app import App
-from game.ui.scenes.lesson import OFFER, LessonScene
-from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.options import OptionsScene
+from game.ui.scenes.menu.options import OptionsScene
+from game.ui.scenes.menu.scene import MenuScene
+from game.ui.scenes.play.lesson import OFFER, LessonScene
 from game.ui.settings import LESSON_DONE, LESSON_OFFERED, LESSONS_FINISHED
 from game.ui.widgets.dialog import DialogScene
 from tests.ui.ui_events import click

@@ -10,11 +10,11 @@ import pygame
 import pytest
 
 from game.core.formats import format_puzzle
+from game.core.play.session import Session
 from game.core.puzzle import Puzzle
-from game.core.session import Session
 from game.ui.app import App
 from game.ui.fonts import Fonts
-from game.ui.scenes.level_select import LevelSelectScene
+from game.ui.scenes.levels.select import LevelSelectScene
 from game.ui.widgets.text import format_time
 from tests.ui.ui_events import click, key, wheel
 
@@ -71,7 +71,7 @@ def test_packs_and_my_puzzles_are_listed(levels: Path, tmp_path: Path) -> None:
 def test_broken_card_shows_its_reason_and_the_rest_of_the_pack_plays(
     levels: Path, tmp_path: Path
 ) -> None:
-    from game.ui.scenes import play
+    from game.ui.scenes.play import scene as play
 
     app, scene = open_levels(levels, tmp_path)
     broken = scene.entries[1]
@@ -90,7 +90,7 @@ def test_broken_card_shows_its_reason_and_the_rest_of_the_pack_plays(
 
 
 def test_next_puzzles_skip_the_broken_file(levels: Path, tmp_path: Path) -> None:
-    from game.ui.scenes import play
+    from game.ui.scenes.play import scene as play
 
     app, scene = open_levels(levels, tmp_path)
     click(app, scene.card_rect(0).center)
@@ -103,7 +103,7 @@ def test_next_puzzles_skip_the_broken_file(levels: Path, tmp_path: Path) -> None
 
 
 def test_keyboard_navigation_plays_the_selected_card(levels: Path, tmp_path: Path) -> None:
-    from game.ui.scenes import play
+    from game.ui.scenes.play import scene as play
 
     app, scene = open_levels(levels, tmp_path)
     key(app, pygame.K_RIGHT)  # the first arrow shows the selection without moving it
@@ -240,7 +240,7 @@ def test_cards_show_a_number_until_solved_then_the_title(
 
 
 def test_watch_button_opens_the_replay(levels: Path, tmp_path: Path) -> None:
-    from game.ui.scenes.replay import ReplayScene
+    from game.ui.scenes.replay.scene import ReplayScene
 
     app, scene = open_levels(levels, tmp_path)
     click(app, scene._watch_rect(0).center)
@@ -279,7 +279,7 @@ def test_my_puzzles_that_is_a_file_says_so(
     levels: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # QA: with My puzzles replaced by a file the empty pack said "put puzzle files in <it>".
-    from game.ui.scenes import level_view
+    from game.ui.scenes.levels import view as level_view
 
     blocker = tmp_path / "mine"
     blocker.write_text("not a folder")

@@ -8,12 +8,12 @@ import pygame
 import pytest
 
 from game.core.formats import format_puzzle
+from game.core.play.session import Session
 from game.core.puzzle import Puzzle
-from game.core.session import Session
 from game.ui.app import App
-from game.ui.scenes.level_select import LevelSelectScene
-from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.options import OptionsScene
+from game.ui.scenes.levels.select import LevelSelectScene
+from game.ui.scenes.menu.options import OptionsScene
+from game.ui.scenes.menu.scene import MenuScene
 from tests.ui.ui_events import click, key
 
 
@@ -60,7 +60,7 @@ def test_keyboard_moves_between_buttons_and_wraps() -> None:
 
 
 def test_create_from_image_opens_the_converter() -> None:
-    from game.ui.scenes.converter import ConverterScene
+    from game.ui.scenes.converter.scene import ConverterScene
 
     app, menu = open_menu()
     click(app, menu.create_button.rect.center)
@@ -116,7 +116,7 @@ def test_escape_held_down_or_walking_back_does_not_quit() -> None:
 
 
 def test_continue_reopens_the_last_game(tmp_path: Path) -> None:
-    from game.ui.scenes import play
+    from game.ui.scenes.play import scene as play
 
     puzzle = Puzzle.from_grid([[1, 1, 0], [0, 1, 1], [1, 0, 1]], title="Saved one")
     path = tmp_path / "saved.non"
@@ -259,9 +259,9 @@ def test_continue_works_from_any_working_folder(
     """QA: `play levels/…/03-goblet.non` stored the relative path; started elsewhere, the
     game greyed Continue out. The record is absolute now."""
     from game.core.formats import read_puzzle
-    from game.core.moves import Paint
+    from game.core.play.moves import Paint
     from game.resources import levels_dir
-    from game.ui.scenes.play import PlayScene
+    from game.ui.scenes.play.scene import PlayScene
 
     install = levels_dir().parent
     relative = Path("levels") / "01-first-steps" / "03-goblet.non"
@@ -301,9 +301,9 @@ def test_continue_offers_an_unfinished_random_puzzle_after_a_kakuro_is_solved(
     (it only ever looked at the last game played, the solved Kakuro)."""
     from game.core.board import Cell
     from game.core.kakuro.fileformat import read_kakuro
-    from game.core.moves import Paint
-    from game.ui.scenes.kakuro_play import KakuroPlayScene
-    from game.ui.scenes.play import PlayScene
+    from game.core.play.moves import Paint
+    from game.ui.scenes.kakuro.play import KakuroPlayScene
+    from game.ui.scenes.play.scene import PlayScene
     from tests.ui.test_kakuro_scenes import SMALL, solution_digit
 
     puzzle = Puzzle.from_grid([[1, 1, 0], [0, 1, 1], [1, 0, 1]], title="Random 3x3")

@@ -6,13 +6,13 @@ from datetime import date, timedelta
 
 import pygame
 
-from game.core.daily import plan_for
-from game.core.generate import generate
-from game.core.generated_files import daily_path
+from game.core.generate.daily import plan_for
+from game.core.generate.files import daily_path
+from game.core.generate.generator import generate
 from game.ui.app import App
-from game.ui.scenes.generating import GeneratingScene
-from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.play import PlayScene
+from game.ui.scenes.levels.generating import GeneratingScene
+from game.ui.scenes.menu.scene import MenuScene
+from game.ui.scenes.play.scene import PlayScene
 from tests.ui.play_helpers import until_playing
 from tests.ui.ui_events import click, key
 

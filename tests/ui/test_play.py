@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.core.board import Cell
-from game.core.moves import Paint
+from game.core.play.moves import Paint
 from tests.shared_data import HEART
 from tests.ui.play_helpers import (
     cells,
@@ -359,7 +359,7 @@ def test_solve_opens_the_replay_over_the_game_and_the_clock_waits() -> None:
     click(scene, 0, 0)
     scene.solve_button.activate()
     scene.app.step()
-    if importlib.util.find_spec("game.ui.scenes.replay") is None:
+    if importlib.util.find_spec("game.ui.scenes.replay.scene") is None:
         assert scene.app.top is scene and scene.app.toasts.texts
         return
     assert type(scene.app.top).__name__ == "ReplayScene"
@@ -374,7 +374,7 @@ def test_solve_opens_the_replay_over_the_game_and_the_clock_waits() -> None:
 
 
 def test_watch_the_solver_is_named_so_and_the_game_clock_stands_still_behind_it() -> None:
-    from game.ui.scenes.replay import ReplayScene
+    from game.ui.scenes.replay.scene import ReplayScene
 
     scene = open_play()
     app = scene.app
@@ -402,8 +402,8 @@ def test_watch_the_solver_is_named_so_and_the_game_clock_stands_still_behind_it(
 
 def test_pause_menu_goes_back_to_level_select_or_the_menu() -> None:
     from game.ui.app import App
-    from game.ui.scenes.level_select import LevelSelectScene
-    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.levels.select import LevelSelectScene
+    from game.ui.scenes.menu.scene import MenuScene
 
     app = App(headless=True)
     app.push(MenuScene(app))
@@ -485,10 +485,10 @@ def test_zoom_scrolls_the_board_under_pinned_clues() -> None:
 def test_next_puzzle_after_a_packs_last_goes_on_to_the_next_pack() -> None:
     """QA: "Next puzzle" on a pack's last puzzle was disabled."""
     from game.core.formats import read_puzzle
-    from game.core.packs import list_packs, puzzle_files
+    from game.core.store.packs import list_packs, puzzle_files
     from game.resources import levels_dir
     from game.ui.app import App
-    from game.ui.scenes.play import PlayScene
+    from game.ui.scenes.play.scene import PlayScene
 
     first, second = list_packs(levels_dir())[:2]
     last = puzzle_files(first.directory)[-1]

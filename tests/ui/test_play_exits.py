@@ -10,15 +10,15 @@ import pygame
 from PIL import Image, ImageDraw
 
 from game.core.board import Cell
-from game.core.moves import Paint
+from game.core.play.moves import Paint
 from game.core.puzzle import Puzzle
 from game.ui.app import App
-from game.ui.scenes.clue_editor import ClueEditorScene
-from game.ui.scenes.clue_editor_shots import type_sheet
-from game.ui.scenes.converter import ConverterScene
-from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.play import PlayScene
-from game.ui.scenes.play_exits import ambiguity_notice
+from game.ui.scenes.converter.clue_editor import ClueEditorScene
+from game.ui.scenes.converter.clue_editor_shots import type_sheet
+from game.ui.scenes.converter.scene import ConverterScene
+from game.ui.scenes.menu.scene import MenuScene
+from game.ui.scenes.play.exits import ambiguity_notice
+from game.ui.scenes.play.scene import PlayScene
 from game.ui.settings import PLAY_PANEL
 from game.ui.widgets.dialog import DialogScene
 from tests.core.test_clue_editor import ARROW
@@ -344,7 +344,7 @@ def test_play_now_on_an_ambiguous_conversion_says_so(tmp_path: Path) -> None:
 
 def test_the_win_says_where_the_next_daily_or_random_puzzle_is(tmp_path: Path) -> None:
     # QA: a daily (or random) win said "No next puzzle in this list." and no more.
-    from game.core.generated_files import daily_folder, random_folder, write_generated
+    from game.core.generate.files import daily_folder, random_folder, write_generated
     from tests.shared_data import HEART
     from tests.ui.play_helpers import click as click_cell
     from tests.ui.play_helpers import open_play

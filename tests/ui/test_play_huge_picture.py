@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from game.core.convert_load import MAX_SOURCE_PIXELS, header_problem
+from game.core.convert.load import MAX_SOURCE_PIXELS, header_problem
 from game.ui.app import App
 from tests.core.test_convert import bomb_png
 

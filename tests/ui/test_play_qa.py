@@ -11,12 +11,12 @@ import pygame
 import pytest
 
 from game.core.formats import format_puzzle, read_puzzle
+from game.core.play.session import Session
 from game.core.puzzle import Puzzle
-from game.core.session import Session
 from game.resources import levels_dir
 from game.ui.app import App
-from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.play import PlayScene
+from game.ui.scenes.menu.scene import MenuScene
+from game.ui.scenes.play.scene import PlayScene
 from game.ui.widgets.win_reveal import TITLE_AT, TITLE_FADE
 from tests.shared_data import HEART
 from tests.ui.play_helpers import centre, drag, key, move, open_play

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.core.board import Cell
-from game.core.moves import Paint
+from game.core.play.moves import Paint
 from game.core.puzzle import Puzzle
 from game.ui.app import App
 from game.ui.settings import AUTO_CHECK
@@ -195,7 +195,7 @@ def test_auto_check_runs_after_every_move() -> None:
         app.step()
     assert scene.flash.cells == [(0, 0)]
     # One wrong cell, flagged on its own: the option's sentence says it does that too.
-    from game.ui.scenes.options import EXPLANATIONS
+    from game.ui.scenes.menu.options import EXPLANATIONS
 
     assert "wrong marks" in EXPLANATIONS[AUTO_CHECK.key]
     # The button turns it off again.

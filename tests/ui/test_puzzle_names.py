@@ -15,10 +15,10 @@ import pytest
 from game.core.formats import format_puzzle, read_puzzle
 from game.ui.app import App
 from game.ui.fonts import Fonts
-from game.ui.scenes.level_select import LevelSelectScene
-from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.play import REVEAL_SECONDS, PlayScene
-from game.ui.scenes.replay import ReplayScene
+from game.ui.scenes.levels.select import LevelSelectScene
+from game.ui.scenes.menu.scene import MenuScene
+from game.ui.scenes.play.scene import REVEAL_SECONDS, PlayScene
+from game.ui.scenes.replay.scene import ReplayScene
 from game.ui.widgets.dialog import DialogScene
 from tests.shared_data import HEART
 from tests.ui.play_helpers import click as click_cell

@@ -16,7 +16,7 @@ PROGRAM = textwrap.dedent(
     import atexit
     import pygame
     from game.ui.app import App
-    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.menu.scene import MenuScene
 
     atexit.register(lambda: print("interpreter teardown"))
     app = App()

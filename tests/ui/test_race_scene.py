@@ -12,7 +12,7 @@ import pytest
 
 from game.core.race import INFO
 from game.ui.app import App
-from game.ui.scenes.race_scene import RaceScene
+from game.ui.scenes.replay.race import RaceScene
 from game.ui.widgets.dialog import DialogScene
 from tests.shared_data import HEART
 from tests.ui.ui_events import click, key
@@ -136,7 +136,7 @@ def test_a_board_waits_at_the_finish_until_the_race_is_over(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # QA: after the race had ended every card still said "Waiting at the finish".
-    from game.ui.scenes import race_view
+    from game.ui.scenes.replay import race_view
 
     states: list[str] = []
     real = race_view.runner_status

@@ -7,14 +7,14 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.core.generate import generate
-from game.core.generated_files import random_folder
-from game.core.packs import puzzle_files
+from game.core.generate.files import random_folder
+from game.core.generate.generator import generate
+from game.core.store.packs import puzzle_files
 from game.ui.app import App
-from game.ui.scenes.generating import GeneratingScene
-from game.ui.scenes.level_random import SIZES
-from game.ui.scenes.level_select import LevelSelectScene
-from game.ui.scenes.play import PlayScene
+from game.ui.scenes.levels.generating import GeneratingScene
+from game.ui.scenes.levels.random_panel import SIZES
+from game.ui.scenes.levels.select import LevelSelectScene
+from game.ui.scenes.play.scene import PlayScene
 from tests.ui.play_helpers import until_playing
 from tests.ui.test_level_select import CROSS, open_levels, write
 from tests.ui.ui_events import click, key

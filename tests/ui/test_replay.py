@@ -29,8 +29,8 @@ from game.core.solver.steps import (
     blank_grid,
 )
 from game.ui.app import App
-from game.ui.scenes.race_scene import RaceScene
-from game.ui.scenes.replay import INSTANT, SPEEDS, ReplayScene
+from game.ui.scenes.replay.race import RaceScene
+from game.ui.scenes.replay.scene import INSTANT, SPEEDS, ReplayScene
 from tests.shared_data import SEARCH_8X8_ROWS
 
 # Random 10x10 noise whose probes run into contradictions (2 solutions).
@@ -541,8 +541,8 @@ def test_puzzles_without_cells_or_too_large_are_refused_with_a_message(
 
 
 def test_the_play_scene_opens_the_replay_with_the_players_board() -> None:
-    from game.core.moves import Paint
-    from game.ui.scenes.play import PlayScene
+    from game.core.play.moves import Paint
+    from game.ui.scenes.play.scene import PlayScene
 
     puzzle = picture(SEARCH_8X8_ROWS)
     app = App(headless=True)
@@ -590,7 +590,7 @@ def test_frames_drawn_piecemeal_match_a_full_repaint() -> None:
 
 
 def test_the_legend_explains_the_red_flash_of_a_contradiction() -> None:
-    from game.ui.scenes.replay_view import render_legend
+    from game.ui.scenes.replay.view import render_legend
 
     app = App(headless=True)
     scene = ReplayScene(app, picture(PROBING_10X10))

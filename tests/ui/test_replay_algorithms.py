@@ -9,8 +9,8 @@ import pytest
 
 from game.core.race import ALGORITHMS
 from game.ui.app import App
-from game.ui.scenes.race_scene import RaceScene
-from game.ui.scenes.replay import ReplayScene
+from game.ui.scenes.replay.race import RaceScene
+from game.ui.scenes.replay.scene import ReplayScene
 from tests.shared_data import HEART
 from tests.ui.ui_events import click, key
 
@@ -78,11 +78,11 @@ def test_replay_command_opens_the_race_without_the_lesson_offer(
     from game.cli import main
     from game.core.formats import write_puzzle
     from game.ui.app import App
-    from game.ui.scenes.race_scene import RaceScene
+    from game.ui.scenes.replay.race import RaceScene
 
     path = tmp_path / "heart.non"
     write_puzzle(HEART, path)
-    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.menu.scene import MenuScene
 
     tops: list[object] = []
 
@@ -108,7 +108,7 @@ def test_replay_command_opens_a_kakuro_replay(
     replays a Kakuro's solver (W)."""
     from game.cli import main
     from game.ui.app import App
-    from game.ui.scenes.kakuro_replay import KakuroReplayScene
+    from game.ui.scenes.kakuro.replay import KakuroReplayScene
     from tests.conftest import REPO_ROOT
 
     path = REPO_ROOT / "levels/kakuro-01-starter/01-starter.kak"

@@ -11,14 +11,14 @@ import pygame
 import pytest
 
 from game.core.formats import format_puzzle
-from game.core.packs import PuzzleEntry
-from game.core.progress import ProgressStore
 from game.core.puzzle import Puzzle
+from game.core.store import pack_reader as level_files
+from game.core.store.packs import PuzzleEntry
+from game.core.store.progress import ProgressStore
+from game.core.store.ratings import Ratings
 from game.ui.app import App
 from game.ui.scene import Scene
-from game.ui.scenes import level_files
-from game.ui.scenes.level_ratings import Ratings
-from game.ui.scenes.level_select import LevelSelectScene
+from game.ui.scenes.levels.select import LevelSelectScene
 from game.ui.settings import SOUND, THEME, VOLUME
 from game.ui.widgets.dialog import DialogButton, DialogScene
 from tests.ui.ui_events import key

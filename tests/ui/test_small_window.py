@@ -16,11 +16,11 @@ import pytest
 from game.commands.screenshot import collect_shots
 from game.ui.app import App
 from game.ui.fonts import READABLE_SIZE, Fonts
-from game.ui.scenes.level_select import LevelSelectScene
-from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.options import EXPLANATIONS, OptionsScene
-from game.ui.scenes.play import PlayScene
-from game.ui.scenes.replay import ReplayScene
+from game.ui.scenes.levels.select import LevelSelectScene
+from game.ui.scenes.menu.options import EXPLANATIONS, OptionsScene
+from game.ui.scenes.menu.scene import MenuScene
+from game.ui.scenes.play.scene import PlayScene
+from game.ui.scenes.replay.scene import ReplayScene
 from game.ui.widgets.button import Button
 
 SMALL = (800, 600)
@@ -147,7 +147,7 @@ def test_level_select_cards_fit_their_text() -> None:
 
 def test_the_converters_three_start_buttons_show_whole_words() -> None:
     # QA: at 800x600 "Open…" was cut to "Ope…" beside "Canvas" and "Clues…".
-    from game.ui.scenes.converter import ConverterScene
+    from game.ui.scenes.converter.scene import ConverterScene
 
     app = App(headless=True, size=SMALL)
     scene = ConverterScene(app)
@@ -159,7 +159,7 @@ def test_the_converters_three_start_buttons_show_whole_words() -> None:
 
 def test_a_solved_cards_badge_leaves_its_best_time_readable() -> None:
     # QA: at 800x600 "✓ Solved" covered the end of "Best 1:12"; it is "✓" alone there.
-    from game.ui.scenes.level_cards import badge_width, solved_badge
+    from game.ui.scenes.levels.cards import badge_width, solved_badge
 
     app = shot("level_select")
     scene = app.top
@@ -174,7 +174,7 @@ def test_a_solved_cards_badge_leaves_its_best_time_readable() -> None:
 
 def test_whole_picture_is_shown_whole() -> None:
     # QA: at 800x600 the framed photo's button read "Whole pic…".
-    from game.ui.scenes.converter import ConverterScene
+    from game.ui.scenes.converter.scene import ConverterScene
 
     app = shot("converter_photo")
     scene = app.top
@@ -186,7 +186,7 @@ def test_whole_picture_is_shown_whole() -> None:
 
 def test_the_play_help_line_ends_with_esc_pause() -> None:
     # QA: at 800x600 it read "… P panel · Esc p…".
-    from game.ui.scenes.play_chrome import HELP_TINY
+    from game.ui.scenes.play.chrome import HELP_TINY
 
     app = shot("play-20x20")
     scene = app.top

@@ -25,8 +25,8 @@ PROGRAM = textwrap.dedent(
 
     save_on_hang_up()  # as the game's window is opened
     from game.ui.app import App
-    from game.ui.scenes.converter import ConverterScene
-    from game.ui.scenes.menu import MenuScene
+    from game.ui.scenes.converter.scene import ConverterScene
+    from game.ui.scenes.menu.scene import MenuScene
 
     app = App()
     app.push(MenuScene(app, offer_lesson=False))

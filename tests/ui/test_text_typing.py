@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui.app import App
-from game.ui.scenes.converter import ConverterScene
+from game.ui.scenes.converter.scene import ConverterScene
 from game.ui.widgets.text_input import TextInput
 from tests.ui.ui_events import click, key
 

@@ -7,8 +7,8 @@ import numpy as np
 import pygame
 
 from game.core.board import Cell
-from game.core.moves import CommitTrial
-from game.ui.scenes.play import PlayScene
+from game.core.play.moves import CommitTrial
+from game.ui.scenes.play.scene import PlayScene
 from game.ui.widgets.win_reveal import (
     BUTTONS_AT,
     TITLE_AT,

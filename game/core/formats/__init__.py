@@ -15,7 +15,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from game.core.fileio import readable, write_text_atomically
 from game.core.formats import non, olsak, pzl, seed_text, taai, tatham, webpbn_xml
 from game.core.formats._common import (
     COLOUR_REFUSED,
@@ -27,6 +26,7 @@ from game.core.formats._common import (
 from game.core.formats.taai import read_taai_questions
 from game.core.formats.tatham import parse_game_id, read_tatham_ids
 from game.core.puzzle import Puzzle, PuzzleError
+from game.core.store.fileio import readable, write_text_atomically
 
 __all__ = [
     "COLOUR_REFUSED",
@@ -183,7 +183,7 @@ def decode_puzzle_bytes(data: bytes, name: str = "<bytes>") -> str:
 def _binary_reason(data: bytes) -> str:
     """Why binary data is no puzzle; a picture (a photo.tif, a .heic played or dropped) is
     named as one, so the player knows to use the converter, and which pictures it reads."""
-    from game.core.convert_load import READABLE_TEXT, picture_kind
+    from game.core.convert.load import READABLE_TEXT, picture_kind
 
     kind = picture_kind(data[:32])
     if kind is None:

@@ -39,7 +39,6 @@ import stat
 from dataclasses import replace
 from pathlib import Path
 
-from game.core.fileio import readable, write_text_atomically
 from game.core.formats import decode_puzzle_bytes
 from game.core.formats._common import (
     FormatError,
@@ -51,6 +50,7 @@ from game.core.formats._common import (
 )
 from game.core.kakuro.combos import MAX_TOTAL
 from game.core.kakuro.model import MAX_SIZE, MIN_SIZE, KakuroError, KakuroPuzzle
+from game.core.store.fileio import readable, write_text_atomically
 
 NAME = "kak"
 EXTENSIONS = (".kak",)

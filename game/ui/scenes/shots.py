@@ -10,13 +10,13 @@ from datetime import date, timedelta
 from typing import TYPE_CHECKING
 
 from game.core.board import Cell
-from game.core.moves import Paint
-from game.core.packs import list_packs, read_entries
-from game.core.session import Session
+from game.core.play.moves import Paint
+from game.core.play.session import Session
+from game.core.store.packs import list_packs, read_entries
 from game.resources import levels_dir
-from game.ui.scenes.level_select import LevelSelectScene
-from game.ui.scenes.menu import MenuScene
-from game.ui.scenes.options import OptionsScene
+from game.ui.scenes.levels.select import LevelSelectScene
+from game.ui.scenes.menu.options import OptionsScene
+from game.ui.scenes.menu.scene import MenuScene
 from game.ui.settings import THEME
 
 if TYPE_CHECKING:
@@ -92,8 +92,8 @@ def _shot_random(app: App) -> None:
 
 
 def _shot_random_generating(app: App) -> None:
-    from game.core.generate import Generation
-    from game.ui.scenes.generating import GeneratingScene
+    from game.core.generate.generator import Generation
+    from game.ui.scenes.levels.generating import GeneratingScene
 
     _shot_random(app)
     generation = Generation(20, 20, 4, seed=2024)

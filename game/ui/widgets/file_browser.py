@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Literal
 
 import pygame
 
-from game.core.fileio import natural_key
+from game.core.store.fileio import natural_key
 from game.ui.scene import Scene
 from game.ui.widgets.base import FocusGroup, Veil, radius
 from game.ui.widgets.button import Button

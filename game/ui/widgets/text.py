@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Literal
 
 import pygame
 
-from game.core.fileio import readable
+from game.core.store.fileio import readable
 
 if TYPE_CHECKING:
     from game.ui.app import App

@@ -1,0 +1,675 @@
+"""Pictures into puzzles: load an image once, then re-grid it cheaply for every setting.
+
+The work is split in two so a live preview stays fast:
+
+- ``load_image`` (slow, once per file, in :mod:`game.core.convert.load`): decoding, checks
+  and a working copy of at most ``WORKING_SIDE`` pixels a side with its channels.
+- ``Converter.grid(options)`` (fast, every settings change): a dark-pixel mask per method,
+  a summed-area table of it, and one vectorised block count per cell.
+
+Then ``puzzle_from_grid`` makes the Puzzle and ``convert`` does every step in one call,
+ending with :func:`game.core.create.fairness.check_uniqueness` (is the puzzle fair?). Fairness
+reports and fix searches live in :mod:`game.core.create.fairness`; the converter screen's document
+(touch-ups, undo) in :mod:`game.core.create.editor`. Nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Literal, TypeVar
+
+import numpy as np
+import numpy.typing as npt
+
+from game.core.convert.auto import AutoChoice, choose
+from game.core.convert.frame import holds_a_face, subject_frame
+from game.core.convert.grid import (
+    Blocks,
+    Fit,
+    PixelBox,
+    _block_sums,
+    _height_for,
+    _summed_area,
+    blocks_for,
+    fitted_height,
+    grid_from_mask,
+    hsv_dark_mask,
+    otsu_threshold,
+)
+from game.core.convert.load import (
+    CROP_TOLERANCE,
+    IMAGE_SUFFIXES,
+    MAX_FILE_BYTES,
+    MAX_SIZE,
+    MAX_SOURCE_PIXELS,
+    MIN_SIZE,
+    MIN_SOURCE_SIDE,
+    PHOTO_CROP_TOLERANCE,
+    PICTURE_FORMATS,
+    READABLE_TEXT,
+    UPSCALE_SIDE,
+    WORKING_SIDE,
+    BoolGrid,
+    ConvertError,
+    FloatImage,
+    SourceImage,
+    flatten_on_white,
+    load_image,
+    source_from_image,
+    uniform_border_box,
+    unreadable_picture_reason,
+)
+from game.core.convert.methods import (
+    OUTLINE_SAMPLES,
+    FloatGrid,
+    adaptive_grid,
+    clean_specks,
+    dither_grid,
+    edge_strength,
+    outline_grid,
+    sketch_grid,
+    tone,
+)
+from game.core.convert.subject import subject_grid
+from game.core.create.fairness import Report, check_uniqueness, grid_warnings
+from game.core.puzzle import Puzzle
+
+# The loader's names stay importable from here: importers predate the split.
+__all__ = [
+    "CROP_TOLERANCE",
+    "DEFAULT_FIT",
+    "DEFAULT_METHOD",
+    "FITS",
+    "IMAGE_SUFFIXES",
+    "LEVEL_METHODS",
+    "LIGHT_INK_LEAST",
+    "LIGHT_ON_DARK",
+    "MAX_FILE_BYTES",
+    "MAX_SIZE",
+    "MAX_SOURCE_PIXELS",
+    "METHODS",
+    "MIN_FRAME",
+    "MIN_SIZE",
+    "MIN_SOURCE_SIDE",
+    "PHOTO_CROP",
+    "PHOTO_FIT",
+    "PHOTO_METHOD",
+    "PICTURE_FORMATS",
+    "PIXEL_METHODS",
+    "READABLE_TEXT",
+    "SIZE_PRESETS",
+    "UPSCALE_SIDE",
+    "WORKING_SIDE",
+    "AutoChoice",
+    "Blocks",
+    "BoolGrid",
+    "Conversion",
+    "ConvertError",
+    "ConvertOptions",
+    "Converter",
+    "Fit",
+    "FloatImage",
+    "FrameBox",
+    "Method",
+    "PixelBox",
+    "SourceImage",
+    "blocks_for",
+    "convert",
+    "defaults_for",
+    "fitted_height",
+    "flatten_on_white",
+    "grid_from_mask",
+    "grid_text",
+    "hsv_dark_mask",
+    "light_on_dark",
+    "load_image",
+    "looks_like_photo",
+    "otsu_threshold",
+    "parse_method",
+    "parse_size",
+    "puzzle_from_grid",
+    "source_from_image",
+    "uniform_border_box",
+    "unreadable_picture_reason",
+]
+
+T = TypeVar("T")
+SIZE_PRESETS = (5, 10, 15, 20, 25, 30)
+Method = Literal[
+    "auto", "otsu", "threshold", "hsv", "adaptive", "outline", "sketch", "subject", "dither"
+]  # fmt: skip
+METHODS: tuple[Method, ...] = (
+    "auto", "otsu", "threshold", "hsv", "adaptive", "outline", "sketch", "subject", "dither"
+)  # fmt: skip
+# The methods that cut each pixel and fill a cell when most of its pixels are dark; the
+# others work on each cell's mean luminance (see game.core.convert.methods).
+PIXEL_METHODS: tuple[Method, ...] = ("otsu", "threshold", "hsv")
+# The methods with a level (the "threshold" field): what it means depends on the method.
+LEVEL_METHODS: tuple[Method, ...] = (
+    "threshold", "adaptive", "outline", "sketch", "subject", "dither"
+)  # fmt: skip
+# Otsu by default for drawings: the seed's HSV rule fills nearly every cell of a drawing on
+# tinted paper; photographs get Auto instead (see ``defaults_for``).
+DEFAULT_METHOD: Method = "otsu"
+PHOTO_METHOD: Method = "auto"
+FITS: tuple[Fit, ...] = ("fill", "pad", "stretch")
+# A photo fills the grid (cropping the long side) so no row is wasted on padding; a drawing
+# keeps its whole picture, padded.
+PHOTO_FIT: Fit = "fill"
+# A photo opens with Crop borders on: a band of one colour along its edges (a transparent
+# margin flattened to white, a video still's black bars, a scan's margin) is not its
+# subject, and under Fill it would take whole rows of the grid.
+PHOTO_CROP = True
+DEFAULT_FIT: Fit = "pad"
+# A drawing more than this share dark under Otsu's cut is light on dark: it opens inverted.
+# Folder icons and silhouettes on white measured 0.32-0.67.
+LIGHT_ON_DARK = 0.85
+# ... but only when its light part is at least this share: smaller dots fill no cell.
+LIGHT_INK_LEAST = 0.05
+# The smallest framing, as a fraction of the picture's side.
+MIN_FRAME = 0.05
+FrameBox = tuple[float, float, float, float]
+
+
+# --------------------------------------------------------------------------- options
+
+
+@dataclass(frozen=True)
+class ConvertOptions:
+    """Everything the player can set; a new value of this is a new preview."""
+
+    width: int = 20
+    height: int = 20
+    # When set, the height follows the (framed, cropped) image's aspect and ``height`` is
+    # ignored.
+    keep_aspect: bool = False
+    fit: Fit = DEFAULT_FIT
+    crop: bool = False
+    method: Method = DEFAULT_METHOD
+    # The method's level, 0..1: the luminance cut for "threshold", the margin against the
+    # neighbourhood for "adaptive", the dither's cut, the outline's sensitivity. Higher
+    # always fills more.
+    threshold: float = 0.5
+    invert: bool = False
+    # Tone, applied to luminance before any method (see convert_methods.tone).
+    brightness: float = 0.0
+    contrast: float = 0.0
+    gamma: float = 1.0
+    # Flip isolated single cells to match their neighbours.
+    clean: bool = False
+    # The part of the picture that becomes the puzzle, (x0, y0, x1, y1) as fractions of
+    # the picture's width and height; None for all of it.
+    frame: FrameBox | None = None
+
+    def __post_init__(self) -> None:
+        for name, value in (("width", self.width), ("height", self.height)):
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise ConvertError(f"the {name} must be a whole number, not {value!r}")
+            if not MIN_SIZE <= value <= MAX_SIZE:
+                raise ConvertError(
+                    f"the {name} must be between {MIN_SIZE} and {MAX_SIZE} cells, not {value}"
+                )
+        if self.method not in METHODS:
+            raise ConvertError(f"unknown method {self.method!r} (use {', '.join(METHODS)})")
+        if self.fit not in FITS:
+            raise ConvertError(f"unknown fit {self.fit!r} (use fill, pad or stretch)")
+        if not 0.0 <= self.threshold <= 1.0:
+            raise ConvertError(f"the threshold must be between 0 and 1, not {self.threshold}")
+        ranges: tuple[tuple[str, float, float, float], ...] = (
+            ("brightness", self.brightness, -1.0, 1.0),
+            ("contrast", self.contrast, -1.0, 1.0),
+            ("gamma", self.gamma, 0.25, 4.0),
+        )
+        for label, amount, low, high in ranges:
+            if not low <= amount <= high:
+                raise ConvertError(
+                    f"the {label} must be between {low:g} and {high:g}, not {amount}"
+                )
+        if self.frame is not None:
+            x0, y0, x1, y1 = self.frame
+            if not (0.0 <= x0 < x1 <= 1.0 and 0.0 <= y0 < y1 <= 1.0):
+                raise ConvertError(f"the frame {self.frame} is not a box inside the picture")
+            if x1 - x0 < MIN_FRAME or y1 - y0 < MIN_FRAME:
+                raise ConvertError("the frame is too small: take at least a twentieth of a side")
+
+    @property
+    def tone_key(self) -> tuple[float, float, float]:
+        return (round(self.brightness, 4), round(self.contrast, 4), round(self.gamma, 4))
+
+
+def defaults_for(source: SourceImage, width: int = 20, height: int = 20) -> dict[str, object]:
+    """The options a newly opened picture starts from: Auto and Fill for a photograph,
+    framed on its face when it has one (:func:`convert_frame.subject_frame`, for a
+    ``width`` x ``height`` grid), with Crop borders on (``PHOTO_CROP``); Otsu and Pad for a
+    drawing, unframed and uncropped, inverted when it is light on dark
+    (:func:`light_on_dark`); tone neutral, specks cleaned on photos."""
+    if looks_like_photo(source):
+        frame = subject_frame(source, width, height)
+        return {"method": PHOTO_METHOD, "fit": PHOTO_FIT, "clean": True, "frame": frame,
+                "crop": PHOTO_CROP, "invert": False,
+                "brightness": 0.0, "contrast": 0.0, "gamma": 1.0}  # fmt: skip
+    return {"method": DEFAULT_METHOD, "fit": DEFAULT_FIT, "clean": False, "frame": None,
+            "crop": False, "invert": light_on_dark(source),
+            "brightness": 0.0, "contrast": 0.0, "gamma": 1.0}  # fmt: skip
+
+
+def light_on_dark(source: SourceImage) -> bool:
+    """Is the picture light lines on a dark ground (chalk on a board, a white logo on black)?
+    Then Otsu's dark side is the ground, over ``LIGHT_ON_DARK`` of the pixels, and a drawing
+    opens inverted so the minority (the ink) is filled, not the ground (a grid 85-90%
+    filled). Only when the light part is at least ``LIGHT_INK_LEAST`` of the picture: dots
+    smaller than a cell (the stars of a deep-sky photo, 3%) fill no cell, and the inverted
+    grid was empty."""
+    luminance = source.luminance[::2, ::2]
+    dark = float((luminance < otsu_threshold(luminance)).mean())
+    return dark > LIGHT_ON_DARK and 1.0 - dark >= LIGHT_INK_LEAST
+
+
+def looks_like_photo(source: SourceImage) -> bool:
+    """A photograph spreads its pixels over many shades; a drawing, pixel art or a scan of
+    line art keeps most of them in a few. Measured on luminance in 64 bins over the
+    picture's own range (1st to 99th percentile: a dark or misty photo spreads over few
+    absolute shades, yet over many of its own), and on colour in 4 bits a channel, as it
+    is and stretched over the same range (a misty photo's colours fall in a few absolute
+    bins; stretched, a reddish retina's clip to a few): a photo has less than 60% of its
+    pixels in the 6 commonest bins and, unless it is grey, less than 85% in the 16
+    commonest colours of either count. (Luminance alone would call a colourful drawing a
+    photo; colour alone, every grey-scale picture a drawing.)"""
+    sample = source.rgb[::2, ::2]
+    # Shades are counted over the picture's own range (its 1st to 99th percentile): a photo
+    # taken in the dark or through fog keeps its pixels in a few of the 64 absolute bins and
+    # would pass for a drawing (Otsu and Pad: a black blob).
+    luminance = source.luminance[::2, ::2]
+    low, high = np.percentile(luminance, (1, 99))
+    stretched = (luminance - low) / max(float(high - low), 1 / 64)  # 0..1 over its range
+    levels = np.clip((stretched * 64).astype(np.int32), 0, 63)
+    shades = np.sort(np.bincount(levels.ravel(), minlength=64))[-6:].sum()
+    span = max(float(high - low), 1 / 64)
+    misty = np.clip((sample.astype(np.float32) - np.float32(low * 255)) / np.float32(span), 0, 255)
+    colours = min(_common_colours(sample), _common_colours(misty.astype(np.uint8)))
+    grey = not (sample.max(axis=2) - sample.min(axis=2) > 24).any()
+    return bool(shades < 0.6 * levels.size and (grey or colours < 0.85 * levels.size))
+
+
+def _common_colours(sample: npt.NDArray[np.uint8]) -> int:
+    """How many of ``sample``'s pixels fall in its 16 commonest colours (4 bits a channel)."""
+    coarse = (sample >> 4).astype(np.int32)
+    codes = (coarse[..., 0] << 8) | (coarse[..., 1] << 4) | coarse[..., 2]
+    return int(np.sort(np.bincount(codes.ravel(), minlength=4096))[-16:].sum())
+
+
+def parse_size(text: str) -> tuple[int, int]:
+    """``"20x15"`` -> (20, 15); ``"20"`` -> (20, 20). ConvertError when out of range."""
+    parts = text.lower().replace("×", "x").split("x")
+    try:
+        numbers = [int(part) for part in parts]
+    except ValueError:
+        raise ConvertError(f"bad size {text!r}: write it as WIDTHxHEIGHT, e.g. 20x20") from None
+    if len(numbers) == 1:
+        numbers *= 2
+    if len(numbers) != 2:
+        raise ConvertError(f"bad size {text!r}: write it as WIDTHxHEIGHT, e.g. 20x20")
+    width, height = numbers
+    for value in numbers:
+        if not MIN_SIZE <= value <= MAX_SIZE:
+            raise ConvertError(
+                f"bad size {text!r}: each side must be between {MIN_SIZE} and {MAX_SIZE}"
+            )
+    return width, height
+
+
+def parse_method(text: str) -> tuple[Method, float | None]:
+    """``"auto"``, ``"otsu"``, ``"hsv"``, or a method with a level: ``"threshold=0.45"``,
+    ``"adaptive"``, ``"outline=0.6"``, ``"dither"`` -> (method, level or None)."""
+    name, _, value = text.strip().lower().partition("=")
+    for method in METHODS:
+        if name != method:
+            continue
+        if not value:
+            return method, None
+        if method not in LEVEL_METHODS:
+            # "otsu=0.3" was an "unknown method", as if otsu were not one (QA).
+            raise ConvertError(f"{method} takes no level: write it alone, not {text.strip()!r}")
+        try:
+            level = float(value)
+        except ValueError:
+            raise ConvertError(f"bad {name} level {value!r}: give a number from 0 to 1") from None
+        if not 0.0 <= level <= 1.0:
+            raise ConvertError(f"bad {name} level {value!r}: give a number from 0 to 1")
+        return method, level
+    raise ConvertError(
+        f"unknown method {text!r} (use auto, otsu, hsv, threshold=0.45, adaptive, outline, "
+        "sketch, subject or dither)"
+    )
+
+
+# --------------------------------------------------------------------------- gridding
+
+
+class Converter:
+    """One loaded picture, re-gridded on demand; caches the work that settings share.
+
+    Every settings change is a few array passes over the working copy (at most 640 pixels a
+    side) and then work on the cells only; tables that survive a change (a dark mask's
+    summed-area table, toned luminance) are kept, keyed by what they depend on.
+    """
+
+    def __init__(self, source: SourceImage) -> None:
+        self.source = source
+        self._cache: dict[tuple[object, ...], object] = {}
+        # A property of the picture, not of the settings: kept apart from the cache.
+        self._photo: bool | None = None
+
+    @classmethod
+    def open(cls, path: str | Path) -> Converter:
+        return cls(load_image(path))
+
+    def _cached(self, key: tuple[object, ...], make: Callable[[], T]) -> T:
+        if key in self._cache:
+            return self._cache[key]  # type: ignore[return-value]
+        if len(self._cache) > 64:
+            self._cache.clear()
+        value = make()
+        self._cache[key] = value
+        return value
+
+    # -- where the puzzle comes from ----------------------------------------------------------
+
+    def frame_box(self, frame: FrameBox | None) -> PixelBox:
+        """The frame in working pixels, at least ``MIN_SOURCE_SIDE`` a side."""
+        width, height = self.source.width, self.source.height
+        if frame is None:
+            return (0, 0, width, height)
+        x0, y0, x1, y1 = frame
+        left, top = round(x0 * width), round(y0 * height)
+        right = max(round(x1 * width), left + MIN_SOURCE_SIDE)
+        bottom = max(round(y1 * height), top + MIN_SOURCE_SIDE)
+        if right > width:
+            left, right = max(0, width - (right - left)), width
+        if bottom > height:
+            top, bottom = max(0, height - (bottom - top)), height
+        return (left, top, right, bottom)
+
+    def region(self, options: ConvertOptions) -> PixelBox:
+        """The working pixels that become the puzzle: the frame, then (with crop) what lies
+        inside its uniform borders."""
+        box = self.frame_box(options.frame)
+        if not options.crop:
+            return box
+        if options.frame is None and not self.is_photo:
+            return self.source.crop_box
+        tolerance = PHOTO_CROP_TOLERANCE if self.is_photo else CROP_TOLERANCE
+
+        def inner() -> PixelBox:
+            x0, y0, x1, y1 = box
+            cx0, cy0, cx1, cy1 = uniform_border_box(self.source.rgb[y0:y1, x0:x1], tolerance)
+            return (x0 + cx0, y0 + cy0, x0 + cx1, y0 + cy1)
+
+        return self._cached(("crop", box), inner)
+
+    def _region_slices(self, options: ConvertOptions) -> tuple[slice, slice]:
+        x0, y0, x1, y1 = self.region(options)
+        return slice(y0, y1), slice(x0, x1)
+
+    def resolved(self, options: ConvertOptions) -> ConvertOptions:
+        """``options`` with the height filled in when it follows the picture's aspect."""
+        if not options.keep_aspect:
+            return options
+        x0, y0, x1, y1 = self.region(options)
+        return replace(options, height=_height_for(options.width, x1 - x0, y1 - y0))
+
+    def blocks(self, options: ConvertOptions, scale: int = 1) -> Blocks:
+        options = self.resolved(options)
+        x0, y0, x1, y1 = self.region(options)
+        return blocks_for(options.width * scale, options.height * scale, x1 - x0, y1 - y0,
+                          options.fit)  # fmt: skip
+
+    def view_box(self, options: ConvertOptions) -> FrameBox:
+        """The box the grid spans, as fractions of the picture (beyond 0..1 where padded):
+        cell (x, y) covers ``x0 + x*(x1-x0)/width`` to the next, and so on."""
+        x0, y0, _, _ = self.region(options)
+        vx0, vy0, vx1, vy1 = self.blocks(options).view
+        width, height = self.source.width, self.source.height
+        return ((x0 + vx0) / width, (y0 + vy0) / height, (x0 + vx1) / width, (y0 + vy1) / height)
+
+    def auto_frame(self, width: int, height: int) -> FrameBox | None:
+        """The frame a photo opens with for a ``width`` x ``height`` grid (None for a
+        drawing, or a photo without a face): see :mod:`game.core.convert.frame`."""
+        if not self.is_photo:
+            return None
+        return self._cached(("autoframe", width, height),
+                            lambda: subject_frame(self.source, width, height))  # fmt: skip
+
+    def portrait(self, options: ConvertOptions) -> bool:
+        """Does the region hold a face that fills much of it (Auto sketches a portrait)?"""
+        box = self.region(options)
+        x0, y0, x1, y1 = box
+        if not self.is_photo:
+            return False
+        return self._cached(("portrait", box),
+                            lambda: holds_a_face(self.source.rgb[y0:y1, x0:x1]))  # fmt: skip
+
+    @property
+    def is_photo(self) -> bool:
+        """:func:`looks_like_photo` of the picture, worked out once."""
+        if self._photo is None:
+            self._photo = looks_like_photo(self.source)
+        return self._photo
+
+    # -- pixels ---------------------------------------------------------------------------------
+
+    def luminance(self, options: ConvertOptions) -> FloatImage:
+        """The region's luminance after the tone controls."""
+        key = ("lum", self.region(options), options.tone_key)
+        return self._cached(key, lambda: tone(
+            self.source.luminance[self._region_slices(options)],
+            options.brightness, options.contrast, options.gamma,
+        ))  # fmt: skip
+
+    def otsu_level(self, options: ConvertOptions | bool = False) -> float:
+        """Otsu's cut on the region's (toned) luminance."""
+        if isinstance(options, bool):
+            options = ConvertOptions(crop=options)
+        key = ("otsu", self.region(options), options.tone_key)
+        return self._cached(key, lambda: otsu_threshold(self.luminance(options)))
+
+    def dark_mask(self, options: ConvertOptions) -> BoolGrid:
+        """Which region pixels count as dark under a pixel method (after invert)."""
+        if options.method == "hsv":
+            region = self._region_slices(options)
+            brightness = tone(self.source.brightness[region], options.brightness,
+                              options.contrast, options.gamma)  # fmt: skip
+            mask = hsv_dark_mask(brightness, self.source.saturation[region])
+        elif options.method == "otsu":
+            mask = self.luminance(options) < self.otsu_level(options)
+        else:
+            mask = self.luminance(options) < options.threshold
+        if options.invert:
+            mask = np.logical_not(mask)
+        return mask
+
+    def _mask_table(self, options: ConvertOptions) -> npt.NDArray[np.int32]:
+        # Without invert: an inverted cell's dark count is its picture pixels less this one.
+        plain = replace(options, invert=False)
+        key: tuple[object, ...] = ("mask", options.method, self.region(options),
+                                   options.tone_key)  # fmt: skip
+        if options.method == "threshold":
+            key += (round(options.threshold, 4),)
+        return self._cached(key, lambda: _summed_area(self.dark_mask(plain)))
+
+    def cell_luminance(self, options: ConvertOptions, scale: int = 1) -> FloatGrid:
+        """Each cell's mean (toned) luminance, pad margins counting as white; ``scale``
+        samples per cell side (the outline method looks at 3)."""
+        options = self.resolved(options)
+        key = ("cells", self.region(options), options.tone_key, options.width, options.height,
+               options.fit, scale)  # fmt: skip
+        return self._cached(key, lambda: self._cell_means(options, scale))
+
+    def cell_rgb(self, options: ConvertOptions) -> FloatGrid:
+        """Each cell's mean colour, ``(height, width, 3)`` in 0..1, pad margins white (the
+        tone controls act on luminance only and leave it as it is)."""
+        options = self.resolved(options)
+        key = ("rgb", self.region(options), options.width, options.height, options.fit)
+        return self._cached(key, lambda: self._cell_colours(options))
+
+    def _cell_colours(self, options: ConvertOptions) -> FloatGrid:
+        rows, columns = self._region_slices(options)
+        rgb = self.source.rgb[rows, columns]
+        shape = (int(rgb.shape[0]), int(rgb.shape[1]))
+        blocks = self.blocks(options)
+        area = blocks.area.astype(np.float64)
+        xs, ys = blocks.clamped(shape[1], shape[0])
+        inside = np.outer(np.diff(ys), np.diff(xs)).astype(np.float64)
+        # The tables survive a change of size, fit or tone: only the region matters.
+        tables = self._cached(("rgbtables", self.region(options)), lambda: [
+            _summed_area(rgb[..., channel].astype(np.float32) / np.float32(255))
+            for channel in range(3)
+        ])  # fmt: skip
+        channels = []
+        for table in tables:
+            total = _block_sums(table, blocks, shape) + (area - inside)
+            channels.append(np.divide(total, area, out=np.ones_like(total), where=area > 0))
+        # The float32 tables' rounding can put a thin margin cell a little outside 0..1
+        # (-0.055 seen), and Lab's gamma curve turns a negative channel into NaN.
+        colours: FloatGrid = np.clip(np.stack(channels, axis=-1), 0.0, 1.0)
+        colours.setflags(write=False)  # shared through the cache
+        return colours
+
+    def _cell_means(self, options: ConvertOptions, scale: int) -> FloatGrid:
+        lum = self.luminance(options)
+        shape = (int(lum.shape[0]), int(lum.shape[1]))
+        table = self._cached(("lumtable", self.region(options), options.tone_key),
+                             lambda: _summed_area(lum))  # fmt: skip
+        blocks = self.blocks(options, scale)
+        area = blocks.area.astype(np.float64)
+        xs, ys = blocks.clamped(shape[1], shape[0])
+        inside = np.outer(np.diff(ys), np.diff(xs)).astype(np.float64)
+        total = _block_sums(table, blocks, shape) + (area - inside)
+        means: FloatGrid = np.clip(
+            np.divide(total, area, out=np.ones_like(total), where=area > 0), 0.0, 1.0
+        )
+        means.setflags(write=False)  # shared through the cache
+        return means
+
+    # -- grids ----------------------------------------------------------------------------------
+
+    def method_grid(self, options: ConvertOptions) -> BoolGrid:
+        """The grid of one concrete method (not Auto), before cleaning."""
+        options = self.resolved(options)
+        if options.method in PIXEL_METHODS:
+            lum = self.luminance(options)
+            shape = (int(lum.shape[0]), int(lum.shape[1]))
+            blocks = self.blocks(options)
+            dark = _block_sums(self._mask_table(options), blocks, shape)
+            if options.invert:
+                xs, ys = blocks.clamped(shape[1], shape[0])
+                dark = np.outer(np.diff(ys), np.diff(xs)) - dark  # margins stay light
+            area = blocks.area
+            majority: BoolGrid = (area > 0) & (2 * dark >= area)
+            return majority
+        if options.method == "outline":
+            return outline_grid(self._edge_strength(options), options.threshold)
+        cells = self.cell_luminance(options)
+        if options.invert:
+            cells = 1.0 - cells
+        if options.method == "adaptive":
+            grid = adaptive_grid(cells, options.threshold)
+        elif options.method == "sketch":
+            grid = sketch_grid(self._edge_strength(options), cells, options.threshold)
+        elif options.method == "subject":
+            # Colour, not tone, tells the subject from its background: invert fills the
+            # background instead.
+            grid = subject_grid(self.cell_rgb(options), self.cell_luminance(options),
+                                options.threshold)  # fmt: skip
+            if options.invert:
+                grid = ~grid
+        else:
+            grid = dither_grid(cells, options.threshold)
+        if options.invert and options.fit == "pad":
+            grid &= self._inside_cells(options)  # inverted margins stay empty
+        return grid
+
+    def _edge_strength(self, options: ConvertOptions) -> FloatGrid:
+        # The same for both polarities and every level: Auto asks for it several times.
+        key = ("edges", self.region(options), options.tone_key, options.width, options.height,
+               options.fit)  # fmt: skip
+        samples = self.cell_luminance(options, OUTLINE_SAMPLES)
+        return self._cached(key, lambda: edge_strength(samples, options.width, options.height))
+
+    def _inside_cells(self, options: ConvertOptions) -> BoolGrid:
+        x0, y0, x1, y1 = self.region(options)
+        blocks = self.blocks(options)
+        xs, ys = blocks.clamped(x1 - x0, y1 - y0)
+        inside: BoolGrid = np.outer(np.diff(ys) > 0, np.diff(xs) > 0)
+        return inside
+
+    def choice(self, options: ConvertOptions) -> AutoChoice:
+        """What Auto picks for ``options`` (cached: a redraw asks again)."""
+        options = self.resolved(options)
+        key = ("auto", self.region(options), options.tone_key, options.width,
+               options.height, options.fit, options.invert, options.clean)  # fmt: skip
+        return self._cached(key, lambda: choose(self, options))
+
+    def concrete(self, options: ConvertOptions) -> ConvertOptions:
+        """``options`` with Auto replaced by the method and level it chose."""
+        if options.method != "auto":
+            return options
+        chosen = self.choice(options)
+        return replace(options, method=chosen.method, threshold=chosen.level,
+                       invert=options.invert != chosen.flipped)  # fmt: skip
+
+    def grid(self, options: ConvertOptions) -> BoolGrid:
+        """The ``(height, width)`` filled-cell grid for ``options``: the fast path."""
+        if options.method == "auto":
+            return self.choice(options).grid.copy()
+        grid = self.method_grid(options)
+        return clean_specks(grid) if options.clean else grid
+
+
+# --------------------------------------------------------------------------- puzzles and reports
+
+
+def puzzle_from_grid(
+    grid: BoolGrid | Sequence[Sequence[bool]], title: str = "", author: str = ""
+) -> Puzzle:
+    """The puzzle whose goal is ``grid``."""
+    return Puzzle.from_grid(np.asarray(grid, dtype=bool), title=title, author=author)
+
+
+@dataclass(frozen=True)
+class Conversion:
+    """One finished conversion: the options used, the grid, the puzzle and its report."""
+
+    options: ConvertOptions
+    grid: BoolGrid = field(compare=False)
+    puzzle: Puzzle
+    report: Report
+
+
+def convert(
+    source: str | Path | SourceImage | Converter,
+    options: ConvertOptions | None = None,
+    *,
+    title: str = "",
+    author: str = "",
+    timeout: float = 0.5,
+) -> Conversion:
+    """Picture -> grid -> Puzzle -> uniqueness report, in one call (the CLI's path)."""
+    if isinstance(source, Converter):
+        converter = source
+    elif isinstance(source, SourceImage):
+        converter = Converter(source)
+    else:
+        converter = Converter.open(source)
+    options = converter.resolved(options or ConvertOptions())
+    grid = converter.grid(options)
+    puzzle = puzzle_from_grid(grid, title=title, author=author)
+    report = replace(check_uniqueness(puzzle, timeout=timeout), warnings=grid_warnings(grid))
+    return Conversion(options, grid, puzzle, report)
+
+
+def grid_text(grid: BoolGrid, filled: str = "#", empty: str = ".") -> str:
+    """The grid as text art, one row a line."""
+    return "\n".join("".join(filled if cell else empty for cell in row) for row in grid)

@@ -1,0 +1,407 @@
+"""Loading a picture for the converter: checks, decoding and the working copy.
+
+``load_image`` (slow, once per file) reads a regular file whole, lets Pillow decode only the
+allow-listed formats (PNG, JPEG, GIF, BMP, WebP) after checking the real size, follows the EXIF
+orientation, takes the first frame of an animation, lays transparency on white and shrinks big
+photos early (JPEG draft decoding, then box reduction) to a working copy of at most
+``WORKING_SIDE`` pixels a side. Brightness, saturation and luminance are computed once, so
+re-gridding (:mod:`game.core.convert.converter`) never touches the file again. Nothing here imports
+pygame.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import re
+import stat
+import struct
+import warnings
+from dataclasses import dataclass
+from functools import cached_property
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from PIL import Image, ImageOps, UnidentifiedImageError
+
+MIN_SIZE = 5
+MAX_SIZE = 50
+# The longest side of the working copy. Big enough that a 50-cell row still averages over
+# a dozen pixels per cell, small enough that one re-grid costs a few milliseconds.
+WORKING_SIDE = 640
+# Tiny sources (icons, pixel art) are blown up with nearest-neighbour sampling to at least
+# this many pixels a side, so every cell covers whole pixels and the shapes stay exact.
+UPSCALE_SIDE = 200
+# The smallest source that can draw anything at the smallest puzzle size.
+MIN_SOURCE_SIDE = MIN_SIZE
+# Refuse anything larger before decoding: a photo from a 64-megapixel camera passes, a
+# crafted "decompression bomb" does not.
+MAX_SOURCE_PIXELS = 80_000_000
+# Files are read whole before decoding; nothing a camera makes comes near this.
+MAX_FILE_BYTES = 256 * 1024 * 1024
+# .jfif and .jpe are JPEG under other names (browsers on Windows save photos as .jfif).
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".jfif", ".jpe", ".gif", ".bmp", ".webp")
+# How far a border pixel may stray from the border colour and still count as border
+# (0..1 per channel): absorbs JPEG noise, keeps faint but real lines.
+CROP_TOLERANCE = 0.12
+# A photo's borders are cropped only when they are nearly one colour (a transparent band
+# flattened to white, a video still's black bars, a scan's margin: within 8 levels): at 12%
+# a motion-blurred clock lost its light half to the grey studio behind it, and a dark
+# photo lost a third of itself.
+PHOTO_CROP_TOLERANCE = 0.03
+
+BoolGrid = npt.NDArray[np.bool_]
+FloatImage = npt.NDArray[np.float32]
+
+
+class ConvertError(ValueError):
+    """An image that cannot become a puzzle; the message is for players."""
+
+
+@dataclass(frozen=True, eq=False)
+class SourceImage:
+    """A decoded picture reduced to its working copy, with per-pixel channels precomputed.
+
+    ``rgb`` is ``(h, w, 3)`` uint8 on a white background; ``brightness`` (HSV value),
+    ``saturation`` and ``luminance`` are ``(h, w)`` float32 in 0..1. ``crop_box`` is
+    ``(x0, y0, x1, y1)`` of the content inside uniform borders (the whole image if none).
+    """
+
+    name: str
+    original_size: tuple[int, int]
+    format: str
+    frame_count: int
+    rgb: npt.NDArray[np.uint8]
+    brightness: FloatImage
+    saturation: FloatImage
+    luminance: FloatImage
+
+    @cached_property
+    def crop_box(self) -> tuple[int, int, int, int]:
+        # Worked out on first use: only the crop option and keep-aspect-with-crop need it.
+        return uniform_border_box(self.rgb)
+
+    @property
+    def width(self) -> int:
+        return int(self.rgb.shape[1])
+
+    @property
+    def height(self) -> int:
+        return int(self.rgb.shape[0])
+
+
+def _describe_os_error(path: Path, error: OSError) -> str:
+    if isinstance(error, FileNotFoundError):
+        return "no such file"
+    if isinstance(error, IsADirectoryError):
+        return "this is a folder, not an image"
+    if isinstance(error, PermissionError):
+        return "permission denied: the file cannot be read"
+    return f"the file cannot be read ({error.strerror or error})"
+
+
+EMPTY_FILE = "the file is empty (0 bytes)"
+
+
+def load_image(path: str | Path) -> SourceImage:
+    """Decode ``path`` into a working copy; ConvertError with a clear reason on bad input."""
+    path = Path(path)
+    try:
+        # Only a regular file is opened: opening a FIFO blocks until someone writes to it,
+        # and a device may never end.
+        mode = path.stat().st_mode
+        if stat.S_ISDIR(mode):
+            raise ConvertError("this is a folder, not an image")
+        if not stat.S_ISREG(mode):
+            raise ConvertError("this is not a regular file (a pipe or a device?), not an image")
+        with path.open("rb") as handle:
+            size = os.fstat(handle.fileno()).st_size
+            if size > MAX_FILE_BYTES:
+                raise ConvertError(
+                    f"the file is {size // (1024 * 1024)} MB, more than the "
+                    f"{MAX_FILE_BYTES // (1024 * 1024)} MB a picture may have here"
+                )
+            # Read the whole file up front: later decoding errors are then about the
+            # bytes, never about the file system.
+            data = handle.read()
+    except OSError as error:
+        raise ConvertError(_describe_os_error(path, error)) from None
+    if not data:  # Pillow would say "not an image Hanjie can read": true, but not why
+        raise ConvertError(EMPTY_FILE)
+    return _load_from_bytes(io.BytesIO(data), path.name)
+
+
+def _too_small_message(size: tuple[int, int]) -> str:
+    width, height = size
+    return (
+        f"the image is only {width}x{height} pixels: it needs at least {MIN_SOURCE_SIDE} "
+        f"pixels each way to draw even a {MIN_SIZE}x{MIN_SIZE} puzzle"
+    )
+
+
+# The formats Pillow may decode here, and nothing else: other plugins hand files to outside
+# programs (EPS to Ghostscript) or bring large parsers (TIFF, ICO) a puzzle does not need.
+PICTURE_FORMATS = ("PNG", "JPEG", "GIF", "BMP", "WEBP")
+READABLE_TEXT = "PNG, JPEG, GIF, BMP and WebP"
+# Leading bytes of formats people try, so a refusal can name what the file really is.
+_OTHER_FORMATS: tuple[tuple[bytes, int, str], ...] = (
+    (b"%!PS", 0, "an EPS"),
+    (b"\xc5\xd0\xd3\xc6", 0, "an EPS"),
+    (b"%PDF", 0, "a PDF"),
+    (b"II*\x00", 0, "a TIFF"),
+    (b"MM\x00*", 0, "a TIFF"),
+    (b"\x00\x00\x01\x00", 0, "an ICO"),
+    (b"\x00\x00\x02\x00", 0, "a CUR"),
+    (b"icns", 0, "an ICNS"),
+    (b"8BPS", 0, "a Photoshop (PSD)"),
+    (b"\x00\x00\x00\x0cjP  ", 0, "a JPEG 2000"),
+    (b"\xffO\xffQ", 0, "a JPEG 2000"),
+    (b"heic", 8, "a HEIC"),
+    (b"heix", 8, "a HEIC"),
+    (b"avif", 8, "an AVIF"),
+    (b"qoif", 0, "a QOI"),
+    (b"DDS ", 0, "a DDS"),
+    (b"gimp xcf", 0, "a GIMP XCF"),
+)
+
+
+# Leading bytes of the formats the converter reads, named for a file read as a puzzle.
+_PICTURE_FORMATS: tuple[tuple[bytes, int, str], ...] = (
+    (b"\x89PNG", 0, "a PNG"),
+    (b"\xff\xd8\xff", 0, "a JPEG"),
+    (b"GIF8", 0, "a GIF"),
+    (b"BM", 0, "a BMP"),
+    (b"WEBP", 8, "a WebP"),
+)
+
+
+def picture_kind(head: bytes) -> str | None:
+    """The picture format ("a PNG", "a TIFF"...) a file starting with ``head`` is, or None."""
+    for magic, offset, name in _PICTURE_FORMATS + _OTHER_FORMATS:
+        if head[offset : offset + len(magic)] == magic:
+            return name
+    return None
+
+
+def unreadable_picture_reason(head: bytes) -> str:
+    """Why a file starting with ``head`` is refused, naming its format when it is known."""
+    stripped = head.lstrip()
+    if stripped.startswith((b"<svg", b"<?xml")):
+        return f"this is an SVG file; Hanjie reads {READABLE_TEXT}"
+    for magic, offset, name in _OTHER_FORMATS:
+        if head[offset : offset + len(magic)] == magic:
+            return f"this is {name} file; Hanjie reads {READABLE_TEXT}"
+    return f"this is not an image Hanjie can read; Hanjie reads {READABLE_TEXT}"
+
+
+def _open_checked(stream: Any) -> Image.Image:
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            image = Image.open(stream, formats=PICTURE_FORMATS)
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning) as error:
+        raise ConvertError(_bomb_message(None, error)) from None
+    except UnidentifiedImageError:
+        stream.seek(0)
+        raise ConvertError(unreadable_picture_reason(stream.read(32))) from None
+    except (OSError, SyntaxError, ValueError, EOFError) as error:
+        raise ConvertError(f"the image is damaged: {error}") from None
+    # Every size check is on the picture's real size, before any shrinking.
+    width, height = image.size
+    if width * height > MAX_SOURCE_PIXELS:
+        raise ConvertError(_bomb_message((width, height)))
+    if width < MIN_SOURCE_SIDE or height < MIN_SOURCE_SIDE:
+        raise ConvertError(_too_small_message((width, height)))
+    # The working copy keeps the proportions within WORKING_SIDE a side; a strip thinner than
+    # this would come out less than MIN_SOURCE_SIDE pixels thick.
+    longest, shortest = max(width, height), min(width, height)
+    if longest * MIN_SOURCE_SIDE > shortest * WORKING_SIDE:
+        ratio = WORKING_SIDE // MIN_SOURCE_SIDE
+        raise ConvertError(
+            f"the image is {width}x{height} pixels, {longest // shortest} times as "
+            f"{'wide as it is tall' if width > height else 'tall as it is wide'}: "
+            f"at most {ratio} times can be made into a puzzle"
+        )
+    return image
+
+
+def header_problem(stream: Any) -> str | None:
+    """Why the picture in ``stream`` cannot be converted, from its header alone (None: it
+    may be): the checks :func:`load_image` makes before decoding, for a caller that wants to
+    refuse at once (``play PICTURE`` before its window opens). No Pillow warning escapes."""
+    if not stream.read(1):
+        return EMPTY_FILE  # as the converter says it, not "not an image Hanjie can read"
+    stream.seek(0)
+    try:
+        _open_checked(stream).close()
+    except ConvertError as error:
+        return str(error)
+    return None
+
+
+def _bomb_message(size: tuple[int, int] | None, error: Exception | None = None) -> str:
+    limit = f"{MAX_SOURCE_PIXELS // 1_000_000} million pixels"
+    if size is None:
+        # Pillow refuses before we see the size; its message carries the pixel count.
+        claimed = re.search(r"\((\d+) pixels\)", str(error or ""))
+        if claimed:
+            millions = int(claimed.group(1)) // 1_000_000
+            return (
+                f"the image claims {millions} million pixels, more than the {limit} "
+                "that can be opened safely"
+            )
+        return f"the image is too large to open safely (more than {limit})"
+    width, height = size
+    return (
+        f"the image claims to be {width}x{height} pixels, more than the {limit} "
+        "that can be opened safely"
+    )
+
+
+def _upright_size(image: Image.Image) -> tuple[int, int]:
+    """The picture's size as it is shown: EXIF orientations 5 to 8 turn it a quarter."""
+    width, height = image.size
+    try:
+        orientation = image.getexif().get(0x0112)
+    except (OSError, SyntaxError, ValueError, TypeError, struct.error):
+        return width, height  # damaged EXIF: the decoder decides, the size stays as stored
+    return (height, width) if orientation in (5, 6, 7, 8) else (width, height)
+
+
+def _load_from_bytes(stream: Any, name: str) -> SourceImage:
+    image = _open_checked(stream)
+    original_size = _upright_size(image)
+    image_format = image.format or "image"
+    frame_count = int(getattr(image, "n_frames", 1) or 1)
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error", Image.DecompressionBombWarning)
+            picture = _decode_first_frame(image)
+    except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+        raise ConvertError(_bomb_message(original_size)) from None
+    except MemoryError:
+        raise ConvertError("the image is too large to open with the memory available") from None
+    except (OSError, SyntaxError, ValueError, EOFError, IndexError) as error:
+        reason = str(error) or type(error).__name__
+        if "truncated" in reason.lower() or isinstance(error, EOFError):
+            # Pillow's own words add nothing a player can use ("image file is truncated
+            # (1 bytes not processed)" for a JPEG cut to a tenth of itself).
+            raise ConvertError("the image file is incomplete (cut short)") from None
+        raise ConvertError(f"the image is damaged: {reason}") from None
+    return source_from_image(
+        picture, name, original_size=original_size, image_format=image_format,
+        frame_count=frame_count,
+    )  # fmt: skip
+
+
+def _decode_first_frame(image: Image.Image) -> Image.Image:
+    """The first frame, reduced, upright and on white, as RGB."""
+    # JPEG can decode at 1/2, 1/4 or 1/8 scale: far less work for a big photo. The bound
+    # is square, so shrinking before the EXIF rotation gives the same result. Conversion
+    # and thumbnail keep the EXIF bytes in ``info``, which exif_transpose reads.
+    image.draft("RGB", (WORKING_SIDE, WORKING_SIDE))
+    image = eight_bit(image)
+    image = image.convert("RGBA" if _has_alpha(image) else "RGB")
+    image.thumbnail((WORKING_SIDE, WORKING_SIDE), Image.Resampling.BOX, reducing_gap=2.0)
+    image = ImageOps.exif_transpose(image)
+    return flatten_on_white(image)
+
+
+def eight_bit(image: Image.Image) -> Image.Image:
+    """A 16-bit greyscale picture (PNG's 0..65535 samples, Pillow's "I;16" or "I") as 8-bit
+    "L". Pillow's own conversion clips every sample above 255 to white, which turned all but
+    the darkest 0.4% of such a picture white; the top byte keeps the picture."""
+    if image.mode != "I" and not image.mode.startswith("I;16"):
+        return image
+    samples = np.asarray(image).astype(np.int64)
+    eight = Image.fromarray((np.clip(samples, 0, 65535) >> 8).astype(np.uint8), "L")
+    eight.info = dict(image.info)  # the EXIF orientation rides along
+    return eight
+
+
+def _has_alpha(image: Image.Image) -> bool:
+    return image.mode in ("RGBA", "LA", "PA", "RGBa", "La") or "transparency" in image.info
+
+
+def flatten_on_white(image: Image.Image) -> Image.Image:
+    """RGB, with any transparency laid over a white background."""
+    image = eight_bit(image)
+    if not _has_alpha(image):
+        return image.convert("RGB")
+    rgba = image.convert("RGBA")
+    white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
+    return Image.alpha_composite(white, rgba).convert("RGB")
+
+
+def source_from_image(
+    image: Image.Image,
+    name: str = "",
+    *,
+    original_size: tuple[int, int] | None = None,
+    image_format: str | None = None,
+    frame_count: int = 1,
+) -> SourceImage:
+    """A working copy of an in-memory Pillow image (tests and the drawing canvas use it)."""
+    original_size = original_size or image.size
+    if min(image.size) < MIN_SOURCE_SIDE:
+        raise ConvertError(_too_small_message(image.size))
+    image = flatten_on_white(image)
+    if max(image.size) > WORKING_SIDE:
+        image = image.copy()
+        image.thumbnail((WORKING_SIDE, WORKING_SIDE), Image.Resampling.BOX)
+    if min(image.size) < UPSCALE_SIDE:
+        factor = -(-UPSCALE_SIDE // min(image.size))
+        image = image.resize(
+            (image.width * factor, image.height * factor), Image.Resampling.NEAREST
+        )
+    rgb = np.asarray(image, dtype=np.uint8)
+    channels = rgb.astype(np.float32) / np.float32(255.0)
+    brightness = channels.max(axis=2)
+    darkest = channels.min(axis=2)
+    # HSV saturation: (max - min) / max, and 0 for black, as in every HSB conversion.
+    saturation = np.divide(
+        brightness - darkest,
+        brightness,
+        out=np.zeros_like(brightness),
+        where=brightness > 0,
+    )
+    luminance = (
+        channels[..., 0] * np.float32(0.299)
+        + channels[..., 1] * np.float32(0.587)
+        + channels[..., 2] * np.float32(0.114)
+    )
+    return SourceImage(
+        name=name,
+        original_size=original_size,
+        format=image_format or "image",
+        frame_count=frame_count,
+        rgb=rgb,
+        brightness=brightness.astype(np.float32),
+        saturation=saturation.astype(np.float32),
+        luminance=luminance.astype(np.float32),
+    )
+
+
+def uniform_border_box(
+    rgb: npt.NDArray[np.uint8], tolerance: float = CROP_TOLERANCE
+) -> tuple[int, int, int, int]:
+    """``(x0, y0, x1, y1)`` of what lies inside borders of one uniform colour.
+
+    The border colour is the median of the outermost pixels; rows and columns whose every
+    pixel is within ``tolerance`` (``CROP_TOLERANCE``, or the tighter
+    ``PHOTO_CROP_TOLERANCE`` for a photo) of it are trimmed from each edge. A picture with no
+    such border, or one that is all border, keeps its full box.
+    """
+    height, width = rgb.shape[:2]
+    full = (0, 0, width, height)
+    edge = np.concatenate([rgb[0], rgb[-1], rgb[:, 0], rgb[:, -1]]).astype(np.int16)
+    border = np.median(edge, axis=0)
+    distance = np.abs(rgb.astype(np.int16) - border).max(axis=2)
+    content = distance > tolerance * 255
+    rows = np.flatnonzero(content.any(axis=1))
+    columns = np.flatnonzero(content.any(axis=0))
+    if rows.size == 0 or columns.size == 0:
+        return full
+    return (int(columns[0]), int(rows[0]), int(columns[-1]) + 1, int(rows[-1]) + 1)

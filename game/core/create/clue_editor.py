@@ -1,0 +1,245 @@
+"""Type the clues: a puzzle copied from a book or a newspaper, line by line.
+
+A :class:`ClueSheet` holds the text typed for every row and column of a chosen size and says,
+as it is typed, what is wrong with each line: a number that is not one, or a clue whose runs
+(with one gap between each) need more cells than the line has. It compares the totals of the
+row clues and the column clues, which must be equal in any puzzle (both count the filled
+cells), and when every line is fine it makes the :class:`~game.core.puzzle.Puzzle`. The lines
+are walked in one order, rows from the top then columns from the left, as a keyboard moves
+through them (:meth:`ClueSheet.step`).
+
+Whether the clues have no solution, one, or several (and which cells can go either way) is
+the same fairness check the converter uses (:class:`~game.core.create.fairness.UniquenessCheck`);
+:func:`clue_report_lines` words its report for clues, which the player cannot touch up cell
+by cell. Nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from game.core.create.fairness import Report
+from game.core.lines import Clue
+from game.core.puzzle import Puzzle, PuzzleError
+
+Axis = Literal["row", "column"]
+
+MIN_SIZE = 1
+MAX_SIZE = 50
+DEFAULT_SIZE = 10
+# Numbers may be separated by spaces, commas, dots, dashes or slashes, as books print them.
+_SEPARATORS = re.compile(r"[\s,.;/\-]+")
+
+
+def parse_clue(text: str) -> Clue:
+    """The runs typed in ``text``; ValueError with a short reason when it is not a clue.
+
+    An empty text or a lone 0 is an empty line; a 0 among other numbers is refused."""
+    parts = [part for part in _SEPARATORS.split(text.strip()) if part]
+    runs: list[int] = []
+    for part in parts:
+        # isdigit() also passes "²" and "①", which int() refuses with Python's own words.
+        if not part.isdecimal():
+            raise ValueError(f"{part[:8]!r} is not a number")
+        if len(part.lstrip("0")) > 3:  # past any line; int() of 4300+ digits even raises
+            raise ValueError(f"{part[:8]}… is far too large")
+        runs.append(int(part))
+    if runs == [0]:
+        return ()
+    if 0 in runs:
+        raise ValueError("0 only on its own, for an empty line")
+    return tuple(runs)
+
+
+def clue_length(clue: Clue) -> int:
+    """The fewest cells ``clue`` fits in: its runs with one gap between each."""
+    return sum(clue) + max(0, len(clue) - 1)
+
+
+@dataclass(frozen=True)
+class LineState:
+    """What one line's text means: its clue, or the problem with it."""
+
+    clue: Clue
+    problem: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return not self.problem
+
+
+class ClueSheet:
+    """The clues of a ``width`` x ``height`` puzzle, as typed."""
+
+    def __init__(self, width: int = DEFAULT_SIZE, height: int = DEFAULT_SIZE) -> None:
+        _check_size(width, height)
+        self.width = width
+        self.height = height
+        self.rows: list[str] = [""] * height
+        self.columns: list[str] = [""] * width
+
+    # -- the lines --------------------------------------------------------------------------
+
+    def line_count(self) -> int:
+        return self.height + self.width
+
+    def line_at(self, position: int) -> tuple[Axis, int]:
+        """Line ``position`` in typing order: rows top to bottom, then columns left to right."""
+        position %= self.line_count()
+        if position < self.height:
+            return "row", position
+        return "column", position - self.height
+
+    def position_of(self, axis: Axis, index: int) -> int:
+        return index if axis == "row" else self.height + index
+
+    def step(self, position: int, delta: int) -> int:
+        """The position ``delta`` lines on, wrapping round at either end."""
+        return (position + delta) % self.line_count()
+
+    def text(self, axis: Axis, index: int) -> str:
+        return (self.rows if axis == "row" else self.columns)[index]
+
+    def set_text(self, axis: Axis, index: int, text: str) -> None:
+        (self.rows if axis == "row" else self.columns)[index] = text
+
+    def line_length(self, axis: Axis) -> int:
+        """How many cells a row (its width) or a column (its height) has."""
+        return self.width if axis == "row" else self.height
+
+    def state(self, axis: Axis, index: int) -> LineState:
+        """The line's clue, or why it cannot be one (flagged as the player types)."""
+        try:
+            clue = parse_clue(self.text(axis, index))
+        except ValueError as error:
+            return LineState((), str(error))
+        length = self.line_length(axis)
+        needed = clue_length(clue)
+        if needed > length:
+            return LineState(clue, f"needs {needed} cells, the {axis} has {length}")
+        return LineState(clue)
+
+    def problems(self) -> list[tuple[Axis, int, str]]:
+        """Every line that is not a clue that fits, in typing order."""
+        found: list[tuple[Axis, int, str]] = []
+        for position in range(self.line_count()):
+            axis, index = self.line_at(position)
+            state = self.state(axis, index)
+            if not state.ok:
+                found.append((axis, index, state.problem))
+        return found
+
+    # -- totals -----------------------------------------------------------------------------
+
+    def total(self, axis: Axis) -> int:
+        """Filled cells the row clues (or the column clues) ask for, lines in error left out."""
+        count = self.height if axis == "row" else self.width
+        return sum(sum(self.state(axis, index).clue) for index in range(count))
+
+    @property
+    def totals_agree(self) -> bool:
+        return self.total("row") == self.total("column")
+
+    @property
+    def typed(self) -> int:
+        """How many lines have something typed."""
+        return sum(1 for text in (*self.rows, *self.columns) if text.strip())
+
+    @property
+    def blank(self) -> bool:
+        return self.typed == 0
+
+    def status_lines(self) -> list[tuple[str, str]]:
+        """What the sheet says before any solving, as (kind, text): the lines in error, the
+        totals compared, or that it is ready to check."""
+        lines: list[tuple[str, str]] = []
+        rows, columns = self.total("row"), self.total("column")
+        problems = self.problems()
+        if problems:
+            axis, index, problem = problems[0]
+            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
+            lines.append(("bad", f"✗ {axis.capitalize()} {index + 1}: {problem}{more}."))
+        untyped = self.line_count() - self.typed
+        if untyped:
+            # Still typing: a difference is not a typo yet, an agreement not the end.
+            fill = (f"rows fill {rows} cells, the columns {columns}" if rows != columns
+                    else f"rows and columns both fill {rows} cells")  # fmt: skip
+            plural = "s" if untyped != 1 else ""
+            lines.append(("info", f"So far the {fill}; {untyped} line{plural} to type "
+                          "(0 for an empty one)."))  # fmt: skip
+        elif rows != columns:
+            lines.append(("bad", f"✗ The row clues fill {rows} cells, the column clues "
+                          f"{columns}: one of them has a typo."))  # fmt: skip
+        elif not problems:
+            lines.append(("info", f"Rows and columns both fill {rows} cells."))
+        return lines
+
+    # -- the puzzle -------------------------------------------------------------------------
+
+    def puzzle(self, title: str = "", author: str = "") -> Puzzle:
+        """The puzzle these clues make; PuzzleError (a ValueError) while a line is wrong or
+        the totals differ."""
+        problems = self.problems()
+        if problems:
+            axis, index, problem = problems[0]
+            raise PuzzleError(f"{axis} {index + 1}: {problem}")
+        return Puzzle(
+            self.width,
+            self.height,
+            tuple(self.state("row", y).clue for y in range(self.height)),
+            tuple(self.state("column", x).clue for x in range(self.width)),
+            title=title.strip() or "Untitled",
+            author=author.strip(),
+        )
+
+    @property
+    def ready(self) -> bool:
+        """Every line is typed, a clue that fits, and the totals agree: worth solving. A line
+        left untyped is not taken for an empty one: the totals can agree before the last
+        lines are typed (or after the size grew), and a report then would be on clues the
+        book does not print."""
+        complete = self.typed == self.line_count()
+        return complete and not self.problems() and self.totals_agree
+
+    def resize(self, width: int, height: int) -> None:
+        """A new size: lines that still exist keep their text (they are re-checked)."""
+        _check_size(width, height)
+        self.rows = (self.rows + [""] * height)[:height]
+        self.columns = (self.columns + [""] * width)[:width]
+        self.width, self.height = width, height
+
+    @classmethod
+    def from_puzzle(cls, puzzle: Puzzle) -> ClueSheet:
+        sheet = cls(puzzle.width, puzzle.height)
+        sheet.rows = [" ".join(map(str, clue)) or "0" for clue in puzzle.row_clues]
+        sheet.columns = [" ".join(map(str, clue)) or "0" for clue in puzzle.column_clues]
+        return sheet
+
+
+def _check_size(width: int, height: int) -> None:
+    if not (MIN_SIZE <= width <= MAX_SIZE and MIN_SIZE <= height <= MAX_SIZE):
+        raise ValueError(f"a puzzle is {MIN_SIZE} to {MAX_SIZE} cells a side")
+
+
+def clue_report_lines(report: Report | None, *, dots: int = 3) -> list[tuple[str, str]]:
+    """The fairness report for typed clues, as (kind, text): none / unique / exactly (or at
+    least) N free cells / not decided. ``report`` None means the check is under way."""
+    if report is None:
+        return [("info", f"Solving{'.' * dots}")]
+    if report.status == "none":
+        return [("bad", "✗ No solution: no picture fits all these clues. Look for a typo.")]
+    if report.status == "unique":
+        text = "✓ One solution: a fair puzzle."
+        if report.stars:
+            text += f"  Difficulty {'★' * report.stars}{'☆' * (5 - report.stars)}"
+            if report.rating_name:
+                text += f" ({report.rating_name})"
+        return [("good", text)]
+    if report.status == "multiple":
+        return [
+            ("bad", f"✗ More than one solution: {report.free_text}."),
+            ("info", "They are hatched on the picture. Check the clues against the book."),
+        ]
+    return [("warning", "? Not decided in time: the puzzle may need deep guessing.")]

@@ -1,0 +1,404 @@
+"""Is a converted picture a fair puzzle, and which one-cell edit would make it one?
+
+A puzzle is fair when its clues have exactly one solution. Both questions here are solves,
+and both go through :class:`~game.core.solver.task.SolveTask`, the one sliced driver of the
+engine, so a screen can spread them over frames and a command can run them to the end:
+
+- :class:`UniquenessCheck`: a task for at most two solutions under a time limit, then, when
+  there are two, a :class:`~game.core.create.free_cells.FreeCellSearch` for the exact cells that
+  differ between solutions; the outcome is a :class:`Report` (the verdict, the rating of a
+  unique puzzle, the free cells, exactly or "at least").
+- :class:`FixSearch`: one task per candidate edit (an ambiguous cell or a neighbour, toggled),
+  kept when the edited picture has one solution.
+
+Nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from game.core.create.free_cells import FreeCells, FreeCellSearch, SettledCells
+from game.core.difficulty import Effort, EffortMeter
+from game.core.puzzle import Puzzle
+from game.core.rating import rate
+from game.core.solver.result import SolveResult, Status
+from game.core.solver.steps import Step
+from game.core.solver.task import SolveTask
+
+BoolGrid = npt.NDArray[np.bool_]
+Clock = Callable[[], float]
+
+
+def grid_warnings(grid: BoolGrid) -> tuple[str, ...]:
+    """Things worth telling the author about a grid that is still a valid puzzle."""
+    # What to try goes with it: a word or a drawing in thin lines gave an empty grid and
+    # "One solution: a fair puzzle" with nothing more to go on (QA).
+    if not grid.any():
+        return (
+            "every cell is empty: the picture came out all white (thin lines vanish in big "
+            "cells: try more cells, cropping the borders, another method or Invert)",
+        )
+    if grid.all():
+        return (
+            "every cell is filled: the picture came out all black (try Invert or another method)",
+        )
+    return ()
+
+
+@dataclass(frozen=True)
+class Report:
+    """What the solver says about a converted puzzle.
+
+    ``ambiguous_cells`` lists the free cells ``(x, y)``, those that differ between solutions
+    (only when ``status == "multiple"``): all of them when ``free_exact``, else the ones found
+    before the budget ran out. ``stars`` is 0 when there is no rating (only a unique puzzle
+    is rated).
+    """
+
+    status: Status
+    stars: int = 0
+    rating_name: str = ""
+    ambiguous_cells: tuple[tuple[int, int], ...] = ()
+    seconds: float = 0.0
+    note: str = ""
+    warnings: tuple[str, ...] = ()
+    free_exact: bool = True
+
+    @property
+    def free_text(self) -> str:
+        """ "exactly 12 cells can go either way" or "at least 12 …" (see FreeCells.text)."""
+        return FreeCells(self.ambiguous_cells, self.free_exact).text
+
+    @property
+    def summary(self) -> str:
+        """One line for players."""
+        if self.status == "unique":
+            text = "one solution: a fair puzzle"
+            if self.stars:
+                text += f", {'*' * self.stars} {self.rating_name}".rstrip()
+        elif self.status == "multiple":
+            text = f"more than one solution: {self.free_text}"
+        elif self.status == "none":
+            text = "no solution (the clues contradict each other)"
+        else:
+            text = "not decided in time"
+        if self.note:
+            text += f" ({self.note})"
+        return text
+
+
+def report_from_result(
+    result: SolveResult,
+    seconds: float,
+    goal: BoolGrid | None = None,
+    effort: Effort | None = None,
+    free: FreeCells | None = None,
+) -> Report:
+    """The Report for ``result``, rated by :func:`game.core.rating.rate` when unique.
+
+    ``free`` is the free-cell search's outcome for a ``multiple`` result. Without it the
+    ambiguous cells are only where one other solution differs from ``goal`` (or from the
+    first solution): a lower bound, and the report says "at least"."""
+    status = result.status
+    ambiguous: tuple[tuple[int, int], ...] = ()
+    solutions = [np.asarray(grid, dtype=bool) for grid in result.solutions]
+    free_exact = True
+    if status == "multiple" and free is not None:
+        ambiguous, free_exact = free.cells, free.exact
+    elif status == "multiple" and len(solutions) >= 2:
+        free_exact = False
+        first, second = solutions[0], solutions[1]
+        if goal is not None and goal.shape == first.shape:
+            first = goal
+            second = next((grid for grid in solutions if not np.array_equal(grid, goal)), second)
+        ys, xs = np.nonzero(first != second)
+        ambiguous = tuple((int(x), int(y)) for y, x in zip(ys, xs, strict=True))
+    stars, name = 0, ""
+    if status == "unique":
+        # Only a fair puzzle gets stars: a rating of "the work to a first solution" would
+        # tell the author nothing about a puzzle they still have to fix.
+        rating = rate(result, effort)
+        stars, name = rating.stars, rating.name
+    note = "the solver ran out of time" if status == "unknown" else ""
+    return Report(status, stars, name, ambiguous, seconds, note, free_exact=free_exact)
+
+
+# Engine seconds the free-cell search may spend after a check found two solutions.
+FREE_TIME_LIMIT = 5.0
+
+
+class UniquenessCheck:
+    """Does ``puzzle`` have one solution, and if not, which cells can go either way?
+
+    First a task for two solutions (watched by the effort meter, which rates a unique
+    puzzle as check and level select do, and by :class:`SettledCells`); when it finds two, a
+    :class:`FreeCellSearch` from there for at most ``free_time_limit`` engine seconds. A
+    frame loop calls :meth:`advance` with its budget; a command calls :meth:`run`. The time
+    limits count only the engine's work (see :class:`SolveTask`).
+    """
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        time_limit: float = 3.0,
+        *,
+        free_time_limit: float | None = FREE_TIME_LIMIT,
+        clock: Clock = time.perf_counter,
+    ) -> None:
+        self.puzzle = puzzle
+        self.clock = clock
+        self.free_time_limit = free_time_limit
+        self.task = SolveTask(puzzle, max_solutions=2, time_limit=time_limit, clock=clock)
+        self.meter = EffortMeter(puzzle)
+        self.settled = SettledCells(puzzle)
+        self.first: SolveResult | None = None
+        self.free_search: FreeCellSearch | None = None
+        self.report: Report | None = None
+
+    @property
+    def done(self) -> bool:
+        return self.report is not None
+
+    @property
+    def engine_seconds(self) -> float:
+        free = self.free_search.engine_seconds if self.free_search is not None else 0.0
+        return self.task.engine_seconds + free
+
+    def _observe(self, step: Step) -> bool:
+        self.meter(step)
+        self.settled(step)
+        return False
+
+    def _first_done(self, result: SolveResult) -> None:
+        self.first = result
+        if result.status == "multiple":
+            self.free_search = FreeCellSearch(
+                self.puzzle,
+                first=result,
+                settled=self.settled.known,
+                time_limit=self.free_time_limit,
+                clock=self.clock,
+            )
+        else:
+            self._finish(None)
+
+    def _finish(self, free: FreeCells | None) -> Report:
+        result = self.first
+        assert result is not None
+        effort = self.meter.effort(result.stats.line_rounds)
+        self.report = report_from_result(
+            result, self.engine_seconds, self.puzzle.goal_array(), effort, free
+        )
+        return self.report
+
+    def advance(self, budget: float) -> bool:
+        """Work for about ``budget`` seconds; True once the report is ready."""
+        if self.report is not None:
+            return True
+        deadline = self.clock() + budget
+        if self.first is None:
+            result = self.task.advance(budget, on_step=self._observe)
+            if result is None:
+                return False
+            self._first_done(result)
+        search = self.free_search
+        working = self.report is None and search is not None
+        if working and search is not None and search.advance(max(0.0, deadline - self.clock())):
+            assert search.result is not None
+            self._finish(search.result)
+        return self.report is not None
+
+    def run(self) -> Report:
+        """Work to the end (or the time limits); blocks."""
+        while not self.advance(3600.0):
+            pass
+        assert self.report is not None
+        return self.report
+
+    def cancel(self) -> None:
+        self.task.cancel()
+        if self.free_search is not None:
+            self.free_search.cancel()
+
+
+def check_uniqueness(
+    puzzle: Puzzle, timeout: float = 0.5, free_time_limit: float | None = FREE_TIME_LIMIT
+) -> Report:
+    """Is ``puzzle`` unique (two-solution solve within ``timeout`` engine seconds) and, if
+    not, its free cells (within ``free_time_limit``); blocks."""
+    return UniquenessCheck(puzzle, timeout, free_time_limit=free_time_limit).run()
+
+
+# --------------------------------------------------------------------------- fixes
+
+
+@dataclass(frozen=True)
+class Fix:
+    """Set cell ``(x, y)`` to ``filled``: a one-cell edit that makes the puzzle unique."""
+
+    x: int
+    y: int
+    filled: bool
+
+    @property
+    def text(self) -> str:
+        action = "fill" if self.filled else "clear"
+        return f"{action} row {self.y + 1}, column {self.x + 1}"
+
+    def apply(self, grid: BoolGrid) -> BoolGrid:
+        changed = np.array(grid, dtype=bool, copy=True)
+        changed[self.y, self.x] = self.filled
+        return changed
+
+
+def fix_candidates(
+    grid: BoolGrid, ambiguous: Sequence[tuple[int, int]], radius: int = 1
+) -> list[tuple[int, int]]:
+    """Cells worth toggling: the ambiguous cells first, then their neighbours, nearest first."""
+    height, width = grid.shape
+    seen: set[tuple[int, int]] = set()
+    ordered: list[tuple[int, int]] = []
+    for distance in range(radius + 1):
+        for x, y in ambiguous:
+            for dy in range(-distance, distance + 1):
+                for dx in range(-distance, distance + 1):
+                    if max(abs(dx), abs(dy)) != distance:
+                        continue
+                    cell = (x + dx, y + dy)
+                    if 0 <= cell[0] < width and 0 <= cell[1] < height and cell not in seen:
+                        seen.add(cell)
+                        ordered.append(cell)
+    return ordered
+
+
+class FixSearch:
+    """Looks for single-cell edits that make an ambiguous picture unique, a slice at a time.
+
+    Each candidate (see ``fix_candidates``) gets its own :class:`SolveTask` for two solutions
+    with at most ``time_each`` seconds of engine work; a candidate is a fix when the edited
+    picture has exactly one solution (which is then the edited picture itself, since a grid
+    always satisfies its own clues). ``advance(budget)`` works for about ``budget`` seconds on
+    ``clock``, so a frame loop can spread the search over frames and a script can run it to
+    the end.
+    """
+
+    def __init__(
+        self,
+        grid: BoolGrid,
+        ambiguous: Sequence[tuple[int, int]],
+        *,
+        max_fixes: int = 3,
+        max_candidates: int = 60,
+        time_each: float = 0.5,
+        clock: Clock = time.perf_counter,
+    ) -> None:
+        self.grid = np.array(grid, dtype=bool, copy=True)
+        self.max_fixes = max_fixes
+        self.time_each = time_each
+        self.clock = clock
+        self.candidates = fix_candidates(self.grid, ambiguous)[:max_candidates]
+        self.tried = 0
+        self.fixes: list[Fix] = []
+        self._current: tuple[Fix, SolveTask] | None = None
+
+    @property
+    def done(self) -> bool:
+        return len(self.fixes) >= self.max_fixes or (
+            self._current is None and self.tried >= len(self.candidates)
+        )
+
+    def _next_task(self) -> tuple[Fix, SolveTask]:
+        x, y = self.candidates[self.tried]
+        self.tried += 1
+        fix = Fix(x, y, not bool(self.grid[y, x]))
+        puzzle = Puzzle.from_grid(fix.apply(self.grid))
+        task = SolveTask(puzzle, max_solutions=2, time_limit=self.time_each, clock=self.clock)
+        return fix, task
+
+    def advance(self, budget: float) -> bool:
+        """Search for about ``budget`` seconds; True once finished."""
+        deadline = self.clock() + budget
+        while not self.done:
+            if self._current is None:
+                self._current = self._next_task()
+            fix, task = self._current
+            result = task.advance(max(0.0, deadline - self.clock()))
+            if result is not None:
+                self._current = None
+                if result.status == "unique":
+                    self.fixes.append(fix)
+            if self.clock() >= deadline:
+                break
+        return self.done
+
+    def cancel(self) -> None:
+        """Stop for good: the candidate under way is dropped, the fixes found are kept."""
+        if self._current is not None:
+            self._current[1].cancel()
+            self._current = None
+        self.tried = len(self.candidates)
+
+
+def suggest_fixes(
+    grid: BoolGrid,
+    ambiguous: Sequence[tuple[int, int]],
+    *,
+    max_fixes: int = 3,
+    time_budget: float = 1.5,
+) -> list[Fix]:
+    """Up to ``max_fixes`` single-cell edits near ``ambiguous`` that make the puzzle unique."""
+    search = FixSearch(grid, ambiguous, max_fixes=max_fixes)
+    search.advance(time_budget)
+    return list(search.fixes)
+
+
+# --------------------------------------------------------------------------- the words
+
+
+def report_lines(
+    report: Report | None, search: FixSearch | None, grid: BoolGrid, *, dots: int = 3
+) -> list[tuple[str, str]]:
+    """What a fairness panel says about ``grid``, as (kind, text) pairs, kind one of
+    ``good``, ``bad``, ``info`` and ``warning``. ``report`` None means a check is under way
+    (``dots`` animates it); ``search`` is the fix search asked for, if any."""
+    lines: list[tuple[str, str]] = []
+    if report is None:
+        lines.append(("info", f"Checking whether the clues have one solution{'.' * dots}"))
+    elif report.status == "unique":
+        text = "✓ One solution: a fair puzzle."
+        if report.stars:
+            text += f"  Difficulty {'★' * report.stars}{'☆' * (5 - report.stars)}"
+            if report.rating_name:
+                text += f" ({report.rating_name})"
+        lines.append(("good", text))
+    elif report.status == "multiple":
+        lines.append(("bad", f"✗ More than one solution: {report.free_text}."))
+        lines.append(("info", "They are hatched on the grid: touch them up, or Make it fair."))
+        if search is not None:
+            lines.append(_search_line(search))
+    elif report.status == "none":
+        lines.append(("bad", "✗ No solution: the clues contradict each other."))
+    else:
+        lines.append(("warning", "? Not decided in time: the puzzle may need deep guessing."))
+    if report is not None and report.status != "unknown":
+        spent = report.seconds
+        took = f"{spent:.1f} s" if spent >= 1 else f"{max(1, round(spent * 1000))} ms"
+        lines.append(("info", f"Checked by the solver in {took}."))
+    for warning in grid_warnings(grid):
+        lines.append(("warning", f"Note: {warning}."))
+    return lines
+
+
+def _search_line(search: FixSearch) -> tuple[str, str]:
+    if not search.done:
+        tried = f"{search.tried} of {len(search.candidates)}"
+        return ("info", f"Looking for one-cell fixes… ({tried} tried)")
+    if not search.fixes:
+        return ("warning", "No one-cell fix near those cells: try a bigger change or another size.")
+    return ("info", "Click a fix to apply it (Ctrl+Z undoes it).")

@@ -1,0 +1,584 @@
+"""Make it fair: a small set of cell edits that gives an ambiguous picture one solution.
+
+One edit is often not enough: filling one cell of a "switch" (two cells that can trade places
+with two others) can open another switch elsewhere. The search is greedy over edits in and
+beside the free region (the cells that differ between solutions, see
+:mod:`game.core.create.free_cells`), each edit a filled anchor cell added or a filled cell cleared:
+
+1. candidates are the free cells, then their neighbours, then cells two away, cheapest
+   first: an edit that agrees with most of its eight neighbours changes the picture least
+   (it does not leave a speck or a hole);
+2. each candidate is tried with a two-solution solve; the first that makes the puzzle unique
+   ends the search;
+3. when none does, the nearest few candidates get a short free-cell search (starting from
+   their two-solution solve), the one that leaves the fewest free cells is kept, and the
+   search goes on from the edited picture.
+
+When many cells are free (over ``BATCH_ABOVE``: a dithered photo can have 200 in dozens of
+separate switches, one edit each, more than any one-at-a-time search reaches in its budget),
+the search first edits in **batches**: every free dot or pin-hole set to agree with most of its
+neighbours (a dithered area's texture, the likeliest parts of its switches), or else a set of
+free cells at least ``BATCH_SPACING`` apart flipped together (the ones that blend in best),
+halved while it does not help; a batch is kept when a short free-cell count says it left no
+more free cells than before. When a puzzle with several edits becomes unique, every edit is
+tried **taken back**, the most visible first, and stays taken back when a solve proves the
+puzzle still unique (in passes, until one takes nothing back): a later edit often makes an earlier
+one redundant. (Scikit-image's
+cameraman dithered at 30x30: 208 free cells, fair after 47 edits in 1.8 s; before the batches
+no fix was found in 60 s.)
+
+A result is only ever a puzzle a full solve proved unique; otherwise there is no result
+(``found`` False) and the picture is left as it was. All solving goes through
+:class:`~game.core.solver.task.SolveTask`, sliced: :meth:`MakeFair.advance` works for about
+the seconds it is given, so the converter spreads it over frames and ``convert --fix`` runs it
+to the end.
+
+Every limit counts engine **work** (steps the engine yields, heartbeats included; see
+:class:`~game.core.create.free_cells.CountedSolve`), never seconds: the whole search
+(``WORK_LIMIT``), each candidate's solve, each count, and the pace. So a given picture gets the
+same edits on a fast machine and on a loaded one, however its frames slice the work. The one
+clock left is a safety cap (``SAFETY_SECONDS`` of engine time, several times what the work
+limit takes on a slow machine): when it ends a search, the result says it gave up after so
+many seconds rather than "no edits". Nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Generator, Iterable, Sequence
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from game.core.create.free_cells import (
+    SLICE_STEPS,
+    STEPS_PER_SECOND,
+    CountedSolve,
+    FreeCells,
+    FreeCellSearch,
+    SettledCells,
+)
+from game.core.puzzle import Puzzle
+from game.core.solver.result import SolveResult
+from game.core.solver.steps import CellPosition, cell_name
+
+BoolGrid = npt.NDArray[np.bool_]
+Clock = Callable[[], float]
+
+MAX_EDITS = 8
+# Engine steps for the whole search, and for one candidate's uniqueness solve. First tuned in
+# engine seconds (30 s and 0.5 s) and turned into steps at STEPS_PER_SECOND (25,000, measured).
+WORK_LIMIT = 30 * STEPS_PER_SECOND
+CANDIDATE_STEPS = STEPS_PER_SECOND // 2
+# Engine steps to count what a candidate leaves free (a lower bound is enough to rank).
+COUNT_STEPS = int(0.3 * STEPS_PER_SECOND)
+# The last resort: engine seconds after which the search gives up whatever work is left (a
+# machine so loaded that WORK_LIMIT would take minutes). Reported as "gave up after ...".
+SAFETY_SECONDS = 120.0
+# Candidates tried per edit at most: the nearest to the free cells first; of those, how many
+# get their free cells counted when none is a fix on its own.
+MAX_CANDIDATES = 120
+COUNTED_CANDIDATES = 24
+# How far from a free cell an edit may be.
+REACH = 2
+# The limits above suit a picture whose own two-solution solve takes this much work or less. A
+# harder picture scales them, up to MAX_PACE times: on chelsea at 30x30 every candidate's
+# solve took about 15,000 steps and ran out of 12,500, so no edit was found.
+PACE_STEPS = STEPS_PER_SECOND // 8
+MAX_PACE = 8.0
+# Each solve is stepped this much at a time (at most), so a slice ends near its budget.
+_STEP_SLICE = 0.002
+# Above this many free cells the search first edits in batches (see MakeFair._batches): a
+# dithered photo can have over a hundred free cells in dozens of separate switches, one edit
+# each, and one edit per round of solves does not reach them all in any budget (camera at
+# 30x30 with dither: 208 free cells, no fix in 60 s before the batches). Batches go on until
+# BATCH_UNTIL cells are left. Fewer free cells than BATCH_ABOVE are the one-at-a-time search's:
+# it finds the single edit that a batch of several would make (the astronaut at 30x30, 18
+# free cells: 1 edit, where batches made 4).
+BATCH_ABOVE = 40
+BATCH_UNTIL = 12
+# When the caller does not know the free cells exactly, counting them first may take this
+# share of the work limit (the dithered page at 30x30: its count took all of a 30 s budget).
+FIRST_COUNT_SHARE = 0.25
+# The edits of one batch are at least this many cells apart (in both directions), so each
+# settles its own switch and two of them do not undo each other.
+BATCH_SPACING = 3
+# Engine steps (times the pace) to count what a batch leaves free: a lower bound is enough,
+# its cells are the next batch's targets.
+BATCH_COUNT_STEPS = int(0.75 * STEPS_PER_SECOND)
+
+
+@dataclass(frozen=True)
+class Edit:
+    """Set cell ``(x, y)`` to ``filled``."""
+
+    x: int
+    y: int
+    filled: bool
+
+    @property
+    def cell(self) -> CellPosition:
+        return (self.x, self.y)
+
+    @property
+    def text(self) -> str:
+        return f"{'fill' if self.filled else 'clear'} {cell_name(self.x, self.y)}"
+
+
+def apply_edits(grid: BoolGrid, edits: Iterable[Edit]) -> BoolGrid:
+    changed = np.array(grid, dtype=bool, copy=True)
+    for edit in edits:
+        changed[edit.y, edit.x] = edit.filled
+    return changed
+
+
+@dataclass(frozen=True)
+class FairResult:
+    """What the search found: ``edits`` that make ``grid`` unique (when ``found``)."""
+
+    found: bool
+    edits: tuple[Edit, ...]
+    grid: BoolGrid
+    free_before: int
+    seconds: float
+    tried: int
+    # The engine work the search did (its budget's unit), and whether the safety cap on
+    # engine seconds ended it before its work limit did.
+    steps: int = 0
+    gave_up: bool = False
+
+    @property
+    def text(self) -> str:
+        if not self.found and self.gave_up:
+            return f"gave up after {self.seconds:.0f} s of solving, before its work was done"
+        if not self.found:
+            return "no small set of edits made the puzzle unique within the search's budget"
+        if not self.edits:
+            return "already unique: nothing to change"
+        count = len(self.edits)
+        return f"{count} edit{'s' if count != 1 else ''}: " + "; ".join(e.text for e in self.edits)
+
+
+def speck_cost(grid: BoolGrid, x: int, y: int, value: bool) -> int:
+    """How many of the cell's eight neighbours (inside the grid) disagree with ``value``:
+    0 for a cell that blends in, 8 for a lone speck or hole."""
+    height, width = grid.shape
+    y0, y1 = max(0, y - 1), min(height, y + 2)
+    x0, x1 = max(0, x - 1), min(width, x + 2)
+    block = grid[y0:y1, x0:x1]
+    disagree = int(np.count_nonzero(block != value))
+    return disagree - (1 if bool(grid[y, x]) != value else 0)
+
+
+def candidates(
+    grid: BoolGrid,
+    free: Sequence[CellPosition],
+    avoid: Iterable[CellPosition] = (),
+    reach: int = REACH,
+) -> list[Edit]:
+    """Edits worth trying, in order: by distance from the free cells (the free cells
+    themselves first), then by how little they stand out from their neighbours."""
+    height, width = grid.shape
+    skip = set(avoid)
+    best: dict[CellPosition, int] = {}
+    for fx, fy in free:
+        for dy in range(-reach, reach + 1):
+            for dx in range(-reach, reach + 1):
+                x, y = fx + dx, fy + dy
+                if 0 <= x < width and 0 <= y < height and (x, y) not in skip:
+                    distance = max(abs(dx), abs(dy))
+                    if distance < best.get((x, y), reach + 1):
+                        best[(x, y)] = distance
+    ordered = sorted(
+        best.items(),
+        key=lambda item: (
+            item[1],
+            speck_cost(grid, item[0][0], item[0][1], not bool(grid[item[0][1], item[0][0]])),
+            item[0][1],
+            item[0][0],
+        ),
+    )
+    return [Edit(x, y, not bool(grid[y, x])) for (x, y), _distance in ordered]
+
+
+def smoothing_edits(
+    grid: BoolGrid, free: Sequence[CellPosition], avoid: Iterable[CellPosition] = ()
+) -> list[Edit]:
+    """The free cells that disagree with most of their eight neighbours, set to agree: the
+    dots and pin-holes of a dithered area, the likeliest parts of its many switches, and the
+    edits that change its look least."""
+    skip = set(avoid)
+    edits = []
+    for x, y in free:
+        if (x, y) in skip:
+            continue
+        value = not bool(grid[y, x])
+        if speck_cost(grid, x, y, value) < speck_cost(grid, x, y, not value):
+            edits.append(Edit(x, y, value))
+    return edits
+
+
+def spaced_edits(
+    grid: BoolGrid, free: Sequence[CellPosition], avoid: Iterable[CellPosition] = ()
+) -> list[Edit]:
+    """Flips of free cells for one batch: those that blend in best first (see
+    :func:`speck_cost`), each at least ``BATCH_SPACING`` cells from those taken before it."""
+    skip = set(avoid)
+    ordered = sorted(
+        (cell for cell in free if cell not in skip),
+        key=lambda c: (speck_cost(grid, c[0], c[1], not bool(grid[c[1], c[0]])), c[1], c[0]),
+    )
+    taken: list[CellPosition] = []
+    for x, y in ordered:
+        if all(max(abs(x - tx), abs(y - ty)) >= BATCH_SPACING for tx, ty in taken):
+            taken.append((x, y))
+    return [Edit(x, y, not bool(grid[y, x])) for x, y in taken]
+
+
+def free_regions(cells: Sequence[CellPosition], reach: int = REACH) -> list[list[CellPosition]]:
+    """The free cells in groups: cells within ``reach`` of each other (in both directions)
+    share a group. Groups come largest first, then in reading order."""
+    remaining = set(cells)
+    groups: list[list[CellPosition]] = []
+    for cell in sorted(cells, key=lambda c: (c[1], c[0])):
+        if cell not in remaining:
+            continue
+        remaining.discard(cell)
+        group = [cell]
+        stack = [cell]
+        while stack:
+            x, y = stack.pop()
+            near = [c for c in remaining if abs(c[0] - x) <= reach and abs(c[1] - y) <= reach]
+            for other in near:
+                remaining.discard(other)
+                group.append(other)
+                stack.append(other)
+        groups.append(sorted(group, key=lambda c: (c[1], c[0])))
+    groups.sort(key=lambda group: -len(group))
+    return groups
+
+
+class MakeFair:
+    """The search (see the module text) over ``grid``, a slice at a time.
+
+    ``free`` is the grid's free cells when a report knows them exactly; otherwise the search
+    counts them first (a count that ran out of time elsewhere would make the edits depend on
+    the machine). ``work_limit`` bounds the engine steps of all its solves (None: no bound);
+    ``pace`` scales the limits of each solve (None: measured, see PACE_STEPS);
+    ``safety_seconds`` is the last resort on engine time (None: none).
+    """
+
+    def __init__(
+        self,
+        grid: BoolGrid,
+        free: FreeCells | None = None,
+        *,
+        max_edits: int = MAX_EDITS,
+        work_limit: int | None = WORK_LIMIT,
+        safety_seconds: float | None = SAFETY_SECONDS,
+        pace: float | None = None,
+        clock: Clock = time.perf_counter,
+    ) -> None:
+        self.start = np.array(grid, dtype=bool, copy=True)
+        self.max_edits = max_edits
+        self.work_limit = work_limit
+        self.safety_seconds = safety_seconds
+        self.clock = clock
+        self.engine_seconds = 0.0
+        self.steps = 0
+        # The safety cap ended the search (not its work limit).
+        self.gave_up = False
+        self.tried = 0
+        self.edits: list[Edit] = []
+        self.result: FairResult | None = None
+        self.free_before = free.count if free is not None else 0
+        # Scales the per-solve limits to how much work this picture takes to solve (PACE_STEPS);
+        # None: measured on the picture's own solve when the search starts.
+        self.pace = 1.0 if pace is None else pace
+        self._measure = pace is None
+        self._work: Generator[None, None, FairResult] | None = self._search(free)
+
+    @property
+    def done(self) -> bool:
+        return self.result is not None
+
+    # -- solving helpers (each a generator that yields between slices) -----------------------
+
+    def _out_of_time(self) -> bool:
+        """The work is spent, or (the last resort) the safety cap's engine seconds are."""
+        if self.safety_seconds is not None and self.engine_seconds >= self.safety_seconds:
+            self.gave_up = True
+            return True
+        return self.work_limit is not None and self.steps >= self.work_limit
+
+    def _limit(self, cap: float) -> int:
+        """``cap`` steps, or what is left of the work limit when that is less."""
+        steps = int(cap)
+        if self.work_limit is None:
+            return steps
+        return max(0, min(steps, self.work_limit - self.steps))
+
+    def _pull(self, task: CountedSolve | FreeCellSearch) -> bool:
+        """One slice of ``task``; its work and time are added to the search's."""
+        before, seconds_before = task.steps, task.engine_seconds
+        if isinstance(task, CountedSolve):
+            finished = task.advance(_STEP_SLICE, SLICE_STEPS) is not None
+        else:
+            finished = task.advance(_STEP_SLICE)
+        self.steps += task.steps - before
+        self.engine_seconds += task.engine_seconds - seconds_before
+        safety = self.safety_seconds
+        if not finished and safety is not None and self.engine_seconds >= safety:
+            self.gave_up = True
+            task.cancel()  # it ends with what it found ("unknown", "at least")
+            return True
+        return finished
+
+    def _solve(
+        self, puzzle: Puzzle, cap: float | None = None
+    ) -> Generator[None, None, tuple[SolveResult, SettledCells]]:
+        """A two-solution solve of ``puzzle``, with the cells it settled before guessing."""
+        settled = SettledCells(puzzle)
+        cap = CANDIDATE_STEPS * self.pace if cap is None else cap
+        task = CountedSolve(
+            puzzle, max_solutions=2, step_limit=self._limit(cap), observer=settled,
+            clock=self.clock,
+        )  # fmt: skip
+        while not self._pull(task):
+            yield None
+        assert task.result is not None
+        return task.result, settled
+
+    def _free(
+        self,
+        grid: BoolGrid,
+        limit: int,
+        first: tuple[SolveResult, SettledCells] | None = None,
+    ) -> Generator[None, None, FreeCells]:
+        search = FreeCellSearch(
+            Puzzle.from_grid(grid),
+            first=first[0] if first is not None else None,
+            settled=first[1].known if first is not None else None,
+            step_limit=limit,
+            cell_step_limit=int(0.25 * STEPS_PER_SECOND * self.pace),
+            # An edit usually leaves a few solutions: enumerating them counts exactly, soon,
+            # and a ranking of edits by exact counts does not mistake a lower bound for one.
+            enumeration_share=0.9,
+            clock=self.clock,
+        )
+        while not self._pull(search):
+            yield None
+        assert search.result is not None
+        return search.result
+
+    # -- the search -------------------------------------------------------------------------
+
+    def _search(self, free: FreeCells | None) -> Generator[None, None, FairResult]:
+        grid = self.start.copy()
+        if free is None or not free.exact:
+            # No count, or one that ran out of its time (which depends on the machine): count
+            # here, on work. A lower bound is enough to start from (its cells are the first
+            # targets): the count must not eat the whole budget on a hard picture.
+            budget = WORK_LIMIT if self.work_limit is None else self.work_limit
+            free = yield from self._free(grid, self._limit(FIRST_COUNT_SHARE * budget))
+            self.free_before = free.count
+        if free.exact and not free.count:
+            return self._made(True, grid)
+        if self._measure:
+            yield from self._measure_pace(grid)
+        current = free
+        if current.count > BATCH_ABOVE:
+            batched = yield from self._batches(grid, current)
+            if batched is None:
+                grid = yield from self._prune(apply_edits(self.start, self.edits))
+                return self._made(True, grid)
+            grid, current = batched
+        # The batches' edits do not count against max_edits: that caps the one-at-a-time search.
+        first_single = len(self.edits)
+        while len(self.edits) - first_single < self.max_edits and not self._out_of_time():
+            touched = [edit.cell for edit in self.edits]
+            region = free_regions(current.cells)[0] if current.cells else []
+            options = candidates(grid, region, avoid=touched)[:MAX_CANDIDATES]
+            if not options:
+                break
+            # An edit that clears this region without freeing any other cell is taken at
+            # once; the others wait, in case no edit does.
+            wanted = current.count - len(region)
+            kept: list[tuple[Edit, tuple[SolveResult, SettledCells]]] = []
+            taken: tuple[Edit, FreeCells] | None = None
+            for edit in options:
+                if self._out_of_time():
+                    break
+                self.tried += 1
+                edited = apply_edits(grid, [edit])
+                solved = yield from self._solve(Puzzle.from_grid(edited))
+                status = solved[0].status
+                if status == "unique":
+                    self.edits.append(edit)
+                    if len(self.edits) > 1:
+                        edited = yield from self._prune(edited)
+                    return self._made(True, edited)
+                if status != "multiple":
+                    continue
+                known = solved[1].known
+                if all(known[y, x] >= 0 for x, y in region):
+                    left = yield from self._free(edited, self._count_limit(), solved)
+                    if left.exact and left.count <= wanted:
+                        taken = (edit, left)
+                        break
+                else:
+                    kept.append((edit, solved))
+                    if len(kept) >= COUNTED_CANDIDATES:
+                        # Enough to rank: the nearest edits are the likeliest, and on a hard
+                        # picture each further solve costs as much as a count.
+                        break
+            if taken is None:
+                taken = yield from self._least_free(grid, kept)
+            if taken is None:
+                break  # no candidate could even be counted in time
+            edit, current = taken
+            self.edits.append(edit)
+            grid = apply_edits(grid, [edit])
+        return self._made(False, self.start)
+
+    def _batches(
+        self, grid: BoolGrid, current: FreeCells
+    ) -> Generator[None, None, tuple[BoolGrid, FreeCells] | None]:
+        """Edit many switches at once while many cells are free: flip a set of free cells, the
+        ones that blend in best, each at least ``BATCH_SPACING`` from the others; keep the
+        batch when it leaves fewer free cells, else try its first half, and so on. Returns
+        the grid and its free cells for the one-at-a-time search, or None when a batch made
+        the puzzle unique (its edits are in :attr:`edits`)."""
+        while current.count > BATCH_UNTIL and not self._out_of_time():
+            touched = {edit.cell for edit in self.edits}
+            smooth = smoothing_edits(grid, current.cells, touched)
+            picks = spaced_edits(grid, current.cells, touched)
+            size = len(picks)
+            accepted: tuple[list[Edit], BoolGrid, FreeCells] | None = None
+            tries = [smooth] if smooth else []
+            while (tries or size >= 1) and accepted is None and not self._out_of_time():
+                if tries:
+                    batch = tries.pop()
+                else:
+                    batch = picks[:size]
+                    size //= 2
+                # Each edit of a batch counts: "7 edits [0.55 s, 2 edits tried]" read as
+                # fewer tried than made (QA, convert --fix on a dithered gradient).
+                self.tried += len(batch)
+                edited = apply_edits(grid, batch)
+                # The count's first solve says "unique" at once (exactly no free cell).
+                left = yield from self._free(edited, self._limit(BATCH_COUNT_STEPS * self.pace))
+                if left.exact and not left.count:
+                    self.edits.extend(batch)
+                    return None
+                # A lower bound as large as before may still be progress: the edits are
+                # never made twice, so the batches cannot go round in circles.
+                if left.count and left.count <= current.count:
+                    accepted = (batch, edited, left)
+            if accepted is None:
+                break
+            batch, grid, current = accepted
+            self.edits.extend(batch)
+        return grid, current
+
+    def _prune(self, grid: BoolGrid) -> Generator[None, None, BoolGrid]:
+        """``grid`` (unique, with :attr:`edits` applied) with every edit that turns out not
+        to be needed taken back, the most visible first: a batch makes some edits a later
+        batch makes redundant. Each taking back is kept only when a solve proves the puzzle
+        still unique, so the result stays fair whenever the time runs out."""
+        # Passes until none takes an edit back: taking one back can make another unneeded.
+        progress = True
+        while progress:
+            progress = False
+            order = sorted(self.edits, key=lambda e: -speck_cost(self.start, e.x, e.y, e.filled))
+            for edit in order:
+                if self._out_of_time():
+                    return grid
+                trial = grid.copy()
+                trial[edit.y, edit.x] = self.start[edit.y, edit.x]
+                solved = yield from self._solve(Puzzle.from_grid(trial))
+                if solved[0].status == "unique":
+                    grid = trial
+                    self.edits.remove(edit)
+                    progress = True
+        return grid
+
+    def _measure_pace(self, grid: BoolGrid) -> Generator[None, None, None]:
+        """Count the work of the picture's own two-solution solve; set :attr:`pace` from it."""
+        before = self.steps
+        yield from self._solve(Puzzle.from_grid(grid), cap=CANDIDATE_STEPS * MAX_PACE)
+        self.pace = min(MAX_PACE, max(1.0, (self.steps - before) / PACE_STEPS))
+
+    def _count_limit(self) -> int:
+        return self._limit(COUNT_STEPS * self.pace)
+
+    def _least_free(
+        self, grid: BoolGrid, kept: list[tuple[Edit, tuple[SolveResult, SettledCells]]]
+    ) -> Generator[None, None, tuple[Edit, FreeCells] | None]:
+        """Of the ``kept`` edits (each with its two-solution solve), the one that leaves the
+        fewest free cells, the nearest first among equals."""
+        best: tuple[tuple[bool, int], Edit, FreeCells] | None = None
+        for edit, solved in kept:
+            if self._out_of_time():
+                break
+            edited = apply_edits(grid, [edit])
+            left = yield from self._free(edited, self._count_limit(), solved)
+            # Exact counts first: "at least 4" may well be 8.
+            rank = (not left.exact, left.count)
+            if left.count and (best is None or rank < best[0]):
+                best = (rank, edit, left)
+        return (best[1], best[2]) if best is not None else None
+
+    def _made(self, found: bool, grid: BoolGrid) -> FairResult:
+        edits = tuple(self.edits) if found else ()
+        self.result = FairResult(
+            found,
+            edits,
+            grid,
+            self.free_before,
+            self.engine_seconds,
+            self.tried,
+            self.steps,
+            self.gave_up and not found,
+        )
+        return self.result
+
+    def advance(self, seconds: float) -> bool:
+        """Search for about ``seconds``; True once :attr:`result` is ready."""
+        work = self._work
+        if work is None:
+            return True
+        deadline = self.clock() + seconds
+        try:
+            while self.clock() < deadline:
+                next(work)
+        except StopIteration:
+            self._work = None
+        return self._work is None
+
+    def run(self) -> FairResult:
+        """Search to the end (or the time limit); blocks."""
+        while not self.advance(3600.0):
+            pass
+        assert self.result is not None
+        return self.result
+
+    def give_up(self) -> None:
+        """Stop for good because the caller's own safety cap ran out: like :meth:`cancel`,
+        and the result says it gave up (``gave_up``) rather than found nothing."""
+        self.gave_up = True
+        self.cancel()
+
+    def cancel(self) -> None:
+        """Stop for good, with no result (the picture stays as it was)."""
+        if self._work is not None:
+            self._work.close()
+            self._work = None
+            if self.result is None:
+                self._made(False, self.start)
+
+
+def make_fair(grid: BoolGrid, work_limit: int | None = WORK_LIMIT) -> FairResult:
+    """The edits that make ``grid`` a unique puzzle (see :class:`MakeFair`); blocks."""
+    return MakeFair(grid, work_limit=work_limit).run()

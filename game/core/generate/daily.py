@@ -1,0 +1,144 @@
+"""The daily puzzle: the same generated puzzle for everyone on a date, a streak of days solved.
+
+A date's puzzle comes from :func:`game.core.generate.generator.generate` with a seed made from the
+calendar date alone (``20250314`` for 14 March 2025): no clock time, no time zone, no hash,
+so every player and every platform gets the same puzzle on that date. The size and level
+follow the day of the week, easy at the start of the week and biggest on Sunday:
+
+=========  ======  ==========
+weekday    size    level
+=========  ======  ==========
+Monday     10x10   1 Easy
+Tuesday    10x10   2 Medium
+Wednesday  15x15   2 Medium
+Thursday   15x15   3 Hard
+Friday     20x15   3 Hard
+Saturday   20x20   4 Expert
+Sunday     25x20   4 Expert
+=========  ======  ==========
+
+The days solved live in the progress store (``ProgressStore.daily_times``: ISO date -> best
+seconds). The *streak* is the number of consecutive days solved up to today; while today is
+not solved yet, the streak of days up to yesterday still stands (it breaks only once a whole
+day passes unsolved). Today's date comes from an injected ``today`` function, so tests (and
+players crossing midnight) see a fixed calendar day.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import date, timedelta
+
+from game.core.rating import STAR_NAMES
+
+Today = Callable[[], date]
+
+# Monday first, as date.weekday() counts: (width, height, level).
+SCHEDULE: tuple[tuple[int, int, int], ...] = (
+    (10, 10, 1),
+    (10, 10, 2),
+    (15, 15, 2),
+    (15, 15, 3),
+    (20, 15, 3),
+    (20, 20, 4),
+    (25, 20, 4),
+)
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+@dataclass(frozen=True)
+class DailyPlan:
+    """What a date's puzzle is: its size, level and seed."""
+
+    day: date
+    width: int
+    height: int
+    level: int
+    seed: int
+
+    @property
+    def key(self) -> str:
+        """The date as the progress store keeps it: "2025-03-14"."""
+        return self.day.isoformat()
+
+    @property
+    def weekday(self) -> str:
+        return WEEKDAYS[self.day.weekday()]
+
+    @property
+    def level_name(self) -> str:
+        return STAR_NAMES[self.level]
+
+    @property
+    def title(self) -> str:
+        return f"Daily puzzle {self.key}"
+
+    @property
+    def summary(self) -> str:
+        """ "Thursday · 15x15 · Hard"."""
+        return f"{self.weekday} · {self.width}x{self.height} · {self.level_name}"
+
+
+def seed_for(day: date) -> int:
+    """The generator seed of ``day``: its digits, 2025-03-14 -> 20250314."""
+    return day.year * 10000 + day.month * 100 + day.day
+
+
+def plan_for(day: date) -> DailyPlan:
+    width, height, level = SCHEDULE[day.weekday()]
+    return DailyPlan(day, width, height, level, seed_for(day))
+
+
+def local_today() -> date:
+    """The player's calendar date (the game's default ``today``)."""
+    return date.today()
+
+
+@dataclass(frozen=True)
+class DailyStanding:
+    """What the menu shows about the daily puzzle on ``today``."""
+
+    plan: DailyPlan
+    solved_today: bool
+    best_today: float | None
+    streak: int
+    longest: int
+
+
+def streak_on(days_solved: Mapping[str, float], today: date) -> int:
+    """Consecutive days solved ending today, or ending yesterday while today is still open."""
+    solved = set(days_solved)
+    day = today if today.isoformat() in solved else today - timedelta(days=1)
+    count = 0
+    while day.isoformat() in solved:
+        count += 1
+        day -= timedelta(days=1)
+    return count
+
+
+def longest_streak(days_solved: Mapping[str, float]) -> int:
+    """The longest run of consecutive days ever solved."""
+    ordinals = sorted({date.fromisoformat(day).toordinal() for day in days_solved})
+    longest = run = 0
+    previous: int | None = None
+    for ordinal in ordinals:
+        run = run + 1 if previous is not None and ordinal == previous + 1 else 1
+        longest = max(longest, run)
+        previous = ordinal
+    return longest
+
+
+def standing(days_solved: Mapping[str, float], today: date) -> DailyStanding:
+    best = days_solved.get(today.isoformat())
+    return DailyStanding(
+        plan=plan_for(today),
+        solved_today=best is not None,
+        best_today=best,
+        streak=streak_on(days_solved, today),
+        longest=longest_streak(days_solved),
+    )
+
+
+def streak_text(count: int) -> str:
+    return "no streak yet" if count == 0 else f"{count}-day streak"

@@ -1,0 +1,129 @@
+"""Where generated puzzles live on disk, so a game of one can be continued like any other.
+
+A random puzzle is written to ``<progress folder>/random/`` and a daily puzzle to
+``<progress folder>/daily/YYYY-MM-DD.non`` before it is played: the play screen then records
+a file, "Continue" on the menu reopens the game, and a daily puzzle is generated once a day.
+Only the newest :data:`KEEP_RANDOM` random files are kept, and any with a game in
+progress. A solved random puzzle the player likes is copied into "My puzzles"
+(:func:`keep_in_my_puzzles`), under a free file name, once.
+
+A daily win is noticed from the store's own record of the puzzle (solved, best time), so the
+play screen needs to know nothing about daily puzzles: :func:`sync_daily` copies the best
+time of a date's puzzle into the store's daily times.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+
+from game.core.create.editor import write_in_folder
+from game.core.formats import read_puzzle, write_puzzle
+from game.core.generate.daily import DailyPlan
+from game.core.puzzle import Puzzle
+from game.core.store.packs import puzzle_files
+from game.core.store.progress import ProgressStore
+
+RANDOM_FOLDER = "random"
+DAILY_FOLDER = "daily"
+KEEP_RANDOM = 12
+
+
+def random_folder(store: ProgressStore) -> Path:
+    return store.directory / RANDOM_FOLDER
+
+
+def daily_folder(store: ProgressStore) -> Path:
+    return store.directory / DAILY_FOLDER
+
+
+def daily_path(store: ProgressStore, plan: DailyPlan) -> Path:
+    return daily_folder(store) / f"{plan.key}.non"
+
+
+def write_generated(folder: Path, puzzle: Puzzle, stem: str) -> Path:
+    """Write ``puzzle`` as ``folder/stem.non`` (atomically); OSError/ValueError if it cannot."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{stem}.non"
+    write_puzzle(puzzle, path)
+    return path
+
+
+def random_stem(width: int, height: int, level: int, seed: int) -> str:
+    return f"{width}x{height}-level{level}-{seed}"
+
+
+def prune_random(folder: Path, keep: int = KEEP_RANDOM, store: ProgressStore | None = None) -> None:
+    """Forget all but the ``keep`` newest random puzzles, except those with a game in
+    progress in ``store``: an unfinished 40x30 went with its file after twelve quick 5x5
+    ones, and Continue then said its file was no longer there (QA)."""
+    with contextlib.suppress(OSError):
+        files = sorted(puzzle_files(folder), key=lambda path: path.stat().st_mtime, reverse=True)
+        for old in files[keep:]:
+            if store is not None and _game_in_progress(store, old):
+                continue
+            with contextlib.suppress(OSError):
+                old.unlink()
+
+
+def _game_in_progress(store: ProgressStore, path: Path) -> bool:
+    try:
+        puzzle = read_puzzle(path)
+    except (ValueError, OSError):
+        return False
+    record = store.record(puzzle.fingerprint())
+    return record.session is not None  # cleared on a win
+
+
+def newest_random(folder: Path) -> tuple[Puzzle, Path] | None:
+    """The random puzzle played last (the newest file that reads), if any."""
+    try:
+        files = sorted(puzzle_files(folder), key=lambda path: path.stat().st_mtime, reverse=True)
+    except OSError:
+        return None
+    for path in files:
+        try:
+            return read_puzzle(path), path
+        except (ValueError, OSError):
+            continue
+    return None
+
+
+def kept_copy(puzzle: Puzzle, user_dir: Path) -> Path | None:
+    """The file in "My puzzles" that already holds this puzzle, if any."""
+    key = puzzle.fingerprint()
+    try:
+        files = puzzle_files(user_dir)
+    except OSError:
+        return None
+    for path in files:
+        try:
+            if read_puzzle(path).fingerprint() == key:
+                return path
+        except (ValueError, OSError):
+            continue
+    return None
+
+
+def keep_in_my_puzzles(puzzle: Puzzle, user_dir: Path) -> tuple[Path, bool]:
+    """Copy ``puzzle`` into "My puzzles"; (its file, True when written now, False when it
+    was kept before). OSError or ValueError when it cannot be written."""
+    existing = kept_copy(puzzle, user_dir)
+    if existing is not None:
+        return existing, False
+    return write_in_folder(puzzle, user_dir, named=puzzle.title or "Random"), True
+
+
+def sync_daily(store: ProgressStore, plans: list[DailyPlan]) -> None:
+    """Copy each planned day's win (from its puzzle's record) into the store's daily times."""
+    for plan in plans:
+        path = daily_path(store, plan)
+        if not path.is_file():
+            continue
+        try:
+            puzzle = read_puzzle(path)
+        except (ValueError, OSError):
+            continue
+        record = store.record(puzzle.fingerprint())
+        if record.solved and record.best_time is not None:
+            store.mark_daily(plan.key, record.best_time)

@@ -1,0 +1,246 @@
+"""Advice for the player as data, each piece with the sentence the play screen shows for it.
+
+Check (V) reports the lines whose marks contradict their clues and, when the goal picture is
+known to be the only answer, the marks that disagree with it. Hint (H) finds the most
+instructive deduction one line makes from the player's marks, with its technique named
+(``game.core.solver.hints``), or says why it cannot:
+wrong marks, a line no placement of its clue fits any more, or nothing left for line logic.
+
+The screen decides only how to show a piece of advice (flashing cells, an outlined line, the
+colour of the message, from ``tone``); what is said, and why, is decided here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar, Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from game.core.board import Board, Cell
+from game.core.lines import Clue, clue_text
+from game.core.play.session import Session
+from game.core.puzzle import Puzzle
+from game.core.solver.hints import Hint, find_hint, line_codes
+from game.core.solver.line import analyse_line
+from game.core.solver.steps import Axis, CellPosition
+
+# How a message reads on screen: plain, a mistake, good news, or a hint.
+Tone = Literal["info", "error", "success", "hint"]
+
+
+# --- check ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CheckReport:
+    """What a check found. ``wrong`` is empty unless ``answer_known`` (the goal picture is the
+    puzzle's only answer, so a mark that disagrees with it is surely wrong)."""
+
+    rows: tuple[int, ...]
+    columns: tuple[int, ...]
+    wrong: tuple[CellPosition, ...]
+    answer_known: bool
+
+    @property
+    def mistakes(self) -> bool:
+        return bool(self.rows or self.columns or self.wrong)
+
+    @property
+    def tone(self) -> Tone:
+        return "error" if self.mistakes else "success"
+
+    @property
+    def text(self) -> str:
+        parts: list[str] = []
+        if self.rows or self.columns:
+            parts.append(lines_sentence(self.rows, self.columns))
+        if self.wrong:
+            count = len(self.wrong)
+            parts.append(
+                "1 mark is wrong (flashing)." if count == 1
+                else f"{count} marks are wrong (flashing)."
+            )  # fmt: skip
+        if parts:
+            return " ".join(parts)
+        if self.answer_known:
+            return "No mistakes so far."
+        return "No row or column contradicts its clue."
+
+
+def check_marks(session: Session, answer_known: bool) -> CheckReport:
+    """Check the session's marks; name wrong marks only when ``answer_known``."""
+    rows, columns = session.contradicted_lines()
+    wrong = session.wrong_cells() if answer_known else []
+    return CheckReport(tuple(rows), tuple(columns), tuple(wrong), answer_known)
+
+
+# --- hint -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ForcedCell:
+    """Line logic gives ``hint.cells`` on one line (``hint.line``), by a named technique.
+
+    The name stays from when a hint gave one cell; ``cell`` is the first cell given (where
+    the cursor goes), ``cells`` all of them."""
+
+    hint: Hint
+    tone: ClassVar[Tone] = "hint"
+
+    @property
+    def cell(self) -> CellPosition:
+        return self.hint.x, self.hint.y
+
+    @property
+    def cells(self) -> tuple[tuple[int, int, Cell], ...]:
+        return self.hint.cells
+
+    @property
+    def line(self) -> tuple[Axis, int]:
+        return self.hint.axis, self.hint.index
+
+    @property
+    def technique(self) -> str:
+        return self.hint.technique
+
+    @property
+    def text(self) -> str:
+        return f"{sentence(self.hint.text)} {action_sentence(self.hint)}"
+
+
+def action_sentence(hint: Hint) -> str:
+    """ "Fill the 4 outlined cells." / "Cross the outlined cell." / "Fill 3 and cross 2 …"."""
+    filled, crossed = hint.filled_count, hint.crossed_count
+
+    def cells(count: int) -> str:
+        return "the outlined cell" if count == 1 else f"the {count} outlined cells"
+
+    if filled and crossed:
+        return f"Fill {filled} and cross {crossed} of the outlined cells."
+    if filled:
+        return f"Fill {cells(filled)}."
+    return f"Cross {cells(crossed)}."
+
+
+@dataclass(frozen=True)
+class WrongMarks:
+    """No hint: line logic from wrong marks would teach a wrong step, so these are shown."""
+
+    cells: tuple[CellPosition, ...]
+    tone: ClassVar[Tone] = "error"
+
+    @property
+    def text(self) -> str:
+        count = "1 mark is" if len(self.cells) == 1 else f"{len(self.cells)} marks are"
+        return f"A hint needs correct marks: {count} wrong (flashing)."
+
+
+@dataclass(frozen=True)
+class BrokenLine:
+    """Row or column ``index`` (0-based) can no longer hold its ``clue`` with these marks."""
+
+    axis: Axis
+    index: int
+    clue: Clue
+    # The line's real marks alone still fit: its trial marks made the contradiction, which
+    # is what a trial is for (the guess was wrong), and D is the way back.
+    by_trial: bool = False
+    tone: ClassVar[Tone] = "error"
+
+    @property
+    def line(self) -> tuple[Axis, int]:
+        return self.axis, self.index
+
+    @property
+    def text(self) -> str:
+        line, clue = f"{self.axis} {self.index + 1}", clue_text(self.clue)
+        if self.by_trial:
+            return (
+                f"Your trial marks break {line}: it can hold {clue} without them, not with "
+                "them, so the guess was wrong. Drop trial (D) takes it back."
+            )
+        return (
+            f"Your marks contradict the clues: {line} cannot hold {clue} any more. "
+            "Undo or clear some marks first."
+        )
+
+
+@dataclass(frozen=True)
+class NothingForced:
+    """Line logic proves nothing more from the marks: the next step needs a guess."""
+
+    tone: ClassVar[Tone] = "hint"
+
+    @property
+    def text(self) -> str:
+        return "Line logic finds nothing more from your marks: try a trial (T)."
+
+
+HintAdvice = ForcedCell | WrongMarks | BrokenLine | NothingForced
+
+
+def advise_hint(session: Session, answer_known: bool) -> HintAdvice:
+    """The hint for the session's marks; wrong marks (known only when ``answer_known``) come
+    first, since a hint from them would be wrong too."""
+    wrong = session.wrong_cells() if answer_known else []
+    if wrong:
+        return WrongMarks(tuple(wrong))
+    found = find_hint(session.puzzle, session.board)
+    if found is not None:
+        return ForcedCell(found)
+    broken = broken_line(session.puzzle, session.board)
+    return broken if broken is not None else NothingForced()
+
+
+def broken_line(puzzle: Puzzle, board: Board) -> BrokenLine | None:
+    """The first row, then column, whose marks no placement of its clue fits, if any."""
+    cells = board.cells
+    real = np.where(cells >= Cell.TRIAL_FILLED, Cell.UNKNOWN, cells)
+    for y, clue in enumerate(puzzle.row_clues):
+        if analyse_line(clue, line_codes(cells[y, :].tolist())) is None:
+            return BrokenLine("row", y, clue, _fits(clue, real[y, :]))
+    for x, clue in enumerate(puzzle.column_clues):
+        if analyse_line(clue, line_codes(cells[:, x].tolist())) is None:
+            return BrokenLine("column", x, clue, _fits(clue, real[:, x]))
+    return None
+
+
+def _fits(clue: Clue, line: npt.NDArray[np.int8]) -> bool:
+    return analyse_line(clue, line_codes(line.tolist())) is not None
+
+
+# --- sentences --------------------------------------------------------------------------------
+
+
+def sentence(text: str) -> str:
+    """``text`` with a capital first letter and a full stop."""
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def lines_sentence(rows: Sequence[int], columns: Sequence[int]) -> str:
+    """ "Row 3 and column 7 contradict their clues." (numbers count from 1)."""
+    parts: list[str] = []
+    if rows:
+        parts.append(("Row " if len(rows) == 1 else "Rows ") + _numbers(rows))
+    if columns:
+        word = "column " if len(columns) == 1 else "columns "
+        parts.append((word if parts else word.capitalize()) + _numbers(columns))
+    total = len(rows) + len(columns)
+    verb = "contradicts its clue." if total == 1 else "contradict their clues."
+    return " and ".join(parts) + " " + verb
+
+
+def _numbers(indices: Sequence[int]) -> str:
+    """At most six numbers (from 1), then how many more."""
+    shown = [str(i + 1) for i in indices[:6]]
+    text = ", ".join(shown)
+    if len(indices) > 6:
+        text += f" and {len(indices) - 6} more"
+    return text

@@ -1,0 +1,517 @@
+"""A play session: the board, the moves made (undo/redo), the clock, and per-line status.
+
+Every change to the board goes through :meth:`Session.apply`, :meth:`Session.undo` or
+:meth:`Session.redo`, so the session can keep per-line caches (complete / contradicted) and
+recheck only the lines a move touched. The undo history keeps, per move, the flat indices of
+the cells it changed and their previous values, so long games on big boards stay small.
+"""
+
+from __future__ import annotations
+
+import bisect
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, TypeGuard
+
+import numpy as np
+import numpy.typing as npt
+
+from game.core.board import Board, Cell, CellArray
+from game.core.lines import Clue
+from game.core.play.moves import (
+    ClearAll,
+    CommitTrial,
+    DiscardTrial,
+    Move,
+    Paint,
+    decode_move,
+    encode_move,
+)
+from game.core.puzzle import Puzzle
+
+SESSION_VERSION = 1
+# No game lasts a century; a bigger time in a file is damage, not a record.
+MAX_SECONDS = 100 * 365 * 24 * 3600
+
+IndexArray = npt.NDArray[np.integer[Any]]
+
+
+@dataclass(frozen=True)
+class LineStatus:
+    """What the UI shows beside a clue.
+
+    ``complete``: the line's filled runs are exactly its clue. ``contradicted``: the marks
+    already rule the clue out, judged only from what a player can see for sure (the filled
+    count, runs closed by crosses or edges, a fully marked line), so it never gives away a
+    deduction the player has not made.
+    """
+
+    complete: bool
+    contradicted: bool
+
+
+@dataclass(frozen=True)
+class Change:
+    """What one apply, undo or redo did to the board, for the screen to follow up on.
+
+    ``cells``: (x, y) of every cell whose state changed. ``completed_rows`` and
+    ``completed_columns``: lines that now show their clue and did not before (the "line"
+    sound). ``solved``: the board solves the puzzle after the change.
+    """
+
+    cells: tuple[tuple[int, int], ...]
+    completed_rows: tuple[int, ...]
+    completed_columns: tuple[int, ...]
+    solved: bool
+
+
+_COMPLETE = LineStatus(complete=True, contradicted=False)
+_OPEN = LineStatus(complete=False, contradicted=False)
+_CONTRADICTED = LineStatus(complete=False, contradicted=True)
+
+
+def _runs(filled: npt.NDArray[np.bool_]) -> tuple[IndexArray, IndexArray]:
+    """Start and end (exclusive) of each filled run."""
+    padded = np.zeros(filled.size + 2, dtype=np.int8)
+    padded[1:-1] = filled
+    steps = np.diff(padded)
+    return np.flatnonzero(steps == 1), np.flatnonzero(steps == -1)
+
+
+def _span(prefix: Sequence[int], first: int, stop: int) -> int:
+    """Cells the clue runs ``first..stop-1`` need: their lengths plus one gap between each."""
+    if stop <= first:
+        return 0
+    return prefix[stop] - prefix[first] + stop - first - 1
+
+
+def _closed_runs_fit(clue: Clue, closed: Sequence[tuple[int, int]], length: int) -> bool:
+    """Whether the closed runs can be clue runs, in order, leaving room for the others.
+
+    Closed run j (cells ``start..end-1``, walled by crosses or edges) must be some clue run
+    k_j of the same length, with k_0 < k_1 < ..., and the clue runs between two matched ones
+    must fit in the cells between their walls. Only space is counted (not crosses inside the
+    gaps): the check is deliberately weak, so it is sound and never spoils.
+    """
+    if not closed:
+        return True
+    prefix = [0]
+    for run in clue:
+        prefix.append(prefix[-1] + run)
+
+    def fits(first: int, stop: int, room: int) -> bool:
+        return stop <= first or _span(prefix, first, stop) <= room
+
+    reachable: list[int] = []  # clue indices the previous closed run can be, ascending
+    previous_end = -1
+    for position, (start, end) in enumerate(closed):
+        run_length = end - start
+        now: list[int] = []
+        for k, clue_run in enumerate(clue):
+            if clue_run != run_length:
+                continue
+            if position == 0:
+                if fits(0, k, start - 1):
+                    now.append(k)
+                continue
+            # The latest earlier match leaves the fewest clue runs for the gap: best choice.
+            slot = bisect.bisect_left(reachable, k) - 1
+            if slot >= 0 and fits(reachable[slot] + 1, k, start - previous_end - 2):
+                now.append(k)
+        if not now:
+            return False
+        reachable = now
+        previous_end = end
+    return fits(reachable[-1] + 1, len(clue), length - previous_end - 1)
+
+
+def line_status(clue: Clue, cells: CellArray) -> LineStatus:
+    """The status of one line of cell states against its clue (trial marks count)."""
+    filled = (cells == Cell.FILLED) | (cells == Cell.TRIAL_FILLED)
+    starts, ends = _runs(filled)
+    lengths = ends - starts
+    if len(lengths) == len(clue) and all(int(a) == b for a, b in zip(lengths, clue, strict=True)):
+        return _COMPLETE
+    # Filled cells can never be taken back by the clue: too many, or a run (open or
+    # closed) longer than any clue number, is already wrong.
+    if int(lengths.sum()) > sum(clue):
+        return _CONTRADICTED
+    if len(lengths) and int(lengths.max()) > max(clue, default=0):
+        return _CONTRADICTED
+    if not np.any(cells == Cell.UNKNOWN):
+        return _CONTRADICTED  # fully marked, and not the clue
+    crossed = (cells == Cell.CROSSED) | (cells == Cell.TRIAL_CROSSED)
+    size = cells.size
+    walled_left = (starts == 0) | crossed[np.maximum(starts - 1, 0)]
+    walled_right = (ends == size) | crossed[np.minimum(ends, size - 1)]
+    closed = [
+        (int(start), int(end))
+        for start, end, is_closed in zip(starts, ends, walled_left & walled_right, strict=True)
+        if is_closed
+    ]
+    return _OPEN if _closed_runs_fit(clue, closed, size) else _CONTRADICTED
+
+
+@dataclass(frozen=True)
+class _Record:
+    """One move of the undo history: the cells it changed and what they were before."""
+
+    move: Move
+    indices: IndexArray
+    previous: CellArray
+
+
+def _clip(move: Move, board: Board) -> Move | None:
+    """A paint move cut to the board, or None when it misses the board entirely."""
+    if not isinstance(move, Paint):
+        return move
+    if move.x1 < 0 or move.y1 < 0 or move.x0 >= board.width or move.y0 >= board.height:
+        return None
+    x0, y0 = max(move.x0, 0), max(move.y0, 0)
+    x1, y1 = min(move.x1, board.width - 1), min(move.y1, board.height - 1)
+    if (x0, y0, x1, y1) == (move.x0, move.y0, move.x1, move.y1):
+        return move
+    return Paint(x0, y0, x1, y1, move.state, move.only_unknown)
+
+
+def _index_dtype(board: Board) -> np.dtype[Any]:
+    return np.min_scalar_type(board.width * board.height - 1)
+
+
+def move_changes(board: Board, move: Move) -> tuple[IndexArray, CellArray]:
+    """The flat indices of the cells ``move`` changes on ``board``, and their new values.
+
+    ``move`` must lie inside the board (see :func:`_clip`).
+    """
+    cells = board.cells
+    flat = cells.reshape(-1)
+    indices: IndexArray
+    if isinstance(move, Paint):
+        region = cells[move.y0 : move.y1 + 1, move.x0 : move.x1 + 1]
+        if move.only_unknown:
+            eligible = region == Cell.UNKNOWN
+        elif move.state in (Cell.TRIAL_FILLED, Cell.TRIAL_CROSSED):
+            # Trial marks are a layer over unknown cells; they never cover real marks.
+            eligible = (region == Cell.UNKNOWN) | (region >= Cell.TRIAL_FILLED)
+        else:
+            eligible = np.ones(region.shape, dtype=bool)
+        ys, xs = np.nonzero(eligible & (region != move.state))
+        indices = (ys + move.y0) * board.width + (xs + move.x0)
+        values = np.full(indices.size, move.state, dtype=np.int8)
+    elif isinstance(move, CommitTrial):
+        indices = np.flatnonzero(flat >= Cell.TRIAL_FILLED)
+        # TRIAL_FILLED (3) -> FILLED (1), TRIAL_CROSSED (4) -> CROSSED (2).
+        values = (flat[indices] - (Cell.TRIAL_FILLED - Cell.FILLED)).astype(np.int8)
+    elif isinstance(move, DiscardTrial):
+        indices = np.flatnonzero(flat >= Cell.TRIAL_FILLED)
+        values = np.zeros(indices.size, dtype=np.int8)
+    elif isinstance(move, ClearAll):
+        indices = np.flatnonzero(flat != Cell.UNKNOWN)
+        values = np.zeros(indices.size, dtype=np.int8)
+    else:
+        raise ValueError(f"{move!r} is not a move")
+    return indices.astype(_index_dtype(board)), values
+
+
+def _inside(move: Move, board: Board) -> bool:
+    if not isinstance(move, Paint):
+        return True
+    return move.x0 >= 0 and move.y0 >= 0 and move.x1 < board.width and move.y1 < board.height
+
+
+class Session:
+    """One game of one puzzle. Change the board only through apply / undo / redo."""
+
+    def __init__(self, puzzle: Puzzle, board: Board | None = None) -> None:
+        if board is None:
+            board = Board.blank(puzzle.width, puzzle.height)
+        elif (board.width, board.height) != (puzzle.width, puzzle.height):
+            raise ValueError(
+                f"the board is {board.width}x{board.height} but the puzzle is {puzzle.size_text}"
+            )
+        self.puzzle = puzzle
+        self.board = board
+        self.elapsed = 0.0
+        self.paused = False
+        # The board before the first recorded move, so a saved history can be replayed.
+        self._start = board.copy()
+        self._history: list[_Record] = []
+        self._redo: list[Move] = []
+        # While a saved history is replayed, lines are rechecked once at the end instead.
+        self._defer_recheck = False
+        self._row_status = [_OPEN] * puzzle.height
+        self._column_status = [_OPEN] * puzzle.width
+        self._incomplete = puzzle.height + puzzle.width
+        self._recheck(range(puzzle.height), range(puzzle.width))
+
+    # --- state -------------------------------------------------------------------------
+
+    @property
+    def solved(self) -> bool:
+        """Every row and column shows its clue (trial fills count; crosses do not matter)."""
+        return self._incomplete == 0
+
+    @property
+    def cells_to_fill(self) -> int | None:
+        """The goal picture's cells not filled yet (trial fills count as filled); None
+        when the puzzle has no goal picture. Wrong fills do not lower it, so a wrong board
+        never reads "0 to fill"."""
+        goal = self.puzzle.goal_array()
+        if goal is None:
+            return None
+        return int(np.count_nonzero(goal & ~self.board.filled_mask()))
+
+    def count_text(self) -> str:
+        """The header's count: how many cells are filled of how many the clues ask for.
+        One meaning all game long, and it never tells a right fill from a wrong one (a
+        count of goal cells still to fill would, move by move, with Auto-check off)."""
+        return f"Filled {self.board.filled_count} of {self.puzzle.filled_total}"
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._history)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    @property
+    def history(self) -> list[Move]:
+        """The moves that built the board, oldest first."""
+        return [record.move for record in self._history]
+
+    @property
+    def redo_moves(self) -> list[Move]:
+        """The moves redo would replay, next first."""
+        return list(reversed(self._redo))
+
+    def row_status(self, y: int) -> LineStatus:
+        return self._row_status[y]
+
+    def column_status(self, x: int) -> LineStatus:
+        return self._column_status[x]
+
+    def contradicted_lines(self) -> tuple[list[int], list[int]]:
+        """Indices of the rows and of the columns whose marks rule their clue out."""
+        return (
+            [y for y, status in enumerate(self._row_status) if status.contradicted],
+            [x for x, status in enumerate(self._column_status) if status.contradicted],
+        )
+
+    def wrong_cells(self) -> list[tuple[int, int]]:
+        """(x, y) of real marks that disagree with the puzzle's goal picture, if it has one."""
+        goal = self.puzzle.goal_array()
+        if goal is None:
+            return []
+        cells = self.board.cells
+        wrong = ((cells == Cell.FILLED) & ~goal) | ((cells == Cell.CROSSED) & goal)
+        ys, xs = np.nonzero(wrong)
+        return [(int(x), int(y)) for y, x in zip(ys, xs, strict=True)]
+
+    # --- clock -------------------------------------------------------------------------
+
+    def tick(self, dt: float) -> None:
+        """Add ``dt`` seconds of play, unless paused or solved."""
+        if self.paused or self.solved:
+            return
+        if math.isfinite(dt) and dt > 0:
+            self.elapsed += dt
+
+    def pause(self) -> None:
+        self.paused = True
+
+    def resume(self) -> None:
+        self.paused = False
+
+    # --- moves -------------------------------------------------------------------------
+
+    def apply(self, move: Move) -> Change | None:
+        """Make ``move`` and say what changed; None (and no history) when nothing would."""
+        fitted = _clip(move, self.board)
+        if fitted is None:
+            return None
+        performed = self._perform(fitted)
+        if performed is None:
+            return None
+        record, change = performed
+        self._history.append(record)
+        self._redo.clear()
+        return change
+
+    def undo(self) -> Change | None:
+        """Take back the last move; None when there is none."""
+        if not self._history:
+            return None
+        record = self._history.pop()
+        self.board.cells.flat[record.indices] = record.previous
+        self._redo.append(record.move)
+        return self._changed(record.indices)
+
+    def redo(self) -> Change | None:
+        """Make the last undone move again; None when there is none."""
+        if not self._redo:
+            return None
+        move = self._redo.pop()
+        performed = self._perform(move)
+        # Always performed: undo restored the board the move was made on.
+        assert performed is not None
+        record, change = performed
+        self._history.append(record)
+        return change
+
+    def _perform(self, move: Move) -> tuple[_Record, Change] | None:
+        indices, values = move_changes(self.board, move)
+        if indices.size == 0:
+            return None
+        flat = self.board.cells.flat
+        previous = np.asarray(flat[indices], dtype=np.int8)
+        flat[indices] = values
+        return _Record(move, indices, previous), self._changed(indices)
+
+    def _changed(self, indices: IndexArray) -> Change:
+        """Recheck the lines through the cells at ``indices`` and describe the change."""
+        width = self.board.width
+        wide = indices.astype(np.int64)
+        ys, xs = np.divmod(wide, width)
+        completed: tuple[list[int], list[int]] = ([], [])
+        if not self._defer_recheck:
+            completed = self._recheck(np.unique(ys).tolist(), np.unique(xs).tolist())
+        return Change(
+            cells=tuple(zip(xs.tolist(), ys.tolist(), strict=True)),
+            completed_rows=tuple(completed[0]),
+            completed_columns=tuple(completed[1]),
+            solved=self.solved,
+        )
+
+    # --- line caches -------------------------------------------------------------------
+
+    def _recheck(self, rows: Sequence[int], columns: Sequence[int]) -> tuple[list[int], list[int]]:
+        """Refresh the status of these lines; returns the rows and columns newly complete."""
+        cells = self.board.cells
+        completed_rows: list[int] = []
+        completed_columns: list[int] = []
+        for y in rows:
+            status = line_status(self.puzzle.row_clues[y], cells[y, :])
+            self._incomplete += self._row_status[y].complete - status.complete
+            if status.complete and not self._row_status[y].complete:
+                completed_rows.append(y)
+            self._row_status[y] = status
+        for x in columns:
+            status = line_status(self.puzzle.column_clues[x], cells[:, x])
+            self._incomplete += self._column_status[x].complete - status.complete
+            if status.complete and not self._column_status[x].complete:
+                completed_columns.append(x)
+            self._column_status[x] = status
+        return completed_rows, completed_columns
+
+    # --- saving ------------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "version": SESSION_VERSION,
+            "puzzle": self.puzzle.fingerprint(),
+            "width": self.board.width,
+            "height": self.board.height,
+            "board": self.board.to_text(),
+            "history": [encode_move(record.move) for record in self._history],
+            "redo": [encode_move(move) for move in reversed(self._redo)],
+            "elapsed": self.elapsed,
+            "solved": self.solved,
+        }
+        if np.any(self._start.cells):
+            data["start"] = self._start.to_text()
+        return data
+
+    @classmethod
+    def from_json(cls, puzzle: Puzzle, data: object) -> Session:
+        """The session saved by :meth:`to_json`; any mismatch is a ValueError saying what."""
+        try:
+            return cls._from_json(puzzle, data)
+        except ValueError as error:
+            raise ValueError(f"saved game is not usable: {error}") from None
+        except (TypeError, KeyError, IndexError, ArithmeticError, RecursionError) as error:
+            # A file edited by hand reaches here with shapes no check foresaw: it is still
+            # just a saved game that cannot be used, never a crash of the caller.
+            raise ValueError(f"saved game is not usable: {type(error).__name__}") from None
+
+    @classmethod
+    def _from_json(cls, puzzle: Puzzle, data: object) -> Session:
+        if not isinstance(data, dict):
+            raise ValueError("it is not a JSON object")
+        version = data.get("version")
+        if version != SESSION_VERSION:
+            raise ValueError(f"version {version!r} is not supported (expected 1)")
+        if data.get("puzzle") != puzzle.fingerprint():
+            raise ValueError("it belongs to a different puzzle")
+        width, height = data.get("width"), data.get("height")
+        if (width, height) != (puzzle.width, puzzle.height) or not all(
+            type(value) is int for value in (width, height)
+        ):
+            raise ValueError(
+                f"its size {width!r}x{height!r} is not the puzzle's {puzzle.size_text}"
+            )
+        board = Board.from_text(puzzle.width, puzzle.height, _text(data, "board"))
+        start_text = data.get("start")
+        start = (
+            Board.blank(puzzle.width, puzzle.height)
+            if start_text is None
+            else Board.from_text(puzzle.width, puzzle.height, _text(data, "start"))
+        )
+        history = _moves(data, "history")
+        redo = _moves(data, "redo")
+        elapsed = data.get("elapsed")
+        if not is_seconds(elapsed):
+            shown = repr(elapsed) if len(repr(elapsed)) <= 24 else repr(elapsed)[:20] + "…"
+            raise ValueError(f"elapsed time {shown} is not a number of seconds")
+        solved = data.get("solved")
+        if not isinstance(solved, bool):
+            raise ValueError(f"solved flag {solved!r} is not true or false")
+
+        session = cls(puzzle, start)
+        session._defer_recheck = True
+        for number, move in enumerate(history, start=1):
+            if not _inside(move, board):
+                raise ValueError(f"move {number} lies outside the board")
+            if not session.apply(move):
+                raise ValueError(f"move {number} ({encode_move(move)}) changes nothing")
+        session._defer_recheck = False
+        session._recheck(range(puzzle.height), range(puzzle.width))
+        if session.board != board:
+            raise ValueError("the moves do not lead to the saved board")
+        if session.solved != solved:
+            raise ValueError("the solved flag does not match the board")
+        scratch = board.copy()
+        for number, move in enumerate(redo, start=1):
+            if not _inside(move, scratch):
+                raise ValueError(f"redo move {number} lies outside the board")
+            indices, values = move_changes(scratch, move)
+            if indices.size == 0:
+                raise ValueError(f"redo move {number} ({encode_move(move)}) changes nothing")
+            scratch.cells.flat[indices] = values
+        session._redo = list(reversed(redo))
+        session.elapsed = float(elapsed)
+        return session
+
+
+def is_seconds(value: object) -> TypeGuard[int | float]:
+    """Whether ``value`` is a time the game can hold: a finite number of seconds, at least
+    zero and at most :data:`MAX_SECONDS`. Compares before converting, so a JSON integer with
+    hundreds of digits is refused instead of overflowing ``float()``; NaN fails both bounds."""
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return False
+    return 0 <= value <= MAX_SECONDS
+
+
+def _text(data: dict[str, Any], key: str) -> str:
+    value = data.get(key)
+    if not isinstance(value, str):
+        raise ValueError(f"{key!r} is missing or not a text")
+    return value
+
+
+def _moves(data: dict[str, Any], key: str) -> list[Move]:
+    value = data.get(key)
+    if not isinstance(value, list):
+        raise ValueError(f"{key!r} is missing or not a list")
+    return [decode_move(text) for text in value]

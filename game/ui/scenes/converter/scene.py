@@ -1,0 +1,653 @@
+"""The converter screen: turn a picture into a puzzle, touch it up, see whether it is fair, save it.
+
+Open a picture by dropping it on the window or with the in-game file browser (which also
+opens level files, to edit their picture), or start from a blank canvas and draw. Every
+control (size, method, threshold, invert, crop, fit) re-grids at once from the loaded picture.
+Drag on the preview to touch up cells (left paints the opposite of the first cell, right
+erases); Ctrl+Z undoes a stroke, Ctrl+Y (or Ctrl+Shift+Z) redoes it. What is edited is a
+:class:`~game.core.create.editor.ConverterDocument`; this scene holds events, layout and drawing.
+
+Solving never blocks a frame: the uniqueness check, the fix search and finding the picture
+of a level file that has none are :class:`~game.core.solver.task.SolveTask` work advanced
+``CHECK_SLICE`` seconds a frame. When the clues have several solutions, the cells that can
+go either way are hatched and "Make it fair" looks for a few edits that make it unique.
+Save writes a ``.non`` with its picture into "My puzzles" (asking first when ambiguous);
+opening over changed work asks first. Play now and Watch the solver open on it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from dataclasses import replace
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+import numpy.typing as npt
+import pygame
+
+from game.core.convert.converter import (
+    DEFAULT_METHOD,
+    IMAGE_SUFFIXES,
+    LEVEL_METHODS,
+    MAX_SIZE,
+    MIN_SIZE,
+    SIZE_PRESETS,
+    Converter,
+    ConvertError,
+    ConvertOptions,
+)
+from game.core.create.editor import (
+    LEVEL_SOLVE_LIMIT,
+    ConverterDocument,
+    LevelOpening,
+    Mode,
+    write_in_folder,
+)
+from game.core.create.fairness import Report
+from game.core.formats import FormatError
+from game.core.puzzle import Puzzle
+from game.core.solver.steps import CellPosition
+from game.core.store.packs import PUZZLE_EXTENSIONS
+from game.ui.opening import PlayContext
+from game.ui.scene import Scene
+from game.ui.scenes.converter.editor_exit import leave_or_ask, toast_save_failed
+from game.ui.scenes.converter.fairness import CHECK_SLICE, ConverterFairness
+from game.ui.scenes.converter.framing import PhotoSide, follow_auto_frame
+from game.ui.scenes.converter.layout import arrange_converter
+from game.ui.scenes.converter.panels import (
+    FIT_LABELS,
+    METHOD_LABELS,
+    SourceView,
+    draw_busy_note,
+    draw_panel,
+)
+from game.ui.scenes.play.exits import ambiguity_notice
+from game.ui.scenes.replay.scene import ReplayScene
+from game.ui.widgets.base import FocusGroup, Widget, draw_focus_ring
+from game.ui.widgets.button import Button
+from game.ui.widgets.dialog import DialogAction, DialogScene
+from game.ui.widgets.file_browser import FileBrowserScene
+from game.ui.widgets.picture_grid import PictureGrid
+from game.ui.widgets.slider import Slider
+from game.ui.widgets.stepper import NumberStepper
+from game.ui.widgets.text import draw_text
+from game.ui.widgets.text_input import TextInput
+from game.ui.widgets.toggle import Selector, Toggle
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+BoolGrid = npt.NDArray[np.bool_]
+
+LAST_FOLDER_SETTING = "converter_folder"
+LEVEL_SUFFIXES = tuple(sorted(PUZZLE_EXTENSIONS))
+
+
+class ConverterScene(Scene):
+    """Picture -> puzzle, with live preview, touch-ups, a fairness report and saving."""
+
+    # The app hands files dropped on the window to this scene (see App.open_dropped_file).
+    accepts_drops = True
+
+    def __init__(self, app: App, image_path: str | Path | None = None) -> None:
+        super().__init__(app)
+        self.document = ConverterDocument()
+        self.source_label = ""
+        self.source_view = SourceView()
+        self.problem = ""  # why the last picture could not be opened
+        self._shown: ConvertOptions | None = None  # the settings the document opened with
+        self.puzzle: Puzzle = self.document.puzzle()
+        self.fairness = ConverterFairness(self)
+        self.pending_path: Path | None = None
+        # A level file being opened (one without a goal is solved a slice a frame).
+        self.level: LevelOpening | None = None
+        self._pending_drawn = False
+        # Where the source picture and the preview's panel go (see converter_layout).
+        self.source_rect = pygame.Rect(0, 0, 0, 0)
+        self.preview_panel = pygame.Rect(0, 0, 0, 0)
+        self._build_widgets()
+        self.grid_changed()
+        if image_path is not None:
+            self.open_path(Path(image_path))
+
+    @property
+    def mode(self) -> Mode:
+        """What is open: ``empty``, ``image`` or ``canvas`` (the document's mode)."""
+        return self.document.mode
+
+    @property
+    def converter(self) -> Converter | None:
+        """The loaded picture, in ``image`` mode."""
+        return self.document.converter
+
+    @property
+    def report(self) -> Report | None:
+        """The fairness report of the current grid; None while it is worked out."""
+        return self.fairness.report
+
+    # -- widgets ----------------------------------------------------------------------------
+
+    def _build_widgets(self) -> None:
+        options = self.document.options
+        self.photo = PhotoSide(self._change_options)
+        # "Open" when "Open…" does not fit (800x600 showed "Ope...", QA).
+        self.open_button = Button("Open…", self.open_browser, font_size=18, short_label="Open")
+        self.canvas_button = Button("Blank canvas", self.new_canvas, font_size=18)
+        self.back_button = Button("Back", self.leave, font_size=18)
+        self.clues_button = Button("Type clues…", self.type_clues, short_label="Clues…")
+        # The three ways to start share one row: smaller type keeps their labels whole.
+        for button in (self.open_button, self.canvas_button, self.clues_button):
+            button.font_size = 16
+        self.canvas_button.short_label = "Canvas"
+        self.width_stepper = NumberStepper(
+            "Width", options.width, MIN_SIZE, MAX_SIZE, self._setter("width")
+        )
+        self.height_stepper = NumberStepper(
+            "Height", options.height, MIN_SIZE, MAX_SIZE, self._setter("height")
+        )
+        self.preset_buttons = [
+            Button(str(size), self._preset_setter(size), font_size=16) for size in SIZE_PRESETS
+        ]
+        self.aspect_toggle = Toggle("Keep aspect", False, self._setter("keep_aspect"), font_size=19)
+        self.method_choice: Selector[str] = Selector(
+            "Method", METHOD_LABELS, DEFAULT_METHOD, self._setter("method"), font_size=19
+        )
+        self.threshold_slider = Slider(
+            "Level", 0.5, self._setter("threshold"), step=0.05, font_size=19
+        )
+        self.invert_toggle = Toggle("Invert", False, self._setter("invert"), font_size=19)
+        self.crop_toggle = Toggle("Crop borders", False, self._setter("crop"), font_size=19)
+        self.fit_choice: Selector[str] = Selector(
+            "Fit", FIT_LABELS, "pad", self._setter("fit"), font_size=19
+        )
+        self.title_input = TextInput(
+            placeholder="Title", max_length=60, font_size=18, on_change=self._title_typed
+        )
+        self.author_input = TextInput(
+            placeholder="Author", max_length=60, font_size=18, on_change=self._text_changed
+        )
+        self.save_button = Button("Save", self.save_clicked, primary=True, font_size=18)
+        self.play_button = Button("Play now", self.play_now, font_size=18)
+        self.watch_button = Button("Watch the solver", self.watch_solver, font_size=18)
+        self.fair_button = self.fairness.fair_button
+        self.preview = PictureGrid(
+            on_paint=self._painted,
+            on_stroke_start=self._stroke_started,
+            on_stroke_end=self._stroke_ended,
+        )
+        # In reading order: Tab walks the left column, the report's buttons, then the grid.
+        self.controls: list[Widget] = [
+            self.open_button, self.canvas_button, self.clues_button,
+            self.width_stepper, *self.preset_buttons,
+            self.height_stepper, self.aspect_toggle, self.method_choice, self.threshold_slider,
+            self.invert_toggle, self.crop_toggle, self.fit_choice, *self.photo.widgets,
+            self.title_input,
+            self.author_input, self.save_button, self.play_button, self.watch_button,
+            *self.fairness.widgets, self.back_button, self.preview,
+        ]  # fmt: skip
+        self.focus = FocusGroup(self.controls)
+        self.sync_widgets()
+
+    def _preset_setter(self, size: int) -> Callable[[], None]:
+        def choose() -> None:
+            self._change_options(width=size, height=size)
+
+        return choose
+
+    def sync_widgets(self) -> None:
+        """Enable what makes sense in the current mode and show the current values."""
+        document = self.document
+        has_image = document.mode == "image"
+        options = document.options
+        self.aspect_toggle.value = options.keep_aspect
+        self.invert_toggle.value = options.invert
+        self.crop_toggle.value = options.crop
+        level, converter = options.threshold, document.converter
+        if has_image and options.method == "auto" and converter is not None:
+            level = converter.choice(options).level  # greyed, it shows the level Auto uses
+        self.threshold_slider.value = level
+        self.method_choice.index = [value for value, _ in METHOD_LABELS].index(options.method)
+        self.fit_choice.index = [value for value, _ in FIT_LABELS].index(options.fit)
+        self.width_stepper.set_value(options.width, notify=False)
+        self.height_stepper.set_value(document.resolved_height, notify=False)
+        self.height_stepper.enabled = not (has_image and options.keep_aspect)
+        for widget in (self.aspect_toggle, self.method_choice, self.invert_toggle,
+                       self.crop_toggle, self.fit_choice):  # fmt: skip
+            widget.enabled = has_image
+        self.threshold_slider.enabled = has_image and options.method in LEVEL_METHODS
+        self.photo.sync(document)
+        has_picture = document.mode != "empty"
+        for button in (self.save_button, self.play_button, self.watch_button):
+            button.enabled = has_picture
+        self.fairness.sync()
+        self.focus.refresh()
+
+    # -- settings ---------------------------------------------------------------------------
+
+    def _change_options(self, **changes: Any) -> None:
+        follow_auto_frame(self.document, changes)
+        try:
+            options = replace(self.document.options, **changes)
+        except ConvertError as error:
+            self.app.toast(str(error), error=True)
+            return
+        self.document.set_options(options)
+        self.grid_changed()
+
+    def _setter(self, name: str) -> Callable[[object], None]:
+        """A control's callback: set the option ``name`` to the control's value."""
+
+        def set_option(value: object) -> None:
+            if name == "threshold" and isinstance(value, float):
+                value = max(0.0, min(1.0, value))  # a slider may overshoot its ends
+            self._change_options(**{name: value})
+
+        return set_option
+
+    def _title_typed(self, text: str) -> None:
+        self.document.type_title(text)  # typed for this picture: a new one resets it
+        self._text_changed(text)
+
+    def _text_changed(self, _text: str) -> None:
+        self.document.dirty = self.document.mode != "empty"
+
+    # -- the picture ------------------------------------------------------------------------
+
+    def grid_changed(self) -> None:
+        """The document's grid is new: show it and start a fresh check (after a pause)."""
+        grid = self.document.grid
+        self.puzzle = self.document.puzzle()
+        self.preview.set_grid(grid)
+        self.fairness.reset()
+        self.sync_widgets()
+
+    def open_path(self, path: Path) -> None:
+        """Open a dropped or chosen file on the next frame (so "Opening…" can show first)."""
+        self.pending_path = path
+
+    @property
+    def opening(self) -> bool:
+        """A file is waiting to open, or a level's picture is being looked for."""
+        return self.pending_path is not None or self.level is not None
+
+    def _load_pending(self) -> None:
+        path = self.pending_path
+        self.pending_path = None
+        if path is None:
+            return
+        if self.level is not None:  # a newer file wins
+            self.level.cancel()
+            self.level = None
+        if path.suffix.lower() == ".kak":  # Pillow would call it "not an image": misleading
+            self._refuse(
+                path, "a Kakuro puzzle is played from level select's Kakuro, not edited here"
+            )
+            return
+        if path.suffix.lower() in LEVEL_SUFFIXES and path.suffix.lower() not in IMAGE_SUFFIXES:
+            self._load_level(path)
+            return
+        try:
+            converter = Converter.open(path)
+        except ConvertError as error:
+            self._refuse(path, str(error))
+            return
+        self._replace_work(f"Open {path.name}?", lambda: self._show_picture(path, converter))
+
+    def _show_picture(self, path: Path, converter: Converter) -> None:
+        self.document.open_picture(converter)
+        self.problem = ""
+        source = converter.source
+        self.source_label = (
+            f"{path.name} — {source.original_size[0]}x{source.original_size[1]} {source.format}"
+            + (f", first of {source.frame_count} frames" if source.frame_count > 1 else "")
+        )
+        self.source_view.show(source.rgb)
+        self.photo.show(source.rgb)
+        if self.document.title != self.title_input.text:  # the title follows the picture
+            self.title_input.text = self.document.title[:60]
+            self.title_input.cursor = len(self.title_input.text)
+        self._remember_folder(path.parent)
+        self.grid_changed()
+
+    def _refuse(self, path: Path, reason: str) -> None:
+        self.problem = f"{path.name}: {reason}"
+        self.app.toast(self.problem, error=True)
+        if path.parent.is_dir():  # Open… starts there again, to choose another of its files
+            self._remember_folder(path.parent)
+
+    def _load_level(self, path: Path) -> None:
+        """A level file: edit its goal picture on the canvas (or a solution, if it has none)."""
+        try:
+            self.level = LevelOpening(path, LEVEL_SOLVE_LIMIT)
+        except (ValueError, OSError) as error:
+            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+            if isinstance(error, FormatError):  # its text repeats the whole path the toast names
+                line = "" if error.line is None else f"line {error.line}: "
+                reason = line + error.reason
+            self._refuse(path, str(reason))
+            return
+        self._advance_level()  # a file with its picture opens at once
+
+    def _advance_level(self) -> None:
+        level = self.level
+        if level is None or not level.advance(CHECK_SLICE):
+            return
+        self.level = None
+        if level.picture is None:
+            self._refuse(level.path, level.problem)
+        else:
+            picture = level.picture
+            self._replace_work(
+                f"Open {level.path.name}?",
+                lambda: self._show_level(level.path, level.puzzle, picture),
+            )
+
+    def _show_level(self, path: Path, puzzle: Puzzle, picture: BoolGrid) -> None:
+        self._forget_source()
+        self.document.start_canvas(picture, source_name=path.name)
+        self.grid_changed()
+        self.source_label = f"{path.name} — {puzzle.size_text} puzzle"
+        self.title_input.text = puzzle.title[:60]
+        self.document.set_title(self.title_input.text)
+        self.author_input.text = puzzle.author[:60]
+        self._remember_folder(path.parent)
+        self.document.dirty = False
+
+    def new_canvas(self) -> None:
+        """A blank canvas of the current size, to draw a puzzle from scratch."""
+        self._replace_work("Start a blank canvas?", self._show_blank_canvas)
+
+    def _show_blank_canvas(self) -> None:
+        self._forget_source()
+        self.document.new_canvas()
+        self.source_label = "Blank canvas"
+        self.grid_changed()
+
+    def type_clues(self) -> None:
+        """The clue editor, for a puzzle copied from a book: it starts at this screen's size
+        and Back returns here with the picture untouched."""
+        from game.ui.scenes.converter.clue_editor import ClueEditorScene
+
+        options = self.document.options
+        self.app.push(ClueEditorScene(self.app, options.width, options.height))
+
+    def _replace_work(self, title: str, show: Callable[[], None]) -> None:
+        """Show a new picture, level or canvas; ask first when it would replace work changed
+        since it opened (a file that fails to open replaces nothing, so never asks)."""
+        document = self.document
+        changed = document.can_undo or document.saved_path is not None
+
+        def show_then_note() -> None:
+            show()
+            self._shown = self.document.options
+
+        if self.unsaved_work() is None or not (changed or document.options != self._shown):
+            return show_then_note()
+
+        def save_then_show() -> None:
+            if self.save() is not None:
+                show_then_note()
+
+        choices: list[tuple[str, DialogAction]] = [("Save and open", save_then_show),
+                   ("Open without saving", show_then_note), ("Cancel", None)]  # fmt: skip
+        text = f"{self._unsaved_text()} Opening another replaces it."
+        self.app.push(DialogScene(self.app, title, text, choices, cancel_index=2))
+
+    def _unsaved_text(self) -> str:
+        """What is not saved, and that it would be saved ambiguous (asked once only)."""
+        text = self.unsaved_work() or ""
+        report = self.fairness.report
+        if self.fairness.ambiguous and report is not None:
+            text += (f" Its clues have more than one solution ({report.free_text}): "
+                     "saved as it is, My puzzles marks it Ambiguous.")  # fmt: skip
+        return text
+
+    def _forget_source(self) -> None:
+        self.source_view.show(None)
+        self.photo.show(None)
+        self.problem = ""
+
+    def _remember_folder(self, folder: Path) -> None:
+        # A remembered folder is a convenience: never fail a load over it.
+        with contextlib.suppress(Exception):
+            self.app.store.set_setting(LAST_FOLDER_SETTING, str(folder))
+
+    # -- touch-ups --------------------------------------------------------------------------
+
+    def _stroke_started(self) -> None:
+        if self.document.mode == "empty":
+            self._forget_source()
+            self.source_label = "Blank canvas"
+        self.document.begin_stroke()
+        self.sync_widgets()
+
+    def _painted(self, cells: list[CellPosition], value: bool) -> None:
+        self.document.paint(cells, value)
+
+    def _stroke_ended(self) -> None:
+        self.grid_changed()
+
+    def undo(self) -> bool:
+        return self._after_history(self.document.undo())
+
+    def redo(self) -> bool:
+        return self._after_history(self.document.redo())
+
+    def _after_history(self, changed: bool) -> bool:
+        if changed:
+            self.grid_changed()
+        return changed
+
+    # -- the report -------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        if self.pending_path is not None and self._pending_drawn:
+            self._load_pending()
+            return
+        if self.level is not None:
+            self._advance_level()
+            return
+        if self.document.mode == "empty" or self.preview.painting:
+            return
+        self.fairness.update(dt)
+
+    def wake_in(self) -> float | None:
+        """0 while a file opens or the fairness check or "make it fair" works (a slice a
+        frame); the caret's next blink while a text field has the focus; otherwise still."""
+        if self.opening or (self.document.mode != "empty" and self.fairness.busy):
+            return 0.0
+        if any(field.focused for field in (self.title_input, self.author_input)):
+            return 0.5 - self.app.time % 0.5
+        return None
+
+    @property
+    def checking(self) -> bool:
+        return self.fairness.checking
+
+    def make_fair(self) -> None:
+        """Start Make it fair (the report's button)."""
+        self.fairness.make_fair()
+
+    # -- saving and playing -----------------------------------------------------------------
+
+    def finished_puzzle(self) -> Puzzle:
+        """The puzzle as it would be saved: the grid, the title and the author."""
+        return self.document.puzzle(self.title_input.text, self.author_input.text)
+
+    def save_clicked(self) -> None:
+        """Save, asking first when the puzzle has more than one solution."""
+        if self.document.mode != "empty":
+            self.fairness.confirm_save(self.save)
+
+    def save(self) -> Path | None:
+        if self.document.mode == "empty":
+            return None
+        try:
+            folder = self.app.store.user_puzzles_dir()
+            path = self.document.save(folder, self.title_input.text, self.author_input.text)
+        except (OSError, ValueError) as error:
+            toast_save_failed(self.app, error)
+            return None
+        self.app.toast(f"Saved to My puzzles as {path.name}")
+        return path
+
+    def play_now(self) -> None:
+        if self.document.mode == "empty":
+            return
+        context = PlayContext(editor=self, notice=ambiguity_notice(self.fairness.report))
+        self.app.play_puzzle(self.finished_puzzle(), self.document.saved_path, context)
+
+    def watch_solver(self) -> None:
+        if self.document.mode == "empty":
+            return
+        self.app.push(ReplayScene(self.app, self.finished_puzzle()))
+
+    def open_browser(self) -> None:
+        start: Path | None = None
+        remembered = self.app.store.get_setting(LAST_FOLDER_SETTING, None)
+        if isinstance(remembered, str) and Path(remembered).is_dir():
+            start = Path(remembered)
+        self.app.push(
+            FileBrowserScene(
+                self.app,
+                self.open_path,
+                start=start,
+                title="Open a picture or a puzzle",
+                image_suffixes=IMAGE_SUFFIXES,
+                level_suffixes=LEVEL_SUFFIXES,
+            )
+        )
+
+    def unsaved_work(self) -> str | None:
+        return self.document.unsaved_work()
+
+    def keep_unsaved(self) -> str | None:
+        folder = self.app.store.user_puzzles_dir()
+        path = write_in_folder(self.finished_puzzle(), folder, tag="-unsaved")
+        return f"{self.unsaved_work()} It was kept in My puzzles as {path.name}."
+
+    def leave(self) -> None:
+        leave_or_ask(
+            self.app,
+            self.unsaved_work(),
+            "Leave the converter?",
+            self._unsaved_text(),
+            self.save,
+        )
+
+    # -- events -----------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.DROPFILE:
+            self.open_path(Path(event.file))
+            return True
+        if event.type == pygame.KEYDOWN:
+            ctrl = event.mod & pygame.KMOD_CTRL
+            if event.key == pygame.K_ESCAPE:
+                if self.fairness.stop_fair():  # Esc stops Make it fair before leaving
+                    return True
+                self.leave()
+                return True
+            shift = event.mod & pygame.KMOD_SHIFT
+            if ctrl and (event.key == pygame.K_y or (shift and event.key == pygame.K_z)):
+                return self.redo() or True
+            if ctrl and event.key == pygame.K_z:
+                return self.undo() or True
+            if ctrl and event.key == pygame.K_s:
+                self.save_clicked()
+                return True
+            if ctrl and event.key == pygame.K_o:
+                self.open_browser()
+                return True
+        return self.focus.handle(event)
+
+    # -- layout -----------------------------------------------------------------------------
+
+    def arrange(self, size: tuple[int, int]) -> None:
+        arrange_converter(self, size)
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        theme = app.theme
+        scale = app.ui_scale
+        surface.fill(theme.background)
+        draw_text(surface, app, "Create a puzzle", round(28 * scale), theme.text,
+                  (round(20 * scale), round(12 * scale)), bold=True)  # fmt: skip
+        self._draw_source(surface)
+        self._draw_preview_panel(surface)
+        self.fairness.draw(surface)
+        marked = self.fairness.marked_cells()
+        if frozenset(marked) != self.preview.marked:
+            self.preview.marked = frozenset(marked)
+        self._draw_controls(surface)
+        self.fairness.draw_changed(surface)
+        if self.opening:
+            self._draw_opening(surface)
+            self._pending_drawn = True
+        else:
+            self._pending_drawn = False
+
+    def hidden(self, widget: Widget) -> bool:
+        """Report buttons show only when they can do something."""
+        if widget in self.photo.widgets:
+            return self.photo.hidden(widget)
+        return self.fairness.hidden(widget)
+
+    def _draw_controls(self, surface: pygame.Surface) -> None:
+        for widget in self.controls:
+            if not self.hidden(widget):
+                widget.draw(surface, self.app)
+        focused = self.focus.focused
+        if (
+            self.focus.show_focus
+            and focused is not None
+            and focused.enabled
+            and focused is not self.preview
+        ):
+            draw_focus_ring(surface, self.app, focused.rect)
+
+    def _draw_source(self, surface: pygame.Surface) -> None:
+        document = self.document
+        converter = document.converter
+        crop = converter.source.crop_box if converter and document.options.crop else None
+        if self.photo.draw(surface, self.app, self.source_rect, self.source_label, self.problem):
+            return
+        if document.mode == "canvas":
+            help_lines = ["Draw on the grid: left button paints, right button erases.",
+                          "Ctrl+Z undoes a stroke, Ctrl+Y redoes it."]  # fmt: skip
+        else:
+            help_lines = ["Drop a picture on this window,", "or choose Open… to browse,",
+                          "or Blank canvas to draw one."]  # fmt: skip
+        self.source_view.draw(surface, self.app, self.source_rect, crop=crop,
+                              help_lines=help_lines, problem=self.problem,
+                              label=self.source_label or "No picture yet")  # fmt: skip
+
+    def _draw_preview_panel(self, surface: pygame.Surface) -> None:
+        app = self.app
+        draw_panel(surface, app, self.preview_panel)
+        self.preview.draw(surface, app)
+        grid = self.document.grid
+        height, width = grid.shape
+        text = f"{width}x{height} puzzle, {int(grid.sum())} of {width * height} cells filled"
+        touched = self.document.touched
+        if touched:
+            text += f", {touched} touched up"
+        draw_text(surface, app, text, round(16 * app.ui_scale), app.theme.text_muted,
+                  (self.preview_panel.centerx,
+                   self.preview_panel.bottom - round(10 * app.ui_scale)),
+                  "midbottom")  # fmt: skip
+
+    def report_lines(self) -> list[tuple[str, str]]:
+        """What the report panel says (see :meth:`ConverterFairness.report_lines`)."""
+        return self.fairness.report_lines()
+
+    def _draw_opening(self, surface: pygame.Surface) -> None:
+        if self.pending_path is not None:
+            name = self.pending_path.name
+        else:
+            name = self.level.path.name if self.level is not None else ""
+        draw_busy_note(surface, self.app, self.preview_panel.center, f"Opening {name}…")

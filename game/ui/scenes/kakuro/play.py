@@ -1,0 +1,675 @@
+"""The Kakuro play screen: type digits into white cells until every run adds up.
+
+The scene turns keys and clicks into :class:`~game.core.kakuro.session.KakuroMove` values and
+the session applies them (one undo step each) and says what changed; check, check-a-value,
+reveal and "combinations still possible" are the session's answers, drawn here. What is
+drawn around the board (bars, side panel, the selected cell's runs, the win) is
+``kakuro_chrome``'s; the board is ``kakuro_board``'s, shared with the solver replay.
+
+Mouse: click a white cell to select it. Keyboard: arrows move between white cells (over
+black ones), Tab / Shift+Tab go to the next or previous white cell, 1-9 type a digit (in
+pencil mode a small mark; Shift+digit always a mark), Backspace / Delete / 0 clear, P pencil
+mode, V check the board, C check the selected digit, R reveal it, Ctrl+Z / Ctrl+Y undo and
+redo, W watch the solver, Esc pause.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.kakuro.model import KakuroPuzzle
+from game.core.kakuro.packs import kakuro_name
+from game.core.kakuro.session import (
+    KakuroChange,
+    KakuroMove,
+    KakuroSaveError,
+    KakuroSession,
+)
+from game.core.store.packs import PackPlace, absolute_path
+from game.ui.layout import compute_play_regions
+from game.ui.scene import Scene
+from game.ui.scenes.kakuro.board import KakuroLayout
+from game.ui.scenes.kakuro.chrome import KakuroChrome
+from game.ui.scenes.play.chrome import WinState
+from game.ui.scenes.play.exits import pause_dialog
+from game.ui.scenes.play.saves import resume_damaged
+from game.ui.widgets.button import Button
+from game.ui.widgets.dialog import DialogButton, DialogScene
+from game.ui.widgets.win_reveal import BUTTONS_AT, TITLE_AT
+
+if TYPE_CHECKING:
+    from game.core.kakuro.task import KakuroSolveTask
+    from game.ui.app import App
+
+AUTOSAVE_DELAY = 1.0
+FLASH_SECONDS = 1.6
+SOLVE_SLICE = 0.003  # seconds of solver work a frame while the answer is worked out
+PAUSE = "pause"
+RESTART = "restart"
+PAUSING = (PAUSE, RESTART)
+
+_ARROWS: dict[int, tuple[int, int]] = {
+    pygame.K_LEFT: (-1, 0),
+    pygame.K_RIGHT: (1, 0),
+    pygame.K_UP: (0, -1),
+    pygame.K_DOWN: (0, 1),
+}
+_DIGIT_KEYS: dict[int, int] = {getattr(pygame, f"K_{d}"): d for d in range(10)} | {
+    getattr(pygame, f"K_KP{d}"): d for d in range(10)
+}
+_CLEAR_KEYS = (pygame.K_BACKSPACE, pygame.K_DELETE)
+
+
+class KakuroPlayScene(Scene):
+    """One Kakuro being played. ``place`` is its place in a bundled pack (it is called
+    "Kakuro starter #3", solved or not); ``next_puzzles`` are files or (puzzle, path) pairs
+    offered after a win."""
+
+    def __init__(
+        self,
+        app: App,
+        puzzle: KakuroPuzzle,
+        path: Path | None = None,
+        pack: str | None = None,
+        place: PackPlace | None = None,
+        next_puzzles: Sequence[Path | tuple[KakuroPuzzle, Path]] = (),
+    ) -> None:
+        super().__init__(app)
+        self.puzzle = puzzle
+        self.path = path
+        self.pack = pack
+        self.place = place
+        self.next_puzzles = list(next_puzzles)
+        self.key = puzzle.fingerprint()
+        self.title = puzzle.title or (path.stem if path is not None else "Untitled")
+        record = app.store.record(self.key)
+        self._had_saved = record.session is not None
+        # Seconds until the session is written (None: nothing to write); set by loading when a
+        # damaged saved game was replaced by the backup's.
+        self._save_in: float | None = None
+        self.session = self._load_session(record.session)
+        self.pencil = False
+        self.show_cursor = True
+        self.message = ""
+        self.message_kind = "info"  # info / error / success / hint
+        self.problems: frozenset[tuple[int, int]] = frozenset()  # cells a check flagged
+        self.problem_runs: frozenset[int] = frozenset()
+        self.flash: dict[int, str] = {}  # white index -> "right" / "wrong" after C
+        self.flash_age = 0.0
+        self.win: WinState | None = None
+        self.focus_lost = False
+        self.version = 0  # counts board changes, for the chrome's cache
+        self._solving: KakuroSolveTask | None = None
+        self._pending: Callable[[], None] | None = None  # a help waiting for the answer
+        self._make_buttons()
+        self.regions = compute_play_regions(*app.screen_size)
+        self.layout = KakuroLayout.fit(self.regions.board_area, puzzle.width, puzzle.height)
+        self.chrome = KakuroChrome(self)
+        self._size = (0, 0)
+        self.arrange(app.screen_size)
+
+    # --- saved game -----------------------------------------------------------------------
+
+    def _load_session(self, data: object) -> KakuroSession:
+        if data is None:
+            return KakuroSession(self.puzzle)
+        try:
+            session = KakuroSession.from_json(self.puzzle, data)
+        except KakuroSaveError as error:
+            puzzle = self.puzzle
+            older, note = resume_damaged(
+                self.app.store,
+                self.key,
+                error,
+                lambda saved: KakuroSession.from_json(puzzle, saved),
+            )
+            self.app.toast(note, error=True, seconds=8.0)
+            if older is None or older.solved:
+                return KakuroSession(self.puzzle)
+            self._save_in = AUTOSAVE_DELAY  # the store still holds the damaged game
+            return older
+        return KakuroSession(self.puzzle) if session.solved else session
+
+    def _path_text(self) -> str | None:
+        return str(absolute_path(self.path)) if self.path is not None else None
+
+    def save(self) -> None:
+        """Write the game (or forget it when there is nothing to keep) and the store."""
+        self._save_in = None
+        store = self.app.store
+        if self.win is None:
+            session = self.session
+            if session.can_undo or session.can_redo or any(session.digits) or any(session.marks):
+                path = self._path_text()
+                store.save_session(self.key, session.to_json(), title=self.title, path=path)
+                self._had_saved = True
+                if path is not None:
+                    store.set_last_played(self.key, path)
+            elif self._had_saved:
+                store.clear_session(self.key)
+                self._had_saved = False
+        self.app.save_store()
+
+    def on_exit(self) -> None:
+        self.save()
+
+    def on_quit(self) -> None:
+        self.save()
+
+    # --- layout ---------------------------------------------------------------------------
+
+    def _make_buttons(self) -> None:
+        size = 17
+        self.undo_button = Button("Undo", self.undo, font_size=size)
+        self.redo_button = Button("Redo", self.redo, font_size=size)
+        self.pencil_button = Button("Pencil: off (P)", self.toggle_pencil, font_size=size)
+        self.check_button = Button("Check (V)", self.check, font_size=size)
+        self.value_button = Button("Check cell (C)", self.check_value, font_size=size)
+        self.reveal_button = Button("Reveal cell (R)", self.reveal, font_size=size)
+        self.solver_button = Button("Watch the solver (W)", self.open_solver, font_size=size)
+        self.restart_button = Button("Restart", self.ask_restart, font_size=size)
+        self.pause_button = Button("Pause (Esc)", self.open_pause, font_size=size)
+        self.next_button = Button("Next puzzle", self.next_puzzle, primary=True, font_size=20)
+        self.levels_button = Button("Level select", self.go_level_select, font_size=20)
+        self.menu_button = Button("Menu", self.go_menu, font_size=20)
+        self.play_buttons = [
+            self.undo_button,
+            self.redo_button,
+            self.pencil_button,
+            self.check_button,
+            self.value_button,
+            self.reveal_button,
+            self.solver_button,
+            self.restart_button,
+            self.pause_button,
+        ]
+        self.win_buttons = [self.next_button, self.levels_button, self.menu_button]
+
+    def arrange(self, size: tuple[int, int]) -> None:
+        if size == self._size:
+            return
+        self._size = size
+        self.regions = compute_play_regions(*size)
+        self.layout = KakuroLayout.fit(
+            self.regions.board_area, self.puzzle.width, self.puzzle.height
+        )
+        self.chrome.place()
+
+    # --- reading --------------------------------------------------------------------------
+
+    @property
+    def selected(self) -> int | None:
+        return self.session.cursor
+
+    def selected_runs(self) -> tuple[int, int] | None:
+        """The across and down runs of the selected cell (run indices)."""
+        cell = self.session.cursor
+        return None if cell is None else self.puzzle.cell_runs[cell]
+
+    def shown_name(self) -> str:
+        return kakuro_name(self.title, self.place)
+
+    def dialog(self) -> DialogScene | None:
+        top = self.app.top
+        if isinstance(top, DialogScene) and self.app.scene_below(top) is self:
+            return top
+        return None
+
+    @property
+    def paused(self) -> bool:
+        dialog = self.dialog()
+        return (dialog is not None and dialog.name in PAUSING) or (
+            self.focus_lost and self.win is None
+        )
+
+    @property
+    def clock_running(self) -> bool:
+        return self.app.top is self and not self.paused and self.win is None
+
+    # --- events ---------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        kind = event.type
+        if kind == pygame.WINDOWFOCUSLOST:
+            self.focus_lost = True
+            return True
+        if kind == pygame.WINDOWFOCUSGAINED:
+            self.focus_lost = False
+            return True
+        if self.win is not None:
+            return self._handle_won(event)
+        if kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            for button in self.play_buttons:
+                if button.handle(event):
+                    return True
+            if kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                return self._click(event.pos)
+            return kind == pygame.MOUSEMOTION
+        if kind == pygame.KEYDOWN:
+            return self._key(event)
+        return False
+
+    def _handle_won(self, event: pygame.event.Event) -> bool:
+        win = self.win
+        assert win is not None
+        if win.age < BUTTONS_AT:
+            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+                win.age = BUTTONS_AT  # a click or a key skips to the buttons
+                return True
+            return False
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            return any(button.handle(event) for button in self.win_buttons if button.enabled)
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                (self.next_puzzle if self.next_button.enabled else self.go_level_select)()
+                return True
+            if event.key == pygame.K_ESCAPE:
+                self.go_level_select()
+                return True
+        return False
+
+    def _click(self, position: tuple[int, int]) -> bool:
+        cell = self.layout.cell_at(position)
+        if cell is None:
+            return False
+        index = self.session.index_of(*cell)
+        if index is None:
+            return True  # a black cell: nothing to select
+        self.select(index)
+        return True
+
+    def _key(self, event: pygame.event.Event) -> bool:
+        key, mod = event.key, event.mod
+        if mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            if (key == pygame.K_z and mod & pygame.KMOD_SHIFT) or key == pygame.K_y:
+                self.redo()
+                return True
+            if key == pygame.K_z:
+                self.undo()
+                return True
+            return False
+        if key == pygame.K_ESCAPE:
+            self.open_pause()
+            return True
+        if key in _ARROWS:
+            self.move_cursor(*_ARROWS[key])
+            return True
+        if key == pygame.K_TAB and self.session.cursor is not None:
+            # The next white cell in reading order (Shift: the one before), round the board.
+            step = -1 if mod & pygame.KMOD_SHIFT else 1
+            self.select((self.session.cursor + step) % self.puzzle.white_count)
+            return True
+        if key in _DIGIT_KEYS:
+            digit = _DIGIT_KEYS[key]
+            if digit == 0:
+                self.clear_cell()
+            else:
+                self.type_digit(digit, pencil=self.pencil or bool(mod & pygame.KMOD_SHIFT))
+            return True
+        if key in _CLEAR_KEYS:
+            self.clear_cell()
+            return True
+        actions: dict[int, Callable[[], None]] = {
+            pygame.K_p: self.toggle_pencil,
+            pygame.K_v: self.check,
+            pygame.K_c: self.check_value,
+            pygame.K_r: self.reveal,
+            pygame.K_w: self.open_solver,
+            pygame.K_h: self.explain_help,
+        }
+        action = actions.get(key)
+        if action is None:
+            return False
+        action()
+        return True
+
+    # --- moves ----------------------------------------------------------------------------
+
+    def select(self, index: int) -> None:
+        self.session.cursor = index
+        self.show_cursor = True
+
+    def move_cursor(self, dx: int, dy: int) -> None:
+        """To the next white cell that way, over black cells; the same row (or column)
+        first, so Right at a run's end jumps the black cell to the next run."""
+        cell = self.session.cursor
+        if cell is None:
+            return
+        x, y = self.puzzle.white_cells[cell]
+        x, y = x + dx, y + dy
+        while 0 <= x < self.puzzle.width and 0 <= y < self.puzzle.height:
+            index = self.session.index_of(x, y)
+            if index is not None:
+                self.select(index)
+                return
+            x, y = x + dx, y + dy
+
+    def type_digit(self, digit: int, pencil: bool = False) -> None:
+        cell = self.session.cursor
+        if cell is None or self.win is not None:
+            return
+        if pencil:
+            if self.session.digits[cell]:
+                self.set_message("Pencil marks go in empty cells: clear the digit first.")
+                self.app.sounds.play("oops")
+                return
+            self.apply(KakuroMove("pencil", cell, digit), "click")
+            return
+        self.apply(KakuroMove("digit", cell, digit), "fill")
+
+    def clear_cell(self) -> None:
+        """The digit goes; a second press (or an empty cell) clears the pencil marks."""
+        cell = self.session.cursor
+        if cell is None:
+            return
+        if self.session.digits[cell]:
+            self.apply(KakuroMove("digit", cell, 0), "clear")
+        else:
+            self.apply(KakuroMove("clear", cell), "clear")
+
+    def apply(self, move: KakuroMove, sound: str = "fill") -> bool:
+        if self.win is not None:
+            return False
+        change = self.session.apply(move)
+        if change is None:
+            return False
+        self.app.sounds.play(sound)
+        self._after_change(change)
+        return True
+
+    def undo(self) -> None:
+        change = self.session.undo() if self.win is None else None
+        if change is not None:
+            self.app.sounds.play("click")
+            self._after_change(change)
+
+    def redo(self) -> None:
+        change = self.session.redo() if self.win is None else None
+        if change is not None:
+            self.app.sounds.play("click")
+            self._after_change(change)
+
+    def _after_change(self, change: KakuroChange) -> None:
+        if change.completed_runs:
+            self.app.sounds.play("line")
+        self.problems = frozenset()
+        self.problem_runs = frozenset()
+        self.flash = {}
+        if self.message_kind != "error" or not self.message.startswith("Pencil"):
+            self.message = ""
+        self.version += 1
+        self._save_in = AUTOSAVE_DELAY
+        if change.solved:
+            self._won()
+
+    def toggle_pencil(self) -> None:
+        self.pencil = not self.pencil
+        self.set_message(
+            "Pencil on: digits go in small, as candidates (again to take one out). "
+            "Shift+digit pencils at any time."
+            if self.pencil
+            else "Pencil off: digits go in as answers."
+        )
+
+    # --- helps ----------------------------------------------------------------------------
+
+    def check(self) -> None:
+        """Show runs with a repeated digit or a sum the digits can no longer make."""
+        if self.win is not None:
+            return
+        problems = self.session.run_problems()
+        # A sum the digits can no longer make is the run's problem (its clue and cells are
+        # marked), not any one digit's: a right digit in that run must not turn red. Only a
+        # repeated digit is wrong by itself.
+        self.problems = frozenset(
+            cell for problem in problems if problem.kind == "repeat" for cell in problem.cells
+        )
+        self.problem_runs = frozenset(problem.run for problem in problems)
+        self.version += 1
+        if not problems:
+            filled = self.session.filled_count
+            self.set_message(
+                "No repeated digit, and every run can still add up."
+                if filled
+                else "Nothing to check yet: type a digit first.",
+                "success" if filled else "info",
+            )
+            return
+        self.app.sounds.play("oops")
+        texts = [problem.text[0].upper() + problem.text[1:] + "." for problem in problems[:3]]
+        if len(problems) > 3:
+            texts.append(f"And {len(problems) - 3} more.")
+        self.set_message(" ".join(texts), "error")
+
+    def _with_answer(self, action: Callable[[], None]) -> bool:
+        """Run ``action`` now if the answer is known, else once the solver finds it."""
+        if self.session.solution is not None:
+            return True
+        self._pending = action
+        self.set_message("Working out the answer…")
+        # Found within this slice, the pending action has run already.
+        self._advance_solve(SOLVE_SLICE)
+        return False
+
+    def check_value(self) -> None:
+        """Is the selected cell's digit right? Counted as a help."""
+        cell = self.session.cursor
+        if cell is None or self.win is not None or not self._with_answer(self.check_value):
+            return
+        x, y = self.puzzle.white_cells[cell]
+        verdict = self.session.check_value(x, y)
+        where = f"row {y + 1}, column {x + 1}"
+        if verdict == "empty":
+            self.set_message(f"{where} is empty: type a digit to check it.")
+            return
+        self.flash = {cell: verdict}
+        self.flash_age = 0.0
+        if verdict == "right":
+            self.app.sounds.play("step")
+            self.set_message(f"{self.session.digits[cell]} is right at {where}.", "success")
+        else:
+            self.app.sounds.play("oops")
+            self.set_message(f"{self.session.digits[cell]} is not right at {where}.", "error")
+
+    def explain_help(self) -> None:
+        """H, the nonogram game's hint key: Kakuro's help is the panel and three keys."""
+        self.set_message(
+            "Kakuro has no H hint: the panel lists the combinations each run of the selected "
+            "cell can still make. C checks its digit, R reveals it, W watches the solver.",
+            "hint",
+        )
+
+    def reveal(self) -> None:
+        """Put the right digit in the selected cell (one undo step, counted)."""
+        cell = self.session.cursor
+        if cell is None or self.win is not None or not self._with_answer(self.reveal):
+            return
+        x, y = self.puzzle.white_cells[cell]
+        change = self.session.reveal(x, y)
+        if change is None:
+            self.set_message("That digit is right already.", "success")
+            return
+        self.app.sounds.play("step")
+        self._after_change(change)
+        if self.win is None:
+            self.set_message(
+                f"Revealed {self.session.digits[cell]} at row {y + 1}, column {x + 1}.", "hint"
+            )
+
+    def _advance_solve(self, budget: float) -> None:
+        if self.session.solution is not None:
+            return
+        if self._solving is None:
+            from game.core.kakuro.task import KakuroSolveTask
+
+            self._solving = KakuroSolveTask(self.puzzle, max_solutions=2)
+        result = self._solving.advance(budget)
+        if result is None:
+            return
+        self._solving = None
+        if result.status != "unique":
+            self._pending = None
+            self.set_message(
+                "This puzzle has no single answer, so cells cannot be checked or revealed.",
+                "error",
+            )
+            return
+        rows = result.solutions[0]
+        self.session.solution = [rows[y][x] for x, y in self.puzzle.white_cells]
+        pending, self._pending = self._pending, None
+        if pending is not None:
+            pending()
+
+    def set_message(self, text: str, kind: str = "info") -> None:
+        self.message = text
+        self.message_kind = kind
+
+    # --- win ------------------------------------------------------------------------------
+
+    def _won(self) -> None:
+        store = self.app.store
+        seconds = self.session.elapsed
+        path = self._path_text()
+        new_best = bool(store.mark_solved(self.key, seconds, title=self.title, path=path))
+        best = store.record(self.key).best_time
+        store.clear_session(self.key)
+        self._had_saved = False
+        self._save_in = None
+        self.app.save_store()
+        self.win = WinState(seconds, new_best, best)
+        self.next_button.enabled = bool(self.next_puzzles)
+        self.problems = frozenset()
+        self.problem_runs = frozenset()
+        self.flash = {}
+        self.set_message("")
+        self.app.sounds.play("reveal")
+
+    # --- ways out -------------------------------------------------------------------------
+
+    def open_pause(self) -> None:
+        self.app.push(
+            pause_dialog(
+                self.app,
+                self.shown_name(),
+                self.puzzle.size_text,
+                self.session.elapsed,
+                restart=self.ask_restart,
+                level_select=self.go_level_select,
+                menu=self.go_menu,
+            )
+        )
+
+    def ask_restart(self) -> None:
+        self.app.push(
+            DialogScene(
+                self.app,
+                "Restart?",
+                "Start this puzzle again from an empty board, with the clock at zero. "
+                "Your digits, marks and their undo history are lost.",
+                [DialogButton("Restart", self.restart, primary=True), ("Cancel", None)],
+                vertical=True,
+                name=RESTART,
+            )
+        )
+
+    def restart(self) -> None:
+        solution = self.session.solution
+        self.session = KakuroSession(self.puzzle)
+        self.session.solution = solution
+        self.problems = frozenset()
+        self.problem_runs = frozenset()
+        self.flash = {}
+        self.set_message("")
+        self.version += 1
+        self.save()
+
+    def open_solver(self) -> None:
+        from game.ui.scenes.kakuro.replay import KakuroReplayScene
+
+        self.app.push(KakuroReplayScene(self.app, self.puzzle, name=self.shown_name()))
+
+    def go_level_select(self) -> None:
+        from game.ui.scenes.kakuro.select import KakuroSelectScene
+        from game.ui.scenes.menu.scene import MenuScene
+
+        app = self.app
+        if app.find(KakuroSelectScene) is not None:
+            app.pop_to(KakuroSelectScene)
+        elif app.pop_to(MenuScene):
+            app.push(KakuroSelectScene(app))
+        else:
+            app.replace(KakuroSelectScene(app))
+
+    def go_menu(self) -> None:
+        from game.ui.scenes.menu.scene import MenuScene
+
+        if not self.app.pop_to(MenuScene):
+            self.app.replace(MenuScene(self.app))
+
+    def next_puzzle(self) -> None:
+        """The first of the next puzzles that reads; level select when none does."""
+        from game.core.kakuro.packs import read_kakuro_entry
+
+        while self.next_puzzles:
+            item = self.next_puzzles.pop(0)
+            if isinstance(item, tuple):
+                puzzle, path = item
+            else:
+                entry = read_kakuro_entry(item)
+                if entry.puzzle is None:
+                    self.app.toast(f"{item.name}: {entry.error}", error=True)
+                    continue
+                puzzle, path = entry.puzzle, item
+            place = (
+                PackPlace(self.place.pack, self.place.number + 1)
+                if self.place is not None
+                else None
+            )
+            self.app.replace(
+                KakuroPlayScene(self.app, puzzle, path, self.pack, place, tuple(self.next_puzzles))
+            )
+            return
+        self.go_level_select()
+
+    # --- frame ----------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        session = self.session
+        session.paused = not self.clock_running
+        session.tick(dt)
+        if self._save_in is not None:
+            self._save_in -= dt
+            if self._save_in <= 0:
+                self.save()
+        if self._pending is not None:
+            self._advance_solve(SOLVE_SLICE)
+        if self.flash:
+            self.flash_age += dt
+            if self.flash_age >= FLASH_SECONDS:
+                self.flash = {}
+        if self.win is not None:
+            before, self.win.age = self.win.age, self.win.age + dt
+            if before < TITLE_AT <= self.win.age:
+                self.app.sounds.play("win")
+        self.chrome.update_buttons()
+
+    def wake_in(self) -> float | None:
+        """Every frame while something moves; else at the clock's next whole second."""
+        if self.win is not None and self.win.age < BUTTONS_AT:
+            return 0.0
+        if self.flash or self._pending is not None:
+            return 0.0
+        if self._save_in is not None:
+            return max(0.0, self._save_in)
+        if self.clock_running:
+            elapsed = self.session.elapsed
+            return max(0.0, math.floor(elapsed) + 1 - elapsed)
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.chrome.draw(surface)

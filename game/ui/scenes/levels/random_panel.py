@@ -1,0 +1,347 @@
+"""Level select's "Random" entry: choose a size and a level, get a fresh fair puzzle, play it.
+
+The panel takes the place of the cards when "Random" is chosen in the pack list. The
+player picks a size (square and wide presets, 5x5 to 40x30) and one of the five named
+levels; "Make a puzzle" starts a :class:`~game.core.generate.generator.Generation` under the
+:class:`~game.ui.scenes.levels.generating.GeneratingScene` overlay (sliced per frame, cancellable),
+writes the puzzle to the random folder (so Continue can resume it) and plays it. Back from
+the game the panel shows the last random puzzle: continue it, or, once solved, keep it in
+"My puzzles".
+
+Keyboard: arrows move between the buttons (Left from the first column goes to the pack
+list), Enter presses one.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, TypeGuard
+
+import pygame
+
+from game.core.generate.files import (
+    keep_in_my_puzzles,
+    kept_copy,
+    newest_random,
+    prune_random,
+    random_folder,
+    random_stem,
+    write_generated,
+)
+from game.core.generate.generator import Generated, Generation
+from game.core.rating import STAR_NAMES
+from game.core.store.packs import difficulty_of, title_of
+from game.ui.opening import PlayContext
+from game.ui.scenes.levels.generating import GeneratingScene
+from game.ui.settings import Setting
+from game.ui.widgets.base import draw_focus_ring
+from game.ui.widgets.button import Button
+from game.ui.widgets.text import draw_text, fit_text, format_time
+
+if TYPE_CHECKING:
+    from game.core.puzzle import Puzzle
+    from game.ui.app import App
+
+SIZES: tuple[tuple[int, int], ...] = (
+    (5, 5),
+    (10, 10),
+    (15, 15),
+    (20, 15),
+    (20, 20),
+    (25, 25),
+    (30, 20),
+    (30, 30),
+    (40, 30),
+)
+LEVEL_HINTS = {
+    1: "Overlap and a few rounds of line logic.",
+    2: "Line logic alone, a few more rounds.",
+    3: "Long chains of line logic, or one probing insight.",
+    4: "Several probing insights.",
+    5: "Probing carries much of the grid, or a guess is needed.",
+}
+PACK_NAME = "Random"
+DESCRIPTION = "A fresh puzzle made for you: one solution, at the level you choose."
+
+
+def _is_size(value: object) -> TypeGuard[str]:
+    return isinstance(value, str) and value in {f"{w}x{h}" for w, h in SIZES}
+
+
+def _is_level(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool) and value in STAR_NAMES
+
+
+RANDOM_SIZE = Setting("random_size", "15x15", _is_size)
+RANDOM_LEVEL = Setting("random_level", 2, _is_level)
+
+
+def new_seed() -> int:
+    """A fresh seed, short enough to read in the puzzle's title."""
+    return secrets.randbelow(1_000_000)
+
+
+class RandomPanel:
+    """The chooser, its buttons and the last random puzzle, inside ``rect``."""
+
+    def __init__(
+        self,
+        app: App,
+        user_dir: Path,
+        to_packs: Callable[[], None],
+        seed: Callable[[], int] = new_seed,
+    ) -> None:
+        self.app = app
+        self.user_dir = user_dir  # "My puzzles", where a puzzle is kept
+        self.to_packs = to_packs
+        self.seed = seed
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        size_text = app.setting(RANDOM_SIZE)
+        self.size = SIZES[[f"{w}x{h}" for w, h in SIZES].index(size_text)]
+        self.level = app.setting(RANDOM_LEVEL)
+        self.size_buttons = [
+            Button(f"{w}x{h}", self._size_chooser((w, h)), font_size=18) for w, h in SIZES
+        ]
+        self.level_buttons = [
+            Button(f"{stars} {STAR_NAMES[stars]}", self._level_chooser(stars), font_size=18)
+            for stars in STAR_NAMES
+        ]
+        self.make_button = Button("Make a puzzle", self.make, primary=True, font_size=22)
+        self.play_last_button = Button("Continue it", self.play_last, font_size=18)
+        self.keep_button = Button("Keep in My puzzles", self.keep, font_size=18)
+        self.last: tuple[Puzzle, Path] | None = None
+        self.kept: Path | None = None
+        self.on_kept: Callable[[], None] = lambda: None
+        self.row = 0
+        self.column = 0
+        self.show_focus = False
+        self.refresh()
+
+    # -- state ------------------------------------------------------------------------------
+
+    @property
+    def rows(self) -> list[list[Button]]:
+        """The buttons by row, for the arrow keys; only what is shown and enabled."""
+        rows = [self.size_buttons, self.level_buttons, [self.make_button]]
+        last = [button for button in (self.play_last_button, self.keep_button) if button.enabled]
+        if self.last is not None and last:
+            rows.append(last)
+        return rows
+
+    def refresh(self) -> None:
+        """Read the last random puzzle again (coming back from a game)."""
+        self.last = newest_random(random_folder(self.app.store))
+        self.kept = None
+        solved = False
+        if self.last is not None:
+            puzzle = self.last[0]
+            solved = bool(self.app.store.record(puzzle.fingerprint()).solved)
+            self.kept = kept_copy(puzzle, self.user_dir) if solved else None
+        self.play_last_button.label = "Play it again" if solved else "Continue it"
+        self.play_last_button.enabled = self.last is not None
+        self.keep_button.enabled = solved and self.kept is None
+        self.row = min(self.row, len(self.rows) - 1)
+        self.column = min(self.column, len(self.rows[self.row]) - 1)
+
+    def _size_chooser(self, size: tuple[int, int]) -> Callable[[], None]:
+        def choose() -> None:
+            self.size = size
+            self.app.set_setting(RANDOM_SIZE, f"{size[0]}x{size[1]}")
+
+        return choose
+
+    def _level_chooser(self, level: int) -> Callable[[], None]:
+        def choose() -> None:
+            self.level = level
+            self.app.set_setting(RANDOM_LEVEL, level)
+
+        return choose
+
+    # -- actions ----------------------------------------------------------------------------
+
+    def make(self) -> None:
+        width, height = self.size
+        generation = Generation(width, height, self.level, self.seed())
+        self.app.push(GeneratingScene(self.app, generation, self._made))
+
+    def _made(self, made: Generated) -> None:
+        puzzle = made.puzzle
+        store = self.app.store
+        path: Path | None = None
+        try:
+            folder = random_folder(store)
+            stem = random_stem(puzzle.width, puzzle.height, self.level, made.seed)
+            path = write_generated(folder, puzzle, stem)
+            prune_random(folder, store=store)
+        except (OSError, ValueError) as error:
+            # Playable all the same; only Continue will not find it later.
+            self.app.toast(f"The puzzle could not be saved for later: {error}", error=True)
+        if path is not None:
+            self.last = (puzzle, path)
+        self.app.play_puzzle(puzzle, path=path, context=PlayContext(pack=PACK_NAME))
+
+    def play_last(self) -> None:
+        if self.last is None:
+            return
+        puzzle, path = self.last
+        self.app.play_puzzle(puzzle, path=path, context=PlayContext(pack=PACK_NAME))
+
+    def keep(self) -> None:
+        if self.last is None:
+            return
+        puzzle = self.last[0]
+        try:
+            path, written = keep_in_my_puzzles(puzzle, self.user_dir)
+        except (OSError, ValueError) as error:
+            self.app.toast(f"Could not keep the puzzle: {error}", error=True)
+            return
+        self.kept = path
+        self.keep_button.enabled = False
+        self.app.toast(f"Kept in My puzzles as {path.name}" if written else "Already kept")
+        self.on_kept()
+
+    # -- events -----------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        buttons = [button for row in self.rows for button in row]
+        if event.type == pygame.MOUSEMOTION:
+            self.show_focus = False
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            used = False
+            for button in buttons:
+                if button.handle(event):
+                    used = True
+            return used
+        if event.type == pygame.KEYDOWN:
+            return self._key(event.key)
+        return False
+
+    def _key(self, key: int) -> bool:
+        if not self.show_focus and key in (
+            pygame.K_LEFT,
+            pygame.K_RIGHT,
+            pygame.K_UP,
+            pygame.K_DOWN,
+        ):
+            self.show_focus = True  # the first arrow shows where the focus is
+            return True
+        rows = self.rows
+        if key == pygame.K_LEFT:
+            if self.column == 0:
+                self.show_focus = False
+                self.to_packs()
+            else:
+                self.column -= 1
+        elif key == pygame.K_RIGHT:
+            self.column = min(self.column + 1, len(rows[self.row]) - 1)
+        elif key in (pygame.K_UP, pygame.K_DOWN):
+            self.row = max(0, min(len(rows) - 1, self.row + (-1 if key == pygame.K_UP else 1)))
+            self.column = min(self.column, len(rows[self.row]) - 1)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.show_focus = True
+            rows[self.row][self.column].activate()
+        else:
+            return False
+        return True
+
+    def focus_first(self) -> None:
+        """Keyboard focus arrives from the pack list: on the chosen size."""
+        self.row = 0
+        self.column = SIZES.index(self.size)
+        self.show_focus = True
+
+    # -- layout and drawing -----------------------------------------------------------------
+
+    def arrange(self, rect: pygame.Rect) -> None:
+        self.rect = rect
+        scale = self.app.ui_scale
+        gap = round(10 * scale)
+        height = round(40 * scale)
+        top = rect.top + round(96 * scale)
+        columns = max(3, min(len(SIZES), (rect.width + gap) // (round(92 * scale) + gap)))
+        width = (rect.width - (columns - 1) * gap) // columns
+        for index, button in enumerate(self.size_buttons):
+            row, column = divmod(index, columns)
+            button.rect = pygame.Rect(
+                rect.left + column * (width + gap), top + row * (height + gap), width, height
+            )
+        top = self.size_buttons[-1].rect.bottom + round(52 * scale)
+        columns = max(2, min(5, (rect.width + gap) // (round(120 * scale) + gap)))
+        width = (rect.width - (columns - 1) * gap) // columns
+        for index, button in enumerate(self.level_buttons):
+            row, column = divmod(index, columns)
+            button.rect = pygame.Rect(
+                rect.left + column * (width + gap), top + row * (height + gap), width, height
+            )
+        top = self.level_buttons[-1].rect.bottom + round(44 * scale)
+        self.make_button.rect = pygame.Rect(
+            rect.left, top, min(rect.width, round(260 * scale)), round(50 * scale)
+        )
+        top = self.make_button.rect.bottom + round(64 * scale)
+        half = min((rect.width - gap) // 2, round(220 * scale))
+        self.play_last_button.rect = pygame.Rect(rect.left, top, half, height)
+        self.keep_button.rect = pygame.Rect(rect.left + half + gap, top, half, height)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        theme = app.theme
+        scale = app.ui_scale
+        left, top = self.rect.left, self.rect.top
+        draw_text(surface, app, PACK_NAME, round(24 * scale), theme.text, (left, top), bold=True)
+        size = round(15 * scale)
+        text = fit_text(app.fonts.get(size), DESCRIPTION, self.rect.width)
+        draw_text(surface, app, text, size, theme.text_muted, (left, top + round(30 * scale)))
+        label = round(18 * scale)
+        for word, first in (("Size", self.size_buttons[0]), ("Level", self.level_buttons[0])):
+            spot = (left, first.rect.top - round(28 * scale))
+            draw_text(surface, app, word, label, theme.text, spot, bold=True)
+        for button, choice in zip(self.size_buttons, SIZES, strict=True):
+            button.primary = choice == self.size
+            button.draw(surface, app)
+        for button, stars in zip(self.level_buttons, STAR_NAMES, strict=True):
+            button.primary = stars == self.level
+            button.draw(surface, app)
+        hint = f"{STAR_NAMES[self.level]}: {LEVEL_HINTS[self.level]}"
+        draw_text(
+            surface,
+            app,
+            fit_text(app.fonts.get(size), hint, self.rect.width),
+            size,
+            theme.text_muted,
+            (left, self.level_buttons[-1].rect.bottom + round(8 * scale)),
+        )
+        self.make_button.draw(surface, app)
+        self._draw_last(surface)
+        if self.show_focus:
+            rows = self.rows
+            focused = rows[min(self.row, len(rows) - 1)]
+            draw_focus_ring(surface, app, focused[min(self.column, len(focused) - 1)].rect)
+
+    def _draw_last(self, surface: pygame.Surface) -> None:
+        if self.last is None:
+            return
+        app = self.app
+        theme = app.theme
+        scale = app.ui_scale
+        puzzle = self.last[0]
+        record = app.store.record(puzzle.fingerprint())
+        stars = difficulty_of(puzzle)
+        parts = [title_of(puzzle, self.last[1])]
+        if stars is not None:
+            parts.append(STAR_NAMES.get(stars, ""))
+        if record.solved:
+            parts.append(f"solved in {format_time(record.best_time)}")
+        elif record.session is not None:
+            parts.append("in progress")
+        if self.kept is not None:
+            parts.append(f"kept in My puzzles as {self.kept.name}")
+        top = self.play_last_button.rect.top - round(30 * scale)
+        size = round(16 * scale)
+        heading = "Last random puzzle: "
+        text = fit_text(app.fonts.get(size), heading + "  ·  ".join(parts), self.rect.width)
+        draw_text(surface, app, text, size, theme.text, (self.rect.left, top))
+        self.play_last_button.draw(surface, app)
+        if record.solved:
+            self.keep_button.draw(surface, app)

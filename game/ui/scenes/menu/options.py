@@ -1,0 +1,195 @@
+"""Options: sound and volume, auto-check, mini-map, clue greying, the colour theme, and the
+first lesson to take (again).
+
+Every change applies at once (the theme repaints this very screen) and is written to the
+progress file when the screen closes. Esc or "Back" returns to where the player came from.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.play.lesson_book import LESSONS
+from game.ui.scene import Scene
+from game.ui.settings import (
+    AUTO_CHECK,
+    CLUE_GREYING,
+    LESSON_DONE,
+    LESSONS_FINISHED,
+    MINIMAP,
+    SOUND,
+    THEME,
+    VOLUME,
+)
+from game.ui.theme import THEMES
+from game.ui.widgets.base import FocusGroup, Widget, radius
+from game.ui.widgets.button import Button
+from game.ui.widgets.slider import Slider
+from game.ui.widgets.text import draw_help_line, draw_text
+from game.ui.widgets.toggle import Selector, Toggle
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+LESSON = "lesson"  # the lesson button's row (not a setting)
+
+# One sentence under each option (by the setting's name), so the player knows what it changes.
+EXPLANATIONS = {
+    SOUND.key: "Short sounds when you paint, complete a line or win.",
+    VOLUME.key: "How loud the sounds are.",
+    # Both halves are true: lines always, single marks only once the puzzle's picture is
+    # known to be its only answer (game.core.play.advice.check_marks).
+    AUTO_CHECK.key: "After each move, mark lines that break their clues and flash wrong marks.",
+    MINIMAP.key: "Show a small picture of your marks beside the grid.",
+    CLUE_GREYING.key: "Grey a clue number once your marks prove where it goes.",
+    THEME.key: "High contrast draws trial marks with shapes as well as colours.",
+    LESSON: "Five tiny guided puzzles: the rules, overlap, crosses, trial marks and hints.",
+}
+
+
+class OptionsScene(Scene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        setting = app.setting
+        self.sound = Toggle("Sound", setting(SOUND), self._set_sound)
+        self.volume = Slider("Volume", float(setting(VOLUME)), self._set_volume)
+        self.auto_check = Toggle(
+            "Auto-check", setting(AUTO_CHECK), lambda on: app.set_setting(AUTO_CHECK, on)
+        )
+        self.minimap = Toggle("Mini-map", setting(MINIMAP), lambda on: app.set_setting(MINIMAP, on))
+        self.clue_greying = Toggle(
+            "Clue greying", setting(CLUE_GREYING), lambda on: app.set_setting(CLUE_GREYING, on)
+        )
+        self.theme_choice: Selector[str] = Selector(
+            "Colour theme",
+            [(theme.name, theme.label) for theme in THEMES.values()],
+            app.theme.name,
+            lambda name: app.set_setting(THEME, name),
+        )
+        self.lesson = Button(self._lesson_label(), self.open_lesson)
+        self.back = Button("Back", self.close, primary=True)
+        self.rows: list[tuple[Widget, str | None]] = [
+            (self.sound, SOUND.key),
+            (self.volume, VOLUME.key),
+            (self.auto_check, AUTO_CHECK.key),
+            (self.minimap, MINIMAP.key),
+            (self.clue_greying, CLUE_GREYING.key),
+            (self.theme_choice, THEME.key),
+            (self.lesson, LESSON),
+            (self.back, None),
+        ]
+        self.focus = FocusGroup([widget for widget, _ in self.rows])
+        self.panel = pygame.Rect(0, 0, 0, 0)
+
+    def _set_sound(self, on: bool) -> None:
+        self.app.set_setting(SOUND, on)
+        self.volume.enabled = on
+        self.app.sounds.play("click")
+
+    def _set_volume(self, value: float) -> None:
+        # Kept in memory as the slider moves (the sounds follow); written on leaving.
+        self.app.set_setting(VOLUME, value)
+
+    def _lesson_label(self) -> str:
+        if self.app.setting(LESSON_DONE):
+            return "Take the first lesson again"
+        finished = self.app.setting(LESSONS_FINISHED)
+        if 0 < finished < len(LESSONS):
+            return f"Continue the lesson ({finished} of {len(LESSONS)} done)"
+        return "Take the first lesson"
+
+    def open_lesson(self) -> None:
+        from game.ui.scenes.play.lesson import LessonScene
+
+        self.app.save_store()
+        self.app.push(LessonScene(self.app))
+
+    def on_enter(self) -> None:
+        self.volume.enabled = self.sound.value
+        self.lesson.label = self._lesson_label()  # finished meanwhile: "again"
+        if self.app.setting(LESSON_DONE) and self.focus.focused is self.lesson:
+            # Back from the finished lesson: Enter leaves Options. It stayed on the button
+            # that had started the lesson, and a second Enter began it again at lesson 1.
+            self.focus.focus_widget(self.back)
+
+    def close(self) -> None:
+        self.app.save_store()
+        self.app.pop()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.close()
+            return True
+        return self.focus.handle(event)
+
+    def arrange(self, size: tuple[int, int]) -> None:
+        scale = self.app.ui_scale
+        width, height = size
+        row_height = round(50 * scale)
+        note_font = self.app.fonts.get(round(15 * scale))
+        note_height = max(round(22 * scale), note_font.get_linesize() + round(4 * scale))
+        pad = round(24 * scale)
+        # Text never shrinks below readable: on a small window the panel widens to keep the
+        # explanations inside it.
+        widest_note = max(note_font.size(text)[0] for text in EXPLANATIONS.values())
+        panel_width = max(round(680 * scale), widest_note + 2 * pad + round(24 * scale))
+        panel_width = min(width - round(40 * scale), panel_width)
+        title_height = round(70 * scale)
+        body = sum(row_height + (note_height if key else round(16 * scale)) for _, key in self.rows)
+        self.panel = pygame.Rect(0, 0, panel_width, title_height + body + pad)
+        self.panel.center = (width // 2, height // 2)
+        y = self.panel.top + title_height
+        for widget, key in self.rows:
+            if widget is self.back:
+                y += round(8 * scale)
+                widget.rect = pygame.Rect(0, y, round(220 * scale), row_height)
+                widget.rect.centerx = self.panel.centerx
+            else:
+                widget.rect = pygame.Rect(
+                    self.panel.left + pad, y, panel_width - 2 * pad, row_height
+                )
+            y += row_height + (note_height if key else 0)
+
+    def wake_in(self) -> float | None:
+        return None  # nothing moves until the player does something
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        theme = app.theme
+        scale = app.ui_scale
+        surface.fill(theme.background)
+        pygame.draw.rect(surface, theme.panel, self.panel, border_radius=radius(app))
+        pygame.draw.rect(
+            surface,
+            theme.panel_border,
+            self.panel,
+            max(1, theme.line_weight),
+            border_radius=radius(app),
+        )
+        draw_text(
+            surface,
+            app,
+            "Options",
+            round(36 * scale),
+            theme.text,
+            (self.panel.centerx, self.panel.top + round(16 * scale)),
+            "midtop",
+            bold=True,
+        )
+        self.focus.draw(surface, app)
+        for widget, key in self.rows:
+            if key is None:
+                continue
+            colour = theme.text_muted if widget.enabled else theme.button_text_disabled
+            draw_text(
+                surface,
+                app,
+                EXPLANATIONS[key],
+                round(15 * scale),
+                colour,
+                (widget.rect.left + round(12 * scale), widget.rect.bottom - round(4 * scale)),
+                "topleft",
+            )
+        draw_help_line(surface, app, "Up/Down choose  ·  Left/Right or Enter change  ·  Esc back")

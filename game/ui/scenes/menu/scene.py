@@ -1,0 +1,359 @@
+"""The main menu: Continue, Play, Create a puzzle, Options, Quit.
+
+Mouse or keyboard: Up/Down move between buttons, Enter activates. Esc moves the focus to Quit
+and a second Esc (or Enter) quits: leaving the game with Esc from deep inside took one press
+too many to notice, and the menu must not close on it. "Continue" reopens the most recent
+unfinished game of any kind that still has a saved session; it is disabled when there is none.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.formats import read_puzzle
+from game.core.generate.daily import Today, local_today
+from game.core.kakuro.packs import read_kakuro_entry
+from game.core.store.fileio import readable
+from game.core.store.packs import recorded_file, shown_name, title_of
+from game.resources import levels_dir
+from game.ui.scene import Scene
+from game.ui.scenes.kakuro.select import (
+    kakuro_continue,
+    kakuro_continue_name,
+    open_kakuro_game,
+)
+from game.ui.scenes.levels.select import LevelSelectScene
+from game.ui.scenes.menu.daily import DailyEntry
+from game.ui.scenes.menu.options import OptionsScene
+from game.ui.widgets.base import FocusGroup
+from game.ui.widgets.button import Button
+from game.ui.widgets.text import draw_help_line, draw_text
+
+if TYPE_CHECKING:
+    from game.core.kakuro.model import KakuroPuzzle
+    from game.core.puzzle import Puzzle
+    from game.ui.app import App
+
+# The picture beside the title: a small nonogram of a heart-shaped leaf, solved.
+EMBLEM = (
+    "..##.##..",
+    ".#######.",
+    "#########",
+    "#########",
+    ".#######.",
+    "..#####..",
+    "...###...",
+    "....#....",
+)
+
+TITLE = "Hanjie"
+SUBTITLE = "Paint the numbers. Find the picture."
+TITLE_TOP = 0.08  # the emblem's top, as a share of the window height
+
+
+class MenuScene(Scene):
+    """``offer_lesson``: on a first start, ask whether to take the first lesson (None: in a
+    real window, not in headless tests and screenshots)."""
+
+    def __init__(
+        self, app: App, offer_lesson: bool | None = None, today: Today = local_today
+    ) -> None:
+        super().__init__(app)
+        self.daily = DailyEntry(app, today)
+        self.offer_lesson = not app.headless if offer_lesson is None else offer_lesson
+        self.continue_button = Button("Continue", self.continue_last, primary=True)
+        self.play_button = Button("Play", self.open_levels, primary=True)
+        self.create_button = Button("Create a puzzle", self.open_converter)
+        self.options_button = Button("Options", self.open_options)
+        self.quit_button = Button("Quit", self.app.close)
+        self.buttons = [
+            self.continue_button,
+            self.play_button,
+            self.daily.button,
+            self.create_button,
+            self.options_button,
+            self.quit_button,
+        ]
+        self.focus = FocusGroup(self.buttons)
+        self.continue_title = ""
+        self._continue_target: tuple[Puzzle, Path] | None = None
+        self._kakuro_target: tuple[KakuroPuzzle, Path] | None = None
+        self._entered = False
+        # The last game could not be reopened, and the player was told (once a menu).
+        self._told_lost = False
+        self._day = self.daily.today()
+        # Esc put the focus on Quit (and it is still there): the next Esc quits.
+        self.quit_armed = False
+        # A held Esc repeats its key-down: only a fresh press may quit.
+        self._escape_released = True
+
+    # -- state ------------------------------------------------------------------------------
+
+    def on_enter(self) -> None:
+        self.quit_armed = False
+        self.daily.refresh()
+        self._day = self.daily.today()
+        self._continue_target, self._kakuro_target = self._find_continue()
+        self.continue_button.enabled = bool(self._continue_target or self._kakuro_target)
+        self.continue_title = self._continue_name()
+        self.continue_button.label = (
+            f"Continue: {self.continue_title}" if self.continue_title else "Continue"
+        )
+        # One blue button: the most likely choice.
+        self.continue_button.primary = self.continue_button.enabled
+        self.play_button.primary = not self.continue_button.enabled
+        self.focus.refresh()
+        if not self._entered:
+            # First time shown: start on the likeliest choice. Coming back from a screen
+            # keeps the focus where the player left it.
+            self._entered = True
+            default = self.continue_button if self.continue_button.enabled else self.play_button
+            self.focus.focus_widget(default)
+            if self.offer_lesson:
+                from game.ui.scenes.play.lesson import offer_first_lesson
+
+                offer_first_lesson(self.app)
+
+    def _continue_name(self) -> str:
+        """What Continue calls its puzzle: "First steps #5" for a bundled pack's puzzle not
+        solved yet, the title otherwise (``game.core.store.packs.shown_name``)."""
+        if self._kakuro_target is not None:
+            return kakuro_continue_name(self.app, *self._kakuro_target)
+        if self._continue_target is None:
+            return ""
+        puzzle, path = self._continue_target
+        solved = bool(self.app.store.record(puzzle.fingerprint()).solved)
+        place = self.app.pack_context(path).place
+        return shown_name(title_of(puzzle, path), place, solved)
+
+    def _find_continue(
+        self,
+    ) -> tuple[tuple[Puzzle, Path] | None, tuple[KakuroPuzzle, Path] | None]:
+        """The most recent unfinished game of any kind (nonogram, random, daily, Kakuro) that
+        can still be read: the last game played, else, when that one is finished (QA: a
+        Kakuro solved after a few moves of a Random puzzle greyed Continue out), the other
+        games with a saved session, the most recently recorded first."""
+        store = self.app.store
+        candidates: list[tuple[str | None, str | None]] = [
+            (store.last_played, store.last_played_path)
+        ]
+        for other in reversed(store.puzzle_keys()):
+            record = store.record(other)
+            if other != store.last_played and record.session is not None and record.path:
+                candidates.append((other, record.path))
+        for key, path_text in candidates:
+            if not key or not path_text:
+                continue
+            if path_text.lower().endswith(".kak"):
+                kakuro = kakuro_continue(self.app, key, path_text)
+                if kakuro is not None:
+                    return None, kakuro
+                if key == store.last_played:
+                    self._tell_lost(key, path_text)
+                continue
+            found = self._nonogram_game(key, path_text)
+            if found is not None:
+                return found, None
+            if key == store.last_played:
+                self._tell_lost(key, path_text)
+        return None, None
+
+    def _tell_lost(self, key: str, path_text: str) -> None:
+        """One line on why the game left mid-way is not the one Continue offers (QA: its file
+        was moved away and the menu offered another game without a word). Its saved moves
+        stay in the progress file: putting the file back brings Continue back."""
+        record = self.app.store.record(key)
+        if self._told_lost or record.session is None:
+            return
+        self._told_lost = True
+        name = readable(Path(path_text).name)
+        path = recorded_file(path_text, levels_dir())
+        reason = f"its file {name} is no longer there"
+        if path is not None:
+            reason = f"its file {name} has changed since"
+            if path.suffix.lower() == ".kak":
+                if read_kakuro_entry(path).puzzle is None:
+                    reason = f"its file {name} can no longer be read"
+            else:
+                try:
+                    read_puzzle(path)
+                except (ValueError, OSError):
+                    reason = f"its file {name} can no longer be read"
+        title = record.title or Path(name).stem
+        self.app.toast(f"Your game of {title} cannot be continued: {reason}.", seconds=8.0)
+
+    def _nonogram_game(self, key: str, path_text: str) -> tuple[Puzzle, Path] | None:
+        """The puzzle ``key`` played from ``path_text``, if it still has an unfinished session
+        and its file can be read and still fits the session."""
+        store = self.app.store
+        try:
+            record = store.record(key)
+        except (KeyError, ValueError):
+            return None
+        if record.session is None:
+            return None
+        path = recorded_file(path_text, levels_dir())
+        if path is None:
+            return None
+        try:
+            puzzle = read_puzzle(path)
+        except (ValueError, OSError):
+            return None
+        if puzzle.fingerprint() != key:
+            return None  # the file was edited since: its session no longer fits
+        return puzzle, path
+
+    # -- actions ----------------------------------------------------------------------------
+
+    def continue_last(self) -> None:
+        if self._kakuro_target is not None:
+            open_kakuro_game(self.app, *self._kakuro_target)
+            return
+        if self._continue_target is None:
+            return
+        puzzle, path = self._continue_target
+        self.app.play_puzzle(puzzle, path=path, context=self.app.pack_context(path))
+
+    def open_levels(self) -> None:
+        self.app.push(LevelSelectScene(self.app))
+
+    def open_converter(self) -> None:
+        # Loaded on first use: the converter brings Pillow and the picture methods, which
+        # the menu's first frame should not wait for.
+        from game.ui.scenes.converter.scene import ConverterScene
+
+        self.app.push(ConverterScene(self.app))
+
+    def open_options(self) -> None:
+        self.app.push(OptionsScene(self.app))
+
+    # -- events -----------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYUP and event.key == pygame.K_ESCAPE:
+            self._escape_released = True
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            fresh = self._escape_released
+            self._escape_released = False
+            if self.quit_armed and self.focus.focused is self.quit_button and fresh:
+                self.app.close()
+            else:
+                self.focus.focus_widget(self.quit_button)
+                self.focus.show_focus = True
+                self.quit_armed = True
+            return True
+        used = self.focus.handle(event)
+        if self.focus.focused is not self.quit_button:
+            self.quit_armed = False
+        return used
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def arrange(self, size: tuple[int, int]) -> None:
+        scale = self.app.ui_scale
+        width, height = size
+        button_width = round(380 * scale)
+        button_height = round(56 * scale)
+        gap = round(14 * scale)
+        # The daily puzzle's line of standing sits under its button.
+        caption = self.app.fonts.get(round(15 * scale)).get_linesize() + round(4 * scale)
+        total = len(self.buttons) * button_height + (len(self.buttons) - 1) * gap + caption
+        # The buttons sit under the title, a little above the middle of the room left
+        # between it and the help line (on a small window they had sunk to the bottom).
+        title_bottom = self._title_bottom(round(height * TITLE_TOP))
+        help_top = height - round(16 * scale) - self.app.fonts.get(round(15 * scale)).get_height()
+        room = help_top - title_bottom - total
+        top = title_bottom + max(gap, round(room * 0.3))
+        for index, button in enumerate(self.buttons):
+            button.rect = pygame.Rect(0, 0, button_width, button_height)
+            button.rect.midtop = (width // 2, top + index * (button_height + gap))
+            button.font_size = 24
+            if button is self.daily.button:
+                top += caption
+                button.font_size = 21
+
+    def wake_in(self) -> float | None:
+        # Nothing moves until the player does something, except the date: at midnight the
+        # daily entry shows the new day's puzzle.
+        return self.daily.seconds_to_midnight()
+
+    def update(self, dt: float) -> None:
+        if self.daily.today() != self._day:
+            self.on_enter()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app = self.app
+        theme = app.theme
+        width, height = app.screen_size
+        surface.fill(theme.background)
+        self._draw_title(surface, width // 2, round(height * TITLE_TOP))
+        self.focus.draw(surface, app)
+        scale = app.ui_scale
+        daily = self.daily.button.rect
+        draw_text(
+            surface,
+            app,
+            self.daily.caption,
+            round(15 * scale),
+            theme.text_muted,
+            (daily.centerx, daily.bottom + round(5 * scale)),
+            "midtop",
+        )
+        draw_help_line(surface, app, self.help_text())
+
+    def help_text(self) -> str:
+        if self.quit_armed:
+            return "Esc again or Enter quits  ·  Up / Down to stay"
+        return "Arrows and Enter to choose  ·  F11 full screen  ·  Esc goes to Quit"
+
+    def _title_bottom(self, top: int) -> int:
+        """Where the block ``_draw_title`` draws from ``top`` ends, without drawing it."""
+        fonts = self.app.fonts
+        scale = self.app.ui_scale
+        emblem = len(EMBLEM) * max(4, round(15 * scale)) + round(8 * scale)
+        title = fonts.get(round(72 * scale), True).size(TITLE)[1]
+        subtitle = fonts.get(round(20 * scale)).size(SUBTITLE)[1]
+        return top + emblem + title + subtitle
+
+    def _draw_title(self, surface: pygame.Surface, centre_x: int, top: int) -> int:
+        """The emblem and the game's name; returns the bottom of the block."""
+        app = self.app
+        theme = app.theme
+        scale = app.ui_scale
+        cell = max(4, round(15 * scale))
+        rows = len(EMBLEM)
+        columns = len(EMBLEM[0])
+        grid = pygame.Rect(0, 0, columns * cell, rows * cell)
+        grid.midtop = (centre_x, top)
+        pygame.draw.rect(surface, theme.cell_unknown, grid)
+        for y, row in enumerate(EMBLEM):
+            for x, mark in enumerate(row):
+                cell_rect = pygame.Rect(grid.left + x * cell, grid.top + y * cell, cell, cell)
+                if mark == "#":
+                    pygame.draw.rect(surface, theme.error, cell_rect)
+                pygame.draw.rect(surface, theme.grid_line, cell_rect, 1)
+        pygame.draw.rect(surface, theme.grid_line_thick, grid, max(1, theme.line_weight))
+        title_rect = draw_text(
+            surface,
+            app,
+            TITLE,
+            round(72 * scale),
+            theme.text,
+            (centre_x, grid.bottom + round(8 * scale)),
+            "midtop",
+            bold=True,
+        )
+        subtitle = draw_text(
+            surface,
+            app,
+            SUBTITLE,
+            round(20 * scale),
+            theme.text_muted,
+            (centre_x, title_rect.bottom),
+            "midtop",
+        )
+        return subtitle.bottom

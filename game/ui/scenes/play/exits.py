@@ -1,0 +1,382 @@
+"""The play screen's ways out and the questions before them: the pause menu, "clear the
+board?", "restart?" (each a ``DialogScene`` pushed over the play scene), the solver replay,
+level select, the menu and the next puzzle."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from game.core.create.fairness import Report
+from game.core.puzzle import Puzzle
+from game.core.store.packs import (
+    PackPlace,
+    PuzzleEntry,
+    file_problem,
+    first_unsolved_after,
+    list_packs,
+    number_in_pack,
+    pack_of_file,
+    read_pack,
+)
+from game.ui.scene import Scene
+from game.ui.widgets.dialog import DialogAction, DialogButton, DialogScene
+from game.ui.widgets.text import format_time
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.scenes.converter.clue_editor import ClueEditorScene
+    from game.ui.scenes.converter.scene import ConverterScene
+    from game.ui.scenes.play.scene import PlayScene
+
+
+# The dialogs under which the game is paused: the clock waits and the board is hidden.
+PAUSE = "pause"
+RESTART = "restart"
+LEAVE = "leave"  # "leave without saving?", asked on the way out of the pause menu
+PAUSING_DIALOGS = (PAUSE, RESTART, LEAVE)
+
+
+def pause_dialog(
+    app: App,
+    name: str,
+    size_text: str,
+    elapsed: float,
+    *,
+    restart: Callable[[], None],
+    level_select: Callable[[], None],
+    menu: Callable[[], None],
+    editor: Callable[[], None] | None = None,
+) -> DialogScene:
+    """The pause menu of a game (nonogram or Kakuro): its name, size and time, and the ways
+    on from there; Esc resumes. ``editor``: "Back to the editor" (a game started from one)."""
+    back = [DialogButton("Back to the editor", editor)] if editor is not None else []
+    return DialogScene(
+        app,
+        "Paused",
+        f"{name} · {size_text} · {format_time(elapsed)}",
+        [
+            DialogButton("Resume", primary=True),
+            *back,
+            DialogButton("Restart", restart),
+            DialogButton("Level select", level_select),
+            DialogButton("Menu", menu),
+        ],
+        cancel_index=0,
+        vertical=True,
+        name=PAUSE,
+    )
+
+
+def ambiguity_notice(report: Report | None) -> str:
+    """What the play screen says first about a puzzle an editor holds whose clues have more
+    than one solution ("" otherwise): the player should know before playing it."""
+    if report is None or report.status != "multiple":
+        return ""
+    return (
+        f"These clues have more than one solution ({report.free_text}): any picture that "
+        "fits every clue wins."
+    )
+
+
+class PlayExits:
+    """Opens the play scene's dialogs and leaves it for another scene."""
+
+    def __init__(self, scene: PlayScene) -> None:
+        self.scene = scene
+        # Where "Next puzzle" goes once the pack's own puzzles run out (found at the win).
+        self.next_pack_entry: PuzzleEntry | None = None
+        self.next_pack_name = ""
+
+    # --- dialogs -----------------------------------------------------------------------
+
+    def open_pause(self) -> None:
+        scene = self.scene
+        scene.pen.cancel_drag()
+        scene.grid_view.overlays.preview = None
+        scene.app.push(
+            pause_dialog(
+                scene.app,
+                scene.shown_name(),
+                scene.puzzle.size_text,
+                scene.session.elapsed,
+                restart=self.ask_restart,
+                level_select=self.go_level_select,
+                menu=self.go_menu,
+                editor=self.back_to_editor if scene.editor is not None else None,
+            )
+        )
+
+    def ask_reset(self) -> None:
+        scene = self.scene
+        if not scene.session.board.known_mask().any():
+            scene.set_message("The board is already empty.", "info")
+            return
+        scene.app.push(
+            DialogScene(
+                scene.app,
+                "Clear the board?",
+                "Every mark goes. The clock keeps running, and Undo brings the marks back.",
+                [DialogButton("Clear the board", scene.reset, primary=True), ("Cancel", None)],
+                vertical=True,
+                name="reset",
+                below_runs=True,  # the board stays in view, so the clock must not stop
+            )
+        )
+
+    def ask_restart(self) -> None:
+        scene = self.scene
+        scene.app.push(
+            DialogScene(
+                scene.app,
+                "Restart?",
+                "Start this puzzle again from an empty board, with the clock at zero. "
+                "Your marks and their undo history are lost.",
+                [
+                    DialogButton("Restart", scene.restart, primary=True),
+                    ("Cancel", self.open_pause),  # back to the pause menu it came from
+                ],
+                vertical=True,
+                name=RESTART,
+            )
+        )
+
+    # --- other scenes ------------------------------------------------------------------
+
+    def open_solver(self) -> None:
+        from game.ui.scenes.replay.scene import ReplayScene
+
+        scene = self.scene
+        # The player's board goes along: the replay can start from their marks on request.
+        board = scene.session.board.copy()
+        name = scene.shown_name()
+        scene.app.push(ReplayScene(scene.app, scene.puzzle, initial_board=board, name=name))
+
+    def back_to_editor(self) -> None:
+        """Back to the converter or clue editor whose Play started this game, as it was left
+        (grid, title, touch-ups, undo history): nothing is asked, the editor still holds its
+        work. The game itself is saved on the way (``on_exit``)."""
+        scene = self.scene
+        editor = scene.editor
+        app = scene.app
+        if editor is None or editor not in app.scenes or scene not in app.scenes:
+            return
+        app.pop_to(type(editor))
+
+    def go_level_select(self) -> None:
+        """Back to the level select under the game, else to a new one over the menu, so Esc
+        there leads to the menu (not to a converter the game was started from)."""
+        from game.ui.scenes.levels.select import LevelSelectScene
+        from game.ui.scenes.menu.scene import MenuScene
+
+        scene = self.scene
+        app = scene.app
+        if scene not in app.scenes:
+            return
+        if app.find(LevelSelectScene) is not None:
+
+            def back_to_it() -> None:
+                app.pop_to(LevelSelectScene)
+
+            self._leave_to(LevelSelectScene, back_to_it)
+            return
+
+        def over_the_menu() -> None:
+            if app.pop_to(MenuScene):
+                app.push(LevelSelectScene(app))
+            else:
+                app.replace(LevelSelectScene(app))
+
+        self._leave_to(MenuScene, over_the_menu)
+
+    def go_menu(self) -> None:
+        from game.ui.scenes.menu.scene import MenuScene
+
+        app = self.scene.app
+
+        def to_menu() -> None:
+            if not app.pop_to(MenuScene):
+                app.replace(MenuScene(app))
+
+        self._leave_to(MenuScene, to_menu)
+
+    def _leave_to(self, kind: type[Scene], go: Callable[[], None]) -> None:
+        """Run ``go``, which drops the scenes between the nearest ``kind`` and the game; ask
+        first when any of them holds unsaved work. The scene this game was started from is
+        named as such (without its puzzle saved, this game cannot be continued) and can be
+        saved from the question; other screens' work (a conversion left under a clue editor)
+        is named as theirs, never saved behind the player's back. The game saves itself."""
+        scene = self.scene
+        app = scene.app
+        target = app.find(kind)
+        start = app.scenes.index(target) + 1 if target is not None else 0
+        dropped = app.scenes[start:]
+        origin = self._unsaved_origin()
+        origin = origin if origin in dropped else None
+        others = [
+            other
+            for other in dropped
+            if other is not scene and other is not origin and other.unsaved_work() is not None
+        ]
+        if origin is None and not others:
+            go()
+            return
+
+        def save_then_go() -> None:
+            assert origin is not None
+            path = origin.save()
+            if path is None:
+                return  # the toast says why; nothing is dropped
+            # The game now has a file: Continue can reopen it.
+            scene.path = path
+            scene.save()
+            go()
+
+        lines = []
+        if origin is not None and scene.win is not None:
+            # A solved game loses nothing: only the editor's work is at stake.
+            lines.append(
+                f"{origin.unsaved_work()} The solved game is kept; leaving closes the editor."
+            )
+        elif origin is not None:
+            lines.append(
+                f"{origin.unsaved_work()} Without it, this game cannot be continued later."
+            )
+        lines += [f"{other.unsaved_work()} Leaving closes that screen too." for other in others]
+        buttons: list[DialogButton | tuple[str, DialogAction]] = []
+        if origin is not None:
+            buttons.append(DialogButton("Save the puzzle and go", save_then_go, primary=True))
+        back = self.open_pause if scene.win is None else None  # Cancel: back to the game
+        # With nothing this screen can save, the main (blue) choice is the one that drops
+        # nothing: Cancel.
+        buttons += [
+            DialogButton("Leave without saving", go),
+            DialogButton("Cancel", back, primary=origin is None),
+        ]
+        app.push(
+            DialogScene(
+                app, "Leave without saving?", " ".join(lines), buttons, vertical=True, name=LEAVE
+            )
+        )
+
+    def _unsaved_origin(self) -> ConverterScene | ClueEditorScene | None:
+        """The converter or clue editor right under the game (the one whose Play started it)
+        when the puzzle it holds is still this game's and is not saved; else None. A game
+        that replaced another, or an editor changed since, finds no match by fingerprint."""
+        from game.ui.scenes.converter.clue_editor import ClueEditorScene
+        from game.ui.scenes.converter.scene import ConverterScene
+
+        scene = self.scene
+        scenes = scene.app.scenes
+        if scene not in scenes or scenes.index(scene) == 0:
+            return None
+        below = scenes[scenes.index(scene) - 1]
+        if not isinstance(below, ConverterScene | ClueEditorScene):
+            return None
+        if below.unsaved_work() is None:
+            return None
+        try:
+            held = below.finished_puzzle().fingerprint()
+        except ValueError:  # clues no longer a whole puzzle: not the game's puzzle either
+            return None
+        return below if held == scene.key else None
+
+    def next_puzzle(self) -> None:
+        """Play the first of the next puzzles that loads (the others stay next after it);
+        level select when none does."""
+        from game.ui.scenes.play.scene import PlayScene
+
+        scene = self.scene
+        remaining = list(scene.next_puzzles)
+        while remaining:
+            loaded = self._load(remaining.pop(0))
+            if loaded is None:
+                continue
+            puzzle, path = loaded
+            scene.app.replace(
+                PlayScene(
+                    scene.app,
+                    puzzle,
+                    path=path,
+                    pack=scene.pack,
+                    next_puzzles=remaining,
+                    place=self._place_of(path),
+                )
+            )
+            return
+        following = self.next_pack_entry
+        if following is not None and following.puzzle is not None:
+            app = scene.app
+            app.play_puzzle(following.puzzle, following.path, app.pack_context(following.path))
+            return
+        self.go_level_select()
+
+    def find_next_pack(self) -> PuzzleEntry | None:
+        """After a bundled pack's last puzzle: the first unsolved puzzle of the next pack
+        (``game.core.store.packs.first_unsolved_after``); kept for "Next puzzle"."""
+        from game.resources import levels_dir
+
+        scene = self.scene
+        self.next_pack_entry = None
+        if scene.path is None or scene.next_puzzles:
+            return None
+        store = scene.app.store
+        try:
+            levels, user_dir = levels_dir(), store.user_puzzles_dir()
+            current = pack_of_file(scene.path, levels, user_dir)
+            if current is None:
+                return None
+            packs = list_packs(levels, user_dir)
+
+            def solved(puzzle: Puzzle) -> bool:
+                return bool(store.record(puzzle.fingerprint()).solved)
+
+            self.next_pack_entry = first_unsolved_after(packs, current, solved)
+            if self.next_pack_entry is not None:
+                path = self.next_pack_entry.path
+                pack = read_pack(path.parent)
+                number = number_in_pack(pack, path)
+                self.next_pack_name = pack.name + (f" #{number}" if number is not None else "")
+        except OSError:
+            return None
+        return self.next_pack_entry
+
+    def no_next_note(self) -> str:
+        """What the win panel says when there is no next puzzle. A daily or a random
+        puzzle is the only one of its list, so "no next puzzle in this list" left the
+        player wondering where the next one is (QA): it says where instead."""
+        from game.core.generate.files import daily_folder, random_folder
+
+        scene = self.scene
+        folder = scene.path.parent if scene.path is not None else None
+        store = scene.app.store
+        if folder is not None and folder == daily_folder(store):
+            return "A new daily puzzle tomorrow."
+        if folder is not None and folder == random_folder(store):
+            return "Level select's Random makes another, or keeps this one."
+        return "No next puzzle in this list."
+
+    def _place_of(self, path: Path | None) -> PackPlace | None:
+        """The place of a next puzzle: in this puzzle's pack, numbered by its file."""
+        place = self.scene.place
+        if place is None or path is None:
+            return None
+        number = number_in_pack(read_pack(path.parent), path)
+        return PackPlace(place.pack, number) if number is not None else None
+
+    def _load(self, item: object) -> tuple[Puzzle, Path | None] | None:
+        """A next puzzle: a Puzzle, a (puzzle, path) pair, or a file (a toast when unreadable)."""
+        if isinstance(item, Puzzle):
+            return item, None
+        if isinstance(item, tuple) and len(item) == 2 and isinstance(item[0], Puzzle):
+            return item[0], Path(item[1]) if item[1] is not None else None
+        if isinstance(item, str | Path):
+            path = Path(item)
+            try:
+                from game.core.formats import read_puzzle
+
+                return read_puzzle(path), path
+            except (ValueError, OSError) as error:
+                self.scene.app.toast(f"{path.name}: {file_problem(error, path)}", error=True)
+        return None

@@ -1,0 +1,418 @@
+"""The play screen's input: mouse buttons, the wheel and keys turned into the scene's actions.
+
+The pen (``game.core.play.strokes``) decides what a press, a drag or a key does to the marks; this
+module only turns pixels into cells (the viewport's layout) and events into the pen's plain
+inputs, and keeps what the keyboard holds down (Shift, Ctrl) between events. The scene's
+``handle`` passes every event here, and its ``update`` calls ``tick`` so that a drag held at
+the edge of a zoomed board scrolls it.
+
+The mouse: left fills, right crosses, Shift+left clears; a drag paints a line. The middle
+button drags the view (a middle click without moving clears a cell), and so does the left
+button while Space is held, as in drawing programs; the wheel scrolls a board bigger than its
+view and zooms one that fits (Ctrl+wheel always zooms, Shift+wheel scrolls across). Keys: see
+``game.ui.scenes.play.scene``.
+
+Space also fills the cursor's cell. With the pointer over the board it cannot yet be told
+whether a Space press is that fill or the start of a Space+drag, so the fill waits for the
+key to come up (or for an arrow key, which paints on from it) and is dropped if the left
+button went down meanwhile: the view moved instead.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.play.strokes import Mark, Pointer, drag_cells, painted_cells, step_cursor
+from game.ui.widgets.grid_view import Preview
+from game.ui.widgets.win_reveal import BUTTONS_AT
+
+if TYPE_CHECKING:
+    from game.ui.scenes.play.scene import PlayScene
+
+_MARK_KEYS: dict[int, Mark] = {
+    pygame.K_z: Mark.FILL,
+    pygame.K_SPACE: Mark.FILL,
+    pygame.K_x: Mark.CROSS,
+    pygame.K_c: Mark.CLEAR,
+    pygame.K_BACKSPACE: Mark.CLEAR,
+    pygame.K_DELETE: Mark.CLEAR,
+}
+_ARROWS: dict[int, tuple[int, int]] = {
+    pygame.K_LEFT: (-1, 0),
+    pygame.K_RIGHT: (1, 0),
+    pygame.K_UP: (0, -1),
+    pygame.K_DOWN: (0, 1),
+}
+_SHIFT_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT)
+_CTRL_KEYS = (pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LMETA, pygame.K_RMETA)
+_ZOOM_KEYS: dict[int, int] = {
+    pygame.K_PLUS: 1,
+    pygame.K_EQUALS: 1,
+    pygame.K_KP_PLUS: 1,
+    pygame.K_MINUS: -1,
+    pygame.K_KP_MINUS: -1,
+}
+_MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+LEFT = 1
+MIDDLE = 2
+# A middle press that moves further than this (pixels) drags the view; less is a click.
+PAN_SLOP = 4
+
+
+class PlayInput:
+    """Turns one play scene's events into its actions."""
+
+    def __init__(self, scene: PlayScene) -> None:
+        self.scene = scene
+        self._shift = False
+        self._ctrl = False
+        # A middle-button press: where it went down, and the pointer's last position once it
+        # moved far enough to be a drag of the view (None while it may still be a click).
+        self._pan_press: tuple[int, int] | None = None
+        self._pan_last: tuple[int, int] | None = None
+        self._pan_button = MIDDLE
+        # Space is held (a left press drags the view), and the cell of a Space fill that waits
+        # to see whether it is one (see the module's comment).
+        self._space = False
+        self._space_fill: tuple[int, int] | None = None
+
+    def let_go(self) -> None:
+        """Forget the keys and buttons held down (the scene was covered or lost the focus)."""
+        self._shift = False
+        self._ctrl = False
+        self._pan_press = None
+        self._pan_last = None
+        self._space = False
+        self._space_fill = None
+        self.scene.drag_count = 0
+        _show_pointer(pygame.SYSTEM_CURSOR_ARROW)
+
+    @property
+    def panning(self) -> bool:
+        return self._pan_last is not None
+
+    @property
+    def edge_scrolling(self) -> bool:
+        """A mouse stroke is held where it scrolls the board (frames are needed meanwhile)."""
+        scene = self.scene
+        return scene.pen.drag is not None and scene.viewport.at_edge(scene.app.mouse_pos)
+
+    def tick(self, dt: float) -> None:
+        """A frame passed: a stroke held at the edge of the view scrolls the board, and the
+        stroke follows the pointer onto the cells that come into view."""
+        scene = self.scene
+        if scene.pen.drag is None or scene.win is not None:
+            return
+        pos = scene.app.mouse_pos
+        if scene.viewport.edge_scroll(pos, dt):
+            scene.grid_view.set_layout(scene.layout)
+            scene.rail.update()
+            self._drag_to(scene.layout.cell_at_clamped(pos))
+
+    # --- events ---------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        scene = self.scene
+        kind = event.type
+        if kind == pygame.WINDOWFOCUSLOST:
+            scene.focus_lost = True
+            scene.pen.let_go()
+            self.let_go()
+            return True
+        if kind == pygame.WINDOWFOCUSGAINED:
+            scene.focus_lost = False
+            return True
+        if kind in (pygame.KEYDOWN, pygame.KEYUP) and event.key in _SHIFT_KEYS:
+            self._shift = kind == pygame.KEYDOWN
+        if kind in (pygame.KEYDOWN, pygame.KEYUP) and event.key in _CTRL_KEYS:
+            self._ctrl = kind == pygame.KEYDOWN
+        if kind == pygame.KEYUP and event.key == pygame.K_SPACE:
+            self._space_up()
+        if kind == pygame.KEYUP:
+            scene.pen.key_up(event.key)
+        free = scene.pen.drag is None and not self.panning
+        if kind in _MOUSE_EVENTS and free and scene.rail.handle(event):
+            return True  # a rail button took the press (motion only moves its hover)
+        if scene.win is not None:
+            return self._handle_won(event)
+        if kind in _MOUSE_EVENTS:
+            return self._handle_mouse(event)
+        if kind == pygame.MOUSEWHEEL:
+            return self._handle_wheel(event)
+        if kind == pygame.KEYDOWN:
+            return self._handle_key(event)
+        return False
+
+    # --- Space: a fill, or the hand that drags the view ------------------------------------
+
+    def _space_down(self) -> bool:
+        """Space went down with no modifier: True when it is held back as a possible drag of
+        the view (the pointer is over the board), False to fill at once as before."""
+        scene = self.scene
+        was_down, self._space = self._space, True
+        if was_down:
+            return True  # the key's auto-repeat: one press is one fill
+        if scene.pen.drag is not None or not scene.layout.visible_box.contains(
+            *scene.app.mouse_pos
+        ):
+            return False
+        self._space_fill = scene.cursor
+        _show_pointer(pygame.SYSTEM_CURSOR_HAND)
+        return True
+
+    def _space_up(self) -> None:
+        self._space = False
+        if self._pan_press is None:
+            _show_pointer(pygame.SYSTEM_CURSOR_ARROW)
+        self._fill_held_space()
+        self.scene.pen.key_up(pygame.K_SPACE)
+
+    def _fill_held_space(self) -> None:
+        """The Space press held back was a fill after all: make it, on the cell it was
+        pressed on (the pen keeps it held, so arrows paint on from there)."""
+        cell, self._space_fill = self._space_fill, None
+        scene = self.scene
+        if cell is None or scene.win is not None:
+            return
+        scene.show_cursor = True
+        scene.apply(
+            scene.pen.key_down(
+                scene.session.board, pygame.K_SPACE, Mark.FILL, scene.trial_mode, cell
+            )
+        )
+
+    def _handle_won(self, event: pygame.event.Event) -> bool:
+        scene = self.scene
+        win = scene.win
+        if win is not None and win.age < BUTTONS_AT:
+            # A click or a key during the reveal skips to its end (the buttons).
+            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+                win.age = BUTTONS_AT
+                return True
+            return event.type in _MOUSE_EVENTS
+        if event.type in _MOUSE_EVENTS:
+            return any(button.handle(event) for button in scene.win_buttons if button.enabled)
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                if scene.editor is not None:
+                    scene.exits.back_to_editor()  # the primary button
+                elif scene.next_button.enabled:
+                    scene.exits.next_puzzle()
+                else:
+                    scene.exits.go_level_select()
+                return True
+            if event.key == pygame.K_ESCAPE:
+                # Back where the player came from: their editor, else the level select.
+                if scene.editor is not None:
+                    scene.exits.back_to_editor()
+                else:
+                    scene.exits.go_level_select()
+                return True
+        return False
+
+    def _handle_wheel(self, event: pygame.event.Event) -> bool:
+        scene = self.scene
+        mods = pygame.key.get_mods()
+        notches = 1 if event.y > 0 else -1 if event.y < 0 else 0
+        ctrl = mods & (pygame.KMOD_CTRL | pygame.KMOD_META) or self._ctrl
+        shift = mods & pygame.KMOD_SHIFT or self._shift
+        # A board that fits has nothing to scroll, so the wheel zooms it: the first thing a
+        # player tries on a board too small to read.
+        if ctrl or (not scene.layout.scrollable and not shift and not event.x):
+            scene.zoom(notches, scene.app.mouse_pos)
+            return True
+        step = scene.layout.cell * 3
+        if shift:
+            return scene.scroll_by(-event.y * step, 0)
+        return scene.scroll_by(event.x * step, -event.y * step)
+
+    def _shift_held(self, event: pygame.event.Event) -> bool:
+        mod = getattr(event, "mod", None)
+        if isinstance(mod, int) and mod & pygame.KMOD_SHIFT:
+            return True
+        return self._shift or bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
+
+    def _handle_mouse(self, event: pygame.event.Event) -> bool:
+        scene = self.scene
+        kind = event.type
+        pos = (int(event.pos[0]), int(event.pos[1]))
+        pen = scene.pen
+        if self._pan_press is not None:
+            return self._handle_pan(event, pos)
+        if pen.drag is not None:
+            if kind == pygame.MOUSEMOTION:
+                self._drag_to(scene.layout.cell_at_clamped(pos))
+                return True
+            if kind == pygame.MOUSEBUTTONUP and event.button == pen.drag.button:
+                self._drag_to(scene.layout.cell_at_clamped(pos))
+                scene.grid_view.overlays.preview = None
+                scene.drag_count = 0
+                move = pen.release(scene.session.board)
+                if move is not None:
+                    scene.apply(move)
+                return True
+            return True  # other buttons during a drag are ignored
+        if kind == pygame.MOUSEMOTION:
+            self._hover(pos)
+            scene.hint_show.handle(event)
+            for button in scene.play_buttons:
+                button.handle(event)
+            return True
+        if scene.hint_show.handle(event):
+            return True
+        for button in scene.play_buttons:
+            if button.handle(event):
+                return True
+        space_drag = (
+            self._space and event.button == LEFT if kind == pygame.MOUSEBUTTONDOWN else False
+        )
+        if kind == pygame.MOUSEBUTTONDOWN and (event.button == MIDDLE or space_drag):
+            if not scene.layout.visible_box.contains(*pos):
+                return False
+            self._pan_press = pos
+            self._pan_button = event.button
+            if space_drag:
+                # The Space press was the hand, not a fill; the view follows from here on.
+                self._space_fill = None
+                self._pan_last = pos
+                _show_pointer(pygame.SYSTEM_CURSOR_SIZEALL)
+            return True
+        if kind == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            cell = scene.layout.cell_at(pos)
+            if cell is None:
+                return False
+            self._press(cell, Pointer(event.button), event.button == 1 and self._shift_held(event))
+            return True
+        return False
+
+    def _press(self, cell: tuple[int, int], button: Pointer, shift: bool) -> None:
+        scene = self.scene
+        scene.cursor = cell
+        scene.show_cursor = True
+        scene.pen.press(scene.session.board, cell, button, shift, scene.trial_mode)
+        self._update_preview()
+
+    def _handle_pan(self, event: pygame.event.Event, pos: tuple[int, int]) -> bool:
+        """The middle button (or Space+left) is down: a drag moves the view with the pointer;
+        a middle click with no movement clears the cell under it."""
+        scene = self.scene
+        press = self._pan_press
+        assert press is not None
+        if event.type == pygame.MOUSEMOTION:
+            last = self._pan_last
+            if last is None and max(abs(pos[0] - press[0]), abs(pos[1] - press[1])) > PAN_SLOP:
+                last = press
+            if last is not None:
+                if self._pan_last is None:
+                    _show_pointer(pygame.SYSTEM_CURSOR_SIZEALL)
+                scene.scroll_by(last[0] - pos[0], last[1] - pos[1])
+                self._pan_last = pos
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == self._pan_button:
+            clicked = self._pan_last is None and self._pan_button == MIDDLE
+            self._pan_press = self._pan_last = None
+            _show_pointer(pygame.SYSTEM_CURSOR_HAND if self._space else pygame.SYSTEM_CURSOR_ARROW)
+            cell = scene.layout.cell_at(pos)
+            if clicked and cell is not None:
+                self._press(cell, Pointer.MIDDLE, False)
+                move = scene.pen.release(scene.session.board)
+                scene.grid_view.overlays.preview = None
+                if move is not None:
+                    scene.apply(move)
+        return True
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        scene = self.scene
+        cell = scene.layout.cell_at(pos)
+        if cell is not None:
+            scene.cursor = cell
+            scene.show_cursor = True
+        scene.hover_row = scene.layout.row_clue_at(pos)
+        scene.hover_column = scene.layout.column_clue_at(pos)
+
+    def _drag_to(self, cell: tuple[int, int]) -> None:
+        if self.scene.pen.drag_to(cell):
+            self.scene.cursor = cell
+            self._update_preview()
+
+    def _update_preview(self) -> None:
+        scene = self.scene
+        board = scene.session.board
+        move = scene.pen.preview(board)
+        scene.grid_view.overlays.preview = (
+            None if move is None else Preview(painted_cells(board, move), move.state)
+        )
+        drag = scene.pen.drag
+        # The stroke's length, as the player counts along it: the cells from where it began
+        # to the pointer on the snapped line, whatever each of them holds.
+        scene.drag_count = 0 if drag is None else len(drag_cells(drag.start, drag.current))
+
+    def _handle_key(self, event: pygame.event.Event) -> bool:
+        scene = self.scene
+        key = event.key
+        mod = event.mod
+        if mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            if (key == pygame.K_z and mod & pygame.KMOD_SHIFT) or key == pygame.K_y:
+                scene.redo()
+                return True
+            if key == pygame.K_z:
+                scene.undo()
+                return True
+            return False
+        if key == pygame.K_ESCAPE:
+            scene.exits.open_pause()
+            return True
+        if key in _ZOOM_KEYS:
+            scene.zoom(_ZOOM_KEYS[key])
+            return True
+        if key in (pygame.K_0, pygame.K_KP0):
+            scene.fit()
+            return True
+        if key == pygame.K_SPACE and self._space_down():
+            return True
+        if key in _ARROWS:
+            self._fill_held_space()  # Space held with arrows: the keyboard's painting
+            self._move_cursor(*_ARROWS[key], shift=bool(mod & pygame.KMOD_SHIFT) or self._shift)
+            return True
+        if key in _MARK_KEYS:
+            scene.show_cursor = True
+            stroke = scene.pen.key_down(
+                scene.session.board, key, _MARK_KEYS[key], scene.trial_mode, scene.cursor
+            )
+            scene.apply(stroke)
+            return True
+        actions: dict[int, Callable[[], None]] = {
+            pygame.K_t: scene.toggle_trial,
+            pygame.K_k: scene.keep_trial,
+            pygame.K_d: scene.drop_trial,
+            pygame.K_v: scene.check,
+            pygame.K_h: scene.hint,
+            pygame.K_s: scene.hint_show.play,
+            pygame.K_p: scene.toggle_panel,
+            pygame.K_TAB: scene.toggle_panel,
+        }
+        action = actions.get(key)
+        if action is None:
+            return False
+        action()
+        return True
+
+    def _move_cursor(self, dx: int, dy: int, shift: bool) -> None:
+        scene = self.scene
+        before = scene.cursor
+        scene.cursor = step_cursor(before, dx, dy, scene.puzzle.width, scene.puzzle.height)
+        scene.show_cursor = True
+        scene.show_cell(*scene.cursor)
+        move = scene.pen.cursor_moved(scene.session.board, before, scene.cursor, shift)
+        if move is not None:
+            scene.apply(move)
+
+
+def _show_pointer(kind: int) -> None:
+    """The system's mouse pointer (a hand over a board Space can drag); some drivers have none."""
+    with contextlib.suppress(pygame.error):
+        pygame.mouse.set_cursor(kind)

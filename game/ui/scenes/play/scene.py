@@ -1,0 +1,583 @@
+"""The play screen: paint a puzzle with the mouse or the keyboard until the picture appears.
+
+The scene turns pixels into cells (the viewport's layout) and mouse buttons and keys into the
+plain inputs of ``game.core.play.strokes``, whose pen decides the move; the session applies it and
+says what changed; ``game.core.play.advice`` says what a check or a hint finds. What is drawn
+around the board is ``play_chrome``'s. One drag is one ``Paint`` move, so one undo step.
+
+Mouse: left fills, right crosses, middle or Shift+left clears; a drag paints a line (see
+``game.core.play.strokes`` for what a stroke does to the marks it meets). Keyboard: arrows move the
+cursor; Space or Z fills, X crosses, C / Backspace / Delete clear; holding one of those keys
+while pressing arrows keeps painting, and Shift+arrows repeats the last mark while moving.
+Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z redo, T trial mode, K keep trial, D drop trial, V check,
+H hint (S shows its reasoning), +/- zoom, 0 fit, P or Tab the side panel, Esc pause. A drag with
+the middle button, or with the left while Space is held, moves the view.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.board import Cell
+from game.core.play.advice import BrokenLine, ForcedCell, WrongMarks, advise_hint, check_marks
+from game.core.play.moves import ClearAll, CommitTrial, DiscardTrial, Move, Paint
+from game.core.play.session import Change, Session
+from game.core.play.strokes import Drag, Pen
+from game.core.puzzle import Puzzle
+from game.core.store.packs import PackPlace, shown_name, title_of
+from game.ui.layout import BoardLayout, Box, PlayRegions, compute_play_regions
+from game.ui.scene import Scene
+from game.ui.scenes.play.chrome import ClueLooks, PlayChrome, WinState
+from game.ui.scenes.play.exits import PAUSING_DIALOGS, PlayExits
+from game.ui.scenes.play.hint import HintShow
+from game.ui.scenes.play.input import PlayInput
+from game.ui.scenes.play.rail import PlayRail
+from game.ui.scenes.play.saves import PlaySaves
+from game.ui.scenes.play.viewport import BoardViewport
+from game.ui.settings import AUTO_CHECK, PLAY_PANEL
+from game.ui.widgets.button import Button
+from game.ui.widgets.dialog import DialogScene
+from game.ui.widgets.grid_view import Flash, GridView
+from game.ui.widgets.minimap import MiniMap
+from game.ui.widgets.win_reveal import BUTTONS_AT, REVEAL_SECONDS, TITLE_AT
+
+if TYPE_CHECKING:
+    from game.core.solver.task import SolveTask
+    from game.ui.app import App
+
+__all__ = ["REVEAL_SECONDS", "PlayScene"]
+
+FLASH_SECONDS = 1.8  # how long wrong marks blink after a check
+SMALL_CELL = 12  # below this many pixels a cell is hard to hit: the player is told of zoom
+PAN_STEP = 0.4  # a pan button moves the view by this share of the cells in view
+# After a win the reveal, the title and the buttons come in for this long: frames every tick.
+WIN_ANIMATION_SECONDS = BUTTONS_AT + 0.2
+UNIQUENESS_SLICE = 0.003  # seconds of solver work per frame while checking uniqueness
+
+_SOUND_OF_STATE = {Cell.UNKNOWN: "clear", Cell.CROSSED: "cross", Cell.TRIAL_CROSSED: "cross"}
+
+
+class PlayScene(Scene):
+    """One puzzle being played. ``next_puzzles`` are offered in turn after a win: each a
+    ``Puzzle``, a path to a puzzle file, or a ``(puzzle, path)`` pair. ``pack`` names the
+    pack it came from; ``place`` is its place in a bundled pack, which names it until it is
+    solved (``game.core.store.packs.shown_name``). ``editor`` is the converter or clue editor whose
+    Play started the game (under it on the stack): the pause menu and the win offer "Back to
+    the editor". ``notice`` is shown from the start (an ambiguous puzzle says so)."""
+
+    def __init__(
+        self,
+        app: App,
+        puzzle: Puzzle,
+        path: Path | str | None = None,
+        pack: str | None = None,
+        next_puzzles: Sequence[object] = (),
+        place: PackPlace | None = None,
+        editor: Scene | None = None,
+        notice: str = "",
+    ) -> None:
+        super().__init__(app)
+        self.editor = editor
+        self.puzzle = puzzle
+        self.path = Path(path) if path is not None else None
+        self.pack = pack
+        self.place = place
+        self.title = title_of(puzzle, self.path)
+        self.next_puzzles = tuple(next_puzzles)
+        self.key = puzzle.fingerprint()
+        self.saves = PlaySaves(self)
+        self.session = self.saves.load_session()
+        self.trial_mode = self.session.board.has_trial()
+        self.cursor = (0, 0)
+        self.show_cursor = True
+        self.pen = Pen()
+        self.win: WinState | None = None
+        self.message = ""
+        self.message_kind = "info"  # info / error / success / hint
+        self.show_errors = bool(self.app.setting(AUTO_CHECK))
+        self.flash = Flash()
+        self.flash_age = 0.0
+        self.hint_line: tuple[str, int] | None = None
+        self.hint_cell: tuple[int, int] | None = None
+        self.hint_show = HintShow(self)  # the teaching hint's cells and its "show me"
+        self.focus_lost = False
+        self.input = PlayInput(self)
+        self.hover_row: int | None = None
+        self.hover_column: int | None = None
+        self.solved_before = bool(self.app.store.record(self.key).solved)
+        self._unique: bool | None = None if puzzle.goal is not None else False
+        self._uniqueness: SolveTask | None = None
+        self._check_pending = False
+        self._size = (0, 0)
+        self.version = 0  # counts board changes, so cached drawings know when to redo
+        self.drag_count = 0  # cells in the mouse stroke under way (shown beside the pointer)
+        self.exits = PlayExits(self)
+        self._make_buttons()
+        self.chrome = PlayChrome(self)
+        self.rail = PlayRail(self)
+        size = self.app.screen_size
+        self.regions: PlayRegions = compute_play_regions(*size, panel=self.panel_wanted)
+        self.viewport = BoardViewport(puzzle, self.regions)
+        self.grid_view = GridView(puzzle, self.app.theme, self.app.fonts, self.layout)
+        self.minimap = MiniMap(puzzle.width, puzzle.height, self.app.theme, Box(0, 0, 1, 1))
+        self.looks = ClueLooks(self)
+        self._build(size)
+        self.looks.sync()
+        lines = [notice] if notice else []
+        if self.layout.cell < SMALL_CELL or self.layout.scrollable:
+            lines.append(
+                "A big puzzle: the buttons beside the board zoom and scroll (so do + and -, "
+                "the wheel, and a drag with the middle button or Space held); P hides this "
+                "panel to give it room."
+            )
+        if lines:
+            self.set_message(" ".join(lines), "info")
+        if notice and not self.regions.panel_shown:
+            self.app.toast(notice)  # the message lives in the hidden panel
+        if self.session.solved:
+            # Only a puzzle with nothing to fill is solved before the first move.
+            self._won()
+
+    @property
+    def layout(self) -> BoardLayout:
+        return self.viewport.layout
+
+    @property
+    def drag(self) -> Drag | None:
+        """The drag in progress, if any (the pen's)."""
+        return self.pen.drag
+
+    def save(self) -> None:
+        """Write the game to the store now."""
+        self.saves.save()
+
+    # --- scene life ----------------------------------------------------------------------------
+
+    def on_exit(self) -> None:
+        # Covered (a dialog, the replay) or gone: the key ups go to the scene on top, so
+        # nothing may stay held down here. Only the top scene is updated, so the buttons
+        # are brought up to date now: a dialog shows the game below as it was left.
+        self.pen.let_go()
+        self.input.let_go()
+        self.chrome.update_buttons()
+        self.save()
+
+    def on_quit(self) -> None:
+        self.save()
+
+    # --- layout --------------------------------------------------------------------------------
+
+    def _make_buttons(self) -> None:
+        size = 17
+        self.undo_button = Button("Undo", self.undo, font_size=size)
+        self.redo_button = Button("Redo", self.redo, font_size=size)
+        self.trial_button = Button("Trial mode (T)", self.toggle_trial, font_size=size)
+        self.keep_button = Button(
+            "Keep trial (K)", self.keep_trial, font_size=size, short_label="Keep (K)"
+        )
+        self.drop_button = Button(
+            "Drop trial (D)", self.drop_trial, font_size=size, short_label="Drop (D)"
+        )
+        self.check_button = Button("Check (V)", self.check, font_size=size)
+        self.hint_button = Button("Hint (H)", self.hint, font_size=size)
+        self.auto_button = Button("Auto-check: off", self.toggle_auto_check, font_size=size)
+        self.reset_button = Button("Reset", self.exits.ask_reset, font_size=size)
+        # It opens the solver's replay (the game waits), it does not fill the board in.
+        self.solve_button = Button(
+            "Watch the solver", self.exits.open_solver, font_size=size, short_label="Solver"
+        )
+        self.pause_button = Button("Pause (Esc)", self.exits.open_pause, font_size=size)
+        self.next_button = Button("Next puzzle", self.exits.next_puzzle, primary=True, font_size=20)
+        self.levels_button = Button("Level select", self.exits.go_level_select, font_size=20)
+        self.menu_button = Button("Menu", self.exits.go_menu, font_size=20)
+        self.editor_button = Button(
+            "Back to the editor", self.exits.back_to_editor, primary=True, font_size=20
+        )
+        self.play_buttons = [
+            self.undo_button,
+            self.redo_button,
+            self.trial_button,
+            self.keep_button,
+            self.drop_button,
+            self.check_button,
+            self.hint_button,
+            self.auto_button,
+            self.reset_button,
+            self.solve_button,
+            self.pause_button,
+        ]
+        self.win_buttons = [self.next_button, self.levels_button, self.menu_button]
+        if self.editor is not None:
+            # A puzzle of the player's own making: the way on is back to making it (an
+            # editor's puzzle is in no list, so there is no next one).
+            self.next_button.primary = False
+            self.win_buttons = [self.editor_button, self.levels_button, self.menu_button]
+
+    def arrange(self, size: tuple[int, int]) -> None:
+        if size != self._size or self.panel_wanted != self.regions.panel_shown:
+            self._build(size)
+
+    def _build(self, size: tuple[int, int]) -> None:
+        self._size = size
+        self.regions = compute_play_regions(*size, panel=self.panel_wanted)
+        self.viewport.set_regions(self.regions)
+        self.grid_view.set_layout(self.layout)
+        self.chrome.place()
+        self.rail.place()
+        self.rail.update()
+
+    @property
+    def panel_wanted(self) -> bool:
+        """The side panel shows unless the player hid it; after a win it always shows (it
+        holds the result and the way on)."""
+        return bool(self.app.setting(PLAY_PANEL)) or self.win is not None
+
+    def toggle_panel(self) -> None:
+        """Hide the side panel (and the help line) to give the board their room, or show it
+        again. Remembered for the next game."""
+        if self.win is not None:
+            return
+        self.app.set_setting(PLAY_PANEL, not self.app.setting(PLAY_PANEL))
+        self._build(self._size)
+
+    def board_centre(self) -> tuple[int, int]:
+        """The middle of the cells in view: where the zoom buttons zoom about."""
+        return self.layout.cells_view.centre
+
+    def zoom_centre(self, steps: int) -> None:
+        """Zoom about the middle of the view (the rail's buttons)."""
+        self.zoom(steps, self.board_centre())
+
+    def pan_step(self, dx: int, dy: int) -> None:
+        """Move the view a good part of its size in direction (dx, dy) (the rail's arrows)."""
+        view = self.layout.cells_view
+        self.scroll_by(round(dx * view.w * PAN_STEP), round(dy * view.h * PAN_STEP))
+
+    def zoom(self, steps: int, anchor: tuple[int, int] | None = None) -> None:
+        """Zoom in (steps > 0) or out, keeping the point under ``anchor`` (default: the
+        cursor) where it is."""
+        if anchor is None or self.layout.cell_at(anchor) is None:
+            anchor = self.layout.cell_box(*self.cursor).centre
+        if self.viewport.zoom(steps, anchor):
+            self.grid_view.set_layout(self.layout)
+            self.rail.update()
+
+    def scroll_by(self, dx: int, dy: int) -> bool:
+        """Move the view over a board too big for it; True when it moved."""
+        moved = self.viewport.scroll_by(dx, dy)
+        self.grid_view.set_layout(self.layout)
+        self.rail.update()
+        return moved
+
+    def _show_cell(self, x: int, y: int) -> None:
+        if self.viewport.show_cell(x, y):
+            self.grid_view.set_layout(self.layout)
+            self.rail.update()
+
+    def show_cell(self, x: int, y: int) -> None:
+        """Scroll, when needed, so that cell (x, y) is in view."""
+        self._show_cell(x, y)
+
+    def fit(self) -> None:
+        """Back to the zoom at which the whole board fits."""
+        self.viewport.fit()
+        self.grid_view.set_layout(self.layout)
+        self.rail.update()
+
+    # --- events -------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return self.input.handle(event)
+
+    # --- moves --------------------------------------------------------------------------------
+
+    def apply(self, move: Move) -> bool:
+        """Make a move through the session; everything that follows a change follows here."""
+        if self.win is not None:
+            return False
+        change = self.session.apply(move)
+        if change is None:
+            return False
+        if isinstance(move, Paint):
+            self.app.sounds.play(_SOUND_OF_STATE.get(move.state, "fill"))
+        self._after_change(change)
+        return True
+
+    def undo(self) -> None:
+        change = self.session.undo() if self.win is None else None
+        if change is not None:
+            self.app.sounds.play("click")
+            self._after_change(change)
+
+    def redo(self) -> None:
+        change = self.session.redo() if self.win is None else None
+        if change is not None:
+            self.app.sounds.play("click")
+            self._after_change(change)
+
+    def _after_change(self, change: Change | None = None) -> None:
+        """Follow a change of the board. ``change`` None: the board was changed straight
+        through the session (screenshots, benchmarks), so no line sound."""
+        if change is not None and (change.completed_rows or change.completed_columns):
+            self.app.sounds.play("line")
+        self.hint_line = None
+        self.hint_cell = None
+        if self.message_kind == "hint":
+            self.message = ""
+        if not self.app.setting(AUTO_CHECK):
+            self.show_errors = False
+        if self.session.solved and self.session.board.has_trial():
+            # Trial marks finished the picture: they are its answer, so they become real
+            # marks (one more undo step, saved). The reveal settles real fills only, and a
+            # won board of trial fills showed those cells blank, the mini-map orange (QA).
+            self.session.apply(CommitTrial())
+        self.version += 1
+        self.looks.sync()
+        self.saves.save_soon()
+        if self.session.solved:
+            self._won()
+        elif self.app.setting(AUTO_CHECK):
+            self.check(quiet=True)
+
+    def toggle_trial(self) -> None:
+        self.trial_mode = not self.trial_mode
+        self.pen.new_mode()
+        self.set_message(
+            "Trial mode on: marks are orange (fill) and light blue (cross). "
+            "Keep trial (K) makes them real, Drop trial (D) erases them."
+            if self.trial_mode
+            else "Trial mode off.",
+            "info",
+        )
+
+    def keep_trial(self) -> None:
+        if self.apply(CommitTrial()):
+            self.trial_mode = False
+            self.set_message("Trial marks kept as real marks.", "info")
+
+    def drop_trial(self) -> None:
+        if self.apply(DiscardTrial()):
+            self.trial_mode = False
+            self.set_message("Trial marks dropped.", "info")
+
+    def toggle_auto_check(self) -> None:
+        value = not bool(self.app.setting(AUTO_CHECK))
+        self.app.set_setting(AUTO_CHECK, value)
+        self.show_errors = value
+        self.looks.refresh()
+        if value:
+            self.check(quiet=True)
+
+    # --- check and hint ----------------------------------------------------------------------
+
+    def _advance_uniqueness(self, budget: float) -> None:
+        """Run the solver a little (``budget`` seconds) towards "is the goal the only answer?"."""
+        if self._unique is not None:
+            return
+        if self._uniqueness is None:
+            from game.core.solver.task import SolveTask
+
+            self._uniqueness = SolveTask(self.puzzle, max_solutions=2)
+        result = self._uniqueness.advance(budget)
+        if result is None:
+            return
+        self._unique = result.status == "unique"
+        self._uniqueness = None
+        if self._check_pending:
+            self._check_pending = False
+            self.check(quiet=self.app.setting(AUTO_CHECK) and not self.message)
+
+    def check(self, quiet: bool = False) -> None:
+        """Show lines that contradict their clues, and wrong marks when the answer is known.
+
+        ``quiet`` (auto-check): say nothing when all is well."""
+        if self.win is not None:
+            return
+        self.show_errors = True
+        self.looks.refresh()
+        if self._unique is None:
+            self._advance_uniqueness(UNIQUENESS_SLICE)
+        if self._unique is None:
+            self._check_pending = True  # checked again once the answer is known to be unique
+        report = check_marks(self.session, answer_known=bool(self._unique))
+        if report.wrong:
+            self._flash(report.wrong)
+        if quiet and not report.mistakes:
+            if self.message_kind == "error":
+                self.set_message("", "info")
+            return
+        self.set_message(report.text, report.tone)
+
+    def hint(self) -> None:
+        """Show the most instructive deduction one line makes from the player's marks: the
+        line, every cell it gives and the technique in words; S then shows its reasoning."""
+        if self.win is not None:
+            return
+        if self._unique is None:
+            self._advance_uniqueness(UNIQUENESS_SLICE)
+        advice = advise_hint(self.session, answer_known=bool(self._unique))
+        self.hint_show.show(advice.hint if isinstance(advice, ForcedCell) else None)
+        if isinstance(advice, WrongMarks):
+            self._flash(advice.cells)
+        elif isinstance(advice, BrokenLine):
+            self.hint_line, self.hint_cell = advice.line, None
+        elif isinstance(advice, ForcedCell):
+            self.hint_line, self.hint_cell = advice.line, None  # hint_show outlines every cell
+            self.cursor = advice.cell
+            self._show_cell(*advice.cell)
+        self.set_message(advice.text, advice.tone)
+
+    def _flash(self, cells: Sequence[tuple[int, int]]) -> None:
+        self.flash = Flash(list(cells), 1.0)
+        self.flash_age = 0.0
+
+    def set_message(self, text: str, kind: str = "info") -> None:
+        self.message = text
+        self.message_kind = kind
+
+    # --- win -------------------------------------------------------------------------------------
+
+    def _won(self) -> None:
+        self.pen.let_go()
+        self.trial_mode = False
+        self.flash = Flash()
+        self.hint_line = None
+        self.hint_cell = None
+        self.win = self.saves.record_win()
+        # The last puzzle of a pack goes on to the next pack's first unsolved puzzle.
+        following = (
+            None if self.next_puzzles or self.editor is not None else self.exits.find_next_pack()
+        )
+        self.next_button.enabled = bool(self.next_puzzles) or following is not None
+        self.next_button.label = "Next puzzle" if following is None else "Next pack"
+        self.set_message("", "info")
+        if not self.regions.panel_shown:
+            self._build(self._size)  # the result and its buttons are in the panel
+        self.app.sounds.play("reveal")  # the wave's shimmer; the chime follows with the title
+
+    # --- restart and names ----------------------------------------------------------------------
+
+    def ask_reset(self) -> None:
+        self.exits.ask_reset()
+
+    def open_solver(self) -> None:
+        self.exits.open_solver()
+
+    def reset(self) -> None:
+        self.trial_mode = False
+        self.apply(ClearAll())
+
+    def restart(self) -> None:
+        self.session = Session(self.puzzle)
+        self.trial_mode = False
+        self.pen.cancel_drag()
+        self.flash = Flash()
+        self.hint_line = None
+        self.hint_cell = None
+        self.show_errors = bool(self.app.setting(AUTO_CHECK))
+        self.set_message("", "info")
+        self.version += 1
+        self.looks.sync(again=True)
+        self.save()
+
+    def shown_name(self) -> str:
+        """What the puzzle is called on screen: its place in the pack until it is solved."""
+        solved = self.solved_before or self.win is not None
+        return shown_name(self.title, self.place, solved)
+
+    # --- frame ------------------------------------------------------------------------------------
+
+    def dialog(self) -> DialogScene | None:
+        """The dialog right over this scene (the pause menu, a question), if one is up."""
+        top = self.app.top
+        if isinstance(top, DialogScene) and self.app.scene_below(top) is self:
+            return top
+        return None
+
+    @property
+    def clock_running(self) -> bool:
+        """Only while the game is the top scene, or under a question that keeps it running
+        ("clear the board?"): the replay over it or the pause menu stop the clock."""
+        if self.paused or self.win is not None:
+            return False
+        if self.app.top is self:
+            return True
+        dialog = self.dialog()
+        return dialog is not None and dialog.below_runs
+
+    @property
+    def answer_known(self) -> bool:
+        """The goal picture is known to be the puzzle's only answer (the solver said so), so
+        marks can be judged against it."""
+        return bool(self._unique)
+
+    @property
+    def paused(self) -> bool:
+        """The pause menu (or the "restart?" it leads to) is up or the window lost focus: the
+        clock waits, the board hides (a stopped clock must not buy free thinking time). A
+        solved game has no time left to buy: its board stays in view under any question."""
+        if self.win is not None:
+            return False
+        dialog = self.dialog()
+        pause_menu = dialog is not None and dialog.name in PAUSING_DIALOGS
+        return pause_menu or self.focus_lost
+
+    def update(self, dt: float) -> None:
+        session = self.session
+        if self.clock_running:
+            session.resume()
+        else:
+            session.pause()
+        session.tick(dt)
+        self.saves.tick(dt)
+        if self._unique is None and (self._check_pending or self.app.setting(AUTO_CHECK)):
+            self._advance_uniqueness(UNIQUENESS_SLICE)
+        if self.flash.cells:
+            self.flash_age += dt
+            fade = 1.0 - self.flash_age / FLASH_SECONDS
+            if fade <= 0:
+                self.flash = Flash()
+            else:
+                self.flash.strength = fade * (0.55 + 0.45 * math.cos(self.flash_age * 9.0))
+        if self.win is not None:
+            before, self.win.age = self.win.age, self.win.age + dt
+            if before < TITLE_AT <= self.win.age:
+                self.app.sounds.play("win")  # the chime as the title appears
+        self.hint_show.tick(dt)
+        self.input.tick(dt)
+        self.chrome.update_buttons()
+        self.rail.update()
+
+    def wake_in(self) -> float | None:
+        """0 while something moves by itself (a flash, the win reveal, a hint's "show me", the
+        uniqueness check a check waits for, a drag scrolling at the board's edge); else the
+        time until the clock shows its next second, or None with the clock stopped."""
+        animating = (
+            bool(self.flash.cells)
+            or (self.win is not None and self.win.age < WIN_ANIMATION_SECONDS)
+            or self.hint_show.animating
+            or (self._unique is None and (self._check_pending or self.app.setting(AUTO_CHECK)))
+            or self.input.edge_scrolling
+        )
+        if animating:
+            return 0.0
+        if not self.clock_running:
+            return None
+        return 1.0 - self.session.elapsed % 1.0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        theme = self.app.theme
+        view = self.grid_view
+        view.set_theme(theme)
+        self.minimap.set_theme(theme)
+        surface.blit(self.chrome.compose(surface.get_size()), (0, 0))
+        self.chrome.draw_board(surface)
+        self.rail.draw(surface)
+        self.chrome.draw_drag_counter(surface)
+        if self.focus_lost and self.win is None and self.app.top is self:
+            self.chrome.draw_paused_banner(surface)
