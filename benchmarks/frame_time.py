@@ -69,7 +69,7 @@ def mark_half(scene: object, puzzle: Puzzle, seed: int = 7) -> None:
             if rng.random() < 0.08:
                 state = Cell.TRIAL_FILLED if filled else Cell.TRIAL_CROSSED
             scene.session.apply(Paint(x, y, x, y, state))
-    scene._after_change()
+    scene.after_change()
 
 
 def percentile(values: list[float], fraction: float) -> float:

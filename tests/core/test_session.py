@@ -168,8 +168,38 @@ def test_trial_fills_count_toward_solved() -> None:
     assert session.solved
     assert change is not None and change.solved
     assert (change.completed_rows, change.completed_columns) == ((1,), (1,))
-    session.apply(DiscardTrial())
+    # Trial marks that finish the picture are its answer: the session makes them real, as
+    # a second undo step, so nothing is left for Discard trial to take away.
+    assert not session.board.has_trial()
+    assert session.board.cells[1, 1] == F
+    assert session.apply(DiscardTrial()) is None
+    assert session.solved
+    assert session.history[-1] == CommitTrial()
+    session.undo()
+    assert session.board.cells[1, 1] == TF and session.solved
+    session.undo()
     assert not session.solved
+
+
+def test_the_trial_commit_survives_a_save() -> None:
+    session = Session(DIAGONAL)
+    session.apply(Paint(0, 0, 0, 0, F))
+    session.apply(Paint(1, 1, 1, 1, TF))
+    resumed = Session.from_json(DIAGONAL, session.to_json())
+    assert resumed.board == session.board and not resumed.board.has_trial()
+    assert resumed.history == session.history
+
+
+def test_solved_listeners_hear_the_first_solving_change_once() -> None:
+    session = Session(DIAGONAL)
+    heard: list[bool] = []
+    session.on_solved.append(lambda: heard.append(session.board.has_trial()))
+    session.apply(Paint(0, 0, 0, 0, F))
+    assert heard == []
+    session.apply(Paint(1, 1, 1, 1, TF))
+    assert heard == [False]  # told after the trial marks became real
+    session.apply(Paint(0, 1, 0, 1, X))
+    assert heard == [False]
 
 
 def test_apply_undo_and_redo_say_what_changed() -> None:
@@ -467,7 +497,7 @@ def test_history_stays_small_on_a_big_board() -> None:
     for _ in range(5000):
         x, y = (int(v) for v in rng.integers(0, 30, size=2))
         session.apply(Paint(x, y, min(x + 3, 29), y, Cell(int(rng.integers(0, 5)))))
-    stored = sum(r.indices.nbytes + r.previous.nbytes for r in session._history)
+    stored = sum(r.indices.nbytes + r.previous.nbytes for r in session._undo)
     assert len(session.history) > 3000
     assert stored < 20 * len(session.history), f"{stored} bytes for the undo data"
 

@@ -505,7 +505,7 @@ def test_next_puzzle_after_a_packs_last_goes_on_to_the_next_pack() -> None:
     assert goal is not None
     for y, x in zip(*goal.nonzero(), strict=True):
         scene.session.apply(Paint(int(x), int(y), int(x), int(y), F))
-    scene._after_change()
+    scene.after_change()
     assert scene.win is not None
     assert scene.next_button.enabled and scene.next_button.label == "Next pack"
     assert scene.exits.next_pack_name == f"{second.name} #2"

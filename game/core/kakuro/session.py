@@ -1,4 +1,6 @@
-"""A Kakuro game in play: digits, pencil marks, undo/redo, helps, the clock, JSON save.
+"""The Kakuro back end of the midend: digits, pencil marks, helps, the board's JSON save.
+
+Undo/redo, the clock and the solved event are the midend's (:mod:`game.core.play.midend`).
 
 Every change goes through :meth:`KakuroSession.apply` (or :meth:`~KakuroSession.undo`,
 :meth:`~KakuroSession.redo`, :meth:`~KakuroSession.reveal`), which returns a
@@ -21,16 +23,15 @@ the clock, the help counters and the selected cell.
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any, Literal, TypeGuard
 
 from game.core.kakuro.combos import ALL_DIGITS, bit, run_options
 from game.core.kakuro.model import CellPosition, KakuroPuzzle, Run
+from game.core.play.midend import Midend, SaveError, read_seconds
 
 SESSION_VERSION = 1
 SESSION_KIND = "kakuro"
-MAX_SECONDS = 100 * 365 * 24 * 3600
 # A save keeps at most this many undo (and redo) steps: an evening's play is a few thousand.
 MAX_HISTORY = 20_000
 
@@ -39,7 +40,7 @@ CheckVerdict = Literal["right", "wrong", "empty"]
 ProblemKind = Literal["repeat", "sum"]
 
 
-class KakuroSaveError(ValueError):
+class KakuroSaveError(SaveError):
     """A saved game that cannot be resumed; the message is one line for players."""
 
 
@@ -83,15 +84,18 @@ class RunProblem:
 _Record = tuple[int, int, int, int, int]
 
 
-class KakuroSession:
+class KakuroSession(Midend[KakuroMove, _Record, KakuroChange]):
     """One game of ``puzzle``. Check and reveal need the solution: the puzzle's own, or
     ``solution`` (rows of digits) found by a solve."""
+
+    max_history = MAX_HISTORY
 
     def __init__(
         self,
         puzzle: KakuroPuzzle,
         solution: tuple[tuple[int, ...], ...] | None = None,
     ) -> None:
+        super().__init__()
         self.puzzle = puzzle
         rows = solution if solution is not None else puzzle.solution
         self.solution: list[int] | None = (
@@ -100,14 +104,10 @@ class KakuroSession:
         count = puzzle.white_count
         self.digits = [0] * count
         self.marks = [0] * count
-        self.elapsed = 0.0
-        self.paused = False
         self.checks_used = 0
         self.reveals_used = 0
         # The selected cell (white index), kept so Continue puts the cursor back.
         self.cursor: int | None = 0 if count else None
-        self._undo: list[_Record] = []
-        self._redo: list[_Record] = []
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -115,25 +115,12 @@ class KakuroSession:
         """The white index of (x, y), None for a black cell or outside the board."""
         return self.puzzle.white_index.get((x, y))
 
-    def digit_at(self, x: int, y: int) -> int:
-        index = self.index_of(x, y)
-        return self.digits[index] if index is not None else 0
-
-    def marks_at(self, x: int, y: int) -> int:
-        index = self.index_of(x, y)
-        return self.marks[index] if index is not None else 0
-
     @property
     def filled_count(self) -> int:
         return sum(1 for digit in self.digits if digit)
 
-    @property
-    def can_undo(self) -> bool:
-        return bool(self._undo)
-
-    @property
-    def can_redo(self) -> bool:
-        return bool(self._redo)
+    def _has_marks(self) -> bool:
+        return any(self.digits) or any(self.marks)
 
     def run_is_done(self, run: int) -> bool:
         """Every cell of ``run`` filled, digits distinct, the sum right."""
@@ -209,9 +196,6 @@ class KakuroSession:
                 )
         return tuple(problems)
 
-    def problem_cells(self) -> set[CellPosition]:
-        return {cell for problem in self.run_problems() for cell in problem.cells}
-
     # -- helps -------------------------------------------------------------------------------
 
     def check_value(self, x: int, y: int) -> CheckVerdict:
@@ -255,8 +239,7 @@ class KakuroSession:
 
     # -- changing ----------------------------------------------------------------------------
 
-    def apply(self, move: KakuroMove) -> KakuroChange | None:
-        """Make ``move``; None when it changes nothing (or is not a legal move)."""
+    def _perform(self, move: KakuroMove) -> tuple[_Record, KakuroChange] | None:
         if not 0 <= move.cell < len(self.digits):
             return None
         index = move.cell
@@ -276,26 +259,15 @@ class KakuroSession:
         if after == (digit, marks):
             return None
         record = (index, digit, marks, *after)
-        self._undo.append(record)
-        del self._undo[:-MAX_HISTORY]
-        self._redo.clear()
-        return self._set(index, *after)
+        return record, self._set(index, *after)
 
-    def undo(self) -> KakuroChange | None:
-        if not self._undo:
-            return None
-        record = self._undo.pop()
-        self._redo.append(record)
+    def _revert(self, record: _Record) -> KakuroChange:
         index, digit, marks, _, _ = record
         return self._set(index, digit, marks)
 
-    def redo(self) -> KakuroChange | None:
-        if not self._redo:
-            return None
-        record = self._redo.pop()
-        self._undo.append(record)
+    def _perform_again(self, record: _Record) -> tuple[_Record, KakuroChange]:
         index, _, _, digit, marks = record
-        return self._set(index, digit, marks)
+        return record, self._set(index, digit, marks)
 
     def _set(self, index: int, digit: int, marks: int) -> KakuroChange:
         runs = self.puzzle.cell_runs[index]
@@ -308,11 +280,6 @@ class KakuroSession:
             if not done and self.run_is_done(run)
         )
         return KakuroChange((self.puzzle.white_cells[index],), completed, self.solved)
-
-    def tick(self, dt: float) -> None:
-        """Count ``dt`` seconds of play unless paused or solved."""
-        if not self.paused and dt > 0 and math.isfinite(dt) and not self.solved:
-            self.elapsed = min(MAX_SECONDS, self.elapsed + dt)
 
     # -- saving ------------------------------------------------------------------------------
 
@@ -365,12 +332,12 @@ class KakuroSession:
         session.marks = list(marks)
         session._undo = _records(data.get("undo"), "undo", count)
         session._redo = _records(data.get("redo"), "redo", count)
-        elapsed = data.get("elapsed")
-        if not isinstance(elapsed, int | float) or isinstance(elapsed, bool):
-            raise KakuroSaveError("the saved time is not a number of seconds")
-        if not 0 <= elapsed <= MAX_SECONDS:
-            raise KakuroSaveError("the saved time is not a number of seconds")
-        session.elapsed = float(elapsed)
+        try:
+            session.elapsed = read_seconds(
+                data, "elapsed", "the saved time is not a number of seconds"
+            )
+        except SaveError as error:
+            raise KakuroSaveError(str(error)) from None
         for key, attribute in (("checks", "checks_used"), ("reveals", "reveals_used")):
             value = data.get(key)
             if not _is_int(value) or not 0 <= value <= 10**9:

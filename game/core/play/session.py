@@ -1,24 +1,29 @@
-"""A play session: the board, the moves made (undo/redo), the clock, and per-line status.
+"""The nonogram back end of the midend: the board, its moves, per-line status, its save.
 
-Every change to the board goes through :meth:`Session.apply`, :meth:`Session.undo` or
-:meth:`Session.redo`, so the session can keep per-line caches (complete / contradicted) and
-recheck only the lines a move touched. The undo history keeps, per move, the flat indices of
+Undo/redo, the clock and the solved event are the midend's (:mod:`game.core.play.midend`);
+this module says how a move changes the board, when the board is solved and how a game is
+written down. Every change goes through :meth:`Session.apply`, :meth:`~Session.undo` or
+:meth:`~Session.redo`, so the session can keep per-line caches (complete / contradicted) and
+recheck only the lines a move touched. An undo record keeps, per move, the flat indices of
 the cells it changed and their previous values, so long games on big boards stay small.
+
+One rule of play lives here too: trial marks that finish the picture are its answer, so
+they become real marks at once (a second undo step, saved like any other).
 """
 
 from __future__ import annotations
 
 import bisect
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from game.core.board import Board, Cell, CellArray
 from game.core.lines import Clue
+from game.core.play.midend import Midend
 from game.core.play.moves import (
     ClearAll,
     CommitTrial,
@@ -29,10 +34,10 @@ from game.core.play.moves import (
     encode_move,
 )
 from game.core.puzzle import Puzzle
+from game.core.seconds import MAX_SECONDS, is_seconds
 
 SESSION_VERSION = 1
-# No game lasts a century; a bigger time in a file is damage, not a record.
-MAX_SECONDS = 100 * 365 * 24 * 3600
+__all__ = ["MAX_SECONDS", "Change", "LineStatus", "Session", "is_seconds", "line_status"]
 
 IndexArray = npt.NDArray[np.integer[Any]]
 
@@ -220,10 +225,11 @@ def _inside(move: Move, board: Board) -> bool:
     return move.x0 >= 0 and move.y0 >= 0 and move.x1 < board.width and move.y1 < board.height
 
 
-class Session:
-    """One game of one puzzle. Change the board only through apply / undo / redo."""
+class Session(Midend[Move, _Record, Change]):
+    """One nonogram game of one puzzle. Change the board only through apply / undo / redo."""
 
     def __init__(self, puzzle: Puzzle, board: Board | None = None) -> None:
+        super().__init__()
         if board is None:
             board = Board.blank(puzzle.width, puzzle.height)
         elif (board.width, board.height) != (puzzle.width, puzzle.height):
@@ -232,12 +238,8 @@ class Session:
             )
         self.puzzle = puzzle
         self.board = board
-        self.elapsed = 0.0
-        self.paused = False
         # The board before the first recorded move, so a saved history can be replayed.
         self._start = board.copy()
-        self._history: list[_Record] = []
-        self._redo: list[Move] = []
         # While a saved history is replayed, lines are rechecked once at the end instead.
         self._defer_recheck = False
         self._row_status = [_OPEN] * puzzle.height
@@ -269,22 +271,17 @@ class Session:
         return f"Filled {self.board.filled_count} of {self.puzzle.filled_total}"
 
     @property
-    def can_undo(self) -> bool:
-        return bool(self._history)
-
-    @property
-    def can_redo(self) -> bool:
-        return bool(self._redo)
-
-    @property
     def history(self) -> list[Move]:
         """The moves that built the board, oldest first."""
-        return [record.move for record in self._history]
+        return [record.move for record in self._undo]
 
     @property
     def redo_moves(self) -> list[Move]:
         """The moves redo would replay, next first."""
-        return list(reversed(self._redo))
+        return [record.move for record in reversed(self._redo)]
+
+    def _has_marks(self) -> bool:
+        return bool(self.board.known_mask().any())
 
     def row_status(self, y: int) -> LineStatus:
         return self._row_status[y]
@@ -309,58 +306,41 @@ class Session:
         ys, xs = np.nonzero(wrong)
         return [(int(x), int(y)) for y, x in zip(ys, xs, strict=True)]
 
-    # --- clock -------------------------------------------------------------------------
+    # --- moves: the midend's hooks -----------------------------------------------------
 
-    def tick(self, dt: float) -> None:
-        """Add ``dt`` seconds of play, unless paused or solved."""
-        if self.paused or self.solved:
-            return
-        if math.isfinite(dt) and dt > 0:
-            self.elapsed += dt
-
-    def pause(self) -> None:
-        self.paused = True
-
-    def resume(self) -> None:
-        self.paused = False
-
-    # --- moves -------------------------------------------------------------------------
-
-    def apply(self, move: Move) -> Change | None:
-        """Make ``move`` and say what changed; None (and no history) when nothing would."""
+    def _perform(self, move: Move) -> tuple[_Record, Change] | None:
         fitted = _clip(move, self.board)
         if fitted is None:
             return None
-        performed = self._perform(fitted)
-        if performed is None:
-            return None
-        record, change = performed
-        self._history.append(record)
-        self._redo.clear()
-        return change
+        return self._paint(fitted)
 
-    def undo(self) -> Change | None:
-        """Take back the last move; None when there is none."""
-        if not self._history:
-            return None
-        record = self._history.pop()
+    def _revert(self, record: _Record) -> Change:
         self.board.cells.flat[record.indices] = record.previous
-        self._redo.append(record.move)
         return self._changed(record.indices)
 
-    def redo(self) -> Change | None:
-        """Make the last undone move again; None when there is none."""
-        if not self._redo:
-            return None
-        move = self._redo.pop()
-        performed = self._perform(move)
+    def _perform_again(self, record: _Record) -> tuple[_Record, Change]:
+        performed = self._paint(record.move)
         # Always performed: undo restored the board the move was made on.
         assert performed is not None
-        record, change = performed
-        self._history.append(record)
-        return change
+        return performed
 
-    def _perform(self, move: Move) -> tuple[_Record, Change] | None:
+    def _follow_up(self, change: Change) -> Move | None:
+        """Trial marks that finish the picture become real marks (QA: the reveal settles
+        real fills only, and a won board of trial fills showed those cells blank)."""
+        if change.solved and not self._defer_recheck and self.board.has_trial():
+            return CommitTrial()
+        return None
+
+    def _merge(self, first: Change, then: Change) -> Change:
+        seen = set(first.cells)
+        return Change(
+            cells=first.cells + tuple(cell for cell in then.cells if cell not in seen),
+            completed_rows=first.completed_rows + then.completed_rows,
+            completed_columns=first.completed_columns + then.completed_columns,
+            solved=then.solved,
+        )
+
+    def _paint(self, move: Move) -> tuple[_Record, Change] | None:
         indices, values = move_changes(self.board, move)
         if indices.size == 0:
             return None
@@ -414,8 +394,8 @@ class Session:
             "width": self.board.width,
             "height": self.board.height,
             "board": self.board.to_text(),
-            "history": [encode_move(record.move) for record in self._history],
-            "redo": [encode_move(move) for move in reversed(self._redo)],
+            "history": [encode_move(move) for move in self.history],
+            "redo": [encode_move(move) for move in self.redo_moves],
             "elapsed": self.elapsed,
             "solved": self.solved,
         }
@@ -482,25 +462,18 @@ class Session:
         if session.solved != solved:
             raise ValueError("the solved flag does not match the board")
         scratch = board.copy()
+        records: list[_Record] = []
         for number, move in enumerate(redo, start=1):
             if not _inside(move, scratch):
                 raise ValueError(f"redo move {number} lies outside the board")
             indices, values = move_changes(scratch, move)
             if indices.size == 0:
                 raise ValueError(f"redo move {number} ({encode_move(move)}) changes nothing")
+            records.append(_Record(move, indices, np.asarray(scratch.cells.flat[indices])))
             scratch.cells.flat[indices] = values
-        session._redo = list(reversed(redo))
+        session._redo = list(reversed(records))
         session.elapsed = float(elapsed)
         return session
-
-
-def is_seconds(value: object) -> TypeGuard[int | float]:
-    """Whether ``value`` is a time the game can hold: a finite number of seconds, at least
-    zero and at most :data:`MAX_SECONDS`. Compares before converting, so a JSON integer with
-    hundreds of digits is refused instead of overflowing ``float()``; NaN fails both bounds."""
-    if isinstance(value, bool) or not isinstance(value, int | float):
-        return False
-    return 0 <= value <= MAX_SECONDS
 
 
 def _text(data: dict[str, Any], key: str) -> str:

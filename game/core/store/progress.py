@@ -35,7 +35,7 @@ from typing import Any, Literal
 
 import platformdirs
 
-from game.core.play.session import is_seconds
+from game.core.seconds import is_seconds
 from game.core.store.fileio import (
     PathLike,
     check_writable,

@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
-from game.core.play.session import is_seconds
+from game.core.seconds import is_seconds
 
 PROGRESS_VERSION = 1
 RECORD_FIELDS = ("solved", "best_time", "session", "title", "path")

@@ -15,7 +15,6 @@ redo, W watch the solver, Esc pause.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -24,34 +23,21 @@ import pygame
 
 from game.core.kakuro.model import KakuroPuzzle
 from game.core.kakuro.packs import kakuro_name
-from game.core.kakuro.session import (
-    KakuroChange,
-    KakuroMove,
-    KakuroSaveError,
-    KakuroSession,
-)
-from game.core.store.packs import PackPlace, absolute_path
+from game.core.kakuro.session import KakuroChange, KakuroMove, KakuroSession
+from game.core.store.packs import PackPlace
 from game.ui.layout import compute_play_regions
-from game.ui.scene import Scene
 from game.ui.scenes.kakuro.board import KakuroLayout
 from game.ui.scenes.kakuro.chrome import KakuroChrome
-from game.ui.scenes.play.chrome import WinState
-from game.ui.scenes.play.exits import pause_dialog
-from game.ui.scenes.play.saves import resume_damaged
+from game.ui.scenes.play.shell import PlayShell
 from game.ui.widgets.button import Button
-from game.ui.widgets.dialog import DialogButton, DialogScene
-from game.ui.widgets.win_reveal import BUTTONS_AT, TITLE_AT
+from game.ui.widgets.win_reveal import BUTTONS_AT
 
 if TYPE_CHECKING:
     from game.core.kakuro.task import KakuroSolveTask
     from game.ui.app import App
 
-AUTOSAVE_DELAY = 1.0
 FLASH_SECONDS = 1.6
 SOLVE_SLICE = 0.003  # seconds of solver work a frame while the answer is worked out
-PAUSE = "pause"
-RESTART = "restart"
-PAUSING = (PAUSE, RESTART)
 
 _ARROWS: dict[int, tuple[int, int]] = {
     pygame.K_LEFT: (-1, 0),
@@ -65,10 +51,10 @@ _DIGIT_KEYS: dict[int, int] = {getattr(pygame, f"K_{d}"): d for d in range(10)} 
 _CLEAR_KEYS = (pygame.K_BACKSPACE, pygame.K_DELETE)
 
 
-class KakuroPlayScene(Scene):
-    """One Kakuro being played. ``place`` is its place in a bundled pack (it is called
-    "Kakuro starter #3", solved or not); ``next_puzzles`` are files or (puzzle, path) pairs
-    offered after a win."""
+class KakuroPlayScene(PlayShell[KakuroSession]):
+    """One Kakuro being played (the shell does saving, the clock and the win). ``place``
+    is its place in a bundled pack (it is called "Kakuro starter #3", solved or not);
+    ``next_puzzles`` are files or (puzzle, path) pairs offered after a win."""
 
     def __init__(
         self,
@@ -79,31 +65,17 @@ class KakuroPlayScene(Scene):
         place: PackPlace | None = None,
         next_puzzles: Sequence[Path | tuple[KakuroPuzzle, Path]] = (),
     ) -> None:
-        super().__init__(app)
         self.puzzle = puzzle
-        self.path = path
         self.pack = pack
         self.place = place
         self.next_puzzles = list(next_puzzles)
-        self.key = puzzle.fingerprint()
-        self.title = puzzle.title or (path.stem if path is not None else "Untitled")
-        record = app.store.record(self.key)
-        self._had_saved = record.session is not None
-        # Seconds until the session is written (None: nothing to write); set by loading when a
-        # damaged saved game was replaced by the backup's.
-        self._save_in: float | None = None
-        self.session = self._load_session(record.session)
+        title = puzzle.title or (path.stem if path is not None else "Untitled")
+        super().__init__(app, puzzle.fingerprint(), title, path)
         self.pencil = False
-        self.show_cursor = True
-        self.message = ""
-        self.message_kind = "info"  # info / error / success / hint
         self.problems: frozenset[tuple[int, int]] = frozenset()  # cells a check flagged
         self.problem_runs: frozenset[int] = frozenset()
         self.flash: dict[int, str] = {}  # white index -> "right" / "wrong" after C
         self.flash_age = 0.0
-        self.win: WinState | None = None
-        self.focus_lost = False
-        self.version = 0  # counts board changes, for the chrome's cache
         self._solving: KakuroSolveTask | None = None
         self._pending: Callable[[], None] | None = None  # a help waiting for the answer
         self._make_buttons()
@@ -113,53 +85,22 @@ class KakuroPlayScene(Scene):
         self._size = (0, 0)
         self.arrange(app.screen_size)
 
-    # --- saved game -----------------------------------------------------------------------
+    # --- the shell's hooks ---------------------------------------------------------------
 
-    def _load_session(self, data: object) -> KakuroSession:
-        if data is None:
-            return KakuroSession(self.puzzle)
-        try:
-            session = KakuroSession.from_json(self.puzzle, data)
-        except KakuroSaveError as error:
-            puzzle = self.puzzle
-            older, note = resume_damaged(
-                self.app.store,
-                self.key,
-                error,
-                lambda saved: KakuroSession.from_json(puzzle, saved),
-            )
-            self.app.toast(note, error=True, seconds=8.0)
-            if older is None or older.solved:
-                return KakuroSession(self.puzzle)
-            self._save_in = AUTOSAVE_DELAY  # the store still holds the damaged game
-            return older
-        return KakuroSession(self.puzzle) if session.solved else session
+    restart_loses = "digits, marks and their undo history"
 
-    def _path_text(self) -> str | None:
-        return str(absolute_path(self.path)) if self.path is not None else None
+    def fresh_game(self) -> KakuroSession:
+        return KakuroSession(self.puzzle)
 
-    def save(self) -> None:
-        """Write the game (or forget it when there is nothing to keep) and the store."""
-        self._save_in = None
-        store = self.app.store
-        if self.win is None:
-            session = self.session
-            if session.can_undo or session.can_redo or any(session.digits) or any(session.marks):
-                path = self._path_text()
-                store.save_session(self.key, session.to_json(), title=self.title, path=path)
-                self._had_saved = True
-                if path is not None:
-                    store.set_last_played(self.key, path)
-            elif self._had_saved:
-                store.clear_session(self.key)
-                self._had_saved = False
-        self.app.save_store()
+    def read_game(self, data: object) -> KakuroSession:
+        return KakuroSession.from_json(self.puzzle, data)
 
-    def on_exit(self) -> None:
-        self.save()
+    @property
+    def size_text(self) -> str:
+        return self.puzzle.size_text
 
-    def on_quit(self) -> None:
-        self.save()
+    def has_next(self) -> bool:
+        return bool(self.next_puzzles)
 
     # --- layout ---------------------------------------------------------------------------
 
@@ -174,9 +115,6 @@ class KakuroPlayScene(Scene):
         self.solver_button = Button("Watch the solver (W)", self.open_solver, font_size=size)
         self.restart_button = Button("Restart", self.ask_restart, font_size=size)
         self.pause_button = Button("Pause (Esc)", self.open_pause, font_size=size)
-        self.next_button = Button("Next puzzle", self.next_puzzle, primary=True, font_size=20)
-        self.levels_button = Button("Level select", self.go_level_select, font_size=20)
-        self.menu_button = Button("Menu", self.go_menu, font_size=20)
         self.play_buttons = [
             self.undo_button,
             self.redo_button,
@@ -188,7 +126,6 @@ class KakuroPlayScene(Scene):
             self.restart_button,
             self.pause_button,
         ]
-        self.win_buttons = [self.next_button, self.levels_button, self.menu_button]
 
     def arrange(self, size: tuple[int, int]) -> None:
         if size == self._size:
@@ -214,35 +151,14 @@ class KakuroPlayScene(Scene):
     def shown_name(self) -> str:
         return kakuro_name(self.title, self.place)
 
-    def dialog(self) -> DialogScene | None:
-        top = self.app.top
-        if isinstance(top, DialogScene) and self.app.scene_below(top) is self:
-            return top
-        return None
-
-    @property
-    def paused(self) -> bool:
-        dialog = self.dialog()
-        return (dialog is not None and dialog.name in PAUSING) or (
-            self.focus_lost and self.win is None
-        )
-
-    @property
-    def clock_running(self) -> bool:
-        return self.app.top is self and not self.paused and self.win is None
-
     # --- events ---------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
         kind = event.type
-        if kind == pygame.WINDOWFOCUSLOST:
-            self.focus_lost = True
-            return True
-        if kind == pygame.WINDOWFOCUSGAINED:
-            self.focus_lost = False
+        if self.focus_event(event):
             return True
         if self.win is not None:
-            return self._handle_won(event)
+            return self.handle_won(event)
         if kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
             for button in self.play_buttons:
                 if button.handle(event):
@@ -252,25 +168,6 @@ class KakuroPlayScene(Scene):
             return kind == pygame.MOUSEMOTION
         if kind == pygame.KEYDOWN:
             return self._key(event)
-        return False
-
-    def _handle_won(self, event: pygame.event.Event) -> bool:
-        win = self.win
-        assert win is not None
-        if win.age < BUTTONS_AT:
-            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
-                win.age = BUTTONS_AT  # a click or a key skips to the buttons
-                return True
-            return False
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            return any(button.handle(event) for button in self.win_buttons if button.enabled)
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                (self.next_puzzle if self.next_button.enabled else self.go_level_select)()
-                return True
-            if event.key == pygame.K_ESCAPE:
-                self.go_level_select()
-                return True
         return False
 
     def _click(self, position: tuple[int, int]) -> bool:
@@ -372,29 +269,7 @@ class KakuroPlayScene(Scene):
         else:
             self.apply(KakuroMove("clear", cell), "clear")
 
-    def apply(self, move: KakuroMove, sound: str = "fill") -> bool:
-        if self.win is not None:
-            return False
-        change = self.session.apply(move)
-        if change is None:
-            return False
-        self.app.sounds.play(sound)
-        self._after_change(change)
-        return True
-
-    def undo(self) -> None:
-        change = self.session.undo() if self.win is None else None
-        if change is not None:
-            self.app.sounds.play("click")
-            self._after_change(change)
-
-    def redo(self) -> None:
-        change = self.session.redo() if self.win is None else None
-        if change is not None:
-            self.app.sounds.play("click")
-            self._after_change(change)
-
-    def _after_change(self, change: KakuroChange) -> None:
+    def changed(self, change: KakuroChange) -> None:
         if change.completed_runs:
             self.app.sounds.play("line")
         self.problems = frozenset()
@@ -402,10 +277,6 @@ class KakuroPlayScene(Scene):
         self.flash = {}
         if self.message_kind != "error" or not self.message.startswith("Pencil"):
             self.message = ""
-        self.version += 1
-        self._save_in = AUTOSAVE_DELAY
-        if change.solved:
-            self._won()
 
     def toggle_pencil(self) -> None:
         self.pencil = not self.pencil
@@ -495,7 +366,7 @@ class KakuroPlayScene(Scene):
             self.set_message("That digit is right already.", "success")
             return
         self.app.sounds.play("step")
-        self._after_change(change)
+        self.after_change(change)
         if self.win is None:
             self.set_message(
                 f"Revealed {self.session.digits[cell]} at row {y + 1}, column {x + 1}.", "hint"
@@ -525,68 +396,24 @@ class KakuroPlayScene(Scene):
         if pending is not None:
             pending()
 
-    def set_message(self, text: str, kind: str = "info") -> None:
-        self.message = text
-        self.message_kind = kind
-
     # --- win ------------------------------------------------------------------------------
 
-    def _won(self) -> None:
-        store = self.app.store
-        seconds = self.session.elapsed
-        path = self._path_text()
-        new_best = bool(store.mark_solved(self.key, seconds, title=self.title, path=path))
-        best = store.record(self.key).best_time
-        store.clear_session(self.key)
-        self._had_saved = False
-        self._save_in = None
-        self.app.save_store()
-        self.win = WinState(seconds, new_best, best)
-        self.next_button.enabled = bool(self.next_puzzles)
+    def won(self) -> None:
         self.problems = frozenset()
         self.problem_runs = frozenset()
         self.flash = {}
-        self.set_message("")
-        self.app.sounds.play("reveal")
 
     # --- ways out -------------------------------------------------------------------------
 
-    def open_pause(self) -> None:
-        self.app.push(
-            pause_dialog(
-                self.app,
-                self.shown_name(),
-                self.puzzle.size_text,
-                self.session.elapsed,
-                restart=self.ask_restart,
-                level_select=self.go_level_select,
-                menu=self.go_menu,
-            )
-        )
-
-    def ask_restart(self) -> None:
-        self.app.push(
-            DialogScene(
-                self.app,
-                "Restart?",
-                "Start this puzzle again from an empty board, with the clock at zero. "
-                "Your digits, marks and their undo history are lost.",
-                [DialogButton("Restart", self.restart, primary=True), ("Cancel", None)],
-                vertical=True,
-                name=RESTART,
-            )
-        )
-
     def restart(self) -> None:
-        solution = self.session.solution
-        self.session = KakuroSession(self.puzzle)
+        solution = self.session.solution  # worked out once, it stays known
+        super().restart()
         self.session.solution = solution
+
+    def restarted(self) -> None:
         self.problems = frozenset()
         self.problem_runs = frozenset()
         self.flash = {}
-        self.set_message("")
-        self.version += 1
-        self.save()
 
     def open_solver(self) -> None:
         from game.ui.scenes.kakuro.replay import KakuroReplayScene
@@ -639,23 +466,13 @@ class KakuroPlayScene(Scene):
     # --- frame ----------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        session = self.session
-        session.paused = not self.clock_running
-        session.tick(dt)
-        if self._save_in is not None:
-            self._save_in -= dt
-            if self._save_in <= 0:
-                self.save()
+        self.tick_game(dt)
         if self._pending is not None:
             self._advance_solve(SOLVE_SLICE)
         if self.flash:
             self.flash_age += dt
             if self.flash_age >= FLASH_SECONDS:
                 self.flash = {}
-        if self.win is not None:
-            before, self.win.age = self.win.age, self.win.age + dt
-            if before < TITLE_AT <= self.win.age:
-                self.app.sounds.play("win")
         self.chrome.update_buttons()
 
     def wake_in(self) -> float | None:
@@ -664,12 +481,7 @@ class KakuroPlayScene(Scene):
             return 0.0
         if self.flash or self._pending is not None:
             return 0.0
-        if self._save_in is not None:
-            return max(0.0, self._save_in)
-        if self.clock_running:
-            elapsed = self.session.elapsed
-            return max(0.0, math.floor(elapsed) + 1 - elapsed)
-        return None
+        return self.clock_wake()
 
     def draw(self, surface: pygame.Surface) -> None:
         self.chrome.draw(surface)

@@ -21,52 +21,13 @@ from game.core.store.packs import (
     read_pack,
 )
 from game.ui.scene import Scene
+from game.ui.scenes.play.shell import LEAVE
 from game.ui.widgets.dialog import DialogAction, DialogButton, DialogScene
-from game.ui.widgets.text import format_time
 
 if TYPE_CHECKING:
-    from game.ui.app import App
     from game.ui.scenes.converter.clue_editor import ClueEditorScene
     from game.ui.scenes.converter.scene import ConverterScene
     from game.ui.scenes.play.scene import PlayScene
-
-
-# The dialogs under which the game is paused: the clock waits and the board is hidden.
-PAUSE = "pause"
-RESTART = "restart"
-LEAVE = "leave"  # "leave without saving?", asked on the way out of the pause menu
-PAUSING_DIALOGS = (PAUSE, RESTART, LEAVE)
-
-
-def pause_dialog(
-    app: App,
-    name: str,
-    size_text: str,
-    elapsed: float,
-    *,
-    restart: Callable[[], None],
-    level_select: Callable[[], None],
-    menu: Callable[[], None],
-    editor: Callable[[], None] | None = None,
-) -> DialogScene:
-    """The pause menu of a game (nonogram or Kakuro): its name, size and time, and the ways
-    on from there; Esc resumes. ``editor``: "Back to the editor" (a game started from one)."""
-    back = [DialogButton("Back to the editor", editor)] if editor is not None else []
-    return DialogScene(
-        app,
-        "Paused",
-        f"{name} · {size_text} · {format_time(elapsed)}",
-        [
-            DialogButton("Resume", primary=True),
-            *back,
-            DialogButton("Restart", restart),
-            DialogButton("Level select", level_select),
-            DialogButton("Menu", menu),
-        ],
-        cancel_index=0,
-        vertical=True,
-        name=PAUSE,
-    )
 
 
 def ambiguity_notice(report: Report | None) -> str:
@@ -91,23 +52,6 @@ class PlayExits:
 
     # --- dialogs -----------------------------------------------------------------------
 
-    def open_pause(self) -> None:
-        scene = self.scene
-        scene.pen.cancel_drag()
-        scene.grid_view.overlays.preview = None
-        scene.app.push(
-            pause_dialog(
-                scene.app,
-                scene.shown_name(),
-                scene.puzzle.size_text,
-                scene.session.elapsed,
-                restart=self.ask_restart,
-                level_select=self.go_level_select,
-                menu=self.go_menu,
-                editor=self.back_to_editor if scene.editor is not None else None,
-            )
-        )
-
     def ask_reset(self) -> None:
         scene = self.scene
         if not scene.session.board.known_mask().any():
@@ -122,23 +66,6 @@ class PlayExits:
                 vertical=True,
                 name="reset",
                 below_runs=True,  # the board stays in view, so the clock must not stop
-            )
-        )
-
-    def ask_restart(self) -> None:
-        scene = self.scene
-        scene.app.push(
-            DialogScene(
-                scene.app,
-                "Restart?",
-                "Start this puzzle again from an empty board, with the clock at zero. "
-                "Your marks and their undo history are lost.",
-                [
-                    DialogButton("Restart", scene.restart, primary=True),
-                    ("Cancel", self.open_pause),  # back to the pause menu it came from
-                ],
-                vertical=True,
-                name=RESTART,
             )
         )
 
@@ -247,7 +174,7 @@ class PlayExits:
         buttons: list[DialogButton | tuple[str, DialogAction]] = []
         if origin is not None:
             buttons.append(DialogButton("Save the puzzle and go", save_then_go, primary=True))
-        back = self.open_pause if scene.win is None else None  # Cancel: back to the game
+        back = scene.open_pause if scene.win is None else None  # Cancel: back to the game
         # With nothing this screen can save, the main (blue) choice is the one that drops
         # nothing: Cancel.
         buttons += [

@@ -28,7 +28,6 @@ import pygame
 
 from game.core.play.strokes import Mark, Pointer, drag_cells, painted_cells, step_cursor
 from game.ui.widgets.grid_view import Preview
-from game.ui.widgets.win_reveal import BUTTONS_AT
 
 if TYPE_CHECKING:
     from game.ui.scenes.play.scene import PlayScene
@@ -138,7 +137,7 @@ class PlayInput:
         if kind in _MOUSE_EVENTS and free and scene.rail.handle(event):
             return True  # a rail button took the press (motion only moves its hover)
         if scene.win is not None:
-            return self._handle_won(event)
+            return scene.handle_won(event)
         if kind in _MOUSE_EVENTS:
             return self._handle_mouse(event)
         if kind == pygame.MOUSEWHEEL:
@@ -184,35 +183,6 @@ class PlayInput:
                 scene.session.board, pygame.K_SPACE, Mark.FILL, scene.trial_mode, cell
             )
         )
-
-    def _handle_won(self, event: pygame.event.Event) -> bool:
-        scene = self.scene
-        win = scene.win
-        if win is not None and win.age < BUTTONS_AT:
-            # A click or a key during the reveal skips to its end (the buttons).
-            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
-                win.age = BUTTONS_AT
-                return True
-            return event.type in _MOUSE_EVENTS
-        if event.type in _MOUSE_EVENTS:
-            return any(button.handle(event) for button in scene.win_buttons if button.enabled)
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                if scene.editor is not None:
-                    scene.exits.back_to_editor()  # the primary button
-                elif scene.next_button.enabled:
-                    scene.exits.next_puzzle()
-                else:
-                    scene.exits.go_level_select()
-                return True
-            if event.key == pygame.K_ESCAPE:
-                # Back where the player came from: their editor, else the level select.
-                if scene.editor is not None:
-                    scene.exits.back_to_editor()
-                else:
-                    scene.exits.go_level_select()
-                return True
-        return False
 
     def _handle_wheel(self, event: pygame.event.Event) -> bool:
         scene = self.scene
@@ -364,7 +334,7 @@ class PlayInput:
                 return True
             return False
         if key == pygame.K_ESCAPE:
-            scene.exits.open_pause()
+            scene.open_pause()
             return True
         if key in _ZOOM_KEYS:
             scene.zoom(_ZOOM_KEYS[key])

@@ -17,7 +17,7 @@ the middle button, or with the left while Space is held, moves the view.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -25,26 +25,25 @@ import pygame
 
 from game.core.board import Cell
 from game.core.play.advice import BrokenLine, ForcedCell, WrongMarks, advise_hint, check_marks
-from game.core.play.moves import ClearAll, CommitTrial, DiscardTrial, Move, Paint
+from game.core.play.moves import ClearAll, CommitTrial, DiscardTrial, Paint
 from game.core.play.session import Change, Session
 from game.core.play.strokes import Drag, Pen
 from game.core.puzzle import Puzzle
 from game.core.store.packs import PackPlace, shown_name, title_of
 from game.ui.layout import BoardLayout, Box, PlayRegions, compute_play_regions
 from game.ui.scene import Scene
-from game.ui.scenes.play.chrome import ClueLooks, PlayChrome, WinState
-from game.ui.scenes.play.exits import PAUSING_DIALOGS, PlayExits
+from game.ui.scenes.play.chrome import ClueLooks, PlayChrome
+from game.ui.scenes.play.exits import PlayExits
 from game.ui.scenes.play.hint import HintShow
 from game.ui.scenes.play.input import PlayInput
 from game.ui.scenes.play.rail import PlayRail
-from game.ui.scenes.play.saves import PlaySaves
+from game.ui.scenes.play.shell import PlayShell
 from game.ui.scenes.play.viewport import BoardViewport
 from game.ui.settings import AUTO_CHECK, PLAY_PANEL
 from game.ui.widgets.button import Button
-from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.grid_view import Flash, GridView
 from game.ui.widgets.minimap import MiniMap
-from game.ui.widgets.win_reveal import BUTTONS_AT, REVEAL_SECONDS, TITLE_AT
+from game.ui.widgets.win_reveal import BUTTONS_AT, REVEAL_SECONDS
 
 if TYPE_CHECKING:
     from game.core.solver.task import SolveTask
@@ -62,11 +61,13 @@ UNIQUENESS_SLICE = 0.003  # seconds of solver work per frame while checking uniq
 _SOUND_OF_STATE = {Cell.UNKNOWN: "clear", Cell.CROSSED: "cross", Cell.TRIAL_CROSSED: "cross"}
 
 
-class PlayScene(Scene):
-    """One puzzle being played. ``next_puzzles`` are offered in turn after a win: each a
-    ``Puzzle``, a path to a puzzle file, or a ``(puzzle, path)`` pair. ``pack`` names the
-    pack it came from; ``place`` is its place in a bundled pack, which names it until it is
-    solved (``game.core.store.packs.shown_name``). ``editor`` is the converter or clue editor whose
+class PlayScene(PlayShell[Session]):
+    """One nonogram being played (the shell does saving, the clock and the win).
+
+    ``next_puzzles`` are offered in turn after a win: each a ``Puzzle``, a path to a puzzle
+    file, or a ``(puzzle, path)`` pair. ``pack`` names the pack it came from; ``place`` is
+    its place in a bundled pack, which names it until it is solved
+    (``game.core.store.packs.shown_name``). ``editor`` is the converter or clue editor whose
     Play started the game (under it on the stack): the pause menu and the win offer "Back to
     the editor". ``notice`` is shown from the start (an ambiguous puzzle says so)."""
 
@@ -81,31 +82,22 @@ class PlayScene(Scene):
         editor: Scene | None = None,
         notice: str = "",
     ) -> None:
-        super().__init__(app)
         self.editor = editor
         self.puzzle = puzzle
-        self.path = Path(path) if path is not None else None
         self.pack = pack
         self.place = place
-        self.title = title_of(puzzle, self.path)
         self.next_puzzles = tuple(next_puzzles)
-        self.key = puzzle.fingerprint()
-        self.saves = PlaySaves(self)
-        self.session = self.saves.load_session()
+        file = Path(path) if path is not None else None
+        super().__init__(app, puzzle.fingerprint(), title_of(puzzle, file), file)
         self.trial_mode = self.session.board.has_trial()
         self.cursor = (0, 0)
-        self.show_cursor = True
         self.pen = Pen()
-        self.win: WinState | None = None
-        self.message = ""
-        self.message_kind = "info"  # info / error / success / hint
         self.show_errors = bool(self.app.setting(AUTO_CHECK))
         self.flash = Flash()
         self.flash_age = 0.0
         self.hint_line: tuple[str, int] | None = None
         self.hint_cell: tuple[int, int] | None = None
         self.hint_show = HintShow(self)  # the teaching hint's cells and its "show me"
-        self.focus_lost = False
         self.input = PlayInput(self)
         self.hover_row: int | None = None
         self.hover_column: int | None = None
@@ -114,7 +106,6 @@ class PlayScene(Scene):
         self._uniqueness: SolveTask | None = None
         self._check_pending = False
         self._size = (0, 0)
-        self.version = 0  # counts board changes, so cached drawings know when to redo
         self.drag_count = 0  # cells in the mouse stroke under way (shown beside the pointer)
         self.exits = PlayExits(self)
         self._make_buttons()
@@ -141,7 +132,7 @@ class PlayScene(Scene):
             self.app.toast(notice)  # the message lives in the hidden panel
         if self.session.solved:
             # Only a puzzle with nothing to fill is solved before the first move.
-            self._won()
+            self.record_win()
 
     @property
     def layout(self) -> BoardLayout:
@@ -152,9 +143,57 @@ class PlayScene(Scene):
         """The drag in progress, if any (the pen's)."""
         return self.pen.drag
 
-    def save(self) -> None:
-        """Write the game to the store now."""
-        self.saves.save()
+    # --- the shell's hooks -------------------------------------------------------------
+
+    def fresh_game(self) -> Session:
+        return Session(self.puzzle)
+
+    def read_game(self, data: object) -> Session:
+        return Session.from_json(self.puzzle, data)
+
+    @property
+    def size_text(self) -> str:
+        return self.puzzle.size_text
+
+    def sound_of(self, move: object) -> str:
+        return _SOUND_OF_STATE.get(move.state, "fill") if isinstance(move, Paint) else "fill"
+
+    def has_next(self) -> bool:
+        # The last puzzle of a pack goes on to the next pack's first unsolved puzzle.
+        following = (
+            None if self.next_puzzles or self.editor is not None else self.exits.find_next_pack()
+        )
+        self.next_button.label = "Next puzzle" if following is None else "Next pack"
+        return bool(self.next_puzzles) or following is not None
+
+    def next_puzzle(self) -> None:
+        self.exits.next_puzzle()
+
+    def go_level_select(self) -> None:
+        self.exits.go_level_select()
+
+    def go_menu(self) -> None:
+        self.exits.go_menu()
+
+    def go_on(self) -> None:
+        if self.editor is not None:
+            self.exits.back_to_editor()  # the primary button
+        else:
+            super().go_on()
+
+    def go_back(self) -> None:
+        # Back where the player came from: their editor, else the level select.
+        if self.editor is not None:
+            self.exits.back_to_editor()
+        else:
+            self.go_level_select()
+
+    def before_pause(self) -> None:
+        self.pen.cancel_drag()
+        self.grid_view.overlays.preview = None
+
+    def pause_extras(self) -> dict[str, Callable[[], None]]:
+        return {"editor": self.exits.back_to_editor} if self.editor is not None else {}
 
     # --- scene life ----------------------------------------------------------------------------
 
@@ -191,10 +230,7 @@ class PlayScene(Scene):
         self.solve_button = Button(
             "Watch the solver", self.exits.open_solver, font_size=size, short_label="Solver"
         )
-        self.pause_button = Button("Pause (Esc)", self.exits.open_pause, font_size=size)
-        self.next_button = Button("Next puzzle", self.exits.next_puzzle, primary=True, font_size=20)
-        self.levels_button = Button("Level select", self.exits.go_level_select, font_size=20)
-        self.menu_button = Button("Menu", self.exits.go_menu, font_size=20)
+        self.pause_button = Button("Pause (Esc)", self.open_pause, font_size=size)
         self.editor_button = Button(
             "Back to the editor", self.exits.back_to_editor, primary=True, font_size=20
         )
@@ -211,7 +247,6 @@ class PlayScene(Scene):
             self.solve_button,
             self.pause_button,
         ]
-        self.win_buttons = [self.next_button, self.levels_button, self.menu_button]
         if self.editor is not None:
             # A puzzle of the player's own making: the way on is back to making it (an
             # editor's puzzle is in no list, so there is no next one).
@@ -296,31 +331,7 @@ class PlayScene(Scene):
 
     # --- moves --------------------------------------------------------------------------------
 
-    def apply(self, move: Move) -> bool:
-        """Make a move through the session; everything that follows a change follows here."""
-        if self.win is not None:
-            return False
-        change = self.session.apply(move)
-        if change is None:
-            return False
-        if isinstance(move, Paint):
-            self.app.sounds.play(_SOUND_OF_STATE.get(move.state, "fill"))
-        self._after_change(change)
-        return True
-
-    def undo(self) -> None:
-        change = self.session.undo() if self.win is None else None
-        if change is not None:
-            self.app.sounds.play("click")
-            self._after_change(change)
-
-    def redo(self) -> None:
-        change = self.session.redo() if self.win is None else None
-        if change is not None:
-            self.app.sounds.play("click")
-            self._after_change(change)
-
-    def _after_change(self, change: Change | None = None) -> None:
+    def changed(self, change: Change | None = None) -> None:
         """Follow a change of the board. ``change`` None: the board was changed straight
         through the session (screenshots, benchmarks), so no line sound."""
         if change is not None and (change.completed_rows or change.completed_columns):
@@ -331,17 +342,8 @@ class PlayScene(Scene):
             self.message = ""
         if not self.app.setting(AUTO_CHECK):
             self.show_errors = False
-        if self.session.solved and self.session.board.has_trial():
-            # Trial marks finished the picture: they are its answer, so they become real
-            # marks (one more undo step, saved). The reveal settles real fills only, and a
-            # won board of trial fills showed those cells blank, the mini-map orange (QA).
-            self.session.apply(CommitTrial())
-        self.version += 1
         self.looks.sync()
-        self.saves.save_soon()
-        if self.session.solved:
-            self._won()
-        elif self.app.setting(AUTO_CHECK):
+        if not self.session.solved and self.app.setting(AUTO_CHECK):
             self.check(quiet=True)
 
     def toggle_trial(self) -> None:
@@ -442,23 +444,14 @@ class PlayScene(Scene):
 
     # --- win -------------------------------------------------------------------------------------
 
-    def _won(self) -> None:
+    def won(self) -> None:
         self.pen.let_go()
         self.trial_mode = False
         self.flash = Flash()
         self.hint_line = None
         self.hint_cell = None
-        self.win = self.saves.record_win()
-        # The last puzzle of a pack goes on to the next pack's first unsolved puzzle.
-        following = (
-            None if self.next_puzzles or self.editor is not None else self.exits.find_next_pack()
-        )
-        self.next_button.enabled = bool(self.next_puzzles) or following is not None
-        self.next_button.label = "Next puzzle" if following is None else "Next pack"
-        self.set_message("", "info")
         if not self.regions.panel_shown:
             self._build(self._size)  # the result and its buttons are in the panel
-        self.app.sounds.play("reveal")  # the wave's shimmer; the chime follows with the title
 
     # --- restart and names ----------------------------------------------------------------------
 
@@ -472,18 +465,14 @@ class PlayScene(Scene):
         self.trial_mode = False
         self.apply(ClearAll())
 
-    def restart(self) -> None:
-        self.session = Session(self.puzzle)
+    def restarted(self) -> None:
         self.trial_mode = False
         self.pen.cancel_drag()
         self.flash = Flash()
         self.hint_line = None
         self.hint_cell = None
         self.show_errors = bool(self.app.setting(AUTO_CHECK))
-        self.set_message("", "info")
-        self.version += 1
         self.looks.sync(again=True)
-        self.save()
 
     def shown_name(self) -> str:
         """What the puzzle is called on screen: its place in the pack until it is solved."""
@@ -492,49 +481,14 @@ class PlayScene(Scene):
 
     # --- frame ------------------------------------------------------------------------------------
 
-    def dialog(self) -> DialogScene | None:
-        """The dialog right over this scene (the pause menu, a question), if one is up."""
-        top = self.app.top
-        if isinstance(top, DialogScene) and self.app.scene_below(top) is self:
-            return top
-        return None
-
-    @property
-    def clock_running(self) -> bool:
-        """Only while the game is the top scene, or under a question that keeps it running
-        ("clear the board?"): the replay over it or the pause menu stop the clock."""
-        if self.paused or self.win is not None:
-            return False
-        if self.app.top is self:
-            return True
-        dialog = self.dialog()
-        return dialog is not None and dialog.below_runs
-
     @property
     def answer_known(self) -> bool:
         """The goal picture is known to be the puzzle's only answer (the solver said so), so
         marks can be judged against it."""
         return bool(self._unique)
 
-    @property
-    def paused(self) -> bool:
-        """The pause menu (or the "restart?" it leads to) is up or the window lost focus: the
-        clock waits, the board hides (a stopped clock must not buy free thinking time). A
-        solved game has no time left to buy: its board stays in view under any question."""
-        if self.win is not None:
-            return False
-        dialog = self.dialog()
-        pause_menu = dialog is not None and dialog.name in PAUSING_DIALOGS
-        return pause_menu or self.focus_lost
-
     def update(self, dt: float) -> None:
-        session = self.session
-        if self.clock_running:
-            session.resume()
-        else:
-            session.pause()
-        session.tick(dt)
-        self.saves.tick(dt)
+        self.tick_game(dt, hands_busy=self.pen.busy)
         if self._unique is None and (self._check_pending or self.app.setting(AUTO_CHECK)):
             self._advance_uniqueness(UNIQUENESS_SLICE)
         if self.flash.cells:
@@ -544,10 +498,6 @@ class PlayScene(Scene):
                 self.flash = Flash()
             else:
                 self.flash.strength = fade * (0.55 + 0.45 * math.cos(self.flash_age * 9.0))
-        if self.win is not None:
-            before, self.win.age = self.win.age, self.win.age + dt
-            if before < TITLE_AT <= self.win.age:
-                self.app.sounds.play("win")  # the chime as the title appears
         self.hint_show.tick(dt)
         self.input.tick(dt)
         self.chrome.update_buttons()
@@ -566,9 +516,7 @@ class PlayScene(Scene):
         )
         if animating:
             return 0.0
-        if not self.clock_running:
-            return None
-        return 1.0 - self.session.elapsed % 1.0
+        return self.clock_wake()
 
     def draw(self, surface: pygame.Surface) -> None:
         theme = self.app.theme

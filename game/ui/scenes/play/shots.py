@@ -103,7 +103,7 @@ def _shot_5x5(app: App) -> None:
     scene.trial_mode = True
     _mark_trial(scene, [(1, 3), (2, 3), (3, 3), (4, 3)])
     scene.session.apply(Paint(3, 0, 3, 0, Cell.FILLED))
-    scene._after_change()
+    scene.after_change()
     scene.cursor = (2, 2)
     scene.session.elapsed = 47.0
     _settle(app, 0.1)
@@ -113,7 +113,7 @@ def _shot_20x20(app: App) -> None:
     scene = _open(app, mushroom(), "Twenty", 9)
     _mark_lines(scene, rows=range(0, 6), columns=[0, 1, 2, 18, 19])
     _mark_trial(scene, [(x, 12) for x in range(5, 14)])
-    scene._after_change()
+    scene.after_change()
     scene.session.elapsed = 125.0  # two minutes into the game
     # A drag in progress: the translucent preview across row 9.
     start = scene.layout.cell_box(4, 9).centre
@@ -127,7 +127,7 @@ def _shot_30x30(app: App) -> None:
     scene = _open(app, sailboat(), "Thirty", 6)
     _mark_lines(scene, rows=[*range(0, 8), 21, 22], columns=[*range(0, 4), 29])
     _mark_trial(scene, [(x, y) for y in (12, 13) for x in range(8, 18)])
-    scene._after_change()
+    scene.after_change()
     scene.cursor = (15, 12)
     scene.check()
     scene.session.elapsed = 8 * 60 + 20.0
@@ -146,7 +146,7 @@ def _shot_drag_counter(app: App) -> None:
     app.set_setting(PLAY_PANEL, False)
     scene = _open(app, sailboat(), "Thirty", 6)
     _mark_lines(scene, rows=[*range(0, 8)], columns=[*range(0, 4)])
-    scene._after_change()
+    scene.after_change()
     scene.session.elapsed = 5 * 60 + 3.0
     scene.zoom_centre(1)
     start = scene.layout.cell_box(6, 16).centre
@@ -174,7 +174,7 @@ def _shot_win(app: App) -> None:
     for y, x in np.argwhere(~goal).tolist():
         if (x + y) % 3:
             scene.session.apply(Paint(x, y, x, y, Cell.CROSSED))
-    scene._after_change()
+    scene.after_change()
     centre = scene.layout.cell_box(*last).centre
     app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=1))
     app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre, button=1))
@@ -184,7 +184,7 @@ def _shot_win(app: App) -> None:
 def _shot_pause(app: App) -> None:
     scene = _open(app, mushroom(), "Twenty", 9)
     _mark_lines(scene, rows=range(0, 4), columns=[])
-    scene._after_change()
+    scene.after_change()
     scene.session.elapsed = 95.0
     app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
     _settle(app, 0.1)
