@@ -5,17 +5,21 @@ nothing; the look is the nonogram screen's (the same regions, theme colours and 
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.core.kakuro.combos import combination_text, combinations, number_word
+from game.core.kakuro.packs import kakuro_name
+from game.ui.layout import Box
 from game.ui.scenes.kakuro.board import BoardLook, draw_board
+from game.ui.scenes.play import frame
 from game.ui.scenes.play.chrome import place_button_rows, short_label
-from game.ui.widgets.base import Veil, radius
+from game.ui.widgets.base import radius
 from game.ui.widgets.button import Button
-from game.ui.widgets.text import fit_text, format_time, wrap_text
-from game.ui.widgets.win_reveal import settle_flash, settle_progress, title_appear, wave_delays
+from game.ui.widgets.text import wrap_text
+from game.ui.widgets.win_reveal import settle_flash, settle_progress, wave_delays
 
 if TYPE_CHECKING:
     from game.ui.scenes.kakuro.play import KakuroPlayScene
@@ -39,14 +43,16 @@ def blend(a: Colour, b: Colour, t: float) -> Colour:
     )
 
 
-class KakuroChrome:
+class KakuroChrome(frame.ShellChrome):
     """Places and draws one Kakuro play scene."""
 
+    helps = (HELP_LONG, HELP_SHORT)
+
     def __init__(self, scene: KakuroPlayScene) -> None:
+        super().__init__(scene)
         self.scene = scene
         self.runs_top = 0
         self.panel_top = 0
-        self._veil = Veil(90)
         self._delays = wave_delays(scene.puzzle.width, scene.puzzle.height)
 
     # --- placing --------------------------------------------------------------------------
@@ -74,9 +80,7 @@ class KakuroChrome:
             for button in row:
                 button.short_label = short_label(button.label)
         self.runs_top = y + gap
-        y = self.panel_top + app.scaled(110)
-        win_rows = [[button] for button in scene.win_buttons]
-        place_button_rows(win_rows, x, y, width, app.scaled(44), gap)
+        self.place_win_buttons(x, self.panel_top + app.scaled(110), width, gap)
 
     def update_buttons(self) -> None:
         scene = self.scene
@@ -90,26 +94,42 @@ class KakuroChrome:
         scene.reveal_button.enabled = has_cell
         scene.restart_button.enabled = bool(session.can_undo or any(session.digits))
 
+    # --- the looks -------------------------------------------------------------------------
+
+    def header(self, fade: int) -> tuple[str, str, str]:
+        scene = self.scene
+        name = kakuro_name(scene.title, scene.place)
+        where = scene.place.label if scene.place is not None else scene.pack
+        details = f"Kakuro {scene.puzzle.size_text}" + (
+            f" · {where}" if where and where != name else ""
+        )
+        return name, details, f"{scene.session.filled_count} of {scene.puzzle.white_count} cells"
+
+    def win_look(self, extra: str = "", note: str = "") -> frame.WinLook | None:
+        scene, session = self.scene, self.scene.session
+        if session.checks_used or session.reveals_used:
+            extra = f"{session.checks_used} checked, {session.reveals_used} revealed"
+        if not scene.next_button.enabled:
+            note = "No next puzzle in this pack."
+        return super().win_look(extra, note)
+
+    def panel_extra(self) -> Hashable:
+        scene = self.scene
+        return scene.session.cursor, scene.problem_runs
+
+    def win_top(self) -> int:
+        return self.panel_top
+
     # --- drawing --------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The frame (its parts drawn again only when their looks changed), then the board
+        and, when the window lost focus, the paused banner."""
         scene = self.scene
-        theme = scene.app.theme
-        surface.fill(theme.background)
-        self._draw_top_bar(surface)
+        surface.blit(self.compose(surface.get_size()), (0, 0))
         self._draw_board(surface)
-        self._draw_panel(surface)
-        self._draw_help(surface)
         if scene.focus_lost and scene.win is None and scene.app.top is scene:
-            self._veil.draw(surface)
-            app = scene.app
-            text = app.fonts.render(
-                "Paused: the clock waits for you", app.scaled(22), theme.toast_text
-            )
-            rect = text.get_rect(center=pygame.Rect(scene.layout.box).center)
-            back = rect.inflate(app.scaled(40), app.scaled(24))
-            pygame.draw.rect(surface, theme.toast, back, border_radius=radius(app))
-            surface.blit(text, rect)
+            self.draw_paused_banner(surface, pygame.Rect(scene.layout.box).center)
 
     def look(self) -> BoardLook:
         """What the board shows now."""
@@ -162,73 +182,18 @@ class KakuroChrome:
             return
         draw_board(surface, app, scene.puzzle, scene.layout, self.look())
 
-    def _draw_top_bar(self, surface: pygame.Surface) -> None:
+    def draw_panel_body(self, surface: pygame.Surface) -> None:
+        """The selected cell's runs (hidden while paused), then the message."""
         scene = self.scene
-        app, theme = scene.app, scene.app.theme
-        bar = scene.regions.top_bar
-        surface.fill(theme.panel, bar)
-        surface.fill(theme.panel_border, (bar.x, bar.bottom - 1, bar.w, 1))
-        pad = scene.regions.padding
-        cy = bar.y + bar.h // 2
-        small = app.scaled(18)
-        time_text = app.fonts.render(
-            format_time(scene.session.elapsed), app.scaled(26), theme.text, True
-        )
-        rect = time_text.get_rect(midright=(bar.right - pad, cy))
-        surface.blit(time_text, rect)
-        label = "Time" if scene.clock_running or scene.win is not None else "Paused"
-        tag = app.fonts.render(label, small, theme.text_muted)
-        tag_rect = tag.get_rect(midright=(rect.x - pad // 2, cy))
-        surface.blit(tag, tag_rect)
-        session = scene.session
-        count = f"{session.filled_count} of {scene.puzzle.white_count} cells"
-        left = app.fonts.render(count, small, theme.text)
-        left_rect = left.get_rect(midright=(tag_rect.x - 2 * pad, cy))
-        surface.blit(left, left_rect)
-        limit = left_rect.x - 2 * pad
-        best = app.store.record(scene.key).best_time if scene.win is None else None
-        if best is not None:
-            shown = app.fonts.render(f"Best {format_time(best)}", small, theme.text_muted)
-            best_rect = shown.get_rect(midright=(limit, cy))
-            surface.blit(shown, best_rect)
-            limit = best_rect.x - 2 * pad
-        appear = title_appear(scene.win.age) if scene.win is not None else 0.0
-        x = bar.x + pad
-        big = app.scaled(24)
-        font = app.fonts.get(big, bold=True)
-        if appear > 0:
-            solved = app.fonts.render("Solved!", big, theme.success, True).copy()
-            solved.set_alpha(round(255 * appear))
-            surface.blit(solved, solved.get_rect(midleft=(x, cy)))
-            x += solved.get_width() + font.size(" ")[0]
-        name = scene.shown_name()
-        where = scene.place.label if scene.place is not None else scene.pack
-        details = f"Kakuro {scene.puzzle.size_text}" + (
-            f" · {where}" if where and where != name else ""
-        )
-        detail = app.fonts.render(details, small, theme.text_muted)
-        room = max(20, limit - x - pad - detail.get_width())
-        title = app.fonts.render(fit_text(font, name, room), big, theme.text, True)
-        surface.blit(title, title.get_rect(midleft=(x, cy)))
-        surface.blit(detail, detail.get_rect(midleft=(x + title.get_width() + pad, cy + 2)))
-
-    def _draw_panel(self, surface: pygame.Surface) -> None:
-        scene = self.scene
-        app, theme = scene.app, scene.app.theme
-        panel = scene.regions.side_panel
-        surface.fill(theme.panel, panel)
-        surface.fill(theme.panel_border, (panel.x, panel.y, 1, panel.h))
-        if scene.win is not None:
-            self._draw_win(surface)
-            return
-        for button in scene.play_buttons:
-            button.draw(surface, app)
-        pad = scene.regions.padding
+        app = scene.app
+        panel, pad = scene.regions.side_panel, scene.regions.padding
         x, right = panel.x + pad, panel.right - pad
         y = self.runs_top
         if not scene.paused:
             y = self._draw_runs(surface, x, right, y)
-        self._draw_message(surface, x, right, y + app.scaled(6), panel.bottom - pad)
+        top = y + app.scaled(6)
+        box = Box(x, top, right - x, max(0, panel.bottom - pad - top))
+        frame.draw_message(surface, app, box, self.message_look(), size=16)
 
     def _draw_runs(self, surface: pygame.Surface, x: int, right: int, y: int) -> int:
         """The selected cell's across and down runs: the sum, the combinations still
@@ -273,75 +238,3 @@ class KakuroChrome:
                 y += note_font.get_linesize()
             y += app.scaled(6)
         return y
-
-    def _draw_message(
-        self, surface: pygame.Surface, x: int, right: int, top: int, bottom: int
-    ) -> None:
-        scene = self.scene
-        if not scene.message:
-            return
-        app, theme = scene.app, scene.app.theme
-        size = app.scaled(16)
-        font = app.fonts.get(size)
-        colour = {"error": theme.error, "success": theme.success, "hint": theme.accent}.get(
-            scene.message_kind, theme.text
-        )
-        y = top
-        for line in wrap_text(font, scene.message, right - x):
-            if y + font.get_linesize() > bottom:
-                break
-            surface.blit(app.fonts.render(line, size, colour), (x, y))
-            y += font.get_linesize()
-
-    def _draw_win(self, surface: pygame.Surface) -> None:
-        scene = self.scene
-        app, theme = scene.app, scene.app.theme
-        win = scene.win
-        assert win is not None
-        appear = title_appear(win.age)
-        if appear <= 0:
-            return
-        panel = scene.regions.side_panel
-        cx = panel.x + panel.w // 2
-        y = self.panel_top
-        title = app.fonts.render("Solved!", app.scaled(34), theme.success, True).copy()
-        title.set_alpha(round(255 * appear))
-        surface.blit(title, title.get_rect(midtop=(cx, y)))
-        y += title.get_height() + app.scaled(4)
-        line = f"Time {format_time(win.seconds)}"
-        if win.new_best:
-            line += " · New best!"
-        elif win.best is not None:
-            line += f" · Best {format_time(win.best)}"
-        result = app.fonts.render(line, app.scaled(19), theme.text, win.new_best).copy()
-        result.set_alpha(round(255 * appear))
-        surface.blit(result, result.get_rect(midtop=(cx, y)))
-        helps = scene.session.checks_used + scene.session.reveals_used
-        if helps:
-            y += result.get_height() + app.scaled(2)
-            text = f"{scene.session.checks_used} checked, {scene.session.reveals_used} revealed"
-            note = app.fonts.render(text, app.scaled(15), theme.text_muted)
-            surface.blit(note, note.get_rect(midtop=(cx, y)))
-        if appear >= 1.0:
-            for button in scene.win_buttons:
-                button.draw(surface, app)
-            if not scene.next_button.enabled:
-                note = app.fonts.render(
-                    "No next puzzle in this pack.", app.scaled(15), theme.text_muted
-                )
-                surface.blit(note, note.get_rect(midtop=(cx, scene.menu_button.rect.bottom + 8)))
-
-    def _draw_help(self, surface: pygame.Surface) -> None:
-        scene = self.scene
-        app, theme = scene.app, scene.app.theme
-        line = scene.regions.help_line
-        if scene.win is not None:
-            return
-        surface.fill(theme.panel, line)
-        surface.fill(theme.panel_border, (line.x, line.y, line.w, 1))
-        size = app.scaled(15)
-        font = app.fonts.get(size)
-        room = line.w - 2 * scene.regions.padding
-        text = HELP_LONG if font.size(HELP_LONG)[0] <= room else fit_text(font, HELP_SHORT, room)
-        rendered = app.fonts.render(text, size, theme.text_muted)
-        surface.blit(rendered, rendered.get_rect(center=(line.x + line.w // 2, line.centre[1])))

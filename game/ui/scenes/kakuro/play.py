@@ -182,17 +182,9 @@ class KakuroPlayScene(PlayShell[KakuroSession]):
 
     def _key(self, event: pygame.event.Event) -> bool:
         key, mod = event.key, event.mod
-        if mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-            if (key == pygame.K_z and mod & pygame.KMOD_SHIFT) or key == pygame.K_y:
-                self.redo()
-                return True
-            if key == pygame.K_z:
-                self.undo()
-                return True
-            return False
-        if key == pygame.K_ESCAPE:
-            self.open_pause()
-            return True
+        taken = self.game_key(event)
+        if taken is not None:
+            return taken
         if key in _ARROWS:
             self.move_cursor(*_ARROWS[key])
             return True

@@ -1,16 +1,16 @@
-"""The play screen's frame around the board: the header, the side panel (mini-map, buttons,
-the message, the result after a win), the help line, the paused banner, and how the clue
-strips look (greyed, done, in error).
+"""The nonogram play screen's frame around the board: the header, the side panel (mini-map,
+buttons, the message, the result after a win), the help line, the paused banner, and how
+the clue strips look (greyed, done, in error).
 
-:class:`PlayChrome` only shows what the scene holds. It keeps the frame in one cached surface
-and redraws a part only when what that part shows changed, so a frame costs one blit for all
-of it; the board and its clue strips are the grid view's (``game.ui.widgets.grid_view``).
+:class:`PlayChrome` only shows what the scene holds: once a frame it makes each part's look
+(``game.ui.scenes.play.frame``), and the frame's cache draws a part again only when its look
+changed, so a frame costs one blit for all of it; the board and its clue strips are the grid
+view's (``game.ui.widgets.grid_view``).
 """
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -19,11 +19,11 @@ import pygame
 from game.core.solver.hints import placed_runs
 from game.core.store.packs import shown_name
 from game.ui.layout import Box
+from game.ui.scenes.play import frame
 from game.ui.settings import AUTO_CHECK, CLUE_GREYING, MINIMAP
-from game.ui.widgets.base import Veil, radius
+from game.ui.widgets.base import radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.grid_view import ClueLook, changed_lines
-from game.ui.widgets.text import fit_text, format_time, wrap_text
 from game.ui.widgets.win_reveal import REVEAL_SECONDS, title_appear
 
 if TYPE_CHECKING:
@@ -48,14 +48,6 @@ HELP_TINY = (
 )
 
 
-@dataclass
-class WinState:
-    seconds: float
-    new_best: bool
-    best: float | None
-    age: float = 0.0
-
-
 def place_button_rows(
     rows: list[list[Button]], x: int, y: int, width: int, row_height: int, gap: int
 ) -> int:
@@ -78,16 +70,16 @@ def short_label(label: str) -> str:
     return label.split(" (")[0]
 
 
-class PlayChrome:
+class PlayChrome(frame.ShellChrome):
     """Places and draws everything on the play screen but the board, for one scene."""
 
+    helps = (HELP_LONG, HELP_SHORT, HELP_TINY)
+
     def __init__(self, scene: PlayScene) -> None:
+        super().__init__(scene)
         self.scene = scene
         self.message_box = Box(0, 0, 0, 0)
         self.panel_top = 0
-        self._surface: pygame.Surface | None = None
-        self._keys: dict[str, object] = {}
-        self._pause_veil = Veil(90)
 
     # --- placing -----------------------------------------------------------------------
 
@@ -125,9 +117,7 @@ class PlayChrome:
         y = place_button_rows(rows, x, y, width, row_h, gap)
         self.message_box = Box(x, y + gap, width, max(0, panel.bottom - y - gap - pad))
         # After a win the same space holds the result and three buttons.
-        y = self.panel_top + app.scaled(100)
-        win_rows = [[button] for button in scene.win_buttons]
-        place_button_rows(win_rows, x, y, width, app.scaled(44), gap)
+        self.place_win_buttons(x, self.panel_top + app.scaled(100), width, gap)
 
     def update_buttons(self) -> None:
         """Labels and enabled states from the session and the settings."""
@@ -146,155 +136,54 @@ class PlayChrome:
         scene.auto_button.primary = auto
         scene.reset_button.enabled = bool(session.can_undo or session.board.known_mask().any())
 
-    # --- the cached frame --------------------------------------------------------------
+    # --- the looks -----------------------------------------------------------------------
 
-    def compose(self, size: tuple[int, int]) -> pygame.Surface:
-        """Bring the cached frame around the board (bars, panel) up to date.
-
-        Each part is drawn again only when what it shows changed: the timer once a second,
-        the panel when a button, the message or the board changed."""
+    def header(self, fade: int) -> tuple[str, str, str]:
         scene = self.scene
-        app, theme = scene.app, scene.app.theme
-        if self._surface is None or self._surface.get_size() != size:
-            self._surface = pygame.Surface(size).convert()
-            self._keys = {}
-        chrome = self._surface
-        base_key = (size, theme.name, scene.regions)
-        if self._keys.get("base") != base_key:
-            chrome.fill(theme.background)
-            self._keys = {"base": base_key}
-        win = scene.win
-        best = app.store.record(scene.key).best_time if win is None else None
-        top_key = (
-            format_time(scene.session.elapsed),
-            scene.version,  # the count of cells changes only with the board
-            scene.answer_known,
-            scene.clock_running,
-            best,
-            win is not None,
-            self._title_reveal_step(),
-            app.ui_scale,
-        )
-        if self._keys.get("top") != top_key:
-            self._draw_top_bar(chrome, best)
-            self._keys["top"] = top_key
-        # Rounded down: 0.98 must not share a key with 1.0, when the buttons appear, or
-        # the panel was never drawn again and the buttons stayed hidden.
-        appear = -1 if win is None else math.floor(self.win_appear() * 20)
-        panel_key = (
-            tuple(
-                (button.label, button.enabled, button.hovered, button.pressed, button.primary)
-                for button in (scene.win_buttons if win is not None else scene.play_buttons)
-            ),
-            scene.message,
-            scene.message_kind,
-            scene.version,
-            scene.layout.scroll,
-            scene.layout.cell,
-            appear,
-            bool(app.setting(MINIMAP)),
-            app.ui_scale,
-            scene.paused,
-        )
-        if self._keys.get("panel") != panel_key and scene.regions.panel_shown:
-            self._draw_panel(chrome)
-            self._keys["panel"] = panel_key
-        help_key = (app.ui_scale, win is not None)
-        if self._keys.get("help") != help_key and scene.regions.help_line.h:
-            self._draw_help(chrome)
-            self._keys["help"] = help_key
-        return chrome
+        name = shown_name(scene.title, scene.place, scene.solved_before or fade > 0)
+        where = scene.place.label if scene.place is not None else scene.pack
+        details = scene.puzzle.size_text + (f" · {where}" if where and where != name else "")
+        return name, details, scene.session.count_text()
+
+    def win_look(self, extra: str = "", note: str = "") -> frame.WinLook | None:
+        scene = self.scene
+        if scene.next_button not in scene.win_buttons:
+            pass  # a game from an editor: no list, so nothing to say about a next one
+        elif not scene.next_button.enabled:
+            note = scene.exits.no_next_note()
+        elif scene.exits.next_pack_entry is not None:
+            note = f"Next: {scene.exits.next_pack_name}"
+        return super().win_look(extra, note)
+
+    def panel_extra(self) -> Hashable:
+        layout = self.scene.layout
+        # The mini-map (when shown) and, on a big board, the part of it in view.
+        return bool(self.scene.app.setting(MINIMAP)), (*layout.scroll, layout.cell)
 
     def win_appear(self) -> float:
         """0 -> 1 as the title and the result panel fade in, as the reveal's wave ends."""
         win = self.scene.win
         return 0.0 if win is None else title_appear(win.age)
 
-    def _title_reveal_step(self) -> int:
-        """The header's stage of the win reveal, for its drawing cache: -1 before a win, 0
-        before the title shows, then tenths (1.0 apart from 0.95, or the last fade step stuck)."""
-        if self.scene.win is None:
-            return -1
-        appear = self.win_appear()
-        return 0 if appear <= 0 else 1 + math.floor(appear * 10)
-
     # --- the parts ---------------------------------------------------------------------
 
-    def _draw_top_bar(self, surface: pygame.Surface, best: float | None) -> None:
-        scene = self.scene
-        app, theme = scene.app, scene.app.theme
-        bar = scene.regions.top_bar
-        surface.fill(theme.panel, bar)
-        surface.fill(theme.panel_border, (bar.x, bar.bottom - 1, bar.w, 1))
-        pad = scene.regions.padding
-        cy = bar.y + bar.h // 2
-        big = app.scaled(24)
-        small = app.scaled(18)
-        right_x = bar.right - pad
-        time_text = app.fonts.render(
-            format_time(scene.session.elapsed), app.scaled(26), theme.text, True
-        )
-        rect = time_text.get_rect(midright=(right_x, cy))
-        surface.blit(time_text, rect)
-        label = "Time" if scene.clock_running or scene.win is not None else "Paused"
-        tag = app.fonts.render(label, small, theme.text_muted)
-        tag_rect = tag.get_rect(midright=(rect.x - pad // 2, cy))
-        surface.blit(tag, tag_rect)
-        left_text = scene.session.count_text()
-        left = app.fonts.render(left_text, small, theme.text)
-        left_rect = left.get_rect(midright=(tag_rect.x - 2 * pad, cy))
-        surface.blit(left, left_rect)
-        limit = left_rect.x - 2 * pad
-        if best is not None:
-            best_surface = app.fonts.render(f"Best {format_time(best)}", small, theme.text_muted)
-            best_rect = best_surface.get_rect(midright=(limit, cy))
-            surface.blit(best_surface, best_rect)
-            limit = best_rect.x - 2 * pad
-        # Until the picture shows, the name is what the player saw before the win; then
-        # "Solved!" and the title fade in together, the second half of the reveal.
-        reveal = self.win_appear()
-        name = shown_name(scene.title, scene.place, scene.solved_before or reveal > 0)
-        where = scene.place.label if scene.place is not None else scene.pack
-        details = scene.puzzle.size_text + (f" · {where}" if where and where != name else "")
-        detail = app.fonts.render(details, small, theme.text_muted)
-        font = app.fonts.get(big, bold=True)
-        x = bar.x + pad
-        title_room = limit - x - pad - detail.get_width()
-        if reveal > 0:
-            solved = app.fonts.render("Solved!", big, theme.success, True).copy()
-            solved.set_alpha(round(255 * reveal))
-            surface.blit(solved, solved.get_rect(midleft=(x, cy)))
-            x += solved.get_width() + font.size(" ")[0]
-            title_room -= solved.get_width() + font.size(" ")[0]
-        title_surface = app.fonts.render(
-            fit_text(font, name, max(20, title_room)), big, theme.text, True
-        )
-        if reveal > 0:
-            title_surface = title_surface.copy()
-            title_surface.set_alpha(round(255 * reveal))
-        surface.blit(title_surface, title_surface.get_rect(midleft=(x, cy)))
-        surface.blit(detail, detail.get_rect(midleft=(x + title_surface.get_width() + pad, cy + 2)))
+    def win_top(self) -> int:
+        return self.panel_top
 
-    def _draw_panel(self, surface: pygame.Surface) -> None:
+    def draw_panel_top(self, surface: pygame.Surface) -> None:
         scene = self.scene
-        app, theme = scene.app, scene.app.theme
-        panel = scene.regions.side_panel
-        surface.fill(theme.panel, panel)
-        surface.fill(theme.panel_border, (panel.x, panel.y, 1, panel.h))
-        if app.setting(MINIMAP):
-            if scene.paused:
-                # The board is hidden while paused; the map would show it all the same.
-                scene.minimap.draw_blank(surface)
-            else:
-                scene.minimap.draw(surface, scene.session.board)
-                if scene.layout.scrollable:
-                    self._draw_view_frame(surface)
-        if scene.win is not None:
-            self._draw_win_panel(surface)
+        if not scene.app.setting(MINIMAP):
             return
-        for button in scene.play_buttons:
-            button.draw(surface, app)
-        self._draw_message(surface)
+        if scene.paused:
+            # The board is hidden while paused; the map would show it all the same.
+            scene.minimap.draw_blank(surface)
+        else:
+            scene.minimap.draw(surface, scene.session.board)
+            if scene.layout.scrollable:
+                self._draw_view_frame(surface)
+
+    def draw_panel_body(self, surface: pygame.Surface) -> None:
+        frame.draw_message(surface, self.scene.app, self.message_box, self.message_look())
 
     def _draw_view_frame(self, surface: pygame.Surface) -> None:
         """Outline on the mini-map the part of a big board that is in view."""
@@ -312,99 +201,6 @@ class PlayChrome:
             max(1, (last_y - first_y) * per),
         )
         pygame.draw.rect(surface, scene.app.theme.accent, frame, 2)
-
-    def _draw_message(self, surface: pygame.Surface) -> None:
-        scene = self.scene
-        if not scene.message:
-            return
-        app, theme = scene.app, scene.app.theme
-        box = self.message_box
-        size = app.scaled(17)
-        font = app.fonts.get(size)
-        colour = {
-            "error": theme.error,
-            "success": theme.success,
-            "hint": theme.accent,
-        }.get(scene.message_kind, theme.text)
-        line_h = font.get_linesize()
-        y = box.y
-        for line in wrap_text(font, scene.message, box.w):
-            if y + line_h > box.bottom:
-                break
-            surface.blit(app.fonts.render(line, size, colour), (box.x, y))
-            y += line_h
-
-    def _draw_win_panel(self, surface: pygame.Surface) -> None:
-        scene = self.scene
-        app, theme = scene.app, scene.app.theme
-        win = scene.win
-        if win is None:
-            return
-        appear = self.win_appear()
-        if appear <= 0:
-            return
-        cx = scene.regions.side_panel.x + scene.regions.side_panel.w // 2
-        y = self.panel_top
-        title = app.fonts.render("Solved!", app.scaled(34), theme.success, True)
-        title.set_alpha(round(255 * appear))
-        surface.blit(title, title.get_rect(midtop=(cx, y)))
-        y += title.get_height() + app.scaled(4)
-        line = f"Time {format_time(win.seconds)}"
-        if win.new_best:
-            line += " · New best!"
-        elif win.best is not None:
-            line += f" · Best {format_time(win.best)}"
-        result = app.fonts.render(line, app.scaled(19), theme.text, win.new_best)
-        result.set_alpha(round(255 * appear))
-        surface.blit(result, result.get_rect(midtop=(cx, y)))
-        if appear >= 1.0:
-            for button in scene.win_buttons:
-                button.draw(surface, app)
-            note_text = ""
-            if scene.next_button not in scene.win_buttons:
-                pass  # a game from an editor: no list, so nothing to say about a next one
-            elif not scene.next_button.enabled:
-                note_text = scene.exits.no_next_note()
-            elif scene.exits.next_pack_entry is not None:
-                note_text = f"Next: {scene.exits.next_pack_name}"
-            if note_text:
-                # Wrapped, at most three lines (the last fitted): a sentence of where to
-                # go next did not fit one line of the panel.
-                room = scene.regions.side_panel.w - 2 * scene.regions.padding
-                font = app.fonts.get(app.scaled(15))
-                lines = wrap_text(font, note_text, room)
-                if len(lines) > 3:
-                    lines = [*lines[:2], " ".join(lines[2:])]
-                top = scene.menu_button.rect.bottom + 8
-                for line in lines:
-                    note = app.fonts.render(
-                        fit_text(font, line, room), app.scaled(15), theme.text_muted
-                    )
-                    surface.blit(note, note.get_rect(midtop=(cx, top)))
-                    top += font.get_linesize()
-
-    def _draw_help(self, surface: pygame.Surface) -> None:
-        scene = self.scene
-        app, theme = scene.app, scene.app.theme
-        line = scene.regions.help_line
-        if scene.win is not None:
-            # The controls no longer apply once the puzzle is solved; the result panel and
-            # its buttons say what comes next.
-            surface.fill(theme.background, line)
-            return
-        surface.fill(theme.panel, line)
-        surface.fill(theme.panel_border, (line.x, line.y, line.w, 1))
-        size = app.scaled(15)
-        font = app.fonts.get(size)
-        room = line.w - 2 * scene.regions.padding
-        text = next(
-            (help for help in (HELP_LONG, HELP_SHORT) if font.size(help)[0] <= room),
-            fit_text(font, HELP_TINY, room),
-        )
-        rendered = app.fonts.render(text, size, theme.text_muted)
-        surface.blit(
-            rendered, rendered.get_rect(center=(line.x + line.w // 2, line.y + line.h // 2))
-        )
 
     # --- over the board ----------------------------------------------------------------
 
@@ -462,16 +258,11 @@ class PlayChrome:
         pygame.draw.rect(surface, theme.toast, back, border_radius=back.h // 2)
         surface.blit(text, text.get_rect(center=back.center))
 
-    def draw_paused_banner(self, surface: pygame.Surface) -> None:
+    def draw_paused_banner(
+        self, surface: pygame.Surface, centre: tuple[int, int] | None = None
+    ) -> None:
         """Veil the screen and say the clock waits (the window lost focus)."""
-        scene = self.scene
-        app, theme = scene.app, scene.app.theme
-        self._pause_veil.draw(surface)
-        text = app.fonts.render("Paused: the clock waits for you", app.scaled(22), theme.toast_text)
-        rect = text.get_rect(center=scene.layout.outer_box.centre)
-        back = rect.inflate(app.scaled(40), app.scaled(24))
-        pygame.draw.rect(surface, theme.toast, back, border_radius=radius(app))
-        surface.blit(text, rect)
+        super().draw_paused_banner(surface, centre or self.scene.layout.outer_box.centre)
 
 
 class ClueLooks:

@@ -325,17 +325,9 @@ class PlayInput:
         scene = self.scene
         key = event.key
         mod = event.mod
-        if mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-            if (key == pygame.K_z and mod & pygame.KMOD_SHIFT) or key == pygame.K_y:
-                scene.redo()
-                return True
-            if key == pygame.K_z:
-                scene.undo()
-                return True
-            return False
-        if key == pygame.K_ESCAPE:
-            scene.open_pause()
-            return True
+        taken = scene.game_key(event)
+        if taken is not None:
+            return taken
         if key in _ZOOM_KEYS:
             scene.zoom(_ZOOM_KEYS[key])
             return True

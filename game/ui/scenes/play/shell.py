@@ -29,6 +29,7 @@ import pygame
 
 from game.core.play.keeping import GameKeeper, WinState
 from game.core.play.midend import Midend
+from game.ui.layout import PlayRegions
 from game.ui.scene import Scene
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogButton, DialogScene
@@ -85,6 +86,10 @@ class PlayShell(Scene, Generic[G]):
     """One game of one puzzle of some kind being played. ``key`` names its record in the
     player's progress; ``title`` and ``path`` are what the record keeps."""
 
+    #: Where the board, the panel and the bars go (the kind places them).
+    regions: PlayRegions
+    #: The side panel's buttons while the game is played (the kind makes them).
+    play_buttons: list[Button]
     #: What "restart?" says is lost, after "Your ".
     restart_loses = "marks and their undo history"
     #: Seconds a flash of a check's verdict lasts (the kind draws it).
@@ -275,6 +280,24 @@ class PlayShell(Scene, Generic[G]):
             self.focus_lost = False
             return True
         return False
+
+    def game_key(self, event: pygame.event.Event) -> bool | None:
+        """The keys every kind's game takes alike: Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z
+        redo, Esc the pause menu. True when taken; False for another Ctrl key (which no
+        game takes); None when the kind should look at it."""
+        key, mod = event.key, event.mod
+        if mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            if (key == pygame.K_z and mod & pygame.KMOD_SHIFT) or key == pygame.K_y:
+                self.redo()
+                return True
+            if key == pygame.K_z:
+                self.undo()
+                return True
+            return False
+        if key == pygame.K_ESCAPE:
+            self.open_pause()
+            return True
+        return None
 
     def handle_won(self, event: pygame.event.Event) -> bool:
         """Events once the game is won: a click or key during the reveal skips to its end,
