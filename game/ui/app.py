@@ -53,6 +53,7 @@ from game.ui.window import MIN_WINDOW, set_icon, set_minimum_size, start_size
 if TYPE_CHECKING:
     from game.core.puzzle import Puzzle
     from game.core.store.ratings import Ratings
+    from game.ui.router import Router
 
 FPS = 60
 MAX_FRAME_SECONDS = 0.25  # a frame after a stall (window dragged, laptop asleep) counts as this
@@ -98,6 +99,7 @@ class App:
         pygame.display.init()
         pygame.font.init()
         self.store = store if store is not None else ProgressStore()
+        self._router: Router | None = None
         self.clock = clock
         self.scenes: list[Scene] = []
         self._switches: list[_Switch] = []
@@ -140,6 +142,16 @@ class App:
             self.toast(message.text, error=message.is_error)
 
     # -- settings ---------------------------------------------------------------------------
+
+    @property
+    def router(self) -> Router:
+        """The app's navigation (``game.ui.router``): every screen is made there. Made on
+        first use, so starting a command that never shows a screen stays quick."""
+        if self._router is None:
+            from game.ui.router import Router
+
+            self._router = Router(self)
+        return self._router
 
     @overload
     def setting(self, key: Setting[T]) -> T: ...
@@ -469,9 +481,7 @@ class App:
         scene is due while nothing does. Then everything is saved and the process ends at
         once (``leave_process``); only a crash returns, as its exception."""
         if self.top is None and not self._switches:
-            from game.ui.scenes.menu.scene import MenuScene
-
-            self.push(MenuScene(self))
+            self.push(self.router.first_screen())
         clock = pygame.time.Clock()
         last = time.perf_counter()
         closed = False

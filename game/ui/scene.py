@@ -45,6 +45,9 @@ from typing import TYPE_CHECKING, ClassVar
 import pygame
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
+    from game.core.puzzle import Puzzle
     from game.ui.app import App
 
 
@@ -100,3 +103,16 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole scene onto ``surface`` (an overlay: only itself; the app drew what
         is below). Never changes game state."""
+
+
+class EditorScene(Scene):
+    """A screen that makes a puzzle (the converter, the clue editor): what a game started
+    from it asks of it on the way out."""
+
+    def finished_puzzle(self) -> Puzzle:
+        """The puzzle as the editor holds it now (ValueError when it is not a whole one)."""
+        raise NotImplementedError
+
+    def save(self) -> Path | None:
+        """Save the puzzle; its file, or None (and a toast saying why) when it could not."""
+        raise NotImplementedError

@@ -31,7 +31,7 @@ from game.core.create.paced_check import LONGER as LONGER
 from game.core.create.paced_check import PacedCheck
 from game.core.puzzle import Puzzle, PuzzleError
 from game.ui.opening import PlayContext
-from game.ui.scene import Scene
+from game.ui.scene import EditorScene
 from game.ui.scenes.converter.clue_editor_view import ClueBoardView
 from game.ui.scenes.converter.editor_exit import leave_or_ask, toast_save_failed
 from game.ui.scenes.converter.layout import editor_frame
@@ -57,7 +57,7 @@ FREE_TIME_LIMIT = 6.0
 KEYS_HELP = "Tab or Enter: next line · Shift+Tab: back · Ctrl+S save · Ctrl+P play · Esc back"
 
 
-class ClueEditorScene(Scene):
+class ClueEditorScene(EditorScene):
     """A puzzle from typed clues, with the fairness report."""
 
     def __init__(self, app: App, width: int = 10, height: int = 10) -> None:

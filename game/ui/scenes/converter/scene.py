@@ -51,7 +51,7 @@ from game.core.puzzle import Puzzle
 from game.core.solver.steps import CellPosition
 from game.core.store.packs import PUZZLE_EXTENSIONS
 from game.ui.opening import PlayContext
-from game.ui.scene import Scene
+from game.ui.scene import EditorScene
 from game.ui.scenes.converter.editor_exit import leave_or_ask, toast_save_failed
 from game.ui.scenes.converter.fairness import CHECK_SLICE, ConverterFairness
 from game.ui.scenes.converter.framing import PhotoSide, follow_auto_frame
@@ -85,7 +85,7 @@ LAST_FOLDER_SETTING = "converter_folder"
 LEVEL_SUFFIXES = tuple(sorted(PUZZLE_EXTENSIONS))
 
 
-class ConverterScene(Scene):
+class ConverterScene(EditorScene):
     """Picture -> puzzle, with live preview, touch-ups, a fairness report and saving."""
 
     # The app hands files dropped on the window to this scene (see App.open_dropped_file).

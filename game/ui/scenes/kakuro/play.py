@@ -408,27 +408,13 @@ class KakuroPlayScene(PlayShell[KakuroSession]):
         self.flash = {}
 
     def open_solver(self) -> None:
-        from game.ui.scenes.kakuro.replay import KakuroReplayScene
-
-        self.app.push(KakuroReplayScene(self.app, self.puzzle, name=self.shown_name()))
+        self.app.router.kakuro_replay(self.puzzle, name=self.shown_name())
 
     def go_level_select(self) -> None:
-        from game.ui.scenes.kakuro.select import KakuroSelectScene
-        from game.ui.scenes.menu.scene import MenuScene
-
-        app = self.app
-        if app.find(KakuroSelectScene) is not None:
-            app.pop_to(KakuroSelectScene)
-        elif app.pop_to(MenuScene):
-            app.push(KakuroSelectScene(app))
-        else:
-            app.replace(KakuroSelectScene(app))
+        self.app.router.back_to("kakuro")
 
     def go_menu(self) -> None:
-        from game.ui.scenes.menu.scene import MenuScene
-
-        if not self.app.pop_to(MenuScene):
-            self.app.replace(MenuScene(self.app))
+        self.app.router.back_to("menu")
 
     def next_puzzle(self) -> None:
         """The first of the next puzzles that reads; level select when none does."""

@@ -3,7 +3,7 @@
 The button names the day's puzzle ("Daily puzzle: Thursday · 15x15 · Hard"); the line under
 it says how the player stands ("Solved today in 3:12 · 4-day streak"). Pressing it plays
 the day's puzzle: from its file when it was made earlier today, else it is made first
-under the :class:`~game.ui.scenes.levels.generating.GeneratingScene` overlay and written to
+under the generating overlay (``game.ui.scenes.levels.generating``) and written to
 ``daily/<date>.non``, so it is made once a day and Continue can resume it.
 
 A win is read back from the store's record of the puzzle whenever the menu is shown
@@ -30,7 +30,6 @@ from game.core.generate.daily import (
 from game.core.generate.files import daily_path, sync_daily, write_generated
 from game.core.generate.generator import Generated, Generation
 from game.ui.opening import PlayContext
-from game.ui.scenes.levels.generating import GeneratingScene
 from game.ui.widgets.button import Button
 from game.ui.widgets.text import format_time
 
@@ -92,7 +91,7 @@ class DailyEntry:
         self._plan = plan
         generation = Generation(plan.width, plan.height, plan.level, plan.seed)
         title = f"Making {plan.weekday}'s puzzle"
-        self.app.push(GeneratingScene(self.app, generation, self._made, title=title))
+        self.app.router.generating(generation, self._made, title=title)
 
     def _made(self, made: Generated) -> None:
         plan = self._plan  # the day it was asked for, even if midnight passed meanwhile

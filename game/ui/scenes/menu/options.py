@@ -101,10 +101,8 @@ class OptionsScene(Scene):
         return "Take the first lesson"
 
     def open_lesson(self) -> None:
-        from game.ui.scenes.play.lesson import LessonScene
-
         self.app.save_store()
-        self.app.push(LessonScene(self.app))
+        self.app.router.lesson()
 
     def on_enter(self) -> None:
         self.volume.enabled = self.sound.value

@@ -25,9 +25,7 @@ from game.ui.scenes.kakuro.select import (
     kakuro_continue_name,
     open_kakuro_game,
 )
-from game.ui.scenes.levels.select import LevelSelectScene
 from game.ui.scenes.menu.daily import DailyEntry
-from game.ui.scenes.menu.options import OptionsScene
 from game.ui.widgets.base import FocusGroup
 from game.ui.widgets.button import Button
 from game.ui.widgets.text import draw_help_line, draw_text
@@ -113,9 +111,7 @@ class MenuScene(Scene):
             default = self.continue_button if self.continue_button.enabled else self.play_button
             self.focus.focus_widget(default)
             if self.offer_lesson:
-                from game.ui.scenes.play.lesson import offer_first_lesson
-
-                offer_first_lesson(self.app)
+                self.app.router.offer_first_lesson()
 
     def _continue_name(self) -> str:
         """What Continue calls its puzzle: "First steps #5" for a bundled pack's puzzle not
@@ -218,17 +214,15 @@ class MenuScene(Scene):
         self.app.play_puzzle(puzzle, path=path, context=self.app.pack_context(path))
 
     def open_levels(self) -> None:
-        self.app.push(LevelSelectScene(self.app))
+        self.app.router.level_select()
 
     def open_converter(self) -> None:
         # Loaded on first use: the converter brings Pillow and the picture methods, which
         # the menu's first frame should not wait for.
-        from game.ui.scenes.converter.scene import ConverterScene
-
-        self.app.push(ConverterScene(self.app))
+        self.app.router.converter()
 
     def open_options(self) -> None:
-        self.app.push(OptionsScene(self.app))
+        self.app.router.options()
 
     # -- events -----------------------------------------------------------------------------
 

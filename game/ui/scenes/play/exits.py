@@ -4,7 +4,6 @@ level select, the menu and the next puzzle."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -20,13 +19,12 @@ from game.core.store.packs import (
     pack_of_file,
     read_pack,
 )
-from game.ui.scene import Scene
+from game.ui.scene import EditorScene
 from game.ui.scenes.play.shell import LEAVE
 from game.ui.widgets.dialog import DialogAction, DialogButton, DialogScene
 
 if TYPE_CHECKING:
-    from game.ui.scenes.converter.clue_editor import ClueEditorScene
-    from game.ui.scenes.converter.scene import ConverterScene
+    from game.ui.router import Route
     from game.ui.scenes.play.scene import PlayScene
 
 
@@ -72,13 +70,10 @@ class PlayExits:
     # --- other scenes ------------------------------------------------------------------
 
     def open_solver(self) -> None:
-        from game.ui.scenes.replay.scene import ReplayScene
-
         scene = self.scene
         # The player's board goes along: the replay can start from their marks on request.
         board = scene.session.board.copy()
-        name = scene.shown_name()
-        scene.app.push(ReplayScene(scene.app, scene.puzzle, initial_board=board, name=name))
+        scene.app.router.replay(scene.puzzle, initial_board=board, name=scene.shown_name())
 
     def back_to_editor(self) -> None:
         """Back to the converter or clue editor whose Play started this game, as it was left
@@ -94,51 +89,21 @@ class PlayExits:
     def go_level_select(self) -> None:
         """Back to the level select under the game, else to a new one over the menu, so Esc
         there leads to the menu (not to a converter the game was started from)."""
-        from game.ui.scenes.levels.select import LevelSelectScene
-        from game.ui.scenes.menu.scene import MenuScene
-
-        scene = self.scene
-        app = scene.app
-        if scene not in app.scenes:
-            return
-        if app.find(LevelSelectScene) is not None:
-
-            def back_to_it() -> None:
-                app.pop_to(LevelSelectScene)
-
-            self._leave_to(LevelSelectScene, back_to_it)
-            return
-
-        def over_the_menu() -> None:
-            if app.pop_to(MenuScene):
-                app.push(LevelSelectScene(app))
-            else:
-                app.replace(LevelSelectScene(app))
-
-        self._leave_to(MenuScene, over_the_menu)
+        if self.scene in self.scene.app.scenes:
+            self._leave(self.scene.app.router.route("levels"))
 
     def go_menu(self) -> None:
-        from game.ui.scenes.menu.scene import MenuScene
+        self._leave(self.scene.app.router.route("menu"))
 
-        app = self.scene.app
-
-        def to_menu() -> None:
-            if not app.pop_to(MenuScene):
-                app.replace(MenuScene(app))
-
-        self._leave_to(MenuScene, to_menu)
-
-    def _leave_to(self, kind: type[Scene], go: Callable[[], None]) -> None:
-        """Run ``go``, which drops the scenes between the nearest ``kind`` and the game; ask
-        first when any of them holds unsaved work. The scene this game was started from is
+    def _leave(self, route: Route) -> None:
+        """Take ``route``, which closes the screens between its goal and the game; ask
+        first when any of them holds unsaved work. The screen this game was started from is
         named as such (without its puzzle saved, this game cannot be continued) and can be
         saved from the question; other screens' work (a conversion left under a clue editor)
         is named as theirs, never saved behind the player's back. The game saves itself."""
         scene = self.scene
         app = scene.app
-        target = app.find(kind)
-        start = app.scenes.index(target) + 1 if target is not None else 0
-        dropped = app.scenes[start:]
+        go, dropped = route.go, route.closes
         origin = self._unsaved_origin()
         origin = origin if origin in dropped else None
         others = [
@@ -187,21 +152,13 @@ class PlayExits:
             )
         )
 
-    def _unsaved_origin(self) -> ConverterScene | ClueEditorScene | None:
+    def _unsaved_origin(self) -> EditorScene | None:
         """The converter or clue editor right under the game (the one whose Play started it)
         when the puzzle it holds is still this game's and is not saved; else None. A game
         that replaced another, or an editor changed since, finds no match by fingerprint."""
-        from game.ui.scenes.converter.clue_editor import ClueEditorScene
-        from game.ui.scenes.converter.scene import ConverterScene
-
         scene = self.scene
-        scenes = scene.app.scenes
-        if scene not in scenes or scenes.index(scene) == 0:
-            return None
-        below = scenes[scenes.index(scene) - 1]
-        if not isinstance(below, ConverterScene | ClueEditorScene):
-            return None
-        if below.unsaved_work() is None:
+        below = scene.app.router.editor_below(scene)
+        if below is None or below.unsaved_work() is None:
             return None
         try:
             held = below.finished_puzzle().fingerprint()
@@ -212,8 +169,6 @@ class PlayExits:
     def next_puzzle(self) -> None:
         """Play the first of the next puzzles that loads (the others stay next after it);
         level select when none does."""
-        from game.ui.scenes.play.scene import PlayScene
-
         scene = self.scene
         remaining = list(scene.next_puzzles)
         while remaining:
@@ -221,16 +176,8 @@ class PlayExits:
             if loaded is None:
                 continue
             puzzle, path = loaded
-            scene.app.replace(
-                PlayScene(
-                    scene.app,
-                    puzzle,
-                    path=path,
-                    pack=scene.pack,
-                    next_puzzles=remaining,
-                    place=self._place_of(path),
-                )
-            )
+            place = self._place_of(path)
+            scene.app.router.next_game(puzzle, path, scene.pack, place, remaining)
             return
         following = self.next_pack_entry
         if following is not None and following.puzzle is not None:

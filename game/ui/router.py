@@ -1,0 +1,180 @@
+"""Navigation in one place: which screen leads where.
+
+Screens never import one another: a screen that leads somewhere asks the app's router
+(``self.app.router.replay(...)``), and this module, the one that knows every screen's
+class, builds the next screen and puts it on the app's stack. So the navigation graph is
+read here, top to bottom, and mypy checks every way from one screen to another.
+
+Going *back* (to the menu, to a level select) can close screens that hold unsaved work;
+:meth:`Router.route` says which screens a way back would close before it is taken, so a
+screen can ask first (the play screen's "Leave without saving?").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Literal
+
+from game.ui.scene import EditorScene, Scene
+from game.ui.scenes.converter.clue_editor import ClueEditorScene
+from game.ui.scenes.converter.scene import ConverterScene
+from game.ui.scenes.kakuro.play import KakuroPlayScene
+from game.ui.scenes.kakuro.replay import KakuroReplayScene
+from game.ui.scenes.kakuro.select import KakuroSelectScene
+from game.ui.scenes.levels.generating import GeneratingScene
+from game.ui.scenes.levels.select import LevelSelectScene
+from game.ui.scenes.menu.options import OptionsScene
+from game.ui.scenes.menu.scene import MenuScene
+from game.ui.scenes.play.lesson import LessonScene, offer_first_lesson
+from game.ui.scenes.play.scene import PlayScene
+from game.ui.scenes.replay.scene import ReplayScene
+
+if TYPE_CHECKING:
+    from game.core.board import Board
+    from game.core.generate.generator import Generated, Generation
+    from game.core.kakuro.model import KakuroPuzzle
+    from game.core.puzzle import Puzzle
+    from game.core.store.packs import PackPlace
+    from game.ui.app import App
+
+#: The places a screen can go back to.
+Back = Literal["menu", "levels", "kakuro"]
+
+
+@dataclass(frozen=True)
+class Route:
+    """A way back: the screens taking it would close, and how to take it."""
+
+    closes: tuple[Scene, ...]
+    go: Callable[[], None]
+
+
+class Router:
+    """The app's navigation: every screen is made here."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    # --- where the game starts, and the ways back ------------------------------------------
+
+    def first_screen(self) -> Scene:
+        return MenuScene(self.app)
+
+    def route(self, back: Back) -> Route:
+        """The way back to ``back``: to the one on the stack (closing what is above it),
+        else a new one over the menu (a level select's Esc then leads to the menu)."""
+        app = self.app
+        kinds: dict[Back, type[Scene]] = {
+            "menu": MenuScene,
+            "levels": LevelSelectScene,
+            "kakuro": KakuroSelectScene,
+        }
+        kind = kinds[back]
+        held = app.find(kind)
+        if held is not None:
+            return Route(self._above(held), lambda: self._pop_to(kind))
+        menu = app.find(MenuScene)
+
+        def over_the_menu() -> None:
+            target = kind(app)
+            if kind is MenuScene:
+                app.replace(target)
+            elif app.pop_to(MenuScene):
+                app.push(target)
+            else:
+                app.replace(target)
+
+        closes = self._above(menu) if menu is not None else tuple(app.scenes)
+        return Route(closes, over_the_menu)
+
+    def back_to(self, back: Back) -> None:
+        """Go back to ``back`` now, closing what is in the way without asking."""
+        self.route(back).go()
+
+    def _above(self, scene: Scene) -> tuple[Scene, ...]:
+        scenes = self.app.scenes
+        return tuple(scenes[scenes.index(scene) + 1 :])
+
+    def _pop_to(self, kind: type[Scene]) -> None:
+        self.app.pop_to(kind)
+
+    # --- from the menu -----------------------------------------------------------------------
+
+    def level_select(self) -> None:
+        self.app.push(LevelSelectScene(self.app))
+
+    def kakuro_select(self) -> None:
+        self.app.push(KakuroSelectScene(self.app))
+
+    def options(self) -> None:
+        self.app.push(OptionsScene(self.app))
+
+    def converter(self, path: Path | None = None) -> None:
+        self.app.push(ConverterScene(self.app, path))
+
+    def clue_editor(self, width: int = 10, height: int = 10) -> None:
+        self.app.push(ClueEditorScene(self.app, width, height))
+
+    def lesson(self) -> None:
+        self.app.push(LessonScene(self.app))
+
+    def offer_first_lesson(self) -> bool:
+        """On a first start, ask whether to take the lesson (see ``play.lesson``)."""
+        return offer_first_lesson(self.app)
+
+    def generating(
+        self, generation: Generation, on_done: Callable[[Generated], None], title: str
+    ) -> None:
+        """The generator's progress over the screen that asked (sliced, cancellable)."""
+        self.app.push(GeneratingScene(self.app, generation, on_done, title=title))
+
+    # --- games and their solvers ---------------------------------------------------------------
+
+    def replay(
+        self, puzzle: Puzzle, initial_board: Board | None = None, name: str | None = None
+    ) -> None:
+        """The solver's replay of ``puzzle`` over the screen that asked."""
+        self.app.push(ReplayScene(self.app, puzzle, initial_board=initial_board, name=name))
+
+    def next_game(
+        self,
+        puzzle: Puzzle,
+        path: Path | None,
+        pack: str | None,
+        place: PackPlace | None,
+        next_puzzles: Sequence[object],
+    ) -> None:
+        """The next puzzle of a list, in place of the game that was won."""
+        scene = PlayScene(
+            self.app, puzzle, path=path, pack=pack, next_puzzles=next_puzzles, place=place
+        )
+        self.app.replace(scene)
+
+    def kakuro_replay(self, puzzle: KakuroPuzzle, name: str | None = None) -> None:
+        self.app.push(KakuroReplayScene(self.app, puzzle, name=name))
+
+    def kakuro_game(
+        self,
+        puzzle: KakuroPuzzle,
+        path: Path | None = None,
+        pack: str | None = None,
+        place: PackPlace | None = None,
+        next_puzzles: Sequence[Path | tuple[KakuroPuzzle, Path]] = (),
+    ) -> None:
+        """Play a Kakuro: over a Kakuro game already open it takes that game's place."""
+        scene = KakuroPlayScene(self.app, puzzle, path, pack, place, next_puzzles)
+        if isinstance(self.app.top, KakuroPlayScene):
+            self.app.replace(scene)
+        else:
+            self.app.push(scene)
+
+    def editor_below(self, scene: Scene) -> EditorScene | None:
+        """The converter or clue editor right under ``scene`` on the stack, if that is
+        what is there (a game started from it)."""
+        scenes = self.app.scenes
+        if scene not in scenes or scenes.index(scene) == 0:
+            return None
+        below = scenes[scenes.index(scene) - 1]
+        return below if isinstance(below, EditorScene) else None
