@@ -63,6 +63,7 @@ LEVEL_HINTS = {
     5: "Probing carries much of the grid, or a guess is needed.",
 }
 PACK_NAME = "Random"
+RANDOM_KEY = "random"  # the last pack setting's value while the Random entry is open
 DESCRIPTION = "A fresh puzzle made for you: one solution, at the level you choose."
 
 
@@ -84,7 +85,13 @@ def new_seed() -> int:
 
 
 class RandomPanel:
-    """The chooser, its buttons and the last random puzzle, inside ``rect``."""
+    """The chooser, its buttons and the last random puzzle, inside ``rect``: a panel of the
+    select shell, listed after the packs."""
+
+    key = RANDOM_KEY
+    name = PACK_NAME
+    detail = "Any size, any level"
+    help = "Arrows move  ·  Enter chooses  ·  Tab next pack  ·  Esc back"
 
     def __init__(
         self,
