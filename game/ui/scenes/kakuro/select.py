@@ -31,7 +31,7 @@ from game.resources import levels_dir
 from game.ui.layout import Box
 from game.ui.scenes.kakuro.board import BoardLook, KakuroLayout, draw_board
 from game.ui.scenes.levels import ways
-from game.ui.scenes.levels.kind import SelectKind, Switch
+from game.ui.scenes.levels.kind import Place, SelectKind, Switch
 from game.ui.scenes.levels.shell import SelectScene
 from game.ui.settings import LAST_KAKURO_PACK
 from game.ui.widgets.base import radius
@@ -67,20 +67,11 @@ class KakuroKind(SelectKind[KakuroEntry]):
         return entry.stars
 
     def play(
-        self,
-        app: App,
-        entries: list[KakuroEntry],
-        index: int,
-        pack: Pack | None,
-        place: PackPlace | None,
+        self, app: App, entry: KakuroEntry, following: list[KakuroEntry], place: Place
     ) -> None:
-        entry = entries[index]
         assert entry.puzzle is not None
-        following = [
-            (later.puzzle, later.path) for later in entries[index + 1 :] if later.puzzle is not None
-        ]
-        pack_name = pack.name if pack is not None else None
-        ways.play_kakuro(app, entry.puzzle, entry.path, pack_name, place, following)
+        after = [(later.puzzle, later.path) for later in following if later.puzzle is not None]
+        ways.play_kakuro(app, entry.puzzle, entry.path, place.pack, place.place, after)
 
     def watch(self, app: App, entry: KakuroEntry, place: PackPlace | None, solved: bool) -> None:
         assert entry.puzzle is not None

@@ -58,6 +58,15 @@ E = TypeVar("E", bound=SelectEntry)
 
 
 @dataclass(frozen=True)
+class Place:
+    """Where a card's puzzle sits: its pack's name (None without one) and its place in a
+    bundled pack (None in "My puzzles")."""
+
+    pack: str | None
+    place: PackPlace | None
+
+
+@dataclass(frozen=True)
 class Switch:
     """The header's button to the other kind's select screen: its label, its key, the
     words the help line gives the key, and what it opens."""
@@ -122,10 +131,9 @@ class SelectKind(ABC, Generic[E]):
         """The card's stars; None when not known (yet)."""
 
     @abstractmethod
-    def play(
-        self, app: App, entries: list[E], index: int, pack: Pack | None, place: PackPlace | None
-    ) -> None:
-        """Play ``entries[index]`` (readable); the entries after it come next."""
+    def play(self, app: App, entry: E, following: list[E], place: Place) -> None:
+        """Play ``entry`` (readable); ``following``, the pack's readable entries after it,
+        come next."""
 
     @abstractmethod
     def watch(self, app: App, entry: E, place: PackPlace | None, solved: bool) -> None:

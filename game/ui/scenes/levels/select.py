@@ -26,14 +26,13 @@ from game.core.store.packs import (
     PackPlace,
     PuzzleEntry,
     list_packs,
-    next_entries,
     shown_name,
 )
 from game.resources import levels_dir
 from game.ui.opening import PlayContext
 from game.ui.scenes.levels import ways
 from game.ui.scenes.levels.cards import draw_mark, picture_surface
-from game.ui.scenes.levels.kind import SelectKind, Switch
+from game.ui.scenes.levels.kind import Place, SelectKind, Switch
 from game.ui.scenes.levels.random_panel import RANDOM_KEY, RandomPanel
 from game.ui.scenes.levels.shell import SelectScene
 from game.ui.settings import LAST_PACK
@@ -112,23 +111,18 @@ class NonogramKind(SelectKind[PuzzleEntry]):
         return found
 
     def play(
-        self,
-        app: App,
-        entries: list[PuzzleEntry],
-        index: int,
-        pack: Pack | None,
-        place: PackPlace | None,
+        self, app: App, entry: PuzzleEntry, following: list[PuzzleEntry], place: Place
     ) -> None:
-        entry = entries[index]
         assert entry.puzzle is not None
-        following = [(later.puzzle, later.path) for later in next_entries(entries, entry.path)]
         app.play_puzzle(
             entry.puzzle,
             path=entry.path,
             context=PlayContext(
-                pack=pack.name if pack is not None else None,
-                place=place,
-                next_puzzles=[(puzzle, path) for puzzle, path in following if puzzle is not None],
+                pack=place.pack,
+                place=place.place,
+                next_puzzles=[
+                    (later.puzzle, later.path) for later in following if later.puzzle is not None
+                ],
             ),
         )
 

@@ -34,7 +34,7 @@ import pygame
 from game.core.store.packs import Pack, PackPlace, recorded_file
 from game.ui.scene import Scene
 from game.ui.scenes.levels.cards import Card, Thumbnail
-from game.ui.scenes.levels.kind import E, ListPanel, SelectKind
+from game.ui.scenes.levels.kind import E, ListPanel, Place, SelectKind
 from game.ui.scenes.levels.layout import SelectLayout, empty_layout, select_layout
 from game.ui.scenes.levels.state import Action, Screen, SelectUI, key_input
 from game.ui.scenes.levels.view import SelectView, Shown
@@ -139,10 +139,6 @@ class SelectScene(Scene, Generic[E]):
     @property
     def show_focus(self) -> bool:
         return self.ui.show_focus
-
-    @property
-    def panel_open(self) -> bool:
-        return self.ui.panel_open
 
     @property
     def columns(self) -> int:
@@ -305,7 +301,11 @@ class SelectScene(Scene, Generic[E]):
         if self._readable(index) is None:
             return
         self.app.sounds.play("click")
-        self.kind.play(self.app, self.entries, index, self.pack, self.place(index))
+        entries = self.entries
+        following = [later for later in entries[index + 1 :] if later.puzzle is not None]
+        pack = self.pack
+        where = Place(pack.name if pack is not None else None, self.place(index))
+        self.kind.play(self.app, entries[index], following, where)
 
     def watch(self, index: int) -> None:
         entry = self._readable(index)
