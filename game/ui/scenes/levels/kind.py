@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from game.ui.settings import Setting
 
 
-class Sized(Protocol):
+class SizedPuzzle(Protocol):
     """What a card needs of a puzzle: its size in words ("15x15")."""
 
     @property
@@ -42,7 +42,7 @@ class SelectEntry(Protocol):
     def path(self) -> Path: ...
 
     @property
-    def puzzle(self) -> Sized | None: ...
+    def puzzle(self) -> SizedPuzzle | None: ...
 
     @property
     def error(self) -> str | None: ...
