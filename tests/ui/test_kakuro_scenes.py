@@ -515,7 +515,7 @@ def test_every_pack_name_shows_whole_in_the_pack_list(app: App) -> None:
     app.push(scene)
     app.step()
     pad = round(12 * app.ui_scale)
-    names = [pack.name for pack in scene.packs]
+    names = [state.pack.name for state in scene.packs]
     assert "Kakuro twelve by twelve" in names
     for index, name in enumerate(names):
         shown, _size = pack_name_fitted(app, name, scene.pack_rect(index).width - 2 * pad)

@@ -1,8 +1,10 @@
-"""The level select's cards, drawn: what one card shows is a :class:`Card`, and a
-:class:`CardPainter` draws it (and keeps the scaled thumbnails of solved pictures)."""
+"""The select screen's cards, drawn: what one card shows is a :class:`Card` (a value), and a
+:class:`CardPainter` draws it, the thumbnail by the puzzle kind's function. Also the frame
+of the screen (:func:`select_frame`) and the card grid's geometry."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -10,12 +12,10 @@ import numpy as np
 import numpy.typing as npt
 import pygame
 
-from game.core.store.packs import PuzzleEntry
 from game.ui.widgets.base import draw_card_focus_ring, radius
 from game.ui.widgets.text import draw_text, fit_text, format_time, wrap_text
 
 if TYPE_CHECKING:
-    from game.core.store.progress import PuzzleRecord
     from game.ui.app import App
 
 BoolGrid = npt.NDArray[np.bool_]
@@ -111,47 +111,52 @@ def card_grid_rect(
 
 @dataclass(frozen=True)
 class Card:
-    """Everything one card shows, gathered by the level select."""
+    """Everything one card shows, gathered by the select shell: a value the painter reads."""
 
-    entry: PuzzleEntry
     rect: pygame.Rect
     watch: pygame.Rect  # the "Watch" button's rect
     title: str  # "#3" until solved, the title after
-    record: PuzzleRecord | None
-    stars: int | None  # None: not rated yet; 0: ambiguous (more than one solution)
-    picture: BoolGrid | None  # the solved picture, when known
+    size_text: str  # "15x15"; "" for a file that cannot be read
+    stars: int | None  # None: not known; 0: ambiguous (more than one solution)
+    unknown_stars: str  # what stands for stars not known ("☆ ☆ ?" while being rated)
+    solved: bool = False
+    in_progress: bool = False
+    best_time: float | None = None
+    broken: tuple[str, str | None] | None = None  # a file that cannot be read: name, reason
     hovered: bool = False
     focused: bool = False  # the keyboard's selection, shown
     watch_hovered: bool = False
 
 
+# Draws a card's thumbnail in a box (the kind's part: a picture, a Kakuro board).
+Thumbnail = Callable[[pygame.Surface, pygame.Rect, bool], None]
+
+
 class CardPainter:
     def __init__(self, app: App) -> None:
         self.app = app
-        self._thumbnails: dict[tuple[str, int, str], pygame.Surface] = {}
 
-    def draw(self, surface: pygame.Surface, card: Card) -> None:
-        """One card: its frame, thumbnail, title, size, stars, best time, badge, Watch."""
+    def draw(self, surface: pygame.Surface, card: Card, thumbnail: Thumbnail, room: int) -> None:
+        """One card: its frame, thumbnail (``room``: how much shorter than wide, at scale
+        1), title, size, stars, best time, badge, Watch."""
         app = self.app
         theme = app.theme
         scale = app.ui_scale
         rect = card.rect
-        entry = card.entry
         corner = radius(app)
         fill = theme.button_hover if card.hovered else theme.panel
         pygame.draw.rect(surface, fill, rect, border_radius=corner)
-        border = theme.error if entry.puzzle is None else theme.panel_border
+        border = theme.error if card.broken is not None else theme.panel_border
         pygame.draw.rect(surface, border, rect, max(1, theme.line_weight), border_radius=corner)
         if card.focused:
             draw_card_focus_ring(surface, app, rect)
         pad = round(10 * scale)
-        if entry.puzzle is None:
-            draw_broken_card(surface, self.app, rect, entry.path.name, entry.error, pad)
+        if card.broken is not None:
+            name, error = card.broken
+            draw_broken_card(surface, self.app, rect, name, error, pad)
             return
-        puzzle = entry.puzzle
-        record = card.record
-        solved = bool(record and record.solved)
-        in_progress = bool(record and record.session is not None)
+        solved = card.solved
+        in_progress = card.in_progress and not solved
         title_size = round(17 * scale)
         title_font = app.fonts.get(title_size, bold=True)
         small = round(14 * scale)
@@ -163,28 +168,28 @@ class CardPainter:
         # Thumbnail square, shortened when the text below needs the room to clear "Watch".
         side = rect.width - 2 * pad
         text_height = round(6 * scale) + title_step + small_step + small_font.get_linesize()
-        thumb_height = min(side - round(36 * scale), watch.top - 2 - rect.top - pad - text_height)
+        thumb_height = min(side - round(room * scale), watch.top - 2 - rect.top - pad - text_height)
         box = pygame.Rect(rect.left + pad, rect.top + pad, side, max(1, thumb_height))
-        self._draw_thumbnail(surface, box, entry.key or "", card.picture, solved)
+        thumbnail(surface, box, solved)
         y = box.bottom + round(6 * scale)
         title = fit_text(title_font, card.title, side)
         draw_text(surface, app, title, title_size, theme.text, (rect.left + pad, y), bold=True)
         y += title_step
-        draw_text(surface, app, puzzle.size_text, small, theme.text_muted, (rect.left + pad, y))
+        draw_text(surface, app, card.size_text, small, theme.text_muted, (rect.left + pad, y))
         stars = card.stars
         if stars == AMBIGUOUS_STARS:
             # More than one solution: no rating to show, and the player should know why.
             self._badge(surface, "Ambiguous", theme.error, (rect.right - pad, y))
         else:
             star_size = round(16 * scale)
-            star_text = "★" * stars + "☆" * (5 - stars) if stars is not None else "☆ ☆ ?"
+            star_text = "★" * stars + "☆" * (5 - stars) if stars is not None else card.unknown_stars
             draw_text(
                 surface, app, star_text, star_size, theme.star, (rect.right - pad, y), "topright"
             )
         y += small_step
-        best = f"Best {format_time(record.best_time)}" if record and record.best_time else ""
+        best = f"Best {format_time(card.best_time)}" if card.best_time else ""
         # A game in progress says so in its badge on this line, in place of "Not solved yet".
-        status = best or ("" if in_progress and not solved else "Not solved yet")
+        status = best or ("" if in_progress else "Not solved yet")
         draw_text(surface, app, status, small, theme.text_muted, (rect.left + pad, y))
         # The badge sits on the text line, at its right end: over the thumbnail it hid
         # part of the picture the player just made.
@@ -209,33 +214,6 @@ class CardPainter:
             "center",
         )
 
-    def _draw_thumbnail(
-        self,
-        surface: pygame.Surface,
-        box: pygame.Rect,
-        key: str,
-        picture: BoolGrid | None,
-        solved: bool,
-    ) -> None:
-        app = self.app
-        theme = app.theme
-        pygame.draw.rect(surface, theme.cell_unknown, box, border_radius=radius(app) // 2)
-        if picture is None:
-            mark = "✓" if solved else "?"
-            colour = theme.success if solved else theme.clue_done
-            draw_text(
-                surface, app, mark, round(box.height * 0.6), colour, box.center, "center", bold=True
-            )
-            return
-        cache_key = (key, box.width * 10000 + box.height, theme.name)
-        thumbnail = self._thumbnails.get(cache_key)
-        if thumbnail is None:
-            thumbnail = picture_surface(
-                picture, box.inflate(-8, -8).size, theme.filled, theme.cell_unknown
-            )
-            self._thumbnails[cache_key] = thumbnail
-        surface.blit(thumbnail, thumbnail.get_rect(center=box.center))
-
     def _badge(
         self,
         surface: pygame.Surface,
@@ -244,6 +222,14 @@ class CardPainter:
         position: tuple[int, int],
     ) -> None:
         draw_badge(surface, self.app, text, colour, position)
+
+
+def draw_mark(surface: pygame.Surface, app: App, box: pygame.Rect, solved: bool) -> None:
+    """A thumbnail without a picture: "?" before it is solved, "✓" after."""
+    theme = app.theme
+    mark = "✓" if solved else "?"
+    colour = theme.success if solved else theme.clue_done
+    draw_text(surface, app, mark, round(box.height * 0.6), colour, box.center, "center", bold=True)
 
 
 def picture_surface(

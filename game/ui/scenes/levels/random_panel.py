@@ -63,6 +63,7 @@ LEVEL_HINTS = {
     5: "Probing carries much of the grid, or a guess is needed.",
 }
 PACK_NAME = "Random"
+RANDOM_KEY = "random"  # the last pack setting's value while the Random entry is open
 DESCRIPTION = "A fresh puzzle made for you: one solution, at the level you choose."
 
 
@@ -84,7 +85,13 @@ def new_seed() -> int:
 
 
 class RandomPanel:
-    """The chooser, its buttons and the last random puzzle, inside ``rect``."""
+    """The chooser, its buttons and the last random puzzle, inside ``rect``: a panel of the
+    select shell, listed after the packs."""
+
+    key = RANDOM_KEY
+    name = PACK_NAME
+    detail = "Any size, any level"
+    help = "Arrows move  ·  Enter chooses  ·  Tab next pack  ·  Esc back"
 
     def __init__(
         self,
@@ -260,21 +267,9 @@ class RandomPanel:
         gap = round(10 * scale)
         height = round(40 * scale)
         top = rect.top + round(96 * scale)
-        columns = max(3, min(len(SIZES), (rect.width + gap) // (round(92 * scale) + gap)))
-        width = (rect.width - (columns - 1) * gap) // columns
-        for index, button in enumerate(self.size_buttons):
-            row, column = divmod(index, columns)
-            button.rect = pygame.Rect(
-                rect.left + column * (width + gap), top + row * (height + gap), width, height
-            )
+        _grid(self.size_buttons, rect, top, (3, len(SIZES)), round(92 * scale), gap, height)
         top = self.size_buttons[-1].rect.bottom + round(52 * scale)
-        columns = max(2, min(5, (rect.width + gap) // (round(120 * scale) + gap)))
-        width = (rect.width - (columns - 1) * gap) // columns
-        for index, button in enumerate(self.level_buttons):
-            row, column = divmod(index, columns)
-            button.rect = pygame.Rect(
-                rect.left + column * (width + gap), top + row * (height + gap), width, height
-            )
+        _grid(self.level_buttons, rect, top, (2, 5), round(120 * scale), gap, height)
         top = self.level_buttons[-1].rect.bottom + round(44 * scale)
         self.make_button.rect = pygame.Rect(
             rect.left, top, min(rect.width, round(260 * scale)), round(50 * scale)
@@ -345,3 +340,24 @@ class RandomPanel:
         self.play_last_button.draw(surface, app)
         if record.solved:
             self.keep_button.draw(surface, app)
+
+
+def _grid(
+    buttons: list[Button],
+    rect: pygame.Rect,
+    top: int,
+    columns: tuple[int, int],
+    least_width: int,
+    gap: int,
+    height: int,
+) -> None:
+    """Lay ``buttons`` out in rows across ``rect`` from ``top``: as many columns as fit
+    buttons ``least_width`` wide, within ``columns`` (fewest, most)."""
+    fewest, most = columns
+    count = max(fewest, min(most, (rect.width + gap) // (least_width + gap)))
+    width = (rect.width - (count - 1) * gap) // count
+    for index, button in enumerate(buttons):
+        row, column = divmod(index, count)
+        button.rect = pygame.Rect(
+            rect.left + column * (width + gap), top + row * (height + gap), width, height
+        )
