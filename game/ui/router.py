@@ -89,6 +89,15 @@ class Router:
         closes = self._above(menu) if menu is not None else tuple(app.scenes)
         return Route(closes, over_the_menu)
 
+    def switch_to(self, back: Back) -> None:
+        """From one select screen to the other kind's: back to it when it is on the stack,
+        else in this one's place."""
+        kind = {"menu": MenuScene, "levels": LevelSelectScene, "kakuro": KakuroSelectScene}[back]
+        if self.app.find(kind) is not None:
+            self.app.pop_to(kind)
+        else:
+            self.app.replace(kind(self.app))
+
     def back_to(self, back: Back) -> None:
         """Go back to ``back`` now, closing what is in the way without asking."""
         self.route(back).go()

@@ -30,7 +30,6 @@ from game.core.store.packs import Pack, PackPlace, recorded_file
 from game.resources import levels_dir
 from game.ui.layout import Box
 from game.ui.scenes.kakuro.board import BoardLook, KakuroLayout, draw_board
-from game.ui.scenes.levels import ways
 from game.ui.scenes.levels.kind import Place, SelectKind, Switch
 from game.ui.scenes.levels.shell import SelectScene
 from game.ui.settings import LAST_KAKURO_PACK
@@ -51,7 +50,13 @@ class KakuroKind(SelectKind[KakuroEntry]):
     thumbnail_room = 34
     last_pack = LAST_KAKURO_PACK
     reads_at_once = True
-    switch = Switch("Nonograms ›", pygame.K_n, "N nonograms", ways.to_level_select, width=160)
+    switch = Switch(
+        "Nonograms ›",
+        pygame.K_n,
+        "N nonograms",
+        lambda app: app.router.switch_to("levels"),
+        width=160,
+    )
 
     def list_packs(self, levels: Path, user_dir: Path) -> list[Pack]:
         return list_kakuro_packs(levels, user_dir)
@@ -71,11 +76,11 @@ class KakuroKind(SelectKind[KakuroEntry]):
     ) -> None:
         assert entry.puzzle is not None
         after = [(later.puzzle, later.path) for later in following if later.puzzle is not None]
-        ways.play_kakuro(app, entry.puzzle, entry.path, place.pack, place.place, after)
+        app.router.kakuro_game(entry.puzzle, entry.path, place.pack, place.place, after)
 
     def watch(self, app: App, entry: KakuroEntry, place: PackPlace | None, solved: bool) -> None:
         assert entry.puzzle is not None
-        ways.watch_kakuro(app, entry.puzzle, kakuro_name(entry.name, place))
+        app.router.kakuro_replay(entry.puzzle, kakuro_name(entry.name, place))
 
     def draw_thumbnail(
         self,
@@ -140,7 +145,7 @@ def open_kakuro_game(app: App, puzzle: KakuroPuzzle, path: Path | None) -> None:
             pack, place = found
             pack_name = pack.name
             following = entries_after(pack, path)
-    ways.play_kakuro(app, puzzle, path, pack_name, place, following)
+    app.router.kakuro_game(puzzle, path, pack_name, place, following)
 
 
 def open_kakuro_file(app: App, path: Path) -> bool:

@@ -30,7 +30,6 @@ from game.core.store.packs import (
 )
 from game.resources import levels_dir
 from game.ui.opening import PlayContext
-from game.ui.scenes.levels import ways
 from game.ui.scenes.levels.cards import draw_mark, picture_surface
 from game.ui.scenes.levels.kind import Place, SelectKind, Switch
 from game.ui.scenes.levels.random_panel import RANDOM_KEY, RandomPanel
@@ -65,7 +64,7 @@ class NonogramKind(SelectKind[PuzzleEntry]):
     card_size = (CARD_WIDTH, CARD_HEIGHT)
     thumbnail_room = 36
     last_pack = LAST_PACK
-    switch = Switch("Kakuro ›", pygame.K_k, "K Kakuro", ways.to_kakuro_select)
+    switch = Switch("Kakuro ›", pygame.K_k, "K Kakuro", lambda app: app.router.switch_to("kakuro"))
 
     def __init__(self) -> None:
         self._thumbnails: dict[PictureLook, pygame.Surface] = {}
@@ -128,7 +127,7 @@ class NonogramKind(SelectKind[PuzzleEntry]):
 
     def watch(self, app: App, entry: PuzzleEntry, place: PackPlace | None, solved: bool) -> None:
         assert entry.puzzle is not None
-        ways.watch_nonogram(app, entry.puzzle, shown_name(entry.name, place, solved))
+        app.router.replay(entry.puzzle, name=shown_name(entry.name, place, solved))
 
     def draw_thumbnail(
         self,
