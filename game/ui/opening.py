@@ -63,9 +63,7 @@ def open_level_file(app: App, path: Path) -> bool:
     from game.core.store.packs import file_problem
 
     if path.suffix.lower() == ".kak":  # a Kakuro: its own screen (kakuro_select)
-        from game.ui.scenes.kakuro.select import open_kakuro_file
-
-        return open_kakuro_file(app, path)
+        return app.router.kakuro_file(path)
     try:
         puzzle = read_puzzle(path)
     except (ValueError, OSError) as error:

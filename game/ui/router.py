@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from game.core.kakuro.packs import entries_after, kakuro_place, read_kakuro_entry
+from game.resources import levels_dir
 from game.ui.scene import EditorScene, Scene
 from game.ui.scenes.converter.clue_editor import ClueEditorScene
 from game.ui.scenes.converter.scene import ConverterScene
@@ -178,6 +180,30 @@ class Router:
             self.app.replace(scene)
         else:
             self.app.push(scene)
+
+    def kakuro_file_game(self, puzzle: KakuroPuzzle, path: Path | None) -> None:
+        """Play a Kakuro from a file opened out of its pack's screen (a dropped file, the
+        menu's Continue): a file of a bundled pack keeps its place ("Kakuro starter #3")
+        and offers the pack's next puzzles after a win."""
+        pack_name: str | None = None
+        place: PackPlace | None = None
+        following: list[Path] = []
+        if path is not None:
+            found = kakuro_place(path, levels_dir())
+            if found is not None:
+                pack, place = found
+                pack_name = pack.name
+                following = entries_after(pack, path)
+        self.kakuro_game(puzzle, path, pack_name, place, following)
+
+    def kakuro_file(self, path: Path) -> bool:
+        """Read a ``.kak`` file and play it; a toast with the reason when it cannot be read."""
+        entry = read_kakuro_entry(path)
+        if entry.puzzle is None:
+            self.app.toast(f"{path.name}: {entry.error}", error=True)
+            return False
+        self.kakuro_file_game(entry.puzzle, path)
+        return True
 
     def editor_below(self, scene: Scene) -> EditorScene | None:
         """The converter or clue editor right under ``scene`` on the stack, if that is

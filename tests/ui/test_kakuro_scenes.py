@@ -459,8 +459,8 @@ def test_next_puzzle_after_a_win_plays_the_next_of_the_pack(app: App) -> None:
 def test_a_bundled_kakuro_keeps_one_name_solved_or_not(app: App) -> None:
     # QA: once solved, starter #1's header said "Starter 01" (its file title) and its card
     # "Starter 01" next to "#2", "#3". A bundled pack's puzzle is "<pack> #N" everywhere.
+    from game.core.kakuro.packs import kakuro_file_name
     from game.resources import levels_dir
-    from game.ui.scenes.kakuro.select import kakuro_continue_name
 
     select = KakuroSelectScene(app, levels=LEVELS)
     app.push(select)
@@ -487,7 +487,7 @@ def test_a_bundled_kakuro_keeps_one_name_solved_or_not(app: App) -> None:
     replay = app.top
     assert isinstance(replay, KakuroReplayScene) and replay.name == "Kakuro starter #1"
     bundled = levels_dir() / "kakuro-01-starter" / "01-starter.kak"
-    assert kakuro_continue_name(app, read_kakuro(bundled), bundled) == "Kakuro starter #1"
+    assert kakuro_file_name(read_kakuro(bundled), bundled, levels_dir()) == "Kakuro starter #1"
 
 
 def test_the_replay_on_a_board_with_two_answers_guesses_and_backtracks(app: App) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from game.core.formats._common import FormatError
 from game.core.kakuro.fileformat import EXTENSIONS, read_kakuro
@@ -22,8 +23,12 @@ from game.core.store.packs import (
     Pack,
     PackPlace,
     read_pack,
+    recorded_file,
     shown_name,
 )
+
+if TYPE_CHECKING:
+    from game.core.store.progress import ProgressStore
 
 MAX_STARS = 5
 USER_KAKURO_KEY = "my-kakuro"
@@ -155,3 +160,30 @@ def entries_after(pack: Pack, path: Path) -> list[Path]:
         if candidate.name == path.name:
             return files[index + 1 :]
     return []
+
+
+def saved_kakuro(
+    store: ProgressStore, levels: Path, key: str | None = None, path_text: str | None = None
+) -> tuple[KakuroPuzzle, Path] | None:
+    """The game ``key`` played from ``path_text`` (the last game played when not given)
+    when it is a Kakuro with a saved game that still fits its file (the menu's Continue)."""
+    if key is None:
+        key, path_text = store.last_played, store.last_played_path
+    if not key or not path_text or not path_text.lower().endswith(".kak"):
+        return None
+    if store.record(key).session is None:
+        return None
+    path = recorded_file(path_text, levels)
+    if path is None:
+        return None
+    entry = read_kakuro_entry(path)
+    if entry.puzzle is None or entry.key != key:
+        return None  # unreadable, or edited since: the saved game no longer fits
+    return entry.puzzle, path
+
+
+def kakuro_file_name(puzzle: KakuroPuzzle, path: Path, levels: Path) -> str:
+    """What a Kakuro file is called out of its pack's screen (the menu's Continue):
+    "Kakuro starter #3" for a bundled pack's puzzle (see ``kakuro_name``)."""
+    found = kakuro_place(path, levels)
+    return kakuro_name(puzzle.title or path.stem, found[1] if found is not None else None)

@@ -15,18 +15,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.kakuro.model import KakuroPuzzle
 from game.core.kakuro.packs import (
     KakuroEntry,
-    entries_after,
     kakuro_files,
     kakuro_name,
-    kakuro_place,
     list_kakuro_packs,
     read_kakuro_entry,
 )
 from game.core.store.pack_reader import PackReader
-from game.core.store.packs import Pack, PackPlace, recorded_file
+from game.core.store.packs import Pack, PackPlace
 from game.resources import levels_dir
 from game.ui.layout import Box
 from game.ui.scenes.kakuro.board import BoardLook, KakuroLayout, draw_board
@@ -128,58 +125,3 @@ class KakuroSelectScene(SelectScene[KakuroEntry]):
     def card_name(self, index: int) -> str:
         """What card ``index`` is called: "#3" under its pack (see ``kakuro_name``)."""
         return self.kind.card_title(self.entries[index], self.place(index), False)
-
-
-# -- ways in from elsewhere: a file opened or dropped, the menu's Continue -----------------
-
-
-def open_kakuro_game(app: App, puzzle: KakuroPuzzle, path: Path | None) -> None:
-    """Play ``puzzle``; a file of a bundled Kakuro pack keeps its place ("Kakuro starter #3")
-    and offers the pack's next puzzles after a win. Over a game already open it replaces it."""
-    pack_name: str | None = None
-    place: PackPlace | None = None
-    following: list[Path] = []
-    if path is not None:
-        found = kakuro_place(path, levels_dir())
-        if found is not None:
-            pack, place = found
-            pack_name = pack.name
-            following = entries_after(pack, path)
-    app.router.kakuro_game(puzzle, path, pack_name, place, following)
-
-
-def open_kakuro_file(app: App, path: Path) -> bool:
-    """Read a ``.kak`` file and play it; a toast with the reason when it cannot be read."""
-    entry = read_kakuro_entry(path)
-    if entry.puzzle is None:
-        app.toast(f"{path.name}: {entry.error}", error=True)
-        return False
-    open_kakuro_game(app, entry.puzzle, path)
-    return True
-
-
-def kakuro_continue(
-    app: App, key: str | None = None, path_text: str | None = None
-) -> tuple[KakuroPuzzle, Path] | None:
-    """The game ``key`` played from ``path_text`` (the last game played when not given) when
-    it is a Kakuro with a saved game that still fits its file."""
-    store = app.store
-    if key is None:
-        key, path_text = store.last_played, store.last_played_path
-    if not key or not path_text or not path_text.lower().endswith(".kak"):
-        return None
-    if store.record(key).session is None:
-        return None
-    path = recorded_file(path_text, levels_dir())
-    if path is None:
-        return None
-    entry = read_kakuro_entry(path)
-    if entry.puzzle is None or entry.key != key:
-        return None  # unreadable, or edited since: the saved game no longer fits
-    return entry.puzzle, path
-
-
-def kakuro_continue_name(app: App, puzzle: KakuroPuzzle, path: Path) -> str:
-    """What the menu's Continue calls it: "Kakuro starter #3" (see ``kakuro_name``)."""
-    found = kakuro_place(path, levels_dir())
-    return kakuro_name(puzzle.title or path.stem, found[1] if found is not None else None)

@@ -15,16 +15,11 @@ import pygame
 
 from game.core.formats import read_puzzle
 from game.core.generate.daily import Today, local_today
-from game.core.kakuro.packs import read_kakuro_entry
+from game.core.kakuro.packs import kakuro_file_name, read_kakuro_entry, saved_kakuro
 from game.core.store.fileio import readable
 from game.core.store.packs import recorded_file, shown_name, title_of
 from game.resources import levels_dir
 from game.ui.scene import Scene
-from game.ui.scenes.kakuro.select import (
-    kakuro_continue,
-    kakuro_continue_name,
-    open_kakuro_game,
-)
 from game.ui.scenes.menu.daily import DailyEntry
 from game.ui.widgets.base import FocusGroup
 from game.ui.widgets.button import Button
@@ -117,7 +112,7 @@ class MenuScene(Scene):
         """What Continue calls its puzzle: "First steps #5" for a bundled pack's puzzle not
         solved yet, the title otherwise (``game.core.store.packs.shown_name``)."""
         if self._kakuro_target is not None:
-            return kakuro_continue_name(self.app, *self._kakuro_target)
+            return kakuro_file_name(*self._kakuro_target, levels_dir())
         if self._continue_target is None:
             return ""
         puzzle, path = self._continue_target
@@ -144,7 +139,7 @@ class MenuScene(Scene):
             if not key or not path_text:
                 continue
             if path_text.lower().endswith(".kak"):
-                kakuro = kakuro_continue(self.app, key, path_text)
+                kakuro = saved_kakuro(self.app.store, levels_dir(), key, path_text)
                 if kakuro is not None:
                     return None, kakuro
                 if key == store.last_played:
@@ -206,7 +201,7 @@ class MenuScene(Scene):
 
     def continue_last(self) -> None:
         if self._kakuro_target is not None:
-            open_kakuro_game(self.app, *self._kakuro_target)
+            self.app.router.kakuro_file_game(*self._kakuro_target)
             return
         if self._continue_target is None:
             return
