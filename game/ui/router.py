@@ -136,7 +136,10 @@ class Router:
         return offer_first_lesson(self.app)
 
     def generating(
-        self, generation: Generation, on_done: Callable[[Generated], None], title: str
+        self,
+        generation: Generation,
+        on_done: Callable[[Generated], None],
+        title: str = "Making a puzzle",
     ) -> None:
         """The generator's progress over the screen that asked (sliced, cancellable)."""
         self.app.push(GeneratingScene(self.app, generation, on_done, title=title))

@@ -3,7 +3,7 @@
 The panel takes the place of the cards when "Random" is chosen in the pack list. The
 player picks a size (square and wide presets, 5x5 to 40x30) and one of the five named
 levels; "Make a puzzle" starts a :class:`~game.core.generate.generator.Generation` under the
-:class:`~game.ui.scenes.levels.generating.GeneratingScene` overlay (sliced per frame, cancellable),
+generating overlay (``game.ui.scenes.levels.generating``: sliced per frame, cancellable),
 writes the puzzle to the random folder (so Continue can resume it) and plays it. Back from
 the game the panel shows the last random puzzle: continue it, or, once solved, keep it in
 "My puzzles".
@@ -34,7 +34,6 @@ from game.core.generate.generator import Generated, Generation
 from game.core.rating import STAR_NAMES
 from game.core.store.packs import difficulty_of, title_of
 from game.ui.opening import PlayContext
-from game.ui.scenes.levels.generating import GeneratingScene
 from game.ui.settings import Setting
 from game.ui.widgets.base import draw_focus_ring
 from game.ui.widgets.button import Button
@@ -171,7 +170,7 @@ class RandomPanel:
     def make(self) -> None:
         width, height = self.size
         generation = Generation(width, height, self.level, self.seed())
-        self.app.push(GeneratingScene(self.app, generation, self._made))
+        self.app.router.generating(generation, self._made)
 
     def _made(self, made: Generated) -> None:
         puzzle = made.puzzle
