@@ -9,7 +9,7 @@ The work is split in two so a live preview stays fast:
 
 Then ``puzzle_from_grid`` makes the Puzzle and ``convert`` does every step in one call,
 ending with :func:`game.core.create.fairness.check_uniqueness` (is the puzzle fair?). Fairness
-reports and fix searches live in :mod:`game.core.create.fairness`; the converter screen's document
+reports live in :mod:`game.core.create.fairness`; the converter screen's document
 (touch-ups, undo) in :mod:`game.core.create.editor`. Nothing here imports pygame.
 """
 

@@ -7,7 +7,7 @@ Drag on the preview to touch up cells (left paints the opposite of the first cel
 erases); Ctrl+Z undoes a stroke, Ctrl+Y (or Ctrl+Shift+Z) redoes it. What is edited is a
 :class:`~game.core.create.editor.ConverterDocument`; this scene holds events, layout and drawing.
 
-Solving never blocks a frame: the uniqueness check, the fix search and finding the picture
+Solving never blocks a frame: the uniqueness check, Make it fair and finding the picture
 of a level file that has none are :class:`~game.core.solver.task.SolveTask` work advanced
 ``CHECK_SLICE`` seconds a frame. When the clues have several solutions, the cells that can
 go either way are hatched and "Make it fair" looks for a few edits that make it unique.
@@ -87,9 +87,6 @@ LEVEL_SUFFIXES = tuple(sorted(PUZZLE_EXTENSIONS))
 
 class ConverterScene(EditorScene):
     """Picture -> puzzle, with live preview, touch-ups, a fairness report and saving."""
-
-    # The app hands files dropped on the window to this scene (see App.open_dropped_file).
-    accepts_drops = True
 
     def __init__(self, app: App, image_path: str | Path | None = None) -> None:
         super().__init__(app)
