@@ -357,6 +357,23 @@ def test_dropping_an_image_elsewhere_opens_the_converter(tmp_path: Path) -> None
     assert isinstance(app.top, ConverterScene) and app.top.document.mode == "image"
 
 
+def test_a_picture_without_its_suffix_dropped_elsewhere_opens_the_converter(
+    tmp_path: Path,
+) -> None:
+    # It was read as a puzzle ("this is a PNG picture, not a puzzle file"): where a file
+    # opens is now one rule (game.core.store.opening), which knows a picture by its bytes.
+    from game.ui.scenes.menu.scene import MenuScene
+
+    app = App(headless=True)
+    app.push(MenuScene(app))
+    app.step()
+    path = _disc(tmp_path / "disc.png").rename(tmp_path / "disc")
+    app.feed(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    for _ in range(3):
+        app.step()
+    assert isinstance(app.top, ConverterScene) and app.top.document.mode == "image"
+
+
 def test_opening_a_level_file_edits_its_picture(tmp_path: Path) -> None:
     from game.core.formats import write_puzzle
     from game.core.puzzle import Puzzle

@@ -29,7 +29,6 @@ import pygame
 
 from game.core.convert.converter import (
     DEFAULT_METHOD,
-    IMAGE_SUFFIXES,
     LEVEL_METHODS,
     MAX_SIZE,
     MIN_SIZE,
@@ -49,7 +48,7 @@ from game.core.create.fairness import Report
 from game.core.formats import FormatError
 from game.core.puzzle import Puzzle
 from game.core.solver.steps import CellPosition
-from game.core.store.packs import PUZZLE_EXTENSIONS
+from game.core.store.opening import Play, Refused, where_opens
 from game.ui.opening import PlayContext
 from game.ui.scene import EditorScene
 from game.ui.scenes.converter.editor_exit import leave_or_ask, toast_save_failed
@@ -82,7 +81,6 @@ if TYPE_CHECKING:
 BoolGrid = npt.NDArray[np.bool_]
 
 LAST_FOLDER_SETTING = "converter_folder"
-LEVEL_SUFFIXES = tuple(sorted(PUZZLE_EXTENSIONS))
 
 
 class ConverterScene(EditorScene):
@@ -277,14 +275,13 @@ class ConverterScene(EditorScene):
         if self.level is not None:  # a newer file wins
             self.level.cancel()
             self.level = None
-        if path.suffix.lower() == ".kak":  # Pillow would call it "not an image": misleading
-            self._refuse(
-                path, "a Kakuro puzzle is played from level select's Kakuro, not edited here"
-            )
-            return
-        if path.suffix.lower() in LEVEL_SUFFIXES and path.suffix.lower() not in IMAGE_SUFFIXES:
-            self._load_level(path)
-            return
+        match where_opens(path, into="editor"):
+            case Refused(reason=reason):  # a Kakuro: Pillow would call it "not an image"
+                self._refuse(path, reason)
+                return
+            case Play():  # a nonogram: its picture is edited
+                self._load_level(path)
+                return
         try:
             converter = Converter.open(path)
         except ConvertError as error:
@@ -512,8 +509,7 @@ class ConverterScene(EditorScene):
                 self.open_path,
                 start=start,
                 title="Open a picture or a puzzle",
-                image_suffixes=IMAGE_SUFFIXES,
-                level_suffixes=LEVEL_SUFFIXES,
+                into="editor",
             )
         )
 
