@@ -11,24 +11,18 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
-from game.core.convert.converter import (
+from game.core.convert.converter import Converter
+from game.core.convert.grid import grid_from_mask, hsv_dark_mask, otsu_threshold
+from game.core.convert.load import (
     MAX_SOURCE_PIXELS,
     WORKING_SIDE,
-    Converter,
     ConvertError,
-    ConvertOptions,
-    convert,
-    grid_from_mask,
-    grid_text,
-    hsv_dark_mask,
     load_image,
-    otsu_threshold,
-    parse_method,
-    parse_size,
-    puzzle_from_grid,
     source_from_image,
     uniform_border_box,
 )
+from game.core.convert.options import ConvertOptions, parse_method, parse_size
+from game.core.create.conversion import convert, grid_text, puzzle_from_grid
 from game.core.create.fairness import (
     Report,
     UniquenessCheck,

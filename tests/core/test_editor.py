@@ -9,7 +9,8 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
-from game.core.convert.converter import Converter, source_from_image
+from game.core.convert.converter import Converter
+from game.core.convert.load import source_from_image
 from game.core.create.editor import ConverterDocument
 from game.core.create.fairness import check_uniqueness
 from game.core.create.make_fair import Edit, FairResult, make_fair

@@ -13,7 +13,8 @@ import pytest
 from PIL import Image, ImageDraw
 
 from game.core.board import Cell
-from game.core.convert.converter import Converter, ConvertOptions
+from game.core.convert.converter import Converter
+from game.core.convert.options import ConvertOptions
 from game.core.create.editor import file_stem_for
 from game.core.formats import read_puzzle
 from game.core.play.moves import Paint

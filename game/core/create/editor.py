@@ -33,16 +33,10 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
-from game.core.convert.converter import (
-    DEFAULT_METHOD,
-    MAX_SIZE,
-    MIN_SIZE,
-    Converter,
-    ConvertOptions,
-    FrameBox,
-    defaults_for,
-    puzzle_from_grid,
-)
+from game.core.convert.converter import Converter, defaults_for
+from game.core.convert.load import MAX_SIZE, MIN_SIZE
+from game.core.convert.options import DEFAULT_METHOD, ConvertOptions, FrameBox
+from game.core.create.conversion import puzzle_from_grid
 from game.core.create.make_fair import FairResult
 from game.core.formats import read_puzzle, write_puzzle
 from game.core.puzzle import Puzzle

@@ -27,16 +27,9 @@ import numpy as np
 import numpy.typing as npt
 import pygame
 
-from game.core.convert.converter import (
-    DEFAULT_METHOD,
-    LEVEL_METHODS,
-    MAX_SIZE,
-    MIN_SIZE,
-    SIZE_PRESETS,
-    Converter,
-    ConvertError,
-    ConvertOptions,
-)
+from game.core.convert.converter import Converter
+from game.core.convert.load import MAX_SIZE, MIN_SIZE, ConvertError
+from game.core.convert.options import DEFAULT_METHOD, LEVEL_METHODS, SIZE_PRESETS, ConvertOptions
 from game.core.create.editor import (
     LEVEL_SOLVE_LIMIT,
     ConverterDocument,
