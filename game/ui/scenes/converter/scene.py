@@ -47,7 +47,7 @@ from game.ui.scene import EditorScene
 from game.ui.scenes.converter.editor_exit import leave_or_ask, toast_save_failed
 from game.ui.scenes.converter.fairness import CHECK_SLICE, ConverterFairness
 from game.ui.scenes.converter.framing import PhotoSide, follow_auto_frame
-from game.ui.scenes.converter.layout import arrange_converter
+from game.ui.scenes.converter.layout import converter_places
 from game.ui.scenes.converter.panels import (
     FIT_LABELS,
     METHOD_LABELS,
@@ -92,10 +92,9 @@ class ConverterScene(EditorScene):
         # A level file being opened (one without a goal is solved a slice a frame).
         self.level: LevelOpening | None = None
         self._pending_drawn = False
-        # Where the source picture and the preview's panel go (see converter_layout).
-        self.source_rect = pygame.Rect(0, 0, 0, 0)
-        self.preview_panel = pygame.Rect(0, 0, 0, 0)
         self._build_widgets()
+        # Where everything goes: a value for the window's size (see layout.converter_places).
+        self.places = converter_places(1.0, (0, 0), len(self.preset_buttons))
         self.grid_changed()
         if image_path is not None:
             self.open_path(Path(image_path))
@@ -552,7 +551,23 @@ class ConverterScene(EditorScene):
     # -- layout -----------------------------------------------------------------------------
 
     def arrange(self, size: tuple[int, int]) -> None:
-        arrange_converter(self, size)
+        self.places = places = converter_places(self.app.ui_scale, size, len(self.preset_buttons))
+        for widget, rect in (
+            (self.back_button, places.back), (self.open_button, places.open),
+            (self.canvas_button, places.canvas), (self.clues_button, places.clues),
+            (self.width_stepper, places.width), (self.height_stepper, places.height),
+            (self.aspect_toggle, places.aspect), (self.method_choice, places.method),
+            (self.threshold_slider, places.level), (self.invert_toggle, places.invert),
+            (self.crop_toggle, places.crop), (self.fit_choice, places.fit),
+            (self.title_input, places.title), (self.author_input, places.author),
+            (self.save_button, places.save), (self.play_button, places.play),
+            (self.watch_button, places.watch), (self.preview, places.preview),
+            *zip(self.preset_buttons, places.presets, strict=True),
+        ):  # fmt: skip
+            widget.rect = rect
+        self.source_view.forget_scaling()
+        self.photo.arrange(places.source, places.scale)
+        self.fairness.arrange(places.report, places.scale, places.margin, places.gap)
 
     # -- drawing ----------------------------------------------------------------------------
 
@@ -600,7 +615,7 @@ class ConverterScene(EditorScene):
         document = self.document
         converter = document.converter
         crop = converter.source.crop_box if converter and document.options.crop else None
-        if self.photo.draw(surface, self.app, self.source_rect, self.source_label, self.problem):
+        if self.photo.draw(surface, self.app, self.places.source, self.source_label, self.problem):
             return
         if document.mode == "canvas":
             help_lines = ["Draw on the grid: left button paints, right button erases.",
@@ -608,13 +623,14 @@ class ConverterScene(EditorScene):
         else:
             help_lines = ["Drop a picture on this window,", "or choose Open… to browse,",
                           "or Blank canvas to draw one."]  # fmt: skip
-        self.source_view.draw(surface, self.app, self.source_rect, crop=crop,
+        self.source_view.draw(surface, self.app, self.places.source, crop=crop,
                               help_lines=help_lines, problem=self.problem,
                               label=self.source_label or "No picture yet")  # fmt: skip
 
     def _draw_preview_panel(self, surface: pygame.Surface) -> None:
         app = self.app
-        draw_panel(surface, app, self.preview_panel)
+        panel = self.places.preview_panel
+        draw_panel(surface, app, panel)
         self.preview.draw(surface, app)
         grid = self.document.grid
         height, width = grid.shape
@@ -623,8 +639,7 @@ class ConverterScene(EditorScene):
         if touched:
             text += f", {touched} touched up"
         draw_text(surface, app, text, round(16 * app.ui_scale), app.theme.text_muted,
-                  (self.preview_panel.centerx,
-                   self.preview_panel.bottom - round(10 * app.ui_scale)),
+                  (panel.centerx, panel.bottom - round(10 * app.ui_scale)),
                   "midbottom")  # fmt: skip
 
     def report_lines(self) -> list[tuple[str, str]]:
@@ -636,4 +651,4 @@ class ConverterScene(EditorScene):
             name = self.pending_path.name
         else:
             name = self.level.path.name if self.level is not None else ""
-        draw_busy_note(surface, self.app, self.preview_panel.center, f"Opening {name}…")
+        draw_busy_note(surface, self.app, self.places.preview_panel.center, f"Opening {name}…")
