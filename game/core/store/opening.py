@@ -34,31 +34,26 @@ HEAD_BYTES = 16
 
 
 @dataclass(frozen=True)
-class Play:
+class _Opens:
+    path: Path
+
+
+class Play(_Opens):
     """A nonogram file: played (in the converter, its picture is edited)."""
 
-    path: Path
 
-
-@dataclass(frozen=True)
-class Convert:
+class Convert(_Opens):
     """A picture: the converter opens it."""
 
-    path: Path
 
-
-@dataclass(frozen=True)
-class Kakuro:
+class Kakuro(_Opens):
     """A Kakuro file: the Kakuro play screen opens it."""
 
-    path: Path
-
 
 @dataclass(frozen=True)
-class Refused:
+class Refused(_Opens):
     """A file that does not open here, and why (one line)."""
 
-    path: Path
     reason: str
 
 
