@@ -15,6 +15,7 @@ from game.core.store.opening import (
     Kakuro,
     Play,
     Refused,
+    is_picture,
     kind_by_name,
     listed_kind,
     where_opens,
@@ -89,3 +90,20 @@ def test_play_file_is_checked_where_the_window_will_open_it(tmp_path: Path) -> N
     broken.write_text("not a kakuro")
     with pytest.raises(CommandError, match=r"sums\.kak"):
         check_file(broken)
+
+
+def test_a_picture_is_known_by_its_name_or_else_by_its_bytes(tmp_path: Path) -> None:
+    # What a command that wants a puzzle file asks before saying "make a puzzle of it".
+    disguised = _png(tmp_path / "cat.non")
+    text = tmp_path / "heart.non"
+    text.write_text("width 5\nheight 5\n")
+    assert is_picture(disguised) and is_picture(tmp_path / "missing.jpeg")
+    assert not is_picture(text) and not is_picture(tmp_path / "missing")
+
+
+def test_the_commands_read_a_kakuro_by_the_same_rule(tmp_path: Path) -> None:
+    from game.commands.check import puzzle_files
+
+    for name in ("a.non", "b.KAK", "c.png", "d.doc", "e.txt"):
+        (tmp_path / name).write_text("")
+    assert [path.name for path in puzzle_files(tmp_path)] == ["a.non", "b.KAK", "e.txt"]

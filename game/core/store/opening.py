@@ -92,12 +92,23 @@ def where_opens(path: Path, into: Asker = "game") -> Opening:
     return Play(path)
 
 
+def is_picture(path: Path) -> bool:
+    """Whether ``path`` is a picture the converter reads, by its name or by its first bytes
+    whatever its name (a command that wants a puzzle file then says to convert it)."""
+    return kind_by_name(path) == "picture" or readable_picture(_head(path))
+
+
 def _kind_by_content(path: Path, into: Asker) -> FileKind:
-    try:
-        with path.open("rb") as stream:
-            head = stream.read(HEAD_BYTES)
-    except OSError:
-        head = b""  # the reader of the asker's choice says why it cannot be read
-    if readable_picture(head):
+    if readable_picture(_head(path)):
         return "picture"
     return "picture" if into == "editor" else "puzzle"
+
+
+def _head(path: Path) -> bytes:
+    """The file's first bytes; none when it cannot be read (the reader of the asker's choice
+    then says why)."""
+    try:
+        with path.open("rb") as stream:
+            return stream.read(HEAD_BYTES)
+    except OSError:
+        return b""
