@@ -10,6 +10,7 @@ import`` in a module, at its top, inside a function or under ``TYPE_CHECKING``, 
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import subprocess
 import sys
@@ -28,6 +29,7 @@ def _module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
+@functools.cache
 def core_modules() -> dict[str, Path]:
     """Every module of ``game.core`` (packages by their ``__init__``), by dotted name."""
     return {_module_name(path): path for path in sorted(CORE.rglob("*.py"))}
