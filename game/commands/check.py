@@ -60,7 +60,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def puzzle_files(folder: Path) -> list[Path]:
     """The files under ``folder`` a puzzle reader claims by extension, in a stable order."""
-    from game.core.store.opening import kind_by_name
+    from game.core.opening import kind_by_name
 
     return sorted(
         path
@@ -107,8 +107,8 @@ def check_file(path: str, timeout: float | None, number: int = 0) -> dict[str, o
     from game.commands.solving import solve_with_deadline
     from game.core.difficulty import EffortMeter
     from game.core.formats import FormatError
+    from game.core.opening import kind_by_name
     from game.core.rating import rate
-    from game.core.store.opening import kind_by_name
 
     if kind_by_name(Path(path)) == "kakuro":
         from game.commands import kakuro

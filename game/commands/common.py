@@ -197,7 +197,7 @@ def open_puzzle(name: str, number: int | None = None, picks: bool = True) -> Puz
     ``number``-th (from 1) of a file that holds many. Without a number, a file of many gives
     its first, and a line on stderr says so (naming ``--puzzle`` when the command ``picks``)."""
     from game.core.formats import FormatError, read_puzzle, read_puzzles
-    from game.core.store.opening import is_picture, kind_by_name
+    from game.core.opening import is_picture, kind_by_name
 
     is_file = check_input_file(name, "a puzzle file")
     if is_file and kind_by_name(Path(name)) == "kakuro":

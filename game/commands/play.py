@@ -47,7 +47,7 @@ def check_file(path: Path) -> None:
 
     Nothing here imports pygame, so a bad name gets its one line and nothing before it.
     """
-    from game.core.store.opening import Convert, Kakuro, Refused, where_opens
+    from game.core.opening import Convert, Kakuro, Refused, where_opens
 
     where = where_opens(path)  # where the window will open it: checked the same way here
     if isinstance(where, Refused):

@@ -63,7 +63,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.core.store.opening import kind_by_name
+    from game.core.opening import kind_by_name
 
     if kind_by_name(Path(args.file)) == "kakuro":
         return _replay_kakuro(args)

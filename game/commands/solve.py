@@ -118,7 +118,7 @@ def result_json(
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.core.store.opening import kind_by_name
+    from game.core.opening import kind_by_name
 
     if kind_by_name(Path(args.file)) == "kakuro":
         from game.commands import kakuro

@@ -146,7 +146,7 @@ def test_imports_are_read_in_every_form(tmp_path: Path) -> None:
         "from typing import TYPE_CHECKING\n"
         "from . import editor\n"
         "from ..convert import options\n"
-        "from game.core.store.opening import where_opens\n"
+        "from game.core.opening import where_opens\n"
         "if TYPE_CHECKING:\n"
         "    from game.core.puzzle import Puzzle\n"
         "def late():\n"
@@ -156,7 +156,7 @@ def test_imports_are_read_in_every_form(tmp_path: Path) -> None:
         "typing",
         "game.core.create.editor",
         "game.core.convert.options",
-        "game.core.store.opening",
+        "game.core.opening",
         "game.core.puzzle",
         "game.ui.app",
     }

@@ -1,5 +1,5 @@
 """Where a file opens: the one rule of drops, ``play FILE``, the converter's Open and its
-file browser (game.core.store.opening), with no window."""
+file browser (game.core.opening), with no window."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from game.core.store.opening import (
+from game.core.opening import (
     KAKURO_NOT_EDITED,
     Asker,
     Convert,

@@ -362,7 +362,7 @@ def test_a_picture_without_its_suffix_dropped_elsewhere_opens_the_converter(
     tmp_path: Path,
 ) -> None:
     # It was read as a puzzle ("this is a PNG picture, not a puzzle file"): where a file
-    # opens is now one rule (game.core.store.opening), which knows a picture by its bytes.
+    # opens is now one rule (game.core.opening), which knows a picture by its bytes.
     from game.ui.scenes.menu.scene import MenuScene
 
     app = App(headless=True)

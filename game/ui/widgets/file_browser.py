@@ -9,7 +9,7 @@ cannot be read shows why and the browser stays where it was.
 
 ``folder_entries`` is the pure part (what a folder shows, in which order) and is tested alone.
 Which files it shows is the game's one rule of where a file opens
-(:func:`~game.core.store.opening.listed_kind`, by name): the files that open in the screen
+(:func:`~game.core.opening.listed_kind`, by name): the files that open in the screen
 that asks, for the converter its pictures and nonograms.
 """
 
@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Literal
 
 import pygame
 
+from game.core.opening import Asker, listed_kind
 from game.core.store.fileio import natural_key
-from game.core.store.opening import Asker, listed_kind
 from game.ui.scene import Scene
 from game.ui.widgets.base import FocusGroup, Veil, radius
 from game.ui.widgets.button import Button

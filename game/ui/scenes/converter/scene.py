@@ -39,9 +39,9 @@ from game.core.create.editor import (
 )
 from game.core.create.fairness import Report
 from game.core.formats import FormatError
+from game.core.opening import Play, Refused, where_opens
 from game.core.puzzle import Puzzle
 from game.core.solver.steps import CellPosition
-from game.core.store.opening import Play, Refused, where_opens
 from game.ui.opening import PlayContext
 from game.ui.scene import EditorScene
 from game.ui.scenes.converter.editor_exit import leave_or_ask, toast_save_failed

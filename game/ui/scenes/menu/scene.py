@@ -16,8 +16,8 @@ import pygame
 from game.core.formats import read_puzzle
 from game.core.generate.daily import Today, local_today
 from game.core.kakuro.packs import kakuro_file_name, read_kakuro_entry, saved_kakuro
+from game.core.opening import kind_by_name
 from game.core.store.fileio import readable
-from game.core.store.opening import kind_by_name
 from game.core.store.packs import recorded_file, shown_name, title_of
 from game.resources import levels_dir
 from game.ui.scene import Scene
