@@ -54,9 +54,7 @@ def open_dropped_file(app: App, path: Path) -> bool:
         return True
     match where_opens(path):
         case Convert():
-            from game.ui.scenes.converter.scene import ConverterScene
-
-            app.push(ConverterScene(app, path))
+            app.router.converter(path)
             return True
         case Refused(reason=reason):
             app.toast(f"{path.name}: {reason}", error=True)
