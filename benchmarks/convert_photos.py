@@ -37,19 +37,11 @@ from PIL import Image, ImageDraw, ImageFont
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.core.convert.converter import (
-    IMAGE_SUFFIXES,
-    Converter,
-    ConvertError,
-    ConvertOptions,
-    Method,
-    defaults_for,
-    load_image,
-    parse_method,
-    parse_size,
-    puzzle_from_grid,
-)
+from game.core.convert.converter import Converter, defaults_for
+from game.core.convert.load import IMAGE_SUFFIXES, ConvertError, load_image
 from game.core.convert.methods import count_specks
+from game.core.convert.options import ConvertOptions, Method, parse_method, parse_size
+from game.core.create.conversion import puzzle_from_grid
 from game.core.create.free_cells import free_cells
 from game.core.create.make_fair import WORK_LIMIT, MakeFair
 

@@ -28,12 +28,9 @@ from PIL import Image, ImageDraw, ImageFilter
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.core.convert.converter import (
-    Converter,
-    ConvertOptions,
-    convert,
-    puzzle_from_grid,
-)
+from game.core.convert.converter import Converter
+from game.core.convert.options import ConvertOptions
+from game.core.create.conversion import convert, puzzle_from_grid
 
 PHOTO_SIZE = (4000, 3000)
 

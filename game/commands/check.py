@@ -60,14 +60,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def puzzle_files(folder: Path) -> list[Path]:
     """The files under ``folder`` a puzzle reader claims by extension, in a stable order."""
-    from game.core.formats import FORMATS
+    from game.core.opening import kind_by_name
 
-    extensions = {extension for fmt in FORMATS for extension in fmt.extensions} | {".kak"}
     return sorted(
         path
         for path in folder.rglob("*")
         if path.is_file()
-        and path.suffix.lower() in extensions
+        and kind_by_name(path) in ("puzzle", "kakuro")
         and not any(part.startswith(".") for part in path.relative_to(folder).parts)
     )
 
@@ -108,9 +107,10 @@ def check_file(path: str, timeout: float | None, number: int = 0) -> dict[str, o
     from game.commands.solving import solve_with_deadline
     from game.core.difficulty import EffortMeter
     from game.core.formats import FormatError
+    from game.core.opening import kind_by_name
     from game.core.rating import rate
 
-    if path.lower().endswith(".kak"):
+    if kind_by_name(Path(path)) == "kakuro":
         from game.commands import kakuro
 
         return kakuro.check_file(path, timeout)

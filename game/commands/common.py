@@ -42,8 +42,6 @@ _UNSAFE = re.compile(
 )
 
 # The first bytes of the pictures Hanjie converts: a puzzle command given one says so.
-_PICTURE_MAGIC = (b"\x89PNG\r\n\x1a\n", b"\xff\xd8\xff", b"GIF87a", b"GIF89a", b"BM")
-_PICTURE_SUFFIXES = (".png", ".jpg", ".jpeg", ".gif", ".bmp", ".webp")
 # A Pattern game id such as ``5x5:2/1/1/2/...`` names no file.
 _GAME_ID = re.compile(r"\s*\d+(x\d+)?:")
 
@@ -166,17 +164,6 @@ def may_hold_many(name: str) -> bool:
     return any(suffix in fmt.extensions for fmt in FORMATS if fmt.read_all is not None)
 
 
-def _looks_like_a_picture(name: str) -> bool:
-    if Path(name).suffix.lower() in _PICTURE_SUFFIXES:
-        return True
-    try:
-        with open(name, "rb") as stream:  # only called on a regular file
-            head = stream.read(16)
-    except OSError:
-        return False
-    return head.startswith(_PICTURE_MAGIC) or (head[:4] == b"RIFF" and head[8:12] == b"WEBP")
-
-
 def picture_hint(name: str) -> str:
     """The message for a picture given to a command that wants a puzzle file."""
     shown = quote(name)
@@ -210,9 +197,10 @@ def open_puzzle(name: str, number: int | None = None, picks: bool = True) -> Puz
     ``number``-th (from 1) of a file that holds many. Without a number, a file of many gives
     its first, and a line on stderr says so (naming ``--puzzle`` when the command ``picks``)."""
     from game.core.formats import FormatError, read_puzzle, read_puzzles
+    from game.core.opening import is_picture, kind_by_name
 
     is_file = check_input_file(name, "a puzzle file")
-    if is_file and name.lower().endswith(".kak"):
+    if is_file and kind_by_name(Path(name)) == "kakuro":
         # show, solve, check, play and replay read Kakuro files by their own route; a
         # command that reaches here reads nonograms only, and the nonogram readers would
         # not name it.
@@ -232,7 +220,7 @@ def open_puzzle(name: str, number: int | None = None, picks: bool = True) -> Puz
                 # A broken puzzle later in the file: the first still reads (as it did).
                 puzzles = [read_puzzle(name)]
     except FormatError as error:
-        if is_file and _looks_like_a_picture(name):
+        if is_file and is_picture(Path(name)):
             raise CommandError(picture_hint(name)) from None
         where = quote(error.path) if error.line is None else f"{quote(error.path)}:{error.line}"
         raise CommandError(f"{where}: {quote(error.reason, 2 * QUOTE_LIMIT)}") from None

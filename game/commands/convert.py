@@ -20,7 +20,8 @@ from game.commands.common import check_input_file, fail, os_reason, printable, q
 from game.commands.solving import seconds_argument
 
 if TYPE_CHECKING:
-    from game.core.convert.converter import Converter, ConvertOptions
+    from game.core.convert.converter import Converter
+    from game.core.convert.options import ConvertOptions
     from game.core.create.fairness import Report
 
 HELP = "turn a picture (PNG, JPEG, GIF, BMP, WebP) into a puzzle and check it has one solution"
@@ -130,22 +131,19 @@ def _output_problem(output: Path, stem: str) -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     # Imported here: --help and the other commands should not load Pillow and numpy.
-    from game.core.convert.converter import (
+    from game.core.convert.converter import Converter, light_on_dark, looks_like_photo
+    from game.core.convert.load import ConvertError
+    from game.core.convert.options import (
         DEFAULT_FIT,
         DEFAULT_METHOD,
         PHOTO_CROP,
         PHOTO_FIT,
         PHOTO_METHOD,
-        Converter,
-        ConvertError,
         ConvertOptions,
-        convert,
-        grid_text,
-        light_on_dark,
-        looks_like_photo,
         parse_method,
         parse_size,
     )
+    from game.core.create.conversion import convert, grid_text
     from game.core.create.fairness import check_uniqueness
     from game.core.create.free_cells import FreeCells
     from game.core.create.make_fair import MakeFair
@@ -255,7 +253,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _method_text(converter: Converter, options: ConvertOptions) -> str:
     """ "method otsu", "method threshold 0.45", or what Auto chose: "auto: adaptive 0.5"."""
-    from game.core.convert.converter import LEVEL_METHODS
+    from game.core.convert.options import LEVEL_METHODS
 
     text = "method "
     if options.method == "auto":

@@ -47,16 +47,19 @@ def check_file(path: Path) -> None:
 
     Nothing here imports pygame, so a bad name gets its one line and nothing before it.
     """
-    from game.core.convert.converter import IMAGE_SUFFIXES
+    from game.core.opening import Convert, Kakuro, Refused, where_opens
 
-    if path.suffix.lower() in IMAGE_SUFFIXES:
+    where = where_opens(path)  # where the window will open it: checked the same way here
+    if isinstance(where, Refused):
+        raise CommandError(f"{quote(path)}: {where.reason}")
+    if isinstance(where, Convert):
         if not check_input_file(str(path), "a picture"):
             raise CommandError(f"{quote(path)}: No such file or directory")
         problem = _picture_problem(path)
         if problem is not None:
             raise CommandError(f"{quote(path)}: {problem}")
         return
-    if path.suffix.lower() == ".kak":  # a Kakuro file: read by its own reader
+    if isinstance(where, Kakuro):  # a Kakuro file: read by its own reader
         from game.core.formats import FormatError
         from game.core.kakuro.fileformat import read_kakuro
 
@@ -64,8 +67,10 @@ def check_file(path: Path) -> None:
         try:
             read_kakuro(path)
         except FormatError as error:
-            where = quote(error.path) if error.line is None else f"{quote(error.path)}:{error.line}"
-            raise CommandError(f"{where}: {quote(error.reason)}") from None
+            where_text = (
+                quote(error.path) if error.line is None else f"{quote(error.path)}:{error.line}"
+            )
+            raise CommandError(f"{where_text}: {quote(error.reason)}") from None
         return
     puzzle = open_puzzle(str(path), picks=False)  # the game plays a file's first puzzle
     # A puzzle the play screen would refuse (no cells, too large) is refused here too: the

@@ -63,7 +63,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.file.lower().endswith(".kak"):
+    from game.core.opening import kind_by_name
+
+    if kind_by_name(Path(args.file)) == "kakuro":
         return _replay_kakuro(args)
     path = Path(args.file)
     puzzle = open_puzzle(args.file, args.puzzle)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
 from game.commands.common import add_puzzle_argument, open_puzzle, printable
 from game.core.lines import clue_text
@@ -56,7 +57,9 @@ def describe(puzzle: Puzzle) -> str:
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.file.lower().endswith(".kak"):
+    from game.core.opening import kind_by_name
+
+    if kind_by_name(Path(args.file)) == "kakuro":
         from game.commands import kakuro
 
         return kakuro.show(args.file, args.puzzle)

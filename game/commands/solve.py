@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -117,7 +118,9 @@ def result_json(
 
 
 def run(args: argparse.Namespace) -> int:
-    if args.file.lower().endswith(".kak"):
+    from game.core.opening import kind_by_name
+
+    if kind_by_name(Path(args.file)) == "kakuro":
         from game.commands import kakuro
 
         return kakuro.solve(args)

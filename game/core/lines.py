@@ -26,11 +26,6 @@ def runs_of(line: Iterable[object]) -> Clue:
     return tuple(runs)
 
 
-def line_satisfies(clue: Sequence[int], line: Iterable[object]) -> bool:
-    """Whether the filled cells of ``line`` form exactly the runs of ``clue``."""
-    return runs_of(line) == tuple(clue)
-
-
 def clue_length(clue: Sequence[int]) -> int:
     """The fewest cells a line needs to hold ``clue``: the runs plus one gap between each."""
     if not clue:

@@ -242,17 +242,6 @@ class BoardLayout:
         height = self.cell - (2 if is_thick(y + 1, self.rows) else 1)
         return Box(self.left + x * self.cell + 1, self.top + y * self.cell + 1, width, height)
 
-    def cells_box(self, x0: int, y0: int, x1: int, y1: int) -> Box:
-        """The squares of the inclusive cell rectangle (x0, y0)-(x1, y1)."""
-        left, right = min(x0, x1), max(x0, x1)
-        top, bottom = min(y0, y1), max(y0, y1)
-        return Box(
-            self.left + left * self.cell,
-            self.top + top * self.cell,
-            (right - left + 1) * self.cell,
-            (bottom - top + 1) * self.cell,
-        )
-
     def vertical_lines(self) -> Iterator[tuple[int, bool]]:
         """(pixel x, thick) of every vertical grid line, left to right."""
         for k in range(self.columns + 1):

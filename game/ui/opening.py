@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.opening import Convert, Kakuro, Play, Refused, where_opens
+
 # MAX_PLAYABLE is named here too: the screens' tests take it from this module.
 from game.core.playable import MAX_PLAYABLE as MAX_PLAYABLE
 from game.core.playable import unplayable
@@ -44,25 +46,30 @@ class PlayContext:
 
 def open_dropped_file(app: App, path: Path) -> bool:
     """A file dropped on the window. The top scene gets the DROPFILE event first (the
-    converter and its file browser take it); when it does not use it, a picture opens
-    the converter and anything else is read as a level and played."""
+    converter and its file browser take it); when it does not use it, the file opens where
+    :func:`~game.core.opening.where_opens` says: a picture in the converter, a Kakuro
+    in its play screen, anything else is read as a level and played."""
     top = app.top
     if top is not None and top.handle(pygame.event.Event(pygame.DROPFILE, file=str(path))):
         return True
-    if is_picture_file(path):
-        from game.ui.scenes.converter.scene import ConverterScene
-
-        app.push(ConverterScene(app, path))
-        return True
-    return open_level_file(app, path)
+    match where_opens(path):
+        case Convert():
+            app.router.converter(path)
+            return True
+        case Refused(reason=reason):
+            app.toast(f"{path.name}: {reason}", error=True)
+            return False
+        case Kakuro() | Play():
+            return open_level_file(app, path)
 
 
 def open_level_file(app: App, path: Path) -> bool:
-    """Read a puzzle file and play it (a dropped file, ``play FILE``); errors are toasts."""
+    """Read a puzzle file and play it (a dropped file, ``play FILE``); errors are toasts.
+    A Kakuro file opens its own screen; any other file is read as a nonogram."""
     from game.core.formats import read_puzzle
     from game.core.store.packs import file_problem
 
-    if path.suffix.lower() == ".kak":  # a Kakuro: its own screen (kakuro_select)
+    if isinstance(where_opens(path), Kakuro):  # its own screen
         return app.router.kakuro_file(path)
     try:
         puzzle = read_puzzle(path)
@@ -145,10 +152,3 @@ def _quick_verdict(puzzle: Puzzle) -> str:
     from game.core.solver.task import SolveTask
 
     return SolveTask(puzzle, max_solutions=2, time_limit=NO_PICTURE_CHECK_SECONDS).run().status
-
-
-def is_picture_file(path: Path) -> bool:
-    """Whether ``path`` names a picture (for the converter) rather than a puzzle file."""
-    from game.core.convert.converter import IMAGE_SUFFIXES
-
-    return path.suffix.lower() in IMAGE_SUFFIXES

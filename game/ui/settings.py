@@ -74,5 +74,3 @@ _ALL_SETTINGS: tuple[Setting[Any], ...] = (
     LAST_KAKURO_PACK, PLAY_PANEL, LESSON_OFFERED, LESSON_DONE, LESSONS_FINISHED,
 )  # fmt: skip
 SETTINGS: dict[str, Setting[Any]] = {setting.key: setting for setting in _ALL_SETTINGS}
-# The defaults by name, for code that still reads settings by their names.
-DEFAULT_SETTINGS: dict[str, object] = {key: setting.default for key, setting in SETTINGS.items()}

@@ -114,7 +114,6 @@ def test_the_typed_clues_make_the_puzzle_and_resizing_keeps_lines() -> None:
     made = sheet.puzzle(" Arrow ", "A book")
     assert made.row_clues == puzzle.row_clues and made.column_clues == puzzle.column_clues
     assert (made.title, made.author, made.goal) == ("Arrow", "A book", None)
-    assert ClueSheet.from_puzzle(puzzle).puzzle().column_clues == puzzle.column_clues
     rows, columns = list(sheet.rows), list(sheet.columns)
     sheet.resize(6, 4)
     assert sheet.rows == rows[:4] and sheet.columns == [*columns, ""]

@@ -11,34 +11,24 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
-from game.core.convert.converter import (
+from game.core.convert.converter import Converter
+from game.core.convert.grid import grid_from_mask, hsv_dark_mask, otsu_threshold
+from game.core.convert.load import (
     MAX_SOURCE_PIXELS,
     WORKING_SIDE,
-    Converter,
     ConvertError,
-    ConvertOptions,
-    convert,
-    grid_from_mask,
-    grid_text,
-    hsv_dark_mask,
     load_image,
-    otsu_threshold,
-    parse_method,
-    parse_size,
-    puzzle_from_grid,
     source_from_image,
     uniform_border_box,
 )
+from game.core.convert.options import ConvertOptions, parse_method, parse_size
+from game.core.create.conversion import convert, grid_text, puzzle_from_grid
 from game.core.create.fairness import (
-    Fix,
-    FixSearch,
     Report,
     UniquenessCheck,
     check_uniqueness,
-    fix_candidates,
     grid_warnings,
     report_from_result,
-    suggest_fixes,
 )
 from game.core.solver.result import SolveResult
 
@@ -444,7 +434,7 @@ def test_blank_results_warn_but_stay_valid() -> None:
     assert grid_warnings(np.eye(5, dtype=bool)) == ()
 
 
-# --------------------------------------------------------------------------- reports and fixes
+# --------------------------------------------------------------------------- reports
 
 
 def test_report_lists_cells_where_two_solutions_differ() -> None:
@@ -458,21 +448,6 @@ def test_report_lists_cells_where_two_solutions_differ() -> None:
     timed_out = report_from_result(SolveResult("unknown", timed_out=True), 0.0)
     assert timed_out.status == "unknown" and "ran out of time" in timed_out.summary
     assert "time" in Report("unknown", note="").summary
-
-
-def test_fix_candidates_start_with_the_ambiguous_cells() -> None:
-    grid = np.zeros((5, 5), dtype=bool)
-    cells = fix_candidates(grid, [(0, 0), (4, 4)])
-    assert cells[:2] == [(0, 0), (4, 4)]
-    assert set(cells[2:]) == {(1, 0), (0, 1), (1, 1), (3, 3), (4, 3), (3, 4)}
-
-
-def test_fix_apply_and_text() -> None:
-    grid = np.zeros((5, 5), dtype=bool)
-    fix = Fix(3, 1, True)
-    changed = fix.apply(grid)
-    assert changed[1, 3] and not grid[1, 3]
-    assert fix.text == "fill row 2, column 4"
 
 
 def test_grid_text() -> None:
@@ -508,28 +483,6 @@ def test_uniqueness_check_in_small_slices_agrees() -> None:
         assert slices < 10_000
     assert check.report is not None and check.report.status == "multiple"
     assert set(check.report.ambiguous_cells) == set(check_uniqueness(puzzle).ambiguous_cells)
-
-
-def test_suggested_fixes_really_make_the_puzzle_unique() -> None:
-    grid = _ambiguous_grid()
-    report = check_uniqueness(puzzle_from_grid(grid))
-    fixes = suggest_fixes(grid, report.ambiguous_cells, max_fixes=3, time_budget=5.0)
-    assert len(fixes) == 3
-    for fix in fixes:
-        assert (fix.x, fix.y) in report.ambiguous_cells or max(
-            min(abs(fix.x - x), abs(fix.y - y)) for x, y in report.ambiguous_cells
-        ) <= 1
-        assert fix.filled != bool(grid[fix.y, fix.x])
-        assert check_uniqueness(puzzle_from_grid(fix.apply(grid))).status == "unique"
-
-
-def test_fix_search_runs_in_slices_and_stops() -> None:
-    search = FixSearch(_ambiguous_grid(), [(1, 1), (2, 2)], max_fixes=1)
-    rounds = 0
-    while not search.advance(0.0005):
-        rounds += 1
-        assert rounds < 10_000
-    assert len(search.fixes) == 1 and search.done
 
 
 def test_convert_end_to_end_on_a_file(tmp_path: Path) -> None:

@@ -17,7 +17,7 @@ import pytest
 from PIL import Image
 
 from game.cli import main
-from game.core.convert.converter import ConvertError, load_image
+from game.core.convert.load import ConvertError, load_image
 
 _PROCESS_EVENTS = ("subprocess.Popen", "os.system", "os.posix_spawn", "os.spawn", "os.fork")
 _started: list[str] = []

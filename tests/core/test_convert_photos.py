@@ -11,16 +11,8 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from game.cli import main
 from game.core.convert.auto import SKETCH_BELOW, score_grid
-from game.core.convert.converter import (
-    Converter,
-    ConvertError,
-    ConvertOptions,
-    defaults_for,
-    looks_like_photo,
-    parse_method,
-    puzzle_from_grid,
-    source_from_image,
-)
+from game.core.convert.converter import Converter, defaults_for, looks_like_photo
+from game.core.convert.load import ConvertError, source_from_image
 from game.core.convert.methods import (
     adaptive_grid,
     clean_specks,
@@ -29,6 +21,8 @@ from game.core.convert.methods import (
     join_diagonals,
     tone,
 )
+from game.core.convert.options import ConvertOptions, parse_method
+from game.core.create.conversion import puzzle_from_grid
 from game.core.create.free_cells import free_cells
 
 

@@ -5,8 +5,10 @@ from __future__ import annotations
 import numpy as np
 from PIL import Image, ImageDraw, ImageFilter
 
-from game.core.convert.converter import Converter, ConvertOptions, source_from_image
+from game.core.convert.converter import Converter
+from game.core.convert.load import source_from_image
 from game.core.convert.methods import enclosed
+from game.core.convert.options import ConvertOptions
 
 
 def test_enclosed_finds_the_inside_of_closed_shapes_only() -> None:

@@ -8,7 +8,9 @@ import pytest
 from PIL import Image
 
 from game.core.convert import auto as convert_auto
-from game.core.convert.converter import Converter, ConvertOptions, parse_method, source_from_image
+from game.core.convert.converter import Converter
+from game.core.convert.load import source_from_image
+from game.core.convert.options import ConvertOptions, parse_method
 from game.core.convert.subject import (
     chroma,
     distinctness,

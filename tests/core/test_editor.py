@@ -1,4 +1,4 @@
-"""The converter's document: touch-ups, undo and redo, sizes, fixes and saving, no window."""
+"""The converter's document: touch-ups, undo and redo, sizes, Make it fair and saving, no window."""
 
 from __future__ import annotations
 
@@ -9,9 +9,11 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw
 
-from game.core.convert.converter import Converter, source_from_image
+from game.core.convert.converter import Converter
+from game.core.convert.load import source_from_image
 from game.core.create.editor import ConverterDocument
-from game.core.create.fairness import Fix
+from game.core.create.fairness import check_uniqueness
+from game.core.create.make_fair import Edit, FairResult, make_fair
 from game.core.formats import read_puzzle
 
 
@@ -72,12 +74,52 @@ def test_undo_and_redo_walk_through_strokes() -> None:
     assert not document.can_redo and not document.redo()
 
 
-def test_a_fix_is_one_undo_step() -> None:
+def _switch_canvas() -> ConverterDocument:
+    """A drawing whose clues have two solutions: a diagonal pair that can trade places."""
+    picture = np.zeros((5, 5), dtype=bool)
+    picture[1, 1] = picture[2, 2] = True
+    picture[4, :] = True
+    document = ConverterDocument()
+    document.start_canvas(picture)
+    return document
+
+
+def test_make_it_fair_is_applied_as_one_undo_step() -> None:
+    document = _switch_canvas()
+    before = document.grid.copy()
+    assert check_uniqueness(document.puzzle()).status == "multiple"
+    result = make_fair(document.grid)
+    assert result.found and result.edits
+    assert document.apply_fair(result)
+    fair = document.grid.copy()
+    assert np.array_equal(fair, result.grid) and document.dirty
+    assert check_uniqueness(document.puzzle()).status == "unique"
+    assert document.undo() and np.array_equal(document.grid, before)
+    assert not document.can_undo  # all the edits were one step
+    assert document.redo() and np.array_equal(document.grid, fair)
+    assert not document.can_redo
+
+
+def test_make_it_fair_with_clears_and_fills_undoes_in_one_step() -> None:
     document = _opened()
     before = document.grid.copy()
-    document.apply_fix(Fix(9, 9, True))
-    assert document.grid[9, 9] and document.edits == {(9, 9): True}
-    assert document.undo() and np.array_equal(document.grid, before)
+    assert before[5, 2] and not before[0, 9]
+    edits = (Edit(9, 0, True), Edit(2, 5, False))
+    result = FairResult(True, edits, before, free_before=2, seconds=0.0, tried=2)
+    assert document.apply_fair(result)
+    assert document.grid[0, 9] and not document.grid[5, 2]
+    assert document.edits == {(9, 0): True, (2, 5): False}  # touch-ups over the picture
+    assert document.undo() and np.array_equal(document.grid, before) and not document.can_undo
+    assert document.redo() and document.grid[0, 9] and not document.grid[5, 2]
+
+
+def test_a_failed_make_it_fair_changes_nothing_and_adds_no_step() -> None:
+    document = _switch_canvas()
+    before = document.grid.copy()
+    failed = FairResult(False, (), before, free_before=4, seconds=1.0, tried=9)
+    already = FairResult(True, (), before, free_before=0, seconds=0.0, tried=0)
+    assert not document.apply_fair(failed) and not document.apply_fair(already)
+    assert np.array_equal(document.grid, before) and not document.can_undo
 
 
 def test_a_canvas_keeps_its_drawing_when_resized() -> None:

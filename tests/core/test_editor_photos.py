@@ -6,7 +6,8 @@ from dataclasses import replace
 
 from PIL import Image, ImageDraw
 
-from game.core.convert.converter import Converter, source_from_image
+from game.core.convert.converter import Converter
+from game.core.convert.load import source_from_image
 from game.core.create.editor import ConverterDocument, title_from_name
 
 

@@ -1,4 +1,4 @@
-"""The fairness report and the fix search, driven through SolveTask with injected clocks."""
+"""The fairness report, driven through SolveTask with injected clocks."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import numpy as np
 
-from game.core.create.fairness import FixSearch, UniquenessCheck, check_uniqueness, report_lines
+from game.core.create.fairness import UniquenessCheck, check_uniqueness, report_lines
 from game.core.puzzle import Puzzle
 from game.core.rating import rate
 from game.core.solver.task import SolveTask
@@ -43,49 +43,18 @@ def test_the_check_time_limit_counts_on_the_clock_it_is_given() -> None:
     assert check_uniqueness(Puzzle.from_grid(_noise()), timeout=10.0).status == "multiple"
 
 
-def test_each_fix_candidate_gets_its_own_time_limit() -> None:
-    grid = _noise()
-    ambiguous = check_uniqueness(Puzzle.from_grid(grid), timeout=10.0).ambiguous_cells
-    search = FixSearch(grid, ambiguous, time_each=0.5, clock=_ticking_clock())
-    slices = 0
-    while not search.advance(3.0):
-        slices += 1
-        assert slices < 10_000
-    # Every candidate was tried and every one ran out of its own time: no fix is claimed.
-    assert search.tried == len(search.candidates) > 1 and search.fixes == []
-
-
-def test_a_cancelled_fix_search_is_done_and_keeps_its_fixes() -> None:
+def test_report_lines_follow_the_check() -> None:
     grid = np.zeros((5, 5), dtype=bool)
     grid[1, 1] = grid[2, 2] = True
     grid[4, :] = True
-    search = FixSearch(grid, [(1, 1), (2, 2)], max_fixes=3)
-    while not search.fixes:
-        search.advance(0.0)
-    found = list(search.fixes)
-    search.cancel()
-    assert search.done and search.fixes == found
-    assert search.advance(1.0) and search.fixes == found
-
-
-def test_report_lines_follow_the_check_and_the_search() -> None:
-    grid = np.zeros((5, 5), dtype=bool)
-    grid[1, 1] = grid[2, 2] = True
-    grid[4, :] = True
-    checking = report_lines(None, None, grid, dots=2)
+    checking = report_lines(None, grid, dots=2)
     assert checking == [("info", "Checking whether the clues have one solution..")]
     report = check_uniqueness(Puzzle.from_grid(grid), timeout=2.0)
-    search = FixSearch(grid, report.ambiguous_cells, max_fixes=1)
-    kinds = [kind for kind, _ in report_lines(report, search, grid)]
-    assert kinds[0] == "bad" and "4 cells" in report_lines(report, None, grid)[0][1]
-    assert any(
-        "Looking for one-cell fixes" in text for _, text in report_lines(report, search, grid)
-    )
-    while not search.advance(0.01):
-        pass
-    assert any("Click a fix" in text for _, text in report_lines(report, search, grid))
+    lines = report_lines(report, grid)
+    assert lines[0][0] == "bad" and "4 cells" in lines[0][1]
+    assert any("Make it fair" in text for _, text in lines)
     empty = np.zeros((5, 5), dtype=bool)
-    fair = report_lines(check_uniqueness(Puzzle.from_grid(empty)), None, empty)
+    fair = report_lines(check_uniqueness(Puzzle.from_grid(empty)), empty)
     assert (
         fair[0][0] == "good"
         and (

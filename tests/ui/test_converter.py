@@ -13,7 +13,8 @@ import pytest
 from PIL import Image, ImageDraw
 
 from game.core.board import Cell
-from game.core.convert.converter import Converter, ConvertOptions
+from game.core.convert.converter import Converter
+from game.core.convert.options import ConvertOptions
 from game.core.create.editor import file_stem_for
 from game.core.formats import read_puzzle
 from game.core.play.moves import Paint
@@ -352,6 +353,23 @@ def test_dropping_an_image_elsewhere_opens_the_converter(tmp_path: Path) -> None
     app.push(MenuScene(app))
     app.step()
     app.feed(pygame.event.Event(pygame.DROPFILE, file=str(_disc(tmp_path / "disc.png"))))
+    for _ in range(3):
+        app.step()
+    assert isinstance(app.top, ConverterScene) and app.top.document.mode == "image"
+
+
+def test_a_picture_without_its_suffix_dropped_elsewhere_opens_the_converter(
+    tmp_path: Path,
+) -> None:
+    # It was read as a puzzle ("this is a PNG picture, not a puzzle file"): where a file
+    # opens is now one rule (game.core.opening), which knows a picture by its bytes.
+    from game.ui.scenes.menu.scene import MenuScene
+
+    app = App(headless=True)
+    app.push(MenuScene(app))
+    app.step()
+    path = _disc(tmp_path / "disc.png").rename(tmp_path / "disc")
+    app.feed(pygame.event.Event(pygame.DROPFILE, file=str(path)))
     for _ in range(3):
         app.step()
     assert isinstance(app.top, ConverterScene) and app.top.document.mode == "image"

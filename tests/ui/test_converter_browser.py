@@ -9,7 +9,6 @@ import pygame
 import pytest
 from PIL import Image
 
-from game.core.convert.converter import IMAGE_SUFFIXES
 from game.ui.app import App
 from game.ui.scenes.converter.scene import ConverterScene
 from game.ui.widgets.file_browser import (
@@ -30,25 +29,28 @@ def folder(tmp_path: Path) -> Path:
     Image.new("RGB", (20, 20), "black").save(root / "zebra.PNG")
     Image.new("RGB", (20, 20), "black").save(root / "apple.jpg")
     (root / "level.non").write_text("width 5\nheight 5\n")
-    (root / "notes.txt").write_text("not shown")
+    (root / "notes.txt").write_text("width 5\nheight 5\n")
+    (root / "notes.doc").write_text("not shown")
     (root / ".secret.png").write_bytes(b"")
     return root
 
 
 def test_folder_entries_order_and_filter(folder: Path) -> None:
-    entries = folder_entries(folder, IMAGE_SUFFIXES, (".non",))
+    (folder / "sums.kak").write_text("not shown: the converter does not edit Kakuro")
+    entries = folder_entries(folder)
     assert [(entry.name, entry.kind) for entry in entries] == [
         ("..", "parent"),
         ("Alpha", "folder"),
         ("beta", "folder"),
-        ("apple.jpg", "image"),
-        ("level.non", "level"),
-        ("zebra.PNG", "image"),
+        ("apple.jpg", "picture"),
+        ("level.non", "puzzle"),
+        ("notes.txt", "puzzle"),  # a text puzzle format
+        ("zebra.PNG", "picture"),
     ]
     assert entries[0].path == folder.parent
     assert entries[3].size == (folder / "apple.jpg").stat().st_size
     with pytest.raises(OSError):
-        folder_entries(folder / "missing", IMAGE_SUFFIXES)
+        folder_entries(folder / "missing")
 
 
 def test_size_text() -> None:
@@ -176,7 +178,7 @@ def test_numbered_files_are_listed_as_people_count(tmp_path: Path) -> None:
     # QA: a folder of 3,000 pictures listed p1, p10, p100, p1000, p1001 … before p2.
     for name in ("IMG_10.jpg", "img_2.jpg", "IMG_1.jpg", "p100.png", "p9.png"):
         (tmp_path / name).write_bytes(b"")
-    names = [entry.name for entry in folder_entries(tmp_path, IMAGE_SUFFIXES)][1:]
+    names = [entry.name for entry in folder_entries(tmp_path)][1:]
     assert names == ["IMG_1.jpg", "img_2.jpg", "IMG_10.jpg", "p9.png", "p100.png"]
 
 

@@ -72,19 +72,33 @@ cut (likeness about 0.9, no specks).
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from game.core.convert.methods import ADAPTIVE_SIGMA_PER_30, blur, clean_specks, count_specks
+from game.core.convert.options import ConvertOptions, Method
 from game.core.convert.subject import chroma, distinctness, separation
-
-if TYPE_CHECKING:
-    from game.core.convert.converter import Converter, ConvertOptions, Method
 
 BoolGrid = npt.NDArray[np.bool_]
 FloatGrid = npt.NDArray[np.float64]
+
+
+class Gridder(Protocol):
+    """What Auto asks of the picture it chooses for (a
+    :class:`~game.core.convert.converter.Converter`, which calls :func:`choose` for Auto)."""
+
+    def cell_luminance(self, options: ConvertOptions, scale: int = 1) -> FloatGrid: ...
+
+    def cell_rgb(self, options: ConvertOptions) -> FloatGrid: ...
+
+    def portrait(self, options: ConvertOptions) -> bool: ...
+
+    def method_grid(self, options: ConvertOptions) -> BoolGrid: ...
+
+    def grid(self, options: ConvertOptions) -> BoolGrid: ...
+
 
 TONE_WEIGHT = 0.5
 EDGE_WEIGHT = 0.5
@@ -230,7 +244,7 @@ def score_grid(grid: BoolGrid, darkness: FloatGrid, local: FloatGrid | None = No
     return Score(total, tone, edges, specks, fill)
 
 
-def choose(converter: Converter, options: ConvertOptions) -> AutoChoice:
+def choose(converter: Gridder, options: ConvertOptions) -> AutoChoice:
     """Score every candidate under ``options`` (size, fit, frame, tone, invert, clean), in
     both polarities (dark parts filled, and light parts filled, for a bright subject on a
     dark ground), and return the best; ties go to the earlier, simpler candidate. A portrait
@@ -267,7 +281,7 @@ def choose(converter: Converter, options: ConvertOptions) -> AutoChoice:
     return sketch
 
 
-def _subject(converter: Converter, options: ConvertOptions, cells: FloatGrid) -> AutoChoice | None:
+def _subject(converter: Gridder, options: ConvertOptions, cells: FloatGrid) -> AutoChoice | None:
     """The Subject method at its middle level, when the picture's colours split cleanly into
     a subject and a background (``SUBJECT_SEPARATION``) and its silhouette is big enough to
     read (``SUBJECT_MIN_FILL``) and stands in the picture, not along its sides
@@ -295,7 +309,7 @@ def _on_sides(grid: BoolGrid) -> float:
 
 
 def _best(
-    converter: Converter,
+    converter: Gridder,
     options: ConvertOptions,
     cells: FloatGrid,
     flipped: bool,

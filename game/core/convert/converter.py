@@ -1,24 +1,26 @@
-"""Pictures into puzzles: load an image once, then re-grid it cheaply for every setting.
+"""Pictures into grids: a loaded picture, re-gridded cheaply for every setting.
 
 The work is split in two so a live preview stays fast:
 
-- ``load_image`` (slow, once per file, in :mod:`game.core.convert.load`): decoding, checks
-  and a working copy of at most ``WORKING_SIDE`` pixels a side with its channels.
-- ``Converter.grid(options)`` (fast, every settings change): a dark-pixel mask per method,
-  a summed-area table of it, and one vectorised block count per cell.
+- :func:`~game.core.convert.load.load_image` (slow, once per file): decoding, checks and a
+  working copy of at most ``WORKING_SIDE`` pixels a side with its channels;
+- :meth:`Converter.grid` (fast, every settings change, :mod:`game.core.convert.options`):
+  a dark-pixel mask per method, a summed-area table of it (:mod:`game.core.convert.grid`),
+  one vectorised block count per cell; the cell methods in :mod:`game.core.convert.methods`
+  and :mod:`game.core.convert.subject`, Auto's choice in :mod:`game.core.convert.auto`.
 
-Then ``puzzle_from_grid`` makes the Puzzle and ``convert`` does every step in one call,
-ending with :func:`game.core.create.fairness.check_uniqueness` (is the puzzle fair?). Fairness
-reports and fix searches live in :mod:`game.core.create.fairness`; the converter screen's document
-(touch-ups, undo) in :mod:`game.core.create.editor`. Nothing here imports pygame.
+What a newly opened picture starts from (:func:`defaults_for`: is it a photo?) is here too.
+The grid becomes a puzzle, and is judged fair or not, in :mod:`game.core.create`
+(:func:`game.core.create.conversion.convert` in one call, the screen's document
+:mod:`game.core.create.editor` a frame at a time). Nothing here imports pygame.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
-from typing import Literal, TypeVar
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -27,39 +29,23 @@ from game.core.convert.auto import AutoChoice, choose
 from game.core.convert.frame import holds_a_face, subject_frame
 from game.core.convert.grid import (
     Blocks,
-    Fit,
     PixelBox,
     _block_sums,
     _height_for,
     _summed_area,
     blocks_for,
-    fitted_height,
-    grid_from_mask,
     hsv_dark_mask,
     otsu_threshold,
 )
 from game.core.convert.load import (
     CROP_TOLERANCE,
-    IMAGE_SUFFIXES,
-    MAX_FILE_BYTES,
-    MAX_SIZE,
-    MAX_SOURCE_PIXELS,
-    MIN_SIZE,
     MIN_SOURCE_SIDE,
     PHOTO_CROP_TOLERANCE,
-    PICTURE_FORMATS,
-    READABLE_TEXT,
-    UPSCALE_SIDE,
-    WORKING_SIDE,
     BoolGrid,
-    ConvertError,
     FloatImage,
     SourceImage,
-    flatten_on_white,
     load_image,
-    source_from_image,
     uniform_border_box,
-    unreadable_picture_reason,
 )
 from game.core.convert.methods import (
     OUTLINE_SAMPLES,
@@ -72,171 +58,24 @@ from game.core.convert.methods import (
     sketch_grid,
     tone,
 )
+from game.core.convert.options import (
+    DEFAULT_FIT,
+    DEFAULT_METHOD,
+    PHOTO_CROP,
+    PHOTO_FIT,
+    PHOTO_METHOD,
+    PIXEL_METHODS,
+    ConvertOptions,
+    FrameBox,
+)
 from game.core.convert.subject import subject_grid
-from game.core.create.fairness import Report, check_uniqueness, grid_warnings
-from game.core.puzzle import Puzzle
-
-# The loader's names stay importable from here: importers predate the split.
-__all__ = [
-    "CROP_TOLERANCE",
-    "DEFAULT_FIT",
-    "DEFAULT_METHOD",
-    "FITS",
-    "IMAGE_SUFFIXES",
-    "LEVEL_METHODS",
-    "LIGHT_INK_LEAST",
-    "LIGHT_ON_DARK",
-    "MAX_FILE_BYTES",
-    "MAX_SIZE",
-    "MAX_SOURCE_PIXELS",
-    "METHODS",
-    "MIN_FRAME",
-    "MIN_SIZE",
-    "MIN_SOURCE_SIDE",
-    "PHOTO_CROP",
-    "PHOTO_FIT",
-    "PHOTO_METHOD",
-    "PICTURE_FORMATS",
-    "PIXEL_METHODS",
-    "READABLE_TEXT",
-    "SIZE_PRESETS",
-    "UPSCALE_SIDE",
-    "WORKING_SIDE",
-    "AutoChoice",
-    "Blocks",
-    "BoolGrid",
-    "Conversion",
-    "ConvertError",
-    "ConvertOptions",
-    "Converter",
-    "Fit",
-    "FloatImage",
-    "FrameBox",
-    "Method",
-    "PixelBox",
-    "SourceImage",
-    "blocks_for",
-    "convert",
-    "defaults_for",
-    "fitted_height",
-    "flatten_on_white",
-    "grid_from_mask",
-    "grid_text",
-    "hsv_dark_mask",
-    "light_on_dark",
-    "load_image",
-    "looks_like_photo",
-    "otsu_threshold",
-    "parse_method",
-    "parse_size",
-    "puzzle_from_grid",
-    "source_from_image",
-    "uniform_border_box",
-    "unreadable_picture_reason",
-]
 
 T = TypeVar("T")
-SIZE_PRESETS = (5, 10, 15, 20, 25, 30)
-Method = Literal[
-    "auto", "otsu", "threshold", "hsv", "adaptive", "outline", "sketch", "subject", "dither"
-]  # fmt: skip
-METHODS: tuple[Method, ...] = (
-    "auto", "otsu", "threshold", "hsv", "adaptive", "outline", "sketch", "subject", "dither"
-)  # fmt: skip
-# The methods that cut each pixel and fill a cell when most of its pixels are dark; the
-# others work on each cell's mean luminance (see game.core.convert.methods).
-PIXEL_METHODS: tuple[Method, ...] = ("otsu", "threshold", "hsv")
-# The methods with a level (the "threshold" field): what it means depends on the method.
-LEVEL_METHODS: tuple[Method, ...] = (
-    "threshold", "adaptive", "outline", "sketch", "subject", "dither"
-)  # fmt: skip
-# Otsu by default for drawings: the seed's HSV rule fills nearly every cell of a drawing on
-# tinted paper; photographs get Auto instead (see ``defaults_for``).
-DEFAULT_METHOD: Method = "otsu"
-PHOTO_METHOD: Method = "auto"
-FITS: tuple[Fit, ...] = ("fill", "pad", "stretch")
-# A photo fills the grid (cropping the long side) so no row is wasted on padding; a drawing
-# keeps its whole picture, padded.
-PHOTO_FIT: Fit = "fill"
-# A photo opens with Crop borders on: a band of one colour along its edges (a transparent
-# margin flattened to white, a video still's black bars, a scan's margin) is not its
-# subject, and under Fill it would take whole rows of the grid.
-PHOTO_CROP = True
-DEFAULT_FIT: Fit = "pad"
 # A drawing more than this share dark under Otsu's cut is light on dark: it opens inverted.
 # Folder icons and silhouettes on white measured 0.32-0.67.
 LIGHT_ON_DARK = 0.85
 # ... but only when its light part is at least this share: smaller dots fill no cell.
 LIGHT_INK_LEAST = 0.05
-# The smallest framing, as a fraction of the picture's side.
-MIN_FRAME = 0.05
-FrameBox = tuple[float, float, float, float]
-
-
-# --------------------------------------------------------------------------- options
-
-
-@dataclass(frozen=True)
-class ConvertOptions:
-    """Everything the player can set; a new value of this is a new preview."""
-
-    width: int = 20
-    height: int = 20
-    # When set, the height follows the (framed, cropped) image's aspect and ``height`` is
-    # ignored.
-    keep_aspect: bool = False
-    fit: Fit = DEFAULT_FIT
-    crop: bool = False
-    method: Method = DEFAULT_METHOD
-    # The method's level, 0..1: the luminance cut for "threshold", the margin against the
-    # neighbourhood for "adaptive", the dither's cut, the outline's sensitivity. Higher
-    # always fills more.
-    threshold: float = 0.5
-    invert: bool = False
-    # Tone, applied to luminance before any method (see convert_methods.tone).
-    brightness: float = 0.0
-    contrast: float = 0.0
-    gamma: float = 1.0
-    # Flip isolated single cells to match their neighbours.
-    clean: bool = False
-    # The part of the picture that becomes the puzzle, (x0, y0, x1, y1) as fractions of
-    # the picture's width and height; None for all of it.
-    frame: FrameBox | None = None
-
-    def __post_init__(self) -> None:
-        for name, value in (("width", self.width), ("height", self.height)):
-            if isinstance(value, bool) or not isinstance(value, int):
-                raise ConvertError(f"the {name} must be a whole number, not {value!r}")
-            if not MIN_SIZE <= value <= MAX_SIZE:
-                raise ConvertError(
-                    f"the {name} must be between {MIN_SIZE} and {MAX_SIZE} cells, not {value}"
-                )
-        if self.method not in METHODS:
-            raise ConvertError(f"unknown method {self.method!r} (use {', '.join(METHODS)})")
-        if self.fit not in FITS:
-            raise ConvertError(f"unknown fit {self.fit!r} (use fill, pad or stretch)")
-        if not 0.0 <= self.threshold <= 1.0:
-            raise ConvertError(f"the threshold must be between 0 and 1, not {self.threshold}")
-        ranges: tuple[tuple[str, float, float, float], ...] = (
-            ("brightness", self.brightness, -1.0, 1.0),
-            ("contrast", self.contrast, -1.0, 1.0),
-            ("gamma", self.gamma, 0.25, 4.0),
-        )
-        for label, amount, low, high in ranges:
-            if not low <= amount <= high:
-                raise ConvertError(
-                    f"the {label} must be between {low:g} and {high:g}, not {amount}"
-                )
-        if self.frame is not None:
-            x0, y0, x1, y1 = self.frame
-            if not (0.0 <= x0 < x1 <= 1.0 and 0.0 <= y0 < y1 <= 1.0):
-                raise ConvertError(f"the frame {self.frame} is not a box inside the picture")
-            if x1 - x0 < MIN_FRAME or y1 - y0 < MIN_FRAME:
-                raise ConvertError("the frame is too small: take at least a twentieth of a side")
-
-    @property
-    def tone_key(self) -> tuple[float, float, float]:
-        return (round(self.brightness, 4), round(self.contrast, 4), round(self.gamma, 4))
 
 
 def defaults_for(source: SourceImage, width: int = 20, height: int = 20) -> dict[str, object]:
@@ -298,51 +137,6 @@ def _common_colours(sample: npt.NDArray[np.uint8]) -> int:
     coarse = (sample >> 4).astype(np.int32)
     codes = (coarse[..., 0] << 8) | (coarse[..., 1] << 4) | coarse[..., 2]
     return int(np.sort(np.bincount(codes.ravel(), minlength=4096))[-16:].sum())
-
-
-def parse_size(text: str) -> tuple[int, int]:
-    """``"20x15"`` -> (20, 15); ``"20"`` -> (20, 20). ConvertError when out of range."""
-    parts = text.lower().replace("×", "x").split("x")
-    try:
-        numbers = [int(part) for part in parts]
-    except ValueError:
-        raise ConvertError(f"bad size {text!r}: write it as WIDTHxHEIGHT, e.g. 20x20") from None
-    if len(numbers) == 1:
-        numbers *= 2
-    if len(numbers) != 2:
-        raise ConvertError(f"bad size {text!r}: write it as WIDTHxHEIGHT, e.g. 20x20")
-    width, height = numbers
-    for value in numbers:
-        if not MIN_SIZE <= value <= MAX_SIZE:
-            raise ConvertError(
-                f"bad size {text!r}: each side must be between {MIN_SIZE} and {MAX_SIZE}"
-            )
-    return width, height
-
-
-def parse_method(text: str) -> tuple[Method, float | None]:
-    """``"auto"``, ``"otsu"``, ``"hsv"``, or a method with a level: ``"threshold=0.45"``,
-    ``"adaptive"``, ``"outline=0.6"``, ``"dither"`` -> (method, level or None)."""
-    name, _, value = text.strip().lower().partition("=")
-    for method in METHODS:
-        if name != method:
-            continue
-        if not value:
-            return method, None
-        if method not in LEVEL_METHODS:
-            # "otsu=0.3" was an "unknown method", as if otsu were not one (QA).
-            raise ConvertError(f"{method} takes no level: write it alone, not {text.strip()!r}")
-        try:
-            level = float(value)
-        except ValueError:
-            raise ConvertError(f"bad {name} level {value!r}: give a number from 0 to 1") from None
-        if not 0.0 <= level <= 1.0:
-            raise ConvertError(f"bad {name} level {value!r}: give a number from 0 to 1")
-        return method, level
-    raise ConvertError(
-        f"unknown method {text!r} (use auto, otsu, hsv, threshold=0.45, adaptive, outline, "
-        "sketch, subject or dither)"
-    )
 
 
 # --------------------------------------------------------------------------- gridding
@@ -626,50 +420,3 @@ class Converter:
             return self.choice(options).grid.copy()
         grid = self.method_grid(options)
         return clean_specks(grid) if options.clean else grid
-
-
-# --------------------------------------------------------------------------- puzzles and reports
-
-
-def puzzle_from_grid(
-    grid: BoolGrid | Sequence[Sequence[bool]], title: str = "", author: str = ""
-) -> Puzzle:
-    """The puzzle whose goal is ``grid``."""
-    return Puzzle.from_grid(np.asarray(grid, dtype=bool), title=title, author=author)
-
-
-@dataclass(frozen=True)
-class Conversion:
-    """One finished conversion: the options used, the grid, the puzzle and its report."""
-
-    options: ConvertOptions
-    grid: BoolGrid = field(compare=False)
-    puzzle: Puzzle
-    report: Report
-
-
-def convert(
-    source: str | Path | SourceImage | Converter,
-    options: ConvertOptions | None = None,
-    *,
-    title: str = "",
-    author: str = "",
-    timeout: float = 0.5,
-) -> Conversion:
-    """Picture -> grid -> Puzzle -> uniqueness report, in one call (the CLI's path)."""
-    if isinstance(source, Converter):
-        converter = source
-    elif isinstance(source, SourceImage):
-        converter = Converter(source)
-    else:
-        converter = Converter.open(source)
-    options = converter.resolved(options or ConvertOptions())
-    grid = converter.grid(options)
-    puzzle = puzzle_from_grid(grid, title=title, author=author)
-    report = replace(check_uniqueness(puzzle, timeout=timeout), warnings=grid_warnings(grid))
-    return Conversion(options, grid, puzzle, report)
-
-
-def grid_text(grid: BoolGrid, filled: str = "#", empty: str = ".") -> str:
-    """The grid as text art, one row a line."""
-    return "\n".join("".join(filled if cell else empty for cell in row) for row in grid)

@@ -1,7 +1,7 @@
 """Pictures into cells: the pixel-level cuts (Otsu's, the HSV rule) and the geometry that lays a
 grid's cells over a region of pixels (pad, fill, stretch) and counts each cell's pixels with a
-summed-area table. Split from :mod:`game.core.convert.converter`, which re-exports the public names;
-nothing here imports pygame.
+summed-area table, for :class:`game.core.convert.converter.Converter`; nothing here imports
+pygame.
 """
 
 from __future__ import annotations

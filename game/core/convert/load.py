@@ -177,6 +177,11 @@ _PICTURE_FORMATS: tuple[tuple[bytes, int, str], ...] = (
 )
 
 
+def readable_picture(head: bytes) -> bool:
+    """Whether a file starting with ``head`` is in one of the formats the converter reads."""
+    return any(head[offset : offset + len(magic)] == magic for magic, offset, _ in _PICTURE_FORMATS)
+
+
 def picture_kind(head: bytes) -> str | None:
     """The picture format ("a PNG", "a TIFF"...) a file starting with ``head`` is, or None."""
     for magic, offset, name in _PICTURE_FORMATS + _OTHER_FORMATS:

@@ -210,13 +210,6 @@ class ClueSheet:
         self.columns = (self.columns + [""] * width)[:width]
         self.width, self.height = width, height
 
-    @classmethod
-    def from_puzzle(cls, puzzle: Puzzle) -> ClueSheet:
-        sheet = cls(puzzle.width, puzzle.height)
-        sheet.rows = [" ".join(map(str, clue)) or "0" for clue in puzzle.row_clues]
-        sheet.columns = [" ".join(map(str, clue)) or "0" for clue in puzzle.column_clues]
-        return sheet
-
 
 def _check_size(width: int, height: int) -> None:
     if not (MIN_SIZE <= width <= MAX_SIZE and MIN_SIZE <= height <= MAX_SIZE):

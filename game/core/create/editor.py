@@ -15,7 +15,7 @@ A document is in one of three modes:
   ``base`` grid itself.
 
 ``grid`` is always ``base`` with the edits laid over it: the goal of the puzzle to save.
-Every stroke and every applied fix is one undo step; a new size of a drawing starts a new
+Every stroke and every Make it fair applied is one undo step; a new size of a drawing starts a new
 history (its old steps belonged to cells of another grid). The title follows the picture:
 opening one sets it to the file's name unless the player typed a title for it (typed before
 any picture was open, it is kept for the first). Saving writes a ``.non`` file and never
@@ -33,17 +33,11 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
-from game.core.convert.converter import (
-    DEFAULT_METHOD,
-    MAX_SIZE,
-    MIN_SIZE,
-    Converter,
-    ConvertOptions,
-    FrameBox,
-    defaults_for,
-    puzzle_from_grid,
-)
-from game.core.create.fairness import Fix
+from game.core.convert.converter import Converter, defaults_for
+from game.core.convert.load import MAX_SIZE, MIN_SIZE
+from game.core.convert.options import DEFAULT_METHOD, ConvertOptions, FrameBox
+from game.core.create.conversion import puzzle_from_grid
+from game.core.create.make_fair import FairResult
 from game.core.formats import read_puzzle, write_puzzle
 from game.core.puzzle import Puzzle
 from game.core.solver.steps import CellPosition
@@ -333,7 +327,8 @@ class ConverterDocument:
         return len(self.edits) if self.mode == "image" else 0
 
     def begin_stroke(self) -> None:
-        """Start one undo step (a drag, or a fix); a stroke on an empty document draws."""
+        """Start one undo step (a drag, or Make it fair's edits); a stroke on an empty
+        document draws."""
         if self.mode == "empty":
             self.start_canvas(np.zeros(self.grid.shape, dtype=bool))
         self._undo.append(_Snapshot(self.base.copy(), dict(self.marks)))
@@ -354,10 +349,15 @@ class ConverterDocument:
         if cells:
             self.dirty = True
 
-    def apply_fix(self, fix: Fix) -> None:
-        """A suggested fix, as one undo step."""
+    def apply_fair(self, result: FairResult) -> bool:
+        """Make it fair's edits, as one undo step like a stroke; False (and nothing
+        changed, no step) when the search found no edits that make the puzzle fair."""
+        if not result.found or not result.edits:
+            return False
         self.begin_stroke()
-        self.paint([(fix.x, fix.y)], fix.filled)
+        for value in (True, False):
+            self.paint([edit.cell for edit in result.edits if edit.filled is value], value)
+        return True
 
     @property
     def can_undo(self) -> bool:
@@ -368,7 +368,7 @@ class ConverterDocument:
         return bool(self._redo)
 
     def undo(self) -> bool:
-        """Take back the last stroke or fix; False when there is none."""
+        """Take back the last stroke or Make it fair; False when there is none."""
         return self._step(self._undo, self._redo)
 
     def redo(self) -> bool:

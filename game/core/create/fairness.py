@@ -1,15 +1,13 @@
-"""Is a converted picture a fair puzzle, and which one-cell edit would make it one?
+"""Is a converted picture a fair puzzle?
 
-A puzzle is fair when its clues have exactly one solution. Both questions here are solves,
-and both go through :class:`~game.core.solver.task.SolveTask`, the one sliced driver of the
-engine, so a screen can spread them over frames and a command can run them to the end:
-
-- :class:`UniquenessCheck`: a task for at most two solutions under a time limit, then, when
-  there are two, a :class:`~game.core.create.free_cells.FreeCellSearch` for the exact cells that
-  differ between solutions; the outcome is a :class:`Report` (the verdict, the rating of a
-  unique puzzle, the free cells, exactly or "at least").
-- :class:`FixSearch`: one task per candidate edit (an ambiguous cell or a neighbour, toggled),
-  kept when the edited picture has one solution.
+A puzzle is fair when its clues have exactly one solution. The question is a solve, and it
+goes through :class:`~game.core.solver.task.SolveTask`, the one sliced driver of the engine,
+so a screen can spread it over frames and a command can run it to the end:
+:class:`UniquenessCheck` is a task for at most two solutions under a time limit, then, when
+there are two, a :class:`~game.core.create.free_cells.FreeCellSearch` for the exact cells that
+differ between solutions; the outcome is a :class:`Report` (the verdict, the rating of a
+unique puzzle, the free cells, exactly or "at least"). :func:`report_lines` words it.
+Making an unfair picture fair is :mod:`game.core.create.make_fair`.
 
 Nothing here imports pygame.
 """
@@ -17,7 +15,7 @@ Nothing here imports pygame.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -235,138 +233,13 @@ def check_uniqueness(
     return UniquenessCheck(puzzle, timeout, free_time_limit=free_time_limit).run()
 
 
-# --------------------------------------------------------------------------- fixes
-
-
-@dataclass(frozen=True)
-class Fix:
-    """Set cell ``(x, y)`` to ``filled``: a one-cell edit that makes the puzzle unique."""
-
-    x: int
-    y: int
-    filled: bool
-
-    @property
-    def text(self) -> str:
-        action = "fill" if self.filled else "clear"
-        return f"{action} row {self.y + 1}, column {self.x + 1}"
-
-    def apply(self, grid: BoolGrid) -> BoolGrid:
-        changed = np.array(grid, dtype=bool, copy=True)
-        changed[self.y, self.x] = self.filled
-        return changed
-
-
-def fix_candidates(
-    grid: BoolGrid, ambiguous: Sequence[tuple[int, int]], radius: int = 1
-) -> list[tuple[int, int]]:
-    """Cells worth toggling: the ambiguous cells first, then their neighbours, nearest first."""
-    height, width = grid.shape
-    seen: set[tuple[int, int]] = set()
-    ordered: list[tuple[int, int]] = []
-    for distance in range(radius + 1):
-        for x, y in ambiguous:
-            for dy in range(-distance, distance + 1):
-                for dx in range(-distance, distance + 1):
-                    if max(abs(dx), abs(dy)) != distance:
-                        continue
-                    cell = (x + dx, y + dy)
-                    if 0 <= cell[0] < width and 0 <= cell[1] < height and cell not in seen:
-                        seen.add(cell)
-                        ordered.append(cell)
-    return ordered
-
-
-class FixSearch:
-    """Looks for single-cell edits that make an ambiguous picture unique, a slice at a time.
-
-    Each candidate (see ``fix_candidates``) gets its own :class:`SolveTask` for two solutions
-    with at most ``time_each`` seconds of engine work; a candidate is a fix when the edited
-    picture has exactly one solution (which is then the edited picture itself, since a grid
-    always satisfies its own clues). ``advance(budget)`` works for about ``budget`` seconds on
-    ``clock``, so a frame loop can spread the search over frames and a script can run it to
-    the end.
-    """
-
-    def __init__(
-        self,
-        grid: BoolGrid,
-        ambiguous: Sequence[tuple[int, int]],
-        *,
-        max_fixes: int = 3,
-        max_candidates: int = 60,
-        time_each: float = 0.5,
-        clock: Clock = time.perf_counter,
-    ) -> None:
-        self.grid = np.array(grid, dtype=bool, copy=True)
-        self.max_fixes = max_fixes
-        self.time_each = time_each
-        self.clock = clock
-        self.candidates = fix_candidates(self.grid, ambiguous)[:max_candidates]
-        self.tried = 0
-        self.fixes: list[Fix] = []
-        self._current: tuple[Fix, SolveTask] | None = None
-
-    @property
-    def done(self) -> bool:
-        return len(self.fixes) >= self.max_fixes or (
-            self._current is None and self.tried >= len(self.candidates)
-        )
-
-    def _next_task(self) -> tuple[Fix, SolveTask]:
-        x, y = self.candidates[self.tried]
-        self.tried += 1
-        fix = Fix(x, y, not bool(self.grid[y, x]))
-        puzzle = Puzzle.from_grid(fix.apply(self.grid))
-        task = SolveTask(puzzle, max_solutions=2, time_limit=self.time_each, clock=self.clock)
-        return fix, task
-
-    def advance(self, budget: float) -> bool:
-        """Search for about ``budget`` seconds; True once finished."""
-        deadline = self.clock() + budget
-        while not self.done:
-            if self._current is None:
-                self._current = self._next_task()
-            fix, task = self._current
-            result = task.advance(max(0.0, deadline - self.clock()))
-            if result is not None:
-                self._current = None
-                if result.status == "unique":
-                    self.fixes.append(fix)
-            if self.clock() >= deadline:
-                break
-        return self.done
-
-    def cancel(self) -> None:
-        """Stop for good: the candidate under way is dropped, the fixes found are kept."""
-        if self._current is not None:
-            self._current[1].cancel()
-            self._current = None
-        self.tried = len(self.candidates)
-
-
-def suggest_fixes(
-    grid: BoolGrid,
-    ambiguous: Sequence[tuple[int, int]],
-    *,
-    max_fixes: int = 3,
-    time_budget: float = 1.5,
-) -> list[Fix]:
-    """Up to ``max_fixes`` single-cell edits near ``ambiguous`` that make the puzzle unique."""
-    search = FixSearch(grid, ambiguous, max_fixes=max_fixes)
-    search.advance(time_budget)
-    return list(search.fixes)
-
-
 # --------------------------------------------------------------------------- the words
 
 
-def report_lines(
-    report: Report | None, search: FixSearch | None, grid: BoolGrid, *, dots: int = 3
-) -> list[tuple[str, str]]:
+def report_lines(report: Report | None, grid: BoolGrid, *, dots: int = 3) -> list[tuple[str, str]]:
     """What a fairness panel says about ``grid``, as (kind, text) pairs, kind one of
     ``good``, ``bad``, ``info`` and ``warning``. ``report`` None means a check is under way
-    (``dots`` animates it); ``search`` is the fix search asked for, if any."""
+    (``dots`` animates it)."""
     lines: list[tuple[str, str]] = []
     if report is None:
         lines.append(("info", f"Checking whether the clues have one solution{'.' * dots}"))
@@ -380,8 +253,6 @@ def report_lines(
     elif report.status == "multiple":
         lines.append(("bad", f"✗ More than one solution: {report.free_text}."))
         lines.append(("info", "They are hatched on the grid: touch them up, or Make it fair."))
-        if search is not None:
-            lines.append(_search_line(search))
     elif report.status == "none":
         lines.append(("bad", "✗ No solution: the clues contradict each other."))
     else:
@@ -393,12 +264,3 @@ def report_lines(
     for warning in grid_warnings(grid):
         lines.append(("warning", f"Note: {warning}."))
     return lines
-
-
-def _search_line(search: FixSearch) -> tuple[str, str]:
-    if not search.done:
-        tried = f"{search.tried} of {len(search.candidates)}"
-        return ("info", f"Looking for one-cell fixes… ({tried} tried)")
-    if not search.fixes:
-        return ("warning", "No one-cell fix near those cells: try a bigger change or another size.")
-    return ("info", "Click a fix to apply it (Ctrl+Z undoes it).")

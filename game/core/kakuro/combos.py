@@ -6,8 +6,8 @@ import, from the 511 non-empty subsets of 1..9:
 
 - :func:`combinations` ``(total, length)``: the digit sets of ``length`` distinct digits
   adding up to ``total`` (7 in three cells: only ``{1, 2, 4}``);
-- :data:`DIGIT_TABLE` ``[total][length][digit]``: whether ``digit`` appears in one of them,
-  the table the seed thesis calls ``mat`` (as a numpy bool array, 46 x 10 x 10);
+- :func:`possible_digits` ``(total, length)``: the digits that appear in one of them (the
+  seed thesis's table ``mat``, as a mask);
 - :func:`run_options`: the exact reasoning about one run given each cell's candidates, what
   the solver, the hints and the "combinations still possible" panel all use.
 """
@@ -16,9 +16,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-
-import numpy as np
-import numpy.typing as npt
 
 DIGITS = range(1, 10)
 ALL_DIGITS = sum(1 << digit for digit in DIGITS)
@@ -84,19 +81,6 @@ def possible_digits(total: int, length: int) -> int:
     for mask in combinations(total, length):
         union |= mask
     return union
-
-
-def _digit_table() -> npt.NDArray[np.bool_]:
-    table = np.zeros((MAX_TOTAL + 1, MAX_RUN + 1, 10), dtype=bool)
-    for (total, length), masks in _COMBINATIONS.items():
-        for mask in masks:
-            for digit in digits_of(mask):
-                table[total, length, digit] = True
-    table.setflags(write=False)
-    return table
-
-
-DIGIT_TABLE: npt.NDArray[np.bool_] = _digit_table()
 
 
 def total_range(length: int) -> tuple[int, int]:

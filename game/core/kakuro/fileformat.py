@@ -315,8 +315,3 @@ def write_kakuro(puzzle: KakuroPuzzle, path: str | os.PathLike[str]) -> None:
         write_text_atomically(name, readable(write(puzzle)))
     except OSError as error:
         raise FormatError(name, None, error.strerror or str(error)) from error
-
-
-def is_kakuro_file(name: str | os.PathLike[str]) -> bool:
-    """Whether a path names a ``.kak`` file by its extension (the commands' dispatch)."""
-    return Path(os.fspath(name)).suffix.lower() in EXTENSIONS

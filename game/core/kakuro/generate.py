@@ -300,17 +300,6 @@ class KakuroGeneration:
     def _below(self, count: int) -> int:
         return int(self.rng.integers(0, count))
 
-    def _weighted(self, weights: list[int]) -> int:
-        total = sum(weights)
-        if total <= 0:
-            return self._below(len(weights))
-        pick = int(self.rng.integers(0, total))
-        for index, weight in enumerate(weights):
-            if pick < weight:
-                return index
-            pick -= weight
-        return len(weights) - 1
-
     # -- solving -----------------------------------------------------------------------------
 
     def _check(self, puzzle: KakuroPuzzle) -> Generator[None, None, KakuroResult | None]:
@@ -475,33 +464,3 @@ class KakuroGeneration:
         self.result = KakuroGenerated(
             named, rating, self.seed, self.layouts, self.candidates, self.repairs, self.steps
         )
-
-
-def _assign(combo: tuple[int, ...], forbidden: list[set[int]]) -> tuple[int, ...] | None:
-    """An order of ``combo``'s digits over the cells, cell ``i`` avoiding ``forbidden[i]``;
-    the first in digit order (the caller's draw already chose the combination), or None."""
-    length = len(forbidden)
-    chosen = [0] * length
-    used: set[int] = set()
-    order = sorted(range(length), key=lambda i: sum(d not in forbidden[i] for d in combo))
-
-    def place(position: int) -> bool:
-        if position == length:
-            return True
-        cell = order[position]
-        for digit in combo:
-            if digit not in used and digit not in forbidden[cell]:
-                used.add(digit)
-                chosen[cell] = digit
-                if place(position + 1):
-                    return True
-                used.discard(digit)
-        return False
-
-    return tuple(chosen) if place(0) else None
-
-
-def generate_kakuro(size: int, level: int, seed: int) -> KakuroPuzzle:
-    """A ``size`` x ``size`` Kakuro with one solution at ``level`` (the closest level found
-    otherwise); the same for a seed, on every machine."""
-    return KakuroGeneration(size, level, seed).run().puzzle

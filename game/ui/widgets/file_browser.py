@@ -1,4 +1,4 @@
-"""An in-game file browser: folders, pictures and level files, over a dimmed scene.
+"""An in-game file browser: folders, pictures and puzzle files, over a dimmed scene.
 
 ``FileBrowserScene`` is an overlay pushed like a dialog. Click a row to select it, click it
 again (or double-click, or press Enter) to open it: a folder is entered, a file is handed to
@@ -8,18 +8,22 @@ start with it), as in desktop file choosers: busy folders need no long scrolling
 cannot be read shows why and the browser stays where it was.
 
 ``folder_entries`` is the pure part (what a folder shows, in which order) and is tested alone.
+Which files it shows is the game's one rule of where a file opens
+(:func:`~game.core.opening.listed_kind`, by name): the files that open in the screen
+that asks, for the converter its pictures and nonograms.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 import pygame
 
+from game.core.opening import Asker, listed_kind
 from game.core.store.fileio import natural_key
 from game.ui.scene import Scene
 from game.ui.widgets.base import FocusGroup, Veil, radius
@@ -30,11 +34,11 @@ from game.ui.widgets.text import draw_text, fit_text
 if TYPE_CHECKING:
     from game.ui.app import App
 
-EntryKind = Literal["parent", "folder", "image", "level"]
+EntryKind = Literal["parent", "folder", "picture", "puzzle", "kakuro"]
 DOUBLE_CLICK_SECONDS = 0.45
 TYPE_AHEAD_SECONDS = 1.0  # a pause this long starts a new name
-KIND_TAGS: dict[EntryKind, str] = {"parent": "", "folder": "folder", "image": "picture",
-                                   "level": "puzzle"}  # fmt: skip
+KIND_TAGS: dict[EntryKind, str] = {"parent": "", "folder": "folder", "picture": "picture",
+                                   "puzzle": "puzzle", "kakuro": "Kakuro"}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -47,27 +51,12 @@ class FolderEntry:
     size: int = 0  # bytes, for files
 
 
-def _kind_of(name: str, images: set[str], levels: set[str]) -> EntryKind | None:
-    suffix = Path(name).suffix.lower()
-    if suffix in images:
-        return "image"
-    if suffix in levels:
-        return "level"
-    return None
-
-
-def folder_entries(
-    folder: Path,
-    image_suffixes: Iterable[str],
-    level_suffixes: Iterable[str] = (),
-) -> list[FolderEntry]:
-    """What ``folder`` shows: its parent, its sub-folders, then its pictures and level files,
-    each group sorted by name as people count (:func:`natural_key`). Hidden entries are left
-    out.
+def folder_entries(folder: Path, into: Asker = "editor") -> list[FolderEntry]:
+    """What ``folder`` shows to ``into``: its parent, its sub-folders, then the files that
+    open there (:func:`listed_kind`), each group sorted by name as people count
+    (:func:`natural_key`). Hidden entries are left out.
 
     Raises OSError when the folder cannot be listed."""
-    images = {suffix.lower() for suffix in image_suffixes}
-    levels = {suffix.lower() for suffix in level_suffixes}
     folders: list[FolderEntry] = []
     files: list[FolderEntry] = []
     with os.scandir(folder) as listing:
@@ -78,7 +67,7 @@ def folder_entries(
                 if item.is_dir():
                     folders.append(FolderEntry(item.name, Path(item.path), "folder"))
                     continue
-                kind = _kind_of(item.name, images, levels)
+                kind = listed_kind(Path(item.name), into)
                 if kind is not None and item.is_file():
                     size = item.stat().st_size
                     files.append(FolderEntry(item.name, Path(item.path), kind, size))
@@ -123,14 +112,12 @@ class FileBrowserScene(Scene):
         *,
         start: Path | None = None,
         title: str = "Open a picture",
-        image_suffixes: Iterable[str] = (),
-        level_suffixes: Iterable[str] = (),
+        into: Asker = "editor",
     ) -> None:
         super().__init__(app)
         self.on_pick = on_pick
         self.title = title
-        self.image_suffixes = tuple(image_suffixes)
-        self.level_suffixes = tuple(level_suffixes)
+        self.into: Asker = into
         self.folder = Path.home()
         self.entries: list[FolderEntry] = []
         self.selected = 0
@@ -166,7 +153,7 @@ class FileBrowserScene(Scene):
         """Show ``folder``; on failure keep the current one and say why."""
         try:
             folder = folder.expanduser().resolve()
-            entries = folder_entries(folder, self.image_suffixes, self.level_suffixes)
+            entries = folder_entries(folder, self.into)
         except OSError as error:
             reason = (
                 "permission denied"
@@ -414,7 +401,7 @@ class FileBrowserScene(Scene):
             draw_text(surface, app, text, size, theme.text, (row.left + pad, row.centery),
                       "midleft", bold=bold)  # fmt: skip
             detail = KIND_TAGS[entry.kind]
-            if entry.kind in ("image", "level"):
+            if entry.kind in ("picture", "puzzle", "kakuro"):
                 detail = f"{detail}, {size_text(entry.size)}"
             if detail:
                 draw_text(surface, app, detail, small, theme.text_muted,

@@ -16,7 +16,7 @@ flashes, clue states) and calls :meth:`GridView.draw`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -142,10 +142,6 @@ class GridView:
     def column_look(self, x: int) -> ClueLook:
         return self._column_looks[x]
 
-    def invalidate(self) -> None:
-        """Forget the painted board: the next draw repaints every cell."""
-        self._drawn = None
-
     def _rebuild(self) -> None:
         layout = self.layout
         box = layout.grid_box
@@ -256,10 +252,6 @@ class GridView:
             )
         self._drawn = cells.copy()
         return len(changed)
-
-    def cell_pixel(self, x: int, y: int) -> tuple[int, int]:
-        """A screen pixel in the middle of cell (x, y) (tests read colours there)."""
-        return self.layout.cell_box(x, y).centre
 
     # --- clues ------------------------------------------------------------------------------------
 
@@ -478,11 +470,6 @@ def changed_lines(before: CellArray, after: CellArray) -> tuple[list[int], list[
     rows = np.flatnonzero(diff.any(axis=1)).tolist()
     columns = np.flatnonzero(diff.any(axis=0)).tolist()
     return rows, columns
-
-
-def cells_of(rect: tuple[int, int, int, int]) -> Iterable[tuple[int, int]]:
-    x0, y0, x1, y1 = rect
-    return ((x, y) for y in range(y0, y1 + 1) for x in range(x0, x1 + 1))
 
 
 def _ink_across(text: pygame.Surface) -> pygame.Surface:

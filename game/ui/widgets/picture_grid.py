@@ -3,8 +3,7 @@
 The grid is a ``(height, width)`` boolean array. A left-button drag paints every cell it
 crosses with the opposite of the first cell's value (so one stroke either draws or erases);
 the right button always erases. Cells in ``marked`` (where two solutions differ) are drawn
-hatched with a heavy border, so they show without relying on colour; ``focus_cell`` (the cell
-a suggested fix would change) gets a thick ring.
+hatched with a heavy border, so they show without relying on colour.
 """
 
 from __future__ import annotations
@@ -52,7 +51,6 @@ class PictureGrid(Widget):
         super().__init__()
         self.grid: npt.NDArray[np.bool_] = np.zeros((5, 5), dtype=bool)
         self.marked: frozenset[CellPosition] = frozenset()
-        self.focus_cell: CellPosition | None = None
         self.on_paint = on_paint
         self.on_stroke_start = on_stroke_start
         self.on_stroke_end = on_stroke_end
@@ -164,9 +162,6 @@ class PictureGrid(Widget):
             self._cache = self._render(app, board.size)
             self._cache_key = key
         surface.blit(self._cache, board)
-        if self.focus_cell is not None:
-            ring = self.cell_rect(self.focus_cell).inflate(6, 6)
-            pygame.draw.rect(surface, app.theme.accent, ring, max(3, self.cell_size // 6))
 
     def _render(self, app: App, size: tuple[int, int]) -> pygame.Surface:
         theme = app.theme

@@ -174,13 +174,9 @@ class ConverterFairness:
         return True
 
     def _apply(self, result: FairResult) -> None:
-        if not result.found or not result.edits:
+        if not self.scene.document.apply_fair(result):  # one undo step
             self.failed = result
             return
-        document = self.scene.document
-        document.begin_stroke()  # the edits are one undo step, like a stroke
-        for value in (True, False):
-            document.paint([e.cell for e in result.edits if e.filled is value], value)
         self.scene.grid_changed()
         self.applied = result  # after grid_changed, which forgets the last one
 
@@ -274,7 +270,7 @@ class ConverterFairness:
             if count > LISTED_EDITS:  # the rest are outlined: a long list hid the verdict
                 listed += f"; and {count - LISTED_EDITS} more"
             lines.append(("info", listed.capitalize() + "."))
-        lines += report_lines(self.report, None, document.grid, dots=dots)
+        lines += report_lines(self.report, document.grid, dots=dots)
         search = self.fair_search
         if search is not None:
             tried = f"{search.tried} edit{'s' if search.tried != 1 else ''} tried"

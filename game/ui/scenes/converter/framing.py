@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 import pygame
 
-from game.core.convert.converter import MIN_FRAME, FrameBox
+from game.core.convert.options import MIN_FRAME, FrameBox
 from game.core.create.editor import ConverterDocument
 from game.ui.scenes.converter.panels import PhotoControls, draw_panel
 from game.ui.widgets.base import Widget

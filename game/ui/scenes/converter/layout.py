@@ -3,14 +3,10 @@ the preview side by side on the right, the fairness report below them."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, NamedTuple
+from dataclasses import dataclass
+from typing import NamedTuple
 
 import pygame
-
-from game.ui.widgets.base import Widget
-
-if TYPE_CHECKING:
-    from game.ui.scenes.converter.scene import ConverterScene
 
 
 class EditorFrame(NamedTuple):
@@ -33,67 +29,115 @@ def editor_frame(scale: float, width: int) -> EditorFrame:
     return EditorFrame(margin, row, round(56 * scale), round(340 * scale), back)
 
 
-def arrange_converter(scene: ConverterScene, size: tuple[int, int]) -> None:
-    """Place the converter's controls, source picture, preview and report for ``size``."""
-    scene.source_view.forget_scaling()
-    scale = scene.app.ui_scale
+@dataclass(frozen=True)
+class ConverterPlaces:
+    """Where everything on the converter screen goes at one window size and scale: a value
+    worked out from those alone (:func:`converter_places`). The scene hands each rectangle to
+    its widget and draws its panels in ``source``, ``preview_panel`` and ``report``."""
+
+    scale: float
+    margin: int
+    gap: int
+    back: pygame.Rect
+    # The column of controls, top to bottom.
+    open: pygame.Rect
+    canvas: pygame.Rect
+    clues: pygame.Rect
+    width: pygame.Rect
+    presets: tuple[pygame.Rect, ...]
+    height: pygame.Rect
+    aspect: pygame.Rect
+    method: pygame.Rect
+    level: pygame.Rect
+    invert: pygame.Rect
+    crop: pygame.Rect
+    fit: pygame.Rect
+    title: pygame.Rect
+    author: pygame.Rect
+    save: pygame.Rect
+    play: pygame.Rect
+    watch: pygame.Rect
+    # Right of the column: the source picture and the preview side by side, the report below.
+    source: pygame.Rect
+    preview_panel: pygame.Rect
+    preview: pygame.Rect
+    report: pygame.Rect
+
+
+def converter_places(scale: float, size: tuple[int, int], presets: int) -> ConverterPlaces:
+    """The converter's places for a window of ``size`` at ``scale``, with ``presets`` size
+    buttons in their row."""
     width, height = size
-    margin, row, header, column, scene.back_button.rect = editor_frame(scale, width)
+    margin, row, header, column, back = editor_frame(scale, width)
     gap = round(8 * scale)
     left = margin
-    settings: list[Widget] = [
-        scene.height_stepper,
-        scene.aspect_toggle,
-        scene.method_choice,
-        scene.threshold_slider,
-        scene.invert_toggle,
-        scene.crop_toggle,
-    ]
-    _stack(left, header, column, [
-        ([scene.open_button, scene.canvas_button, scene.clues_button], row, gap, gap * 2),
-        ([scene.width_stepper], row, 0, gap // 2),
-        (list(scene.preset_buttons), round(row * 0.8), gap // 2, gap),
-        *(([widget], row, 0, gap // 2) for widget in settings),
-        ([scene.fit_choice], row, 0, gap // 2 + gap),
-        ([scene.title_input], row, 0, gap),
-        ([scene.author_input], row, 0, gap * 2),
-        ([scene.save_button, scene.play_button], row, gap, gap),
-        ([scene.watch_button], row, 0, 0),
+    (starts, (width_row,), preset_row, (height_row,), (aspect,), (method,), (level,), (invert,),
+     (crop,), (fit,), (title,), (author,), (save, play), (watch,)) = _stack(left, header, column, [
+        (3, row, gap, gap * 2),
+        (1, row, 0, gap // 2),
+        (presets, round(row * 0.8), gap // 2, gap),
+        *((1, row, 0, gap // 2) for _ in range(6)),
+        (1, row, 0, gap // 2 + gap),
+        (1, row, 0, gap),
+        (1, row, 0, gap * 2),
+        (2, row, gap, gap),
+        (1, row, 0, 0),
     ])  # fmt: skip
 
     # The three ways to start share a row; "Open…" is the shortest label.
-    starts = scene.open_button.rect
+    top = starts[0].top
     narrow = (column - 2 * gap) // 4
     wide = (column - 2 * gap - narrow) // 2
-    scene.open_button.rect = pygame.Rect(left, starts.top, narrow, row)
-    scene.canvas_button.rect = pygame.Rect(left + narrow + gap, starts.top, wide, row)
-    scene.clues_button.rect = pygame.Rect(left + column - wide, starts.top, wide, row)
     area_left = left + column + margin
     area = pygame.Rect(area_left, header, width - margin - area_left, height - header - margin)
     report_height = round(200 * scale)
     top_height = area.height - report_height - gap
     source_width = (area.width - gap) * 2 // 5
-    scene.source_rect = pygame.Rect(area.left, area.top, source_width, top_height)
-    scene.photo.arrange(scene.source_rect, scale)
-    scene.preview_panel = pygame.Rect(
-        scene.source_rect.right + gap, area.top, area.width - source_width - gap, top_height
+    source = pygame.Rect(area.left, area.top, source_width, top_height)
+    preview_panel = pygame.Rect(
+        source.right + gap, area.top, area.width - source_width - gap, top_height
     )
     caption = round(26 * scale)
-    scene.preview.rect = scene.preview_panel.inflate(-2 * gap, -2 * gap - caption).move(
-        0, -caption // 2
+    return ConverterPlaces(
+        scale=scale,
+        margin=margin,
+        gap=gap,
+        back=back,
+        open=pygame.Rect(left, top, narrow, row),
+        canvas=pygame.Rect(left + narrow + gap, top, wide, row),
+        clues=pygame.Rect(left + column - wide, top, wide, row),
+        width=width_row,
+        presets=preset_row,
+        height=height_row,
+        aspect=aspect,
+        method=method,
+        level=level,
+        invert=invert,
+        crop=crop,
+        fit=fit,
+        title=title,
+        author=author,
+        save=save,
+        play=play,
+        watch=watch,
+        source=source,
+        preview_panel=preview_panel,
+        preview=preview_panel.inflate(-2 * gap, -2 * gap - caption).move(0, -caption // 2),
+        report=pygame.Rect(area.left, area.bottom - report_height, area.width, report_height),
     )
-    report_rect = pygame.Rect(area.left, area.bottom - report_height, area.width,
-                              report_height)  # fmt: skip
-    scene.fairness.arrange(report_rect, scale, margin, gap)
 
 
-def _stack(left: int, top: int, width: int, rows: list[tuple[list[Widget], int, int, int]]
-           ) -> None:  # fmt: skip
-    """Rows of (widgets side by side, row height, gap between them, gap below) down a
-    column of ``width`` from (left, top)."""
+def _stack(
+    left: int, top: int, width: int, rows: list[tuple[int, int, int, int]]
+) -> list[tuple[pygame.Rect, ...]]:
+    """Rows of (how many side by side, row height, gap between them, gap below) down a
+    column of ``width`` from (left, top): each row's rectangles."""
+    placed: list[tuple[pygame.Rect, ...]] = []
     y = top
-    for widgets, height, between, below in rows:
-        each = (width - (len(widgets) - 1) * between) // len(widgets)
-        for index, widget in enumerate(widgets):
-            widget.rect = pygame.Rect(left + index * (each + between), y, each, height)
+    for count, height, between, below in rows:
+        each = (width - (count - 1) * between) // count
+        placed.append(tuple(
+            pygame.Rect(left + index * (each + between), y, each, height) for index in range(count)
+        ))  # fmt: skip
         y += height + below
+    return placed

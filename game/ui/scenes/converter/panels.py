@@ -15,7 +15,7 @@ import numpy as np
 import numpy.typing as npt
 import pygame
 
-from game.core.convert.converter import ConvertOptions
+from game.core.convert.options import ConvertOptions
 from game.ui.widgets.base import Widget, radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.slider import Slider
@@ -153,7 +153,7 @@ def draw_busy_note(surface: pygame.Surface, app: App, center: tuple[int, int], t
 # --------------------------------------------------------------------------- photo controls
 
 # The converter's choices, as the settings column shows them
-# (values in game.core.convert.converter).
+# (values in game.core.convert.options).
 METHOD_LABELS = [("auto", "Auto"), ("otsu", "Otsu"), ("threshold", "Threshold"),
                  ("adaptive", "Adaptive"), ("outline", "Outline"), ("sketch", "Sketch"),
                  ("subject", "Subject"), ("dither", "Dither"),

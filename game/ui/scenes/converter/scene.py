@@ -7,7 +7,7 @@ Drag on the preview to touch up cells (left paints the opposite of the first cel
 erases); Ctrl+Z undoes a stroke, Ctrl+Y (or Ctrl+Shift+Z) redoes it. What is edited is a
 :class:`~game.core.create.editor.ConverterDocument`; this scene holds events, layout and drawing.
 
-Solving never blocks a frame: the uniqueness check, the fix search and finding the picture
+Solving never blocks a frame: the uniqueness check, Make it fair and finding the picture
 of a level file that has none are :class:`~game.core.solver.task.SolveTask` work advanced
 ``CHECK_SLICE`` seconds a frame. When the clues have several solutions, the cells that can
 go either way are hatched and "Make it fair" looks for a few edits that make it unique.
@@ -27,17 +27,9 @@ import numpy as np
 import numpy.typing as npt
 import pygame
 
-from game.core.convert.converter import (
-    DEFAULT_METHOD,
-    IMAGE_SUFFIXES,
-    LEVEL_METHODS,
-    MAX_SIZE,
-    MIN_SIZE,
-    SIZE_PRESETS,
-    Converter,
-    ConvertError,
-    ConvertOptions,
-)
+from game.core.convert.converter import Converter
+from game.core.convert.load import MAX_SIZE, MIN_SIZE, ConvertError
+from game.core.convert.options import DEFAULT_METHOD, LEVEL_METHODS, SIZE_PRESETS, ConvertOptions
 from game.core.create.editor import (
     LEVEL_SOLVE_LIMIT,
     ConverterDocument,
@@ -47,15 +39,15 @@ from game.core.create.editor import (
 )
 from game.core.create.fairness import Report
 from game.core.formats import FormatError
+from game.core.opening import Play, Refused, where_opens
 from game.core.puzzle import Puzzle
 from game.core.solver.steps import CellPosition
-from game.core.store.packs import PUZZLE_EXTENSIONS
 from game.ui.opening import PlayContext
 from game.ui.scene import EditorScene
 from game.ui.scenes.converter.editor_exit import leave_or_ask, toast_save_failed
 from game.ui.scenes.converter.fairness import CHECK_SLICE, ConverterFairness
 from game.ui.scenes.converter.framing import PhotoSide, follow_auto_frame
-from game.ui.scenes.converter.layout import arrange_converter
+from game.ui.scenes.converter.layout import converter_places
 from game.ui.scenes.converter.panels import (
     FIT_LABELS,
     METHOD_LABELS,
@@ -82,14 +74,10 @@ if TYPE_CHECKING:
 BoolGrid = npt.NDArray[np.bool_]
 
 LAST_FOLDER_SETTING = "converter_folder"
-LEVEL_SUFFIXES = tuple(sorted(PUZZLE_EXTENSIONS))
 
 
 class ConverterScene(EditorScene):
     """Picture -> puzzle, with live preview, touch-ups, a fairness report and saving."""
-
-    # The app hands files dropped on the window to this scene (see App.open_dropped_file).
-    accepts_drops = True
 
     def __init__(self, app: App, image_path: str | Path | None = None) -> None:
         super().__init__(app)
@@ -104,10 +92,9 @@ class ConverterScene(EditorScene):
         # A level file being opened (one without a goal is solved a slice a frame).
         self.level: LevelOpening | None = None
         self._pending_drawn = False
-        # Where the source picture and the preview's panel go (see converter_layout).
-        self.source_rect = pygame.Rect(0, 0, 0, 0)
-        self.preview_panel = pygame.Rect(0, 0, 0, 0)
         self._build_widgets()
+        # Where everything goes: a value for the window's size (see layout.converter_places).
+        self.places = converter_places(1.0, (0, 0), len(self.preset_buttons))
         self.grid_changed()
         if image_path is not None:
             self.open_path(Path(image_path))
@@ -280,14 +267,13 @@ class ConverterScene(EditorScene):
         if self.level is not None:  # a newer file wins
             self.level.cancel()
             self.level = None
-        if path.suffix.lower() == ".kak":  # Pillow would call it "not an image": misleading
-            self._refuse(
-                path, "a Kakuro puzzle is played from level select's Kakuro, not edited here"
-            )
-            return
-        if path.suffix.lower() in LEVEL_SUFFIXES and path.suffix.lower() not in IMAGE_SUFFIXES:
-            self._load_level(path)
-            return
+        match where_opens(path, into="editor"):
+            case Refused(reason=reason):  # a Kakuro: Pillow would call it "not an image"
+                self._refuse(path, reason)
+                return
+            case Play():  # a nonogram: its picture is edited
+                self._load_level(path)
+                return
         try:
             converter = Converter.open(path)
         except ConvertError as error:
@@ -515,8 +501,7 @@ class ConverterScene(EditorScene):
                 self.open_path,
                 start=start,
                 title="Open a picture or a puzzle",
-                image_suffixes=IMAGE_SUFFIXES,
-                level_suffixes=LEVEL_SUFFIXES,
+                into="editor",
             )
         )
 
@@ -566,7 +551,23 @@ class ConverterScene(EditorScene):
     # -- layout -----------------------------------------------------------------------------
 
     def arrange(self, size: tuple[int, int]) -> None:
-        arrange_converter(self, size)
+        self.places = places = converter_places(self.app.ui_scale, size, len(self.preset_buttons))
+        for widget, rect in (
+            (self.back_button, places.back), (self.open_button, places.open),
+            (self.canvas_button, places.canvas), (self.clues_button, places.clues),
+            (self.width_stepper, places.width), (self.height_stepper, places.height),
+            (self.aspect_toggle, places.aspect), (self.method_choice, places.method),
+            (self.threshold_slider, places.level), (self.invert_toggle, places.invert),
+            (self.crop_toggle, places.crop), (self.fit_choice, places.fit),
+            (self.title_input, places.title), (self.author_input, places.author),
+            (self.save_button, places.save), (self.play_button, places.play),
+            (self.watch_button, places.watch), (self.preview, places.preview),
+            *zip(self.preset_buttons, places.presets, strict=True),
+        ):  # fmt: skip
+            widget.rect = rect
+        self.source_view.forget_scaling()
+        self.photo.arrange(places.source, places.scale)
+        self.fairness.arrange(places.report, places.scale, places.margin, places.gap)
 
     # -- drawing ----------------------------------------------------------------------------
 
@@ -614,7 +615,7 @@ class ConverterScene(EditorScene):
         document = self.document
         converter = document.converter
         crop = converter.source.crop_box if converter and document.options.crop else None
-        if self.photo.draw(surface, self.app, self.source_rect, self.source_label, self.problem):
+        if self.photo.draw(surface, self.app, self.places.source, self.source_label, self.problem):
             return
         if document.mode == "canvas":
             help_lines = ["Draw on the grid: left button paints, right button erases.",
@@ -622,13 +623,14 @@ class ConverterScene(EditorScene):
         else:
             help_lines = ["Drop a picture on this window,", "or choose Open… to browse,",
                           "or Blank canvas to draw one."]  # fmt: skip
-        self.source_view.draw(surface, self.app, self.source_rect, crop=crop,
+        self.source_view.draw(surface, self.app, self.places.source, crop=crop,
                               help_lines=help_lines, problem=self.problem,
                               label=self.source_label or "No picture yet")  # fmt: skip
 
     def _draw_preview_panel(self, surface: pygame.Surface) -> None:
         app = self.app
-        draw_panel(surface, app, self.preview_panel)
+        panel = self.places.preview_panel
+        draw_panel(surface, app, panel)
         self.preview.draw(surface, app)
         grid = self.document.grid
         height, width = grid.shape
@@ -637,8 +639,7 @@ class ConverterScene(EditorScene):
         if touched:
             text += f", {touched} touched up"
         draw_text(surface, app, text, round(16 * app.ui_scale), app.theme.text_muted,
-                  (self.preview_panel.centerx,
-                   self.preview_panel.bottom - round(10 * app.ui_scale)),
+                  (panel.centerx, panel.bottom - round(10 * app.ui_scale)),
                   "midbottom")  # fmt: skip
 
     def report_lines(self) -> list[tuple[str, str]]:
@@ -650,4 +651,4 @@ class ConverterScene(EditorScene):
             name = self.pending_path.name
         else:
             name = self.level.path.name if self.level is not None else ""
-        draw_busy_note(surface, self.app, self.preview_panel.center, f"Opening {name}…")
+        draw_busy_note(surface, self.app, self.places.preview_panel.center, f"Opening {name}…")

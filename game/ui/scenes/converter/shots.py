@@ -2,7 +2,7 @@
 
 Each shot draws its own picture into a temporary folder (a synthetic photo, or a pixel cat
 whose clues have two solutions), opens it in the converter and waits, frame by frame, until
-the fairness report (and, for the ambiguous cat, the fix search) is done.
+the fairness report is done.
 """
 
 from __future__ import annotations

@@ -16,6 +16,7 @@ import pygame
 from game.core.formats import read_puzzle
 from game.core.generate.daily import Today, local_today
 from game.core.kakuro.packs import kakuro_file_name, read_kakuro_entry, saved_kakuro
+from game.core.opening import kind_by_name
 from game.core.store.fileio import readable
 from game.core.store.packs import recorded_file, shown_name, title_of
 from game.resources import levels_dir
@@ -138,7 +139,7 @@ class MenuScene(Scene):
         for key, path_text in candidates:
             if not key or not path_text:
                 continue
-            if path_text.lower().endswith(".kak"):
+            if kind_by_name(Path(path_text)) == "kakuro":
                 kakuro = saved_kakuro(self.app.store, levels_dir(), key, path_text)
                 if kakuro is not None:
                     return None, kakuro
@@ -165,7 +166,7 @@ class MenuScene(Scene):
         reason = f"its file {name} is no longer there"
         if path is not None:
             reason = f"its file {name} has changed since"
-            if path.suffix.lower() == ".kak":
+            if kind_by_name(path) == "kakuro":
                 if read_kakuro_entry(path).puzzle is None:
                     reason = f"its file {name} can no longer be read"
             else:

@@ -1,0 +1,66 @@
+"""One conversion, picture to fair-or-not puzzle, in one call: the command line's path.
+
+:func:`convert` is the straight walk: the picture is loaded (:mod:`game.core.convert.load`),
+gridded under its options (:class:`game.core.convert.converter.Converter`), made a
+:class:`~game.core.puzzle.Puzzle` (:func:`puzzle_from_grid`) and asked whether it is fair
+(:func:`game.core.create.fairness.check_uniqueness`); the screen makes the same steps one
+frame at a time through :class:`game.core.create.editor.ConverterDocument`. Nothing here
+imports pygame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+import numpy as np
+
+from game.core.convert.converter import Converter
+from game.core.convert.load import BoolGrid, SourceImage, load_image
+from game.core.convert.options import ConvertOptions
+from game.core.create.fairness import Report, check_uniqueness, grid_warnings
+from game.core.puzzle import Puzzle
+
+
+def puzzle_from_grid(
+    grid: BoolGrid | Sequence[Sequence[bool]], title: str = "", author: str = ""
+) -> Puzzle:
+    """The puzzle whose goal is ``grid``."""
+    return Puzzle.from_grid(np.asarray(grid, dtype=bool), title=title, author=author)
+
+
+@dataclass(frozen=True)
+class Conversion:
+    """One finished conversion: the options used, the grid, the puzzle and its report."""
+
+    options: ConvertOptions
+    grid: BoolGrid = field(compare=False)
+    puzzle: Puzzle
+    report: Report
+
+
+def convert(
+    source: str | Path | SourceImage | Converter,
+    options: ConvertOptions | None = None,
+    *,
+    title: str = "",
+    author: str = "",
+    timeout: float = 0.5,
+) -> Conversion:
+    """Picture -> grid -> Puzzle -> uniqueness report, in one call (the CLI's path)."""
+    if isinstance(source, Converter):
+        converter = source
+    else:
+        picture = source if isinstance(source, SourceImage) else load_image(source)
+        converter = Converter(picture)
+    options = converter.resolved(options or ConvertOptions())
+    grid = converter.grid(options)
+    puzzle = puzzle_from_grid(grid, title=title, author=author)
+    report = replace(check_uniqueness(puzzle, timeout=timeout), warnings=grid_warnings(grid))
+    return Conversion(options, grid, puzzle, report)
+
+
+def grid_text(grid: BoolGrid, filled: str = "#", empty: str = ".") -> str:
+    """The grid as text art, one row a line."""
+    return "\n".join("".join(filled if cell else empty for cell in row) for row in grid)
