@@ -120,23 +120,7 @@ def play_puzzle(
     if refusal is not None:
         app.toast(refusal, error=True)
         return False
-    from game.ui.scenes.play.scene import PlayScene
-
-    context = context if context is not None else PlayContext()
-    scene = PlayScene(
-        app,
-        puzzle,
-        path=path,
-        pack=context.pack,
-        place=context.place,
-        next_puzzles=context.next_puzzles,
-        editor=context.editor,
-        notice=context.notice,
-    )
-    if isinstance(app.top, PlayScene):
-        app.replace(scene)
-    else:
-        app.push(scene)
+    app.router.game(puzzle, path, context if context is not None else PlayContext())
     return True
 
 

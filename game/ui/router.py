@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from game.core.puzzle import Puzzle
     from game.core.store.packs import PackPlace
     from game.ui.app import App
+    from game.ui.opening import PlayContext
 
 #: The places a screen can go back to.
 Back = Literal["menu", "levels", "kakuro"]
@@ -151,6 +152,25 @@ class Router:
     ) -> None:
         """The solver's replay of ``puzzle`` over the screen that asked."""
         self.app.push(ReplayScene(self.app, puzzle, initial_board=initial_board, name=name))
+
+    def game(self, puzzle: Puzzle, path: Path | None, context: PlayContext) -> None:
+        """The play screen for ``puzzle`` (see ``game.ui.opening.play_puzzle``, which checks
+        that it can be played first): over a game already open it takes that game's place
+        rather than piling up."""
+        scene = PlayScene(
+            self.app,
+            puzzle,
+            path=path,
+            pack=context.pack,
+            place=context.place,
+            next_puzzles=context.next_puzzles,
+            editor=context.editor,
+            notice=context.notice,
+        )
+        if isinstance(self.app.top, PlayScene):
+            self.app.replace(scene)
+        else:
+            self.app.push(scene)
 
     def next_game(
         self,

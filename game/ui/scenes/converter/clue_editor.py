@@ -37,7 +37,6 @@ from game.ui.scenes.converter.editor_exit import leave_or_ask, toast_save_failed
 from game.ui.scenes.converter.layout import editor_frame
 from game.ui.scenes.converter.panels import draw_panel, draw_report
 from game.ui.scenes.play.exits import ambiguity_notice
-from game.ui.scenes.replay.scene import ReplayScene
 from game.ui.widgets.base import FocusGroup, Widget, draw_focus_ring
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
@@ -227,7 +226,7 @@ class ClueEditorScene(EditorScene):
 
     def watch(self) -> None:
         if self.sheet.ready:
-            self.app.push(ReplayScene(self.app, self.finished_puzzle()))
+            self.app.router.replay(self.finished_puzzle())
 
     def save_clicked(self) -> None:
         if not self.save_button.enabled or self.report is None:

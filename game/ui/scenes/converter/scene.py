@@ -56,7 +56,6 @@ from game.ui.scenes.converter.panels import (
     draw_panel,
 )
 from game.ui.scenes.play.exits import ambiguity_notice
-from game.ui.scenes.replay.scene import ReplayScene
 from game.ui.widgets.base import FocusGroup, Widget, draw_focus_ring
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogAction, DialogScene
@@ -354,10 +353,8 @@ class ConverterScene(EditorScene):
     def type_clues(self) -> None:
         """The clue editor, for a puzzle copied from a book: it starts at this screen's size
         and Back returns here with the picture untouched."""
-        from game.ui.scenes.converter.clue_editor import ClueEditorScene
-
         options = self.document.options
-        self.app.push(ClueEditorScene(self.app, options.width, options.height))
+        self.app.router.clue_editor(options.width, options.height)
 
     def _replace_work(self, title: str, show: Callable[[], None]) -> None:
         """Show a new picture, level or canvas; ask first when it would replace work changed
@@ -488,7 +485,7 @@ class ConverterScene(EditorScene):
     def watch_solver(self) -> None:
         if self.document.mode == "empty":
             return
-        self.app.push(ReplayScene(self.app, self.finished_puzzle()))
+        self.app.router.replay(self.finished_puzzle())
 
     def open_browser(self) -> None:
         start: Path | None = None
