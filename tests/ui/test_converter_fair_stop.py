@@ -114,7 +114,7 @@ def test_failure_advice_on_a_canvas_names_no_method(tmp_path: Path) -> None:
     assert "another method" in _lines(scene)
     scene.document.mode = "canvas"  # drawn by hand: the Method setting is greyed
     lines = _lines(scene)
-    assert "No small set" in lines and "method" not in lines and "another size" in lines
+    assert "Make it fair: no edit" in lines and "method" not in lines and "another size" in lines
 
 
 def test_make_fair_limits_keep_the_search_short() -> None:

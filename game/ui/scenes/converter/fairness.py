@@ -282,8 +282,11 @@ class ConverterFairness:
                           f"before its work was done (a busy machine): try again, or try "
                           f"{self._advice()}."))  # fmt: skip
         elif self.failed is not None:
-            lines.append(("warning", "No small set of edits gave one solution: "
+            lines.append(("warning", f"Make it fair: {self.failed.why}: "
                           f"try {self._advice()}."))  # fmt: skip
+        if self.failed is not None and self.failed.offer:
+            listed = "; ".join(edit.text for edit in self.failed.partial[:LISTED_EDITS])
+            lines.append(("info", f"It found {self.failed.offer}: {listed}."))
         if self.applied is not None:
             # When the edits took most of the picture the line says so, in its place.
             lost = _picture_lost(self.applied.edits, int(document.grid.sum()))
