@@ -34,7 +34,9 @@ from PIL import Image, ImageDraw, ImageFilter
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.core.convert.converter import Converter, ConvertOptions, defaults_for, puzzle_from_grid
+from game.core.convert.converter import Converter, defaults_for
+from game.core.convert.options import ConvertOptions
+from game.core.create.conversion import puzzle_from_grid
 from game.core.difficulty import EXPERT_INSIGHTS, Effort, EffortMeter
 from game.core.formats import read_puzzle
 from game.core.generate.daily import plan_for

@@ -189,7 +189,13 @@ class ConverterDocument:
 
     # -- sources ----------------------------------------------------------------------------
 
-    def open_picture(self, converter: Converter, *, photo_defaults: bool = True) -> None:
+    def open_picture(
+        self,
+        converter: Converter,
+        *,
+        photo_defaults: bool = True,
+        start: dict[str, object] | None = None,
+    ) -> None:
         """Convert a loaded picture; touch-ups and the frame start afresh, the method, fit,
         tone and speck cleaning start from what suits the picture (``defaults_for``: Auto
         and Fill for a photo), the size stays. The title becomes the file's name unless
@@ -201,7 +207,9 @@ class ConverterDocument:
         self.marks = {}
         if photo_defaults:
             # A photo with a face opens framed on it, in the grid's shape.
-            start = defaults_for(converter.source, self.options.width, self.options.height)
+            # (``start``: those options, already worked out while the picture opened.)
+            if start is None:
+                start = defaults_for(converter.source, self.options.width, self.options.height)
             self.options = replace(self.options, **start)  # type: ignore[arg-type]
         else:
             self.options = replace(self.options, frame=None)
