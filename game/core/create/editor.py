@@ -367,6 +367,16 @@ class ConverterDocument:
             self.paint([edit.cell for edit in result.edits if edit.filled is value], value)
         return True
 
+    def apply_offer(self, result: FairResult) -> bool:
+        """The edits a Make it fair that found no fix offers (``result.partial``: fewer free
+        cells, not yet one solution), as one undo step; False when it offers none."""
+        if result.found or not result.partial:
+            return False
+        self.begin_stroke()
+        for value in (True, False):
+            self.paint([edit.cell for edit in result.partial if edit.filled is value], value)
+        return True
+
     @property
     def can_undo(self) -> bool:
         return bool(self._undo)
