@@ -114,7 +114,7 @@ def test_failure_advice_on_a_canvas_names_no_method(tmp_path: Path) -> None:
     assert "another method" in _lines(scene)
     scene.document.mode = "canvas"  # drawn by hand: the Method setting is greyed
     lines = _lines(scene)
-    assert "Make it fair: no edit" in lines and "method" not in lines and "another size" in lines
+    assert "No fix found: no edit" in lines and "method" not in lines and "another size" in lines
 
 
 def test_make_fair_limits_keep_the_search_short() -> None:
@@ -142,7 +142,7 @@ def test_a_search_without_a_fix_offers_its_edits_and_the_button_makes_them(
     )
     scene.sync_widgets()
     lines = _lines(scene)
-    assert "edits one at a time" in lines and "from 26 to 7" in lines
+    assert "one edit at a time" in lines and "1 edit leaves 7 of its 26 free cells" in lines
     assert scene.fair_button.label == "Use its 1 edit"
     click(app, scene.fair_button.rect.center)
     assert scene.document.grid[y, x] == edit.filled

@@ -164,7 +164,7 @@ class FairResult:
                 "before any small set of edits gave one solution"
             )
         if self.stopped == "edits":
-            return "edits one at a time kept leaving cells free: the picture needs a bigger change"
+            return "one edit at a time kept leaving cells free"
         return "no edit near the free cells left fewer of them"
 
     @property
@@ -178,10 +178,8 @@ class FairResult:
         if self.found or not self.partial:
             return ""
         count = len(self.partial)
-        edits = f"{count} edits bring" if count != 1 else "1 edit brings"
-        return (
-            f"{edits} the cells that can go either way from {self.free_before} to {self.free_left}"
-        )
+        edits = f"{count} edits leave" if count != 1 else "1 edit leaves"
+        return f"{edits} {self.free_left} of its {self.free_before} free cells"
 
     @property
     def text(self) -> str:

@@ -315,15 +315,16 @@ class ConverterFairness:
             lines.append(("warning", f"Make it fair gave up after {self.fair_elapsed:.0f} s, "
                           f"before its work was done (a busy machine): try again, or try "
                           f"{self._advice()}."))  # fmt: skip
+        elif self.offer is not None:
+            # Why, and what it found, which the button makes: short enough for the panel.
+            count = len(self.offer.partial)
+            them = "it" if count == 1 else "them"
+            lines.append(("warning", f"No fix found: {self.offer.why}."))
+            lines.append(("info", f'Its best: {self.offer.offer}; "{self.fair_button.label}" '
+                          f"makes {them}."))  # fmt: skip
         elif self.failed is not None:
-            lines.append(("warning", f"Make it fair: {self.failed.why}: "
+            lines.append(("warning", f"No fix found: {self.failed.why}: "
                           f"try {self._advice()}."))  # fmt: skip
-        if self.offer is not None:
-            listed = "; ".join(edit.text for edit in self.offer.partial[:LISTED_EDITS])
-            more = len(self.offer.partial) - LISTED_EDITS
-            listed += f"; and {more} more" if more > 0 else ""
-            lines.append(("info", f"It found {self.offer.offer}: {listed}. "
-                          "The button makes them."))  # fmt: skip
         if self.applied is not None:
             # When the edits took most of the picture the line says so, in its place.
             lost = _picture_lost(self.applied.edits, int(document.grid.sum()))
