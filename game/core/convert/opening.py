@@ -19,6 +19,10 @@ from collections.abc import Callable, Generator
 from dataclasses import replace
 from pathlib import Path
 
+# np.percentile (whether a picture is a photo) imports numpy.ma on first use: 7-10 ms that
+# fell in one frame of the first opening. Imported with this module instead.
+import numpy.ma  # noqa: F401
+
 from game.core.convert.converter import Converter, defaults_for
 from game.core.convert.load import ConvertError, load_steps
 from game.core.convert.options import ConvertOptions
