@@ -74,13 +74,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--timeout",
         type=seconds_argument,
         default=2.0,
-        help="seconds the solver may spend on the uniqueness check (default 2)",
+        help="the uniqueness check's budget in seconds of solver work (default 2), counted "
+        "in solver steps (25,000 a second): the same verdict on every machine, however loaded",
     )
     parser.add_argument(
         "--free-time",
         type=seconds_argument,
         default=10.0,
-        help="seconds the solver may spend counting the cells that can go either way (default 10)",
+        help="the budget for counting the cells that can go either way, in seconds of solver "
+        "work counted in steps like --timeout (default 10)",
     )
     parser.add_argument(
         "--fix",
@@ -217,6 +219,9 @@ def run(args: argparse.Namespace) -> int:
         fixed = search.run()
         tried = f"{fixed.tried} edit{'s' if fixed.tried != 1 else ''} tried"
         print(f"make it fair: {fixed.text} [{fixed.seconds:.2f} s, {tried}]")
+        if fixed.partial:
+            print("its best edits: " + "; ".join(edit.text for edit in fixed.partial))
+            print(grid_text(fixed.partial_grid))
         if fixed.found:
             grid = fixed.grid
             puzzle = type(puzzle).from_grid(grid, title=puzzle.title, author=puzzle.author)

@@ -20,9 +20,20 @@ A player's work on a nonogram comes in kinds the engine's steps show one by one:
     points = rounds + 3 * (1 - overlap share) + 4 * insights + 10 * probed share
              + 10 * guesses
 
-and the five levels cut the points at :data:`LEVEL_LIMITS` (see :mod:`game.core.rating`).
-The weights make one probing insight worth four rounds of line logic, and a grid settled
-wholly by probing worth ten more.
+The points order puzzles by the work they take; the *level* (:attr:`Effort.level`,
+:func:`level_for`) is what a player must do, the same for every source of puzzles (bundled,
+Random, daily, converted):
+
+- 1 Easy, 2 Medium, 3 Hard: line logic alone solves it (no probing insight, no guess),
+  graded by the line points ``rounds + 3 * (1 - overlap share)``: longer chains of line
+  deductions and fewer free overlaps make it harder (cut at :data:`LINE_LIMITS`);
+- 4 Expert: line logic stalls, and at least one probe (a cell tried both ways, one of which
+  fails by line logic) is needed, at most :data:`EXPERT_INSIGHTS` of them;
+- 5 Fiendish: more probing insights than that, or deeper ones: a cell that probing at the
+  top cannot settle, so trials inside trials (the engine's search) are needed.
+
+:func:`level_of` is the old points-only cut, which the Kakuro rating still uses for its own
+measures (:mod:`game.core.kakuro.rating`).
 """
 
 from __future__ import annotations
@@ -46,10 +57,35 @@ GUESS_POINTS = 10.0
 # (or with any guessing) the puzzle is 5, Fiendish.
 LEVEL_LIMITS: tuple[float, ...] = (4.5, 8.0, 14.0, 24.0)
 LEVELS = 5
+EASY, MEDIUM, HARD, EXPERT, FIENDISH = 1, 2, 3, 4, 5
+# The line points a line-solved puzzle may have at Easy and at Medium; above is Hard.
+LINE_LIMITS: tuple[float, float] = (4.5, 8.0)
+# The most probing insights an Expert puzzle needs; more (or any search) is Fiendish.
+EXPERT_INSIGHTS = 3
+
+
+def line_points(rounds: int, overlap: float) -> float:
+    """How hard line logic alone is: its rounds, and how little simple overlap gives."""
+    return ROUND_POINTS * rounds + START_POINTS * (1.0 - overlap)
+
+
+def level_for(rounds: int, overlap: float, insights: int, guesses: int) -> int:
+    """The level (1-5) of what a player must do (see the module text)."""
+    if guesses or insights > EXPERT_INSIGHTS:
+        return FIENDISH
+    if insights:
+        return EXPERT
+    points = line_points(rounds, overlap)
+    if points <= LINE_LIMITS[0]:
+        return EASY
+    if points <= LINE_LIMITS[1]:
+        return MEDIUM
+    return HARD
 
 
 def level_of(points: float, guesses: int = 0) -> int:
-    """The level (1-5) of a puzzle worth ``points``; any guessing makes it 5."""
+    """The level (1-5) of ``points`` on the points-only scale (Kakuro's); any guessing
+    makes it 5. Nonograms are levelled by technique, :func:`level_for`."""
     if guesses:
         return LEVELS
     for level, limit in enumerate(LEVEL_LIMITS, start=1):
@@ -110,8 +146,13 @@ class Effort:
         )
 
     @property
+    def line_points(self) -> float:
+        """The line-logic part of the points (what grades Easy, Medium and Hard)."""
+        return line_points(self.rounds, self.overlap)
+
+    @property
     def level(self) -> int:
-        return level_of(self.points, self.guesses)
+        return level_for(self.rounds, self.overlap, self.insights, self.guesses)
 
     def as_dict(self) -> dict[str, object]:
         return {

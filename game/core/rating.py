@@ -1,18 +1,21 @@
 """Difficulty as 1-5 stars with a name, from the human effort a solve reveals.
 
-:mod:`game.core.difficulty` turns the engine's steps into effort points (rounds of line
-logic, how little simple overlap gives, probing insights, cells only probing settles,
-guesses); the levels cut those points:
+:mod:`game.core.difficulty` reads the engine's steps: rounds of line logic, how little simple
+overlap gives, probing insights, cells only probing settles, guesses. The level is what a
+player must do, the same for bundled, Random, daily and converted puzzles:
 
-====  ===========  ===============  ============================================================
-star  name         points           typically
-====  ===========  ===============  ============================================================
-1     Easy         at most 4.5      overlap and two or three rounds of line logic
-2     Medium       at most 8        line logic alone, a few more rounds or a bare start
-3     Hard         at most 14       long chains of line logic, or one probing insight
-4     Expert       at most 24       several probing insights, or a long chain and one
-5     Fiendish     more, or search  probing carries much of the grid, or guessing is needed
-====  ===========  ===============  ============================================================
+====  ===========  ==============================================================
+star  name         what it takes
+====  ===========  ==============================================================
+1     Easy         line logic alone, line points at most 4.5 (overlap, a few rounds)
+2     Medium       line logic alone, line points at most 8
+3     Hard         line logic alone, longer chains of line deductions
+4     Expert       at least one probe (a cell tried both ways), at most three
+5     Fiendish     more probing insights, or deeper ones (trials inside trials)
+====  ===========  ==============================================================
+
+The line points are ``rounds + 3 * (1 - overlap share)``; the points a rating carries add
+the probing and guessing work too, and order puzzles within a level.
 
 Rate a puzzle with :func:`rate_puzzle` (it solves with an
 :class:`~game.core.difficulty.EffortMeter` watching), or, when a
@@ -40,6 +43,14 @@ from game.core.solver.result import SolveResult
 from game.core.solver.task import SolveTask
 
 STAR_NAMES = {1: "Easy", 2: "Medium", 3: "Hard", 4: "Expert", 5: "Fiendish"}
+# What each level asks of a player, in the words screens show beside the level's name.
+LEVEL_TEXT = {
+    1: "Line logic alone: overlap and a few rounds.",
+    2: "Line logic alone, a few more rounds.",
+    3: "Line logic alone: long chains, few free starts.",
+    4: "Needs probing: one to three cells tried both ways.",
+    5: "Many probes, or deeper ones: trials inside trials.",
+}
 AMBIGUOUS = "Ambiguous"
 
 

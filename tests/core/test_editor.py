@@ -100,6 +100,19 @@ def test_make_it_fair_is_applied_as_one_undo_step() -> None:
     assert not document.can_redo
 
 
+def test_the_edits_a_fruitless_make_it_fair_offers_are_one_undo_step() -> None:
+    # Issue 35, item 6: no fix found, but edits that leave fewer free cells, offered.
+    document = _opened()
+    before = document.grid.copy()
+    offered = (Edit(9, 0, True), Edit(2, 5, False))
+    result = FairResult(False, (), before, 26, 0.0, 3, partial=offered, free_left=7)
+    assert not document.apply_fair(result)  # not a fix
+    assert document.apply_offer(result)
+    assert document.grid[0, 9] and not document.grid[5, 2]
+    assert document.undo() and np.array_equal(document.grid, before) and not document.can_undo
+    assert not document.apply_offer(replace(result, partial=()))
+
+
 def test_make_it_fair_with_clears_and_fills_undoes_in_one_step() -> None:
     document = _opened()
     before = document.grid.copy()

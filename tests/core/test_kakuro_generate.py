@@ -13,7 +13,7 @@ from game.core.kakuro.generate import (
     natural_level,
     reachable_levels,
 )
-from game.core.kakuro.layout import LONGEST_RUN, make_layout, runs_of
+from game.core.kakuro.layout import LONG_RUN_PAIRS, LONGEST_RUN, make_layout, runs_of
 from game.core.kakuro.rating import rate_kakuro_puzzle
 from game.core.kakuro.task import solve
 from tests.core.kakuro_boards import brute_force_count
@@ -54,8 +54,12 @@ def test_layouts_keep_runs_as_short_as_the_level_asks(level: int, size: int, at_
     rng = np.random.Generator(np.random.PCG64(level))
     layouts = [make_layout(rng, size, level) for _ in range(8)]
     made = [white for white in layouts if white is not None]
-    lengths = [len(run) for white in made for run in runs_of(white)]
-    assert lengths and max(lengths) <= LONGEST_RUN[level - 1]
+    for white in made:
+        lengths = [len(run) for run in runs_of(white)]
+        # The level's longest, but for at most LONG_RUN_PAIRS runs and their mirrors (up
+        # to nine): printed Kakuro have a long run or two.
+        long_runs = [length for length in lengths if length > LONGEST_RUN[level - 1]]
+        assert len(long_runs) <= 2 * LONG_RUN_PAIRS[level - 1] and max(lengths) <= 9
     # Split groups joined rather than dropped: many layouts keep enough white cells (at
     # 16x16, when halves were dropped, most were refused; Easy's sparse ones more often).
     assert len(made) >= at_least
@@ -153,3 +157,16 @@ def test_no_layout_leaves_its_last_row_and_column_black() -> None:
                 assert any(layout[size - 1]), (size, level, seed)
                 assert any(row[size - 1] for row in layout), (size, level, seed)
     assert kept > 100
+
+
+def test_hard_and_harder_boards_get_runs_of_eight_and_nine_and_stay_fair() -> None:
+    """Issue 35, item 7: the generator stopped at runs of seven; printed Kakuro (and the
+    seed's description) have runs of eight and nine. Some boards have them, and each is
+    still has one solution (counted to the end) and is rated at its level."""
+    lengths: set[int] = set()
+    for size, level, seed in [(12, 4, 0), (16, 3, 0), (16, 3, 2), (16, 5, 2)]:
+        made = KakuroGeneration(size, level, seed).run()
+        lengths |= {len(run.cells) for run in made.puzzle.runs}
+        assert solve(made.puzzle, max_solutions=None).solution_count == 1  # a full count
+        assert made.rating.stars == level
+    assert {8, 9} <= lengths

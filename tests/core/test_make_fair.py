@@ -163,7 +163,7 @@ def test_the_safety_cap_gives_up_and_says_so() -> None:
     grid = dither_grid(np.linspace(0.2, 0.8, 144).reshape(12, 12), 0.5)
     result = MakeFair(grid, safety_seconds=5.0, clock=_ticking_clock(1.0)).run()
     assert not result.found and result.gave_up and result.edits == ()
-    assert result.text.startswith("gave up after") and np.array_equal(result.grid, grid)
+    assert "gave up after" in result.text and np.array_equal(result.grid, grid)
     stopped = MakeFair(grid)
     stopped.give_up()
     assert stopped.result is not None and stopped.result.gave_up

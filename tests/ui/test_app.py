@@ -16,6 +16,7 @@ from game.ui.scene import Scene
 from game.ui.sounds import NAMES, Sounds, synthesise
 from game.ui.theme import THEMES, theme_named, ui_scale
 from game.ui.widgets.marks import CROSSED, FILLED, TRIAL_CROSSED, TRIAL_FILLED, draw_mark
+from tests.ui.converter_helpers import finish_opening
 from tests.ui.ui_events import click, key
 
 
@@ -459,6 +460,7 @@ def test_play_command_opens_a_picture_in_the_converter(
     def run_a_few_frames(app: App) -> None:  # the real loop would wait for the player
         for _ in range(3):
             app.step()
+        finish_opening(app)
         seen.append(list(app.scenes))
 
     monkeypatch.setattr(App, "run", run_a_few_frames)

@@ -17,6 +17,7 @@ from game.ui.widgets.file_browser import (
     folder_entries,
     size_text,
 )
+from tests.ui.converter_helpers import finish_opening
 from tests.ui.ui_events import click, key
 
 
@@ -87,7 +88,7 @@ def test_keyboard_opens_a_picture_in_the_converter(folder: Path) -> None:
         key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)
     app.step()
-    app.step()
+    finish_opening(app, scene)
     assert app.top is scene and scene.document.mode == "image"
     assert "apple.jpg" in scene.source_label
 
@@ -133,6 +134,7 @@ def test_a_drop_while_browsing_is_the_choice(folder: Path) -> None:
     app.feed(pygame.event.Event(pygame.DROPFILE, file=str(folder / "zebra.PNG")))
     for _ in range(3):
         app.step()
+    finish_opening(app, scene)
     assert app.top is scene and "zebra.PNG" in scene.source_label
 
 

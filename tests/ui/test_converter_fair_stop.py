@@ -114,7 +114,7 @@ def test_failure_advice_on_a_canvas_names_no_method(tmp_path: Path) -> None:
     assert "another method" in _lines(scene)
     scene.document.mode = "canvas"  # drawn by hand: the Method setting is greyed
     lines = _lines(scene)
-    assert "No small set" in lines and "method" not in lines and "another size" in lines
+    assert "No fix found: no edit" in lines and "method" not in lines and "another size" in lines
 
 
 def test_make_fair_limits_keep_the_search_short() -> None:
@@ -124,3 +124,29 @@ def test_make_fair_limits_keep_the_search_short() -> None:
     work_seconds = converter_fairness.FAIR_WORK_LIMIT / STEPS_PER_SECOND
     on_screen = work_seconds / converter_fairness.FAIR_SLICE / 60
     assert 2 * on_screen <= FAIR_WALL_LIMIT <= 60.0
+
+
+def test_a_search_without_a_fix_offers_its_edits_and_the_button_makes_them(
+    tmp_path: Path,
+) -> None:
+    """Issue 35, item 6: Make it fair that finds no fix says why and offers what it found."""
+    from game.core.create.make_fair import Edit
+
+    app, scene = _open(_cat(tmp_path / "cat.png"))
+    _settle(app, scene)
+    grid = scene.document.grid.copy()
+    x, y = 0, 0
+    edit = Edit(x, y, not bool(grid[y, x]))
+    scene.fairness.failed = FairResult(
+        False, (), grid, 26, 1.0, 3, 100, False, stopped="edits", partial=(edit,), free_left=7
+    )
+    scene.sync_widgets()
+    lines = _lines(scene)
+    assert "one edit at a time" in lines and "1 edit leaves 7 of its 26 free cells" in lines
+    assert scene.fair_button.label == "Use its 1 edit"
+    click(app, scene.fair_button.rect.center)
+    assert scene.document.grid[y, x] == edit.filled
+    assert "changed as offered" in _lines(scene)
+    assert scene.fairness.failed is None and scene.fair_button.label == "Make it fair"
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert np.array_equal(scene.document.grid, grid)

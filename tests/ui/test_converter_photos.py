@@ -12,6 +12,7 @@ from PIL import Image
 
 from game.ui.app import App
 from game.ui.scenes.converter.scene import ConverterScene
+from tests.ui.converter_helpers import finish_opening
 from tests.ui.ui_events import click, wheel
 
 
@@ -34,7 +35,7 @@ def _open(path: Path) -> tuple[App, ConverterScene]:
     scene = ConverterScene(app, path)
     app.push(scene)
     app.step()
-    app.step()
+    finish_opening(app, scene)
     return app, scene
 
 
@@ -116,8 +117,7 @@ def test_a_new_picture_resets_the_title_unless_typed_for_it(tmp_path: Path) -> N
     app, scene = _open(_photo(tmp_path / "chelsea.jpg"))
     assert scene.title_input.text == "chelsea"
     scene.open_path(_photo(tmp_path / "horse.jpg", seed=3))
-    app.step()
-    app.step()
+    finish_opening(app, scene)
     assert scene.title_input.text == "horse"  # not "chelsea" from the first picture
     click(app, scene.title_input.rect.center)
     scene.title_input.text = ""
@@ -126,6 +126,5 @@ def test_a_new_picture_resets_the_title_unless_typed_for_it(tmp_path: Path) -> N
     app.step()
     assert scene.title_input.text == "Cameraman" and scene.document.title == "Cameraman"
     scene.open_path(_photo(tmp_path / "astronaut.jpg", seed=4))
-    app.step()
-    app.step()
+    finish_opening(app, scene)
     assert scene.title_input.text == "astronaut"  # "Cameraman" was typed for the horse

@@ -12,6 +12,7 @@ from PIL import Image, ImageDraw
 from game.ui.app import App
 from game.ui.scenes.converter.scene import ConverterScene
 from game.ui.widgets.dialog import DialogScene
+from tests.ui.converter_helpers import finish_opening
 from tests.ui.test_converter import _cat, _disc, _drag, _open, _settle
 from tests.ui.ui_events import click, key
 
@@ -31,7 +32,7 @@ def _touch_up(app: App, scene: ConverterScene) -> None:
 def _open_next(scene: ConverterScene, path: Path) -> None:
     scene.open_path(path)
     scene.app.step()  # draws "Opening…"
-    scene.app.step()  # opens it
+    finish_opening(scene.app, scene)  # opens it
 
 
 def test_a_picture_only_looked_at_is_replaced_without_a_question(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from game.ui.app import App
 from game.ui.scenes.converter.scene import ConverterScene
 from game.ui.scenes.play.scene import PlayScene
 from game.ui.widgets.file_browser import FileBrowserScene
+from tests.ui.converter_helpers import finish_opening
 from tests.ui.play_helpers import click
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX byte file names")
@@ -89,6 +90,5 @@ def test_the_converter_names_a_picture_with_a_non_utf8_name(tmp_path: Path) -> N
     app = App(headless=True)
     scene = ConverterScene(app, path)
     app.push(scene)
-    for _ in range(5):
-        app.step(0.05)
+    finish_opening(app, scene)
     assert scene.title_input.text == "pic\ufffd"

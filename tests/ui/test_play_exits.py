@@ -22,6 +22,7 @@ from game.ui.scenes.play.scene import PlayScene
 from game.ui.settings import PLAY_PANEL
 from game.ui.widgets.dialog import DialogScene
 from tests.core.test_clue_editor import ARROW
+from tests.ui.converter_helpers import finish_opening
 from tests.ui.ui_events import click, key
 
 
@@ -39,8 +40,7 @@ def _converter_with_a_picture(tmp_path: Path) -> tuple[App, ConverterScene]:
     app.step()
     converter = ConverterScene(app, _picture(tmp_path / "coffee.png"))
     app.push(converter)
-    app.step()
-    app.step()
+    finish_opening(app, converter)
     converter.document.dirty = True  # as after a touch-up: the picture's puzzle is unsaved
     assert converter.unsaved_work() is not None
     return app, converter

@@ -30,13 +30,19 @@ PROGRAM = textwrap.dedent(
 
     app = App()
     app.push(MenuScene(app, offer_lesson=False))
-    app.push(ConverterScene(app, Path(sys.argv[1])))
+    converter = ConverterScene(app, Path(sys.argv[1]))
+    app.push(converter)
     frames = []
+    stopping = []
     pump = app.pump
 
     def pump_then_stop(dt):
         frames.append(dt)
-        if len(frames) == 5:  # the picture is open by now
+        # Once the picture has opened (a slice a frame, a few dozen frames at most).
+        if len(frames) < 400 and (len(frames) < 3 or converter.opening):
+            return pump(dt)
+        if not stopping:
+            stopping.append(True)
             assert app.unsaved_work(), "the converter should hold unsaved work"
             os.kill(os.getpid(), signal.SIGTERM)
         return pump(dt)

@@ -71,6 +71,7 @@ cut (likeness about 0.9, no specks).
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
@@ -245,20 +246,35 @@ def score_grid(grid: BoolGrid, darkness: FloatGrid, local: FloatGrid | None = No
 
 
 def choose(converter: Gridder, options: ConvertOptions) -> AutoChoice:
+    """What Auto picks (see :func:`choose_steps`), worked out at once."""
+    steps = choose_steps(converter, options)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            chosen: AutoChoice = done.value
+            return chosen
+
+
+def choose_steps(converter: Gridder, options: ConvertOptions) -> Generator[None, None, AutoChoice]:
     """Score every candidate under ``options`` (size, fit, frame, tone, invert, clean), in
     both polarities (dark parts filled, and light parts filled, for a bright subject on a
     dark ground), and return the best; ties go to the earlier, simpler candidate. A portrait
     (a face fills the framed picture) is sketched (``PORTRAIT_CANDIDATES``) when the sketch
     follows it well enough (``PORTRAIT_SKETCH_LIKENESS``). When the
     best's likeness is under ``SKETCH_BELOW``, return the best sketch (dark on light: a sketch is
-    a drawing of the picture's edges and darkest features, not of its tones)."""
+    a drawing of the picture's edges and darkest features, not of its tones).
+
+    Yields after each candidate, so a screen can spread the scoring over frames."""
     cells = converter.cell_luminance(options)
+    yield None
     best: AutoChoice | None = None
     for flipped in (False, True):
-        best = _best(converter, options, cells, flipped, CANDIDATES, best)
+        best = yield from _best(converter, options, cells, flipped, CANDIDATES, best)
     assert best is not None
     if converter.portrait(options):
-        portrait = _best(converter, options, cells, False, PORTRAIT_CANDIDATES, None)
+        yield None
+        portrait = yield from _best(converter, options, cells, False, PORTRAIT_CANDIDATES, None)
         drawn = portrait.grid.any() and not portrait.grid.all()
         # A sketch that follows the face poorly gives way to the best tone grid, when
         # that follows it better; a portrait never falls through to Subject or a faint sketch.
@@ -269,10 +285,13 @@ def choose(converter: Gridder, options: ConvertOptions) -> AutoChoice:
             return best
     if best.score.likeness >= SKETCH_BELOW:
         return best
+    yield None
     subject = _subject(converter, options, cells)
     if subject is not None:
         return subject
-    sketch = _best(converter, options, cells, False, SKETCH_CANDIDATES, None)
+    yield None
+    sketch = yield from _best(converter, options, cells, False, SKETCH_CANDIDATES, None)
+    yield None
     # A smooth shading (a ramp, a foggy sky) has no edges: its sketch is only the darkest
     # cells, which the best tone grid shows better; a blank or full sketch draws nothing.
     outline = converter.grid(replace(options, method="outline", threshold=sketch.level))
@@ -315,12 +334,14 @@ def _best(
     flipped: bool,
     candidates: tuple[tuple[Method, float], ...],
     best: AutoChoice | None,
-) -> AutoChoice:
-    """``best`` or the best of ``candidates`` in one polarity, if it scores more."""
+) -> Generator[None, None, AutoChoice]:
+    """``best`` or the best of ``candidates`` in one polarity, if it scores more; yields
+    before each candidate."""
     invert = options.invert != flipped
     darkness = cells if invert else 1.0 - cells
     local = local_darkness(darkness)
     for method, level in candidates:
+        yield None
         candidate = replace(options, method=method, threshold=level, invert=invert)
         grid = converter.method_grid(candidate)
         if options.clean:

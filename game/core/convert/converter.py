@@ -17,7 +17,7 @@ The grid becomes a puzzle, and is judged fair or not, in :mod:`game.core.create`
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import replace
 from pathlib import Path
 from typing import TypeVar
@@ -25,7 +25,7 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from game.core.convert.auto import AutoChoice, choose
+from game.core.convert.auto import AutoChoice, choose, choose_steps
 from game.core.convert.frame import holds_a_face, subject_frame
 from game.core.convert.grid import (
     Blocks,
@@ -405,6 +405,17 @@ class Converter:
         key = ("auto", self.region(options), options.tone_key, options.width,
                options.height, options.fit, options.invert, options.clean)  # fmt: skip
         return self._cached(key, lambda: choose(self, options))
+
+    def choosing(self, options: ConvertOptions) -> Generator[None, None, AutoChoice]:
+        """:meth:`choice` a candidate at a time (yielding between them); the choice is
+        cached as :meth:`choice` caches it, so asking for it afterwards costs nothing."""
+        options = self.resolved(options)
+        key = ("auto", self.region(options), options.tone_key, options.width,
+               options.height, options.fit, options.invert, options.clean)  # fmt: skip
+        if key in self._cache:
+            return self._cache[key]  # type: ignore[return-value]
+        chosen = yield from choose_steps(self, options)
+        return self._cached(key, lambda: chosen)
 
     def concrete(self, options: ConvertOptions) -> ConvertOptions:
         """``options`` with Auto replaced by the method and level it chose."""

@@ -10,7 +10,8 @@ imports pygame.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
@@ -47,8 +48,11 @@ def convert(
     title: str = "",
     author: str = "",
     timeout: float = 0.5,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> Conversion:
-    """Picture -> grid -> Puzzle -> uniqueness report, in one call (the CLI's path)."""
+    """Picture -> grid -> Puzzle -> uniqueness report, in one call (the CLI's path).
+    ``timeout`` is seconds of engine work, counted in steps (:func:`check_uniqueness`): the
+    same picture gives the same report on any machine; ``clock`` only times it."""
     if isinstance(source, Converter):
         converter = source
     else:
@@ -57,7 +61,8 @@ def convert(
     options = converter.resolved(options or ConvertOptions())
     grid = converter.grid(options)
     puzzle = puzzle_from_grid(grid, title=title, author=author)
-    report = replace(check_uniqueness(puzzle, timeout=timeout), warnings=grid_warnings(grid))
+    checked = check_uniqueness(puzzle, timeout=timeout, clock=clock)
+    report = replace(checked, warnings=grid_warnings(grid))
     return Conversion(options, grid, puzzle, report)
 
 

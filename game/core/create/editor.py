@@ -189,7 +189,13 @@ class ConverterDocument:
 
     # -- sources ----------------------------------------------------------------------------
 
-    def open_picture(self, converter: Converter, *, photo_defaults: bool = True) -> None:
+    def open_picture(
+        self,
+        converter: Converter,
+        *,
+        photo_defaults: bool = True,
+        start: dict[str, object] | None = None,
+    ) -> None:
         """Convert a loaded picture; touch-ups and the frame start afresh, the method, fit,
         tone and speck cleaning start from what suits the picture (``defaults_for``: Auto
         and Fill for a photo), the size stays. The title becomes the file's name unless
@@ -201,7 +207,9 @@ class ConverterDocument:
         self.marks = {}
         if photo_defaults:
             # A photo with a face opens framed on it, in the grid's shape.
-            start = defaults_for(converter.source, self.options.width, self.options.height)
+            # (``start``: those options, already worked out while the picture opened.)
+            if start is None:
+                start = defaults_for(converter.source, self.options.width, self.options.height)
             self.options = replace(self.options, **start)  # type: ignore[arg-type]
         else:
             self.options = replace(self.options, frame=None)
@@ -357,6 +365,16 @@ class ConverterDocument:
         self.begin_stroke()
         for value in (True, False):
             self.paint([edit.cell for edit in result.edits if edit.filled is value], value)
+        return True
+
+    def apply_offer(self, result: FairResult) -> bool:
+        """The edits a Make it fair that found no fix offers (``result.partial``: fewer free
+        cells, not yet one solution), as one undo step; False when it offers none."""
+        if result.found or not result.partial:
+            return False
+        self.begin_stroke()
+        for value in (True, False):
+            self.paint([edit.cell for edit in result.partial if edit.filled is value], value)
         return True
 
     @property

@@ -21,7 +21,16 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from game.core.create.free_cells import FreeCells, FreeCellSearch, SettledCells
+# SolveTask imports the race package when its first task starts (the two import each
+# other): 10 ms that fell in one frame of the converter's first check. Imported here instead.
+import game.core.race  # noqa: F401
+from game.core.create.free_cells import (
+    STEPS_PER_SECOND,
+    CountedSolve,
+    FreeCells,
+    FreeCellSearch,
+    SettledCells,
+)
 from game.core.difficulty import Effort, EffortMeter
 from game.core.puzzle import Puzzle
 from game.core.rating import rate
@@ -138,7 +147,9 @@ class UniquenessCheck:
     puzzle as check and level select do, and by :class:`SettledCells`); when it finds two, a
     :class:`FreeCellSearch` from there for at most ``free_time_limit`` engine seconds. A
     frame loop calls :meth:`advance` with its budget; a command calls :meth:`run`. The time
-    limits count only the engine's work (see :class:`SolveTask`).
+    limits count only the engine's time (see :class:`SolveTask`); with ``step_limit`` (and
+    ``free_step_limit``) the limits count engine steps instead, so the verdict is the same on
+    every machine however loaded (:class:`~game.core.create.free_cells.CountedSolve`).
     """
 
     def __init__(
@@ -147,12 +158,22 @@ class UniquenessCheck:
         time_limit: float = 3.0,
         *,
         free_time_limit: float | None = FREE_TIME_LIMIT,
+        step_limit: int | None = None,
+        free_step_limit: int | None = None,
         clock: Clock = time.perf_counter,
     ) -> None:
         self.puzzle = puzzle
         self.clock = clock
         self.free_time_limit = free_time_limit
+        self.free_step_limit = free_step_limit
+        self.counted: CountedSolve | None = None
         self.task = SolveTask(puzzle, max_solutions=2, time_limit=time_limit, clock=clock)
+        if step_limit is not None:
+            self.counted = CountedSolve(
+                puzzle, max_solutions=2, step_limit=step_limit, observer=self._observe,
+                clock=clock,
+            )  # fmt: skip
+            self.task = self.counted.task
         self.meter = EffortMeter(puzzle)
         self.settled = SettledCells(puzzle)
         self.first: SolveResult | None = None
@@ -181,6 +202,7 @@ class UniquenessCheck:
                 first=result,
                 settled=self.settled.known,
                 time_limit=self.free_time_limit,
+                step_limit=self.free_step_limit,
                 clock=self.clock,
             )
         else:
@@ -201,7 +223,13 @@ class UniquenessCheck:
             return True
         deadline = self.clock() + budget
         if self.first is None:
-            result = self.task.advance(budget, on_step=self._observe)
+            counted = self.counted
+            if counted is None:
+                result = self.task.advance(budget, on_step=self._observe)
+            else:
+                result = counted.advance(budget)
+                while result is None and self.clock() < deadline:
+                    result = counted.advance(max(0.0, deadline - self.clock()))
             if result is None:
                 return False
             self._first_done(result)
@@ -220,17 +248,35 @@ class UniquenessCheck:
         return self.report
 
     def cancel(self) -> None:
+        if self.counted is not None:
+            self.counted.cancel()
         self.task.cancel()
         if self.free_search is not None:
             self.free_search.cancel()
 
 
 def check_uniqueness(
-    puzzle: Puzzle, timeout: float = 0.5, free_time_limit: float | None = FREE_TIME_LIMIT
+    puzzle: Puzzle,
+    timeout: float = 0.5,
+    free_time_limit: float | None = FREE_TIME_LIMIT,
+    *,
+    clock: Clock = time.perf_counter,
 ) -> Report:
-    """Is ``puzzle`` unique (two-solution solve within ``timeout`` engine seconds) and, if
-    not, its free cells (within ``free_time_limit``); blocks."""
-    return UniquenessCheck(puzzle, timeout, free_time_limit=free_time_limit).run()
+    """Is ``puzzle`` unique (a two-solution solve) and, if not, its free cells; blocks.
+
+    The limits are work, not time: ``timeout`` and ``free_time_limit`` are seconds of
+    engine work at :data:`~game.core.create.free_cells.STEPS_PER_SECOND`, counted in steps,
+    so a command gives the same verdict on a fast machine and on a loaded one (``clock``
+    only times the report)."""
+    free_steps = None if free_time_limit is None else int(free_time_limit * STEPS_PER_SECOND)
+    return UniquenessCheck(
+        puzzle,
+        timeout,
+        free_time_limit=free_time_limit,
+        step_limit=int(timeout * STEPS_PER_SECOND),
+        free_step_limit=free_steps,
+        clock=clock,
+    ).run()
 
 
 # --------------------------------------------------------------------------- the words

@@ -147,13 +147,45 @@ class FairResult:
     # engine seconds ended it before its work limit did.
     steps: int = 0
     gave_up: bool = False
+    # When nothing was found: why the search stopped (see ``why``), and the best it found on
+    # the way, edits that leave ``free_left`` cells free (fewer than ``free_before``).
+    stopped: str = ""
+    partial: tuple[Edit, ...] = ()
+    free_left: int = 0
+
+    @property
+    def why(self) -> str:
+        """Why no fix was found, in words for a player."""
+        if self.gave_up or self.stopped == "safety":
+            return f"gave up after {self.seconds:.0f} s of solving, before its work was done"
+        if self.stopped == "work":
+            return (
+                f"its work budget ran out ({self.steps:,} solver steps, the same on every machine) "
+                "before any small set of edits gave one solution"
+            )
+        if self.stopped == "edits":
+            return "one edit at a time kept leaving cells free"
+        return "no edit near the free cells left fewer of them"
+
+    @property
+    def partial_grid(self) -> BoolGrid:
+        """The grid with the partial edits made (the grid itself when there are none)."""
+        return apply_edits(self.grid, self.partial)
+
+    @property
+    def offer(self) -> str:
+        """What the search found on the way, when it found something ("" otherwise)."""
+        if self.found or not self.partial:
+            return ""
+        count = len(self.partial)
+        edits = f"{count} edits leave" if count != 1 else "1 edit leaves"
+        return f"{edits} {self.free_left} of its {self.free_before} free cells"
 
     @property
     def text(self) -> str:
-        if not self.found and self.gave_up:
-            return f"gave up after {self.seconds:.0f} s of solving, before its work was done"
         if not self.found:
-            return "no small set of edits made the puzzle unique within the search's budget"
+            offer = self.offer
+            return f"not fair yet: {self.why}" + (f"; {offer}" if offer else "")
         if not self.edits:
             return "already unique: nothing to change"
         count = len(self.edits)
@@ -293,6 +325,10 @@ class MakeFair:
         self.edits: list[Edit] = []
         self.result: FairResult | None = None
         self.free_before = free.count if free is not None else 0
+        # The fewest free cells reached so far and the edits that reach them (an offer when
+        # no fix is found); why the search stopped.
+        self.best: tuple[int, tuple[Edit, ...]] | None = None
+        self.stopped = ""
         # Scales the per-solve limits to how much work this picture takes to solve (PACE_STEPS);
         # None: measured on the picture's own solve when the search starts.
         self.pace = 1.0 if pace is None else pace
@@ -310,7 +346,16 @@ class MakeFair:
         if self.safety_seconds is not None and self.engine_seconds >= self.safety_seconds:
             self.gave_up = True
             return True
-        return self.work_limit is not None and self.steps >= self.work_limit
+        if self.work_limit is not None and self.steps >= self.work_limit:
+            self.stopped = self.stopped or "work"
+            return True
+        return False
+
+    def _reached(self, current: FreeCells) -> None:
+        """The edits so far leave ``current`` free: kept as the offer when they are fewest."""
+        fewer = self.best is None or current.count < self.best[0]
+        if current.count and fewer and current.count < self.free_before:
+            self.best = (current.count, tuple(self.edits))
 
     def _limit(self, cap: float) -> int:
         """``cap`` steps, or what is left of the work limit when that is less."""
@@ -440,6 +485,10 @@ class MakeFair:
             edit, current = taken
             self.edits.append(edit)
             grid = apply_edits(grid, [edit])
+            self._reached(current)
+        else:
+            if not self._out_of_time():
+                self.stopped = "edits"
         return self._made(False, self.start)
 
     def _batches(
@@ -480,6 +529,7 @@ class MakeFair:
                 break
             batch, grid, current = accepted
             self.edits.extend(batch)
+            self._reached(current)
         return grid, current
 
     def _prune(self, grid: BoolGrid) -> Generator[None, None, BoolGrid]:
@@ -532,6 +582,7 @@ class MakeFair:
 
     def _made(self, found: bool, grid: BoolGrid) -> FairResult:
         edits = tuple(self.edits) if found else ()
+        best = None if found else self.best
         self.result = FairResult(
             found,
             edits,
@@ -541,6 +592,9 @@ class MakeFair:
             self.tried,
             self.steps,
             self.gave_up and not found,
+            stopped="safety" if self.gave_up else self.stopped,
+            partial=best[1] if best is not None else (),
+            free_left=best[0] if best is not None else 0,
         )
         return self.result
 

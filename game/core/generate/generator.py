@@ -3,7 +3,9 @@
 A :class:`Generation` grows a picture (:mod:`game.core.generate.pictures`; bold and inky for easy
 levels, finer and with less ink for hard ones), rates it with the solving engine and the
 effort meter (:mod:`game.core.difficulty`), and climbs from it until the puzzle has exactly
-one solution and its points fall in the level's window:
+one solution and it takes what the level asks of a player (:func:`game.core.difficulty.level_for`:
+line logic alone for Easy, Medium and Hard, graded by line points; one to three probes for
+Expert; more for Fiendish), its place on one scale (:func:`climb_position`) in the level's window:
 
 - unfair (line logic and probing stall, or harder than the level allows before the solve is
   done): cells the logic could not settle are flipped, which changes clues right where the
@@ -21,8 +23,11 @@ one solution and its points fall in the level's window:
   cell, is dropped for a fresh picture.
 
 No level needs guessing (which also proves the solution unique): a candidate's solve stops
-at its first guess, or as soon as its certain points pass the level's limit. Fiendish is
-reached by deep probing alone.
+at its first guess, at its first probe for the line-logic levels, or at its fourth probing
+insight for Expert. Fiendish is reached by deep probing alone.
+
+Every trial's ink (the share of filled cells) is kept within :data:`MIN_INK` and
+:data:`MAX_INK`: a 10x10 with 86 cells filled is no puzzle, however Easy it rates.
 
 The work is sliced: :meth:`Generation.advance` works for about the seconds it is given, so a
 screen calls it once a frame. Every limit counts engine steps, never seconds, and every
@@ -40,11 +45,18 @@ from dataclasses import dataclass, replace
 import numpy as np
 import numpy.typing as npt
 
-from game.core.difficulty import LEVEL_LIMITS, LEVELS, EffortMeter
+from game.core.difficulty import (
+    EXPERT,
+    EXPERT_INSIGHTS,
+    LEVELS,
+    LINE_LIMITS,
+    Effort,
+    EffortMeter,
+)
 from game.core.generate.pictures import STYLES, BoolGrid, make_picture
 from game.core.puzzle import Puzzle
 from game.core.rating import Rating, rate
-from game.core.solver.steps import Guess, LineDeduced, Step
+from game.core.solver.steps import Guess, LineDeduced, ProbeStarted, Step
 from game.core.solver.task import SolveTask
 
 AUTHOR = "Hanjie generator"
@@ -70,6 +82,39 @@ UNSTICK_SPAN = 60
 MIRROR_LEVELS = (3, 5)
 # Pictures drawn before the closest unique puzzle found is accepted instead.
 PICTURES = 60
+# The share of filled cells every generated puzzle keeps to (bundled art spans 0.28-0.76).
+MIN_INK = 0.25
+MAX_INK = 0.70
+# The climb's scale (climb_position): line points up to HARD_TOP, then one step a probing
+# insight above it.
+HARD_TOP = 14.0
+# How far inside its level's line-point cuts a line-logic puzzle is made (level_window).
+LINE_MARGIN = 0.75
+
+
+def climb_position(effort: Effort) -> float:
+    """Where a fair puzzle stands on the climb's one scale, rising with the level: its line
+    points (at most ``HARD_TOP``) when line logic alone solves it, else ``HARD_TOP`` and
+    one more for each probing insight (ten for each guess)."""
+    if not effort.insights and not effort.guesses:
+        return min(effort.line_points, HARD_TOP)
+    return HARD_TOP + effort.insights + 10.0 * effort.guesses
+
+
+def level_window(level: int) -> tuple[float, float]:
+    """The climb positions a generated puzzle of a level takes: (above this, up to that).
+    The line-logic levels keep ``LINE_MARGIN`` from their cuts, so that one cell changed,
+    which moves the line points by little (see tests/core/test_rating_sensitivity.py),
+    seldom moves the level."""
+    easy, medium = LINE_LIMITS
+    windows = (
+        (-math.inf, easy - LINE_MARGIN),
+        (easy + LINE_MARGIN, medium - LINE_MARGIN),
+        (medium + LINE_MARGIN, HARD_TOP),
+        (HARD_TOP, HARD_TOP + EXPERT_INSIGHTS),
+        (HARD_TOP + EXPERT_INSIGHTS, math.inf),
+    )
+    return windows[level - 1]
 
 
 class GenerateError(ValueError):
@@ -90,8 +135,10 @@ class Generated:
 class _Watcher(EffortMeter):
     """The effort meter plus the grid line logic reached before it first stalled."""
 
-    def __init__(self, puzzle: Puzzle, stop_above: float | None, stop_at_guess: bool) -> None:
-        super().__init__(puzzle, stop_above)
+    def __init__(self, puzzle: Puzzle, max_insights: int | None, stop_at_guess: bool) -> None:
+        super().__init__(puzzle)
+        # Probing insights the level allows (None: any); 0 stops at the first probe.
+        self.max_insights = max_insights
         self.known = np.full((puzzle.height, puzzle.width), -1, dtype=np.int8)
         # When each cell was settled (the count of deductions before it; -1 never): the
         # first ones are the free starts of the puzzle, where a flip makes it harder.
@@ -103,6 +150,7 @@ class _Watcher(EffortMeter):
         self.deductions = 0
         self.stop_at_guess = stop_at_guess
         self.stopped = False
+        self.rated: Effort | None = None  # the effort of a finished, unique solve
 
     def __call__(self, step: Step) -> bool:
         if isinstance(step, LineDeduced) and not step.probe and step.depth == 0:
@@ -116,6 +164,11 @@ class _Watcher(EffortMeter):
         stop = super().__call__(step)
         if isinstance(step, Guess) and self.stop_at_guess:
             stop = True
+        if self.max_insights is not None:
+            if self.max_insights == 0 and isinstance(step, ProbeStarted):
+                stop = True  # line logic stalled: this level needs none
+            elif self.insights > self.max_insights:
+                stop = True
         self.stopped = self.stopped or stop
         return stop
 
@@ -259,9 +312,8 @@ class Generation:
         solve was cut short (too hard, a guess, too many steps) or found no unique answer."""
         puzzle = Puzzle.from_grid(picture.tolist())
         level = self.level
-        fiendish = level == LEVELS
-        limit = None if fiendish else LEVEL_LIMITS[level - 1]
-        watcher = _Watcher(puzzle, stop_above=limit, stop_at_guess=True)
+        allowed = None if level == LEVELS else EXPERT_INSIGHTS if level == EXPERT else 0
+        watcher = _Watcher(puzzle, max_insights=allowed, stop_at_guess=True)
         task = SolveTask(puzzle, max_solutions=2)
         budget = STEPS_PER_CELL * self.width * self.height
         self.candidates += 1
@@ -274,18 +326,12 @@ class Generation:
             if result is not None:
                 if result.status != "unique":
                     return puzzle, None, watcher
-                return puzzle, rate(result, watcher.effort(result.stats.line_rounds)), watcher
+                watcher.rated = watcher.effort(result.stats.line_rounds)
+                return puzzle, rate(result, watcher.rated), watcher
             if watcher.stopped or budget <= 0:
                 task.cancel()
                 return puzzle, None, watcher
             yield None
-
-    def _window(self) -> tuple[float, float]:
-        """The points the level asked for spans: (above this, up to that)."""
-        level = self.level
-        low = LEVEL_LIMITS[level - 2] if level > 1 else -math.inf
-        high = LEVEL_LIMITS[level - 1] if level < LEVELS else math.inf
-        return low, high
 
     def _search(self) -> Iterator[None]:
         """A climb on each picture: a flip is kept only when the puzzle stays fair and its
@@ -293,7 +339,7 @@ class Generation:
         the picture before it (a random walk drifted back down as often as up). A picture
         whose climb stalls is dropped for a fresh one: fresh pictures are cheap."""
         rng = self.rng
-        low, high = self._window()
+        low, high = level_window(self.level)
         best: tuple[float, Puzzle, Rating] | None = None
         picture_budget = PICTURE_STEPS_PER_CELL * self.width * self.height
         for _picture_number in range(PICTURES):
@@ -305,7 +351,9 @@ class Generation:
             if MIRROR_LEVELS[0] <= self.level <= MIRROR_LEVELS[1] and rng.integers(0, 2) == 0:
                 style = "mirror"
             self._mirrored = style == "mirror"
-            trial = make_picture(rng, self.width, self.height, chunk, density, style)
+            trial = self._bound_ink(
+                make_picture(rng, self.width, self.height, chunk, density, style)
+            )
             footing: _Footing | None = None
             unfair = 0  # trials in a row that were unfair
             stalled = 0  # trials since the footing last came closer
@@ -317,17 +365,21 @@ class Generation:
                     unfair += 1
                 else:
                     unfair = 0
-                    if rating.stars == self.level:
+                    # How far outside the window: below it (too easy) or above (too hard).
+                    assert watcher.rated is not None
+                    position = climb_position(watcher.rated)
+                    distance = max(low - position, position - high, 0.0)
+                    if rating.stars == self.level and low < position <= high:
                         self.result = self._made(puzzle, rating)
                         return
-                    # How far outside the window: below it (too easy) or above (too hard).
-                    distance = max(low - rating.points, rating.points - high, 0.0)
+                    if low < position <= high:
+                        distance = 0.01  # the window holds on the climb's scale only
                     if best is None or distance < best[0]:
                         best = (distance, puzzle, rating)
                     if footing is None or distance <= footing.distance:
                         if footing is None or distance < footing.distance:
                             stalled = 0
-                        footing = _Footing(trial, distance, rating.points > high, watcher)
+                        footing = _Footing(trial, distance, position > high, watcher)
                 if stalled > STALL or self.steps - spent_before > picture_budget:
                     break
                 if footing is None or 0 < unfair <= UNFAIR_RUN:
@@ -346,6 +398,7 @@ class Generation:
                             trial = self._ease(trial, footing.watcher)
                         else:
                             trial = self._harden(trial, footing.watcher)
+                trial = self._bound_ink(trial)
                 yield None
         if best is not None:
             self.result = self._made(best[1], best[2])
@@ -362,6 +415,24 @@ class Generation:
             extra=(("difficulty", str(rating.stars)), ("seed", str(self.seed))),
         )
         return Generated(named, rating, self.seed, self.candidates, self.steps)
+
+    def _bound_ink(self, picture: BoolGrid) -> BoolGrid:
+        """The picture with its ink brought within ``MIN_INK``-``MAX_INK``: edge cells of
+        the colour there is too much of (those whose flip leaves no speck first) change."""
+        cells = self.width * self.height
+        ink = int(picture.sum())
+        if MIN_INK * cells <= ink <= MAX_INK * cells:
+            return picture
+        too_much = ink > MAX_INK * cells
+        excess = ink - int(MAX_INK * cells) if too_much else math.ceil(MIN_INK * cells) - ink
+        edges = _edge_cells(picture)
+        edges = edges[picture.ravel()[edges] == too_much]
+        clean = edges[_clean_flips(picture).ravel()[edges]]
+        pool = clean if len(clean) >= excess else edges
+        if len(pool) < excess:  # a solid block: any cell of that colour
+            pool = np.flatnonzero(picture.ravel() == too_much)
+        chosen = self.rng.choice(pool, size=min(excess, len(pool)), replace=False)
+        return self._flipped(picture, [int(index) for index in chosen])
 
     def _add_detail(self, picture: BoolGrid) -> BoolGrid:
         edges = _edge_cells(picture)

@@ -5,8 +5,9 @@ goes, backtracking), changed where measuring said so:
 
 1. **Layout** (:mod:`game.core.kakuro.layout`): the first row and column black, the rest
    symmetric about the diagonal, no run of one, none longer than the level allows
-   (:data:`~game.core.kakuro.layout.LONGEST_RUN`, seven at most), every white cell
-   connected (a depth-first search; split groups are joined, not dropped).
+   (:data:`~game.core.kakuro.layout.LONGEST_RUN`, seven at most) but for a pair or two of
+   runs of up to nine from Hard up (:data:`~game.core.kakuro.layout.LONG_RUN_PAIRS`), every
+   white cell connected (a depth-first search; split groups are joined, not dropped).
 2. **Sums one run at a time.** Every cell starts with all nine candidates. The run whose
    cells have the fewest candidates left gets a sum next: of the sums still possible, those
    keeping the fewest candidates in its cells (easy levels also count each rival

@@ -3,7 +3,8 @@
 A layout is ``size`` x ``size``; the first row and column are black (they carry the sums)
 and the rest is drawn symmetric about the diagonal, as the seed thesis does. Then, until
 nothing changes: a white cell alone in a run grows or turns black, a run longer than the
-level allows (:data:`LONGEST_RUN`, at most nine) is cut by a black cell away from its ends
+level allows (:data:`LONGEST_RUN`; beyond the first :data:`LONG_RUN_PAIRS` pairs of runs of up
+to nine) is cut by a black cell away from its ends
 (where the cut leaves no lone cell across it, when it can), and the white cells are made one
 connected group (a depth-first search; groups are joined through a black cell where one
 touches both, and only then dropped); every change is mirrored, so the symmetry holds. A
@@ -35,6 +36,10 @@ BLACK_PERMILLE = (400, 340, 260, 240, 240)
 # seven, median 0.35 s, max 1.1 s; up to six, 0.28 s and 1.4 s.
 LONGEST_RUN = (4, 5, 6, 7, 7)
 assert max(LONGEST_RUN) <= MAX_RUN
+# Runs longer than that (up to nine, as the seed allows) a layout keeps anyway, by level, as
+# pairs (a row's run and its mirror, a column's): a board with a run of eight or nine, as
+# printed Kakuro have, without every run being that long (which made generation slow).
+LONG_RUN_PAIRS = (0, 0, 1, 1, 2)
 # Layouts are refused when the white share of the inner board is below this (per mille),
 # by level.
 MIN_WHITE_PERMILLE = (380, 400, 500, 500, 500)
@@ -143,10 +148,27 @@ def _lone_after_cut(white: Grid, x: int, y: int) -> int:
     return lone
 
 
+def _keep_long(run: list[tuple[int, int]], kept: set[tuple[int, int, int]], pairs: int) -> bool:
+    """Whether a run longer than the level's longest stays: it is at most nine long and one
+    of the first ``pairs`` such runs (a run and its mirror count once) in reading order."""
+    if len(run) > MAX_RUN:
+        return False
+    (x0, y0), (x1, y1) = run[0], run[-1]
+    # A row's run from x0 to x1 in row y, and its mirror, the column y's from y0 = x0 to x1.
+    key = (y0, x0, x1) if y0 == y1 else (x0, y0, y1)
+    if key in kept:
+        return True
+    if len(kept) < pairs:
+        kept.add(key)
+        return True
+    return False
+
+
 def make_layout(rng: np.random.Generator, size: int, level: int) -> Grid | None:
     """A layout as the module text says, or None when too few white cells are left."""
     black = BLACK_PERMILLE[level - 1]
     longest = LONGEST_RUN[level - 1]
+    pairs = LONG_RUN_PAIRS[level - 1]
     white = [[0] * size for _ in range(size)]
     for y in range(1, size):
         for x in range(y, size):
@@ -159,6 +181,7 @@ def make_layout(rng: np.random.Generator, size: int, level: int) -> Grid | None:
         if rounds > FIX_ROUNDS:
             return None
         changed = False
+        kept: set[tuple[int, int, int]] = set()  # the long runs kept in this pass
         for run in runs_of(white):
             if len(run) == 1:
                 # A lone white cell either grows into a run (a black neighbour along the
@@ -174,6 +197,8 @@ def make_layout(rng: np.random.Generator, size: int, level: int) -> Grid | None:
                 else:
                     _set_black(white, *run[0])
                 changed = True
+            elif len(run) > longest and _keep_long(run, kept, pairs):
+                continue
             elif len(run) > longest:
                 # Away from the ends, so both halves stay at least two long.
                 places = run[2 : len(run) - 2]

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, TypeGuard
 
 from game.core.kakuro.combos import ALL_DIGITS, bit, run_options
+from game.core.kakuro.mistakes import Mistake, digit_mistakes
 from game.core.kakuro.model import CellPosition, KakuroPuzzle, Run
 from game.core.play.midend import Midend, SaveError, read_seconds
 
@@ -195,6 +196,11 @@ class KakuroSession(Midend[KakuroMove, _Record, KakuroChange]):
                     )
                 )
         return tuple(problems)
+
+    def digit_mistakes(self) -> dict[CellPosition, Mistake]:
+        """The typed digits that break a rule (a repeat in a run, a sum made impossible):
+        what the play screen shows in red as digits are typed (:mod:`game.core.kakuro.mistakes`)."""
+        return digit_mistakes(self.puzzle, self.digits)
 
     # -- helps -------------------------------------------------------------------------------
 

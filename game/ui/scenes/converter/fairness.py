@@ -12,6 +12,7 @@ an ambiguous puzzle asks first (:meth:`ConverterFairness.confirm_save`).
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 import pygame
@@ -105,9 +106,17 @@ class ConverterFairness:
     def sync(self) -> None:
         """Enable the buttons that can do something now."""
         searching = self.fair_search is not None
-        # While the search runs the same button stops it.
+        # While the search runs the same button stops it; after a search that found no fix
+        # but edits that leave fewer free cells, it offers those.
         self.fair_button.enabled = self.ambiguous or searching
-        self.fair_button.label = "Stop" if searching else "Make it fair"
+        offer = self.offer
+        if searching:
+            self.fair_button.label = "Stop"
+        elif offer is not None:
+            count = len(offer.partial)
+            self.fair_button.label = f"Use its {count} edit{'s' if count != 1 else ''}"
+        else:
+            self.fair_button.label = "Make it fair"
         self.undo_button.enabled = self.applied is not None
         self.longer_button.enabled = self.paced.undecided
 
@@ -155,12 +164,31 @@ class ConverterFairness:
         self.fair_search = MakeFair(self.scene.document.grid, free, work_limit=FAIR_WORK_LIMIT)
         self.scene.sync_widgets()
 
+    @property
+    def offer(self) -> FairResult | None:
+        """The last search, when it found no fix but edits that leave fewer free cells."""
+        failed = self.failed
+        return failed if failed is not None and failed.partial and not failed.gave_up else None
+
     def fair_clicked(self) -> None:
-        """The report's main button: Make it fair, or Stop while the search runs."""
+        """The report's main button: Make it fair, Stop while the search runs, or the
+        edits a search that found no fix offers."""
         if self.fair_search is not None:
             self.stop_fair()
+        elif self.offer is not None:
+            self.use_offer()
         else:
             self.make_fair()
+
+    def use_offer(self) -> None:
+        """Make the edits the last search offered (one undo step); the check runs again,
+        and Make it fair can go on from there."""
+        offer = self.offer
+        if offer is None:
+            return
+        self.scene.document.apply_offer(offer)  # one undo step
+        self.scene.grid_changed()
+        self.applied = replace(offer, edits=offer.partial)
 
     def stop_fair(self) -> bool:
         """Stop the running search, leaving the picture as it was; False if none runs."""
@@ -223,7 +251,9 @@ class ConverterFairness:
         if widget is self.fair_button:
             return not self.ambiguous
         if widget is self.undo_button:
-            return self.applied is None
+            # Offered edits leave the puzzle ambiguous: Make it fair keeps the place (Ctrl+Z
+            # takes them back, as the report says).
+            return self.applied is None or not self.applied.found
         if widget is self.longer_button:
             return not self.paced.undecided
         return False
@@ -265,7 +295,11 @@ class ConverterFairness:
             edits = self.applied.edits
             count = len(edits)
             changed = f"{count} cell{'s' if count != 1 else ''}"
-            lines.append(("good", f"Made fair: {changed} changed (outlined on the grid)."))
+            if self.applied.found:
+                lines.append(("good", f"Made fair: {changed} changed (outlined on the grid)."))
+            else:
+                lines.append(("info", f"{changed} changed as offered (outlined): Make it "
+                              "fair goes on from here; Ctrl+Z takes them back."))  # fmt: skip
             listed = "; ".join(edit.text for edit in edits[:LISTED_EDITS])
             if count > LISTED_EDITS:  # the rest are outlined: a long list hid the verdict
                 listed += f"; and {count - LISTED_EDITS} more"
@@ -281,13 +315,23 @@ class ConverterFairness:
             lines.append(("warning", f"Make it fair gave up after {self.fair_elapsed:.0f} s, "
                           f"before its work was done (a busy machine): try again, or try "
                           f"{self._advice()}."))  # fmt: skip
+        elif self.offer is not None:
+            # Why, and what it found, which the button makes: short enough for the panel.
+            count = len(self.offer.partial)
+            them = "it" if count == 1 else "them"
+            lines.append(("warning", f"No fix found: {self.offer.why}."))
+            lines.append(("info", f'Its best: {self.offer.offer}; "{self.fair_button.label}" '
+                          f"makes {them}."))  # fmt: skip
         elif self.failed is not None:
-            lines.append(("warning", "No small set of edits gave one solution: "
+            lines.append(("warning", f"No fix found: {self.failed.why}: "
                           f"try {self._advice()}."))  # fmt: skip
         if self.applied is not None:
             # When the edits took most of the picture the line says so, in its place.
             lost = _picture_lost(self.applied.edits, int(document.grid.sum()))
-            lines.append(("warning", lost) if lost else ("info", UNDO_EDITS))
+            if lost:
+                lines.append(("warning", lost))
+            elif self.applied.found:
+                lines.append(("info", UNDO_EDITS))
         if document.saved_path is not None:
             state = "saved" if not document.dirty else "changed since saved"
             lines.append(("info", f"My puzzles/{document.saved_path.name} ({state})"))

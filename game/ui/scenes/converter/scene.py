@@ -29,6 +29,7 @@ import pygame
 
 from game.core.convert.converter import Converter
 from game.core.convert.load import MAX_SIZE, MIN_SIZE, ConvertError
+from game.core.convert.opening import PictureOpening
 from game.core.convert.options import DEFAULT_METHOD, LEVEL_METHODS, SIZE_PRESETS, ConvertOptions
 from game.core.create.editor import (
     LEVEL_SOLVE_LIMIT,
@@ -67,6 +68,10 @@ from game.ui.widgets.text import draw_text
 from game.ui.widgets.text_input import TextInput
 from game.ui.widgets.toggle import Selector, Toggle
 
+# Seconds of opening work a frame: a step of the opening (a decode, Auto's next candidate)
+# is begun only while the frame has spent less than this on it.
+OPEN_SLICE = 0.003
+
 if TYPE_CHECKING:
     from game.ui.app import App
 
@@ -90,6 +95,8 @@ class ConverterScene(EditorScene):
         self.pending_path: Path | None = None
         # A level file being opened (one without a goal is solved a slice a frame).
         self.level: LevelOpening | None = None
+        # A picture being opened a slice a frame (decoding, its defaults, Auto's choice).
+        self.picture: PictureOpening | None = None
         self._pending_drawn = False
         self._build_widgets()
         # Where everything goes: a value for the window's size (see layout.converter_places).
@@ -256,7 +263,7 @@ class ConverterScene(EditorScene):
     @property
     def opening(self) -> bool:
         """A file is waiting to open, or a level's picture is being looked for."""
-        return self.pending_path is not None or self.level is not None
+        return self.pending_path is not None or self.level is not None or self.picture is not None
 
     def _load_pending(self) -> None:
         path = self.pending_path
@@ -266,6 +273,9 @@ class ConverterScene(EditorScene):
         if self.level is not None:  # a newer file wins
             self.level.cancel()
             self.level = None
+        if self.picture is not None:
+            self.picture.cancel()
+            self.picture = None
         match where_opens(path, into="editor"):
             case Refused(reason=reason):  # a Kakuro: Pillow would call it "not an image"
                 self._refuse(path, reason)
@@ -273,15 +283,31 @@ class ConverterScene(EditorScene):
             case Play():  # a nonogram: its picture is edited
                 self._load_level(path)
                 return
-        try:
-            converter = Converter.open(path)
-        except ConvertError as error:
-            self._refuse(path, str(error))
-            return
-        self._replace_work(f"Open {path.name}?", lambda: self._show_picture(path, converter))
+        # Opened a slice a frame, as every solve is worked: in one go a photo froze the
+        # screen for 100-200 ms (benchmarks/frame_time.py, converter).
+        self.picture = PictureOpening(path, self.document.options)
+        self._advance_picture()
 
-    def _show_picture(self, path: Path, converter: Converter) -> None:
-        self.document.open_picture(converter)
+    def _advance_picture(self) -> None:
+        opening = self.picture
+        if opening is None or not opening.advance(OPEN_SLICE):
+            return
+        self.picture = None
+        path, converter = opening.path, opening.converter
+        if opening.error is not None or converter is None:
+            self._refuse(path, opening.error or "the picture did not open")
+            return
+        # The defaults worked out for the size the document had when the file was chosen.
+        same_size = opening.options.width == self.document.options.width and (
+            opening.options.height == self.document.options.height
+        )
+        start = opening.start if same_size else None
+        self._replace_work(f"Open {path.name}?", lambda: self._show_picture(path, converter, start))
+
+    def _show_picture(
+        self, path: Path, converter: Converter, start: dict[str, object] | None = None
+    ) -> None:
+        self.document.open_picture(converter, start=start)
         self.problem = ""
         source = converter.source
         self.source_label = (
@@ -431,6 +457,9 @@ class ConverterScene(EditorScene):
             return
         if self.level is not None:
             self._advance_level()
+            return
+        if self.picture is not None:
+            self._advance_picture()
             return
         if self.document.mode == "empty" or self.preview.painting:
             return
@@ -646,6 +675,8 @@ class ConverterScene(EditorScene):
     def _draw_opening(self, surface: pygame.Surface) -> None:
         if self.pending_path is not None:
             name = self.pending_path.name
+        elif self.picture is not None:
+            name = self.picture.path.name
         else:
             name = self.level.path.name if self.level is not None else ""
         draw_busy_note(surface, self.app, self.places.preview_panel.center, f"Opening {name}…")

@@ -31,7 +31,7 @@ from game.core.generate.files import (
     write_generated,
 )
 from game.core.generate.generator import Generated, Generation
-from game.core.rating import STAR_NAMES
+from game.core.rating import LEVEL_TEXT, STAR_NAMES
 from game.core.store.packs import difficulty_of, title_of
 from game.ui.opening import PlayContext
 from game.ui.settings import Setting
@@ -54,13 +54,8 @@ SIZES: tuple[tuple[int, int], ...] = (
     (30, 30),
     (40, 30),
 )
-LEVEL_HINTS = {
-    1: "Overlap and a few rounds of line logic.",
-    2: "Line logic alone, a few more rounds.",
-    3: "Long chains of line logic, or one probing insight.",
-    4: "Several probing insights.",
-    5: "Probing carries much of the grid, or a guess is needed.",
-}
+# The level's words come from core, the same wherever levels are explained.
+LEVEL_HINTS = LEVEL_TEXT
 PACK_NAME = "Random"
 RANDOM_KEY = "random"  # the last pack setting's value while the Random entry is open
 DESCRIPTION = "A fresh puzzle made for you: one solution, at the level you choose."
