@@ -15,10 +15,10 @@ import pygame
 import pytest
 
 from game.core.board import Board, Cell
+from game.core.cells import FILLED_VALUE
 from game.core.puzzle import Puzzle
 from game.core.solver import solve, solve_steps
 from game.core.solver.steps import (
-    FILLED_VALUE,
     Backtrack,
     Contradiction,
     Finished,

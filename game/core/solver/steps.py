@@ -31,14 +31,12 @@ from typing import TYPE_CHECKING, Literal
 import numpy as np
 import numpy.typing as npt
 
+from game.core.cells import EMPTY_VALUE, FILLED_VALUE, UNKNOWN_VALUE
+
 if TYPE_CHECKING:
     from game.core.solver.result import SolveResult
 
 Axis = Literal["row", "column"]
-
-UNKNOWN_VALUE = -1
-EMPTY_VALUE = 0
-FILLED_VALUE = 1
 
 # A cell change: (x, y, value) with value 0 (empty) or 1 (filled).
 CellChange = tuple[int, int, int]

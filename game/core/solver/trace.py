@@ -25,13 +25,10 @@ import numpy as np
 import numpy.typing as npt
 
 from game.core.board import Board, Cell
-from game.core.cells import KnownGrid, known_from_board
+from game.core.cells import EMPTY_VALUE, FILLED_VALUE, UNKNOWN_VALUE, KnownGrid, known_from_board
 from game.core.puzzle import Puzzle
 from game.core.solver.result import SolveResult
 from game.core.solver.steps import (
-    EMPTY_VALUE,
-    FILLED_VALUE,
-    UNKNOWN_VALUE,
     Axis,
     Backjump,
     Backtrack,
