@@ -29,10 +29,11 @@ from game.core.kakuro.combos import (
     single_digit,
 )
 from game.core.kakuro.model import cell_name
+from game.core.kakuro.result import KakuroResult
+from game.core.solving import BacktrackStep, FinishedStep, byte_rows, found_text
 
 if TYPE_CHECKING:
     from game.core.kakuro.model import KakuroPuzzle
-    from game.core.kakuro.solver import KakuroResult
 
 # (white index, mask of digits removed or restored)
 CellMask = tuple[int, int]
@@ -129,15 +130,8 @@ class Contradiction:
 
 
 @dataclass(frozen=True, slots=True)
-class Backtrack:
+class Backtrack(BacktrackStep[CellMask]):
     """Search went back to ``depth``: ``cells`` (white index, mask) return to those masks."""
-
-    depth: int
-    cells: tuple[CellMask, ...]
-
-    def describe(self) -> str:
-        noun = "cell" if len(self.cells) == 1 else "cells"
-        return f"back to depth {self.depth}: {len(self.cells)} {noun} undone"
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,27 +158,16 @@ class SolutionFound:
     depth: int
 
     def describe(self) -> str:
-        return f"solution {self.number} found at depth {self.depth}"
+        return found_text(self.number, self.depth)
 
     @property
     def rows(self) -> tuple[tuple[int, ...], ...]:
-        width = self.width
-        return tuple(
-            tuple(self.digits[start : start + width])
-            for start in range(0, width * self.height, width)
-        )
+        return byte_rows(self.digits, self.width, self.height)
 
 
 @dataclass(frozen=True, slots=True)
-class Finished:
+class Finished(FinishedStep[KakuroResult]):
     """The solver stopped; ``result`` says why and what it found."""
-
-    result: KakuroResult
-
-    def describe(self) -> str:
-        count = len(self.result.solutions)
-        noun = "solution" if count == 1 else "solutions"
-        return f"finished: {self.result.status} ({count} {noun} found)"
 
 
 KakuroStep = (

@@ -13,7 +13,8 @@ import time
 from collections.abc import Callable, Sequence
 
 from game.core.kakuro.model import KakuroPuzzle
-from game.core.kakuro.solver import KakuroResult, solve_steps
+from game.core.kakuro.result import KakuroResult
+from game.core.kakuro.solver import solve_steps
 from game.core.kakuro.steps import Finished, KakuroStep, RunsChecked
 from game.core.slicing import SlicedTask
 

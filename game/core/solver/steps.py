@@ -26,15 +26,14 @@ their cells hold.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
 
 from game.core.cells import EMPTY_VALUE, FILLED_VALUE, UNKNOWN_VALUE
-
-if TYPE_CHECKING:
-    from game.core.solver.result import SolveResult
+from game.core.solver.result import SolveResult
+from game.core.solving import BacktrackStep, FinishedStep, byte_rows, found_text
 
 Axis = Literal["row", "column"]
 
@@ -158,15 +157,8 @@ class Contradiction:
 
 
 @dataclass(frozen=True, slots=True)
-class Backtrack:
+class Backtrack(BacktrackStep[CellPosition]):
     """Search went back to ``depth``: ``cells`` return to unknown."""
-
-    depth: int
-    cells: tuple[CellPosition, ...]
-
-    def describe(self) -> str:
-        noun = "cell" if len(self.cells) == 1 else "cells"
-        return f"back to depth {self.depth}: {len(self.cells)} {noun} undone"
 
 
 @dataclass(frozen=True, slots=True)
@@ -308,7 +300,7 @@ class SolutionFound:
     depth: int
 
     def describe(self) -> str:
-        return f"solution {self.number} found at depth {self.depth}"
+        return found_text(self.number, self.depth)
 
     def array(self) -> npt.NDArray[np.bool_]:
         """The solution as a (height, width) boolean array."""
@@ -319,24 +311,15 @@ class SolutionFound:
     @property
     def grid(self) -> tuple[tuple[bool, ...], ...]:
         """The solution as rows of booleans."""
-        width = self.width
         return tuple(
-            tuple(bool(cell) for cell in self.cells[start : start + width])
-            for start in range(0, width * self.height, width)
+            tuple(bool(cell) for cell in row)
+            for row in byte_rows(self.cells, self.width, self.height)
         )
 
 
 @dataclass(frozen=True, slots=True)
-class Finished:
+class Finished(FinishedStep[SolveResult]):
     """The engine stopped; ``result`` says why and what it found."""
-
-    result: SolveResult
-
-    def describe(self) -> str:
-        result = self.result
-        count = len(result.solutions)
-        noun = "solution" if count == 1 else "solutions"
-        return f"finished: {result.status} ({count} {noun} found)"
 
 
 Step = (

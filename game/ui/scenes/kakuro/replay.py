@@ -49,7 +49,7 @@ from game.ui.widgets.button import Button
 from game.ui.widgets.text import draw_text, fit_text, wrap_text
 
 if TYPE_CHECKING:
-    from game.core.kakuro.solver import KakuroResult
+    from game.core.kakuro.result import KakuroResult
     from game.ui.app import App
 
 FRAME_BUDGET = 0.004

@@ -1,0 +1,122 @@
+"""What every solver shares, whatever the puzzle kind: the verdict and the steps' common shapes.
+
+A solver (the nonogram engine in :mod:`game.core.solver`, the Kakuro solver in
+:mod:`game.core.kakuro.solver`, and any kind after them) is one step generator that ends with a
+``Finished`` step holding its result. The result is a :class:`Verdict` over the kind's
+solution and statistics types (``SolveResult`` is ``Verdict[bool grid, SolveStats]``,
+``KakuroResult`` is ``Verdict[digit rows, KakuroStats]``), its status read by
+:func:`status_of`; the steps every kind has in the same shape (going back on a guess, the
+end) derive from the bases here, and a found solution is worded and read alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Literal, Self, TypeVar
+
+Status = Literal["unique", "multiple", "none", "unknown"]
+
+SolutionT = TypeVar("SolutionT")
+StatsT = TypeVar("StatsT")
+CellT = TypeVar("CellT")
+VerdictT = TypeVar("VerdictT", bound="Verdict[Any, Any]")
+
+
+def status_of(count: int, complete: bool, timed_out: bool) -> Status:
+    """The verdict for ``count`` solutions found: two settle it even after a timeout; one is
+    unique only when the search ran out; none after a timeout proves nothing."""
+    if count >= 2:
+        return "multiple"
+    if timed_out:
+        return "unknown"
+    if count == 1:
+        return "unique" if complete else "unknown"
+    return "none"
+
+
+@dataclass(frozen=True, eq=False)
+class Verdict(Generic[SolutionT, StatsT]):
+    """The verdict of one solve.
+
+    ``status``: ``unique`` (exactly one solution, search exhausted), ``multiple`` (two or more
+    found), ``none`` (proved unsolvable) or ``unknown`` (stopped by the timeout first).
+    ``complete`` is True when the search space was exhausted, so ``solutions`` are all there
+    are; ``capped`` is True when the solver stopped because it reached ``max_solutions``.
+    ``stats`` are the kind's own figures of what the solver had to do.
+    """
+
+    status: Status
+    solutions: list[SolutionT]
+    stats: StatsT
+    complete: bool = False
+    capped: bool = False
+    timed_out: bool = False
+    max_solutions: int | None = 2
+
+    @property
+    def solution_count(self) -> int:
+        return len(self.solutions)
+
+    @classmethod
+    def finished(
+        cls,
+        solutions: Sequence[SolutionT],
+        stats: StatsT,
+        *,
+        complete: bool,
+        capped: bool = False,
+        timed_out: bool = False,
+        max_solutions: int | None,
+        settled: bool = False,
+    ) -> Self:
+        """The result a search hands back when it stops, its status from :func:`status_of`;
+        ``settled``: a single solution is known to be the only one although the search did
+        not run out (it was found without a guess)."""
+        return cls(
+            status_of(len(solutions), complete or settled, timed_out),
+            list(solutions),
+            stats,
+            complete=complete,
+            capped=capped,
+            timed_out=timed_out,
+            max_solutions=max_solutions,
+        )
+
+
+def plural(count: int, noun: str) -> str:
+    """ "1 cell", "3 cells"."""
+    return f"{count} {noun if count == 1 else noun + 's'}"
+
+
+@dataclass(frozen=True, slots=True)
+class BacktrackStep(Generic[CellT]):
+    """Search went back to ``depth``: ``cells`` return to what they were before the guess
+    (the kind says what a cell entry holds)."""
+
+    depth: int
+    cells: tuple[CellT, ...]
+
+    def describe(self) -> str:
+        return f"back to depth {self.depth}: {plural(len(self.cells), 'cell')} undone"
+
+
+def found_text(number: int, depth: int) -> str:
+    """How a found solution describes itself (``number`` counts from 1)."""
+    return f"solution {number} found at depth {depth}"
+
+
+def byte_rows(data: bytes, width: int, height: int) -> tuple[tuple[int, ...], ...]:
+    """``data`` (one byte a cell, row by row) as rows of numbers."""
+    return tuple(tuple(data[start : start + width]) for start in range(0, width * height, width))
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedStep(Generic[VerdictT]):
+    """The solver stopped; ``result`` says why and what it found."""
+
+    result: VerdictT
+
+    def describe(self) -> str:
+        result = self.result
+        return f"finished: {result.status} ({plural(len(result.solutions), 'solution')} found)"
