@@ -5,8 +5,8 @@ A solver (the nonogram engine in :mod:`game.core.solver`, the Kakuro solver in
 ``Finished`` step holding its result. The result is a :class:`Verdict` over the kind's
 solution and statistics types (``SolveResult`` is ``Verdict[bool grid, SolveStats]``,
 ``KakuroResult`` is ``Verdict[digit rows, KakuroStats]``), its status read by
-:func:`status_of`; the steps every kind has in the same shape (going back on a guess, the
-end) derive from the bases here, and a found solution is worded and read alike.
+:func:`status_of`; the steps every kind has in the same shape (a heartbeat, going back on a guess,
+the end) derive from the bases here, and a found solution is worded and read alike.
 """
 
 from __future__ import annotations
@@ -87,6 +87,16 @@ class Verdict(Generic[SolutionT, StatsT]):
 def plural(count: int, noun: str) -> str:
     """ "1 cell", "3 cells"."""
     return f"{count} {noun if count == 1 else noun + 's'}"
+
+
+@dataclass(frozen=True, slots=True)
+class QuietStep:
+    """A heartbeat: ``count`` pieces of work (lines, runs) at ``depth`` gave nothing new. A
+    solver yields one now and then so that no step computes for long; a task does not count
+    it as a step taken (see :class:`~game.core.slicing.SlicedTask`)."""
+
+    count: int
+    depth: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,7 @@ def test_the_solver_button_goes_round_the_algorithms_and_each_solves() -> None:
     seen = []
     for _ in ALGORITHMS:
         seen.append(scene.algorithm)
-        assert scene.state.task.algorithm == scene.algorithm
+        assert scene.state.task.source_name == scene.algorithm
         assert scene.solver_button.label.startswith("Solver: ")
         scene.run_to_end()
         for _ in range(300):

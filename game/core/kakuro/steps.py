@@ -30,7 +30,7 @@ from game.core.kakuro.combos import (
 )
 from game.core.kakuro.model import cell_name
 from game.core.kakuro.result import KakuroResult
-from game.core.solving import BacktrackStep, FinishedStep, byte_rows, found_text
+from game.core.solving import BacktrackStep, FinishedStep, QuietStep, byte_rows, found_text
 
 if TYPE_CHECKING:
     from game.core.kakuro.model import KakuroPuzzle
@@ -135,11 +135,8 @@ class Backtrack(BacktrackStep[CellMask]):
 
 
 @dataclass(frozen=True, slots=True)
-class RunsChecked:
+class RunsChecked(QuietStep):
     """Several runs were looked at and gave nothing new: a heartbeat."""
-
-    count: int
-    depth: int
 
     def describe(self) -> str:
         noun = "run" if self.count == 1 else "runs"

@@ -33,7 +33,7 @@ import numpy.typing as npt
 
 from game.core.cells import EMPTY_VALUE, FILLED_VALUE, UNKNOWN_VALUE
 from game.core.solver.result import SolveResult
-from game.core.solving import BacktrackStep, FinishedStep, byte_rows, found_text
+from game.core.solving import BacktrackStep, FinishedStep, QuietStep, byte_rows, found_text
 
 Axis = Literal["row", "column"]
 
@@ -99,11 +99,8 @@ class LineDeduced:
 
 
 @dataclass(frozen=True, slots=True)
-class LinesChecked:
+class LinesChecked(QuietStep):
     """Several lines were solved and gave nothing new: a heartbeat so no step runs long."""
-
-    count: int
-    depth: int
 
     def describe(self) -> str:
         return f"checked {self.count} lines, nothing new"

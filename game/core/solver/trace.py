@@ -47,7 +47,7 @@ from game.core.solver.steps import (
     apply_step,
     blank_grid,
 )
-from game.core.solver.task import SolveTask
+from game.core.solver.task import SolveTask, SourceFactory, engine_source
 
 BoolGrid = npt.NDArray[np.bool_]
 
@@ -171,7 +171,8 @@ class SolveTrace:
     """One run of the engine on ``puzzle``, applied step by step.
 
     ``initial`` (a -1/0/1 grid) starts the engine, and the grid, from known cells.
-    ``algorithm`` picks who solves (:data:`game.core.race.ALGORITHMS`; our engine by default).
+    ``source`` says who solves (our engine by default; ``game.core.race.step_source(name)``
+    for one of the seeds' algorithms).
     """
 
     def __init__(
@@ -181,10 +182,9 @@ class SolveTrace:
         time_limit: float | None = DEFAULT_TIME_LIMIT,
         initial: KnownGrid | None = None,
         clock: Callable[[], float] = time.perf_counter,
-        algorithm: str = "hanjie",
+        source: SourceFactory = engine_source,
     ) -> None:
         self.puzzle = puzzle
-        self.algorithm = algorithm
         self.width = puzzle.width
         self.height = puzzle.height
         self.max_solutions = max_solutions
@@ -196,7 +196,7 @@ class SolveTrace:
             time_limit=time_limit,
             initial=self.initial,
             clock=clock,
-            algorithm=algorithm,
+            source=source,
         )
         self.grid: KnownGrid = (
             blank_grid(self.width, self.height) if self.initial is None else self.initial.copy()

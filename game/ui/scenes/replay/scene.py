@@ -30,7 +30,7 @@ from game.core.board import Board
 from game.core.cells import KnownGrid
 from game.core.playable import grid_refusal
 from game.core.puzzle import Puzzle
-from game.core.race import ALGORITHMS, INFO, check_algorithm
+from game.core.race import ALGORITHMS, INFO, check_algorithm, step_source
 from game.core.solver.trace import (
     DEFAULT_MAX_SOLUTIONS,
     DEFAULT_TIME_LIMIT,
@@ -201,7 +201,7 @@ class ReplayScene(Scene):
             max_solutions=self.max_solutions,
             time_limit=self.time_limit,
             initial=initial,
-            algorithm=self.algorithm,
+            source=step_source(self.algorithm),
         )
 
     def next_algorithm(self) -> None:
