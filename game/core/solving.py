@@ -4,9 +4,10 @@ A solver (the nonogram engine in :mod:`game.core.solver`, the Kakuro solver in
 :mod:`game.core.kakuro.solver`, and any kind after them) is one step generator that ends with a
 ``Finished`` step holding its result. The result is a :class:`Verdict` over the kind's
 solution and statistics types (``SolveResult`` is ``Verdict[bool grid, SolveStats]``,
-``KakuroResult`` is ``Verdict[digit rows, KakuroStats]``), its status read by
+``KakuroResult`` is ``Verdict[digit rows, KakuroStats]``, both statistics a
+:class:`SearchStats`), its status read by
 :func:`status_of`; the steps every kind has in the same shape (a heartbeat, going back on a guess,
-the end) derive from the bases here, and a found solution is worded and read alike.
+the end, a solution found) derive from the bases here.
 """
 
 from __future__ import annotations
@@ -84,6 +85,19 @@ class Verdict(Generic[SolutionT, StatsT]):
         )
 
 
+@dataclass(frozen=True, slots=True)
+class SearchStats:
+    """The figures every solver keeps about its search (a kind's statistics add their own):
+    the guesses made and taken back, the deepest open guess, the seconds of its own work,
+    and whether the first solution came without a guess."""
+
+    guesses: int = 0
+    backtracks: int = 0
+    max_depth: int = 0
+    seconds: float = 0.0
+    solved_without_search: bool = False
+
+
 def plural(count: int, noun: str) -> str:
     """ "1 cell", "3 cells"."""
     return f"{count} {noun if count == 1 else noun + 's'}"
@@ -111,14 +125,30 @@ class BacktrackStep(Generic[CellT]):
         return f"back to depth {self.depth}: {plural(len(self.cells), 'cell')} undone"
 
 
-def found_text(number: int, depth: int) -> str:
-    """How a found solution describes itself (``number`` counts from 1)."""
-    return f"solution {number} found at depth {depth}"
-
-
 def byte_rows(data: bytes, width: int, height: int) -> tuple[tuple[int, ...], ...]:
     """``data`` (one byte a cell, row by row) as rows of numbers."""
     return tuple(tuple(data[start : start + width]) for start in range(0, width * height, width))
+
+
+@dataclass(frozen=True, slots=True)
+class FoundStep:
+    """Every cell is decided and every clue holds: solution ``number`` (counting from 1) at
+    search ``depth``. ``data`` is the ``width`` x ``height`` board, one byte a cell, row by
+    row (the kind says what a byte means): compact, so the step stays cheap on big boards."""
+
+    data: bytes
+    width: int
+    height: int
+    number: int
+    depth: int
+
+    def describe(self) -> str:
+        return f"solution {self.number} found at depth {self.depth}"
+
+    @property
+    def rows(self) -> tuple[tuple[int, ...], ...]:
+        """The board as rows of byte values."""
+        return byte_rows(self.data, self.width, self.height)
 
 
 @dataclass(frozen=True, slots=True)

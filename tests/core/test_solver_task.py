@@ -17,7 +17,7 @@ from game.core.puzzle import Puzzle
 from game.core.solver import SolveTask, solve
 from game.core.solver.result import SolveResult
 from game.core.solver.steps import Finished, Guess, LinesChecked, SolutionFound, Step
-from game.core.solver.task import SolveCounters, StepSource
+from game.core.solver.task import SolveCounters, SolveOptions, StepSource
 from tests.shared_data import FakeClock
 
 
@@ -177,15 +177,8 @@ def test_a_task_drives_the_step_source_it_is_given() -> None:
     own = SolveCounters(lines=7, guesses=2)
     asked: dict[str, object] = {}
 
-    def source(
-        puzzle: Puzzle,
-        *,
-        max_solutions: int | None,
-        timeout: float | None,
-        initial: object,
-        clock: object,
-    ) -> StepSource:
-        asked.update(max_solutions=max_solutions, timeout=timeout)
+    def source(puzzle: Puzzle, options: SolveOptions) -> StepSource:
+        asked.update(max_solutions=options.max_solutions, timeout=options.timeout)
         steps: list[Step] = [
             LinesChecked(3, 0),
             Guess(0, 0, 1, 1),

@@ -11,12 +11,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from game.core.kakuro.model import DigitRows
-from game.core.solving import Verdict
+from game.core.solving import SearchStats, Verdict
 
 
 @dataclass(frozen=True, slots=True)
-class KakuroStats:
-    """What the solver had to do; the rating reads it.
+class KakuroStats(SearchStats):
+    """What the solver had to do (besides the search's figures, see
+    :class:`~game.core.solving.SearchStats`); the rating reads it.
 
     ``rounds``: rounds of propagation before the first guess (or the end).
     ``first_pass_candidates``: mean candidates per white cell after every run was looked
@@ -28,11 +29,6 @@ class KakuroStats:
     rounds: int = 0
     first_pass_candidates: float = 9.0
     stalled_candidates: float = 9.0
-    guesses: int = 0
-    backtracks: int = 0
-    max_depth: int = 0
-    seconds: float = 0.0
-    solved_without_search: bool = False
 
     def as_dict(self) -> dict[str, object]:
         return {

@@ -30,7 +30,7 @@ from game.core.kakuro.combos import (
 )
 from game.core.kakuro.model import cell_name
 from game.core.kakuro.result import KakuroResult
-from game.core.solving import BacktrackStep, FinishedStep, QuietStep, byte_rows, found_text
+from game.core.solving import BacktrackStep, FinishedStep, FoundStep, QuietStep
 
 if TYPE_CHECKING:
     from game.core.kakuro.model import KakuroPuzzle
@@ -144,27 +144,19 @@ class RunsChecked(QuietStep):
 
 
 @dataclass(frozen=True, slots=True)
-class SolutionFound:
-    """Every cell holds one digit and every run is right. ``digits``: one byte per cell of
-    the board, row by row (0 on black cells); ``number`` counts from 1."""
-
-    digits: bytes
-    width: int
-    height: int
-    number: int
-    depth: int
-
-    def describe(self) -> str:
-        return found_text(self.number, self.depth)
+class SolutionFound(FoundStep):
+    """Every cell holds one digit and every run is right. :attr:`digits`: one byte per cell
+    of the board, row by row (0 on black cells); ``number`` counts from 1."""
 
     @property
-    def rows(self) -> tuple[tuple[int, ...], ...]:
-        return byte_rows(self.digits, self.width, self.height)
+    def digits(self) -> bytes:
+        return self.data
 
 
 @dataclass(frozen=True, slots=True)
 class Finished(FinishedStep[KakuroResult]):
-    """The solver stopped; ``result`` says why and what it found."""
+    """The Kakuro solver stopped: ``result`` holds the verdict, the digit rows found and
+    the solver's figures."""
 
 
 KakuroStep = (

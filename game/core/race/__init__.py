@@ -28,7 +28,13 @@ import numpy.typing as npt
 from game.core.puzzle import Puzzle
 from game.core.race import enumeration, rows, rules_search
 from game.core.race.base import RaceSolver
-from game.core.solver.task import ENGINE_NAME, SourceFactory, StepSource, engine_source
+from game.core.solver.task import (
+    ENGINE_NAME,
+    SolveOptions,
+    SourceFactory,
+    StepSource,
+    engine_source,
+)
 
 ALGORITHMS = ("hanjie", "rows", "lines", "rules")
 DEFAULT_ALGORITHM = ENGINE_NAME
@@ -100,21 +106,9 @@ def step_source(algorithm: str) -> SourceFactory:
     if algorithm == DEFAULT_ALGORITHM:
         return engine_source
 
-    def source(
-        puzzle: Puzzle,
-        *,
-        max_solutions: int | None,
-        timeout: float | None,
-        initial: npt.NDArray[np.integer] | None,
-        clock: Callable[[], float],
-    ) -> StepSource:
-        solver = seed_solver(
-            puzzle,
-            algorithm,
-            max_solutions=max_solutions,
-            timeout=timeout,
-            initial=initial,
-            clock=clock,
+    def source(puzzle: Puzzle, options: SolveOptions) -> StepSource:
+        solver = _SOLVERS[algorithm](
+            puzzle, options.max_solutions, options.timeout, options.initial, options.clock
         )
         return StepSource(solver.steps(), solver.counters, algorithm)
 

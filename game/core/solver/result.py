@@ -7,12 +7,13 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from game.core.solving import Verdict
+from game.core.solving import SearchStats, Verdict
 
 
 @dataclass(frozen=True, slots=True)
-class SolveStats:
-    """Counters the engine keeps; the rating reads them.
+class SolveStats(SearchStats):
+    """Counters the engine keeps (besides the search's, see
+    :class:`~game.core.solving.SearchStats`); the rating reads them.
 
     ``line_rounds`` is the deepest generation of line solving before the first stall (round 1
     is every line once, round 2 the lines the first round changed, and so on).
@@ -23,13 +24,8 @@ class SolveStats:
     line_rounds: int = 0
     probes: int = 0
     probe_fixes: int = 0
-    guesses: int = 0
-    backtracks: int = 0
     restarts: int = 0
-    max_depth: int = 0
-    seconds: float = 0.0
     solved_by_lines: bool = False
-    solved_without_search: bool = False
 
     def as_dict(self) -> dict[str, object]:
         return {

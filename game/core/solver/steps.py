@@ -33,7 +33,7 @@ import numpy.typing as npt
 
 from game.core.cells import EMPTY_VALUE, FILLED_VALUE, UNKNOWN_VALUE
 from game.core.solver.result import SolveResult
-from game.core.solving import BacktrackStep, FinishedStep, QuietStep, byte_rows, found_text
+from game.core.solving import BacktrackStep, FinishedStep, FoundStep, QuietStep
 
 Axis = Literal["row", "column"]
 
@@ -283,40 +283,33 @@ class ProbeResult:
 
 
 @dataclass(frozen=True, slots=True)
-class SolutionFound:
+class SolutionFound(FoundStep):
     """The grid is complete and satisfies every clue; ``number`` counts from 1.
 
-    ``cells`` holds the picture row by row, one byte a cell (1 filled, 0 empty): compact, so
-    the step stays cheap on big grids; :attr:`grid` and :meth:`array` read it.
+    :attr:`cells` holds the picture row by row, one byte a cell (1 filled, 0 empty);
+    :attr:`grid` and :meth:`array` read it.
     """
 
-    cells: bytes
-    width: int
-    height: int
-    number: int
-    depth: int
-
-    def describe(self) -> str:
-        return found_text(self.number, self.depth)
+    @property
+    def cells(self) -> bytes:
+        return self.data
 
     def array(self) -> npt.NDArray[np.bool_]:
         """The solution as a (height, width) boolean array."""
-        codes = np.frombuffer(self.cells, dtype=np.uint8).reshape(self.height, self.width)
+        codes = np.frombuffer(self.data, dtype=np.uint8).reshape(self.height, self.width)
         solution: npt.NDArray[np.bool_] = codes.astype(bool)
         return solution
 
     @property
     def grid(self) -> tuple[tuple[bool, ...], ...]:
         """The solution as rows of booleans."""
-        return tuple(
-            tuple(bool(cell) for cell in row)
-            for row in byte_rows(self.cells, self.width, self.height)
-        )
+        return tuple(tuple(bool(cell) for cell in row) for row in self.rows)
 
 
 @dataclass(frozen=True, slots=True)
 class Finished(FinishedStep[SolveResult]):
-    """The engine stopped; ``result`` says why and what it found."""
+    """The engine (or a seed's algorithm) stopped: ``result`` holds the verdict, the
+    pictures found and the engine's figures."""
 
 
 Step = (

@@ -31,7 +31,6 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
-from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -90,31 +89,28 @@ class StepSource:
     name: str = ENGINE_NAME
 
 
-class SourceFactory(Protocol):
-    """Makes the step source of one solve of ``puzzle`` (``timeout``: seconds of the
-    algorithm's own work on ``clock``; ``initial``: a -1 / 0 / 1 grid taken as known)."""
+@dataclass(frozen=True)
+class SolveOptions:
+    """What a solve is asked: ``max_solutions`` (None: count them all), ``timeout`` (seconds
+    of the algorithm's own work on ``clock``, None: never give up) and ``initial`` (a
+    (height, width) grid of -1 / 0 / 1 cells taken as known, or None)."""
 
-    def __call__(
-        self,
-        puzzle: Puzzle,
-        *,
-        max_solutions: int | None,
-        timeout: float | None,
-        initial: npt.NDArray[np.integer] | None,
-        clock: Callable[[], float],
-    ) -> StepSource: ...
+    max_solutions: int | None
+    timeout: float | None
+    initial: npt.NDArray[np.integer] | None
+    clock: Callable[[], float]
 
 
-def engine_source(
-    puzzle: Puzzle,
-    *,
-    max_solutions: int | None,
-    timeout: float | None,
-    initial: npt.NDArray[np.integer] | None,
-    clock: Callable[[], float],
-) -> StepSource:
+# Makes the step source of one solve of a puzzle.
+SourceFactory = Callable[[Puzzle, SolveOptions], StepSource]
+
+
+def engine_source(puzzle: Puzzle, options: SolveOptions) -> StepSource:
     """Our engine's steps (:func:`~game.core.solver.engine.solve_steps`)."""
-    return StepSource(solve_steps(puzzle, max_solutions, timeout, initial, clock))
+    steps = solve_steps(
+        puzzle, options.max_solutions, options.timeout, options.initial, options.clock
+    )
+    return StepSource(steps)
 
 
 class SolveTask(SlicedTask[Step, SolveResult]):
@@ -136,13 +132,7 @@ class SolveTask(SlicedTask[Step, SolveResult]):
         source: SourceFactory = engine_source,
     ) -> None:
         check_time_limit(time_limit)
-        made = source(
-            puzzle,
-            max_solutions=max_solutions,
-            timeout=time_limit,
-            initial=initial,
-            clock=clock,
-        )
+        made = source(puzzle, SolveOptions(max_solutions, time_limit, initial, clock))
         super().__init__(made.steps, time_limit=time_limit, clock=clock)
         self.puzzle = puzzle
         self.max_solutions = max_solutions
