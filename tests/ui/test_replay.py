@@ -30,7 +30,8 @@ from game.core.solver.steps import (
 )
 from game.ui.app import App
 from game.ui.scenes.replay.race import RaceScene
-from game.ui.scenes.replay.scene import INSTANT, SPEEDS, ReplayScene
+from game.ui.scenes.replay.scene import ReplayScene
+from game.ui.scenes.replay.view import INSTANT, SPEEDS
 from tests.shared_data import SEARCH_8X8_ROWS
 
 # Random 10x10 noise whose probes run into contradictions (2 solutions).
@@ -268,10 +269,10 @@ def test_backtracking_undoes_trial_cells_and_contradictions_flash() -> None:
             undone = step.cells
             assert undone
             assert all(scene.state.grid[y, x] == -1 for x, y in undone)
-            assert scene.undone_time > 0
+            assert scene.ui.undone > 0
         if isinstance(step, Contradiction) and step.axis is not None:
             saw_flash = True
-            assert scene.flash_time > 0 and scene.flash_cells
+            assert scene.ui.flash > 0 and scene.flash_cells
             line = scene.state.failed_line
             assert line is not None
             assert scene.flash_cells == line.cells(puzzle.width, puzzle.height)
@@ -584,7 +585,7 @@ def test_frames_drawn_piecemeal_match_a_full_repaint() -> None:
     for _ in range(3):
         app.step(1 / 60)
     piecemeal = pygame.image.tobytes(app.screen, "RGB")
-    scene._clear_all = True
+    scene.drawn.clear_all = True
     app.step(1 / 60)
     assert pygame.image.tobytes(app.screen, "RGB") == piecemeal
 
@@ -598,7 +599,7 @@ def test_the_legend_explains_the_red_flash_of_a_contradiction() -> None:
     app.step()
     target = pygame.Surface((600, 120))
     target.fill(app.theme.panel)
-    render_legend(scene, target, 0, 600, 120)
+    render_legend(scene, scene.part.legend, target, 0, 600, 120)
     error = pygame.Color(*app.theme.error)
     reds = sum(1 for x in range(600) for y in range(120) if target.get_at((x, y))[:3] == error[:3])
     assert reds >= 25, "a red swatch (the contradiction flash) is in the legend"

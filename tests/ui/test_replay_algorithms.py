@@ -123,7 +123,7 @@ def test_replay_command_opens_a_kakuro_replay(
     monkeypatch.setattr("game.commands.play.open_window", lambda: App())
     assert main(["replay", str(path), "--paused", "--time-limit", "7"]) == 0
     assert len(tops) == 1 and isinstance(tops[0], KakuroReplayScene)
-    assert tops[0].task.time_limit == 7  # --time-limit reaches Kakuro's solver too
+    assert tops[0].state.task.time_limit == 7  # --time-limit reaches Kakuro's solver too
     # A race or another solver is for nonograms: one line, exit 2.
     assert main(["replay", str(path), "--race"]) == 2
     err = capsys.readouterr().err.strip().splitlines()
