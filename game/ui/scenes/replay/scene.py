@@ -43,7 +43,7 @@ from game.core.solver.trace import (
     verdict_text,
 )
 from game.ui.layout import BoardLayout, Box, compute_board_layout
-from game.ui.scenes.replay.board import PROBE_ALPHA, ReplayBoardPainter, flash_cells
+from game.ui.scenes.replay.board import PROBE_ALPHA, ReplayBoardPainter
 from game.ui.scenes.replay.race import RaceScene
 from game.ui.scenes.replay.shell import FRAME_BUDGET, BigStep, BoardFrame, ReplayShell
 from game.ui.scenes.replay.view import SPEEDS, search_figures, seconds_text
@@ -420,71 +420,11 @@ class ReplayScene(ReplayShell):
             part.marks_toggle.value = True
             part._marks_toggled(True)
 
-    # -- what tests and the race read, by their old names ----------------------------------
+    # -- what is shown (the board part's and the trace's, for tests and tools) -------------
 
     @property
     def state(self) -> SolveTrace:
         return self.part.trace
-
-    @property
-    def algorithm(self) -> str:
-        return self.part.algorithm
-
-    @property
-    def marks(self) -> KnownGrid | None:
-        return self.part.marks
-
-    @property
-    def from_marks(self) -> bool:
-        return self.part.from_marks
-
-    @property
-    def marks_note(self) -> str:
-        return self.part.marks_note
-
-    @property
-    def marks_check(self) -> MarksCheck | None:
-        return self.part.marks_check
-
-    @property
-    def marks_toggle(self) -> Toggle:
-        return self.part.marks_toggle
-
-    @property
-    def solver_button(self) -> Button:
-        return self.part.solver_button
-
-    @property
-    def race_button(self) -> Button:
-        return self.part.race_button
-
-    @property
-    def line_button(self) -> Button:
-        return self.big_button
-
-    @property
-    def layout(self) -> BoardLayout | None:
-        return self.part.layout
-
-    @property
-    def grid_view(self) -> GridView | None:
-        return self.part.grid_view
-
-    @property
-    def differences(self) -> BoolGrid | None:
-        return self.part.differences
-
-    @property
-    def max_solutions(self) -> int | None:
-        return self.part.max_solutions
-
-    @property
-    def pending(self) -> object:
-        return self.ui.stepping
-
-    @property
-    def flash_cells(self) -> list[tuple[int, int]]:
-        return flash_cells(self.state) if self.ui.flash > 0 else []
 
     @property
     def solutions(self) -> list[BoolGrid]:
@@ -492,12 +432,6 @@ class ReplayScene(ReplayShell):
 
     def shown_board(self) -> Board:
         return self.part.shown_board(self.frame().solution_index)
-
-    def statistics(self) -> list[tuple[str, str]]:
-        return self.part.statistics()
-
-    def engine_summary(self) -> str | None:
-        return self.part.engine_summary()
 
     def shown_grid(self) -> KnownGrid:
         """The engine grid as drawn (-1/0/1): board marks plus the light probe marks."""
@@ -511,7 +445,7 @@ class ReplayScene(ReplayShell):
         return grid
 
     def line_highlighted(self) -> LineMark | None:
-        view = self.grid_view
+        view = self.part.grid_view
         if view is None:
             return None
         if view.highlight_row is not None:
