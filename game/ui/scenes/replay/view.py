@@ -96,8 +96,9 @@ class WidgetLook:
 
 
 def widget_look(widget: Widget) -> WidgetLook:
+    rect = widget.rect
     return WidgetLook(
-        tuple(widget.rect),  # type: ignore[arg-type]
+        (rect.x, rect.y, rect.w, rect.h),
         getattr(widget, "label", ""),
         widget.enabled,
         widget.hovered,
