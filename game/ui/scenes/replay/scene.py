@@ -44,7 +44,6 @@ from game.core.solver.trace import (
 )
 from game.ui.layout import BoardLayout, Box, compute_board_layout
 from game.ui.scenes.replay.board import PROBE_ALPHA, ReplayBoardPainter
-from game.ui.scenes.replay.race import RaceScene
 from game.ui.scenes.replay.shell import FRAME_BUDGET, BigStep, BoardFrame, ReplayShell
 from game.ui.scenes.replay.view import SPEEDS, search_figures, seconds_text
 from game.ui.widgets.button import Button
@@ -258,7 +257,7 @@ class NonogramReplay:
     def open_race(self) -> None:
         """The race screen on this puzzle, every algorithm side by side."""
         self.shell.pause()
-        self.app.push(RaceScene(self.app, self.puzzle, name=self.name))
+        self.app.router.race(self.puzzle, name=self.name)
 
     # -- starting from the player's marks ---------------------------------------------------
 
