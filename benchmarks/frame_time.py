@@ -226,7 +226,8 @@ def scenario_converter(frames: int) -> tuple[float, str]:
 
 def scenario_replay(frames: int) -> tuple[float, str]:
     from game.core.formats import read_puzzle
-    from game.ui.scenes.replay.scene import SPEEDS, ReplayScene
+    from game.ui.scenes.replay.scene import ReplayScene
+    from game.ui.scenes.replay.view import SPEEDS
 
     source = Path(__file__).resolve().parent.parent.parent / "shared/puzzles/corpus/dom_09-dom.non"
     if not source.exists():

@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.core.formats import FormatError, read_puzzle
 from game.core.puzzle import Puzzle, PuzzleError
-from game.core.race import ALGORITHMS, clue_totals
+from game.core.race import ALGORITHMS, clue_totals, step_source
 from game.core.solver.result import SolveResult
 from game.core.solver.task import SolveTask
 
@@ -59,7 +59,7 @@ def race(puzzle: Puzzle, algorithm: str, timeout: float, cap: int) -> Run:
     # race is about work done, not about who else ran meanwhile.
     clock = time.process_time
     task = SolveTask(
-        puzzle, max_solutions=cap, time_limit=timeout, algorithm=algorithm, clock=clock
+        puzzle, max_solutions=cap, time_limit=timeout, source=step_source(algorithm), clock=clock
     )
     start = clock()
     result = task.run()

@@ -48,7 +48,8 @@ def main() -> int:
     import pygame
 
     from game.ui.app import App
-    from game.ui.scenes.replay.scene import SPEEDS, ReplayScene
+    from game.ui.scenes.replay.scene import ReplayScene
+    from game.ui.scenes.replay.view import SPEEDS
 
     path = Path(args.puzzle)
     puzzle = open_puzzle(path, "replay_fps")

@@ -26,7 +26,7 @@ from game.commands.common import (
 
 if TYPE_CHECKING:
     from game.core.kakuro.model import KakuroPuzzle
-    from game.core.kakuro.solver import KakuroResult
+    from game.core.kakuro.result import KakuroResult
 
 VERDICTS = {
     "unique": "unique: exactly one solution",

@@ -100,6 +100,7 @@ def solve_with_deadline(
     every step as it is found (solutions included), so a command prints as
     it goes and keeps nothing itself. The time it spends counts against the deadline.
     """
+    from game.core.race import step_source
     from game.core.solver.task import SolveTask
 
     if start is None:
@@ -114,7 +115,11 @@ def solve_with_deadline(
         return False
 
     task = SolveTask(
-        puzzle, max_solutions=max_solutions, time_limit=timeout, clock=clock, algorithm=algorithm
+        puzzle,
+        max_solutions=max_solutions,
+        time_limit=timeout,
+        clock=clock,
+        source=step_source(algorithm),
     )
     while True:
         result = task.advance(SLICE_SECONDS, on_step=observe if on_step is not None else None)

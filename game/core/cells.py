@@ -7,8 +7,8 @@ layer               where                      unknown  filled  empty  trial  tr
                                                                        fill   cross
 ==================  =========================  =======  ======  =====  =====  =====
 board (player)      ``board.Cell``, int8       0        1       2      3      4
-known grid (steps)  ``solver.steps``, int8     -1       1       0      (1)    (0)
-line solver         ``solver.line``, bytes     0        1       2      --     --
+known grid (steps)  ``*_VALUE``, int8          -1       1       0      (1)    (0)
+line solver         ``UNKNOWN``..., bytes      0        1       2      --     --
 ==================  =========================  =======  ======  =====  =====  =====
 
 - The **board** is what a player marks, trial marks included (they count as their value
@@ -27,10 +27,16 @@ import numpy as np
 import numpy.typing as npt
 
 from game.core.board import Cell
-from game.core.solver.line import EMPTY as LINE_EMPTY
-from game.core.solver.line import FILLED as LINE_FILLED
-from game.core.solver.line import UNKNOWN as LINE_UNKNOWN
-from game.core.solver.steps import EMPTY_VALUE, FILLED_VALUE, UNKNOWN_VALUE
+
+# The known grid's values (the engine's steps, a replay, a solve's ``initial``).
+UNKNOWN_VALUE = -1
+EMPTY_VALUE = 0
+FILLED_VALUE = 1
+
+# The line solver's codes, one byte a cell (``game.core.solver.line``).
+UNKNOWN = 0
+FILLED = 1
+EMPTY = 2
 
 KnownGrid = npt.NDArray[np.int8]
 
@@ -44,9 +50,9 @@ BOARD_TO_KNOWN: dict[Cell, int] = {
 }
 # Known-grid value -> line-solver code.
 KNOWN_TO_LINE: dict[int, int] = {
-    UNKNOWN_VALUE: LINE_UNKNOWN,
-    FILLED_VALUE: LINE_FILLED,
-    EMPTY_VALUE: LINE_EMPTY,
+    UNKNOWN_VALUE: UNKNOWN,
+    FILLED_VALUE: FILLED,
+    EMPTY_VALUE: EMPTY,
 }
 
 _BOARD_LOOKUP = np.array([BOARD_TO_KNOWN[cell] for cell in Cell], dtype=np.int8)

@@ -3,26 +3,41 @@
 The nonogram :class:`~game.core.solver.task.SolveTask` and the Kakuro
 :class:`~game.core.kakuro.task.KakuroSolveTask` pull steps the same way (read the solver
 task's module text for the time rules); only their step and result types differ, so the
-pulling, the clocks, ``run`` and ``cancel`` live here once. A subclass says which steps are
-quiet heartbeats (not counted in ``steps_taken``) and which step carries the final result.
+pulling, the clocks, ``run`` and ``cancel`` live here once. Every solver's steps share their
+shapes (:mod:`game.core.solving`): a :class:`~game.core.solving.QuietStep` is a heartbeat,
+not counted in ``steps_taken``, and a :class:`~game.core.solving.FinishedStep` carries the
+result; a task is given the step generator and only adds what is its own.
 """
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
+
+from game.core.solving import FinishedStep, QuietStep, Verdict
 
 StepT = TypeVar("StepT")
-ResultT = TypeVar("ResultT")
+ResultT = TypeVar("ResultT", bound=Verdict[Any, Any])
 
 
-class SlicedTask(ABC, Generic[StepT, ResultT]):
-    """One solve, advanced a slice at a time; the subclass sets ``_steps`` to its generator."""
+def check_time_limit(time_limit: float | None) -> None:
+    """ValueError unless ``time_limit`` is None or a number of seconds >= 0."""
+    if time_limit is not None and not time_limit >= 0:  # also refuses NaN
+        raise ValueError(f"a time limit must be a number of seconds >= 0, not {time_limit}")
 
-    def __init__(self, *, time_limit: float | None, clock: Callable[[], float]) -> None:
-        if time_limit is not None and not time_limit >= 0:  # also refuses NaN
-            raise ValueError(f"a time limit must be a number of seconds >= 0, not {time_limit}")
+
+class SlicedTask(Generic[StepT, ResultT]):
+    """One solve, advanced a slice at a time, pulling ``steps`` (a solver's generator, whose
+    own time limit is ``time_limit`` on ``clock``)."""
+
+    def __init__(
+        self,
+        steps: Iterator[StepT],
+        *,
+        time_limit: float | None,
+        clock: Callable[[], float],
+    ) -> None:
+        check_time_limit(time_limit)
         self.time_limit = time_limit
         self.clock = clock
         self.result: ResultT | None = None
@@ -31,15 +46,7 @@ class SlicedTask(ABC, Generic[StepT, ResultT]):
         self.steps_taken = 0
         # Seconds spent inside the solver (pulling steps), on ``clock``.
         self.engine_seconds = 0.0
-        self._steps: Iterator[StepT] | None = None
-
-    @abstractmethod
-    def _heartbeat(self, step: StepT) -> bool:
-        """True for a quiet step that does not count as one taken."""
-
-    @abstractmethod
-    def _final(self, step: StepT) -> ResultT | None:
-        """The result if ``step`` is the solver's last one, else None."""
+        self._steps: Iterator[StepT] | None = steps
 
     def _pulled(self, step: StepT) -> None:
         """Sees each step before the observer (for a subclass's live figures)."""
@@ -73,13 +80,13 @@ class SlicedTask(ABC, Generic[StepT, ResultT]):
             step = next(steps)
             after = clock()
             self.engine_seconds += after - now
-            if not self._heartbeat(step):
+            if not isinstance(step, QuietStep):
                 taken += 1
                 self.steps_taken += 1
             self._pulled(step)
             stop = on_step(step) if on_step is not None else False
-            result = self._final(step)
-            if result is not None:
+            if isinstance(step, FinishedStep):
+                result: ResultT = step.result
                 self.result = result
                 self._steps = None
                 return result

@@ -31,6 +31,7 @@ from game.ui.scenes.menu.options import OptionsScene
 from game.ui.scenes.menu.scene import MenuScene
 from game.ui.scenes.play.lesson import LessonScene, offer_first_lesson
 from game.ui.scenes.play.scene import PlayScene
+from game.ui.scenes.replay.race import RaceScene
 from game.ui.scenes.replay.scene import ReplayScene
 
 if TYPE_CHECKING:
@@ -152,6 +153,10 @@ class Router:
     ) -> None:
         """The solver's replay of ``puzzle`` over the screen that asked."""
         self.app.push(ReplayScene(self.app, puzzle, initial_board=initial_board, name=name))
+
+    def race(self, puzzle: Puzzle, name: str | None = None) -> None:
+        """Every algorithm racing on ``puzzle``, over the replay that asked."""
+        self.app.push(RaceScene(self.app, puzzle, name=name))
 
     def game(self, puzzle: Puzzle, path: Path | None, context: PlayContext) -> None:
         """The play screen for ``puzzle`` (see ``game.ui.opening.play_puzzle``, which checks

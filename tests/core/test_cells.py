@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import numpy as np
 
 from game.core.board import Cell
-from game.core.cells import KNOWN_TO_LINE, board_from_known, known_from_board
-from game.core.solver.line import EMPTY, FILLED, UNKNOWN
+from game.core.cells import (
+    EMPTY,
+    FILLED,
+    KNOWN_TO_LINE,
+    UNKNOWN,
+    board_from_known,
+    known_from_board,
+)
 
 
 def test_board_to_known_and_back() -> None:
@@ -22,3 +31,15 @@ def test_board_to_known_and_back() -> None:
 def test_known_values_map_to_distinct_line_codes() -> None:
     assert KNOWN_TO_LINE == {-1: UNKNOWN, 1: FILLED, 0: EMPTY}
     assert len(set(KNOWN_TO_LINE.values())) == 3
+
+
+def test_the_table_does_not_import_the_solver() -> None:
+    # The cell table sits below the solver: loading it must not load any solver module.
+    code = (
+        "import sys, game.core.cells; "
+        "print(sorted(m for m in sys.modules if m.startswith('game.core.solver')))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, timeout=60
+    )
+    assert done.stdout.strip() == "[]"

@@ -7,10 +7,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.board import Board, Cell
+from game.core.cells import EMPTY, FILLED, UNKNOWN
 from game.core.puzzle import Puzzle
 from game.core.solver.hint_techniques import deductions
 from game.core.solver.hints import Hint, find_hint, line_codes, line_hint, placed_runs
-from game.core.solver.line import EMPTY, FILLED, UNKNOWN
 from tests.shared_data import HEART
 
 U, F, X, TF, TX = Cell.UNKNOWN, Cell.FILLED, Cell.CROSSED, Cell.TRIAL_FILLED, Cell.TRIAL_CROSSED

@@ -8,7 +8,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.core.solver.line import FILLED, clue_fits, smallest_reason
+from game.core.cells import FILLED
+from game.core.solver.line import clue_fits, smallest_reason
 from tests.core.test_line_solver import _placements, clue_and_line
 
 

@@ -7,17 +7,9 @@ import itertools
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.core.cells import EMPTY, FILLED, UNKNOWN
 from game.core.lines import clue_length, runs_of
-from game.core.solver.line import (
-    EMPTY,
-    FILLED,
-    UNKNOWN,
-    LineSolver,
-    analyse_line,
-    bit_positions,
-    forced_cells,
-    solve_line,
-)
+from game.core.solver.line import LineSolver, analyse_line, bit_positions, forced_cells, solve_line
 
 
 def _placements(clue: tuple[int, ...], line: bytes) -> list[tuple[int, ...]]:

@@ -16,7 +16,7 @@ import pytest
 
 from game.core.lines import Clue, runs_of
 from game.core.puzzle import Puzzle, PuzzleError
-from game.core.race import ALGORITHMS, clue_totals
+from game.core.race import ALGORITHMS, clue_totals, step_source
 from game.core.solver.steps import SolutionFound, Step, apply_step, blank_grid
 from game.core.solver.task import SolveTask
 
@@ -117,7 +117,7 @@ def test_every_algorithm_agrees_with_brute_force(block: int) -> None:
         truth = brute_force(puzzle, BRUTE_CAP)
         expected = "none" if not truth else "unique" if len(truth) == 1 else "multiple"
         for algorithm in ALGORITHMS:
-            task = SolveTask(puzzle, max_solutions=CAP, algorithm=algorithm)
+            task = SolveTask(puzzle, max_solutions=CAP, source=step_source(algorithm))
             rebuilt: list[bytes] = []
             result = task.run(on_step=replayer(puzzle, rebuilt))
             where = (seed, algorithm, puzzle.row_clues, puzzle.column_clues)

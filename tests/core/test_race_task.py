@@ -13,7 +13,7 @@ import pytest
 from game.cli import main
 from game.commands.solve import ALGORITHM_CHOICES
 from game.core.puzzle import Puzzle
-from game.core.race import ALGORITHMS, INFO, check_algorithm
+from game.core.race import ALGORITHMS, INFO, check_algorithm, step_source
 from game.core.race.base import STILL_WORKING, placements
 from game.core.race.rules import LineConflict, LineRanges, apply_rules
 from game.core.solver.steps import Contradiction, Guess, LineDeduced, Step
@@ -42,7 +42,7 @@ def test_the_commands_choices_are_the_algorithms() -> None:
 def test_time_limit_counts_only_the_algorithms_own_work(algorithm: str) -> None:
     clock = FakeClock(tick=0.001)
     task = SolveTask(
-        open_grid(9), max_solutions=None, time_limit=1.0, clock=clock, algorithm=algorithm
+        open_grid(9), max_solutions=None, time_limit=1.0, clock=clock, source=step_source(algorithm)
     )
     assert task.advance(0.01) is None
     clock.jump(1000.0)  # a paused replay: not the algorithm's time
@@ -63,7 +63,9 @@ def test_each_slice_stays_small(algorithm: str) -> None:
         row_clues=((1, 1, 1, 1, 1, 1),) * 2,
         column_clues=((1,),) * 12 + ((),) * 18,
     )
-    task = SolveTask(wide, max_solutions=3, time_limit=5.0, clock=clock, algorithm=algorithm)
+    task = SolveTask(
+        wide, max_solutions=3, time_limit=5.0, clock=clock, source=step_source(algorithm)
+    )
     while not task.done:
         before = clock.now
         task.advance(0.002)
@@ -74,7 +76,9 @@ def test_each_slice_stays_small(algorithm: str) -> None:
 def test_initial_cells_are_kept(algorithm: str) -> None:
     initial = np.full((3, 3), -1, dtype=np.int8)
     initial[0, 0] = 1  # of the 6 permutations, 2 fill the top left cell
-    task = SolveTask(open_grid(3), max_solutions=None, initial=initial, algorithm=algorithm)
+    task = SolveTask(
+        open_grid(3), max_solutions=None, initial=initial, source=step_source(algorithm)
+    )
     result = task.run()
     assert len(result.solutions) == 2
     assert all(solution[0, 0] for solution in result.solutions)
@@ -82,7 +86,7 @@ def test_initial_cells_are_kept(algorithm: str) -> None:
 
 @pytest.mark.parametrize("algorithm", ALGORITHMS)
 def test_live_counters(algorithm: str) -> None:
-    task = SolveTask(open_grid(4), max_solutions=None, algorithm=algorithm)
+    task = SolveTask(open_grid(4), max_solutions=None, source=step_source(algorithm))
     steps: list[Step] = []
     task.run(on_step=steps.append)
     counters = task.counters
@@ -97,7 +101,7 @@ def test_live_counters(algorithm: str) -> None:
 
 def test_row_search_rejects_a_placement_on_the_column_it_breaks() -> None:
     steps: list[Step] = []
-    SolveTask(HEART, algorithm="rows").run(on_step=steps.append)
+    SolveTask(HEART, source=step_source("rows")).run(on_step=steps.append)
     first_row = next(step for step in steps if isinstance(step, LineDeduced))
     assert first_row.axis == "row" and first_row.index == 0
     assert any(isinstance(step, Contradiction) and step.axis == "column" for step in steps)

@@ -11,11 +11,12 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
+from game.core.cells import EMPTY, FILLED
 from game.core.puzzle import Puzzle
 from game.core.solver import apply_step, blank_grid, solve, solve_steps
 from game.core.solver.engine import _Engine
 from game.core.solver.engine_state import CODE_BITS, CODE_MASK, NO_PROBE
-from game.core.solver.line import EMPTY, FILLED, forced_cells
+from game.core.solver.line import forced_cells
 from game.core.solver.result import SolveResult
 from game.core.solver.steps import (
     Backjump,

@@ -8,11 +8,11 @@ import numpy as np
 import numpy.typing as npt
 import pytest
 
+from game.core.cells import EMPTY, FILLED
 from game.core.formats import read_puzzle
 from game.core.puzzle import Puzzle
 from game.core.solver import apply_step, blank_grid, solve, solve_steps
 from game.core.solver.engine import _Engine
-from game.core.solver.line import EMPTY, FILLED
 from game.core.solver.steps import (
     Backtrack,
     Contradiction,

@@ -3,16 +3,21 @@ the same verdicts as the engine, and the full engine checked against brute force
 
 from __future__ import annotations
 
+import ast
 import itertools
+from pathlib import Path
 
 import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import game.core.solver as solver_package
 from game.core.puzzle import Puzzle
 from game.core.solver import SolveTask, solve
-from game.core.solver.steps import Finished, LinesChecked, Step
+from game.core.solver.result import SolveResult
+from game.core.solver.steps import Finished, Guess, LinesChecked, SolutionFound, Step
+from game.core.solver.task import SolveCounters, SolveOptions, StepSource
 from tests.shared_data import FakeClock
 
 
@@ -164,3 +169,43 @@ def test_engine_verdict_and_solutions_equal_brute_force(puzzle: Puzzle) -> None:
     assert result.status == verdict
     assert sorted(g.tobytes() for g in result.solutions) == sorted(g.tobytes() for g in expected)
     assert solve(puzzle, max_solutions=None).status == verdict
+
+
+def test_a_task_drives_the_step_source_it_is_given() -> None:
+    # Any algorithm is a source of steps: the task slices it and keeps its live figures.
+    picture = np.array([[True, False], [False, True]])
+    own = SolveCounters(lines=7, guesses=2)
+    asked: dict[str, object] = {}
+
+    def source(puzzle: Puzzle, options: SolveOptions) -> StepSource:
+        asked.update(max_solutions=options.max_solutions, timeout=options.timeout)
+        steps: list[Step] = [
+            LinesChecked(3, 0),
+            Guess(0, 0, 1, 1),
+            SolutionFound(bytes([1, 0, 0, 1]), 2, 2, 1, 1),
+            Finished(SolveResult("unknown", [picture], max_solutions=1)),
+        ]
+        return StepSource(iter(steps), own)
+
+    task = SolveTask(Puzzle.from_grid(picture), max_solutions=1, time_limit=9.0, source=source)
+    assert asked == {"max_solutions": 1, "timeout": 9.0}
+    assert task.advance(1.0, max_steps=1) is None  # the heartbeat is no step taken
+    assert task.steps_taken == 1
+    result = task.run()
+    assert result.status == "unknown" and task.steps_taken == 3
+    counters = task.counters
+    assert (counters.lines, counters.guesses, counters.steps) == (7, 2, 3)
+
+
+def test_the_solver_package_never_imports_the_race() -> None:
+    # The race builds its sources itself; no solver module imports it, even in a function.
+    folder = Path(solver_package.__file__).parent
+    for path in sorted(folder.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            else:
+                continue
+            assert not any(name.startswith("game.core.race") for name in names), path.name

@@ -15,6 +15,7 @@ from game.core.kakuro.fileformat import read_kakuro
 from game.core.kakuro.model import KakuroPuzzle
 from game.core.kakuro.packs import list_kakuro_packs, read_kakuro_entries
 from game.core.kakuro.task import solve
+from game.resources import levels_dir
 from game.ui.app import App
 from game.ui.scenes.kakuro.play import KakuroPlayScene
 from game.ui.scenes.kakuro.replay import KakuroReplayScene
@@ -314,36 +315,37 @@ def test_the_replay_advances_and_ends_on_the_solvers_answer(app: App) -> None:
     app.push(scene)
     for _ in range(10):
         app.step(1 / 60)
-    shown = scene.steps
+    shown = scene.state.counters.steps
     assert 0 < shown < 40  # 25 steps a second: a few in ten frames, not the whole solve
     key(app, pygame.K_SPACE)  # pause
-    paused_at = scene.steps
+    paused_at = scene.state.counters.steps
     for _ in range(5):
         app.step(1 / 60)
-    assert scene.steps == paused_at
+    assert scene.state.counters.steps == paused_at
     key(app, pygame.K_RIGHT)  # one step
-    assert scene.steps == paused_at + 1
+    assert scene.state.counters.steps == paused_at + 1
     key(app, pygame.K_END)
     for _ in range(600):
-        if scene.done:
+        if scene.finished:
             break
         app.step(1 / 60)
-    assert scene.result is not None and scene.result.status == "unique"
+    assert scene.state.result is not None and scene.state.result.status == "unique"
     answer = solve(puzzle).solutions[0]
-    assert [single_digit(mask) for mask in scene.candidates] == [
+    assert [single_digit(mask) for mask in scene.state.candidates] == [
         answer[y][x] for x, y in puzzle.white_cells
     ]
     # QA: once done, "Again (Space)" stood next to "Restart (R)": one way to watch it again.
     app.step(1 / 60)
-    labels = [button.label for button in scene.buttons]
+    labels = [getattr(widget, "label", "") for widget in scene.focus.widgets]
     assert not any("Again" in label for label in labels)
-    assert labels.count("Restart (R)") == 1 and not scene.play_button.enabled
+    assert labels.count("Restart") == 1 and not scene.play_button.enabled
     key(app, pygame.K_SPACE)  # the play button is not a second restart
-    assert scene.done
+    assert scene.finished
     key(app, pygame.K_r)
-    assert not scene.done and scene.steps <= 1 and scene.playing  # from the start, playing
+    # From the start, playing.
+    assert not scene.finished and scene.state.counters.steps <= 1 and scene.playing
     app.step(1 / 60)
-    assert scene.play_button.enabled and scene.play_button.label == "Pause (Space)"
+    assert scene.play_button.enabled and scene.play_button.label == "Pause"
 
 
 def test_level_select_opens_the_kakuro_packs_and_back(app: App) -> None:
@@ -490,6 +492,30 @@ def test_a_bundled_kakuro_keeps_one_name_solved_or_not(app: App) -> None:
     assert kakuro_file_name(read_kakuro(bundled), bundled, levels_dir()) == "Kakuro starter #1"
 
 
+def test_the_end_of_a_replay_shows_the_solution_not_the_searchs_last_board(app: App) -> None:
+    """Issue 35: Kakuro large #7, Watch, End said "One solution: a fair puzzle" while ~25
+    cells still showed pencil candidates (the search goes on after the solution, looking for
+    a second, and backtracks). The end of a replay shows the solution."""
+    puzzle = read_kakuro(levels_dir() / "kakuro-06-large" / "07-14x14-850.kak")
+    scene = KakuroReplayScene(app, puzzle, playing=False)
+    app.push(scene)
+    app.step()
+    key(app, pygame.K_END)
+    for _ in range(2000):
+        if scene.finished:
+            break
+        app.step(1 / 60)
+    result = scene.state.result
+    assert result is not None and result.status == "unique"
+    undecided = [mask for mask in scene.state.candidates if not single_digit(mask)]
+    assert len(undecided) > 5  # what the search left: the board the replay used to show
+    look = scene.part.look(scene.frame())
+    answer = result.solutions[0]
+    assert list(look.digits) == [answer[y][x] for x, y in puzzle.white_cells]
+    assert not any(look.small)
+    assert scene.status_text()[0] == "One solution: a fair puzzle"
+
+
 def test_the_replay_on_a_board_with_two_answers_guesses_and_backtracks(app: App) -> None:
     from game.ui.scenes.kakuro.shots import with_two_answers
 
@@ -500,12 +526,24 @@ def test_the_replay_on_a_board_with_two_answers_guesses_and_backtracks(app: App)
     app.step()
     scene.run_to_end()
     for _ in range(600):
-        if scene.done:
+        if scene.finished:
             break
         app.step(1 / 60)
-    assert scene.result is not None and scene.result.status == "multiple"
-    assert scene.solutions == 2 and scene.guesses >= 1 and scene.backtracks >= 1
-    assert scene.status()[0] == "More than one solution"
+    result = scene.state.result
+    assert result is not None and result.status == "multiple"
+    counters = scene.state.counters
+    assert counters.solutions == 2 and counters.guesses >= 1 and counters.backtracks >= 1
+    assert scene.status_text()[0] == "More than one solution"
+    # The replay shell's solution browser: the two answers, the cells they differ on framed.
+    app.step(1 / 60)
+    first = list(scene.part.look(scene.frame()).digits)
+    assert scene.browsing and scene.next_button.enabled
+    key(app, pygame.K_RIGHT)
+    look = scene.part.look(scene.frame())
+    assert scene.solution_index == 1 and list(look.digits) != first
+    assert set(look.outlined) == set(scene.part.differences) and look.outlined
+    key(app, pygame.K_LEFT)
+    assert scene.solution_index == 0
 
 
 def test_every_pack_name_shows_whole_in_the_pack_list(app: App) -> None:

@@ -15,10 +15,10 @@ import pygame
 import pytest
 
 from game.core.board import Board, Cell
+from game.core.cells import FILLED_VALUE
 from game.core.puzzle import Puzzle
 from game.core.solver import solve, solve_steps
 from game.core.solver.steps import (
-    FILLED_VALUE,
     Backtrack,
     Contradiction,
     Finished,
@@ -29,8 +29,10 @@ from game.core.solver.steps import (
     blank_grid,
 )
 from game.ui.app import App
+from game.ui.scenes.replay.board import flash_cells
 from game.ui.scenes.replay.race import RaceScene
-from game.ui.scenes.replay.scene import INSTANT, SPEEDS, ReplayScene
+from game.ui.scenes.replay.scene import ReplayScene
+from game.ui.scenes.replay.view import INSTANT, SPEEDS
 from tests.shared_data import SEARCH_8X8_ROWS
 
 # Random 10x10 noise whose probes run into contradictions (2 solutions).
@@ -81,7 +83,7 @@ def settle_marks_check(app: App, scene: ReplayScene) -> None:
     """Frames until the marks check under way has its verdict."""
     for _ in range(120):
         app.step(1 / 60)
-        if scene.marks_check is None:
+        if scene.part.marks_check is None:
             return
     raise AssertionError("the marks check gave no verdict in 120 frames")
 
@@ -124,7 +126,7 @@ def check_board(scene: ReplayScene, reference: Reference) -> list[Step]:
 def test_pause_step_line_and_run_to_end_show_the_engine_boards() -> None:
     puzzle = picture(SEARCH_8X8_ROWS)
     app, scene = open_replay(puzzle, time_limit=None)
-    reference = Reference(puzzle, scene.max_solutions)
+    reference = Reference(puzzle, scene.part.max_solutions)
     check_board(scene, reference)
 
     # Playing at 50 steps a second: a frame takes about one step.
@@ -160,7 +162,7 @@ def test_pause_step_line_and_run_to_end_show_the_engine_boards() -> None:
         for _ in range(50):
             app.step(1 / 60)
             check_board(scene, reference)
-            if scene.pending is None:
+            if scene.ui.stepping is None:
                 break
         new = check_board(scene, reference)
         last = reference.taken[-1]
@@ -189,7 +191,7 @@ def test_pause_step_line_and_run_to_end_show_the_engine_boards() -> None:
         if scene.finished:
             break
     assert scene.finished
-    result = solve(puzzle, max_solutions=scene.max_solutions)
+    result = solve(puzzle, max_solutions=scene.part.max_solutions)
     assert scene.state.result is not None
     assert scene.state.result.status == result.status == "multiple"
     shown = scene.shown_board()
@@ -238,7 +240,7 @@ def test_guessed_cells_are_drawn_in_trial_colours_with_their_depth() -> None:
     assert all(depth >= 1 for depth in state.guesses.values())
     # On screen: a trial-filled cell that is not the framed guess shows the orange colour.
     theme = app.theme
-    layout = scene.layout
+    layout = scene.part.layout
     assert layout is not None
     found = False
     for y, x in np.argwhere(board.cells == Cell.TRIAL_FILLED).tolist():
@@ -268,13 +270,13 @@ def test_backtracking_undoes_trial_cells_and_contradictions_flash() -> None:
             undone = step.cells
             assert undone
             assert all(scene.state.grid[y, x] == -1 for x, y in undone)
-            assert scene.undone_time > 0
+            assert scene.ui.undone > 0
         if isinstance(step, Contradiction) and step.axis is not None:
             saw_flash = True
-            assert scene.flash_time > 0 and scene.flash_cells
+            assert scene.ui.flash > 0 and flash_cells(scene.state)
             line = scene.state.failed_line
             assert line is not None
-            assert scene.flash_cells == line.cells(puzzle.width, puzzle.height)
+            assert flash_cells(scene.state) == line.cells(puzzle.width, puzzle.height)
         if scene.finished or (saw_backtrack and saw_flash):
             break
     assert saw_backtrack and saw_flash
@@ -348,9 +350,9 @@ def test_solution_browser_shows_each_solution_and_their_differences() -> None:
     solutions = solve(puzzle, max_solutions=None).solutions
     assert len(solutions) == 3
     assert len(scene.solutions) == 3
-    assert scene.differences is not None
+    assert scene.part.differences is not None
     expected = (solutions[0] != solutions[1]) | (solutions[0] != solutions[2])
-    assert np.array_equal(scene.differences, expected)
+    assert np.array_equal(scene.part.differences, expected)
     shown = []
     for _ in range(3):
         shown.append(scene.shown_board().filled_mask())
@@ -365,7 +367,7 @@ def test_solution_browser_shows_each_solution_and_their_differences() -> None:
     app.step(1 / 60)
     assert scene.solution_index == 0
     # The differing cells are framed in the accent colour on screen.
-    layout = scene.layout
+    layout = scene.part.layout
     assert layout is not None
     y, x = np.argwhere(expected)[0].tolist()
     box = layout.cell_box(x, y)
@@ -386,8 +388,8 @@ def test_the_panel_and_the_solution_summary_give_the_same_figures() -> None:
             break
     assert scene.finished
     app.step(1 / 60)  # the panel with the solution text drawn
-    figures = dict(scene.statistics())
-    summary = scene.engine_summary()
+    figures = dict(scene.part.statistics())
+    summary = scene.part.engine_summary()
     assert summary is not None
     lines = figures["Lines that gave cells"]
     assert f"({lines} gave cells)" in summary
@@ -437,18 +439,18 @@ def test_starting_from_the_players_marks() -> None:
             board.set(x, y, Cell.FILLED if solution[y, x] else Cell.CROSSED)
     board.set(0, 7, Cell.TRIAL_FILLED)  # trial marks are the player's guesses: left out
     app, scene = open_replay(puzzle, initial_board=board)
-    assert not scene.from_marks  # from the blank grid unless asked
+    assert not scene.part.from_marks  # from the blank grid unless asked
     assert scene.state.initial is None
     # Handled straight away (not queued for a frame), to see the scene between the click
     # and the next update: the click only starts the check, the frames that follow give the
     # verdict.
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        scene.handle(pygame.event.Event(kind, pos=scene.marks_toggle.rect.center, button=1))
-    assert scene.marks_check is not None and not scene.from_marks
+        scene.handle(pygame.event.Event(kind, pos=scene.part.marks_toggle.rect.center, button=1))
+    assert scene.part.marks_check is not None and not scene.part.from_marks
     assert scene.status_text()[0] == "Checking your marks…"
     settle_marks_check(app, scene)
-    assert scene.from_marks
-    assert "fit" in scene.marks_note
+    assert scene.part.from_marks
+    assert "fit" in scene.part.marks_note
     expected = np.where(solution[:2], 1, 0)
     # The replay starts again from the marks: they are on the grid from the first frame on.
     assert np.array_equal(scene.state.grid[:2], expected)
@@ -468,10 +470,10 @@ def test_starting_from_the_players_marks() -> None:
     for x in range(puzzle.width):
         bad.set(x, 0, Cell.FILLED)  # row 1's clue is 7, not 8
     app, scene = open_replay(puzzle, initial_board=bad)
-    click(app, scene.marks_toggle.rect)
+    click(app, scene.part.marks_toggle.rect)
     settle_marks_check(app, scene)
-    assert not scene.from_marks and not scene.marks_toggle.value
-    assert "contradict" in scene.marks_note
+    assert not scene.part.from_marks and not scene.part.marks_toggle.value
+    assert "contradict" in scene.part.marks_note
     assert any("contradict" in toast.text for toast in app.toasts.items)
     assert scene.state.initial is None
 
@@ -488,7 +490,7 @@ def test_watch_entries_construct_the_scene_with_the_puzzle_only() -> None:
     # A resized window lays everything out again.
     app.feed(pygame.event.Event(pygame.VIDEORESIZE, size=(900, 640), w=900, h=640))
     app.step(1 / 60)
-    assert scene.layout is not None and scene.layout.outer_box.right <= 900
+    assert scene.part.layout is not None and scene.part.layout.outer_box.right <= 900
     key(app, pygame.K_ESCAPE)
     app.step(1 / 60)
     assert scene not in app.scenes
@@ -554,8 +556,8 @@ def test_the_play_scene_opens_the_replay_with_the_players_board() -> None:
     app.step(1 / 60)
     scene = app.top
     assert isinstance(scene, ReplayScene)
-    assert not scene.from_marks and scene.state.initial is None
-    assert scene.marks is not None and (scene.marks[0, 1:] == 1).all()
+    assert not scene.part.from_marks and scene.state.initial is None
+    assert scene.part.marks is not None and (scene.part.marks[0, 1:] == 1).all()
     key(app, pygame.K_ESCAPE)
     app.step(1 / 60)
     assert app.top is play
@@ -573,7 +575,7 @@ def test_frames_drawn_piecemeal_match_a_full_repaint() -> None:
         app.step(1 / 60)
     key(app, pygame.K_SPACE)  # pause, so the board stays put
     app.step(1 / 60)
-    click(app, scene.marks_toggle.rect)  # refused: a toast appears over the window
+    click(app, scene.part.marks_toggle.rect)  # refused: a toast appears over the window
     settle_marks_check(app, scene)
     assert app.toasts.items
     for _ in range(6 * 60):
@@ -584,7 +586,7 @@ def test_frames_drawn_piecemeal_match_a_full_repaint() -> None:
     for _ in range(3):
         app.step(1 / 60)
     piecemeal = pygame.image.tobytes(app.screen, "RGB")
-    scene._clear_all = True
+    scene.drawn.clear_all = True
     app.step(1 / 60)
     assert pygame.image.tobytes(app.screen, "RGB") == piecemeal
 
@@ -598,7 +600,7 @@ def test_the_legend_explains_the_red_flash_of_a_contradiction() -> None:
     app.step()
     target = pygame.Surface((600, 120))
     target.fill(app.theme.panel)
-    render_legend(scene, target, 0, 600, 120)
+    render_legend(scene, scene.part.legend, target, 0, 600, 120)
     error = pygame.Color(*app.theme.error)
     reds = sum(1 for x in range(600) for y in range(120) if target.get_at((x, y))[:3] == error[:3])
     assert reds >= 25, "a red swatch (the contradiction flash) is in the legend"
@@ -612,7 +614,7 @@ def test_back_from_the_race_repaints_the_whole_replay() -> None:
     for _ in range(3):
         app.step(1 / 60)
     fresh = pygame.image.tobytes(app.screen, "RGB")
-    click(app, scene.race_button.rect)
+    click(app, scene.part.race_button.rect)
     for _ in range(5):
         app.step(1 / 60)
     assert app.top is not scene
@@ -638,9 +640,9 @@ def test_watch_and_race_give_the_same_count_of_lines_looked_at() -> None:
     assert scene.finished and scene.state.result is not None
     stats = scene.state.result.stats
     assert stats.cache_hits > 0  # else both counts would agree by chance
-    summary = scene.engine_summary()
+    summary = scene.part.engine_summary()
     assert summary is not None
-    click(app, scene.race_button.rect)
+    click(app, scene.part.race_button.rect)
     app.step(1 / 60)
     race = app.top
     assert isinstance(race, RaceScene)

@@ -28,27 +28,27 @@ def test_the_solver_button_goes_round_the_algorithms_and_each_solves() -> None:
     app = scene.app
     seen = []
     for _ in ALGORITHMS:
-        seen.append(scene.algorithm)
-        assert scene.state.task.algorithm == scene.algorithm
-        assert scene.solver_button.label.startswith("Solver: ")
+        seen.append(scene.part.algorithm)
+        assert scene.state.task.source_name == scene.part.algorithm
+        assert scene.part.solver_button.label.startswith("Solver: ")
         scene.run_to_end()
         for _ in range(300):
             app.step(1 / 60)
             if scene.finished:
                 break
         result = scene.state.result
-        assert result is not None and result.status == "unique", scene.algorithm
-        click(app, scene.solver_button.rect.center)
+        assert result is not None and result.status == "unique", scene.part.algorithm
+        click(app, scene.part.solver_button.rect.center)
         assert not scene.finished  # a new solver starts from the blank grid
     assert seen == list(ALGORITHMS)
-    assert scene.algorithm == ALGORITHMS[0]
+    assert scene.part.algorithm == ALGORITHMS[0]
     key(app, pygame.K_a)
-    assert scene.algorithm == ALGORITHMS[1]
+    assert scene.part.algorithm == ALGORITHMS[1]
 
 
 def test_race_them_opens_the_race_on_the_same_puzzle() -> None:
     scene = replay()
-    click(scene.app, scene.race_button.rect.center)
+    click(scene.app, scene.part.race_button.rect.center)
     race = scene.app.top
     assert isinstance(race, RaceScene)
     assert race.puzzle is HEART and race.name == "Heart"
@@ -123,7 +123,7 @@ def test_replay_command_opens_a_kakuro_replay(
     monkeypatch.setattr("game.commands.play.open_window", lambda: App())
     assert main(["replay", str(path), "--paused", "--time-limit", "7"]) == 0
     assert len(tops) == 1 and isinstance(tops[0], KakuroReplayScene)
-    assert tops[0].task.time_limit == 7  # --time-limit reaches Kakuro's solver too
+    assert tops[0].state.task.time_limit == 7  # --time-limit reaches Kakuro's solver too
     # A race or another solver is for nonograms: one line, exit 2.
     assert main(["replay", str(path), "--race"]) == 2
     err = capsys.readouterr().err.strip().splitlines()

@@ -13,6 +13,7 @@ from game.ui.scenes.levels.select import LevelSelectScene
 from game.ui.scenes.menu.options import OptionsScene
 from game.ui.scenes.menu.scene import MenuScene
 from game.ui.scenes.play.scene import PlayScene
+from game.ui.scenes.replay.race import RaceScene
 from game.ui.scenes.replay.scene import ReplayScene
 from tests.shared_data import HEART
 
@@ -82,3 +83,15 @@ def test_the_replay_opens_over_the_game(app: App, tmp_path: Path) -> None:
     app.step()
     assert kinds(app) == [MenuScene, PlayScene, ReplayScene]
     assert app.router.editor_below(game) is None
+
+
+def test_race_them_goes_through_the_router(app: App) -> None:
+    # The replay's Race them is a way to another screen: the router makes the race.
+    replay = ReplayScene(app, HEART, name="Heart")
+    app.push(replay)
+    app.step()
+    replay.part.open_race()
+    app.step()
+    race = app.top
+    assert isinstance(race, RaceScene) and race.puzzle == HEART
+    assert kinds(app) == [ReplayScene, RaceScene] and not replay.playing

@@ -34,9 +34,10 @@ from game.core.create.free_cells import (
 from game.core.difficulty import Effort, EffortMeter
 from game.core.puzzle import Puzzle
 from game.core.rating import rate
-from game.core.solver.result import SolveResult, Status
+from game.core.solver.result import SolveResult
 from game.core.solver.steps import Step
 from game.core.solver.task import SolveTask
+from game.core.solving import Status
 
 BoolGrid = npt.NDArray[np.bool_]
 Clock = Callable[[], float]

@@ -70,7 +70,7 @@ from game.core.kakuro.combos import (
 from game.core.kakuro.layout import Grid, make_layout, runs_of
 from game.core.kakuro.model import KakuroPuzzle, from_digits
 from game.core.kakuro.rating import rate_kakuro
-from game.core.kakuro.solver import KakuroResult
+from game.core.kakuro.result import KakuroResult
 from game.core.kakuro.task import KakuroSolveTask
 from game.core.rating import STAR_NAMES, Rating
 

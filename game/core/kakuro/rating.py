@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from game.core.difficulty import level_of
 from game.core.kakuro.model import KakuroPuzzle
-from game.core.kakuro.solver import KakuroResult
+from game.core.kakuro.result import KakuroResult
 from game.core.kakuro.task import KakuroSolveTask
 from game.core.rating import STAR_NAMES, Rating
 

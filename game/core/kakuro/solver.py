@@ -27,11 +27,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Generator, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import Literal
+from dataclasses import replace
 
 from game.core.kakuro.combos import ALL_DIGITS, count_of, run_options, single_digit
 from game.core.kakuro.model import DigitRows, KakuroPuzzle
+from game.core.kakuro.result import KakuroResult, KakuroStats
 from game.core.kakuro.steps import (
     Backtrack,
     CandidatesRemoved,
@@ -44,63 +44,8 @@ from game.core.kakuro.steps import (
     SolutionFound,
 )
 
-Status = Literal["unique", "multiple", "none", "unknown"]
-
 # Quiet runs (nothing new) between two heartbeats, so no step computes for long.
 QUIET_RUNS = 24
-
-
-@dataclass(frozen=True, slots=True)
-class KakuroStats:
-    """What the solver had to do; the rating reads it.
-
-    ``rounds``: rounds of propagation before the first guess (or the end).
-    ``first_pass_candidates``: mean candidates per white cell after every run was looked
-    at once (the thesis's "after the first propagation"); ``stalled_candidates``: the same
-    when propagation stalled (1.0 when it solved the board).
-    """
-
-    runs_solved: int = 0
-    rounds: int = 0
-    first_pass_candidates: float = 9.0
-    stalled_candidates: float = 9.0
-    guesses: int = 0
-    backtracks: int = 0
-    max_depth: int = 0
-    seconds: float = 0.0
-    solved_without_search: bool = False
-
-    def as_dict(self) -> dict[str, object]:
-        return {
-            "runs_solved": self.runs_solved,
-            "rounds": self.rounds,
-            "first_pass_candidates": round(self.first_pass_candidates, 3),
-            "stalled_candidates": round(self.stalled_candidates, 3),
-            "guesses": self.guesses,
-            "backtracks": self.backtracks,
-            "max_depth": self.max_depth,
-            "seconds": round(self.seconds, 6),
-            "solved_without_search": self.solved_without_search,
-        }
-
-
-@dataclass(frozen=True, eq=False)
-class KakuroResult:
-    """The verdict: ``unique``, ``multiple``, ``none`` or ``unknown`` (out of time), with the
-    solutions found (rows of digits, 0 on black cells). ``complete``: the search space was
-    exhausted; ``capped``: it stopped at ``max_solutions``."""
-
-    status: Status
-    solutions: list[DigitRows] = field(default_factory=list)
-    stats: KakuroStats = field(default_factory=KakuroStats)
-    complete: bool = False
-    capped: bool = False
-    timed_out: bool = False
-    max_solutions: int | None = 2
-
-    @property
-    def solution_count(self) -> int:
-        return len(self.solutions)
 
 
 class _Engine:
@@ -287,25 +232,16 @@ class _Engine:
     def _result(
         self, *, complete: bool, capped: bool = False, timed_out: bool = False, seconds: float = 0.0
     ) -> KakuroResult:
-        found = len(self.solutions)
-        status: Status
-        if found >= 2:
-            status = "multiple"
-        elif timed_out:
-            status = "unknown"
-        elif found == 1:
-            # Found with max_solutions=1 after guessing: nobody looked for a second one.
-            status = "unique" if complete or self.guesses == 0 else "unknown"
-        else:
-            status = "none" if complete else "unknown"
-        return KakuroResult(
-            status,
-            list(self.solutions),
+        # Found with max_solutions=1 without a guess: that one is the only one; after a
+        # guess, nobody looked for a second one.
+        return KakuroResult.finished(
+            self.solutions,
             self.stats(seconds),
             complete=complete,
             capped=capped,
             timed_out=timed_out,
             max_solutions=self.max_solutions,
+            settled=self.guesses == 0,
         )
 
 
@@ -333,23 +269,10 @@ def solve_steps(
         step = next(inner)
         spent += clock() - start
         if isinstance(step, Finished):
-            result = step.result
-            yield Finished(_with_seconds(result, engine, spent))
+            yield Finished(replace(step.result, stats=engine.stats(spent)))
             return
         if timeout is not None and spent > timeout:
             inner.close()
             yield Finished(engine._result(complete=False, timed_out=True, seconds=spent))
             return
         yield step
-
-
-def _with_seconds(result: KakuroResult, engine: _Engine, seconds: float) -> KakuroResult:
-    return KakuroResult(
-        result.status,
-        result.solutions,
-        engine.stats(seconds),
-        complete=result.complete,
-        capped=result.capped,
-        timed_out=result.timed_out,
-        max_solutions=result.max_solutions,
-    )

@@ -29,10 +29,11 @@ from game.core.kakuro.combos import (
     single_digit,
 )
 from game.core.kakuro.model import cell_name
+from game.core.kakuro.result import KakuroResult
+from game.core.solving import BacktrackStep, FinishedStep, FoundStep, QuietStep
 
 if TYPE_CHECKING:
     from game.core.kakuro.model import KakuroPuzzle
-    from game.core.kakuro.solver import KakuroResult
 
 # (white index, mask of digits removed or restored)
 CellMask = tuple[int, int]
@@ -129,23 +130,13 @@ class Contradiction:
 
 
 @dataclass(frozen=True, slots=True)
-class Backtrack:
+class Backtrack(BacktrackStep[CellMask]):
     """Search went back to ``depth``: ``cells`` (white index, mask) return to those masks."""
-
-    depth: int
-    cells: tuple[CellMask, ...]
-
-    def describe(self) -> str:
-        noun = "cell" if len(self.cells) == 1 else "cells"
-        return f"back to depth {self.depth}: {len(self.cells)} {noun} undone"
 
 
 @dataclass(frozen=True, slots=True)
-class RunsChecked:
+class RunsChecked(QuietStep):
     """Several runs were looked at and gave nothing new: a heartbeat."""
-
-    count: int
-    depth: int
 
     def describe(self) -> str:
         noun = "run" if self.count == 1 else "runs"
@@ -153,38 +144,19 @@ class RunsChecked:
 
 
 @dataclass(frozen=True, slots=True)
-class SolutionFound:
-    """Every cell holds one digit and every run is right. ``digits``: one byte per cell of
-    the board, row by row (0 on black cells); ``number`` counts from 1."""
-
-    digits: bytes
-    width: int
-    height: int
-    number: int
-    depth: int
-
-    def describe(self) -> str:
-        return f"solution {self.number} found at depth {self.depth}"
+class SolutionFound(FoundStep):
+    """Every cell holds one digit and every run is right. :attr:`digits`: one byte per cell
+    of the board, row by row (0 on black cells); ``number`` counts from 1."""
 
     @property
-    def rows(self) -> tuple[tuple[int, ...], ...]:
-        width = self.width
-        return tuple(
-            tuple(self.digits[start : start + width])
-            for start in range(0, width * self.height, width)
-        )
+    def digits(self) -> bytes:
+        return self.data
 
 
 @dataclass(frozen=True, slots=True)
-class Finished:
-    """The solver stopped; ``result`` says why and what it found."""
-
-    result: KakuroResult
-
-    def describe(self) -> str:
-        count = len(self.result.solutions)
-        noun = "solution" if count == 1 else "solutions"
-        return f"finished: {self.result.status} ({count} {noun} found)"
+class Finished(FinishedStep[KakuroResult]):
+    """The Kakuro solver stopped: ``result`` holds the verdict, the digit rows found and
+    the solver's figures."""
 
 
 KakuroStep = (

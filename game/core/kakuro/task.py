@@ -13,9 +13,10 @@ import time
 from collections.abc import Callable, Sequence
 
 from game.core.kakuro.model import KakuroPuzzle
-from game.core.kakuro.solver import KakuroResult, solve_steps
-from game.core.kakuro.steps import Finished, KakuroStep, RunsChecked
-from game.core.slicing import SlicedTask
+from game.core.kakuro.result import KakuroResult
+from game.core.kakuro.solver import solve_steps
+from game.core.kakuro.steps import KakuroStep
+from game.core.slicing import SlicedTask, check_time_limit
 
 # An observer sees every step of a slice; returning True ends the slice right after it.
 KakuroObserver = Callable[[KakuroStep], bool | None]
@@ -37,22 +38,13 @@ class KakuroSolveTask(SlicedTask[KakuroStep, KakuroResult]):
         initial: Sequence[int] | None = None,
         clock: Callable[[], float] = time.perf_counter,
     ) -> None:
-        super().__init__(time_limit=time_limit, clock=clock)
+        check_time_limit(time_limit)
+        steps = solve_steps(
+            puzzle, max_solutions=max_solutions, timeout=time_limit, initial=initial, clock=clock
+        )
+        super().__init__(steps, time_limit=time_limit, clock=clock)
         self.puzzle = puzzle
         self.max_solutions = max_solutions
-        self._steps = solve_steps(
-            puzzle,
-            max_solutions=max_solutions,
-            timeout=time_limit,
-            initial=initial,
-            clock=clock,
-        )
-
-    def _heartbeat(self, step: KakuroStep) -> bool:
-        return isinstance(step, RunsChecked)
-
-    def _final(self, step: KakuroStep) -> KakuroResult | None:
-        return step.result if isinstance(step, Finished) else None
 
 
 def solve(

@@ -3,7 +3,7 @@
 Three documents the game grew from solve nonograms each their own way; here each is a step
 generator yielding the same :mod:`~game.core.solver.steps` values as our engine, so the
 replay shows any of them and :class:`~game.core.solver.task.SolveTask` drives any of them
-(its ``algorithm`` argument):
+(:func:`step_source` makes the task's ``source`` for an algorithm's name):
 
 - ``rows`` (:mod:`.rows`): every placement of each row, rows one by one, columns checked on
   the way down (seed 004's depth-first search, seed 002's backtracking);
@@ -27,10 +27,17 @@ import numpy.typing as npt
 
 from game.core.puzzle import Puzzle
 from game.core.race import enumeration, rows, rules_search
-from game.core.race.base import RaceCounters, RaceSolver
+from game.core.race.base import RaceSolver
+from game.core.solver.task import (
+    ENGINE_NAME,
+    SolveOptions,
+    SourceFactory,
+    StepSource,
+    engine_source,
+)
 
 ALGORITHMS = ("hanjie", "rows", "lines", "rules")
-DEFAULT_ALGORITHM = "hanjie"
+DEFAULT_ALGORITHM = ENGINE_NAME
 
 HANJIE_EXPLANATION = (
     "Our engine. Each line is solved exactly at once (a bit-parallel line solver finds every "
@@ -91,6 +98,23 @@ def seed_solver(
     return _SOLVERS[algorithm](puzzle, max_solutions, timeout, initial, clock)
 
 
+def step_source(algorithm: str) -> SourceFactory:
+    """What makes ``algorithm``'s steps for a :class:`~game.core.solver.task.SolveTask` (or
+    a trace): our engine's source for ``hanjie``, else the seed algorithm with the live
+    figures it keeps; ValueError naming the keys for anything else."""
+    check_algorithm(algorithm)
+    if algorithm == DEFAULT_ALGORITHM:
+        return engine_source
+
+    def source(puzzle: Puzzle, options: SolveOptions) -> StepSource:
+        solver = _SOLVERS[algorithm](
+            puzzle, options.max_solutions, options.timeout, options.initial, options.clock
+        )
+        return StepSource(solver.steps(), solver.counters, algorithm)
+
+    return source
+
+
 @dataclass(frozen=True)
 class ClueTotals:
     """Seed 004's first test: a picture fills as many cells by its rows as by its columns."""
@@ -124,9 +148,9 @@ __all__ = [
     "INFO",
     "AlgorithmInfo",
     "ClueTotals",
-    "RaceCounters",
     "RaceSolver",
     "check_algorithm",
     "clue_totals",
     "seed_solver",
+    "step_source",
 ]

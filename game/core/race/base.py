@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Generator, Iterator
-from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
@@ -20,6 +19,7 @@ from game.core.lines import Clue
 from game.core.puzzle import Puzzle
 from game.core.solver.result import SolveResult, SolveStats, finished_result
 from game.core.solver.steps import Finished, SolutionFound, Step
+from game.core.solver.task import SolveCounters
 
 # The placement enumerator hands back this marker every so many nodes of its search, so an
 # algorithm can yield a heartbeat and no step runs long on a line with thousands of placements.
@@ -30,35 +30,6 @@ NODES_PER_BEAT = 256
 QUIET_BEAT = 1
 # How many solutions an algorithm keeps when asked for "all": the commands' own cap.
 DEFAULT_CAP = 1000
-
-
-@dataclass
-class RaceCounters:
-    """Live figures of one run, the same five for every algorithm.
-
-    ``lines`` counts the lines looked at (a row placement tried against the columns, a line
-    enumerated, a line put through the rules); ``guesses`` the choices made (a row placement
-    put on the board, a cell guessed); ``backtracks`` the choices taken back.
-    """
-
-    steps: int = 0
-    lines: int = 0
-    guesses: int = 0
-    backtracks: int = 0
-    solutions: int = 0
-    depth: int = 0
-    max_depth: int = 0
-
-    def copy(self) -> RaceCounters:
-        return RaceCounters(
-            self.steps,
-            self.lines,
-            self.guesses,
-            self.backtracks,
-            self.solutions,
-            self.depth,
-            self.max_depth,
-        )
 
 
 def min_length(clue: Clue) -> int:
@@ -178,7 +149,7 @@ class RaceSolver:
         self.timeout = timeout
         self.initial = None if initial is None else np.array(initial, dtype=np.int8)
         self.clock = clock
-        self.counters = RaceCounters()
+        self.counters = SolveCounters()
         self.solutions: list[npt.NDArray[np.bool_]] = []
         self._seen: set[bytes] = set()
         self.spent = 0.0

@@ -16,8 +16,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from game.core.puzzle import Puzzle
-from game.core.race import ALGORITHMS, INFO, AlgorithmInfo, check_algorithm
-from game.core.race.base import RaceCounters
+from game.core.race import ALGORITHMS, INFO, AlgorithmInfo, check_algorithm, step_source
+from game.core.solver.task import SolveCounters
 from game.core.solver.trace import SolveTrace
 
 MIN_RUNNERS = 2
@@ -65,7 +65,7 @@ class Runner:
         return self.trace.task.engine_seconds
 
     @property
-    def counters(self) -> RaceCounters:
+    def counters(self) -> SolveCounters:
         """Steps, lines looked at, guesses, backtracks, solutions: the same for every one."""
         return self.trace.task.counters
 
@@ -93,7 +93,7 @@ class Race:
                     max_solutions=max_solutions,
                     time_limit=time_limit,
                     clock=clock,
-                    algorithm=name,
+                    source=step_source(name),
                 ),
             )
             for name in self.algorithms

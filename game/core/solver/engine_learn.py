@@ -31,6 +31,7 @@ from collections.abc import Generator
 import numpy as np
 import numpy.typing as npt
 
+from game.core.cells import FILLED, UNKNOWN
 from game.core.solver.engine_probe import Prober
 from game.core.solver.engine_state import (
     BROKEN_RULE,
@@ -43,7 +44,7 @@ from game.core.solver.engine_state import (
     STEP_VALUE,
     Branch,
 )
-from game.core.solver.line import FILLED, UNKNOWN, smallest_reason
+from game.core.solver.line import smallest_reason
 from game.core.solver.nogoods import Nogood
 from game.core.solver.steps import (
     Backjump,

@@ -16,9 +16,9 @@ from collections.abc import Generator
 
 import numpy as np
 
+from game.core.cells import EMPTY, FILLED, UNKNOWN
 from game.core.solver.engine_learn import Learner
 from game.core.solver.engine_state import BY_PROBES, NO_PROBE, OTHER, STEP_VALUE, Branch
-from game.core.solver.line import EMPTY, FILLED, UNKNOWN
 from game.core.solver.steps import ProbeResult, ProbeStarted, Step
 
 # Cells tried at each node below the root (0: none, branch on activity alone). Measured on

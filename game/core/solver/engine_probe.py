@@ -11,6 +11,7 @@ from collections.abc import Generator, Sequence
 
 import numpy as np
 
+from game.core.cells import EMPTY, FILLED, UNKNOWN
 from game.core.solver.engine_state import (
     CODE_BITS,
     CODE_MASK,
@@ -20,7 +21,6 @@ from game.core.solver.engine_state import (
     Branch,
     EngineState,
 )
-from game.core.solver.line import EMPTY, FILLED, UNKNOWN
 from game.core.solver.steps import (
     Contradiction,
     LineDeduced,

@@ -17,13 +17,12 @@ from collections.abc import Callable, Generator, Sequence
 import numpy as np
 import numpy.typing as npt
 
+from game.core.cells import EMPTY, EMPTY_VALUE, FILLED, FILLED_VALUE, UNKNOWN
 from game.core.lines import Clue
 from game.core.puzzle import Puzzle
-from game.core.solver.line import EMPTY, FILLED, UNKNOWN, WIDE_LINE, LineSolver
+from game.core.solver.line import WIDE_LINE, LineSolver
 from game.core.solver.nogoods import Nogood, NogoodStore
 from game.core.solver.steps import (
-    EMPTY_VALUE,
-    FILLED_VALUE,
     Axis,
     CellChange,
     CellPosition,

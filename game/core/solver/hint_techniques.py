@@ -20,8 +20,9 @@ from dataclasses import dataclass
 from itertools import pairwise
 from typing import Literal, Protocol
 
+from game.core.cells import EMPTY, FILLED, UNKNOWN
 from game.core.lines import Clue, clue_text
-from game.core.solver.line import EMPTY, FILLED, UNKNOWN, LineAnalysis, analyse_line, bit_positions
+from game.core.solver.line import LineAnalysis, analyse_line, bit_positions
 
 Technique = Literal[
     "zero",

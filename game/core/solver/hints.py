@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.core.board import Board, Cell
+from game.core.cells import EMPTY, FILLED, UNKNOWN
 from game.core.lines import Clue
 from game.core.puzzle import Puzzle
 from game.core.solver.hint_techniques import (
@@ -23,7 +24,7 @@ from game.core.solver.hint_techniques import (
     deductions,
     marked_bounds,
 )
-from game.core.solver.line import EMPTY, FILLED, UNKNOWN, analyse_line, bit_positions
+from game.core.solver.line import analyse_line, bit_positions
 from game.core.solver.steps import Axis
 
 # Board cell state -> the line solver's cell code.

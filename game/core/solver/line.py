@@ -23,11 +23,8 @@ from array import array
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.core.cells import EMPTY, FILLED, UNKNOWN
 from game.core.lines import Clue
-
-UNKNOWN = 0
-FILLED = 1
-EMPTY = 2
 
 _FILLED_DIGITS = bytes.maketrans(b"\x00\x01\x02", b"010")
 _EMPTY_DIGITS = bytes.maketrans(b"\x00\x01\x02", b"001")

@@ -3,29 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
 
-Status = Literal["unique", "multiple", "none", "unknown"]
-
-
-def status_of(count: int, complete: bool, timed_out: bool) -> Status:
-    """The verdict for ``count`` solutions found: two settle it even after a timeout; one is
-    unique only when the search ran out; none after a timeout proves nothing."""
-    if count >= 2:
-        return "multiple"
-    if timed_out:
-        return "unknown"
-    if count == 1:
-        return "unique" if complete else "unknown"
-    return "none"
+from game.core.solving import SearchStats, Verdict
 
 
 @dataclass(frozen=True, slots=True)
-class SolveStats:
-    """Counters the engine keeps; the rating reads them.
+class SolveStats(SearchStats):
+    """Counters the engine keeps (besides the search's, see
+    :class:`~game.core.solving.SearchStats`); the rating reads them.
 
     ``line_rounds`` is the deepest generation of line solving before the first stall (round 1
     is every line once, round 2 the lines the first round changed, and so on).
@@ -36,13 +24,8 @@ class SolveStats:
     line_rounds: int = 0
     probes: int = 0
     probe_fixes: int = 0
-    guesses: int = 0
-    backtracks: int = 0
     restarts: int = 0
-    max_depth: int = 0
-    seconds: float = 0.0
     solved_by_lines: bool = False
-    solved_without_search: bool = False
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -62,26 +45,12 @@ class SolveStats:
 
 
 @dataclass(frozen=True, eq=False)
-class SolveResult:
-    """The verdict of one solve.
+class SolveResult(Verdict[npt.NDArray[np.bool_], SolveStats]):
+    """The verdict of one nonogram solve (see :class:`~game.core.solving.Verdict`): the
+    solutions are boolean pictures, the statistics the engine's counters."""
 
-    ``status``: ``unique`` (exactly one solution, search exhausted), ``multiple`` (two or more
-    found), ``none`` (proved unsolvable) or ``unknown`` (stopped by the timeout first).
-    ``complete`` is True when the search space was exhausted, so ``solutions`` are all there
-    are; ``capped`` is True when the engine stopped because it reached ``max_solutions``.
-    """
-
-    status: Status
     solutions: list[npt.NDArray[np.bool_]] = field(default_factory=list)
     stats: SolveStats = field(default_factory=SolveStats)
-    complete: bool = False
-    capped: bool = False
-    timed_out: bool = False
-    max_solutions: int | None = 2
-
-    @property
-    def solution_count(self) -> int:
-        return len(self.solutions)
 
 
 def finished_result(
@@ -93,11 +62,11 @@ def finished_result(
     timed_out: bool,
     max_solutions: int | None,
 ) -> SolveResult:
-    """The result a search hands back when it stops, its verdict from :func:`status_of`."""
-    return SolveResult(
-        status=status_of(len(solutions), complete, timed_out),
-        solutions=list(solutions),
-        stats=stats,
+    """The result a search hands back when it stops, its verdict from
+    :func:`~game.core.solving.status_of`."""
+    return SolveResult.finished(
+        solutions,
+        stats,
         complete=complete,
         capped=capped,
         timed_out=timed_out,

@@ -26,19 +26,16 @@ their cells hold.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 import numpy as np
 import numpy.typing as npt
 
-if TYPE_CHECKING:
-    from game.core.solver.result import SolveResult
+from game.core.cells import EMPTY_VALUE, FILLED_VALUE, UNKNOWN_VALUE
+from game.core.solver.result import SolveResult
+from game.core.solving import BacktrackStep, FinishedStep, FoundStep, QuietStep
 
 Axis = Literal["row", "column"]
-
-UNKNOWN_VALUE = -1
-EMPTY_VALUE = 0
-FILLED_VALUE = 1
 
 # A cell change: (x, y, value) with value 0 (empty) or 1 (filled).
 CellChange = tuple[int, int, int]
@@ -102,11 +99,8 @@ class LineDeduced:
 
 
 @dataclass(frozen=True, slots=True)
-class LinesChecked:
+class LinesChecked(QuietStep):
     """Several lines were solved and gave nothing new: a heartbeat so no step runs long."""
-
-    count: int
-    depth: int
 
     def describe(self) -> str:
         return f"checked {self.count} lines, nothing new"
@@ -160,15 +154,8 @@ class Contradiction:
 
 
 @dataclass(frozen=True, slots=True)
-class Backtrack:
+class Backtrack(BacktrackStep[CellPosition]):
     """Search went back to ``depth``: ``cells`` return to unknown."""
-
-    depth: int
-    cells: tuple[CellPosition, ...]
-
-    def describe(self) -> str:
-        noun = "cell" if len(self.cells) == 1 else "cells"
-        return f"back to depth {self.depth}: {len(self.cells)} {noun} undone"
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,49 +283,33 @@ class ProbeResult:
 
 
 @dataclass(frozen=True, slots=True)
-class SolutionFound:
+class SolutionFound(FoundStep):
     """The grid is complete and satisfies every clue; ``number`` counts from 1.
 
-    ``cells`` holds the picture row by row, one byte a cell (1 filled, 0 empty): compact, so
-    the step stays cheap on big grids; :attr:`grid` and :meth:`array` read it.
+    :attr:`cells` holds the picture row by row, one byte a cell (1 filled, 0 empty);
+    :attr:`grid` and :meth:`array` read it.
     """
 
-    cells: bytes
-    width: int
-    height: int
-    number: int
-    depth: int
-
-    def describe(self) -> str:
-        return f"solution {self.number} found at depth {self.depth}"
+    @property
+    def cells(self) -> bytes:
+        return self.data
 
     def array(self) -> npt.NDArray[np.bool_]:
         """The solution as a (height, width) boolean array."""
-        codes = np.frombuffer(self.cells, dtype=np.uint8).reshape(self.height, self.width)
+        codes = np.frombuffer(self.data, dtype=np.uint8).reshape(self.height, self.width)
         solution: npt.NDArray[np.bool_] = codes.astype(bool)
         return solution
 
     @property
     def grid(self) -> tuple[tuple[bool, ...], ...]:
         """The solution as rows of booleans."""
-        width = self.width
-        return tuple(
-            tuple(bool(cell) for cell in self.cells[start : start + width])
-            for start in range(0, width * self.height, width)
-        )
+        return tuple(tuple(bool(cell) for cell in row) for row in self.rows)
 
 
 @dataclass(frozen=True, slots=True)
-class Finished:
-    """The engine stopped; ``result`` says why and what it found."""
-
-    result: SolveResult
-
-    def describe(self) -> str:
-        result = self.result
-        count = len(result.solutions)
-        noun = "solution" if count == 1 else "solutions"
-        return f"finished: {result.status} ({count} {noun} found)"
+class Finished(FinishedStep[SolveResult]):
+    """The engine (or a seed's algorithm) stopped: ``result`` holds the verdict, the
+    pictures found and the engine's figures."""
 
 
 Step = (

@@ -18,23 +18,25 @@ Uses in the game: the play screen's "is the goal the only answer?", the converte
 report and fix search, level select's ratings of new puzzles, the replay (which observes every
 step) and its "are these marks still solvable?" check.
 
-``algorithm`` picks who solves: ``"hanjie"`` (our engine, the default) or one of the seeds'
-algorithms raced beside it (``"rows"``, ``"lines"``, ``"rules"``; see :mod:`game.core.race`).
-All yield the same steps and end with the same :class:`SolveResult`; :attr:`SolveTask.counters`
+``source`` says who solves: a :class:`SourceFactory` makes the :class:`StepSource` (the step
+generator, and the live figures it keeps itself, if it does). Our engine
+(:func:`engine_source`) is the default; the race (:mod:`game.core.race`) makes sources of the
+seeds' algorithms with ``race.step_source(name)``, so the solver never imports the race. All
+yield the same steps and end with the same :class:`SolveResult`; :attr:`SolveTask.counters`
 holds the same live figures for each.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, replace
 
 import numpy as np
 import numpy.typing as npt
 
 from game.core.puzzle import Puzzle
-from game.core.slicing import SlicedTask
+from game.core.slicing import SlicedTask, check_time_limit
 from game.core.solver.engine import solve_steps
 from game.core.solver.result import SolveResult
 from game.core.solver.steps import (
@@ -47,23 +49,76 @@ from game.core.solver.steps import (
     Step,
 )
 
-if TYPE_CHECKING:
-    from game.core.race.base import RaceCounters
-
-# Our engine's key among the algorithms (game.core.race.ALGORITHMS); the race package is
-# imported when a task starts, as it imports the solver package itself.
-DEFAULT_ALGORITHM = "hanjie"
+# Who solves when no one else is named: our engine (the race's key for it).
+ENGINE_NAME = "hanjie"
 
 # An observer sees every step of a slice; returning True ends the slice right after it.
 StepObserver = Callable[[Step], bool | None]
+
+
+@dataclass
+class SolveCounters:
+    """Live figures of one run, the same for every algorithm.
+
+    ``lines`` counts the lines looked at (a row placement tried against the columns, a line
+    enumerated, a line put through the rules, a line our engine solved or found in its
+    cache); ``guesses`` the choices made (a row placement put on the board, a cell guessed);
+    ``backtracks`` the choices taken back.
+    """
+
+    steps: int = 0
+    lines: int = 0
+    guesses: int = 0
+    backtracks: int = 0
+    solutions: int = 0
+    depth: int = 0
+    max_depth: int = 0
+
+    def copy(self) -> SolveCounters:
+        return replace(self)
+
+
+@dataclass(frozen=True)
+class StepSource:
+    """Where a task's steps come from: ``steps`` ends with ``Finished``; ``counters``, when
+    the algorithm keeps its own exact figures, is that live object (None: the task reads the
+    figures off the steps, as it does for our engine); ``name`` says who solves."""
+
+    steps: Iterator[Step]
+    counters: SolveCounters | None = None
+    name: str = ENGINE_NAME
+
+
+@dataclass(frozen=True)
+class SolveOptions:
+    """What a solve is asked: ``max_solutions`` (None: count them all), ``timeout`` (seconds
+    of the algorithm's own work on ``clock``, None: never give up) and ``initial`` (a
+    (height, width) grid of -1 / 0 / 1 cells taken as known, or None)."""
+
+    max_solutions: int | None
+    timeout: float | None
+    initial: npt.NDArray[np.integer] | None
+    clock: Callable[[], float]
+
+
+# Makes the step source of one solve of a puzzle.
+SourceFactory = Callable[[Puzzle, SolveOptions], StepSource]
+
+
+def engine_source(puzzle: Puzzle, options: SolveOptions) -> StepSource:
+    """Our engine's steps (:func:`~game.core.solver.engine.solve_steps`)."""
+    steps = solve_steps(
+        puzzle, options.max_solutions, options.timeout, options.initial, options.clock
+    )
+    return StepSource(steps)
 
 
 class SolveTask(SlicedTask[Step, SolveResult]):
     """One solve of ``puzzle``, advanced a slice at a time.
 
     ``max_solutions`` None counts every solution; ``time_limit`` None never gives up;
-    ``initial`` is a (height, width) grid of -1 / 0 / 1 cells the engine takes as known.
-    ``algorithm`` is one of :data:`game.core.race.ALGORITHMS`.
+    ``initial`` is a (height, width) grid of -1 / 0 / 1 cells the solver takes as known;
+    ``source`` makes the steps (our engine unless told otherwise).
     """
 
     def __init__(
@@ -74,42 +129,22 @@ class SolveTask(SlicedTask[Step, SolveResult]):
         time_limit: float | None = None,
         initial: npt.NDArray[np.integer] | None = None,
         clock: Callable[[], float] = time.perf_counter,
-        algorithm: str = DEFAULT_ALGORITHM,
+        source: SourceFactory = engine_source,
     ) -> None:
-        from game.core.race import check_algorithm, seed_solver
-        from game.core.race.base import RaceCounters
-
-        self.algorithm = check_algorithm(algorithm)
-        super().__init__(time_limit=time_limit, clock=clock)
+        check_time_limit(time_limit)
+        made = source(puzzle, SolveOptions(max_solutions, time_limit, initial, clock))
+        super().__init__(made.steps, time_limit=time_limit, clock=clock)
         self.puzzle = puzzle
         self.max_solutions = max_solutions
-        # The seeds' algorithms keep their own exact figures; our engine's are read off its
-        # steps here (its lines that taught nothing come in batches, and exactly at the end).
-        self._own_counters: RaceCounters | None = None
-        if algorithm == DEFAULT_ALGORITHM:
-            self._steps = solve_steps(
-                puzzle,
-                max_solutions=max_solutions,
-                timeout=time_limit,
-                initial=initial,
-                clock=clock,
-            )
-            self._counters = RaceCounters()
-        else:
-            solver = seed_solver(
-                puzzle,
-                algorithm,
-                max_solutions=max_solutions,
-                timeout=time_limit,
-                initial=initial,
-                clock=clock,
-            )
-            self._steps = solver.steps()
-            self._counters = solver.counters
-            self._own_counters = solver.counters
+        self.source_name = made.name
+        # An algorithm that keeps its own exact figures shares them; our engine's are read
+        # off its steps here (its lines that taught nothing come in batches, and exactly at
+        # the end).
+        self._own_counters = made.counters
+        self._counters = made.counters if made.counters is not None else SolveCounters()
 
     @property
-    def counters(self) -> RaceCounters:
+    def counters(self) -> SolveCounters:
         """Live figures (a copy): steps, lines looked at, guesses, backtracks, solutions."""
         counters = self._counters.copy()
         counters.steps = self.steps_taken
@@ -141,13 +176,6 @@ class SolveTask(SlicedTask[Step, SolveResult]):
             counters.guesses = stats.guesses
             counters.backtracks = stats.backtracks
             counters.max_depth = stats.max_depth
-
-    def _heartbeat(self, step: Step) -> bool:
-        # The engine's quiet heartbeat, LinesChecked, is not a step taken.
-        return isinstance(step, LinesChecked)
-
-    def _final(self, step: Step) -> SolveResult | None:
-        return step.result if isinstance(step, Finished) else None
 
     def _pulled(self, step: Step) -> None:
         if self._own_counters is None:

@@ -16,7 +16,6 @@ backtrack, live counters, and the last few steps.
 from __future__ import annotations
 
 import time
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Literal
@@ -25,13 +24,10 @@ import numpy as np
 import numpy.typing as npt
 
 from game.core.board import Board, Cell
-from game.core.cells import KnownGrid, known_from_board
+from game.core.cells import EMPTY_VALUE, FILLED_VALUE, UNKNOWN_VALUE, KnownGrid, known_from_board
 from game.core.puzzle import Puzzle
 from game.core.solver.result import SolveResult
 from game.core.solver.steps import (
-    EMPTY_VALUE,
-    FILLED_VALUE,
-    UNKNOWN_VALUE,
     Axis,
     Backjump,
     Backtrack,
@@ -50,7 +46,8 @@ from game.core.solver.steps import (
     apply_step,
     blank_grid,
 )
-from game.core.solver.task import SolveTask
+from game.core.solver.task import SolveTask, SourceFactory, engine_source
+from game.core.trace import StepTrace
 
 BoolGrid = npt.NDArray[np.bool_]
 
@@ -170,12 +167,15 @@ class MarksCheck:
         self.task.cancel()
 
 
-class SolveTrace:
+class SolveTrace(StepTrace[Step, SolveResult]):
     """One run of the engine on ``puzzle``, applied step by step.
 
     ``initial`` (a -1/0/1 grid) starts the engine, and the grid, from known cells.
-    ``algorithm`` picks who solves (:data:`game.core.race.ALGORITHMS`; our engine by default).
+    ``source`` says who solves (our engine by default; ``game.core.race.step_source(name)``
+    for one of the seeds' algorithms).
     """
+
+    task: SolveTask
 
     def __init__(
         self,
@@ -184,22 +184,24 @@ class SolveTrace:
         time_limit: float | None = DEFAULT_TIME_LIMIT,
         initial: KnownGrid | None = None,
         clock: Callable[[], float] = time.perf_counter,
-        algorithm: str = "hanjie",
+        source: SourceFactory = engine_source,
     ) -> None:
         self.puzzle = puzzle
-        self.algorithm = algorithm
         self.width = puzzle.width
         self.height = puzzle.height
         self.max_solutions = max_solutions
         self.time_limit = time_limit
         self.initial = None if initial is None else np.array(initial, dtype=np.int8)
-        self.task = SolveTask(
-            puzzle,
-            max_solutions=max_solutions,
-            time_limit=time_limit,
-            initial=self.initial,
-            clock=clock,
-            algorithm=algorithm,
+        super().__init__(
+            SolveTask(
+                puzzle,
+                max_solutions=max_solutions,
+                time_limit=time_limit,
+                initial=self.initial,
+                clock=clock,
+                source=source,
+            ),
+            RECENT_STEPS,
         )
         self.grid: KnownGrid = (
             blank_grid(self.width, self.height) if self.initial is None else self.initial.copy()
@@ -217,20 +219,10 @@ class SolveTrace:
         self.failed_line: LineMark | None = None
         self.failed_cell: tuple[int, int] | None = None
         self.last_undone: tuple[tuple[int, int], ...] = ()
-        # Bumped on every contradiction / backtrack, so the scene can start a flash.
-        self.contradiction_serial = 0
-        self.backtrack_serial = 0
-        self.recent: deque[Step] = deque(maxlen=RECENT_STEPS)
         self.solutions: list[BoolGrid] = []
-        self.result: SolveResult | None = None
-        self.last_step: Step | None = None
         self._counters = Counters()
 
     # -- reading --------------------------------------------------------------------------
-
-    @property
-    def finished(self) -> bool:
-        return self.result is not None
 
     @property
     def counters(self) -> Counters:
@@ -255,38 +247,11 @@ class SolveTrace:
 
     # -- stepping -------------------------------------------------------------------------
 
-    def advance(
-        self,
-        budget: float,
-        max_steps: int | None = None,
-        stop: Callable[[Step], bool] | None = None,
-    ) -> int:
-        """Apply up to ``max_steps`` steps (None: no quota), stopping once ``budget`` seconds
-        were spent (at least one step is taken when any is allowed) or right after a step
-        ``stop`` accepts. Returns how many steps were applied; the engine's quiet heartbeats
-        (``LinesChecked``) are applied but not counted, so a slow replay never spends a beat
-        showing nothing."""
-        if self.result is not None or (max_steps is not None and max_steps <= 0):
-            return 0
-        before = self._counters.steps
-        beats = 0
-        task = self.task
-
-        def observe(step: Step) -> bool:
-            nonlocal beats
-            # The task has already added this step's engine time: applying it is the trace's.
-            self._counters.solver_seconds = task.engine_seconds
-            self.apply(step)
-            if isinstance(step, LinesChecked):
-                beats += 1
-            return stop is not None and stop(step)
-
-        task.advance(budget, max_steps=max_steps, on_step=observe)
-        return self._counters.steps - before - beats
-
     def apply(self, step: Step) -> None:
         """Apply one step to the grid and to everything the scene shows about it."""
         counters = self._counters
+        # The task has already added this step's engine time: applying it is the trace's.
+        counters.solver_seconds = self.task.engine_seconds
         counters.steps += 1
         self.last_step = step
         self.recent.append(step)
@@ -383,11 +348,6 @@ class SolveTrace:
 def is_line_step(step: Step) -> bool:
     """Where a "one line" advance stops: after a line gave cells, or at the end."""
     return (isinstance(step, LineDeduced) and bool(step.cells)) or isinstance(step, Finished)
-
-
-def is_visible_step(step: Step) -> bool:
-    """Where a "one step" advance stops: any step but the engine's quiet heartbeat."""
-    return not isinstance(step, LinesChecked)
 
 
 def verdict_text(result: SolveResult, time_limit: float | None) -> str:

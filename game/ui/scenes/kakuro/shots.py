@@ -187,12 +187,13 @@ def _shot_replay(app: App) -> None:
     # open; a two-answer board after its first solution, the search going on for a second.
     extra = 8
     for _ in range(2000):
-        if scene.done or extra <= 0:
+        if scene.finished or extra <= 0:
             break
         scene.step_once()
         app.step(0.04)
-        under_way = scene.backtracks if needs_guess else scene.solutions
-        if under_way and scene.guessed:
+        counters = scene.state.counters
+        under_way = counters.backtracks if needs_guess else counters.solutions
+        if under_way and scene.state.guessed:
             extra -= 1
 
 

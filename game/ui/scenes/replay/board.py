@@ -1,4 +1,4 @@
-"""The replay's board: the grid view plus what only a replay draws over it.
+"""The nonogram replay's board: the grid view plus what only a replay draws over it.
 
 Probe cells in light marks (on a colour-keyed layer kept between frames, so a frame repaints
 only the cells that changed), cells a backtrack undid glowing as they vanish, each open guess
@@ -20,20 +20,23 @@ from game.ui.layout import BoardLayout, Box
 from game.ui.widgets.grid_view import Flash, paint_mark
 
 if TYPE_CHECKING:
-    from game.ui.scenes.replay.scene import ReplayScene
+    from game.core.solver.trace import SolveTrace
+    from game.ui.app import App
+    from game.ui.scenes.replay.shell import BoardFrame
     from game.ui.theme import Colour
+    from game.ui.widgets.grid_view import GridView
 
-FLASH_SECONDS = 0.6
-UNDONE_SECONDS = 0.5
 PROBE_ALPHA = 105
 _COLOUR_KEY = (255, 0, 255)
 
 
 class ReplayBoardPainter:
-    """Draws ``scene``'s board; keeps the tiles and the probe layer for the current layout."""
+    """Draws a trace's board in ``view``; keeps the tiles and the probe layer for the
+    current layout."""
 
-    def __init__(self, scene: ReplayScene) -> None:
-        self.scene = scene
+    def __init__(self, app: App) -> None:
+        self.app = app
+        self.layout: BoardLayout | None = None
         self._tiles: dict[str, pygame.Surface] = {}
         self._probe_layer: pygame.Surface | None = None
         self._probe_drawn: KnownGrid | None = None
@@ -41,6 +44,7 @@ class ReplayBoardPainter:
 
     def set_layout(self, layout: BoardLayout) -> None:
         """Forget what was painted at the old size."""
+        self.layout = layout
         self._tiles = {}
         self._probe_layer = None
         self._probe_drawn = None
@@ -54,33 +58,40 @@ class ReplayBoardPainter:
             for y in range(layout.rows)
         ]
 
-    def draw(self, surface: pygame.Surface, board: Board) -> None:
+    def draw(
+        self,
+        surface: pygame.Surface,
+        view: GridView,
+        trace: SolveTrace,
+        board: Board,
+        frame: BoardFrame,
+        differences: BoolGrid | None,
+    ) -> None:
         """The board with the line worked on, a flash, and the overlays of the moment."""
-        scene = self.scene
-        view = scene.grid_view
-        layout = scene.layout
-        assert view is not None and layout is not None
-        state = scene.state
-        line = state.current_line if not scene.finished else None
+        layout = self.layout
+        assert layout is not None
+        browsing = frame.solution_index is not None
+        line = trace.current_line if not trace.finished else None
         view.highlight_row = line.index if line is not None and line.axis == "row" else None
         view.highlight_column = line.index if line is not None and line.axis == "column" else None
-        strength = scene.flash_time / FLASH_SECONDS
-        if not scene.playing and isinstance(state.last_step, Contradiction):
+        strength = frame.flash
+        if not frame.playing and isinstance(trace.last_step, Contradiction):
             # Stepping by hand: the failed line stays marked while it is the last step.
             strength = max(strength, 0.6)
-        view.overlays.flash = Flash(scene.flash_cells, strength) if strength > 0 else Flash()
+        flash = Flash(flash_cells(trace), strength) if strength > 0 else Flash()
+        view.overlays.flash = flash
         view.draw(surface, board)
-        if not scene.solutions:
-            self._draw_probes(surface, layout)
-            self._draw_undone(surface, layout)
-            self._draw_guesses(surface, layout)
-        elif scene.differences is not None:
-            self._draw_differences(surface, layout, scene.differences)
+        if not browsing:
+            self._draw_probes(surface, layout, trace)
+            self._draw_undone(surface, layout, trace, frame.undone)
+            self._draw_guesses(surface, layout, trace.guesses)
+        elif differences is not None:
+            self._draw_differences(surface, layout, differences)
 
     def _tile(self, name: str, colour: Colour, alpha: int) -> pygame.Surface:
         tile = self._tiles.get(name)
         if tile is None:
-            layout = self.scene.layout
+            layout = self.layout
             assert layout is not None
             side = max(1, layout.cell - 1)
             tile = pygame.Surface((side, side)).convert()
@@ -96,13 +107,13 @@ class ReplayBoardPainter:
             side = max(1, layout.cell - 1)
             for name, state in (("probe-filled", Cell.FILLED), ("probe-crossed", Cell.CROSSED)):
                 tile = pygame.Surface((side, side)).convert()
-                paint_mark(tile, Box(0, 0, side, side), state, self.scene.app.theme)
+                paint_mark(tile, Box(0, 0, side, side), state, self.app.theme)
                 tiles[name] = tile
         return tiles["probe-filled"], tiles["probe-crossed"]
 
-    def _draw_probes(self, surface: pygame.Surface, layout: BoardLayout) -> None:
+    def _draw_probes(self, surface: pygame.Surface, layout: BoardLayout, trace: SolveTrace) -> None:
         """Cells a probe set, in light marks, on a colour-keyed layer kept between frames."""
-        theme = self.scene.app.theme
+        theme = self.app.theme
         box = layout.grid_box
         if self._probe_layer is None or self._probe_drawn is None:
             layer = pygame.Surface((box.w, box.h)).convert()
@@ -111,7 +122,7 @@ class ReplayBoardPainter:
             layer.set_alpha(PROBE_ALPHA)
             self._probe_layer = layer
             self._probe_drawn = np.full((layout.rows, layout.columns), -1, dtype=np.int8)
-        wanted = self.scene.state.probe_cells()
+        wanted = trace.probe_cells()
         layer = self._probe_layer
         filled_tile, crossed_tile = self._probe_tiles(layout)
         rects = self._inner_rects
@@ -133,7 +144,7 @@ class ReplayBoardPainter:
                 first.x - box.x, first.y - box.y, last.right - first.x, last.bottom - first.y
             )
             surface.blit(layer, (box.x + area.x, box.y + area.y), area)
-        cell = self.scene.state.probe_cell
+        cell = trace.probe_cell
         if cell is not None:
             pygame.draw.rect(
                 surface,
@@ -142,27 +153,26 @@ class ReplayBoardPainter:
                 max(1, layout.cell // 14),
             )
 
-    def _draw_undone(self, surface: pygame.Surface, layout: BoardLayout) -> None:
-        scene = self.scene
-        if scene.undone_time <= 0 or not scene.undone_cells:
+    def _draw_undone(
+        self, surface: pygame.Surface, layout: BoardLayout, trace: SolveTrace, strength: float
+    ) -> None:
+        if strength <= 0 or not trace.last_undone:
             return
-        if scene.too_fast_to_follow:
-            return  # the cells simply vanish
-        theme = scene.app.theme
-        tile = self._tile("undone", theme.trial_filled, 255)
-        tile.set_alpha(round(150 * scene.undone_time / UNDONE_SECONDS))
-        grid = scene.state.grid
-        for x, y in scene.undone_cells:
+        tile = self._tile("undone", self.app.theme.trial_filled, 255)
+        tile.set_alpha(round(150 * strength))
+        grid = trace.grid
+        for x, y in trace.last_undone:
             if grid[y, x] < 0:  # still undone (the next guess may have set it again)
                 inner = layout.cell_inner(x, y)
                 surface.blit(tile, (inner.x, inner.y), (0, 0, inner.w, inner.h))
 
-    def _draw_guesses(self, surface: pygame.Surface, layout: BoardLayout) -> None:
+    def _draw_guesses(
+        self, surface: pygame.Surface, layout: BoardLayout, guesses: dict[tuple[int, int], int]
+    ) -> None:
         """Each open guess framed, with its depth in the corner."""
-        guesses = self.scene.state.guesses
         if not guesses:
             return
-        app = self.scene.app
+        app = self.app
         theme = app.theme
         width = max(2, layout.cell // 10)
         size = max(8, round(layout.cell * 0.42))
@@ -177,10 +187,19 @@ class ReplayBoardPainter:
     def _draw_differences(
         self, surface: pygame.Surface, layout: BoardLayout, differences: BoolGrid
     ) -> None:
-        theme = self.scene.app.theme
+        theme = self.app.theme
         tile = self._tile("difference", theme.accent, 90)
         width = max(2, layout.cell // 10)
         for y, x in np.argwhere(differences).tolist():
             inner = layout.cell_inner(x, y)
             surface.blit(tile, (inner.x, inner.y), (0, 0, inner.w, inner.h))
             pygame.draw.rect(surface, theme.accent, layout.cell_box(x, y).inset(-1), width)
+
+
+def flash_cells(trace: SolveTrace) -> list[tuple[int, int]]:
+    """The cells the last contradiction flashes: its line, or the cell tried both ways."""
+    if trace.failed_line is not None:
+        return trace.failed_line.cells(trace.width, trace.height)
+    if trace.failed_cell is not None:
+        return [trace.failed_cell]
+    return []

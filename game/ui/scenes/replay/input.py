@@ -1,10 +1,11 @@
 """The replay's input: which widgets it has in focus order, what they show, and what keys do.
 
-Keys: Space play/pause, Right one step, Shift+Right one line, End run to the end, Home or R
-restart, + / - speed, Left / Right (or P / N, Page Up / Down) browse the solutions at the end,
-A the next solver, Esc back. Every key has a button.
+Keys: Space play/pause, Right one step, Shift+Right the kind's bigger step (one line), End run
+to the end, Home or R restart, + / - speed, Left / Right (or P / N, Page Up / Down) browse the
+solutions at the end, Esc or Backspace back; a kind adds its own (A: the next solver). Every
+key has a button.
 
-Functions over a :class:`~game.ui.scenes.replay.scene.ReplayScene`: the scene owns the
+Functions over a :class:`~game.ui.scenes.replay.shell.ReplayShell`: the shell owns the
 widgets and the playback; this module only maps pointer and key events onto its actions.
 """
 
@@ -14,86 +15,81 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui.widgets.button import Button
-from game.ui.widgets.slider import Slider
-from game.ui.widgets.toggle import Toggle
+from game.ui.widgets.base import Widget
 
 if TYPE_CHECKING:
-    from game.ui.scenes.replay.scene import ReplayScene
+    from game.ui.scenes.replay.shell import ReplayShell
 
 _PLUS_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 _MINUS_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_UNDERSCORE)
 _MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
 
-def widgets(scene: ReplayScene) -> list[Button | Slider | Toggle]:
-    """The widgets Tab walks through, in that order (the marks toggle is handled apart)."""
-    return [
-        scene.restart_button,
-        scene.step_button,
-        scene.line_button,
-        scene.play_button,
-        scene.end_button,
-        scene.previous_button,
-        scene.next_button,
-        scene.slower_button,
-        scene.speed_slider,
-        scene.faster_button,
-        scene.back_button,
-        scene.solver_button,
-        scene.race_button,
+def widgets(shell: ReplayShell) -> list[Widget]:
+    """The widgets Tab walks through, in that order, the part's top buttons last."""
+    own: list[Widget] = [
+        shell.restart_button,
+        shell.step_button,
+        shell.big_button,
+        shell.play_button,
+        shell.end_button,
+        shell.previous_button,
+        shell.next_button,
+        shell.slower_button,
+        shell.speed_slider,
+        shell.faster_button,
+        shell.back_button,
     ]
+    return own + list(shell.part.top_buttons())
 
 
-def sync_buttons(scene: ReplayScene) -> None:
+def sync_buttons(shell: ReplayShell) -> None:
     """Labels and enabled states after the playback changed."""
-    finished = scene.finished
-    browsing = finished and len(scene.state.solutions) > 1
-    scene.play_button.label = "Pause" if scene.playing and not finished else "Play"
-    for button in (scene.step_button, scene.line_button, scene.play_button, scene.end_button):
+    finished = shell.finished
+    browsing = shell.browsing
+    shell.play_button.label = "Pause" if shell.ui.playing and not finished else "Play"
+    for button in (shell.step_button, shell.big_button, shell.play_button, shell.end_button):
         button.enabled = not finished
-    scene.previous_button.enabled = browsing
-    scene.next_button.enabled = browsing
-    scene.focus.refresh()
+    shell.big_button.enabled = not finished and shell.part.big_step is not None
+    shell.previous_button.enabled = browsing
+    shell.next_button.enabled = browsing
+    shell.focus.refresh()
 
 
-def handle(scene: ReplayScene, event: pygame.event.Event) -> bool:
+def handle(shell: ReplayShell, event: pygame.event.Event) -> bool:
     """Pointer events to the widgets, keys to the replay's actions; True when used."""
     if event.type in _MOUSE_EVENTS or event.type == pygame.MOUSEWHEEL:
-        used = scene.focus.handle(event)
-        if scene.marks is not None:
-            used = scene.marks_toggle.handle(event) or used
-        sync_buttons(scene)
+        used = shell.focus.handle(event)
+        used = shell.part.handle(event) or used
+        sync_buttons(shell)
         return used
     if event.type != pygame.KEYDOWN:
         return False
     key = event.key
     shift = bool(event.mod & pygame.KMOD_SHIFT)
-    if key == pygame.K_ESCAPE:
-        scene.back()
+    if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+        shell.back()
     elif key == pygame.K_SPACE:
-        scene.toggle_play()
-    elif key == pygame.K_RIGHT and scene.finished:
-        scene.next_solution()
-    elif key == pygame.K_LEFT and scene.finished:
-        scene.previous_solution()
+        shell.toggle_play()
+    elif key == pygame.K_RIGHT and shell.finished:
+        shell.next_solution()
+    elif key == pygame.K_LEFT and shell.finished:
+        shell.previous_solution()
     elif key == pygame.K_RIGHT:
-        scene.step_line() if shift else scene.step_once()
+        shell.step_big() if shift else shell.step_once()
     elif key == pygame.K_END:
-        scene.run_to_end()
+        shell.run_to_end()
     elif key in (pygame.K_HOME, pygame.K_r):
-        scene.restart()
+        shell.restart()
     elif key in _PLUS_KEYS:
-        scene.faster()
+        shell.faster()
     elif key in _MINUS_KEYS:
-        scene.slower()
+        shell.slower()
     elif key in (pygame.K_PAGEDOWN, pygame.K_n):
-        scene.next_solution()
+        shell.next_solution()
     elif key in (pygame.K_PAGEUP, pygame.K_p):
-        scene.previous_solution()
-    elif key == pygame.K_a:
-        scene.next_algorithm()
-    else:
+        shell.previous_solution()
+    elif not shell.part.handle_key(key):
         return False
-    sync_buttons(scene)
+    sync_buttons(shell)
     return True

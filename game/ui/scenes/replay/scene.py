@@ -1,36 +1,34 @@
-"""Watch the solver think: the engine's steps replayed on the board, as fast or slow as wanted.
+"""Watch the solver think on a nonogram: the replay shell with the nonogram's board part.
 
-The scene holds a :class:`~game.core.solver.trace.SolveTrace`, which drives the engine's
-:class:`~game.core.solver.task.SolveTask`. Each frame it advances the trace until about 4 ms
-were spent or the speed's quota is used up (no threads: pause, step, line, run-to-end and
-speed are only how many steps it takes), and draws what the engine's grid looks like now:
+The shell (:mod:`~game.ui.scenes.replay.shell`) plays the steps back; the part here says what
+a nonogram adds. Its trace is a :class:`~game.core.solver.trace.SolveTrace` over our engine
+or one of the seeds' algorithms (the Solver button, A), and its board shows what the engine's
+grid looks like now (:mod:`~game.ui.scenes.replay.board`):
 
 - cells fixed by line logic in the normal marks; cells set under a guess (depth > 0) in the
   trial colours (orange filled, light blue crossed) as in the Sevilla Hanjie, each open guess
   framed with its depth; probe cells lightly; the line being solved highlighted; a
   contradiction flashes its line; cells undone by a backtrack glow briefly as they vanish;
-- a side panel with live statistics, the last steps in words and the mini-map;
-- at the end the verdict, and with several solutions a browser (previous / next, or Left /
-  Right) with the cells where the solutions differ highlighted.
-
-The keys and the pointer are mapped onto the scene's actions in :mod:`replay_input`.
+- Shift+Right (Line) advances until a line gives cells;
+- "Start from my marks" (when opened from a game) first checks the player's marks, a slice a
+  frame, then starts the engine from them;
+- the mini-map under the panel; Race them opens the race on the same puzzle;
+- at the end the verdict, and with several solutions the cells where they differ framed.
 """
 
 from __future__ import annotations
 
-import gc
-import math
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pygame
 
-from game.core.board import Board
+from game.core.board import Board, Cell
 from game.core.cells import KnownGrid
 from game.core.playable import grid_refusal
 from game.core.puzzle import Puzzle
-from game.core.race import ALGORITHMS, INFO, check_algorithm
+from game.core.race import ALGORITHMS, INFO, check_algorithm, step_source
+from game.core.solver.result import SolveResult
 from game.core.solver.trace import (
     DEFAULT_MAX_SOLUTIONS,
     DEFAULT_TIME_LIMIT,
@@ -41,44 +39,33 @@ from game.core.solver.trace import (
     SolveTrace,
     board_marks,
     is_line_step,
-    is_visible_step,
     solution_board,
     verdict_text,
 )
-from game.ui.layout import BoardLayout, Box
-from game.ui.scene import Scene
-from game.ui.scenes.replay import input as replay_input
-from game.ui.scenes.replay import view
-from game.ui.scenes.replay.board import FLASH_SECONDS, UNDONE_SECONDS, ReplayBoardPainter
-from game.ui.scenes.replay.race import RaceScene
-from game.ui.scenes.replay.view import INSTANT, SPEEDS, speed_label
-from game.ui.widgets.base import FocusGroup
+from game.ui.layout import BoardLayout, Box, compute_board_layout
+from game.ui.scenes.replay.board import PROBE_ALPHA, ReplayBoardPainter
+from game.ui.scenes.replay.shell import FRAME_BUDGET, BigStep, BoardFrame, ReplayShell
+from game.ui.scenes.replay.view import SPEEDS, search_figures, seconds_text
 from game.ui.widgets.button import Button
-from game.ui.widgets.grid_view import GridView
+from game.ui.widgets.grid_view import GridView, paint_mark
 from game.ui.widgets.minimap import MiniMap
-from game.ui.widgets.slider import Slider
+from game.ui.widgets.text import draw_text, wrap_text
 from game.ui.widgets.toggle import Toggle
 
 if TYPE_CHECKING:
-    from game.core.solver.steps import Step
     from game.ui.app import App
-    from game.ui.theme import Colour
 
-# Seconds of solver work per frame: at most this at any speed but "instant" (leaves the rest of
-# a 60 Hz frame for drawing).
-FRAME_BUDGET = 0.004
-# "Instant" and run-to-end take more of the frame, still short enough to keep 60 frames.
-RUSH_BUDGET = 0.010
 CHECKING_NOTE = "Checking your marks…"
-DEFAULT_SPEED = 5  # 50 steps a second: every step can still be followed
+DEFAULT_SPEED = SPEEDS.index(50)  # every step can still be followed
 SPEED_SETTING = "replay_speed"
-# From this speed on the panel's figures change every frame: redraw it only this often.
-FAST_SPEED = SPEEDS.index(100)
-PANEL_REFRESH = 1 / 15
-GC_FREEZE_SECONDS = 1.0
-
-# Draws one part of the chrome onto its own surface, in that surface's coordinates.
-Renderer = Callable[[pygame.Surface, Box], None]
+LINE_STEP = BigStep("Line", is_line_step, "Shift+→ line")
+# The legend's swatches: a mark in its colour, drawn as strong as on the board.
+_SWATCHES: dict[str, tuple[Cell | None, int]] = {
+    "guessed": (Cell.TRIAL_FILLED, 255),
+    "guessed empty": (Cell.TRIAL_CROSSED, 255),
+    "tried": (Cell.FILLED, PROBE_ALPHA),
+    "contradiction": (None, 255),  # the red flash over a line that cannot fit its clue
+}
 
 
 def solver_label(algorithm: str) -> str:
@@ -90,40 +77,38 @@ def replay_refusal(puzzle: Puzzle) -> str | None:
     return grid_refusal(puzzle, "solve", "watch", "solves")
 
 
-class ReplayScene(Scene):
-    """The solver replay for ``puzzle``.
+class NonogramReplay:
+    """The nonogram's board part of the replay shell (see the module text)."""
 
-    ``initial_board`` (the player's board, from the play scene) enables "start from your
-    marks"; ``start_from_marks`` turns it on at once. ``max_solutions`` (None: all) caps how
-    many solutions the search counts; ``time_limit`` is in seconds of solver work. ``name``
-    is what the header calls the puzzle (``game.core.store.packs.shown_name``: "First steps #5" for
-    a pack's puzzle not solved yet); the puzzle's title when not given (a file opened by name).
-    """
+    speed_setting: str | None = SPEED_SETTING
+    default_speed = DEFAULT_SPEED
+    big_step: BigStep | None = LINE_STEP
+    help_keys: tuple[str, ...] = ("A: solver",)
+    legend: tuple[tuple[str, str], ...] = tuple((key, key) for key in _SWATCHES)
 
     def __init__(
         self,
         app: App,
         puzzle: Puzzle,
-        initial_board: Board | None = None,
-        max_solutions: int | None = DEFAULT_MAX_SOLUTIONS,
-        time_limit: float | None = DEFAULT_TIME_LIMIT,
-        start_from_marks: bool = False,
-        playing: bool = True,
-        name: str | None = None,
-        algorithm: str = "hanjie",
+        name: str,
+        initial_board: Board | None,
+        max_solutions: int | None,
+        time_limit: float | None,
+        algorithm: str,
     ) -> None:
-        super().__init__(app)
+        self.app = app
         self.puzzle = puzzle
+        self.name = name
+        self.heading = f"Watch the solver · {name} · {puzzle.size_text}"
         # Who solves (game.core.race.ALGORITHMS): our engine, or a seed's algorithm.
         self.algorithm = check_algorithm(algorithm)
-        self.name = name or puzzle.title or "Untitled puzzle"
         self.max_solutions = max_solutions
         self.time_limit = time_limit
         self.marks: KnownGrid | None = None
-        if initial_board is not None and (
-            initial_board.width,
-            initial_board.height,
-        ) == (puzzle.width, puzzle.height):
+        if initial_board is not None and (initial_board.width, initial_board.height) == (
+            puzzle.width,
+            puzzle.height,
+        ):
             marks = board_marks(initial_board)
             if (marks >= 0).any():
                 self.marks = marks
@@ -131,203 +116,148 @@ class ReplayScene(Scene):
         self.marks_note = ""
         # The "do the marks fit a solution?" check under way, if any.
         self.marks_check: MarksCheck | None = None
-        self.playing = playing
-        self.rushing = False  # run to the end: the big budget until finished
-        # A one-step or one-line advance still under way (a line can take many steps).
-        self.pending: Callable[[Step], bool] | None = None
-        self.speed_index = self._saved_speed()
-        self._credit = 1.0  # the first step shows at once
-        self.state = self._new_state(None)
-        self.solution_index = 0
         self.differences: BoolGrid | None = None
-        self._finish_seen = False
-        # Flashes: the contradicted line (or probed cell) and the cells a backtrack undid.
-        self.flash_cells: list[tuple[int, int]] = []
-        self.flash_time = 0.0
-        self.undone_cells: tuple[tuple[int, int], ...] = ()
-        self.undone_time = 0.0
-        self._seen_contradiction = 0
-        self._seen_backtrack = 0
-
-        self.restart_button = Button("Restart", self.restart, font_size=18)
-        self.step_button = Button("Step", self.step_once, font_size=18)
-        self.line_button = Button("Line", self.step_line, font_size=18)
-        self.play_button = Button("Pause", self.toggle_play, primary=True, font_size=18)
-        self.end_button = Button("To the end", self.run_to_end, font_size=18)
-        self.slower_button = Button("−", self.slower, font_size=22)
-        self.faster_button = Button("+", self.faster, font_size=22)
-        self.speed_slider = Slider(
-            "Speed",
-            self._speed_fraction(),
-            self._slider_moved,
-            step=1 / INSTANT,
-            font_size=16,
-            value_text=lambda _value: speed_label(self.speed_index),
-            value_sample=max((speed_label(index) for index in range(INSTANT + 1)), key=len),
-        )
-        self.previous_button = Button("◀ Previous", self.previous_solution, font_size=18)
-        self.next_button = Button("Next ▶", self.next_solution, font_size=18)
-        self.back_button = Button("Back", self.back, font_size=18)
         self.solver_button = Button(solver_label(self.algorithm), self.next_algorithm, font_size=16)
         self.race_button = Button("Race them", self.open_race, font_size=16)
         self.marks_toggle = Toggle("Start from my marks", False, self._marks_toggled, font_size=16)
-        self.focus = FocusGroup(replay_input.widgets(self))
-        self._layout_key: tuple[object, ...] | None = None
         self.layout: BoardLayout | None = None
         self.grid_view: GridView | None = None
         self.minimap: MiniMap | None = None
-        self.regions: dict[str, Box] = {}
-        self.painter = ReplayBoardPainter(self)
-        self._chrome: dict[str, tuple[object, pygame.Surface, float]] = {}
-        self._clear_all = True
-        self._repaint_all = True
-        # Between the bars and the panel: the only part a frame repaints around the board.
-        self.board_zone = pygame.Rect(0, 0, 0, 0)
-        # Whether the controls are laid out for browsing solutions, and where "2 of 3" goes.
-        self.browser_shown = False
-        self.solution_label_x = 0
-        self._frozen = False
-        self._since_freeze = 0.0
-        if start_from_marks and self.marks is not None:
-            self.marks_toggle.value = True
-            self._marks_toggled(True)
-        self._sync_buttons()
+        self.painter = ReplayBoardPainter(app)
+        self._shell: ReplayShell | None = None
+        self._board: Board | None = None  # as drawn this frame (the mini-map shows it too)
 
-    # -- the engine -------------------------------------------------------------------------
+    # -- the shell's questions --------------------------------------------------------------
 
-    def _new_state(self, initial: KnownGrid | None) -> SolveTrace:
+    def attach(self, shell: ReplayShell) -> None:
+        self._shell = shell
+
+    @property
+    def shell(self) -> ReplayShell:
+        assert self._shell is not None
+        return self._shell
+
+    @property
+    def trace(self) -> SolveTrace:
+        trace = self.shell.trace
+        assert isinstance(trace, SolveTrace)
+        return trace
+
+    def new_trace(self) -> SolveTrace:
         return SolveTrace(
             self.puzzle,
             max_solutions=self.max_solutions,
             time_limit=self.time_limit,
-            initial=initial,
-            algorithm=self.algorithm,
+            initial=self.marks if self.from_marks else None,
+            source=step_source(self.algorithm),
         )
+
+    def refusal(self) -> str | None:
+        return replay_refusal(self.puzzle)
+
+    def top_buttons(self) -> list[Button]:
+        return [self.solver_button, self.race_button]
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        return self.marks is not None and self.marks_toggle.handle(event)
+
+    def handle_key(self, key: int) -> bool:
+        if key == pygame.K_a:
+            self.next_algorithm()
+            return True
+        return False
+
+    def busy_text(self) -> str | None:
+        return CHECKING_NOTE if self.marks_check is not None else None
+
+    def update(self, dt: float) -> bool:
+        """Run the marks check a slice a frame; True while it takes the frame's solver time."""
+        if self.marks_check is None:
+            return False
+        verdict = self.marks_check.advance(FRAME_BUDGET)
+        if verdict is not None:
+            self._marks_checked(verdict)
+        return True
+
+    def verdict(self, result: Any) -> tuple[str, str]:
+        assert isinstance(result, SolveResult)
+        text = verdict_text(result, self.time_limit)
+        if result.status in ("unique", "multiple"):
+            return text, "good"
+        return text, "bad" if result.status == "none" else "muted"
+
+    def statistics(self) -> list[tuple[str, str]]:
+        """The side panel's figures as (label, value) rows."""
+        counters = self.trace.counters
+        return search_figures(
+            counters,
+            after_steps=[
+                ("Lines that gave cells", f"{counters.lines_with_cells:,}"),
+                ("Cells tried", f"{counters.probes:,}"),
+            ],
+            after_depth=[
+                ("Rules learned", f"{counters.learned:,}  (forgot {counters.forgotten:,})")
+            ],
+        )
+
+    def engine_summary(self) -> str | None:
+        """The finished run in a sentence, from the same counters as the statistics; the
+        engine's total of lines (with those that gave nothing) is named as such."""
+        trace = self.trace
+        result = trace.result
+        if result is None:
+            return None
+        stats = result.stats
+        counters = trace.counters
+        looked_at = stats.lines_solved + stats.cache_hits
+        return (
+            f"The engine looked at {looked_at:,} lines ({counters.lines_with_cells:,} gave "
+            f"cells), tried {counters.probes:,} cells and made {counters.guesses:,} guesses in "
+            f"{seconds_text(counters.solver_seconds)}."
+        )
+
+    def solution_notes(self) -> list[str]:
+        notes: list[str] = []
+        if self.differences is not None:
+            differ = int(self.differences.sum())
+            notes.append(
+                f"The {differ} cells where the solutions differ are framed. "
+                "Left / Right or the buttons show the others."
+            )
+        summary = self.engine_summary()
+        if summary is not None:
+            notes.append(summary)
+        return notes
+
+    def on_restart(self) -> None:
+        self.differences = None
+
+    def on_finish(self) -> None:
+        solutions = self.trace.solutions
+        if len(solutions) > 1:
+            first = solutions[0]
+            differ = np.zeros(first.shape, dtype=bool)
+            for other in solutions[1:]:
+                differ |= other != first
+            self.differences = differ
+
+    def on_exit(self) -> None:
+        if self.marks_check is not None:
+            self.marks_check.cancel()
+            self.marks_check = None
+
+    # -- the algorithms and the race --------------------------------------------------------
 
     def next_algorithm(self) -> None:
         """Watch the next algorithm solve (our engine, then the seeds'), from the start."""
         self.algorithm = ALGORITHMS[(ALGORITHMS.index(self.algorithm) + 1) % len(ALGORITHMS)]
         self.solver_button.label = solver_label(self.algorithm)
-        self._layout_key = None  # the button's width follows its label
-        self.restart()
+        self.shell.restart()
 
     def open_race(self) -> None:
         """The race screen on this puzzle, every algorithm side by side."""
-        self.pause()
-        self.app.push(RaceScene(self.app, self.puzzle, name=self.name))
-
-    @property
-    def finished(self) -> bool:
-        return self.state.finished
-
-    def restart(self) -> None:
-        """Start the engine again from the blank grid (or the player's marks)."""
-        self.state = self._new_state(self.marks if self.from_marks else None)
-        self.solution_index = 0
-        self.differences = None
-        self._finish_seen = False
-        self.flash_cells = []
-        self.flash_time = 0.0
-        self.undone_cells = ()
-        self.undone_time = 0.0
-        self._seen_contradiction = 0
-        self._seen_backtrack = 0
-        self.pending = None
-        self.rushing = False
-        self.playing = True
-        self._credit = 1.0
-        self._sync_buttons()
-
-    def toggle_play(self) -> None:
-        if self.finished:
-            return
-        self.playing = not self.playing
-        self.pending = None
-        self._credit = 1.0  # the first step comes at once, even at one step a second
-        self._sync_buttons()
-
-    def pause(self) -> None:
-        self.playing = False
-        self.rushing = False
-        self._sync_buttons()
-
-    def step_once(self) -> None:
-        """Pause and advance to the next step (the engine's quiet heartbeats are passed)."""
-        if self.finished:
-            return
-        self.pause()
-        self.pending = is_visible_step
-
-    def step_line(self) -> None:
-        """Pause and advance until a line gives cells."""
-        if self.finished:
-            return
-        self.pause()
-        self.pending = is_line_step
-
-    def run_to_end(self) -> None:
-        if self.finished:
-            return
-        self.pending = None
-        self.playing = True
-        self.rushing = True
-        self._sync_buttons()
-
-    def _pull(self) -> None:
-        state = self.state
-        if state.finished:
-            return
-        if self.pending is not None:
-            stop = self.pending
-            state.advance(FRAME_BUDGET, stop=stop)
-            last = state.last_step
-            if state.finished or (last is not None and stop(last)):
-                self.pending = None
-            return
-        if not self.playing:
-            return
-        if self.rushing or self.speed_index >= INSTANT:
-            state.advance(RUSH_BUDGET)
-            return
-        speed = SPEEDS[self.speed_index]
-        if math.isinf(speed):
-            state.advance(FRAME_BUDGET)
-            return
-        quota = int(self._credit)
-        if quota > 0:
-            taken = state.advance(FRAME_BUDGET, max_steps=quota)
-            self._credit -= taken
-            if taken < quota:
-                self._credit = 0.0  # the budget ran out: do not pile up a debt of steps
-
-    # -- speed ------------------------------------------------------------------------------
-
-    def _saved_speed(self) -> int:
-        value = self.app.store.get_setting(SPEED_SETTING, DEFAULT_SPEED)
-        if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= INSTANT:
-            return value
-        return DEFAULT_SPEED
-
-    def _speed_fraction(self) -> float:
-        return self.speed_index / INSTANT
-
-    def set_speed(self, index: int) -> None:
-        index = max(0, min(INSTANT, index))
-        if index == self.speed_index:
-            return
-        self.speed_index = index
-        self.speed_slider.value = self._speed_fraction()
-        self._credit = min(self._credit, 1.0)
-
-    def faster(self) -> None:
-        self.set_speed(self.speed_index + 1)
-
-    def slower(self) -> None:
-        self.set_speed(self.speed_index - 1)
-
-    def _slider_moved(self, value: float) -> None:
-        self.set_speed(round(value * INSTANT))
-        self.speed_slider.value = self._speed_fraction()
+        self.shell.pause()
+        self.app.router.race(self.puzzle, name=self.name)
 
     # -- starting from the player's marks ---------------------------------------------------
 
@@ -339,7 +269,7 @@ class ReplayScene(Scene):
             self.from_marks = False
             self.marks_note = ""
             self.marks_toggle.value = False
-            self.restart()
+            self.shell.restart()
             return
         # The check can take half a second of solver work: it runs a slice a frame (see
         # update) and the replay waits, saying so, until the verdict is in.
@@ -360,266 +290,147 @@ class ReplayScene(Scene):
         else:
             self.marks_note = "Could not check your marks in time: starting from them anyway."
         self.app.toast(self.marks_note)
-        self.restart()
+        self.shell.restart()
 
-    # -- solutions --------------------------------------------------------------------------
+    # -- layout and drawing -----------------------------------------------------------------
+
+    def arrange(self, board_area: Box, panel: Box, pad: int) -> int:
+        app = self.app
+        puzzle = self.puzzle
+        scale = app.ui_scale
+        self.layout = compute_board_layout(
+            board_area, puzzle.width, puzzle.height, puzzle.row_clues, puzzle.column_clues
+        )
+        if self.grid_view is None:
+            self.grid_view = GridView(puzzle, app.theme, app.fonts, self.layout)
+            self.grid_view.overlays.show_cursor = False
+        else:
+            self.grid_view.set_theme(app.theme)
+            self.grid_view.set_layout(self.layout)
+        self.painter.set_layout(self.layout)
+        map_side = min(panel.w - 2 * pad, round(170 * scale))
+        map_area = Box(panel.x + pad, panel.bottom - pad - map_side, panel.w - 2 * pad, map_side)
+        if self.minimap is None:
+            self.minimap = MiniMap(puzzle.width, puzzle.height, app.theme, map_area)
+        else:
+            self.minimap.set_theme(app.theme)
+            self.minimap.set_area(map_area)
+        floor = self.minimap.box.y
+        if self.marks is not None:
+            toggle_h = round(38 * scale)
+            self.marks_toggle.rect = pygame.Rect(
+                panel.x + pad // 2, map_area.y - toggle_h - pad, panel.w - pad, toggle_h
+            )
+            floor = min(floor, self.marks_toggle.rect.y)
+        return floor
+
+    def board_rect(self) -> pygame.Rect:
+        # Frames around cells reach a few pixels past the grid.
+        layout = self.layout
+        assert layout is not None
+        return pygame.Rect(layout.outer_box.inset(-layout.cell // 2))
+
+    def shown_board(self, solution_index: int | None) -> Board:
+        """The board on screen: the engine's grid, or at the end the solution browsed."""
+        trace = self.trace
+        if solution_index is not None:
+            return solution_board(trace.solutions[solution_index])
+        return Board(self.puzzle.width, self.puzzle.height, trace.display_cells())
+
+    def draw_board(self, surface: pygame.Surface, frame: BoardFrame) -> None:
+        assert self.grid_view is not None and self.minimap is not None
+        board = self.shown_board(frame.solution_index)
+        self.painter.draw(surface, self.grid_view, self.trace, board, frame, self.differences)
+        self._board = board
+
+    def draw_swatch(self, target: pygame.Surface, box: pygame.Rect, key: str) -> None:
+        theme = self.app.theme
+        state, alpha = _SWATCHES[key]
+        swatch = pygame.Surface(box.size).convert()
+        swatch.fill(theme.cell_unknown if state is not None else theme.error)
+        if state is not None:
+            paint_mark(swatch, Box(0, 0, box.w, box.h), state, theme)
+        swatch.set_alpha(alpha)
+        target.blit(swatch, box)
+
+    def panel_extras(self) -> tuple[object, ...]:
+        if self.marks is None:
+            return ()
+        # The switch draws over the panel: a change of its look needs a clean panel.
+        toggle = self.marks_toggle
+        refused = not self.from_marks and self.marks_check is None
+        return (self.marks_note, refused, toggle.hovered, toggle.value)
+
+    def render_panel_extras(self, target: pygame.Surface, panel: Box, x: int, right: int) -> None:
+        """The marks check's note, under the switch."""
+        if self.marks is None or not self.marks_note:
+            return
+        app = self.app
+        theme = app.theme
+        note_size = round(13 * app.ui_scale)
+        font = app.fonts.get(note_size)
+        refused = not self.from_marks and self.marks_check is None
+        colour = theme.error if refused else theme.text_muted
+        note_y = self.marks_toggle.rect.bottom - panel.y
+        for text in wrap_text(font, self.marks_note, right - x)[:2]:
+            draw_text(target, app, text, note_size, colour, (x, note_y))
+            note_y += font.get_linesize()
+
+    def draw_over_panel(self, surface: pygame.Surface, fresh: bool) -> None:
+        if self.marks is not None and fresh:
+            # Only over a fresh panel: its text drawn twice over itself would thicken.
+            self.marks_toggle.draw(surface, self.app)
+        if self.minimap is not None and self._board is not None:
+            self.minimap.draw(surface, self._board)
+
+
+class ReplayScene(ReplayShell):
+    """The solver replay for ``puzzle``.
+
+    ``initial_board`` (the player's board, from the play scene) enables "start from your
+    marks"; ``start_from_marks`` turns it on at once. ``max_solutions`` (None: all) caps how
+    many solutions the search counts; ``time_limit`` is in seconds of solver work. ``name``
+    is what the header calls the puzzle (``game.core.store.packs.shown_name``: "First steps
+    #5" for a pack's puzzle not solved yet); the puzzle's title when not given (a file opened
+    by name). ``algorithm`` is who solves first (``game.core.race.ALGORITHMS``).
+    """
+
+    part: NonogramReplay
+
+    def __init__(
+        self,
+        app: App,
+        puzzle: Puzzle,
+        initial_board: Board | None = None,
+        max_solutions: int | None = DEFAULT_MAX_SOLUTIONS,
+        time_limit: float | None = DEFAULT_TIME_LIMIT,
+        start_from_marks: bool = False,
+        playing: bool = True,
+        name: str | None = None,
+        algorithm: str = "hanjie",
+    ) -> None:
+        self.puzzle = puzzle
+        self.name = name or puzzle.title or "Untitled puzzle"
+        part = NonogramReplay(
+            app, puzzle, self.name, initial_board, max_solutions, time_limit, algorithm
+        )
+        super().__init__(app, part, playing=playing)
+        if start_from_marks and part.marks is not None:
+            part.marks_toggle.value = True
+            part._marks_toggled(True)
+
+    # -- what is shown (the board part's and the trace's, for tests and tools) -------------
+
+    @property
+    def state(self) -> SolveTrace:
+        return self.part.trace
 
     @property
     def solutions(self) -> list[BoolGrid]:
         return self.state.solutions if self.finished else []
 
-    def previous_solution(self) -> None:
-        if len(self.solutions) > 1:
-            self.solution_index = (self.solution_index - 1) % len(self.solutions)
-
-    def next_solution(self) -> None:
-        if len(self.solutions) > 1:
-            self.solution_index = (self.solution_index + 1) % len(self.solutions)
-
     def shown_board(self) -> Board:
-        """The board on screen: the engine's grid, or at the end the solution browsed."""
-        solutions = self.solutions
-        if solutions:
-            return solution_board(solutions[self.solution_index])
-        cells = self.state.display_cells()
-        return Board(self.puzzle.width, self.puzzle.height, cells)
-
-    def _on_finish(self) -> None:
-        self._finish_seen = True
-        self.playing = False
-        self.rushing = False
-        self.pending = None
-        solutions = self.state.solutions
-        self.solution_index = 0
-        if len(solutions) > 1:
-            first = solutions[0]
-            differ = np.zeros(first.shape, dtype=bool)
-            for other in solutions[1:]:
-                differ |= other != first
-            self.differences = differ
-        if solutions:
-            self.app.sounds.play("win")
-            self.flash_time = 0.0
-            self.undone_time = 0.0
-        self._sync_buttons()
-
-    def back(self) -> None:
-        self.app.pop()
-
-    def on_enter(self) -> None:
-        # Uncovered (Back from the race, a dialog closed): the window shows what the scene
-        # above left there, and draw only repaints what changed, so repaint everything once.
-        self._clear_all = True
-        refusal = replay_refusal(self.puzzle)
-        if refusal is not None:
-            # Opened from anywhere (level select, converter, play): say why and go back.
-            self.app.toast(refusal, error=True)
-            self.app.pop()
-            return
-        # A full collection of everything the game holds takes 10-15 ms: too long inside a
-        # frame. Everything alive now is set aside from the collector while the replay runs,
-        # so the collections that do happen only look at what the engine made since.
-        gc.collect()
-        gc.freeze()
-        self._frozen = True
-        self._since_freeze = 0.0
-
-    def _keep_speed(self) -> None:
-        # Written once on leaving, not at every notch of a slider drag (each write is a file).
-        if self.app.store.get_setting(SPEED_SETTING, None) != self.speed_index:
-            self.app.store.set_setting(SPEED_SETTING, self.speed_index)
-
-    def on_quit(self) -> None:
-        self._keep_speed()
-
-    def on_exit(self) -> None:
-        self._keep_speed()
-        if self.marks_check is not None:
-            self.marks_check.cancel()
-            self.marks_check = None
-        if self._frozen:
-            gc.unfreeze()  # the collector sees everything again (and frees what died)
-            self._frozen = False
-
-    # -- events -----------------------------------------------------------------------------
-
-    def _sync_buttons(self) -> None:
-        replay_input.sync_buttons(self)
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        self._place()
-        return replay_input.handle(self, event)
-
-    # -- time -------------------------------------------------------------------------------
-
-    def update(self, dt: float) -> None:
-        if self.marks_check is not None:
-            verdict = self.marks_check.advance(FRAME_BUDGET)
-            if verdict is not None:
-                self._marks_checked(verdict)
-        state = self.state
-        self._since_freeze += dt
-        if self._since_freeze >= GC_FREEZE_SECONDS and self._frozen:
-            # What the engine built meanwhile (its line caches) joins the frozen set, so no
-            # full collection has to walk it in the middle of a frame.
-            gc.freeze()
-            self._since_freeze = 0.0
-        if self.playing and not state.finished and self.pending is None:
-            speed = SPEEDS[self.speed_index] if self.speed_index < INSTANT else math.inf
-            if not math.isinf(speed):
-                # A frame's quota, and no burst after a stall.
-                self._credit = min(self._credit + speed * dt, max(1.0, speed * 0.25))
-        if self.marks_check is None:  # the frame's solver time went to the check
-            self._pull()
-        if state.contradiction_serial != self._seen_contradiction:
-            self._seen_contradiction = state.contradiction_serial
-            self.flash_time = FLASH_SECONDS
-            if state.failed_line is not None:
-                self.flash_cells = state.failed_line.cells(self.puzzle.width, self.puzzle.height)
-            elif state.failed_cell is not None:
-                self.flash_cells = [state.failed_cell]
-            else:
-                self.flash_cells = []
-        else:
-            self.flash_time = max(0.0, self.flash_time - dt)
-        if state.backtrack_serial != self._seen_backtrack:
-            self._seen_backtrack = state.backtrack_serial
-            self.undone_cells = state.last_undone
-            self.undone_time = UNDONE_SECONDS
-        else:
-            self.undone_time = max(0.0, self.undone_time - dt)
-        if state.finished and not self._finish_seen:
-            self._on_finish()
-
-    def wake_in(self) -> float | None:
-        """0 while the replay moves by itself (playing, a step or a check under way, a flash
-        or an undo fading); a panel held back by the fast-speed refresh is due when that
-        runs out; otherwise only an event changes the screen."""
-        fading = self.flash_time > 0 or self.undone_time > 0
-        running = self.playing and not self.state.finished
-        if running or fading or self.pending is not None or self.marks_check is not None:
-            return 0.0
-        panel = self._chrome.get("panel")
-        if panel is not None and panel[0] != view.panel_key(self):
-            return max(0.0, PANEL_REFRESH - (self.app.time - panel[2]))
-        return None
-
-    # -- layout and drawing -----------------------------------------------------------------
-
-    def _place(self) -> None:
-        app = self.app
-        key = (*app.screen_size, app.theme, self.marks is not None)
-        if key == self._layout_key and self.grid_view is not None:
-            return
-        self._layout_key = key
-        view.lay_out(self)
-        assert self.layout is not None
-        self.painter.set_layout(self.layout)
-        self._chrome = {}
-        self._clear_all = True
-
-    @property
-    def too_fast_to_follow(self) -> bool:
-        """Playing so fast that the panel's figures and the board change every frame."""
-        return self.playing and self.speed_index >= FAST_SPEED
-
-    def draw(self, surface: pygame.Surface) -> None:
-        browsing = self.finished and len(self.state.solutions) > 1
-        if browsing != self.browser_shown:
-            self._layout_key = None
-        self._place()
-        app = self.app
-        theme = app.theme
-        regions = self.regions
-        layout = self.layout
-        assert layout is not None
-        # Toasts are drawn over the window by the app: while any is up, repaint it all.
-        toasts_up = bool(app.toasts.items)
-        self._repaint_all = self._clear_all or toasts_up
-        if self._repaint_all:
-            surface.fill(theme.background)
-            self._clear_all = toasts_up
-        else:
-            # Frames only change the board and what is drawn over it (frames around cells
-            # reach a few pixels past the grid): the bars and the panel are still there.
-            around = pygame.Rect(layout.outer_box.inset(-layout.cell // 2))
-            surface.fill(theme.background, around.clip(self.board_zone))
-        board = self.shown_board()
-        self.painter.draw(surface, board)
-        view.cached_blit(
-            self,
-            "top",
-            view.top_key(self),
-            regions["top"],
-            self._render(view.render_top_bar),
-            surface,
-        )
-        fast = self.too_fast_to_follow and not self.finished
-        panel_drawn = view.cached_blit(
-            self,
-            "panel",
-            view.panel_key(self),
-            regions["panel"],
-            self._render(view.render_panel),
-            surface,
-            refresh_after=PANEL_REFRESH if fast else 0.0,
-        )
-        if self.marks is not None and panel_drawn:
-            # Only over a fresh panel: its text drawn twice over itself would thicken.
-            self.marks_toggle.draw(surface, app)
-        assert self.minimap is not None
-        self.minimap.draw(surface, board)
-        view.cached_blit(
-            self,
-            "controls",
-            view.controls_key(self),
-            regions["controls"],
-            self._render(view.render_controls),
-            surface,
-        )
-        view.cached_blit(
-            self,
-            "help",
-            view.help_text(self),
-            regions["help"],
-            self._render(view.render_help),
-            surface,
-        )
-
-    def _render(self, part: Callable[[ReplayScene, pygame.Surface, Box], None]) -> Renderer:
-        return lambda target, area: part(self, target, area)
-
-    def status_text(self) -> tuple[str, Colour]:
-        """The top bar's words and their colour: what the replay is doing, or its verdict."""
-        theme = self.app.theme
-        state = self.state
-        result = state.result
-        if result is not None:
-            text = verdict_text(result, self.time_limit)
-            if result.status in ("unique", "multiple"):
-                return text, theme.success
-            if result.status == "none":
-                return text, theme.error
-            return text, theme.text_muted
-        if self.marks_check is not None:
-            return "Checking your marks…", theme.text
-        if self.rushing:
-            return "Running to the end…", theme.text
-        if self.pending is not None:
-            return "Stepping…", theme.text
-        if self.playing:
-            return f"Solving at {speed_label(self.speed_index)}", theme.text
-        return "Paused", theme.text_muted
-
-    def statistics(self) -> list[tuple[str, str]]:
-        """The side panel's figures as (label, value) rows."""
-        return view.statistics(self)
-
-    def engine_summary(self) -> str | None:
-        """The finished run in a sentence (see :func:`replay_view.engine_summary`)."""
-        return view.engine_summary(self)
-
-    # -- what tests read ------------------------------------------------------------------------
+        return self.part.shown_board(self.frame().solution_index)
 
     def shown_grid(self) -> KnownGrid:
         """The engine grid as drawn (-1/0/1): board marks plus the light probe marks."""
@@ -633,7 +444,7 @@ class ReplayScene(Scene):
         return grid
 
     def line_highlighted(self) -> LineMark | None:
-        view = self.grid_view
+        view = self.part.grid_view
         if view is None:
             return None
         if view.highlight_row is not None:
