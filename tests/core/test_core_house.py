@@ -118,14 +118,8 @@ def test_core_imports_nothing_above_it() -> None:
     assert upward == []
 
 
-# The one circle another part of issue 30 is taking apart (Kakuro's result type moves out of
-# its solver into a module of its own, so steps.py no longer imports solver.py for a type).
-# Tolerated, never required: delete the line once that lands.
-BEING_TAKEN_APART = {frozenset({"game.core.kakuro.solver", "game.core.kakuro.steps"})}
-
-
 def test_core_has_no_import_circle() -> None:
-    assert [set(part) for part in circles(core_graph()) if part not in BEING_TAKEN_APART] == []
+    assert [set(part) for part in circles(core_graph())] == []
 
 
 def test_the_circle_finder_finds_circles() -> None:
