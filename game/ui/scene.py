@@ -40,6 +40,7 @@ promises a scene, and what it expects back:
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, ClassVar
 
 import pygame
@@ -116,3 +117,13 @@ class EditorScene(Scene):
     def save(self) -> Path | None:
         """Save the puzzle; its file, or None (and a toast saying why) when it could not."""
         raise NotImplementedError
+
+
+def run_key(actions: Mapping[int, Callable[[], None]], key: int) -> bool:
+    """Call the action ``actions`` gives ``key``; whether there was one (a screen's table
+    of plain keys)."""
+    action = actions.get(key)
+    if action is None:
+        return False
+    action()
+    return True

@@ -26,6 +26,7 @@ from game.core.kakuro.packs import kakuro_name
 from game.core.kakuro.session import KakuroChange, KakuroMove, KakuroSession
 from game.core.store.packs import PackPlace
 from game.ui.layout import compute_play_regions
+from game.ui.scene import run_key
 from game.ui.scenes.kakuro.board import KakuroLayout
 from game.ui.scenes.kakuro.chrome import KakuroChrome
 from game.ui.scenes.play.shell import PlayShell
@@ -211,11 +212,7 @@ class KakuroPlayScene(PlayShell[KakuroSession]):
             pygame.K_w: self.open_solver,
             pygame.K_h: self.explain_help,
         }
-        action = actions.get(key)
-        if action is None:
-            return False
-        action()
-        return True
+        return run_key(actions, key)
 
     # --- moves ----------------------------------------------------------------------------
 

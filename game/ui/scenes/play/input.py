@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.play.strokes import Mark, Pointer, drag_cells, painted_cells, step_cursor
+from game.ui.scene import run_key
 from game.ui.widgets.grid_view import Preview
 
 if TYPE_CHECKING:
@@ -357,11 +358,7 @@ class PlayInput:
             pygame.K_p: scene.toggle_panel,
             pygame.K_TAB: scene.toggle_panel,
         }
-        action = actions.get(key)
-        if action is None:
-            return False
-        action()
-        return True
+        return run_key(actions, key)
 
     def _move_cursor(self, dx: int, dy: int, shift: bool) -> None:
         scene = self.scene

@@ -25,7 +25,7 @@ from game.core.play.lesson_book import LESSONS
 from game.core.play.moves import DiscardTrial, Move, Paint
 from game.core.play.strokes import Mark, Pen, Pointer, painted_cells, step_cursor
 from game.ui.layout import BoardLayout, PlayRegions, compute_play_regions
-from game.ui.scene import Scene
+from game.ui.scene import Scene, run_key
 from game.ui.scenes.play.lesson_panel import LessonPanel
 from game.ui.scenes.play.viewport import BoardViewport
 from game.ui.settings import LESSON_DONE, LESSON_OFFERED, LESSONS_FINISHED
@@ -339,11 +339,7 @@ class LessonScene(Scene):
             pygame.K_h: self.hint,
             pygame.K_BACKSPACE: self.back,
         }
-        action = actions.get(key)
-        if action is None:
-            return False
-        action()
-        return True
+        return run_key(actions, key)
 
     # --- frames -------------------------------------------------------------------------------
 
