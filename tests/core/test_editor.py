@@ -12,8 +12,9 @@ from PIL import Image, ImageDraw
 from game.core.convert.converter import Converter
 from game.core.convert.load import source_from_image
 from game.core.create.editor import ConverterDocument
+from game.core.create.fair_edits import Edit
 from game.core.create.fairness import check_uniqueness
-from game.core.create.make_fair import Edit, FairResult, make_fair
+from game.core.create.make_fair import FairResult, make_fair
 from game.core.formats import read_puzzle
 
 

@@ -9,21 +9,18 @@ import pytest
 
 import game.core.create.make_fair as make_fair_module
 from game.core.convert.methods import dither_grid
-from game.core.create.free_cells import STEPS_PER_SECOND, FreeCells, free_cells
-from game.core.create.make_fair import (
-    BATCH_ABOVE,
+from game.core.create.fair_edits import (
     BATCH_SPACING,
-    MAX_PACE,
     Edit,
-    MakeFair,
     apply_edits,
     candidates,
     free_regions,
-    make_fair,
     smoothing_edits,
     spaced_edits,
     speck_cost,
 )
+from game.core.create.free_cells import STEPS_PER_SECOND, FreeCells, free_cells
+from game.core.create.make_fair import BATCH_ABOVE, MAX_PACE, MakeFair, make_fair
 from game.core.puzzle import Puzzle
 from tests.core.test_free_cells import _all_solutions, _ticking_clock
 

@@ -14,9 +14,10 @@ from PIL import Image
 from game.core.convert.methods import dither_grid
 from game.core.convert.options import ConvertOptions
 from game.core.create.conversion import convert
+from game.core.create.fair_edits import apply_edits
 from game.core.create.fairness import check_uniqueness
 from game.core.create.free_cells import STEPS_PER_SECOND, FreeCells
-from game.core.create.make_fair import MakeFair, apply_edits
+from game.core.create.make_fair import MakeFair
 from tests.core.test_free_cells import _ticking_clock
 
 

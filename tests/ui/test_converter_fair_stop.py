@@ -130,7 +130,7 @@ def test_a_search_without_a_fix_offers_its_edits_and_the_button_makes_them(
     tmp_path: Path,
 ) -> None:
     """Issue 35, item 6: Make it fair that finds no fix says why and offers what it found."""
-    from game.core.create.make_fair import Edit
+    from game.core.create.fair_edits import Edit
 
     app, scene = _open(_cat(tmp_path / "cat.png"))
     _settle(app, scene)

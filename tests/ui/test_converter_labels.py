@@ -87,7 +87,7 @@ def test_a_long_make_it_fair_leaves_the_verdict_and_undo_in_the_panel(tmp_path: 
 def test_a_fix_that_clears_most_of_the_picture_says_so() -> None:
     # QA: a drawn diagonal of 10 cells was made fair by clearing 9 of them, the report all
     # green; the player's picture was gone without a word.
-    from game.core.create.make_fair import Edit
+    from game.core.create.fair_edits import Edit
     from game.ui.scenes.converter.fairness import _picture_lost
 
     cleared = [Edit(i, i, False) for i in range(9)]

@@ -45,12 +45,21 @@ many seconds rather than "no edits". Nothing here imports pygame.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator, Iterable, Sequence
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
+from game.core.create.fair_edits import (
+    Edit,
+    apply_edits,
+    candidates,
+    free_regions,
+    smoothing_edits,
+    spaced_edits,
+    speck_cost,
+)
 from game.core.create.free_cells import (
     SLICE_STEPS,
     STEPS_PER_SECOND,
@@ -61,7 +70,6 @@ from game.core.create.free_cells import (
 )
 from game.core.puzzle import Puzzle
 from game.core.solver.result import SolveResult
-from game.core.solver.steps import CellPosition, cell_name
 
 BoolGrid = npt.NDArray[np.bool_]
 Clock = Callable[[], float]
@@ -80,8 +88,6 @@ SAFETY_SECONDS = 120.0
 # get their free cells counted when none is a fix on its own.
 MAX_CANDIDATES = 120
 COUNTED_CANDIDATES = 24
-# How far from a free cell an edit may be.
-REACH = 2
 # The limits above suit a picture whose own two-solution solve takes this much work or less. A
 # harder picture scales them, up to MAX_PACE times: on chelsea at 30x30 every candidate's
 # solve took about 15,000 steps and ran out of 12,500, so no edit was found.
@@ -101,36 +107,9 @@ BATCH_UNTIL = 12
 # When the caller does not know the free cells exactly, counting them first may take this
 # share of the work limit (the dithered page at 30x30: its count took all of a 30 s budget).
 FIRST_COUNT_SHARE = 0.25
-# The edits of one batch are at least this many cells apart (in both directions), so each
-# settles its own switch and two of them do not undo each other.
-BATCH_SPACING = 3
 # Engine steps (times the pace) to count what a batch leaves free: a lower bound is enough,
 # its cells are the next batch's targets.
 BATCH_COUNT_STEPS = int(0.75 * STEPS_PER_SECOND)
-
-
-@dataclass(frozen=True)
-class Edit:
-    """Set cell ``(x, y)`` to ``filled``."""
-
-    x: int
-    y: int
-    filled: bool
-
-    @property
-    def cell(self) -> CellPosition:
-        return (self.x, self.y)
-
-    @property
-    def text(self) -> str:
-        return f"{'fill' if self.filled else 'clear'} {cell_name(self.x, self.y)}"
-
-
-def apply_edits(grid: BoolGrid, edits: Iterable[Edit]) -> BoolGrid:
-    changed = np.array(grid, dtype=bool, copy=True)
-    for edit in edits:
-        changed[edit.y, edit.x] = edit.filled
-    return changed
 
 
 @dataclass(frozen=True)
@@ -190,105 +169,6 @@ class FairResult:
             return "already unique: nothing to change"
         count = len(self.edits)
         return f"{count} edit{'s' if count != 1 else ''}: " + "; ".join(e.text for e in self.edits)
-
-
-def speck_cost(grid: BoolGrid, x: int, y: int, value: bool) -> int:
-    """How many of the cell's eight neighbours (inside the grid) disagree with ``value``:
-    0 for a cell that blends in, 8 for a lone speck or hole."""
-    height, width = grid.shape
-    y0, y1 = max(0, y - 1), min(height, y + 2)
-    x0, x1 = max(0, x - 1), min(width, x + 2)
-    block = grid[y0:y1, x0:x1]
-    disagree = int(np.count_nonzero(block != value))
-    return disagree - (1 if bool(grid[y, x]) != value else 0)
-
-
-def candidates(
-    grid: BoolGrid,
-    free: Sequence[CellPosition],
-    avoid: Iterable[CellPosition] = (),
-    reach: int = REACH,
-) -> list[Edit]:
-    """Edits worth trying, in order: by distance from the free cells (the free cells
-    themselves first), then by how little they stand out from their neighbours."""
-    height, width = grid.shape
-    skip = set(avoid)
-    best: dict[CellPosition, int] = {}
-    for fx, fy in free:
-        for dy in range(-reach, reach + 1):
-            for dx in range(-reach, reach + 1):
-                x, y = fx + dx, fy + dy
-                if 0 <= x < width and 0 <= y < height and (x, y) not in skip:
-                    distance = max(abs(dx), abs(dy))
-                    if distance < best.get((x, y), reach + 1):
-                        best[(x, y)] = distance
-    ordered = sorted(
-        best.items(),
-        key=lambda item: (
-            item[1],
-            speck_cost(grid, item[0][0], item[0][1], not bool(grid[item[0][1], item[0][0]])),
-            item[0][1],
-            item[0][0],
-        ),
-    )
-    return [Edit(x, y, not bool(grid[y, x])) for (x, y), _distance in ordered]
-
-
-def smoothing_edits(
-    grid: BoolGrid, free: Sequence[CellPosition], avoid: Iterable[CellPosition] = ()
-) -> list[Edit]:
-    """The free cells that disagree with most of their eight neighbours, set to agree: the
-    dots and pin-holes of a dithered area, the likeliest parts of its many switches, and the
-    edits that change its look least."""
-    skip = set(avoid)
-    edits = []
-    for x, y in free:
-        if (x, y) in skip:
-            continue
-        value = not bool(grid[y, x])
-        if speck_cost(grid, x, y, value) < speck_cost(grid, x, y, not value):
-            edits.append(Edit(x, y, value))
-    return edits
-
-
-def spaced_edits(
-    grid: BoolGrid, free: Sequence[CellPosition], avoid: Iterable[CellPosition] = ()
-) -> list[Edit]:
-    """Flips of free cells for one batch: those that blend in best first (see
-    :func:`speck_cost`), each at least ``BATCH_SPACING`` cells from those taken before it."""
-    skip = set(avoid)
-    ordered = sorted(
-        (cell for cell in free if cell not in skip),
-        key=lambda c: (speck_cost(grid, c[0], c[1], not bool(grid[c[1], c[0]])), c[1], c[0]),
-    )
-    taken: list[CellPosition] = []
-    for x, y in ordered:
-        if all(max(abs(x - tx), abs(y - ty)) >= BATCH_SPACING for tx, ty in taken):
-            taken.append((x, y))
-    return [Edit(x, y, not bool(grid[y, x])) for x, y in taken]
-
-
-def free_regions(cells: Sequence[CellPosition], reach: int = REACH) -> list[list[CellPosition]]:
-    """The free cells in groups: cells within ``reach`` of each other (in both directions)
-    share a group. Groups come largest first, then in reading order."""
-    remaining = set(cells)
-    groups: list[list[CellPosition]] = []
-    for cell in sorted(cells, key=lambda c: (c[1], c[0])):
-        if cell not in remaining:
-            continue
-        remaining.discard(cell)
-        group = [cell]
-        stack = [cell]
-        while stack:
-            x, y = stack.pop()
-            near = [c for c in remaining if abs(c[0] - x) <= reach and abs(c[1] - y) <= reach]
-            for other in near:
-                remaining.discard(other)
-                group.append(other)
-                stack.append(other)
-        groups.append(sorted(group, key=lambda c: (c[1], c[0])))
-    groups.sort(key=lambda group: -len(group))
-    return groups
 
 
 class MakeFair:

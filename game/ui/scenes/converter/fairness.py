@@ -17,9 +17,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.create.fair_edits import Edit
 from game.core.create.fairness import Report, UniquenessCheck, report_lines
 from game.core.create.free_cells import STEPS_PER_SECOND, FreeCells
-from game.core.create.make_fair import Edit, FairResult, MakeFair
+from game.core.create.make_fair import FairResult, MakeFair
 from game.core.create.paced_check import CHECK_SLICE as CHECK_SLICE
 from game.core.create.paced_check import LONGER as LONGER
 from game.core.create.paced_check import PacedCheck
