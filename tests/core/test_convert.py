@@ -529,3 +529,20 @@ def test_pad_cells_never_hold_more_pixels_than_their_area() -> None:
                 inside = np.outer(np.diff(ys), np.diff(xs))
                 assert (inside <= blocks.area).all(), (width, height, pixels)
                 assert (np.diff(blocks.xs) == blocks.widths).all()
+
+
+def test_a_jpeg_with_a_garbage_exif_block_is_read_upright(tmp_path: Path) -> None:
+    """Issue 36: a JPEG whose EXIF block cannot be written back (the camera-make text tag
+    holding a float) crashed the converter, though its pixels are fine. Its orientation (6:
+    turned a quarter) is still honoured."""
+    image = Image.new("RGB", (60, 40), "white")
+    ImageDraw.Draw(image).rectangle((0, 0, 29, 39), fill="black")
+    entries = struct.pack("<HHII", 0x0112, 3, 1, 6) + struct.pack("<HHIf", 0x010F, 11, 1, 1.5)
+    exif = b"Exif\x00\x00II*\x00\x08\x00\x00\x00" + struct.pack("<H", 2) + entries + b"\0" * 4
+    path = tmp_path / "garbage-exif.jpg"
+    image.save(path, "JPEG", quality=95, exif=exif)
+    source = load_image(path)
+    assert source.original_size == (40, 60)
+    # The black left half, turned a quarter clockwise, is the top half.
+    top, bottom = source.luminance[: source.height // 3], source.luminance[-source.height // 3 :]
+    assert top.mean() < 0.2 and bottom.mean() > 0.8
