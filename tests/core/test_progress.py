@@ -472,14 +472,14 @@ def test_a_file_we_may_not_read_is_not_called_damaged_nor_overwritten(
     store.mark_solved(KEY, 25)  # main now newer than the backup
     main = tmp_path / "progress.json"
     before = main.read_bytes()
-    real_open = open
+    real_open = os.open
 
     def guarded_open(file: object, *args: object, **kwargs: object) -> object:
         if Path(str(file)) == main:
             raise PermissionError(13, "Permission denied")
-        return real_open(file, *args, **kwargs)  # type: ignore[call-overload]
+        return real_open(file, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr("builtins.open", guarded_open)
+    monkeypatch.setattr(os, "open", guarded_open)
     locked = ProgressStore(tmp_path)
     monkeypatch.undo()
     assert locked.messages[0].is_error

@@ -27,6 +27,7 @@ import copy
 import json
 import os
 import shutil
+import stat
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -241,8 +242,15 @@ class ProgressStore:
 
     def _read(self, path: Path) -> tuple[str, Parsed, Stamp]:
         try:
-            with open(path, "rb") as stream:
+            # Non-blocking, and checked before reading: opening a FIFO to read waits for a
+            # writer forever, and a device may never end.
+            descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+            with open(descriptor, "rb") as stream:
                 status = os.fstat(stream.fileno())
+                if stat.S_ISDIR(status.st_mode):
+                    raise DamagedFile("it is a folder, not a file")
+                if not stat.S_ISREG(status.st_mode):
+                    raise DamagedFile("it is not a regular file (a pipe or a device?)")
                 if status.st_size > MAX_FILE_BYTES:
                     raise DamagedFile("it is far too big to be a progress file")
                 raw = stream.read(MAX_FILE_BYTES + 1)
@@ -282,9 +290,27 @@ class ProgressStore:
             return True  # there, but not even its size can be seen: reading will say why
         return True
 
+    def _broken_link(self) -> str | None:
+        """Why saves through ``progress.json`` must fail when it is a symbolic link to a
+        place that cannot be written (its folder is missing), or None."""
+        if not os.path.islink(self.path) or self._exists(self.path):
+            return None
+        target = Path(os.path.realpath(self.path))
+        if target.parent.is_dir():
+            return None  # a link to a file not yet made: the first save makes it
+        return (
+            f"Your progress file {readable(str(self.path))} is a link to "
+            f"{readable(str(target))}, whose folder does not exist: nothing will be saved "
+            "until the link is mended or removed."
+        )
+
     def _load(self) -> dict[str, Any]:
         main_error: str | None = None
         partial: Parsed | None = None
+        broken = self._broken_link()
+        if broken is not None:
+            self._disable(broken)
+            return fresh_document()
         if self._exists(self.path):
             try:
                 text, parsed, stamp = self._read(self.path)
@@ -401,7 +427,9 @@ class ProgressStore:
             with self._lock():
                 saved = self._save_locked()
         except OSError as error:
-            self._error(f"Could not save your progress ({_reason(error)}).")
+            # A link that broke since the start names what is missing (the bare "No such
+            # file or directory" did not say which).
+            self._error(self._broken_link() or f"Could not save your progress ({_reason(error)}).")
             self._save_failed = True
             return False
         self._save_failed = False
