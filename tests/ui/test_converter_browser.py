@@ -184,6 +184,14 @@ def test_numbered_files_are_listed_as_people_count(tmp_path: Path) -> None:
     assert names == ["IMG_1.jpg", "img_2.jpg", "IMG_10.jpg", "p9.png", "p100.png"]
 
 
+def test_folders_named_with_digits_int_refuses_are_listed(tmp_path: Path) -> None:
+    """Issue 36: a folder named "Photos 2²" or "①" crashed the browser (int("²"))."""
+    for name in ("Photos 2²", "①", "Photos 2", "Photos 10"):
+        (tmp_path / name).mkdir()
+    names = [entry.name for entry in folder_entries(tmp_path, IMAGE_SUFFIXES)][1:]
+    assert names == ["Photos 2", "Photos 2²", "Photos 10", "①"]
+
+
 def test_a_long_folder_opens_at_its_top(tmp_path: Path) -> None:
     # QA: a folder longer than the list opened scrolled by two rows, ".." and the selected
     # first entry out of sight (the first folder was shown before the list had any size).
