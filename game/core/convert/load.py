@@ -15,6 +15,7 @@ import io
 import os
 import re
 import stat
+import struct
 import warnings
 from collections.abc import Generator
 from dataclasses import dataclass
@@ -134,7 +135,7 @@ def load_steps(path: str | Path) -> Generator[None, None, SourceImage]:
     the same ConvertErrors, raised from the step that finds them."""
     data = read_image_bytes(path)
     yield None
-    image, stored, orientation = _open_checked(io.BytesIO(data))
+    image, stored, orientation = _open_checked(io.BytesIO(data), Path(path).name)
     decoded = _decoded(image, orientation)
     yield None
     working = _working_copy(decoded)
@@ -219,26 +220,56 @@ def readable_picture(head: bytes) -> bool:
     return any(head[offset : offset + len(magic)] == magic for magic, offset, _ in _PICTURE_FORMATS)
 
 
+def _matches(head: bytes, magic: bytes, offset: int, name: str) -> bool:
+    if head[offset : offset + len(magic)] != magic:
+        return False
+    if name in ("an ICO", "a CUR"):
+        # Their four bytes also start a TGA; an icon file holds at least one image.
+        return len(head) >= 6 and struct.unpack_from("<H", head, 4)[0] > 0
+    return True
+
+
+def _looks_like_tga(head: bytes) -> bool:
+    """A TGA has no signature at its start: its 18-byte header must make sense instead (no
+    or a 1-bit colour map, a known image type, a size, a usual pixel depth)."""
+    if len(head) < 18:
+        return False
+    colour_map, image_type = head[1], head[2]
+    width, height = struct.unpack_from("<HH", head, 12)
+    return (
+        colour_map in (0, 1)
+        and image_type in (1, 2, 3, 9, 10, 11)
+        and width > 0
+        and height > 0
+        and head[16] in (8, 15, 16, 24, 32)
+    )
+
+
 def picture_kind(head: bytes) -> str | None:
     """The picture format ("a PNG", "a TIFF"...) a file starting with ``head`` is, or None."""
     for magic, offset, name in _PICTURE_FORMATS + _OTHER_FORMATS:
-        if head[offset : offset + len(magic)] == magic:
+        if _matches(head, magic, offset, name):
             return name
-    return None
+    return "a TGA" if _looks_like_tga(head) else None
 
 
-def unreadable_picture_reason(head: bytes) -> str:
-    """Why a file starting with ``head`` is refused, naming its format when it is known."""
+def unreadable_picture_reason(head: bytes, file_name: str = "") -> str:
+    """Why a file starting with ``head`` is refused, naming its format when it is known (a
+    TGA named .png was "a CUR file"), else saying it is not what its name claims."""
     stripped = head.lstrip()
     if stripped.startswith((b"<svg", b"<?xml")):
         return f"this is an SVG file; Hanjie reads {READABLE_TEXT}"
     for magic, offset, name in _OTHER_FORMATS:
-        if head[offset : offset + len(magic)] == magic:
+        if _matches(head, magic, offset, name):
             return f"this is {name} file; Hanjie reads {READABLE_TEXT}"
-    return f"this is not an image Hanjie can read; Hanjie reads {READABLE_TEXT}"
+    if _looks_like_tga(head):
+        return f"this is a TGA file; Hanjie reads {READABLE_TEXT}"
+    suffix = Path(file_name).suffix.lower()
+    named = f", though named {suffix}" if suffix in IMAGE_SUFFIXES else ""
+    return f"this is not an image Hanjie can read{named}; Hanjie reads {READABLE_TEXT}"
 
 
-def _open_checked(stream: Any) -> tuple[Image.Image, Stored, int]:
+def _open_checked(stream: Any, name: str = "") -> tuple[Image.Image, Stored, int]:
     """The picture opened (not decoded) and checked, with its size (upright), format and
     frame count as stored, and its EXIF orientation; a JPEG's ``size`` is the drafted one
     from here on."""
@@ -250,7 +281,7 @@ def _open_checked(stream: Any) -> tuple[Image.Image, Stored, int]:
         raise ConvertError(_bomb_message(None, error)) from None
     except UnidentifiedImageError:
         stream.seek(0)
-        raise ConvertError(unreadable_picture_reason(stream.read(32))) from None
+        raise ConvertError(unreadable_picture_reason(stream.read(32), name)) from None
     except (OSError, SyntaxError, ValueError, EOFError) as error:
         raise ConvertError(f"the image is damaged: {error}") from None
     # Every size check is on the picture's real size, before any shrinking.
@@ -319,7 +350,7 @@ def header_problem(stream: Any) -> str | None:
         return EMPTY_FILE  # as the converter says it, not "not an image Hanjie can read"
     stream.seek(0)
     try:
-        _open_checked(stream)[0].close()
+        _open_checked(stream, str(getattr(stream, "name", "")))[0].close()
     except ConvertError as error:
         return str(error)
     return None
@@ -367,7 +398,7 @@ def _orientation(image: Image.Image) -> int:
 
 
 def _load_from_bytes(stream: Any, name: str) -> SourceImage:
-    image, stored, orientation = _open_checked(stream)
+    image, stored, orientation = _open_checked(stream, name)
     return _channels(_working_copy(_decoded(image, orientation)), name, *stored)
 
 
