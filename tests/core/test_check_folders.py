@@ -103,9 +103,7 @@ def test_jobs_is_bounded_by_the_cores(
     assert "5 of 5 puzzles have exactly one solution" in capsys.readouterr().out
 
 
-@pytest.mark.skipif(
-    not hasattr(os, "geteuid") or os.geteuid() == 0, reason="root may enter any folder"
-)
+@pytest.mark.usefixtures("enforced_permissions")
 def test_a_real_closed_sub_folder_fails_the_check(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -494,24 +494,9 @@ def test_a_file_we_may_not_read_is_not_called_damaged_nor_overwritten(
     assert main.read_bytes() == before
 
 
-def permissions_are_enforced(folder: Path) -> bool:
-    probe = folder / "probe"
-    probe.write_text("x")
-    probe.chmod(0)
-    try:
-        probe.read_text()
-    except PermissionError:
-        return True
-    finally:
-        probe.chmod(0o600)
-        probe.unlink()
-    return False
-
-
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions")
+@pytest.mark.usefixtures("enforced_permissions")
 def test_real_permissions_on_the_file_and_the_folder(tmp_path: Path) -> None:
-    if not permissions_are_enforced(tmp_path):
-        pytest.skip("permissions are not enforced for this user (root)")
     good_store_with_backup(tmp_path)
     main = tmp_path / "progress.json"
     main.chmod(0)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pygame
@@ -108,7 +107,7 @@ def test_mouse_enters_folders_and_goes_back_up(folder: Path) -> None:
     assert not isinstance(app.top, FileBrowserScene)
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root can read any folder")
+@pytest.mark.usefixtures("enforced_permissions")
 def test_unreadable_folder_is_explained(folder: Path) -> None:
     locked = folder / "beta"
     locked.chmod(0)
