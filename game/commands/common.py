@@ -88,6 +88,23 @@ def fail(message: str) -> int:
     return 2
 
 
+def pygame_problem() -> str | None:
+    """Why the game window cannot use the pygame that imports, or None. pygame-ce and the
+    original pygame both install as ``pygame``; with the original the game started and then
+    crashed on its first call that pygame-ce alone has (Ctrl+V)."""
+    try:
+        import pygame
+    except ImportError:
+        return "pygame-ce is not installed: pip install pygame-ce"
+    if not getattr(pygame, "IS_CE", False):
+        return (
+            "the pygame installed is the original pygame, not pygame-ce, which Hanjie needs: "
+            "uninstall pygame, install pygame-ce "
+            "(pip uninstall -y pygame && pip install --force-reinstall pygame-ce)"
+        )
+    return None
+
+
 def os_reason(error: OSError) -> str:
     """The operating system's short reason (``Permission denied``), without the path."""
     return error.strerror or type(error).__name__

@@ -118,6 +118,12 @@ def _size_problem(size: tuple[int, int] | None) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from game.commands.common import pygame_problem
+
+    problem = pygame_problem()
+    if problem is not None:
+        print(f"hanjie: {problem}", file=sys.stderr)
+        return 2
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pygame
@@ -61,9 +62,27 @@ def test_size_text() -> None:
 
 def test_start_folder_is_pictures_or_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    monkeypatch.delenv("XDG_PICTURES_DIR", raising=False)
     assert default_start_folder() == tmp_path
     (tmp_path / "Pictures").mkdir()
     assert default_start_folder() == tmp_path / "Pictures"
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the XDG user folders are Linux's")
+def test_start_folder_is_the_one_the_system_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 36: the Pictures folder was guessed from five names; a Dutch or Portuguese
+    desktop's "Fotos" (named in the XDG user folders) was missed for the home folder."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    monkeypatch.delenv("XDG_PICTURES_DIR", raising=False)
+    (tmp_path / ".config").mkdir()
+    (tmp_path / ".config" / "user-dirs.dirs").write_text('XDG_PICTURES_DIR="$HOME/Fotos"\n')
+    (tmp_path / "Fotos").mkdir()
+    (tmp_path / "Pictures").mkdir()
+    assert default_start_folder() == tmp_path / "Fotos"
 
 
 def _browser(folder: Path) -> tuple[App, ConverterScene, FileBrowserScene]:
