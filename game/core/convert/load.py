@@ -237,11 +237,12 @@ def _looks_like_tga(head: bytes) -> bool:
     colour_map, image_type = head[1], head[2]
     width, height = struct.unpack_from("<HH", head, 12)
     return (
-        colour_map in (0, 1)
-        and image_type in (1, 2, 3, 9, 10, 11)
+        (colour_map == 1 or head[3:8] == bytes(5))  # no colour map: its fields are zero
+        and image_type in ((1, 9) if colour_map else (2, 3, 10, 11))
         and width > 0
         and height > 0
         and head[16] in (8, 15, 16, 24, 32)
+        and head[17] & 0xC0 == 0  # the descriptor's top bits are unused
     )
 
 
@@ -250,7 +251,7 @@ def picture_kind(head: bytes) -> str | None:
     for magic, offset, name in _PICTURE_FORMATS + _OTHER_FORMATS:
         if _matches(head, magic, offset, name):
             return name
-    return "a TGA" if _looks_like_tga(head) else None
+    return None  # a TGA has no signature to be sure of: named only when a picture is refused
 
 
 def unreadable_picture_reason(head: bytes, file_name: str = "") -> str:
