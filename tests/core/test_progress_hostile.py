@@ -71,3 +71,37 @@ def test_a_dangling_progress_link_says_why_saves_fail(tmp_path: Path) -> None:
     store.mark_solved(KEY, 5.0)
     assert (tmp_path / "progress.json").is_symlink()
     assert not (tmp_path / "gone").exists()
+
+
+def test_the_save_lock_excludes_a_second_window_without_fcntl(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 36: the lock was fcntl's alone, so on Windows two windows' saves interleaved
+    (2-12 of 400 wins lost, simulated). Without fcntl the second window still waits."""
+    from game.core.store import progress
+
+    monkeypatch.setitem(sys.modules, "fcntl", None)  # importing it now fails, as on Windows
+    monkeypatch.setattr(progress, "LOCK_WAIT_SECONDS", 0.0)
+    first, second = ProgressStore(tmp_path), ProgressStore(tmp_path)
+    with first._lock() as held:
+        assert held
+        with second._lock() as also_held:
+            assert not also_held
+    with second._lock() as held_after:
+        assert held_after
+
+
+def test_two_windows_saving_at_once_lose_no_win(tmp_path: Path) -> None:
+    stores = [ProgressStore(tmp_path), ProgressStore(tmp_path)]
+
+    def play(index: int) -> None:
+        for n in range(40):
+            assert stores[index].mark_solved(f"w{index}-{n}", 10.0 + n)
+
+    threads = [threading.Thread(target=play, args=(index,)) for index in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    again = ProgressStore(tmp_path)
+    assert all(again.record(f"w{i}-{n}").solved for i in range(2) for n in range(40))

@@ -13,7 +13,7 @@ the bad values are taken from the backup.
 
 Two game windows may share one folder: each save re-reads the file when someone else wrote
 it since, and merges (our changes win, wins from both sides are kept: solved stays solved,
-the best time is the least), under a short lock where the platform has ``fcntl``.
+the best time is the least), under a short lock (filelock: every platform).
 
 When the folder cannot be written or the progress file cannot be read, the store says so
 once and keeps everything in memory (:attr:`ProgressStore.saving_disabled`): the game runs,
@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+import filelock
 import platformdirs
 
 from game.core.seconds import is_seconds
@@ -209,34 +210,25 @@ class ProgressStore:
             self._error(text)
 
     @contextlib.contextmanager
-    def _lock(self) -> Iterator[None]:
-        """Hold the folder's save lock, so two windows' read-merge-write cannot interleave.
+    def _lock(self) -> Iterator[bool]:
+        """Hold the folder's save lock, so two windows' read-merge-write cannot interleave;
+        yields whether it is held.
 
-        Best effort: without fcntl, or when the lock cannot be had in time, the save goes
-        ahead anyway (the merge still keeps almost every race harmless)."""
+        filelock locks on every platform (fcntl on POSIX, msvcrt on Windows, where the lock
+        was fcntl's alone: two windows there lost 2-12 of 400 wins). Best effort: when the
+        lock cannot be had in time, or the folder refuses the lock file, the save goes ahead
+        anyway (the merge still keeps almost every race harmless)."""
+        lock = filelock.FileLock(self.directory / LOCK_NAME, thread_local=False)
         try:
-            import fcntl
-        except ImportError:
-            yield
+            lock.acquire(timeout=LOCK_WAIT_SECONDS, poll_interval=0.005)
+        except (filelock.Timeout, OSError):
+            yield False
             return
         try:
-            descriptor = os.open(self.directory / LOCK_NAME, os.O_RDONLY | os.O_CREAT, 0o666)
-        except OSError:
-            yield
-            return
-        try:
-            deadline = time.monotonic() + LOCK_WAIT_SECONDS
-            while True:
-                try:
-                    fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    break
-                except OSError:
-                    if time.monotonic() >= deadline:
-                        break
-                    time.sleep(0.005)
-            yield
+            yield True
         finally:
-            os.close(descriptor)  # closing releases the lock
+            with contextlib.suppress(OSError):
+                lock.release()
 
     # --- loading -----------------------------------------------------------------------
 
