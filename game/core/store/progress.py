@@ -38,6 +38,8 @@ import filelock
 import platformdirs
 
 from game.core.seconds import is_seconds
+from game.core.store.bundled_paths import local, portable
+from game.core.store.bundled_paths import migrate as migrate_paths
 from game.core.store.fileio import (
     PathLike,
     check_writable,
@@ -63,6 +65,7 @@ from game.core.store.progress_document import (
     merge,
     parse_document,
 )
+from game.resources import levels_dir
 
 __all__ = [
     "PROGRESS_VERSION",
@@ -152,10 +155,12 @@ def _reason(error: OSError) -> str:
 class ProgressStore:
     """The player's saved progress. Every change is written to disk at once."""
 
-    def __init__(self, directory: PathLike | None = None) -> None:
+    def __init__(self, directory: PathLike | None = None, *, levels: Path | None = None) -> None:
         self.directory = (
             Path(path_text(directory)) if directory is not None else default_directory()
         )
+        # The bundled levels' folder: their files are kept by pack and name (bundled_paths).
+        self.levels = levels if levels is not None else levels_dir()
         self.messages: list[StoreMessage] = []
         self.path = self.directory / FILE_NAME
         self.backup_path = self.directory / (FILE_NAME + BACKUP_SUFFIX)
@@ -171,6 +176,7 @@ class ProgressStore:
         self._disk_stamp: Stamp | None = None
         self._base: dict[str, Any] = fresh_document()
         self._document = self._load() if self._prepare_directory() else fresh_document()
+        migrate_paths(self._document, self.levels)  # written with the next save
 
     # --- the folder ----------------------------------------------------------------------
 
@@ -486,6 +492,7 @@ class ProgressStore:
             return
         self._disk_stamp = stamp
         self._document = merge(self._base, self._document, parsed.document)
+        migrate_paths(self._document, self.levels)  # an older game's window wrote it
         if not parsed.problems:
             self._good_text_on_disk = text
         self._base = copy.deepcopy(parsed.document)
@@ -527,7 +534,7 @@ class ProgressStore:
         if title is not None:
             entry["title"] = str(title)[:MAX_TEXT]
         if path is not None:
-            entry["path"] = path_text(path)[:MAX_TEXT]
+            entry["path"] = portable(path_text(path), self.levels)[:MAX_TEXT]
 
     def record(self, puzzle_key: str) -> PuzzleRecord:
         entry = self._document["puzzles"].get(puzzle_key)
@@ -538,7 +545,7 @@ class ProgressStore:
             best_time=entry["best_time"],
             session=entry["session"],
             title=entry["title"],
-            path=entry["path"],
+            path=local(entry["path"], self.levels),
         )
 
     def puzzle_keys(self) -> list[str]:
@@ -641,7 +648,7 @@ class ProgressStore:
     @property
     def last_played_path(self) -> str | None:
         last = self._document["last_played"]
-        return None if last is None else str(last.get("path", ""))
+        return None if last is None else local(str(last.get("path", "")), self.levels)
 
     def set_last_played(self, key: str, path: PathLike) -> None:
         if not isinstance(key, str) or not key:
