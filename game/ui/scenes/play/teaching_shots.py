@@ -61,7 +61,7 @@ def _fill_rows(scene: PlayScene, rows: range) -> None:
         for x in range(scene.puzzle.width):
             if goal[y, x]:
                 scene.session.apply(Paint(x, y, x, y, Cell.FILLED))
-    scene._after_change()
+    scene.after_change()
 
 
 def _hint(app: App, scene: PlayScene, seconds: float) -> None:
@@ -100,7 +100,7 @@ def _shot_win_reveal(app: App) -> None:
     for y, x in np.argwhere(goal).tolist():
         if (x, y) != last:
             scene.session.apply(Paint(x, y, x, y, Cell.FILLED))
-    scene._after_change()
+    scene.after_change()
     centre = scene.layout.cell_box(*last).centre
     app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=1))
     app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre, button=1))
