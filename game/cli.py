@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import importlib.metadata
 import os
 import sys
 from collections.abc import Sequence
@@ -56,11 +57,23 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2)
 
 
+def installed_version() -> str:
+    """The installed distribution's version; the package's own when it is not installed
+    (run from a source tree)."""
+    from game import __version__
+
+    try:
+        return importlib.metadata.version("hanjie")
+    except importlib.metadata.PackageNotFoundError:
+        return __version__
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
         prog="hanjie",
         description="Hanjie, a nonogram game. With no command it opens the game window.",
     )
+    parser.add_argument("--version", action="version", version=f"hanjie {installed_version()}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         module = _load(name)

@@ -153,7 +153,7 @@ def parse_art(path: Path) -> PackSource:
         errors.append(f"{path}: size must look like 15x10 (width x height) or be {ANY_SIZE!r}")
     if size:
         width, height = int(size.group(1)), int(size.group(2))
-    if "order" in header and not header["order"].isdigit():
+    if "order" in header and not (header["order"].isascii() and header["order"].isdecimal()):
         errors.append(f"{path}: order must be a whole number")
     elif "order" in header:
         order = int(header["order"])

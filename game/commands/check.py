@@ -54,21 +54,51 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help=f"give up on a puzzle after S seconds of wall time (default {DEFAULT_TIMEOUT:g})",
     )
     parser.add_argument(
-        "--jobs", type=int, metavar="N", default=None, help="worker processes (default: all cores)"
+        "--jobs",
+        type=int,
+        metavar="N",
+        default=None,
+        help="worker processes (default, and at most: the number of cores)",
     )
 
 
 def puzzle_files(folder: Path) -> list[Path]:
-    """The files under ``folder`` a puzzle reader claims by extension, in a stable order."""
+    """The files under ``folder`` a puzzle reader claims by extension, in a stable order
+    (folders that cannot be opened are left out: :func:`find_puzzle_files` names them)."""
+    return find_puzzle_files(folder)[0]
+
+
+def find_puzzle_files(folder: Path) -> tuple[list[Path], list[tuple[Path, str]]]:
+    """The puzzle files under ``folder`` (sorted), and the folders under it that could not
+    be opened, each with the reason. Hidden files and folders are left out, links to folders
+    are not followed (no loops), and the walk keeps its own list of folders to visit, so a
+    folder nested a thousand deep is no deeper for Python (``rglob`` and ``os.walk`` recurse:
+    a RecursionError)."""
+    from game.commands.common import os_reason
     from game.core.opening import kind_by_name
 
-    return sorted(
-        path
-        for path in folder.rglob("*")
-        if path.is_file()
-        and kind_by_name(path) in ("puzzle", "kakuro")
-        and not any(part.startswith(".") for part in path.relative_to(folder).parts)
-    )
+    files: list[Path] = []
+    unreadable: list[tuple[Path, str]] = []
+    waiting = [folder]
+    while waiting:
+        current = waiting.pop()
+        try:
+            with os.scandir(current) as listing:
+                entries = list(listing)
+        except OSError as error:
+            unreadable.append((current, os_reason(error)))
+            continue
+        for entry in entries:
+            if entry.name.startswith("."):
+                continue
+            try:
+                if entry.is_dir(follow_symlinks=False):
+                    waiting.append(Path(entry.path))
+                elif entry.is_file() and kind_by_name(Path(entry.path)) in ("puzzle", "kakuro"):
+                    files.append(Path(entry.path))
+            except OSError:
+                continue  # vanished meanwhile
+    return sorted(files), sorted(unreadable)
 
 
 @functools.lru_cache(maxsize=2)
@@ -218,33 +248,54 @@ def run(args: argparse.Namespace) -> int:
     if os.path.isfile(args.folder):  # False for anything else: check_input_folder says what
         folder = Path(args.folder).parent
         files = [Path(args.folder)]
+        unreadable: list[tuple[Path, str]] = []
     else:
         check_input_folder(args.folder)
         folder = Path(args.folder)
-        files = puzzle_files(folder)
-    if not files:
+        files, unreadable = find_puzzle_files(folder)
+        if unreadable and unreadable[0][0] == folder:
+            # Not "no puzzle files here": there may be many, we could not look.
+            return fail(f"{quote(folder)}: the folder cannot be opened ({unreadable[0][1]})")
+    if not files and not unreadable:
         return fail(f"{quote(folder)}: no puzzle files here")
     # A file that holds many puzzles (a tournament's question file) is checked puzzle by
     # puzzle, each a row of its own ("questions.txt #17").
     units: list[tuple[str, int]] = []
     for path in files:
         units.extend((str(path), number) for number in puzzle_numbers(path))
-    jobs = args.jobs or os.cpu_count() or 1
+    # More workers than cores only adds processes (--jobs 100000 started one per file).
+    cores = os.cpu_count() or 1
+    jobs = min(args.jobs or cores, cores)
     timeout: float = args.timeout
+    # Sub-folders that could not be opened are rows that fail: their puzzles were not
+    # checked (they were skipped and the check reported success, exit 0).
+    closed: list[dict[str, object]] = [
+        {"file": str(path), "error": f"the folder cannot be opened ({reason})"}
+        for path, reason in unreadable
+    ]
     name_width = max(
-        len(_row_name({"file": path, "puzzle": number} if number > 0 else {"file": path}, folder))
-        for path, number in units
+        [
+            len(
+                _row_name(
+                    {"file": path, "puzzle": number} if number > 0 else {"file": path}, folder
+                )
+            )
+            for path, number in units
+        ]
+        + [len(_row_name(row, folder)) for row in closed]
     )
     name_width = max(name_width, len("file"))
     if not args.json:
         print(
             f"{'file':<{name_width}}  {'size':>7}  {'verdict':<8}  {'rating':<16}  {'seconds':>8}"
         )
-    failures = 0
+    failures = len(closed)
+    for row in closed:
+        print(json.dumps(row) if args.json else _table_row(row, folder, name_width), flush=True)
     # Stars by pack (the first folder under DIR; DIR's own name for files directly in it).
     levels: dict[str, list[int]] = {}
     own_pack = folder.resolve().name or str(folder)
-    pool = ProcessPoolExecutor(max_workers=min(jobs, len(units)))
+    pool = ProcessPoolExecutor(max_workers=max(1, min(jobs, len(units))))
     try:
         rows = pool.map(
             check_file,
@@ -270,6 +321,8 @@ def run(args: argparse.Namespace) -> int:
     pool.shutdown()
     if not args.json:
         print_distribution(levels)
-        fair = len(units) - failures
+        fair = len(units) - failures + len(closed)
         print(f"{fair} of {len(units)} puzzles have exactly one solution")
+        if closed:
+            print(f"{len(closed)} folder(s) could not be opened; their puzzles were not checked")
     return 1 if failures else 0

@@ -88,6 +88,23 @@ def fail(message: str) -> int:
     return 2
 
 
+def pygame_problem() -> str | None:
+    """Why the game window cannot use the pygame that imports, or None. pygame-ce and the
+    original pygame both install as ``pygame``; with the original the game started and then
+    crashed on its first call that pygame-ce alone has (Ctrl+V)."""
+    try:
+        import pygame
+    except ImportError:
+        return "pygame-ce is not installed: pip install pygame-ce"
+    if not getattr(pygame, "IS_CE", False):
+        return (
+            "the pygame installed is the original pygame, not pygame-ce, which Hanjie needs: "
+            "uninstall pygame, install pygame-ce "
+            "(pip uninstall -y pygame && pip install --force-reinstall pygame-ce)"
+        )
+    return None
+
+
 def os_reason(error: OSError) -> str:
     """The operating system's short reason (``Permission denied``), without the path."""
     return error.strerror or type(error).__name__
@@ -196,7 +213,7 @@ def open_puzzle(name: str, number: int | None = None, picks: bool = True) -> Puz
     """The puzzle in file ``name`` (or the Pattern game id ``name``), or a CommandError; the
     ``number``-th (from 1) of a file that holds many. Without a number, a file of many gives
     its first, and a line on stderr says so (naming ``--puzzle`` when the command ``picks``)."""
-    from game.core.formats import FormatError, read_puzzle, read_puzzles
+    from game.core.formats import FormatError, pick_puzzle, read_puzzle
     from game.core.opening import is_picture, kind_by_name
 
     is_file = check_input_file(name, "a puzzle file")
@@ -209,16 +226,13 @@ def open_puzzle(name: str, number: int | None = None, picks: bool = True) -> Puz
             "(show, solve, check, play and replay read Kakuro files)"
         )
     try:
-        if not is_file or not may_hold_many(name) or number == 1:
-            puzzles = [read_puzzle(name)]
+        if not is_file or not may_hold_many(name):
+            puzzle: Puzzle | None = read_puzzle(name)
+            count = 1
         else:
-            try:
-                puzzles = read_puzzles(name)
-            except FormatError:
-                if number is not None:
-                    raise
-                # A broken puzzle later in the file: the first still reads (as it did).
-                puzzles = [read_puzzle(name)]
+            # Only the puzzle asked for is read: a 2 MB file of Pattern ids took 2 s to show
+            # its first, every id parsed to count them.
+            puzzle, count = pick_puzzle(name, number or 1)
     except FormatError as error:
         if is_file and is_picture(Path(name)):
             raise CommandError(picture_hint(name)) from None
@@ -226,18 +240,15 @@ def open_puzzle(name: str, number: int | None = None, picks: bool = True) -> Puz
         raise CommandError(f"{where}: {quote(error.reason, 2 * QUOTE_LIMIT)}") from None
     except OSError as error:
         raise CommandError(f"{quote(name)}: {os_reason(error)}") from None
-    count = len(puzzles)
-    if number is None:
-        if count > 1:
-            other = "--puzzle N picks another; " if picks else ""
-            print(
-                f"{quote(name)} holds {count} puzzles: this is the first ({other}"
-                f"`check {quote(name)}` checks them all)",
-                file=sys.stderr,
-                flush=True,
-            )
-        return puzzles[0]
-    if number > count:
+    if number is None and count > 1:
+        other = "--puzzle N picks another; " if picks else ""
+        print(
+            f"{quote(name)} holds {count} puzzles: this is the first ({other}"
+            f"`check {quote(name)}` checks them all)",
+            file=sys.stderr,
+            flush=True,
+        )
+    if puzzle is None:
         holds = "one puzzle" if count == 1 else f"{count} puzzles"
         raise CommandError(f"{quote(name)} holds {holds}: there is no puzzle {number}")
-    return puzzles[number - 1]
+    return puzzle

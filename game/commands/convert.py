@@ -154,7 +154,7 @@ def run(args: argparse.Namespace) -> int:
     image_path = Path(args.image)
     try:
         size_text = str(args.size).strip()
-        keep_aspect = size_text.isdigit()
+        keep_aspect = size_text.isdecimal()
         width, height = parse_size(size_text)
         chosen = parse_method(args.method) if args.method else None
     except ConvertError as error:

@@ -4,10 +4,19 @@ from __future__ import annotations
 
 import argparse
 import sys
+from dataclasses import replace
 from pathlib import Path
 
-from game.commands.common import add_puzzle_argument, fail, open_puzzle, os_reason, quote
+from game.commands.common import (
+    add_puzzle_argument,
+    fail,
+    open_puzzle,
+    os_reason,
+    printable,
+    quote,
+)
 from game.core.formats import WRITABLE_FORMATS, FormatError, format_puzzle
+from game.core.puzzle import Puzzle
 
 HELP = "write a puzzle file in another format (non, txt, pzl or tatham)"
 
@@ -36,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
     if fmt is None:
         choices = ", ".join(WRITABLE_FORMATS)
         return fail(f"{quote(args.file)}: choose a format with --to ({choices})")
-    puzzle = open_puzzle(args.file, args.puzzle)
+    puzzle = shown_safely(open_puzzle(args.file, args.puzzle))
     if args.output is None:
         sys.stdout.write(format_puzzle(puzzle, fmt))
         return 0
@@ -47,3 +56,17 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:
         return fail(f"{quote(args.output)}: {os_reason(error)}")
     return 0
+
+
+def shown_safely(puzzle: Puzzle) -> Puzzle:
+    """``puzzle`` with control characters and bidi overrides in its text written as visible
+    escapes (``\\x1b``, ``\\u202e``): a file's title reached the terminal, and the files
+    exported from it, with its escape sequences live (issue 36)."""
+    return replace(
+        puzzle,
+        title=printable(puzzle.title),
+        author=printable(puzzle.author),
+        copyright=printable(puzzle.copyright),
+        license=printable(puzzle.license),
+        extra=tuple((printable(key), printable(value)) for key, value in puzzle.extra),
+    )

@@ -208,6 +208,15 @@ def generate(args: argparse.Namespace) -> int:
     if args.count is None:
         if out.is_dir():
             raise CommandError(f"{quote(out)}: is a folder; give a file name, or use --count")
+        # show, solve, check and the game tell a Kakuro file by its .kak: "-o k1" wrote a
+        # file that "solve k1" called an unknown format. A name without one gets it.
+        if not out.suffix:
+            out = out.with_name(out.name + ".kak")
+        elif out.suffix.lower() != ".kak":
+            raise CommandError(
+                f"{quote(out)}: a Kakuro file is named .kak (show, solve and the game tell "
+                f"it by that): give {quote(out.with_suffix('.kak'))}"
+            )
         targets = [(seed, out)]
     else:
         if out.exists() and not out.is_dir():

@@ -21,6 +21,7 @@ from game.commands.common import (
     fail,
     open_puzzle,
     os_reason,
+    pygame_problem,
     quote,
 )
 
@@ -212,6 +213,9 @@ def open_window() -> App | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    problem = pygame_problem()
+    if problem is not None:
+        return fail(problem)
     path = Path(args.file) if getattr(args, "file", None) else None
     if path is not None:
         check_file(path)

@@ -49,6 +49,74 @@ def collect_shots() -> dict[str, Shot]:
     return shots
 
 
+# The pictures in docs/ that are not screens, made by the repository's own scripts (so only
+# from a source checkout): name -> the script and its arguments ("{out}": the PNG to write,
+# "{photos}": scikit-image's sample photographs, which those sheets are made from).
+SHEETS: dict[str, list[str]] = {
+    "contact_sheet": ["tools/contact_sheet.py", "--out", "{out}"],
+    "generated": [
+        "benchmarks/generate.py", "--seeds", "2", "--sizes", "10x10", "15x15", "20x20", "30x30",
+        "--sheet", "{out}",
+    ],
+    "photos": [
+        "benchmarks/convert_photos.py", "{photos}", "--sheet", "{out}", "--thumbnails",
+        "astronaut.png,camera.png,chelsea.png,coffee.png,horse.png,rocket.jpg",
+    ],
+    "photos-dither": [
+        "benchmarks/convert_photos.py", "{photos}", "--sizes", "30x30", "--method", "dither",
+        "--sheet", "{out}", "--thumbnails",
+        "astronaut.png,camera.png,chelsea.png,coffee.png,horse.png,rocket.jpg",
+    ],
+}  # fmt: skip
+SOURCE_ROOT = Path(__file__).resolve().parents[2]
+
+
+def _photos_folder() -> str | None:
+    """scikit-image's sample photographs (pip install scikit-image), or None."""
+    try:
+        import skimage  # type: ignore[import-not-found]
+    except ImportError:
+        return None
+    return str(Path(skimage.__file__).parent / "data")
+
+
+def make_sheets(names: list[str], out: Path) -> int:
+    """Run the scripts that draw the sheets ``names`` into ``out``; how many failed. One
+    that cannot run here (no checkout, no photographs) is said, and not a failure."""
+    import subprocess
+
+    failures = 0
+    photos = _photos_folder()
+    for name in names:
+        script = SOURCE_ROOT / SHEETS[name][0]
+        if not script.is_file():
+            print(f"hanjie: {name}: made from a source checkout ({SHEETS[name][0]}): skipped")
+            continue
+        if "{photos}" in SHEETS[name] and photos is None:
+            print(f"hanjie: {name}: made from scikit-image's photographs: skipped (pip install "
+                  "scikit-image to make it)")  # fmt: skip
+            continue
+        target = out / f"{name}.png"
+        arguments = [
+            part.replace("{out}", str(target)).replace("{photos}", photos or "")
+            for part in SHEETS[name][1:]
+        ]
+        done = subprocess.run(
+            [sys.executable, str(script), *arguments],
+            cwd=SOURCE_ROOT,
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+        if done.returncode != 0 or not target.is_file():
+            last = (done.stderr.strip().splitlines() or ["failed"])[-1]
+            print(f"hanjie: {name}: {printable(last)}", file=sys.stderr)
+            failures += 1
+            continue
+        print(target)
+    return failures
+
+
 def select_shots(shots: dict[str, Shot], wanted: list[str] | None) -> dict[str, Shot]:
     """The shots whose name is, or starts with, one of ``wanted`` (all when None)."""
     if not wanted:
@@ -118,6 +186,12 @@ def _size_problem(size: tuple[int, int] | None) -> str | None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from game.commands.common import pygame_problem
+
+    problem = pygame_problem()
+    if problem is not None:
+        print(f"hanjie: {problem}", file=sys.stderr)
+        return 2
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -128,12 +202,15 @@ def run(args: argparse.Namespace) -> int:
         return 2
     shots = collect_shots()
     if args.list:
-        for name in shots:
+        for name in [*shots, *SHEETS]:
             print(name)
         return 0
     chosen = select_shots(shots, args.scene)
-    if not chosen:
-        known = ", ".join(shots)
+    sheets = [name for name in SHEETS if not args.scene or any(
+        name.startswith(ALIASES.get(wanted, wanted)) for wanted in args.scene
+    )]  # fmt: skip
+    if not chosen and not sheets:
+        known = ", ".join([*shots, *SHEETS])
         names = quote(", ".join(args.scene))
         print(f"hanjie: {names}: no such scene (known: {known})", file=sys.stderr)
         return 2
@@ -165,4 +242,5 @@ def run(args: argparse.Namespace) -> int:
             os.environ.pop("HANJIE_HOME", None)
         else:
             os.environ["HANJIE_HOME"] = previous_home
+    failures += make_sheets(sheets, out)
     return 1 if failures else 0

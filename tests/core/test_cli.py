@@ -6,6 +6,9 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+from game.cli import main
 from tests.conftest import REPO_ROOT
 
 
@@ -62,3 +65,30 @@ def test_check_to_a_closed_pipe_ends_quietly(tmp_path: Path) -> None:
         stderr, returncode = _read_one_line_and_close(argv)
         assert "Traceback" not in stderr and stderr == ""
         assert returncode in (0, 141)
+
+
+def test_version_says_the_installed_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from game import __version__
+
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out.strip() == f"hanjie {__version__}"
+
+
+@pytest.mark.parametrize("command", [["play"], ["screenshot", "--out", "shots"]])
+def test_the_original_pygame_is_named_before_anything_starts(
+    command: list[str],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+) -> None:
+    """Issue 36: with the original pygame installed instead of pygame-ce the game started
+    and crashed on Ctrl+V. It now says what to do, in one line, and exits 2."""
+    import types
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setitem(sys.modules, "pygame", types.ModuleType("pygame"))
+    assert main(command) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1
+    assert "uninstall pygame, install pygame-ce" in error
+    assert not (tmp_path / "shots").exists()

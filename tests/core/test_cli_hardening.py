@@ -108,7 +108,7 @@ def test_permission_errors_are_one_line(
     assert line.endswith(": Permission denied")
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root may enter any folder")
+@pytest.mark.usefixtures("enforced_permissions")
 def test_a_folder_that_cannot_be_entered(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

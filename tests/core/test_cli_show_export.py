@@ -171,3 +171,70 @@ def test_python_m_game_show_bad_file_has_no_traceback(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stdout == ""
     assert result.stderr == f"hanjie: {bad}: this is not a text file\n"
+
+
+HOSTILE_TEXT = "\x1b]0;owned\x07\x1b[2J\u202eevil\u2066"
+
+
+@pytest.mark.parametrize("fmt", ["non", "txt", "pzl", "tatham"])
+def test_export_carries_no_raw_escapes_or_bidi_overrides(
+    fmt: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 36: a file's title, author and copyright reached the terminal (and exported
+    files) with their escape sequences and bidi overrides as they were."""
+    from dataclasses import replace
+
+    from game.core.formats import format_puzzle
+    from game.core.puzzle import Puzzle
+
+    puzzle = replace(
+        Puzzle.from_grid([[1, 0], [1, 1]]),
+        title=HOSTILE_TEXT,
+        author=HOSTILE_TEXT,
+        copyright=HOSTILE_TEXT,
+        extra=(("note", HOSTILE_TEXT),),
+    )
+    source = tmp_path / "hostile.non"
+    source.write_text(format_puzzle(puzzle, "non"), encoding="utf-8")
+    assert "\x1b" in source.read_text(encoding="utf-8")  # the hostile file does carry them
+    out = tmp_path / f"out.{fmt}"
+    assert main(["export", str(source), "--to", fmt]) == 0
+    assert main(["export", str(source), "--to", fmt, "-o", str(out)]) == 0
+    for text in (capsys.readouterr().out, out.read_text(encoding="utf-8")):
+        assert not any(char in text for char in "\x1b\x07\u202e\u2066"), repr(text)
+    # What the title said is still there, the override made visible.
+    assert main(["export", str(source), "--to", "non"]) == 0
+    assert 'title "]0;owned [2J\\u202eevil\\u2066"' in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("command", [["show"], ["export", "--to", "non"], ["solve"]])
+def test_a_big_file_of_pattern_ids_reads_only_the_puzzle_asked_for(
+    command: list[str],
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 36: a 2 MB file of Pattern ids took 2.7 s to show its first puzzle, every id
+    parsed to count them. Now one id is parsed; the count is still said."""
+    from game.core.formats import tatham
+
+    game_id = "20x20:" + "/".join(["1.1.1.1"] * 40)
+    path = tmp_path / "ids.tatham"
+    count = 2_000_000 // (len(game_id) + 1)
+    path.write_text((game_id + "\n") * count)
+    parsed: list[str] = []
+    real = tatham.parse_game_id
+
+    def counted(text: str, name: str = "<game id>", line: int | None = None) -> object:
+        parsed.append(text)
+        return real(text, name, line)
+
+    monkeypatch.setattr(tatham, "parse_game_id", counted)
+    assert main([*command, str(path)]) == 0
+    assert len(parsed) == 1
+    assert f"holds {count} puzzles: this is the first" in capsys.readouterr().err
+    parsed.clear()
+    assert main([*command, str(path), "--puzzle", str(count)]) == 0
+    assert len(parsed) == 1
+    assert main([*command, str(path), "--puzzle", str(count + 1)]) == 2
+    assert f"holds {count} puzzles: there is no puzzle {count + 1}" in capsys.readouterr().err

@@ -529,3 +529,38 @@ def test_pad_cells_never_hold_more_pixels_than_their_area() -> None:
                 inside = np.outer(np.diff(ys), np.diff(xs))
                 assert (inside <= blocks.area).all(), (width, height, pixels)
                 assert (np.diff(blocks.xs) == blocks.widths).all()
+
+
+def test_a_jpeg_with_a_garbage_exif_block_is_read_upright(tmp_path: Path) -> None:
+    """Issue 36: a JPEG whose EXIF block cannot be written back (the camera-make text tag
+    holding a float) crashed the converter, though its pixels are fine. Its orientation (6:
+    turned a quarter) is still honoured."""
+    image = Image.new("RGB", (60, 40), "white")
+    ImageDraw.Draw(image).rectangle((0, 0, 29, 39), fill="black")
+    entries = struct.pack("<HHII", 0x0112, 3, 1, 6) + struct.pack("<HHIf", 0x010F, 11, 1, 1.5)
+    exif = b"Exif\x00\x00II*\x00\x08\x00\x00\x00" + struct.pack("<H", 2) + entries + b"\0" * 4
+    path = tmp_path / "garbage-exif.jpg"
+    image.save(path, "JPEG", quality=95, exif=exif)
+    source = load_image(path)
+    assert source.original_size == (40, 60)
+    # The black left half, turned a quarter clockwise, is the top half.
+    top, bottom = source.luminance[: source.height // 3], source.luminance[-source.height // 3 :]
+    assert top.mean() < 0.2 and bottom.mean() > 0.8
+
+
+def test_a_tga_named_png_is_called_a_tga_not_a_cur(tmp_path: Path) -> None:
+    """Issue 36: an uncompressed TGA starts with the four bytes of a CUR icon; a TGA named
+    .png was "a CUR file". Icons hold at least one image, a TGA's header has to add up."""
+    picture = Image.new("RGB", (40, 30), "red")
+    picture.save(tmp_path / "real.tga")
+    (tmp_path / "photo.png").write_bytes((tmp_path / "real.tga").read_bytes())
+    with pytest.raises(ConvertError) as caught:
+        load_image(tmp_path / "photo.png")
+    assert str(caught.value).startswith("this is a TGA file;")
+    picture.save(tmp_path / "icon.ico")
+    (tmp_path / "icon.png").write_bytes((tmp_path / "icon.ico").read_bytes())
+    with pytest.raises(ConvertError, match=r"^this is an ICO file;"):
+        load_image(tmp_path / "icon.png")
+    (tmp_path / "notes.png").write_text("a shopping list, not a picture\n")
+    with pytest.raises(ConvertError, match=r"not an image Hanjie can read, though named \.png"):
+        load_image(tmp_path / "notes.png")

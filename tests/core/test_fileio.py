@@ -16,6 +16,7 @@ from game.core.store import fileio
 from game.core.store.fileio import (
     STALE_TEMP_SECONDS,
     check_writable,
+    natural_key,
     readable,
     remove_stale_temporaries,
     write_atomically,
@@ -224,3 +225,17 @@ def test_a_pipe_or_a_link_to_one_is_refused_not_replaced(tmp_path: Path) -> None
     assert stat.S_ISFIFO(pipe.lstat().st_mode)
     assert link.is_symlink()
     assert temporaries(tmp_path) == []
+
+
+def test_natural_key_counts_decimal_digits_and_sorts_other_digits_as_text() -> None:
+    """Issue 36: "²" and "①" pass isdigit() but int() refuses them: a folder named
+    "Photos 2²" or "①" crashed the picture browser's sort."""
+    names = ["Photos 2²", "①", "photos 10", "Photos 2", "٣ arabic", "photos 1"]
+    assert sorted(names, key=natural_key) == [
+        "٣ arabic",  # ARABIC-INDIC DIGIT THREE is a decimal digit: the number 3, first
+        "photos 1",
+        "Photos 2",
+        "Photos 2²",
+        "photos 10",
+        "①",
+    ]

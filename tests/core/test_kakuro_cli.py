@@ -91,6 +91,22 @@ def test_generate_kakuro_writes_unique_rated_files(
     assert "Kakuro 6x6 seed 5" in capsys.readouterr().out
 
 
+def test_generate_kakuro_to_a_bare_name_writes_what_solve_reads(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 36: "generate --kind kakuro -o k1" wrote k1, which "solve k1" refused as an
+    unknown format. The name gets its .kak; another suffix is refused in one line."""
+    monkeypatch.chdir(tmp_path)
+    args = ["generate", "--kind", "kakuro", "--size", "6x6", "--level", "1", "--seed", "5"]
+    assert main([*args, "-o", "k1"]) == 0
+    assert "k1.kak: Kakuro 6x6 seed 5" in capsys.readouterr().out
+    assert not (tmp_path / "k1").exists()
+    assert main(["solve", "k1.kak"]) == 0
+    assert main([*args, "-o", "k2.non"]) == 2
+    assert "k2.kak" in capsys.readouterr().err
+    assert not (tmp_path / "k2.non").exists()
+
+
 @pytest.mark.parametrize(
     ("size", "words"), [("8x6", "is square"), ("20", "6 to 16"), ("5", "6 to 16")]
 )

@@ -204,3 +204,12 @@ def test_a_packs_files_come_in_the_order_people_count(tmp_path: Path) -> None:
         write(tmp_path / name, CROSS)
     names = [path.name for path in puzzle_files(tmp_path)]
     assert names == ["01-start.non", "cat-1.non", "Cat-2.non", "cat-10.non", "dog.non"]
+
+
+def test_packs_without_an_order_come_in_the_order_people_count(tmp_path: Path) -> None:
+    """Issue 36: packs of the same order sorted by plain text (Pack 10 before Pack 2); a
+    folder named with a digit int() refuses ("①", "2²") sorts as text, without a crash."""
+    for folder in ("pack-10", "pack-2", "pack-1", "①", "photos 2²"):
+        write(tmp_path / folder / "a.non", CROSS)
+    names = [pack.name for pack in list_packs(tmp_path)]
+    assert names == ["Pack 1", "Pack 2", "Pack 10", "Photos 2²", "①"]

@@ -472,14 +472,14 @@ def test_a_file_we_may_not_read_is_not_called_damaged_nor_overwritten(
     store.mark_solved(KEY, 25)  # main now newer than the backup
     main = tmp_path / "progress.json"
     before = main.read_bytes()
-    real_open = open
+    real_open = os.open
 
     def guarded_open(file: object, *args: object, **kwargs: object) -> object:
         if Path(str(file)) == main:
             raise PermissionError(13, "Permission denied")
-        return real_open(file, *args, **kwargs)  # type: ignore[call-overload]
+        return real_open(file, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr("builtins.open", guarded_open)
+    monkeypatch.setattr(os, "open", guarded_open)
     locked = ProgressStore(tmp_path)
     monkeypatch.undo()
     assert locked.messages[0].is_error
@@ -494,24 +494,9 @@ def test_a_file_we_may_not_read_is_not_called_damaged_nor_overwritten(
     assert main.read_bytes() == before
 
 
-def permissions_are_enforced(folder: Path) -> bool:
-    probe = folder / "probe"
-    probe.write_text("x")
-    probe.chmod(0)
-    try:
-        probe.read_text()
-    except PermissionError:
-        return True
-    finally:
-        probe.chmod(0o600)
-        probe.unlink()
-    return False
-
-
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX permissions")
+@pytest.mark.usefixtures("enforced_permissions")
 def test_real_permissions_on_the_file_and_the_folder(tmp_path: Path) -> None:
-    if not permissions_are_enforced(tmp_path):
-        pytest.skip("permissions are not enforced for this user (root)")
     good_store_with_backup(tmp_path)
     main = tmp_path / "progress.json"
     main.chmod(0)

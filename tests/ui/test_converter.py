@@ -368,8 +368,8 @@ def test_a_picture_without_its_suffix_dropped_elsewhere_opens_the_converter(
     app.step()
     path = _disc(tmp_path / "disc.png").rename(tmp_path / "disc")
     app.feed(pygame.event.Event(pygame.DROPFILE, file=str(path)))
-    for _ in range(3):
-        app.step()
+    app.step()  # the drop switches to the converter, which then opens the picture, sliced
+    finish_opening(app)
     assert isinstance(app.top, ConverterScene) and app.top.document.mode == "image"
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import os
+import sys
 from pathlib import Path
 
 import pygame
@@ -62,9 +62,27 @@ def test_size_text() -> None:
 
 def test_start_folder_is_pictures_or_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    monkeypatch.delenv("XDG_PICTURES_DIR", raising=False)
     assert default_start_folder() == tmp_path
     (tmp_path / "Pictures").mkdir()
     assert default_start_folder() == tmp_path / "Pictures"
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="the XDG user folders are Linux's")
+def test_start_folder_is_the_one_the_system_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Issue 36: the Pictures folder was guessed from five names; a Dutch or Portuguese
+    desktop's "Fotos" (named in the XDG user folders) was missed for the home folder."""
+    monkeypatch.setenv("HOME", str(tmp_path))
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)
+    monkeypatch.delenv("XDG_PICTURES_DIR", raising=False)
+    (tmp_path / ".config").mkdir()
+    (tmp_path / ".config" / "user-dirs.dirs").write_text('XDG_PICTURES_DIR="$HOME/Fotos"\n')
+    (tmp_path / "Fotos").mkdir()
+    (tmp_path / "Pictures").mkdir()
+    assert default_start_folder() == tmp_path / "Fotos"
 
 
 def _browser(folder: Path) -> tuple[App, ConverterScene, FileBrowserScene]:
@@ -108,7 +126,7 @@ def test_mouse_enters_folders_and_goes_back_up(folder: Path) -> None:
     assert not isinstance(app.top, FileBrowserScene)
 
 
-@pytest.mark.skipif(os.geteuid() == 0, reason="root can read any folder")
+@pytest.mark.usefixtures("enforced_permissions")
 def test_unreadable_folder_is_explained(folder: Path) -> None:
     locked = folder / "beta"
     locked.chmod(0)
@@ -182,6 +200,14 @@ def test_numbered_files_are_listed_as_people_count(tmp_path: Path) -> None:
         (tmp_path / name).write_bytes(b"")
     names = [entry.name for entry in folder_entries(tmp_path)][1:]
     assert names == ["IMG_1.jpg", "img_2.jpg", "IMG_10.jpg", "p9.png", "p100.png"]
+
+
+def test_folders_named_with_digits_int_refuses_are_listed(tmp_path: Path) -> None:
+    """Issue 36: a folder named "Photos 2²" or "①" crashed the browser (int("²"))."""
+    for name in ("Photos 2²", "①", "Photos 2", "Photos 10"):
+        (tmp_path / name).mkdir()
+    names = [entry.name for entry in folder_entries(tmp_path)][1:]
+    assert names == ["Photos 2", "Photos 2²", "Photos 10", "①"]
 
 
 def test_a_long_folder_opens_at_its_top(tmp_path: Path) -> None:

@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from PIL import Image, ImageOps, UnidentifiedImageError
+from PIL import Image, UnidentifiedImageError
 
 MIN_SIZE = 5
 MAX_SIZE = 50
@@ -42,6 +42,16 @@ MIN_SOURCE_SIDE = MIN_SIZE
 MAX_SOURCE_PIXELS = 80_000_000
 # Files are read whole before decoding; nothing a camera makes comes near this.
 MAX_FILE_BYTES = 256 * 1024 * 1024
+# Only JPEG can be decoded at a smaller scale (its draft mode); every other format is decoded
+# whole before it can be shrunk, so the decoded picture is capped (Pillow keeps 1 byte a
+# pixel for "1", "L" and "P", 2 for 16-bit grey, 4 for the rest). With the shrinking done in
+# bands, a picture that passes never takes much more than this (a 16-bit grey PNG of
+# 8944x8944, 80 million pixels, decodes to 160 MB).
+MAX_DECODED_BYTES = 256 * 1024 * 1024
+# Measured: Pillow's WebP decoder peaks at about 16 bytes a pixel of the picture.
+WEBP_BYTES_PER_PIXEL = 16
+# Pixels converted at a time while a big picture is shrunk (16 MB as RGBA).
+BAND_PIXELS = 4_000_000
 # .jfif and .jpe are JPEG under other names (browsers on Windows save photos as .jfif).
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".jfif", ".jpe", ".gif", ".bmp", ".webp")
 # How far a border pixel may stray from the border colour and still count as border
@@ -54,6 +64,8 @@ CROP_TOLERANCE = 0.12
 PHOTO_CROP_TOLERANCE = 0.03
 
 BoolGrid = npt.NDArray[np.bool_]
+# An opened picture's size (upright), format and frame count, as stored.
+Stored = tuple[tuple[int, int], str, int]
 FloatImage = npt.NDArray[np.float32]
 
 
@@ -123,9 +135,8 @@ def load_steps(path: str | Path) -> Generator[None, None, SourceImage]:
     the same ConvertErrors, raised from the step that finds them."""
     data = read_image_bytes(path)
     yield None
-    image = _open_checked(io.BytesIO(data))
-    stored = _stored(image)  # before decoding, which may shrink the image in place
-    decoded = _decoded(image)
+    image, stored, orientation = _open_checked(io.BytesIO(data), Path(path).name)
+    decoded = _decoded(image, orientation)
     yield None
     working = _working_copy(decoded)
     yield None
@@ -209,26 +220,60 @@ def readable_picture(head: bytes) -> bool:
     return any(head[offset : offset + len(magic)] == magic for magic, offset, _ in _PICTURE_FORMATS)
 
 
+def _matches(head: bytes, magic: bytes, offset: int, name: str) -> bool:
+    if head[offset : offset + len(magic)] != magic:
+        return False
+    if name in ("an ICO", "a CUR"):
+        # Their four bytes also start a TGA; an icon file holds at least one image.
+        return len(head) >= 6 and struct.unpack_from("<H", head, 4)[0] > 0
+    return True
+
+
+def _looks_like_tga(head: bytes) -> bool:
+    """A TGA has no signature at its start: its 18-byte header must make sense instead (no
+    or a 1-bit colour map, a known image type, a size, a usual pixel depth)."""
+    if len(head) < 18:
+        return False
+    colour_map, image_type = head[1], head[2]
+    width, height = struct.unpack_from("<HH", head, 12)
+    return (
+        (colour_map == 1 or head[3:8] == bytes(5))  # no colour map: its fields are zero
+        and image_type in ((1, 9) if colour_map else (2, 3, 10, 11))
+        and width > 0
+        and height > 0
+        and head[16] in (8, 15, 16, 24, 32)
+        and head[17] & 0xC0 == 0  # the descriptor's top bits are unused
+    )
+
+
 def picture_kind(head: bytes) -> str | None:
     """The picture format ("a PNG", "a TIFF"...) a file starting with ``head`` is, or None."""
     for magic, offset, name in _PICTURE_FORMATS + _OTHER_FORMATS:
-        if head[offset : offset + len(magic)] == magic:
+        if _matches(head, magic, offset, name):
             return name
-    return None
+    return None  # a TGA has no signature to be sure of: named only when a picture is refused
 
 
-def unreadable_picture_reason(head: bytes) -> str:
-    """Why a file starting with ``head`` is refused, naming its format when it is known."""
+def unreadable_picture_reason(head: bytes, file_name: str = "") -> str:
+    """Why a file starting with ``head`` is refused, naming its format when it is known (a
+    TGA named .png was "a CUR file"), else saying it is not what its name claims."""
     stripped = head.lstrip()
     if stripped.startswith((b"<svg", b"<?xml")):
         return f"this is an SVG file; Hanjie reads {READABLE_TEXT}"
     for magic, offset, name in _OTHER_FORMATS:
-        if head[offset : offset + len(magic)] == magic:
+        if _matches(head, magic, offset, name):
             return f"this is {name} file; Hanjie reads {READABLE_TEXT}"
-    return f"this is not an image Hanjie can read; Hanjie reads {READABLE_TEXT}"
+    if _looks_like_tga(head):
+        return f"this is a TGA file; Hanjie reads {READABLE_TEXT}"
+    suffix = Path(file_name).suffix.lower()
+    named = f", though named {suffix}" if suffix in IMAGE_SUFFIXES else ""
+    return f"this is not an image Hanjie can read{named}; Hanjie reads {READABLE_TEXT}"
 
 
-def _open_checked(stream: Any) -> Image.Image:
+def _open_checked(stream: Any, name: str = "") -> tuple[Image.Image, Stored, int]:
+    """The picture opened (not decoded) and checked, with its size (upright), format and
+    frame count as stored, and its EXIF orientation; a JPEG's ``size`` is the drafted one
+    from here on."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
@@ -237,7 +282,7 @@ def _open_checked(stream: Any) -> Image.Image:
         raise ConvertError(_bomb_message(None, error)) from None
     except UnidentifiedImageError:
         stream.seek(0)
-        raise ConvertError(unreadable_picture_reason(stream.read(32))) from None
+        raise ConvertError(unreadable_picture_reason(stream.read(32), name)) from None
     except (OSError, SyntaxError, ValueError, EOFError) as error:
         raise ConvertError(f"the image is damaged: {error}") from None
     # Every size check is on the picture's real size, before any shrinking.
@@ -256,7 +301,46 @@ def _open_checked(stream: Any) -> Image.Image:
             f"{'wide as it is tall' if width > height else 'tall as it is wide'}: "
             f"at most {ratio} times can be made into a puzzle"
         )
-    return image
+    orientation = _orientation(image)
+    # Orientations 5 to 8 turn the picture a quarter.
+    upright = (height, width) if orientation in (5, 6, 7, 8) else (width, height)
+    stored = (upright, image.format or "image", int(getattr(image, "n_frames", 1) or 1))
+    # A JPEG is decoded at 1/2, 1/4 or 1/8 scale when that still leaves the working size:
+    # far less work and memory for a big photo (its size then reads as the decoded size).
+    image.draft("RGB", (WORKING_SIDE, WORKING_SIDE))
+    decoded = _decoded_bytes(image, (width, height))
+    if decoded > MAX_DECODED_BYTES:
+        megabytes = 1024 * 1024
+        raise ConvertError(
+            f"the image is {width}x{height} pixels ({image.format} {image.mode}): opening it "
+            f"would take "
+            f"{decoded // megabytes} MB, more than the {MAX_DECODED_BYTES // megabytes} MB "
+            "allowed: save a smaller copy to convert it"
+        )
+    return image, stored, orientation
+
+
+def _decoded_bytes(image: Image.Image, stored: tuple[int, int]) -> int:
+    """The memory decoding ``image`` takes (after any JPEG draft), measured per format:
+    Pillow keeps 1 byte a pixel for "1", "L" and "P", 2 for 16-bit grey, 4 for the rest;
+    WebP's decoder takes about 16 at full size; a progressive JPEG holds 2 bytes of
+    coefficients per pixel of each colour plane at full size, whatever the draft."""
+    pixels = stored[0] * stored[1]
+    if image.format == "WEBP":
+        return pixels * WEBP_BYTES_PER_PIXEL
+    width, height = image.size
+    if image.mode in ("1", "L", "P"):
+        per_pixel = 1
+    elif image.mode.startswith("I;16"):
+        per_pixel = 2
+    else:
+        per_pixel = 4
+    decoded = width * height * per_pixel
+    layers = getattr(image, "layer", None)
+    if image.format == "JPEG" and image.info.get("progressive") and layers:
+        most = max(h * v for _, h, v, _ in layers)
+        decoded += sum(2 * pixels * h * v // most for _, h, v, _ in layers)
+    return decoded
 
 
 def header_problem(stream: Any) -> str | None:
@@ -267,7 +351,7 @@ def header_problem(stream: Any) -> str | None:
         return EMPTY_FILE  # as the converter says it, not "not an image Hanjie can read"
     stream.seek(0)
     try:
-        _open_checked(stream).close()
+        _open_checked(stream, str(getattr(stream, "name", "")))[0].close()
     except ConvertError as error:
         return str(error)
     return None
@@ -292,28 +376,40 @@ def _bomb_message(size: tuple[int, int] | None, error: Exception | None = None) 
     )
 
 
-def _upright_size(image: Image.Image) -> tuple[int, int]:
-    """The picture's size as it is shown: EXIF orientations 5 to 8 turn it a quarter."""
-    width, height = image.size
+# EXIF orientation -> the turn that shows the picture upright (2-8; 1 is upright).
+_UPRIGHT = {
+    2: Image.Transpose.FLIP_LEFT_RIGHT,
+    3: Image.Transpose.ROTATE_180,
+    4: Image.Transpose.FLIP_TOP_BOTTOM,
+    5: Image.Transpose.TRANSPOSE,
+    6: Image.Transpose.ROTATE_270,
+    7: Image.Transpose.TRANSVERSE,
+    8: Image.Transpose.ROTATE_90,
+}
+
+
+def _orientation(image: Image.Image) -> int:
+    """The EXIF orientation (1-8), 1 when there is none or the EXIF block is damaged: a
+    garbage EXIF block says nothing about the pixels, which are then shown as stored."""
     try:
         orientation = image.getexif().get(0x0112)
-    except (OSError, SyntaxError, ValueError, TypeError, struct.error):
-        return width, height  # damaged EXIF: the decoder decides, the size stays as stored
-    return (height, width) if orientation in (5, 6, 7, 8) else (width, height)
+    except Exception:  # Pillow's EXIF parser raises many kinds on garbage; none matter here
+        return 1
+    return orientation if isinstance(orientation, int) and orientation in _UPRIGHT else 1
 
 
 def _load_from_bytes(stream: Any, name: str) -> SourceImage:
-    image = _open_checked(stream)
-    stored = _stored(image)
-    return _channels(_working_copy(_decoded(image)), name, *stored)
+    image, stored, orientation = _open_checked(stream, name)
+    return _channels(_working_copy(_decoded(image, orientation)), name, *stored)
 
 
-def _decoded(image: Image.Image) -> Image.Image:
-    """The first frame of an opened image, decoded (see ``_decode_first_frame``)."""
+def _decoded(image: Image.Image, orientation: int = 1) -> Image.Image:
+    """The first frame of an opened image, decoded and turned upright (see
+    ``_decode_first_frame``)."""
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("error", Image.DecompressionBombWarning)
-            picture = _decode_first_frame(image)
+            picture = _decode_first_frame(image, orientation)
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise ConvertError(_bomb_message(image.size)) from None
     except MemoryError:
@@ -328,22 +424,32 @@ def _decoded(image: Image.Image) -> Image.Image:
     return picture
 
 
-def _stored(image: Image.Image) -> tuple[tuple[int, int], str, int]:
-    """An opened image's size (upright), format and frame count, as stored."""
-    return _upright_size(image), image.format or "image", int(getattr(image, "n_frames", 1) or 1)
-
-
-def _decode_first_frame(image: Image.Image) -> Image.Image:
-    """The first frame, reduced, upright and on white, as RGB."""
-    # JPEG can decode at 1/2, 1/4 or 1/8 scale: far less work for a big photo. The bound
-    # is square, so shrinking before the EXIF rotation gives the same result. Conversion
-    # and thumbnail keep the EXIF bytes in ``info``, which exif_transpose reads.
-    image.draft("RGB", (WORKING_SIDE, WORKING_SIDE))
-    image = eight_bit(image)
-    image = image.convert("RGBA" if _has_alpha(image) else "RGB")
-    image.thumbnail((WORKING_SIDE, WORKING_SIDE), Image.Resampling.BOX, reducing_gap=2.0)
-    image = ImageOps.exif_transpose(image)
+def _decode_first_frame(image: Image.Image, orientation: int = 1) -> Image.Image:
+    """The first frame (already drafted by ``_open_checked``), reduced, turned upright by
+    its EXIF ``orientation`` and on white, as RGB. The bound is square, so shrinking before
+    turning gives the same result."""
+    image.load()
+    image = shrunk_in_bands(image, 2 * WORKING_SIDE)
+    image.thumbnail((WORKING_SIDE, WORKING_SIDE), Image.Resampling.BOX)
+    if orientation in _UPRIGHT:
+        image = image.transpose(_UPRIGHT[orientation])
     return flatten_on_white(image)
+
+
+def shrunk_in_bands(image: Image.Image, least_side: int) -> Image.Image:
+    """``image`` as 8-bit RGB or RGBA, shrunk by the largest whole factor that keeps its
+    longer side at least ``least_side`` (box averages). The conversion is done a band of
+    rows at a time, so no full-size converted copy (nor a full-size array) is ever made."""
+    width, height = image.size
+    mode = "RGBA" if _has_alpha(image) else "RGB"
+    factor = max(1, max(width, height) // least_side)
+    rows = factor * max(1, BAND_PIXELS // (width * factor))
+    shrunk = Image.new(mode, (-(-width // factor), -(-height // factor)))
+    for top in range(0, height, rows):
+        band = eight_bit(image.crop((0, top, width, min(height, top + rows)))).convert(mode)
+        shrunk.paste(band.reduce(factor) if factor > 1 else band, (0, top // factor))
+    shrunk.info = dict(image.info)  # "transparency" for a palette picture rides along
+    return shrunk
 
 
 def eight_bit(image: Image.Image) -> Image.Image:
@@ -352,8 +458,10 @@ def eight_bit(image: Image.Image) -> Image.Image:
     the darkest 0.4% of such a picture white; the top byte keeps the picture."""
     if image.mode != "I" and not image.mode.startswith("I;16"):
         return image
-    samples = np.asarray(image).astype(np.int64)
-    eight = Image.fromarray((np.clip(samples, 0, 65535) >> 8).astype(np.uint8), "L")
+    samples = np.asarray(image)
+    if samples.dtype.itemsize > 2 or samples.dtype.kind == "i":
+        samples = np.clip(samples, 0, 65535)
+    eight = Image.fromarray((samples >> 8).astype(np.uint8), "L")
     eight.info = dict(image.info)  # the EXIF orientation rides along
     return eight
 

@@ -65,6 +65,8 @@ class PuzzleFormat:
     write: Writer | None = None
     # Files of this format may hold many puzzles (``read`` gives the first): all of them.
     read_all: Callable[[str, str], list[Puzzle]] | None = None
+    # ... and the N-th of them (None past the end) with their count, reading no other.
+    pick: Callable[[str, str, int], tuple[Puzzle | None, int]] | None = None
 
 
 # In sniffing order: the most distinctive signatures first.
@@ -91,6 +93,7 @@ FORMATS: tuple[PuzzleFormat, ...] = (
         taai.sniff,
         taai.read,
         read_all=taai.read_taai_questions,
+        pick=taai.pick_taai_question,
     ),
     PuzzleFormat(
         tatham.NAME,
@@ -100,6 +103,7 @@ FORMATS: tuple[PuzzleFormat, ...] = (
         tatham.read,
         tatham.write,
         read_all=tatham.read_tatham_ids,
+        pick=tatham.pick_tatham_id,
     ),
     PuzzleFormat(
         non.NAME, ".non keys and clue sections", non.EXTENSIONS, non.sniff, non.read, non.write
@@ -242,6 +246,24 @@ def _read(path: str | os.PathLike[str], every: bool) -> list[Puzzle]:
     """The first puzzle of the file or game id ``path`` (every puzzle of it when ``every``),
     the file read once."""
     name = os.fspath(path)
+    source = _source(name)
+    if isinstance(source, Puzzle):
+        return [source]
+    text = source
+    file = Path(name)
+    puzzles = _every_puzzle(text, name) if every else [read_puzzle_text(text, name)]
+    if len(puzzles) == 1:
+        return [_titled(puzzles[0], name)]
+    # Untitled ones (Pattern ids) are named after the file and their place in it.
+    stem = readable(file.stem)
+    return [
+        puzzle if puzzle.title else replace(puzzle, title=f"{stem} #{number}")
+        for number, puzzle in enumerate(puzzles, 1)
+    ]
+
+
+def _source(name: str) -> str | Puzzle:
+    """The text of the puzzle file ``name``, or the puzzle of the Pattern game id ``name``."""
     file = Path(name)
     # Only stat looks before the file is opened: a FIFO or a device is refused by name, never
     # opened (opening a FIFO for reading blocks until someone writes), and a name too long or
@@ -250,10 +272,10 @@ def _read(path: str | os.PathLike[str], every: bool) -> list[Puzzle]:
         info = os.stat(name)
     except (FileNotFoundError, NotADirectoryError, ValueError) as error:
         if _TATHAM_ID.fullmatch(name):
-            return [read_puzzle_text(name, "<game id>")]
+            return read_puzzle_text(name, "<game id>")
         if _TATHAM_ID_START.match(name):  # "5x5:1/x": a game id with a typo, not a file
             try:
-                return [read_puzzle_text(name, "<game id>")]
+                return read_puzzle_text(name, "<game id>")
             except FormatError as wrong:
                 reason = f"no such file, and not a Pattern game id either ({wrong.reason})"
                 raise FormatError(name, None, reason) from None
@@ -264,7 +286,7 @@ def _read(path: str | os.PathLike[str], every: bool) -> list[Puzzle]:
         raise FormatError(name, None, reason) from error
     except OSError as error:
         if _TATHAM_ID.fullmatch(name):
-            return [read_puzzle_text(name, "<game id>")]
+            return read_puzzle_text(name, "<game id>")
         raise FormatError(name, None, error.strerror or str(error)) from error
     if stat.S_ISDIR(info.st_mode):
         raise FormatError(name, None, "this is a folder, not a puzzle file")
@@ -275,21 +297,40 @@ def _read(path: str | os.PathLike[str], every: bool) -> list[Puzzle]:
             data = stream.read(MAX_FILE_BYTES + 1)
     except OSError as error:
         raise FormatError(name, None, error.strerror or str(error)) from error
-    text = decode_puzzle_bytes(data, name)
-    puzzles = _every_puzzle(text, name) if every else [read_puzzle_text(text, name)]
-    if len(puzzles) == 1:
-        puzzle = puzzles[0]
-        if not puzzle.title and file.stem:
-            # A title is shown and written, never opened: bytes of the name that are not
-            # UTF-8 become U+FFFD here rather than lone surrogates no font or file can take.
-            puzzle = replace(puzzle, title=readable(file.stem))
-        return [puzzle]
-    # Untitled ones (Pattern ids) are named after the file and their place in it.
-    stem = readable(file.stem)
-    return [
-        puzzle if puzzle.title else replace(puzzle, title=f"{stem} #{number}")
-        for number, puzzle in enumerate(puzzles, 1)
-    ]
+    return decode_puzzle_bytes(data, name)
+
+
+def pick_puzzle(path: str | os.PathLike[str], number: int = 1) -> tuple[Puzzle | None, int]:
+    """The ``number``-th puzzle (from 1) of the file or game id ``path`` and how many it
+    holds, reading no other puzzle of a file that holds many (None past its end). Titles as
+    :func:`read_puzzles` gives them."""
+    name = os.fspath(path)
+    source = _source(name)
+    if isinstance(source, Puzzle):
+        return (source if number == 1 else None), 1
+    content = source.removeprefix("\ufeff")
+    pick = guess_format(content, name).pick if content.strip() else None
+    if pick is not None:
+        try:
+            puzzle, count = pick(content, name, number)
+        except PuzzleError as error:
+            raise FormatError(name, None, str(error)) from error
+        if count > 1:
+            if puzzle is not None and not puzzle.title:
+                puzzle = replace(puzzle, title=f"{readable(Path(name).stem)} #{number}")
+            return puzzle, count
+    puzzle = _titled(read_puzzle_text(source, name), name)
+    return (puzzle if number == 1 else None), 1
+
+
+def _titled(puzzle: Puzzle, name: str) -> Puzzle:
+    """A file's only puzzle, named after the file when it has no title of its own."""
+    stem = Path(name).stem
+    if puzzle.title or not stem:
+        return puzzle
+    # A title is shown and written, never opened: bytes of the name that are not UTF-8
+    # become U+FFFD here rather than lone surrogates no font or file can take.
+    return replace(puzzle, title=readable(stem))
 
 
 def _every_puzzle(text: str, name: str) -> list[Puzzle]:

@@ -147,7 +147,7 @@ def parse_int(token: str, what: str, path: str, line: int | None) -> int:
 def parse_dimension(token: str, what: str, path: str, line: int | None) -> int:
     """A width or height, refused when outside what the game can hold."""
     text = token.strip()
-    if text.isdigit() and len(text) > MAX_NUMBER_DIGITS:
+    if text.isdecimal() and len(text) > MAX_NUMBER_DIGITS:
         shown = text if len(text) <= 12 else text[:12] + "…"
         raise FormatError(
             path, line, f"{what} must be between {MIN_DIMENSION} and {MAX_DIMENSION}, not {shown}"

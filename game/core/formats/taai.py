@@ -89,6 +89,17 @@ def read_taai_questions(text: str, name: str = "<text>") -> list[Puzzle]:
     return puzzles
 
 
+def pick_taai_question(text: str, name: str, number: int) -> tuple[Puzzle | None, int]:
+    """The ``number``-th puzzle of a question file (from 1; None past the end) and how many
+    the file holds: only that one is parsed."""
+    blocks = list(_blocks(text, name))
+    if not blocks:
+        raise FormatError(name, None, "there is no '$1' puzzle in this file")
+    if number > len(blocks):
+        return None, len(blocks)
+    return _puzzle(*blocks[number - 1], name), len(blocks)
+
+
 def read(text: str, name: str = "<text>") -> Puzzle:
     first = next(_blocks(text, name), None)
     if first is None:

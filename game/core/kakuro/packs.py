@@ -117,7 +117,7 @@ def list_kakuro_packs(levels: Path, user_dir: Path | None = None) -> list[Pack]:
         for folder in folders
         if not folder.name.startswith((".", "_")) and kakuro_files(folder)
     ]
-    packs.sort(key=lambda pack: (pack.order, pack.name.lower(), pack.key))
+    packs.sort(key=lambda pack: (pack.order, natural_key(pack.name), pack.key))
     if user_dir is not None and kakuro_files(user_dir):
         packs.append(user_kakuro_pack(user_dir))
     return packs

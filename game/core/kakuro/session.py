@@ -324,7 +324,11 @@ class KakuroSession(Midend[KakuroMove, _Record, KakuroChange]):
         session = cls(puzzle, solution)
         count = puzzle.white_count
         digits = data.get("digits")
-        if not isinstance(digits, str) or len(digits) != count or not digits.isdigit():
+        if (
+            not isinstance(digits, str)
+            or len(digits) != count
+            or not (digits.isascii() and digits.isdecimal())  # "²" passes isdigit()
+        ):
             raise KakuroSaveError(f"the saved digits are not {count} digits 0-9")
         session.digits = [int(char) for char in digits]
         marks = data.get("marks")

@@ -194,9 +194,12 @@ def remove_stale_temporaries(
 
 def natural_key(name: str) -> tuple[tuple[int, int, str], ...]:
     """Sorts names as people count: IMG_2.jpg before IMG_10.jpg, case ignored (by plain
-    text order p1, p10, p100 came before p2, QA)."""
+    text order p1, p10, p100 came before p2, QA). A run of decimal digits (any script's,
+    as ``\\d`` matches) counts as its number; "²" and "①" are digits to ``isdigit()`` but
+    not numbers ``int()`` takes (a folder named "Photos 2²" crashed the picture browser),
+    so they sort as text."""
     return tuple(
-        (0, int(part), part) if part.isdigit() else (1, 0, part)
+        (0, int(part), part) if part.isdecimal() else (1, 0, part)
         for part in re.split(r"(\d+)", name.casefold())
         if part
     )

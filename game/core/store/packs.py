@@ -206,7 +206,7 @@ def list_packs(levels: Path, user_dir: Path | None = None) -> list[Pack]:
         if folder.name.startswith((".", "_")) or not puzzle_files(folder):
             continue
         packs.append(read_pack(folder))
-    packs.sort(key=lambda pack: (pack.order, pack.name.lower(), pack.key))
+    packs.sort(key=lambda pack: (pack.order, natural_key(pack.name), pack.key))
     if user_dir is not None:
         packs.append(user_pack(user_dir))
     return packs

@@ -13,7 +13,7 @@ the bad values are taken from the backup.
 
 Two game windows may share one folder: each save re-reads the file when someone else wrote
 it since, and merges (our changes win, wins from both sides are kept: solved stays solved,
-the best time is the least), under a short lock where the platform has ``fcntl``.
+the best time is the least), under a short lock (filelock: every platform).
 
 When the folder cannot be written or the progress file cannot be read, the store says so
 once and keeps everything in memory (:attr:`ProgressStore.saving_disabled`): the game runs,
@@ -27,15 +27,19 @@ import copy
 import json
 import os
 import shutil
+import stat
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
+import filelock
 import platformdirs
 
 from game.core.seconds import is_seconds
+from game.core.store.bundled_paths import local, portable
+from game.core.store.bundled_paths import migrate as migrate_paths
 from game.core.store.fileio import (
     PathLike,
     check_writable,
@@ -61,6 +65,7 @@ from game.core.store.progress_document import (
     merge,
     parse_document,
 )
+from game.resources import levels_dir
 
 __all__ = [
     "PROGRESS_VERSION",
@@ -150,10 +155,12 @@ def _reason(error: OSError) -> str:
 class ProgressStore:
     """The player's saved progress. Every change is written to disk at once."""
 
-    def __init__(self, directory: PathLike | None = None) -> None:
+    def __init__(self, directory: PathLike | None = None, *, levels: Path | None = None) -> None:
         self.directory = (
             Path(path_text(directory)) if directory is not None else default_directory()
         )
+        # The bundled levels' folder: their files are kept by pack and name (bundled_paths).
+        self.levels = levels if levels is not None else levels_dir()
         self.messages: list[StoreMessage] = []
         self.path = self.directory / FILE_NAME
         self.backup_path = self.directory / (FILE_NAME + BACKUP_SUFFIX)
@@ -169,6 +176,7 @@ class ProgressStore:
         self._disk_stamp: Stamp | None = None
         self._base: dict[str, Any] = fresh_document()
         self._document = self._load() if self._prepare_directory() else fresh_document()
+        migrate_paths(self._document, self.levels)  # written with the next save
 
     # --- the folder ----------------------------------------------------------------------
 
@@ -208,41 +216,39 @@ class ProgressStore:
             self._error(text)
 
     @contextlib.contextmanager
-    def _lock(self) -> Iterator[None]:
-        """Hold the folder's save lock, so two windows' read-merge-write cannot interleave.
+    def _lock(self) -> Iterator[bool]:
+        """Hold the folder's save lock, so two windows' read-merge-write cannot interleave;
+        yields whether it is held.
 
-        Best effort: without fcntl, or when the lock cannot be had in time, the save goes
-        ahead anyway (the merge still keeps almost every race harmless)."""
+        filelock locks on every platform (fcntl on POSIX, msvcrt on Windows, where the lock
+        was fcntl's alone: two windows there lost 2-12 of 400 wins). Best effort: when the
+        lock cannot be had in time, or the folder refuses the lock file, the save goes ahead
+        anyway (the merge still keeps almost every race harmless)."""
+        lock = filelock.FileLock(self.directory / LOCK_NAME, thread_local=False)
         try:
-            import fcntl
-        except ImportError:
-            yield
+            lock.acquire(timeout=LOCK_WAIT_SECONDS, poll_interval=0.005)
+        except (filelock.Timeout, OSError):
+            yield False
             return
         try:
-            descriptor = os.open(self.directory / LOCK_NAME, os.O_RDONLY | os.O_CREAT, 0o666)
-        except OSError:
-            yield
-            return
-        try:
-            deadline = time.monotonic() + LOCK_WAIT_SECONDS
-            while True:
-                try:
-                    fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                    break
-                except OSError:
-                    if time.monotonic() >= deadline:
-                        break
-                    time.sleep(0.005)
-            yield
+            yield True
         finally:
-            os.close(descriptor)  # closing releases the lock
+            with contextlib.suppress(OSError):
+                lock.release()
 
     # --- loading -----------------------------------------------------------------------
 
     def _read(self, path: Path) -> tuple[str, Parsed, Stamp]:
         try:
-            with open(path, "rb") as stream:
+            # Non-blocking, and checked before reading: opening a FIFO to read waits for a
+            # writer forever, and a device may never end.
+            descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+            with open(descriptor, "rb") as stream:
                 status = os.fstat(stream.fileno())
+                if stat.S_ISDIR(status.st_mode):
+                    raise DamagedFile("it is a folder, not a file")
+                if not stat.S_ISREG(status.st_mode):
+                    raise DamagedFile("it is not a regular file (a pipe or a device?)")
                 if status.st_size > MAX_FILE_BYTES:
                     raise DamagedFile("it is far too big to be a progress file")
                 raw = stream.read(MAX_FILE_BYTES + 1)
@@ -282,9 +288,27 @@ class ProgressStore:
             return True  # there, but not even its size can be seen: reading will say why
         return True
 
+    def _broken_link(self) -> str | None:
+        """Why saves through ``progress.json`` must fail when it is a symbolic link to a
+        place that cannot be written (its folder is missing), or None."""
+        if not os.path.islink(self.path) or self._exists(self.path):
+            return None
+        target = Path(os.path.realpath(self.path))
+        if target.parent.is_dir():
+            return None  # a link to a file not yet made: the first save makes it
+        return (
+            f"Your progress file {readable(str(self.path))} is a link to "
+            f"{readable(str(target))}, whose folder does not exist: nothing will be saved "
+            "until the link is mended or removed."
+        )
+
     def _load(self) -> dict[str, Any]:
         main_error: str | None = None
         partial: Parsed | None = None
+        broken = self._broken_link()
+        if broken is not None:
+            self._disable(broken)
+            return fresh_document()
         if self._exists(self.path):
             try:
                 text, parsed, stamp = self._read(self.path)
@@ -401,7 +425,9 @@ class ProgressStore:
             with self._lock():
                 saved = self._save_locked()
         except OSError as error:
-            self._error(f"Could not save your progress ({_reason(error)}).")
+            # A link that broke since the start names what is missing (the bare "No such
+            # file or directory" did not say which).
+            self._error(self._broken_link() or f"Could not save your progress ({_reason(error)}).")
             self._save_failed = True
             return False
         self._save_failed = False
@@ -466,6 +492,7 @@ class ProgressStore:
             return
         self._disk_stamp = stamp
         self._document = merge(self._base, self._document, parsed.document)
+        migrate_paths(self._document, self.levels)  # an older game's window wrote it
         if not parsed.problems:
             self._good_text_on_disk = text
         self._base = copy.deepcopy(parsed.document)
@@ -507,7 +534,7 @@ class ProgressStore:
         if title is not None:
             entry["title"] = str(title)[:MAX_TEXT]
         if path is not None:
-            entry["path"] = path_text(path)[:MAX_TEXT]
+            entry["path"] = portable(path_text(path), self.levels)[:MAX_TEXT]
 
     def record(self, puzzle_key: str) -> PuzzleRecord:
         entry = self._document["puzzles"].get(puzzle_key)
@@ -518,7 +545,7 @@ class ProgressStore:
             best_time=entry["best_time"],
             session=entry["session"],
             title=entry["title"],
-            path=entry["path"],
+            path=local(entry["path"], self.levels),
         )
 
     def puzzle_keys(self) -> list[str]:
@@ -621,7 +648,7 @@ class ProgressStore:
     @property
     def last_played_path(self) -> str | None:
         last = self._document["last_played"]
-        return None if last is None else str(last.get("path", ""))
+        return None if last is None else local(str(last.get("path", "")), self.levels)
 
     def set_last_played(self, key: str, path: PathLike) -> None:
         if not isinstance(key, str) or not key:

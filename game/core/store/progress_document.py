@@ -156,13 +156,33 @@ def _clean_record(key: str, value: dict[str, Any], parsed: Parsed) -> dict[str, 
     return record
 
 
+class RepeatedKey(ValueError):
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _object_without_repeats(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    """A JSON object, refusing a key given twice: JSON readers keep the last one, so a
+    second, empty ``"puzzles"`` silently dropped every win (and two saves later, the backup's
+    too). Nothing Hanjie writes repeats a key."""
+    document: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in document:
+            raise RepeatedKey(key)
+        document[key] = value
+    return document
+
+
 def parse_document(text: str) -> Parsed:
     """The clean progress document in ``text``; raises :class:`DamagedFile` when the text is
     not a progress document at all."""
     if not text.strip():  # "not valid JSON (Expecting value: line 1 column 1 (char 0))"
         raise DamagedFile("it is empty")
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_object_without_repeats)
+    except RepeatedKey as error:
+        raise DamagedFile(f'the key "{_shown(error.key)}" appears twice in one object') from None
     except (ValueError, RecursionError) as error:
         raise DamagedFile(f"it is not valid JSON ({error})") from None
     if not isinstance(data, dict):

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+import platformdirs
 import pygame
 
 from game.core.opening import Asker, listed_kind
@@ -90,13 +91,16 @@ def size_text(size: int) -> str:
 
 
 def default_start_folder() -> Path:
-    """The Pictures folder when there is one, else the home folder."""
-    home = Path.home()
-    for name in ("Pictures", "Images", "Bilder", "Imágenes", "Slike"):
-        candidate = home / name
-        if candidate.is_dir():
-            return candidate
-    return home
+    """The system's Pictures folder when there is one (platformdirs asks the system: the
+    XDG user folders on Linux, whatever the language, the known folder on Windows), else the
+    home folder. Five guessed names missed a "Fotos" or a moved one."""
+    try:
+        pictures = Path(platformdirs.user_pictures_dir())
+        if pictures.is_dir():
+            return pictures
+    except (OSError, ValueError):
+        pass  # no answer from the system: the home folder
+    return Path.home()
 
 
 class FileBrowserScene(Scene):
