@@ -78,16 +78,16 @@ def test_the_save_lock_excludes_a_second_window_without_fcntl(
 ) -> None:
     """Issue 36: the lock was fcntl's alone, so on Windows two windows' saves interleaved
     (2-12 of 400 wins lost, simulated). Without fcntl the second window still waits."""
-    from game.core.store import progress
+    from game.core.store import progress_file
 
     monkeypatch.setitem(sys.modules, "fcntl", None)  # importing it now fails, as on Windows
-    monkeypatch.setattr(progress, "LOCK_WAIT_SECONDS", 0.0)
+    monkeypatch.setattr(progress_file, "LOCK_WAIT_SECONDS", 0.0)
     first, second = ProgressStore(tmp_path), ProgressStore(tmp_path)
-    with first._lock() as held:
+    with first.file.lock() as held:
         assert held
-        with second._lock() as also_held:
+        with second.file.lock() as also_held:
             assert not also_held
-    with second._lock() as held_after:
+    with second.file.lock() as held_after:
         assert held_after
 
 
