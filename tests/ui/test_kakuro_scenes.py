@@ -641,3 +641,28 @@ def test_kakuro_select_reached_by_a_key_outlines_its_card_at_once(app: App) -> N
     app.push(select)
     app.step()
     assert select.show_focus and select.focus_area == "cards"
+
+
+def test_cancel_on_restart_goes_back_where_the_question_came_from(app: App) -> None:
+    from game.ui.widgets.dialog import DialogScene
+
+    scene = open_game(app)
+    scene.restart_button.on_click()  # the panel's Restart
+    app.step()
+    asked = app.top
+    assert isinstance(asked, DialogScene) and asked.name == "restart"
+    asked.choose(1)  # Cancel
+    app.step()
+    assert app.top is scene  # back to the game, not to a pause menu it never showed
+    scene.open_pause()
+    app.step()
+    pause = app.top
+    assert isinstance(pause, DialogScene) and pause.name == "pause"
+    pause.choose([button.label for button in pause.buttons].index("Restart"))
+    app.step()
+    asked = app.top
+    assert isinstance(asked, DialogScene) and asked.name == "restart"
+    asked.choose(1)
+    app.step()
+    top = app.top
+    assert isinstance(top, DialogScene) and top.name == "pause"  # back to the pause menu

@@ -360,14 +360,16 @@ class PlayShell(Scene, Generic[G]):
                 self.shown_name(),
                 self.size_text,
                 self.session.elapsed,
-                restart=self.ask_restart,
+                restart=lambda: self.ask_restart(from_pause=True),
                 level_select=self.go_level_select,
                 menu=self.go_menu,
                 **self.pause_extras(),
             )
         )
 
-    def ask_restart(self) -> None:
+    def ask_restart(self, from_pause: bool = False) -> None:
+        """Ask before starting again; Cancel goes back where the question came from (the
+        pause menu, or the game when a panel's button asked)."""
         self.app.push(
             DialogScene(
                 self.app,
@@ -376,7 +378,7 @@ class PlayShell(Scene, Generic[G]):
                 f"Your {self.restart_loses} are lost.",
                 [
                     DialogButton("Restart", self.restart, primary=True),
-                    ("Cancel", self.open_pause),  # back to the pause menu it came from
+                    ("Cancel", self.open_pause if from_pause else None),
                 ],
                 vertical=True,
                 name=RESTART,
