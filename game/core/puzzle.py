@@ -145,6 +145,7 @@ class Puzzle:
                     f"{name} must be between {MIN_DIMENSION} and {MAX_DIMENSION}, not {value}"
                 )
         lines = {}
+        limit = palette.count
         for what, clues, colours, count, length in (
             ("row", self.row_clues, self.row_colours, self.height, self.width),
             ("column", self.column_clues, self.column_colours, self.width, self.height),
@@ -169,15 +170,16 @@ class Puzzle:
                             f"{what} {index}: {len(tuple(clue))} runs but {len(given)} colours"
                         )
                     shades = tuple(c for r, c in zip(clue, given, strict=True) if int(r) > 0)
-                for shade in shades:
-                    if isinstance(shade, bool) or not isinstance(shade, int | np.integer):
-                        raise PuzzleError(f"{what} {index}: colour {shade!r} is not a number")
-                    if not 1 <= shade <= palette.count:
-                        raise PuzzleError(
-                            f"{what} {index}: unknown colour {shade} (the palette has "
-                            f"{palette.count})"
-                        )
-                shades = tuple(int(c) for c in shades)
+                plain = set(map(type, shades)) <= {int}
+                if not (plain and min(shades, default=1) >= 1 and max(shades, default=1) <= limit):
+                    for shade in shades:
+                        if isinstance(shade, bool) or not isinstance(shade, int | np.integer):
+                            raise PuzzleError(f"{what} {index}: colour {shade!r} is not a number")
+                        if not 1 <= shade <= limit:
+                            raise PuzzleError(
+                                f"{what} {index}: unknown colour {shade} (the palette has {limit})"
+                            )
+                    shades = tuple(int(c) for c in shades)
                 needed = colour_clue_length(runs, shades)
                 if needed > length:
                     raise PuzzleError(

@@ -57,10 +57,17 @@ def parse_colour_clue(
     tokens = [token for token in parts if token]
     if len(tokens) > MAX_DIMENSION:
         raise FormatError(path, line, f"{what}: more numbers than any puzzle line can hold")
-    runs: list[int] = []
-    keys: list[str] = []
-    for token in tokens:
-        item = _ITEM.fullmatch(token)
+    items = list(map(_ITEM.fullmatch, tokens))
+    if None not in items:
+        # The common case, in bulk: every token a run with its optional key.
+        found = [item.groups() for item in items if item is not None]
+        if max(len(digits) for digits, _ in found) <= MAX_NUMBER_DIGITS:
+            lengths = list(map(int, (digits for digits, _ in found)))
+            if max(lengths) <= MAX_DIMENSION:
+                keys = [key or DEFAULT_KEY for _, key in found]
+                pairs = [pair for pair in zip(lengths, keys, strict=True) if pair[0]]
+                return tuple(n for n, _ in pairs), tuple(key for _, key in pairs)
+    for token, item in zip(tokens, items, strict=True):
         if item is None:
             # Not a run: the plain reader's words ("'x' is not a whole number"), or, for a
             # signed number, that a clue cannot be negative.
@@ -71,10 +78,7 @@ def parse_colour_clue(
             raise FormatError(
                 path, line, f"{what}: a run of {digits[:12]} cells is longer than any puzzle line"
             )
-        if int(digits):
-            runs.append(int(digits))
-            keys.append(item.group(2) or DEFAULT_KEY)
-    return tuple(runs), tuple(keys)
+    raise AssertionError("unreachable: the bulk path took every valid line")  # pragma: no cover
 
 
 class PaletteKeys:

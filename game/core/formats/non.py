@@ -125,7 +125,7 @@ def read(text: str, name: str = "<text>") -> Puzzle:
                         f"{MAX_DIMENSION} cells wide and high",
                     )
                 clue, clue_keys = parse_colour_clue(stripped, f"{what} {index}", name, number)
-                for key in clue_keys:
+                for key in dict.fromkeys(clue_keys):
                     palette_keys.use(key, number)
                 keys[section].append(clue_keys)
                 sections[section].append(ClueLine(clue, number))
