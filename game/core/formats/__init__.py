@@ -387,7 +387,10 @@ def write_puzzle(puzzle: Puzzle, path: str | os.PathLike[str], format: str | Non
                 name, None, f"cannot tell the format from the file name; choose one of {choices}"
             )
         format = matches[0].name
-    text = format_puzzle(puzzle, format)
+    try:
+        text = format_puzzle(puzzle, format)
+    except FormatError as error:
+        raise FormatError(name, None, error.reason) from error
     try:
         # A title taken from a file name may hold bytes that are not UTF-8: they are
         # written as U+FFFD rather than refusing the whole puzzle.
