@@ -113,6 +113,10 @@ def test_solve_task_drives_colour_puzzles_with_an_injected_clock() -> None:
 def test_the_seeds_algorithms_say_they_cannot_do_colour() -> None:
     import pytest
 
+    from game.core.race import step_source
+
     puzzle = Puzzle.from_colour_grid([[1, 2]], palette(2))
-    with pytest.raises(ValueError, match="cannot solve colour puzzles"):
-        SolveTask(puzzle, algorithm="rows")
+    for algorithm in ("rows", "lines", "rules"):
+        with pytest.raises(ValueError, match=f"the {algorithm} algorithm cannot solve colour"):
+            SolveTask(puzzle, source=step_source(algorithm))
+    assert SolveTask(puzzle, source=step_source("hanjie")).run().status == "unique"

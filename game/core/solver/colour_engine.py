@@ -33,8 +33,9 @@ import numpy.typing as npt
 from game.core.palette import ColourClue
 from game.core.puzzle import Puzzle
 from game.core.solver.colour_line import solve_colour_line
-from game.core.solver.result import SolveResult, SolveStats, status_of
+from game.core.solver.result import SolveResult, SolveStats
 from game.core.solver.steps import Finished, LinesChecked, Step
+from game.core.solving import status_of
 
 # Lines solved between two heartbeat steps (and clock reads).
 HEARTBEAT_LINES = 64
