@@ -154,3 +154,11 @@ def test_other_writers_refuse_colour_puzzles_plainly() -> None:
     for fmt in ("txt", "pzl", "tatham"):
         with pytest.raises(FormatError, match=f"the {fmt} format has no colours"):
             format_puzzle(puzzle, fmt)
+
+
+def test_a_background_colour_round_trips_in_non() -> None:
+    dark = Palette.of(("night", (10, 10, 40)), ("star", (255, 255, 0)), ("moon", (200, 200, 200)))
+    puzzle = Puzzle.from_colour_grid([[1, 0, 2], [0, 2, 2]], dark)
+    text = format_puzzle(puzzle, "non")
+    assert "color 0 #0a0a28" in text
+    assert read_puzzle_text(text, "x.non").colours.background.rgb == (10, 10, 40)

@@ -136,7 +136,7 @@ class PaletteKeys:
         for number, key in enumerate(ordered, start=1):
             _name, rgb, _line = self.declared.get(key, (key, None, None))
             if rgb is None:
-                rgb = BLACK if key == DEFAULT_KEY else fallback_rgb(number)
+                rgb = BLACK if key in (DEFAULT_KEY, "black") else fallback_rgb(number)
             rgbs.append(rgb)
         if len(ordered) <= 1 and all(rgb == BLACK for rgb in rgbs) and self.background[1] == WHITE:
             return None, numbers

@@ -221,13 +221,18 @@ def _goal_piece(line: str) -> bool:
 def _declare_colour(keys: PaletteKeys, value: str, name: str, number: int) -> None:
     """A ``color KEY #rrggbb`` line."""
     parts = value.split()
+    if len(parts) == 2 and parts[0] == "0" and parse_rgb(parts[1]) is not None:
+        keys.background = ("background", parse_rgb(parts[1]) or (255, 255, 255))
+        return
     if (
         not parts
         or len(parts[0]) != 1
         or parts[0] in "0,"
         or (parts[0].isdigit() and parts[0] != "1")
     ):
-        raise FormatError(name, number, f"a colour key is one character, not {quote(value, 20)}")
+        raise FormatError(
+            name, number, f"a colour key is one character (no digit but 1), not {quote(value, 20)}"
+        )
     rgb = None
     if len(parts) > 1:
         rgb = parse_rgb(parts[1])
@@ -362,6 +367,10 @@ def _write_colour(puzzle: Puzzle, lines: list[str]) -> str:
     palette = puzzle.colours
     letters = palette.letters()
     lines.append("")
+    if palette.background.rgb != (255, 255, 255):
+        # Not in the nonogram-db text, which has no background; readers skip what they
+        # do not know, and ours reads it back.
+        lines.append(f"color 0 {rgb_text(palette.background.rgb)}")
     for number, colour in enumerate(palette.colours, start=1):
         lines.append(f"color {letters[number]} {rgb_text(colour.rgb)}")
     for header, count, runs_of in (
