@@ -50,16 +50,18 @@ def colour_cases(draw: st.DrawFn) -> tuple[Puzzle, dict[tuple[int, int], int]]:
 
 
 @settings(max_examples=150, deadline=None)
-@given(colour_cases(), st.booleans())
+@given(colour_cases(), st.booleans(), st.booleans())
 def test_verdict_and_solutions_equal_brute_force(
-    case: tuple[Puzzle, dict[tuple[int, int], int]], probing: bool
+    case: tuple[Puzzle, dict[tuple[int, int], int]], probing: bool, learning: bool
 ) -> None:
     puzzle, fixed = case
     expected = all_solutions(puzzle, fixed)
     initial = np.full((puzzle.height, puzzle.width), -1, dtype=np.int8)
     for (x, y), value in fixed.items():
         initial[y, x] = value
-    result = solve_colour(puzzle, max_solutions=None, initial=initial, probing=probing)
+    result = solve_colour(
+        puzzle, max_solutions=None, initial=initial, probing=probing, learning=learning
+    )
     found = {bytes(grid.astype(np.uint8).ravel().tolist()) for grid in result.colour_solutions}
     assert found == expected
     assert len(result.colour_solutions) == len(found)  # each solution once

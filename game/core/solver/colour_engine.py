@@ -18,7 +18,11 @@ Each cell is a bit mask of the colours it may still take (bit 0 the background).
    each colour in turn; an undo log (the trail of old masks) takes the grid back. Every
    solution is counted, up to ``max_solutions``.
 
-Not here yet: learning (nogoods over "cell is / is not colour c" literals) and restarts.
+4. **Learning** (the default; :mod:`~game.core.solver.colour_learn`): a contradiction below
+   the root is explained down to a nogood over "cell is / is not colour c" literals, search
+   jumps back and the nogood forces cells from then on; solutions are shut out by the nogood
+   of their choices. ``learning=False`` keeps the plain chronological search above (the
+   property tests run both). Not here: restarts.
 """
 
 from __future__ import annotations
@@ -43,6 +47,8 @@ HEARTBEAT_LINES = 64
 FRUITLESS_PROBES = 400
 # Entries the line cache may hold before it is emptied.
 CACHE_LIMIT = 200_000
+# Why a cell narrowed (the trail's kinds): a line, a choice, a learned rule, probing.
+LINE, CHOICE, RULE, ROOT = 0, 1, 2, 3
 
 ColourGrid = npt.NDArray[np.int8]
 
@@ -108,6 +114,8 @@ class _ColourEngine:
         self.spent = 0.0
         self.started = clock()
         self.first_solution_depth: int | None = None
+        self.bad = False
+        self.conflict_line = -1
 
     # --- time ---------------------------------------------------------------------------
 
@@ -122,7 +130,9 @@ class _ColourEngine:
 
     # --- the grid -------------------------------------------------------------------------
 
-    def _narrow(self, index: int, mask: int) -> None:
+    def _narrow(self, index: int, mask: int, kind: int = 0, data: object = None) -> None:
+        """Narrow cell ``index`` to ``mask``; ``kind`` and ``data`` say why (a line and its
+        number, a choice, a learned rule: see :mod:`~game.core.solver.colour_learn`)."""
         self.trail.append((index, self.cells[index]))
         self.cells[index] = mask
         y, x = divmod(index, self.width)
@@ -161,7 +171,9 @@ class _ColourEngine:
         self.bad = False
         queue = self.queue
         cells = self.cells
-        while queue:
+        while queue or self._more_work():
+            if self.bad:
+                return
             line = queue.pop()
             self.queued[line] = False
             result = self._solve_line(line)
@@ -173,13 +185,19 @@ class _ColourEngine:
                 yield LinesChecked(HEARTBEAT_LINES, self.depth)
             if result is None:
                 self.bad = True
+                self.conflict_line = line
                 for other in queue:
                     self.queued[other] = False
                 queue.clear()
                 return
             for index, mask in zip(self.line_cells[line], result, strict=True):
                 if mask != cells[index]:
-                    self._narrow(index, mask)
+                    self._narrow(index, mask, LINE, line)
+
+    def _more_work(self) -> bool:
+        """When the lines are quiet: whether other rules queued lines (or met a
+        contradiction, ``self.bad``). The plain engine has none."""
+        return False
 
     def failed(self) -> bool:
         """Whether the last propagation met a contradiction."""
@@ -230,7 +248,7 @@ class _ColourEngine:
             if (mask >> colour) & 1:
                 self.probes += 1
                 mark = len(self.trail)
-                self._narrow(index, 1 << colour)
+                self._narrow(index, 1 << colour, ROOT)
                 yield from self.propagate()
                 if self.bad:
                     self.bad = False
@@ -248,11 +266,11 @@ class _ColourEngine:
             return 0
         narrowed = 0
         if survivors != mask:
-            self._narrow(index, survivors)
+            self._narrow(index, survivors, ROOT)
             narrowed += 1
         for other, other_mask in (union or {}).items():
             if other != index and other_mask != self.cells[other]:
-                self._narrow(other, other_mask & self.cells[other])
+                self._narrow(other, other_mask & self.cells[other], ROOT)
                 narrowed += 1
         self.probe_fixes += narrowed
         return narrowed
@@ -311,7 +329,7 @@ class _ColourEngine:
                         self.guesses += 1
                         self.depth = len(choices)
                         self.max_depth = max(self.max_depth, self.depth)
-                        self._narrow(index, first)
+                        self._narrow(index, first, CHOICE, first.bit_length() - 1)
                         yield from self.propagate()
                         continue
                 # A dead end: the latest choice with colours left takes its next one.
@@ -326,7 +344,7 @@ class _ColourEngine:
                 colour = rest & -rest
                 choices.append((mark, index, rest ^ colour))
                 self.depth = len(choices)
-                self._narrow(index, colour)
+                self._narrow(index, colour, CHOICE, colour.bit_length() - 1)
                 yield from self.propagate()
         except _Timeout:
             timed_out = True
@@ -358,6 +376,14 @@ class _ColourEngine:
         )
 
 
+def _engine(learning: bool) -> type[_ColourEngine]:
+    if not learning:
+        return _ColourEngine
+    from game.core.solver.colour_learn import LearningColourEngine
+
+    return LearningColourEngine
+
+
 def colour_solve_steps(
     puzzle: Puzzle,
     max_solutions: int | None = 2,
@@ -365,10 +391,12 @@ def colour_solve_steps(
     initial: npt.NDArray[np.integer] | None = None,
     clock: Callable[[], float] = time.perf_counter,
     probing: bool = True,
+    learning: bool = True,
 ) -> Iterator[Step]:
     """The colour engine, one step at a time; the last step is :class:`Finished` with a
-    :class:`ColourSolveResult`. ``initial`` is a grid of -1 (unknown) or colour numbers."""
-    engine = _ColourEngine(puzzle, max_solutions, timeout, initial, clock, probing)
+    :class:`ColourSolveResult`. ``initial`` is a grid of -1 (unknown) or colour numbers;
+    ``learning`` False searches without learning (chronological backtracking)."""
+    engine = _engine(learning)(puzzle, max_solutions, timeout, initial, clock, probing)
     for step in engine.run():
         engine.pause_clock()
         yield step
@@ -381,9 +409,10 @@ def solve_colour(
     timeout: float | None = None,
     initial: npt.NDArray[np.integer] | None = None,
     probing: bool = True,
+    learning: bool = True,
 ) -> ColourSolveResult:
     """Solve a colour puzzle to the end (or the timeout)."""
-    engine = _ColourEngine(puzzle, max_solutions, timeout, initial, time.perf_counter, probing)
+    engine = _engine(learning)(puzzle, max_solutions, timeout, initial, time.perf_counter, probing)
     for step in engine.run():
         if isinstance(step, Finished):
             result = step.result
