@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.core.formats import FormatError, read_puzzle
 from game.core.palette import Palette, fallback_rgb
 from game.core.puzzle import Puzzle
-from game.core.solver.colour_engine import solve_colour
+from game.core.solver.colour import solve_colour
 
 SAMPLES = Path(__file__).resolve().parent.parent / "tests" / "data" / "formats" / "colour"
 SIZES = ((10, 10, 2), (15, 15, 3), (20, 20, 3), (25, 25, 4), (30, 30, 4), (40, 30, 5), (40, 40, 6))

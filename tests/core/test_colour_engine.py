@@ -10,7 +10,8 @@ from hypothesis import strategies as st
 
 from game.core.palette import Palette, fallback_rgb
 from game.core.puzzle import Puzzle
-from game.core.solver.colour_engine import ColourSolveResult, solve_colour
+from game.core.solver.colour import solve_colour
+from game.core.solver.colour_engine import ColourSolveResult
 from game.core.solver.task import SolveTask
 
 from .colour_brute import all_solutions

@@ -27,7 +27,6 @@ Each cell is a bit mask of the colours it may still take (bit 0 the background).
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 
@@ -374,48 +373,3 @@ class _ColourEngine:
             max_solutions=self.max_solutions,
             colour_solutions=list(self.solutions),
         )
-
-
-def _engine(learning: bool) -> type[_ColourEngine]:
-    if not learning:
-        return _ColourEngine
-    from game.core.solver.colour_learn import LearningColourEngine
-
-    return LearningColourEngine
-
-
-def colour_solve_steps(
-    puzzle: Puzzle,
-    max_solutions: int | None = 2,
-    timeout: float | None = None,
-    initial: npt.NDArray[np.integer] | None = None,
-    clock: Callable[[], float] = time.perf_counter,
-    probing: bool = True,
-    learning: bool = True,
-) -> Iterator[Step]:
-    """The colour engine, one step at a time; the last step is :class:`Finished` with a
-    :class:`ColourSolveResult`. ``initial`` is a grid of -1 (unknown) or colour numbers;
-    ``learning`` False searches without learning (chronological backtracking)."""
-    engine = _engine(learning)(puzzle, max_solutions, timeout, initial, clock, probing)
-    for step in engine.run():
-        engine.pause_clock()
-        yield step
-        engine.resume_clock()
-
-
-def solve_colour(
-    puzzle: Puzzle,
-    max_solutions: int | None = 2,
-    timeout: float | None = None,
-    initial: npt.NDArray[np.integer] | None = None,
-    probing: bool = True,
-    learning: bool = True,
-) -> ColourSolveResult:
-    """Solve a colour puzzle to the end (or the timeout)."""
-    engine = _engine(learning)(puzzle, max_solutions, timeout, initial, time.perf_counter, probing)
-    for step in engine.run():
-        if isinstance(step, Finished):
-            result = step.result
-            assert isinstance(result, ColourSolveResult)
-            return result
-    raise AssertionError("the engine always ends with a Finished step")  # pragma: no cover

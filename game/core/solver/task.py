@@ -109,7 +109,7 @@ def engine_source(puzzle: Puzzle, options: SolveOptions) -> StepSource:
     """Our engine's steps (:func:`~game.core.solver.engine.solve_steps`); a colour puzzle's
     come from the colour engine (:mod:`~game.core.solver.colour_engine`), same frame."""
     if puzzle.is_colour:
-        from game.core.solver.colour_engine import colour_solve_steps
+        from game.core.solver.colour import colour_solve_steps
 
         return StepSource(
             colour_solve_steps(
