@@ -47,7 +47,11 @@ def run(args: argparse.Namespace) -> int:
         return fail(f"{quote(args.file)}: choose a format with --to ({choices})")
     puzzle = shown_safely(open_puzzle(args.file, args.puzzle))
     if args.output is None:
-        sys.stdout.write(format_puzzle(puzzle, fmt))
+        try:
+            text = format_puzzle(puzzle, fmt)
+        except FormatError as error:  # a colour puzzle to a format without colours
+            return fail(f"{quote(args.file)}: {quote(error.reason)}")
+        sys.stdout.write(text)
         return 0
     try:
         write_puzzle(puzzle, args.output, fmt)

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from game.commands.common import add_puzzle_argument, open_puzzle, printable
 from game.core.lines import clue_text
+from game.core.palette import colour_clue_text, colour_grid_text, rgb_text
 from game.core.puzzle import Puzzle
 
 HELP = "print a puzzle file: title, author, size, clues, and the goal picture when it has one"
@@ -43,6 +44,8 @@ def describe(puzzle: Puzzle) -> str:
         )
     )
     lines.append(f"Size:      {puzzle.size_text} ({counts})")
+    if puzzle.is_colour:
+        return "\n".join(lines + _colour_lines(puzzle)) + "\n"
     for heading, clues in (("Rows", puzzle.row_clues), ("Columns", puzzle.column_clues)):
         lines.append(f"{heading}:")
         number_width = len(str(len(clues)))
@@ -54,6 +57,31 @@ def describe(puzzle: Puzzle) -> str:
         lines.append("Goal:")
         lines += ["  " + "".join("#" if cell else "." for cell in row) for row in puzzle.goal]
     return "\n".join(lines) + "\n"
+
+
+def _colour_lines(puzzle: Puzzle) -> list[str]:
+    """Palette, clues and goal of a colour puzzle: each colour one letter."""
+    palette = puzzle.colours
+    letters = palette.letters()
+    named = ", ".join(
+        f"{letters[number]} {printable(colour.name)} {rgb_text(colour.rgb)}"
+        for number, colour in enumerate(palette.colours, start=1)
+    )
+    lines = [f"Colours:   {palette.count} ({named})"]
+    for heading, count, runs in (
+        ("Rows", puzzle.height, puzzle.row_runs),
+        ("Columns", puzzle.width, puzzle.column_runs),
+    ):
+        lines.append(f"{heading}:")
+        number_width = len(str(count))
+        lines += [
+            f"  {index + 1:>{number_width}}: {colour_clue_text(runs(index), letters)}"
+            for index in range(count)
+        ]
+    if puzzle.goal_colours is not None:
+        lines.append("Goal:")
+        lines += ["  " + row for row in colour_grid_text(puzzle.goal_colours, letters)]
+    return lines
 
 
 def run(args: argparse.Namespace) -> int:

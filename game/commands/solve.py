@@ -10,7 +10,13 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from game.commands.common import add_puzzle_argument, open_puzzle, printable, quote
+from game.commands.common import (
+    CommandError,
+    add_puzzle_argument,
+    open_puzzle,
+    printable,
+    quote,
+)
 from game.commands.solving import (
     MAX_SOLUTIONS_CAP,
     seconds_argument,
@@ -18,8 +24,10 @@ from game.commands.solving import (
     solve_with_deadline,
 )
 from game.core.difficulty import EffortMeter
+from game.core.palette import colour_grid_text
 from game.core.puzzle import Puzzle
 from game.core.rating import Rating, rate
+from game.core.solver.colour_engine import ColourSolveResult
 from game.core.solver.result import SolveResult
 from game.core.solver.steps import LinesChecked, SolutionFound, Step
 
@@ -75,6 +83,18 @@ def solution_text(solution: npt.NDArray[np.bool_]) -> str:
     return "\n".join("".join("#" if cell else "." for cell in row) for row in solution.tolist())
 
 
+def print_colour_solutions(puzzle: Puzzle, result: ColourSolveResult) -> None:
+    """A colour solve's solutions, one letter per colour (``.`` the background)."""
+    letters = puzzle.colours.letters()
+    key = ", ".join(
+        f"{letters[number]} {printable(colour.name)}"
+        for number, colour in enumerate(puzzle.colours.colours, start=1)
+    )
+    for number, grid in enumerate(result.colour_solutions, start=1):
+        print(f"solution {number} ({key}):")
+        print("\n".join(colour_grid_text(grid.tolist(), letters)), flush=True)
+
+
 def verdict_text(result: SolveResult) -> str:
     count = len(result.solutions)
     noun = "solution" if count == 1 else "solutions"
@@ -126,6 +146,11 @@ def run(args: argparse.Namespace) -> int:
         return kakuro.solve(args)
     start = time.perf_counter()  # --timeout counts from here: reading the file included
     puzzle = open_puzzle(args.file, args.puzzle)
+    if puzzle.is_colour and args.algorithm != "hanjie":
+        raise CommandError(
+            f"{args.file}: the {args.algorithm} algorithm cannot solve colour puzzles "
+            "(only hanjie can)"
+        )
     max_solutions = ALL_CAP if args.all else (args.max if args.max is not None else 2)
     show_steps = args.steps and not args.json
     algorithm = args.algorithm
@@ -174,14 +199,25 @@ def run(args: argparse.Namespace) -> int:
         algorithm=algorithm,
     )
     seconds = time.perf_counter() - start
-    # The effort meter reads our engine's steps: the seeds' algorithms are not rated.
-    rating = rate(result, meter.effort(result.stats.line_rounds)) if algorithm == "hanjie" else None
+    # The effort meter reads our engine's steps: the seeds' algorithms are not rated, nor
+    # colour solves (their steps do not speak of cells yet).
+    rated = algorithm == "hanjie" and not puzzle.is_colour
+    rating = rate(result, meter.effort(result.stats.line_rounds)) if rated else None
     if args.json:
         print(json.dumps(result_json(args.file, puzzle, result, seconds, rating, algorithm)))
         return 0
     stats = result.stats
     print(f"verdict:  {verdict_text(result)}")
-    if rating is None:
+    if isinstance(result, ColourSolveResult):
+        print_colour_solutions(puzzle, result)
+    if rating is None and puzzle.is_colour:
+        print("rating:   not rated (colour puzzles are not rated yet)")
+        print(
+            f"stats:    {stats.lines_solved} lines solved, {stats.probes} probes "
+            f"({stats.probe_fixes} cells narrowed), {stats.guesses} guesses, "
+            f"{stats.backtracks} backtracks, depth {stats.max_depth}"
+        )
+    elif rating is None:
         print("rating:   not rated (stars come from the hanjie engine's steps)")
         print(
             f"stats:    {stats.lines_solved} lines looked at, {stats.guesses} guesses, "

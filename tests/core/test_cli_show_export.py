@@ -19,8 +19,8 @@ from ..conftest import REPO_ROOT
 SAMPLES = REPO_ROOT / "tests" / "data" / "formats"
 NOTE = "this is the first (--puzzle N picks another; `check {path}` checks them all)\n"
 
-# Puzzle files of formats/ that the game must refuse as colour puzzles.
-COLOUR_FILES = {"webpbn_xml/two_colours.xml", "olsak/two_colours.g"}
+# Colour puzzle files of formats/ (shown with their palette).
+COLOUR_FILES = {"colour/garden.non", "colour/garden.xml", "colour/garden.g"}
 
 
 def sample_files() -> list[str]:
@@ -68,11 +68,11 @@ def test_show_reads_every_black_and_white_format_file(
 
 
 @pytest.mark.parametrize("relative", sorted(COLOUR_FILES))
-def test_show_refuses_colour_puzzles(relative: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_show_reads_colour_puzzles(relative: str, capsys: pytest.CaptureFixture[str]) -> None:
     path = SAMPLES / relative
     code, out, err = show(path, capsys)
-    assert (code, out) == (2, "")
-    assert err == f"hanjie: {path}: colour puzzles are not supported yet\n"
+    assert (code, err) == (0, "")
+    assert "Colours:   3" in out
 
 
 @pytest.mark.parametrize("relative", INVALID_FILES)

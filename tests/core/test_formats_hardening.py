@@ -68,6 +68,26 @@ def test_reproductions_are_refused_quickly(name: str, extension: str) -> None:
     assert cpu_seconds(lambda: read_puzzle_text(text, "b" + extension)) < 1.0
 
 
+# Colour files at the limits: a 512-wide line of 256 touching runs of alternating colours
+# (every item with a key), 512 such rows; and one endless clue line of keys.
+_COLOUR_ROW = ",".join(f"1{'ab'[i % 2]}" for i in range(512))
+COLOUR_REPRODUCTIONS = {
+    "512 rows of 512 colour runs": "width 512\nheight 512\ncolor a #ff0000\ncolor b #00ff00\n"
+    "rows\n" + "\n".join([_COLOUR_ROW] * 512) + "\ncolumns\n" + "\n".join(["1a"] * 512),
+    "one endless line of keyed runs": "width 3\nheight 1\nrows\n" + "1a," * 300_000 + "\n",
+    "a colour table of 30,000 lines": "#d\n" + "a:a #ff0000 red\n" * 30_000 + ":\n1a\n:\n1a\n:",
+}
+
+
+@pytest.mark.parametrize("name", sorted(COLOUR_REPRODUCTIONS))
+def test_colour_files_at_the_limits_are_read_or_refused_quickly(name: str) -> None:
+    text = COLOUR_REPRODUCTIONS[name]
+    extension = ".g" if text.startswith("#d") else ".non"
+    with pytest.raises(FormatError):
+        read_puzzle_text(text, "c" + extension)
+    assert cpu_seconds(lambda: read_puzzle_text(text, "c" + extension)) < 1.5
+
+
 @pytest.mark.parametrize("fmt", FORMATS, ids=lambda fmt: fmt.name)
 def test_every_sniffer_is_linear_on_blank_runs(fmt: PuzzleFormat) -> None:
     sniff = fmt.sniff

@@ -170,6 +170,81 @@ def test_any_bytes_give_a_puzzle_or_a_format_error(data: bytes, extension: str) 
 XML_HEAD = '<?xml version="1.0"?><puzzleset><puzzle type="grid">'
 
 
+@st.composite
+def colour_files(draw: st.DrawFn) -> tuple[str, str]:
+    """A colour puzzle as .non, webpbn XML or Olšák .g text, with a few random edits."""
+    from game.core.palette import Palette, fallback_rgb
+
+    colours = draw(st.integers(2, 5))
+    width = draw(st.integers(1, 8))
+    height = draw(st.integers(1, 8))
+    grid = [[draw(st.integers(0, colours)) for _ in range(width)] for _ in range(height)]
+    palette = Palette.of(
+        ("white", (255, 255, 255)), *((f"k{n}", fallback_rgb(n)) for n in range(1, colours + 1))
+    )
+    puzzle = Puzzle.from_colour_grid(grid, palette)
+    letters = puzzle.colours.letters()
+    kind = draw(st.sampled_from([".non", ".xml", ".g"]))
+    if kind == ".non":
+        text = format_puzzle(puzzle, "non")
+    elif kind == ".g":
+        table = "".join(
+            f"{letters[n]}:{letters[n]} #00000{n} k{n}\n" for n in range(1, colours + 1)
+        )
+        body = [
+            " ".join(f"{n}{letters[c]}" for n, c in runs(i)) or "0"
+            for runs, count in ((puzzle.row_runs, height), (puzzle.column_runs, width))
+            for i in range(count)
+        ]
+        text = "#d\n" + table + ": rows\n" + "\n".join(body[:height])
+        text += "\n: columns\n" + "\n".join(body[height:]) + "\n: end\n"
+    else:
+        lines = [
+            "<line>" + "".join(f'<count color="k{c}">{n}</count>' for n, c in runs(i)) + "</line>"
+            for runs, count in ((puzzle.column_runs, width), (puzzle.row_runs, height))
+            for i in range(count)
+        ]
+        defined = "".join(
+            f'<color name="k{n}" char="{letters[n]}">{n:06d}</color>' for n in range(1, colours + 1)
+        )
+        text = (
+            XML_HEAD + defined + '<clues type="columns">' + "".join(lines[:width]) + "</clues>"
+            '<clues type="rows">' + "".join(lines[width:]) + "</clues></puzzle></puzzleset>"
+        )
+    # The unedited file reads back to the same clues.
+    read = read_puzzle_text(text, "colour" + kind)
+    assert (read.row_clues, read.column_clues) == (puzzle.row_clues, puzzle.column_clues)
+    if len({c for line in puzzle.row_colours or () for c in line}) > 1:
+        # The reader numbers only the colours used: the same colouring, maybe renumbered.
+        ours = [
+            c
+            for lines in (puzzle.row_colours, puzzle.column_colours)
+            for line in lines or ()
+            for c in line
+        ]
+        theirs = [
+            c
+            for lines in (read.row_colours, read.column_colours)
+            for line in lines or ()
+            for c in line
+        ]
+        pairs = set(zip(ours, theirs, strict=True))
+        assert len(pairs) == len(set(ours)) == len(set(theirs))
+    for _ in range(draw(st.integers(0, 4))):
+        at = draw(st.integers(0, len(text)))
+        piece = draw(st.text(st.sampled_from(list("0123456789abcdefgz ,#:\n<>/")), max_size=4))
+        end = min(len(text), at + draw(st.integers(0, 4)))
+        text = text[:at] + piece + text[end:]
+    return kind, text
+
+
+@FUZZ
+@given(colour_files())
+def test_readers_take_damaged_colour_files(case: tuple[str, str]) -> None:
+    kind, text = case
+    outcome(lambda t: read_puzzle_text(t, "damaged" + kind), text)
+
+
 @FUZZ
 @given(
     st.lists(
@@ -186,8 +261,12 @@ XML_HEAD = '<?xml version="1.0"?><puzzleset><puzzle type="grid">'
                 "2",
                 "-1",
                 '<count color="red">',
+                '<count color="blue">',
                 '<color name="red">',
+                '<color name="blue" char="b">00F</color>',
+                '<color name="white" char=".">FFFFFF</color>',
                 "</color>",
+                "<solution><image>|b.|\n|.b|</image></solution>",
                 "<solution><image>|#.|\n|..|</image></solution>",
                 "&amp;",
                 "<![CDATA[3]]>",

@@ -160,17 +160,20 @@ def test_webpbn_xml_reads_clues_title_and_goal() -> None:
     assert ("description", "A test") in puzzle.extra
 
 
-def test_webpbn_xml_refuses_entities_colours_and_broken_xml() -> None:
+def test_webpbn_xml_refuses_entities_unknown_colours_and_broken_xml() -> None:
     laughs = '<?xml version="1.0"?><!DOCTYPE l [<!ENTITY a "aaaa">]><puzzleset>&a;</puzzleset>'
     with pytest.raises(FormatError, match="declare entities"):
         read_puzzle_text(laughs, "l.xml")
     black = '<color name="black" char="X">000</color>'
     palette = XML.replace(black, black + '<color name="red" char="r">f00</color>')
-    with pytest.raises(FormatError, match="colour puzzles are not supported yet"):
-        read_puzzle_text(palette, "c.xml")
-    mixed = XML.replace("<count>2", '<count color="red">2', 1)
-    mixed = mixed.replace("<count>1", '<count color="black">1', 1)
-    with pytest.raises(FormatError, match="colour puzzles are not supported yet"):
+    # A colour declared but used by no clue leaves the puzzle black and white.
+    assert read_puzzle_text(palette, "c.xml") == read_puzzle_text(XML, "p.xml")
+    unknown = XML.replace("<count>2", '<count color="teal">2', 1)
+    with pytest.raises(FormatError, match="unknown colour 'teal'"):
+        read_puzzle_text(unknown, "c.xml")
+    mixed = palette.replace("<count>2", '<count color="red">2', 1)
+    # One red 2 and no other red: refused by the per-colour totals.
+    with pytest.raises(FormatError, match=r"row clues fill \d+ cells of (red|black) but"):
         read_puzzle_text(mixed, "c.xml")
     with pytest.raises(FormatError) as caught:
         read_puzzle_text(XML[:300], "t.xml")
@@ -197,12 +200,16 @@ def test_olsak_g_black_and_white_and_colour() -> None:
     puzzle = read_puzzle_text(text, "a.g")
     assert clues(puzzle) == clues(L_PUZZLE)
     assert puzzle.title == "Little"
-    coloured = "#d\n  r:r red\n  b:b blue\n:\n2r\n1b\n:\n1r\n1b\n:\n"
-    with pytest.raises(FormatError, match="colour puzzles are not supported yet"):
-        read_puzzle_text(coloured, "c.g")
+    coloured = "#d\n  r:r #ff0000 red\n  b:b #0000ff blue\n:\n2r\n1b\n:\n1r\n1r\n1b\n:\n"
+    puzzle = read_puzzle_text(coloured, "c.g")
+    assert [colour.name for colour in puzzle.colours.colours] == ["red", "blue"]
+    assert (puzzle.row_runs(0), puzzle.column_runs(2)) == (((2, 1),), ((1, 2),))
+    # Without a table the keys get colours of our own; with one, an unknown key is refused.
     suffixes = ":\n2r 1b\n:\n1r\n1r\n1b\n:\n"
-    with pytest.raises(FormatError, match="colour puzzles are not supported yet"):
-        read_puzzle_text(suffixes, "c.g")
+    assert read_puzzle_text(suffixes, "c.g").row_runs(0) == ((2, 1), (1, 2))
+    with pytest.raises(FormatError, match="unknown colour 'g'") as caught:
+        read_puzzle_text(coloured.replace("1b\n:\n1r", "1g\n:\n1r"), "c.g")
+    assert caught.value.line == 6
 
 
 # --- TAAI --------------------------------------------------------------------------------

@@ -14,7 +14,6 @@ import pytest
 
 from game.cli import main
 from game.core.formats import (
-    COLOUR_REFUSED,
     FormatError,
     read_puzzle,
     read_puzzles,
@@ -37,12 +36,15 @@ VALID = {
     "olsak/boat.mk": "8x7",
     "olsak/tree.g": "5x5",
     "webpbn_xml/boat.xml": "8x7",
+    # Declares red but no clue uses it: one black colour, black and white.
+    "webpbn_xml/two_colours.xml": "8x7",
     "taai/three_5x5.taai": "5x5",
     "verdicts/none_4x4.non": "4x4",
     "verdicts/unique_5x5.non": "5x5",
     "verdicts/multiple_5x5.txt": "5x5",
 }
-COLOUR = ["olsak/two_colours.g", "webpbn_xml/two_colours.xml"]
+# Colour samples: the same 7x5 picture in three formats (.g has no goal), 3 colours.
+COLOUR = ["colour/garden.non", "colour/garden.xml", "colour/garden.g"]
 INVALID = {
     "absurd_size.non": "width must be between 0 and 512, not 1000000",
     "clue_too_long.non": "needs 5 cells, the row has 3",
@@ -56,6 +58,7 @@ INVALID = {
     "truncated.xml": "not well formed",
     "entity.xml": "declare entities are refused",
     "control_chars.non": r"'1\\x1b\[31m' is not a whole number",
+    "colour_sums_differ.g": "row clues fill 9 cells of black but column clues fill 11",
 }
 
 
@@ -88,11 +91,27 @@ def test_show_reads_every_valid_sample(relative: str, capsys: pytest.CaptureFixt
 
 
 @pytest.mark.parametrize("relative", COLOUR)
-def test_show_refuses_colour_samples(relative: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_show_reads_colour_samples(relative: str, capsys: pytest.CaptureFixture[str]) -> None:
     path = DATA / relative
     code, out, err = show(path, capsys)
-    assert (code, out) == (2, "")
-    assert err == f"hanjie: {path}: {COLOUR_REFUSED}\n"
+    assert (code, err) == (0, "")
+    puzzle = read_puzzle(path)
+    assert (puzzle.size_text, puzzle.colour_count) == ("7x5", 3)
+    assert "Colours:   3" in out
+
+
+def test_colour_samples_agree_across_formats() -> None:
+    non, xml, olsak = (read_puzzle(DATA / relative) for relative in COLOUR)
+    boat = read_puzzle(DATA / "non/boat.non")
+    assert non.fingerprint() == xml.fingerprint() != boat.fingerprint()
+    assert (non.row_runs(2), non.column_runs(4)) == (((1, 1), (1, 2), (1, 3)), ((3, 2), (2, 3)))
+    for other in (xml, olsak):
+        assert (other.row_colours, other.column_colours) == (non.row_colours, non.column_colours)
+    assert [colour.rgb for colour in xml.colours.colours] == [
+        colour.rgb for colour in olsak.colours.colours
+    ]
+    assert xml.goal_colours == non.goal_colours is not None
+    assert non.is_colour_solution(non.goal_colours)
 
 
 @pytest.mark.parametrize(("name", "reason"), sorted(INVALID.items()))

@@ -17,7 +17,6 @@ from pathlib import Path
 
 from game.core.formats import non, olsak, pzl, seed_text, taai, tatham, webpbn_xml
 from game.core.formats._common import (
-    COLOUR_REFUSED,
     MAX_FILE_BYTES,
     MAX_LINE_CHARS,
     FormatError,
@@ -25,11 +24,11 @@ from game.core.formats._common import (
 )
 from game.core.formats.taai import read_taai_questions
 from game.core.formats.tatham import parse_game_id, read_tatham_ids
+from game.core.palette import PaletteError
 from game.core.puzzle import Puzzle, PuzzleError
 from game.core.store.fileio import readable, write_text_atomically
 
 __all__ = [
-    "COLOUR_REFUSED",
     "FORMATS",
     "MAX_FILE_BYTES",
     "MAX_LINE_CHARS",
@@ -73,7 +72,7 @@ class PuzzleFormat:
 FORMATS: tuple[PuzzleFormat, ...] = (
     PuzzleFormat(
         webpbn_xml.NAME,
-        "webpbn XML export (black-and-white)",
+        "webpbn XML export (black-and-white or colour)",
         webpbn_xml.EXTENSIONS,
         webpbn_xml.sniff,
         webpbn_xml.read,
@@ -118,6 +117,8 @@ FORMATS: tuple[PuzzleFormat, ...] = (
 _BY_NAME = {fmt.name: fmt for fmt in FORMATS}
 # The formats `export` and write_puzzle offer, in the order they are listed.
 WRITABLE_FORMATS: tuple[str, ...] = ("non", "txt", "pzl", "tatham")
+# The formats that can hold a colour puzzle.
+COLOUR_WRITABLE: tuple[str, ...] = ("non",)
 _ALIASES = {"seed": "txt", "seed_text": "txt", "text": "txt"}
 
 
@@ -159,7 +160,7 @@ def read_puzzle_text(text: str, name: str = "<text>") -> Puzzle:
     fmt = guess_format(text, name)
     try:
         return fmt.read(text, name)
-    except PuzzleError as error:
+    except (PuzzleError, PaletteError) as error:
         raise FormatError(name, None, str(error)) from error
     except RecursionError as error:  # pragma: no cover - a parser guard failed
         raise FormatError(name, None, "the file is nested too deeply") from error
@@ -359,7 +360,14 @@ def _writer(fmt: str) -> PuzzleFormat:
 
 def format_puzzle(puzzle: Puzzle, fmt: str) -> str:
     """The puzzle as the text of format ``fmt`` (one of :data:`WRITABLE_FORMATS`)."""
-    writer = _writer(fmt).write
+    found = _writer(fmt)
+    if puzzle.is_colour and found.name not in COLOUR_WRITABLE:
+        raise FormatError(
+            "<format>",
+            None,
+            f"the {found.name} format has no colours: write colour puzzles as .non",
+        )
+    writer = found.write
     assert writer is not None
     return writer(puzzle)
 
@@ -379,7 +387,10 @@ def write_puzzle(puzzle: Puzzle, path: str | os.PathLike[str], format: str | Non
                 name, None, f"cannot tell the format from the file name; choose one of {choices}"
             )
         format = matches[0].name
-    text = format_puzzle(puzzle, format)
+    try:
+        text = format_puzzle(puzzle, format)
+    except FormatError as error:
+        raise FormatError(name, None, error.reason) from error
     try:
         # A title taken from a file name may hold bytes that are not UTF-8: they are
         # written as U+FFFD rather than refusing the whole puzzle.

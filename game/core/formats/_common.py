@@ -20,7 +20,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.core.lines import Clue, clue_length, clue_text
-from game.core.puzzle import MAX_DIMENSION, MIN_DIMENSION, Grid, Puzzle, PuzzleError
+from game.core.palette import Palette, PaletteError, colour_clue_length
+from game.core.puzzle import (
+    MAX_DIMENSION,
+    MIN_DIMENSION,
+    ColourGrid,
+    Grid,
+    Puzzle,
+    PuzzleError,
+)
 
 # No sensible puzzle file comes near this; the guard keeps a stray multi-gigabyte file
 # (or /dev/zero) from being read into memory at all.
@@ -47,8 +55,6 @@ MAX_REASON_CHARS = 240
 # Clues and sizes never need more digits than this; it also keeps int() away from
 # megabyte-long digit strings.
 MAX_NUMBER_DIGITS = 6
-
-COLOUR_REFUSED = "colour puzzles are not supported yet"
 
 _INTEGER = re.compile(r"[+-]?\d+")
 
@@ -132,6 +138,8 @@ class ClueLine:
 
     clue: Clue
     line: int | None = None
+    # Each run's colour number (1..) in a colour puzzle; None: every run colour 1.
+    colours: tuple[int, ...] | None = None
 
 
 def parse_int(token: str, what: str, path: str, line: int | None) -> int:
@@ -256,6 +264,8 @@ def build_puzzle(
     license: str = "",
     goal: Grid | None = None,
     extra: tuple[tuple[str, str], ...] = (),
+    palette: Palette | None = None,
+    goal_colours: ColourGrid | None = None,
 ) -> Puzzle:
     """The Puzzle, checking counts and line lengths first so errors can name file lines."""
     if not rows and height is None:
@@ -287,7 +297,10 @@ def build_puzzle(
             )
     for what, clues, length in (("row", rows, width), ("column", columns, height)):
         for index, item in enumerate(clues, start=1):
-            needed = clue_length(item.clue)
+            if palette is not None and item.colours is not None:
+                needed = colour_clue_length(item.clue, item.colours)
+            else:
+                needed = clue_length(item.clue)
             if needed > length:
                 raise FormatError(
                     path,
@@ -296,6 +309,7 @@ def build_puzzle(
                     f"cell{'s' if needed != 1 else ''}, "
                     f"the {what} has {length}",
                 )
+    colour = palette is not None
     try:
         return Puzzle(
             width=width,
@@ -306,11 +320,21 @@ def build_puzzle(
             author=author,
             copyright=copyright,
             license=license,
-            goal=goal,
+            goal=None if colour else goal,
             extra=extra,
+            palette=palette,
+            row_colours=_colours_of(rows) if colour else None,
+            column_colours=_colours_of(columns) if colour else None,
+            goal_colours=goal_colours if colour else None,
         )
-    except PuzzleError as error:
+    except (PuzzleError, PaletteError) as error:
         raise FormatError(path, None, str(error)) from error
+
+
+def _colours_of(clues: Sequence[ClueLine]) -> tuple[tuple[int, ...], ...]:
+    return tuple(
+        item.colours if item.colours is not None else (1,) * len(item.clue) for item in clues
+    )
 
 
 def parse_goal_bits(text: str, width: int, height: int, path: str, line: int | None) -> Grid:

@@ -21,12 +21,19 @@ A section's clue lines run until a blank line or the next key (blank lines strai
 ``rows`` or ``columns``, and ``#`` comment lines among the clues, are skipped). ``0`` is an
 empty line.
 Keys the model does not know are kept in ``Puzzle.extra`` and written back.
+
+Colour (the nonogram-db extension): ``color a #ff0000`` lines declare colour keys (one
+character each); a clue item is a number and an optional key (``3a,1b``; a plain number is
+key ``1``), and the goal holds ``0`` for the background and a key per cell. Keys used but
+never declared get colours of our own, unless the file declares some: then an undeclared
+key is refused. Our own colour files are written this way.
 """
 
 from __future__ import annotations
 
 import re
 
+from game.core.formats._colour import DEFAULT_KEY, PaletteKeys, parse_colour_clue
 from game.core.formats._common import (
     ClueLine,
     FormatError,
@@ -34,7 +41,6 @@ from game.core.formats._common import (
     goal_bits,
     looks_like_clue,
     one_line,
-    parse_clue,
     parse_dimension,
     parse_goal_bits,
     quote,
@@ -42,14 +48,24 @@ from game.core.formats._common import (
     split_lines,
     unquote,
 )
-from game.core.puzzle import MAX_DIMENSION, Grid, Puzzle
+from game.core.palette import parse_rgb, rgb_text
+from game.core.puzzle import MAX_DIMENSION, ColourGrid, Grid, Puzzle
 
 NAME = "non"
 EXTENSIONS = (".non",)
 
 _TEXT_KEYS = {"title": "title", "by": "author", "copyright": "copyright", "license": "license"}
 # Keys whose meaning is fixed here; an ``extra`` entry with one of them is not written back.
-_RESERVED_KEYS = {*_TEXT_KEYS, "author", "width", "height", "rows", "columns", "goal"}
+_RESERVED_KEYS = {
+    *_TEXT_KEYS,
+    "author",
+    "width",
+    "height",
+    "rows",
+    "columns",
+    "goal",
+    "color",
+}
 _KEY = re.compile(r"[A-Za-z_][\w.-]*")
 # Matched against one stripped line at a time: a pattern over the whole text with ``\s``
 # would cross line breaks and rescan runs of blank lines from every line start.
@@ -78,6 +94,9 @@ def read(text: str, name: str = "<text>") -> Puzzle:
     section: str | None = None
     # The clue section a blank line ended, and that line: a clue after it is told so.
     ended: tuple[str, int] | None = None
+    # Each clue line's colour keys, parallel to sections[...]; declared and used keys.
+    keys: dict[str, list[tuple[str, ...]]] = {"rows": [], "columns": []}
+    palette_keys = PaletteKeys(name)
 
     for number, raw in enumerate(split_lines(text, name), start=1):
         stripped = raw.strip()
@@ -92,7 +111,7 @@ def read(text: str, name: str = "<text>") -> Puzzle:
                     ended = (section, number)
                 section = None
                 continue
-            if section == "goal" and set(stripped) <= set("01\"'"):
+            if section == "goal" and _goal_piece(stripped):
                 goal_parts.append(stripped.strip("\"'"))
                 continue
             if section in ("rows", "columns") and not _ends_section(stripped):
@@ -105,7 +124,10 @@ def read(text: str, name: str = "<text>") -> Puzzle:
                         f"more than {MAX_DIMENSION} {what} clues: puzzles are at most "
                         f"{MAX_DIMENSION} cells wide and high",
                     )
-                clue = parse_clue(stripped, f"{what} {index}", name, number)
+                clue, clue_keys = parse_colour_clue(stripped, f"{what} {index}", name, number)
+                for key in dict.fromkeys(clue_keys):
+                    palette_keys.use(key, number)
+                keys[section].append(clue_keys)
                 sections[section].append(ClueLine(clue, number))
                 continue
             section = None
@@ -145,6 +167,8 @@ def read(text: str, name: str = "<text>") -> Puzzle:
             goal_parts = [unquote(value)]
             if not value:
                 section = "goal"
+        elif key == "color":
+            _declare_colour(palette_keys, value, name, number)
         elif key in _TEXT_KEYS:
             texts[_TEXT_KEYS[key]] = unquote(value)
         else:
@@ -157,6 +181,10 @@ def read(text: str, name: str = "<text>") -> Puzzle:
     height = sizes.get("height")
     goal: Grid | None = None
     goal_text = "".join(goal_parts)
+    if palette_keys.declared or set(palette_keys.used) - {DEFAULT_KEY}:
+        return _read_colour(
+            name, sections, keys, palette_keys, width, height, goal_text, goal_line, texts, extra
+        )
     if goal_text.strip():
         goal = parse_goal_bits(
             goal_text,
@@ -177,6 +205,115 @@ def read(text: str, name: str = "<text>") -> Puzzle:
         copyright=texts.get("copyright", ""),
         license=texts.get("license", ""),
         extra=tuple(extra),
+    )
+
+
+def _goal_piece(line: str) -> bool:
+    """Whether a line inside a multi-line goal is more of it (cells, maybe quoted)."""
+    body = line.strip("\"'")
+    return (
+        bool(body)
+        and not any(char.isspace() for char in body)
+        and (body.lower() not in _RESERVED_KEYS)
+    )
+
+
+def _declare_colour(keys: PaletteKeys, value: str, name: str, number: int) -> None:
+    """A ``color KEY #rrggbb`` line."""
+    parts = value.split()
+    if len(parts) == 2 and parts[0] == "0" and parse_rgb(parts[1]) is not None:
+        keys.background = ("background", parse_rgb(parts[1]) or (255, 255, 255))
+        return
+    if (
+        not parts
+        or len(parts[0]) != 1
+        or parts[0] in "0,"
+        or (parts[0].isdigit() and parts[0] != "1")
+    ):
+        raise FormatError(
+            name, number, f"a colour key is one character (no digit but 1), not {quote(value, 20)}"
+        )
+    rgb = None
+    if len(parts) > 1:
+        rgb = parse_rgb(parts[1])
+        if rgb is None:
+            raise FormatError(
+                name, number, f"colour {parts[0]}: {quote(parts[1], 20)} is not a #rrggbb colour"
+            )
+    keys.declare(parts[0], rgb, number)
+
+
+def _read_colour(
+    name: str,
+    sections: dict[str, list[ClueLine]],
+    keys: dict[str, list[tuple[str, ...]]],
+    palette_keys: PaletteKeys,
+    width: int | None,
+    height: int | None,
+    goal_text: str,
+    goal_line: int | None,
+    texts: dict[str, str],
+    extra: list[tuple[str, str]],
+) -> Puzzle:
+    """The colour case of :func:`read`: keys become colour numbers, the goal colours."""
+    palette, numbers = palette_keys.numbers(strict=True)
+    coloured = {
+        section: [
+            ClueLine(item.clue, item.line, tuple(numbers[key] for key in clue_keys))
+            for item, clue_keys in zip(sections[section], keys[section], strict=True)
+        ]
+        for section in ("rows", "columns")
+    }
+    goal: ColourGrid | None = None
+    cells = "".join(goal_text.split())
+    if cells:
+        goal_width = width if width is not None else len(sections["columns"])
+        goal_height = height if height is not None else len(sections["rows"])
+        if len(cells) != goal_width * goal_height:
+            raise FormatError(
+                name,
+                goal_line,
+                f"the goal has {len(cells)} cells but a {goal_width}x{goal_height} puzzle "
+                f"has {goal_width * goal_height}",
+            )
+        table = {"0": 0, **numbers}
+        stray = set(cells) - set(table)
+        if stray:
+            raise FormatError(
+                name, goal_line, f"the goal uses colour {quote(min(stray))}, which no clue has"
+            )
+        values = [table[char] for char in cells]
+        goal = tuple(
+            tuple(values[y * goal_width : (y + 1) * goal_width]) for y in range(goal_height)
+        )
+    if palette is None:
+        # One black colour after all (``color a #000000``): black and white.
+        return build_puzzle(
+            name,
+            rows=sections["rows"],
+            columns=sections["columns"],
+            width=width,
+            height=height,
+            goal=None if goal is None else tuple(tuple(v != 0 for v in row) for row in goal),
+            title=texts.get("title", ""),
+            author=texts.get("author", ""),
+            copyright=texts.get("copyright", ""),
+            license=texts.get("license", ""),
+            extra=tuple(extra),
+        )
+    return build_puzzle(
+        name,
+        rows=coloured["rows"],
+        columns=coloured["columns"],
+        width=width,
+        height=height,
+        title=texts.get("title", ""),
+        author=texts.get("author", ""),
+        copyright=texts.get("copyright", ""),
+        license=texts.get("license", ""),
+        extra=tuple(extra),
+        palette=palette,
+        goal_colours=goal,
     )
 
 
@@ -213,10 +350,39 @@ def write(puzzle: Puzzle) -> str:
             continue
         simple = value and len(value.split()) == 1 and '"' not in value
         lines.append(f"{key} {value if simple else _quoted(value)}")
-    lines += [f"width {puzzle.width}", f"height {puzzle.height}", "", "rows"]
+    lines += [f"width {puzzle.width}", f"height {puzzle.height}"]
+    if puzzle.palette is not None:
+        return _write_colour(puzzle, lines)
+    lines += ["", "rows"]
     lines += [",".join(map(str, clue)) if clue else "0" for clue in puzzle.row_clues]
     lines += ["", "columns"]
     lines += [",".join(map(str, clue)) if clue else "0" for clue in puzzle.column_clues]
     if puzzle.goal is not None:
         lines += ["", f'goal "{goal_bits(puzzle)}"']
+    return "\n".join(lines) + "\n"
+
+
+def _write_colour(puzzle: Puzzle, lines: list[str]) -> str:
+    """The colour form: ``color`` lines, runs with keys, a goal of keys."""
+    palette = puzzle.colours
+    letters = palette.letters()
+    lines.append("")
+    if palette.background.rgb != (255, 255, 255):
+        # Not in the nonogram-db text, which has no background; readers skip what they
+        # do not know, and ours reads it back.
+        lines.append(f"color 0 {rgb_text(palette.background.rgb)}")
+    for number, colour in enumerate(palette.colours, start=1):
+        lines.append(f"color {letters[number]} {rgb_text(colour.rgb)}")
+    for header, count, runs_of in (
+        ("rows", puzzle.height, puzzle.row_runs),
+        ("columns", puzzle.width, puzzle.column_runs),
+    ):
+        lines += ["", header]
+        for index in range(count):
+            runs = runs_of(index)
+            lines.append(",".join(f"{n}{letters[c]}" for n, c in runs) if runs else "0")
+    if puzzle.goal_colours is not None:
+        cells = "0" + letters[1:]
+        text = "".join(cells[value] for row in puzzle.goal_colours for value in row)
+        lines += ["", f'goal "{text}"']
     return "\n".join(lines) + "\n"

@@ -12,16 +12,18 @@
 ``.g``: free text (the first line is taken as the title when it stands alone), an optional
 colour table after a ``#d`` line (``<inchar>:<outchar> <colour> <comment>``; ``0`` is the
 background, ``1`` the default block colour), then sections opened by lines starting with
-``:`` — rows, columns, and an end marker. A block may carry a colour letter (``3b``); more
-than one block colour is a colour puzzle, which is refused.
+``:`` — rows, columns, and an end marker. A block may carry a colour character (``3b``),
+matched to the table's in-character first, then its out-character; a plain number is
+colour ``1``. ``#rrggbb`` gives a colour's RGB and the comment its name; a character the
+table does not declare is refused when the table declares any.
 """
 
 from __future__ import annotations
 
 import re
 
+from game.core.formats._colour import DEFAULT_KEY, PaletteKeys
 from game.core.formats._common import (
-    COLOUR_REFUSED,
     ClueLine,
     FormatError,
     build_puzzle,
@@ -33,7 +35,8 @@ from game.core.formats._common import (
     split_lines,
     trim_trailing_blanks,
 )
-from game.core.puzzle import Puzzle
+from game.core.palette import parse_rgb
+from game.core.puzzle import MAX_DIMENSION, Puzzle
 
 MK_NAME = "mk"
 MK_EXTENSIONS = (".mk",)
@@ -43,6 +46,7 @@ G_EXTENSIONS = (".g",)
 _SIZE_LINE = re.compile(r"\s*(\d+)\s+(\d+)\s*")
 _BLOCK = re.compile(r"(\d+)([^\d\s,]?)")
 _TOKEN_SEPARATORS = re.compile(r"[\s,]+")
+_RGB_ENTRY = re.compile(r"#[0-9A-Fa-f]{6}\b")
 
 
 # Sniffers look at one stripped line at a time: a MULTILINE ``^\s*`` pattern crosses line
@@ -108,46 +112,82 @@ def read_g(text: str, name: str = "<text>") -> Puzzle:
             name, None, "expected a ':' line before the rows and another before the columns"
         )
     header = [raw for _, raw in lines[: markers[0]]]
-    foreground = _colour_table(header, name)
+    keys = PaletteKeys(name)
+    aliases = _colour_table(lines[: markers[0]], keys, name)
     end = markers[2] if len(markers) > 2 else len(lines)
     sections: list[list[ClueLine]] = []
-    colours_used: set[str] = set()
+    clue_keys: list[list[tuple[str, ...]]] = []
     for what, start, stop in (("row", markers[0] + 1, markers[1]), ("column", markers[1] + 1, end)):
         clues: list[ClueLine] = []
+        section_keys: list[tuple[str, ...]] = []
         section = [(number, raw) for number, raw in lines[start:stop] if raw.strip()]
         check_section_size(section, what, name)
         for number, raw in section:
             plain: list[str] = []
-            for token in _TOKEN_SEPARATORS.split(raw.strip()):
+            line_keys: list[str] = []
+            for token in _TOKEN_SEPARATORS.split(raw.strip(), maxsplit=MAX_DIMENSION + 2):
                 block = _BLOCK.fullmatch(token)
                 if block is None:
                     where = f"{what} {len(clues) + 1}"
                     raise FormatError(name, number, f"{where}: {quote(token, 20)} is not a block")
-                colours_used.add(block.group(2) or "1")
                 plain.append(block.group(1))
+                if block.group(1).strip("0"):
+                    suffix = block.group(2)
+                    if suffix not in keys.declared:
+                        suffix = aliases.get(suffix, suffix)
+                    key = suffix or DEFAULT_KEY
+                    keys.use(key, number)
+                    line_keys.append(key)
             clues.append(
                 ClueLine(
                     parse_clue(" ".join(plain), f"{what} {len(clues) + 1}", name, number), number
                 )
             )
+            section_keys.append(tuple(line_keys))
         sections.append(clues)
-    if len(foreground) > 1 or len(colours_used) > 1:
-        raise FormatError(name, None, COLOUR_REFUSED)
-    return build_puzzle(name, rows=sections[0], columns=sections[1], title=_title(header))
+        clue_keys.append(section_keys)
+    palette, numbers = keys.numbers(strict=True)
+    if palette is not None:
+        sections = [
+            [
+                ClueLine(item.clue, item.line, tuple(numbers[key] for key in line_keys))
+                for item, line_keys in zip(clues, section_keys, strict=True)
+            ]
+            for clues, section_keys in zip(sections, clue_keys, strict=True)
+        ]
+    return build_puzzle(
+        name, rows=sections[0], columns=sections[1], title=_title(header), palette=palette
+    )
 
 
-def _colour_table(header: list[str], name: str) -> set[str]:
-    """The block colours the ``#d`` table declares (the background ``0`` excluded)."""
-    colours: set[str] = set()
+def _colour_table(lines: list[tuple[int, str]], keys: PaletteKeys, name: str) -> dict[str, str]:
+    """Declare the colours of the ``#d`` table (``0``, the background, sets its RGB);
+    returns out-character -> in-character, for clues written with the former."""
+    aliases: dict[str, str] = {}
     in_table = False
-    for raw in header:
+    for number, raw in lines:
         stripped = raw.strip()
-        if stripped.startswith("#"):
+        if stripped.startswith("#") and not (in_table and _RGB_ENTRY.match(stripped)):
             in_table = stripped.startswith("#d")
             continue
-        if in_table and len(stripped) >= 2 and stripped[1] == ":" and stripped[0] != "0":
-            colours.add(stripped[0])
-    return colours
+        if not in_table or len(stripped) < 2 or stripped[1] != ":":
+            continue
+        inchar = stripped[0]
+        rest = stripped[2:]
+        outchar = rest[0] if rest and not rest[0].isspace() else ""
+        words = rest[len(outchar) :].split(None, 1)
+        rgb = parse_rgb(words[0]) if words else None
+        label = words[1].strip() if len(words) > 1 else (words[0] if words and rgb is None else "")
+        if inchar == "0":
+            if rgb is not None:
+                keys.background = (label or "background", rgb)
+            continue
+        if words and rgb is None and words[0].startswith("#"):
+            raise FormatError(name, number, f"{quote(words[0], 20)} is not a #rrggbb colour")
+        keys.declare(inchar, rgb, number, label[:40] or None)
+        if outchar and outchar != inchar:
+            aliases.setdefault(outchar, inchar)
+    return aliases
 
 
 def _title(header: list[str]) -> str:

@@ -1,4 +1,4 @@
-"""webpbn XML exports (black-and-white only).
+"""webpbn XML exports, black-and-white or colour.
 
 ::
 
@@ -11,7 +11,13 @@
     </puzzle></puzzleset>
 
 Entity declarations are refused before parsing, so a "billion laughs" file cannot expand;
-external DTDs are never fetched. A puzzle with more than one foreground colour is refused.
+external DTDs are never fetched.
+
+Colour: ``<color name=.. char=..>RRGGBB</color>`` declares a colour, ``<count color=..>``
+gives a run's colour (``defaultcolor`` of the puzzle when it does not; black unless said),
+``backgroundcolor`` names the background (white unless said), and the goal image writes
+each cell as its colour's ``char``. A count naming a colour no ``<color>`` declares is
+refused; one block colour that is black is black and white, read as before colour.
 """
 
 from __future__ import annotations
@@ -19,8 +25,8 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ElementTree
 
+from game.core.formats._colour import PaletteKeys
 from game.core.formats._common import (
-    COLOUR_REFUSED,
     MAX_XML_TAGS,
     ClueLine,
     FormatError,
@@ -29,7 +35,8 @@ from game.core.formats._common import (
     quote,
     split_lines,
 )
-from game.core.puzzle import MAX_DIMENSION, Grid, Puzzle
+from game.core.palette import parse_rgb
+from game.core.puzzle import MAX_DIMENSION, ColourGrid, Grid, Puzzle
 
 NAME = "webpbn_xml"
 EXTENSIONS = (".xml", ".pbn")
@@ -91,17 +98,21 @@ def read(text: str, name: str = "<text>") -> Puzzle:
         raise FormatError(name, None, f"only grid puzzles can be read, not {quote(kind)}")
 
     background = puzzle.get("backgroundcolor", "white")
-    defined = {colour.get("name", "") for colour in puzzle.findall("color")}
-    used = {
-        count.get("color", "")
-        for clues in puzzle.findall("clues")
-        for count in clues.iter("count")
-        if count.get("color") is not None
-    }
-    if len(defined - {background}) > 1 or len(used - {background}) > 1:
-        raise FormatError(name, None, COLOUR_REFUSED)
+    default = puzzle.get("defaultcolor", "black")
+    keys = PaletteKeys(name)
+    chars: dict[str, str] = {}
+    for colour in puzzle.findall("color"):
+        colour_name = colour.get("name", "")
+        rgb = _rgb(_text(colour))
+        if colour_name == background:
+            keys.background = (colour_name, rgb or (255, 255, 255))
+        elif colour_name:
+            keys.declare(colour_name, rgb, None)
+        char = colour.get("char")
+        if char and colour_name:
+            chars[char] = colour_name
 
-    sections: dict[str, list[ClueLine]] = {}
+    sections: dict[str, list[_Keyed]] = {}
     for clues in puzzle.findall("clues"):
         kind = clues.get("type", "")
         if kind not in ("rows", "columns"):
@@ -113,21 +124,41 @@ def read(text: str, name: str = "<text>") -> Puzzle:
         if len(lines) > MAX_DIMENSION:
             raise FormatError(name, None, f"more than {MAX_DIMENSION} {kind}")
         sections[kind] = [
-            ClueLine(_clue(line, f"{what} {index}", name))
+            _clue(line, f"{what} {index}", name, default, keys)
             for index, line in enumerate(lines, start=1)
         ]
     for kind in ("rows", "columns"):
         if kind not in sections:
             raise FormatError(name, None, f"there are no {kind[:-1]} clues")
+    if keys.declared.keys() - {default} or set(keys.used) - {default}:
+        for key in keys.used:
+            if key not in keys.declared and key != default:
+                raise FormatError(name, None, f"unknown colour {quote(key, 30)}")
+    palette, numbers = keys.numbers(strict=False)
 
     width = len(sections["columns"])
     height = len(sections["rows"])
     extra = tuple((tag, _text(puzzle.find(tag))) for tag in _EXTRA_TAGS if _text(puzzle.find(tag)))
+    if palette is not None:
+        colour_of = {char: numbers.get(colour_name, -1) for char, colour_name in chars.items()}
+        return build_puzzle(
+            name,
+            rows=[_numbered(item, numbers) for item in sections["rows"]],
+            columns=[_numbered(item, numbers) for item in sections["columns"]],
+            width=width,
+            height=height,
+            title=_text(puzzle.find("title")),
+            author=_text(puzzle.find("author")),
+            copyright=_text(puzzle.find("copyright")),
+            extra=extra,
+            palette=palette,
+            goal_colours=_colour_goal(puzzle, width, height, background, chars, colour_of, name),
+        )
     # Both clue blocks are there, so an empty one is a puzzle with no rows (or columns).
     return build_puzzle(
         name,
-        rows=sections["rows"],
-        columns=sections["columns"],
+        rows=[ClueLine(item[0]) for item in sections["rows"]],
+        columns=[ClueLine(item[0]) for item in sections["columns"]],
         width=width,
         height=height,
         title=_text(puzzle.find("title")),
@@ -138,8 +169,27 @@ def read(text: str, name: str = "<text>") -> Puzzle:
     )
 
 
-def _clue(line: ElementTree.Element, what: str, name: str) -> tuple[int, ...]:
+def _rgb(text: str) -> tuple[int, int, int] | None:
+    """An RGB from ``RRGGBB`` or the short ``RGB`` webpbn also writes."""
+    value = text.strip().removeprefix("#")
+    if len(value) == 3:
+        value = "".join(char * 2 for char in value)
+    return parse_rgb(value)
+
+
+# A clue and its runs' colour names, before the names become numbers.
+_Keyed = tuple[tuple[int, ...], tuple[str, ...]]
+
+
+def _numbered(item: _Keyed, numbers: dict[str, int]) -> ClueLine:
+    return ClueLine(item[0], None, tuple(numbers[key] for key in item[1]))
+
+
+def _clue(
+    line: ElementTree.Element, what: str, name: str, default: str, keys: PaletteKeys
+) -> _Keyed:
     runs: list[int] = []
+    names: list[str] = []
     for count in line.findall("count"):
         run = parse_int(_text(count), what, name, None)
         if run < 0:
@@ -148,7 +198,54 @@ def _clue(line: ElementTree.Element, what: str, name: str) -> tuple[int, ...]:
             raise FormatError(name, None, f"{what}: a run of {run} is longer than any line")
         if run:
             runs.append(run)
-    return tuple(runs)
+            colour = count.get("color", default)
+            keys.use(colour, None)
+            names.append(colour)
+    return tuple(runs), tuple(names)
+
+
+def _colour_goal(
+    puzzle: ElementTree.Element,
+    width: int,
+    height: int,
+    background: str,
+    chars: dict[str, str],
+    colour_of: dict[str, int],
+    name: str,
+) -> ColourGrid | None:
+    """The goal image of a colour puzzle, each cell's colour number."""
+    rows = _image_rows(puzzle)
+    if rows is None:
+        return None
+    if len(rows) != height or any(len(row) != width for row in rows):
+        raise FormatError(name, None, f"the solution image is not {width}x{height}")
+    blank = {".", " ", "0"} | {char for char, key in chars.items() if key == background}
+    grid = []
+    for row in rows:
+        values = []
+        for char in row:
+            if char in blank:
+                values.append(0)
+                continue
+            value = colour_of.get(char, -1)
+            if value < 0:
+                raise FormatError(
+                    name, None, f"the solution image uses {quote(char)}, which no clue's colour has"
+                )
+            values.append(value)
+        grid.append(tuple(values))
+    return tuple(grid)
+
+
+def _image_rows(puzzle: ElementTree.Element) -> list[str] | None:
+    solutions = puzzle.findall("solution")
+    chosen = next((s for s in solutions if s.get("type", "goal") == "goal"), None)
+    image = chosen.find("image") if chosen is not None else None
+    if image is None or not _text(image):
+        return None
+    return [
+        line.strip().strip("|") for line in "".join(image.itertext()).splitlines() if line.strip()
+    ]
 
 
 def _goal(

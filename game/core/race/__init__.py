@@ -95,7 +95,15 @@ def seed_solver(
     check_algorithm(algorithm)
     if algorithm not in _SOLVERS:
         raise ValueError("the hanjie engine is driven by solve_steps, not seed_solver")
+    refuse_colour(puzzle, algorithm)
     return _SOLVERS[algorithm](puzzle, max_solutions, timeout, initial, clock)
+
+
+def refuse_colour(puzzle: Puzzle, algorithm: str) -> None:
+    """The seeds' algorithms know black and white only: a colour puzzle is a ValueError
+    that says so (only our engine, ``hanjie``, solves colour)."""
+    if puzzle.is_colour:
+        raise ValueError(f"the {algorithm} algorithm cannot solve colour puzzles")
 
 
 def step_source(algorithm: str) -> SourceFactory:
@@ -107,6 +115,7 @@ def step_source(algorithm: str) -> SourceFactory:
         return engine_source
 
     def source(puzzle: Puzzle, options: SolveOptions) -> StepSource:
+        refuse_colour(puzzle, algorithm)
         solver = _SOLVERS[algorithm](
             puzzle, options.max_solutions, options.timeout, options.initial, options.clock
         )

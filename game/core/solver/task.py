@@ -106,7 +106,16 @@ SourceFactory = Callable[[Puzzle, SolveOptions], StepSource]
 
 
 def engine_source(puzzle: Puzzle, options: SolveOptions) -> StepSource:
-    """Our engine's steps (:func:`~game.core.solver.engine.solve_steps`)."""
+    """Our engine's steps (:func:`~game.core.solver.engine.solve_steps`); a colour puzzle's
+    come from the colour engine (:mod:`~game.core.solver.colour_engine`), same frame."""
+    if puzzle.is_colour:
+        from game.core.solver.colour import colour_solve_steps
+
+        return StepSource(
+            colour_solve_steps(
+                puzzle, options.max_solutions, options.timeout, options.initial, options.clock
+            )
+        )
     steps = solve_steps(
         puzzle, options.max_solutions, options.timeout, options.initial, options.clock
     )

@@ -1,0 +1,58 @@
+"""Brute force for the colour tests: every placement of a line, every picture of a puzzle."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+
+from game.core.palette import ColourClue
+from game.core.puzzle import Puzzle
+
+
+def placements(runs: ColourClue, length: int) -> Iterator[tuple[int, ...]]:
+    """Every line of ``length`` colour numbers whose runs are ``runs``, one by one."""
+
+    def place(index: int, start: int, line: list[int]) -> Iterator[tuple[int, ...]]:
+        if index == len(runs):
+            yield tuple(line)
+            return
+        run, colour = runs[index]
+        gap = 1 if index + 1 < len(runs) and runs[index + 1][1] == colour else 0
+        rest = sum(n for n, _ in runs[index + 1 :]) + sum(
+            1 for a, b in itertools.pairwise(runs[index + 1 :]) if a[1] == b[1]
+        )
+        for first in range(start, length - run - rest - gap + 1):
+            filled = line[:first] + [colour] * run + [0] * (length - first - run)
+            yield from place(index + 1, first + run + gap, filled)
+
+    yield from place(0, 0, [0] * length)
+
+
+def line_union(runs: ColourClue, masks: Sequence[int]) -> tuple[int, ...] | None:
+    """The union of the colours of every placement that fits ``masks``, or None."""
+    union = [0] * len(masks)
+    found = False
+    for line in placements(runs, len(masks)):
+        if all((mask >> value) & 1 for mask, value in zip(masks, line, strict=True)):
+            found = True
+            for index, value in enumerate(line):
+                union[index] |= 1 << value
+    return tuple(union) if found else None
+
+
+def all_solutions(puzzle: Puzzle, fixed: dict[tuple[int, int], int] | None = None) -> set[bytes]:
+    """Every solution (rows of colour numbers, as bytes) agreeing with ``fixed`` cells."""
+    fixed = fixed or {}
+    options = [
+        [
+            row
+            for row in placements(puzzle.row_runs(y), puzzle.width)
+            if all(row[x] == value for (x, yy), value in fixed.items() if yy == y)
+        ]
+        for y in range(puzzle.height)
+    ]
+    return {
+        bytes(itertools.chain.from_iterable(grid))
+        for grid in itertools.product(*options)
+        if puzzle.is_colour_solution(grid)
+    }
