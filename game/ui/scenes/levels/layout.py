@@ -16,6 +16,7 @@ from game.ui.scenes.levels.cards import SelectFrame, card_columns, card_grid_rec
 if TYPE_CHECKING:
     from game.ui.app import App
 
+OPEN_FILE_LABEL = "Open a puzzle file…"
 PACK_ROW_HEIGHT = 64  # a pack's row at scale 1; taller when its text needs it
 CARD_GAP = 18
 EMPTY = pygame.Rect(0, 0, 0, 0)
@@ -25,6 +26,7 @@ EMPTY = pygame.Rect(0, 0, 0, 0)
 class SelectLayout:
     frame: SelectFrame
     switch: pygame.Rect  # the button to the other kind's select
+    open_file: pygame.Rect  # "Open a puzzle file…", left of the switch
     columns: int
     inner_width: int  # the viewport less its scroll bar
     pack_row: int  # a pack row's height
@@ -103,6 +105,9 @@ def select_layout(
     frame = select_frame(scale, size, card, CARD_GAP)
     switch = pygame.Rect(0, 0, round(switch_width * scale), frame.back.height)
     switch.topright = (size[0] - frame.margin, frame.back.top)
+    open_label = fonts.get(round(20 * scale)).size(OPEN_FILE_LABEL)[0]
+    open_file = pygame.Rect(0, 0, open_label + round(32 * scale), frame.back.height)
+    open_file.topright = (switch.left - round(12 * scale), frame.back.top)
     inner = frame.viewport.width - bar
     text = (
         fonts.get(round(19 * scale), bold=True).get_linesize()
@@ -126,6 +131,7 @@ def select_layout(
     return SelectLayout(
         frame=frame,
         switch=switch,
+        open_file=open_file,
         columns=card_columns(inner, frame.card[0], frame.gap),
         inner_width=inner,
         pack_row=pack_row,
