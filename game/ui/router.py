@@ -22,6 +22,7 @@ from game.resources import levels_dir
 from game.ui.scene import EditorScene, Scene
 from game.ui.scenes.converter.clue_editor import ClueEditorScene
 from game.ui.scenes.converter.scene import ConverterScene
+from game.ui.scenes.kakuro.entry import KakuroEntryScene
 from game.ui.scenes.kakuro.play import KakuroPlayScene
 from game.ui.scenes.kakuro.replay import KakuroReplayScene
 from game.ui.scenes.kakuro.select import KakuroSelectScene
@@ -213,6 +214,10 @@ class Router:
             self.app, puzzle, path=path, pack=pack, next_puzzles=next_puzzles, place=place
         )
         self.app.replace(scene)
+
+    def kakuro_entry(self) -> None:
+        """Type in a Kakuro from a book (the Kakuro select's "Type one in…")."""
+        self.app.push(KakuroEntryScene(self.app))
 
     def kakuro_replay(self, puzzle: KakuroPuzzle, name: str | None = None) -> None:
         self.app.push(KakuroReplayScene(self.app, puzzle, name=name))

@@ -92,6 +92,12 @@ class SelectScene(Scene, Generic[E]):
         self.switch_button = Button(switch.label, lambda: switch.opens(self.app), font_size=20)
         # Any puzzle file, played blind (issue 35: a book's puzzle is not spoiled first).
         self.open_button = Button(OPEN_FILE_LABEL, self.open_file, font_size=20)
+        make = kind.make
+        self.make_button: Button | None = (
+            Button(make.label, lambda: make.opens(self.app), font_size=20)
+            if make is not None
+            else None
+        )
         self.layout: SelectLayout = empty_layout(app)
         self.view = SelectView(app)
         self.panel: ListPanel | None = kind.panel(app, self.user_dir, self._focus_packs)
@@ -330,6 +336,8 @@ class SelectScene(Scene, Generic[E]):
             self.kind.switch.opens(self.app)
         elif action.name == "open":
             self.open_file()
+        elif action.name == "make" and self.kind.make is not None:
+            self.kind.make.opens(self.app)
         elif action.name == "row":
             self.select_pack(action.index)
         elif action.name == "panel" and self.panel is not None:
@@ -367,6 +375,7 @@ class SelectScene(Scene, Generic[E]):
                 columns=layout.columns,
                 page=rows * layout.columns,
                 switch_key=self.kind.switch.key,
+                make_key=self.kind.make.key if self.kind.make is not None else None,
             )
             shift = bool(event.mod & pygame.KMOD_SHIFT)
             self.ui, action, used = key_input(self.ui, event.key, shift, screen)
@@ -376,7 +385,10 @@ class SelectScene(Scene, Generic[E]):
         return False
 
     def _header_buttons(self) -> tuple[Button, ...]:
-        return (self.back_button, self.open_button, self.switch_button)
+        buttons = [self.back_button, self.open_button, self.switch_button]
+        if self.make_button is not None:
+            buttons.insert(1, self.make_button)
+        return tuple(buttons)
 
     def _panel_handles(self, event: pygame.event.Event) -> bool:
         """The panel's share of the events: its buttons, its arrows and Enter."""
@@ -434,11 +446,14 @@ class SelectScene(Scene, Generic[E]):
     def arrange(self, size: tuple[int, int]) -> None:
         kind = self.kind
         bar = self.scroll.bar_width(self.app)
-        layout = select_layout(self.app, size, kind.card_size, kind.switch.width, bar)
+        make = kind.make.label if kind.make is not None else None
+        layout = select_layout(self.app, size, kind.card_size, kind.switch.width, bar, make)
         self.layout = layout
         self.back_button.rect = layout.frame.back
         self.switch_button.rect = layout.switch
         self.open_button.rect = layout.open_file
+        if self.make_button is not None:
+            self.make_button.rect = layout.make
         self.scroll.viewport = layout.viewport
         self.scroll.content_height = layout.content_height(len(self.entries))
         self.scroll.clamp()
@@ -513,7 +528,17 @@ class SelectScene(Scene, Generic[E]):
         help_text = (
             panel.help
             if panel is not None
-            else f"{kind.help}  ·  O open a file  ·  {kind.switch.help}  ·  Esc back"
+            else "  ·  ".join(
+                part
+                for part in (
+                    kind.help,
+                    kind.make.help if kind.make is not None else "",
+                    "O open a file",
+                    kind.switch.help,
+                    "Esc back",
+                )
+                if part
+            )
         )
         return Shown(
             ui=self.ui,

@@ -47,10 +47,10 @@ class Action:
     ``back``: leave; ``switch``: the other kind's select; ``row``: open pack list row
     ``index``; ``panel``: keyboard focus into the open panel; ``play``/``watch``: card
     ``index``; ``show``: scroll the selected card into view; ``open``: "Open a puzzle
-    file…".
+    file…"; ``make``: the kind's button that makes a puzzle.
     """
 
-    name: Literal["back", "switch", "row", "panel", "play", "watch", "show", "open"]
+    name: Literal["back", "switch", "row", "panel", "play", "watch", "show", "open", "make"]
     index: int = 0
 
 
@@ -64,6 +64,7 @@ class Screen:
     columns: int
     page: int  # cards in a page of rows (PageUp/PageDown)
     switch_key: int
+    make_key: int | None = None
 
 
 def key_input(
@@ -80,6 +81,8 @@ def key_input(
         return ui, Action("switch"), True
     if key == OPEN_FILE_KEY:
         return ui, Action("open"), True
+    if screen.make_key is not None and key == screen.make_key:
+        return ui, Action("make"), True
     if key == pygame.K_TAB:
         return ui, Action("row", here + (-1 if shift else 1)), True
     if ui.focus == "packs":
