@@ -106,6 +106,10 @@ class KakuroEntryScene(Scene):
         self.focus = FocusGroup(self.controls)
         self._sync()
 
+    def on_enter(self) -> None:
+        # The board has the keys: no focus ring on the size until Tab asks for one.
+        self.focus.show_focus = False
+
     def _sync(self) -> None:
         playable = self.result is not None and self.result.status in ("unique", "multiple")
         self.play_button.enabled = playable
