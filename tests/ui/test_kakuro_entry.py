@@ -138,3 +138,16 @@ def test_typing_names_problems_and_keys_move_between_sums(app: App) -> None:
     scene.select(1, 1)
     key(app, digit_key(7))  # a white cell takes no sum
     assert "sums go on black cells" in scene.message
+
+
+def test_a_whole_kakuro_is_kept_when_the_game_ends_unasked(app: App) -> None:
+    scene = open_entry(app)
+    type_in(app, scene, read_kakuro(BOOK))
+    kept = scene.keep_unsaved()
+    assert kept is not None and "-unsaved.kak" in kept
+    files = list(app.store.user_puzzles_dir().glob("*-unsaved.kak"))
+    assert (
+        len(files) == 1 and read_kakuro(files[0]).fingerprint() == read_kakuro(BOOK).fingerprint()
+    )
+    scene.resize(scene.draft.width + 1, scene.draft.height)  # a new column: sums to type
+    assert scene.keep_unsaved() is None

@@ -237,15 +237,17 @@ def report_lines(result: KakuroResult | None, *, checking: bool) -> list[tuple[s
     return [("warning", "? Not decided in time: the solver gave up first.")]
 
 
-def save_kakuro(puzzle: KakuroPuzzle, folder: Path, path: Path | None = None) -> Path:
+def save_kakuro(
+    puzzle: KakuroPuzzle, folder: Path, path: Path | None = None, tag: str = ""
+) -> Path:
     """Write ``puzzle`` as a ``.kak`` into ``folder`` (made when missing): to ``path`` when
-    given (saved before), else to a new file named from its title, never over another
-    file. OSError when it cannot be written."""
+    given (saved before), else to a new file named from its title with ``tag`` after it,
+    never over another file. OSError when it cannot be written."""
     from game.core.create.editor import file_stem_for
 
     folder.mkdir(parents=True, exist_ok=True)
     if path is None:
         stem = file_stem_for(puzzle.title) if puzzle.title else "my-kakuro"
-        path = free_path(folder, stem, suffix=".kak")
+        path = free_path(folder, stem + tag, suffix=".kak")
     write_kakuro(puzzle, path)
     return path

@@ -294,6 +294,16 @@ class KakuroEntryScene(Scene):
     def unsaved_work(self) -> str | None:
         return "The Kakuro you typed in is not saved." if self.dirty else None
 
+    def keep_unsaved(self) -> str | None:
+        """Ending with nobody to ask: a whole puzzle is kept in My puzzles (one still being
+        typed is no Kakuro a file can hold)."""
+        try:
+            puzzle = self.puzzle()
+            path = save_kakuro(puzzle, self.app.store.user_puzzles_dir(), tag="-unsaved")
+        except (KakuroError, OSError, ValueError):
+            return None
+        return f"{self.unsaved_work()} It was kept in My puzzles as {path.name}."
+
     def leave(self) -> None:
         save = self.save if self.draft.ready else None
         leave_or_ask(
