@@ -22,13 +22,17 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 SHOW_LABEL = "Show the picture"
+PUZZLE_FILE_NOTE = (
+    "This puzzle's picture is hidden, so it is not spoiled. Play now solves it blind; "
+    "show the picture to edit it."
+)
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
 
 class PictureVeil(Widget):
     """Hides the picture under ``rect`` while :attr:`hidden`; ``on_show`` runs once shown."""
 
-    def __init__(self, on_show: Callable[[], None], note: str) -> None:
+    def __init__(self, on_show: Callable[[], None], note: str = PUZZLE_FILE_NOTE) -> None:
         super().__init__(enabled=False)
         self.on_show = on_show
         self.note = note

@@ -81,10 +81,6 @@ if TYPE_CHECKING:
 BoolGrid = npt.NDArray[np.bool_]
 
 LAST_FOLDER_SETTING = "converter_folder"
-VEIL_NOTE = (
-    "This puzzle's picture is hidden, so it is not spoiled. Play now solves it blind; "
-    "show the picture to edit it."
-)
 
 
 class ConverterScene(EditorScene):
@@ -177,7 +173,7 @@ class ConverterScene(EditorScene):
             on_stroke_start=self._stroke_started,
             on_stroke_end=self._stroke_ended,
         )
-        self.veil = PictureVeil(self._picture_unveiled, VEIL_NOTE)
+        self.veil = PictureVeil(self._picture_unveiled)
         # In reading order: Tab walks the left column, the report's buttons, then the grid
         # (or the veil over it, drawn after it).
         self.controls: list[Widget] = [
