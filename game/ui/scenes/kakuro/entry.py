@@ -48,6 +48,7 @@ from game.ui.widgets.text_input import TextInput
 
 if TYPE_CHECKING:
     from game.ui.app import App
+    from game.ui.theme import Colour
 
 CHECK_DELAY = 0.3  # after the last key, before solving
 CHECK_SLICE = 0.006  # seconds of solving a frame
@@ -451,14 +452,18 @@ class KakuroEntryScene(Scene):
                 pygame.draw.line(surface, diagonal, rect.topleft,
                                  (rect.right - 1, rect.bottom - 1))  # fmt: skip
                 for slot in slots:
-                    self._draw_sum(surface, rect, slot, ink, size, slot.key in problem_slots)
+                    wrong = slot.key in problem_slots
+                    self._draw_sum(surface, rect, slot, (ink, diagonal), size, wrong)
         x, y = self.cursor
         frame = max(2, cell // 14)
         pygame.draw.rect(surface, theme.cursor, pygame.Rect(layout.cell_box(x, y)).inflate(2, 2),
                          frame + 1)  # fmt: skip
 
     def _draw_sum(self, surface: pygame.Surface, rect: pygame.Rect, slot: Slot,
-                  ink: tuple[int, int, int], size: int, wrong: bool) -> None:  # fmt: skip
+                  inks: tuple[Colour, Colour], size: int, wrong: bool) -> None:  # fmt: skip
+        """A sum in its half of the black cell ("?" in the diagonal's colour, readable on the
+        block in every theme, until typed); the selected one on the accent colour."""
+        ink, unset = inks
         theme = self.app.theme
         total = self.draft.sums.get(slot.key)
         if slot.axis == "across":
@@ -466,7 +471,7 @@ class KakuroEntryScene(Scene):
         else:
             centre = (rect.left + rect.width // 3, rect.top + rect.height * 2 // 3 + 1)
         text = str(total) if total is not None else "?"
-        colour = theme.clue_error if wrong else (ink if total is not None else theme.text_muted)
+        colour = theme.clue_error if wrong else (ink if total is not None else unset)
         chosen = (slot.x, slot.y) == self.cursor and slot.axis == self.axis
         rendered = self.app.fonts.render(text, size, colour, True, exact=True)
         area = rendered.get_rect(center=centre)
