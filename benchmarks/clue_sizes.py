@@ -77,7 +77,8 @@ def main() -> int:
             ok = m.digit_px >= MIN_DIGIT_PX and min(m.column_gap, m.row_gap) >= args.min_gap
             failures += not ok
             if listed or not ok:
-                name = f"{path.parent.name[3:]}/{path.stem}"[:34]
+                pack = path.parent.name[3:] if path.parent.parent.name == "levels" else "tests"
+                name = f"{pack}/{path.stem}"[:34]
 
                 def shown(gap: int) -> str:
                     return "-" if gap >= 10**6 else str(gap)
