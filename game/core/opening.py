@@ -25,9 +25,10 @@ from game.core.kakuro.fileformat import EXTENSIONS as KAKURO_EXTENSIONS
 from game.core.store.packs import PUZZLE_EXTENSIONS
 
 FileKind = Literal["picture", "puzzle", "kakuro"]
-# Who opens the file: the game (a drop, ``play FILE``) or the converter (its Open, a drop on
-# it, its file browser).
-Asker = Literal["game", "editor"]
+# Who opens the file: the game (a drop, ``play FILE``), the converter (its Open, a drop on
+# it, its file browser), or "Open a puzzle file…" (level select, the menu), which plays a
+# puzzle file blind and so lists puzzle files only; it opens them as the game does.
+Asker = Literal["game", "editor", "play"]
 KAKURO_NOT_EDITED = "a Kakuro puzzle is played from level select's Kakuro, not edited here"
 # Enough for the magic numbers of every picture format the converter reads.
 HEAD_BYTES = 16
@@ -78,6 +79,8 @@ def listed_kind(path: Path, into: Asker = "game") -> FileKind | None:
     there by its name."""
     kind = kind_by_name(path)
     if kind == "kakuro" and into == "editor":
+        return None
+    if kind == "picture" and into == "play":
         return None
     return kind
 

@@ -48,7 +48,7 @@ from game.ui.sounds import Sounds
 from game.ui.theme import Theme, theme_named, ui_scale
 from game.ui.widgets.base import FocusGroup
 from game.ui.widgets.toast import Toasts
-from game.ui.window import MIN_WINDOW, set_icon, set_minimum_size, start_size
+from game.ui.window import MIN_WINDOW, first_size, set_icon, set_minimum_size, start_size
 
 if TYPE_CHECKING:
     from game.core.puzzle import Puzzle
@@ -126,6 +126,10 @@ class App:
         )
         self.fullscreen = False
         self._full_screen_key_at: float | None = None  # clock time of the last F11 press
+        # Whether the window's size is the player's (kept from last time, or resized since):
+        # only such a size is remembered, so a first window sized to one desktop does not
+        # keep a later, bigger screen at that size.
+        self.size_chosen = self.setting(WINDOW_SIZE) is not None
         self._windowed_size = self._start_size(size)
         pygame.display.set_caption(TITLE)
         if not headless:
@@ -199,7 +203,9 @@ class App:
         if self.headless:
             return size
         saved = self.setting(WINDOW_SIZE)
-        return start_size((int(saved[0]), int(saved[1])) if saved is not None else size)
+        if saved is not None:
+            return start_size((int(saved[0]), int(saved[1])))
+        return start_size(first_size(size))
 
     def _open_fullscreen(self) -> pygame.Surface:
         try:
@@ -261,6 +267,8 @@ class App:
             set_minimum_size()
         self._set_screen(surface)
         if not self.fullscreen:
+            if surface.get_size() != self._windowed_size:
+                self.size_chosen = True  # the player's size from now on
             self._windowed_size = surface.get_size()
 
     @property
@@ -566,7 +574,7 @@ class App:
                 scene.on_quit()
             except Exception as error:  # one scene failing must not lose the others' saves
                 print(f"hanjie: could not save {type(scene).__name__}: {error}")
-        if not self.headless:
+        if not self.headless and self.size_chosen:
             self.set_setting(WINDOW_SIZE, list(self._windowed_size))
             self.set_setting(FULLSCREEN, self.fullscreen)
         self.save_store()

@@ -22,6 +22,7 @@ from game.resources import levels_dir
 from game.ui.scene import EditorScene, Scene
 from game.ui.scenes.converter.clue_editor import ClueEditorScene
 from game.ui.scenes.converter.scene import ConverterScene
+from game.ui.scenes.kakuro.entry import KakuroEntryScene
 from game.ui.scenes.kakuro.play import KakuroPlayScene
 from game.ui.scenes.kakuro.replay import KakuroReplayScene
 from game.ui.scenes.kakuro.select import KakuroSelectScene
@@ -33,6 +34,7 @@ from game.ui.scenes.play.lesson import LessonScene, offer_first_lesson
 from game.ui.scenes.play.scene import PlayScene
 from game.ui.scenes.replay.race import RaceScene
 from game.ui.scenes.replay.scene import ReplayScene
+from game.ui.widgets.file_browser import FileBrowserScene
 
 if TYPE_CHECKING:
     from game.core.board import Board
@@ -42,6 +44,9 @@ if TYPE_CHECKING:
     from game.core.store.packs import PackPlace
     from game.ui.app import App
     from game.ui.opening import PlayContext
+
+#: Where "Open a puzzle file…" starts next time: the folder it last opened a file from.
+PUZZLE_FOLDER_SETTING = "puzzle_folder"
 
 #: The places a screen can go back to.
 Back = Literal["menu", "levels", "kakuro"]
@@ -127,6 +132,25 @@ class Router:
     def converter(self, path: Path | None = None) -> None:
         self.app.push(ConverterScene(self.app, path))
 
+    def open_puzzle_file(self) -> None:
+        """ "Open a puzzle file…" (level select, the menu): the file browser listing puzzle
+        files (nonograms and Kakuro), and the chosen one played, never shown solved: a book's
+        or a friend's puzzle is played blind. It starts in the folder last opened so."""
+        app = self.app
+        start: Path | None = None
+        remembered = app.store.get_setting(PUZZLE_FOLDER_SETTING, None)
+        if isinstance(remembered, str) and Path(remembered).is_dir():
+            start = Path(remembered)
+
+        def picked(path: Path) -> None:
+            app.store.set_setting(PUZZLE_FOLDER_SETTING, str(path.parent))
+            app.open_level_file(path)
+
+        start = start if start is not None else app.store.user_puzzles_dir()
+        app.push(
+            FileBrowserScene(app, picked, start=start, title="Open a puzzle file", into="play")
+        )
+
     def clue_editor(self, width: int = 10, height: int = 10) -> None:
         self.app.push(ClueEditorScene(self.app, width, height))
 
@@ -190,6 +214,10 @@ class Router:
             self.app, puzzle, path=path, pack=pack, next_puzzles=next_puzzles, place=place
         )
         self.app.replace(scene)
+
+    def kakuro_entry(self) -> None:
+        """Type in a Kakuro from a book (the Kakuro select's "Type one in…")."""
+        self.app.push(KakuroEntryScene(self.app))
 
     def kakuro_replay(self, puzzle: KakuroPuzzle, name: str | None = None) -> None:
         self.app.push(KakuroReplayScene(self.app, puzzle, name=name))

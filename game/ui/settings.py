@@ -64,6 +64,8 @@ FULLSCREEN = Setting("fullscreen", False, _is_bool)
 LAST_PACK: Setting[str | None] = Setting("last_pack", None, _is_optional_text)
 LAST_KAKURO_PACK: Setting[str | None] = Setting("last_kakuro_pack", None, _is_optional_text)
 PLAY_PANEL = Setting("play_panel", True, _is_bool)  # the play screen's side panel shown
+# Kakuro: a typed digit that repeats in its run or makes its sum impossible is drawn red.
+KAKURO_RED_DIGITS = Setting("kakuro_red_digits", True, _is_bool)
 # The first lesson: offered once on the first start (answered either way), and finished.
 LESSON_OFFERED = Setting("lesson_offered", False, _is_bool)
 LESSON_DONE = Setting("lesson_done", False, _is_bool)
@@ -71,6 +73,6 @@ LESSONS_FINISHED = Setting("lessons_finished", 0, _is_count)  # the furthest one
 
 _ALL_SETTINGS: tuple[Setting[Any], ...] = (
     SOUND, VOLUME, AUTO_CHECK, MINIMAP, CLUE_GREYING, THEME, WINDOW_SIZE, FULLSCREEN, LAST_PACK,
-    LAST_KAKURO_PACK, PLAY_PANEL, LESSON_OFFERED, LESSON_DONE, LESSONS_FINISHED,
+    LAST_KAKURO_PACK, PLAY_PANEL, KAKURO_RED_DIGITS, LESSON_OFFERED, LESSON_DONE, LESSONS_FINISHED,
 )  # fmt: skip
 SETTINGS: dict[str, Setting[Any]] = {setting.key: setting for setting in _ALL_SETTINGS}

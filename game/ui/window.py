@@ -14,6 +14,25 @@ DESKTOP_ROOM = (16, 80)
 MAX_WINDOW = (7680, 4320)
 
 
+# A first window (no size of the player's kept) takes this share of the desktop each way, and
+# at least the default size when that fits: on a 1920x1080 screen the game opened at
+# 1280x800 (or 1264x720), its 30x30 boards on 20 px cells (issue 35).
+DESKTOP_SHARE = 0.9
+
+
+def first_size(default: tuple[int, int]) -> tuple[int, int]:
+    """The size of a window the player has not sized yet: most of the desktop, never less
+    than ``default`` where it fits (``start_size`` then fits it to the desktop)."""
+    desktops = pygame.display.get_desktop_sizes()
+    if not desktops:
+        return default
+    screen_w, screen_h = desktops[0]
+    return (
+        max(default[0], round(screen_w * DESKTOP_SHARE)),
+        max(default[1], round(screen_h * DESKTOP_SHARE)),
+    )
+
+
 def start_size(wanted: tuple[int, int]) -> tuple[int, int]:
     """The size to open a window at: ``wanted`` (saved or default) fitted to this desktop, so a
     size bigger than the screen does not open partly off it, and never below the minimum."""

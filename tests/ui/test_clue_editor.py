@@ -273,3 +273,37 @@ def test_a_game_ended_with_nobody_to_ask_keeps_typed_clues(
     incomplete_app, incomplete = _editor(3, 3)
     _type(incomplete_app, "1")
     assert incomplete.keep_unsaved() is None
+
+
+def _ink_in(app: App, rect: pygame.Rect) -> bool:
+    ink = app.theme.filled
+    return any(
+        tuple(app.screen.get_at((x, y)))[:3] == ink
+        for x in range(rect.left, rect.right, 2)
+        for y in range(rect.top, rect.bottom, 2)
+    )
+
+
+def test_the_picture_stays_hidden_until_asked_while_the_check_says_unique() -> None:
+    # Issue 35 item 1: the editor drew the solution as soon as the last clue was typed,
+    # spoiling the book's puzzle it is there to type in.
+    puzzle = Puzzle.from_grid(ARROW)
+    app, scene = _editor()
+    for clue in (*puzzle.row_clues, *puzzle.column_clues):
+        _type(app, " ".join(map(str, clue)) or "0")
+        key(app, pygame.K_RETURN)
+    _settle(app, scene)
+    assert scene.report is not None and scene.report.status == "unique"
+    assert any(text.startswith("✓ One solution") for _, text in scene.report_lines())
+    app.draw()
+    assert not _ink_in(app, scene.view.grid_rect)
+    assert scene.show_button.enabled and scene.show_button.label == "Show the picture"
+    click(app, scene.show_button.rect.center)
+    app.draw()
+    assert _ink_in(app, scene.view.grid_rect)
+    assert scene.show_button.label == "Hide the picture"
+    # Saving or playing uses the picture found, shown or not.
+    click(app, scene.show_button.rect.center)
+    app.draw()
+    assert not _ink_in(app, scene.view.grid_rect)
+    assert np.array_equal(scene.finished_puzzle().goal_array(), ARROW)

@@ -21,6 +21,7 @@ from game.ui.scenes.kakuro.play import KakuroPlayScene
 from game.ui.scenes.kakuro.replay import KakuroReplayScene
 from game.ui.scenes.kakuro.select import KakuroSelectScene
 from game.ui.scenes.levels.view import pack_name_fitted
+from game.ui.settings import KAKURO_RED_DIGITS, THEME
 from tests.ui.ui_events import click, key
 
 LEVELS = Path(__file__).resolve().parent.parent / "data" / "kakuro-levels"
@@ -159,6 +160,9 @@ def cell_colours(app: App, scene: KakuroPlayScene, cell: tuple[int, int]) -> set
 def test_check_flags_an_unreachable_sum_on_the_run_not_on_a_right_digit(app: App) -> None:
     # QA: starter #1, a right 2 at row 2 column 2 and a wrong 5 at row 2 column 4, then V:
     # both digits turned red, though the 2 is right; the runs' sums were the problem.
+    # (The red digits as typed, by the rules and not the answer, are off here: this is the
+    # check's own colouring; test_a_digit_that_makes_its_sum_impossible_turns_red has them.)
+    app.set_setting(KAKURO_RED_DIGITS, False)
     scene = open_game(app)
     puzzle = scene.puzzle
     right, wrong = (1, 1), (3, 1)
@@ -666,3 +670,41 @@ def test_cancel_on_restart_goes_back_where_the_question_came_from(app: App) -> N
     app.step()
     top = app.top
     assert isinstance(top, DialogScene) and top.name == "pause"  # back to the pause menu
+
+
+def test_a_repeated_digit_turns_red_as_it_is_typed_unless_turned_off(app: App) -> None:
+    # Issue 35 item 7: no check asked for; the digit is red as soon as it repeats its run.
+    scene = open_game(app)
+    puzzle = scene.puzzle
+    run = next(run for run in puzzle.runs if run.length >= 2)
+    first, second = run.cells[0], run.cells[1]
+    scene.select(puzzle.white_index[first])
+    key(app, digit_key(1))
+    app.draw()
+    assert app.theme.error not in cell_colours(app, scene, first)
+    scene.select(puzzle.white_index[second])
+    key(app, digit_key(1))
+    assert {first, second} <= set(scene.digit_mistakes())
+    assert not scene.problems  # no check was asked for
+    app.draw()
+    assert app.theme.error in cell_colours(app, scene, first)
+    # The high-contrast theme's own error colour, then off in Options: plain again.
+    app.set_setting(THEME, "contrast")
+    app.draw()
+    assert app.theme.name == "contrast" and app.theme.error in cell_colours(app, scene, first)
+    app.set_setting(KAKURO_RED_DIGITS, False)
+    app.draw()
+    assert not scene.digit_mistakes()
+    assert app.theme.error not in cell_colours(app, scene, first)
+
+
+def test_a_digit_that_makes_its_sum_impossible_turns_red(app: App) -> None:
+    scene = open_game(app)
+    puzzle = scene.puzzle
+    run = next(run for run in puzzle.runs if run.length == 2 and run.total <= 9)
+    # A 9 leaves nothing for the other cell of a run of two adding up to 9 or less.
+    scene.select(puzzle.white_index[run.cells[0]])
+    key(app, digit_key(9))
+    assert scene.digit_mistakes().get(run.cells[0]) == "sum"
+    app.draw()
+    assert app.theme.error in cell_colours(app, scene, run.cells[0])

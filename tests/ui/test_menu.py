@@ -48,13 +48,15 @@ def test_keyboard_moves_between_buttons_and_wraps() -> None:
     key(app, pygame.K_DOWN)  # Play -> Daily puzzle
     assert menu.focus.focused is menu.daily.button
     key(app, pygame.K_DOWN)  # -> Create a puzzle
+    key(app, pygame.K_DOWN)  # -> Open a file… (beside it)
+    assert menu.focus.focused is menu.open_button
     key(app, pygame.K_DOWN)  # -> Options
     assert menu.focus.focused is menu.options_button
     key(app, pygame.K_RETURN)
     assert isinstance(app.top, OptionsScene)
     key(app, pygame.K_ESCAPE)
     assert app.top is menu
-    for _ in range(4):  # Options -> Create -> Daily -> Play -> (Continue disabled) -> Quit
+    for _ in range(5):  # Options -> Open -> Create -> Daily -> Play -> (Continue off) -> Quit
         key(app, pygame.K_UP)
     assert menu.focus.focused is menu.quit_button
 

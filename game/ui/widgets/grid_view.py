@@ -16,6 +16,7 @@ flashes, clue states) and calls :meth:`GridView.draw`.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -52,6 +53,18 @@ COLUMN_NUMBER_GAP = 0.35
 # number too wide even so is drawn smaller: height reads better than width, so two-digit
 # column clues of a 30x30 on 19-22 px cells keep the digits' full height, condensed.
 NARROWEST = 0.45
+
+
+@dataclass(frozen=True)
+class ClueMetrics:
+    """What :meth:`GridView.clue_metrics` measured, in pixels (10**6: no such neighbours)."""
+
+    font_px: int  # the clue font's size
+    digit_px: int  # the smallest inked height of a clue number
+    column_gap: int  # between neighbouring columns' numbers, at the same place in the stack
+    stack_gap: int  # between two numbers stacked in one column
+    row_gap: int  # between two numbers of one row
+    squeeze: float = 1.0  # the least share of its width a condensed number's digits kept
 
 
 @dataclass
@@ -170,6 +183,8 @@ class GridView:
         self._column_layer_keys: list[tuple[ClueLook, bool] | None] = [None] * layout.columns
         self._column_room = max(1, layout.cell - max(3, round(layout.cell * COLUMN_NUMBER_GAP)))
         self._narrowed: dict[tuple[str, Colour], tuple[pygame.Surface, int]] = {}
+        # How much of its width a condensed number's digits kept (1.0: not condensed).
+        self._squeezes: dict[tuple[str, Colour], float] = {}
         self._inks: dict[int, tuple[int, int]] = {}
         self._font_px = self._fit_font_size()
         self._tiles: dict[tuple[str, int], pygame.Surface] = {}
@@ -336,10 +351,66 @@ class GridView:
         while size > 7 and ink.get_width() * NARROWEST > room:
             size -= 1
             ink = _ink_across(self.fonts.render(text, size, colour, True, exact=True))
+        self._squeezes[key] = min(1.0, room / ink.get_width())
         if ink.get_width() > room:
             ink = pygame.transform.smoothscale(ink.convert_alpha(), (room, ink.get_height()))
         self._narrowed[key] = (ink, size)
         return ink, size
+
+    # --- measuring ------------------------------------------------------------------------------
+
+    def clue_metrics(self) -> ClueMetrics:
+        """How readable the clues are as drawn: the smallest digit's inked height and the
+        smallest gaps between the inks of neighbouring numbers (column numbers side by side in
+        neighbouring columns, stacked in one column; row numbers side by side). Read from the
+        very surfaces the strips blit (issue 35: 'two-digit column clues touch')."""
+        layout = self.layout
+        colour = self.theme.clue_text
+        heights: list[int] = []
+        squeeze = 1.0
+        # Column numbers: x extents of each number's ink on screen, by place from the bottom.
+        inks: list[list[tuple[int, int]]] = []
+        stacked = 10**6
+        for x, clue in enumerate(self.puzzle.column_clues):
+            numbers = clue or (0,)
+            places: list[tuple[int, int]] = []
+            for index, run in enumerate(numbers):
+                text, _size = self._column_number(str(run), colour)
+                squeeze = min(squeeze, self._squeezes.get((str(run), colour), 1.0))
+                bounds = text.get_bounding_rect()
+                heights.append(bounds.h)
+                slot = layout.column_number_box(x, index, len(numbers))
+                left = slot.x + slot.w // 2 + 1 - text.get_width() // 2 + bounds.x
+                places.append((left, left + bounds.w))
+            inks.append(places[::-1])
+            if len(numbers) > 1:
+                _top, ink_h = self._ink(self._font_px)
+                stacked = min(stacked, layout.column_slot - ink_h)
+        across = 10**6
+        for here, there in itertools.pairwise(inks):
+            for (_, right), (left, _) in zip(here, there, strict=False):
+                across = min(across, left - right)
+        beside = 10**6
+        for y, clue in enumerate(self.puzzle.row_clues):
+            numbers = clue or (0,)
+            spans = []
+            for index, run in enumerate(numbers):
+                text = self.fonts.render(str(run), self._font_px, colour, True, exact=True)
+                bounds = text.get_bounding_rect()
+                heights.append(bounds.h)
+                slot = layout.row_number_box(y, index, len(numbers))
+                left = slot.x + slot.w // 2 - text.get_width() // 2 + bounds.x
+                spans.append((left, left + bounds.w))
+            for (_, right), (left, _) in itertools.pairwise(spans):
+                beside = min(beside, left - right)
+        return ClueMetrics(
+            font_px=self._font_px,
+            digit_px=min(heights, default=0),
+            column_gap=across,
+            stack_gap=stacked,
+            row_gap=beside,
+            squeeze=squeeze,
+        )
 
     # --- drawing ---------------------------------------------------------------------------------
 

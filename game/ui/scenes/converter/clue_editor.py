@@ -6,8 +6,11 @@ columns left to right), Shift+Tab (or Up) goes back, a click on a clue picks its
 that cannot be a clue or does not fit is flagged in red as it is typed, and the totals of the
 row and column clues are compared (they count the same filled cells). When every line is
 fine the clues are solved a slice a frame (the converter's fairness check): no solution,
-one, or exactly (at least) N cells that can go either way, hatched on the picture. Play it,
-Watch the solver on it, or Save it to My puzzles (an ambiguous one asks first).
+one, or exactly (at least) N cells that can go either way, hatched on the board. The picture
+the solver found stays hidden until "Show the picture" is pressed (issue 35: a book's puzzle
+typed in must not be spoiled before it is played); the report says unique / ambiguous / none
+either way. Play it, Watch the solver on it, or Save it to My puzzles (an ambiguous one asks
+first).
 
 What the clues mean is :class:`~game.core.create.clue_editor.ClueSheet`; the board is drawn by
 :class:`~game.ui.scenes.converter.clue_editor_view.ClueBoardView`; this scene holds the widgets, the
@@ -67,6 +70,7 @@ class ClueEditorScene(EditorScene):
         self.board_area = pygame.Rect(0, 0, 0, 0)
         self.paced = PacedCheck(CHECK_DELAY)
         self.picture: BoolGrid | None = None  # the (first) solution, once solved
+        self.picture_shown = False  # drawn only once asked for: no spoilers
         self.saved_path: Path | None = None
         self.dirty = False
         self._build_widgets()
@@ -95,10 +99,11 @@ class ClueEditorScene(EditorScene):
         self.save_button = Button("Save", self.save_clicked, font_size=18)
         self.back_button = Button("Back", self.leave, font_size=18)
         self.longer_button = Button("Keep checking", self.check_longer, font_size=17)
+        self.show_button = Button("Show the picture", self.toggle_picture, font_size=18)
         self.controls: list[Widget] = [
             self.clue_input, self.width_stepper, self.height_stepper, self.title_input,
             self.author_input, self.play_button, self.save_button, self.watch_button,
-            self.longer_button, self.back_button,
+            self.show_button, self.longer_button, self.back_button,
         ]  # fmt: skip
         self.focus = FocusGroup(self.controls)
         self.focus.focus_widget(self.clue_input)
@@ -112,6 +117,8 @@ class ClueEditorScene(EditorScene):
         self.watch_button.enabled = self.sheet.ready
         self.save_button.enabled = solvable
         self.longer_button.enabled = self.paced.undecided
+        self.show_button.enabled = self.picture is not None
+        self.show_button.label = "Hide the picture" if self.picture_shown else "Show the picture"
         self.width_stepper.set_value(self.sheet.width, notify=False)
         self.height_stepper.set_value(self.sheet.height, notify=False)
 
@@ -183,6 +190,16 @@ class ClueEditorScene(EditorScene):
         """Solve again with more time: the clues were not decided within the limit."""
         if self.paced.longer():
             self._sync()
+
+    def toggle_picture(self) -> None:
+        """Show the picture the solver found (or hide it again)."""
+        self.picture_shown = not self.picture_shown
+        self._sync()
+
+    @property
+    def shown_picture(self) -> BoolGrid | None:
+        """The picture the board draws: none until the player asks for it."""
+        return self.picture if self.picture_shown else None
 
     def hidden(self, widget: Widget) -> bool:
         return widget is self.longer_button and not self.paced.undecided
@@ -369,6 +386,8 @@ class ClueEditorScene(EditorScene):
         self.save_button.rect = pygame.Rect(margin + half + gap, y, column - half - gap, row)
         y += row + gap
         self.watch_button.rect = pygame.Rect(margin, y, column, row)
+        y += row + gap
+        self.show_button.rect = pygame.Rect(margin, y, column, row)
         y += row + 2 * gap
         area_left = margin + column + margin
         area = pygame.Rect(area_left, header, width - margin - area_left,
@@ -411,7 +430,7 @@ class ClueEditorScene(EditorScene):
         free = (
             self.report.ambiguous_cells if self.report and self.report.status == "multiple" else ()
         )
-        self.view.draw(surface, app, self.sheet, self.current, self.picture, frozenset(free))
+        self.view.draw(surface, app, self.sheet, self.current, self.shown_picture, frozenset(free))
         draw_panel(surface, app, self.report_rect)
         inner = self.report_rect.inflate(-round(32 * scale), -round(16 * scale))
         draw_report(surface, app, inner, self.report_lines())

@@ -3,7 +3,8 @@
 Row clues stand left of their row, column clues stack above their column. The line being
 typed is highlighted across its clue and its cells; a line whose clue cannot be one (or does
 not fit) is drawn in the error colour with a mark, so a typo shows as it is typed. Once the
-clues are solved the grid shows the picture, with the cells that can go either way hatched.
+clues are solved the cells that can go either way are hatched, and the grid shows the picture
+when the scene passes it (once the player asks: no spoilers).
 The sizes follow the cell size, which follows the room and the longest clues.
 """
 
@@ -94,9 +95,11 @@ class ClueBoardView:
             ys, xs = np.nonzero(picture)
             for x, y in zip(xs.tolist(), ys.tolist(), strict=True):
                 surface.fill(theme.filled, (grid.left + x * cell, grid.top + y * cell, cell, cell))
-            for x, y in free:
-                self._hatch(surface, app, pygame.Rect(grid.left + x * cell, grid.top + y * cell,
-                                                      cell, cell))  # fmt: skip
+        # The cells that can go either way are the check's finding, not the picture: hatched
+        # whether or not the picture is shown.
+        for x, y in free:
+            self._hatch(surface, app, pygame.Rect(grid.left + x * cell, grid.top + y * cell,
+                                                  cell, cell))  # fmt: skip
         self._draw_current(surface, app, current)
         self._draw_lines(surface, app, sheet)
         for y in range(sheet.height):

@@ -12,7 +12,9 @@ of a level file that has none are :class:`~game.core.solver.task.SolveTask` work
 ``CHECK_SLICE`` seconds a frame. When the clues have several solutions, the cells that can
 go either way are hatched and "Make it fair" looks for a few edits that make it unique.
 Save writes a ``.non`` with its picture into "My puzzles" (asking first when ambiguous);
-opening over changed work asks first. Play now and Watch the solver open on it.
+opening over changed work asks first. Play now and Watch the solver open on it. A puzzle
+file opened here keeps its picture (and its title, which may name it) under a veil until
+"Show the picture" is pressed: Play now plays it blind (issue 35, no spoilers).
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogAction, DialogScene
 from game.ui.widgets.file_browser import FileBrowserScene
 from game.ui.widgets.picture_grid import PictureGrid
+from game.ui.widgets.picture_veil import PictureVeil
 from game.ui.widgets.slider import Slider
 from game.ui.widgets.stepper import NumberStepper
 from game.ui.widgets.text import draw_text
@@ -170,7 +173,9 @@ class ConverterScene(EditorScene):
             on_stroke_start=self._stroke_started,
             on_stroke_end=self._stroke_ended,
         )
-        # In reading order: Tab walks the left column, the report's buttons, then the grid.
+        self.veil = PictureVeil(self._picture_unveiled)
+        # In reading order: Tab walks the left column, the report's buttons, then the grid
+        # (or the veil over it, drawn after it).
         self.controls: list[Widget] = [
             self.open_button, self.canvas_button, self.clues_button,
             self.width_stepper, *self.preset_buttons,
@@ -178,7 +183,7 @@ class ConverterScene(EditorScene):
             self.invert_toggle, self.crop_toggle, self.fit_choice, *self.photo.widgets,
             self.title_input,
             self.author_input, self.save_button, self.play_button, self.watch_button,
-            *self.fairness.widgets, self.back_button, self.preview,
+            *self.fairness.widgets, self.back_button, self.preview, self.veil,
         ]  # fmt: skip
         self.focus = FocusGroup(self.controls)
         self.sync_widgets()
@@ -214,6 +219,8 @@ class ConverterScene(EditorScene):
         has_picture = document.mode != "empty"
         for button in (self.save_button, self.play_button, self.watch_button):
             button.enabled = has_picture
+        # A hidden picture cannot be touched up, nor its title (which may name it) edited.
+        self.preview.enabled = self.title_input.enabled = not self.veil.hidden
         self.fairness.sync()
         self.focus.refresh()
 
@@ -307,6 +314,7 @@ class ConverterScene(EditorScene):
     def _show_picture(
         self, path: Path, converter: Converter, start: dict[str, object] | None = None
     ) -> None:
+        self.veil.lift()
         self.document.open_picture(converter, start=start)
         self.problem = ""
         source = converter.source
@@ -357,6 +365,7 @@ class ConverterScene(EditorScene):
 
     def _show_level(self, path: Path, puzzle: Puzzle, picture: BoolGrid) -> None:
         self._forget_source()
+        self.veil.hide()  # a puzzle file: its picture is the answer
         self.document.start_canvas(picture, source_name=path.name)
         self.grid_changed()
         self.source_label = f"{path.name} — {puzzle.size_text} puzzle"
@@ -366,12 +375,17 @@ class ConverterScene(EditorScene):
         self._remember_folder(path.parent)
         self.document.dirty = False
 
+    def _picture_unveiled(self) -> None:
+        self.sync_widgets()
+        self.focus.focus_widget(self.preview)
+
     def new_canvas(self) -> None:
         """A blank canvas of the current size, to draw a puzzle from scratch."""
         self._replace_work("Start a blank canvas?", self._show_blank_canvas)
 
     def _show_blank_canvas(self) -> None:
         self._forget_source()
+        self.veil.lift()
         self.document.new_canvas()
         self.source_label = "Blank canvas"
         self.grid_changed()
@@ -588,6 +602,7 @@ class ConverterScene(EditorScene):
             (self.title_input, places.title), (self.author_input, places.author),
             (self.save_button, places.save), (self.play_button, places.play),
             (self.watch_button, places.watch), (self.preview, places.preview),
+            (self.veil, places.preview),
             *zip(self.preset_buttons, places.presets, strict=True),
         ):  # fmt: skip
             widget.rect = rect
@@ -611,7 +626,8 @@ class ConverterScene(EditorScene):
         if frozenset(marked) != self.preview.marked:
             self.preview.marked = frozenset(marked)
         self._draw_controls(surface)
-        self.fairness.draw_changed(surface)
+        if not self.veil.hidden:
+            self.fairness.draw_changed(surface)
         if self.opening:
             self._draw_opening(surface)
             self._pending_drawn = True
@@ -622,6 +638,8 @@ class ConverterScene(EditorScene):
         """Report buttons show only when they can do something."""
         if widget in self.photo.widgets:
             return self.photo.hidden(widget)
+        if widget is self.title_input:
+            return self.veil.hidden
         return self.fairness.hidden(widget)
 
     def _draw_controls(self, surface: pygame.Surface) -> None:

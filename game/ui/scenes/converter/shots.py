@@ -164,8 +164,27 @@ def _shot_converter_fair(app: App) -> None:
     app.step(1 / 60)
 
 
+def _cat_file(path: Path) -> Path:
+    """The cat (without its bird) as a puzzle file, as a book's puzzle typed in."""
+    import numpy as np
+
+    from game.core.formats import write_puzzle
+    from game.core.puzzle import Puzzle
+
+    rows = CAT_WITH_A_BIRD.split()[2:]
+    grid = np.array([[mark == "#" for mark in row] for row in rows], dtype=bool)
+    write_puzzle(Puzzle.from_grid(grid, title="Cat", author="A puzzle book"), path)
+    return path
+
+
+def _shot_converter_puzzle_file(app: App) -> None:
+    """A puzzle file opened in Create: its picture veiled until asked (issue 35)."""
+    _opened(app, _cat_file, "cat.non")
+
+
 SCREENSHOTS = {
     "converter_photo": _shot_converter_photo,
+    "converter_puzzle_file": _shot_converter_puzzle_file,
     "converter_face": _shot_converter_face,
     "converter_ambiguous": _shot_converter_ambiguous,
     "converter_fair": _shot_converter_fair,

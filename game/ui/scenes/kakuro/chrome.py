@@ -158,6 +158,10 @@ class KakuroChrome(frame.ShellChrome):
             for index in puzzle.run_whites[run]:
                 look.cell_fills[index] = tint
         index_of = puzzle.white_index
+        # As typed (issue 35, the seed's red digits): a digit repeated in its run or making
+        # its sum impossible, unless the player turned it off in Options.
+        for cell in scene.digit_mistakes():
+            look.digit_colours[index_of[cell]] = theme.error
         for cell in scene.problems:
             look.digit_colours[index_of[cell]] = theme.error
         for index, verdict in scene.flash.items():

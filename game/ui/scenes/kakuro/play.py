@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.kakuro.model import KakuroPuzzle
+from game.core.kakuro.mistakes import Mistake
+from game.core.kakuro.model import CellPosition, KakuroPuzzle
 from game.core.kakuro.packs import kakuro_name
 from game.core.kakuro.session import KakuroChange, KakuroMove, KakuroSession
 from game.core.store.packs import PackPlace
@@ -30,6 +31,7 @@ from game.ui.scene import run_key
 from game.ui.scenes.kakuro.board import KakuroLayout
 from game.ui.scenes.kakuro.chrome import KakuroChrome
 from game.ui.scenes.play.shell import PlayShell
+from game.ui.settings import KAKURO_RED_DIGITS
 from game.ui.widgets.button import Button
 from game.ui.widgets.win_reveal import BUTTONS_AT
 
@@ -79,6 +81,7 @@ class KakuroPlayScene(PlayShell[KakuroSession]):
         self.flash_age = 0.0
         self._solving: KakuroSolveTask | None = None
         self._pending: Callable[[], None] | None = None  # a help waiting for the answer
+        self._mistakes: tuple[int, int, dict[CellPosition, Mistake]] | None = None
         self._make_buttons()
         self.regions = compute_play_regions(*app.screen_size)
         self.layout = KakuroLayout.fit(self.regions.board_area, puzzle.width, puzzle.height)
@@ -247,6 +250,17 @@ class KakuroPlayScene(PlayShell[KakuroSession]):
             self.apply(KakuroMove("pencil", cell, digit), "click")
             return
         self.apply(KakuroMove("digit", cell, digit), "fill")
+
+    def digit_mistakes(self) -> dict[CellPosition, Mistake]:
+        """The typed digits drawn red as they are typed (a repeat in a run, a sum made
+        impossible: ``KakuroSession.digit_mistakes``); none when Options turned it off.
+        Worked out once per board change."""
+        if not self.app.setting(KAKURO_RED_DIGITS):
+            return {}
+        key = (id(self.session), self.version)
+        if self._mistakes is None or self._mistakes[:2] != key:
+            self._mistakes = (*key, self.session.digit_mistakes())
+        return self._mistakes[2]
 
     def clear_cell(self) -> None:
         """The digit goes; a second press (or an empty cell) clears the pencil marks."""

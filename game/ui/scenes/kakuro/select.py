@@ -54,6 +54,10 @@ class KakuroKind(SelectKind[KakuroEntry]):
         lambda app: app.router.switch_to("levels"),
         width=160,
     )
+    make = Switch(
+        "Type one in…", pygame.K_t, "T type one in", lambda app: app.router.kakuro_entry()
+    )
+    help = "Arrows move  ·  Enter plays  ·  W watches  ·  Tab next pack"
 
     def list_packs(self, levels: Path, user_dir: Path) -> list[Pack]:
         return list_kakuro_packs(levels, user_dir)

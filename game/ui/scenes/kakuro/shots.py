@@ -197,8 +197,50 @@ def _shot_replay(app: App) -> None:
             extra -= 1
 
 
+def _entry(app: App, complete: bool) -> None:
+    """The entry screen with the first starter board typed in: whole and checked by the
+    solver, or half way with one sum its cells cannot make."""
+    from game.ui.scenes.kakuro.entry import KakuroEntryScene
+
+    entries = _entries()
+    if not entries or entries[0].puzzle is None:
+        return
+    book = entries[0].puzzle
+    scene = KakuroEntryScene(app, book.width, book.height)
+    app.push(scene)
+    draft = scene.draft
+    for y in range(book.height):
+        for x in range(book.width):
+            draft.set_white(x, y, book.white[y][x])
+    runs = book.runs if complete else book.runs[: len(book.runs) // 2]
+    for run in runs:
+        draft.set_sum(run.x, run.y, run.axis, run.total)
+    if not complete:
+        first = book.runs[0]
+        draft.set_sum(first.x, first.y, first.axis, 45)
+    scene.title_input.text = "Starter from the book"
+    scene._changed()
+    last = runs[-1]
+    scene.select(last.x, last.y, last.axis)
+    for _ in range(200):
+        app.step(1 / 60)
+        if not scene.checking:
+            break
+    _steps(app)
+
+
+def _shot_entry(app: App) -> None:
+    _entry(app, complete=True)
+
+
+def _shot_entry_typing(app: App) -> None:
+    _entry(app, complete=False)
+
+
 SCREENSHOTS = {
     "kakuro_select": _shot_select,
+    "kakuro_entry": _shot_entry,
+    "kakuro_entry_typing": _shot_entry_typing,
     "kakuro_play": _shot_play,
     "kakuro_check": _shot_check,
     "kakuro_replay": _shot_replay,

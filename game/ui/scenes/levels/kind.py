@@ -108,6 +108,8 @@ class SelectKind(ABC, Generic[E]):
     thumbnail_room: int  # at scale 1: how much shorter than wide a card's thumbnail is
     last_pack: Setting[str | None]  # the pack open last time
     switch: Switch
+    # A header button making a puzzle of the kind (Kakuro's "Type one in…"), if any.
+    make: Switch | None = None
     # Small files: every pack is read when the screen opens (else the open pack first and
     # one more a frame, on worker threads).
     reads_at_once: bool = False

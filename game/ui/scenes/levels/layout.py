@@ -16,6 +16,7 @@ from game.ui.scenes.levels.cards import SelectFrame, card_columns, card_grid_rec
 if TYPE_CHECKING:
     from game.ui.app import App
 
+OPEN_FILE_LABEL = "Open a puzzle file…"
 PACK_ROW_HEIGHT = 64  # a pack's row at scale 1; taller when its text needs it
 CARD_GAP = 18
 EMPTY = pygame.Rect(0, 0, 0, 0)
@@ -25,6 +26,8 @@ EMPTY = pygame.Rect(0, 0, 0, 0)
 class SelectLayout:
     frame: SelectFrame
     switch: pygame.Rect  # the button to the other kind's select
+    open_file: pygame.Rect  # "Open a puzzle file…", left of the switch
+    make: pygame.Rect  # the kind's button making a puzzle, left of that (empty: none)
     columns: int
     inner_width: int  # the viewport less its scroll bar
     pack_row: int  # a pack row's height
@@ -94,7 +97,12 @@ class SelectLayout:
 
 
 def select_layout(
-    app: App, size: tuple[int, int], card: tuple[int, int], switch_width: int, bar: int
+    app: App,
+    size: tuple[int, int],
+    card: tuple[int, int],
+    switch_width: int,
+    bar: int,
+    make_label: str | None = None,
 ) -> SelectLayout:
     """The layout for a window of ``size``; ``card`` and ``switch_width`` at scale 1, ``bar``
     the scroll bar's width."""
@@ -103,6 +111,14 @@ def select_layout(
     frame = select_frame(scale, size, card, CARD_GAP)
     switch = pygame.Rect(0, 0, round(switch_width * scale), frame.back.height)
     switch.topright = (size[0] - frame.margin, frame.back.top)
+    open_label = fonts.get(round(20 * scale)).size(OPEN_FILE_LABEL)[0]
+    open_file = pygame.Rect(0, 0, open_label + round(32 * scale), frame.back.height)
+    open_file.topright = (switch.left - round(12 * scale), frame.back.top)
+    make = pygame.Rect(0, 0, 0, 0)
+    if make_label:
+        make_w = fonts.get(round(20 * scale)).size(make_label)[0] + round(32 * scale)
+        make = pygame.Rect(0, 0, make_w, frame.back.height)
+        make.topright = (open_file.left - round(12 * scale), frame.back.top)
     inner = frame.viewport.width - bar
     text = (
         fonts.get(round(19 * scale), bold=True).get_linesize()
@@ -126,6 +142,8 @@ def select_layout(
     return SelectLayout(
         frame=frame,
         switch=switch,
+        open_file=open_file,
+        make=make,
         columns=card_columns(inner, frame.card[0], frame.gap),
         inner_width=inner,
         pack_row=pack_row,

@@ -35,7 +35,12 @@ from game.core.store.packs import Pack, PackPlace, recorded_file
 from game.ui.scene import Scene
 from game.ui.scenes.levels.cards import Card, Thumbnail
 from game.ui.scenes.levels.kind import E, ListPanel, Place, SelectKind
-from game.ui.scenes.levels.layout import SelectLayout, empty_layout, select_layout
+from game.ui.scenes.levels.layout import (
+    OPEN_FILE_LABEL,
+    SelectLayout,
+    empty_layout,
+    select_layout,
+)
 from game.ui.scenes.levels.state import Action, Screen, SelectUI, key_input
 from game.ui.scenes.levels.view import SelectView, Shown
 from game.ui.widgets.button import Button
@@ -85,6 +90,14 @@ class SelectScene(Scene, Generic[E]):
         self.back_button = Button("‹ Back", self.app.pop, font_size=20)
         switch = kind.switch
         self.switch_button = Button(switch.label, lambda: switch.opens(self.app), font_size=20)
+        # Any puzzle file, played blind (issue 35: a book's puzzle is not spoiled first).
+        self.open_button = Button(OPEN_FILE_LABEL, self.open_file, font_size=20)
+        make = kind.make
+        self.make_button: Button | None = (
+            Button(make.label, lambda: make.opens(self.app), font_size=20)
+            if make is not None
+            else None
+        )
         self.layout: SelectLayout = empty_layout(app)
         self.view = SelectView(app)
         self.panel: ListPanel | None = kind.panel(app, self.user_dir, self._focus_packs)
@@ -312,11 +325,19 @@ class SelectScene(Scene, Generic[E]):
         if entry is not None:
             self.kind.watch(self.app, entry, self.place(index), self.solved(entry))
 
+    def open_file(self) -> None:
+        """ "Open a puzzle file…": the file browser; the file chosen is played."""
+        self.app.router.open_puzzle_file()
+
     def _act(self, action: Action) -> None:
         if action.name == "back":
             self.app.pop()
         elif action.name == "switch":
             self.kind.switch.opens(self.app)
+        elif action.name == "open":
+            self.open_file()
+        elif action.name == "make" and self.kind.make is not None:
+            self.kind.make.opens(self.app)
         elif action.name == "row":
             self.select_pack(action.index)
         elif action.name == "panel" and self.panel is not None:
@@ -331,7 +352,7 @@ class SelectScene(Scene, Generic[E]):
     # -- events -----------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
-        if self.back_button.handle(event) or self.switch_button.handle(event):
+        if any(button.handle(event) for button in self._header_buttons()):
             return True
         if self.ui.panel_open and self._panel_handles(event):
             return True
@@ -354,6 +375,7 @@ class SelectScene(Scene, Generic[E]):
                 columns=layout.columns,
                 page=rows * layout.columns,
                 switch_key=self.kind.switch.key,
+                make_key=self.kind.make.key if self.kind.make is not None else None,
             )
             shift = bool(event.mod & pygame.KMOD_SHIFT)
             self.ui, action, used = key_input(self.ui, event.key, shift, screen)
@@ -361,6 +383,12 @@ class SelectScene(Scene, Generic[E]):
                 self._act(action)
             return used
         return False
+
+    def _header_buttons(self) -> tuple[Button, ...]:
+        buttons = [self.back_button, self.open_button, self.switch_button]
+        if self.make_button is not None:
+            buttons.insert(1, self.make_button)
+        return tuple(buttons)
 
     def _panel_handles(self, event: pygame.event.Event) -> bool:
         """The panel's share of the events: its buttons, its arrows and Enter."""
@@ -418,10 +446,14 @@ class SelectScene(Scene, Generic[E]):
     def arrange(self, size: tuple[int, int]) -> None:
         kind = self.kind
         bar = self.scroll.bar_width(self.app)
-        layout = select_layout(self.app, size, kind.card_size, kind.switch.width, bar)
+        make = kind.make.label if kind.make is not None else None
+        layout = select_layout(self.app, size, kind.card_size, kind.switch.width, bar, make)
         self.layout = layout
         self.back_button.rect = layout.frame.back
         self.switch_button.rect = layout.switch
+        self.open_button.rect = layout.open_file
+        if self.make_button is not None:
+            self.make_button.rect = layout.make
         self.scroll.viewport = layout.viewport
         self.scroll.content_height = layout.content_height(len(self.entries))
         self.scroll.clamp()
@@ -494,7 +526,19 @@ class SelectScene(Scene, Generic[E]):
                 else kind.empty_message(pack, self.levels)
             )
         help_text = (
-            panel.help if panel is not None else f"{kind.help}  ·  {kind.switch.help}  ·  Esc back"
+            panel.help
+            if panel is not None
+            else "  ·  ".join(
+                part
+                for part in (
+                    kind.help,
+                    kind.make.help if kind.make is not None else "",
+                    "O open a file",
+                    kind.switch.help,
+                    "Esc back",
+                )
+                if part
+            )
         )
         return Shown(
             ui=self.ui,
@@ -507,7 +551,7 @@ class SelectScene(Scene, Generic[E]):
             empty=empty,
             help=help_text,
             panel=panel,
-            buttons=(self.back_button, self.switch_button),
+            buttons=self._header_buttons(),
             scroll=self.scroll,
         )
 

@@ -37,16 +37,20 @@ class SelectUI:
         return packs if self.panel_open else self.pack_index
 
 
+OPEN_FILE_KEY = pygame.K_o  # "Open a puzzle file…"
+
+
 @dataclass(frozen=True)
 class Action:
     """What a key asks of the shell besides a new state.
 
     ``back``: leave; ``switch``: the other kind's select; ``row``: open pack list row
     ``index``; ``panel``: keyboard focus into the open panel; ``play``/``watch``: card
-    ``index``; ``show``: scroll the selected card into view.
+    ``index``; ``show``: scroll the selected card into view; ``open``: "Open a puzzle
+    file…"; ``make``: the kind's button that makes a puzzle.
     """
 
-    name: Literal["back", "switch", "row", "panel", "play", "watch", "show"]
+    name: Literal["back", "switch", "row", "panel", "play", "watch", "show", "open", "make"]
     index: int = 0
 
 
@@ -60,6 +64,7 @@ class Screen:
     columns: int
     page: int  # cards in a page of rows (PageUp/PageDown)
     switch_key: int
+    make_key: int | None = None
 
 
 def key_input(
@@ -74,6 +79,10 @@ def key_input(
         return ui, Action("back"), True
     if key == screen.switch_key:
         return ui, Action("switch"), True
+    if key == OPEN_FILE_KEY:
+        return ui, Action("open"), True
+    if screen.make_key is not None and key == screen.make_key:
+        return ui, Action("make"), True
     if key == pygame.K_TAB:
         return ui, Action("row", here + (-1 if shift else 1)), True
     if ui.focus == "packs":

@@ -106,6 +106,21 @@ class SelectView:
         self.app = app
         self.cards = CardPainter(app)
 
+    def _title_x(self, shown: Shown, size: int) -> int:
+        """The heading's centre: the window's middle, unless the header's buttons on the
+        right reach it; then the middle of the room between Back and them."""
+        app = self.app
+        layout = shown.layout
+        half = app.fonts.get(size, bold=True).size(shown.title)[0] // 2
+        gap = round(12 * app.ui_scale)
+        left = layout.frame.back.right + gap
+        rights = [rect.left for rect in (layout.switch, layout.open_file, layout.make) if rect.w]
+        right = min(rights, default=app.screen_size[0]) - gap
+        middle = app.screen_size[0] // 2
+        if middle - half < left or middle + half > right:
+            return (left + right) // 2
+        return middle
+
     def draw(self, surface: pygame.Surface, shown: Shown) -> None:
         app = self.app
         theme = app.theme
@@ -119,7 +134,7 @@ class SelectView:
             shown.title,
             round(30 * scale),
             theme.text,
-            (app.screen_size[0] // 2, round(20 * scale)),
+            (self._title_x(shown, round(30 * scale)), round(20 * scale)),
             "midtop",
             bold=True,
         )

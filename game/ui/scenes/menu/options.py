@@ -1,5 +1,5 @@
-"""Options: sound and volume, auto-check, mini-map, clue greying, the colour theme, and the
-first lesson to take (again).
+"""Options: sound and volume, auto-check, mini-map, clue greying, Kakuro's red digits, the
+colour theme, and the first lesson to take (again).
 
 Every change applies at once (the theme repaints this very screen) and is written to the
 progress file when the screen closes. Esc or "Back" returns to where the player came from.
@@ -16,6 +16,7 @@ from game.ui.scene import Scene
 from game.ui.settings import (
     AUTO_CHECK,
     CLUE_GREYING,
+    KAKURO_RED_DIGITS,
     LESSON_DONE,
     LESSONS_FINISHED,
     MINIMAP,
@@ -44,6 +45,7 @@ EXPLANATIONS = {
     AUTO_CHECK.key: "After each move, mark lines that break their clues and flash wrong marks.",
     MINIMAP.key: "Show a small picture of your marks beside the grid.",
     CLUE_GREYING.key: "Grey a clue number once your marks prove where it goes.",
+    KAKURO_RED_DIGITS.key: "Kakuro: a digit that repeats in its run or breaks its sum turns red.",
     THEME.key: "High contrast draws trial marks with shapes as well as colours.",
     LESSON: "Five tiny guided puzzles: the rules, overlap, crosses, trial marks and hints.",
 }
@@ -62,6 +64,11 @@ class OptionsScene(Scene):
         self.clue_greying = Toggle(
             "Clue greying", setting(CLUE_GREYING), lambda on: app.set_setting(CLUE_GREYING, on)
         )
+        self.red_digits = Toggle(
+            "Red digits",
+            setting(KAKURO_RED_DIGITS),
+            lambda on: app.set_setting(KAKURO_RED_DIGITS, on),
+        )
         self.theme_choice: Selector[str] = Selector(
             "Colour theme",
             [(theme.name, theme.label) for theme in THEMES.values()],
@@ -76,6 +83,7 @@ class OptionsScene(Scene):
             (self.auto_check, AUTO_CHECK.key),
             (self.minimap, MINIMAP.key),
             (self.clue_greying, CLUE_GREYING.key),
+            (self.red_digits, KAKURO_RED_DIGITS.key),
             (self.theme_choice, THEME.key),
             (self.lesson, LESSON),
             (self.back, None),

@@ -1,4 +1,4 @@
-"""The main menu: Continue, Play, Create a puzzle, Options, Quit.
+"""The main menu: Continue, Play, the daily puzzle, Create a puzzle | Open a file…, Options, Quit.
 
 Mouse or keyboard: Up/Down move between buttons, Enter activates. Esc moves the focus to Quit
 and a second Esc (or Enter) quits: leaving the game with Esc from deep inside took one press
@@ -61,6 +61,8 @@ class MenuScene(Scene):
         self.continue_button = Button("Continue", self.continue_last, primary=True)
         self.play_button = Button("Play", self.open_levels, primary=True)
         self.create_button = Button("Create a puzzle", self.open_converter)
+        # Any puzzle file played blind (issue 35): beside Create, on the same row.
+        self.open_button = Button("Open a file…", self.open_puzzle_file)
         self.options_button = Button("Options", self.open_options)
         self.quit_button = Button("Quit", self.app.close)
         self.buttons = [
@@ -68,6 +70,7 @@ class MenuScene(Scene):
             self.play_button,
             self.daily.button,
             self.create_button,
+            self.open_button,
             self.options_button,
             self.quit_button,
         ]
@@ -220,6 +223,9 @@ class MenuScene(Scene):
     def open_options(self) -> None:
         self.app.router.options()
 
+    def open_puzzle_file(self) -> None:
+        self.app.router.open_puzzle_file()
+
     # -- events -----------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -251,20 +257,31 @@ class MenuScene(Scene):
         gap = round(14 * scale)
         # The daily puzzle's line of standing sits under its button.
         caption = self.app.fonts.get(round(15 * scale)).get_linesize() + round(4 * scale)
-        total = len(self.buttons) * button_height + (len(self.buttons) - 1) * gap + caption
+        rows = len(self.buttons) - 1  # Create and Open share a row
+        total = rows * button_height + (rows - 1) * gap + caption
         # The buttons sit under the title, a little above the middle of the room left
         # between it and the help line (on a small window they had sunk to the bottom).
         title_bottom = self._title_bottom(round(height * TITLE_TOP))
         help_top = height - round(16 * scale) - self.app.fonts.get(round(15 * scale)).get_height()
         room = help_top - title_bottom - total
         top = title_bottom + max(gap, round(room * 0.3))
-        for index, button in enumerate(self.buttons):
-            button.rect = pygame.Rect(0, 0, button_width, button_height)
-            button.rect.midtop = (width // 2, top + index * (button_height + gap))
+        row = 0
+        for button in self.buttons:
             button.font_size = 24
+            if button is self.open_button:
+                continue
+            button.rect = pygame.Rect(0, 0, button_width, button_height)
+            button.rect.midtop = (width // 2, top + row * (button_height + gap))
+            row += 1
             if button is self.daily.button:
                 top += caption
                 button.font_size = 21
+        # Create a puzzle and Open a file… share their row, half of it each.
+        half = (button_width - gap // 2 * 2) // 2
+        create = self.create_button.rect
+        self.create_button.rect = pygame.Rect(create.left, create.top, half, button_height)
+        self.open_button.rect = pygame.Rect(create.right - half, create.top, half, button_height)
+        self.create_button.font_size = self.open_button.font_size = 21
 
     def wake_in(self) -> float | None:
         # Nothing moves until the player does something, except the date: at midnight the

@@ -1,0 +1,61 @@
+"""Issue 35 item 2: clue digits at least 12 px high and apart from their neighbours at
+1280x800 on every bundled board and a 40x30, fitted and zoomed in three notches, measured
+on what the grid view draws (``GridView.clue_metrics``; ``benchmarks/clue_sizes.py`` prints
+the table)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.core.formats import read_puzzle
+from game.resources import levels_dir
+from game.ui.app import App
+from game.ui.scenes.play.scene import PlayScene
+
+HILL = Path(__file__).resolve().parent.parent / "data" / "hill_40x30.non"
+MIN_DIGIT_PX = 12
+MIN_GAP_PX = 2
+
+
+@pytest.fixture(scope="module")
+def app() -> Iterator[App]:
+    app = App(headless=True, size=(1280, 800))
+    yield app
+    pygame.display.quit()
+
+
+def boards() -> list[Path]:
+    return [*sorted(levels_dir().glob("[0-9]*/*.non")), HILL]
+
+
+def test_the_boards_measured_include_thirties_and_a_40x30() -> None:
+    sizes = {read_puzzle(path).size_text for path in boards()}
+    assert {"30x30", "40x30"} <= sizes
+    hill = read_puzzle(HILL)
+    # Two-digit numbers side by side in neighbouring columns: the hard case.
+    assert all(clue and clue[0] >= 10 for clue in hill.column_clues[5:12])
+
+
+@pytest.mark.parametrize("path", boards(), ids=lambda path: path.stem)
+def test_clue_digits_are_readable_and_apart_at_1280x800(app: App, path: Path) -> None:
+    scene = PlayScene(app, read_puzzle(path), path=path)
+    app.push(scene)
+    app.step()
+    try:
+        for notches in range(4):
+            if notches:
+                assert scene.viewport.can_zoom(1)
+                scene.zoom_centre(1)
+                app.step()
+            m = scene.grid_view.clue_metrics()
+            where = f"{path.name}, zoomed {notches}, cell {scene.layout.cell}: {m}"
+            assert m.digit_px >= MIN_DIGIT_PX, where
+            assert m.column_gap >= MIN_GAP_PX and m.row_gap >= MIN_GAP_PX, where
+            assert m.stack_gap >= MIN_GAP_PX, where
+    finally:
+        app.pop()
+        app.step()
