@@ -23,7 +23,6 @@ import os
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar, overload
 
@@ -45,8 +44,8 @@ from game.ui.settings import (
     Setting,
 )
 from game.ui.sounds import Sounds
+from game.ui.stack import SceneStack
 from game.ui.theme import Theme, theme_named, ui_scale
-from game.ui.widgets.base import FocusGroup
 from game.ui.widgets.toast import Toasts
 from game.ui.window import MIN_WINDOW, first_size, set_icon, set_minimum_size, start_size
 
@@ -63,17 +62,9 @@ FULL_SCREEN_KEY_GAP = 0.5
 TITLE = "Hanjie"
 
 T = TypeVar("T")
-SceneT = TypeVar("SceneT", bound=Scene)
 
 
-# A queued change of the scene stack (see ``_apply_switches``).
-@dataclass(frozen=True)
-class _Switch:
-    kind: str  # "push", "pop", "replace" or "pop_to"
-    scene: Scene | None = None
-
-
-class App:
+class App(SceneStack):
     """The window and the scene stack. See the module docstring for the frame's order.
 
     ``store`` is the player's progress (a ``ProgressStore`` on ``$HANJIE_HOME`` or
@@ -101,8 +92,7 @@ class App:
         self.store = store if store is not None else ProgressStore()
         self._router: Router | None = None
         self.clock = clock
-        self.scenes: list[Scene] = []
-        self._switches: list[_Switch] = []
+        SceneStack.__init__(self)
         self._fed: list[pygame.event.Event] = []
         self.running = True
         self._quit_done = False
@@ -285,87 +275,6 @@ class App:
         """``value`` design pixels at the current scale, at least 1."""
         return max(1, round(value * self.ui_scale))
 
-    # -- scene stack ------------------------------------------------------------------------
-
-    @property
-    def top(self) -> Scene | None:
-        return self.scenes[-1] if self.scenes else None
-
-    def scene_below(self, scene: Scene) -> Scene | None:
-        """The scene under ``scene`` on the stack (the top when ``scene`` is not on it)."""
-        if scene in self.scenes:
-            index = self.scenes.index(scene)
-            return self.scenes[index - 1] if index > 0 else None
-        return self.top
-
-    def find(self, kind: type[SceneT]) -> SceneT | None:
-        """The scene nearest the top that is a ``kind``, or None."""
-        for scene in reversed(self.scenes):
-            if isinstance(scene, kind):
-                return scene
-        return None
-
-    def push(self, scene: Scene) -> None:
-        self._switches.append(_Switch("push", scene))
-
-    def pop(self) -> None:
-        self._switches.append(_Switch("pop"))
-
-    def replace(self, scene: Scene) -> None:
-        self._switches.append(_Switch("replace", scene))
-
-    def pop_to(self, kind: type[Scene]) -> bool:
-        """Pop every scene above the nearest ``kind`` on the stack, so it is the top again;
-        False (and nothing changes) when there is none. Deferred like every switch; the
-        scenes popped on the way never become the top, so only the current top gets
-        ``on_exit`` and only the found scene ``on_enter``."""
-        target = self.find(kind)
-        if target is None:
-            return False
-        self._switches.append(_Switch("pop_to", target))
-        return True
-
-    def _show(self, scene: Scene) -> None:
-        self.scenes.append(scene)
-        scene.arrange(self.screen_size)
-        self._enter(scene)
-
-    def _enter(self, scene: Scene) -> None:
-        """``on_enter``; a screen reached by a key shows its keyboard focus at once (QA:
-        Options opened with Enter had Sound focused, unseen, and Space toggled it)."""
-        scene.on_enter()
-        focus = getattr(scene, "focus", None)
-        if self.keyboard_last and isinstance(focus, FocusGroup):
-            focus.show_focus = True
-
-    def _apply_switches(self) -> bool:
-        """Apply the queued switches; True when there were any."""
-        switched = bool(self._switches)
-        while self._switches:
-            switch = self._switches.pop(0)
-            scene = switch.scene
-            old = self.top
-            if switch.kind == "push" and scene is not None:
-                if old is not None:
-                    old.on_exit()
-                self._show(scene)
-            elif switch.kind == "pop" and old is not None:
-                old.on_exit()
-                self.scenes.pop()
-                if self.top is not None:
-                    self._enter(self.top)
-            elif switch.kind == "replace" and scene is not None:
-                if old is not None:
-                    old.on_exit()
-                    self.scenes.pop()
-                self._show(scene)
-            elif switch.kind == "pop_to" and scene in self.scenes and old is not scene:
-                if old is not None:
-                    old.on_exit()
-                del self.scenes[self.scenes.index(scene) + 1 :]
-                self._enter(scene)
-        return switched
-
     # -- frames -----------------------------------------------------------------------------
 
     def feed(self, event: pygame.event.Event) -> None:
@@ -388,10 +297,10 @@ class App:
         self.pacer.mark()
 
     def _frame(self, events: list[pygame.event.Event], dt: float, always_draw: bool) -> bool:
-        switched = self._apply_switches()
+        switched = self.apply_switches()
         for event in events:
             self._dispatch(event)
-        switched = self._apply_switches() or switched
+        switched = self.apply_switches() or switched
         if not self.running and not always_draw:
             return False  # the real loop is closing: the window goes, nothing more to show
         self.time += dt
@@ -407,7 +316,7 @@ class App:
         if drew:
             self.draw()
             self.pacer.drawn()
-        if self._apply_switches():
+        if self.apply_switches():
             self.pacer.mark()
         if not self.scenes and not self._switches and self.running:
             self.request_quit()
