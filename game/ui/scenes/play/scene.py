@@ -342,6 +342,9 @@ class PlayScene(PlayShell[Session]):
             self.message = ""
         if not self.app.setting(AUTO_CHECK):
             self.show_errors = False
+            self._check_pending = False  # a check asked for spoke of the board as it was
+            if self.message_kind == "error":
+                self.set_message("", "info")
         self.looks.sync()
         if not self.session.solved and self.app.setting(AUTO_CHECK):
             self.check(quiet=True)
