@@ -90,6 +90,8 @@ class OptionsScene(Scene):
         ]
         self.focus = FocusGroup([widget for widget, _ in self.rows])
         self.panel = pygame.Rect(0, 0, 0, 0)
+        # Where each row's explanation is drawn (made in arrange).
+        self.notes: dict[str, pygame.Rect] = {}
 
     def _set_sound(self, on: bool) -> None:
         self.app.set_setting(SOUND, on)
@@ -147,14 +149,29 @@ class OptionsScene(Scene):
         self.panel = pygame.Rect(0, 0, panel_width, title_height + body + pad)
         self.panel.center = (width // 2, height // 2)
         y = self.panel.top + title_height
+        self.notes = {}
         for widget, key in self.rows:
             if widget is self.back:
                 y += round(8 * scale)
                 widget.rect = pygame.Rect(0, y, round(220 * scale), row_height)
                 widget.rect.centerx = self.panel.centerx
             else:
+                # A button draws its whole box and, focused, a ring around it: it leaves room
+                # above and below for the explanations ("Continue the lesson" sat on its own).
+                inset = round(4 * scale) if isinstance(widget, Button) else 0
                 widget.rect = pygame.Rect(
-                    self.panel.left + pad, y, panel_width - 2 * pad, row_height
+                    self.panel.left + pad, y + inset, panel_width - 2 * pad, row_height - 4 * inset
+                )
+            if key is not None:
+                note_top = max(
+                    widget.rect.bottom + round(3 * scale), y + row_height - round(4 * scale)
+                )
+                width_of = note_font.size(EXPLANATIONS[key])[0]
+                self.notes[key] = pygame.Rect(
+                    widget.rect.left + round(12 * scale),
+                    note_top,
+                    width_of,
+                    note_font.get_linesize(),
                 )
             y += row_height + (note_height if key else 0)
 
@@ -195,7 +212,7 @@ class OptionsScene(Scene):
                 EXPLANATIONS[key],
                 round(15 * scale),
                 colour,
-                (widget.rect.left + round(12 * scale), widget.rect.bottom - round(4 * scale)),
+                self.notes[key].topleft,
                 "topleft",
             )
         draw_help_line(surface, app, "Up/Down choose  ·  Left/Right or Enter change  ·  Esc back")
