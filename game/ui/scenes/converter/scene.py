@@ -60,7 +60,7 @@ from game.ui.scenes.converter.panels import (
 )
 from game.ui.scenes.play.exits import ambiguity_notice
 from game.ui.widgets.base import FocusGroup, Widget, draw_focus_ring
-from game.ui.widgets.button import Button
+from game.ui.widgets.button import Button, share_row
 from game.ui.widgets.dialog import DialogAction, DialogScene
 from game.ui.widgets.file_browser import FileBrowserScene
 from game.ui.widgets.picture_grid import PictureGrid
@@ -136,7 +136,6 @@ class ConverterScene(EditorScene):
         # The three ways to start share one row: smaller type keeps their labels whole.
         for button in (self.open_button, self.canvas_button, self.clues_button):
             button.font_size = 16
-        self.canvas_button.short_label = "Canvas"
         self.width_stepper = NumberStepper(
             "Width", options.width, MIN_SIZE, MAX_SIZE, self._setter("width")
         )
@@ -606,6 +605,8 @@ class ConverterScene(EditorScene):
             *zip(self.preset_buttons, places.presets, strict=True),
         ):  # fmt: skip
             widget.rect = rect
+        starts = [self.open_button, self.canvas_button, self.clues_button]
+        share_row(self.app, starts, places.open.union(places.clues), places.gap)
         self.source_view.forget_scaling()
         self.photo.arrange(places.source, places.scale)
         self.fairness.arrange(places.report, places.scale, places.margin, places.gap)
