@@ -57,6 +57,7 @@ from game.ui.scenes.converter.panels import (
     SourceView,
     draw_busy_note,
     draw_panel,
+    draw_problem,
 )
 from game.ui.scenes.play.exits import ambiguity_notice
 from game.ui.widgets.base import FocusGroup, Widget, draw_focus_ring
@@ -91,7 +92,10 @@ class ConverterScene(EditorScene):
         self.document = ConverterDocument()
         self.source_label = ""
         self.source_view = SourceView()
-        self.problem = ""  # why the last picture could not be opened
+        # What went wrong last (a file that could not be opened, a save that failed), shown
+        # whole over the picture's foot until the player's next action.
+        self.problem = ""
+        self.problem_lines: list[str] = []  # the problem as last drawn over a picture
         self._shown: ConvertOptions | None = None  # the settings the document opened with
         self.puzzle: Puzzle = self.document.puzzle()
         self.fairness = ConverterFairness(self)
@@ -230,7 +234,8 @@ class ConverterScene(EditorScene):
         try:
             options = replace(self.document.options, **changes)
         except ConvertError as error:
-            self.app.toast(str(error), error=True)
+            self.problem = str(error)
+            self.app.toast(self.problem, error=True)
             return
         self.document.set_options(options)
         self.grid_changed()
@@ -513,7 +518,7 @@ class ConverterScene(EditorScene):
             folder = self.app.store.user_puzzles_dir()
             path = self.document.save(folder, self.title_input.text, self.author_input.text)
         except (OSError, ValueError) as error:
-            toast_save_failed(self.app, error)
+            self.problem = toast_save_failed(self.app, error)
             return None
         self.app.toast(f"Saved to My puzzles as {path.name}")
         return path
@@ -564,6 +569,8 @@ class ConverterScene(EditorScene):
     # -- events -----------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.DROPFILE):
+            self.problem = ""  # said until the next action
         if event.type == pygame.DROPFILE:
             self.open_path(Path(event.file))
             return True
@@ -629,6 +636,11 @@ class ConverterScene(EditorScene):
         self._draw_controls(surface)
         if not self.veil.hidden:
             self.fairness.draw_changed(surface)
+        self.problem_lines = []
+        if self.problem and (
+            self.photo.view.image is not None or self.source_view.image is not None
+        ):
+            self.problem_lines = draw_problem(surface, app, self.places.source, self.problem)
         if self.opening:
             self._draw_opening(surface)
             self._pending_drawn = True
