@@ -401,16 +401,16 @@ class ConverterScene(EditorScene):
         self.app.router.clue_editor(options.width, options.height)
 
     def _replace_work(self, title: str, show: Callable[[], None]) -> None:
-        """Show a new picture, level or canvas; ask first when it would replace work changed
-        since it opened (a file that fails to open replaces nothing, so never asks)."""
-        document = self.document
-        changed = document.can_undo or document.saved_path is not None
+        """Show a new picture, level or canvas; ask first whenever it would replace work not
+        saved, the same question every time (it was asked only after touch-ups or changed
+        settings, so a plain conversion went without a word, QA). A file that fails to open
+        replaces nothing, so never asks."""
 
         def show_then_note() -> None:
             show()
             self._shown = self.document.options
 
-        if self.unsaved_work() is None or not (changed or document.options != self._shown):
+        if self.unsaved_work() is None:
             return show_then_note()
 
         def save_then_show() -> None:
