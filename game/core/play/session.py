@@ -246,6 +246,10 @@ class Session(Midend[Move, _Record, Change]):
         self._column_status = [_OPEN] * puzzle.width
         self._incomplete = puzzle.height + puzzle.width
         self._recheck(range(puzzle.height), range(puzzle.width))
+        # The help the player asked for (Hint, Check): kept with the game and said with
+        # its win, as Kakuro says its checks and reveals.
+        self.hints_used = 0
+        self.checks_used = 0
 
     # --- state -------------------------------------------------------------------------
 
@@ -282,6 +286,21 @@ class Session(Midend[Move, _Record, Change]):
 
     def _has_marks(self) -> bool:
         return bool(self.board.known_mask().any())
+
+    def asked_hint(self) -> None:
+        self.hints_used += 1
+
+    def asked_check(self) -> None:
+        self.checks_used += 1
+
+    def helps_text(self) -> str:
+        """ "2 hints, 1 check used" (what was asked for; "" when nothing was)."""
+        parts = [
+            f"{count} {word}{'s' if count != 1 else ''}"
+            for count, word in ((self.hints_used, "hint"), (self.checks_used, "check"))
+            if count
+        ]
+        return ", ".join(parts) + " used" if parts else ""
 
     def row_status(self, y: int) -> LineStatus:
         return self._row_status[y]
@@ -401,6 +420,8 @@ class Session(Midend[Move, _Record, Change]):
         }
         if np.any(self._start.cells):
             data["start"] = self._start.to_text()
+        if self.hints_used or self.checks_used:
+            data["hints"], data["checks"] = self.hints_used, self.checks_used
         return data
 
     @classmethod
@@ -473,6 +494,11 @@ class Session(Midend[Move, _Record, Change]):
             scratch.cells.flat[indices] = values
         session._redo = list(reversed(records))
         session.elapsed = float(elapsed)
+        for key in ("hints", "checks"):  # absent in saves made before they were counted
+            count = data.get(key, 0)
+            if type(count) is not int or not 0 <= count <= 10**9:
+                raise ValueError(f"the {key} count {count!r} is not a whole number")
+        session.hints_used, session.checks_used = data.get("hints", 0), data.get("checks", 0)
         return session
 
 

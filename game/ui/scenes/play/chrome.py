@@ -147,6 +147,7 @@ class PlayChrome(frame.ShellChrome):
 
     def win_look(self, extra: str = "", note: str = "") -> frame.WinLook | None:
         scene = self.scene
+        extra = extra or scene.session.helps_text()
         if scene.next_button not in scene.win_buttons:
             pass  # a game from an editor: no list, so nothing to say about a next one
         elif not scene.next_button.enabled:

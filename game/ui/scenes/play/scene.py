@@ -395,14 +395,17 @@ class PlayScene(PlayShell[Session]):
         self._uniqueness = None
         if self._check_pending:
             self._check_pending = False
-            self.check(quiet=self.app.setting(AUTO_CHECK) and not self.message)
+            self.check(quiet=self.app.setting(AUTO_CHECK) and not self.message, again=True)
 
-    def check(self, quiet: bool = False) -> None:
+    def check(self, quiet: bool = False, again: bool = False) -> None:
         """Show lines that contradict their clues, and wrong marks when the answer is known.
 
-        ``quiet`` (auto-check): say nothing when all is well."""
+        ``quiet`` (auto-check): say nothing when all is well; ``again``: the answer to a
+        check asked before (counted then). A check the player asks for is counted."""
         if self.win is not None:
             return
+        if not quiet and not again:
+            self.session.asked_check()
         self.show_errors = True
         self.looks.refresh()
         if self._unique is None:
@@ -423,6 +426,7 @@ class PlayScene(PlayShell[Session]):
         line, every cell it gives and the technique in words; S then shows its reasoning."""
         if self.win is not None:
             return
+        self.session.asked_hint()
         if self._unique is None:
             self._advance_uniqueness(UNIQUENESS_SLICE)
         advice = advise_hint(self.session, answer_known=bool(self._unique))
