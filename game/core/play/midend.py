@@ -133,10 +133,12 @@ class Midend(ABC, Generic[M, R, C]):
             self._stroke += 1
         follow = self._follow_up(change)
         if follow is not None:
-            extra = self._record(follow, join=False)
+            joins = self._follow_up_joins(follow)
+            extra = self._record(follow, join=joins)
             if extra is not None:
                 change = self._merge(change, extra)
-                self._stroke = None  # the rule's move is its own step: the stroke ends
+                if not joins:
+                    self._stroke = None  # the rule's move is its own step: the stroke ends
         return self._announce(change, was_solved)
 
     def begin_stroke(self) -> None:
@@ -172,8 +174,14 @@ class Midend(ABC, Generic[M, R, C]):
                 joins[:] = ([False] * len(stack) + joins)[-len(stack) :] if stack else []
 
     def _follow_up(self, change: C) -> M | None:
-        """A move the kind's rules make after ``change`` (none unless a kind says so)."""
+        """A move the kind's rules make after ``change`` (none unless a kind says so); a
+        second undo step unless :meth:`_follow_up_joins` says it is one with the move."""
         return None
+
+    def _follow_up_joins(self, move: M) -> bool:
+        """Whether the follow-up ``move`` is one undo step with the move it follows (else
+        a second step of its own)."""
+        return False
 
     def _merge(self, first: C, then: C) -> C:
         """One change saying what ``first`` and then ``then`` did (for :meth:`_follow_up`)."""

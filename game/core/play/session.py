@@ -27,6 +27,7 @@ from game.core.play.midend import Midend
 from game.core.play.moves import (
     ClearAll,
     CommitTrial,
+    CrossLines,
     DiscardTrial,
     Move,
     Paint,
@@ -211,6 +212,12 @@ def move_changes(board: Board, move: Move) -> tuple[IndexArray, CellArray]:
     elif isinstance(move, DiscardTrial):
         indices = np.flatnonzero(flat >= Cell.TRIAL_FILLED)
         values = np.zeros(indices.size, dtype=np.int8)
+    elif isinstance(move, CrossLines):
+        lines = np.zeros(cells.shape, dtype=bool)
+        lines[list(move.rows), :] = True
+        lines[:, list(move.columns)] = True
+        indices = np.flatnonzero(lines.reshape(-1) & (flat == Cell.UNKNOWN))
+        values = np.full(indices.size, move.state, dtype=np.int8)
     elif isinstance(move, ClearAll):
         indices = np.flatnonzero(flat != Cell.UNKNOWN)
         values = np.zeros(indices.size, dtype=np.int8)
@@ -220,6 +227,10 @@ def move_changes(board: Board, move: Move) -> tuple[IndexArray, CellArray]:
 
 
 def _inside(move: Move, board: Board) -> bool:
+    if isinstance(move, CrossLines):
+        return all(y < board.height for y in move.rows) and all(
+            x < board.width for x in move.columns
+        )
     if not isinstance(move, Paint):
         return True
     return move.x0 >= 0 and move.y0 >= 0 and move.x1 < board.width and move.y1 < board.height
@@ -250,6 +261,9 @@ class Session(Midend[Move, _Record, Change]):
         # its win, as Kakuro says its checks and reveals.
         self.hints_used = 0
         self.checks_used = 0
+        # Finished lines are crossed out as part of the move that finished them (an
+        # option, off by default, as in Katana).
+        self.auto_cross = False
 
     # --- state -------------------------------------------------------------------------
 
@@ -345,10 +359,25 @@ class Session(Midend[Move, _Record, Change]):
 
     def _follow_up(self, change: Change) -> Move | None:
         """Trial marks that finish the picture become real marks (QA: the reveal settles
-        real fills only, and a won board of trial fills showed those cells blank)."""
-        if change.solved and not self._defer_recheck and self.board.has_trial():
+        real fills only, and a won board of trial fills showed those cells blank); with
+        :attr:`auto_cross`, the lines the move finished get crosses in their other cells."""
+        if self._defer_recheck:
+            return None
+        if change.solved and self.board.has_trial():
             return CommitTrial()
-        return None
+        rows, columns = change.completed_rows, change.completed_columns
+        if not self.auto_cross or change.solved or not (rows or columns):
+            return None
+        cells = self.board.cells
+        trial = bool(
+            (cells[list(rows), :] >= Cell.TRIAL_FILLED).any()
+            or (cells[:, list(columns)] >= Cell.TRIAL_FILLED).any()
+        )  # a line finished with trial marks is crossed with trial crosses
+        return CrossLines(rows, columns, Cell.TRIAL_CROSSED if trial else Cell.CROSSED)
+
+    def _follow_up_joins(self, move: Move) -> bool:
+        """The crosses of finished lines are one undo step with the move that finished them."""
+        return isinstance(move, CrossLines)
 
     def _merge(self, first: Change, then: Change) -> Change:
         seen = set(first.cells)

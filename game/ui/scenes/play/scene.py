@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -39,7 +39,7 @@ from game.ui.scenes.play.input import PlayInput
 from game.ui.scenes.play.rail import PlayRail
 from game.ui.scenes.play.shell import PlayShell
 from game.ui.scenes.play.viewport import BoardViewport
-from game.ui.settings import AUTO_CHECK, PLAY_PANEL
+from game.ui.settings import AUTO_CHECK, AUTO_CROSS, PLAY_PANEL
 from game.ui.widgets.button import Button
 from game.ui.widgets.grid_view import Flash, GridView
 from game.ui.widgets.minimap import MiniMap
@@ -144,6 +144,11 @@ class PlayScene(PlayShell[Session]):
         return self.pen.drag
 
     # --- the shell's hooks -------------------------------------------------------------
+
+    def apply(self, move: Any, sound: str | None = None) -> bool:
+        # The option as it is now (Options may have changed it while the game was open).
+        self.session.auto_cross = bool(self.app.setting(AUTO_CROSS))
+        return super().apply(move, sound)
 
     def fresh_game(self) -> Session:
         return Session(self.puzzle)
