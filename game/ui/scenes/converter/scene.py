@@ -42,6 +42,7 @@ from game.core.create.editor import (
 )
 from game.core.create.fairness import Report
 from game.core.formats import FormatError
+from game.core.generate.files import played_copy
 from game.core.opening import Play, Refused, where_opens
 from game.core.puzzle import Puzzle
 from game.core.solver.steps import CellPosition
@@ -527,7 +528,11 @@ class ConverterScene(EditorScene):
         if self.document.mode == "empty":
             return
         context = PlayContext(editor=self, notice=ambiguity_notice(self.fairness.report))
-        self.app.play_puzzle(self.finished_puzzle(), self.document.saved_path, context)
+        puzzle, path = self.finished_puzzle(), self.document.saved_path
+        if path is None:  # a file of its own, so its game can be continued like any other
+            with contextlib.suppress(OSError, ValueError):
+                path = played_copy(self.app.store, puzzle)
+        self.app.play_puzzle(puzzle, path, context)
 
     def watch_solver(self) -> None:
         if self.document.mode == "empty":
