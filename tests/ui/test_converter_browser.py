@@ -271,3 +271,23 @@ def test_keys_typed_at_once_after_opening_reach_the_browser(folder: Path) -> Non
     browser = app.top
     assert isinstance(browser, FileBrowserScene)
     assert browser.entries[browser.selected].name == "zebra.PNG"
+
+
+def test_files_show_thumbnails_made_off_the_drawing_thread(folder: Path) -> None:
+    from concurrent.futures import wait
+
+    from game.ui.widgets import thumbnails
+
+    app, _scene, browser = _browser(folder)
+    fresh = thumbnails.Thumbnails()
+    browser.thumbnails = fresh
+    app.step()  # the first frame asks; nothing is waited for while drawing
+    wait(list(fresh._pending.values()), timeout=30)
+    assert fresh.busy
+    app.step()  # the next frame takes them in
+    side = browser.row_height - 4
+    for name, kind in (("apple.jpg", "picture"), ("zebra.PNG", "picture")):
+        surface = fresh.get(kind, folder / name, side)
+        assert surface is not None and max(surface.get_size()) <= side, name
+    # The level file is not a valid puzzle: no thumbnail, and no error.
+    assert fresh.get("puzzle", folder / "level.non", side) is None and not fresh.busy

@@ -33,6 +33,7 @@ from game.ui.widgets.base import FocusGroup, Veil, radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.scroll import ScrollArea
 from game.ui.widgets.text import draw_text, fit_text
+from game.ui.widgets.thumbnails import THUMBNAILS
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -144,6 +145,7 @@ class FileBrowserScene(Scene):
         self._last_click: tuple[int, float] = (-1, -10.0)
         self.typed = ""  # the name being typed to jump to
         self.path_typed: str | None = None  # a path being typed in the path line
+        self.thumbnails = THUMBNAILS
         self._typed_at = -10.0
         self._veil = Veil(120)
         self.up_button = Button("Up", self.go_up, font_size=18)
@@ -248,6 +250,22 @@ class FileBrowserScene(Scene):
         top = self.selected * self.row_height
         self.scroll.content_height = len(self.entries) * self.row_height
         self.scroll.ensure_visible(top, top + self.row_height)
+
+    # -- frames -----------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        if self.thumbnails.poll():
+            self.app.redraw()
+
+    def wake_in(self) -> float | None:
+        """Every frame while thumbnails are being made (to show them as they come), and
+        while a typed name's "Find:" line is shown; otherwise still."""
+        if self.thumbnails.busy or self.app.time - self._typed_at <= TYPE_AHEAD_SECONDS:
+            return 0.0
+        return None
+
+    def on_exit(self) -> None:
+        self.thumbnails.forget_pending()
 
     # -- events -----------------------------------------------------------------------------
 
@@ -449,6 +467,7 @@ class FileBrowserScene(Scene):
         first = int(self.scroll.offset // self.row_height)
         last = min(len(self.entries), first + view.height // self.row_height + 2)
         tag_width = round(90 * scale)
+        side = self.row_height - 4  # a thumbnail's box
         for index in range(first, last):
             entry = self.entries[index]
             top = view.top + index * self.row_height - round(self.scroll.offset)
@@ -464,8 +483,14 @@ class FileBrowserScene(Scene):
                 label = entry.name
             bold = entry.kind in ("parent", "folder")
             right = row.right - pad - tag_width - ScrollArea.bar_width(app)
-            text = fit_text(font, label, right - row.left - 2 * pad)
-            draw_text(surface, app, text, size, theme.text, (row.left + pad, row.centery),
+            # Files show a thumbnail (made on a worker thread, kept for the run).
+            left = row.left + pad + side + pad // 2
+            thumbnail = self.thumbnails.get(entry.kind, entry.path, side)
+            if thumbnail is not None:
+                place = thumbnail.get_rect(center=(row.left + pad + side // 2, row.centery))
+                surface.blit(thumbnail, place)
+            text = fit_text(font, label, right - left - pad)
+            draw_text(surface, app, text, size, theme.text, (left, row.centery),
                       "midleft", bold=bold)  # fmt: skip
             detail = KIND_TAGS[entry.kind]
             if entry.kind in ("picture", "puzzle", "kakuro"):
