@@ -300,7 +300,9 @@ class App(SceneStack):
         switched = self.apply_switches()
         for event in events:
             self._dispatch(event)
-        switched = self.apply_switches() or switched
+            # A screen an event opened takes the events after it (keys typed at once
+            # after Ctrl+O went to the screen below and were lost to the file browser).
+            switched = self.apply_switches() or switched
         if not self.running and not always_draw:
             return False  # the real loop is closing: the window goes, nothing more to show
         self.time += dt

@@ -58,6 +58,7 @@ VOLUME = Setting("volume", 0.7, _is_number)
 AUTO_CHECK = Setting("auto_check", False, _is_bool)
 MINIMAP = Setting("minimap", True, _is_bool)
 CLUE_GREYING = Setting("clue_greying", True, _is_bool)
+AUTO_CROSS = Setting("auto_cross", False, _is_bool)  # cross the rest of a finished line
 THEME = Setting("theme", DEFAULT_THEME, _is_text)
 WINDOW_SIZE: Setting[Sequence[int] | None] = Setting("window_size", None, _is_window_size)
 FULLSCREEN = Setting("fullscreen", False, _is_bool)
@@ -72,7 +73,8 @@ LESSON_DONE = Setting("lesson_done", False, _is_bool)
 LESSONS_FINISHED = Setting("lessons_finished", 0, _is_count)  # the furthest one finished (from 1)
 
 _ALL_SETTINGS: tuple[Setting[Any], ...] = (
-    SOUND, VOLUME, AUTO_CHECK, MINIMAP, CLUE_GREYING, THEME, WINDOW_SIZE, FULLSCREEN, LAST_PACK,
-    LAST_KAKURO_PACK, PLAY_PANEL, KAKURO_RED_DIGITS, LESSON_OFFERED, LESSON_DONE, LESSONS_FINISHED,
+    SOUND, VOLUME, AUTO_CHECK, MINIMAP, CLUE_GREYING, AUTO_CROSS, THEME, WINDOW_SIZE, FULLSCREEN,
+    LAST_PACK, LAST_KAKURO_PACK, PLAY_PANEL, KAKURO_RED_DIGITS, LESSON_OFFERED, LESSON_DONE,
+    LESSONS_FINISHED,
 )  # fmt: skip
 SETTINGS: dict[str, Setting[Any]] = {setting.key: setting for setting in _ALL_SETTINGS}

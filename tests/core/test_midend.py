@@ -221,3 +221,23 @@ def test_a_solved_save_starts_afresh_and_the_win_is_recorded(kind: Kind, tmp_pat
     assert (win.seconds, win.new_best, win.best) == (9.0, True, 9.0)
     assert store.record("the-key").session is None
     assert keeper.record_win(12.0).new_best is False
+
+
+def test_a_stroke_is_one_undo_step_and_starts_with_its_first_change() -> None:
+    session = Session(Puzzle.from_grid([[1, 1, 1, 1, 0]]))
+    session.apply(Paint(0, 0, 0, 0, Cell.FILLED))
+    session.begin_stroke()
+    assert session.apply(Paint(0, 0, 0, 0, Cell.FILLED)) is None  # changes nothing
+    session.apply(Paint(1, 0, 1, 0, Cell.FILLED))  # the stroke's first change: a new step
+    session.apply(Paint(2, 0, 2, 0, Cell.FILLED))
+    session.end_stroke()
+    session.apply(Paint(4, 0, 4, 0, Cell.CROSSED))
+    session.undo()
+    assert session.board.to_text() == "###.."
+    change = session.undo()  # the stroke, both cells
+    assert change is not None and {cell for cell in change.cells} == {(1, 0), (2, 0)}
+    assert session.board.to_text() == "#...."
+    session.redo()
+    assert session.board.to_text() == "###.."
+    assert session.undo() is not None and session.undo() is not None
+    assert not session.can_undo

@@ -219,3 +219,75 @@ def test_a_long_folder_opens_at_its_top(tmp_path: Path) -> None:
     app.step()
     assert browser.scroll.offset == 0
     assert browser.entries[browser.selected].name == "p0.png"
+
+
+def _press(app: App, char: str, code: int | None = None, mod: int = 0) -> None:
+    """One key down and up, fed without running a frame (keys typed in one burst)."""
+    code = pygame.key.key_code(char) if code is None else code
+    for kind in (pygame.KEYDOWN, pygame.KEYUP):
+        app.feed(pygame.event.Event(kind, key=code, mod=mod, unicode=char, scancode=0))
+
+
+def test_a_typed_path_opens_a_folder_or_a_file(folder: Path, tmp_path: Path) -> None:
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    Image.new("RGB", (20, 20), "black").save(elsewhere / "cat.png")
+    app, scene, browser = _browser(folder)
+    for char in str(elsewhere):
+        _press(app, char)
+    _press(app, "", pygame.K_RETURN)
+    app.step()
+    assert browser.folder == elsewhere.resolve() and browser.path_typed is None
+    # A file's path is the choice; "~" starts a path too, and a path not there says so.
+    _press(app, "~")
+    _press(app, "", pygame.K_BACKSPACE)
+    for char in str(elsewhere / "nothing.png"):
+        _press(app, char)
+    _press(app, "", pygame.K_RETURN)
+    app.step()
+    assert browser.problem.startswith("Nothing at") and app.top is browser
+    _press(app, "", pygame.K_ESCAPE)  # out of the path, still browsing
+    app.step()
+    assert browser.path_typed is None and app.top is browser
+    _press(app, "l", mod=pygame.KMOD_CTRL)  # Ctrl+L: the folder shown, to go on from
+    for char in "cat.png":
+        _press(app, char)
+    _press(app, "", pygame.K_RETURN)
+    app.step()
+    finish_opening(app, scene)
+    assert app.top is scene and "cat.png" in scene.source_label
+
+
+def test_keys_typed_at_once_after_opening_reach_the_browser(folder: Path) -> None:
+    app = App(headless=True)
+    scene = ConverterScene(app)
+    app.push(scene)
+    app.step()
+    app.store.set_setting("converter_folder", str(folder))
+    _press(app, "o", mod=pygame.KMOD_CTRL)  # Ctrl+O, then "ze" in the same burst
+    _press(app, "z")
+    _press(app, "e")
+    app.step()
+    browser = app.top
+    assert isinstance(browser, FileBrowserScene)
+    assert browser.entries[browser.selected].name == "zebra.PNG"
+
+
+def test_files_show_thumbnails_made_off_the_drawing_thread(folder: Path) -> None:
+    from concurrent.futures import wait
+
+    from game.ui.widgets import thumbnails
+
+    app, _scene, browser = _browser(folder)
+    fresh = thumbnails.Thumbnails()
+    browser.thumbnails = fresh
+    app.step()  # the first frame asks; nothing is waited for while drawing
+    wait(list(fresh._pending.values()), timeout=30)
+    assert fresh.busy
+    app.step()  # the next frame takes them in
+    side = browser.row_height - 4
+    for name, kind in (("apple.jpg", "picture"), ("zebra.PNG", "picture")):
+        surface = fresh.get(kind, folder / name, side)
+        assert surface is not None and max(surface.get_size()) <= side, name
+    # The level file is not a valid puzzle: no thumbnail, and no error.
+    assert fresh.get("puzzle", folder / "level.non", side) is None and not fresh.busy

@@ -4,12 +4,16 @@ Auto showed the level of a method chosen before."""
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import replace
 from pathlib import Path
 
 import pygame
+import pytest
 
+from game.ui.app import App
 from game.ui.scenes.converter.fairness import LISTED_EDITS
+from game.ui.scenes.converter.scene import ConverterScene
 from game.ui.widgets.text import fit_text, wrap_text
 from tests.ui.test_converter import _cat, _settle
 from tests.ui.test_converter import _open as _converter_open
@@ -96,3 +100,18 @@ def test_a_fix_that_clears_most_of_the_picture_says_so() -> None:
     )
     assert _picture_lost(cleared[:2], filled_after=40) == ""  # a touch-up: nothing to say
     assert _picture_lost([Edit(0, 0, True)], filled_after=1) == ""
+
+
+@pytest.mark.parametrize("size", [(800, 600), (1024, 640), (1264, 720), (1280, 800)])
+def test_the_blank_canvas_has_one_name_at_every_size(size: tuple[int, int]) -> None:
+    app = App(headless=True, size=size)
+    app.router.converter()
+    app.step()
+    scene = app.top
+    assert isinstance(scene, ConverterScene)
+    assert scene.canvas_button.shown_label(app) == "Blank canvas"
+    starts = [scene.open_button, scene.canvas_button, scene.clues_button]
+    for left, right in itertools.pairwise(starts):
+        assert left.rect.right < right.rect.left  # side by side, apart
+    for button in (scene.open_button, scene.clues_button):  # the others whole too
+        assert button.shown_label(app) in (button.label, button.short_label)

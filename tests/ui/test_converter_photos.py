@@ -12,6 +12,7 @@ from PIL import Image
 
 from game.ui.app import App
 from game.ui.scenes.converter.scene import ConverterScene
+from game.ui.widgets.dialog import DialogScene
 from tests.ui.converter_helpers import finish_opening
 from tests.ui.ui_events import click, wheel
 
@@ -113,11 +114,19 @@ def test_tone_sliders_and_clean_specks_reach_the_options(tmp_path: Path) -> None
     assert not scene.document.options.clean
 
 
+def _without_saving(app: App, scene: ConverterScene) -> None:
+    """Finish opening over unsaved work: the question comes, "Open without saving"."""
+    finish_opening(app, scene)
+    dialog = app.top
+    assert isinstance(dialog, DialogScene), "opening over an unsaved puzzle always asks"
+    click(app, dialog.button("Open without saving").rect.center)
+
+
 def test_a_new_picture_resets_the_title_unless_typed_for_it(tmp_path: Path) -> None:
     app, scene = _open(_photo(tmp_path / "chelsea.jpg"))
     assert scene.title_input.text == "chelsea"
     scene.open_path(_photo(tmp_path / "horse.jpg", seed=3))
-    finish_opening(app, scene)
+    _without_saving(app, scene)
     assert scene.title_input.text == "horse"  # not "chelsea" from the first picture
     click(app, scene.title_input.rect.center)
     scene.title_input.text = ""
@@ -126,5 +135,5 @@ def test_a_new_picture_resets_the_title_unless_typed_for_it(tmp_path: Path) -> N
     app.step()
     assert scene.title_input.text == "Cameraman" and scene.document.title == "Cameraman"
     scene.open_path(_photo(tmp_path / "astronaut.jpg", seed=4))
-    finish_opening(app, scene)
+    _without_saving(app, scene)
     assert scene.title_input.text == "astronaut"  # "Cameraman" was typed for the horse

@@ -45,7 +45,10 @@ def test_the_scene_puts_its_widgets_where_the_places_say() -> None:
     app.step()
     places = converter_places(app.ui_scale, app.screen_size, len(scene.preset_buttons))
     assert scene.places == places
-    assert scene.open_button.rect == places.open and scene.back_button.rect == places.back
+    # The three ways to start share their row by what their labels need (share_row).
+    starts = places.open.union(places.clues)
+    assert starts.contains(scene.open_button.rect) and starts.left == scene.open_button.rect.left
+    assert starts.right == scene.clues_button.rect.right and scene.back_button.rect == places.back
     assert scene.threshold_slider.rect == places.level and scene.preview.rect == places.preview
     assert [button.rect for button in scene.preset_buttons] == list(places.presets)
     assert scene.fairness.report_rect == places.report

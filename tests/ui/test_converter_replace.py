@@ -35,11 +35,20 @@ def _open_next(scene: ConverterScene, path: Path) -> None:
     finish_opening(scene.app, scene)  # opens it
 
 
-def test_a_picture_only_looked_at_is_replaced_without_a_question(tmp_path: Path) -> None:
+def test_opening_over_an_unsaved_conversion_always_asks(tmp_path: Path) -> None:
+    # A picture converted and not touched: still a puzzle not saved, so the same question as
+    # after touch-ups (it went without one, QA); once saved, the next opens at once.
     app, scene = _open(_disc(tmp_path / "disc.png"))
     _open_next(scene, _square(tmp_path / "square.png"))
+    dialog = app.top
+    assert isinstance(dialog, DialogScene) and dialog.title == "Open square.png?"
+    assert "The puzzle made from disc.png is not saved." in dialog.message
+    click(app, dialog.button("Open without saving").rect.center)
     assert app.top is scene and "square.png" in scene.source_label
     assert scene.title_input.text == "square"
+    assert scene.save() is not None
+    _open_next(scene, tmp_path / "disc.png")
+    assert app.top is scene and "disc.png" in scene.source_label
 
 
 def test_opening_over_touch_ups_asks_and_cancel_keeps_them(tmp_path: Path) -> None:

@@ -91,7 +91,9 @@ def test_an_unsaved_puzzle_played_from_the_converter_still_asks(tmp_path: Path) 
     click(app, converter.play_button.rect.center)
     app.step()
     play = app.top
-    assert isinstance(play, PlayScene) and play.path is None
+    # Played from a copy of its own (so the game can be continued), not from My puzzles.
+    assert isinstance(play, PlayScene) and play.path is not None
+    assert play.path.parent.name == "played"
     _to_menu(app)
     question = app.top
     assert isinstance(question, DialogScene) and question.name == "leave"

@@ -10,9 +10,11 @@ import numpy as np
 import pygame
 import pytest
 
+from game.core.puzzle import Puzzle
 from game.core.race import INFO
 from game.ui.app import App
 from game.ui.scenes.replay.race import RaceScene
+from game.ui.scenes.replay.race_view import card_lines, runner_status
 from game.ui.widgets.dialog import DialogScene
 from tests.shared_data import HEART
 from tests.ui.ui_events import click, key
@@ -154,3 +156,27 @@ def test_a_board_waits_at_the_finish_until_the_race_is_over(
     app.step(1 / 60)
     assert "Waiting at the finish" in states  # while some were still running
     assert states[-4:] == ["Finished"] * 4  # each card drawn again at the end
+
+
+def test_a_long_verdict_is_said_whole_on_its_card() -> None:
+    # Six rows and columns of one cell each: 720 solutions, and the counting stops.
+    many = Puzzle.from_grid([[x == y for x in range(6)] for y in range(6)], title="Many")
+    app = App(headless=True)
+    scene = RaceScene(app, many, ("hanjie", "rows", "lines", "rules"), clock=ticking_clock())
+    app.push(scene)
+    app.step()
+    key(app, pygame.K_END)
+    for _ in range(600):
+        app.step(1 / 60)
+        if scene.finished:
+            break
+    assert scene.finished
+    font = app.fonts.get(round(14 * app.ui_scale), True)
+    pad = round(10 * app.ui_scale)
+    for runner, slot in zip(scene.race.runners, scene.slots, strict=True):
+        state, verdict = runner_status(runner, scene.race.time_limit, True)
+        assert verdict.startswith("At least") and verdict.endswith("(stopped counting)")
+        lines = card_lines(font, state, verdict, slot.card.w - 2 * pad)
+        assert " ".join(lines[1:]) == verdict  # whole, not "(stopped counti…"
+        needed = round(6 * app.ui_scale) + (len(lines) + 5) * font.get_linesize()
+        assert needed <= slot.card.h  # and the five figures still fit under it

@@ -7,6 +7,9 @@ Only the newest :data:`KEEP_RANDOM` random files are kept, and any with a game i
 progress. A solved random puzzle the player likes is copied into "My puzzles"
 (:func:`keep_in_my_puzzles`), under a free file name, once.
 
+A puzzle made in Create and played before it is saved ("Play now") is written to
+``<progress folder>/played/`` (:func:`played_copy`), so its game too can be continued.
+
 A daily win is noticed from the store's own record of the puzzle (solved, best time), so the
 play screen needs to know nothing about daily puzzles: :func:`sync_daily` copies the best
 time of a date's puzzle into the store's daily times.
@@ -27,6 +30,7 @@ from game.core.store.progress import ProgressStore
 RANDOM_FOLDER = "random"
 DAILY_FOLDER = "daily"
 KEEP_RANDOM = 12
+PLAYED_FOLDER = "played"
 
 
 def random_folder(store: ProgressStore) -> Path:
@@ -35,6 +39,22 @@ def random_folder(store: ProgressStore) -> Path:
 
 def daily_folder(store: ProgressStore) -> Path:
     return store.directory / DAILY_FOLDER
+
+
+def played_copy(store: ProgressStore, puzzle: Puzzle) -> Path:
+    """The file of a puzzle played before it was saved (Create's "Play now"), written once
+    (named by the puzzle, so playing it again finds the same file and its game).
+    OSError/ValueError when it cannot be written."""
+    return write_generated_once(store.directory / PLAYED_FOLDER, puzzle, puzzle.fingerprint()[:16])
+
+
+def write_generated_once(folder: Path, puzzle: Puzzle, stem: str) -> Path:
+    path = folder / f"{stem}.non"
+    if path.is_file():
+        with contextlib.suppress(ValueError, OSError):
+            if read_puzzle(path).fingerprint() == puzzle.fingerprint():
+                return path
+    return write_generated(folder, puzzle, stem)
 
 
 def daily_path(store: ProgressStore, plan: DailyPlan) -> Path:

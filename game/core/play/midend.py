@@ -7,7 +7,9 @@ Tatham's collection does for its forty games):
 
 - **undo and redo**: :meth:`Midend.apply` asks the back end to perform a move and keeps the
   *record* it returns (what the move changed, enough to take it back); :meth:`~Midend.undo`
-  and :meth:`~Midend.redo` hand records back to the back end. A new move empties redo;
+  and :meth:`~Midend.redo` hand records back to the back end. A new move empties redo. The
+  moves of one *stroke* (:meth:`~Midend.begin_stroke` .. :meth:`~Midend.end_stroke`: the
+  cells a Shift-held arrow paints one by one) are one undo step, as a mouse drag's one move;
 - **the clock**: :meth:`~Midend.tick` counts play time unless paused or solved;
 - **the solved event**: every change says ``solved``, and the midend calls its
   ``on_solved`` listeners once, on the change that first solves the board;
@@ -68,6 +70,10 @@ class Midend(ABC, Generic[M, R, C]):
         self.paused = False
         self._undo: list[R] = []
         self._redo: list[R] = []
+        # Beside each record: whether it joins the one before it into one undo step.
+        self._undo_joins: list[bool] = []
+        self._redo_joins: list[bool] = []
+        self._stroke: int | None = None  # records made in the open stroke (None: no stroke)
         self.on_solved: list[Callable[[], None]] = []
 
     # --- the back end's hooks ----------------------------------------------------------
@@ -120,51 +126,98 @@ class Midend(ABC, Generic[M, R, C]):
         A move the kind's rules follow up (:meth:`_follow_up`) makes a second undo step,
         and the change returned covers both."""
         was_solved = self.solved
-        change = self._record(move)
+        change = self._record(move, join=self._stroke is not None and self._stroke > 0)
         if change is None:
             return None
+        if self._stroke is not None:
+            self._stroke += 1
         follow = self._follow_up(change)
         if follow is not None:
-            extra = self._record(follow)
+            joins = self._follow_up_joins(follow)
+            extra = self._record(follow, join=joins)
             if extra is not None:
                 change = self._merge(change, extra)
+                if not joins:
+                    self._stroke = None  # the rule's move is its own step: the stroke ends
         return self._announce(change, was_solved)
 
-    def _record(self, move: M) -> C | None:
+    def begin_stroke(self) -> None:
+        """The moves made from now until :meth:`end_stroke` are one undo step (the first
+        that changes something starts it)."""
+        self._stroke = 0
+
+    def end_stroke(self) -> None:
+        self._stroke = None
+
+    def _record(self, move: M, join: bool) -> C | None:
         performed = self._perform(move)
         if performed is None:
             return None
         record, change = performed
+        self._line_up()
+        joins_one = join and bool(self._undo)
         self._undo.append(record)
+        self._undo_joins.append(joins_one)
         if self.max_history is not None:
             del self._undo[: -self.max_history]
+            del self._undo_joins[: -self.max_history]
+            self._undo_joins[0] = False
         self._redo.clear()
+        self._redo_joins.clear()
         return change
 
+    def _line_up(self) -> None:
+        """Keep a join flag beside every record (a back end reading a save sets the stacks
+        alone: its records are steps of their own)."""
+        for stack, joins in ((self._undo, self._undo_joins), (self._redo, self._redo_joins)):
+            if len(joins) != len(stack):
+                joins[:] = ([False] * len(stack) + joins)[-len(stack) :] if stack else []
+
     def _follow_up(self, change: C) -> M | None:
-        """A move the kind's rules make after ``change`` (none unless a kind says so)."""
+        """A move the kind's rules make after ``change`` (none unless a kind says so); a
+        second undo step unless :meth:`_follow_up_joins` says it is one with the move."""
         return None
+
+    def _follow_up_joins(self, move: M) -> bool:
+        """Whether the follow-up ``move`` is one undo step with the move it follows (else
+        a second step of its own)."""
+        return False
 
     def _merge(self, first: C, then: C) -> C:
         """One change saying what ``first`` and then ``then`` did (for :meth:`_follow_up`)."""
         return then
 
     def undo(self) -> C | None:
-        """Take back the last move; None when there is none."""
+        """Take back the last step (a move, or a stroke's moves); None when there is none."""
         if not self._undo:
             return None
-        record = self._undo.pop()
-        change = self._revert(record)
-        self._redo.append(record)
+        self._stroke = None
+        self._line_up()
+        change: C | None = None
+        joined = True
+        while joined and self._undo:
+            record, joined = self._undo.pop(), self._undo_joins.pop()
+            step = self._revert(record)
+            change = step if change is None else self._merge(change, step)
+            self._redo.append(record)
+            self._redo_joins.append(joined)
         return change
 
     def redo(self) -> C | None:
-        """Make the last undone move again; None when there is none."""
+        """Make the last undone step again; None when there is none."""
         if not self._redo:
             return None
+        self._stroke = None
+        self._line_up()
         was_solved = self.solved
-        record, change = self._perform_again(self._redo.pop())
-        self._undo.append(record)
+        change: C | None = None
+        while self._redo and (change is None or self._redo_joins[-1]):
+            joined = self._redo_joins.pop()
+            record, step = self._perform_again(self._redo.pop())
+            self._undo.append(record)
+            self._undo_joins.append(joined)
+            change = step if change is None else self._merge(change, step)
+        assert change is not None
         return self._announce(change, was_solved)
 
     def _announce(self, change: C, was_solved: bool) -> C:

@@ -7,6 +7,8 @@ Text forms (fields separated by one space):
   a trailing ``u`` means "only cells that are still unknown" (a drag that began on an
   unknown cell never overwrites marks).
 - ``CT`` commit trial marks, ``DT`` discard trial marks, ``CA`` clear the whole board.
+- ``L S rows columns``: cross (state ``S``, ``X`` or ``TX``) the unknown cells of the rows
+  and columns listed (comma-separated, ``-`` for none): the auto-cross of finished lines.
 """
 
 from __future__ import annotations
@@ -81,7 +83,24 @@ class ClearAll:
     """Empty the whole board (restart the puzzle)."""
 
 
-Move = Paint | CommitTrial | DiscardTrial | ClearAll
+@dataclass(frozen=True)
+class CrossLines:
+    """Cross every unknown cell of these rows and columns (lines that show their clue): the
+    follow-up of a move when finished lines are crossed out automatically."""
+
+    rows: tuple[int, ...]
+    columns: tuple[int, ...]
+    state: Cell = Cell.CROSSED
+
+    def __post_init__(self) -> None:
+        for index in (*self.rows, *self.columns):
+            if _whole_number("a line", index) < 0:
+                raise ValueError(f"line {index!r} is not on a board")
+        if self.state not in (Cell.CROSSED, Cell.TRIAL_CROSSED):
+            raise ValueError(f"{self.state!r} is not a cross")
+
+
+Move = Paint | CommitTrial | DiscardTrial | ClearAll | CrossLines
 
 _WHOLE_BOARD_CODES: dict[type, str] = {CommitTrial: "CT", DiscardTrial: "DT", ClearAll: "CA"}
 _CODE_WHOLE_BOARD: dict[str, Move] = {
@@ -91,7 +110,20 @@ _CODE_WHOLE_BOARD: dict[str, Move] = {
 }
 
 
+def _line_list(lines: tuple[int, ...]) -> str:
+    return ",".join(str(line) for line in lines) or "-"
+
+
+def _read_lines(token: str, text: str) -> tuple[int, ...]:
+    if token == "-":
+        return ()
+    return tuple(_coordinate(part, text) for part in token.split(","))
+
+
 def encode_move(move: Move) -> str:
+    if isinstance(move, CrossLines):
+        rows, columns = _line_list(move.rows), _line_list(move.columns)
+        return f"L {STATE_CODES[move.state]} {rows} {columns}"
     if isinstance(move, Paint):
         text = f"P {move.x0} {move.y0} {move.x1} {move.y1} {STATE_CODES[move.state]}"
         return text + " u" if move.only_unknown else text
@@ -116,6 +148,9 @@ def decode_move(text: str) -> Move:
     if whole_board is not None:
         return whole_board
     tokens = text.split(" ")
+    if tokens[0] == "L" and len(tokens) == 4 and tokens[1] in ("X", "TX"):
+        cross = CODE_STATES[tokens[1]]
+        return CrossLines(_read_lines(tokens[2], text), _read_lines(tokens[3], text), cross)
     if not tokens or tokens[0] != "P":
         raise ValueError(f"bad move {text!r}: unknown kind of move")
     if len(tokens) not in (6, 7):

@@ -27,6 +27,7 @@ from game.core.play.midend import Midend
 from game.core.play.moves import (
     ClearAll,
     CommitTrial,
+    CrossLines,
     DiscardTrial,
     Move,
     Paint,
@@ -211,6 +212,12 @@ def move_changes(board: Board, move: Move) -> tuple[IndexArray, CellArray]:
     elif isinstance(move, DiscardTrial):
         indices = np.flatnonzero(flat >= Cell.TRIAL_FILLED)
         values = np.zeros(indices.size, dtype=np.int8)
+    elif isinstance(move, CrossLines):
+        lines = np.zeros(cells.shape, dtype=bool)
+        lines[list(move.rows), :] = True
+        lines[:, list(move.columns)] = True
+        indices = np.flatnonzero(lines.reshape(-1) & (flat == Cell.UNKNOWN))
+        values = np.full(indices.size, move.state, dtype=np.int8)
     elif isinstance(move, ClearAll):
         indices = np.flatnonzero(flat != Cell.UNKNOWN)
         values = np.zeros(indices.size, dtype=np.int8)
@@ -220,6 +227,10 @@ def move_changes(board: Board, move: Move) -> tuple[IndexArray, CellArray]:
 
 
 def _inside(move: Move, board: Board) -> bool:
+    if isinstance(move, CrossLines):
+        return all(y < board.height for y in move.rows) and all(
+            x < board.width for x in move.columns
+        )
     if not isinstance(move, Paint):
         return True
     return move.x0 >= 0 and move.y0 >= 0 and move.x1 < board.width and move.y1 < board.height
@@ -246,6 +257,13 @@ class Session(Midend[Move, _Record, Change]):
         self._column_status = [_OPEN] * puzzle.width
         self._incomplete = puzzle.height + puzzle.width
         self._recheck(range(puzzle.height), range(puzzle.width))
+        # The help the player asked for (Hint, Check): kept with the game and said with
+        # its win, as Kakuro says its checks and reveals.
+        self.hints_used = 0
+        self.checks_used = 0
+        # Finished lines are crossed out as part of the move that finished them (an
+        # option, off by default, as in Katana).
+        self.auto_cross = False
 
     # --- state -------------------------------------------------------------------------
 
@@ -282,6 +300,21 @@ class Session(Midend[Move, _Record, Change]):
 
     def _has_marks(self) -> bool:
         return bool(self.board.known_mask().any())
+
+    def asked_hint(self) -> None:
+        self.hints_used += 1
+
+    def asked_check(self) -> None:
+        self.checks_used += 1
+
+    def helps_text(self) -> str:
+        """ "2 hints, 1 check used" (what was asked for; "" when nothing was)."""
+        parts = [
+            f"{count} {word}{'s' if count != 1 else ''}"
+            for count, word in ((self.hints_used, "hint"), (self.checks_used, "check"))
+            if count
+        ]
+        return ", ".join(parts) + " used" if parts else ""
 
     def row_status(self, y: int) -> LineStatus:
         return self._row_status[y]
@@ -326,10 +359,25 @@ class Session(Midend[Move, _Record, Change]):
 
     def _follow_up(self, change: Change) -> Move | None:
         """Trial marks that finish the picture become real marks (QA: the reveal settles
-        real fills only, and a won board of trial fills showed those cells blank)."""
-        if change.solved and not self._defer_recheck and self.board.has_trial():
+        real fills only, and a won board of trial fills showed those cells blank); with
+        :attr:`auto_cross`, the lines the move finished get crosses in their other cells."""
+        if self._defer_recheck:
+            return None
+        if change.solved and self.board.has_trial():
             return CommitTrial()
-        return None
+        rows, columns = change.completed_rows, change.completed_columns
+        if not self.auto_cross or change.solved or not (rows or columns):
+            return None
+        cells = self.board.cells
+        trial = bool(
+            (cells[list(rows), :] >= Cell.TRIAL_FILLED).any()
+            or (cells[:, list(columns)] >= Cell.TRIAL_FILLED).any()
+        )  # a line finished with trial marks is crossed with trial crosses
+        return CrossLines(rows, columns, Cell.TRIAL_CROSSED if trial else Cell.CROSSED)
+
+    def _follow_up_joins(self, move: Move) -> bool:
+        """The crosses of finished lines are one undo step with the move that finished them."""
+        return isinstance(move, CrossLines)
 
     def _merge(self, first: Change, then: Change) -> Change:
         seen = set(first.cells)
@@ -401,6 +449,8 @@ class Session(Midend[Move, _Record, Change]):
         }
         if np.any(self._start.cells):
             data["start"] = self._start.to_text()
+        if self.hints_used or self.checks_used:
+            data["hints"], data["checks"] = self.hints_used, self.checks_used
         return data
 
     @classmethod
@@ -473,6 +523,11 @@ class Session(Midend[Move, _Record, Change]):
             scratch.cells.flat[indices] = values
         session._redo = list(reversed(records))
         session.elapsed = float(elapsed)
+        for key in ("hints", "checks"):  # absent in saves made before they were counted
+            count = data.get(key, 0)
+            if type(count) is not int or not 0 <= count <= 10**9:
+                raise ValueError(f"the {key} count {count!r} is not a whole number")
+        session.hints_used, session.checks_used = data.get("hints", 0), data.get("checks", 0)
         return session
 
 

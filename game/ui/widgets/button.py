@@ -119,3 +119,28 @@ def _mix(a: tuple[int, int, int], b: tuple[int, int, int], amount: float) -> tup
         round(a[1] + (b[1] - a[1]) * amount),
         round(a[2] + (b[2] - a[2]) * amount),
     )
+
+
+def share_row(app: App, buttons: list[Button], row: pygame.Rect, gap: int) -> None:
+    """Place ``buttons`` side by side in ``row``, each as wide as its label needs and the
+    room left shared out: full labels when they all fit, else the short labels of the buttons
+    that have one (a button without keeps its one name), squeezed evenly past that."""
+
+    def need(text: str, button: Button) -> int:
+        font = app.fonts.get(round(button.font_size * app.ui_scale))
+        return font.size(text)[0] + 2 * radius(app) + 2
+
+    room = row.width - gap * (len(buttons) - 1)
+    widths = [need(button.label, button) for button in buttons]
+    if sum(widths) > room:
+        widths = [need(button.short_label or button.label, button) for button in buttons]
+    spare = room - sum(widths)
+    if spare >= 0:
+        widths = [width + spare // len(buttons) for width in widths]
+    else:
+        widths = [width * room // sum(widths) for width in widths]
+    widths[-1] += room - sum(widths)  # the last one takes what rounding left
+    x = row.left
+    for button, width in zip(buttons, widths, strict=True):
+        button.rect = pygame.Rect(x, row.top, width, row.height)
+        x += width + gap

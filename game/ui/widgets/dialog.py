@@ -19,7 +19,7 @@ import pygame
 from game.ui.scene import Scene
 from game.ui.widgets.base import FocusGroup, Veil, radius
 from game.ui.widgets.button import Button
-from game.ui.widgets.text import draw_text, wrap_text
+from game.ui.widgets.text import draw_text, fit_text, wrap_text
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -60,6 +60,7 @@ class DialogScene(Scene):
         vertical: bool = False,
         name: str = "",
         below_runs: bool = False,
+        tail: str | None = None,
     ) -> None:
         super().__init__(app)
         if not buttons:
@@ -68,7 +69,9 @@ class DialogScene(Scene):
             item if isinstance(item, DialogButton) else DialogButton(*item) for item in buttons
         ]
         self.title = title
-        self.message = message
+        self.message = message + (tail or "")
+        self._head = message
+        self._tail = tail
         self.name = name
         self.actions = [spec.action for spec in specs]
         self.cancel_index = cancel_index % len(specs)
@@ -156,9 +159,18 @@ class DialogScene(Scene):
         vertical = self.vertical or panel_width > width - 2 * pad
         if vertical and not self.vertical:
             panel_width = max(round(380 * scale), title_need)
-        panel_width = min(width - 2 * pad, panel_width)
         font = app.fonts.get(round(18 * scale))
-        self._lines = wrap_text(font, self.message, panel_width - 2 * pad) if self.message else []
+        if self._tail is not None:
+            wide = round(640 * scale)  # a long name gives way rather than fill the window
+            panel_width = max(panel_width, min(wide, font.size(self.message)[0] + 2 * pad))
+        panel_width = min(width - 2 * pad, panel_width)
+        if self._tail is not None:
+            room = panel_width - 2 * pad - font.size(self._tail)[0]
+            self._lines = [fit_text(font, self._head, room) + self._tail]
+        elif self.message:
+            self._lines = wrap_text(font, self.message, panel_width - 2 * pad)
+        else:
+            self._lines = []
         button_height = round(48 * scale)
         title_height = round(44 * scale) if self.title else 0
         text_height = len(self._lines) * font.get_linesize()

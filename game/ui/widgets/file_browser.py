@@ -4,8 +4,10 @@
 again (or double-click, or press Enter) to open it: a folder is entered, a file is handed to
 ``on_pick`` after the browser closes. Backspace goes up a folder, Esc cancels. Typing the
 first letters of a name jumps to it (pressing one letter again steps through the names that
-start with it), as in desktop file choosers: busy folders need no long scrolling. A folder that
-cannot be read shows why and the browser stays where it was.
+start with it), as in desktop file choosers: busy folders need no long scrolling. A path can
+be typed: "/" or "~" (or Ctrl+L, from the folder shown) starts it in the path line, Enter
+opens it (a folder is entered, a file picked), Esc leaves it. A folder that cannot be read,
+or a typed path that is not there, shows why and the browser stays where it was.
 
 ``folder_entries`` is the pure part (what a folder shows, in which order) and is tested alone.
 Which files it shows is the game's one rule of where a file opens
@@ -31,6 +33,7 @@ from game.ui.widgets.base import FocusGroup, Veil, radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.scroll import ScrollArea
 from game.ui.widgets.text import draw_text, fit_text
+from game.ui.widgets.thumbnails import THUMBNAILS
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -79,6 +82,15 @@ def folder_entries(folder: Path, into: Asker = "editor") -> list[FolderEntry]:
     parent = folder.parent
     head = [FolderEntry("..", parent, "parent")] if parent != folder else []
     return head + folders + files
+
+
+def room_for_end(font: pygame.font.Font, text: str, width: int) -> str:
+    """The end of ``text`` that fits in ``width`` pixels, "…" before it when cut."""
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size("…" + text)[0] > width:
+        text = text[1:]
+    return "…" + text
 
 
 def size_text(size: int) -> str:
@@ -132,6 +144,8 @@ class FileBrowserScene(Scene):
         self.row_height = 30
         self._last_click: tuple[int, float] = (-1, -10.0)
         self.typed = ""  # the name being typed to jump to
+        self.path_typed: str | None = None  # a path being typed in the path line
+        self.thumbnails = THUMBNAILS
         self._typed_at = -10.0
         self._veil = Veil(120)
         self.up_button = Button("Up", self.go_up, font_size=18)
@@ -237,6 +251,22 @@ class FileBrowserScene(Scene):
         self.scroll.content_height = len(self.entries) * self.row_height
         self.scroll.ensure_visible(top, top + self.row_height)
 
+    # -- frames -----------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        if self.thumbnails.poll():
+            self.app.redraw()
+
+    def wake_in(self) -> float | None:
+        """Every frame while thumbnails are being made (to show them as they come), and
+        while a typed name's "Find:" line is shown; otherwise still."""
+        if self.thumbnails.busy or self.app.time - self._typed_at <= TYPE_AHEAD_SECONDS:
+            return 0.0
+        return None
+
+    def on_exit(self) -> None:
+        self.thumbnails.forget_pending()
+
     # -- events -----------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
@@ -256,8 +286,52 @@ class FileBrowserScene(Scene):
         self.focus.handle(event)
         return True  # modal
 
+    def open_typed(self) -> None:
+        """Open the typed path: a folder is entered, a file picked; else say why."""
+        text = (self.path_typed or "").strip()
+        if not text:
+            self.path_typed = None
+            return
+        path = Path(text).expanduser()
+        if not path.is_absolute():
+            path = self.folder / path
+        if path.is_dir():
+            if self.enter(path):
+                self.path_typed = None
+        elif path.is_file():
+            self.path_typed = None
+            self.app.pop()
+            self.on_pick(path)
+        else:
+            self.problem = f"Nothing at {text}"
+
+    def _handle_path_key(self, event: pygame.event.Event) -> None:
+        """A key while a path is typed: edit it, Enter opens it, Esc leaves it."""
+        key, typed = event.key, self.path_typed or ""
+        self.problem = ""
+        if key == pygame.K_ESCAPE:
+            self.path_typed = None
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.open_typed()
+        elif key == pygame.K_BACKSPACE:
+            self.path_typed = typed[:-1]
+        else:
+            char = getattr(event, "unicode", "")
+            if char and char.isprintable() and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+                self.path_typed = typed + char
+
     def _handle_key(self, event: pygame.event.Event) -> bool:
         key = event.key
+        if self.path_typed is not None:
+            self._handle_path_key(event)
+            return True
+        char = getattr(event, "unicode", "")
+        if key == pygame.K_l and event.mod & pygame.KMOD_CTRL:
+            self.path_typed = str(self.folder) + os.sep
+            return True
+        if char in ("/", "~", os.sep) and not self.typed:
+            self.path_typed = char
+            return True
         page = max(1, self.scroll.viewport.height // max(1, self.row_height) - 1)
         moves = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page,
                  pygame.K_PAGEDOWN: page}  # fmt: skip
@@ -360,6 +434,13 @@ class FileBrowserScene(Scene):
                   (self.panel.left + pad, self.panel.top + pad), bold=True)  # fmt: skip
         size = round(16 * scale)
         font = app.fonts.get(size)
+        if self.path_typed is not None and not self.problem:
+            line, colour = f"Go to: {self.path_typed}|", theme.text
+            shown = room_for_end(font, line, self.path_rect.width)  # the end being typed
+            draw_text(surface, app, shown, size, colour, self.path_rect.midleft, "midleft")
+            self._draw_rows(surface, app)
+            self.focus.draw(surface, app)
+            return
         if self.problem:
             line, colour = self.problem, theme.error
         elif self.typed and app.time - self._typed_at <= TYPE_AHEAD_SECONDS:
@@ -386,6 +467,7 @@ class FileBrowserScene(Scene):
         first = int(self.scroll.offset // self.row_height)
         last = min(len(self.entries), first + view.height // self.row_height + 2)
         tag_width = round(90 * scale)
+        side = self.row_height - 4  # a thumbnail's box
         for index in range(first, last):
             entry = self.entries[index]
             top = view.top + index * self.row_height - round(self.scroll.offset)
@@ -401,8 +483,14 @@ class FileBrowserScene(Scene):
                 label = entry.name
             bold = entry.kind in ("parent", "folder")
             right = row.right - pad - tag_width - ScrollArea.bar_width(app)
-            text = fit_text(font, label, right - row.left - 2 * pad)
-            draw_text(surface, app, text, size, theme.text, (row.left + pad, row.centery),
+            # Files show a thumbnail (made on a worker thread, kept for the run).
+            left = row.left + pad + side + pad // 2
+            thumbnail = self.thumbnails.get(entry.kind, entry.path, side)
+            if thumbnail is not None:
+                place = thumbnail.get_rect(center=(row.left + pad + side // 2, row.centery))
+                surface.blit(thumbnail, place)
+            text = fit_text(font, label, right - left - pad)
+            draw_text(surface, app, text, size, theme.text, (left, row.centery),
                       "midleft", bold=bold)  # fmt: skip
             detail = KIND_TAGS[entry.kind]
             if entry.kind in ("picture", "puzzle", "kakuro"):

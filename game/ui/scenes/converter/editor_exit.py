@@ -13,7 +13,7 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 
-def toast_save_failed(app: App, error: Exception) -> None:
+def toast_save_failed(app: App, error: Exception) -> str:
     """One line for a save that failed: the system's words for a file error, and the folder
     it happened in (QA: "Not a directory" alone did not say which; the file named is often
     the writer's temporary file, so its folder is what is shown)."""
@@ -26,7 +26,9 @@ def toast_save_failed(app: App, error: Exception) -> None:
             # folder above named (QA: My puzzles replaced by a file).
             where = f" in {readable(error.filename)}"
             reason = "it is a file, not a folder"
-    app.toast(f"Could not save the puzzle{where}: {reason}", error=True)
+    text = f"Could not save the puzzle{where}: {reason}"
+    app.toast(text, error=True)
+    return text
 
 
 def leave_or_ask(

@@ -20,9 +20,9 @@ import pygame
 
 from game.core.convert.options import MIN_FRAME, FrameBox
 from game.core.create.editor import ConverterDocument
-from game.ui.scenes.converter.panels import PhotoControls, draw_panel
+from game.ui.scenes.converter.panels import PhotoControls, draw_caption, draw_panel
 from game.ui.widgets.base import Widget
-from game.ui.widgets.text import draw_text, fit_text
+from game.ui.widgets.text import fit_text
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -377,10 +377,5 @@ class PhotoSide:
         draw_panel(surface, app, panel)
         self.view.draw(surface, app)
         self.controls.draw_caption(surface, app, panel)  # the scene draws the widgets
-        size = round(16 * app.ui_scale)
-        font = app.fonts.get(size)
-        pad = round(12 * app.ui_scale)
-        colour = app.theme.error if problem else app.theme.text_muted
-        draw_text(surface, app, fit_text(font, problem or label, panel.width - 2 * pad), size,
-                  colour, (panel.centerx, panel.bottom - pad), "midbottom")  # fmt: skip
+        draw_caption(surface, app, panel, label)
         return True

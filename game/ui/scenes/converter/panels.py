@@ -36,6 +36,35 @@ def draw_panel(surface: pygame.Surface, app: App, rect: pygame.Rect) -> None:
                      border_radius=radius(app))  # fmt: skip
 
 
+def draw_caption(surface: pygame.Surface, app: App, panel: pygame.Rect, label: str) -> None:
+    """A panel's caption at its foot, cut to one line."""
+    size = round(16 * app.ui_scale)
+    font = app.fonts.get(size)
+    pad = round(12 * app.ui_scale)
+    draw_text(surface, app, fit_text(font, label, panel.width - 2 * pad), size,
+              app.theme.text_muted, (panel.centerx, panel.bottom - pad), "midbottom")  # fmt: skip
+
+
+def draw_problem(surface: pygame.Surface, app: App, panel: pygame.Rect, text: str) -> list[str]:
+    """What went wrong, wrapped whole in a box over the foot of ``panel`` (drawn last, over
+    the picture and its controls, until the next action). The lines."""
+    size = round(16 * app.ui_scale)
+    font = app.fonts.get(size)
+    pad = round(12 * app.ui_scale)
+    lines = wrap_text(font, text, panel.width - 4 * pad)
+    step = font.get_linesize()
+    box = pygame.Rect(panel.left + pad, 0, panel.width - 2 * pad, step * len(lines) + pad)
+    box.bottom = panel.bottom - pad // 2
+    pygame.draw.rect(surface, app.theme.panel, box, border_radius=radius(app))
+    pygame.draw.rect(surface, app.theme.error, box, max(1, app.theme.line_weight),
+                     border_radius=radius(app))  # fmt: skip
+    y = box.top + pad // 2
+    for line in lines:
+        draw_text(surface, app, line, size, app.theme.error, (box.centerx, y), "midtop")
+        y += step
+    return lines
+
+
 class SourceView:
     """The source picture fitted into its panel, or a few lines of help when there is none."""
 
@@ -111,12 +140,7 @@ class SourceView:
             for line in (part for text in lines for part in wrap_text(font, text, box.width)):
                 draw_text(surface, app, line, size, colour, (box.centerx, y), "midtop")
                 y += font.get_linesize()
-        if problem and self.image is not None:
-            label, colour = problem, theme.error
-        else:
-            colour = theme.text_muted
-        draw_text(surface, app, fit_text(font, label, rect.width - 2 * pad), size, colour,
-                  (rect.centerx, rect.bottom - pad), "midbottom")  # fmt: skip
+        draw_caption(surface, app, rect, label)
 
 
 def draw_report(

@@ -42,6 +42,7 @@ from game.core.create.editor import (
 )
 from game.core.create.fairness import Report
 from game.core.formats import FormatError
+from game.core.generate.files import played_copy
 from game.core.opening import Play, Refused, where_opens
 from game.core.puzzle import Puzzle
 from game.core.solver.steps import CellPosition
@@ -57,10 +58,11 @@ from game.ui.scenes.converter.panels import (
     SourceView,
     draw_busy_note,
     draw_panel,
+    draw_problem,
 )
 from game.ui.scenes.play.exits import ambiguity_notice
 from game.ui.widgets.base import FocusGroup, Widget, draw_focus_ring
-from game.ui.widgets.button import Button
+from game.ui.widgets.button import Button, share_row
 from game.ui.widgets.dialog import DialogAction, DialogScene
 from game.ui.widgets.file_browser import FileBrowserScene
 from game.ui.widgets.picture_grid import PictureGrid
@@ -91,7 +93,10 @@ class ConverterScene(EditorScene):
         self.document = ConverterDocument()
         self.source_label = ""
         self.source_view = SourceView()
-        self.problem = ""  # why the last picture could not be opened
+        # What went wrong last (a file that could not be opened, a save that failed), shown
+        # whole over the picture's foot until the player's next action.
+        self.problem = ""
+        self.problem_lines: list[str] = []  # the problem as last drawn over a picture
         self._shown: ConvertOptions | None = None  # the settings the document opened with
         self.puzzle: Puzzle = self.document.puzzle()
         self.fairness = ConverterFairness(self)
@@ -136,7 +141,6 @@ class ConverterScene(EditorScene):
         # The three ways to start share one row: smaller type keeps their labels whole.
         for button in (self.open_button, self.canvas_button, self.clues_button):
             button.font_size = 16
-        self.canvas_button.short_label = "Canvas"
         self.width_stepper = NumberStepper(
             "Width", options.width, MIN_SIZE, MAX_SIZE, self._setter("width")
         )
@@ -231,7 +235,8 @@ class ConverterScene(EditorScene):
         try:
             options = replace(self.document.options, **changes)
         except ConvertError as error:
-            self.app.toast(str(error), error=True)
+            self.problem = str(error)
+            self.app.toast(self.problem, error=True)
             return
         self.document.set_options(options)
         self.grid_changed()
@@ -397,16 +402,16 @@ class ConverterScene(EditorScene):
         self.app.router.clue_editor(options.width, options.height)
 
     def _replace_work(self, title: str, show: Callable[[], None]) -> None:
-        """Show a new picture, level or canvas; ask first when it would replace work changed
-        since it opened (a file that fails to open replaces nothing, so never asks)."""
-        document = self.document
-        changed = document.can_undo or document.saved_path is not None
+        """Show a new picture, level or canvas; ask first whenever it would replace work not
+        saved, the same question every time (it was asked only after touch-ups or changed
+        settings, so a plain conversion went without a word, QA). A file that fails to open
+        replaces nothing, so never asks."""
 
         def show_then_note() -> None:
             show()
             self._shown = self.document.options
 
-        if self.unsaved_work() is None or not (changed or document.options != self._shown):
+        if self.unsaved_work() is None:
             return show_then_note()
 
         def save_then_show() -> None:
@@ -514,7 +519,7 @@ class ConverterScene(EditorScene):
             folder = self.app.store.user_puzzles_dir()
             path = self.document.save(folder, self.title_input.text, self.author_input.text)
         except (OSError, ValueError) as error:
-            toast_save_failed(self.app, error)
+            self.problem = toast_save_failed(self.app, error)
             return None
         self.app.toast(f"Saved to My puzzles as {path.name}")
         return path
@@ -523,7 +528,11 @@ class ConverterScene(EditorScene):
         if self.document.mode == "empty":
             return
         context = PlayContext(editor=self, notice=ambiguity_notice(self.fairness.report))
-        self.app.play_puzzle(self.finished_puzzle(), self.document.saved_path, context)
+        puzzle, path = self.finished_puzzle(), self.document.saved_path
+        if path is None:  # a file of its own, so its game can be continued like any other
+            with contextlib.suppress(OSError, ValueError):
+                path = played_copy(self.app.store, puzzle)
+        self.app.play_puzzle(puzzle, path, context)
 
     def watch_solver(self) -> None:
         if self.document.mode == "empty":
@@ -565,6 +574,8 @@ class ConverterScene(EditorScene):
     # -- events -----------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.DROPFILE):
+            self.problem = ""  # said until the next action
         if event.type == pygame.DROPFILE:
             self.open_path(Path(event.file))
             return True
@@ -606,6 +617,8 @@ class ConverterScene(EditorScene):
             *zip(self.preset_buttons, places.presets, strict=True),
         ):  # fmt: skip
             widget.rect = rect
+        starts = [self.open_button, self.canvas_button, self.clues_button]
+        share_row(self.app, starts, places.open.union(places.clues), places.gap)
         self.source_view.forget_scaling()
         self.photo.arrange(places.source, places.scale)
         self.fairness.arrange(places.report, places.scale, places.margin, places.gap)
@@ -628,6 +641,11 @@ class ConverterScene(EditorScene):
         self._draw_controls(surface)
         if not self.veil.hidden:
             self.fairness.draw_changed(surface)
+        self.problem_lines = []
+        if self.problem and (
+            self.photo.view.image is not None or self.source_view.image is not None
+        ):
+            self.problem_lines = draw_problem(surface, app, self.places.source, self.problem)
         if self.opening:
             self._draw_opening(surface)
             self._pending_drawn = True

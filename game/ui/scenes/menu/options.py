@@ -15,6 +15,7 @@ from game.core.play.lesson_book import LESSONS
 from game.ui.scene import Scene
 from game.ui.settings import (
     AUTO_CHECK,
+    AUTO_CROSS,
     CLUE_GREYING,
     KAKURO_RED_DIGITS,
     LESSON_DONE,
@@ -46,6 +47,7 @@ EXPLANATIONS = {
     MINIMAP.key: "Show a small picture of your marks beside the grid.",
     CLUE_GREYING.key: "Grey a clue number once your marks prove where it goes.",
     KAKURO_RED_DIGITS.key: "Kakuro: a digit that repeats in its run or breaks its sum turns red.",
+    AUTO_CROSS.key: "Cross the other cells of a line once it shows its clue (off: you do).",
     THEME.key: "High contrast draws trial marks with shapes as well as colours.",
     LESSON: "Five tiny guided puzzles: the rules, overlap, crosses, trial marks and hints.",
 }
@@ -69,6 +71,9 @@ class OptionsScene(Scene):
             setting(KAKURO_RED_DIGITS),
             lambda on: app.set_setting(KAKURO_RED_DIGITS, on),
         )
+        self.auto_cross = Toggle(
+            "Cross finished lines", setting(AUTO_CROSS), lambda on: app.set_setting(AUTO_CROSS, on)
+        )
         self.theme_choice: Selector[str] = Selector(
             "Colour theme",
             [(theme.name, theme.label) for theme in THEMES.values()],
@@ -84,12 +89,15 @@ class OptionsScene(Scene):
             (self.minimap, MINIMAP.key),
             (self.clue_greying, CLUE_GREYING.key),
             (self.red_digits, KAKURO_RED_DIGITS.key),
+            (self.auto_cross, AUTO_CROSS.key),
             (self.theme_choice, THEME.key),
             (self.lesson, LESSON),
             (self.back, None),
         ]
         self.focus = FocusGroup([widget for widget, _ in self.rows])
         self.panel = pygame.Rect(0, 0, 0, 0)
+        # Where each row's explanation is drawn (made in arrange).
+        self.notes: dict[str, pygame.Rect] = {}
 
     def _set_sound(self, on: bool) -> None:
         self.app.set_setting(SOUND, on)
@@ -143,18 +151,37 @@ class OptionsScene(Scene):
         panel_width = max(round(680 * scale), widest_note + 2 * pad + round(24 * scale))
         panel_width = min(width - round(40 * scale), panel_width)
         title_height = round(70 * scale)
+        # The rows share the height the window has (above the help line), 50 at most.
+        notes = sum(note_height if key else round(24 * scale) for _, key in self.rows)
+        room = height - 2 * round(40 * scale) - title_height - pad - notes
+        row_height = max(round(36 * scale), min(row_height, room // len(self.rows)))
         body = sum(row_height + (note_height if key else round(16 * scale)) for _, key in self.rows)
         self.panel = pygame.Rect(0, 0, panel_width, title_height + body + pad)
         self.panel.center = (width // 2, height // 2)
         y = self.panel.top + title_height
+        self.notes = {}
         for widget, key in self.rows:
             if widget is self.back:
                 y += round(8 * scale)
                 widget.rect = pygame.Rect(0, y, round(220 * scale), row_height)
                 widget.rect.centerx = self.panel.centerx
             else:
+                # A button draws its whole box and, focused, a ring around it: it leaves room
+                # above and below for the explanations ("Continue the lesson" sat on its own).
+                inset = round(4 * scale) if isinstance(widget, Button) else 0
                 widget.rect = pygame.Rect(
-                    self.panel.left + pad, y, panel_width - 2 * pad, row_height
+                    self.panel.left + pad, y + inset, panel_width - 2 * pad, row_height - 4 * inset
+                )
+            if key is not None:
+                note_top = max(
+                    widget.rect.bottom + round(3 * scale), y + row_height - round(4 * scale)
+                )
+                width_of = note_font.size(EXPLANATIONS[key])[0]
+                self.notes[key] = pygame.Rect(
+                    widget.rect.left + round(12 * scale),
+                    note_top,
+                    width_of,
+                    note_font.get_linesize(),
                 )
             y += row_height + (note_height if key else 0)
 
@@ -195,7 +222,7 @@ class OptionsScene(Scene):
                 EXPLANATIONS[key],
                 round(15 * scale),
                 colour,
-                (widget.rect.left + round(12 * scale), widget.rect.bottom - round(4 * scale)),
+                self.notes[key].topleft,
                 "topleft",
             )
         draw_help_line(surface, app, "Up/Down choose  ·  Left/Right or Enter change  ·  Esc back")

@@ -8,6 +8,7 @@ unfinished game of any kind that still has a saved session; it is disabled when 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -24,6 +25,7 @@ from game.ui.scene import Scene
 from game.ui.scenes.menu.daily import DailyEntry
 from game.ui.widgets.base import FocusGroup
 from game.ui.widgets.button import Button
+from game.ui.widgets.dialog import DialogButton, DialogScene
 from game.ui.widgets.text import draw_help_line, draw_text
 
 if TYPE_CHECKING:
@@ -43,6 +45,10 @@ EMBLEM = (
     "....#....",
 )
 
+# Games in progress the "More…" list offers beside Continue's own.
+MORE_GAMES = 8
+Game = tuple["tuple[Puzzle, Path] | None", "tuple[KakuroPuzzle, Path] | None"]
+
 TITLE = "Hanjie"
 SUBTITLE = "Paint the numbers. Find the picture."
 TITLE_TOP = 0.08  # the emblem's top, as a share of the window height
@@ -59,6 +65,8 @@ class MenuScene(Scene):
         self.daily = DailyEntry(app, today)
         self.offer_lesson = not app.headless if offer_lesson is None else offer_lesson
         self.continue_button = Button("Continue", self.continue_last, primary=True)
+        # The other games in progress (shown when there are any), in Continue's row.
+        self.more_button = Button("More…", self.show_games, font_size=20)
         self.play_button = Button("Play", self.open_levels, primary=True)
         self.create_button = Button("Create a puzzle", self.open_converter)
         # Any puzzle file played blind (issue 35): beside Create, on the same row.
@@ -67,6 +75,7 @@ class MenuScene(Scene):
         self.quit_button = Button("Quit", self.app.close)
         self.buttons = [
             self.continue_button,
+            self.more_button,
             self.play_button,
             self.daily.button,
             self.create_button,
@@ -74,6 +83,8 @@ class MenuScene(Scene):
             self.options_button,
             self.quit_button,
         ]
+        self._all_buttons = list(self.buttons)
+        self.buttons.remove(self.more_button)  # until on_enter finds other games
         self.focus = FocusGroup(self.buttons)
         self.continue_title = ""
         self._continue_target: tuple[Puzzle, Path] | None = None
@@ -95,6 +106,18 @@ class MenuScene(Scene):
         self._day = self.daily.today()
         self._continue_target, self._kakuro_target = self._find_continue()
         self.continue_button.enabled = bool(self._continue_target or self._kakuro_target)
+        self.more_button.enabled = len(self._find_games(2)) > 1
+        focused = self.focus.focused
+        # "More…" is there only when there are other games: out of the group otherwise.
+        self.buttons = [
+            button
+            for button in self._all_buttons
+            if button is not self.more_button or self.more_button.enabled
+        ]
+        self.focus.widgets = list(self.buttons)
+        if focused in self.focus.widgets:
+            self.focus.focus_widget(focused)
+        self.arrange(self.app.screen_size)
         self.continue_title = self._continue_name()
         self.continue_button.label = (
             f"Continue: {self.continue_title}" if self.continue_title else "Continue"
@@ -119,7 +142,10 @@ class MenuScene(Scene):
             return kakuro_file_name(*self._kakuro_target, levels_dir())
         if self._continue_target is None:
             return ""
-        puzzle, path = self._continue_target
+        return self._game_name(self._continue_target)
+
+    def _game_name(self, target: tuple[Puzzle, Path]) -> str:
+        puzzle, path = target
         solved = bool(self.app.store.record(puzzle.fingerprint()).solved)
         place = self.app.pack_context(path).place
         return shown_name(title_of(puzzle, path), place, solved)
@@ -131,6 +157,15 @@ class MenuScene(Scene):
         can still be read: the last game played, else, when that one is finished (QA: a
         Kakuro solved after a few moves of a Random puzzle greyed Continue out), the other
         games with a saved session, the most recently recorded first."""
+        games = self._find_games(1)
+        if not games:
+            return None, None
+        return games[0]
+
+    def _find_games(self, limit: int = MORE_GAMES + 1) -> list[Game]:
+        """Up to ``limit`` unfinished games that can still be read, the last played first,
+        then the others with a saved session, the most recently recorded first: each a
+        (nonogram, None) or (None, Kakuro) pair."""
         store = self.app.store
         candidates: list[tuple[str | None, str | None]] = [
             (store.last_played, store.last_played_path)
@@ -139,22 +174,62 @@ class MenuScene(Scene):
             record = store.record(other)
             if other != store.last_played and record.session is not None and record.path:
                 candidates.append((other, record.path))
+        games: list[Game] = []
         for key, path_text in candidates:
+            if len(games) >= limit:
+                break
             if not key or not path_text:
                 continue
             if kind_by_name(Path(path_text)) == "kakuro":
                 kakuro = saved_kakuro(self.app.store, levels_dir(), key, path_text)
                 if kakuro is not None:
-                    return None, kakuro
-                if key == store.last_played:
+                    games.append((None, kakuro))
+                elif key == store.last_played:
                     self._tell_lost(key, path_text)
                 continue
             found = self._nonogram_game(key, path_text)
             if found is not None:
-                return found, None
-            if key == store.last_played:
+                games.append((found, None))
+            elif key == store.last_played:
                 self._tell_lost(key, path_text)
-        return None, None
+        return games
+
+    def show_games(self) -> None:
+        """Every other game in progress, to continue any of them (Continue takes the last)."""
+        games = self._find_games()[1:]
+        buttons: list[DialogButton] = []
+        for nonogram, kakuro in games[:MORE_GAMES]:
+            if kakuro is not None:
+                name = kakuro_file_name(*kakuro, levels_dir())
+            elif nonogram is not None:
+                name = self._game_name(nonogram)
+            else:
+                continue
+            buttons.append(DialogButton(name, self._opener(nonogram, kakuro)))
+        buttons.append(DialogButton("Cancel"))
+        self.app.push(
+            DialogScene(
+                self.app,
+                "Games in progress",
+                "",
+                buttons,
+                cancel_index=len(buttons) - 1,
+                vertical=True,
+                name="games",
+            )
+        )
+
+    def _opener(
+        self, nonogram: tuple[Puzzle, Path] | None, kakuro: tuple[KakuroPuzzle, Path] | None
+    ) -> Callable[[], None]:
+        def open_game() -> None:
+            if kakuro is not None:
+                self.app.router.kakuro_file_game(*kakuro)
+            elif nonogram is not None:
+                puzzle, path = nonogram
+                self.app.play_puzzle(puzzle, path=path, context=self.app.pack_context(path))
+
+        return open_game
 
     def _tell_lost(self, key: str, path_text: str) -> None:
         """One line on why the game left mid-way is not the one Continue offers (QA: its file
@@ -257,7 +332,7 @@ class MenuScene(Scene):
         gap = round(14 * scale)
         # The daily puzzle's line of standing sits under its button.
         caption = self.app.fonts.get(round(15 * scale)).get_linesize() + round(4 * scale)
-        rows = len(self.buttons) - 1  # Create and Open share a row
+        rows = len(self._all_buttons) - 2  # Create and Open share a row, More… Continue's
         total = rows * button_height + (rows - 1) * gap + caption
         # The buttons sit under the title, a little above the middle of the room left
         # between it and the help line (on a small window they had sunk to the bottom).
@@ -266,9 +341,9 @@ class MenuScene(Scene):
         room = help_top - title_bottom - total
         top = title_bottom + max(gap, round(room * 0.3))
         row = 0
-        for button in self.buttons:
+        for button in self._all_buttons:
             button.font_size = 24
-            if button is self.open_button:
+            if button in (self.open_button, self.more_button):
                 continue
             button.rect = pygame.Rect(0, 0, button_width, button_height)
             button.rect.midtop = (width // 2, top + row * (button_height + gap))
@@ -282,6 +357,15 @@ class MenuScene(Scene):
         self.create_button.rect = pygame.Rect(create.left, create.top, half, button_height)
         self.open_button.rect = pygame.Rect(create.right - half, create.top, half, button_height)
         self.create_button.font_size = self.open_button.font_size = 21
+        # "More…" shares Continue's row, at its right end, when there are other games.
+        self.more_button.font_size = 20
+        line = self.continue_button.rect
+        more = self.more_button.fitting_width(self.app)
+        self.more_button.rect = pygame.Rect(line.right - more, line.top, more, line.height)
+        if self.more_button.enabled:
+            self.continue_button.rect = pygame.Rect(
+                line.left, line.top, line.width - more - gap, line.height
+            )
 
     def wake_in(self) -> float | None:
         # Nothing moves until the player does something, except the date: at midnight the

@@ -18,7 +18,7 @@ import pygame
 
 from game.core.solver.hints import placed_runs
 from game.core.store.packs import shown_name
-from game.ui.layout import Box
+from game.ui.layout import Box, intersect
 from game.ui.scenes.play import frame
 from game.ui.settings import AUTO_CHECK, CLUE_GREYING, MINIMAP
 from game.ui.widgets.base import radius
@@ -147,6 +147,7 @@ class PlayChrome(frame.ShellChrome):
 
     def win_look(self, extra: str = "", note: str = "") -> frame.WinLook | None:
         scene = self.scene
+        extra = extra or scene.session.helps_text()
         if scene.next_button not in scene.win_buttons:
             pass  # a game from an editor: no list, so nothing to say about a next one
         elif not scene.next_button.enabled:
@@ -227,11 +228,18 @@ class PlayChrome(frame.ShellChrome):
             view.draw(surface, scene.session.board)
             scene.hint_show.draw(surface)
             return
-        board = scene.layout.outer_box.inset(-4)
+        board = self.paused_plate()
         surface.fill(scene.app.theme.background, board)
         pygame.draw.rect(
             surface, scene.app.theme.panel_border, board, 1, border_radius=radius(scene.app)
         )
+
+    def paused_plate(self) -> Box:
+        """The empty frame shown for the board while paused: the board with a small margin,
+        kept inside the board's area (a zoomed board reaches far past the panel and footer)."""
+        layout = self.scene.layout
+        plate = layout.outer_box.inset(-4)
+        return plate if layout.view is None else intersect(plate, layout.view)
 
     def draw_drag_counter(self, surface: pygame.Surface) -> None:
         """The length of the stroke under way, in a small tag beside the pointer (Picross
@@ -262,7 +270,7 @@ class PlayChrome(frame.ShellChrome):
         self, surface: pygame.Surface, centre: tuple[int, int] | None = None
     ) -> None:
         """Veil the screen and say the clock waits (the window lost focus)."""
-        super().draw_paused_banner(surface, centre or self.scene.layout.outer_box.centre)
+        super().draw_paused_banner(surface, centre or self.paused_plate().centre)
 
 
 class ClueLooks:

@@ -98,9 +98,10 @@ class PlayExits:
     def _leave(self, route: Route) -> None:
         """Take ``route``, which closes the screens between its goal and the game; ask
         first when any of them holds unsaved work. The screen this game was started from is
-        named as such (without its puzzle saved, this game cannot be continued) and can be
-        saved from the question; other screens' work (a conversion left under a clue editor)
-        is named as theirs, never saved behind the player's back. The game saves itself."""
+        named as such (its game is kept, played from a copy of its own, but the puzzle is
+        not in My puzzles) and can be saved from the question; other screens' work (a
+        conversion left under a clue editor) is named as theirs, never saved behind the
+        player's back. The game saves itself."""
         scene = self.scene
         app = scene.app
         go, dropped = route.go, route.closes
@@ -133,7 +134,8 @@ class PlayExits:
             )
         elif origin is not None:
             lines.append(
-                f"{origin.unsaved_work()} Without it, this game cannot be continued later."
+                f"{origin.unsaved_work()} The game is kept to continue; the puzzle goes to "
+                "My puzzles only when saved."
             )
         lines += [f"{other.unsaved_work()} Leaving closes that screen too." for other in others]
         buttons: list[DialogButton | tuple[str, DialogAction]] = []

@@ -79,9 +79,17 @@ class PlayInput:
         # to see whether it is one (see the module's comment).
         self._space = False
         self._space_fill: tuple[int, int] | None = None
+        # Shift+arrows are painting: the cells of this Shift hold are one undo step.
+        self._shift_stroke = False
+
+    def _end_shift_stroke(self) -> None:
+        if self._shift_stroke:
+            self._shift_stroke = False
+            self.scene.session.end_stroke()
 
     def let_go(self) -> None:
         """Forget the keys and buttons held down (the scene was covered or lost the focus)."""
+        self._end_shift_stroke()
         self._shift = False
         self._ctrl = False
         self._pan_press = None
@@ -128,6 +136,8 @@ class PlayInput:
             return True
         if kind in (pygame.KEYDOWN, pygame.KEYUP) and event.key in _SHIFT_KEYS:
             self._shift = kind == pygame.KEYDOWN
+            if not self._shift:
+                self._end_shift_stroke()
         if kind in (pygame.KEYDOWN, pygame.KEYUP) and event.key in _CTRL_KEYS:
             self._ctrl = kind == pygame.KEYDOWN
         if kind == pygame.KEYUP and event.key == pygame.K_SPACE:
@@ -262,6 +272,7 @@ class PlayInput:
 
     def _press(self, cell: tuple[int, int], button: Pointer, shift: bool) -> None:
         scene = self.scene
+        self._end_shift_stroke()  # a click is a step of its own
         scene.cursor = cell
         scene.show_cursor = True
         scene.pen.press(scene.session.board, cell, button, shift, scene.trial_mode)
@@ -366,6 +377,11 @@ class PlayInput:
         scene.cursor = step_cursor(before, dx, dy, scene.puzzle.width, scene.puzzle.height)
         scene.show_cursor = True
         scene.show_cell(*scene.cursor)
+        if shift and not self._shift_stroke:
+            self._shift_stroke = True
+            scene.session.begin_stroke()  # one undo step for the cells of this Shift hold
+        elif not shift:
+            self._end_shift_stroke()
         move = scene.pen.cursor_moved(scene.session.board, before, scene.cursor, shift)
         if move is not None:
             scene.apply(move)

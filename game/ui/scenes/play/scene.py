@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -39,7 +39,7 @@ from game.ui.scenes.play.input import PlayInput
 from game.ui.scenes.play.rail import PlayRail
 from game.ui.scenes.play.shell import PlayShell
 from game.ui.scenes.play.viewport import BoardViewport
-from game.ui.settings import AUTO_CHECK, PLAY_PANEL
+from game.ui.settings import AUTO_CHECK, AUTO_CROSS, PLAY_PANEL
 from game.ui.widgets.button import Button
 from game.ui.widgets.grid_view import Flash, GridView
 from game.ui.widgets.minimap import MiniMap
@@ -144,6 +144,11 @@ class PlayScene(PlayShell[Session]):
         return self.pen.drag
 
     # --- the shell's hooks -------------------------------------------------------------
+
+    def apply(self, move: Any, sound: str | None = None) -> bool:
+        # The option as it is now (Options may have changed it while the game was open).
+        self.session.auto_cross = bool(self.app.setting(AUTO_CROSS))
+        return super().apply(move, sound)
 
     def fresh_game(self) -> Session:
         return Session(self.puzzle)
@@ -342,6 +347,9 @@ class PlayScene(PlayShell[Session]):
             self.message = ""
         if not self.app.setting(AUTO_CHECK):
             self.show_errors = False
+            self._check_pending = False  # a check asked for spoke of the board as it was
+            if self.message_kind == "error":
+                self.set_message("", "info")
         self.looks.sync()
         if not self.session.solved and self.app.setting(AUTO_CHECK):
             self.check(quiet=True)
@@ -392,14 +400,17 @@ class PlayScene(PlayShell[Session]):
         self._uniqueness = None
         if self._check_pending:
             self._check_pending = False
-            self.check(quiet=self.app.setting(AUTO_CHECK) and not self.message)
+            self.check(quiet=self.app.setting(AUTO_CHECK) and not self.message, again=True)
 
-    def check(self, quiet: bool = False) -> None:
+    def check(self, quiet: bool = False, again: bool = False) -> None:
         """Show lines that contradict their clues, and wrong marks when the answer is known.
 
-        ``quiet`` (auto-check): say nothing when all is well."""
+        ``quiet`` (auto-check): say nothing when all is well; ``again``: the answer to a
+        check asked before (counted then). A check the player asks for is counted."""
         if self.win is not None:
             return
+        if not quiet and not again:
+            self.session.asked_check()
         self.show_errors = True
         self.looks.refresh()
         if self._unique is None:
@@ -420,6 +431,7 @@ class PlayScene(PlayShell[Session]):
         line, every cell it gives and the technique in words; S then shows its reasoning."""
         if self.win is not None:
             return
+        self.session.asked_hint()
         if self._unique is None:
             self._advance_uniqueness(UNIQUENESS_SLICE)
         advice = advise_hint(self.session, answer_known=bool(self._unique))

@@ -62,13 +62,16 @@ def pause_dialog(
     menu: Callable[[], None],
     editor: Callable[[], None] | None = None,
 ) -> DialogScene:
-    """The pause menu of a game of any kind: its name, size and time, and the ways on from
-    there; Esc resumes. ``editor``: "Back to the editor" (a game started from one)."""
+    """The pause menu of a game of any kind: its name, size and time on one line (the size
+    once: "Random 15x15 #7" names it already), and the ways on from there; Esc resumes.
+    ``editor``: "Back to the editor" (a game started from one)."""
     back = [DialogButton("Back to the editor", editor)] if editor is not None else []
+    if size_text in name:
+        name, size_text = name.replace(f" {size_text}", "", 1), size_text
     return DialogScene(
         app,
         "Paused",
-        f"{name} · {size_text} · {format_time(elapsed)}",
+        name,
         [
             DialogButton("Resume", primary=True),
             *back,
@@ -79,6 +82,7 @@ def pause_dialog(
         cancel_index=0,
         vertical=True,
         name=PAUSE,
+        tail=f" · {size_text} · {format_time(elapsed)}",
     )
 
 

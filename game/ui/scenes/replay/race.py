@@ -34,6 +34,7 @@ from game.ui.scene import Scene
 from game.ui.scenes.replay.race_view import (
     CARD_REFRESH,
     FLASH_SECONDS,
+    VERDICT_LINES,
     BoardSlot,
     RaceBoardPainter,
     card_key,
@@ -262,9 +263,10 @@ class RaceScene(Scene):
         controls = Box(0, help_line.y - controls_h, width, controls_h)
         area = Box(pad, top_h + pad, width - 2 * pad, max(1, controls.y - top_h - 2 * pad))
         self.regions = {"top": top, "controls": controls, "help": help_line, "area": area}
-        # The card holds two lines of state and five figures, at the font's real height.
+        # The card holds its state, a verdict of up to two lines ("At least 20 solutions
+        # (stopped counting)" is cut on one, QA) and five figures, at the font's real height.
         line_h = self.app.fonts.get(round(14 * scale)).get_linesize()
-        card_h = 7 * line_h + round(18 * scale)
+        card_h = (1 + VERDICT_LINES + 5) * line_h + round(18 * scale)
         self.slots = lay_out_slots(
             area, len(self.algorithms), self.puzzle.width, self.puzzle.height, scale, card_h
         )

@@ -21,7 +21,7 @@ from game.core.board import Cell
 from game.core.race.contest import Runner, place_text
 from game.core.solver.trace import verdict_text
 from game.ui.layout import Box
-from game.ui.widgets.text import draw_text, fit_text
+from game.ui.widgets.text import draw_text, fit_text, wrap_text
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -252,6 +252,20 @@ def render_header(
     draw_text(target, app, title, size, theme.text, (x, area.h // 2), "midleft", bold=True)
 
 
+#: The lines a card gives its verdict.
+VERDICT_LINES = 2
+
+
+def card_lines(font: pygame.font.Font, state: str, verdict: str, width: int) -> list[str]:
+    """A card's words: its state on one line, its verdict wrapped on up to
+    :data:`VERDICT_LINES` (cut only past that)."""
+    lines = wrap_text(font, verdict, width)
+    if len(lines) > VERDICT_LINES:
+        rest = " ".join(lines[VERDICT_LINES - 1 :])
+        lines = [*lines[: VERDICT_LINES - 1], fit_text(font, rest, width)]
+    return [fit_text(font, state, width), *lines]
+
+
 def render_card(
     app: App,
     target: pygame.Surface,
@@ -277,11 +291,8 @@ def render_card(
     elif result is not None and not result.timed_out:
         colour = theme.success
     font = app.fonts.get(size, True)
-    for text in (state, verdict):
-        draw_text(
-            target, app, fit_text(font, text, area.w - 2 * pad), size, colour, (pad, y),
-            bold=True,
-        )  # fmt: skip
+    for text in card_lines(font, state, verdict, area.w - 2 * pad):
+        draw_text(target, app, text, size, colour, (pad, y), bold=True)
         y += line_h
     y += round(4 * scale)
     counters = runner.counters
