@@ -31,19 +31,15 @@ import pygame
 
 from game.core.convert.converter import Converter
 from game.core.convert.load import MAX_SIZE, MIN_SIZE, ConvertError
-from game.core.convert.opening import PictureOpening
 from game.core.convert.options import DEFAULT_METHOD, LEVEL_METHODS, SIZE_PRESETS, ConvertOptions
 from game.core.create.editor import (
-    LEVEL_SOLVE_LIMIT,
     ConverterDocument,
-    LevelOpening,
     Mode,
     write_in_folder,
 )
 from game.core.create.fairness import Report
-from game.core.formats import FormatError
+from game.core.create.file_opening import EditorFiles, NotOpened, OpenedLevel, OpenedPicture
 from game.core.generate.files import played_copy
-from game.core.opening import Play, Refused, where_opens
 from game.core.puzzle import Puzzle
 from game.core.solver.steps import CellPosition
 from game.ui.opening import PlayContext
@@ -100,11 +96,9 @@ class ConverterScene(EditorScene):
         self._shown: ConvertOptions | None = None  # the settings the document opened with
         self.puzzle: Puzzle = self.document.puzzle()
         self.fairness = ConverterFairness(self)
-        self.pending_path: Path | None = None
-        # A level file being opened (one without a goal is solved a slice a frame).
-        self.level: LevelOpening | None = None
-        # A picture being opened a slice a frame (decoding, its defaults, Auto's choice).
-        self.picture: PictureOpening | None = None
+        # The file being opened, a slice a frame (a picture decoded and its defaults worked
+        # out; a level's picture read, or a solution looked for).
+        self.files = EditorFiles()
         self._pending_drawn = False
         self._build_widgets()
         # Where everything goes: a value for the window's size (see layout.converter_places).
@@ -270,51 +264,36 @@ class ConverterScene(EditorScene):
 
     def open_path(self, path: Path) -> None:
         """Open a dropped or chosen file on the next frame (so "Opening…" can show first)."""
-        self.pending_path = path
+        self.files.open(path)
 
     @property
     def opening(self) -> bool:
-        """A file is waiting to open, or a level's picture is being looked for."""
-        return self.pending_path is not None or self.level is not None or self.picture is not None
+        """A file is waiting to open, or its picture is being decoded or looked for."""
+        return self.files.busy
 
-    def _load_pending(self) -> None:
-        path = self.pending_path
-        self.pending_path = None
-        if path is None:
-            return
-        if self.level is not None:  # a newer file wins
-            self.level.cancel()
-            self.level = None
-        if self.picture is not None:
-            self.picture.cancel()
-            self.picture = None
-        match where_opens(path, into="editor"):
-            case Refused(reason=reason):  # a Kakuro: Pillow would call it "not an image"
-                self._refuse(path, reason)
-                return
-            case Play():  # a nonogram: its picture is edited
-                self._load_level(path)
-                return
-        # Opened a slice a frame, as every solve is worked: in one go a photo froze the
-        # screen for 100-200 ms (benchmarks/frame_time.py, converter).
-        self.picture = PictureOpening(path, self.document.options)
-        self._advance_picture()
-
-    def _advance_picture(self) -> None:
-        opening = self.picture
-        if opening is None or not opening.advance(OPEN_SLICE):
-            return
-        self.picture = None
-        path, converter = opening.path, opening.converter
-        if opening.error is not None or converter is None:
-            self._refuse(path, opening.error or "the picture did not open")
-            return
-        # The defaults worked out for the size the document had when the file was chosen.
-        same_size = opening.options.width == self.document.options.width and (
-            opening.options.height == self.document.options.height
-        )
-        start = opening.start if same_size else None
-        self._replace_work(f"Open {path.name}?", lambda: self._show_picture(path, converter, start))
+    def _advance_opening(self) -> None:
+        """A slice of the file's opening (as every solve is worked: in one go a photo froze
+        the screen for 100-200 ms, benchmarks/frame_time.py converter), then what it came to."""
+        opened = self.files.advance(self.document.options, OPEN_SLICE, CHECK_SLICE)
+        if isinstance(opened, NotOpened):
+            self._refuse(opened.path, opened.reason)
+        elif isinstance(opened, OpenedPicture):
+            path, converter = opened.path, opened.converter
+            # The defaults worked out for the size the document had when the file was chosen.
+            same = (opened.options.width, opened.options.height) == (
+                self.document.options.width,
+                self.document.options.height,
+            )
+            start = opened.start if same else None
+            self._replace_work(
+                f"Open {path.name}?", lambda: self._show_picture(path, converter, start)
+            )
+        elif isinstance(opened, OpenedLevel):
+            level = opened
+            self._replace_work(
+                f"Open {level.path.name}?",
+                lambda: self._show_level(level.path, level.puzzle, level.picture),
+            )
 
     def _show_picture(
         self, path: Path, converter: Converter, start: dict[str, object] | None = None
@@ -340,33 +319,6 @@ class ConverterScene(EditorScene):
         self.app.toast(self.problem, error=True)
         if path.parent.is_dir():  # Open… starts there again, to choose another of its files
             self._remember_folder(path.parent)
-
-    def _load_level(self, path: Path) -> None:
-        """A level file: edit its goal picture on the canvas (or a solution, if it has none)."""
-        try:
-            self.level = LevelOpening(path, LEVEL_SOLVE_LIMIT)
-        except (ValueError, OSError) as error:
-            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-            if isinstance(error, FormatError):  # its text repeats the whole path the toast names
-                line = "" if error.line is None else f"line {error.line}: "
-                reason = line + error.reason
-            self._refuse(path, str(reason))
-            return
-        self._advance_level()  # a file with its picture opens at once
-
-    def _advance_level(self) -> None:
-        level = self.level
-        if level is None or not level.advance(CHECK_SLICE):
-            return
-        self.level = None
-        if level.picture is None:
-            self._refuse(level.path, level.problem)
-        else:
-            picture = level.picture
-            self._replace_work(
-                f"Open {level.path.name}?",
-                lambda: self._show_level(level.path, level.puzzle, picture),
-            )
 
     def _show_level(self, path: Path, puzzle: Puzzle, picture: BoolGrid) -> None:
         self._forget_source()
@@ -471,14 +423,9 @@ class ConverterScene(EditorScene):
     # -- the report -------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
-        if self.pending_path is not None and self._pending_drawn:
-            self._load_pending()
-            return
-        if self.level is not None:
-            self._advance_level()
-            return
-        if self.picture is not None:
-            self._advance_picture()
+        files = self.files
+        if files.busy and (files.pending is None or self._pending_drawn):
+            self._advance_opening()
             return
         if self.document.mode == "empty" or self.preview.painting:
             return
@@ -709,10 +656,5 @@ class ConverterScene(EditorScene):
         return self.fairness.report_lines()
 
     def _draw_opening(self, surface: pygame.Surface) -> None:
-        if self.pending_path is not None:
-            name = self.pending_path.name
-        elif self.picture is not None:
-            name = self.picture.path.name
-        else:
-            name = self.level.path.name if self.level is not None else ""
+        name = self.files.name
         draw_busy_note(surface, self.app, self.places.preview_panel.center, f"Opening {name}…")
