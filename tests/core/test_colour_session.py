@@ -170,3 +170,12 @@ def test_a_colour_hint_names_the_run_and_gives_only_true_cells() -> None:
         for x, y, colour in advice.hint.cells:
             session.apply(Paint(x, y, x, y, fill_value(colour)))
     assert session.solved
+
+
+def test_a_one_letter_colour_key_is_spoken_by_its_nearest_plain_name() -> None:
+    from game.core.play.colour_hints import spoken_name
+
+    keyed = Palette.of(("white", (255, 255, 255)), ("a", (214, 48, 49)), ("b", (126, 196, 238)))
+    assert spoken_name(keyed, 1) == "red"
+    assert spoken_name(keyed, 2) == "sky blue"
+    assert spoken_name(PALETTE, 3) == "blue"  # its own name when it has one

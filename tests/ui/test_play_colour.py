@@ -68,6 +68,7 @@ def test_painting_the_picture_in_its_colours_wins_and_the_hint_names_a_colour() 
     scene = open_play(flower())
     key(scene.app, pygame.K_h)
     assert "must cover" in scene.message or "background" in scene.message
+    assert scene.hint_cells and scene.hint_cell == scene.hint_cells[0]
     goal = np.asarray(scene.puzzle.goal_colours)
     for colour in range(1, 6):
         key(scene.app, pygame.K_0 + colour)

@@ -64,3 +64,19 @@ def test_guesses_of_an_ambiguous_colour_puzzle_are_trial_marks_and_solutions_bro
     assert len(state.colour_solutions) == 2
     first, second = (scene.part.shown_board(i).colour_grid().tolist() for i in (0, 1))
     assert sorted([first, second]) == [[[0, 1, 2], [1, 0, 2]], [[1, 0, 2], [0, 1, 2]]]
+
+
+def test_a_colour_puzzle_has_no_race_and_says_which_algorithms_cannot() -> None:
+    from game.core.race import ALGORITHMS, can_solve, colour_refusal
+
+    puzzle = flower()
+    assert [name for name in ALGORITHMS if can_solve(puzzle, name)] == ["hanjie"]
+    text = colour_refusal()
+    assert "only our engine" in text and "black and white only" in text
+    app, scene = open_replay(puzzle)
+    scene.part.next_algorithm()  # the Solver button (A): stays on our engine, and says why
+    assert scene.part.algorithm == "hanjie"
+    scene.part.open_race()
+    app.step(1 / 60)
+    assert app.top is scene
+    assert any(text in str(getattr(toast, "text", toast)) for toast in app.toasts.items)

@@ -22,6 +22,38 @@ from game.core.puzzle import Puzzle
 from game.core.solver.colour_line import line_mask, solve_colour_line
 from game.core.solver.steps import Axis
 
+# Names a colour is called by when its file names it with a key letter only (the .non
+# format's "color a #ff0000"): the nearest of these, by RGB distance.
+_SPOKEN: tuple[tuple[str, tuple[int, int, int]], ...] = (
+    ("black", (30, 30, 30)),
+    ("white", (250, 250, 250)),
+    ("grey", (140, 140, 140)),
+    ("red", (215, 40, 40)),
+    ("orange", (240, 140, 30)),
+    ("yellow", (245, 205, 40)),
+    ("green", (50, 160, 70)),
+    ("dark green", (20, 90, 45)),
+    ("blue", (50, 90, 210)),
+    ("sky blue", (125, 195, 240)),
+    ("purple", (115, 60, 165)),
+    ("pink", (240, 135, 175)),
+    ("brown", (140, 85, 40)),
+    ("cream", (245, 225, 180)),
+)
+
+
+def spoken_name(palette: Palette, colour: int) -> str:
+    """What players call colour ``colour``: its own name, or for a one-letter key the
+    nearest plain colour name ("red", "sky blue")."""
+    own = palette.colour(colour)
+    if len(own.name) > 1 and own.name.isalpha():
+        return own.name
+    r, g, b = own.rgb
+    return min(
+        _SPOKEN,
+        key=lambda item: (item[1][0] - r) ** 2 + (item[1][1] - g) ** 2 + (item[1][2] - b) ** 2,
+    )[0]
+
 
 @dataclass(frozen=True)
 class ColourHint:
@@ -114,7 +146,7 @@ def _hint(
         else:
             text = f"{line}: no run can reach {these}, so they are background"
         return ColourHint(axis, index, cells, text)
-    name = palette.colour(colour).name
+    name = spoken_name(palette, colour)
     same = [length for length, c in runs if c == colour]
     empty_line = not np.any(shown >= 0)
     if len(same) == 1:
@@ -133,4 +165,4 @@ def colour_action(hint: ColourHint, palette: Palette) -> str:
     colour = hint.cells[0][2]
     if colour == 0:
         return f"Cross {cells}."
-    return f"Paint {cells} {palette.colour(colour).name}."
+    return f"Paint {cells} {spoken_name(palette, colour)}."

@@ -16,6 +16,7 @@ import pygame
 
 from game.core.board import MAX_CELL_VALUE, Cell, is_trial_value, mark_colour
 from game.core.palette import RGB, Palette
+from game.core.play.colour_hints import spoken_name
 from game.ui.fonts import Fonts
 from game.ui.theme import Theme
 from game.ui.widgets.marks import draw_mark
@@ -54,7 +55,8 @@ def paler(rgb: RGB, share: float = 0.45) -> RGB:
 def colour_letters(palette: Palette) -> str:
     """One capital letter per colour, background first (``" "``): each colour's initial when
     they differ, else A, B, C..."""
-    initials = [colour.name.strip()[0].upper() for colour in palette.colours]
+    names = [spoken_name(palette, number) for number in range(1, palette.count + 1)]
+    initials = [name[0].upper() for name in names]
     if len(set(initials)) == len(initials) and all(ch.isalpha() for ch in initials):
         return " " + "".join(initials)
     return " " + "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456"[: palette.count]

@@ -226,6 +226,7 @@ class PlayChrome(frame.ShellChrome):
         overlays.show_cursor = scene.show_cursor and win is None
         overlays.flash = scene.flash
         overlays.hint_cell = scene.hint_cell
+        overlays.hint_cells = scene.hint_cells if scene.hint_cell is not None else ()
         line = scene.hint_line
         overlays.hint_row = line[1] if line and line[0] == "row" else None
         overlays.hint_column = line[1] if line and line[0] == "column" else None

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.play.colour_hints import spoken_name
 from game.ui.settings import COLOUR_LETTERS
 from game.ui.widgets.colour_marks import colour_letters, draw_swatch
 from game.ui.widgets.text import draw_text
@@ -109,7 +110,7 @@ class PaletteBar:
         theme = app.theme
         if not self.rects:
             return
-        name = self.palette.colour(scene.colour).name
+        name = spoken_name(self.palette, scene.colour)
         draw_text(
             surface,
             app,

@@ -113,6 +113,7 @@ class PlayScene(PlayShell[Session]):
         self.flash_age = 0.0
         self.hint_line: tuple[str, int] | None = None
         self.hint_cell: tuple[int, int] | None = None
+        self.hint_cells: list[tuple[int, int]] = []  # a colour hint's cells
         self.hint_show = HintShow(self)  # the teaching hint's cells and its "show me"
         self.input = PlayInput(self)
         self.hover_row: int | None = None
@@ -469,6 +470,7 @@ class PlayScene(PlayShell[Session]):
             self._show_cell(*advice.cell)
         elif isinstance(advice, ForcedColour):
             self.hint_line, self.hint_cell = advice.line, advice.cell
+            self.hint_cells = [(x, y) for x, y, _ in advice.hint.cells]
             self.cursor = advice.cell
             colour = advice.hint.cells[0][2]
             if colour and self.palette_bar is not None:
