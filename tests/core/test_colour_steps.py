@@ -12,7 +12,8 @@ import pytest
 from game.core.board import fill_value
 from game.core.palette import Palette
 from game.core.puzzle import Puzzle
-from game.core.solver.colour_engine import ColourSolveResult, colour_solve_steps
+from game.core.solver.colour import colour_solve_steps
+from game.core.solver.colour_engine import ColourSolveResult
 from game.core.solver.steps import (
     Backtrack,
     Finished,
