@@ -76,3 +76,26 @@ def test_painting_the_picture_in_its_colours_wins_and_the_hint_names_a_colour() 
             click(scene, x, y)
     assert scene.session.solved
     assert scene.win is not None
+
+
+def test_watch_the_solver_from_a_colour_game_starts_from_its_marks() -> None:
+    from game.ui.scenes.replay.scene import ReplayScene
+
+    scene = open_play(flower())
+    key(scene.app, pygame.K_1)  # red
+    drag(scene, (7, 1), (11, 1))
+    click(scene, 0, 0, button=3)
+    scene.exits.open_solver()
+    app = scene.app
+    for _ in range(3):
+        app.step(1 / 60)
+    replay = app.top
+    assert isinstance(replay, ReplayScene)
+    marks = replay.part.marks
+    assert marks is not None and marks[0, 0] == 0 and marks[1, 7:12].tolist() == [1] * 5
+    replay.part._marks_toggled(True)
+    for _ in range(60):
+        app.step(1 / 60)
+        if replay.part.marks_check is None:
+            break
+    assert replay.part.from_marks

@@ -23,7 +23,7 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
-from game.core.board import Board, Cell, fill_value
+from game.core.board import MAX_CELL_VALUE, Board, Cell, fill_value, is_trial_value
 from game.core.cells import EMPTY_VALUE, FILLED_VALUE, UNKNOWN_VALUE, KnownGrid, known_from_board
 from game.core.palette import MAX_COLOURS
 from game.core.puzzle import Puzzle
@@ -103,11 +103,19 @@ _REAL_MARK = np.array([fill_value(c) for c in range(MAX_COLOURS + 1)], dtype=np.
 _TRIAL_MARK = np.array([fill_value(c, True) for c in range(MAX_COLOURS + 1)], dtype=np.int8)
 
 
+_IS_TRIAL = np.array([is_trial_value(v) for v in range(MAX_CELL_VALUE + 1)], dtype=bool)
+
+
 def board_marks(board: Board) -> KnownGrid:
     """A player's sure marks as an engine grid: filled 1, crossed 0, anything else unknown.
 
-    Trial marks are the player's own guesses, so they are left out.
+    Trial marks are the player's own guesses, so they are left out. A colour board gives
+    each real mark's colour number (0 a cross) for the colour engine.
     """
+    if board.colours > 1:
+        cells = board.cells.astype(np.intp)
+        shown = board.colour_grid()
+        return np.where(_IS_TRIAL[cells] | (shown < 0), UNKNOWN_VALUE, shown).astype(np.int8)
     return known_from_board(board.cells, trial=False)
 
 
