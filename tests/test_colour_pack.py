@@ -69,3 +69,17 @@ def test_colour_rating_grows_with_rounds_size_and_probing() -> None:
     _rounds, by_lines = colour_line_rounds(key)
     assert not by_lines
     assert rate_colour(key, SolveTask(key, max_solutions=2).run()).stars == 4
+
+
+def test_level_select_rates_a_colour_puzzle_without_a_declared_level_by_colour() -> None:
+    from dataclasses import replace
+
+    from game.core.store.ratings import Ratings
+
+    puzzle = replace(read_puzzle(PACK / "27-golden-key.non"), extra=())  # no "difficulty"
+    ratings = Ratings(time_limit=30)
+    for _ in range(200):
+        ratings.work([(puzzle.fingerprint(), puzzle)], seconds=0.05)
+        if ratings.stars_of(puzzle.fingerprint()) is not None:
+            break
+    assert ratings.stars_of(puzzle.fingerprint()) == 4  # Expert: it needs probing
