@@ -179,3 +179,12 @@ def test_a_one_letter_colour_key_is_spoken_by_its_nearest_plain_name() -> None:
     assert spoken_name(keyed, 1) == "red"
     assert spoken_name(keyed, 2) == "sky blue"
     assert spoken_name(PALETTE, 3) == "blue"  # its own name when it has one
+
+
+def test_finished_colour_lines_are_crossed_with_real_crosses_after_real_marks() -> None:
+    session = Session(puzzle())
+    session.auto_cross = True
+    session.apply(Paint(0, 0, 1, 0, fill_value(1)))
+    session.apply(Paint(2, 0, 2, 0, fill_value(2)))  # row 1 done in real red and green
+    assert session.row_status(0).complete
+    assert int(session.board.cells[0, 3]) == Cell.CROSSED

@@ -392,9 +392,9 @@ class Session(Midend[Move, _Record, Change]):
             return None
         cells = self.board.cells
         trial = bool(
-            (cells[list(rows), :] >= Cell.TRIAL_FILLED).any()
-            or (cells[:, list(columns)] >= Cell.TRIAL_FILLED).any()
-        )  # a line finished with trial marks is crossed with trial crosses
+            IS_TRIAL[cells[list(rows), :].astype(np.intp)].any()
+            or IS_TRIAL[cells[:, list(columns)].astype(np.intp)].any()
+        )  # a line finished with trial marks (of any colour) is crossed with trial crosses
         return CrossLines(rows, columns, Cell.TRIAL_CROSSED if trial else Cell.CROSSED)
 
     def _follow_up_joins(self, move: Move) -> bool:
