@@ -20,8 +20,9 @@ import pytest
 
 from game.core.formats import read_puzzle
 from game.core.puzzle import Puzzle
-from game.core.rating import Rating, rate_puzzle
+from game.core.rating import Rating, rate_colour, rate_puzzle
 from game.core.solver import SolveResult
+from game.core.solver.task import SolveTask
 from tests.conftest import REPO_ROOT
 
 LEVELS = REPO_ROOT / "levels"
@@ -50,6 +51,9 @@ build_levels = load_build_script()
 def solved(path: Path) -> tuple[Puzzle, SolveResult, Rating]:
     """Each level is read and solved once for all the tests below."""
     puzzle = read_puzzle(path)
+    if puzzle.is_colour:  # the colour pack: rated by the colour rating
+        result = SolveTask(puzzle, max_solutions=2, time_limit=30).run()
+        return puzzle, result, rate_colour(puzzle, result)
     result, rating = rate_puzzle(puzzle, time_limit=30)
     return puzzle, result, rating
 
@@ -124,7 +128,9 @@ def test_packs_from_ten_by_ten_up_spread_over_three_levels(pack: Path) -> None:
 
 def test_levels_match_their_source_art() -> None:
     art_files = build_levels.art_files(None)
-    assert {path.stem for path in art_files} == {pack.name for pack in PACK_DIRS}
+    # The colour pack's art is tools/colour_art/ (tools/build_colour_pack.py, test_colour_pack).
+    colour_art = {path.stem for path in (REPO_ROOT / "tools" / "colour_art").glob("*.txt")}
+    assert {path.stem for path in art_files} | colour_art == {pack.name for pack in PACK_DIRS}
     for art in art_files:
         pack = build_levels.parse_art(art)
         levels, errors = build_levels.check_pack(pack)

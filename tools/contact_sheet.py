@@ -2,10 +2,12 @@
 
     python tools/contact_sheet.py                      # writes docs/contact_sheet.png
     python tools/contact_sheet.py --levels DIR --out FILE
+    python tools/contact_sheet.py --pack 08 --out docs/colour_contact_sheet.png
 
 The pictures come from the ``goal`` of each ``.non`` file in ``levels/<pack>/`` (play order),
-with the pack names from ``pack.json``. A file that cannot be read is drawn as a red box with
-"unreadable", so a broken level shows up here too.
+with the pack names from ``pack.json``; a colour puzzle is drawn in its palette's colours. A
+file that cannot be read is drawn as a red box with "unreadable", so a broken level shows up
+here too.
 """
 
 from __future__ import annotations
@@ -52,9 +54,11 @@ class Pack:
     entries: tuple[Entry, ...]
 
 
-def load_packs(levels: Path) -> list[Pack]:
+def load_packs(levels: Path, only: str | None = None) -> list[Pack]:
     packs = []
     for folder in sorted(path for path in levels.iterdir() if path.is_dir()):
+        if only is not None and not folder.name.startswith(only):
+            continue
         manifest_path = folder / "pack.json"
         manifest = json.loads(manifest_path.read_text(encoding="utf-8"))
         entries = []
@@ -78,6 +82,7 @@ def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.Im
 def draw_picture(draw: ImageDraw.ImageDraw, puzzle: Puzzle, left: int, top: int) -> None:
     """The goal fitted and centred in the TILE square at (left, top)."""
     goal = puzzle.goal_array()
+    colours = puzzle.goal_colours if puzzle.is_colour else None
     cell = max(1, TILE // max(puzzle.width, puzzle.height))
     width, height = cell * puzzle.width, cell * puzzle.height
     x0 = left + (TILE - width) // 2
@@ -86,9 +91,12 @@ def draw_picture(draw: ImageDraw.ImageDraw, puzzle: Puzzle, left: int, top: int)
     for y in range(puzzle.height):
         for x in range(puzzle.width):
             filled = goal is not None and bool(goal[y, x])
+            ink = INK
+            if colours is not None and filled:
+                ink = puzzle.colours.colour(int(colours[y][x])).rgb
             draw.rectangle(
                 [x0 + x * cell, y0 + y * cell, x0 + (x + 1) * cell - 1, y0 + (y + 1) * cell - 1],
-                fill=INK if filled else EMPTY_CELL,
+                fill=ink if filled else EMPTY_CELL,
             )
 
 
@@ -129,8 +137,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--levels", type=Path, default=REPO_ROOT / "levels")
     parser.add_argument("--out", type=Path, default=REPO_ROOT / "docs" / "contact_sheet.png")
+    parser.add_argument("--pack", help="only the packs whose folder name starts with this")
     args = parser.parse_args(argv)
-    packs = load_packs(args.levels)
+    packs = load_packs(args.levels, args.pack)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     render(packs).save(args.out, optimize=True)
     total = sum(len(pack.entries) for pack in packs)

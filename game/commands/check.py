@@ -138,7 +138,7 @@ def check_file(path: str, timeout: float | None, number: int = 0) -> dict[str, o
     from game.core.difficulty import EffortMeter
     from game.core.formats import FormatError
     from game.core.opening import kind_by_name
-    from game.core.rating import rate
+    from game.core.rating import rate, rate_colour
 
     if kind_by_name(Path(path)) == "kakuro":
         from game.commands import kakuro
@@ -166,7 +166,10 @@ def check_file(path: str, timeout: float | None, number: int = 0) -> dict[str, o
         return {**where, "error": f"the puzzle is {puzzle.size_text}: it has no cells to play"}
     meter = EffortMeter(puzzle)
     result = solve_with_deadline(puzzle, max_solutions=2, timeout=timeout, on_step=meter)
-    rating = rate(result, meter.effort(result.stats.line_rounds))
+    if puzzle.is_colour:
+        rating = rate_colour(puzzle, result)
+    else:
+        rating = rate(result, meter.effort(result.stats.line_rounds))
     return {
         **where,
         "size": puzzle.size_text,

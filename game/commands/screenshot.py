@@ -54,6 +54,7 @@ def collect_shots() -> dict[str, Shot]:
 # "{photos}": scikit-image's sample photographs, which those sheets are made from).
 SHEETS: dict[str, list[str]] = {
     "contact_sheet": ["tools/contact_sheet.py", "--out", "{out}"],
+    "colour_contact_sheet": ["tools/contact_sheet.py", "--pack", "08", "--out", "{out}"],
     "generated": [
         "benchmarks/generate.py", "--seeds", "2", "--sizes", "10x10", "15x15", "20x20", "30x30",
         "--sheet", "{out}",

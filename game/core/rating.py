@@ -125,6 +125,69 @@ def rate(result: SolveResult, effort: Effort | None = None) -> Rating:
     return Rating(stars, STAR_NAMES[stars], _reason(effort), effort.points)
 
 
+# Colour puzzles are rated from line logic as a player does it (rounds of every line through
+# the exact colour line solver) and the size, since a colour line gives far more at once
+# than a black-and-white one: points are the rounds plus a point per COLOUR_CELLS_PER_POINT
+# cells. Probing that narrows cells makes Expert, a guess Fiendish (the colour engine's
+# figures: its steps do not speak of cells yet, so the effort meter cannot watch them).
+COLOUR_CELLS_PER_POINT = 150
+COLOUR_MEDIUM_POINTS = 3.0
+COLOUR_HARD_POINTS = 6.0
+
+
+def colour_line_rounds(puzzle: Puzzle) -> tuple[int, bool]:
+    """Rounds of line logic over every row and column until nothing changes, and whether
+    that alone solves the puzzle."""
+    from game.core.solver.colour_line import line_mask, solve_colour_line
+
+    full = line_mask(puzzle.colour_count)
+    cells = [[full] * puzzle.width for _ in range(puzzle.height)]
+    rounds = 0
+    while True:
+        changed = False
+        for y in range(puzzle.height):
+            row = solve_colour_line(puzzle.row_runs(y), cells[y])
+            if row is None:
+                return rounds, False
+            if list(row) != cells[y]:
+                changed, cells[y] = True, list(row)
+        for x in range(puzzle.width):
+            column = [cells[y][x] for y in range(puzzle.height)]
+            solved = solve_colour_line(puzzle.column_runs(x), column)
+            if solved is None:
+                return rounds, False
+            if list(solved) != column:
+                changed = True
+                for y, mask in enumerate(solved):
+                    cells[y][x] = mask
+        if not changed:
+            break
+        rounds += 1
+    return rounds, all(mask & (mask - 1) == 0 for row in cells for mask in row)
+
+
+def rate_colour(puzzle: Puzzle, result: SolveResult) -> Rating:
+    """The difficulty of a colour puzzle from its solve (see the constants above)."""
+    if result.status != "unique":
+        return rate(result)
+    stats = result.stats
+    rounds, by_lines = colour_line_rounds(puzzle)
+    points = rounds + puzzle.width * puzzle.height / COLOUR_CELLS_PER_POINT
+    reason = f"{_plural(rounds, 'round')} of line logic"
+    if stats.guesses:
+        stars = 5
+        points += 10.0 * stats.guesses
+        reason += f", {_plural(stats.guesses, 'guess')}"
+    elif not by_lines:
+        stars = 4
+        points += 10.0
+        reason += ", then probing"
+    else:
+        stars = 1 if points < COLOUR_MEDIUM_POINTS else 2 if points < COLOUR_HARD_POINTS else 3
+        reason += " alone"
+    return Rating(stars, STAR_NAMES[stars], f"{reason} ({points:.1f} points)", points)
+
+
 def rate_puzzle(
     puzzle: Puzzle,
     *,

@@ -179,7 +179,13 @@ class Router:
         self.app.push(ReplayScene(self.app, puzzle, initial_board=initial_board, name=name))
 
     def race(self, puzzle: Puzzle, name: str | None = None) -> None:
-        """Every algorithm racing on ``puzzle``, over the replay that asked."""
+        """Every algorithm racing on ``puzzle``, over the replay that asked (a colour puzzle
+        has no race: only our engine solves colour, and the player is told so)."""
+        if puzzle.is_colour:
+            from game.core.race import colour_refusal
+
+            self.app.toast(colour_refusal())
+            return
         self.app.push(RaceScene(self.app, puzzle, name=name))
 
     def game(self, puzzle: Puzzle, path: Path | None, context: PlayContext) -> None:

@@ -26,7 +26,7 @@ def test_paint_normalises_corners() -> None:
 
 def test_paint_refuses_nonsense() -> None:
     with pytest.raises(ValueError):
-        Paint(0, 0, 1, 1, 7)  # type: ignore[arg-type]
+        Paint(0, 0, 1, 1, 99)  # beyond colour 32
     with pytest.raises(ValueError):
         Paint(0, 0, 1.5, 1, Cell.FILLED)  # type: ignore[arg-type]
     with pytest.raises(ValueError):

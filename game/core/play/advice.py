@@ -21,6 +21,12 @@ import numpy.typing as npt
 
 from game.core.board import Board, Cell
 from game.core.lines import Clue, clue_text
+from game.core.play.colour_hints import (
+    ColourHint,
+    broken_colour_line,
+    colour_action,
+    find_colour_hint,
+)
 from game.core.play.session import Session
 from game.core.puzzle import Puzzle
 from game.core.solver.hints import Hint, find_hint, line_codes
@@ -179,7 +185,48 @@ class NothingForced:
         return "Line logic finds nothing more from your marks: try a trial (T)."
 
 
-HintAdvice = ForcedCell | WrongMarks | BrokenLine | NothingForced
+@dataclass(frozen=True)
+class ForcedColour:
+    """A colour line gives ``hint.cells`` (each with its colour), named in words."""
+
+    hint: ColourHint
+    action: str
+    tone: ClassVar[Tone] = "hint"
+
+    @property
+    def cell(self) -> CellPosition:
+        return self.hint.x, self.hint.y
+
+    @property
+    def line(self) -> tuple[Axis, int]:
+        return self.hint.axis, self.hint.index
+
+    @property
+    def text(self) -> str:
+        return f"{sentence(self.hint.text)} {self.action}"
+
+
+@dataclass(frozen=True)
+class BrokenColourLine:
+    """A colour row or column that can no longer hold its runs with these marks."""
+
+    axis: Axis
+    index: int
+    tone: ClassVar[Tone] = "error"
+
+    @property
+    def line(self) -> tuple[Axis, int]:
+        return self.axis, self.index
+
+    @property
+    def text(self) -> str:
+        return (
+            f"Your marks contradict the clues: {self.axis} {self.index + 1} cannot hold its "
+            "runs any more. Undo or clear some marks first (or drop the trial, D)."
+        )
+
+
+HintAdvice = ForcedCell | ForcedColour | WrongMarks | BrokenLine | BrokenColourLine | NothingForced
 
 
 def advise_hint(session: Session, answer_known: bool) -> HintAdvice:
@@ -188,6 +235,13 @@ def advise_hint(session: Session, answer_known: bool) -> HintAdvice:
     wrong = session.wrong_cells() if answer_known else []
     if wrong:
         return WrongMarks(tuple(wrong))
+    puzzle = session.puzzle
+    if puzzle.is_colour:
+        colour_hint = find_colour_hint(puzzle, session.board)
+        if colour_hint is not None:
+            return ForcedColour(colour_hint, colour_action(colour_hint, puzzle.colours))
+        broken_colour = broken_colour_line(puzzle, session.board)
+        return BrokenColourLine(*broken_colour) if broken_colour else NothingForced()
     found = find_hint(session.puzzle, session.board)
     if found is not None:
         return ForcedCell(found)

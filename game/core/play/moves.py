@@ -5,7 +5,9 @@ Text forms (fields separated by one space):
 - ``P x0 y0 x1 y1 S`` or ``P x0 y0 x1 y1 S u``: paint the inclusive rectangle with state
   ``S`` (``U`` clear, ``F`` fill, ``X`` cross, ``TF`` trial fill, ``TX`` trial cross);
   a trailing ``u`` means "only cells that are still unknown" (a drag that began on an
-  unknown cell never overwrites marks).
+  unknown cell never overwrites marks). Colour puzzles paint colour ``c`` (2..32) as ``Cc``
+  and its trial mark as ``TCc`` (colour 1 is ``F`` / ``TF``, as in black and white, so
+  black-and-white saves read as they always did).
 - ``CT`` commit trial marks, ``DT`` discard trial marks, ``CA`` clear the whole board.
 - ``L S rows columns``: cross (state ``S``, ``X`` or ``TX``) the unknown cells of the rows
   and columns listed (comma-separated, ``-`` for none): the auto-cross of finished lines.
@@ -17,7 +19,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from game.core.board import Cell
+from game.core.board import MAX_CELL_VALUE, Cell, fill_value, is_trial_value, mark_colour
 
 STATE_CODES: dict[Cell, str] = {
     Cell.UNKNOWN: "U",
@@ -42,24 +44,30 @@ def _whole_number(name: str, value: object) -> int:
 class Paint:
     """Set every cell of the inclusive rectangle (x0, y0)-(x1, y1) to ``state``.
 
-    ``state`` UNKNOWN clears. Corners are normalised so that x0 <= x1 and y0 <= y1.
+    ``state`` UNKNOWN clears; a colour mark is a cell value of ``board.fill_value`` (kept a
+    :class:`Cell` for the five black-and-white states). Corners are normalised so that
+    x0 <= x1 and y0 <= y1.
     """
 
     x0: int
     y0: int
     x1: int
     y1: int
-    state: Cell
+    state: int
     only_unknown: bool = False
 
     def __post_init__(self) -> None:
         x0, y0, x1, y1 = (
             _whole_number(name, getattr(self, name)) for name in ("x0", "y0", "x1", "y1")
         )
-        try:
-            state = Cell(self.state)
-        except ValueError:
-            raise ValueError(f"{self.state!r} is not a cell state") from None
+        value = self.state
+        if (
+            isinstance(value, bool)
+            or not isinstance(value, int | np.integer)
+            or not 0 <= int(value) <= MAX_CELL_VALUE
+        ):
+            raise ValueError(f"{value!r} is not a cell state")
+        state: int = Cell(int(value)) if int(value) < len(Cell) else int(value)
         object.__setattr__(self, "x0", min(x0, x1))
         object.__setattr__(self, "x1", max(x0, x1))
         object.__setattr__(self, "y0", min(y0, y1))
@@ -120,12 +128,34 @@ def _read_lines(token: str, text: str) -> tuple[int, ...]:
     return tuple(_coordinate(part, text) for part in token.split(","))
 
 
+def state_code(state: int) -> str:
+    """The text code of a cell state: ``U F X TF TX``, ``Cc`` / ``TCc`` for colour c >= 2."""
+    if state < len(Cell):
+        return STATE_CODES[Cell(state)]
+    return f"{'TC' if is_trial_value(state) else 'C'}{mark_colour(state)}"
+
+
+def code_state(code: str) -> int | None:
+    """The cell state of a code written by :func:`state_code`, or None."""
+    state = CODE_STATES.get(code)
+    if state is not None:
+        return state
+    trial = code.startswith("TC")
+    digits = code[2:] if trial else code[1:] if code.startswith("C") else ""
+    if not (0 < len(digits) <= 2 and digits.isascii() and digits.isdigit()):
+        return None
+    colour = int(digits)
+    if not 2 <= colour <= 32 or digits != str(colour):
+        return None
+    return fill_value(colour, trial)
+
+
 def encode_move(move: Move) -> str:
     if isinstance(move, CrossLines):
         rows, columns = _line_list(move.rows), _line_list(move.columns)
         return f"L {STATE_CODES[move.state]} {rows} {columns}"
     if isinstance(move, Paint):
-        text = f"P {move.x0} {move.y0} {move.x1} {move.y1} {STATE_CODES[move.state]}"
+        text = f"P {move.x0} {move.y0} {move.x1} {move.y1} {state_code(move.state)}"
         return text + " u" if move.only_unknown else text
     code = _WHOLE_BOARD_CODES.get(type(move))
     if code is None:
@@ -156,7 +186,7 @@ def decode_move(text: str) -> Move:
     if len(tokens) not in (6, 7):
         raise ValueError(f"bad move {text!r}: a paint move has 5 or 6 fields")
     x0, y0, x1, y1 = (_coordinate(token, text) for token in tokens[1:5])
-    state = CODE_STATES.get(tokens[5])
+    state = code_state(tokens[5])
     if state is None:
         raise ValueError(f"bad move {text!r}: {tokens[5]!r} is not a cell state")
     if len(tokens) == 7 and tokens[6] != "u":

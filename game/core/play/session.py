@@ -23,6 +23,8 @@ import numpy.typing as npt
 
 from game.core.board import Board, Cell, CellArray
 from game.core.lines import Clue
+from game.core.palette import ColourClue
+from game.core.play.colour_status import IS_TRIAL, KEPT, colour_line_state, shown_colours
 from game.core.play.midend import Midend
 from game.core.play.moves import (
     ClearAll,
@@ -132,6 +134,12 @@ def _closed_runs_fit(clue: Clue, closed: Sequence[tuple[int, int]], length: int)
     return fits(reachable[-1] + 1, len(clue), length - previous_end - 1)
 
 
+def colour_line_status(runs: ColourClue, cells: CellArray) -> LineStatus:
+    """The status of one line of a colour puzzle against its ``(length, colour)`` runs."""
+    complete, contradicted = colour_line_state(runs, cells)
+    return _COMPLETE if complete else _CONTRADICTED if contradicted else _OPEN
+
+
 def line_status(clue: Clue, cells: CellArray) -> LineStatus:
     """The status of one line of cell states against its clue (trial marks count)."""
     filled = (cells == Cell.FILLED) | (cells == Cell.TRIAL_FILLED)
@@ -197,20 +205,21 @@ def move_changes(board: Board, move: Move) -> tuple[IndexArray, CellArray]:
         region = cells[move.y0 : move.y1 + 1, move.x0 : move.x1 + 1]
         if move.only_unknown:
             eligible = region == Cell.UNKNOWN
-        elif move.state in (Cell.TRIAL_FILLED, Cell.TRIAL_CROSSED):
+        elif IS_TRIAL[move.state]:
             # Trial marks are a layer over unknown cells; they never cover real marks.
-            eligible = (region == Cell.UNKNOWN) | (region >= Cell.TRIAL_FILLED)
+            eligible = (region == Cell.UNKNOWN) | IS_TRIAL[region.astype(np.intp)]
         else:
             eligible = np.ones(region.shape, dtype=bool)
         ys, xs = np.nonzero(eligible & (region != move.state))
         indices = (ys + move.y0) * board.width + (xs + move.x0)
         values = np.full(indices.size, move.state, dtype=np.int8)
     elif isinstance(move, CommitTrial):
-        indices = np.flatnonzero(flat >= Cell.TRIAL_FILLED)
-        # TRIAL_FILLED (3) -> FILLED (1), TRIAL_CROSSED (4) -> CROSSED (2).
-        values = (flat[indices] - (Cell.TRIAL_FILLED - Cell.FILLED)).astype(np.int8)
+        indices = np.flatnonzero(IS_TRIAL[flat.astype(np.intp)])
+        # TRIAL_FILLED (3) -> FILLED (1), TRIAL_CROSSED (4) -> CROSSED (2), and in colour
+        # a trial mark of colour c -> its real mark.
+        values = KEPT[flat[indices].astype(np.intp)]
     elif isinstance(move, DiscardTrial):
-        indices = np.flatnonzero(flat >= Cell.TRIAL_FILLED)
+        indices = np.flatnonzero(IS_TRIAL[flat.astype(np.intp)])
         values = np.zeros(indices.size, dtype=np.int8)
     elif isinstance(move, CrossLines):
         lines = np.zeros(cells.shape, dtype=bool)
@@ -233,6 +242,8 @@ def _inside(move: Move, board: Board) -> bool:
         )
     if not isinstance(move, Paint):
         return True
+    if move.state >= len(Cell) and shown_colours(np.array([move.state]))[0] > board.colours:
+        return False  # a colour this board does not have
     return move.x0 >= 0 and move.y0 >= 0 and move.x1 < board.width and move.y1 < board.height
 
 
@@ -242,10 +253,14 @@ class Session(Midend[Move, _Record, Change]):
     def __init__(self, puzzle: Puzzle, board: Board | None = None) -> None:
         super().__init__()
         if board is None:
-            board = Board.blank(puzzle.width, puzzle.height)
+            board = Board.blank(puzzle.width, puzzle.height, colours=puzzle.colour_count)
         elif (board.width, board.height) != (puzzle.width, puzzle.height):
             raise ValueError(
                 f"the board is {board.width}x{board.height} but the puzzle is {puzzle.size_text}"
+            )
+        elif board.colours != puzzle.colour_count:
+            raise ValueError(
+                f"the board has {board.colours} colours but the puzzle {puzzle.colour_count}"
             )
         self.puzzle = puzzle
         self.board = board
@@ -335,6 +350,13 @@ class Session(Midend[Move, _Record, Change]):
         if goal is None:
             return []
         cells = self.board.cells
+        if self.puzzle.is_colour and self.puzzle.goal_colours is not None:
+            # A real mark of a colour the goal does not have there (a cross is colour 0).
+            want = np.asarray(self.puzzle.goal_colours, dtype=np.int8)
+            real = (cells != Cell.UNKNOWN) & ~IS_TRIAL[cells.astype(np.intp)]
+            wrong = real & (shown_colours(cells) != want)
+            ys, xs = np.nonzero(wrong)
+            return [(int(x), int(y)) for y, x in zip(ys, xs, strict=True)]
         wrong = ((cells == Cell.FILLED) & ~goal) | ((cells == Cell.CROSSED) & goal)
         ys, xs = np.nonzero(wrong)
         return [(int(x), int(y)) for y, x in zip(ys, xs, strict=True)]
@@ -370,9 +392,9 @@ class Session(Midend[Move, _Record, Change]):
             return None
         cells = self.board.cells
         trial = bool(
-            (cells[list(rows), :] >= Cell.TRIAL_FILLED).any()
-            or (cells[:, list(columns)] >= Cell.TRIAL_FILLED).any()
-        )  # a line finished with trial marks is crossed with trial crosses
+            IS_TRIAL[cells[list(rows), :].astype(np.intp)].any()
+            or IS_TRIAL[cells[:, list(columns)].astype(np.intp)].any()
+        )  # a line finished with trial marks (of any colour) is crossed with trial crosses
         return CrossLines(rows, columns, Cell.TRIAL_CROSSED if trial else Cell.CROSSED)
 
     def _follow_up_joins(self, move: Move) -> bool:
@@ -419,6 +441,9 @@ class Session(Midend[Move, _Record, Change]):
         cells = self.board.cells
         completed_rows: list[int] = []
         completed_columns: list[int] = []
+        puzzle = self.puzzle
+        if puzzle.is_colour:
+            return self._recheck_colour(rows, columns)
         for y in rows:
             status = line_status(self.puzzle.row_clues[y], cells[y, :])
             self._incomplete += self._row_status[y].complete - status.complete
@@ -432,6 +457,26 @@ class Session(Midend[Move, _Record, Change]):
                 completed_columns.append(x)
             self._column_status[x] = status
         return completed_rows, completed_columns
+
+    def _recheck_colour(
+        self, rows: Sequence[int], columns: Sequence[int]
+    ) -> tuple[list[int], list[int]]:
+        """:meth:`_recheck` for a colour puzzle: lines judged against their colour runs."""
+        cells, puzzle = self.board.cells, self.puzzle
+        completed: tuple[list[int], list[int]] = ([], [])
+        for y in rows:
+            status = colour_line_status(puzzle.row_runs(y), cells[y, :])
+            self._incomplete += self._row_status[y].complete - status.complete
+            if status.complete and not self._row_status[y].complete:
+                completed[0].append(y)
+            self._row_status[y] = status
+        for x in columns:
+            status = colour_line_status(puzzle.column_runs(x), cells[:, x])
+            self._incomplete += self._column_status[x].complete - status.complete
+            if status.complete and not self._column_status[x].complete:
+                completed[1].append(x)
+            self._column_status[x] = status
+        return completed
 
     # --- saving ------------------------------------------------------------------------
 
@@ -481,12 +526,13 @@ class Session(Midend[Move, _Record, Change]):
             raise ValueError(
                 f"its size {width!r}x{height!r} is not the puzzle's {puzzle.size_text}"
             )
-        board = Board.from_text(puzzle.width, puzzle.height, _text(data, "board"))
+        colours = puzzle.colour_count
+        board = Board.from_text(puzzle.width, puzzle.height, _text(data, "board"), colours)
         start_text = data.get("start")
         start = (
-            Board.blank(puzzle.width, puzzle.height)
+            Board.blank(puzzle.width, puzzle.height, colours)
             if start_text is None
-            else Board.from_text(puzzle.width, puzzle.height, _text(data, "start"))
+            else Board.from_text(puzzle.width, puzzle.height, _text(data, "start"), colours)
         )
         history = _moves(data, "history")
         redo = _moves(data, "redo")

@@ -8,7 +8,8 @@ shows what the pen and the session hold.
 
 The rules:
 
-- Left fills, right crosses, middle (or Shift+left) clears.
+- Left fills (in a colour puzzle: paints the pen's colour), right crosses (the background),
+  middle (or Shift+left) clears.
 - A stroke is resolved once, on the cell where it begins: on a cell holding the same mark it
   clears that mark (as far as the mark runs along the line), on an unknown cell it paints
   only unknown cells, on any other cell it paints over everything.
@@ -23,7 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
-from game.core.board import Board, Cell
+from game.core.board import Board, Cell, fill_value
 from game.core.play.moves import Paint
 from game.core.play.session import move_changes
 from game.core.solver.steps import CellPosition
@@ -53,10 +54,11 @@ def mark_for_button(button: Pointer, shift: bool) -> Mark:
     return Mark.FILL if button == Pointer.LEFT else Mark.CROSS
 
 
-def mark_state(mark: Mark, trial: bool) -> Cell:
-    """The cell state ``mark`` paints, in trial colours while trial mode is on."""
+def mark_state(mark: Mark, trial: bool, colour: int = 1) -> int:
+    """The cell state ``mark`` paints, in trial colours while trial mode is on; a fill
+    paints ``colour`` (1 in black and white)."""
     if mark == Mark.FILL:
-        return Cell.TRIAL_FILLED if trial else Cell.FILLED
+        return fill_value(colour, trial)
     if mark == Mark.CROSS:
         return Cell.TRIAL_CROSSED if trial else Cell.CROSSED
     return Cell.UNKNOWN
@@ -70,16 +72,16 @@ class Stroke:
     Otherwise paint ``state``, sparing marked cells when ``only_unknown``.
     """
 
-    state: Cell
+    state: int
     only_unknown: bool = False
-    clear_mark: Cell | None = None
+    clear_mark: int | None = None
 
 
-def stroke_for(mark: Mark, trial: bool, under: Cell) -> Stroke:
+def stroke_for(mark: Mark, trial: bool, under: int, colour: int = 1) -> Stroke:
     """The stroke ``mark`` makes when it starts on a cell holding ``under``: the same mark
     toggles back to unknown, an unknown cell starts a stroke that never overwrites marks,
     anything else is overwritten."""
-    state = mark_state(mark, trial)
+    state = mark_state(mark, trial, colour)
     if state == Cell.UNKNOWN:
         return Stroke(Cell.UNKNOWN)
     if under == state:
@@ -164,11 +166,18 @@ class Pen:
     # --- pointer -----------------------------------------------------------------------
 
     def press(
-        self, board: Board, cell: CellPosition, button: Pointer, shift: bool, trial: bool
+        self,
+        board: Board,
+        cell: CellPosition,
+        button: Pointer,
+        shift: bool,
+        trial: bool,
+        colour: int = 1,
     ) -> None:
-        """A button went down on ``cell``: a drag begins (nothing is painted until release)."""
+        """A button went down on ``cell``: a drag begins (nothing is painted until release).
+        A fill paints ``colour``."""
         x, y = cell
-        stroke = stroke_for(mark_for_button(button, shift), trial, board.get(x, y))
+        stroke = stroke_for(mark_for_button(button, shift), trial, int(board.cells[y, x]), colour)
         self.drag = Drag(int(button), cell, cell, stroke)
 
     def drag_to(self, cell: CellPosition) -> bool:
@@ -200,11 +209,18 @@ class Pen:
     # --- keyboard ----------------------------------------------------------------------
 
     def key_down(
-        self, board: Board, key: int, mark: Mark, trial: bool, cursor: CellPosition
+        self,
+        board: Board,
+        key: int,
+        mark: Mark,
+        trial: bool,
+        cursor: CellPosition,
+        colour: int = 1,
     ) -> Paint:
-        """Mark key ``key`` (any id the caller likes) went down with the cursor on ``cursor``."""
+        """Mark key ``key`` (any id the caller likes) went down with the cursor on ``cursor``;
+        a fill paints ``colour``."""
         x, y = cursor
-        stroke = stroke_for(mark, trial, board.get(x, y))
+        stroke = stroke_for(mark, trial, int(board.cells[y, x]), colour)
         self._held[key] = stroke
         self.last = stroke
         return stroke_move(board, stroke, cursor, cursor)

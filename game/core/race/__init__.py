@@ -106,6 +106,22 @@ def refuse_colour(puzzle: Puzzle, algorithm: str) -> None:
         raise ValueError(f"the {algorithm} algorithm cannot solve colour puzzles")
 
 
+def can_solve(puzzle: Puzzle, algorithm: str) -> bool:
+    """Whether ``algorithm`` solves ``puzzle`` (of colour puzzles only our engine does)."""
+    return not puzzle.is_colour or algorithm == DEFAULT_ALGORITHM
+
+
+def colour_refusal() -> str:
+    """The one sentence that says which algorithms cannot do colour, and so why a colour
+    puzzle has no race."""
+    others = [INFO[name].title for name in ALGORITHMS if name != DEFAULT_ALGORITHM]
+    return (
+        f"Colour puzzles: only our engine ({INFO[DEFAULT_ALGORITHM].title}) solves them; "
+        f"{', '.join(others[:-1])} and {others[-1]} know black and white only, so there is "
+        "no race."
+    )
+
+
 def step_source(algorithm: str) -> SourceFactory:
     """What makes ``algorithm``'s steps for a :class:`~game.core.solver.task.SolveTask` (or
     a trace): our engine's source for ``hanjie``, else the seed algorithm with the live
@@ -158,8 +174,10 @@ __all__ = [
     "AlgorithmInfo",
     "ClueTotals",
     "RaceSolver",
+    "can_solve",
     "check_algorithm",
     "clue_totals",
+    "colour_refusal",
     "seed_solver",
     "step_source",
 ]

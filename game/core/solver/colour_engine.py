@@ -37,7 +37,15 @@ from game.core.palette import ColourClue
 from game.core.puzzle import Puzzle
 from game.core.solver.colour_line import solve_colour_line
 from game.core.solver.result import SolveResult, SolveStats
-from game.core.solver.steps import Finished, LinesChecked, Step
+from game.core.solver.steps import (
+    Backtrack,
+    Finished,
+    Guess,
+    LineDeduced,
+    LinesChecked,
+    SolutionFound,
+    Step,
+)
 from game.core.solving import status_of
 
 # Lines solved between two heartbeat steps (and clock reads).
@@ -115,6 +123,15 @@ class _ColourEngine:
         self.first_solution_depth: int | None = None
         self.bad = False
         self.conflict_line = -1
+        # The steps a replay draws (see _flush): cells that became one colour since the last
+        # step, the choice among them, and what the replay shows (cell -> colour), so that
+        # cells an undo took back are told as a backtrack.
+        self.decided: list[tuple[int, int, int]] = []
+        self.chosen: tuple[int, int, int] | None = None
+        self.shown: dict[int, int] = {}
+        self.trail_seen = 0
+        self.undone = False
+        self.trying = False  # inside a probe's trial
 
     # --- time ---------------------------------------------------------------------------
 
@@ -132,13 +149,60 @@ class _ColourEngine:
     def _narrow(self, index: int, mask: int, kind: int = 0, data: object = None) -> None:
         """Narrow cell ``index`` to ``mask``; ``kind`` and ``data`` say why (a line and its
         number, a choice, a learned rule: see :mod:`~game.core.solver.colour_learn`)."""
+        if len(self.trail) < self.trail_seen:
+            self.undone = True  # an undo since the last narrowing
         self.trail.append((index, self.cells[index]))
+        self.trail_seen = len(self.trail)
         self.cells[index] = mask
+        if mask & (mask - 1) == 0:
+            cell = (index % self.width, index // self.width, mask.bit_length() - 1)
+            if kind == CHOICE:
+                self.chosen = cell
+            else:
+                self.decided.append(cell)
         y, x = divmod(index, self.width)
         for line in (y, self.height + x):
             if not self.queued[line]:
                 self.queued[line] = True
                 self.queue.append(line)
+
+    def _solution_step(self) -> SolutionFound:
+        """The last solution found as a step: one byte a cell, its colour number."""
+        grid = self.solutions[-1]
+        data = grid.astype(np.uint8).tobytes()
+        return SolutionFound(data, self.width, self.height, len(self.solutions), self.depth)
+
+    def _flush(self, line: int = -1) -> Iterator[Step]:
+        """The steps for what changed since the last: cells an undo took back (a
+        backtrack), the choice made, the cells that became one colour (by ``line``, or by
+        probing / a rule); each cell's value its colour number (0 the background)."""
+        if self.undone or len(self.trail) < self.trail_seen:
+            self.undone = False
+            self.trail_seen = len(self.trail)
+            cells, width = self.cells, self.width
+            gone = [i for i, c in self.shown.items() if cells[i] != 1 << c]
+            for index in gone:
+                del self.shown[index]
+            if gone:
+                self.decided = [d for d in self.decided if cells[d[1] * width + d[0]] == 1 << d[2]]
+                yield Backtrack(self.depth, tuple((i % width, i // width) for i in gone))
+        if self.chosen is not None:
+            x, y, colour = self.chosen
+            self.chosen = None
+            self.shown[y * self.width + x] = colour
+            yield Guess(x, y, colour, self.depth)
+        if self.decided:
+            decided, self.decided = tuple(self.decided), []
+            for x, y, colour in decided:
+                self.shown[y * self.width + x] = colour
+            reason = "forced" if line >= 0 else "probe"
+            if 0 <= line < self.height:
+                yield LineDeduced("row", line, decided, reason, self.depth, self.trying)
+            elif line >= self.height:
+                column = line - self.height
+                yield LineDeduced("column", column, decided, reason, self.depth, self.trying)
+            else:
+                yield LineDeduced("row", decided[0][1], decided, reason, self.depth, self.trying)
 
     def _undo_to(self, mark: int) -> None:
         cells = self.cells
@@ -170,7 +234,9 @@ class _ColourEngine:
         self.bad = False
         queue = self.queue
         cells = self.cells
+        yield from self._flush()
         while queue or self._more_work():
+            yield from self._flush()
             if self.bad:
                 return
             line = queue.pop()
@@ -192,6 +258,7 @@ class _ColourEngine:
             for index, mask in zip(self.line_cells[line], result, strict=True):
                 if mask != cells[index]:
                     self._narrow(index, mask, LINE, line)
+            yield from self._flush(line)
 
     def _more_work(self) -> bool:
         """When the lines are quiet: whether other rules queued lines (or met a
@@ -247,8 +314,10 @@ class _ColourEngine:
             if (mask >> colour) & 1:
                 self.probes += 1
                 mark = len(self.trail)
+                self.trying = True
                 self._narrow(index, 1 << colour, ROOT)
                 yield from self.propagate()
+                self.trying = False
                 if self.bad:
                     self.bad = False
                 else:
@@ -314,6 +383,7 @@ class _ColourEngine:
                     index = self._branch_cell()
                     if index is None:
                         self._record_solution()
+                        yield self._solution_step()
                         if (
                             self.max_solutions is not None
                             and len(self.solutions) >= self.max_solutions
@@ -347,6 +417,7 @@ class _ColourEngine:
                 yield from self.propagate()
         except _Timeout:
             timed_out = True
+        yield from self._flush()
         yield Finished(self._result(complete, capped, timed_out))
 
     def _result(self, complete: bool, capped: bool, timed_out: bool) -> ColourSolveResult:

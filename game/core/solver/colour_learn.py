@@ -293,6 +293,7 @@ class LearningColourEngine(_ColourEngine):
                 index = self._branch_cell()
                 if index is None:
                     self._record_solution()
+                    yield self._solution_step()
                     if self.max_solutions is not None and len(self.solutions) >= self.max_solutions:
                         capped = True
                         break
@@ -319,6 +320,7 @@ class LearningColourEngine(_ColourEngine):
             timed_out = True
         result = self._result(complete, capped, timed_out)
         assert isinstance(result, ColourSolveResult)
+        yield from self._flush()
         yield Finished(result)
 
 

@@ -54,7 +54,9 @@ REASON_TEXT: dict[str, str] = {
 
 
 def _value_word(value: int) -> str:
-    return "filled" if value == FILLED_VALUE else "empty"
+    if value == FILLED_VALUE:
+        return "filled"
+    return "empty" if value == EMPTY_VALUE else f"colour {value}"  # a colour puzzle's
 
 
 def cell_name(x: int, y: int) -> str:
@@ -81,7 +83,8 @@ class LineDeduced:
     probe: bool = False
 
     def describe(self) -> str:
-        filled = sum(1 for _x, _y, value in self.cells if value == FILLED_VALUE)
+        # A colour puzzle's cells are colour numbers: any colour is a fill, 0 the background.
+        filled = sum(1 for _x, _y, value in self.cells if value >= FILLED_VALUE)
         empty = len(self.cells) - filled
         parts = [
             _count_text(count, value)
@@ -193,7 +196,8 @@ class Learned:
         if count == 1:
             x, y, value = self.cells[0]
             return f"learned: {cell_name(x, y)} cannot be {_value_word(value)}"
-        filled = sum(1 for _x, _y, value in self.cells if value == FILLED_VALUE)
+        # A colour puzzle's cells are colour numbers: any colour is a fill, 0 the background.
+        filled = sum(1 for _x, _y, value in self.cells if value >= FILLED_VALUE)
         if filled == count:
             what = "filled"
         elif filled == 0:

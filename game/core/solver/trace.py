@@ -23,8 +23,9 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
-from game.core.board import Board, Cell
+from game.core.board import MAX_CELL_VALUE, Board, Cell, fill_value, is_trial_value
 from game.core.cells import EMPTY_VALUE, FILLED_VALUE, UNKNOWN_VALUE, KnownGrid, known_from_board
+from game.core.palette import MAX_COLOURS
 from game.core.puzzle import Puzzle
 from game.core.solver.result import SolveResult
 from game.core.solver.steps import (
@@ -97,11 +98,24 @@ class LineMark:
         return [(self.index, y) for y in range(height)]
 
 
+# Colour number -> its cell value on a board, real and trial (0, the background, a cross).
+_REAL_MARK = np.array([fill_value(c) for c in range(MAX_COLOURS + 1)], dtype=np.int8)
+_TRIAL_MARK = np.array([fill_value(c, True) for c in range(MAX_COLOURS + 1)], dtype=np.int8)
+
+
+_IS_TRIAL = np.array([is_trial_value(v) for v in range(MAX_CELL_VALUE + 1)], dtype=bool)
+
+
 def board_marks(board: Board) -> KnownGrid:
     """A player's sure marks as an engine grid: filled 1, crossed 0, anything else unknown.
 
-    Trial marks are the player's own guesses, so they are left out.
+    Trial marks are the player's own guesses, so they are left out. A colour board gives
+    each real mark's colour number (0 a cross) for the colour engine.
     """
+    if board.colours > 1:
+        cells = board.cells.astype(np.intp)
+        shown = board.colour_grid()
+        return np.where(_IS_TRIAL[cells] | (shown < 0), UNKNOWN_VALUE, shown).astype(np.int8)
     return known_from_board(board.cells, trial=False)
 
 
@@ -220,6 +234,8 @@ class SolveTrace(StepTrace[Step, SolveResult]):
         self.failed_cell: tuple[int, int] | None = None
         self.last_undone: tuple[tuple[int, int], ...] = ()
         self.solutions: list[BoolGrid] = []
+        # A colour puzzle's solutions as colour numbers (0 the background), beside the masks.
+        self.colour_solutions: list[KnownGrid] = []
         self._counters = Counters()
 
     # -- reading --------------------------------------------------------------------------
@@ -233,6 +249,13 @@ class SolveTrace(StepTrace[Step, SolveResult]):
         probe cells left unknown (the scene draws them lightly on top)."""
         grid = self.grid
         trial = self.depth_of > 0
+        if self.puzzle.is_colour:
+            # A colour puzzle's grid holds colour numbers: each one's real or trial mark.
+            colours = np.maximum(grid, 0).astype(np.intp)
+            cells = np.where(trial, _TRIAL_MARK[colours], _REAL_MARK[colours]).astype(np.int8)
+            cells[grid == UNKNOWN_VALUE] = Cell.UNKNOWN
+            cells[self.probed] = Cell.UNKNOWN
+            return cells
         cells = np.zeros(grid.shape, dtype=np.int8)
         cells[grid == FILLED_VALUE] = Cell.FILLED
         cells[grid == EMPTY_VALUE] = Cell.CROSSED
@@ -294,6 +317,9 @@ class SolveTrace(StepTrace[Step, SolveResult]):
             self._contradiction(step)
         elif isinstance(step, SolutionFound):
             self.solutions.append(step.array())
+            if self.puzzle.is_colour:
+                codes = np.frombuffer(step.data, dtype=np.uint8)
+                self.colour_solutions.append(codes.reshape(self.height, self.width).astype(np.int8))
             counters.solutions = len(self.solutions)
         elif isinstance(step, Finished):
             self.result = step.result

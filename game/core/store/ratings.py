@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from game.core.difficulty import EffortMeter
 from game.core.puzzle import Puzzle
-from game.core.rating import rate
+from game.core.rating import rate, rate_colour
 from game.core.solver.result import SolveResult
 from game.core.solver.task import SolveTask
 
@@ -46,6 +46,7 @@ class Ratings:
         self.solutions: dict[str, BoolGrid] = {}
         self._task: SolveTask | None = None
         self._meter: EffortMeter | None = None
+        self._task_puzzle: Puzzle | None = None
         self._task_key = ""
 
     @property
@@ -93,6 +94,7 @@ class Ratings:
                 puzzle, max_solutions=2, time_limit=self.time_limit, clock=self.clock
             )
             self._meter = EffortMeter(puzzle)
+            self._task_puzzle = puzzle
             self._task_key = key
             return True
         return False
@@ -100,8 +102,12 @@ class Ratings:
     def _record(self, key: str, result: SolveResult) -> None:
         if result.status == "unknown" or not result.solutions:
             return
-        effort = self._meter.effort(result.stats.line_rounds) if self._meter else None
-        rating = rate(result, effort)
+        puzzle = self._task_puzzle
+        if puzzle is not None and puzzle.is_colour:
+            rating = rate_colour(puzzle, result)  # the effort meter cannot watch colour
+        else:
+            effort = self._meter.effort(result.stats.line_rounds) if self._meter else None
+            rating = rate(result, effort)
         # 0 stars: more than one solution, never rated (the card shows "Ambiguous").
         self.stars[key] = 0 if rating.ambiguous else max(1, min(5, int(rating.stars)))
         self.solutions[key] = np.asarray(result.solutions[0], dtype=bool)

@@ -29,6 +29,7 @@ from game.core.puzzle import Puzzle
 from game.ui.fonts import Fonts
 from game.ui.layout import BoardLayout, Box
 from game.ui.theme import Colour, Theme
+from game.ui.widgets.colour_marks import colour_letters, ink_on, paint_colour_mark, paler
 from game.ui.widgets.marks import draw_mark
 from game.ui.widgets.win_reveal import RevealPainter
 
@@ -72,7 +73,7 @@ class Preview:
     """A drag in progress: the cells it would change and the mark they would get."""
 
     cells: Sequence[tuple[int, int]]
-    state: Cell
+    state: int
 
 
 @dataclass
@@ -92,6 +93,8 @@ class Overlays:
     preview: Preview | None = None
     flash: Flash = field(default_factory=Flash)
     hint_cell: tuple[int, int] | None = None
+    # Every cell a colour hint gives, each outlined like ``hint_cell``.
+    hint_cells: Sequence[tuple[int, int]] = ()
     hint_row: int | None = None
     hint_column: int | None = None
     # 0..1 while the win animation plays (and 1 after it): crosses and lines fade away.
@@ -114,6 +117,11 @@ class GridView:
         self.theme = theme
         self.fonts = fonts
         self.layout = layout
+        # A colour puzzle's palette (None in black and white), and whether each colour also
+        # carries its letter on cells and clues (the colour-blind option; always with a theme
+        # that marks by shape).
+        self.palette = puzzle.colours if puzzle.is_colour else None
+        self.letters_wanted = False
         self.overlays = Overlays()
         self.highlight_row: int | None = None
         self.highlight_column: int | None = None
@@ -142,6 +150,32 @@ class GridView:
         if theme != self.theme:
             self.theme = theme
             self._rebuild()
+
+    @property
+    def letters(self) -> bool:
+        """Colours carry letters: asked for, or the theme marks by shape (high contrast)."""
+        return self.palette is not None and (self.letters_wanted or self.theme.marks_by_shape)
+
+    def set_letters(self, on: bool) -> None:
+        """The colour-blind option: a letter per colour on cells and clue tiles."""
+        if on != self.letters_wanted:
+            self.letters_wanted = on
+            self._rebuild()
+
+    def paint(self, surface: pygame.Surface, box: Box | pygame.Rect, value: int) -> None:
+        """Paint one cell value into ``box``: :func:`paint_mark`, in colour for colour."""
+        if self.palette is None:
+            paint_mark(surface, box, value, self.theme)
+        else:
+            paint_colour_mark(
+                surface,
+                pygame.Rect(box),
+                value,
+                self.theme,
+                self.palette,
+                self.fonts,
+                self.letters,
+            )
 
     def set_row_look(self, y: int, look: ClueLook) -> None:
         self._row_looks[y] = look
@@ -258,13 +292,11 @@ class GridView:
         changed = np.argwhere(cells != self._drawn)
         if not len(changed):
             return 0
-        layout, theme, grid = self.layout, self.theme, self._grid
+        layout, grid = self.layout, self._grid
         ox, oy = self._ox, self._oy
         for y, x in changed.tolist():
             inner = layout.cell_inner(x, y)
-            paint_mark(
-                grid, Box(inner.x - ox, inner.y - oy, inner.w, inner.h), int(cells[y, x]), theme
-            )
+            self.paint(grid, Box(inner.x - ox, inner.y - oy, inner.w, inner.h), int(cells[y, x]))
         self._drawn = cells.copy()
         return len(changed)
 
@@ -294,9 +326,13 @@ class GridView:
         numbers = clue or (0,)
         for index, run in enumerate(numbers):
             slot = layout.row_number_box(y, index, len(numbers))
-            text = self.fonts.render(
-                str(run), self._font_px, self._clue_colour(look, index), True, exact=True
-            )
+            ink = self._clue_colour(look, index)
+            if self.palette is not None and clue:
+                box = pygame.Rect(slot.x - strip.x, 1, slot.w, strip.h - 2)
+                ink = self._colour_tile(
+                    surface, box, look, index, self._run_colour("row", y, index)
+                )
+            text = self.fonts.render(str(run), self._font_px, ink, True, exact=True)
             rect = text.get_rect(centerx=slot.x - strip.x + slot.w // 2)
             rect.y = self._ink_y(self._font_px, slot.h)
             surface.blit(text, rect)
@@ -320,12 +356,42 @@ class GridView:
         numbers = clue or (0,)
         for index, run in enumerate(numbers):
             slot = layout.column_number_box(x, index, len(numbers))
-            text, size = self._column_number(str(run), self._clue_colour(look, index))
+            ink = self._clue_colour(look, index)
+            if self.palette is not None and clue:
+                box = pygame.Rect(1, slot.y - strip.y, strip.w - 2, slot.h)
+                ink = self._colour_tile(
+                    surface, box, look, index, self._run_colour("column", x, index)
+                )
+            text, size = self._column_number(str(run), ink)
             rect = text.get_rect(centerx=slot.w // 2 + 1)
             rect.y = slot.y - strip.y + self._ink_y(size, slot.h)
             surface.blit(text, rect)
         self._column_cache[key] = surface
         return surface
+
+    def _run_colour(self, axis: str, line: int, index: int) -> int:
+        colours = self.puzzle.row_colours if axis == "row" else self.puzzle.column_colours
+        return colours[line][index] if colours is not None else 1
+
+    def _colour_tile(
+        self, surface: pygame.Surface, box: pygame.Rect, look: ClueLook, index: int, colour: int
+    ) -> Colour:
+        """A colour clue number's tile, in its colour (paler when done, framed in the error
+        colour when the line is contradicted); returns the ink its number is drawn in."""
+        assert self.palette is not None
+        rgb = self.palette.colour(colour).rgb
+        done = look.complete or index in look.placed
+        tile = paler(rgb, 0.7) if done and not look.contradicted else rgb
+        surface.fill(tile, box.inflate(-2, -2))
+        if look.contradicted:
+            pygame.draw.rect(surface, self.theme.clue_error, box, 2)
+        if self.letters and box.w >= 10:
+            letter = colour_letters(self.palette)[colour]
+            mark = self.fonts.render(letter, max(7, self._font_px // 2), ink_on(tile), True)
+            surface.blit(mark, (box.right - mark.get_width() - 1, box.bottom - mark.get_height()))
+        if done and not look.contradicted:
+            return (150, 150, 150) if ink_on(tile) == (20, 20, 20) else (235, 235, 235)
+        return ink_on(tile)
 
     def _ink_y(self, size: int, slot_h: int) -> int:
         """Where a number rendered at ``size`` goes (its top) for its digits' ink to sit
@@ -422,7 +488,7 @@ class GridView:
             side = max(1, self.layout.cell - 1)
             tile = pygame.Surface((side, side)).convert()
             if kind == "preview":
-                paint_mark(tile, Box(0, 0, side, side), state, self.theme)
+                self.paint(tile, Box(0, 0, side, side), state)
                 tile.set_alpha(150 if state != Cell.UNKNOWN else 210)
             else:
                 tile.fill(self.theme.error)
@@ -509,6 +575,11 @@ class GridView:
             for x, y in flash.cells:
                 pygame.draw.rect(surface, self.theme.error, layout.cell_box(x, y).inset(-1), width)
 
+        for cell in overlays.hint_cells:
+            if cell != overlays.hint_cell:
+                box = layout.cell_box(*cell)
+                width = max(2, layout.cell // 12)
+                pygame.draw.rect(surface, self.theme.success, box.inset(-width), width)
         if overlays.hint_cell is not None:
             # A double ring in the "good" colour: the cursor is one ring in the accent colour,
             # and a hint drawn like it could not be told from it (nor by colour alone in the
@@ -530,7 +601,7 @@ class GridView:
 
     def _draw_reveal(self, surface: pygame.Surface, board: Board, progress: float) -> None:
         # The cells settle in a wave, crosses and lines fade (``win_reveal``).
-        self._reveal.draw(surface, self.layout, self.theme, board, progress)
+        self._reveal.draw(surface, self.layout, self.theme, board, progress, self.palette)
 
 
 def changed_lines(before: CellArray, after: CellArray) -> tuple[list[int], list[int]]:

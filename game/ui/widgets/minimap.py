@@ -12,14 +12,19 @@ import numpy.typing as npt
 import pygame
 
 from game.core.board import Board, Cell
+from game.core.palette import Palette
 from game.ui.layout import Box, fit_picture
 from game.ui.theme import Theme
+from game.ui.widgets.colour_marks import value_rgb_table
 
 
 class MiniMap:
     """Draws ``board`` as a small picture inside ``area`` (kept centred, whole pixels per cell)."""
 
-    def __init__(self, width: int, height: int, theme: Theme, area: Box) -> None:
+    def __init__(
+        self, width: int, height: int, theme: Theme, area: Box, palette: Palette | None = None
+    ) -> None:
+        self.palette = palette  # a colour puzzle's colours (None: black and white)
         self.columns = width
         self.rows = height
         self.theme = theme
@@ -40,6 +45,8 @@ class MiniMap:
 
     def _palette(self) -> npt.NDArray[np.uint8]:
         theme = self.theme
+        if self.palette is not None:
+            return value_rgb_table(theme, self.palette)
         colours = {
             Cell.UNKNOWN: theme.cell_unknown,
             Cell.FILLED: theme.filled,

@@ -20,6 +20,7 @@ import numpy.typing as npt
 import pygame
 
 from game.core.board import Board, Cell
+from game.core.palette import Palette
 from game.ui.layout import BoardLayout
 from game.ui.theme import Colour, Theme
 from game.ui.widgets.marks import draw_mark
@@ -137,10 +138,14 @@ class RevealPainter:
         self._crosses: pygame.Surface | None = None
         self._lines: pygame.Surface | None = None
         self._filled: list[tuple[int, int]] = []
+        # Each filled cell's colour in a colour puzzle (empty: the theme's fill).
+        self._rgb: list[tuple[int, int, int]] = []
         self._delays: npt.NDArray[np.float64] = np.zeros((0, 0))
 
-    def _prepare(self, layout: BoardLayout, theme: Theme, board: Board) -> None:
-        key = (layout.geometry, layout.grid_box, theme, board.cells.tobytes())
+    def _prepare(
+        self, layout: BoardLayout, theme: Theme, board: Board, palette: Palette | None = None
+    ) -> None:
+        key = (layout.geometry, layout.grid_box, theme, board.cells.tobytes(), palette)
         if key == self._key:
             return
         self._key = key
@@ -173,6 +178,10 @@ class RevealPainter:
             )
         self._crosses, self._lines = crosses, lines
         self._filled = [(x, y) for y, x in np.argwhere(filled).tolist()]
+        self._rgb = []
+        if palette is not None:
+            shown = board.colour_grid()
+            self._rgb = [palette.colour(int(shown[y, x])).rgb for x, y in self._filled]
         self._delays = wave_delays(board.width, board.height)
 
     def draw(
@@ -182,10 +191,11 @@ class RevealPainter:
         theme: Theme,
         board: Board,
         progress: float,
+        palette: Palette | None = None,
     ) -> None:
         """The board at ``progress`` (0 -> 1, the grid view's ``overlays.reveal``) of the
         board's part of the reveal. The caller clips to the cells' view."""
-        self._prepare(layout, theme, board)
+        self._prepare(layout, theme, board, palette)
         age = _clamp(progress) * REVEAL_SECONDS
         box = layout.grid_box
         surface.fill(theme.cell_unknown, box)
@@ -194,18 +204,19 @@ class RevealPainter:
             surface.blit(self._lines, (box.x, box.y))
         settle = settle_progress(age, self._delays)
         cell = layout.cell
-        for x, y in self._filled:
+        for number, (x, y) in enumerate(self._filled):
+            fill = self._rgb[number] if self._rgb else theme.filled
             p = float(settle[y, x])
             if p <= 0.0:
                 # Not reached yet: the mark as played, the grid's gaps round it.
-                surface.fill(theme.filled, layout.cell_inner(x, y))
+                surface.fill(fill, layout.cell_inner(x, y))
                 continue
             full = layout.cell_box(x, y)
             # The whole box and the line after it: the gaps close into one picture.
             side = (full.w + 1) * settle_grow(p)
             rect = pygame.Rect(0, 0, round(side), round(side * (full.h + 1) / (full.w + 1)))
             rect.center = (full.x + (full.w + 1) // 2, full.y + (full.h + 1) // 2)
-            colour = _blend(theme.filled, theme.accent, settle_flash(p)) if p < 1 else theme.filled
+            colour = _blend(fill, theme.accent, settle_flash(p)) if p < 1 else fill
             surface.fill(colour, rect)
         if self._crosses is not None:
             fade = 1.0 - _smooth(age / CROSS_FADE)

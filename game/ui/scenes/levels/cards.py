@@ -237,10 +237,13 @@ def picture_surface(
     size: tuple[int, int],
     ink: tuple[int, int, int],
     paper: tuple[int, int, int],
+    colours: npt.NDArray[np.uint8] | None = None,
 ) -> pygame.Surface:
-    """The solved picture scaled to fit ``size`` with square pixels, sharp edges."""
+    """The solved picture scaled to fit ``size`` with square pixels, sharp edges; a colour
+    picture's filled cells take their RGB from ``colours`` (height, width, 3)."""
     height, width = picture.shape
-    pixels = np.where(picture.T[:, :, None], np.array(ink), np.array(paper)).astype(np.uint8)
+    filled_ink = np.array(ink) if colours is None else colours.transpose(1, 0, 2)
+    pixels = np.where(picture.T[:, :, None], filled_ink, np.array(paper)).astype(np.uint8)
     small = pygame.surfarray.make_surface(pixels)
     factor = max(1, min(size[0] // width, size[1] // height))
     if factor * width > size[0] or factor * height > size[1] or factor == 1:

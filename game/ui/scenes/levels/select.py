@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import numpy as np
 import pygame
 
 from game.core.store.fileio import readable
@@ -148,7 +149,14 @@ class NonogramKind(SelectKind[PuzzleEntry]):
         look = PictureLook(entry.key, inner, theme.filled, theme.cell_unknown)
         thumbnail = self._thumbnails.get(look)
         if thumbnail is None:
-            thumbnail = picture_surface(picture, inner, theme.filled, theme.cell_unknown)
+            colours = None
+            if puzzle is not None and puzzle.is_colour and puzzle.goal_colours is not None:
+                grid = np.asarray(puzzle.goal_colours, dtype=np.intp)
+                table = np.array(
+                    [theme.cell_unknown, *(c.rgb for c in puzzle.colours.colours)], dtype=np.uint8
+                )
+                colours = table[grid]
+            thumbnail = picture_surface(picture, inner, theme.filled, theme.cell_unknown, colours)
             self._thumbnails[look] = thumbnail
         surface.blit(thumbnail, thumbnail.get_rect(center=box.center))
 

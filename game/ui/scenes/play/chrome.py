@@ -102,6 +102,8 @@ class PlayChrome(frame.ShellChrome):
         scene.minimap.set_area(map_box)
         if app.setting(MINIMAP):
             y = scene.minimap.box.bottom + pad
+        if scene.palette_bar is not None:
+            y = scene.palette_bar.place(x, y, width) + pad
         self.panel_top = y
         row_h = app.scaled(36)
         gap = app.scaled(8)
@@ -159,7 +161,13 @@ class PlayChrome(frame.ShellChrome):
     def panel_extra(self) -> Hashable:
         layout = self.scene.layout
         # The mini-map (when shown) and, on a big board, the part of it in view.
-        return bool(self.scene.app.setting(MINIMAP)), (*layout.scroll, layout.cell)
+        scene = self.scene
+        return (
+            bool(scene.app.setting(MINIMAP)),
+            (*layout.scroll, layout.cell),
+            scene.colour,
+            scene.grid_view.letters,
+        )
 
     def win_appear(self) -> float:
         """0 -> 1 as the title and the result panel fade in, as the reveal's wave ends."""
@@ -173,6 +181,8 @@ class PlayChrome(frame.ShellChrome):
 
     def draw_panel_top(self, surface: pygame.Surface) -> None:
         scene = self.scene
+        if scene.palette_bar is not None and scene.win is None:
+            scene.palette_bar.draw(surface)
         if not scene.app.setting(MINIMAP):
             return
         if scene.paused:
@@ -216,6 +226,7 @@ class PlayChrome(frame.ShellChrome):
         overlays.show_cursor = scene.show_cursor and win is None
         overlays.flash = scene.flash
         overlays.hint_cell = scene.hint_cell
+        overlays.hint_cells = scene.hint_cells if scene.hint_cell is not None else ()
         line = scene.hint_line
         overlays.hint_row = line[1] if line and line[0] == "row" else None
         overlays.hint_column = line[1] if line and line[0] == "column" else None
@@ -296,7 +307,9 @@ class ClueLooks:
         else:
             rows, columns = changed_lines(self._seen, cells)
         self._seen = cells.copy()
-        greying = bool(scene.app.setting(CLUE_GREYING))
+        # Colour clues grey when their line is complete (the runs placed one by one are
+        # the black-and-white line solver's word, not yet the colour one's).
+        greying = bool(scene.app.setting(CLUE_GREYING)) and not puzzle.is_colour
         for y in rows:
             self._placed_rows[y] = _placed(greying, puzzle.row_clues[y], cells[y, :])
         for x in columns:

@@ -147,6 +147,15 @@ class PlayInput:
         free = scene.pen.drag is None and not self.panning
         if kind in _MOUSE_EVENTS and free and scene.rail.handle(event):
             return True  # a rail button took the press (motion only moves its hover)
+        bar = scene.palette_bar
+        if (
+            bar is not None
+            and free
+            and scene.win is None
+            and kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL)
+            and bar.handle(event)
+        ):
+            return True
         if scene.win is not None:
             return scene.handle_won(event)
         if kind in _MOUSE_EVENTS:
@@ -191,7 +200,7 @@ class PlayInput:
         scene.show_cursor = True
         scene.apply(
             scene.pen.key_down(
-                scene.session.board, pygame.K_SPACE, Mark.FILL, scene.trial_mode, cell
+                scene.session.board, pygame.K_SPACE, Mark.FILL, scene.trial_mode, cell, scene.colour
             )
         )
 
@@ -275,7 +284,7 @@ class PlayInput:
         self._end_shift_stroke()  # a click is a step of its own
         scene.cursor = cell
         scene.show_cursor = True
-        scene.pen.press(scene.session.board, cell, button, shift, scene.trial_mode)
+        scene.pen.press(scene.session.board, cell, button, shift, scene.trial_mode, scene.colour)
         self._update_preview()
 
     def _handle_pan(self, event: pygame.event.Event, pos: tuple[int, int]) -> bool:
@@ -346,6 +355,8 @@ class PlayInput:
         if key in (pygame.K_0, pygame.K_KP0):
             scene.fit()
             return True
+        if scene.palette_bar is not None and scene.palette_bar.handle_key(key):
+            return True
         if key == pygame.K_SPACE and self._space_down():
             return True
         if key in _ARROWS:
@@ -355,7 +366,12 @@ class PlayInput:
         if key in _MARK_KEYS:
             scene.show_cursor = True
             stroke = scene.pen.key_down(
-                scene.session.board, key, _MARK_KEYS[key], scene.trial_mode, scene.cursor
+                scene.session.board,
+                key,
+                _MARK_KEYS[key],
+                scene.trial_mode,
+                scene.cursor,
+                scene.colour,
             )
             scene.apply(stroke)
             return True

@@ -52,7 +52,11 @@ _ARROWS: dict[int, tuple[int, int]] = {
 }
 _MOUSE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 OFFER = "lesson offer"  # the first start's question (a dialog's name)
-_SOUND_OF_STATE = {Cell.UNKNOWN: "clear", Cell.CROSSED: "cross", Cell.TRIAL_CROSSED: "cross"}
+_SOUND_OF_STATE: dict[int, str] = {
+    Cell.UNKNOWN: "clear",
+    Cell.CROSSED: "cross",
+    Cell.TRIAL_CROSSED: "cross",
+}
 
 
 class LessonScene(Scene):

@@ -24,7 +24,15 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core.board import Cell
-from game.core.play.advice import BrokenLine, ForcedCell, WrongMarks, advise_hint, check_marks
+from game.core.play.advice import (
+    BrokenColourLine,
+    BrokenLine,
+    ForcedCell,
+    ForcedColour,
+    WrongMarks,
+    advise_hint,
+    check_marks,
+)
 from game.core.play.moves import ClearAll, CommitTrial, DiscardTrial, Paint
 from game.core.play.session import Change, Session
 from game.core.play.strokes import Drag, Pen
@@ -36,10 +44,11 @@ from game.ui.scenes.play.chrome import ClueLooks, PlayChrome
 from game.ui.scenes.play.exits import PlayExits
 from game.ui.scenes.play.hint import HintShow
 from game.ui.scenes.play.input import PlayInput
+from game.ui.scenes.play.palette_bar import PaletteBar
 from game.ui.scenes.play.rail import PlayRail
 from game.ui.scenes.play.shell import PlayShell
 from game.ui.scenes.play.viewport import BoardViewport
-from game.ui.settings import AUTO_CHECK, AUTO_CROSS, PLAY_PANEL
+from game.ui.settings import AUTO_CHECK, AUTO_CROSS, COLOUR_LETTERS, PLAY_PANEL
 from game.ui.widgets.button import Button
 from game.ui.widgets.grid_view import Flash, GridView
 from game.ui.widgets.minimap import MiniMap
@@ -58,7 +67,11 @@ PAN_STEP = 0.4  # a pan button moves the view by this share of the cells in view
 WIN_ANIMATION_SECONDS = BUTTONS_AT + 0.2
 UNIQUENESS_SLICE = 0.003  # seconds of solver work per frame while checking uniqueness
 
-_SOUND_OF_STATE = {Cell.UNKNOWN: "clear", Cell.CROSSED: "cross", Cell.TRIAL_CROSSED: "cross"}
+_SOUND_OF_STATE: dict[int, str] = {
+    Cell.UNKNOWN: "clear",
+    Cell.CROSSED: "cross",
+    Cell.TRIAL_CROSSED: "cross",
+}
 
 
 class PlayScene(PlayShell[Session]):
@@ -92,11 +105,15 @@ class PlayScene(PlayShell[Session]):
         self.trial_mode = self.session.board.has_trial()
         self.cursor = (0, 0)
         self.pen = Pen()
+        # The colour a fill paints (1 in black and white); the bar of a colour puzzle.
+        self.colour = 1
+        self.palette_bar = PaletteBar(self, puzzle.colours) if puzzle.is_colour else None
         self.show_errors = bool(self.app.setting(AUTO_CHECK))
         self.flash = Flash()
         self.flash_age = 0.0
         self.hint_line: tuple[str, int] | None = None
         self.hint_cell: tuple[int, int] | None = None
+        self.hint_cells: list[tuple[int, int]] = []  # a colour hint's cells
         self.hint_show = HintShow(self)  # the teaching hint's cells and its "show me"
         self.input = PlayInput(self)
         self.hover_row: int | None = None
@@ -115,7 +132,14 @@ class PlayScene(PlayShell[Session]):
         self.regions: PlayRegions = compute_play_regions(*size, panel=self.panel_wanted)
         self.viewport = BoardViewport(puzzle, self.regions)
         self.grid_view = GridView(puzzle, self.app.theme, self.app.fonts, self.layout)
-        self.minimap = MiniMap(puzzle.width, puzzle.height, self.app.theme, Box(0, 0, 1, 1))
+        self.grid_view.set_letters(bool(self.app.setting(COLOUR_LETTERS)))
+        self.minimap = MiniMap(
+            puzzle.width,
+            puzzle.height,
+            self.app.theme,
+            Box(0, 0, 1, 1),
+            puzzle.colours if puzzle.is_colour else None,
+        )
         self.looks = ClueLooks(self)
         self._build(size)
         self.looks.sync()
@@ -444,6 +468,16 @@ class PlayScene(PlayShell[Session]):
             self.hint_line, self.hint_cell = advice.line, None  # hint_show outlines every cell
             self.cursor = advice.cell
             self._show_cell(*advice.cell)
+        elif isinstance(advice, ForcedColour):
+            self.hint_line, self.hint_cell = advice.line, advice.cell
+            self.hint_cells = [(x, y) for x, y, _ in advice.hint.cells]
+            self.cursor = advice.cell
+            colour = advice.hint.cells[0][2]
+            if colour and self.palette_bar is not None:
+                self.palette_bar.choose(colour)  # ready to paint what the hint gives
+            self._show_cell(*advice.cell)
+        elif isinstance(advice, BrokenColourLine):
+            self.hint_line, self.hint_cell = advice.line, None
         self.set_message(advice.text, advice.tone)
 
     def _flash(self, cells: Sequence[tuple[int, int]]) -> None:
@@ -534,9 +568,12 @@ class PlayScene(PlayShell[Session]):
         theme = self.app.theme
         view = self.grid_view
         view.set_theme(theme)
+        view.set_letters(bool(self.app.setting(COLOUR_LETTERS)))
         self.minimap.set_theme(theme)
         surface.blit(self.chrome.compose(surface.get_size()), (0, 0))
         self.chrome.draw_board(surface)
+        if self.palette_bar is not None and not self.paused:
+            self.palette_bar.draw_at_cursor(surface)
         self.rail.draw(surface)
         self.chrome.draw_drag_counter(surface)
         if self.focus_lost and self.win is None and self.app.top is self:

@@ -14,12 +14,13 @@ import numpy as np
 import numpy.typing as npt
 import pygame
 
-from game.core.board import Cell
+from game.core.board import Cell, fill_value
+from game.core.palette import Palette
 from game.core.play.moves import Paint
 from game.core.puzzle import Puzzle
 from game.core.store.packs import PackPlace
 from game.ui.scenes.play.scene import REVEAL_SECONDS, PlayScene
-from game.ui.settings import PLAY_PANEL
+from game.ui.settings import COLOUR_LETTERS, PLAY_PANEL
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -58,6 +59,54 @@ def sailboat() -> Puzzle:
     waves = (yy >= 26) & (np.sin(xx * 0.8 + yy * 1.7) > 0.1)
     picture: BoolGrid = sun | main_sail | jib | mast | hull | waves
     return Puzzle.from_grid(picture, title="Sailboat")
+
+
+FLOWER_ROWS = (
+    "....................",
+    ".......rrrrr........",
+    ".....rrrrrrrrr......",
+    "....rrrryyyrrrr.....",
+    "....rrryyyyyrrr.....",
+    "....rrryyyyyrrr.....",
+    "....rrrryyyrrrr.....",
+    ".....rrrrrrrrr......",
+    ".......rrrrr........",
+    ".........g..........",
+    "...gg....g....gg....",
+    "..gggg...g...gggg...",
+    "...gggg..g..gggg....",
+    ".....gggggggggg.....",
+    ".........g..........",
+    "....bbbbbbbbbbbb....",
+    "....kkkkkkkkkkkk....",
+    ".....bbbbbbbbbb.....",
+    "......bbbbbbbb......",
+    ".......bbbbbb.......",
+)
+FLOWER_PALETTE = Palette.of(
+    ("white", (255, 255, 255)),
+    ("red", (214, 48, 49)),
+    ("yellow", (246, 200, 40)),
+    ("green", (46, 150, 70)),
+    ("brown", (150, 90, 40)),
+    ("black", (40, 40, 48)),
+)
+
+
+def flower() -> Puzzle:
+    """20x20 in five colours: a red flower with a yellow heart in a brown pot."""
+    keys = " rygbk"
+    grid = [[keys.index(ch) if ch != "." else 0 for ch in row] for row in FLOWER_ROWS]
+    return Puzzle.from_colour_grid(grid, FLOWER_PALETTE, title="Flower")
+
+
+def _paint_colour_lines(scene: PlayScene, rows: Iterable[int], columns: Iterable[int]) -> None:
+    """Paint whole lines of a colour puzzle as the picture has them (crosses the background)."""
+    goal = np.asarray(scene.puzzle.goal_colours)
+    cells = [(x, y) for y in rows for x in range(scene.puzzle.width)]
+    cells += [(x, y) for x in columns for y in range(scene.puzzle.height)]
+    for x, y in cells:
+        scene.session.apply(Paint(x, y, x, y, fill_value(int(goal[y, x]))))
 
 
 def _mark_lines(scene: PlayScene, rows: Iterable[int], columns: Iterable[int]) -> None:
@@ -195,6 +244,41 @@ def _shot_contrast(app: App) -> None:
     _shot_5x5(app)
 
 
+def _shot_colour_20x20(app: App) -> None:
+    """A 20x20 colour game mid-play: lines painted, a trial mark, green the chosen colour."""
+    scene = _open(app, flower(), "Colour", 3)
+    _paint_colour_lines(scene, rows=range(0, 5), columns=[0, 1, 9, 18, 19])
+    goal = np.asarray(scene.puzzle.goal_colours)
+    for x in range(3, 9):
+        scene.session.apply(Paint(x, 11, x, 11, fill_value(int(goal[11, x]), trial=True)))
+    scene.after_change()
+    scene.colour = 3
+    scene.cursor = (12, 13)
+    scene.session.elapsed = 3 * 60 + 40.0
+    _settle(app, 0.1)
+
+
+def _shot_colour_letters(app: App) -> None:
+    """The same game with the colour-blind option on: a letter per colour."""
+    app.set_setting(COLOUR_LETTERS, True)
+    _shot_colour_20x20(app)
+
+
+def _shot_colour_win(app: App) -> None:
+    scene = _open(app, flower(), "Colour", 3)
+    goal = np.asarray(scene.puzzle.goal_colours)
+    scene.session.elapsed = 6 * 60 + 2.0
+    for y, x in np.argwhere(goal > 0).tolist():
+        if (x, y) != (9, 14):
+            scene.session.apply(Paint(x, y, x, y, fill_value(int(goal[y, x]))))
+    scene.after_change()
+    scene.colour = 3
+    centre = scene.layout.cell_box(9, 14).centre
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=1))
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre, button=1))
+    _settle(app, REVEAL_SECONDS + 0.6)
+
+
 SCREENSHOTS = {
     "play-5x5": _shot_5x5,
     "play-20x20": _shot_20x20,
@@ -204,4 +288,7 @@ SCREENSHOTS = {
     "play-win": _shot_win,
     "play-pause": _shot_pause,
     "play-5x5-contrast": _shot_contrast,
+    "play-colour-20x20": _shot_colour_20x20,
+    "play-colour-letters": _shot_colour_letters,
+    "play-colour-win": _shot_colour_win,
 }

@@ -23,11 +23,11 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pygame
 
-from game.core.board import Board, Cell
+from game.core.board import Board, Cell, fill_value
 from game.core.cells import KnownGrid
 from game.core.playable import grid_refusal
 from game.core.puzzle import Puzzle
-from game.core.race import ALGORITHMS, INFO, check_algorithm, step_source
+from game.core.race import ALGORITHMS, INFO, check_algorithm, colour_refusal, step_source
 from game.core.solver.result import SolveResult
 from game.core.solver.trace import (
     DEFAULT_MAX_SOLUTIONS,
@@ -250,6 +250,9 @@ class NonogramReplay:
 
     def next_algorithm(self) -> None:
         """Watch the next algorithm solve (our engine, then the seeds'), from the start."""
+        if self.puzzle.is_colour:
+            self.app.toast(colour_refusal())
+            return
         self.algorithm = ALGORITHMS[(ALGORITHMS.index(self.algorithm) + 1) % len(ALGORITHMS)]
         self.solver_button.label = solver_label(self.algorithm)
         self.shell.restart()
@@ -311,7 +314,13 @@ class NonogramReplay:
         map_side = min(panel.w - 2 * pad, round(170 * scale))
         map_area = Box(panel.x + pad, panel.bottom - pad - map_side, panel.w - 2 * pad, map_side)
         if self.minimap is None:
-            self.minimap = MiniMap(puzzle.width, puzzle.height, app.theme, map_area)
+            self.minimap = MiniMap(
+                puzzle.width,
+                puzzle.height,
+                app.theme,
+                map_area,
+                puzzle.colours if puzzle.is_colour else None,
+            )
         else:
             self.minimap.set_theme(app.theme)
             self.minimap.set_area(map_area)
@@ -333,9 +342,15 @@ class NonogramReplay:
     def shown_board(self, solution_index: int | None) -> Board:
         """The board on screen: the engine's grid, or at the end the solution browsed."""
         trace = self.trace
+        colours = self.puzzle.colour_count
+        if solution_index is not None and solution_index < len(trace.colour_solutions):
+            # A colour solution: each cell its colour's mark (the background a cross).
+            grid = trace.colour_solutions[solution_index].astype(np.intp)
+            marks = np.array([fill_value(c) for c in range(colours + 1)], dtype=np.int8)[grid]
+            return Board(self.puzzle.width, self.puzzle.height, marks, colours)
         if solution_index is not None:
             return solution_board(trace.solutions[solution_index])
-        return Board(self.puzzle.width, self.puzzle.height, trace.display_cells())
+        return Board(self.puzzle.width, self.puzzle.height, trace.display_cells(), colours)
 
     def draw_board(self, surface: pygame.Surface, frame: BoardFrame) -> None:
         assert self.grid_view is not None and self.minimap is not None

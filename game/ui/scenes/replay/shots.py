@@ -120,4 +120,24 @@ def _shot_solutions(app: App) -> None:
     app.step(1 / 60)
 
 
-SCREENSHOTS = {"replay_search": _shot_search, "replay_solutions": _shot_solutions}
+def _shot_colour(app: App) -> None:
+    """The replay of a 20x20 colour puzzle stopped midway: each deduction in its colour."""
+    from game.ui.scenes.play.shots import flower
+
+    puzzle = flower()
+    scene = ReplayScene(app, puzzle, playing=False, time_limit=None)
+    app.push(scene)
+    app.step()
+    state = scene.state
+    cells = puzzle.width * puzzle.height
+    while not state.finished and int((state.grid >= 0).sum()) < cells * 0.45:
+        state.advance(1.0, max_steps=1)
+    for _ in range(2):
+        app.step(1 / 60)
+
+
+SCREENSHOTS = {
+    "replay_search": _shot_search,
+    "replay_solutions": _shot_solutions,
+    "replay_colour": _shot_colour,
+}

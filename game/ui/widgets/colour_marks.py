@@ -1,0 +1,124 @@
+"""Colour marks on screen: a colour puzzle's cells, clue tiles and swatches drawn the same way
+everywhere (the grid, the mini-map, the palette bar, thumbnails, replays, the win).
+
+A cell value is a ``game.core.board`` value: a real mark of colour ``c`` is painted in the
+palette's RGB; a trial mark of it is the same colour, paler, inside a frame of the theme's
+trial colour; a cross is the theme's cross (the background). With *letters* on (the
+colour-blind option, and always in the high-contrast theme) each colour also carries a letter,
+so no colour is told apart by hue alone.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import numpy.typing as npt
+import pygame
+
+from game.core.board import MAX_CELL_VALUE, Cell, is_trial_value, mark_colour
+from game.core.palette import RGB, Palette
+from game.core.play.colour_hints import spoken_name
+from game.ui.fonts import Fonts
+from game.ui.theme import Theme
+from game.ui.widgets.marks import draw_mark
+
+DARK: RGB = (20, 20, 20)
+LIGHT: RGB = (250, 250, 250)
+
+
+def luminance(rgb: RGB) -> float:
+    """Relative luminance (WCAG) of an sRGB colour, 0 black to 1 white."""
+
+    def channel(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (channel(v) for v in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def ink_on(rgb: RGB) -> RGB:
+    """Black or white text on ``rgb``: whichever contrasts more."""
+    lum = luminance(rgb)
+    return DARK if (lum + 0.05) / 0.06 >= 1.05 / (lum + 0.05) else LIGHT
+
+
+def paler(rgb: RGB, share: float = 0.45) -> RGB:
+    """``rgb`` moved ``share`` of the way to white (trial marks, finished clues)."""
+    r, g, b = rgb
+    return (
+        round(r + (255 - r) * share),
+        round(g + (255 - g) * share),
+        round(b + (255 - b) * share),
+    )
+
+
+def colour_letters(palette: Palette) -> str:
+    """One capital letter per colour, background first (``" "``): each colour's initial when
+    they differ, else A, B, C..."""
+    names = [spoken_name(palette, number) for number in range(1, palette.count + 1)]
+    initials = [name[0].upper() for name in names]
+    if len(set(initials)) == len(initials) and all(ch.isalpha() for ch in initials):
+        return " " + "".join(initials)
+    return " " + "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456"[: palette.count]
+
+
+def value_rgb_table(theme: Theme, palette: Palette) -> npt.NDArray[np.uint8]:
+    """Every cell value's colour in a small picture (the mini-map, thumbnails): crosses and
+    unknown cells the paper, a trial mark its colour paler."""
+    table = np.zeros((MAX_CELL_VALUE + 1, 3), dtype=np.uint8)
+    for value in range(MAX_CELL_VALUE + 1):
+        colour = mark_colour(value)
+        if colour <= 0 or colour > palette.count:
+            table[value] = theme.cell_unknown
+        else:
+            rgb = palette.colour(colour).rgb
+            table[value] = paler(rgb) if is_trial_value(value) else rgb
+    return table
+
+
+def paint_colour_mark(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    value: int,
+    theme: Theme,
+    palette: Palette,
+    fonts: Fonts | None = None,
+    letters: bool = False,
+) -> None:
+    """Paint one colour puzzle cell (its inner square ``rect``), background included."""
+    colour = mark_colour(value)
+    if colour <= 0 or colour > palette.count:
+        surface.fill(theme.cell_unknown, rect)
+        if value != Cell.UNKNOWN:
+            draw_mark(surface, rect, value, theme)  # a cross or a trial cross
+        return
+    rgb = palette.colour(colour).rgb
+    if is_trial_value(value):
+        surface.fill(theme.trial_filled, rect)
+        inner = rect.inflate(-2 * max(1, rect.w // 7), -2 * max(1, rect.h // 7))
+        surface.fill(paler(rgb, 0.3), inner)
+    else:
+        surface.fill(rgb, rect)
+    if letters and fonts is not None and rect.w >= 9:
+        letter = colour_letters(palette)[colour]
+        size = max(7, rect.h * 2 // 3)
+        text = fonts.render(letter, size, ink_on(rgb), True, exact=True)
+        surface.blit(text, text.get_rect(center=rect.center))
+
+
+def draw_swatch(
+    surface: pygame.Surface,
+    rect: pygame.Rect,
+    rgb: RGB,
+    label: str,
+    fonts: Fonts,
+    theme: Theme,
+    chosen: bool,
+) -> None:
+    """One palette swatch: the colour with its key (and letter) on it; the chosen one framed."""
+    surface.fill(rgb, rect)
+    pygame.draw.rect(surface, theme.grid_line_thick, rect, 1)
+    if chosen:
+        pygame.draw.rect(surface, theme.cursor, rect.inflate(8, 8), 3)
+    text = fonts.render(label, max(10, rect.h // 2), ink_on(rgb), True, exact=True)
+    surface.blit(text, text.get_rect(center=rect.center))

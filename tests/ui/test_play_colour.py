@@ -1,0 +1,101 @@
+"""A colour nonogram on the play screen: the palette bar, painting the chosen colour, crosses,
+the colour letters and the win, driven by synthetic events."""
+
+from __future__ import annotations
+
+import numpy as np
+import pygame
+
+from game.core.board import Cell, fill_value
+from game.ui.scenes.play.shots import flower
+from game.ui.settings import COLOUR_LETTERS
+from tests.ui.play_helpers import click, drag, open_play, pixel, press
+from tests.ui.ui_events import key, wheel
+
+
+def test_number_keys_q_e_and_the_wheel_choose_the_colour_a_click_paints() -> None:
+    scene = open_play(flower())
+    assert scene.palette_bar is not None and scene.colour == 1
+    key(scene.app, pygame.K_3)
+    assert scene.colour == 3
+    click(scene, 9, 12)
+    assert int(scene.session.board.cells[12, 9]) == fill_value(3)
+    assert pixel(scene, 9, 12) == scene.puzzle.colours.colour(3).rgb
+    key(scene.app, pygame.K_e)
+    assert scene.colour == 4
+    key(scene.app, pygame.K_q)
+    key(scene.app, pygame.K_q)
+    assert scene.colour == 2
+    key(scene.app, pygame.K_q)
+    key(scene.app, pygame.K_q)
+    assert scene.colour == 5  # wraps round
+    key(scene.app, pygame.K_9)  # no ninth colour: nothing chosen
+    assert scene.colour == 5
+    wheel(scene.app, scene.palette_bar.rects[0].center, -1)
+    assert scene.colour == 1
+    press(scene, scene.palette_bar.rects[1].center)
+    scene.app.step()
+    assert scene.colour == 2
+
+
+def test_a_drag_paints_the_colour_right_crosses_and_shift_clears() -> None:
+    scene = open_play(flower())
+    key(scene.app, pygame.K_1)
+    drag(scene, (7, 1), (11, 1))
+    row = scene.session.board.cells[1, 7:12]
+    assert row.tolist() == [fill_value(1)] * 5
+    assert scene.session.row_status(1).complete
+    click(scene, 0, 0, button=3)
+    assert scene.session.board.cells[0, 0] == Cell.CROSSED
+    click(scene, 7, 1, button=2)
+    assert scene.session.board.cells[1, 7] == Cell.UNKNOWN
+
+
+def test_l_turns_the_colour_letters_on_and_the_high_contrast_theme_has_them() -> None:
+    scene = open_play(flower())
+    assert not scene.grid_view.letters
+    key(scene.app, pygame.K_l)
+    assert scene.app.setting(COLOUR_LETTERS)
+    scene.app.step()
+    assert scene.grid_view.letters
+    key(scene.app, pygame.K_l)
+    scene.app.set_setting("theme", "contrast")
+    scene.app.step()
+    assert scene.grid_view.letters
+
+
+def test_painting_the_picture_in_its_colours_wins_and_the_hint_names_a_colour() -> None:
+    scene = open_play(flower())
+    key(scene.app, pygame.K_h)
+    assert "must cover" in scene.message or "background" in scene.message
+    assert scene.hint_cells and scene.hint_cell == scene.hint_cells[0]
+    goal = np.asarray(scene.puzzle.goal_colours)
+    for colour in range(1, 6):
+        key(scene.app, pygame.K_0 + colour)
+        for y, x in np.argwhere(goal == colour).tolist():
+            click(scene, x, y)
+    assert scene.session.solved
+    assert scene.win is not None
+
+
+def test_watch_the_solver_from_a_colour_game_starts_from_its_marks() -> None:
+    from game.ui.scenes.replay.scene import ReplayScene
+
+    scene = open_play(flower())
+    key(scene.app, pygame.K_1)  # red
+    drag(scene, (7, 1), (11, 1))
+    click(scene, 0, 0, button=3)
+    scene.exits.open_solver()
+    app = scene.app
+    for _ in range(3):
+        app.step(1 / 60)
+    replay = app.top
+    assert isinstance(replay, ReplayScene)
+    marks = replay.part.marks
+    assert marks is not None and marks[0, 0] == 0 and marks[1, 7:12].tolist() == [1] * 5
+    replay.part._marks_toggled(True)
+    for _ in range(60):
+        app.step(1 / 60)
+        if replay.part.marks_check is None:
+            break
+    assert replay.part.from_marks
