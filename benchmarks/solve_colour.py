@@ -2,6 +2,7 @@
 
     python3 benchmarks/solve_colour.py                       # our samples + random ones
     python3 benchmarks/solve_colour.py ../shared/puzzles/colour --timeout 60
+    python3 benchmarks/solve_colour.py ../shared/puzzles/colour --cpsat   # and CP-SAT's verdicts
 
 The public puzzles (webpbn #47 "Map" and #220 "Onions" in ``../shared/puzzles/colour``,
 for benchmarking under their terms) are read from that folder when given, never copied
@@ -22,6 +23,8 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from cpsat_colour import cpsat_verdict  # beside this file
 
 from game.core.formats import FormatError, read_puzzle
 from game.core.palette import Palette, fallback_rgb
@@ -85,7 +88,17 @@ def main() -> int:
     parser.add_argument("folder", nargs="?", help="a folder of colour puzzle files")
     parser.add_argument("--timeout", type=float, default=60.0, help="seconds per puzzle")
     parser.add_argument("--seeds", type=int, default=3, help="random puzzles per size")
+    parser.add_argument(
+        "--cpsat", action="store_true", help="check each verdict with an OR-tools CP-SAT model"
+    )
     args = parser.parse_args()
+    if args.cpsat:
+        try:
+            import ortools  # noqa: F401
+        except ImportError:
+            print("solve_colour: --cpsat needs OR-tools: python3 -m pip install ortools",
+                  file=sys.stderr)  # fmt: skip
+            return 2
 
     cases: list[tuple[str, Puzzle, str]] = []
     if args.folder:
@@ -127,6 +140,11 @@ def main() -> int:
         if note or (result.status != "none" and not goal_found and result.complete):
             wrong += 1
             note += " MISMATCH"
+        if args.cpsat:
+            theirs, cp_seconds = cpsat_verdict(puzzle, args.timeout)
+            agrees = theirs == result.status or "unknown" in (theirs, result.status)
+            note += f"  cp-sat {theirs} {cp_seconds:.3f} s" + ("" if agrees else " DIFFERS")
+            wrong += not agrees
         print(
             f"{name:<24} {puzzle.size_text:>6} {puzzle.colour_count:>7} {seconds:>8.3f}  "
             f"{result.status}{note}"
