@@ -32,6 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from game.core.cells import FILLED, UNKNOWN
+from game.core.solver import kernel
 from game.core.solver.engine_probe import Prober
 from game.core.solver.engine_state import (
     BROKEN_RULE,
@@ -101,6 +102,10 @@ class Learner(Prober):
             for clue, line in zip(self.clues, self.lines, strict=True)
         ]
         self.reason_cache: dict[int, int] = {}
+        # The compiled twin of smallest_reason and the longest line it takes (kernel.py).
+        compiled = kernel.smallest_reason()
+        self.reason_kernel = compiled[0] if compiled is not None else None
+        self.reason_kernel_cells = compiled[1] if compiled is not None else -1
 
     # -- explanation -----------------------------------------------------------------------
 
@@ -148,7 +153,12 @@ class Learner(Prober):
         if kept_bits is None:
             self.fits += len(known)
             known.sort(reverse=True)
-            kept_bits = smallest_reason(
+            search = (
+                self.reason_kernel
+                if self.reason_kernel is not None and length <= self.reason_kernel_cells
+                else smallest_reason
+            )
+            kept_bits = search(
                 self.clues[line_id],
                 length,
                 filled,
