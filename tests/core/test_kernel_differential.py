@@ -129,11 +129,11 @@ def test_the_colour_line_solver_matches_brute_force(compiled: ModuleType) -> Non
                 colours.append(cell)
             previous = cell
         full = (1 << (colours_in_use + 1)) - 1
-        domains = bytes(
+        domains = tuple(
             full if rng.random() < 0.6 else (rng.randint(1, full) | (1 << cell)) for cell in picture
         )
         if rng.random() < 0.2:  # domains that may rule the picture out
-            domains = bytes(rng.randint(1, full) for _ in picture)
+            domains = tuple(rng.randint(1, full) for _ in picture)
         fitting = [
             cells
             for cells in _placements(lengths, colours, size)
@@ -143,7 +143,7 @@ def test_the_colour_line_solver_matches_brute_force(compiled: ModuleType) -> Non
         if not fitting:
             assert answer is None, (case, lengths, colours, domains)
             continue
-        expected = bytes(sum({1 << cells[i] for cells in fitting}) for i in range(size))
+        expected = tuple(sum({1 << cells[i] for cells in fitting}) for i in range(size))
         assert answer == expected, (case, lengths, colours, domains)
 
 

@@ -21,7 +21,7 @@
 
 /* Bumped with every change of behaviour or signature; game/core/solver/kernel.py refuses a
  * built module whose number differs (a stale build runs pure Python, never wrong answers). */
-#define KERNEL_VERSION 1
+#define KERNEL_VERSION 2
 
 typedef uint32_t domain_t;
 #define BACKGROUND ((domain_t)1)
@@ -322,34 +322,35 @@ cleanup:
     return answer;
 }
 
-/* line_domains(lengths, colours, domains) -> bytes | None: the colour entry point. One byte a
- * cell (bit 0 background, bit c colour c, so up to 7 colours here); the answer holds, per
- * cell, the values some placement gives it, or None when no placement fits. */
+/* line_domains(lengths, colours, domains) -> tuple[int, ...] | None: the colour entry point,
+ * the twin of a colour line solver's (runs, line of masks) -> masks. A cell is a mask (bit 0
+ * background, bit c colour c, colours 1 to 31); the answer holds, per cell, the values some
+ * placement gives it, or None when no placement fits. */
 static PyObject *
 py_line_domains(PyObject *self, PyObject *args)
 {
-    PyObject *clue, *colour_seq;
-    Py_buffer view;
-    if (!PyArg_ParseTuple(args, "OOy*", &clue, &colour_seq, &view))
+    PyObject *clue, *colour_seq, *domain_seq;
+    if (!PyArg_ParseTuple(args, "OOO", &clue, &colour_seq, &domain_seq))
         return NULL;
     long small_runs[SMALL_RUNS];
     long *lengths = NULL;
-    PyObject *answer = NULL, *colours_fast = NULL;
+    PyObject *answer = NULL, *colours_fast = NULL, *domains_fast = NULL;
     int *colours = NULL;
     domain_t *dom = NULL, *out = NULL;
     Py_ssize_t k = read_clue(clue, &lengths, small_runs, SMALL_RUNS);
-    if (k < 0) {
-        PyBuffer_Release(&view);
+    if (k < 0)
         return NULL;
-    }
     colours_fast = PySequence_Fast(colour_seq, "colours must be a sequence");
     if (colours_fast == NULL)
+        goto cleanup;
+    domains_fast = PySequence_Fast(domain_seq, "domains must be a sequence");
+    if (domains_fast == NULL)
         goto cleanup;
     if (PySequence_Fast_GET_SIZE(colours_fast) != k) {
         PyErr_SetString(PyExc_ValueError, "one colour a run");
         goto cleanup;
     }
-    Py_ssize_t n = view.len;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(domains_fast);
     colours = (int *)PyMem_Malloc((size_t)(k + 1) * sizeof(int));
     dom = (domain_t *)PyMem_Malloc((size_t)(n + 1) * sizeof(domain_t));
     out = (domain_t *)PyMem_Malloc((size_t)(n + 1) * sizeof(domain_t));
@@ -361,15 +362,22 @@ py_line_domains(PyObject *self, PyObject *args)
         long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(colours_fast, j));
         if (c == -1 && PyErr_Occurred())
             goto cleanup;
-        if (c < 1 || c > 7) {
-            PyErr_SetString(PyExc_ValueError, "colours must be 1 to 7");
+        if (c < 1 || c > 31) {
+            PyErr_SetString(PyExc_ValueError, "colours must be 1 to 31");
             goto cleanup;
         }
         colours[j] = (int)c;
     }
-    const unsigned char *cells = (const unsigned char *)view.buf;
-    for (Py_ssize_t p = 0; p < n; p++)
-        dom[p] = cells[p];
+    for (Py_ssize_t p = 0; p < n; p++) {
+        long mask = PyLong_AsLong(PySequence_Fast_GET_ITEM(domains_fast, p));
+        if (mask == -1 && PyErr_Occurred())
+            goto cleanup;
+        if (mask < 0 || mask > (long)0xFFFFFFFFL) {
+            PyErr_SetString(PyExc_ValueError, "a cell's mask must fit 32 bits");
+            goto cleanup;
+        }
+        dom[p] = (domain_t)mask;
+    }
     int fits = line_domains(n, k, lengths, colours, dom, out);
     if (fits < 0) {
         PyErr_NoMemory();
@@ -379,19 +387,25 @@ py_line_domains(PyObject *self, PyObject *args)
         answer = Py_NewRef(Py_None);
         goto cleanup;
     }
-    answer = PyBytes_FromStringAndSize(NULL, n);
+    answer = PyTuple_New(n);
     if (answer == NULL)
         goto cleanup;
-    for (Py_ssize_t p = 0; p < n; p++)
-        PyBytes_AS_STRING(answer)[p] = (char)(unsigned char)out[p];
+    for (Py_ssize_t p = 0; p < n; p++) {
+        PyObject *value = PyLong_FromUnsignedLong((unsigned long)out[p]);
+        if (value == NULL) {
+            Py_CLEAR(answer);
+            goto cleanup;
+        }
+        PyTuple_SET_ITEM(answer, p, value);
+    }
 cleanup:
     Py_XDECREF(colours_fast);
+    Py_XDECREF(domains_fast);
     if (lengths != small_runs)
         PyMem_Free(lengths);
     PyMem_Free(colours);
     PyMem_Free(dom);
     PyMem_Free(out);
-    PyBuffer_Release(&view);
     return answer;
 }
 
@@ -477,7 +491,7 @@ static PyMethodDef kernel_methods[] = {
     {"forced_packed", forced_packed, METH_VARARGS,
      "forced_packed(clue, line) -> bytes | None: line.pack_outcome(line.forced_cells(...))."},
     {"line_domains", py_line_domains, METH_VARARGS,
-     "line_domains(lengths, colours, domains) -> bytes | None: each cell's possible values."},
+     "line_domains(lengths, colours, masks) -> tuple | None: each cell's possible values."},
     {"smallest_reason", py_smallest_reason, METH_VARARGS,
      "smallest_reason(clue, length, filled, empty, order) -> int (lines of <= 62 cells)."},
     {NULL, NULL, 0, NULL},

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 
 # The version _kernel.c reports (KERNEL_VERSION): a module built from other source is ignored.
-EXPECTED_VERSION = 1
+EXPECTED_VERSION = 2
 
 COMPILED = "compiled"
 PYTHON = "python"
