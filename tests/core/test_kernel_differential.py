@@ -17,8 +17,12 @@ from types import ModuleType
 import pytest
 
 from game.core.lines import runs_of
+from game.core.palette import Palette, fallback_rgb
 from game.core.puzzle import Puzzle
 from game.core.solver import kernel, solve_steps
+from game.core.solver.colour import colour_solve_steps
+from game.core.solver.colour_engine import ColourSolveResult
+from game.core.solver.colour_line import solve_colour_line
 from game.core.solver.line import forced_cells, pack_outcome, smallest_reason
 from game.core.solver.steps import Finished, Step
 
@@ -195,3 +199,70 @@ def test_the_engine_agrees_where_search_and_learning_work(compiled: ModuleType) 
         assert compiled_stream == _run(puzzle, False), case
         searched += any(type(step).__name__ == "Learned" for step in compiled_stream)
     assert searched >= 4, searched
+
+
+def test_the_colour_line_solver_agrees_with_the_pure_one(compiled: ModuleType) -> None:
+    """The colour engine's line solver (colour_line.py) and the kernel, up to 32 colours."""
+    rng = random.Random(3131)
+    was_compiled = kernel.engine_name() == kernel.COMPILED
+    kernel.use(True)
+    try:
+        solver = kernel.colour_line()
+    finally:
+        kernel.use(was_compiled)
+    assert solver is not None
+    for case in range(3000):
+        size = rng.randint(0, 30)
+        colours = rng.choice((1, 2, 3, 5, 32))
+        picture = [rng.choice([0, 0, *range(1, colours + 1)]) for _ in range(size)]
+        runs: list[tuple[int, int]] = []
+        previous = 0
+        for cell in picture:
+            if cell and cell == previous:
+                runs[-1] = (runs[-1][0] + 1, cell)
+            elif cell:
+                runs.append((1, cell))
+            previous = cell
+        full = (1 << (colours + 1)) - 1
+        line = tuple(
+            full if rng.random() < 0.6 else (rng.randint(1, full) | (1 << cell)) for cell in picture
+        )
+        if rng.random() < 0.2:
+            line = tuple(rng.randint(1, full) for _ in picture)
+        assert solver(tuple(runs), line) == solve_colour_line(tuple(runs), line), case
+
+
+def _colour_run(puzzle: Puzzle, compiled: bool, learning: bool) -> list[object]:
+    was_compiled = kernel.engine_name() == kernel.COMPILED
+    kernel.use(compiled)
+    try:
+        stream: list[object] = []
+        for step in colour_solve_steps(puzzle, max_solutions=3, learning=learning):
+            if isinstance(step, Finished):
+                result = step.result
+                assert isinstance(result, ColourSolveResult)
+                solutions = sorted(grid.tobytes() for grid in result.colour_solutions)
+                stream.append((result.status, solutions))
+            else:
+                stream.append(step)
+        return stream
+    finally:
+        kernel.use(was_compiled)
+
+
+def test_the_colour_engine_agrees_on_random_puzzles(compiled: ModuleType) -> None:
+    rng = random.Random(3132)
+    for case in range(300):
+        colours = rng.randint(2, 4)
+        width, height = rng.randint(2, 7), rng.randint(2, 7)
+        grid = [
+            [0 if rng.random() < 0.4 else rng.randint(1, colours) for _ in range(width)]
+            for _ in range(height)
+        ]
+        palette = Palette.of(
+            ("white", (255, 255, 255)),
+            *((f"c{number}", fallback_rgb(number)) for number in range(1, colours + 1)),
+        )
+        puzzle = Puzzle.from_colour_grid(grid, palette, keep_goal=False)
+        learning = case % 2 == 0
+        assert _colour_run(puzzle, True, learning) == _colour_run(puzzle, False, learning), case

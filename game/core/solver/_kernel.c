@@ -21,14 +21,14 @@
 
 /* Bumped with every change of behaviour or signature; game/core/solver/kernel.py refuses a
  * built module whose number differs (a stale build runs pure Python, never wrong answers). */
-#define KERNEL_VERSION 2
+#define KERNEL_VERSION 3
 
-typedef uint32_t domain_t;
+typedef uint64_t domain_t;
 #define BACKGROUND ((domain_t)1)
 
 /* Narrow a line's domains to the values some placement of the runs gives each cell.
  *
- * n cells with domains dom[0..n); k runs of lengths len[j] >= 1 and colours col[j] in 1..31.
+ * n cells with domains dom[0..n); k runs of lengths len[j] >= 1 and colours col[j] in 1..63.
  * out[p] receives the union over all placements of the value cell p takes (a subset of
  * dom[p]). Returns 1 when some placement fits, 0 when none does (out is then undefined),
  * -1 when memory ran out.
@@ -324,7 +324,7 @@ cleanup:
 
 /* line_domains(lengths, colours, domains) -> tuple[int, ...] | None: the colour entry point,
  * the twin of a colour line solver's (runs, line of masks) -> masks. A cell is a mask (bit 0
- * background, bit c colour c, colours 1 to 31); the answer holds, per cell, the values some
+ * background, bit c colour c, colours 1 to 63); the answer holds, per cell, the values some
  * placement gives it, or None when no placement fits. */
 static PyObject *
 py_line_domains(PyObject *self, PyObject *args)
@@ -362,20 +362,17 @@ py_line_domains(PyObject *self, PyObject *args)
         long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(colours_fast, j));
         if (c == -1 && PyErr_Occurred())
             goto cleanup;
-        if (c < 1 || c > 31) {
-            PyErr_SetString(PyExc_ValueError, "colours must be 1 to 31");
+        if (c < 1 || c > 63) {
+            PyErr_SetString(PyExc_ValueError, "colours must be 1 to 63");
             goto cleanup;
         }
         colours[j] = (int)c;
     }
     for (Py_ssize_t p = 0; p < n; p++) {
-        long mask = PyLong_AsLong(PySequence_Fast_GET_ITEM(domains_fast, p));
-        if (mask == -1 && PyErr_Occurred())
-            goto cleanup;
-        if (mask < 0 || mask > (long)0xFFFFFFFFL) {
-            PyErr_SetString(PyExc_ValueError, "a cell's mask must fit 32 bits");
-            goto cleanup;
-        }
+        unsigned long long mask =
+            PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(domains_fast, p));
+        if (mask == (unsigned long long)-1 && PyErr_Occurred())
+            goto cleanup; /* negative, too wide or not an int */
         dom[p] = (domain_t)mask;
     }
     int fits = line_domains(n, k, lengths, colours, dom, out);
@@ -391,7 +388,7 @@ py_line_domains(PyObject *self, PyObject *args)
     if (answer == NULL)
         goto cleanup;
     for (Py_ssize_t p = 0; p < n; p++) {
-        PyObject *value = PyLong_FromUnsignedLong((unsigned long)out[p]);
+        PyObject *value = PyLong_FromUnsignedLongLong((unsigned long long)out[p]);
         if (value == NULL) {
             Py_CLEAR(answer);
             goto cleanup;

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 
 # The version _kernel.c reports (KERNEL_VERSION): a module built from other source is ignored.
-EXPECTED_VERSION = 2
+EXPECTED_VERSION = 3
 
 COMPILED = "compiled"
 PYTHON = "python"
@@ -77,6 +77,25 @@ def smallest_reason() -> tuple[SmallestReason, int] | None:
         return None
     function: SmallestReason = _MODULE.smallest_reason
     return function, int(_MODULE.MAX_WORD_LINE)
+
+
+ColourLineSolver = Callable[[Sequence[tuple[int, int]], Sequence[int]], "tuple[int, ...] | None"]
+
+
+def colour_line() -> ColourLineSolver | None:
+    """The compiled twin of colour_line.solve_colour_line (runs of (length, colour), a mask a
+    cell -> each cell's possible values, or None), or None on pure Python."""
+    if _MODULE is None:
+        return None
+    domains = _MODULE.line_domains
+
+    def solve(runs: Sequence[tuple[int, int]], line: Sequence[int]) -> tuple[int, ...] | None:
+        answer: tuple[int, ...] | None = domains(
+            tuple(length for length, _ in runs), tuple(colour for _, colour in runs), line
+        )
+        return answer
+
+    return solve
 
 
 def use(compiled: bool) -> None:
