@@ -86,8 +86,12 @@ def build_in_place() -> Path | None:
         target = ROOT / SOURCE.parent / built.name
         # Replace, not overwrite: a running interpreter may have the old file mapped.
         staged = target.with_name(target.name + ".new")
-        shutil.copyfile(built, staged)
-        os.replace(staged, target)
+        try:
+            shutil.copyfile(built, staged)
+            os.replace(staged, target)
+        except OSError as error:  # a read-only tree: install anyway
+            _warn(f"the kernel could not be put beside its source ({error})")
+            return None
         return target
 
 
