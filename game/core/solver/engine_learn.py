@@ -32,7 +32,6 @@ import numpy as np
 import numpy.typing as npt
 
 from game.core.cells import FILLED, UNKNOWN
-from game.core.solver import kernel
 from game.core.solver.engine_probe import Prober
 from game.core.solver.engine_state import (
     BROKEN_RULE,
@@ -45,6 +44,7 @@ from game.core.solver.engine_state import (
     STEP_VALUE,
     Branch,
 )
+from game.core.solver.kernel import smallest_reason as compiled_reason_search
 from game.core.solver.line import smallest_reason
 from game.core.solver.nogoods import Nogood
 from game.core.solver.steps import (
@@ -103,7 +103,7 @@ class Learner(Prober):
         ]
         self.reason_cache: dict[int, int] = {}
         # The compiled twin of smallest_reason and the longest line it takes (kernel.py).
-        compiled = kernel.smallest_reason()
+        compiled = compiled_reason_search()
         self.reason_kernel = compiled[0] if compiled is not None else None
         self.reason_kernel_cells = compiled[1] if compiled is not None else -1
 

@@ -13,12 +13,15 @@ of the source (a stale build beside newer code) is not used either.
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Callable, Sequence
 from types import ModuleType
 
 # The version _kernel.c reports (KERNEL_VERSION): a module built from other source is ignored.
 EXPECTED_VERSION = 3
+
+KERNEL_MODULE = "game.core.solver._kernel"
 
 COMPILED = "compiled"
 PYTHON = "python"
@@ -33,12 +36,11 @@ def _load() -> ModuleType | None:
     if os.environ.get("HANJIE_PURE", "") not in ("", "0"):
         return None
     try:
-        from game.core.solver import _kernel  # type: ignore[attr-defined]
+        module = importlib.import_module(KERNEL_MODULE)
     except ImportError:
         return None
-    if getattr(_kernel, "VERSION", None) != EXPECTED_VERSION:
+    if getattr(module, "VERSION", None) != EXPECTED_VERSION:
         return None
-    module: ModuleType = _kernel
     return module
 
 
@@ -46,12 +48,11 @@ def compiled_module() -> ModuleType | None:
     """The built kernel module whatever ``HANJIE_PURE`` says (for tests that compare the
     two), or None when it is not built or stale."""
     try:
-        from game.core.solver import _kernel  # type: ignore[attr-defined]
+        module = importlib.import_module(KERNEL_MODULE)
     except ImportError:
         return None
-    if getattr(_kernel, "VERSION", None) != EXPECTED_VERSION:
+    if getattr(module, "VERSION", None) != EXPECTED_VERSION:
         return None
-    module: ModuleType = _kernel
     return module
 
 

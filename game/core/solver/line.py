@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from game.core.cells import EMPTY, FILLED, UNKNOWN
 from game.core.lines import Clue
-from game.core.solver import kernel
+from game.core.solver.kernel import forced_packed as compiled_line_solver
 
 _FILLED_DIGITS = bytes.maketrans(b"\x00\x01\x02", b"010")
 _EMPTY_DIGITS = bytes.maketrans(b"\x00\x01\x02", b"001")
@@ -398,7 +398,7 @@ class LineSolver:
     def __init__(self, limit: int = 400_000, clue_limit: int = CLUE_CACHE_LIMIT) -> None:
         # The compiled twin of forced_cells + pack_outcome, when the engine runs compiled
         # (see kernel.py): the same outcomes, so the same cache, counts and steps.
-        self._compiled = kernel.forced_packed()
+        self._compiled = compiled_line_solver()
         self._caches: dict[Clue, dict[bytes, PackedOutcome]] = {}
         self._size = 0
         self.limit = limit
