@@ -134,6 +134,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"against_cpsat: {args.folder}: no such folder or file", file=sys.stderr)
         return 2
     runs: list[tuple[str, _Run, _Run]] = []
+    from game.core.solver.kernel import engine_name
+
+    print(f"engine: {engine_name()} (HANJIE_PURE=1 forces python)")
     print(
         f"{'puzzle':36} {'ours':>8} {'s':>7} {'contr.':>7} {'/s':>6}   {'cp-sat':>8} "
         f"{'s':>7} {'contr.':>7} {'/s':>6}"

@@ -170,6 +170,9 @@ def main(argv: list[str] | None = None) -> int:
     unreadable: list[str] = []
     slowest_step = (0.0, 0.0, "")
     slowest_work = (0.0, "")
+    from game.core.solver.kernel import engine_name
+
+    print(f"engine: {engine_name()} (HANJIE_PURE=1 forces python)")
     print(
         f"{'puzzle':44} {'size':>7} {'verdict':>8} {'expect':>8} {'seconds':>8} {'cpu':>8} "
         f"{'step ms':>7} {'cpu ms':>6} {'first':>7}  lines/hits/probes/guesses/depth"

@@ -73,7 +73,13 @@ def build_parser() -> argparse.ArgumentParser:
         prog="hanjie",
         description="Hanjie, a nonogram game. With no command it opens the game window.",
     )
-    parser.add_argument("--version", action="version", version=f"hanjie {installed_version()}")
+    from game.core.solver.kernel import engine_name
+
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"hanjie {installed_version()} (engine: {engine_name()})",
+    )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         module = _load(name)

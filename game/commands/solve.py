@@ -114,6 +114,12 @@ def verdict_text(result: SolveResult) -> str:
     return f"multiple ({count} {noun} found)"
 
 
+def engine_name() -> str:
+    from game.core.solver.kernel import engine_name as name
+
+    return name()
+
+
 def result_json(
     path: str,
     puzzle: Puzzle,
@@ -126,6 +132,8 @@ def result_json(
         "file": path,
         "size": puzzle.size_text,
         "algorithm": algorithm,
+        # Which engine core ran (issue 32): "compiled" or "python" (HANJIE_PURE=1, or no build).
+        "engine": engine_name(),
         "status": result.status,
         "solutions": len(result.solutions),
         "complete": result.complete,

@@ -71,7 +71,9 @@ def test_version_says_the_installed_version(capsys: pytest.CaptureFixture[str]) 
     from game import __version__
 
     assert main(["--version"]) == 0
-    assert capsys.readouterr().out.strip() == f"hanjie {__version__}"
+    from game.core.solver.kernel import engine_name
+
+    assert capsys.readouterr().out.strip() == f"hanjie {__version__} (engine: {engine_name()})"
 
 
 @pytest.mark.parametrize("command", [["play"], ["screenshot", "--out", "shots"]])

@@ -36,6 +36,7 @@ import numpy.typing as npt
 from game.core.palette import ColourClue
 from game.core.puzzle import Puzzle
 from game.core.solver.colour_line import solve_colour_line
+from game.core.solver.kernel import colour_line as compiled_colour_line
 from game.core.solver.result import SolveResult, SolveStats
 from game.core.solver.steps import (
     Backtrack,
@@ -99,6 +100,8 @@ class _ColourEngine:
                 if 0 <= value <= self.colours:
                     self.cells[index] = 1 << value
         self.runs: list[ColourClue] = puzzle.line_runs()
+        # The compiled twin when the engine runs compiled (kernel.py): the same answers.
+        self.line_solver = compiled_colour_line() or solve_colour_line
         # Line id: rows 0..h-1, then columns h..h+w-1; each line's cell indices.
         self.line_cells: list[tuple[int, ...]] = [
             tuple(range(y * width, (y + 1) * width)) for y in range(height)
@@ -223,7 +226,7 @@ class _ColourEngine:
             self.cache_hits += 1
             return self.cache[key]
         self.lines_solved += 1
-        result = solve_colour_line(self.runs[line], state)
+        result = self.line_solver(self.runs[line], state)
         if len(self.cache) >= CACHE_LIMIT:
             self.cache.clear()
         self.cache[key] = result

@@ -44,6 +44,7 @@ from game.core.solver.engine_state import (
     STEP_VALUE,
     Branch,
 )
+from game.core.solver.kernel import smallest_reason as compiled_reason_search
 from game.core.solver.line import smallest_reason
 from game.core.solver.nogoods import Nogood
 from game.core.solver.steps import (
@@ -101,6 +102,10 @@ class Learner(Prober):
             for clue, line in zip(self.clues, self.lines, strict=True)
         ]
         self.reason_cache: dict[int, int] = {}
+        # The compiled twin of smallest_reason and the longest line it takes (kernel.py).
+        compiled = compiled_reason_search()
+        self.reason_kernel = compiled[0] if compiled is not None else None
+        self.reason_kernel_cells = compiled[1] if compiled is not None else -1
 
     # -- explanation -----------------------------------------------------------------------
 
@@ -148,7 +153,12 @@ class Learner(Prober):
         if kept_bits is None:
             self.fits += len(known)
             known.sort(reverse=True)
-            kept_bits = smallest_reason(
+            search = (
+                self.reason_kernel
+                if self.reason_kernel is not None and length <= self.reason_kernel_cells
+                else smallest_reason
+            )
+            kept_bits = search(
                 self.clues[line_id],
                 length,
                 filled,

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 
 from game.core.cells import EMPTY, FILLED, UNKNOWN
 from game.core.lines import Clue
+from game.core.solver.kernel import forced_packed as compiled_line_solver
 
 _FILLED_DIGITS = bytes.maketrans(b"\x00\x01\x02", b"010")
 _EMPTY_DIGITS = bytes.maketrans(b"\x00\x01\x02", b"001")
@@ -395,6 +396,9 @@ class LineSolver:
     """
 
     def __init__(self, limit: int = 400_000, clue_limit: int = CLUE_CACHE_LIMIT) -> None:
+        # The compiled twin of forced_cells + pack_outcome, when the engine runs compiled
+        # (see kernel.py): the same outcomes, so the same cache, counts and steps.
+        self._compiled = compiled_line_solver()
         self._caches: dict[Clue, dict[bytes, PackedOutcome]] = {}
         self._size = 0
         self.limit = limit
@@ -421,7 +425,11 @@ class LineSolver:
     ) -> PackedOutcome:
         """Solve ``line``, remember the packed outcome in ``cache`` and return it."""
         self.solved += 1
-        packed = pack_outcome(forced_cells(clue, line), len(line))
+        compiled = self._compiled
+        if compiled is not None:
+            packed = compiled(clue, line)
+        else:
+            packed = pack_outcome(forced_cells(clue, line), len(line))
         if len(cache) >= self.clue_limit:
             self._size -= len(cache)
             cache.clear()

@@ -1,0 +1,106 @@
+"""Which engine core runs: the compiled kernel (``_kernel.c``) or pure Python.
+
+The compiled kernel is an optional C extension built at install time (``hatch_build.py``);
+without a compiler the install still succeeds and the engine runs on pure Python. The
+kernel computes exactly what its Python twins in :mod:`~game.core.solver.line` compute
+(pure functions, held to the same answers by tests/core/test_kernel_differential.py), so the
+engine's search, its statistics, its steps and every count built on them are the same on
+both: a picture gets the same edits and a seed the same puzzle, compiled or not.
+
+``HANJIE_PURE=1`` in the environment forces pure Python. A built module from another version
+of the source (a stale build beside newer code) is not used either.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from collections.abc import Callable, Sequence
+from types import ModuleType
+
+# The version _kernel.c reports (KERNEL_VERSION): a module built from other source is ignored.
+EXPECTED_VERSION = 3
+
+KERNEL_MODULE = "game.core.solver._kernel"
+
+COMPILED = "compiled"
+PYTHON = "python"
+
+# forced_packed(clue, line) -> the packed outcome (line.pack_outcome of line.forced_cells).
+ForcedPacked = Callable[[Sequence[int], bytes], "bytes | None"]
+# smallest_reason(clue, length, filled, empty, order) -> the mask (lines of <= 62 cells).
+SmallestReason = Callable[[Sequence[int], int, int, int, Sequence[int]], int]
+
+
+def _load() -> ModuleType | None:
+    if os.environ.get("HANJIE_PURE", "") not in ("", "0"):
+        return None
+    try:
+        module = importlib.import_module(KERNEL_MODULE)
+    except ImportError:
+        return None
+    if getattr(module, "VERSION", None) != EXPECTED_VERSION:
+        return None
+    return module
+
+
+def compiled_module() -> ModuleType | None:
+    """The built kernel module whatever ``HANJIE_PURE`` says (for tests that compare the
+    two), or None when it is not built or stale."""
+    try:
+        module = importlib.import_module(KERNEL_MODULE)
+    except ImportError:
+        return None
+    if getattr(module, "VERSION", None) != EXPECTED_VERSION:
+        return None
+    return module
+
+
+_MODULE = _load()
+
+
+def engine_name() -> str:
+    """``"compiled"`` when the engine runs on the compiled kernel, else ``"python"``."""
+    return COMPILED if _MODULE is not None else PYTHON
+
+
+def forced_packed() -> ForcedPacked | None:
+    """The compiled line solver, or None when the engine runs on pure Python."""
+    if _MODULE is None:
+        return None
+    function: ForcedPacked = _MODULE.forced_packed
+    return function
+
+
+def smallest_reason() -> tuple[SmallestReason, int] | None:
+    """The compiled reason search and the longest line it takes, or None."""
+    if _MODULE is None:
+        return None
+    function: SmallestReason = _MODULE.smallest_reason
+    return function, int(_MODULE.MAX_WORD_LINE)
+
+
+ColourLineSolver = Callable[[Sequence[tuple[int, int]], Sequence[int]], "tuple[int, ...] | None"]
+
+
+def colour_line() -> ColourLineSolver | None:
+    """The compiled twin of colour_line.solve_colour_line (runs of (length, colour), a mask a
+    cell -> each cell's possible values, or None), or None on pure Python."""
+    if _MODULE is None:
+        return None
+    domains = _MODULE.line_domains
+
+    def solve(runs: Sequence[tuple[int, int]], line: Sequence[int]) -> tuple[int, ...] | None:
+        answer: tuple[int, ...] | None = domains(
+            tuple(length for length, _ in runs), tuple(colour for _, colour in runs), line
+        )
+        return answer
+
+    return solve
+
+
+def use(compiled: bool) -> None:
+    """Switch the engine core for engines made from now on (tests compare the two in one
+    process). Asking for the compiled core where it is not built keeps pure Python."""
+    global _MODULE
+    _MODULE = compiled_module() if compiled else None

@@ -1,0 +1,268 @@
+"""The compiled kernel against its pure-Python twin (issue 32): the same line outcomes, the same
+explanations, and so the same engine: verdicts, solution sets, statistics and step streams
+on thousands of random puzzles. Seeded generators, so a failure names its case.
+
+Skipped where the kernel is not built, unless HANJIE_REQUIRE_KERNEL=1 (CI sets it: there
+a missing kernel is a failure, not a skip).
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+import random
+from collections.abc import Iterator
+from types import ModuleType
+
+import pytest
+
+from game.core.lines import runs_of
+from game.core.palette import Palette, fallback_rgb
+from game.core.puzzle import Puzzle
+from game.core.solver import kernel, solve_steps
+from game.core.solver.colour import colour_solve_steps
+from game.core.solver.colour_engine import ColourSolveResult
+from game.core.solver.colour_line import solve_colour_line
+from game.core.solver.line import forced_cells, pack_outcome, smallest_reason
+from game.core.solver.steps import Finished, Step
+
+
+@pytest.fixture(scope="module")
+def compiled() -> ModuleType:
+    module = kernel.compiled_module()
+    if module is None:
+        if os.environ.get("HANJIE_REQUIRE_KERNEL", "") not in ("", "0"):
+            pytest.fail("the compiled kernel is not built (HANJIE_REQUIRE_KERNEL=1)")
+        pytest.skip("the compiled kernel is not built here")
+    return module
+
+
+def _clue_and_line(rng: random.Random, length: int) -> tuple[tuple[int, ...], bytes]:
+    """A clue (of a random picture, or random runs that may not fit) and a partly known line
+    (cells of that picture, or random codes that may contradict)."""
+    picture = [rng.random() < 0.55 for _ in range(length)]
+    clue = runs_of(picture)
+    if rng.random() < 0.2:
+        clue = tuple(rng.randint(1, max(1, length // 3)) for _ in range(rng.randint(0, 4)))
+    known = rng.random()
+    if rng.random() < 0.8:
+        cells = [(1 if cell else 2) if rng.random() < known else 0 for cell in picture]
+    else:
+        cells = [rng.choice((0, 0, 1, 2)) for _ in range(length)]
+    return clue, bytes(cells)
+
+
+def test_the_line_solver_agrees_on_random_lines(compiled: ModuleType) -> None:
+    rng = random.Random(32)
+    for case in range(20_000):
+        length = rng.choice((0, 1, 2, 3, 5, 8, 10, 15, 20, 25, 30, 40, 64, 65))
+        clue, line = _clue_and_line(rng, length)
+        expected = pack_outcome(forced_cells(clue, line), length)
+        assert compiled.forced_packed(clue, line) == expected, (case, clue, line)
+
+
+def test_the_line_solver_agrees_on_wide_lines(compiled: ModuleType) -> None:
+    # Lines of 256 cells and more pack two bytes an index.
+    rng = random.Random(256)
+    for case in range(200):
+        length = rng.choice((255, 256, 300, 512))
+        clue, line = _clue_and_line(rng, length)
+        expected = pack_outcome(forced_cells(clue, line), length)
+        assert compiled.forced_packed(clue, line) == expected, (case, clue)
+
+
+def test_every_line_of_up_to_eight_cells_agrees(compiled: ModuleType) -> None:
+    """Exhaustive where it is cheap: every clue that fits and every line state."""
+    for length in range(9):
+        clues = {runs_of(bits) for bits in itertools.product((0, 1), repeat=length)}
+        for clue in clues:
+            for cells in itertools.product((0, 1, 2), repeat=length):
+                line = bytes(cells)
+                expected = pack_outcome(forced_cells(clue, line), length)
+                assert compiled.forced_packed(clue, line) == expected, (clue, line)
+
+
+def test_the_reason_search_agrees(compiled: ModuleType) -> None:
+    rng = random.Random(7)
+    checked = 0
+    while checked < 3000:
+        length = rng.randint(1, compiled.MAX_WORD_LINE)
+        clue, line = _clue_and_line(rng, length)
+        filled = sum(1 << i for i, code in enumerate(line) if code == 1)
+        empty = sum(1 << i for i, code in enumerate(line) if code == 2)
+        if forced_cells(clue, line) is not None:
+            continue  # the reason search is asked about lines that do not fit
+        order = [i for i, code in enumerate(line) if code]
+        rng.shuffle(order)
+        expected = smallest_reason(clue, length, filled, empty, order)
+        assert compiled.smallest_reason(clue, length, filled, empty, order) == expected
+        checked += 1
+
+
+def _placements(lengths: list[int], colours: list[int], size: int) -> Iterator[list[int]]:
+    """Every colour line of ``size`` cells with these runs (0 background), by brute force."""
+    for cells in itertools.product(range(max(colours, default=0) + 1), repeat=size):
+        runs: list[tuple[int, int]] = []
+        previous = 0
+        for cell in cells:
+            if cell and cell == previous:
+                runs[-1] = (runs[-1][0] + 1, cell)
+            elif cell:
+                runs.append((1, cell))
+            previous = cell
+        if [run for run, _ in runs] == lengths and [colour for _, colour in runs] == colours:
+            yield list(cells)
+
+
+def test_the_colour_line_solver_matches_brute_force(compiled: ModuleType) -> None:
+    """The kernel's cell is a domain of colours (bit 0 background): colour lines, checked
+    against every placement, so a colour engine can run on the same core."""
+    rng = random.Random(31)
+    for case in range(400):
+        size = rng.randint(0, 7)
+        colours_in_use = rng.randint(1, 3)
+        picture = [rng.choice([0] * 2 + list(range(1, colours_in_use + 1))) for _ in range(size)]
+        lengths: list[int] = []
+        colours: list[int] = []
+        previous = 0
+        for cell in picture:
+            if cell and cell == previous:
+                lengths[-1] += 1
+            elif cell:
+                lengths.append(1)
+                colours.append(cell)
+            previous = cell
+        full = (1 << (colours_in_use + 1)) - 1
+        domains = tuple(
+            full if rng.random() < 0.6 else (rng.randint(1, full) | (1 << cell)) for cell in picture
+        )
+        if rng.random() < 0.2:  # domains that may rule the picture out
+            domains = tuple(rng.randint(1, full) for _ in picture)
+        fitting = [
+            cells
+            for cells in _placements(lengths, colours, size)
+            if all(domains[i] >> cell & 1 for i, cell in enumerate(cells))
+        ]
+        answer = compiled.line_domains(tuple(lengths), tuple(colours), domains)
+        if not fitting:
+            assert answer is None, (case, lengths, colours, domains)
+            continue
+        expected = tuple(sum({1 << cells[i] for cells in fitting}) for i in range(size))
+        assert answer == expected, (case, lengths, colours, domains)
+
+
+def _random_puzzle(rng: random.Random) -> Puzzle:
+    width, height = rng.randint(2, 9), rng.randint(2, 9)
+    density = rng.uniform(0.3, 0.7)
+    grid = [[rng.random() < density for _ in range(width)] for _ in range(height)]
+    return Puzzle.from_grid(grid, keep_goal=False)
+
+
+def _run(puzzle: Puzzle, compiled: bool) -> list[object]:
+    """The engine's step stream with the verdict (its seconds left out: time differs)."""
+    was_compiled = kernel.engine_name() == kernel.COMPILED
+    kernel.use(compiled)
+    try:
+        stream: list[object] = []
+        step: Step
+        for step in solve_steps(puzzle, max_solutions=3):
+            if isinstance(step, Finished):
+                result = step.result
+                stats = result.stats.as_dict()
+                stats.pop("seconds", None)
+                solutions = sorted(solution.tobytes() for solution in result.solutions)
+                stream.append((result.status, solutions, stats))
+            else:
+                stream.append(step)
+        return stream
+    finally:
+        kernel.use(was_compiled)
+
+
+def test_the_engine_agrees_on_random_puzzles(compiled: ModuleType) -> None:
+    """Verdict, solution set, statistics and every step, compiled against pure."""
+    rng = random.Random(2026)
+    for case in range(1500):
+        puzzle = _random_puzzle(rng)
+        assert _run(puzzle, True) == _run(puzzle, False), case
+
+
+def test_the_engine_agrees_where_search_and_learning_work(compiled: ModuleType) -> None:
+    """Bigger sparse pictures: guesses, contradictions, nogoods and restarts in the stream."""
+    rng = random.Random(13)
+    searched = 0
+    for case in range(16):
+        size = rng.randint(12, 17)
+        grid = [[rng.random() < 0.35 for _ in range(size)] for _ in range(size)]
+        puzzle = Puzzle.from_grid(grid, keep_goal=False)
+        compiled_stream = _run(puzzle, True)
+        assert compiled_stream == _run(puzzle, False), case
+        searched += any(type(step).__name__ == "Learned" for step in compiled_stream)
+    assert searched >= 4, searched
+
+
+def test_the_colour_line_solver_agrees_with_the_pure_one(compiled: ModuleType) -> None:
+    """The colour engine's line solver (colour_line.py) and the kernel, up to 32 colours."""
+    rng = random.Random(3131)
+    was_compiled = kernel.engine_name() == kernel.COMPILED
+    kernel.use(True)
+    try:
+        solver = kernel.colour_line()
+    finally:
+        kernel.use(was_compiled)
+    assert solver is not None
+    for case in range(3000):
+        size = rng.randint(0, 30)
+        colours = rng.choice((1, 2, 3, 5, 32))
+        picture = [rng.choice([0, 0, *range(1, colours + 1)]) for _ in range(size)]
+        runs: list[tuple[int, int]] = []
+        previous = 0
+        for cell in picture:
+            if cell and cell == previous:
+                runs[-1] = (runs[-1][0] + 1, cell)
+            elif cell:
+                runs.append((1, cell))
+            previous = cell
+        full = (1 << (colours + 1)) - 1
+        line = tuple(
+            full if rng.random() < 0.6 else (rng.randint(1, full) | (1 << cell)) for cell in picture
+        )
+        if rng.random() < 0.2:
+            line = tuple(rng.randint(1, full) for _ in picture)
+        assert solver(tuple(runs), line) == solve_colour_line(tuple(runs), line), case
+
+
+def _colour_run(puzzle: Puzzle, compiled: bool, learning: bool) -> list[object]:
+    was_compiled = kernel.engine_name() == kernel.COMPILED
+    kernel.use(compiled)
+    try:
+        stream: list[object] = []
+        for step in colour_solve_steps(puzzle, max_solutions=3, learning=learning):
+            if isinstance(step, Finished):
+                result = step.result
+                assert isinstance(result, ColourSolveResult)
+                solutions = sorted(grid.tobytes() for grid in result.colour_solutions)
+                stream.append((result.status, solutions))
+            else:
+                stream.append(step)
+        return stream
+    finally:
+        kernel.use(was_compiled)
+
+
+def test_the_colour_engine_agrees_on_random_puzzles(compiled: ModuleType) -> None:
+    rng = random.Random(3132)
+    for case in range(300):
+        colours = rng.randint(2, 4)
+        width, height = rng.randint(2, 7), rng.randint(2, 7)
+        grid = [
+            [0 if rng.random() < 0.4 else rng.randint(1, colours) for _ in range(width)]
+            for _ in range(height)
+        ]
+        palette = Palette.of(
+            ("white", (255, 255, 255)),
+            *((f"c{number}", fallback_rgb(number)) for number in range(1, colours + 1)),
+        )
+        puzzle = Puzzle.from_colour_grid(grid, palette, keep_goal=False)
+        learning = case % 2 == 0
+        assert _colour_run(puzzle, True, learning) == _colour_run(puzzle, False, learning), case
