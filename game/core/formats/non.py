@@ -32,6 +32,7 @@ key is refused. Our own colour files are written this way.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from game.core.formats._colour import DEFAULT_KEY, PaletteKeys, parse_colour_clue
 from game.core.formats._common import (
@@ -200,11 +201,7 @@ def read(text: str, name: str = "<text>") -> Puzzle:
         width=width,
         height=height,
         goal=goal,
-        title=texts.get("title", ""),
-        author=texts.get("author", ""),
-        copyright=texts.get("copyright", ""),
-        license=texts.get("license", ""),
-        extra=tuple(extra),
+        **_descriptions(texts, extra),
     )
 
 
@@ -295,11 +292,7 @@ def _read_colour(
             width=width,
             height=height,
             goal=None if goal is None else tuple(tuple(v != 0 for v in row) for row in goal),
-            title=texts.get("title", ""),
-            author=texts.get("author", ""),
-            copyright=texts.get("copyright", ""),
-            license=texts.get("license", ""),
-            extra=tuple(extra),
+            **_descriptions(texts, extra),
         )
     return build_puzzle(
         name,
@@ -307,14 +300,22 @@ def _read_colour(
         columns=coloured["columns"],
         width=width,
         height=height,
-        title=texts.get("title", ""),
-        author=texts.get("author", ""),
-        copyright=texts.get("copyright", ""),
-        license=texts.get("license", ""),
-        extra=tuple(extra),
+        **_descriptions(texts, extra),
         palette=palette,
         goal_colours=goal,
     )
+
+
+def _descriptions(texts: dict[str, str], extra: list[tuple[str, str]]) -> dict[str, Any]:
+    """The puzzle's words from the file (title, author, copyright, licence) and the lines
+    kept as they were, as ``build_puzzle`` takes them."""
+    return {
+        "title": texts.get("title", ""),
+        "author": texts.get("author", ""),
+        "copyright": texts.get("copyright", ""),
+        "license": texts.get("license", ""),
+        "extra": tuple(extra),
+    }
 
 
 def _ends_section(line: str) -> bool:
