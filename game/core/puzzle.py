@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
+from typing import Any, TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -28,6 +29,7 @@ Grid = tuple[tuple[bool, ...], ...]
 # Per-run colour numbers (1..), parallel to the clues; and a colour goal (0 = background).
 ClueColours = tuple[tuple[int, ...], ...]
 ColourGrid = tuple[tuple[int, ...], ...]
+_Cell = TypeVar("_Cell", bool, int)
 
 
 class PuzzleError(ValueError):
@@ -53,6 +55,16 @@ def _normalise_clues(clues: Sequence[Sequence[int]], what: str) -> tuple[Clue, .
                 runs.append(int(run))
         normalised.append(tuple(runs))
     return tuple(normalised)
+
+
+def _rectangular(
+    grid: Iterable[Iterable[object]], cell: Callable[[Any], _Cell]
+) -> tuple[tuple[_Cell, ...], ...]:
+    """``grid``'s rows as tuples of ``cell(value)``; a ragged picture is refused."""
+    cells = tuple(tuple(cell(value) for value in row) for row in grid)
+    if any(len(row) != len(cells[0]) for row in cells):
+        raise PuzzleError("the picture's rows are not all the same length")
+    return cells
 
 
 @dataclass(frozen=True)
@@ -279,23 +291,24 @@ class Puzzle:
         *,
         title: str = "",
         author: str = "",
+        copyright: str = "",
+        license: str = "",
         keep_goal: bool = True,
     ) -> Puzzle:
         """The colour puzzle whose solution is ``grid`` (colour numbers, 0 the background)."""
-        cells = tuple(tuple(int(cell) for cell in row) for row in grid)
-        height = len(cells)
+        cells = _rectangular(grid, int)
         width = len(cells[0]) if cells else 0
-        if any(len(row) != width for row in cells):
-            raise PuzzleError("the picture's rows are not all the same length")
         rows = [colour_runs_of(row) for row in cells]
         columns = [colour_runs_of(row[x] for row in cells) for x in range(width)]
         return cls(
             width=width,
-            height=height,
+            height=len(cells),
             row_clues=tuple(tuple(n for n, _ in runs) for runs in rows),
             column_clues=tuple(tuple(n for n, _ in runs) for runs in columns),
             title=title,
             author=author,
+            copyright=copyright,
+            license=license,
             palette=palette,
             row_colours=tuple(tuple(c for _, c in runs) for runs in rows),
             column_colours=tuple(tuple(c for _, c in runs) for runs in columns),
@@ -337,14 +350,11 @@ class Puzzle:
         keep_goal: bool = True,
     ) -> Puzzle:
         """The puzzle whose solution is ``grid`` (rows of truthy filled cells)."""
-        cells = tuple(tuple(bool(cell) for cell in row) for row in grid)
-        height = len(cells)
+        cells = _rectangular(grid, bool)
         width = len(cells[0]) if cells else 0
-        if any(len(row) != width for row in cells):
-            raise PuzzleError("the picture's rows are not all the same length")
         return cls(
             width=width,
-            height=height,
+            height=len(cells),
             row_clues=tuple(runs_of(row) for row in cells),
             column_clues=tuple(runs_of(row[x] for row in cells) for x in range(width)),
             title=title,

@@ -136,3 +136,15 @@ def test_colour_board_marks_text_and_masks() -> None:
     plain = Board.from_text(2, 1, "#o")
     assert plain.colours == 1 and plain.to_text() == "#o"
     assert plain.filled_mask().tolist() == [[True, True]]
+
+
+def test_a_colour_picture_keeps_its_credit_and_ragged_pictures_are_refused() -> None:
+    # Picture packs made from licensed art carry the art's credit in every puzzle file.
+    puzzle = Puzzle.from_colour_grid(
+        [[1, 0], [2, 2]], RGB, title="t", copyright="Art: someone", license="OFL-1.1"
+    )
+    assert (puzzle.copyright, puzzle.license) == ("Art: someone", "OFL-1.1")
+    with pytest.raises(PuzzleError, match="not all the same length"):
+        Puzzle.from_colour_grid([[1, 0], [2]], RGB)
+    with pytest.raises(PuzzleError, match="not all the same length"):
+        Puzzle.from_grid([[1, 0], [1]])
