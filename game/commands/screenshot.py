@@ -75,7 +75,7 @@ SOURCE_ROOT = Path(__file__).resolve().parents[2]
 def _photos_folder() -> str | None:
     """scikit-image's sample photographs (pip install scikit-image), or None."""
     try:
-        import skimage  # type: ignore[import-not-found]
+        import skimage  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         return None
     return str(Path(skimage.__file__).parent / "data")
