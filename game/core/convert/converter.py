@@ -76,7 +76,7 @@ from game.core.convert.quantise import (
     colour_cells,
     fit_histogram,
     histogram,
-    label_tables,
+    label_tables_steps,
     vote_cells,
 )
 from game.core.convert.subject import subject_grid
@@ -475,17 +475,38 @@ class Converter:
             fitted = fit_histogram(hist, int(options.colours))
         return self._cached(key, lambda: fitted)
 
+    def _labels_key(self, options: ConvertOptions) -> tuple[object, ...]:
+        return ("labels", *self._palette_key(options))
+
+    def colours_ready(self, options: ConvertOptions) -> bool:
+        """Is the colour work for ``options`` done (a new grid is then a vote, quick)?"""
+        return self._labels_key(self.resolved(options)) in self._cache
+
+    def preparing_colours(self, options: ConvertOptions) -> Generator[None, None, None]:
+        """The colour work for ``options`` a step at a time (the histogram, each fit, the
+        labels, each colour's table), yielding between steps; what it makes is cached, so
+        :meth:`colour_cells` afterwards only votes."""
+        options = self.resolved(options)
+        key = self._labels_key(options)
+        if key in self._cache:
+            return
+        palette = yield from self.fitting_palette(options)
+        rows, columns = self._region_slices(options)
+        labels = palette.label(self.source.rgb[rows, columns])
+        yield None
+        tables = []
+        for table in label_tables_steps(labels, palette.count):
+            tables.append(table)
+            yield None
+        self._cached(key, lambda: (palette, tables, background_label(labels, palette.count)))
+
     def _labelled(
         self, options: ConvertOptions
     ) -> tuple[PixelPalette, list[npt.NDArray[np.int32]], int]:
-        def make() -> tuple[PixelPalette, list[npt.NDArray[np.int32]], int]:
-            palette = self.pixel_palette(options)
-            rows, columns = self._region_slices(options)
-            labels = palette.label(self.source.rgb[rows, columns])
-            return (palette, label_tables(labels, palette.count),
-                    background_label(labels, palette.count))  # fmt: skip
-
-        return self._cached(("labels", *self._palette_key(options)), make)
+        steps = self.preparing_colours(options)
+        for _ in steps:
+            pass
+        return self._cache[self._labels_key(options)]  # type: ignore[return-value]
 
     def colour_cells(self, options: ConvertOptions) -> ColourCells:
         """The ``options`` grid in colour: each cell the palette colour covering most of its
