@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from game.core.convert.converter import Converter
     from game.core.convert.options import ConvertOptions
     from game.core.create.fairness import Report
+    from game.core.puzzle import Puzzle
 
 HELP = "turn a picture (PNG, JPEG, GIF, BMP, WebP) into a puzzle and check it has one solution"
 
@@ -44,6 +45,15 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "(local threshold), outline (edges), sketch (edges and the darkest features), subject "
         "(the silhouette of what stands out from the background by colour) or dither (error "
         "diffusion at cell level); these five take a level too, e.g. adaptive=0.6",
+    )
+    parser.add_argument(
+        "--colours",
+        "--colors",
+        default="2",
+        metavar="N|auto",
+        help="how many colours, the background counted: 2 (the default) makes a black-and-white "
+        "puzzle by --method; 3 to 8 a colour puzzle in the picture's own colours; auto lets the "
+        "picture decide how many (the method, level and --invert then do not apply)",
     )
     parser.add_argument("--invert", action="store_true", help="fill the light parts instead")
     parser.add_argument(
@@ -142,6 +152,7 @@ def run(args: argparse.Namespace) -> int:
         PHOTO_FIT,
         PHOTO_METHOD,
         ConvertOptions,
+        parse_colours,
         parse_method,
         parse_size,
     )
@@ -157,6 +168,7 @@ def run(args: argparse.Namespace) -> int:
         keep_aspect = size_text.isdecimal()
         width, height = parse_size(size_text)
         chosen = parse_method(args.method) if args.method else None
+        colours = parse_colours(str(args.colours))
     except ConvertError as error:
         return _fail("convert", str(error))
     if not check_input_file(str(image_path), "an image"):
@@ -186,6 +198,7 @@ def run(args: argparse.Namespace) -> int:
             invert=args.invert or (not photo and light_on_dark(converter.source)),
             clean=photo if args.clean is None else args.clean,
             frame=None if args.whole else converter.auto_frame(width, height),
+            colours=colours,
         )
     except ConvertError as error:
         return _fail("convert", str(error))
@@ -196,13 +209,13 @@ def run(args: argparse.Namespace) -> int:
     if report.status == "multiple" and not report.free_exact:
         # The conversion's own count ran out of time: count again with the time asked for.
         report = check_uniqueness(puzzle, timeout=args.timeout, free_time_limit=args.free_time)
-    print(grid_text(grid))
+    print(_art(puzzle))
     source = converter.source
     print(
         f"{puzzle.size_text} puzzle from {quote(image_path.name)} "
         f"({source.original_size[0]}x{source.original_size[1]} {source.format}), "
-        + _method_text(converter, conversion.options)
-        + (", inverted" if converter.concrete(conversion.options).invert else "")
+        + _method_text(converter, conversion.options, puzzle)
+        + (", inverted" if _inverted(converter, conversion.options) else "")
         + (", specks cleaned" if options.clean else "")
         + (", framed on its face (--whole for all of it)" if options.frame else "")
         + f", {puzzle.filled_total} cells filled"
@@ -211,7 +224,9 @@ def run(args: argparse.Namespace) -> int:
     for warning in conversion.report.warnings:
         print(f"warning: {warning}")
 
-    if report.status == "multiple" and args.fix:
+    if report.status == "multiple" and args.fix and puzzle.is_colour:
+        puzzle, report = _fix_colour(puzzle, report, args)
+    elif report.status == "multiple" and args.fix:
         search = MakeFair(
             grid, FreeCells(report.ambiguous_cells, report.free_exact),
             safety_seconds=args.fix_time,
@@ -256,9 +271,64 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _method_text(converter: Converter, options: ConvertOptions) -> str:
-    """ "method otsu", "method threshold 0.45", or what Auto chose: "auto: adaptive 0.5"."""
+def _art(puzzle: Puzzle) -> str:
+    """The goal as text: ``#`` and ``.`` in black and white, a letter a colour in colour."""
+    from game.core.create.conversion import grid_text
+    from game.core.palette import colour_grid_text
+
+    if puzzle.is_colour and puzzle.goal_colours is not None:
+        return "\n".join(colour_grid_text(puzzle.goal_colours, puzzle.colours.letters()))
+    goal = puzzle.goal_array()
+    assert goal is not None
+    return grid_text(goal)
+
+
+def _inverted(converter: Converter, options: ConvertOptions) -> bool:
+    return not options.in_colour and converter.concrete(options).invert
+
+
+def _fix_colour(puzzle: Puzzle, report: Report, args: argparse.Namespace) -> tuple[Puzzle, Report]:
+    """``--fix`` on a colour puzzle: Make it fair in colour (cells' colours changed), the
+    fixed puzzle and its report; the puzzle as it was when no fix was found."""
+    import numpy as np
+
+    from game.core.create.fairness import check_uniqueness
+    from game.core.create.free_cells import FreeCells
+    from game.core.create.make_fair import MakeFair
+    from game.core.solver.steps import cell_name
+
+    assert puzzle.goal_colours is not None
+    cells = np.array(puzzle.goal_colours, dtype=np.int8)
+    free = FreeCells(report.ambiguous_cells, report.free_exact)
+    try:
+        search = MakeFair(cells, free, palette=puzzle.colours, safety_seconds=args.fix_time)  # type: ignore[call-arg, arg-type, unused-ignore]
+    except TypeError:
+        print("make it fair: not yet available for colour puzzles; touch up the free cells")
+        return puzzle, report
+    fixed = search.run()
+    tried = f"{fixed.tried} edit{'s' if fixed.tried != 1 else ''} tried"
+    print(f"make it fair: {fixed.text} [{fixed.seconds:.2f} s, {tried}]")
+    if not fixed.found:
+        return puzzle, report
+    puzzle = type(puzzle).from_colour_grid(
+        np.asarray(fixed.grid), puzzle.colours, title=puzzle.title, author=puzzle.author
+    )
+    report = check_uniqueness(puzzle, timeout=max(args.timeout, 10.0))
+    print(_art(puzzle))
+    _print_report(report, cell_name)
+    return puzzle, report
+
+
+def _method_text(converter: Converter, options: ConvertOptions, puzzle: Puzzle) -> str:
+    """ "method otsu", "method threshold 0.45", or what Auto chose: "auto: adaptive 0.5";
+    in colour the colours: "auto: 5 colours (white background, red, ...)"."""
     from game.core.convert.options import LEVEL_METHODS
+
+    if options.in_colour:
+        palette = puzzle.colours
+        names = ", ".join(colour.name for colour in palette.colours)
+        how = "auto: " if options.colours == "auto" else ""
+        return f"{how}{palette.count + 1} colours ({palette.background.name} background, {names})"
 
     text = "method "
     if options.method == "auto":

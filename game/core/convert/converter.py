@@ -68,6 +68,17 @@ from game.core.convert.options import (
     ConvertOptions,
     FrameBox,
 )
+from game.core.convert.quantise import (
+    ColourCells,
+    PixelPalette,
+    background_label,
+    choosing_count,
+    colour_cells,
+    fit_histogram,
+    histogram,
+    label_tables_steps,
+    vote_cells,
+)
 from game.core.convert.subject import subject_grid
 
 T = TypeVar("T")
@@ -431,3 +442,80 @@ class Converter:
             return self.choice(options).grid.copy()
         grid = self.method_grid(options)
         return clean_specks(grid) if options.clean else grid
+
+    # -- colour -------------------------------------------------------------------------------
+
+    def _palette_key(self, options: ConvertOptions) -> tuple[object, ...]:
+        return ("palette", self.region(options), options.colours)
+
+    def pixel_palette(self, options: ConvertOptions) -> PixelPalette:
+        """The colours fitted to the region's pixels for ``options.colours`` (3..8 or auto;
+        :mod:`game.core.convert.quantise`), cached: a new size or fit keeps them."""
+        steps = self.fitting_palette(options)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                palette: PixelPalette = done.value
+                return palette
+
+    def fitting_palette(self, options: ConvertOptions) -> Generator[None, None, PixelPalette]:
+        """:meth:`pixel_palette` a fit at a time (Auto tries six counts), yielding between
+        them so a screen can spread the work over frames; cached as it is."""
+        key = self._palette_key(options)
+        if key in self._cache:
+            return self._cache[key]  # type: ignore[return-value]
+        rows, columns = self._region_slices(options)
+        hist = self._cached(("histogram", self.region(options)),
+                            lambda: histogram(self.source.rgb[rows, columns]))  # fmt: skip
+        yield None
+        if options.colours == "auto":
+            fitted = yield from choosing_count(hist)
+        else:
+            fitted = fit_histogram(hist, int(options.colours))
+        return self._cached(key, lambda: fitted)
+
+    def _labels_key(self, options: ConvertOptions) -> tuple[object, ...]:
+        return ("labels", *self._palette_key(options))
+
+    def colours_ready(self, options: ConvertOptions) -> bool:
+        """Is the colour work for ``options`` done (a new grid is then a vote, quick)?"""
+        return self._labels_key(self.resolved(options)) in self._cache
+
+    def preparing_colours(self, options: ConvertOptions) -> Generator[None, None, None]:
+        """The colour work for ``options`` a step at a time (the histogram, each fit, the
+        labels, each colour's table), yielding between steps; what it makes is cached, so
+        :meth:`colour_cells` afterwards only votes."""
+        options = self.resolved(options)
+        key = self._labels_key(options)
+        if key in self._cache:
+            return
+        palette = yield from self.fitting_palette(options)
+        rows, columns = self._region_slices(options)
+        labels = palette.label(self.source.rgb[rows, columns])
+        yield None
+        tables = []
+        for table in label_tables_steps(labels, palette.count):
+            tables.append(table)
+            yield None
+        self._cached(key, lambda: (palette, tables, background_label(labels, palette.count)))
+
+    def _labelled(
+        self, options: ConvertOptions
+    ) -> tuple[PixelPalette, list[npt.NDArray[np.int32]], int]:
+        steps = self.preparing_colours(options)
+        for _ in steps:
+            pass
+        return self._cache[self._labels_key(options)]  # type: ignore[return-value]
+
+    def colour_cells(self, options: ConvertOptions) -> ColourCells:
+        """The ``options`` grid in colour: each cell the palette colour covering most of its
+        pixels, the background the colour touching the region's border most (lone cells
+        cleaned when ``options.clean``); see :mod:`game.core.convert.quantise`."""
+        options = self.resolved(options)
+        if not options.in_colour:
+            raise ValueError("colour cells need 3 to 8 colours or auto")
+        palette, tables, background = self._labelled(options)
+        x0, y0, x1, y1 = self.region(options)
+        cells = vote_cells(tables, (y1 - y0, x1 - x0), self.blocks(options), background)
+        return colour_cells(palette, cells, background, clean=options.clean)

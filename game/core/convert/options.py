@@ -13,6 +13,7 @@ from typing import Literal
 
 from game.core.convert.grid import Fit
 from game.core.convert.load import MAX_SIZE, MIN_SIZE, ConvertError
+from game.core.convert.quantise import MAX_PICTURE_COLOURS, MIN_COLOURS, ColourCount
 
 SIZE_PRESETS = (5, 10, 15, 20, 25, 30)
 Method = Literal[
@@ -72,6 +73,10 @@ class ConvertOptions:
     # The part of the picture that becomes the puzzle, (x0, y0, x1, y1) as fractions of
     # the picture's width and height; None for all of it.
     frame: FrameBox | None = None
+    # How many colours, the background counted: 2 is black and white (the methods above);
+    # 3..8 a colour puzzle, "auto" a colour puzzle whose count the picture decides (see
+    # game.core.convert.quantise). In colour the method, level, invert and tone do not apply.
+    colours: ColourCount = 2
 
     def __post_init__(self) -> None:
         for name, value in (("width", self.width), ("height", self.height)):
@@ -81,6 +86,15 @@ class ConvertOptions:
                 raise ConvertError(
                     f"the {name} must be between {MIN_SIZE} and {MAX_SIZE} cells, not {value}"
                 )
+        if self.colours != "auto" and (
+            isinstance(self.colours, bool)
+            or not isinstance(self.colours, int)
+            or not MIN_COLOURS <= self.colours <= MAX_PICTURE_COLOURS
+        ):
+            raise ConvertError(
+                f"the colours must be {MIN_COLOURS} to {MAX_PICTURE_COLOURS} or auto, "
+                f"not {self.colours!r}"
+            )
         if self.method not in METHODS:
             raise ConvertError(f"unknown method {self.method!r} (use {', '.join(METHODS)})")
         if self.fit not in FITS:
@@ -103,6 +117,11 @@ class ConvertOptions:
                 raise ConvertError(f"the frame {self.frame} is not a box inside the picture")
             if x1 - x0 < MIN_FRAME or y1 - y0 < MIN_FRAME:
                 raise ConvertError("the frame is too small: take at least a twentieth of a side")
+
+    @property
+    def in_colour(self) -> bool:
+        """A colour puzzle (more than black and white)?"""
+        return self.colours != 2
 
     @property
     def tone_key(self) -> tuple[float, float, float]:
@@ -152,3 +171,24 @@ def parse_method(text: str) -> tuple[Method, float | None]:
         f"unknown method {text!r} (use auto, otsu, hsv, threshold=0.45, adaptive, outline, "
         "sketch, subject or dither)"
     )
+
+
+def parse_colours(text: str) -> ColourCount:
+    """The command line's ``--colours``: ``"auto"`` or a whole number 2..8 (the background
+    counted: 2 is black and white)."""
+    word = text.strip().lower()
+    if word == "auto":
+        return "auto"
+    try:
+        value = int(word)
+    except ValueError:
+        raise ConvertError(
+            f"bad colours {text.strip()[:20]!r}: give a number from {MIN_COLOURS} to "
+            f"{MAX_PICTURE_COLOURS}, or auto"
+        ) from None
+    if not MIN_COLOURS <= value <= MAX_PICTURE_COLOURS:
+        raise ConvertError(
+            f"bad colours {value}: give a number from {MIN_COLOURS} to {MAX_PICTURE_COLOURS} "
+            "(2 is black and white), or auto"
+        )
+    return value

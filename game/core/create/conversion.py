@@ -3,7 +3,9 @@
 :func:`convert` is the straight walk: the picture is loaded (:mod:`game.core.convert.load`),
 gridded under its options (:class:`game.core.convert.converter.Converter`), made a
 :class:`~game.core.puzzle.Puzzle` (:func:`puzzle_from_grid`) and asked whether it is fair
-(:func:`game.core.create.fairness.check_uniqueness`); the screen makes the same steps one
+(:func:`game.core.create.fairness.check_uniqueness`); with ``options.colours`` 3..8 or auto
+the cells are the picture's colours (:mod:`game.core.convert.quantise`) and the puzzle a
+colour one; the screen makes the same steps one
 frame at a time through :class:`game.core.create.editor.ConverterDocument`. Nothing here
 imports pygame.
 """
@@ -20,6 +22,7 @@ import numpy as np
 from game.core.convert.converter import Converter
 from game.core.convert.load import BoolGrid, SourceImage, load_image
 from game.core.convert.options import ConvertOptions
+from game.core.convert.quantise import ColourCells
 from game.core.create.fairness import Report, check_uniqueness, grid_warnings
 from game.core.puzzle import Puzzle
 
@@ -39,6 +42,9 @@ class Conversion:
     grid: BoolGrid = field(compare=False)
     puzzle: Puzzle
     report: Report
+    # In colour (``options.in_colour``): the palette and each cell's colour; ``grid`` is then
+    # the cells that are not background.
+    colours: ColourCells | None = None
 
 
 def convert(
@@ -59,11 +65,17 @@ def convert(
         picture = source if isinstance(source, SourceImage) else load_image(source)
         converter = Converter(picture)
     options = converter.resolved(options or ConvertOptions())
-    grid = converter.grid(options)
-    puzzle = puzzle_from_grid(grid, title=title, author=author)
+    colours = converter.colour_cells(options) if options.in_colour else None
+    if colours is not None:
+        grid = colours.filled
+        puzzle = Puzzle.from_colour_grid(colours.cells, colours.palette, title=title,
+                                         author=author)  # fmt: skip
+    else:
+        grid = converter.grid(options)
+        puzzle = puzzle_from_grid(grid, title=title, author=author)
     checked = check_uniqueness(puzzle, timeout=timeout, clock=clock)
     report = replace(checked, warnings=grid_warnings(grid))
-    return Conversion(options, grid, puzzle, report)
+    return Conversion(options, grid, puzzle, report, colours)
 
 
 def grid_text(grid: BoolGrid, filled: str = "#", empty: str = ".") -> str:

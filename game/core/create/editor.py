@@ -37,7 +37,9 @@ from game.core.convert.converter import Converter, defaults_for
 from game.core.convert.load import MAX_SIZE, MIN_SIZE
 from game.core.convert.options import DEFAULT_METHOD, ConvertOptions, FrameBox
 from game.core.create.conversion import puzzle_from_grid
+from game.core.create.fair_edits import Edit
 from game.core.create.make_fair import FairResult
+from game.core.create.palette_edits import ColourMark, PaletteEdits, Swatch
 from game.core.formats import read_puzzle, write_puzzle
 from game.core.puzzle import Puzzle
 from game.core.solver.steps import CellPosition
@@ -139,6 +141,9 @@ class LevelOpening:
 # A touch-up on a picture: the rectangle of the picture (fractions of its width and height)
 # that the painted cell covered, rounded so the same cell painted twice is one key.
 PictureBox = FrameBox
+# A touch-up's value: filled or empty in black and white, a swatch in colour.
+Mark = bool | ColourMark
+LabelGrid = npt.NDArray[np.int8]
 
 
 @dataclass(frozen=True)
@@ -146,7 +151,8 @@ class _Snapshot:
     """One undo step: the drawing and the touch-ups as they were."""
 
     base: BoolGrid = field(compare=False)
-    marks: dict[PictureBox, bool] = field(compare=False)
+    marks: dict[PictureBox, Mark] = field(compare=False)
+    palette: PaletteEdits | None = None
 
 
 def title_from_name(name: str) -> str:
@@ -171,9 +177,13 @@ class ConverterDocument:
         self.options = ConvertOptions(width=size, height=size, method=DEFAULT_METHOD)
         self.base: BoolGrid = np.zeros((size, size), dtype=bool)
         # Touch-ups on a picture, in picture coordinates, in the order made (later wins).
-        self.marks: dict[PictureBox, bool] = {}
+        self.marks: dict[PictureBox, Mark] = {}
         # The cells the touch-ups set on the current grid, and how many lie outside it.
-        self.edits: dict[CellPosition, bool] = {}
+        self.edits: dict[CellPosition, Mark] = {}
+        # In colour (options.colours 3..8 or auto): the palette as the player edited it and
+        # each cell's swatch label (see game.core.create.palette_edits); None in black and white.
+        self.palette_edits: PaletteEdits | None = None
+        self.colour_cells: LabelGrid | None = None
         self.hidden_touchups = 0
         self.grid: BoolGrid = self.base.copy()
         # The title, and whether the player typed it for the picture now open.
@@ -205,6 +215,7 @@ class ConverterDocument:
         self.source_name = converter.source.name
         self.mode = "image"
         self.marks = {}
+        self.palette_edits = None
         if photo_defaults:
             # A photo with a face opens framed on it, in the grid's shape.
             # (``start``: those options, already worked out while the picture opened.)
@@ -287,15 +298,40 @@ class ConverterDocument:
     def _regrid(self) -> None:
         self.edits = {}
         self.hidden_touchups = 0
+        self.colour_cells = None
+        colour = self.mode == "image" and self.options.in_colour
         if self.mode == "image" and self.converter is not None:
-            self.base = self.converter.grid(self.options)
-            self._lay_marks()
-        grid = self.base.copy()
-        for (x, y), value in self.edits.items():
-            grid[y, x] = value
-        self.grid = grid
+            if colour:
+                self._regrid_colour()
+            else:
+                self.base = self.converter.grid(self.options)
+                self._lay_marks()
+        if not colour:
+            grid = self.base.copy()
+            for (x, y), value in self.edits.items():
+                grid[y, x] = value if isinstance(value, bool) else not value.background
+            self.grid = grid
         if self.mode != "empty":
             self.dirty = True
+
+    def _regrid_colour(self) -> None:
+        """The colour cells: the picture's (as pixel-palette labels), the touch-ups laid
+        over them, then the palette edits (so a merge or a drop takes touched cells too)."""
+        assert self.converter is not None
+        found = self.converter.colour_cells(self.options)
+        pixels = self.converter.pixel_palette(self.options)
+        background = found.source[0]
+        edits = self.palette_edits
+        if edits is None or not edits.fits(pixels.rgb, background):
+            edits = self.palette_edits = PaletteEdits.fresh(pixels.rgb, background)
+        labels = np.array([max(label, 0) for label in found.source], dtype=np.int8)[found.cells]
+        self.base = labels != background
+        self._lay_marks()
+        for (x, y), value in self.edits.items():
+            if isinstance(value, ColourMark):
+                labels[y, x] = edits.mark_label(value)
+        self.colour_cells = edits.apply(labels)
+        self.grid = self.colour_cells != background
 
     def _view(self) -> FrameBox:
         assert self.converter is not None
@@ -306,7 +342,10 @@ class ConverterDocument:
         height, width = self.base.shape
         xs, ys = _cell_boxes(self._view(), width, height)
         centre_x, centre_y = (xs[:-1] + xs[1:]) / 2, (ys[:-1] + ys[1:]) / 2
+        colour = self.options.in_colour
         for (x0, y0, x1, y1), value in self.marks.items():
+            if colour and isinstance(value, bool):
+                continue  # a black-and-white touch-up waits for black and white
             columns = np.flatnonzero((centre_x >= x0) & (centre_x < x1))
             rows = np.flatnonzero((centre_y >= y0) & (centre_y < y1))
             if columns.size == 0 or rows.size == 0:
@@ -339,23 +378,85 @@ class ConverterDocument:
         document draws."""
         if self.mode == "empty":
             self.start_canvas(np.zeros(self.grid.shape, dtype=bool))
-        self._undo.append(_Snapshot(self.base.copy(), dict(self.marks)))
+        self._undo.append(_Snapshot(self.base.copy(), dict(self.marks), self.palette_edits))
         del self._undo[:-UNDO_LIMIT]
         self._redo.clear()
 
-    def paint(self, cells: list[CellPosition], value: bool) -> None:
-        """Set ``cells`` ((x, y) pairs) to ``value`` within the current stroke."""
+    def paint(self, cells: list[CellPosition], value: bool | int) -> None:
+        """Set ``cells`` ((x, y) pairs) to ``value`` within the current stroke: filled or
+        empty, or in colour a swatch's label (True: the first colour, False: the
+        background)."""
+        colour = self.colour_cells is not None and self.palette_edits is not None
+        mark: Mark = bool(value)
+        if colour and self.palette_edits is not None:
+            mark = self._colour_mark(value)
         for x, y in cells:
             if self.mode == "image":
                 box = self._mark_for(x, y)
                 self.marks.pop(box, None)  # re-inserted last: the latest touch-up wins
-                self.marks[box] = value
-                self.edits[(x, y)] = value
+                self.marks[box] = mark
+                self.edits[(x, y)] = mark
             else:
-                self.base[y, x] = value
-            self.grid[y, x] = value
+                self.base[y, x] = bool(value)
+            if isinstance(mark, ColourMark) and self.colour_cells is not None:
+                self.colour_cells[y, x] = mark.label
+                self.grid[y, x] = not mark.background
+            else:
+                self.grid[y, x] = bool(value)
         if cells:
             self.dirty = True
+
+    def _colour_mark(self, value: bool | int) -> ColourMark:
+        edits = self.palette_edits
+        assert edits is not None
+        swatches = edits.swatches
+        if isinstance(value, bool) or value not in swatches:
+            label = swatches[1] if value else edits.background
+        else:
+            label = int(value)
+        return ColourMark(label, edits.base[label], edits.base, label == edits.background)
+
+    @property
+    def swatches(self) -> list[Swatch]:
+        """The edited palette's swatches, the background first (empty in black and white)."""
+        if self.palette_edits is None or self.colour_cells is None:
+            return []
+        return self.palette_edits.swatch_list(self.colour_cells)
+
+    def merge_swatches(self, source: int, target: int) -> None:
+        """Swatch ``source``'s cells take ``target``'s colour: one undo step.
+        PaletteEditError (and nothing changed) when the palette cannot take it."""
+        assert self.palette_edits is not None
+        self._palette_step(self.palette_edits.merge(source, target))
+
+    def recolour_swatch(self, label: int, rgb: tuple[int, int, int]) -> None:
+        """Swatch ``label`` shows ``rgb``: one undo step."""
+        assert self.palette_edits is not None
+        self._palette_step(self.palette_edits.recolour(label, rgb))
+
+    def drop_swatch(self, label: int) -> None:
+        """Swatch ``label`` goes, its cells to the nearest colour left: one undo step."""
+        assert self.palette_edits is not None
+        self._palette_step(self.palette_edits.drop(label))
+
+    def _palette_step(self, edits: PaletteEdits) -> None:
+        self.begin_stroke()
+        self.palette_edits = edits
+        self._regrid()
+
+    def _paint_edits(self, edits: tuple[Edit, ...]) -> None:
+        """Make it fair's edits painted: in colour an edit's ``colour`` (a puzzle colour
+        number) when it has one, else filled or empty."""
+        if self.colour_cells is not None and self.palette_edits is not None:
+            _, _, order = self.palette_edits.puzzle_colours(self.colour_cells)
+            for edit in edits:
+                number = getattr(edit, "colour", None)
+                if number is None:
+                    number = 1 if edit.filled and len(order) > 1 else 0
+                self.paint([edit.cell], order[int(number)] if int(number) < len(order) else 0)
+            return
+        for value in (True, False):
+            self.paint([edit.cell for edit in edits if edit.filled is value], value)
 
     def apply_fair(self, result: FairResult) -> bool:
         """Make it fair's edits, as one undo step like a stroke; False (and nothing
@@ -363,8 +464,7 @@ class ConverterDocument:
         if not result.found or not result.edits:
             return False
         self.begin_stroke()
-        for value in (True, False):
-            self.paint([edit.cell for edit in result.edits if edit.filled is value], value)
+        self._paint_edits(result.edits)
         return True
 
     def apply_offer(self, result: FairResult) -> bool:
@@ -373,8 +473,7 @@ class ConverterDocument:
         if result.found or not result.partial:
             return False
         self.begin_stroke()
-        for value in (True, False):
-            self.paint([edit.cell for edit in result.partial if edit.filled is value], value)
+        self._paint_edits(result.partial)
         return True
 
     @property
@@ -396,9 +495,10 @@ class ConverterDocument:
     def _step(self, source: list[_Snapshot], target: list[_Snapshot]) -> bool:
         if not source:
             return False
-        target.append(_Snapshot(self.base.copy(), dict(self.marks)))
+        target.append(_Snapshot(self.base.copy(), dict(self.marks), self.palette_edits))
         snapshot = source.pop()
         self.base, self.marks = snapshot.base.copy(), dict(snapshot.marks)
+        self.palette_edits = snapshot.palette
         self._regrid()
         return True
 
@@ -409,8 +509,13 @@ class ConverterDocument:
     # -- the result -------------------------------------------------------------------------
 
     def puzzle(self, title: str = "", author: str = "") -> Puzzle:
-        """The puzzle as it would be saved: the grid as its goal, the title and the author."""
-        return puzzle_from_grid(self.grid, title=title.strip() or "Untitled", author=author.strip())
+        """The puzzle as it would be saved: the grid as its goal (in colour, the colour
+        cells in the edited palette), the title and the author."""
+        title, author = title.strip() or "Untitled", author.strip()
+        if self.colour_cells is not None and self.palette_edits is not None:
+            palette, numbered, _ = self.palette_edits.puzzle_colours(self.colour_cells)
+            return Puzzle.from_colour_grid(numbered, palette, title=title, author=author)
+        return puzzle_from_grid(self.grid, title=title, author=author)
 
     def unsaved_work(self) -> str | None:
         """What would be lost by closing now, in a sentence; None when nothing would."""

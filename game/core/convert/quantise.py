@@ -1,0 +1,416 @@
+"""A picture in a few colours: the palette of a colour puzzle and each cell's colour.
+
+The work, in three steps, each a function of its own:
+
+1. :func:`fit_palette`: the picture's pixels are counted in a histogram of 5 bits a channel
+   (at most 32,768 bins, a few thousand in a photo), each bin's mean colour taken to CIE Lab
+   (:func:`game.core.convert.subject.lab`: distances there follow what a person sees) and
+   clustered by a weighted k-means (on bins of 4 bits a channel, for speed): started from
+   the heaviest bin, then each next centre the bin that most outweighs its distance from
+   those chosen (no randomness: the same picture always gives the same palette), then
+   Lloyd's rounds. Centres closer than
+   ``MERGE_DISTANCE`` (Delta E) are one colour to the eye and are merged, so a picture of
+   three colours asked for six gives three. :func:`choose_count` is Auto's number of
+   colours (see it). Each bin gets the label of its nearest centre: labelling every pixel
+   afterwards is one table look-up (:meth:`PixelPalette.label`).
+2. :func:`background_label`: the background is the colour touching the picture's border most
+   (a ring of ``BORDER_SHARE`` of its sides); a transparent picture was flattened to white
+   when it was loaded, so its background is white.
+3. :func:`vote_cells`: each cell gets the palette colour that covers most of its pixels (not
+   the colour nearest to its mean, which blends a black-and-yellow stripe into olive); pad
+   margins count as background. :func:`colour_cells` then cleans lone cells (optional),
+   drops colours no cell kept and numbers the rest, the background 0 and the block colours
+   from the commonest, as a :class:`~game.core.palette.Palette` with readable names.
+
+:func:`reduce_picture` does all of it for a picture and a grid size in one call: the public
+door for anything that makes colour puzzles from pictures (the converter goes through
+:meth:`game.core.convert.converter.Converter.colour_cells`, which caches the steps). Only
+numpy; nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator, Iterator
+from dataclasses import dataclass, field
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from game.core.convert.colour_names import palette_named
+from game.core.convert.grid import Blocks, Fit, _block_sums, _summed_area, blocks_for
+from game.core.convert.subject import lab
+from game.core.palette import RGB, Palette
+
+FloatArray = npt.NDArray[np.float64]
+LabelGrid = npt.NDArray[np.int8]
+ColourCount = int | Literal["auto"]
+
+# The Colours control: 2 is black and white (the methods), 3..8 a colour puzzle.
+MIN_COLOURS = 2
+MAX_PICTURE_COLOURS = 8
+# Auto picks among these (colour puzzles; 2 is the black-and-white methods' job).
+AUTO_COUNTS = tuple(range(3, MAX_PICTURE_COLOURS + 1))
+# Bits a channel kept in the histogram: 5 keeps shades 8 apart, under a just-noticeable step.
+HISTOGRAM_BITS = 5
+_BINS = 1 << (3 * HISTOGRAM_BITS)
+K_MEANS_ROUNDS = 16
+# Two centres closer than this (CIE76 Delta E) read as one colour in a cell of a puzzle.
+MERGE_DISTANCE = 10.0
+# The background is the colour most common in this share of each side, all round the border.
+BORDER_SHARE = 0.04
+# Auto: each colour beyond the first must buy this much less error (RMS Delta E of the pixels
+# to their colour). Measured on scikit-image's photos and on drawings: see choose_count.
+COLOUR_COST = 1.5
+# Auto: a colour that covers less than this share of the pixels is not worth a swatch.
+LEAST_SHARE = 0.02
+
+
+@dataclass(frozen=True)
+class PixelPalette:
+    """Colours fitted to a picture's pixels.
+
+    ``lab`` and ``rgb`` are the centres (Lab, and the mean sRGB of their pixels), ``shares``
+    the share of the pixels each one takes, ``error`` the RMS Delta E of the pixels to their
+    centre, ``lut`` the label of every histogram bin (-1 for a bin with no pixel)."""
+
+    lab: FloatArray = field(compare=False)
+    rgb: tuple[RGB, ...]
+    shares: tuple[float, ...]
+    error: float
+    lut: npt.NDArray[np.int8] = field(compare=False, repr=False)
+
+    @property
+    def count(self) -> int:
+        return len(self.rgb)
+
+    def label(self, rgb: npt.NDArray[np.uint8]) -> LabelGrid:
+        """The label of each pixel of ``rgb`` (``(..., 3)`` uint8): its bin's, or for a bin
+        the palette was not fitted on, its nearest centre's."""
+        codes = bin_codes(rgb)
+        labels = self.lut[codes]
+        missing = labels < 0
+        if missing.any():
+            points = lab(rgb[missing].astype(np.float64) / 255.0)
+            labels[missing] = _nearest(points, self.lab).astype(np.int8)
+        result: LabelGrid = labels
+        return result
+
+
+@dataclass(frozen=True)
+class Histogram:
+    """A picture's pixels in bins: each present bin's code, pixel count, mean sRGB (0..255)
+    and Lab."""
+
+    codes: npt.NDArray[np.intp] = field(compare=False)
+    weights: FloatArray = field(compare=False)
+    rgb: FloatArray = field(compare=False)
+    lab: FloatArray = field(compare=False)
+    # The same pixels in bins of one bit less a channel (what k-means runs on: a photo's
+    # 4,000 bins become 600-900, and a fit of 8 colours takes a few milliseconds).
+    coarse_weights: FloatArray = field(compare=False)
+    coarse_lab: FloatArray = field(compare=False)
+
+    @property
+    def total(self) -> float:
+        return float(self.weights.sum())
+
+
+@dataclass(frozen=True)
+class ColourCells:
+    """A picture's cells in colour: ``cells`` holds colour numbers (0 the background, 1.. the
+    block colours of ``palette``), ``source`` the pixel palette's label of each colour."""
+
+    palette: Palette
+    cells: LabelGrid = field(compare=False)
+    source: tuple[int, ...] = ()
+
+    @property
+    def count(self) -> int:
+        """How many colours, the background counted (2 is black and white's count)."""
+        return self.palette.count + 1
+
+    @property
+    def filled(self) -> npt.NDArray[np.bool_]:
+        mask: npt.NDArray[np.bool_] = self.cells != 0
+        return mask
+
+
+def bin_codes(rgb: npt.NDArray[np.uint8]) -> npt.NDArray[np.intp]:
+    """Each pixel's histogram bin: its channels' top ``HISTOGRAM_BITS`` bits."""
+    shift = 8 - HISTOGRAM_BITS
+    wide = rgb.astype(np.intp) >> shift
+    codes: npt.NDArray[np.intp] = (
+        (wide[..., 0] << (2 * HISTOGRAM_BITS)) | (wide[..., 1] << HISTOGRAM_BITS) | wide[..., 2]
+    )
+    return codes
+
+
+def histogram(rgb: npt.NDArray[np.uint8]) -> Histogram:
+    """The histogram of ``rgb``'s pixels (any shape ending in 3)."""
+    flat = rgb.reshape(-1, 3)
+    codes = bin_codes(flat)
+    counts = np.bincount(codes, minlength=_BINS).astype(np.float64)
+    present = np.flatnonzero(counts)
+    weights = counts[present]
+    means = (
+        np.stack(
+            [np.bincount(codes, weights=flat[:, c], minlength=_BINS)[present] for c in range(3)],
+            axis=1,
+        )
+        / weights[:, None]
+    )
+    colours = lab(means / 255.0)
+    low = HISTOGRAM_BITS - 1
+    mask = (1 << HISTOGRAM_BITS) - 1
+    coarse = (
+        ((present >> (2 * HISTOGRAM_BITS + 1)) << (2 * low))
+        | (((present >> HISTOGRAM_BITS) & mask) >> 1) << low
+        | ((present & mask) >> 1)
+    )
+    groups, inverse = np.unique(coarse, return_inverse=True)
+    coarse_weights = np.bincount(inverse, weights=weights, minlength=len(groups)).astype(np.float64)
+    coarse_lab = (
+        np.stack(
+            [
+                np.bincount(inverse, weights=weights * colours[:, c], minlength=len(groups))
+                for c in range(3)
+            ],
+            axis=1,
+        )
+        / coarse_weights[:, None]
+    )
+    return Histogram(present, weights, means, colours, coarse_weights, coarse_lab)
+
+
+def _nearest(points: FloatArray, centres: FloatArray) -> npt.NDArray[np.intp]:
+    distance = ((points[:, None, :] - centres[None, :, :]) ** 2).sum(axis=2)
+    nearest: npt.NDArray[np.intp] = distance.argmin(axis=1)
+    return nearest
+
+
+def _start(points: FloatArray, weights: FloatArray, count: int) -> FloatArray:
+    """Deterministic seeds: the heaviest bin, then each time the bin whose weight times its
+    squared distance from the chosen seeds is largest (k-means++'s rule without the dice)."""
+    chosen = [int(np.argmax(weights))]
+    nearest = ((points - points[chosen[0]]) ** 2).sum(axis=1)
+    for _ in range(count - 1):
+        index = int(np.argmax(weights * nearest))
+        if nearest[index] < 1e-9:
+            break
+        chosen.append(index)
+        nearest = np.minimum(nearest, ((points - points[index]) ** 2).sum(axis=1))
+    centres: FloatArray = points[chosen].copy()
+    return centres
+
+
+def _lloyd(points: FloatArray, weights: FloatArray, centres: FloatArray) -> FloatArray:
+    for _ in range(K_MEANS_ROUNDS):
+        labels = _nearest(points, centres)
+        mass = np.bincount(labels, weights=weights, minlength=len(centres))
+        moved = centres.copy()
+        for axis in range(3):
+            sums = np.bincount(labels, weights=weights * points[:, axis], minlength=len(centres))
+            np.divide(sums, mass, out=moved[:, axis], where=mass > 0)
+        if np.allclose(moved, centres, atol=1e-3):
+            return moved
+        centres = moved
+    return centres
+
+
+def _merge_close(points: FloatArray, weights: FloatArray, centres: FloatArray) -> FloatArray:
+    """Merge centres closer than ``MERGE_DISTANCE`` (their weighted mean) until none are."""
+    while len(centres) > 1:
+        mass = np.bincount(_nearest(points, centres), weights=weights, minlength=len(centres))
+        keep = mass > 0
+        if not keep.all():
+            centres = centres[keep]
+            continue
+        gaps = np.sqrt(((centres[:, None, :] - centres[None, :, :]) ** 2).sum(axis=2))
+        gaps[np.diag_indices(len(centres))] = np.inf
+        first, second = np.unravel_index(int(np.argmin(gaps)), gaps.shape)
+        if gaps[first, second] >= MERGE_DISTANCE:
+            break
+        merged = (centres[first] * mass[first] + centres[second] * mass[second]) / (
+            mass[first] + mass[second]
+        )
+        centres = np.vstack([np.delete(centres, [first, second], axis=0), merged[None, :]])
+        centres = _lloyd(points, weights, centres)
+    return centres
+
+
+def fit_histogram(hist: Histogram, count: int) -> PixelPalette:
+    """At most ``count`` colours for the pixels of ``hist`` (see the module text)."""
+    if not MIN_COLOURS <= count <= MAX_PICTURE_COLOURS:
+        raise ValueError(f"colours must be {MIN_COLOURS} to {MAX_PICTURE_COLOURS}, not {count}")
+    coarse, coarse_weights = hist.coarse_lab, hist.coarse_weights
+    centres = _lloyd(coarse, coarse_weights, _start(coarse, coarse_weights, count))
+    centres = _merge_close(coarse, coarse_weights, centres)
+    points, weights = hist.lab, hist.weights
+    labels = _nearest(points, centres)
+    mass = np.bincount(labels, weights=weights, minlength=len(centres))
+    rgb = []
+    for index in range(len(centres)):
+        members = labels == index
+        mean = (hist.rgb[members] * weights[members, None]).sum(axis=0) / max(mass[index], 1e-9)
+        rgb.append(tuple(round(float(v)) for v in np.clip(mean, 0, 255)))
+    distance = ((points - centres[labels]) ** 2).sum(axis=1)
+    error = float(np.sqrt((distance * weights).sum() / max(hist.total, 1e-9)))
+    lut = np.full(_BINS, -1, dtype=np.int8)
+    lut[hist.codes] = labels.astype(np.int8)
+    shares = tuple(float(m) / max(hist.total, 1e-9) for m in mass)
+    return PixelPalette(centres, tuple(rgb), shares, error, lut)  # type: ignore[arg-type]
+
+
+def fit_palette(rgb: npt.NDArray[np.uint8], count: ColourCount) -> PixelPalette:
+    """``count`` colours (2..8, or "auto": :func:`choose_count`) for the pixels of ``rgb``."""
+    hist = histogram(rgb)
+    if count == "auto":
+        return choose_count(hist)
+    return fit_histogram(hist, count)
+
+
+def choose_count(hist: Histogram) -> PixelPalette:
+    """Auto's palette (:func:`choosing_count` run to its end)."""
+    steps = choosing_count(hist)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            chosen: PixelPalette = done.value
+            return chosen
+
+
+def choosing_count(hist: Histogram) -> Generator[None, None, PixelPalette]:
+    """Auto's palette, a fit at a time (yielding between them, so a screen can spread the
+    work over frames): for each count of ``AUTO_COUNTS`` a fit, scored by its error (RMS
+    Delta E of the pixels to their colour) plus ``COLOUR_COST`` for each colour it has left
+    after the merging of near ones; a fit with a colour under ``LEAST_SHARE`` of the pixels
+    is passed over; the lowest score wins (ties to fewer colours). A colour must so pay for
+    itself in error: a flat drawing stops at its own few colours (no error left), a
+    photograph goes on while each colour takes a real part of it (its sky, its fur, its
+    shade) and stops when the next would only split a gradient."""
+    best: tuple[float, PixelPalette] | None = None
+    for count in AUTO_COUNTS:
+        palette = fit_histogram(hist, count)
+        yield None
+        if min(palette.shares) < LEAST_SHARE and palette.count > AUTO_COUNTS[0]:
+            continue  # a colour for a sliver: a smaller count covers the same picture
+        score = palette.error + COLOUR_COST * palette.count
+        if best is None or score < best[0] - 1e-9:
+            best = (score, palette)
+        if palette.count < count:
+            break  # the picture has no more colours to give
+    if best is None:
+        return fit_histogram(hist, AUTO_COUNTS[0])
+    return best[1]
+
+
+def background_label(labels: LabelGrid, count: int) -> int:
+    """The label most common in a ring of ``BORDER_SHARE`` of each side round ``labels``."""
+    height, width = labels.shape
+    ring_y = max(1, round(height * BORDER_SHARE))
+    ring_x = max(1, round(width * BORDER_SHARE))
+    ring = np.concatenate(
+        [
+            labels[:ring_y].ravel(),
+            labels[-ring_y:].ravel(),
+            labels[:, :ring_x].ravel(),
+            labels[:, -ring_x:].ravel(),
+        ]
+    )
+    return int(np.argmax(np.bincount(ring.astype(np.intp), minlength=count)))
+
+
+def label_tables(labels: LabelGrid, count: int) -> list[npt.NDArray[np.int32]]:
+    """A summed-area table of each label's pixels (what :func:`vote_cells` sums over)."""
+    return list(label_tables_steps(labels, count))
+
+
+def label_tables_steps(labels: LabelGrid, count: int) -> Iterator[npt.NDArray[np.int32]]:
+    """:func:`label_tables` one table at a time."""
+    for index in range(count):
+        yield _summed_area(labels == index)
+
+
+def vote_cells(
+    tables: list[npt.NDArray[np.int32]],
+    shape: tuple[int, int],
+    blocks: Blocks,
+    background: int,
+) -> LabelGrid:
+    """Each cell's label: the one covering most of its pixels, pad margins counting as
+    ``background``; ties go to the lower label."""
+    counts = np.stack([_block_sums(table, blocks, shape) for table in tables])
+    xs, ys = blocks.clamped(shape[1], shape[0])
+    inside = np.outer(np.diff(ys), np.diff(xs)).astype(np.float64)
+    counts[background] += blocks.area.astype(np.float64) - inside
+    cells: LabelGrid = counts.argmax(axis=0).astype(np.int8)
+    cells[blocks.area == 0] = background
+    return cells
+
+
+def clean_colour_specks(cells: LabelGrid) -> LabelGrid:
+    """``cells`` with each lone cell (no side neighbour of its colour) given the colour of
+    at least three of its side neighbours when they agree; judged on the grid as it was."""
+    height, width = cells.shape
+    padded = np.pad(cells.astype(np.int16), 1, constant_values=-1)
+    sides = np.stack(
+        [padded[:-2, 1:-1], padded[2:, 1:-1], padded[1:-1, :-2], padded[1:-1, 2:]]
+    )  # up, down, left, right
+    lone = (sides != cells[None]).all(axis=0)
+    cleaned = cells.copy()
+    for y, x in zip(*np.nonzero(lone), strict=True):
+        around = sides[:, y, x]
+        around = around[around >= 0]
+        values, counts = np.unique(around, return_counts=True)
+        if counts.size and counts.max() >= 3:
+            cleaned[y, x] = values[int(np.argmax(counts))]
+    del height, width
+    return cleaned
+
+
+def colour_cells(
+    pixels: PixelPalette, cells: LabelGrid, background: int, *, clean: bool = False
+) -> ColourCells:
+    """Cells of pixel-palette labels as a colour puzzle's cells and palette: the background
+    colour 0, the block colours numbered from the commonest (a colour no cell kept is not in
+    the palette)."""
+    if clean:
+        cells = clean_colour_specks(cells)
+    counts = np.bincount(cells.ravel().astype(np.intp), minlength=pixels.count)
+    order = [int(i) for i in np.argsort(-counts, kind="stable") if counts[i] and i != background]
+    source = (background, *order)
+    renumber = np.zeros(pixels.count, dtype=np.int8)
+    for number, label in enumerate(source):
+        renumber[label] = number
+    numbered: LabelGrid = renumber[cells.astype(np.intp)]
+    rgbs = [pixels.rgb[label] for label in source]
+    if len(rgbs) == 1:  # a picture of one colour: a block colour that no cell uses
+        rgbs.append((0, 0, 0) if sum(rgbs[0]) > 382 else (255, 255, 255))
+        source = (*source, -1)
+    return ColourCells(palette_named(rgbs), numbered, source)
+
+
+def reduce_picture(
+    rgb: npt.NDArray[np.uint8],
+    width: int,
+    height: int,
+    colours: ColourCount = "auto",
+    *,
+    fit: Fit = "stretch",
+    clean: bool = False,
+) -> ColourCells:
+    """A picture (``(h, w, 3)`` uint8 sRGB, on its background: flatten any transparency
+    first) as ``width`` x ``height`` cells in ``colours`` colours (2..8 with the background,
+    or "auto"): the palette and each cell's colour number (see the module text). ``fit`` lays
+    the cells over the pixels as the converter does (stretch, pad or fill)."""
+    if rgb.ndim != 3 or rgb.shape[2] != 3 or rgb.dtype != np.uint8:
+        raise ValueError("the picture must be an (h, w, 3) array of uint8")
+    pixels = fit_palette(rgb, colours)
+    labels = pixels.label(rgb)
+    shape = (int(rgb.shape[0]), int(rgb.shape[1]))
+    background = background_label(labels, pixels.count)
+    blocks = blocks_for(width, height, shape[1], shape[0], fit)
+    cells = vote_cells(label_tables(labels, pixels.count), shape, blocks, background)
+    return colour_cells(pixels, cells, background, clean=clean)

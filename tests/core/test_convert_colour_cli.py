@@ -1,0 +1,70 @@
+"""``hanjie convert IMAGE --colours N|auto``: a colour .non that reads back as the colour
+puzzle printed; bad values get one line and exit 2."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw
+
+from game.cli import main
+from game.core.formats import read_puzzle
+
+
+def _flower(path: Path) -> Path:
+    """A red flower with a yellow heart on a green stem, on white: four colours."""
+    image = Image.new("RGB", (200, 200), "white")
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((92, 100, 108, 200), fill=(40, 150, 60))
+    draw.ellipse((40, 20, 160, 140), fill=(215, 30, 40))
+    draw.ellipse((80, 60, 120, 100), fill=(245, 210, 30))
+    image.save(path)
+    return path
+
+
+@pytest.mark.parametrize("colours", ["4", "auto"])
+def test_colour_convert_writes_a_colour_puzzle_that_reads_back(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], colours: str
+) -> None:
+    out = tmp_path / "flower.non"
+    code = main(["convert", str(_flower(tmp_path / "flower.png")), "--size", "12x12",
+                 "--colours", colours, "-o", str(out)])  # fmt: skip
+    captured = capsys.readouterr()
+    assert code == 0, captured.err
+    assert "4 colours (white background" in captured.out
+    puzzle = read_puzzle(out)
+    assert puzzle.is_colour and puzzle.colour_count == 3
+    assert puzzle.goal_colours is not None
+    letters = puzzle.colours.letters()
+    art = ["".join(letters[v] for v in row) for row in puzzle.goal_colours]
+    assert "\n".join(art) in captured.out  # what was printed is what was saved
+    rgbs = {c.rgb for c in puzzle.colours.colours}
+    # The flower's own colours, near enough (the palette is the mean of each colour's pixels).
+    for wanted in ((215, 30, 40), (245, 210, 30), (40, 150, 60)):
+        assert min(sum(abs(a - b) for a, b in zip(rgb, wanted, strict=True)) for rgb in rgbs) < 30
+    assert puzzle.is_colour_solution(np.array(puzzle.goal_colours))
+
+
+def test_two_colours_is_black_and_white(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "flower.non"
+    image = str(_flower(tmp_path / "flower.png"))
+    assert main(["convert", image, "--size", "12x12", "--colours", "2", "-o", str(out)]) == 0
+    assert not read_puzzle(out).is_colour
+    assert "method otsu" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("value", ["1", "9", "0", "lots", "3.5", ""])
+def test_bad_colours_get_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], value: str
+) -> None:
+    out = tmp_path / "flower.non"
+    code = main(["convert", str(_flower(tmp_path / "flower.png")), "--colours", value,
+                 "-o", str(out)])  # fmt: skip
+    captured = capsys.readouterr()
+    assert code == 2
+    assert captured.out == ""
+    lines = captured.err.strip().splitlines()
+    assert len(lines) == 1 and "colours" in lines[0] and "2 to 8" in lines[0]
+    assert not out.exists()
