@@ -21,7 +21,7 @@
 
 /* Bumped with every change of behaviour or signature; game/core/solver/kernel.py refuses a
  * built module whose number differs (a stale build runs pure Python, never wrong answers). */
-#define KERNEL_VERSION 3
+#define KERNEL_VERSION 4
 
 typedef uint64_t domain_t;
 #define BACKGROUND ((domain_t)1)
@@ -484,6 +484,8 @@ cleanup:
     return answer;
 }
 
+#include "_kernel_propagate.h"
+
 static PyMethodDef kernel_methods[] = {
     {"forced_packed", forced_packed, METH_VARARGS,
      "forced_packed(clue, line) -> bytes | None: line.pack_outcome(line.forced_cells(...))."},
@@ -506,7 +508,8 @@ PyInit__kernel(void)
     if (module == NULL)
         return NULL;
     if (PyModule_AddIntConstant(module, "VERSION", KERNEL_VERSION) < 0 ||
-        PyModule_AddIntConstant(module, "MAX_WORD_LINE", MAX_WORD_LINE) < 0) {
+        PyModule_AddIntConstant(module, "MAX_WORD_LINE", MAX_WORD_LINE) < 0 ||
+        propagator_ready(module) < 0) {
         Py_DECREF(module);
         return NULL;
     }

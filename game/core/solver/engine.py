@@ -237,6 +237,7 @@ def solve_steps(
     timeout: float | None = None,
     initial: npt.NDArray[np.integer] | None = None,
     clock: Callable[[], float] = time.perf_counter,
+    watch: bool = True,
 ) -> Iterator[Step]:
     """The engine, one step at a time; the last step is always :class:`Finished`.
 
@@ -246,9 +247,12 @@ def solve_steps(
     (a replay of these steps starts from that grid).
 
     Screens and services drive it through :class:`game.core.solver.task.SolveTask`, which
-    slices it by time; this generator is the engine's one door.
+    slices it by time; this generator is the engine's one door. ``watch`` False asks for no
+    steps of propagation (the compiled engine then runs each propagation to its end; the
+    search's own steps still come, and the verdict and statistics are the same).
     """
     engine = _Engine(puzzle, max_solutions, timeout, initial, clock)
+    engine.watching = watch
     for step in engine.run():
         engine.pause_clock()
         yield step
@@ -263,7 +267,9 @@ def solve(
 ) -> SolveResult:
     """Solve ``puzzle`` to the end (or the timeout) and return the verdict."""
     # Drain the engine itself: no one pauses between steps, so no clock juggling is needed.
-    for step in _Engine(puzzle, max_solutions, timeout, initial).run():
+    engine = _Engine(puzzle, max_solutions, timeout, initial)
+    engine.watching = False  # a verdict: no one looks at propagation's steps
+    for step in engine.run():
         if isinstance(step, Finished):
             return step.result
     raise AssertionError("the engine always ends with a Finished step")  # pragma: no cover

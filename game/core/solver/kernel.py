@@ -17,9 +17,10 @@ import importlib
 import os
 from collections.abc import Callable, Sequence
 from types import ModuleType
+from typing import Any
 
 # The version _kernel.c reports (KERNEL_VERSION): a module built from other source is ignored.
-EXPECTED_VERSION = 3
+EXPECTED_VERSION = 4
 
 KERNEL_MODULE = "game.core.solver._kernel"
 
@@ -78,6 +79,14 @@ def smallest_reason() -> tuple[SmallestReason, int] | None:
         return None
     function: SmallestReason = _MODULE.smallest_reason
     return function, int(_MODULE.MAX_WORD_LINE)
+
+
+def propagator() -> Callable[[object], Any] | None:
+    """The compiled propagation loop's type (``Propagator(engine)``), or None."""
+    if _MODULE is None:
+        return None
+    made: Callable[[object], Any] = _MODULE.Propagator
+    return made
 
 
 ColourLineSolver = Callable[[Sequence[tuple[int, int]], Sequence[int]], "tuple[int, ...] | None"]

@@ -1,0 +1,720 @@
+/* The engine's propagation loop, compiled: the twin of EngineState.propagate (engine_state.py)
+ * and NogoodStore.propagate (nogoods.py), included by _kernel.c.
+ *
+ * A Propagator is made once per engine from the engine's own objects (the rows and columns,
+ * the flat grid, the per-cell arrays, the trail, the queue, the line caches, the nogood
+ * store) and works on them in place, so the Python search around it (probing, learning,
+ * undo) reads and writes the same state whichever propagation ran: the results, the
+ * statistics and the step stream are those of the Python loop, which stays the reference.
+ *
+ * run() solves queued lines and looks at the learned nogoods' watches until the queue is dry
+ * or something breaks. When the engine is watched it stops at every event that makes a step
+ * (a line that gave cells, a cell a nogood forced, a heartbeat), so the Python side builds
+ * that step from the trail; unwatched it goes on to the end and only a contradiction, the
+ * end or the clock stops it.
+ */
+
+#define EV_DONE 0
+#define EV_LINE_CONFLICT 1
+#define EV_RULE_BROKEN 2
+#define EV_RULE_FORCED 3
+#define EV_LINE_DEDUCED 4
+#define EV_HEARTBEAT 5
+#define EV_CLOCK 6
+
+#define HEARTBEAT_LINES 48 /* engine_state.HEARTBEAT_LINES */
+#define CLOCK_EVERY 16     /* engine_state.CLOCK_EVERY */
+#define BY_RULE (-2)       /* engine_state.BY_RULE */
+
+typedef struct {
+    PyObject_HEAD
+    Py_ssize_t width, height, nlines;
+    PyObject *engine_refs; /* a tuple holding every object below alive */
+    Py_buffer *line_views; /* rows then columns */
+    unsigned char **line_data;
+    Py_buffer cells_view, queued_view, level_view, position_view, reason_view, seen_view;
+    int have_views;
+    PyObject *trail, *queue, *q_append, *q_popleft, *q_clear;
+    PyObject *line_round, *line_stamp, *line_weight, *visited, *caches, *clues, *rule;
+    PyObject *store, *solve_uncached;
+} PropagatorObject;
+
+static PyObject *str_dropped, *str_entries, *str_head, *str_nogoods, *str_watches;
+
+static void
+propagator_dealloc(PropagatorObject *self)
+{
+    if (self->line_views != NULL) {
+        for (Py_ssize_t i = 0; i < self->nlines; i++)
+            if (self->line_views[i].obj != NULL)
+                PyBuffer_Release(&self->line_views[i]);
+        PyMem_Free(self->line_views);
+    }
+    PyMem_Free(self->line_data);
+    if (self->have_views) {
+        PyBuffer_Release(&self->cells_view);
+        PyBuffer_Release(&self->queued_view);
+        PyBuffer_Release(&self->level_view);
+        PyBuffer_Release(&self->position_view);
+        PyBuffer_Release(&self->reason_view);
+        PyBuffer_Release(&self->seen_view);
+    }
+    Py_XDECREF(self->engine_refs);
+    Py_XDECREF(self->q_append);
+    Py_XDECREF(self->q_popleft);
+    Py_XDECREF(self->q_clear);
+    Py_XDECREF(self->solve_uncached);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int
+int_view(PyObject *object, Py_buffer *view)
+{
+    if (PyObject_GetBuffer(object, view, PyBUF_WRITABLE | PyBUF_FORMAT) < 0)
+        return -1;
+    if (view->itemsize != 4 || view->format == NULL || strcmp(view->format, "i") != 0) {
+        PyBuffer_Release(view);
+        PyErr_SetString(PyExc_TypeError, "the per-cell arrays must be array('i')");
+        return -1;
+    }
+    return 0;
+}
+
+/* Propagator(engine): takes the engine's objects (see EngineState.__init__). */
+static PyObject *
+propagator_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    PyObject *engine;
+    if (!PyArg_ParseTuple(args, "O", &engine))
+        return NULL;
+    static const char *names[] = {
+        "lines", "cells", "queued", "level", "position", "reason", "seen_before", "trail",
+        "queue", "line_round", "line_stamp", "line_weight", "visited", "caches", "clues",
+        "rule", "nogoods", "solver", "width", "height",
+    };
+    enum { N_NAMES = 20 };
+    PyObject *refs = PyTuple_New(N_NAMES);
+    if (refs == NULL)
+        return NULL;
+    for (int i = 0; i < N_NAMES; i++) {
+        PyObject *value = PyObject_GetAttrString(engine, names[i]);
+        if (value == NULL) {
+            Py_DECREF(refs);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(refs, i, value);
+    }
+    PropagatorObject *self = (PropagatorObject *)type->tp_alloc(type, 0);
+    if (self == NULL) {
+        Py_DECREF(refs);
+        return NULL;
+    }
+    self->engine_refs = refs;
+    PyObject *lines = PyTuple_GET_ITEM(refs, 0);
+    self->width = PyLong_AsSsize_t(PyTuple_GET_ITEM(refs, 18));
+    self->height = PyLong_AsSsize_t(PyTuple_GET_ITEM(refs, 19));
+    if (PyErr_Occurred() || !PyList_Check(lines))
+        goto fail;
+    self->nlines = PyList_GET_SIZE(lines);
+    if (self->nlines != self->width + self->height) {
+        PyErr_SetString(PyExc_ValueError, "one line a row and a column");
+        goto fail;
+    }
+    self->line_views = PyMem_Calloc((size_t)self->nlines + 1, sizeof(Py_buffer));
+    self->line_data = PyMem_Calloc((size_t)self->nlines + 1, sizeof(unsigned char *));
+    if (self->line_views == NULL || self->line_data == NULL) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    for (Py_ssize_t i = 0; i < self->nlines; i++) {
+        if (PyObject_GetBuffer(PyList_GET_ITEM(lines, i), &self->line_views[i], PyBUF_WRITABLE) <
+            0)
+            goto fail;
+        self->line_data[i] = (unsigned char *)self->line_views[i].buf;
+    }
+    if (PyObject_GetBuffer(PyTuple_GET_ITEM(refs, 1), &self->cells_view, PyBUF_WRITABLE) < 0)
+        goto fail;
+    if (PyObject_GetBuffer(PyTuple_GET_ITEM(refs, 2), &self->queued_view, PyBUF_WRITABLE) < 0) {
+        PyBuffer_Release(&self->cells_view);
+        goto fail;
+    }
+    if (int_view(PyTuple_GET_ITEM(refs, 3), &self->level_view) < 0) {
+        PyBuffer_Release(&self->cells_view);
+        PyBuffer_Release(&self->queued_view);
+        goto fail;
+    }
+    if (int_view(PyTuple_GET_ITEM(refs, 4), &self->position_view) < 0) {
+        PyBuffer_Release(&self->cells_view);
+        PyBuffer_Release(&self->queued_view);
+        PyBuffer_Release(&self->level_view);
+        goto fail;
+    }
+    if (int_view(PyTuple_GET_ITEM(refs, 5), &self->reason_view) < 0) {
+        PyBuffer_Release(&self->cells_view);
+        PyBuffer_Release(&self->queued_view);
+        PyBuffer_Release(&self->level_view);
+        PyBuffer_Release(&self->position_view);
+        goto fail;
+    }
+    if (int_view(PyTuple_GET_ITEM(refs, 6), &self->seen_view) < 0) {
+        PyBuffer_Release(&self->cells_view);
+        PyBuffer_Release(&self->queued_view);
+        PyBuffer_Release(&self->level_view);
+        PyBuffer_Release(&self->position_view);
+        PyBuffer_Release(&self->reason_view);
+        goto fail;
+    }
+    self->have_views = 1;
+    self->trail = PyTuple_GET_ITEM(refs, 7);
+    self->queue = PyTuple_GET_ITEM(refs, 8);
+    self->line_round = PyTuple_GET_ITEM(refs, 9);
+    self->line_stamp = PyTuple_GET_ITEM(refs, 10);
+    self->line_weight = PyTuple_GET_ITEM(refs, 11);
+    self->visited = PyTuple_GET_ITEM(refs, 12);
+    self->caches = PyTuple_GET_ITEM(refs, 13);
+    self->clues = PyTuple_GET_ITEM(refs, 14);
+    self->rule = PyTuple_GET_ITEM(refs, 15);
+    self->store = PyTuple_GET_ITEM(refs, 16);
+    if (!PyList_Check(self->trail) || !PyList_Check(self->line_round) ||
+        !PyList_Check(self->line_stamp) || !PyList_Check(self->line_weight) ||
+        !PyList_Check(self->visited) || !PyList_Check(self->caches) ||
+        !PyList_Check(self->clues) || !PyDict_Check(self->rule) ||
+        PyList_GET_SIZE(self->caches) != self->nlines ||
+        PyList_GET_SIZE(self->line_round) != self->nlines ||
+        PyList_GET_SIZE(self->line_stamp) != self->nlines ||
+        PyList_GET_SIZE(self->line_weight) != self->nlines ||
+        self->cells_view.len != self->width * self->height ||
+        self->queued_view.len != self->nlines) {
+        PyErr_SetString(PyExc_TypeError, "not an engine's state");
+        goto fail;
+    }
+    self->q_append = PyObject_GetAttrString(self->queue, "append");
+    self->q_popleft = PyObject_GetAttrString(self->queue, "popleft");
+    self->q_clear = PyObject_GetAttrString(self->queue, "clear");
+    self->solve_uncached = PyObject_GetAttrString(PyTuple_GET_ITEM(refs, 17), "solve_uncached");
+    if (self->q_append == NULL || self->q_popleft == NULL || self->q_clear == NULL ||
+        self->solve_uncached == NULL)
+        goto fail;
+    return (PyObject *)self;
+fail:
+    Py_DECREF(self);
+    return NULL;
+}
+
+/* Mutable counters of one run() call, given and handed back (the engine keeps them). */
+typedef struct {
+    long long unknown, tick, countdown, rounds, quiet, hits;
+    int due;
+} Counters;
+
+static int
+set_list_long(PyObject *list, Py_ssize_t at, long long value)
+{
+    PyObject *number = PyLong_FromLongLong(value);
+    if (number == NULL)
+        return -1;
+    PyList_SetItem(list, at, number); /* steals; the old item is released */
+    return 0;
+}
+
+static int
+queue_line(PropagatorObject *self, unsigned char *queued, Py_ssize_t line, long long round)
+{
+    if (queued[line])
+        return 0;
+    queued[line] = 1;
+    if (set_list_long(self->line_round, line, round) < 0)
+        return -1;
+    PyObject *number = PyLong_FromSsize_t(line);
+    if (number == NULL)
+        return -1;
+    PyObject *done = PyObject_CallOneArg(self->q_append, number);
+    Py_DECREF(number);
+    if (done == NULL)
+        return -1;
+    Py_DECREF(done);
+    return 0;
+}
+
+static int
+clear_queue(PropagatorObject *self, unsigned char *queued)
+{
+    PyObject *iterator = PyObject_GetIter(self->queue);
+    if (iterator == NULL)
+        return -1;
+    PyObject *item;
+    while ((item = PyIter_Next(iterator)) != NULL) {
+        Py_ssize_t line = PyLong_AsSsize_t(item);
+        Py_DECREF(item);
+        if (line < 0 || line >= self->nlines) {
+            Py_DECREF(iterator);
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "a queued line out of range");
+            return -1;
+        }
+        queued[line] = 0;
+    }
+    Py_DECREF(iterator);
+    if (PyErr_Occurred())
+        return -1;
+    PyObject *done = PyObject_CallNoArgs(self->q_clear);
+    if (done == NULL)
+        return -1;
+    Py_DECREF(done);
+    return 0;
+}
+
+/* Set a cell (x, y) to code, for why, and queue the crossing lines: EngineState._place with
+ * its queueing, or the line loop's body (queue_row / queue_column say which lines). */
+static int
+place(PropagatorObject *self, Py_ssize_t x, Py_ssize_t y, int code, int why, int seen,
+      int depth, int queue_row, int queue_column, long long round, Counters *c)
+{
+    Py_ssize_t width = self->width, index = y * width + x;
+    unsigned char *queued = (unsigned char *)self->queued_view.buf;
+    self->line_data[y][x] = (unsigned char)code;
+    self->line_data[self->height + x][y] = (unsigned char)code;
+    ((unsigned char *)self->cells_view.buf)[index] = (unsigned char)code;
+    ((int *)self->level_view.buf)[index] = depth;
+    ((int *)self->position_view.buf)[index] = (int)PyList_GET_SIZE(self->trail);
+    ((int *)self->reason_view.buf)[index] = why;
+    if (seen >= 0)
+        ((int *)self->seen_view.buf)[index] = seen;
+    PyObject *entry = PyLong_FromSsize_t((index << 2) | code);
+    if (entry == NULL)
+        return -1;
+    int failed = PyList_Append(self->trail, entry);
+    Py_DECREF(entry);
+    if (failed < 0)
+        return -1;
+    c->unknown -= 1;
+    if (queue_row && queue_line(self, queued, y, round) < 0)
+        return -1;
+    if (queue_column && queue_line(self, queued, self->height + x, round) < 0)
+        return -1;
+    return 0;
+}
+
+static int
+list_store(PyObject *list, Py_ssize_t at, PyObject *item)
+{
+    Py_INCREF(item);
+    return PyList_SetItem(list, at, item);
+}
+
+/* NogoodStore.propagate with EngineState._set_by_rule as its assign: 0 nothing left to look
+ * at, 1 a cell forced (*entry_out, *nogood_out borrowed), 2 a nogood broke, -1 error. */
+static int
+nogood_propagate(PropagatorObject *self, PyObject *watches, Py_ssize_t *head_io, int depth,
+                 Counters *c, long *entry_out, PyObject **nogood_out)
+{
+    unsigned char *cells = (unsigned char *)self->cells_view.buf;
+    PyObject *trail = self->trail;
+    Py_ssize_t head = *head_io;
+    while (head < PyList_GET_SIZE(trail)) {
+        PyObject *entry_obj = PyList_GET_ITEM(trail, head);
+        long entry = PyLong_AsLong(entry_obj);
+        head++;
+        PyObject *watching = PyDict_GetItemWithError(watches, entry_obj);
+        if (watching == NULL) {
+            if (PyErr_Occurred())
+                return -1;
+            continue;
+        }
+        if (!PyList_Check(watching) || PyList_GET_SIZE(watching) == 0)
+            continue;
+        *head_io = head;
+        Py_INCREF(watching);
+        Py_INCREF(entry_obj);
+        PyObject *kept = PyList_New(0);
+        PyObject *broken = NULL;
+        int forced = 0;
+        if (kept == NULL)
+            goto error;
+        Py_ssize_t count = PyList_GET_SIZE(watching);
+        for (Py_ssize_t i = 0; i < count; i++) {
+            PyObject *nogood = PyList_GET_ITEM(watching, i);
+            PyObject *dropped = PyObject_GetAttr(nogood, str_dropped);
+            if (dropped == NULL)
+                goto error;
+            int is_dropped = PyObject_IsTrue(dropped);
+            Py_DECREF(dropped);
+            if (is_dropped)
+                continue;
+            PyObject *entries = PyObject_GetAttr(nogood, str_entries);
+            if (entries == NULL)
+                goto error;
+            Py_DECREF(entries); /* the nogood holds it */
+            if (!PyList_Check(entries) || PyList_GET_SIZE(entries) < 2) {
+                PyErr_SetString(PyExc_TypeError, "a nogood's entries must be a list of two+");
+                goto error;
+            }
+            PyObject *other_obj = PyList_GET_ITEM(entries, 0);
+            long other = PyLong_AsLong(other_obj);
+            if (other == entry) {
+                other_obj = PyList_GET_ITEM(entries, 1);
+                other = PyLong_AsLong(other_obj);
+                if (list_store(entries, 0, other_obj) < 0 || list_store(entries, 1, entry_obj) < 0)
+                    goto error;
+            }
+            int other_code = cells[other >> 2];
+            if (other_code && other_code != (other & 3)) {
+                if (PyList_Append(kept, nogood) < 0)
+                    goto error;
+                continue;
+            }
+            int moved = 0;
+            Py_ssize_t size = PyList_GET_SIZE(entries);
+            for (Py_ssize_t position = 2; position < size; position++) {
+                PyObject *candidate = PyList_GET_ITEM(entries, position);
+                long value = PyLong_AsLong(candidate);
+                if (cells[value >> 2] != (value & 3)) {
+                    Py_INCREF(candidate);
+                    if (list_store(entries, 1, candidate) < 0 ||
+                        list_store(entries, position, entry_obj) < 0) {
+                        Py_DECREF(candidate);
+                        goto error;
+                    }
+                    PyObject *target = PyDict_GetItemWithError(watches, candidate);
+                    if (target == NULL) {
+                        if (PyErr_Occurred()) {
+                            Py_DECREF(candidate);
+                            goto error;
+                        }
+                        PyObject *fresh = PyList_New(1);
+                        if (fresh == NULL) {
+                            Py_DECREF(candidate);
+                            goto error;
+                        }
+                        Py_INCREF(nogood);
+                        PyList_SET_ITEM(fresh, 0, nogood);
+                        int failed = PyDict_SetItem(watches, candidate, fresh);
+                        Py_DECREF(fresh);
+                        if (failed < 0) {
+                            Py_DECREF(candidate);
+                            goto error;
+                        }
+                    }
+                    else if (PyList_Append(target, nogood) < 0) {
+                        Py_DECREF(candidate);
+                        goto error;
+                    }
+                    Py_DECREF(candidate);
+                    moved = 1;
+                    break;
+                }
+            }
+            if (moved)
+                continue;
+            if (PyList_Append(kept, nogood) < 0)
+                goto error;
+            PyObject *rest = PyList_GetSlice(watching, i + 1, count);
+            if (rest == NULL)
+                goto error;
+            int failed = PyList_SetSlice(kept, PyList_GET_SIZE(kept), PyList_GET_SIZE(kept), rest);
+            Py_DECREF(rest);
+            if (failed < 0)
+                goto error;
+            if (other_code) { /* every entry holds */
+                broken = nogood;
+                break;
+            }
+            /* Force the other watched cell the other way (codes 1 and 2: XOR 3 swaps). */
+            long forced_entry = other ^ 3;
+            Py_ssize_t index = forced_entry >> 2;
+            if (place(self, index % self->width, index / self->width, (int)(forced_entry & 3),
+                      BY_RULE, -1, depth, 1, 1, 1, c) < 0)
+                goto error;
+            PyObject *key = PyLong_FromSsize_t(index);
+            if (key == NULL)
+                goto error;
+            failed = PyDict_SetItem(self->rule, key, nogood);
+            Py_DECREF(key);
+            if (failed < 0)
+                goto error;
+            *entry_out = forced_entry;
+            *nogood_out = nogood; /* borrowed: the watch lists hold it */
+            forced = 1;
+            *head_io = head - 1;
+            break;
+        }
+        if (PyDict_SetItem(watches, entry_obj, kept) < 0)
+            goto error;
+        Py_DECREF(kept);
+        Py_DECREF(watching);
+        Py_DECREF(entry_obj);
+        if (forced)
+            return 1;
+        if (broken != NULL) {
+            *nogood_out = broken;
+            return 2;
+        }
+        head = *head_io;
+        continue;
+    error:
+        Py_XDECREF(kept);
+        Py_DECREF(watching);
+        Py_DECREF(entry_obj);
+        return -1;
+    }
+    *head_io = head;
+    return 0;
+}
+
+/* run(probe, depth, count_rounds, stamping, watching, unknown, tick, countdown, rounds, quiet)
+ * -> (event, a, b, c, unknown, tick, countdown, rounds, quiet, hits, due)
+ *
+ * event EV_LINE_CONFLICT: a the line; EV_RULE_BROKEN: a the nogood; EV_RULE_FORCED: a the
+ * trail entry, b the nogood's size; EV_LINE_DEDUCED: a the line, b the trail length before
+ * its cells, c how many it filled. due: the clock's countdown ran out (look at the time). */
+static PyObject *
+propagator_run(PropagatorObject *self, PyObject *args)
+{
+    int probe, depth, count_rounds, stamping, watching;
+    Counters c = {0};
+    if (!PyArg_ParseTuple(args, "pippp" "LLLLL", &probe, &depth, &count_rounds, &stamping,
+                          &watching, &c.unknown, &c.tick, &c.countdown, &c.rounds, &c.quiet))
+        return NULL;
+    unsigned char *queued = (unsigned char *)self->queued_view.buf;
+    Py_ssize_t height = self->height, width = self->width;
+    int event = EV_DONE;
+    PyObject *a = NULL;
+    long long b = 0, cc = 0;
+    PyObject *head_obj = PyObject_GetAttr(self->store, str_head);
+    if (head_obj == NULL)
+        return NULL;
+    Py_ssize_t head = PyLong_AsSsize_t(head_obj);
+    Py_DECREF(head_obj);
+    PyObject *nogoods = PyObject_GetAttr(self->store, str_nogoods);
+    PyObject *watches = PyObject_GetAttr(self->store, str_watches);
+    if (nogoods == NULL || watches == NULL || !PyDict_Check(watches))
+        goto error;
+    int any_nogoods = PyObject_IsTrue(nogoods);
+    if (any_nogoods < 0)
+        goto error;
+    for (;;) {
+        if (head < PyList_GET_SIZE(self->trail)) {
+            if (any_nogoods) {
+                long entry = 0;
+                PyObject *nogood = NULL;
+                int found = nogood_propagate(self, watches, &head, depth, &c, &entry, &nogood);
+                if (found < 0)
+                    goto error;
+                if (found == 1) {
+                    if (stamping) {
+                        Py_ssize_t index = entry >> 2;
+                        c.tick += 1;
+                        if (set_list_long(self->line_stamp, index / width, c.tick) < 0 ||
+                            set_list_long(self->line_stamp, height + index % width, c.tick) < 0)
+                            goto error;
+                    }
+                    if (watching) {
+                        PyObject *entries = PyObject_GetAttr(nogood, str_entries);
+                        if (entries == NULL)
+                            goto error;
+                        b = PyObject_Length(entries);
+                        Py_DECREF(entries);
+                        event = EV_RULE_FORCED;
+                        a = PyLong_FromLong(entry);
+                        break;
+                    }
+                    continue;
+                }
+                if (found == 2) {
+                    if (clear_queue(self, queued) < 0)
+                        goto error;
+                    event = EV_RULE_BROKEN;
+                    a = Py_NewRef(nogood);
+                    break;
+                }
+            }
+            else
+                head = PyList_GET_SIZE(self->trail);
+        }
+        if (PyObject_Length(self->queue) == 0)
+            break;
+        PyObject *line_obj = PyObject_CallNoArgs(self->q_popleft);
+        if (line_obj == NULL)
+            goto error;
+        Py_ssize_t line_id = PyLong_AsSsize_t(line_obj);
+        if (line_id < 0 || line_id >= self->nlines) {
+            Py_DECREF(line_obj);
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "a queued line out of range");
+            goto error;
+        }
+        queued[line_id] = 0;
+        int is_row = line_id < height;
+        Py_ssize_t length = is_row ? width : height;
+        PyObject *key =
+            PyBytes_FromStringAndSize((const char *)self->line_data[line_id], length);
+        if (key == NULL) {
+            Py_DECREF(line_obj);
+            goto error;
+        }
+        PyObject *cache = PyList_GET_ITEM(self->caches, line_id);
+        PyObject *outcome = PyDict_GetItemWithError(cache, key);
+        if (outcome != NULL) {
+            Py_INCREF(outcome);
+            c.hits += 1;
+        }
+        else if (!PyErr_Occurred())
+            outcome = PyObject_CallFunctionObjArgs(
+                self->solve_uncached, PyList_GET_ITEM(self->clues, line_id), key, cache, NULL);
+        Py_DECREF(key);
+        if (outcome == NULL) {
+            Py_DECREF(line_obj);
+            goto error;
+        }
+        if (probe && PyList_Append(self->visited, line_obj) < 0) {
+            Py_DECREF(line_obj);
+            Py_DECREF(outcome);
+            goto error;
+        }
+        Py_DECREF(line_obj);
+        c.countdown -= 1;
+        if (!c.countdown) {
+            c.countdown = CLOCK_EVERY;
+            c.due = 1;
+        }
+        if (outcome == Py_None) {
+            Py_DECREF(outcome);
+            PyObject *weight = PyList_GET_ITEM(self->line_weight, line_id);
+            long long now = PyLong_AsLongLong(weight);
+            if (set_list_long(self->line_weight, line_id, now + 1) < 0)
+                goto error;
+            if (clear_queue(self, queued) < 0)
+                goto error;
+            event = EV_LINE_CONFLICT;
+            a = PyLong_FromSsize_t(line_id);
+            break;
+        }
+        if (!PyBytes_Check(outcome)) {
+            Py_DECREF(outcome);
+            PyErr_SetString(PyExc_TypeError, "a line outcome must be bytes or None");
+            goto error;
+        }
+        int wide = length >= 256; /* line.WIDE_LINE */
+        Py_ssize_t unit = wide ? 2 : 1;
+        Py_ssize_t values = PyBytes_GET_SIZE(outcome) / unit;
+        const unsigned char *raw = (const unsigned char *)PyBytes_AS_STRING(outcome);
+#define VALUE(i) (wide ? (Py_ssize_t)((const uint16_t *)raw)[i] : (Py_ssize_t)raw[i])
+        if (values == 1) {
+            Py_DECREF(outcome);
+            c.quiet += 1;
+            if (c.quiet >= HEARTBEAT_LINES) {
+                c.quiet = 0;
+                if (watching) {
+                    event = EV_HEARTBEAT;
+                    break;
+                }
+            }
+            if (c.due) {
+                event = EV_CLOCK;
+                break;
+            }
+            continue;
+        }
+        c.quiet = 0;
+        Py_ssize_t filled = VALUE(0);
+        long long this_round = PyLong_AsLongLong(PyList_GET_ITEM(self->line_round, line_id));
+        if (count_rounds && this_round > c.rounds)
+            c.rounds = this_round;
+        if (stamping) {
+            c.tick += 1;
+            if (set_list_long(self->line_stamp, line_id, c.tick) < 0) {
+                Py_DECREF(outcome);
+                goto error;
+            }
+        }
+        Py_ssize_t solved_at = PyList_GET_SIZE(self->trail);
+        for (Py_ssize_t i = 1; i < values; i++) {
+            Py_ssize_t at = VALUE(i);
+            int code = i <= filled ? 1 : 2;
+            Py_ssize_t x = is_row ? at : line_id - height;
+            Py_ssize_t y = is_row ? line_id : at;
+            if (at < 0 || at >= length ||
+                place(self, x, y, code, (int)line_id, (int)solved_at, depth, !is_row, is_row,
+                      this_round + 1, &c) < 0) {
+                Py_DECREF(outcome);
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_ValueError, "a line outcome out of range");
+                goto error;
+            }
+            if (stamping &&
+                set_list_long(self->line_stamp, is_row ? height + x : y, c.tick) < 0) {
+                Py_DECREF(outcome);
+                goto error;
+            }
+        }
+#undef VALUE
+        Py_DECREF(outcome);
+        if (watching) {
+            event = EV_LINE_DEDUCED;
+            a = PyLong_FromSsize_t(line_id);
+            b = solved_at;
+            cc = filled;
+            break;
+        }
+        if (c.due) {
+            event = EV_CLOCK;
+            break;
+        }
+    }
+    if (event != EV_DONE && event != EV_HEARTBEAT && event != EV_CLOCK && a == NULL)
+        goto error;
+    head_obj = PyLong_FromSsize_t(head);
+    if (head_obj == NULL || PyObject_SetAttr(self->store, str_head, head_obj) < 0) {
+        Py_XDECREF(head_obj);
+        goto error;
+    }
+    Py_DECREF(head_obj);
+    Py_DECREF(nogoods);
+    Py_DECREF(watches);
+    if (a == NULL)
+        a = Py_NewRef(Py_None);
+    return Py_BuildValue("iNLLLLLLLLi", event, a, b, cc, c.unknown, c.tick, c.countdown,
+                         c.rounds, c.quiet, c.hits, c.due);
+error:
+    Py_XDECREF(a);
+    Py_XDECREF(nogoods);
+    Py_XDECREF(watches);
+    return NULL;
+}
+
+static PyMethodDef propagator_methods[] = {
+    {"run", (PyCFunction)propagator_run, METH_VARARGS,
+     "run(probe, depth, count_rounds, stamping, watching, unknown, tick, countdown, rounds, "
+     "quiet) -> (event, a, b, c, unknown, tick, countdown, rounds, quiet, hits, due)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject PropagatorType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "game.core.solver._kernel.Propagator",
+    .tp_basicsize = sizeof(PropagatorObject),
+    .tp_dealloc = (destructor)propagator_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The engine's propagation loop over its own state (see _kernel_propagate.h).",
+    .tp_methods = propagator_methods,
+    .tp_new = propagator_new,
+};
+
+static int
+propagator_ready(PyObject *module)
+{
+    str_dropped = PyUnicode_InternFromString("dropped");
+    str_entries = PyUnicode_InternFromString("entries");
+    str_head = PyUnicode_InternFromString("head");
+    str_nogoods = PyUnicode_InternFromString("nogoods");
+    str_watches = PyUnicode_InternFromString("watches");
+    if (!str_dropped || !str_entries || !str_head || !str_nogoods || !str_watches)
+        return -1;
+    if (PyType_Ready(&PropagatorType) < 0)
+        return -1;
+    Py_INCREF(&PropagatorType);
+    if (PyModule_AddObject(module, "Propagator", (PyObject *)&PropagatorType) < 0) {
+        Py_DECREF(&PropagatorType);
+        return -1;
+    }
+    return 0;
+}
