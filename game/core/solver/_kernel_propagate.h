@@ -36,10 +36,13 @@ typedef struct {
     int have_views;
     PyObject *trail, *queue, *q_append, *q_popleft, *q_clear;
     PyObject *line_round, *line_stamp, *line_weight, *visited, *caches, *clues, *rule;
-    PyObject *store, *solve_uncached;
+    PyObject *store, *solve_uncached, *solver;
+    long *runs;          /* every line's clue, one after another */
+    Py_ssize_t *run_at;  /* line i's clue is runs[run_at[i] .. run_at[i + 1]) */
 } PropagatorObject;
 
 static PyObject *str_dropped, *str_entries, *str_head, *str_nogoods, *str_watches;
+static PyObject *str_size, *str_limit, *str_clue_limit, *str_caches, *str_solved;
 
 static void
 propagator_dealloc(PropagatorObject *self)
@@ -64,6 +67,8 @@ propagator_dealloc(PropagatorObject *self)
     Py_XDECREF(self->q_popleft);
     Py_XDECREF(self->q_clear);
     Py_XDECREF(self->solve_uncached);
+    PyMem_Free(self->runs);
+    PyMem_Free(self->run_at);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -191,7 +196,37 @@ propagator_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->q_append = PyObject_GetAttrString(self->queue, "append");
     self->q_popleft = PyObject_GetAttrString(self->queue, "popleft");
     self->q_clear = PyObject_GetAttrString(self->queue, "clear");
-    self->solve_uncached = PyObject_GetAttrString(PyTuple_GET_ITEM(refs, 17), "solve_uncached");
+    self->solver = PyTuple_GET_ITEM(refs, 17);
+    self->solve_uncached = PyObject_GetAttrString(self->solver, "solve_uncached");
+    self->run_at = PyMem_Calloc((size_t)self->nlines + 1, sizeof(Py_ssize_t));
+    if (self->run_at == NULL) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    Py_ssize_t total = 0;
+    for (Py_ssize_t i = 0; i < self->nlines; i++) {
+        self->run_at[i] = total;
+        Py_ssize_t size = PyObject_Length(PyList_GET_ITEM(self->clues, i));
+        if (size < 0)
+            goto fail;
+        total += size;
+    }
+    self->run_at[self->nlines] = total;
+    self->runs = PyMem_Calloc((size_t)total + 1, sizeof(long));
+    if (self->runs == NULL) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    for (Py_ssize_t i = 0; i < self->nlines; i++) {
+        long small_runs[SMALL_RUNS];
+        long *lengths = NULL;
+        Py_ssize_t k = read_clue(PyList_GET_ITEM(self->clues, i), &lengths, small_runs, SMALL_RUNS);
+        if (k < 0)
+            goto fail;
+        memcpy(self->runs + self->run_at[i], lengths, (size_t)k * sizeof(long));
+        if (lengths != small_runs)
+            PyMem_Free(lengths);
+    }
     if (self->q_append == NULL || self->q_popleft == NULL || self->q_clear == NULL ||
         self->solve_uncached == NULL)
         goto fail;
@@ -204,6 +239,7 @@ fail:
 /* Mutable counters of one run() call, given and handed back (the engine keeps them). */
 typedef struct {
     long long unknown, tick, countdown, rounds, quiet, hits;
+    long long solved, size, limit, clue_limit; /* the line solver's, for cache misses */
     int due;
 } Counters;
 
@@ -461,6 +497,103 @@ nogood_propagate(PropagatorObject *self, PyObject *watches, Py_ssize_t *head_io,
     return 0;
 }
 
+static int
+get_long_attr(PyObject *object, PyObject *name, long long *value)
+{
+    PyObject *number = PyObject_GetAttr(object, name);
+    if (number == NULL)
+        return -1;
+    *value = PyLong_AsLongLong(number);
+    Py_DECREF(number);
+    return (*value == -1 && PyErr_Occurred()) ? -1 : 0;
+}
+
+static int
+set_long_attr(PyObject *object, PyObject *name, long long value)
+{
+    PyObject *number = PyLong_FromLongLong(value);
+    if (number == NULL)
+        return -1;
+    int failed = PyObject_SetAttr(object, name, number);
+    Py_DECREF(number);
+    return failed;
+}
+
+/* The line solver's counts and limits, read at the start of a run and written back at its
+ * end (and around a call into Python's LineSolver.solve_uncached). */
+static int
+read_solver(PropagatorObject *self, Counters *c)
+{
+    if (get_long_attr(self->solver, str_solved, &c->solved) < 0 ||
+        get_long_attr(self->solver, str_size, &c->size) < 0 ||
+        get_long_attr(self->solver, str_limit, &c->limit) < 0 ||
+        get_long_attr(self->solver, str_clue_limit, &c->clue_limit) < 0)
+        return -1;
+    return 0;
+}
+
+static int
+flush_solver(PropagatorObject *self, Counters *c)
+{
+    if (set_long_attr(self->solver, str_solved, c->solved) < 0 ||
+        set_long_attr(self->solver, str_size, c->size) < 0)
+        return -1;
+    return 0;
+}
+
+/* LineSolver.solve_uncached for a line of at most WORD_LINE cells, on forced_word: the same
+ * outcome, the same count and the same cache keeping (a clue's cache emptied at clue_limit,
+ * the largest one when all of them hold limit). A new reference. */
+static PyObject *
+solve_word_uncached(PropagatorObject *self, Py_ssize_t line_id, Py_ssize_t length,
+                    Py_ssize_t k, PyObject *key, PyObject *cache, Counters *c)
+{
+    c->solved += 1;
+    uint64_t forced_filled, forced_empty;
+    PyObject *packed;
+    if (!forced_word(self->runs + self->run_at[line_id], k, self->line_data[line_id],
+                     (int)length, &forced_filled, &forced_empty))
+        packed = Py_NewRef(Py_None);
+    else
+        packed = pack_word(forced_filled, forced_empty);
+    if (packed == NULL)
+        return NULL;
+    if (PyDict_GET_SIZE(cache) >= c->clue_limit) {
+        c->size -= PyDict_GET_SIZE(cache);
+        PyDict_Clear(cache);
+    }
+    else if (c->size >= c->limit) {
+        PyObject *caches = PyObject_GetAttr(self->solver, str_caches);
+        if (caches == NULL || !PyDict_Check(caches)) {
+            Py_XDECREF(caches);
+            Py_DECREF(packed);
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_TypeError, "the line solver's caches must be a dict");
+            return NULL;
+        }
+        PyObject *largest = NULL, *each;
+        Py_ssize_t at = 0, most = -1;
+        while (PyDict_Next(caches, &at, NULL, &each)) {
+            Py_ssize_t size = PyObject_Length(each);
+            if (size > most) { /* max() keeps the first of equals */
+                most = size;
+                largest = each;
+            }
+        }
+        if (largest != NULL && PyDict_Check(largest)) {
+            c->size -= most;
+            PyDict_Clear(largest);
+        }
+        Py_DECREF(caches);
+    }
+    if (PyDict_SetItem(cache, key, packed) < 0) {
+        Py_DECREF(packed);
+        return NULL;
+    }
+    c->size += 1;
+    return packed;
+}
+
 /* run(probe, depth, count_rounds, stamping, watching, unknown, tick, countdown, rounds, quiet)
  * -> (event, a, b, c, unknown, tick, countdown, rounds, quiet, hits, due)
  *
@@ -480,6 +613,8 @@ propagator_run(PropagatorObject *self, PyObject *args)
     int event = EV_DONE;
     PyObject *a = NULL;
     long long b = 0, cc = 0;
+    if (read_solver(self, &c) < 0)
+        return NULL;
     PyObject *head_obj = PyObject_GetAttr(self->store, str_head);
     if (head_obj == NULL)
         return NULL;
@@ -558,9 +693,22 @@ propagator_run(PropagatorObject *self, PyObject *args)
             Py_INCREF(outcome);
             c.hits += 1;
         }
-        else if (!PyErr_Occurred())
-            outcome = PyObject_CallFunctionObjArgs(
-                self->solve_uncached, PyList_GET_ITEM(self->clues, line_id), key, cache, NULL);
+        else if (!PyErr_Occurred()) {
+            Py_ssize_t k = self->run_at[line_id + 1] - self->run_at[line_id];
+            if (length <= WORD_LINE && k <= SMALL_RUNS)
+                outcome = solve_word_uncached(self, line_id, length, k, key, cache, &c);
+            else {
+                if (flush_solver(self, &c) < 0) {
+                    Py_DECREF(key);
+                    Py_DECREF(line_obj);
+                    goto error;
+                }
+                outcome = PyObject_CallFunctionObjArgs(
+                    self->solve_uncached, PyList_GET_ITEM(self->clues, line_id), key, cache, NULL);
+                if (outcome != NULL && read_solver(self, &c) < 0)
+                    Py_CLEAR(outcome);
+            }
+        }
         Py_DECREF(key);
         if (outcome == NULL) {
             Py_DECREF(line_obj);
@@ -671,18 +819,226 @@ propagator_run(PropagatorObject *self, PyObject *args)
     Py_DECREF(head_obj);
     Py_DECREF(nogoods);
     Py_DECREF(watches);
+    if (flush_solver(self, &c) < 0) {
+        Py_XDECREF(a);
+        return NULL;
+    }
     if (a == NULL)
         a = Py_NewRef(Py_None);
     return Py_BuildValue("iNLLLLLLLLi", event, a, b, cc, c.unknown, c.tick, c.countdown,
                          c.rounds, c.quiet, c.hits, c.due);
 error:
+    flush_solver(self, &c); /* the counts so far, under the error already set */
     Py_XDECREF(a);
     Py_XDECREF(nogoods);
     Py_XDECREF(watches);
     return NULL;
 }
 
+/* One known cell of a line, for reason(). */
+typedef struct {
+    int at;
+    int offset;
+    Py_ssize_t index;
+} Known;
+
+static int
+later_first(const void *left, const void *right)
+{
+    int a = ((const Known *)left)->at, b = ((const Known *)right)->at;
+    return (a < b) - (a > b);
+}
+
+/* reason(line_id, before, target, slot, cache, limit) -> (entries, fits): the twin of
+ * Learner._line_reason (engine_learn.py) for lines of at most MAX_WORD_LINE cells, sharing
+ * its explanation memory ``cache`` (bytes keys here, ints there: never the same key, the
+ * same count of entries, so the memory is emptied when the Python twin's would be). */
+static PyObject *
+propagator_reason(PropagatorObject *self, PyObject *args)
+{
+    Py_ssize_t line_id, target, slot, limit;
+    int before;
+    PyObject *cache;
+    if (!PyArg_ParseTuple(args, "ninnO!n", &line_id, &before, &target, &slot, &PyDict_Type,
+                          &cache, &limit))
+        return NULL;
+    if (line_id < 0 || line_id >= self->nlines) {
+        PyErr_SetString(PyExc_ValueError, "no such line");
+        return NULL;
+    }
+    Py_ssize_t width = self->width, height = self->height;
+    int is_row = line_id < height;
+    Py_ssize_t length = is_row ? width : height;
+    if (length > MAX_WORD_LINE) {
+        PyErr_SetString(PyExc_ValueError, "line too long for the word kernel");
+        return NULL;
+    }
+    const unsigned char *line = self->line_data[line_id];
+    const unsigned char *cells = (const unsigned char *)self->cells_view.buf;
+    const int *position = (const int *)self->position_view.buf;
+    Known known[MAX_WORD_LINE];
+    int count = 0;
+    uint64_t filled = 0, empty = 0;
+    for (Py_ssize_t offset = 0; offset < length; offset++) {
+        int code = line[offset];
+        if (!code)
+            continue;
+        Py_ssize_t index = is_row ? line_id * width + offset : offset * width + (line_id - height);
+        int at = position[index];
+        if (at < before) {
+            known[count].at = at;
+            known[count].offset = (int)offset;
+            known[count].index = index;
+            count++;
+            if (code == 1)
+                filled |= ((uint64_t)1) << offset;
+            else
+                empty |= ((uint64_t)1) << offset;
+        }
+    }
+    long long target_offset = -1;
+    if (target >= 0) {
+        target_offset = is_row ? target % width : target / width;
+        if (cells[target] == 1)
+            empty |= ((uint64_t)1) << target_offset;
+        else
+            filled |= ((uint64_t)1) << target_offset;
+    }
+    long long packed[4] = {(long long)slot, target_offset + 1, (long long)filled,
+                           (long long)empty};
+    PyObject *key = PyBytes_FromStringAndSize((const char *)packed, sizeof packed);
+    if (key == NULL)
+        return NULL;
+    Py_ssize_t fits = 0;
+    uint64_t kept_bits;
+    PyObject *cached = PyDict_GetItemWithError(cache, key);
+    if (cached != NULL) {
+        kept_bits = (uint64_t)PyLong_AsUnsignedLongLong(cached);
+        if (PyErr_Occurred()) {
+            Py_DECREF(key);
+            return NULL;
+        }
+    }
+    else {
+        if (PyErr_Occurred()) {
+            Py_DECREF(key);
+            return NULL;
+        }
+        fits = count;
+        qsort(known, (size_t)count, sizeof(Known), later_first);
+        long small_runs[SMALL_RUNS];
+        long *runs = NULL;
+        Py_ssize_t k = read_clue(PyList_GET_ITEM(self->clues, line_id), &runs, small_runs,
+                                 SMALL_RUNS);
+        if (k < 0) {
+            Py_DECREF(key);
+            return NULL;
+        }
+        uint64_t f = filled, e = empty;
+        for (int i = 0; i < count; i++) {
+            uint64_t bit = ((uint64_t)1) << known[i].offset;
+            if (f & bit) {
+                if (!fits_word(runs, k, f ^ bit, e, (int)length))
+                    f ^= bit;
+            }
+            else if ((e & bit) && !fits_word(runs, k, f, e ^ bit, (int)length))
+                e ^= bit;
+        }
+        if (runs != small_runs)
+            PyMem_Free(runs);
+        kept_bits = f | e;
+        if (PyDict_GET_SIZE(cache) >= limit)
+            PyDict_Clear(cache);
+        PyObject *value = PyLong_FromUnsignedLongLong((unsigned long long)kept_bits);
+        if (value == NULL || PyDict_SetItem(cache, key, value) < 0) {
+            Py_XDECREF(value);
+            Py_DECREF(key);
+            return NULL;
+        }
+        Py_DECREF(value);
+    }
+    Py_DECREF(key);
+    PyObject *kept = PyList_New(0);
+    if (kept == NULL)
+        return NULL;
+    for (int i = 0; i < count; i++) {
+        if (!((kept_bits >> known[i].offset) & 1))
+            continue;
+        Py_ssize_t index = known[i].index;
+        PyObject *entry = PyLong_FromSsize_t((index << 2) | cells[index]);
+        if (entry == NULL || PyList_Append(kept, entry) < 0) {
+            Py_XDECREF(entry);
+            Py_DECREF(kept);
+            return NULL;
+        }
+        Py_DECREF(entry);
+    }
+    return Py_BuildValue("Nn", kept, fits);
+}
+
+/* undo(mark, save, phase) -> the positions (x, y) of the cells set since trail length mark,
+ * latest first, now unknown again; the first ``save`` of them in trail order leave their
+ * codes in ``phase`` (a bytearray a cell). The twin of EngineState._undo_to's loop (the
+ * engine keeps its count of unknown cells and the nogoods' head itself). */
+static PyObject *
+propagator_undo(PropagatorObject *self, PyObject *args)
+{
+    Py_ssize_t mark, save;
+    Py_buffer phase;
+    if (!PyArg_ParseTuple(args, "nnw*", &mark, &save, &phase))
+        return NULL;
+    PyObject *trail = self->trail;
+    Py_ssize_t length = PyList_GET_SIZE(trail);
+    if (mark < 0 || mark > length || phase.len != self->cells_view.len) {
+        PyBuffer_Release(&phase);
+        PyErr_SetString(PyExc_ValueError, "a mark beyond the trail, or no phase a cell");
+        return NULL;
+    }
+    Py_ssize_t width = self->width, height = self->height;
+    unsigned char *cells = (unsigned char *)self->cells_view.buf;
+    unsigned char *saved = (unsigned char *)phase.buf;
+    PyObject *undone = PyTuple_New(length - mark);
+    if (undone == NULL) {
+        PyBuffer_Release(&phase);
+        return NULL;
+    }
+    for (Py_ssize_t at = length - 1; at >= mark; at--) {
+        long entry = PyLong_AsLong(PyList_GET_ITEM(trail, at));
+        Py_ssize_t index = entry >> 2;
+        Py_ssize_t y = index / width, x = index % width;
+        if (entry < 0 || y >= height) {
+            Py_DECREF(undone);
+            PyBuffer_Release(&phase);
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "a trail entry off the grid");
+            return NULL;
+        }
+        self->line_data[y][x] = 0;
+        self->line_data[height + x][y] = 0;
+        cells[index] = 0;
+        if (at - mark < save)
+            saved[index] = (unsigned char)(entry & 3);
+        PyObject *where = Py_BuildValue("nn", x, y);
+        if (where == NULL) {
+            Py_DECREF(undone);
+            PyBuffer_Release(&phase);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(undone, length - 1 - at, where);
+    }
+    PyBuffer_Release(&phase);
+    if (PyList_SetSlice(trail, mark, length, NULL) < 0) {
+        Py_DECREF(undone);
+        return NULL;
+    }
+    return undone;
+}
+
 static PyMethodDef propagator_methods[] = {
+    {"undo", (PyCFunction)propagator_undo, METH_VARARGS,
+     "undo(mark, save, phase) -> tuple of (x, y), latest first"},
+    {"reason", (PyCFunction)propagator_reason, METH_VARARGS,
+     "reason(line_id, before, target, slot, cache, limit) -> (entries, fits)"},
     {"run", (PyCFunction)propagator_run, METH_VARARGS,
      "run(probe, depth, count_rounds, stamping, watching, unknown, tick, countdown, rounds, "
      "quiet) -> (event, a, b, c, unknown, tick, countdown, rounds, quiet, hits, due)"},
@@ -707,6 +1063,13 @@ propagator_ready(PyObject *module)
     str_head = PyUnicode_InternFromString("head");
     str_nogoods = PyUnicode_InternFromString("nogoods");
     str_watches = PyUnicode_InternFromString("watches");
+    str_size = PyUnicode_InternFromString("_size");
+    str_limit = PyUnicode_InternFromString("limit");
+    str_clue_limit = PyUnicode_InternFromString("clue_limit");
+    str_caches = PyUnicode_InternFromString("_caches");
+    str_solved = PyUnicode_InternFromString("solved");
+    if (!str_size || !str_limit || !str_clue_limit || !str_caches || !str_solved)
+        return -1;
     if (!str_dropped || !str_entries || !str_head || !str_nogoods || !str_watches)
         return -1;
     if (PyType_Ready(&PropagatorType) < 0)

@@ -273,6 +273,13 @@ class EngineState:
         """Unset the cells set since trail length ``mark``; their positions, latest first.
         ``save_phase`` remembers their values for later guesses (search, not probes), except
         for the cells of a failed lookahead probe (from ``probe_from`` on)."""
+        if self.propagator is not None:
+            length = len(self.trail)
+            self.nogoods.undo_to(mark)
+            self.unknown += length - mark
+            save = max(0, self.probe_from - mark) if save_phase else 0
+            undone: tuple[CellPosition, ...] = self.propagator.undo(mark, save, self.phase)
+            return undone
         rows = self.rows
         columns = self.columns
         flat = self.cells
