@@ -1034,7 +1034,30 @@ propagator_undo(PropagatorObject *self, PyObject *args)
     return undone;
 }
 
+/* place(entry, why, depth): EngineState._place for the cell of a trail entry (the engine
+ * counts the unknown cells itself). */
+static PyObject *
+propagator_place(PropagatorObject *self, PyObject *args)
+{
+    Py_ssize_t entry;
+    int why, depth;
+    if (!PyArg_ParseTuple(args, "nii", &entry, &why, &depth))
+        return NULL;
+    Py_ssize_t index = entry >> 2;
+    int code = (int)(entry & 3);
+    if (entry < 0 || index >= self->width * self->height || code < 1 || code > 2) {
+        PyErr_SetString(PyExc_ValueError, "not a trail entry of this grid");
+        return NULL;
+    }
+    Counters c = {0};
+    if (place(self, index % self->width, index / self->width, code, why, -1, depth, 1, 1, 1, &c) <
+        0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef propagator_methods[] = {
+    {"place", (PyCFunction)propagator_place, METH_VARARGS, "place(entry, why, depth)"},
     {"undo", (PyCFunction)propagator_undo, METH_VARARGS,
      "undo(mark, save, phase) -> tuple of (x, y), latest first"},
     {"reason", (PyCFunction)propagator_reason, METH_VARARGS,

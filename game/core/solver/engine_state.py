@@ -245,6 +245,10 @@ class EngineState:
 
     def _place(self, x: int, y: int, entry: int, why: int) -> None:
         """Set the cell of the trail entry ``entry`` at (x, y) for ``why``; queue its lines."""
+        if self.propagator is not None:
+            self.propagator.place(entry, why, len(self.choices))
+            self.unknown -= 1
+            return
         index = entry >> CODE_BITS
         code = entry & CODE_MASK
         self.rows[y][x] = code
@@ -278,8 +282,8 @@ class EngineState:
             self.nogoods.undo_to(mark)
             self.unknown += length - mark
             save = max(0, self.probe_from - mark) if save_phase else 0
-            undone: tuple[CellPosition, ...] = self.propagator.undo(mark, save, self.phase)
-            return undone
+            positions: tuple[CellPosition, ...] = self.propagator.undo(mark, save, self.phase)
+            return positions
         rows = self.rows
         columns = self.columns
         flat = self.cells
