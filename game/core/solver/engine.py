@@ -247,12 +247,22 @@ def solve_steps(
     (a replay of these steps starts from that grid).
 
     Screens and services drive it through :class:`game.core.solver.task.SolveTask`, which
-    slices it by time; this generator is the engine's one door. ``watch`` False asks for no
-    steps of propagation (the compiled engine then runs each propagation to its end; the
-    search's own steps still come, and the verdict and statistics are the same).
+    slices it by time; this generator is the engine's one door.
+
+    ``watch`` False is a verdict caller's solve: only the solutions and the last step come
+    (the same verdict, solutions and statistics). The engine then builds no steps of
+    propagation (the compiled one runs each propagation to its end) and reads the clock only
+    every few lines for the timeout, not twice a step: a CPU-time clock costs a system call.
     """
     engine = _Engine(puzzle, max_solutions, timeout, initial, clock)
     engine.watching = watch
+    if not watch:
+        for step in engine.run():
+            if isinstance(step, SolutionFound | Finished):
+                engine.pause_clock()
+                yield step
+                engine.resume_clock()
+        return
     for step in engine.run():
         engine.pause_clock()
         yield step
