@@ -42,6 +42,67 @@ typedef struct {
 } PropagatorObject;
 
 static PyObject *str_dropped, *str_entries, *str_head, *str_nogoods, *str_watches;
+/* Nogood (nogoods.py) has __slots__: its entries and dropped slots are read at their offsets
+ * (found once from the class's member descriptors) instead of by attribute look-up. */
+static PyTypeObject *nogood_type;
+static Py_ssize_t entries_offset = -1, dropped_offset = -1;
+
+static Py_ssize_t
+slot_offset(PyObject *type, const char *name)
+{
+    PyObject *descriptor = PyObject_GetAttrString(type, name);
+    if (descriptor == NULL)
+        return -1;
+    Py_ssize_t offset = -1;
+    if (Py_IS_TYPE(descriptor, &PyMemberDescr_Type)) {
+        PyMemberDef *member = ((PyMemberDescrObject *)descriptor)->d_member;
+        if (member->type == T_OBJECT_EX)
+            offset = member->offset;
+    }
+    Py_DECREF(descriptor);
+    return offset;
+}
+
+static int
+find_nogood_slots(void)
+{
+    if (nogood_type != NULL)
+        return 0;
+    PyObject *module = PyImport_ImportModule("game.core.solver.nogoods");
+    if (module == NULL)
+        return -1;
+    PyObject *type = PyObject_GetAttrString(module, "Nogood");
+    Py_DECREF(module);
+    if (type == NULL)
+        return -1;
+    if (!PyType_Check(type)) {
+        Py_DECREF(type);
+        PyErr_SetString(PyExc_TypeError, "nogoods.Nogood is not a class");
+        return -1;
+    }
+    entries_offset = slot_offset(type, "entries");
+    dropped_offset = slot_offset(type, "dropped");
+    PyErr_Clear(); /* without slots: attribute look-ups below */
+    nogood_type = (PyTypeObject *)type; /* kept for the module's life */
+    return 0;
+}
+
+/* A nogood's slot (borrowed), or NULL with an error set. */
+static PyObject *
+nogood_slot(PyObject *nogood, Py_ssize_t offset, PyObject *name)
+{
+    if (offset >= 0 && Py_IS_TYPE(nogood, nogood_type)) {
+        PyObject *value = *(PyObject **)((char *)nogood + offset);
+        if (value == NULL)
+            PyErr_SetObject(PyExc_AttributeError, name);
+        return value;
+    }
+    PyObject *value = PyObject_GetAttr(nogood, name);
+    if (value != NULL)
+        Py_DECREF(value); /* the nogood holds it */
+    return value;
+}
+
 static PyObject *str_size, *str_limit, *str_clue_limit, *str_caches, *str_solved;
 
 static void
@@ -196,6 +257,8 @@ propagator_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->q_append = PyObject_GetAttrString(self->queue, "append");
     self->q_popleft = PyObject_GetAttrString(self->queue, "popleft");
     self->q_clear = PyObject_GetAttrString(self->queue, "clear");
+    if (find_nogood_slots() < 0)
+        goto fail;
     self->solver = PyTuple_GET_ITEM(refs, 17);
     self->solve_uncached = PyObject_GetAttrString(self->solver, "solve_uncached");
     self->run_at = PyMem_Calloc((size_t)self->nlines + 1, sizeof(Py_ssize_t));
@@ -370,17 +433,17 @@ nogood_propagate(PropagatorObject *self, PyObject *watches, Py_ssize_t *head_io,
         Py_ssize_t count = PyList_GET_SIZE(watching);
         for (Py_ssize_t i = 0; i < count; i++) {
             PyObject *nogood = PyList_GET_ITEM(watching, i);
-            PyObject *dropped = PyObject_GetAttr(nogood, str_dropped);
+            PyObject *dropped = nogood_slot(nogood, dropped_offset, str_dropped);
             if (dropped == NULL)
                 goto error;
-            int is_dropped = PyObject_IsTrue(dropped);
-            Py_DECREF(dropped);
+            int is_dropped = dropped == Py_True ? 1 : dropped == Py_False ? 0 : PyObject_IsTrue(dropped);
+            if (is_dropped < 0)
+                goto error;
             if (is_dropped)
                 continue;
-            PyObject *entries = PyObject_GetAttr(nogood, str_entries);
+            PyObject *entries = nogood_slot(nogood, entries_offset, str_entries);
             if (entries == NULL)
                 goto error;
-            Py_DECREF(entries); /* the nogood holds it */
             if (!PyList_Check(entries) || PyList_GET_SIZE(entries) < 2) {
                 PyErr_SetString(PyExc_TypeError, "a nogood's entries must be a list of two+");
                 goto error;
