@@ -283,6 +283,8 @@ forced_word(const long *runs, Py_ssize_t k, const unsigned char *line, int n, ui
             uint64_t *forced_empty)
 {
     uint64_t filled = 0, empty = 0, rfilled = 0, rempty = 0;
+    if (k < 0 || k > SMALL_RUNS)
+        return 0; /* not called so: the callers check */
     for (int p = 0; p < n; p++) {
         if (line[p] == 1) {
             filled |= ((uint64_t)1) << p;
@@ -625,6 +627,8 @@ cleanup:
     return answer;
 }
 
+#include "_kernel_state.h"
+#include "_kernel_nogoods.h"
 #include "_kernel_propagate.h"
 
 static PyMethodDef kernel_methods[] = {
