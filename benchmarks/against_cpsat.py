@@ -48,10 +48,14 @@ class _Run(NamedTuple):
     contradictions: int
 
 
-def _ours(puzzle: Puzzle, timeout: float, first: bool) -> _Run:
+def _ours(puzzle: Puzzle, timeout: float, first: bool, watch: bool = True) -> _Run:
     start = time.thread_time()
     for step in solve_steps(
-        puzzle, max_solutions=1 if first else 2, timeout=timeout, clock=time.thread_time
+        puzzle,
+        max_solutions=1 if first else 2,
+        timeout=timeout,
+        clock=time.thread_time,
+        watch=watch,
     ):
         if isinstance(step, Finished):
             result = step.result
@@ -124,6 +128,12 @@ def main(argv: list[str] | None = None) -> int:
     parser = corpus_parser(__doc__.splitlines()[0], 10.0)
     parser.add_argument("--names", nargs="*", default=None, help="only these puzzle names")
     parser.add_argument("--first", action="store_true", help="stop at the first solution")
+    parser.add_argument(
+        "--unwatched",
+        action="store_true",
+        help="ask our engine for no steps of propagation, as a verdict caller does (the "
+        "same search and statistics; the compiled engine then runs each propagation in one go)",
+    )
     args = parser.parse_args(argv)
     try:
         from ortools.sat.python import cp_model
@@ -136,7 +146,8 @@ def main(argv: list[str] | None = None) -> int:
     runs: list[tuple[str, _Run, _Run]] = []
     from game.core.solver.kernel import engine_name
 
-    print(f"engine: {engine_name()} (HANJIE_PURE=1 forces python)")
+    watched = "unwatched" if args.unwatched else "watched"
+    print(f"engine: {engine_name()} (HANJIE_PURE=1 forces python), {watched}")
     print(
         f"{'puzzle':36} {'ours':>8} {'s':>7} {'contr.':>7} {'/s':>6}   {'cp-sat':>8} "
         f"{'s':>7} {'contr.':>7} {'/s':>6}"
@@ -147,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
         if isinstance(puzzle, str):
             print(f"{name:36} unreadable: {puzzle}", flush=True)
             continue
-        ours = _ours(puzzle, args.timeout, args.first)
+        ours = _ours(puzzle, args.timeout, args.first, not args.unwatched)
         theirs = _cpsat(cp_model, puzzle, args.timeout, args.first)
         runs.append((name, ours, theirs))
         print(

@@ -99,7 +99,9 @@ class _Timing(NamedTuple):
     first: float | None
 
 
-def _timed_solve(puzzle: Puzzle, timeout: float | None, cpu_clock: bool = False) -> _Timing:
+def _timed_solve(
+    puzzle: Puzzle, timeout: float | None, cpu_clock: bool = False, watch: bool = True
+) -> _Timing:
     """The result, wall and CPU seconds, the longest single step (wall and CPU seconds, and
     CPU seconds less garbage collection) and when the first solution came.
 
@@ -116,7 +118,7 @@ def _timed_solve(puzzle: Puzzle, timeout: float | None, cpu_clock: bool = False)
     start_cpu = time.thread_time()
     before, before_cpu, before_gc = start, start_cpu, _COLLECTOR.total
     clock = time.thread_time if cpu_clock else time.perf_counter
-    for step in solve_steps(puzzle, timeout=timeout, clock=clock):
+    for step in solve_steps(puzzle, timeout=timeout, clock=clock, watch=watch):
         now, now_cpu = time.perf_counter(), time.thread_time()
         longest_wall = max(longest_wall, now - before)
         longest_cpu = max(longest_cpu, now_cpu - before_cpu)
@@ -157,6 +159,12 @@ def main(argv: list[str] | None = None) -> int:
         help="the time limit counts this thread's CPU seconds, not wall seconds (fairer on "
         "a loaded machine; the summary then also quotes CPU seconds)",
     )
+    parser.add_argument(
+        "--unwatched",
+        action="store_true",
+        help="ask the engine for no steps of propagation, as a verdict caller does (the same "
+        "verdicts; the compiled engine then runs each propagation in one go)",
+    )
     args = parser.parse_args(argv)
 
     expected = _expected(args.folder)
@@ -172,7 +180,8 @@ def main(argv: list[str] | None = None) -> int:
     slowest_work = (0.0, "")
     from game.core.solver.kernel import engine_name
 
-    print(f"engine: {engine_name()} (HANJIE_PURE=1 forces python)")
+    watched = "unwatched" if args.unwatched else "watched"
+    print(f"engine: {engine_name()} (HANJIE_PURE=1 forces python), {watched}")
     print(
         f"{'puzzle':44} {'size':>7} {'verdict':>8} {'expect':>8} {'seconds':>8} {'cpu':>8} "
         f"{'step ms':>7} {'cpu ms':>6} {'first':>7}  lines/hits/probes/guesses/depth"
@@ -187,7 +196,7 @@ def main(argv: list[str] | None = None) -> int:
         # What exists now (imports, earlier results, this puzzle) is not the engine's garbage:
         # frozen, a full collection during the solve walks only what the solve makes.
         gc.freeze()
-        timing = _timed_solve(puzzle, args.timeout, args.cpu_clock)
+        timing = _timed_solve(puzzle, args.timeout, args.cpu_clock, not args.unwatched)
         result, wall, cpu, step_wall, step_cpu, step_work, first = timing
         stats = result.stats
         seconds.append(cpu if args.cpu_clock else wall)

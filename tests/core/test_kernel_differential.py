@@ -19,12 +19,12 @@ import pytest
 from game.core.lines import runs_of
 from game.core.palette import Palette, fallback_rgb
 from game.core.puzzle import Puzzle
-from game.core.solver import kernel, solve_steps
+from game.core.solver import engine_learn, kernel, solve_steps
 from game.core.solver.colour import colour_solve_steps
 from game.core.solver.colour_engine import ColourSolveResult
 from game.core.solver.colour_line import solve_colour_line
-from game.core.solver.line import forced_cells, pack_outcome, smallest_reason
-from game.core.solver.steps import Finished, Step
+from game.core.solver.line import LineSolver, forced_cells, pack_outcome, smallest_reason
+from game.core.solver.steps import Finished, Learned, SolutionFound, Step
 
 
 @pytest.fixture(scope="module")
@@ -158,14 +158,14 @@ def _random_puzzle(rng: random.Random) -> Puzzle:
     return Puzzle.from_grid(grid, keep_goal=False)
 
 
-def _run(puzzle: Puzzle, compiled: bool) -> list[object]:
+def _run(puzzle: Puzzle, compiled: bool, watch: bool = True) -> list[object]:
     """The engine's step stream with the verdict (its seconds left out: time differs)."""
     was_compiled = kernel.engine_name() == kernel.COMPILED
     kernel.use(compiled)
     try:
         stream: list[object] = []
         step: Step
-        for step in solve_steps(puzzle, max_solutions=3):
+        for step in solve_steps(puzzle, max_solutions=3, watch=watch):
             if isinstance(step, Finished):
                 result = step.result
                 stats = result.stats.as_dict()
@@ -199,6 +199,47 @@ def test_the_engine_agrees_where_search_and_learning_work(compiled: ModuleType) 
         assert compiled_stream == _run(puzzle, False), case
         searched += any(type(step).__name__ == "Learned" for step in compiled_stream)
     assert searched >= 4, searched
+
+
+def _unwatched(stream: list[object]) -> list[object]:
+    """What an unwatched solve gives of a stream: its solutions and the verdict."""
+    return [step for step in stream if isinstance(step, SolutionFound | tuple)]
+
+
+def test_an_unwatched_engine_finds_the_same_as_a_watched_one(compiled: ModuleType) -> None:
+    """Verdict callers ask for no steps (solve(), solve_steps(watch=False)): the compiled
+    engine then runs each propagation in one go, and its solutions (in order), verdict and
+    statistics are still those of the watched engine and of pure, watched or not."""
+    rng = random.Random(32)
+    learned = 0
+    for case in range(60):
+        if case % 4:
+            puzzle = _random_puzzle(rng)
+        else:
+            size = rng.randint(12, 16)
+            grid = [[rng.random() < 0.35 for _ in range(size)] for _ in range(size)]
+            puzzle = Puzzle.from_grid(grid, keep_goal=False)
+        unwatched = _run(puzzle, True, watch=False)
+        watched = _run(puzzle, True)
+        assert unwatched == _unwatched(watched) == _run(puzzle, False, watch=False), case
+        learned += any(isinstance(step, Learned) for step in watched)
+    assert learned >= 3, learned
+
+
+def test_the_engine_agrees_on_long_lines_and_small_caches(
+    compiled: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Lines past the word kernel's 62 cells (solved and explained by Python from the
+    compiled loop) and line caches and explanation memories small enough to be emptied
+    again and again: the same steps, counts and verdicts both ways."""
+    monkeypatch.setattr(LineSolver.__init__, "__defaults__", (60, 12))
+    monkeypatch.setattr(engine_learn, "REASON_CACHE_LIMIT", 16)
+    rng = random.Random(62)
+    for case in range(6):
+        width, height = (rng.randint(63, 80), rng.randint(3, 6)) if case < 2 else (14, 15)
+        grid = [[rng.random() < 0.4 for _ in range(width)] for _ in range(height)]
+        puzzle = Puzzle.from_grid(grid, keep_goal=False)
+        assert _run(puzzle, True) == _run(puzzle, False), case
 
 
 def test_the_colour_line_solver_agrees_with_the_pure_one(compiled: ModuleType) -> None:

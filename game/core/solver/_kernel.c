@@ -15,13 +15,14 @@
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 /* Bumped with every change of behaviour or signature; game/core/solver/kernel.py refuses a
  * built module whose number differs (a stale build runs pure Python, never wrong answers). */
-#define KERNEL_VERSION 3
+#define KERNEL_VERSION 4
 
 typedef uint64_t domain_t;
 #define BACKGROUND ((domain_t)1)
@@ -214,6 +215,132 @@ fail:
 #define SMALL_RUNS 64
 #define SMALL_CELLS 256
 
+/* Lines of at most WORD_LINE cells are solved on 64-bit words (the bit-parallel programme of
+ * line.forced_cells: the line, its padding cell and one past it fit in a word). */
+#define WORD_LINE 62
+
+static uint64_t
+word_windows(uint64_t allowed, long length)
+{
+    uint64_t result = allowed;
+    long covered = 1;
+    while (covered < length) {
+        long step = covered < length - covered ? covered : length - covered;
+        result &= result >> step;
+        covered += step;
+    }
+    return result;
+}
+
+static uint64_t
+word_spread(uint64_t starts, long length)
+{
+    uint64_t result = starts;
+    long covered = 1;
+    while (covered < length) {
+        long step = covered < length - covered ? covered : length - covered;
+        result |= result << step;
+        covered += step;
+    }
+    return result;
+}
+
+static uint64_t
+reverse_bits(uint64_t value, int width)
+{
+    uint64_t result = 0;
+    for (int i = 0; i < width; i++)
+        if ((value >> i) & 1)
+            result |= ((uint64_t)1) << (width - 1 - i);
+    return result;
+}
+
+/* The forward sweep: reach[0..k] (reach has k + 1 words); 0 when the runs do not fit. */
+static int
+word_sweep(const long *runs, Py_ssize_t k, int backwards, uint64_t can_fill, uint64_t can_empty,
+           int n, uint64_t *reach)
+{
+    uint64_t current = ((can_empty + (1 & can_empty)) ^ can_empty) | 1;
+    reach[0] = current;
+    for (Py_ssize_t j = 0; j < k; j++) {
+        long run = runs[backwards ? k - 1 - j : j];
+        if (run > n)
+            return 0;
+        uint64_t starts = current & word_windows(can_fill, run) & (can_empty >> run);
+        if (!starts)
+            return 0;
+        uint64_t after = starts << (run + 1);
+        current = ((can_empty + (after & can_empty)) ^ can_empty) | after;
+        reach[j + 1] = current;
+    }
+    return (int)((current >> (n + 1)) & 1);
+}
+
+/* line.forced_cells on words (n <= WORD_LINE, k <= SMALL_RUNS): 1 and the forced cells'
+ * masks, or 0 when the runs do not fit. line holds the engine's codes (0, 1, 2). */
+static int
+forced_word(const long *runs, Py_ssize_t k, const unsigned char *line, int n, uint64_t *forced_filled,
+            uint64_t *forced_empty)
+{
+    uint64_t filled = 0, empty = 0, rfilled = 0, rempty = 0;
+    if (k < 0 || k > SMALL_RUNS)
+        return 0; /* not called so: the callers check */
+    for (int p = 0; p < n; p++) {
+        if (line[p] == 1) {
+            filled |= ((uint64_t)1) << p;
+            rfilled |= ((uint64_t)1) << (n - 1 - p);
+        }
+        else if (line[p] == 2) {
+            empty |= ((uint64_t)1) << p;
+            rempty |= ((uint64_t)1) << (n - 1 - p);
+        }
+    }
+    uint64_t full = (((uint64_t)1) << n) - 1, pad = ((uint64_t)1) << n;
+    uint64_t unknown = full & ~(filled | empty);
+    uint64_t can_fill = full & ~empty, can_empty = (full & ~filled) | pad;
+    uint64_t reach[SMALL_RUNS + 1], tail[SMALL_RUNS + 1];
+    *forced_filled = *forced_empty = 0;
+    if (!word_sweep(runs, k, 0, can_fill, can_empty, n, reach))
+        return 0;
+    if (!unknown)
+        return 1;
+    uint64_t rreach[SMALL_RUNS + 1];
+    if (!word_sweep(runs, k, 1, full & ~rempty, (full & ~rfilled) | pad, n, rreach))
+        return 0; /* not reached: the forward sweep proved a fit */
+    uint64_t positions = (pad << 1) - 1;
+    for (Py_ssize_t m = 0; m <= k; m++)
+        tail[m] = reverse_bits(rreach[m] & positions, n + 1);
+    uint64_t fill_cells = 0, empty_cells = (reach[0] >> 1) & tail[k];
+    for (Py_ssize_t j = 0; j < k; j++) {
+        long run = runs[j];
+        uint64_t valid =
+            reach[j] & word_windows(can_fill, run) & (can_empty >> run) & (tail[k - j - 1] >> run);
+        fill_cells |= word_spread(valid, run);
+        empty_cells |= (reach[j + 1] >> 1) & tail[k - j - 1];
+    }
+    *forced_filled = fill_cells & ~empty_cells & unknown;
+    *forced_empty = empty_cells & ~fill_cells & unknown;
+    return 1;
+}
+
+/* The packed outcome (line.pack_outcome) of forced_word's masks. */
+static PyObject *
+pack_word(uint64_t forced_filled, uint64_t forced_empty)
+{
+    unsigned char buffer[1 + WORD_LINE];
+    Py_ssize_t at = 1, filled = 0;
+    for (int p = 0; p < 64; p++)
+        if ((forced_filled >> p) & 1) {
+            buffer[at++] = (unsigned char)p;
+            filled++;
+        }
+    for (int p = 0; p < 64; p++)
+        if ((forced_empty >> p) & 1)
+            buffer[at++] = (unsigned char)p;
+    buffer[0] = (unsigned char)filled;
+    return PyBytes_FromStringAndSize((const char *)buffer, at);
+}
+
 /* forced_packed(clue, line) -> bytes | None: line.pack_outcome(line.forced_cells(clue, line)). */
 static PyObject *
 forced_packed(PyObject *self, PyObject *args)
@@ -232,6 +359,22 @@ forced_packed(PyObject *self, PyObject *args)
     }
     Py_ssize_t n = view.len;
     const unsigned char *line = (const unsigned char *)view.buf;
+    if (n <= WORD_LINE && k <= SMALL_RUNS) {
+        int valid = 1;
+        for (Py_ssize_t p = 0; p < n; p++)
+            valid &= line[p] <= 2;
+        if (valid) {
+            uint64_t forced_filled, forced_empty;
+            if (!forced_word(lengths, k, line, (int)n, &forced_filled, &forced_empty))
+                answer = Py_NewRef(Py_None);
+            else
+                answer = pack_word(forced_filled, forced_empty);
+            if (lengths != small_runs)
+                PyMem_Free(lengths);
+            PyBuffer_Release(&view);
+            return answer;
+        }
+    }
     int small_colours[SMALL_RUNS];
     domain_t small_dom[SMALL_CELLS], small_out[SMALL_CELLS];
     int *colours = small_colours;
@@ -484,6 +627,10 @@ cleanup:
     return answer;
 }
 
+#include "_kernel_state.h"
+#include "_kernel_nogoods.h"
+#include "_kernel_propagate.h"
+
 static PyMethodDef kernel_methods[] = {
     {"forced_packed", forced_packed, METH_VARARGS,
      "forced_packed(clue, line) -> bytes | None: line.pack_outcome(line.forced_cells(...))."},
@@ -506,7 +653,8 @@ PyInit__kernel(void)
     if (module == NULL)
         return NULL;
     if (PyModule_AddIntConstant(module, "VERSION", KERNEL_VERSION) < 0 ||
-        PyModule_AddIntConstant(module, "MAX_WORD_LINE", MAX_WORD_LINE) < 0) {
+        PyModule_AddIntConstant(module, "MAX_WORD_LINE", MAX_WORD_LINE) < 0 ||
+        propagator_ready(module) < 0) {
         Py_DECREF(module);
         return NULL;
     }

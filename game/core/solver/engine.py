@@ -237,6 +237,7 @@ def solve_steps(
     timeout: float | None = None,
     initial: npt.NDArray[np.integer] | None = None,
     clock: Callable[[], float] = time.perf_counter,
+    watch: bool = True,
 ) -> Iterator[Step]:
     """The engine, one step at a time; the last step is always :class:`Finished`.
 
@@ -247,8 +248,21 @@ def solve_steps(
 
     Screens and services drive it through :class:`game.core.solver.task.SolveTask`, which
     slices it by time; this generator is the engine's one door.
+
+    ``watch`` False is a verdict caller's solve: only the solutions and the last step come
+    (the same verdict, solutions and statistics). The engine then builds no steps of
+    propagation (the compiled one runs each propagation to its end) and reads the clock only
+    every few lines for the timeout, not twice a step: a CPU-time clock costs a system call.
     """
     engine = _Engine(puzzle, max_solutions, timeout, initial, clock)
+    engine.watching = watch
+    if not watch:
+        for step in engine.run():
+            if isinstance(step, SolutionFound | Finished):
+                engine.pause_clock()
+                yield step
+                engine.resume_clock()
+        return
     for step in engine.run():
         engine.pause_clock()
         yield step
@@ -263,7 +277,9 @@ def solve(
 ) -> SolveResult:
     """Solve ``puzzle`` to the end (or the timeout) and return the verdict."""
     # Drain the engine itself: no one pauses between steps, so no clock juggling is needed.
-    for step in _Engine(puzzle, max_solutions, timeout, initial).run():
+    engine = _Engine(puzzle, max_solutions, timeout, initial)
+    engine.watching = False  # a verdict: no one looks at propagation's steps
+    for step in engine.run():
         if isinstance(step, Finished):
             return step.result
     raise AssertionError("the engine always ends with a Finished step")  # pragma: no cover

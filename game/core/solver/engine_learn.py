@@ -120,6 +120,19 @@ class Learner(Prober):
         guesses. Dropping the latest first keeps the earliest cells, the ones set nearest the
         root, which lets a nogood jump back further.
         """
+        length = len(self.lines[line_id])
+        if self.propagator is not None and length <= self.reason_kernel_cells:
+            kept, fits = self.propagator.reason(
+                line_id,
+                before,
+                target,
+                self.clue_slot[line_id],
+                self.reason_cache,
+                REASON_CACHE_LIMIT,
+            )
+            self.fits += fits
+            self.explanations += 1
+            return kept  # type: ignore[no-any-return]
         flat = self.cells
         position = self.position
         cells = self.line_cells[line_id]
@@ -143,7 +156,6 @@ class Learner(Prober):
                 empty |= 1 << target_offset
             else:
                 filled |= 1 << target_offset
-        length = len(self.lines[line_id])
         key = (
             (((self.clue_slot[line_id] << 16) | (target_offset + 1)) << (2 * length))
             | (filled << length)

@@ -68,10 +68,12 @@ class Lookahead(Learner):
                 self.visited.clear()
                 self._set(x, y, code)
                 value = STEP_VALUE[code]
-                yield ProbeStarted(x, y, value, depth)
+                if self.watching:
+                    yield ProbeStarted(x, y, value, depth)
                 bad = yield from self.propagate(probe=True)
                 if bad != -1:
-                    yield ProbeResult(x, y, value, "contradiction", (), depth)
+                    if self.watching:
+                        yield ProbeResult(x, y, value, "contradiction", (), depth)
                     # The probe's cells led to a contradiction: not values to retry.
                     self.probe_from = mark
                     bad = yield from self.learn_from(bad)
@@ -85,7 +87,10 @@ class Lookahead(Learner):
                 solved = not self.unknown
                 undone = self._undo_to(mark)
                 self.choices.pop()
-                yield ProbeResult(x, y, value, "solved" if solved else "consistent", undone, depth)
+                if self.watching:
+                    yield ProbeResult(
+                        x, y, value, "solved" if solved else "consistent", undone, depth
+                    )
                 if solved:  # guess it for real: the search then counts the solution
                     return (x, y, code, OTHER[code]), -1
             if agreed:

@@ -68,14 +68,16 @@ class Prober(EngineState):
         self._set(x, y, code)
         value = STEP_VALUE[code]
         depth = len(self.choices)
-        yield ProbeStarted(x, y, value, depth)
+        if self.watching:
+            yield ProbeStarted(x, y, value, depth)
         bad = yield from self.propagate(probe=True)
         deduced: Deductions = None
         if bad == -1:  # else a line or a learned rule broke
             deduced = frozenset(self.trail[mark + 1 :])
         outcome = "contradiction" if bad != -1 else "solved" if not self.unknown else "consistent"
         undone = self._undo_to(mark)
-        yield ProbeResult(x, y, value, outcome, undone, depth)
+        if self.watching:
+            yield ProbeResult(x, y, value, outcome, undone, depth)
         return deduced
 
     def _fix(self, entries: Sequence[int], why: int = DECIDED) -> Generator[Step, None, int]:

@@ -20,6 +20,7 @@ import numpy.typing as npt
 from game.core.cells import EMPTY, EMPTY_VALUE, FILLED, FILLED_VALUE, UNKNOWN
 from game.core.lines import Clue
 from game.core.puzzle import Puzzle
+from game.core.solver.kernel import propagator as compiled_propagator
 from game.core.solver.line import WIDE_LINE, LineSolver
 from game.core.solver.nogoods import Nogood, NogoodStore
 from game.core.solver.steps import (
@@ -63,6 +64,15 @@ BY_PROBES = -3  # below the root, both ways of a probe forced it (the guesses ab
 
 # ``EngineState.probe_from`` when no failed lookahead probe is being learned from.
 NO_PROBE = 1 << 62
+
+# What the compiled propagator's run() stopped at (_kernel_propagate.h); EV_CLOCK (6) is
+# only a look at the clock.
+EV_DONE = 0
+EV_LINE_CONFLICT = 1
+EV_RULE_BROKEN = 2
+EV_RULE_FORCED = 3
+EV_LINE_DEDUCED = 4
+EV_HEARTBEAT = 5
 
 # propagate()'s answer when a learned nogood broke (line ids are 0 and up, -1 is "no
 # contradiction").
@@ -172,8 +182,14 @@ class EngineState:
         # Probing at the root and lookahead below it (off only in tests, to make search and
         # learning do all the work).
         self.probing = True
+        # Whether someone watches the steps of propagation (the replay, the race, hints):
+        # the compiled propagator then stops at each; a verdict caller asks for none.
+        self.watching = True
         if initial is not None:
             self._set_initial(initial)
+        # The compiled propagation loop over this state (kernel.py), or None: pure Python.
+        made = compiled_propagator()
+        self.propagator = made(self) if made is not None else None
 
     # -- time ------------------------------------------------------------------------------
 
@@ -229,6 +245,10 @@ class EngineState:
 
     def _place(self, x: int, y: int, entry: int, why: int) -> None:
         """Set the cell of the trail entry ``entry`` at (x, y) for ``why``; queue its lines."""
+        if self.propagator is not None:
+            self.propagator.place(entry, why, len(self.choices))
+            self.unknown -= 1
+            return
         index = entry >> CODE_BITS
         code = entry & CODE_MASK
         self.rows[y][x] = code
@@ -257,6 +277,13 @@ class EngineState:
         """Unset the cells set since trail length ``mark``; their positions, latest first.
         ``save_phase`` remembers their values for later guesses (search, not probes), except
         for the cells of a failed lookahead probe (from ``probe_from`` on)."""
+        if self.propagator is not None:
+            length = len(self.trail)
+            self.nogoods.undo_to(mark)
+            self.unknown += length - mark
+            save = max(0, self.probe_from - mark) if save_phase else 0
+            positions: tuple[CellPosition, ...] = self.propagator.undo(mark, save, self.phase)
+            return positions
         rows = self.rows
         columns = self.columns
         flat = self.cells
@@ -297,6 +324,95 @@ class EngineState:
     # -- propagation -----------------------------------------------------------------------
 
     def propagate(self, probe: bool) -> Generator[Step, None, int]:
+        """:meth:`propagate_python`, or its compiled twin when the kernel is built."""
+        if self.propagator is not None:
+            return self._propagate_compiled(probe)
+        return self.propagate_python(probe)
+
+    def _propagate_compiled(self, probe: bool) -> Generator[Step, None, int]:
+        """:meth:`propagate_python` run by the compiled kernel (``_kernel_propagate.h``) on
+        this state: the same cells, counts and steps, the steps built here from the trail
+        (and only while someone watches)."""
+        assert self.propagator is not None
+        run = self.propagator.run
+        depth = len(self.choices)
+        count_rounds = not probe and not self.choices and not self.stalled
+        stamping = not probe and not self.choices
+        watching = self.watching
+        timeout = self.timeout
+        width = self.width
+        height = self.height
+        quiet = 0
+        while True:
+            (
+                event,
+                what,
+                solved_at,
+                filled,
+                self.unknown,
+                self.tick,
+                self.countdown,
+                self.rounds,
+                quiet,
+                hits,
+                due,
+            ) = run(
+                probe,
+                depth,
+                count_rounds,
+                stamping,
+                watching,
+                self.unknown,
+                self.tick,
+                self.countdown,
+                self.rounds,
+                quiet,
+            )
+            self.solver.hits += hits
+            if due and timeout is not None and self.elapsed() > timeout:
+                raise EngineTimeout
+            if event == EV_LINE_DEDUCED:
+                line_id = what
+                trail = self.trail
+                changes = []
+                for entry in trail[solved_at:]:
+                    y, x = divmod(entry >> CODE_BITS, width)
+                    changes.append((x, y, STEP_VALUE[entry & CODE_MASK]))
+                is_row = line_id < height
+                line = self.lines[line_id]
+                yield LineDeduced(
+                    "row" if is_row else "column",
+                    line_id if is_row else line_id - height,
+                    tuple(changes),
+                    "forced"
+                    if probe
+                    else _reason(
+                        self.clues[line_id],
+                        line.count(UNKNOWN) + len(changes),
+                        len(line),
+                        len(changes),
+                        bool(filled),
+                    ),
+                    depth,
+                    probe,
+                )
+            elif event == EV_RULE_FORCED:
+                y, x = divmod(what >> CODE_BITS, width)
+                yield RuleDeduced(x, y, STEP_VALUE[what & CODE_MASK], solved_at, depth, probe)
+            elif event == EV_HEARTBEAT:
+                yield LinesChecked(HEARTBEAT_LINES, depth)
+            elif event == EV_LINE_CONFLICT:
+                axis, index = self._axis(what)
+                yield Contradiction(axis, index, depth, probe)
+                return int(what)
+            elif event == EV_RULE_BROKEN:
+                self.broken = what
+                yield Contradiction(None, None, depth, probe, len(what.entries))
+                return BROKEN_RULE
+            elif event == EV_DONE:
+                return -1
+
+    def propagate_python(self, probe: bool) -> Generator[Step, None, int]:
         """Solve queued lines until the queue is empty; the return value is the line that
         contradicted, BROKEN_RULE when a learned nogood broke (``broken`` names it), or -1.
 
@@ -458,19 +574,23 @@ class EngineState:
                 "row" if is_row else "column",
                 line_id if is_row else line_id - height,
                 tuple(changes),
-                "forced" if probe else _reason(clues[line_id], line, len(changes), bool(filled)),
+                "forced"
+                if probe
+                else _reason(
+                    clues[line_id], line.count(UNKNOWN), len(line), len(changes), bool(filled)
+                ),
                 depth,
                 probe,
             )
         return -1
 
 
-def _reason(clue: Clue, line: bytes, changed: int, any_filled: bool) -> str:
-    """A word for why a line gave cells (the exact solver does not say; this is a summary)."""
+def _reason(clue: Clue, unknown_before: int, length: int, changed: int, any_filled: bool) -> str:
+    """A word for why a line gave cells (the exact solver does not say; this is a summary):
+    ``unknown_before`` of the line's ``length`` cells were unknown before it gave ``changed``."""
     if not clue:
         return "empty clue"
-    unknown_before = line.count(UNKNOWN)
-    if unknown_before == len(line):
+    if unknown_before == length:
         return "overlap"
     if changed == unknown_before:
         return "completed"

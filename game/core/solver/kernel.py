@@ -2,10 +2,14 @@
 
 The compiled kernel is an optional C extension built at install time (``hatch_build.py``);
 without a compiler the install still succeeds and the engine runs on pure Python. The
-kernel computes exactly what its Python twins in :mod:`~game.core.solver.line` compute
-(pure functions, held to the same answers by tests/core/test_kernel_differential.py), so the
-engine's search, its statistics, its steps and every count built on them are the same on
-both: a picture gets the same edits and a seed the same puzzle, compiled or not.
+kernel computes exactly what its Python twins compute: the line solvers and the reason
+search of :mod:`~game.core.solver.line`, and the engine's propagation loop
+(``Propagator``, ``_kernel_propagate.h``: the line queue, the line caches, the trail, nogood
+watching, a line's explanation, undo), which works in place on the engine's own state, so
+the search around it is the same Python either way. Held to the same answers by
+tests/core/test_kernel_differential.py: the engine's search, its statistics, its steps and
+every count built on them are the same on both, so a picture gets the same edits and a seed
+the same puzzle, compiled or not.
 
 ``HANJIE_PURE=1`` in the environment forces pure Python. A built module from another version
 of the source (a stale build beside newer code) is not used either.
@@ -17,9 +21,10 @@ import importlib
 import os
 from collections.abc import Callable, Sequence
 from types import ModuleType
+from typing import Any
 
 # The version _kernel.c reports (KERNEL_VERSION): a module built from other source is ignored.
-EXPECTED_VERSION = 3
+EXPECTED_VERSION = 4
 
 KERNEL_MODULE = "game.core.solver._kernel"
 
@@ -78,6 +83,14 @@ def smallest_reason() -> tuple[SmallestReason, int] | None:
         return None
     function: SmallestReason = _MODULE.smallest_reason
     return function, int(_MODULE.MAX_WORD_LINE)
+
+
+def propagator() -> Callable[[object], Any] | None:
+    """The compiled propagation loop's type (``Propagator(engine)``), or None."""
+    if _MODULE is None:
+        return None
+    made: Callable[[object], Any] = _MODULE.Propagator
+    return made
 
 
 ColourLineSolver = Callable[[Sequence[tuple[int, int]], Sequence[int]], "tuple[int, ...] | None"]

@@ -1,0 +1,623 @@
+/* The engine's propagation loop, compiled: the twin of EngineState.propagate (engine_state.py)
+ * and NogoodStore.propagate (nogoods.py), included by _kernel.c.
+ *
+ * A Propagator is made once per engine from the engine's own objects (the rows and columns,
+ * the flat grid, the per-cell arrays, the trail, the queue, the line caches, the nogood
+ * store) and works on them in place, so the Python search around it (probing, learning,
+ * undo) reads and writes the same state whichever propagation ran: the results, the
+ * statistics and the step stream are those of the Python loop, which stays the reference.
+ *
+ * run() solves queued lines and looks at the learned nogoods' watches until the queue is dry
+ * or something breaks. When the engine is watched it stops at every event that makes a step
+ * (a line that gave cells, a cell a nogood forced, a heartbeat), so the Python side builds
+ * that step from the trail; unwatched it goes on to the end and only a contradiction, the
+ * end or the clock stops it.
+ */
+
+static int
+get_long_attr(PyObject *object, PyObject *name, long long *value)
+{
+    PyObject *number = PyObject_GetAttr(object, name);
+    if (number == NULL)
+        return -1;
+    *value = PyLong_AsLongLong(number);
+    Py_DECREF(number);
+    return (*value == -1 && PyErr_Occurred()) ? -1 : 0;
+}
+
+static int
+set_long_attr(PyObject *object, PyObject *name, long long value)
+{
+    PyObject *number = PyLong_FromLongLong(value);
+    if (number == NULL)
+        return -1;
+    int failed = PyObject_SetAttr(object, name, number);
+    Py_DECREF(number);
+    return failed;
+}
+
+/* The line solver's counts and limits, read at the start of a run and written back at its
+ * end (and around a call into Python's LineSolver.solve_uncached). */
+static int
+read_solver(PropagatorObject *self, Counters *c)
+{
+    if (get_long_attr(self->solver, str_solved, &c->solved) < 0 ||
+        get_long_attr(self->solver, str_size, &c->size) < 0 ||
+        get_long_attr(self->solver, str_limit, &c->limit) < 0 ||
+        get_long_attr(self->solver, str_clue_limit, &c->clue_limit) < 0)
+        return -1;
+    return 0;
+}
+
+static int
+flush_solver(PropagatorObject *self, Counters *c)
+{
+    if (set_long_attr(self->solver, str_solved, c->solved) < 0 ||
+        set_long_attr(self->solver, str_size, c->size) < 0)
+        return -1;
+    return 0;
+}
+
+/* LineSolver.solve_uncached for a line of at most WORD_LINE cells, on forced_word: the same
+ * outcome, the same count and the same cache keeping (a clue's cache emptied at clue_limit,
+ * the largest one when all of them hold limit). A new reference. */
+static PyObject *
+solve_word_uncached(PropagatorObject *self, Py_ssize_t line_id, Py_ssize_t length,
+                    Py_ssize_t k, PyObject *key, PyObject *cache, Counters *c)
+{
+    c->solved += 1;
+    uint64_t forced_filled, forced_empty;
+    PyObject *packed;
+    if (!forced_word(self->runs + self->run_at[line_id], k, self->line_data[line_id],
+                     (int)length, &forced_filled, &forced_empty))
+        packed = Py_NewRef(Py_None);
+    else
+        packed = pack_word(forced_filled, forced_empty);
+    if (packed == NULL)
+        return NULL;
+    if (PyDict_GET_SIZE(cache) >= c->clue_limit) {
+        c->size -= PyDict_GET_SIZE(cache);
+        PyDict_Clear(cache);
+    }
+    else if (c->size >= c->limit) {
+        PyObject *caches = PyObject_GetAttr(self->solver, str_caches);
+        if (caches == NULL || !PyDict_Check(caches)) {
+            Py_XDECREF(caches);
+            Py_DECREF(packed);
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_TypeError, "the line solver's caches must be a dict");
+            return NULL;
+        }
+        PyObject *largest = NULL, *each;
+        Py_ssize_t at = 0, most = -1;
+        while (PyDict_Next(caches, &at, NULL, &each)) {
+            Py_ssize_t size = PyObject_Length(each);
+            if (size > most) { /* max() keeps the first of equals */
+                most = size;
+                largest = each;
+            }
+        }
+        if (largest != NULL && PyDict_Check(largest)) {
+            c->size -= most;
+            PyDict_Clear(largest);
+        }
+        Py_DECREF(caches);
+    }
+    if (PyDict_SetItem(cache, key, packed) < 0) {
+        Py_DECREF(packed);
+        return NULL;
+    }
+    c->size += 1;
+    return packed;
+}
+
+/* run(probe, depth, count_rounds, stamping, watching, unknown, tick, countdown, rounds, quiet)
+ * -> (event, a, b, c, unknown, tick, countdown, rounds, quiet, hits, due)
+ *
+ * event EV_LINE_CONFLICT: a the line; EV_RULE_BROKEN: a the nogood; EV_RULE_FORCED: a the
+ * trail entry, b the nogood's size; EV_LINE_DEDUCED: a the line, b the trail length before
+ * its cells, c how many it filled. due: the clock's countdown ran out (look at the time). */
+static PyObject *
+propagator_run(PropagatorObject *self, PyObject *args)
+{
+    int probe, depth, count_rounds, stamping, watching;
+    Counters c = {0};
+    if (!PyArg_ParseTuple(args, "pippp" "LLLLL", &probe, &depth, &count_rounds, &stamping,
+                          &watching, &c.unknown, &c.tick, &c.countdown, &c.rounds, &c.quiet))
+        return NULL;
+    unsigned char *queued = (unsigned char *)self->queued_view.buf;
+    Py_ssize_t height = self->height, width = self->width;
+    int event = EV_DONE;
+    PyObject *a = NULL;
+    long long b = 0, cc = 0;
+    if (read_solver(self, &c) < 0)
+        return NULL;
+    PyObject *head_obj = PyObject_GetAttr(self->store, str_head);
+    if (head_obj == NULL)
+        return NULL;
+    Py_ssize_t head = PyLong_AsSsize_t(head_obj);
+    Py_DECREF(head_obj);
+    PyObject *nogoods = PyObject_GetAttr(self->store, str_nogoods);
+    PyObject *watches = PyObject_GetAttr(self->store, str_watches);
+    if (nogoods == NULL || watches == NULL || !PyDict_Check(watches))
+        goto error;
+    int any_nogoods = PyObject_IsTrue(nogoods);
+    if (any_nogoods < 0)
+        goto error;
+    for (;;) {
+        if (head < PyList_GET_SIZE(self->trail)) {
+            if (any_nogoods) {
+                long entry = 0;
+                PyObject *nogood = NULL;
+                int found = nogood_propagate(self, watches, &head, depth, &c, &entry, &nogood);
+                if (found < 0)
+                    goto error;
+                if (found == 1) {
+                    if (stamping) {
+                        Py_ssize_t index = entry >> 2;
+                        c.tick += 1;
+                        if (set_list_long(self->line_stamp, index / width, c.tick) < 0 ||
+                            set_list_long(self->line_stamp, height + index % width, c.tick) < 0)
+                            goto error;
+                    }
+                    if (watching) {
+                        PyObject *entries = PyObject_GetAttr(nogood, str_entries);
+                        if (entries == NULL)
+                            goto error;
+                        b = PyObject_Length(entries);
+                        Py_DECREF(entries);
+                        event = EV_RULE_FORCED;
+                        a = PyLong_FromLong(entry);
+                        break;
+                    }
+                    continue;
+                }
+                if (found == 2) {
+                    if (clear_queue(self, queued) < 0)
+                        goto error;
+                    event = EV_RULE_BROKEN;
+                    a = Py_NewRef(nogood);
+                    break;
+                }
+            }
+            else
+                head = PyList_GET_SIZE(self->trail);
+        }
+        if (PyObject_Length(self->queue) == 0)
+            break;
+        PyObject *line_obj = PyObject_CallNoArgs(self->q_popleft);
+        if (line_obj == NULL)
+            goto error;
+        Py_ssize_t line_id = PyLong_AsSsize_t(line_obj);
+        if (line_id < 0 || line_id >= self->nlines) {
+            Py_DECREF(line_obj);
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "a queued line out of range");
+            goto error;
+        }
+        queued[line_id] = 0;
+        int is_row = line_id < height;
+        Py_ssize_t length = is_row ? width : height;
+        PyObject *key =
+            PyBytes_FromStringAndSize((const char *)self->line_data[line_id], length);
+        if (key == NULL) {
+            Py_DECREF(line_obj);
+            goto error;
+        }
+        PyObject *cache = PyList_GET_ITEM(self->caches, line_id);
+        PyObject *outcome = PyDict_GetItemWithError(cache, key);
+        if (outcome != NULL) {
+            Py_INCREF(outcome);
+            c.hits += 1;
+        }
+        else if (!PyErr_Occurred()) {
+            Py_ssize_t k = self->run_at[line_id + 1] - self->run_at[line_id];
+            if (length <= WORD_LINE && k <= SMALL_RUNS)
+                outcome = solve_word_uncached(self, line_id, length, k, key, cache, &c);
+            else {
+                if (flush_solver(self, &c) < 0) {
+                    Py_DECREF(key);
+                    Py_DECREF(line_obj);
+                    goto error;
+                }
+                outcome = PyObject_CallFunctionObjArgs(
+                    self->solve_uncached, PyList_GET_ITEM(self->clues, line_id), key, cache, NULL);
+                if (outcome != NULL && read_solver(self, &c) < 0)
+                    Py_CLEAR(outcome);
+            }
+        }
+        Py_DECREF(key);
+        if (outcome == NULL) {
+            Py_DECREF(line_obj);
+            goto error;
+        }
+        if (probe && PyList_Append(self->visited, line_obj) < 0) {
+            Py_DECREF(line_obj);
+            Py_DECREF(outcome);
+            goto error;
+        }
+        Py_DECREF(line_obj);
+        c.countdown -= 1;
+        if (!c.countdown) {
+            c.countdown = CLOCK_EVERY;
+            c.due = 1;
+        }
+        if (outcome == Py_None) {
+            Py_DECREF(outcome);
+            PyObject *weight = PyList_GET_ITEM(self->line_weight, line_id);
+            long long now = PyLong_AsLongLong(weight);
+            if (set_list_long(self->line_weight, line_id, now + 1) < 0)
+                goto error;
+            if (clear_queue(self, queued) < 0)
+                goto error;
+            event = EV_LINE_CONFLICT;
+            a = PyLong_FromSsize_t(line_id);
+            break;
+        }
+        if (!PyBytes_Check(outcome)) {
+            Py_DECREF(outcome);
+            PyErr_SetString(PyExc_TypeError, "a line outcome must be bytes or None");
+            goto error;
+        }
+        int wide = length >= 256; /* line.WIDE_LINE */
+        Py_ssize_t unit = wide ? 2 : 1;
+        Py_ssize_t values = PyBytes_GET_SIZE(outcome) / unit;
+        const unsigned char *raw = (const unsigned char *)PyBytes_AS_STRING(outcome);
+#define VALUE(i) (wide ? (Py_ssize_t)((const uint16_t *)raw)[i] : (Py_ssize_t)raw[i])
+        if (values == 1) {
+            Py_DECREF(outcome);
+            c.quiet += 1;
+            if (c.quiet >= HEARTBEAT_LINES) {
+                c.quiet = 0;
+                if (watching) {
+                    event = EV_HEARTBEAT;
+                    break;
+                }
+            }
+            if (c.due) {
+                event = EV_CLOCK;
+                break;
+            }
+            continue;
+        }
+        c.quiet = 0;
+        Py_ssize_t filled = VALUE(0);
+        long long this_round = PyLong_AsLongLong(PyList_GET_ITEM(self->line_round, line_id));
+        if (count_rounds && this_round > c.rounds)
+            c.rounds = this_round;
+        if (stamping) {
+            c.tick += 1;
+            if (set_list_long(self->line_stamp, line_id, c.tick) < 0) {
+                Py_DECREF(outcome);
+                goto error;
+            }
+        }
+        Py_ssize_t solved_at = PyList_GET_SIZE(self->trail);
+        for (Py_ssize_t i = 1; i < values; i++) {
+            Py_ssize_t at = VALUE(i);
+            int code = i <= filled ? 1 : 2;
+            Py_ssize_t x = is_row ? at : line_id - height;
+            Py_ssize_t y = is_row ? line_id : at;
+            if (at < 0 || at >= length ||
+                place(self, x, y, code, (int)line_id, (int)solved_at, depth, !is_row, is_row,
+                      this_round + 1, &c) < 0) {
+                Py_DECREF(outcome);
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_ValueError, "a line outcome out of range");
+                goto error;
+            }
+            if (stamping &&
+                set_list_long(self->line_stamp, is_row ? height + x : y, c.tick) < 0) {
+                Py_DECREF(outcome);
+                goto error;
+            }
+        }
+#undef VALUE
+        Py_DECREF(outcome);
+        if (watching) {
+            event = EV_LINE_DEDUCED;
+            a = PyLong_FromSsize_t(line_id);
+            b = solved_at;
+            cc = filled;
+            break;
+        }
+        if (c.due) {
+            event = EV_CLOCK;
+            break;
+        }
+    }
+    if (event != EV_DONE && event != EV_HEARTBEAT && event != EV_CLOCK && a == NULL)
+        goto error;
+    head_obj = PyLong_FromSsize_t(head);
+    if (head_obj == NULL || PyObject_SetAttr(self->store, str_head, head_obj) < 0) {
+        Py_XDECREF(head_obj);
+        goto error;
+    }
+    Py_DECREF(head_obj);
+    Py_DECREF(nogoods);
+    Py_DECREF(watches);
+    if (flush_solver(self, &c) < 0) {
+        Py_XDECREF(a);
+        return NULL;
+    }
+    if (a == NULL)
+        a = Py_NewRef(Py_None);
+    return Py_BuildValue("iNLLLLLLLLi", event, a, b, cc, c.unknown, c.tick, c.countdown,
+                         c.rounds, c.quiet, c.hits, c.due);
+error:
+    flush_solver(self, &c); /* the counts so far, under the error already set */
+    Py_XDECREF(a);
+    Py_XDECREF(nogoods);
+    Py_XDECREF(watches);
+    return NULL;
+}
+
+/* One known cell of a line, for reason(). */
+typedef struct {
+    int at;
+    int offset;
+    Py_ssize_t index;
+} Known;
+
+static int
+later_first(const void *left, const void *right)
+{
+    int a = ((const Known *)left)->at, b = ((const Known *)right)->at;
+    return (a < b) - (a > b);
+}
+
+/* reason(line_id, before, target, slot, cache, limit) -> (entries, fits): the twin of
+ * Learner._line_reason (engine_learn.py) for lines of at most MAX_WORD_LINE cells, sharing
+ * its explanation memory ``cache`` (bytes keys here, ints there: never the same key, the
+ * same count of entries, so the memory is emptied when the Python twin's would be). */
+static PyObject *
+propagator_reason(PropagatorObject *self, PyObject *args)
+{
+    Py_ssize_t line_id, target, slot, limit;
+    int before;
+    PyObject *cache;
+    if (!PyArg_ParseTuple(args, "ninnO!n", &line_id, &before, &target, &slot, &PyDict_Type,
+                          &cache, &limit))
+        return NULL;
+    if (line_id < 0 || line_id >= self->nlines) {
+        PyErr_SetString(PyExc_ValueError, "no such line");
+        return NULL;
+    }
+    Py_ssize_t width = self->width, height = self->height;
+    int is_row = line_id < height;
+    Py_ssize_t length = is_row ? width : height;
+    if (length > MAX_WORD_LINE) {
+        PyErr_SetString(PyExc_ValueError, "line too long for the word kernel");
+        return NULL;
+    }
+    const unsigned char *line = self->line_data[line_id];
+    const unsigned char *cells = (const unsigned char *)self->cells_view.buf;
+    const int *position = (const int *)self->position_view.buf;
+    Known known[MAX_WORD_LINE];
+    int count = 0;
+    uint64_t filled = 0, empty = 0;
+    for (Py_ssize_t offset = 0; offset < length; offset++) {
+        int code = line[offset];
+        if (!code)
+            continue;
+        Py_ssize_t index = is_row ? line_id * width + offset : offset * width + (line_id - height);
+        int at = position[index];
+        if (at < before) {
+            known[count].at = at;
+            known[count].offset = (int)offset;
+            known[count].index = index;
+            count++;
+            if (code == 1)
+                filled |= ((uint64_t)1) << offset;
+            else
+                empty |= ((uint64_t)1) << offset;
+        }
+    }
+    long long target_offset = -1;
+    if (target >= 0) {
+        target_offset = is_row ? target % width : target / width;
+        if (cells[target] == 1)
+            empty |= ((uint64_t)1) << target_offset;
+        else
+            filled |= ((uint64_t)1) << target_offset;
+    }
+    long long packed[4] = {(long long)slot, target_offset + 1, (long long)filled,
+                           (long long)empty};
+    PyObject *key = PyBytes_FromStringAndSize((const char *)packed, sizeof packed);
+    if (key == NULL)
+        return NULL;
+    Py_ssize_t fits = 0;
+    uint64_t kept_bits;
+    PyObject *cached = PyDict_GetItemWithError(cache, key);
+    if (cached != NULL) {
+        kept_bits = (uint64_t)PyLong_AsUnsignedLongLong(cached);
+        if (PyErr_Occurred()) {
+            Py_DECREF(key);
+            return NULL;
+        }
+    }
+    else {
+        if (PyErr_Occurred()) {
+            Py_DECREF(key);
+            return NULL;
+        }
+        fits = count;
+        qsort(known, (size_t)count, sizeof(Known), later_first);
+        long small_runs[SMALL_RUNS];
+        long *runs = NULL;
+        Py_ssize_t k = read_clue(PyList_GET_ITEM(self->clues, line_id), &runs, small_runs,
+                                 SMALL_RUNS);
+        if (k < 0) {
+            Py_DECREF(key);
+            return NULL;
+        }
+        uint64_t f = filled, e = empty;
+        for (int i = 0; i < count; i++) {
+            uint64_t bit = ((uint64_t)1) << known[i].offset;
+            if (f & bit) {
+                if (!fits_word(runs, k, f ^ bit, e, (int)length))
+                    f ^= bit;
+            }
+            else if ((e & bit) && !fits_word(runs, k, f, e ^ bit, (int)length))
+                e ^= bit;
+        }
+        if (runs != small_runs)
+            PyMem_Free(runs);
+        kept_bits = f | e;
+        if (PyDict_GET_SIZE(cache) >= limit)
+            PyDict_Clear(cache);
+        PyObject *value = PyLong_FromUnsignedLongLong((unsigned long long)kept_bits);
+        if (value == NULL || PyDict_SetItem(cache, key, value) < 0) {
+            Py_XDECREF(value);
+            Py_DECREF(key);
+            return NULL;
+        }
+        Py_DECREF(value);
+    }
+    Py_DECREF(key);
+    PyObject *kept = PyList_New(0);
+    if (kept == NULL)
+        return NULL;
+    for (int i = 0; i < count; i++) {
+        if (!((kept_bits >> known[i].offset) & 1))
+            continue;
+        Py_ssize_t index = known[i].index;
+        PyObject *entry = PyLong_FromSsize_t((index << 2) | cells[index]);
+        if (entry == NULL || PyList_Append(kept, entry) < 0) {
+            Py_XDECREF(entry);
+            Py_DECREF(kept);
+            return NULL;
+        }
+        Py_DECREF(entry);
+    }
+    return Py_BuildValue("Nn", kept, fits);
+}
+
+/* undo(mark, save, phase) -> the positions (x, y) of the cells set since trail length mark,
+ * latest first, now unknown again; the first ``save`` of them in trail order leave their
+ * codes in ``phase`` (a bytearray a cell). The twin of EngineState._undo_to's loop (the
+ * engine keeps its count of unknown cells and the nogoods' head itself). */
+static PyObject *
+propagator_undo(PropagatorObject *self, PyObject *args)
+{
+    Py_ssize_t mark, save;
+    Py_buffer phase;
+    if (!PyArg_ParseTuple(args, "nnw*", &mark, &save, &phase))
+        return NULL;
+    PyObject *trail = self->trail;
+    Py_ssize_t length = PyList_GET_SIZE(trail);
+    if (mark < 0 || mark > length || phase.len != self->cells_view.len) {
+        PyBuffer_Release(&phase);
+        PyErr_SetString(PyExc_ValueError, "a mark beyond the trail, or no phase a cell");
+        return NULL;
+    }
+    Py_ssize_t width = self->width, height = self->height;
+    unsigned char *cells = (unsigned char *)self->cells_view.buf;
+    unsigned char *saved = (unsigned char *)phase.buf;
+    PyObject *undone = PyTuple_New(length - mark);
+    if (undone == NULL) {
+        PyBuffer_Release(&phase);
+        return NULL;
+    }
+    for (Py_ssize_t at = length - 1; at >= mark; at--) {
+        long entry = PyLong_AsLong(PyList_GET_ITEM(trail, at));
+        Py_ssize_t index = entry >> 2;
+        Py_ssize_t y = index / width, x = index % width;
+        if (entry < 0 || y >= height) {
+            Py_DECREF(undone);
+            PyBuffer_Release(&phase);
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "a trail entry off the grid");
+            return NULL;
+        }
+        self->line_data[y][x] = 0;
+        self->line_data[height + x][y] = 0;
+        cells[index] = 0;
+        if (at - mark < save)
+            saved[index] = (unsigned char)(entry & 3);
+        PyObject *where = Py_BuildValue("nn", x, y);
+        if (where == NULL) {
+            Py_DECREF(undone);
+            PyBuffer_Release(&phase);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(undone, length - 1 - at, where);
+    }
+    PyBuffer_Release(&phase);
+    if (PyList_SetSlice(trail, mark, length, NULL) < 0) {
+        Py_DECREF(undone);
+        return NULL;
+    }
+    return undone;
+}
+
+/* place(entry, why, depth): EngineState._place for the cell of a trail entry (the engine
+ * counts the unknown cells itself). */
+static PyObject *
+propagator_place(PropagatorObject *self, PyObject *args)
+{
+    Py_ssize_t entry;
+    int why, depth;
+    if (!PyArg_ParseTuple(args, "nii", &entry, &why, &depth))
+        return NULL;
+    Py_ssize_t index = entry >> 2;
+    int code = (int)(entry & 3);
+    if (entry < 0 || index >= self->width * self->height || code < 1 || code > 2) {
+        PyErr_SetString(PyExc_ValueError, "not a trail entry of this grid");
+        return NULL;
+    }
+    Counters c = {0};
+    if (place(self, index % self->width, index / self->width, code, why, -1, depth, 1, 1, 1, &c) <
+        0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef propagator_methods[] = {
+    {"place", (PyCFunction)propagator_place, METH_VARARGS, "place(entry, why, depth)"},
+    {"undo", (PyCFunction)propagator_undo, METH_VARARGS,
+     "undo(mark, save, phase) -> tuple of (x, y), latest first"},
+    {"reason", (PyCFunction)propagator_reason, METH_VARARGS,
+     "reason(line_id, before, target, slot, cache, limit) -> (entries, fits)"},
+    {"run", (PyCFunction)propagator_run, METH_VARARGS,
+     "run(probe, depth, count_rounds, stamping, watching, unknown, tick, countdown, rounds, "
+     "quiet) -> (event, a, b, c, unknown, tick, countdown, rounds, quiet, hits, due)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject PropagatorType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "game.core.solver._kernel.Propagator",
+    .tp_basicsize = sizeof(PropagatorObject),
+    .tp_dealloc = (destructor)propagator_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The engine's propagation loop over its own state (see _kernel_propagate.h).",
+    .tp_methods = propagator_methods,
+    .tp_new = propagator_new,
+};
+
+static int
+propagator_ready(PyObject *module)
+{
+    str_dropped = PyUnicode_InternFromString("dropped");
+    str_entries = PyUnicode_InternFromString("entries");
+    str_head = PyUnicode_InternFromString("head");
+    str_nogoods = PyUnicode_InternFromString("nogoods");
+    str_watches = PyUnicode_InternFromString("watches");
+    str_size = PyUnicode_InternFromString("_size");
+    str_limit = PyUnicode_InternFromString("limit");
+    str_clue_limit = PyUnicode_InternFromString("clue_limit");
+    str_caches = PyUnicode_InternFromString("_caches");
+    str_solved = PyUnicode_InternFromString("solved");
+    if (!str_size || !str_limit || !str_clue_limit || !str_caches || !str_solved)
+        return -1;
+    if (!str_dropped || !str_entries || !str_head || !str_nogoods || !str_watches)
+        return -1;
+    if (PyType_Ready(&PropagatorType) < 0)
+        return -1;
+    Py_INCREF(&PropagatorType);
+    if (PyModule_AddObject(module, "Propagator", (PyObject *)&PropagatorType) < 0) {
+        Py_DECREF(&PropagatorType);
+        return -1;
+    }
+    return 0;
+}

@@ -1,0 +1,385 @@
+/* The compiled propagator's state: the Propagator object over an engine's own objects, and
+ * setting a cell and queueing lines on them (EngineState._place, _queue_line, _clear_queue).
+ * Part of the compiled kernel: _kernel.c includes it, then _kernel_nogoods.h and
+ * _kernel_propagate.h (whose opening comment tells the whole).
+ */
+
+#define EV_DONE 0
+#define EV_LINE_CONFLICT 1
+#define EV_RULE_BROKEN 2
+#define EV_RULE_FORCED 3
+#define EV_LINE_DEDUCED 4
+#define EV_HEARTBEAT 5
+#define EV_CLOCK 6
+
+#define HEARTBEAT_LINES 48 /* engine_state.HEARTBEAT_LINES */
+#define CLOCK_EVERY 16     /* engine_state.CLOCK_EVERY */
+#define BY_RULE (-2)       /* engine_state.BY_RULE */
+
+typedef struct {
+    PyObject_HEAD
+    Py_ssize_t width, height, nlines;
+    PyObject *engine_refs; /* a tuple holding every object below alive */
+    Py_buffer *line_views; /* rows then columns */
+    unsigned char **line_data;
+    Py_buffer cells_view, queued_view, level_view, position_view, reason_view, seen_view;
+    int have_views;
+    PyObject *trail, *queue, *q_append, *q_popleft, *q_clear;
+    PyObject *line_round, *line_stamp, *line_weight, *visited, *caches, *clues, *rule;
+    PyObject *store, *solve_uncached, *solver;
+    long *runs;          /* every line's clue, one after another */
+    Py_ssize_t *run_at;  /* line i's clue is runs[run_at[i] .. run_at[i + 1]) */
+} PropagatorObject;
+
+static PyObject *str_dropped, *str_entries, *str_head, *str_nogoods, *str_watches;
+/* Nogood (nogoods.py) has __slots__: its entries and dropped slots are read at their offsets
+ * (found once from the class's member descriptors) instead of by attribute look-up. */
+static PyTypeObject *nogood_type;
+static Py_ssize_t entries_offset = -1, dropped_offset = -1;
+
+static Py_ssize_t
+slot_offset(PyObject *type, const char *name)
+{
+    PyObject *descriptor = PyObject_GetAttrString(type, name);
+    if (descriptor == NULL)
+        return -1;
+    Py_ssize_t offset = -1;
+    if (Py_IS_TYPE(descriptor, &PyMemberDescr_Type)) {
+        PyMemberDef *member = ((PyMemberDescrObject *)descriptor)->d_member;
+        if (member->type == T_OBJECT_EX)
+            offset = member->offset;
+    }
+    Py_DECREF(descriptor);
+    return offset;
+}
+
+static int
+find_nogood_slots(void)
+{
+    if (nogood_type != NULL)
+        return 0;
+    PyObject *module = PyImport_ImportModule("game.core.solver.nogoods");
+    if (module == NULL)
+        return -1;
+    PyObject *type = PyObject_GetAttrString(module, "Nogood");
+    Py_DECREF(module);
+    if (type == NULL)
+        return -1;
+    if (!PyType_Check(type)) {
+        Py_DECREF(type);
+        PyErr_SetString(PyExc_TypeError, "nogoods.Nogood is not a class");
+        return -1;
+    }
+    entries_offset = slot_offset(type, "entries");
+    dropped_offset = slot_offset(type, "dropped");
+    PyErr_Clear(); /* without slots: attribute look-ups below */
+    nogood_type = (PyTypeObject *)type; /* kept for the module's life */
+    return 0;
+}
+
+/* A nogood's slot (borrowed), or NULL with an error set. */
+static PyObject *
+nogood_slot(PyObject *nogood, Py_ssize_t offset, PyObject *name)
+{
+    if (offset >= 0 && Py_IS_TYPE(nogood, nogood_type)) {
+        PyObject *value = *(PyObject **)((char *)nogood + offset);
+        if (value == NULL)
+            PyErr_SetObject(PyExc_AttributeError, name);
+        return value;
+    }
+    PyObject *value = PyObject_GetAttr(nogood, name);
+    if (value != NULL)
+        Py_DECREF(value); /* the nogood holds it */
+    return value;
+}
+
+static PyObject *str_size, *str_limit, *str_clue_limit, *str_caches, *str_solved;
+
+static void
+propagator_dealloc(PropagatorObject *self)
+{
+    if (self->line_views != NULL) {
+        for (Py_ssize_t i = 0; i < self->nlines; i++)
+            if (self->line_views[i].obj != NULL)
+                PyBuffer_Release(&self->line_views[i]);
+        PyMem_Free(self->line_views);
+    }
+    PyMem_Free(self->line_data);
+    if (self->have_views) {
+        PyBuffer_Release(&self->cells_view);
+        PyBuffer_Release(&self->queued_view);
+        PyBuffer_Release(&self->level_view);
+        PyBuffer_Release(&self->position_view);
+        PyBuffer_Release(&self->reason_view);
+        PyBuffer_Release(&self->seen_view);
+    }
+    Py_XDECREF(self->engine_refs);
+    Py_XDECREF(self->q_append);
+    Py_XDECREF(self->q_popleft);
+    Py_XDECREF(self->q_clear);
+    Py_XDECREF(self->solve_uncached);
+    PyMem_Free(self->runs);
+    PyMem_Free(self->run_at);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int
+int_view(PyObject *object, Py_buffer *view)
+{
+    if (PyObject_GetBuffer(object, view, PyBUF_WRITABLE | PyBUF_FORMAT) < 0)
+        return -1;
+    if (view->itemsize != 4 || view->format == NULL || strcmp(view->format, "i") != 0) {
+        PyBuffer_Release(view);
+        PyErr_SetString(PyExc_TypeError, "the per-cell arrays must be array('i')");
+        return -1;
+    }
+    return 0;
+}
+
+/* Propagator(engine): takes the engine's objects (see EngineState.__init__). */
+static PyObject *
+propagator_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    PyObject *engine;
+    if (!PyArg_ParseTuple(args, "O", &engine))
+        return NULL;
+    static const char *names[] = {
+        "lines", "cells", "queued", "level", "position", "reason", "seen_before", "trail",
+        "queue", "line_round", "line_stamp", "line_weight", "visited", "caches", "clues",
+        "rule", "nogoods", "solver", "width", "height",
+    };
+    enum { N_NAMES = 20 };
+    PyObject *refs = PyTuple_New(N_NAMES);
+    if (refs == NULL)
+        return NULL;
+    for (int i = 0; i < N_NAMES; i++) {
+        PyObject *value = PyObject_GetAttrString(engine, names[i]);
+        if (value == NULL) {
+            Py_DECREF(refs);
+            return NULL;
+        }
+        PyTuple_SET_ITEM(refs, i, value);
+    }
+    PropagatorObject *self = (PropagatorObject *)type->tp_alloc(type, 0);
+    if (self == NULL) {
+        Py_DECREF(refs);
+        return NULL;
+    }
+    self->engine_refs = refs;
+    PyObject *lines = PyTuple_GET_ITEM(refs, 0);
+    self->width = PyLong_AsSsize_t(PyTuple_GET_ITEM(refs, 18));
+    self->height = PyLong_AsSsize_t(PyTuple_GET_ITEM(refs, 19));
+    if (PyErr_Occurred() || !PyList_Check(lines))
+        goto fail;
+    self->nlines = PyList_GET_SIZE(lines);
+    if (self->nlines != self->width + self->height) {
+        PyErr_SetString(PyExc_ValueError, "one line a row and a column");
+        goto fail;
+    }
+    self->line_views = PyMem_Calloc((size_t)self->nlines + 1, sizeof(Py_buffer));
+    self->line_data = PyMem_Calloc((size_t)self->nlines + 1, sizeof(unsigned char *));
+    if (self->line_views == NULL || self->line_data == NULL) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    for (Py_ssize_t i = 0; i < self->nlines; i++) {
+        if (PyObject_GetBuffer(PyList_GET_ITEM(lines, i), &self->line_views[i], PyBUF_WRITABLE) <
+            0)
+            goto fail;
+        self->line_data[i] = (unsigned char *)self->line_views[i].buf;
+    }
+    if (PyObject_GetBuffer(PyTuple_GET_ITEM(refs, 1), &self->cells_view, PyBUF_WRITABLE) < 0)
+        goto fail;
+    if (PyObject_GetBuffer(PyTuple_GET_ITEM(refs, 2), &self->queued_view, PyBUF_WRITABLE) < 0) {
+        PyBuffer_Release(&self->cells_view);
+        goto fail;
+    }
+    if (int_view(PyTuple_GET_ITEM(refs, 3), &self->level_view) < 0) {
+        PyBuffer_Release(&self->cells_view);
+        PyBuffer_Release(&self->queued_view);
+        goto fail;
+    }
+    if (int_view(PyTuple_GET_ITEM(refs, 4), &self->position_view) < 0) {
+        PyBuffer_Release(&self->cells_view);
+        PyBuffer_Release(&self->queued_view);
+        PyBuffer_Release(&self->level_view);
+        goto fail;
+    }
+    if (int_view(PyTuple_GET_ITEM(refs, 5), &self->reason_view) < 0) {
+        PyBuffer_Release(&self->cells_view);
+        PyBuffer_Release(&self->queued_view);
+        PyBuffer_Release(&self->level_view);
+        PyBuffer_Release(&self->position_view);
+        goto fail;
+    }
+    if (int_view(PyTuple_GET_ITEM(refs, 6), &self->seen_view) < 0) {
+        PyBuffer_Release(&self->cells_view);
+        PyBuffer_Release(&self->queued_view);
+        PyBuffer_Release(&self->level_view);
+        PyBuffer_Release(&self->position_view);
+        PyBuffer_Release(&self->reason_view);
+        goto fail;
+    }
+    self->have_views = 1;
+    self->trail = PyTuple_GET_ITEM(refs, 7);
+    self->queue = PyTuple_GET_ITEM(refs, 8);
+    self->line_round = PyTuple_GET_ITEM(refs, 9);
+    self->line_stamp = PyTuple_GET_ITEM(refs, 10);
+    self->line_weight = PyTuple_GET_ITEM(refs, 11);
+    self->visited = PyTuple_GET_ITEM(refs, 12);
+    self->caches = PyTuple_GET_ITEM(refs, 13);
+    self->clues = PyTuple_GET_ITEM(refs, 14);
+    self->rule = PyTuple_GET_ITEM(refs, 15);
+    self->store = PyTuple_GET_ITEM(refs, 16);
+    if (!PyList_Check(self->trail) || !PyList_Check(self->line_round) ||
+        !PyList_Check(self->line_stamp) || !PyList_Check(self->line_weight) ||
+        !PyList_Check(self->visited) || !PyList_Check(self->caches) ||
+        !PyList_Check(self->clues) || !PyDict_Check(self->rule) ||
+        PyList_GET_SIZE(self->caches) != self->nlines ||
+        PyList_GET_SIZE(self->line_round) != self->nlines ||
+        PyList_GET_SIZE(self->line_stamp) != self->nlines ||
+        PyList_GET_SIZE(self->line_weight) != self->nlines ||
+        self->cells_view.len != self->width * self->height ||
+        self->queued_view.len != self->nlines) {
+        PyErr_SetString(PyExc_TypeError, "not an engine's state");
+        goto fail;
+    }
+    self->q_append = PyObject_GetAttrString(self->queue, "append");
+    self->q_popleft = PyObject_GetAttrString(self->queue, "popleft");
+    self->q_clear = PyObject_GetAttrString(self->queue, "clear");
+    if (find_nogood_slots() < 0)
+        goto fail;
+    self->solver = PyTuple_GET_ITEM(refs, 17);
+    self->solve_uncached = PyObject_GetAttrString(self->solver, "solve_uncached");
+    self->run_at = PyMem_Calloc((size_t)self->nlines + 1, sizeof(Py_ssize_t));
+    if (self->run_at == NULL) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    Py_ssize_t total = 0;
+    for (Py_ssize_t i = 0; i < self->nlines; i++) {
+        self->run_at[i] = total;
+        Py_ssize_t size = PyObject_Length(PyList_GET_ITEM(self->clues, i));
+        if (size < 0)
+            goto fail;
+        total += size;
+    }
+    self->run_at[self->nlines] = total;
+    self->runs = PyMem_Calloc((size_t)total + 1, sizeof(long));
+    if (self->runs == NULL) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    for (Py_ssize_t i = 0; i < self->nlines; i++) {
+        long small_runs[SMALL_RUNS];
+        long *lengths = NULL;
+        Py_ssize_t k = read_clue(PyList_GET_ITEM(self->clues, i), &lengths, small_runs, SMALL_RUNS);
+        if (k < 0)
+            goto fail;
+        memcpy(self->runs + self->run_at[i], lengths, (size_t)k * sizeof(long));
+        if (lengths != small_runs)
+            PyMem_Free(lengths);
+    }
+    if (self->q_append == NULL || self->q_popleft == NULL || self->q_clear == NULL ||
+        self->solve_uncached == NULL)
+        goto fail;
+    return (PyObject *)self;
+fail:
+    Py_DECREF(self);
+    return NULL;
+}
+
+/* Mutable counters of one run() call, given and handed back (the engine keeps them). */
+typedef struct {
+    long long unknown, tick, countdown, rounds, quiet, hits;
+    long long solved, size, limit, clue_limit; /* the line solver's, for cache misses */
+    int due;
+} Counters;
+
+static int
+set_list_long(PyObject *list, Py_ssize_t at, long long value)
+{
+    PyObject *number = PyLong_FromLongLong(value);
+    if (number == NULL)
+        return -1;
+    PyList_SetItem(list, at, number); /* steals; the old item is released */
+    return 0;
+}
+
+static int
+queue_line(PropagatorObject *self, unsigned char *queued, Py_ssize_t line, long long round)
+{
+    if (queued[line])
+        return 0;
+    queued[line] = 1;
+    if (set_list_long(self->line_round, line, round) < 0)
+        return -1;
+    PyObject *number = PyLong_FromSsize_t(line);
+    if (number == NULL)
+        return -1;
+    PyObject *done = PyObject_CallOneArg(self->q_append, number);
+    Py_DECREF(number);
+    if (done == NULL)
+        return -1;
+    Py_DECREF(done);
+    return 0;
+}
+
+static int
+clear_queue(PropagatorObject *self, unsigned char *queued)
+{
+    PyObject *iterator = PyObject_GetIter(self->queue);
+    if (iterator == NULL)
+        return -1;
+    PyObject *item;
+    while ((item = PyIter_Next(iterator)) != NULL) {
+        Py_ssize_t line = PyLong_AsSsize_t(item);
+        Py_DECREF(item);
+        if (line < 0 || line >= self->nlines) {
+            Py_DECREF(iterator);
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "a queued line out of range");
+            return -1;
+        }
+        queued[line] = 0;
+    }
+    Py_DECREF(iterator);
+    if (PyErr_Occurred())
+        return -1;
+    PyObject *done = PyObject_CallNoArgs(self->q_clear);
+    if (done == NULL)
+        return -1;
+    Py_DECREF(done);
+    return 0;
+}
+
+/* Set a cell (x, y) to code, for why, and queue the crossing lines: EngineState._place with
+ * its queueing, or the line loop's body (queue_row / queue_column say which lines). */
+static int
+place(PropagatorObject *self, Py_ssize_t x, Py_ssize_t y, int code, int why, int seen,
+      int depth, int queue_row, int queue_column, long long round, Counters *c)
+{
+    Py_ssize_t width = self->width, index = y * width + x;
+    unsigned char *queued = (unsigned char *)self->queued_view.buf;
+    self->line_data[y][x] = (unsigned char)code;
+    self->line_data[self->height + x][y] = (unsigned char)code;
+    ((unsigned char *)self->cells_view.buf)[index] = (unsigned char)code;
+    ((int *)self->level_view.buf)[index] = depth;
+    ((int *)self->position_view.buf)[index] = (int)PyList_GET_SIZE(self->trail);
+    ((int *)self->reason_view.buf)[index] = why;
+    if (seen >= 0)
+        ((int *)self->seen_view.buf)[index] = seen;
+    PyObject *entry = PyLong_FromSsize_t((index << 2) | code);
+    if (entry == NULL)
+        return -1;
+    int failed = PyList_Append(self->trail, entry);
+    Py_DECREF(entry);
+    if (failed < 0)
+        return -1;
+    c->unknown -= 1;
+    if (queue_row && queue_line(self, queued, y, round) < 0)
+        return -1;
+    if (queue_column && queue_line(self, queued, self->height + x, round) < 0)
+        return -1;
+    return 0;
+}
