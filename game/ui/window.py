@@ -3,8 +3,6 @@ resizes its window (no state of their own)."""
 
 from __future__ import annotations
 
-import warnings
-
 import pygame
 
 MIN_WINDOW = (800, 600)
@@ -47,21 +45,15 @@ def start_size(wanted: tuple[int, int]) -> tuple[int, int]:
     )
 
 
-def set_minimum_size() -> None:
-    """Tell the window manager the smallest size the screens are laid out for."""
-    # pygame-ce offers the minimum size only through its Window object; reaching it from
-    # a display-module window is flagged as deprecated but is the only way for now. Every
-    # ``set_mode`` resets it to 1x1 (measured), so it is set again after each one.
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            window = pygame.Window.from_display_module()
-        window.minimum_size = MIN_WINDOW
-    except (AttributeError, pygame.error):
-        pass
+def open_window(title: str, size: tuple[int, int]) -> pygame.Window:
+    """The game's one window, made once: resizable, with its minimum size. Full screen and
+    resizes change this window (``set_fullscreen``, ``size``); it is never re-created."""
+    window = pygame.Window(title, size, resizable=True)
+    window.minimum_size = MIN_WINDOW
+    return window
 
 
-def set_icon() -> None:
+def set_icon(window: pygame.Window) -> None:
     """A tiny nonogram heart, drawn rather than shipped."""
     pattern = ("01100110", "11111111", "11111111", "11111111",
                "01111110", "00111100", "00011000", "00000000")  # fmt: skip
@@ -71,4 +63,4 @@ def set_icon() -> None:
         for x, cell in enumerate(row):
             if cell == "1":
                 pygame.draw.rect(icon, (196, 52, 44), (x * 4, y * 4, 4, 4))
-    pygame.display.set_icon(icon)
+    window.set_icon(icon)
