@@ -47,7 +47,15 @@ from game.ui.sounds import Sounds
 from game.ui.stack import SceneStack
 from game.ui.theme import Theme, theme_named, ui_scale
 from game.ui.widgets.toast import Toasts
-from game.ui.window import MIN_WINDOW, first_size, open_window, set_icon, start_size
+from game.ui.window import (
+    MIN_WINDOW,
+    cover_desktop,
+    first_size,
+    open_window,
+    set_icon,
+    start_size,
+    uncover_desktop,
+)
 
 if TYPE_CHECKING:
     from game.core.puzzle import Puzzle
@@ -121,6 +129,7 @@ class App(SceneStack):
         # keep a later, bigger screen at that size.
         self.size_chosen = self.setting(WINDOW_SIZE) is not None
         self._windowed_size = self._start_size(size)
+        self._windowed_position: tuple[int, int] | None = None  # where F11 found the window
         self.window = open_window(TITLE, self._windowed_size)
         if not headless:
             set_icon(self.window)
@@ -198,10 +207,12 @@ class App(SceneStack):
     def _open_fullscreen(self) -> pygame.Surface:
         """The window full screen at the desktop's size (the same window, not a new one)."""
         try:
+            self._windowed_position = cover_desktop(self.window)
             self.window.set_fullscreen(desktop=True)
             self.fullscreen = True
         except pygame.error:
             self.fullscreen = False
+            uncover_desktop(self.window, self._windowed_size, self._windowed_position)
         return self.window.get_surface()
 
     def _set_screen(self, surface: pygame.Surface) -> None:
@@ -220,8 +231,7 @@ class App(SceneStack):
         if self.fullscreen:
             self.fullscreen = False
             self.window.set_windowed()
-            if tuple(self.window.size) != self._windowed_size:
-                self.window.size = self._windowed_size
+            uncover_desktop(self.window, self._windowed_size, self._windowed_position)
             self._set_screen(self.window.get_surface())
         else:
             self._windowed_size = self.screen.get_size()

@@ -53,6 +53,34 @@ def open_window(title: str, size: tuple[int, int]) -> pygame.Window:
     return window
 
 
+def cover_desktop(window: pygame.Window) -> tuple[int, int] | None:
+    """Before ``set_fullscreen``: put the window over the whole desktop (at 0, 0, its size),
+    and return where it was, for :func:`uncover_desktop`; None (nothing done) on a desktop of
+    several screens, whose origins pygame does not tell.
+
+    SDL makes a window full screen by asking the window manager; with none (a bare X server,
+    Xvfb) the request is lost, yet SDL takes the desktop's size for the window's and hands out
+    a surface of it: the screens laid out for 1280x800 in a window left at 1000x700, cut off
+    (measured under Xvfb). A window moved and sized by hand covers the desktop either way."""
+    desktops = pygame.display.get_desktop_sizes()
+    if len(desktops) != 1:
+        return None
+    position = (int(window.position[0]), int(window.position[1]))
+    window.position = (0, 0)
+    window.size = desktops[0]
+    return position
+
+
+def uncover_desktop(
+    window: pygame.Window, size: tuple[int, int], position: tuple[int, int] | None
+) -> None:
+    """After ``set_windowed``: the window back at ``size`` (and ``position`` when known)."""
+    if tuple(window.size) != size:
+        window.size = size
+    if position is not None:
+        window.position = position
+
+
 def set_icon(window: pygame.Window) -> None:
     """A tiny nonogram heart, drawn rather than shipped."""
     pattern = ("01100110", "11111111", "11111111", "11111111",
