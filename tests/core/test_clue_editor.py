@@ -128,7 +128,9 @@ def _report_lines(puzzle: Puzzle) -> list[tuple[str, str]]:
 
 
 def test_the_report_says_none_one_or_exactly_how_many_cells_are_free() -> None:
-    assert clue_report_lines(None, dots=2) == [("info", "Solving..")]
+    assert clue_report_lines(None, dots=2) == [
+        ("info", "Checking whether the clues have one solution..")
+    ]
     unique = _report_lines(Puzzle.from_grid(ARROW))
     assert unique[0][0] == "good" and unique[0][1].startswith("✓ One solution")
     diagonal = Puzzle(2, 2, ((1,), (1,)), ((1,), (1,)))

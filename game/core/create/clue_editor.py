@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from game.core.create.fairness import Report
+from game.core.create.fairness import CheckProgress, Report, progress_text
 from game.core.lines import Clue
 from game.core.puzzle import Puzzle, PuzzleError
 
@@ -216,11 +216,14 @@ def _check_size(width: int, height: int) -> None:
         raise ValueError(f"a puzzle is {MIN_SIZE} to {MAX_SIZE} cells a side")
 
 
-def clue_report_lines(report: Report | None, *, dots: int = 3) -> list[tuple[str, str]]:
+def clue_report_lines(
+    report: Report | None, *, dots: int = 3, progress: CheckProgress | None = None
+) -> list[tuple[str, str]]:
     """The fairness report for typed clues, as (kind, text): none / unique / exactly (or at
-    least) N free cells / not decided. ``report`` None means the check is under way."""
+    least) N free cells / not decided. ``report`` None means the check is under way
+    (``progress`` says how far it is)."""
     if report is None:
-        return [("info", f"Solving{'.' * dots}")]
+        return [("info", progress_text(progress, dots))]
     if report.status == "none":
         return [("bad", "✗ No solution: no picture fits all these clues. Look for a typo.")]
     if report.status == "unique":

@@ -141,6 +141,19 @@ def report_from_result(
 FREE_TIME_LIMIT = 5.0
 
 
+@dataclass(frozen=True)
+class CheckProgress:
+    """How far a running :class:`UniquenessCheck` is: ``phase`` "second" (looking for a
+    second solution) or "free" (two found: finding the cells that can go either way, ``found``
+    of them so far), and ``share``, the part of its whole work budget (both phases) used,
+    0..1. With step limits the share is counted in engine steps, so it only grows and the
+    check ends by the time it reaches 1."""
+
+    phase: str
+    share: float
+    found: int = 0
+
+
 class UniquenessCheck:
     """Does ``puzzle`` have one solution, and if not, which cells can go either way?
 
@@ -189,6 +202,37 @@ class UniquenessCheck:
     def engine_seconds(self) -> float:
         free = self.free_search.engine_seconds if self.free_search is not None else 0.0
         return self.task.engine_seconds + free
+
+    @property
+    def work(self) -> tuple[float, float | None]:
+        """The work done so far and the most the check may do, in engine steps when it counts
+        work (``step_limit``), else in engine seconds; the most is None without limits."""
+        search = self.free_search
+        if self.counted is not None:
+            done = float(self.counted.steps + (search.steps if search is not None else 0))
+            limits: tuple[float | None, float | None] = (
+                self.counted.step_limit,
+                self.free_step_limit,
+            )
+        else:
+            done = self.engine_seconds
+            limits = (self.task.time_limit, self.free_time_limit)
+        first, free = limits
+        if first is None or (free is None and search is not None):
+            return done, None
+        return done, float(first + (free or 0.0))
+
+    @property
+    def progress(self) -> CheckProgress:
+        """Its phase and the share of its work budget used (see :class:`CheckProgress`)."""
+        done, most = self.work
+        share = 1.0 if self.report is not None else 0.0
+        if self.report is None and most:
+            share = min(1.0, done / most)
+        search = self.free_search
+        if search is None or self.report is not None:
+            return CheckProgress("second", share)
+        return CheckProgress("free", share, search.found)
 
     def _observe(self, step: Step) -> bool:
         self.meter(step)
@@ -283,13 +327,35 @@ def check_uniqueness(
 # --------------------------------------------------------------------------- the words
 
 
-def report_lines(report: Report | None, grid: BoolGrid, *, dots: int = 3) -> list[tuple[str, str]]:
+def progress_text(progress: CheckProgress | None, dots: int = 3) -> str:
+    """What a running check is doing and how far it is, in words: "Checking whether the
+    clues have one solution… 40 % of its work" or, once two solutions are found, "Two
+    solutions found: finding the cells that can go either way (12 so far)… 70 % of its
+    work"."""
+    if progress is not None and progress.phase == "free":
+        found = f"{progress.found} so far"
+        text = f"Two solutions found: finding the cells that can go either way ({found})"
+    else:
+        text = "Checking whether the clues have one solution"
+    text += "." * dots
+    if progress is not None:
+        text += f" {int(progress.share * 100)} % of its work"
+    return text
+
+
+def report_lines(
+    report: Report | None,
+    grid: BoolGrid,
+    *,
+    dots: int = 3,
+    progress: CheckProgress | None = None,
+) -> list[tuple[str, str]]:
     """What a fairness panel says about ``grid``, as (kind, text) pairs, kind one of
     ``good``, ``bad``, ``info`` and ``warning``. ``report`` None means a check is under way
-    (``dots`` animates it)."""
+    (``dots`` animates it; ``progress`` says how far it is)."""
     lines: list[tuple[str, str]] = []
     if report is None:
-        lines.append(("info", f"Checking whether the clues have one solution{'.' * dots}"))
+        lines.append(("info", progress_text(progress, dots)))
     elif report.status == "unique":
         text = "✓ One solution: a fair puzzle."
         if report.stars:

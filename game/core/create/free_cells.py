@@ -298,6 +298,11 @@ class FreeCellSearch:
     def done(self) -> bool:
         return self.result is not None
 
+    @property
+    def found(self) -> int:
+        """The free cells found so far (a lower bound until the search ends)."""
+        return int(self._free.sum())
+
     # -- the work ---------------------------------------------------------------------------
 
     def _start(self, first: SolveResult, settled: KnownGrid | None) -> None:

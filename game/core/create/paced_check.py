@@ -3,19 +3,56 @@
 It starts a pause after the last change, so a slider drag or a run of typing does not start
 (and throw away) a check on every frame; it then gets ``CHECK_SLICE`` seconds of solver work a
 frame; and "Keep checking" runs it again with ``LONGER`` times its limits when it ran out of
-time. Each screen builds the check itself (its own puzzle and limits), through ``start``.
+work, once (``MAX_SCALE``). Each screen builds the check itself (its own puzzle and
+limits), through ``start``, with :func:`screen_check`.
+
+The limits count engine work (steps), not seconds, as the commands' do: the screen gives the
+same verdict on a loaded machine as on an idle one, and every check ends within a known amount
+of work, which its progress (:attr:`PacedCheck.progress`) counts. With seconds, the time the
+engine's clock did not see (a busy machine, the observers, the collector) stretched a check
+without bound on screen, and a busy moment made it "not decided in time" and sent the player
+to "Keep checking", whose four times the limits then ran minutes with only "Checking…" shown
+(issue 35).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 
-from game.core.create.fairness import Report, UniquenessCheck
+from game.core.create.fairness import CheckProgress, Clock, Report, UniquenessCheck
+from game.core.create.free_cells import STEPS_PER_SECOND
+from game.core.puzzle import Puzzle
 
 # Seconds of solver work per frame: small enough to keep 60 frames a second.
 CHECK_SLICE = 0.006
-# "Keep checking" gives a check that ran out of time this many times its limits, each press.
+# "Keep checking" gives a check that ran out of work this many times its limits, once: four
+# times the work is already a minute or more of "Checking…" on screen on a slow picture, and a
+# second press (16 times) was several minutes; past it the report stays "not decided".
 LONGER = 4.0
+MAX_SCALE = LONGER
+
+
+def screen_check(
+    puzzle: Puzzle,
+    check_seconds: float,
+    free_seconds: float,
+    scale: float = 1.0,
+    *,
+    clock: Clock | None = None,
+) -> UniquenessCheck:
+    """A screen's check of ``puzzle``: ``check_seconds`` of engine work for two solutions and
+    ``free_seconds`` for the free cells, each times ``scale``, counted in engine steps
+    (:data:`~game.core.create.free_cells.STEPS_PER_SECOND`); ``clock`` (the check's own
+    default when None) only times slices and the report."""
+    timing = {} if clock is None else {"clock": clock}
+    return UniquenessCheck(
+        puzzle,
+        check_seconds * scale,
+        free_time_limit=free_seconds * scale,
+        step_limit=int(check_seconds * scale * STEPS_PER_SECOND),
+        free_step_limit=int(free_seconds * scale * STEPS_PER_SECOND),
+        **timing,
+    )
 
 
 class PacedCheck:
@@ -41,10 +78,22 @@ class PacedCheck:
     def undecided(self) -> bool:
         return self.report is not None and self.report.status == "unknown"
 
+    @property
+    def can_go_longer(self) -> bool:
+        """The last check ran out of work and "Keep checking" may still raise its limits."""
+        return self.undecided and self.limit_scale * LONGER <= MAX_SCALE
+
+    @property
+    def progress(self) -> CheckProgress | None:
+        """How far the check is (nothing done yet during the pause); None once it is done."""
+        if self.report is not None:
+            return None
+        return self.check.progress if self.check is not None else CheckProgress("second", 0.0)
+
     def longer(self) -> bool:
         """Check again at once with longer limits; False (nothing done) unless the last
-        check ran out of time."""
-        if not self.undecided:
+        check ran out of work and the limits are below ``MAX_SCALE``."""
+        if not self.can_go_longer:
             return False
         self.limit_scale *= LONGER
         self.report = None

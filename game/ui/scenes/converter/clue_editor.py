@@ -31,7 +31,7 @@ from game.core.create.clue_editor import MAX_SIZE, MIN_SIZE, Axis, ClueSheet, cl
 from game.core.create.editor import write_in_folder
 from game.core.create.fairness import Report, UniquenessCheck
 from game.core.create.paced_check import LONGER as LONGER
-from game.core.create.paced_check import PacedCheck
+from game.core.create.paced_check import PacedCheck, screen_check
 from game.core.puzzle import Puzzle, PuzzleError
 from game.ui.opening import PlayContext
 from game.ui.scene import EditorScene
@@ -54,8 +54,10 @@ BoolGrid = npt.NDArray[np.bool_]
 
 # Wait this long after the last key before solving, so typing does not restart it each key.
 CHECK_DELAY = 0.3
-CHECK_TIME_LIMIT = 5.0
-FREE_TIME_LIMIT = 6.0
+# The check's work, counted in steps and written as seconds at STEPS_PER_SECOND, as the
+# converter's (see game.ui.scenes.converter.fairness).
+CHECK_TIME_LIMIT = 6.0
+FREE_TIME_LIMIT = 9.0
 KEYS_HELP = "Tab or Enter: next line · Shift+Tab: back · Ctrl+S save · Ctrl+P play · Esc back"
 
 
@@ -116,7 +118,7 @@ class ClueEditorScene(EditorScene):
         self.play_button.enabled = solvable
         self.watch_button.enabled = self.sheet.ready
         self.save_button.enabled = solvable
-        self.longer_button.enabled = self.paced.undecided
+        self.longer_button.enabled = self.paced.can_go_longer
         self.show_button.enabled = self.picture is not None
         self.show_button.label = "Hide the picture" if self.picture_shown else "Show the picture"
         self.width_stepper.set_value(self.sheet.width, notify=False)
@@ -178,9 +180,7 @@ class ClueEditorScene(EditorScene):
             self._sync()
 
     def _start_check(self, scale: float) -> UniquenessCheck:
-        return UniquenessCheck(
-            self.sheet.puzzle(), CHECK_TIME_LIMIT * scale, free_time_limit=FREE_TIME_LIMIT * scale
-        )
+        return screen_check(self.sheet.puzzle(), CHECK_TIME_LIMIT, FREE_TIME_LIMIT, scale)
 
     @property
     def report(self) -> Report | None:
@@ -202,7 +202,7 @@ class ClueEditorScene(EditorScene):
         return self.picture if self.picture_shown else None
 
     def hidden(self, widget: Widget) -> bool:
-        return widget is self.longer_button and not self.paced.undecided
+        return widget is self.longer_button and not self.paced.can_go_longer
 
     @property
     def checking(self) -> bool:
@@ -221,7 +221,7 @@ class ClueEditorScene(EditorScene):
         lines += sheet.status_lines()
         if sheet.ready:
             dots = 1 + int(self.app.time * 3) % 3
-            lines += clue_report_lines(self.report, dots=dots)
+            lines += clue_report_lines(self.report, dots=dots, progress=self.paced.progress)
         if self.saved_path is not None:
             state = "changed since saved" if self.dirty else "saved"
             lines.append(("info", f"My puzzles/{self.saved_path.name} ({state})"))
