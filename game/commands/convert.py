@@ -292,17 +292,14 @@ def _fix_colour(puzzle: Puzzle, report: Report, args: argparse.Namespace) -> tup
     fixed puzzle and its report; the puzzle as it was when no fix was found."""
     import numpy as np
 
+    from game.core.create.conversion import colour_fair_search
     from game.core.create.fairness import check_uniqueness
     from game.core.create.free_cells import FreeCells
-    from game.core.create.make_fair import MakeFair
     from game.core.solver.steps import cell_name
 
-    assert puzzle.goal_colours is not None
-    cells = np.array(puzzle.goal_colours, dtype=np.int8)
     free = FreeCells(report.ambiguous_cells, report.free_exact)
-    try:
-        search = MakeFair(cells, free, palette=puzzle.colours, safety_seconds=args.fix_time)  # type: ignore[call-arg, arg-type, unused-ignore]
-    except TypeError:
+    search = colour_fair_search(puzzle, free, safety_seconds=args.fix_time)
+    if search is None:
         print("make it fair: not yet available for colour puzzles; touch up the free cells")
         return puzzle, report
     fixed = search.run()
