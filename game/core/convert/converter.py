@@ -82,6 +82,8 @@ from game.core.convert.quantise import (
 from game.core.convert.subject import subject_grid
 
 T = TypeVar("T")
+# The colour labels of a region are worked out this many bands of rows a step.
+LABEL_BANDS = 4
 # A drawing more than this share dark under Otsu's cut is light on dark: it opens inverted.
 # Folder icons and silhouettes on white measured 0.32-0.67.
 LIGHT_ON_DARK = 0.85
@@ -492,8 +494,12 @@ class Converter:
             return
         palette = yield from self.fitting_palette(options)
         rows, columns = self._region_slices(options)
-        labels = palette.label(self.source.rgb[rows, columns])
-        yield None
+        region = self.source.rgb[rows, columns]
+        labels = np.empty(region.shape[:2], dtype=np.int8)
+        band = max(1, -(-region.shape[0] // LABEL_BANDS))
+        for top in range(0, region.shape[0], band):  # a band of rows a step
+            labels[top : top + band] = palette.label(region[top : top + band])
+            yield None
         tables = []
         for table in label_tables_steps(labels, palette.count):
             tables.append(table)

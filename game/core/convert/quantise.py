@@ -55,6 +55,11 @@ AUTO_COUNTS = tuple(range(3, MAX_PICTURE_COLOURS + 1))
 HISTOGRAM_BITS = 5
 _BINS = 1 << (3 * HISTOGRAM_BITS)
 K_MEANS_ROUNDS = 16
+# The histogram counts at most about this many pixels (see histogram).
+HISTOGRAM_PIXELS = 80_000
+# k-means runs on at most this many of the coarse bins, the heaviest (a noisy photo has
+# 4,000: its lightest are a few pixels each, and a fit of 8 took 15 ms on them).
+FIT_POINTS = 1200
 # Two centres closer than this (CIE76 Delta E) read as one colour in a cell of a puzzle.
 MERGE_DISTANCE = 10.0
 # The background is the colour most common in this share of each side, all round the border.
@@ -72,7 +77,7 @@ class PixelPalette:
 
     ``lab`` and ``rgb`` are the centres (Lab, and the mean sRGB of their pixels), ``shares``
     the share of the pixels each one takes, ``error`` the RMS Delta E of the pixels to their
-    centre, ``lut`` the label of every histogram bin (-1 for a bin with no pixel)."""
+    centre, ``lut`` the label of each histogram bin (-1 for one not yet seen)."""
 
     lab: FloatArray = field(compare=False)
     rgb: tuple[RGB, ...]
@@ -85,16 +90,16 @@ class PixelPalette:
         return len(self.rgb)
 
     def label(self, rgb: npt.NDArray[np.uint8]) -> LabelGrid:
-        """The label of each pixel of ``rgb`` (``(..., 3)`` uint8): its bin's, or for a bin
-        the palette was not fitted on, its nearest centre's."""
+        """The label of each pixel of ``rgb`` (``(..., 3)`` uint8): its bin's; a bin the
+        palette was not fitted on (a pixel the histogram's sample missed) gets the colour
+        nearest its centre."""
         codes = bin_codes(rgb)
-        labels = self.lut[codes]
-        missing = labels < 0
-        if missing.any():
-            points = lab(rgb[missing].astype(np.float64) / 255.0)
-            labels[missing] = _nearest(points, self.lab).astype(np.int8)
-        result: LabelGrid = labels
-        return result
+        present = np.flatnonzero(np.bincount(codes.ravel(), minlength=_BINS))
+        unknown = present[self.lut[present] < 0]
+        if unknown.size:
+            self.lut[unknown] = _nearest(_bin_lab()[unknown], self.lab).astype(np.int8)
+        labels: LabelGrid = self.lut[codes]
+        return labels
 
 
 @dataclass(frozen=True)
@@ -139,15 +144,38 @@ class ColourCells:
 def bin_codes(rgb: npt.NDArray[np.uint8]) -> npt.NDArray[np.intp]:
     """Each pixel's histogram bin: its channels' top ``HISTOGRAM_BITS`` bits."""
     shift = 8 - HISTOGRAM_BITS
-    wide = rgb.astype(np.intp) >> shift
-    codes: npt.NDArray[np.intp] = (
-        (wide[..., 0] << (2 * HISTOGRAM_BITS)) | (wide[..., 1] << HISTOGRAM_BITS) | wide[..., 2]
-    )
+    top = rgb >> shift  # still uint8: a third of the memory of wide integers
+    codes = top[..., 0].astype(np.intp) << (2 * HISTOGRAM_BITS)
+    codes |= top[..., 1].astype(np.intp) << HISTOGRAM_BITS
+    codes |= top[..., 2]
     return codes
 
 
+def _bin_lab() -> FloatArray:
+    """The Lab of every histogram bin's centre (worked out once, 2 ms)."""
+    global _BIN_LAB
+    if _BIN_LAB is None:
+        codes = np.arange(_BINS)
+        mask = (1 << HISTOGRAM_BITS) - 1
+        shift = 8 - HISTOGRAM_BITS
+        half = 1 << (shift - 1)
+        channels = [(codes >> (2 * HISTOGRAM_BITS)) & mask, (codes >> HISTOGRAM_BITS) & mask,
+                    codes & mask]  # fmt: skip
+        centres = np.stack([(c << shift) + half for c in channels], axis=1)
+        _BIN_LAB = lab(centres.astype(np.float64) / 255.0)
+    return _BIN_LAB
+
+
+_BIN_LAB: FloatArray | None = None
+
+
 def histogram(rgb: npt.NDArray[np.uint8]) -> Histogram:
-    """The histogram of ``rgb``'s pixels (any shape ending in 3)."""
+    """The histogram of ``rgb``'s pixels (any shape ending in 3), counted on at most
+    ``HISTOGRAM_PIXELS`` of them (every second or third row and column of a large picture:
+    the colours of a few hundred thousand pixels are all there in a quarter of them)."""
+    if rgb.ndim == 3:
+        stride = max(1, int(np.ceil(np.sqrt(rgb.shape[0] * rgb.shape[1] / HISTOGRAM_PIXELS))))
+        rgb = rgb[::stride, ::stride]
     flat = rgb.reshape(-1, 3)
     codes = bin_codes(flat)
     counts = np.bincount(codes, minlength=_BINS).astype(np.float64)
@@ -184,8 +212,15 @@ def histogram(rgb: npt.NDArray[np.uint8]) -> Histogram:
 
 
 def _nearest(points: FloatArray, centres: FloatArray) -> npt.NDArray[np.intp]:
-    distance = ((points[:, None, :] - centres[None, :, :]) ** 2).sum(axis=2)
-    nearest: npt.NDArray[np.intp] = distance.argmin(axis=1)
+    # A centre at a time, with no matrix product: OpenBLAS's threads, spinning on a busy
+    # machine, made one product of 32,768 x 8 take 1 to 40 ms.
+    best = np.full(len(points), np.inf)
+    nearest = np.zeros(len(points), dtype=np.intp)
+    for index, centre in enumerate(centres):
+        distance = ((points - centre) ** 2).sum(axis=1)
+        closer = distance < best
+        best[closer] = distance[closer]
+        nearest[closer] = index
     return nearest
 
 
@@ -244,6 +279,9 @@ def fit_histogram(hist: Histogram, count: int) -> PixelPalette:
     if not MIN_COLOURS <= count <= MAX_PICTURE_COLOURS:
         raise ValueError(f"colours must be {MIN_COLOURS} to {MAX_PICTURE_COLOURS}, not {count}")
     coarse, coarse_weights = hist.coarse_lab, hist.coarse_weights
+    if len(coarse_weights) > FIT_POINTS:
+        heaviest = np.argsort(-coarse_weights, kind="stable")[:FIT_POINTS]
+        coarse, coarse_weights = coarse[heaviest], coarse_weights[heaviest]
     centres = _lloyd(coarse, coarse_weights, _start(coarse, coarse_weights, count))
     centres = _merge_close(coarse, coarse_weights, centres)
     points, weights = hist.lab, hist.weights
@@ -256,7 +294,7 @@ def fit_histogram(hist: Histogram, count: int) -> PixelPalette:
         rgb.append(tuple(round(float(v)) for v in np.clip(mean, 0, 255)))
     distance = ((points - centres[labels]) ** 2).sum(axis=1)
     error = float(np.sqrt((distance * weights).sum() / max(hist.total, 1e-9)))
-    lut = np.full(_BINS, -1, dtype=np.int8)
+    lut = np.full(_BINS, -1, dtype=np.int8)  # the bins seen; label() adds the others
     lut[hist.codes] = labels.astype(np.int8)
     shares = tuple(float(m) / max(hist.total, 1e-9) for m in mass)
     return PixelPalette(centres, tuple(rgb), shares, error, lut)  # type: ignore[arg-type]
