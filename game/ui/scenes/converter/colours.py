@@ -43,7 +43,7 @@ if TYPE_CHECKING:
     from game.ui.scenes.converter.scene import ConverterScene
 
 COLOUR_LABELS: list[tuple[ColourCount, str]] = [
-    (2, "2: black & white"), *((n, str(n)) for n in range(3, 9)), ("auto", "Auto")
+    (2, "2: B&W"), *((n, str(n)) for n in range(3, 9)), ("auto", "Auto")
 ]  # fmt: skip
 # Seconds of colour work a frame while a new palette is prepared.
 PREPARE_SLICE = 0.006
