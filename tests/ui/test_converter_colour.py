@@ -79,6 +79,7 @@ def test_colours_show_the_palette_and_the_preview_in_its_colours(tmp_path: Path)
     # The method, level and invert rows give way to the palette.
     assert scene.colour_part.hides(scene.method_choice)
     assert not scene.method_choice.enabled and scene.colour_part.swatch_row.enabled
+    assert not scene.photo.controls.brightness.enabled  # the tone does not apply in colour
     colours = scene.preview.colours
     assert colours is not None and colours.shape == (*scene.document.grid.shape, 3)
     assert {tuple(int(v) for v in c) for c in colours.reshape(-1, 3)} == {WHITE, RED, ORANGE, BLUE}

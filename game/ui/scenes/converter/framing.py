@@ -361,6 +361,9 @@ class PhotoSide:
                 notice = f"{hidden} touch-up{'s' if hidden != 1 else ''} kept outside the frame"
         self.view.enabled = has_image
         self.controls.sync(options, has_image, options.frame is not None, auto_text, notice)
+        if options.in_colour:  # the tone acts on luminance: the colour palette ignores it
+            for slider in (self.controls.brightness, self.controls.contrast, self.controls.gamma):
+                slider.enabled = False
 
     def hidden(self, widget: Widget) -> bool:
         """The photo controls show with a picture; "Whole picture" only while framed."""
