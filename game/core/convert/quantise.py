@@ -69,6 +69,11 @@ BORDER_SHARE = 0.04
 COLOUR_COST = 1.5
 # Auto: a colour that covers less than this share of the pixels is not worth a swatch.
 LEAST_SHARE = 0.02
+# Auto: a picture whose pixels lie this much in at most 8 distinct colours is a flat drawing,
+# and those colours are its palette (flat_palette).
+FLAT_COVER = 0.97
+# ... counting the bins with at least this share (a 30x30's cell is 0.1% of it).
+FLAT_LEAST = 0.0008
 
 
 @dataclass(frozen=True)
@@ -284,6 +289,11 @@ def fit_histogram(hist: Histogram, count: int) -> PixelPalette:
         coarse, coarse_weights = coarse[heaviest], coarse_weights[heaviest]
     centres = _lloyd(coarse, coarse_weights, _start(coarse, coarse_weights, count))
     centres = _merge_close(coarse, coarse_weights, centres)
+    return _palette_from(hist, centres)
+
+
+def _palette_from(hist: Histogram, centres: FloatArray) -> PixelPalette:
+    """The pixel palette of ``centres`` (Lab) for the pixels of ``hist``."""
     points, weights = hist.lab, hist.weights
     labels = _nearest(points, centres)
     mass = np.bincount(labels, weights=weights, minlength=len(centres))
@@ -319,6 +329,26 @@ def choose_count(hist: Histogram) -> PixelPalette:
             return chosen
 
 
+def flat_palette(hist: Histogram) -> PixelPalette | None:
+    """A flat drawing's own colours, or None: when the bins of at least ``FLAT_LEAST`` of the
+    pixels are at most ``MAX_PICTURE_COLOURS``, hold ``FLAT_COVER`` of the pixels together
+    and no two of them are nearer than ``MERGE_DISTANCE``, they
+    are the palette (a colour puzzle rendered as a picture comes back cell for cell: its eyes
+    and windows are small but theirs). Anything else (a photo, a scan, an anti-aliased
+    drawing of many shades) is fitted."""
+    order = np.argsort(-hist.weights, kind="stable")
+    shares = hist.weights[order] / max(hist.total, 1e-9)
+    count = int((shares >= FLAT_LEAST).sum())  # a colour of a cell's pixels, or more
+    if not MIN_COLOURS <= count <= MAX_PICTURE_COLOURS or shares[:count].sum() < FLAT_COVER:
+        return None
+    centres = hist.lab[order[:count]]
+    gaps = np.sqrt(((centres[:, None, :] - centres[None, :, :]) ** 2).sum(axis=2))
+    gaps[np.diag_indices(count)] = np.inf
+    if gaps.min() < MERGE_DISTANCE:
+        return None
+    return _palette_from(hist, centres)
+
+
 def choosing_count(hist: Histogram) -> Generator[None, None, PixelPalette]:
     """Auto's palette, a fit at a time (yielding between them, so a screen can spread the
     work over frames): for each count of ``AUTO_COUNTS`` a fit, scored by its error (RMS
@@ -327,7 +357,11 @@ def choosing_count(hist: Histogram) -> Generator[None, None, PixelPalette]:
     is passed over; the lowest score wins (ties to fewer colours). A colour must so pay for
     itself in error: a flat drawing stops at its own few colours (no error left), a
     photograph goes on while each colour takes a real part of it (its sky, its fur, its
-    shade) and stops when the next would only split a gradient."""
+    shade) and stops when the next would only split a gradient. A flat drawing of at most 8
+    colours keeps exactly its own (:func:`flat_palette`)."""
+    flat = flat_palette(hist)
+    if flat is not None:
+        return flat
     best: tuple[float, PixelPalette] | None = None
     for count in AUTO_COUNTS:
         palette = fit_histogram(hist, count)
