@@ -180,3 +180,18 @@ def test_no_frame_waits_on_finding_the_colours(tmp_path: Path) -> None:
         assert time.thread_time() - began < 0.25  # generous for a loaded machine
     assert frames >= 3  # spread, not done in one go
     assert scene.document.options.colours == "auto" and scene.document.swatches
+
+
+def test_a_change_while_the_colours_are_found_keeps_them(tmp_path: Path) -> None:
+    app, scene = _open(_flag(tmp_path / "flag.png"))
+    scene.colour_part._colours_chosen(4)
+    assert scene.colour_part.busy and scene.document.options.colours == 2
+    scene._change_options(width=12, height=12)  # before the colours are ready
+    for _ in range(200):
+        app.step()
+        if not scene.colour_part.busy:
+            break
+    options = scene.document.options
+    assert (options.colours, options.width, options.height) == (4, 12, 12)
+    assert scene.document.colour_cells is not None
+    assert scene.document.colour_cells.shape == (12, 12)

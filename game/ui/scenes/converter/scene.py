@@ -234,7 +234,7 @@ class ConverterScene(EditorScene):
     def _change_options(self, **changes: Any) -> None:
         follow_auto_frame(self.document, changes)
         try:
-            options = replace(self.document.options, **changes)
+            options = replace(self.colour_part.pending or self.document.options, **changes)
         except ConvertError as error:
             self.problem = str(error)
             self.app.toast(self.problem, error=True)
