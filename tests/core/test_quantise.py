@@ -215,3 +215,20 @@ def test_auto_gives_back_every_colour_level_drawn_as_a_picture() -> None:
         assert np.array_equal(back, goal), path.name
         checked += 1
     assert checked >= 20
+
+
+def test_a_transparent_surround_is_the_background() -> None:
+    """An emoji-like picture: a red disc with a blue band across it touching both sides, on
+    transparency. Blue touches the border most, yet the transparent surround is the
+    background (laid on white)."""
+    image = np.zeros((60, 60, 4), dtype=np.uint8)
+    yy, xx = np.mgrid[0:60, 0:60]
+    disc = (yy - 30) ** 2 + (xx - 30) ** 2 < 26**2
+    image[disc] = (*RED, 255)
+    image[25:35, :] = (*BLUE, 255)
+    found = reduce_picture(image, 6, 6, 3)
+    assert found.palette.background.rgb == WHITE
+    assert found.cells[0, 0] == 0 and found.cells[2, 3] != 0
+    assert {c.rgb for c in found.palette.colours} == {RED, BLUE}
+    plain = reduce_picture(image[..., :3].copy(), 6, 6, 3)  # no alpha: black surround
+    assert plain.palette.background.rgb != WHITE

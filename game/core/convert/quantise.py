@@ -473,16 +473,28 @@ def reduce_picture(
     fit: Fit = "stretch",
     clean: bool = False,
 ) -> ColourCells:
-    """A picture (``(h, w, 3)`` uint8 sRGB, on its background: flatten any transparency
-    first) as ``width`` x ``height`` cells in ``colours`` colours (2..8 with the background,
-    or "auto"): the palette and each cell's colour number (see the module text). ``fit`` lays
-    the cells over the pixels as the converter does (stretch, pad or fill)."""
-    if rgb.ndim != 3 or rgb.shape[2] != 3 or rgb.dtype != np.uint8:
-        raise ValueError("the picture must be an (h, w, 3) array of uint8")
+    """A picture (``(h, w, 3)`` uint8 sRGB, or ``(h, w, 4)`` with alpha) as ``width`` x
+    ``height`` cells in ``colours`` colours (2..8 with the background, or "auto"): the
+    palette and each cell's colour number (see the module text). ``fit`` lays the cells over
+    the pixels as the converter does (stretch, pad or fill). With alpha the picture is laid
+    on white and the background is the colour of its transparent pixels (an emoji's
+    surround), not the border's."""
+    if rgb.ndim != 3 or rgb.shape[2] not in (3, 4) or rgb.dtype != np.uint8:
+        raise ValueError("the picture must be an (h, w, 3) or (h, w, 4) array of uint8")
+    clear: npt.NDArray[np.bool_] | None = None
+    if rgb.shape[2] == 4:
+        alpha = rgb[..., 3:].astype(np.float32) / 255.0
+        flat = rgb[..., :3].astype(np.float32) * alpha + 255.0 * (1.0 - alpha)
+        clear = rgb[..., 3] < 128
+        rgb = np.clip(np.round(flat), 0, 255).astype(np.uint8)
     pixels = fit_palette(rgb, colours)
     labels = pixels.label(rgb)
     shape = (int(rgb.shape[0]), int(rgb.shape[1]))
-    background = background_label(labels, pixels.count)
+    if clear is not None and clear.any():
+        counts = np.bincount(labels[clear].astype(np.intp), minlength=pixels.count)
+        background = int(np.argmax(counts))
+    else:
+        background = background_label(labels, pixels.count)
     blocks = blocks_for(width, height, shape[1], shape[0], fit)
     cells = vote_cells(label_tables(labels, pixels.count), shape, blocks, background)
     return colour_cells(pixels, cells, background, clean=clean)
