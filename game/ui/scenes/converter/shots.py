@@ -179,8 +179,12 @@ def _shot_converter_palette(app: App) -> None:
     scene = app.scenes[-1]
     assert isinstance(scene, ConverterScene)
     swatches = scene.document.swatches
-    if len(swatches) > 3:
-        scene.colour_part.pick(swatches[-1].label)
+    if len(swatches) > 3:  # the colour nearest the background (the lighter sky) into it
+        sky = swatches[0].rgb
+        nearest = min(
+            swatches[1:], key=lambda s: sum((a - b) ** 2 for a, b in zip(s.rgb, sky, strict=True))
+        )
+        scene.colour_part.pick(nearest.label)
         scene.colour_part._merge_clicked()
         scene.colour_part.pick(swatches[0].label)
         _settle(app, scene)
