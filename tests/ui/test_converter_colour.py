@@ -195,3 +195,16 @@ def test_a_change_while_the_colours_are_found_keeps_them(tmp_path: Path) -> None
     assert (options.colours, options.width, options.height) == (4, 12, 12)
     assert scene.document.colour_cells is not None
     assert scene.document.colour_cells.shape == (12, 12)
+
+
+def test_the_preview_is_drawn_in_the_puzzles_colours(tmp_path: Path) -> None:
+    app, scene = _open(_flag(tmp_path / "flag.png"))
+    _in_colours(app, scene, 2)
+    surface = pygame.Surface(app.screen.get_size())
+    scene.draw(surface)
+    cells = scene.document.colour_cells
+    assert cells is not None
+    for swatch in scene.document.swatches:
+        y, x = (int(v) for v in np.argwhere(cells == swatch.label)[0])
+        centre = scene.preview.cell_rect((x, y)).center
+        assert tuple(surface.get_at(centre))[:3] == swatch.rgb

@@ -45,6 +45,9 @@ if TYPE_CHECKING:
 COLOUR_LABELS: list[tuple[ColourCount, str]] = [
     (2, "2: B&W"), *((n, str(n)) for n in range(3, 9)), ("auto", "Auto")
 ]  # fmt: skip
+# The note under the palette's buttons, longest first: the longest that fits is shown.
+PAINT_NOTES = ("Left: chosen colour · right: background", "Left paints, right clears")
+MERGE_NOTES = ("Click the swatch that takes its cells", "Click the swatch it goes into")
 # Seconds of colour work a frame while a new palette is prepared.
 PREPARE_SLICE = 0.006
 # The picker's grid of hues and shades, besides the plain colours.
@@ -368,9 +371,13 @@ class ConverterColours:
         """The note under the palette's buttons, and the picker when it is open."""
         app = self.scene.app
         if self.active:
-            note = ("Now click the swatch that takes its cells" if self.merging else
-                    "Left: the chosen colour; right: background")  # fmt: skip
-            draw_text(surface, app, note, round(15 * app.ui_scale), app.theme.text_muted,
+            notes = MERGE_NOTES if self.merging else PAINT_NOTES
+            size = round(15 * app.ui_scale)
+            muted = app.theme.text_muted
+            note = next((text for text in notes  # the longest that fits a narrow window
+                         if app.fonts.render(text, size, muted, False).get_width()
+                         <= self.note_rect.width), notes[-1])  # fmt: skip
+            draw_text(surface, app, note, size, muted,
                       (self.note_rect.left, self.note_rect.centery), "midleft")  # fmt: skip
         if self.busy:
             draw_text(surface, app, "Finding the colours…", round(15 * app.ui_scale),

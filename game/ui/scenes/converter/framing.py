@@ -350,8 +350,8 @@ class PhotoSide:
             self.view.auto_label = "Auto frame: drag to reframe" if opened else ""
             if options.in_colour:  # the methods do not apply: say what the palette is
                 count = len(document.swatches)
-                how = " (Auto's choice)" if options.colours == "auto" else ""
-                auto_text = f"{count} colours in the palette{how}" if count else ""
+                how = ", Auto's choice" if options.colours == "auto" else ""
+                auto_text = f"{count} colours{how}" if count else ""
             elif options.method == "auto":
                 auto_text = converter.choice(options).text
             hidden = document.hidden_touchups
