@@ -55,6 +55,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "puzzle by --method; 3 to 8 a colour puzzle in the picture's own colours; auto lets the "
         "picture decide how many (the method, level and --invert then do not apply)",
     )
+    parser.add_argument(
+        "--lines",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="in colour, draw the dark lines of the black-and-white sketch over the colours "
+        "when the picture's method draws lines (Auto's Sketch on a face; on by default)",
+    )
     parser.add_argument("--invert", action="store_true", help="fill the light parts instead")
     parser.add_argument(
         "--crop", action="store_true", help="trim uniform borders first (on for photographs)"
@@ -199,6 +206,7 @@ def run(args: argparse.Namespace) -> int:
             clean=photo if args.clean is None else args.clean,
             frame=None if args.whole else converter.auto_frame(width, height),
             colours=colours,
+            lines=args.lines,
         )
     except ConvertError as error:
         return _fail("convert", str(error))

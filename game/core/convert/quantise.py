@@ -442,6 +442,19 @@ def clean_colour_specks(cells: LabelGrid) -> LabelGrid:
     return cleaned
 
 
+def overlay_lines(
+    cells: LabelGrid, lines: npt.NDArray[np.bool_], pixels: PixelPalette, background: int
+) -> LabelGrid:
+    """``cells`` with the ``lines`` cells in the palette's darkest colour (by Lab lightness;
+    the darkest but the background when the background is darkest: lines are drawn, never
+    rubbed out)."""
+    order = [int(label) for label in np.argsort(pixels.lab[:, 0], kind="stable")]
+    ink = next((label for label in order if label != background), background)
+    drawn = cells.copy()
+    drawn[lines] = ink
+    return drawn
+
+
 def colour_cells(
     pixels: PixelPalette, cells: LabelGrid, background: int, *, clean: bool = False
 ) -> ColourCells:

@@ -4,8 +4,10 @@ palette's edits (merge, recolour, drop), all as one part the scene owns.
 Colours 2 is black and white (the methods); 3..8 or Auto make a colour puzzle in the
 picture's own colours (:mod:`game.core.convert.quantise`). In colour the method, level and
 invert rows give their places to the palette: the swatches (click one to paint with it; the
-background first), then Merge into…, Recolour… and Drop. Merge into… waits for the swatch
-that takes the chosen one's cells; Recolour… opens a picker over the preview (a few plain
+background first; left paints the chosen one, right the background), then Merge into…,
+Recolour… and Drop, then Dark lines (the black-and-white sketch's lines over the colours,
+see :meth:`~game.core.convert.converter.Converter.colour_lines`). Merge into… waits for the
+swatch that takes the chosen one's cells; Recolour… opens a picker over the preview (a few plain
 colours and a grid of hues and shades). Every edit is one undo step of the document
 (:mod:`game.core.create.palette_edits`).
 
@@ -31,11 +33,12 @@ from game.core.convert.quantise import ColourCount
 from game.core.create.palette_edits import RECOLOURS, PaletteEditError, Swatch
 from game.core.palette import RGB
 from game.ui.layout import compute_play_regions, fit_cell
+from game.ui.scenes.converter.panels import draw_busy_note
 from game.ui.widgets.base import Widget
 from game.ui.widgets.button import Button
 from game.ui.widgets.colour_marks import draw_swatch, ink_on
 from game.ui.widgets.text import draw_text
-from game.ui.widgets.toggle import Selector
+from game.ui.widgets.toggle import Selector, Toggle
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -45,9 +48,6 @@ if TYPE_CHECKING:
 COLOUR_LABELS: list[tuple[ColourCount, str]] = [
     (2, "2: B&W"), *((n, str(n)) for n in range(3, 9)), ("auto", "Auto")
 ]  # fmt: skip
-# The note under the palette's buttons, longest first: the longest that fits is shown.
-PAINT_NOTES = ("Left: chosen colour · right: background", "Left paints, right clears")
-MERGE_NOTES = ("Click the swatch that takes its cells", "Click the swatch it goes into")
 # Seconds of colour work a frame while a new palette is prepared.
 PREPARE_SLICE = 0.006
 # The picker's grid of hues and shades, besides the plain colours.
@@ -183,18 +183,18 @@ class ConverterColours:
         self.recolour_button = Button("Recolour…", self._recolour_clicked, font_size=15,
                                       short_label="Colour")  # fmt: skip
         self.drop_button = Button("Drop", self._drop_clicked, font_size=15)
+        self.lines_toggle = Toggle("Dark lines", True, self._lines_set, font_size=19)
         self.picker = ColourPicker(self._recoloured)
         self.chosen: int | None = None
         self.merging = False
         self.preparing: Generator[None, None, None] | None = None
         self.pending: ConvertOptions | None = None
-        self.note_rect = pygame.Rect(0, 0, 0, 0)
         self.window = (1280, 800)
 
     @property
     def widgets(self) -> list[Widget]:
         return [self.choice, self.swatch_row, self.merge_button, self.recolour_button,
-                self.drop_button]  # fmt: skip
+                self.drop_button, self.lines_toggle]  # fmt: skip
 
     @property
     def active(self) -> bool:
@@ -208,7 +208,9 @@ class ConverterColours:
 
     def hides(self, widget: Widget) -> bool:
         """Whether ``widget`` (this part's, or a method control it replaces) is hidden."""
-        if widget in (self.swatch_row, self.merge_button, self.recolour_button, self.drop_button):
+        mine = (self.swatch_row, self.merge_button, self.recolour_button, self.drop_button,
+                self.lines_toggle)  # fmt: skip
+        if widget in mine:
             return not self.active
         scene = self.scene
         replaced = (scene.method_choice, scene.threshold_slider, scene.invert_toggle)
@@ -218,6 +220,9 @@ class ConverterColours:
 
     def _colours_chosen(self, value: ColourCount) -> None:
         self.scene._change_options(colours=value)
+
+    def _lines_set(self, value: bool) -> None:
+        self.scene._change_options(lines=value)
 
     def defer(self, options: ConvertOptions) -> bool:
         """Hold ``options`` back while their colour work is done over the next frames;
@@ -264,6 +269,8 @@ class ConverterColours:
         self.swatch_row.swatches = swatches
         self.swatch_row.chosen = self.chosen
         self.swatch_row.enabled = self.active
+        self.lines_toggle.value = options.lines
+        self.lines_toggle.enabled = self.active
         chosen_background = bool(swatches) and self.chosen == labels[0]
         can_lose = len(swatches) > 2 and not chosen_background
         self.merge_button.enabled = can_lose
@@ -364,23 +371,12 @@ class ConverterColours:
         for index, button in enumerate((self.merge_button, self.recolour_button,
                                         self.drop_button)):  # fmt: skip
             button.rect = pygame.Rect(row.left + index * (each + gap), row.top, each, row.height)
-        self.note_rect = places.invert
+        self.lines_toggle.rect = places.invert
         self.picker.rect = places.preview_panel
 
     def draw(self, surface: pygame.Surface) -> None:
-        """The note under the palette's buttons, and the picker when it is open."""
+        """ "Finding the colours…" while they are found, and the picker when it is open."""
         app = self.scene.app
-        if self.active:
-            notes = MERGE_NOTES if self.merging else PAINT_NOTES
-            size = round(15 * app.ui_scale)
-            muted = app.theme.text_muted
-            note = next((text for text in notes  # the longest that fits a narrow window
-                         if app.fonts.render(text, size, muted, False).get_width()
-                         <= self.note_rect.width), notes[-1])  # fmt: skip
-            draw_text(surface, app, note, size, muted,
-                      (self.note_rect.left, self.note_rect.centery), "midleft")  # fmt: skip
         if self.busy:
-            draw_text(surface, app, "Finding the colours…", round(15 * app.ui_scale),
-                      app.theme.text_muted, (self.note_rect.left, self.note_rect.centery),
-                      "midleft")  # fmt: skip
+            draw_busy_note(surface, app, self.picker.rect.center, "Finding the colours…")
         self.picker.draw(surface, app)
