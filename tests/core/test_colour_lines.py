@@ -64,8 +64,8 @@ def test_a_method_that_fills_areas_draws_no_lines() -> None:
     for method in ("otsu", "subject", "adaptive"):
         options = ConvertOptions(width=20, height=20, fit="stretch", method=method, colours=4)
         assert converter.colour_lines(options) is None
-        assert np.array_equal(converter.colour_cells(options).cells,
-                              converter.colour_cells(replace(options, lines=False)).cells)  # fmt: skip
+        plain = converter.colour_cells(replace(options, lines=False))
+        assert np.array_equal(converter.colour_cells(options).cells, plain.cells)
 
 
 def test_auto_draws_lines_only_when_it_chose_a_line_method() -> None:

@@ -208,3 +208,18 @@ def test_the_preview_is_drawn_in_the_puzzles_colours(tmp_path: Path) -> None:
         y, x = (int(v) for v in np.argwhere(cells == swatch.label)[0])
         centre = scene.preview.cell_rect((x, y)).center
         assert tuple(surface.get_at(centre))[:3] == swatch.rgb
+
+
+def test_the_dark_lines_toggle_sets_the_option(tmp_path: Path) -> None:
+    app, scene = _open(_flag(tmp_path / "flag.png"))
+    _in_colours(app, scene, 2)
+    toggle = scene.colour_part.lines_toggle
+    assert toggle.enabled and toggle.value and scene.document.options.lines
+    click(app, toggle.rect.center)
+    for _ in range(50):
+        app.step()
+        if not scene.colour_part.busy:
+            break
+    assert not scene.document.options.lines and not toggle.value
+    key(app, pygame.K_z, pygame.KMOD_CTRL)  # a setting, not an edit: nothing to undo
+    assert not scene.document.options.lines
