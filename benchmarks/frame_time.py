@@ -12,6 +12,9 @@ and maximum, wall clock and CPU. Scenarios:
   a slice a frame;
 - ``converter``: the converter on a 50x50 conversion of an ambiguous photo-like picture, its
   fairness report being worked out;
+- ``colour``: the converter on a colourful photo-like picture switched to Auto colours
+  (the palette found a slice a frame), then a swatch merged, one dropped, the size changed
+  to 40x30 and the fairness report of the colour puzzle worked out;
 - ``replay``: the solver replay at full speed on dom_09 (``../shared/puzzles/corpus``; skipped
   without it).
 
@@ -224,6 +227,54 @@ def scenario_converter(frames: int) -> tuple[float, str]:
     return timer.report("converter", f"50x50 photo-like picture, report: {verdict}"), ""
 
 
+def scenario_colour(frames: int) -> tuple[float, str]:
+    from PIL import Image
+
+    from game.ui.scenes.converter.scene import ConverterScene
+
+    rng = np.random.default_rng(5)
+    yy, xx = np.mgrid[0:480, 0:640]
+    channels = [
+        128 + 100 * np.sin(xx / 41.0),
+        128 + 100 * np.cos(yy / 53.0),
+        128 + 70 * np.sin((xx + yy) / 67.0),
+    ]
+    pixels = np.stack(channels, axis=-1) + rng.normal(0, 14, (480, 640, 3))
+    path = Path(tempfile.mkdtemp(prefix="hanjie-bench-")) / "colour.png"
+    Image.fromarray(np.clip(pixels, 0, 255).astype(np.uint8)).save(path)
+    app = fresh_app()
+    scene = ConverterScene(app, path)
+    app.push(scene)
+    app.step()
+    while scene.opening:
+        app.step()
+    timer = Timer()
+    timer.step(app)  # the first timed frame is the "opening" one the report sets apart
+    part = scene.colour_part
+    part._colours_chosen("auto")  # as the Colours control does: the work over frames
+    edits = 0
+    for frame in range(frames):
+        timer.step(app)
+        swatches = scene.document.swatches
+        if not part.busy and frame > 60 and edits == 0 and len(swatches) > 3:
+            part.pick(swatches[-1].label)
+            part._merge_clicked()
+            part.pick(swatches[1].label)  # a merge, one undo step
+            edits += 1
+        elif not part.busy and frame > 120 and edits == 1 and len(swatches) > 3:
+            part.pick(swatches[-1].label)
+            part._drop_clicked()
+            edits += 1
+        elif frame == 200:
+            scene._change_options(width=40, height=30)
+    report = scene.report
+    verdict = report.status if report is not None else "still working"
+    colours = len(scene.document.swatches)
+    return timer.report(
+        "colour", f"Auto colours ({colours} left after {edits} edits), 40x30, report: {verdict}"
+    ), ""
+
+
 def scenario_replay(frames: int) -> tuple[float, str]:
     from game.core.formats import read_puzzle
     from game.ui.scenes.replay.scene import ReplayScene
@@ -249,6 +300,7 @@ SCENARIOS = {
     "check": scenario_check,
     "levels": scenario_levels,
     "converter": scenario_converter,
+    "colour": scenario_colour,
     "replay": scenario_replay,
 }
 

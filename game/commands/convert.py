@@ -55,6 +55,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "puzzle by --method; 3 to 8 a colour puzzle in the picture's own colours; auto lets the "
         "picture decide how many (the method, level and --invert then do not apply)",
     )
+    parser.add_argument(
+        "--lines",
+        action=argparse.BooleanOptionalAction,
+        default=True,
+        help="in colour, draw the dark lines of the black-and-white sketch over the colours "
+        "when the picture's method draws lines (Auto's Sketch on a face; on by default)",
+    )
     parser.add_argument("--invert", action="store_true", help="fill the light parts instead")
     parser.add_argument(
         "--crop", action="store_true", help="trim uniform borders first (on for photographs)"
@@ -199,6 +206,7 @@ def run(args: argparse.Namespace) -> int:
             clean=photo if args.clean is None else args.clean,
             frame=None if args.whole else converter.auto_frame(width, height),
             colours=colours,
+            lines=args.lines,
         )
     except ConvertError as error:
         return _fail("convert", str(error))
@@ -292,17 +300,14 @@ def _fix_colour(puzzle: Puzzle, report: Report, args: argparse.Namespace) -> tup
     fixed puzzle and its report; the puzzle as it was when no fix was found."""
     import numpy as np
 
+    from game.core.create.conversion import colour_fair_search
     from game.core.create.fairness import check_uniqueness
     from game.core.create.free_cells import FreeCells
-    from game.core.create.make_fair import MakeFair
     from game.core.solver.steps import cell_name
 
-    assert puzzle.goal_colours is not None
-    cells = np.array(puzzle.goal_colours, dtype=np.int8)
     free = FreeCells(report.ambiguous_cells, report.free_exact)
-    try:
-        search = MakeFair(cells, free, palette=puzzle.colours, safety_seconds=args.fix_time)  # type: ignore[call-arg, arg-type, unused-ignore]
-    except TypeError:
+    search = colour_fair_search(puzzle, free, safety_seconds=args.fix_time)
+    if search is None:
         print("make it fair: not yet available for colour puzzles; touch up the free cells")
         return puzzle, report
     fixed = search.run()

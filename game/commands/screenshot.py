@@ -63,6 +63,10 @@ SHEETS: dict[str, list[str]] = {
         "benchmarks/convert_photos.py", "{photos}", "--sheet", "{out}", "--thumbnails",
         "astronaut.png,camera.png,chelsea.png,coffee.png,horse.png,rocket.jpg",
     ],
+    "photos_colour": [
+        "benchmarks/convert_photos_colour.py", "{photos}", "--sizes", "30x30", "--sheet", "{out}",
+        "--thumbnails", "astronaut.png,camera.png,chelsea.png,coffee.png,horse.png,rocket.jpg",
+    ],
     "photos-dither": [
         "benchmarks/convert_photos.py", "{photos}", "--sizes", "30x30", "--method", "dither",
         "--sheet", "{out}", "--thumbnails",

@@ -68,3 +68,26 @@ def test_bad_colours_get_one_line_and_exit_2(
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1 and "colours" in lines[0] and "2 to 8" in lines[0]
     assert not out.exists()
+
+
+def test_fix_on_an_ambiguous_colour_picture_says_what_it_did(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Two red cells on a diagonal can swap with the other diagonal: ``--fix`` reports on
+    Make it fair in colour (its edits, or that it is not there yet) and ``--require-unique``
+    then writes nothing unless the result is unique."""
+    cells = np.zeros((6, 6, 3), dtype=np.uint8) + 255
+    cells[1, 1] = cells[2, 2] = (220, 30, 30)
+    cells[4, 3:6] = (30, 60, 200)
+    image = tmp_path / "diagonal.png"
+    Image.fromarray(np.kron(cells, np.ones((10, 10, 1), dtype=np.uint8))).save(image)
+    out = tmp_path / "diagonal.non"
+    code = main(["convert", str(image), "--size", "6x6", "--fit", "stretch", "--colours", "3",
+                 "--fix", "--require-unique", "-o", str(out)])  # fmt: skip
+    captured = capsys.readouterr()
+    assert "solver: more than one solution" in captured.out or "free cells" in captured.out
+    assert "make it fair:" in captured.out
+    if code == 3:
+        assert not out.exists() and "not unique" in captured.err
+    else:
+        assert code == 0 and read_puzzle(out).is_colour

@@ -73,15 +73,21 @@ from game.core.convert.quantise import (
     PixelPalette,
     background_label,
     choosing_count,
+    clean_colour_specks,
     colour_cells,
     fit_histogram,
     histogram,
     label_tables_steps,
+    overlay_lines,
     vote_cells,
 )
 from game.core.convert.subject import subject_grid
 
 T = TypeVar("T")
+# The methods whose grid is lines (laid over the colours as dark lines, see colour_lines).
+LINE_METHODS = ("sketch", "outline")
+# The colour labels of a region are worked out this many bands of rows a step.
+LABEL_BANDS = 4
 # A drawing more than this share dark under Otsu's cut is light on dark: it opens inverted.
 # Folder icons and silhouettes on white measured 0.32-0.67.
 LIGHT_ON_DARK = 0.85
@@ -413,16 +419,17 @@ class Converter:
     def choice(self, options: ConvertOptions) -> AutoChoice:
         """What Auto picks for ``options`` (cached: a redraw asks again)."""
         options = self.resolved(options)
-        key = ("auto", self.region(options), options.tone_key, options.width,
-               options.height, options.fit, options.invert, options.clean)  # fmt: skip
-        return self._cached(key, lambda: choose(self, options))
+        return self._cached(self._auto_key(options), lambda: choose(self, options))
+
+    def _auto_key(self, options: ConvertOptions) -> tuple[object, ...]:
+        return ("auto", self.region(options), options.tone_key, options.width,
+                options.height, options.fit, options.invert, options.clean)  # fmt: skip
 
     def choosing(self, options: ConvertOptions) -> Generator[None, None, AutoChoice]:
         """:meth:`choice` a candidate at a time (yielding between them); the choice is
         cached as :meth:`choice` caches it, so asking for it afterwards costs nothing."""
         options = self.resolved(options)
-        key = ("auto", self.region(options), options.tone_key, options.width,
-               options.height, options.fit, options.invert, options.clean)  # fmt: skip
+        key = self._auto_key(options)
         if key in self._cache:
             return self._cache[key]  # type: ignore[return-value]
         chosen = yield from choose_steps(self, options)
@@ -480,20 +487,50 @@ class Converter:
 
     def colours_ready(self, options: ConvertOptions) -> bool:
         """Is the colour work for ``options`` done (a new grid is then a vote, quick)?"""
-        return self._labels_key(self.resolved(options)) in self._cache
+        options = self.resolved(options)
+        lines = self._lines_choice(options)
+        return self._labels_key(options) in self._cache and (
+            lines is None or self._auto_key(lines) in self._cache
+        )
+
+    def _lines_choice(self, options: ConvertOptions) -> ConvertOptions | None:
+        """The black-and-white options whose Auto choice decides colour's dark lines, or
+        None when there is no choice to make (lines off, or a method chosen by hand)."""
+        black_and_white = replace(options, colours=2)
+        return black_and_white if options.lines and options.method == "auto" else None
+
+    def colour_lines(self, options: ConvertOptions) -> BoolGrid | None:
+        """The dark lines laid over the colours: the black-and-white grid of ``options``
+        when its method (Auto's choice, or the one set) draws lines (Sketch or Outline:
+        the eyes, brows and mouth of a face, a cup's rim, that a few flat colours lose);
+        None when ``options.lines`` is off or the method fills areas (Otsu, Subject, ...:
+        it would paint a silhouette over the colours)."""
+        if not options.lines:
+            return None
+        black_and_white = replace(options, colours=2)
+        if self.concrete(black_and_white).method not in LINE_METHODS:
+            return None
+        return self.grid(black_and_white)
 
     def preparing_colours(self, options: ConvertOptions) -> Generator[None, None, None]:
         """The colour work for ``options`` a step at a time (the histogram, each fit, the
         labels, each colour's table), yielding between steps; what it makes is cached, so
         :meth:`colour_cells` afterwards only votes."""
         options = self.resolved(options)
+        lines = self._lines_choice(options)
+        if lines is not None:  # Auto's black-and-white choice, for the lines
+            yield from self.choosing(lines)
         key = self._labels_key(options)
         if key in self._cache:
             return
         palette = yield from self.fitting_palette(options)
         rows, columns = self._region_slices(options)
-        labels = palette.label(self.source.rgb[rows, columns])
-        yield None
+        region = self.source.rgb[rows, columns]
+        labels = np.empty(region.shape[:2], dtype=np.int8)
+        band = max(1, -(-region.shape[0] // LABEL_BANDS))
+        for top in range(0, region.shape[0], band):  # a band of rows a step
+            labels[top : top + band] = palette.label(region[top : top + band])
+            yield None
         tables = []
         for table in label_tables_steps(labels, palette.count):
             tables.append(table)
@@ -511,11 +548,17 @@ class Converter:
     def colour_cells(self, options: ConvertOptions) -> ColourCells:
         """The ``options`` grid in colour: each cell the palette colour covering most of its
         pixels, the background the colour touching the region's border most (lone cells
-        cleaned when ``options.clean``); see :mod:`game.core.convert.quantise`."""
+        cleaned when ``options.clean``), the dark lines of :meth:`colour_lines` over them;
+        see :mod:`game.core.convert.quantise`."""
         options = self.resolved(options)
         if not options.in_colour:
             raise ValueError("colour cells need 3 to 8 colours or auto")
         palette, tables, background = self._labelled(options)
         x0, y0, x1, y1 = self.region(options)
         cells = vote_cells(tables, (y1 - y0, x1 - x0), self.blocks(options), background)
-        return colour_cells(palette, cells, background, clean=options.clean)
+        if options.clean:
+            cells = clean_colour_specks(cells)
+        lines = self.colour_lines(options)
+        if lines is not None:
+            cells = overlay_lines(cells, lines, palette, background)
+        return colour_cells(palette, cells, background)

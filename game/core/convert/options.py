@@ -77,6 +77,9 @@ class ConvertOptions:
     # 3..8 a colour puzzle, "auto" a colour puzzle whose count the picture decides (see
     # game.core.convert.quantise). In colour the method, level, invert and tone do not apply.
     colours: ColourCount = 2
+    # In colour: lay the dark lines of the black-and-white grid over the colours when its
+    # method draws lines (Auto's Sketch on a face; see Converter.colour_lines).
+    lines: bool = True
 
     def __post_init__(self) -> None:
         for name, value in (("width", self.width), ("height", self.height)):

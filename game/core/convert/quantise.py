@@ -55,6 +55,11 @@ AUTO_COUNTS = tuple(range(3, MAX_PICTURE_COLOURS + 1))
 HISTOGRAM_BITS = 5
 _BINS = 1 << (3 * HISTOGRAM_BITS)
 K_MEANS_ROUNDS = 16
+# The histogram counts at most about this many pixels (see histogram).
+HISTOGRAM_PIXELS = 80_000
+# k-means runs on at most this many of the coarse bins, the heaviest (a noisy photo has
+# 4,000: its lightest are a few pixels each, and a fit of 8 took 15 ms on them).
+FIT_POINTS = 1200
 # Two centres closer than this (CIE76 Delta E) read as one colour in a cell of a puzzle.
 MERGE_DISTANCE = 10.0
 # The background is the colour most common in this share of each side, all round the border.
@@ -64,6 +69,11 @@ BORDER_SHARE = 0.04
 COLOUR_COST = 1.5
 # Auto: a colour that covers less than this share of the pixels is not worth a swatch.
 LEAST_SHARE = 0.02
+# Auto: a picture whose pixels lie this much in at most 8 distinct colours is a flat drawing,
+# and those colours are its palette (flat_palette).
+FLAT_COVER = 0.97
+# ... counting the bins with at least this share (a 30x30's cell is 0.1% of it).
+FLAT_LEAST = 0.0008
 
 
 @dataclass(frozen=True)
@@ -72,7 +82,7 @@ class PixelPalette:
 
     ``lab`` and ``rgb`` are the centres (Lab, and the mean sRGB of their pixels), ``shares``
     the share of the pixels each one takes, ``error`` the RMS Delta E of the pixels to their
-    centre, ``lut`` the label of every histogram bin (-1 for a bin with no pixel)."""
+    centre, ``lut`` the label of each histogram bin (-1 for one not yet seen)."""
 
     lab: FloatArray = field(compare=False)
     rgb: tuple[RGB, ...]
@@ -85,16 +95,16 @@ class PixelPalette:
         return len(self.rgb)
 
     def label(self, rgb: npt.NDArray[np.uint8]) -> LabelGrid:
-        """The label of each pixel of ``rgb`` (``(..., 3)`` uint8): its bin's, or for a bin
-        the palette was not fitted on, its nearest centre's."""
+        """The label of each pixel of ``rgb`` (``(..., 3)`` uint8): its bin's; a bin the
+        palette was not fitted on (a pixel the histogram's sample missed) gets the colour
+        nearest its centre."""
         codes = bin_codes(rgb)
-        labels = self.lut[codes]
-        missing = labels < 0
-        if missing.any():
-            points = lab(rgb[missing].astype(np.float64) / 255.0)
-            labels[missing] = _nearest(points, self.lab).astype(np.int8)
-        result: LabelGrid = labels
-        return result
+        present = np.flatnonzero(np.bincount(codes.ravel(), minlength=_BINS))
+        unknown = present[self.lut[present] < 0]
+        if unknown.size:
+            self.lut[unknown] = _nearest(_bin_lab()[unknown], self.lab).astype(np.int8)
+        labels: LabelGrid = self.lut[codes]
+        return labels
 
 
 @dataclass(frozen=True)
@@ -139,15 +149,38 @@ class ColourCells:
 def bin_codes(rgb: npt.NDArray[np.uint8]) -> npt.NDArray[np.intp]:
     """Each pixel's histogram bin: its channels' top ``HISTOGRAM_BITS`` bits."""
     shift = 8 - HISTOGRAM_BITS
-    wide = rgb.astype(np.intp) >> shift
-    codes: npt.NDArray[np.intp] = (
-        (wide[..., 0] << (2 * HISTOGRAM_BITS)) | (wide[..., 1] << HISTOGRAM_BITS) | wide[..., 2]
-    )
+    top = rgb >> shift  # still uint8: a third of the memory of wide integers
+    codes = top[..., 0].astype(np.intp) << (2 * HISTOGRAM_BITS)
+    codes |= top[..., 1].astype(np.intp) << HISTOGRAM_BITS
+    codes |= top[..., 2]
     return codes
 
 
+def _bin_lab() -> FloatArray:
+    """The Lab of every histogram bin's centre (worked out once, 2 ms)."""
+    global _BIN_LAB
+    if _BIN_LAB is None:
+        codes = np.arange(_BINS)
+        mask = (1 << HISTOGRAM_BITS) - 1
+        shift = 8 - HISTOGRAM_BITS
+        half = 1 << (shift - 1)
+        channels = [(codes >> (2 * HISTOGRAM_BITS)) & mask, (codes >> HISTOGRAM_BITS) & mask,
+                    codes & mask]  # fmt: skip
+        centres = np.stack([(c << shift) + half for c in channels], axis=1)
+        _BIN_LAB = lab(centres.astype(np.float64) / 255.0)
+    return _BIN_LAB
+
+
+_BIN_LAB: FloatArray | None = None
+
+
 def histogram(rgb: npt.NDArray[np.uint8]) -> Histogram:
-    """The histogram of ``rgb``'s pixels (any shape ending in 3)."""
+    """The histogram of ``rgb``'s pixels (any shape ending in 3), counted on at most
+    ``HISTOGRAM_PIXELS`` of them (every second or third row and column of a large picture:
+    the colours of a few hundred thousand pixels are all there in a quarter of them)."""
+    if rgb.ndim == 3:
+        stride = max(1, int(np.ceil(np.sqrt(rgb.shape[0] * rgb.shape[1] / HISTOGRAM_PIXELS))))
+        rgb = rgb[::stride, ::stride]
     flat = rgb.reshape(-1, 3)
     codes = bin_codes(flat)
     counts = np.bincount(codes, minlength=_BINS).astype(np.float64)
@@ -184,8 +217,15 @@ def histogram(rgb: npt.NDArray[np.uint8]) -> Histogram:
 
 
 def _nearest(points: FloatArray, centres: FloatArray) -> npt.NDArray[np.intp]:
-    distance = ((points[:, None, :] - centres[None, :, :]) ** 2).sum(axis=2)
-    nearest: npt.NDArray[np.intp] = distance.argmin(axis=1)
+    # A centre at a time, with no matrix product: OpenBLAS's threads, spinning on a busy
+    # machine, made one product of 32,768 x 8 take 1 to 40 ms.
+    best = np.full(len(points), np.inf)
+    nearest = np.zeros(len(points), dtype=np.intp)
+    for index, centre in enumerate(centres):
+        distance = ((points - centre) ** 2).sum(axis=1)
+        closer = distance < best
+        best[closer] = distance[closer]
+        nearest[closer] = index
     return nearest
 
 
@@ -244,8 +284,16 @@ def fit_histogram(hist: Histogram, count: int) -> PixelPalette:
     if not MIN_COLOURS <= count <= MAX_PICTURE_COLOURS:
         raise ValueError(f"colours must be {MIN_COLOURS} to {MAX_PICTURE_COLOURS}, not {count}")
     coarse, coarse_weights = hist.coarse_lab, hist.coarse_weights
+    if len(coarse_weights) > FIT_POINTS:
+        heaviest = np.argsort(-coarse_weights, kind="stable")[:FIT_POINTS]
+        coarse, coarse_weights = coarse[heaviest], coarse_weights[heaviest]
     centres = _lloyd(coarse, coarse_weights, _start(coarse, coarse_weights, count))
     centres = _merge_close(coarse, coarse_weights, centres)
+    return _palette_from(hist, centres)
+
+
+def _palette_from(hist: Histogram, centres: FloatArray) -> PixelPalette:
+    """The pixel palette of ``centres`` (Lab) for the pixels of ``hist``."""
     points, weights = hist.lab, hist.weights
     labels = _nearest(points, centres)
     mass = np.bincount(labels, weights=weights, minlength=len(centres))
@@ -256,7 +304,7 @@ def fit_histogram(hist: Histogram, count: int) -> PixelPalette:
         rgb.append(tuple(round(float(v)) for v in np.clip(mean, 0, 255)))
     distance = ((points - centres[labels]) ** 2).sum(axis=1)
     error = float(np.sqrt((distance * weights).sum() / max(hist.total, 1e-9)))
-    lut = np.full(_BINS, -1, dtype=np.int8)
+    lut = np.full(_BINS, -1, dtype=np.int8)  # the bins seen; label() adds the others
     lut[hist.codes] = labels.astype(np.int8)
     shares = tuple(float(m) / max(hist.total, 1e-9) for m in mass)
     return PixelPalette(centres, tuple(rgb), shares, error, lut)  # type: ignore[arg-type]
@@ -281,6 +329,26 @@ def choose_count(hist: Histogram) -> PixelPalette:
             return chosen
 
 
+def flat_palette(hist: Histogram) -> PixelPalette | None:
+    """A flat drawing's own colours, or None: when the bins of at least ``FLAT_LEAST`` of the
+    pixels are at most ``MAX_PICTURE_COLOURS``, hold ``FLAT_COVER`` of the pixels together
+    and no two of them are nearer than ``MERGE_DISTANCE``, they
+    are the palette (a colour puzzle rendered as a picture comes back cell for cell: its eyes
+    and windows are small but theirs). Anything else (a photo, a scan, an anti-aliased
+    drawing of many shades) is fitted."""
+    order = np.argsort(-hist.weights, kind="stable")
+    shares = hist.weights[order] / max(hist.total, 1e-9)
+    count = int((shares >= FLAT_LEAST).sum())  # a colour of a cell's pixels, or more
+    if not MIN_COLOURS <= count <= MAX_PICTURE_COLOURS or shares[:count].sum() < FLAT_COVER:
+        return None
+    centres = hist.lab[order[:count]]
+    gaps = np.sqrt(((centres[:, None, :] - centres[None, :, :]) ** 2).sum(axis=2))
+    gaps[np.diag_indices(count)] = np.inf
+    if gaps.min() < MERGE_DISTANCE:
+        return None
+    return _palette_from(hist, centres)
+
+
 def choosing_count(hist: Histogram) -> Generator[None, None, PixelPalette]:
     """Auto's palette, a fit at a time (yielding between them, so a screen can spread the
     work over frames): for each count of ``AUTO_COUNTS`` a fit, scored by its error (RMS
@@ -289,7 +357,11 @@ def choosing_count(hist: Histogram) -> Generator[None, None, PixelPalette]:
     is passed over; the lowest score wins (ties to fewer colours). A colour must so pay for
     itself in error: a flat drawing stops at its own few colours (no error left), a
     photograph goes on while each colour takes a real part of it (its sky, its fur, its
-    shade) and stops when the next would only split a gradient."""
+    shade) and stops when the next would only split a gradient. A flat drawing of at most 8
+    colours keeps exactly its own (:func:`flat_palette`)."""
+    flat = flat_palette(hist)
+    if flat is not None:
+        return flat
     best: tuple[float, PixelPalette] | None = None
     for count in AUTO_COUNTS:
         palette = fit_histogram(hist, count)
@@ -370,6 +442,19 @@ def clean_colour_specks(cells: LabelGrid) -> LabelGrid:
     return cleaned
 
 
+def overlay_lines(
+    cells: LabelGrid, lines: npt.NDArray[np.bool_], pixels: PixelPalette, background: int
+) -> LabelGrid:
+    """``cells`` with the ``lines`` cells in the palette's darkest colour (by Lab lightness;
+    the darkest but the background when the background is darkest: lines are drawn, never
+    rubbed out)."""
+    order = [int(label) for label in np.argsort(pixels.lab[:, 0], kind="stable")]
+    ink = next((label for label in order if label != background), background)
+    drawn = cells.copy()
+    drawn[lines] = ink
+    return drawn
+
+
 def colour_cells(
     pixels: PixelPalette, cells: LabelGrid, background: int, *, clean: bool = False
 ) -> ColourCells:
@@ -401,16 +486,28 @@ def reduce_picture(
     fit: Fit = "stretch",
     clean: bool = False,
 ) -> ColourCells:
-    """A picture (``(h, w, 3)`` uint8 sRGB, on its background: flatten any transparency
-    first) as ``width`` x ``height`` cells in ``colours`` colours (2..8 with the background,
-    or "auto"): the palette and each cell's colour number (see the module text). ``fit`` lays
-    the cells over the pixels as the converter does (stretch, pad or fill)."""
-    if rgb.ndim != 3 or rgb.shape[2] != 3 or rgb.dtype != np.uint8:
-        raise ValueError("the picture must be an (h, w, 3) array of uint8")
+    """A picture (``(h, w, 3)`` uint8 sRGB, or ``(h, w, 4)`` with alpha) as ``width`` x
+    ``height`` cells in ``colours`` colours (2..8 with the background, or "auto"): the
+    palette and each cell's colour number (see the module text). ``fit`` lays the cells over
+    the pixels as the converter does (stretch, pad or fill). With alpha the picture is laid
+    on white and the background is the colour of its transparent pixels (an emoji's
+    surround), not the border's."""
+    if rgb.ndim != 3 or rgb.shape[2] not in (3, 4) or rgb.dtype != np.uint8:
+        raise ValueError("the picture must be an (h, w, 3) or (h, w, 4) array of uint8")
+    clear: npt.NDArray[np.bool_] | None = None
+    if rgb.shape[2] == 4:
+        alpha = rgb[..., 3:].astype(np.float32) / 255.0
+        flat = rgb[..., :3].astype(np.float32) * alpha + 255.0 * (1.0 - alpha)
+        clear = rgb[..., 3] < 128
+        rgb = np.clip(np.round(flat), 0, 255).astype(np.uint8)
     pixels = fit_palette(rgb, colours)
     labels = pixels.label(rgb)
     shape = (int(rgb.shape[0]), int(rgb.shape[1]))
-    background = background_label(labels, pixels.count)
+    if clear is not None and clear.any():
+        counts = np.bincount(labels[clear].astype(np.intp), minlength=pixels.count)
+        background = int(np.argmax(counts))
+    else:
+        background = background_label(labels, pixels.count)
     blocks = blocks_for(width, height, shape[1], shape[0], fit)
     cells = vote_cells(label_tables(labels, pixels.count), shape, blocks, background)
     return colour_cells(pixels, cells, background, clean=clean)

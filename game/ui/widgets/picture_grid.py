@@ -4,6 +4,10 @@ The grid is a ``(height, width)`` boolean array. A left-button drag paints every
 crosses with the opposite of the first cell's value (so one stroke either draws or erases);
 the right button always erases. Cells in ``marked`` (where two solutions differ) are drawn
 hatched with a heavy border, so they show without relying on colour.
+
+In colour (``colours``: each cell's RGB) the cells are drawn in their colours, a left drag
+always paints (the screen paints it with the chosen colour) and the right button paints the
+background; ``max_cell`` caps the cell side (the converter shows the size play will use).
 """
 
 from __future__ import annotations
@@ -55,21 +59,33 @@ class PictureGrid(Widget):
         self.on_stroke_start = on_stroke_start
         self.on_stroke_end = on_stroke_end
         self.editable = True
+        # In colour: each cell's RGB, ``(height, width, 3)`` uint8; None in black and white.
+        self.colours: npt.NDArray[np.uint8] | None = None
+        self.max_cell: int | None = None
+        # In colour: the RGB a left stroke paints and the one a right stroke paints.
+        self.stroke_rgb: tuple[tuple[int, int, int], tuple[int, int, int]] = ((0, 0, 0),) * 2
         self._stroke_value: bool | None = None
         self._last_cell: CellPosition | None = None
         self._cache: pygame.Surface | None = None
         self._cache_key: tuple[object, ...] = ()
 
-    def set_grid(self, grid: npt.NDArray[np.bool_], marked: Iterable[CellPosition] = ()) -> None:
+    def set_grid(
+        self,
+        grid: npt.NDArray[np.bool_],
+        marked: Iterable[CellPosition] = (),
+        colours: npt.NDArray[np.uint8] | None = None,
+    ) -> None:
         self.grid = np.array(grid, dtype=bool, copy=True)
         self.marked = frozenset(marked)
+        self.colours = None if colours is None else np.array(colours, dtype=np.uint8, copy=True)
 
     # -- geometry ---------------------------------------------------------------------------
 
     @property
     def cell_size(self) -> int:
         height, width = (int(side) for side in self.grid.shape)
-        return max(1, min(self.rect.width // max(1, width), self.rect.height // max(1, height)))
+        fits = min(self.rect.width // max(1, width), self.rect.height // max(1, height))
+        return max(1, min(fits, self.max_cell or fits))
 
     @property
     def board_rect(self) -> pygame.Rect:
@@ -109,6 +125,8 @@ class PictureGrid(Widget):
                 return False
             x, y = cell
             self._stroke_value = False if event.button == 3 else not bool(self.grid[y, x])
+            if self.colours is not None:
+                self._stroke_value = event.button != 3  # colour: left paints, right clears
             self._last_cell = cell
             if self.on_stroke_start is not None:
                 self.on_stroke_start()
@@ -140,6 +158,10 @@ class PictureGrid(Widget):
     def _paint(self, cells: list[CellPosition]) -> None:
         value = bool(self._stroke_value)
         changed = [(x, y) for x, y in cells if bool(self.grid[y, x]) != value]
+        if self.colours is not None:
+            changed = list(cells)  # another colour is a change too: the screen decides
+            for x, y in changed:
+                self.colours[y, x] = self.stroke_rgb[0 if value else 1]
         for x, y in changed:
             self.grid[y, x] = value
         if changed:
@@ -157,7 +179,9 @@ class PictureGrid(Widget):
         if self.rect.width <= 0 or self.rect.height <= 0:
             return
         board = self.board_rect
-        key = (board.size, self.grid.tobytes(), self.grid.shape, self.marked, app.theme.name)
+        colours = b"" if self.colours is None else self.colours.tobytes()
+        key = (board.size, self.grid.tobytes(), self.grid.shape, self.marked, app.theme.name,
+               colours)  # fmt: skip
         if self._cache is None or key != self._cache_key:
             self._cache = self._render(app, board.size)
             self._cache_key = key
@@ -169,9 +193,13 @@ class PictureGrid(Widget):
         image.fill(theme.cell_unknown)
         cell = self.cell_size
         height, width = self.grid.shape
-        ys, xs = np.nonzero(self.grid)
-        for x, y in zip(xs.tolist(), ys.tolist(), strict=True):
-            image.fill(theme.filled, (x * cell, y * cell, cell, cell))
+        if self.colours is not None and self.colours.shape[:2] == (height, width):
+            small = pygame.surfarray.make_surface(self.colours.transpose(1, 0, 2))
+            image.blit(pygame.transform.scale(small, (width * cell, height * cell)), (0, 0))
+        else:
+            ys, xs = np.nonzero(self.grid)
+            for x, y in zip(xs.tolist(), ys.tolist(), strict=True):
+                image.fill(theme.filled, (x * cell, y * cell, cell, cell))
         weight = max(1, theme.line_weight)
         for index in range(width + 1):
             thick = index % 5 == 0 or index == width

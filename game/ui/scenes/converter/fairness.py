@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.create.conversion import colour_fair_search
 from game.core.create.fair_edits import Edit
 from game.core.create.fairness import Report, UniquenessCheck, report_lines
 from game.core.create.free_cells import STEPS_PER_SECOND, FreeCells
@@ -166,7 +167,14 @@ class ConverterFairness:
         self.failed = None
         self.stopped = False
         self.fair_elapsed = 0.0
-        self.fair_search = MakeFair(self.scene.document.grid, free, work_limit=FAIR_WORK_LIMIT)
+        if self.scene.puzzle.is_colour:
+            search = colour_fair_search(self.scene.puzzle, free, work_limit=FAIR_WORK_LIMIT)
+            if search is None:
+                self.scene.app.toast("Make it fair does not work in colour yet", error=True)
+                return
+            self.fair_search = search
+        else:
+            self.fair_search = MakeFair(self.scene.document.grid, free, work_limit=FAIR_WORK_LIMIT)
         self.scene.sync_widgets()
 
     @property

@@ -348,7 +348,11 @@ class PhotoSide:
             automatic = converter.auto_frame(options.width, options.height)
             opened = options.frame is not None and options.frame == automatic
             self.view.auto_label = "Auto frame: drag to reframe" if opened else ""
-            if options.method == "auto":
+            if options.in_colour:  # the methods do not apply: say what the palette is
+                count = len(document.swatches)
+                how = ", Auto's choice" if options.colours == "auto" else ""
+                auto_text = f"{count} colours{how}" if count else ""
+            elif options.method == "auto":
                 auto_text = converter.choice(options).text
             hidden = document.hidden_touchups
             if hidden:
@@ -357,6 +361,9 @@ class PhotoSide:
                 notice = f"{hidden} touch-up{'s' if hidden != 1 else ''} kept outside the frame"
         self.view.enabled = has_image
         self.controls.sync(options, has_image, options.frame is not None, auto_text, notice)
+        if options.in_colour:  # the tone acts on luminance: the colour palette ignores it
+            for slider in (self.controls.brightness, self.controls.contrast, self.controls.gamma):
+                slider.enabled = False
 
     def hidden(self, widget: Widget) -> bool:
         """The photo controls show with a picture; "Whole picture" only while framed."""

@@ -47,6 +47,8 @@ class ConverterPlaces:
     presets: tuple[pygame.Rect, ...]
     height: pygame.Rect
     aspect: pygame.Rect
+    # How many colours; in colour the method's, level's and invert's rows hold the palette.
+    colours: pygame.Rect
     method: pygame.Rect
     level: pygame.Rect
     invert: pygame.Rect
@@ -71,12 +73,13 @@ def converter_places(scale: float, size: tuple[int, int], presets: int) -> Conve
     margin, row, header, column, back = editor_frame(scale, width)
     gap = round(8 * scale)
     left = margin
-    (starts, (width_row,), preset_row, (height_row,), (aspect,), (method,), (level,), (invert,),
-     (crop,), (fit,), (title,), (author,), (save, play), (watch,)) = _stack(left, header, column, [
+    (starts, (width_row,), preset_row, (height_row,), (aspect,), (colours,), (method,), (level,),
+     (invert,), (crop,), (fit,), (title,), (author,), (save, play), (watch,)) = _stack(
+        left, header, column, [
         (3, row, gap, gap * 2),
         (1, row, 0, gap // 2),
         (presets, round(row * 0.8), gap // 2, gap),
-        *((1, row, 0, gap // 2) for _ in range(6)),
+        *((1, row, 0, gap // 2) for _ in range(7)),
         (1, row, 0, gap // 2 + gap),
         (1, row, 0, gap),
         (1, row, 0, gap * 2),
@@ -110,6 +113,7 @@ def converter_places(scale: float, size: tuple[int, int], presets: int) -> Conve
         presets=preset_row,
         height=height_row,
         aspect=aspect,
+        colours=colours,
         method=method,
         level=level,
         invert=invert,

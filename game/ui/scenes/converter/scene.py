@@ -44,6 +44,7 @@ from game.core.puzzle import Puzzle
 from game.core.solver.steps import CellPosition
 from game.ui.opening import PlayContext
 from game.ui.scene import EditorScene
+from game.ui.scenes.converter.colours import ConverterColours
 from game.ui.scenes.converter.editor_exit import leave_or_ask, toast_save_failed
 from game.ui.scenes.converter.fairness import CHECK_SLICE, ConverterFairness
 from game.ui.scenes.converter.framing import PhotoSide, follow_auto_frame
@@ -100,6 +101,7 @@ class ConverterScene(EditorScene):
         # out; a level's picture read, or a solution looked for).
         self.files = EditorFiles()
         self._pending_drawn = False
+        self.colour_part = ConverterColours(self)  # the Colours control and the palette
         self._build_widgets()
         # Where everything goes: a value for the window's size (see layout.converter_places).
         self.places = converter_places(1.0, (0, 0), len(self.preset_buttons))
@@ -177,7 +179,8 @@ class ConverterScene(EditorScene):
         self.controls: list[Widget] = [
             self.open_button, self.canvas_button, self.clues_button,
             self.width_stepper, *self.preset_buttons,
-            self.height_stepper, self.aspect_toggle, self.method_choice, self.threshold_slider,
+            self.height_stepper, self.aspect_toggle, *self.colour_part.widgets,
+            self.method_choice, self.threshold_slider,
             self.invert_toggle, self.crop_toggle, self.fit_choice, *self.photo.widgets,
             self.title_input,
             self.author_input, self.save_button, self.play_button, self.watch_button,
@@ -201,7 +204,7 @@ class ConverterScene(EditorScene):
         self.invert_toggle.value = options.invert
         self.crop_toggle.value = options.crop
         level, converter = options.threshold, document.converter
-        if has_image and options.method == "auto" and converter is not None:
+        if has_image and options.method == "auto" and converter and not options.in_colour:
             level = converter.choice(options).level  # greyed, it shows the level Auto uses
         self.threshold_slider.value = level
         self.method_choice.index = [value for value, _ in METHOD_LABELS].index(options.method)
@@ -214,6 +217,10 @@ class ConverterScene(EditorScene):
             widget.enabled = has_image
         self.threshold_slider.enabled = has_image and options.method in LEVEL_METHODS
         self.photo.sync(document)
+        self.colour_part.sync()
+        for control in self.controls:  # the palette takes the method's rows in colour
+            if self.colour_part.hides(control):
+                control.enabled = False
         has_picture = document.mode != "empty"
         for button in (self.save_button, self.play_button, self.watch_button):
             button.enabled = has_picture
@@ -227,10 +234,13 @@ class ConverterScene(EditorScene):
     def _change_options(self, **changes: Any) -> None:
         follow_auto_frame(self.document, changes)
         try:
-            options = replace(self.document.options, **changes)
+            options = replace(self.colour_part.pending or self.document.options, **changes)
         except ConvertError as error:
             self.problem = str(error)
             self.app.toast(self.problem, error=True)
+            return
+        if self.colour_part.defer(options):  # its colours are found over the next frames
+            self.sync_widgets()
             return
         self.document.set_options(options)
         self.grid_changed()
@@ -258,7 +268,13 @@ class ConverterScene(EditorScene):
         """The document's grid is new: show it and start a fresh check (after a pause)."""
         grid = self.document.grid
         self.puzzle = self.document.puzzle()
-        self.preview.set_grid(grid)
+        colours = self.colour_part
+        self.preview.set_grid(grid, colours=colours.cell_colours())
+        self.preview.stroke_rgb = colours.stroke_rgb()
+        self.preview.max_cell = None
+        if self.preview.colours is not None:  # as large as play will show it, no larger
+            self.preview.max_cell = colours.game_cell(self.puzzle.row_clues,
+                                                      self.puzzle.column_clues)  # fmt: skip
         self.fairness.reset()
         self.sync_widgets()
 
@@ -404,7 +420,7 @@ class ConverterScene(EditorScene):
         self.sync_widgets()
 
     def _painted(self, cells: list[CellPosition], value: bool) -> None:
-        self.document.paint(cells, value)
+        self.document.paint(cells, self.colour_part.paint_value(value))
 
     def _stroke_ended(self) -> None:
         self.grid_changed()
@@ -429,12 +445,17 @@ class ConverterScene(EditorScene):
             return
         if self.document.mode == "empty" or self.preview.painting:
             return
+        if self.colour_part.busy:
+            self.colour_part.update()
+            return
         self.fairness.update(dt)
 
     def wake_in(self) -> float | None:
         """0 while a file opens or the fairness check or "make it fair" works (a slice a
         frame); the caret's next blink while a text field has the focus; otherwise still."""
-        if self.opening or (self.document.mode != "empty" and self.fairness.busy):
+        if self.opening or self.colour_part.busy:
+            return 0.0
+        if self.document.mode != "empty" and self.fairness.busy:
             return 0.0
         if any(field.focused for field in (self.title_input, self.author_input)):
             return 0.5 - self.app.time % 0.5
@@ -523,6 +544,8 @@ class ConverterScene(EditorScene):
     def handle(self, event: pygame.event.Event) -> bool:
         if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.DROPFILE):
             self.problem = ""  # said until the next action
+        if self.colour_part.picker.handle(event):  # the recolour picker, while it is open
+            return True
         if event.type == pygame.DROPFILE:
             self.open_path(Path(event.file))
             return True
@@ -569,6 +592,7 @@ class ConverterScene(EditorScene):
         self.source_view.forget_scaling()
         self.photo.arrange(places.source, places.scale)
         self.fairness.arrange(places.report, places.scale, places.margin, places.gap)
+        self.colour_part.arrange(places, size)
 
     # -- drawing ----------------------------------------------------------------------------
 
@@ -593,6 +617,7 @@ class ConverterScene(EditorScene):
             self.photo.view.image is not None or self.source_view.image is not None
         ):
             self.problem_lines = draw_problem(surface, app, self.places.source, self.problem)
+        self.colour_part.draw(surface)
         if self.opening:
             self._draw_opening(surface)
             self._pending_drawn = True
@@ -601,6 +626,8 @@ class ConverterScene(EditorScene):
 
     def hidden(self, widget: Widget) -> bool:
         """Report buttons show only when they can do something."""
+        if self.colour_part.hides(widget):
+            return True
         if widget in self.photo.widgets:
             return self.photo.hidden(widget)
         if widget is self.title_input:
@@ -647,6 +674,7 @@ class ConverterScene(EditorScene):
         touched = self.document.touched
         if touched:
             text += f", {touched} touched up"
+        text = self.colour_part.caption() or text
         draw_text(surface, app, text, round(16 * app.ui_scale), app.theme.text_muted,
                   (panel.centerx, panel.bottom - round(10 * app.ui_scale)),
                   "midbottom")  # fmt: skip

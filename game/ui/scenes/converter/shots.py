@@ -79,7 +79,7 @@ def _portrait(path: Path) -> Path:
 def _settle(app: App, scene: ConverterScene, frames: int = 600) -> None:
     for _ in range(frames):
         app.step(1 / 60)
-        if not scene.opening and not scene.fairness.busy:
+        if not scene.opening and not scene.fairness.busy and not scene.colour_part.busy:
             break
     app.step(1 / 60)
 
@@ -164,6 +164,44 @@ def _shot_converter_fair(app: App) -> None:
     app.step(1 / 60)
 
 
+def _shot_converter_colour(app: App) -> None:
+    """The lighthouse in colour: Auto's palette as swatches, the preview in its colours at
+    the cell size play will use."""
+    scene = _opened(app, _photo_like, "lighthouse.jpg")
+    scene._change_options(width=30, height=30, frame=(0.2, 0.05, 0.8, 0.85), colours="auto")
+    _settle(app, scene)
+
+
+def _shot_converter_palette(app: App) -> None:
+    """Palette editing: the lighter sky merged into the background, the last swatch chosen
+    and the recolour picker open over the preview (the next shot: it recoloured)."""
+    _shot_converter_colour(app)
+    scene = app.scenes[-1]
+    assert isinstance(scene, ConverterScene)
+    swatches = scene.document.swatches
+    if len(swatches) > 3:  # the colour nearest the background (the lighter sky) into it
+        sky = swatches[0].rgb
+        nearest = min(
+            swatches[1:], key=lambda s: sum((a - b) ** 2 for a, b in zip(s.rgb, sky, strict=True))
+        )
+        scene.colour_part.pick(nearest.label)
+        scene.colour_part._merge_clicked()
+        scene.colour_part.pick(swatches[0].label)
+        _settle(app, scene)
+    scene.colour_part.pick(scene.document.swatches[-1].label)
+    scene.colour_part._recolour_clicked()
+    app.step(1 / 60)
+
+
+def _shot_converter_recoloured(app: App) -> None:
+    """After the picker: the chosen swatch recoloured, the preview in the new colour."""
+    _shot_converter_palette(app)
+    scene = app.scenes[-1]
+    assert isinstance(scene, ConverterScene)
+    scene.colour_part._recoloured((60, 160, 70))
+    _settle(app, scene)
+
+
 def _cat_file(path: Path) -> Path:
     """The cat (without its bird) as a puzzle file, as a book's puzzle typed in."""
     import numpy as np
@@ -188,4 +226,7 @@ SCREENSHOTS = {
     "converter_face": _shot_converter_face,
     "converter_ambiguous": _shot_converter_ambiguous,
     "converter_fair": _shot_converter_fair,
+    "converter_colour": _shot_converter_colour,
+    "converter_palette": _shot_converter_palette,
+    "converter_recoloured": _shot_converter_recoloured,
 }
