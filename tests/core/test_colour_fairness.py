@@ -12,9 +12,10 @@ from game.core.palette import Palette
 from game.core.puzzle import Puzzle
 from tests.core.colour_brute import all_solutions
 
-
 PALETTE = Palette.of(
-    ("white", (255, 255, 255)), ("red", (200, 30, 30)), ("blue", (30, 60, 200)),
+    ("white", (255, 255, 255)),
+    ("red", (200, 30, 30)),
+    ("blue", (30, 60, 200)),
     ("green", (30, 160, 60)),
 )
 
@@ -53,7 +54,7 @@ def _random_colour_puzzles(count: int, seed: int) -> list[Puzzle]:
 def test_the_colour_report_counts_exactly_the_cells_that_differ_among_all_solutions() -> None:
     puzzles = _random_colour_puzzles(40, seed=33)
     for puzzle in puzzles:
-        solutions, expected = _brute_free(puzzle)
+        _solutions, expected = _brute_free(puzzle)
         report = check_uniqueness(puzzle, timeout=2.0, free_time_limit=4.0)
         assert report.status == "multiple"
         assert report.free_exact

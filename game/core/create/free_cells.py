@@ -504,7 +504,7 @@ class FreeCellSearch:
                     self._finish()
                     break
             else:
-                (x, y), task = self._current
+                (_x, _y), task = self._current
                 found = self._pull(task, min(_STEP_SLICE, left), SLICE_STEPS)
                 if found is not None:
                     self._current = None
