@@ -8,9 +8,12 @@ import random
 import numpy as np
 
 from game.core.create.fairness import check_uniqueness
+from game.core.create.free_cells import STEPS_PER_SECOND
+from game.core.create.make_fair_colour import ColourEdit, ColourMakeFair, apply_colour_edits
 from game.core.palette import Palette
 from game.core.puzzle import Puzzle
 from tests.core.colour_brute import all_solutions
+from tests.core.test_free_cells import _ticking_clock
 
 PALETTE = Palette.of(
     ("white", (255, 255, 255)),
@@ -60,3 +63,44 @@ def test_the_colour_report_counts_exactly_the_cells_that_differ_among_all_soluti
         assert report.free_exact
         assert set(report.ambiguous_cells) == expected, puzzle
         assert len(report.ambiguous_cells) == len(expected)
+
+
+def _ambiguous_colour_picture(seed: int, size: int = 10, colours: int = 3) -> np.ndarray:
+    """A blocky random colour picture whose clues have several solutions."""
+    rng = np.random.default_rng(seed)
+    while True:
+        coarse = rng.integers(0, colours + 1, size=(size // 2, size // 2))
+        grid = np.kron(coarse, np.ones((2, 2), dtype=int))
+        noise = rng.random(grid.shape) < 0.25
+        grid[noise] = rng.integers(0, colours + 1, size=int(noise.sum()))
+        puzzle = Puzzle.from_colour_grid(grid, PALETTE)
+        if check_uniqueness(puzzle, timeout=2.0, free_time_limit=4.0).status == "multiple":
+            return grid.astype(np.int8)
+
+
+def test_make_it_fair_in_colour_finds_colour_edits_that_make_the_puzzle_unique() -> None:
+    made = 0
+    for seed in range(4):
+        grid = _ambiguous_colour_picture(seed)
+        result = ColourMakeFair(grid, PALETTE, work_limit=20 * STEPS_PER_SECOND).run()
+        if not result.found:
+            continue
+        made += 1
+        assert result.edits and all(isinstance(edit, ColourEdit) for edit in result.edits)
+        fixed = apply_colour_edits(grid, result.edits)
+        assert np.array_equal(fixed, result.grid)
+        assert int(np.count_nonzero(fixed != grid)) == len(result.edits)
+        # Proved by enumeration-free means: the solver finds one solution, the edited picture.
+        puzzle = Puzzle.from_colour_grid(fixed, PALETTE)
+        report = check_uniqueness(puzzle, timeout=4.0)
+        assert report.status == "unique"
+    assert made >= 3
+
+
+def test_colour_make_it_fair_counts_work_not_seconds() -> None:
+    grid = _ambiguous_colour_picture(1)
+    limit = 10 * STEPS_PER_SECOND
+    normal = ColourMakeFair(grid, PALETTE, work_limit=limit).run()
+    slow = ColourMakeFair(grid, PALETTE, work_limit=limit, clock=_ticking_clock(0.05)).run()
+    assert slow.found == normal.found
+    assert slow.edits == normal.edits and np.array_equal(slow.grid, normal.grid)
