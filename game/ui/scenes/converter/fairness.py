@@ -21,6 +21,7 @@ from game.core.create.fair_edits import Edit
 from game.core.create.fairness import Report, UniquenessCheck, report_lines
 from game.core.create.free_cells import STEPS_PER_SECOND, FreeCells
 from game.core.create.make_fair import FairResult, MakeFair
+from game.core.create.make_fair_colour import ColourMakeFair
 from game.core.create.paced_check import CHECK_SLICE as CHECK_SLICE
 from game.core.create.paced_check import LONGER as LONGER
 from game.core.create.paced_check import PacedCheck
@@ -162,7 +163,13 @@ class ConverterFairness:
         self.failed = None
         self.stopped = False
         self.fair_elapsed = 0.0
-        self.fair_search = MakeFair(self.scene.document.grid, free, work_limit=FAIR_WORK_LIMIT)
+        document = self.scene.document
+        if document.colour_cells is not None and document.palette_edits is not None:
+            # In colour the edits give cells other colours (issue 33).
+            palette, numbered, _ = document.palette_edits.puzzle_colours(document.colour_cells)
+            self.fair_search = ColourMakeFair(numbered, palette, free, work_limit=FAIR_WORK_LIMIT)
+        else:
+            self.fair_search = MakeFair(document.grid, free, work_limit=FAIR_WORK_LIMIT)
         self.scene.sync_widgets()
 
     @property
