@@ -104,3 +104,17 @@ def test_colour_make_it_fair_counts_work_not_seconds() -> None:
     slow = ColourMakeFair(grid, PALETTE, work_limit=limit, clock=_ticking_clock(0.05)).run()
     assert slow.found == normal.found
     assert slow.edits == normal.edits and np.array_equal(slow.grid, normal.grid)
+
+
+def test_a_fair_colour_puzzle_is_rated_as_check_rates_it() -> None:
+    from game.core.rating import rate_colour
+    from game.core.solver.task import SolveTask
+
+    grid = _ambiguous_colour_picture(0)
+    result = ColourMakeFair(grid, PALETTE).run()
+    assert result.found
+    puzzle = Puzzle.from_colour_grid(result.grid, PALETTE)
+    report = check_uniqueness(puzzle, timeout=4.0)
+    expected = rate_colour(puzzle, SolveTask(puzzle, max_solutions=2).run())
+    assert report.status == "unique"
+    assert (report.stars, report.rating_name) == (expected.stars, expected.name)
