@@ -104,6 +104,26 @@ def _shot_random_generating(app: App) -> None:
     generation.cancel()  # the shot is taken; nothing more to make
 
 
+def _shot_random_colour(app: App) -> None:
+    """Random with a colour puzzle chosen (issue 33)."""
+    _shot_random(app)
+    scene = app.scenes[-1]
+    assert isinstance(scene, LevelSelectScene)
+    panel = scene.random
+    panel.colour_buttons[2].activate()  # 4 colours
+    _steps(app)
+
+
+def _shot_random_colour_play(app: App) -> None:
+    """A generated colour puzzle (15x15, Medium, 4 colours) in play, a few cells filled."""
+    from game.core.generate.colour import ColourGeneration
+    from game.ui.opening import PlayContext
+
+    made = ColourGeneration(15, 15, 2, 33, 4).run()
+    app.play_puzzle(made.puzzle, context=PlayContext(pack="Random"))
+    _steps(app)
+
+
 SCREENSHOTS = {
     "menu": _shot_menu,
     "options": _shot_options,
@@ -112,4 +132,6 @@ SCREENSHOTS = {
     "level_select-dark": _shot_level_select_dark,
     "random": _shot_random,
     "random-generating": _shot_random_generating,
+    "random-colour": _shot_random_colour,
+    "random-colour-play": _shot_random_colour_play,
 }
