@@ -294,17 +294,13 @@ def _fix_colour(puzzle: Puzzle, report: Report, args: argparse.Namespace) -> tup
 
     from game.core.create.fairness import check_uniqueness
     from game.core.create.free_cells import FreeCells
-    from game.core.create.make_fair import MakeFair
+    from game.core.create.make_fair_colour import ColourMakeFair
     from game.core.solver.steps import cell_name
 
     assert puzzle.goal_colours is not None
     cells = np.array(puzzle.goal_colours, dtype=np.int8)
     free = FreeCells(report.ambiguous_cells, report.free_exact)
-    try:
-        search = MakeFair(cells, free, palette=puzzle.colours, safety_seconds=args.fix_time)  # type: ignore[call-arg, arg-type, unused-ignore]
-    except TypeError:
-        print("make it fair: not yet available for colour puzzles; touch up the free cells")
-        return puzzle, report
+    search = ColourMakeFair(cells, puzzle.colours, free, safety_seconds=args.fix_time)
     fixed = search.run()
     tried = f"{fixed.tried} edit{'s' if fixed.tried != 1 else ''} tried"
     print(f"make it fair: {fixed.text} [{fixed.seconds:.2f} s, {tried}]")

@@ -68,3 +68,19 @@ def test_bad_colours_get_one_line_and_exit_2(
     lines = captured.err.strip().splitlines()
     assert len(lines) == 1 and "colours" in lines[0] and "2 to 8" in lines[0]
     assert not out.exists()
+
+
+def test_convert_colours_fix_makes_an_ambiguous_colour_picture_fair(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from game.core.create.fairness import check_uniqueness
+    from game.ui.scenes.converter.shots import _ambiguous_picture
+
+    picture = _ambiguous_picture(tmp_path / "cat.png")  # a bird of two diagonal dots
+    out = tmp_path / "cat.non"
+    args = ["convert", str(picture), "--size", "15x15", "--colours", "3"]
+    assert main([*args, "--fix", "--require-unique", "-o", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "more than one solution" in printed and "make it fair: 1 edit" in printed
+    puzzle = read_puzzle(out)
+    assert puzzle.is_colour and check_uniqueness(puzzle, timeout=2.0).status == "unique"
