@@ -71,3 +71,14 @@ def test_bad_colours_is_one_line_and_exit_2(
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and "colours" in err[0]
     assert not (tmp_path / "c.non").exists()
+
+
+def test_a_level_a_colour_puzzle_of_that_size_cannot_have_gives_the_nearest() -> None:
+    from game.core.generate.colour import reachable_level
+
+    assert [reachable_level(10, 10, level) for level in (1, 2, 3)] == [1, 2, 3]
+    assert reachable_level(20, 20, 1) == 2  # 400 cells: 2.7 points before any round
+    assert reachable_level(30, 30, 1) == reachable_level(30, 30, 2) == 3
+    made = ColourGeneration(30, 30, 1, 4, 3).run()
+    assert made.rating.stars == 3
+    assert SolveTask(made.puzzle, max_solutions=2).run().status == "unique"

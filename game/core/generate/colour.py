@@ -7,9 +7,14 @@ steps) with one more layer: each fresh picture gets a **colour map**, a smooth i
 there are block colours, so colours come in regions (a leaf green, the flower red) and every
 colour is used. A filled cell takes its colour from the map; the climb's flips change which
 cells are filled, and the map keeps the colours in place. Each candidate is the colour puzzle
-of that picture, solved and rated by the same engine and effort meter (the colour engine
-behind :class:`~game.core.solver.task.SolveTask`), so the level means what it means in black
-and white: unique, and no guessing.
+of that picture, solved by the colour engine (behind :class:`~game.core.solver.task.SolveTask`)
+and rated by :func:`~game.core.rating.rate_colour`, as ``check`` and level select rate colour
+puzzles: Easy to Hard by rounds of line logic (and size), Expert with probing, Fiendish with
+guessing. :func:`colour_position` puts that rating on the climb's scale, so the black-and-white
+climb reaches it unchanged. Two limits come from that rating, and the generation makes the
+nearest level it can: a big colour puzzle is never Easy or Medium (:func:`reachable_level`),
+and colour clues almost never need guessing, so Fiendish is tried on a few pictures only and
+most often ends Expert.
 
 ``colours`` counts the background, as the converter's Colours control does: 2 is black and
 white, 3 is two block colours on white, up to :data:`MAX_COLOURS`. A seed gives the same
@@ -37,7 +42,13 @@ from game.core.generate.generator import (
 from game.core.generate.pictures import BoolGrid, smooth_field
 from game.core.palette import Palette
 from game.core.puzzle import Puzzle
-from game.core.rating import COLOUR_HARD_POINTS, COLOUR_MEDIUM_POINTS, Rating, rate_colour
+from game.core.rating import (
+    COLOUR_CELLS_PER_POINT,
+    COLOUR_HARD_POINTS,
+    COLOUR_MEDIUM_POINTS,
+    Rating,
+    rate_colour,
+)
 from game.core.solver.result import SolveResult
 
 MIN_COLOURS = 2
@@ -53,6 +64,9 @@ INKS = (
     ("purple", (128, 64, 160)),
     ("brown", (130, 82, 44)),
 )
+
+
+FIENDISH_PICTURES = 3
 
 
 def colour_position(rating: Rating, guesses: int) -> float:
@@ -73,6 +87,19 @@ def colour_position(rating: Rating, guesses: int) -> float:
         share = (points - COLOUR_MEDIUM_POINTS) / (COLOUR_HARD_POINTS - COLOUR_MEDIUM_POINTS)
         return low + 0.05 + share * (high - low - 0.1)
     return min(level_window(1)[1], points)
+
+
+def reachable_level(width: int, height: int, level: int) -> int:
+    """The level a colour puzzle of this size can be rated: rate_colour counts a point per
+    COLOUR_CELLS_PER_POINT cells besides the rounds of line logic (at least one), so a big
+    colour puzzle is never Easy (from 15x20) nor Medium (from 25x25). Asked for a level its size
+    cannot have, the generator makes the nearest it can."""
+    least = 1 + width * height / COLOUR_CELLS_PER_POINT
+    if level == 1 and least >= COLOUR_MEDIUM_POINTS:
+        level = 2
+    if level == 2 and least >= COLOUR_HARD_POINTS:
+        level = 3
+    return level
 
 
 class _ColourWatcher(_Watcher):
@@ -108,6 +135,14 @@ class ColourGeneration(Generation):
         self.palette = generated_palette(colours)
         self.colour_map: npt.NDArray[np.int8] = np.ones((height, width), dtype=np.int8)
         super().__init__(width, height, level, seed)
+        self.asked = level
+        if colours > 2:
+            self.level = reachable_level(width, height, level)
+            if self.level == LEVELS:
+                # Fiendish in colour means guessing, which colour clues almost never need (no
+                # random colour picture of 160 sampled at 15x15 did): a few tries, then the
+                # nearest (Expert).
+                self.max_pictures = FIENDISH_PICTURES
 
     def _fresh_picture(self) -> None:
         inks = self.colours - 1
