@@ -65,7 +65,7 @@ def test_the_weekends_puzzles_are_in_colour_and_say_so() -> None:
     week = [plan_for(date(2025, 3, 10 + offset)) for offset in range(7)]
     assert [plan.colours for plan in week] == [2, 2, 2, 2, 2, 4, 4]
     saturday = week[5]
-    assert saturday.summary == "Saturday · 20x20 · Expert · 4 colours"
+    assert saturday.colour_text == "In 4 colours" and not week[0].colour_text
     made = saturday.generation().run()
     puzzle = made.puzzle
     assert puzzle.is_colour and puzzle.colour_count == 3

@@ -18,7 +18,8 @@ Sunday     25x20   4 Expert, in 4 colours
 =========  ======  ==========
 
 The weekend's puzzles are in colour (issue 33): three block colours on white, made by
-:class:`~game.core.generate.colour.ColourGeneration`; the menu's daily button says so.
+:class:`~game.core.generate.colour.ColourGeneration`; the caption under the menu's daily
+button says so ("In 4 colours · Not solved yet today · ...").
 
 The days solved live in the progress store (``ProgressStore.daily_times``: ISO date -> best
 seconds). The *streak* is the number of consecutive days solved up to today; while today is
@@ -85,9 +86,14 @@ class DailyPlan:
 
     @property
     def summary(self) -> str:
-        """ "Thursday · 15x15 · Hard", "Saturday · 20x20 · Expert · 4 colours"."""
-        text = f"{self.weekday} · {self.width}x{self.height} · {self.level_name}"
-        return text + (f" · {self.colours} colours" if self.colours > 2 else "")
+        """ "Thursday · 15x15 · Hard"."""
+        return f"{self.weekday} · {self.width}x{self.height} · {self.level_name}"
+
+    @property
+    def colour_text(self) -> str:
+        """ "In 4 colours" on a colour day, else "" (the menu's caption says it: the
+        button's line is full at 1280x800)."""
+        return f"In {self.colours} colours" if self.colours > 2 else ""
 
     def generation(self) -> Generation:
         """The generation that makes this day's puzzle (sliced: the screen advances it)."""

@@ -59,6 +59,14 @@ def _shot_menu(app: App) -> None:
     _steps(app)
 
 
+def _shot_menu_colour_daily(app: App) -> None:
+    """A Saturday: the daily puzzle is in colour, and its button says so (issue 33)."""
+    demo_progress(app)
+    saturday = date(2025, 3, 15)
+    app.push(MenuScene(app, today=lambda: saturday))
+    _steps(app)
+
+
 def _shot_options(app: App) -> None:
     app.push(OptionsScene(app))
     _steps(app, 1)
@@ -126,6 +134,7 @@ def _shot_random_colour_play(app: App) -> None:
 
 SCREENSHOTS = {
     "menu": _shot_menu,
+    "menu-colour-daily": _shot_menu_colour_daily,
     "options": _shot_options,
     "options-contrast": _shot_options_contrast,
     "level_select": _shot_level_select,

@@ -67,6 +67,8 @@ class DailyEntry:
         else:
             first = "Not solved yet today"
         parts = [first, streak_text(shown.streak)]
+        if shown.plan.colour_text:
+            parts.insert(0, shown.plan.colour_text)
         if shown.longest > shown.streak:
             parts.append(f"longest {shown.longest}")
         return "  ·  ".join(parts)
