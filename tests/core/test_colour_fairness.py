@@ -118,3 +118,12 @@ def test_a_fair_colour_puzzle_is_rated_as_check_rates_it() -> None:
     expected = rate_colour(puzzle, SolveTask(puzzle, max_solutions=2).run())
     assert report.status == "unique"
     assert (report.stars, report.rating_name) == (expected.stars, expected.name)
+
+
+def test_the_colour_uniqueness_check_counts_work_not_seconds() -> None:
+    grid = _ambiguous_colour_picture(2, size=12)
+    puzzle = Puzzle.from_colour_grid(grid, PALETTE)
+    normal = check_uniqueness(puzzle, timeout=1.0, free_time_limit=2.0)
+    slow = check_uniqueness(puzzle, timeout=1.0, free_time_limit=2.0, clock=_ticking_clock(5.0))
+    assert normal.status == slow.status == "multiple"
+    assert slow.ambiguous_cells == normal.ambiguous_cells and slow.free_exact
