@@ -134,7 +134,7 @@ def _shot_random_colour_play(app: App) -> None:
 
 SCREENSHOTS = {
     "menu": _shot_menu,
-    "menu-colour-daily": _shot_menu_colour_daily,
+    "daily-colour-menu": _shot_menu_colour_daily,
     "options": _shot_options,
     "options-contrast": _shot_options_contrast,
     "level_select": _shot_level_select,
