@@ -69,6 +69,14 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "Kakuro default 3)",
     )
     parser.add_argument(
+        "--colours",
+        type=_bounded_int(2, 8, "the colours"),
+        default=2,
+        metavar="N",
+        help="colours, the background counted: 2 black and white (default), 3-8 a colour "
+        "puzzle (a colour .non)",
+    )
+    parser.add_argument(
         "--seed",
         type=_bounded_int(0, 2**63 - 1, "the seed"),
         default=None,
@@ -100,8 +108,9 @@ def _targets(args: argparse.Namespace, seed: int) -> list[tuple[int, Path]]:
     if out.exists() and not out.is_dir():
         raise CommandError(f"{quote(out)}: not a folder (--count writes one file per puzzle)")
     width, height = args.size
+    colours = "" if args.colours == 2 else f"-{args.colours}colours"
     targets = [
-        (seed + n, out / f"random-{width}x{height}-level{args.level}-{seed + n}.non")
+        (seed + n, out / f"random-{width}x{height}{colours}-level{args.level}-{seed + n}.non")
         for n in range(args.count)
     ]
     refuse_taken_names([path for _seed, path in targets])
@@ -111,9 +120,12 @@ def _targets(args: argparse.Namespace, seed: int) -> list[tuple[int, Path]]:
 def run(args: argparse.Namespace) -> int:
     from game.core.formats import write_puzzle
     from game.core.formats._common import FormatError
+    from game.core.generate.colour import ColourGeneration
     from game.core.generate.generator import Generation
 
     if args.kind == "kakuro":
+        if args.colours != 2:
+            raise CommandError("--colours is for nonograms (Kakuro has no colours)")
         from game.commands import kakuro
 
         return kakuro.generate(args)
@@ -134,7 +146,10 @@ def run(args: argparse.Namespace) -> int:
             raise CommandError(f"{quote(args.output)}: {os_reason(error)}") from None
     for puzzle_seed, path in targets:
         start = time.perf_counter()
-        made = Generation(width, height, args.level, puzzle_seed).run()
+        if args.colours == 2:
+            made = Generation(width, height, args.level, puzzle_seed).run()
+        else:
+            made = ColourGeneration(width, height, args.level, puzzle_seed, args.colours).run()
         seconds = time.perf_counter() - start
         try:
             write_puzzle(made.puzzle, path)
@@ -143,8 +158,10 @@ def run(args: argparse.Namespace) -> int:
         except OSError as error:
             raise CommandError(f"{quote(path)}: cannot save: {os_reason(error)}") from None
         rating = made.rating
+        in_colour = f" in {args.colours} colours" if args.colours != 2 else ""
         print(
-            f"{quote(path)}: {width}x{height} seed {puzzle_seed}  {rating.star_text} "
+            f"{quote(path)}: {width}x{height}{in_colour} "
+            f"seed {puzzle_seed}  {rating.star_text} "
             f"{rating.name} ({rating.points:.1f} points)  {seconds:.2f} s",
             flush=True,
         )

@@ -70,24 +70,17 @@ def test_bad_colours_get_one_line_and_exit_2(
     assert not out.exists()
 
 
-def test_fix_on_an_ambiguous_colour_picture_says_what_it_did(
+def test_convert_colours_fix_makes_an_ambiguous_colour_picture_fair(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """Two red cells on a diagonal can swap with the other diagonal: ``--fix`` reports on
-    Make it fair in colour (its edits, or that it is not there yet) and ``--require-unique``
-    then writes nothing unless the result is unique."""
-    cells = np.zeros((6, 6, 3), dtype=np.uint8) + 255
-    cells[1, 1] = cells[2, 2] = (220, 30, 30)
-    cells[4, 3:6] = (30, 60, 200)
-    image = tmp_path / "diagonal.png"
-    Image.fromarray(np.kron(cells, np.ones((10, 10, 1), dtype=np.uint8))).save(image)
-    out = tmp_path / "diagonal.non"
-    code = main(["convert", str(image), "--size", "6x6", "--fit", "stretch", "--colours", "3",
-                 "--fix", "--require-unique", "-o", str(out)])  # fmt: skip
-    captured = capsys.readouterr()
-    assert "solver: more than one solution" in captured.out or "free cells" in captured.out
-    assert "make it fair:" in captured.out
-    if code == 3:
-        assert not out.exists() and "not unique" in captured.err
-    else:
-        assert code == 0 and read_puzzle(out).is_colour
+    from game.core.create.fairness import check_uniqueness
+    from game.ui.scenes.converter.shots import _ambiguous_picture
+
+    picture = _ambiguous_picture(tmp_path / "cat.png")  # a bird of two diagonal dots
+    out = tmp_path / "cat.non"
+    args = ["convert", str(picture), "--size", "15x15", "--colours", "3"]
+    assert main([*args, "--fix", "--require-unique", "-o", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert "more than one solution" in printed and "make it fair: 1 edit" in printed
+    puzzle = read_puzzle(out)
+    assert puzzle.is_colour and check_uniqueness(puzzle, timeout=2.0).status == "unique"

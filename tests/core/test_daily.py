@@ -29,6 +29,7 @@ from game.core.generate.files import (
 from game.core.generate.generator import generate
 from game.core.play.session import Session
 from game.core.puzzle import Puzzle
+from game.core.solver.task import SolveTask
 from game.core.store.progress import ProgressStore
 
 MONDAY = date(2025, 3, 10)
@@ -58,6 +59,21 @@ def test_each_weekday_has_its_size_and_level() -> None:
     assert plan_for(date(2025, 3, 17)).level == plan_for(MONDAY).level  # next Monday
     assert seed_for(date(2024, 12, 31)) == 20241231
     assert plan_for(date(2025, 3, 13)).summary == "Thursday · 15x15 · Hard"
+
+
+def test_the_weekends_puzzles_are_in_colour_and_say_so() -> None:
+    week = [plan_for(date(2025, 3, 10 + offset)) for offset in range(7)]
+    assert [plan.colours for plan in week] == [2, 2, 2, 2, 2, 4, 4]
+    saturday = week[5]
+    assert saturday.colour_text == "In 4 colours" and not week[0].colour_text
+    made = saturday.generation().run()
+    puzzle = made.puzzle
+    assert puzzle.is_colour and puzzle.colour_count == 3
+    assert (puzzle.width, puzzle.height) == (20, 20) and made.rating.stars == 4
+    assert SolveTask(puzzle, max_solutions=2).run().status == "unique"
+    again = plan_for(date(2025, 3, 15)).generation().run().puzzle
+    assert again == puzzle  # the same for everyone on that date
+    assert not week[0].generation().run().puzzle.is_colour
 
 
 def _days(*days: str) -> dict[str, float]:

@@ -9,6 +9,7 @@ import numpy as np
 import pygame
 import pytest
 
+from game.core.create.clue_editor import CLUE_INKS, INK_LETTERS
 from game.core.formats import read_puzzle
 from game.core.puzzle import Puzzle
 from game.ui.app import App
@@ -239,6 +240,8 @@ def test_tab_goes_past_the_lines_to_the_size_title_and_buttons() -> None:
     key(app, pygame.K_TAB)
     assert scene.focus.focused is scene.height_stepper
     key(app, pygame.K_TAB)
+    assert scene.focus.focused is scene.colour_button
+    key(app, pygame.K_TAB)
     assert scene.focus.focused is scene.title_input
     _type(app, "Boat")
     assert scene.title_input.text == "Boat"
@@ -307,3 +310,39 @@ def test_the_picture_stays_hidden_until_asked_while_the_check_says_unique() -> N
     app.draw()
     assert not _ink_in(app, scene.view.grid_rect)
     assert np.array_equal(scene.finished_puzzle().goal_array(), ARROW)
+
+
+def test_colour_clues_typed_with_letters_and_swatches_are_checked_and_saved_in_colour() -> None:
+    from game.core.formats import read_puzzle
+
+    app, scene = _editor(3, 2)
+    click(app, scene.colour_button.rect.center)
+    assert scene.sheet.colour and scene.swatch_rects
+    assert "3r 2b 1" in scene.clue_input.placeholder
+    # Row 1 "1r 1" (red, then a bare black), row 2 "2" coloured blue by its swatch.
+    _type(app, "1r 1")
+    key(app, pygame.K_RETURN)
+    _type(app, "2")
+    click(app, scene.swatch_rects[INK_LETTERS.index("b")].center)
+    assert scene.sheet.text("row", 1) == "2b"
+    key(app, pygame.K_RETURN)
+    _type(app, "1 9x")  # a typo: flagged on the line as it is typed
+    assert "the colours are" in scene.sheet.state("column", 0).problem
+    scene.clue_input.text = ""
+    _type(app, "1r")
+    for text in ("1k 1b", "1b"):
+        key(app, pygame.K_RETURN)
+        _type(app, text)
+    _settle(app, scene)
+    assert scene.report is not None and scene.report.status == "unique"
+    assert scene.shown_picture is None  # hidden until asked, as in black and white
+    scene.toggle_picture()
+    assert scene.shown_picture is not None
+    path = scene.save()
+    assert path is not None
+    saved = read_puzzle(path)
+    assert saved.is_colour
+    # The inks used, in CLUE_INKS' order (the .non keeps their RGBs, names as letters).
+    rgbs = [colour.rgb for colour in saved.colours.colours]
+    assert rgbs == [rgb for letter, _name, rgb in CLUE_INKS if letter in "krb"]
+    assert saved.goal_colours == ((2, 1, 0), (0, 3, 3))

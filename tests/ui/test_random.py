@@ -110,6 +110,7 @@ def test_the_keyboard_reaches_random_and_makes_a_puzzle(levels: Path, tmp_path: 
     key(app, pygame.K_LEFT)
     key(app, pygame.K_RETURN)  # 10x10
     key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)  # the colours (they stay black and white)
     key(app, pygame.K_DOWN)
     key(app, pygame.K_RETURN)  # Make a puzzle (level stays Medium)
     play = until_playing(app, 2000)
@@ -126,3 +127,23 @@ def test_a_random_puzzle_opens_again_from_the_panel(levels: Path, tmp_path: Path
     assert scene.random.play_last_button.label == "Continue it"
     click(app, scene.random.play_last_button.rect.center)
     assert isinstance(app.top, PlayScene) and app.top.puzzle == first
+
+
+def test_random_makes_a_colour_puzzle_when_colours_are_chosen(levels: Path, tmp_path: Path) -> None:
+    from game.core.generate.colour import generate_colour
+    from game.ui.scenes.levels.random_panel import COLOUR_CHOICES
+
+    app, scene = _open_random(levels, tmp_path)
+    panel = scene.random
+    click(app, panel.size_buttons[SIZES.index((10, 10))].rect.center)
+    click(app, panel.level_buttons[1].rect.center)  # 2 Medium
+    choice = [count for count, _label in COLOUR_CHOICES].index(4)
+    click(app, panel.colour_buttons[choice].rect.center)
+    assert panel.colours == 4
+    panel.make_button.activate()
+    play = until_playing(app, 2000)
+    assert play.puzzle.is_colour and play.puzzle.colour_count == 3
+    assert play.puzzle == generate_colour(10, 10, 2, 7, 4)
+    assert play.path is not None and play.path.name.endswith("-4colours.non")
+    again = LevelSelectScene(app, levels=levels, user_dir=tmp_path / "mine")
+    assert again.random.colours == 4  # remembered, as size and level are

@@ -8,6 +8,13 @@ cells), and when every line is fine it makes the :class:`~game.core.puzzle.Puzzl
 are walked in one order, rows from the top then columns from the left, as a keyboard moves
 through them (:meth:`ClueSheet.step`).
 
+**In colour** (``ClueSheet(colour=True)``, issue 33) each number carries its colour as a
+letter typed after it, as a newspaper's colour puzzle is read aloud: ``3r 2b 1`` is three red,
+two blue, one black (a number without a letter is black, the commonest ink). The letters are
+:data:`CLUE_INKS`' (k black, r red, b blue, g green, y yellow, o orange, p purple, n brown);
+two runs of one colour need a gap, two of different colours do not; the totals are compared
+colour by colour. The puzzle's palette is the inks used, in that order.
+
 Whether the clues have no solution, one, or several (and which cells can go either way) is
 the same fairness check the converter uses (:class:`~game.core.create.fairness.UniquenessCheck`);
 :func:`clue_report_lines` words its report for clues, which the player cannot touch up cell
@@ -22,6 +29,7 @@ from typing import Literal
 
 from game.core.create.fairness import CheckProgress, Report, progress_text
 from game.core.lines import Clue
+from game.core.palette import RGB, Palette, colour_clue_length
 from game.core.puzzle import Puzzle, PuzzleError
 
 Axis = Literal["row", "column"]
@@ -31,6 +39,56 @@ MAX_SIZE = 50
 DEFAULT_SIZE = 10
 # Numbers may be separated by spaces, commas, dots, dashes or slashes, as books print them.
 _SEPARATORS = re.compile(r"[\s,.;/\-]+")
+
+
+# The inks a colour clue can use: (letter typed, name, RGB), black first (a bare number).
+CLUE_INKS: tuple[tuple[str, str, RGB], ...] = (
+    ("k", "black", (30, 30, 36)),
+    ("r", "red", (208, 52, 44)),
+    ("b", "blue", (38, 92, 196)),
+    ("g", "green", (52, 150, 72)),
+    ("y", "yellow", (236, 196, 40)),
+    ("o", "orange", (240, 130, 30)),
+    ("p", "purple", (128, 64, 160)),
+    ("n", "brown", (130, 82, 44)),
+)
+INK_LETTERS = "".join(letter for letter, _name, _rgb in CLUE_INKS)
+# A colour number: digits, then (maybe after a space) one ink letter.
+_COLOUR_RUN = re.compile(r"(\d+)\s*([a-z]?)(?![a-z])", re.IGNORECASE)
+_COLOUR_SEPARATORS = re.compile(r"[\s,.;/\-]+")
+
+
+def parse_colour_clue(text: str) -> tuple[Clue, str]:
+    """The runs typed in ``text`` and each one's ink letter (``"3r 2b 1"`` -> ((3, 2, 1),
+    "rbk")); ValueError with a short reason when it is not a colour clue."""
+    stripped = text.strip()
+    runs: list[int] = []
+    inks: list[str] = []
+    at = 0
+    while at < len(stripped):
+        gap = _COLOUR_SEPARATORS.match(stripped, at)
+        if gap:
+            at = gap.end()
+            continue
+        found = _COLOUR_RUN.match(stripped, at)
+        if found is None:
+            word = stripped[at:].split()[0]
+            if word[:1].isalpha() and word[:1].lower() not in INK_LETTERS:
+                raise ValueError(f"{word[:8]!r}: the colours are {', '.join(INK_LETTERS)}")
+            raise ValueError(f"{word[:8]!r} is not a number and a colour letter")
+        digits, letter = found.group(1), found.group(2).lower() or "k"
+        if not digits.isdecimal() or len(digits.lstrip("0")) > 3:
+            raise ValueError(f"{digits[:8]}… is far too large")
+        if letter not in INK_LETTERS:
+            raise ValueError(f"{found.group(0)!r}: the colours are {', '.join(INK_LETTERS)}")
+        runs.append(int(digits))
+        inks.append(letter)
+        at = found.end()
+    if runs == [0]:
+        return (), ""
+    if 0 in runs:
+        raise ValueError("0 only on its own, for an empty line")
+    return tuple(runs), "".join(inks)
 
 
 def parse_clue(text: str) -> Clue:
@@ -64,6 +122,8 @@ class LineState:
 
     clue: Clue
     problem: str = ""
+    # In colour: each run's ink letter (see CLUE_INKS).
+    inks: str = ""
 
     @property
     def ok(self) -> bool:
@@ -73,8 +133,11 @@ class LineState:
 class ClueSheet:
     """The clues of a ``width`` x ``height`` puzzle, as typed."""
 
-    def __init__(self, width: int = DEFAULT_SIZE, height: int = DEFAULT_SIZE) -> None:
+    def __init__(
+        self, width: int = DEFAULT_SIZE, height: int = DEFAULT_SIZE, *, colour: bool = False
+    ) -> None:
         _check_size(width, height)
+        self.colour = colour
         self.width = width
         self.height = height
         self.rows: list[str] = [""] * height
@@ -111,15 +174,22 @@ class ClueSheet:
 
     def state(self, axis: Axis, index: int) -> LineState:
         """The line's clue, or why it cannot be one (flagged as the player types)."""
+        inks = ""
         try:
-            clue = parse_clue(self.text(axis, index))
+            if self.colour:
+                clue, inks = parse_colour_clue(self.text(axis, index))
+            else:
+                clue = parse_clue(self.text(axis, index))
         except ValueError as error:
             return LineState((), str(error))
         length = self.line_length(axis)
-        needed = clue_length(clue)
+        if self.colour:
+            needed = colour_clue_length(clue, [INK_LETTERS.index(ink) for ink in inks])
+        else:
+            needed = clue_length(clue)
         if needed > length:
-            return LineState(clue, f"needs {needed} cells, the {axis} has {length}")
-        return LineState(clue)
+            return LineState(clue, f"needs {needed} cells, the {axis} has {length}", inks)
+        return LineState(clue, inks=inks)
 
     def problems(self) -> list[tuple[Axis, int, str]]:
         """Every line that is not a clue that fits, in typing order."""
@@ -138,9 +208,30 @@ class ClueSheet:
         count = self.height if axis == "row" else self.width
         return sum(sum(self.state(axis, index).clue) for index in range(count))
 
+    def ink_totals(self, axis: Axis) -> dict[str, int]:
+        """In colour: the cells of each ink the row (or column) clues ask for."""
+        count = self.height if axis == "row" else self.width
+        totals: dict[str, int] = {}
+        for index in range(count):
+            state = self.state(axis, index)
+            for run, ink in zip(state.clue, state.inks, strict=False):
+                totals[ink] = totals.get(ink, 0) + run
+        return totals
+
+    def ink_mismatch(self) -> str:
+        """In colour: the first ink whose row and column totals differ, in words ("")."""
+        if not self.colour:
+            return ""
+        rows, columns = self.ink_totals("row"), self.ink_totals("column")
+        for letter, name, _rgb in CLUE_INKS:
+            if rows.get(letter, 0) != columns.get(letter, 0):
+                return (f"the row clues fill {rows.get(letter, 0)} {name} cells, the column "
+                        f"clues {columns.get(letter, 0)}")  # fmt: skip
+        return ""
+
     @property
     def totals_agree(self) -> bool:
-        return self.total("row") == self.total("column")
+        return self.total("row") == self.total("column") and not self.ink_mismatch()
 
     @property
     def typed(self) -> int:
@@ -172,6 +263,8 @@ class ClueSheet:
         elif rows != columns:
             lines.append(("bad", f"✗ The row clues fill {rows} cells, the column clues "
                           f"{columns}: one of them has a typo."))  # fmt: skip
+        elif self.ink_mismatch():
+            lines.append(("bad", f"✗ {self.ink_mismatch().capitalize()}: a colour typo."))
         elif not problems:
             lines.append(("info", f"Rows and columns both fill {rows} cells."))
         return lines
@@ -185,6 +278,8 @@ class ClueSheet:
         if problems:
             axis, index, problem = problems[0]
             raise PuzzleError(f"{axis} {index + 1}: {problem}")
+        if self.colour:
+            return self._colour_puzzle(title, author)
         return Puzzle(
             self.width,
             self.height,
@@ -192,6 +287,33 @@ class ClueSheet:
             tuple(self.state("column", x).clue for x in range(self.width)),
             title=title.strip() or "Untitled",
             author=author.strip(),
+        )
+
+    def palette(self) -> Palette:
+        """In colour: white and the inks the clues use, in CLUE_INKS' order (black when
+        none is used yet)."""
+        used = set(self.ink_totals("row")) | set(self.ink_totals("column"))
+        inks = [(name, rgb) for letter, name, rgb in CLUE_INKS if letter in used]
+        return Palette.of(("white", (255, 255, 255)), *(inks or [CLUE_INKS[0][1:]]))
+
+    def _colour_puzzle(self, title: str, author: str) -> Puzzle:
+        palette = self.palette()
+        number = {
+            letter: palette.index(name) for letter, name, _rgb in CLUE_INKS
+            if name in {colour.name for colour in palette.colours}
+        }  # fmt: skip
+        rows = [self.state("row", y) for y in range(self.height)]
+        columns = [self.state("column", x) for x in range(self.width)]
+        return Puzzle(
+            self.width,
+            self.height,
+            tuple(state.clue for state in rows),
+            tuple(state.clue for state in columns),
+            title=title.strip() or "Untitled",
+            author=author.strip(),
+            palette=palette,
+            row_colours=tuple(tuple(number[ink] for ink in state.inks) for state in rows),
+            column_colours=tuple(tuple(number[ink] for ink in state.inks) for state in columns),
         )
 
     @property

@@ -26,7 +26,7 @@ from game.core.convert.options import ConvertOptions
 from game.core.convert.quantise import ColourCells
 from game.core.create.fairness import Report, check_uniqueness, grid_warnings
 from game.core.create.free_cells import FreeCells
-from game.core.create.make_fair import MakeFair
+from game.core.create.make_fair_colour import ColourMakeFair
 from game.core.puzzle import Puzzle
 
 
@@ -86,14 +86,10 @@ def grid_text(grid: BoolGrid, filled: str = "#", empty: str = ".") -> str:
     return "\n".join("".join(filled if cell else empty for cell in row) for row in grid)
 
 
-def colour_fair_search(puzzle: Puzzle, free: FreeCells, **limits: Any) -> MakeFair | None:
-    """Make it fair for a colour puzzle (edits that change cells' colours), or None while
-    :class:`~game.core.create.make_fair.MakeFair` takes black-and-white grids only. The one
-    place the converter screen and ``convert --fix`` start it in colour: the colour search
-    (issue 33) takes the goal's colour numbers and the palette."""
+def colour_fair_search(puzzle: Puzzle, free: FreeCells, **limits: Any) -> ColourMakeFair:
+    """Make it fair for a colour puzzle (edits that change cells' colours): the one place the
+    converter screen and ``convert --fix`` start it in colour, on the goal's colour numbers
+    in the puzzle's palette."""
     assert puzzle.goal_colours is not None
     cells = np.array(puzzle.goal_colours, dtype=np.int8)
-    try:
-        return MakeFair(cells, free, palette=puzzle.colours, **limits)  # type: ignore[call-arg, arg-type, unused-ignore]
-    except TypeError:
-        return None
+    return ColourMakeFair(cells, puzzle.colours, free, **limits)

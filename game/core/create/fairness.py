@@ -33,7 +33,7 @@ from game.core.create.free_cells import (
 )
 from game.core.difficulty import Effort, EffortMeter
 from game.core.puzzle import Puzzle
-from game.core.rating import rate
+from game.core.rating import rate, rate_colour
 from game.core.solver.result import SolveResult
 from game.core.solver.steps import Step
 from game.core.solver.task import SolveTask
@@ -107,6 +107,7 @@ def report_from_result(
     goal: BoolGrid | None = None,
     effort: Effort | None = None,
     free: FreeCells | None = None,
+    puzzle: Puzzle | None = None,
 ) -> Report:
     """The Report for ``result``, rated by :func:`game.core.rating.rate` when unique.
 
@@ -131,7 +132,9 @@ def report_from_result(
     if status == "unique":
         # Only a fair puzzle gets stars: a rating of "the work to a first solution" would
         # tell the author nothing about a puzzle they still have to fix.
-        rating = rate(result, effort)
+        # A colour puzzle is rated as check and level select rate it (rate_colour).
+        rating = rate_colour(puzzle, result) if puzzle is not None and puzzle.is_colour else None
+        rating = rating or rate(result, effort)
         stars, name = rating.stars, rating.name
     note = "the solver ran out of time" if status == "unknown" else ""
     return Report(status, stars, name, ambiguous, seconds, note, free_exact=free_exact)
@@ -258,7 +261,7 @@ class UniquenessCheck:
         assert result is not None
         effort = self.meter.effort(result.stats.line_rounds)
         self.report = report_from_result(
-            result, self.engine_seconds, self.puzzle.goal_array(), effort, free
+            result, self.engine_seconds, self.puzzle.goal_array(), effort, free, self.puzzle
         )
         return self.report
 

@@ -25,6 +25,11 @@ machine) or engine **work** (``step_limit``, Make it fair: every step the engine
 heartbeats included, so the same picture gets the same answer on a fast machine and on a
 loaded one; see :class:`CountedSolve`). When the budget runs out the result says "at least N".
 
+A colour puzzle (issue 33) works the same way on colour numbers: a cell is free when two
+solutions give it different colours (the background included), the reference is the goal's
+colours (or the first solution's), and a cell in doubt is tried against each other colour in
+turn; it is fixed when none of them has a solution.
+
 Nothing here imports pygame.
 """
 
@@ -44,6 +49,8 @@ from game.core.solver.task import SolveTask
 
 BoolGrid = npt.NDArray[np.bool_]
 KnownGrid = npt.NDArray[np.int8]
+# A solution as one number a cell: 0/1 in black and white, colour numbers in colour.
+ValueGrid = npt.NDArray[np.int8]
 Clock = Callable[[], float]
 
 # Engine steps a second of solving takes, measured on 30x30 photo conversions (2-solution solves
@@ -165,6 +172,8 @@ class CountedSolve:
         self.steps = 0
         self.result: SolveResult | None = None
         self._found: list[BoolGrid] = []
+        # The same solutions as one number a cell (colour numbers for a colour puzzle).
+        self.values: list[ValueGrid] = []
         self._stop_at = 0
 
     @property
@@ -177,6 +186,8 @@ class CountedSolve:
             self.observer(step)
         if isinstance(step, SolutionFound):
             self._found.append(step.array())
+            codes = np.frombuffer(step.data, dtype=np.uint8).reshape(step.height, step.width)
+            self.values.append(codes.astype(np.int8))
         return self.steps >= self._stop_at
 
     def advance(self, seconds: float, steps: int = SLICE_STEPS) -> SolveResult | None:
@@ -220,6 +231,32 @@ def reference_of(puzzle: Puzzle, solutions: Sequence[BoolGrid]) -> BoolGrid | No
     return np.asarray(solutions[0], dtype=bool) if solutions else None
 
 
+def solution_values(
+    puzzle: Puzzle, result: SolveResult, found: Sequence[ValueGrid] = ()
+) -> list[ValueGrid]:
+    """``result``'s solutions as one number a cell: a colour puzzle's colours (from the colour
+    engine's result, or ``found``, the values a :class:`CountedSolve` saw, when the solve was
+    cut off), else 0/1."""
+    if puzzle.is_colour:
+        colours = getattr(result, "colour_solutions", None)
+        if colours:
+            return [np.asarray(grid, dtype=np.int8) for grid in colours]
+        return list(found)
+    return [np.asarray(grid, dtype=bool).astype(np.int8) for grid in result.solutions]
+
+
+def reference_values(puzzle: Puzzle, solutions: Sequence[ValueGrid]) -> ValueGrid | None:
+    """:func:`reference_of` as one number a cell (a colour puzzle's colours)."""
+    if not puzzle.is_colour:
+        bools = [grid.astype(bool) for grid in solutions]
+        found = reference_of(puzzle, bools)
+        return None if found is None else found.astype(np.int8)
+    goal = puzzle.goal_colours
+    if goal is not None and puzzle.is_colour_solution(goal):
+        return np.asarray(goal, dtype=np.int8)
+    return np.asarray(solutions[0], dtype=np.int8) if solutions else None
+
+
 class FreeCellSearch:
     """Finds the free cells of ``puzzle``, a slice at a time (see the module text).
 
@@ -260,7 +297,13 @@ class FreeCellSearch:
         self.result: FreeCells | None = None
         self.engine_seconds = 0.0
         self.steps = 0
-        self.reference: BoolGrid | None = None
+        self.reference: ValueGrid | None = None
+        # The values a cell can take: 0/1, or 0 and every colour.
+        self.values_count = puzzle.colour_count + 1
+        # The cell being tried against each value but its reference one (colour: several).
+        self._cell: CellPosition | None = None
+        self._alternatives: list[int] = []
+        self._cell_ran_out = False
         self._free: BoolGrid = np.zeros((puzzle.height, puzzle.width), dtype=bool)
         self._known: KnownGrid = np.full((puzzle.height, puzzle.width), -1, dtype=np.int8)
         self._seen: set[bytes] = set()
@@ -268,6 +311,7 @@ class FreeCellSearch:
         self._next = 0
         self._current: tuple[CellPosition, CountedSolve] | None = None
         self._first_task: CountedSolve | None = None
+        self._first_task_values: list[ValueGrid] = []
         self._observer: SettledCells | None = None
         if first is not None:
             self._start(first, settled)
@@ -305,20 +349,23 @@ class FreeCellSearch:
 
     # -- the work ---------------------------------------------------------------------------
 
-    def _start(self, first: SolveResult, settled: KnownGrid | None) -> None:
+    def _start(
+        self, first: SolveResult, settled: KnownGrid | None, found: Sequence[ValueGrid] = ()
+    ) -> None:
         """Take the first solve's solutions and settled cells; list the cells in doubt."""
-        reference = reference_of(self.puzzle, first.solutions)
+        solutions = solution_values(self.puzzle, first, found)
+        reference = reference_values(self.puzzle, solutions)
         self.reference = reference
         if reference is None or first.status == "none":
             self.result = FreeCells((), exact=first.status == "none")
             return
-        for solution in first.solutions:
+        for solution in solutions:
             self._add_solution(solution)
         if first.status == "unique":
             self.result = FreeCells((), exact=True, solutions=1)
             return
         if settled is not None:
-            agrees = (settled < 0) | (settled == reference.astype(np.int8))
+            agrees = (settled < 0) | (settled == reference)
             if agrees.all():  # a settled grid from another puzzle would be wrong: ignore it
                 self._known = settled.astype(np.int8, copy=True)
         doubt = (self._known < 0) & ~self._free
@@ -335,19 +382,20 @@ class FreeCellSearch:
                 self.enumeration_cap, limit, steps, initial=self._known.copy()
             )
 
-    def _enumerated(self, result: SolveResult) -> None:
+    def _enumerated(self, result: SolveResult, found: Sequence[ValueGrid]) -> None:
         """Every solution the enumeration found clears its cells; an exhausted search means
         they are all the solutions there are, so every other cell is fixed."""
-        for solution in result.solutions:
+        solutions = solution_values(self.puzzle, result, found)
+        for solution in solutions:
             self._add_solution(solution)
-        if result.complete and result.solutions:
+        if result.complete and solutions:
             assert self.reference is not None
             fixed = ~self._free
-            self._known[fixed] = self.reference[fixed].astype(np.int8)
+            self._known[fixed] = self.reference[fixed]
 
-    def _add_solution(self, solution: BoolGrid) -> None:
-        grid = np.asarray(solution, dtype=bool)
-        key = np.packbits(grid).tobytes()
+    def _add_solution(self, solution: ValueGrid) -> None:
+        grid = np.asarray(solution, dtype=np.int8)
+        key = grid.tobytes()
         if key in self._seen:
             return
         self._seen.add(key)
@@ -359,10 +407,40 @@ class FreeCellSearch:
             return self.step_limit is not None and self.steps >= self.step_limit
         return self.time_limit is not None and self.engine_seconds >= self.time_limit
 
+    def _settle_cell(self) -> None:
+        """After a solve of the cell being tried: free (a solution cleared it), fixed (no
+        other value has a solution) or, when one of its solves ran out of its own limit,
+        tried again later."""
+        if self._cell is None:
+            return
+        x, y = self._cell
+        if self._free[y, x]:
+            self._cell = None
+        elif not self._alternatives:
+            if not self._cell_ran_out:
+                assert self.reference is not None
+                self._known[y, x] = self.reference[y, x]
+            elif not self._out_of_time():
+                self._retry.append((x, y))  # its own limit ran out, not the budget
+            self._cell = None
+
     def _next_task(self) -> tuple[CellPosition, CountedSolve] | None:
-        """The solve of the next cell still in doubt, forced to its other value."""
+        """The solve of the next cell still in doubt, forced to a value other than its
+        reference one (its other value in black and white, each other colour in turn)."""
         assert self.reference is not None
         while True:
+            if self._cell is not None:
+                x, y = self._cell
+                value = self._alternatives.pop(0)
+                initial = self._known.copy()
+                initial[y, x] = value
+                limit = self.cell_time_limit
+                if self.time_limit is not None:
+                    limit = min(limit, max(0.0, self.time_limit - self.engine_seconds))
+                steps = self.cell_step_limit
+                if self.step_limit is not None:
+                    steps = min(steps, max(0, self.step_limit - self.steps))
+                return (x, y), self._task(1, limit, steps, initial=initial)
             if self._next >= len(self._doubt):
                 if not self._retry:
                     return None
@@ -374,15 +452,10 @@ class FreeCellSearch:
             self._next += 1
             if self._free[y, x] or self._known[y, x] >= 0:
                 continue  # cleared by a solution found meanwhile
-            initial = self._known.copy()
-            initial[y, x] = 0 if self.reference[y, x] else 1
-            limit = self.cell_time_limit
-            if self.time_limit is not None:
-                limit = min(limit, max(0.0, self.time_limit - self.engine_seconds))
-            steps = self.cell_step_limit
-            if self.step_limit is not None:
-                steps = min(steps, max(0, self.step_limit - self.steps))
-            return (x, y), self._task(1, limit, steps, initial=initial)
+            reference = int(self.reference[y, x])
+            self._cell = (x, y)
+            self._alternatives = [v for v in range(self.values_count) if v != reference]
+            self._cell_ran_out = False
 
     def _finish(self) -> FreeCells:
         ys, xs = np.nonzero(self._free)
@@ -417,14 +490,16 @@ class FreeCellSearch:
             if self._first_task is not None:
                 first = self._pull(self._first_task, left, 1 << 30)
                 if first is not None:
+                    self._first_task_values = self._first_task.values
                     self._first_task = None
                     settled = self._observer.known if self._observer is not None else None
-                    self._start(first, settled)
+                    self._start(first, settled, self._first_task_values)
             elif self._enumeration is not None:
-                found = self._pull(self._enumeration, min(_STEP_SLICE, left), SLICE_STEPS)
+                enumeration = self._enumeration
+                found = self._pull(enumeration, min(_STEP_SLICE, left), SLICE_STEPS)
                 if found is not None:
                     self._enumeration = None
-                    self._enumerated(found)
+                    self._enumerated(found, enumeration.values)
             elif self._current is None:
                 if self._out_of_time():
                     self._finish()
@@ -434,18 +509,18 @@ class FreeCellSearch:
                     self._finish()
                     break
             else:
-                (x, y), task = self._current
+                (_x, _y), task = self._current
                 found = self._pull(task, min(_STEP_SLICE, left), SLICE_STEPS)
                 if found is not None:
                     self._current = None
-                    if found.solutions:
-                        self._add_solution(found.solutions[0])
-                    elif found.status == "none":
-                        # No solution gives this cell the other value: it is fixed.
-                        assert self.reference is not None
-                        self._known[y, x] = 1 if self.reference[y, x] else 0
-                    elif not self._out_of_time():
-                        self._retry.append((x, y))  # its own limit ran out, not the budget
+                    solutions = solution_values(self.puzzle, found, task.values)
+                    if solutions:
+                        self._add_solution(solutions[0])
+                    elif found.status != "none":
+                        self._cell_ran_out = True
+                    # "none": no solution gives this cell that value; fixed once every
+                    # other value has said so too.
+                    self._settle_cell()
             if clock() >= deadline:
                 break
         return self.result is not None
@@ -471,6 +546,7 @@ class FreeCellSearch:
         if self._current is not None:
             self._current[1].cancel()
             self._current = None
+        self._cell = None
         if self.result is None:
             self._next = len(self._doubt)
             self._finish()

@@ -45,8 +45,9 @@ many seconds rather than "no edits". Nothing here imports pygame.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable, Generator, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -70,6 +71,7 @@ from game.core.create.free_cells import (
 )
 from game.core.puzzle import Puzzle
 from game.core.solver.result import SolveResult
+from game.core.solver.steps import CellPosition
 
 BoolGrid = npt.NDArray[np.bool_]
 Clock = Callable[[], float]
@@ -118,7 +120,8 @@ class FairResult:
 
     found: bool
     edits: tuple[Edit, ...]
-    grid: BoolGrid
+    # The picture searched (in colour: colour numbers, and the edits are ColourEdits).
+    grid: npt.NDArray[Any]
     free_before: int
     seconds: float
     tried: int
@@ -147,8 +150,14 @@ class FairResult:
         return "no edit near the free cells left fewer of them"
 
     @property
-    def partial_grid(self) -> BoolGrid:
-        """The grid with the partial edits made (the grid itself when there are none)."""
+    def partial_grid(self) -> npt.NDArray[Any]:
+        """The grid with the partial edits made (the grid itself when there are none); in
+        colour, colour numbers with each edit's colour."""
+        if self.grid.dtype != np.bool_:
+            changed = np.array(self.grid, copy=True)
+            for edit in self.partial:
+                changed[edit.y, edit.x] = getattr(edit, "colour", int(edit.filled))
+            return changed
         return apply_edits(self.grid, self.partial)
 
     @property
@@ -183,7 +192,7 @@ class MakeFair:
 
     def __init__(
         self,
-        grid: BoolGrid,
+        grid: npt.NDArray[Any],
         free: FreeCells | None = None,
         *,
         max_edits: int = MAX_EDITS,
@@ -192,7 +201,7 @@ class MakeFair:
         pace: float | None = None,
         clock: Clock = time.perf_counter,
     ) -> None:
-        self.start = np.array(grid, dtype=bool, copy=True)
+        self.start = self._grid_of(grid)
         self.max_edits = max_edits
         self.work_limit = work_limit
         self.safety_seconds = safety_seconds
@@ -218,6 +227,36 @@ class MakeFair:
     @property
     def done(self) -> bool:
         return self.result is not None
+
+    # -- the picture (a colour search overrides these: make_fair_colour.ColourMakeFair) ------
+
+    def _grid_of(self, grid: npt.NDArray[Any]) -> npt.NDArray[Any]:
+        return np.array(grid, dtype=bool, copy=True)
+
+    def _puzzle(self, grid: npt.NDArray[Any]) -> Puzzle:
+        return Puzzle.from_grid(grid)
+
+    def _apply(self, grid: npt.NDArray[Any], edits: Iterable[Edit]) -> npt.NDArray[Any]:
+        return apply_edits(grid, edits)
+
+    def _candidates(
+        self, grid: npt.NDArray[Any], region: Sequence[CellPosition], avoid: list[CellPosition]
+    ) -> list[Edit]:
+        return candidates(grid, region, avoid=avoid)
+
+    def _smoothing(
+        self, grid: npt.NDArray[Any], free: Sequence[CellPosition], avoid: set[CellPosition]
+    ) -> list[Edit]:
+        return smoothing_edits(grid, free, avoid)
+
+    def _spaced(
+        self, grid: npt.NDArray[Any], free: Sequence[CellPosition], avoid: set[CellPosition]
+    ) -> list[Edit]:
+        return spaced_edits(grid, free, avoid)
+
+    def _cost(self, edit: Edit) -> int:
+        """How much ``edit`` stands out in the starting picture (taken back first in prune)."""
+        return speck_cost(self.start, edit.x, edit.y, edit.filled)
 
     # -- solving helpers (each a generator that yields between slices) -----------------------
 
@@ -277,12 +316,12 @@ class MakeFair:
 
     def _free(
         self,
-        grid: BoolGrid,
+        grid: npt.NDArray[Any],
         limit: int,
         first: tuple[SolveResult, SettledCells] | None = None,
     ) -> Generator[None, None, FreeCells]:
         search = FreeCellSearch(
-            Puzzle.from_grid(grid),
+            self._puzzle(grid),
             first=first[0] if first is not None else None,
             settled=first[1].known if first is not None else None,
             step_limit=limit,
@@ -316,7 +355,7 @@ class MakeFair:
         if current.count > BATCH_ABOVE:
             batched = yield from self._batches(grid, current)
             if batched is None:
-                grid = yield from self._prune(apply_edits(self.start, self.edits))
+                grid = yield from self._prune(self._apply(self.start, self.edits))
                 return self._made(True, grid)
             grid, current = batched
         # The batches' edits do not count against max_edits: that caps the one-at-a-time search.
@@ -324,7 +363,7 @@ class MakeFair:
         while len(self.edits) - first_single < self.max_edits and not self._out_of_time():
             touched = [edit.cell for edit in self.edits]
             region = free_regions(current.cells)[0] if current.cells else []
-            options = candidates(grid, region, avoid=touched)[:MAX_CANDIDATES]
+            options = self._candidates(grid, region, touched)[:MAX_CANDIDATES]
             if not options:
                 break
             # An edit that clears this region without freeing any other cell is taken at
@@ -336,8 +375,8 @@ class MakeFair:
                 if self._out_of_time():
                     break
                 self.tried += 1
-                edited = apply_edits(grid, [edit])
-                solved = yield from self._solve(Puzzle.from_grid(edited))
+                edited = self._apply(grid, [edit])
+                solved = yield from self._solve(self._puzzle(edited))
                 status = solved[0].status
                 if status == "unique":
                     self.edits.append(edit)
@@ -364,7 +403,7 @@ class MakeFair:
                 break  # no candidate could even be counted in time
             edit, current = taken
             self.edits.append(edit)
-            grid = apply_edits(grid, [edit])
+            grid = self._apply(grid, [edit])
             self._reached(current)
         else:
             if not self._out_of_time():
@@ -372,8 +411,8 @@ class MakeFair:
         return self._made(False, self.start)
 
     def _batches(
-        self, grid: BoolGrid, current: FreeCells
-    ) -> Generator[None, None, tuple[BoolGrid, FreeCells] | None]:
+        self, grid: npt.NDArray[Any], current: FreeCells
+    ) -> Generator[None, None, tuple[npt.NDArray[Any], FreeCells] | None]:
         """Edit many switches at once while many cells are free: flip a set of free cells, the
         ones that blend in best, each at least ``BATCH_SPACING`` from the others; keep the
         batch when it leaves fewer free cells, else try its first half, and so on. Returns
@@ -381,10 +420,10 @@ class MakeFair:
         the puzzle unique (its edits are in :attr:`edits`)."""
         while current.count > BATCH_UNTIL and not self._out_of_time():
             touched = {edit.cell for edit in self.edits}
-            smooth = smoothing_edits(grid, current.cells, touched)
-            picks = spaced_edits(grid, current.cells, touched)
+            smooth = self._smoothing(grid, current.cells, touched)
+            picks = self._spaced(grid, current.cells, touched)
             size = len(picks)
-            accepted: tuple[list[Edit], BoolGrid, FreeCells] | None = None
+            accepted: tuple[list[Edit], npt.NDArray[Any], FreeCells] | None = None
             tries = [smooth] if smooth else []
             while (tries or size >= 1) and accepted is None and not self._out_of_time():
                 if tries:
@@ -395,7 +434,7 @@ class MakeFair:
                 # Each edit of a batch counts: "7 edits [0.55 s, 2 edits tried]" read as
                 # fewer tried than made (QA, convert --fix on a dithered gradient).
                 self.tried += len(batch)
-                edited = apply_edits(grid, batch)
+                edited = self._apply(grid, batch)
                 # The count's first solve says "unique" at once (exactly no free cell).
                 left = yield from self._free(edited, self._limit(BATCH_COUNT_STEPS * self.pace))
                 if left.exact and not left.count:
@@ -412,7 +451,7 @@ class MakeFair:
             self._reached(current)
         return grid, current
 
-    def _prune(self, grid: BoolGrid) -> Generator[None, None, BoolGrid]:
+    def _prune(self, grid: npt.NDArray[Any]) -> Generator[None, None, npt.NDArray[Any]]:
         """``grid`` (unique, with :attr:`edits` applied) with every edit that turns out not
         to be needed taken back, the most visible first: a batch makes some edits a later
         batch makes redundant. Each taking back is kept only when a solve proves the puzzle
@@ -421,30 +460,30 @@ class MakeFair:
         progress = True
         while progress:
             progress = False
-            order = sorted(self.edits, key=lambda e: -speck_cost(self.start, e.x, e.y, e.filled))
+            order = sorted(self.edits, key=lambda e: -self._cost(e))
             for edit in order:
                 if self._out_of_time():
                     return grid
                 trial = grid.copy()
                 trial[edit.y, edit.x] = self.start[edit.y, edit.x]
-                solved = yield from self._solve(Puzzle.from_grid(trial))
+                solved = yield from self._solve(self._puzzle(trial))
                 if solved[0].status == "unique":
                     grid = trial
                     self.edits.remove(edit)
                     progress = True
         return grid
 
-    def _measure_pace(self, grid: BoolGrid) -> Generator[None, None, None]:
+    def _measure_pace(self, grid: npt.NDArray[Any]) -> Generator[None, None, None]:
         """Count the work of the picture's own two-solution solve; set :attr:`pace` from it."""
         before = self.steps
-        yield from self._solve(Puzzle.from_grid(grid), cap=CANDIDATE_STEPS * MAX_PACE)
+        yield from self._solve(self._puzzle(grid), cap=CANDIDATE_STEPS * MAX_PACE)
         self.pace = min(MAX_PACE, max(1.0, (self.steps - before) / PACE_STEPS))
 
     def _count_limit(self) -> int:
         return self._limit(COUNT_STEPS * self.pace)
 
     def _least_free(
-        self, grid: BoolGrid, kept: list[tuple[Edit, tuple[SolveResult, SettledCells]]]
+        self, grid: npt.NDArray[Any], kept: list[tuple[Edit, tuple[SolveResult, SettledCells]]]
     ) -> Generator[None, None, tuple[Edit, FreeCells] | None]:
         """Of the ``kept`` edits (each with its two-solution solve), the one that leaves the
         fewest free cells, the nearest first among equals."""
@@ -452,7 +491,7 @@ class MakeFair:
         for edit, solved in kept:
             if self._out_of_time():
                 break
-            edited = apply_edits(grid, [edit])
+            edited = self._apply(grid, [edit])
             left = yield from self._free(edited, self._count_limit(), solved)
             # Exact counts first: "at least 4" may well be 8.
             rank = (not left.exact, left.count)
@@ -460,7 +499,7 @@ class MakeFair:
                 best = (rank, edit, left)
         return (best[1], best[2]) if best is not None else None
 
-    def _made(self, found: bool, grid: BoolGrid) -> FairResult:
+    def _made(self, found: bool, grid: npt.NDArray[Any]) -> FairResult:
         edits = tuple(self.edits) if found else ()
         best = None if found else self.best
         self.result = FairResult(

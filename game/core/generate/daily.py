@@ -13,9 +13,13 @@ Tuesday    10x10   2 Medium
 Wednesday  15x15   2 Medium
 Thursday   15x15   3 Hard
 Friday     20x15   3 Hard
-Saturday   20x20   4 Expert
-Sunday     25x20   4 Expert
+Saturday   20x20   4 Expert, in 4 colours
+Sunday     25x20   4 Expert, in 4 colours
 =========  ======  ==========
+
+The weekend's puzzles are in colour (issue 33): three block colours on white, made by
+:class:`~game.core.generate.colour.ColourGeneration`; the caption under the menu's daily
+button says so ("In 4 colours · Not solved yet today · ...").
 
 The days solved live in the progress store (``ProgressStore.daily_times``: ISO date -> best
 seconds). The *streak* is the number of consecutive days solved up to today; while today is
@@ -30,6 +34,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from game.core.generate.generator import Generation
 from game.core.rating import STAR_NAMES
 
 Today = Callable[[], date]
@@ -44,6 +49,10 @@ SCHEDULE: tuple[tuple[int, int, int], ...] = (
     (20, 20, 4),
     (25, 20, 4),
 )
+# The weekdays (date.weekday(): Saturday 5, Sunday 6) whose puzzle is in colour, and in how
+# many colours (the background counted, as generate --colours counts).
+COLOUR_DAYS = (5, 6)
+DAILY_COLOURS = 4
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
@@ -56,6 +65,7 @@ class DailyPlan:
     height: int
     level: int
     seed: int
+    colours: int = 2
 
     @property
     def key(self) -> str:
@@ -79,6 +89,20 @@ class DailyPlan:
         """ "Thursday · 15x15 · Hard"."""
         return f"{self.weekday} · {self.width}x{self.height} · {self.level_name}"
 
+    @property
+    def colour_text(self) -> str:
+        """ "In 4 colours" on a colour day, else "" (the menu's caption says it: the
+        button's line is full at 1280x800)."""
+        return f"In {self.colours} colours" if self.colours > 2 else ""
+
+    def generation(self) -> Generation:
+        """The generation that makes this day's puzzle (sliced: the screen advances it)."""
+        if self.colours > 2:
+            from game.core.generate.colour import ColourGeneration
+
+            return ColourGeneration(self.width, self.height, self.level, self.seed, self.colours)
+        return Generation(self.width, self.height, self.level, self.seed)
+
 
 def seed_for(day: date) -> int:
     """The generator seed of ``day``: its digits, 2025-03-14 -> 20250314."""
@@ -87,7 +111,8 @@ def seed_for(day: date) -> int:
 
 def plan_for(day: date) -> DailyPlan:
     width, height, level = SCHEDULE[day.weekday()]
-    return DailyPlan(day, width, height, level, seed_for(day))
+    colours = DAILY_COLOURS if day.weekday() in COLOUR_DAYS else 2
+    return DailyPlan(day, width, height, level, seed_for(day), colours)
 
 
 def local_today() -> date:

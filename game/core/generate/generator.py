@@ -56,6 +56,7 @@ from game.core.difficulty import (
 from game.core.generate.pictures import STYLES, BoolGrid, make_picture
 from game.core.puzzle import Puzzle
 from game.core.rating import Rating, rate
+from game.core.solver.result import SolveResult
 from game.core.solver.steps import Guess, LineDeduced, ProbeStarted, Step
 from game.core.solver.task import SolveTask
 
@@ -260,6 +261,9 @@ def _edge_cells(picture: BoolGrid) -> npt.NDArray[np.intp]:
 class Generation:
     """One generation, worked a slice at a time; :attr:`result` once :attr:`done`."""
 
+    # Fresh pictures a generation may draw before it settles for the closest level found.
+    max_pictures = PICTURES
+
     def __init__(self, width: int, height: int, level: int, seed: int) -> None:
         check_request(width, height, level)
         self.width = width
@@ -310,10 +314,8 @@ class Generation:
     def _rate(self, picture: BoolGrid) -> Generator[None, None, _Rated]:
         """Rate one candidate, yielding between engine slices; the rating is None when the
         solve was cut short (too hard, a guess, too many steps) or found no unique answer."""
-        puzzle = Puzzle.from_grid(picture.tolist())
-        level = self.level
-        allowed = None if level == LEVELS else EXPERT_INSIGHTS if level == EXPERT else 0
-        watcher = _Watcher(puzzle, max_insights=allowed, stop_at_guess=True)
+        puzzle = self._puzzle(picture)
+        watcher = self._watcher(puzzle)
         task = SolveTask(puzzle, max_solutions=2)
         budget = STEPS_PER_CELL * self.width * self.height
         self.candidates += 1
@@ -327,7 +329,7 @@ class Generation:
                 if result.status != "unique":
                     return puzzle, None, watcher
                 watcher.rated = watcher.effort(result.stats.line_rounds)
-                return puzzle, rate(result, watcher.rated), watcher
+                return puzzle, self._rating(puzzle, result, watcher), watcher
             if watcher.stopped or budget <= 0:
                 task.cancel()
                 return puzzle, None, watcher
@@ -342,7 +344,7 @@ class Generation:
         low, high = level_window(self.level)
         best: tuple[float, Puzzle, Rating] | None = None
         picture_budget = PICTURE_STEPS_PER_CELL * self.width * self.height
-        for _picture_number in range(PICTURES):
+        for _picture_number in range(self.max_pictures):
             chunk, density = _style(rng, self.level)
             self.pictures += 1
             # Hard levels need fine detail, which reads as a design when it is mirrored and as
@@ -351,6 +353,7 @@ class Generation:
             if MIRROR_LEVELS[0] <= self.level <= MIRROR_LEVELS[1] and rng.integers(0, 2) == 0:
                 style = "mirror"
             self._mirrored = style == "mirror"
+            self._fresh_picture()
             trial = self._bound_ink(
                 make_picture(rng, self.width, self.height, chunk, density, style)
             )
@@ -366,8 +369,7 @@ class Generation:
                 else:
                     unfair = 0
                     # How far outside the window: below it (too easy) or above (too hard).
-                    assert watcher.rated is not None
-                    position = climb_position(watcher.rated)
+                    position = self._position(watcher)
                     distance = max(low - position, position - high, 0.0)
                     if rating.stars == self.level and low < position <= high:
                         self.result = self._made(puzzle, rating)
@@ -406,6 +408,31 @@ class Generation:
         # Never reached in practice: a full grid is always a fair (if dull) puzzle.
         full = Puzzle.from_grid(np.ones((self.height, self.width), dtype=bool).tolist())
         self.result = self._made(full, rate(SolveTask(full).run()))
+
+    # -- hooks a colour generation overrides (game.core.generate.colour) --------------------
+
+    def _puzzle(self, picture: BoolGrid) -> Puzzle:
+        """The puzzle of a picture (its filled cells)."""
+        return Puzzle.from_grid(picture.tolist())
+
+    def _watcher(self, puzzle: Puzzle) -> _Watcher:
+        """The watcher of a candidate's solve: it stops the solve where the level must not
+        go (a probe for the line-logic levels, a fourth insight for Expert, any guess)."""
+        level = self.level
+        allowed = None if level == LEVELS else EXPERT_INSIGHTS if level == EXPERT else 0
+        return _Watcher(puzzle, max_insights=allowed, stop_at_guess=True)
+
+    def _rating(self, puzzle: Puzzle, result: SolveResult, watcher: _Watcher) -> Rating:
+        """A unique candidate's rating."""
+        return rate(result, watcher.rated)
+
+    def _position(self, watcher: _Watcher) -> float:
+        """A rated candidate's place on the climb's scale (:func:`climb_position`)."""
+        assert watcher.rated is not None
+        return climb_position(watcher.rated)
+
+    def _fresh_picture(self) -> None:
+        """A fresh picture is about to be drawn (a colour generation draws its colours)."""
 
     def _made(self, puzzle: Puzzle, rating: Rating) -> Generated:
         named = replace(

@@ -59,6 +59,14 @@ def _shot_menu(app: App) -> None:
     _steps(app)
 
 
+def _shot_menu_colour_daily(app: App) -> None:
+    """A Saturday: the daily puzzle is in colour, and its button says so (issue 33)."""
+    demo_progress(app)
+    saturday = date(2025, 3, 15)
+    app.push(MenuScene(app, today=lambda: saturday))
+    _steps(app)
+
+
 def _shot_options(app: App) -> None:
     app.push(OptionsScene(app))
     _steps(app, 1)
@@ -104,12 +112,35 @@ def _shot_random_generating(app: App) -> None:
     generation.cancel()  # the shot is taken; nothing more to make
 
 
+def _shot_random_colour(app: App) -> None:
+    """Random with a colour puzzle chosen (issue 33)."""
+    _shot_random(app)
+    scene = app.scenes[-1]
+    assert isinstance(scene, LevelSelectScene)
+    panel = scene.random
+    panel.colour_buttons[2].activate()  # 4 colours
+    _steps(app)
+
+
+def _shot_random_colour_play(app: App) -> None:
+    """A generated colour puzzle (15x15, Medium, 4 colours) in play, a few cells filled."""
+    from game.core.generate.colour import ColourGeneration
+    from game.ui.opening import PlayContext
+
+    made = ColourGeneration(15, 15, 2, 33, 4).run()
+    app.play_puzzle(made.puzzle, context=PlayContext(pack="Random"))
+    _steps(app)
+
+
 SCREENSHOTS = {
     "menu": _shot_menu,
+    "daily-colour-menu": _shot_menu_colour_daily,
     "options": _shot_options,
     "options-contrast": _shot_options_contrast,
     "level_select": _shot_level_select,
     "level_select-dark": _shot_level_select_dark,
     "random": _shot_random,
     "random-generating": _shot_random_generating,
+    "random-colour": _shot_random_colour,
+    "random-colour-play": _shot_random_colour_play,
 }

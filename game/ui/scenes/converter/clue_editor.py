@@ -21,17 +21,26 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 import pygame
 
-from game.core.create.clue_editor import MAX_SIZE, MIN_SIZE, Axis, ClueSheet, clue_report_lines
+from game.core.create.clue_editor import (
+    CLUE_INKS,
+    INK_LETTERS,
+    MAX_SIZE,
+    MIN_SIZE,
+    Axis,
+    ClueSheet,
+    clue_report_lines,
+)
 from game.core.create.editor import write_in_folder
 from game.core.create.fairness import Report, UniquenessCheck
 from game.core.create.paced_check import LONGER as LONGER
 from game.core.create.paced_check import PacedCheck, screen_check
+from game.core.palette import Colour
 from game.core.puzzle import Puzzle, PuzzleError
 from game.ui.opening import PlayContext
 from game.ui.scene import EditorScene
@@ -44,7 +53,7 @@ from game.ui.widgets.base import FocusGroup, Widget, draw_focus_ring
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
 from game.ui.widgets.stepper import NumberStepper
-from game.ui.widgets.text import draw_text
+from game.ui.widgets.text import draw_text, fit_text
 from game.ui.widgets.text_input import TextInput
 
 if TYPE_CHECKING:
@@ -59,6 +68,13 @@ CHECK_DELAY = 0.3
 CHECK_TIME_LIMIT = 6.0
 FREE_TIME_LIMIT = 9.0
 KEYS_HELP = "Tab or Enter: next line · Shift+Tab: back · Ctrl+S save · Ctrl+P play · Esc back"
+# In colour the help says how a colour is typed, first: a newspaper's puzzle is typed fastest
+# as it reads, a letter after each number (a click on a swatch does the same).
+COLOUR_HELP = (
+    f"Colour: type 3r 2b 1, a letter after each number ({' '.join(INK_LETTERS)}, as on the "
+    "swatches; none: black), or click a swatch to colour the last number · Tab: next line · "
+    "Esc back"
+)
 
 
 class ClueEditorScene(EditorScene):
@@ -71,7 +87,8 @@ class ClueEditorScene(EditorScene):
         self.view = ClueBoardView()
         self.board_area = pygame.Rect(0, 0, 0, 0)
         self.paced = PacedCheck(CHECK_DELAY)
-        self.picture: BoolGrid | None = None  # the (first) solution, once solved
+        # The (first) solution, once solved: filled cells, or colour numbers in colour.
+        self.picture: npt.NDArray[Any] | None = None
         self.picture_shown = False  # drawn only once asked for: no spoilers
         self.saved_path: Path | None = None
         self.dirty = False
@@ -102,8 +119,12 @@ class ClueEditorScene(EditorScene):
         self.back_button = Button("Back", self.leave, font_size=18)
         self.longer_button = Button("Keep checking", self.check_longer, font_size=17)
         self.show_button = Button("Show the picture", self.toggle_picture, font_size=18)
+        self.colour_button = Button("Colour clues: off", self.toggle_colour, font_size=18)
+        # The ink swatches (shown in colour): a click colours the last number typed.
+        self.swatch_rects: list[pygame.Rect] = []
         self.controls: list[Widget] = [
-            self.clue_input, self.width_stepper, self.height_stepper, self.title_input,
+            self.clue_input, self.width_stepper, self.height_stepper, self.colour_button,
+            self.title_input,
             self.author_input, self.play_button, self.save_button, self.watch_button,
             self.show_button, self.longer_button, self.back_button,
         ]  # fmt: skip
@@ -121,6 +142,11 @@ class ClueEditorScene(EditorScene):
         self.longer_button.enabled = self.paced.can_go_longer
         self.show_button.enabled = self.picture is not None
         self.show_button.label = "Hide the picture" if self.picture_shown else "Show the picture"
+        self.colour_button.label = f"Colour clues: {'on' if self.sheet.colour else 'off'}"
+        self.clue_input.placeholder = (
+            "e.g. 3r 2b 1 (0 for an empty line)" if self.sheet.colour
+            else "e.g. 3 1 2 (0 for an empty line)"
+        )  # fmt: skip
         self.width_stepper.set_value(self.sheet.width, notify=False)
         self.height_stepper.set_value(self.sheet.height, notify=False)
 
@@ -150,6 +176,28 @@ class ClueEditorScene(EditorScene):
         self.sheet.set_text(axis, index, text)
         self._clues_changed()
 
+    def toggle_colour(self) -> None:
+        """Colour clues on or off: the lines keep their text and are read again."""
+        self.sheet.colour = not self.sheet.colour
+        self._clues_changed()
+        self.arrange(self.app.screen_size)
+        self.focus.focus_widget(self.clue_input)  # back to typing the line
+
+    def colour_last_number(self, letter: str) -> None:
+        """A swatch clicked: the last number of the line takes that ink (its letter added,
+        or the letter after it replaced)."""
+        text = self.clue_input.text.rstrip()
+        if not text:
+            return
+        if text[-1].isalpha():
+            text = text[:-1].rstrip()
+        if not text or not text[-1].isdigit():
+            return
+        self.clue_input.text = text + letter
+        self.clue_input.cursor = len(self.clue_input.text)
+        self._typed(self.clue_input.text)
+        self.focus.focus_widget(self.clue_input)
+
     def resize(self, width: int | None, height: int | None) -> None:
         sheet = self.sheet
         sheet.resize(width or sheet.width, height or sheet.height)
@@ -175,7 +223,10 @@ class ClueEditorScene(EditorScene):
         done = self.paced.advance(dt, self._start_check)
         if done is not None:
             first = done.first
-            if first is not None and first.solutions:
+            colours = getattr(first, "colour_solutions", None)
+            if colours:
+                self.picture = np.asarray(colours[0], dtype=np.int8)
+            elif first is not None and first.solutions:
                 self.picture = np.asarray(first.solutions[0], dtype=bool)
             self._sync()
 
@@ -197,7 +248,7 @@ class ClueEditorScene(EditorScene):
         self._sync()
 
     @property
-    def shown_picture(self) -> BoolGrid | None:
+    def shown_picture(self) -> npt.NDArray[Any] | None:
         """The picture the board draws: none until the player asks for it."""
         return self.picture if self.picture_shown else None
 
@@ -233,6 +284,12 @@ class ClueEditorScene(EditorScene):
         """The puzzle, with its picture as the goal when it is the only solution."""
         puzzle = self.sheet.puzzle(self.title_input.text, self.author_input.text)
         if self.report is not None and self.report.status == "unique" and self.picture is not None:
+            if puzzle.is_colour or self.sheet.colour:
+                assert puzzle.palette is not None
+                return Puzzle.from_colour_grid(
+                    self.picture.astype(int), puzzle.palette, title=puzzle.title,
+                    author=puzzle.author,
+                )  # fmt: skip
             return Puzzle.from_grid(self.picture, title=puzzle.title, author=puzzle.author)
         return puzzle
 
@@ -341,6 +398,10 @@ class ClueEditorScene(EditorScene):
                     self.move(-1)
                     return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for rect, letter in zip(self.swatch_rects, INK_LETTERS, strict=False):
+                if rect.collidepoint(event.pos):
+                    self.colour_last_number(letter)
+                    return True
             line = self.view.line_at(event.pos, self.sheet)
             if line is not None:
                 self.go_to(self.sheet.position_of(*line))
@@ -372,11 +433,23 @@ class ClueEditorScene(EditorScene):
         self.width_stepper.rect = pygame.Rect(margin, y, column, row)
         y += row + gap // 2
         self.height_stepper.rect = pygame.Rect(margin, y, column, row)
+        y += row + gap // 2
+        self.colour_button.rect = pygame.Rect(margin, y, column, row)
         y += row + 2 * gap + round(24 * scale)  # the line's name goes above the clue field
         self.clue_label_at = (margin, y - round(24 * scale))
         self.clue_input.rect = pygame.Rect(margin, y, column, round(44 * scale))
         y += round(44 * scale) + round(34 * scale)  # room for the line's problem under it
         self.problem_at = (margin, y - round(28 * scale))
+        self.swatch_rects = []
+        if self.sheet.colour:
+            # One swatch an ink, in a row under the line's problem.
+            count = len(CLUE_INKS)
+            chip = min(round(30 * scale), (column - (count - 1) * gap // 2) // count)
+            for index in range(count):
+                self.swatch_rects.append(
+                    pygame.Rect(margin + index * (chip + gap // 2), y - gap // 2, chip, chip)
+                )
+            y += chip + gap
         self.title_input.rect = pygame.Rect(margin, y, column, row)
         y += row + gap
         self.author_input.rect = pygame.Rect(margin, y, column, row)
@@ -430,7 +503,10 @@ class ClueEditorScene(EditorScene):
         free = (
             self.report.ambiguous_cells if self.report and self.report.status == "multiple" else ()
         )
-        self.view.draw(surface, app, self.sheet, self.current, self.shown_picture, frozenset(free))
+        inks = tuple(colour.rgb for colour in self._palette_colours())
+        self.view.draw(surface, app, self.sheet, self.current, self.shown_picture,
+                       frozenset(free), inks)  # fmt: skip
+        self._draw_swatches(surface)
         draw_panel(surface, app, self.report_rect)
         inner = self.report_rect.inflate(-round(32 * scale), -round(16 * scale))
         draw_report(surface, app, inner, self.report_lines())
@@ -440,5 +516,23 @@ class ClueEditorScene(EditorScene):
         focused = self.focus.focused
         if self.focus.show_focus and focused is not None and focused.enabled:
             draw_focus_ring(surface, app, focused.rect)
-        draw_text(surface, app, KEYS_HELP, round(14 * scale), theme.text_muted, self.help_at,
-                  "midbottom")  # fmt: skip
+        help_text = COLOUR_HELP if self.sheet.colour else KEYS_HELP
+        draw_text(surface, app, fit_text(app.fonts.get(round(14 * scale)), help_text,
+                  self.app.screen_size[0] - round(20 * scale)), round(14 * scale),
+                  theme.text_muted, self.help_at, "midbottom")  # fmt: skip
+
+    def _palette_colours(self) -> tuple[Colour, ...]:
+        """The shown picture's inks (colour 1 first), in colour."""
+        if not self.sheet.colour:
+            return ()
+        return self.sheet.palette().colours
+
+    def _draw_swatches(self, surface: pygame.Surface) -> None:
+        app = self.app
+        for rect, (letter, _name, rgb) in zip(self.swatch_rects, CLUE_INKS, strict=False):
+            pygame.draw.rect(surface, rgb, rect, border_radius=4)
+            pygame.draw.rect(surface, app.theme.grid_line_thick, rect, 1, border_radius=4)
+            light = sum(rgb) > 450
+            draw_text(surface, app, letter, max(10, rect.height * 3 // 5),
+                      (0, 0, 0) if light else (255, 255, 255), rect.center, "center",
+                      bold=True)  # fmt: skip

@@ -69,4 +69,66 @@ def _shot_ambiguous(app: App) -> None:
     _settle(app, scene)
 
 
-SCREENSHOTS = {"clue_editor_typing": _shot_typing, "clue_editor_ambiguous": _shot_ambiguous}
+def colour_cat_texts() -> tuple[list[str], list[str]]:
+    """The cat and bird in colour (a blue bird, a black cat with a red chin) as the row and
+    column clues a player types: "3k 2r"."""
+    from game.core.create.clue_editor import INK_LETTERS
+    from game.core.palette import colour_runs_of
+
+    rows = CAT_WITH_A_BIRD.split()
+    ink = {0: 3, 1: 3}  # rows 0-1 blue (b is the third ink), 11+ red (the second)
+    codes = [[(ink.get(y, 2 if y >= 11 else 1)) if mark == "#" else 0 for mark in row]
+             for y, row in enumerate(rows)]  # fmt: skip
+
+    def text(line: list[int]) -> str:
+        runs = colour_runs_of(line)
+        return " ".join(f"{n}{INK_LETTERS[c - 1]}" if c != 1 else str(n) for n, c in runs) or "0"
+
+    width = len(codes[0])
+    return [text(row) for row in codes], [text([row[x] for row in codes]) for x in range(width)]
+
+
+def _colour_scene(app: App) -> ClueEditorScene:
+    rows, columns = colour_cat_texts()
+    scene = ClueEditorScene(app, len(columns), len(rows))
+    app.push(scene)
+    scene.toggle_colour()
+    for y, text in enumerate(rows):
+        scene.sheet.set_text("row", y, text)
+    for x, text in enumerate(columns):
+        scene.sheet.set_text("column", x, text)
+    scene.title_input.text = "Cat and bird in colour"
+    return scene
+
+
+def _shot_colour_typing(app: App) -> None:
+    """Colour clues being typed: a column half done, one typo flagged (an unknown letter)."""
+    scene = _colour_scene(app)
+    scene.sheet.set_text("column", 4, "2k 3x")
+    for x in range(10, 15):
+        scene.sheet.set_text("column", x, "")
+    scene.go_to(scene.sheet.position_of("column", 10))
+    scene._clues_changed()
+    scene.clue_input.text = "1 4"
+    scene.clue_input.cursor = 3
+    scene._typed("1 4")
+    scene.colour_last_number("r")  # a click on the red swatch: "1 4r"
+    app.step(1 / 60)
+
+
+def _shot_colour_solved(app: App) -> None:
+    """Every colour clue typed, solved, the picture shown: the bird's two cells hatched."""
+    scene = _colour_scene(app)
+    scene.go_to(scene.sheet.position_of("column", 14))
+    scene._clues_changed()
+    _settle(app, scene)
+    scene.toggle_picture()
+    app.step(1 / 60)
+
+
+SCREENSHOTS = {
+    "clue_editor_typing": _shot_typing,
+    "clue_editor_ambiguous": _shot_ambiguous,
+    "clue_editor_colour": _shot_colour_typing,
+    "clue_editor_colour_solved": _shot_colour_solved,
+}

@@ -6,19 +6,23 @@ not fit) is drawn in the error colour with a mark, so a typo shows as it is type
 clues are solved the cells that can go either way are hatched, and the grid shows the picture
 when the scene passes it (once the player asks: no spoilers).
 The sizes follow the cell size, which follows the room and the longest clues.
+
+In colour each number stands on a chip of its ink (as the play screen draws colour clues),
+and the picture, once shown, is drawn in its inks.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import numpy.typing as npt
 import pygame
 
-from game.core.create.clue_editor import Axis, ClueSheet
+from game.core.create.clue_editor import CLUE_INKS, INK_LETTERS, Axis, ClueSheet
+from game.core.palette import RGB
 from game.core.solver.steps import CellPosition
-from game.ui.widgets.text import draw_text
+from game.ui.widgets.text import Anchor, draw_text
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -84,9 +88,12 @@ class ClueBoardView:
         app: App,
         sheet: ClueSheet,
         current: tuple[Axis, int],
-        picture: BoolGrid | None,
+        picture: npt.NDArray[Any] | None,
         free: frozenset[CellPosition],
+        inks: tuple[RGB, ...] = (),
     ) -> None:
+        """``picture`` is filled cells, or in colour colour numbers whose RGBs are ``inks``
+        (colour 1 first)."""
         theme = app.theme
         grid = self.grid_rect
         cell = self.cell
@@ -94,7 +101,9 @@ class ClueBoardView:
         if picture is not None and picture.shape == (sheet.height, sheet.width):
             ys, xs = np.nonzero(picture)
             for x, y in zip(xs.tolist(), ys.tolist(), strict=True):
-                surface.fill(theme.filled, (grid.left + x * cell, grid.top + y * cell, cell, cell))
+                value = int(picture[y, x])
+                fill = inks[value - 1] if inks and value <= len(inks) else theme.filled
+                surface.fill(fill, (grid.left + x * cell, grid.top + y * cell, cell, cell))
         # The cells that can go either way are the check's finding, not the picture: hatched
         # whether or not the picture is shown.
         for x, y in free:
@@ -148,6 +157,40 @@ class ClueBoardView:
             return app.theme.clue_error
         return app.theme.clue_text if sheet.text(axis, index).strip() else app.theme.clue_done
 
+    def _ink_rgbs(self, sheet: ClueSheet, axis: Axis, index: int) -> list[RGB | None]:
+        """In colour, each number's ink (None: drawn as plain text)."""
+        state = sheet.state(axis, index)
+        if not sheet.colour or state.problem or not state.clue:
+            return [None] * max(1, len(state.clue))
+        return [CLUE_INKS[INK_LETTERS.index(ink)][2] for ink in state.inks]
+
+    def _number(
+        self,
+        surface: pygame.Surface,
+        app: App,
+        text: str,
+        size: int,
+        colour: tuple[int, int, int],
+        ink: RGB | None,
+        at: tuple[int, int],
+        anchor: Anchor,
+        bold: bool,
+    ) -> pygame.Rect:
+        """One clue number; on a chip of its ink in colour (light text on a dark ink)."""
+        if ink is None:
+            return draw_text(surface, app, text, size, colour, at, anchor, bold=bold)
+        light = sum(ink) > 450
+        rect = app.fonts.render(text, size, (0, 0, 0), True).get_rect(**{anchor: at})
+        chip = rect.inflate(round(self.cell * 0.3), 2)
+        chip.width = max(chip.width, round(self.cell * 0.8))
+        chip.center = rect.center
+        pygame.draw.rect(surface, ink, chip, border_radius=max(2, self.cell // 8))
+        if bold:
+            pygame.draw.rect(surface, app.theme.text, chip, 2, border_radius=max(2, self.cell // 8))
+        draw_text(surface, app, text, size, (0, 0, 0) if light else (255, 255, 255),
+                  rect.center, "center", bold=True)  # fmt: skip
+        return chip
+
     def _row_numbers(self, sheet: ClueSheet, axis: Axis, index: int) -> list[str]:
         """The numbers to show: the clue; a wrong line shows its raw text; a blank one a dot."""
         state = sheet.state(axis, index)
@@ -164,13 +207,14 @@ class ClueBoardView:
         size = self._font_size()
         colour = self._clue_colour(app, sheet, "row", y)
         numbers = self._row_numbers(sheet, "row", y)
+        inks = self._ink_rgbs(sheet, "row", y)
         grid = self.grid_rect
         centre_y = grid.top + y * self.cell + self.cell // 2
         right = grid.left - round(self.cell * 0.3)
         step = round(self.cell * NUMBER_WIDTH)
-        for number in reversed(numbers):
-            rect = draw_text(surface, app, number, size, colour, (right, centre_y), "midright",
-                             bold=current)  # fmt: skip
+        for number, ink in reversed(list(zip(numbers, inks, strict=False))):
+            rect = self._number(surface, app, number, size, colour, ink, (right, centre_y),
+                                "midright", current)  # fmt: skip
             right = min(right - step, rect.left - round(self.cell * 0.25))
 
     def _draw_column_clue(
@@ -185,9 +229,10 @@ class ClueBoardView:
         step = round(self.cell * NUMBER_HEIGHT)
         if len(numbers) == 1 and numbers[0].endswith("?"):
             numbers = ["?"]  # raw text would not fit a column's width
-        for number in reversed(numbers):
-            draw_text(surface, app, number, size, colour, (centre_x, bottom), "midbottom",
-                      bold=current)  # fmt: skip
+        inks = self._ink_rgbs(sheet, "column", x)
+        for number, ink in reversed(list(zip(numbers, inks, strict=False))):
+            self._number(surface, app, number, size, colour, ink, (centre_x, bottom), "midbottom",
+                         current)  # fmt: skip
             bottom -= step
 
     def _hatch(self, surface: pygame.Surface, app: App, box: pygame.Rect) -> None:

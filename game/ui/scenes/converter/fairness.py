@@ -168,11 +168,10 @@ class ConverterFairness:
         self.stopped = False
         self.fair_elapsed = 0.0
         if self.scene.puzzle.is_colour:
-            search = colour_fair_search(self.scene.puzzle, free, work_limit=FAIR_WORK_LIMIT)
-            if search is None:
-                self.scene.app.toast("Make it fair does not work in colour yet", error=True)
-                return
-            self.fair_search = search
+            # In colour the edits give cells other colours (issue 33).
+            self.fair_search = colour_fair_search(
+                self.scene.puzzle, free, work_limit=FAIR_WORK_LIMIT
+            )
         else:
             self.fair_search = MakeFair(self.scene.document.grid, free, work_limit=FAIR_WORK_LIMIT)
         self.scene.sync_widgets()

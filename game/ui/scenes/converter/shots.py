@@ -202,6 +202,26 @@ def _shot_converter_recoloured(app: App) -> None:
     _settle(app, scene)
 
 
+def _shot_converter_colour_ambiguous(app: App) -> None:
+    """The cat and bird in 3 colours (issue 33): the cells whose colour is not forced are
+    hatched and counted."""
+    scene = _opened(app, _ambiguous_picture, "cat_and_bird.png")
+    scene._change_options(width=15, height=15, colours=3)
+    _settle(app, scene)
+    app.step(1 / 60)
+
+
+def _shot_converter_colour_fair(app: App) -> None:
+    """The colour cat after one click on Make it fair: the recoloured cells outlined."""
+    _shot_converter_colour_ambiguous(app)
+    scene = app.scenes[-1]
+    assert isinstance(scene, ConverterScene)
+    if scene.report is not None and scene.report.status == "multiple":
+        scene.make_fair()
+        _settle(app, scene, frames=3000)
+    app.step(1 / 60)
+
+
 def _cat_file(path: Path) -> Path:
     """The cat (without its bird) as a puzzle file, as a book's puzzle typed in."""
     import numpy as np
@@ -229,4 +249,6 @@ SCREENSHOTS = {
     "converter_colour": _shot_converter_colour,
     "converter_palette": _shot_converter_palette,
     "converter_recoloured": _shot_converter_recoloured,
+    "converter_colour_ambiguous": _shot_converter_colour_ambiguous,
+    "converter_colour_fair": _shot_converter_colour_fair,
 }

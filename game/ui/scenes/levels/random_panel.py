@@ -1,12 +1,13 @@
 """Level select's "Random" entry: choose a size and a level, get a fresh fair puzzle, play it.
 
 The panel takes the place of the cards when "Random" is chosen in the pack list. The
-player picks a size (square and wide presets, 5x5 to 40x30) and one of the five named
-levels; "Make a puzzle" starts a :class:`~game.core.generate.generator.Generation` under the
-generating overlay (``game.ui.scenes.levels.generating``: sliced per frame, cancellable),
-writes the puzzle to the random folder (so Continue can resume it) and plays it. Back from
-the game the panel shows the last random puzzle: continue it, or, once solved, keep it in
-"My puzzles".
+player picks a size (square and wide presets, 5x5 to 40x30), one of the five named levels
+and the colours (black and white, or a colour puzzle of 3, 4 or 6 colours, the background
+counted, made by :class:`~game.core.generate.colour.ColourGeneration`); "Make a puzzle"
+starts a :class:`~game.core.generate.generator.Generation` under the generating overlay
+(``game.ui.scenes.levels.generating``: sliced per frame, cancellable), writes the puzzle to
+the random folder (so Continue can resume it) and plays it. Back from the game the panel
+shows the last random puzzle: continue it, or, once solved, keep it in "My puzzles".
 
 Keyboard: arrows move between the buttons (Left from the first column goes to the pack
 list), Enter presses one.
@@ -21,6 +22,7 @@ from typing import TYPE_CHECKING, TypeGuard
 
 import pygame
 
+from game.core.generate.colour import ColourGeneration
 from game.core.generate.files import (
     keep_in_my_puzzles,
     kept_copy,
@@ -69,7 +71,21 @@ def _is_level(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and value in STAR_NAMES
 
 
+# The colours offered, the background counted (2: black and white), and their labels.
+COLOUR_CHOICES: tuple[tuple[int, str], ...] = (
+    (2, "Black and white"),
+    (3, "3 colours"),
+    (4, "4 colours"),
+    (6, "6 colours"),
+)
+
+
+def _is_colours(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool) and value in dict(COLOUR_CHOICES)
+
+
 RANDOM_SIZE = Setting("random_size", "15x15", _is_size)
+RANDOM_COLOURS = Setting("random_colours", 2, _is_colours)
 RANDOM_LEVEL = Setting("random_level", 2, _is_level)
 
 
@@ -109,6 +125,11 @@ class RandomPanel:
             Button(f"{stars} {STAR_NAMES[stars]}", self._level_chooser(stars), font_size=18)
             for stars in STAR_NAMES
         ]
+        self.colours = app.setting(RANDOM_COLOURS)
+        self.colour_buttons = [
+            Button(label, self._colours_chooser(count), font_size=18)
+            for count, label in COLOUR_CHOICES
+        ]
         self.make_button = Button("Make a puzzle", self.make, primary=True, font_size=22)
         self.play_last_button = Button("Continue it", self.play_last, font_size=18)
         self.keep_button = Button("Keep in My puzzles", self.keep, font_size=18)
@@ -125,7 +146,7 @@ class RandomPanel:
     @property
     def rows(self) -> list[list[Button]]:
         """The buttons by row, for the arrow keys; only what is shown and enabled."""
-        rows = [self.size_buttons, self.level_buttons, [self.make_button]]
+        rows = [self.size_buttons, self.level_buttons, self.colour_buttons, [self.make_button]]
         last = [button for button in (self.play_last_button, self.keep_button) if button.enabled]
         if self.last is not None and last:
             rows.append(last)
@@ -160,11 +181,22 @@ class RandomPanel:
 
         return choose
 
+    def _colours_chooser(self, colours: int) -> Callable[[], None]:
+        def choose() -> None:
+            self.colours = colours
+            self.app.set_setting(RANDOM_COLOURS, colours)
+
+        return choose
+
     # -- actions ----------------------------------------------------------------------------
 
     def make(self) -> None:
         width, height = self.size
-        generation = Generation(width, height, self.level, self.seed())
+        generation: Generation
+        if self.colours > 2:
+            generation = ColourGeneration(width, height, self.level, self.seed(), self.colours)
+        else:
+            generation = Generation(width, height, self.level, self.seed())
         self.app.router.generating(generation, self._made)
 
     def _made(self, made: Generated) -> None:
@@ -174,6 +206,8 @@ class RandomPanel:
         try:
             folder = random_folder(store)
             stem = random_stem(puzzle.width, puzzle.height, self.level, made.seed)
+            if puzzle.is_colour:
+                stem += f"-{puzzle.colour_count + 1}colours"
             path = write_generated(folder, puzzle, stem)
             prune_random(folder, store=store)
         except (OSError, ValueError) as error:
@@ -264,7 +298,9 @@ class RandomPanel:
         _grid(self.size_buttons, rect, top, (3, len(SIZES)), round(92 * scale), gap, height)
         top = self.size_buttons[-1].rect.bottom + round(52 * scale)
         _grid(self.level_buttons, rect, top, (2, 5), round(120 * scale), gap, height)
-        top = self.level_buttons[-1].rect.bottom + round(44 * scale)
+        top = self.level_buttons[-1].rect.bottom + round(72 * scale)
+        _grid(self.colour_buttons, rect, top, (2, 4), round(150 * scale), gap, height)
+        top = self.colour_buttons[-1].rect.bottom + round(28 * scale)
         self.make_button.rect = pygame.Rect(
             rect.left, top, min(rect.width, round(260 * scale)), round(50 * scale)
         )
@@ -283,7 +319,11 @@ class RandomPanel:
         text = fit_text(app.fonts.get(size), DESCRIPTION, self.rect.width)
         draw_text(surface, app, text, size, theme.text_muted, (left, top + round(30 * scale)))
         label = round(18 * scale)
-        for word, first in (("Size", self.size_buttons[0]), ("Level", self.level_buttons[0])):
+        for word, first in (
+            ("Size", self.size_buttons[0]),
+            ("Level", self.level_buttons[0]),
+            ("Colours", self.colour_buttons[0]),
+        ):
             spot = (left, first.rect.top - round(28 * scale))
             draw_text(surface, app, word, label, theme.text, spot, bold=True)
         for button, choice in zip(self.size_buttons, SIZES, strict=True):
@@ -301,6 +341,9 @@ class RandomPanel:
             theme.text_muted,
             (left, self.level_buttons[-1].rect.bottom + round(8 * scale)),
         )
+        for button, (count, _label) in zip(self.colour_buttons, COLOUR_CHOICES, strict=True):
+            button.primary = count == self.colours
+            button.draw(surface, app)
         self.make_button.draw(surface, app)
         self._draw_last(surface)
         if self.show_focus:

@@ -28,7 +28,7 @@ from game.core.generate.daily import (
     streak_text,
 )
 from game.core.generate.files import daily_path, sync_daily, write_generated
-from game.core.generate.generator import Generated, Generation
+from game.core.generate.generator import Generated
 from game.ui.opening import PlayContext
 from game.ui.widgets.button import Button
 from game.ui.widgets.text import format_time
@@ -67,6 +67,8 @@ class DailyEntry:
         else:
             first = "Not solved yet today"
         parts = [first, streak_text(shown.streak)]
+        if shown.plan.colour_text:
+            parts.insert(0, shown.plan.colour_text)
         if shown.longest > shown.streak:
             parts.append(f"longest {shown.longest}")
         return "  ·  ".join(parts)
@@ -89,7 +91,7 @@ class DailyEntry:
                 self.app.play_puzzle(puzzle, path=path, context=PlayContext(pack=PACK_NAME))
                 return
         self._plan = plan
-        generation = Generation(plan.width, plan.height, plan.level, plan.seed)
+        generation = plan.generation()
         title = f"Making {plan.weekday}'s puzzle"
         self.app.router.generating(generation, self._made, title=title)
 

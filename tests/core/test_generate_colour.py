@@ -1,0 +1,84 @@
+"""Generated colour puzzles (issue 33): ``generate --colours N`` and ColourGeneration make
+unique colour puzzles at the level asked, the same for a seed; ``check`` reports them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from game.cli import main
+from game.core.create.fairness import check_uniqueness
+from game.core.formats import read_puzzle
+from game.core.generate.colour import ColourGeneration, colour_position
+from game.core.generate.generator import level_window
+from game.core.rating import rate_colour
+from game.core.solver.task import SolveTask
+
+
+@pytest.mark.parametrize(("level", "colours"), [(1, 3), (2, 4), (3, 3), (4, 6)])
+def test_a_colour_generation_is_unique_and_rated_at_the_level_asked(
+    level: int, colours: int
+) -> None:
+    for seed in (1, 2):
+        made = ColourGeneration(12, 12, level, seed, colours).run()
+        puzzle = made.puzzle
+        assert puzzle.is_colour and puzzle.colour_count == colours - 1
+        # Every block colour is used, and the goal is the one solution.
+        assert puzzle.goal_colours is not None
+        assert set(np.unique(np.asarray(puzzle.goal_colours))) == set(range(colours))
+        result = SolveTask(puzzle, max_solutions=2).run()
+        assert result.status == "unique"
+        assert rate_colour(puzzle, result).stars == level == made.rating.stars
+
+
+def test_the_same_seed_makes_the_same_colour_puzzle() -> None:
+    first = ColourGeneration(10, 10, 2, 9, 4).run().puzzle
+    again = ColourGeneration(10, 10, 2, 9, 4).run().puzzle
+    assert first == again and first.goal_colours == again.goal_colours
+
+
+def test_a_colour_rating_lands_in_its_levels_window() -> None:
+    from game.core.rating import Rating
+
+    for stars, points in [(1, 2.4), (2, 3.0), (2, 5.9), (3, 6.0), (3, 40.0), (4, 15.0)]:
+        low, high = level_window(stars)
+        assert low < colour_position(Rating(stars, "", "", points), 0) <= high
+
+
+def test_generate_colours_writes_a_colour_non_that_check_calls_unique(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "c.non"
+    args = ["generate", "--size", "10x10", "--level", "2", "--colours", "4", "--seed", "3"]
+    assert main([*args, "-o", str(out)]) == 0
+    assert "in 4 colours" in capsys.readouterr().out
+    puzzle = read_puzzle(out)
+    assert puzzle.is_colour and puzzle.colour_count == 3
+    assert check_uniqueness(puzzle, timeout=2.0).status == "unique"
+    assert main(["check", str(tmp_path)]) == 0
+    report = capsys.readouterr().out
+    assert "c.non" in report and "unique" in report and "Medium" in report
+
+
+@pytest.mark.parametrize("bad", ["1", "9", "x"])
+def test_bad_colours_is_one_line_and_exit_2(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], bad: str
+) -> None:
+    args = ["generate", "--size", "10x10", "--level", "2", "--colours", bad]
+    assert main([*args, "-o", str(tmp_path / "c.non")]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and "colours" in err[0]
+    assert not (tmp_path / "c.non").exists()
+
+
+def test_a_level_a_colour_puzzle_of_that_size_cannot_have_gives_the_nearest() -> None:
+    from game.core.generate.colour import reachable_level
+
+    assert [reachable_level(10, 10, level) for level in (1, 2, 3)] == [1, 2, 3]
+    assert reachable_level(20, 20, 1) == 2  # 400 cells: 2.7 points before any round
+    assert reachable_level(30, 30, 1) == reachable_level(30, 30, 2) == 3
+    made = ColourGeneration(30, 30, 1, 4, 3).run()
+    assert made.rating.stars == 3
+    assert SolveTask(made.puzzle, max_solutions=2).run().status == "unique"
