@@ -1,0 +1,75 @@
+"""Level select with more packs than the window holds (issue 34's picture packs): the pack
+list scrolls, by keyboard and by wheel, and only its rows in view are drawn."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.core.formats import format_puzzle
+from game.core.puzzle import Puzzle
+from game.ui.app import App
+from game.ui.scenes.levels.select import LevelSelectScene
+from tests.ui.ui_events import key, wheel
+
+PACKS = 24
+DOT = Puzzle.from_grid([[1, 0], [0, 1]])
+
+
+@pytest.fixture
+def many_packs(tmp_path: Path) -> Path:
+    root = tmp_path / "levels"
+    for number in range(PACKS):
+        folder = root / f"{number:02d}-pack"
+        folder.mkdir(parents=True)
+        (folder / "01.non").write_text(format_puzzle(DOT, "non"), encoding="utf-8")
+        (folder / "pack.json").write_text(json.dumps({"name": f"Pack {number}", "order": number}))
+    return root
+
+
+def open_select(levels: Path, tmp_path: Path) -> tuple[App, LevelSelectScene]:
+    app = App(headless=True, size=(1280, 800))
+    scene = LevelSelectScene(app, levels=levels, user_dir=tmp_path / "mine")
+    assert scene.wait_for_files()
+    app.push(scene)
+    app.step()
+    return app, scene
+
+
+def test_tab_reaches_the_last_row_and_the_list_scrolls_it_into_view(
+    many_packs: Path, tmp_path: Path
+) -> None:
+    app, scene = open_select(many_packs, tmp_path)
+    panel = scene.pack_panel
+    last = scene.row_count - 1  # Random, after the packs and My puzzles
+    assert not panel.contains(scene.pack_rect(last))  # the list is taller than the window
+    for _ in range(last):
+        key(app, pygame.K_TAB)
+    app.step()
+    assert scene.random_open
+    assert panel.contains(scene.pack_rect(last))
+    assert not panel.colliderect(scene.pack_rect(0))  # scrolled away at the top
+    key(app, pygame.K_TAB)  # round to the first pack: back up the list
+    app.step()
+    assert scene.ui.pack_index == 0 and not scene.random_open
+    assert panel.contains(scene.pack_rect(0))
+
+
+def test_the_wheel_over_the_pack_list_scrolls_it_not_the_cards(
+    many_packs: Path, tmp_path: Path
+) -> None:
+    app, scene = open_select(many_packs, tmp_path)
+    before = scene.pack_rect(0).top
+    wheel(app, scene.pack_panel.center, -3)
+    assert scene.pack_rect(0).top < before
+    assert scene.scroll.offset == 0
+    # A click lands on the row drawn under the pointer, scrolled as it is.
+    row = next(
+        index
+        for index in range(scene.row_count)
+        if scene.pack_panel.contains(scene.pack_rect(index)) and index > 3
+    )
+    assert scene._pack_at(scene.pack_rect(row).center) == row
