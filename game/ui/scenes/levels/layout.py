@@ -34,6 +34,7 @@ class SelectLayout:
     watch_size: tuple[int, int]
     watch_inset: int  # from the card's bottom right corner
     panel: pygame.Rect  # where a panel listed after the packs (Random) goes
+    pack_bar: int = 0  # room for the pack list's scroll bar when the list scrolls
 
     @property
     def viewport(self) -> pygame.Rect:
@@ -74,7 +75,7 @@ class SelectLayout:
         may lie outside the panel)."""
         panel = self.pack_panel
         top = panel.top + round(8 * scale) + index * self.pack_row - round(offset)
-        return pygame.Rect(panel.left + 4, top, panel.width - 8, self.pack_row - 4)
+        return pygame.Rect(panel.left + 4, top, panel.width - 8 - self.pack_bar, self.pack_row - 4)
 
     def pack_list_height(self, rows: int, scale: float) -> int:
         """The pack list's content: ``rows`` rows with the margins above and below."""

@@ -465,6 +465,9 @@ class SelectScene(Scene, Generic[E]):
         scale = self.app.ui_scale
         self.pack_scroll.viewport = layout.pack_panel
         self.pack_scroll.content_height = layout.pack_list_height(self.row_count, scale)
+        if self.pack_scroll.max_offset > 0:  # the rows leave room for the bar
+            layout = replace(layout, pack_bar=bar)
+            self.layout = layout
         self.pack_scroll.clamp()
         if self._show_chosen_row:
             self._show_chosen_row = False
