@@ -4,6 +4,7 @@ list scrolls, by keyboard and by wheel, and only its rows in view are drawn."""
 from __future__ import annotations
 
 import json
+import threading
 from pathlib import Path
 
 import pygame
@@ -11,8 +12,11 @@ import pytest
 
 from game.core.formats import format_puzzle
 from game.core.puzzle import Puzzle
+from game.core.store.pack_reader import PackReader
+from game.core.store.packs import Pack, PuzzleEntry, read_entry
 from game.ui.app import App
-from game.ui.scenes.levels.select import LevelSelectScene
+from game.ui.scenes.levels.select import LevelSelectScene, NonogramKind
+from game.ui.scenes.levels.shell import SelectScene
 from tests.ui.ui_events import key, wheel
 
 PACKS = 24
@@ -73,3 +77,37 @@ def test_the_wheel_over_the_pack_list_scrolls_it_not_the_cards(
         if scene.pack_panel.contains(scene.pack_rect(index)) and index > 3
     )
     assert scene._pack_at(scene.pack_rect(row).center) == row
+
+
+class GatedKind(NonogramKind):
+    """Nonograms whose files are read only once the gate opens (a slow disk, held)."""
+
+    def __init__(self, gate: threading.Event) -> None:
+        super().__init__()
+        self.gate = gate
+
+    def reader(self, pack: Pack) -> PackReader[PuzzleEntry]:
+        def read(path: Path) -> PuzzleEntry:
+            self.gate.wait(10)
+            return read_entry(path)
+
+        return PackReader(pack, read)
+
+
+def test_the_other_packs_are_read_one_after_another(many_packs: Path, tmp_path: Path) -> None:
+    """A reader thread for every pack at once (one more a frame) took turns at the
+    interpreter with the drawing thread: frames of 30-45 ms of wall time."""
+    gate = threading.Event()
+    app = App(headless=True, size=(1280, 800))
+    scene = SelectScene(app, GatedKind(gate), many_packs, tmp_path / "mine")
+    app.push(scene)
+    for _ in range(5):
+        app.step()
+    started = [state for state in scene.packs if state.reader is not None]
+    assert len(started) == 1  # the open pack; the rest wait for it
+    gate.set()
+    assert scene.wait_for_files()
+    for _ in range(len(scene.packs) + 2):
+        app.step()
+    assert all(state.reader is not None and state.reader.done for state in scene.packs)
+    assert scene._rows()[PACKS - 1][1].startswith("1 puzzle")
