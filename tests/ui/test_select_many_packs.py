@@ -111,3 +111,22 @@ def test_the_other_packs_are_read_one_after_another(many_packs: Path, tmp_path: 
         app.step()
     assert all(state.reader is not None and state.reader.done for state in scene.packs)
     assert scene._rows()[PACKS - 1][1].startswith("1 puzzle")
+
+
+def test_a_solved_thumbnail_is_made_once_not_looked_up_each_frame(
+    many_packs: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app, scene = open_select(many_packs, tmp_path)
+    app.store.mark_solved(DOT.fingerprint(), 12.0)
+    scene.on_enter()
+    looked_up: list[str] = []
+    solution_of = app.ratings.solution_of
+
+    def counted(puzzle: Puzzle) -> object:
+        looked_up.append(puzzle.fingerprint())
+        return solution_of(puzzle)
+
+    monkeypatch.setattr(app.ratings, "solution_of", counted)
+    for _ in range(4):
+        scene.draw(app.screen)
+    assert looked_up == [DOT.fingerprint()]

@@ -141,14 +141,17 @@ class NonogramKind(SelectKind[PuzzleEntry]):
         theme = app.theme
         pygame.draw.rect(surface, theme.cell_unknown, box, border_radius=radius(app) // 2)
         puzzle = entry.puzzle
-        picture = app.ratings.solution_of(puzzle) if solved and puzzle is not None else None
-        if picture is None or entry.key is None:
-            draw_mark(surface, app, box, solved)
-            return
         inner = box.inflate(-8, -8).size
-        look = PictureLook(entry.key, inner, theme.filled, theme.cell_unknown)
-        thumbnail = self._thumbnails.get(look)
+        key = entry.key
+        look = PictureLook(key or "", inner, theme.filled, theme.cell_unknown)
+        # Made once, when first shown solved, then kept: the picture is not looked up (nor
+        # its goal turned into an array) again each frame.
+        thumbnail = self._thumbnails.get(look) if solved and key is not None else None
         if thumbnail is None:
+            picture = app.ratings.solution_of(puzzle) if solved and puzzle is not None else None
+            if picture is None or key is None:
+                draw_mark(surface, app, box, solved)
+                return
             colours = None
             if puzzle is not None and puzzle.is_colour and puzzle.goal_colours is not None:
                 grid = np.asarray(puzzle.goal_colours, dtype=np.intp)
