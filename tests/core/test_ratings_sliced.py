@@ -1,6 +1,7 @@
-"""The select screen's rating pass stays within its slice for colour puzzles too: the rounds
-of colour line logic that rate a solved colour puzzle are counted a slice at a time (in one
-go they took ~20 ms at 40x30, a 37 ms frame with the picture packs installed)."""
+"""The select screen's rating pass: it stays within its slice for colour puzzles too (the
+rounds of colour line logic that rate a solved colour puzzle are counted a slice at a time;
+in one go they took ~20 ms at 40x30, a 37 ms frame with the picture packs installed), and
+the stars found are kept across starts, by the puzzle's fingerprint."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 
 import game.core.solver.colour_line as colour_line
 from game.core.formats import read_puzzle
+from game.core.puzzle import Puzzle
 from game.core.rating import rate_colour
 from game.core.solver.task import SolveTask
 from game.core.store.ratings import Ratings
@@ -50,3 +52,45 @@ def test_a_colour_rating_is_worked_out_a_slice_at_a_time(
     assert ratings.solutions[key].shape == (puzzle.height, puzzle.width)
     # The whole count is 2 * (rounds + 1) * (width + height) lines; a slice did a few.
     assert most <= 4
+
+
+def rated(ratings: Ratings, puzzle: Puzzle) -> int | None:
+    key = puzzle.fingerprint()
+    for _ in range(1000):
+        ratings.work([(key, puzzle)], seconds=0.05)
+        if ratings.stars_of(key) is not None:
+            break
+    return ratings.stars_of(key)
+
+
+def test_stars_are_kept_across_starts_by_fingerprint(tmp_path: Path) -> None:
+    """Rated once, a puzzle's stars (and its solution, the file having no picture) come
+    back next run without solving; a file changed to another puzzle is rated afresh."""
+    cross = Puzzle.from_grid([[0, 1, 0], [1, 1, 1], [0, 1, 0]], keep_goal=False)
+    first = Ratings()
+    stars = rated(first, cross)
+    assert stars is not None
+    cache = tmp_path / "ratings.json"
+    assert first.save(cache)
+    again = Ratings()
+    assert again.load(cache) == 1
+    assert again.stars_of(cross.fingerprint()) == stars
+    assert not again.busy
+    solution = again.solution_of(cross)
+    assert solution is not None and cross.is_solution(solution)
+    changed = Puzzle.from_grid([[1, 1, 0], [1, 1, 1], [0, 1, 0]], keep_goal=False)
+    assert again.stars_of(changed.fingerprint()) is None
+    assert rated(again, changed) is not None
+
+
+def test_a_damaged_cache_gives_nothing_and_is_written_anew(tmp_path: Path) -> None:
+    cache = tmp_path / "ratings.json"
+    cache.write_text('{"version": 1, "puzzles": {"abc": {"stars": "many"}, "d": 7}}')
+    ratings = Ratings()
+    assert ratings.load(cache) == 0
+    cache.write_bytes(b"\xff\xfe not json")
+    assert ratings.load(cache) == 0
+    dot = Puzzle.from_grid([[1, 0], [0, 1]], keep_goal=False)
+    assert rated(ratings, dot) is not None
+    assert ratings.save(cache)
+    assert Ratings().load(cache) == 1

@@ -130,3 +130,20 @@ def test_a_solved_thumbnail_is_made_once_not_looked_up_each_frame(
     for _ in range(4):
         scene.draw(app.screen)
     assert looked_up == [DOT.fingerprint()]
+
+
+def test_stars_worked_out_come_back_next_run(many_packs: Path, tmp_path: Path) -> None:
+    app, _scene = open_select(many_packs, tmp_path)
+    key = DOT.fingerprint()  # the packs' puzzle declares no difficulty: it is rated
+    for _ in range(200):
+        app.step()
+        if app.ratings.stars_of(key) is not None:
+            break
+    stars = app.ratings.stars_of(key)
+    assert stars is not None
+    app.pop()  # leaving the screen keeps them
+    app.step()
+    later = App(headless=True, size=(1280, 800))
+    assert later.ratings.stars_of(key) is None
+    LevelSelectScene(later, levels=many_packs, user_dir=tmp_path / "mine")
+    assert later.ratings.stars_of(key) == stars

@@ -29,6 +29,7 @@ from game.core.store.packs import (
     list_packs,
     shown_name,
 )
+from game.core.store.ratings import CACHE_FILE as RATINGS_FILE
 from game.resources import levels_dir
 from game.ui.opening import PlayContext
 from game.ui.scenes.levels.cards import draw_mark, picture_surface
@@ -206,6 +207,29 @@ class LevelSelectScene(SelectScene[PuzzleEntry]):
             user_dir,
             pack_key,
         )
+        self._load_ratings()
+
+    def _ratings_file(self) -> Path:
+        return self.app.store.directory / RATINGS_FILE
+
+    def _load_ratings(self) -> None:
+        """The stars worked out in earlier runs, once a run (before the first frame: a
+        small file)."""
+        path = self._ratings_file()
+        if self.app.ratings.loaded != path:
+            self.app.ratings.load(path)
+
+    def _save_ratings(self) -> None:
+        if self.app.store.saving_disabled is None:
+            self.app.ratings.save(self._ratings_file())
+
+    def on_exit(self) -> None:
+        super().on_exit()
+        self._save_ratings()
+
+    def on_quit(self) -> None:
+        super().on_quit()
+        self._save_ratings()
 
     @property
     def random(self) -> RandomPanel:
