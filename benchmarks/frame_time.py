@@ -15,6 +15,9 @@ and maximum, wall clock and CPU. Scenarios:
 - ``colour``: the converter on a colourful photo-like picture switched to Auto colours
   (the palette found a slice a frame), then a swatch merged, one dropped, the size changed
   to 40x30 and the fairness report of the colour puzzle worked out;
+- ``select``: level select with 450 more puzzles installed (15 generated packs beside the
+  game's, half solved): start, first frame, reading, wheel, keys, every pack opened, the
+  rating pass (:mod:`select_frames`; ``--levels DIR`` uses another levels folder);
 - ``replay``: the solver replay at full speed on dom_09 (``../shared/puzzles/corpus``; skipped
   without it).
 
@@ -295,6 +298,15 @@ def scenario_replay(frames: int) -> tuple[float, str]:
     return timer.report("replay", "dom_09 at full speed"), ""
 
 
+def scenario_select(frames: int) -> tuple[float, str]:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from select_frames import scenario_select as select
+
+    return select(frames, LEVELS)
+
+
+LEVELS: Path | None = None  # --levels
+
 SCENARIOS = {
     "drag": scenario_drag,
     "check": scenario_check,
@@ -302,6 +314,7 @@ SCENARIOS = {
     "converter": scenario_converter,
     "colour": scenario_colour,
     "replay": scenario_replay,
+    "select": scenario_select,
 }
 
 
@@ -309,7 +322,10 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=600)
     parser.add_argument("--only", default=",".join(SCENARIOS), help="comma-separated scenarios")
+    parser.add_argument("--levels", type=Path, default=None, help="select: a levels folder")
     args = parser.parse_args()
+    global LEVELS
+    LEVELS = args.levels
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"machine load average (1 min): {load:.2f} on {os.cpu_count()} cores; dummy driver")
     worst: dict[str, float] = {}

@@ -34,7 +34,7 @@ second solution found, is rated on the work it saw, or Fiendish when it found no
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass
 
 from game.core.difficulty import Effort, EffortMeter
@@ -138,6 +138,18 @@ COLOUR_HARD_POINTS = 6.0
 def colour_line_rounds(puzzle: Puzzle) -> tuple[int, bool]:
     """Rounds of line logic over every row and column until nothing changes, and whether
     that alone solves the puzzle."""
+    steps = colour_line_steps(puzzle)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            rounds: tuple[int, bool] = done.value
+            return rounds
+
+
+def colour_line_steps(puzzle: Puzzle) -> Generator[None, None, tuple[int, bool]]:
+    """:func:`colour_line_rounds` a line at a time: yields after each line solved, returns
+    its answer. A screen spreads it over frames (a 40x30 colour puzzle takes ~20 ms)."""
     from game.core.solver.colour_line import line_mask, solve_colour_line
 
     full = line_mask(puzzle.colour_count)
@@ -147,6 +159,7 @@ def colour_line_rounds(puzzle: Puzzle) -> tuple[int, bool]:
         changed = False
         for y in range(puzzle.height):
             row = solve_colour_line(puzzle.row_runs(y), cells[y])
+            yield
             if row is None:
                 return rounds, False
             if list(row) != cells[y]:
@@ -154,6 +167,7 @@ def colour_line_rounds(puzzle: Puzzle) -> tuple[int, bool]:
         for x in range(puzzle.width):
             column = [cells[y][x] for y in range(puzzle.height)]
             solved = solve_colour_line(puzzle.column_runs(x), column)
+            yield
             if solved is None:
                 return rounds, False
             if list(solved) != column:
@@ -166,12 +180,15 @@ def colour_line_rounds(puzzle: Puzzle) -> tuple[int, bool]:
     return rounds, all(mask & (mask - 1) == 0 for row in cells for mask in row)
 
 
-def rate_colour(puzzle: Puzzle, result: SolveResult) -> Rating:
-    """The difficulty of a colour puzzle from its solve (see the constants above)."""
+def rate_colour(
+    puzzle: Puzzle, result: SolveResult, lines: tuple[int, bool] | None = None
+) -> Rating:
+    """The difficulty of a colour puzzle from its solve (see the constants above);
+    ``lines``: :func:`colour_line_rounds` of it when already worked out."""
     if result.status != "unique":
         return rate(result)
     stats = result.stats
-    rounds, by_lines = colour_line_rounds(puzzle)
+    rounds, by_lines = lines if lines is not None else colour_line_rounds(puzzle)
     points = rounds + puzzle.width * puzzle.height / COLOUR_CELLS_PER_POINT
     reason = f"{_plural(rounds, 'round')} of line logic"
     if stats.guesses:

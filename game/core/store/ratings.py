@@ -5,22 +5,29 @@ puzzle of "My puzzles" usually does not, so the game solves it to rate it. That 
 a :class:`~game.core.solver.task.SolveTask` sliced across frames: ``work(candidates, seconds)``
 spends about ``seconds`` a frame (a few milliseconds) on the queue of unrated puzzles and
 never more, so a hard puzzle delays its stars, never the screen. The app owns one
-``Ratings`` for the whole run, so reopening the level select does not solve anything again.
+``Ratings`` for the whole run, so reopening the level select does not solve anything again,
+and the stars found (with the solution, for a file without its picture) are kept across
+starts in ``ratings.json`` beside the progress (:meth:`Ratings.load`, :meth:`Ratings.save`).
+The key is the puzzle's fingerprint (its size and clues), so a file changed to another
+puzzle is rated again; a damaged or foreign cache file is ignored and written anew.
 """
 
 from __future__ import annotations
 
+import json
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
 from game.core.difficulty import EffortMeter
 from game.core.puzzle import Puzzle
-from game.core.rating import rate, rate_colour
+from game.core.rating import Rating, colour_line_steps, rate, rate_colour
 from game.core.solver.result import SolveResult
 from game.core.solver.task import SolveTask
+from game.core.store.fileio import write_text_atomically
 
 BoolGrid = npt.NDArray[np.bool_]
 
@@ -29,6 +36,10 @@ BoolGrid = npt.NDArray[np.bool_]
 RATING_TIME_LIMIT = 0.5
 # What a frame spends on ratings at most (a 60 FPS frame is 16.7 ms).
 FRAME_SECONDS = 0.004
+CACHE_FILE = "ratings.json"
+CACHE_VERSION = 1
+# Solutions kept across starts only for puzzles up to this many cells (the 40x30 boards).
+MAX_CACHED_CELLS = 64 * 64
 
 
 class Ratings:
@@ -48,11 +59,16 @@ class Ratings:
         self._meter: EffortMeter | None = None
         self._task_puzzle: Puzzle | None = None
         self._task_key = ""
+        # A colour puzzle solved: its rounds of line logic still being counted, a slice a
+        # frame (~20 ms at 40x30 in one go was a frame of 37 ms on the select screen).
+        self._lines: tuple[str, Puzzle, SolveResult, Iterator[None]] | None = None
+        self._unsaved = False  # stars found since the last load or save
+        self.loaded: Path | None = None  # the cache file read (or tried), once a run
 
     @property
     def busy(self) -> bool:
         """A puzzle is being rated (its task is part way)."""
-        return self._task is not None
+        return self._task is not None or self._lines is not None
 
     def stars_of(self, key: str) -> int | None:
         return self.stars.get(key)
@@ -74,6 +90,10 @@ class Ratings:
         deadline = self.clock() + seconds
         pending = iter(candidates)
         while True:
+            if self._lines is not None:
+                if not self._count_lines(deadline):
+                    return
+                continue
             if self._task is None and not self._start_next(pending):
                 return
             task = self._task
@@ -99,15 +119,112 @@ class Ratings:
             return True
         return False
 
+    def _count_lines(self, deadline: float) -> bool:
+        """Go on counting a colour puzzle's rounds of line logic until ``deadline``; True
+        when finished (its stars recorded)."""
+        assert self._lines is not None
+        key, puzzle, result, steps = self._lines
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                self._lines = None
+                self._keep(key, result, rate_colour(puzzle, result, done.value))
+                return True
+            if self.clock() >= deadline:
+                return False
+
     def _record(self, key: str, result: SolveResult) -> None:
         if result.status == "unknown" or not result.solutions:
             return
         puzzle = self._task_puzzle
+        if puzzle is not None and puzzle.is_colour and result.status == "unique":
+            # The effort meter cannot watch colour: rounds of colour line logic, sliced.
+            self._lines = (key, puzzle, result, colour_line_steps(puzzle))
+            return
         if puzzle is not None and puzzle.is_colour:
-            rating = rate_colour(puzzle, result)  # the effort meter cannot watch colour
+            rating = rate_colour(puzzle, result)
         else:
             effort = self._meter.effort(result.stats.line_rounds) if self._meter else None
             rating = rate(result, effort)
+        self._keep(key, result, rating)
+
+    def _keep(self, key: str, result: SolveResult, rating: Rating) -> None:
         # 0 stars: more than one solution, never rated (the card shows "Ambiguous").
         self.stars[key] = 0 if rating.ambiguous else max(1, min(5, int(rating.stars)))
         self.solutions[key] = np.asarray(result.solutions[0], dtype=bool)
+        self._unsaved = True
+
+    # -- kept across starts -------------------------------------------------------------
+
+    def load(self, path: Path) -> int:
+        """Take the stars (and solutions) kept in ``path`` by an earlier run; how many.
+        A missing, damaged or foreign file gives none (it is replaced at the next save)."""
+        self.loaded = path
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError):
+            return 0
+        if not isinstance(data, dict) or data.get("version") != CACHE_VERSION:
+            return 0
+        puzzles = data.get("puzzles")
+        if not isinstance(puzzles, dict):
+            return 0
+        taken = 0
+        for key, kept in puzzles.items():
+            if not isinstance(key, str) or key in self.stars or not isinstance(kept, dict):
+                continue
+            stars = kept.get("stars")
+            if isinstance(stars, bool) or not isinstance(stars, int) or not 0 <= stars <= 5:
+                continue
+            solution = _solution_from(kept.get("solution"))
+            if solution is not None:
+                self.solutions[key] = solution
+            self.stars[key] = stars
+            taken += 1
+        return taken
+
+    def save(self, path: Path) -> bool:
+        """Keep the stars found in ``path`` when there are new ones; False when the disk
+        refuses (nothing is lost but the time to rate them again next run)."""
+        if not self._unsaved:
+            return True
+        puzzles: dict[str, dict[str, object]] = {}
+        for key, stars in self.stars.items():
+            if stars is None:
+                continue  # not known within the time limit: tried again next run
+            kept: dict[str, object] = {"stars": stars}
+            solution = self.solutions.get(key)
+            if solution is not None and solution.size <= MAX_CACHED_CELLS:
+                height, width = solution.shape
+                kept["solution"] = [width, height, np.packbits(solution).tobytes().hex()]
+            puzzles[key] = kept
+        text = json.dumps({"version": CACHE_VERSION, "puzzles": puzzles}, separators=(",", ":"))
+        try:
+            write_text_atomically(path, text + "\n")
+        except (OSError, ValueError):
+            return False
+        self._unsaved = False
+        return True
+
+
+def _solution_from(kept: object) -> BoolGrid | None:
+    """A solution kept as ``[width, height, packed bits in hex]``; None when not one."""
+    if not isinstance(kept, list) or len(kept) != 3:
+        return None
+    width, height, bits = kept
+    if (
+        not isinstance(width, int)
+        or not isinstance(height, int)
+        or not isinstance(bits, str)
+        or not (0 < width * height <= MAX_CACHED_CELLS)
+    ):
+        return None
+    try:
+        packed = np.frombuffer(bytes.fromhex(bits), dtype=np.uint8)
+    except ValueError:
+        return None
+    if packed.size != (width * height + 7) // 8:
+        return None
+    cells = np.unpackbits(packed)[: width * height].astype(bool)
+    return cells.reshape(height, width)

@@ -34,6 +34,7 @@ class SelectLayout:
     watch_size: tuple[int, int]
     watch_inset: int  # from the card's bottom right corner
     panel: pygame.Rect  # where a panel listed after the packs (Random) goes
+    pack_bar: int = 0  # room for the pack list's scroll bar when the list scrolls
 
     @property
     def viewport(self) -> pygame.Rect:
@@ -69,14 +70,24 @@ class SelectLayout:
         rect.bottomright = (card.right - self.watch_inset, card.bottom - self.watch_inset)
         return rect
 
-    def pack_rect(self, index: int, scale: float) -> pygame.Rect:
+    def pack_rect(self, index: int, scale: float, offset: float = 0.0) -> pygame.Rect:
+        """Row ``index`` of the pack list on screen, the list scrolled by ``offset`` (it
+        may lie outside the panel)."""
         panel = self.pack_panel
-        top = panel.top + round(8 * scale) + index * self.pack_row
-        return pygame.Rect(panel.left + 4, top, panel.width - 8, self.pack_row - 4)
+        top = panel.top + round(8 * scale) + index * self.pack_row - round(offset)
+        return pygame.Rect(panel.left + 4, top, panel.width - 8 - self.pack_bar, self.pack_row - 4)
 
-    def pack_at(self, position: tuple[int, int], rows: int, scale: float) -> int | None:
+    def pack_list_height(self, rows: int, scale: float) -> int:
+        """The pack list's content: ``rows`` rows with the margins above and below."""
+        return 2 * round(8 * scale) + rows * self.pack_row if rows else 0
+
+    def pack_at(
+        self, position: tuple[int, int], rows: int, scale: float, offset: float = 0.0
+    ) -> int | None:
+        if not self.pack_panel.collidepoint(position):
+            return None
         for index in range(rows):
-            if self.pack_rect(index, scale).collidepoint(position):
+            if self.pack_rect(index, scale, offset).collidepoint(position):
                 return index
         return None
 

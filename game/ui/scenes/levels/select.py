@@ -29,6 +29,7 @@ from game.core.store.packs import (
     list_packs,
     shown_name,
 )
+from game.core.store.ratings import CACHE_FILE as RATINGS_FILE
 from game.resources import levels_dir
 from game.ui.opening import PlayContext
 from game.ui.scenes.levels.cards import draw_mark, picture_surface
@@ -141,14 +142,17 @@ class NonogramKind(SelectKind[PuzzleEntry]):
         theme = app.theme
         pygame.draw.rect(surface, theme.cell_unknown, box, border_radius=radius(app) // 2)
         puzzle = entry.puzzle
-        picture = app.ratings.solution_of(puzzle) if solved and puzzle is not None else None
-        if picture is None or entry.key is None:
-            draw_mark(surface, app, box, solved)
-            return
         inner = box.inflate(-8, -8).size
-        look = PictureLook(entry.key, inner, theme.filled, theme.cell_unknown)
-        thumbnail = self._thumbnails.get(look)
+        key = entry.key
+        look = PictureLook(key or "", inner, theme.filled, theme.cell_unknown)
+        # Made once, when first shown solved, then kept: the picture is not looked up (nor
+        # its goal turned into an array) again each frame.
+        thumbnail = self._thumbnails.get(look) if solved and key is not None else None
         if thumbnail is None:
+            picture = app.ratings.solution_of(puzzle) if solved and puzzle is not None else None
+            if picture is None or key is None:
+                draw_mark(surface, app, box, solved)
+                return
             colours = None
             if puzzle is not None and puzzle.is_colour and puzzle.goal_colours is not None:
                 grid = np.asarray(puzzle.goal_colours, dtype=np.intp)
@@ -203,6 +207,29 @@ class LevelSelectScene(SelectScene[PuzzleEntry]):
             user_dir,
             pack_key,
         )
+        self._load_ratings()
+
+    def _ratings_file(self) -> Path:
+        return self.app.store.directory / RATINGS_FILE
+
+    def _load_ratings(self) -> None:
+        """The stars worked out in earlier runs, once a run (before the first frame: a
+        small file)."""
+        path = self._ratings_file()
+        if self.app.ratings.loaded != path:
+            self.app.ratings.load(path)
+
+    def _save_ratings(self) -> None:
+        if self.app.store.saving_disabled is None:
+            self.app.ratings.save(self._ratings_file())
+
+    def on_exit(self) -> None:
+        super().on_exit()
+        self._save_ratings()
+
+    def on_quit(self) -> None:
+        super().on_quit()
+        self._save_ratings()
 
     @property
     def random(self) -> RandomPanel:

@@ -97,6 +97,7 @@ class Shown:
     panel: ListPanel | None  # open in place of the cards
     buttons: Sequence[Button]
     scroll: ScrollArea
+    pack_scroll: ScrollArea | None = None  # the pack list's, when it scrolls
 
 
 class SelectView:
@@ -158,9 +159,15 @@ class SelectView:
         )
         ui = shown.ui
         chosen_row = len(shown.rows) - 1 if ui.panel_open else ui.pack_index
+        scroll = shown.pack_scroll
+        offset = scroll.offset if scroll is not None else 0.0
+        clip = surface.get_clip()
+        surface.set_clip(panel.inflate(-2, -2).clip(clip) if clip else panel.inflate(-2, -2))
         for index, (title, detail) in enumerate(shown.rows):
-            rect = layout.pack_rect(index, app.ui_scale)
-            if rect.bottom > panel.bottom:
+            rect = layout.pack_rect(index, app.ui_scale, offset)
+            if rect.bottom < panel.top:
+                continue  # scrolled away above: only the rows in view are drawn
+            if rect.top > panel.bottom or (scroll is None and rect.bottom > panel.bottom):
                 break
             chosen = index == chosen_row
             draw_pack_row(
@@ -173,6 +180,9 @@ class SelectView:
                 hovered=index == ui.hover_pack,
                 focused=chosen and ui.focus == "packs" and ui.show_focus,
             )
+        surface.set_clip(clip)
+        if scroll is not None:
+            scroll.draw_bar(surface, app)
 
     def _draw_header(self, surface: pygame.Surface, shown: Shown) -> None:
         if shown.header is None:

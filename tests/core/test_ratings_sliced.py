@@ -1,0 +1,96 @@
+"""The select screen's rating pass: it stays within its slice for colour puzzles too (the
+rounds of colour line logic that rate a solved colour puzzle are counted a slice at a time;
+in one go they took ~20 ms at 40x30, a 37 ms frame with the picture packs installed), and
+the stars found are kept across starts, by the puzzle's fingerprint."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+import game.core.solver.colour_line as colour_line
+from game.core.formats import read_puzzle
+from game.core.puzzle import Puzzle
+from game.core.rating import rate_colour
+from game.core.solver.task import SolveTask
+from game.core.store.ratings import Ratings
+
+COLOUR = Path(__file__).resolve().parents[2] / "levels" / "08-colour" / "02-apple.non"
+
+
+def test_a_colour_rating_is_worked_out_a_slice_at_a_time(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    puzzle = replace(read_puzzle(COLOUR), extra=())  # no "difficulty": it must be rated
+    key = puzzle.fingerprint()
+    ticks = [0.0]
+
+    def clock() -> float:  # every reading of the clock is a millisecond of work
+        ticks[0] += 0.001
+        return ticks[0]
+
+    lines = [0]
+    solve_line = colour_line.solve_colour_line
+
+    def counted(*args: object) -> object:
+        lines[0] += 1
+        return solve_line(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(colour_line, "solve_colour_line", counted)
+    ratings = Ratings(time_limit=1000.0, clock=clock)
+    most = calls = 0
+    while ratings.stars_of(key) is None and calls < 100_000:
+        before = lines[0]
+        ratings.work([(key, puzzle)], seconds=0.002)
+        most = max(most, lines[0] - before)
+        calls += 1
+    monkeypatch.setattr(colour_line, "solve_colour_line", solve_line)
+    expected = rate_colour(puzzle, SolveTask(puzzle, max_solutions=2).run())
+    assert ratings.stars_of(key) == expected.stars
+    assert ratings.solutions[key].shape == (puzzle.height, puzzle.width)
+    # The whole count is 2 * (rounds + 1) * (width + height) lines; a slice did a few.
+    assert most <= 4
+
+
+def rated(ratings: Ratings, puzzle: Puzzle) -> int | None:
+    key = puzzle.fingerprint()
+    for _ in range(1000):
+        ratings.work([(key, puzzle)], seconds=0.05)
+        if ratings.stars_of(key) is not None:
+            break
+    return ratings.stars_of(key)
+
+
+def test_stars_are_kept_across_starts_by_fingerprint(tmp_path: Path) -> None:
+    """Rated once, a puzzle's stars (and its solution, the file having no picture) come
+    back next run without solving; a file changed to another puzzle is rated afresh."""
+    cross = Puzzle.from_grid([[0, 1, 0], [1, 1, 1], [0, 1, 0]], keep_goal=False)
+    first = Ratings()
+    stars = rated(first, cross)
+    assert stars is not None
+    cache = tmp_path / "ratings.json"
+    assert first.save(cache)
+    again = Ratings()
+    assert again.load(cache) == 1
+    assert again.stars_of(cross.fingerprint()) == stars
+    assert not again.busy
+    solution = again.solution_of(cross)
+    assert solution is not None and cross.is_solution(solution)
+    changed = Puzzle.from_grid([[1, 1, 0], [1, 1, 1], [0, 1, 0]], keep_goal=False)
+    assert again.stars_of(changed.fingerprint()) is None
+    assert rated(again, changed) is not None
+
+
+def test_a_damaged_cache_gives_nothing_and_is_written_anew(tmp_path: Path) -> None:
+    cache = tmp_path / "ratings.json"
+    cache.write_text('{"version": 1, "puzzles": {"abc": {"stars": "many"}, "d": 7}}')
+    ratings = Ratings()
+    assert ratings.load(cache) == 0
+    cache.write_bytes(b"\xff\xfe not json")
+    assert ratings.load(cache) == 0
+    dot = Puzzle.from_grid([[1, 0], [0, 1]], keep_goal=False)
+    assert rated(ratings, dot) is not None
+    assert ratings.save(cache)
+    assert Ratings().load(cache) == 1
