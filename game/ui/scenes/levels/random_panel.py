@@ -22,15 +22,18 @@ from typing import TYPE_CHECKING, TypeGuard
 import pygame
 
 from game.core.generate.files import (
+    daily_folder,
     keep_in_my_puzzles,
     kept_copy,
     newest_random,
+    played_pictures,
     prune_random,
     random_folder,
     random_stem,
     write_generated,
 )
-from game.core.generate.generator import Generated, Generation
+from game.core.generate.generator import Generated, Generation, Making
+from game.core.generate.picture_puzzles import PictureGeneration
 from game.core.rating import LEVEL_TEXT, STAR_NAMES
 from game.core.store.packs import difficulty_of, title_of
 from game.ui.opening import PlayContext
@@ -58,7 +61,10 @@ SIZES: tuple[tuple[int, int], ...] = (
 LEVEL_HINTS = LEVEL_TEXT
 PACK_NAME = "Random"
 RANDOM_KEY = "random"  # the last pack setting's value while the Random entry is open
-DESCRIPTION = "A fresh puzzle made for you: one solution, at the level you choose."
+DESCRIPTION = (
+    "A fresh puzzle made for you: one solution, at the level you choose; "
+    "abstract shapes or a picture."
+)
 
 
 def _is_size(value: object) -> TypeGuard[str]:
@@ -69,7 +75,16 @@ def _is_level(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and value in STAR_NAMES
 
 
+# Where the puzzle comes from: the generator's abstract shapes, or a picture of the library.
+SOURCES = {"shapes": "Shapes", "picture": "Picture"}
+
+
+def _is_source(value: object) -> TypeGuard[str]:
+    return isinstance(value, str) and value in SOURCES
+
+
 RANDOM_SIZE = Setting("random_size", "15x15", _is_size)
+RANDOM_SOURCE = Setting("random_source", "shapes", _is_source)
 RANDOM_LEVEL = Setting("random_level", 2, _is_level)
 
 
@@ -109,6 +124,10 @@ class RandomPanel:
             Button(f"{stars} {STAR_NAMES[stars]}", self._level_chooser(stars), font_size=18)
             for stars in STAR_NAMES
         ]
+        self.source = app.setting(RANDOM_SOURCE)
+        self.source_buttons = [
+            Button(label, self._source_chooser(key), font_size=18) for key, label in SOURCES.items()
+        ]
         self.make_button = Button("Make a puzzle", self.make, primary=True, font_size=22)
         self.play_last_button = Button("Continue it", self.play_last, font_size=18)
         self.keep_button = Button("Keep in My puzzles", self.keep, font_size=18)
@@ -125,7 +144,7 @@ class RandomPanel:
     @property
     def rows(self) -> list[list[Button]]:
         """The buttons by row, for the arrow keys; only what is shown and enabled."""
-        rows = [self.size_buttons, self.level_buttons, [self.make_button]]
+        rows = [self.size_buttons, self.level_buttons, self.source_buttons, [self.make_button]]
         last = [button for button in (self.play_last_button, self.keep_button) if button.enabled]
         if self.last is not None and last:
             rows.append(last)
@@ -160,11 +179,24 @@ class RandomPanel:
 
         return choose
 
+    def _source_chooser(self, source: str) -> Callable[[], None]:
+        def choose() -> None:
+            self.source = source
+            self.app.set_setting(RANDOM_SOURCE, source)
+
+        return choose
+
     # -- actions ----------------------------------------------------------------------------
 
     def make(self) -> None:
         width, height = self.size
-        generation = Generation(width, height, self.level, self.seed())
+        generation: Making
+        if self.source == "picture":
+            store = self.app.store
+            played = played_pictures(random_folder(store), daily_folder(store))
+            generation = PictureGeneration(width, height, self.level, self.seed(), played=played)
+        else:
+            generation = Generation(width, height, self.level, self.seed())
         self.app.router.generating(generation, self._made)
 
     def _made(self, made: Generated) -> None:
@@ -264,7 +296,9 @@ class RandomPanel:
         _grid(self.size_buttons, rect, top, (3, len(SIZES)), round(92 * scale), gap, height)
         top = self.size_buttons[-1].rect.bottom + round(52 * scale)
         _grid(self.level_buttons, rect, top, (2, 5), round(120 * scale), gap, height)
-        top = self.level_buttons[-1].rect.bottom + round(44 * scale)
+        top = self.level_buttons[-1].rect.bottom + round(66 * scale)
+        _grid(self.source_buttons, rect, top, (2, 2), round(120 * scale), gap, height)
+        top = self.source_buttons[-1].rect.bottom + round(20 * scale)
         self.make_button.rect = pygame.Rect(
             rect.left, top, min(rect.width, round(260 * scale)), round(50 * scale)
         )
@@ -283,7 +317,12 @@ class RandomPanel:
         text = fit_text(app.fonts.get(size), DESCRIPTION, self.rect.width)
         draw_text(surface, app, text, size, theme.text_muted, (left, top + round(30 * scale)))
         label = round(18 * scale)
-        for word, first in (("Size", self.size_buttons[0]), ("Level", self.level_buttons[0])):
+        labels = (
+            ("Size", self.size_buttons[0]),
+            ("Level", self.level_buttons[0]),
+            ("Draws", self.source_buttons[0]),
+        )
+        for word, first in labels:
             spot = (left, first.rect.top - round(28 * scale))
             draw_text(surface, app, word, label, theme.text, spot, bold=True)
         for button, choice in zip(self.size_buttons, SIZES, strict=True):
@@ -291,6 +330,9 @@ class RandomPanel:
             button.draw(surface, app)
         for button, stars in zip(self.level_buttons, STAR_NAMES, strict=True):
             button.primary = stars == self.level
+            button.draw(surface, app)
+        for button, source in zip(self.source_buttons, SOURCES, strict=True):
+            button.primary = source == self.source
             button.draw(surface, app)
         hint = f"{STAR_NAMES[self.level]}: {LEVEL_HINTS[self.level]}"
         draw_text(

@@ -28,7 +28,8 @@ from game.core.generate.daily import (
     streak_text,
 )
 from game.core.generate.files import daily_path, sync_daily, write_generated
-from game.core.generate.generator import Generated, Generation
+from game.core.generate.generator import Generated
+from game.core.generate.picture_puzzles import daily_generation
 from game.ui.opening import PlayContext
 from game.ui.widgets.button import Button
 from game.ui.widgets.text import format_time
@@ -89,7 +90,7 @@ class DailyEntry:
                 self.app.play_puzzle(puzzle, path=path, context=PlayContext(pack=PACK_NAME))
                 return
         self._plan = plan
-        generation = Generation(plan.width, plan.height, plan.level, plan.seed)
+        generation = daily_generation(plan.width, plan.height, plan.level, plan.seed)
         title = f"Making {plan.weekday}'s puzzle"
         self.app.router.generating(generation, self._made, title=title)
 
