@@ -13,10 +13,15 @@ Random uses):
 1. the picture's cells at the size: a silhouette (outline, light parts left empty, inner
    lines) for black and white, its colours for colour;
 2. the recognisability check (:func:`game.core.generate.picture_library.readability`): the
-   cells laid back over the picture must agree with it (IoU of ink >= 0.72 in black and
-   white; in colour 68% of the cells within 0.2 of the picture's mean colour over them), and
-   not be a plain blob (at most 92% of lines one run). A picture that does not read at a
-   size is tried one size up, then dropped, and listed;
+   cells laid back over the picture must agree with it (black and white: IoU of ink >= 0.72
+   at the picture's pixels; colour: 55% of the cells within 0.2 of the picture's mean colour
+   over them, and half the coloured cells clear of white), and must not be a plain shape
+   (black and white: IoU with the disc or box filling its bounds <= 0.88; colour: at most
+   88% of lines a single run). The thresholds were set by looking at the pictures either
+   side of them (``docs/picture_readability.png``: below 0.72 IoU flamingos, lobsters and
+   telescopes lose their legs and tubes; below 0.55 in colour popcorn, glasses and
+   lollipops turn to noise, while 0.55-0.68 still shows a taxi or a Christmas tree). A
+   picture that does not read at a size is tried at the next size, then dropped, and listed;
 3. Make it fair (black and white) or the colour fairness step, a solve proving the puzzle
    unique and its rating;
 4. the pack's puzzles ordered by rating and written as ``NN-title.non`` with ``pack.json``.
@@ -62,8 +67,13 @@ SIZES = ((10, 10), (15, 15), (20, 20), (25, 25), (30, 30))
 WIDE_SIZE = (40, 30)
 FIRST_ORDER = 21
 SCENES = "scenes"
-# Colour packs take pictures with this many colours or more (the issue asks 3 to 8).
-MIN_PACK_COLOURS = 3
+# A picture meant for Expert or Fiendish skips the sizes below this once it has a puzzle:
+# small pictures seldom need probing, and each try costs a solve.
+HARD_FROM_LEVEL, HARD_FROM_SIZE = 4, 20
+# The colour packs' pictures go round these colour counts (the background counted, as the
+# converter counts them: 3 is two colours on white).
+COLOURS = (6, 4, 8, 3, 7, 5)
+MAX_COLOURS = 8
 THEMES = {
     "animals": ("Animals", "Animals from the Noto emoji: pets, farm, wild, sea and insects."),
     "food": ("Food", "Fruit, vegetables, meals, sweets and drinks."),
@@ -85,6 +95,8 @@ class Planned:
     sizes: tuple[tuple[int, int], ...]
     colour: bool
     details: tuple[int, ...]
+    target: int  # the level this picture is meant for (targets go round 1-5 in a pack)
+    colours: int = 0  # colour packs: at most this many colours, the background counted
 
 
 @dataclass(frozen=True)
@@ -112,27 +124,39 @@ def plans(entries: Sequence[PictureEntry], folder: Path) -> dict[tuple[str, bool
             for colour in (False, True):
                 start = (index + (2 if colour else 0)) % len(SIZES)
                 target = 1 + (index + (1 if colour else 0)) % 5
-                sizes = (WIDE_SIZE,) if theme == SCENES else SIZES[start:]
+                sizes = (WIDE_SIZE,) if theme == SCENES else SIZES[start:] + SIZES[:start]
+                details = details_for(target)
+                colours = COLOURS[index % len(COLOURS)] if colour else 0
                 planned.setdefault((theme, colour), []).append(
-                    Planned(entry.name, entry.title, picture, sizes, colour, details_for(target))
+                    Planned(
+                        entry.name, entry.title, picture, sizes, colour, details, target, colours
+                    )
                 )
     return planned
 
 
 def build_one(plan: Planned) -> Built:
+    """The first puzzle the plan's sizes and details make at its target level, else the
+    first one made at all (the sizes and details in the plan's order)."""
     refusals = []
+    first: Attempt | None = None
     for width, height in plan.sizes:
+        if plan.target >= HARD_FROM_LEVEL and width < HARD_FROM_SIZE and first is not None:
+            continue
         details: tuple[int | None, ...] = (None,) if plan.colour else plan.details
         for detail in details:
-            made = run_attempt(attempt(plan.picture, width, height, detail, title=plan.title))
-            few = made.puzzle is not None and made.puzzle.colour_count < MIN_PACK_COLOURS
-            if plan.colour and few:
-                made = Attempt(None, None, made.reading, "fewer than 3 colours")
-            if made.puzzle is not None:
-                return Built(plan, made, tuple(refusals))
+            work = attempt(
+                plan.picture, width, height, detail, plan.title, plan.colours or MAX_COLOURS
+            )
+            made = run_attempt(work)
+            if made.puzzle is not None and made.rating is not None:
+                if made.rating.stars == plan.target:
+                    return Built(plan, made, tuple(refusals))
+                first = first or made
+                continue
             kind = "colour" if detail is None else f"detail {detail}"
             refusals.append(f"{width}x{height} {kind}: {made.refused}")
-    return Built(plan, None, tuple(refusals))
+    return Built(plan, first, tuple(refusals))
 
 
 def pack_files(name: str, order: int, description: str, built: Sequence[Built]) -> dict[str, str]:
@@ -183,7 +207,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             for b in built:
                 if b.made is not None and b.made.puzzle is not None and b.made.rating is not None:
                     puzzle = b.made.puzzle
-                    colours = f"{puzzle.colour_count} colours" if colour else "b&w"
+                    colours = f"{puzzle.colour_count + 1} colours" if colour else "b&w"
                     counts[(pack_name, puzzle.size_text, colours)] += 1
                     counts[(pack_name, "level", str(b.made.rating.stars))] += 1
             made = len(files) - 1

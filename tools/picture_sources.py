@@ -19,6 +19,8 @@ import numpy as np
 import numpy.typing as npt
 from PIL import Image, ImageDraw, ImageFont
 
+from game.core.convert.quantise import fit_palette
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 CATALOGUE = REPO_ROOT / "tools" / "pictures" / "catalogue.txt"
 PICTURES_DIR = REPO_ROOT / "assets" / "pictures"
@@ -126,17 +128,13 @@ def side_by_side(pictures: list[npt.NDArray[np.uint8]], gap: int = 6) -> npt.NDA
 
 def reduce_colours(rgba: npt.NDArray[np.uint8], colours: int) -> npt.NDArray[np.int64]:
     """Each pixel's colour number (0..colours-1; -1 transparent) for at most ``colours``
-    colours. The one place the library's colour reduction happens: Pillow's median cut over
-    the opaque pixels (the converter core has no colour quantiser yet; when it does, this
-    calls it)."""
+    colours: the converter core's quantiser (:func:`game.core.convert.quantise.fit_palette`,
+    k-means in Lab) fitted on the opaque pixels."""
     opaque = rgba[:, :, 3] >= OPAQUE
-    pixels = rgba[opaque][:, :3]
-    strip = Image.fromarray(pixels.reshape(1, -1, 3).astype(np.uint8), "RGB")
-    reduced = strip.quantize(
-        colors=colours, method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE
-    )
+    pixels = np.ascontiguousarray(rgba[opaque][:, :3]).reshape(1, -1, 3)
+    palette = fit_palette(pixels, colours)
     numbers = np.full(opaque.shape, -1, dtype=np.int64)
-    numbers[opaque] = np.asarray(reduced, dtype=np.int64).ravel()
+    numbers[opaque] = palette.label(pixels).ravel().astype(np.int64)
     return numbers
 
 

@@ -25,7 +25,9 @@ from game.core.solver.task import SolveTask
 
 ColourCells = npt.NDArray[np.int64]
 MAX_EDITS = 6
-STEPS_PER_CELL = 400
+# Engine steps each solve may take, per cell (colour steps are costly once the engine
+# searches: see game.core.generate.picture_puzzles).
+STEPS_PER_CELL = 5
 
 
 def _neighbour_counts(cells: ColourCells, colours: int) -> npt.NDArray[np.int64]:

@@ -27,8 +27,8 @@ from __future__ import annotations
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -36,7 +36,8 @@ from PIL import Image
 
 from game.core.convert.grid import Blocks, blocks_for
 from game.core.convert.methods import clean_specks
-from game.core.palette import RGB
+from game.core.convert.quantise import reduce_picture
+from game.core.palette import RGB, Palette
 from game.resources import asset
 
 BoolGrid = npt.NDArray[np.bool_]
@@ -57,8 +58,13 @@ PAPER_TINT = 40
 # The recognisability check's thresholds (see tools/build_picture_packs.py for how they were
 # chosen by looking at the pictures either side of them).
 MIN_IOU = 0.72
-MIN_COLOUR_AGREEMENT = 0.68
-MAX_BLOB_SHARE = 0.92
+MIN_COLOUR_AGREEMENT = 0.55
+# Black and white: refused when the ink is this close to a plain disc or box (plain_shape);
+# colour: when this share of lines is a single run (blob_share).
+MAX_BLOB_SHARE = 0.88
+# Colour: cells this far from white (RGB distance) stand out; at least this share must.
+PALE = 0.2
+MIN_STRONG_SHARE = 0.5
 # In colour a cell agrees when its colour is this close to the picture's mean colour over
 # it (RGB distance, 1 = black to white); cells this far from paper are content.
 COLOUR_DISTANCE = 0.2
@@ -271,36 +277,32 @@ def bw_grid(picture: Picture, width: int, height: int, detail: int) -> BoolGrid:
     return clean_specks(grid) if detail >= 2 else grid
 
 
-def colour_labels(picture: Picture) -> tuple[Labels, tuple[RGB, ...]]:
-    """The picture's labels with light colours made background, renumbered 1..k."""
-    keep = [i for i, rgb in enumerate(picture.palette, start=1) if not is_paper(rgb)]
-    table = np.zeros(len(picture.palette) + 1, dtype=np.uint8)
-    for number, label in enumerate(keep, start=1):
-        table[label] = number
-    return table[picture.labels], tuple(picture.palette[i - 1] for i in keep)
+def flattened(picture: Picture) -> npt.NDArray[np.uint8]:
+    """The picture's pixels on white (its transparent background), as the converter sees a
+    picture: an ``(h, w, 3)`` sRGB array."""
+    table = np.array([(255, 255, 255), *picture.palette], dtype=np.uint8)
+    rgb: npt.NDArray[np.uint8] = table[picture.labels]
+    return rgb
 
 
 def colour_grid(
-    picture: Picture, width: int, height: int
-) -> tuple[npt.NDArray[np.int64], tuple[RGB, ...]]:
-    """Each cell's colour (0 the background, 1..k the palette returned: only the colours
-    some cell has, in the picture's order)."""
+    picture: Picture, width: int, height: int, colours: int = MAX_PICTURE_COLOURS
+) -> tuple[npt.NDArray[np.int64], Palette]:
+    """Each cell's colour (0 the background, white) in at most ``colours`` colours counting
+    the background, and the palette: the converter's quantiser
+    (:func:`game.core.convert.quantise.reduce_picture`) over the picture's content box."""
     rows, columns = _content_box(picture)
-    labels, palette = colour_labels(Picture(picture.labels[rows, columns], picture.palette))
-    counts = _cell_counts(labels, len(palette) + 1, width, height)
-    cells = counts.argmax(axis=2)
-    used = [c for c in range(1, len(palette) + 1) if (cells == c).any()]
-    table = np.zeros(len(palette) + 1, dtype=np.int64)
-    for number, colour in enumerate(used, start=1):
-        table[colour] = number
-    return table[cells], tuple(palette[c - 1] for c in used)
+    cropped = Picture(picture.labels[rows, columns], picture.palette)
+    reduced = reduce_picture(flattened(cropped), width, height, colours, fit="pad")
+    return np.asarray(reduced.cells, dtype=np.int64), reduced.palette
 
 
 @dataclass(frozen=True)
 class Readability:
-    """How well a puzzle's cells show the picture: ``agreement`` (0..1, the IoU of ink, or
-    in colour of each colour's pixels) and ``blob`` (the share of lines with one run or
-    none); :attr:`reads` holds both to their thresholds."""
+    """How well a puzzle's cells show the picture: ``agreement`` (0..1: the IoU of ink in
+    black and white; in colour the share of cells close to the picture's colour over them)
+    and ``blob`` (black and white: :func:`plain_shape`; colour: :func:`blob_share`);
+    :attr:`reads` holds both to their thresholds."""
 
     agreement: float
     blob: float
@@ -332,8 +334,8 @@ def _upsampled(cells: npt.NDArray[np.integer], shape: tuple[int, int]) -> npt.ND
 
 
 def blob_share(cells: npt.NDArray[np.integer]) -> float:
-    """The share of rows and columns that are one run or none (a run: cells of one colour
-    side by side; in black and white, of ink)."""
+    """Colour: the share of rows and columns that are one run or none (a run: cells of one
+    colour side by side)."""
     grid = np.asarray(cells, dtype=np.int64)
     simple = 0
     lines = [*grid, *grid.T]
@@ -344,16 +346,40 @@ def blob_share(cells: npt.NDArray[np.integer]) -> float:
     return simple / max(1, len(lines))
 
 
-def readability(picture: Picture, cells: npt.NDArray[Any], detail: int | None) -> Readability:
+def plain_shape(cells: npt.NDArray[Any]) -> float:
+    """Black and white: how much the ink is just a disc or a box: its best IoU with the
+    ellipse or the rectangle that fills its bounding box (1 for a plain disc or box)."""
+    ink = np.asarray(cells) > 0
+    ys, xs = np.nonzero(ink)
+    if not len(xs):
+        return 1.0
+    top, bottom, left, right = int(ys.min()), int(ys.max()), int(xs.min()), int(xs.max())
+    box = ink[top : bottom + 1, left : right + 1]
+    height, width = box.shape
+    yy, xx = np.mgrid[0:height, 0:width]
+    centre_y, centre_x = (height - 1) / 2, (width - 1) / 2
+    ellipse = ((yy - centre_y) / (height / 2)) ** 2 + ((xx - centre_x) / (width / 2)) ** 2 <= 1
+    inked = int(np.count_nonzero(box))
+    union = max(1, int(np.count_nonzero(box | ellipse)))
+    with_ellipse = int(np.count_nonzero(box & ellipse)) / union
+    return float(max(with_ellipse, inked / box.size))
+
+
+def readability(
+    picture: Picture,
+    cells: npt.NDArray[Any],
+    detail: int | None,
+    palette: Palette | None = None,
+) -> Readability:
     """The recognisability check of ``cells`` made from ``picture``: black and white at
-    ``detail``, or colour when ``detail`` is None (cells are colour numbers of
-    :func:`colour_grid`, whose colours are the picture's in order)."""
+    ``detail``, or colour when ``detail`` is None (cells are colour numbers of ``palette``,
+    as :func:`colour_grid` gives them)."""
     rows, columns = _content_box(picture)
     cropped = Picture(picture.labels[rows, columns], picture.palette)
     shape = (cropped.height, cropped.width)
     drawn = _upsampled(cells, shape)
-    blob = blob_share(cells)
     if detail is not None:
+        blob = plain_shape(cells)
         height, width = cells.shape
         truth = drawing_mask(cropped, detail, line_pixels_for(cropped, int(width), int(height)))
         ink = drawn > 0
@@ -361,12 +387,21 @@ def readability(picture: Picture, cells: npt.NDArray[Any], detail: int | None) -
         agreement = np.count_nonzero(ink & truth) / union if union else 1.0
         return Readability(float(agreement), blob, MIN_IOU)
     height, width = (int(n) for n in cells.shape)
-    _cells, used = colour_grid(picture, width, height)
+    assert palette is not None, "a colour puzzle's cells are read with their palette"
+    blob = blob_share(cells)
     mean = cell_means(cropped, width, height)
-    shown = np.array([(255, 255, 255), *used], dtype=np.float64)[np.clip(cells, 0, len(used))]
+    rgbs = [palette.background.rgb, *(colour.rgb for colour in palette.colours)]
+    shown = np.array(rgbs, dtype=np.float64)[np.clip(cells, 0, len(rgbs) - 1)]
     distance = np.sqrt(((shown - mean) ** 2).sum(axis=2)) / (255.0 * np.sqrt(3.0))
     paper = np.sqrt(((mean - 255.0) ** 2).sum(axis=2)) / (255.0 * np.sqrt(3.0))
     content = (paper > PAPER_DISTANCE) | (np.asarray(cells) > 0)
     close = np.count_nonzero(content & (distance <= COLOUR_DISTANCE))
     agreement = close / max(1, int(np.count_nonzero(content)))
+    # A picture in pale colours (a cream llama, a white dove) is all but paper: its cells
+    # must mostly stand out from the white background.
+    ink = np.asarray(cells) > 0
+    shown_paper = np.sqrt(((shown - 255.0) ** 2).sum(axis=2)) / (255.0 * np.sqrt(3.0))
+    strong = np.count_nonzero(ink & (shown_paper >= PALE)) / max(1, int(np.count_nonzero(ink)))
+    if strong < MIN_STRONG_SHARE:
+        agreement = min(agreement, strong)
     return Readability(float(agreement), blob, MIN_COLOUR_AGREEMENT)

@@ -11,9 +11,11 @@ an :class:`Attempt`: the puzzle, or why there is none.
 :class:`PictureGeneration` is Random's and the daily puzzle's picture source, with the
 generator's shape (``advance(seconds)``, ``result``, ``cancel``, ``run``): it goes through the
 library in an order drawn from the seed, pictures not played yet first, tries each at the
-size (two pictures of one theme side by side on a wide board) and in black and white at the
-details that suit the level, and takes the first puzzle rated at the level asked; after
-:data:`MAX_ATTEMPTS` it takes the closest one found. Every limit counts solver work, never
+size (the library's scenes, or two pictures of one theme side by side, on a wide board) and
+in black and white at the details that suit the level, and takes the first puzzle rated at
+the level asked; after :data:`MAX_ATTEMPTS`, or once only played pictures are left, it takes
+the closest one found. When no picture reads at the size (5x5), it makes abstract shapes
+(:class:`game.core.generate.generator.Generation`) instead. Every limit counts solver work, never
 seconds, so a seed gives the same puzzle on any machine (the daily puzzle is the same for
 everyone). Nothing here imports pygame.
 """
@@ -45,7 +47,6 @@ from game.core.generate.picture_library import (
     readability,
     side_by_side,
 )
-from game.core.palette import Palette
 from game.core.puzzle import Puzzle
 from game.core.rating import Rating, rate, rate_colour
 from game.core.solver.task import SolveTask
@@ -54,15 +55,20 @@ AUTHOR = "Noto Emoji (SIL OFL 1.1), made a puzzle by Hanjie"
 LICENSE = "OFL-1.1"
 # Engine work Make it fair may spend on one picture (steps; 25,000 are about a second).
 FAIR_WORK = 60_000
-# Engine steps a uniqueness-and-rating solve may take, per cell.
+# Engine steps a uniqueness-and-rating solve may take, per cell. A colour step is far more
+# work than a black-and-white one once the colour engine searches (a sheep at 30x30 took
+# 1-4 ms a step and had not finished after 60,000), while the colour puzzles that become
+# puzzles finish in well under one step a cell (the dog at 30x30: 408 steps): a colour solve
+# that needs more is dropped as too hard to settle.
 SOLVE_STEPS_PER_CELL = 400
+COLOUR_STEPS_PER_CELL = 5
 # Pictures (and details) Random tries before it takes the closest level found.
 MAX_ATTEMPTS = 60
 # A board this much wider than high gets two pictures side by side.
 WIDE = 1.25
 SLICE = 0.004
 SCENES = "scenes"  # the library's theme of wide pictures
-MIN_COLOURS = 2
+MIN_COLOURS = 3  # a colour puzzle: the background and two colours at least
 
 
 @dataclass(frozen=True)
@@ -91,6 +97,10 @@ def _rated(
         if result is not None:
             if result.status != "unique":
                 return result.status, None, task.steps_taken
+            if result.stats.guesses:
+                # As every bundled level and the generator's: no guessing, line logic and
+                # probing suffice.
+                return "solved only by guessing", None, task.steps_taken
             rating = (
                 rate_colour(puzzle, result)
                 if colour
@@ -113,22 +123,22 @@ def attempt(
     fair_work: int = FAIR_WORK,
 ) -> Generator[None, None, Attempt]:
     """``picture`` as a ``width`` x ``height`` puzzle: black and white at ``detail``, or in
-    colour when ``detail`` is None (at most ``max_colours`` colours). See the module text."""
+    colour when ``detail`` is None (at most ``max_colours`` colours, the background
+    counted, as the converter counts them). See the module text."""
     budget = SOLVE_STEPS_PER_CELL * width * height
     if detail is None:
-        cells, colours = colour_grid(picture, width, height)
-        reading = readability(picture, cells, None)
-        if not MIN_COLOURS <= len(colours) <= max_colours:
-            return Attempt(None, None, reading, f"{len(colours)} colours at this size")
+        budget = COLOUR_STEPS_PER_CELL * width * height
+        cells, palette = colour_grid(picture, width, height, max_colours)
+        reading = readability(picture, cells, None, palette)
+        if palette.count + 1 < MIN_COLOURS:
+            return Attempt(None, None, reading, "fewer than three colours at this size")
         if not reading.reads:
             return Attempt(None, None, reading, f"does not read: {reading.text}")
-        names = [f"c{number}" for number in range(1, len(colours) + 1)]
-        palette = Palette.of(("white", (255, 255, 255)), *zip(names, colours, strict=True))
         unique = yield from colour_fair(cells, palette)
         if unique is None:
             return Attempt(None, None, reading, "the colour picture could not be made fair")
         cells, edits, steps = unique
-        reading = readability(picture, cells, None)
+        reading = readability(picture, cells, None, palette)
         if not reading.reads:
             return Attempt(None, None, reading, f"made fair, reads poorly: {reading.text}")
         puzzle = Puzzle.from_colour_grid(cells, palette, title=title, author=AUTHOR)
@@ -192,7 +202,8 @@ class Choice:
 
 class PictureGeneration:
     """Random's "Picture": a library picture not played yet, at the size, colours and level
-    asked (``colours`` 0 or 1 for black and white). See the module text."""
+    asked (``colours`` 3-8 counting the background, as the converter counts them; 0 or 2 for
+    black and white). See the module text."""
 
     def __init__(
         self,
@@ -287,6 +298,8 @@ class PictureGeneration:
         best: tuple[float, Puzzle, Rating, tuple[str, ...]] | None = None
         attempts = 0
         for choice in self.choices():
+            if best is not None and self.played.intersection(choice.names):
+                break  # every fresh picture was tried: a fresh one, closest to the level
             self.pictures += 1
             details: tuple[int | None, ...] = (None,) if self.colours else details_for(self.level)
             for detail in details:

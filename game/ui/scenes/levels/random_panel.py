@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, TypeGuard
 import pygame
 
 from game.core.generate.files import (
+    PICTURE_KEY,
     daily_folder,
     keep_in_my_puzzles,
     kept_copy,
@@ -35,7 +36,7 @@ from game.core.generate.files import (
 from game.core.generate.generator import Generated, Generation, Making
 from game.core.generate.picture_puzzles import PictureGeneration
 from game.core.rating import LEVEL_TEXT, STAR_NAMES
-from game.core.store.packs import difficulty_of, title_of
+from game.core.store.packs import PackPlace, difficulty_of, title_of
 from game.ui.opening import PlayContext
 from game.ui.settings import Setting
 from game.ui.widgets.base import draw_focus_ring
@@ -213,13 +214,13 @@ class RandomPanel:
             self.app.toast(f"The puzzle could not be saved for later: {error}", error=True)
         if path is not None:
             self.last = (puzzle, path)
-        self.app.play_puzzle(puzzle, path=path, context=PlayContext(pack=PACK_NAME))
+        self.app.play_puzzle(puzzle, path=path, context=_context(puzzle))
 
     def play_last(self) -> None:
         if self.last is None:
             return
         puzzle, path = self.last
-        self.app.play_puzzle(puzzle, path=path, context=PlayContext(pack=PACK_NAME))
+        self.app.play_puzzle(puzzle, path=path, context=_context(puzzle))
 
     def keep(self) -> None:
         if self.last is None:
@@ -359,7 +360,9 @@ class RandomPanel:
         puzzle = self.last[0]
         record = app.store.record(puzzle.fingerprint())
         stars = difficulty_of(puzzle)
-        parts = [title_of(puzzle, self.last[1])]
+        place = _context(puzzle).place
+        hidden = place is not None and not record.solved  # a picture's title is its answer
+        parts = [place.label if hidden and place is not None else title_of(puzzle, self.last[1])]
         if stars is not None:
             parts.append(STAR_NAMES.get(stars, ""))
         if record.solved:
@@ -376,6 +379,17 @@ class RandomPanel:
         self.play_last_button.draw(surface, app)
         if record.solved:
             self.keep_button.draw(surface, app)
+
+
+def _context(puzzle: Puzzle) -> PlayContext:
+    """Random's pack; a picture is called "Random picture #seed" until it is solved (its
+    title names the picture), as a bundled puzzle is called by its number."""
+    extra = dict(puzzle.extra)
+    if PICTURE_KEY not in extra:
+        return PlayContext(pack=PACK_NAME)
+    seed = extra.get("seed", "")
+    number = int(seed) if seed.isascii() and seed.isdecimal() else 0
+    return PlayContext(pack=PACK_NAME, place=PackPlace("Random picture", number))
 
 
 def _grid(
