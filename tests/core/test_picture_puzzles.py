@@ -19,7 +19,7 @@ from PIL import Image, ImageDraw
 from game.core.generate.daily import plan_for
 from game.core.generate.files import played_pictures, write_generated
 from game.core.generate.picture_library import (
-    MAX_BLOB_SHARE,
+    MAX_PLAIN_SHAPE,
     Picture,
     bw_grid,
     library,
@@ -124,7 +124,7 @@ def test_a_plain_disc_is_a_blob_and_is_refused(tmp_path: Path) -> None:
     made = run_attempt(attempt(ball, 15, 15, 0, title="Ball"))
     assert made.puzzle is None
     assert made.reading is not None and made.reading.agreement > 0.9  # drawn well: a blob
-    assert made.reading.blob > MAX_BLOB_SHARE  # a plain disc
+    assert made.reading.blob > MAX_PLAIN_SHAPE  # a plain disc
 
 
 def test_a_picture_that_reads_is_made_a_fair_rated_puzzle(tmp_path: Path) -> None:

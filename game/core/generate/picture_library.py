@@ -59,8 +59,10 @@ PAPER_TINT = 40
 # chosen by looking at the pictures either side of them).
 MIN_IOU = 0.72
 MIN_COLOUR_AGREEMENT = 0.55
-# Black and white: refused when the ink is this close to a plain disc or box (plain_shape);
-# colour: when this share of lines is a single run (blob_share).
+# Black and white: refused when the ink is this close to a plain disc or box (plain_shape:
+# at 0.84-0.88 a rucksack, a bread loaf, an onion or a doughnut were dark lumps on the
+# contact sheet); colour: when this share of lines is a single run (blob_share).
+MAX_PLAIN_SHAPE = 0.84
 MAX_BLOB_SHARE = 0.88
 # Colour: cells this far from white (RGB distance) stand out; at least this share must.
 PALE = 0.2
@@ -307,14 +309,18 @@ class Readability:
     agreement: float
     blob: float
     threshold: float
+    most_blob: float = MAX_BLOB_SHARE
 
     @property
     def reads(self) -> bool:
-        return self.agreement >= self.threshold and self.blob <= MAX_BLOB_SHARE
+        return self.agreement >= self.threshold and self.blob <= self.most_blob
 
     @property
     def text(self) -> str:
-        return f"agreement {self.agreement:.2f} (>= {self.threshold:.2f}), blob {self.blob:.2f}"
+        return (
+            f"agreement {self.agreement:.2f} (>= {self.threshold:.2f}), "
+            f"blob {self.blob:.2f} (<= {self.most_blob:.2f})"
+        )
 
 
 def _upsampled(cells: npt.NDArray[np.integer], shape: tuple[int, int]) -> npt.NDArray[np.int64]:
@@ -385,7 +391,7 @@ def readability(
         ink = drawn > 0
         union = np.count_nonzero(ink | truth)
         agreement = np.count_nonzero(ink & truth) / union if union else 1.0
-        return Readability(float(agreement), blob, MIN_IOU)
+        return Readability(float(agreement), blob, MIN_IOU, MAX_PLAIN_SHAPE)
     height, width = (int(n) for n in cells.shape)
     assert palette is not None, "a colour puzzle's cells are read with their palette"
     blob = blob_share(cells)
