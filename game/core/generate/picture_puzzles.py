@@ -25,6 +25,7 @@ from __future__ import annotations
 import time
 from collections.abc import Collection, Generator, Iterator, Sequence
 from dataclasses import dataclass, replace
+from itertools import zip_longest
 from pathlib import Path
 
 import numpy as np
@@ -62,8 +63,10 @@ FAIR_WORK = 60_000
 # that needs more is dropped as too hard to settle.
 SOLVE_STEPS_PER_CELL = 400
 COLOUR_STEPS_PER_CELL = 5
-# Pictures (and details) Random tries before it takes the closest level found.
-MAX_ATTEMPTS = 60
+# Pictures (and details) Random tries before it takes the closest level found: black and
+# white attempts are cheap (40x30: 0.5 s for a puzzle, median), colour ones dearer.
+MAX_ATTEMPTS = 120
+MAX_COLOUR_ATTEMPTS = 60
 # A board this much wider than high gets two pictures side by side.
 WIDE = 1.25
 SLICE = 0.004
@@ -261,19 +264,29 @@ class PictureGeneration:
 
     def choices(self) -> Iterator[Choice]:
         """Pictures in the seed's order, those not played first. A wide board takes the
-        library's scenes (two emoji side by side), then, in black and white, two pictures of
-        one theme put side by side; a square one the single pictures."""
+        library's scenes (two emoji side by side) and, in black and white, two pictures of
+        one theme put side by side, taking turns; a square one the single pictures."""
         order = [int(i) for i in self.rng.permutation(len(self.entries))]
         fresh = [i for i in order if self.entries[i].name not in self.played]
         ordered = fresh + [i for i in order if self.entries[i].name in self.played]
         wide = self.width >= WIDE * self.height
-        scenes = [i for i in ordered if (self.entries[i].theme == SCENES) == wide]
-        for index in scenes:
-            entry = self.entries[index]
-            yield Choice((entry.name,), entry.title, self._load(entry))
+        scenes = (
+            Choice((entry.name,), entry.title, self._load(entry))
+            for entry in (self.entries[i] for i in ordered)
+            if (entry.theme == SCENES) == wide
+        )
         if not wide or self.colours:
+            yield from scenes
             return
-        singles = [i for i in ordered if self.entries[i].theme != SCENES]
+        pairs = self._pairs([i for i in ordered if self.entries[i].theme != SCENES])
+        for scene, pair in zip_longest(scenes, pairs):
+            if scene is not None:
+                yield scene
+            if pair is not None:
+                yield pair
+
+    def _pairs(self, singles: list[int]) -> Iterator[Choice]:
+        """Two pictures of one theme side by side, in the order given."""
         used: set[int] = set()
         for index in singles:
             if index in used:
@@ -324,7 +337,8 @@ class PictureGeneration:
                     if best is None or distance < best[0]:
                         best = (distance, made.puzzle, made.rating, choice.names)
                 yield None
-                if attempts >= MAX_ATTEMPTS and best is not None:
+                most = MAX_COLOUR_ATTEMPTS if self.colours else MAX_ATTEMPTS
+                if attempts >= most and best is not None:
                     self.result = self._made(best[1], best[2], best[3])
                     return
         if best is not None:
