@@ -1,6 +1,8 @@
 """The picture packs' contact sheets, the pictures dropped, and the check's borderline cases.
 
     python tools/build_picture_packs.py --sheets     # builds, then draws all of these
+    python tools/picture_sheets.py --sheet bw --out docs/picture_packs_bw.png   # one of them
+                                                     # (hanjie screenshot --out docs does)
 
 - ``docs/picture_packs_bw.png`` and ``docs/picture_packs_colour.png``: every puzzle of the
   picture packs (tools/contact_sheet.py's drawing, smaller tiles);
@@ -14,6 +16,8 @@
 
 from __future__ import annotations
 
+import argparse
+import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -21,8 +25,12 @@ from typing import Any
 import numpy as np
 from PIL import Image, ImageDraw
 
-import tools.contact_sheet as sheet
-from game.core.generate.picture_library import (
+REPO_ROOT = Path(__file__).resolve().parent.parent
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
+
+import tools.contact_sheet as sheet  # noqa: E402
+from game.core.generate.picture_library import (  # noqa: E402
     MIN_COLOUR_AGREEMENT,
     MIN_IOU,
     Picture,
@@ -33,11 +41,11 @@ from game.core.generate.picture_library import (
     load_picture,
     readability,
 )
-from game.core.palette import Palette
+from game.core.palette import Palette  # noqa: E402
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
 DOCS = REPO_ROOT / "docs"
 TILE = 64
+FIRST_ORDER = 21  # the picture packs' orders start here (tools/build_picture_packs.py)
 BACKGROUND = (250, 249, 245)
 INK = (30, 30, 36)
 REFUSED = (200, 40, 40)
@@ -134,28 +142,90 @@ def save_small(image: Image.Image, path: Path, colours: int) -> None:
     image.convert("P", palette=Image.Palette.ADAPTIVE, colors=colours).save(path, optimize=True)
 
 
-def draw_sheets(dropped: Sequence[Any]) -> None:
-    sheet.TILE = 72
+def picture_packs() -> tuple[list[sheet.Pack], list[sheet.Pack]]:
+    """The picture packs (black and white, colour) as tools/contact_sheet.py reads them."""
     packs = sheet.load_packs(REPO_ROOT / "levels")
-    bw = [p for p in packs if p.order >= 21 and "colour" not in p.name]
-    colour = [p for p in packs if p.order >= 21 and "colour" in p.name]
-    save_small(sheet.render(bw), DOCS / "picture_packs_bw.png", 16)
-    save_small(sheet.render(colour), DOCS / "picture_packs_colour.png", 128)
+    bw = [p for p in packs if p.order >= FIRST_ORDER and "colour" not in p.name]
+    colour = [p for p in packs if p.order >= FIRST_ORDER and "colour" in p.name]
+    return bw, colour
+
+
+def draw_packs(out: Path, colour: bool) -> None:
+    sheet.TILE = 72
+    bw, coloured = picture_packs()
+    save_small(sheet.render(coloured if colour else bw), out, 128 if colour else 16)
+
+
+def dropped_by_the_build() -> list[Any]:
+    """What the build dropped: the plans whose picture is in no pack, tried again (the same
+    attempts, so the same refusals)."""
+    from tools.build_picture_packs import build_one, plans
+
+    bw, colour = picture_packs()
+    kept = {
+        (colour_pack, entry.puzzle.title)
+        for colour_pack, packs in ((False, bw), (True, colour))
+        for pack in packs
+        for entry in pack.entries
+        if entry.puzzle is not None
+    }
+    dropped = []
+    for (_, colour_plan), plan_list in plans(library(), library_dir()).items():
+        for plan in plan_list:
+            if (colour_plan, plan.title) not in kept:
+                dropped.append(build_one(plan))
+    return [item for item in dropped if item.made is None]
+
+
+def draw_dropped(out: Path, dropped: Sequence[Any] | None = None) -> None:
     tiles = []
-    for item in dropped:
+    for item in dropped if dropped is not None else dropped_by_the_build():
         plan = item.planned
-        width, height = plan.sizes[-1]
+        last = item.refusals[-1] if item.refusals else ""
+        width, _, height = last.split(" ", 1)[0].partition("x")
+        size = (
+            (int(width), int(height))
+            if width.isdecimal() and height.isdecimal()
+            else plan.sizes[-1]
+        )
         if plan.colour:
-            cells, palette = colour_grid(plan.picture, width, height, plan.colours)
+            cells, palette = colour_grid(plan.picture, size[0], size[1], plan.colours)
             made = cells_rgb(cells, palette)
         else:
-            made = cells_rgb(bw_grid(plan.picture, width, height, plan.details[-1]), None)
-        why = item.refusals[-1].split(": ", 1)[-1] if item.refusals else ""
+            made = cells_rgb(bw_grid(plan.picture, size[0], size[1], plan.details[-1]), None)
+        why = last.split(": ", 1)[-1]
         pair = side_by_side_tiles(picture_rgb(plan.picture), made)
         kind = "colour" if plan.colour else "b&w"
         tiles.append((pair, f"{plan.title} ({kind})\n{why}", True))
-    tiles_sheet(
-        [("Dropped by the build (emoji | its cells)", tiles)], DOCS / "picture_packs_dropped.png"
-    )
+    tiles_sheet([("Dropped by the build (emoji | its cells where it last failed)", tiles)], out)
+
+
+def draw_sheets(dropped: Sequence[Any]) -> None:
+    """Every sheet into docs/ (the build's --sheets)."""
+    draw_packs(DOCS / "picture_packs_bw.png", colour=False)
+    draw_packs(DOCS / "picture_packs_colour.png", colour=True)
+    draw_dropped(DOCS / "picture_packs_dropped.png", dropped)
     tiles_sheet(borderline_rows(), DOCS / "picture_readability.png")
     print("contact sheets written to docs/")
+
+
+SHEETS = ("bw", "colour", "dropped", "readability")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sheet", choices=SHEETS, required=True)
+    parser.add_argument("--out", type=Path, required=True)
+    args = parser.parse_args(argv)
+    if args.sheet in ("bw", "colour"):
+        draw_packs(args.out, colour=args.sheet == "colour")
+    elif args.sheet == "dropped":
+        draw_dropped(args.out)
+    else:
+        tiles_sheet(borderline_rows(), args.out)
+    print(args.out)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
