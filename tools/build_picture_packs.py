@@ -71,6 +71,8 @@ SCENES = "scenes"
 # A picture meant for Expert or Fiendish skips the sizes below this once it has a puzzle:
 # small pictures seldom need probing, and each try costs a solve.
 HARD_FROM_LEVEL, HARD_FROM_SIZE = 4, 20
+# The longest colour clue a board keeps (see clues_fit); rows of a board wider than 30.
+MAX_COLOUR_CLUE, MAX_COLOUR_ROW_CLUE_WIDE = 12, 10
 # Each pack has at least this many puzzles that need probing (tests/test_levels.py asks 2).
 MIN_PROBING = 3
 # The colour packs' pictures go round these colour counts (the background counted, as the
@@ -160,6 +162,8 @@ def build_one(plan: Planned) -> Built:
                 plan.picture, width, height, detail, plan.title, plan.colours or MAX_COLOURS
             )
             made = run_attempt(work)
+            if made.puzzle is not None and not clues_fit(made.puzzle):
+                made = Attempt(None, None, made.reading, "its clues are too long for 1280x800")
             if made.puzzle is not None and made.rating is not None:
                 if made.rating.stars == plan.target:
                     return Built(plan, made, tuple(refusals))
@@ -168,6 +172,19 @@ def build_one(plan: Planned) -> Built:
             kind = "colour" if detail is None else f"detail {detail}"
             refusals.append(f"{width}x{height} {kind}: {made.refused}")
     return Built(plan, first, tuple(refusals))
+
+
+def clues_fit(puzzle: Puzzle) -> bool:
+    """A colour puzzle's clues fit a 1280x800 window with digits 12 px high
+    (tests/ui/test_clue_readability.py measures every bundled board): colour clues take more
+    room than black-and-white ones, and 30x30 boards with rows of 14 or more clues or 40x30
+    ones with 11 or more did not fit."""
+    if not puzzle.is_colour:
+        return True
+    rows = max(len(clue) for clue in puzzle.row_clues)
+    columns = max(len(clue) for clue in puzzle.column_clues)
+    most_row = MAX_COLOUR_ROW_CLUE_WIDE if puzzle.width > 30 else MAX_COLOUR_CLUE
+    return rows <= most_row and columns <= MAX_COLOUR_CLUE
 
 
 def probing(built: Sequence[Built]) -> int:
