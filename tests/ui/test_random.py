@@ -69,6 +69,8 @@ def test_random_picture_draws_a_library_picture_and_remembers_the_choice(
     picture = dict(play.puzzle.extra).get("picture")
     assert picture in {entry.name for entry in library()}
     assert play.puzzle == PictureGeneration(15, 15, 1, 7).run().puzzle
+    # Its title names the picture: hidden until solved, as a bundled puzzle's is.
+    assert play.shown_name() == "Random picture #7" != play.puzzle.title
     assert play.path is not None and play.path.parent == random_folder(app.store)
     again = LevelSelectScene(app, levels=levels, user_dir=tmp_path / "mine")
     assert again.random.source == "picture"
