@@ -59,6 +59,10 @@ SHEETS: dict[str, list[str]] = {
         "benchmarks/generate.py", "--seeds", "2", "--sizes", "10x10", "15x15", "20x20", "30x30",
         "--sheet", "{out}",
     ],
+    "picture_packs_bw": ["tools/picture_sheets.py", "--sheet", "bw", "--out", "{out}"],
+    "picture_packs_colour": ["tools/picture_sheets.py", "--sheet", "colour", "--out", "{out}"],
+    "picture_packs_dropped": ["tools/picture_sheets.py", "--sheet", "dropped", "--out", "{out}"],
+    "picture_readability": ["tools/picture_sheets.py", "--sheet", "readability", "--out", "{out}"],
     "photos": [
         "benchmarks/convert_photos.py", "{photos}", "--sheet", "{out}", "--thumbnails",
         "astronaut.png,camera.png,chelsea.png,coffee.png,horse.png,rocket.jpg",

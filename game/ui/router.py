@@ -38,7 +38,7 @@ from game.ui.widgets.file_browser import FileBrowserScene
 
 if TYPE_CHECKING:
     from game.core.board import Board
-    from game.core.generate.generator import Generated, Generation
+    from game.core.generate.generator import Generated, Making
     from game.core.kakuro.model import KakuroPuzzle
     from game.core.puzzle import Puzzle
     from game.core.store.packs import PackPlace
@@ -163,7 +163,7 @@ class Router:
 
     def generating(
         self,
-        generation: Generation,
+        generation: Making,
         on_done: Callable[[Generated], None],
         title: str = "Making a puzzle",
     ) -> None:

@@ -8,7 +8,7 @@ import pygame
 
 from game.core.generate.daily import plan_for
 from game.core.generate.files import daily_path
-from game.core.generate.generator import generate
+from game.core.generate.picture_puzzles import PictureGeneration
 from game.ui.app import App
 from game.ui.scenes.levels.generating import GeneratingScene
 from game.ui.scenes.menu.scene import MenuScene
@@ -45,8 +45,10 @@ def test_the_days_puzzle_is_made_once_played_and_its_win_counted() -> None:
     assert not daily_path(app.store, plan_for(MONDAY)).exists()
     click(app, menu.daily.button.rect.center)  # made first (a 10x10 often within the frame)
     play = until_playing(app, 3000)
-    expected = generate(10, 10, 1, plan_for(MONDAY).seed)
+    # The daily puzzle is a picture of the library (issue 34), the same for everyone.
+    expected = PictureGeneration(10, 10, 1, plan_for(MONDAY).seed).run().puzzle
     assert play.puzzle.fingerprint() == expected.fingerprint()
+    assert "picture" in dict(play.puzzle.extra)
     assert play.puzzle.title == "Daily puzzle 2025-03-10"
     assert play.path == daily_path(app.store, plan_for(MONDAY)) and play.path.is_file()
     # A win, as the play screen records it; back on the menu it counts for the day.

@@ -7,12 +7,14 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.core.generate.files import random_folder
+from game.core.generate.files import played_pictures, random_folder
 from game.core.generate.generator import generate
+from game.core.generate.picture_library import library
+from game.core.generate.picture_puzzles import PictureGeneration
 from game.core.store.packs import puzzle_files
 from game.ui.app import App
 from game.ui.scenes.levels.generating import GeneratingScene
-from game.ui.scenes.levels.random_panel import SIZES
+from game.ui.scenes.levels.random_panel import SIZES, SOURCES
 from game.ui.scenes.levels.select import LevelSelectScene
 from game.ui.scenes.play.scene import PlayScene
 from tests.ui.play_helpers import until_playing
@@ -51,6 +53,29 @@ def test_random_makes_the_chosen_puzzle_a_slice_a_frame_and_plays_it(
     # The choice is remembered for next time.
     again = LevelSelectScene(app, levels=levels, user_dir=tmp_path / "mine")
     assert (again.random.size, again.random.level) == ((10, 10), 2)
+
+
+def test_random_picture_draws_a_library_picture_and_remembers_the_choice(
+    levels: Path, tmp_path: Path
+) -> None:
+    app, scene = _open_random(levels, tmp_path)
+    panel = scene.random
+    click(app, panel.size_buttons[SIZES.index((15, 15))].rect.center)
+    click(app, panel.level_buttons[0].rect.center)  # 1 Easy
+    click(app, panel.source_buttons[list(SOURCES).index("picture")].rect.center)
+    assert panel.source == "picture"
+    panel.make_button.activate()
+    play = until_playing(app, 3000)
+    picture = dict(play.puzzle.extra).get("picture")
+    assert picture in {entry.name for entry in library()}
+    assert play.puzzle == PictureGeneration(15, 15, 1, 7).run().puzzle
+    # Its title names the picture: hidden until solved, as a bundled puzzle's is.
+    assert play.shown_name() == "Random picture #7" != play.puzzle.title
+    assert play.path is not None and play.path.parent == random_folder(app.store)
+    again = LevelSelectScene(app, levels=levels, user_dir=tmp_path / "mine")
+    assert again.random.source == "picture"
+    # The next picture is another one: the one played is in the random folder.
+    assert picture in played_pictures(random_folder(app.store))
 
 
 def test_generating_can_be_cancelled_and_the_screen_stays_as_it_was(
@@ -110,9 +135,10 @@ def test_the_keyboard_reaches_random_and_makes_a_puzzle(levels: Path, tmp_path: 
     key(app, pygame.K_LEFT)
     key(app, pygame.K_RETURN)  # 10x10
     key(app, pygame.K_DOWN)
+    key(app, pygame.K_DOWN)  # the source row (Shapes | Picture)
     key(app, pygame.K_DOWN)  # the colours (they stay black and white)
     key(app, pygame.K_DOWN)
-    key(app, pygame.K_RETURN)  # Make a puzzle (level stays Medium)
+    key(app, pygame.K_RETURN)  # Make a puzzle (level stays Medium, shapes)
     play = until_playing(app, 2000)
     assert play.puzzle == generate(10, 10, 2, 3)
 

@@ -147,3 +147,24 @@ def sync_daily(store: ProgressStore, plans: list[DailyPlan]) -> None:
         record = store.record(puzzle.fingerprint())
         if record.solved and record.best_time is not None:
             store.mark_daily(plan.key, record.best_time)
+
+
+PICTURE_KEY = "picture"  # the extra key naming a picture puzzle's library picture(s)
+
+
+def played_pictures(*folders: Path) -> set[str]:
+    """The library pictures of the puzzles in these folders (Random's and the daily's), so
+    Random's "Picture" draws one not played yet."""
+    names: set[str] = set()
+    for folder in folders:
+        try:
+            files = puzzle_files(folder)
+        except OSError:
+            continue
+        for path in files:
+            try:
+                extra = dict(read_puzzle(path).extra)
+            except (ValueError, OSError):
+                continue
+            names.update(name for name in extra.get(PICTURE_KEY, "").split("+") if name)
+    return names

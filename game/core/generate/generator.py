@@ -41,6 +41,7 @@ import math
 import time
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -116,6 +117,21 @@ def level_window(level: int) -> tuple[float, float]:
         (HARD_TOP + EXPERT_INSIGHTS, math.inf),
     )
     return windows[level - 1]
+
+
+class Making(Protocol):
+    """What the generating overlay drives: a :class:`Generation`, or Random's picture source
+    (:class:`game.core.generate.picture_puzzles.PictureGeneration`)."""
+
+    width: int
+    height: int
+    level: int
+    pictures: int
+    candidates: int
+
+    def advance(self, seconds: float) -> Generated | None: ...
+
+    def cancel(self) -> None: ...
 
 
 class GenerateError(ValueError):

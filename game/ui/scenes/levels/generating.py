@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.generate.generator import Generated, Generation
+from game.core.generate.generator import Generated, Making
 from game.core.rating import STAR_NAMES
 from game.ui.scene import Scene
 from game.ui.widgets.base import FocusGroup, Veil, radius
@@ -40,7 +40,7 @@ class GeneratingScene(Scene):
     def __init__(
         self,
         app: App,
-        generation: Generation,
+        generation: Making,
         on_done: Callable[[Generated], None],
         title: str = "Making a puzzle",
     ) -> None:

@@ -24,17 +24,21 @@ import pygame
 
 from game.core.generate.colour import ColourGeneration
 from game.core.generate.files import (
+    PICTURE_KEY,
+    daily_folder,
     keep_in_my_puzzles,
     kept_copy,
     newest_random,
+    played_pictures,
     prune_random,
     random_folder,
     random_stem,
     write_generated,
 )
-from game.core.generate.generator import Generated, Generation
+from game.core.generate.generator import Generated, Generation, Making
+from game.core.generate.picture_puzzles import PictureGeneration
 from game.core.rating import LEVEL_TEXT, STAR_NAMES
-from game.core.store.packs import difficulty_of, title_of
+from game.core.store.packs import PackPlace, difficulty_of, title_of
 from game.ui.opening import PlayContext
 from game.ui.settings import Setting
 from game.ui.widgets.base import draw_focus_ring
@@ -60,7 +64,10 @@ SIZES: tuple[tuple[int, int], ...] = (
 LEVEL_HINTS = LEVEL_TEXT
 PACK_NAME = "Random"
 RANDOM_KEY = "random"  # the last pack setting's value while the Random entry is open
-DESCRIPTION = "A fresh puzzle made for you: one solution, at the level you choose."
+DESCRIPTION = (
+    "A fresh puzzle made for you: one solution, at the level you choose; "
+    "abstract shapes or a picture."
+)
 
 
 def _is_size(value: object) -> TypeGuard[str]:
@@ -86,6 +93,17 @@ def _is_colours(value: object) -> TypeGuard[int]:
 
 RANDOM_SIZE = Setting("random_size", "15x15", _is_size)
 RANDOM_COLOURS = Setting("random_colours", 2, _is_colours)
+
+
+# Where the puzzle comes from: the generator's abstract shapes, or a picture of the library.
+SOURCES = {"shapes": "Shapes", "picture": "Picture"}
+
+
+def _is_source(value: object) -> TypeGuard[str]:
+    return isinstance(value, str) and value in SOURCES
+
+
+RANDOM_SOURCE = Setting("random_source", "shapes", _is_source)
 RANDOM_LEVEL = Setting("random_level", 2, _is_level)
 
 
@@ -130,6 +148,10 @@ class RandomPanel:
             Button(label, self._colours_chooser(count), font_size=18)
             for count, label in COLOUR_CHOICES
         ]
+        self.source = app.setting(RANDOM_SOURCE)
+        self.source_buttons = [
+            Button(label, self._source_chooser(key), font_size=18) for key, label in SOURCES.items()
+        ]
         self.make_button = Button("Make a puzzle", self.make, primary=True, font_size=22)
         self.play_last_button = Button("Continue it", self.play_last, font_size=18)
         self.keep_button = Button("Keep in My puzzles", self.keep, font_size=18)
@@ -146,7 +168,13 @@ class RandomPanel:
     @property
     def rows(self) -> list[list[Button]]:
         """The buttons by row, for the arrow keys; only what is shown and enabled."""
-        rows = [self.size_buttons, self.level_buttons, self.colour_buttons, [self.make_button]]
+        rows = [
+            self.size_buttons,
+            self.level_buttons,
+            self.source_buttons,
+            self.colour_buttons,
+            [self.make_button],
+        ]
         last = [button for button in (self.play_last_button, self.keep_button) if button.enabled]
         if self.last is not None and last:
             rows.append(last)
@@ -188,13 +216,27 @@ class RandomPanel:
 
         return choose
 
+    def _source_chooser(self, source: str) -> Callable[[], None]:
+        def choose() -> None:
+            self.source = source
+            self.app.set_setting(RANDOM_SOURCE, source)
+
+        return choose
+
     # -- actions ----------------------------------------------------------------------------
 
     def make(self) -> None:
         width, height = self.size
-        generation: Generation
-        if self.colours > 2:
-            generation = ColourGeneration(width, height, self.level, self.seed(), self.colours)
+        generation: Making
+        colours = self.colours if self.colours > 2 else 0
+        if self.source == "picture":
+            store = self.app.store
+            played = played_pictures(random_folder(store), daily_folder(store))
+            generation = PictureGeneration(
+                width, height, self.level, self.seed(), played=played, colours=colours
+            )
+        elif colours:
+            generation = ColourGeneration(width, height, self.level, self.seed(), colours)
         else:
             generation = Generation(width, height, self.level, self.seed())
         self.app.router.generating(generation, self._made)
@@ -215,13 +257,13 @@ class RandomPanel:
             self.app.toast(f"The puzzle could not be saved for later: {error}", error=True)
         if path is not None:
             self.last = (puzzle, path)
-        self.app.play_puzzle(puzzle, path=path, context=PlayContext(pack=PACK_NAME))
+        self.app.play_puzzle(puzzle, path=path, context=_context(puzzle))
 
     def play_last(self) -> None:
         if self.last is None:
             return
         puzzle, path = self.last
-        self.app.play_puzzle(puzzle, path=path, context=PlayContext(pack=PACK_NAME))
+        self.app.play_puzzle(puzzle, path=path, context=_context(puzzle))
 
     def keep(self) -> None:
         if self.last is None:
@@ -298,9 +340,11 @@ class RandomPanel:
         _grid(self.size_buttons, rect, top, (3, len(SIZES)), round(92 * scale), gap, height)
         top = self.size_buttons[-1].rect.bottom + round(52 * scale)
         _grid(self.level_buttons, rect, top, (2, 5), round(120 * scale), gap, height)
-        top = self.level_buttons[-1].rect.bottom + round(72 * scale)
+        top = self.level_buttons[-1].rect.bottom + round(66 * scale)
+        _grid(self.source_buttons, rect, top, (2, 2), round(120 * scale), gap, height)
+        top = self.source_buttons[-1].rect.bottom + round(52 * scale)
         _grid(self.colour_buttons, rect, top, (2, 4), round(150 * scale), gap, height)
-        top = self.colour_buttons[-1].rect.bottom + round(28 * scale)
+        top = self.colour_buttons[-1].rect.bottom + round(20 * scale)
         self.make_button.rect = pygame.Rect(
             rect.left, top, min(rect.width, round(260 * scale)), round(50 * scale)
         )
@@ -319,11 +363,13 @@ class RandomPanel:
         text = fit_text(app.fonts.get(size), DESCRIPTION, self.rect.width)
         draw_text(surface, app, text, size, theme.text_muted, (left, top + round(30 * scale)))
         label = round(18 * scale)
-        for word, first in (
+        labels = (
             ("Size", self.size_buttons[0]),
             ("Level", self.level_buttons[0]),
+            ("Draws", self.source_buttons[0]),
             ("Colours", self.colour_buttons[0]),
-        ):
+        )
+        for word, first in labels:
             spot = (left, first.rect.top - round(28 * scale))
             draw_text(surface, app, word, label, theme.text, spot, bold=True)
         for button, choice in zip(self.size_buttons, SIZES, strict=True):
@@ -331,6 +377,9 @@ class RandomPanel:
             button.draw(surface, app)
         for button, stars in zip(self.level_buttons, STAR_NAMES, strict=True):
             button.primary = stars == self.level
+            button.draw(surface, app)
+        for button, source in zip(self.source_buttons, SOURCES, strict=True):
+            button.primary = source == self.source
             button.draw(surface, app)
         hint = f"{STAR_NAMES[self.level]}: {LEVEL_HINTS[self.level]}"
         draw_text(
@@ -360,7 +409,9 @@ class RandomPanel:
         puzzle = self.last[0]
         record = app.store.record(puzzle.fingerprint())
         stars = difficulty_of(puzzle)
-        parts = [title_of(puzzle, self.last[1])]
+        place = _context(puzzle).place
+        hidden = place is not None and not record.solved  # a picture's title is its answer
+        parts = [place.label if hidden and place is not None else title_of(puzzle, self.last[1])]
         if stars is not None:
             parts.append(STAR_NAMES.get(stars, ""))
         if record.solved:
@@ -377,6 +428,17 @@ class RandomPanel:
         self.play_last_button.draw(surface, app)
         if record.solved:
             self.keep_button.draw(surface, app)
+
+
+def _context(puzzle: Puzzle) -> PlayContext:
+    """Random's pack; a picture is called "Random picture #seed" until it is solved (its
+    title names the picture), as a bundled puzzle is called by its number."""
+    extra = dict(puzzle.extra)
+    if PICTURE_KEY not in extra:
+        return PlayContext(pack=PACK_NAME)
+    seed = extra.get("seed", "")
+    number = int(seed) if seed.isascii() and seed.isdecimal() else 0
+    return PlayContext(pack=PACK_NAME, place=PackPlace("Random picture", number))
 
 
 def _grid(

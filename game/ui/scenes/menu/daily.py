@@ -29,6 +29,7 @@ from game.core.generate.daily import (
 )
 from game.core.generate.files import daily_path, sync_daily, write_generated
 from game.core.generate.generator import Generated
+from game.core.generate.picture_puzzles import daily_generation
 from game.ui.opening import PlayContext
 from game.ui.widgets.button import Button
 from game.ui.widgets.text import format_time
@@ -91,7 +92,7 @@ class DailyEntry:
                 self.app.play_puzzle(puzzle, path=path, context=PlayContext(pack=PACK_NAME))
                 return
         self._plan = plan
-        generation = plan.generation()
+        generation = daily_generation(plan)
         title = f"Making {plan.weekday}'s puzzle"
         self.app.router.generating(generation, self._made, title=title)
 

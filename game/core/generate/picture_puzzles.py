@@ -1,0 +1,372 @@
+"""Puzzles from the picture library: one picture made a fair, rated puzzle; Random's "Picture".
+
+:func:`attempt` is the one way a library picture becomes a puzzle, for the pack builder
+(``tools/build_picture_packs.py``) and for Random alike: the picture's cells
+(:mod:`game.core.generate.picture_library`), the recognisability check (a picture that does
+not read at the size is refused), Make it fair for black and white
+(:class:`game.core.create.make_fair.MakeFair`), the uniqueness solve and the rating
+(:mod:`game.core.rating`). It is a generator that yields between slices of work and returns
+an :class:`Attempt`: the puzzle, or why there is none.
+
+:class:`PictureGeneration` is Random's and the daily puzzle's picture source, with the
+generator's shape (``advance(seconds)``, ``result``, ``cancel``, ``run``): it goes through the
+library in an order drawn from the seed, pictures not played yet first, tries each at the
+size (the library's scenes, or two pictures of one theme side by side, on a wide board) and
+in black and white at the details that suit the level, and takes the first puzzle rated at
+the level asked; after :data:`MAX_ATTEMPTS`, or once only played pictures are left, it takes
+the closest one found. When no picture reads at the size (5x5), it makes abstract shapes
+(:class:`game.core.generate.generator.Generation`) instead. Every limit counts solver work, never
+seconds, so a seed gives the same puzzle on any machine (the daily puzzle is the same for
+everyone). Nothing here imports pygame.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Collection, Generator, Iterator, Sequence
+from dataclasses import dataclass, replace
+from itertools import zip_longest
+from pathlib import Path
+
+import numpy as np
+
+from game.core.create.colour_fair import colour_fair
+from game.core.create.fair_edits import apply_edits
+from game.core.create.make_fair import MakeFair
+from game.core.difficulty import EffortMeter
+from game.core.generate.daily import DailyPlan
+from game.core.generate.generator import Generated, Generation, Making, check_request
+from game.core.generate.picture_library import (
+    MAX_PICTURE_COLOURS,
+    Picture,
+    PictureEntry,
+    Readability,
+    bw_grid,
+    colour_grid,
+    library,
+    library_dir,
+    load_picture,
+    readability,
+    side_by_side,
+)
+from game.core.puzzle import Puzzle
+from game.core.rating import Rating, rate, rate_colour
+from game.core.solver.task import SolveTask
+
+AUTHOR = "Noto Emoji (SIL OFL 1.1), made a puzzle by Hanjie"
+LICENSE = "OFL-1.1"
+# Engine work Make it fair may spend on one picture (steps; 25,000 are about a second).
+FAIR_WORK = 60_000
+# Engine steps a uniqueness-and-rating solve may take, per cell. A colour step is far more
+# work than a black-and-white one once the colour engine searches (a sheep at 30x30 took
+# 1-4 ms a step and had not finished after 60,000), while the colour puzzles that become
+# puzzles finish in well under one step a cell (the dog at 30x30: 408 steps): a colour solve
+# that needs more is dropped as too hard to settle.
+SOLVE_STEPS_PER_CELL = 400
+COLOUR_STEPS_PER_CELL = 5
+# Pictures (and details) Random tries before it takes the closest level found: black and
+# white attempts are cheap (40x30: 0.5 s for a puzzle, median), colour ones dearer.
+MAX_ATTEMPTS = 120
+MAX_COLOUR_ATTEMPTS = 60
+# A board this much wider than high gets two pictures side by side.
+WIDE = 1.25
+SLICE = 0.004
+SCENES = "scenes"  # the library's theme of wide pictures
+MIN_COLOURS = 3  # a colour puzzle: the background and two colours at least
+
+
+@dataclass(frozen=True)
+class Attempt:
+    """One picture at one size: the ``puzzle`` (None when refused, with ``refused`` saying
+    why), its ``rating`` and how well it reads."""
+
+    puzzle: Puzzle | None
+    rating: Rating | None
+    reading: Readability | None
+    refused: str = ""
+    edits: int = 0
+    steps: int = 0
+
+
+def _rated(
+    puzzle: Puzzle, colour: bool, budget: int
+) -> Generator[None, None, tuple[str, Rating | None, int]]:
+    """Solve ``puzzle`` for two solutions with the effort meter watching, a slice at a time:
+    (status, rating or None, steps)."""
+    meter = EffortMeter(puzzle)
+    task = SolveTask(puzzle, max_solutions=2)
+    while True:
+        result = task.advance(3600.0, max_steps=min(2000, budget - task.steps_taken),
+                              on_step=None if colour else meter)  # fmt: skip
+        if result is not None:
+            if result.status != "unique":
+                return result.status, None, task.steps_taken
+            if result.stats.guesses:
+                # As every bundled level and the generator's: no guessing, line logic and
+                # probing suffice.
+                return "solved only by guessing", None, task.steps_taken
+            rating = (
+                rate_colour(puzzle, result)
+                if colour
+                else rate(result, meter.effort(result.stats.line_rounds))
+            )
+            return "unique", rating, task.steps_taken
+        if task.steps_taken >= budget:
+            task.cancel()
+            return "too hard to settle", None, task.steps_taken
+        yield None
+
+
+def attempt(
+    picture: Picture,
+    width: int,
+    height: int,
+    detail: int | None,
+    title: str = "",
+    max_colours: int = MAX_PICTURE_COLOURS,
+    fair_work: int = FAIR_WORK,
+) -> Generator[None, None, Attempt]:
+    """``picture`` as a ``width`` x ``height`` puzzle: black and white at ``detail``, or in
+    colour when ``detail`` is None (at most ``max_colours`` colours, the background
+    counted, as the converter counts them). See the module text."""
+    budget = SOLVE_STEPS_PER_CELL * width * height
+    if detail is None:
+        budget = COLOUR_STEPS_PER_CELL * width * height
+        cells, palette = colour_grid(picture, width, height, max_colours)
+        reading = readability(picture, cells, None, palette)
+        if palette.count + 1 < MIN_COLOURS:
+            return Attempt(None, None, reading, "fewer than three colours at this size")
+        if not reading.reads:
+            return Attempt(None, None, reading, f"does not read: {reading.text}")
+        unique = yield from colour_fair(cells, palette)
+        if unique is None:
+            return Attempt(None, None, reading, "the colour picture could not be made fair")
+        cells, edits, steps = unique
+        reading = readability(picture, cells, None, palette)
+        if not reading.reads:
+            return Attempt(None, None, reading, f"made fair, reads poorly: {reading.text}")
+        puzzle = Puzzle.from_colour_grid(cells, palette, title=title, author=AUTHOR)
+        status, rating, solve_steps = yield from _rated(puzzle, True, budget)
+        steps += solve_steps
+        if rating is None:
+            return Attempt(None, None, reading, f"the colour puzzle is {status}", steps=steps)
+        return Attempt(_named(puzzle, rating), rating, reading, edits=edits, steps=steps)
+    grid = bw_grid(picture, width, height, detail)
+    reading = readability(picture, grid, detail)
+    if not reading.reads:
+        return Attempt(None, None, reading, f"does not read: {reading.text}")
+    fair = MakeFair(grid, work_limit=fair_work, safety_seconds=None)
+    while not fair.advance(SLICE):
+        yield None
+    result = fair.result
+    steps = fair.steps
+    if result is None or not result.found:
+        why = result.why if result is not None else "stopped"
+        return Attempt(None, None, reading, f"not made fair: {why}", steps=steps)
+    fixed = apply_edits(result.grid, result.edits)
+    reading = readability(picture, fixed, detail)
+    if not reading.reads:
+        return Attempt(None, None, reading, f"made fair, reads poorly: {reading.text}", steps=steps)
+    puzzle = Puzzle.from_grid(fixed, title=title, author=AUTHOR)
+    status, rating, solve_steps = yield from _rated(puzzle, False, budget)
+    steps += solve_steps
+    if rating is None:
+        return Attempt(None, None, reading, f"the puzzle is {status}", steps=steps)
+    return Attempt(_named(puzzle, rating), rating, reading, edits=len(result.edits), steps=steps)
+
+
+def _named(puzzle: Puzzle, rating: Rating) -> Puzzle:
+    return replace(puzzle, license=LICENSE, extra=(("difficulty", str(rating.stars)),))
+
+
+def run_attempt(work: Generator[None, None, Attempt]) -> Attempt:
+    """Drive an :func:`attempt` to its end (blocks)."""
+    while True:
+        try:
+            next(work)
+        except StopIteration as stop:
+            result: Attempt = stop.value
+            return result
+
+
+def details_for(level: int) -> tuple[int, ...]:
+    """The black-and-white details tried for a level: outlines first for easy levels, inner
+    lines first for hard ones (they make longer chains of logic)."""
+    return (0, 1, 2) if level <= 2 else (2, 1, 0)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """A picture Random may draw: its name(s), title and picture."""
+
+    names: tuple[str, ...]
+    title: str
+    picture: Picture
+
+
+class PictureGeneration:
+    """Random's "Picture": a library picture not played yet, at the size, colours and level
+    asked (``colours`` 3-8 counting the background, as the converter counts them; 0 or 2 for
+    black and white). See the module text."""
+
+    def __init__(
+        self,
+        width: int,
+        height: int,
+        level: int,
+        seed: int,
+        colours: int = 0,
+        played: Collection[str] = (),
+        folder: Path | None = None,
+        entries: Sequence[PictureEntry] | None = None,
+    ) -> None:
+        check_request(width, height, level)
+        self.width, self.height, self.level, self.seed = width, height, level, seed
+        self.colours = colours if colours >= MIN_COLOURS else 0
+        self.folder = folder or library_dir()
+        self.entries = tuple(entries if entries is not None else library(self.folder))
+        self.played = frozenset(played)
+        self.rng = np.random.Generator(np.random.PCG64(seed))
+        self.result: Generated | None = None
+        self.candidates = 0  # attempts made
+        self.pictures = 0  # pictures drawn
+        self.steps = 0
+        self.refused: list[str] = []
+        self._work: Iterator[None] | None = self._search()
+
+    @property
+    def done(self) -> bool:
+        return self.result is not None
+
+    def advance(self, seconds: float) -> Generated | None:
+        work = self._work
+        if work is None:
+            return self.result
+        deadline = time.perf_counter() + seconds
+        while True:
+            try:
+                next(work)
+            except StopIteration:
+                self._work = None
+                return self.result
+            if seconds <= 0 or time.perf_counter() >= deadline:
+                return None
+
+    def cancel(self) -> None:
+        self._work = None
+
+    def run(self) -> Generated:
+        while self.advance(3600.0) is None:
+            if self._work is None:
+                break
+        if self.result is None:
+            raise ValueError("the picture library is empty")
+        return self.result
+
+    def choices(self) -> Iterator[Choice]:
+        """Pictures in the seed's order, those not played first. A wide board takes the
+        library's scenes (two emoji side by side) and, in black and white, two pictures of
+        one theme put side by side, taking turns; a square one the single pictures."""
+        order = [int(i) for i in self.rng.permutation(len(self.entries))]
+        fresh = [i for i in order if self.entries[i].name not in self.played]
+        ordered = fresh + [i for i in order if self.entries[i].name in self.played]
+        wide = self.width >= WIDE * self.height
+        scenes = (
+            Choice((entry.name,), entry.title, self._load(entry))
+            for entry in (self.entries[i] for i in ordered)
+            if (entry.theme == SCENES) == wide
+        )
+        if not wide or self.colours:
+            yield from scenes
+            return
+        pairs = self._pairs([i for i in ordered if self.entries[i].theme != SCENES])
+        for scene, pair in zip_longest(scenes, pairs):
+            if scene is not None:
+                yield scene
+            if pair is not None:
+                yield pair
+
+    def _pairs(self, singles: list[int]) -> Iterator[Choice]:
+        """Two pictures of one theme side by side, in the order given."""
+        used: set[int] = set()
+        for index in singles:
+            if index in used:
+                continue
+            entry = self.entries[index]
+            used.add(index)
+            partner = next(
+                (j for j in singles if j not in used and self.entries[j].theme == entry.theme),
+                None,
+            )
+            if partner is None:
+                continue
+            used.add(partner)
+            other = self.entries[partner]
+            pair = side_by_side([self._load(entry), self._load(other)])
+            yield Choice((entry.name, other.name), f"{entry.title} and {other.title.lower()}", pair)
+
+    def _load(self, entry: PictureEntry) -> Picture:
+        return load_picture(self.folder / entry.file)
+
+    def _search(self) -> Iterator[None]:
+        best: tuple[float, Puzzle, Rating, tuple[str, ...]] | None = None
+        attempts = 0
+        for choice in self.choices():
+            if best is not None and self.played.intersection(choice.names):
+                break  # every fresh picture was tried: a fresh one, closest to the level
+            self.pictures += 1
+            details: tuple[int | None, ...] = (None,) if self.colours else details_for(self.level)
+            for detail in details:
+                attempts += 1
+                self.candidates += 1
+                made = yield from attempt(
+                    choice.picture,
+                    self.width,
+                    self.height,
+                    detail,
+                    title=choice.title,
+                    max_colours=self.colours or MAX_PICTURE_COLOURS,
+                )
+                self.steps += made.steps
+                if made.puzzle is None or made.rating is None:
+                    self.refused.append(f"{choice.title}: {made.refused}")
+                else:
+                    distance = abs(made.rating.stars - self.level) + made.rating.points / 1000
+                    if made.rating.stars == self.level:
+                        self.result = self._made(made.puzzle, made.rating, choice.names)
+                        return
+                    if best is None or distance < best[0]:
+                        best = (distance, made.puzzle, made.rating, choice.names)
+                yield None
+                most = MAX_COLOUR_ATTEMPTS if self.colours else MAX_ATTEMPTS
+                if attempts >= most and best is not None:
+                    self.result = self._made(best[1], best[2], best[3])
+                    return
+        if best is not None:
+            self.result = self._made(best[1], best[2], best[3])
+            return
+        # No picture reads at this size (5x5) or the library is empty: abstract shapes.
+        shapes = Generation(self.width, self.height, self.level, self.seed)
+        while shapes.advance(SLICE) is None:
+            yield None
+        self.result = shapes.result
+
+    def _made(self, puzzle: Puzzle, rating: Rating, names: tuple[str, ...]) -> Generated:
+        extra = (
+            ("difficulty", str(rating.stars)),
+            ("seed", str(self.seed)),
+            ("picture", "+".join(names)),
+        )
+        return Generated(
+            replace(puzzle, extra=extra), rating, self.seed, self.candidates, self.steps
+        )
+
+
+def daily_generation(plan: DailyPlan) -> Making:
+    """The daily puzzle's source: a picture of the library for the date's seed, the same for
+    everyone (nothing played counts), in the plan's colours on a colour day; the plan's own
+    generator (shapes) when there is no library."""
+    if library():
+        colours = plan.colours if plan.colours > 2 else 0
+        return PictureGeneration(plan.width, plan.height, plan.level, plan.seed, colours=colours)
+    return plan.generation()

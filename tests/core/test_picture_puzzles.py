@@ -1,0 +1,209 @@
+"""The picture library's puzzles: pictures that do not read are refused, Random's "Picture" is
+fair and at the level asked, the daily picture is fixed by its date.
+
+The pictures are drawn here with Pillow into a small library in a temporary folder (the same
+files the build writes: an indexed PNG with a transparent index and a manifest), except the
+daily test, which uses the shipped library as the game does.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import date
+from pathlib import Path
+
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw
+
+from game.core.generate.daily import plan_for
+from game.core.generate.files import played_pictures, write_generated
+from game.core.generate.picture_library import (
+    MAX_PLAIN_SHAPE,
+    Picture,
+    bw_grid,
+    library,
+    load_picture,
+    readability,
+)
+from game.core.generate.picture_puzzles import (
+    PictureGeneration,
+    attempt,
+    daily_generation,
+    run_attempt,
+)
+from game.core.rating import rate_colour, rate_puzzle
+from game.core.solver.task import SolveTask
+
+SIDE = 72
+RED, GREEN, BLUE, BLACK = (210, 40, 40), (40, 160, 60), (40, 80, 200), (30, 30, 30)
+
+
+def _indexed(draw_on: Image.Image) -> Image.Image:
+    """An RGBA drawing as the library stores it: index 0 transparent, then its colours."""
+    rgba = np.asarray(draw_on)
+    colours = sorted({tuple(int(v) for v in p[:3]) for p in rgba.reshape(-1, 4) if p[3] >= 128})
+    indices = np.zeros(rgba.shape[:2], dtype=np.uint8)
+    for number, colour in enumerate(colours, start=1):
+        indices[(rgba[:, :, 3] >= 128) & np.all(rgba[:, :, :3] == colour, axis=2)] = number
+    image = Image.fromarray(indices, "P")
+    image.putpalette([0, 0, 0, *(v for colour in colours for v in colour)])
+    image.info["transparency"] = 0
+    return image
+
+
+def _canvas() -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    image = Image.new("RGBA", (SIDE, SIDE), (0, 0, 0, 0))
+    return image, ImageDraw.Draw(image)
+
+
+def house() -> Image.Image:
+    image, draw = _canvas()
+    draw.polygon([(4, 34), (36, 4), (68, 34)], fill=RED)
+    draw.rectangle([12, 34, 60, 70], fill=BLUE)
+    draw.rectangle([30, 48, 42, 70], fill=BLACK)
+    draw.rectangle([48, 10, 56, 26], fill=BLACK)
+    draw.rectangle([16, 40, 26, 50], fill=(255, 255, 255))  # windows: paper at detail 1
+    draw.rectangle([46, 40, 56, 50], fill=(255, 255, 255))
+    return image
+
+
+def tree() -> Image.Image:
+    image, draw = _canvas()
+    draw.ellipse([8, 2, 64, 46], fill=GREEN)
+    draw.ellipse([2, 20, 30, 44], fill=GREEN)
+    draw.rectangle([30, 40, 42, 70], fill=(120, 70, 30))
+    draw.rectangle([16, 64, 56, 70], fill=BLACK)
+    return image
+
+
+def hairline_grid() -> Image.Image:
+    """A net of one-pixel lines: at 10x10 every line falls under half a cell."""
+    image, draw = _canvas()
+    for x in range(0, SIDE, 9):
+        draw.line([(x, 0), (x, SIDE - 1)], fill=BLACK)
+        draw.line([(0, x), (SIDE - 1, x)], fill=BLACK)
+    return image
+
+
+def disc() -> Image.Image:
+    image, draw = _canvas()
+    draw.ellipse([0, 0, SIDE - 1, SIDE - 1], fill=BLACK)
+    return image
+
+
+def make_library(folder: Path, pictures: dict[str, Image.Image]) -> Path:
+    entries = []
+    for name, image in pictures.items():
+        _indexed(image).save(folder / f"{name}.png")
+        entries.append(
+            {"name": name, "theme": "test", "title": name.title(), "file": f"{name}.png"}
+        )
+    (folder / "manifest.json").write_text(json.dumps({"pictures": entries}), encoding="utf-8")
+    return folder
+
+
+def picture(image: Image.Image, tmp_path: Path) -> Picture:
+    path = tmp_path / "one.png"
+    _indexed(image).save(path)
+    return load_picture(path)
+
+
+def test_a_picture_of_hairlines_does_not_read_at_ten_by_ten_and_is_refused(
+    tmp_path: Path,
+) -> None:
+    lines = picture(hairline_grid(), tmp_path)
+    reading = readability(lines, bw_grid(lines, 10, 10, 0), 0)
+    assert not reading.reads and reading.agreement < 0.5
+    made = run_attempt(attempt(lines, 10, 10, 0, title="Net"))
+    assert made.puzzle is None and made.refused.startswith("does not read")
+
+
+def test_a_plain_disc_is_a_blob_and_is_refused(tmp_path: Path) -> None:
+    ball = picture(disc(), tmp_path)
+    made = run_attempt(attempt(ball, 15, 15, 0, title="Ball"))
+    assert made.puzzle is None
+    assert made.reading is not None and made.reading.agreement > 0.9  # drawn well: a blob
+    assert made.reading.blob > MAX_PLAIN_SHAPE  # a plain disc
+
+
+def test_a_picture_that_reads_is_made_a_fair_rated_puzzle(tmp_path: Path) -> None:
+    home = picture(house(), tmp_path)
+    made = run_attempt(attempt(home, 15, 15, 1, title="House"))
+    assert made.puzzle is not None and made.rating is not None, made.refused
+    assert made.reading is not None and made.reading.reads
+    result, rating = rate_puzzle(made.puzzle)
+    assert result.status == "unique"
+    assert rating.stars == made.rating.stars == int(dict(made.puzzle.extra)["difficulty"])
+    goal = made.puzzle.goal_array()
+    assert goal is not None and np.array_equal(result.solutions[0], goal)
+
+
+@pytest.mark.parametrize("level", [1, 2])
+def test_random_picture_is_unique_and_at_the_level_asked(tmp_path: Path, level: int) -> None:
+    folder = make_library(tmp_path, {"house": house(), "tree": tree()})
+    made = PictureGeneration(15, 15, level, seed=3, folder=folder).run()
+    puzzle = made.puzzle
+    assert made.rating.stars == level
+    result, rating = rate_puzzle(puzzle)
+    assert result.status == "unique" and rating.stars == level
+    assert dict(puzzle.extra)["picture"] in {"house", "tree"}
+    assert puzzle.title in {"House", "Tree"}
+
+
+def test_random_picture_in_colour_is_unique(tmp_path: Path) -> None:
+    folder = make_library(tmp_path, {"house": house(), "tree": tree()})
+    made = PictureGeneration(15, 15, 2, seed=5, colours=4, folder=folder).run()
+    puzzle = made.puzzle
+    assert puzzle.is_colour and 2 <= puzzle.colour_count <= 4
+    result = SolveTask(puzzle, max_solutions=2).run()
+    assert result.status == "unique"
+    assert rate_colour(puzzle, result).stars == made.rating.stars
+
+
+def test_random_picture_draws_one_not_played_yet(tmp_path: Path) -> None:
+    (tmp_path / "lib").mkdir()
+    folder = make_library(tmp_path / "lib", {"house": house(), "tree": tree()})
+    first = PictureGeneration(15, 15, 1, seed=11, folder=folder).run().puzzle
+    played_folder = tmp_path / "random"
+    write_generated(played_folder, first, "first")
+    played = played_pictures(played_folder)
+    assert played == {dict(first.extra)["picture"]}
+    for seed in (11, 12, 13):
+        again = PictureGeneration(15, 15, 1, seed=seed, played=played, folder=folder).run()
+        assert dict(again.puzzle.extra)["picture"] not in played
+
+
+def test_random_picture_is_the_same_for_a_seed_however_sliced(tmp_path: Path) -> None:
+    folder = make_library(tmp_path, {"house": house(), "tree": tree()})
+    whole = PictureGeneration(20, 20, 2, seed=7, folder=folder).run().puzzle
+    sliced = PictureGeneration(20, 20, 2, seed=7, folder=folder)
+    while sliced.advance(0.0005) is None:
+        pass
+    assert sliced.result is not None
+    assert sliced.result.puzzle.fingerprint() == whole.fingerprint()
+
+
+def test_a_size_no_picture_reads_at_falls_back_to_shapes(tmp_path: Path) -> None:
+    folder = make_library(tmp_path, {"net": hairline_grid()})
+    made = PictureGeneration(10, 10, 1, seed=2, folder=folder).run()
+    assert "picture" not in dict(made.puzzle.extra)
+    assert SolveTask(made.puzzle, max_solutions=2).run().status == "unique"
+
+
+def test_the_daily_puzzle_is_a_picture_fixed_by_its_date() -> None:
+    assert library(), "the shipped picture library is missing"
+    monday = plan_for(date(2025, 3, 10))  # 10x10, Easy
+    first = daily_generation(monday)
+    second = daily_generation(monday)
+    one, two = first.advance(60.0), second.advance(60.0)
+    assert one is not None and two is not None
+    assert one.puzzle.fingerprint() == two.puzzle.fingerprint()
+    assert "picture" in dict(one.puzzle.extra)
+    tuesday = plan_for(date(2025, 3, 11))
+    other = daily_generation(tuesday)
+    made = other.advance(60.0)
+    assert made is not None
+    assert dict(made.puzzle.extra)["picture"] != dict(one.puzzle.extra)["picture"] or (
+        made.puzzle.fingerprint() != one.puzzle.fingerprint()
+    )

@@ -1,0 +1,291 @@
+"""Build the picture packs (``levels/2x-*``) from the Noto emoji, reproducibly, rated and fair.
+
+    python tools/build_picture_packs.py --render   # (re)draw assets/pictures/ from the font
+    python tools/build_picture_packs.py            # build every picture pack from them
+    python tools/build_picture_packs.py --check    # write nothing; fail when levels/ differs
+
+``--render`` needs the font (``apt-get install -y fonts-noto-color-emoji``; see
+``tools/picture_sources.py``) and writes the library the game ships: one small indexed PNG
+a picture and ``assets/pictures/manifest.json``. The packs are built from those files alone,
+through the game's own path (:func:`game.core.generate.picture_puzzles.attempt`, the same one
+Random uses):
+
+1. the picture's cells at the size: a silhouette (outline, light parts left empty, inner
+   lines) for black and white, its colours for colour;
+2. the recognisability check (:func:`game.core.generate.picture_library.readability`): the
+   cells laid back over the picture must agree with it (black and white: IoU of ink >= 0.72
+   at the picture's pixels; colour: 55% of the cells within 0.2 of the picture's mean colour
+   over them, and half the coloured cells clear of white), and must not be a plain shape
+   (black and white: IoU with the disc or box filling its bounds <= 0.84; colour: at most
+   88% of lines a single run). The thresholds were set by looking at the pictures either
+   side of them (``docs/picture_readability.png``: below 0.72 IoU flamingos, lobsters and
+   telescopes lose their legs and tubes; below 0.55 in colour popcorn, glasses and
+   lollipops turn to noise, while 0.55-0.68 still shows a taxi or a Christmas tree). A
+   picture that does not read at a size is tried at the next size, then dropped, and listed;
+3. Make it fair (black and white) or the colour fairness step, a solve proving the puzzle
+   unique and its rating;
+4. the pack's puzzles ordered by rating and written as ``NN-title.non`` with ``pack.json``.
+
+Each theme gives a black-and-white pack and a colour pack; the sizes go round 10x10 to 30x30
+picture by picture, and the two-emoji scenes are 40x30. The details tried in black and white
+go round too (outline first for some pictures, inner lines first for others), which spreads
+the levels. ``--sheets`` also draws the contact sheets in ``docs/`` and the sheet of the
+pictures dropped. Nothing depends on the clock or the machine: the same library builds the
+same files.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+REPO_ROOT = Path(__file__).resolve().parent.parent
+if str(REPO_ROOT) not in sys.path:
+    sys.path.insert(0, str(REPO_ROOT))
+
+from game.core.formats import format_puzzle  # noqa: E402
+from game.core.generate.picture_library import (  # noqa: E402
+    Picture,
+    PictureEntry,
+    library,
+    library_dir,
+    load_picture,
+)
+from game.core.generate.picture_puzzles import Attempt, attempt, details_for, run_attempt  # noqa: E402
+from game.core.puzzle import Puzzle  # noqa: E402
+from tools.build_levels import differences, slug, write_pack  # noqa: E402
+from tools.picture_sources import read_catalogue, render_library  # noqa: E402
+
+LEVELS_DIR = REPO_ROOT / "levels"
+SIZES = ((10, 10), (15, 15), (20, 20), (25, 25), (30, 30))
+WIDE_SIZE = (40, 30)
+WIDE_SIZES = ((40, 30), (20, 15), (30, 20))
+FIRST_ORDER = 21
+SCENES = "scenes"
+# A picture meant for Expert or Fiendish skips the sizes below this once it has a puzzle:
+# small pictures seldom need probing, and each try costs a solve.
+HARD_FROM_LEVEL, HARD_FROM_SIZE = 4, 20
+# The longest colour clue a board keeps (see clues_fit); rows of a board wider than 30.
+MAX_COLOUR_CLUE, MAX_COLOUR_ROW_CLUE_WIDE = 12, 10
+# Each pack has at least this many puzzles that need probing (tests/test_levels.py asks 2).
+MIN_PROBING = 3
+# The colour packs' pictures go round these colour counts (the background counted, as the
+# converter counts them: 3 is two colours on white).
+COLOURS = (6, 4, 8, 3, 7, 5)
+MAX_COLOURS = 8
+THEMES = {
+    "animals": ("Animals", "Animals from the Noto emoji: pets, farm, wild, sea and insects."),
+    "food": ("Food", "Fruit, vegetables, meals, sweets and drinks."),
+    "travel": ("Travel", "Cars, trains, boats, planes and places to go."),
+    "objects": ("Things", "Everyday things: tools, music, clothes and gadgets."),
+    "play": ("Play", "Sport, games and a few characters."),
+    "nature": ("Nature", "Plants, flowers, weather and sky."),
+    "scenes": ("Scenes", "Two pictures side by side on wide boards, up to 40x30."),
+}
+
+
+@dataclass(frozen=True)
+class Planned:
+    """One puzzle to try: a picture, its title, the sizes to try in order, colour or not."""
+
+    key: str
+    title: str
+    picture: Picture
+    sizes: tuple[tuple[int, int], ...]
+    colour: bool
+    details: tuple[int, ...]
+    target: int  # the level this picture is meant for (targets go round 1-5 in a pack)
+    colours: int = 0  # colour packs: at most this many colours, the background counted
+
+
+@dataclass(frozen=True)
+class Built:
+    planned: Planned
+    made: Attempt | None
+    refusals: tuple[str, ...]
+
+
+class _Manifest:
+    def __init__(self, name: str, order: int, description: str) -> None:
+        self.name, self.order, self.description = name, order, description
+
+
+def plans(entries: Sequence[PictureEntry], folder: Path) -> dict[tuple[str, bool], list[Planned]]:
+    """Every theme's black-and-white and colour plans, sizes and details going round; the
+    scenes (two emoji side by side) are 40x30."""
+    planned: dict[tuple[str, bool], list[Planned]] = {}
+    themes: dict[str, list[PictureEntry]] = {}
+    for entry in entries:
+        themes.setdefault(entry.theme, []).append(entry)
+    for theme, members in themes.items():
+        for index, entry in enumerate(members):
+            picture = load_picture(folder / entry.file)
+            for colour in (False, True):
+                start = (index + (2 if colour else 0)) % len(SIZES)
+                target = 1 + (index + (1 if colour else 0)) % 5
+                sizes = SIZES[start:] + SIZES[:start]
+                if theme == SCENES:
+                    # Colour at 40x30 is Hard at least (the colour rating counts the cells):
+                    # the colour scenes go round the wide sizes so the pack has easy ones.
+                    wide = (
+                        WIDE_SIZES[index % len(WIDE_SIZES) :]
+                        + WIDE_SIZES[: index % len(WIDE_SIZES)]
+                    )
+                    sizes = wide if colour else (WIDE_SIZE,)
+                details = details_for(target)
+                colours = COLOURS[index % len(COLOURS)] if colour else 0
+                planned.setdefault((theme, colour), []).append(
+                    Planned(
+                        entry.name, entry.title, picture, sizes, colour, details, target, colours
+                    )
+                )
+    return planned
+
+
+def build_one(plan: Planned) -> Built:
+    """The first puzzle the plan's sizes and details make at its target level, else the
+    first one made at all (the sizes and details in the plan's order)."""
+    refusals = []
+    first: Attempt | None = None
+    for width, height in plan.sizes:
+        if plan.target >= HARD_FROM_LEVEL and width < HARD_FROM_SIZE and first is not None:
+            continue
+        details: tuple[int | None, ...] = (None,) if plan.colour else plan.details
+        for detail in details:
+            work = attempt(
+                plan.picture, width, height, detail, plan.title, plan.colours or MAX_COLOURS
+            )
+            made = run_attempt(work)
+            if made.puzzle is not None and not clues_fit(made.puzzle):
+                made = Attempt(None, None, made.reading, "its clues are too long for 1280x800")
+            if made.puzzle is not None and made.rating is not None:
+                if made.rating.stars == plan.target:
+                    return Built(plan, made, tuple(refusals))
+                first = first or made
+                continue
+            kind = "colour" if detail is None else f"detail {detail}"
+            refusals.append(f"{width}x{height} {kind}: {made.refused}")
+    return Built(plan, first, tuple(refusals))
+
+
+def clues_fit(puzzle: Puzzle) -> bool:
+    """A colour puzzle's clues fit a 1280x800 window with digits 12 px high
+    (tests/ui/test_clue_readability.py measures every bundled board): colour clues take more
+    room than black-and-white ones, and 30x30 boards with rows of 14 or more clues or 40x30
+    ones with 11 or more did not fit."""
+    if not puzzle.is_colour:
+        return True
+    rows = max(len(clue) for clue in puzzle.row_clues)
+    columns = max(len(clue) for clue in puzzle.column_clues)
+    most_row = MAX_COLOUR_ROW_CLUE_WIDE if puzzle.width > 30 else MAX_COLOUR_CLUE
+    return rows <= most_row and columns <= MAX_COLOUR_CLUE
+
+
+def probing(built: Sequence[Built]) -> int:
+    """Puzzles of a pack that need probing (Expert and Fiendish; in colour, Expert)."""
+    return sum(b.made is not None and b.made.rating is not None and b.made.rating.stars >= 4
+               for b in built)  # fmt: skip
+
+
+def with_probing(built: list[Built]) -> list[Built]:
+    """Every pack teaches probing (as tools/build_levels.py asks of its packs): while fewer
+    than ``MIN_PROBING`` of its puzzles need it, pictures meant for the hard levels are
+    tried again as Expert at the large sizes (in colour with three colours, which leaves
+    the lines less to go on), and the first that needs probing takes their place."""
+    for index, item in sorted(enumerate(built), key=lambda pair: -pair[1].planned.target):
+        if probing(built) >= MIN_PROBING:
+            break
+        made = item.made
+        if made is not None and made.rating is not None and made.rating.stars >= 4:
+            continue
+        plan = item.planned
+        sizes = tuple(size for size in plan.sizes if size[0] >= HARD_FROM_SIZE)[::-1]
+        harder = replace(plan, sizes=sizes or plan.sizes, target=4, colours=3 if plan.colour else 0,
+                         details=(2, 1))  # fmt: skip
+        again = build_one(harder)
+        if probing([again]):
+            built[index] = again
+    return built
+
+
+def pack_files(name: str, order: int, description: str, built: Sequence[Built]) -> dict[str, str]:
+    made = [b for b in built if b.made is not None and b.made.puzzle is not None]
+    made.sort(key=lambda b: (b.made.rating.stars, b.made.rating.points, b.planned.title))  # type: ignore[union-attr]
+    manifest = {"name": name, "order": order, "description": description}
+    files = {"pack.json": json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"}
+    for index, item in enumerate(made, start=1):
+        puzzle = item.made.puzzle  # type: ignore[union-attr]
+        assert isinstance(puzzle, Puzzle)
+        files[f"{index:02d}-{slug(item.planned.title)}.non"] = format_puzzle(puzzle, "non")
+    return files
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--render", action="store_true", help="draw assets/pictures from the font")
+    parser.add_argument("--check", action="store_true", help="write nothing; compare levels/")
+    parser.add_argument("--sheets", action="store_true", help="draw the contact sheets in docs/")
+    parser.add_argument("--only", help="only the themes whose name starts with this")
+    args = parser.parse_args(argv)
+    if args.render:
+        written, missing = render_library(read_catalogue())
+        print(f"{len(written)} pictures written to {library_dir()}")
+        if missing:
+            print("not in the font: " + ", ".join(missing), file=sys.stderr)
+    entries = library()
+    if not entries:
+        print(f"no picture library in {library_dir()}: run with --render", file=sys.stderr)
+        return 1
+    problems: list[str] = []
+    counts: Counter[tuple[str, str, str]] = Counter()
+    dropped: list[Built] = []
+    order = FIRST_ORDER
+    started = time.perf_counter()
+    for theme, (name, description) in THEMES.items():
+        for colour in (False, True):
+            plan_list = plans(entries, library_dir()).get((theme, colour), [])
+            if args.only and not theme.startswith(args.only):
+                order += 1
+                continue
+            built = with_probing([build_one(plan) for plan in plan_list])
+            dropped += [b for b in built if b.made is None]
+            pack_name = f"{name} in colour" if colour else name
+            folder = LEVELS_DIR / f"{order}-{slug(pack_name)}"
+            files = pack_files(pack_name, order, description, built)
+            order += 1
+            for b in built:
+                if b.made is not None and b.made.puzzle is not None and b.made.rating is not None:
+                    puzzle = b.made.puzzle
+                    colours = f"{puzzle.colour_count + 1} colours" if colour else "b&w"
+                    counts[(pack_name, puzzle.size_text, colours)] += 1
+                    counts[(pack_name, "level", str(b.made.rating.stars))] += 1
+            made = len(files) - 1
+            print(f"{folder.name}: {made} puzzles, {len(plan_list) - made} dropped "
+                  f"({time.perf_counter() - started:.0f} s)", flush=True)  # fmt: skip
+            if args.check:
+                problems += differences(folder, files)
+            else:
+                write_pack(folder, files)
+    for key, count in sorted(counts.items()):
+        print("  " + " | ".join(key) + f": {count}")
+    for b in dropped:
+        kind = "colour" if b.planned.colour else "b&w"
+        print(f"dropped {b.planned.title} ({kind}): {b.refusals[-1] if b.refusals else ''}")
+    if args.sheets:
+        from tools.picture_sheets import draw_sheets
+
+        draw_sheets(dropped)
+    if problems:
+        print("\n".join(problems), file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
