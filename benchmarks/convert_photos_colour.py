@@ -10,8 +10,8 @@ drawing Pad) with Colours Auto (``--colours`` another count), and prints: the co
 background counted), the share of cells not background, whether the colour puzzle is unique
 (the engine's exact free cells, ``>=N`` when its budget ran out), the edits Make it fair
 needed in colour (the ``convert --fix`` path, :func:`game.core.create.conversion.
-colour_fair_search`; ``n/a`` while that search takes black-and-white grids only, ``-`` when
-it found none), the conversion's milliseconds and the fairness seconds.
+colour_fair_search`, ColourMakeFair; ``-`` when it found none), the conversion's
+milliseconds and the fairness seconds.
 
 With ``--sheet``, writes a contact sheet at 30x30: the photo (the part the puzzle covers),
 the black-and-white puzzle it opens with (Auto's method) and the colour puzzle (after Make it
@@ -68,10 +68,7 @@ def _fairness(puzzle: Puzzle) -> tuple[str, str, str, np.ndarray | None]:
     if not found.cells:
         return ("unique", "0", "0", None) if found.exact else ("unknown", "?", "-", None)
     count = str(found.count) if found.exact else f">={found.count}"
-    search = colour_fair_search(puzzle, found, work_limit=WORK_LIMIT)
-    if search is None:
-        return "ambiguous", count, "n/a", None
-    fix = search.run()
+    fix = colour_fair_search(puzzle, found, work_limit=WORK_LIMIT).run()
     if not fix.found:
         return "ambiguous", count, "-", None
     return "ambiguous", count, str(len(fix.edits)), np.asarray(fix.grid)
