@@ -27,7 +27,9 @@ Random uses):
 4. the pack's puzzles ordered by rating and written as ``NN-title.non`` with ``pack.json``.
 
 Each theme gives a black-and-white pack and a colour pack; the sizes go round 10x10 to 30x30
-picture by picture, and the two-emoji scenes are 40x30. The details tried in black and white
+picture by picture, each puzzle taking its picture's shape within the square (the empty rows
+and columns along its edges left out: a bus at 15x15 is 15x9), and the two-emoji scenes are
+40x30. The details tried in black and white
 go round too (outline first for some pictures, inner lines first for others), which spreads
 the levels. ``--sheets`` also draws the contact sheets in ``docs/`` and the sheet of the
 pictures dropped. Nothing depends on the clock or the machine: the same library builds the
@@ -158,9 +160,12 @@ def build_one(plan: Planned) -> Built:
             continue
         details: tuple[int | None, ...] = (None,) if plan.colour else plan.details
         for detail in details:
+            # A square grid takes the picture's shape: its empty edge lines are left out.
+            trim = (width, height) in SIZES
             work = attempt(
-                plan.picture, width, height, detail, plan.title, plan.colours or MAX_COLOURS
-            )
+                plan.picture, width, height, detail, plan.title, plan.colours or MAX_COLOURS,
+                trim=trim,
+            )  # fmt: skip
             made = run_attempt(work)
             if made.puzzle is not None and not clues_fit(made.puzzle):
                 made = Attempt(None, None, made.reading, "its clues are too long for 1280x800")

@@ -111,10 +111,15 @@ def render(packs: list[Pack]) -> Image.Image:
     title_font, caption_font = font(22, bold=True), font(12)
     top = MARGIN
     for pack in packs:
-        sizes = sorted(
-            {entry.puzzle.size_text for entry in pack.entries if entry.puzzle is not None}
-        )
-        label = f"{pack.order}. {pack.name}   ({len(pack.entries)} puzzles, {', '.join(sizes)})"
+        shapes = {
+            (entry.puzzle.width * entry.puzzle.height, entry.puzzle.size_text)
+            for entry in pack.entries
+            if entry.puzzle is not None
+        }
+        sizes = [text for _, text in sorted(shapes)]
+        # Picture packs take each picture's shape (15x9, 12x15, ...): the smallest and largest.
+        shown = ", ".join(sizes) if len(sizes) <= 6 else f"{sizes[0]} to {sizes[-1]}"
+        label = f"{pack.order}. {pack.name}   ({len(pack.entries)} puzzles, {shown})"
         draw.text((MARGIN, top + 8), label, fill=INK, font=title_font)
         top += PACK_HEADER
         for index, entry in enumerate(pack.entries):

@@ -9,6 +9,7 @@ daily test, which uses the shipped library as the game does.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 
@@ -31,6 +32,7 @@ from game.core.generate.picture_puzzles import (
     attempt,
     daily_generation,
     run_attempt,
+    trimmed,
 )
 from game.core.rating import rate_colour, rate_puzzle
 from game.core.solver.task import SolveTask
@@ -207,3 +209,42 @@ def test_the_daily_puzzle_is_a_picture_fixed_by_its_date() -> None:
     assert dict(made.puzzle.extra)["picture"] != dict(one.puzzle.extra)["picture"] or (
         made.puzzle.fingerprint() != one.puzzle.fingerprint()
     )
+
+
+def bus() -> Image.Image:
+    """A picture twice as wide as it is tall: in a square grid it leaves empty rows."""
+    image, draw = _canvas()
+    draw.rectangle([2, 22, 69, 46], fill=BLUE)
+    draw.rectangle([8, 26, 22, 34], fill=(255, 255, 255))
+    draw.rectangle([30, 26, 44, 34], fill=(255, 255, 255))
+    draw.rectangle([2, 40, 69, 42], fill=RED)
+    draw.ellipse([10, 42, 22, 54], fill=BLACK)
+    draw.ellipse([48, 42, 60, 54], fill=BLACK)
+    return image
+
+
+def squashed(image: Image.Image) -> Image.Image:
+    """``image`` drawn half as tall in the middle of the canvas."""
+    canvas, _ = _canvas()
+    canvas.paste(image.resize((SIDE, SIDE // 2)), (0, SIDE // 4))
+    return canvas
+
+
+@pytest.mark.parametrize(("drawing", "detail"), [(bus, 1), (lambda: squashed(house()), None)])
+def test_a_trimmed_picture_puzzle_has_no_empty_edge_lines_and_stays_unique(
+    tmp_path: Path, drawing: Callable[[], Image.Image], detail: int | None
+) -> None:
+    wide = picture(drawing(), tmp_path)
+    whole = run_attempt(attempt(wide, 15, 15, detail, title="Bus"))
+    made = run_attempt(attempt(wide, 15, 15, detail, title="Bus", trim=True))
+    assert whole.puzzle is not None and made.puzzle is not None, (whole.refused, made.refused)
+    assert not whole.puzzle.row_clues[0] or not whole.puzzle.row_clues[-1]  # empty rows
+    puzzle = made.puzzle
+    assert puzzle.width <= 15 and puzzle.height < 15
+    assert all(puzzle.row_clues[y] for y in (0, -1))
+    assert all(puzzle.column_clues[x] for x in (0, -1))
+    assert SolveTask(puzzle, max_solutions=2).run().status == "unique"
+    # The same picture, its empty edges cut off.
+    before = np.array(whole.puzzle.goal_colours or whole.puzzle.goal, dtype=int)
+    after = np.array(puzzle.goal_colours or puzzle.goal, dtype=int)
+    assert np.array_equal(trimmed(before), after)

@@ -27,8 +27,10 @@ from collections.abc import Collection, Generator, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import zip_longest
 from pathlib import Path
+from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from game.core.create.colour_fair import colour_fair
 from game.core.create.fair_edits import apply_edits
@@ -125,10 +127,14 @@ def attempt(
     title: str = "",
     max_colours: int = MAX_PICTURE_COLOURS,
     fair_work: int = FAIR_WORK,
+    trim: bool = False,
 ) -> Generator[None, None, Attempt]:
     """``picture`` as a ``width`` x ``height`` puzzle: black and white at ``detail``, or in
     colour when ``detail`` is None (at most ``max_colours`` colours, the background
-    counted, as the converter counts them). See the module text."""
+    counted, as the converter counts them). See the module text. With ``trim`` the empty
+    rows and columns along the grid's edges are left out (a wide picture in a square grid:
+    15x12, not 15x15 with three rows of 0), which keeps the puzzle unique: an empty line
+    says nothing to the others."""
     budget = SOLVE_STEPS_PER_CELL * width * height
     if detail is None:
         budget = COLOUR_STEPS_PER_CELL * width * height
@@ -145,6 +151,8 @@ def attempt(
         reading = readability(picture, cells, None, palette)
         if not reading.reads:
             return Attempt(None, None, reading, f"made fair, reads poorly: {reading.text}")
+        if trim:
+            cells = trimmed(cells)
         puzzle = Puzzle.from_colour_grid(cells, palette, title=title, author=AUTHOR)
         status, rating, solve_steps = yield from _rated(puzzle, True, budget)
         steps += solve_steps
@@ -167,12 +175,21 @@ def attempt(
     reading = readability(picture, fixed, detail)
     if not reading.reads:
         return Attempt(None, None, reading, f"made fair, reads poorly: {reading.text}", steps=steps)
-    puzzle = Puzzle.from_grid(fixed, title=title, author=AUTHOR)
+    puzzle = Puzzle.from_grid(trimmed(fixed) if trim else fixed, title=title, author=AUTHOR)
     status, rating, solve_steps = yield from _rated(puzzle, False, budget)
     steps += solve_steps
     if rating is None:
         return Attempt(None, None, reading, f"the puzzle is {status}", steps=steps)
     return Attempt(_named(puzzle, rating), rating, reading, edits=len(result.edits), steps=steps)
+
+
+def trimmed(cells: npt.NDArray[Any]) -> npt.NDArray[Any]:
+    """``cells`` without the empty (0) rows and columns along its edges; all of it when
+    nothing is filled."""
+    ys, xs = np.nonzero(np.asarray(cells))
+    if not len(xs):
+        return np.asarray(cells)
+    return np.asarray(cells)[int(ys.min()) : int(ys.max()) + 1, int(xs.min()) : int(xs.max()) + 1]
 
 
 def _named(puzzle: Puzzle, rating: Rating) -> Puzzle:
