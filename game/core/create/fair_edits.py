@@ -61,15 +61,15 @@ def speck_cost(grid: BoolGrid, x: int, y: int, value: bool) -> int:
     return disagree - (1 if bool(grid[y, x]) != value else 0)
 
 
-def candidates(
-    grid: BoolGrid,
-    free: Sequence[CellPosition],
+def cells_near(
+    shape: tuple[int, ...],
+    free: Iterable[CellPosition],
     avoid: Iterable[CellPosition] = (),
     reach: int = REACH,
-) -> list[Edit]:
-    """Edits worth trying, in order: by distance from the free cells (the free cells
-    themselves first), then by how little they stand out from their neighbours."""
-    height, width = grid.shape
+) -> dict[CellPosition, int]:
+    """Every cell within ``reach`` (a square ring at a time) of a free cell, on a grid of
+    ``shape`` (height, width), but those in ``avoid``: its distance to the nearest."""
+    height, width = shape[0], shape[1]
     skip = set(avoid)
     best: dict[CellPosition, int] = {}
     for fx, fy in free:
@@ -80,8 +80,19 @@ def candidates(
                     distance = max(abs(dx), abs(dy))
                     if distance < best.get((x, y), reach + 1):
                         best[(x, y)] = distance
+    return best
+
+
+def candidates(
+    grid: BoolGrid,
+    free: Sequence[CellPosition],
+    avoid: Iterable[CellPosition] = (),
+    reach: int = REACH,
+) -> list[Edit]:
+    """Edits worth trying, in order: by distance from the free cells (the free cells
+    themselves first), then by how little they stand out from their neighbours."""
     ordered = sorted(
-        best.items(),
+        cells_near(grid.shape, free, avoid, reach).items(),
         key=lambda item: (
             item[1],
             speck_cost(grid, item[0][0], item[0][1], not bool(grid[item[0][1], item[0][0]])),

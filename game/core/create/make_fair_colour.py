@@ -21,7 +21,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from game.core.create.fair_edits import BATCH_SPACING, REACH, Edit
+from game.core.create.fair_edits import BATCH_SPACING, Edit, cells_near
 from game.core.create.free_cells import FreeCells
 from game.core.create.make_fair import WORK_LIMIT, FairResult, MakeFair
 from game.core.palette import Palette
@@ -100,19 +100,9 @@ class ColourMakeFair(MakeFair):
     def _candidates(
         self, grid: npt.NDArray[Any], region: Sequence[CellPosition], avoid: list[CellPosition]
     ) -> list[Edit]:
-        height, width = grid.shape
-        skip = set(avoid)
-        best: dict[CellPosition, int] = {}
-        for fx, fy in region:
-            for dy in range(-REACH, REACH + 1):
-                for dx in range(-REACH, REACH + 1):
-                    x, y = fx + dx, fy + dy
-                    if 0 <= x < width and 0 <= y < height and (x, y) not in skip:
-                        distance = max(abs(dx), abs(dy))
-                        best[(x, y)] = min(distance, best.get((x, y), REACH + 1))
         ranked = [
             (distance, cost, y, x, colour)
-            for (x, y), distance in best.items()
+            for (x, y), distance in cells_near(grid.shape, region, avoid).items()
             for cost, colour in self._choices(grid, x, y)
         ]
         return [self._edit(x, y, colour) for _d, _c, y, x, colour in sorted(ranked)]
