@@ -11,12 +11,14 @@ result; a task is given the step generator and only adds what is its own.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterator
 from typing import Any, Generic, TypeVar
 
 from game.core.solving import FinishedStep, QuietStep, Verdict
 
 StepT = TypeVar("StepT")
+MadeT = TypeVar("MadeT")
 ResultT = TypeVar("ResultT", bound=Verdict[Any, Any])
 
 
@@ -114,3 +116,35 @@ class SlicedTask(Generic[StepT, ResultT]):
             if close is not None:
                 close()
             self._steps = None
+
+
+class SlicedSearch(Generic[MadeT]):
+    """A search written as a generator (``_work``, a piece of work a ``next``) that leaves
+    its answer in :attr:`result`, worked a slice of time at a time: the generators of both
+    puzzle kinds and Random's pictures."""
+
+    result: MadeT | None
+    _work: Iterator[None] | None
+
+    @property
+    def done(self) -> bool:
+        return self.result is not None
+
+    def advance(self, seconds: float) -> MadeT | None:
+        """Work for about ``seconds`` (one piece at least), then the answer if it is ready."""
+        work = self._work
+        if work is None:
+            return self.result
+        deadline = time.perf_counter() + seconds
+        while True:
+            try:
+                next(work)
+            except StopIteration:
+                self._work = None
+                return self.result
+            if time.perf_counter() >= deadline:
+                return None
+
+    def cancel(self) -> None:
+        """Stop: no more work is done and :attr:`result` stays as it is."""
+        self._work = None

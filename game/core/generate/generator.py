@@ -38,7 +38,6 @@ on every machine, however fast and however sliced.
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass, replace
 from typing import Protocol
@@ -57,6 +56,7 @@ from game.core.difficulty import (
 from game.core.generate.pictures import STYLES, BoolGrid, make_picture
 from game.core.puzzle import Puzzle
 from game.core.rating import Rating, rate
+from game.core.slicing import SlicedSearch
 from game.core.solver.result import SolveResult
 from game.core.solver.steps import Guess, LineDeduced, ProbeStarted, Step
 from game.core.solver.task import SolveTask
@@ -274,7 +274,7 @@ def _edge_cells(picture: BoolGrid) -> npt.NDArray[np.intp]:
     return np.flatnonzero(edge.ravel())
 
 
-class Generation:
+class Generation(SlicedSearch[Generated]):
     """One generation, worked a slice at a time; :attr:`result` once :attr:`done`."""
 
     # Fresh pictures a generation may draw before it settles for the closest level found.
@@ -293,30 +293,6 @@ class Generation:
         self.steps = 0
         self._mirrored = False  # the picture is symmetric left to right: flips keep it so
         self._work: Iterator[None] | None = self._search()
-
-    @property
-    def done(self) -> bool:
-        return self.result is not None
-
-    def advance(self, seconds: float) -> Generated | None:
-        """Work for about ``seconds``, then return the puzzle if it is ready."""
-        work = self._work
-        if work is None:
-            return self.result
-        deadline = time.perf_counter() + seconds
-        while time.perf_counter() < deadline or seconds <= 0:
-            try:
-                next(work)
-            except StopIteration:
-                self._work = None
-                return self.result
-            if seconds <= 0:
-                break
-        return None
-
-    def cancel(self) -> None:
-        """Stop: no more work is done and :attr:`result` stays None."""
-        self._work = None
 
     def run(self) -> Generated:
         """Work to the end; blocks."""

@@ -22,7 +22,6 @@ everyone). Nothing here imports pygame.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Collection, Generator, Iterator, Sequence
 from dataclasses import dataclass, replace
 from itertools import zip_longest
@@ -53,6 +52,7 @@ from game.core.generate.picture_library import (
 )
 from game.core.puzzle import Puzzle
 from game.core.rating import Rating, rate, rate_colour
+from game.core.slicing import SlicedSearch
 from game.core.solver.task import SolveTask
 
 AUTHOR = "Noto Emoji (SIL OFL 1.1), made a puzzle by Hanjie"
@@ -221,7 +221,7 @@ class Choice:
     picture: Picture
 
 
-class PictureGeneration:
+class PictureGeneration(SlicedSearch[Generated]):
     """Random's "Picture": a library picture not played yet, at the size, colours and level
     asked (``colours`` 3-8 counting the background, as the converter counts them; 0 or 2 for
     black and white). See the module text."""
@@ -250,27 +250,6 @@ class PictureGeneration:
         self.steps = 0
         self.refused: list[str] = []
         self._work: Iterator[None] | None = self._search()
-
-    @property
-    def done(self) -> bool:
-        return self.result is not None
-
-    def advance(self, seconds: float) -> Generated | None:
-        work = self._work
-        if work is None:
-            return self.result
-        deadline = time.perf_counter() + seconds
-        while True:
-            try:
-                next(work)
-            except StopIteration:
-                self._work = None
-                return self.result
-            if seconds <= 0 or time.perf_counter() >= deadline:
-                return None
-
-    def cancel(self) -> None:
-        self._work = None
 
     def run(self) -> Generated:
         while self.advance(3600.0) is None:

@@ -51,7 +51,6 @@ it once a frame.
 
 from __future__ import annotations
 
-import time
 from collections import deque
 from collections.abc import Generator, Iterator
 from dataclasses import dataclass
@@ -73,6 +72,7 @@ from game.core.kakuro.rating import rate_kakuro
 from game.core.kakuro.result import KakuroResult
 from game.core.kakuro.task import KakuroSolveTask
 from game.core.rating import STAR_NAMES, Rating
+from game.core.slicing import SlicedSearch
 
 AUTHOR = "Hanjie generator"
 MIN_SIZE = 6
@@ -252,7 +252,7 @@ class _Board:
         return rows
 
 
-class KakuroGeneration:
+class KakuroGeneration(SlicedSearch[KakuroGenerated]):
     """One generation, worked a slice at a time; :attr:`result` once :attr:`done`."""
 
     def __init__(self, size: int, level: int, seed: int) -> None:
@@ -269,25 +269,6 @@ class KakuroGeneration:
         # Why candidates failed, counted (for the benchmark and for tuning).
         self.failures: dict[str, int] = {}
         self._work: Iterator[None] | None = self._search()
-
-    @property
-    def done(self) -> bool:
-        return self.result is not None
-
-    def advance(self, seconds: float) -> KakuroGenerated | None:
-        """Work for about ``seconds`` (one piece at least), then the puzzle if it is ready."""
-        work = self._work
-        if work is None:
-            return self.result
-        deadline = time.perf_counter() + seconds
-        while True:
-            try:
-                next(work)
-            except StopIteration:
-                self._work = None
-                return self.result
-            if time.perf_counter() >= deadline:
-                return None
 
     def run(self) -> KakuroGenerated:
         """Work to the end; blocks."""
