@@ -26,7 +26,7 @@ from game.commands.solving import (
 from game.core.difficulty import EffortMeter
 from game.core.palette import colour_grid_text
 from game.core.puzzle import Puzzle
-from game.core.rating import Rating, rate
+from game.core.rating import Rating, rate, rate_colour
 from game.core.solver.colour_engine import ColourSolveResult
 from game.core.solver.result import SolveResult
 from game.core.solver.steps import LinesChecked, SolutionFound, Step
@@ -207,10 +207,13 @@ def run(args: argparse.Namespace) -> int:
         algorithm=algorithm,
     )
     seconds = time.perf_counter() - start
-    # The effort meter reads our engine's steps: the seeds' algorithms are not rated, nor
-    # colour solves (their steps do not speak of cells yet).
-    rated = algorithm == "hanjie" and not puzzle.is_colour
-    rating = rate(result, meter.effort(result.stats.line_rounds)) if rated else None
+    # The effort meter reads our engine's steps: the seeds' algorithms are not rated; a colour
+    # solve is rated from its statistics and the colour line logic, as `check` rates it.
+    rating: Rating | None = None
+    if algorithm == "hanjie" and puzzle.is_colour:
+        rating = rate_colour(puzzle, result)
+    elif algorithm == "hanjie":
+        rating = rate(result, meter.effort(result.stats.line_rounds))
     if args.json:
         print(json.dumps(result_json(args.file, puzzle, result, seconds, rating, algorithm)))
         return 0
@@ -218,8 +221,8 @@ def run(args: argparse.Namespace) -> int:
     print(f"verdict:  {verdict_text(result)}")
     if isinstance(result, ColourSolveResult):
         print_colour_solutions(puzzle, result)
-    if rating is None and puzzle.is_colour:
-        print("rating:   not rated (colour puzzles are not rated yet)")
+    if rating is not None and puzzle.is_colour:
+        print(f"rating:   {rating.star_text} {rating.name} ({rating.reason})")
         print(
             f"stats:    {stats.lines_solved} lines solved, {stats.probes} probes "
             f"({stats.probe_fixes} cells narrowed), {stats.guesses} guesses, "

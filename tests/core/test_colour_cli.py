@@ -35,7 +35,14 @@ def test_solve_prints_the_verdict_and_the_solution_in_colour_letters(
 
 def test_solve_json_and_the_seeds_algorithms(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(["solve", "--json", str(GARDEN / "garden.non")], capsys)
-    assert code == 0 and json.loads(out)["status"] == "unique"
+    answer = json.loads(out)
+    assert code == 0 and answer["status"] == "unique"
+    # Rated as `check` rates it (solve once said "colour puzzles are not rated yet").
+    code, checked, _ = run(["check", "--json", str(GARDEN / "garden.non")], capsys)
+    assert answer["rating"] == json.loads(checked.splitlines()[0])["rating"]
+    assert 1 <= answer["rating"]["stars"] <= 5
+    code, out, _ = run(["solve", str(GARDEN / "garden.non")], capsys)
+    assert f"rating:   {'★' * answer['rating']['stars']}" in out
     code, out, err = run(["solve", "--algorithm", "rules", str(GARDEN / "garden.non")], capsys)
     assert (code, out) == (2, "")
     assert "the rules algorithm cannot solve colour puzzles" in err

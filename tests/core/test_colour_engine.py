@@ -12,6 +12,7 @@ from game.core.palette import Palette, fallback_rgb
 from game.core.puzzle import Puzzle
 from game.core.solver.colour import solve_colour
 from game.core.solver.colour_engine import ColourSolveResult
+from game.core.solver.steps import Finished
 from game.core.solver.task import SolveTask
 
 from .colour_brute import all_solutions
@@ -123,3 +124,21 @@ def test_the_seeds_algorithms_say_they_cannot_do_colour() -> None:
         with pytest.raises(ValueError, match=f"the {algorithm} algorithm cannot solve colour"):
             SolveTask(puzzle, source=step_source(algorithm))
     assert SolveTask(puzzle, source=step_source("hanjie")).run().status == "unique"
+
+
+def test_the_solvers_doors_send_a_colour_puzzle_to_the_colour_engine() -> None:
+    # solve() and solve_steps() of game.core.solver once ran the black-and-white engine on a
+    # colour puzzle's clues and answered "none" for a fair puzzle.
+    from game.core.solver import solve, solve_steps
+
+    grid = [[1, 2, 0], [0, 2, 1], [3, 3, 1]]
+    puzzle = Puzzle.from_colour_grid(grid, palette(3), keep_goal=False)
+    result = solve(puzzle)
+    assert isinstance(result, ColourSolveResult)
+    assert result.status == "unique"
+    assert result.colour_solutions[0].tolist() == grid
+    last = list(solve_steps(puzzle))[-1]
+    assert isinstance(last, Finished)
+    assert last.result.status == "unique"
+    stripes = Puzzle.from_colour_grid([[1, 0], [0, 1]], palette(2), keep_goal=False)
+    assert solve(stripes).status == "multiple"

@@ -2,10 +2,21 @@
 
 ``solve_steps(puzzle)`` yields the engine's steps (see :mod:`game.core.solver.steps`);
 ``solve(puzzle)`` drains it and returns the :class:`SolveResult`; :class:`SolveTask` slices it
-by time, the way every screen and service drives the engine.
+by time, the way every screen and service drives the engine. A colour puzzle goes to the
+colour engine (:mod:`game.core.solver.colour`) through the same two doors: its result is a
+:class:`~game.core.solver.colour_engine.ColourSolveResult`.
 """
 
-from game.core.solver.engine import solve, solve_steps
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+
+import numpy as np
+import numpy.typing as npt
+
+from game.core.puzzle import Puzzle
+from game.core.solver import engine
 from game.core.solver.result import SolveResult, SolveStats
 from game.core.solver.steps import Step, apply_step, blank_grid
 from game.core.solver.task import SolveTask
@@ -20,3 +31,38 @@ __all__ = [
     "solve",
     "solve_steps",
 ]
+
+
+def solve_steps(
+    puzzle: Puzzle,
+    max_solutions: int | None = 2,
+    timeout: float | None = None,
+    initial: npt.NDArray[np.integer] | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+    watch: bool = True,
+) -> Iterator[Step]:
+    """The engine's steps for ``puzzle`` (:func:`game.core.solver.engine.solve_steps`); a
+    colour puzzle's come from the colour engine, which always gives every step (``watch`` is
+    then ignored). ``initial`` holds -1 (unknown) or a cell's value (0/1, or a colour's
+    number)."""
+    if puzzle.is_colour:
+        from game.core.solver.colour import colour_solve_steps
+
+        return colour_solve_steps(puzzle, max_solutions, timeout, initial, clock)
+    return engine.solve_steps(puzzle, max_solutions, timeout, initial, clock, watch)
+
+
+def solve(
+    puzzle: Puzzle,
+    max_solutions: int | None = 2,
+    timeout: float | None = None,
+    initial: npt.NDArray[np.integer] | None = None,
+) -> SolveResult:
+    """Solve ``puzzle`` to the end (or the timeout) and return the verdict; a colour puzzle's
+    is a :class:`~game.core.solver.colour_engine.ColourSolveResult` (its ``colour_solutions``
+    hold the colour grids)."""
+    if puzzle.is_colour:
+        from game.core.solver.colour import solve_colour
+
+        return solve_colour(puzzle, max_solutions, timeout, initial)
+    return engine.solve(puzzle, max_solutions, timeout, initial)
