@@ -188,3 +188,20 @@ def test_finished_colour_lines_are_crossed_with_real_crosses_after_real_marks() 
     session.apply(Paint(2, 0, 2, 0, fill_value(2)))  # row 1 done in real red and green
     assert session.row_status(0).complete
     assert int(session.board.cells[0, 3]) == Cell.CROSSED
+
+
+def test_two_keys_of_one_plain_colour_are_told_apart_by_number() -> None:
+    from game.core.play.colour_hints import spoken_names
+
+    # The koala of the animal pack: two greys and a dark grey, all keyed a, b, c, e.
+    keyed = Palette.of(
+        ("white", (255, 255, 255)),
+        ("a", (179, 178, 178)),
+        ("b", (139, 140, 141)),
+        ("c", (46, 46, 46)),
+        ("d", (130, 130, 130)),
+    )
+    names = spoken_names(keyed)
+    assert len(set(names)) == 4
+    assert names[1] == "grey" and names[3] == "grey 2"
+    assert names[2] == "dark grey"

@@ -10,49 +10,42 @@ cover these cells", "no run can reach these cells". It never reads the goal pict
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 import numpy as np
 import numpy.typing as npt
 
 from game.core.board import Board
+from game.core.convert.colour_names import colour_name
 from game.core.palette import ColourClue, Palette
 from game.core.play.colour_status import shown_colours
 from game.core.puzzle import Puzzle
 from game.core.solver.colour_line import line_mask, solve_colour_line
 from game.core.solver.steps import Axis
 
-# Names a colour is called by when its file names it with a key letter only (the .non
-# format's "color a #ff0000"): the nearest of these, by RGB distance.
-_SPOKEN: tuple[tuple[str, tuple[int, int, int]], ...] = (
-    ("black", (30, 30, 30)),
-    ("white", (250, 250, 250)),
-    ("grey", (140, 140, 140)),
-    ("red", (215, 40, 40)),
-    ("orange", (240, 140, 30)),
-    ("yellow", (245, 205, 40)),
-    ("green", (50, 160, 70)),
-    ("dark green", (20, 90, 45)),
-    ("blue", (50, 90, 210)),
-    ("sky blue", (125, 195, 240)),
-    ("purple", (115, 60, 165)),
-    ("pink", (240, 135, 175)),
-    ("brown", (140, 85, 40)),
-    ("cream", (245, 225, 180)),
-)
+
+@functools.lru_cache(maxsize=64)
+def spoken_names(palette: Palette) -> tuple[str, ...]:
+    """What players call each of ``palette``'s colours (1 first): its own name, or for a
+    one-letter key (the .non format's ``color a #ff0000``) the nearest plain name
+    (:func:`game.core.convert.colour_names.colour_name`), numbered when two would share one
+    ("grey", "grey 2")."""
+    names = [
+        colour.name if len(colour.name) > 1 else colour_name(colour.rgb)
+        for colour in palette.colours
+    ]
+    seen: dict[str, int] = {}
+    spoken = []
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+        spoken.append(name if seen[name] == 1 else f"{name} {seen[name]}")
+    return tuple(spoken)
 
 
 def spoken_name(palette: Palette, colour: int) -> str:
-    """What players call colour ``colour``: its own name, or for a one-letter key the
-    nearest plain colour name ("red", "sky blue")."""
-    own = palette.colour(colour)
-    if len(own.name) > 1 and own.name.isalpha():
-        return own.name
-    r, g, b = own.rgb
-    return min(
-        _SPOKEN,
-        key=lambda item: (item[1][0] - r) ** 2 + (item[1][1] - g) ** 2 + (item[1][2] - b) ** 2,
-    )[0]
+    """What players call colour ``colour`` (1 the first): see :func:`spoken_names`."""
+    return spoken_names(palette)[colour - 1]
 
 
 @dataclass(frozen=True)
