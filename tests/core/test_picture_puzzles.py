@@ -248,3 +248,24 @@ def test_a_trimmed_picture_puzzle_has_no_empty_edge_lines_and_stays_unique(
     before = np.array(whole.puzzle.goal_colours or whole.puzzle.goal, dtype=int)
     after = np.array(puzzle.goal_colours or puzzle.goal, dtype=int)
     assert np.array_equal(trimmed(before), after)
+
+
+def test_a_colour_picture_puzzle_is_drawn_in_colours_a_player_tells_apart(
+    tmp_path: Path,
+) -> None:
+    # A wall and its door in two browns Delta E 12 apart: the quantiser keeps both (they are
+    # two colours of the picture), the puzzle draws them at least PLAY_DISTANCE apart.
+    from game.core.convert.distinct_colours import PLAY_DISTANCE, closest_pair
+
+    image, draw = _canvas()
+    draw.polygon([(4, 34), (36, 4), (68, 34)], fill=RED)
+    draw.rectangle([12, 34, 60, 70], fill=(140, 95, 70))
+    draw.rectangle([30, 46, 42, 70], fill=(112, 72, 52))
+    draw.rectangle([16, 40, 26, 50], fill=BLUE)
+    made = run_attempt(attempt(picture(image, tmp_path), 15, 15, None, title="House"))
+    assert made.puzzle is not None, made.refused
+    palette = made.puzzle.colours
+    rgbs = [palette.background.rgb, *(colour.rgb for colour in palette.colours)]
+    assert palette.count == 4
+    assert closest_pair(rgbs)[0] >= PLAY_DISTANCE
+    assert closest_pair([(255, 255, 255), RED, (140, 95, 70), (112, 72, 52), BLUE])[0] < 15

@@ -31,6 +31,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from game.core.convert.distinct_colours import distinct_palette
 from game.core.create.colour_fair import colour_fair
 from game.core.create.fair_edits import apply_edits
 from game.core.create.make_fair import MakeFair
@@ -153,7 +154,9 @@ def attempt(
             return Attempt(None, None, reading, f"made fair, reads poorly: {reading.text}")
         if trim:
             cells = trimmed(cells)
-        puzzle = Puzzle.from_colour_grid(cells, palette, title=title, author=AUTHOR)
+        # Drawn in colours a player tells apart (the cells, so the clues, unchanged).
+        shown = distinct_palette(palette, cells)
+        puzzle = Puzzle.from_colour_grid(cells, shown, title=title, author=AUTHOR)
         status, rating, solve_steps = yield from _rated(puzzle, True, budget)
         steps += solve_steps
         if rating is None:
