@@ -32,7 +32,7 @@ import numpy.typing as npt
 
 from game.core.convert.load import SourceImage
 from game.core.convert.methods import FloatGrid
-from game.core.convert.subject import grow, pieces, shrink
+from game.core.convert.subject import fill_holes, grow, pieces, shrink
 
 FrameBox = tuple[float, float, float, float]
 
@@ -51,6 +51,20 @@ SKIN_SHARE = 0.3
 # A picture whose shades span less than this share of the range (mist, haze, dusk) has its
 # skin judged after stretching it over its own range (see _clear).
 MISTY_SPAN = 0.5
+# A face is looked at closer, in its box: ``FEATURE_CELLS`` cells a side. Its skin, holes
+# filled, is a compact oval (an ellipse fills 0.79 of its box; at least ``FACE_OVAL``), smooth
+# (the median pixel's distance from its 3x3 mean, with the box sampled at about
+# ``TEXTURE_PIXELS`` a side, at most ``FACE_TEXTURE``), and it has two eyes: two small spots
+# darker than ``EYE_DARK`` of their 5x5 neighbourhood, side by side (rows at most
+# ``EYE_ROWS`` apart, columns at least ``EYE_GAP``) in its upper ``EYE_ZONE``.
+FEATURE_CELLS = 16
+FACE_OVAL = 0.55
+TEXTURE_PIXELS = 64
+FACE_TEXTURE = 0.024
+EYE_DARK = 0.85
+EYE_ROWS = 2
+EYE_GAP = 2.5
+EYE_ZONE = 0.7
 # The portrait around a face's box, in face heights: hair above it, shoulders below.
 ABOVE = 0.2
 BELOW = 0.05
@@ -150,8 +164,68 @@ def _face_in(
                                          xs.max() == columns - 1))  # fmt: skip
     if touched > sides:
         return None
+    # The patch's box in the sampled pixels: is it a face (smooth skin, two eyes) or fur?
+    py = np.linspace(0, rgb.shape[0], rows + 1).astype(np.intp)
+    px = np.linspace(0, rgb.shape[1], columns + 1).astype(np.intp)
+    if not looks_like_a_face(rgb[py[ys.min()] : py[ys.max() + 1], px[xs.min()] : px[xs.max() + 1]]):
+        return None
     return (float(xs.min()) / columns, float(ys.min()) / rows,
             float(xs.max() + 1) / columns, float(ys.max() + 1) / rows)  # fmt: skip
+
+
+def looks_like_a_face(box: npt.NDArray[np.uint8]) -> bool:
+    """Is ``box`` (the pixels of a compact skin-toned patch's bounding box) a face: its skin a
+    compact oval, smooth, with two eyes side by side in its upper part (see the constants)?
+    A honey bee's hairy thorax, a bison's fur and a crab's shell are skin-toned and compact,
+    and were framed as faces; fur is rough and has no pair of eyes where a face has them."""
+    if min(box.shape[:2]) < 4:
+        return False
+    cells = _cell_colours(box, FEATURE_CELLS, FEATURE_CELLS)
+    skin = skin_cells(cells)
+    if not skin.any():
+        return False
+    region = fill_holes(skin)
+    if region.mean() < FACE_OVAL:
+        return False
+    step = max(1, max(box.shape[:2]) // TEXTURE_PIXELS)
+    sampled = box[::step, ::step].astype(np.float64) @ LUMA / 255.0
+    if float(np.median(np.abs(sampled - _mean3(sampled)))) > FACE_TEXTURE:
+        return False
+    return _two_eyes(cells @ LUMA, skin, region)
+
+
+LUMA = np.array([0.299, 0.587, 0.114])
+
+
+def _mean3(values: FloatGrid, size: int = 3) -> FloatGrid:
+    """Each value's ``size`` x ``size`` neighbourhood mean (edges repeated)."""
+    half = size // 2
+    padded = np.pad(values, half, mode="edge")
+    windows = np.lib.stride_tricks.sliding_window_view(padded, (size, size))
+    means: FloatGrid = windows.mean(axis=(2, 3))
+    return means
+
+
+def _two_eyes(luma: FloatGrid, skin: npt.NDArray[np.bool_], region: npt.NDArray[np.bool_]) -> bool:
+    """Two dark spots side by side in the upper part of the face ``region`` (see the
+    constants): cells darker than their neighbourhood, or holes in the ``skin`` darker than
+    it (in a small face an eye is a cell or two, and blurred)."""
+    padded = np.pad(luma, 2, mode="edge")
+    windows = np.lib.stride_tricks.sliding_window_view(padded, (5, 5))
+    local = np.median(windows.reshape(*luma.shape, 25), axis=2)
+    holes = ~skin & (luma < float(np.median(luma[skin])))
+    dark = shrink(region) & ((luma < EYE_DARK * local) | holes)
+    rows = np.nonzero(region.any(axis=1))[0]
+    top, bottom = int(rows.min()), int(rows.max())
+    dark[int(top + EYE_ZONE * (bottom - top + 1)) :] = False
+    labels, count = pieces(dark)
+    spots = []
+    for label in range(count):
+        spot_ys, spot_xs = np.nonzero(labels == label)
+        if spot_ys.size <= 0.1 * region.sum():
+            spots.append((float(spot_ys.mean()), float(spot_xs.mean())))
+    return any(abs(ay - by) <= EYE_ROWS and bx - ax >= EYE_GAP
+               for ay, ax in spots for by, bx in spots)  # fmt: skip
 
 
 def _span(centre: float, length: float, limit: float) -> tuple[float, float]:
