@@ -32,6 +32,7 @@ import numpy.typing as npt
 
 from game.core.convert.load import SourceImage
 from game.core.convert.methods import FloatGrid
+from game.core.convert.saliency import cell_means, salient_frame
 from game.core.convert.subject import fill_holes, grow, pieces, shrink
 
 FrameBox = tuple[float, float, float, float]
@@ -68,19 +69,6 @@ EYE_ZONE = 0.7
 # The portrait around a face's box, in face heights: hair above it, shoulders below.
 ABOVE = 0.2
 BELOW = 0.05
-
-
-def _cell_colours(pixels: npt.NDArray[np.uint8], columns: int, rows: int) -> FloatGrid:
-    """Each coarse cell's mean colour, 0..1, shape ``(rows, columns, 3)``."""
-    rgb = pixels.astype(np.float64) / 255.0
-    ys = np.linspace(0, pixels.shape[0], rows + 1).astype(np.intp)
-    xs = np.linspace(0, pixels.shape[1], columns + 1).astype(np.intp)
-    # Sum each band of rows, then each band of columns: two reduceat passes, no loops.
-    banded = np.add.reduceat(rgb, ys[:-1], axis=0)
-    sums = np.add.reduceat(banded, xs[:-1], axis=1)
-    area = np.outer(np.diff(ys), np.diff(xs))[..., None]
-    means: FloatGrid = sums / np.maximum(area, 1)
-    return means
 
 
 def _clear(rgb: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
@@ -138,7 +126,7 @@ def _face_in(
     rgb = _clear(rgb[::step, ::step])
     columns = CELLS if width >= height else max(8, round(CELLS * width / height))
     rows = CELLS if height >= width else max(8, round(CELLS * height / width))
-    skin = skin_cells(_cell_colours(rgb, columns, rows))
+    skin = skin_cells(cell_means(rgb, columns, rows))
     if not skin.any() or skin.mean() > most_skin:
         return None
     # Thin lines of skin tone (a gold flagpole, a cap's braid, a cup's rim) would join the
@@ -180,7 +168,7 @@ def looks_like_a_face(box: npt.NDArray[np.uint8]) -> bool:
     and were framed as faces; fur is rough and has no pair of eyes where a face has them."""
     if min(box.shape[:2]) < 4:
         return False
-    cells = _cell_colours(box, FEATURE_CELLS, FEATURE_CELLS)
+    cells = cell_means(box, FEATURE_CELLS, FEATURE_CELLS)
     skin = skin_cells(cells)
     if not skin.any():
         return False
@@ -237,11 +225,12 @@ def _span(centre: float, length: float, limit: float) -> tuple[float, float]:
 
 def subject_frame(source: SourceImage, width: int, height: int) -> FrameBox | None:
     """The frame a photo starts with for a ``width`` x ``height`` grid: a portrait around its
-    face, in the grid's shape where the picture allows (see the module text); None (the whole
-    picture) when it has no face."""
+    face, in the grid's shape where the picture allows (see the module text); without a
+    face, around its salient object (:func:`game.core.convert.saliency.salient_frame`); None
+    (the whole picture) when it has neither."""
     face = face_box(source)
     if face is None:
-        return None
+        return salient_frame(source.rgb, width, height)
     pixels_w, pixels_h = source.width, source.height
     fx0, fy0, fx1, fy1 = (face[0] * pixels_w, face[1] * pixels_h,
                           face[2] * pixels_w, face[3] * pixels_h)  # fmt: skip
