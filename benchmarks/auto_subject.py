@@ -1,12 +1,14 @@
 """Does Auto find the subject? Each photo as it opens, at three sizes, on a contact sheet.
 
-    python3 benchmarks/auto_subject.py DIR [--list FILES.txt] [--sizes 20x20,30x30,40x30]
+    python3 benchmarks/auto_subject.py DIR [--list FILES.txt] [--only a.jpg,b.png]
+        [--sizes 20x20,30x30,40x30]
         [--sheet OUT.png] [--per-sheet 10] [--scores SCORES.tsv] [--thumbnails a.jpg,b.jpg]
 
 For every picture in DIR (or only those named in ``--list``, one a line; ``#`` starts a
 comment, and a second column after a tab is the photo's class: people, animal, landscape,
-object), converts it as the converter opens it (``defaults_for``: a photo gets Auto, Fill,
-Crop borders, clean specks and its automatic frame) at each size and prints: the method
+object; ``--only`` keeps the photos named), converts it as the converter opens it
+(``defaults_for``: a photo gets Auto, Fill, Crop borders, clean specks and its automatic
+frame) at each size and prints: the method
 Auto chose (and why), the frame (as fractions of the picture, ``-`` for the whole
 picture), the fill, and the milliseconds the conversion took.
 
@@ -136,8 +138,8 @@ def contact_sheet(
             if row.colour is not None:
                 sheet.paste(_grid_image(row.colour, SIDE, row.rgbs),
                             (10 + (SIDE + 10) * (len(sizes) + 1), y))  # fmt: skip
-        draw.text((10, y + SIDE + 4), f"{name[:22]} ({mine[0].kind})", fill=(40, 40, 40),
-                  font=font)  # fmt: skip
+        kind = f" ({mine[0].kind})" if mine[0].kind else ""
+        draw.text((10, y + SIDE + 4), f"{name[:22]}{kind}", fill=(40, 40, 40), font=font)
         if len(mine[0].method) > 24:
             draw.text((10 + SIDE + 10, y + SIDE + 18), mine[0].method, fill=(90, 90, 90),
                       font=font)  # fmt: skip
@@ -180,6 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("folder", type=Path)
     parser.add_argument("--list", type=Path, help="the photos to convert, one a line")
+    parser.add_argument("--only", help="comma-separated photos of DIR to convert")
     parser.add_argument("--sizes", default="20x20,30x30,40x30")
     parser.add_argument("--sheet", type=Path, help="write contact sheets (PNG) here")
     parser.add_argument("--per-sheet", type=int, default=10)
@@ -195,6 +198,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"bad --sizes: {error}", file=sys.stderr)
         return 2
     listed = _listed(args.folder, args.list)
+    if args.only:
+        only = set(args.only.split(","))
+        listed = [(path, kind) for path, kind in listed if path.name in only]
     rows: list[Row] = []
     print(f"{'photo':30} {'class':9} {'size':6} {'ms':>5}  {'fill':>4}  {'frame':23} method")
     for path, kind in listed:

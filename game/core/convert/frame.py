@@ -17,9 +17,11 @@ The skin cells are opened first (thin skin-toned lines, a gold flagpole or a cap
 would join the face to its surroundings). The largest 4-connected patch is a face only when
 it is compact (it fills at least ``FACE_FILL`` of its bounding box), of a face's size and
 shape, inside the picture (a patch running off its sides is a wall or a table), and skin is
-not everywhere (a tabby cat's fur, a wooden table are skin-toned over large, ragged areas).
-A misty picture is stretched over its own range first (``MISTY_SPAN``). Anything else gets
-no frame: the whole picture, as before.
+not everywhere (a tabby cat's fur, a wooden table are skin-toned over large, ragged areas),
+and, looked at closer, it is a smooth oval with two eyes (:func:`looks_like_a_face`: a bee's
+thorax and a bison's fur are compact and skin-toned too). A misty picture is stretched over
+its own range first (``MISTY_SPAN``). A photo without a face is framed on its salient object
+(:func:`game.core.convert.saliency.salient_frame`), or not at all.
 
 Only numpy, on the coarse grid: a few milliseconds, once per picture and size, and the same
 picture always gives the same frame. Nothing here imports pygame.
