@@ -8,9 +8,11 @@ import re
 from game.commands.screenshot import SHEETS, collect_shots
 from tests.conftest import REPO_ROOT
 
-# Screens of the converter on scikit-image's cat photograph, captured by hand: the only
-# pictures no script makes (the photograph is not in the repository).
-BY_HAND = {"make-it-fair-photo", "make-it-fair-photo-before"}
+# Screens of the converter on scikit-image's cat photograph, captured by hand, and the sheet
+# of Auto on the judge photos (benchmarks/auto_subject.py on free photos downloaded from
+# Debian's packages, docs/photos.md): pictures no screenshot makes (the photographs are not in
+# the repository).
+BY_HAND = {"make-it-fair-photo", "make-it-fair-photo-before", "photos_subject_judge"}
 
 
 def shown_pictures() -> set[str]:

@@ -189,9 +189,12 @@ def run(args: argparse.Namespace) -> int:
     except ConvertError as error:
         return _fail(str(image_path), str(error))
     # What the player did not choose starts where the Create screen starts for this picture:
-    # Auto, Fill and clean specks for a photograph (framed on its face when it has one),
+    # Auto, Fill and clean specks for a photograph (framed on its face or its subject),
     # Otsu and Pad for a drawing.
     photo = looks_like_photo(converter.source)
+    # A height that follows the picture frames it in the picture's own shape.
+    source_w, source_h = converter.source.width, converter.source.height
+    frame_height = max(1, round(width * source_h / source_w)) if keep_aspect else height
     method, threshold = chosen or (PHOTO_METHOD if photo else DEFAULT_METHOD, None)
     try:
         options = ConvertOptions(
@@ -204,7 +207,7 @@ def run(args: argparse.Namespace) -> int:
             threshold=0.5 if threshold is None else threshold,
             invert=args.invert or (not photo and light_on_dark(converter.source)),
             clean=photo if args.clean is None else args.clean,
-            frame=None if args.whole else converter.auto_frame(width, height),
+            frame=None if args.whole else converter.auto_frame(width, frame_height),
             colours=colours,
             lines=args.lines,
         )
@@ -219,13 +222,15 @@ def run(args: argparse.Namespace) -> int:
         report = check_uniqueness(puzzle, timeout=args.timeout, free_time_limit=args.free_time)
     print(_art(puzzle))
     source = converter.source
+    framed = f", framed on its {_framed_on(converter)} (--whole for all of it)"
+    framed = framed if options.frame else ""
     print(
         f"{puzzle.size_text} puzzle from {quote(image_path.name)} "
         f"({source.original_size[0]}x{source.original_size[1]} {source.format}), "
         + _method_text(converter, conversion.options, puzzle)
         + (", inverted" if _inverted(converter, conversion.options) else "")
         + (", specks cleaned" if options.clean else "")
-        + (", framed on its face (--whole for all of it)" if options.frame else "")
+        + framed
         + f", {puzzle.filled_total} cells filled"
     )
     _print_report(report, cell_name)
@@ -357,3 +362,10 @@ def _print_report(report: Report, cell_name: Callable[[int, int], str]) -> None:
         cells = "; ".join(cell_name(x, y) for x, y in report.ambiguous_cells[:12])
         more = " ..." if len(report.ambiguous_cells) > 12 else ""
         print(f"free cells: {cells}{more}")
+
+
+def _framed_on(converter: Converter) -> str:
+    """What the automatic frame holds: "face" or "subject" (its salient object)."""
+    from game.core.convert.frame import face_box
+
+    return "face" if face_box(converter.source) is not None else "subject"

@@ -71,6 +71,12 @@ SHEETS: dict[str, list[str]] = {
         "benchmarks/convert_photos_colour.py", "{photos}", "--sizes", "30x30", "--sheet", "{out}",
         "--thumbnails", "astronaut.png,camera.png,chelsea.png,coffee.png,horse.png,rocket.jpg",
     ],
+    "photos_subject": [
+        "benchmarks/auto_subject.py", "{photos}", "--sheet", "{out}", "--per-sheet", "40",
+        "--only", "astronaut.png,camera.png,chelsea.png,coffee.png,coins.png,horse.png,moon.png,"
+        "motorcycle_left.png,page.png,rocket.jpg",
+        "--thumbnails", "astronaut.png,camera.png,chelsea.png,coffee.png,horse.png,rocket.jpg",
+    ],
     "photos-dither": [
         "benchmarks/convert_photos.py", "{photos}", "--sizes", "30x30", "--method", "dither",
         "--sheet", "{out}", "--thumbnails",

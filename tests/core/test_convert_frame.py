@@ -188,11 +188,19 @@ def test_a_skin_toned_patch_running_off_the_picture_is_not_a_face() -> None:
     assert face_box(source) is None and subject_frame(source, 30, 30) is None
     # Nor is it a portrait when the region is the whole picture (it touches two sides).
     assert not holds_a_face(source.rgb)
-    # The same patch inside the picture, away from its sides, is taken for a face.
+    # The same patch inside the picture, away from its sides, is not a face either (no
+    # eyes); with two dark eyes in its upper part it is.
     inner = np.asarray(_corner_patch()).copy()
     inner[100:200, 160:240] = inner[0:100, 320:400]
     inner[0:100, 320:400] = inner[150:250, 0:80]
-    assert face_box(source_from_image(Image.fromarray(inner))) is not None
+    assert face_box(source_from_image(Image.fromarray(inner))) is None
+    # (Smooth, as skin is: the noisy patch is also as rough as a bison's fur.)
+    smooth = np.array(SKIN) + np.random.default_rng(4).normal(0, 3, (100, 80, 3))
+    inner[100:200, 160:240] = np.clip(smooth, 0, 255).astype(np.uint8)
+    eyed = Image.fromarray(inner)
+    for ex in (180, 220):
+        ImageDraw.Draw(eyed).ellipse((ex - 6, 130, ex + 6, 140), fill=(40, 30, 30))
+    assert face_box(source_from_image(eyed)) is not None
 
 
 def test_a_portrait_whose_sketch_follows_it_poorly_gets_the_tone_grid(
@@ -232,3 +240,47 @@ def test_a_misty_portrait_is_a_photo_and_its_face_is_found(monkeypatch: pytest.M
     assert defaults_for(source, 30, 30)["frame"] is not None
     monkeypatch.setattr(convert_frame, "MISTY_SPAN", 0.0)  # judged as it is: no face
     assert face_box(source) is None
+
+
+def _furry_blob(eyes: bool = False) -> Image.Image:
+    """A brown, skin-toned animal's body (a bison's or a bee's hairy thorax, drawn): a compact
+    oval of fur, its hairs short strokes of lighter and darker brown, on grass under a sky."""
+    rng = np.random.default_rng(11)
+    image = Image.new("RGB", (400, 300), (205, 225, 250))
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 170, 400, 300), fill=(25, 60, 15))
+    draw.ellipse((150, 80, 250, 210), fill=(170, 120, 80))
+    for _ in range(2500):
+        x, y = rng.uniform(150, 250), rng.uniform(80, 210)
+        shade = int(rng.integers(-45, 45))
+        colour = (170 + shade, 120 + shade, 80 + shade // 2)
+        draw.line((x, y, x + rng.uniform(-4, 4), y + rng.uniform(2, 6)), fill=colour)
+    if eyes:
+        for ex in (180, 220):
+            draw.ellipse((ex - 7, 120, ex + 7, 132), fill=(30, 20, 20))
+    noise = rng.normal(0, 4, (300, 400, 3))
+    return Image.fromarray(np.clip(np.asarray(image) + noise, 0, 255).astype(np.uint8))
+
+
+@pytest.mark.parametrize("eyes", [False, True])
+def test_a_furry_brown_blob_is_not_a_face(eyes: bool) -> None:
+    """Fur has skin's chroma and may be a compact oval, but it is rough: no face, eyes or not
+    (a honey bee and a bison were framed "on their faces")."""
+    source = source_from_image(_furry_blob(eyes))
+    assert face_box(source) is None
+    assert not holds_a_face(source.rgb[60:230, 130:270])
+
+
+def test_a_drawn_face_with_eyes_and_a_mouth_is_still_a_face() -> None:
+    image = portrait()
+    cx, cy = 540, 190
+    ImageDraw.Draw(image).ellipse((cx - 22, cy + 45, cx + 22, cy + 57), fill=(120, 40, 40))
+    box = face_box(source_from_image(image))
+    assert box is not None
+    assert 0.56 <= box[0] <= 0.62 and 0.72 <= box[2] <= 0.79
+
+
+def test_a_smooth_skin_oval_without_eyes_is_not_a_face() -> None:
+    image = Image.new("RGB", (400, 300), (120, 130, 150))
+    ImageDraw.Draw(image).ellipse((160, 80, 240, 200), fill=SKIN)
+    assert face_box(source_from_image(image.filter(ImageFilter.GaussianBlur(2)))) is None

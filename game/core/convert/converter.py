@@ -97,7 +97,7 @@ LIGHT_INK_LEAST = 0.05
 
 def defaults_for(source: SourceImage, width: int = 20, height: int = 20) -> dict[str, object]:
     """The options a newly opened picture starts from: Auto and Fill for a photograph,
-    framed on its face when it has one (:func:`convert_frame.subject_frame`, for a
+    framed on its face or its salient object (:func:`convert_frame.subject_frame`, for a
     ``width`` x ``height`` grid), with Crop borders on (``PHOTO_CROP``); Otsu and Pad for a
     drawing, unframed and uncropped, inverted when it is light on dark
     (:func:`light_on_dark`); tone neutral, specks cleaned on photos."""

@@ -17,9 +17,11 @@ The skin cells are opened first (thin skin-toned lines, a gold flagpole or a cap
 would join the face to its surroundings). The largest 4-connected patch is a face only when
 it is compact (it fills at least ``FACE_FILL`` of its bounding box), of a face's size and
 shape, inside the picture (a patch running off its sides is a wall or a table), and skin is
-not everywhere (a tabby cat's fur, a wooden table are skin-toned over large, ragged areas).
-A misty picture is stretched over its own range first (``MISTY_SPAN``). Anything else gets
-no frame: the whole picture, as before.
+not everywhere (a tabby cat's fur, a wooden table are skin-toned over large, ragged areas),
+and, looked at closer, it is a smooth oval with two eyes (:func:`looks_like_a_face`: a bee's
+thorax and a bison's fur are compact and skin-toned too). A misty picture is stretched over
+its own range first (``MISTY_SPAN``). A photo without a face is framed on its salient object
+(:func:`game.core.convert.saliency.salient_frame`), or not at all.
 
 Only numpy, on the coarse grid: a few milliseconds, once per picture and size, and the same
 picture always gives the same frame. Nothing here imports pygame.
@@ -32,7 +34,8 @@ import numpy.typing as npt
 
 from game.core.convert.load import SourceImage
 from game.core.convert.methods import FloatGrid
-from game.core.convert.subject import grow, pieces, shrink
+from game.core.convert.saliency import cell_means, salient_frame
+from game.core.convert.subject import fill_holes, grow, pieces, shrink
 
 FrameBox = tuple[float, float, float, float]
 
@@ -51,22 +54,23 @@ SKIN_SHARE = 0.3
 # A picture whose shades span less than this share of the range (mist, haze, dusk) has its
 # skin judged after stretching it over its own range (see _clear).
 MISTY_SPAN = 0.5
+# A face is looked at closer, in its box: ``FEATURE_CELLS`` cells a side. Its skin, holes
+# filled, is a compact oval (an ellipse fills 0.79 of its box; at least ``FACE_OVAL``), smooth
+# (the median pixel's distance from its 3x3 mean, with the box sampled at about
+# ``TEXTURE_PIXELS`` a side, at most ``FACE_TEXTURE``), and it has two eyes: two small spots
+# darker than ``EYE_DARK`` of their 5x5 neighbourhood, side by side (rows at most
+# ``EYE_ROWS`` apart, columns at least ``EYE_GAP``) in its upper ``EYE_ZONE``.
+FEATURE_CELLS = 16
+FACE_OVAL = 0.55
+TEXTURE_PIXELS = 64
+FACE_TEXTURE = 0.024
+EYE_DARK = 0.85
+EYE_ROWS = 2
+EYE_GAP = 2.5
+EYE_ZONE = 0.7
 # The portrait around a face's box, in face heights: hair above it, shoulders below.
 ABOVE = 0.2
 BELOW = 0.05
-
-
-def _cell_colours(pixels: npt.NDArray[np.uint8], columns: int, rows: int) -> FloatGrid:
-    """Each coarse cell's mean colour, 0..1, shape ``(rows, columns, 3)``."""
-    rgb = pixels.astype(np.float64) / 255.0
-    ys = np.linspace(0, pixels.shape[0], rows + 1).astype(np.intp)
-    xs = np.linspace(0, pixels.shape[1], columns + 1).astype(np.intp)
-    # Sum each band of rows, then each band of columns: two reduceat passes, no loops.
-    banded = np.add.reduceat(rgb, ys[:-1], axis=0)
-    sums = np.add.reduceat(banded, xs[:-1], axis=1)
-    area = np.outer(np.diff(ys), np.diff(xs))[..., None]
-    means: FloatGrid = sums / np.maximum(area, 1)
-    return means
 
 
 def _clear(rgb: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
@@ -124,7 +128,7 @@ def _face_in(
     rgb = _clear(rgb[::step, ::step])
     columns = CELLS if width >= height else max(8, round(CELLS * width / height))
     rows = CELLS if height >= width else max(8, round(CELLS * height / width))
-    skin = skin_cells(_cell_colours(rgb, columns, rows))
+    skin = skin_cells(cell_means(rgb, columns, rows))
     if not skin.any() or skin.mean() > most_skin:
         return None
     # Thin lines of skin tone (a gold flagpole, a cap's braid, a cup's rim) would join the
@@ -150,8 +154,68 @@ def _face_in(
                                          xs.max() == columns - 1))  # fmt: skip
     if touched > sides:
         return None
+    # The patch's box in the sampled pixels: is it a face (smooth skin, two eyes) or fur?
+    py = np.linspace(0, rgb.shape[0], rows + 1).astype(np.intp)
+    px = np.linspace(0, rgb.shape[1], columns + 1).astype(np.intp)
+    if not looks_like_a_face(rgb[py[ys.min()] : py[ys.max() + 1], px[xs.min()] : px[xs.max() + 1]]):
+        return None
     return (float(xs.min()) / columns, float(ys.min()) / rows,
             float(xs.max() + 1) / columns, float(ys.max() + 1) / rows)  # fmt: skip
+
+
+def looks_like_a_face(box: npt.NDArray[np.uint8]) -> bool:
+    """Is ``box`` (the pixels of a compact skin-toned patch's bounding box) a face: its skin a
+    compact oval, smooth, with two eyes side by side in its upper part (see the constants)?
+    A honey bee's hairy thorax, a bison's fur and a crab's shell are skin-toned and compact,
+    and were framed as faces; fur is rough and has no pair of eyes where a face has them."""
+    if min(box.shape[:2]) < 4:
+        return False
+    cells = cell_means(box, FEATURE_CELLS, FEATURE_CELLS)
+    skin = skin_cells(cells)
+    if not skin.any():
+        return False
+    region = fill_holes(skin)
+    if region.mean() < FACE_OVAL:
+        return False
+    step = max(1, max(box.shape[:2]) // TEXTURE_PIXELS)
+    sampled = box[::step, ::step].astype(np.float64) @ LUMA / 255.0
+    if float(np.median(np.abs(sampled - _mean3(sampled)))) > FACE_TEXTURE:
+        return False
+    return _two_eyes(cells @ LUMA, skin, region)
+
+
+LUMA = np.array([0.299, 0.587, 0.114])
+
+
+def _mean3(values: FloatGrid, size: int = 3) -> FloatGrid:
+    """Each value's ``size`` x ``size`` neighbourhood mean (edges repeated)."""
+    half = size // 2
+    padded = np.pad(values, half, mode="edge")
+    windows = np.lib.stride_tricks.sliding_window_view(padded, (size, size))
+    means: FloatGrid = windows.mean(axis=(2, 3))
+    return means
+
+
+def _two_eyes(luma: FloatGrid, skin: npt.NDArray[np.bool_], region: npt.NDArray[np.bool_]) -> bool:
+    """Two dark spots side by side in the upper part of the face ``region`` (see the
+    constants): cells darker than their neighbourhood, or holes in the ``skin`` darker than
+    it (in a small face an eye is a cell or two, and blurred)."""
+    padded = np.pad(luma, 2, mode="edge")
+    windows = np.lib.stride_tricks.sliding_window_view(padded, (5, 5))
+    local = np.median(windows.reshape(*luma.shape, 25), axis=2)
+    holes = ~skin & (luma < float(np.median(luma[skin])))
+    dark = shrink(region) & ((luma < EYE_DARK * local) | holes)
+    rows = np.nonzero(region.any(axis=1))[0]
+    top, bottom = int(rows.min()), int(rows.max())
+    dark[int(top + EYE_ZONE * (bottom - top + 1)) :] = False
+    labels, count = pieces(dark)
+    spots = []
+    for label in range(count):
+        spot_ys, spot_xs = np.nonzero(labels == label)
+        if spot_ys.size <= 0.1 * region.sum():
+            spots.append((float(spot_ys.mean()), float(spot_xs.mean())))
+    return any(abs(ay - by) <= EYE_ROWS and bx - ax >= EYE_GAP
+               for ay, ax in spots for by, bx in spots)  # fmt: skip
 
 
 def _span(centre: float, length: float, limit: float) -> tuple[float, float]:
@@ -163,11 +227,12 @@ def _span(centre: float, length: float, limit: float) -> tuple[float, float]:
 
 def subject_frame(source: SourceImage, width: int, height: int) -> FrameBox | None:
     """The frame a photo starts with for a ``width`` x ``height`` grid: a portrait around its
-    face, in the grid's shape where the picture allows (see the module text); None (the whole
-    picture) when it has no face."""
+    face, in the grid's shape where the picture allows (see the module text); without a
+    face, around its salient object (:func:`game.core.convert.saliency.salient_frame`); None
+    (the whole picture) when it has neither."""
     face = face_box(source)
     if face is None:
-        return None
+        return salient_frame(source.rgb, width, height)
     pixels_w, pixels_h = source.width, source.height
     fx0, fy0, fx1, fy1 = (face[0] * pixels_w, face[1] * pixels_h,
                           face[2] * pixels_w, face[3] * pixels_h)  # fmt: skip
