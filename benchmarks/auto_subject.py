@@ -44,6 +44,7 @@ from game.core.convert.load import IMAGE_SUFFIXES, ConvertError, load_image
 from game.core.convert.options import ConvertOptions, parse_size
 
 SIDE = 120
+FONT = Path(__file__).resolve().parent.parent / "assets" / "fonts" / "DejaVuSans.ttf"
 TITLE = (
     "As each photo opens: the photo (its 30x30 frame drawn), Auto's puzzles, 30x30 in Auto colours"
 )
@@ -104,6 +105,12 @@ def _grid_image(
     return framed
 
 
+def _short(name: str, most: int = 20) -> str:
+    """A photo's file name cut to fit under its tile (its end kept: the number tells them
+    apart)."""
+    return name if len(name) <= most else f"{name[: most - 9]}…{name[-8:]}"
+
+
 def contact_sheet(
     rows: list[Row], paths: dict[str, Path], out: Path, shown: set[str] | None, title: str
 ) -> None:
@@ -113,7 +120,8 @@ def contact_sheet(
     width = 10 + (SIDE + 10) * (len(sizes) + 2) + 10
     sheet = Image.new("RGB", (width, 30 + tile_h * len(photos)), (245, 242, 235))
     draw = ImageDraw.Draw(sheet)
-    font = ImageFont.load_default()
+    # The game's own font: Pillow's default font draws its letters over one another here.
+    font = ImageFont.truetype(str(FONT), 11)
     draw.text((10, 9), title, fill=(40, 40, 40), font=font)
     for index, name in enumerate(photos):
         mine = [row for row in rows if row.photo == name]
@@ -129,17 +137,18 @@ def contact_sheet(
             ImageDraw.Draw(photo).rectangle(box, outline=(255, 0, 200), width=2)
             sheet.paste(photo, (x, y))
         else:
-            draw.text((x, y + SIDE // 2), name, fill=(90, 90, 90), font=font)
+            draw.text((x, y + SIDE // 2), _short(name), fill=(90, 90, 90), font=font)
         for row in mine:
             x += SIDE + 10
             sheet.paste(_grid_image(row.grid, SIDE), (x, y))
-            draw.text((x, y + SIDE + 4), f"{row.size} {row.method}"[:24], fill=(40, 40, 40),
+            draw.text((x, y + SIDE + 4), f"{row.size} {row.method}"[:20], fill=(40, 40, 40),
                       font=font)  # fmt: skip
             if row.colour is not None:
                 sheet.paste(_grid_image(row.colour, SIDE, row.rgbs),
                             (10 + (SIDE + 10) * (len(sizes) + 1), y))  # fmt: skip
-        kind = f" ({mine[0].kind})" if mine[0].kind else ""
-        draw.text((10, y + SIDE + 4), f"{name[:22]}{kind}", fill=(40, 40, 40), font=font)
+        draw.text((10, y + SIDE + 4), _short(name), fill=(40, 40, 40), font=font)
+        if mine[0].kind:
+            draw.text((10, y + SIDE + 18), mine[0].kind, fill=(90, 90, 90), font=font)
         if len(mine[0].method) > 24:
             draw.text((10 + SIDE + 10, y + SIDE + 18), mine[0].method, fill=(90, 90, 90),
                       font=font)  # fmt: skip
