@@ -84,3 +84,27 @@ def test_convert_colours_fix_makes_an_ambiguous_colour_picture_fair(
     assert "more than one solution" in printed and "make it fair: 1 edit" in printed
     puzzle = read_puzzle(out)
     assert puzzle.is_colour and check_uniqueness(puzzle, timeout=2.0).status == "unique"
+
+
+def test_a_colour_puzzle_is_saved_in_colours_a_player_tells_apart(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Petals and a darker red heart Delta E ~13 apart: two colours of the picture, saved at
+    # least PLAY_DISTANCE apart so a player tells them apart in a cell.
+    from game.core.convert.distinct_colours import PLAY_DISTANCE, closest_pair
+
+    image = Image.new("RGB", (200, 200), "white")
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((92, 100, 108, 200), fill=(40, 150, 60))
+    draw.ellipse((40, 20, 160, 140), fill=(215, 30, 40))
+    draw.ellipse((75, 55, 125, 105), fill=(180, 22, 34))
+    image.save(tmp_path / "flower.png")
+    assert closest_pair([(255, 255, 255), (215, 30, 40), (180, 22, 34), (40, 150, 60)])[0] < 15
+    out = tmp_path / "flower.non"
+    code = main(["convert", str(tmp_path / "flower.png"), "--size", "12x12", "--colours", "4",
+                 "-o", str(out)])  # fmt: skip
+    assert code == 0, capsys.readouterr().err
+    puzzle = read_puzzle(out)
+    assert puzzle.colour_count == 3
+    rgbs = [puzzle.colours.background.rgb, *(c.rgb for c in puzzle.colours.colours)]
+    assert closest_pair(rgbs)[0] >= PLAY_DISTANCE

@@ -165,3 +165,18 @@ def test_edits_belong_to_their_palette() -> None:
     assert edits.swatches == (0, 1, 2)  # a value: the old one is unchanged
     cells = np.array([[0, 1, 2]], dtype=np.int8)
     assert merged.apply(cells).tolist() == [[0, 1, 1]]
+
+
+def test_a_swatch_recoloured_next_to_another_is_saved_apart_from_it(tmp_path: Path) -> None:
+    # Orange recoloured a shade off red (Delta E ~8): the saved puzzle draws the two at least
+    # PLAY_DISTANCE apart, the cells as they were.
+    from game.core.convert.distinct_colours import PLAY_DISTANCE, closest_pair
+
+    document = _opened()
+    document.recolour_swatch(_label(document, ORANGE), (205, 35, 35))
+    cells = document.colour_cells.copy()  # type: ignore[union-attr]
+    saved = read_puzzle(document.save(tmp_path, "two reds"))
+    rgbs = [saved.colours.background.rgb, *(c.rgb for c in saved.colours.colours)]
+    assert closest_pair(rgbs)[0] >= PLAY_DISTANCE
+    assert saved.colour_count == 3
+    assert np.array_equal(document.colour_cells, cells)

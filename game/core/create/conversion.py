@@ -21,6 +21,7 @@ from typing import Any
 import numpy as np
 
 from game.core.convert.converter import Converter
+from game.core.convert.distinct_colours import distinct_palette
 from game.core.convert.load import BoolGrid, SourceImage, load_image
 from game.core.convert.options import ConvertOptions
 from game.core.convert.quantise import ColourCells
@@ -71,8 +72,9 @@ def convert(
     colours = converter.colour_cells(options) if options.in_colour else None
     if colours is not None:
         grid = colours.filled
-        puzzle = Puzzle.from_colour_grid(colours.cells, colours.palette, title=title,
-                                         author=author)  # fmt: skip
+        # Played in colours a player tells apart (the cells, so the clues, unchanged).
+        shown = distinct_palette(colours.palette, colours.cells)
+        puzzle = Puzzle.from_colour_grid(colours.cells, shown, title=title, author=author)
     else:
         grid = converter.grid(options)
         puzzle = puzzle_from_grid(grid, title=title, author=author)

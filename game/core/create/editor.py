@@ -34,6 +34,7 @@ import numpy as np
 import numpy.typing as npt
 
 from game.core.convert.converter import Converter, defaults_for
+from game.core.convert.distinct_colours import distinct_palette
 from game.core.convert.load import MAX_SIZE, MIN_SIZE
 from game.core.convert.options import DEFAULT_METHOD, ConvertOptions, FrameBox
 from game.core.create.conversion import puzzle_from_grid
@@ -514,7 +515,9 @@ class ConverterDocument:
         title, author = title.strip() or "Untitled", author.strip()
         if self.colour_cells is not None and self.palette_edits is not None:
             palette, numbered, _ = self.palette_edits.puzzle_colours(self.colour_cells)
-            return Puzzle.from_colour_grid(numbered, palette, title=title, author=author)
+            # Played in colours a player tells apart (the cells and clues as edited).
+            shown = distinct_palette(palette, numbered)
+            return Puzzle.from_colour_grid(numbered, shown, title=title, author=author)
         return puzzle_from_grid(self.grid, title=title, author=author)
 
     def unsaved_work(self) -> str | None:
