@@ -22,8 +22,9 @@ Random uses):
    telescopes lose their legs and tubes; below 0.55 in colour popcorn, glasses and
    lollipops turn to noise, while 0.55-0.68 still shows a taxi or a Christmas tree). A
    picture that does not read at a size is tried at the next size, then dropped, and listed;
-3. Make it fair (black and white) or the colour fairness step, a solve proving the puzzle
-   unique and its rating;
+3. Make it fair (black and white, or its colour search in colour), a solve proving the
+   puzzle unique and its rating (colour by the same measures as black and white:
+   :mod:`game.core.colour_effort`);
 4. the pack's puzzles ordered by rating and written as ``NN-title.non`` with ``pack.json``.
 
 Each theme gives a black-and-white pack and a colour pack; the sizes go round 10x10 to 30x30
@@ -133,8 +134,8 @@ def plans(entries: Sequence[PictureEntry], folder: Path) -> dict[tuple[str, bool
                 target = 1 + (index + (1 if colour else 0)) % 5
                 sizes = SIZES[start:] + SIZES[:start]
                 if theme == SCENES:
-                    # Colour at 40x30 is Hard at least (the colour rating counts the cells):
-                    # the colour scenes go round the wide sizes so the pack has easy ones.
+                    # The colour scenes go round the wide sizes (their clues are long at
+                    # 40x30: see clues_fit), which also spreads the pack's sizes.
                     wide = (
                         WIDE_SIZES[index % len(WIDE_SIZES) :]
                         + WIDE_SIZES[: index % len(WIDE_SIZES)]
@@ -193,7 +194,7 @@ def clues_fit(puzzle: Puzzle) -> bool:
 
 
 def probing(built: Sequence[Built]) -> int:
-    """Puzzles of a pack that need probing (Expert and Fiendish; in colour, Expert)."""
+    """Puzzles of a pack that need probing (Expert and Fiendish)."""
     return sum(b.made is not None and b.made.rating is not None and b.made.rating.stars >= 4
                for b in built)  # fmt: skip
 

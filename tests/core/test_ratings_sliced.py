@@ -5,6 +5,7 @@ installed), and the stars found are kept across starts, by the puzzle's fingerpr
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 
@@ -98,3 +99,18 @@ def test_a_damaged_cache_gives_nothing_and_is_written_anew(tmp_path: Path) -> No
     assert rated(ratings, dot) is not None
     assert ratings.save(cache)
     assert Ratings().load(cache) == 1
+
+
+def test_a_cache_of_the_old_colour_rating_is_rated_anew(tmp_path: Path) -> None:
+    """Version 1 kept colour stars of the size-based colour rating: they are not taken."""
+    from game.core.store.ratings import CACHE_VERSION
+
+    puzzle = replace(read_puzzle(COLOUR), extra=())
+    cache = tmp_path / "ratings.json"
+    old = {"version": 1, "puzzles": {puzzle.fingerprint(): {"stars": 2}}}
+    cache.write_text(json.dumps(old))
+    ratings = Ratings(time_limit=30)
+    assert CACHE_VERSION > 1 and ratings.load(cache) == 0
+    assert rated(ratings, puzzle) == 4  # the golden key needs a probe: Expert
+    assert ratings.save(cache)
+    assert json.loads(cache.read_text())["version"] == CACHE_VERSION

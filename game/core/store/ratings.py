@@ -38,7 +38,8 @@ RATING_TIME_LIMIT = 0.5
 # What a frame spends on ratings at most (a 60 FPS frame is 16.7 ms).
 FRAME_SECONDS = 0.004
 CACHE_FILE = "ratings.json"
-CACHE_VERSION = 1
+# 2: colour stars from the player's solve (issue 34); a cache of version 1 is rated anew.
+CACHE_VERSION = 2
 # Solutions kept across starts only for puzzles up to this many cells (the 40x30 boards).
 MAX_CACHED_CELLS = 64 * 64
 
