@@ -56,12 +56,14 @@ def table(title: str, files: list[Path]) -> None:
     points: dict[int, list[float]] = defaultdict(list)
     cells: dict[int, list[int]] = defaultdict(list)
     seconds: list[float] = []
+    slowest = (0.0, "")
     moved: Counter[tuple[int, int]] = Counter()
     for path in files:
         puzzle = read_puzzle(path)
         start = time.process_time()
         effort = effort_of_puzzle(puzzle)
         seconds.append(time.process_time() - start)
+        slowest = max(slowest, (seconds[-1], f"{path.parent.name}/{path.name}"))
         declared = int(dict(puzzle.extra).get("difficulty", "0"))
         level = effort.level
         before[declared] += 1
@@ -81,7 +83,7 @@ def table(title: str, files: list[Path]) -> None:
     print("moved (before -> after): " + ", ".join(
         f"{a}->{b}: {n}" for (a, b), n in sorted(moved.items()) if a != b))  # fmt: skip
     print(f"CPU seconds a puzzle: median {statistics.median(seconds):.3f}, max {max(seconds):.3f},"
-          f" total {sum(seconds):.1f}")  # fmt: skip
+          f" total {sum(seconds):.1f} (slowest {slowest[1]})")  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:

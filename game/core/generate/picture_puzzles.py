@@ -63,6 +63,10 @@ AUTHOR = "Noto Emoji (SIL OFL 1.1), made a puzzle by Hanjie"
 LICENSE = "OFL-1.1"
 # Engine work Make it fair may spend on one picture (steps; 25,000 are about a second).
 FAIR_WORK = 60_000
+# The most cells a colour picture's Make it fair may recolour: the search's batches can make
+# many more (a llama at 20x20 took 13 and read as specks), and a picture that needs more is
+# tried at the next size.
+MAX_COLOUR_EDITS = 6
 # Engine steps a uniqueness-and-rating solve may take, per cell (in colour the player's
 # solve, game.core.colour_effort, which always ends: the colour packs' took at most 0.2 steps
 # a cell).
@@ -151,8 +155,11 @@ def attempt(
         if made_fair is None or not made_fair.found:
             why = made_fair.why if made_fair is not None else "stopped"
             return Attempt(None, None, reading, f"not made fair: {why}", steps=steps)
-        cells = apply_colour_edits(made_fair.grid, made_fair.edits).astype(cells.dtype)
         edits = len(made_fair.edits)
+        if edits > MAX_COLOUR_EDITS:
+            why = f"made fair with {edits} edits, more than {MAX_COLOUR_EDITS}"
+            return Attempt(None, None, reading, why, steps=steps)
+        cells = apply_colour_edits(made_fair.grid, made_fair.edits).astype(cells.dtype)
         reading = readability(picture, cells, None, palette)
         if not reading.reads:
             why = f"made fair, reads poorly: {reading.text}"
