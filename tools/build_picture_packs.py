@@ -75,7 +75,7 @@ SCENES = "scenes"
 # small pictures seldom need probing, and each try costs a solve.
 HARD_FROM_LEVEL, HARD_FROM_SIZE = 4, 20
 # The longest colour clue a board keeps (see clues_fit); rows of a board wider than 30.
-MAX_COLOUR_CLUE, MAX_COLOUR_ROW_CLUE_WIDE = 12, 10
+MAX_COLOUR_CLUE, MAX_COLOUR_ROW_CLUE_WIDE = 12, 9
 # Each pack has at least this many puzzles that need probing (tests/test_levels.py asks 2).
 MIN_PROBING = 3
 # The colour packs' pictures go round these colour counts (the background counted, as the
@@ -184,7 +184,7 @@ def clues_fit(puzzle: Puzzle) -> bool:
     """A colour puzzle's clues fit a 1280x800 window with digits 12 px high
     (tests/ui/test_clue_readability.py measures every bundled board): colour clues take more
     room than black-and-white ones, and 30x30 boards with rows of 14 or more clues or 40x30
-    ones with 11 or more did not fit."""
+    ones with 10 or more did not fit (two penguins: a row of 10 clues, digits 10 px)."""
     if not puzzle.is_colour:
         return True
     rows = max(len(clue) for clue in puzzle.row_clues)
