@@ -8,10 +8,11 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+from game.core.colour_effort import colour_effort
 from game.core.formats import read_puzzle
 from game.core.palette import Palette
 from game.core.puzzle import Puzzle
-from game.core.rating import colour_line_rounds, rate_colour
+from game.core.rating import rate_colour
 from game.core.solver.task import SolveTask
 from tests.conftest import REPO_ROOT
 
@@ -60,14 +61,13 @@ def test_a_broken_picture_is_refused_with_its_line(tmp_path: Path) -> None:
 PALETTE = Palette.of(("white", (255, 255, 255)), ("red", (200, 0, 0)), ("blue", (0, 0, 200)))
 
 
-def test_colour_rating_grows_with_rounds_size_and_probing() -> None:
+def test_colour_rating_grows_with_rounds_and_probing() -> None:
     small = Puzzle.from_colour_grid([[1, 1, 0], [0, 2, 2], [1, 0, 2]], PALETTE)
-    assert colour_line_rounds(small)[1]
+    assert colour_effort(small).insights == 0
     easy = rate_colour(small, SolveTask(small, max_solutions=2).run())
     assert easy.stars == 1
-    key = read_puzzle(PACK / "27-golden-key.non")
-    _rounds, by_lines = colour_line_rounds(key)
-    assert not by_lines
+    key = read_puzzle(next(PACK.glob("*-golden-key.non")))
+    assert colour_effort(key).insights == 1
     assert rate_colour(key, SolveTask(key, max_solutions=2).run()).stars == 4
 
 
@@ -76,7 +76,7 @@ def test_level_select_rates_a_colour_puzzle_without_a_declared_level_by_colour()
 
     from game.core.store.ratings import Ratings
 
-    puzzle = replace(read_puzzle(PACK / "27-golden-key.non"), extra=())  # no "difficulty"
+    puzzle = replace(read_puzzle(next(PACK.glob("*-golden-key.non"))), extra=())  # no "difficulty"
     ratings = Ratings(time_limit=30)
     for _ in range(200):
         ratings.work([(puzzle.fingerprint(), puzzle)], seconds=0.05)

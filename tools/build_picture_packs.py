@@ -22,8 +22,9 @@ Random uses):
    telescopes lose their legs and tubes; below 0.55 in colour popcorn, glasses and
    lollipops turn to noise, while 0.55-0.68 still shows a taxi or a Christmas tree). A
    picture that does not read at a size is tried at the next size, then dropped, and listed;
-3. Make it fair (black and white) or the colour fairness step, a solve proving the puzzle
-   unique and its rating;
+3. Make it fair (black and white, or its colour search in colour), a solve proving the
+   puzzle unique and its rating (colour by the same measures as black and white:
+   :mod:`game.core.colour_effort`);
 4. the pack's puzzles ordered by rating and written as ``NN-title.non`` with ``pack.json``.
 
 Each theme gives a black-and-white pack and a colour pack; the sizes go round 10x10 to 30x30
@@ -74,7 +75,7 @@ SCENES = "scenes"
 # small pictures seldom need probing, and each try costs a solve.
 HARD_FROM_LEVEL, HARD_FROM_SIZE = 4, 20
 # The longest colour clue a board keeps (see clues_fit); rows of a board wider than 30.
-MAX_COLOUR_CLUE, MAX_COLOUR_ROW_CLUE_WIDE = 12, 10
+MAX_COLOUR_CLUE, MAX_COLOUR_ROW_CLUE_WIDE = 12, 9
 # Each pack has at least this many puzzles that need probing (tests/test_levels.py asks 2).
 MIN_PROBING = 3
 # The colour packs' pictures go round these colour counts (the background counted, as the
@@ -133,8 +134,8 @@ def plans(entries: Sequence[PictureEntry], folder: Path) -> dict[tuple[str, bool
                 target = 1 + (index + (1 if colour else 0)) % 5
                 sizes = SIZES[start:] + SIZES[:start]
                 if theme == SCENES:
-                    # Colour at 40x30 is Hard at least (the colour rating counts the cells):
-                    # the colour scenes go round the wide sizes so the pack has easy ones.
+                    # The colour scenes go round the wide sizes (their clues are long at
+                    # 40x30: see clues_fit), which also spreads the pack's sizes.
                     wide = (
                         WIDE_SIZES[index % len(WIDE_SIZES) :]
                         + WIDE_SIZES[: index % len(WIDE_SIZES)]
@@ -183,7 +184,7 @@ def clues_fit(puzzle: Puzzle) -> bool:
     """A colour puzzle's clues fit a 1280x800 window with digits 12 px high
     (tests/ui/test_clue_readability.py measures every bundled board): colour clues take more
     room than black-and-white ones, and 30x30 boards with rows of 14 or more clues or 40x30
-    ones with 11 or more did not fit."""
+    ones with 10 or more did not fit (two penguins: a row of 10 clues, digits 10 px)."""
     if not puzzle.is_colour:
         return True
     rows = max(len(clue) for clue in puzzle.row_clues)
@@ -193,7 +194,7 @@ def clues_fit(puzzle: Puzzle) -> bool:
 
 
 def probing(built: Sequence[Built]) -> int:
-    """Puzzles of a pack that need probing (Expert and Fiendish; in colour, Expert)."""
+    """Puzzles of a pack that need probing (Expert and Fiendish)."""
     return sum(b.made is not None and b.made.rating is not None and b.made.rating.stars >= 4
                for b in built)  # fmt: skip
 

@@ -113,15 +113,40 @@ def _line_overlap(clue: Clue, length: int) -> npt.NDArray[np.bool_]:
 
 
 def overlap_share(puzzle: Puzzle) -> float:
-    """The share of cells simple overlap settles, every row and column taken alone."""
+    """The share of cells simple overlap settles, every row and column taken alone (in
+    colour, :func:`colour_overlap_share`)."""
     width, height = puzzle.width, puzzle.height
     if not width or not height:
         return 1.0
+    if puzzle.is_colour:
+        return colour_overlap_share(puzzle)
     known = np.zeros((height, width), dtype=bool)
     for y, clue in enumerate(puzzle.row_clues):
         known[y, :] |= _line_overlap(clue, width)
     for x, clue in enumerate(puzzle.column_clues):
         known[:, x] |= _line_overlap(clue, height)
+    return float(known.sum()) / (width * height)
+
+
+def colour_overlap_share(puzzle: Puzzle) -> float:
+    """The share of a colour puzzle's cells a row or a column settles to one colour on its
+    own from a blank grid: simple overlap, by the exact colour line solver (a blank line's
+    answer is its overlap, as in black and white; a change of colour needs no gap)."""
+    from game.core.solver.colour_line import line_mask, solve_colour_line
+    from game.core.solver.kernel import colour_line
+
+    solve = colour_line() or solve_colour_line
+    width, height = puzzle.width, puzzle.height
+    full = line_mask(puzzle.colour_count)
+    known = np.zeros((height, width), dtype=bool)
+    for y in range(height):
+        row = solve(puzzle.row_runs(y), (full,) * width)
+        if row is not None:
+            known[y, :] |= [mask & (mask - 1) == 0 for mask in row]
+    for x in range(width):
+        column = solve(puzzle.column_runs(x), (full,) * height)
+        if column is not None:
+            known[:, x] |= [mask & (mask - 1) == 0 for mask in column]
     return float(known.sum()) / (width * height)
 
 

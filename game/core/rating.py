@@ -24,6 +24,11 @@ Rate a puzzle with :func:`rate_puzzle` (it solves with an
 ``rate(result)`` alone estimates the effort from the engine's counters (no overlap share,
 probes for insights): close, but only the meter gives the real level.
 
+Colour puzzles have the same levels, measured the same way: :func:`rate_colour` rates the
+solve of :mod:`game.core.colour_effort` (a player's: line logic in generations, then
+probing), whose steps the same meter reads, so a star costs a player the same work in
+colour as in black and white.
+
 A puzzle with more than one solution is never rated: a player cannot reason it out, so stars
 would promise a puzzle that is not there. It gets 0 stars and the name "Ambiguous"
 (:data:`AMBIGUOUS`), and screens show that word instead of stars. A puzzle with no solution
@@ -34,7 +39,7 @@ second solution found, is rated on the work it saw, or Fiendish when it found no
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.core.difficulty import Effort, EffortMeter
@@ -125,84 +130,19 @@ def rate(result: SolveResult, effort: Effort | None = None) -> Rating:
     return Rating(stars, STAR_NAMES[stars], _reason(effort), effort.points)
 
 
-# Colour puzzles are rated from line logic as a player does it (rounds of every line through
-# the exact colour line solver) and the size, since a colour line gives far more at once
-# than a black-and-white one: points are the rounds plus a point per COLOUR_CELLS_PER_POINT
-# cells. Probing that narrows cells makes Expert, a guess Fiendish (the colour engine's
-# figures: its steps do not speak of cells yet, so the effort meter cannot watch them).
-COLOUR_CELLS_PER_POINT = 150
-COLOUR_MEDIUM_POINTS = 3.0
-COLOUR_HARD_POINTS = 6.0
-
-
-def colour_line_rounds(puzzle: Puzzle) -> tuple[int, bool]:
-    """Rounds of line logic over every row and column until nothing changes, and whether
-    that alone solves the puzzle."""
-    steps = colour_line_steps(puzzle)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            rounds: tuple[int, bool] = done.value
-            return rounds
-
-
-def colour_line_steps(puzzle: Puzzle) -> Generator[None, None, tuple[int, bool]]:
-    """:func:`colour_line_rounds` a line at a time: yields after each line solved, returns
-    its answer. A screen spreads it over frames (a 40x30 colour puzzle takes ~20 ms)."""
-    from game.core.solver.colour_line import line_mask, solve_colour_line
-
-    full = line_mask(puzzle.colour_count)
-    cells = [[full] * puzzle.width for _ in range(puzzle.height)]
-    rounds = 0
-    while True:
-        changed = False
-        for y in range(puzzle.height):
-            row = solve_colour_line(puzzle.row_runs(y), cells[y])
-            yield
-            if row is None:
-                return rounds, False
-            if list(row) != cells[y]:
-                changed, cells[y] = True, list(row)
-        for x in range(puzzle.width):
-            column = [cells[y][x] for y in range(puzzle.height)]
-            solved = solve_colour_line(puzzle.column_runs(x), column)
-            yield
-            if solved is None:
-                return rounds, False
-            if list(solved) != column:
-                changed = True
-                for y, mask in enumerate(solved):
-                    cells[y][x] = mask
-        if not changed:
-            break
-        rounds += 1
-    return rounds, all(mask & (mask - 1) == 0 for row in cells for mask in row)
-
-
-def rate_colour(
-    puzzle: Puzzle, result: SolveResult, lines: tuple[int, bool] | None = None
-) -> Rating:
-    """The difficulty of a colour puzzle from its solve (see the constants above);
-    ``lines``: :func:`colour_line_rounds` of it when already worked out."""
+def rate_colour(puzzle: Puzzle, result: SolveResult, effort: Effort | None = None) -> Rating:
+    """The difficulty of a colour puzzle: the same levels, points and words as black and
+    white, from the same measures of a player's solve (:mod:`game.core.colour_effort`:
+    rounds of line logic, overlap, probing insights, the cells only probing settles, and
+    search when probing stalls). ``result`` is the colour engine's verdict (uniqueness);
+    ``effort`` the player's solve's when already worked out."""
     if result.status != "unique":
         return rate(result)
-    stats = result.stats
-    rounds, by_lines = lines if lines is not None else colour_line_rounds(puzzle)
-    points = rounds + puzzle.width * puzzle.height / COLOUR_CELLS_PER_POINT
-    reason = f"{_plural(rounds, 'round')} of line logic"
-    if stats.guesses:
-        stars = 5
-        points += 10.0 * stats.guesses
-        reason += f", {_plural(stats.guesses, 'guess')}"
-    elif not by_lines:
-        stars = 4
-        points += 10.0
-        reason += ", then probing"
-    else:
-        stars = 1 if points < COLOUR_MEDIUM_POINTS else 2 if points < COLOUR_HARD_POINTS else 3
-        reason += " alone"
-    return Rating(stars, STAR_NAMES[stars], f"{reason} ({points:.1f} points)", points)
+    if effort is None:
+        from game.core.colour_effort import colour_effort
+
+        effort = colour_effort(puzzle)
+    return rate(result, effort)
 
 
 def rate_puzzle(

@@ -9,10 +9,10 @@ import numpy as np
 import pytest
 
 from game.cli import main
+from game.core.colour_effort import colour_effort
 from game.core.create.fairness import check_uniqueness
 from game.core.formats import read_puzzle
-from game.core.generate.colour import ColourGeneration, colour_position
-from game.core.generate.generator import level_window
+from game.core.generate.colour import ColourGeneration
 from game.core.rating import rate_colour
 from game.core.solver.task import SolveTask
 
@@ -39,12 +39,23 @@ def test_the_same_seed_makes_the_same_colour_puzzle() -> None:
     assert first == again and first.goal_colours == again.goal_colours
 
 
-def test_a_colour_rating_lands_in_its_levels_window() -> None:
-    from game.core.rating import Rating
-
-    for stars, points in [(1, 2.4), (2, 3.0), (2, 5.9), (3, 6.0), (3, 40.0), (4, 15.0)]:
-        low, high = level_window(stars)
-        assert low < colour_position(Rating(stars, "", "", points), 0) <= high
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
+def test_colour_generations_land_on_the_level_asked_at_any_size(level: int) -> None:
+    """Fixed seeds at 15x15 and 20x20: the level asked, by the technique it names (the old
+    size-based colour rating made no 20x20 Easy and almost no Fiendish)."""
+    for seed, (size, colours) in enumerate([(15, 4), (20, 3), (20, 6)], start=1):
+        made = ColourGeneration(size, size, level, seed, colours).run()
+        result = SolveTask(made.puzzle, max_solutions=2).run()
+        assert result.status == "unique"
+        effort = colour_effort(made.puzzle)
+        assert effort.level == level == made.rating.stars == rate_colour(made.puzzle, result).stars
+        assert effort.guesses == 0  # no level needs guessing; Fiendish is deep probing
+        if level <= 3:
+            assert effort.insights == 0
+        elif level == 4:
+            assert 1 <= effort.insights <= 3
+        else:
+            assert effort.insights >= 4
 
 
 def test_generate_colours_writes_a_colour_non_that_check_calls_unique(
@@ -73,12 +84,9 @@ def test_bad_colours_is_one_line_and_exit_2(
     assert not (tmp_path / "c.non").exists()
 
 
-def test_a_level_a_colour_puzzle_of_that_size_cannot_have_gives_the_nearest() -> None:
-    from game.core.generate.colour import reachable_level
-
-    assert [reachable_level(10, 10, level) for level in (1, 2, 3)] == [1, 2, 3]
-    assert reachable_level(20, 20, 1) == 2  # 400 cells: 2.7 points before any round
-    assert reachable_level(30, 30, 1) == reachable_level(30, 30, 2) == 3
+def test_a_big_colour_puzzle_can_be_easy() -> None:
+    """Size is no level: a 30x30 colour puzzle asked Easy is Easy (the old rating counted a
+    point a 150 cells, so from 25x25 nothing was below Hard)."""
     made = ColourGeneration(30, 30, 1, 4, 3).run()
-    assert made.rating.stars == 3
+    assert made.rating.stars == 1
     assert SolveTask(made.puzzle, max_solutions=2).run().status == "unique"

@@ -1,23 +1,26 @@
 """The select screen's rating pass: it stays within its slice for colour puzzles too (the
-rounds of colour line logic that rate a solved colour puzzle are counted a slice at a time;
-in one go they took ~20 ms at 40x30, a 37 ms frame with the picture packs installed), and
-the stars found are kept across starts, by the puzzle's fingerprint."""
+player's solve that rates a colour puzzle, game.core.colour_effort, runs a slice at a time:
+the colour line logic in one go took ~20 ms at 40x30, a 37 ms frame with the picture packs
+installed), and the stars found are kept across starts, by the puzzle's fingerprint."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 
-import game.core.solver.colour_line as colour_line
+from game.core.colour_effort import HEARTBEAT_LINES, ColourPlayer
 from game.core.formats import read_puzzle
 from game.core.puzzle import Puzzle
 from game.core.rating import rate_colour
 from game.core.solver.task import SolveTask
 from game.core.store.ratings import Ratings
 
-COLOUR = Path(__file__).resolve().parents[2] / "levels" / "08-colour" / "02-apple.non"
+COLOUR = next(
+    (Path(__file__).resolve().parents[2] / "levels" / "08-colour").glob("*-golden-key.non")
+)
 
 
 def test_a_colour_rating_is_worked_out_a_slice_at_a_time(
@@ -32,13 +35,13 @@ def test_a_colour_rating_is_worked_out_a_slice_at_a_time(
         return ticks[0]
 
     lines = [0]
-    solve_line = colour_line.solve_colour_line
+    solve_line = ColourPlayer._solve_line
 
-    def counted(*args: object) -> object:
+    def counted(player: ColourPlayer, line: int) -> tuple[int, ...] | None:
         lines[0] += 1
-        return solve_line(*args)  # type: ignore[arg-type]
+        return solve_line(player, line)
 
-    monkeypatch.setattr(colour_line, "solve_colour_line", counted)
+    monkeypatch.setattr(ColourPlayer, "_solve_line", counted)
     ratings = Ratings(time_limit=1000.0, clock=clock)
     most = calls = 0
     while ratings.stars_of(key) is None and calls < 100_000:
@@ -46,12 +49,14 @@ def test_a_colour_rating_is_worked_out_a_slice_at_a_time(
         ratings.work([(key, puzzle)], seconds=0.002)
         most = max(most, lines[0] - before)
         calls += 1
-    monkeypatch.setattr(colour_line, "solve_colour_line", solve_line)
+    monkeypatch.setattr(ColourPlayer, "_solve_line", solve_line)
     expected = rate_colour(puzzle, SolveTask(puzzle, max_solutions=2).run())
     assert ratings.stars_of(key) == expected.stars
     assert ratings.solutions[key].shape == (puzzle.height, puzzle.width)
-    # The whole count is 2 * (rounds + 1) * (width + height) lines; a slice did a few.
-    assert most <= 4
+    # The player's solve looked at many lines, a slice (a step or two) a heartbeat's worth
+    # or two: a fraction of a millisecond compiled.
+    assert lines[0] > 2 * (puzzle.width + puzzle.height)  # it probes
+    assert 0 < most <= 2 * HEARTBEAT_LINES
 
 
 def rated(ratings: Ratings, puzzle: Puzzle) -> int | None:
@@ -94,3 +99,18 @@ def test_a_damaged_cache_gives_nothing_and_is_written_anew(tmp_path: Path) -> No
     assert rated(ratings, dot) is not None
     assert ratings.save(cache)
     assert Ratings().load(cache) == 1
+
+
+def test_a_cache_of_the_old_colour_rating_is_rated_anew(tmp_path: Path) -> None:
+    """Version 1 kept colour stars of the size-based colour rating: they are not taken."""
+    from game.core.store.ratings import CACHE_VERSION
+
+    puzzle = replace(read_puzzle(COLOUR), extra=())
+    cache = tmp_path / "ratings.json"
+    old = {"version": 1, "puzzles": {puzzle.fingerprint(): {"stars": 2}}}
+    cache.write_text(json.dumps(old))
+    ratings = Ratings(time_limit=30)
+    assert CACHE_VERSION > 1 and ratings.load(cache) == 0
+    assert rated(ratings, puzzle) == 4  # the golden key needs a probe: Expert
+    assert ratings.save(cache)
+    assert json.loads(cache.read_text())["version"] == CACHE_VERSION

@@ -308,7 +308,7 @@ class Generation(SlicedSearch[Generated]):
         solve was cut short (too hard, a guess, too many steps) or found no unique answer."""
         puzzle = self._puzzle(picture)
         watcher = self._watcher(puzzle)
-        task = SolveTask(puzzle, max_solutions=2)
+        task = self._task(puzzle)
         budget = STEPS_PER_CELL * self.width * self.height
         self.candidates += 1
         while True:
@@ -406,6 +406,10 @@ class Generation(SlicedSearch[Generated]):
     def _puzzle(self, picture: BoolGrid) -> Puzzle:
         """The puzzle of a picture (its filled cells)."""
         return Puzzle.from_grid(picture.tolist())
+
+    def _task(self, puzzle: Puzzle) -> SolveTask:
+        """The solve that proves a candidate unique and shows what it asks of a player."""
+        return SolveTask(puzzle, max_solutions=2)
 
     def _watcher(self, puzzle: Puzzle) -> _Watcher:
         """The watcher of a candidate's solve: it stops the solve where the level must not

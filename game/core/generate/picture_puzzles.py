@@ -3,9 +3,11 @@
 :func:`attempt` is the one way a library picture becomes a puzzle, for the pack builder
 (``tools/build_picture_packs.py``) and for Random alike: the picture's cells
 (:mod:`game.core.generate.picture_library`), the recognisability check (a picture that does
-not read at the size is refused), Make it fair for black and white
-(:class:`game.core.create.make_fair.MakeFair`), the uniqueness solve and the rating
-(:mod:`game.core.rating`). It is a generator that yields between slices of work and returns
+not read at the size is refused), Make it fair
+(:class:`game.core.create.make_fair.MakeFair`; in colour
+:class:`~game.core.create.make_fair_colour.ColourMakeFair`, the converter's own), the
+uniqueness solve and the rating (:mod:`game.core.rating`; in colour on a player's solve,
+:mod:`game.core.colour_effort`). It is a generator that yields between slices of work and returns
 an :class:`Attempt`: the puzzle, or why there is none.
 
 :class:`PictureGeneration` is Random's and the daily puzzle's picture source, with the
@@ -31,10 +33,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from game.core.colour_effort import colour_effort_task, effort_of
 from game.core.convert.distinct_colours import distinct_palette
-from game.core.create.colour_fair import colour_fair
 from game.core.create.fair_edits import apply_edits
 from game.core.create.make_fair import MakeFair
+from game.core.create.make_fair_colour import ColourMakeFair, apply_colour_edits
 from game.core.difficulty import EffortMeter
 from game.core.generate.daily import DailyPlan
 from game.core.generate.generator import Generated, Generation, Making, check_request
@@ -52,7 +55,7 @@ from game.core.generate.picture_library import (
     side_by_side,
 )
 from game.core.puzzle import Puzzle
-from game.core.rating import Rating, rate, rate_colour
+from game.core.rating import Rating, rate
 from game.core.slicing import SlicedSearch
 from game.core.solver.task import SolveTask
 
@@ -60,13 +63,14 @@ AUTHOR = "Noto Emoji (SIL OFL 1.1), made a puzzle by Hanjie"
 LICENSE = "OFL-1.1"
 # Engine work Make it fair may spend on one picture (steps; 25,000 are about a second).
 FAIR_WORK = 60_000
-# Engine steps a uniqueness-and-rating solve may take, per cell. A colour step is far more
-# work than a black-and-white one once the colour engine searches (a sheep at 30x30 took
-# 1-4 ms a step and had not finished after 60,000), while the colour puzzles that become
-# puzzles finish in well under one step a cell (the dog at 30x30: 408 steps): a colour solve
-# that needs more is dropped as too hard to settle.
+# The most cells a colour picture's Make it fair may recolour: the search's batches can make
+# many more (a llama at 20x20 took 13 and read as specks), and a picture that needs more is
+# tried at the next size.
+MAX_COLOUR_EDITS = 6
+# Engine steps a uniqueness-and-rating solve may take, per cell (in colour the player's
+# solve, game.core.colour_effort, which always ends: the colour packs' took at most 0.2 steps
+# a cell).
 SOLVE_STEPS_PER_CELL = 400
-COLOUR_STEPS_PER_CELL = 5
 # Pictures (and details) Random tries before it takes the closest level found: black and
 # white attempts are cheap (40x30: 0.5 s for a puzzle, median), colour ones dearer.
 MAX_ATTEMPTS = 120
@@ -94,25 +98,25 @@ class Attempt:
 def _rated(
     puzzle: Puzzle, colour: bool, budget: int
 ) -> Generator[None, None, tuple[str, Rating | None, int]]:
-    """Solve ``puzzle`` for two solutions with the effort meter watching, a slice at a time:
-    (status, rating or None, steps)."""
-    meter = EffortMeter(puzzle)
-    task = SolveTask(puzzle, max_solutions=2)
+    """Solve ``puzzle`` with the effort meter watching, a slice at a time: (status, rating
+    or None, steps). Black and white: the engine, for two solutions; colour: a player's
+    solve (:mod:`game.core.colour_effort`; what it settles is the one solution)."""
+    if colour:
+        task, meter = colour_effort_task(puzzle)
+    else:
+        task, meter = SolveTask(puzzle, max_solutions=2), EffortMeter(puzzle)
     while True:
         result = task.advance(3600.0, max_steps=min(2000, budget - task.steps_taken),
-                              on_step=None if colour else meter)  # fmt: skip
+                              on_step=meter)  # fmt: skip
         if result is not None:
-            if result.status != "unique":
-                return result.status, None, task.steps_taken
-            if result.stats.guesses:
+            if (colour and result.status == "unknown") or result.stats.guesses:
                 # As every bundled level and the generator's: no guessing, line logic and
                 # probing suffice.
                 return "solved only by guessing", None, task.steps_taken
-            rating = (
-                rate_colour(puzzle, result)
-                if colour
-                else rate(result, meter.effort(result.stats.line_rounds))
-            )
+            if result.status != "unique":
+                return result.status, None, task.steps_taken
+            effort = effort_of(meter, result) if colour else None
+            rating = rate(result, effort or meter.effort(result.stats.line_rounds))
             return "unique", rating, task.steps_taken
         if task.steps_taken >= budget:
             task.cancel()
@@ -138,20 +142,28 @@ def attempt(
     says nothing to the others."""
     budget = SOLVE_STEPS_PER_CELL * width * height
     if detail is None:
-        budget = COLOUR_STEPS_PER_CELL * width * height
         cells, palette = colour_grid(picture, width, height, max_colours)
         reading = readability(picture, cells, None, palette)
         if palette.count + 1 < MIN_COLOURS:
             return Attempt(None, None, reading, "fewer than three colours at this size")
         if not reading.reads:
             return Attempt(None, None, reading, f"does not read: {reading.text}")
-        unique = yield from colour_fair(cells, palette)
-        if unique is None:
-            return Attempt(None, None, reading, "the colour picture could not be made fair")
-        cells, edits, steps = unique
+        colour_fair = ColourMakeFair(cells, palette, work_limit=fair_work, safety_seconds=None)
+        while not colour_fair.advance(SLICE):
+            yield None
+        made_fair, steps = colour_fair.result, colour_fair.steps
+        if made_fair is None or not made_fair.found:
+            why = made_fair.why if made_fair is not None else "stopped"
+            return Attempt(None, None, reading, f"not made fair: {why}", steps=steps)
+        edits = len(made_fair.edits)
+        if edits > MAX_COLOUR_EDITS:
+            why = f"made fair with {edits} edits, more than {MAX_COLOUR_EDITS}"
+            return Attempt(None, None, reading, why, steps=steps)
+        cells = apply_colour_edits(made_fair.grid, made_fair.edits).astype(cells.dtype)
         reading = readability(picture, cells, None, palette)
         if not reading.reads:
-            return Attempt(None, None, reading, f"made fair, reads poorly: {reading.text}")
+            why = f"made fair, reads poorly: {reading.text}"
+            return Attempt(None, None, reading, why, steps=steps)
         if trim:
             cells = trimmed(cells)
         # Drawn in colours a player tells apart (the cells, so the clues, unchanged).

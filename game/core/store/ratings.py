@@ -16,15 +16,16 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
 
+from game.core.colour_effort import colour_effort_task, effort_of
 from game.core.difficulty import EffortMeter
 from game.core.puzzle import Puzzle
-from game.core.rating import Rating, colour_line_steps, rate, rate_colour
+from game.core.rating import Rating, rate, rate_colour
 from game.core.solver.result import SolveResult
 from game.core.solver.task import SolveTask
 from game.core.store.fileio import write_text_atomically
@@ -37,7 +38,8 @@ RATING_TIME_LIMIT = 0.5
 # What a frame spends on ratings at most (a 60 FPS frame is 16.7 ms).
 FRAME_SECONDS = 0.004
 CACHE_FILE = "ratings.json"
-CACHE_VERSION = 1
+# 2: colour stars from the player's solve (issue 34); a cache of version 1 is rated anew.
+CACHE_VERSION = 2
 # Solutions kept across starts only for puzzles up to this many cells (the 40x30 boards).
 MAX_CACHED_CELLS = 64 * 64
 
@@ -59,9 +61,9 @@ class Ratings:
         self._meter: EffortMeter | None = None
         self._task_puzzle: Puzzle | None = None
         self._task_key = ""
-        # A colour puzzle solved: its rounds of line logic still being counted, a slice a
-        # frame (~20 ms at 40x30 in one go was a frame of 37 ms on the select screen).
-        self._lines: tuple[str, Puzzle, SolveResult, Iterator[None]] | None = None
+        # A colour puzzle the engine proved unique: its player's solve (what the rating
+        # measures, game.core.colour_effort) still under way, a slice a frame.
+        self._lines: tuple[str, Puzzle, SolveResult, SolveTask, EffortMeter] | None = None
         self._unsaved = False  # stars found since the last load or save
         self.loaded: Path | None = None  # the cache file read (or tried), once a run
 
@@ -120,27 +122,25 @@ class Ratings:
         return False
 
     def _count_lines(self, deadline: float) -> bool:
-        """Go on counting a colour puzzle's rounds of line logic until ``deadline``; True
-        when finished (its stars recorded)."""
+        """Go on with a colour puzzle's player's solve until ``deadline``; True when
+        finished (its stars recorded)."""
         assert self._lines is not None
-        key, puzzle, result, steps = self._lines
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                self._lines = None
-                self._keep(key, result, rate_colour(puzzle, result, done.value))
-                return True
-            if self.clock() >= deadline:
-                return False
+        key, puzzle, result, task, meter = self._lines
+        solved = task.advance(max(0.0, deadline - self.clock()), on_step=meter)
+        if solved is None:
+            return False
+        self._lines = None
+        self._keep(key, result, rate_colour(puzzle, result, effort_of(meter, solved)))
+        return True
 
     def _record(self, key: str, result: SolveResult) -> None:
         if result.status == "unknown" or not result.solutions:
             return
         puzzle = self._task_puzzle
         if puzzle is not None and puzzle.is_colour and result.status == "unique":
-            # The effort meter cannot watch colour: rounds of colour line logic, sliced.
-            self._lines = (key, puzzle, result, colour_line_steps(puzzle))
+            # Rated on a player's solve (the engine's is not one), sliced too.
+            task, meter = colour_effort_task(puzzle)
+            self._lines = (key, puzzle, result, task, meter)
             return
         if puzzle is not None and puzzle.is_colour:
             rating = rate_colour(puzzle, result)
