@@ -3,8 +3,6 @@ resizes its window (no state of their own)."""
 
 from __future__ import annotations
 
-import warnings
-
 import pygame
 
 MIN_WINDOW = (800, 600)
@@ -47,21 +45,43 @@ def start_size(wanted: tuple[int, int]) -> tuple[int, int]:
     )
 
 
-def set_minimum_size() -> None:
-    """Tell the window manager the smallest size the screens are laid out for."""
-    # pygame-ce offers the minimum size only through its Window object; reaching it from
-    # a display-module window is flagged as deprecated but is the only way for now. Every
-    # ``set_mode`` resets it to 1x1 (measured), so it is set again after each one.
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)
-            window = pygame.Window.from_display_module()
-        window.minimum_size = MIN_WINDOW
-    except (AttributeError, pygame.error):
-        pass
+def open_window(title: str, size: tuple[int, int]) -> pygame.Window:
+    """The game's one window, made once: resizable, with its minimum size. Full screen and
+    resizes change this window (``set_fullscreen``, ``size``); it is never re-created."""
+    window = pygame.Window(title, size, resizable=True)
+    window.minimum_size = MIN_WINDOW
+    return window
 
 
-def set_icon() -> None:
+def cover_desktop(window: pygame.Window) -> tuple[int, int] | None:
+    """Before ``set_fullscreen``: put the window over the whole desktop (at 0, 0, its size),
+    and return where it was, for :func:`uncover_desktop`; None (nothing done) on a desktop of
+    several screens, whose origins pygame does not tell.
+
+    SDL makes a window full screen by asking the window manager; with none (a bare X server,
+    Xvfb) the request is lost, yet SDL takes the desktop's size for the window's and hands out
+    a surface of it: the screens laid out for 1280x800 in a window left at 1000x700, cut off
+    (measured under Xvfb). A window moved and sized by hand covers the desktop either way."""
+    desktops = pygame.display.get_desktop_sizes()
+    if len(desktops) != 1:
+        return None
+    position = (int(window.position[0]), int(window.position[1]))
+    window.position = (0, 0)
+    window.size = desktops[0]
+    return position
+
+
+def uncover_desktop(
+    window: pygame.Window, size: tuple[int, int], position: tuple[int, int] | None
+) -> None:
+    """After ``set_windowed``: the window back at ``size`` (and ``position`` when known)."""
+    if tuple(window.size) != size:
+        window.size = size
+    if position is not None:
+        window.position = position
+
+
+def set_icon(window: pygame.Window) -> None:
     """A tiny nonogram heart, drawn rather than shipped."""
     pattern = ("01100110", "11111111", "11111111", "11111111",
                "01111110", "00111100", "00011000", "00000000")  # fmt: skip
@@ -71,4 +91,4 @@ def set_icon() -> None:
         for x, cell in enumerate(row):
             if cell == "1":
                 pygame.draw.rect(icon, (196, 52, 44), (x * 4, y * 4, 4, 4))
-    pygame.display.set_icon(icon)
+    window.set_icon(icon)
