@@ -429,7 +429,7 @@ class App(SceneStack):
             # Ended by an exception (Ctrl+C, a signal, the terminal closing, a crash): nobody
             # answers a question now, so unsaved work is kept rather than asked about.
             self.request_quit(keep_unsaved=not closed)
-            pygame.quit()
+            pygame.quit()  # which destroys the windows first (window.close_windows)
         if closed:
             leave_process()
 

@@ -3,6 +3,8 @@ resizes its window (no state of their own)."""
 
 from __future__ import annotations
 
+import weakref
+
 import pygame
 
 MIN_WINDOW = (800, 600)
@@ -45,12 +47,57 @@ def start_size(wanted: tuple[int, int]) -> tuple[int, int]:
     )
 
 
+class GameWindow(pygame.Window):
+    """A ``pygame.Window`` that can be found again (weakly) to be closed before SDL's video
+    stops: see :func:`close_windows`."""
+
+    __slots__ = ("__weakref__",)
+
+
+# Every window open_window made that is not destroyed yet (nor collected).
+_open_windows: weakref.WeakSet[GameWindow] = weakref.WeakSet()
+# Whether close_windows is registered to run at the next pygame.quit() (which forgets it).
+_quit_hook = [False]
+
+
 def open_window(title: str, size: tuple[int, int]) -> pygame.Window:
     """The game's one window, made once: resizable, with its minimum size. Full screen and
     resizes change this window (``set_fullscreen``, ``size``); it is never re-created."""
-    window = pygame.Window(title, size, resizable=True)
+    window = GameWindow(title, size, resizable=True)
     window.minimum_size = MIN_WINDOW
+    _open_windows.add(window)
+    if not _quit_hook[0]:
+        pygame.register_quit(_on_pygame_quit)
+        _quit_hook[0] = True
     return window
+
+
+def close_windows() -> None:
+    """Destroy every window still open, as SDL's video must not stop under one.
+
+    ``pygame.display.quit()`` (and ``pygame.quit()``) frees every SDL window, but a
+    ``pygame.Window`` made before keeps the freed pointer and its surface the freed pixels:
+    drawing on that surface then crashes, and when the object is collected later its
+    ``SDL_DestroyWindow`` on the stale pointer destroys whichever new window malloc put at
+    the same address, under a live screen (the full suite's 1-in-6 segfault in a ``fill``).
+    ``destroy()`` first empties both, so that surface refuses drawing (``pygame.error``)
+    and the later collection does nothing. ``set_mode``'s one display surface never had the
+    problem: pygame empties it itself when the display quits."""
+    for window in list(_open_windows):
+        window.destroy()
+    _open_windows.clear()
+
+
+def _on_pygame_quit() -> None:
+    _quit_hook[0] = False  # pygame.quit() forgets what it ran
+    close_windows()
+
+
+def quit_display() -> None:
+    """``pygame.display.quit()`` with the windows closed first (see :func:`close_windows`):
+    what any code that stops the display while the game's windows may live must call."""
+    close_windows()
+    pygame.display.quit()
 
 
 def cover_desktop(window: pygame.Window) -> tuple[int, int] | None:

@@ -8,7 +8,7 @@ import numpy as np
 import pygame
 import pytest
 
-import game.ui.app as app_module
+import game.ui.window as window_module
 from game.core.formats import format_puzzle
 from game.core.puzzle import Puzzle
 from game.core.store.progress import ProgressStore, StoreMessage
@@ -17,7 +17,7 @@ from game.ui.scene import Scene
 from game.ui.sounds import NAMES, Sounds, synthesise
 from game.ui.theme import THEMES, theme_named, ui_scale
 from game.ui.widgets.marks import CROSSED, FILLED, TRIAL_CROSSED, TRIAL_FILLED, draw_mark
-from game.ui.window import MIN_WINDOW
+from game.ui.window import MIN_WINDOW, GameWindow
 from tests.ui.converter_helpers import finish_opening
 from tests.ui.ui_events import click, key
 
@@ -193,7 +193,7 @@ def test_f11_keeps_the_one_window_and_arranges_the_scenes_for_each_size() -> Non
     assert scene.sizes[-2:] == [full, (900, 650)]
 
 
-class NoWindowManager(pygame.Window):
+class NoWindowManager(GameWindow):
     """A window whose full-screen requests go unanswered, as with no window manager (bare
     Xvfb): SDL's own window follows the request only under a window manager."""
 
@@ -209,12 +209,7 @@ def test_f11_covers_the_desktop_from_its_corner_and_comes_back_where_it_was(
 ) -> None:
     # Under bare Xvfb the X window kept 1000x700 while SDL handed out a 1280x800 surface: the
     # screens were cut off. The app moves and sizes the window over the desktop itself.
-    def no_window_manager(title: str, size: tuple[int, int]) -> pygame.Window:
-        window = NoWindowManager(title, size, resizable=True)
-        window.minimum_size = MIN_WINDOW
-        return window
-
-    monkeypatch.setattr(app_module, "open_window", no_window_manager)
+    monkeypatch.setattr(window_module, "GameWindow", NoWindowManager)
     clock = FakeClock()
     app = App(headless=True, size=(900, 650), clock=clock)
     app.window.position = (30, 40)
