@@ -122,6 +122,12 @@ def uncover_desktop(
     window: pygame.Window, size: tuple[int, int], position: tuple[int, int] | None
 ) -> None:
     """After ``set_windowed``: the window back at ``size`` (and ``position`` when known)."""
+    # SDL places a window by its frame, from the frame's borders the window manager last
+    # reported: full screen they were 0, and the news of the title bar back waits in the
+    # event queue. Placed before SDL reads it, the window came back a title bar lower on
+    # every F11 out (+1, +20 px each time under openbox, measured); one pump reads it
+    # (events stay queued for the game).
+    pygame.event.pump()
     if tuple(window.size) != size:
         window.size = size
     if position is not None:
