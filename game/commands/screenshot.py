@@ -251,6 +251,8 @@ def run(args: argparse.Namespace) -> int:
                     print(f"hanjie: shot {name}: {type(error).__name__}: {error}", file=sys.stderr)
                     failures += 1
                     continue
+                finally:
+                    app.window.destroy()  # now, not at some later garbage collection
                 print(target)
     finally:
         if previous_home is None:

@@ -47,7 +47,15 @@ from game.ui.sounds import Sounds
 from game.ui.stack import SceneStack
 from game.ui.theme import Theme, theme_named, ui_scale
 from game.ui.widgets.toast import Toasts
-from game.ui.window import MIN_WINDOW, first_size, set_icon, set_minimum_size, start_size
+from game.ui.window import (
+    MIN_WINDOW,
+    cover_desktop,
+    first_size,
+    open_window,
+    set_icon,
+    start_size,
+    uncover_desktop,
+)
 
 if TYPE_CHECKING:
     from game.core.puzzle import Puzzle
@@ -121,15 +129,14 @@ class App(SceneStack):
         # keep a later, bigger screen at that size.
         self.size_chosen = self.setting(WINDOW_SIZE) is not None
         self._windowed_size = self._start_size(size)
-        pygame.display.set_caption(TITLE)
+        self._windowed_position: tuple[int, int] | None = None  # where F11 found the window
+        self.window = open_window(TITLE, self._windowed_size)
         if not headless:
-            set_icon()
+            set_icon(self.window)
+        self.screen = self.window.get_surface()
         if not headless and self.setting(FULLSCREEN):
             self.screen = self._open_fullscreen()
-        else:
-            self.screen = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
         self._arranged_size = self.screen_size  # the size scenes were last arranged for
-        set_minimum_size()
         pygame.key.set_repeat(300, 35)
         # A recovery (the backup used) is news in the neutral colour, a problem is red.
         for message in self.store.messages:
@@ -198,15 +205,15 @@ class App(SceneStack):
         return start_size(first_size(size))
 
     def _open_fullscreen(self) -> pygame.Surface:
+        """The window full screen at the desktop's size (the same window, not a new one)."""
         try:
-            surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            self._windowed_position = cover_desktop(self.window)
+            self.window.set_fullscreen(desktop=True)
             self.fullscreen = True
-            return surface
         except pygame.error:
             self.fullscreen = False
-            surface = pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE)
-            set_minimum_size()
-            return surface
+            uncover_desktop(self.window, self._windowed_size, self._windowed_position)
+        return self.window.get_surface()
 
     def _set_screen(self, surface: pygame.Surface) -> None:
         """The window's surface changed: every scene on the stack lays out for its size."""
@@ -223,15 +230,16 @@ class App(SceneStack):
         """F11: full screen on or off; the windowed size is kept for coming back."""
         if self.fullscreen:
             self.fullscreen = False
-            self._set_screen(pygame.display.set_mode(self._windowed_size, pygame.RESIZABLE))
-            set_minimum_size()
+            self.window.set_windowed()
+            uncover_desktop(self.window, self._windowed_size, self._windowed_position)
+            self._set_screen(self.window.get_surface())
         else:
             self._windowed_size = self.screen.get_size()
             self._set_screen(self._open_fullscreen())
         self.set_setting(FULLSCREEN, self.fullscreen)
 
     def _full_screen_key(self) -> None:
-        """F11. Switching modes makes a new window; when it takes the focus while F11 is still
+        """F11. When the window switching modes takes the focus while F11 is still
         held, SDL reports the key pressed again (and pygame's key repeat follows), so the
         window flipped back and forth for as long as the key was down. A press counts only
         after a pause since the previous one; held-key presses keep pushing that pause on.
@@ -251,10 +259,9 @@ class App(SceneStack):
         height = max(1, int(size[1]))
         if not self.fullscreen:
             width, height = max(MIN_WINDOW[0], width), max(MIN_WINDOW[1], height)
-        surface = pygame.display.get_surface()
-        if surface is None or surface.get_size() != (width, height):
-            surface = pygame.display.set_mode((width, height), pygame.RESIZABLE)
-            set_minimum_size()
+        if not self.fullscreen and tuple(self.window.size) != (width, height):
+            self.window.size = (width, height)  # the same window, resized
+        surface = self.window.get_surface()
         self._set_screen(surface)
         if not self.fullscreen:
             if surface.get_size() != self._windowed_size:
@@ -415,14 +422,14 @@ class App(SceneStack):
                 dt = min(now - last, wait + MAX_FRAME_SECONDS)
                 last = now
                 if self.pump(dt):
-                    pygame.display.flip()
+                    self.window.flip()
                     clock.tick(FPS)  # no more than FPS drawn frames a second
             closed = True
         finally:
             # Ended by an exception (Ctrl+C, a signal, the terminal closing, a crash): nobody
             # answers a question now, so unsaved work is kept rather than asked about.
             self.request_quit(keep_unsaved=not closed)
-            pygame.quit()
+            pygame.quit()  # which destroys the windows first (window.close_windows)
         if closed:
             leave_process()
 

@@ -8,6 +8,7 @@ import numpy as np
 import pygame
 import pytest
 
+import game.ui.window as window_module
 from game.core.formats import format_puzzle
 from game.core.puzzle import Puzzle
 from game.core.store.progress import ProgressStore, StoreMessage
@@ -16,6 +17,7 @@ from game.ui.scene import Scene
 from game.ui.sounds import NAMES, Sounds, synthesise
 from game.ui.theme import THEMES, theme_named, ui_scale
 from game.ui.widgets.marks import CROSSED, FILLED, TRIAL_CROSSED, TRIAL_FILLED, draw_mark
+from game.ui.window import MIN_WINDOW, GameWindow
 from tests.ui.converter_helpers import finish_opening
 from tests.ui.ui_events import click, key
 
@@ -139,6 +141,17 @@ def test_window_size_is_remembered_between_runs(
     assert again.screen_size == (1100, 720)
 
 
+class SizeScene(Scene):
+    """A scene that writes down each size it is arranged for."""
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.sizes: list[tuple[int, int]] = []
+
+    def arrange(self, size: tuple[int, int]) -> None:
+        self.sizes.append(size)
+
+
 class FakeClock:
     """A wall clock that moves only when told."""
 
@@ -158,6 +171,70 @@ def test_f11_toggles_full_screen_and_back() -> None:
     key(app, pygame.K_F11)
     assert not app.fullscreen
     assert app.screen_size == (900, 650)
+
+
+def test_f11_keeps_the_one_window_and_arranges_the_scenes_for_each_size() -> None:
+    clock = FakeClock()
+    app = App(headless=True, size=(900, 650), clock=clock)
+    scene = SizeScene(app)
+    app.push(scene)
+    app.step()
+    window = app.window
+    key(app, pygame.K_F11)
+    assert app.fullscreen
+    full = app.screen_size
+    assert full != (900, 650)
+    clock.now += FULL_SCREEN_KEY_GAP
+    key(app, pygame.K_F11)
+    assert not app.fullscreen
+    assert app.window is window  # never destroyed and made again
+    assert tuple(window.size) == (900, 650)
+    assert app.screen is window.get_surface()
+    assert scene.sizes[-2:] == [full, (900, 650)]
+
+
+class NoWindowManager(GameWindow):
+    """A window whose full-screen requests go unanswered, as with no window manager (bare
+    Xvfb): SDL's own window follows the request only under a window manager."""
+
+    def set_fullscreen(self, desktop: bool = False) -> None:
+        pass
+
+    def set_windowed(self) -> None:
+        pass
+
+
+def test_f11_covers_the_desktop_from_its_corner_and_comes_back_where_it_was(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Under bare Xvfb the X window kept 1000x700 while SDL handed out a 1280x800 surface: the
+    # screens were cut off. The app moves and sizes the window over the desktop itself.
+    monkeypatch.setattr(window_module, "GameWindow", NoWindowManager)
+    clock = FakeClock()
+    app = App(headless=True, size=(900, 650), clock=clock)
+    app.window.position = (30, 40)
+    key(app, pygame.K_F11)
+    assert app.fullscreen
+    desktop = tuple(pygame.display.get_desktop_sizes()[0])
+    assert tuple(app.window.position) == (0, 0)
+    assert tuple(app.window.size) == app.screen_size == desktop
+    clock.now += FULL_SCREEN_KEY_GAP
+    key(app, pygame.K_F11)
+    assert not app.fullscreen
+    assert tuple(app.window.position) == (30, 40)
+    assert tuple(app.window.size) == app.screen_size == (900, 650)
+
+
+def test_a_resize_below_the_minimum_resizes_the_same_window() -> None:
+    app = App(headless=True, size=(900, 650))
+    window = app.window
+    app.feed(pygame.event.Event(pygame.VIDEORESIZE, size=(700, 500), w=700, h=500))
+    app.step()
+    assert app.window is window
+    assert tuple(window.size) == MIN_WINDOW
+    assert app.screen is window.get_surface()
+    assert app.screen_size == MIN_WINDOW
+    assert tuple(window.minimum_size) == MIN_WINDOW
 
 
 def test_f11_held_down_toggles_once() -> None:

@@ -4,8 +4,6 @@ window's minimum size, and a play screen that sits still when nothing changes.""
 
 from __future__ import annotations
 
-import warnings
-
 import pygame
 import pytest
 
@@ -359,11 +357,7 @@ def test_the_window_keeps_its_minimum_size_after_a_resize() -> None:
     app = big_app((900, 600))
     app._resized((500, 400))
     assert app.screen_size == MIN_WINDOW
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", DeprecationWarning)
-        window = pygame.Window.from_display_module()
-    # set_mode resets SDL's minimum to 1x1; the app sets it again.
-    assert tuple(window.minimum_size) == MIN_WINDOW
+    assert tuple(app.window.minimum_size) == MIN_WINDOW
 
 
 def test_the_play_screen_wakes_for_its_clock_and_sleeps_when_paused() -> None:

@@ -8,13 +8,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from pathlib import Path
 
-import pygame
 import pytest
 
 from game.core.formats import read_puzzle
 from game.resources import levels_dir
 from game.ui.app import App
 from game.ui.scenes.play.scene import PlayScene
+from game.ui.window import quit_display
 
 HILL = Path(__file__).resolve().parent.parent / "data" / "hill_40x30.non"
 MIN_DIGIT_PX = 12
@@ -25,7 +25,7 @@ MIN_GAP_PX = 2
 def app() -> Iterator[App]:
     app = App(headless=True, size=(1280, 800))
     yield app
-    pygame.display.quit()
+    quit_display()
 
 
 def boards() -> list[Path]:

@@ -17,6 +17,7 @@ from game.core.puzzle import Puzzle
 from game.ui.app import App
 from game.ui.scenes.converter.scene import ConverterScene
 from game.ui.scenes.play.scene import PlayScene
+from game.ui.window import quit_display
 from tests.ui.converter_helpers import finish_opening
 from tests.ui.ui_events import click, key
 
@@ -25,7 +26,7 @@ from tests.ui.ui_events import click, key
 def app() -> Iterator[App]:
     app = App(headless=True)
     yield app
-    pygame.display.quit()
+    quit_display()
 
 
 def box_file(folder: Path) -> tuple[Path, np.ndarray]:

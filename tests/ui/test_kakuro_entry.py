@@ -16,6 +16,7 @@ from game.ui.app import App
 from game.ui.scenes.kakuro.entry import KakuroEntryScene
 from game.ui.scenes.kakuro.play import KakuroPlayScene
 from game.ui.scenes.kakuro.select import KakuroSelectScene
+from game.ui.window import quit_display
 from tests.ui.ui_events import click, key
 
 STARTER = Path(__file__).resolve().parent.parent / "data" / "kakuro-levels" / "kakuro-starter"
@@ -26,7 +27,7 @@ BOOK = STARTER / "01-starter.kak"
 def app() -> Iterator[App]:
     app = App(headless=True)
     yield app
-    pygame.display.quit()
+    quit_display()
 
 
 def digit_key(digit: int) -> int:

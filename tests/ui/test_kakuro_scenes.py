@@ -22,6 +22,7 @@ from game.ui.scenes.kakuro.replay import KakuroReplayScene
 from game.ui.scenes.kakuro.select import KakuroSelectScene
 from game.ui.scenes.levels.view import pack_name_fitted
 from game.ui.settings import KAKURO_RED_DIGITS, THEME
+from game.ui.window import quit_display
 from tests.ui.ui_events import click, key
 
 LEVELS = Path(__file__).resolve().parent.parent / "data" / "kakuro-levels"
@@ -32,7 +33,7 @@ SMALL = LEVELS / "kakuro-starter" / "01-starter.kak"
 def app() -> Iterator[App]:
     app = App(headless=True)
     yield app
-    pygame.display.quit()
+    quit_display()
 
 
 def solution_digit(puzzle: KakuroPuzzle, index: int) -> int:
@@ -598,7 +599,7 @@ def test_kakuro_files_in_my_puzzles_are_a_pack_of_their_own(tmp_path: Path) -> N
     top = app.top
     assert isinstance(top, KakuroPlayScene)
     assert top.puzzle == read_kakuro(LEVELS / "kakuro-starter" / "07-starter.kak")
-    pygame.display.quit()
+    quit_display()
 
 
 def test_a_kakuro_file_that_cannot_be_opened_shows_its_name_and_whole_reason(
@@ -635,7 +636,7 @@ def test_a_kakuro_file_that_cannot_be_opened_shows_its_name_and_whole_reason(
         entry.error.split()
         == " ".join(drawn[drawn.index("cut-short.kak") + 1 :]).split()[: len(entry.error.split())]
     )
-    pygame.display.quit()
+    quit_display()
 
 
 def test_kakuro_select_reached_by_a_key_outlines_its_card_at_once(app: App) -> None:

@@ -21,6 +21,7 @@ from game.ui.scenes.levels.select import LevelSelectScene
 from game.ui.scenes.menu.scene import MenuScene
 from game.ui.scenes.play.scene import PlayScene
 from game.ui.widgets.file_browser import FileBrowserScene
+from game.ui.window import quit_display
 from tests.shared_data import HEART
 from tests.ui.ui_events import click, key
 
@@ -31,7 +32,7 @@ KAKURO = Path(__file__).resolve().parent.parent / "data" / "kakuro-levels" / "ka
 def app() -> Iterator[App]:
     app = App(headless=True)
     yield app
-    pygame.display.quit()
+    quit_display()
 
 
 @pytest.fixture
