@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from game.core.generate.daily import (
+    COLOUR_DAY_LEVEL,
     SCHEDULE,
     longest_streak,
     plan_for,
@@ -54,7 +55,10 @@ def test_a_dates_puzzle_is_fixed() -> None:
 def test_each_weekday_has_its_size_and_level() -> None:
     week = [plan_for(date(2025, 3, 10 + offset)) for offset in range(7)]
     assert week[0].weekday == "Monday"
-    assert [(p.width, p.height, p.level) for p in week] == list(SCHEDULE)
+    # The colour weekend is at most Hard (COLOUR_DAY_LEVEL): see game.core.generate.daily.
+    expected = [(w, h, min(level, COLOUR_DAY_LEVEL) if day >= 5 else level)
+                for day, (w, h, level) in enumerate(SCHEDULE)]  # fmt: skip
+    assert [(p.width, p.height, p.level) for p in week] == expected
     assert len({plan.seed for plan in week}) == 7
     assert plan_for(date(2025, 3, 17)).level == plan_for(MONDAY).level  # next Monday
     assert seed_for(date(2024, 12, 31)) == 20241231
@@ -69,7 +73,7 @@ def test_the_weekends_puzzles_are_in_colour_and_say_so() -> None:
     made = saturday.generation().run()
     puzzle = made.puzzle
     assert puzzle.is_colour and puzzle.colour_count == 3
-    assert (puzzle.width, puzzle.height) == (20, 20) and made.rating.stars == 4
+    assert (puzzle.width, puzzle.height) == (20, 20) and made.rating.stars == 3
     assert SolveTask(puzzle, max_solutions=2).run().status == "unique"
     again = plan_for(date(2025, 3, 15)).generation().run().puzzle
     assert again == puzzle  # the same for everyone on that date

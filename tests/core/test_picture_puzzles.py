@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 
 import numpy as np
@@ -269,3 +269,14 @@ def test_a_colour_picture_puzzle_is_drawn_in_colours_a_player_tells_apart(
     assert palette.count == 4
     assert closest_pair(rgbs)[0] >= PLAY_DISTANCE
     assert closest_pair([(255, 255, 255), RED, (140, 95, 70), (112, 72, 52), BLUE])[0] < 15
+
+
+def test_the_colour_weekend_is_at_its_level_and_not_the_same_picture_every_week() -> None:
+    # Sundays' 25x20 colour pictures came out Hard under an Expert label, and the nearest
+    # was the one of fewest points: Safari on every Sunday's seed.
+    assert library(), "the shipped picture library is missing"
+    sundays = [plan_for(date(2026, 11, 29) + timedelta(weeks=week)) for week in range(6)]
+    made = [daily_generation(plan).run() for plan in sundays]
+    assert all(m.rating.stars == plan.level for m, plan in zip(made, sundays, strict=True))
+    assert all(m.puzzle.is_colour for m in made)
+    assert len({dict(m.puzzle.extra)["picture"] for m in made}) >= 4

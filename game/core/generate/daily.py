@@ -13,13 +13,16 @@ Tuesday    10x10   2 Medium
 Wednesday  15x15   2 Medium
 Thursday   15x15   3 Hard
 Friday     20x15   3 Hard
-Saturday   20x20   4 Expert, in 4 colours
-Sunday     25x20   4 Expert, in 4 colours
+Saturday   20x20   3 Hard, in 4 colours
+Sunday     25x20   3 Hard, in 4 colours
 =========  ======  ==========
 
-The weekend's puzzles are in colour (issue 33): three block colours on white, made by
-:class:`~game.core.generate.colour.ColourGeneration`; the caption under the menu's daily
-button says so ("In 4 colours · Not solved yet today · ...").
+The weekend's puzzles are in colour (issue 33): three block colours on white, a picture of
+the library (:func:`game.core.generate.picture_puzzles.daily_generation`); the caption under
+the menu's daily button says so ("In 4 colours · Not solved yet today · ..."). They are Hard,
+not Expert: colour lines tell a player far more than black-and-white ones, and the library's
+pictures in four colours seldom need a probe (at 25x20 none of its 22 scenes, at 20x20 1 of
+54 pictures), so an Expert weekend was a Hard puzzle under an Expert label.
 
 The days solved live in the progress store (``ProgressStore.daily_times``: ISO date -> best
 seconds). The *streak* is the number of consecutive days solved up to today; while today is
@@ -53,6 +56,8 @@ SCHEDULE: tuple[tuple[int, int, int], ...] = (
 # many colours (the background counted, as generate --colours counts).
 COLOUR_DAYS = (5, 6)
 DAILY_COLOURS = 4
+# A colour day's level: at most Hard (see the module text).
+COLOUR_DAY_LEVEL = 3
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
@@ -111,8 +116,10 @@ def seed_for(day: date) -> int:
 
 def plan_for(day: date) -> DailyPlan:
     width, height, level = SCHEDULE[day.weekday()]
-    colours = DAILY_COLOURS if day.weekday() in COLOUR_DAYS else 2
-    return DailyPlan(day, width, height, level, seed_for(day), colours)
+    if day.weekday() in COLOUR_DAYS:
+        return DailyPlan(day, width, height, min(level, COLOUR_DAY_LEVEL), seed_for(day),
+                         DAILY_COLOURS)  # fmt: skip
+    return DailyPlan(day, width, height, level, seed_for(day))
 
 
 def local_today() -> date:

@@ -342,7 +342,10 @@ class PictureGeneration(SlicedSearch[Generated]):
                 if made.puzzle is None or made.rating is None:
                     self.refused.append(f"{choice.title}: {made.refused}")
                 else:
-                    distance = abs(made.rating.stars - self.level) + made.rating.points / 1000
+                    # The first nearest in the seed's order (not the one of fewest points:
+                    # that was the same picture for every seed, the daily Safari
+                    # every Sunday).
+                    distance = abs(made.rating.stars - self.level)
                     if made.rating.stars == self.level:
                         self.result = self._made(made.puzzle, made.rating, choice.names)
                         return
