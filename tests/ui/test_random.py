@@ -173,3 +173,24 @@ def test_random_makes_a_colour_puzzle_when_colours_are_chosen(levels: Path, tmp_
     assert play.path is not None and play.path.name.endswith("-4colours.non")
     again = LevelSelectScene(app, levels=levels, user_dir=tmp_path / "mine")
     assert again.random.colours == 4  # remembered, as size and level are
+
+
+def test_random_says_so_when_the_level_asked_could_not_be_made(
+    levels: Path, tmp_path: Path
+) -> None:
+    # A colour picture at 40x30 is never Easy: Random makes the nearest and tells the player,
+    # where it silently played a Medium under the Easy asked.
+    from game.core.generate.generator import Generated
+    from game.core.rating import Rating
+
+    app, scene = _open_random(levels, tmp_path)
+    panel = scene.random
+    click(app, panel.level_buttons[0].rect.center)  # 1 Easy
+    puzzle = generate(10, 10, 2, 7)
+    panel._made(Generated(puzzle, Rating(2, "Medium", "", 6.0), 7, 1, 0))
+    until_playing(app, 200)
+    notes = [item.text for item in app.toasts.items]
+    assert "No 10x10 puzzle came out Easy: this one is Medium, the nearest" in notes
+    app.toasts.items.clear()
+    panel._made(Generated(puzzle, Rating(1, "Easy", "", 3.0), 7, 1, 0))
+    assert not [item for item in app.toasts.items if "came out" in item.text]

@@ -112,6 +112,19 @@ def new_seed() -> int:
     return secrets.randbelow(1_000_000)
 
 
+def level_note(asked: int, made: int, puzzle: Puzzle) -> str | None:
+    """What the player is told when Random could not make the level asked (a colour picture
+    at 40x30 is never Easy, the library's colour pictures seldom need probing: the nearest
+    was made), or None when it is the level asked."""
+    if made == asked:
+        return None
+    kind = "colour " if puzzle.is_colour else ""
+    return (
+        f"No {puzzle.width}x{puzzle.height} {kind}puzzle came out {STAR_NAMES[asked]}: "
+        f"this one is {STAR_NAMES[made]}, the nearest"
+    )
+
+
 class RandomPanel:
     """The chooser, its buttons and the last random puzzle, inside ``rect``: a panel of the
     select shell, listed after the packs."""
@@ -258,6 +271,9 @@ class RandomPanel:
         if path is not None:
             self.last = (puzzle, path)
         self.app.play_puzzle(puzzle, path=path, context=_context(puzzle))
+        note = level_note(self.level, made.rating.stars, puzzle)
+        if note:
+            self.app.toast(note, seconds=6.0)
 
     def play_last(self) -> None:
         if self.last is None:
