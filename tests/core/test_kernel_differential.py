@@ -19,10 +19,11 @@ import pytest
 from game.core.lines import runs_of
 from game.core.palette import Palette, fallback_rgb
 from game.core.puzzle import Puzzle
-from game.core.solver import engine_learn, kernel, solve_steps
+from game.core.solver import engine_learn, kernel, nogoods, solve_steps
 from game.core.solver.colour import colour_solve_steps
 from game.core.solver.colour_engine import ColourSolveResult
 from game.core.solver.colour_line import solve_colour_line
+from game.core.solver.engine import _Engine
 from game.core.solver.line import LineSolver, forced_cells, pack_outcome, smallest_reason
 from game.core.solver.steps import Finished, Learned, SolutionFound, Step
 
@@ -240,6 +241,58 @@ def test_the_engine_agrees_on_long_lines_and_small_caches(
         grid = [[rng.random() < 0.4 for _ in range(width)] for _ in range(height)]
         puzzle = Puzzle.from_grid(grid, keep_goal=False)
         assert _run(puzzle, True) == _run(puzzle, False), case
+
+
+def _engine_run(puzzle: Puzzle, compiled: bool, probing: bool) -> tuple[object, ...]:
+    """An unwatched solve counting up to three solutions, probing and lookahead on or off:
+    its solutions in order, verdict, statistics, and what learning left behind."""
+    was_compiled = kernel.engine_name() == kernel.COMPILED
+    kernel.use(compiled)
+    try:
+        engine = _Engine(puzzle, 3, None, None)
+        engine.watching = False
+        engine.probing = probing
+        found = [step.cells for step in engine.run() if isinstance(step, SolutionFound)]
+        stats = engine._result(False, False, False).stats.as_dict()
+        stats.pop("seconds", None)
+        nogoods = [(tuple(nogood.entries), nogood.activity) for nogood in engine.nogoods.nogoods]
+        return (
+            found,
+            stats,
+            engine.explanations,
+            engine.bump_by,
+            bytes(engine.activity),
+            nogoods,
+            engine.nogoods.forgotten,
+        )
+    finally:
+        kernel.use(was_compiled)
+
+
+def test_conflict_analysis_agrees_where_search_learns_most(
+    compiled: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Conflict analysis (Propagator.analyse against Learner.analyse_python): the same
+    nogoods in the same order, activities to the bit and counts, on puzzles searched without
+    probing (deep search, many contradictions, restarts), with analyses cut short after a
+    few cells now and then (the guesses' nogood) and a store small enough to forget."""
+    monkeypatch.setattr(nogoods, "FIRST_LIMIT", 40)
+    rng = random.Random(577)
+    learned = cut = restarted = 0
+    for case in range(40):
+        monkeypatch.setattr(engine_learn, "ANALYSIS_LIMIT", 3 if case % 3 == 0 else 400)
+        width, height = rng.randint(14, 20), rng.randint(14, 20)
+        density = rng.uniform(0.3, 0.45)
+        grid = [[rng.random() < density for _ in range(width)] for _ in range(height)]
+        puzzle = Puzzle.from_grid(grid, keep_goal=False)
+        probing = case % 2 == 1
+        ran = _engine_run(puzzle, True, probing)
+        assert ran == _engine_run(puzzle, False, probing), case
+        backtracks = ran[1]["backtracks"]  # type: ignore[index]
+        learned += backtracks >= 10
+        cut += case % 3 == 0 and backtracks >= 10
+        restarted += ran[1]["restarts"] > 0  # type: ignore[index]
+    assert learned >= 20 and cut >= 5 and restarted >= 2, (learned, cut, restarted)
 
 
 def test_the_colour_line_solver_agrees_with_the_pure_one(compiled: ModuleType) -> None:

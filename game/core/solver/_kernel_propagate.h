@@ -352,146 +352,8 @@ error:
     return NULL;
 }
 
-/* One known cell of a line, for reason(). */
-typedef struct {
-    int at;
-    int offset;
-    Py_ssize_t index;
-} Known;
-
-static int
-later_first(const void *left, const void *right)
-{
-    int a = ((const Known *)left)->at, b = ((const Known *)right)->at;
-    return (a < b) - (a > b);
-}
-
-/* reason(line_id, before, target, slot, cache, limit) -> (entries, fits): the twin of
- * Learner._line_reason (engine_learn.py) for lines of at most MAX_WORD_LINE cells, sharing
- * its explanation memory ``cache`` (bytes keys here, ints there: never the same key, the
- * same count of entries, so the memory is emptied when the Python twin's would be). */
-static PyObject *
-propagator_reason(PropagatorObject *self, PyObject *args)
-{
-    Py_ssize_t line_id, target, slot, limit;
-    int before;
-    PyObject *cache;
-    if (!PyArg_ParseTuple(args, "ninnO!n", &line_id, &before, &target, &slot, &PyDict_Type,
-                          &cache, &limit))
-        return NULL;
-    if (line_id < 0 || line_id >= self->nlines) {
-        PyErr_SetString(PyExc_ValueError, "no such line");
-        return NULL;
-    }
-    Py_ssize_t width = self->width, height = self->height;
-    int is_row = line_id < height;
-    Py_ssize_t length = is_row ? width : height;
-    if (length > MAX_WORD_LINE) {
-        PyErr_SetString(PyExc_ValueError, "line too long for the word kernel");
-        return NULL;
-    }
-    const unsigned char *line = self->line_data[line_id];
-    const unsigned char *cells = (const unsigned char *)self->cells_view.buf;
-    const int *position = (const int *)self->position_view.buf;
-    Known known[MAX_WORD_LINE];
-    int count = 0;
-    uint64_t filled = 0, empty = 0;
-    for (Py_ssize_t offset = 0; offset < length; offset++) {
-        int code = line[offset];
-        if (!code)
-            continue;
-        Py_ssize_t index = is_row ? line_id * width + offset : offset * width + (line_id - height);
-        int at = position[index];
-        if (at < before) {
-            known[count].at = at;
-            known[count].offset = (int)offset;
-            known[count].index = index;
-            count++;
-            if (code == 1)
-                filled |= ((uint64_t)1) << offset;
-            else
-                empty |= ((uint64_t)1) << offset;
-        }
-    }
-    long long target_offset = -1;
-    if (target >= 0) {
-        target_offset = is_row ? target % width : target / width;
-        if (cells[target] == 1)
-            empty |= ((uint64_t)1) << target_offset;
-        else
-            filled |= ((uint64_t)1) << target_offset;
-    }
-    long long packed[4] = {(long long)slot, target_offset + 1, (long long)filled,
-                           (long long)empty};
-    PyObject *key = PyBytes_FromStringAndSize((const char *)packed, sizeof packed);
-    if (key == NULL)
-        return NULL;
-    Py_ssize_t fits = 0;
-    uint64_t kept_bits;
-    PyObject *cached = PyDict_GetItemWithError(cache, key);
-    if (cached != NULL) {
-        kept_bits = (uint64_t)PyLong_AsUnsignedLongLong(cached);
-        if (PyErr_Occurred()) {
-            Py_DECREF(key);
-            return NULL;
-        }
-    }
-    else {
-        if (PyErr_Occurred()) {
-            Py_DECREF(key);
-            return NULL;
-        }
-        fits = count;
-        qsort(known, (size_t)count, sizeof(Known), later_first);
-        long small_runs[SMALL_RUNS];
-        long *runs = NULL;
-        Py_ssize_t k = read_clue(PyList_GET_ITEM(self->clues, line_id), &runs, small_runs,
-                                 SMALL_RUNS);
-        if (k < 0) {
-            Py_DECREF(key);
-            return NULL;
-        }
-        uint64_t f = filled, e = empty;
-        for (int i = 0; i < count; i++) {
-            uint64_t bit = ((uint64_t)1) << known[i].offset;
-            if (f & bit) {
-                if (!fits_word(runs, k, f ^ bit, e, (int)length))
-                    f ^= bit;
-            }
-            else if ((e & bit) && !fits_word(runs, k, f, e ^ bit, (int)length))
-                e ^= bit;
-        }
-        if (runs != small_runs)
-            PyMem_Free(runs);
-        kept_bits = f | e;
-        if (PyDict_GET_SIZE(cache) >= limit)
-            PyDict_Clear(cache);
-        PyObject *value = PyLong_FromUnsignedLongLong((unsigned long long)kept_bits);
-        if (value == NULL || PyDict_SetItem(cache, key, value) < 0) {
-            Py_XDECREF(value);
-            Py_DECREF(key);
-            return NULL;
-        }
-        Py_DECREF(value);
-    }
-    Py_DECREF(key);
-    PyObject *kept = PyList_New(0);
-    if (kept == NULL)
-        return NULL;
-    for (int i = 0; i < count; i++) {
-        if (!((kept_bits >> known[i].offset) & 1))
-            continue;
-        Py_ssize_t index = known[i].index;
-        PyObject *entry = PyLong_FromSsize_t((index << 2) | cells[index]);
-        if (entry == NULL || PyList_Append(kept, entry) < 0) {
-            Py_XDECREF(entry);
-            Py_DECREF(kept);
-            return NULL;
-        }
-        Py_DECREF(entry);
-    }
-    return Py_BuildValue("Nn", kept, fits);
-}
+#include "_kernel_reason.h"
+#include "_kernel_analyse.h"
 
 /* undo(mark, save, phase) -> the positions (x, y) of the cells set since trail length mark,
  * latest first, now unknown again; the first ``save`` of them in trail order leave their
@@ -579,6 +441,8 @@ static PyMethodDef propagator_methods[] = {
      "undo(mark, save, phase) -> tuple of (x, y), latest first"},
     {"reason", (PyCFunction)propagator_reason, METH_VARARGS,
      "reason(line_id, before, target, slot, cache, limit) -> (entries, fits)"},
+    {"analyse", (PyCFunction)propagator_analyse, METH_VARARGS,
+     "analyse(engine, conflict, broken, limit, analysis_limit) -> (entries, back, beats)"},
     {"run", (PyCFunction)propagator_run, METH_VARARGS,
      "run(probe, depth, count_rounds, stamping, watching, unknown, tick, countdown, rounds, "
      "quiet) -> (event, a, b, c, unknown, tick, countdown, rounds, quiet, hits, due)"},
@@ -611,6 +475,8 @@ propagator_ready(PyObject *module)
     if (!str_size || !str_limit || !str_clue_limit || !str_caches || !str_solved)
         return -1;
     if (!str_dropped || !str_entries || !str_head || !str_nogoods || !str_watches)
+        return -1;
+    if (analyse_ready() < 0)
         return -1;
     if (PyType_Ready(&PropagatorType) < 0)
         return -1;

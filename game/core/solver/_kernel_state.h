@@ -1,7 +1,8 @@
 /* The compiled propagator's state: the Propagator object over an engine's own objects, and
  * setting a cell and queueing lines on them (EngineState._place, _queue_line, _clear_queue).
  * Part of the compiled kernel: _kernel.c includes it, then _kernel_nogoods.h and
- * _kernel_propagate.h (whose opening comment tells the whole).
+ * _kernel_propagate.h (whose opening comment tells the whole; it includes _kernel_reason.h
+ * and _kernel_analyse.h, a line's explanation and conflict analysis).
  */
 
 #define EV_DONE 0
@@ -29,13 +30,21 @@ typedef struct {
     PyObject *store, *solve_uncached, *solver;
     long *runs;          /* every line's clue, one after another */
     Py_ssize_t *run_at;  /* line i's clue is runs[run_at[i] .. run_at[i + 1]) */
+    /* Conflict analysis's scratch (_kernel_analyse.h), made on its first call: per cell, the
+     * generation that marked it, and the generation, start and length of its explanation
+     * in why_buf (the why cache of one analysis). */
+    unsigned int *mark_gen, *why_gen;
+    unsigned int mark_now, why_now;
+    Py_ssize_t *why_at, *why_len;
+    long *why_buf;
+    Py_ssize_t why_cap, why_used;
 } PropagatorObject;
 
 static PyObject *str_dropped, *str_entries, *str_head, *str_nogoods, *str_watches;
 /* Nogood (nogoods.py) has __slots__: its entries and dropped slots are read at their offsets
  * (found once from the class's member descriptors) instead of by attribute look-up. */
 static PyTypeObject *nogood_type;
-static Py_ssize_t entries_offset = -1, dropped_offset = -1;
+static Py_ssize_t entries_offset = -1, dropped_offset = -1, activity_offset = -1;
 
 static Py_ssize_t
 slot_offset(PyObject *type, const char *name)
@@ -72,6 +81,7 @@ find_nogood_slots(void)
     }
     entries_offset = slot_offset(type, "entries");
     dropped_offset = slot_offset(type, "dropped");
+    activity_offset = slot_offset(type, "activity");
     PyErr_Clear(); /* without slots: attribute look-ups below */
     nogood_type = (PyTypeObject *)type; /* kept for the module's life */
     return 0;
@@ -120,6 +130,11 @@ propagator_dealloc(PropagatorObject *self)
     Py_XDECREF(self->solve_uncached);
     PyMem_Free(self->runs);
     PyMem_Free(self->run_at);
+    PyMem_Free(self->mark_gen);
+    PyMem_Free(self->why_gen);
+    PyMem_Free(self->why_at);
+    PyMem_Free(self->why_len);
+    PyMem_Free(self->why_buf);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 

@@ -212,7 +212,24 @@ class Learner(Prober):
     def analyse(self, conflict: int) -> Generator[Step, None, tuple[list[int], int]]:
         """The nogood a contradiction teaches (its first entry the one cell of the current
         depth left in it) and the depth to jump back to. ``conflict`` is the line that broke,
-        or BROKEN_RULE for the nogood in ``broken``."""
+        or BROKEN_RULE for the nogood in ``broken``.
+
+        The compiled kernel's ``Propagator.analyse`` (``_kernel_analyse.h``) is the twin of
+        this method up to its aging: the same nogood, depth, activities and counts, its
+        heartbeats handed back as counts to yield here."""
+        current = len(self.choices)
+        if self.propagator is not None:
+            entries, back, beats = self.propagator.analyse(
+                self, conflict, self.broken, REASON_CACHE_LIMIT, ANALYSIS_LIMIT
+            )
+            for count in beats:
+                yield LinesChecked(count, current)
+            self._age()
+            return entries, back
+        return (yield from self.analyse_python(conflict))
+
+    def analyse_python(self, conflict: int) -> Generator[Step, None, tuple[list[int], int]]:
+        """:meth:`analyse` in Python: the reference."""
         current = len(self.choices)
         level = self.level
         activity = self.activity
