@@ -8,9 +8,11 @@ a missing kernel is a failure, not a skip).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import os
 import random
+import sys
 from collections.abc import Iterator
 from types import ModuleType
 
@@ -24,6 +26,7 @@ from game.core.solver.colour import colour_solve_steps
 from game.core.solver.colour_engine import ColourSolveResult
 from game.core.solver.colour_line import solve_colour_line
 from game.core.solver.engine import _Engine
+from game.core.solver.engine_state import EngineState, EngineTimeout
 from game.core.solver.line import LineSolver, forced_cells, pack_outcome, smallest_reason
 from game.core.solver.steps import Finished, Learned, SolutionFound, Step
 
@@ -360,3 +363,41 @@ def test_the_colour_engine_agrees_on_random_puzzles(compiled: ModuleType) -> Non
         puzzle = Puzzle.from_colour_grid(grid, palette, keep_goal=False)
         learning = case % 2 == 0
         assert _colour_run(puzzle, True, learning) == _colour_run(puzzle, False, learning), case
+
+
+def test_an_unwatched_compiled_search_stops_at_its_timeout(
+    compiled: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The compiled lookahead looks at the clock from inside the kernel (the engine's
+    _check_clock): a search out of time there ends with a timed-out verdict, as on pure."""
+    rng = random.Random(469)
+    grid = [[rng.random() < 0.4 for _ in range(24)] for _ in range(24)]
+    puzzle = Puzzle.from_grid(grid, keep_goal=False)
+    callers: list[str] = []
+    check = EngineState._check_clock
+
+    def spy(engine: EngineState) -> None:
+        try:
+            check(engine)
+        except EngineTimeout:
+            callers.append(sys._getframe(1).f_code.co_name)  # the kernel has no frame
+            raise
+
+    monkeypatch.setattr(EngineState, "_check_clock", spy)
+    for timeout in range(3000, 3100, 7):
+        for use_compiled in (True, False):
+            # One second a look at the clock: out of time in the search.
+            clock = functools.partial(lambda ticks: float(next(ticks)), itertools.count())
+            was_compiled = kernel.engine_name() == kernel.COMPILED
+            kernel.use(use_compiled)
+            try:
+                steps = list(solve_steps(puzzle, None, timeout=timeout, clock=clock, watch=False))
+            finally:
+                kernel.use(was_compiled)
+            last = steps[-1]
+            assert isinstance(last, Finished)
+            assert last.result.timed_out and last.result.stats.guesses > 0, use_compiled
+        if callers[-1] == "lookahead":
+            break  # the compiled engine's timeout came from inside a lookahead probe
+    else:
+        raise AssertionError(f"no timeout inside a compiled probe: {callers}")

@@ -433,8 +433,9 @@ analysis_scratch(PropagatorObject *self)
     self->why_gen = PyMem_Calloc(cells, sizeof(unsigned int));
     self->why_at = PyMem_Calloc(cells, sizeof(Py_ssize_t));
     self->why_len = PyMem_Calloc(cells, sizeof(Py_ssize_t));
+    self->probe_code = PyMem_Calloc(cells, 1);
     if (self->mark_gen == NULL || self->why_gen == NULL || self->why_at == NULL ||
-        self->why_len == NULL) {
+        self->why_len == NULL || self->probe_code == NULL) {
         PyErr_NoMemory();
         return -1;
     }

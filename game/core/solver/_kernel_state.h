@@ -25,8 +25,13 @@ typedef struct {
     unsigned char **line_data;
     Py_buffer cells_view, queued_view, level_view, position_view, reason_view, seen_view;
     int have_views;
-    PyObject *trail, *queue, *q_append, *q_popleft, *q_clear;
-    PyObject *line_round, *line_stamp, *line_weight, *visited, *caches, *clues, *rule;
+    PyObject *trail;
+    /* The line queue, here (EngineState.queue and line_round are the pure twin's): each line
+     * is queued at most once (``queued``), so a ring of one slot a line holds it; the round
+     * each queued line was queued in. */
+    Py_ssize_t *queue, queue_head, queue_length;
+    long long *line_round;
+    PyObject *line_stamp, *line_weight, *visited, *caches, *clues, *rule;
     PyObject *store, *solve_uncached, *solver;
     long *runs;          /* every line's clue, one after another */
     Py_ssize_t *run_at;  /* line i's clue is runs[run_at[i] .. run_at[i + 1]) */
@@ -34,6 +39,7 @@ typedef struct {
      * generation that marked it, and the generation, start and length of its explanation
      * in why_buf (the why cache of one analysis). */
     unsigned int *mark_gen, *why_gen;
+    unsigned char *probe_code; /* a cell's code in a probe's first way (_kernel_probe.h) */
     unsigned int mark_now, why_now;
     Py_ssize_t *why_at, *why_len;
     long *why_buf;
@@ -124,13 +130,13 @@ propagator_dealloc(PropagatorObject *self)
         PyBuffer_Release(&self->seen_view);
     }
     Py_XDECREF(self->engine_refs);
-    Py_XDECREF(self->q_append);
-    Py_XDECREF(self->q_popleft);
-    Py_XDECREF(self->q_clear);
+    PyMem_Free(self->queue);
+    PyMem_Free(self->line_round);
     Py_XDECREF(self->solve_uncached);
     PyMem_Free(self->runs);
     PyMem_Free(self->run_at);
     PyMem_Free(self->mark_gen);
+    PyMem_Free(self->probe_code);
     PyMem_Free(self->why_gen);
     PyMem_Free(self->why_at);
     PyMem_Free(self->why_len);
@@ -237,8 +243,6 @@ propagator_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     }
     self->have_views = 1;
     self->trail = PyTuple_GET_ITEM(refs, 7);
-    self->queue = PyTuple_GET_ITEM(refs, 8);
-    self->line_round = PyTuple_GET_ITEM(refs, 9);
     self->line_stamp = PyTuple_GET_ITEM(refs, 10);
     self->line_weight = PyTuple_GET_ITEM(refs, 11);
     self->visited = PyTuple_GET_ITEM(refs, 12);
@@ -246,12 +250,11 @@ propagator_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->clues = PyTuple_GET_ITEM(refs, 14);
     self->rule = PyTuple_GET_ITEM(refs, 15);
     self->store = PyTuple_GET_ITEM(refs, 16);
-    if (!PyList_Check(self->trail) || !PyList_Check(self->line_round) ||
+    if (!PyList_Check(self->trail) ||
         !PyList_Check(self->line_stamp) || !PyList_Check(self->line_weight) ||
         !PyList_Check(self->visited) || !PyList_Check(self->caches) ||
         !PyList_Check(self->clues) || !PyDict_Check(self->rule) ||
         PyList_GET_SIZE(self->caches) != self->nlines ||
-        PyList_GET_SIZE(self->line_round) != self->nlines ||
         PyList_GET_SIZE(self->line_stamp) != self->nlines ||
         PyList_GET_SIZE(self->line_weight) != self->nlines ||
         self->cells_view.len != self->width * self->height ||
@@ -259,9 +262,12 @@ propagator_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         PyErr_SetString(PyExc_TypeError, "not an engine's state");
         goto fail;
     }
-    self->q_append = PyObject_GetAttrString(self->queue, "append");
-    self->q_popleft = PyObject_GetAttrString(self->queue, "popleft");
-    self->q_clear = PyObject_GetAttrString(self->queue, "clear");
+    self->queue = PyMem_Calloc((size_t)self->nlines + 1, sizeof(Py_ssize_t));
+    self->line_round = PyMem_Calloc((size_t)self->nlines + 1, sizeof(long long));
+    if (self->queue == NULL || self->line_round == NULL) {
+        PyErr_NoMemory();
+        goto fail;
+    }
     if (find_nogood_slots() < 0)
         goto fail;
     self->solver = PyTuple_GET_ITEM(refs, 17);
@@ -295,8 +301,7 @@ propagator_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         if (lengths != small_runs)
             PyMem_Free(lengths);
     }
-    if (self->q_append == NULL || self->q_popleft == NULL || self->q_clear == NULL ||
-        self->solve_uncached == NULL)
+    if (self->solve_uncached == NULL)
         goto fail;
     return (PyObject *)self;
 fail:
@@ -327,44 +332,27 @@ queue_line(PropagatorObject *self, unsigned char *queued, Py_ssize_t line, long 
     if (queued[line])
         return 0;
     queued[line] = 1;
-    if (set_list_long(self->line_round, line, round) < 0)
-        return -1;
-    PyObject *number = PyLong_FromSsize_t(line);
-    if (number == NULL)
-        return -1;
-    PyObject *done = PyObject_CallOneArg(self->q_append, number);
-    Py_DECREF(number);
-    if (done == NULL)
-        return -1;
-    Py_DECREF(done);
+    self->line_round[line] = round;
+    self->queue[(self->queue_head + self->queue_length) % self->nlines] = line;
+    self->queue_length += 1;
     return 0;
+}
+
+static Py_ssize_t
+pop_line(PropagatorObject *self, unsigned char *queued)
+{
+    Py_ssize_t line = self->queue[self->queue_head];
+    self->queue_head = (self->queue_head + 1) % self->nlines;
+    self->queue_length -= 1;
+    queued[line] = 0;
+    return line;
 }
 
 static int
 clear_queue(PropagatorObject *self, unsigned char *queued)
 {
-    PyObject *iterator = PyObject_GetIter(self->queue);
-    if (iterator == NULL)
-        return -1;
-    PyObject *item;
-    while ((item = PyIter_Next(iterator)) != NULL) {
-        Py_ssize_t line = PyLong_AsSsize_t(item);
-        Py_DECREF(item);
-        if (line < 0 || line >= self->nlines) {
-            Py_DECREF(iterator);
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_ValueError, "a queued line out of range");
-            return -1;
-        }
-        queued[line] = 0;
-    }
-    Py_DECREF(iterator);
-    if (PyErr_Occurred())
-        return -1;
-    PyObject *done = PyObject_CallNoArgs(self->q_clear);
-    if (done == NULL)
-        return -1;
-    Py_DECREF(done);
+    while (self->queue_length)
+        pop_line(self, queued);
     return 0;
 }
 

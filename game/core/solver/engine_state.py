@@ -202,6 +202,12 @@ class EngineState:
     def elapsed(self) -> float:
         return self.spent + (self.clock() - self.resumed)
 
+    def _check_clock(self) -> None:
+        """Raise EngineTimeout when the time is up (the compiled lookahead's look at the clock
+        every CLOCK_EVERY lines)."""
+        if self.timeout is not None and self.elapsed() > self.timeout:
+            raise EngineTimeout
+
     # -- board -----------------------------------------------------------------------------
 
     @property
@@ -263,6 +269,9 @@ class EngineState:
         self._queue_line(self.height + x, 1)
 
     def _queue_line(self, line_id: int, round_number: int) -> None:
+        if self.propagator is not None:  # the compiled propagator keeps the queue
+            self.propagator.queue_line(line_id, round_number)
+            return
         if not self.queued[line_id]:
             self.queued[line_id] = 1
             self.line_round[line_id] = round_number
@@ -339,7 +348,6 @@ class EngineState:
         count_rounds = not probe and not self.choices and not self.stalled
         stamping = not probe and not self.choices
         watching = self.watching
-        timeout = self.timeout
         width = self.width
         height = self.height
         quiet = 0
@@ -369,8 +377,8 @@ class EngineState:
                 quiet,
             )
             self.solver.hits += hits
-            if due and timeout is not None and self.elapsed() > timeout:
-                raise EngineTimeout
+            if due:
+                self._check_clock()
             if event == EV_LINE_DEDUCED:
                 line_id = what
                 trail = self.trail
