@@ -408,14 +408,16 @@ undo_core(PropagatorObject *self, Py_ssize_t mark, Py_ssize_t save, unsigned cha
     return PyList_SetSlice(trail, mark, length, NULL);
 }
 
-/* undo(mark, save, phase) -> the positions (x, y) of the cells set since trail length mark,
- * latest first, now unknown again (undo_core; ``phase`` a bytearray a cell). */
+/* undo(mark, save, phase, positions=True) -> the positions (x, y) of the cells set since
+ * trail length mark, latest first, now unknown again (undo_core; ``phase`` a bytearray a
+ * cell); an empty tuple when ``positions`` is false. */
 static PyObject *
 propagator_undo(PropagatorObject *self, PyObject *args)
 {
     Py_ssize_t mark, save;
     Py_buffer phase;
-    if (!PyArg_ParseTuple(args, "nnw*", &mark, &save, &phase))
+    int positions = 1;
+    if (!PyArg_ParseTuple(args, "nnw*|p", &mark, &save, &phase, &positions))
         return NULL;
     Py_ssize_t length = PyList_GET_SIZE(self->trail);
     if (mark < 0 || mark > length || phase.len != self->cells_view.len) {
@@ -423,8 +425,9 @@ propagator_undo(PropagatorObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "a mark beyond the trail, or no phase a cell");
         return NULL;
     }
-    PyObject *undone = PyTuple_New(length - mark);
-    if (undone == NULL || undo_core(self, mark, save, (unsigned char *)phase.buf, undone) < 0) {
+    PyObject *undone = PyTuple_New(positions ? length - mark : 0);
+    if (undone == NULL ||
+        undo_core(self, mark, save, (unsigned char *)phase.buf, positions ? undone : NULL) < 0) {
         Py_XDECREF(undone);
         PyBuffer_Release(&phase);
         return NULL;
@@ -479,7 +482,7 @@ static PyMethodDef propagator_methods[] = {
      "probe_pair(engine, index) -> (kind, a, b, c): lookahead's two probes of a cell"},
     {"queue_line", (PyCFunction)propagator_queue_line, METH_VARARGS, "queue_line(line_id, round)"},
     {"undo", (PyCFunction)propagator_undo, METH_VARARGS,
-     "undo(mark, save, phase) -> tuple of (x, y), latest first"},
+     "undo(mark, save, phase, positions=True) -> tuple of (x, y), latest first"},
     {"reason", (PyCFunction)propagator_reason, METH_VARARGS,
      "reason(line_id, before, target, slot, cache, limit) -> (entries, fits)"},
     {"analyse", (PyCFunction)propagator_analyse, METH_VARARGS,

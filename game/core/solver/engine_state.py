@@ -282,8 +282,11 @@ class EngineState:
             self.queued[line_id] = 0
         self.queue.clear()
 
-    def _undo_to(self, mark: int, save_phase: bool = False) -> tuple[CellPosition, ...]:
-        """Unset the cells set since trail length ``mark``; their positions, latest first.
+    def _undo_to(
+        self, mark: int, save_phase: bool = False, positions: bool = True
+    ) -> tuple[CellPosition, ...]:
+        """Unset the cells set since trail length ``mark``; their positions, latest first
+        (none when ``positions`` is off and the kernel runs: no step will show them).
         ``save_phase`` remembers their values for later guesses (search, not probes), except
         for the cells of a failed lookahead probe (from ``probe_from`` on)."""
         if self.propagator is not None:
@@ -291,8 +294,10 @@ class EngineState:
             self.nogoods.undo_to(mark)
             self.unknown += length - mark
             save = max(0, self.probe_from - mark) if save_phase else 0
-            positions: tuple[CellPosition, ...] = self.propagator.undo(mark, save, self.phase)
-            return positions
+            cleared: tuple[CellPosition, ...] = self.propagator.undo(
+                mark, save, self.phase, positions
+            )
+            return cleared
         rows = self.rows
         columns = self.columns
         flat = self.cells
