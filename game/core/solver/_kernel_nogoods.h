@@ -10,15 +10,16 @@ list_store(PyObject *list, Py_ssize_t at, PyObject *item)
     return PyList_SetItem(list, at, item);
 }
 
-/* The watch list of a trail entry (borrowed; None or a list), or NULL with an error set. */
+/* The watch list of a trail entry (borrowed; None or a list: None past the end, where no
+ * nogood's entry is), or NULL with an error set. */
 static PyObject *
 watch_list(PyObject *watches, long entry)
 {
-    if (entry < 0 || entry >= PyList_GET_SIZE(watches)) {
-        PyErr_SetString(PyExc_ValueError, "a trail entry beyond the watch lists");
+    if (entry < 0) {
+        PyErr_SetString(PyExc_ValueError, "a trail entry below zero");
         return NULL;
     }
-    return PyList_GET_ITEM(watches, entry);
+    return entry < PyList_GET_SIZE(watches) ? PyList_GET_ITEM(watches, entry) : Py_None;
 }
 
 /* NogoodStore.propagate with EngineState._set_by_rule as its assign: 0 nothing left to look
