@@ -511,7 +511,7 @@ propagator_analyse(PropagatorObject *self, PyObject *args)
     if (entries == NULL)
         goto finish;
     for (Py_ssize_t i = 0; i < result.size; i++) {
-        PyObject *entry = PyLong_FromLong(result.data[i]);
+        PyObject *entry = entry_object(self, result.data[i]);
         if (entry == NULL) {
             Py_DECREF(entries);
             goto finish;

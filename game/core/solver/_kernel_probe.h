@@ -190,7 +190,7 @@ propagator_probe_pair(PropagatorObject *self, PyObject *args)
     if (list == NULL)
         goto error;
     for (Py_ssize_t i = 0; i < agreed.size; i++) {
-        PyObject *entry = PyLong_FromLong(agreed.data[i]);
+        PyObject *entry = entry_object(self, agreed.data[i]);
         if (entry == NULL) {
             Py_DECREF(list);
             goto error;

@@ -175,7 +175,7 @@ run_loop(PropagatorObject *self, int probe, int depth, int count_rounds, int sta
                         b = PyObject_Length(entries);
                         Py_DECREF(entries);
                         event = EV_RULE_FORCED;
-                        a = PyLong_FromLong(entry);
+                        a = entry_object(self, entry);
                         break;
                     }
                     continue;

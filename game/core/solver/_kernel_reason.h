@@ -179,7 +179,7 @@ propagator_reason(PropagatorObject *self, PyObject *args)
     if (kept == NULL)
         return NULL;
     for (Py_ssize_t i = 0; i < out.size; i++) {
-        PyObject *entry = PyLong_FromLong(out.data[i]);
+        PyObject *entry = entry_object(self, out.data[i]);
         if (entry == NULL) {
             Py_DECREF(kept);
             return NULL;

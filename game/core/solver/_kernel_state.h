@@ -16,6 +16,9 @@
 #define HEARTBEAT_LINES 48 /* engine_state.HEARTBEAT_LINES */
 #define CLOCK_EVERY 16     /* engine_state.CLOCK_EVERY */
 #define BY_RULE (-2)       /* engine_state.BY_RULE */
+/* Grids of up to this many cells share one int object a trail entry (entry_object): on a
+ * bigger one the table's first touches (page faults) would cost more than they save. */
+#define SHARED_ENTRIES_UP_TO 40000
 
 typedef struct {
     PyObject_HEAD
@@ -44,6 +47,11 @@ typedef struct {
     Py_ssize_t *why_at, *why_len;
     long *why_buf;
     Py_ssize_t why_cap, why_used;
+    /* One int object a trail entry (index * 4 + code), made on first use and shared by the
+     * trail, the nogoods and the analyses: no allocation a cell set, and the few thousand
+     * objects lie close together in memory, where nogood watching reads them (NULL on a
+     * grid of more than SHARED_ENTRIES_UP_TO cells: an object a use there). */
+    PyObject **entry_objects;
 } PropagatorObject;
 
 static PyObject *str_dropped, *str_entries, *str_head, *str_nogoods, *str_watches;
@@ -135,6 +143,11 @@ propagator_dealloc(PropagatorObject *self)
     Py_XDECREF(self->solve_uncached);
     PyMem_Free(self->runs);
     PyMem_Free(self->run_at);
+    if (self->entry_objects != NULL) {
+        for (Py_ssize_t i = 0; i < 4 * self->width * self->height; i++)
+            Py_XDECREF(self->entry_objects[i]);
+        PyMem_Free(self->entry_objects);
+    }
     PyMem_Free(self->mark_gen);
     PyMem_Free(self->probe_code);
     PyMem_Free(self->why_gen);
@@ -262,6 +275,14 @@ propagator_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         PyErr_SetString(PyExc_TypeError, "not an engine's state");
         goto fail;
     }
+    if (self->width * self->height <= SHARED_ENTRIES_UP_TO) {
+        self->entry_objects = PyMem_Calloc((size_t)(4 * self->width * self->height) + 1,
+                                           sizeof(PyObject *));
+        if (self->entry_objects == NULL) {
+            PyErr_NoMemory();
+            goto fail;
+        }
+    }
     self->queue = PyMem_Calloc((size_t)self->nlines + 1, sizeof(Py_ssize_t));
     self->line_round = PyMem_Calloc((size_t)self->nlines + 1, sizeof(long long));
     if (self->queue == NULL || self->line_round == NULL) {
@@ -315,6 +336,25 @@ typedef struct {
     long long solved, size, limit, clue_limit; /* the line solver's, for cache misses */
     int due;
 } Counters;
+
+/* The int object of a trail entry of this grid (a new reference), or NULL with an error. */
+static PyObject *
+entry_object(PropagatorObject *self, long entry)
+{
+    if (entry < 0 || entry >= 4 * self->width * self->height) {
+        PyErr_SetString(PyExc_ValueError, "not a trail entry of this grid");
+        return NULL;
+    }
+    if (self->entry_objects == NULL)
+        return PyLong_FromLong(entry);
+    PyObject **slot = &self->entry_objects[entry];
+    if (*slot == NULL) {
+        *slot = PyLong_FromLong(entry);
+        if (*slot == NULL)
+            return NULL;
+    }
+    return Py_NewRef(*slot);
+}
 
 static int
 set_list_long(PyObject *list, Py_ssize_t at, long long value)
@@ -372,7 +412,7 @@ place(PropagatorObject *self, Py_ssize_t x, Py_ssize_t y, int code, int why, int
     ((int *)self->reason_view.buf)[index] = why;
     if (seen >= 0)
         ((int *)self->seen_view.buf)[index] = seen;
-    PyObject *entry = PyLong_FromSsize_t((index << 2) | code);
+    PyObject *entry = entry_object(self, (long)((index << 2) | code));
     if (entry == NULL)
         return -1;
     int failed = PyList_Append(self->trail, entry);
