@@ -8,9 +8,11 @@ a missing kernel is a failure, not a skip).
 
 from __future__ import annotations
 
+import functools
 import itertools
 import os
 import random
+import sys
 from collections.abc import Iterator
 from types import ModuleType
 
@@ -19,10 +21,12 @@ import pytest
 from game.core.lines import runs_of
 from game.core.palette import Palette, fallback_rgb
 from game.core.puzzle import Puzzle
-from game.core.solver import engine_learn, kernel, solve_steps
+from game.core.solver import engine_learn, kernel, nogoods, solve_steps
 from game.core.solver.colour import colour_solve_steps
 from game.core.solver.colour_engine import ColourSolveResult
 from game.core.solver.colour_line import solve_colour_line
+from game.core.solver.engine import _Engine
+from game.core.solver.engine_state import EngineState, EngineTimeout
 from game.core.solver.line import LineSolver, forced_cells, pack_outcome, smallest_reason
 from game.core.solver.steps import Finished, Learned, SolutionFound, Step
 
@@ -242,6 +246,58 @@ def test_the_engine_agrees_on_long_lines_and_small_caches(
         assert _run(puzzle, True) == _run(puzzle, False), case
 
 
+def _engine_run(puzzle: Puzzle, compiled: bool, probing: bool) -> tuple[object, ...]:
+    """An unwatched solve counting up to three solutions, probing and lookahead on or off:
+    its solutions in order, verdict, statistics, and what learning left behind."""
+    was_compiled = kernel.engine_name() == kernel.COMPILED
+    kernel.use(compiled)
+    try:
+        engine = _Engine(puzzle, 3, None, None)
+        engine.watching = False
+        engine.probing = probing
+        found = [step.cells for step in engine.run() if isinstance(step, SolutionFound)]
+        stats = engine._result(False, False, False).stats.as_dict()
+        stats.pop("seconds", None)
+        nogoods = [(tuple(nogood.entries), nogood.activity) for nogood in engine.nogoods.nogoods]
+        return (
+            found,
+            stats,
+            engine.explanations,
+            engine.bump_by,
+            bytes(engine.activity),
+            nogoods,
+            engine.nogoods.forgotten,
+        )
+    finally:
+        kernel.use(was_compiled)
+
+
+def test_conflict_analysis_agrees_where_search_learns_most(
+    compiled: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Conflict analysis (Propagator.analyse against Learner.analyse_python): the same
+    nogoods in the same order, activities to the bit and counts, on puzzles searched without
+    probing (deep search, many contradictions, restarts), with analyses cut short after a
+    few cells now and then (the guesses' nogood) and a store small enough to forget."""
+    monkeypatch.setattr(nogoods, "FIRST_LIMIT", 40)
+    rng = random.Random(577)
+    learned = cut = restarted = 0
+    for case in range(40):
+        monkeypatch.setattr(engine_learn, "ANALYSIS_LIMIT", 3 if case % 3 == 0 else 400)
+        width, height = rng.randint(14, 20), rng.randint(14, 20)
+        density = rng.uniform(0.3, 0.45)
+        grid = [[rng.random() < density for _ in range(width)] for _ in range(height)]
+        puzzle = Puzzle.from_grid(grid, keep_goal=False)
+        probing = case % 2 == 1
+        ran = _engine_run(puzzle, True, probing)
+        assert ran == _engine_run(puzzle, False, probing), case
+        backtracks = ran[1]["backtracks"]  # type: ignore[index]
+        learned += backtracks >= 10
+        cut += case % 3 == 0 and backtracks >= 10
+        restarted += ran[1]["restarts"] > 0  # type: ignore[index]
+    assert learned >= 20 and cut >= 5 and restarted >= 2, (learned, cut, restarted)
+
+
 def test_the_colour_line_solver_agrees_with_the_pure_one(compiled: ModuleType) -> None:
     """The colour engine's line solver (colour_line.py) and the kernel, up to 32 colours."""
     rng = random.Random(3131)
@@ -307,3 +363,41 @@ def test_the_colour_engine_agrees_on_random_puzzles(compiled: ModuleType) -> Non
         puzzle = Puzzle.from_colour_grid(grid, palette, keep_goal=False)
         learning = case % 2 == 0
         assert _colour_run(puzzle, True, learning) == _colour_run(puzzle, False, learning), case
+
+
+def test_an_unwatched_compiled_search_stops_at_its_timeout(
+    compiled: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The compiled lookahead looks at the clock from inside the kernel (the engine's
+    _check_clock): a search out of time there ends with a timed-out verdict, as on pure."""
+    rng = random.Random(469)
+    grid = [[rng.random() < 0.4 for _ in range(24)] for _ in range(24)]
+    puzzle = Puzzle.from_grid(grid, keep_goal=False)
+    callers: list[str] = []
+    check = EngineState._check_clock
+
+    def spy(engine: EngineState) -> None:
+        try:
+            check(engine)
+        except EngineTimeout:
+            callers.append(sys._getframe(1).f_code.co_name)  # the kernel has no frame
+            raise
+
+    monkeypatch.setattr(EngineState, "_check_clock", spy)
+    for timeout in range(3000, 3100, 7):
+        for use_compiled in (True, False):
+            # One second a look at the clock: out of time in the search.
+            clock = functools.partial(lambda ticks: float(next(ticks)), itertools.count())
+            was_compiled = kernel.engine_name() == kernel.COMPILED
+            kernel.use(use_compiled)
+            try:
+                steps = list(solve_steps(puzzle, None, timeout=timeout, clock=clock, watch=False))
+            finally:
+                kernel.use(was_compiled)
+            last = steps[-1]
+            assert isinstance(last, Finished)
+            assert last.result.timed_out and last.result.stats.guesses > 0, use_compiled
+        if callers[-1] == "lookahead":
+            break  # the compiled engine's timeout came from inside a lookahead probe
+    else:
+        raise AssertionError(f"no timeout inside a compiled probe: {callers}")

@@ -10,6 +10,18 @@ list_store(PyObject *list, Py_ssize_t at, PyObject *item)
     return PyList_SetItem(list, at, item);
 }
 
+/* The watch list of a trail entry (borrowed; None or a list: None past the end, where no
+ * nogood's entry is), or NULL with an error set. */
+static PyObject *
+watch_list(PyObject *watches, long entry)
+{
+    if (entry < 0) {
+        PyErr_SetString(PyExc_ValueError, "a trail entry below zero");
+        return NULL;
+    }
+    return entry < PyList_GET_SIZE(watches) ? PyList_GET_ITEM(watches, entry) : Py_None;
+}
+
 /* NogoodStore.propagate with EngineState._set_by_rule as its assign: 0 nothing left to look
  * at, 1 a cell forced (*entry_out, *nogood_out borrowed), 2 a nogood broke, -1 error. */
 static int
@@ -23,12 +35,9 @@ nogood_propagate(PropagatorObject *self, PyObject *watches, Py_ssize_t *head_io,
         PyObject *entry_obj = PyList_GET_ITEM(trail, head);
         long entry = PyLong_AsLong(entry_obj);
         head++;
-        PyObject *watching = PyDict_GetItemWithError(watches, entry_obj);
-        if (watching == NULL) {
-            if (PyErr_Occurred())
-                return -1;
-            continue;
-        }
+        PyObject *watching = watch_list(watches, entry);
+        if (watching == NULL)
+            return -1;
         if (!PyList_Check(watching) || PyList_GET_SIZE(watching) == 0)
             continue;
         *head_io = head;
@@ -83,12 +92,12 @@ nogood_propagate(PropagatorObject *self, PyObject *watches, Py_ssize_t *head_io,
                         Py_DECREF(candidate);
                         goto error;
                     }
-                    PyObject *target = PyDict_GetItemWithError(watches, candidate);
+                    PyObject *target = watch_list(watches, value);
                     if (target == NULL) {
-                        if (PyErr_Occurred()) {
-                            Py_DECREF(candidate);
-                            goto error;
-                        }
+                        Py_DECREF(candidate);
+                        goto error;
+                    }
+                    if (!PyList_Check(target)) {
                         PyObject *fresh = PyList_New(1);
                         if (fresh == NULL) {
                             Py_DECREF(candidate);
@@ -96,9 +105,7 @@ nogood_propagate(PropagatorObject *self, PyObject *watches, Py_ssize_t *head_io,
                         }
                         Py_INCREF(nogood);
                         PyList_SET_ITEM(fresh, 0, nogood);
-                        int failed = PyDict_SetItem(watches, candidate, fresh);
-                        Py_DECREF(fresh);
-                        if (failed < 0) {
+                        if (PyList_SetItem(watches, value, fresh) < 0) {
                             Py_DECREF(candidate);
                             goto error;
                         }
@@ -146,9 +153,10 @@ nogood_propagate(PropagatorObject *self, PyObject *watches, Py_ssize_t *head_io,
             *head_io = head - 1;
             break;
         }
-        if (PyDict_SetItem(watches, entry_obj, kept) < 0)
+        if (PyList_SetItem(watches, entry, kept) < 0) { /* steals kept */
+            kept = NULL;
             goto error;
-        Py_DECREF(kept);
+        }
         Py_DECREF(watching);
         Py_DECREF(entry_obj);
         if (forced)

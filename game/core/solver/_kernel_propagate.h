@@ -36,6 +36,17 @@ set_long_attr(PyObject *object, PyObject *name, long long value)
     return failed;
 }
 
+static int
+append_long(PyObject *list, Py_ssize_t value)
+{
+    PyObject *number = PyLong_FromSsize_t(value);
+    if (number == NULL)
+        return -1;
+    int failed = PyList_Append(list, number);
+    Py_DECREF(number);
+    return failed;
+}
+
 /* The line solver's counts and limits, read at the start of a run and written back at its
  * end (and around a call into Python's LineSolver.solve_uncached). */
 static int
@@ -117,29 +128,26 @@ solve_word_uncached(PropagatorObject *self, Py_ssize_t line_id, Py_ssize_t lengt
  * event EV_LINE_CONFLICT: a the line; EV_RULE_BROKEN: a the nogood; EV_RULE_FORCED: a the
  * trail entry, b the nogood's size; EV_LINE_DEDUCED: a the line, b the trail length before
  * its cells, c how many it filled. due: the clock's countdown ran out (look at the time). */
-static PyObject *
-propagator_run(PropagatorObject *self, PyObject *args)
+static int
+run_loop(PropagatorObject *self, int probe, int depth, int count_rounds, int stamping,
+         int watching, Counters *counters, PyObject **a_out, long long *b_out, long long *c_out)
 {
-    int probe, depth, count_rounds, stamping, watching;
-    Counters c = {0};
-    if (!PyArg_ParseTuple(args, "pippp" "LLLLL", &probe, &depth, &count_rounds, &stamping,
-                          &watching, &c.unknown, &c.tick, &c.countdown, &c.rounds, &c.quiet))
-        return NULL;
+    Counters c = *counters;
     unsigned char *queued = (unsigned char *)self->queued_view.buf;
     Py_ssize_t height = self->height, width = self->width;
     int event = EV_DONE;
     PyObject *a = NULL;
     long long b = 0, cc = 0;
     if (read_solver(self, &c) < 0)
-        return NULL;
+        return -1;
     PyObject *head_obj = PyObject_GetAttr(self->store, str_head);
     if (head_obj == NULL)
-        return NULL;
+        return -1;
     Py_ssize_t head = PyLong_AsSsize_t(head_obj);
     Py_DECREF(head_obj);
     PyObject *nogoods = PyObject_GetAttr(self->store, str_nogoods);
     PyObject *watches = PyObject_GetAttr(self->store, str_watches);
-    if (nogoods == NULL || watches == NULL || !PyDict_Check(watches))
+    if (nogoods == NULL || watches == NULL || !PyList_Check(watches))
         goto error;
     int any_nogoods = PyObject_IsTrue(nogoods);
     if (any_nogoods < 0)
@@ -167,7 +175,7 @@ propagator_run(PropagatorObject *self, PyObject *args)
                         b = PyObject_Length(entries);
                         Py_DECREF(entries);
                         event = EV_RULE_FORCED;
-                        a = PyLong_FromLong(entry);
+                        a = entry_object(self, entry);
                         break;
                     }
                     continue;
@@ -183,27 +191,15 @@ propagator_run(PropagatorObject *self, PyObject *args)
             else
                 head = PyList_GET_SIZE(self->trail);
         }
-        if (PyObject_Length(self->queue) == 0)
+        if (self->queue_length == 0)
             break;
-        PyObject *line_obj = PyObject_CallNoArgs(self->q_popleft);
-        if (line_obj == NULL)
-            goto error;
-        Py_ssize_t line_id = PyLong_AsSsize_t(line_obj);
-        if (line_id < 0 || line_id >= self->nlines) {
-            Py_DECREF(line_obj);
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_ValueError, "a queued line out of range");
-            goto error;
-        }
-        queued[line_id] = 0;
+        Py_ssize_t line_id = pop_line(self, queued);
         int is_row = line_id < height;
         Py_ssize_t length = is_row ? width : height;
         PyObject *key =
             PyBytes_FromStringAndSize((const char *)self->line_data[line_id], length);
-        if (key == NULL) {
-            Py_DECREF(line_obj);
+        if (key == NULL)
             goto error;
-        }
         PyObject *cache = PyList_GET_ITEM(self->caches, line_id);
         PyObject *outcome = PyDict_GetItemWithError(cache, key);
         if (outcome != NULL) {
@@ -217,7 +213,6 @@ propagator_run(PropagatorObject *self, PyObject *args)
             else {
                 if (flush_solver(self, &c) < 0) {
                     Py_DECREF(key);
-                    Py_DECREF(line_obj);
                     goto error;
                 }
                 outcome = PyObject_CallFunctionObjArgs(
@@ -227,16 +222,12 @@ propagator_run(PropagatorObject *self, PyObject *args)
             }
         }
         Py_DECREF(key);
-        if (outcome == NULL) {
-            Py_DECREF(line_obj);
+        if (outcome == NULL)
             goto error;
-        }
-        if (probe && PyList_Append(self->visited, line_obj) < 0) {
-            Py_DECREF(line_obj);
+        if (probe && append_long(self->visited, line_id) < 0) {
             Py_DECREF(outcome);
             goto error;
         }
-        Py_DECREF(line_obj);
         c.countdown -= 1;
         if (!c.countdown) {
             c.countdown = CLOCK_EVERY;
@@ -282,7 +273,7 @@ propagator_run(PropagatorObject *self, PyObject *args)
         }
         c.quiet = 0;
         Py_ssize_t filled = VALUE(0);
-        long long this_round = PyLong_AsLongLong(PyList_GET_ITEM(self->line_round, line_id));
+        long long this_round = self->line_round[line_id];
         if (count_rounds && this_round > c.rounds)
             c.rounds = this_round;
         if (stamping) {
@@ -336,218 +327,111 @@ propagator_run(PropagatorObject *self, PyObject *args)
     Py_DECREF(head_obj);
     Py_DECREF(nogoods);
     Py_DECREF(watches);
+    *counters = c;
     if (flush_solver(self, &c) < 0) {
         Py_XDECREF(a);
-        return NULL;
+        return -1;
     }
-    if (a == NULL)
-        a = Py_NewRef(Py_None);
-    return Py_BuildValue("iNLLLLLLLLi", event, a, b, cc, c.unknown, c.tick, c.countdown,
-                         c.rounds, c.quiet, c.hits, c.due);
+    *a_out = a;
+    *b_out = b;
+    *c_out = cc;
+    return event;
 error:
+    *counters = c;
     flush_solver(self, &c); /* the counts so far, under the error already set */
     Py_XDECREF(a);
     Py_XDECREF(nogoods);
     Py_XDECREF(watches);
-    return NULL;
+    return -1;
 }
 
-/* One known cell of a line, for reason(). */
-typedef struct {
-    int at;
-    int offset;
-    Py_ssize_t index;
-} Known;
+static PyObject *
+propagator_run(PropagatorObject *self, PyObject *args)
+{
+    int probe, depth, count_rounds, stamping, watching;
+    Counters c = {0};
+    if (!PyArg_ParseTuple(args, "pippp" "LLLLL", &probe, &depth, &count_rounds, &stamping,
+                          &watching, &c.unknown, &c.tick, &c.countdown, &c.rounds, &c.quiet))
+        return NULL;
+    PyObject *a = NULL;
+    long long b = 0, cc = 0;
+    int event = run_loop(self, probe, depth, count_rounds, stamping, watching, &c, &a, &b, &cc);
+    if (event < 0)
+        return NULL;
+    if (a == NULL)
+        a = Py_NewRef(Py_None);
+    return Py_BuildValue("iNLLLLLLLLi", event, a, b, cc, c.unknown, c.tick, c.countdown,
+                         c.rounds, c.quiet, c.hits, c.due);
+}
 
+#include "_kernel_reason.h"
+#include "_kernel_analyse.h"
+
+/* Unset the cells set since trail length mark (the twin of EngineState._undo_to's loop: the
+ * engine keeps its count of unknown cells and the nogoods' head itself); the first ``save``
+ * of them in trail order leave their codes in ``saved`` (a byte a cell); their positions,
+ * latest first, into ``undone`` when it is not NULL (a tuple of length - mark). */
 static int
-later_first(const void *left, const void *right)
+undo_core(PropagatorObject *self, Py_ssize_t mark, Py_ssize_t save, unsigned char *saved,
+          PyObject *undone)
 {
-    int a = ((const Known *)left)->at, b = ((const Known *)right)->at;
-    return (a < b) - (a > b);
-}
-
-/* reason(line_id, before, target, slot, cache, limit) -> (entries, fits): the twin of
- * Learner._line_reason (engine_learn.py) for lines of at most MAX_WORD_LINE cells, sharing
- * its explanation memory ``cache`` (bytes keys here, ints there: never the same key, the
- * same count of entries, so the memory is emptied when the Python twin's would be). */
-static PyObject *
-propagator_reason(PropagatorObject *self, PyObject *args)
-{
-    Py_ssize_t line_id, target, slot, limit;
-    int before;
-    PyObject *cache;
-    if (!PyArg_ParseTuple(args, "ninnO!n", &line_id, &before, &target, &slot, &PyDict_Type,
-                          &cache, &limit))
-        return NULL;
-    if (line_id < 0 || line_id >= self->nlines) {
-        PyErr_SetString(PyExc_ValueError, "no such line");
-        return NULL;
-    }
-    Py_ssize_t width = self->width, height = self->height;
-    int is_row = line_id < height;
-    Py_ssize_t length = is_row ? width : height;
-    if (length > MAX_WORD_LINE) {
-        PyErr_SetString(PyExc_ValueError, "line too long for the word kernel");
-        return NULL;
-    }
-    const unsigned char *line = self->line_data[line_id];
-    const unsigned char *cells = (const unsigned char *)self->cells_view.buf;
-    const int *position = (const int *)self->position_view.buf;
-    Known known[MAX_WORD_LINE];
-    int count = 0;
-    uint64_t filled = 0, empty = 0;
-    for (Py_ssize_t offset = 0; offset < length; offset++) {
-        int code = line[offset];
-        if (!code)
-            continue;
-        Py_ssize_t index = is_row ? line_id * width + offset : offset * width + (line_id - height);
-        int at = position[index];
-        if (at < before) {
-            known[count].at = at;
-            known[count].offset = (int)offset;
-            known[count].index = index;
-            count++;
-            if (code == 1)
-                filled |= ((uint64_t)1) << offset;
-            else
-                empty |= ((uint64_t)1) << offset;
-        }
-    }
-    long long target_offset = -1;
-    if (target >= 0) {
-        target_offset = is_row ? target % width : target / width;
-        if (cells[target] == 1)
-            empty |= ((uint64_t)1) << target_offset;
-        else
-            filled |= ((uint64_t)1) << target_offset;
-    }
-    long long packed[4] = {(long long)slot, target_offset + 1, (long long)filled,
-                           (long long)empty};
-    PyObject *key = PyBytes_FromStringAndSize((const char *)packed, sizeof packed);
-    if (key == NULL)
-        return NULL;
-    Py_ssize_t fits = 0;
-    uint64_t kept_bits;
-    PyObject *cached = PyDict_GetItemWithError(cache, key);
-    if (cached != NULL) {
-        kept_bits = (uint64_t)PyLong_AsUnsignedLongLong(cached);
-        if (PyErr_Occurred()) {
-            Py_DECREF(key);
-            return NULL;
-        }
-    }
-    else {
-        if (PyErr_Occurred()) {
-            Py_DECREF(key);
-            return NULL;
-        }
-        fits = count;
-        qsort(known, (size_t)count, sizeof(Known), later_first);
-        long small_runs[SMALL_RUNS];
-        long *runs = NULL;
-        Py_ssize_t k = read_clue(PyList_GET_ITEM(self->clues, line_id), &runs, small_runs,
-                                 SMALL_RUNS);
-        if (k < 0) {
-            Py_DECREF(key);
-            return NULL;
-        }
-        uint64_t f = filled, e = empty;
-        for (int i = 0; i < count; i++) {
-            uint64_t bit = ((uint64_t)1) << known[i].offset;
-            if (f & bit) {
-                if (!fits_word(runs, k, f ^ bit, e, (int)length))
-                    f ^= bit;
-            }
-            else if ((e & bit) && !fits_word(runs, k, f, e ^ bit, (int)length))
-                e ^= bit;
-        }
-        if (runs != small_runs)
-            PyMem_Free(runs);
-        kept_bits = f | e;
-        if (PyDict_GET_SIZE(cache) >= limit)
-            PyDict_Clear(cache);
-        PyObject *value = PyLong_FromUnsignedLongLong((unsigned long long)kept_bits);
-        if (value == NULL || PyDict_SetItem(cache, key, value) < 0) {
-            Py_XDECREF(value);
-            Py_DECREF(key);
-            return NULL;
-        }
-        Py_DECREF(value);
-    }
-    Py_DECREF(key);
-    PyObject *kept = PyList_New(0);
-    if (kept == NULL)
-        return NULL;
-    for (int i = 0; i < count; i++) {
-        if (!((kept_bits >> known[i].offset) & 1))
-            continue;
-        Py_ssize_t index = known[i].index;
-        PyObject *entry = PyLong_FromSsize_t((index << 2) | cells[index]);
-        if (entry == NULL || PyList_Append(kept, entry) < 0) {
-            Py_XDECREF(entry);
-            Py_DECREF(kept);
-            return NULL;
-        }
-        Py_DECREF(entry);
-    }
-    return Py_BuildValue("Nn", kept, fits);
-}
-
-/* undo(mark, save, phase) -> the positions (x, y) of the cells set since trail length mark,
- * latest first, now unknown again; the first ``save`` of them in trail order leave their
- * codes in ``phase`` (a bytearray a cell). The twin of EngineState._undo_to's loop (the
- * engine keeps its count of unknown cells and the nogoods' head itself). */
-static PyObject *
-propagator_undo(PropagatorObject *self, PyObject *args)
-{
-    Py_ssize_t mark, save;
-    Py_buffer phase;
-    if (!PyArg_ParseTuple(args, "nnw*", &mark, &save, &phase))
-        return NULL;
     PyObject *trail = self->trail;
     Py_ssize_t length = PyList_GET_SIZE(trail);
-    if (mark < 0 || mark > length || phase.len != self->cells_view.len) {
-        PyBuffer_Release(&phase);
-        PyErr_SetString(PyExc_ValueError, "a mark beyond the trail, or no phase a cell");
-        return NULL;
-    }
     Py_ssize_t width = self->width, height = self->height;
     unsigned char *cells = (unsigned char *)self->cells_view.buf;
-    unsigned char *saved = (unsigned char *)phase.buf;
-    PyObject *undone = PyTuple_New(length - mark);
-    if (undone == NULL) {
-        PyBuffer_Release(&phase);
-        return NULL;
+    if (mark < 0 || mark > length) {
+        PyErr_SetString(PyExc_ValueError, "a mark beyond the trail");
+        return -1;
     }
     for (Py_ssize_t at = length - 1; at >= mark; at--) {
         long entry = PyLong_AsLong(PyList_GET_ITEM(trail, at));
         Py_ssize_t index = entry >> 2;
         Py_ssize_t y = index / width, x = index % width;
         if (entry < 0 || y >= height) {
-            Py_DECREF(undone);
-            PyBuffer_Release(&phase);
             if (!PyErr_Occurred())
                 PyErr_SetString(PyExc_ValueError, "a trail entry off the grid");
-            return NULL;
+            return -1;
         }
         self->line_data[y][x] = 0;
         self->line_data[height + x][y] = 0;
         cells[index] = 0;
         if (at - mark < save)
             saved[index] = (unsigned char)(entry & 3);
-        PyObject *where = Py_BuildValue("nn", x, y);
-        if (where == NULL) {
-            Py_DECREF(undone);
-            PyBuffer_Release(&phase);
-            return NULL;
+        if (undone != NULL) {
+            PyObject *where = Py_BuildValue("nn", x, y);
+            if (where == NULL)
+                return -1;
+            PyTuple_SET_ITEM(undone, length - 1 - at, where);
         }
-        PyTuple_SET_ITEM(undone, length - 1 - at, where);
     }
-    PyBuffer_Release(&phase);
-    if (PyList_SetSlice(trail, mark, length, NULL) < 0) {
-        Py_DECREF(undone);
+    return PyList_SetSlice(trail, mark, length, NULL);
+}
+
+/* undo(mark, save, phase, positions=True) -> the positions (x, y) of the cells set since
+ * trail length mark, latest first, now unknown again (undo_core; ``phase`` a bytearray a
+ * cell); an empty tuple when ``positions`` is false. */
+static PyObject *
+propagator_undo(PropagatorObject *self, PyObject *args)
+{
+    Py_ssize_t mark, save;
+    Py_buffer phase;
+    int positions = 1;
+    if (!PyArg_ParseTuple(args, "nnw*|p", &mark, &save, &phase, &positions))
+        return NULL;
+    Py_ssize_t length = PyList_GET_SIZE(self->trail);
+    if (mark < 0 || mark > length || phase.len != self->cells_view.len) {
+        PyBuffer_Release(&phase);
+        PyErr_SetString(PyExc_ValueError, "a mark beyond the trail, or no phase a cell");
         return NULL;
     }
+    PyObject *undone = PyTuple_New(positions ? length - mark : 0);
+    if (undone == NULL ||
+        undo_core(self, mark, save, (unsigned char *)phase.buf, positions ? undone : NULL) < 0) {
+        Py_XDECREF(undone);
+        PyBuffer_Release(&phase);
+        return NULL;
+    }
+    PyBuffer_Release(&phase);
     return undone;
 }
 
@@ -573,12 +457,35 @@ propagator_place(PropagatorObject *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
+#include "_kernel_probe.h"
+
+/* queue_line(line_id, round): EngineState._queue_line on the compiled queue. */
+static PyObject *
+propagator_queue_line(PropagatorObject *self, PyObject *args)
+{
+    Py_ssize_t line_id;
+    long long round;
+    if (!PyArg_ParseTuple(args, "nL", &line_id, &round))
+        return NULL;
+    if (line_id < 0 || line_id >= self->nlines) {
+        PyErr_SetString(PyExc_ValueError, "no such line");
+        return NULL;
+    }
+    queue_line(self, (unsigned char *)self->queued_view.buf, line_id, round);
+    Py_RETURN_NONE;
+}
+
 static PyMethodDef propagator_methods[] = {
     {"place", (PyCFunction)propagator_place, METH_VARARGS, "place(entry, why, depth)"},
+    {"probe_pair", (PyCFunction)propagator_probe_pair, METH_VARARGS,
+     "probe_pair(engine, index) -> (kind, a, b, c): lookahead's two probes of a cell"},
+    {"queue_line", (PyCFunction)propagator_queue_line, METH_VARARGS, "queue_line(line_id, round)"},
     {"undo", (PyCFunction)propagator_undo, METH_VARARGS,
-     "undo(mark, save, phase) -> tuple of (x, y), latest first"},
+     "undo(mark, save, phase, positions=True) -> tuple of (x, y), latest first"},
     {"reason", (PyCFunction)propagator_reason, METH_VARARGS,
      "reason(line_id, before, target, slot, cache, limit) -> (entries, fits)"},
+    {"analyse", (PyCFunction)propagator_analyse, METH_VARARGS,
+     "analyse(engine, conflict, broken, limit, analysis_limit) -> (entries, back, beats)"},
     {"run", (PyCFunction)propagator_run, METH_VARARGS,
      "run(probe, depth, count_rounds, stamping, watching, unknown, tick, countdown, rounds, "
      "quiet) -> (event, a, b, c, unknown, tick, countdown, rounds, quiet, hits, due)"},
@@ -611,6 +518,8 @@ propagator_ready(PyObject *module)
     if (!str_size || !str_limit || !str_clue_limit || !str_caches || !str_solved)
         return -1;
     if (!str_dropped || !str_entries || !str_head || !str_nogoods || !str_watches)
+        return -1;
+    if (analyse_ready() < 0 || probe_ready() < 0)
         return -1;
     if (PyType_Ready(&PropagatorType) < 0)
         return -1;

@@ -1,7 +1,8 @@
 /* The compiled propagator's state: the Propagator object over an engine's own objects, and
  * setting a cell and queueing lines on them (EngineState._place, _queue_line, _clear_queue).
  * Part of the compiled kernel: _kernel.c includes it, then _kernel_nogoods.h and
- * _kernel_propagate.h (whose opening comment tells the whole).
+ * _kernel_propagate.h (whose opening comment tells the whole; it includes _kernel_reason.h
+ * and _kernel_analyse.h, a line's explanation and conflict analysis).
  */
 
 #define EV_DONE 0
@@ -15,6 +16,9 @@
 #define HEARTBEAT_LINES 48 /* engine_state.HEARTBEAT_LINES */
 #define CLOCK_EVERY 16     /* engine_state.CLOCK_EVERY */
 #define BY_RULE (-2)       /* engine_state.BY_RULE */
+/* Grids of up to this many cells share one int object a trail entry (entry_object): on a
+ * bigger one the table's first touches (page faults) would cost more than they save. */
+#define SHARED_ENTRIES_UP_TO 40000
 
 typedef struct {
     PyObject_HEAD
@@ -24,18 +28,37 @@ typedef struct {
     unsigned char **line_data;
     Py_buffer cells_view, queued_view, level_view, position_view, reason_view, seen_view;
     int have_views;
-    PyObject *trail, *queue, *q_append, *q_popleft, *q_clear;
-    PyObject *line_round, *line_stamp, *line_weight, *visited, *caches, *clues, *rule;
+    PyObject *trail;
+    /* The line queue, here (EngineState.queue and line_round are the pure twin's): each line
+     * is queued at most once (``queued``), so a ring of one slot a line holds it; the round
+     * each queued line was queued in. */
+    Py_ssize_t *queue, queue_head, queue_length;
+    long long *line_round;
+    PyObject *line_stamp, *line_weight, *visited, *caches, *clues, *rule;
     PyObject *store, *solve_uncached, *solver;
     long *runs;          /* every line's clue, one after another */
     Py_ssize_t *run_at;  /* line i's clue is runs[run_at[i] .. run_at[i + 1]) */
+    /* Conflict analysis's scratch (_kernel_analyse.h), made on its first call: per cell, the
+     * generation that marked it, and the generation, start and length of its explanation
+     * in why_buf (the why cache of one analysis). */
+    unsigned int *mark_gen, *why_gen;
+    unsigned char *probe_code; /* a cell's code in a probe's first way (_kernel_probe.h) */
+    unsigned int mark_now, why_now;
+    Py_ssize_t *why_at, *why_len;
+    long *why_buf;
+    Py_ssize_t why_cap, why_used;
+    /* One int object a trail entry (index * 4 + code), made on first use and shared by the
+     * trail, the nogoods and the analyses: no allocation a cell set, and the few thousand
+     * objects lie close together in memory, where nogood watching reads them (NULL on a
+     * grid of more than SHARED_ENTRIES_UP_TO cells: an object a use there). */
+    PyObject **entry_objects;
 } PropagatorObject;
 
 static PyObject *str_dropped, *str_entries, *str_head, *str_nogoods, *str_watches;
 /* Nogood (nogoods.py) has __slots__: its entries and dropped slots are read at their offsets
  * (found once from the class's member descriptors) instead of by attribute look-up. */
 static PyTypeObject *nogood_type;
-static Py_ssize_t entries_offset = -1, dropped_offset = -1;
+static Py_ssize_t entries_offset = -1, dropped_offset = -1, activity_offset = -1;
 
 static Py_ssize_t
 slot_offset(PyObject *type, const char *name)
@@ -72,6 +95,7 @@ find_nogood_slots(void)
     }
     entries_offset = slot_offset(type, "entries");
     dropped_offset = slot_offset(type, "dropped");
+    activity_offset = slot_offset(type, "activity");
     PyErr_Clear(); /* without slots: attribute look-ups below */
     nogood_type = (PyTypeObject *)type; /* kept for the module's life */
     return 0;
@@ -114,12 +138,22 @@ propagator_dealloc(PropagatorObject *self)
         PyBuffer_Release(&self->seen_view);
     }
     Py_XDECREF(self->engine_refs);
-    Py_XDECREF(self->q_append);
-    Py_XDECREF(self->q_popleft);
-    Py_XDECREF(self->q_clear);
+    PyMem_Free(self->queue);
+    PyMem_Free(self->line_round);
     Py_XDECREF(self->solve_uncached);
     PyMem_Free(self->runs);
     PyMem_Free(self->run_at);
+    if (self->entry_objects != NULL) {
+        for (Py_ssize_t i = 0; i < 4 * self->width * self->height; i++)
+            Py_XDECREF(self->entry_objects[i]);
+        PyMem_Free(self->entry_objects);
+    }
+    PyMem_Free(self->mark_gen);
+    PyMem_Free(self->probe_code);
+    PyMem_Free(self->why_gen);
+    PyMem_Free(self->why_at);
+    PyMem_Free(self->why_len);
+    PyMem_Free(self->why_buf);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -222,8 +256,6 @@ propagator_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     }
     self->have_views = 1;
     self->trail = PyTuple_GET_ITEM(refs, 7);
-    self->queue = PyTuple_GET_ITEM(refs, 8);
-    self->line_round = PyTuple_GET_ITEM(refs, 9);
     self->line_stamp = PyTuple_GET_ITEM(refs, 10);
     self->line_weight = PyTuple_GET_ITEM(refs, 11);
     self->visited = PyTuple_GET_ITEM(refs, 12);
@@ -231,12 +263,11 @@ propagator_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->clues = PyTuple_GET_ITEM(refs, 14);
     self->rule = PyTuple_GET_ITEM(refs, 15);
     self->store = PyTuple_GET_ITEM(refs, 16);
-    if (!PyList_Check(self->trail) || !PyList_Check(self->line_round) ||
+    if (!PyList_Check(self->trail) ||
         !PyList_Check(self->line_stamp) || !PyList_Check(self->line_weight) ||
         !PyList_Check(self->visited) || !PyList_Check(self->caches) ||
         !PyList_Check(self->clues) || !PyDict_Check(self->rule) ||
         PyList_GET_SIZE(self->caches) != self->nlines ||
-        PyList_GET_SIZE(self->line_round) != self->nlines ||
         PyList_GET_SIZE(self->line_stamp) != self->nlines ||
         PyList_GET_SIZE(self->line_weight) != self->nlines ||
         self->cells_view.len != self->width * self->height ||
@@ -244,9 +275,20 @@ propagator_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         PyErr_SetString(PyExc_TypeError, "not an engine's state");
         goto fail;
     }
-    self->q_append = PyObject_GetAttrString(self->queue, "append");
-    self->q_popleft = PyObject_GetAttrString(self->queue, "popleft");
-    self->q_clear = PyObject_GetAttrString(self->queue, "clear");
+    if (self->width * self->height <= SHARED_ENTRIES_UP_TO) {
+        self->entry_objects = PyMem_Calloc((size_t)(4 * self->width * self->height) + 1,
+                                           sizeof(PyObject *));
+        if (self->entry_objects == NULL) {
+            PyErr_NoMemory();
+            goto fail;
+        }
+    }
+    self->queue = PyMem_Calloc((size_t)self->nlines + 1, sizeof(Py_ssize_t));
+    self->line_round = PyMem_Calloc((size_t)self->nlines + 1, sizeof(long long));
+    if (self->queue == NULL || self->line_round == NULL) {
+        PyErr_NoMemory();
+        goto fail;
+    }
     if (find_nogood_slots() < 0)
         goto fail;
     self->solver = PyTuple_GET_ITEM(refs, 17);
@@ -280,8 +322,7 @@ propagator_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         if (lengths != small_runs)
             PyMem_Free(lengths);
     }
-    if (self->q_append == NULL || self->q_popleft == NULL || self->q_clear == NULL ||
-        self->solve_uncached == NULL)
+    if (self->solve_uncached == NULL)
         goto fail;
     return (PyObject *)self;
 fail:
@@ -295,6 +336,25 @@ typedef struct {
     long long solved, size, limit, clue_limit; /* the line solver's, for cache misses */
     int due;
 } Counters;
+
+/* The int object of a trail entry of this grid (a new reference), or NULL with an error. */
+static PyObject *
+entry_object(PropagatorObject *self, long entry)
+{
+    if (entry < 0 || entry >= 4 * self->width * self->height) {
+        PyErr_SetString(PyExc_ValueError, "not a trail entry of this grid");
+        return NULL;
+    }
+    if (self->entry_objects == NULL)
+        return PyLong_FromLong(entry);
+    PyObject **slot = &self->entry_objects[entry];
+    if (*slot == NULL) {
+        *slot = PyLong_FromLong(entry);
+        if (*slot == NULL)
+            return NULL;
+    }
+    return Py_NewRef(*slot);
+}
 
 static int
 set_list_long(PyObject *list, Py_ssize_t at, long long value)
@@ -312,44 +372,27 @@ queue_line(PropagatorObject *self, unsigned char *queued, Py_ssize_t line, long 
     if (queued[line])
         return 0;
     queued[line] = 1;
-    if (set_list_long(self->line_round, line, round) < 0)
-        return -1;
-    PyObject *number = PyLong_FromSsize_t(line);
-    if (number == NULL)
-        return -1;
-    PyObject *done = PyObject_CallOneArg(self->q_append, number);
-    Py_DECREF(number);
-    if (done == NULL)
-        return -1;
-    Py_DECREF(done);
+    self->line_round[line] = round;
+    self->queue[(self->queue_head + self->queue_length) % self->nlines] = line;
+    self->queue_length += 1;
     return 0;
+}
+
+static Py_ssize_t
+pop_line(PropagatorObject *self, unsigned char *queued)
+{
+    Py_ssize_t line = self->queue[self->queue_head];
+    self->queue_head = (self->queue_head + 1) % self->nlines;
+    self->queue_length -= 1;
+    queued[line] = 0;
+    return line;
 }
 
 static int
 clear_queue(PropagatorObject *self, unsigned char *queued)
 {
-    PyObject *iterator = PyObject_GetIter(self->queue);
-    if (iterator == NULL)
-        return -1;
-    PyObject *item;
-    while ((item = PyIter_Next(iterator)) != NULL) {
-        Py_ssize_t line = PyLong_AsSsize_t(item);
-        Py_DECREF(item);
-        if (line < 0 || line >= self->nlines) {
-            Py_DECREF(iterator);
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_ValueError, "a queued line out of range");
-            return -1;
-        }
-        queued[line] = 0;
-    }
-    Py_DECREF(iterator);
-    if (PyErr_Occurred())
-        return -1;
-    PyObject *done = PyObject_CallNoArgs(self->q_clear);
-    if (done == NULL)
-        return -1;
-    Py_DECREF(done);
+    while (self->queue_length)
+        pop_line(self, queued);
     return 0;
 }
 
@@ -369,7 +412,7 @@ place(PropagatorObject *self, Py_ssize_t x, Py_ssize_t y, int code, int why, int
     ((int *)self->reason_view.buf)[index] = why;
     if (seen >= 0)
         ((int *)self->seen_view.buf)[index] = seen;
-    PyObject *entry = PyLong_FromSsize_t((index << 2) | code);
+    PyObject *entry = entry_object(self, (long)((index << 2) | code));
     if (entry == NULL)
         return -1;
     int failed = PyList_Append(self->trail, entry);

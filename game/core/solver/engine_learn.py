@@ -212,7 +212,24 @@ class Learner(Prober):
     def analyse(self, conflict: int) -> Generator[Step, None, tuple[list[int], int]]:
         """The nogood a contradiction teaches (its first entry the one cell of the current
         depth left in it) and the depth to jump back to. ``conflict`` is the line that broke,
-        or BROKEN_RULE for the nogood in ``broken``."""
+        or BROKEN_RULE for the nogood in ``broken``.
+
+        The compiled kernel's ``Propagator.analyse`` (``_kernel_analyse.h``) is the twin of
+        this method up to its aging: the same nogood, depth, activities and counts, its
+        heartbeats handed back as counts to yield here."""
+        current = len(self.choices)
+        if self.propagator is not None:
+            entries, back, beats = self.propagator.analyse(
+                self, conflict, self.broken, REASON_CACHE_LIMIT, ANALYSIS_LIMIT
+            )
+            for count in beats:
+                yield LinesChecked(count, current)
+            self._age()
+            return entries, back
+        return (yield from self.analyse_python(conflict))
+
+    def analyse_python(self, conflict: int) -> Generator[Step, None, tuple[list[int], int]]:
+        """:meth:`analyse` in Python: the reference."""
         current = len(self.choices)
         level = self.level
         activity = self.activity
@@ -336,19 +353,22 @@ class Learner(Prober):
         """Keep the nogood ``entries``, jump back to depth ``back``, let the nogood set its
         first cell the other way and propagate; returns what :meth:`propagate` returns."""
         width = self.width
-        changes = []
-        for entry in entries:
-            y, x = divmod(entry >> CODE_BITS, width)
-            changes.append((x, y, STEP_VALUE[entry & CODE_MASK]))
+        watching = self.watching  # unwatched, the steps below are never built
         from_depth = len(self.choices)
-        yield Learned(tuple(changes), from_depth, permanent)
+        if watching:
+            changes = []
+            for entry in entries:
+                y, x = divmod(entry >> CODE_BITS, width)
+                changes.append((x, y, STEP_VALUE[entry & CODE_MASK]))
+            yield Learned(tuple(changes), from_depth, permanent)
         mark = self.choices[back][3]
         del self.choices[back:]
-        undone = self._undo_to(mark, save_phase=True)
-        if from_depth - back == 1:
-            yield Backtrack(back, undone)
-        else:
-            yield Backjump(back, from_depth, undone)
+        undone = self._undo_to(mark, save_phase=True, positions=watching)
+        if watching:
+            if from_depth - back == 1:
+                yield Backtrack(back, undone)
+            else:
+                yield Backjump(back, from_depth, undone)
         entry = entries[0] ^ CODE_MASK  # codes 1 and 2: XOR 3 swaps them
         index = entry >> CODE_BITS
         y, x = divmod(index, width)
@@ -362,10 +382,11 @@ class Learner(Prober):
             self.reason[index] = DECIDED
         if not back:
             self._stamp_cells(((x, y),))
-        yield RuleDeduced(x, y, STEP_VALUE[entry & CODE_MASK], len(entries), back)
+        if watching:
+            yield RuleDeduced(x, y, STEP_VALUE[entry & CODE_MASK], len(entries), back)
         if self.nogoods.over_limit():
             dropped = self.nogoods.reduce(self._locked)
-            if dropped:
+            if dropped and watching:
                 yield RulesForgotten(dropped, len(self.nogoods), back)
         bad = yield from self.propagate(probe=False)
         return bad

@@ -13,6 +13,7 @@ board, and the search stays shallow.
 from __future__ import annotations
 
 from collections.abc import Generator
+from typing import Any
 
 import numpy as np
 
@@ -26,6 +27,13 @@ from game.core.solver.steps import ProbeResult, ProbeStarted, Step
 # 343-363 s with 12; 16 puzzles from #315-#870 348 s with none, 234-253 s with 12 or 24,
 # 352 s with 80 (probing cost more than it saved).
 LOOKAHEAD_CELLS = 12
+
+# What probing a cell both ways found (see Lookahead._probe_pair_python; _kernel_probe.h).
+PAIR_BROKE = 0
+PAIR_SOLVED = 1
+PAIR_BOTH = 2
+# (kind, a, b, c): see Lookahead._probe_pair_python.
+PairResult = tuple[int, int, int, Any]
 
 
 class Lookahead(Learner):
@@ -43,60 +51,81 @@ class Lookahead(Learner):
         order = top[np.argsort(-score[top], kind="stable")]
         return [int(index) for index in order]
 
+    def _probe_pair_python(self, index: int) -> Generator[Step, None, PairResult]:
+        """Try the unknown cell ``index`` filled, then empty, each as a choice one deeper,
+        propagating and undoing each way. Returns ``(PAIR_BROKE, code, bad, mark)`` when the
+        way ``code`` contradicted (``bad`` as :meth:`propagate` returns it; the way stays on
+        the board from trail length ``mark``, its choice open, for learning),
+        ``(PAIR_SOLVED, code, 0, 0)`` when a way completed the grid, else ``(PAIR_BOTH,
+        cells the filled way set, cells the empty way set, the trail entries both set)``.
+
+        The compiled kernel's ``Propagator.probe_pair`` (``_kernel_probe.h``) is its twin when
+        no one watches (it yields no steps)."""
+        width = self.width
+        depth = len(self.choices)
+        trail = self.trail
+        y, x = divmod(index, width)
+        counts = [0, 0, 0]
+        when_filled: set[int] = set()
+        agreed: set[int] = set()
+        for code in (FILLED, EMPTY):
+            mark = len(trail)
+            # The probe is a choice one deeper, so a contradiction it meets is analysed
+            # like a failed guess's and its nogood jumps back past it.
+            self.choices.append((x, y, OTHER[code], mark))
+            self.probes += 1
+            self.visited.clear()
+            self._set(x, y, code)
+            value = STEP_VALUE[code]
+            if self.watching:
+                yield ProbeStarted(x, y, value, depth)
+            bad = yield from self.propagate(probe=True)
+            if bad != -1:
+                if self.watching:
+                    yield ProbeResult(x, y, value, "contradiction", (), depth)
+                return PAIR_BROKE, code, bad, mark
+            counts[code] = len(trail) - mark
+            if code == FILLED:
+                when_filled = set(trail[mark + 1 :])
+            else:
+                agreed = when_filled.intersection(trail[mark + 1 :])
+            solved = not self.unknown
+            undone = self._undo_to(mark)
+            self.choices.pop()
+            if self.watching:
+                yield ProbeResult(x, y, value, "solved" if solved else "consistent", undone, depth)
+            if solved:
+                return PAIR_SOLVED, code, 0, 0
+        return PAIR_BOTH, counts[FILLED], counts[EMPTY], sorted(agreed)
+
     def lookahead(self) -> Generator[Step, None, tuple[Branch | None, int]]:
         """Probe the most active cells. Returns ``(branch, -1)`` with the cell to guess, or
         ``(None, bad)`` when a probe contradicted: it was learned from and the search jumped
         back, ``bad`` being what propagation after the jump returned."""
         width = self.width
-        depth = len(self.choices)
-        trail = self.trail
+        compiled = self.propagator if not self.watching else None
         best: Branch | None = None
         best_score = -1
         for index in self._lookahead_candidates(LOOKAHEAD_CELLS):
             if self.cells[index] != UNKNOWN:
                 continue  # set by cells an earlier probe proved
             y, x = divmod(index, width)
-            counts = [0, 0, 0]
-            when_filled: set[int] = set()
-            agreed: set[int] = set()
-            for code in (FILLED, EMPTY):
-                mark = len(trail)
-                # The probe is a choice one deeper, so a contradiction it meets is analysed
-                # like a failed guess's and its nogood jumps back past it.
-                self.choices.append((x, y, OTHER[code], mark))
-                self.probes += 1
-                self.visited.clear()
-                self._set(x, y, code)
-                value = STEP_VALUE[code]
-                if self.watching:
-                    yield ProbeStarted(x, y, value, depth)
-                bad = yield from self.propagate(probe=True)
-                if bad != -1:
-                    if self.watching:
-                        yield ProbeResult(x, y, value, "contradiction", (), depth)
-                    # The probe's cells led to a contradiction: not values to retry.
-                    self.probe_from = mark
-                    bad = yield from self.learn_from(bad)
-                    self.probe_from = NO_PROBE
-                    return None, bad
-                counts[code] = len(trail) - mark
-                if code == FILLED:
-                    when_filled = set(trail[mark + 1 :])
-                else:
-                    agreed = when_filled.intersection(trail[mark + 1 :])
-                solved = not self.unknown
-                undone = self._undo_to(mark)
-                self.choices.pop()
-                if self.watching:
-                    yield ProbeResult(
-                        x, y, value, "solved" if solved else "consistent", undone, depth
-                    )
-                if solved:  # guess it for real: the search then counts the solution
-                    return (x, y, code, OTHER[code]), -1
-            if agreed:
+            if compiled is not None:
+                kind, first, second, third = compiled.probe_pair(self, index)
+            else:
+                kind, first, second, third = yield from self._probe_pair_python(index)
+            if kind == PAIR_BROKE:
+                # The probe's cells led to a contradiction: not values to retry.
+                self.probe_from = third
+                bad = yield from self.learn_from(second)
+                self.probe_from = NO_PROBE
+                return None, bad
+            if kind == PAIR_SOLVED:  # guess it for real: the search then counts the solution
+                return (x, y, first, OTHER[first]), -1
+            if third:
                 # Cells both ways force hold whatever this cell is: they follow from the
                 # guesses above (their explanation, coarse but sound).
-                bad = yield from self._fix(sorted(agreed), BY_PROBES)
+                bad = yield from self._fix(third, BY_PROBES)
                 if bad != -1:
                     bad = yield from self.learn_from(bad)
                     return None, bad
@@ -104,11 +133,11 @@ class Lookahead(Learner):
                     return None, -1  # the search loop counts the solution
             if self.cells[index] != UNKNOWN:
                 continue
-            score = counts[FILLED] * counts[EMPTY] + counts[FILLED] + counts[EMPTY]
+            score = first * second + first + second
             if score > best_score:
                 best_score = score
-                first = self.phase[index] or (FILLED if self.prefer_richer else EMPTY)
-                best = (x, y, first, OTHER[first])
+                value = self.phase[index] or (FILLED if self.prefer_richer else EMPTY)
+                best = (x, y, value, OTHER[value])
         if best is None or self.cells[best[1] * width + best[0]] != UNKNOWN:
             return self._activity_branch(), -1
         return best, -1

@@ -202,6 +202,12 @@ class EngineState:
     def elapsed(self) -> float:
         return self.spent + (self.clock() - self.resumed)
 
+    def _check_clock(self) -> None:
+        """Raise EngineTimeout when the time is up (the compiled lookahead's look at the clock
+        every CLOCK_EVERY lines)."""
+        if self.timeout is not None and self.elapsed() > self.timeout:
+            raise EngineTimeout
+
     # -- board -----------------------------------------------------------------------------
 
     @property
@@ -263,6 +269,9 @@ class EngineState:
         self._queue_line(self.height + x, 1)
 
     def _queue_line(self, line_id: int, round_number: int) -> None:
+        if self.propagator is not None:  # the compiled propagator keeps the queue
+            self.propagator.queue_line(line_id, round_number)
+            return
         if not self.queued[line_id]:
             self.queued[line_id] = 1
             self.line_round[line_id] = round_number
@@ -273,8 +282,11 @@ class EngineState:
             self.queued[line_id] = 0
         self.queue.clear()
 
-    def _undo_to(self, mark: int, save_phase: bool = False) -> tuple[CellPosition, ...]:
-        """Unset the cells set since trail length ``mark``; their positions, latest first.
+    def _undo_to(
+        self, mark: int, save_phase: bool = False, positions: bool = True
+    ) -> tuple[CellPosition, ...]:
+        """Unset the cells set since trail length ``mark``; their positions, latest first
+        (none when ``positions`` is off and the kernel runs: no step will show them).
         ``save_phase`` remembers their values for later guesses (search, not probes), except
         for the cells of a failed lookahead probe (from ``probe_from`` on)."""
         if self.propagator is not None:
@@ -282,8 +294,10 @@ class EngineState:
             self.nogoods.undo_to(mark)
             self.unknown += length - mark
             save = max(0, self.probe_from - mark) if save_phase else 0
-            positions: tuple[CellPosition, ...] = self.propagator.undo(mark, save, self.phase)
-            return positions
+            cleared: tuple[CellPosition, ...] = self.propagator.undo(
+                mark, save, self.phase, positions
+            )
+            return cleared
         rows = self.rows
         columns = self.columns
         flat = self.cells
@@ -339,7 +353,6 @@ class EngineState:
         count_rounds = not probe and not self.choices and not self.stalled
         stamping = not probe and not self.choices
         watching = self.watching
-        timeout = self.timeout
         width = self.width
         height = self.height
         quiet = 0
@@ -369,8 +382,8 @@ class EngineState:
                 quiet,
             )
             self.solver.hits += hits
-            if due and timeout is not None and self.elapsed() > timeout:
-                raise EngineTimeout
+            if due:
+                self._check_clock()
             if event == EV_LINE_DEDUCED:
                 line_id = what
                 trail = self.trail

@@ -5,11 +5,14 @@ without a compiler the install still succeeds and the engine runs on pure Python
 kernel computes exactly what its Python twins compute: the line solvers and the reason
 search of :mod:`~game.core.solver.line`, and the engine's propagation loop
 (``Propagator``, ``_kernel_propagate.h``: the line queue, the line caches, the trail, nogood
-watching, a line's explanation, undo), which works in place on the engine's own state, so
-the search around it is the same Python either way. Held to the same answers by
-tests/core/test_kernel_differential.py: the engine's search, its statistics, its steps and
-every count built on them are the same on both, so a picture gets the same edits and a seed
-the same puzzle, compiled or not.
+watching, a line's explanation, undo), conflict analysis (``Propagator.analyse``,
+``_kernel_analyse.h``, the twin of ``Learner.analyse_python``) and, when no one watches,
+lookahead's probes (``Propagator.probe_pair``, ``_kernel_probe.h``, the twin of
+``Lookahead._probe_pair_python``), which work in place on the engine's own state, so the
+search around them is the same Python either way. Held to the
+same answers by tests/core/test_kernel_differential.py: the engine's search, its statistics,
+its steps and every count built on them are the same on both, so a picture gets the same
+edits and a seed the same puzzle, compiled or not.
 
 ``HANJIE_PURE=1`` in the environment forces pure Python. A built module from another version
 of the source (a stale build beside newer code) is not used either.
@@ -24,7 +27,7 @@ from types import ModuleType
 from typing import Any
 
 # The version _kernel.c reports (KERNEL_VERSION): a module built from other source is ignored.
-EXPECTED_VERSION = 4
+EXPECTED_VERSION = 5
 
 KERNEL_MODULE = "game.core.solver._kernel"
 

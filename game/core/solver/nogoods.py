@@ -59,7 +59,12 @@ class NogoodStore:
         self.cells = cells
         self.trail = trail
         self.nogoods: list[Nogood] = []
-        self.watches: dict[int, list[Nogood]] = {}
+        # The nogoods watching each trail entry, by entry (index * 4 + code): a list looked
+        # up by position costs no hashing, in the hot loop here and in the compiled twin. It
+        # grows to the largest entry of a nogood kept (a big grid that never learns keeps
+        # none: a list of a slot an entry would cost its set-up, and every full garbage
+        # collection, a walk over millions of slots); entries past its end have no watchers.
+        self.watches: list[list[Nogood] | None] = []
         # Trail entries before this index have had their watches looked at.
         self.head = 0
         self.limit = FIRST_LIMIT
@@ -77,8 +82,11 @@ class NogoodStore:
         self.nogoods.append(nogood)
         self.learned += 1
         watches = self.watches
+        top = max(entries) + 1
+        if top > len(watches):
+            watches.extend([None] * (top - len(watches)))
         for entry in entries[:2]:
-            watching = watches.get(entry)
+            watching = watches[entry]
             if watching is None:
                 watches[entry] = [nogood]
             else:
@@ -100,7 +108,7 @@ class NogoodStore:
         while head < len(trail):
             entry = trail[head]
             head += 1
-            watching = watches.get(entry)
+            watching = watches[entry] if entry < len(watches) else None
             if not watching:
                 continue
             self.head = head
@@ -125,7 +133,7 @@ class NogoodStore:
                     if cells[candidate >> 2] != candidate & 3:
                         entries[1] = candidate
                         entries[position] = entry
-                        target = watches.get(candidate)
+                        target = watches[candidate]
                         if target is None:
                             watches[candidate] = [nogood]
                         else:

@@ -1,0 +1,233 @@
+/* Lookahead probes, compiled: the twin of Lookahead._probe_pair_python (engine_lookahead.py)
+ * for an engine no one watches. Part of the compiled kernel (included by _kernel_propagate.h).
+ *
+ * probe_pair() tries one unknown cell filled, then empty, each as a choice one deeper: it
+ * sets the cell, propagates to the end (looking at the clock every CLOCK_EVERY lines through
+ * the engine's _check_clock, whose EngineTimeout comes out of the call) and undoes the way,
+ * noting how many cells each way set and which cells both ways set alike. A way that
+ * contradicts is left on the board (its choice open) for the engine to learn from, as the
+ * Python twin leaves it; so is nothing else. The engine's counts (unknown cells, the clock's
+ * countdown, probes, cache hits) are read at the start and written back before it returns.
+ */
+
+#define PAIR_BROKE 0  /* engine_lookahead.PAIR_BROKE */
+#define PAIR_SOLVED 1 /* engine_lookahead.PAIR_SOLVED */
+#define PAIR_BOTH 2   /* engine_lookahead.PAIR_BOTH */
+
+static int
+ascending(const void *left, const void *right)
+{
+    long a = *(const long *)left, b = *(const long *)right;
+    return (a > b) - (a < b);
+}
+
+static PyObject *str_unknown, *str_countdown, *str_probes, *str_hits, *str_broken,
+    *str_check_clock, *str_choices;
+
+/* EngineState.propagate(probe=True) for no one watching: EV_DONE, EV_LINE_CONFLICT (*line the
+ * line), EV_RULE_BROKEN (the engine's ``broken`` set), or -1 on an error (the clock's
+ * EngineTimeout among them). */
+static int
+probe_propagate(PropagatorObject *self, PyObject *engine, int depth, Counters *c,
+                Py_ssize_t *line)
+{
+    c->quiet = 0;
+    for (;;) {
+        PyObject *a = NULL;
+        long long b = 0, cc = 0;
+        c->due = 0;
+        int event = run_loop(self, 1, depth, 0, 0, 0, c, &a, &b, &cc);
+        if (event < 0)
+            return -1;
+        if (c->due) {
+            PyObject *done = PyObject_CallMethodNoArgs(engine, str_check_clock);
+            if (done == NULL) {
+                Py_XDECREF(a);
+                return -1;
+            }
+            Py_DECREF(done);
+        }
+        if (event == EV_LINE_CONFLICT) {
+            *line = PyLong_AsSsize_t(a);
+            Py_DECREF(a);
+            return PyErr_Occurred() ? -1 : event;
+        }
+        if (event == EV_RULE_BROKEN) {
+            int failed = PyObject_SetAttr(engine, str_broken, a);
+            Py_DECREF(a);
+            return failed < 0 ? -1 : event;
+        }
+        Py_XDECREF(a);
+        if (event == EV_DONE)
+            return EV_DONE;
+        /* EV_CLOCK: the clock was looked at; go on */
+    }
+}
+
+/* The engine's counts back from a pair of probes. */
+static int
+pair_write_back(PropagatorObject *self, PyObject *engine, Counters *c, long long probes)
+{
+    long long hits = 0;
+    if (set_long_attr(engine, str_unknown, c->unknown) < 0 ||
+        set_long_attr(engine, str_countdown, c->countdown) < 0 ||
+        set_long_attr(engine, str_probes, probes) < 0 ||
+        get_long_attr(self->solver, str_hits, &hits) < 0 ||
+        set_long_attr(self->solver, str_hits, hits + c->hits) < 0)
+        return -1;
+    c->hits = 0;
+    return 0;
+}
+
+/* NogoodStore.undo_to(mark). */
+static int
+store_undo_to(PropagatorObject *self, Py_ssize_t mark)
+{
+    long long head = 0;
+    if (get_long_attr(self->store, str_head, &head) < 0)
+        return -1;
+    return head > mark ? set_long_attr(self->store, str_head, mark) : 0;
+}
+
+/* probe_pair(engine, index) -> (PAIR_BROKE, code, bad, mark): the way ``code`` contradicted
+ * (bad: the line, or BROKEN_RULE with the engine's ``broken`` set), left on the board from
+ * trail length mark; (PAIR_SOLVED, code, 0, 0): that way completed the grid (undone);
+ * (PAIR_BOTH, cells filled set, cells empty set, agreed): both ways held (undone), agreed
+ * the trail entries both set, in order. */
+static PyObject *
+propagator_probe_pair(PropagatorObject *self, PyObject *args)
+{
+    PyObject *engine;
+    Py_ssize_t index;
+    if (!PyArg_ParseTuple(args, "On", &engine, &index))
+        return NULL;
+    Py_ssize_t width = self->width, cells = self->width * self->height;
+    if (index < 0 || index >= cells || ((unsigned char *)self->cells_view.buf)[index]) {
+        PyErr_SetString(PyExc_ValueError, "probe an unknown cell of the grid");
+        return NULL;
+    }
+    if (analysis_scratch(self) < 0)
+        return NULL;
+    Counters c = {0};
+    long long probes = 0;
+    if (get_long_attr(engine, str_unknown, &c.unknown) < 0 ||
+        get_long_attr(engine, str_countdown, &c.countdown) < 0 ||
+        get_long_attr(engine, str_probes, &probes) < 0)
+        return NULL;
+    PyObject *choices = PyObject_GetAttr(engine, str_choices);
+    if (choices == NULL)
+        return NULL;
+    if (!PyList_Check(choices)) {
+        Py_DECREF(choices);
+        PyErr_SetString(PyExc_TypeError, "the engine's choices must be a list");
+        return NULL;
+    }
+    PyObject *trail = self->trail;
+    Py_ssize_t x = index % width, y = index / width;
+    Py_ssize_t counts[3] = {0, 0, 0};
+    unsigned int now = next_generation(self->mark_gen, &self->mark_now, cells);
+    LongVec agreed = {NULL, 0, 0};
+    PyObject *answer = NULL;
+    for (int code = 1; code <= 2; code++) {
+        Py_ssize_t mark = PyList_GET_SIZE(trail);
+        PyObject *choice = Py_BuildValue("nnin", x, y, 3 - code, mark);
+        if (choice == NULL || PyList_Append(choices, choice) < 0) {
+            Py_XDECREF(choice);
+            goto error;
+        }
+        Py_DECREF(choice);
+        probes += 1;
+        if (PyList_SetSlice(self->visited, 0, PyList_GET_SIZE(self->visited), NULL) < 0)
+            goto error;
+        int depth = (int)PyList_GET_SIZE(choices);
+        if (place(self, x, y, code, DECIDED, -1, depth, 1, 1, 1, &c) < 0)
+            goto error;
+        Py_ssize_t line = -1;
+        int event = probe_propagate(self, engine, depth, &c, &line);
+        if (event < 0)
+            goto error;
+        if (event != EV_DONE) {
+            if (pair_write_back(self, engine, &c, probes) < 0)
+                goto error;
+            answer = Py_BuildValue("iinn", PAIR_BROKE, code,
+                                   event == EV_LINE_CONFLICT ? line : (Py_ssize_t)BROKEN_RULE,
+                                   mark);
+            goto done;
+        }
+        Py_ssize_t length = PyList_GET_SIZE(trail);
+        counts[code] = length - mark;
+        for (Py_ssize_t at = mark + 1; at < length; at++) {
+            long entry = trail_entry(self, at);
+            Py_ssize_t cell = entry >> 2;
+            if (code == 1) {
+                self->mark_gen[cell] = now;
+                self->probe_code[cell] = (unsigned char)(entry & 3);
+            }
+            else if (self->mark_gen[cell] == now && self->probe_code[cell] == (entry & 3) &&
+                     vec_push(&agreed, entry) < 0)
+                goto error;
+        }
+        int solved = c.unknown == 0;
+        if (store_undo_to(self, mark) < 0)
+            goto error;
+        c.unknown += length - mark;
+        if (undo_core(self, mark, 0, NULL, NULL) < 0)
+            goto error;
+        Py_ssize_t open = PyList_GET_SIZE(choices);
+        if (PyList_SetSlice(choices, open - 1, open, NULL) < 0)
+            goto error;
+        if (solved) {
+            if (pair_write_back(self, engine, &c, probes) < 0)
+                goto error;
+            answer = Py_BuildValue("iiii", PAIR_SOLVED, code, 0, 0);
+            goto done;
+        }
+    }
+    if (pair_write_back(self, engine, &c, probes) < 0)
+        goto error;
+    qsort(agreed.data, (size_t)agreed.size, sizeof(long), ascending);
+    PyObject *list = PyList_New(agreed.size);
+    if (list == NULL)
+        goto error;
+    for (Py_ssize_t i = 0; i < agreed.size; i++) {
+        PyObject *entry = entry_object(self, agreed.data[i]);
+        if (entry == NULL) {
+            Py_DECREF(list);
+            goto error;
+        }
+        PyList_SET_ITEM(list, i, entry);
+    }
+    answer = Py_BuildValue("innN", PAIR_BOTH, counts[1], counts[2], list);
+    goto done;
+error:
+    if (!PyErr_Occurred())
+        PyErr_SetString(PyExc_RuntimeError, "a probe failed");
+    {
+        /* the counts so far, under the error already set (a timeout ends the search) */
+        PyObject *type, *value, *traceback;
+        PyErr_Fetch(&type, &value, &traceback);
+        pair_write_back(self, engine, &c, probes);
+        PyErr_Clear();
+        PyErr_Restore(type, value, traceback);
+    }
+done:
+    PyMem_Free(agreed.data);
+    Py_DECREF(choices);
+    return answer;
+}
+
+static int
+probe_ready(void)
+{
+    str_unknown = PyUnicode_InternFromString("unknown");
+    str_countdown = PyUnicode_InternFromString("countdown");
+    str_probes = PyUnicode_InternFromString("probes");
+    str_hits = PyUnicode_InternFromString("hits");
+    str_broken = PyUnicode_InternFromString("broken");
+    str_check_clock = PyUnicode_InternFromString("_check_clock");
+    str_choices = PyUnicode_InternFromString("choices");
+    return (str_unknown && str_countdown && str_probes && str_hits && str_broken &&
+            str_check_clock && str_choices)
+               ? 0
+               : -1;
+}
