@@ -127,3 +127,29 @@ def test_the_colour_uniqueness_check_counts_work_not_seconds() -> None:
     slow = check_uniqueness(puzzle, timeout=1.0, free_time_limit=2.0, clock=_ticking_clock(5.0))
     assert normal.status == slow.status == "multiple"
     assert slow.ambiguous_cells == normal.ambiguous_cells and slow.free_exact
+
+
+def test_a_unique_colour_puzzles_rating_is_worked_a_slice_at_a_time() -> None:
+    # The player's solve that rates a colour puzzle ran in one go when the check ended (up
+    # to 0.13 s): the converter's longest frame. It is now a phase of its own, sliced.
+    from pathlib import Path
+
+    from game.core.create.fairness import UniquenessCheck
+    from game.core.formats import read_puzzle
+    from game.core.rating import rate_colour
+    from game.core.solver import solve
+
+    root = Path(__file__).resolve().parents[2] / "levels"
+    puzzle = read_puzzle(root / "28-things-in-colour" / "57-paper-clip.non")
+    assert puzzle.is_colour
+    ticks = iter(range(10**9))
+    check = UniquenessCheck(puzzle, step_limit=150_000, clock=lambda: next(ticks) * 1e-4)
+    calls = rating_calls = 0
+    while not check.advance(2e-4):
+        calls += 1
+        rating_calls += check.rating is not None
+        assert calls < 100_000
+    assert rating_calls > 1  # the rating phase ran, over several slices
+    report = check.report
+    assert report is not None and report.status == "unique"
+    assert report.stars == rate_colour(puzzle, solve(puzzle)).stars

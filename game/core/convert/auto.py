@@ -106,6 +106,8 @@ class Gridder(Protocol):
 
     def cell_rgb(self, options: ConvertOptions) -> FloatGrid: ...
 
+    def preparing_cell_rgb(self, options: ConvertOptions) -> Generator[None, None, None]: ...
+
     def portrait(self, options: ConvertOptions) -> bool: ...
 
     def method_grid(self, options: ConvertOptions) -> BoolGrid: ...
@@ -318,6 +320,7 @@ def choose_steps(converter: Gridder, options: ConvertOptions) -> Generator[None,
     Yields after each candidate, so a screen can spread the scoring over frames."""
     cells = converter.cell_luminance(options)
     yield None
+    yield from converter.preparing_cell_rgb(options)
     saliency = saliency_map(converter.cell_rgb(options))
     yield None
     best: AutoChoice | None = None
