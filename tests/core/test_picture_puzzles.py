@@ -23,6 +23,7 @@ from game.core.generate.picture_library import (
     MAX_PLAIN_SHAPE,
     Picture,
     bw_grid,
+    colour_grid,
     library,
     load_picture,
     readability,
@@ -280,3 +281,35 @@ def test_the_colour_weekend_is_at_its_level_and_not_the_same_picture_every_week(
     assert all(m.rating.stars == plan.level for m, plan in zip(made, sundays, strict=True))
     assert all(m.puzzle.is_colour for m in made)
     assert len({dict(m.puzzle.extra)["picture"] for m in made}) >= 4
+
+
+def test_a_picture_filling_its_box_keeps_the_transparent_surround_as_background(
+    tmp_path: Path,
+) -> None:
+    # A pair of jeans fills its box: the colour touching the box's border most was its blue,
+    # which became the background and the gap between the legs the ink.
+    image, draw = _canvas()
+    draw.rectangle([4, 4, 67, 67], fill=BLUE)
+    draw.rectangle([30, 30, 41, 67], fill=(0, 0, 0, 0))  # the gap between the legs
+    draw.rectangle([4, 4, 67, 10], fill=BLACK)  # the waistband
+    cells, palette = colour_grid(picture(image, tmp_path), 12, 12)
+    assert palette.background.rgb == (255, 255, 255)
+    assert BLUE in {colour.rgb for colour in palette.colours}
+    assert np.count_nonzero(cells) > 0.7 * cells.size
+
+
+def test_a_white_animal_on_the_white_ground_does_not_read_in_colour(tmp_path: Path) -> None:
+    # A white sheep: its body is the ground's colour, its puzzle a few specks (the legs and
+    # the eye) that agreed with the paper around them, and passed.
+    image, draw = _canvas()
+    draw.ellipse([6, 14, 66, 52], fill=(250, 250, 250))
+    draw.rectangle([16, 50, 20, 68], fill=BLACK)
+    draw.rectangle([52, 50, 56, 68], fill=BLACK)
+    draw.ellipse([50, 16, 66, 34], fill=(240, 170, 170))  # its pink face
+    draw.ellipse([56, 22, 60, 26], fill=BLACK)
+    sheep = picture(image, tmp_path)
+    cells, palette = colour_grid(sheep, 15, 15)
+    reading = readability(sheep, cells, None, palette)
+    assert not reading.reads
+    made = run_attempt(attempt(sheep, 15, 15, None, title="Sheep"))
+    assert made.puzzle is None and "does not read" in made.refused

@@ -71,6 +71,12 @@ MIN_STRONG_SHARE = 0.5
 # it (RGB distance, 1 = black to white); cells this far from paper are content.
 COLOUR_DISTANCE = 0.2
 PAPER_DISTANCE = 0.1
+# Colour: at least this share of the picture's opaque cells must be ink (not background).
+# Under it at 15x15 a white sheep (0.26), a cream llama (0.23), a white cup (0.29) and a
+# computer mouse (0.13) were specks, a panda (0.38) half a face, a dice (0.41) and a
+# volleyball (0.44) scraps; an alarm clock (0.47) and a watch (0.48), white faces drawn by
+# their rims, read.
+MIN_COVERAGE = 0.45
 
 
 @dataclass(frozen=True)
@@ -295,7 +301,12 @@ def colour_grid(
     (:func:`game.core.convert.quantise.reduce_picture`) over the picture's content box."""
     rows, columns = _content_box(picture)
     cropped = Picture(picture.labels[rows, columns], picture.palette)
-    reduced = reduce_picture(flattened(cropped), width, height, colours, fit="pad")
+    # With its alpha: the background is the colour of the transparent surround, not the
+    # colour touching the content box's border most (a pair of jeans fills its box: blue
+    # became the background and the gaps between the legs the ink).
+    alpha = np.where(cropped.labels > 0, 255, 0).astype(np.uint8)
+    rgba = np.dstack([flattened(cropped), alpha])
+    reduced = reduce_picture(rgba, width, height, colours, fit="pad")
     return np.asarray(reduced.cells, dtype=np.int64), reduced.palette
 
 
@@ -410,4 +421,18 @@ def readability(
     strong = np.count_nonzero(ink & (shown_paper >= PALE)) / max(1, int(np.count_nonzero(ink)))
     if strong < MIN_STRONG_SHARE:
         agreement = min(agreement, strong)
+    # And the picture must be there: its opaque cells mostly ink (a white sheep, a cream
+    # llama or a white cup on the white ground left a few specks that agreed with paper).
+    coverage = _ink_coverage(cropped, ink)
+    if coverage < MIN_COVERAGE:
+        agreement = min(agreement, coverage)
     return Readability(float(agreement), blob, MIN_COLOUR_AGREEMENT)
+
+
+def _ink_coverage(picture: Picture, ink: npt.NDArray[np.bool_]) -> float:
+    """The share of the picture's opaque cells (at least half their pixels opaque) that
+    ``ink`` fills."""
+    height, width = (int(n) for n in ink.shape)
+    counts = _cell_counts((picture.labels > 0).astype(np.uint8), 2, width, height)
+    opaque = counts[:, :, 1] * 2 >= counts.sum(axis=2)
+    return float(np.count_nonzero(ink & opaque) / max(1, int(np.count_nonzero(opaque))))
