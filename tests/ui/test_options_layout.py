@@ -33,3 +33,17 @@ def test_continue_the_lesson_keeps_off_its_explanation() -> None:
     assert _colours(app.screen, pygame.Rect(left, ring.bottom, 300, 2)) == 1
     ink = pygame.Rect(left, ring.bottom + 2, 300, scene.back.rect.top - ring.bottom - 2)
     assert _colours(app.screen, ink) > 2
+
+
+def test_the_lesson_button_is_tall_enough_for_its_label() -> None:
+    # At the first window's 1264x720 it was a 14 px sliver with its label spilling out: its
+    # inset was taken twice from the top and twice from the bottom.
+    for size in ((1264, 720), (1024, 700), (800, 600)):
+        app = App(headless=True, size=size)
+        scene = OptionsScene(app)
+        app.push(scene)
+        app.step()
+        font = app.fonts.get(round(scene.lesson.font_size * app.ui_scale))
+        label_height = font.get_ascent()  # capitals and digits inside the box
+        assert scene.lesson.rect.height >= label_height, size
+        assert scene.panel.bottom <= app.screen.get_height(), size

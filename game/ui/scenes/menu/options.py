@@ -178,12 +178,12 @@ class OptionsScene(Scene):
                 # above and below for the explanations ("Continue the lesson" sat on its own).
                 inset = round(4 * scale) if isinstance(widget, Button) else 0
                 widget.rect = pygame.Rect(
-                    self.panel.left + pad, y + inset, panel_width - 2 * pad, row_height - 4 * inset
+                    self.panel.left + pad, y + inset, panel_width - 2 * pad, row_height - 2 * inset
                 )
             if key is not None:
-                note_top = max(
-                    widget.rect.bottom + round(3 * scale), y + row_height - round(4 * scale)
-                )
+                # Clear of the button's focus ring (its width and a pixel of air).
+                ring = max(2, round(3 * scale)) + 2
+                note_top = max(widget.rect.bottom + ring, y + row_height - round(4 * scale))
                 width_of = note_font.size(EXPLANATIONS[key])[0]
                 self.notes[key] = pygame.Rect(
                     widget.rect.left + round(12 * scale),
