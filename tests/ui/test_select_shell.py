@@ -220,3 +220,28 @@ def test_a_pack_read_at_once_is_complete_when_its_reader_is_made(tmp_path: Path)
     reader = PackReader(read_pack(folder), read_word, word_files, background=False)
     assert reader.done and reader.wait(0)
     assert [entry.path.name for entry in reader.entries()] == ["a.word", "b.word"]
+
+
+def test_a_pack_being_read_shows_its_size_not_the_files_read_so_far(tmp_path: Path) -> None:
+    # The pack list said "Things: 28 puzzles" for a pack of 60 while its files came in.
+    import threading
+
+    folder = tmp_path / "pack"
+    folder.mkdir()
+    for index in range(6):
+        (folder / f"{index}.word").write_text("elm", encoding="utf-8")
+    gate, first_read = threading.Event(), threading.Event()
+
+    def slow_read(path: Path) -> WordEntry:
+        if path.name != "0.word":
+            first_read.set()
+            gate.wait(10)
+        return read_word(path)
+
+    reader = PackReader(read_pack(folder), slow_read, word_files)
+    try:
+        assert first_read.wait(10)
+        assert reader.total() == 6 and reader.count() < 6
+    finally:
+        gate.set()
+    assert reader.wait(10) and reader.count() == 6 and reader.total() == 6

@@ -43,6 +43,7 @@ class PackReader(Generic[E]):
         self._files = files
         self._read_file = read
         self._entries: list[E] = []
+        self._total: int | None = None  # the pack's files, once listed
         self._lock = threading.Lock()
         self._finished = threading.Event()
         if not background:
@@ -54,7 +55,10 @@ class PackReader(Generic[E]):
 
     def _read(self) -> None:
         try:
-            for path in self._files(self.pack.directory):
+            paths = list(self._files(self.pack.directory))
+            with self._lock:
+                self._total = len(paths)
+            for path in paths:
                 entry = self._read_file(path)
                 with self._lock:
                     self._entries.append(entry)
@@ -68,6 +72,11 @@ class PackReader(Generic[E]):
     def done(self) -> bool:
         """Every file has been read."""
         return self._finished.is_set()
+
+    def total(self) -> int | None:
+        """How many files the pack has, once they are listed (before they are read)."""
+        with self._lock:
+            return self._total
 
     def count(self) -> int:
         """How many entries are ready."""

@@ -581,7 +581,12 @@ class SelectScene(Scene, Generic[E]):
         """Each row of the pack list: its name and its line of detail."""
         rows = []
         for state in self.packs:
-            if state.reading and not state.entries:
+            listed = state.reader.total() if state.reader is not None else None
+            if state.reading and listed is not None:
+                # Its size at once; the solved count once every file is read (a count that
+                # grew as the files came showed "Things: 28 puzzles" for a pack of 60).
+                detail = f"{listed} puzzle{'s' if listed != 1 else ''}  ·  reading…"
+            elif state.reading:
                 detail = "Reading…" if state.reader is not None else ""
             else:
                 total = len(state.entries)
