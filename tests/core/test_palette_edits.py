@@ -180,3 +180,18 @@ def test_a_swatch_recoloured_next_to_another_is_saved_apart_from_it(tmp_path: Pa
     assert closest_pair(rgbs)[0] >= PLAY_DISTANCE
     assert saved.colour_count == 3
     assert np.array_equal(document.colour_cells, cells)
+
+
+def test_the_swatches_are_numbered_as_the_puzzle_numbers_its_colours() -> None:
+    # The converter showed cream as swatch 1 and the game played it as colour 2: swatches
+    # came in label order, the puzzle numbers its colours commonest first.
+    document = _opened()
+    orange = _label(document, ORANGE)
+    document.begin_stroke()  # orange painted over the white row 6: now the commonest colour
+    document.paint([(x, 6) for x in range(10)] + [(x, 9) for x in range(10)], orange)
+    assert document.colour_cells is not None and document.palette_edits is not None
+    assert document.swatches[1].label == orange
+    _, _, order = document.palette_edits.puzzle_colours(document.colour_cells)
+    assert tuple(s.label for s in document.swatches) == order
+    counts = [s.cells for s in document.swatches[1:]]
+    assert counts == sorted(counts, reverse=True)

@@ -138,3 +138,32 @@ def test_the_reveal_settles_trial_fills_as_fills() -> None:
     y, x = (int(v) for v in np.argwhere(board.cells == Cell.TRIAL_FILLED)[0])
     colour = surface.get_at(scene.layout.cell_box(x, y).centre)
     assert (colour.r, colour.g, colour.b) == scene.app.theme.filled
+
+
+def test_a_colour_picture_on_a_dark_ground_is_revealed_on_it() -> None:
+    # A photo's colour puzzle whose background is its dark surround: the picture appeared on
+    # white paper, as if inverted. The reveal ends on the puzzle's own ground.
+    from game.core.board import fill_value
+    from game.core.palette import Palette
+    from game.core.puzzle import Puzzle
+
+    ground, cream, red = (34, 36, 30), (238, 222, 202), (200, 40, 40)
+    palette = Palette.of(("black", ground), ("cream", cream), ("red", red))
+    grid = [[0, 1, 1, 0, 0], [1, 2, 2, 1, 0], [1, 2, 2, 1, 0], [0, 1, 1, 0, 0], [0, 0, 0, 0, 2]]
+    puzzle = Puzzle.from_colour_grid(grid, palette)
+    scene = open_play(puzzle)
+    board = scene.session.board.copy()
+    for y, row in enumerate(grid):  # the picture as the player's marks
+        for x, colour in enumerate(row):
+            board.cells[y, x] = fill_value(colour) if colour else Cell.CROSSED
+    surface = pygame.Surface(scene.app.screen.get_size())
+    RevealPainter().draw(surface, scene.layout, scene.app.theme, board, 1.0, palette)
+    empty = surface.get_at(scene.layout.cell_box(4, 0).centre)
+    assert (empty.r, empty.g, empty.b) == ground
+    filled = surface.get_at(scene.layout.cell_box(1, 1).centre)
+    assert (filled.r, filled.g, filled.b) == red
+    # A white ground stays the paper.
+    white = Palette.of(("white", (255, 255, 255)), ("cream", cream), ("red", red))
+    RevealPainter().draw(surface, scene.layout, scene.app.theme, board, 1.0, white)
+    paper = surface.get_at(scene.layout.cell_box(4, 0).centre)
+    assert (paper.r, paper.g, paper.b) == scene.app.theme.cell_unknown

@@ -144,9 +144,14 @@ class PaletteEdits:
     def swatch_list(self, cells: LabelGrid) -> list[Swatch]:
         """The swatches with their names and cell counts (``cells``: swatch labels)."""
         counts = np.bincount(cells.ravel().astype(np.intp), minlength=len(self.base))
+        # In the order the puzzle numbers its colours (the background, then the commonest
+        # first: :meth:`puzzle_colours`), so swatch 1 is colour 1 in play: the converter
+        # showed cream as 1 and the game played it as 2.
+        others = [s for s in self.swatches if s != self.background]
+        others.sort(key=lambda s: (-int(counts[s]), s))
         return [
             Swatch(s, self.rgb[s], colour_name(self.rgb[s]), int(counts[s]), s == self.background)
-            for s in self.swatches
+            for s in (self.background, *others)
         ]
 
     def puzzle_colours(self, cells: LabelGrid) -> tuple[Palette, LabelGrid, tuple[int, ...]]:

@@ -128,6 +128,10 @@ def _blend(a: Colour, b: Colour, t: float) -> Colour:
     )
 
 
+# A background this far from white (the sum of its channels' distance) is a ground of its own.
+OWN_GROUND = 90
+
+
 class RevealPainter:
     """Draws the board's part of the reveal. The crosses and the grid lines are drawn once
     per board (two cached layers whose strength fades); the settling cells each frame (a
@@ -141,6 +145,8 @@ class RevealPainter:
         # Each filled cell's colour in a colour puzzle (empty: the theme's fill).
         self._rgb: list[tuple[int, int, int]] = []
         self._delays: npt.NDArray[np.float64] = np.zeros((0, 0))
+        # A colour puzzle's background colour, when it is not white: the reveal ends on it.
+        self._ground: tuple[int, int, int] | None = None
 
     def _prepare(
         self, layout: BoardLayout, theme: Theme, board: Board, palette: Palette | None = None
@@ -179,7 +185,13 @@ class RevealPainter:
         self._crosses, self._lines = crosses, lines
         self._filled = [(x, y) for y, x in np.argwhere(filled).tolist()]
         self._rgb = []
+        self._ground = None
         if palette is not None:
+            ground = palette.background.rgb
+            # A colour puzzle on a ground of its own (a photo's dark surround): the picture
+            # appears on it, not on white paper (where it looked inverted).
+            if sum(255 - value for value in ground) > OWN_GROUND:
+                self._ground = ground
             shown = board.colour_grid()
             self._rgb = [palette.colour(int(shown[y, x])).rgb for x, y in self._filled]
         self._delays = wave_delays(board.width, board.height)
@@ -198,7 +210,10 @@ class RevealPainter:
         self._prepare(layout, theme, board, palette)
         age = _clamp(progress) * REVEAL_SECONDS
         box = layout.grid_box
-        surface.fill(theme.cell_unknown, box)
+        ground = theme.cell_unknown
+        if self._ground is not None:
+            ground = _blend(ground, self._ground, _smooth(age / REVEAL_SECONDS))
+        surface.fill(ground, box)
         if self._lines is not None:
             self._lines.set_alpha(round(255 * (1.0 - (1.0 - LINES_LEFT) * _smooth(age / WAVE))))
             surface.blit(self._lines, (box.x, box.y))
