@@ -50,6 +50,9 @@ def test_the_days_puzzle_is_made_once_played_and_its_win_counted() -> None:
     assert play.puzzle.fingerprint() == expected.fingerprint()
     assert "picture" in dict(play.puzzle.extra)
     assert play.puzzle.title == "Daily puzzle 2025-03-10"
+    # Its header names the pack once ("Daily puzzle 2026-11-29 · 25x20 · Daily puzzle").
+    name, details, _ = play.chrome.header(0)
+    assert name.startswith("Daily puzzle") and "Daily puzzle" not in details
     assert play.path == daily_path(app.store, plan_for(MONDAY)) and play.path.is_file()
     # A win, as the play screen records it; back on the menu it counts for the day.
     app.store.mark_solved(play.key, 75.0)

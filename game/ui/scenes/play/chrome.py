@@ -144,7 +144,9 @@ class PlayChrome(frame.ShellChrome):
         scene = self.scene
         name = shown_name(scene.title, scene.place, scene.solved_before or fade > 0)
         where = scene.place.label if scene.place is not None else scene.pack
-        details = scene.puzzle.size_text + (f" · {where}" if where and where != name else "")
+        # "Daily puzzle 2026-11-29 · 25x20 · Daily puzzle" said its pack twice.
+        shown_where = where and not name.startswith(where)
+        details = scene.puzzle.size_text + (f" · {where}" if shown_where else "")
         return name, details, scene.session.count_text()
 
     def win_look(self, extra: str = "", note: str = "") -> frame.WinLook | None:
