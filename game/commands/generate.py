@@ -12,6 +12,7 @@ from __future__ import annotations
 import argparse
 import re
 import secrets
+import sys
 import time
 from pathlib import Path
 
@@ -93,13 +94,19 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "-o",
         "--output",
-        required=True,
+        default=None,
         metavar="OUT",
-        help="the puzzle file to write (.non, ...), or a folder with --count",
+        help="the puzzle file to write (.non, ...), or a folder with --count; without it the "
+        "puzzle is printed as .non text (and its summary goes to stderr)",
     )
 
 
-def _targets(args: argparse.Namespace, seed: int) -> list[tuple[int, Path]]:
+def _targets(args: argparse.Namespace, seed: int) -> list[tuple[int, Path | None]]:
+    """Each puzzle's seed and file; None: printed (no -o)."""
+    if args.output is None:
+        if args.count is not None:
+            raise CommandError("--count writes a file a puzzle: give -o FOLDER")
+        return [(seed, None)]
     out = Path(args.output)
     if args.count is None:
         if out.is_dir():
@@ -114,11 +121,11 @@ def _targets(args: argparse.Namespace, seed: int) -> list[tuple[int, Path]]:
         for n in range(args.count)
     ]
     refuse_taken_names([path for _seed, path in targets])
-    return targets
+    return list(targets)
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.core.formats import write_puzzle
+    from game.core.formats import format_puzzle, write_puzzle
     from game.core.formats._common import FormatError
     from game.core.generate.colour import ColourGeneration
     from game.core.generate.generator import Generation
@@ -151,18 +158,21 @@ def run(args: argparse.Namespace) -> int:
         else:
             made = ColourGeneration(width, height, args.level, puzzle_seed, args.colours).run()
         seconds = time.perf_counter() - start
+        rating = made.rating
+        in_colour = f" in {args.colours} colours" if args.colours != 2 else ""
+        summary = (
+            f"{width}x{height}{in_colour} seed {puzzle_seed}  {rating.star_text} "
+            f"{rating.name} ({rating.points:.1f} points)  {seconds:.2f} s"
+        )
+        if path is None:  # no -o: the puzzle on stdout, what it is on stderr
+            print(format_puzzle(made.puzzle, "non"), end="", flush=True)
+            print(summary, file=sys.stderr, flush=True)
+            continue
         try:
             write_puzzle(made.puzzle, path)
         except FormatError as error:
             raise CommandError(f"{quote(path)}: cannot save: {quote(error.reason)}") from None
         except OSError as error:
             raise CommandError(f"{quote(path)}: cannot save: {os_reason(error)}") from None
-        rating = made.rating
-        in_colour = f" in {args.colours} colours" if args.colours != 2 else ""
-        print(
-            f"{quote(path)}: {width}x{height}{in_colour} "
-            f"seed {puzzle_seed}  {rating.star_text} "
-            f"{rating.name} ({rating.points:.1f} points)  {seconds:.2f} s",
-            flush=True,
-        )
+        print(f"{quote(path)}: {summary}", flush=True)
     return 0

@@ -204,6 +204,10 @@ def generate(args: argparse.Namespace) -> int:
     except KakuroGenerateError as error:
         raise CommandError(str(error)) from None
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    if args.output is None:
+        raise CommandError(
+            "a Kakuro is written to a file: give -o NAME.kak (or a folder with --count)"
+        )
     out = Path(args.output)
     if args.count is None:
         if out.is_dir():

@@ -75,3 +75,20 @@ def test_a_count_never_writes_over_a_file_already_there(
     assert name in err and "already there" in err and err.count("\n") == 1
     assert edited.read_text(encoding="utf-8") == "the player's own version\n"
     assert sorted(path.name for path in tmp_path.iterdir()) == [name]
+
+
+def test_without_o_the_puzzle_is_printed(capsys: pytest.CaptureFixture[str]) -> None:
+    # A newcomer's first try, "generate --colours 4 --size 20x20 --level 3", was refused for
+    # want of -o: the puzzle now comes on stdout, its summary on stderr.
+    from game.core.formats import read_puzzle_text
+
+    assert (
+        main(["generate", "--colours", "4", "--size", "10x10", "--level", "2", "--seed", "3"]) == 0
+    )
+    captured = capsys.readouterr()
+    puzzle = read_puzzle_text(captured.out, "printed.non")
+    assert puzzle.is_colour and (puzzle.width, puzzle.height) == (10, 10)
+    assert solve(puzzle).status == "unique"
+    assert "seed 3" in captured.err and "Medium" in captured.err
+    assert main(["generate", "--size", "10x10", "--level", "2", "--count", "2"]) == 2
+    assert "give -o FOLDER" in capsys.readouterr().err
