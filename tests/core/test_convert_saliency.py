@@ -123,3 +123,18 @@ def test_salient_contrast_rewards_the_subject_and_not_the_background() -> None:
     assert salient_contrast(~subject, saliency) == -1.0
     assert abs(salient_contrast(texture, saliency)) < 0.3
     assert salient_contrast(np.zeros((10, 10), dtype=bool), saliency) == 0.0
+
+
+def test_auto_says_it_filled_the_light_parts_not_inverted() -> None:
+    # "Auto chose Adaptive 50%, inverted" beside an Invert switch showing Off read as a
+    # contradiction (new-player trial): Auto's own flip is named for what it does.
+    import numpy as np
+
+    from game.core.convert.auto import AutoChoice, Score
+
+    score = Score(1.0, 1.0, 0.0, 0.0, 0.5)
+    grid = np.zeros((2, 2), dtype=bool)
+    assert AutoChoice("adaptive", 0.5, score, grid, flipped=True).text == (
+        "Auto chose Adaptive 50%, light parts filled"
+    )
+    assert AutoChoice("otsu", 0.5, score, grid).text == "Auto chose Otsu"

@@ -233,10 +233,11 @@ class AutoChoice:
 
     @property
     def text(self) -> str:
-        """For the settings panel: "Auto chose Adaptive 50%", "..., inverted"."""
+        """For the settings panel: "Auto chose Adaptive 50%", "..., light parts filled" (its
+        own flip: the Invert switch, the player's, stays as it was)."""
         name = METHOD_NAMES[self.method]
         level = "" if self.method == "otsu" else f" {round(self.level * 100)}%"
-        text = f"Auto chose {name}{level}" + (", inverted" if self.flipped else "")
+        text = f"Auto chose {name}{level}" + (", light parts filled" if self.flipped else "")
         return text + (f" for {self.reason}" if self.reason else "")
 
 
