@@ -125,11 +125,16 @@ class ColourPlayer:
             yield LinesChecked(HEARTBEAT_LINES, 0)
 
     def _propagate(
-        self, queue: deque[tuple[int, int]], trail: list[tuple[int, int]] | None, count: bool
+        self,
+        queue: deque[tuple[int, int]],
+        trail: list[tuple[int, int]] | None,
+        count: bool,
+        seen: list[int] | None = None,
     ) -> Generator[Step, None, bool]:
         """Line logic from ``queue`` ((line, generation) pairs, FIFO) until quiet; False on
         a contradiction. At the top (``trail`` None) it yields the cells each line settles
-        and stamps the lines it changes; in a probe it keeps the old masks in ``trail``.
+        and stamps the lines it changes; in a probe it keeps the old masks in ``trail``,
+        yields heartbeats only and lists the lines it looks at in ``seen``.
         ``count``: the generations count as rounds (before the first stall)."""
         cells = self.cells
         queued = [False] * (self.width + self.height)
@@ -138,6 +143,8 @@ class ColourPlayer:
         while queue:
             line, generation = queue.popleft()
             queued[line] = False
+            if seen is not None:
+                seen.append(line)
             answer = self._solve_line(line)
             yield from self._beat()
             if answer is None:
@@ -202,13 +209,8 @@ class ColourPlayer:
             self.cells[index] = 1 << colour
             queue = deque([(y, 1), (self.height + x, 1)])
             lines_seen: list[int] = []
-            fine = True
             yield ProbeStarted(x, y, colour, 0)
-            for step in self._trial(queue, trail, lines_seen):
-                if step is None:
-                    fine = False
-                    break
-                yield step
+            fine = yield from self._propagate(queue, trail, False, lines_seen)
             looked.update(lines_seen)
             undone = tuple((cell % self.width, cell // self.width) for cell, _ in trail)
             outcome = "consistent" if fine else "contradiction"
@@ -228,33 +230,6 @@ class ColourPlayer:
         if survivors != mask:
             proven[index] = survivors
         return proven, looked
-
-    def _trial(
-        self, queue: deque[tuple[int, int]], trail: list[tuple[int, int]], seen: list[int]
-    ) -> Iterator[Step | None]:
-        """Line logic inside a probe; yields heartbeats, and None on a contradiction."""
-        cells = self.cells
-        queued = [False] * (self.width + self.height)
-        for line, _ in queue:
-            queued[line] = True
-        while queue:
-            line, _generation = queue.popleft()
-            queued[line] = False
-            seen.append(line)
-            answer = self._solve_line(line)
-            yield from self._beat()
-            if answer is None:
-                yield None
-                return
-            for index, mask in zip(self.line_cells[line], answer, strict=True):
-                if mask != cells[index]:
-                    trail.append((index, cells[index]))
-                    cells[index] = mask
-                    y, x = divmod(index, self.width)
-                    other = self.height + x if line < self.height else y
-                    if not queued[other]:
-                        queued[other] = True
-                        queue.append((other, 0))
 
     def _apply(self, x: int, y: int, proven: dict[int, int]) -> Generator[Step, None, bool]:
         """Set what a probe proved, then line logic from it; False on a contradiction."""
