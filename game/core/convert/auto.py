@@ -362,6 +362,13 @@ def choose_steps(converter: Gridder, options: ConvertOptions) -> Generator[None,
     return sketch
 
 
+def _subject_grid(converter: Gridder, options: ConvertOptions) -> BoolGrid:
+    """The Subject method's grid at its middle level, specks cleaned when asked: the
+    silhouette both Subject rules (:func:`_subject`, :func:`_object_subject`) judge."""
+    grid = converter.method_grid(replace(options, method="subject", threshold=0.5))
+    return clean_specks(grid) if options.clean else grid
+
+
 def _subject(converter: Gridder, options: ConvertOptions, cells: FloatGrid) -> AutoChoice | None:
     """The Subject method at its middle level, when the picture's colours split cleanly into
     a subject and a background (``SUBJECT_SEPARATION``) and its silhouette is big enough to
@@ -373,10 +380,7 @@ def _subject(converter: Gridder, options: ConvertOptions, cells: FloatGrid) -> A
         return None
     if separation(distinctness(colours)) < SUBJECT_SEPARATION:
         return None
-    candidate = replace(options, method="subject", threshold=0.5)
-    grid = converter.method_grid(candidate)
-    if options.clean:
-        grid = clean_specks(grid)
+    grid = _subject_grid(converter, options)
     if grid.mean() < SUBJECT_MIN_FILL or _on_sides(grid) > SUBJECT_MAX_SIDES:
         return None
     darkness = cells if options.invert else 1.0 - cells
@@ -392,10 +396,7 @@ def _object_subject(
     found = salient_object(saliency)
     if found is None or not _compact(found):
         return None
-    candidate = replace(options, method="subject", threshold=0.5)
-    grid = converter.method_grid(candidate)
-    if options.clean:
-        grid = clean_specks(grid)
+    grid = _subject_grid(converter, options)
     if grid.mean() < SUBJECT_MIN_FILL or _on_sides(grid) > OBJECT_SIDES:
         return None
     union = int((grid | found.mask).sum())
