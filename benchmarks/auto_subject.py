@@ -39,9 +39,9 @@ from PIL import Image, ImageDraw, ImageFont
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.core.convert.converter import Converter, defaults_for
+from game.core.convert.converter import Converter, opening_options
 from game.core.convert.load import IMAGE_SUFFIXES, ConvertError, load_image
-from game.core.convert.options import ConvertOptions, parse_size
+from game.core.convert.options import parse_size
 
 SIDE = 120
 FONT = Path(__file__).resolve().parent.parent / "assets" / "fonts" / "DejaVuSans.ttf"
@@ -70,8 +70,7 @@ def measure(path: Path, kind: str, sizes: list[tuple[int, int]], colour: bool) -
     rows = []
     for width, height in sizes:
         started = time.perf_counter()
-        start = defaults_for(converter.source, width, height)
-        options = replace(ConvertOptions(width=width, height=height), **start)  # type: ignore[arg-type]
+        options = opening_options(converter.source, width, height)
         choice = converter.choice(options) if options.method == "auto" else None
         grid = converter.grid(options)
         converted = time.perf_counter()

@@ -37,10 +37,10 @@ from PIL import Image, ImageDraw, ImageFont
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.core.convert.converter import Converter, defaults_for
+from game.core.convert.converter import Converter, opening_options
 from game.core.convert.load import IMAGE_SUFFIXES, ConvertError, load_image
 from game.core.convert.methods import count_specks
-from game.core.convert.options import ConvertOptions, Method, parse_method, parse_size
+from game.core.convert.options import Method, parse_method, parse_size
 from game.core.create.conversion import puzzle_from_grid
 from game.core.create.free_cells import free_cells
 from game.core.create.make_fair import WORK_LIMIT, MakeFair
@@ -94,10 +94,9 @@ def measure(
         # As the converter opens the picture (defaults_for: a photo gets Auto, Fill, Crop
         # borders, clean specks and its face's frame; a drawing Otsu and Pad), with
         # ``method`` instead of the default when one was asked for.
-        start = defaults_for(converter.source, width, height)
+        options = opening_options(converter.source, width, height)
         if method != "default":
-            start.update(method=method, threshold=level)
-        options = replace(ConvertOptions(width=width, height=height), **start)  # type: ignore[arg-type]
+            options = replace(options, method=method, threshold=level)
         concrete = converter.concrete(options)
         grid = converter.grid(options)
         converted = time.perf_counter()

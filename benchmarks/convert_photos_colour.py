@@ -32,9 +32,9 @@ from PIL import Image, ImageDraw, ImageFont
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.core.convert.converter import Converter, defaults_for
+from game.core.convert.converter import Converter, opening_options
 from game.core.convert.load import IMAGE_SUFFIXES, ConvertError, load_image
-from game.core.convert.options import ConvertOptions, parse_colours, parse_size
+from game.core.convert.options import parse_colours, parse_size
 from game.core.convert.quantise import ColourCount
 from game.core.create.conversion import colour_fair_search
 from game.core.create.free_cells import free_cells
@@ -79,8 +79,7 @@ def measure(path: Path, sizes: list[tuple[int, int]], colours: ColourCount) -> l
     rows = []
     for width, height in sizes:
         started = time.perf_counter()
-        start = defaults_for(converter.source, width, height)
-        options = replace(ConvertOptions(width=width, height=height), **start)  # type: ignore[arg-type]
+        options = opening_options(converter.source, width, height)
         coloured = converter.colour_cells(replace(options, colours=colours))
         converted = time.perf_counter()
         puzzle = Puzzle.from_colour_grid(coloured.cells, coloured.palette)

@@ -25,7 +25,6 @@ import argparse
 import sys
 import tempfile
 from collections import Counter, defaultdict
-from dataclasses import replace
 from datetime import date, timedelta
 from pathlib import Path
 
@@ -34,8 +33,7 @@ from PIL import Image, ImageDraw, ImageFilter
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.core.convert.converter import Converter, defaults_for
-from game.core.convert.options import ConvertOptions
+from game.core.convert.converter import Converter, opening_options
 from game.core.create.conversion import puzzle_from_grid
 from game.core.difficulty import EXPERT_INSIGHTS, Effort, EffortMeter
 from game.core.formats import read_puzzle
@@ -157,8 +155,7 @@ def main(argv: list[str] | None = None) -> int:
         picture.save(path)
         converter = Converter.open(path)
         for width, height in ((20, 20), (30, 30)):
-            settings = defaults_for(converter.source, width, height)
-            options = replace(ConvertOptions(width=width, height=height), **settings)
+            options = opening_options(converter.source, width, height)
             table.add("converted", puzzle_from_grid(converter.grid(options)))
     table.print()
     return 0

@@ -111,6 +111,13 @@ def defaults_for(source: SourceImage, width: int = 20, height: int = 20) -> dict
             "brightness": 0.0, "contrast": 0.0, "gamma": 1.0}  # fmt: skip
 
 
+def opening_options(source: SourceImage, width: int, height: int) -> ConvertOptions:
+    """The options ``source`` opens with at ``width`` x ``height``: the default options
+    with :func:`defaults_for` laid over them (what the benchmarks convert by)."""
+    start = defaults_for(source, width, height)
+    return replace(ConvertOptions(width=width, height=height), **start)  # type: ignore[arg-type]
+
+
 def light_on_dark(source: SourceImage) -> bool:
     """Is the picture light lines on a dark ground (chalk on a board, a white logo on black)?
     Then Otsu's dark side is the ground, over ``LIGHT_ON_DARK`` of the pixels, and a drawing
