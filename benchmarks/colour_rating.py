@@ -22,22 +22,16 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from rating_sources import technique  # type: ignore[import-not-found]  # beside this file
+
 from game.core.colour_effort import colour_effort_task, effort_of
-from game.core.difficulty import EXPERT_INSIGHTS, Effort, EffortMeter
+from game.core.difficulty import Effort, EffortMeter
 from game.core.formats import read_puzzle
 from game.core.puzzle import Puzzle
 from game.core.rating import STAR_NAMES
 from game.core.solver.task import SolveTask
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-def technique(effort: Effort) -> str:
-    if effort.guesses:
-        return "search"
-    if effort.insights > EXPERT_INSIGHTS:
-        return "probe4+"
-    return "probe1-3" if effort.insights else "lines"
 
 
 def effort_of_puzzle(puzzle: Puzzle) -> Effort:
