@@ -46,8 +46,8 @@ from game.core.create.free_cells import free_cells
 from game.core.create.make_fair import WORK_LIMIT, MakeFair
 
 CHECK_SECONDS = 4.0
-# Make it fair's budget: engine steps (the same edits on every machine), as `convert --fix`.
-FIX_STEPS = WORK_LIMIT
+# Make it fair's budget: engine work in lines (the same edits on every machine), as `convert --fix`.
+FIX_WORK = WORK_LIMIT
 
 
 @dataclass
@@ -75,7 +75,7 @@ def _fairness(grid: np.ndarray) -> tuple[str, str, str, np.ndarray | None]:
         return ("unique", "0", "0", None) if found.exact else ("unknown", "?", "-", None)
     count = str(found.count) if found.exact else f">={found.count}"
     # As the converter and `convert --fix` do: the search starts from the report's free cells.
-    fix = MakeFair(grid, found, work_limit=FIX_STEPS).run()
+    fix = MakeFair(grid, found, work_limit=FIX_WORK).run()
     if not fix.found:
         return "ambiguous", count, "-", None
     return "ambiguous", count, str(len(fix.edits)), fix.grid

@@ -8,7 +8,7 @@ import random
 import numpy as np
 
 from game.core.create.fairness import check_uniqueness
-from game.core.create.free_cells import STEPS_PER_SECOND
+from game.core.create.free_cells import WORK_PER_SECOND
 from game.core.create.make_fair_colour import ColourEdit, ColourMakeFair, apply_colour_edits
 from game.core.palette import Palette
 from game.core.puzzle import Puzzle
@@ -82,7 +82,7 @@ def test_make_it_fair_in_colour_finds_colour_edits_that_make_the_puzzle_unique()
     made = 0
     for seed in range(4):
         grid = _ambiguous_colour_picture(seed)
-        result = ColourMakeFair(grid, PALETTE, work_limit=20 * STEPS_PER_SECOND).run()
+        result = ColourMakeFair(grid, PALETTE, work_limit=20 * WORK_PER_SECOND).run()
         if not result.found:
             continue
         made += 1
@@ -99,7 +99,7 @@ def test_make_it_fair_in_colour_finds_colour_edits_that_make_the_puzzle_unique()
 
 def test_colour_make_it_fair_counts_work_not_seconds() -> None:
     grid = _ambiguous_colour_picture(1)
-    limit = 10 * STEPS_PER_SECOND
+    limit = 10 * WORK_PER_SECOND
     normal = ColourMakeFair(grid, PALETTE, work_limit=limit).run()
     slow = ColourMakeFair(grid, PALETTE, work_limit=limit, clock=_ticking_clock(0.05)).run()
     assert slow.found == normal.found
@@ -145,7 +145,7 @@ def test_a_unique_colour_puzzles_rating_is_worked_a_slice_at_a_time() -> None:
     puzzle = max(puzzles, key=lambda p: (p.width * p.height, p.title))
     assert puzzle.is_colour and puzzle.width * puzzle.height >= 600
     ticks = iter(range(10**9))
-    check = UniquenessCheck(puzzle, step_limit=150_000, clock=lambda: next(ticks) * 1e-4)
+    check = UniquenessCheck(puzzle, work_limit=150_000, clock=lambda: next(ticks) * 1e-4)
     calls = rating_calls = 0
     while not check.advance(2e-4):
         calls += 1

@@ -19,7 +19,7 @@ from game.core.create.fair_edits import (
     spaced_edits,
     speck_cost,
 )
-from game.core.create.free_cells import STEPS_PER_SECOND, FreeCells, free_cells
+from game.core.create.free_cells import WORK_PER_SECOND, FreeCells, free_cells
 from game.core.create.make_fair import BATCH_ABOVE, MAX_PACE, MakeFair, make_fair
 from game.core.puzzle import Puzzle
 from tests.core.test_free_cells import _all_solutions, _ticking_clock
@@ -34,7 +34,7 @@ def test_make_fair_never_returns_a_puzzle_with_more_than_one_solution() -> None:
         if len(_all_solutions(Puzzle.from_grid(grid))) < 2:
             continue
         ambiguous += 1
-        result = make_fair(grid, work_limit=5 * STEPS_PER_SECOND)
+        result = make_fair(grid, work_limit=5 * WORK_PER_SECOND)
         if result.found:
             found += 1
             assert result.edits
@@ -138,7 +138,7 @@ def test_out_of_work_gives_no_edits() -> None:
 
 
 def test_the_same_picture_gets_the_same_edits_however_fast_the_machine() -> None:
-    # Budgets count engine steps: a clock a thousand times slower (a loaded machine) and
+    # Budgets count engine work: a clock a thousand times slower (a loaded machine) and
     # other slice sizes (frames) change nothing the search decides.
     grid = dither_grid(np.linspace(0.2, 0.8, 144).reshape(12, 12), 0.5)
     runs = []
@@ -152,7 +152,7 @@ def test_the_same_picture_gets_the_same_edits_however_fast_the_machine() -> None
     first = runs[0]
     assert first.found and first.free_before > 0 and first.edits
     for other in runs[1:]:
-        assert (other.edits, other.tried, other.steps) == (first.edits, first.tried, first.steps)
+        assert (other.edits, other.tried, other.work) == (first.edits, first.tried, first.work)
         assert np.array_equal(other.grid, first.grid)
 
 
@@ -193,12 +193,12 @@ def test_the_solve_limits_follow_how_much_work_the_picture_takes_to_solve(
     grid[:, 4] = True
     quick = MakeFair(grid)
     assert quick.run().found and quick.pace == 1.0
-    # A slow clock changes nothing: the pace counts steps, not seconds.
+    # A slow clock changes nothing: the pace counts work, not seconds.
     slow = MakeFair(grid, safety_seconds=None, clock=_ticking_clock(0.1))
     assert slow.run().found and slow.pace == 1.0
-    # A picture whose own solve is far more work than PACE_STEPS: the limits grow to their cap
+    # A picture whose own solve is far more work than PACE_WORK: the limits grow to their cap
     # instead of every candidate running out of work.
-    monkeypatch.setattr(make_fair_module, "PACE_STEPS", 1)
+    monkeypatch.setattr(make_fair_module, "PACE_WORK", 1)
     hard = MakeFair(grid)
     assert hard.run().found and hard.pace == MAX_PACE
 

@@ -16,7 +16,7 @@ from game.core.convert.options import ConvertOptions
 from game.core.create.conversion import convert
 from game.core.create.fair_edits import apply_edits
 from game.core.create.fairness import check_uniqueness
-from game.core.create.free_cells import STEPS_PER_SECOND, FreeCells
+from game.core.create.free_cells import WORK_PER_SECOND, FreeCells
 from game.core.create.make_fair import MakeFair
 from tests.core.test_free_cells import _ticking_clock
 
@@ -57,7 +57,7 @@ def test_the_uniqueness_check_counts_work_not_seconds() -> None:
 
 def test_make_it_fair_makes_the_same_edits_on_a_slowed_clock() -> None:
     grid = dither_grid(np.linspace(0.2, 0.8, 256).reshape(16, 16), 0.5)
-    limit = 2 * STEPS_PER_SECOND
+    limit = 2 * WORK_PER_SECOND
     normal = MakeFair(grid, work_limit=limit, clock=time.perf_counter).run()
     # Ten times slower: the safety cap (120 s of engine time) is far off either way.
     started = time.perf_counter()
@@ -81,6 +81,6 @@ def test_make_it_fair_finding_no_fix_says_why_and_offers_what_it_found() -> None
 
 def test_make_it_fair_out_of_work_says_how_much_work() -> None:
     grid = dither_grid(np.linspace(0.2, 0.8, 256).reshape(16, 16), 0.5)
-    result = MakeFair(grid, FreeCells((), False), work_limit=STEPS_PER_SECOND // 2).run()
+    result = MakeFair(grid, FreeCells((), False), work_limit=WORK_PER_SECOND // 2).run()
     assert not result.found and result.stopped == "work"
-    assert f"{result.steps:,} solver steps" in result.text
+    assert f"{result.work:,} lines checked" in result.text

@@ -14,19 +14,19 @@ import pytest
 from PIL import Image
 
 from game.core.create.fairness import UniquenessCheck
-from game.core.create.free_cells import STEPS_PER_SECOND
+from game.core.create.free_cells import WORK_PER_SECOND
 from game.ui.app import App
 from game.ui.scenes.converter import fairness as converter_fairness
 from game.ui.scenes.converter.scene import ConverterScene
 from tests.ui.converter_helpers import finish_opening
 from tests.ui.ui_events import click
 
-# Small limits (seconds of work at STEPS_PER_SECOND) so the test is quick: 5,000 steps for
-# two solutions and 10,000 for the free cells.
+# Small limits (seconds of work at WORK_PER_SECOND) so the test is quick: 8,000 lines for
+# two solutions and 16,000 for the free cells.
 CHECK_SECONDS = 0.2
 FREE_SECONDS = 0.4
-WORK = (CHECK_SECONDS + FREE_SECONDS) * STEPS_PER_SECOND
-# A slice pulls at most this many steps past the limit it is asked to stop at.
+WORK = (CHECK_SECONDS + FREE_SECONDS) * WORK_PER_SECOND
+# A solve stops within this many lines past its limit (the engine counts them 16 at a time).
 SLACK = 100
 
 
@@ -52,9 +52,9 @@ def _converter(path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[App, Conver
 
 
 def _steps(check: UniquenessCheck) -> int:
-    """Engine steps the check pulled, both phases (heartbeats included)."""
-    first = check.counted.steps if check.counted is not None else check.task.steps_taken
-    return first + (check.free_search.steps if check.free_search is not None else 0)
+    """Engine work the check did, both phases, in lines looked at."""
+    first = check.counted.work if check.counted is not None else check.task.work
+    return first + (check.free_search.work if check.free_search is not None else 0)
 
 
 def _run_check(app: App, scene: ConverterScene) -> tuple[list[str], int]:

@@ -8,7 +8,7 @@ import numpy as np
 import pygame
 import pytest
 
-from game.core.create.free_cells import STEPS_PER_SECOND, FreeCells
+from game.core.create.free_cells import WORK_PER_SECOND, FreeCells
 from game.core.create.make_fair import FairResult
 from game.ui.app import App
 from game.ui.scenes.converter import fairness as converter_fairness
@@ -121,7 +121,7 @@ def test_make_fair_limits_keep_the_search_short() -> None:
     # The work limit, at FAIR_SLICE of solving a frame at 60 frames a second, fits twice in
     # the wall limit (a machine twice as slow still finishes), and the wall limit is what a
     # player waits at most.
-    work_seconds = converter_fairness.FAIR_WORK_LIMIT / STEPS_PER_SECOND
+    work_seconds = converter_fairness.FAIR_WORK_LIMIT / WORK_PER_SECOND
     on_screen = work_seconds / converter_fairness.FAIR_SLICE / 60
     assert 2 * on_screen <= FAIR_WALL_LIMIT <= 60.0
 

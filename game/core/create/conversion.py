@@ -61,7 +61,7 @@ def convert(
     clock: Callable[[], float] = time.perf_counter,
 ) -> Conversion:
     """Picture -> grid -> Puzzle -> uniqueness report, in one call (the CLI's path).
-    ``timeout`` is seconds of engine work, counted in steps (:func:`check_uniqueness`): the
+    ``timeout`` is seconds of engine work, counted in lines (:func:`check_uniqueness`): the
     same picture gives the same report on any machine; ``clock`` only times it."""
     if isinstance(source, Converter):
         converter = source

@@ -26,7 +26,7 @@ import numpy.typing as npt
 import game.core.race  # noqa: F401
 from game.core.colour_effort import colour_effort_task, effort_of
 from game.core.create.free_cells import (
-    STEPS_PER_SECOND,
+    WORK_PER_SECOND,
     CountedSolve,
     FreeCells,
     FreeCellSearch,
@@ -154,8 +154,8 @@ class CheckProgress:
     """How far a running :class:`UniquenessCheck` is: ``phase`` "second" (looking for a
     second solution) or "free" (two found: finding the cells that can go either way, ``found``
     of them so far), and ``share``, the part of its whole work budget (both phases) used,
-    0..1. With step limits the share is counted in engine steps, so it only grows and the
-    check ends by the time it reaches 1."""
+    0..1. With work limits the share is counted in engine work (lines looked at), so it only
+    grows and the check ends by the time it reaches 1."""
 
     phase: str
     share: float
@@ -169,9 +169,10 @@ class UniquenessCheck:
     puzzle as check and level select do, and by :class:`SettledCells`); when it finds two, a
     :class:`FreeCellSearch` from there for at most ``free_time_limit`` engine seconds. A
     frame loop calls :meth:`advance` with its budget; a command calls :meth:`run`. The time
-    limits count only the engine's time (see :class:`SolveTask`); with ``step_limit`` (and
-    ``free_step_limit``) the limits count engine steps instead, so the verdict is the same on
-    every machine however loaded (:class:`~game.core.create.free_cells.CountedSolve`).
+    limits count only the engine's time (see :class:`SolveTask`); with ``work_limit`` (and
+    ``free_work_limit``) the limits count engine work (lines looked at) instead, so the
+    verdict is the same on every machine however loaded
+    (:class:`~game.core.create.free_cells.CountedSolve`).
     """
 
     def __init__(
@@ -180,20 +181,21 @@ class UniquenessCheck:
         time_limit: float = 3.0,
         *,
         free_time_limit: float | None = FREE_TIME_LIMIT,
-        step_limit: int | None = None,
-        free_step_limit: int | None = None,
+        work_limit: int | None = None,
+        free_work_limit: int | None = None,
         clock: Clock = time.perf_counter,
     ) -> None:
         self.puzzle = puzzle
         self.clock = clock
         self.free_time_limit = free_time_limit
-        self.free_step_limit = free_step_limit
+        self.free_work_limit = free_work_limit
         self.counted: CountedSolve | None = None
         self.task = SolveTask(puzzle, max_solutions=2, time_limit=time_limit, clock=clock)
-        if step_limit is not None:
+        if work_limit is not None:
+            # Watched: the effort meter rates a unique puzzle from the steps.
             self.counted = CountedSolve(
-                puzzle, max_solutions=2, step_limit=step_limit, observer=self._observe,
-                clock=clock,
+                puzzle, max_solutions=2, work_limit=work_limit, observer=self._observe,
+                watch=True, clock=clock,
             )  # fmt: skip
             self.task = self.counted.task
         self.meter = EffortMeter(puzzle)
@@ -216,14 +218,14 @@ class UniquenessCheck:
 
     @property
     def work(self) -> tuple[float, float | None]:
-        """The work done so far and the most the check may do, in engine steps when it counts
-        work (``step_limit``), else in engine seconds; the most is None without limits."""
+        """The work done so far and the most the check may do, in lines looked at when it counts
+        work (``work_limit``), else in engine seconds; the most is None without limits."""
         search = self.free_search
         if self.counted is not None:
-            done = float(self.counted.steps + (search.steps if search is not None else 0))
+            done = float(self.counted.work + (search.work if search is not None else 0))
             limits: tuple[float | None, float | None] = (
-                self.counted.step_limit,
-                self.free_step_limit,
+                self.counted.work_limit,
+                self.free_work_limit,
             )
         else:
             done = self.engine_seconds
@@ -258,7 +260,7 @@ class UniquenessCheck:
                 first=result,
                 settled=self.settled.known,
                 time_limit=self.free_time_limit,
-                step_limit=self.free_step_limit,
+                work_limit=self.free_work_limit,
                 clock=self.clock,
             )
         elif result.status == "unique" and self.puzzle.is_colour:
@@ -329,16 +331,16 @@ def check_uniqueness(
     """Is ``puzzle`` unique (a two-solution solve) and, if not, its free cells; blocks.
 
     The limits are work, not time: ``timeout`` and ``free_time_limit`` are seconds of
-    engine work at :data:`~game.core.create.free_cells.STEPS_PER_SECOND`, counted in steps,
+    engine work at :data:`~game.core.create.free_cells.WORK_PER_SECOND`, counted in lines,
     so a command gives the same verdict on a fast machine and on a loaded one (``clock``
     only times the report)."""
-    free_steps = None if free_time_limit is None else int(free_time_limit * STEPS_PER_SECOND)
+    free_work = None if free_time_limit is None else int(free_time_limit * WORK_PER_SECOND)
     return UniquenessCheck(
         puzzle,
         timeout,
         free_time_limit=free_time_limit,
-        step_limit=int(timeout * STEPS_PER_SECOND),
-        free_step_limit=free_steps,
+        work_limit=int(timeout * WORK_PER_SECOND),
+        free_work_limit=free_work,
         clock=clock,
     ).run()
 

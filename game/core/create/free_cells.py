@@ -18,12 +18,14 @@ if two solutions disagree on a cell, one of them disagrees with ``R``. So:
    the next solves start from. A cell whose solve ran out of its own time is tried again,
    with four times the time, once every other cell has had its turn.
 
-All solving goes through :class:`~game.core.solver.task.SolveTask`, sliced:
+All solving goes through :class:`~game.core.solver.task.SolveTask`, sliced and unwatched
+(no steps built but the verdict's, so the compiled engine runs at its own speed):
 :meth:`FreeCellSearch.advance` works for about the seconds it is given. Its limits count
 either engine seconds (``time_limit``, the converter's live report: it must answer soon on any
-machine) or engine **work** (``step_limit``, Make it fair: every step the engine yields,
-heartbeats included, so the same picture gets the same answer on a fast machine and on a
-loaded one; see :class:`CountedSolve`). When the budget runs out the result says "at least N".
+machine) or engine **work** (``work_limit``, Make it fair: lines looked at, solved or answered
+from a cache, a count the compiled engine and pure Python report alike, so the same picture
+gets the same answer on either engine, on a fast machine and on a loaded one; see
+:class:`CountedSolve`). When the budget runs out the result says "at least N".
 
 A colour puzzle (issue 33) works the same way on colour numbers: a cell is free when two
 solutions give it different colours (the background included), the reference is the goal's
@@ -43,8 +45,16 @@ import numpy as np
 import numpy.typing as npt
 
 from game.core.puzzle import Puzzle
+from game.core.solver.engine_state import WORK_BEAT
 from game.core.solver.result import SolveResult, SolveStats, finished_result
-from game.core.solver.steps import CellPosition, Guess, LineDeduced, SolutionFound, Step
+from game.core.solver.steps import (
+    CellPosition,
+    Guess,
+    LineDeduced,
+    RootSettled,
+    SolutionFound,
+    Step,
+)
 from game.core.solver.task import SolveTask
 
 BoolGrid = npt.NDArray[np.bool_]
@@ -53,13 +63,15 @@ KnownGrid = npt.NDArray[np.int8]
 ValueGrid = npt.NDArray[np.int8]
 Clock = Callable[[], float]
 
-# Engine steps a second of solving takes, measured on 30x30 photo conversions (2-solution solves
-# of scikit-image's photos, unloaded 2-core machine: 18,000-31,000 steps per CPU second). Only
-# to state the work limits below in the seconds they were first tuned in.
-STEPS_PER_SECOND = 25_000
-# A counted solve (CountedSolve) is pulled this many steps at a time, so a slice ends near its
-# budget however long the solve is (about 2 ms of solving).
-SLICE_STEPS = 48
+# Engine work (lines looked at) a second of solving took on the pure-Python engine when the
+# work limits below were first tuned in seconds: 25,000 steps a second on 30x30 photo
+# conversions (scikit-image's photos, unloaded 2-core machine), at 1.1-2.4 lines a step
+# (median 1.4, Make it fair on eight photos at 30x30 and 40x30). Only to state the limits in
+# the seconds they were tuned in; the compiled engine does the same work in a fraction of it.
+WORK_PER_SECOND = 40_000
+# A counted solve (CountedSolve) is pulled this much work at a time at most (an unwatched
+# solve's heartbeat comes every WORK_BEAT lines), so a slice ends near its budget.
+SLICE_WORK = WORK_BEAT
 # Engine seconds one doubtful cell may take before it is left undecided: a cell whose forced
 # solve is that hard must not eat the budget of all the others.
 CELL_TIME_LIMIT = 1.0
@@ -74,9 +86,9 @@ _STEP_SLICE = 0.002
 ENUMERATION_CAP = 64
 ENUMERATION_SHARE = 0.4
 ENUMERATION_TIME = 3.0
-# The same limits in engine steps, for a search whose budget counts work (step_limit).
-CELL_STEP_LIMIT = int(CELL_TIME_LIMIT * STEPS_PER_SECOND)
-ENUMERATION_STEPS = int(ENUMERATION_TIME * STEPS_PER_SECOND)
+# The same limits in engine work, for a search whose budget counts work (work_limit).
+CELL_WORK_LIMIT = int(CELL_TIME_LIMIT * WORK_PER_SECOND)
+ENUMERATION_WORK = int(ENUMERATION_TIME * WORK_PER_SECOND)
 # With few cells in doubt the cell by cell search is quick and the enumeration not worth it
 # (on hundreds of 5x5 puzzles it made the search about twice as slow).
 ENUMERATION_MIN_DOUBT = 40
@@ -116,7 +128,8 @@ class SettledCells:
     """An ``on_step`` observer: the cells the engine settled before its first guess.
 
     Line logic and probing at the root prove cells for every solution; once the engine
-    guesses, later deductions hold only under the guess and are ignored.
+    guesses, later deductions hold only under the guess and are ignored. A watched solve
+    tells them step by step; an unwatched one in one :class:`RootSettled` step.
     """
 
     def __init__(self, puzzle: Puzzle) -> None:
@@ -124,7 +137,9 @@ class SettledCells:
         self.guessed = False
 
     def __call__(self, step: Step) -> bool:
-        if isinstance(step, Guess):
+        if isinstance(step, RootSettled):
+            self.known = step.known()
+        elif isinstance(step, Guess):
             self.guessed = True
         elif (
             not self.guessed
@@ -138,15 +153,16 @@ class SettledCells:
 
 
 class CountedSolve:
-    """A :class:`SolveTask` whose limit is engine work, not time: ``step_limit`` steps pulled
-    (every step the engine yields, heartbeats included: the engine yields one at least every
-    few dozen lines, so the count follows its work), or ``time_limit`` engine seconds as the
-    task's own limit when ``step_limit`` is None. A solve cut off by its step limit ends as
-    ``unknown`` with ``timed_out`` set, keeping the solutions it had found, exactly as one
-    cut off by its time limit: callers need not know which limit applied.
+    """A :class:`SolveTask` whose limit is engine work, not time: ``work_limit`` lines looked
+    at (solved, or answered from a cache; the engine stops itself there, at the same line on
+    the compiled engine and on pure Python), or ``time_limit`` engine seconds when
+    ``work_limit`` is None. A solve cut off by either ends as ``unknown`` with ``timed_out``
+    set, keeping the solutions it had found: callers need not know which limit applied.
 
-    ``steps`` counts the work done and ``engine_seconds`` the time it took (real, for reports
-    and safety caps only).
+    The solve is unwatched (only the verdict's steps, so the compiled engine runs at its own
+    speed) unless ``watch`` asks for every step, for an ``observer`` that reads them (the
+    effort meter); a :class:`SettledCells` observer works either way. ``work`` counts the
+    work done and ``engine_seconds`` the time it took (real, for reports and safety caps).
     """
 
     def __init__(
@@ -154,22 +170,24 @@ class CountedSolve:
         puzzle: Puzzle,
         *,
         max_solutions: int | None,
-        step_limit: int | None = None,
+        work_limit: int | None = None,
         time_limit: float | None = None,
         initial: KnownGrid | None = None,
         observer: Callable[[Step], object] | None = None,
+        watch: bool = False,
         clock: Clock = time.perf_counter,
     ) -> None:
         self.task = SolveTask(
             puzzle,
             max_solutions=max_solutions,
-            time_limit=time_limit if step_limit is None else None,
+            time_limit=time_limit if work_limit is None else None,
             initial=initial,
             clock=clock,
+            watch=watch,
+            work_limit=work_limit,
         )
-        self.step_limit = step_limit
+        self.work_limit = work_limit
         self.observer = observer
-        self.steps = 0
         self.result: SolveResult | None = None
         self._found: list[BoolGrid] = []
         # The same solutions as one number a cell (colour numbers for a colour puzzle).
@@ -177,35 +195,30 @@ class CountedSolve:
         self._stop_at = 0
 
     @property
+    def work(self) -> int:
+        return self.task.work
+
+    @property
     def engine_seconds(self) -> float:
         return self.task.engine_seconds
 
     def _on_step(self, step: Step) -> bool:
-        self.steps += 1
         if self.observer is not None:
             self.observer(step)
         if isinstance(step, SolutionFound):
             self._found.append(step.array())
             codes = np.frombuffer(step.data, dtype=np.uint8).reshape(step.height, step.width)
             self.values.append(codes.astype(np.int8))
-        return self.steps >= self._stop_at
+        return self.task.work >= self._stop_at
 
-    def advance(self, seconds: float, steps: int = SLICE_STEPS) -> SolveResult | None:
-        """Pull up to ``steps`` steps (or for about ``seconds``, whichever ends first); the
+    def advance(self, seconds: float, work: int = SLICE_WORK) -> SolveResult | None:
+        """Work for about ``seconds`` or about ``work`` lines, whichever ends first; the
         result once the solve is over, else None."""
-        if self.result is not None:
-            return self.result
-        quota = steps
-        if self.step_limit is not None:
-            quota = min(quota, self.step_limit - self.steps)
-        if quota > 0:
-            self._stop_at = self.steps + quota
+        if self.result is None:
+            self._stop_at = self.task.work + work
             found = self.task.advance(seconds, on_step=self._on_step)
             if found is not None:
                 self.result = found
-                return found
-        if self.step_limit is not None and self.steps >= self.step_limit:
-            self.cancel()
         return self.result
 
     def cancel(self) -> None:
@@ -273,21 +286,21 @@ class FreeCellSearch:
         settled: KnownGrid | None = None,
         time_limit: float | None = 5.0,
         cell_time_limit: float = CELL_TIME_LIMIT,
-        step_limit: int | None = None,
-        cell_step_limit: int = CELL_STEP_LIMIT,
+        work_limit: int | None = None,
+        cell_work_limit: int = CELL_WORK_LIMIT,
         enumeration_cap: int = ENUMERATION_CAP,
         enumeration_min_doubt: int = ENUMERATION_MIN_DOUBT,
         enumeration_share: float = ENUMERATION_SHARE,
         clock: Clock = time.perf_counter,
     ) -> None:
         self.puzzle = puzzle
-        # With a step limit every limit counts engine work (the same answer on any machine)
+        # With a work limit every limit counts engine work (the same answer on any machine)
         # and the time limits are not used.
-        self.counts_work = step_limit is not None
+        self.counts_work = work_limit is not None
         self.time_limit = None if self.counts_work else time_limit
         self.cell_time_limit = cell_time_limit
-        self.step_limit = step_limit
-        self.cell_step_limit = cell_step_limit
+        self.work_limit = work_limit
+        self.cell_work_limit = cell_work_limit
         self.enumeration_cap = enumeration_cap
         self.enumeration_min_doubt = enumeration_min_doubt
         self.enumeration_share = enumeration_share
@@ -296,7 +309,7 @@ class FreeCellSearch:
         self._retry: list[CellPosition] = []
         self.result: FreeCells | None = None
         self.engine_seconds = 0.0
-        self.steps = 0
+        self.work = 0
         self.reference: ValueGrid | None = None
         # The values a cell can take: 0/1, or 0 and every colour.
         self.values_count = puzzle.colour_count + 1
@@ -317,21 +330,21 @@ class FreeCellSearch:
             self._start(first, settled)
         else:
             self._observer = SettledCells(puzzle)
-            self._first_task = self._task(2, self.time_limit, step_limit, observer=self._observer)
+            self._first_task = self._task(2, self.time_limit, work_limit, observer=self._observer)
 
     def _task(
         self,
         max_solutions: int,
         seconds: float | None,
-        steps: int | None,
+        work: int | None,
         initial: KnownGrid | None = None,
         observer: Callable[[Step], object] | None = None,
     ) -> CountedSolve:
-        """A solve limited by ``steps`` when this search counts work, else by ``seconds``."""
+        """A solve limited by ``work`` lines when this search counts work, else by ``seconds``."""
         return CountedSolve(
             self.puzzle,
             max_solutions=max_solutions,
-            step_limit=steps if self.counts_work else None,
+            work_limit=work if self.counts_work else None,
             time_limit=None if self.counts_work else seconds,
             initial=initial,
             observer=observer,
@@ -375,11 +388,11 @@ class FreeCellSearch:
             limit = ENUMERATION_TIME
             if self.time_limit is not None:
                 limit = min(limit, self.time_limit * self.enumeration_share)
-            steps = ENUMERATION_STEPS
-            if self.step_limit is not None:
-                steps = min(steps, int(self.step_limit * self.enumeration_share))
+            work = ENUMERATION_WORK
+            if self.work_limit is not None:
+                work = min(work, int(self.work_limit * self.enumeration_share))
             self._enumeration = self._task(
-                self.enumeration_cap, limit, steps, initial=self._known.copy()
+                self.enumeration_cap, limit, work, initial=self._known.copy()
             )
 
     def _enumerated(self, result: SolveResult, found: Sequence[ValueGrid]) -> None:
@@ -404,7 +417,7 @@ class FreeCellSearch:
 
     def _out_of_time(self) -> bool:
         if self.counts_work:
-            return self.step_limit is not None and self.steps >= self.step_limit
+            return self.work_limit is not None and self.work >= self.work_limit
         return self.time_limit is not None and self.engine_seconds >= self.time_limit
 
     def _settle_cell(self) -> None:
@@ -437,17 +450,17 @@ class FreeCellSearch:
                 limit = self.cell_time_limit
                 if self.time_limit is not None:
                     limit = min(limit, max(0.0, self.time_limit - self.engine_seconds))
-                steps = self.cell_step_limit
-                if self.step_limit is not None:
-                    steps = min(steps, max(0, self.step_limit - self.steps))
-                return (x, y), self._task(1, limit, steps, initial=initial)
+                work = self.cell_work_limit
+                if self.work_limit is not None:
+                    work = min(work, max(0, self.work_limit - self.work))
+                return (x, y), self._task(1, limit, work, initial=initial)
             if self._next >= len(self._doubt):
                 if not self._retry:
                     return None
                 # Cells that ran out of their own time, again with more of it.
                 self._doubt, self._retry, self._next = self._retry, [], 0
                 self.cell_time_limit = max(4 * self.cell_time_limit, CELL_TIME_LIMIT)
-                self.cell_step_limit = max(4 * self.cell_step_limit, CELL_STEP_LIMIT)
+                self.cell_work_limit = max(4 * self.cell_work_limit, CELL_WORK_LIMIT)
             x, y = self._doubt[self._next]
             self._next += 1
             if self._free[y, x] or self._known[y, x] >= 0:
@@ -471,11 +484,11 @@ class FreeCellSearch:
         )
         return self.result
 
-    def _pull(self, task: CountedSolve, seconds: float, steps: int) -> SolveResult | None:
+    def _pull(self, task: CountedSolve, seconds: float, work: int) -> SolveResult | None:
         """One slice of ``task``, its work and time added to this search's."""
-        before, seconds_before = task.steps, task.engine_seconds
-        found = task.advance(seconds, steps)
-        self.steps += task.steps - before
+        before, seconds_before = task.work, task.engine_seconds
+        found = task.advance(seconds, work)
+        self.work += task.work - before
         self.engine_seconds += task.engine_seconds - seconds_before
         return found
 
@@ -496,7 +509,7 @@ class FreeCellSearch:
                     self._start(first, settled, self._first_task_values)
             elif self._enumeration is not None:
                 enumeration = self._enumeration
-                found = self._pull(enumeration, min(_STEP_SLICE, left), SLICE_STEPS)
+                found = self._pull(enumeration, min(_STEP_SLICE, left), SLICE_WORK)
                 if found is not None:
                     self._enumeration = None
                     self._enumerated(found, enumeration.values)
@@ -510,7 +523,7 @@ class FreeCellSearch:
                     break
             else:
                 (_x, _y), task = self._current
-                found = self._pull(task, min(_STEP_SLICE, left), SLICE_STEPS)
+                found = self._pull(task, min(_STEP_SLICE, left), SLICE_WORK)
                 if found is not None:
                     self._current = None
                     solutions = solution_values(self.puzzle, found, task.values)
@@ -553,8 +566,8 @@ class FreeCellSearch:
 
 
 def free_cells(
-    puzzle: Puzzle, time_limit: float | None = 5.0, step_limit: int | None = None
+    puzzle: Puzzle, time_limit: float | None = 5.0, work_limit: int | None = None
 ) -> FreeCells:
     """The free cells of ``puzzle`` within ``time_limit`` engine seconds (or, given, within
-    ``step_limit`` engine steps, the same on every machine); blocks."""
-    return FreeCellSearch(puzzle, time_limit=time_limit, step_limit=step_limit).run()
+    ``work_limit`` lines of engine work, the same on every machine and engine); blocks."""
+    return FreeCellSearch(puzzle, time_limit=time_limit, work_limit=work_limit).run()

@@ -33,7 +33,8 @@ A result is only ever a puzzle a full solve proved unique; otherwise there is no
 the seconds it is given, so the converter spreads it over frames and ``convert --fix`` runs it
 to the end.
 
-Every limit counts engine **work** (steps the engine yields, heartbeats included; see
+Every limit counts engine **work** (lines looked at, the same count on the compiled engine and
+on pure Python; see
 :class:`~game.core.create.free_cells.CountedSolve`), never seconds: the whole search
 (``WORK_LIMIT``), each candidate's solve, each count, and the pace. So a given picture gets the
 same edits on a fast machine and on a loaded one, however its frames slice the work. The one
@@ -62,8 +63,8 @@ from game.core.create.fair_edits import (
     speck_cost,
 )
 from game.core.create.free_cells import (
-    SLICE_STEPS,
-    STEPS_PER_SECOND,
+    SLICE_WORK,
+    WORK_PER_SECOND,
     CountedSolve,
     FreeCells,
     FreeCellSearch,
@@ -77,12 +78,12 @@ BoolGrid = npt.NDArray[np.bool_]
 Clock = Callable[[], float]
 
 MAX_EDITS = 8
-# Engine steps for the whole search, and for one candidate's uniqueness solve. First tuned in
-# engine seconds (30 s and 0.5 s) and turned into steps at STEPS_PER_SECOND (25,000, measured).
-WORK_LIMIT = 30 * STEPS_PER_SECOND
-CANDIDATE_STEPS = STEPS_PER_SECOND // 2
-# Engine steps to count what a candidate leaves free (a lower bound is enough to rank).
-COUNT_STEPS = int(0.3 * STEPS_PER_SECOND)
+# Engine work for the whole search, and for one candidate's uniqueness solve. First tuned in
+# engine seconds (30 s and 0.5 s) and turned into work at WORK_PER_SECOND.
+WORK_LIMIT = 30 * WORK_PER_SECOND
+CANDIDATE_WORK = WORK_PER_SECOND // 2
+# Engine work to count what a candidate leaves free (a lower bound is enough to rank).
+COUNT_WORK = int(0.3 * WORK_PER_SECOND)
 # The last resort: engine seconds after which the search gives up whatever work is left (a
 # machine so loaded that WORK_LIMIT would take minutes). Reported as "gave up after ...".
 SAFETY_SECONDS = 120.0
@@ -93,7 +94,7 @@ COUNTED_CANDIDATES = 24
 # The limits above suit a picture whose own two-solution solve takes this much work or less. A
 # harder picture scales them, up to MAX_PACE times: on chelsea at 30x30 every candidate's
 # solve took about 15,000 steps and ran out of 12,500, so no edit was found.
-PACE_STEPS = STEPS_PER_SECOND // 8
+PACE_WORK = WORK_PER_SECOND // 8
 MAX_PACE = 8.0
 # Each solve is stepped this much at a time (at most), so a slice ends near its budget.
 _STEP_SLICE = 0.002
@@ -109,9 +110,9 @@ BATCH_UNTIL = 12
 # When the caller does not know the free cells exactly, counting them first may take this
 # share of the work limit (the dithered page at 30x30: its count took all of a 30 s budget).
 FIRST_COUNT_SHARE = 0.25
-# Engine steps (times the pace) to count what a batch leaves free: a lower bound is enough,
+# Engine work (times the pace) to count what a batch leaves free: a lower bound is enough,
 # its cells are the next batch's targets.
-BATCH_COUNT_STEPS = int(0.75 * STEPS_PER_SECOND)
+BATCH_COUNT_WORK = int(0.75 * WORK_PER_SECOND)
 
 
 @dataclass(frozen=True)
@@ -127,7 +128,7 @@ class FairResult:
     tried: int
     # The engine work the search did (its budget's unit), and whether the safety cap on
     # engine seconds ended it before its work limit did.
-    steps: int = 0
+    work: int = 0
     gave_up: bool = False
     # When nothing was found: why the search stopped (see ``why``), and the best it found on
     # the way, edits that leave ``free_left`` cells free (fewer than ``free_before``).
@@ -142,7 +143,7 @@ class FairResult:
             return f"gave up after {self.seconds:.0f} s of solving, before its work was done"
         if self.stopped == "work":
             return (
-                f"its work budget ran out ({self.steps:,} solver steps, the same on every machine) "
+                f"its work budget ran out ({self.work:,} lines checked, the same on every machine) "
                 "before any small set of edits gave one solution"
             )
         if self.stopped == "edits":
@@ -185,8 +186,9 @@ class MakeFair:
 
     ``free`` is the grid's free cells when a report knows them exactly; otherwise the search
     counts them first (a count that ran out of time elsewhere would make the edits depend on
-    the machine). ``work_limit`` bounds the engine steps of all its solves (None: no bound);
-    ``pace`` scales the limits of each solve (None: measured, see PACE_STEPS);
+    the machine). ``work_limit`` bounds the engine work (lines looked at) of all its solves
+    (None: no bound);
+    ``pace`` scales the limits of each solve (None: measured, see PACE_WORK);
     ``safety_seconds`` is the last resort on engine time (None: none).
     """
 
@@ -207,7 +209,7 @@ class MakeFair:
         self.safety_seconds = safety_seconds
         self.clock = clock
         self.engine_seconds = 0.0
-        self.steps = 0
+        self.work = 0
         # The safety cap ended the search (not its work limit).
         self.gave_up = False
         self.tried = 0
@@ -218,7 +220,7 @@ class MakeFair:
         # no fix is found); why the search stopped.
         self.best: tuple[int, tuple[Edit, ...]] | None = None
         self.stopped = ""
-        # Scales the per-solve limits to how much work this picture takes to solve (PACE_STEPS);
+        # Scales the per-solve limits to how much work this picture takes to solve (PACE_WORK);
         # None: measured on the picture's own solve when the search starts.
         self.pace = 1.0 if pace is None else pace
         self._measure = pace is None
@@ -265,7 +267,7 @@ class MakeFair:
         if self.safety_seconds is not None and self.engine_seconds >= self.safety_seconds:
             self.gave_up = True
             return True
-        if self.work_limit is not None and self.steps >= self.work_limit:
+        if self.work_limit is not None and self.work >= self.work_limit:
             self.stopped = self.stopped or "work"
             return True
         return False
@@ -277,20 +279,20 @@ class MakeFair:
             self.best = (current.count, tuple(self.edits))
 
     def _limit(self, cap: float) -> int:
-        """``cap`` steps, or what is left of the work limit when that is less."""
-        steps = int(cap)
+        """``cap`` lines of work, or what is left of the work limit when that is less."""
+        work = int(cap)
         if self.work_limit is None:
-            return steps
-        return max(0, min(steps, self.work_limit - self.steps))
+            return work
+        return max(0, min(work, self.work_limit - self.work))
 
     def _pull(self, task: CountedSolve | FreeCellSearch) -> bool:
         """One slice of ``task``; its work and time are added to the search's."""
-        before, seconds_before = task.steps, task.engine_seconds
+        before, seconds_before = task.work, task.engine_seconds
         if isinstance(task, CountedSolve):
-            finished = task.advance(_STEP_SLICE, SLICE_STEPS) is not None
+            finished = task.advance(_STEP_SLICE, SLICE_WORK) is not None
         else:
             finished = task.advance(_STEP_SLICE)
-        self.steps += task.steps - before
+        self.work += task.work - before
         self.engine_seconds += task.engine_seconds - seconds_before
         safety = self.safety_seconds
         if not finished and safety is not None and self.engine_seconds >= safety:
@@ -304,9 +306,9 @@ class MakeFair:
     ) -> Generator[None, None, tuple[SolveResult, SettledCells]]:
         """A two-solution solve of ``puzzle``, with the cells it settled before guessing."""
         settled = SettledCells(puzzle)
-        cap = CANDIDATE_STEPS * self.pace if cap is None else cap
+        cap = CANDIDATE_WORK * self.pace if cap is None else cap
         task = CountedSolve(
-            puzzle, max_solutions=2, step_limit=self._limit(cap), observer=settled,
+            puzzle, max_solutions=2, work_limit=self._limit(cap), observer=settled,
             clock=self.clock,
         )  # fmt: skip
         while not self._pull(task):
@@ -324,8 +326,8 @@ class MakeFair:
             self._puzzle(grid),
             first=first[0] if first is not None else None,
             settled=first[1].known if first is not None else None,
-            step_limit=limit,
-            cell_step_limit=int(0.25 * STEPS_PER_SECOND * self.pace),
+            work_limit=limit,
+            cell_work_limit=int(0.25 * WORK_PER_SECOND * self.pace),
             # An edit usually leaves a few solutions: enumerating them counts exactly, soon,
             # and a ranking of edits by exact counts does not mistake a lower bound for one.
             enumeration_share=0.9,
@@ -436,7 +438,7 @@ class MakeFair:
                 self.tried += len(batch)
                 edited = self._apply(grid, batch)
                 # The count's first solve says "unique" at once (exactly no free cell).
-                left = yield from self._free(edited, self._limit(BATCH_COUNT_STEPS * self.pace))
+                left = yield from self._free(edited, self._limit(BATCH_COUNT_WORK * self.pace))
                 if left.exact and not left.count:
                     self.edits.extend(batch)
                     return None
@@ -475,12 +477,12 @@ class MakeFair:
 
     def _measure_pace(self, grid: npt.NDArray[Any]) -> Generator[None, None, None]:
         """Count the work of the picture's own two-solution solve; set :attr:`pace` from it."""
-        before = self.steps
-        yield from self._solve(self._puzzle(grid), cap=CANDIDATE_STEPS * MAX_PACE)
-        self.pace = min(MAX_PACE, max(1.0, (self.steps - before) / PACE_STEPS))
+        before = self.work
+        yield from self._solve(self._puzzle(grid), cap=CANDIDATE_WORK * MAX_PACE)
+        self.pace = min(MAX_PACE, max(1.0, (self.work - before) / PACE_WORK))
 
     def _count_limit(self) -> int:
-        return self._limit(COUNT_STEPS * self.pace)
+        return self._limit(COUNT_WORK * self.pace)
 
     def _least_free(
         self, grid: npt.NDArray[Any], kept: list[tuple[Edit, tuple[SolveResult, SettledCells]]]
@@ -509,7 +511,7 @@ class MakeFair:
             self.free_before,
             self.engine_seconds,
             self.tried,
-            self.steps,
+            self.work,
             self.gave_up and not found,
             stopped="safety" if self.gave_up else self.stopped,
             partial=best[1] if best is not None else (),

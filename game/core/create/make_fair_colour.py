@@ -5,7 +5,7 @@ cell another colour (:class:`ColourEdit`, the background included: "clear"). Whi
 ones its eight neighbours have, and the background, the colour that blends in best first
 (:func:`colour_cost`, the colour version of ``speck_cost``). Everything else (the order of
 the candidates by distance, the batches, the counting of free cells, the pruning, the work
-limits counted in solver steps) is :class:`~game.core.create.make_fair.MakeFair`'s, whose
+limits counted in engine work) is :class:`~game.core.create.make_fair.MakeFair`'s, whose
 picture hooks this class overrides. The free cells are those whose colour differs among the
 solutions (:mod:`game.core.create.free_cells`).
 

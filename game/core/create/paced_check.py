@@ -6,9 +6,9 @@ frame; and "Keep checking" runs it again with ``LONGER`` times its limits when i
 work, once (``MAX_SCALE``). Each screen builds the check itself (its own puzzle and
 limits), through ``start``, with :func:`screen_check`.
 
-The limits count engine work (steps), not seconds, as the commands' do: the screen gives the
-same verdict on a loaded machine as on an idle one, and every check ends within a known amount
-of work, which its progress (:attr:`PacedCheck.progress`) counts. With seconds, the time the
+The limits count engine work (lines looked at), not seconds, as the commands' do: the screen
+gives the same verdict on a loaded machine as on an idle one, and every check ends within a known
+amount of work, which its progress (:attr:`PacedCheck.progress`) counts. With seconds, the time the
 engine's clock did not see (a busy machine, the observers, the collector) stretched a check
 without bound on screen, and a busy moment made it "not decided in time" and sent the player
 to "Keep checking", whose four times the limits then ran minutes with only "Checking…" shown
@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from game.core.create.fairness import CheckProgress, Clock, Report, UniquenessCheck
-from game.core.create.free_cells import STEPS_PER_SECOND
+from game.core.create.free_cells import WORK_PER_SECOND
 from game.core.puzzle import Puzzle
 
 # Seconds of solver work per frame: small enough to keep 60 frames a second.
@@ -41,16 +41,16 @@ def screen_check(
     clock: Clock | None = None,
 ) -> UniquenessCheck:
     """A screen's check of ``puzzle``: ``check_seconds`` of engine work for two solutions and
-    ``free_seconds`` for the free cells, each times ``scale``, counted in engine steps
-    (:data:`~game.core.create.free_cells.STEPS_PER_SECOND`); ``clock`` (the check's own
+    ``free_seconds`` for the free cells, each times ``scale``, counted in engine work
+    (:data:`~game.core.create.free_cells.WORK_PER_SECOND`); ``clock`` (the check's own
     default when None) only times slices and the report."""
     timing = {} if clock is None else {"clock": clock}
     return UniquenessCheck(
         puzzle,
         check_seconds * scale,
         free_time_limit=free_seconds * scale,
-        step_limit=int(check_seconds * scale * STEPS_PER_SECOND),
-        free_step_limit=int(free_seconds * scale * STEPS_PER_SECOND),
+        work_limit=int(check_seconds * scale * WORK_PER_SECOND),
+        free_work_limit=int(free_seconds * scale * WORK_PER_SECOND),
         **timing,
     )
 

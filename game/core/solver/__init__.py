@@ -28,6 +28,7 @@ __all__ = [
     "Step",
     "apply_step",
     "blank_grid",
+    "open_solve",
     "solve",
     "solve_steps",
 ]
@@ -40,16 +41,33 @@ def solve_steps(
     initial: npt.NDArray[np.integer] | None = None,
     clock: Callable[[], float] = time.perf_counter,
     watch: bool = True,
+    work_limit: int | None = None,
 ) -> Iterator[Step]:
     """The engine's steps for ``puzzle`` (:func:`game.core.solver.engine.solve_steps`); a
     colour puzzle's come from the colour engine, which always gives every step (``watch`` is
     then ignored). ``initial`` holds -1 (unknown) or a cell's value (0/1, or a colour's
-    number)."""
-    if puzzle.is_colour:
-        from game.core.solver.colour import colour_solve_steps
+    number); ``work_limit`` ends the solve after that many lines looked at."""
+    return open_solve(puzzle, max_solutions, timeout, initial, clock, watch, work_limit)[0]
 
-        return colour_solve_steps(puzzle, max_solutions, timeout, initial, clock)
-    return engine.solve_steps(puzzle, max_solutions, timeout, initial, clock, watch)
+
+def open_solve(
+    puzzle: Puzzle,
+    max_solutions: int | None = 2,
+    timeout: float | None = None,
+    initial: npt.NDArray[np.integer] | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+    watch: bool = True,
+    work_limit: int | None = None,
+) -> tuple[Iterator[Step], Callable[[], int]]:
+    """:func:`solve_steps` and a reading of the solve's work so far: the lines looked at,
+    the unit of ``work_limit``, the same count on the compiled engine and on pure Python."""
+    if puzzle.is_colour:
+        from game.core.solver.colour import open_colour_solve
+
+        return open_colour_solve(
+            puzzle, max_solutions, timeout, initial, clock, work_limit=work_limit
+        )
+    return engine.open_solve(puzzle, max_solutions, timeout, initial, clock, watch, work_limit)
 
 
 def solve(

@@ -28,11 +28,35 @@ def colour_solve_steps(
     clock: Callable[[], float] = time.perf_counter,
     probing: bool = True,
     learning: bool = True,
+    work_limit: int | None = None,
 ) -> Iterator[Step]:
     """The colour engine, one step at a time; the last step is :class:`Finished` with a
     :class:`ColourSolveResult`. ``initial`` is a grid of -1 (unknown) or colour numbers;
-    ``learning`` False searches without learning (chronological backtracking)."""
+    ``learning`` False searches without learning (chronological backtracking);
+    ``work_limit`` ends the solve as a timeout after that many lines looked at."""
+    return open_colour_solve(
+        puzzle, max_solutions, timeout, initial, clock, probing, learning, work_limit
+    )[0]
+
+
+def open_colour_solve(
+    puzzle: Puzzle,
+    max_solutions: int | None = 2,
+    timeout: float | None = None,
+    initial: npt.NDArray[np.integer] | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+    probing: bool = True,
+    learning: bool = True,
+    work_limit: int | None = None,
+) -> tuple[Iterator[Step], Callable[[], int]]:
+    """:func:`colour_solve_steps` and a reading of its work so far (lines looked at), as
+    :func:`game.core.solver.engine.open_solve` gives for black and white."""
     engine = _engine(learning)(puzzle, max_solutions, timeout, initial, clock, probing)
+    engine.work_limit = work_limit
+    return _steps(engine), engine.work
+
+
+def _steps(engine: _ColourEngine) -> Iterator[Step]:
     for step in engine.run():
         engine.pause_clock()
         yield step

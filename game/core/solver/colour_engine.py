@@ -121,6 +121,9 @@ class _ColourEngine:
         self.depth = 0
         self.line_rounds = 0
         self.since_beat = 0
+        # Lines looked at (solved or from the cache) after which the solve ends as a timeout,
+        # read at the heartbeats: the same place on every machine and engine.
+        self.work_limit: int | None = None
         self.spent = 0.0
         self.started = clock()
         self.first_solution_depth: int | None = None
@@ -146,6 +149,10 @@ class _ColourEngine:
 
     def elapsed(self) -> float:
         return self.spent + self.clock() - self.started
+
+    def work(self) -> int:
+        """The lines looked at so far, solved or answered from the cache."""
+        return self.lines_solved + self.cache_hits
 
     # --- the grid -------------------------------------------------------------------------
 
@@ -249,6 +256,8 @@ class _ColourEngine:
             if self.since_beat >= HEARTBEAT_LINES:
                 self.since_beat = 0
                 if self.timeout is not None and self.elapsed() > self.timeout:
+                    raise _Timeout
+                if self.work_limit is not None and self.work() >= self.work_limit:
                     raise _Timeout
                 yield LinesChecked(HEARTBEAT_LINES, self.depth)
             if result is None:

@@ -71,6 +71,7 @@ from game.core.solver.steps import (
     Finished,
     Guess,
     LinesChecked,
+    RootSettled,
     SolutionFound,
     Step,
 )
@@ -96,7 +97,13 @@ def luby(index: int) -> int:
 class _Engine(Lookahead):
     """Search with learning and restarts over probing and propagation."""
 
+    def _settled(self) -> RootSettled:
+        """The cells known now, at the root, as an unwatched solve tells them."""
+        return RootSettled(0, 0, bytes(self.cells), self.width, self.height)
+
     def _guess(self, x: int, y: int, code: int) -> Generator[Step, None, int]:
+        if not self.guesses and not self.watching:
+            yield self._settled()  # what the root proved, before the first guess
         self.choices.append((x, y, OTHER[code], len(self.trail)))
         self.guesses += 1
         self.max_depth = max(self.max_depth, self.depth)
@@ -198,6 +205,8 @@ class _Engine(Lookahead):
                 bad = yield from self.learn_from(bad)
         except EngineTimeout:
             timed_out = True
+        if not self.guesses and not self.watching and not timed_out:
+            yield self._settled()
         yield Finished(self._result(complete, capped, timed_out))
 
     def _slack(self, line_id: int) -> int:
@@ -238,6 +247,7 @@ def solve_steps(
     initial: npt.NDArray[np.integer] | None = None,
     clock: Callable[[], float] = time.perf_counter,
     watch: bool = True,
+    work_limit: int | None = None,
 ) -> Iterator[Step]:
     """The engine, one step at a time; the last step is always :class:`Finished`.
 
@@ -249,19 +259,56 @@ def solve_steps(
     Screens and services drive it through :class:`game.core.solver.task.SolveTask`, which
     slices it by time; this generator is the engine's one door.
 
-    ``watch`` False is a verdict caller's solve: only the solutions and the last step come
-    (the same verdict, solutions and statistics). The engine then builds no steps of
-    propagation (the compiled one runs each propagation to its end) and reads the clock only
-    every few lines for the timeout, not twice a step: a CPU-time clock costs a system call.
+    ``watch`` False is a verdict caller's solve: only the solutions, one
+    :class:`RootSettled` (the cells proved before the first guess), a quiet heartbeat every
+    WORK_BEAT lines and the last step come (the same verdict, solutions and statistics). The
+    engine then builds no steps of propagation (the compiled one runs each propagation to its
+    end) and reads the clock only every few lines for the timeout, not twice a step: a
+    CPU-time clock costs a system call.
+
+    ``work_limit`` ends the solve as a timeout once it has looked at that many lines (solved
+    or answered from a cache): the same place on the compiled engine and on pure Python, on
+    any machine however loaded (see :func:`open_solve`).
     """
+    return open_solve(puzzle, max_solutions, timeout, initial, clock, watch, work_limit)[0]
+
+
+def open_solve(
+    puzzle: Puzzle,
+    max_solutions: int | None = 2,
+    timeout: float | None = None,
+    initial: npt.NDArray[np.integer] | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+    watch: bool = True,
+    work_limit: int | None = None,
+) -> tuple[Iterator[Step], Callable[[], int]]:
+    """:func:`solve_steps`, and a reading of its work so far: the lines looked at (solved,
+    or answered from a cache), the unit ``work_limit`` counts; at the end it equals the
+    result's ``lines_solved + cache_hits`` on either engine."""
     engine = _Engine(puzzle, max_solutions, timeout, initial, clock)
     engine.watching = watch
+    engine.work_limit = work_limit
+    solver = engine.solver
+
+    def work() -> int:
+        return solver.solved + solver.hits
+
+    return _steps(engine, watch), work
+
+
+def _steps(engine: _Engine, watch: bool) -> Iterator[Step]:
+    """The engine's steps with its clock paused while the caller holds one; unwatched, only
+    the verdict's steps and a heartbeat when the engine asks for one."""
     if not watch:
         for step in engine.run():
-            if isinstance(step, SolutionFound | Finished):
-                engine.pause_clock()
-                yield step
-                engine.resume_clock()
+            if not isinstance(step, SolutionFound | RootSettled | Finished):
+                if not engine.beat:
+                    continue
+                engine.beat = False
+                step = LinesChecked(0, len(engine.choices))
+            engine.pause_clock()
+            yield step
+            engine.resume_clock()
         return
     for step in engine.run():
         engine.pause_clock()

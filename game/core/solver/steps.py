@@ -110,6 +110,30 @@ class LinesChecked(QuietStep):
 
 
 @dataclass(frozen=True, slots=True)
+class RootSettled(QuietStep):
+    """An unwatched solve's cells known before its first guess (or at its end, when it never
+    guessed): what line logic and probing proved for every solution. ``cells`` is one byte a
+    cell, row by row: 0 unknown, 1 filled, 2 empty. A watched solve tells the same cells
+    through its :class:`LineDeduced` steps instead."""
+
+    cells: bytes
+    width: int
+    height: int
+
+    def known(self) -> npt.NDArray[np.int8]:
+        """The cells as a (height, width) grid of -1 (unknown), 0 (empty) and 1 (filled)."""
+        codes = np.frombuffer(self.cells, dtype=np.uint8).reshape(self.height, self.width)
+        grid = np.full(codes.shape, -1, dtype=np.int8)
+        grid[codes == 1] = 1
+        grid[codes == 2] = 0
+        return grid
+
+    def describe(self) -> str:
+        settled = sum(1 for code in self.cells if code)
+        return f"settled {settled} cells before any guess"
+
+
+@dataclass(frozen=True, slots=True)
 class Guess:
     """Search set a cell; ``depth`` is the number of open choices after it.
 
@@ -319,6 +343,7 @@ class Finished(FinishedStep[SolveResult]):
 Step = (
     LineDeduced
     | LinesChecked
+    | RootSettled
     | Guess
     | Contradiction
     | Backtrack

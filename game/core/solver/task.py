@@ -37,7 +37,7 @@ import numpy.typing as npt
 
 from game.core.puzzle import Puzzle
 from game.core.slicing import SlicedTask, check_time_limit
-from game.core.solver.engine import solve_steps
+from game.core.solver.engine import open_solve
 from game.core.solver.result import SolveResult
 from game.core.solver.steps import (
     Backtrack,
@@ -87,18 +87,24 @@ class StepSource:
     steps: Iterator[Step]
     counters: SolveCounters | None = None
     name: str = ENGINE_NAME
+    # The solve's work so far in lines looked at (our engines), else None.
+    work: Callable[[], int] | None = None
 
 
 @dataclass(frozen=True)
 class SolveOptions:
     """What a solve is asked: ``max_solutions`` (None: count them all), ``timeout`` (seconds
-    of the algorithm's own work on ``clock``, None: never give up) and ``initial`` (a
-    (height, width) grid of -1 / 0 / 1 cells taken as known, or None)."""
+    of the algorithm's own work on ``clock``, None: never give up), ``initial`` (a
+    (height, width) grid of -1 / 0 / 1 cells taken as known, or None), ``watch`` (False: a
+    verdict caller's solve, see :func:`~game.core.solver.engine.solve_steps`) and
+    ``work_limit`` (lines looked at before the solve gives up, None: no limit)."""
 
     max_solutions: int | None
     timeout: float | None
     initial: npt.NDArray[np.integer] | None
     clock: Callable[[], float]
+    watch: bool = True
+    work_limit: int | None = None
 
 
 # Makes the step source of one solve of a puzzle.
@@ -109,17 +115,27 @@ def engine_source(puzzle: Puzzle, options: SolveOptions) -> StepSource:
     """Our engine's steps (:func:`~game.core.solver.engine.solve_steps`); a colour puzzle's
     come from the colour engine (:mod:`~game.core.solver.colour_engine`), same frame."""
     if puzzle.is_colour:
-        from game.core.solver.colour import colour_solve_steps
+        from game.core.solver.colour import open_colour_solve
 
-        return StepSource(
-            colour_solve_steps(
-                puzzle, options.max_solutions, options.timeout, options.initial, options.clock
-            )
+        steps, work = open_colour_solve(
+            puzzle,
+            options.max_solutions,
+            options.timeout,
+            options.initial,
+            options.clock,
+            work_limit=options.work_limit,
         )
-    steps = solve_steps(
-        puzzle, options.max_solutions, options.timeout, options.initial, options.clock
+        return StepSource(steps, work=work)
+    steps, work = open_solve(
+        puzzle,
+        options.max_solutions,
+        options.timeout,
+        options.initial,
+        options.clock,
+        options.watch,
+        options.work_limit,
     )
-    return StepSource(steps)
+    return StepSource(steps, work=work)
 
 
 class SolveTask(SlicedTask[Step, SolveResult]):
@@ -127,7 +143,9 @@ class SolveTask(SlicedTask[Step, SolveResult]):
 
     ``max_solutions`` None counts every solution; ``time_limit`` None never gives up;
     ``initial`` is a (height, width) grid of -1 / 0 / 1 cells the solver takes as known;
-    ``source`` makes the steps (our engine unless told otherwise).
+    ``source`` makes the steps (our engine unless told otherwise). ``watch`` False and
+    ``work_limit`` are a verdict caller's (see :class:`SolveOptions`); :attr:`work` reads
+    the work done.
     """
 
     def __init__(
@@ -139,10 +157,14 @@ class SolveTask(SlicedTask[Step, SolveResult]):
         initial: npt.NDArray[np.integer] | None = None,
         clock: Callable[[], float] = time.perf_counter,
         source: SourceFactory = engine_source,
+        watch: bool = True,
+        work_limit: int | None = None,
     ) -> None:
         check_time_limit(time_limit)
-        made = source(puzzle, SolveOptions(max_solutions, time_limit, initial, clock))
+        options = SolveOptions(max_solutions, time_limit, initial, clock, watch, work_limit)
+        made = source(puzzle, options)
         super().__init__(made.steps, time_limit=time_limit, clock=clock)
+        self._work = made.work
         self.puzzle = puzzle
         self.max_solutions = max_solutions
         self.source_name = made.name
@@ -151,6 +173,15 @@ class SolveTask(SlicedTask[Step, SolveResult]):
         # the end).
         self._own_counters = made.counters
         self._counters = made.counters if made.counters is not None else SolveCounters()
+
+    @property
+    def work(self) -> int:
+        """The work done so far in lines looked at (solved or from a cache): the unit of a
+        ``work_limit``, the same on the compiled engine and on pure Python. An algorithm
+        that does not report it (the race's) counts the lines its steps name."""
+        if self._work is not None:
+            return self._work()
+        return self._counters.lines
 
     @property
     def counters(self) -> SolveCounters:

@@ -63,7 +63,7 @@ BoolGrid = npt.NDArray[np.bool_]
 
 # Wait this long after the last key before solving, so typing does not restart it each key.
 CHECK_DELAY = 0.3
-# The check's work, counted in steps and written as seconds at STEPS_PER_SECOND, as the
+# The check's work, counted in lines looked at and written as seconds at WORK_PER_SECOND, as the
 # converter's (see game.ui.scenes.converter.fairness).
 CHECK_TIME_LIMIT = 6.0
 FREE_TIME_LIMIT = 9.0

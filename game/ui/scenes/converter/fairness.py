@@ -20,7 +20,7 @@ import pygame
 from game.core.create.conversion import colour_fair_search
 from game.core.create.fair_edits import Edit
 from game.core.create.fairness import Report, UniquenessCheck, report_lines
-from game.core.create.free_cells import STEPS_PER_SECOND, FreeCells
+from game.core.create.free_cells import WORK_PER_SECOND, FreeCells
 from game.core.create.make_fair import FairResult, MakeFair
 from game.core.create.paced_check import CHECK_SLICE as CHECK_SLICE
 from game.core.create.paced_check import LONGER as LONGER
@@ -38,19 +38,17 @@ if TYPE_CHECKING:
 # (and throw away) a check on every frame.
 CHECK_DELAY = 0.15
 # Engine work for two solutions, and for counting free cells once two are found, counted in
-# steps (see game.core.create.paced_check.screen_check) and written as seconds at
-# STEPS_PER_SECOND: 150,000 and 225,000 steps. Measured on 30x30 and 40x30 conversions of
-# noise and textured pictures, the compiled engine takes 13,000-44,000 steps a second on a
-# loaded machine, so the whole check is 9-29 s of solving (25-80 s on screen at CHECK_SLICE a
-# frame) where the 4 + 6 engine seconds it replaces were 10 s, and more or less work on a
-# busy machine. A 40x30 photo's second solution took 120,000 steps: still decided.
+# lines looked at (see game.core.create.paced_check.screen_check) and written as seconds at
+# WORK_PER_SECOND: 240,000 and 360,000 lines, the same verdict on every machine and on either
+# engine. (First tuned in steps: 150,000 and 225,000, at 13,000-44,000 steps a second on a
+# loaded machine; a 40x30 photo's second solution took 120,000 steps: still decided.)
 CHECK_TIME_LIMIT = 6.0
 FREE_TIME_LIMIT = 9.0
-# Engine work Make it fair may do (steps, so a picture gets the same edits on any machine:
+# Engine work Make it fair may do (lines, so a picture gets the same edits on any machine:
 # about 15 s of solving, which at FAIR_SLICE a frame takes about 25 s on screen), and the last
 # resort, seconds of the player's time (frames' dt): a machine so busy that the work would take
 # longer than that gives up, and the report says so.
-FAIR_WORK_LIMIT = 15 * STEPS_PER_SECOND
+FAIR_WORK_LIMIT = 15 * WORK_PER_SECOND
 FAIR_WALL_LIMIT = 60.0
 # Seconds of search per frame: more than a check's slice (the player pressed a button and is
 # waiting for it), still well inside a 60 FPS frame.
