@@ -43,9 +43,11 @@ HEARTBEAT_LINES = 48
 # Lines solved between two looks at the clock.
 CLOCK_EVERY = 16
 # Lines looked at between two heartbeats of an unwatched solve (``EngineState.beat``), so a
-# verdict caller that slices its work by time still gets a step now and then (about 1 ms of
-# compiled work, 10 ms of pure).
+# verdict caller that slices its work by time still gets a step now and then: about 1 ms of
+# the compiled engine's work, and of pure Python's at PURE_WORK_BEAT. Heartbeats change no
+# result, only where a slice may end.
 WORK_BEAT = 512
+PURE_WORK_BEAT = 64
 
 STEP_VALUE = (0, FILLED_VALUE, EMPTY_VALUE)  # indexed by the engine's cell codes
 OTHER = (0, EMPTY, FILLED)
@@ -176,7 +178,7 @@ class EngineState:
         # The work done, in lines looked at (solved or answered from a cache), counted
         # CLOCK_EVERY at a time where the clock is read: both engines read it at the same
         # lines, so a ``work_limit`` ends a solve at the same place on either (see
-        # _check_clock). ``beat`` asks for a heartbeat every WORK_BEAT lines.
+        # _check_clock). ``beat`` asks for a heartbeat every ``beat_every`` lines.
         self.work = 0
         self.work_limit: int | None = None
         self.beat = False
@@ -201,6 +203,7 @@ class EngineState:
         # The compiled propagation loop over this state (kernel.py), or None: pure Python.
         made = compiled_propagator()
         self.propagator = made(self) if made is not None else None
+        self.beat_every = WORK_BEAT if self.propagator is not None else PURE_WORK_BEAT
 
     # -- time ------------------------------------------------------------------------------
 
@@ -221,7 +224,7 @@ class EngineState:
         self.work = work
         if self.work_limit is not None and work >= self.work_limit:
             raise EngineTimeout
-        if not work % WORK_BEAT:
+        if not work % self.beat_every:
             self.beat = True
         if self.timeout is not None and self.elapsed() > self.timeout:
             raise EngineTimeout
