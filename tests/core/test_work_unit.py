@@ -23,6 +23,8 @@ import pytest
 from game.core.convert.methods import dither_grid
 from game.core.create.free_cells import FreeCellSearch, SettledCells
 from game.core.create.make_fair import MakeFair
+from game.core.generate.generator import Generation
+from game.core.generate.picture_puzzles import PictureGeneration
 from game.core.puzzle import Puzzle
 from game.core.solver import kernel, open_solve, solve_steps
 from game.core.solver.engine_state import CLOCK_EVERY
@@ -153,3 +155,22 @@ def test_free_cells_and_make_it_fair_give_the_same_answer_on_both_engines(
     cells, _exact, free_work, found, edits, _tried, fair_work = answers[0]
     assert cells and free_work > 0 and fair_work > 0
     assert found and edits
+
+
+def test_a_seed_makes_the_same_puzzle_on_both_engines(compiled: ModuleType) -> None:
+    """Random's pictures (made fair within a work budget) and shapes, black and white and
+    colour: a seed gives the same puzzle, rated the same, compiled or pure."""
+    made = []
+    for on_compiled in (True, False):
+        with _engine(on_compiled):
+            made.append(
+                [
+                    PictureGeneration(20, 20, 3, 11).run(),
+                    PictureGeneration(15, 15, 2, 12, colours=4).run(),
+                    Generation(12, 12, 4, 13).run(),
+                ]
+            )
+    for on_compiled, on_pure in zip(made[0], made[1], strict=True):
+        assert on_compiled.puzzle == on_pure.puzzle
+        assert on_compiled.rating == on_pure.rating
+        assert on_compiled.steps == on_pure.steps
