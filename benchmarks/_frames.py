@@ -95,11 +95,10 @@ class Frames:
 
     def warm_up(self, frames: int) -> None:
         """Untimed frames first: fonts, layout, the first surfaces."""
-        import pygame
 
         for _ in range(frames):
             self.app.step(self.clock.tick(60) / 1000.0)
-            pygame.display.flip()
+            self.app.window.flip()
 
     def time_scene(self, scene: Scene) -> None:
         """Time every later update and draw of ``scene`` (into update_times, draw_times)."""
@@ -121,12 +120,11 @@ class Frames:
 
     def step(self) -> None:
         """One paced, timed frame."""
-        import pygame
 
         dt = self.clock.tick(60) / 1000.0
         frame_start = time.perf_counter()
         cpu_start = time.thread_time()
         self.app.step(dt)
-        pygame.display.flip()
+        self.app.window.flip()  # the game's window (a pygame.Window, not set_mode's display)
         self.work.append(time.perf_counter() - frame_start)
         self.cpu.append(time.thread_time() - cpu_start)
