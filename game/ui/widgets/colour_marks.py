@@ -62,14 +62,31 @@ def colour_letters(palette: Palette) -> str:
     return " " + "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456"[: palette.count]
 
 
-def value_rgb_table(theme: Theme, palette: Palette) -> npt.NDArray[np.uint8]:
+# A background this far from white (the sum of its channels' distance) is a ground of its own.
+OWN_GROUND = 90
+
+
+def own_ground(palette: Palette | None) -> RGB | None:
+    """A colour puzzle's background when it is a ground of its own (a photo's dark
+    surround, a phone's teal wall), which the won picture shows instead of the paper; None
+    for a white or nearly white one, and in black and white."""
+    if palette is None:
+        return None
+    ground = palette.background.rgb
+    return ground if sum(255 - value for value in ground) > OWN_GROUND else None
+
+
+def value_rgb_table(
+    theme: Theme, palette: Palette, ground: RGB | None = None
+) -> npt.NDArray[np.uint8]:
     """Every cell value's colour in a small picture (the mini-map, thumbnails): crosses and
-    unknown cells the paper, a trial mark its colour paler."""
+    unknown cells the paper (``ground`` when given: the won picture's own), a trial mark its
+    colour paler."""
     table = np.zeros((MAX_CELL_VALUE + 1, 3), dtype=np.uint8)
     for value in range(MAX_CELL_VALUE + 1):
         colour = mark_colour(value)
         if colour <= 0 or colour > palette.count:
-            table[value] = theme.cell_unknown
+            table[value] = ground if ground is not None else theme.cell_unknown
         else:
             rgb = palette.colour(colour).rgb
             table[value] = paler(rgb) if is_trial_value(value) else rgb
