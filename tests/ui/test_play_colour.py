@@ -7,6 +7,7 @@ import numpy as np
 import pygame
 
 from game.core.board import Cell, fill_value
+from game.ui.scenes.play.scene import PlayScene
 from game.ui.scenes.play.shots import flower
 from game.ui.settings import COLOUR_LETTERS
 from tests.ui.play_helpers import click, drag, open_play, pixel, press
@@ -99,3 +100,42 @@ def test_watch_the_solver_from_a_colour_game_starts_from_its_marks() -> None:
         if replay.part.marks_check is None:
             break
     assert replay.part.from_marks
+
+
+def _tile(scene: PlayScene, y: int, index: int) -> tuple[int, int, int]:
+    """The colour of number ``index`` of row ``y``'s clue tile, off its digits."""
+    clue = scene.puzzle.row_clues[y]
+    slot = scene.layout.row_number_box(y, index, len(clue))
+    colour = scene.app.screen.get_at((slot.x + 3, slot.y + 3))
+    return (colour.r, colour.g, colour.b)
+
+
+def _distance(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    return sum((p - q) ** 2 for p, q in zip(a, b, strict=True)) ** 0.5
+
+
+def test_a_finished_colour_clue_fades_into_the_strip_in_every_theme() -> None:
+    # QA: in the dark theme a finished colour clue's tile went paler, towards white: the
+    # finished clues were the brightest things beside the grid, the ones left to place
+    # dark. In every theme a finished clue's tile is nearer the strip's ground than the
+    # same clue's tile while it was still to place.
+    from game.core.play.moves import Paint
+
+    for theme in ("light", "dark", "contrast"):
+        scene = open_play(flower())
+        scene.app.set_setting("theme", theme)
+        scene.app.step()
+        y = 3  # "4 3 4": red, yellow, red
+        goal = np.asarray(scene.puzzle.goal_colours)
+        before = [_tile(scene, y, index) for index in range(3)]
+        for x in range(scene.puzzle.width):
+            colour = int(goal[y, x])
+            mark = fill_value(colour) if colour else Cell.CROSSED
+            scene.session.apply(Paint(x, y, x, y, mark))
+        scene.after_change()
+        scene.app.step()
+        ground = scene.app.theme.background
+        after = [_tile(scene, y, index) for index in range(3)]
+        assert before != after, theme
+        for old, new in zip(before, after, strict=True):
+            assert _distance(new, ground) < _distance(old, ground), (theme, old, new, ground)

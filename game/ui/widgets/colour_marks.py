@@ -52,6 +52,28 @@ def paler(rgb: RGB, share: float = 0.45) -> RGB:
     )
 
 
+def toward(rgb: RGB, target: RGB, share: float) -> RGB:
+    """``rgb`` moved ``share`` of the way to ``target``."""
+    return (
+        round(rgb[0] + (target[0] - rgb[0]) * share),
+        round(rgb[1] + (target[1] - rgb[1]) * share),
+        round(rgb[2] + (target[2] - rgb[2]) * share),
+    )
+
+
+def done_clue_colours(rgb: RGB, ground: RGB) -> tuple[RGB, RGB]:
+    """(tile, digits) of a finished colour clue whose colour is ``rgb``, on ``ground`` (the
+    clue strip's background): faded, so what is left to do stands out. On a light ground
+    the tile goes most of the way to white. On a dark one it goes towards the ground: paler
+    tiles, brighter than the colours still to place, drew the eye to the finished clues of
+    the dark theme (QA); its digits are the tile's contrasting ink, muted."""
+    if luminance(ground) >= 0.2:
+        tile = paler(rgb, 0.7)
+        return tile, ((150, 150, 150) if ink_on(tile) == DARK else (235, 235, 235))
+    tile = toward(rgb, ground, 0.6)
+    return tile, toward(ink_on(tile), tile, 0.4)
+
+
 def colour_letters(palette: Palette) -> str:
     """One capital letter per colour, background first (``" "``): each colour's initial when
     they differ, else A, B, C..."""

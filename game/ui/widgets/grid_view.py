@@ -29,7 +29,12 @@ from game.core.puzzle import Puzzle
 from game.ui.fonts import Fonts
 from game.ui.layout import BoardLayout, Box
 from game.ui.theme import Colour, Theme
-from game.ui.widgets.colour_marks import colour_letters, ink_on, paint_colour_mark, paler
+from game.ui.widgets.colour_marks import (
+    colour_letters,
+    done_clue_colours,
+    ink_on,
+    paint_colour_mark,
+)
 from game.ui.widgets.marks import draw_mark
 from game.ui.widgets.win_reveal import RevealPainter
 
@@ -390,7 +395,9 @@ class GridView:
         assert self.palette is not None
         rgb = self.palette.colour(colour).rgb
         done = look.complete or index in look.placed
-        tile = paler(rgb, 0.7) if done and not look.contradicted else rgb
+        tile, done_ink = done_clue_colours(rgb, self.theme.background)
+        if not done or look.contradicted:
+            tile = rgb
         surface.fill(tile, box.inflate(-2, -2))
         if look.contradicted:
             pygame.draw.rect(surface, self.theme.clue_error, box, 2)
@@ -399,7 +406,7 @@ class GridView:
             mark = self.fonts.render(letter, max(7, self._font_px // 2), ink_on(tile), True)
             surface.blit(mark, (box.right - mark.get_width() - 1, box.bottom - mark.get_height()))
         if done and not look.contradicted:
-            return (150, 150, 150) if ink_on(tile) == (20, 20, 20) else (235, 235, 235)
+            return done_ink
         return ink_on(tile)
 
     def _ink_y(self, size: int, slot_h: int) -> int:
