@@ -139,3 +139,35 @@ def test_a_finished_colour_clue_fades_into_the_strip_in_every_theme() -> None:
         assert before != after, theme
         for old, new in zip(before, after, strict=True):
             assert _distance(new, ground) < _distance(old, ground), (theme, old, new, ground)
+
+
+def test_a_colour_near_the_dark_paper_is_painted_with_a_rim() -> None:
+    # QA: on the dark theme a dark grey cell (Traffic light's #282830) looked like an empty
+    # one (the paper is (54, 57, 66)). A colour nearer the paper than the palettes keep
+    # their colours apart gets a rim in its contrasting ink; red, far from it, none.
+    from game.core.palette import Palette
+    from game.core.puzzle import Puzzle
+
+    dark, red = (40, 40, 48), (214, 48, 49)
+    palette = Palette.of(("white", (255, 255, 255)), ("dark grey", dark), ("red", red))
+    grid = [[1, 1, 0, 2], [0, 1, 2, 2], [1, 0, 0, 2]]
+    scene = open_play(Puzzle.from_colour_grid(grid, palette))
+    scene.app.set_setting("theme", "dark")
+    scene.app.step()
+    from game.core.play.moves import Paint
+
+    scene.session.apply(Paint(1, 1, 1, 1, fill_value(1)))
+    scene.session.apply(Paint(2, 1, 2, 1, fill_value(2)))
+    scene.after_change()
+    scene.app.step()
+
+    def rim(x: int, y: int) -> tuple[int, int, int]:
+        inner = scene.layout.cell_inner(x, y)
+        colour = scene.app.screen.get_at((inner.x, inner.y + inner.h // 2))
+        return (colour.r, colour.g, colour.b)
+
+    paper = scene.app.theme.cell_unknown
+    assert pixel(scene, 1, 1) == dark and pixel(scene, 2, 1) == red
+    assert sum(rim(1, 1)) > sum(paper) + 60  # a light rim round the dark grey
+    assert rim(2, 1) == red  # no rim on red
+    assert pixel(scene, 2, 2) == rim(2, 2) == paper  # an empty cell

@@ -10,11 +10,14 @@ so no colour is told apart by hue alone.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import numpy.typing as npt
 import pygame
 
 from game.core.board import MAX_CELL_VALUE, Cell, is_trial_value, mark_colour
+from game.core.convert.distinct_colours import PLAY_DISTANCE, closest_pair
 from game.core.palette import RGB, Palette
 from game.core.play.colour_hints import spoken_name
 from game.ui.fonts import Fonts
@@ -50,6 +53,14 @@ def paler(rgb: RGB, share: float = 0.45) -> RGB:
         round(g + (255 - g) * share),
         round(b + (255 - b) * share),
     )
+
+
+@functools.lru_cache(maxsize=256)
+def near_paper(rgb: RGB, paper: RGB) -> bool:
+    """Whether a painted cell of ``rgb`` is hard to tell from an empty one of ``paper``:
+    nearer than the Delta E the palettes keep between their own colours for play (they keep
+    it from white, the light theme's paper, not from the dark theme's)."""
+    return closest_pair([rgb, paper])[0] < PLAY_DISTANCE
 
 
 def toward(rgb: RGB, target: RGB, share: float) -> RGB:
@@ -138,6 +149,10 @@ def paint_colour_mark(
         surface.fill(paler(rgb, 0.3), inner)
     else:
         surface.fill(rgb, rect)
+        if rect.w >= 6 and near_paper(rgb, theme.cell_unknown):
+            # A colour too near the empty cells' paper (a dark grey on the dark theme's):
+            # a painted cell read as an empty one (QA); a rim in its contrasting ink tells it.
+            pygame.draw.rect(surface, toward(rgb, ink_on(rgb), 0.45), rect, 1)
     if letters and fonts is not None and rect.w >= 9:
         letter = colour_letters(palette)[colour]
         size = max(7, rect.h * 2 // 3)
