@@ -182,10 +182,20 @@ def may_hold_many(name: str) -> bool:
 
 
 def picture_hint(name: str) -> str:
-    """The message for a picture given to a command that wants a puzzle file."""
+    """The message for a picture given to a command that wants a puzzle file. It names the
+    command as installed, ``hanjie`` (the README's, and every message's ``hanjie:``); it
+    said ``python -m game convert``, which only works from the source folder (QA). An empty
+    file is only a picture by its name: converting it fails too, so it says so at once."""
+    from game.core.convert.load import EMPTY_FILE
+
     shown = quote(name)
+    try:
+        if os.path.getsize(name) == 0:
+            return f"{shown}: {EMPTY_FILE}"
+    except OSError:
+        pass  # the hint below all the same
     command = quote(shlex.quote(name))
-    return f"{shown} is a picture: make a puzzle of it with `python -m game convert {command}`"
+    return f"{shown} is a picture: make a puzzle of it with `hanjie convert {command}`"
 
 
 def add_puzzle_argument(parser: argparse.ArgumentParser) -> None:

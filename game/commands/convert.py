@@ -335,7 +335,9 @@ def _method_text(converter: Converter, options: ConvertOptions, puzzle: Puzzle) 
         palette = puzzle.colours
         names = ", ".join(colour.name for colour in palette.colours)
         how = "auto: " if options.colours == "auto" else ""
-        return f"{how}{palette.count + 1} colours ({palette.background.name} background, {names})"
+        ground = palette.background.name
+        ground = ground if ground == "background" else f"{ground} background"
+        return f"{how}{palette.count + 1} colours ({ground}, {names})"
 
     text = "method "
     if options.method == "auto":

@@ -177,3 +177,13 @@ def colour_clue_text(runs: ColourClue, letters: str) -> str:
 def colour_grid_text(grid: Iterable[Iterable[int]], letters: str) -> list[str]:
     """Rows of a colour grid as text, one letter per cell (``.`` the background)."""
     return ["".join(letters[int(value)] for value in row) for row in grid]
+
+
+def colour_count_text(total: int) -> str:
+    """How many colours a puzzle has, as a player counts them: the colours to paint with
+    (the swatches of the play screen), the background, the paper, not counted. ``total``
+    counts the background, as the generators, the converter and the commands do: 4 is
+    "3 colours", 2 (a background and one colour) "1 colour". A new player read "4 colours"
+    over three swatches as a colour missing (QA)."""
+    inks = max(0, total - 1)
+    return f"{inks} colour{'' if inks == 1 else 's'}"

@@ -25,7 +25,7 @@ def grid_refusal(puzzle: Puzzle, empty_verb: str, large_verb: str, solve_does: s
     if max(puzzle.width, puzzle.height) > MAX_PLAYABLE:
         return (
             f"{puzzle.size_text} is too large to {large_verb} here (at most {MAX_PLAYABLE} "
-            f"cells a side); `python -m game solve` still {solve_does} it."
+            f"cells a side); `hanjie solve` still {solve_does} it."
         )
     return None
 

@@ -222,9 +222,13 @@ def test_a_picture_given_as_a_puzzle_points_at_convert(
     Image.new("RGB", (20, 20), "black").save(picture)
     line = one_line([command, str(picture), *READERS.get(command, [])], capsys)
     assert line == (
-        f"hanjie: {picture} is a picture: make a puzzle of it with "
-        f"`python -m game convert {picture}`"
+        f"hanjie: {picture} is a picture: make a puzzle of it with `hanjie convert {picture}`"
     )
+    # An empty file is a picture by its name only: converting it would fail too (QA).
+    empty = tmp_path / "empty.png"
+    empty.write_bytes(b"")
+    line = one_line([command, str(empty), *READERS.get(command, [])], capsys)
+    assert line == f"hanjie: {empty}: the file is empty (0 bytes)"
 
 
 def test_play_refuses_a_picture_it_would_not_convert(
@@ -441,6 +445,7 @@ def test_play_refuses_a_puzzle_the_play_screen_would_refuse_before_the_window(
     with pytest.raises(common.CommandError) as refused:
         check_file(wide)
     assert "101x1 is too large to play here (at most 100 cells a side)" in str(refused.value)
+    assert "`hanjie solve` still reads it" in str(refused.value)  # the installed command
     fits = tmp_path / "fits.non"
     fits.write_text("width 1\nheight 1\nrows\n1\ncolumns\n1\n")
     check_file(fits)  # no complaint

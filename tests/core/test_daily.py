@@ -69,10 +69,13 @@ def test_the_weekends_puzzles_are_in_colour_and_say_so() -> None:
     week = [plan_for(date(2025, 3, 10 + offset)) for offset in range(7)]
     assert [plan.colours for plan in week] == [2, 2, 2, 2, 2, 4, 4]
     saturday = week[5]
-    assert saturday.colour_text == "In 4 colours" and not week[0].colour_text
+    # The colours to paint with, as the swatches show them: "4 colours" over three swatches
+    # read as a colour missing (QA); ``colours`` counts the background.
+    assert saturday.colour_text == "In 3 colours" and not week[0].colour_text
     made = saturday.generation().run()
     puzzle = made.puzzle
     assert puzzle.is_colour and puzzle.colour_count == 3
+    assert saturday.colour_text == f"In {puzzle.colour_count} colours"
     assert (puzzle.width, puzzle.height) == (20, 20) and made.rating.stars == 3
     assert SolveTask(puzzle, max_solutions=2).run().status == "unique"
     again = plan_for(date(2025, 3, 15)).generation().run().puzzle

@@ -64,9 +64,12 @@ def test_generate_colours_writes_a_colour_non_that_check_calls_unique(
     out = tmp_path / "c.non"
     args = ["generate", "--size", "10x10", "--level", "2", "--colours", "4", "--seed", "3"]
     assert main([*args, "-o", str(out)]) == 0
+    # The command's line says what was asked (--colours counts the background); the
+    # puzzle's title, shown in play over its swatches, counts the colours to paint with.
     assert "in 4 colours" in capsys.readouterr().out
     puzzle = read_puzzle(out)
     assert puzzle.is_colour and puzzle.colour_count == 3
+    assert puzzle.title is not None and f"in {puzzle.colour_count} colours" in puzzle.title
     assert check_uniqueness(puzzle, timeout=2.0).status == "unique"
     assert main(["check", str(tmp_path)]) == 0
     report = capsys.readouterr().out

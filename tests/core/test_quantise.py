@@ -187,6 +187,20 @@ def test_colour_names() -> None:
     named = palette_named([WHITE, (200, 30, 30), (230, 40, 40)])
     assert [c.name for c in named.colours] == ["red", "red 2"]
     assert named.background.name == "white"
+    # A brown ground (a cat photo's): the colours to paint are numbered among themselves,
+    # as play names them read back from the saved file; the ground is "background".
+    ground, brown, tan, dark_brown = (155, 116, 90), (170, 117, 56), (203, 168, 149), (108, 64, 32)
+    assert colour_name(ground) == colour_name(brown) == colour_name(dark_brown) == "brown"
+    named = palette_named([ground, brown, tan, dark_brown])
+    assert [c.name for c in named.colours] == ["brown", "tan", "brown 2"]
+    assert named.background.name == "background"
+    from game.core.formats import format_puzzle, read_puzzle_text
+    from game.core.play.colour_hints import spoken_names
+    from game.core.puzzle import Puzzle
+
+    puzzle = Puzzle.from_colour_grid([[1, 0, 2], [3, 3, 0], [0, 1, 2]], named)
+    saved = read_puzzle_text(format_puzzle(puzzle, "non"), "cat.non")
+    assert spoken_names(named) == spoken_names(saved.colours) == ("brown", "tan", "brown 2")
 
 
 def test_auto_gives_back_every_colour_level_drawn_as_a_picture() -> None:

@@ -59,3 +59,27 @@ def test_clue_digits_are_readable_and_apart_at_1280x800(app: App, path: Path) ->
     finally:
         app.pop()
         app.step()
+
+
+RANDOM_COLOUR = Path(__file__).resolve().parent.parent / "data" / "random_colour_40x30.non"
+
+
+def test_two_digit_colour_clues_take_their_tiles_width(app: App) -> None:
+    """QA: on a Random 40x30 colour board (16 px cells at 1280x800) the two-digit column
+    numbers kept 48% of their width, condensed into the room left for a gap between black
+    and white numbers; a colour number's tile keeps it apart, so it takes the tile's width
+    (57%), its digits still 12 px high and apart from the next column's."""
+    puzzle = read_puzzle(RANDOM_COLOUR)
+    assert puzzle.is_colour and any(run >= 10 for clue in puzzle.column_clues for run in clue)
+    scene = PlayScene(app, puzzle, path=RANDOM_COLOUR)
+    app.push(scene)
+    app.step()
+    try:
+        m = scene.grid_view.clue_metrics()
+        where = f"cell {scene.layout.cell}: {m}"
+        assert scene.layout.cell == 16, where
+        assert m.squeeze >= 0.55, where
+        assert m.digit_px >= MIN_DIGIT_PX and m.column_gap >= MIN_GAP_PX, where
+    finally:
+        app.pop()
+        app.step()

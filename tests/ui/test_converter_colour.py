@@ -91,6 +91,13 @@ def test_colours_show_the_palette_and_the_preview_in_its_colours(tmp_path: Path)
     assert scene.preview.cell_size == min(game, room)
     app.step()  # draws
     assert scene.puzzle.is_colour and scene.puzzle.colour_count == 3
+    # The labels count the colours to paint with, the background beside them, as the
+    # swatches (bg, 1, 2, 3) do: a bare "4" read as a colour missing in play (QA).
+    choice = scene.colour_part.choice
+    assert choice.options[choice.index][1] == "3 + bg"
+    caption = scene.colour_part.caption()
+    assert caption is not None and " in 3 colours, " in caption
+    assert scene.photo.controls.auto_text == "3 colours + bg"
 
 
 def test_merge_recolour_and_drop_by_clicks_each_undo(tmp_path: Path) -> None:

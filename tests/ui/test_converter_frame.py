@@ -62,3 +62,25 @@ def test_the_automatic_frame_follows_the_size_until_the_player_drags_one(
     assert scene.document.options.frame == dragged  # the player's frame stays theirs
     click(app, scene.photo.controls.whole.rect.center)
     assert scene.document.options.frame is None and not scene.photo.view.auto_label
+
+
+def test_the_frame_s_tag_is_not_covered_by_whole_picture(tmp_path: Path) -> None:
+    """A frame down to the picture's bottom (a cat's face in a landscape photo) put its tag
+    under "Whole picture", which hid its end: "Auto frame: drag to re" (QA). The tag goes
+    where the button is not, whole."""
+    path = tmp_path / "portrait.png"
+    portrait().save(path)
+    app, scene = _open(path)
+    view, whole = scene.photo.view, scene.photo.controls.whole
+    assert not scene.photo.hidden(whole)  # the button is on screen
+    for frame in ((0.15, 0.0, 0.85, 1.0), (0.5, 0.2, 1.0, 1.0), (0.0, 0.3, 0.6, 0.95)):
+        view.frame = frame
+        view.draw(app.screen, app)
+        tag = view.tag_rect
+        assert tag is not None and view.rect.contains(tag), frame
+        assert not tag.colliderect(whole.rect), (frame, tag, whole.rect)
+        box = view._box_rect(frame).clip(view.rect)
+        # Still the frame's label: along its top or bottom edge.
+        gaps = (tag.top - box.bottom, tag.bottom - box.top, tag.top - box.top,
+                tag.bottom - box.bottom)  # fmt: skip
+        assert min(abs(gap) for gap in gaps) <= 2, (frame, tag, box)

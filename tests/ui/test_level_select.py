@@ -297,3 +297,32 @@ def test_my_puzzles_that_is_a_file_says_so(
     said = " ".join(drawn)
     assert f"{blocker} is a file, not a folder" in said and "put puzzle files" not in said
     assert blocker.read_text() == "not a folder"
+
+
+def test_a_solved_colour_picture_on_its_own_ground_shows_it_on_its_card(tmp_path: Path) -> None:
+    # QA: Mobile phone, a colour picture on a teal wall, was revealed on the wall when won
+    # and shown on white paper on its card. The card shows its ground; a white-ground
+    # picture keeps the paper.
+    from game.core.palette import Palette
+    from game.core.puzzle import Puzzle
+    from game.core.store.packs import PuzzleEntry
+    from game.ui.scenes.levels.select import NonogramKind
+
+    app = App(headless=True)
+    ground, red, cream = (34, 36, 30), (200, 40, 40), (238, 222, 202)
+    grid = [[0, 1, 0], [1, 1, 1], [0, 2, 0]]
+    box = pygame.Rect(0, 0, 68, 68)
+    for background, expected in (
+        (("black", ground), ground),
+        (("white", (255, 255, 255)), app.theme.cell_unknown),
+    ):
+        palette = Palette.of(background, ("red", red), ("cream", cream))
+        puzzle = Puzzle.from_colour_grid(grid, palette)
+        assert puzzle.is_colour
+        surface = pygame.Surface((68, 68))
+        entry = PuzzleEntry(tmp_path / "phone.non", puzzle)
+        NonogramKind().draw_thumbnail(surface, app, box, entry, True)
+        corner = surface.get_at((box.centerx - 15, box.centery - 15))
+        middle = surface.get_at(box.center)
+        assert (corner.r, corner.g, corner.b) == expected, background
+        assert (middle.r, middle.g, middle.b) == red

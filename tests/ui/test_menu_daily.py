@@ -115,7 +115,7 @@ def test_making_the_days_puzzle_can_be_cancelled() -> None:
 def test_a_weekend_daily_is_made_in_colour_and_the_menu_says_so() -> None:
     saturday = date(2025, 3, 15)
     app, menu = _menu(Calendar(saturday))
-    assert menu.daily.caption.startswith("In 4 colours  ·  Not solved yet today")
+    assert menu.daily.caption.startswith("In 3 colours  ·  Not solved yet today")
     click(app, menu.daily.button.rect.center)
     play = until_playing(app, 3000)
     assert play.puzzle.is_colour and play.puzzle.colour_count == 3

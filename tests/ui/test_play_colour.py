@@ -7,6 +7,7 @@ import numpy as np
 import pygame
 
 from game.core.board import Cell, fill_value
+from game.ui.scenes.play.scene import PlayScene
 from game.ui.scenes.play.shots import flower
 from game.ui.settings import COLOUR_LETTERS
 from tests.ui.play_helpers import click, drag, open_play, pixel, press
@@ -99,3 +100,74 @@ def test_watch_the_solver_from_a_colour_game_starts_from_its_marks() -> None:
         if replay.part.marks_check is None:
             break
     assert replay.part.from_marks
+
+
+def _tile(scene: PlayScene, y: int, index: int) -> tuple[int, int, int]:
+    """The colour of number ``index`` of row ``y``'s clue tile, off its digits."""
+    clue = scene.puzzle.row_clues[y]
+    slot = scene.layout.row_number_box(y, index, len(clue))
+    colour = scene.app.screen.get_at((slot.x + 3, slot.y + 3))
+    return (colour.r, colour.g, colour.b)
+
+
+def _distance(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
+    return sum((p - q) ** 2 for p, q in zip(a, b, strict=True)) ** 0.5
+
+
+def test_a_finished_colour_clue_fades_into_the_strip_in_every_theme() -> None:
+    # QA: in the dark theme a finished colour clue's tile went paler, towards white: the
+    # finished clues were the brightest things beside the grid, the ones left to place
+    # dark. In every theme a finished clue's tile is nearer the strip's ground than the
+    # same clue's tile while it was still to place.
+    from game.core.play.moves import Paint
+
+    for theme in ("light", "dark", "contrast"):
+        scene = open_play(flower())
+        scene.app.set_setting("theme", theme)
+        scene.app.step()
+        y = 3  # "4 3 4": red, yellow, red
+        goal = np.asarray(scene.puzzle.goal_colours)
+        before = [_tile(scene, y, index) for index in range(3)]
+        for x in range(scene.puzzle.width):
+            colour = int(goal[y, x])
+            mark = fill_value(colour) if colour else Cell.CROSSED
+            scene.session.apply(Paint(x, y, x, y, mark))
+        scene.after_change()
+        scene.app.step()
+        ground = scene.app.theme.background
+        after = [_tile(scene, y, index) for index in range(3)]
+        assert before != after, theme
+        for old, new in zip(before, after, strict=True):
+            assert _distance(new, ground) < _distance(old, ground), (theme, old, new, ground)
+
+
+def test_a_colour_near_the_dark_paper_is_painted_with_a_rim() -> None:
+    # QA: on the dark theme a dark grey cell (Traffic light's #282830) looked like an empty
+    # one (the paper is (54, 57, 66)). A colour nearer the paper than the palettes keep
+    # their colours apart gets a rim in its contrasting ink; red, far from it, none.
+    from game.core.palette import Palette
+    from game.core.puzzle import Puzzle
+
+    dark, red = (40, 40, 48), (214, 48, 49)
+    palette = Palette.of(("white", (255, 255, 255)), ("dark grey", dark), ("red", red))
+    grid = [[1, 1, 0, 2], [0, 1, 2, 2], [1, 0, 0, 2]]
+    scene = open_play(Puzzle.from_colour_grid(grid, palette))
+    scene.app.set_setting("theme", "dark")
+    scene.app.step()
+    from game.core.play.moves import Paint
+
+    scene.session.apply(Paint(1, 1, 1, 1, fill_value(1)))
+    scene.session.apply(Paint(2, 1, 2, 1, fill_value(2)))
+    scene.after_change()
+    scene.app.step()
+
+    def rim(x: int, y: int) -> tuple[int, int, int]:
+        inner = scene.layout.cell_inner(x, y)
+        colour = scene.app.screen.get_at((inner.x, inner.y + inner.h // 2))
+        return (colour.r, colour.g, colour.b)
+
+    paper = scene.app.theme.cell_unknown
+    assert pixel(scene, 1, 1) == dark and pixel(scene, 2, 1) == red
+    assert sum(rim(1, 1)) > sum(paper) + 60  # a light rim round the dark grey
+    assert rim(2, 1) == red  # no rim on red
+    assert pixel(scene, 2, 2) == rim(2, 2) == paper  # an empty cell

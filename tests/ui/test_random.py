@@ -164,11 +164,17 @@ def test_random_makes_a_colour_puzzle_when_colours_are_chosen(levels: Path, tmp_
     click(app, panel.size_buttons[SIZES.index((10, 10))].rect.center)
     click(app, panel.level_buttons[1].rect.center)  # 2 Medium
     choice = [count for count, _label in COLOUR_CHOICES].index(4)
+    # The button counts the colours to paint with (the background is the paper): "4 colours"
+    # made three swatches, read as one missing (QA).
+    assert panel.colour_buttons[choice].label == "3 colours"
+    assert [label for _count, label in COLOUR_CHOICES] == [
+        "Black and white", "2 colours", "3 colours", "5 colours"]  # fmt: skip
     click(app, panel.colour_buttons[choice].rect.center)
     assert panel.colours == 4
     panel.make_button.activate()
     play = until_playing(app, 2000)
     assert play.puzzle.is_colour and play.puzzle.colour_count == 3
+    assert play.puzzle.title is not None and "in 3 colours" in play.puzzle.title
     assert play.puzzle == generate_colour(10, 10, 2, 7, 4)
     assert play.path is not None and play.path.name.endswith("-4colours.non")
     again = LevelSelectScene(app, levels=levels, user_dir=tmp_path / "mine")

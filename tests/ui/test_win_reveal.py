@@ -167,3 +167,43 @@ def test_a_colour_picture_on_a_dark_ground_is_revealed_on_it() -> None:
     RevealPainter().draw(surface, scene.layout, scene.app.theme, board, 1.0, white)
     paper = surface.get_at(scene.layout.cell_box(4, 0).centre)
     assert (paper.r, paper.g, paper.b) == scene.app.theme.cell_unknown
+
+
+def _map_pixel(scene: PlayScene, x: int, y: int) -> tuple[int, int, int]:
+    """The mini-map's colour at the middle of cell (x, y)."""
+    box, per = scene.minimap.box, scene.minimap.per_cell
+    colour = scene.app.screen.get_at((box.x + x * per + per // 2, box.y + y * per + per // 2))
+    return (colour.r, colour.g, colour.b)
+
+
+def test_the_mini_map_of_a_won_picture_shows_its_own_ground() -> None:
+    # QA: a won colour picture on a dark ground (Mobile phone's teal wall) was revealed on
+    # the board on its ground, and the mini-map beside it showed the same picture on white
+    # paper. Once won, the map shows the ground too; while playing, the paper.
+    from game.core.board import fill_value
+    from game.core.palette import Palette
+    from game.core.play.moves import Paint
+    from game.core.puzzle import Puzzle
+
+    ground, cream, red = (34, 36, 30), (238, 222, 202), (200, 40, 40)
+    grid = [[0, 1, 1, 0, 0], [1, 2, 2, 1, 0], [1, 2, 2, 1, 0], [0, 1, 1, 0, 0], [0, 0, 0, 0, 2]]
+    for background, won_paper in ((("black", ground), ground), (("white", (255, 255, 255)), None)):
+        palette = Palette.of(background, ("cream", cream), ("red", red))
+        scene = open_play(Puzzle.from_colour_grid(grid, palette))
+        paper = scene.app.theme.cell_unknown
+        for y, row in enumerate(grid):
+            for x, colour in enumerate(row):
+                if colour and (x, y) != (4, 4):
+                    scene.session.apply(Paint(x, y, x, y, fill_value(colour)))
+        scene.after_change()
+        scene.app.step()
+        assert scene.win is None
+        # Playing: the background's cells are the paper.
+        assert _map_pixel(scene, 4, 0) == paper and _map_pixel(scene, 1, 1) == red
+        scene.session.apply(Paint(4, 4, 4, 4, fill_value(2)))
+        scene.after_change()
+        for _ in range(30):
+            scene.app.step(1 / 30)
+        assert scene.win is not None
+        assert _map_pixel(scene, 4, 0) == (won_paper or paper), background
+        assert _map_pixel(scene, 1, 1) == red and _map_pixel(scene, 4, 4) == red

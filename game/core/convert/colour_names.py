@@ -49,11 +49,17 @@ def colour_name(rgb: RGB) -> str:
 
 def palette_named(rgbs: Sequence[RGB]) -> Palette:
     """A palette of ``rgbs`` (the background first), each colour named by
-    :func:`colour_name`, numbered when a name repeats."""
+    :func:`colour_name`, numbered when a name repeats among the colours to paint with: the
+    background is the paper in play, so a brown ground made the first brown to paint
+    "brown 2", and the same puzzle read back from its file (where the names are keys, and
+    play names the colours without the ground) called it "brown" (QA). The background
+    keeps its plain name unless a colour has it: then it is "background"."""
     seen: dict[str, int] = {}
-    colours = []
-    for rgb in rgbs:
+    inks = []
+    for rgb in rgbs[1:]:
         name = colour_name(rgb)
         seen[name] = seen.get(name, 0) + 1
-        colours.append(Colour(name if seen[name] == 1 else f"{name} {seen[name]}", rgb))
-    return Palette(colours[0], tuple(colours[1:]))
+        inks.append(Colour(name if seen[name] == 1 else f"{name} {seen[name]}", rgb))
+    ground = colour_name(rgbs[0])
+    taken = {colour.name for colour in inks}
+    return Palette(Colour(ground if ground not in taken else "background", rgbs[0]), tuple(inks))

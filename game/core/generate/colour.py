@@ -33,7 +33,7 @@ from game.core.colour_effort import colour_source
 from game.core.difficulty import LEVELS
 from game.core.generate.generator import Generated, GenerateError, Generation
 from game.core.generate.pictures import BoolGrid, smooth_field
-from game.core.palette import Palette
+from game.core.palette import Palette, colour_count_text
 from game.core.puzzle import Puzzle
 from game.core.rating import Rating
 from game.core.solver.task import SolveTask
@@ -116,7 +116,8 @@ class ColourGeneration(Generation):
             return made
         named = replace(
             made.puzzle,
-            title=f"Random {self.width}x{self.height} in {self.colours} colours #{self.seed}",
+            title=f"Random {self.width}x{self.height} in {colour_count_text(self.colours)} "
+            f"#{self.seed}",
             extra=(*made.puzzle.extra, ("colours", str(self.colours))),
         )
         return replace(made, puzzle=named)

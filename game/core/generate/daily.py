@@ -38,6 +38,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from game.core.generate.generator import Generation
+from game.core.palette import colour_count_text
 from game.core.rating import STAR_NAMES
 
 Today = Callable[[], date]
@@ -96,9 +97,10 @@ class DailyPlan:
 
     @property
     def colour_text(self) -> str:
-        """ "In 4 colours" on a colour day, else "" (the menu's caption says it: the
-        button's line is full at 1280x800)."""
-        return f"In {self.colours} colours" if self.colours > 2 else ""
+        """ "In 3 colours" on a colour day, else "" (the menu's caption says it: the
+        button's line is full at 1280x800). The colours to paint with: ``colours`` counts
+        the background (:func:`~game.core.palette.colour_count_text`)."""
+        return f"In {colour_count_text(self.colours)}" if self.colours > 2 else ""
 
     def generation(self) -> Generation:
         """The generation that makes this day's puzzle (sliced: the screen advances it)."""

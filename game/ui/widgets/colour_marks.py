@@ -10,11 +10,14 @@ so no colour is told apart by hue alone.
 
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 import numpy.typing as npt
 import pygame
 
 from game.core.board import MAX_CELL_VALUE, Cell, is_trial_value, mark_colour
+from game.core.convert.distinct_colours import PLAY_DISTANCE, closest_pair
 from game.core.palette import RGB, Palette
 from game.core.play.colour_hints import spoken_name
 from game.ui.fonts import Fonts
@@ -52,6 +55,36 @@ def paler(rgb: RGB, share: float = 0.45) -> RGB:
     )
 
 
+@functools.lru_cache(maxsize=256)
+def near_paper(rgb: RGB, paper: RGB) -> bool:
+    """Whether a painted cell of ``rgb`` is hard to tell from an empty one of ``paper``:
+    nearer than the Delta E the palettes keep between their own colours for play (they keep
+    it from white, the light theme's paper, not from the dark theme's)."""
+    return closest_pair([rgb, paper])[0] < PLAY_DISTANCE
+
+
+def toward(rgb: RGB, target: RGB, share: float) -> RGB:
+    """``rgb`` moved ``share`` of the way to ``target``."""
+    return (
+        round(rgb[0] + (target[0] - rgb[0]) * share),
+        round(rgb[1] + (target[1] - rgb[1]) * share),
+        round(rgb[2] + (target[2] - rgb[2]) * share),
+    )
+
+
+def done_clue_colours(rgb: RGB, ground: RGB) -> tuple[RGB, RGB]:
+    """(tile, digits) of a finished colour clue whose colour is ``rgb``, on ``ground`` (the
+    clue strip's background): faded, so what is left to do stands out. On a light ground
+    the tile goes most of the way to white. On a dark one it goes towards the ground: paler
+    tiles, brighter than the colours still to place, drew the eye to the finished clues of
+    the dark theme (QA); its digits are the tile's contrasting ink, muted."""
+    if luminance(ground) >= 0.2:
+        tile = paler(rgb, 0.7)
+        return tile, ((150, 150, 150) if ink_on(tile) == DARK else (235, 235, 235))
+    tile = toward(rgb, ground, 0.6)
+    return tile, toward(ink_on(tile), tile, 0.4)
+
+
 def colour_letters(palette: Palette) -> str:
     """One capital letter per colour, background first (``" "``): each colour's initial when
     they differ, else A, B, C..."""
@@ -62,14 +95,31 @@ def colour_letters(palette: Palette) -> str:
     return " " + "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456"[: palette.count]
 
 
-def value_rgb_table(theme: Theme, palette: Palette) -> npt.NDArray[np.uint8]:
+# A background this far from white (the sum of its channels' distance) is a ground of its own.
+OWN_GROUND = 90
+
+
+def own_ground(palette: Palette | None) -> RGB | None:
+    """A colour puzzle's background when it is a ground of its own (a photo's dark
+    surround, a phone's teal wall), which the won picture shows instead of the paper; None
+    for a white or nearly white one, and in black and white."""
+    if palette is None:
+        return None
+    ground = palette.background.rgb
+    return ground if sum(255 - value for value in ground) > OWN_GROUND else None
+
+
+def value_rgb_table(
+    theme: Theme, palette: Palette, ground: RGB | None = None
+) -> npt.NDArray[np.uint8]:
     """Every cell value's colour in a small picture (the mini-map, thumbnails): crosses and
-    unknown cells the paper, a trial mark its colour paler."""
+    unknown cells the paper (``ground`` when given: the won picture's own), a trial mark its
+    colour paler."""
     table = np.zeros((MAX_CELL_VALUE + 1, 3), dtype=np.uint8)
     for value in range(MAX_CELL_VALUE + 1):
         colour = mark_colour(value)
         if colour <= 0 or colour > palette.count:
-            table[value] = theme.cell_unknown
+            table[value] = ground if ground is not None else theme.cell_unknown
         else:
             rgb = palette.colour(colour).rgb
             table[value] = paler(rgb) if is_trial_value(value) else rgb
@@ -99,6 +149,10 @@ def paint_colour_mark(
         surface.fill(paler(rgb, 0.3), inner)
     else:
         surface.fill(rgb, rect)
+        if rect.w >= 6 and near_paper(rgb, theme.cell_unknown):
+            # A colour too near the empty cells' paper (a dark grey on the dark theme's):
+            # a painted cell read as an empty one (QA); a rim in its contrasting ink tells it.
+            pygame.draw.rect(surface, toward(rgb, ink_on(rgb), 0.45), rect, 1)
     if letters and fonts is not None and rect.w >= 9:
         letter = colour_letters(palette)[colour]
         size = max(7, rect.h * 2 // 3)

@@ -12,10 +12,10 @@ import numpy.typing as npt
 import pygame
 
 from game.core.board import Board, Cell
-from game.core.palette import Palette
+from game.core.palette import RGB, Palette
 from game.ui.layout import Box, fit_picture
 from game.ui.theme import Theme
-from game.ui.widgets.colour_marks import value_rgb_table
+from game.ui.widgets.colour_marks import own_ground, value_rgb_table
 
 
 class MiniMap:
@@ -25,6 +25,8 @@ class MiniMap:
         self, width: int, height: int, theme: Theme, area: Box, palette: Palette | None = None
     ) -> None:
         self.palette = palette  # a colour puzzle's colours (None: black and white)
+        # The won picture's own ground (the board's reveal shows it), else None: the paper.
+        self.ground: RGB | None = None
         self.columns = width
         self.rows = height
         self.theme = theme
@@ -43,10 +45,19 @@ class MiniMap:
             self.theme = theme
             self._drawn = None
 
+    def set_won(self, won: bool) -> None:
+        """Once won, a colour picture on a ground of its own (a dark wall, a photo's
+        surround) shows it where it showed the paper, as the board's reveal does: the map
+        of a won picture on a dark ground was a white one beside it (QA)."""
+        ground = own_ground(self.palette) if won else None
+        if ground != self.ground:
+            self.ground = ground
+            self._drawn = None
+
     def _palette(self) -> npt.NDArray[np.uint8]:
         theme = self.theme
         if self.palette is not None:
-            return value_rgb_table(theme, self.palette)
+            return value_rgb_table(theme, self.palette, self.ground)
         colours = {
             Cell.UNKNOWN: theme.cell_unknown,
             Cell.FILLED: theme.filled,

@@ -23,6 +23,7 @@ from game.core.board import Board, Cell
 from game.core.palette import Palette
 from game.ui.layout import BoardLayout
 from game.ui.theme import Colour, Theme
+from game.ui.widgets.colour_marks import own_ground
 from game.ui.widgets.marks import draw_mark
 
 WAVE = 0.8  # seconds for the wave to cross the grid, corner to corner
@@ -128,10 +129,6 @@ def _blend(a: Colour, b: Colour, t: float) -> Colour:
     )
 
 
-# A background this far from white (the sum of its channels' distance) is a ground of its own.
-OWN_GROUND = 90
-
-
 class RevealPainter:
     """Draws the board's part of the reveal. The crosses and the grid lines are drawn once
     per board (two cached layers whose strength fades); the settling cells each frame (a
@@ -187,11 +184,9 @@ class RevealPainter:
         self._rgb = []
         self._ground = None
         if palette is not None:
-            ground = palette.background.rgb
             # A colour puzzle on a ground of its own (a photo's dark surround): the picture
             # appears on it, not on white paper (where it looked inverted).
-            if sum(255 - value for value in ground) > OWN_GROUND:
-                self._ground = ground
+            self._ground = own_ground(palette)
             shown = board.colour_grid()
             self._rgb = [palette.colour(int(shown[y, x])).rgb for x, y in self._filled]
         self._delays = wave_delays(board.width, board.height)

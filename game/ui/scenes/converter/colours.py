@@ -31,7 +31,7 @@ import pygame
 from game.core.convert.options import ConvertOptions
 from game.core.convert.quantise import ColourCount
 from game.core.create.palette_edits import RECOLOURS, PaletteEditError, Swatch
-from game.core.palette import RGB
+from game.core.palette import RGB, colour_count_text
 from game.ui.layout import compute_play_regions, fit_cell
 from game.ui.scenes.converter.panels import draw_busy_note
 from game.ui.widgets.base import Widget
@@ -45,8 +45,11 @@ if TYPE_CHECKING:
     from game.ui.scenes.converter.layout import ConverterPlaces
     from game.ui.scenes.converter.scene import ConverterScene
 
+# The value counts the background (as ``convert --colours`` does); the label counts the
+# colours to paint with, beside the background's swatch ("bg"), as the play screen shows
+# them: "3 + bg" over the swatches bg, 1, 2, 3 (a bare "4" read as a colour missing in play).
 COLOUR_LABELS: list[tuple[ColourCount, str]] = [
-    (2, "2: B&W"), *((n, str(n)) for n in range(3, 9)), ("auto", "Auto")
+    (2, "B&W"), *((n, f"{n - 1} + bg") for n in range(3, 9)), ("auto", "Auto")
 ]  # fmt: skip
 # Seconds of colour work a frame while a new palette is prepared.
 PREPARE_SLICE = 0.006
@@ -354,8 +357,8 @@ class ConverterColours:
             return None
         grid = self.scene.document.grid
         height, width = grid.shape
-        count = len(self.scene.document.swatches)
-        text = f"{width}x{height} puzzle in {count} colours, {int(grid.sum())} cells coloured"
+        count = colour_count_text(len(self.scene.document.swatches))  # the background's too
+        text = f"{width}x{height} puzzle in {count}, {int(grid.sum())} cells coloured"
         touched = self.scene.document.touched
         return text + (f", {touched} touched up" if touched else "")
 

@@ -20,6 +20,7 @@ import pygame
 
 from game.core.convert.options import MIN_FRAME, FrameBox
 from game.core.create.editor import ConverterDocument
+from game.core.palette import colour_count_text
 from game.ui.scenes.converter.panels import PhotoControls, draw_caption, draw_panel
 from game.ui.widgets.base import Widget
 from game.ui.widgets.text import fit_text
@@ -50,6 +51,8 @@ class FramingView(Widget):
         # Said on the frame while it is the one the photo opened with (chosen, not dragged).
         self.auto_label = ""
         self.tag_rect: pygame.Rect | None = None
+        # Where the tag may not go: "Whole picture", in the view's bottom-right corner.
+        self.avoid: pygame.Rect | None = None
         self.zoom_rect: pygame.Rect | None = None  # the zoom tag, last drawn
         self.zoom = 1.0
         self.centre = (0.5, 0.5)
@@ -296,6 +299,13 @@ class FramingView(Widget):
         tag.top = box.bottom + 1
         if tag.bottom > self.rect.bottom:  # no room under the frame: inside its bottom edge
             tag.bottom = box.bottom - 1
+        if self.avoid is not None and tag.colliderect(self.avoid):
+            # A frame down to the picture's bottom put the tag under "Whole picture", which
+            # covered its end ("Auto frame: drag to re", QA): over the frame's top instead,
+            # or inside its top edge when the frame starts at the view's top.
+            tag.bottom = box.top - 1
+            if tag.top < self.rect.top:
+                tag.top = box.top + 1
         shade = pygame.Surface(tag.size, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 170))
         surface.blit(shade, tag.topleft)
@@ -351,7 +361,7 @@ class PhotoSide:
             if options.in_colour:  # the methods do not apply: say what the palette is
                 count = len(document.swatches)
                 how = ", Auto's choice" if options.colours == "auto" else ""
-                auto_text = f"{count} colours{how}" if count else ""
+                auto_text = f"{colour_count_text(count)} + bg{how}" if count else ""
             elif options.method == "auto":
                 auto_text = converter.choice(options).text
             hidden = document.hidden_touchups
@@ -374,6 +384,7 @@ class PhotoSide:
     def arrange(self, panel: pygame.Rect, scale: float) -> None:
         self.controls.arrange(panel, scale)
         self.view.rect = self.controls.picture_rect
+        self.view.avoid = self.controls.whole.rect
         self.view._cache = None
 
     def draw(self, surface: pygame.Surface, app: App, panel: pygame.Rect, label: str,

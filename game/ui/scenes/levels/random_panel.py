@@ -37,6 +37,7 @@ from game.core.generate.files import (
 )
 from game.core.generate.generator import Generated, Generation, Making
 from game.core.generate.picture_puzzles import PictureGeneration
+from game.core.palette import colour_count_text
 from game.core.rating import LEVEL_TEXT, STAR_NAMES
 from game.core.store.packs import PackPlace, difficulty_of, title_of
 from game.ui.opening import PlayContext
@@ -78,12 +79,11 @@ def _is_level(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and value in STAR_NAMES
 
 
-# The colours offered, the background counted (2: black and white), and their labels.
+# The colours offered, the background counted (2: black and white), and their labels,
+# which count the colours to paint with (the play screen's swatches), as every label does.
 COLOUR_CHOICES: tuple[tuple[int, str], ...] = (
     (2, "Black and white"),
-    (3, "3 colours"),
-    (4, "4 colours"),
-    (6, "6 colours"),
+    *((total, colour_count_text(total)) for total in (3, 4, 6)),
 )
 
 

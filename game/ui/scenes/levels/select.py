@@ -39,6 +39,7 @@ from game.ui.scenes.levels.shell import SelectScene
 from game.ui.settings import LAST_PACK
 from game.ui.widgets.base import radius
 from game.ui.widgets.button import Button
+from game.ui.widgets.colour_marks import own_ground
 
 if TYPE_CHECKING:
     from game.core.puzzle import Puzzle
@@ -154,13 +155,14 @@ class NonogramKind(SelectKind[PuzzleEntry]):
                 draw_mark(surface, app, box, solved)
                 return
             colours = None
+            paper = theme.cell_unknown
             if puzzle is not None and puzzle.is_colour and puzzle.goal_colours is not None:
+                # On its own ground (a dark wall), as the won board and its mini-map show it.
+                paper = own_ground(puzzle.colours) or paper
                 grid = np.asarray(puzzle.goal_colours, dtype=np.intp)
-                table = np.array(
-                    [theme.cell_unknown, *(c.rgb for c in puzzle.colours.colours)], dtype=np.uint8
-                )
+                table = np.array([paper, *(c.rgb for c in puzzle.colours.colours)], dtype=np.uint8)
                 colours = table[grid]
-            thumbnail = picture_surface(picture, inner, theme.filled, theme.cell_unknown, colours)
+            thumbnail = picture_surface(picture, inner, theme.filled, paper, colours)
             self._thumbnails[look] = thumbnail
         surface.blit(thumbnail, thumbnail.get_rect(center=box.center))
 

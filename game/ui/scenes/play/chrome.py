@@ -191,6 +191,7 @@ class PlayChrome(frame.ShellChrome):
             # The board is hidden while paused; the map would show it all the same.
             scene.minimap.draw_blank(surface)
         else:
+            scene.minimap.set_won(scene.win is not None)
             scene.minimap.draw(surface, scene.session.board)
             if scene.layout.scrollable:
                 self._draw_view_frame(surface)
