@@ -8,7 +8,8 @@ the colours it uses, in the order of that table. For every picture this script
 1. makes the colour puzzle (title, author "Hanjie team", licence MIT, the picture as its goal);
 2. solves it from the clues alone with the colour engine and refuses it unless the solution
    is unique and found without guessing;
-3. rates it (``game.core.rating.rate_colour``) and orders the pack by that rating;
+3. rates it (``game.core.rating.rate_colour``) and orders the pack by that rating (the
+   smaller puzzles first within a star);
 4. writes ``levels/08-colour/NN-title.non`` (the .non colour extension) and ``pack.json``.
 
 Any problem is reported with the art file and line, and nothing is written. ``--check``
@@ -153,7 +154,16 @@ def build(path: Path = ART) -> tuple[str, dict[str, str], list[str]]:
             errors.append(str(error))
     if errors:
         raise ArtError("\n".join(errors))
-    levels.sort(key=lambda level: (level[2].stars, level[2].points, level[0].title))
+    # By stars, then smaller first (a colour rating has no size term: a 40x30 scene that
+    # line logic settles is Easy, and led the pack before a 10x10), then points.
+    levels.sort(
+        key=lambda level: (
+            level[2].stars,
+            level[0].width * level[0].height,
+            level[2].points,
+            level[0].title,
+        )
+    )
     files = {
         "pack.json": pack_manifest(
             _Manifest(header["name"], int(header["order"]), header["description"])  # type: ignore[arg-type]

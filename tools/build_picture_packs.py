@@ -25,7 +25,8 @@ Random uses):
 3. Make it fair (black and white, or its colour search in colour), a solve proving the
    puzzle unique and its rating (colour by the same measures as black and white:
    :mod:`game.core.colour_effort`);
-4. the pack's puzzles ordered by rating and written as ``NN-title.non`` with ``pack.json``.
+4. the pack's puzzles ordered by rating (the smaller first within a star) and written as
+   ``NN-title.non`` with ``pack.json``.
 
 Each theme gives a black-and-white pack and a colour pack; the sizes go round 10x10 to 30x30
 picture by picture, each puzzle taking its picture's shape within the square (the empty rows
@@ -220,9 +221,18 @@ def with_probing(built: list[Built]) -> list[Built]:
     return built
 
 
+def _pack_order(built: Built) -> tuple[int, int, float, str]:
+    made = built.made
+    assert made is not None and made.puzzle is not None and made.rating is not None
+    puzzle, rating = made.puzzle, made.rating
+    return rating.stars, puzzle.width * puzzle.height, rating.points, built.planned.title
+
+
 def pack_files(name: str, order: int, description: str, built: Sequence[Built]) -> dict[str, str]:
     made = [b for b in built if b.made is not None and b.made.puzzle is not None]
-    made.sort(key=lambda b: (b.made.rating.stars, b.made.rating.points, b.planned.title))  # type: ignore[union-attr]
+    # By stars, then smaller first (no rating has a size term: a 40x30 picture that line
+    # logic settles is Easy, and may not lead a pack before a 10x8), then points.
+    made.sort(key=_pack_order)
     manifest = {"name": name, "order": order, "description": description}
     files = {"pack.json": json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"}
     for index, item in enumerate(made, start=1):
