@@ -67,6 +67,8 @@ class LearningColourEngine(_ColourEngine):
         self.touched: list[int] = []
         self.conflict: Nogood | None = None
         self.learned = 0
+        if self.kernel is not None:  # the compiled loop keeps these lists as _narrow does
+            self.kernel.learning(self.removed_at, self.levels, self.kinds, self.data, self.touched)
 
     # --- the trail ------------------------------------------------------------------------
 
