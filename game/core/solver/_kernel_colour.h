@@ -9,7 +9,8 @@
  * cache of its own: (line, the line's masks) -> the masks the colour line solver leaves, or
  * "no placement fits", emptied when it holds cache_limit entries (the pure dict's rule, so
  * the two count the same cache hits). learning(removed_at, levels, kinds, data, touched)
- * adds the learning engine's lists, kept as its _narrow keeps them.
+ * adds the learning engine's lists, kept as its _narrow keeps them. The same object runs
+ * colour_effort's line logic in generations (_kernel_effort.h, included below).
  *
  * run(level, lines_solved, cache_hits, since_beat, fresh) -> (event, line, lines_solved,
  * cache_hits, since_beat) solves queued lines (the last queued first) until one of:
@@ -50,6 +51,15 @@ typedef struct {
     domain_t *dom, *out;
     int pending, pending_fits;
     Py_ssize_t pending_line;
+    /* Line logic in generations (_kernel_effort.h): a ring of (line, generation), the lines
+     * in it, and the player's lists while one propagation runs. */
+    Py_ssize_t *ring_line;
+    long *ring_gen;
+    Py_ssize_t ring_head, ring_cap, eff_count_left;
+    unsigned char *eff_queued;
+    PyObject *eff_trail, *eff_seen, *eff_stamp;
+    int eff_count, eff_pending;
+    long eff_pending_gen;
 } ColourPropagatorObject;
 
 static void
@@ -63,6 +73,12 @@ colour_dealloc(ColourPropagatorObject *self)
     PyMem_Free(self->arena);
     PyMem_Free(self->dom);
     PyMem_Free(self->out);
+    PyMem_Free(self->ring_line);
+    PyMem_Free(self->ring_gen);
+    PyMem_Free(self->eff_queued);
+    Py_XDECREF(self->eff_trail);
+    Py_XDECREF(self->eff_seen);
+    Py_XDECREF(self->eff_stamp);
     Py_XDECREF(self->cells);
     Py_XDECREF(self->trail);
     Py_XDECREF(self->queue);
@@ -524,12 +540,19 @@ colour_run(ColourPropagatorObject *self, PyObject *args)
     return Py_BuildValue("(inLLl)", event, line, lines_solved, cache_hits, since_beat);
 }
 
+#include "_kernel_effort.h"
+
 static PyMethodDef colour_methods[] = {
     {"run", (PyCFunction)colour_run, METH_VARARGS,
      "run(level, lines_solved, cache_hits, since_beat, fresh) -> (event, line, lines_solved, "
      "cache_hits, since_beat)."},
     {"learning", (PyCFunction)colour_learning, METH_VARARGS,
      "learning(removed_at, levels, kinds, data, touched): keep the learning engine's lists."},
+    {"generations", (PyCFunction)effort_generations, METH_VARARGS,
+     "generations(queue, trail, count, seen, line_stamp): start line logic in generations."},
+    {"generations_run", (PyCFunction)effort_run, METH_VARARGS,
+     "generations_run(rounds, tick, lines, lines_solved, since_beat) -> (event, what, rounds, "
+     "tick, lines, lines_solved, since_beat)."},
     {NULL, NULL, 0, NULL},
 };
 
