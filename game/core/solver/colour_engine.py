@@ -138,6 +138,11 @@ class _ColourEngine:
         self.decided: list[tuple[int, int, int]] = []
         self.chosen: tuple[int, int, int] | None = None
         self.shown: dict[int, int] = {}
+        # When each shown cell was first shown (a backtrack names its cells in that order),
+        # and the cells an undo took back since the last step (only they can be gone).
+        self.shown_at: dict[int, int] = {}
+        self.shows = 0
+        self.reverted: set[int] = set()
         self.trail_seen = 0
         self.undone = False
         self.trying = False  # inside a probe's trial
@@ -213,10 +218,15 @@ class _ColourEngine:
         if self.undone or len(self.trail) < self.trail_seen:
             self.undone = False
             self.trail_seen = len(self.trail)
-            cells, width = self.cells, self.width
-            gone = [i for i, c in self.shown.items() if cells[i] != 1 << c]
+            cells, width, shown, shown_at = self.cells, self.width, self.shown, self.shown_at
+            gone = sorted(
+                (i for i in self.reverted if i in shown and cells[i] != 1 << shown[i]),
+                key=shown_at.__getitem__,
+            )
+            self.reverted.clear()
             for index in gone:
-                del self.shown[index]
+                del shown[index]
+                del shown_at[index]
             if gone:  # in place: the compiled loop holds the list
                 kept = [d for d in self.decided if cells[d[1] * width + d[0]] == 1 << d[2]]
                 self.decided[:] = kept
@@ -224,13 +234,13 @@ class _ColourEngine:
         if self.chosen is not None:
             x, y, colour = self.chosen
             self.chosen = None
-            self.shown[y * self.width + x] = colour
+            self._show(y * self.width + x, colour)
             yield Guess(x, y, colour, self.depth)
         if self.decided:
             decided = tuple(self.decided)
             self.decided.clear()
             for x, y, colour in decided:
-                self.shown[y * self.width + x] = colour
+                self._show(y * self.width + x, colour)
             reason = "forced" if line >= 0 else "probe"
             if 0 <= line < self.height:
                 yield LineDeduced("row", line, decided, reason, self.depth, self.trying)
@@ -240,9 +250,16 @@ class _ColourEngine:
             else:
                 yield LineDeduced("row", decided[0][1], decided, reason, self.depth, self.trying)
 
+    def _show(self, index: int, colour: int) -> None:
+        if index not in self.shown:
+            self.shown_at[index] = self.shows
+            self.shows += 1
+        self.shown[index] = colour
+
     def _undo_to(self, mark: int) -> None:
         cells = self.cells
         trail = self.trail
+        self.reverted.update(index for index, _ in trail[mark:])
         while len(trail) > mark:
             index, old = trail.pop()
             cells[index] = old

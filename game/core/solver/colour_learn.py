@@ -91,6 +91,7 @@ class LearningColourEngine(_ColourEngine):
         trail = self.trail
         removed_at = self.removed_at
         cells = self.cells
+        self.reverted.update(index for index, _ in trail[mark:])
         for position in range(len(trail) - 1, mark - 1, -1):
             index, old = trail[position]
             removed = old & ~cells[index]
