@@ -388,7 +388,7 @@ colour_narrow(ColourPropagatorObject *self, Py_ssize_t index, domain_t old, doma
                 return -1;
             for (int c = 0; removed >> c; c++) {
                 if ((removed >> c) & 1) {
-                    if (c >= PyList_GET_SIZE(row)) {
+                    if (!PyList_Check(row) || c >= PyList_GET_SIZE(row)) {
                         Py_DECREF(at);
                         PyErr_SetString(PyExc_IndexError, "a colour beyond removed_at's row");
                         return -1;

@@ -9,7 +9,9 @@ Each cell is a bit mask of the colours it may still take (bit 0 the background).
 
 1. **Propagation**: a queue of lines whose cells narrowed; each is solved exactly by
    :func:`~game.core.solver.colour_line.solve_colour_line` (cached per runs and line) and
-   every cell it narrows queues the crossing line.
+   every cell it narrows queues the crossing line. When the kernel is built this loop runs
+   compiled (``_kernel_colour.h``, in place on this engine's lists, stopping where a step
+   or a heartbeat is due); :meth:`_ColourEngine.propagate_python` is its pure twin.
 2. **Probing** (at the root): a probe is a cell and one of its colours; the cell is set to
    it and propagated. A contradiction removes that colour from the cell. What every
    surviving probe of a cell agrees a cell can be (the union of their masks) narrows that
