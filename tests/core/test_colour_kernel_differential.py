@@ -77,6 +77,7 @@ def _stream(
     initial: np.ndarray | None = None,
     timeout: float | None = None,
     clock: Callable[[], float] | None = None,
+    work_limit: int | None = None,
 ) -> list[object]:
     """Every step of a solve, its Finished step as the verdict, every statistic but the
     seconds, and the solutions."""
@@ -91,6 +92,7 @@ def _stream(
             initial=initial,
             probing=probing,
             learning=learning,
+            work_limit=work_limit,
             **({"clock": clock} if clock is not None else {}),
         )
         for step in steps:
@@ -212,6 +214,25 @@ def test_the_twins_look_at_the_clock_at_the_same_lines(compiled: ModuleType) -> 
             )
             timed_out += stream[-1][2]  # type: ignore[index]
     assert timed_out >= 10
+
+
+def test_the_twins_stop_at_the_same_work_limit(compiled: ModuleType) -> None:
+    """A work limit (lines looked at, read at the heartbeats) ends both at the same step."""
+    rng = random.Random(3238)
+    stopped = 0
+    for case in range(40):
+        puzzle = _random_puzzle(rng, largest=12)
+        for limit in (64, 300, 2000):
+            stream = _agree(
+                puzzle,
+                (case, limit),
+                learning=case % 2 == 0,
+                probing=case % 3 != 0,
+                max_solutions=None,
+                work_limit=limit,
+            )
+            stopped += stream[-1][2]  # type: ignore[index]
+    assert stopped >= 10
 
 
 def _player(puzzle: Puzzle, use_compiled: bool) -> list[object]:

@@ -311,6 +311,8 @@ class _ColourEngine:
                 if event == EV_HEARTBEAT:
                     if self.timeout is not None and self.elapsed() > self.timeout:
                         raise _Timeout
+                    if self.work_limit is not None and self.work() >= self.work_limit:
+                        raise _Timeout
                     yield LinesChecked(HEARTBEAT_LINES, self.depth)
                 elif event == EV_DEDUCED:
                     yield from self._flush(line)
