@@ -48,6 +48,7 @@ from game.core.puzzle import Puzzle
 from game.core.solver.colour_engine import ColourSolveResult
 from game.core.solver.colour_line import line_mask, solve_colour_line
 from game.core.solver.kernel import colour_line as compiled_colour_line
+from game.core.solver.kernel import colour_propagator
 from game.core.solver.result import SolveResult, SolveStats
 from game.core.solver.steps import (
     CellChange,
@@ -65,6 +66,8 @@ from game.core.solver.task import SolveOptions, SolveTask, StepSource
 HEARTBEAT_LINES = 64
 # Entries the line cache may hold before it is emptied.
 CACHE_LIMIT = 200_000
+# What the compiled loop's generations_run() stopped at (_kernel_effort.h).
+EV_DONE, EV_CONFLICT, EV_DEDUCED, EV_HEARTBEAT = 0, 1, 2, 3
 
 
 def _settled(mask: int) -> bool:
@@ -96,6 +99,26 @@ class ColourPlayer:
         # looked at, when) is reused while none of those lines has changed.
         self.tick = 0
         self.line_stamp = [0] * (width + height)
+        # The compiled line logic over these cells and stamps (kernel.py, _kernel_effort.h),
+        # or None: the pure loop (_propagate_python). The same steps and counts.
+        made = colour_propagator()
+        self.kernel = (
+            made(
+                width,
+                height,
+                [tuple(length for length, _ in runs) for runs in self.runs],
+                [tuple(colour for _, colour in runs) for runs in self.runs],
+                self.cells,
+                [],
+                [],
+                [False] * (width + height),
+                [],
+                CACHE_LIMIT,
+                HEARTBEAT_LINES,
+            )
+            if made is not None
+            else None
+        )
 
     # -- lines ------------------------------------------------------------------------
 
@@ -125,6 +148,45 @@ class ColourPlayer:
             yield LinesChecked(HEARTBEAT_LINES, 0)
 
     def _propagate(
+        self,
+        queue: deque[tuple[int, int]],
+        trail: list[tuple[int, int]] | None,
+        count: bool,
+        seen: list[int] | None = None,
+    ) -> Generator[Step, None, bool]:
+        """:meth:`_propagate_python`, or its compiled twin when the kernel is built."""
+        if self.kernel is not None:
+            return self._propagate_compiled(queue, trail, count, seen)
+        return self._propagate_python(queue, trail, count, seen)
+
+    def _propagate_compiled(
+        self,
+        queue: deque[tuple[int, int]],
+        trail: list[tuple[int, int]] | None,
+        count: bool,
+        seen: list[int] | None,
+    ) -> Generator[Step, None, bool]:
+        """:meth:`_propagate_python` run by the kernel (``_kernel_effort.h``): the same
+        lines in the same order, the same cells, stamps, counts and steps."""
+        assert self.kernel is not None
+        self.kernel.generations(queue, trail, count, seen, self.line_stamp)
+        run = self.kernel.generations_run
+        while True:
+            event, what, self.rounds, self.tick, self.lines, self.lines_solved, self.since_beat = (
+                run(self.rounds, self.tick, self.lines, self.lines_solved, self.since_beat)
+            )
+            if event == EV_HEARTBEAT:
+                yield LinesChecked(HEARTBEAT_LINES, 0)
+            elif event == EV_DEDUCED:
+                line, settled = what
+                if line < self.height:
+                    yield LineDeduced("row", line, settled, "forced", 0)
+                else:
+                    yield LineDeduced("column", line - self.height, settled, "forced", 0)
+            else:
+                return bool(event == EV_DONE)
+
+    def _propagate_python(
         self,
         queue: deque[tuple[int, int]],
         trail: list[tuple[int, int]] | None,

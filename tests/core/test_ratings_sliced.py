@@ -34,22 +34,27 @@ def test_a_colour_rating_is_worked_out_a_slice_at_a_time(
         ticks[0] += 0.001
         return ticks[0]
 
-    lines = [0]
-    solve_line = ColourPlayer._solve_line
+    # The lines each player looked at (its own count, compiled or pure).
+    players: list[ColourPlayer] = []
+    made = ColourPlayer.__init__
 
-    def counted(player: ColourPlayer, line: int) -> tuple[int, ...] | None:
-        lines[0] += 1
-        return solve_line(player, line)
+    def kept(player: ColourPlayer, puzzle: Puzzle) -> None:
+        made(player, puzzle)
+        players.append(player)
 
-    monkeypatch.setattr(ColourPlayer, "_solve_line", counted)
+    def looked_at() -> int:
+        return sum(player.lines for player in players)
+
+    monkeypatch.setattr(ColourPlayer, "__init__", kept)
     ratings = Ratings(time_limit=1000.0, clock=clock)
     most = calls = 0
     while ratings.stars_of(key) is None and calls < 100_000:
-        before = lines[0]
+        before = looked_at()
         ratings.work([(key, puzzle)], seconds=0.002)
-        most = max(most, lines[0] - before)
+        most = max(most, looked_at() - before)
         calls += 1
-    monkeypatch.setattr(ColourPlayer, "_solve_line", solve_line)
+    monkeypatch.setattr(ColourPlayer, "__init__", made)
+    lines = [looked_at()]
     expected = rate_colour(puzzle, SolveTask(puzzle, max_solutions=2).run())
     assert ratings.stars_of(key) == expected.stars
     assert ratings.solutions[key].shape == (puzzle.height, puzzle.width)

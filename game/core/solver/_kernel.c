@@ -14,7 +14,8 @@
  * The Propagator type included at the end (_kernel_state.h, _kernel_nogoods.h,
  * _kernel_propagate.h with _kernel_reason.h, _kernel_analyse.h and _kernel_probe.h) is the
  * one with state: the engine's propagation, conflict analysis and lookahead probes, in place
- * on an engine's own objects.
+ * on an engine's own objects. _kernel_colour.h's ColourPropagator is the colour engine's
+ * propagation loop, in place on the colour engine's lists.
  *
  * Built by hatch_build.py (optional: without a compiler the game runs on pure Python).
  */
@@ -27,7 +28,7 @@
 
 /* Bumped with every change of behaviour or signature; game/core/solver/kernel.py refuses a
  * built module whose number differs (a stale build runs pure Python, never wrong answers). */
-#define KERNEL_VERSION 5
+#define KERNEL_VERSION 6
 
 typedef uint64_t domain_t;
 #define BACKGROUND ((domain_t)1)
@@ -635,6 +636,7 @@ cleanup:
 #include "_kernel_state.h"
 #include "_kernel_nogoods.h"
 #include "_kernel_propagate.h"
+#include "_kernel_colour.h"
 
 static PyMethodDef kernel_methods[] = {
     {"forced_packed", forced_packed, METH_VARARGS,
@@ -659,7 +661,7 @@ PyInit__kernel(void)
         return NULL;
     if (PyModule_AddIntConstant(module, "VERSION", KERNEL_VERSION) < 0 ||
         PyModule_AddIntConstant(module, "MAX_WORD_LINE", MAX_WORD_LINE) < 0 ||
-        propagator_ready(module) < 0) {
+        propagator_ready(module) < 0 || colour_propagator_ready(module) < 0) {
         Py_DECREF(module);
         return NULL;
     }

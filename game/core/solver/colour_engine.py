@@ -9,7 +9,9 @@ Each cell is a bit mask of the colours it may still take (bit 0 the background).
 
 1. **Propagation**: a queue of lines whose cells narrowed; each is solved exactly by
    :func:`~game.core.solver.colour_line.solve_colour_line` (cached per runs and line) and
-   every cell it narrows queues the crossing line.
+   every cell it narrows queues the crossing line. When the kernel is built this loop runs
+   compiled (``_kernel_colour.h``, in place on this engine's lists, stopping where a step
+   or a heartbeat is due); :meth:`_ColourEngine.propagate_python` is its pure twin.
 2. **Probing** (at the root): a probe is a cell and one of its colours; the cell is set to
    it and propagated. A contradiction removes that colour from the cell. What every
    surviving probe of a cell agrees a cell can be (the union of their masks) narrows that
@@ -37,6 +39,7 @@ from game.core.palette import ColourClue
 from game.core.puzzle import Puzzle
 from game.core.solver.colour_line import solve_colour_line
 from game.core.solver.kernel import colour_line as compiled_colour_line
+from game.core.solver.kernel import colour_propagator
 from game.core.solver.result import SolveResult, SolveStats
 from game.core.solver.steps import (
     Backtrack,
@@ -57,6 +60,8 @@ FRUITLESS_PROBES = 400
 CACHE_LIMIT = 200_000
 # Why a cell narrowed (the trail's kinds): a line, a choice, a learned rule, probing.
 LINE, CHOICE, RULE, ROOT = 0, 1, 2, 3
+# What the compiled loop's run() stopped at (_kernel_colour.h).
+EV_DONE, EV_CONFLICT, EV_DEDUCED, EV_HEARTBEAT = 0, 1, 2, 3
 
 ColourGrid = npt.NDArray[np.int8]
 
@@ -135,9 +140,35 @@ class _ColourEngine:
         self.decided: list[tuple[int, int, int]] = []
         self.chosen: tuple[int, int, int] | None = None
         self.shown: dict[int, int] = {}
+        # When each shown cell was first shown (a backtrack names its cells in that order),
+        # and the cells an undo took back since the last step (only they can be gone).
+        self.shown_at: dict[int, int] = {}
+        self.shows = 0
+        self.reverted: set[int] = set()
         self.trail_seen = 0
         self.undone = False
         self.trying = False  # inside a probe's trial
+        self.level = 0  # the search's level (the learning engine's; 0 for the plain one)
+        # The compiled propagation loop over these lists (kernel.py, _kernel_colour.h), or
+        # None: the pure loop (propagate_python). The same cells, trail, counts and steps.
+        made = colour_propagator()
+        self.kernel = (
+            made(
+                width,
+                height,
+                [tuple(length for length, _ in runs) for runs in self.runs],
+                [tuple(colour for _, colour in runs) for runs in self.runs],
+                self.cells,
+                self.trail,
+                self.queue,
+                self.queued,
+                self.decided,
+                CACHE_LIMIT,
+                HEARTBEAT_LINES,
+            )
+            if made is not None
+            else None
+        )
 
     # --- time ---------------------------------------------------------------------------
 
@@ -189,22 +220,29 @@ class _ColourEngine:
         if self.undone or len(self.trail) < self.trail_seen:
             self.undone = False
             self.trail_seen = len(self.trail)
-            cells, width = self.cells, self.width
-            gone = [i for i, c in self.shown.items() if cells[i] != 1 << c]
+            cells, width, shown, shown_at = self.cells, self.width, self.shown, self.shown_at
+            gone = sorted(
+                (i for i in self.reverted if i in shown and cells[i] != 1 << shown[i]),
+                key=shown_at.__getitem__,
+            )
+            self.reverted.clear()
             for index in gone:
-                del self.shown[index]
-            if gone:
-                self.decided = [d for d in self.decided if cells[d[1] * width + d[0]] == 1 << d[2]]
+                del shown[index]
+                del shown_at[index]
+            if gone:  # in place: the compiled loop holds the list
+                kept = [d for d in self.decided if cells[d[1] * width + d[0]] == 1 << d[2]]
+                self.decided[:] = kept
                 yield Backtrack(self.depth, tuple((i % width, i // width) for i in gone))
         if self.chosen is not None:
             x, y, colour = self.chosen
             self.chosen = None
-            self.shown[y * self.width + x] = colour
+            self._show(y * self.width + x, colour)
             yield Guess(x, y, colour, self.depth)
         if self.decided:
-            decided, self.decided = tuple(self.decided), []
+            decided = tuple(self.decided)
+            self.decided.clear()
             for x, y, colour in decided:
-                self.shown[y * self.width + x] = colour
+                self._show(y * self.width + x, colour)
             reason = "forced" if line >= 0 else "probe"
             if 0 <= line < self.height:
                 yield LineDeduced("row", line, decided, reason, self.depth, self.trying)
@@ -214,9 +252,16 @@ class _ColourEngine:
             else:
                 yield LineDeduced("row", decided[0][1], decided, reason, self.depth, self.trying)
 
+    def _show(self, index: int, colour: int) -> None:
+        if index not in self.shown:
+            self.shown_at[index] = self.shows
+            self.shows += 1
+        self.shown[index] = colour
+
     def _undo_to(self, mark: int) -> None:
         cells = self.cells
         trail = self.trail
+        self.reverted.update(index for index, _ in trail[mark:])
         while len(trail) > mark:
             index, old = trail.pop()
             cells[index] = old
@@ -240,7 +285,46 @@ class _ColourEngine:
         return result
 
     def propagate(self) -> Iterator[Step]:
-        """Solve queued lines until none changes; sets ``self.bad`` on a contradiction."""
+        """Solve queued lines until none changes; sets ``self.bad`` on a contradiction. The
+        compiled loop when the kernel is built, else :meth:`propagate_python`."""
+        if self.kernel is not None:
+            return self._propagate_compiled()
+        return self.propagate_python()
+
+    def _propagate_compiled(self) -> Iterator[Step]:
+        """:meth:`propagate_python` with its lines solved, cached and applied by the kernel
+        (``_kernel_colour.h``): the same lines in the same order, the same steps here."""
+        self.bad = False
+        run = self.kernel.run  # type: ignore[union-attr]
+        yield from self._flush()
+        while self.queue or self._more_work():
+            yield from self._flush()
+            if self.bad:
+                return
+            fresh = True
+            while True:
+                event, line, self.lines_solved, self.cache_hits, self.since_beat = run(
+                    self.level, self.lines_solved, self.cache_hits, self.since_beat, fresh
+                )
+                fresh = False
+                self.trail_seen = len(self.trail)
+                if event == EV_HEARTBEAT:
+                    if self.timeout is not None and self.elapsed() > self.timeout:
+                        raise _Timeout
+                    if self.work_limit is not None and self.work() >= self.work_limit:
+                        raise _Timeout
+                    yield LinesChecked(HEARTBEAT_LINES, self.depth)
+                elif event == EV_DEDUCED:
+                    yield from self._flush(line)
+                elif event == EV_CONFLICT:
+                    self.bad = True
+                    self.conflict_line = line
+                    return
+                else:
+                    break
+
+    def propagate_python(self) -> Iterator[Step]:
+        """The pure loop: the reference the compiled one is held to."""
         self.bad = False
         queue = self.queue
         cells = self.cells

@@ -67,6 +67,8 @@ class LearningColourEngine(_ColourEngine):
         self.touched: list[int] = []
         self.conflict: Nogood | None = None
         self.learned = 0
+        if self.kernel is not None:  # the compiled loop keeps these lists as _narrow does
+            self.kernel.learning(self.removed_at, self.levels, self.kinds, self.data, self.touched)
 
     # --- the trail ------------------------------------------------------------------------
 
@@ -89,6 +91,7 @@ class LearningColourEngine(_ColourEngine):
         trail = self.trail
         removed_at = self.removed_at
         cells = self.cells
+        self.reverted.update(index for index, _ in trail[mark:])
         for position in range(len(trail) - 1, mark - 1, -1):
             index, old = trail[position]
             removed = old & ~cells[index]

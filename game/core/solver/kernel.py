@@ -8,7 +8,9 @@ search of :mod:`~game.core.solver.line`, and the engine's propagation loop
 watching, a line's explanation, undo), conflict analysis (``Propagator.analyse``,
 ``_kernel_analyse.h``, the twin of ``Learner.analyse_python``) and, when no one watches,
 lookahead's probes (``Propagator.probe_pair``, ``_kernel_probe.h``, the twin of
-``Lookahead._probe_pair_python``), which work in place on the engine's own state, so the
+``Lookahead._probe_pair_python``), and the colour engine's propagation loop
+(``ColourPropagator``, ``_kernel_colour.h``, the twin of ``propagate_python`` in
+:mod:`~game.core.solver.colour_engine`), which work in place on the engine's own state, so the
 search around them is the same Python either way. Held to the
 same answers by tests/core/test_kernel_differential.py: the engine's search, its statistics,
 its steps and every count built on them are the same on both, so a picture gets the same
@@ -27,7 +29,7 @@ from types import ModuleType
 from typing import Any
 
 # The version _kernel.c reports (KERNEL_VERSION): a module built from other source is ignored.
-EXPECTED_VERSION = 5
+EXPECTED_VERSION = 6
 
 KERNEL_MODULE = "game.core.solver._kernel"
 
@@ -93,6 +95,15 @@ def propagator() -> Callable[[object], Any] | None:
     if _MODULE is None:
         return None
     made: Callable[[object], Any] = _MODULE.Propagator
+    return made
+
+
+def colour_propagator() -> Callable[..., Any] | None:
+    """The compiled colour propagation loop's type (``ColourPropagator(...)``,
+    ``_kernel_colour.h``), or None: the colour engine runs its pure loop."""
+    if _MODULE is None:
+        return None
+    made: Callable[..., Any] = _MODULE.ColourPropagator
     return made
 
 

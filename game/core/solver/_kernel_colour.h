@@ -1,0 +1,587 @@
+/* The colour engine's propagation loop, compiled: the twin of colour_engine._ColourEngine's
+ * propagate_python, _solve_line and _narrow (and colour_learn.LearningColourEngine._narrow's
+ * bookkeeping), in place on the engine's own Python objects.
+ *
+ * ColourPropagator(width, height, lengths, colours, cells, trail, queue, queued, decided,
+ * cache_limit, heartbeat) holds the engine's lists (cells: a mask a cell, bit 0 the background; trail:
+ * (cell, old mask) tuples; queue and queued: the line queue, rows 0..h-1 then columns;
+ * decided: the (x, y, colour) cells that became one colour since the last step) and a line
+ * cache of its own: (line, the line's masks) -> the masks the colour line solver leaves, or
+ * "no placement fits", emptied when it holds cache_limit entries (the pure dict's rule, so
+ * the two count the same cache hits). learning(removed_at, levels, kinds, data, touched)
+ * adds the learning engine's lists, kept as its _narrow keeps them. The same object runs
+ * colour_effort's line logic in generations (_kernel_effort.h, included below).
+ *
+ * run(level, lines_solved, cache_hits, since_beat, fresh) -> (event, line, lines_solved,
+ * cache_hits, since_beat) solves queued lines (the last queued first) until one of:
+ *   CEV_DONE      the queue is empty (the engine then asks its other rules, _more_work);
+ *   CEV_CONFLICT  no placement fits ``line``: the queue is emptied;
+ *   CEV_DEDUCED   ``line`` made a cell one colour (the engine tells it: _flush(line));
+ *   CEV_HEARTBEAT ``heartbeat`` lines were looked at (colour_engine.HEARTBEAT_LINES): the engine reads its clock and
+ *                 yields its heartbeat; the next run() (fresh false) goes on with the line
+ *                 just solved, exactly where the pure loop does.
+ * The counters go in and come out with the call, so the engine's own attributes stay the
+ * truth whichever loop runs.
+ */
+
+#define CEV_DONE 0
+#define CEV_CONFLICT 1
+#define CEV_DEDUCED 2
+#define CEV_HEARTBEAT 3
+
+#define COLOUR_LINE_KIND 0        /* colour_engine.LINE */
+
+typedef struct {
+    PyObject_HEAD
+    Py_ssize_t width, height, nlines, longest;
+    long *lengths;       /* every line's run lengths, one line after another */
+    int *colours;        /* and their colours */
+    Py_ssize_t *run_at;  /* line i's runs are [run_at[i], run_at[i + 1]) */
+    PyObject *cells, *trail, *queue, *queued, *decided;
+    PyObject *removed_at, *levels, *kinds, *data, *touched; /* NULL: the plain engine */
+    /* The line cache: open addressing over entries in one arena of words; an entry is
+     * [line, fits, masks[n], answer[n]]; slot_at[i] is an entry's word offset or -1. */
+    uint64_t *slot_hash;
+    Py_ssize_t *slot_at;
+    Py_ssize_t slots, count, limit;
+    long heartbeat; /* lines between two heartbeats */
+    uint64_t *arena;
+    Py_ssize_t arena_used, arena_cap;
+    /* A line's masks and the solver's answer; the line waiting across a heartbeat. */
+    domain_t *dom, *out;
+    int pending, pending_fits;
+    Py_ssize_t pending_line;
+    /* Line logic in generations (_kernel_effort.h): a ring of (line, generation), the lines
+     * in it, and the player's lists while one propagation runs. */
+    Py_ssize_t *ring_line;
+    long *ring_gen;
+    Py_ssize_t ring_head, ring_cap, eff_count_left;
+    unsigned char *eff_queued;
+    PyObject *eff_trail, *eff_seen, *eff_stamp;
+    int eff_count, eff_pending;
+    long eff_pending_gen;
+} ColourPropagatorObject;
+
+static void
+colour_dealloc(ColourPropagatorObject *self)
+{
+    PyMem_Free(self->lengths);
+    PyMem_Free(self->colours);
+    PyMem_Free(self->run_at);
+    PyMem_Free(self->slot_hash);
+    PyMem_Free(self->slot_at);
+    PyMem_Free(self->arena);
+    PyMem_Free(self->dom);
+    PyMem_Free(self->out);
+    PyMem_Free(self->ring_line);
+    PyMem_Free(self->ring_gen);
+    PyMem_Free(self->eff_queued);
+    Py_XDECREF(self->eff_trail);
+    Py_XDECREF(self->eff_seen);
+    Py_XDECREF(self->eff_stamp);
+    Py_XDECREF(self->cells);
+    Py_XDECREF(self->trail);
+    Py_XDECREF(self->queue);
+    Py_XDECREF(self->queued);
+    Py_XDECREF(self->decided);
+    Py_XDECREF(self->removed_at);
+    Py_XDECREF(self->levels);
+    Py_XDECREF(self->kinds);
+    Py_XDECREF(self->data);
+    Py_XDECREF(self->touched);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* Line i's cell at position p. */
+static inline Py_ssize_t
+colour_cell(ColourPropagatorObject *self, Py_ssize_t line, Py_ssize_t p)
+{
+    if (line < self->height)
+        return line * self->width + p;
+    return p * self->width + (line - self->height);
+}
+
+static inline Py_ssize_t
+colour_length(ColourPropagatorObject *self, Py_ssize_t line)
+{
+    return line < self->height ? self->width : self->height;
+}
+
+static int
+colour_slots_alloc(ColourPropagatorObject *self, Py_ssize_t slots)
+{
+    uint64_t *hashes = (uint64_t *)PyMem_Malloc((size_t)slots * sizeof(uint64_t));
+    Py_ssize_t *at = (Py_ssize_t *)PyMem_Malloc((size_t)slots * sizeof(Py_ssize_t));
+    if (hashes == NULL || at == NULL) {
+        PyMem_Free(hashes);
+        PyMem_Free(at);
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < slots; i++)
+        at[i] = -1;
+    PyMem_Free(self->slot_hash);
+    PyMem_Free(self->slot_at);
+    self->slot_hash = hashes;
+    self->slot_at = at;
+    self->slots = slots;
+    return 0;
+}
+
+static uint64_t
+colour_hash(Py_ssize_t line, const domain_t *dom, Py_ssize_t n)
+{
+    uint64_t h = 0xcbf29ce484222325ULL ^ (uint64_t)line;
+    for (Py_ssize_t p = 0; p < n; p++) {
+        h ^= (uint64_t)dom[p];
+        h *= 0x100000001b3ULL;
+        h ^= h >> 29;
+    }
+    return h | 1; /* never 0 */
+}
+
+/* The cached answer's entry (its word offset) or -1. */
+static Py_ssize_t
+colour_lookup(ColourPropagatorObject *self, Py_ssize_t line, uint64_t hash, Py_ssize_t n)
+{
+    Py_ssize_t mask = self->slots - 1;
+    for (Py_ssize_t i = (Py_ssize_t)(hash & (uint64_t)mask);; i = (i + 1) & mask) {
+        Py_ssize_t at = self->slot_at[i];
+        if (at < 0)
+            return -1;
+        if (self->slot_hash[i] == hash && self->arena[at] == (uint64_t)line &&
+            memcmp(self->arena + at + 2, self->dom, (size_t)n * sizeof(uint64_t)) == 0)
+            return at;
+    }
+}
+
+static void
+colour_place_slot(ColourPropagatorObject *self, uint64_t hash, Py_ssize_t at)
+{
+    Py_ssize_t mask = self->slots - 1;
+    Py_ssize_t i = (Py_ssize_t)(hash & (uint64_t)mask);
+    while (self->slot_at[i] >= 0)
+        i = (i + 1) & mask;
+    self->slot_hash[i] = hash;
+    self->slot_at[i] = at;
+}
+
+/* Remember the answer for self->dom (as the pure cache: emptied first when full). */
+static int
+colour_store(ColourPropagatorObject *self, Py_ssize_t line, uint64_t hash, Py_ssize_t n, int fits)
+{
+    if (self->count >= self->limit) {
+        for (Py_ssize_t i = 0; i < self->slots; i++)
+            self->slot_at[i] = -1;
+        self->count = 0;
+        self->arena_used = 0;
+    }
+    if ((self->count + 1) * 2 > self->slots) {
+        uint64_t *old_hash = self->slot_hash;
+        Py_ssize_t *old_at = self->slot_at;
+        Py_ssize_t old_slots = self->slots;
+        self->slot_hash = NULL;
+        self->slot_at = NULL;
+        if (colour_slots_alloc(self, old_slots * 2) < 0) {
+            self->slot_hash = old_hash;
+            self->slot_at = old_at;
+            self->slots = old_slots;
+            return -1;
+        }
+        for (Py_ssize_t i = 0; i < old_slots; i++)
+            if (old_at[i] >= 0)
+                colour_place_slot(self, old_hash[i], old_at[i]);
+        PyMem_Free(old_hash);
+        PyMem_Free(old_at);
+    }
+    Py_ssize_t words = 2 + 2 * n;
+    if (self->arena_used + words > self->arena_cap) {
+        Py_ssize_t cap = self->arena_cap * 2;
+        while (cap < self->arena_used + words)
+            cap *= 2;
+        uint64_t *grown = (uint64_t *)PyMem_Realloc(self->arena, (size_t)cap * sizeof(uint64_t));
+        if (grown == NULL) {
+            PyErr_NoMemory();
+            return -1;
+        }
+        self->arena = grown;
+        self->arena_cap = cap;
+    }
+    Py_ssize_t at = self->arena_used;
+    uint64_t *entry = self->arena + at;
+    entry[0] = (uint64_t)line;
+    entry[1] = (uint64_t)fits;
+    memcpy(entry + 2, self->dom, (size_t)n * sizeof(uint64_t));
+    if (fits)
+        memcpy(entry + 2 + n, self->out, (size_t)n * sizeof(uint64_t));
+    self->arena_used += words;
+    self->count++;
+    colour_place_slot(self, hash, at);
+    return 0;
+}
+
+static int
+colour_read_runs(ColourPropagatorObject *self, PyObject *lengths, PyObject *colours)
+{
+    PyObject *all_lengths = PySequence_Fast(lengths, "lengths must be a sequence of lines");
+    PyObject *all_colours = PySequence_Fast(colours, "colours must be a sequence of lines");
+    int result = -1;
+    if (all_lengths == NULL || all_colours == NULL)
+        goto done;
+    if (PySequence_Fast_GET_SIZE(all_lengths) != self->nlines ||
+        PySequence_Fast_GET_SIZE(all_colours) != self->nlines) {
+        PyErr_SetString(PyExc_ValueError, "one clue a line");
+        goto done;
+    }
+    self->run_at = (Py_ssize_t *)PyMem_Malloc((size_t)(self->nlines + 1) * sizeof(Py_ssize_t));
+    if (self->run_at == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    Py_ssize_t total = 0;
+    for (Py_ssize_t i = 0; i < self->nlines; i++) {
+        Py_ssize_t k = PyObject_Length(PySequence_Fast_GET_ITEM(all_lengths, i));
+        if (k < 0)
+            goto done;
+        self->run_at[i] = total;
+        total += k;
+    }
+    self->run_at[self->nlines] = total;
+    self->lengths = (long *)PyMem_Malloc((size_t)(total + 1) * sizeof(long));
+    self->colours = (int *)PyMem_Malloc((size_t)(total + 1) * sizeof(int));
+    if (self->lengths == NULL || self->colours == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < self->nlines; i++) {
+        Py_ssize_t k = self->run_at[i + 1] - self->run_at[i];
+        PyObject *line_lengths = PySequence_Tuple(PySequence_Fast_GET_ITEM(all_lengths, i));
+        PyObject *line_colours = PySequence_Tuple(PySequence_Fast_GET_ITEM(all_colours, i));
+        int ok = line_lengths != NULL && line_colours != NULL &&
+                 PyTuple_GET_SIZE(line_lengths) == k && PyTuple_GET_SIZE(line_colours) == k;
+        for (Py_ssize_t j = 0; ok && j < k; j++) {
+            long length = PyLong_AsLong(PyTuple_GET_ITEM(line_lengths, j));
+            long colour = PyLong_AsLong(PyTuple_GET_ITEM(line_colours, j));
+            if (PyErr_Occurred() || length < 1 || colour < 1 || colour > 63)
+                ok = 0;
+            self->lengths[self->run_at[i] + j] = length;
+            self->colours[self->run_at[i] + j] = (int)colour;
+        }
+        Py_XDECREF(line_lengths);
+        Py_XDECREF(line_colours);
+        if (!ok) {
+            if (!PyErr_Occurred())
+                PyErr_SetString(PyExc_ValueError, "runs of length >= 1 in colours 1 to 63");
+            goto done;
+        }
+    }
+    result = 0;
+done:
+    Py_XDECREF(all_lengths);
+    Py_XDECREF(all_colours);
+    return result;
+}
+
+static PyObject *
+colour_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
+{
+    Py_ssize_t width, height, limit;
+    long heartbeat;
+    PyObject *lengths, *colours, *cells, *trail, *queue, *queued, *decided;
+    if (kwargs != NULL && PyDict_GET_SIZE(kwargs)) {
+        PyErr_SetString(PyExc_TypeError, "ColourPropagator takes no keywords");
+        return NULL;
+    }
+    if (!PyArg_ParseTuple(args, "nnOOO!O!O!O!O!nl", &width, &height, &lengths, &colours,
+                          &PyList_Type, &cells, &PyList_Type, &trail, &PyList_Type, &queue,
+                          &PyList_Type, &queued, &PyList_Type, &decided, &limit,
+                          &heartbeat))
+        return NULL;
+    if (width < 1 || height < 1 || PyList_GET_SIZE(cells) != width * height ||
+        PyList_GET_SIZE(queued) != width + height || limit < 1 || heartbeat < 1) {
+        PyErr_SetString(PyExc_ValueError, "cells, queued, the cache or the heartbeat do not fit");
+        return NULL;
+    }
+    ColourPropagatorObject *self = (ColourPropagatorObject *)type->tp_alloc(type, 0);
+    if (self == NULL)
+        return NULL;
+    self->width = width;
+    self->height = height;
+    self->nlines = width + height;
+    self->longest = width > height ? width : height;
+    self->limit = limit;
+    self->heartbeat = heartbeat;
+    self->cells = Py_NewRef(cells);
+    self->trail = Py_NewRef(trail);
+    self->queue = Py_NewRef(queue);
+    self->queued = Py_NewRef(queued);
+    self->decided = Py_NewRef(decided);
+    if (colour_read_runs(self, lengths, colours) < 0 || colour_slots_alloc(self, 1024) < 0)
+        goto fail;
+    self->arena_cap = 4096;
+    self->arena = (uint64_t *)PyMem_Malloc((size_t)self->arena_cap * sizeof(uint64_t));
+    self->dom = (domain_t *)PyMem_Malloc((size_t)(self->longest + 1) * sizeof(domain_t));
+    self->out = (domain_t *)PyMem_Malloc((size_t)(self->longest + 1) * sizeof(domain_t));
+    if (self->arena == NULL || self->dom == NULL || self->out == NULL) {
+        PyErr_NoMemory();
+        goto fail;
+    }
+    return (PyObject *)self;
+fail:
+    Py_DECREF(self);
+    return NULL;
+}
+
+static PyObject *
+colour_learning(ColourPropagatorObject *self, PyObject *args)
+{
+    PyObject *removed_at, *levels, *kinds, *data, *touched;
+    if (!PyArg_ParseTuple(args, "O!O!O!O!O!", &PyList_Type, &removed_at, &PyList_Type, &levels,
+                          &PyList_Type, &kinds, &PyList_Type, &data, &PyList_Type, &touched))
+        return NULL;
+    if (PyList_GET_SIZE(removed_at) != PyList_GET_SIZE(self->cells)) {
+        PyErr_SetString(PyExc_ValueError, "one removed_at row a cell");
+        return NULL;
+    }
+    Py_XSETREF(self->removed_at, Py_NewRef(removed_at));
+    Py_XSETREF(self->levels, Py_NewRef(levels));
+    Py_XSETREF(self->kinds, Py_NewRef(kinds));
+    Py_XSETREF(self->data, Py_NewRef(data));
+    Py_XSETREF(self->touched, Py_NewRef(touched));
+    Py_RETURN_NONE;
+}
+
+/* Append a new int to a list (-1 on an error). */
+static int
+colour_append_int(PyObject *list, long long value)
+{
+    PyObject *number = PyLong_FromLongLong(value);
+    if (number == NULL)
+        return -1;
+    int result = PyList_Append(list, number);
+    Py_DECREF(number);
+    return result;
+}
+
+static int
+colour_queue_line(ColourPropagatorObject *self, Py_ssize_t line)
+{
+    if (PyList_GET_ITEM(self->queued, line) == Py_True)
+        return 0;
+    PyList_SetItem(self->queued, line, Py_NewRef(Py_True));
+    return colour_append_int(self->queue, line);
+}
+
+/* _narrow(index, mask, LINE, line) on the engine's lists; sets *single when the cell became
+ * one colour. */
+static int
+colour_narrow(ColourPropagatorObject *self, Py_ssize_t index, domain_t old, domain_t mask,
+              Py_ssize_t line, long level, int *single)
+{
+    Py_ssize_t position = PyList_GET_SIZE(self->trail);
+    if (self->removed_at != NULL) {
+        PyObject *row = PyList_GET_ITEM(self->removed_at, index);
+        domain_t removed = old & ~mask;
+        if (removed) {
+            PyObject *at = PyLong_FromSsize_t(position);
+            if (at == NULL)
+                return -1;
+            for (int c = 0; removed >> c; c++) {
+                if ((removed >> c) & 1) {
+                    if (!PyList_Check(row) || c >= PyList_GET_SIZE(row)) {
+                        Py_DECREF(at);
+                        PyErr_SetString(PyExc_IndexError, "a colour beyond removed_at's row");
+                        return -1;
+                    }
+                    PyList_SetItem(row, c, Py_NewRef(at));
+                }
+            }
+            Py_DECREF(at);
+        }
+        if (colour_append_int(self->levels, level) < 0 ||
+            colour_append_int(self->kinds, COLOUR_LINE_KIND) < 0 ||
+            colour_append_int(self->data, line) < 0 || colour_append_int(self->touched, index) < 0)
+            return -1;
+    }
+    PyObject *old_object = PyLong_FromUnsignedLongLong((unsigned long long)old);
+    PyObject *index_object = PyLong_FromSsize_t(index);
+    PyObject *entry = NULL;
+    if (old_object != NULL && index_object != NULL)
+        entry = PyTuple_Pack(2, index_object, old_object);
+    Py_XDECREF(old_object);
+    Py_XDECREF(index_object);
+    if (entry == NULL)
+        return -1;
+    int appended = PyList_Append(self->trail, entry);
+    Py_DECREF(entry);
+    if (appended < 0)
+        return -1;
+    PyObject *value = PyLong_FromUnsignedLongLong((unsigned long long)mask);
+    if (value == NULL)
+        return -1;
+    PyList_SetItem(self->cells, index, value);
+    Py_ssize_t y = index / self->width, x = index % self->width;
+    if ((mask & (mask - 1)) == 0) {
+        PyObject *cell = Py_BuildValue("(nni)", x, y, __builtin_ctzll((unsigned long long)mask));
+        if (cell == NULL)
+            return -1;
+        appended = PyList_Append(self->decided, cell);
+        Py_DECREF(cell);
+        if (appended < 0)
+            return -1;
+        *single = 1;
+    }
+    if (colour_queue_line(self, y) < 0 || colour_queue_line(self, self->height + x) < 0)
+        return -1;
+    return 0;
+}
+
+static PyObject *
+colour_run(ColourPropagatorObject *self, PyObject *args)
+{
+    long level, since_beat;
+    long long lines_solved, cache_hits;
+    int fresh;
+    if (!PyArg_ParseTuple(args, "lLLlp", &level, &lines_solved, &cache_hits, &since_beat, &fresh))
+        return NULL;
+    if (fresh)
+        self->pending = 0;
+    int event = CEV_DONE;
+    Py_ssize_t line = -1;
+    PyObject *cells = self->cells, *queue = self->queue;
+    for (;;) {
+        int fits;
+        Py_ssize_t n;
+        if (self->pending) {
+            self->pending = 0;
+            line = self->pending_line;
+            fits = self->pending_fits;
+            n = colour_length(self, line);
+        }
+        else {
+            Py_ssize_t waiting = PyList_GET_SIZE(queue);
+            if (waiting == 0) {
+                event = CEV_DONE;
+                line = -1;
+                break;
+            }
+            line = PyLong_AsSsize_t(PyList_GET_ITEM(queue, waiting - 1));
+            if (line == -1 && PyErr_Occurred())
+                return NULL;
+            if (line < 0 || line >= self->nlines) {
+                PyErr_SetString(PyExc_IndexError, "a queued line out of range");
+                return NULL;
+            }
+            if (PyList_SetSlice(queue, waiting - 1, waiting, NULL) < 0)
+                return NULL;
+            PyList_SetItem(self->queued, line, Py_NewRef(Py_False));
+            n = colour_length(self, line);
+            for (Py_ssize_t p = 0; p < n; p++) {
+                PyObject *item = PyList_GET_ITEM(cells, colour_cell(self, line, p));
+                unsigned long long mask = PyLong_AsUnsignedLongLong(item);
+                if (mask == (unsigned long long)-1 && PyErr_Occurred())
+                    return NULL;
+                self->dom[p] = (domain_t)mask;
+            }
+            uint64_t hash = colour_hash(line, self->dom, n);
+            Py_ssize_t at = colour_lookup(self, line, hash, n);
+            if (at >= 0) {
+                cache_hits++;
+                fits = (int)self->arena[at + 1];
+                if (fits)
+                    memcpy(self->out, self->arena + at + 2 + n, (size_t)n * sizeof(uint64_t));
+            }
+            else {
+                lines_solved++;
+                Py_ssize_t first = self->run_at[line];
+                fits = line_domains(n, self->run_at[line + 1] - first, self->lengths + first,
+                                    self->colours + first, self->dom, self->out);
+                if (fits < 0)
+                    return PyErr_NoMemory();
+                if (colour_store(self, line, hash, n, fits) < 0)
+                    return NULL;
+            }
+            since_beat++;
+            if (since_beat >= self->heartbeat) {
+                since_beat = 0;
+                self->pending = 1;
+                self->pending_line = line;
+                self->pending_fits = fits;
+                event = CEV_HEARTBEAT;
+                break;
+            }
+        }
+        if (!fits) {
+            Py_ssize_t waiting = PyList_GET_SIZE(queue);
+            for (Py_ssize_t i = 0; i < waiting; i++) {
+                Py_ssize_t other = PyLong_AsSsize_t(PyList_GET_ITEM(queue, i));
+                if (other >= 0 && other < self->nlines)
+                    PyList_SetItem(self->queued, other, Py_NewRef(Py_False));
+            }
+            if (PyList_SetSlice(queue, 0, waiting, NULL) < 0)
+                return NULL;
+            event = CEV_CONFLICT;
+            break;
+        }
+        int single = 0;
+        for (Py_ssize_t p = 0; p < n; p++) {
+            if (self->out[p] != self->dom[p]) {
+                Py_ssize_t index = colour_cell(self, line, p);
+                if (colour_narrow(self, index, self->dom[p], self->out[p], line, level, &single) <
+                    0)
+                    return NULL;
+            }
+        }
+        if (single) {
+            event = CEV_DEDUCED;
+            break;
+        }
+    }
+    return Py_BuildValue("(inLLl)", event, line, lines_solved, cache_hits, since_beat);
+}
+
+#include "_kernel_effort.h"
+
+static PyMethodDef colour_methods[] = {
+    {"run", (PyCFunction)colour_run, METH_VARARGS,
+     "run(level, lines_solved, cache_hits, since_beat, fresh) -> (event, line, lines_solved, "
+     "cache_hits, since_beat)."},
+    {"learning", (PyCFunction)colour_learning, METH_VARARGS,
+     "learning(removed_at, levels, kinds, data, touched): keep the learning engine's lists."},
+    {"generations", (PyCFunction)effort_generations, METH_VARARGS,
+     "generations(queue, trail, count, seen, line_stamp): start line logic in generations."},
+    {"generations_run", (PyCFunction)effort_run, METH_VARARGS,
+     "generations_run(rounds, tick, lines, lines_solved, since_beat) -> (event, what, rounds, "
+     "tick, lines, lines_solved, since_beat)."},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyMemberDef colour_members[] = {
+    {"cached", T_PYSSIZET, offsetof(ColourPropagatorObject, count), READONLY,
+     "entries in the line cache"},
+    {NULL, 0, 0, 0, NULL},
+};
+
+static PyTypeObject ColourPropagatorType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "game.core.solver._kernel.ColourPropagator",
+    .tp_basicsize = sizeof(ColourPropagatorObject),
+    .tp_dealloc = (destructor)colour_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The colour engine's propagation loop over its own lists (_kernel_colour.h).",
+    .tp_methods = colour_methods,
+    .tp_members = colour_members,
+    .tp_new = colour_new,
+};
+
+static int
+colour_propagator_ready(PyObject *module)
+{
+    if (PyType_Ready(&ColourPropagatorType) < 0)
+        return -1;
+    Py_INCREF(&ColourPropagatorType);
+    if (PyModule_AddObject(module, "ColourPropagator", (PyObject *)&ColourPropagatorType) < 0) {
+        Py_DECREF(&ColourPropagatorType);
+        return -1;
+    }
+    return 0;
+}
