@@ -408,3 +408,47 @@ def test_an_unwatched_compiled_search_stops_at_its_timeout(
             break  # the compiled engine's timeout came from inside a lookahead probe
     else:
         raise AssertionError(f"no timeout inside a compiled probe: {callers}")
+
+
+def _cache_run(puzzle: Puzzle, compiled: bool) -> tuple[object, ...]:
+    """An unwatched solve's line-cache counts: lines solved, hits, the total kept and each
+    clue's cache size in the solver's order (the Propagator's own tables when it owns them)."""
+    was_compiled = kernel.engine_name() == kernel.COMPILED
+    kernel.use(compiled)
+    try:
+        engine = _Engine(puzzle, 2, None, None)
+        engine.watching = False
+        found = [step.cells for step in engine.run() if isinstance(step, SolutionFound)]
+        solver = engine.solver
+        owned = engine.propagator.cache_sizes() if engine.propagator is not None else None
+        sizes = owned if owned is not None else [len(cache) for cache in solver._caches.values()]
+        return found, solver.solved, solver.hits, solver._size, sizes, owned is not None
+    finally:
+        kernel.use(was_compiled)
+
+
+def test_the_compiled_line_caches_keep_what_the_dicts_keep(
+    compiled: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The line caches the Propagator owns on a grid of word lines (_kernel_cache.h) against
+    LineSolver's dicts: the same lines solved, hits and size of every clue's cache, with
+    limits small enough that a clue's cache, and the largest one (the first of equals),
+    are emptied again and again; repeated rows and columns share a clue's cache. Lines past
+    the word kernel's 62 cells keep the dicts."""
+    monkeypatch.setattr(LineSolver.__init__, "__defaults__", (70, 9))
+    rng = random.Random(5)
+    owned = 0
+    for case in range(14):
+        size = rng.randint(10, 16)
+        rows = [[rng.random() < 0.45 for _ in range(size)] for _ in range(size // 2)]
+        grid = [rows[rng.randrange(len(rows))] if rng.random() < 0.3 else row for row in rows]
+        grid += [list(row) for row in rows[: size - len(grid)]]
+        grid += [[rng.random() < 0.45 for _ in range(size)] for _ in range(size - len(grid))]
+        puzzle = Puzzle.from_grid(grid, keep_goal=False)
+        ran = _cache_run(puzzle, True)
+        assert ran[:5] == _cache_run(puzzle, False)[:5], case
+        owned += bool(ran[5]) and ran[1] > 70  # type: ignore[operator]
+    assert owned >= 10, owned
+    wide = Puzzle.from_grid([[rng.random() < 0.5 for _ in range(70)] for _ in range(4)])
+    ran = _cache_run(wide, True)
+    assert not ran[5] and ran[:5] == _cache_run(wide, False)[:5]

@@ -11,11 +11,11 @@
  * cell between them, runs of different colours need none); black and white is its case of
  * one colour, so a colour engine can call line_domains() on the same kernel.
  *
- * The Propagator type included at the end (_kernel_state.h, _kernel_nogoods.h,
- * _kernel_propagate.h with _kernel_reason.h, _kernel_analyse.h and _kernel_probe.h) is the
- * one with state: the engine's propagation, conflict analysis and lookahead probes, in place
- * on an engine's own objects. _kernel_colour.h's ColourPropagator is the colour engine's
- * propagation loop, in place on the colour engine's lists.
+ * The Propagator type included at the end (_kernel_state.h with _kernel_cache.h,
+ * _kernel_nogoods.h, _kernel_propagate.h with _kernel_reason.h, _kernel_analyse.h and
+ * _kernel_probe.h) is the one with state: the engine's propagation, conflict analysis and
+ * lookahead probes, in place on an engine's own objects. _kernel_colour.h's ColourPropagator
+ * is the colour engine's propagation loop, in place on the colour engine's lists.
  *
  * Built by hatch_build.py (optional: without a compiler the game runs on pure Python).
  */
@@ -28,7 +28,7 @@
 
 /* Bumped with every change of behaviour or signature; game/core/solver/kernel.py refuses a
  * built module whose number differs (a stale build runs pure Python, never wrong answers). */
-#define KERNEL_VERSION 6
+#define KERNEL_VERSION 7
 
 typedef uint64_t domain_t;
 #define BACKGROUND ((domain_t)1)

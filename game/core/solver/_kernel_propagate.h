@@ -196,36 +196,70 @@ run_loop(PropagatorObject *self, int probe, int depth, int count_rounds, int sta
         Py_ssize_t line_id = pop_line(self, queued);
         int is_row = line_id < height;
         Py_ssize_t length = is_row ? width : height;
-        PyObject *key =
-            PyBytes_FromStringAndSize((const char *)self->line_data[line_id], length);
-        if (key == NULL)
-            goto error;
-        PyObject *cache = PyList_GET_ITEM(self->caches, line_id);
-        PyObject *outcome = PyDict_GetItemWithError(cache, key);
-        if (outcome != NULL) {
-            Py_INCREF(outcome);
-            c.hits += 1;
+        /* The outcome: a packed one (line.pack_outcome) in raw, from the caches here
+         * (_kernel_cache.h) or the solver's dicts (outcome then holds its bytes). */
+        PyObject *outcome = NULL;
+        unsigned char own[1 + WORD_LINE];
+        const unsigned char *raw = own;
+        Py_ssize_t values = 1;
+        int wide = 0, fits = 1;
+        if (self->own_caches) {
+            uint64_t forced_filled = 0, forced_empty = 0;
+            fits = cache_solve(self, line_id, (int)length, &c, &forced_filled, &forced_empty);
+            if (fits < 0)
+                goto error;
+            own[0] = 0;
+            for (uint64_t rest = forced_filled; rest; rest &= rest - 1) {
+                own[values++] = (unsigned char)__builtin_ctzll(rest);
+                own[0] += 1;
+            }
+            for (uint64_t rest = forced_empty; rest; rest &= rest - 1)
+                own[values++] = (unsigned char)__builtin_ctzll(rest);
         }
-        else if (!PyErr_Occurred()) {
-            Py_ssize_t k = self->run_at[line_id + 1] - self->run_at[line_id];
-            if (length <= WORD_LINE && k <= SMALL_RUNS)
-                outcome = solve_word_uncached(self, line_id, length, k, key, cache, &c);
-            else {
-                if (flush_solver(self, &c) < 0) {
-                    Py_DECREF(key);
-                    goto error;
+        else {
+            PyObject *key =
+                PyBytes_FromStringAndSize((const char *)self->line_data[line_id], length);
+            if (key == NULL)
+                goto error;
+            PyObject *cache = PyList_GET_ITEM(self->caches, line_id);
+            outcome = PyDict_GetItemWithError(cache, key);
+            if (outcome != NULL) {
+                Py_INCREF(outcome);
+                c.hits += 1;
+            }
+            else if (!PyErr_Occurred()) {
+                Py_ssize_t k = self->run_at[line_id + 1] - self->run_at[line_id];
+                if (length <= WORD_LINE && k <= SMALL_RUNS)
+                    outcome = solve_word_uncached(self, line_id, length, k, key, cache, &c);
+                else {
+                    if (flush_solver(self, &c) < 0) {
+                        Py_DECREF(key);
+                        goto error;
+                    }
+                    outcome = PyObject_CallFunctionObjArgs(self->solve_uncached,
+                                                           PyList_GET_ITEM(self->clues, line_id),
+                                                           key, cache, NULL);
+                    if (outcome != NULL && read_solver(self, &c) < 0)
+                        Py_CLEAR(outcome);
                 }
-                outcome = PyObject_CallFunctionObjArgs(
-                    self->solve_uncached, PyList_GET_ITEM(self->clues, line_id), key, cache, NULL);
-                if (outcome != NULL && read_solver(self, &c) < 0)
-                    Py_CLEAR(outcome);
+            }
+            Py_DECREF(key);
+            if (outcome == NULL)
+                goto error;
+            fits = outcome != Py_None;
+            if (fits && !PyBytes_Check(outcome)) {
+                Py_DECREF(outcome);
+                PyErr_SetString(PyExc_TypeError, "a line outcome must be bytes or None");
+                goto error;
+            }
+            if (fits) {
+                wide = length >= 256; /* line.WIDE_LINE */
+                values = PyBytes_GET_SIZE(outcome) / (wide ? 2 : 1);
+                raw = (const unsigned char *)PyBytes_AS_STRING(outcome);
             }
         }
-        Py_DECREF(key);
-        if (outcome == NULL)
-            goto error;
         if (probe && append_long(self->visited, line_id) < 0) {
-            Py_DECREF(outcome);
+            Py_XDECREF(outcome);
             goto error;
         }
         c.countdown -= 1;
@@ -233,8 +267,8 @@ run_loop(PropagatorObject *self, int probe, int depth, int count_rounds, int sta
             c.countdown = CLOCK_EVERY;
             c.due = 1;
         }
-        if (outcome == Py_None) {
-            Py_DECREF(outcome);
+        if (!fits) {
+            Py_XDECREF(outcome);
             PyObject *weight = PyList_GET_ITEM(self->line_weight, line_id);
             long long now = PyLong_AsLongLong(weight);
             if (set_list_long(self->line_weight, line_id, now + 1) < 0)
@@ -245,18 +279,9 @@ run_loop(PropagatorObject *self, int probe, int depth, int count_rounds, int sta
             a = PyLong_FromSsize_t(line_id);
             break;
         }
-        if (!PyBytes_Check(outcome)) {
-            Py_DECREF(outcome);
-            PyErr_SetString(PyExc_TypeError, "a line outcome must be bytes or None");
-            goto error;
-        }
-        int wide = length >= 256; /* line.WIDE_LINE */
-        Py_ssize_t unit = wide ? 2 : 1;
-        Py_ssize_t values = PyBytes_GET_SIZE(outcome) / unit;
-        const unsigned char *raw = (const unsigned char *)PyBytes_AS_STRING(outcome);
 #define VALUE(i) (wide ? (Py_ssize_t)((const uint16_t *)raw)[i] : (Py_ssize_t)raw[i])
         if (values == 1) {
-            Py_DECREF(outcome);
+            Py_XDECREF(outcome);
             c.quiet += 1;
             if (c.quiet >= HEARTBEAT_LINES) {
                 c.quiet = 0;
@@ -279,7 +304,7 @@ run_loop(PropagatorObject *self, int probe, int depth, int count_rounds, int sta
         if (stamping) {
             c.tick += 1;
             if (set_list_long(self->line_stamp, line_id, c.tick) < 0) {
-                Py_DECREF(outcome);
+                Py_XDECREF(outcome);
                 goto error;
             }
         }
@@ -292,19 +317,19 @@ run_loop(PropagatorObject *self, int probe, int depth, int count_rounds, int sta
             if (at < 0 || at >= length ||
                 place(self, x, y, code, (int)line_id, (int)solved_at, depth, !is_row, is_row,
                       this_round + 1, &c) < 0) {
-                Py_DECREF(outcome);
+                Py_XDECREF(outcome);
                 if (!PyErr_Occurred())
                     PyErr_SetString(PyExc_ValueError, "a line outcome out of range");
                 goto error;
             }
             if (stamping &&
                 set_list_long(self->line_stamp, is_row ? height + x : y, c.tick) < 0) {
-                Py_DECREF(outcome);
+                Py_XDECREF(outcome);
                 goto error;
             }
         }
 #undef VALUE
-        Py_DECREF(outcome);
+        Py_XDECREF(outcome);
         if (watching) {
             event = EV_LINE_DEDUCED;
             a = PyLong_FromSsize_t(line_id);
@@ -476,6 +501,8 @@ propagator_queue_line(PropagatorObject *self, PyObject *args)
 }
 
 static PyMethodDef propagator_methods[] = {
+    {"cache_sizes", (PyCFunction)propagator_cache_sizes, METH_NOARGS,
+     "cache_sizes() -> each line cache's size in the solver's order, or None (dicts)"},
     {"place", (PyCFunction)propagator_place, METH_VARARGS, "place(entry, why, depth)"},
     {"probe_pair", (PyCFunction)propagator_probe_pair, METH_VARARGS,
      "probe_pair(engine, index) -> (kind, a, b, c): lookahead's two probes of a cell"},

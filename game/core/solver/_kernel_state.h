@@ -20,6 +20,8 @@
  * bigger one the table's first touches (page faults) would cost more than they save. */
 #define SHARED_ENTRIES_UP_TO 40000
 
+typedef struct ClueCache ClueCache; /* _kernel_cache.h */
+
 typedef struct {
     PyObject_HEAD
     Py_ssize_t width, height, nlines;
@@ -52,7 +54,15 @@ typedef struct {
      * objects lie close together in memory, where nogood watching reads them (NULL on a
      * grid of more than SHARED_ENTRIES_UP_TO cells: an object a use there). */
     PyObject **entry_objects;
+    /* The line caches, owned here when every line is a word line (_kernel_cache.h): a
+     * table a clue, and each line's table. */
+    int own_caches;
+    ClueCache *clue_caches;
+    Py_ssize_t nslots, *slot_of;
 } PropagatorObject;
+
+static void cache_free(PropagatorObject *self);
+static int cache_setup(PropagatorObject *self);
 
 static PyObject *str_dropped, *str_entries, *str_head, *str_nogoods, *str_watches;
 /* Nogood (nogoods.py) has __slots__: its entries and dropped slots are read at their offsets
@@ -154,6 +164,7 @@ propagator_dealloc(PropagatorObject *self)
     PyMem_Free(self->why_at);
     PyMem_Free(self->why_len);
     PyMem_Free(self->why_buf);
+    cache_free(self);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -322,7 +333,7 @@ propagator_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         if (lengths != small_runs)
             PyMem_Free(lengths);
     }
-    if (self->solve_uncached == NULL)
+    if (self->solve_uncached == NULL || cache_setup(self) < 0)
         goto fail;
     return (PyObject *)self;
 fail:
@@ -426,3 +437,5 @@ place(PropagatorObject *self, Py_ssize_t x, Py_ssize_t y, int code, int why, int
         return -1;
     return 0;
 }
+
+#include "_kernel_cache.h"

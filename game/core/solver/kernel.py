@@ -5,16 +5,17 @@ without a compiler the install still succeeds and the engine runs on pure Python
 kernel computes exactly what its Python twins compute: the line solvers and the reason
 search of :mod:`~game.core.solver.line`, and the engine's propagation loop
 (``Propagator``, ``_kernel_propagate.h``: the line queue, the line caches, the trail, nogood
-watching, a line's explanation, undo), conflict analysis (``Propagator.analyse``,
-``_kernel_analyse.h``, the twin of ``Learner.analyse_python``) and, when no one watches,
-lookahead's probes (``Propagator.probe_pair``, ``_kernel_probe.h``, the twin of
-``Lookahead._probe_pair_python``), and the colour engine's propagation loop
+watching, a line's explanation, undo; on a grid of lines of up to 62 cells the line caches are
+its own tables, ``_kernel_cache.h``, with LineSolver's counts and emptying), conflict analysis
+(``Propagator.analyse``, ``_kernel_analyse.h``, the twin of ``Learner.analyse_python``) and,
+when no one watches, lookahead's probes (``Propagator.probe_pair``, ``_kernel_probe.h``, the
+twin of ``Lookahead._probe_pair_python``), and the colour engine's propagation loop
 (``ColourPropagator``, ``_kernel_colour.h``, the twin of ``propagate_python`` in
 :mod:`~game.core.solver.colour_engine`), which work in place on the engine's own state, so the
-search around them is the same Python either way. Held to the
-same answers by tests/core/test_kernel_differential.py: the engine's search, its statistics,
-its steps and every count built on them are the same on both, so a picture gets the same
-edits and a seed the same puzzle, compiled or not.
+search around them is the same Python either way. Held to the same answers by
+tests/core/test_kernel_differential.py: the engine's search, its statistics, its steps and
+every count built on them are the same on both, so a picture gets the same edits and a seed
+the same puzzle, compiled or not.
 
 ``HANJIE_PURE=1`` in the environment forces pure Python. A built module from another version
 of the source (a stale build beside newer code) is not used either.
@@ -29,7 +30,7 @@ from types import ModuleType
 from typing import Any
 
 # The version _kernel.c reports (KERNEL_VERSION): a module built from other source is ignored.
-EXPECTED_VERSION = 6
+EXPECTED_VERSION = 7
 
 KERNEL_MODULE = "game.core.solver._kernel"
 
