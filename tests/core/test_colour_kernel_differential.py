@@ -10,7 +10,6 @@ from __future__ import annotations
 import dataclasses
 import functools
 import itertools
-import os
 import random
 from collections.abc import Callable
 from types import ModuleType
@@ -26,16 +25,6 @@ from game.core.solver import colour_engine, kernel
 from game.core.solver.colour import colour_solve_steps
 from game.core.solver.colour_engine import ColourSolveResult
 from game.core.solver.steps import Finished
-
-
-@pytest.fixture(scope="module")
-def compiled() -> ModuleType:
-    module = kernel.compiled_module()
-    if module is None:
-        if os.environ.get("HANJIE_REQUIRE_KERNEL", "") not in ("", "0"):
-            pytest.fail("the compiled kernel is not built (HANJIE_REQUIRE_KERNEL=1)")
-        pytest.skip("the compiled kernel is not built here")
-    return module
 
 
 def _palette(colours: int) -> Palette:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import os
 import random
 import sys
 from collections.abc import Iterator
@@ -29,16 +28,6 @@ from game.core.solver.engine import _Engine
 from game.core.solver.engine_state import EngineState, EngineTimeout
 from game.core.solver.line import LineSolver, forced_cells, pack_outcome, smallest_reason
 from game.core.solver.steps import Finished, Learned, RootSettled, SolutionFound, Step
-
-
-@pytest.fixture(scope="module")
-def compiled() -> ModuleType:
-    module = kernel.compiled_module()
-    if module is None:
-        if os.environ.get("HANJIE_REQUIRE_KERNEL", "") not in ("", "0"):
-            pytest.fail("the compiled kernel is not built (HANJIE_REQUIRE_KERNEL=1)")
-        pytest.skip("the compiled kernel is not built here")
-    return module
 
 
 def _clue_and_line(rng: random.Random, length: int) -> tuple[tuple[int, ...], bytes]:

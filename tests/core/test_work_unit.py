@@ -11,14 +11,12 @@ Skipped where the kernel is not built, unless HANJIE_REQUIRE_KERNEL=1.
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import ModuleType
 
 import numpy as np
-import pytest
 
 from game.core.convert.methods import dither_grid
 from game.core.create.free_cells import FreeCellSearch, SettledCells
@@ -29,16 +27,6 @@ from game.core.puzzle import Puzzle
 from game.core.solver import kernel, open_solve, solve_steps
 from game.core.solver.engine_state import CLOCK_EVERY
 from game.core.solver.steps import Finished, RootSettled, SolutionFound
-
-
-@pytest.fixture(scope="module")
-def compiled() -> ModuleType:
-    module = kernel.compiled_module()
-    if module is None:
-        if os.environ.get("HANJIE_REQUIRE_KERNEL", "") not in ("", "0"):
-            pytest.fail("the compiled kernel is not built (HANJIE_REQUIRE_KERNEL=1)")
-        pytest.skip("the compiled kernel is not built here")
-    return module
 
 
 @contextmanager

@@ -220,6 +220,49 @@ colour_store(ColourPropagatorObject *self, Py_ssize_t line, uint64_t hash, Py_ss
     return 0;
 }
 
+/* The cells of line `line` into self->dom: its length, or -1 with an error set. */
+static Py_ssize_t
+colour_read_line(ColourPropagatorObject *self, PyObject *cells, Py_ssize_t line)
+{
+    Py_ssize_t n = colour_length(self, line);
+    for (Py_ssize_t p = 0; p < n; p++) {
+        PyObject *item = PyList_GET_ITEM(cells, colour_cell(self, line, p));
+        unsigned long long mask = PyLong_AsUnsignedLongLong(item);
+        if (mask == (unsigned long long)-1 && PyErr_Occurred())
+            return -1;
+        self->dom[p] = (domain_t)mask;
+    }
+    return n;
+}
+
+/* What line `line` (its n cells read into self->dom) allows each cell, into self->out: from
+ * the cache (*hit set to 1) or solved exactly and kept. 1 when its clue fits, 0 when it does
+ * not, -1 with an error set. */
+static int
+colour_outcome(ColourPropagatorObject *self, Py_ssize_t line, Py_ssize_t n, int *hit)
+{
+    uint64_t hash = colour_hash(line, self->dom, n);
+    Py_ssize_t at = colour_lookup(self, line, hash, n);
+    if (at >= 0) {
+        *hit = 1;
+        int fits = (int)self->arena[at + 1];
+        if (fits)
+            memcpy(self->out, self->arena + at + 2 + n, (size_t)n * sizeof(uint64_t));
+        return fits;
+    }
+    *hit = 0;
+    Py_ssize_t first = self->run_at[line];
+    int fits = line_domains(n, self->run_at[line + 1] - first, self->lengths + first,
+                            self->colours + first, self->dom, self->out);
+    if (fits < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    if (colour_store(self, line, hash, n, fits) < 0)
+        return -1;
+    return fits;
+}
+
 static int
 colour_read_runs(ColourPropagatorObject *self, PyObject *lengths, PyObject *colours)
 {
@@ -475,32 +518,17 @@ colour_run(ColourPropagatorObject *self, PyObject *args)
             if (PyList_SetSlice(queue, waiting - 1, waiting, NULL) < 0)
                 return NULL;
             PyList_SetItem(self->queued, line, Py_NewRef(Py_False));
-            n = colour_length(self, line);
-            for (Py_ssize_t p = 0; p < n; p++) {
-                PyObject *item = PyList_GET_ITEM(cells, colour_cell(self, line, p));
-                unsigned long long mask = PyLong_AsUnsignedLongLong(item);
-                if (mask == (unsigned long long)-1 && PyErr_Occurred())
-                    return NULL;
-                self->dom[p] = (domain_t)mask;
-            }
-            uint64_t hash = colour_hash(line, self->dom, n);
-            Py_ssize_t at = colour_lookup(self, line, hash, n);
-            if (at >= 0) {
+            n = colour_read_line(self, cells, line);
+            if (n < 0)
+                return NULL;
+            int hit = 0;
+            fits = colour_outcome(self, line, n, &hit);
+            if (fits < 0)
+                return NULL;
+            if (hit)
                 cache_hits++;
-                fits = (int)self->arena[at + 1];
-                if (fits)
-                    memcpy(self->out, self->arena + at + 2 + n, (size_t)n * sizeof(uint64_t));
-            }
-            else {
+            else
                 lines_solved++;
-                Py_ssize_t first = self->run_at[line];
-                fits = line_domains(n, self->run_at[line + 1] - first, self->lengths + first,
-                                    self->colours + first, self->dom, self->out);
-                if (fits < 0)
-                    return PyErr_NoMemory();
-                if (colour_store(self, line, hash, n, fits) < 0)
-                    return NULL;
-            }
             since_beat++;
             if (since_beat >= self->heartbeat) {
                 since_beat = 0;

@@ -158,33 +158,17 @@ effort_run(ColourPropagatorObject *self, PyObject *args)
             self->eff_queued[line] = 0;
             if (self->eff_seen != NULL && colour_append_int(self->eff_seen, line) < 0)
                 return NULL;
-            n = colour_length(self, line);
-            for (Py_ssize_t p = 0; p < n; p++) {
-                PyObject *item = PyList_GET_ITEM(cells, colour_cell(self, line, p));
-                unsigned long long mask = PyLong_AsUnsignedLongLong(item);
-                if (mask == (unsigned long long)-1 && PyErr_Occurred())
-                    return NULL;
-                self->dom[p] = (domain_t)mask;
-            }
+            n = colour_read_line(self, cells, line);
+            if (n < 0)
+                return NULL;
             lines++;
             since_beat++;
-            uint64_t hash = colour_hash(line, self->dom, n);
-            Py_ssize_t at = colour_lookup(self, line, hash, n);
-            if (at >= 0) {
-                fits = (int)self->arena[at + 1];
-                if (fits)
-                    memcpy(self->out, self->arena + at + 2 + n, (size_t)n * sizeof(uint64_t));
-            }
-            else {
+            int hit = 0;
+            fits = colour_outcome(self, line, n, &hit);
+            if (fits < 0)
+                return NULL;
+            if (!hit)
                 lines_solved++;
-                Py_ssize_t first = self->run_at[line];
-                fits = line_domains(n, self->run_at[line + 1] - first, self->lengths + first,
-                                    self->colours + first, self->dom, self->out);
-                if (fits < 0)
-                    return PyErr_NoMemory();
-                if (colour_store(self, line, hash, n, fits) < 0)
-                    return NULL;
-            }
             if (since_beat >= self->heartbeat) {
                 since_beat = 0;
                 self->eff_pending = 1;
