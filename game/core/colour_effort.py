@@ -101,23 +101,13 @@ class ColourPlayer:
         self.line_stamp = [0] * (width + height)
         # The compiled line logic over these cells and stamps (kernel.py, _kernel_effort.h),
         # or None: the pure loop (_propagate_python). The same steps and counts.
-        made = colour_propagator()
-        self.kernel = (
-            made(
-                width,
-                height,
-                [tuple(length for length, _ in runs) for runs in self.runs],
-                [tuple(colour for _, colour in runs) for runs in self.runs],
-                self.cells,
-                [],
-                [],
-                [False] * (width + height),
-                [],
-                CACHE_LIMIT,
-                HEARTBEAT_LINES,
-            )
-            if made is not None
-            else None
+        self.kernel = colour_propagator(
+            width,
+            height,
+            self.runs,
+            (self.cells, [], [], [False] * (width + height), []),
+            CACHE_LIMIT,
+            HEARTBEAT_LINES,
         )
 
     # -- lines ------------------------------------------------------------------------

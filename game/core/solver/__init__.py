@@ -19,7 +19,7 @@ from game.core.puzzle import Puzzle
 from game.core.solver import engine
 from game.core.solver.result import SolveResult, SolveStats
 from game.core.solver.steps import Step, apply_step, blank_grid
-from game.core.solver.task import SolveTask
+from game.core.solver.task import SolveTask, open_solve
 
 __all__ = [
     "SolveResult",
@@ -48,26 +48,6 @@ def solve_steps(
     then ignored). ``initial`` holds -1 (unknown) or a cell's value (0/1, or a colour's
     number); ``work_limit`` ends the solve after that many lines looked at."""
     return open_solve(puzzle, max_solutions, timeout, initial, clock, watch, work_limit)[0]
-
-
-def open_solve(
-    puzzle: Puzzle,
-    max_solutions: int | None = 2,
-    timeout: float | None = None,
-    initial: npt.NDArray[np.integer] | None = None,
-    clock: Callable[[], float] = time.perf_counter,
-    watch: bool = True,
-    work_limit: int | None = None,
-) -> tuple[Iterator[Step], Callable[[], int]]:
-    """:func:`solve_steps` and a reading of the solve's work so far: the lines looked at,
-    the unit of ``work_limit``, the same count on the compiled engine and on pure Python."""
-    if puzzle.is_colour:
-        from game.core.solver.colour import open_colour_solve
-
-        return open_colour_solve(
-            puzzle, max_solutions, timeout, initial, clock, work_limit=work_limit
-        )
-    return engine.open_solve(puzzle, max_solutions, timeout, initial, clock, watch, work_limit)
 
 
 def solve(

@@ -151,23 +151,13 @@ class _ColourEngine:
         self.level = 0  # the search's level (the learning engine's; 0 for the plain one)
         # The compiled propagation loop over these lists (kernel.py, _kernel_colour.h), or
         # None: the pure loop (propagate_python). The same cells, trail, counts and steps.
-        made = colour_propagator()
-        self.kernel = (
-            made(
-                width,
-                height,
-                [tuple(length for length, _ in runs) for runs in self.runs],
-                [tuple(colour for _, colour in runs) for runs in self.runs],
-                self.cells,
-                self.trail,
-                self.queue,
-                self.queued,
-                self.decided,
-                CACHE_LIMIT,
-                HEARTBEAT_LINES,
-            )
-            if made is not None
-            else None
+        self.kernel = colour_propagator(
+            width,
+            height,
+            self.runs,
+            (self.cells, self.trail, self.queue, self.queued, self.decided),
+            CACHE_LIMIT,
+            HEARTBEAT_LINES,
         )
 
     # --- time ---------------------------------------------------------------------------

@@ -99,13 +99,22 @@ def propagator() -> Callable[[object], Any] | None:
     return made
 
 
-def colour_propagator() -> Callable[..., Any] | None:
-    """The compiled colour propagation loop's type (``ColourPropagator(...)``,
-    ``_kernel_colour.h``), or None: the colour engine runs its pure loop."""
+def colour_propagator(
+    width: int,
+    height: int,
+    runs: Sequence[Sequence[tuple[int, int]]],
+    lists: tuple[list[Any], list[Any], list[Any], list[Any], list[Any]],
+    cache_limit: int,
+    heartbeat: int,
+) -> Any | None:
+    """A compiled colour propagation loop (``ColourPropagator``, ``_kernel_colour.h``) over a
+    colour engine's ``lists`` (cells, trail, queue, queued, decided: worked in place), its
+    lines' ``runs`` of (length, colour), or None: the engine runs its pure loop."""
     if _MODULE is None:
         return None
-    made: Callable[..., Any] = _MODULE.ColourPropagator
-    return made
+    lengths = [tuple(length for length, _ in line) for line in runs]
+    colours = [tuple(colour for _, colour in line) for line in runs]
+    return _MODULE.ColourPropagator(width, height, lengths, colours, *lists, cache_limit, heartbeat)
 
 
 ColourLineSolver = Callable[[Sequence[tuple[int, int]], Sequence[int]], "tuple[int, ...] | None"]

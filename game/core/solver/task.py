@@ -37,7 +37,7 @@ import numpy.typing as npt
 
 from game.core.puzzle import Puzzle
 from game.core.slicing import SlicedTask, check_time_limit
-from game.core.solver.engine import open_solve
+from game.core.solver.engine import open_solve as open_engine_solve
 from game.core.solver.result import SolveResult
 from game.core.solver.steps import (
     Backtrack,
@@ -111,21 +111,31 @@ class SolveOptions:
 SourceFactory = Callable[[Puzzle, SolveOptions], StepSource]
 
 
-def engine_source(puzzle: Puzzle, options: SolveOptions) -> StepSource:
-    """Our engine's steps (:func:`~game.core.solver.engine.solve_steps`); a colour puzzle's
-    come from the colour engine (:mod:`~game.core.solver.colour_engine`), same frame."""
+def open_solve(
+    puzzle: Puzzle,
+    max_solutions: int | None = 2,
+    timeout: float | None = None,
+    initial: npt.NDArray[np.integer] | None = None,
+    clock: Callable[[], float] = time.perf_counter,
+    watch: bool = True,
+    work_limit: int | None = None,
+) -> tuple[Iterator[Step], Callable[[], int]]:
+    """Our engine's steps for ``puzzle`` (:func:`~game.core.solver.engine.solve_steps`; a
+    colour puzzle's from the colour engine, :mod:`~game.core.solver.colour_engine`, which
+    always gives every step: ``watch`` is then ignored) and a reading of the solve's work so
+    far: the lines looked at, the unit of ``work_limit``, the same count on the compiled
+    engine and on pure Python."""
     if puzzle.is_colour:
         from game.core.solver.colour import open_colour_solve
 
-        steps, work = open_colour_solve(
-            puzzle,
-            options.max_solutions,
-            options.timeout,
-            options.initial,
-            options.clock,
-            work_limit=options.work_limit,
+        return open_colour_solve(
+            puzzle, max_solutions, timeout, initial, clock, work_limit=work_limit
         )
-        return StepSource(steps, work=work)
+    return open_engine_solve(puzzle, max_solutions, timeout, initial, clock, watch, work_limit)
+
+
+def engine_source(puzzle: Puzzle, options: SolveOptions) -> StepSource:
+    """Our engine's steps and work (:func:`open_solve`), as a task's source."""
     steps, work = open_solve(
         puzzle,
         options.max_solutions,
