@@ -22,11 +22,15 @@ from game.core.solver.engine_learn import Learner
 from game.core.solver.engine_state import BY_PROBES, NO_PROBE, OTHER, STEP_VALUE, Branch
 from game.core.solver.steps import ProbeResult, ProbeStarted, Step
 
-# Cells tried at each node below the root (0: none, branch on activity alone). Measured on
+# Cells tried at each node below the root, by run of the search: run r (restarts so far)
+# tries LOOKAHEAD_CELLS[r % len]; () tries none (branch on activity alone). Measured on
 # TAAI 2011 puzzles our engine found hard (CPU s at a 27 s limit): #600-#639 481 s with none,
 # 343-363 s with 12; 16 puzzles from #315-#870 348 s with none, 234-253 s with 12 or 24,
-# 352 s with 80 (probing cost more than it saved).
-LOOKAHEAD_CELLS = 12
+# 352 s with 80 (probing cost more than it saved). Two widths in turn make successive runs
+# branch on different cells (they share the nogoods): on the 224 of the 1000 that met 500+
+# contradictions with 12 alone, 12 and 16 in turn met 0.74x as many (geometric mean) in
+# 0.87x the time (docs/architecture.md, issue 32).
+LOOKAHEAD_CELLS: tuple[int, ...] = (12, 16)
 
 # What probing a cell both ways found (see Lookahead._probe_pair_python; _kernel_probe.h).
 PAIR_BROKE = 0
@@ -106,7 +110,8 @@ class Lookahead(Learner):
         compiled = self.propagator if not self.watching else None
         best: Branch | None = None
         best_score = -1
-        for index in self._lookahead_candidates(LOOKAHEAD_CELLS):
+        widths = LOOKAHEAD_CELLS
+        for index in self._lookahead_candidates(widths[self.restarts % len(widths)]):
             if self.cells[index] != UNKNOWN:
                 continue  # set by cells an earlier probe proved
             y, x = divmod(index, width)
