@@ -194,6 +194,34 @@ def test_the_engine_agrees_where_search_and_learning_work(compiled: ModuleType) 
     assert searched >= 4, searched
 
 
+def test_lookahead_picks_the_same_cells_compiled_and_pure(compiled: ModuleType) -> None:
+    """The cells lookahead tries: activities with many equal scores (whole rows at zero,
+    repeated values, known cells among them), compiled against the numpy twin, which
+    orders them by score then tie key on any machine."""
+    rng = random.Random(88)
+    for case in range(300):
+        width, height = rng.randint(1, 30), rng.randint(1, 30)
+        puzzle = Puzzle.from_grid([[False] * width for _ in range(height)], keep_goal=False)
+        engine = _Engine(puzzle, 2, None, None)
+        engine._init_learning()
+        assert engine.propagator is not None
+        levels = [0.0, 0.0, 1.5, 3.0, rng.random()]
+        for index in range(width * height):
+            engine.activity[index] = rng.choice(levels) * rng.choice((1.0, 1e-90))
+            if rng.random() < 0.3:
+                engine.cells[index] = rng.choice((1, 2))
+        for line in range(width + height):
+            engine.line_weight[line] = rng.choice((1, 1, 2, 7, 10**6))
+        engine.unknown = engine.cells.count(0)
+        count = rng.choice((0, 1, 12, 16, width * height + 3))
+        ours = engine._lookahead_candidates(count)
+        propagator, engine.propagator = engine.propagator, None
+        assert engine._lookahead_candidates(count) == ours, case
+        engine.propagator = propagator
+        assert len(ours) == min(count, engine.unknown)
+        assert all(engine.cells[index] == 0 for index in ours)
+
+
 def _unwatched(stream: list[object]) -> list[object]:
     """What an unwatched solve gives of a stream: its solutions and the verdict (its
     heartbeats and its cells settled at the root left out)."""

@@ -216,6 +216,103 @@ done:
     return answer;
 }
 
+/* Where a cell stands among cells of equal score (engine_lookahead.tie_keys, its twin): a
+ * fixed scramble of the cells' order, so ties go neither to the top left nor to whichever
+ * cells a selection algorithm happens to leave in front. */
+static inline unsigned long long
+tie_key(Py_ssize_t index)
+{
+    return ((unsigned long long)index * 2654435761ULL) & 0xFFFFFFFFULL;
+}
+
+/* candidates(activity, count) -> the ``count`` unknown cells (fewer when fewer are unknown)
+ * with the highest branching score, best first: Lookahead._lookahead_candidates's twin.
+ * A cell's score is its activity times 1e6 plus its row's and its column's weight (floats,
+ * added in that order, as numpy adds them); equal scores go by tie_key. */
+static PyObject *
+propagator_candidates(PropagatorObject *self, PyObject *args)
+{
+    PyObject *activity_obj;
+    Py_ssize_t count;
+    if (!PyArg_ParseTuple(args, "On", &activity_obj, &count))
+        return NULL;
+    Py_ssize_t width = self->width, height = self->height, cells = width * height;
+    PyObject *weights = PyTuple_GET_ITEM(self->engine_refs, 11); /* line_weight */
+    if (!PyList_Check(weights) || PyList_GET_SIZE(weights) != self->nlines) {
+        PyErr_SetString(PyExc_TypeError, "line_weight must be a list, one weight a line");
+        return NULL;
+    }
+    Py_buffer view;
+    if (PyObject_GetBuffer(activity_obj, &view, PyBUF_SIMPLE) < 0)
+        return NULL;
+    if (view.len != cells * (Py_ssize_t)sizeof(double)) {
+        PyBuffer_Release(&view);
+        PyErr_SetString(PyExc_ValueError, "one activity (a double) a cell");
+        return NULL;
+    }
+    const double *activity = (const double *)view.buf;
+    const unsigned char *codes = (const unsigned char *)self->cells_view.buf;
+    if (count > cells)
+        count = cells;
+    if (count < 0)
+        count = 0;
+    double *weight = PyMem_Malloc(sizeof(double) * (size_t)(self->nlines + 1));
+    Py_ssize_t *best = PyMem_Malloc(sizeof(Py_ssize_t) * (size_t)(count + 1));
+    double *best_score = PyMem_Malloc(sizeof(double) * (size_t)(count + 1));
+    PyObject *answer = NULL;
+    if (weight == NULL || best == NULL || best_score == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t i = 0; i < self->nlines; i++) {
+        weight[i] = PyLong_AsDouble(PyList_GET_ITEM(weights, i));
+        if (weight[i] == -1.0 && PyErr_Occurred())
+            goto done;
+    }
+    Py_ssize_t kept = 0;
+    for (Py_ssize_t index = 0; index < cells && count; index++) {
+        if (codes[index])
+            continue;
+        Py_ssize_t y = index / width, x = index - y * width;
+        double tie = weight[y] + weight[height + x];
+        double score = activity[index] * 1e6 + tie;
+        unsigned long long key = tie_key(index);
+        if (kept == count) {
+            double last = best_score[kept - 1];
+            if (score < last || (score == last && key > tie_key(best[kept - 1])))
+                continue;
+            kept--; /* the weakest kept cell makes room */
+        }
+        Py_ssize_t at = kept;
+        while (at > 0 && (best_score[at - 1] < score ||
+                          (best_score[at - 1] == score && tie_key(best[at - 1]) > key))) {
+            best[at] = best[at - 1];
+            best_score[at] = best_score[at - 1];
+            at--;
+        }
+        best[at] = index;
+        best_score[at] = score;
+        kept++;
+    }
+    answer = PyList_New(kept);
+    if (answer == NULL)
+        goto done;
+    for (Py_ssize_t i = 0; i < kept; i++) {
+        PyObject *number = PyLong_FromSsize_t(best[i]);
+        if (number == NULL) {
+            Py_CLEAR(answer);
+            goto done;
+        }
+        PyList_SET_ITEM(answer, i, number);
+    }
+done:
+    PyMem_Free(weight);
+    PyMem_Free(best);
+    PyMem_Free(best_score);
+    PyBuffer_Release(&view);
+    return answer;
+}
+
 static int
 probe_ready(void)
 {

@@ -504,6 +504,8 @@ static PyMethodDef propagator_methods[] = {
     {"cache_sizes", (PyCFunction)propagator_cache_sizes, METH_NOARGS,
      "cache_sizes() -> each line cache's size in the solver's order, or None (dicts)"},
     {"place", (PyCFunction)propagator_place, METH_VARARGS, "place(entry, why, depth)"},
+    {"candidates", (PyCFunction)propagator_candidates, METH_VARARGS,
+     "candidates(activity, count) -> lookahead's cells, the highest branching score first"},
     {"probe_pair", (PyCFunction)propagator_probe_pair, METH_VARARGS,
      "probe_pair(engine, index) -> (kind, a, b, c): lookahead's two probes of a cell"},
     {"queue_line", (PyCFunction)propagator_queue_line, METH_VARARGS, "queue_line(line_id, round)"},

@@ -19,8 +19,7 @@ How it works:
    it): below the root it cost about a thousand probes a node and pruned less than it cost.
    At the root the cell to guess comes from probing (the row and column that contradicted
    most, ties to the cell whose probes taught the most both ways). Below it, a **lookahead**
-   probes the 12 unknown cells with the highest conflict activity (16 on every other run
-   between restarts, see
+   probes the dozen unknown cells with the highest conflict activity (see
    :mod:`~game.core.solver.engine_lookahead`): a way that contradicts is learned from at
    once, cells both ways force are set, and the cell guessed is the one whose two ways
    forced the most, at the value it last had. An undo log (the trail of cells set, with a

@@ -12,25 +12,25 @@ board, and the search stays shallow.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Generator
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from game.core.cells import EMPTY, FILLED, UNKNOWN
 from game.core.solver.engine_learn import Learner
 from game.core.solver.engine_state import BY_PROBES, NO_PROBE, OTHER, STEP_VALUE, Branch
 from game.core.solver.steps import ProbeResult, ProbeStarted, Step
 
-# Cells tried at each node below the root, by run of the search: run r (restarts so far)
-# tries LOOKAHEAD_CELLS[r % len]; () tries none (branch on activity alone). Measured on
+# Cells tried at each node below the root (0: none, branch on activity alone). Measured on
 # TAAI 2011 puzzles our engine found hard (CPU s at a 27 s limit): #600-#639 481 s with none,
 # 343-363 s with 12; 16 puzzles from #315-#870 348 s with none, 234-253 s with 12 or 24,
-# 352 s with 80 (probing cost more than it saved). Two widths in turn make successive runs
-# branch on different cells (they share the nogoods): on the 224 of the 1000 that met 500+
-# contradictions with 12 alone, 12 and 16 in turn met 0.74x as many (geometric mean) in
-# 0.87x the time (docs/architecture.md, issue 32).
-LOOKAHEAD_CELLS: tuple[int, ...] = (12, 16)
+# 352 s with 80 (probing cost more than it saved). Again with ties in tie_keys order (the
+# 1000 at 10 s, load 2): 12 on every run met 178 s and the 27 of issue 32 at most 2.6x
+# CP-SAT's time; 12 and 16 on alternate runs 165 s, but #510 of the 27 went over 30 s.
+LOOKAHEAD_CELLS = 12
 
 # What probing a cell both ways found (see Lookahead._probe_pair_python; _kernel_probe.h).
 PAIR_BROKE = 0
@@ -40,19 +40,34 @@ PAIR_BOTH = 2
 PairResult = tuple[int, int, int, Any]
 
 
+@functools.cache
+def tie_keys(cells: int) -> npt.NDArray[np.uint64]:
+    """Where each cell stands among cells of equal branching score: a fixed scramble of the
+    cells' order (Knuth's multiplicative hash), so ties go neither to the top left corner
+    nor to whichever cells a selection algorithm leaves in front (``tie_key`` in
+    ``_kernel_probe.h`` is its twin)."""
+    index = np.arange(cells, dtype=np.uint64)
+    keys = (index * np.uint64(2654435761)) & np.uint64(0xFFFFFFFF)
+    keys.flags.writeable = False
+    return keys
+
+
 class Lookahead(Learner):
     """Lookahead branching with failed-probe learning, on top of the learner."""
 
     def _lookahead_candidates(self, count: int) -> list[int]:
-        """The ``count`` unknown cells with the highest activity (ties as in
-        :meth:`_activity_branch`), best first."""
+        """The ``count`` unknown cells with the highest branching score (see
+        :meth:`_branch_scores`), best first, equal scores in :func:`tie_keys` order.
+
+        A total order, so every machine picks the same cells: numpy's ``argpartition``
+        chose among equal scores by its selection algorithm, which differs between CPUs
+        (AVX-512 or not) and numpy versions, and with it the whole search after. The
+        compiled kernel's ``Propagator.candidates`` is its twin."""
+        if self.propagator is not None:
+            return self.propagator.candidates(self.activity, count)  # type: ignore[no-any-return]
         score = self._branch_scores()
-        if count >= self.unknown:
-            top = np.flatnonzero(score >= 0.0)
-        else:
-            top = np.argpartition(-score, count)[:count]
-        # Unknown cells outscore every known one (-1), so the top ``count`` are all unknown.
-        order = top[np.argsort(-score[top], kind="stable")]
+        # Unknown cells outscore every known one (-1), so the first ``unknown`` are unknown.
+        order = np.lexsort((tie_keys(len(score)), -score))[: min(count, self.unknown)]
         return [int(index) for index in order]
 
     def _probe_pair_python(self, index: int) -> Generator[Step, None, PairResult]:
@@ -110,8 +125,7 @@ class Lookahead(Learner):
         compiled = self.propagator if not self.watching else None
         best: Branch | None = None
         best_score = -1
-        widths = LOOKAHEAD_CELLS
-        for index in self._lookahead_candidates(widths[self.restarts % len(widths)]):
+        for index in self._lookahead_candidates(LOOKAHEAD_CELLS):
             if self.cells[index] != UNKNOWN:
                 continue  # set by cells an earlier probe proved
             y, x = divmod(index, width)

@@ -30,7 +30,7 @@ from types import ModuleType
 from typing import Any
 
 # The version _kernel.c reports (KERNEL_VERSION): a module built from other source is ignored.
-EXPECTED_VERSION = 7
+EXPECTED_VERSION = 8
 
 KERNEL_MODULE = "game.core.solver._kernel"
 
