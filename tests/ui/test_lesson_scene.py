@@ -256,3 +256,23 @@ def test_shift_arrows_paint_in_the_lesson_as_in_play() -> None:
         _key(scene, pygame.K_RIGHT, pygame.KMOD_LSHIFT)
     assert run.step_index == 2  # row 1 filled: on to column 1
     assert [int(v) for v in run.board.cells[0]] == [1, 1, 1, 1]
+
+
+def test_a_finished_picture_says_well_done_once_and_what_comes_next() -> None:
+    # The top bar's title says "Well done!"; the side panel names the next lesson instead
+    # of saying it a second time.
+    scene = _open()
+    app, run = scene.app, scene.run
+    said: list[str] = []
+    draw_paragraph = scene.panel._paragraph
+
+    def paragraph(surface: pygame.Surface, text: str, *args: object, **kwargs: object) -> int:
+        said.append(text)
+        return draw_paragraph(surface, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    scene.panel._paragraph = paragraph  # type: ignore[method-assign]
+    while not run.lesson_done:
+        click(app, scene.skip_button.rect.center)
+    _key(scene, pygame.K_SPACE)  # skips the reveal: the panel's words come
+    assert "Picture done" in said and "Well done!" not in said
+    assert f"Next lesson: {run.lessons[1].title}." in said

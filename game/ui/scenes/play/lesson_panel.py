@@ -126,14 +126,18 @@ class LessonPanel:
             reveal = scene.reveal
             if reveal is not None and not reveal.buttons_shown:
                 return  # the picture has the stage; the words come with the title
+            # The top bar says "Well done!" already: the panel says what comes next.
             last = run.lesson_index + 1 == len(run.lessons)
-            text = (
-                "You finished the last picture: you know all it takes. Every puzzle in Play "
-                "uses just these ideas, on bigger boards."
+            heading, text = (
+                (
+                    "Lesson complete",
+                    "You finished the last picture: you know all it takes. Every puzzle in "
+                    "Play uses just these ideas, on bigger boards.",
+                )
                 if last
-                else f"Picture done! Next: {run.lessons[run.lesson_index + 1].title.lower()}."
+                else ("Picture done", f"Next lesson: {run.lessons[run.lesson_index + 1].title}.")
             )
-            y = self._paragraph(surface, "Well done!", app.scaled(26), theme.success, y, bold=True)
+            y = self._paragraph(surface, heading, app.scaled(26), theme.success, y, bold=True)
             self._paragraph(surface, text, app.scaled(19), theme.text, y + app.scaled(6))
         else:
             y = self._paragraph(surface, run.step.text, app.scaled(19), theme.text, y)
