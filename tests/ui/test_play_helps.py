@@ -52,3 +52,14 @@ def test_a_win_without_help_says_nothing_of_it() -> None:
         click(scene, x, y)
     look = scene.chrome.win_look()
     assert look is not None and look.extra == ""
+
+
+def test_a_hint_that_finds_nothing_is_not_counted() -> None:
+    # Two solutions: line logic proves no cell from an empty board, so H can only suggest a
+    # trial; the win will not say a hint was used.
+    scene = open_play(Puzzle(2, 2, ((1,), (1,)), ((1,), (1,)), title="Diagonal"))
+    key(scene, pygame.K_h)
+    assert "try a trial" in scene.message and scene.session.hints_used == 0
+    scene = open_play(HEART)
+    key(scene, pygame.K_h)  # the heart's rows give cells from the start
+    assert scene.session.hints_used == 1

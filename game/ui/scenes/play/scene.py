@@ -29,6 +29,7 @@ from game.core.play.advice import (
     BrokenLine,
     ForcedCell,
     ForcedColour,
+    NothingForced,
     WrongMarks,
     advise_hint,
     check_marks,
@@ -455,10 +456,11 @@ class PlayScene(PlayShell[Session]):
         line, every cell it gives and the technique in words; S then shows its reasoning."""
         if self.win is not None:
             return
-        self.session.asked_hint()
         if self._unique is None:
             self._advance_uniqueness(UNIQUENESS_SLICE)
         advice = advise_hint(self.session, answer_known=bool(self._unique))
+        if not isinstance(advice, NothingForced):
+            self.session.asked_hint()  # a hint that gave nothing is not counted with the win
         self.hint_show.show(advice.hint if isinstance(advice, ForcedCell) else None)
         if isinstance(advice, WrongMarks):
             self._flash(advice.cells)
