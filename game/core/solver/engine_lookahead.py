@@ -40,7 +40,7 @@ PAIR_BOTH = 2
 PairResult = tuple[int, int, int, Any]
 
 
-@functools.cache
+@functools.lru_cache(maxsize=8)
 def tie_keys(cells: int) -> npt.NDArray[np.uint64]:
     """Where each cell stands among cells of equal branching score: a fixed scramble of the
     cells' order (Knuth's multiplicative hash), so ties go neither to the top left corner
