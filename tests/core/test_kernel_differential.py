@@ -222,6 +222,81 @@ def test_lookahead_picks_the_same_cells_compiled_and_pure(compiled: ModuleType) 
         assert all(engine.cells[index] == 0 for index in ours)
 
 
+def test_the_nogood_stores_keep_forget_and_rank_alike(compiled: ModuleType) -> None:
+    """The compiled nogood store against nogoods.NogoodStore on random work: adds, bumps
+    (with the rescale past 1e100), aging, cells set by rules (locked, so kept) and clean-ups.
+    The same nogoods kept, in order, with their entries and activities to the bit."""
+    rng = random.Random(591)
+    dropped = rescaled = 0
+    for case in range(40):
+        cells = bytearray(rng.randint(3, 60))
+        pure = nogoods.NogoodStore(cells, [])
+        ours = compiled.NogoodStore(cells, 12)
+        pure.limit = 12
+        pairs: list[tuple[nogoods.Nogood, int]] = []
+        for _ in range(400):
+            roll = rng.random()
+            if roll < 0.45:
+                picked = rng.sample(range(len(cells)), rng.randint(2, min(8, len(cells))))
+                entries = [index * 4 + rng.choice((1, 2)) for index in picked]
+                permanent = rng.random() < 0.1
+                pairs.append((pure.add(list(entries), permanent), ours.add(entries, permanent)))
+            live = [pair for pair in pairs if not pair[0].dropped]
+            if roll < 0.45:
+                pass
+            elif roll < 0.75 and live:
+                pure_handle, our_handle = rng.choice(live)
+                for _ in range(rng.choice((1, 1, 3))):
+                    before = pure.bump_by
+                    pure.bump(pure_handle)
+                    ours.bump(our_handle)
+                    rescaled += pure.bump_by < before
+            elif roll < 0.85:
+                for _ in range(rng.choice((1, 50, 100_000))):
+                    pure.age()
+                    ours.age()
+            elif roll < 0.95 and live:
+                pure_handle, our_handle = rng.choice(live)
+                index = pure_handle.entries[0] >> 2
+                cells[index] = rng.choice((0, 1, 2))
+                pure.set_rule(index, pure_handle)
+                ours.set_rule(index, our_handle)
+            if pure.over_limit() or rng.random() < 0.02:
+                assert ours.over_limit() == pure.over_limit(), case
+                assert ours.reduce() == pure.reduce(), case
+            assert ours.rules() == pure.rules(), case
+            dropped += pure.forgotten
+            assert (len(ours), ours.learned, ours.forgotten, ours.limit, ours.bump_by) == (
+                len(pure),
+                pure.learned,
+                pure.forgotten,
+                pure.limit,
+                pure.bump_by,
+            ), case
+    assert dropped and rescaled, (dropped, rescaled)
+
+
+def test_the_compiled_nogood_store_refuses_what_is_not_its_own(compiled: ModuleType) -> None:
+    """One clear error for a bad entry or a nogood it never handed out; a compiled
+    propagator will not run over the pure store."""
+    store = compiled.NogoodStore(bytearray(4), 10)
+    for entries in ([1], [1, 16], [3, 5], [-2, 5], [1, "5"]):
+        with pytest.raises((ValueError, TypeError)):
+            store.add(entries, False)
+    assert len(store) == 0 and store.learned == 0
+    first = store.add([1, 6], False)
+    assert store.size(first) == 2 and store.entries(first) == [1, 6]
+    for bogus in (-1, first + 1, 10**30):
+        with pytest.raises((ValueError, OverflowError)):
+            store.size(bogus)
+    with pytest.raises(ValueError):
+        store.set_rule(4, first)
+    engine = _Engine(Puzzle.from_grid([[True, False]], keep_goal=False), 2, None, None)
+    engine.nogoods = nogoods.NogoodStore(engine.cells, engine.trail)
+    with pytest.raises(TypeError, match="compiled store"):
+        compiled.Propagator(engine)
+
+
 def _unwatched(stream: list[object]) -> list[object]:
     """What an unwatched solve gives of a stream: its solutions and the verdict (its
     heartbeats and its cells settled at the root left out)."""
@@ -279,7 +354,7 @@ def _engine_run(puzzle: Puzzle, compiled: bool, probing: bool) -> tuple[object, 
         found = [step.cells for step in engine.run() if isinstance(step, SolutionFound)]
         stats = engine._result(False, False, False).stats.as_dict()
         stats.pop("seconds", None)
-        nogoods = [(tuple(nogood.entries), nogood.activity) for nogood in engine.nogoods.nogoods]
+        nogoods = engine.nogoods.rules()
         return (
             found,
             stats,

@@ -28,7 +28,7 @@
 
 /* Bumped with every change of behaviour or signature; game/core/solver/kernel.py refuses a
  * built module whose number differs (a stale build runs pure Python, never wrong answers). */
-#define KERNEL_VERSION 8
+#define KERNEL_VERSION 9
 
 typedef uint64_t domain_t;
 #define BACKGROUND ((domain_t)1)
@@ -633,6 +633,7 @@ cleanup:
     return answer;
 }
 
+#include "_kernel_store.h"
 #include "_kernel_state.h"
 #include "_kernel_nogoods.h"
 #include "_kernel_propagate.h"
@@ -661,7 +662,7 @@ PyInit__kernel(void)
         return NULL;
     if (PyModule_AddIntConstant(module, "VERSION", KERNEL_VERSION) < 0 ||
         PyModule_AddIntConstant(module, "MAX_WORD_LINE", MAX_WORD_LINE) < 0 ||
-        propagator_ready(module) < 0 || colour_propagator_ready(module) < 0) {
+        store_ready(module) < 0 || propagator_ready(module) < 0 || colour_propagator_ready(module) < 0) {
         Py_DECREF(module);
         return NULL;
     }

@@ -30,7 +30,7 @@ typedef struct {
     PyObject *engine, *choices, *cache, *clue_slot, *beats;
     Py_ssize_t limit, analysis_limit;
     double *activity;
-    double bump_by, store_bump;
+    double bump_by;
     long long fits, explanations, reported;
     LongVec scratch; /* a nogood's or the guesses' explanation */
 } Analysis;
@@ -117,36 +117,6 @@ line_reason(Analysis *an, Py_ssize_t line_id, int before, Py_ssize_t target, Lon
     return 0;
 }
 
-/* NogoodStore.bump: the nogood's activity slot grows by the store's bump (the store's own
- * method when that passes the rescale bound, or the nogood is not the slotted class). */
-static int
-bump_nogood(Analysis *an, PyObject *nogood)
-{
-    if (activity_offset >= 0 && Py_IS_TYPE(nogood, nogood_type)) {
-        PyObject **slot = (PyObject **)((char *)nogood + activity_offset);
-        if (*slot != NULL && PyFloat_CheckExact(*slot)) {
-            double now = PyFloat_AS_DOUBLE(*slot) + an->store_bump;
-            if (!(now > RESCALE_ABOVE)) {
-                PyObject *value = PyFloat_FromDouble(now);
-                if (value == NULL)
-                    return -1;
-                Py_SETREF(*slot, value);
-                return 0;
-            }
-        }
-    }
-    PyObject *done = PyObject_CallMethod(an->self->store, "bump", "O", nogood);
-    if (done == NULL)
-        return -1;
-    Py_DECREF(done);
-    PyObject *bump = PyObject_GetAttr(an->self->store, str_bump_by);
-    if (bump == NULL)
-        return -1;
-    an->store_bump = PyFloat_AsDouble(bump);
-    Py_DECREF(bump);
-    return PyErr_Occurred() ? -1 : 0;
-}
-
 /* Learner._explain: the entries that forced the cell ``index`` (none for a decision), as
  * *items / *count, valid until the next call. A line's explanation is kept for the rest of
  * the analysis (the why cache); a nogood that explains is bumped when ``bump``. */
@@ -178,34 +148,18 @@ explain(Analysis *an, Py_ssize_t index, int bump, const long **items, Py_ssize_t
         return 0;
     }
     if (why == BY_RULE) {
-        PyObject *key = PyLong_FromSsize_t(index);
-        if (key == NULL)
-            return -1;
-        PyObject *nogood = PyDict_GetItemWithError(self->rule, key);
-        Py_DECREF(key);
-        if (nogood == NULL || nogood == Py_None) {
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_ValueError, "a cell set by a rule with no rule");
+        StoreObject *store = (StoreObject *)self->store;
+        int id = store->rule_of[index];
+        if (id < 0) {
+            PyErr_SetString(PyExc_ValueError, "a cell set by a rule with no rule");
             return -1;
         }
-        Py_INCREF(nogood);
-        int failed = bump ? bump_nogood(an, nogood) : 0;
-        PyObject *entries = failed < 0 ? NULL : nogood_slot(nogood, entries_offset, str_entries);
-        if (entries == NULL || !PyList_Check(entries)) {
-            Py_DECREF(nogood);
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_TypeError, "a nogood's entries must be a list");
-            return -1;
-        }
-        Py_ssize_t size = PyList_GET_SIZE(entries);
-        for (Py_ssize_t i = 0; i < size; i++) {
-            long entry = PyLong_AsLong(PyList_GET_ITEM(entries, i));
-            if (entry >> 2 != index && vec_push(&an->scratch, entry) < 0) {
-                Py_DECREF(nogood);
+        if (bump)
+            store_bump(store, id);
+        const int *entries = store->arena + store->start[id];
+        for (int i = 0; i < store->size[id]; i++)
+            if (entries[i] >> 2 != index && vec_push(&an->scratch, entries[i]) < 0)
                 return -1;
-            }
-        }
-        Py_DECREF(nogood);
     }
     else if (why == BY_PROBES) {
         int level = ((const int *)self->level_view.buf)[index];
@@ -317,20 +271,17 @@ analyse_walk(Analysis *an, Py_ssize_t conflict, PyObject *broken, LongVec *resul
     self->why_used = 0;
     unsigned int marked = next_generation(self->mark_gen, &self->mark_now, cells);
     if (conflict == BROKEN_RULE) {
-        if (broken == NULL || broken == Py_None) {
-            PyErr_SetString(PyExc_ValueError, "a broken rule to explain is needed");
-            goto done;
-        }
-        if (bump_nogood(an, broken) < 0)
-            goto done;
-        PyObject *entries = nogood_slot(broken, entries_offset, str_entries);
-        if (entries == NULL || !PyList_Check(entries)) {
+        StoreObject *store = (StoreObject *)self->store;
+        Py_ssize_t id = broken == NULL || broken == Py_None ? -1 : store_id(store, broken);
+        if (id < 0) {
             if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_TypeError, "a nogood's entries must be a list");
+                PyErr_SetString(PyExc_ValueError, "a broken rule to explain is needed");
             goto done;
         }
-        for (Py_ssize_t i = 0; i < PyList_GET_SIZE(entries); i++)
-            if (vec_push(&first, PyLong_AsLong(PyList_GET_ITEM(entries, i))) < 0)
+        store_bump(store, id);
+        const int *entries = store->arena + store->start[id];
+        for (int i = 0; i < store->size[id]; i++)
+            if (vec_push(&first, entries[i]) < 0)
                 goto done;
     }
     else if (line_reason(an, conflict, (int)cursor, -1, &first) < 0)
@@ -497,7 +448,6 @@ propagator_analyse(PropagatorObject *self, PyObject *args)
     }
     an.activity = (double *)activity.buf;
     an.bump_by = get_float_attr(engine, str_bump_by);
-    an.store_bump = get_float_attr(self->store, str_bump_by);
     if (PyErr_Occurred() || get_long_attr(engine, str_fits, &an.fits) < 0 ||
         get_long_attr(engine, str_explanations, &an.explanations) < 0 ||
         get_long_attr(engine, str_reported, &an.reported) < 0)

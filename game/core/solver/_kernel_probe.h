@@ -83,10 +83,10 @@ pair_write_back(PropagatorObject *self, PyObject *engine, Counters *c, long long
 static int
 store_undo_to(PropagatorObject *self, Py_ssize_t mark)
 {
-    long long head = 0;
-    if (get_long_attr(self->store, str_head, &head) < 0)
-        return -1;
-    return head > mark ? set_long_attr(self->store, str_head, mark) : 0;
+    StoreObject *store = (StoreObject *)self->store;
+    if (store->head > mark)
+        store->head = mark;
+    return 0;
 }
 
 /* probe_pair(engine, index) -> (PAIR_BROKE, code, bad, mark): the way ``code`` contradicted

@@ -140,24 +140,15 @@ run_loop(PropagatorObject *self, int probe, int depth, int count_rounds, int sta
     long long b = 0, cc = 0;
     if (read_solver(self, &c) < 0)
         return -1;
-    PyObject *head_obj = PyObject_GetAttr(self->store, str_head);
-    if (head_obj == NULL)
-        return -1;
-    Py_ssize_t head = PyLong_AsSsize_t(head_obj);
-    Py_DECREF(head_obj);
-    PyObject *nogoods = PyObject_GetAttr(self->store, str_nogoods);
-    PyObject *watches = PyObject_GetAttr(self->store, str_watches);
-    if (nogoods == NULL || watches == NULL || !PyList_Check(watches))
-        goto error;
-    int any_nogoods = PyObject_IsTrue(nogoods);
-    if (any_nogoods < 0)
-        goto error;
+    StoreObject *store = (StoreObject *)self->store;
+    Py_ssize_t head = store->head;
+    int any_nogoods = store->live.size > 0;
     for (;;) {
         if (head < PyList_GET_SIZE(self->trail)) {
             if (any_nogoods) {
                 long entry = 0;
-                PyObject *nogood = NULL;
-                int found = nogood_propagate(self, watches, &head, depth, &c, &entry, &nogood);
+                int id = -1;
+                int found = nogood_propagate(self, store, &head, depth, &c, &entry, &id);
                 if (found < 0)
                     goto error;
                 if (found == 1) {
@@ -169,11 +160,7 @@ run_loop(PropagatorObject *self, int probe, int depth, int count_rounds, int sta
                             goto error;
                     }
                     if (watching) {
-                        PyObject *entries = PyObject_GetAttr(nogood, str_entries);
-                        if (entries == NULL)
-                            goto error;
-                        b = PyObject_Length(entries);
-                        Py_DECREF(entries);
+                        b = store->size[id];
                         event = EV_RULE_FORCED;
                         a = entry_object(self, entry);
                         break;
@@ -184,7 +171,7 @@ run_loop(PropagatorObject *self, int probe, int depth, int count_rounds, int sta
                     if (clear_queue(self, queued) < 0)
                         goto error;
                     event = EV_RULE_BROKEN;
-                    a = Py_NewRef(nogood);
+                    a = PyLong_FromLong(id);
                     break;
                 }
             }
@@ -344,14 +331,7 @@ run_loop(PropagatorObject *self, int probe, int depth, int count_rounds, int sta
     }
     if (event != EV_DONE && event != EV_HEARTBEAT && event != EV_CLOCK && a == NULL)
         goto error;
-    head_obj = PyLong_FromSsize_t(head);
-    if (head_obj == NULL || PyObject_SetAttr(self->store, str_head, head_obj) < 0) {
-        Py_XDECREF(head_obj);
-        goto error;
-    }
-    Py_DECREF(head_obj);
-    Py_DECREF(nogoods);
-    Py_DECREF(watches);
+    store->head = head;
     *counters = c;
     if (flush_solver(self, &c) < 0) {
         Py_XDECREF(a);
@@ -365,8 +345,6 @@ error:
     *counters = c;
     flush_solver(self, &c); /* the counts so far, under the error already set */
     Py_XDECREF(a);
-    Py_XDECREF(nogoods);
-    Py_XDECREF(watches);
     return -1;
 }
 
@@ -534,19 +512,12 @@ static PyTypeObject PropagatorType = {
 static int
 propagator_ready(PyObject *module)
 {
-    str_dropped = PyUnicode_InternFromString("dropped");
-    str_entries = PyUnicode_InternFromString("entries");
-    str_head = PyUnicode_InternFromString("head");
-    str_nogoods = PyUnicode_InternFromString("nogoods");
-    str_watches = PyUnicode_InternFromString("watches");
     str_size = PyUnicode_InternFromString("_size");
     str_limit = PyUnicode_InternFromString("limit");
     str_clue_limit = PyUnicode_InternFromString("clue_limit");
     str_caches = PyUnicode_InternFromString("_caches");
     str_solved = PyUnicode_InternFromString("solved");
     if (!str_size || !str_limit || !str_clue_limit || !str_caches || !str_solved)
-        return -1;
-    if (!str_dropped || !str_entries || !str_head || !str_nogoods || !str_watches)
         return -1;
     if (analyse_ready() < 0 || probe_ready() < 0)
         return -1;

@@ -36,7 +36,7 @@ typedef struct {
      * each queued line was queued in. */
     Py_ssize_t *queue, queue_head, queue_length;
     long long *line_round;
-    PyObject *line_stamp, *line_weight, *visited, *caches, *clues, *rule;
+    PyObject *line_stamp, *line_weight, *visited, *caches, *clues;
     PyObject *store, *solve_uncached, *solver;
     long *runs;          /* every line's clue, one after another */
     Py_ssize_t *run_at;  /* line i's clue is runs[run_at[i] .. run_at[i + 1]) */
@@ -63,69 +63,6 @@ typedef struct {
 
 static void cache_free(PropagatorObject *self);
 static int cache_setup(PropagatorObject *self);
-
-static PyObject *str_dropped, *str_entries, *str_head, *str_nogoods, *str_watches;
-/* Nogood (nogoods.py) has __slots__: its entries and dropped slots are read at their offsets
- * (found once from the class's member descriptors) instead of by attribute look-up. */
-static PyTypeObject *nogood_type;
-static Py_ssize_t entries_offset = -1, dropped_offset = -1, activity_offset = -1;
-
-static Py_ssize_t
-slot_offset(PyObject *type, const char *name)
-{
-    PyObject *descriptor = PyObject_GetAttrString(type, name);
-    if (descriptor == NULL)
-        return -1;
-    Py_ssize_t offset = -1;
-    if (Py_IS_TYPE(descriptor, &PyMemberDescr_Type)) {
-        PyMemberDef *member = ((PyMemberDescrObject *)descriptor)->d_member;
-        if (member->type == T_OBJECT_EX)
-            offset = member->offset;
-    }
-    Py_DECREF(descriptor);
-    return offset;
-}
-
-static int
-find_nogood_slots(void)
-{
-    if (nogood_type != NULL)
-        return 0;
-    PyObject *module = PyImport_ImportModule("game.core.solver.nogoods");
-    if (module == NULL)
-        return -1;
-    PyObject *type = PyObject_GetAttrString(module, "Nogood");
-    Py_DECREF(module);
-    if (type == NULL)
-        return -1;
-    if (!PyType_Check(type)) {
-        Py_DECREF(type);
-        PyErr_SetString(PyExc_TypeError, "nogoods.Nogood is not a class");
-        return -1;
-    }
-    entries_offset = slot_offset(type, "entries");
-    dropped_offset = slot_offset(type, "dropped");
-    activity_offset = slot_offset(type, "activity");
-    PyErr_Clear(); /* without slots: attribute look-ups below */
-    nogood_type = (PyTypeObject *)type; /* kept for the module's life */
-    return 0;
-}
-
-/* A nogood's slot (borrowed), or NULL with an error set. */
-static PyObject *
-nogood_slot(PyObject *nogood, Py_ssize_t offset, PyObject *name)
-{
-    if (offset >= 0 && Py_IS_TYPE(nogood, nogood_type)) {
-        PyObject *value = *(PyObject **)((char *)nogood + offset);
-        if (value == NULL)
-            PyErr_SetObject(PyExc_AttributeError, name);
-        return value;
-    }
-    PyObject *value = PyObject_GetAttr(nogood, name);
-    if (value != NULL)
-        Py_DECREF(value); /* the nogood holds it */
-    return value;
-}
 
 static PyObject *str_size, *str_limit, *str_clue_limit, *str_caches, *str_solved;
 
@@ -191,9 +128,9 @@ propagator_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     static const char *names[] = {
         "lines", "cells", "queued", "level", "position", "reason", "seen_before", "trail",
         "queue", "line_round", "line_stamp", "line_weight", "visited", "caches", "clues",
-        "rule", "nogoods", "solver", "width", "height",
+        "nogoods", "solver", "width", "height",
     };
-    enum { N_NAMES = 20 };
+    enum { N_NAMES = 19 };
     PyObject *refs = PyTuple_New(N_NAMES);
     if (refs == NULL)
         return NULL;
@@ -212,8 +149,8 @@ propagator_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     }
     self->engine_refs = refs;
     PyObject *lines = PyTuple_GET_ITEM(refs, 0);
-    self->width = PyLong_AsSsize_t(PyTuple_GET_ITEM(refs, 18));
-    self->height = PyLong_AsSsize_t(PyTuple_GET_ITEM(refs, 19));
+    self->width = PyLong_AsSsize_t(PyTuple_GET_ITEM(refs, 17));
+    self->height = PyLong_AsSsize_t(PyTuple_GET_ITEM(refs, 18));
     if (PyErr_Occurred() || !PyList_Check(lines))
         goto fail;
     self->nlines = PyList_GET_SIZE(lines);
@@ -272,12 +209,11 @@ propagator_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->visited = PyTuple_GET_ITEM(refs, 12);
     self->caches = PyTuple_GET_ITEM(refs, 13);
     self->clues = PyTuple_GET_ITEM(refs, 14);
-    self->rule = PyTuple_GET_ITEM(refs, 15);
-    self->store = PyTuple_GET_ITEM(refs, 16);
+    self->store = PyTuple_GET_ITEM(refs, 15);
     if (!PyList_Check(self->trail) ||
         !PyList_Check(self->line_stamp) || !PyList_Check(self->line_weight) ||
         !PyList_Check(self->visited) || !PyList_Check(self->caches) ||
-        !PyList_Check(self->clues) || !PyDict_Check(self->rule) ||
+        !PyList_Check(self->clues) ||
         PyList_GET_SIZE(self->caches) != self->nlines ||
         PyList_GET_SIZE(self->line_stamp) != self->nlines ||
         PyList_GET_SIZE(self->line_weight) != self->nlines ||
@@ -300,9 +236,12 @@ propagator_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         PyErr_NoMemory();
         goto fail;
     }
-    if (find_nogood_slots() < 0)
+    if (!Py_IS_TYPE(self->store, &StoreType) ||
+        ((StoreObject *)self->store)->cells != self->width * self->height) {
+        PyErr_SetString(PyExc_TypeError, "the engine's nogoods must be the compiled store");
         goto fail;
-    self->solver = PyTuple_GET_ITEM(refs, 17);
+    }
+    self->solver = PyTuple_GET_ITEM(refs, 16);
     self->solve_uncached = PyObject_GetAttrString(self->solver, "solve_uncached");
     self->run_at = PyMem_Calloc((size_t)self->nlines + 1, sizeof(Py_ssize_t));
     if (self->run_at == NULL) {

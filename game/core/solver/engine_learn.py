@@ -46,7 +46,7 @@ from game.core.solver.engine_state import (
 )
 from game.core.solver.kernel import smallest_reason as compiled_reason_search
 from game.core.solver.line import smallest_reason
-from game.core.solver.nogoods import Nogood
+from game.core.solver.nogoods import NogoodStore
 from game.core.solver.steps import (
     Backjump,
     Backtrack,
@@ -200,7 +200,9 @@ class Learner(Prober):
                 )
             return cached
         if why == BY_RULE:
-            nogood = self.rule[index]
+            store = self.nogoods
+            assert isinstance(store, NogoodStore)  # the compiled store goes with the kernel
+            nogood = store.rule[index]
             assert nogood is not None
             if bump:
                 self.nogoods.bump(nogood)
@@ -239,7 +241,7 @@ class Learner(Prober):
         if conflict == BROKEN_RULE:
             assert self.broken is not None
             self.nogoods.bump(self.broken)
-            reasons = list(self.broken.entries)
+            reasons = self.nogoods.entries(self.broken)
         else:
             reasons = self._line_reason(conflict, len(trail))
         marked: set[int] = set()
@@ -372,10 +374,8 @@ class Learner(Prober):
         entry = entries[0] ^ CODE_MASK  # codes 1 and 2: XOR 3 swaps them
         index = entry >> CODE_BITS
         y, x = divmod(index, width)
-        if len(entries) >= 2:
-            nogood: Nogood | None = self.nogoods.add(entries, permanent)
-        else:
-            nogood = None  # one cell: a fact at the root from now on
+        # One cell: a fact at the root from now on, with no nogood to keep.
+        nogood = self.nogoods.add(entries, permanent) if len(entries) >= 2 else None
         self._set_by_rule(entry, nogood)
         self.ruled.clear()
         if nogood is None:
@@ -385,16 +385,11 @@ class Learner(Prober):
         if watching:
             yield RuleDeduced(x, y, STEP_VALUE[entry & CODE_MASK], len(entries), back)
         if self.nogoods.over_limit():
-            dropped = self.nogoods.reduce(self._locked)
+            dropped = self.nogoods.reduce()
             if dropped and watching:
                 yield RulesForgotten(dropped, len(self.nogoods), back)
         bad = yield from self.propagate(probe=False)
         return bad
-
-    def _locked(self, nogood: Nogood) -> bool:
-        """Whether ``nogood`` is why a cell is set now (it must then stay)."""
-        index = nogood.entries[0] >> CODE_BITS
-        return bool(self.cells[index]) and self.rule.get(index) is nogood
 
     # -- branching -------------------------------------------------------------------------
 

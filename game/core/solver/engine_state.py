@@ -20,9 +20,11 @@ import numpy.typing as npt
 from game.core.cells import EMPTY, EMPTY_VALUE, FILLED, FILLED_VALUE, UNKNOWN
 from game.core.lines import Clue
 from game.core.puzzle import Puzzle
+from game.core.solver import nogoods as nogood_rules
+from game.core.solver.kernel import nogood_store
 from game.core.solver.kernel import propagator as compiled_propagator
 from game.core.solver.line import WIDE_LINE, LineSolver
-from game.core.solver.nogoods import Nogood, NogoodStore
+from game.core.solver.nogoods import NogoodStore, RuleStore
 from game.core.solver.steps import (
     Axis,
     CellChange,
@@ -134,7 +136,6 @@ class EngineState:
         self.position = array("i", [-1]) * cells
         self.reason = array("i", [DECIDED]) * cells
         self.seen_before = array("i", [0]) * cells
-        self.rule: dict[int, Nogood | None] = {}
         # The value each cell last had in search (phase saving: a restart or a backjump
         # retries the values that were working).
         self.phase = bytearray(cells)
@@ -150,9 +151,16 @@ class EngineState:
         # Open choices: (x, y, the value still to try, trail length before the choice).
         self.choices: list[tuple[int, int, int, int]] = []
         self.queue: deque[int] = deque()
-        self.nogoods = NogoodStore(self.cells, self.trail)
+        # The learned nogoods: the compiled store where the compiled propagator runs (it
+        # reads that store's arrays), else the pure one. Either hands out its own kind of
+        # nogood (an object, or a number), which the engine only gives back to it.
+        made = compiled_propagator()
+        compiled = nogood_store(self.cells, nogood_rules.FIRST_LIMIT) if made is not None else None
+        self.nogoods: RuleStore = (
+            compiled if compiled is not None else NogoodStore(self.cells, self.trail)
+        )
         # The nogood that broke in the last propagation that returned BROKEN_RULE.
-        self.broken: Nogood | None = None
+        self.broken: object = None
         # Cells learned nogoods forced in the current propagation, for its steps.
         self.ruled: list[int] = []
         self.queued = bytearray(width + height)
@@ -201,7 +209,6 @@ class EngineState:
         if initial is not None:
             self._set_initial(initial)
         # The compiled propagation loop over this state (kernel.py), or None: pure Python.
-        made = compiled_propagator()
         self.propagator = made(self) if made is not None else None
         self.beat_every = WORK_BEAT if self.propagator is not None else PURE_WORK_BEAT
 
@@ -263,11 +270,12 @@ class EngineState:
         index = y * self.width + x
         self._place(x, y, (index << CODE_BITS) | code, why)
 
-    def _set_by_rule(self, entry: int, nogood: Nogood | None) -> None:
-        """Set the cell of ``entry`` because ``nogood`` forces it (the store's callback)."""
+    def _set_by_rule(self, entry: int, nogood: object) -> None:
+        """Set the cell of ``entry`` because ``nogood`` forces it (the pure store's callback;
+        None: a fact of one cell)."""
         y, x = divmod(entry >> CODE_BITS, self.width)
         self._place(x, y, entry, BY_RULE)
-        self.rule[entry >> CODE_BITS] = nogood
+        self.nogoods.set_rule(entry >> CODE_BITS, nogood)
         self.ruled.append(entry)
 
     def _place(self, x: int, y: int, entry: int, why: int) -> None:
@@ -443,7 +451,7 @@ class EngineState:
                 return int(what)
             elif event == EV_RULE_BROKEN:
                 self.broken = what
-                yield Contradiction(None, None, depth, probe, len(what.entries))
+                yield Contradiction(None, None, depth, probe, self.nogoods.size(what))
                 return BROKEN_RULE
             elif event == EV_DONE:
                 return -1
@@ -487,6 +495,8 @@ class EngineState:
         seen_before = self.seen_before
         trail = self.trail
         store = self.nogoods
+        assert isinstance(store, NogoodStore)  # the compiled store goes with the kernel
+        rule = store.rule
         while True:
             if store.head < len(trail):
                 if store.nogoods:
@@ -494,8 +504,8 @@ class EngineState:
                     broken = store.propagate(self._set_by_rule)
                     for entry in self.ruled:
                         y, x = divmod(entry >> CODE_BITS, width)
-                        rule = self.rule[entry >> CODE_BITS]
-                        size = len(rule.entries) if rule is not None else 0
+                        forced_by = rule[entry >> CODE_BITS]
+                        size = len(forced_by.entries) if forced_by is not None else 0
                         if stamping:
                             self._stamp_cells(((x, y),))
                         yield RuleDeduced(x, y, STEP_VALUE[entry & CODE_MASK], size, depth, probe)

@@ -30,7 +30,7 @@ from types import ModuleType
 from typing import Any
 
 # The version _kernel.c reports (KERNEL_VERSION): a module built from other source is ignored.
-EXPECTED_VERSION = 8
+EXPECTED_VERSION = 9
 
 KERNEL_MODULE = "game.core.solver._kernel"
 
@@ -97,6 +97,14 @@ def propagator() -> Callable[[object], Any] | None:
         return None
     made: Callable[[object], Any] = _MODULE.Propagator
     return made
+
+
+def nogood_store(cells: bytearray, limit: int) -> Any | None:
+    """The compiled nogood store (``NogoodStore(cells, limit)``, ``_kernel_store.h``) over an
+    engine's flat grid, or None on pure Python. The compiled propagator needs it."""
+    if _MODULE is None:
+        return None
+    return _MODULE.NogoodStore(cells, limit)
 
 
 def colour_propagator(

@@ -19,6 +19,7 @@ passes its limit the least active half is dropped. Nogoods that shut out a count
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, Protocol
 
 # Learned nogoods kept before the first clean-up, and how the limit grows after each.
 FIRST_LIMIT = 2000
@@ -48,17 +49,55 @@ class Nogood:
 Assign = Callable[[int, Nogood], None]
 
 
+class RuleStore(Protocol):
+    """What the engine asks of a nogood store: this module's :class:`NogoodStore`, or the
+    compiled kernel's twin (``_kernel_store.h``), whose nogoods are numbers (ids) instead of
+    :class:`Nogood` objects. A nogood handed out by ``add`` is only given back to its store."""
+
+    head: int
+
+    @property
+    def learned(self) -> int: ...
+
+    @property
+    def forgotten(self) -> int: ...
+
+    def __len__(self) -> int: ...
+
+    def add(self, entries: list[int], permanent: bool) -> Any: ...
+
+    def undo_to(self, length: int) -> None: ...
+
+    def bump(self, nogood: Any) -> None: ...
+
+    def age(self) -> None: ...
+
+    def over_limit(self) -> bool: ...
+
+    def reduce(self) -> int: ...
+
+    def set_rule(self, index: int, nogood: Any) -> None: ...
+
+    def size(self, nogood: Any) -> int: ...
+
+    def entries(self, nogood: Any) -> list[int]: ...
+
+    def rules(self) -> list[tuple[tuple[int, ...], float]]: ...
+
+
 class NogoodStore:
     """The learned nogoods of one solve and their watch lists.
 
     ``cells`` is the engine's flat grid (one byte a cell: 0 unknown, else the code), read
-    live; ``trail`` the engine's trail, also live.
+    live; ``trail`` the engine's trail, also live. ``rule`` names the nogood that set each
+    cell it forced (None for a fact of one cell).
     """
 
     def __init__(self, cells: bytearray, trail: list[int]) -> None:
         self.cells = cells
         self.trail = trail
         self.nogoods: list[Nogood] = []
+        self.rule: dict[int, Nogood | None] = {}
         # The nogoods watching each trail entry, by entry (index * 4 + code): a list looked
         # up by position costs no hashing, in the hot loop here and in the compiled twin. It
         # grows to the largest entry of a nogood kept (a big grid that never learns keeps
@@ -172,16 +211,35 @@ class NogoodStore:
     def over_limit(self) -> bool:
         return len(self.nogoods) > self.limit
 
-    def reduce(self, locked: Callable[[Nogood], bool]) -> int:
+    def set_rule(self, index: int, nogood: Nogood | None) -> None:
+        """Note that ``nogood`` set the cell ``index`` (None: a fact of one cell)."""
+        self.rule[index] = nogood
+
+    def size(self, nogood: Nogood) -> int:
+        return len(nogood.entries)
+
+    def entries(self, nogood: Nogood) -> list[int]:
+        return list(nogood.entries)
+
+    def rules(self) -> list[tuple[tuple[int, ...], float]]:
+        """The nogoods kept, in order: (entries, activity) each."""
+        return [(tuple(nogood.entries), nogood.activity) for nogood in self.nogoods]
+
+    def _locked(self, nogood: Nogood) -> bool:
+        """Whether ``nogood`` is why a cell is set now (it must then stay)."""
+        index = nogood.entries[0] >> 2
+        return bool(self.cells[index]) and self.rule.get(index) is nogood
+
+    def reduce(self) -> int:
         """Drop the less active half of the droppable nogoods; the number dropped.
 
         Permanent nogoods, nogoods of two entries (cheap and strong) and nogoods that are the
-        reason a cell is set now (``locked``) stay.
+        reason a cell is set now (locked) stay.
         """
         droppable = [
             nogood
             for nogood in self.nogoods
-            if not nogood.permanent and len(nogood.entries) > 2 and not locked(nogood)
+            if not nogood.permanent and len(nogood.entries) > 2 and not self._locked(nogood)
         ]
         droppable.sort(key=lambda nogood: nogood.activity)
         dropped = droppable[: len(droppable) // 2]
