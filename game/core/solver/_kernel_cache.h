@@ -175,6 +175,25 @@ cache_setup(PropagatorObject *self)
     return 0;
 }
 
+/* Ask the memory for the table slot where line line_id's outcome would be, as the line now
+ * stands: a hint only (the line may change before it is looked up), so the look-up that
+ * follows a little later seldom waits for the memory. */
+static inline void
+cache_prefetch(PropagatorObject *self, Py_ssize_t line_id, int length)
+{
+    ClueCache *cache = &self->clue_caches[self->slot_of[line_id]];
+    if (cache->capacity == 0)
+        return;
+    const unsigned char *line = self->line_data[line_id];
+    uint64_t filled = 0, empty = 0;
+    for (int p = 0; p < length; p++) {
+        filled |= (uint64_t)(line[p] == 1) << p;
+        empty |= (uint64_t)(line[p] == 2) << p;
+    }
+    size_t at = (size_t)cache_hash(filled, empty, length) & ((size_t)cache->capacity - 1);
+    __builtin_prefetch(&cache->table[at]);
+}
+
 /* The outcome of line line_id as it stands: LineSolver.solve's look-up, counted (c->hits on
  * a hit; else c->solved, the outcome kept as solve_uncached keeps it, c->size). 1 with the
  * forced cells' masks, 0 when the clue cannot hold, -1 on an error. */

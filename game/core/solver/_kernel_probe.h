@@ -185,7 +185,16 @@ propagator_probe_pair(PropagatorObject *self, PyObject *args)
     }
     if (pair_write_back(self, engine, &c, probes) < 0)
         goto error;
-    qsort(agreed.data, (size_t)agreed.size, sizeof(long), ascending);
+    if (agreed.size > 48)
+        qsort(agreed.data, (size_t)agreed.size, sizeof(long), ascending);
+    else /* the usual few: an insertion sort (qsort's calls cost more at this size) */
+        for (Py_ssize_t i = 1; i < agreed.size; i++) {
+            long moving = agreed.data[i];
+            Py_ssize_t j = i;
+            for (; j > 0 && agreed.data[j - 1] > moving; j--)
+                agreed.data[j] = agreed.data[j - 1];
+            agreed.data[j] = moving;
+        }
     PyObject *list = PyList_New(agreed.size);
     if (list == NULL)
         goto error;

@@ -192,6 +192,10 @@ run_loop(PropagatorObject *self, int probe, int depth, int count_rounds, int sta
         int wide = 0, fits = 1;
         if (self->own_caches) {
             uint64_t forced_filled = 0, forced_empty = 0;
+            if (self->queue_length) {
+                Py_ssize_t next = self->queue[self->queue_head];
+                cache_prefetch(self, next, (int)(next < height ? width : height));
+            }
             fits = cache_solve(self, line_id, (int)length, &c, &forced_filled, &forced_empty);
             if (fits < 0)
                 goto error;

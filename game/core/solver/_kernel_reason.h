@@ -45,13 +45,6 @@ typedef struct {
     Py_ssize_t index;
 } Known;
 
-static int
-later_first(const void *left, const void *right)
-{
-    int a = ((const Known *)left)->at, b = ((const Known *)right)->at;
-    return (a < b) - (a > b);
-}
-
 /* The twin of Learner._line_reason for a line of at most MAX_WORD_LINE cells: the kept trail
  * entries appended to out, *fits_out the line fits tried. The explanation memory ``cache``
  * is the Python twin's (bytes keys here, ints there: never the same key, the same count of
@@ -116,7 +109,15 @@ reason_into(PropagatorObject *self, Py_ssize_t line_id, int before, Py_ssize_t t
             return -1;
         }
         *fits_out = count;
-        qsort(known, (size_t)count, sizeof(Known), later_first);
+        /* The latest set first (positions differ): an insertion sort, as a line holds at
+         * most MAX_WORD_LINE of them (qsort's calls cost more at this size). */
+        for (int i = 1; i < count; i++) {
+            Known moving = known[i];
+            int j = i;
+            for (; j > 0 && known[j - 1].at < moving.at; j--)
+                known[j] = known[j - 1];
+            known[j] = moving;
+        }
         const long *runs = self->runs + self->run_at[line_id];
         Py_ssize_t k = self->run_at[line_id + 1] - self->run_at[line_id];
         uint64_t f = filled, e = empty;
