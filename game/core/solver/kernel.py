@@ -5,8 +5,10 @@ without a compiler the install still succeeds and the engine runs on pure Python
 kernel computes exactly what its Python twins compute: the line solvers and the reason
 search of :mod:`~game.core.solver.line`, and the engine's propagation loop
 (``Propagator``, ``_kernel_propagate.h``: the line queue, the line caches, the trail, nogood
-watching, a line's explanation, undo; on a grid of lines of up to 62 cells the line caches are
-its own tables, ``_kernel_cache.h``, with LineSolver's counts and emptying), conflict analysis
+watching over the compiled store of learned nogoods (``NogoodStore``, ``_kernel_store.h``, the
+twin of :class:`~game.core.solver.nogoods.NogoodStore`), a line's explanation, undo; on a
+grid of lines of up to 62 cells the line caches are its own tables, ``_kernel_cache.h``, with
+LineSolver's counts and emptying), conflict analysis
 (``Propagator.analyse``, ``_kernel_analyse.h``, the twin of ``Learner.analyse_python``) and,
 when no one watches, lookahead's probes (``Propagator.probe_pair``, ``_kernel_probe.h``, the
 twin of ``Lookahead._probe_pair_python``), and the colour engine's propagation loop
