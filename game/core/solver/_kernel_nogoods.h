@@ -21,6 +21,8 @@ nogood_propagate(PropagatorObject *self, StoreObject *store, Py_ssize_t *head_io
                 PyErr_SetString(PyExc_ValueError, "a trail entry outside the grid");
             return -1;
         }
+        if (entry >= store->nwatch)
+            continue; /* past every kept nogood's entries: none watches it */
         IdVec *watching = &store->watches[entry];
         if (watching->size == 0)
             continue;

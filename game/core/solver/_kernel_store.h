@@ -55,7 +55,10 @@ typedef struct {
     int *arena;
     Py_ssize_t arena_used, arena_cap, arena_live;
     IdVec live;     /* the nogoods kept, in the order learned (the pure store's nogoods) */
-    IdVec *watches; /* by trail entry: the nogoods watching it */
+    /* By trail entry: the nogoods watching it. Grown to the largest entry of a nogood kept
+     * (nwatch), as the pure store's list: past it no nogood watches. */
+    IdVec *watches;
+    Py_ssize_t nwatch;
     int *rule_of;   /* by cell: the nogood that set it, or -1 */
     Py_ssize_t head, limit, learned, forgotten;
     double bump_by;
@@ -75,7 +78,7 @@ store_dealloc(StoreObject *self)
     PyMem_Free(self->arena);
     PyMem_Free(self->live.data);
     if (self->watches != NULL) {
-        for (Py_ssize_t i = 0; i < 4 * self->cells; i++)
+        for (Py_ssize_t i = 0; i < self->nwatch; i++)
             PyMem_Free(self->watches[i].data);
         PyMem_Free(self->watches);
     }
@@ -101,9 +104,8 @@ store_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->cells = self->cells_view.len;
     self->limit = limit;
     self->bump_by = 1.0;
-    self->watches = PyMem_Calloc((size_t)(4 * self->cells) + 1, sizeof(IdVec));
     self->rule_of = PyMem_Malloc(((size_t)self->cells + 1) * sizeof(int));
-    if (self->watches == NULL || self->rule_of == NULL) {
+    if (self->rule_of == NULL) {
         PyErr_NoMemory();
         goto fail;
     }
@@ -184,6 +186,28 @@ store_reserve(StoreObject *self, Py_ssize_t size)
     return 0;
 }
 
+/* Watch lists for every entry below ``top``. */
+static int
+store_watch_up_to(StoreObject *self, Py_ssize_t top)
+{
+    if (top <= self->nwatch)
+        return 0;
+    Py_ssize_t count = self->nwatch ? self->nwatch : 64;
+    while (count < top)
+        count *= 2;
+    if (count > 4 * self->cells)
+        count = 4 * self->cells;
+    IdVec *watches = PyMem_Realloc(self->watches, (size_t)count * sizeof(IdVec));
+    if (watches == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    memset(watches + self->nwatch, 0, (size_t)(count - self->nwatch) * sizeof(IdVec));
+    self->watches = watches;
+    self->nwatch = count;
+    return 0;
+}
+
 /* add(entries, permanent) -> id: keep a nogood of two or more entries (entries[0] the one not
  * holding, the cell it forces; entries[1] the latest set of the others), watching the two. */
 static PyObject *
@@ -205,6 +229,7 @@ store_add(StoreObject *self, PyObject *args)
     if (store_reserve(self, size) < 0)
         return NULL;
     int *at = self->arena + self->arena_used;
+    long top = 0;
     for (Py_ssize_t i = 0; i < size; i++) {
         long entry = PyLong_AsLong(PyList_GET_ITEM(entries, i));
         if (entry == -1 && PyErr_Occurred())
@@ -212,7 +237,11 @@ store_add(StoreObject *self, PyObject *args)
         if (!store_entry_ok(self, entry))
             return NULL;
         at[i] = (int)entry;
+        if (entry + 1 > top)
+            top = entry + 1;
     }
+    if (store_watch_up_to(self, top) < 0)
+        return NULL;
     int id = (int)self->count;
     if (idvec_push(&self->live, id) < 0 || idvec_push(&self->watches[at[0]], id) < 0 ||
         idvec_push(&self->watches[at[1]], id) < 0)
