@@ -130,6 +130,25 @@ def puzzle_numbers(path: Path) -> list[int]:
     return [0] if count == 1 else list(range(1, count + 1))
 
 
+def _unreadable_alone(path: str) -> str | None:
+    """Why the one file ``check`` was given cannot be read (the line ``solve`` would print
+    for it), or None. A file of many puzzles with a broken one after its first is readable:
+    its rows say which one is broken."""
+    from game.commands.common import CommandError, open_puzzle
+    from game.core.opening import kind_by_name
+
+    try:
+        if kind_by_name(Path(path)) == "kakuro":
+            from game.commands.kakuro import open_kakuro
+
+            open_kakuro(path)
+        elif puzzle_numbers(Path(path)) == [0]:
+            open_puzzle(path)
+    except CommandError as error:
+        return error.message
+    return None
+
+
 def check_file(path: str, timeout: float | None, number: int = 0) -> dict[str, object]:
     """Read, solve and rate one file (its ``number``-th puzzle, from 1, when it holds many);
     runs in a worker process, returns plain data."""
@@ -252,6 +271,10 @@ def run(args: argparse.Namespace) -> int:
         folder = Path(args.folder).parent
         files = [Path(args.folder)]
         unreadable: list[tuple[Path, str]] = []
+        problem = _unreadable_alone(args.folder)
+        if problem is not None:
+            # Bad input, as for show or solve: one line, not a table with one failed row.
+            return fail(problem)
     else:
         check_input_folder(args.folder)
         folder = Path(args.folder)

@@ -123,7 +123,8 @@ def test_solve_steps_name_cells_as_hints_do(
 
 def test_check_one_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # A new player's first try is ``check my.non``: it said "not a folder"; now that one
-    # file is checked, its name as given, and a broken one is reported in the table.
+    # file is checked, its name as given. A broken one is bad input, as for ``solve``: one
+    # line on stderr and exit 2 (it was a table of one failed row and exit 1).
     path = tmp_path / "hook.non"
     write_puzzle(Puzzle.from_grid([[1, 1], [0, 1]], title="Hook"), path)
     assert main(["check", str(path), "--jobs", "1"]) == 0
@@ -132,8 +133,15 @@ def test_check_one_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> N
     assert "1 of 1 puzzles have exactly one solution" in out
     broken = tmp_path / "broken.non"
     broken.write_text("width 2\n")
-    assert main(["check", str(broken), "--jobs", "1"]) == 1
-    assert "broken.non" in capsys.readouterr().out
+    assert main(["check", str(broken), "--jobs", "1"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == f"hanjie: {broken}: there is no 'rows' section\n"
+    kakuro = tmp_path / "bad.kak"
+    kakuro.write_text("sums\n")
+    assert main(["check", str(kakuro), "--json"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1 and "bad.kak" in captured.err
 
 
 def test_check_does_not_count_a_puzzle_with_no_cells_as_fair(
