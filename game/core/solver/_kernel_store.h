@@ -102,6 +102,10 @@ store_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         goto fail;
     self->have_view = 1;
     self->cells = self->cells_view.len;
+    if (self->cells > INT_MAX / 4) { /* entries are ints here */
+        PyErr_SetString(PyExc_ValueError, "a grid too big for the compiled nogood store");
+        goto fail;
+    }
     self->limit = limit;
     self->bump_by = 1.0;
     self->rule_of = PyMem_Malloc(((size_t)self->cells + 1) * sizeof(int));
