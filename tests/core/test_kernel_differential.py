@@ -64,6 +64,26 @@ def test_the_line_solver_agrees_on_wide_lines(compiled: ModuleType) -> None:
         assert compiled.forced_packed(clue, line) == expected, (case, clue)
 
 
+def test_the_line_solver_agrees_on_lines_longer_than_a_word(compiled: ModuleType) -> None:
+    """Lines of 63 cells and more go through the word-array sweeps (``_kernel_long.h``):
+    every length around a word boundary, many runs (over 64 on the longest), lines that do
+    not fit, fully known lines."""
+    rng = random.Random(63)
+    checked_runs = 0
+    for case in range(2500):
+        length = rng.choice((63, 64, 65, 70, 99, 127, 128, 129, 191, 192, 193, 200))
+        clue, line = _clue_and_line(rng, length)
+        if rng.random() < 0.05:
+            line = bytes(1 if rng.random() < 0.5 else 2 for _ in range(length))
+        expected = pack_outcome(forced_cells(clue, line), length)
+        assert compiled.forced_packed(clue, line) == expected, (case, clue, line)
+        checked_runs = max(checked_runs, len(clue))
+    many = tuple([1] * 70)
+    line = bytes(rng.choice((0, 0, 0, 2)) for _ in range(150))
+    assert compiled.forced_packed(many, line) == pack_outcome(forced_cells(many, line), 150)
+    assert checked_runs >= 20, checked_runs
+
+
 def test_every_line_of_up_to_eight_cells_agrees(compiled: ModuleType) -> None:
     """Exhaustive where it is cheap: every clue that fits and every line state."""
     for length in range(9):
@@ -90,6 +110,33 @@ def test_the_reason_search_agrees(compiled: ModuleType) -> None:
         expected = smallest_reason(clue, length, filled, empty, order)
         assert compiled.smallest_reason(clue, length, filled, empty, order) == expected
         checked += 1
+
+
+def test_the_reason_search_on_long_lines_agrees(compiled: ModuleType) -> None:
+    """The word-array reason search (``_kernel_long.h``) against line.smallest_reason on
+    lines of 0 to 300 cells (around every word boundary), the one-word kernel's too; every
+    case a contradiction, as the engine asks, and as many that fit (nothing to drop there
+    but the cells the order does not name)."""
+    rng = random.Random(70)
+    contradictions = 0
+    for case in range(2500):
+        length = rng.choice((0, 1, 5, 62, 63, 64, 65, 70, 99, 126, 127, 128, 129, 200, 300))
+        clue, line = _clue_and_line(rng, length)
+        filled = sum(1 << i for i, code in enumerate(line) if code == 1)
+        empty = sum(1 << i for i, code in enumerate(line) if code == 2)
+        order = [i for i, code in enumerate(line) if code]
+        rng.shuffle(order)
+        order = [*order[: rng.randint(0, len(order))], length + 5]
+        expected = smallest_reason(clue, length, filled, empty, order)
+        assert compiled.long_smallest_reason(clue, length, filled, empty, order) == expected, (
+            case,
+            clue,
+            line,
+        )
+        contradictions += forced_cells(clue, line) is None
+    assert contradictions > 500, contradictions
+    with pytest.raises(OverflowError):
+        compiled.long_smallest_reason((1,), 3, -1, 0, [0])
 
 
 def _placements(lengths: list[int], colours: list[int], size: int) -> Iterator[list[int]]:

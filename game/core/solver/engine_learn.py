@@ -44,6 +44,7 @@ from game.core.solver.engine_state import (
     STEP_VALUE,
     Branch,
 )
+from game.core.solver.kernel import long_smallest_reason as compiled_long_reason_search
 from game.core.solver.kernel import smallest_reason as compiled_reason_search
 from game.core.solver.line import smallest_reason
 from game.core.solver.nogoods import NogoodStore
@@ -106,6 +107,8 @@ class Learner(Prober):
         compiled = compiled_reason_search()
         self.reason_kernel = compiled[0] if compiled is not None else None
         self.reason_kernel_cells = compiled[1] if compiled is not None else -1
+        # And its twin for longer lines (word arrays), or None.
+        self.long_reason_kernel = compiled_long_reason_search()
 
     # -- explanation -----------------------------------------------------------------------
 
@@ -165,11 +168,12 @@ class Learner(Prober):
         if kept_bits is None:
             self.fits += len(known)
             known.sort(reverse=True)
-            search = (
-                self.reason_kernel
-                if self.reason_kernel is not None and length <= self.reason_kernel_cells
-                else smallest_reason
-            )
+            if self.reason_kernel is not None and length <= self.reason_kernel_cells:
+                search = self.reason_kernel
+            elif self.long_reason_kernel is not None:
+                search = self.long_reason_kernel
+            else:
+                search = smallest_reason
             kept_bits = search(
                 self.clues[line_id],
                 length,

@@ -3,7 +3,8 @@
 The compiled kernel is an optional C extension built at install time (``hatch_build.py``);
 without a compiler the install still succeeds and the engine runs on pure Python. The
 kernel computes exactly what its Python twins compute: the line solvers and the reason
-search of :mod:`~game.core.solver.line`, and the engine's propagation loop
+search of :mod:`~game.core.solver.line` (in one 64-bit word a line of up to 62 cells, in word
+arrays a longer one, ``_kernel_long.h``), and the engine's propagation loop
 (``Propagator``, ``_kernel_propagate.h``: the line queue, the line caches, the trail, nogood
 watching over the compiled store of learned nogoods (``NogoodStore``, ``_kernel_store.h``, the
 twin of :class:`~game.core.solver.nogoods.NogoodStore`), a line's explanation, undo; on a
@@ -32,7 +33,7 @@ from types import ModuleType
 from typing import Any
 
 # The version _kernel.c reports (KERNEL_VERSION): a module built from other source is ignored.
-EXPECTED_VERSION = 9
+EXPECTED_VERSION = 10
 
 KERNEL_MODULE = "game.core.solver._kernel"
 
@@ -91,6 +92,15 @@ def smallest_reason() -> tuple[SmallestReason, int] | None:
         return None
     function: SmallestReason = _MODULE.smallest_reason
     return function, int(_MODULE.MAX_WORD_LINE)
+
+
+def long_smallest_reason() -> SmallestReason | None:
+    """The compiled reason search for lines of any length (``_kernel_long.h``: word arrays
+    instead of one word), or None on pure Python."""
+    if _MODULE is None:
+        return None
+    function: SmallestReason = _MODULE.long_smallest_reason
+    return function
 
 
 def propagator() -> Callable[[object], Any] | None:
