@@ -376,9 +376,9 @@ def test_an_unwatched_engine_finds_the_same_as_a_watched_one(compiled: ModuleTyp
 def test_the_engine_agrees_on_long_lines_and_small_caches(
     compiled: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Lines past the word kernel's 62 cells (solved and explained by Python from the
-    compiled loop) and line caches and explanation memories small enough to be emptied
-    again and again: the same steps, counts and verdicts both ways."""
+    """Lines past one word's 62 cells (solved and explained on word arrays, with the
+    solver's dicts for caches) and line caches and explanation memories small enough to be
+    emptied again and again: the same steps, counts and verdicts both ways."""
     monkeypatch.setattr(LineSolver.__init__, "__defaults__", (60, 12))
     monkeypatch.setattr(engine_learn, "REASON_CACHE_LIMIT", 16)
     rng = random.Random(62)
@@ -387,6 +387,35 @@ def test_the_engine_agrees_on_long_lines_and_small_caches(
         grid = [[rng.random() < 0.4 for _ in range(width)] for _ in range(height)]
         puzzle = Puzzle.from_grid(grid, keep_goal=False)
         assert _run(puzzle, True) == _run(puzzle, False), case
+
+
+def _cut_run(puzzle: Puzzle, compiled: bool, work_limit: int) -> tuple[object, ...]:
+    """An unwatched solve cut after ``work_limit`` lines (the same place on both engines):
+    its verdict, solutions and statistics."""
+    was_compiled = kernel.engine_name() == kernel.COMPILED
+    kernel.use(compiled)
+    try:
+        for step in solve_steps(puzzle, max_solutions=2, watch=False, work_limit=work_limit):
+            if isinstance(step, Finished):
+                stats = step.result.stats.as_dict()
+                stats.pop("seconds", None)
+                solutions = sorted(solution.tobytes() for solution in step.result.solutions)
+                return step.result.status, solutions, stats
+        raise AssertionError("no verdict")
+    finally:
+        kernel.use(was_compiled)
+
+
+def test_the_engine_agrees_where_it_learns_on_long_lines(compiled: ModuleType) -> None:
+    """Search and learning on lines of 64 to 90 cells, where every explanation and every
+    line solved goes through the word arrays: the same search, cut at the same line."""
+    rng = random.Random(64)
+    for case, (width, height) in enumerate(((64, 16), (16, 70), (90, 12))):
+        grid = [[rng.random() < 0.45 for _ in range(width)] for _ in range(height)]
+        puzzle = Puzzle.from_grid(grid, keep_goal=False)
+        ours = _cut_run(puzzle, True, 30_000)
+        assert ours == _cut_run(puzzle, False, 30_000), case
+        assert ours[2]["backtracks"] > 20, (case, ours[2])
 
 
 def _engine_run(puzzle: Puzzle, compiled: bool, probing: bool) -> tuple[object, ...]:

@@ -80,40 +80,13 @@ line_reason(Analysis *an, Py_ssize_t line_id, int before, Py_ssize_t target, Lon
         PyErr_SetString(PyExc_ValueError, "no such line");
         return -1;
     }
-    Py_ssize_t length = line_id < self->height ? self->width : self->height;
-    if (length <= MAX_WORD_LINE) {
-        Py_ssize_t slot = PyLong_AsSsize_t(PyList_GET_ITEM(an->clue_slot, line_id)), fits = 0;
-        if (slot == -1 && PyErr_Occurred())
-            return -1;
-        if (reason_into(self, line_id, before, target, slot, an->cache, an->limit, out, &fits) < 0)
-            return -1;
-        an->fits += fits;
-        an->explanations += 1;
-        return 0;
-    }
-    if (set_long_attr(an->engine, str_fits, an->fits) < 0 ||
-        set_long_attr(an->engine, str_explanations, an->explanations) < 0)
+    Py_ssize_t slot = PyLong_AsSsize_t(PyList_GET_ITEM(an->clue_slot, line_id)), fits = 0;
+    if (slot == -1 && PyErr_Occurred())
         return -1;
-    PyObject *kept = PyObject_CallMethod(an->engine, "_line_reason", "nin", line_id, before,
-                                         target);
-    if (kept == NULL)
+    if (reason_into(self, line_id, before, target, slot, an->cache, an->limit, out, &fits) < 0)
         return -1;
-    PyObject *seq = PySequence_Fast(kept, "a line's reason is a list of entries");
-    Py_DECREF(kept);
-    if (seq == NULL)
-        return -1;
-    Py_ssize_t count = PySequence_Fast_GET_SIZE(seq);
-    for (Py_ssize_t i = 0; i < count; i++) {
-        long entry = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
-        if ((entry == -1 && PyErr_Occurred()) || vec_push(out, entry) < 0) {
-            Py_DECREF(seq);
-            return -1;
-        }
-    }
-    Py_DECREF(seq);
-    if (get_long_attr(an->engine, str_fits, &an->fits) < 0 ||
-        get_long_attr(an->engine, str_explanations, &an->explanations) < 0)
-        return -1;
+    an->fits += fits;
+    an->explanations += 1;
     return 0;
 }
 

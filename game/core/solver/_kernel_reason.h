@@ -45,7 +45,121 @@ typedef struct {
     Py_ssize_t index;
 } Known;
 
-/* The twin of Learner._line_reason for a line of at most MAX_WORD_LINE cells: the kept trail
+/* reason_into for a line longer than a word (fits_long on word arrays): the same kept
+ * entries in the same order (known cells in line order on a hit, the latest set first on a
+ * miss, as the Python twin), its memory's keys bytes of the slot, target and masks. */
+static int
+reason_into_long(PropagatorObject *self, Py_ssize_t line_id, int before, Py_ssize_t target,
+                 Py_ssize_t slot, PyObject *cache, Py_ssize_t limit, LongVec *out,
+                 Py_ssize_t *fits_out)
+{
+    Py_ssize_t width = self->width, height = self->height;
+    int is_row = line_id < height;
+    Py_ssize_t length = is_row ? width : height;
+    Py_ssize_t words = (length + 2) / 64 + 1;
+    const unsigned char *line = self->line_data[line_id];
+    const unsigned char *cells = (const unsigned char *)self->cells_view.buf;
+    const int *position = (const int *)self->position_view.buf;
+    /* The key (slot, target + 1, filled words, empty words), then the kept mask and the
+     * fits scratch; the known cells. */
+    Py_ssize_t key_words = 2 + 2 * words;
+    uint64_t *memory = PyMem_Calloc((size_t)(key_words + 8 * words), sizeof(uint64_t));
+    Known *known = PyMem_Malloc(((size_t)length + 1) * sizeof(Known));
+    PyObject *key = NULL;
+    int result = -1;
+    if (memory == NULL || known == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    uint64_t *filled = memory + 2, *empty = memory + 2 + words;
+    uint64_t *f = memory + key_words, *e = f + words, *scratch = e + words; /* 5 words */
+    Py_ssize_t count = 0;
+    for (Py_ssize_t offset = 0; offset < length; offset++) {
+        int code = line[offset];
+        if (!code)
+            continue;
+        Py_ssize_t index = is_row ? line_id * width + offset : offset * width + (line_id - height);
+        int at = position[index];
+        if (at < before) {
+            known[count].at = at;
+            known[count].offset = (int)offset;
+            known[count].index = index;
+            count++;
+            (code == 1 ? filled : empty)[offset / 64] |= ((uint64_t)1) << (offset % 64);
+        }
+    }
+    long long target_offset = -1;
+    if (target >= 0) {
+        target_offset = is_row ? target % width : target / width;
+        uint64_t *side = cells[target] == 1 ? empty : filled;
+        side[target_offset / 64] |= ((uint64_t)1) << (target_offset % 64);
+    }
+    memory[0] = (uint64_t)slot;
+    memory[1] = (uint64_t)(target_offset + 1);
+    key = PyBytes_FromStringAndSize((const char *)memory, key_words * 8);
+    if (key == NULL)
+        goto done;
+    *fits_out = 0;
+    PyObject *cached = PyDict_GetItemWithError(cache, key);
+    if (cached != NULL) {
+        if (!PyBytes_Check(cached) || PyBytes_GET_SIZE(cached) != words * 8) {
+            PyErr_SetString(PyExc_TypeError, "not a long line's explanation");
+            goto done;
+        }
+        memcpy(f, PyBytes_AS_STRING(cached), (size_t)words * 8);
+    }
+    else {
+        if (PyErr_Occurred())
+            goto done;
+        *fits_out = count;
+        for (Py_ssize_t i = 1; i < count; i++) { /* the latest set first */
+            Known moving = known[i];
+            Py_ssize_t j = i;
+            for (; j > 0 && known[j - 1].at < moving.at; j--)
+                known[j] = known[j - 1];
+            known[j] = moving;
+        }
+        const long *runs = self->runs + self->run_at[line_id];
+        Py_ssize_t k = self->run_at[line_id + 1] - self->run_at[line_id];
+        memcpy(f, filled, (size_t)words * 8);
+        memcpy(e, empty, (size_t)words * 8);
+        for (Py_ssize_t i = 0; i < count; i++) {
+            Py_ssize_t at = known[i].offset / 64;
+            uint64_t bit = ((uint64_t)1) << (known[i].offset % 64);
+            uint64_t *side = (f[at] & bit) ? f : (e[at] & bit) ? e : NULL;
+            if (side == NULL)
+                continue;
+            side[at] ^= bit;
+            if (fits_long(runs, k, f, e, (long)length, words, scratch))
+                side[at] ^= bit; /* needed: without it the clue fits */
+        }
+        for (Py_ssize_t i = 0; i < words; i++)
+            f[i] |= e[i];
+        if (PyDict_GET_SIZE(cache) >= limit)
+            PyDict_Clear(cache);
+        PyObject *value = PyBytes_FromStringAndSize((const char *)f, words * 8);
+        if (value == NULL || PyDict_SetItem(cache, key, value) < 0) {
+            Py_XDECREF(value);
+            goto done;
+        }
+        Py_DECREF(value);
+    }
+    if (vec_reserve(out, out->size + count) < 0)
+        goto done;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        int offset = known[i].offset;
+        if ((f[offset / 64] >> (offset % 64)) & 1)
+            out->data[out->size++] = (long)((known[i].index << 2) | cells[known[i].index]);
+    }
+    result = 0;
+done:
+    Py_XDECREF(key);
+    PyMem_Free(memory);
+    PyMem_Free(known);
+    return result;
+}
+
+/* The twin of Learner._line_reason (a longer line goes to reason_into_long): the kept trail
  * entries appended to out, *fits_out the line fits tried. The explanation memory ``cache``
  * is the Python twin's (bytes keys here, ints there: never the same key, the same count of
  * entries, so the memory is emptied when the Python twin's would be). 0, or -1 on error. */
@@ -57,6 +171,9 @@ reason_into(PropagatorObject *self, Py_ssize_t line_id, int before, Py_ssize_t t
     Py_ssize_t width = self->width, height = self->height;
     int is_row = line_id < height;
     Py_ssize_t length = is_row ? width : height;
+    if (length > MAX_WORD_LINE)
+        return reason_into_long(self, line_id, before, target, slot, cache, limit, out,
+                                fits_out);
     const unsigned char *line = self->line_data[line_id];
     const unsigned char *cells = (const unsigned char *)self->cells_view.buf;
     const int *position = (const int *)self->position_view.buf;
@@ -166,27 +283,31 @@ propagator_reason(PropagatorObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "no such line or cell");
         return NULL;
     }
+    /* A line's reason holds at most its known cells: room for a word line's on the stack,
+     * a longer line's on the heap. */
     Py_ssize_t length = line_id < self->height ? self->width : self->height;
-    if (length > MAX_WORD_LINE) {
-        PyErr_SetString(PyExc_ValueError, "line too long for the word kernel");
-        return NULL;
-    }
     long room[MAX_WORD_LINE];
     LongVec out = {room, 0, MAX_WORD_LINE};
+    if (length > MAX_WORD_LINE)
+        out.data = NULL, out.cap = 0;
     Py_ssize_t fits = 0;
+    PyObject *kept = NULL;
     if (reason_into(self, line_id, before, target, slot, cache, limit, &out, &fits) < 0)
-        return NULL;
-    PyObject *kept = PyList_New(out.size);
+        goto done;
+    kept = PyList_New(out.size);
     if (kept == NULL)
-        return NULL;
+        goto done;
     for (Py_ssize_t i = 0; i < out.size; i++) {
         PyObject *entry = entry_object(self, out.data[i]);
         if (entry == NULL) {
-            Py_DECREF(kept);
-            return NULL;
+            Py_CLEAR(kept);
+            goto done;
         }
         PyList_SET_ITEM(kept, i, entry);
     }
-    return Py_BuildValue("Nn", kept, fits);
+done:
+    if (out.data != room)
+        PyMem_Free(out.data);
+    return kept == NULL ? NULL : Py_BuildValue("Nn", kept, fits);
 }
 

@@ -44,7 +44,6 @@ from game.core.solver.engine_state import (
     STEP_VALUE,
     Branch,
 )
-from game.core.solver.kernel import long_smallest_reason as compiled_long_reason_search
 from game.core.solver.kernel import smallest_reason as compiled_reason_search
 from game.core.solver.line import smallest_reason
 from game.core.solver.nogoods import NogoodStore
@@ -107,8 +106,6 @@ class Learner(Prober):
         compiled = compiled_reason_search()
         self.reason_kernel = compiled[0] if compiled is not None else None
         self.reason_kernel_cells = compiled[1] if compiled is not None else -1
-        # And its twin for longer lines (word arrays), or None.
-        self.long_reason_kernel = compiled_long_reason_search()
 
     # -- explanation -----------------------------------------------------------------------
 
@@ -124,7 +121,7 @@ class Learner(Prober):
         root, which lets a nogood jump back further.
         """
         length = len(self.lines[line_id])
-        if self.propagator is not None and length <= self.reason_kernel_cells:
+        if self.propagator is not None:  # any length (_kernel_reason.h)
             kept, fits = self.propagator.reason(
                 line_id,
                 before,
@@ -168,12 +165,11 @@ class Learner(Prober):
         if kept_bits is None:
             self.fits += len(known)
             known.sort(reverse=True)
-            if self.reason_kernel is not None and length <= self.reason_kernel_cells:
-                search = self.reason_kernel
-            elif self.long_reason_kernel is not None:
-                search = self.long_reason_kernel
-            else:
-                search = smallest_reason
+            search = (
+                self.reason_kernel
+                if self.reason_kernel is not None and length <= self.reason_kernel_cells
+                else smallest_reason
+            )
             kept_bits = search(
                 self.clues[line_id],
                 length,

@@ -94,15 +94,6 @@ def smallest_reason() -> tuple[SmallestReason, int] | None:
     return function, int(_MODULE.MAX_WORD_LINE)
 
 
-def long_smallest_reason() -> SmallestReason | None:
-    """The compiled reason search for lines of any length (``_kernel_long.h``: word arrays
-    instead of one word), or None on pure Python."""
-    if _MODULE is None:
-        return None
-    function: SmallestReason = _MODULE.long_smallest_reason
-    return function
-
-
 def propagator() -> Callable[[object], Any] | None:
     """The compiled propagation loop's type (``Propagator(engine)``), or None."""
     if _MODULE is None:
