@@ -44,7 +44,6 @@ from game.core.solver.engine_state import (
     STEP_VALUE,
     Branch,
 )
-from game.core.solver.kernel import smallest_reason as compiled_reason_search
 from game.core.solver.line import smallest_reason
 from game.core.solver.nogoods import NogoodStore
 from game.core.solver.steps import (
@@ -95,17 +94,14 @@ class Learner(Prober):
         # Explanations already worked out, by (clue, known cells, target): search meets the
         # same line states again and again.
         # Keys are ints (the line's slot, the target and the known cells packed), which the
-        # garbage collector never walks; a slot is a clue on a line of one length.
+        # garbage collector never walks; a slot is a clue on a line of one length. The
+        # compiled twin keeps its own entries here under bytes keys (_kernel_reason.h).
         slots: dict[tuple[tuple[int, ...], int], int] = {}
         self.clue_slot = [
             slots.setdefault((clue, len(line)), len(slots))
             for clue, line in zip(self.clues, self.lines, strict=True)
         ]
         self.reason_cache: dict[int, int] = {}
-        # The compiled twin of smallest_reason and the longest line it takes (kernel.py).
-        compiled = compiled_reason_search()
-        self.reason_kernel = compiled[0] if compiled is not None else None
-        self.reason_kernel_cells = compiled[1] if compiled is not None else -1
 
     # -- explanation -----------------------------------------------------------------------
 
@@ -165,12 +161,7 @@ class Learner(Prober):
         if kept_bits is None:
             self.fits += len(known)
             known.sort(reverse=True)
-            search = (
-                self.reason_kernel
-                if self.reason_kernel is not None and length <= self.reason_kernel_cells
-                else smallest_reason
-            )
-            kept_bits = search(
+            kept_bits = smallest_reason(
                 self.clues[line_id],
                 length,
                 filled,
