@@ -13,9 +13,11 @@ from PIL import Image
 from game.ui.app import App
 from game.ui.scenes.converter.scene import ConverterScene
 
-# CPU milliseconds any frame of the opening may take: the benchmark's target is 20 ms on an
-# unloaded machine; this leaves room for a shared one (CPU time, not wall time).
-FRAME_LIMIT_MS = 45.0
+# The largest share of the opening's CPU time one frame may take. Sliced, no frame takes more
+# than an eighth here (compiled or pure); whole, one frame took all of it. A share, not
+# milliseconds: the suite runs beside itself on shared cores, where an absolute limit (45 ms)
+# failed at 50 ms once. The milliseconds are benchmarks/frame_time.py's (20 ms target).
+LARGEST_SHARE = 0.35
 
 
 def test_opening_a_photo_takes_several_short_frames(tmp_path: Path) -> None:
@@ -40,4 +42,4 @@ def test_opening_a_photo_takes_several_short_frames(tmp_path: Path) -> None:
     assert scene.document.mode == "image" and scene.document.options.method == "auto"
     assert scene.document.grid.shape == (50, 50)
     assert len(frames) >= 5, frames
-    assert max(frames) < FRAME_LIMIT_MS, frames
+    assert max(frames) <= LARGEST_SHARE * sum(frames), frames
