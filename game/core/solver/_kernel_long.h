@@ -70,6 +70,28 @@ long_windows(uint64_t *dst, const uint64_t *allowed, Py_ssize_t words, long run,
     }
 }
 
+/* One run of the forward sweep: from ``current`` (the cells after which the runs so far may
+ * have ended), where this run may have ended, into ``next`` (it may be ``current``); 0 when
+ * nowhere. scratch: 3 * words. */
+static int
+long_step(const uint64_t *current, uint64_t *next, const uint64_t *can_fill,
+          const uint64_t *can_empty, Py_ssize_t words, long run, uint64_t *scratch)
+{
+    uint64_t *window = scratch, *other = scratch + words, *after = scratch + 2 * words;
+    long_windows(window, can_fill, words, run, other);
+    long_shr(other, can_empty, words, run);
+    uint64_t any = 0;
+    for (Py_ssize_t i = 0; i < words; i++) {
+        window[i] &= current[i] & other[i]; /* the starts */
+        any |= window[i];
+    }
+    if (!any)
+        return 0;
+    long_shl(after, window, words, run + 1);
+    long_spread(next, can_empty, after, words);
+    return 1;
+}
+
 /* word_sweep on word arrays: reach[0 .. k] (k + 1 arrays of words words); 0 when the runs
  * do not fit. scratch: 3 * words. */
 static int
@@ -77,27 +99,16 @@ long_sweep(const long *runs, Py_ssize_t k, int backwards, const uint64_t *can_fi
            const uint64_t *can_empty, long n, Py_ssize_t words, uint64_t *reach,
            uint64_t *scratch)
 {
-    uint64_t *window = scratch, *other = scratch + words, *after = scratch + 2 * words;
+    uint64_t *after = scratch;
     for (Py_ssize_t i = 0; i < words; i++)
         after[i] = i == 0 ? (can_empty[0] & 1) : 0;
     long_spread(reach, can_empty, after, words);
     reach[0] |= 1;
     for (Py_ssize_t j = 0; j < k; j++) {
         long run = runs[backwards ? k - 1 - j : j];
-        if (run > n)
+        if (run > n || !long_step(reach + j * words, reach + (j + 1) * words, can_fill,
+                                  can_empty, words, run, scratch))
             return 0;
-        const uint64_t *current = reach + j * words;
-        long_windows(window, can_fill, words, run, other);
-        long_shr(other, can_empty, words, run);
-        uint64_t any = 0;
-        for (Py_ssize_t i = 0; i < words; i++) {
-            window[i] &= current[i] & other[i]; /* the starts */
-            any |= window[i];
-        }
-        if (!any)
-            return 0;
-        long_shl(after, window, words, run + 1);
-        long_spread(reach + (j + 1) * words, can_empty, after, words);
     }
     long end = n + 1;
     return (int)((reach[k * words + end / 64] >> (end % 64)) & 1);
@@ -198,13 +209,13 @@ forced_long(const long *runs, Py_ssize_t k, const unsigned char *line, long n, d
     return fits;
 }
 
-/* line.clue_fits on word arrays (filled, empty: words words each; scratch: 5 * words). */
+/* line.clue_fits on word arrays (filled, empty: words words each; scratch: 6 * words). */
 static int
 fits_long(const long *runs, Py_ssize_t k, const uint64_t *filled, const uint64_t *empty,
           long length, Py_ssize_t words, uint64_t *scratch)
 {
     uint64_t *can_fill = scratch, *can_empty = scratch + words, *current = scratch + 2 * words;
-    uint64_t *window = scratch + 3 * words, *other = scratch + 4 * words;
+    uint64_t *other = scratch + 3 * words; /* and 3 * words more for long_step */
     for (Py_ssize_t i = 0; i < words; i++) {
         long low = (long)(64 * i);
         uint64_t full = length >= low + 64 ? ~(uint64_t)0
@@ -218,30 +229,10 @@ fits_long(const long *runs, Py_ssize_t k, const uint64_t *filled, const uint64_t
     }
     long_spread(current, can_empty, other, words);
     current[0] |= 1;
-    for (Py_ssize_t j = 0; j < k; j++) {
-        long run = runs[j];
-        if (run > length)
+    for (Py_ssize_t j = 0; j < k; j++)
+        if (runs[j] > length ||
+            !long_step(current, current, can_fill, can_empty, words, runs[j], other))
             return 0;
-        memcpy(window, can_fill, (size_t)words * sizeof(uint64_t));
-        long covered = 1;
-        while (covered < run) {
-            long step = covered < run - covered ? covered : run - covered;
-            long_shr(other, window, words, step);
-            for (Py_ssize_t i = 0; i < words; i++)
-                window[i] &= other[i];
-            covered += step;
-        }
-        long_shr(other, can_empty, words, run);
-        uint64_t any = 0;
-        for (Py_ssize_t i = 0; i < words; i++) {
-            window[i] &= current[i] & other[i]; /* the starts */
-            any |= window[i];
-        }
-        if (!any)
-            return 0;
-        long_shl(other, window, words, run + 1); /* after */
-        long_spread(current, can_empty, other, words);
-    }
     long end = length + 1;
     return (int)((current[end / 64] >> (end % 64)) & 1);
 }
@@ -286,7 +277,7 @@ py_long_smallest_reason(PyObject *self, PyObject *args)
     if (k < 0)
         return NULL;
     PyObject *seq = NULL, *answer = NULL, *bytes = NULL;
-    uint64_t *memory = PyMem_Calloc((size_t)(7 * words), sizeof(uint64_t));
+    uint64_t *memory = PyMem_Calloc((size_t)(8 * words), sizeof(uint64_t));
     if (memory == NULL) {
         PyErr_NoMemory();
         goto cleanup;

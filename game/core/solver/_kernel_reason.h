@@ -72,7 +72,7 @@ reason_into_long(PropagatorObject *self, Py_ssize_t line_id, int before, Py_ssiz
         goto done;
     }
     uint64_t *filled = memory + 2, *empty = memory + 2 + words;
-    uint64_t *f = memory + key_words, *e = f + words, *scratch = e + words; /* 5 words */
+    uint64_t *f = memory + key_words, *e = f + words, *scratch = e + words; /* 6 words */
     Py_ssize_t count = 0;
     for (Py_ssize_t offset = 0; offset < length; offset++) {
         int code = line[offset];
