@@ -247,16 +247,19 @@ store_add(StoreObject *self, PyObject *args)
     if (store_watch_up_to(self, top) < 0)
         return NULL;
     int id = (int)self->count;
-    if (idvec_push(&self->live, id) < 0 || idvec_push(&self->watches[at[0]], id) < 0 ||
-        idvec_push(&self->watches[at[1]], id) < 0)
-        return NULL;
     self->start[id] = self->arena_used;
     self->size[id] = (int)size;
     self->activity[id] = 0.0;
     self->flags[id] = permanent ? STORE_PERMANENT : 0;
     self->arena_used += size;
-    self->arena_live += size;
     self->count += 1;
+    /* Out of memory half way: the nogood stays made but dropped (watchers skip it). */
+    self->flags[id] |= STORE_DROPPED;
+    if (idvec_push(&self->watches[at[0]], id) < 0 || idvec_push(&self->watches[at[1]], id) < 0 ||
+        idvec_push(&self->live, id) < 0)
+        return NULL;
+    self->flags[id] &= (unsigned char)~STORE_DROPPED;
+    self->arena_live += size;
     self->learned += 1;
     return PyLong_FromLong(id);
 }
