@@ -22,7 +22,6 @@
 #define HEARTBEAT_FITS 100 /* engine_learn.HEARTBEAT_FITS */
 #define HEARTBEAT_CELLS 24 /* engine_learn.HEARTBEAT_CELLS */
 #define DECISION_SHARE 0.5 /* engine_learn.DECISION_SHARE */
-#define RESCALE_ABOVE 1e100 /* nogoods._RESCALE_ABOVE */
 
 /* One analysis's view of the engine (read at its start, the counts written back at its end). */
 typedef struct {

@@ -45,34 +45,18 @@ typedef struct {
     Py_ssize_t index;
 } Known;
 
-/* reason_into for a line longer than a word (fits_long on word arrays): the same kept
- * entries in the same order (known cells in line order on a hit, the latest set first on a
- * miss, as the Python twin), its memory's keys bytes of the slot, target and masks. */
-static int
-reason_into_long(PropagatorObject *self, Py_ssize_t line_id, int before, Py_ssize_t target,
-                 Py_ssize_t slot, PyObject *cache, Py_ssize_t limit, LongVec *out,
-                 Py_ssize_t *fits_out)
+/* The cells of line line_id set before trail position ``before``, in line order, into known;
+ * their bits into filled and empty (word arrays, one word for a word line), and the cell
+ * ``target`` (when >= 0) the other way, its offset in *target_offset (else -1). The count. */
+static inline Py_ssize_t
+known_cells(PropagatorObject *self, Py_ssize_t line_id, int before, Py_ssize_t target,
+            Known *known, uint64_t *filled, uint64_t *empty, long long *target_offset)
 {
     Py_ssize_t width = self->width, height = self->height;
     int is_row = line_id < height;
     Py_ssize_t length = is_row ? width : height;
-    Py_ssize_t words = (length + 2) / 64 + 1;
     const unsigned char *line = self->line_data[line_id];
-    const unsigned char *cells = (const unsigned char *)self->cells_view.buf;
     const int *position = (const int *)self->position_view.buf;
-    /* The key (slot, target + 1, filled words, empty words), then the kept mask and the
-     * fits scratch; the known cells. */
-    Py_ssize_t key_words = 2 + 2 * words;
-    uint64_t *memory = PyMem_Calloc((size_t)(key_words + 8 * words), sizeof(uint64_t));
-    Known *known = PyMem_Malloc(((size_t)length + 1) * sizeof(Known));
-    PyObject *key = NULL;
-    int result = -1;
-    if (memory == NULL || known == NULL) {
-        PyErr_NoMemory();
-        goto done;
-    }
-    uint64_t *filled = memory + 2, *empty = memory + 2 + words;
-    uint64_t *f = memory + key_words, *e = f + words, *scratch = e + words; /* 6 words */
     Py_ssize_t count = 0;
     for (Py_ssize_t offset = 0; offset < length; offset++) {
         int code = line[offset];
@@ -88,12 +72,58 @@ reason_into_long(PropagatorObject *self, Py_ssize_t line_id, int before, Py_ssiz
             (code == 1 ? filled : empty)[offset / 64] |= ((uint64_t)1) << (offset % 64);
         }
     }
-    long long target_offset = -1;
+    *target_offset = -1;
     if (target >= 0) {
-        target_offset = is_row ? target % width : target / width;
-        uint64_t *side = cells[target] == 1 ? empty : filled;
-        side[target_offset / 64] |= ((uint64_t)1) << (target_offset % 64);
+        const unsigned char *cells = (const unsigned char *)self->cells_view.buf;
+        long long offset = is_row ? target % width : target / width;
+        uint64_t *side = cells[target] == 1 ? empty : filled; /* the other way */
+        side[offset / 64] |= ((uint64_t)1) << (offset % 64);
+        *target_offset = offset;
     }
+    return count;
+}
+
+/* known, the latest set first (positions differ): an insertion sort, as a line holds few
+ * (qsort's calls cost more at this size). */
+static inline void
+latest_first(Known *known, Py_ssize_t count)
+{
+    for (Py_ssize_t i = 1; i < count; i++) {
+        Known moving = known[i];
+        Py_ssize_t j = i;
+        for (; j > 0 && known[j - 1].at < moving.at; j--)
+            known[j] = known[j - 1];
+        known[j] = moving;
+    }
+}
+
+/* reason_into for a line longer than a word (fits_long on word arrays): the same kept
+ * entries in the same order (known cells in line order on a hit, the latest set first on a
+ * miss, as the Python twin), its memory's keys bytes of the slot, target and masks. */
+static int
+reason_into_long(PropagatorObject *self, Py_ssize_t line_id, int before, Py_ssize_t target,
+                 Py_ssize_t slot, PyObject *cache, Py_ssize_t limit, LongVec *out,
+                 Py_ssize_t *fits_out)
+{
+    Py_ssize_t length = line_id < self->height ? self->width : self->height;
+    Py_ssize_t words = (length + 2) / 64 + 1;
+    const unsigned char *cells = (const unsigned char *)self->cells_view.buf;
+    /* The key (slot, target + 1, filled words, empty words), then the kept mask and the
+     * fits scratch; the known cells. */
+    Py_ssize_t key_words = 2 + 2 * words;
+    uint64_t *memory = PyMem_Calloc((size_t)(key_words + 8 * words), sizeof(uint64_t));
+    Known *known = PyMem_Malloc(((size_t)length + 1) * sizeof(Known));
+    PyObject *key = NULL;
+    int result = -1;
+    if (memory == NULL || known == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    uint64_t *filled = memory + 2, *empty = memory + 2 + words;
+    uint64_t *f = memory + key_words, *e = f + words, *scratch = e + words; /* 6 words */
+    long long target_offset;
+    Py_ssize_t count =
+        known_cells(self, line_id, before, target, known, filled, empty, &target_offset);
     memory[0] = (uint64_t)slot;
     memory[1] = (uint64_t)(target_offset + 1);
     key = PyBytes_FromStringAndSize((const char *)memory, key_words * 8);
@@ -112,13 +142,7 @@ reason_into_long(PropagatorObject *self, Py_ssize_t line_id, int before, Py_ssiz
         if (PyErr_Occurred())
             goto done;
         *fits_out = count;
-        for (Py_ssize_t i = 1; i < count; i++) { /* the latest set first */
-            Known moving = known[i];
-            Py_ssize_t j = i;
-            for (; j > 0 && known[j - 1].at < moving.at; j--)
-                known[j] = known[j - 1];
-            known[j] = moving;
-        }
+        latest_first(known, count);
         const long *runs = self->runs + self->run_at[line_id];
         Py_ssize_t k = self->run_at[line_id + 1] - self->run_at[line_id];
         memcpy(f, filled, (size_t)words * 8);
@@ -168,43 +192,16 @@ reason_into(PropagatorObject *self, Py_ssize_t line_id, int before, Py_ssize_t t
             Py_ssize_t slot, PyObject *cache, Py_ssize_t limit, LongVec *out,
             Py_ssize_t *fits_out)
 {
-    Py_ssize_t width = self->width, height = self->height;
-    int is_row = line_id < height;
-    Py_ssize_t length = is_row ? width : height;
+    Py_ssize_t length = line_id < self->height ? self->width : self->height;
     if (length > MAX_WORD_LINE)
         return reason_into_long(self, line_id, before, target, slot, cache, limit, out,
                                 fits_out);
-    const unsigned char *line = self->line_data[line_id];
     const unsigned char *cells = (const unsigned char *)self->cells_view.buf;
-    const int *position = (const int *)self->position_view.buf;
     Known known[MAX_WORD_LINE];
-    int count = 0;
     uint64_t filled = 0, empty = 0;
-    for (Py_ssize_t offset = 0; offset < length; offset++) {
-        int code = line[offset];
-        if (!code)
-            continue;
-        Py_ssize_t index = is_row ? line_id * width + offset : offset * width + (line_id - height);
-        int at = position[index];
-        if (at < before) {
-            known[count].at = at;
-            known[count].offset = (int)offset;
-            known[count].index = index;
-            count++;
-            if (code == 1)
-                filled |= ((uint64_t)1) << offset;
-            else
-                empty |= ((uint64_t)1) << offset;
-        }
-    }
-    long long target_offset = -1;
-    if (target >= 0) {
-        target_offset = is_row ? target % width : target / width;
-        if (cells[target] == 1)
-            empty |= ((uint64_t)1) << target_offset;
-        else
-            filled |= ((uint64_t)1) << target_offset;
-    }
+    long long target_offset;
+    Py_ssize_t count =
+        known_cells(self, line_id, before, target, known, &filled, &empty, &target_offset);
     long long packed[4] = {(long long)slot, target_offset + 1, (long long)filled,
                            (long long)empty};
     PyObject *key = PyBytes_FromStringAndSize((const char *)packed, sizeof packed);
@@ -226,19 +223,11 @@ reason_into(PropagatorObject *self, Py_ssize_t line_id, int before, Py_ssize_t t
             return -1;
         }
         *fits_out = count;
-        /* The latest set first (positions differ): an insertion sort, as a line holds at
-         * most MAX_WORD_LINE of them (qsort's calls cost more at this size). */
-        for (int i = 1; i < count; i++) {
-            Known moving = known[i];
-            int j = i;
-            for (; j > 0 && known[j - 1].at < moving.at; j--)
-                known[j] = known[j - 1];
-            known[j] = moving;
-        }
+        latest_first(known, count);
         const long *runs = self->runs + self->run_at[line_id];
         Py_ssize_t k = self->run_at[line_id + 1] - self->run_at[line_id];
         uint64_t f = filled, e = empty;
-        for (int i = 0; i < count; i++) {
+        for (Py_ssize_t i = 0; i < count; i++) {
             uint64_t bit = ((uint64_t)1) << known[i].offset;
             if (f & bit) {
                 if (!fits_word(runs, k, f ^ bit, e, (int)length))
@@ -261,7 +250,7 @@ reason_into(PropagatorObject *self, Py_ssize_t line_id, int before, Py_ssize_t t
     Py_DECREF(key);
     if (vec_reserve(out, out->size + count) < 0)
         return -1;
-    for (int i = 0; i < count; i++)
+    for (Py_ssize_t i = 0; i < count; i++)
         if ((kept_bits >> known[i].offset) & 1)
             out->data[out->size++] = (long)((known[i].index << 2) | cells[known[i].index]);
     return 0;

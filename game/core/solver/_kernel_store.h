@@ -17,7 +17,7 @@
 #define STORE_DROPPED 2
 #define STORE_LIMIT_GROWTH 1.1             /* nogoods.LIMIT_GROWTH */
 #define STORE_ACTIVITY_GROWTH (1.0 / 0.999) /* nogoods.ACTIVITY_GROWTH */
-#define STORE_RESCALE_ABOVE 1e100          /* nogoods._RESCALE_ABOVE */
+#define RESCALE_ABOVE 1e100                /* nogoods._RESCALE_ABOVE */
 
 typedef struct {
     int *data;
@@ -281,7 +281,7 @@ static void
 store_bump(StoreObject *self, Py_ssize_t id)
 {
     self->activity[id] += self->bump_by;
-    if (self->activity[id] > STORE_RESCALE_ABOVE) {
+    if (self->activity[id] > RESCALE_ABOVE) {
         for (Py_ssize_t i = 0; i < self->live.size; i++)
             self->activity[self->live.data[i]] *= 1e-100;
         self->bump_by *= 1e-100;

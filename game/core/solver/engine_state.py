@@ -154,8 +154,7 @@ class EngineState:
         # The learned nogoods: the compiled store where the compiled propagator runs (it
         # reads that store's arrays), else the pure one. Either hands out its own kind of
         # nogood (an object, or a number), which the engine only gives back to it.
-        made = compiled_propagator()
-        compiled = nogood_store(self.cells, nogood_rules.FIRST_LIMIT) if made is not None else None
+        compiled = nogood_store(self.cells, nogood_rules.FIRST_LIMIT)
         self.nogoods: RuleStore = (
             compiled if compiled is not None else NogoodStore(self.cells, self.trail)
         )
@@ -209,6 +208,7 @@ class EngineState:
         if initial is not None:
             self._set_initial(initial)
         # The compiled propagation loop over this state (kernel.py), or None: pure Python.
+        made = compiled_propagator()
         self.propagator = made(self) if made is not None else None
         self.beat_every = WORK_BEAT if self.propagator is not None else PURE_WORK_BEAT
 
