@@ -4,18 +4,17 @@
  * _kernel_propagate.h (whose opening comment tells the whole; it includes _kernel_reason.h
  * and _kernel_analyse.h, a line's explanation and conflict analysis).
  */
+#ifndef HANJIE_KERNEL_STATE_H
+#define HANJIE_KERNEL_STATE_H
 
-#define EV_DONE 0
-#define EV_LINE_CONFLICT 1
-#define EV_RULE_BROKEN 2
-#define EV_RULE_FORCED 3
-#define EV_LINE_DEDUCED 4
-#define EV_HEARTBEAT 5
+#include "_kernel_common.h"
+#include "_kernel_line.h"
+#include "_kernel_store.h"
+
+
+/* What run() stopped at beyond the shared events (_kernel_abi.h): only a look at the clock. */
 #define EV_CLOCK 6
 
-#define HEARTBEAT_LINES 48 /* engine_state.HEARTBEAT_LINES */
-#define CLOCK_EVERY 16     /* engine_state.CLOCK_EVERY */
-#define BY_RULE (-2)       /* engine_state.BY_RULE */
 /* Grids of up to this many cells share one int object a trail entry (entry_object): on a
  * bigger one the table's first touches (page faults) would cost more than they save. */
 #define SHARED_ENTRIES_UP_TO 40000
@@ -377,4 +376,7 @@ place(PropagatorObject *self, Py_ssize_t x, Py_ssize_t y, int code, int why, int
     return 0;
 }
 
+/* The line caches, whose setup and freeing the Propagator declares above. */
 #include "_kernel_cache.h"
+
+#endif /* HANJIE_KERNEL_STATE_H */
