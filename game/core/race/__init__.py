@@ -28,9 +28,9 @@ import numpy.typing as npt
 from game.core.puzzle import Puzzle
 from game.core.race import enumeration, rows, rules_search
 from game.core.race.base import RaceSolver
+from game.core.solver.options import SolveOptions
 from game.core.solver.task import (
     ENGINE_NAME,
-    SolveOptions,
     SourceFactory,
     StepSource,
     engine_source,
