@@ -194,8 +194,8 @@ def test_colour_names() -> None:
     named = palette_named([ground, brown, tan, dark_brown])
     assert [c.name for c in named.colours] == ["brown", "tan", "brown 2"]
     assert named.background.name == "background"
+    from game.core.convert.colour_names import spoken_names
     from game.core.formats import format_puzzle, read_puzzle_text
-    from game.core.play.colour_hints import spoken_names
     from game.core.puzzle import Puzzle
 
     puzzle = Puzzle.from_colour_grid([[1, 0, 2], [3, 3, 0], [0, 1, 2]], named)

@@ -6,6 +6,7 @@ imports pygame.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import numpy as np
@@ -63,3 +64,26 @@ def palette_named(rgbs: Sequence[RGB]) -> Palette:
     ground = colour_name(rgbs[0])
     taken = {colour.name for colour in inks}
     return Palette(Colour(ground if ground not in taken else "background", rgbs[0]), tuple(inks))
+
+
+@functools.lru_cache(maxsize=64)
+def spoken_names(palette: Palette) -> tuple[str, ...]:
+    """What players call each of ``palette``'s colours (1 first): its own name, or for a
+    one-letter key (the .non format's ``color a #ff0000``) the nearest plain name
+    (:func:`game.core.convert.colour_names.colour_name`), numbered when two would share one
+    ("grey", "grey 2")."""
+    names = [
+        colour.name if len(colour.name) > 1 else colour_name(colour.rgb)
+        for colour in palette.colours
+    ]
+    seen: dict[str, int] = {}
+    spoken = []
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+        spoken.append(name if seen[name] == 1 else f"{name} {seen[name]}")
+    return tuple(spoken)
+
+
+def spoken_name(palette: Palette, colour: int) -> str:
+    """What players call colour ``colour`` (1 the first): see :func:`spoken_names`."""
+    return spoken_names(palette)[colour - 1]
