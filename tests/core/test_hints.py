@@ -12,8 +12,8 @@ from game.core.board import Board, Cell, fill_value, mark_colour, shown_colours
 from game.core.palette import Palette
 from game.core.puzzle import Puzzle
 from game.core.solver.hint_techniques import deductions
-from game.core.solver.hints import Hint, find_hint, line_codes, line_hint, placed_runs
-from game.core.solver.line_logic import domains_of
+from game.core.solver.hints import Hint, find_hint, line_hint, placed_runs
+from game.core.solver.line_logic import domains_of, line_codes
 from tests.shared_data import HEART
 
 COLOURS = Palette.of(

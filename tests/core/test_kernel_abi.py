@@ -11,6 +11,7 @@ import subprocess
 import sys
 import sysconfig
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -19,17 +20,8 @@ from game.core.solver import kernel
 SOLVER = Path(kernel.__file__).parent
 
 
-def _built() -> object:
-    module = kernel.compiled_module()
-    if module is None:
-        if os.environ.get("HANJIE_REQUIRE_KERNEL", "") not in ("", "0"):
-            pytest.fail("the compiled kernel is not built (HANJIE_REQUIRE_KERNEL=1)")
-        pytest.skip("the compiled kernel is not built here")
-    return module
-
-
-def test_every_shared_constant_equals_its_python_twin() -> None:
-    twins = _built().TWINS
+def test_every_shared_constant_equals_its_python_twin(compiled: ModuleType) -> None:
+    twins = compiled.TWINS
     assert len(twins) >= 30
     wrong = {}
     for key, value in twins.items():
@@ -53,10 +45,10 @@ def test_no_header_copies_a_python_constant_by_comment() -> None:
     assert not offenders
 
 
-def test_the_version_is_written_once_and_the_module_reports_it() -> None:
+def test_the_version_is_written_once_and_the_module_reports_it(compiled: ModuleType) -> None:
     version = kernel.source_version()
     assert isinstance(version, int) and version > 0
-    assert version == _built().VERSION
+    assert version == compiled.VERSION
     mentions = [
         path.name
         for path in sorted(SOLVER.glob("_kernel*.[ch]"))
@@ -66,10 +58,9 @@ def test_the_version_is_written_once_and_the_module_reports_it() -> None:
 
 
 def test_without_the_sources_the_built_module_is_trusted(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+    compiled: ModuleType, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     # A wheel carries the module built with its own Python files and no C sources.
-    _built()
     monkeypatch.setattr(kernel, "ABI_HEADER", tmp_path / "missing.h")
     assert kernel.source_version() is None
     assert kernel.compiled_module() is not None

@@ -12,9 +12,9 @@ from game.core.board import Cell, shown_colours
 from game.core.play.lesson import Lesson, LessonRun, Step, Want, cells_in
 from game.core.play.lesson_book import LESSONS, OVERLAP, RULES, TRIALS
 from game.core.play.moves import DiscardTrial, Paint
-from game.core.solver.hints import find_hint, line_codes
+from game.core.solver.hints import find_hint
 from game.core.solver.line import analyse_line
-from game.core.solver.line_logic import domains_of
+from game.core.solver.line_logic import domains_of, line_codes
 from game.core.solver.task import SolveTask
 
 

@@ -19,7 +19,6 @@ from dataclasses import dataclass
 import numpy as np
 
 from game.core.board import Board, fill_value, mark_colour
-from game.core.cells import EMPTY, FILLED, UNKNOWN
 from game.core.convert.colour_names import spoken_names
 from game.core.palette import ColourClue
 from game.core.puzzle import Puzzle
@@ -40,15 +39,13 @@ from game.core.solver.line_logic import (
     LineLogic,
     domains_of,
     full_domain,
+    line_codes,
     line_logic,
     logic_for,
     run_bounds,
     single,
 )
 from game.core.solver.steps import Axis
-
-# A binary domain -> the black-and-white solver's cell code.
-_CODE_OF_DOMAIN = {0b01: EMPTY, 0b10: FILLED, 0b11: UNKNOWN}
 
 
 @dataclass(frozen=True)
@@ -117,11 +114,6 @@ class _Found:
     given: tuple[tuple[int, int], ...]
     reason: str
     blank: bool
-
-
-def line_codes(line: Sequence[int]) -> bytes:
-    """Binary domains as the black-and-white line solver's bytes."""
-    return bytes(_CODE_OF_DOMAIN[domain & 0b11] for domain in line)
 
 
 def board_lines(puzzle: Puzzle, board: Board) -> list[tuple[Axis, int, ColourClue, Domains]]:

@@ -68,6 +68,12 @@ class LineLogic(Protocol):
 _CODE_OF_DOMAIN = {0b01: EMPTY, 0b10: FILLED, 0b11: UNKNOWN}
 
 
+def line_codes(line: Sequence[int]) -> bytes:
+    """Binary domains as the black-and-white line solver's bytes (``0b11`` unknown,
+    ``0b10`` filled, ``0b01`` empty)."""
+    return bytes(_CODE_OF_DOMAIN[domain & 0b11] for domain in line)
+
+
 class _Binary:
     """The bit-parallel solver (:func:`~game.core.solver.line.analyse_line`) on domains of
     the background and one colour."""
