@@ -23,6 +23,7 @@ from game.commands.solving import (
     solution_count_argument,
     solve_with_deadline,
 )
+from game.core import race
 from game.core.difficulty import EffortMeter
 from game.core.palette import colour_grid_text
 from game.core.puzzle import Puzzle
@@ -154,7 +155,7 @@ def run(args: argparse.Namespace) -> int:
         return kakuro.solve(args)
     start = time.perf_counter()  # --timeout counts from here: reading the file included
     puzzle = open_puzzle(args.file, args.puzzle)
-    if puzzle.is_colour and args.algorithm != "hanjie":
+    if not race.supports(args.algorithm, puzzle):
         raise CommandError(
             f"{args.file}: the {args.algorithm} algorithm cannot solve colour puzzles "
             "(only hanjie can)"

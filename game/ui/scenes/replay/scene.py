@@ -27,7 +27,7 @@ from game.core.board import Board, Cell, fill_value
 from game.core.cells import KnownGrid
 from game.core.playable import grid_refusal
 from game.core.puzzle import Puzzle
-from game.core.race import ALGORITHMS, INFO, check_algorithm, colour_refusal, step_source
+from game.core.race import INFO, algorithms_for, check_algorithm, refusal, step_source
 from game.core.solver.result import SolveResult
 from game.core.solver.trace import (
     DEFAULT_MAX_SOLUTIONS,
@@ -250,10 +250,11 @@ class NonogramReplay:
 
     def next_algorithm(self) -> None:
         """Watch the next algorithm solve (our engine, then the seeds'), from the start."""
-        if self.puzzle.is_colour:
-            self.app.toast(colour_refusal())
+        usable = algorithms_for(self.puzzle)
+        if len(usable) < 2:
+            self.app.toast(refusal(self.puzzle))
             return
-        self.algorithm = ALGORITHMS[(ALGORITHMS.index(self.algorithm) + 1) % len(ALGORITHMS)]
+        self.algorithm = usable[(usable.index(self.algorithm) + 1) % len(usable)]
         self.solver_button.label = solver_label(self.algorithm)
         self.shell.restart()
 
