@@ -22,6 +22,7 @@ from game.core.cells import EMPTY, FILLED, UNKNOWN
 from game.core.palette import ColourClue
 from game.core.puzzle import Puzzle
 from game.core.solver.colour_line import colour_masks, colour_run_starts, solve_colour_line
+from game.core.solver.kernel import colour_line as compiled_colour_line
 from game.core.solver.line import LineAnalysis, analyse_line
 
 Domains = tuple[int, ...]
@@ -107,7 +108,9 @@ class _Colour:
     """The exact colour solver (:mod:`~game.core.solver.colour_line`)."""
 
     def solve(self, runs: ColourClue, line: Sequence[int]) -> Domains | None:
-        return solve_colour_line(runs, line)
+        # The compiled twin when the kernel runs (the same answers, kernel.py).
+        solver = compiled_colour_line() or solve_colour_line
+        return solver(runs, line)
 
     def starts(self, runs: ColourClue, line: Sequence[int]) -> tuple[int, ...] | None:
         return colour_run_starts(runs, line)
