@@ -39,7 +39,6 @@ from game.core.solver.trace import (
     SolveTrace,
     board_marks,
     is_line_step,
-    solution_board,
     verdict_text,
 )
 from game.ui.layout import BoardLayout, Box, compute_board_layout
@@ -344,13 +343,11 @@ class NonogramReplay:
         """The board on screen: the engine's grid, or at the end the solution browsed."""
         trace = self.trace
         colours = self.puzzle.colour_count
-        if solution_index is not None and solution_index < len(trace.colour_solutions):
-            # A colour solution: each cell its colour's mark (the background a cross).
+        if solution_index is not None:
+            # A solution: each cell its colour's mark (the background a cross).
             grid = trace.colour_solutions[solution_index].astype(np.intp)
             marks = np.array([fill_value(c) for c in range(colours + 1)], dtype=np.int8)[grid]
             return Board(self.puzzle.width, self.puzzle.height, marks, colours)
-        if solution_index is not None:
-            return solution_board(trace.solutions[solution_index])
         return Board(self.puzzle.width, self.puzzle.height, trace.display_cells(), colours)
 
     def draw_board(self, surface: pygame.Surface, frame: BoardFrame) -> None:
