@@ -342,7 +342,11 @@ def test_the_compiled_nogood_store_refuses_what_is_not_its_own(compiled: ModuleT
     engine = _Engine(Puzzle.from_grid([[True, False]], keep_goal=False), SolveOptions(2))
     engine.nogoods = nogoods.NogoodStore(engine.cells, engine.trail)
     with pytest.raises(TypeError, match="compiled store"):
-        compiled.Propagator(engine)
+        compiled.Propagator(engine.kernel_state())
+    # Objects by position only: the engine itself, or a state of another shape, is refused.
+    for wrong in (engine, tuple(engine.kernel_state())[:-1]):
+        with pytest.raises(TypeError, match="KernelState"):
+            compiled.Propagator(wrong)
 
 
 def _unwatched(stream: list[object]) -> list[object]:

@@ -117,30 +117,21 @@ int_view(PyObject *object, Py_buffer *view)
     return 0;
 }
 
-/* Propagator(engine): takes the engine's objects (see EngineState.__init__). */
+/* Propagator(state): state is the engine's KernelState (engine_state.py), its objects by
+ * position and nothing by name: the lines, the flat grid, the queue flags, the per-cell
+ * arrays, the trail, the queue, the per-line lists, the caches, the clues, the nogood store,
+ * the line solver, the width and the height. */
 static PyObject *
 propagator_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
-    PyObject *engine;
-    if (!PyArg_ParseTuple(args, "O", &engine))
+    PyObject *refs;
+    if (!PyArg_ParseTuple(args, "O", &refs))
         return NULL;
-    static const char *names[] = {
-        "lines", "cells", "queued", "level", "position", "reason", "seen_before", "trail",
-        "queue", "line_round", "line_stamp", "line_weight", "visited", "caches", "clues",
-        "nogoods", "solver", "width", "height",
-    };
-    enum { N_NAMES = 19 };
-    PyObject *refs = PyTuple_New(N_NAMES);
-    if (refs == NULL)
+    if (!PyTuple_Check(refs) || PyTuple_GET_SIZE(refs) != KERNEL_STATE_FIELDS) {
+        PyErr_SetString(PyExc_TypeError, "Propagator takes an engine's KernelState");
         return NULL;
-    for (int i = 0; i < N_NAMES; i++) {
-        PyObject *value = PyObject_GetAttrString(engine, names[i]);
-        if (value == NULL) {
-            Py_DECREF(refs);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(refs, i, value);
     }
+    Py_INCREF(refs);
     PropagatorObject *self = (PropagatorObject *)type->tp_alloc(type, 0);
     if (self == NULL) {
         Py_DECREF(refs);

@@ -20,7 +20,7 @@ from game.core.cells import EMPTY, EMPTY_VALUE, FILLED, FILLED_VALUE, UNKNOWN
 from game.core.lines import Clue
 from game.core.puzzle import Puzzle
 from game.core.solver import nogoods as nogood_rules
-from game.core.solver.kernel import nogood_store
+from game.core.solver.kernel import KernelState, nogood_store
 from game.core.solver.kernel import propagator as compiled_propagator
 from game.core.solver.line import WIDE_LINE, LineSolver
 from game.core.solver.nogoods import NogoodStore, RuleStore
@@ -203,8 +203,32 @@ class EngineState:
             self._set_initial(initial)
         # The compiled propagation loop over this state (kernel.py), or None: pure Python.
         made = compiled_propagator()
-        self.propagator = made(self) if made is not None else None
+        self.propagator = made(self.kernel_state()) if made is not None else None
         self.beat_every = WORK_BEAT if self.propagator is not None else PURE_WORK_BEAT
+
+    def kernel_state(self) -> KernelState:
+        """The objects the compiled propagator works on in place, by position."""
+        return KernelState(
+            self.lines,
+            self.cells,
+            self.queued,
+            self.level,
+            self.position,
+            self.reason,
+            self.seen_before,
+            self.trail,
+            self.queue,
+            self.line_round,
+            self.line_stamp,
+            self.line_weight,
+            self.visited,
+            self.caches,
+            self.clues,
+            self.nogoods,
+            self.solver,
+            self.width,
+            self.height,
+        )
 
     # -- time ------------------------------------------------------------------------------
 
