@@ -25,6 +25,7 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from game.core.convert.accent import ACCENT_VOTE, keep_subject, salient_mass
 from game.core.convert.auto import AutoChoice, choose, choose_steps
 from game.core.convert.frame import holds_a_face, subject_frame
 from game.core.convert.grid import (
@@ -505,6 +506,12 @@ class Converter:
         yield None
         if options.colours == "auto":
             fitted = yield from choosing_count(hist)
+            yield None
+            region = self.source.rgb[rows, columns]
+            mass = self._cached(("salient mass", self.region(options)),
+                                lambda: salient_mass(region, hist))  # fmt: skip
+            yield None
+            fitted = keep_subject(hist, mass, fitted)
         else:
             fitted = fit_histogram(hist, int(options.colours))
         return self._cached(key, lambda: fitted)
@@ -582,9 +589,10 @@ class Converter:
             raise ValueError("colour cells need 3 to 8 colours or auto")
         palette, tables, background = self._labelled(options)
         x0, y0, x1, y1 = self.region(options)
-        cells = vote_cells(tables, (y1 - y0, x1 - x0), self.blocks(options), background)
+        cells = vote_cells(tables, (y1 - y0, x1 - x0), self.blocks(options), background,
+                           palette.accents, ACCENT_VOTE)  # fmt: skip
         if options.clean:
-            cells = clean_colour_specks(cells)
+            cells = clean_colour_specks(cells, palette.accents)
         lines = self.colour_lines(options)
         if lines is not None:
             cells = overlay_lines(cells, lines, palette, background)
