@@ -27,6 +27,7 @@ import numpy.typing as npt
 
 from game.core.convert.accent import ACCENT_VOTE, keep_subject, salient_mass
 from game.core.convert.auto import AutoChoice, choose, choose_steps
+from game.core.convert.detail import detail_cells, overlay_details, ridge_table
 from game.core.convert.frame import holds_a_face, subject_frame
 from game.core.convert.grid import (
     Blocks,
@@ -569,7 +570,16 @@ class Converter:
         for table in label_tables_steps(labels, palette.count):
             tables.append(table)
             yield None
+        if options.colours == "auto" and self.is_photo:  # thin light details (seeds)
+            self._ridges(options)
+            yield None
         self._cached(key, lambda: (palette, tables, background_label(labels, palette.count)))
+
+    def _ridges(self, options: ConvertOptions) -> npt.NDArray[np.int32]:
+        """The region's thin light details (:func:`ridge_table`), cached."""
+        rows, columns = self._region_slices(options)
+        return self._cached(("ridges", self.region(options)),
+                            lambda: ridge_table(self.source.luminance[rows, columns]))  # fmt: skip
 
     def _labelled(
         self, options: ConvertOptions
@@ -593,6 +603,10 @@ class Converter:
                            palette.accents, ACCENT_VOTE)  # fmt: skip
         if options.clean:
             cells = clean_colour_specks(cells, palette.accents)
+        if options.colours == "auto" and self.is_photo:
+            ridges = self._ridges(options)
+            details = detail_cells(ridges, self.blocks(options), (y1 - y0, x1 - x0))
+            cells = overlay_details(cells, details, palette.lab, background)
         lines = self.colour_lines(options)
         if lines is not None:
             cells = overlay_lines(cells, lines, palette, background)
