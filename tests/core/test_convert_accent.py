@@ -62,7 +62,7 @@ def test_the_insect_gets_a_slot_and_the_greens_give_way() -> None:
     rgb = np.asarray(_insect_on_leaves())
     hist = histogram(rgb)
     auto = choose_count(hist)
-    kept = keep_subject(hist, salient_mass(rgb, hist), auto)
+    kept = keep_subject(hist, salient_mass(rgb, hist), auto, rgb)
     assert len(_reds(list(kept.rgb))) == 1
     assert kept.count <= max(auto.count + 1, 3)
     (accent,) = kept.accents
@@ -106,6 +106,6 @@ def test_a_large_subject_keeps_the_coarse_frame_and_no_accent_is_invented() -> N
     pixels = np.clip(rgb, 0, 255).astype(np.uint8)
     hist = histogram(pixels)
     auto = choose_count(hist)
-    kept = keep_subject(hist, salient_mass(pixels, hist), auto)
+    kept = keep_subject(hist, salient_mass(pixels, hist), auto, pixels)
     assert kept.accents == () and kept.count <= auto.count
     assert find_spot(pixels) is None

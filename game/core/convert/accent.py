@@ -13,6 +13,8 @@ Auto's fit (:func:`keep_subject`):
    colour of the palette, the group of near bins with the most salient mass times chroma;
    when it holds at least ``ACCENT_LEAST`` of the picture and its pixels are salient
    (``ACCENT_SALIENCE``), it is one more colour.
+   Its pixels must lie mostly in one piece (``ACCENT_PIECE``): a ladybird, not the vivid
+   blue edging along an angelfish's stripes.
 3. **Room for it**: background shades nearer than ``GROUND_MERGE`` (both of little
    saliency) merge first; then, if the palette is full or two of its colours are nearer than
    ``SHADE_MERGE``, the nearest two merge (the third shade of green goes, the red stays).
@@ -41,6 +43,7 @@ from game.core.convert.quantise import (
     bin_codes,
 )
 from game.core.convert.saliency import coarse_cells, saliency_map
+from game.core.convert.subject import grow, lab, pieces
 
 # A subject colour this far (CIE76 Delta E) from every palette colour is missing from it.
 ACCENT_DISTANCE = 40.0
@@ -59,14 +62,24 @@ ACCENT_SPREAD = 25.0
 SHADE_MERGE = 22.0
 # Two colours of the ground (little salient mass) this near merge anyway.
 GROUND_MERGE = 15.0
+# The accent's pixels lie mostly (this share) in one piece, looked at on at most
+# COMPACT_SIDE pixels a side: a ladybird; not an angelfish's blue edging along its stripes.
+ACCENT_PIECE = 0.5
+# ... and fill at least this share of that piece's box (a blob, not a ring round a fish).
+ACCENT_FILL = 0.3
+COMPACT_SIDE = 160
 # A cell takes the accent when the accent covers at least 1/ACCENT_VOTE of its commonest.
 ACCENT_VOTE = 2.5
 
 
-def salient_mass(rgb: npt.NDArray[np.uint8], hist: Histogram) -> FloatArray:
+def salient_mass(
+    rgb: npt.NDArray[np.uint8], hist: Histogram, saliency: FloatArray | None = None
+) -> FloatArray:
     """Per bin of ``hist`` (the histogram of ``rgb``), its pixels weighted by their coarse
-    cell's saliency squared, counted on the same sample of pixels as the histogram."""
-    saliency = saliency_map(coarse_cells(rgb))
+    cell's saliency squared (``saliency``: the map of ``rgb``'s coarse cells, worked out
+    here when not given), counted on the same sample of pixels as the histogram."""
+    if saliency is None:
+        saliency = saliency_map(coarse_cells(rgb))
     stride = max(1, int(np.ceil(np.sqrt(rgb.shape[0] * rgb.shape[1] / HISTOGRAM_PIXELS))))
     sampled = rgb[::stride, ::stride]
     rows, columns = saliency.shape
@@ -79,12 +92,17 @@ def salient_mass(rgb: npt.NDArray[np.uint8], hist: Histogram) -> FloatArray:
     return found
 
 
-def keep_subject(hist: Histogram, mass: FloatArray, palette: PixelPalette) -> PixelPalette:
+def keep_subject(
+    hist: Histogram, mass: FloatArray, palette: PixelPalette, rgb: npt.NDArray[np.uint8]
+) -> PixelPalette:
     """``palette`` with the ground's near shades merged and the subject's missing colour
-    added (see the module text); ``palette`` itself when there is nothing to change."""
+    added (see the module text), for the picture ``rgb`` of ``hist``; ``palette`` itself
+    when there is nothing to change."""
     centres = palette.lab.copy()
     centres = _merge_ground(hist, mass, centres)
     accent = _accent(hist, mass, centres)
+    if accent is not None and not _compact(rgb, accent):
+        accent = None  # a colour along the subject's edges or stripes, not a subject
     if accent is None:
         if len(centres) == palette.count:
             return palette
@@ -124,6 +142,26 @@ def _accent(hist: Histogram, mass: FloatArray, centres: FloatArray) -> FloatArra
         return None  # a colour of the ground's, not the subject's
     found: FloatArray = (hist.lab[members] * hist.weights[members, None]).sum(axis=0) / pixels
     return found
+
+
+def _compact(rgb: npt.NDArray[np.uint8], accent: FloatArray) -> bool:
+    """Do the pixels of the ``accent`` colour (within ``ACCENT_SPREAD``) lie mostly in one
+    piece (``ACCENT_PIECE`` of them), as a small subject does? Looked at on at most
+    ``COMPACT_SIDE`` pixels a side."""
+    step = max(1, -(-max(rgb.shape[0], rgb.shape[1]) // COMPACT_SIDE))
+    small = lab(rgb[::step, ::step].astype(np.float64) / 255.0)
+    mask = np.sqrt(((small - accent) ** 2).sum(axis=2)) < ACCENT_SPREAD
+    total = int(mask.sum())
+    if total == 0:
+        return False
+    labels, count = pieces(grow(mask))  # touching or a pixel apart: one piece
+    sizes = np.bincount(labels[mask], minlength=count)
+    largest = int(np.argmax(sizes))
+    if int(sizes[largest]) < ACCENT_PIECE * total:
+        return False
+    ys, xs = np.nonzero(mask & (labels == largest))
+    box = (int(ys.max()) - int(ys.min()) + 1) * (int(xs.max()) - int(xs.min()) + 1)
+    return int(sizes[largest]) >= ACCENT_FILL * box  # a blob, not an outline
 
 
 def _gaps(centres: FloatArray) -> FloatArray:

@@ -83,6 +83,7 @@ from game.core.convert.quantise import (
     overlay_lines,
     vote_cells,
 )
+from game.core.convert.saliency import coarse_cells, saliency_map
 from game.core.convert.subject import subject_grid
 
 T = TypeVar("T")
@@ -509,10 +510,13 @@ class Converter:
             fitted = yield from choosing_count(hist)
             yield None
             region = self.source.rgb[rows, columns]
-            mass = self._cached(("salient mass", self.region(options)),
-                                lambda: salient_mass(region, hist))  # fmt: skip
+            saliency = self._cached(("saliency", self.region(options)),
+                                    lambda: saliency_map(coarse_cells(region)))  # fmt: skip
             yield None
-            fitted = keep_subject(hist, mass, fitted)
+            mass = self._cached(("salient mass", self.region(options)),
+                                lambda: salient_mass(region, hist, saliency))  # fmt: skip
+            yield None
+            fitted = keep_subject(hist, mass, fitted, region)
         else:
             fitted = fit_histogram(hist, int(options.colours))
         return self._cached(key, lambda: fitted)

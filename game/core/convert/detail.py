@@ -32,17 +32,17 @@ def ridge_table(luminance: npt.NDArray[np.float32]) -> npt.NDArray[np.int32]:
     """The summed-area table of the region's ridge pixels (see the module text)."""
     height, width = luminance.shape
     radius = max(1, round(max(height, width) * RIDGE_SIDE / 2))
-    values = luminance.astype(np.float64)
-    table = np.zeros((height + 1, width + 1))
-    np.cumsum(np.cumsum(values, axis=0), axis=1, out=table[1:, 1:])
-    ys, xs = np.arange(height), np.arange(width)
-    top, bottom = np.maximum(ys - radius, 0), np.minimum(ys + radius + 1, height)
-    left, right = np.maximum(xs - radius, 0), np.minimum(xs + radius + 1, width)
-    below, above = bottom[:, None], top[:, None]
-    sums = (table[below, right[None, :]] - table[above, right[None, :]]
-            - table[below, left[None, :]] + table[above, left[None, :]])  # fmt: skip
-    area = (bottom - top)[:, None] * (right - left)[None, :]
-    ridges = values - sums / area > RIDGE_STEP
+    side = 2 * radius + 1
+    values = luminance.astype(np.float32)
+    # The box mean, one axis at a time (edges repeated): sliding sums from running sums.
+    padded = np.pad(values, radius, mode="edge")
+    running = np.zeros((padded.shape[0] + 1, padded.shape[1]), dtype=np.float32)
+    np.cumsum(padded, axis=0, out=running[1:])
+    rows = running[side:] - running[:-side]
+    running = np.zeros((rows.shape[0], rows.shape[1] + 1), dtype=np.float32)
+    np.cumsum(rows, axis=1, out=running[:, 1:])
+    means = (running[:, side:] - running[:, :-side]) / (side * side)
+    ridges = values - means > RIDGE_STEP
     return _summed_area(ridges)
 
 
