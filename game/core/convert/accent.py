@@ -27,6 +27,7 @@ Only numpy; deterministic. Nothing here imports pygame.
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import replace
 
 import numpy as np
@@ -97,21 +98,39 @@ def keep_subject(
 ) -> PixelPalette:
     """``palette`` with the ground's near shades merged and the subject's missing colour
     added (see the module text), for the picture ``rgb`` of ``hist``; ``palette`` itself
-    when there is nothing to change."""
+    when there is nothing to change (:func:`keeping_subject` run to its end)."""
+    steps = keeping_subject(hist, mass, palette, rgb)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            kept: PixelPalette = done.value
+            return kept
+
+
+def keeping_subject(
+    hist: Histogram, mass: FloatArray, palette: PixelPalette, rgb: npt.NDArray[np.uint8]
+) -> Generator[None, None, PixelPalette]:
+    """:func:`keep_subject` a phase at a time (each a few milliseconds on a noisy photo's
+    20,000 bins), yielding between them so a screen spreads them over frames."""
     centres = palette.lab.copy()
     centres = _merge_ground(hist, mass, centres)
+    yield None
     accent = _accent(hist, mass, centres)
+    yield None
     if accent is not None and not _compact(rgb, accent):
         accent = None  # a colour along the subject's edges or stripes, not a subject
     if accent is None:
         if len(centres) == palette.count:
             return palette
+        yield None
         return _palette_from(hist, centres)
     gaps = _gaps(centres)
     first, second = np.unravel_index(int(np.argmin(gaps)), gaps.shape)
     if len(centres) >= MAX_PICTURE_COLOURS or gaps[first, second] < SHADE_MERGE:
         centres = _merged(hist, centres, int(first), int(second))
     centres = np.vstack([centres, accent[None, :]])
+    yield None
     fitted = _palette_from(hist, centres)
     return replace(fitted, accents=(len(centres) - 1,))
 

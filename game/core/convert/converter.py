@@ -25,7 +25,7 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
-from game.core.convert.accent import ACCENT_VOTE, keep_subject, salient_mass
+from game.core.convert.accent import ACCENT_VOTE, keeping_subject, salient_mass
 from game.core.convert.auto import AutoChoice, choose, choose_steps
 from game.core.convert.detail import detail_cells, overlay_details, ridge_table
 from game.core.convert.frame import holds_a_face, subject_frame
@@ -84,6 +84,7 @@ from game.core.convert.quantise import (
     vote_cells,
 )
 from game.core.convert.saliency import coarse_cells, saliency_map
+from game.core.convert.small_subject import small_subject_frame, suggested_size
 from game.core.convert.subject import subject_grid
 
 T = TypeVar("T")
@@ -267,6 +268,21 @@ class Converter:
             return None
         return self._cached(("autoframe", width, height),
                             lambda: subject_frame(self.source, width, height))  # fmt: skip
+
+    def zoomed_on_small_subject(self, width: int, height: int) -> bool:
+        """Is the automatic frame for ``width`` x ``height`` the zoom on a small subject
+        (:mod:`game.core.convert.small_subject`), not a face's or the salient object's?"""
+        automatic = self.auto_frame(width, height)
+        if automatic is None:
+            return False
+        return automatic == small_subject_frame(self.source.rgb, width, height)
+
+    def suggested_width(self, options: ConvertOptions) -> int | None:
+        """Cells along the longer side that show the photo's small subject in ``options``'s
+        frame (:func:`game.core.convert.small_subject.suggested_size`), or None."""
+        if not self.is_photo:
+            return None
+        return suggested_size(self.source.rgb, options.frame)
 
     def portrait(self, options: ConvertOptions) -> bool:
         """Does the region hold a face that fills much of it (Auto sketches a portrait)?"""
@@ -516,7 +532,7 @@ class Converter:
             mass = self._cached(("salient mass", self.region(options)),
                                 lambda: salient_mass(region, hist, saliency))  # fmt: skip
             yield None
-            fitted = keep_subject(hist, mass, fitted, region)
+            fitted = yield from keeping_subject(hist, mass, fitted, region)
         else:
             fitted = fit_histogram(hist, int(options.colours))
         return self._cached(key, lambda: fitted)
