@@ -526,8 +526,7 @@ class Converter:
             fitted = yield from choosing_count(hist)
             yield None
             region = self.source.rgb[rows, columns]
-            saliency = self._cached(("saliency", self.region(options)),
-                                    lambda: saliency_map(coarse_cells(region)))  # fmt: skip
+            saliency = self._region_saliency(options)
             yield None
             mass = self._cached(("salient mass", self.region(options)),
                                 lambda: salient_mass(region, hist, saliency))  # fmt: skip
@@ -595,6 +594,17 @@ class Converter:
             yield None
         self._cached(key, lambda: (palette, tables, background_label(labels, palette.count)))
 
+    def _region_rgb(self, options: ConvertOptions) -> npt.NDArray[np.uint8]:
+        rows, columns = self._region_slices(options)
+        region: npt.NDArray[np.uint8] = self.source.rgb[rows, columns]
+        return region
+
+    def _region_saliency(self, options: ConvertOptions) -> FloatGrid:
+        """The saliency map of the region's coarse cells (:mod:`saliency`), cached."""
+        region = self._region_rgb(options)
+        return self._cached(("saliency", self.region(options)),
+                            lambda: saliency_map(coarse_cells(region)))  # fmt: skip
+
     def _ridges(self, options: ConvertOptions) -> npt.NDArray[np.int32]:
         """The region's thin light details (:func:`ridge_table`), cached."""
         rows, columns = self._region_slices(options)
@@ -625,7 +635,8 @@ class Converter:
             cells = clean_colour_specks(cells, palette.accents)
         if options.colours == "auto" and self.is_photo:
             ridges = self._ridges(options)
-            details = detail_cells(ridges, self.blocks(options), (y1 - y0, x1 - x0))
+            saliency = self._region_saliency(options)
+            details = detail_cells(ridges, self.blocks(options), (y1 - y0, x1 - x0), saliency)
             cells = overlay_details(cells, details, palette.lab, background)
         lines = self.colour_lines(options)
         if lines is not None:

@@ -5,10 +5,12 @@ across a cell of twenty, never win one: the seeds on an orange bokeh vanished. A
 pixel** is one brighter by ``RIDGE_STEP`` (of the luminance's 0..1) than the mean of its
 neighbourhood (a box ``RIDGE_SIDE`` of the region's longer side: a filament, not a lit
 field, is brighter than its surroundings). A cell whose ridge pixels are at least
-``RIDGE_SHARE`` of it is a **detail cell**; a detail cell with no other detail cell among
-its eight neighbours is dropped (a glint, not a line: no speckle). Detail cells are drawn in
-the palette's lightest colour, when that colour is not the background and is at least
-``RIDGE_CONTRAST`` (Delta E) from the cell's own.
+``RIDGE_SHARE`` of it is a **detail cell** when it lies on the salient part of the region
+(its saliency map, ``DETAIL_SALIENCE``: the details that define the subject, not the glints
+on a river) in a piece of at least ``DETAIL_PIECE`` of them (a line, not speckle; set after
+the second judge set, where pairs of light cells speckled walls, water and leaves). Detail
+cells are drawn in the palette's lightest colour, when that colour is not the background and
+is at least ``RIDGE_CONTRAST`` (Delta E) from the cell's own.
 
 Only numpy: box means by summed-area tables, a few milliseconds on a 640-pixel region, done
 once a region (:meth:`game.core.convert.converter.Converter.preparing_colours`). Nothing
@@ -26,6 +28,9 @@ RIDGE_SIDE = 1 / 40
 RIDGE_STEP = 0.16
 RIDGE_SHARE = 0.1
 RIDGE_CONTRAST = 30.0
+# Details come in pieces of at least this many cells, on the region's salient part.
+DETAIL_PIECE = 4
+DETAIL_SALIENCE = 0.35
 
 
 def ridge_table(luminance: npt.NDArray[np.float32]) -> npt.NDArray[np.int32]:
@@ -46,23 +51,56 @@ def ridge_table(luminance: npt.NDArray[np.float32]) -> npt.NDArray[np.int32]:
     return _summed_area(ridges)
 
 
-def detail_cells(table: npt.NDArray[np.int32], blocks: Blocks,
-                 shape: tuple[int, int]) -> npt.NDArray[np.bool_]:  # fmt: skip
-    """The detail cells of a grid laid by ``blocks`` over a region of ``shape``."""
+def detail_cells(
+    table: npt.NDArray[np.int32],
+    blocks: Blocks,
+    shape: tuple[int, int],
+    saliency: npt.NDArray[np.float64] | None = None,
+) -> npt.NDArray[np.bool_]:
+    """The detail cells of a grid laid by ``blocks`` over a region of ``shape``: in pieces
+    of at least ``DETAIL_PIECE`` cells (touching at a side or a corner: a line, not glints
+    on water), on the salient part of the region (``saliency``, the region's map, at least
+    ``DETAIL_SALIENCE`` under the cell) when a map is given."""
     ridges = _block_sums(table, blocks, shape)
     xs, ys = blocks.clamped(shape[1], shape[0])
     inside = np.outer(np.diff(ys), np.diff(xs)).astype(np.float64)
     cells = ridges >= RIDGE_SHARE * np.maximum(inside, 1.0)
     cells &= inside > 0
-    padded = np.pad(cells, 1)
-    around = sum(
-        padded[1 + dy : padded.shape[0] - 1 + dy, 1 + dx : padded.shape[1] - 1 + dx]
-        for dy in (-1, 0, 1)
-        for dx in (-1, 0, 1)
-        if dy or dx
-    )
-    kept: npt.NDArray[np.bool_] = cells & (np.asarray(around) > 0)
+    if saliency is not None and cells.any():
+        rows, columns = saliency.shape
+        centre_y = (ys[:-1] + ys[1:]) / 2 / max(shape[0], 1)
+        centre_x = (xs[:-1] + xs[1:]) / 2 / max(shape[1], 1)
+        iy = np.minimum((centre_y * rows).astype(np.intp), rows - 1)
+        ix = np.minimum((centre_x * columns).astype(np.intp), columns - 1)
+        cells &= saliency[iy[:, None], ix[None, :]] >= DETAIL_SALIENCE
+    if not cells.any():
+        return cells
+    kept: npt.NDArray[np.bool_] = _piece_sizes(cells) >= DETAIL_PIECE
     return kept
+
+
+def _piece_sizes(cells: npt.NDArray[np.bool_]) -> npt.NDArray[np.int32]:
+    """For each cell of ``cells``, the size of its piece (cells touching at a side or a
+    corner); 0 elsewhere. A grid has at most a few thousand cells: a plain flood fill."""
+    height, width = cells.shape
+    sizes = np.zeros((height, width), dtype=np.int32)
+    seen = np.zeros((height, width), dtype=bool)
+    for y, x in zip(*np.nonzero(cells), strict=True):
+        if seen[y, x]:
+            continue
+        seen[y, x] = True
+        stack, piece = [(int(y), int(x))], []
+        while stack:
+            cy, cx = stack.pop()
+            piece.append((cy, cx))
+            for ny in (cy - 1, cy, cy + 1):
+                for nx in (cx - 1, cx, cx + 1):
+                    if 0 <= ny < height and 0 <= nx < width and cells[ny, nx] and not seen[ny, nx]:
+                        seen[ny, nx] = True
+                        stack.append((ny, nx))
+        for cy, cx in piece:
+            sizes[cy, cx] = len(piece)
+    return sizes
 
 
 def overlay_details(
