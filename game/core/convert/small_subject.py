@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from game.core.convert.saliency import coarse_cells, saliency_map, salient_object
-from game.core.convert.subject import k_means, lab, pieces
+from game.core.convert.subject import grow, k_means, lab, pieces
 
 FrameBox = tuple[float, float, float, float]
 
@@ -106,14 +106,14 @@ def _find_spot(rgb: npt.NDArray[np.uint8]) -> Spot | None:
     total = int(mask.sum())
     if total == 0:
         return None
-    labels, count = pieces(mask)
-    sizes = np.bincount(labels[labels >= 0], minlength=count)
+    labels, count = pieces(grow(mask))  # a pixel apart is one piece (a ladybird's spots)
+    sizes = np.bincount(labels[mask], minlength=count)
     largest = int(np.argmax(sizes))
     size = int(sizes[largest])
     share = size / (height * width)
     if not SPOT_SHARE[0] <= share <= SPOT_SHARE[1] or size < SPOT_ALONE * total:
         return None
-    ys, xs = np.nonzero(labels == largest)
+    ys, xs = np.nonzero(mask & (labels == largest))
     y0, y1, x0, x1 = int(ys.min()), int(ys.max()) + 1, int(xs.min()), int(xs.max()) + 1
     if size < SPOT_FILL * (y1 - y0) * (x1 - x0):
         return None
