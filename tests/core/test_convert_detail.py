@@ -29,8 +29,8 @@ def _seeds_on_bokeh(lines: bool = True) -> Image.Image:
     image = image.filter(ImageFilter.GaussianBlur(18))
     draw = ImageDraw.Draw(image)
     if lines:
-        for angle in np.linspace(0.2, 2.9, 16):  # the seed's filaments, 2 pixels wide
-            draw.line((240, 200, 240 + 150 * np.cos(angle), 200 - 150 * np.sin(angle)),
+        for angle in np.linspace(0.3, 2.8, 8):  # the seed's filaments, 2 pixels wide
+            draw.line((240, 200, 240 + 110 * np.cos(angle), 200 - 110 * np.sin(angle)),
                       fill=(245, 240, 230), width=2)  # fmt: skip
     for _ in range(25):  # glints: a pixel each
         x, y = int(rng.integers(0, width)), int(rng.integers(0, height))
@@ -40,13 +40,29 @@ def _seeds_on_bokeh(lines: bool = True) -> Image.Image:
 
 
 def test_the_filaments_are_detail_cells_and_the_glints_are_not() -> None:
-    for lines, least, most in ((True, 25, 400), (False, 0, 0)):
+    for lines, least, most in ((True, 20, 60), (False, 0, 0)):
         source = source_from_image(_seeds_on_bokeh(lines))
         table = ridge_table(source.luminance)
         shape = source.luminance.shape
         blocks = blocks_for(30, 20, shape[1], shape[0], "stretch")
         found = detail_cells(table, blocks, (int(shape[0]), int(shape[1])))
         assert least <= int(found.sum()) <= most
+
+
+def test_ridges_all_over_a_picture_are_a_texture_and_draw_nothing() -> None:
+    """Bright blades everywhere (a lawn in sun): over a tenth of the cells would be details,
+    so none is: the texture is the colours' business, not thin lines'."""
+    rng = np.random.default_rng(4)
+    image = Image.new("RGB", (480, 320), (70, 110, 40))
+    draw = ImageDraw.Draw(image)
+    for _ in range(900):
+        x, y = rng.uniform(0, 480), rng.uniform(0, 320)
+        draw.line((x, y, x + rng.uniform(-4, 4), y - rng.uniform(8, 20)), fill=(220, 235, 190))
+    source = source_from_image(image)
+    shape = source.luminance.shape
+    blocks = blocks_for(30, 20, shape[1], shape[0], "stretch")
+    found = detail_cells(ridge_table(source.luminance), blocks, (int(shape[0]), int(shape[1])))
+    assert not found.any()
 
 
 def test_auto_colours_draw_the_filaments_in_the_lightest_colour() -> None:
@@ -60,6 +76,6 @@ def test_auto_colours_draw_the_filaments_in_the_lightest_colour() -> None:
     lightest = int(np.argmax([sum(rgb) for rgb in rgbs]))
     assert min(rgbs[lightest]) > 180  # a near-white colour is in the palette ...
     light = coloured.cells == lightest
-    assert int(light.sum()) >= 15  # ... and draws the filaments
+    assert int(light.sum()) >= 12  # ... and draws the filaments
     # Above the seed's centre (its fan), not scattered over the bokeh.
     assert int(light[:14].sum()) >= 0.8 * int(light.sum())

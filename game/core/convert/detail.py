@@ -8,7 +8,9 @@ field, is brighter than its surroundings). A cell whose ridge pixels are at leas
 ``RIDGE_SHARE`` of it is a **detail cell** when it lies on the salient part of the region
 (its saliency map, ``DETAIL_SALIENCE``: the details that define the subject, not the glints
 on a river) in a piece of at least ``DETAIL_PIECE`` of them (a line, not speckle; set after
-the second judge set, where pairs of light cells speckled walls, water and leaves). Detail
+the second judge set, where pairs of light cells speckled walls, water and leaves), and none
+at all when they would be over ``DETAIL_MOST`` of the grid (a texture: set after the second
+and third judge sets, where clouds and foliage took 15-37% of the cells). Detail
 cells are drawn in the palette's lightest colour, when that colour is not the background and
 is at least ``RIDGE_CONTRAST`` (Delta E) from the cell's own.
 
@@ -31,6 +33,9 @@ RIDGE_CONTRAST = 30.0
 # Details come in pieces of at least this many cells, on the region's salient part.
 DETAIL_PIECE = 4
 DETAIL_SALIENCE = 0.35
+# Details are a small part of a picture: when more than this share of the cells would be
+# details, the ridges are a texture (clouds, foliage, a solar panel's grid) and none is drawn.
+DETAIL_MOST = 0.1
 
 
 def ridge_table(luminance: npt.NDArray[np.float32]) -> npt.NDArray[np.int32]:
@@ -76,6 +81,8 @@ def detail_cells(
     if not cells.any():
         return cells
     kept: npt.NDArray[np.bool_] = _piece_sizes(cells) >= DETAIL_PIECE
+    if kept.sum() > DETAIL_MOST * max(int((inside > 0).sum()), 1):
+        return np.zeros_like(kept)  # ridges everywhere: texture (clouds, leaves), not details
     return kept
 
 
