@@ -3,6 +3,7 @@
     python3 benchmarks/blind_judge.py dump DIR --list judge.txt --out after.npz [--root CODE]
     python3 benchmarks/blind_judge.py sheets before.npz after.npz --out SHEETS/ [--seed 47]
     python3 benchmarks/blind_judge.py scores SHEETS/key.tsv SHEETS/scores.tsv
+    python3 benchmarks/blind_judge.py means benchmarks/judge_sets/scores/judge_final.tsv
 
 ``dump`` converts every photo listed (one a line, a tab and its class after the name) as the
 converter opens it (``opening_options``: Auto, Fill, Crop borders, clean specks, the automatic
@@ -17,6 +18,9 @@ not know which is which. The person writes ``photo<TAB>row<TAB>six scores 0-3`` 
 (``row`` A or B; scores in the sheet's order: bw 20x20, 30x30, 40x30, colour 20x20, 30x30,
 40x30) to ``scores.tsv``; ``scores`` joins them with the key and prints the means and the
 count of 0s per column, before and after.
+
+``means`` prints the same from a kept record (``photo<TAB>before|after<TAB>six scores``, as
+``benchmarks/judge_sets/scores/`` holds the scores given in issue 47).
 
 Photos are not in the repository; docs/photos.md lists the judge set and where it comes from.
 """
@@ -129,6 +133,20 @@ def scores(key: Path, scored: Path) -> None:
             continue
         name, row, *values = line.split()
         table[which[(name, row)]].append([int(v) for v in values])
+    _print(table)
+
+
+def means(record: Path) -> None:
+    table: dict[str, list[list[int]]] = {"before": [], "after": []}
+    for line in record.read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line:
+            _name, side, *values = line.split()
+            table[side].append([int(v) for v in values])
+    _print(table)
+
+
+def _print(table: dict[str, list[list[int]]]) -> None:
     for side in ("before", "after"):
         rows = np.array(table[side])
         if rows.size == 0:
@@ -159,14 +177,18 @@ def main(argv: list[str] | None = None) -> int:
     three = commands.add_parser("scores")
     three.add_argument("key", type=Path)
     three.add_argument("scored", type=Path)
+    four = commands.add_parser("means")
+    four.add_argument("record", type=Path)
     args = parser.parse_args(argv)
     if args.command == "dump":
         dump(args.folder, args.list, args.out, args.root)
     elif args.command == "sheets":
         sheets(args.before, args.after, args.out, args.folder, args.list, args.seed,
                args.per_sheet)  # fmt: skip
-    else:
+    elif args.command == "scores":
         scores(args.key, args.scored)
+    else:
+        means(args.record)
     return 0
 
 
