@@ -5,7 +5,8 @@ colours (the CSS Color Module's list: where a name here is also a CSS name, its 
 CSS one, e.g. "cornflower blue" #6495ED, "steel blue" #4682B4, "gold" #FFD700); names a
 player would not say ("papaya whip", "gainsboro") are left out, and a few plain names take a
 value nearer the colour most people mean by them than CSS's ("brown" is CSS's "saddle brown",
-CSS's own brown being a red). :func:`game.core.convert.colour_names.colour_name` picks the
+CSS's own brown being a red; CSS's "dark orange" is a bright orange, and is left out).
+:func:`game.core.convert.colour_names.colour_name` picks the
 nearest in CIE Lab. Plain data; nothing here imports pygame.
 """
 
@@ -47,7 +48,7 @@ _NAMES = (
         # yellows, oranges, browns
         ("yellow", "F0D228"), ("gold", "FFD700"), ("mustard", "CDA228"), ("cream", "F5E6BE"),
         ("beige", "F5F5DC"), ("wheat", "F5DEB3"), ("sand", "C2B280"), ("tan", "C8A578"),
-        ("orange", "F08C1E"), ("dark orange", "FF8C00"), ("burnt orange", "CC5500"),
+        ("orange", "F08C1E"), ("burnt orange", "CC5500"),
         ("peach", "FFDAB9"), ("brown", "8B4513"), ("chocolate", "D2691E"),
         ("sienna", "A0522D"), ("rust", "B7410E"), ("dark brown", "5C4033"),
 )
