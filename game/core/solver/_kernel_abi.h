@@ -21,7 +21,7 @@
     X(WIDE_LINE, 256, "solver.line.WIDE_LINE")                                              \
     X(CODE_BITS, 2, "solver.engine_state.CODE_BITS")                                        \
     X(CODE_MASK, 3, "solver.engine_state.CODE_MASK")                                        \
-    X(KERNEL_STATE_FIELDS, 19, "solver.kernel.KERNEL_STATE_FIELDS")                         \
+    X(KERNEL_STATE_FIELDS, 19, "solver.kernel_state.KERNEL_STATE_FIELDS")                   \
     X(EV_DONE, 0, "solver.engine_state.EV_DONE")                                            \
     X(EV_LINE_CONFLICT, 1, "solver.engine_state.EV_LINE_CONFLICT")                          \
     X(EV_RULE_BROKEN, 2, "solver.engine_state.EV_RULE_BROKEN")                              \

@@ -20,8 +20,9 @@ from game.core.cells import EMPTY, EMPTY_VALUE, FILLED, FILLED_VALUE, UNKNOWN
 from game.core.lines import Clue
 from game.core.puzzle import Puzzle
 from game.core.solver import nogoods as nogood_rules
-from game.core.solver.kernel import KernelState, nogood_store
+from game.core.solver.kernel import nogood_store
 from game.core.solver.kernel import propagator as compiled_propagator
+from game.core.solver.kernel_state import KernelState
 from game.core.solver.line import WIDE_LINE, LineSolver
 from game.core.solver.nogoods import NogoodStore, RuleStore
 from game.core.solver.options import SolveOptions

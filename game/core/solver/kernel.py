@@ -32,51 +32,13 @@ import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, NamedTuple
-
-if TYPE_CHECKING:
-    from array import array
-    from collections import deque
-
-    from game.core.lines import Clue
-    from game.core.solver.line import LineSolver, PackedOutcome
-    from game.core.solver.nogoods import RuleStore
+from typing import Any
 
 KERNEL_MODULE = "game.core.solver._kernel"
 # Where the kernel's version is written, once (KERNEL_VERSION): beside this file wherever the
 # sources are (a source tree, an editable install); a wheel ships the built module alone.
 ABI_HEADER = Path(__file__).with_name("_kernel_abi.h")
 _VERSION_LINE = re.compile(rb"^#define KERNEL_VERSION (\d+)\s*$", re.MULTILINE)
-
-
-class KernelState(NamedTuple):
-    """What the compiled propagator (``_kernel_state.h``) works on in place: an engine's
-    objects (``EngineState.kernel_state``) handed over by position, never by attribute name,
-    so a rename is a rename of this one value, which mypy checks; its field count is the
-    kernel's ``KERNEL_STATE_FIELDS`` (``_kernel_abi.h``)."""
-
-    lines: list[bytearray]
-    cells: bytearray
-    queued: bytearray
-    level: array[int]
-    position: array[int]
-    reason: array[int]
-    seen_before: array[int]
-    trail: list[int]
-    queue: deque[int]
-    line_round: list[int]
-    line_stamp: list[int]
-    line_weight: list[int]
-    visited: list[int]
-    caches: list[dict[bytes, PackedOutcome]]
-    clues: list[Clue]
-    nogoods: RuleStore
-    solver: LineSolver
-    width: int
-    height: int
-
-
-KERNEL_STATE_FIELDS = len(KernelState._fields)
 
 
 COMPILED = "compiled"
@@ -149,11 +111,12 @@ def smallest_reason() -> tuple[SmallestReason, int] | None:
     return function, int(_MODULE.MAX_WORD_LINE)
 
 
-def propagator() -> Callable[[KernelState], Any] | None:
-    """The compiled propagation loop's type (``Propagator(state)``), or None."""
+def propagator() -> Callable[[tuple[object, ...]], Any] | None:
+    """The compiled propagation loop's type (``Propagator(state)``, ``state`` an engine's
+    :class:`~game.core.solver.kernel_state.KernelState`), or None."""
     if _MODULE is None:
         return None
-    made: Callable[[KernelState], Any] = _MODULE.Propagator
+    made: Callable[[tuple[object, ...]], Any] = _MODULE.Propagator
     return made
 
 
