@@ -60,7 +60,9 @@ MINIMAP = Setting("minimap", True, _is_bool)
 CLUE_GREYING = Setting("clue_greying", True, _is_bool)
 AUTO_CROSS = Setting("auto_cross", False, _is_bool)  # cross the rest of a finished line
 # Colour puzzles: a letter per colour on cells and clues (for colour-blind comfort).
-COLOUR_LETTERS = Setting("colour_letters", False, _is_bool)
+# Colour-blind symbols (issue 48; the key is the old "Colour letters" switch's, so a player
+# who had it on keeps it on).
+COLOUR_SYMBOLS = Setting("colour_letters", False, _is_bool)
 THEME = Setting("theme", DEFAULT_THEME, _is_text)
 WINDOW_SIZE: Setting[Sequence[int] | None] = Setting("window_size", None, _is_window_size)
 FULLSCREEN = Setting("fullscreen", False, _is_bool)
@@ -78,6 +80,6 @@ _ALL_SETTINGS: tuple[Setting[Any], ...] = (
     SOUND, VOLUME, AUTO_CHECK, MINIMAP, CLUE_GREYING, AUTO_CROSS, THEME, WINDOW_SIZE, FULLSCREEN,
     LAST_PACK, LAST_KAKURO_PACK, PLAY_PANEL, KAKURO_RED_DIGITS, LESSON_OFFERED, LESSON_DONE,
     LESSONS_FINISHED,
-    COLOUR_LETTERS,
+    COLOUR_SYMBOLS,
 )  # fmt: skip
 SETTINGS: dict[str, Setting[Any]] = {setting.key: setting for setting in _ALL_SETTINGS}

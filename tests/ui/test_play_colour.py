@@ -1,5 +1,5 @@
 """A colour nonogram on the play screen: the palette bar, painting the chosen colour, crosses,
-the colour letters and the win, driven by synthetic events."""
+the colour-blind symbols and the win, driven by synthetic events."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pygame
 from game.core.board import Cell, fill_value
 from game.ui.scenes.play.scene import PlayScene
 from game.ui.scenes.play.shots import flower
-from game.ui.settings import COLOUR_LETTERS
+from game.ui.settings import COLOUR_SYMBOLS
 from tests.ui.play_helpers import click, drag, open_play, pixel, press
 from tests.ui.ui_events import key, wheel
 
@@ -52,17 +52,21 @@ def test_a_drag_paints_the_colour_right_crosses_and_shift_clears() -> None:
     assert scene.session.board.cells[1, 7] == Cell.UNKNOWN
 
 
-def test_l_turns_the_colour_letters_on_and_the_high_contrast_theme_has_them() -> None:
+def test_l_turns_the_colour_blind_symbols_on_with_room_beside_the_clues() -> None:
     scene = open_play(flower())
-    assert not scene.grid_view.letters
+    assert not scene.grid_view.symbols and scene.layout.mark == 0
     key(scene.app, pygame.K_l)
-    assert scene.app.setting(COLOUR_LETTERS)
+    assert scene.app.setting(COLOUR_SYMBOLS)
     scene.app.step()
-    assert scene.grid_view.letters
+    assert scene.grid_view.symbols
+    # The clue slots grew by the symbol's square: it stands beside the number, not on it.
+    assert scene.layout.mark >= 7
     key(scene.app, pygame.K_l)
+    scene.app.step()
+    assert not scene.grid_view.symbols and scene.layout.mark == 0
     scene.app.set_setting("theme", "contrast")
     scene.app.step()
-    assert scene.grid_view.letters
+    assert scene.grid_view.symbols and scene.layout.mark >= 7
 
 
 def test_painting_the_picture_in_its_colours_wins_and_the_hint_names_a_colour() -> None:

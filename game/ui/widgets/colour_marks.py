@@ -3,9 +3,10 @@ everywhere (the grid, the mini-map, the palette bar, thumbnails, replays, the wi
 
 A cell value is a ``game.core.board`` value: a real mark of colour ``c`` is painted in the
 palette's RGB; a trial mark of it is the same colour, paler, inside a frame of the theme's
-trial colour; a cross is the theme's cross (the background). With *letters* on (the
-colour-blind option, and always in the high-contrast theme) each colour also carries a letter,
-so no colour is told apart by hue alone.
+trial colour; a cross is the theme's cross (the background). With *symbols* on (the
+colour-blind option) each colour also carries its symbol (:mod:`game.core.colour_symbols`:
+the same shape for the same colour name on every puzzle), so no colour is told apart by hue
+alone.
 """
 
 from __future__ import annotations
@@ -17,12 +18,13 @@ import numpy.typing as npt
 import pygame
 
 from game.core.board import MAX_CELL_VALUE, Cell, is_trial_value, mark_colour
+from game.core.colour_symbols import symbol_of
 from game.core.convert.distinct_colours import PLAY_DISTANCE, closest_pair
 from game.core.palette import RGB, Palette
-from game.core.play.colour_hints import spoken_name
 from game.ui.fonts import Fonts
 from game.ui.theme import Theme
 from game.ui.widgets.marks import draw_mark
+from game.ui.widgets.symbols import draw_symbol
 
 DARK: RGB = (20, 20, 20)
 LIGHT: RGB = (250, 250, 250)
@@ -85,16 +87,6 @@ def done_clue_colours(rgb: RGB, ground: RGB) -> tuple[RGB, RGB]:
     return tile, toward(ink_on(tile), tile, 0.4)
 
 
-def colour_letters(palette: Palette) -> str:
-    """One capital letter per colour, background first (``" "``): each colour's initial when
-    they differ, else A, B, C..."""
-    names = [spoken_name(palette, number) for number in range(1, palette.count + 1)]
-    initials = [name[0].upper() for name in names]
-    if len(set(initials)) == len(initials) and all(ch.isalpha() for ch in initials):
-        return " " + "".join(initials)
-    return " " + "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456"[: palette.count]
-
-
 # A background this far from white (the sum of its channels' distance) is a ground of its own.
 OWN_GROUND = 90
 
@@ -132,8 +124,7 @@ def paint_colour_mark(
     value: int,
     theme: Theme,
     palette: Palette,
-    fonts: Fonts | None = None,
-    letters: bool = False,
+    symbols: bool = False,
 ) -> None:
     """Paint one colour puzzle cell (its inner square ``rect``), background included."""
     colour = mark_colour(value)
@@ -153,11 +144,12 @@ def paint_colour_mark(
             # A colour too near the empty cells' paper (a dark grey on the dark theme's):
             # a painted cell read as an empty one (QA); a rim in its contrasting ink tells it.
             pygame.draw.rect(surface, toward(rgb, ink_on(rgb), 0.45), rect, 1)
-    if letters and fonts is not None and rect.w >= 9:
-        letter = colour_letters(palette)[colour]
-        size = max(7, rect.h * 2 // 3)
-        text = fonts.render(letter, size, ink_on(rgb), True, exact=True)
-        surface.blit(text, text.get_rect(center=rect.center))
+    if symbols and rect.w >= 8:
+        shown = paler(rgb, 0.3) if is_trial_value(value) else rgb
+        side = max(5, round(rect.w * 0.6))
+        square = pygame.Rect(0, 0, side, side)
+        square.center = rect.center
+        draw_symbol(surface, square, symbol_of(palette, colour), ink_on(shown))
 
 
 def draw_swatch(
@@ -168,11 +160,24 @@ def draw_swatch(
     fonts: Fonts,
     theme: Theme,
     chosen: bool,
+    symbol: str | None = None,
 ) -> None:
-    """One palette swatch: the colour with its key (and letter) on it; the chosen one framed."""
+    """One palette swatch: the colour with its key on it (and beside the key its
+    colour-blind ``symbol``); the chosen one framed."""
     surface.fill(rgb, rect)
     pygame.draw.rect(surface, theme.grid_line_thick, rect, 1)
     if chosen:
         pygame.draw.rect(surface, theme.cursor, rect.inflate(8, 8), 3)
-    text = fonts.render(label, max(10, rect.h // 2), ink_on(rgb), True, exact=True)
-    surface.blit(text, text.get_rect(center=rect.center))
+    ink = ink_on(rgb)
+    text = fonts.render(label, max(10, rect.h // 2), ink, True, exact=True)
+    place = text.get_rect(center=rect.center)
+    if symbol is not None:
+        side = max(5, rect.h // 3)
+        square = pygame.Rect(0, 0, side, side)
+        gap = max(2, side // 3)
+        width = (text.get_width() + gap + side) if label else side
+        square.midleft = (rect.centerx - width // 2, rect.centery)
+        place.midleft = (square.right + gap, rect.centery)
+        draw_symbol(surface, square, symbol, ink)
+    if label:
+        surface.blit(text, place)

@@ -17,7 +17,7 @@ from game.ui.settings import (
     AUTO_CHECK,
     AUTO_CROSS,
     CLUE_GREYING,
-    COLOUR_LETTERS,
+    COLOUR_SYMBOLS,
     KAKURO_RED_DIGITS,
     LESSON_DONE,
     LESSONS_FINISHED,
@@ -49,7 +49,9 @@ EXPLANATIONS = {
     CLUE_GREYING.key: "Grey a clue number once your marks prove where it goes.",
     KAKURO_RED_DIGITS.key: "Kakuro: a digit that repeats in its run or breaks its sum turns red.",
     AUTO_CROSS.key: "Cross the other cells of a line once it shows its clue (off: you do).",
-    COLOUR_LETTERS.key: "Colour puzzles: a letter on each colour's cells and clues (L in play).",
+    COLOUR_SYMBOLS.key: (
+        "Colour puzzles: a shape for each colour on its cells and beside its clues (L in play)."
+    ),
     THEME.key: "High contrast draws trial marks with shapes as well as colours.",
     LESSON: "Five tiny guided puzzles: the rules, overlap, crosses, trial marks and hints.",
 }
@@ -76,10 +78,10 @@ class OptionsScene(Scene):
         self.auto_cross = Toggle(
             "Cross finished lines", setting(AUTO_CROSS), lambda on: app.set_setting(AUTO_CROSS, on)
         )
-        self.colour_letters = Toggle(
-            "Colour letters",
-            setting(COLOUR_LETTERS),
-            lambda on: app.set_setting(COLOUR_LETTERS, on),
+        self.colour_symbols = Toggle(
+            "Colour-blind symbols",
+            setting(COLOUR_SYMBOLS),
+            lambda on: app.set_setting(COLOUR_SYMBOLS, on),
         )
         self.theme_choice: Selector[str] = Selector(
             "Colour theme",
@@ -97,7 +99,7 @@ class OptionsScene(Scene):
             (self.clue_greying, CLUE_GREYING.key),
             (self.red_digits, KAKURO_RED_DIGITS.key),
             (self.auto_cross, AUTO_CROSS.key),
-            (self.colour_letters, COLOUR_LETTERS.key),
+            (self.colour_symbols, COLOUR_SYMBOLS.key),
             (self.theme_choice, THEME.key),
             (self.lesson, LESSON),
             (self.back, None),

@@ -168,7 +168,7 @@ class PlayChrome(frame.ShellChrome):
             bool(scene.app.setting(MINIMAP)),
             (*layout.scroll, layout.cell),
             scene.colour,
-            scene.grid_view.letters,
+            scene.grid_view.symbols,
         )
 
     def win_appear(self) -> float:

@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.colour_symbols import symbol_of
 from game.core.play.colour_hints import spoken_name
-from game.ui.settings import COLOUR_LETTERS
-from game.ui.widgets.colour_marks import colour_letters, draw_swatch
+from game.ui.settings import COLOUR_SYMBOLS
+from game.ui.widgets.colour_marks import draw_swatch
 from game.ui.widgets.text import draw_text
 
 if TYPE_CHECKING:
@@ -100,7 +101,7 @@ class PaletteBar:
             return True
         if key == pygame.K_l:
             app = self.scene.app
-            app.set_setting(COLOUR_LETTERS, not app.setting(COLOUR_LETTERS))
+            app.set_setting(COLOUR_SYMBOLS, not app.setting(COLOUR_SYMBOLS))
             return True
         return False
 
@@ -119,19 +120,18 @@ class PaletteBar:
             theme.text,
             (self.area.x, self.area.y),
         )
-        letters = colour_letters(self.palette) if scene.grid_view.letters else ""
         for index, rect in enumerate(self.rects):
             colour = index + 1
             key = str(colour) if colour <= KEYS_SHOWN else ""
-            label = key + (letters[colour] if letters else "")
             draw_swatch(
                 surface,
                 rect,
                 self.palette.colour(colour).rgb,
-                label,
+                key,
                 app.fonts,
                 theme,
                 colour == scene.colour,
+                symbol_of(self.palette, colour) if scene.grid_view.symbols else None,
             )
 
     def draw_at_cursor(self, surface: pygame.Surface) -> None:

@@ -49,7 +49,7 @@ from game.ui.scenes.play.palette_bar import PaletteBar
 from game.ui.scenes.play.rail import PlayRail
 from game.ui.scenes.play.shell import PlayShell
 from game.ui.scenes.play.viewport import BoardViewport
-from game.ui.settings import AUTO_CHECK, AUTO_CROSS, COLOUR_LETTERS, PLAY_PANEL
+from game.ui.settings import AUTO_CHECK, AUTO_CROSS, COLOUR_SYMBOLS, PLAY_PANEL
 from game.ui.widgets.button import Button
 from game.ui.widgets.grid_view import Flash, GridView
 from game.ui.widgets.minimap import MiniMap
@@ -133,7 +133,6 @@ class PlayScene(PlayShell[Session]):
         self.regions: PlayRegions = compute_play_regions(*size, panel=self.panel_wanted)
         self.viewport = BoardViewport(puzzle, self.regions)
         self.grid_view = GridView(puzzle, self.app.theme, self.app.fonts, self.layout)
-        self.grid_view.set_letters(bool(self.app.setting(COLOUR_LETTERS)))
         self.minimap = MiniMap(
             puzzle.width,
             puzzle.height,
@@ -141,6 +140,7 @@ class PlayScene(PlayShell[Session]):
             Box(0, 0, 1, 1),
             puzzle.colours if puzzle.is_colour else None,
         )
+        self.sync_symbols()
         self.looks = ClueLooks(self)
         self._build(size)
         self.looks.sync()
@@ -282,6 +282,15 @@ class PlayScene(PlayShell[Session]):
             # editor's puzzle is in no list, so there is no next one).
             self.next_button.primary = False
             self.win_buttons = [self.editor_button, self.levels_button, self.menu_button]
+
+    def sync_symbols(self) -> None:
+        """Colour-blind symbols on or off as the option (or the theme) says, with room made
+        for them beside the clue numbers."""
+        view = self.grid_view
+        view.set_symbols(bool(self.app.setting(COLOUR_SYMBOLS)))
+        self.minimap.set_symbols(view.symbols)
+        if self.viewport.set_marks(view.symbols):
+            view.set_layout(self.layout)
 
     def arrange(self, size: tuple[int, int]) -> None:
         if size != self._size or self.panel_wanted != self.regions.panel_shown:
@@ -570,7 +579,7 @@ class PlayScene(PlayShell[Session]):
         theme = self.app.theme
         view = self.grid_view
         view.set_theme(theme)
-        view.set_letters(bool(self.app.setting(COLOUR_LETTERS)))
+        self.sync_symbols()
         self.minimap.set_theme(theme)
         surface.blit(self.chrome.compose(surface.get_size()), (0, 0))
         self.chrome.draw_board(surface)

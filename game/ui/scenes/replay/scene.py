@@ -46,6 +46,7 @@ from game.ui.layout import BoardLayout, Box, compute_board_layout
 from game.ui.scenes.replay.board import PROBE_ALPHA, ReplayBoardPainter
 from game.ui.scenes.replay.shell import FRAME_BUDGET, BigStep, BoardFrame, ReplayShell
 from game.ui.scenes.replay.view import SPEEDS, search_figures, seconds_text
+from game.ui.settings import COLOUR_SYMBOLS
 from game.ui.widgets.button import Button
 from game.ui.widgets.grid_view import GridView, paint_mark
 from game.ui.widgets.minimap import MiniMap
@@ -301,8 +302,16 @@ class NonogramReplay:
         app = self.app
         puzzle = self.puzzle
         scale = app.ui_scale
+        # Colour-blind symbols as in play: on the cells and beside the clue numbers.
+        symbols = bool(app.setting(COLOUR_SYMBOLS))
+        marks = puzzle.is_colour and (symbols or app.theme.marks_by_shape)
         self.layout = compute_board_layout(
-            board_area, puzzle.width, puzzle.height, puzzle.row_clues, puzzle.column_clues
+            board_area,
+            puzzle.width,
+            puzzle.height,
+            puzzle.row_clues,
+            puzzle.column_clues,
+            marks=marks,
         )
         if self.grid_view is None:
             self.grid_view = GridView(puzzle, app.theme, app.fonts, self.layout)
@@ -310,6 +319,7 @@ class NonogramReplay:
         else:
             self.grid_view.set_theme(app.theme)
             self.grid_view.set_layout(self.layout)
+        self.grid_view.set_symbols(symbols)
         self.painter.set_layout(self.layout)
         map_side = min(panel.w - 2 * pad, round(170 * scale))
         map_area = Box(panel.x + pad, panel.bottom - pad - map_side, panel.w - 2 * pad, map_side)
@@ -324,6 +334,7 @@ class NonogramReplay:
         else:
             self.minimap.set_theme(app.theme)
             self.minimap.set_area(map_area)
+        self.minimap.set_symbols(marks)
         floor = self.minimap.box.y
         if self.marks is not None:
             toggle_h = round(38 * scale)
