@@ -16,6 +16,7 @@ from game.core.palette import Palette
 from game.core.play.colour_hints import spoken_names
 from game.resources import levels_dir
 from game.ui.app import App
+from game.ui.contrast import rim_colour
 from game.ui.layout import Box, compute_board_layout
 from game.ui.scenes.play.scene import PlayScene
 from game.ui.scenes.play.shots import flower
@@ -91,10 +92,13 @@ def test_symbols_stand_beside_the_digits_of_a_40x30_never_on_them(app: App, axis
         after = pygame.surfarray.pixels3d(with_).astype(int)
         symbol = np.abs(after - before).sum(axis=2) > 0
         # A digit's ink: what differs from the tile under it in the plain drawing.
+        # (Neither a tile's colour nor its rim's, where it has one.)
         digits = np.ones(symbol.shape, dtype=bool)
         for colour in range(1, puzzle.colour_count + 1):
-            rgb = np.array(puzzle.colours.colour(colour).rgb)
-            digits &= np.abs(before - rgb).sum(axis=2) >= 8
+            rgb = puzzle.colours.colour(colour).rgb
+            rim = rim_colour(rgb, app.theme.background)
+            for shade in (rgb,) if rim is None else (rgb, rim):
+                digits &= np.abs(before - np.array(shade)).sum(axis=2) >= 8
         alpha = pygame.surfarray.pixels_alpha(without) > 0
         digits &= alpha
         grown = digits.copy()

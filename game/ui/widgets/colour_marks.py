@@ -19,8 +19,8 @@ import pygame
 
 from game.core.board import MAX_CELL_VALUE, Cell, is_trial_value, mark_colour
 from game.core.colour_symbols import symbol_of
-from game.core.convert.distinct_colours import PLAY_DISTANCE, closest_pair
 from game.core.palette import RGB, Palette
+from game.ui.contrast import rim_colour
 from game.ui.fonts import Fonts
 from game.ui.theme import Theme
 from game.ui.widgets.marks import draw_mark
@@ -58,11 +58,18 @@ def paler(rgb: RGB, share: float = 0.45) -> RGB:
 
 
 @functools.lru_cache(maxsize=256)
-def near_paper(rgb: RGB, paper: RGB) -> bool:
-    """Whether a painted cell of ``rgb`` is hard to tell from an empty one of ``paper``:
-    nearer than the Delta E the palettes keep between their own colours for play (they keep
-    it from white, the light theme's paper, not from the dark theme's)."""
-    return closest_pair([rgb, paper])[0] < PLAY_DISTANCE
+def cell_rim(rgb: RGB, paper: RGB) -> RGB | None:
+    """The rim a painted cell of ``rgb`` gets on ``paper`` (None: none): where it is under
+    WCAG's 3:1 against the paper (a dark grey on the dark theme's, a yellow on white), a
+    rim that reaches 3:1 (:func:`game.ui.contrast.rim_colour`) tells it from an empty cell."""
+    return rim_colour(rgb, paper)
+
+
+def draw_rim(surface: pygame.Surface, rect: pygame.Rect, rgb: RGB, ground: RGB) -> None:
+    """A rim inside ``rect`` when a fill of ``rgb`` needs one on ``ground``."""
+    rim = cell_rim(rgb, ground)
+    if rim is not None and rect.w >= 5:
+        pygame.draw.rect(surface, rim, rect, max(1, rect.w // 12))
 
 
 def toward(rgb: RGB, target: RGB, share: float) -> RGB:
@@ -140,10 +147,9 @@ def paint_colour_mark(
         surface.fill(paler(rgb, 0.3), inner)
     else:
         surface.fill(rgb, rect)
-        if rect.w >= 6 and near_paper(rgb, theme.cell_unknown):
-            # A colour too near the empty cells' paper (a dark grey on the dark theme's):
-            # a painted cell read as an empty one (QA); a rim in its contrasting ink tells it.
-            pygame.draw.rect(surface, toward(rgb, ink_on(rgb), 0.45), rect, 1)
+        # A colour under 3:1 against the empty cells' paper (a dark grey on the dark
+        # theme's: 1.27:1, issue 48) read as an empty cell; its rim reaches 3:1.
+        draw_rim(surface, rect, rgb, theme.cell_unknown)
     if symbols and rect.w >= 8:
         shown = paler(rgb, 0.3) if is_trial_value(value) else rgb
         side = max(5, round(rect.w * 0.6))

@@ -32,6 +32,7 @@ from game.ui.layout import BoardLayout, Box
 from game.ui.theme import Colour, Theme
 from game.ui.widgets.colour_marks import (
     done_clue_colours,
+    draw_rim,
     ink_on,
     paint_colour_mark,
 )
@@ -411,6 +412,8 @@ class GridView:
         if not done or look.contradicted:
             tile = rgb
         surface.fill(tile, box.inflate(-2, -2))
+        if not done:
+            draw_rim(surface, box.inflate(-2, -2), tile, self.theme.background)
         if look.contradicted:
             pygame.draw.rect(surface, self.theme.clue_error, box, 2)
         if done and not look.contradicted:

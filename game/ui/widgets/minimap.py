@@ -70,7 +70,14 @@ class MiniMap:
     def _palette(self) -> npt.NDArray[np.uint8]:
         theme = self.theme
         if self.palette is not None:
-            return value_rgb_table(theme, self.palette, self.ground)
+            # A picture on a white ground shows on its white, not the theme's paper: its
+            # colours are kept apart from their background (distinct_colours), and a dark
+            # grey on the dark theme's paper vanished from the map (issue 48). A ground of
+            # its own (a teal wall) shows only once won, as the board's reveal does.
+            ground = self.ground
+            if ground is None and own_ground(self.palette) is None:
+                ground = self.palette.background.rgb
+            return value_rgb_table(theme, self.palette, ground)
         colours = {
             Cell.UNKNOWN: theme.cell_unknown,
             Cell.FILLED: theme.filled,
