@@ -36,7 +36,7 @@ from game.ui.widgets.colour_marks import (
     ink_on,
     paint_colour_mark,
 )
-from game.ui.widgets.marks import draw_mark
+from game.ui.widgets.marks import draw_mark, error_frame, error_pattern
 from game.ui.widgets.symbols import draw_symbol
 from game.ui.widgets.win_reveal import RevealPainter
 
@@ -513,17 +513,18 @@ class GridView:
     # --- drawing ---------------------------------------------------------------------------------
 
     def _tile(self, kind: str, state: int) -> pygame.Surface:
-        """A translucent cell-sized tile: a previewed mark, or a flash."""
+        """A translucent cell-sized tile: a previewed mark, or a flash's stripes."""
         key = (kind, state)
         tile = self._tiles.get(key)
         if tile is None:
             side = max(1, self.layout.cell - 1)
-            tile = pygame.Surface((side, side)).convert()
             if kind == "preview":
+                tile = pygame.Surface((side, side)).convert()
                 self.paint(tile, Box(0, 0, side, side), state)
                 tile.set_alpha(150 if state != Cell.UNKNOWN else 210)
             else:
-                tile.fill(self.theme.error)
+                # Stripes, not a fill: a flash in a colour read as a puzzle's colour.
+                tile = error_pattern(side, self.theme.error).convert()
             self._tiles[key] = tile
         return tile
 
@@ -599,13 +600,14 @@ class GridView:
         flash = overlays.flash
         if flash.cells and flash.strength > 0:
             tile = self._tile("flash", 0)
-            tile.set_alpha(round(200 * min(1.0, flash.strength)))
+            tile.set_alpha(round(255 * min(1.0, flash.strength)))
             for x, y in flash.cells:
                 inner = layout.cell_inner(x, y)
                 surface.blit(tile, (inner.x, inner.y), (0, 0, inner.w, inner.h))
             width = max(2, layout.cell // 10)
             for x, y in flash.cells:
-                pygame.draw.rect(surface, self.theme.error, layout.cell_box(x, y).inset(-1), width)
+                frame = pygame.Rect(layout.cell_box(x, y).inset(-1))
+                error_frame(surface, frame, self.theme.error, width)
 
         for cell in overlays.hint_cells:
             if cell != overlays.hint_cell:

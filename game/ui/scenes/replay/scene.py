@@ -49,6 +49,7 @@ from game.ui.scenes.replay.view import SPEEDS, search_figures, seconds_text
 from game.ui.settings import COLOUR_SYMBOLS
 from game.ui.widgets.button import Button
 from game.ui.widgets.grid_view import GridView, paint_mark
+from game.ui.widgets.marks import error_frame, error_pattern, stipple
 from game.ui.widgets.minimap import MiniMap
 from game.ui.widgets.text import draw_text, wrap_text
 from game.ui.widgets.toggle import Toggle
@@ -60,13 +61,9 @@ CHECKING_NOTE = "Checking your marks…"
 DEFAULT_SPEED = SPEEDS.index(50)  # every step can still be followed
 SPEED_SETTING = "replay_speed"
 LINE_STEP = BigStep("Line", is_line_step, "Shift+→ line")
-# The legend's swatches: a mark in its colour, drawn as strong as on the board.
-_SWATCHES: dict[str, tuple[Cell | None, int]] = {
-    "guessed": (Cell.TRIAL_FILLED, 255),
-    "guessed empty": (Cell.TRIAL_CROSSED, 255),
-    "tried": (Cell.FILLED, PROBE_ALPHA),
-    "contradiction": (None, 255),  # the red flash over a line that cannot fit its clue
-}
+# The legend's swatches, drawn as on the board: a guess's trial marks, a tried cell's dots
+# and a contradiction's stripes (patterns, not colours: a puzzle may hold any colour).
+_SWATCHES: tuple[str, ...] = ("guessed", "guessed empty", "tried", "contradiction")
 
 
 def solver_label(algorithm: str) -> str:
@@ -371,12 +368,24 @@ class NonogramReplay:
 
     def draw_swatch(self, target: pygame.Surface, box: pygame.Rect, key: str) -> None:
         theme = self.app.theme
-        state, alpha = _SWATCHES[key]
         swatch = pygame.Surface(box.size).convert()
-        swatch.fill(theme.cell_unknown if state is not None else theme.error)
-        if state is not None:
-            paint_mark(swatch, Box(0, 0, box.w, box.h), state, theme)
-        swatch.set_alpha(alpha)
+        swatch.fill(theme.cell_unknown)
+        whole = Box(0, 0, box.w, box.h)
+        side = min(box.w, box.h)
+        if key == "guessed" and self.puzzle.is_colour:
+            # A colour guess is its colour, paler, framed in the trial colour.
+            assert self.grid_view is not None
+            self.grid_view.paint(swatch, whole, fill_value(1, trial=True))
+        elif key in ("guessed", "guessed empty"):
+            paint_mark(
+                swatch, whole, Cell.TRIAL_FILLED if key == "guessed" else Cell.TRIAL_CROSSED, theme
+            )
+        elif key == "tried":
+            swatch.blit(stipple(side, theme.text), (0, 0))
+            swatch.set_alpha(PROBE_ALPHA)
+        else:
+            swatch.blit(error_pattern(side, theme.error), (0, 0))
+            error_frame(swatch, swatch.get_rect(), theme.error, max(2, side // 10))
         target.blit(swatch, box)
 
     def panel_extras(self) -> tuple[object, ...]:
