@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 import pygame
 
+from game.core.i18n import ENGLISH, SYSTEM, current_language, set_language
 from game.core.store.progress import ProgressStore
 from game.ui import opening
 from game.ui.fonts import Fonts
@@ -36,6 +37,7 @@ from game.ui.pacing import FramePacer, wait_for_events
 from game.ui.scene import Scene
 from game.ui.settings import (
     FULLSCREEN,
+    LANGUAGE,
     SETTINGS,
     SOUND,
     THEME,
@@ -117,6 +119,7 @@ class App(SceneStack):
         # Difficulty and pictures worked out this run, shared by every level select.
         self.ratings: Ratings = Ratings()
         self.theme: Theme = theme_named(self.setting(THEME))
+        self._speak()
         self.sounds = Sounds(
             enabled=self.setting(SOUND),
             volume=self._volume_setting(),
@@ -190,6 +193,20 @@ class App(SceneStack):
             self.sounds.enabled = self.setting(SOUND)
         elif key is VOLUME:
             self.sounds.volume = self._volume_setting()
+        elif key is LANGUAGE:
+            self._speak()
+            # Every label is measured again in the new words (and, for Japanese, its font).
+            self._arranged_size = (0, 0)
+            self._set_screen(self.screen)
+
+    def _speak(self) -> None:
+        """Speak the language the setting asks for. A headless app (tests, screenshots)
+        follows the system's locale only when told to: its text is what tests read."""
+        choice = self.setting(LANGUAGE)
+        if self.headless and choice == SYSTEM:
+            choice = ENGLISH
+        set_language(choice)
+        self.fonts.set_language(current_language())
 
     def _volume_setting(self) -> float:
         return max(0.0, min(1.0, float(self.setting(VOLUME))))

@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeGuard, TypeVar
 
+from game.core.i18n import NAMES, SYSTEM
 from game.ui.theme import DEFAULT_THEME
 
 T = TypeVar("T")
@@ -64,6 +65,14 @@ AUTO_CROSS = Setting("auto_cross", False, _is_bool)  # cross the rest of a finis
 # who had it on keeps it on).
 COLOUR_SYMBOLS = Setting("colour_letters", False, _is_bool)
 THEME = Setting("theme", DEFAULT_THEME, _is_text)
+
+
+def _is_language(value: object) -> TypeGuard[str]:
+    return isinstance(value, str) and (value == SYSTEM or value in NAMES)
+
+
+# The language: "system" follows the system's locale; else a code (game.core.i18n).
+LANGUAGE = Setting("language", SYSTEM, _is_language)
 WINDOW_SIZE: Setting[Sequence[int] | None] = Setting("window_size", None, _is_window_size)
 FULLSCREEN = Setting("fullscreen", False, _is_bool)
 LAST_PACK: Setting[str | None] = Setting("last_pack", None, _is_optional_text)
@@ -80,6 +89,6 @@ _ALL_SETTINGS: tuple[Setting[Any], ...] = (
     SOUND, VOLUME, AUTO_CHECK, MINIMAP, CLUE_GREYING, AUTO_CROSS, THEME, WINDOW_SIZE, FULLSCREEN,
     LAST_PACK, LAST_KAKURO_PACK, PLAY_PANEL, KAKURO_RED_DIGITS, LESSON_OFFERED, LESSON_DONE,
     LESSONS_FINISHED,
-    COLOUR_SYMBOLS,
+    COLOUR_SYMBOLS, LANGUAGE,
 )  # fmt: skip
 SETTINGS: dict[str, Setting[Any]] = {setting.key: setting for setting in _ALL_SETTINGS}

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from game.core.i18n import N_
+
 Colour = tuple[int, int, int]
 
 # The reference window the sizes below are designed for; the app scales from it.
@@ -75,7 +77,7 @@ class Theme:
 
 LIGHT = Theme(
     name="light",
-    label="Light",
+    label=N_("Light"),
     background=(238, 234, 226),
     panel=(250, 248, 243),
     panel_border=(200, 193, 180),
@@ -114,7 +116,7 @@ LIGHT = Theme(
 
 DARK = Theme(
     name="dark",
-    label="Dark",
+    label=N_("Dark"),
     background=(30, 32, 38),
     panel=(42, 45, 53),
     panel_border=(70, 74, 86),
@@ -157,7 +159,7 @@ DARK = Theme(
 # Black and white carry the real marks.
 CONTRAST = Theme(
     name="contrast",
-    label="High contrast",
+    label=N_("High contrast"),
     background=(255, 255, 255),
     panel=(255, 255, 255),
     panel_border=(0, 0, 0),
