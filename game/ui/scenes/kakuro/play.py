@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.i18n import N_
 from game.core.kakuro.mistakes import Mistake
 from game.core.kakuro.model import CellPosition, KakuroPuzzle
 from game.core.kakuro.packs import kakuro_name
@@ -91,7 +92,7 @@ class KakuroPlayScene(PlayShell[KakuroSession]):
 
     # --- the shell's hooks ---------------------------------------------------------------
 
-    restart_loses = "digits, marks and their undo history"
+    restart_loses = N_("Your digits, marks and their undo history are lost.")
 
     def fresh_game(self) -> KakuroSession:
         return KakuroSession(self.puzzle)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.colour_symbols import symbol_of
+from game.core.i18n import _
 from game.core.play.colour_hints import spoken_name
 from game.ui.settings import COLOUR_SYMBOLS
 from game.ui.widgets.colour_marks import draw_swatch
@@ -115,7 +116,7 @@ class PaletteBar:
         draw_text(
             surface,
             app,
-            f"Colour: {name} (1-{min(KEYS_SHOWN, self.count)}, Q/E)",
+            _("Colour: {name} (1-{last}, Q/E)").format(name=name, last=min(KEYS_SHOWN, self.count)),
             app.scaled(15),
             theme.text,
             (self.area.x, self.area.y),

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core.board import Cell
+from game.core.i18n import N_, _
 from game.core.play.advice import (
     BrokenColourLine,
     BrokenLine,
@@ -147,9 +148,11 @@ class PlayScene(PlayShell[Session]):
         lines = [notice] if notice else []
         if self.layout.cell < SMALL_CELL or self.layout.scrollable:
             lines.append(
-                "A big puzzle: the buttons beside the board zoom and scroll (so do + and -, "
-                "the wheel, and a drag with the middle button or Space held); P hides this "
-                "panel to give it room."
+                _(
+                    "A big puzzle: the buttons beside the board zoom and scroll (so do + and -, "
+                    "the wheel, and a drag with the middle button or Space held); P hides this "
+                    "panel to give it room."
+                )
             )
         if lines:
             self.set_message(" ".join(lines), "info")
@@ -193,7 +196,7 @@ class PlayScene(PlayShell[Session]):
         following = (
             None if self.next_puzzles or self.editor is not None else self.exits.find_next_pack()
         )
-        self.next_button.label = "Next puzzle" if following is None else "Next pack"
+        self.next_button.label = N_("Next puzzle") if following is None else N_("Next pack")
         return bool(self.next_puzzles) or following is not None
 
     def next_puzzle(self) -> None:
@@ -243,26 +246,29 @@ class PlayScene(PlayShell[Session]):
 
     def _make_buttons(self) -> None:
         size = 17
-        self.undo_button = Button("Undo", self.undo, font_size=size)
-        self.redo_button = Button("Redo", self.redo, font_size=size)
-        self.trial_button = Button("Trial mode (T)", self.toggle_trial, font_size=size)
+        self.undo_button = Button(N_("Undo"), self.undo, font_size=size)
+        self.redo_button = Button(N_("Redo"), self.redo, font_size=size)
+        self.trial_button = Button(N_("Trial mode (T)"), self.toggle_trial, font_size=size)
         self.keep_button = Button(
-            "Keep trial (K)", self.keep_trial, font_size=size, short_label="Keep (K)"
+            N_("Keep trial (K)"), self.keep_trial, font_size=size, short_label=N_("Keep (K)")
         )
         self.drop_button = Button(
-            "Drop trial (D)", self.drop_trial, font_size=size, short_label="Drop (D)"
+            N_("Drop trial (D)"), self.drop_trial, font_size=size, short_label=N_("Drop (D)")
         )
-        self.check_button = Button("Check (V)", self.check, font_size=size)
-        self.hint_button = Button("Hint (H)", self.hint, font_size=size)
-        self.auto_button = Button("Auto-check: off", self.toggle_auto_check, font_size=size)
-        self.reset_button = Button("Reset", self.exits.ask_reset, font_size=size)
+        self.check_button = Button(N_("Check (V)"), self.check, font_size=size)
+        self.hint_button = Button(N_("Hint (H)"), self.hint, font_size=size)
+        self.auto_button = Button(N_("Auto-check: off"), self.toggle_auto_check, font_size=size)
+        self.reset_button = Button(N_("Reset"), self.exits.ask_reset, font_size=size)
         # It opens the solver's replay (the game waits), it does not fill the board in.
         self.solve_button = Button(
-            "Watch the solver", self.exits.open_solver, font_size=size, short_label="Solver"
+            N_("Watch the solver"),
+            self.exits.open_solver,
+            font_size=size,
+            short_label=N_("Solver"),
         )
-        self.pause_button = Button("Pause (Esc)", self.open_pause, font_size=size)
+        self.pause_button = Button(N_("Pause (Esc)"), self.open_pause, font_size=size)
         self.editor_button = Button(
-            "Back to the editor", self.exits.back_to_editor, primary=True, font_size=20
+            N_("Back to the editor"), self.exits.back_to_editor, primary=True, font_size=20
         )
         self.play_buttons = [
             self.undo_button,
@@ -392,22 +398,24 @@ class PlayScene(PlayShell[Session]):
         self.trial_mode = not self.trial_mode
         self.pen.new_mode()
         self.set_message(
-            "Trial mode on: marks are orange (fill) and light blue (cross). "
-            "Keep trial (K) makes them real, Drop trial (D) erases them."
+            _(
+                "Trial mode on: marks are orange (fill) and light blue (cross). "
+                "Keep trial (K) makes them real, Drop trial (D) erases them."
+            )
             if self.trial_mode
-            else "Trial mode off.",
+            else _("Trial mode off."),
             "info",
         )
 
     def keep_trial(self) -> None:
         if self.apply(CommitTrial()):
             self.trial_mode = False
-            self.set_message("Trial marks kept as real marks.", "info")
+            self.set_message(_("Trial marks kept as real marks."), "info")
 
     def drop_trial(self) -> None:
         if self.apply(DiscardTrial()):
             self.trial_mode = False
-            self.set_message("Trial marks dropped.", "info")
+            self.set_message(_("Trial marks dropped."), "info")
 
     def toggle_auto_check(self) -> None:
         value = not bool(self.app.setting(AUTO_CHECK))
