@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Generic
 
 import pygame
 
+from game.core.i18n import N_, _, ngettext
 from game.core.store.packs import Pack, PackPlace, recorded_file
 from game.ui.scene import Scene
 from game.ui.scenes.levels.cards import Card, Thumbnail
@@ -311,7 +312,12 @@ class SelectScene(Scene, Generic[E]):
             return None
         entry = entries[index]
         if entry.puzzle is None:
-            self.app.toast(f"{entry.path.name} cannot be opened: {entry.error}", error=True)
+            self.app.toast(
+                _("{name} cannot be opened: {reason}").format(
+                    name=entry.path.name, reason=entry.error
+                ),
+                error=True,
+            )
             return None
         return entry
 
@@ -542,21 +548,21 @@ class SelectScene(Scene, Generic[E]):
         empty = None
         if not self.entries:
             empty = (
-                "Reading the puzzle files…"
+                _("Reading the puzzle files…")
                 if self.reading
                 else kind.empty_message(pack, self.levels)
             )
         help_text = (
-            panel.help
+            _(panel.help)
             if panel is not None
             else "  ·  ".join(
-                part
+                _(part)
                 for part in (
                     kind.help,
                     kind.make.help if kind.make is not None else "",
-                    "O open a file",
+                    N_("O open a file"),
                     kind.switch.help,
-                    "Esc back",
+                    N_("Esc back"),
                 )
                 if part
             )
@@ -564,7 +570,7 @@ class SelectScene(Scene, Generic[E]):
         return Shown(
             ui=self.ui,
             layout=self.layout,
-            title=kind.title,
+            title=_(kind.title),
             rows=self._rows(),
             header=header,
             cards=[] if panel is not None else self._cards(),
@@ -585,17 +591,21 @@ class SelectScene(Scene, Generic[E]):
             if state.reading and listed is not None:
                 # Its size at once; the solved count once every file is read (a count that
                 # grew as the files came showed "Things: 28 puzzles" for a pack of 60).
-                detail = f"{listed} puzzle{'s' if listed != 1 else ''}  ·  reading…"
+                detail = (
+                    ngettext("{count} puzzle", "{count} puzzles", listed).format(count=listed)
+                    + "  ·  "
+                    + _("reading…")
+                )
             elif state.reading:
-                detail = "Reading…" if state.reader is not None else ""
+                detail = _("Reading…") if state.reader is not None else ""
             else:
                 total = len(state.entries)
-                detail = f"{total} puzzle{'s' if total != 1 else ''}"
+                detail = ngettext("{count} puzzle", "{count} puzzles", total).format(count=total)
                 if total:
-                    detail += f"  ·  {state.solved} solved"
+                    detail += "  ·  " + _("{count} solved").format(count=state.solved)
             rows.append((state.pack.name, detail))
         if self.panel is not None:
-            rows.append((self.panel.name, self.panel.detail))
+            rows.append((_(self.panel.name), _(self.panel.detail)))
         return rows
 
     def _cards(self) -> list[tuple[Card, Thumbnail]]:
