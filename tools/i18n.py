@@ -89,7 +89,20 @@ def extract(root: Path = GAME) -> dict[str, Entry]:
                 continue
             entry = found.setdefault(msgid, Entry(msgid, plural))
             entry.places.append(f"{place}:{node.lineno}")
+    _extract_packs(found)
     return found
+
+
+def _extract_packs(found: dict[str, Entry]) -> None:
+    """The bundled packs' names and descriptions (levels/*/pack.json), which level select
+    and the play screen's header show."""
+    for path in sorted((REPO_ROOT / "levels").glob("*/pack.json")):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        place = path.relative_to(REPO_ROOT).as_posix()
+        for key in ("name", "description"):
+            text = data.get(key)
+            if isinstance(text, str) and text:
+                found.setdefault(text, Entry(text)).places.append(place)
 
 
 # --- reading and writing .po ----------------------------------------------------------------

@@ -59,8 +59,9 @@ _current = ENGLISH
 
 
 def _(message: str) -> str:
-    """``message`` in the current language (itself in English or where not translated)."""
-    return _translations.gettext(message)
+    """``message`` in the current language (itself in English or where not translated; ""
+    stays "", where gettext would answer the catalogue's header)."""
+    return _translations.gettext(message) if message else message
 
 
 def ngettext(singular: str, plural: str, count: int) -> str:

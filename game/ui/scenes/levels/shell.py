@@ -541,10 +541,10 @@ class SelectScene(Scene, Generic[E]):
         pack = self.pack
         header = None
         if pack is not None:
-            description = pack.description
+            description = _(pack.description) if pack.description else ""
             if pack.problem:
                 description = f"{description}  ({pack.problem})" if description else pack.problem
-            header = (pack.name, description)
+            header = (_(pack.name), description)
         empty = None
         if not self.entries:
             empty = (
@@ -603,7 +603,7 @@ class SelectScene(Scene, Generic[E]):
                 detail = ngettext("{count} puzzle", "{count} puzzles", total).format(count=total)
                 if total:
                     detail += "  ·  " + _("{count} solved").format(count=state.solved)
-            rows.append((state.pack.name, detail))
+            rows.append((_(state.pack.name), detail))
         if self.panel is not None:
             rows.append((_(self.panel.name), _(self.panel.detail)))
         return rows

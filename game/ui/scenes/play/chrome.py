@@ -144,7 +144,7 @@ class PlayChrome(frame.ShellChrome):
     def header(self, fade: int) -> tuple[str, str, str]:
         scene = self.scene
         name = shown_name(scene.title, scene.place, scene.solved_before or fade > 0)
-        where = scene.place.label if scene.place is not None else scene.pack
+        where = scene.place.label if scene.place is not None else _(scene.pack or "")  # "" stays ""
         # "Daily puzzle 2026-11-29 · 25x20 · Daily puzzle" said its pack twice.
         shown_where = where and not name.startswith(where)
         details = scene.puzzle.size_text + (f" · {where}" if shown_where else "")
