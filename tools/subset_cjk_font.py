@@ -33,7 +33,7 @@ JAPANESE_FACE = "Noto Sans CJK JP"
 # punctuation, and the symbols the interface draws (arrows, dots, ellipsis).
 ALWAYS = (
     "".join(chr(code) for code in range(0x20, 0x7F))
-    + "\u3000、。・「」『』（）！？：ー〜…·←→↑↓‹›−×°"
+    + "\u3000、。・「」『』（）！？：ー〜…·←→↑↓‹›«»−–×°✓★☆•“”„"
 )
 
 
@@ -63,11 +63,13 @@ def main() -> int:
     characters = needed_characters()
     settings = subset.Options()
     settings.font_number = number
-    settings.layout_features = ["*"]
+    # The default layout features (kerning, ligatures, vertical forms are not used), every
+    # name record (the copyright and licence stay in the file), no hinting (FreeType's
+    # auto-hinter draws it at the game's sizes).
     settings.name_IDs = ["*"]
     settings.name_languages = ["*"]
     settings.notdef_outline = True
-    settings.desubroutinize = True
+    settings.hinting = False
     font = subset.load_font(str(options.source), settings)
     subsetter = subset.Subsetter(settings)
     subsetter.populate(text="".join(sorted(characters)))

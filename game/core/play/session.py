@@ -22,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from game.core.board import Board, Cell, CellArray
+from game.core.i18n import _
 from game.core.lines import Clue
 from game.core.palette import ColourClue
 from game.core.play.colour_status import IS_TRIAL, KEPT, colour_line_state, shown_colours
@@ -301,7 +302,9 @@ class Session(Midend[Move, _Record, Change]):
         """The header's count: how many cells are filled of how many the clues ask for.
         One meaning all game long, and it never tells a right fill from a wrong one (a
         count of goal cells still to fill would, move by move, with Auto-check off)."""
-        return f"Filled {self.board.filled_count} of {self.puzzle.filled_total}"
+        return _("Filled {count} of {total}").format(
+            count=self.board.filled_count, total=self.puzzle.filled_total
+        )
 
     @property
     def history(self) -> list[Move]:

@@ -96,7 +96,7 @@ class Toggle(Widget):
         )
         knob_x = pill.right - height // 2 if self.value else pill.left + height // 2
         pygame.draw.circle(surface, theme.panel, (knob_x, pill.centery), height // 2 - 3)
-        state = "On" if self.value else "Off"
+        state = _("On") if self.value else _("Off")
         draw_text(
             surface,
             app,

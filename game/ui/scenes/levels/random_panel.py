@@ -387,7 +387,7 @@ class RandomPanel:
         theme = app.theme
         scale = app.ui_scale
         left, top = self.rect.left, self.rect.top
-        draw_text(surface, app, PACK_NAME, round(24 * scale), theme.text, (left, top), bold=True)
+        draw_text(surface, app, _(PACK_NAME), round(24 * scale), theme.text, (left, top), bold=True)
         size = round(15 * scale)
         text = fit_text(app.fonts.get(size), _(DESCRIPTION), self.rect.width)
         draw_text(surface, app, text, size, theme.text_muted, (left, top + round(30 * scale)))
@@ -467,7 +467,7 @@ def _context(puzzle: Puzzle) -> PlayContext:
         return PlayContext(pack=PACK_NAME)
     seed = extra.get("seed", "")
     number = int(seed) if seed.isascii() and seed.isdecimal() else 0
-    return PlayContext(pack=PACK_NAME, place=PackPlace("Random picture", number))
+    return PlayContext(pack=PACK_NAME, place=PackPlace(N_("Random picture"), number))
 
 
 def _grid(

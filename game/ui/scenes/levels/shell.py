@@ -91,7 +91,7 @@ class SelectScene(Scene, Generic[E]):
         # The pack list scrolls too: with the picture packs it is taller than the window.
         self.pack_scroll = ScrollArea()
         self._show_chosen_row = True  # on the first arrange: the open pack's row in view
-        self.back_button = Button("‹ Back", self.app.pop, font_size=20)
+        self.back_button = Button(N_("‹ Back"), self.app.pop, font_size=20)
         switch = kind.switch
         self.switch_button = Button(switch.label, lambda: switch.opens(self.app), font_size=20)
         # Any puzzle file, played blind (issue 35: a book's puzzle is not spoiled first).
