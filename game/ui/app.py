@@ -37,6 +37,7 @@ from game.ui.pacing import FramePacer, wait_for_events
 from game.ui.scene import Scene
 from game.ui.settings import (
     FULLSCREEN,
+    INTERFACE_SIZE,
     LANGUAGE,
     SETTINGS,
     SOUND,
@@ -193,6 +194,9 @@ class App(SceneStack):
             self.sounds.enabled = self.setting(SOUND)
         elif key is VOLUME:
             self.sounds.volume = self._volume_setting()
+        elif key is INTERFACE_SIZE:
+            self._arranged_size = (0, 0)
+            self._set_screen(self.screen)
         elif key is LANGUAGE:
             self._speak()
             # Every label is measured again in the new words (and, for Japanese, its font).
@@ -292,8 +296,14 @@ class App(SceneStack):
 
     @property
     def ui_scale(self) -> float:
-        """Sizes are designed for 1280x800 and multiplied by this (0.6 to 1.6)."""
-        return ui_scale(self.screen_size)
+        """Sizes are designed for 1280x800 and multiplied by this (0.6 to 3.0): what fits
+        the window, times the interface size chosen in Options."""
+        return ui_scale(self.screen_size, self.interface_share)
+
+    @property
+    def interface_share(self) -> float:
+        """The interface size chosen, as a share of what fits the window (1.0: all of it)."""
+        return float(self.setting(INTERFACE_SIZE)) / 100
 
     def scaled(self, value: float) -> int:
         """``value`` design pixels at the current scale, at least 1."""

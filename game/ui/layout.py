@@ -516,10 +516,13 @@ class PlayRegions:
         return self.side_panel.w > 0
 
 
-def compute_play_regions(width: int, height: int, panel: bool = True) -> PlayRegions:
-    """Regions for a window of ``width`` x ``height``; sizes grow with the window. ``panel``
-    False: the side panel and the help line give way to the board."""
-    scale = max(0.75, min(2.0, min(width / 1280, height / 800)))
+def compute_play_regions(
+    width: int, height: int, panel: bool = True, share: float = 1.0
+) -> PlayRegions:
+    """Regions for a window of ``width`` x ``height``; sizes grow with the window (up to a 4K
+    screen's), times ``share``, the interface size chosen. ``panel`` False: the side panel
+    and the help line give way to the board."""
+    scale = max(0.75, min(3.0, min(width / 1280, height / 800) * share))
     pad = max(6, round(12 * scale))
     top_h = round(54 * scale)
     help_h = round(30 * scale) if panel else 0

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeGuard, TypeVar
 
 from game.core.i18n import NAMES, SYSTEM
-from game.ui.theme import DEFAULT_THEME
+from game.ui.theme import DEFAULT_THEME, INTERFACE_SIZES
 
 T = TypeVar("T")
 
@@ -71,6 +71,12 @@ def _is_language(value: object) -> TypeGuard[str]:
     return isinstance(value, str) and (value == SYSTEM or value in NAMES)
 
 
+def _is_interface_size(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool) and value in INTERFACE_SIZES
+
+
+# The interface's size, a percentage of what fits the window (theme.INTERFACE_SIZES).
+INTERFACE_SIZE = Setting("interface_size", 100, _is_interface_size)
 # The language: "system" follows the system's locale; else a code (game.core.i18n).
 LANGUAGE = Setting("language", SYSTEM, _is_language)
 WINDOW_SIZE: Setting[Sequence[int] | None] = Setting("window_size", None, _is_window_size)
@@ -89,6 +95,6 @@ _ALL_SETTINGS: tuple[Setting[Any], ...] = (
     SOUND, VOLUME, AUTO_CHECK, MINIMAP, CLUE_GREYING, AUTO_CROSS, THEME, WINDOW_SIZE, FULLSCREEN,
     LAST_PACK, LAST_KAKURO_PACK, PLAY_PANEL, KAKURO_RED_DIGITS, LESSON_OFFERED, LESSON_DONE,
     LESSONS_FINISHED,
-    COLOUR_SYMBOLS, LANGUAGE,
+    COLOUR_SYMBOLS, LANGUAGE, INTERFACE_SIZE,
 )  # fmt: skip
 SETTINGS: dict[str, Setting[Any]] = {setting.key: setting for setting in _ALL_SETTINGS}

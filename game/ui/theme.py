@@ -21,7 +21,12 @@ Colour = tuple[int, int, int]
 # The reference window the sizes below are designed for; the app scales from it.
 REFERENCE_SIZE = (1280, 800)
 MIN_SCALE = 0.6
-MAX_SCALE = 1.6
+# Up to a 4K screen's 2.7 (3840x2160 against 1280x800): at 1.6 its text was drawn at the
+# size a 2048x1280 window gets, a third of the height it had room for (issue 48).
+MAX_SCALE = 3.0
+# The interface sizes Options offers, as a share of the size that fits the window: smaller
+# leaves the board more room.
+INTERFACE_SIZES = (100, 90, 80, 70)
 
 
 @dataclass(frozen=True)
@@ -209,8 +214,9 @@ def theme_named(name: object) -> Theme:
     return THEMES[DEFAULT_THEME]
 
 
-def ui_scale(screen_size: tuple[int, int]) -> float:
-    """How much to scale sizes designed for ``REFERENCE_SIZE`` to fit ``screen_size``."""
+def ui_scale(screen_size: tuple[int, int], share: float = 1.0) -> float:
+    """How much to scale sizes designed for ``REFERENCE_SIZE`` to fit ``screen_size``, times
+    ``share`` (the interface size the player chose: 1.0 fills the window as designed)."""
     width, height = screen_size
-    scale = min(width / REFERENCE_SIZE[0], height / REFERENCE_SIZE[1])
+    scale = min(width / REFERENCE_SIZE[0], height / REFERENCE_SIZE[1]) * share
     return max(MIN_SCALE, min(MAX_SCALE, scale))

@@ -84,7 +84,7 @@ class KakuroPlayScene(PlayShell[KakuroSession]):
         self._pending: Callable[[], None] | None = None  # a help waiting for the answer
         self._mistakes: tuple[int, int, dict[CellPosition, Mistake]] | None = None
         self._make_buttons()
-        self.regions = compute_play_regions(*app.screen_size)
+        self.regions = compute_play_regions(*app.screen_size, share=app.interface_share)
         self.layout = KakuroLayout.fit(self.regions.board_area, puzzle.width, puzzle.height)
         self.chrome = KakuroChrome(self)
         self._size = (0, 0)
@@ -133,10 +133,11 @@ class KakuroPlayScene(PlayShell[KakuroSession]):
         ]
 
     def arrange(self, size: tuple[int, int]) -> None:
-        if size == self._size:
+        regions = compute_play_regions(*size, share=self.app.interface_share)
+        if size == self._size and regions == self.regions:
             return
         self._size = size
-        self.regions = compute_play_regions(*size)
+        self.regions = regions
         self.layout = KakuroLayout.fit(
             self.regions.board_area, self.puzzle.width, self.puzzle.height
         )

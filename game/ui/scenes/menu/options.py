@@ -19,6 +19,7 @@ from game.ui.settings import (
     AUTO_CROSS,
     CLUE_GREYING,
     COLOUR_SYMBOLS,
+    INTERFACE_SIZE,
     KAKURO_RED_DIGITS,
     LANGUAGE,
     LESSON_DONE,
@@ -28,7 +29,7 @@ from game.ui.settings import (
     THEME,
     VOLUME,
 )
-from game.ui.theme import THEMES
+from game.ui.theme import INTERFACE_SIZES, THEMES
 from game.ui.widgets.base import FocusGroup, Widget, radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.slider import Slider
@@ -57,6 +58,7 @@ EXPLANATIONS = {
         N_("Colour puzzles: a shape for each colour on its cells and beside its clues (L in play).")
     ),
     THEME.key: N_("High contrast draws trial marks with shapes as well as colours."),
+    INTERFACE_SIZE.key: N_("Buttons and text; smaller leaves the board more room."),
     LANGUAGE.key: N_("The game's words; as the system follows your computer's language."),
     LESSON: N_("Five tiny guided puzzles: the rules, overlap, crosses, trial marks and hints."),
 }
@@ -98,6 +100,15 @@ class OptionsScene(Scene):
             app.theme.name,
             lambda name: app.set_setting(THEME, name),
         )
+        self.interface_size: Selector[int] = Selector(
+            N_("Interface size"),
+            [
+                (share, N_("Fits the window") if share == 100 else f"{share}%")
+                for share in INTERFACE_SIZES
+            ],
+            setting(INTERFACE_SIZE),
+            lambda share: app.set_setting(INTERFACE_SIZE, share),
+        )
         # Offered only when a language besides English has a complete catalogue.
         choices = [(SYSTEM, N_("As the system"))] + [
             (language.code, language.name) for language in offered()
@@ -121,6 +132,7 @@ class OptionsScene(Scene):
             (self.auto_cross, AUTO_CROSS.key),
             (self.colour_symbols, COLOUR_SYMBOLS.key),
             (self.theme_choice, THEME.key),
+            (self.interface_size, INTERFACE_SIZE.key),
             *([(self.language, LANGUAGE.key)] if len(choices) > 2 else []),
             (self.lesson, LESSON),
             (self.back, None),

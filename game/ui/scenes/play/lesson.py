@@ -96,7 +96,9 @@ class LessonScene(Scene):
             self.hint_button,
             self.leave_button,
         ]
-        self.regions: PlayRegions = compute_play_regions(*app.screen_size)
+        self.regions: PlayRegions = compute_play_regions(
+            *app.screen_size, share=app.interface_share
+        )
         self.panel = LessonPanel(self)
         self._new_board()
 
@@ -118,7 +120,7 @@ class LessonScene(Scene):
         return self.viewport.layout
 
     def arrange(self, size: tuple[int, int]) -> None:
-        self.regions = compute_play_regions(*size)
+        self.regions = compute_play_regions(*size, share=self.app.interface_share)
         self.viewport.set_regions(self.regions)
         self.grid_view.set_layout(self.layout)
         self.panel.place()

@@ -131,7 +131,9 @@ class PlayScene(PlayShell[Session]):
         self.chrome = PlayChrome(self)
         self.rail = PlayRail(self)
         size = self.app.screen_size
-        self.regions: PlayRegions = compute_play_regions(*size, panel=self.panel_wanted)
+        self.regions: PlayRegions = compute_play_regions(
+            *size, panel=self.panel_wanted, share=self.app.interface_share
+        )
         self.viewport = BoardViewport(puzzle, self.regions)
         self.grid_view = GridView(puzzle, self.app.theme, self.app.fonts, self.layout)
         self.minimap = MiniMap(
@@ -299,12 +301,24 @@ class PlayScene(PlayShell[Session]):
             view.set_layout(self.layout)
 
     def arrange(self, size: tuple[int, int]) -> None:
-        if size != self._size or self.panel_wanted != self.regions.panel_shown:
+        if (
+            size != self._size
+            or self.panel_wanted != self.regions.panel_shown
+            or self.regions.scale != self._regions_scale(size)
+        ):
             self._build(size)
+
+    def _regions_scale(self, size: tuple[int, int]) -> float:
+        """The regions' scale for ``size`` now (the interface size may have changed)."""
+        return compute_play_regions(
+            *size, panel=self.panel_wanted, share=self.app.interface_share
+        ).scale
 
     def _build(self, size: tuple[int, int]) -> None:
         self._size = size
-        self.regions = compute_play_regions(*size, panel=self.panel_wanted)
+        self.regions = compute_play_regions(
+            *size, panel=self.panel_wanted, share=self.app.interface_share
+        )
         self.viewport.set_regions(self.regions)
         self.grid_view.set_layout(self.layout)
         self.chrome.place()
