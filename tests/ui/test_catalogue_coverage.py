@@ -41,8 +41,6 @@ class Pseudo(gettext.NullTranslations):
 SHOTS = ("menu", "options", "level_select", "random", "play-20x20", "play-colour-20x20",
          "play-pause", "play-win")  # fmt: skip
 LEFT: dict[str, set[str]] = {
-    # game/core/generate/daily.py (not this branch's to change): the daily puzzle's button.
-    "menu": {"Daily", "Thursday", "Solved today in", "day streak", "Hard"},
     # game/core/play/advice.py and session.py's help counts; the win's helps line.
     "play-win": {"No help used", "checks", "hints", "help used", "check", "hint"},
 }
