@@ -40,10 +40,7 @@ class Pseudo(gettext.NullTranslations):
 # the catalogue, by the module that makes them). Empty: the screen is wholly marked.
 SHOTS = ("menu", "options", "level_select", "random", "play-20x20", "play-colour-20x20",
          "play-pause", "play-win")  # fmt: skip
-LEFT: dict[str, set[str]] = {
-    # game/core/play/advice.py and session.py's help counts; the win's helps line.
-    "play-win": {"No help used", "checks", "hints", "help used", "check", "hint"},
-}
+LEFT: dict[str, set[str]] = {}
 
 
 # Names, not words: the game's and the other puzzle kind's.

@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from game.core.board import Board, Cell, CellArray
-from game.core.i18n import _
+from game.core.i18n import _, ngettext
 from game.core.lines import Clue
 from game.core.palette import ColourClue
 from game.core.play.colour_status import IS_TRIAL, KEPT, colour_line_state, shown_colours
@@ -327,12 +327,19 @@ class Session(Midend[Move, _Record, Change]):
 
     def helps_text(self) -> str:
         """ "2 hints, 1 check used" (what was asked for; "" when nothing was)."""
-        parts = [
-            f"{count} {word}{'s' if count != 1 else ''}"
-            for count, word in ((self.hints_used, "hint"), (self.checks_used, "check"))
-            if count
-        ]
-        return ", ".join(parts) + " used" if parts else ""
+        hints, checks = self.hints_used, self.checks_used
+        if hints and checks:
+            return _("{hints}, {checks} used").format(
+                hints=ngettext("{count} hint", "{count} hints", hints).format(count=hints),
+                checks=ngettext("{count} check", "{count} checks", checks).format(count=checks),
+            )
+        if hints:
+            return ngettext("{count} hint used", "{count} hints used", hints).format(count=hints)
+        if checks:
+            return ngettext("{count} check used", "{count} checks used", checks).format(
+                count=checks
+            )
+        return ""
 
     def row_status(self, y: int) -> LineStatus:
         return self._row_status[y]
