@@ -39,7 +39,7 @@ class Pseudo(gettext.NullTranslations):
 # Screens drawn in the check, and what each still shows in English (the strings outside
 # the catalogue, by the module that makes them). Empty: the screen is wholly marked.
 SHOTS = ("menu", "options", "level_select", "random", "play-20x20", "play-colour-20x20",
-         "play-pause", "play-win")  # fmt: skip
+         "play-pause", "play-win", "random-generating", "daily-colour-menu")  # fmt: skip
 LEFT: dict[str, set[str]] = {}
 
 
@@ -57,8 +57,6 @@ UNMARKED = (
     "lesson",  # game/core/play/lesson_book.py's lessons
     "play-teaching-hint",  # the hints' sentences (game/core/solver/hints, colour_hints)
     "play-hint",
-    "random-generating",
-    "daily-colour-menu",
     "win-reveal",
     "file browser",  # game/ui/widgets/file_browser.py
 )
