@@ -28,18 +28,25 @@ from game.ui.fonts import Fonts
 OPEN, CLOSE = "⟦", "⟧"
 
 
+def _bracketed(message: str) -> str:
+    """Each word of ``message`` in brackets: a paragraph wrapped over lines, or a label cut
+    to fit, keeps every word's mark."""
+    return re.sub(r"(\S+)", f"{OPEN}\\1{CLOSE}", message)
+
+
 class Pseudo(gettext.NullTranslations):
     def gettext(self, message: str) -> str:
-        return f"{OPEN}{message}{CLOSE}"
+        return _bracketed(message)
 
     def ngettext(self, singular: str, plural: str, n: int) -> str:
-        return f"{OPEN}{singular if n == 1 else plural}{CLOSE}"
+        return _bracketed(singular if n == 1 else plural)
 
 
 # Screens drawn in the check, and what each still shows in English (the strings outside
 # the catalogue, by the module that makes them). Empty: the screen is wholly marked.
 SHOTS = ("menu", "options", "level_select", "random", "play-20x20", "play-colour-20x20",
-         "play-pause", "play-win", "random-generating", "daily-colour-menu")  # fmt: skip
+         "play-pause", "play-win", "random-generating", "daily-colour-menu",
+         "lesson-first-steps", "lesson-overlap")  # fmt: skip
 LEFT: dict[str, set[str]] = {}
 
 
@@ -54,7 +61,6 @@ UNMARKED = (
     "replay",  # the replay's panel, and its steps' sentences (game/core/solver/)
     "race",
     "kakuro",
-    "lesson",  # game/core/play/lesson_book.py's lessons
     "play-teaching-hint",  # the hints' sentences (game/core/solver/hints, colour_hints)
     "play-hint",
     "win-reveal",
