@@ -1,6 +1,7 @@
 """Layouts hold longer words (issue 48): in every catalogue's language the menu's, the play
-screen's (panel and rail) and level select's buttons show their whole label at 1280x800,
-never a label cut short with "…" (a German "Versuch verwerfen" or a French "Recommencer")."""
+screen's (panel and rail), the lesson's and level select's buttons show their whole label
+at 1280x800, never a label cut short with "…" (a German "Versuch verwerfen" or a French
+"Recommencer")."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from game.core.i18n import NAMES
 from game.ui.app import App
 from game.ui.scenes.levels.select import LevelSelectScene
 from game.ui.scenes.menu.scene import MenuScene
+from game.ui.scenes.play.lesson import LessonScene
 from game.ui.scenes.play.scene import PlayScene
 from game.ui.scenes.play.shots import flower
 from game.ui.widgets.button import Button
@@ -55,6 +57,11 @@ def test_every_button_shows_its_whole_label(app: App) -> None:
     app.step()
     assert play.trial_button.label != "Trial mode (T)"  # the catalogue is spoken
     cut += _cut(app, [*play.play_buttons, *play.rail.buttons])
+    app.pop()
+    lesson = LessonScene(app)
+    app.push(lesson)
+    app.step()
+    cut += _cut(app, lesson.buttons)
     app.pop()
     select = LevelSelectScene(app)
     app.push(select)

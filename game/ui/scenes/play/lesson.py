@@ -85,7 +85,9 @@ class LessonScene(Scene):
         self.back_button = Button(N_("Back"), self.back, font_size=17)
         self.skip_button = Button(N_("Skip step"), self.skip, font_size=17)
         self.trial_button = Button(N_("Trial mode (T)"), self.toggle_trial, font_size=17)
-        self.drop_button = Button(N_("Drop trial (D)"), self.drop_trial, font_size=17)
+        self.drop_button = Button(
+            N_("Drop trial (D)"), self.drop_trial, font_size=17, short_label=N_("Drop (D)")
+        )
         self.hint_button = Button(N_("Hint (H)"), self.hint, font_size=17)
         self.leave_button = Button(N_("Leave the lesson"), self.ask_leave, font_size=17)
         self.buttons = [
