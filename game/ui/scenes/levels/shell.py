@@ -457,7 +457,7 @@ class SelectScene(Scene, Generic[E]):
     def arrange(self, size: tuple[int, int]) -> None:
         kind = self.kind
         bar = self.scroll.bar_width(self.app)
-        make = kind.make.label if kind.make is not None else None
+        make = _(kind.make.label) if kind.make is not None else None
         layout = select_layout(self.app, size, kind.card_size, kind.switch.width, bar, make)
         self.layout = layout
         self.back_button.rect = layout.frame.back
