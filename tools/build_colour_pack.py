@@ -27,10 +27,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
+
 REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
+from game.core.convert.distinct_colours import distinct_palette  # noqa: E402
 from game.core.formats import format_puzzle  # noqa: E402
 from game.core.palette import RGB, Palette  # noqa: E402
 from game.core.puzzle import Puzzle  # noqa: E402
@@ -83,8 +86,14 @@ class Picture:
         )
         if not MIN_COLOURS <= len(used) <= MAX_PACK_COLOURS:
             raise ArtError(f"{where}: {len(used)} colours (the pack has 2 to 8 a picture)")
-        palette = Palette.of(("white", (255, 255, 255)), *(COLOURS[ch] for ch in used))
         grid = [[0 if ch == BACKGROUND else used.index(ch) + 1 for ch in row] for row in self.rows]
+        # The art's shades, spread for play as every palette the game makes is: apart for
+        # normal vision and as each dichromat sees them (the red and the dark green of the
+        # cherries were Delta E 1.4 apart for a protanope).
+        palette = distinct_palette(
+            Palette.of(("white", (255, 255, 255)), *(COLOURS[ch] for ch in used)),
+            np.array(grid),
+        )
         puzzle = Puzzle.from_colour_grid(grid, palette, title=self.title, author=AUTHOR)
         return replace(puzzle, license=LICENSE)
 

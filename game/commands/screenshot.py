@@ -159,6 +159,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument("--size", default="1280x800", help="window size, e.g. 1280x800")
     parser.add_argument("--list", action="store_true", help="list the shot names and stop")
+    parser.add_argument(
+        "--language",
+        default=None,
+        help="draw the screens in this catalogue's language (es, nl, hr, de, fr, ja), "
+        "complete or not: a translation's screenshots before it is offered",
+    )
 
 
 def fresh_folder(parent: Path, now: time.struct_time | None = None) -> Path:
@@ -235,6 +241,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as error:
         print(f"hanjie: {quote(args.out or Path.cwd())}: {os_reason(error)}", file=sys.stderr)
         return 2
+    from game.core.i18n import use_catalogue
     from game.ui.app import App
 
     previous_home = os.environ.get("HANJIE_HOME")
@@ -244,6 +251,9 @@ def run(args: argparse.Namespace) -> int:
             with tempfile.TemporaryDirectory(prefix="hanjie-shot-") as home:
                 os.environ["HANJIE_HOME"] = home
                 app = App(headless=True, size=size)
+                if args.language:
+                    use_catalogue(args.language)
+                    app.fonts.set_language(args.language)
                 try:
                     shot(app)
                     target = app.render_to(out / f"{name}.png")

@@ -13,6 +13,8 @@ import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from game.core.i18n import ngettext
+
 MAX_COLOURS = 32
 BACKGROUND = 0
 
@@ -186,4 +188,4 @@ def colour_count_text(total: int) -> str:
     "3 colours", 2 (a background and one colour) "1 colour". A new player read "4 colours"
     over three swatches as a colour missing (QA)."""
     inks = max(0, total - 1)
-    return f"{inks} colour{'' if inks == 1 else 's'}"
+    return ngettext("{count} colour", "{count} colours", inks).format(count=inks)

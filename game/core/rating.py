@@ -43,18 +43,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.core.difficulty import Effort, EffortMeter
+from game.core.i18n import N_
 from game.core.puzzle import Puzzle
 from game.core.solver.result import SolveResult
 from game.core.solver.task import SolveTask
 
-STAR_NAMES = {1: "Easy", 2: "Medium", 3: "Hard", 4: "Expert", 5: "Fiendish"}
+# Marked for the catalogue (game.core.i18n): screens translate them where they show them.
+STAR_NAMES = {1: N_("Easy"), 2: N_("Medium"), 3: N_("Hard"), 4: N_("Expert"), 5: N_("Fiendish")}
 # What each level asks of a player, in the words screens show beside the level's name.
 LEVEL_TEXT = {
-    1: "Line logic alone: overlap and a few rounds.",
-    2: "Line logic alone, a few more rounds.",
-    3: "Line logic alone: long chains, few free starts.",
-    4: "Needs probing: one to three cells tried both ways.",
-    5: "Many probes, or deeper ones: trials inside trials.",
+    1: N_("Line logic alone: overlap and a few rounds."),
+    2: N_("Line logic alone, a few more rounds."),
+    3: N_("Line logic alone: long chains, few free starts."),
+    4: N_("Needs probing: one to three cells tried both ways."),
+    5: N_("Many probes, or deeper ones: trials inside trials."),
 }
 AMBIGUOUS = "Ambiguous"
 

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 import pygame
 
+from game.core.i18n import ENGLISH, SYSTEM, current_language, set_language
 from game.core.store.progress import ProgressStore
 from game.ui import opening
 from game.ui.fonts import Fonts
@@ -36,6 +37,8 @@ from game.ui.pacing import FramePacer, wait_for_events
 from game.ui.scene import Scene
 from game.ui.settings import (
     FULLSCREEN,
+    INTERFACE_SIZE,
+    LANGUAGE,
     SETTINGS,
     SOUND,
     THEME,
@@ -117,6 +120,7 @@ class App(SceneStack):
         # Difficulty and pictures worked out this run, shared by every level select.
         self.ratings: Ratings = Ratings()
         self.theme: Theme = theme_named(self.setting(THEME))
+        self._speak()
         self.sounds = Sounds(
             enabled=self.setting(SOUND),
             volume=self._volume_setting(),
@@ -190,6 +194,23 @@ class App(SceneStack):
             self.sounds.enabled = self.setting(SOUND)
         elif key is VOLUME:
             self.sounds.volume = self._volume_setting()
+        elif key is INTERFACE_SIZE:
+            self._arranged_size = (0, 0)
+            self._set_screen(self.screen)
+        elif key is LANGUAGE:
+            self._speak()
+            # Every label is measured again in the new words (and, for Japanese, its font).
+            self._arranged_size = (0, 0)
+            self._set_screen(self.screen)
+
+    def _speak(self) -> None:
+        """Speak the language the setting asks for. A headless app (tests, screenshots)
+        follows the system's locale only when told to: its text is what tests read."""
+        choice = self.setting(LANGUAGE)
+        if self.headless and choice == SYSTEM:
+            choice = ENGLISH
+        set_language(choice)
+        self.fonts.set_language(current_language())
 
     def _volume_setting(self) -> float:
         return max(0.0, min(1.0, float(self.setting(VOLUME))))
@@ -275,8 +296,14 @@ class App(SceneStack):
 
     @property
     def ui_scale(self) -> float:
-        """Sizes are designed for 1280x800 and multiplied by this (0.6 to 1.6)."""
-        return ui_scale(self.screen_size)
+        """Sizes are designed for 1280x800 and multiplied by this (0.6 to 3.0): what fits
+        the window, times the interface size chosen in Options."""
+        return ui_scale(self.screen_size, self.interface_share)
+
+    @property
+    def interface_share(self) -> float:
+        """The interface size chosen, as a share of what fits the window (1.0: all of it)."""
+        return float(self.setting(INTERFACE_SIZE)) / 100
 
     def scaled(self, value: float) -> int:
         """``value`` design pixels at the current scale, at least 1."""

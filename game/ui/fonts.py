@@ -1,7 +1,9 @@
 """The shipped fonts, loaded once per size and kept.
 
 Text is drawn with DejaVu Sans from ``assets/fonts``; if the files are missing (a broken
-install) the game falls back to pygame's built-in font rather than failing.
+install) the game falls back to pygame's built-in font rather than failing. Japanese, which
+DejaVu has no glyphs for, is drawn with Noto Sans CJK JP cut down to the characters the
+game's catalogue uses (``tools/subset_cjk_font.py``; its bold is the regular emboldened).
 
 Sizes scale with the window, but reading text never shrinks below ``READABLE_SIZE`` pixels: at
 800x600 the scale is 0.625 and a 15 px help line became 9 px. Only text that must fit inside a
@@ -17,6 +19,8 @@ from game.resources import asset
 
 REGULAR_FILE = "DejaVuSans.ttf"
 BOLD_FILE = "DejaVuSans-Bold.ttf"
+# Languages whose text needs a font of their own: the language code -> its file.
+OWN_FONTS = {"ja": "NotoSansCJKjp-subset.otf"}
 MIN_SIZE = 6  # text sized to a cell
 READABLE_SIZE = 12  # everything else
 
@@ -34,6 +38,17 @@ class Fonts:
             pygame.font.init()
         self._cache: dict[tuple[int, bool], pygame.font.Font] = {}
         self._text_cache: dict[tuple[str, int, bool, tuple[int, int, int]], pygame.Surface] = {}
+        self._own_file: str | None = None  # a language's own font, else DejaVu
+
+    def set_language(self, code: str) -> None:
+        """Draw text in the font ``code``'s language needs (DejaVu for the Latin ones)."""
+        own = OWN_FONTS.get(code)
+        if own is not None and not asset("fonts", own).is_file():
+            own = None  # not installed: DejaVu, whose missing glyphs show as boxes
+        if own != self._own_file:
+            self._own_file = own
+            self._cache.clear()
+            self._text_cache.clear()
 
     def get(self, size: int, bold: bool = False, exact: bool = False) -> pygame.font.Font:
         """The font for ``size`` pixels (see ``text_size`` for the floor ``exact`` lifts)."""
@@ -41,9 +56,12 @@ class Fonts:
         key = (size, bold)
         font = self._cache.get(key)
         if font is None:
-            path = asset("fonts", BOLD_FILE if bold else REGULAR_FILE)
+            own = self._own_file
+            path = asset("fonts", own or (BOLD_FILE if bold else REGULAR_FILE))
             try:
                 font = pygame.font.Font(str(path), size)
+                if own is not None:
+                    font.bold = bold
             except (OSError, FileNotFoundError, pygame.error):
                 font = pygame.font.Font(None, size)
                 font.bold = bold

@@ -45,6 +45,11 @@ STACK_GAP = 3
 # slot adds room for the gap between two numbers.
 DIGIT_ADVANCE = 0.72
 SLOT_PADDING = 4
+# Colour-blind symbols stand beside each clue number (left of a row's, above a column's), in
+# a square of this share of the cell (at least MARK_PX): the slot grows by it, so a symbol
+# never covers a digit (issue 48: a letter over "10" read "1θ" on a 40x30).
+MARK_SHARE = 0.5
+MARK_PX = 7
 
 
 class Box(NamedTuple):
@@ -84,16 +89,23 @@ def row_slot_factor(digits: int) -> float:
     return ROW_SLOT_BY_DIGITS.get(digits, 0.42 * digits + 0.25)
 
 
-def clue_slots(cell: int, row_digits: int) -> tuple[int, int]:
+def mark_room(cell: int, marks: bool) -> int:
+    """The side of the square beside each clue number for its colour-blind symbol (0: none)."""
+    return max(MARK_PX, round(cell * MARK_SHARE)) if marks else 0
+
+
+def clue_slots(cell: int, row_digits: int, marks: bool = False) -> tuple[int, int]:
     """(row slot width, column slot height) in pixels for cells of ``cell`` pixels: shares of
-    the cell, widened to hold numbers ``clue_floor(cell)`` high."""
+    the cell, widened to hold numbers ``clue_floor(cell)`` high, and with ``marks`` a
+    symbol's square beside each number."""
     row_slot = max(1, round(cell * row_slot_factor(row_digits)))
     column_slot = max(1, round(cell * COLUMN_SLOT))
     floor = clue_floor(cell)
     if floor:
         row_slot = max(row_slot, math.ceil(row_digits * DIGIT_ADVANCE * floor) + SLOT_PADDING)
         column_slot = max(column_slot, digit_height(floor) + STACK_GAP)
-    return row_slot, column_slot
+    mark = mark_room(cell, marks)
+    return row_slot + mark, column_slot + mark
 
 
 def digit_height(font_px: int) -> int:
@@ -145,6 +157,9 @@ class BoardLayout:
     column_clue_y: int | None = None
     scroll: tuple[int, int] = (0, 0)
     scroll_limit: tuple[int, int] = (0, 0)
+    # The side of each clue number's colour-blind symbol square (0: no symbols): the row
+    # slot's left part, the column slot's top part; the number has the rest.
+    mark: int = 0
 
     @property
     def geometry(self) -> tuple[int, ...]:
@@ -158,6 +173,7 @@ class BoardLayout:
             self.row_runs,
             self.column_runs,
             self.gap,
+            self.mark,
         )
 
     @property
@@ -286,7 +302,7 @@ class BoardLayout:
     def clue_font_px(self) -> int:
         """A clue font size that fits the slots: the caller may shrink it to its font's metrics.
         Never below ``CLUE_FLOOR_PX`` on cells big enough for it (``clue_slots`` made room)."""
-        size = max(7, min(int(self.cell * 0.64), int(self.column_slot * 0.95)))
+        size = max(7, min(int(self.cell * 0.64), int((self.column_slot - self.mark) * 0.95)))
         return max(size, clue_floor(self.cell))
 
     # --- hit testing -------------------------------------------------------------------------
@@ -376,15 +392,20 @@ def fit_cell(
     *,
     max_cell: int = MAX_CELL,
     min_cell: int = MIN_CELL,
+    marks: bool = False,
 ) -> int:
-    """The largest cell side at which the grid and its clues fit in ``area``."""
-    across = columns + clue_runs(row_clues) * row_slot_factor(clue_digits(row_clues)) + CLUE_GAP
-    down = rows + clue_runs(column_clues) * COLUMN_SLOT + CLUE_GAP
+    """The largest cell side at which the grid and its clues fit in ``area`` (``marks``:
+    with colour-blind symbols beside the clue numbers)."""
+    mark = MARK_SHARE if marks else 0.0
+    across = (
+        columns + clue_runs(row_clues) * (row_slot_factor(clue_digits(row_clues)) + mark) + CLUE_GAP
+    )
+    down = rows + clue_runs(column_clues) * (COLUMN_SLOT + mark) + CLUE_GAP
     # Three pixels for the border lines. That is exact for slots that are shares of the cell;
     # slots widened for readable clues (``clue_slots``) may need a smaller cell still.
     cell = max(min_cell, min(max_cell, int(min((area.w - 3) / across, (area.h - 3) / down))))
     while cell > min_cell:
-        width, height = board_extent(cell, columns, rows, row_clues, column_clues)
+        width, height = board_extent(cell, columns, rows, row_clues, column_clues, marks)
         if width + 1 <= area.w and height + 1 <= area.h:
             break
         cell -= 1
@@ -397,9 +418,10 @@ def board_extent(
     rows: int,
     row_clues: Sequence[Sequence[int]],
     column_clues: Sequence[Sequence[int]],
+    marks: bool = False,
 ) -> tuple[int, int]:
     """The pixels the grid, its border and both clue strips take with cells of ``cell``."""
-    row_slot, column_slot = clue_slots(cell, clue_digits(row_clues))
+    row_slot, column_slot = clue_slots(cell, clue_digits(row_clues), marks)
     gap = max(2, round(cell * CLUE_GAP))
     width = clue_runs(row_clues) * row_slot + gap + columns * cell + 1
     height = clue_runs(column_clues) * column_slot + gap + rows * cell + 1
@@ -417,6 +439,7 @@ def compute_board_layout(
     min_cell: int = MIN_CELL,
     cell: int | None = None,
     scroll: tuple[int, int] = (0, 0),
+    marks: bool = False,
 ) -> BoardLayout:
     """The grid and its clue strips in ``area``: by default with the largest cells that fit,
     centred. With ``cell`` given (zoom) the board may be larger than the area; then it
@@ -425,10 +448,17 @@ def compute_board_layout(
     column_runs = clue_runs(column_clues)
     if cell is None:
         cell = fit_cell(
-            area, columns, rows, row_clues, column_clues, max_cell=max_cell, min_cell=min_cell
+            area,
+            columns,
+            rows,
+            row_clues,
+            column_clues,
+            max_cell=max_cell,
+            min_cell=min_cell,
+            marks=marks,
         )
     cell = max(MIN_CELL, cell)
-    row_slot, column_slot = clue_slots(cell, clue_digits(row_clues))
+    row_slot, column_slot = clue_slots(cell, clue_digits(row_clues), marks)
     gap = max(2, round(cell * CLUE_GAP))
     strip_w = row_runs * row_slot + gap
     strip_h = column_runs * column_slot + gap
@@ -457,6 +487,7 @@ def compute_board_layout(
         column_clue_y=strip_y,
         scroll=(scroll_x, scroll_y),
         scroll_limit=(limit_x, limit_y),
+        mark=mark_room(cell, marks),
     )
 
 
@@ -485,10 +516,13 @@ class PlayRegions:
         return self.side_panel.w > 0
 
 
-def compute_play_regions(width: int, height: int, panel: bool = True) -> PlayRegions:
-    """Regions for a window of ``width`` x ``height``; sizes grow with the window. ``panel``
-    False: the side panel and the help line give way to the board."""
-    scale = max(0.75, min(2.0, min(width / 1280, height / 800)))
+def compute_play_regions(
+    width: int, height: int, panel: bool = True, share: float = 1.0
+) -> PlayRegions:
+    """Regions for a window of ``width`` x ``height``; sizes grow with the window (up to a 4K
+    screen's), times ``share``, the interface size chosen. ``panel`` False: the side panel
+    and the help line give way to the board."""
+    scale = max(0.75, min(3.0, min(width / 1280, height / 800) * share))
     pad = max(6, round(12 * scale))
     top_h = round(54 * scale)
     help_h = round(30 * scale) if panel else 0

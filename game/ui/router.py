@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
+from game.core.i18n import N_
 from game.core.kakuro.packs import entries_after, kakuro_place, read_kakuro_entry
 from game.resources import levels_dir
 from game.ui.scene import EditorScene, Scene
@@ -148,7 +149,7 @@ class Router:
 
         start = start if start is not None else app.store.user_puzzles_dir()
         app.push(
-            FileBrowserScene(app, picked, start=start, title="Open a puzzle file", into="play")
+            FileBrowserScene(app, picked, start=start, title=N_("Open a puzzle file"), into="play")
         )
 
     def clue_editor(self, width: int = 10, height: int = 10) -> None:

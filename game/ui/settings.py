@@ -8,7 +8,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, TypeGuard, TypeVar
 
-from game.ui.theme import DEFAULT_THEME
+from game.core.i18n import NAMES, SYSTEM
+from game.ui.theme import DEFAULT_THEME, INTERFACE_SIZES
 
 T = TypeVar("T")
 
@@ -60,8 +61,24 @@ MINIMAP = Setting("minimap", True, _is_bool)
 CLUE_GREYING = Setting("clue_greying", True, _is_bool)
 AUTO_CROSS = Setting("auto_cross", False, _is_bool)  # cross the rest of a finished line
 # Colour puzzles: a letter per colour on cells and clues (for colour-blind comfort).
-COLOUR_LETTERS = Setting("colour_letters", False, _is_bool)
+# Colour-blind symbols (issue 48; the key is the old "Colour letters" switch's, so a player
+# who had it on keeps it on).
+COLOUR_SYMBOLS = Setting("colour_letters", False, _is_bool)
 THEME = Setting("theme", DEFAULT_THEME, _is_text)
+
+
+def _is_language(value: object) -> TypeGuard[str]:
+    return isinstance(value, str) and (value == SYSTEM or value in NAMES)
+
+
+def _is_interface_size(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool) and value in INTERFACE_SIZES
+
+
+# The interface's size, a percentage of what fits the window (theme.INTERFACE_SIZES).
+INTERFACE_SIZE = Setting("interface_size", 100, _is_interface_size)
+# The language: "system" follows the system's locale; else a code (game.core.i18n).
+LANGUAGE = Setting("language", SYSTEM, _is_language)
 WINDOW_SIZE: Setting[Sequence[int] | None] = Setting("window_size", None, _is_window_size)
 FULLSCREEN = Setting("fullscreen", False, _is_bool)
 LAST_PACK: Setting[str | None] = Setting("last_pack", None, _is_optional_text)
@@ -78,6 +95,6 @@ _ALL_SETTINGS: tuple[Setting[Any], ...] = (
     SOUND, VOLUME, AUTO_CHECK, MINIMAP, CLUE_GREYING, AUTO_CROSS, THEME, WINDOW_SIZE, FULLSCREEN,
     LAST_PACK, LAST_KAKURO_PACK, PLAY_PANEL, KAKURO_RED_DIGITS, LESSON_OFFERED, LESSON_DONE,
     LESSONS_FINISHED,
-    COLOUR_LETTERS,
+    COLOUR_SYMBOLS, LANGUAGE, INTERFACE_SIZE,
 )  # fmt: skip
 SETTINGS: dict[str, Setting[Any]] = {setting.key: setting for setting in _ALL_SETTINGS}

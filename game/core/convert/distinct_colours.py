@@ -8,9 +8,12 @@ colour puzzle asks the player to tell every two apart at a glance. :func:`distin
 pushes each too-close pair apart, the colour fewer cells use moving more and the background
 never, until every two colours of the palette are at least ``PLAY_DISTANCE`` apart (CIE76
 Delta E in CIE Lab): a few small moves, each along the line between the two colours, so
-greys stay grey and browns brown. The cells and so the clues do not change, only the
-colours they are drawn in: the puzzle and its solutions are the same. Only numpy; nothing here
-imports pygame.
+greys stay grey and browns brown. Every two colours are kept ``SEEN_DISTANCE`` apart as
+a protanope, a deuteranope and a tritanope sees them too (:mod:`game.core.vision`,
+Machado et al. 2009): a pair only a dichromat confuses (a red and a green of one lightness)
+is pushed apart in lightness, which every kind of colour vision sees. The cells and so the
+clues do not change, only the colours they are drawn in: the puzzle and its solutions are the
+same. Only numpy; nothing here imports pygame.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import numpy.typing as npt
 
 from game.core.convert.subject import lab
 from game.core.palette import RGB, Colour, Palette
+from game.core.vision import DEFICIENCIES, simulate
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -28,6 +32,12 @@ FloatArray = npt.NDArray[np.float64]
 # packs had a pair under 15 (a cow's light grey on white, a bat's two browns, an elephant's
 # two greys); 20 is about the step between the named greys a player tells apart in a cell.
 PLAY_DISTANCE = 20.0
+# Every two colours at least this far apart as each dichromat sees them (simulated). Their
+# colours lie on a surface, not in a volume, so 20 cannot be had for eight; before this the
+# 339 colour palettes of the packs had 121 with a pair under 12 (the worst a red and a dark
+# green 1.4 apart for a protanope), and Delta E 12 is about the step between two greys a
+# player names apart.
+SEEN_DISTANCE = 12.0
 # Rounds of pushes before a palette that cannot be spread (eight colours packed into a corner
 # of the gamut) is left as the rounds got it. The 348 colour palettes of the picture packs
 # took at most 21 (median 1); a round is ~0.08 ms, so a palette never costs a frame.
@@ -76,29 +86,47 @@ def closest_pair(rgbs: list[RGB]) -> tuple[float, int, int]:
     return float(gaps[first, second]), int(min(first, second)), int(max(first, second))
 
 
+def _seen_gaps(points: FloatArray) -> FloatArray:
+    """The least Delta E between every two ``points`` (Lab, (n, 3)) as the three dichromats
+    see them: (n, n)."""
+    srgb = rgb_of_lab(points)
+    least = np.full((len(points), len(points)), np.inf)
+    for vision in DEFICIENCIES:
+        seen = lab(simulate(srgb, vision))
+        least = np.minimum(least, np.linalg.norm(seen[:, None, :] - seen[None, :, :], axis=2))
+    return least
+
+
 def _pushes(points: FloatArray, mobility: FloatArray) -> FloatArray | None:
     """How far to move each point this round: every pair closer than ``PLAY_DISTANCE`` is
     pushed apart along the line between them (in lightness when they coincide) by what it
-    lacks, shared by their mobility; None when no pair is too close. All pairs at once (a
-    crowded palette of eight takes up to ``MOST_ROUNDS`` rounds: a loop a pair was 22 ms)."""
+    lacks, and every pair a dichromat sees closer than ``SEEN_DISTANCE`` apart in lightness
+    by what it lacks there, each shared by their mobility; None when no pair is too close.
+    All pairs at once (a crowded palette of eight takes up to ``MOST_ROUNDS`` rounds: a loop
+    a pair was 22 ms)."""
     apart = points[:, None, :] - points[None, :, :]  # (n, n, 3): first minus second
     gaps = np.linalg.norm(apart, axis=2)
+    seen = _seen_gaps(points)
     upper = np.triu(np.ones(gaps.shape, dtype=bool), 1)
     close = upper & (gaps < PLAY_DISTANCE)
-    if not close.any():
-        return None
+    unseen = upper & (seen < SEEN_DISTANCE)
     share = mobility[:, None] + mobility[None, :]
-    pushed = close & (share > 0.0)
+    close &= share > 0.0
+    unseen &= share > 0.0
+    if not (close.any() or unseen.any()):
+        return None
     # Lightness first: the push leans to L* (hue and chroma kept), along the line between
     # the two where they differ mostly in hue; two that coincide part in lightness.
     leaning = apart * LEAN
     size = np.linalg.norm(leaning, axis=2, keepdims=True)
     lighter = np.where(points[:, None, 0] >= points[None, :, 0], 1.0, -1.0)
-    fallback = np.zeros_like(apart)
-    fallback[..., 0] = lighter
-    direction = np.where(size > 1e-6, leaning / np.maximum(size, 1e-12), fallback)
-    lack = np.where(pushed, PLAY_DISTANCE - gaps + SLACK, 0.0) / np.where(pushed, share, 1.0)
-    push = direction * lack[..., None]  # (n, n, 3), zero where not pushed
+    in_lightness = np.zeros_like(apart)
+    in_lightness[..., 0] = lighter
+    direction = np.where(size > 1e-6, leaning / np.maximum(size, 1e-12), in_lightness)
+    divisor = np.where(share > 0.0, share, 1.0)
+    lack = np.where(close, PLAY_DISTANCE - gaps + SLACK, 0.0) / divisor
+    seen_lack = np.where(unseen, SEEN_DISTANCE - seen + SLACK, 0.0) / divisor
+    push = direction * lack[..., None] + in_lightness * seen_lack[..., None]  # (n, n, 3)
     moves: FloatArray = (push * mobility[:, None, None]).sum(axis=1) - (
         push * mobility[None, :, None]
     ).sum(axis=0)
@@ -107,10 +135,11 @@ def _pushes(points: FloatArray, mobility: FloatArray) -> FloatArray | None:
 
 def distinct_rgbs(rgbs: list[RGB], uses: list[int]) -> list[RGB]:
     """``rgbs`` (the background first) pushed apart until every two are ``PLAY_DISTANCE``
-    apart (see the module text): each round pushes every pair that is too close apart by
-    what it lacks, the colour fewer cells use moving more, and takes the colours back into
-    the sRGB gamut. ``uses`` is how many cells take each colour. The background never moves;
-    a palette that cannot be spread within ``MOST_ROUNDS`` keeps what the rounds reached."""
+    apart, and ``SEEN_DISTANCE`` as each dichromat sees them (see the module text): each
+    round pushes every pair that is too close apart by what it lacks, the colour fewer cells
+    use moving more, and takes the colours back into the sRGB gamut. ``uses`` is how many
+    cells take each colour. The background never moves; a palette that cannot be spread
+    within ``MOST_ROUNDS`` keeps what the rounds reached."""
     if len(rgbs) < 2:
         return list(rgbs)
     points = _lab_of(rgbs)

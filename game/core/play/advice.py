@@ -20,6 +20,7 @@ import numpy as np
 
 from game.core.board import IS_TRIAL, Board, Cell
 from game.core.convert.colour_names import spoken_names
+from game.core.i18n import _, ngettext
 from game.core.lines import clue_text
 from game.core.palette import ColourClue
 from game.core.play.session import Session
@@ -61,14 +62,17 @@ class CheckReport:
         if self.wrong:
             count = len(self.wrong)
             parts.append(
-                "1 mark is wrong (flashing)." if count == 1
-                else f"{count} marks are wrong (flashing)."
-            )  # fmt: skip
+                ngettext(
+                    "{count} mark is wrong (flashing).",
+                    "{count} marks are wrong (flashing).",
+                    count,
+                ).format(count=count)
+            )
         if parts:
             return " ".join(parts)
         if self.answer_known:
-            return "No mistakes so far."
-        return "No row or column contradicts its clue."
+            return _("No mistakes so far.")
+        return _("No row or column contradicts its clue.")
 
 
 def check_marks(session: Session, answer_known: bool) -> CheckReport:
@@ -119,16 +123,23 @@ def action_sentence(hint: Hint, colour_name: str = "") -> str:
     with ``colour_name`` (a colour puzzle) "Paint the 2 outlined cells red."."""
     filled, crossed = hint.filled_count, hint.crossed_count
 
-    def cells(count: int) -> str:
-        return "the outlined cell" if count == 1 else f"the {count} outlined cells"
-
     if filled and crossed:
-        return f"Fill {filled} and cross {crossed} of the outlined cells."
+        return _("Fill {filled} and cross {crossed} of the outlined cells.").format(
+            filled=filled, crossed=crossed
+        )
     if filled:
         if colour_name:
-            return f"Paint {cells(filled)} {colour_name}."
-        return f"Fill {cells(filled)}."
-    return f"Cross {cells(crossed)}."
+            return ngettext(
+                "Paint the outlined cell {colour}.",
+                "Paint the {count} outlined cells {colour}.",
+                filled,
+            ).format(count=filled, colour=colour_name)
+        return ngettext(
+            "Fill the outlined cell.", "Fill the {count} outlined cells.", filled
+        ).format(count=filled)
+    return ngettext(
+        "Cross the outlined cell.", "Cross the {count} outlined cells.", crossed
+    ).format(count=crossed)
 
 
 @dataclass(frozen=True)
@@ -140,8 +151,12 @@ class WrongMarks:
 
     @property
     def text(self) -> str:
-        count = "1 mark is" if len(self.cells) == 1 else f"{len(self.cells)} marks are"
-        return f"A hint needs correct marks: {count} wrong (flashing)."
+        count = len(self.cells)
+        return ngettext(
+            "A hint needs correct marks: {count} mark is wrong (flashing).",
+            "A hint needs correct marks: {count} marks are wrong (flashing).",
+            count,
+        ).format(count=count)
 
 
 @dataclass(frozen=True)
@@ -162,20 +177,20 @@ class BrokenLine:
 
     @property
     def text(self) -> str:
-        line = f"{self.axis} {self.index + 1}"
-        if any(colour != 1 for _, colour in self.runs):
-            clue = "its runs"  # the colours are on the screen, beside the line
+        line = line_name(self.axis, self.index)
+        if any(colour != 1 for _length, colour in self.runs):
+            clue = _("its runs")  # the colours are on the screen, beside the line
         else:
-            clue = clue_text(tuple(length for length, _ in self.runs))
+            clue = clue_text(tuple(length for length, _colour in self.runs))
         if self.by_trial:
-            return (
-                f"Your trial marks break {line}: it can hold {clue} without them, not with "
+            return _(
+                "Your trial marks break {line}: it can hold {clue} without them, not with "
                 "them, so the guess was wrong. Drop trial (D) takes it back."
-            )
-        return (
-            f"Your marks contradict the clues: {line} cannot hold {clue} any more. "
+            ).format(line=line, clue=clue)
+        return _(
+            "Your marks contradict the clues: {line} cannot hold {clue} any more. "
             "Undo or clear some marks first."
-        )
+        ).format(line=line, clue=clue)
 
 
 @dataclass(frozen=True)
@@ -186,7 +201,7 @@ class NothingForced:
 
     @property
     def text(self) -> str:
-        return "Line logic finds nothing more from your marks: try a trial (T)."
+        return _("Line logic finds nothing more from your marks: try a trial (T).")
 
 
 HintAdvice = ForcedCell | WrongMarks | BrokenLine | NothingForced
@@ -236,17 +251,36 @@ def sentence(text: str) -> str:
     return text if text.endswith((".", "!", "?")) else text + "."
 
 
+def line_name(axis: Axis, index: int) -> str:
+    """ "row 3", "column 7" (``index`` from 0, shown from 1), in the player's language."""
+    if axis == "row":
+        return _("row {number}").format(number=index + 1)
+    return _("column {number}").format(number=index + 1)
+
+
 def lines_sentence(rows: Sequence[int], columns: Sequence[int]) -> str:
     """ "Row 3 and column 7 contradict their clues." (numbers count from 1)."""
-    parts: list[str] = []
-    if rows:
-        parts.append(("Row " if len(rows) == 1 else "Rows ") + _numbers(rows))
-    if columns:
-        word = "column " if len(columns) == 1 else "columns "
-        parts.append((word if parts else word.capitalize()) + _numbers(columns))
     total = len(rows) + len(columns)
-    verb = "contradicts its clue." if total == 1 else "contradict their clues."
-    return " and ".join(parts) + " " + verb
+    if rows and columns:
+        return ngettext(
+            "{rows_word} {rows} and {columns_word} {columns} contradicts its clue.",
+            "{rows_word} {rows} and {columns_word} {columns} contradict their clues.",
+            total,
+        ).format(
+            rows_word=ngettext("Row", "Rows", len(rows)),
+            rows=_numbers(rows),
+            columns_word=ngettext("column", "columns", len(columns)),
+            columns=_numbers(columns),
+        )
+    if rows:
+        return ngettext(
+            "Row {numbers} contradicts its clue.", "Rows {numbers} contradict their clues.", total
+        ).format(numbers=_numbers(rows))
+    return ngettext(
+        "Column {numbers} contradicts its clue.",
+        "Columns {numbers} contradict their clues.",
+        total,
+    ).format(numbers=_numbers(columns))
 
 
 def _numbers(indices: Sequence[int]) -> str:
@@ -254,5 +288,5 @@ def _numbers(indices: Sequence[int]) -> str:
     shown = [str(i + 1) for i in indices[:6]]
     text = ", ".join(shown)
     if len(indices) > 6:
-        text += f" and {len(indices) - 6} more"
+        text += " " + _("and {count} more").format(count=len(indices) - 6)
     return text

@@ -22,6 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from game.core.board import Board, Cell
+from game.core.i18n import _, ngettext
 from game.core.play.moves import CommitTrial, DiscardTrial, Move, Paint
 from game.core.play.session import Session, move_changes
 from game.core.puzzle import Puzzle
@@ -101,7 +102,7 @@ def cells_in(x0: int, y0: int, x1: int, y1: int) -> frozenset[CellPosition]:
 
 def where(cell: CellPosition) -> str:
     """ "row 2, column 3": a cell as a player reads it (counting from 1)."""
-    return f"row {cell[1] + 1}, column {cell[0] + 1}"
+    return _("row {row}, column {column}").format(row=cell[1] + 1, column=cell[0] + 1)
 
 
 @dataclass
@@ -161,9 +162,11 @@ class LessonRun:
     @property
     def progress_text(self) -> str:
         """ "Lesson 2 of 5 · step 3 of 4"."""
-        return (
-            f"Lesson {self.lesson_index + 1} of {len(self.lessons)} · "
-            f"step {self.step_index + 1} of {len(self.lesson.steps)}"
+        return _("Lesson {lesson} of {lessons} · step {step} of {steps}").format(
+            lesson=self.lesson_index + 1,
+            lessons=len(self.lessons),
+            step=self.step_index + 1,
+            steps=len(self.lesson.steps),
         )
 
     def pending_cells(self) -> frozenset[CellPosition]:
@@ -199,9 +202,9 @@ class LessonRun:
         if isinstance(move, DiscardTrial):
             return self.press(Want.DROP)
         if isinstance(move, CommitTrial):
-            return Verdict(False, text="This lesson drops its guess: press D, not K.")
+            return Verdict(False, text=_("This lesson drops its guess: press D, not K."))
         if not isinstance(move, Paint):
-            return Verdict(False, text="Not in the lesson: Back undoes a step.")
+            return Verdict(False, text=_("Not in the lesson: Back undoes a step."))
         indices, values = move_changes(self.board, move)
         width = self.board.width
         changed = {
@@ -220,10 +223,10 @@ class LessonRun:
         """Why ``changed`` is not what ``step`` waits for ("" when it is)."""
         want = step.want
         if want == Want.NEXT:
-            return "Read this step first, then press Next (or Enter)."
+            return _("Read this step first, then press Next (or Enter).")
         if want in KEY_WANTS:
             key = {Want.TRIAL: "T", Want.DROP: "D", Want.HINT: "H"}[want]
-            return f"This step waits for a key: press {key}."
+            return _("This step waits for a key: press {key}.").format(key=key)
         states = set(changed.values())
         if want == Want.SOLVE:
             return self._solve_refusal(changed)
@@ -231,16 +234,19 @@ class LessonRun:
         outside = [cell for cell in changed if cell not in step.cells]
         if states != {target}:
             if want == Want.FILL:
-                return "Fill with the left button (or Space); the right button crosses."
+                return _("Fill with the left button (or Space); the right button crosses.")
             if want == Want.CROSS:
-                return "Cross with the right button (or X); the left button fills."
+                return _("Cross with the right button (or X); the left button fills.")
             if self.trial_mode:
-                return "Fill the outlined cell with the left button: it shows as a guess."
-            return "Turn trial mode on first (T), then fill the outlined cell."
+                return _("Fill the outlined cell with the left button: it shows as a guess.")
+            return _("Turn trial mode on first (T), then fill the outlined cell.")
         if outside:
-            count = len(step.cells)
-            them = "the outlined cell" if count == 1 else "the outlined cells"
-            return f"Not {where(sorted(outside, key=lambda c: (c[1], c[0]))[0])}: only {them}."
+            first = where(sorted(outside, key=lambda c: (c[1], c[0]))[0])
+            return ngettext(
+                "Not {where}: only the outlined cell.",
+                "Not {where}: only the outlined cells.",
+                len(step.cells),
+            ).format(where=first)
         return ""
 
     def _solve_refusal(self, changed: dict[CellPosition, Cell]) -> str:
@@ -252,9 +258,13 @@ class LessonRun:
             filled = state in (Cell.FILLED, Cell.TRIAL_FILLED)
             crossed = state in (Cell.CROSSED, Cell.TRIAL_CROSSED)
             if filled and not goal[y, x]:
-                return f"Not {where(cell)}: its clues leave it empty. Look at them once more."
+                return _("Not {where}: its clues leave it empty. Look at them once more.").format(
+                    where=where(cell)
+                )
             if crossed and goal[y, x]:
-                return f"Not {where(cell)}: its clues need it filled. Look at them once more."
+                return _("Not {where}: its clues need it filled. Look at them once more.").format(
+                    where=where(cell)
+                )
         return ""
 
     def press(self, want: Want) -> Verdict:
@@ -270,7 +280,7 @@ class LessonRun:
             return Verdict(True)
         if want == Want.DROP:
             if step.want != Want.DROP:
-                return Verdict(False, text="There are no trial marks to drop now.")
+                return Verdict(False, text=_("There are no trial marks to drop now."))
             self.session.apply(DiscardTrial())
             self.trial_mode = False
             return self._next_step()
@@ -281,13 +291,15 @@ class LessonRun:
                 return Verdict(True)  # the scene shows the hint; nothing else changes
             # Not refused: the step itself is the hint, so say where to look (no error).
             if step.want == Want.NEXT:
-                return Verdict(True, text="Read this step, then press Next (or Enter).")
+                return Verdict(True, text=_("Read this step, then press Next (or Enter)."))
             if self.can_go_next:
-                return Verdict(True, text="This step is done already: press Next (or Enter).")
+                return Verdict(True, text=_("This step is done already: press Next (or Enter)."))
             if step.want in KEY_WANTS:
                 key = {Want.TRIAL: "T", Want.DROP: "D"}[step.want]
-                return Verdict(True, text=f"This step waits for a key: press {key}.")
-            return Verdict(True, text="The outlined cells are this step's answer.")
+                return Verdict(
+                    True, text=_("This step waits for a key: press {key}.").format(key=key)
+                )
+            return Verdict(True, text=_("The outlined cells are this step's answer."))
         return Verdict(False)
 
     def next(self) -> Verdict:

@@ -21,6 +21,7 @@ import numpy as np
 import numpy.typing as npt
 
 from game.core.board import IS_TRIAL, KEPT, Board, Cell, CellArray, shown_colours
+from game.core.i18n import _, ngettext
 from game.core.play.line_status import OPEN, LineStatus, line_status
 from game.core.play.midend import Midend
 from game.core.play.moves import (
@@ -191,7 +192,9 @@ class Session(Midend[Move, _Record, Change]):
         """The header's count: how many cells are filled of how many the clues ask for.
         One meaning all game long, and it never tells a right fill from a wrong one (a
         count of goal cells still to fill would, move by move, with Auto-check off)."""
-        return f"Filled {self.board.filled_count} of {self.puzzle.filled_total}"
+        return _("Filled {count} of {total}").format(
+            count=self.board.filled_count, total=self.puzzle.filled_total
+        )
 
     @property
     def history(self) -> list[Move]:
@@ -214,12 +217,19 @@ class Session(Midend[Move, _Record, Change]):
 
     def helps_text(self) -> str:
         """ "2 hints, 1 check used" (what was asked for; "" when nothing was)."""
-        parts = [
-            f"{count} {word}{'s' if count != 1 else ''}"
-            for count, word in ((self.hints_used, "hint"), (self.checks_used, "check"))
-            if count
-        ]
-        return ", ".join(parts) + " used" if parts else ""
+        hints, checks = self.hints_used, self.checks_used
+        if hints and checks:
+            return _("{hints}, {checks} used").format(
+                hints=ngettext("{count} hint", "{count} hints", hints).format(count=hints),
+                checks=ngettext("{count} check", "{count} checks", checks).format(count=checks),
+            )
+        if hints:
+            return ngettext("{count} hint used", "{count} hints used", hints).format(count=hints)
+        if checks:
+            return ngettext("{count} check used", "{count} checks used", checks).format(
+                count=checks
+            )
+        return ""
 
     def row_status(self, y: int) -> LineStatus:
         return self._row_status[y]

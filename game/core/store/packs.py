@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.core.formats import FORMATS, FormatError, read_puzzle
+from game.core.i18n import _
 from game.core.puzzle import Puzzle
 from game.core.store.fileio import natural_key
 
@@ -83,7 +84,7 @@ class PackPlace:
 
     @property
     def label(self) -> str:
-        return f"{self.pack} #{self.number}"
+        return f"{_(self.pack)} #{self.number}"  # a bundled pack's name, translated
 
 
 def title_of(puzzle: Puzzle | None, path: Path | None = None) -> str:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.i18n import _
 from game.ui.widgets.base import Widget, radius
 from game.ui.widgets.text import fit_text
 
@@ -41,6 +42,24 @@ class Button(Widget):
         self.sound = sound
         self.pressed = False
         self.app: App | None = None  # set on first draw, so clicks can make a sound
+
+    @property
+    def label(self) -> str:
+        """The label in the player's language (set in English: it is translated when read)."""
+        return _(self._label)
+
+    @label.setter
+    def label(self, value: str) -> None:
+        self._label = value
+
+    @property
+    def short_label(self) -> str | None:
+        """The short label in the player's language (None: none)."""
+        return None if self._short_label is None else _(self._short_label)
+
+    @short_label.setter
+    def short_label(self, value: str | None) -> None:
+        self._short_label = value
 
     def handle(self, event: pygame.event.Event) -> bool:
         super().handle(event)

@@ -3,9 +3,10 @@ everywhere (the grid, the mini-map, the palette bar, thumbnails, replays, the wi
 
 A cell value is a ``game.core.board`` value: a real mark of colour ``c`` is painted in the
 palette's RGB; a trial mark of it is the same colour, paler, inside a frame of the theme's
-trial colour; a cross is the theme's cross (the background). With *letters* on (the
-colour-blind option, and always in the high-contrast theme) each colour also carries a letter,
-so no colour is told apart by hue alone.
+trial colour; a cross is the theme's cross (the background). With *symbols* on (the
+colour-blind option) each colour also carries its symbol (:mod:`game.core.play.symbols`:
+the same shape for the same colour name on every puzzle), so no colour is told apart by hue
+alone.
 """
 
 from __future__ import annotations
@@ -17,12 +18,13 @@ import numpy.typing as npt
 import pygame
 
 from game.core.board import MAX_CELL_VALUE, Cell, is_trial_value, mark_colour
-from game.core.convert.colour_names import spoken_name
-from game.core.convert.distinct_colours import PLAY_DISTANCE, closest_pair
 from game.core.palette import RGB, Palette
+from game.core.play.symbols import symbol_of
+from game.ui.contrast import rim_colour
 from game.ui.fonts import Fonts
 from game.ui.theme import Theme
 from game.ui.widgets.marks import draw_mark
+from game.ui.widgets.symbols import draw_symbol
 
 DARK: RGB = (20, 20, 20)
 LIGHT: RGB = (250, 250, 250)
@@ -56,11 +58,18 @@ def paler(rgb: RGB, share: float = 0.45) -> RGB:
 
 
 @functools.lru_cache(maxsize=256)
-def near_paper(rgb: RGB, paper: RGB) -> bool:
-    """Whether a painted cell of ``rgb`` is hard to tell from an empty one of ``paper``:
-    nearer than the Delta E the palettes keep between their own colours for play (they keep
-    it from white, the light theme's paper, not from the dark theme's)."""
-    return closest_pair([rgb, paper])[0] < PLAY_DISTANCE
+def cell_rim(rgb: RGB, paper: RGB) -> RGB | None:
+    """The rim a painted cell of ``rgb`` gets on ``paper`` (None: none): where it is under
+    WCAG's 3:1 against the paper (a dark grey on the dark theme's, a yellow on white), a
+    rim that reaches 3:1 (:func:`game.ui.contrast.rim_colour`) tells it from an empty cell."""
+    return rim_colour(rgb, paper)
+
+
+def draw_rim(surface: pygame.Surface, rect: pygame.Rect, rgb: RGB, ground: RGB) -> None:
+    """A rim inside ``rect`` when a fill of ``rgb`` needs one on ``ground``."""
+    rim = cell_rim(rgb, ground)
+    if rim is not None and rect.w >= 5:
+        pygame.draw.rect(surface, rim, rect, max(1, rect.w // 12))
 
 
 def toward(rgb: RGB, target: RGB, share: float) -> RGB:
@@ -83,16 +92,6 @@ def done_clue_colours(rgb: RGB, ground: RGB) -> tuple[RGB, RGB]:
         return tile, ((150, 150, 150) if ink_on(tile) == DARK else (235, 235, 235))
     tile = toward(rgb, ground, 0.6)
     return tile, toward(ink_on(tile), tile, 0.4)
-
-
-def colour_letters(palette: Palette) -> str:
-    """One capital letter per colour, background first (``" "``): each colour's initial when
-    they differ, else A, B, C..."""
-    names = [spoken_name(palette, number) for number in range(1, palette.count + 1)]
-    initials = [name[0].upper() for name in names]
-    if len(set(initials)) == len(initials) and all(ch.isalpha() for ch in initials):
-        return " " + "".join(initials)
-    return " " + "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456"[: palette.count]
 
 
 # A background this far from white (the sum of its channels' distance) is a ground of its own.
@@ -132,8 +131,7 @@ def paint_colour_mark(
     value: int,
     theme: Theme,
     palette: Palette,
-    fonts: Fonts | None = None,
-    letters: bool = False,
+    symbols: bool = False,
 ) -> None:
     """Paint one colour puzzle cell (its inner square ``rect``), background included."""
     colour = mark_colour(value)
@@ -149,15 +147,15 @@ def paint_colour_mark(
         surface.fill(paler(rgb, 0.3), inner)
     else:
         surface.fill(rgb, rect)
-        if rect.w >= 6 and near_paper(rgb, theme.cell_unknown):
-            # A colour too near the empty cells' paper (a dark grey on the dark theme's):
-            # a painted cell read as an empty one (QA); a rim in its contrasting ink tells it.
-            pygame.draw.rect(surface, toward(rgb, ink_on(rgb), 0.45), rect, 1)
-    if letters and fonts is not None and rect.w >= 9:
-        letter = colour_letters(palette)[colour]
-        size = max(7, rect.h * 2 // 3)
-        text = fonts.render(letter, size, ink_on(rgb), True, exact=True)
-        surface.blit(text, text.get_rect(center=rect.center))
+        # A colour under 3:1 against the empty cells' paper (a dark grey on the dark
+        # theme's: 1.27:1, issue 48) read as an empty cell; its rim reaches 3:1.
+        draw_rim(surface, rect, rgb, theme.cell_unknown)
+    if symbols and rect.w >= 8:
+        shown = paler(rgb, 0.3) if is_trial_value(value) else rgb
+        side = max(5, round(rect.w * 0.6))
+        square = pygame.Rect(0, 0, side, side)
+        square.center = rect.center
+        draw_symbol(surface, square, symbol_of(palette, colour), ink_on(shown))
 
 
 def draw_swatch(
@@ -168,11 +166,24 @@ def draw_swatch(
     fonts: Fonts,
     theme: Theme,
     chosen: bool,
+    symbol: str | None = None,
 ) -> None:
-    """One palette swatch: the colour with its key (and letter) on it; the chosen one framed."""
+    """One palette swatch: the colour with its key on it (and beside the key its
+    colour-blind ``symbol``); the chosen one framed."""
     surface.fill(rgb, rect)
     pygame.draw.rect(surface, theme.grid_line_thick, rect, 1)
     if chosen:
         pygame.draw.rect(surface, theme.cursor, rect.inflate(8, 8), 3)
-    text = fonts.render(label, max(10, rect.h // 2), ink_on(rgb), True, exact=True)
-    surface.blit(text, text.get_rect(center=rect.center))
+    ink = ink_on(rgb)
+    text = fonts.render(label, max(10, rect.h // 2), ink, True, exact=True)
+    place = text.get_rect(center=rect.center)
+    if symbol is not None:
+        side = max(5, rect.h // 3)
+        square = pygame.Rect(0, 0, side, side)
+        gap = max(2, side // 3)
+        width = (text.get_width() + gap + side) if label else side
+        square.midleft = (rect.centerx - width // 2, rect.centery)
+        place.midleft = (square.right + gap, rect.centery)
+        draw_symbol(surface, square, symbol, ink)
+    if label:
+        surface.blit(text, place)

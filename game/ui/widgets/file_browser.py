@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Literal
 import platformdirs
 import pygame
 
+from game.core.i18n import N_, _
 from game.core.opening import Asker, listed_kind
 from game.core.store.fileio import natural_key
 from game.ui.scene import Scene
@@ -41,8 +42,9 @@ if TYPE_CHECKING:
 EntryKind = Literal["parent", "folder", "picture", "puzzle", "kakuro"]
 DOUBLE_CLICK_SECONDS = 0.45
 TYPE_AHEAD_SECONDS = 1.0  # a pause this long starts a new name
-KIND_TAGS: dict[EntryKind, str] = {"parent": "", "folder": "folder", "picture": "picture",
-                                   "puzzle": "puzzle", "kakuro": "Kakuro"}  # fmt: skip
+KIND_TAGS: dict[EntryKind, str] = {"parent": "", "folder": N_("folder"),
+                                   "picture": N_("picture"), "puzzle": N_("puzzle"),
+                                   "kakuro": "Kakuro"}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -127,7 +129,7 @@ class FileBrowserScene(Scene):
         on_pick: Callable[[Path], None],
         *,
         start: Path | None = None,
-        title: str = "Open a picture",
+        title: str = N_("Open a picture"),
         into: Asker = "editor",
     ) -> None:
         super().__init__(app)
@@ -148,11 +150,11 @@ class FileBrowserScene(Scene):
         self.thumbnails = THUMBNAILS
         self._typed_at = -10.0
         self._veil = Veil(120)
-        self.up_button = Button("Up", self.go_up, font_size=18)
-        self.home_button = Button("Home", self.go_home, font_size=18)
-        self.pictures_button = Button("Pictures", self.go_pictures, font_size=18)
-        self.open_button = Button("Open", self.open_selected, primary=True, font_size=18)
-        self.cancel_button = Button("Cancel", self.cancel, font_size=18)
+        self.up_button = Button(N_("Up"), self.go_up, font_size=18)
+        self.home_button = Button(N_("Home"), self.go_home, font_size=18)
+        self.pictures_button = Button(N_("Pictures"), self.go_pictures, font_size=18)
+        self.open_button = Button(N_("Open"), self.open_selected, primary=True, font_size=18)
+        self.cancel_button = Button(N_("Cancel"), self.cancel, font_size=18)
         self.buttons = [
             self.up_button,
             self.home_button,
@@ -174,11 +176,13 @@ class FileBrowserScene(Scene):
             entries = folder_entries(folder, self.into)
         except OSError as error:
             reason = (
-                "permission denied"
+                _("permission denied")
                 if isinstance(error, PermissionError)
                 else (error.strerror or str(error))
             )
-            self.problem = f"Cannot open {folder.name or folder}: {reason}"
+            self.problem = _("Cannot open {name}: {reason}").format(
+                name=folder.name or folder, reason=reason
+            )
             return False
         previous = self.folder
         self.folder = folder
@@ -303,7 +307,7 @@ class FileBrowserScene(Scene):
             self.app.pop()
             self.on_pick(path)
         else:
-            self.problem = f"Nothing at {text}"
+            self.problem = _("Nothing at {path}").format(path=text)
 
     def _handle_path_key(self, event: pygame.event.Event) -> None:
         """A key while a path is typed: edit it, Enter opens it, Esc leaves it."""
@@ -430,12 +434,12 @@ class FileBrowserScene(Scene):
         pygame.draw.rect(surface, theme.panel_border, self.panel, max(1, theme.line_weight),
                          border_radius=corner)  # fmt: skip
         pad = round(20 * scale)
-        draw_text(surface, app, self.title, round(24 * scale), theme.text,
+        draw_text(surface, app, _(self.title), round(24 * scale), theme.text,
                   (self.panel.left + pad, self.panel.top + pad), bold=True)  # fmt: skip
         size = round(16 * scale)
         font = app.fonts.get(size)
         if self.path_typed is not None and not self.problem:
-            line, colour = f"Go to: {self.path_typed}|", theme.text
+            line, colour = _("Go to: {path}").format(path=self.path_typed) + "|", theme.text
             shown = room_for_end(font, line, self.path_rect.width)  # the end being typed
             draw_text(surface, app, shown, size, colour, self.path_rect.midleft, "midleft")
             self._draw_rows(surface, app)
@@ -444,7 +448,7 @@ class FileBrowserScene(Scene):
         if self.problem:
             line, colour = self.problem, theme.error
         elif self.typed and app.time - self._typed_at <= TYPE_AHEAD_SECONDS:
-            line, colour = f"Find: {self.typed}", theme.text
+            line, colour = _("Find: {typed}").format(typed=self.typed), theme.text
         else:
             line, colour = str(self.folder), theme.text_muted
         shown = fit_text(font, line, self.path_rect.width)
@@ -476,7 +480,7 @@ class FileBrowserScene(Scene):
                 pygame.draw.rect(surface, theme.highlight, row)
                 pygame.draw.rect(surface, theme.accent, row, max(1, round(2 * scale)))
             if entry.kind == "parent":
-                label = "..  (up one folder)"
+                label = "..  " + _("(up one folder)")
             elif entry.kind == "folder":
                 label = entry.name + "/"
             else:
@@ -492,14 +496,14 @@ class FileBrowserScene(Scene):
             text = fit_text(font, label, right - left - pad)
             draw_text(surface, app, text, size, theme.text, (left, row.centery),
                       "midleft", bold=bold)  # fmt: skip
-            detail = KIND_TAGS[entry.kind]
+            detail = _(KIND_TAGS[entry.kind])
             if entry.kind in ("picture", "puzzle", "kakuro"):
                 detail = f"{detail}, {size_text(entry.size)}"
             if detail:
                 draw_text(surface, app, detail, small, theme.text_muted,
                           (right + tag_width, row.centery), "midright")  # fmt: skip
         if not self.entries:
-            draw_text(surface, app, "This folder is empty.", size, theme.text_muted,
+            draw_text(surface, app, _("This folder is empty."), size, theme.text_muted,
                       (view.centerx, view.top + pad), "midtop")  # fmt: skip
         surface.set_clip(clip)
         self.scroll.draw_bar(surface, app)

@@ -25,17 +25,19 @@ import numpy.typing as npt
 import pygame
 
 from game.core.board import Board, Cell
+from game.core.play.symbols import symbol_of
 from game.core.puzzle import Puzzle
 from game.ui.fonts import Fonts
 from game.ui.layout import BoardLayout, Box
 from game.ui.theme import Colour, Theme
 from game.ui.widgets.colour_marks import (
-    colour_letters,
     done_clue_colours,
+    draw_rim,
     ink_on,
     paint_colour_mark,
 )
-from game.ui.widgets.marks import draw_mark
+from game.ui.widgets.marks import draw_mark, error_frame, error_pattern
+from game.ui.widgets.symbols import draw_symbol
 from game.ui.widgets.win_reveal import RevealPainter
 
 CellArray = npt.NDArray[np.int8]
@@ -120,10 +122,10 @@ class GridView:
         self.fonts = fonts
         self.layout = layout
         # A colour puzzle's palette (None in black and white), and whether each colour also
-        # carries its letter on cells and clues (the colour-blind option; always with a theme
-        # that marks by shape).
+        # carries its symbol on cells and beside clue numbers (the colour-blind option; the
+        # layout's ``mark`` makes room for them beside the numbers).
         self.palette = puzzle.colours if puzzle.is_colour else None
-        self.letters_wanted = False
+        self.symbols_wanted = False
         self.overlays = Overlays()
         self.highlight_row: int | None = None
         self.highlight_column: int | None = None
@@ -154,14 +156,16 @@ class GridView:
             self._rebuild()
 
     @property
-    def letters(self) -> bool:
-        """Colours carry letters: asked for, or the theme marks by shape (high contrast)."""
-        return self.palette is not None and (self.letters_wanted or self.theme.marks_by_shape)
+    def symbols(self) -> bool:
+        """Colours carry their symbols (:mod:`game.core.play.symbols`): the colour-blind
+        option is on, or the theme marks by shape (high contrast). Clue numbers get theirs
+        where the layout made room (``mark``)."""
+        return self.palette is not None and (self.symbols_wanted or self.theme.marks_by_shape)
 
-    def set_letters(self, on: bool) -> None:
-        """The colour-blind option: a letter per colour on cells and clue tiles."""
-        if on != self.letters_wanted:
-            self.letters_wanted = on
+    def set_symbols(self, on: bool) -> None:
+        """The colour-blind option: each colour's symbol on cells and beside clue numbers."""
+        if on != self.symbols_wanted:
+            self.symbols_wanted = on
             self._rebuild()
 
     def paint(self, surface: pygame.Surface, box: Box | pygame.Rect, value: int) -> None:
@@ -175,8 +179,7 @@ class GridView:
                 value,
                 self.theme,
                 self.palette,
-                self.fonts,
-                self.letters,
+                self.symbols,
             )
 
     def set_row_look(self, y: int, look: ClueLook) -> None:
@@ -252,7 +255,8 @@ class GridView:
         while size > 7:
             font = self.fonts.get(size, bold=True, exact=True)
             row_w, _ = font.size(row_sample)
-            if row_w <= layout.row_slot - 2 and self._ink(size)[1] <= layout.column_slot - 1:
+            row_room = layout.row_slot - layout.mark - 2
+            if row_w <= row_room and self._ink(size)[1] <= layout.column_slot - layout.mark - 1:
                 break
             size -= 1
         return size
@@ -331,16 +335,20 @@ class GridView:
             surface.fill((*self.theme.highlight, 255), (0, 1, strip.w - 1, strip.h - 1))
         clue = self.puzzle.row_clues[y]
         numbers = clue or (0,)
+        mark = layout.mark
         for index, run in enumerate(numbers):
             slot = layout.row_number_box(y, index, len(numbers))
             ink = self._clue_colour(look, index)
             if self.palette is not None and clue:
                 box = pygame.Rect(slot.x - strip.x, 1, slot.w, strip.h - 2)
-                ink = self._colour_tile(
-                    surface, box, look, index, self._run_colour("row", y, index)
-                )
+                colour = self._run_colour("row", y, index)
+                ink = self._colour_tile(surface, box, look, index, colour)
+                if self.symbols and mark:
+                    # The symbol in the slot's left part, the number centred in the rest.
+                    square = pygame.Rect(box.x + 2, box.y, mark - 1, box.h).inflate(0, -4)
+                    draw_symbol(surface, square, symbol_of(self.palette, colour), ink)
             text = self.fonts.render(str(run), self._font_px, ink, True, exact=True)
-            rect = text.get_rect(centerx=slot.x - strip.x + slot.w // 2)
+            rect = text.get_rect(centerx=slot.x - strip.x + mark + (slot.w - mark) // 2)
             rect.y = self._ink_y(self._font_px, slot.h)
             surface.blit(text, rect)
         self._row_cache[key] = surface
@@ -367,15 +375,20 @@ class GridView:
             slot = layout.column_number_box(x, index, len(numbers))
             ink = self._clue_colour(look, index)
             centre = slot.w // 2 + 1
+            mark = layout.mark
             if tiled:
+                assert self.palette is not None
                 box = pygame.Rect(1, slot.y - strip.y, strip.w - 2, slot.h)
-                ink = self._colour_tile(
-                    surface, box, look, index, self._run_colour("column", x, index)
-                )
+                colour = self._run_colour("column", x, index)
+                ink = self._colour_tile(surface, box, look, index, colour)
                 centre = box.inflate(-2, -2).centerx  # on its tile, which it may fill
+                if self.symbols and mark:
+                    # The symbol in the slot's top part, the number below it.
+                    square = pygame.Rect(box.x, box.y + 2, box.w, mark - 1).inflate(-4, 0)
+                    draw_symbol(surface, square, symbol_of(self.palette, colour), ink)
             text, size = self._column_number(str(run), ink, room)
             rect = text.get_rect(centerx=centre)
-            rect.y = slot.y - strip.y + self._ink_y(size, slot.h)
+            rect.y = slot.y - strip.y + mark + self._ink_y(size, slot.h - mark)
             surface.blit(text, rect)
         self._column_cache[key] = surface
         return surface
@@ -396,12 +409,10 @@ class GridView:
         if not done or look.contradicted:
             tile = rgb
         surface.fill(tile, box.inflate(-2, -2))
+        if not done:
+            draw_rim(surface, box.inflate(-2, -2), tile, self.theme.background)
         if look.contradicted:
             pygame.draw.rect(surface, self.theme.clue_error, box, 2)
-        if self.letters and box.w >= 10:
-            letter = colour_letters(self.palette)[colour]
-            mark = self.fonts.render(letter, max(7, self._font_px // 2), ink_on(tile), True)
-            surface.blit(mark, (box.right - mark.get_width() - 1, box.bottom - mark.get_height()))
         if done and not look.contradicted:
             return done_ink
         return ink_on(tile)
@@ -482,7 +493,8 @@ class GridView:
                 bounds = text.get_bounding_rect()
                 heights.append(bounds.h)
                 slot = layout.row_number_box(y, index, len(numbers))
-                left = slot.x + slot.w // 2 - text.get_width() // 2 + bounds.x
+                centre = slot.x + layout.mark + (slot.w - layout.mark) // 2
+                left = centre - text.get_width() // 2 + bounds.x
                 spans.append((left, left + bounds.w))
             for (_, right), (left, _) in itertools.pairwise(spans):
                 beside = min(beside, left - right)
@@ -498,17 +510,18 @@ class GridView:
     # --- drawing ---------------------------------------------------------------------------------
 
     def _tile(self, kind: str, state: int) -> pygame.Surface:
-        """A translucent cell-sized tile: a previewed mark, or a flash."""
+        """A translucent cell-sized tile: a previewed mark, or a flash's stripes."""
         key = (kind, state)
         tile = self._tiles.get(key)
         if tile is None:
             side = max(1, self.layout.cell - 1)
-            tile = pygame.Surface((side, side)).convert()
             if kind == "preview":
+                tile = pygame.Surface((side, side)).convert()
                 self.paint(tile, Box(0, 0, side, side), state)
                 tile.set_alpha(150 if state != Cell.UNKNOWN else 210)
             else:
-                tile.fill(self.theme.error)
+                # Stripes, not a fill: a flash in a colour read as a puzzle's colour.
+                tile = error_pattern(side, self.theme.error).convert()
             self._tiles[key] = tile
         return tile
 
@@ -584,13 +597,14 @@ class GridView:
         flash = overlays.flash
         if flash.cells and flash.strength > 0:
             tile = self._tile("flash", 0)
-            tile.set_alpha(round(200 * min(1.0, flash.strength)))
+            tile.set_alpha(round(255 * min(1.0, flash.strength)))
             for x, y in flash.cells:
                 inner = layout.cell_inner(x, y)
                 surface.blit(tile, (inner.x, inner.y), (0, 0, inner.w, inner.h))
             width = max(2, layout.cell // 10)
             for x, y in flash.cells:
-                pygame.draw.rect(surface, self.theme.error, layout.cell_box(x, y).inset(-1), width)
+                frame = pygame.Rect(layout.cell_box(x, y).inset(-1))
+                error_frame(surface, frame, self.theme.error, width)
 
         if overlays.show_cursor and overlays.cursor is not None:
             cx, cy = overlays.cursor

@@ -3,6 +3,11 @@
 States are the integer values of ``game.core.board.Cell``: 0 unknown, 1 filled, 2 crossed,
 3 trial filled, 4 trial crossed. With a theme whose ``marks_by_shape`` is set, trial fills are
 hatched and trial crosses are rings, so no mark is told apart by colour alone.
+
+What the game says *about* cells (a wrong mark after a check, the replay's contradiction,
+a cell the solver tried) is a pattern, not a colour: a puzzle's palette can hold any colour,
+and a red flash on a red-and-black puzzle read as red cells (issue 48). ``error_pattern``
+stripes a cell the other way from a trial fill's hatching; ``stipple`` dots it.
 """
 
 from __future__ import annotations
@@ -54,6 +59,49 @@ def _draw_cross(
     pygame.draw.line(
         surface, colour, (inner.left, inner.bottom - 1), (inner.right - 1, inner.top), width
     )
+
+
+# The see-through colour of pattern tiles (never a theme's or a drawn colour: odd values).
+_SEE_THROUGH = (255, 0, 255)
+# What edges an error stripe or frame, so it shows on a cell of the error's own colour.
+EDGE = (255, 255, 255)
+
+
+def error_pattern(side: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """A cell-sized tile of stripes falling left to right ("\\", a trial fill's hatching
+    rises) on see-through: a cell flagged wrong, over whatever it shows. Each stripe is
+    ``colour`` edged in white, so it shows on a cell of any colour, ``colour``'s own too."""
+    tile = pygame.Surface((max(1, side), max(1, side)))
+    tile.fill(_SEE_THROUGH)
+    tile.set_colorkey(_SEE_THROUGH)
+    gap = max(5, side // 3)
+    stroke = max(2, side // 8)
+    for offset in range(-side, 2 * side, gap):
+        pygame.draw.line(tile, EDGE, (offset, 0), (offset + side, side), stroke + 2)
+        pygame.draw.line(tile, colour, (offset, 0), (offset + side, side), stroke)
+    return tile
+
+
+def error_frame(
+    surface: pygame.Surface, rect: pygame.Rect, colour: tuple[int, int, int], width: int
+) -> None:
+    """A frame in ``colour`` lined inside in white: it shows round a cell of any colour."""
+    pygame.draw.rect(surface, colour, rect, width)
+    pygame.draw.rect(surface, EDGE, rect.inflate(-2 * width, -2 * width), 1)
+
+
+def stipple(side: int, colour: tuple[int, int, int]) -> pygame.Surface:
+    """A cell-sized tile of dots in ``colour`` on see-through: a cell the solver only tried."""
+    tile = pygame.Surface((max(1, side), max(1, side)))
+    tile.fill(_SEE_THROUGH)
+    tile.set_colorkey(_SEE_THROUGH)
+    gap = max(3, side // 4)
+    radius = max(1, gap // 3)
+    for y in range(gap // 2, side, gap):
+        shift = gap // 2 if (y // gap) % 2 else 0
+        for x in range(gap // 2 + shift, side, gap):
+            pygame.draw.circle(tile, colour, (x, y), radius)
+    return tile
 
 
 def _hatch(width: int, height: int, theme: Theme) -> pygame.Surface:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 
 import pygame
 
+from game.core.i18n import _
 from game.ui.widgets.base import Widget, radius
 from game.ui.widgets.text import draw_text
 
@@ -32,6 +33,15 @@ class Toggle(Widget):
         self.value = value
         self.on_change = on_change
         self.font_size = font_size
+
+    @property
+    def label(self) -> str:
+        """The label in the player's language (set in English: it is translated when read)."""
+        return _(self._label)
+
+    @label.setter
+    def label(self, value: str) -> None:
+        self._label = value
 
     def handle(self, event: pygame.event.Event) -> bool:
         super().handle(event)
@@ -86,7 +96,7 @@ class Toggle(Widget):
         )
         knob_x = pill.right - height // 2 if self.value else pill.left + height // 2
         pygame.draw.circle(surface, theme.panel, (knob_x, pill.centery), height // 2 - 3)
-        state = "On" if self.value else "Off"
+        state = _("On") if self.value else _("Off")
         draw_text(
             surface,
             app,
@@ -119,6 +129,15 @@ class Selector(Widget, Generic[T]):
         self.index = values.index(value) if value in values else 0
         self.on_change = on_change
         self.font_size = font_size
+
+    @property
+    def label(self) -> str:
+        """The label in the player's language (set in English: it is translated when read)."""
+        return _(self._label)
+
+    @label.setter
+    def label(self, value: str) -> None:
+        self._label = value
 
     @property
     def value(self) -> T:
@@ -179,7 +198,7 @@ class Selector(Widget, Generic[T]):
         draw_text(
             surface,
             app,
-            self.options[self.index][1],
+            _(self.options[self.index][1]),
             size,
             text,
             box.center,

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.i18n import N_, _
 from game.core.kakuro.combos import combination_text, combinations, number_word
 from game.core.kakuro.packs import kakuro_name
 from game.ui.layout import Box
@@ -25,11 +26,11 @@ if TYPE_CHECKING:
     from game.ui.scenes.kakuro.play import KakuroPlayScene
     from game.ui.theme import Colour
 
-HELP_LONG = (
+HELP_LONG = N_(
     "Click or arrows: choose a cell · 1-9 type · Backspace clear · P pencil (Shift+digit) · "
     "V check · C check cell · R reveal · Ctrl+Z/Y undo/redo · Esc pause"
 )
-HELP_SHORT = "Arrows · 1-9 · Backspace · P pencil · V check · C/R cell · Ctrl+Z/Y · Esc"
+HELP_SHORT = N_("Arrows · 1-9 · Backspace · P pencil · V check · C/R cell · Ctrl+Z/Y · Esc")
 # How many combinations a run's panel lists before it only counts the rest.
 LISTED = 12
 
@@ -87,7 +88,7 @@ class KakuroChrome(frame.ShellChrome):
         session = scene.session
         scene.undo_button.enabled = session.can_undo
         scene.redo_button.enabled = session.can_redo
-        scene.pencil_button.label = "Pencil: on (P)" if scene.pencil else "Pencil: off (P)"
+        scene.pencil_button.label = N_("Pencil: on (P)") if scene.pencil else N_("Pencil: off (P)")
         scene.pencil_button.primary = scene.pencil
         has_cell = session.cursor is not None
         scene.value_button.enabled = has_cell
@@ -103,14 +104,19 @@ class KakuroChrome(frame.ShellChrome):
         details = f"Kakuro {scene.puzzle.size_text}" + (
             f" · {where}" if where and where != name else ""
         )
-        return name, details, f"{scene.session.filled_count} of {scene.puzzle.white_count} cells"
+        count = _("{count} of {total} cells").format(
+            count=scene.session.filled_count, total=scene.puzzle.white_count
+        )
+        return name, details, count
 
     def win_look(self, extra: str = "", note: str = "") -> frame.WinLook | None:
         scene, session = self.scene, self.scene.session
         if session.checks_used or session.reveals_used:
-            extra = f"{session.checks_used} checked, {session.reveals_used} revealed"
+            extra = _("{checked} checked, {revealed} revealed").format(
+                checked=session.checks_used, revealed=session.reveals_used
+            )
         if not scene.next_button.enabled:
-            note = "No next puzzle in this pack."
+            note = _("No next puzzle in this pack.")
         return super().win_look(extra, note)
 
     def panel_extra(self) -> Hashable:

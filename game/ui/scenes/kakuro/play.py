@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.i18n import N_, _
 from game.core.kakuro.mistakes import Mistake
 from game.core.kakuro.model import CellPosition, KakuroPuzzle
 from game.core.kakuro.packs import kakuro_name
@@ -83,7 +84,7 @@ class KakuroPlayScene(PlayShell[KakuroSession]):
         self._pending: Callable[[], None] | None = None  # a help waiting for the answer
         self._mistakes: tuple[int, int, dict[CellPosition, Mistake]] | None = None
         self._make_buttons()
-        self.regions = compute_play_regions(*app.screen_size)
+        self.regions = compute_play_regions(*app.screen_size, share=app.interface_share)
         self.layout = KakuroLayout.fit(self.regions.board_area, puzzle.width, puzzle.height)
         self.chrome = KakuroChrome(self)
         self._size = (0, 0)
@@ -91,7 +92,7 @@ class KakuroPlayScene(PlayShell[KakuroSession]):
 
     # --- the shell's hooks ---------------------------------------------------------------
 
-    restart_loses = "digits, marks and their undo history"
+    restart_loses = N_("Your digits, marks and their undo history are lost.")
 
     def fresh_game(self) -> KakuroSession:
         return KakuroSession(self.puzzle)
@@ -110,15 +111,15 @@ class KakuroPlayScene(PlayShell[KakuroSession]):
 
     def _make_buttons(self) -> None:
         size = 17
-        self.undo_button = Button("Undo", self.undo, font_size=size)
-        self.redo_button = Button("Redo", self.redo, font_size=size)
-        self.pencil_button = Button("Pencil: off (P)", self.toggle_pencil, font_size=size)
-        self.check_button = Button("Check (V)", self.check, font_size=size)
-        self.value_button = Button("Check cell (C)", self.check_value, font_size=size)
-        self.reveal_button = Button("Reveal cell (R)", self.reveal, font_size=size)
-        self.solver_button = Button("Watch the solver (W)", self.open_solver, font_size=size)
-        self.restart_button = Button("Restart", self.ask_restart, font_size=size)
-        self.pause_button = Button("Pause (Esc)", self.open_pause, font_size=size)
+        self.undo_button = Button(N_("Undo"), self.undo, font_size=size)
+        self.redo_button = Button(N_("Redo"), self.redo, font_size=size)
+        self.pencil_button = Button(N_("Pencil: off (P)"), self.toggle_pencil, font_size=size)
+        self.check_button = Button(N_("Check (V)"), self.check, font_size=size)
+        self.value_button = Button(N_("Check cell (C)"), self.check_value, font_size=size)
+        self.reveal_button = Button(N_("Reveal cell (R)"), self.reveal, font_size=size)
+        self.solver_button = Button(N_("Watch the solver (W)"), self.open_solver, font_size=size)
+        self.restart_button = Button(N_("Restart"), self.ask_restart, font_size=size)
+        self.pause_button = Button(N_("Pause (Esc)"), self.open_pause, font_size=size)
         self.play_buttons = [
             self.undo_button,
             self.redo_button,
@@ -132,10 +133,11 @@ class KakuroPlayScene(PlayShell[KakuroSession]):
         ]
 
     def arrange(self, size: tuple[int, int]) -> None:
-        if size == self._size:
+        regions = compute_play_regions(*size, share=self.app.interface_share)
+        if size == self._size and regions == self.regions:
             return
         self._size = size
-        self.regions = compute_play_regions(*size)
+        self.regions = regions
         self.layout = KakuroLayout.fit(
             self.regions.board_area, self.puzzle.width, self.puzzle.height
         )
@@ -244,7 +246,7 @@ class KakuroPlayScene(PlayShell[KakuroSession]):
             return
         if pencil:
             if self.session.digits[cell]:
-                self.set_message("Pencil marks go in empty cells: clear the digit first.")
+                self.set_message(_("Pencil marks go in empty cells: clear the digit first."))
                 self.app.sounds.play("oops")
                 return
             self.apply(KakuroMove("pencil", cell, digit), "click")
@@ -284,10 +286,12 @@ class KakuroPlayScene(PlayShell[KakuroSession]):
     def toggle_pencil(self) -> None:
         self.pencil = not self.pencil
         self.set_message(
-            "Pencil on: digits go in small, as candidates (again to take one out). "
-            "Shift+digit pencils at any time."
+            _(
+                "Pencil on: digits go in small, as candidates (again to take one out). "
+                "Shift+digit pencils at any time."
+            )
             if self.pencil
-            else "Pencil off: digits go in as answers."
+            else _("Pencil off: digits go in as answers.")
         )
 
     # --- helps ----------------------------------------------------------------------------
@@ -308,16 +312,16 @@ class KakuroPlayScene(PlayShell[KakuroSession]):
         if not problems:
             filled = self.session.filled_count
             self.set_message(
-                "No repeated digit, and every run can still add up."
+                _("No repeated digit, and every run can still add up.")
                 if filled
-                else "Nothing to check yet: type a digit first.",
+                else _("Nothing to check yet: type a digit first."),
                 "success" if filled else "info",
             )
             return
         self.app.sounds.play("oops")
         texts = [problem.text[0].upper() + problem.text[1:] + "." for problem in problems[:3]]
         if len(problems) > 3:
-            texts.append(f"And {len(problems) - 3} more.")
+            texts.append(_("And {count} more.").format(count=len(problems) - 3))
         self.set_message(" ".join(texts), "error")
 
     def _with_answer(self, action: Callable[[], None]) -> bool:
@@ -325,7 +329,7 @@ class KakuroPlayScene(PlayShell[KakuroSession]):
         if self.session.solution is not None:
             return True
         self._pending = action
-        self.set_message("Working out the answer…")
+        self.set_message(_("Working out the answer…"))
         # Found within this slice, the pending action has run already.
         self._advance_solve(SOLVE_SLICE)
         return False
@@ -337,24 +341,37 @@ class KakuroPlayScene(PlayShell[KakuroSession]):
             return
         x, y = self.puzzle.white_cells[cell]
         verdict = self.session.check_value(x, y)
-        where = f"row {y + 1}, column {x + 1}"
+        where = _("row {row}, column {column}").format(row=y + 1, column=x + 1)
         if verdict == "empty":
-            self.set_message(f"{where} is empty: type a digit to check it.")
+            self.set_message(_("{where} is empty: type a digit to check it.").format(where=where))
             return
         self.flash = {cell: verdict}
         self.flash_age = 0.0
         if verdict == "right":
             self.app.sounds.play("step")
-            self.set_message(f"{self.session.digits[cell]} is right at {where}.", "success")
+            self.set_message(
+                _("{digit} is right at {where}.").format(
+                    digit=self.session.digits[cell], where=where
+                ),
+                "success",
+            )
         else:
             self.app.sounds.play("oops")
-            self.set_message(f"{self.session.digits[cell]} is not right at {where}.", "error")
+            self.set_message(
+                _("{digit} is not right at {where}.").format(
+                    digit=self.session.digits[cell], where=where
+                ),
+                "error",
+            )
 
     def explain_help(self) -> None:
         """H, the nonogram game's hint key: Kakuro's help is the panel and three keys."""
         self.set_message(
-            "Kakuro has no H hint: the panel lists the combinations each run of the selected "
-            "cell can still make. C checks its digit, R reveals it, W watches the solver.",
+            _(
+                "Kakuro has no H hint: the panel lists the combinations each run of the "
+                "selected cell can still make. C checks its digit, R reveals it, W watches the "
+                "solver."
+            ),
             "hint",
         )
 
@@ -366,13 +383,16 @@ class KakuroPlayScene(PlayShell[KakuroSession]):
         x, y = self.puzzle.white_cells[cell]
         change = self.session.reveal(x, y)
         if change is None:
-            self.set_message("That digit is right already.", "success")
+            self.set_message(_("That digit is right already."), "success")
             return
         self.app.sounds.play("step")
         self.after_change(change)
         if self.win is None:
             self.set_message(
-                f"Revealed {self.session.digits[cell]} at row {y + 1}, column {x + 1}.", "hint"
+                _("Revealed {digit} at row {row}, column {column}.").format(
+                    digit=self.session.digits[cell], row=y + 1, column=x + 1
+                ),
+                "hint",
             )
 
     def _advance_solve(self, budget: float) -> None:
@@ -389,7 +409,7 @@ class KakuroPlayScene(PlayShell[KakuroSession]):
         if result.status != "unique":
             self._pending = None
             self.set_message(
-                "This puzzle has no single answer, so cells cannot be checked or revealed.",
+                _("This puzzle has no single answer, so cells cannot be checked or revealed."),
                 "error",
             )
             return

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.i18n import N_, _
 from game.core.kakuro.packs import (
     KakuroEntry,
     kakuro_files,
@@ -48,16 +49,16 @@ class KakuroKind(SelectKind[KakuroEntry]):
     last_pack = LAST_KAKURO_PACK
     reads_at_once = True
     switch = Switch(
-        "Nonograms ›",
+        N_("Nonograms ›"),
         pygame.K_n,
-        "N nonograms",
+        N_("N nonograms"),
         lambda app: app.router.switch_to("levels"),
         width=160,
     )
     make = Switch(
-        "Type one in…", pygame.K_t, "T type one in", lambda app: app.router.kakuro_entry()
+        N_("Type one in…"), pygame.K_t, N_("T type one in"), lambda app: app.router.kakuro_entry()
     )
-    help = "Arrows move  ·  Enter plays  ·  W watches  ·  Tab next pack"
+    help = N_("Arrows move  ·  Enter plays  ·  W watches  ·  Tab next pack")
 
     def list_packs(self, levels: Path, user_dir: Path) -> list[Pack]:
         return list_kakuro_packs(levels, user_dir)
@@ -110,7 +111,7 @@ class KakuroKind(SelectKind[KakuroEntry]):
             draw_text(surface, app, "?", size, theme.clue_done, box.center, "center", bold=True)
 
     def empty_message(self, pack: Pack | None, folder: Path) -> str:
-        return "No Kakuro puzzles found in " + str(folder)
+        return _("No Kakuro puzzles found in {path}").format(path=folder)
 
 
 class KakuroSelectScene(SelectScene[KakuroEntry]):

@@ -12,6 +12,7 @@ import numpy as np
 import numpy.typing as npt
 import pygame
 
+from game.core.i18n import _
 from game.ui.widgets.base import draw_card_focus_ring, radius
 from game.ui.widgets.text import draw_text, fit_text, format_time, wrap_text
 
@@ -85,7 +86,8 @@ def solved_badge(app: App, status_width: int, room: int) -> str:
     """ "✓ Solved", or "✓" alone when it would cover the end of the line's text (the best
     time) in ``room`` pixels: at 800x600 "Best 1:12" read "Best 1:1" under the badge (QA)."""
     gap = round(6 * app.ui_scale)
-    return "✓ Solved" if status_width + gap + badge_width(app, "✓ Solved") <= room else "✓"
+    solved = "✓ " + _("Solved")
+    return solved if status_width + gap + badge_width(app, solved) <= room else "✓"
 
 
 def card_columns(inner_width: int, card_width: int, gap: int) -> int:
@@ -179,7 +181,7 @@ class CardPainter:
         stars = card.stars
         if stars == AMBIGUOUS_STARS:
             # More than one solution: no rating to show, and the player should know why.
-            self._badge(surface, "Ambiguous", theme.error, (rect.right - pad, y))
+            self._badge(surface, _("Ambiguous"), theme.error, (rect.right - pad, y))
         else:
             star_size = round(16 * scale)
             star_text = "★" * stars + "☆" * (5 - stars) if stars is not None else card.unknown_stars
@@ -187,9 +189,9 @@ class CardPainter:
                 surface, app, star_text, star_size, theme.star, (rect.right - pad, y), "topright"
             )
         y += small_step
-        best = f"Best {format_time(card.best_time)}" if card.best_time else ""
+        best = _("Best {time}").format(time=format_time(card.best_time)) if card.best_time else ""
         # A game in progress says so in its badge on this line, in place of "Not solved yet".
-        status = best or ("" if in_progress else "Not solved yet")
+        status = best or ("" if in_progress else _("Not solved yet"))
         draw_text(surface, app, status, small, theme.text_muted, (rect.left + pad, y))
         # The badge sits on the text line, at its right end: over the thumbnail it hid
         # part of the picture the player just made.
@@ -198,7 +200,7 @@ class CardPainter:
             badge = solved_badge(app, small_font.size(status)[0], side)
             self._badge(surface, badge, theme.success, badge_at)
         elif in_progress:
-            self._badge(surface, "In progress", theme.badge, badge_at)
+            self._badge(surface, _("In progress"), theme.badge, badge_at)
         hovered_watch = card.watch_hovered
         pygame.draw.rect(
             surface, theme.accent if hovered_watch else theme.button, watch, border_radius=corner
@@ -207,7 +209,7 @@ class CardPainter:
         draw_text(
             surface,
             app,
-            "Watch",
+            _("Watch"),
             round(13 * scale),
             theme.accent_text if hovered_watch else theme.button_text,
             watch.center,
@@ -268,7 +270,7 @@ def draw_broken_card(
     draw_text(
         surface,
         app,
-        "Cannot open",
+        _("Cannot open"),
         round(17 * scale),
         theme.error,
         (rect.left + pad, y),
@@ -280,7 +282,7 @@ def draw_broken_card(
     width = rect.width - 2 * pad
     draw_text(surface, app, fit_text(font, name, width), small, theme.text, (rect.left + pad, y))
     y += round(26 * scale)
-    lines = wrap_text(font, error or "unknown problem", width)
+    lines = wrap_text(font, error or _("unknown problem"), width)
     room = max(1, (rect.bottom - pad - y) // font.get_linesize())
     for line in lines[: min(7, room)]:
         draw_text(surface, app, line, small, theme.text_muted, (rect.left + pad, y))

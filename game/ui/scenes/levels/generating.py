@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.generate.generator import Generated, Making
+from game.core.i18n import N_, _, ngettext
 from game.core.rating import STAR_NAMES
 from game.ui.scene import Scene
 from game.ui.widgets.base import FocusGroup, Veil, radius
@@ -42,7 +43,7 @@ class GeneratingScene(Scene):
         app: App,
         generation: Making,
         on_done: Callable[[Generated], None],
-        title: str = "Making a puzzle",
+        title: str = N_("Making a puzzle"),
     ) -> None:
         super().__init__(app)
         self.generation = generation
@@ -50,7 +51,7 @@ class GeneratingScene(Scene):
         self.title = title
         self.age = 0.0
         self.finished = False
-        self.cancel_button = Button("Cancel", self.cancel, font_size=20)
+        self.cancel_button = Button(N_("Cancel"), self.cancel, font_size=20)
         self.focus = FocusGroup([self.cancel_button])
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.bar = pygame.Rect(0, 0, 0, 0)
@@ -60,7 +61,7 @@ class GeneratingScene(Scene):
     def detail(self) -> str:
         """ "15x15 · Hard"."""
         generation = self.generation
-        name = STAR_NAMES.get(generation.level, "")
+        name = _(STAR_NAMES[generation.level]) if generation.level in STAR_NAMES else ""
         return f"{generation.width}x{generation.height} · {name}"
 
     @property
@@ -68,10 +69,9 @@ class GeneratingScene(Scene):
         generation = self.generation
         pictures = generation.pictures
         candidates = generation.candidates
-        return (
-            f"{pictures} picture{'s' if pictures != 1 else ''} drawn · "
-            f"{candidates} candidate{'s' if candidates != 1 else ''} rated"
-        )
+        drawn = ngettext("{count} picture drawn", "{count} pictures drawn", pictures)
+        rated = ngettext("{count} candidate rated", "{count} candidates rated", candidates)
+        return f"{drawn.format(count=pictures)} · {rated.format(count=candidates)}"
 
     def cancel(self) -> None:
         if self.finished:
@@ -131,7 +131,14 @@ class GeneratingScene(Scene):
         centre = self.panel.centerx
         top = self.panel.top + round(22 * scale)
         draw_text(
-            surface, app, self.title, round(26 * scale), theme.text, (centre, top), "midtop", True
+            surface,
+            app,
+            _(self.title),
+            round(26 * scale),
+            theme.text,
+            (centre, top),
+            "midtop",
+            True,
         )
         draw_text(
             surface,

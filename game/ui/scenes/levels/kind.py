@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
+from game.core.i18n import N_, _
+
 if TYPE_CHECKING:
     import pygame
 
@@ -113,7 +115,7 @@ class SelectKind(ABC, Generic[E]):
     # Small files: every pack is read when the screen opens (else the open pack first and
     # one more a frame, on worker threads).
     reads_at_once: bool = False
-    help: str = "Arrows move  ·  Enter plays  ·  W watches the solver  ·  Tab next pack"
+    help: str = N_("Arrows move  ·  Enter plays  ·  W watches the solver  ·  Tab next pack")
 
     @abstractmethod
     def list_packs(self, levels: Path, user_dir: Path) -> list[Pack]:
@@ -161,4 +163,4 @@ class SelectKind(ABC, Generic[E]):
 
     def empty_message(self, pack: Pack | None, folder: Path) -> str:
         """What an empty pack says (``folder``: where the kind looks for packs)."""
-        return "This pack has no puzzles."
+        return _("This pack has no puzzles.")

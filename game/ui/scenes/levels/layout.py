@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.i18n import N_, _
 from game.ui.scenes.levels.cards import SelectFrame, card_columns, card_grid_rect, select_frame
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
-OPEN_FILE_LABEL = "Open a puzzle file…"
+OPEN_FILE_LABEL = N_("Open a puzzle file…")
 PACK_ROW_HEIGHT = 64  # a pack's row at scale 1; taller when its text needs it
 CARD_GAP = 18
 EMPTY = pygame.Rect(0, 0, 0, 0)
@@ -122,7 +123,7 @@ def select_layout(
     frame = select_frame(scale, size, card, CARD_GAP)
     switch = pygame.Rect(0, 0, round(switch_width * scale), frame.back.height)
     switch.topright = (size[0] - frame.margin, frame.back.top)
-    open_label = fonts.get(round(20 * scale)).size(OPEN_FILE_LABEL)[0]
+    open_label = fonts.get(round(20 * scale)).size(_(OPEN_FILE_LABEL))[0]
     open_file = pygame.Rect(0, 0, open_label + round(32 * scale), frame.back.height)
     open_file.topright = (switch.left - round(12 * scale), frame.back.top)
     make = pygame.Rect(0, 0, 0, 0)

@@ -37,6 +37,7 @@ from game.core.generate.files import (
 )
 from game.core.generate.generator import Generated, Generation, Making
 from game.core.generate.picture_puzzles import PictureGeneration
+from game.core.i18n import N_, _
 from game.core.palette import colour_count_text
 from game.core.rating import LEVEL_TEXT, STAR_NAMES
 from game.core.store.packs import PackPlace, difficulty_of, title_of
@@ -63,9 +64,9 @@ SIZES: tuple[tuple[int, int], ...] = (
 )
 # The level's words come from core, the same wherever levels are explained.
 LEVEL_HINTS = LEVEL_TEXT
-PACK_NAME = "Random"
+PACK_NAME = N_("Random")
 RANDOM_KEY = "random"  # the last pack setting's value while the Random entry is open
-DESCRIPTION = (
+DESCRIPTION = N_(
     "A fresh puzzle made for you: one solution, at the level you choose; "
     "abstract shapes or a picture."
 )
@@ -82,7 +83,7 @@ def _is_level(value: object) -> TypeGuard[int]:
 # The colours offered, the background counted (2: black and white), and their labels,
 # which count the colours to paint with (the play screen's swatches), as every label does.
 COLOUR_CHOICES: tuple[tuple[int, str], ...] = (
-    (2, "Black and white"),
+    (2, N_("Black and white")),
     *((total, colour_count_text(total)) for total in (3, 4, 6)),
 )
 
@@ -96,7 +97,7 @@ RANDOM_COLOURS = Setting("random_colours", 2, _is_colours)
 
 
 # Where the puzzle comes from: the generator's abstract shapes, or a picture of the library.
-SOURCES = {"shapes": "Shapes", "picture": "Picture"}
+SOURCES = {"shapes": N_("Shapes"), "picture": N_("Picture")}
 
 
 def _is_source(value: object) -> TypeGuard[str]:
@@ -118,10 +119,15 @@ def level_note(asked: int, made: int, puzzle: Puzzle) -> str | None:
     was made), or None when it is the level asked."""
     if made == asked:
         return None
-    kind = "colour " if puzzle.is_colour else ""
-    return (
-        f"No {puzzle.width}x{puzzle.height} {kind}puzzle came out {STAR_NAMES[asked]}: "
-        f"this one is {STAR_NAMES[made]}, the nearest"
+    text = (
+        _("No {size} colour puzzle came out {asked}: this one is {made}, the nearest")
+        if puzzle.is_colour
+        else _("No {size} puzzle came out {asked}: this one is {made}, the nearest")
+    )
+    return text.format(
+        size=f"{puzzle.width}x{puzzle.height}",
+        asked=_(STAR_NAMES[asked]),
+        made=_(STAR_NAMES[made]),
     )
 
 
@@ -131,8 +137,8 @@ class RandomPanel:
 
     key = RANDOM_KEY
     name = PACK_NAME
-    detail = "Any size, any level"
-    help = "Arrows move  ·  Enter chooses  ·  Tab next pack  ·  Esc back"
+    detail = N_("Any size, any level")
+    help = N_("Arrows move  ·  Enter chooses  ·  Tab next pack  ·  Esc back")
 
     def __init__(
         self,
@@ -153,7 +159,7 @@ class RandomPanel:
             Button(f"{w}x{h}", self._size_chooser((w, h)), font_size=18) for w, h in SIZES
         ]
         self.level_buttons = [
-            Button(f"{stars} {STAR_NAMES[stars]}", self._level_chooser(stars), font_size=18)
+            Button(f"{stars} " + _(STAR_NAMES[stars]), self._level_chooser(stars), font_size=18)
             for stars in STAR_NAMES
         ]
         self.colours = app.setting(RANDOM_COLOURS)
@@ -165,9 +171,9 @@ class RandomPanel:
         self.source_buttons = [
             Button(label, self._source_chooser(key), font_size=18) for key, label in SOURCES.items()
         ]
-        self.make_button = Button("Make a puzzle", self.make, primary=True, font_size=22)
-        self.play_last_button = Button("Continue it", self.play_last, font_size=18)
-        self.keep_button = Button("Keep in My puzzles", self.keep, font_size=18)
+        self.make_button = Button(N_("Make a puzzle"), self.make, primary=True, font_size=22)
+        self.play_last_button = Button(N_("Continue it"), self.play_last, font_size=18)
+        self.keep_button = Button(N_("Keep in My puzzles"), self.keep, font_size=18)
         self.last: tuple[Puzzle, Path] | None = None
         self.kept: Path | None = None
         self.on_kept: Callable[[], None] = lambda: None
@@ -202,7 +208,7 @@ class RandomPanel:
             puzzle = self.last[0]
             solved = bool(self.app.store.record(puzzle.fingerprint()).solved)
             self.kept = kept_copy(puzzle, self.user_dir) if solved else None
-        self.play_last_button.label = "Play it again" if solved else "Continue it"
+        self.play_last_button.label = N_("Play it again") if solved else N_("Continue it")
         self.play_last_button.enabled = self.last is not None
         self.keep_button.enabled = solved and self.kept is None
         self.row = min(self.row, len(self.rows) - 1)
@@ -267,7 +273,10 @@ class RandomPanel:
             prune_random(folder, store=store)
         except (OSError, ValueError) as error:
             # Playable all the same; only Continue will not find it later.
-            self.app.toast(f"The puzzle could not be saved for later: {error}", error=True)
+            self.app.toast(
+                _("The puzzle could not be saved for later: {error}").format(error=error),
+                error=True,
+            )
         if path is not None:
             self.last = (puzzle, path)
         self.app.play_puzzle(puzzle, path=path, context=_context(puzzle))
@@ -288,11 +297,15 @@ class RandomPanel:
         try:
             path, written = keep_in_my_puzzles(puzzle, self.user_dir)
         except (OSError, ValueError) as error:
-            self.app.toast(f"Could not keep the puzzle: {error}", error=True)
+            self.app.toast(_("Could not keep the puzzle: {error}").format(error=error), error=True)
             return
         self.kept = path
         self.keep_button.enabled = False
-        self.app.toast(f"Kept in My puzzles as {path.name}" if written else "Already kept")
+        self.app.toast(
+            _("Kept in My puzzles as {name}").format(name=path.name)
+            if written
+            else _("Already kept")
+        )
         self.on_kept()
 
     # -- events -----------------------------------------------------------------------------
@@ -374,16 +387,16 @@ class RandomPanel:
         theme = app.theme
         scale = app.ui_scale
         left, top = self.rect.left, self.rect.top
-        draw_text(surface, app, PACK_NAME, round(24 * scale), theme.text, (left, top), bold=True)
+        draw_text(surface, app, _(PACK_NAME), round(24 * scale), theme.text, (left, top), bold=True)
         size = round(15 * scale)
-        text = fit_text(app.fonts.get(size), DESCRIPTION, self.rect.width)
+        text = fit_text(app.fonts.get(size), _(DESCRIPTION), self.rect.width)
         draw_text(surface, app, text, size, theme.text_muted, (left, top + round(30 * scale)))
         label = round(18 * scale)
         labels = (
-            ("Size", self.size_buttons[0]),
-            ("Level", self.level_buttons[0]),
-            ("Draws", self.source_buttons[0]),
-            ("Colours", self.colour_buttons[0]),
+            (_("Size"), self.size_buttons[0]),
+            (_("Level"), self.level_buttons[0]),
+            (_("Draws"), self.source_buttons[0]),
+            (_("Colours"), self.colour_buttons[0]),
         )
         for word, first in labels:
             spot = (left, first.rect.top - round(28 * scale))
@@ -397,7 +410,7 @@ class RandomPanel:
         for button, source in zip(self.source_buttons, SOURCES, strict=True):
             button.primary = source == self.source
             button.draw(surface, app)
-        hint = f"{STAR_NAMES[self.level]}: {LEVEL_HINTS[self.level]}"
+        hint = _(STAR_NAMES[self.level]) + ": " + _(LEVEL_HINTS[self.level])
         draw_text(
             surface,
             app,
@@ -429,16 +442,16 @@ class RandomPanel:
         hidden = place is not None and not record.solved  # a picture's title is its answer
         parts = [place.label if hidden and place is not None else title_of(puzzle, self.last[1])]
         if stars is not None:
-            parts.append(STAR_NAMES.get(stars, ""))
+            parts.append(_(STAR_NAMES.get(stars, "")) if stars in STAR_NAMES else "")
         if record.solved:
-            parts.append(f"solved in {format_time(record.best_time)}")
+            parts.append(_("solved in {time}").format(time=format_time(record.best_time)))
         elif record.session is not None:
-            parts.append("in progress")
+            parts.append(_("in progress"))
         if self.kept is not None:
-            parts.append(f"kept in My puzzles as {self.kept.name}")
+            parts.append(_("kept in My puzzles as {name}").format(name=self.kept.name))
         top = self.play_last_button.rect.top - round(30 * scale)
         size = round(16 * scale)
-        heading = "Last random puzzle: "
+        heading = _("Last random puzzle:") + " "
         text = fit_text(app.fonts.get(size), heading + "  ·  ".join(parts), self.rect.width)
         draw_text(surface, app, text, size, theme.text, (self.rect.left, top))
         self.play_last_button.draw(surface, app)
@@ -454,7 +467,7 @@ def _context(puzzle: Puzzle) -> PlayContext:
         return PlayContext(pack=PACK_NAME)
     seed = extra.get("seed", "")
     number = int(seed) if seed.isascii() and seed.isdecimal() else 0
-    return PlayContext(pack=PACK_NAME, place=PackPlace("Random picture", number))
+    return PlayContext(pack=PACK_NAME, place=PackPlace(N_("Random picture"), number))
 
 
 def _grid(

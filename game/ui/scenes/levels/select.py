@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 import pygame
 
+from game.core.i18n import N_, _
 from game.core.store.fileio import readable
 from game.core.store.pack_reader import PackReader, nonogram_reader
 from game.core.store.packs import (
@@ -62,12 +63,14 @@ class PictureLook:
 
 
 class NonogramKind(SelectKind[PuzzleEntry]):
-    title = "Choose a puzzle"
+    title = N_("Choose a puzzle")
     unknown_stars = "☆ ☆ ?"  # rated a slice a frame: the stars come
     card_size = (CARD_WIDTH, CARD_HEIGHT)
     thumbnail_room = 36
     last_pack = LAST_PACK
-    switch = Switch("Kakuro ›", pygame.K_k, "K Kakuro", lambda app: app.router.switch_to("kakuro"))
+    switch = Switch(
+        N_("Kakuro ›"), pygame.K_k, N_("K Kakuro"), lambda app: app.router.switch_to("kakuro")
+    )
 
     def __init__(self) -> None:
         self._thumbnails: dict[PictureLook, pygame.Surface] = {}
@@ -172,16 +175,15 @@ class NonogramKind(SelectKind[PuzzleEntry]):
     def empty_message(self, pack: Pack | None, folder: Path) -> str:
         if pack is not None and pack.user and _is_a_file(pack.directory):
             # QA: it said "put puzzle files in <it>" of a file; saving there fails too.
-            return (
-                f"{readable(str(pack.directory))} is a file, not a folder: move it away to "
-                "keep puzzles in My puzzles."
-            )
+            return _(
+                "{path} is a file, not a folder: move it away to keep puzzles in My puzzles."
+            ).format(path=readable(str(pack.directory)))
         if pack is not None and pack.user:
-            return (
+            return _(
                 "No puzzles yet. Use “Create a puzzle” on the main menu, or put puzzle "
-                f"files in {pack.directory}"
-            )
-        return "This pack has no puzzles."
+                "files in {path}"
+            ).format(path=pack.directory)
+        return _("This pack has no puzzles.")
 
 
 def _is_a_file(path: Path) -> bool:

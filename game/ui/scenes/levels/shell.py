@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Generic
 
 import pygame
 
+from game.core.i18n import N_, _, ngettext
 from game.core.store.packs import Pack, PackPlace, recorded_file
 from game.ui.scene import Scene
 from game.ui.scenes.levels.cards import Card, Thumbnail
@@ -90,7 +91,7 @@ class SelectScene(Scene, Generic[E]):
         # The pack list scrolls too: with the picture packs it is taller than the window.
         self.pack_scroll = ScrollArea()
         self._show_chosen_row = True  # on the first arrange: the open pack's row in view
-        self.back_button = Button("‹ Back", self.app.pop, font_size=20)
+        self.back_button = Button(N_("‹ Back"), self.app.pop, font_size=20)
         switch = kind.switch
         self.switch_button = Button(switch.label, lambda: switch.opens(self.app), font_size=20)
         # Any puzzle file, played blind (issue 35: a book's puzzle is not spoiled first).
@@ -311,7 +312,12 @@ class SelectScene(Scene, Generic[E]):
             return None
         entry = entries[index]
         if entry.puzzle is None:
-            self.app.toast(f"{entry.path.name} cannot be opened: {entry.error}", error=True)
+            self.app.toast(
+                _("{name} cannot be opened: {reason}").format(
+                    name=entry.path.name, reason=entry.error
+                ),
+                error=True,
+            )
             return None
         return entry
 
@@ -451,7 +457,7 @@ class SelectScene(Scene, Generic[E]):
     def arrange(self, size: tuple[int, int]) -> None:
         kind = self.kind
         bar = self.scroll.bar_width(self.app)
-        make = kind.make.label if kind.make is not None else None
+        make = _(kind.make.label) if kind.make is not None else None
         layout = select_layout(self.app, size, kind.card_size, kind.switch.width, bar, make)
         self.layout = layout
         self.back_button.rect = layout.frame.back
@@ -535,28 +541,28 @@ class SelectScene(Scene, Generic[E]):
         pack = self.pack
         header = None
         if pack is not None:
-            description = pack.description
+            description = _(pack.description) if pack.description else ""
             if pack.problem:
                 description = f"{description}  ({pack.problem})" if description else pack.problem
-            header = (pack.name, description)
+            header = (_(pack.name), description)
         empty = None
         if not self.entries:
             empty = (
-                "Reading the puzzle files…"
+                _("Reading the puzzle files…")
                 if self.reading
                 else kind.empty_message(pack, self.levels)
             )
         help_text = (
-            panel.help
+            _(panel.help)
             if panel is not None
             else "  ·  ".join(
-                part
+                _(part)
                 for part in (
                     kind.help,
                     kind.make.help if kind.make is not None else "",
-                    "O open a file",
+                    N_("O open a file"),
                     kind.switch.help,
-                    "Esc back",
+                    N_("Esc back"),
                 )
                 if part
             )
@@ -564,7 +570,7 @@ class SelectScene(Scene, Generic[E]):
         return Shown(
             ui=self.ui,
             layout=self.layout,
-            title=kind.title,
+            title=_(kind.title),
             rows=self._rows(),
             header=header,
             cards=[] if panel is not None else self._cards(),
@@ -585,17 +591,21 @@ class SelectScene(Scene, Generic[E]):
             if state.reading and listed is not None:
                 # Its size at once; the solved count once every file is read (a count that
                 # grew as the files came showed "Things: 28 puzzles" for a pack of 60).
-                detail = f"{listed} puzzle{'s' if listed != 1 else ''}  ·  reading…"
+                detail = (
+                    ngettext("{count} puzzle", "{count} puzzles", listed).format(count=listed)
+                    + "  ·  "
+                    + _("reading…")
+                )
             elif state.reading:
-                detail = "Reading…" if state.reader is not None else ""
+                detail = _("Reading…") if state.reader is not None else ""
             else:
                 total = len(state.entries)
-                detail = f"{total} puzzle{'s' if total != 1 else ''}"
+                detail = ngettext("{count} puzzle", "{count} puzzles", total).format(count=total)
                 if total:
-                    detail += f"  ·  {state.solved} solved"
-            rows.append((state.pack.name, detail))
+                    detail += "  ·  " + _("{count} solved").format(count=state.solved)
+            rows.append((_(state.pack.name), detail))
         if self.panel is not None:
-            rows.append((self.panel.name, self.panel.detail))
+            rows.append((_(self.panel.name), _(self.panel.detail)))
         return rows
 
     def _cards(self) -> list[tuple[Card, Thumbnail]]:

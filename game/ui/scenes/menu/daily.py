@@ -20,16 +20,18 @@ from typing import TYPE_CHECKING
 
 from game.core.formats import read_puzzle
 from game.core.generate.daily import (
+    DailyPlan,
     DailyStanding,
     Today,
     local_today,
     plan_for,
     standing,
-    streak_text,
 )
 from game.core.generate.files import daily_path, sync_daily, write_generated
 from game.core.generate.generator import Generated
 from game.core.generate.picture_puzzles import daily_generation
+from game.core.i18n import N_, _, ngettext
+from game.core.palette import colour_count_text
 from game.ui.opening import PlayContext
 from game.ui.widgets.button import Button
 from game.ui.widgets.text import format_time
@@ -37,7 +39,24 @@ from game.ui.widgets.text import format_time
 if TYPE_CHECKING:
     from game.ui.app import App
 
-PACK_NAME = "Daily puzzle"
+PACK_NAME = N_("Daily puzzle")
+# The weekdays as game.core.generate.daily names them, marked for the catalogue here.
+WEEKDAY_WORDS = (
+    N_("Monday"), N_("Tuesday"), N_("Wednesday"), N_("Thursday"),
+    N_("Friday"), N_("Saturday"), N_("Sunday"),
+)  # fmt: skip
+
+
+def plan_summary(plan: DailyPlan) -> str:
+    """ "Thursday · 15x15 · Hard", in the player's language."""
+    return f"{_(plan.weekday)} · {plan.width}x{plan.height} · {_(plan.level_name)}"
+
+
+def streak_words(count: int) -> str:
+    """ "no streak yet", "4-day streak"."""
+    if count == 0:
+        return _("no streak yet")
+    return ngettext("{count}-day streak", "{count}-day streak", count).format(count=count)
 
 
 class DailyEntry:
@@ -56,22 +75,23 @@ class DailyEntry:
         store = self.app.store
         sync_daily(store, [plan_for(day - timedelta(days=1)), plan_for(day)])
         self.standing = standing(store.daily_times(), day)
-        self.button.label = f"{PACK_NAME}: {self.standing.plan.summary}"
-        self.button.short_label = f"Daily: {self.standing.plan.summary}"
+        summary = plan_summary(self.standing.plan)
+        self.button.label = _("Daily puzzle: {summary}").format(summary=summary)
+        self.button.short_label = _("Daily: {summary}").format(summary=summary)
 
     @property
     def caption(self) -> str:
         """ "Solved today in 3:12 · 4-day streak" or "Not solved yet today · …"."""
         shown = self.standing
         if shown.solved_today:
-            first = f"Solved today in {format_time(shown.best_today)}"
+            first = _("Solved today in {time}").format(time=format_time(shown.best_today))
         else:
-            first = "Not solved yet today"
-        parts = [first, streak_text(shown.streak)]
-        if shown.plan.colour_text:
-            parts.insert(0, shown.plan.colour_text)
+            first = _("Not solved yet today")
+        parts = [first, streak_words(shown.streak)]
+        if shown.plan.colours > 2:
+            parts.insert(0, _("In {colours}").format(colours=colour_count_text(shown.plan.colours)))
         if shown.longest > shown.streak:
-            parts.append(f"longest {shown.longest}")
+            parts.append(_("longest {count}").format(count=shown.longest))
         return "  ·  ".join(parts)
 
     def seconds_to_midnight(self, now: datetime | None = None) -> float:
@@ -93,7 +113,7 @@ class DailyEntry:
                 return
         self._plan = plan
         generation = daily_generation(plan)
-        title = f"Making {plan.weekday}'s puzzle"
+        title = _("Making {weekday}'s puzzle").format(weekday=_(plan.weekday))
         self.app.router.generating(generation, self._made, title=title)
 
     def _made(self, made: Generated) -> None:
@@ -103,5 +123,7 @@ class DailyEntry:
         try:
             saved = write_generated(daily_path(self.app.store, plan).parent, puzzle, plan.key)
         except (OSError, ValueError) as error:
-            self.app.toast(f"The daily puzzle could not be saved: {error}", error=True)
+            self.app.toast(
+                _("The daily puzzle could not be saved: {error}").format(error=error), error=True
+            )
         self.app.play_puzzle(puzzle, path=saved, context=PlayContext(pack=PACK_NAME))

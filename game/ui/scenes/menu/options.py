@@ -11,14 +11,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.i18n import N_, SYSTEM, _, offered
 from game.core.play.lesson_book import LESSONS
 from game.ui.scene import Scene
 from game.ui.settings import (
     AUTO_CHECK,
     AUTO_CROSS,
     CLUE_GREYING,
-    COLOUR_LETTERS,
+    COLOUR_SYMBOLS,
+    INTERFACE_SIZE,
     KAKURO_RED_DIGITS,
+    LANGUAGE,
     LESSON_DONE,
     LESSONS_FINISHED,
     MINIMAP,
@@ -26,7 +29,7 @@ from game.ui.settings import (
     THEME,
     VOLUME,
 )
-from game.ui.theme import THEMES
+from game.ui.theme import INTERFACE_SIZES, THEMES
 from game.ui.widgets.base import FocusGroup, Widget, radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.slider import Slider
@@ -40,18 +43,24 @@ LESSON = "lesson"  # the lesson button's row (not a setting)
 
 # One sentence under each option (by the setting's name), so the player knows what it changes.
 EXPLANATIONS = {
-    SOUND.key: "Short sounds when you paint, complete a line or win.",
-    VOLUME.key: "How loud the sounds are.",
+    SOUND.key: N_("Short sounds when you paint, complete a line or win."),
+    VOLUME.key: N_("How loud the sounds are."),
     # Both halves are true: lines always, single marks only once the puzzle's picture is
     # known to be its only answer (game.core.play.advice.check_marks).
-    AUTO_CHECK.key: "After each move, mark lines that break their clues and flash wrong marks.",
-    MINIMAP.key: "Show a small picture of your marks beside the grid.",
-    CLUE_GREYING.key: "Grey a clue number once your marks prove where it goes.",
-    KAKURO_RED_DIGITS.key: "Kakuro: a digit that repeats in its run or breaks its sum turns red.",
-    AUTO_CROSS.key: "Cross the other cells of a line once it shows its clue (off: you do).",
-    COLOUR_LETTERS.key: "Colour puzzles: a letter on each colour's cells and clues (L in play).",
-    THEME.key: "High contrast draws trial marks with shapes as well as colours.",
-    LESSON: "Five tiny guided puzzles: the rules, overlap, crosses, trial marks and hints.",
+    AUTO_CHECK.key: N_("After each move, mark lines that break their clues and flash wrong marks."),
+    MINIMAP.key: N_("Show a small picture of your marks beside the grid."),
+    CLUE_GREYING.key: N_("Grey a clue number once your marks prove where it goes."),
+    KAKURO_RED_DIGITS.key: N_(
+        "Kakuro: a digit that repeats in its run or breaks its sum turns red."
+    ),
+    AUTO_CROSS.key: N_("Cross the other cells of a line once it shows its clue (off: you do)."),
+    COLOUR_SYMBOLS.key: (
+        N_("Colour puzzles: a shape for each colour on its cells and beside its clues (L in play).")
+    ),
+    THEME.key: N_("High contrast draws trial marks with shapes as well as colours."),
+    INTERFACE_SIZE.key: N_("Buttons and text; smaller leaves the board more room."),
+    LANGUAGE.key: N_("The game's words; as the system follows your computer's language."),
+    LESSON: N_("Five tiny guided puzzles: the rules, overlap, crosses, trial marks and hints."),
 }
 
 
@@ -59,36 +68,60 @@ class OptionsScene(Scene):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         setting = app.setting
-        self.sound = Toggle("Sound", setting(SOUND), self._set_sound)
-        self.volume = Slider("Volume", float(setting(VOLUME)), self._set_volume)
+        self.sound = Toggle(N_("Sound"), setting(SOUND), self._set_sound)
+        self.volume = Slider(N_("Volume"), float(setting(VOLUME)), self._set_volume)
         self.auto_check = Toggle(
-            "Auto-check", setting(AUTO_CHECK), lambda on: app.set_setting(AUTO_CHECK, on)
+            N_("Auto-check"), setting(AUTO_CHECK), lambda on: app.set_setting(AUTO_CHECK, on)
         )
-        self.minimap = Toggle("Mini-map", setting(MINIMAP), lambda on: app.set_setting(MINIMAP, on))
+        self.minimap = Toggle(
+            N_("Mini-map"), setting(MINIMAP), lambda on: app.set_setting(MINIMAP, on)
+        )
         self.clue_greying = Toggle(
-            "Clue greying", setting(CLUE_GREYING), lambda on: app.set_setting(CLUE_GREYING, on)
+            N_("Clue greying"), setting(CLUE_GREYING), lambda on: app.set_setting(CLUE_GREYING, on)
         )
         self.red_digits = Toggle(
-            "Red digits",
+            N_("Red digits"),
             setting(KAKURO_RED_DIGITS),
             lambda on: app.set_setting(KAKURO_RED_DIGITS, on),
         )
         self.auto_cross = Toggle(
-            "Cross finished lines", setting(AUTO_CROSS), lambda on: app.set_setting(AUTO_CROSS, on)
+            N_("Cross finished lines"),
+            setting(AUTO_CROSS),
+            lambda on: app.set_setting(AUTO_CROSS, on),
         )
-        self.colour_letters = Toggle(
-            "Colour letters",
-            setting(COLOUR_LETTERS),
-            lambda on: app.set_setting(COLOUR_LETTERS, on),
+        self.colour_symbols = Toggle(
+            N_("Colour-blind symbols"),
+            setting(COLOUR_SYMBOLS),
+            lambda on: app.set_setting(COLOUR_SYMBOLS, on),
         )
         self.theme_choice: Selector[str] = Selector(
-            "Colour theme",
+            N_("Colour theme"),
             [(theme.name, theme.label) for theme in THEMES.values()],
             app.theme.name,
             lambda name: app.set_setting(THEME, name),
         )
+        self.interface_size: Selector[int] = Selector(
+            N_("Interface size"),
+            [
+                (share, N_("Fits the window") if share == 100 else f"{share}%")
+                for share in INTERFACE_SIZES
+            ],
+            setting(INTERFACE_SIZE),
+            lambda share: app.set_setting(INTERFACE_SIZE, share),
+        )
+        # Offered only when a language besides English has a complete catalogue.
+        choices = [(SYSTEM, N_("As the system"))] + [
+            (language.code, language.name) for language in offered()
+        ]
+        current = setting(LANGUAGE)
+        self.language: Selector[str] = Selector(
+            N_("Language"),
+            choices,
+            current if current in {code for code, _name in choices} else SYSTEM,
+            lambda code: app.set_setting(LANGUAGE, code),
+        )
         self.lesson = Button(self._lesson_label(), self.open_lesson)
-        self.back = Button("Back", self.close, primary=True)
+        self.back = Button(N_("Back"), self.close, primary=True)
         self.rows: list[tuple[Widget, str | None]] = [
             (self.sound, SOUND.key),
             (self.volume, VOLUME.key),
@@ -97,8 +130,10 @@ class OptionsScene(Scene):
             (self.clue_greying, CLUE_GREYING.key),
             (self.red_digits, KAKURO_RED_DIGITS.key),
             (self.auto_cross, AUTO_CROSS.key),
-            (self.colour_letters, COLOUR_LETTERS.key),
+            (self.colour_symbols, COLOUR_SYMBOLS.key),
             (self.theme_choice, THEME.key),
+            (self.interface_size, INTERFACE_SIZE.key),
+            *([(self.language, LANGUAGE.key)] if len(choices) > 2 else []),
             (self.lesson, LESSON),
             (self.back, None),
         ]
@@ -118,11 +153,13 @@ class OptionsScene(Scene):
 
     def _lesson_label(self) -> str:
         if self.app.setting(LESSON_DONE):
-            return "Take the first lesson again"
+            return N_("Take the first lesson again")
         finished = self.app.setting(LESSONS_FINISHED)
         if 0 < finished < len(LESSONS):
-            return f"Continue the lesson ({finished} of {len(LESSONS)} done)"
-        return "Take the first lesson"
+            return _("Continue the lesson ({finished} of {total} done)").format(
+                finished=finished, total=len(LESSONS)
+            )
+        return N_("Take the first lesson")
 
     def open_lesson(self) -> None:
         self.app.save_store()
@@ -155,7 +192,7 @@ class OptionsScene(Scene):
         pad = round(24 * scale)
         # Text never shrinks below readable: on a small window the panel widens to keep the
         # explanations inside it.
-        widest_note = max(note_font.size(text)[0] for text in EXPLANATIONS.values())
+        widest_note = max(note_font.size(_(text))[0] for text in EXPLANATIONS.values())
         panel_width = max(round(680 * scale), widest_note + 2 * pad + round(24 * scale))
         panel_width = min(width - round(40 * scale), panel_width)
         title_height = round(70 * scale)
@@ -184,7 +221,7 @@ class OptionsScene(Scene):
                 # Clear of the button's focus ring (its width and a pixel of air).
                 ring = max(2, round(3 * scale)) + 2
                 note_top = max(widget.rect.bottom + ring, y + row_height - round(4 * scale))
-                width_of = note_font.size(EXPLANATIONS[key])[0]
+                width_of = note_font.size(_(EXPLANATIONS[key]))[0]
                 self.notes[key] = pygame.Rect(
                     widget.rect.left + round(12 * scale),
                     note_top,
@@ -212,7 +249,7 @@ class OptionsScene(Scene):
         draw_text(
             surface,
             app,
-            "Options",
+            _("Options"),
             round(36 * scale),
             theme.text,
             (self.panel.centerx, self.panel.top + round(16 * scale)),
@@ -227,10 +264,12 @@ class OptionsScene(Scene):
             draw_text(
                 surface,
                 app,
-                EXPLANATIONS[key],
+                _(EXPLANATIONS[key]),
                 round(15 * scale),
                 colour,
                 self.notes[key].topleft,
                 "topleft",
             )
-        draw_help_line(surface, app, "Up/Down choose  ·  Left/Right or Enter change  ·  Esc back")
+        draw_help_line(
+            surface, app, _("Up/Down choose  ·  Left/Right or Enter change  ·  Esc back")
+        )

@@ -16,6 +16,7 @@ import pygame
 
 from game.core.formats import read_puzzle
 from game.core.generate.daily import Today, local_today
+from game.core.i18n import N_, _
 from game.core.kakuro.packs import kakuro_file_name, read_kakuro_entry, saved_kakuro
 from game.core.opening import kind_by_name
 from game.core.store.fileio import readable
@@ -50,7 +51,7 @@ MORE_GAMES = 8
 Game = tuple["tuple[Puzzle, Path] | None", "tuple[KakuroPuzzle, Path] | None"]
 
 TITLE = "Hanjie"
-SUBTITLE = "Paint the numbers. Find the picture."
+SUBTITLE = N_("Paint the numbers. Find the picture.")
 TITLE_TOP = 0.08  # the emblem's top, as a share of the window height
 
 
@@ -64,15 +65,15 @@ class MenuScene(Scene):
         super().__init__(app)
         self.daily = DailyEntry(app, today)
         self.offer_lesson = not app.headless if offer_lesson is None else offer_lesson
-        self.continue_button = Button("Continue", self.continue_last, primary=True)
+        self.continue_button = Button(N_("Continue"), self.continue_last, primary=True)
         # The other games in progress (shown when there are any), in Continue's row.
-        self.more_button = Button("More…", self.show_games, font_size=20)
-        self.play_button = Button("Play", self.open_levels, primary=True)
-        self.create_button = Button("Create a puzzle", self.open_converter)
+        self.more_button = Button(N_("More…"), self.show_games, font_size=20)
+        self.play_button = Button(N_("Play"), self.open_levels, primary=True)
+        self.create_button = Button(N_("Create a puzzle"), self.open_converter)
         # Any puzzle file played blind (issue 35): beside Create, on the same row.
-        self.open_button = Button("Open a file…", self.open_puzzle_file)
-        self.options_button = Button("Options", self.open_options)
-        self.quit_button = Button("Quit", self.app.close)
+        self.open_button = Button(N_("Open a file…"), self.open_puzzle_file)
+        self.options_button = Button(N_("Options"), self.open_options)
+        self.quit_button = Button(N_("Quit"), self.app.close)
         self.buttons = [
             self.continue_button,
             self.more_button,
@@ -120,7 +121,9 @@ class MenuScene(Scene):
         self.arrange(self.app.screen_size)
         self.continue_title = self._continue_name()
         self.continue_button.label = (
-            f"Continue: {self.continue_title}" if self.continue_title else "Continue"
+            _("Continue: {title}").format(title=self.continue_title)
+            if self.continue_title
+            else N_("Continue")
         )
         # One blue button: the most likely choice.
         self.continue_button.primary = self.continue_button.enabled
@@ -206,11 +209,11 @@ class MenuScene(Scene):
             else:
                 continue
             buttons.append(DialogButton(name, self._opener(nonogram, kakuro)))
-        buttons.append(DialogButton("Cancel"))
+        buttons.append(DialogButton(N_("Cancel")))
         self.app.push(
             DialogScene(
                 self.app,
-                "Games in progress",
+                _("Games in progress"),
                 "",
                 buttons,
                 cancel_index=len(buttons) - 1,
@@ -241,19 +244,24 @@ class MenuScene(Scene):
         self._told_lost = True
         name = readable(Path(path_text).name)
         path = recorded_file(path_text, levels_dir())
-        reason = f"its file {name} is no longer there"
+        reason = _("its file {name} is no longer there").format(name=name)
         if path is not None:
-            reason = f"its file {name} has changed since"
+            reason = _("its file {name} has changed since").format(name=name)
             if kind_by_name(path) == "kakuro":
                 if read_kakuro_entry(path).puzzle is None:
-                    reason = f"its file {name} can no longer be read"
+                    reason = _("its file {name} can no longer be read").format(name=name)
             else:
                 try:
                     read_puzzle(path)
                 except (ValueError, OSError):
-                    reason = f"its file {name} can no longer be read"
+                    reason = _("its file {name} can no longer be read").format(name=name)
         title = record.title or Path(name).stem
-        self.app.toast(f"Your game of {title} cannot be continued: {reason}.", seconds=8.0)
+        self.app.toast(
+            _("Your game of {title} cannot be continued: {reason}.").format(
+                title=title, reason=reason
+            ),
+            seconds=8.0,
+        )
 
     def _nonogram_game(self, key: str, path_text: str) -> tuple[Puzzle, Path] | None:
         """The puzzle ``key`` played from ``path_text``, if it still has an unfinished session
@@ -398,8 +406,8 @@ class MenuScene(Scene):
 
     def help_text(self) -> str:
         if self.quit_armed:
-            return "Esc again or Enter quits  ·  Up / Down to stay"
-        return "Arrows and Enter to choose  ·  F11 full screen  ·  Esc goes to Quit"
+            return _("Esc again or Enter quits  ·  Up / Down to stay")
+        return _("Arrows and Enter to choose  ·  F11 full screen  ·  Esc goes to Quit")
 
     def _title_bottom(self, top: int) -> int:
         """Where the block ``_draw_title`` draws from ``top`` ends, without drawing it."""
@@ -407,7 +415,7 @@ class MenuScene(Scene):
         scale = self.app.ui_scale
         emblem = len(EMBLEM) * max(4, round(15 * scale)) + round(8 * scale)
         title = fonts.get(round(72 * scale), True).size(TITLE)[1]
-        subtitle = fonts.get(round(20 * scale)).size(SUBTITLE)[1]
+        subtitle = fonts.get(round(20 * scale)).size(_(SUBTITLE))[1]
         return top + emblem + title + subtitle
 
     def _draw_title(self, surface: pygame.Surface, centre_x: int, top: int) -> int:
@@ -441,7 +449,7 @@ class MenuScene(Scene):
         subtitle = draw_text(
             surface,
             app,
-            SUBTITLE,
+            _(SUBTITLE),
             round(20 * scale),
             theme.text_muted,
             (centre_x, title_rect.bottom),

@@ -17,6 +17,7 @@ import numpy as np
 import pygame
 
 from game.core.board import shown_colours
+from game.core.i18n import N_, _
 from game.core.palette import ColourClue
 from game.core.solver.hints import placed_runs
 from game.core.store.packs import shown_name
@@ -32,19 +33,19 @@ if TYPE_CHECKING:
     from game.ui.scenes.play.scene import PlayScene
 
 
-HELP_LONG = (
+HELP_LONG = N_(
     "Left: fill · Right: cross · Shift+click: clear · Drag: a line · "
     "Middle- or Space+drag: move the view · Arrows: move · Space/Z fill · X cross · C clear · "
     "Ctrl+Z/Y undo/redo · +/− zoom · P panel · Esc pause"
 )
-HELP_SHORT = (
+HELP_SHORT = N_(
     "Left fill · Right cross · Shift+click clear · Middle/Space+drag view · "
     "Arrows, Space/Z, X, C · Ctrl+Z/Y · +/− zoom · P panel · Esc pause"
 )
 # At 800x600 the short line lost its end ("… P panel · Esc p…", QA). Esc pause leads
 # everywhere else, so this one keeps it and leaves out zooming (the buttons beside the
 # board say + and − too).
-HELP_TINY = (
+HELP_TINY = N_(
     "Left fill · Right cross · Shift+click clear · Middle/Space+drag view · "
     "Arrows, Space/Z, X, C · Ctrl+Z/Y · P panel · Esc pause"
 )
@@ -131,12 +132,12 @@ class PlayChrome(frame.ShellChrome):
         scene.undo_button.enabled = session.can_undo
         scene.redo_button.enabled = session.can_redo
         trial = scene.trial_mode
-        scene.trial_button.label = "Trial mode: on (T)" if trial else "Trial mode: off (T)"
+        scene.trial_button.label = N_("Trial mode: on (T)") if trial else N_("Trial mode: off (T)")
         scene.trial_button.primary = trial
         scene.keep_button.enabled = has_trial
         scene.drop_button.enabled = has_trial
         auto = bool(scene.app.setting(AUTO_CHECK))
-        scene.auto_button.label = "Auto-check: on" if auto else "Auto-check: off"
+        scene.auto_button.label = N_("Auto-check: on") if auto else N_("Auto-check: off")
         scene.auto_button.primary = auto
         scene.reset_button.enabled = bool(session.can_undo or session.board.known_mask().any())
 
@@ -145,7 +146,7 @@ class PlayChrome(frame.ShellChrome):
     def header(self, fade: int) -> tuple[str, str, str]:
         scene = self.scene
         name = shown_name(scene.title, scene.place, scene.solved_before or fade > 0)
-        where = scene.place.label if scene.place is not None else scene.pack
+        where = scene.place.label if scene.place is not None else _(scene.pack or "")  # "" stays ""
         # "Daily puzzle 2026-11-29 · 25x20 · Daily puzzle" said its pack twice.
         shown_where = where and not name.startswith(where)
         details = scene.puzzle.size_text + (f" · {where}" if shown_where else "")
@@ -159,7 +160,7 @@ class PlayChrome(frame.ShellChrome):
         elif not scene.next_button.enabled:
             note = scene.exits.no_next_note()
         elif scene.exits.next_pack_entry is not None:
-            note = f"Next: {scene.exits.next_pack_name}"
+            note = _("Next: {name}").format(name=scene.exits.next_pack_name)
         return super().win_look(extra, note)
 
     def panel_extra(self) -> Hashable:
@@ -170,7 +171,7 @@ class PlayChrome(frame.ShellChrome):
             bool(scene.app.setting(MINIMAP)),
             (*layout.scroll, layout.cell),
             scene.colour,
-            scene.grid_view.letters,
+            scene.grid_view.symbols,
         )
 
     def win_appear(self) -> float:

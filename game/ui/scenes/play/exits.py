@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.core.create.fairness import Report
+from game.core.i18n import N_, _
 from game.core.puzzle import Puzzle
 from game.core.store.packs import (
     PackPlace,
@@ -33,10 +34,9 @@ def ambiguity_notice(report: Report | None) -> str:
     than one solution ("" otherwise): the player should know before playing it."""
     if report is None or report.status != "multiple":
         return ""
-    return (
-        f"These clues have more than one solution ({report.free_text}): any picture that "
-        "fits every clue wins."
-    )
+    return _(
+        "These clues have more than one solution ({free}): any picture that fits every clue wins."
+    ).format(free=report.free_text)
 
 
 class PlayExits:
@@ -53,14 +53,17 @@ class PlayExits:
     def ask_reset(self) -> None:
         scene = self.scene
         if not scene.session.board.known_mask().any():
-            scene.set_message("The board is already empty.", "info")
+            scene.set_message(_("The board is already empty."), "info")
             return
         scene.app.push(
             DialogScene(
                 scene.app,
-                "Clear the board?",
-                "Every mark goes. The clock keeps running, and Undo brings the marks back.",
-                [DialogButton("Clear the board", scene.reset, primary=True), ("Cancel", None)],
+                _("Clear the board?"),
+                _("Every mark goes. The clock keeps running, and Undo brings the marks back."),
+                [
+                    DialogButton(N_("Clear the board"), scene.reset, primary=True),
+                    (N_("Cancel"), None),
+                ],
                 vertical=True,
                 name="reset",
                 below_runs=True,  # the board stays in view, so the clock must not stop
@@ -130,27 +133,35 @@ class PlayExits:
         if origin is not None and scene.win is not None:
             # A solved game loses nothing: only the editor's work is at stake.
             lines.append(
-                f"{origin.unsaved_work()} The solved game is kept; leaving closes the editor."
+                f"{origin.unsaved_work()} "
+                + _("The solved game is kept; leaving closes the editor.")
             )
         elif origin is not None:
             lines.append(
-                f"{origin.unsaved_work()} The game is kept to continue; the puzzle goes to "
-                "My puzzles only when saved."
+                f"{origin.unsaved_work()} "
+                + _("The game is kept to continue; the puzzle goes to My puzzles only when saved.")
             )
-        lines += [f"{other.unsaved_work()} Leaving closes that screen too." for other in others]
+        lines += [
+            f"{other.unsaved_work()} " + _("Leaving closes that screen too.") for other in others
+        ]
         buttons: list[DialogButton | tuple[str, DialogAction]] = []
         if origin is not None:
-            buttons.append(DialogButton("Save the puzzle and go", save_then_go, primary=True))
+            buttons.append(DialogButton(N_("Save the puzzle and go"), save_then_go, primary=True))
         back = scene.open_pause if scene.win is None else None  # Cancel: back to the game
         # With nothing this screen can save, the main (blue) choice is the one that drops
         # nothing: Cancel.
         buttons += [
-            DialogButton("Leave without saving", go),
-            DialogButton("Cancel", back, primary=origin is None),
+            DialogButton(N_("Leave without saving"), go),
+            DialogButton(N_("Cancel"), back, primary=origin is None),
         ]
         app.push(
             DialogScene(
-                app, "Leave without saving?", " ".join(lines), buttons, vertical=True, name=LEAVE
+                app,
+                _("Leave without saving?"),
+                " ".join(lines),
+                buttons,
+                vertical=True,
+                name=LEAVE,
             )
         )
 
@@ -228,10 +239,10 @@ class PlayExits:
         folder = scene.path.parent if scene.path is not None else None
         store = scene.app.store
         if folder is not None and folder == daily_folder(store):
-            return "A new daily puzzle tomorrow."
+            return _("A new daily puzzle tomorrow.")
         if folder is not None and folder == random_folder(store):
-            return "Level select's Random makes another, or keeps this one."
-        return "No next puzzle in this list."
+            return _("Level select's Random makes another, or keeps this one.")
+        return _("No next puzzle in this list.")
 
     def _place_of(self, path: Path | None) -> PackPlace | None:
         """The place of a next puzzle: in this puzzle's pack, numbered by its file."""

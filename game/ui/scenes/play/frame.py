@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.core.i18n import _
 from game.core.play.keeping import WinState
 from game.ui.layout import Box
 from game.ui.widgets.base import Veil, radius
@@ -142,7 +143,8 @@ def draw_top_bar(surface: pygame.Surface, app: App, bar: Box, pad: int, look: To
     surface.blit(left, left_rect)
     limit = left_rect.x - 2 * pad
     if look.best is not None:
-        best = app.fonts.render(f"Best {format_time(look.best)}", small, theme.text_muted)
+        best_text = _("Best {time}").format(time=format_time(look.best))
+        best = app.fonts.render(best_text, small, theme.text_muted)
         best_rect = best.get_rect(midright=(limit, cy))
         surface.blit(best, best_rect)
         limit = best_rect.x - 2 * pad
@@ -154,7 +156,7 @@ def draw_top_bar(surface: pygame.Surface, app: App, bar: Box, pad: int, look: To
     # "Solved!" and the title fade in together, the second half of the reveal.
     reveal = step_alpha(look.fade)
     if reveal > 0:
-        solved = app.fonts.render("Solved!", big, theme.success, True).copy()
+        solved = app.fonts.render(_("Solved!"), big, theme.success, True).copy()
         solved.set_alpha(round(255 * reveal))
         surface.blit(solved, solved.get_rect(midleft=(x, cy)))
         x += solved.get_width() + font.size(" ")[0]
@@ -202,15 +204,15 @@ def draw_win(
     theme = app.theme
     cx = panel.x + panel.w // 2
     y = top
-    title = app.fonts.render("Solved!", app.scaled(34), theme.success, True).copy()
+    title = app.fonts.render(_("Solved!"), app.scaled(34), theme.success, True).copy()
     title.set_alpha(round(255 * appear))
     surface.blit(title, title.get_rect(midtop=(cx, y)))
     y += title.get_height() + app.scaled(4)
-    line = f"Time {format_time(look.seconds)}"
+    line = _("Time {time}").format(time=format_time(look.seconds))
     if look.new_best:
-        line += " · New best!"
+        line += " · " + _("New best!")
     elif look.best is not None:
-        line += f" · Best {format_time(look.best)}"
+        line += " · " + _("Best {time}").format(time=format_time(look.best))
     result = app.fonts.render(line, app.scaled(19), theme.text, look.new_best).copy()
     result.set_alpha(round(255 * appear))
     surface.blit(result, result.get_rect(midtop=(cx, y)))
@@ -265,7 +267,7 @@ def draw_paused_banner(
     """Veil the screen and say the clock waits (the window lost focus)."""
     theme = app.theme
     veil.draw(surface)
-    text = app.fonts.render("Paused: the clock waits for you", app.scaled(22), theme.toast_text)
+    text = app.fonts.render(_("Paused: the clock waits for you"), app.scaled(22), theme.toast_text)
     rect = text.get_rect(center=centre)
     back = rect.inflate(app.scaled(40), app.scaled(24))
     pygame.draw.rect(surface, theme.toast, back, border_radius=radius(app))
@@ -341,7 +343,7 @@ class ShellChrome:
             details=details,
             count=count,
             best=scene.app.store.record(scene.key).best_time if win is None else None,
-            clock_label="Time" if scene.clock_running or win is not None else "Paused",
+            clock_label=_("Time") if scene.clock_running or win is not None else _("Paused"),
             time=format_time(scene.session.elapsed),
             fade=fade,
         )
@@ -420,10 +422,10 @@ class ShellChrome:
             frame.part("panel", self.panel_look(), self.draw_panel)
         if regions.help_line.h:
             won = scene.win is not None
-            helps = self.helps
+            helps = tuple(_(help) for help in self.helps)
             frame.part(
                 "help",
-                (self.style(), won),
+                (self.style(), won, helps),
                 lambda s: draw_help(s, app, regions.help_line, regions.padding, helps, won),
             )
         return frame.surface

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.board import mark_colour
+from game.core.i18n import N_
 from game.core.solver.hints import Hint
 from game.ui.layout import Box
 from game.ui.widgets.button import Button
@@ -45,7 +46,7 @@ class HintShow:
         self._hint: Hint | None = None
         self.age = 0.0
         self.playing = False
-        self.button = Button("Show me (S)", self.play, font_size=15)
+        self.button = Button(N_("Show me (S)"), self.play, font_size=15)
 
     @property
     def hint(self) -> Hint | None:

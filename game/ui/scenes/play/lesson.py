@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.board import Cell
+from game.core.i18n import N_, _
 from game.core.play.advice import ForcedCell, advise_hint
 from game.core.play.lesson import LessonRun, Verdict, Want
 from game.core.play.lesson_book import LESSONS
@@ -80,13 +81,15 @@ class LessonScene(Scene):
         self.hint_cells: frozenset[tuple[int, int]] = frozenset()
         self.hint_line: tuple[str, int] | None = None
         self.reveal: RevealClock | None = None
-        self.next_button = Button("Next (Enter)", self.next, primary=True, font_size=18)
-        self.back_button = Button("Back", self.back, font_size=17)
-        self.skip_button = Button("Skip step", self.skip, font_size=17)
-        self.trial_button = Button("Trial mode (T)", self.toggle_trial, font_size=17)
-        self.drop_button = Button("Drop trial (D)", self.drop_trial, font_size=17)
-        self.hint_button = Button("Hint (H)", self.hint, font_size=17)
-        self.leave_button = Button("Leave the lesson", self.ask_leave, font_size=17)
+        self.next_button = Button(N_("Next (Enter)"), self.next, primary=True, font_size=18)
+        self.back_button = Button(N_("Back"), self.back, font_size=17)
+        self.skip_button = Button(N_("Skip step"), self.skip, font_size=17)
+        self.trial_button = Button(N_("Trial mode (T)"), self.toggle_trial, font_size=17)
+        self.drop_button = Button(
+            N_("Drop trial (D)"), self.drop_trial, font_size=17, short_label=N_("Drop (D)")
+        )
+        self.hint_button = Button(N_("Hint (H)"), self.hint, font_size=17)
+        self.leave_button = Button(N_("Leave the lesson"), self.ask_leave, font_size=17)
         self.buttons = [
             self.next_button,
             self.back_button,
@@ -96,7 +99,9 @@ class LessonScene(Scene):
             self.hint_button,
             self.leave_button,
         ]
-        self.regions: PlayRegions = compute_play_regions(*app.screen_size)
+        self.regions: PlayRegions = compute_play_regions(
+            *app.screen_size, share=app.interface_share
+        )
         self.panel = LessonPanel(self)
         self._new_board()
 
@@ -118,7 +123,7 @@ class LessonScene(Scene):
         return self.viewport.layout
 
     def arrange(self, size: tuple[int, int]) -> None:
-        self.regions = compute_play_regions(*size)
+        self.regions = compute_play_regions(*size, share=self.app.interface_share)
         self.viewport.set_regions(self.regions)
         self.grid_view.set_layout(self.layout)
         self.panel.place()
@@ -235,16 +240,16 @@ class LessonScene(Scene):
         self.app.set_setting(LESSON_DONE, True)
         self.app.save_store()
         self.app.pop()
-        self.app.toast("Lesson done. Pick a puzzle from Play; Options has the lesson again.")
+        self.app.toast(_("Lesson done. Pick a puzzle from Play; Options has the lesson again."))
 
     def ask_leave(self) -> None:
         self.pen.let_go()
         self.app.push(
             DialogScene(
                 self.app,
-                "Leave the lesson?",
-                "You can take it again at any time from Options.",
-                [DialogButton("Keep learning", primary=True), ("Leave", self.app.pop)],
+                _("Leave the lesson?"),
+                _("You can take it again at any time from Options."),
+                [DialogButton(N_("Keep learning"), primary=True), (N_("Leave"), self.app.pop)],
                 cancel_index=0,
                 name="leave lesson",
             )
@@ -388,12 +393,14 @@ def offer_first_lesson(app: App) -> bool:
     app.push(
         DialogScene(
             app,
-            "New to nonograms?",
-            "A short lesson shows you how to play: five tiny puzzles, a few minutes. "
-            "Options has it too, whenever you want it.",
+            _("New to nonograms?"),
+            _(
+                "A short lesson shows you how to play: five tiny puzzles, a few minutes. "
+                "Options has it too, whenever you want it."
+            ),
             [
-                DialogButton("Start the lesson", lambda: answered(True), primary=True),
-                DialogButton("Not now", lambda: answered(False)),
+                DialogButton(N_("Start the lesson"), lambda: answered(True), primary=True),
+                DialogButton(N_("Not now"), lambda: answered(False)),
             ],
             cancel_index=1,
             vertical=True,

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.i18n import N_, _
 from game.ui.layout import Box
 from game.ui.widgets.base import radius
 from game.ui.widgets.text import fit_text, wrap_text
@@ -17,7 +18,7 @@ from game.ui.widgets.text import fit_text, wrap_text
 if TYPE_CHECKING:
     from game.ui.scenes.play.lesson import LessonScene
 
-HELP = (
+HELP = N_(
     "Left: fill · Right: cross · Drag: a line · Arrows + Space/X: keyboard · "
     "T trial · D drop · H hint · Enter next · Backspace back · Esc leave"
 )
@@ -62,14 +63,14 @@ class LessonPanel:
         done = run.lesson_done
         last = run.lesson_index + 1 == len(run.lessons)
         if done:
-            scene.next_button.label = "Finish the lesson" if last else "Next lesson (Enter)"
+            scene.next_button.label = N_("Finish the lesson") if last else N_("Next lesson (Enter)")
         else:
-            scene.next_button.label = "Next (Enter)"
+            scene.next_button.label = N_("Next (Enter)")
         scene.next_button.enabled = done or run.can_go_next
         scene.back_button.enabled = run.can_go_back or done
         scene.skip_button.enabled = not done
         on = run.trial_mode
-        scene.trial_button.label = "Trial: on (T)" if on else "Trial: off (T)"
+        scene.trial_button.label = N_("Trial: on (T)") if on else N_("Trial: off (T)")
         scene.trial_button.primary = on
         scene.trial_button.enabled = not done
         scene.drop_button.enabled = run.board.has_trial()
@@ -102,14 +103,14 @@ class LessonPanel:
         surface.fill(theme.panel_border, (bar.x, bar.bottom - 1, bar.w, 1))
         cy = bar.y + bar.h // 2
         title = app.fonts.render(
-            f"First lesson · {run.lesson.title}", app.scaled(24), theme.text, True
+            _("First lesson") + f" · {_(run.lesson.title)}", app.scaled(24), theme.text, True
         )
         surface.blit(title, title.get_rect(midleft=(bar.x + pad, cy)))
         where = app.fonts.render(run.progress_text, app.scaled(18), theme.text_muted)
         surface.blit(where, where.get_rect(midright=(bar.right - pad, cy)))
         reveal = scene.reveal
         if reveal is not None and reveal.title_appear > 0:
-            solved = app.fonts.render("Well done!", app.scaled(24), theme.success, True).copy()
+            solved = app.fonts.render(_("Well done!"), app.scaled(24), theme.success, True).copy()
             solved.set_alpha(round(255 * reveal.title_appear))
             x = bar.x + pad + title.get_width() + 2 * pad
             surface.blit(solved, solved.get_rect(midleft=(x, cy)))
@@ -130,17 +131,24 @@ class LessonPanel:
             last = run.lesson_index + 1 == len(run.lessons)
             heading, text = (
                 (
-                    "Lesson complete",
-                    "You finished the last picture: you know all it takes. Every puzzle in "
-                    "Play uses just these ideas, on bigger boards.",
+                    _("Lesson complete"),
+                    _(
+                        "You finished the last picture: you know all it takes. Every puzzle in "
+                        "Play uses just these ideas, on bigger boards."
+                    ),
                 )
                 if last
-                else ("Picture done", f"Next lesson: {run.lessons[run.lesson_index + 1].title}.")
+                else (
+                    _("Picture done"),
+                    _("Next lesson: {title}.").format(
+                        title=_(run.lessons[run.lesson_index + 1].title)
+                    ),
+                )
             )
             y = self._paragraph(surface, heading, app.scaled(26), theme.success, y, bold=True)
             self._paragraph(surface, text, app.scaled(19), theme.text, y + app.scaled(6))
         else:
-            y = self._paragraph(surface, run.step.text, app.scaled(19), theme.text, y)
+            y = self._paragraph(surface, _(run.step.text), app.scaled(19), theme.text, y)
             if scene.message:
                 colour = {"error": theme.error, "hint": theme.accent}.get(
                     scene.message_kind, theme.text_muted
@@ -176,7 +184,7 @@ class LessonPanel:
         surface.fill(theme.panel, line)
         surface.fill(theme.panel_border, (line.x, line.y, line.w, 1))
         size = app.scaled(15)
-        text = fit_text(app.fonts.get(size), HELP, line.w - 2 * scene.regions.padding)
+        text = fit_text(app.fonts.get(size), _(HELP), line.w - 2 * scene.regions.padding)
         rendered = app.fonts.render(text, size, theme.text_muted)
         surface.blit(rendered, rendered.get_rect(center=(line.x + line.w // 2, line.centre[1])))
 

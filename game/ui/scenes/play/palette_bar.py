@@ -13,8 +13,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.convert.colour_names import spoken_name
-from game.ui.settings import COLOUR_LETTERS
-from game.ui.widgets.colour_marks import colour_letters, draw_swatch
+from game.core.i18n import _
+from game.core.play.symbols import symbol_of
+from game.ui.settings import COLOUR_SYMBOLS
+from game.ui.widgets.colour_marks import draw_swatch
 from game.ui.widgets.text import draw_text
 
 if TYPE_CHECKING:
@@ -100,7 +102,7 @@ class PaletteBar:
             return True
         if key == pygame.K_l:
             app = self.scene.app
-            app.set_setting(COLOUR_LETTERS, not app.setting(COLOUR_LETTERS))
+            app.set_setting(COLOUR_SYMBOLS, not app.setting(COLOUR_SYMBOLS))
             return True
         return False
 
@@ -114,24 +116,23 @@ class PaletteBar:
         draw_text(
             surface,
             app,
-            f"Colour: {name} (1-{min(KEYS_SHOWN, self.count)}, Q/E)",
+            _("Colour: {name} (1-{last}, Q/E)").format(name=name, last=min(KEYS_SHOWN, self.count)),
             app.scaled(15),
             theme.text,
             (self.area.x, self.area.y),
         )
-        letters = colour_letters(self.palette) if scene.grid_view.letters else ""
         for index, rect in enumerate(self.rects):
             colour = index + 1
             key = str(colour) if colour <= KEYS_SHOWN else ""
-            label = key + (letters[colour] if letters else "")
             draw_swatch(
                 surface,
                 rect,
                 self.palette.colour(colour).rgb,
-                label,
+                key,
                 app.fonts,
                 theme,
                 colour == scene.colour,
+                symbol_of(self.palette, colour) if scene.grid_view.symbols else None,
             )
 
     def draw_at_cursor(self, surface: pygame.Surface) -> None:

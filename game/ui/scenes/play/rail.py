@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.i18n import N_, _
 from game.ui.widgets.base import radius
 from game.ui.widgets.button import Button
 
@@ -46,22 +47,22 @@ class PlayRail:
         self.panel_button = button("»", scene.toggle_panel)
         self.zoom_in_button = button("+", partial(scene.zoom_centre, 1))
         self.zoom_out_button = button("−", partial(scene.zoom_centre, -1))
-        self.fit_button = button("Fit", scene.fit)
+        self.fit_button = button(N_("Fit"), scene.fit)
         self.pan_buttons = {
             direction: button(label, partial(scene.pan_step, *direction))
             for direction, label in (((0, -1), "↑"), ((-1, 0), "←"), ((1, 0), "→"), ((0, 1), "↓"))
         }
         self.items = [
             RailButton(self.panel_button, "", 0),
-            RailButton(self.zoom_in_button, "Zoom in (+ or Ctrl+wheel)", 1),
-            RailButton(self.zoom_out_button, "Zoom out (−)", 1),
-            RailButton(self.fit_button, "Fit the whole board (0)", 1),
+            RailButton(self.zoom_in_button, N_("Zoom in (+ or Ctrl+wheel)"), 1),
+            RailButton(self.zoom_out_button, N_("Zoom out (−)"), 1),
+            RailButton(self.fit_button, N_("Fit the whole board (0)"), 1),
         ]
         tips = {
-            (0, -1): "Scroll up (wheel, or drag: middle button or Space+left)",
-            (-1, 0): "Scroll left (Shift+wheel, or drag: middle button or Space+left)",
-            (1, 0): "Scroll right (Shift+wheel, or drag: middle button or Space+left)",
-            (0, 1): "Scroll down (wheel, or drag: middle button or Space+left)",
+            (0, -1): N_("Scroll up (wheel, or drag: middle button or Space+left)"),
+            (-1, 0): N_("Scroll left (Shift+wheel, or drag: middle button or Space+left)"),
+            (1, 0): N_("Scroll right (Shift+wheel, or drag: middle button or Space+left)"),
+            (0, 1): N_("Scroll down (wheel, or drag: middle button or Space+left)"),
         }
         for direction, pan in self.pan_buttons.items():
             self.items.append(RailButton(pan, tips[direction], 2))
@@ -91,7 +92,9 @@ class PlayRail:
         scene = self.scene
         shown = scene.regions.panel_shown
         self.panel_button.label = "»" if shown else "«"
-        self.items[0].tip = "Hide the side panel (P)" if shown else "Show the side panel (P)"
+        self.items[0].tip = (
+            N_("Hide the side panel (P)") if shown else N_("Show the side panel (P)")
+        )
         self.panel_button.enabled = scene.win is None  # the result lives in the panel
         viewport = scene.viewport
         self.zoom_in_button.enabled = viewport.can_zoom(1)
@@ -113,7 +116,7 @@ class PlayRail:
             return
         theme = app.theme
         size = app.scaled(15)
-        text = app.fonts.render(hovered.tip, size, theme.toast_text)
+        text = app.fonts.render(_(hovered.tip), size, theme.toast_text)
         pad = app.scaled(8)
         rect = text.get_rect()
         anchor = hovered.button.rect

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core.board import Cell
+from game.core.i18n import N_, _
 from game.core.play.advice import (
     BrokenLine,
     ForcedCell,
@@ -47,7 +48,7 @@ from game.ui.scenes.play.palette_bar import PaletteBar
 from game.ui.scenes.play.rail import PlayRail
 from game.ui.scenes.play.shell import PlayShell
 from game.ui.scenes.play.viewport import BoardViewport
-from game.ui.settings import AUTO_CHECK, AUTO_CROSS, COLOUR_LETTERS, PLAY_PANEL
+from game.ui.settings import AUTO_CHECK, AUTO_CROSS, COLOUR_SYMBOLS, PLAY_PANEL
 from game.ui.widgets.button import Button
 from game.ui.widgets.grid_view import Flash, GridView
 from game.ui.widgets.minimap import MiniMap
@@ -126,10 +127,11 @@ class PlayScene(PlayShell[Session]):
         self.chrome = PlayChrome(self)
         self.rail = PlayRail(self)
         size = self.app.screen_size
-        self.regions: PlayRegions = compute_play_regions(*size, panel=self.panel_wanted)
+        self.regions: PlayRegions = compute_play_regions(
+            *size, panel=self.panel_wanted, share=self.app.interface_share
+        )
         self.viewport = BoardViewport(puzzle, self.regions)
         self.grid_view = GridView(puzzle, self.app.theme, self.app.fonts, self.layout)
-        self.grid_view.set_letters(bool(self.app.setting(COLOUR_LETTERS)))
         self.minimap = MiniMap(
             puzzle.width,
             puzzle.height,
@@ -137,15 +139,18 @@ class PlayScene(PlayShell[Session]):
             Box(0, 0, 1, 1),
             puzzle.colours if puzzle.is_colour else None,
         )
+        self.sync_symbols()
         self.looks = ClueLooks(self)
         self._build(size)
         self.looks.sync()
         lines = [notice] if notice else []
         if self.layout.cell < SMALL_CELL or self.layout.scrollable:
             lines.append(
-                "A big puzzle: the buttons beside the board zoom and scroll (so do + and -, "
-                "the wheel, and a drag with the middle button or Space held); P hides this "
-                "panel to give it room."
+                _(
+                    "A big puzzle: the buttons beside the board zoom and scroll (so do + and -, "
+                    "the wheel, and a drag with the middle button or Space held); P hides this "
+                    "panel to give it room."
+                )
             )
         if lines:
             self.set_message(" ".join(lines), "info")
@@ -189,7 +194,7 @@ class PlayScene(PlayShell[Session]):
         following = (
             None if self.next_puzzles or self.editor is not None else self.exits.find_next_pack()
         )
-        self.next_button.label = "Next puzzle" if following is None else "Next pack"
+        self.next_button.label = N_("Next puzzle") if following is None else N_("Next pack")
         return bool(self.next_puzzles) or following is not None
 
     def next_puzzle(self) -> None:
@@ -239,26 +244,29 @@ class PlayScene(PlayShell[Session]):
 
     def _make_buttons(self) -> None:
         size = 17
-        self.undo_button = Button("Undo", self.undo, font_size=size)
-        self.redo_button = Button("Redo", self.redo, font_size=size)
-        self.trial_button = Button("Trial mode (T)", self.toggle_trial, font_size=size)
+        self.undo_button = Button(N_("Undo"), self.undo, font_size=size)
+        self.redo_button = Button(N_("Redo"), self.redo, font_size=size)
+        self.trial_button = Button(N_("Trial mode (T)"), self.toggle_trial, font_size=size)
         self.keep_button = Button(
-            "Keep trial (K)", self.keep_trial, font_size=size, short_label="Keep (K)"
+            N_("Keep trial (K)"), self.keep_trial, font_size=size, short_label=N_("Keep (K)")
         )
         self.drop_button = Button(
-            "Drop trial (D)", self.drop_trial, font_size=size, short_label="Drop (D)"
+            N_("Drop trial (D)"), self.drop_trial, font_size=size, short_label=N_("Drop (D)")
         )
-        self.check_button = Button("Check (V)", self.check, font_size=size)
-        self.hint_button = Button("Hint (H)", self.hint, font_size=size)
-        self.auto_button = Button("Auto-check: off", self.toggle_auto_check, font_size=size)
-        self.reset_button = Button("Reset", self.exits.ask_reset, font_size=size)
+        self.check_button = Button(N_("Check (V)"), self.check, font_size=size)
+        self.hint_button = Button(N_("Hint (H)"), self.hint, font_size=size)
+        self.auto_button = Button(N_("Auto-check: off"), self.toggle_auto_check, font_size=size)
+        self.reset_button = Button(N_("Reset"), self.exits.ask_reset, font_size=size)
         # It opens the solver's replay (the game waits), it does not fill the board in.
         self.solve_button = Button(
-            "Watch the solver", self.exits.open_solver, font_size=size, short_label="Solver"
+            N_("Watch the solver"),
+            self.exits.open_solver,
+            font_size=size,
+            short_label=N_("Solver"),
         )
-        self.pause_button = Button("Pause (Esc)", self.open_pause, font_size=size)
+        self.pause_button = Button(N_("Pause (Esc)"), self.open_pause, font_size=size)
         self.editor_button = Button(
-            "Back to the editor", self.exits.back_to_editor, primary=True, font_size=20
+            N_("Back to the editor"), self.exits.back_to_editor, primary=True, font_size=20
         )
         self.play_buttons = [
             self.undo_button,
@@ -279,13 +287,34 @@ class PlayScene(PlayShell[Session]):
             self.next_button.primary = False
             self.win_buttons = [self.editor_button, self.levels_button, self.menu_button]
 
+    def sync_symbols(self) -> None:
+        """Colour-blind symbols on or off as the option (or the theme) says, with room made
+        for them beside the clue numbers."""
+        view = self.grid_view
+        view.set_symbols(bool(self.app.setting(COLOUR_SYMBOLS)))
+        self.minimap.set_symbols(view.symbols)
+        if self.viewport.set_marks(view.symbols):
+            view.set_layout(self.layout)
+
     def arrange(self, size: tuple[int, int]) -> None:
-        if size != self._size or self.panel_wanted != self.regions.panel_shown:
+        if (
+            size != self._size
+            or self.panel_wanted != self.regions.panel_shown
+            or self.regions.scale != self._regions_scale(size)
+        ):
             self._build(size)
+
+    def _regions_scale(self, size: tuple[int, int]) -> float:
+        """The regions' scale for ``size`` now (the interface size may have changed)."""
+        return compute_play_regions(
+            *size, panel=self.panel_wanted, share=self.app.interface_share
+        ).scale
 
     def _build(self, size: tuple[int, int]) -> None:
         self._size = size
-        self.regions = compute_play_regions(*size, panel=self.panel_wanted)
+        self.regions = compute_play_regions(
+            *size, panel=self.panel_wanted, share=self.app.interface_share
+        )
         self.viewport.set_regions(self.regions)
         self.grid_view.set_layout(self.layout)
         self.chrome.place()
@@ -378,22 +407,24 @@ class PlayScene(PlayShell[Session]):
         self.trial_mode = not self.trial_mode
         self.pen.new_mode()
         self.set_message(
-            "Trial mode on: marks are orange (fill) and light blue (cross). "
-            "Keep trial (K) makes them real, Drop trial (D) erases them."
+            _(
+                "Trial mode on: marks are orange (fill) and light blue (cross). "
+                "Keep trial (K) makes them real, Drop trial (D) erases them."
+            )
             if self.trial_mode
-            else "Trial mode off.",
+            else _("Trial mode off."),
             "info",
         )
 
     def keep_trial(self) -> None:
         if self.apply(CommitTrial()):
             self.trial_mode = False
-            self.set_message("Trial marks kept as real marks.", "info")
+            self.set_message(_("Trial marks kept as real marks."), "info")
 
     def drop_trial(self) -> None:
         if self.apply(DiscardTrial()):
             self.trial_mode = False
-            self.set_message("Trial marks dropped.", "info")
+            self.set_message(_("Trial marks dropped."), "info")
 
     def toggle_auto_check(self) -> None:
         value = not bool(self.app.setting(AUTO_CHECK))
@@ -556,7 +587,7 @@ class PlayScene(PlayShell[Session]):
         theme = self.app.theme
         view = self.grid_view
         view.set_theme(theme)
-        view.set_letters(bool(self.app.setting(COLOUR_LETTERS)))
+        self.sync_symbols()
         self.minimap.set_theme(theme)
         surface.blit(self.chrome.compose(surface.get_size()), (0, 0))
         self.chrome.draw_board(surface)

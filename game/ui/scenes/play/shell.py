@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import pygame
 
+from game.core.i18n import N_, _
 from game.core.play.keeping import GameKeeper, WinState
 from game.core.play.midend import Midend
 from game.ui.layout import PlayRegions
@@ -65,19 +66,19 @@ def pause_dialog(
     """The pause menu of a game of any kind: its name, size and time on one line (the size
     once: "Random 15x15 #7" names it already), and the ways on from there; Esc resumes.
     ``editor``: "Back to the editor" (a game started from one)."""
-    back = [DialogButton("Back to the editor", editor)] if editor is not None else []
+    back = [DialogButton(N_("Back to the editor"), editor)] if editor is not None else []
     if size_text in name:
         name, size_text = name.replace(f" {size_text}", "", 1), size_text
     return DialogScene(
         app,
-        "Paused",
+        _("Paused"),
         name,
         [
-            DialogButton("Resume", primary=True),
+            DialogButton(N_("Resume"), primary=True),
             *back,
-            DialogButton("Restart", restart),
-            DialogButton("Level select", level_select),
-            DialogButton("Menu", menu),
+            DialogButton(N_("Restart"), restart),
+            DialogButton(N_("Level select"), level_select),
+            DialogButton(N_("Menu"), menu),
         ],
         cancel_index=0,
         vertical=True,
@@ -94,8 +95,8 @@ class PlayShell(Scene, Generic[G]):
     regions: PlayRegions
     #: The side panel's buttons while the game is played (the kind makes them).
     play_buttons: list[Button]
-    #: What "restart?" says is lost, after "Your ".
-    restart_loses = "marks and their undo history"
+    #: What "restart?" says is lost (translated where it is shown).
+    restart_loses = N_("Your marks and their undo history are lost.")
     #: Seconds a flash of a check's verdict lasts (the kind draws it).
     flash_seconds = 1.8
 
@@ -123,9 +124,9 @@ class PlayShell(Scene, Generic[G]):
         self.focus_lost = False
         self.show_cursor = True
         self.version = 0  # counts board changes, so drawings know when to redo
-        self.next_button = Button("Next puzzle", self.next_puzzle, primary=True, font_size=20)
-        self.levels_button = Button("Level select", self.go_level_select, font_size=20)
-        self.menu_button = Button("Menu", self.go_menu, font_size=20)
+        self.next_button = Button(N_("Next puzzle"), self.next_puzzle, primary=True, font_size=20)
+        self.levels_button = Button(N_("Level select"), self.go_level_select, font_size=20)
+        self.menu_button = Button(N_("Menu"), self.go_menu, font_size=20)
         self.win_buttons = [self.next_button, self.levels_button, self.menu_button]
 
     @property
@@ -377,12 +378,13 @@ class PlayShell(Scene, Generic[G]):
         self.app.push(
             DialogScene(
                 self.app,
-                "Restart?",
-                "Start this puzzle again from an empty board, with the clock at zero. "
-                f"Your {self.restart_loses} are lost.",
+                _("Restart?"),
+                _("Start this puzzle again from an empty board, with the clock at zero.")
+                + " "
+                + _(self.restart_loses),
                 [
-                    DialogButton("Restart", self.restart, primary=True),
-                    ("Cancel", self.open_pause if from_pause else None),
+                    DialogButton(N_("Restart"), self.restart, primary=True),
+                    (N_("Cancel"), self.open_pause if from_pause else None),
                 ],
                 vertical=True,
                 name=RESTART,

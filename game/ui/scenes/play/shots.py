@@ -20,7 +20,7 @@ from game.core.play.moves import Paint
 from game.core.puzzle import Puzzle
 from game.core.store.packs import PackPlace
 from game.ui.scenes.play.scene import REVEAL_SECONDS, PlayScene
-from game.ui.settings import COLOUR_LETTERS, PLAY_PANEL
+from game.ui.settings import COLOUR_SYMBOLS, PLAY_PANEL
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -258,9 +258,9 @@ def _shot_colour_20x20(app: App) -> None:
     _settle(app, 0.1)
 
 
-def _shot_colour_letters(app: App) -> None:
-    """The same game with the colour-blind option on: a letter per colour."""
-    app.set_setting(COLOUR_LETTERS, True)
+def _shot_colour_symbols(app: App) -> None:
+    """The same game with the colour-blind option on: a symbol per colour."""
+    app.set_setting(COLOUR_SYMBOLS, True)
     _shot_colour_20x20(app)
 
 
@@ -289,6 +289,6 @@ SCREENSHOTS = {
     "play-pause": _shot_pause,
     "play-5x5-contrast": _shot_contrast,
     "play-colour-20x20": _shot_colour_20x20,
-    "play-colour-letters": _shot_colour_letters,
+    "play-colour-symbols": _shot_colour_symbols,
     "play-colour-win": _shot_colour_win,
 }

@@ -43,6 +43,7 @@ class BoardViewport:
         self.puzzle = puzzle
         self.regions = regions
         self.zoom_cell: int | None = None  # None: the whole board fits the view
+        self.marks = False  # room for colour-blind symbols beside the clue numbers
         self.scroll = (0, 0)
         self._carry = (0.0, 0.0)  # edge scrolling's fractions of a pixel, kept for next time
         self.layout = self._compute()
@@ -79,6 +80,15 @@ class BoardViewport:
         self.regions = regions
         self.layout = self._compute()
 
+    def set_marks(self, marks: bool) -> bool:
+        """Make room beside the clue numbers for colour-blind symbols (or not); True when
+        the layout changed."""
+        if marks == self.marks:
+            return False
+        self.marks = marks
+        self.layout = self._compute()
+        return True
+
     @property
     def max_cell(self) -> int:
         # Big windows get big cells: a 5x5 on a full-HD screen should not look lost.
@@ -94,6 +104,7 @@ class BoardViewport:
             puzzle.row_clues,
             puzzle.column_clues,
             max_cell=self.max_cell,
+            marks=self.marks,
         )
 
     def _compute(
@@ -111,6 +122,7 @@ class BoardViewport:
             max_cell=self.max_cell,
             cell=cell,
             scroll=self.scroll if scroll is None else scroll,
+            marks=self.marks,
         )
         self.scroll = layout.scroll
         return layout

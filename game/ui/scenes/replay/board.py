@@ -1,8 +1,11 @@
 """The nonogram replay's board: the grid view plus what only a replay draws over it.
 
 Probe cells in light marks (on a colour-keyed layer kept between frames, so a frame repaints
-only the cells that changed), cells a backtrack undid glowing as they vanish, each open guess
-framed with its depth, and at the end the cells where the solutions differ.
+only the cells that changed), cells a backtrack undid framed as they vanish, each open guess
+framed with its depth, and at the end the cells where the solutions differ. What the replay
+says about cells is a pattern or a frame, never a fill in a colour: a puzzle's palette may hold
+any colour (a contradiction's red read as a red puzzle's red, issue 48). A tried cell is
+dotted (``stipple``), a contradiction striped (``error_pattern``, the grid view's flash).
 """
 
 from __future__ import annotations
@@ -18,12 +21,12 @@ from game.core.solver.steps import Contradiction
 from game.core.solver.trace import BoolGrid
 from game.ui.layout import BoardLayout, Box
 from game.ui.widgets.grid_view import Flash, paint_mark
+from game.ui.widgets.marks import stipple
 
 if TYPE_CHECKING:
     from game.core.solver.trace import SolveTrace
     from game.ui.app import App
     from game.ui.scenes.replay.shell import BoardFrame
-    from game.ui.theme import Colour
     from game.ui.widgets.grid_view import GridView
 
 PROBE_ALPHA = 105
@@ -88,27 +91,21 @@ class ReplayBoardPainter:
         elif differences is not None:
             self._draw_differences(surface, layout, differences)
 
-    def _tile(self, name: str, colour: Colour, alpha: int) -> pygame.Surface:
-        tile = self._tiles.get(name)
-        if tile is None:
-            layout = self.layout
-            assert layout is not None
-            side = max(1, layout.cell - 1)
-            tile = pygame.Surface((side, side)).convert()
-            tile.fill(colour)
-            tile.set_alpha(alpha)
-            self._tiles[name] = tile
-        return tile
-
     def _probe_tiles(self, layout: BoardLayout) -> tuple[pygame.Surface, pygame.Surface]:
         """A probe's filled and crossed marks, painted once at the cell size."""
         tiles = self._tiles
         if "probe-filled" not in tiles:
             side = max(1, layout.cell - 1)
-            for name, state in (("probe-filled", Cell.FILLED), ("probe-crossed", Cell.CROSSED)):
-                tile = pygame.Surface((side, side)).convert()
-                paint_mark(tile, Box(0, 0, side, side), state, self.app.theme)
-                tiles[name] = tile
+            theme = self.app.theme
+            # A tried fill is dotted (a fill in the theme's ink read as a puzzle's black in
+            # colour); a tried cross is a light cross.
+            dots = pygame.Surface((side, side)).convert()
+            dots.fill(theme.cell_unknown)
+            dots.blit(stipple(side, theme.text), (0, 0))
+            tiles["probe-filled"] = dots
+            cross = pygame.Surface((side, side)).convert()
+            paint_mark(cross, Box(0, 0, side, side), Cell.CROSSED, theme)
+            tiles["probe-crossed"] = cross
         return tiles["probe-filled"], tiles["probe-crossed"]
 
     def _draw_probes(self, surface: pygame.Surface, layout: BoardLayout, trace: SolveTrace) -> None:
@@ -158,13 +155,14 @@ class ReplayBoardPainter:
     ) -> None:
         if strength <= 0 or not trace.last_undone:
             return
-        tile = self._tile("undone", self.app.theme.trial_filled, 255)
-        tile.set_alpha(round(150 * strength))
+        # A frame in the trial colour (a guess's mark), thinning as it fades: a fill in it
+        # read as an orange puzzle's orange.
+        colour = self.app.theme.trial_filled
+        width = max(1, round(max(2, layout.cell // 6) * strength))
         grid = trace.grid
         for x, y in trace.last_undone:
             if grid[y, x] < 0:  # still undone (the next guess may have set it again)
-                inner = layout.cell_inner(x, y)
-                surface.blit(tile, (inner.x, inner.y), (0, 0, inner.w, inner.h))
+                pygame.draw.rect(surface, colour, layout.cell_inner(x, y), width)
 
     def _draw_guesses(
         self, surface: pygame.Surface, layout: BoardLayout, guesses: dict[tuple[int, int], int]
@@ -187,12 +185,10 @@ class ReplayBoardPainter:
     def _draw_differences(
         self, surface: pygame.Surface, layout: BoardLayout, differences: BoolGrid
     ) -> None:
+        # A frame, not a tint: an accent-blue tint read as a blue puzzle's blue.
         theme = self.app.theme
-        tile = self._tile("difference", theme.accent, 90)
-        width = max(2, layout.cell // 10)
+        width = max(2, layout.cell // 8)
         for y, x in np.argwhere(differences).tolist():
-            inner = layout.cell_inner(x, y)
-            surface.blit(tile, (inner.x, inner.y), (0, 0, inner.w, inner.h))
             pygame.draw.rect(surface, theme.accent, layout.cell_box(x, y).inset(-1), width)
 
 

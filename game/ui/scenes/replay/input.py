@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.i18n import N_
 from game.ui.widgets.base import Widget
 
 if TYPE_CHECKING:
@@ -47,7 +48,7 @@ def sync_buttons(shell: ReplayShell) -> None:
     """Labels and enabled states after the playback changed."""
     finished = shell.finished
     browsing = shell.browsing
-    shell.play_button.label = "Pause" if shell.ui.playing and not finished else "Play"
+    shell.play_button.label = N_("Pause") if shell.ui.playing and not finished else N_("Play")
     for button in (shell.step_button, shell.big_button, shell.play_button, shell.end_button):
         button.enabled = not finished
     shell.big_button.enabled = not finished and shell.part.big_step is not None

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.i18n import N_, _
 from game.core.puzzle import Puzzle
 from game.core.race import ALGORITHMS, INFO
 from game.core.race.contest import (
@@ -66,11 +67,11 @@ _PLUS_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 _MINUS_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_UNDERSCORE)
 
 
-BOARDS_LABEL = "Racing:"
+BOARDS_LABEL = N_("Racing:")
 
 
 def slice_label(ms: float) -> str:
-    return f"{ms:g} ms a frame each"
+    return _("{ms} ms a frame each").format(ms=f"{ms:g}")
 
 
 class RaceScene(Scene):
@@ -100,12 +101,12 @@ class RaceScene(Scene):
         # Frame times (seconds between frames, as the app gives them), for the FPS figure.
         self.frame_times: list[float] = []
 
-        self.restart_button = Button("Restart", self.restart, font_size=18)
-        self.play_button = Button("Pause", self.toggle_play, primary=True, font_size=18)
-        self.end_button = Button("To the end", self.run_to_end, font_size=18)
+        self.restart_button = Button(N_("Restart"), self.restart, font_size=18)
+        self.play_button = Button(N_("Pause"), self.toggle_play, primary=True, font_size=18)
+        self.end_button = Button(N_("To the end"), self.run_to_end, font_size=18)
         self.slower_button = Button("−", self.slower, font_size=22)
         self.faster_button = Button("+", self.faster, font_size=22)
-        self.back_button = Button("Back", self.back, font_size=18)
+        self.back_button = Button(N_("Back"), self.back, font_size=18)
         self.pick_buttons = {
             key: Button(
                 INFO[key].title, self._picker(key), font_size=16, short_label=key.capitalize()
@@ -185,12 +186,12 @@ class RaceScene(Scene):
         chosen = list(self.algorithms)
         if key in chosen:
             if len(chosen) <= MIN_RUNNERS:
-                self.app.toast(f"A race needs at least {MIN_RUNNERS} boards.")
+                self.app.toast(_("A race needs at least {count} boards.").format(count=MIN_RUNNERS))
                 return
             chosen.remove(key)
         else:
             if len(chosen) >= MAX_RUNNERS:
-                self.app.toast(f"At most {MAX_RUNNERS} boards race at once.")
+                self.app.toast(_("At most {count} boards race at once.").format(count=MAX_RUNNERS))
                 return
             chosen.append(key)
         # Boards keep the table's order (the brute force first, our engine last).
@@ -206,7 +207,7 @@ class RaceScene(Scene):
                 self.app,
                 f"{info.title} ({info.source})",
                 info.explanation,
-                [("Close", None)],
+                [(N_("Close"), None)],
                 name="explain",
             )
         )
@@ -240,7 +241,7 @@ class RaceScene(Scene):
 
     def _sync_buttons(self) -> None:
         self.play_button.label = (
-            "Race again" if self.finished else "Pause" if self.playing else "Play"
+            N_("Race again") if self.finished else N_("Pause") if self.playing else N_("Play")
         )
         self.end_button.enabled = not self.finished and not self.rushing
         self.slower_button.enabled = self.slice_index > 0
@@ -295,7 +296,7 @@ class RaceScene(Scene):
         put(self.restart_button, round(88 * scale))
         # As wide as its longest label, so "Race again" is not cut at the finish.
         label = self.play_button.label
-        self.play_button.label = "Race again"
+        self.play_button.label = N_("Race again")
         put(self.play_button, round(110 * scale))
         self.play_button.label = label
         put(self.end_button, round(100 * scale))
@@ -311,7 +312,7 @@ class RaceScene(Scene):
         back_x = controls.right - pad - back_w
         self.back_button.rect = pygame.Rect(back_x, y, back_w, button_h)
         picks = list(self.pick_buttons.values())
-        label_w = font.size(BOARDS_LABEL)[0] + gap
+        label_w = font.size(_(BOARDS_LABEL))[0] + gap
         needed = label_w + sum(button.fitting_width(app) + gap for button in picks)
         short = x + needed > back_x - gap
         # On a narrow window the buttons speak for themselves: no "Racing:" before them.
@@ -397,19 +398,23 @@ class RaceScene(Scene):
             order = race.order()
             winner = order[0]
             agree = race.verdicts_agree()
-            text = f"{winner.info.title} wins in {seconds_text(winner.seconds)}"
+            text = _("{solver} wins in {time}").format(
+                solver=winner.info.title, time=seconds_text(winner.seconds)
+            )
             if not agree:
-                return text + " · the verdicts differ!", theme.error
+                return text + " · " + _("the verdicts differ!"), theme.error
             in_time = [r for r in race.runners if r.trace.result and not r.trace.result.timed_out]
             if len(in_time) > 1:
-                text += " · all agree" if len(in_time) == len(race.runners) else " · they agree"
+                everyone = len(in_time) == len(race.runners)
+                text += " · " + (_("all agree") if everyone else _("they agree"))
             return text, theme.success
         running = sum(not runner.finished for runner in race.runners)
         if not self.playing:
-            return "Paused", theme.text_muted
+            return _("Paused"), theme.text_muted
         done = len(race.runners) - running
-        doing = "Running to the end" if self.rushing else "Racing"
-        return f"{doing} · {done} of {len(race.runners)} at the finish", theme.text
+        doing = _("Running to the end") if self.rushing else _("Racing")
+        finish = _("{done} of {count} at the finish").format(done=done, count=len(race.runners))
+        return f"{doing} · {finish}", theme.text
 
     def chrome_key(self) -> tuple[object, ...]:
         """What the bars, the headers and the buttons show: drawn again only when it changes."""
@@ -471,10 +476,10 @@ class RaceScene(Scene):
         app = self.app
         help_box = self.regions["help"]
         size = round(14 * app.ui_scale)
-        help_text = (
+        help_text = _(
             "Space: play/pause  ·  End: to the end  ·  Home: restart  ·  + / −: time per frame  ·  "
-            f"1-{len(self.algorithms)} or ?: how it works  ·  Esc: back"
-        )
+            "1-{last} or ?: how it works  ·  Esc: back"
+        ).format(last=len(self.algorithms))
         draw_text(
             surface, app, fit_text(app.fonts.get(size), help_text, help_box.w - 20), size,
             app.theme.text_muted, help_box.centre, "center",
@@ -494,7 +499,7 @@ class RaceScene(Scene):
             "midright", bold=self.finished,
         )  # fmt: skip
         size = round(22 * scale)
-        heading = f"Race the solvers · {self.name} · {self.puzzle.size_text}"
+        heading = _("Race the solvers") + f" · {self.name} · {self.puzzle.size_text}"
         heading = fit_text(app.fonts.get(size, True), heading, status_rect.x - 2 * pad)
         draw_text(
             surface, app, heading, size, theme.text, (pad, bar.centre[1]), "midleft", bold=True
@@ -533,7 +538,7 @@ class RaceScene(Scene):
         )
         if self.boards_label_x >= 0:
             draw_text(
-                surface, app, BOARDS_LABEL, size, theme.text_muted,
+                surface, app, _(BOARDS_LABEL), size, theme.text_muted,
                 (self.boards_label_x, bar.centre[1]), "midleft",
             )  # fmt: skip
 

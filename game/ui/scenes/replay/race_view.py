@@ -18,6 +18,7 @@ import numpy.typing as npt
 import pygame
 
 from game.core.board import Cell
+from game.core.i18n import _
 from game.core.race.contest import Runner, place_text
 from game.core.solver.trace import verdict_text
 from game.ui.layout import Box
@@ -202,11 +203,11 @@ def runner_status(runner: Runner, time_limit: float | None, over: bool = False) 
     after the race had ended), ..."""
     result = runner.trace.result
     if result is None:
-        return "Running…", ""
+        return _("Running…"), ""
     verdict = verdict_text(result, time_limit)
     if result.timed_out:
-        return "Gave up", verdict
-    return ("Finished" if over else "Waiting at the finish"), verdict
+        return _("Gave up"), verdict
+    return (_("Finished") if over else _("Waiting at the finish")), verdict
 
 
 def card_key(
@@ -297,11 +298,11 @@ def render_card(
     y += round(4 * scale)
     counters = runner.counters
     rows = (
-        ("Steps", f"{counters.steps:,}"),
-        ("Lines looked at", f"{counters.lines:,}"),
-        ("Guesses", f"{counters.guesses:,}"),
-        ("Backtracks", f"{counters.backtracks:,}"),
-        ("Solver time", seconds_text(runner.seconds)),
+        (_("Steps"), f"{counters.steps:,}"),
+        (_("Lines looked at"), f"{counters.lines:,}"),
+        (_("Guesses"), f"{counters.guesses:,}"),
+        (_("Backtracks"), f"{counters.backtracks:,}"),
+        (_("Solver time"), seconds_text(runner.seconds)),
     )
     for label, value in rows:
         if y + line_h > area.h:

@@ -25,6 +25,7 @@ import pygame
 
 from game.core.board import Board, Cell, fill_value
 from game.core.cells import KnownGrid
+from game.core.i18n import N_, _
 from game.core.playable import grid_refusal
 from game.core.puzzle import Puzzle
 from game.core.race import INFO, algorithms_for, check_algorithm, refusal, step_source
@@ -45,8 +46,10 @@ from game.ui.layout import BoardLayout, Box, compute_board_layout
 from game.ui.scenes.replay.board import PROBE_ALPHA, ReplayBoardPainter
 from game.ui.scenes.replay.shell import FRAME_BUDGET, BigStep, BoardFrame, ReplayShell
 from game.ui.scenes.replay.view import SPEEDS, search_figures, seconds_text
+from game.ui.settings import COLOUR_SYMBOLS
 from game.ui.widgets.button import Button
 from game.ui.widgets.grid_view import GridView, paint_mark
+from game.ui.widgets.marks import error_frame, error_pattern, stipple
 from game.ui.widgets.minimap import MiniMap
 from game.ui.widgets.text import draw_text, wrap_text
 from game.ui.widgets.toggle import Toggle
@@ -54,21 +57,24 @@ from game.ui.widgets.toggle import Toggle
 if TYPE_CHECKING:
     from game.ui.app import App
 
-CHECKING_NOTE = "Checking your marks…"
+CHECKING_NOTE = N_("Checking your marks…")
 DEFAULT_SPEED = SPEEDS.index(50)  # every step can still be followed
 SPEED_SETTING = "replay_speed"
-LINE_STEP = BigStep("Line", is_line_step, "Shift+→ line")
-# The legend's swatches: a mark in its colour, drawn as strong as on the board.
-_SWATCHES: dict[str, tuple[Cell | None, int]] = {
-    "guessed": (Cell.TRIAL_FILLED, 255),
-    "guessed empty": (Cell.TRIAL_CROSSED, 255),
-    "tried": (Cell.FILLED, PROBE_ALPHA),
-    "contradiction": (None, 255),  # the red flash over a line that cannot fit its clue
+LINE_STEP = BigStep(N_("Line"), is_line_step, N_("Shift+→ line"))
+# The legend's swatches, drawn as on the board: a guess's trial marks, a tried cell's dots
+# and a contradiction's stripes (patterns, not colours: a puzzle may hold any colour).
+_SWATCHES: tuple[str, ...] = ("guessed", "guessed empty", "tried", "contradiction")
+# The legend's words for them.
+_LEGEND_WORDS = {
+    "guessed": N_("guessed"),
+    "guessed empty": N_("guessed empty"),
+    "tried": N_("tried"),
+    "contradiction": N_("contradiction"),
 }
 
 
 def solver_label(algorithm: str) -> str:
-    return f"Solver: {INFO[algorithm].title}"
+    return _("Solver: {name}").format(name=INFO[algorithm].title)
 
 
 def replay_refusal(puzzle: Puzzle) -> str | None:
@@ -82,8 +88,8 @@ class NonogramReplay:
     speed_setting: str | None = SPEED_SETTING
     default_speed = DEFAULT_SPEED
     big_step: BigStep | None = LINE_STEP
-    help_keys: tuple[str, ...] = ("A: solver",)
-    legend: tuple[tuple[str, str], ...] = tuple((key, key) for key in _SWATCHES)
+    help_keys: tuple[str, ...] = (N_("A: solver"),)
+    legend: tuple[tuple[str, str], ...] = tuple((key, _LEGEND_WORDS[key]) for key in _SWATCHES)
 
     def __init__(
         self,
@@ -98,7 +104,7 @@ class NonogramReplay:
         self.app = app
         self.puzzle = puzzle
         self.name = name
-        self.heading = f"Watch the solver · {name} · {puzzle.size_text}"
+        self.heading = _("Watch the solver") + f" · {name} · {puzzle.size_text}"
         # Who solves (game.core.race.ALGORITHMS): our engine, or a seed's algorithm.
         self.algorithm = check_algorithm(algorithm)
         self.max_solutions = max_solutions
@@ -117,8 +123,10 @@ class NonogramReplay:
         self.marks_check: MarksCheck | None = None
         self.differences: BoolGrid | None = None
         self.solver_button = Button(solver_label(self.algorithm), self.next_algorithm, font_size=16)
-        self.race_button = Button("Race them", self.open_race, font_size=16)
-        self.marks_toggle = Toggle("Start from my marks", False, self._marks_toggled, font_size=16)
+        self.race_button = Button(N_("Race them"), self.open_race, font_size=16)
+        self.marks_toggle = Toggle(
+            N_("Start from my marks"), False, self._marks_toggled, font_size=16
+        )
         self.layout: BoardLayout | None = None
         self.grid_view: GridView | None = None
         self.minimap: MiniMap | None = None
@@ -167,7 +175,7 @@ class NonogramReplay:
         return False
 
     def busy_text(self) -> str | None:
-        return CHECKING_NOTE if self.marks_check is not None else None
+        return _(CHECKING_NOTE) if self.marks_check is not None else None
 
     def update(self, dt: float) -> bool:
         """Run the marks check a slice a frame; True while it takes the frame's solver time."""
@@ -191,11 +199,16 @@ class NonogramReplay:
         return search_figures(
             counters,
             after_steps=[
-                ("Lines that gave cells", f"{counters.lines_with_cells:,}"),
-                ("Cells tried", f"{counters.probes:,}"),
+                (_("Lines that gave cells"), f"{counters.lines_with_cells:,}"),
+                (_("Cells tried"), f"{counters.probes:,}"),
             ],
             after_depth=[
-                ("Rules learned", f"{counters.learned:,}  (forgot {counters.forgotten:,})")
+                (
+                    _("Rules learned"),
+                    _("{count}  (forgot {forgot})").format(
+                        count=f"{counters.learned:,}", forgot=f"{counters.forgotten:,}"
+                    ),
+                )
             ],
         )
 
@@ -209,10 +222,15 @@ class NonogramReplay:
         stats = result.stats
         counters = trace.counters
         looked_at = stats.lines_solved + stats.cache_hits
-        return (
-            f"The engine looked at {looked_at:,} lines ({counters.lines_with_cells:,} gave "
-            f"cells), tried {counters.probes:,} cells and made {counters.guesses:,} guesses in "
-            f"{seconds_text(counters.solver_seconds)}."
+        return _(
+            "The engine looked at {lines} lines ({gave} gave cells), tried {tried} cells and "
+            "made {guesses} guesses in {time}."
+        ).format(
+            lines=f"{looked_at:,}",
+            gave=f"{counters.lines_with_cells:,}",
+            tried=f"{counters.probes:,}",
+            guesses=f"{counters.guesses:,}",
+            time=seconds_text(counters.solver_seconds),
         )
 
     def solution_notes(self) -> list[str]:
@@ -220,8 +238,10 @@ class NonogramReplay:
         if self.differences is not None:
             differ = int(self.differences.sum())
             notes.append(
-                f"The {differ} cells where the solutions differ are framed. "
-                "Left / Right or the buttons show the others."
+                _(
+                    "The {count} cells where the solutions differ are framed. "
+                    "Left / Right or the buttons show the others."
+                ).format(count=differ)
             )
         summary = self.engine_summary()
         if summary is not None:
@@ -277,21 +297,21 @@ class NonogramReplay:
         # The check can take half a second of solver work: it runs a slice a frame (see
         # update) and the replay waits, saying so, until the verdict is in.
         self.marks_check = MarksCheck(self.puzzle, self.marks)
-        self.marks_note = CHECKING_NOTE
+        self.marks_note = _(CHECKING_NOTE)
 
     def _marks_checked(self, verdict: MarksVerdict) -> None:
         self.marks_check = None
         if verdict == "contradict":
             self.marks_toggle.value = False
             self.from_marks = False
-            self.marks_note = "Your marks contradict the clues: starting from a blank grid."
+            self.marks_note = _("Your marks contradict the clues: starting from a blank grid.")
             self.app.toast(self.marks_note, error=True)
             return
         self.from_marks = True
         if verdict == "fit":
-            self.marks_note = "Your marks fit a solution: starting from them."
+            self.marks_note = _("Your marks fit a solution: starting from them.")
         else:
-            self.marks_note = "Could not check your marks in time: starting from them anyway."
+            self.marks_note = _("Could not check your marks in time: starting from them anyway.")
         self.app.toast(self.marks_note)
         self.shell.restart()
 
@@ -301,8 +321,16 @@ class NonogramReplay:
         app = self.app
         puzzle = self.puzzle
         scale = app.ui_scale
+        # Colour-blind symbols as in play: on the cells and beside the clue numbers.
+        symbols = bool(app.setting(COLOUR_SYMBOLS))
+        marks = puzzle.is_colour and (symbols or app.theme.marks_by_shape)
         self.layout = compute_board_layout(
-            board_area, puzzle.width, puzzle.height, puzzle.row_clues, puzzle.column_clues
+            board_area,
+            puzzle.width,
+            puzzle.height,
+            puzzle.row_clues,
+            puzzle.column_clues,
+            marks=marks,
         )
         if self.grid_view is None:
             self.grid_view = GridView(puzzle, app.theme, app.fonts, self.layout)
@@ -310,6 +338,7 @@ class NonogramReplay:
         else:
             self.grid_view.set_theme(app.theme)
             self.grid_view.set_layout(self.layout)
+        self.grid_view.set_symbols(symbols)
         self.painter.set_layout(self.layout)
         map_side = min(panel.w - 2 * pad, round(170 * scale))
         map_area = Box(panel.x + pad, panel.bottom - pad - map_side, panel.w - 2 * pad, map_side)
@@ -324,6 +353,7 @@ class NonogramReplay:
         else:
             self.minimap.set_theme(app.theme)
             self.minimap.set_area(map_area)
+        self.minimap.set_symbols(marks)
         floor = self.minimap.box.y
         if self.marks is not None:
             toggle_h = round(38 * scale)
@@ -358,12 +388,24 @@ class NonogramReplay:
 
     def draw_swatch(self, target: pygame.Surface, box: pygame.Rect, key: str) -> None:
         theme = self.app.theme
-        state, alpha = _SWATCHES[key]
         swatch = pygame.Surface(box.size).convert()
-        swatch.fill(theme.cell_unknown if state is not None else theme.error)
-        if state is not None:
-            paint_mark(swatch, Box(0, 0, box.w, box.h), state, theme)
-        swatch.set_alpha(alpha)
+        swatch.fill(theme.cell_unknown)
+        whole = Box(0, 0, box.w, box.h)
+        side = min(box.w, box.h)
+        if key == "guessed" and self.puzzle.is_colour:
+            # A colour guess is its colour, paler, framed in the trial colour.
+            assert self.grid_view is not None
+            self.grid_view.paint(swatch, whole, fill_value(1, trial=True))
+        elif key in ("guessed", "guessed empty"):
+            paint_mark(
+                swatch, whole, Cell.TRIAL_FILLED if key == "guessed" else Cell.TRIAL_CROSSED, theme
+            )
+        elif key == "tried":
+            swatch.blit(stipple(side, theme.text), (0, 0))
+            swatch.set_alpha(PROBE_ALPHA)
+        else:
+            swatch.blit(error_pattern(side, theme.error), (0, 0))
+            error_frame(swatch, swatch.get_rect(), theme.error, max(2, side // 10))
         target.blit(swatch, box)
 
     def panel_extras(self) -> tuple[object, ...]:

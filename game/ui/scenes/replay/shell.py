@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from game.core.i18n import N_, _
 from game.core.trace import StepTrace, StopRule, is_visible_step
 from game.ui.layout import Box
 from game.ui.scene import Scene
@@ -138,16 +139,16 @@ class ReplayShell(Scene):
         self._seen_backtrack = 0
         self._finish_seen = False
 
-        self.restart_button = Button("Restart", self.restart, font_size=18)
-        self.step_button = Button("Step", self.step_once, font_size=18)
+        self.restart_button = Button(N_("Restart"), self.restart, font_size=18)
+        self.step_button = Button(N_("Step"), self.step_once, font_size=18)
         big = part.big_step
         self.big_button = Button(big.label if big else "", self.step_big, font_size=18)
-        self.play_button = Button("Pause", self.toggle_play, primary=True, font_size=18)
-        self.end_button = Button("To the end", self.run_to_end, font_size=18)
+        self.play_button = Button(N_("Pause"), self.toggle_play, primary=True, font_size=18)
+        self.end_button = Button(N_("To the end"), self.run_to_end, font_size=18)
         self.slower_button = Button("−", self.slower, font_size=22)
         self.faster_button = Button("+", self.faster, font_size=22)
         self.speed_slider = Slider(
-            "Speed",
+            N_("Speed"),
             self._speed_fraction(),
             self._slider_moved,
             step=1 / INSTANT,
@@ -155,9 +156,9 @@ class ReplayShell(Scene):
             value_text=lambda _value: speed_label(self.ui.speed_index),
             value_sample=max((speed_label(index) for index in range(INSTANT + 1)), key=len),
         )
-        self.previous_button = Button("◀ Previous", self.previous_solution, font_size=18)
-        self.next_button = Button("Next ▶", self.next_solution, font_size=18)
-        self.back_button = Button("Back", self.back, font_size=18)
+        self.previous_button = Button(N_("◀ Previous"), self.previous_solution, font_size=18)
+        self.next_button = Button(N_("Next ▶"), self.next_solution, font_size=18)
+        self.back_button = Button(N_("Back"), self.back, font_size=18)
         self.focus = FocusGroup(replay_input.widgets(self))
         self._layout_key: tuple[object, ...] | None = None
         self.regions: dict[str, Box] = {}
@@ -226,12 +227,12 @@ class ReplayShell(Scene):
             return busy, theme.text
         ui = self.ui
         if ui.rushing:
-            return "Running to the end…", theme.text
+            return _("Running to the end…"), theme.text
         if ui.stepping is not None:
-            return "Stepping…", theme.text
+            return _("Stepping…"), theme.text
         if ui.playing:
-            return f"Solving at {speed_label(ui.speed_index)}", theme.text
-        return "Paused", theme.text_muted
+            return _("Solving at {speed}").format(speed=speed_label(ui.speed_index)), theme.text
+        return _("Paused"), theme.text_muted
 
     # -- actions ----------------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from game.core.i18n import N_, _, ngettext
 from game.ui.layout import Box
 from game.ui.widgets.base import Widget
 from game.ui.widgets.button import Button
@@ -36,11 +37,12 @@ PANEL_REFRESH = 1 / 15
 def speed_label(index: int) -> str:
     """How a speed setting is written: "1 step/s", "250 steps/s", "max", "instant"."""
     if index >= INSTANT:
-        return "instant"
+        return _("instant")
     speed = SPEEDS[index]
     if math.isinf(speed):
-        return "max"
-    return f"{speed:g} step/s" if speed == 1 else f"{speed:g} steps/s"
+        return _("max")
+    count = f"{speed:g}"
+    return ngettext("{count} step/s", "{count} steps/s", int(speed)).format(count=count)
 
 
 def seconds_text(seconds: float) -> str:
@@ -69,13 +71,23 @@ def search_figures(counters: SearchCounters, after_steps: Rows, after_depth: Row
     """The panel's figures as (label, value) rows: the search's, with a kind's own rows
     after the steps and after the depth."""
     return [
-        ("Steps", f"{counters.steps:,}"),
+        (_("Steps"), f"{counters.steps:,}"),
         *after_steps,
-        ("Guesses", f"{counters.guesses:,}  (back {counters.backtracks:,})"),
-        ("Depth", f"{counters.depth}  (deepest {counters.max_depth})"),
+        (
+            _("Guesses"),
+            _("{count}  (back {back})").format(
+                count=f"{counters.guesses:,}", back=f"{counters.backtracks:,}"
+            ),
+        ),
+        (
+            _("Depth"),
+            _("{depth}  (deepest {deepest})").format(
+                depth=counters.depth, deepest=counters.max_depth
+            ),
+        ),
         *after_depth,
-        ("Solutions", f"{counters.solutions}"),
-        ("Solver time", seconds_text(counters.solver_seconds)),
+        (_("Solutions"), f"{counters.solutions}"),
+        (_("Solver time"), seconds_text(counters.solver_seconds)),
     ]
 
 
@@ -162,7 +174,11 @@ def replay_look(shell: ReplayShell) -> ReplayLook:
     solution: tuple[str, tuple[str, ...]] | None = None
     recent: tuple[str, ...] = ()
     if count:
-        title = "Solution" if count == 1 else f"Solution {ui.solution_index + 1} of {count}"
+        title = (
+            _("Solution")
+            if count == 1
+            else _("Solution {number} of {count}").format(number=ui.solution_index + 1, count=count)
+        )
         solution = (title, tuple(part.solution_notes()))
     else:
         recent = tuple(step.describe() for step in list(trace.recent)[-RECENT_SHOWN:][::-1])
@@ -174,7 +190,11 @@ def replay_look(shell: ReplayShell) -> ReplayLook:
         shell.panel_floor,
         part.panel_extras(),
     )
-    browser = f"{ui.solution_index + 1} of {count}" if shell.browser_shown else None
+    browser = (
+        _("{number} of {count}").format(number=ui.solution_index + 1, count=count)
+        if shell.browser_shown
+        else None
+    )
     controls = ControlsLook(tuple(widget_look(widget) for widget in shell.focus.widgets), browser)
     return ReplayLook(top, panel, controls, help_text(shell))
 
@@ -182,14 +202,20 @@ def replay_look(shell: ReplayShell) -> ReplayLook:
 def help_text(shell: ReplayShell) -> str:
     part = shell.part
     if shell.browsing:
-        return "Left / Right: other solutions  ·  Home: restart  ·  Esc: back"
+        return _("Left / Right: other solutions  ·  Home: restart  ·  Esc: back")
     if shell.finished:
-        return "Home: watch it again  ·  Esc: back"
-    keys = ["Space play/pause", "→ step"]
+        return _("Home: watch it again  ·  Esc: back")
+    keys = [N_("Space play/pause"), N_("→ step")]
     if part.big_step is not None:
         keys.append(part.big_step.help)
-    keys += ["End: to the end", "Home: restart", "+ / −: speed", *part.help_keys, "Esc: back"]
-    return "  ·  ".join(keys)
+    keys += [
+        N_("End: to the end"),
+        N_("Home: restart"),
+        N_("+ / −: speed"),
+        *part.help_keys,
+        N_("Esc: back"),
+    ]
+    return "  ·  ".join(_(key) for key in keys)
 
 
 # -- where things go --------------------------------------------------------------------------
@@ -417,7 +443,7 @@ def render_panel(shell: ReplayShell, panel: PanelLook, target: pygame.Surface, b
     heading = round(17 * scale)
     size = round(15 * scale)
     line_h = app.fonts.get(size).get_linesize()
-    draw_text(target, app, "Statistics", heading, theme.text, (x, y), bold=True)
+    draw_text(target, app, _("Statistics"), heading, theme.text, (x, y), bold=True)
     y += round(heading * 1.5)
     for label, value in panel.rows:
         draw_text(target, app, label, size, theme.text_muted, (x, y))
@@ -448,7 +474,8 @@ def render_legend(
     side = max(8, round(15 * scale))
     gap = round(6 * scale)
     font = app.fonts.get(size)
-    widths = [side + gap + font.size(label)[0] for _, label in items]
+    items = tuple((key, _(label)) for key, label in items)  # marked where they are made
+    widths = [side + gap + font.size(label)[0] for _key, label in items]
     rows: list[list[int]] = [[]]
     used = 0
     for index, width in enumerate(widths):
@@ -485,7 +512,7 @@ def render_recent(
 ) -> None:
     theme = app.theme
     scale = app.ui_scale
-    draw_text(target, app, "Last steps", round(17 * scale), theme.text, (x, y), bold=True)
+    draw_text(target, app, _("Last steps"), round(17 * scale), theme.text, (x, y), bold=True)
     y += round(17 * scale * 1.5)
     size = round(14 * scale)
     font = app.fonts.get(size)
@@ -500,7 +527,7 @@ def render_recent(
             y += line_h
         y += line_h // 4
     if not recent:
-        draw_text(target, app, "Nothing yet.", size, theme.text_muted, (x, y))
+        draw_text(target, app, _("Nothing yet."), size, theme.text_muted, (x, y))
 
 
 def render_solution_info(
