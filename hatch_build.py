@@ -85,6 +85,21 @@ def _extension() -> Any:
     )
 
 
+def _without_interpreter_rpath(linker: list[str]) -> list[str]:
+    """The link command less the run-time search paths the interpreter was linked with (a
+    pyenv or conda Python's LDSHARED carries its own lib folder): the kernel links to libc
+    alone, and a wheel must not point at the build machine's folders. Paths the builder
+    passes itself (LDSHARED, LDFLAGS) stay."""
+    if os.environ.get("LDSHARED"):
+        return linker
+    asked = os.environ.get("LDFLAGS", "").split()
+    return [
+        word
+        for word in linker
+        if word in asked or not word.startswith(("-Wl,-rpath", "-Wl,-R", "-Wl,--enable-new-dtags"))
+    ]
+
+
 def _build_ext_command(out_dir: Path, scratch: Path) -> Any:
     from setuptools import Distribution
     from setuptools.command.build_ext import build_ext
@@ -95,6 +110,7 @@ def _build_ext_command(out_dir: Path, scratch: Path) -> Any:
                 ext.extra_compile_args = ["/std:c11", "/FImsvc_builtins.h"]
             else:
                 ext.extra_compile_args = ["-std=c99"]
+                self.compiler.linker_so = _without_interpreter_rpath(self.compiler.linker_so)
             super().build_extension(ext)
 
     dist = Distribution({"name": "hanjie-kernel", "ext_modules": [_extension()]})

@@ -171,3 +171,19 @@ def test_the_note_is_said_when_the_engine_runs_pure_unasked(
     assert said is not None and said.startswith("the solver's C kernel was not built")
     monkeypatch.setenv("HANJIE_PURE", "1")  # asked for: nothing to explain
     assert common.kernel_note() is None
+
+
+def test_the_interpreters_run_path_is_left_out_and_the_builders_kept(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    linker = ["gcc", "-shared", "-L/py/lib", "-Wl,-rpath,/py/lib", "-Wl,-z,relro"]
+    assert hatch_build._without_interpreter_rpath(linker) == [
+        "gcc",
+        "-shared",
+        "-L/py/lib",
+        "-Wl,-z,relro",
+    ]
+    monkeypatch.setenv("LDFLAGS", "-Wl,-rpath,/opt/mine")
+    assert "-Wl,-rpath,/opt/mine" in hatch_build._without_interpreter_rpath(
+        [*linker, "-Wl,-rpath,/opt/mine"]
+    )
