@@ -145,12 +145,21 @@ def only_driver(environ: Mapping[str, str], platform: str) -> str | None:
     return "x11" if environ.get("DISPLAY") and not environ.get("WAYLAND_DISPLAY") else None
 
 
+def name_window_class() -> None:
+    """Name the window's class ``hanjie`` unless the player named it: importing pygame named
+    it after ``sys.argv[0]`` (``__main__.py`` under ``python -m game``) when DISPLAY is set,
+    so that name is taken as unset."""
+    pygames = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else None
+    for hint in WINDOW_CLASS_HINTS:
+        if os.environ.get(hint) in (None, "", pygames):
+            os.environ[hint] = APP_ID
+
+
 def _init_display(driver: str | None) -> bool:
     """Start SDL's video (with ``driver`` alone when given); False when that driver failed."""
     import pygame
 
-    for hint in WINDOW_CLASS_HINTS:
-        os.environ.setdefault(hint, APP_ID)
+    name_window_class()
     if driver is None:
         pygame.display.init()
         return True
