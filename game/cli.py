@@ -76,6 +76,7 @@ def build_parser() -> argparse.ArgumentParser:
     from game.core.solver.kernel import engine_name
 
     parser.add_argument(
+        "-V",
         "--version",
         action="version",
         version=f"hanjie {installed_version()} (engine: {engine_name()})",
