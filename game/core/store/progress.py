@@ -51,7 +51,7 @@ from game.core.store.progress_document import (
     blank_record,
     field_is_valid,
     is_day,
-    is_json_value,
+    is_setting_value,
     parse_document,
 )
 from game.core.store.progress_file import (
@@ -144,7 +144,7 @@ class ProgressStore:
         return self.settings.get(key, default)
 
     def set_setting(self, key: str, value: Any) -> None:
-        if not isinstance(key, str) or not is_json_value(value):
+        if not isinstance(key, str) or not is_setting_value(value):
             raise ValueError(f"setting {key!r}: {value!r} cannot be saved")
         if self.settings.get(key, object()) == value:
             return
