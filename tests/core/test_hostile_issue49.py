@@ -184,3 +184,24 @@ def test_the_commands_budget_is_cpu_time_not_wall_time(
     )
     assert main(["solve", str(level), "--json", "--timeout", "30"]) == 0
     assert json.loads(capsys.readouterr().out)["status"] == "unique"
+
+
+def test_pillows_corrupt_exif_warning_is_one_line_of_ours(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    from PIL import Image
+
+    picture = Image.new("RGB", (40, 40), "white")
+    picture.paste((0, 0, 0), (10, 10, 30, 30))
+    path = tmp_path / "exif.jpg"
+    picture.save(path, exif=b"Exif\x00\x00II*\x00\x08\x00\x00\x00\xff\xff\x12\x01")
+    done = subprocess.run(
+        [sys.executable, "-m", "game", "convert", str(path), "--size", "10x10"],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    (line,) = done.stderr.splitlines()  # Pillow's words differ a little between versions
+    assert line.startswith("hanjie: warning: Pillow: Corrupt EXIF data")
