@@ -112,6 +112,7 @@ class ProgressFile:
         # The same document, guarantees and messages keep the settings (settings.json in the
         # config folder, ProgressStore): ``what`` names the file for the player.
         self.what = what
+        self._were = "were" if what == "settings" else "was"  # "your settings were"
         self.path = directory / name
         self.backup_path = directory / (name + BACKUP_SUFFIX)
         self.lock_path = directory / (LOCK_NAME if name == FILE_NAME else f".{name}.lock")
@@ -147,7 +148,8 @@ class ProgressFile:
             )
             self._disable(
                 f"{self.what.capitalize()} cannot be saved in {readable(str(self.directory))} "
-                f"({reason}): this session's {self.what} is kept only until you quit."
+                f"({reason}): this session's {self.what} {'are' if self._were == 'were' else 'is'} "
+                "kept only until you quit."
             )
             return self._can_list()
         # Saves killed half-way leave temporary files; old enough ones are nobody's.
@@ -266,7 +268,7 @@ class ProgressFile:
             backup = self._load_backup("unreadable", None)
             if backup is None:
                 return fresh_document()
-            self._info(f"Your {self.what} was read from the backup.")
+            self._info(f"Your {self.what} {self._were} read from the backup.")
             self.base = copy.deepcopy(backup)
             return backup
         if self._exists(self.path):
@@ -356,7 +358,7 @@ class ProgressFile:
             if main_error is None:
                 self._info(f"The {self.what} file was missing; the backup was used.")
             else:
-                self._info(f"Your {self.what} was restored from the backup.")
+                self._info(f"Your {self.what} {self._were} restored from the backup.")
         if parsed.problems:
             self._error(
                 "Part of the backup was damaged and was skipped ("
@@ -420,7 +422,8 @@ class ProgressFile:
                     self._backup_failed = True
                     self._error(
                         f"The {self.what} backup {readable(str(self.backup_path))} could not be "
-                        f"written ({_reason(error)}); your {self.what} is saved without it."
+                        f"written ({_reason(error)}); your {self.what} "
+                        f"{'are' if self._were == 'were' else 'is'} saved without it."
                     )
         written = write_text_atomically(self.path, text)
         self._disk_stamp = _stamp(written)
@@ -450,7 +453,7 @@ class ProgressFile:
             if kept is not None:
                 self._error(
                     f"Your {self.what} file was damaged on disk ({error}); it was set aside as "
-                    f"{_aside(kept)} and your {self.what} written again."
+                    f"{_aside(kept)} and your {self.what} {self._were} written again."
                 )
             self._disk_stamp = None
             return
