@@ -105,7 +105,7 @@ def kernel_note() -> str | None:
     except (OSError, UnicodeDecodeError):
         reason = []
     why = printable(reason[0]) if reason else "the solver's C kernel is not installed"
-    return f"{why}; the solver runs on pure Python, 15-20x slower (HANJIE_PURE=1 hides this)"
+    return f"{why}: the solver runs on pure Python, slower, same answers (HANJIE_PURE=1 hides this)"
 
 
 # pygame-ce 2.5.0 cannot start the game: pygame.Window is not subclassable before 2.5.1.
