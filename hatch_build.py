@@ -106,6 +106,15 @@ def _build_ext_command(out_dir: Path, scratch: Path) -> Any:
 
     class KernelBuildExt(build_ext):  # type: ignore[misc]
         def build_extension(self, ext: Any) -> None:
+            # Each compile and link command on stderr (pip -v shows it): the flags that
+            # reached the compiler can be read off the build's log.
+            spawn = self.compiler.spawn
+
+            def spawn_and_say(command: list[str], **options: Any) -> Any:
+                print(" ".join(command), file=sys.stderr)
+                return spawn(command, **options)
+
+            self.compiler.spawn = spawn_and_say
             if self.compiler.compiler_type == "msvc":
                 ext.extra_compile_args = ["/std:c11", "/FImsvc_builtins.h"]
             else:
