@@ -205,3 +205,20 @@ def test_pillows_corrupt_exif_warning_is_one_line_of_ours(tmp_path: Path) -> Non
     assert done.returncode == 0, done.stderr
     (line,) = done.stderr.splitlines()  # Pillow's words differ a little between versions
     assert line.startswith("hanjie: warning: Pillow: Corrupt EXIF data")
+
+
+def test_a_pygame_ce_older_than_the_floor_is_refused_in_one_line(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """pygame-ce 2.5.0 (which the old floor allowed) cannot subclass pygame.Window."""
+    import types
+
+    import pygame
+
+    from game.commands.common import pygame_problem
+
+    assert pygame_problem() is None
+    monkeypatch.setattr(pygame, "version", types.SimpleNamespace(vernum=(2, 5, 0)))
+    assert pygame_problem() == (
+        "pygame-ce 2.5.0 is too old for the game window: pip install 'pygame-ce>=2.5.1'"
+    )
