@@ -177,8 +177,7 @@ def _colour_table(lines: list[tuple[int, str]], keys: PaletteKeys, name: str) ->
             raise FormatError(
                 name,
                 number,
-                f"{quote(stripped, 30)} is not a colour table line "
-                "(<char>:<char> <colour> <name>)",
+                f"{quote(stripped, 30)} is not a colour table line (<char>:<char> <colour> <name>)",
             )
         inchar = stripped[0]
         rest = stripped[2:]
