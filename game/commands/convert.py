@@ -163,10 +163,8 @@ def run(args: argparse.Namespace) -> int:
         parse_method,
         parse_size,
     )
-    from game.core.create.conversion import convert, grid_text
+    from game.core.create.conversion import convert
     from game.core.create.fairness import check_uniqueness
-    from game.core.create.free_cells import FreeCells
-    from game.core.create.make_fair import MakeFair
     from game.core.solver.steps import cell_name
 
     image_path = Path(args.image)
@@ -216,7 +214,7 @@ def run(args: argparse.Namespace) -> int:
 
     title = args.title or printable(image_path.stem)
     conversion = convert(converter, options, title=title, author=args.author, timeout=args.timeout)
-    puzzle, report, grid = conversion.puzzle, conversion.report, conversion.grid
+    puzzle, report = conversion.puzzle, conversion.report
     if report.status == "multiple" and not report.free_exact:
         # The conversion's own count ran out of time: count again with the time asked for.
         report = check_uniqueness(puzzle, timeout=args.timeout, free_time_limit=args.free_time)
@@ -237,25 +235,8 @@ def run(args: argparse.Namespace) -> int:
     for warning in conversion.report.warnings:
         print(f"warning: {warning}")
 
-    if report.status == "multiple" and args.fix and puzzle.is_colour:
-        puzzle, report = _fix_colour(puzzle, report, args)
-    elif report.status == "multiple" and args.fix:
-        search = MakeFair(
-            grid, FreeCells(report.ambiguous_cells, report.free_exact),
-            safety_seconds=args.fix_time,
-        )  # fmt: skip
-        fixed = search.run()
-        tried = f"{fixed.tried} edit{'s' if fixed.tried != 1 else ''} tried"
-        print(f"make it fair: {fixed.text} [{fixed.seconds:.2f} s, {tried}]")
-        if fixed.partial:
-            print("its best edits: " + "; ".join(edit.text for edit in fixed.partial))
-            print(grid_text(fixed.partial_grid))
-        if fixed.found:
-            grid = fixed.grid
-            puzzle = type(puzzle).from_grid(grid, title=puzzle.title, author=puzzle.author)
-            report = check_uniqueness(puzzle, timeout=max(args.timeout, 10.0))
-            print(grid_text(grid))
-            _print_report(report, cell_name)
+    if report.status == "multiple" and args.fix:
+        puzzle, report = _fix(puzzle, report, args)
     elif report.status == "multiple":
         print("run with --fix to make it fair (a few cell edits give it one solution)")
     elif report.status == "unknown" and args.fix:
@@ -300,26 +281,25 @@ def _inverted(converter: Converter, options: ConvertOptions) -> bool:
     return not options.in_colour and converter.concrete(options).invert
 
 
-def _fix_colour(puzzle: Puzzle, report: Report, args: argparse.Namespace) -> tuple[Puzzle, Report]:
-    """``--fix`` on a colour puzzle: Make it fair in colour (cells' colours changed), the
-    fixed puzzle and its report; the puzzle as it was when no fix was found."""
-    import numpy as np
-
-    from game.core.create.conversion import colour_fair_search
+def _fix(puzzle: Puzzle, report: Report, args: argparse.Namespace) -> tuple[Puzzle, Report]:
+    """``--fix``: Make it fair on the puzzle's picture (in colour, cells' colours changed),
+    the fixed puzzle and its report; the puzzle as it was when no fix was found."""
+    from game.core.create.conversion import fair_search, puzzle_from_grid
     from game.core.create.fairness import check_uniqueness
     from game.core.create.free_cells import FreeCells
     from game.core.solver.steps import cell_name
 
     free = FreeCells(report.ambiguous_cells, report.free_exact)
-    search = colour_fair_search(puzzle, free, safety_seconds=args.fix_time)
+    search = fair_search(puzzle, free, safety_seconds=args.fix_time)
     fixed = search.run()
     tried = f"{fixed.tried} edit{'s' if fixed.tried != 1 else ''} tried"
     print(f"make it fair: {fixed.text} [{fixed.seconds:.2f} s, {tried}]")
+    if fixed.partial:
+        print("its best edits: " + "; ".join(edit.text for edit in fixed.partial))
+        print(_art(puzzle_from_grid(fixed.partial_grid, palette=puzzle.palette)))
     if not fixed.found:
         return puzzle, report
-    puzzle = type(puzzle).from_colour_grid(
-        np.asarray(fixed.grid), puzzle.colours, title=puzzle.title, author=puzzle.author
-    )
+    puzzle = puzzle_from_grid(fixed.grid, puzzle.title, puzzle.author, puzzle.palette)
     report = check_uniqueness(puzzle, timeout=max(args.timeout, 10.0))
     print(_art(puzzle))
     _print_report(report, cell_name)

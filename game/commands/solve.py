@@ -23,6 +23,7 @@ from game.commands.solving import (
     solution_count_argument,
     solve_with_deadline,
 )
+from game.core import race
 from game.core.difficulty import EffortMeter
 from game.core.palette import colour_grid_text
 from game.core.puzzle import Puzzle
@@ -171,7 +172,7 @@ def run(args: argparse.Namespace) -> int:
             # (it got exit 2 and no JSON at all); the reason is on stderr as always.
             print(json.dumps({"file": args.file, "status": "refused", "error": error.message}))
         raise
-    if puzzle.is_colour and args.algorithm != "hanjie":
+    if not race.supports(args.algorithm, puzzle):
         raise CommandError(
             f"{args.file}: the {args.algorithm} algorithm cannot solve colour puzzles "
             "(only hanjie can)"

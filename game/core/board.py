@@ -9,6 +9,7 @@ player sees at once whether a guess completes or breaks a line.
 from __future__ import annotations
 
 from enum import IntEnum
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -63,6 +64,23 @@ def is_trial_value(value: int) -> bool:
 
 # A value -> colour table for whole arrays (index with the cells).
 _COLOUR_OF = np.array([mark_colour(v) for v in range(MAX_CELL_VALUE + 1)], dtype=np.int8)
+# Cell value -> whether it is a trial mark, and the real mark it becomes when kept.
+IS_TRIAL: npt.NDArray[np.bool_] = np.array(
+    [is_trial_value(v) for v in range(MAX_CELL_VALUE + 1)], dtype=bool
+)
+KEPT: npt.NDArray[np.int8] = np.array(
+    [fill_value(mark_colour(v)) if is_trial_value(v) else v for v in range(MAX_CELL_VALUE + 1)],
+    dtype=np.int8,
+)
+
+
+def shown_colours(cells: npt.NDArray[np.integer[Any]]) -> npt.NDArray[np.int8]:
+    """The colour each cell value shows (-1 unknown, 0 crossed, 1.. a colour), any kind of
+    puzzle: black and white is colour 1."""
+    shown: npt.NDArray[np.int8] = _COLOUR_OF[np.asarray(cells).astype(np.intp)]
+    return shown
+
+
 # Text characters of colour marks 2..32: real, then trial (none clashes with CELL_CHARS).
 _REAL_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ01234"
 _TRIAL_CHARS = "abcdefghijklmnpqrstuvwyz5678&@*"

@@ -49,6 +49,7 @@ from game.core.solver.colour_engine import ColourSolveResult
 from game.core.solver.colour_line import line_mask, solve_colour_line
 from game.core.solver.kernel import colour_line as compiled_colour_line
 from game.core.solver.kernel import colour_propagator
+from game.core.solver.options import SolveOptions
 from game.core.solver.result import SolveResult, SolveStats
 from game.core.solver.steps import (
     CellChange,
@@ -60,7 +61,7 @@ from game.core.solver.steps import (
     ProbeStarted,
     Step,
 )
-from game.core.solver.task import SolveOptions, SolveTask, StepSource
+from game.core.solver.task import SolveTask, StepSource
 
 # Lines looked at (solved or found in the cache) between two heartbeat steps.
 HEARTBEAT_LINES = 64

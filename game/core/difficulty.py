@@ -41,10 +41,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-import numpy.typing as npt
 
-from game.core.lines import Clue
 from game.core.puzzle import Puzzle
+from game.core.solver.line_logic import full_domain, line_logic, single
 from game.core.solver.steps import Guess, LineDeduced, ProbeResult, ProbeStarted, Step
 
 ROUND_POINTS = 1.0
@@ -94,59 +93,25 @@ def level_of(points: float, guesses: int = 0) -> int:
     return LEVELS
 
 
-def _line_overlap(clue: Clue, length: int) -> npt.NDArray[np.bool_]:
-    """The cells a blank line of ``length`` with ``clue`` settles on its own."""
-    known = np.zeros(length, dtype=bool)
-    if not clue:
-        known[:] = True
-        return known
-    slack = length - (sum(clue) + len(clue) - 1)
-    if slack <= 0:
-        known[:] = True
-        return known
-    start = 0
-    for run in clue:
-        if run > slack:
-            known[start + slack : start + run] = True
-        start += run + 1
-    return known
-
-
 def overlap_share(puzzle: Puzzle) -> float:
-    """The share of cells simple overlap settles, every row and column taken alone (in
-    colour, :func:`colour_overlap_share`)."""
+    """The share of cells simple overlap settles, every row and column taken alone from a
+    blank grid: a blank line's exact answer is its overlap (the cells its runs cover
+    wherever they sit; all of a line its runs fill exactly or an empty clue), in black and
+    white and in colour alike (a change of colour needs no gap)."""
     width, height = puzzle.width, puzzle.height
     if not width or not height:
         return 1.0
-    if puzzle.is_colour:
-        return colour_overlap_share(puzzle)
-    known = np.zeros((height, width), dtype=bool)
-    for y, clue in enumerate(puzzle.row_clues):
-        known[y, :] |= _line_overlap(clue, width)
-    for x, clue in enumerate(puzzle.column_clues):
-        known[:, x] |= _line_overlap(clue, height)
-    return float(known.sum()) / (width * height)
-
-
-def colour_overlap_share(puzzle: Puzzle) -> float:
-    """The share of a colour puzzle's cells a row or a column settles to one colour on its
-    own from a blank grid: simple overlap, by the exact colour line solver (a blank line's
-    answer is its overlap, as in black and white; a change of colour needs no gap)."""
-    from game.core.solver.colour_line import line_mask, solve_colour_line
-    from game.core.solver.kernel import colour_line
-
-    solve = colour_line() or solve_colour_line
-    width, height = puzzle.width, puzzle.height
-    full = line_mask(puzzle.colour_count)
+    logic = line_logic(puzzle)
+    full = full_domain(puzzle.colour_count)
     known = np.zeros((height, width), dtype=bool)
     for y in range(height):
-        row = solve(puzzle.row_runs(y), (full,) * width)
+        row = logic.solve(puzzle.row_runs(y), (full,) * width)
         if row is not None:
-            known[y, :] |= [mask & (mask - 1) == 0 for mask in row]
+            known[y, :] |= [single(domain) is not None for domain in row]
     for x in range(width):
-        column = solve(puzzle.column_runs(x), (full,) * height)
+        column = logic.solve(puzzle.column_runs(x), (full,) * height)
         if column is not None:
-            known[:, x] |= [mask & (mask - 1) == 0 for mask in column]
+            known[:, x] |= [single(domain) is not None for domain in column]
     return float(known.sum()) / (width * height)
 
 

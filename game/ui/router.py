@@ -181,10 +181,10 @@ class Router:
     def race(self, puzzle: Puzzle, name: str | None = None) -> None:
         """Every algorithm racing on ``puzzle``, over the replay that asked (a colour puzzle
         has no race: only our engine solves colour, and the player is told so)."""
-        if puzzle.is_colour:
-            from game.core.race import colour_refusal
+        from game.core.race import algorithms_for, refusal
 
-            self.app.toast(colour_refusal())
+        if len(algorithms_for(puzzle)) < 2:
+            self.app.toast(refusal(puzzle))
             return
         self.app.push(RaceScene(self.app, puzzle, name=name))
 

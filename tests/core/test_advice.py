@@ -96,7 +96,7 @@ def test_a_line_that_cannot_fit_is_named() -> None:
     session = Session(NO_GOAL)
     session.apply(Paint(0, 0, 1, 0, F))
     advice = advise_hint(session, answer_known=False)
-    assert advice == BrokenLine("row", 0, (1, 1))
+    assert advice == BrokenLine("row", 0, ((1, 1), (1, 1)))
     assert advice == broken_line(NO_GOAL, session.board)
     assert advice.line == ("row", 0) and advice.tone == "error"
     assert advice.text == (
@@ -113,7 +113,7 @@ def test_a_line_broken_by_trial_marks_says_the_guess_was_wrong() -> None:
     session.apply(Paint(0, 0, 0, 0, F))
     session.apply(Paint(1, 0, 1, 0, Cell.TRIAL_FILLED))
     advice = advise_hint(session, answer_known=False)
-    assert advice == BrokenLine("row", 0, (1, 1), by_trial=True)
+    assert advice == BrokenLine("row", 0, ((1, 1), (1, 1)), by_trial=True)
     assert advice.text == (
         "Your trial marks break row 1: it can hold 1 1 without them, not with them, so the "
         "guess was wrong. Drop trial (D) takes it back."
@@ -121,16 +121,16 @@ def test_a_line_broken_by_trial_marks_says_the_guess_was_wrong() -> None:
     # Real marks that break the line alone keep the first sentence, trial marks or not.
     session.apply(Paint(2, 0, 2, 0, F))
     session.apply(Paint(3, 0, 3, 0, F))
-    assert broken_line(NO_GOAL, session.board) == BrokenLine("row", 0, (1, 1))
+    assert broken_line(NO_GOAL, session.board) == BrokenLine("row", 0, ((1, 1), (1, 1)))
 
 
 def test_a_broken_column_is_named_and_rows_come_first() -> None:
     session = Session(HEART)
     session.apply(Paint(2, 0, 2, 0, X))
     session.apply(Paint(2, 4, 2, 4, X))  # column 3 is "4": three cells are left between crosses
-    assert broken_line(HEART, session.board) == BrokenLine("column", 2, (4,))
+    assert broken_line(HEART, session.board) == BrokenLine("column", 2, ((4, 1),))
     session.apply(Paint(0, 0, 1, 0, F))  # row 1 is "1 1": a run of two breaks it as well
-    assert broken_line(HEART, session.board) == BrokenLine("row", 0, (1, 1))
+    assert broken_line(HEART, session.board) == BrokenLine("row", 0, ((1, 1), (1, 1)))
 
 
 def test_nothing_forced_suggests_a_trial() -> None:

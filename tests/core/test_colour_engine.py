@@ -12,6 +12,7 @@ from game.core.palette import Palette, fallback_rgb
 from game.core.puzzle import Puzzle
 from game.core.solver.colour import solve_colour
 from game.core.solver.colour_engine import ColourSolveResult
+from game.core.solver.options import SolveOptions
 from game.core.solver.steps import Finished
 from game.core.solver.task import SolveTask
 
@@ -61,9 +62,8 @@ def test_verdict_and_solutions_equal_brute_force(
     initial = np.full((puzzle.height, puzzle.width), -1, dtype=np.int8)
     for (x, y), value in fixed.items():
         initial[y, x] = value
-    result = solve_colour(
-        puzzle, max_solutions=None, initial=initial, probing=probing, learning=learning
-    )
+    options = SolveOptions(max_solutions=None, initial=initial)
+    result = solve_colour(puzzle, options, probing=probing, learning=learning)
     found = {bytes(grid.astype(np.uint8).ravel().tolist()) for grid in result.colour_solutions}
     assert found == expected
     assert len(result.colour_solutions) == len(found)  # each solution once
@@ -86,12 +86,12 @@ def test_counting_stops_at_max_solutions() -> None:
     )
     assert len(all_solutions(puzzle)) == 1
     checker = Puzzle.from_colour_grid([[1, 2, 1], [2, 1, 2]], palette(2))
-    everything = solve_colour(checker, max_solutions=None)
-    capped = solve_colour(checker, max_solutions=1)
+    everything = solve_colour(checker, SolveOptions(max_solutions=None))
+    capped = solve_colour(checker, SolveOptions(max_solutions=1))
     assert everything.status == "unique" and not capped.complete
     assert capped.capped and capped.status == "unknown"
     stripes = Puzzle.from_colour_grid([[1, 0], [0, 1]], palette(2))
-    stripes_result = solve_colour(stripes, max_solutions=None)
+    stripes_result = solve_colour(stripes, SolveOptions(max_solutions=None))
     assert stripes_result.status == "multiple"
     assert len(stripes_result.colour_solutions) == 2
 

@@ -7,9 +7,10 @@ import random
 
 import numpy as np
 
+from game.core.create.fair_edits import apply_edits
 from game.core.create.fairness import check_uniqueness
 from game.core.create.free_cells import WORK_PER_SECOND
-from game.core.create.make_fair_colour import ColourEdit, ColourMakeFair, apply_colour_edits
+from game.core.create.make_fair import MakeFair
 from game.core.palette import Palette
 from game.core.puzzle import Puzzle
 from tests.core.colour_brute import all_solutions
@@ -82,12 +83,12 @@ def test_make_it_fair_in_colour_finds_colour_edits_that_make_the_puzzle_unique()
     made = 0
     for seed in range(4):
         grid = _ambiguous_colour_picture(seed)
-        result = ColourMakeFair(grid, PALETTE, work_limit=20 * WORK_PER_SECOND).run()
+        result = MakeFair(grid, palette=PALETTE, work_limit=20 * WORK_PER_SECOND).run()
         if not result.found:
             continue
         made += 1
-        assert result.edits and all(isinstance(edit, ColourEdit) for edit in result.edits)
-        fixed = apply_colour_edits(grid, result.edits)
+        assert result.edits and all(edit.colour >= 0 for edit in result.edits)
+        fixed = apply_edits(grid, result.edits)
         assert np.array_equal(fixed, result.grid)
         assert int(np.count_nonzero(fixed != grid)) == len(result.edits)
         # Proved by enumeration-free means: the solver finds one solution, the edited picture.
@@ -100,8 +101,8 @@ def test_make_it_fair_in_colour_finds_colour_edits_that_make_the_puzzle_unique()
 def test_colour_make_it_fair_counts_work_not_seconds() -> None:
     grid = _ambiguous_colour_picture(1)
     limit = 10 * WORK_PER_SECOND
-    normal = ColourMakeFair(grid, PALETTE, work_limit=limit).run()
-    slow = ColourMakeFair(grid, PALETTE, work_limit=limit, clock=_ticking_clock(0.05)).run()
+    normal = MakeFair(grid, palette=PALETTE, work_limit=limit).run()
+    slow = MakeFair(grid, palette=PALETTE, work_limit=limit, clock=_ticking_clock(0.05)).run()
     assert slow.found == normal.found
     assert slow.edits == normal.edits and np.array_equal(slow.grid, normal.grid)
 
@@ -111,7 +112,7 @@ def test_a_fair_colour_puzzle_is_rated_as_check_rates_it() -> None:
     from game.core.solver.task import SolveTask
 
     grid = _ambiguous_colour_picture(0)
-    result = ColourMakeFair(grid, PALETTE).run()
+    result = MakeFair(grid, palette=PALETTE).run()
     assert result.found
     puzzle = Puzzle.from_colour_grid(result.grid, PALETTE)
     report = check_uniqueness(puzzle, timeout=4.0)

@@ -22,8 +22,9 @@ from game.core.colour_effort import ColourPlayer
 from game.core.palette import Palette, fallback_rgb
 from game.core.puzzle import Puzzle
 from game.core.solver import colour_engine, kernel
-from game.core.solver.colour import colour_solve_steps
+from game.core.solver.colour import open_colour_solve
 from game.core.solver.colour_engine import ColourSolveResult
+from game.core.solver.options import SolveOptions
 from game.core.solver.steps import Finished
 
 
@@ -74,16 +75,10 @@ def _stream(
     kernel.use(use_compiled)
     try:
         stream: list[object] = []
-        steps = colour_solve_steps(
-            puzzle,
-            max_solutions=max_solutions,
-            timeout=timeout,
-            initial=initial,
-            probing=probing,
-            learning=learning,
-            work_limit=work_limit,
-            **({"clock": clock} if clock is not None else {}),
-        )
+        options = SolveOptions(max_solutions, timeout, initial, work_limit=work_limit)
+        if clock is not None:
+            options = dataclasses.replace(options, clock=clock)
+        steps, _work = open_colour_solve(puzzle, options, probing, learning)
         for step in steps:
             if isinstance(step, Finished):
                 result = step.result
@@ -113,7 +108,7 @@ def test_the_engine_built_compiled_uses_the_compiled_loop(compiled: ModuleType) 
     try:
         for use_compiled in (True, False):
             kernel.use(use_compiled)
-            engine = colour_engine._ColourEngine(puzzle, 2, None, None, lambda: 0.0)
+            engine = colour_engine._ColourEngine(puzzle, SolveOptions(clock=lambda: 0.0))
             assert (engine.kernel is not None) == use_compiled
     finally:
         kernel.use(was_compiled)

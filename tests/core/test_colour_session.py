@@ -10,8 +10,9 @@ import pytest
 
 from game.core.board import Cell, fill_value
 from game.core.palette import Palette
+from game.core.play.line_status import line_status
 from game.core.play.moves import CommitTrial, DiscardTrial, Paint, decode_move, encode_move
-from game.core.play.session import Session, colour_line_status
+from game.core.play.session import Session
 from game.core.play.strokes import Mark, Pen, Pointer
 from game.core.puzzle import Puzzle
 
@@ -71,19 +72,24 @@ def test_a_wrong_colour_is_not_solved_and_contradicts_its_lines() -> None:
 def test_colour_line_status_is_sound_and_sees_what_a_player_sees() -> None:
     runs = ((2, 1), (1, 2))  # 2 red then 1 green, in 5 cells
     line = np.zeros(5, dtype=np.int8)
-    assert colour_line_status(runs, line).contradicted is False
+    assert line_status(runs, line).contradicted is False
     line[0:2] = fill_value(1)
     line[2] = fill_value(2)
-    assert colour_line_status(runs, line).complete
+    assert line_status(runs, line).complete
     line[4] = fill_value(1)  # three red cells for a clue of two
-    assert colour_line_status(runs, line).contradicted
+    assert line_status(runs, line).contradicted
     line[:] = 0
     line[1:4] = fill_value(1)  # a red stretch of 3 where the longest red run is 2
-    assert colour_line_status(runs, line).contradicted
+    assert line_status(runs, line).contradicted
     line[:] = 0
     line[0] = fill_value(1)
-    line[1] = fill_value(2)  # red then green touching: allowed, different colours
-    assert not colour_line_status(runs, line).contradicted
+    line[1] = fill_value(2)  # a red 1 walled by the edge and green: no red 1 in the clue
+    assert line_status(runs, line).contradicted
+    line = np.zeros(6, dtype=np.int8)
+    line[0:2] = fill_value(1)
+    line[2] = fill_value(2)  # red then green touching: allowed, different colours
+    status = line_status(((2, 1), (1, 2), (1, 1)), line)
+    assert not status.contradicted and not status.complete
 
 
 def test_trial_colour_marks_that_finish_the_picture_become_real() -> None:
@@ -151,29 +157,30 @@ def test_the_pen_paints_the_chosen_colour_and_toggles_it_off() -> None:
 
 
 def test_a_colour_hint_names_the_run_and_gives_only_true_cells() -> None:
-    from game.core.play.advice import ForcedColour, advise_hint
+    from game.core.board import mark_colour
+    from game.core.play.advice import ForcedCell, advise_hint
 
     # One row 5 wide: a red 4 on an empty line covers the middle 3 wherever it sits.
     wide = Puzzle.from_colour_grid([[1, 1, 1, 1, 0], [2, 0, 0, 0, 2]], PALETTE)
     session = Session(wide)
     advice = advise_hint(session, answer_known=True)
-    assert isinstance(advice, ForcedColour)
+    assert isinstance(advice, ForcedCell)
     assert "the red 4 must cover" in advice.text and "red" in advice.action
     goal = np.asarray(wide.goal_colours)
-    for x, y, colour in advice.hint.cells:
-        assert goal[y, x] == colour
+    for x, y, value in advice.hint.cells:
+        assert goal[y, x] == mark_colour(value)
     # Following hints alone solves this small puzzle: each gives a true step.
     for _ in range(20):
         advice = advise_hint(session, answer_known=True)
-        if not isinstance(advice, ForcedColour):
+        if not isinstance(advice, ForcedCell):
             break
-        for x, y, colour in advice.hint.cells:
-            session.apply(Paint(x, y, x, y, fill_value(colour)))
+        for x, y, value in advice.hint.cells:
+            session.apply(Paint(x, y, x, y, value))
     assert session.solved
 
 
 def test_a_one_letter_colour_key_is_spoken_by_its_nearest_plain_name() -> None:
-    from game.core.play.colour_hints import spoken_name
+    from game.core.convert.colour_names import spoken_name
 
     keyed = Palette.of(("white", (255, 255, 255)), ("a", (214, 48, 49)), ("b", (126, 196, 238)))
     assert spoken_name(keyed, 1) == "red"
@@ -191,7 +198,7 @@ def test_finished_colour_lines_are_crossed_with_real_crosses_after_real_marks() 
 
 
 def test_two_keys_of_one_plain_colour_are_told_apart_by_number() -> None:
-    from game.core.play.colour_hints import spoken_names
+    from game.core.convert.colour_names import spoken_names
 
     # The koala of the animal pack: two greys and a dark grey, all keyed a, b, c, e.
     keyed = Palette.of(

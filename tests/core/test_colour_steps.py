@@ -12,8 +12,9 @@ import pytest
 from game.core.board import fill_value
 from game.core.palette import Palette
 from game.core.puzzle import Puzzle
-from game.core.solver.colour import colour_solve_steps
+from game.core.solver.colour import open_colour_solve
 from game.core.solver.colour_engine import ColourSolveResult
+from game.core.solver.options import SolveOptions
 from game.core.solver.steps import (
     Backtrack,
     Finished,
@@ -42,7 +43,7 @@ def test_the_steps_rebuild_each_solution(learning: bool) -> None:
         puzzle = random_puzzle(rng, rng.randint(3, 6), rng.randint(2, 3))
         grid = np.full((puzzle.height, puzzle.width), -1, dtype=np.int8)
         found = []
-        for step in colour_solve_steps(puzzle, max_solutions=5, learning=learning):
+        for step in open_colour_solve(puzzle, SolveOptions(5), learning=learning)[0]:
             kinds.add(type(step))
             apply_step(grid, step)
             if isinstance(step, SolutionFound):

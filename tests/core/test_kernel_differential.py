@@ -21,12 +21,13 @@ from game.core.lines import runs_of
 from game.core.palette import Palette, fallback_rgb
 from game.core.puzzle import Puzzle
 from game.core.solver import engine_learn, kernel, nogoods, solve_steps
-from game.core.solver.colour import colour_solve_steps
+from game.core.solver.colour import open_colour_solve
 from game.core.solver.colour_engine import ColourSolveResult
 from game.core.solver.colour_line import solve_colour_line
 from game.core.solver.engine import _Engine
 from game.core.solver.engine_state import EngineState, EngineTimeout
 from game.core.solver.line import LineSolver, forced_cells, pack_outcome, smallest_reason
+from game.core.solver.options import SolveOptions
 from game.core.solver.steps import Finished, Learned, RootSettled, SolutionFound, Step
 
 
@@ -249,7 +250,7 @@ def test_lookahead_picks_the_same_cells_compiled_and_pure(compiled: ModuleType) 
     for case in range(300):
         width, height = rng.randint(1, 30), rng.randint(1, 30)
         puzzle = Puzzle.from_grid([[False] * width for _ in range(height)], keep_goal=False)
-        engine = _Engine(puzzle, 2, None, None)
+        engine = _Engine(puzzle, SolveOptions(2))
         engine._init_learning()
         assert engine.propagator is not None
         levels = [0.0, 0.0, 1.5, 3.0, rng.random()]
@@ -338,10 +339,14 @@ def test_the_compiled_nogood_store_refuses_what_is_not_its_own(compiled: ModuleT
             store.size(bogus)
     with pytest.raises(ValueError):
         store.set_rule(4, first)
-    engine = _Engine(Puzzle.from_grid([[True, False]], keep_goal=False), 2, None, None)
+    engine = _Engine(Puzzle.from_grid([[True, False]], keep_goal=False), SolveOptions(2))
     engine.nogoods = nogoods.NogoodStore(engine.cells, engine.trail)
     with pytest.raises(TypeError, match="compiled store"):
-        compiled.Propagator(engine)
+        compiled.Propagator(engine.kernel_state())
+    # Objects by position only: the engine itself, or a state of another shape, is refused.
+    for wrong in (engine, tuple(engine.kernel_state())[:-1]):
+        with pytest.raises(TypeError, match="KernelState"):
+            compiled.Propagator(wrong)
 
 
 def _unwatched(stream: list[object]) -> list[object]:
@@ -424,7 +429,7 @@ def _engine_run(puzzle: Puzzle, compiled: bool, probing: bool) -> tuple[object, 
     was_compiled = kernel.engine_name() == kernel.COMPILED
     kernel.use(compiled)
     try:
-        engine = _Engine(puzzle, 3, None, None)
+        engine = _Engine(puzzle, SolveOptions(3))
         engine.watching = False
         engine.probing = probing
         found = [step.cells for step in engine.run() if isinstance(step, SolutionFound)]
@@ -506,7 +511,7 @@ def _colour_run(puzzle: Puzzle, compiled: bool, learning: bool) -> list[object]:
     kernel.use(compiled)
     try:
         stream: list[object] = []
-        for step in colour_solve_steps(puzzle, max_solutions=3, learning=learning):
+        for step in open_colour_solve(puzzle, SolveOptions(3), learning=learning)[0]:
             if isinstance(step, Finished):
                 result = step.result
                 assert isinstance(result, ColourSolveResult)
@@ -564,7 +569,11 @@ def test_an_unwatched_compiled_search_stops_at_its_timeout(
             was_compiled = kernel.engine_name() == kernel.COMPILED
             kernel.use(use_compiled)
             try:
-                steps = list(solve_steps(puzzle, None, timeout=timeout, clock=clock, watch=False))
+                steps = list(
+                    solve_steps(
+                        puzzle, max_solutions=None, timeout=timeout, clock=clock, watch=False
+                    )
+                )
             finally:
                 kernel.use(was_compiled)
             last = steps[-1]
@@ -584,7 +593,7 @@ def _cache_run(puzzle: Puzzle, compiled: bool) -> tuple[object, ...]:
     was_compiled = kernel.engine_name() == kernel.COMPILED
     kernel.use(compiled)
     try:
-        engine = _Engine(puzzle, 2, None, None)
+        engine = _Engine(puzzle, SolveOptions(2))
         engine.watching = False
         found = [step.cells for step in engine.run() if isinstance(step, SolutionFound)]
         solver = engine.solver

@@ -5,14 +5,16 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
 import pytest
 
-from game.core.board import Cell
+from game.core.board import Cell, shown_colours
 from game.core.play.lesson import Lesson, LessonRun, Step, Want, cells_in
 from game.core.play.lesson_book import LESSONS, OVERLAP, RULES, TRIALS
 from game.core.play.moves import DiscardTrial, Paint
-from game.core.solver.hints import find_hint, line_codes
+from game.core.solver.hints import find_hint
 from game.core.solver.line import analyse_line
+from game.core.solver.line_logic import domains_of, line_codes
 from game.core.solver.task import SolveTask
 
 
@@ -33,6 +35,11 @@ def test_the_book_has_four_to_six_small_unique_puzzles_each_ending_with_its_pict
         assert lesson.steps[-1].want == Want.SOLVE, lesson.title
 
 
+def _codes(states: np.ndarray) -> bytes:  # type: ignore[type-arg]
+    """A line of board states as the black-and-white line solver's bytes."""
+    return line_codes(domains_of(shown_colours(states).tolist(), 1))
+
+
 def test_every_guided_step_asks_only_for_cells_its_lines_prove() -> None:
     """Walked in order (each step skipped, which does it), every cell a marking step asks
     for is forced by the clue of a line the step highlights, on the board the lesson has
@@ -47,12 +54,12 @@ def test_every_guided_step_asks_only_for_cells_its_lines_prove() -> None:
                 for x, y in step.cells:
                     proven = False
                     for row in step.rows:
-                        found = analyse_line(puzzle.row_clues[row], line_codes(cells[row].tolist()))
+                        found = analyse_line(puzzle.row_clues[row], _codes(cells[row]))
                         assert found is not None
                         mask = found.forced_filled if step.want == Want.FILL else found.forced_empty
                         proven |= row == y and bool(mask >> x & 1)
                     for column in step.columns:
-                        line = line_codes(cells[:, column].tolist())
+                        line = _codes(cells[:, column])
                         found = analyse_line(puzzle.column_clues[column], line)
                         assert found is not None
                         mask = found.forced_filled if step.want == Want.FILL else found.forced_empty

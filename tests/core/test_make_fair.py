@@ -13,11 +13,11 @@ from game.core.create.fair_edits import (
     BATCH_SPACING,
     Edit,
     apply_edits,
+    blend_cost,
     candidates,
     free_regions,
     smoothing_edits,
     spaced_edits,
-    speck_cost,
 )
 from game.core.create.free_cells import WORK_PER_SECOND, FreeCells, free_cells
 from game.core.create.make_fair import BATCH_ABOVE, MAX_PACE, MakeFair, make_fair
@@ -97,17 +97,22 @@ def _switches(count: int, size: int) -> np.ndarray:
     return grid
 
 
+def _flip(x: int, y: int, value: int) -> Edit:
+    """A black-and-white search's edit (MakeFair._edit without a palette)."""
+    return Edit(x, y, bool(value))
+
+
 def test_a_batch_takes_free_cells_apart_that_blend_in_best() -> None:
     grid = _switches(4, size=12)
     free = [(x, y) for y in range(12) for x in range(12) if x // 3 == y // 3 and x % 3 < 2
             and y % 3 < 2]  # fmt: skip
-    picks = spaced_edits(grid, free, avoid=[(0, 0)])
+    picks = spaced_edits(grid, free, 1, _flip, avoid=[(0, 0)])
     cells = [edit.cell for edit in picks]
     assert (0, 0) not in cells and len(picks) == 4  # one per switch, the avoided cell skipped
     for index, (x, y) in enumerate(cells):
         for ox, oy in cells[:index]:
             assert max(abs(x - ox), abs(y - oy)) >= BATCH_SPACING
-    costs = [speck_cost(grid, e.x, e.y, e.filled) for e in picks]
+    costs = [blend_cost(grid, e.x, e.y, e.filled) for e in picks]
     assert costs == sorted(costs)
     assert all(edit.filled != bool(grid[edit.y, edit.x]) for edit in picks)
 
@@ -170,13 +175,15 @@ def test_candidates_start_at_the_free_cells_and_prefer_edits_that_blend_in() -> 
     grid = np.zeros((6, 6), dtype=bool)
     grid[0:3, 0:3] = True
     grid[1, 1] = False  # a hole: filling it blends in
-    assert speck_cost(grid, 1, 1, True) == 0
-    assert speck_cost(grid, 5, 5, True) == 3  # a speck in the corner
-    order = candidates(grid, [(1, 1), (4, 4)], reach=1)
+    assert blend_cost(grid, 1, 1, True) == 0
+    assert blend_cost(grid, 5, 5, True) == 3  # a speck in the corner
+    order = candidates(grid, [(1, 1), (4, 4)], 1, _flip, reach=1)
     assert order[0] == Edit(1, 1, True)
     assert {edit.cell for edit in order[:2]} == {(1, 1), (4, 4)}
     assert all(edit.filled != bool(grid[edit.y, edit.x]) for edit in order)
-    assert (0, 0) not in {edit.cell for edit in candidates(grid, [(1, 1)], avoid=[(0, 0)])}
+    assert (0, 0) not in {
+        edit.cell for edit in candidates(grid, [(1, 1)], 1, _flip, avoid=[(0, 0)])
+    }
 
 
 def test_free_regions_group_nearby_cells() -> None:
@@ -210,13 +217,13 @@ def test_smoothing_sets_free_dots_and_pinholes_to_agree_with_their_neighbours() 
     grid[4, 4] = False  # a pin-hole on the filled side
     grid[2, 3] = False  # a notch in the edge: five of its neighbours are filled
     free = [(1, 1), (4, 4), (3, 2), (0, 0)]
-    edits = smoothing_edits(grid, free, avoid=[(0, 0)])
+    edits = smoothing_edits(grid, free, 1, _flip, avoid=[(0, 0)])
     assert edits == [Edit(1, 1, False), Edit(4, 4, True), Edit(3, 2, True)]
     # A cell as much like its neighbours either way is left alone.
     tie = np.zeros((3, 3), dtype=bool)
     tie[:, 2] = True
     tie[0, 1] = True
-    assert smoothing_edits(tie, [(1, 1)]) == []
+    assert smoothing_edits(tie, [(1, 1)], 1, _flip) == []
 
 
 def test_a_count_that_ran_out_before_finding_any_cell_is_counted_again() -> None:

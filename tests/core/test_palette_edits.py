@@ -138,11 +138,7 @@ def test_make_it_fairs_colour_edits_are_one_step() -> None:
     _, _, order = document.palette_edits.puzzle_colours(document.colour_cells)  # type: ignore[union-attr, arg-type]
     number = order.index(red)
 
-    class ColourEdit(Edit):  # what h33f's colour search hands back: an edit with a colour
-        colour: int = 0
-
-    edit = ColourEdit(0, 9, True)
-    object.__setattr__(edit, "colour", number)
+    edit = Edit(0, 9, True, number, "red")  # what the colour search hands back
     grid = document.grid.copy()
     result = FairResult(True, (edit,), grid, 2, 0.0, 1)
     assert document.apply_fair(result)

@@ -184,18 +184,22 @@ def test_colour_names() -> None:
     assert colour_name((250, 10, 10)) == "red"
     assert colour_name((10, 10, 20)) == "black"
     assert colour_name((135, 200, 245)) == "sky blue"
+    # The forget-me-nots' blue of a photo was "lilac" (issue 47); the table names it blue.
+    assert "blue" in colour_name((126, 164, 226)) and "blue" in colour_name((150, 170, 220))
+    assert colour_name((213, 94, 11)) == "burnt orange"  # the ladybird's
+    assert colour_name((110, 140, 41)) == "olive green"
     named = palette_named([WHITE, (200, 30, 30), (230, 40, 40)])
     assert [c.name for c in named.colours] == ["red", "red 2"]
     assert named.background.name == "white"
     # A brown ground (a cat photo's): the colours to paint are numbered among themselves,
     # as play names them read back from the saved file; the ground is "background".
-    ground, brown, tan, dark_brown = (155, 116, 90), (170, 117, 56), (203, 168, 149), (108, 64, 32)
+    ground, brown, tan, dark_brown = (140, 72, 22), (135, 68, 20), (203, 168, 149), (128, 66, 18)
     assert colour_name(ground) == colour_name(brown) == colour_name(dark_brown) == "brown"
     named = palette_named([ground, brown, tan, dark_brown])
     assert [c.name for c in named.colours] == ["brown", "tan", "brown 2"]
     assert named.background.name == "background"
+    from game.core.convert.colour_names import spoken_names
     from game.core.formats import format_puzzle, read_puzzle_text
-    from game.core.play.colour_hints import spoken_names
     from game.core.puzzle import Puzzle
 
     puzzle = Puzzle.from_colour_grid([[1, 0, 2], [3, 3, 0], [0, 1, 2]], named)

@@ -14,8 +14,9 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 
 from game.core.board import Board, Cell
 from game.core.lines import Clue, runs_of
+from game.core.play.line_status import LineStatus, line_status
 from game.core.play.moves import ClearAll, CommitTrial, DiscardTrial, Move, Paint
-from game.core.play.session import LineStatus, Session, line_status
+from game.core.play.session import Session
 from game.core.puzzle import Puzzle
 from tests.shared_data import HEART
 
@@ -278,6 +279,10 @@ def test_wrong_cells_and_contradicted_lines() -> None:
 CHARS = {".": U, "#": F, "x": X, "o": TF, "-": TX}
 
 
+def _runs(clue: Clue) -> tuple[tuple[int, int], ...]:
+    return tuple((length, 1) for length in clue)
+
+
 def cells_of(text: str) -> np.ndarray:
     return np.array([CHARS[char] for char in text], dtype=np.int8)
 
@@ -313,15 +318,15 @@ def cells_of(text: str) -> np.ndarray:
     ],
 )
 def test_line_status_cases(clue: Clue, line: str, expected: LineStatus) -> None:
-    assert line_status(clue, cells_of(line)) == expected
+    assert line_status(_runs(clue), cells_of(line)) == expected
 
 
 def test_line_status_room_between_closed_runs() -> None:
     # "1 2 1": closed 1s at 0 and 4 leave only cell 2 for the "2": impossible.
-    assert line_status((1, 2, 1), cells_of("#x.x#x....")).contradicted
-    assert not line_status((1, 2, 1), cells_of("#x..x#x...")).contradicted
+    assert line_status(((1, 1), (2, 1), (1, 1)), cells_of("#x.x#x....")).contradicted
+    assert not line_status(((1, 1), (2, 1), (1, 1)), cells_of("#x..x#x...")).contradicted
     # Not closed (cell 5 unknown): the second 1 may still grow, so no verdict.
-    assert not line_status((1, 2, 1), cells_of("#x.x#.....")).contradicted
+    assert not line_status(((1, 1), (2, 1), (1, 1)), cells_of("#x.x#.....")).contradicted
 
 
 def consistent_completions(clue: Clue, states: list[Cell]) -> bool:
@@ -349,7 +354,7 @@ line_cases = st.integers(1, 9).flatmap(
 @given(line_cases)
 def test_contradicted_is_sound_and_complete_excludes_it(case: tuple[Clue, list[Cell]]) -> None:
     clue, states = case
-    status = line_status(clue, np.array(states, dtype=np.int8))
+    status = line_status(_runs(clue), np.array(states, dtype=np.int8))
     filled = [state in (F, TF) for state in states]
     assert status.complete == (runs_of(filled) == clue)
     assert not (status.complete and status.contradicted)
@@ -365,7 +370,7 @@ def test_never_spoils_a_line_of_true_marks(case: tuple[Clue, list[Cell]]) -> Non
     clue, states = case
     # Any marks that agree with some solution of the line are never called contradicted.
     if consistent_completions(clue, states):
-        assert not line_status(clue, np.array(states, dtype=np.int8)).contradicted
+        assert not line_status(_runs(clue), np.array(states, dtype=np.int8)).contradicted
 
 
 # --- undo/redo invariants ------------------------------------------------------------

@@ -17,6 +17,7 @@ from game.core.solver import apply_step, blank_grid, solve, solve_steps
 from game.core.solver.engine import _Engine
 from game.core.solver.engine_state import CODE_BITS, CODE_MASK, NO_PROBE
 from game.core.solver.line import forced_cells
+from game.core.solver.options import SolveOptions
 from game.core.solver.result import SolveResult
 from game.core.solver.steps import (
     Backjump,
@@ -116,7 +117,7 @@ def _noise(rng: random.Random, size: int, density: float) -> Puzzle:
 
 def _search_only(puzzle: Puzzle, max_solutions: int | None) -> SolveResult:
     """A solve with root probing off: search, learning and backjumping do all the work."""
-    engine = _Engine(puzzle, max_solutions, None, None)
+    engine = _Engine(puzzle, SolveOptions(max_solutions))
     engine.probing = False
     for step in engine.run():
         if isinstance(step, Finished):
@@ -158,7 +159,7 @@ def test_learning_steps_replay_to_the_engines_boards() -> None:
     size = rng.choice((10, 12, 14))
     assert size == 14
     puzzle = _noise(rng, 14, 0.5)
-    engine = _Engine(puzzle, None, None, None)
+    engine = _Engine(puzzle, SolveOptions(None))
     engine.probing = False
     grid = blank_grid(puzzle.width, puzzle.height)
     steps: list[Step] = []
@@ -293,7 +294,7 @@ class _PhaseWatch(_Engine):
     """The engine, checking what failed probes and restarts do to the saved phases."""
 
     def __init__(self, puzzle: Puzzle) -> None:
-        super().__init__(puzzle, 2, None, None)
+        super().__init__(puzzle, SolveOptions(2))
         self.probe_cells_kept = 0
         self.probe_values_unlike_phase = 0
         self.restarts_checked = 0

@@ -13,6 +13,7 @@ from game.core.formats import read_puzzle
 from game.core.puzzle import Puzzle
 from game.core.solver import apply_step, blank_grid, solve, solve_steps
 from game.core.solver.engine import _Engine
+from game.core.solver.options import SolveOptions
 from game.core.solver.steps import (
     Backtrack,
     Contradiction,
@@ -36,7 +37,7 @@ def _engine_grid(engine: _Engine) -> npt.NDArray[np.int8]:
 
 def _replay_against_engine(puzzle: Puzzle, max_solutions: int | None) -> list[object]:
     """Run the engine step by step; after each step the replayed grid must equal its board."""
-    engine = _Engine(puzzle, max_solutions, None, None)
+    engine = _Engine(puzzle, SolveOptions(max_solutions))
     grid = blank_grid(puzzle.width, puzzle.height)
     steps: list[object] = []
     for step in engine.run():

@@ -15,9 +15,10 @@ from hypothesis import strategies as st
 import game.core.solver as solver_package
 from game.core.puzzle import Puzzle
 from game.core.solver import SolveTask, solve
+from game.core.solver.options import SolveOptions
 from game.core.solver.result import SolveResult
 from game.core.solver.steps import Finished, Guess, LinesChecked, SolutionFound, Step
-from game.core.solver.task import SolveCounters, SolveOptions, StepSource
+from game.core.solver.task import SolveCounters, StepSource
 from tests.shared_data import FakeClock
 
 

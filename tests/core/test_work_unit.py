@@ -24,7 +24,7 @@ from game.core.create.make_fair import MakeFair
 from game.core.generate.generator import Generation
 from game.core.generate.picture_puzzles import PictureGeneration
 from game.core.puzzle import Puzzle
-from game.core.solver import kernel, open_solve, solve_steps
+from game.core.solver import SolveOptions, kernel, open_solve, solve_steps
 from game.core.solver.engine_state import CLOCK_EVERY
 from game.core.solver.steps import Finished, RootSettled, SolutionFound
 
@@ -49,7 +49,8 @@ def _verdict(puzzle: Puzzle, compiled: bool, work_limit: int | None) -> tuple[ob
     """An unwatched solve's verdict, solutions, statistics (seconds left out), settled cells
     and the work it reports at the end."""
     with _engine(compiled):
-        steps, work = open_solve(puzzle, max_solutions=2, watch=False, work_limit=work_limit)
+        options = SolveOptions(max_solutions=2, watch=False, work_limit=work_limit)
+        steps, work = open_solve(puzzle, options)
         solutions: list[bytes] = []
         settled: bytes | None = None
         for step in steps:

@@ -10,6 +10,7 @@ import pytest
 
 from game.core.create.free_cells import WORK_PER_SECOND, FreeCells
 from game.core.create.make_fair import FairResult
+from game.core.puzzle import Puzzle
 from game.ui.app import App
 from game.ui.scenes.converter import fairness as converter_fairness
 from game.ui.scenes.converter.fairness import FAIR_WALL_LIMIT
@@ -21,8 +22,8 @@ from tests.ui.ui_events import click, key
 class _Endless:
     """A search that never finishes on its own (a picture no small edit fixes)."""
 
-    def __init__(self, grid: np.ndarray, free: FreeCells, work_limit: int) -> None:
-        self.grid = grid
+    def __init__(self, puzzle: Puzzle, free: FreeCells, work_limit: int) -> None:
+        self.grid = puzzle.goal_array()
         self.tried = 0
         self.result: FairResult | None = None
 
@@ -40,7 +41,7 @@ class _Endless:
 
 @pytest.fixture
 def endless(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(converter_fairness, "MakeFair", _Endless)
+    monkeypatch.setattr(converter_fairness, "fair_search", _Endless)
 
 
 def _searching(tmp_path: Path) -> tuple[App, ConverterScene]:

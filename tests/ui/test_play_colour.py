@@ -69,7 +69,9 @@ def test_painting_the_picture_in_its_colours_wins_and_the_hint_names_a_colour() 
     scene = open_play(flower())
     key(scene.app, pygame.K_h)
     assert "must cover" in scene.message or "background" in scene.message
-    assert scene.hint_cells and scene.hint_cell == scene.hint_cells[0]
+    hint = scene.hint_show.hint
+    assert hint is not None and scene.cursor == (hint.x, hint.y)
+    assert scene.hint_line == (hint.axis, hint.index)
     goal = np.asarray(scene.puzzle.goal_colours)
     for colour in range(1, 6):
         key(scene.app, pygame.K_0 + colour)

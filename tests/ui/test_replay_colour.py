@@ -67,11 +67,11 @@ def test_guesses_of_an_ambiguous_colour_puzzle_are_trial_marks_and_solutions_bro
 
 
 def test_a_colour_puzzle_has_no_race_and_says_which_algorithms_cannot() -> None:
-    from game.core.race import ALGORITHMS, can_solve, colour_refusal
+    from game.core.race import ALGORITHMS, refusal, supports
 
     puzzle = flower()
-    assert [name for name in ALGORITHMS if can_solve(puzzle, name)] == ["hanjie"]
-    text = colour_refusal()
+    assert [name for name in ALGORITHMS if supports(name, puzzle)] == ["hanjie"]
+    text = refusal(puzzle)
     assert "only our engine" in text and "black and white only" in text
     app, scene = open_replay(puzzle)
     scene.part.next_algorithm()  # the Solver button (A): stays on our engine, and says why

@@ -1,43 +1,21 @@
-"""Names for the colours a picture is reduced to: the nearest plain name ("sky blue",
-"dark green"), measured in CIE Lab, with a number when two colours of a palette share one
-("green", "green 2"). Players read them on the swatches and hear them in hints. Nothing here
-imports pygame.
+"""Names for the colours a picture is reduced to: the nearest name of the colour-naming
+table (:mod:`game.core.convert.colour_table`: "cornflower blue", "olive green"), measured in
+CIE Lab, with a number when two colours of a palette share one ("green", "green 2"). Players
+read them on the swatches and hear them in hints. Nothing here imports pygame.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
 import numpy as np
 
+from game.core.convert.colour_table import COLOUR_TABLE
 from game.core.convert.subject import lab
 from game.core.palette import RGB, Colour, Palette
 
-NAMED: tuple[tuple[str, RGB], ...] = (
-    ("white", (250, 250, 250)),
-    ("light grey", (200, 200, 200)),
-    ("grey", (128, 128, 128)),
-    ("dark grey", (64, 64, 64)),
-    ("black", (10, 10, 10)),
-    ("red", (210, 40, 40)),
-    ("dark red", (120, 20, 25)),
-    ("pink", (240, 140, 175)),
-    ("orange", (240, 140, 30)),
-    ("brown", (130, 80, 40)),
-    ("tan", (200, 165, 120)),
-    ("cream", (245, 230, 190)),
-    ("yellow", (240, 210, 40)),
-    ("olive", (120, 120, 40)),
-    ("green", (60, 160, 70)),
-    ("dark green", (25, 80, 40)),
-    ("light green", (160, 215, 130)),
-    ("teal", (30, 130, 130)),
-    ("sky blue", (130, 195, 240)),
-    ("blue", (50, 90, 210)),
-    ("navy", (25, 35, 100)),
-    ("purple", (115, 60, 165)),
-    ("lilac", (190, 160, 220)),
-)
+NAMED: tuple[tuple[str, RGB], ...] = COLOUR_TABLE
 _NAMED_LAB = lab(np.array([rgb for _, rgb in NAMED], dtype=np.float64) / 255.0)
 
 
@@ -63,3 +41,26 @@ def palette_named(rgbs: Sequence[RGB]) -> Palette:
     ground = colour_name(rgbs[0])
     taken = {colour.name for colour in inks}
     return Palette(Colour(ground if ground not in taken else "background", rgbs[0]), tuple(inks))
+
+
+@functools.lru_cache(maxsize=64)
+def spoken_names(palette: Palette) -> tuple[str, ...]:
+    """What players call each of ``palette``'s colours (1 first): its own name, or for a
+    one-letter key (the .non format's ``color a #ff0000``) the nearest plain name
+    (:func:`game.core.convert.colour_names.colour_name`), numbered when two would share one
+    ("grey", "grey 2")."""
+    names = [
+        colour.name if len(colour.name) > 1 else colour_name(colour.rgb)
+        for colour in palette.colours
+    ]
+    seen: dict[str, int] = {}
+    spoken = []
+    for name in names:
+        seen[name] = seen.get(name, 0) + 1
+        spoken.append(name if seen[name] == 1 else f"{name} {seen[name]}")
+    return tuple(spoken)
+
+
+def spoken_name(palette: Palette, colour: int) -> str:
+    """What players call colour ``colour`` (1 the first): see :func:`spoken_names`."""
+    return spoken_names(palette)[colour - 1]

@@ -25,7 +25,9 @@ from typing import TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from game.core.convert.accent import ACCENT_VOTE, keeping_subject, salient_mass
 from game.core.convert.auto import AutoChoice, choose, choose_steps
+from game.core.convert.detail import detail_cells, overlay_details, ridge_table
 from game.core.convert.frame import holds_a_face, subject_frame
 from game.core.convert.grid import (
     Blocks,
@@ -81,6 +83,8 @@ from game.core.convert.quantise import (
     overlay_lines,
     vote_cells,
 )
+from game.core.convert.saliency import coarse_cells, saliency_map
+from game.core.convert.small_subject import small_subject_frame, suggested_size
 from game.core.convert.subject import subject_grid
 
 T = TypeVar("T")
@@ -264,6 +268,21 @@ class Converter:
             return None
         return self._cached(("autoframe", width, height),
                             lambda: subject_frame(self.source, width, height))  # fmt: skip
+
+    def zoomed_on_small_subject(self, width: int, height: int) -> bool:
+        """Is the automatic frame for ``width`` x ``height`` the zoom on a small subject
+        (:mod:`game.core.convert.small_subject`), not a face's or the salient object's?"""
+        automatic = self.auto_frame(width, height)
+        if automatic is None:
+            return False
+        return automatic == small_subject_frame(self.source.rgb, width, height)
+
+    def suggested_width(self, options: ConvertOptions) -> int | None:
+        """Cells along the longer side that show the photo's small subject in ``options``'s
+        frame (:func:`game.core.convert.small_subject.suggested_size`), or None."""
+        if not self.is_photo:
+            return None
+        return suggested_size(self.source.rgb, options.frame)
 
     def portrait(self, options: ConvertOptions) -> bool:
         """Does the region hold a face that fills much of it (Auto sketches a portrait)?"""
@@ -505,6 +524,14 @@ class Converter:
         yield None
         if options.colours == "auto":
             fitted = yield from choosing_count(hist)
+            yield None
+            region = self.source.rgb[rows, columns]
+            saliency = self._region_saliency(options)
+            yield None
+            mass = self._cached(("salient mass", self.region(options)),
+                                lambda: salient_mass(region, hist, saliency))  # fmt: skip
+            yield None
+            fitted = yield from keeping_subject(hist, mass, fitted, region)
         else:
             fitted = fit_histogram(hist, int(options.colours))
         return self._cached(key, lambda: fitted)
@@ -562,7 +589,27 @@ class Converter:
         for table in label_tables_steps(labels, palette.count):
             tables.append(table)
             yield None
+        if options.colours == "auto" and self.is_photo:  # thin light details (seeds)
+            self._ridges(options)
+            yield None
         self._cached(key, lambda: (palette, tables, background_label(labels, palette.count)))
+
+    def _region_rgb(self, options: ConvertOptions) -> npt.NDArray[np.uint8]:
+        rows, columns = self._region_slices(options)
+        region: npt.NDArray[np.uint8] = self.source.rgb[rows, columns]
+        return region
+
+    def _region_saliency(self, options: ConvertOptions) -> FloatGrid:
+        """The saliency map of the region's coarse cells (:mod:`saliency`), cached."""
+        region = self._region_rgb(options)
+        return self._cached(("saliency", self.region(options)),
+                            lambda: saliency_map(coarse_cells(region)))  # fmt: skip
+
+    def _ridges(self, options: ConvertOptions) -> npt.NDArray[np.int32]:
+        """The region's thin light details (:func:`ridge_table`), cached."""
+        rows, columns = self._region_slices(options)
+        return self._cached(("ridges", self.region(options)),
+                            lambda: ridge_table(self.source.luminance[rows, columns]))  # fmt: skip
 
     def _labelled(
         self, options: ConvertOptions
@@ -582,9 +629,15 @@ class Converter:
             raise ValueError("colour cells need 3 to 8 colours or auto")
         palette, tables, background = self._labelled(options)
         x0, y0, x1, y1 = self.region(options)
-        cells = vote_cells(tables, (y1 - y0, x1 - x0), self.blocks(options), background)
+        cells = vote_cells(tables, (y1 - y0, x1 - x0), self.blocks(options), background,
+                           palette.accents, ACCENT_VOTE)  # fmt: skip
         if options.clean:
-            cells = clean_colour_specks(cells)
+            cells = clean_colour_specks(cells, palette.accents)
+        if options.colours == "auto" and self.is_photo:
+            ridges = self._ridges(options)
+            saliency = self._region_saliency(options)
+            details = detail_cells(ridges, self.blocks(options), (y1 - y0, x1 - x0), saliency)
+            cells = overlay_details(cells, details, palette.lab, background)
         lines = self.colour_lines(options)
         if lines is not None:
             cells = overlay_lines(cells, lines, palette, background)

@@ -35,6 +35,7 @@ import numpy.typing as npt
 from game.core.convert.load import SourceImage
 from game.core.convert.methods import FloatGrid
 from game.core.convert.saliency import cell_means, salient_frame
+from game.core.convert.small_subject import small_subject_frame
 from game.core.convert.subject import fill_holes, grow, pieces, shrink
 
 FrameBox = tuple[float, float, float, float]
@@ -225,14 +226,26 @@ def _span(centre: float, length: float, limit: float) -> tuple[float, float]:
     return start, start + length
 
 
+def _area(box: FrameBox) -> float:
+    return (box[2] - box[0]) * (box[3] - box[1])
+
+
 def subject_frame(source: SourceImage, width: int, height: int) -> FrameBox | None:
     """The frame a photo starts with for a ``width`` x ``height`` grid: a portrait around its
     face, in the grid's shape where the picture allows (see the module text); without a
-    face, around its salient object (:func:`game.core.convert.saliency.salient_frame`); None
+    face, zoomed on a small subject that is the photo's point
+    (:func:`game.core.convert.small_subject.small_subject_frame`), else around its salient
+    object (:func:`game.core.convert.saliency.salient_frame`); None
     (the whole picture) when it has neither."""
     face = face_box(source)
-    if face is None:
-        return salient_frame(source.rgb, width, height)
+    if face is None:  # the salient object, or the small subject that is the point when
+        # that frames it closer (a ladybird 0.2% of the photo: the coarse map framed the
+        # whole strip of stem and leaves it sits on)
+        salient = salient_frame(source.rgb, width, height)
+        spot = small_subject_frame(source.rgb, width, height)
+        if spot is None or (salient is not None and _area(salient) <= _area(spot)):
+            return salient
+        return spot
     pixels_w, pixels_h = source.width, source.height
     fx0, fy0, fx1, fy1 = (face[0] * pixels_w, face[1] * pixels_h,
                           face[2] * pixels_w, face[3] * pixels_h)  # fmt: skip

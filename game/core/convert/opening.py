@@ -26,6 +26,7 @@ import numpy.ma  # noqa: F401
 from game.core.convert.converter import Converter, defaults_for
 from game.core.convert.load import ConvertError, load_steps
 from game.core.convert.options import ConvertOptions
+from game.core.convert.small_subject import find_spot
 
 
 class PictureOpening:
@@ -59,6 +60,9 @@ class PictureOpening:
         yield None
         _ = source.crop_box
         yield None
+        if converter.is_photo:  # a small subject to frame: its own step (a few ms)
+            find_spot(source.rgb)
+            yield None
         start = defaults_for(source, self.options.width, self.options.height)
         self.start = start
         yield None

@@ -89,6 +89,9 @@ class PixelPalette:
     shares: tuple[float, ...]
     error: float
     lut: npt.NDArray[np.int8] = field(compare=False, repr=False)
+    # The labels of colours kept for a small salient subject (game.core.convert.accent):
+    # they win a cell's vote with less of it, and Clean specks leaves them.
+    accents: tuple[int, ...] = ()
 
     @property
     def count(self) -> int:
@@ -410,27 +413,35 @@ def vote_cells(
     shape: tuple[int, int],
     blocks: Blocks,
     background: int,
+    accents: tuple[int, ...] = (),
+    accent_vote: float = 1.0,
 ) -> LabelGrid:
     """Each cell's label: the one covering most of its pixels, pad margins counting as
-    ``background``; ties go to the lower label."""
+    ``background``, the ``accents``' pixels counting ``accent_vote`` times; ties go to the
+    lower label."""
     counts = np.stack([_block_sums(table, blocks, shape) for table in tables])
     xs, ys = blocks.clamped(shape[1], shape[0])
     inside = np.outer(np.diff(ys), np.diff(xs)).astype(np.float64)
     counts[background] += blocks.area.astype(np.float64) - inside
+    for label in accents:
+        counts[label] *= accent_vote
     cells: LabelGrid = counts.argmax(axis=0).astype(np.int8)
     cells[blocks.area == 0] = background
     return cells
 
 
-def clean_colour_specks(cells: LabelGrid) -> LabelGrid:
+def clean_colour_specks(cells: LabelGrid, keep: tuple[int, ...] = ()) -> LabelGrid:
     """``cells`` with each lone cell (no side neighbour of its colour) given the colour of
-    at least three of its side neighbours when they agree; judged on the grid as it was."""
+    at least three of its side neighbours when they agree; judged on the grid as it was.
+    Cells of the labels in ``keep`` (a small subject's accent) stay."""
     height, width = cells.shape
     padded = np.pad(cells.astype(np.int16), 1, constant_values=-1)
     sides = np.stack(
         [padded[:-2, 1:-1], padded[2:, 1:-1], padded[1:-1, :-2], padded[1:-1, 2:]]
     )  # up, down, left, right
     lone = (sides != cells[None]).all(axis=0)
+    for label in keep:
+        lone &= cells != label
     cleaned = cells.copy()
     for y, x in zip(*np.nonzero(lone), strict=True):
         around = sides[:, y, x]

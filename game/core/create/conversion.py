@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import numpy.typing as npt
 
 from game.core.convert.converter import Converter
 from game.core.convert.distinct_colours import distinct_palette
@@ -27,15 +28,22 @@ from game.core.convert.options import ConvertOptions
 from game.core.convert.quantise import ColourCells
 from game.core.create.fairness import Report, check_uniqueness, grid_warnings
 from game.core.create.free_cells import FreeCells
-from game.core.create.make_fair_colour import ColourMakeFair
+from game.core.create.make_fair import MakeFair
+from game.core.palette import Palette
 from game.core.puzzle import Puzzle
 
 
 def puzzle_from_grid(
-    grid: BoolGrid | Sequence[Sequence[bool]], title: str = "", author: str = ""
+    grid: npt.NDArray[Any] | Sequence[Sequence[bool]],
+    title: str = "",
+    author: str = "",
+    palette: Palette | None = None,
 ) -> Puzzle:
-    """The puzzle whose goal is ``grid``."""
-    return Puzzle.from_grid(np.asarray(grid, dtype=bool), title=title, author=author)
+    """The puzzle whose goal is ``grid``: filled cells, or with a ``palette`` colour numbers
+    in it (0 the background)."""
+    if palette is None:
+        return Puzzle.from_grid(np.asarray(grid, dtype=bool), title=title, author=author)
+    return Puzzle.from_colour_grid(np.asarray(grid), palette, title=title, author=author)
 
 
 @dataclass(frozen=True)
@@ -88,10 +96,14 @@ def grid_text(grid: BoolGrid, filled: str = "#", empty: str = ".") -> str:
     return "\n".join("".join(filled if cell else empty for cell in row) for row in grid)
 
 
-def colour_fair_search(puzzle: Puzzle, free: FreeCells, **limits: Any) -> ColourMakeFair:
-    """Make it fair for a colour puzzle (edits that change cells' colours): the one place the
-    converter screen and ``convert --fix`` start it in colour, on the goal's colour numbers
-    in the puzzle's palette."""
+def fair_search(puzzle: Puzzle, free: FreeCells, **limits: Any) -> MakeFair:
+    """Make it fair on a puzzle's own picture: the one place the converter screen and
+    ``convert --fix`` start it, on the goal's filled cells or, in colour, its colour numbers
+    in the puzzle's palette (the edits then give cells other colours)."""
+    if puzzle.palette is None:
+        grid = puzzle.goal_array()
+        assert grid is not None
+        return MakeFair(grid, free, **limits)
     assert puzzle.goal_colours is not None
     cells = np.array(puzzle.goal_colours, dtype=np.int8)
-    return ColourMakeFair(cells, puzzle.colours, free, **limits)
+    return MakeFair(cells, free, palette=puzzle.palette, **limits)

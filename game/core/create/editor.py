@@ -451,8 +451,8 @@ class ConverterDocument:
         if self.colour_cells is not None and self.palette_edits is not None:
             _, _, order = self.palette_edits.puzzle_colours(self.colour_cells)
             for edit in edits:
-                number = getattr(edit, "colour", None)
-                if number is None:
+                number = edit.colour
+                if number < 0:  # a black-and-white edit: filled or not
                     number = 1 if edit.filled and len(order) > 1 else 0
                 self.paint([edit.cell], order[int(number)] if int(number) < len(order) else 0)
             return

@@ -1,24 +1,28 @@
-"""The edits Make it fair tries: one cell set to filled or cleared, which ones, in what order.
+"""The edits Make it fair tries: one cell given another value, which ones, in what order.
 
-An edit that agrees with most of its eight neighbours changes the picture least (it leaves no
-speck or hole): :func:`speck_cost` measures that, :func:`candidates` orders the cells in and
-beside the free region by distance and cost, :func:`smoothing_edits` and
+A picture is a grid of colour numbers (0 the background) or, in black and white, of filled
+cells; an edit sets one cell to a value (a colour, or the background: "clear"). An edit that
+agrees with most of its eight neighbours changes the picture least (it leaves no speck or
+hole): :func:`blend_cost` measures that and :func:`choices` lists a cell's values worth
+trying, the background and its neighbours' colours, best first; :func:`candidates` orders the
+cells in and beside the free region by distance and cost, :func:`smoothing_edits` and
 :func:`spaced_edits` pick the batches the search tries on a picture with many free cells, and
 :func:`free_regions` groups the free cells. The search itself is
-:mod:`game.core.create.make_fair`'s.
+:mod:`game.core.create.make_fair`'s, the same for black and white and colour.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
 from game.core.solver.steps import CellPosition, cell_name
 
-BoolGrid = npt.NDArray[np.bool_]
+Grid = npt.NDArray[Any]
 # How far from a free cell an edit may be (cells, in both directions).
 REACH = 2
 # The edits of one batch are at least this many cells apart (in both directions), so each
@@ -26,39 +30,78 @@ REACH = 2
 BATCH_SPACING = 3
 
 
+# Values tried per cell (the ones that blend in best): a cell among six colours would
+# otherwise take six candidates' solves. Black and white's one other value is always tried.
+COLOURS_PER_CELL = 2
+
+
 @dataclass(frozen=True)
 class Edit:
-    """Set cell ``(x, y)`` to ``filled``."""
+    """Set cell ``(x, y)`` to ``filled`` or not; in colour, to colour number ``colour`` (0
+    the background, ``filled`` False) called ``name`` in the report (-1: black and white,
+    whose one colour is ``filled``)."""
 
     x: int
     y: int
     filled: bool
+    colour: int = -1
+    name: str = ""
 
     @property
     def cell(self) -> CellPosition:
         return (self.x, self.y)
 
     @property
+    def value(self) -> int:
+        """The value the edit gives the cell: its colour number (1 for a black-and-white
+        fill, 0 for a clear)."""
+        return self.colour if self.colour >= 0 else int(self.filled)
+
+    @property
     def text(self) -> str:
-        return f"{'fill' if self.filled else 'clear'} {cell_name(self.x, self.y)}"
+        where = cell_name(self.x, self.y)
+        if not self.filled:
+            return f"clear {where}"
+        if self.colour < 0:
+            return f"fill {where}"
+        return f"{self.name or f'colour {self.colour}'} at {where}"
 
 
-def apply_edits(grid: BoolGrid, edits: Iterable[Edit]) -> BoolGrid:
-    changed = np.array(grid, dtype=bool, copy=True)
+# Makes the edit that sets (x, y) to a value (the search's, which knows the names).
+EditOf = Callable[[int, int, int], Edit]
+
+
+def apply_edits(grid: Grid, edits: Iterable[Edit]) -> Grid:
+    """The grid with the edits made (its own kind of values: filled cells or colours)."""
+    changed = np.array(grid, copy=True)
     for edit in edits:
-        changed[edit.y, edit.x] = edit.filled
+        changed[edit.y, edit.x] = edit.value
     return changed
 
 
-def speck_cost(grid: BoolGrid, x: int, y: int, value: bool) -> int:
-    """How many of the cell's eight neighbours (inside the grid) disagree with ``value``:
-    0 for a cell that blends in, 8 for a lone speck or hole."""
+def blend_cost(grid: Grid, x: int, y: int, value: int) -> int:
+    """How many of the cell's eight neighbours (inside the grid) are not ``value``: 0 for a
+    cell that blends in, 8 for a lone speck or hole."""
     height, width = grid.shape
-    y0, y1 = max(0, y - 1), min(height, y + 2)
-    x0, x1 = max(0, x - 1), min(width, x + 2)
-    block = grid[y0:y1, x0:x1]
-    disagree = int(np.count_nonzero(block != value))
-    return disagree - (1 if bool(grid[y, x]) != value else 0)
+    block = grid[max(0, y - 1) : min(height, y + 2), max(0, x - 1) : min(width, x + 2)]
+    return int(np.count_nonzero(block != value)) - (1 if int(grid[y, x]) != value else 0)
+
+
+def choices(grid: Grid, x: int, y: int, colours: int) -> list[tuple[int, int]]:
+    """(cost, value) of the cell's other values worth trying, best first: the background
+    and its neighbours' colours (every value when there are no more than it tries anyway,
+    as in black and white), at most ``COLOURS_PER_CELL``."""
+    height, width = grid.shape
+    if colours + 1 <= COLOURS_PER_CELL:
+        near = set(range(colours + 1))
+    else:
+        near = {0} | {
+            int(grid[j, i])
+            for j in range(max(0, y - 1), min(height, y + 2))
+            for i in range(max(0, x - 1), min(width, x + 2))
+        }
+    near.discard(int(grid[y, x]))
+    return sorted((blend_cost(grid, x, y, value), value) for value in near)[:COLOURS_PER_CELL]
 
 
 def cells_near(
@@ -84,27 +127,29 @@ def cells_near(
 
 
 def candidates(
-    grid: BoolGrid,
+    grid: Grid,
     free: Sequence[CellPosition],
+    colours: int,
+    edit_of: EditOf,
     avoid: Iterable[CellPosition] = (),
     reach: int = REACH,
 ) -> list[Edit]:
     """Edits worth trying, in order: by distance from the free cells (the free cells
     themselves first), then by how little they stand out from their neighbours."""
-    ordered = sorted(
-        cells_near(grid.shape, free, avoid, reach).items(),
-        key=lambda item: (
-            item[1],
-            speck_cost(grid, item[0][0], item[0][1], not bool(grid[item[0][1], item[0][0]])),
-            item[0][1],
-            item[0][0],
-        ),
-    )
-    return [Edit(x, y, not bool(grid[y, x])) for (x, y), _distance in ordered]
+    ranked = [
+        (distance, cost, y, x, value)
+        for (x, y), distance in cells_near(grid.shape, free, avoid, reach).items()
+        for cost, value in choices(grid, x, y, colours)
+    ]
+    return [edit_of(x, y, value) for _d, _c, y, x, value in sorted(ranked)]
 
 
 def smoothing_edits(
-    grid: BoolGrid, free: Sequence[CellPosition], avoid: Iterable[CellPosition] = ()
+    grid: Grid,
+    free: Sequence[CellPosition],
+    colours: int,
+    edit_of: EditOf,
+    avoid: Iterable[CellPosition] = (),
 ) -> list[Edit]:
     """The free cells that disagree with most of their eight neighbours, set to agree: the
     dots and pin-holes of a dithered area, the likeliest parts of its many switches, and the
@@ -114,27 +159,32 @@ def smoothing_edits(
     for x, y in free:
         if (x, y) in skip:
             continue
-        value = not bool(grid[y, x])
-        if speck_cost(grid, x, y, value) < speck_cost(grid, x, y, not value):
-            edits.append(Edit(x, y, value))
+        best = choices(grid, x, y, colours)
+        if best and best[0][0] < blend_cost(grid, x, y, int(grid[y, x])):
+            edits.append(edit_of(x, y, best[0][1]))
     return edits
 
 
 def spaced_edits(
-    grid: BoolGrid, free: Sequence[CellPosition], avoid: Iterable[CellPosition] = ()
+    grid: Grid,
+    free: Sequence[CellPosition],
+    colours: int,
+    edit_of: EditOf,
+    avoid: Iterable[CellPosition] = (),
 ) -> list[Edit]:
-    """Flips of free cells for one batch: those that blend in best first (see
-    :func:`speck_cost`), each at least ``BATCH_SPACING`` cells from those taken before it."""
+    """Edits of free cells for one batch: those that blend in best first (see
+    :func:`blend_cost`), each at least ``BATCH_SPACING`` cells from those taken before it."""
     skip = set(avoid)
-    ordered = sorted(
-        (cell for cell in free if cell not in skip),
-        key=lambda c: (speck_cost(grid, c[0], c[1], not bool(grid[c[1], c[0]])), c[1], c[0]),
-    )
-    taken: list[CellPosition] = []
-    for x, y in ordered:
-        if all(max(abs(x - tx), abs(y - ty)) >= BATCH_SPACING for tx, ty in taken):
-            taken.append((x, y))
-    return [Edit(x, y, not bool(grid[y, x])) for x, y in taken]
+    options = []
+    for x, y in free:
+        best = choices(grid, x, y, colours) if (x, y) not in skip else []
+        if best:
+            options.append((best[0][0], y, x, best[0][1]))
+    taken: list[tuple[int, int, int]] = []
+    for _cost, y, x, value in sorted(options):
+        if all(max(abs(x - tx), abs(y - ty)) >= BATCH_SPACING for tx, ty, _v in taken):
+            taken.append((x, y, value))
+    return [edit_of(x, y, value) for x, y, value in taken]
 
 
 def free_regions(cells: Sequence[CellPosition], reach: int = REACH) -> list[list[CellPosition]]:

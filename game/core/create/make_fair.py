@@ -46,7 +46,7 @@ many seconds rather than "no edits". Nothing here imports pygame.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator, Iterable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -56,11 +56,11 @@ import numpy.typing as npt
 from game.core.create.fair_edits import (
     Edit,
     apply_edits,
+    blend_cost,
     candidates,
     free_regions,
     smoothing_edits,
     spaced_edits,
-    speck_cost,
 )
 from game.core.create.free_cells import (
     SLICE_WORK,
@@ -70,11 +70,11 @@ from game.core.create.free_cells import (
     FreeCellSearch,
     SettledCells,
 )
+from game.core.palette import Palette
 from game.core.puzzle import Puzzle
 from game.core.solver.result import SolveResult
 from game.core.solver.steps import CellPosition
 
-BoolGrid = npt.NDArray[np.bool_]
 Clock = Callable[[], float]
 
 MAX_EDITS = 8
@@ -121,7 +121,7 @@ class FairResult:
 
     found: bool
     edits: tuple[Edit, ...]
-    # The picture searched (in colour: colour numbers, and the edits are ColourEdits).
+    # The picture searched: filled cells, or in colour colour numbers.
     grid: npt.NDArray[Any]
     free_before: int
     seconds: float
@@ -152,13 +152,7 @@ class FairResult:
 
     @property
     def partial_grid(self) -> npt.NDArray[Any]:
-        """The grid with the partial edits made (the grid itself when there are none); in
-        colour, colour numbers with each edit's colour."""
-        if self.grid.dtype != np.bool_:
-            changed = np.array(self.grid, copy=True)
-            for edit in self.partial:
-                changed[edit.y, edit.x] = getattr(edit, "colour", int(edit.filled))
-            return changed
+        """The grid with the partial edits made (the grid itself when there are none)."""
         return apply_edits(self.grid, self.partial)
 
     @property
@@ -182,7 +176,9 @@ class FairResult:
 
 
 class MakeFair:
-    """The search (see the module text) over ``grid``, a slice at a time.
+    """The search (see the module text) over ``grid``, a slice at a time: filled cells, or
+    with a ``palette`` colour numbers in it (0 the background), whose edits give cells
+    other colours. One search for both: black and white is the one-colour case.
 
     ``free`` is the grid's free cells when a report knows them exactly; otherwise the search
     counts them first (a count that ran out of time elsewhere would make the edits depend on
@@ -197,13 +193,16 @@ class MakeFair:
         grid: npt.NDArray[Any],
         free: FreeCells | None = None,
         *,
+        palette: Palette | None = None,
         max_edits: int = MAX_EDITS,
         work_limit: int | None = WORK_LIMIT,
         safety_seconds: float | None = SAFETY_SECONDS,
         pace: float | None = None,
         clock: Clock = time.perf_counter,
     ) -> None:
-        self.start = self._grid_of(grid)
+        self.palette = palette
+        self.colours = 1 if palette is None else palette.count
+        self.start = np.array(grid, dtype=bool if palette is None else np.int8, copy=True)
         self.max_edits = max_edits
         self.work_limit = work_limit
         self.safety_seconds = safety_seconds
@@ -230,35 +229,38 @@ class MakeFair:
     def done(self) -> bool:
         return self.result is not None
 
-    # -- the picture (a colour search overrides these: make_fair_colour.ColourMakeFair) ------
-
-    def _grid_of(self, grid: npt.NDArray[Any]) -> npt.NDArray[Any]:
-        return np.array(grid, dtype=bool, copy=True)
+    # -- the picture ------------------------------------------------------------------------
 
     def _puzzle(self, grid: npt.NDArray[Any]) -> Puzzle:
-        return Puzzle.from_grid(grid)
+        if self.palette is None:
+            return Puzzle.from_grid(grid)
+        return Puzzle.from_colour_grid(grid, self.palette)
 
-    def _apply(self, grid: npt.NDArray[Any], edits: Iterable[Edit]) -> npt.NDArray[Any]:
-        return apply_edits(grid, edits)
+    def _edit(self, x: int, y: int, value: int) -> Edit:
+        """The edit that sets (x, y) to ``value``, named in colour."""
+        if self.palette is None:
+            return Edit(x, y, bool(value))
+        name = self.palette.colour(value).name if value else ""
+        return Edit(x, y, value != 0, value, name)
 
     def _candidates(
         self, grid: npt.NDArray[Any], region: Sequence[CellPosition], avoid: list[CellPosition]
     ) -> list[Edit]:
-        return candidates(grid, region, avoid=avoid)
+        return candidates(grid, region, self.colours, self._edit, avoid=avoid)
 
     def _smoothing(
         self, grid: npt.NDArray[Any], free: Sequence[CellPosition], avoid: set[CellPosition]
     ) -> list[Edit]:
-        return smoothing_edits(grid, free, avoid)
+        return smoothing_edits(grid, free, self.colours, self._edit, avoid)
 
     def _spaced(
         self, grid: npt.NDArray[Any], free: Sequence[CellPosition], avoid: set[CellPosition]
     ) -> list[Edit]:
-        return spaced_edits(grid, free, avoid)
+        return spaced_edits(grid, free, self.colours, self._edit, avoid)
 
     def _cost(self, edit: Edit) -> int:
         """How much ``edit`` stands out in the starting picture (taken back first in prune)."""
-        return speck_cost(self.start, edit.x, edit.y, edit.filled)
+        return blend_cost(self.start, edit.x, edit.y, edit.value)
 
     # -- solving helpers (each a generator that yields between slices) -----------------------
 
@@ -357,7 +359,7 @@ class MakeFair:
         if current.count > BATCH_ABOVE:
             batched = yield from self._batches(grid, current)
             if batched is None:
-                grid = yield from self._prune(self._apply(self.start, self.edits))
+                grid = yield from self._prune(apply_edits(self.start, self.edits))
                 return self._made(True, grid)
             grid, current = batched
         # The batches' edits do not count against max_edits: that caps the one-at-a-time search.
@@ -377,7 +379,7 @@ class MakeFair:
                 if self._out_of_time():
                     break
                 self.tried += 1
-                edited = self._apply(grid, [edit])
+                edited = apply_edits(grid, [edit])
                 solved = yield from self._solve(self._puzzle(edited))
                 status = solved[0].status
                 if status == "unique":
@@ -405,7 +407,7 @@ class MakeFair:
                 break  # no candidate could even be counted in time
             edit, current = taken
             self.edits.append(edit)
-            grid = self._apply(grid, [edit])
+            grid = apply_edits(grid, [edit])
             self._reached(current)
         else:
             if not self._out_of_time():
@@ -436,7 +438,7 @@ class MakeFair:
                 # Each edit of a batch counts: "7 edits [0.55 s, 2 edits tried]" read as
                 # fewer tried than made (QA, convert --fix on a dithered gradient).
                 self.tried += len(batch)
-                edited = self._apply(grid, batch)
+                edited = apply_edits(grid, batch)
                 # The count's first solve says "unique" at once (exactly no free cell).
                 left = yield from self._free(edited, self._limit(BATCH_COUNT_WORK * self.pace))
                 if left.exact and not left.count:
@@ -493,7 +495,7 @@ class MakeFair:
         for edit, solved in kept:
             if self._out_of_time():
                 break
-            edited = self._apply(grid, [edit])
+            edited = apply_edits(grid, [edit])
             left = yield from self._free(edited, self._count_limit(), solved)
             # Exact counts first: "at least 4" may well be 8.
             rank = (not left.exact, left.count)
@@ -554,6 +556,8 @@ class MakeFair:
                 self._made(False, self.start)
 
 
-def make_fair(grid: BoolGrid, work_limit: int | None = WORK_LIMIT) -> FairResult:
+def make_fair(
+    grid: npt.NDArray[Any], palette: Palette | None = None, work_limit: int | None = WORK_LIMIT
+) -> FairResult:
     """The edits that make ``grid`` a unique puzzle (see :class:`MakeFair`); blocks."""
-    return MakeFair(grid, work_limit=work_limit).run()
+    return MakeFair(grid, palette=palette, work_limit=work_limit).run()

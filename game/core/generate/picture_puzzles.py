@@ -5,7 +5,7 @@
 (:mod:`game.core.generate.picture_library`), the recognisability check (a picture that does
 not read at the size is refused), Make it fair
 (:class:`game.core.create.make_fair.MakeFair`; in colour
-:class:`~game.core.create.make_fair_colour.ColourMakeFair`, the converter's own), the
+:class:`~game.core.create.make_fair.MakeFair`, the converter's own), the
 uniqueness solve and the rating (:mod:`game.core.rating`; in colour on a player's solve,
 :mod:`game.core.colour_effort`). It is a generator that yields between slices of work and returns
 an :class:`Attempt`: the puzzle, or why there is none.
@@ -37,7 +37,6 @@ from game.core.colour_effort import colour_effort_task, effort_of
 from game.core.convert.distinct_colours import distinct_palette
 from game.core.create.fair_edits import apply_edits
 from game.core.create.make_fair import MakeFair
-from game.core.create.make_fair_colour import ColourMakeFair, apply_colour_edits
 from game.core.difficulty import EffortMeter
 from game.core.generate.daily import DailyPlan
 from game.core.generate.generator import Generated, Generation, Making, check_request
@@ -150,7 +149,7 @@ def attempt(
             return Attempt(None, None, reading, "fewer than three colours at this size")
         if not reading.reads:
             return Attempt(None, None, reading, f"does not read: {reading.text}")
-        colour_fair = ColourMakeFair(cells, palette, work_limit=fair_work, safety_seconds=None)
+        colour_fair = MakeFair(cells, palette=palette, work_limit=fair_work, safety_seconds=None)
         while not colour_fair.advance(SLICE):
             yield None
         made_fair, steps = colour_fair.result, colour_fair.work
@@ -161,7 +160,7 @@ def attempt(
         if edits > MAX_COLOUR_EDITS:
             why = f"made fair with {edits} edits, more than {MAX_COLOUR_EDITS}"
             return Attempt(None, None, reading, why, steps=steps)
-        cells = apply_colour_edits(made_fair.grid, made_fair.edits).astype(cells.dtype)
+        cells = apply_edits(made_fair.grid, made_fair.edits).astype(cells.dtype)
         reading = readability(picture, cells, None, palette)
         if not reading.reads:
             why = f"made fair, reads poorly: {reading.text}"

@@ -17,20 +17,15 @@ from dataclasses import dataclass
 from typing import ClassVar, Literal
 
 import numpy as np
-import numpy.typing as npt
 
-from game.core.board import Board, Cell
-from game.core.lines import Clue, clue_text
-from game.core.play.colour_hints import (
-    ColourHint,
-    broken_colour_line,
-    colour_action,
-    find_colour_hint,
-)
+from game.core.board import IS_TRIAL, Board, Cell
+from game.core.convert.colour_names import spoken_names
+from game.core.lines import clue_text
+from game.core.palette import ColourClue
 from game.core.play.session import Session
 from game.core.puzzle import Puzzle
-from game.core.solver.hints import Hint, find_hint, line_codes
-from game.core.solver.line import analyse_line
+from game.core.solver.hints import Hint, board_lines, find_hint
+from game.core.solver.line_logic import line_logic
 from game.core.solver.steps import Axis, CellPosition
 
 # How a message reads on screen: plain, a mistake, good news, or a hint.
@@ -88,12 +83,14 @@ def check_marks(session: Session, answer_known: bool) -> CheckReport:
 
 @dataclass(frozen=True)
 class ForcedCell:
-    """Line logic gives ``hint.cells`` on one line (``hint.line``), by a named technique.
+    """Line logic gives ``hint.cells`` on one line, by a named technique; ``action`` says
+    what to do ("Fill the 4 outlined cells.", "Paint the 2 outlined cells red.").
 
     The name stays from when a hint gave one cell; ``cell`` is the first cell given (where
     the cursor goes), ``cells`` all of them."""
 
     hint: Hint
+    action: str
     tone: ClassVar[Tone] = "hint"
 
     @property
@@ -101,7 +98,7 @@ class ForcedCell:
         return self.hint.x, self.hint.y
 
     @property
-    def cells(self) -> tuple[tuple[int, int, Cell], ...]:
+    def cells(self) -> tuple[tuple[int, int, int], ...]:
         return self.hint.cells
 
     @property
@@ -114,11 +111,12 @@ class ForcedCell:
 
     @property
     def text(self) -> str:
-        return f"{sentence(self.hint.text)} {action_sentence(self.hint)}"
+        return f"{sentence(self.hint.text)} {self.action}"
 
 
-def action_sentence(hint: Hint) -> str:
-    """ "Fill the 4 outlined cells." / "Cross the outlined cell." / "Fill 3 and cross 2 …"."""
+def action_sentence(hint: Hint, colour_name: str = "") -> str:
+    """ "Fill the 4 outlined cells." / "Cross the outlined cell." / "Fill 3 and cross 2 …";
+    with ``colour_name`` (a colour puzzle) "Paint the 2 outlined cells red."."""
     filled, crossed = hint.filled_count, hint.crossed_count
 
     def cells(count: int) -> str:
@@ -127,6 +125,8 @@ def action_sentence(hint: Hint) -> str:
     if filled and crossed:
         return f"Fill {filled} and cross {crossed} of the outlined cells."
     if filled:
+        if colour_name:
+            return f"Paint {cells(filled)} {colour_name}."
         return f"Fill {cells(filled)}."
     return f"Cross {cells(crossed)}."
 
@@ -146,11 +146,11 @@ class WrongMarks:
 
 @dataclass(frozen=True)
 class BrokenLine:
-    """Row or column ``index`` (0-based) can no longer hold its ``clue`` with these marks."""
+    """Row or column ``index`` (0-based) can no longer hold its ``runs`` with these marks."""
 
     axis: Axis
     index: int
-    clue: Clue
+    runs: ColourClue
     # The line's real marks alone still fit: its trial marks made the contradiction, which
     # is what a trial is for (the guess was wrong), and D is the way back.
     by_trial: bool = False
@@ -162,7 +162,11 @@ class BrokenLine:
 
     @property
     def text(self) -> str:
-        line, clue = f"{self.axis} {self.index + 1}", clue_text(self.clue)
+        line = f"{self.axis} {self.index + 1}"
+        if any(colour != 1 for _, colour in self.runs):
+            clue = "its runs"  # the colours are on the screen, beside the line
+        else:
+            clue = clue_text(tuple(length for length, _ in self.runs))
         if self.by_trial:
             return (
                 f"Your trial marks break {line}: it can hold {clue} without them, not with "
@@ -185,48 +189,7 @@ class NothingForced:
         return "Line logic finds nothing more from your marks: try a trial (T)."
 
 
-@dataclass(frozen=True)
-class ForcedColour:
-    """A colour line gives ``hint.cells`` (each with its colour), named in words."""
-
-    hint: ColourHint
-    action: str
-    tone: ClassVar[Tone] = "hint"
-
-    @property
-    def cell(self) -> CellPosition:
-        return self.hint.x, self.hint.y
-
-    @property
-    def line(self) -> tuple[Axis, int]:
-        return self.hint.axis, self.hint.index
-
-    @property
-    def text(self) -> str:
-        return f"{sentence(self.hint.text)} {self.action}"
-
-
-@dataclass(frozen=True)
-class BrokenColourLine:
-    """A colour row or column that can no longer hold its runs with these marks."""
-
-    axis: Axis
-    index: int
-    tone: ClassVar[Tone] = "error"
-
-    @property
-    def line(self) -> tuple[Axis, int]:
-        return self.axis, self.index
-
-    @property
-    def text(self) -> str:
-        return (
-            f"Your marks contradict the clues: {self.axis} {self.index + 1} cannot hold its "
-            "runs any more. Undo or clear some marks first (or drop the trial, D)."
-        )
-
-
-HintAdvice = ForcedCell | ForcedColour | WrongMarks | BrokenLine | BrokenColourLine | NothingForced
+HintAdvice = ForcedCell | WrongMarks | BrokenLine | NothingForced
 
 
 def advise_hint(session: Session, answer_known: bool) -> HintAdvice:
@@ -236,34 +199,29 @@ def advise_hint(session: Session, answer_known: bool) -> HintAdvice:
     if wrong:
         return WrongMarks(tuple(wrong))
     puzzle = session.puzzle
-    if puzzle.is_colour:
-        colour_hint = find_colour_hint(puzzle, session.board)
-        if colour_hint is not None:
-            return ForcedColour(colour_hint, colour_action(colour_hint, puzzle.colours))
-        broken_colour = broken_colour_line(puzzle, session.board)
-        return BrokenColourLine(*broken_colour) if broken_colour else NothingForced()
-    found = find_hint(session.puzzle, session.board)
+    found = find_hint(puzzle, session.board)
     if found is not None:
-        return ForcedCell(found)
-    broken = broken_line(session.puzzle, session.board)
+        name = ""
+        if puzzle.is_colour and found.colour:
+            name = spoken_names(puzzle.colours)[found.colour - 1]
+        return ForcedCell(found, action_sentence(found, name))
+    broken = broken_line(puzzle, session.board)
     return broken if broken is not None else NothingForced()
 
 
 def broken_line(puzzle: Puzzle, board: Board) -> BrokenLine | None:
-    """The first row, then column, whose marks no placement of its clue fits, if any."""
-    cells = board.cells
-    real = np.where(cells >= Cell.TRIAL_FILLED, Cell.UNKNOWN, cells)
-    for y, clue in enumerate(puzzle.row_clues):
-        if analyse_line(clue, line_codes(cells[y, :].tolist())) is None:
-            return BrokenLine("row", y, clue, _fits(clue, real[y, :]))
-    for x, clue in enumerate(puzzle.column_clues):
-        if analyse_line(clue, line_codes(cells[:, x].tolist())) is None:
-            return BrokenLine("column", x, clue, _fits(clue, real[:, x]))
+    """The first row, then column, whose marks no placement of its runs fits, if any."""
+    logic = line_logic(puzzle)
+    lines = board_lines(puzzle, board)
+    real: list[tuple[Axis, int, ColourClue, tuple[int, ...]]] | None = None
+    for order, (axis, index, runs, line) in enumerate(lines):
+        if logic.fits(runs, line):
+            continue
+        if real is None:
+            real_cells = np.where(IS_TRIAL[board.cells.astype(np.intp)], Cell.UNKNOWN, board.cells)
+            real = board_lines(puzzle, Board(board.width, board.height, real_cells, board.colours))
+        return BrokenLine(axis, index, runs, logic.fits(runs, real[order][3]))
     return None
-
-
-def _fits(clue: Clue, line: npt.NDArray[np.int8]) -> bool:
-    return analyse_line(clue, line_codes(line.tolist())) is not None
 
 
 # --- sentences --------------------------------------------------------------------------------

@@ -13,7 +13,6 @@ they become real marks at once (a second undo step, saved like any other).
 
 from __future__ import annotations
 
-import bisect
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -21,10 +20,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from game.core.board import Board, Cell, CellArray
-from game.core.lines import Clue
-from game.core.palette import ColourClue
-from game.core.play.colour_status import IS_TRIAL, KEPT, colour_line_state, shown_colours
+from game.core.board import IS_TRIAL, KEPT, Board, Cell, CellArray, shown_colours
+from game.core.play.line_status import OPEN, LineStatus, line_status
 from game.core.play.midend import Midend
 from game.core.play.moves import (
     ClearAll,
@@ -46,20 +43,6 @@ IndexArray = npt.NDArray[np.integer[Any]]
 
 
 @dataclass(frozen=True)
-class LineStatus:
-    """What the UI shows beside a clue.
-
-    ``complete``: the line's filled runs are exactly its clue. ``contradicted``: the marks
-    already rule the clue out, judged only from what a player can see for sure (the filled
-    count, runs closed by crosses or edges, a fully marked line), so it never gives away a
-    deduction the player has not made.
-    """
-
-    complete: bool
-    contradicted: bool
-
-
-@dataclass(frozen=True)
 class Change:
     """What one apply, undo or redo did to the board, for the screen to follow up on.
 
@@ -72,99 +55,6 @@ class Change:
     completed_rows: tuple[int, ...]
     completed_columns: tuple[int, ...]
     solved: bool
-
-
-_COMPLETE = LineStatus(complete=True, contradicted=False)
-_OPEN = LineStatus(complete=False, contradicted=False)
-_CONTRADICTED = LineStatus(complete=False, contradicted=True)
-
-
-def _runs(filled: npt.NDArray[np.bool_]) -> tuple[IndexArray, IndexArray]:
-    """Start and end (exclusive) of each filled run."""
-    padded = np.zeros(filled.size + 2, dtype=np.int8)
-    padded[1:-1] = filled
-    steps = np.diff(padded)
-    return np.flatnonzero(steps == 1), np.flatnonzero(steps == -1)
-
-
-def _span(prefix: Sequence[int], first: int, stop: int) -> int:
-    """Cells the clue runs ``first..stop-1`` need: their lengths plus one gap between each."""
-    if stop <= first:
-        return 0
-    return prefix[stop] - prefix[first] + stop - first - 1
-
-
-def _closed_runs_fit(clue: Clue, closed: Sequence[tuple[int, int]], length: int) -> bool:
-    """Whether the closed runs can be clue runs, in order, leaving room for the others.
-
-    Closed run j (cells ``start..end-1``, walled by crosses or edges) must be some clue run
-    k_j of the same length, with k_0 < k_1 < ..., and the clue runs between two matched ones
-    must fit in the cells between their walls. Only space is counted (not crosses inside the
-    gaps): the check is deliberately weak, so it is sound and never spoils.
-    """
-    if not closed:
-        return True
-    prefix = [0]
-    for run in clue:
-        prefix.append(prefix[-1] + run)
-
-    def fits(first: int, stop: int, room: int) -> bool:
-        return stop <= first or _span(prefix, first, stop) <= room
-
-    reachable: list[int] = []  # clue indices the previous closed run can be, ascending
-    previous_end = -1
-    for position, (start, end) in enumerate(closed):
-        run_length = end - start
-        now: list[int] = []
-        for k, clue_run in enumerate(clue):
-            if clue_run != run_length:
-                continue
-            if position == 0:
-                if fits(0, k, start - 1):
-                    now.append(k)
-                continue
-            # The latest earlier match leaves the fewest clue runs for the gap: best choice.
-            slot = bisect.bisect_left(reachable, k) - 1
-            if slot >= 0 and fits(reachable[slot] + 1, k, start - previous_end - 2):
-                now.append(k)
-        if not now:
-            return False
-        reachable = now
-        previous_end = end
-    return fits(reachable[-1] + 1, len(clue), length - previous_end - 1)
-
-
-def colour_line_status(runs: ColourClue, cells: CellArray) -> LineStatus:
-    """The status of one line of a colour puzzle against its ``(length, colour)`` runs."""
-    complete, contradicted = colour_line_state(runs, cells)
-    return _COMPLETE if complete else _CONTRADICTED if contradicted else _OPEN
-
-
-def line_status(clue: Clue, cells: CellArray) -> LineStatus:
-    """The status of one line of cell states against its clue (trial marks count)."""
-    filled = (cells == Cell.FILLED) | (cells == Cell.TRIAL_FILLED)
-    starts, ends = _runs(filled)
-    lengths = ends - starts
-    if len(lengths) == len(clue) and all(int(a) == b for a, b in zip(lengths, clue, strict=True)):
-        return _COMPLETE
-    # Filled cells can never be taken back by the clue: too many, or a run (open or
-    # closed) longer than any clue number, is already wrong.
-    if int(lengths.sum()) > sum(clue):
-        return _CONTRADICTED
-    if len(lengths) and int(lengths.max()) > max(clue, default=0):
-        return _CONTRADICTED
-    if not np.any(cells == Cell.UNKNOWN):
-        return _CONTRADICTED  # fully marked, and not the clue
-    crossed = (cells == Cell.CROSSED) | (cells == Cell.TRIAL_CROSSED)
-    size = cells.size
-    walled_left = (starts == 0) | crossed[np.maximum(starts - 1, 0)]
-    walled_right = (ends == size) | crossed[np.minimum(ends, size - 1)]
-    closed = [
-        (int(start), int(end))
-        for start, end, is_closed in zip(starts, ends, walled_left & walled_right, strict=True)
-        if is_closed
-    ]
-    return _OPEN if _closed_runs_fit(clue, closed, size) else _CONTRADICTED
 
 
 @dataclass(frozen=True)
@@ -268,8 +158,8 @@ class Session(Midend[Move, _Record, Change]):
         self._start = board.copy()
         # While a saved history is replayed, lines are rechecked once at the end instead.
         self._defer_recheck = False
-        self._row_status = [_OPEN] * puzzle.height
-        self._column_status = [_OPEN] * puzzle.width
+        self._row_status = [OPEN] * puzzle.height
+        self._column_status = [OPEN] * puzzle.width
         self._incomplete = puzzle.height + puzzle.width
         self._recheck(range(puzzle.height), range(puzzle.width))
         # The help the player asked for (Hint, Check): kept with the game and said with
@@ -442,43 +332,19 @@ class Session(Midend[Move, _Record, Change]):
         completed_rows: list[int] = []
         completed_columns: list[int] = []
         puzzle = self.puzzle
-        if puzzle.is_colour:
-            return self._recheck_colour(rows, columns)
         for y in rows:
-            status = line_status(self.puzzle.row_clues[y], cells[y, :])
+            status = line_status(puzzle.row_runs(y), cells[y, :])
             self._incomplete += self._row_status[y].complete - status.complete
             if status.complete and not self._row_status[y].complete:
                 completed_rows.append(y)
             self._row_status[y] = status
         for x in columns:
-            status = line_status(self.puzzle.column_clues[x], cells[:, x])
+            status = line_status(puzzle.column_runs(x), cells[:, x])
             self._incomplete += self._column_status[x].complete - status.complete
             if status.complete and not self._column_status[x].complete:
                 completed_columns.append(x)
             self._column_status[x] = status
         return completed_rows, completed_columns
-
-    def _recheck_colour(
-        self, rows: Sequence[int], columns: Sequence[int]
-    ) -> tuple[list[int], list[int]]:
-        """:meth:`_recheck` for a colour puzzle: lines judged against their colour runs."""
-        cells, puzzle = self.board.cells, self.puzzle
-        completed: tuple[list[int], list[int]] = ([], [])
-        for y in rows:
-            status = colour_line_status(puzzle.row_runs(y), cells[y, :])
-            self._incomplete += self._row_status[y].complete - status.complete
-            if status.complete and not self._row_status[y].complete:
-                completed[0].append(y)
-            self._row_status[y] = status
-        for x in columns:
-            status = colour_line_status(puzzle.column_runs(x), cells[:, x])
-            self._incomplete += self._column_status[x].complete - status.complete
-            if status.complete and not self._column_status[x].complete:
-                completed[1].append(x)
-            self._column_status[x] = status
-        return completed
-
-    # --- saving ------------------------------------------------------------------------
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {

@@ -28,9 +28,9 @@ import numpy.typing as npt
 from game.core.puzzle import Puzzle
 from game.core.race import enumeration, rows, rules_search
 from game.core.race.base import RaceSolver
+from game.core.solver.options import SolveOptions
 from game.core.solver.task import (
     ENGINE_NAME,
-    SolveOptions,
     SourceFactory,
     StepSource,
     engine_source,
@@ -95,31 +95,34 @@ def seed_solver(
     check_algorithm(algorithm)
     if algorithm not in _SOLVERS:
         raise ValueError("the hanjie engine is driven by solve_steps, not seed_solver")
-    refuse_colour(puzzle, algorithm)
+    _refuse(puzzle, algorithm)
     return _SOLVERS[algorithm](puzzle, max_solutions, timeout, initial, clock)
 
 
-def refuse_colour(puzzle: Puzzle, algorithm: str) -> None:
-    """The seeds' algorithms know black and white only: a colour puzzle is a ValueError
-    that says so (only our engine, ``hanjie``, solves colour)."""
-    if puzzle.is_colour:
-        raise ValueError(f"the {algorithm} algorithm cannot solve colour puzzles")
+def supports(algorithm: str, puzzle: Puzzle) -> bool:
+    """Whether ``algorithm`` solves ``puzzle``: the seeds' algorithms know black and white
+    only; our engine (``hanjie``) solves every puzzle. The one place that says so."""
+    return algorithm == DEFAULT_ALGORITHM or not puzzle.is_colour
 
 
-def can_solve(puzzle: Puzzle, algorithm: str) -> bool:
-    """Whether ``algorithm`` solves ``puzzle`` (of colour puzzles only our engine does)."""
-    return not puzzle.is_colour or algorithm == DEFAULT_ALGORITHM
+def algorithms_for(puzzle: Puzzle) -> tuple[str, ...]:
+    """The algorithms that solve ``puzzle``, in :data:`ALGORITHMS`' order (a race needs two)."""
+    return tuple(name for name in ALGORITHMS if supports(name, puzzle))
 
 
-def colour_refusal() -> str:
-    """The one sentence that says which algorithms cannot do colour, and so why a colour
-    puzzle has no race."""
-    others = [INFO[name].title for name in ALGORITHMS if name != DEFAULT_ALGORITHM]
+def refusal(puzzle: Puzzle) -> str:
+    """The one sentence that says why ``puzzle`` has no race (only our engine solves it)."""
+    others = [INFO[name].title for name in ALGORITHMS if not supports(name, puzzle)]
     return (
         f"Colour puzzles: only our engine ({INFO[DEFAULT_ALGORITHM].title}) solves them; "
         f"{', '.join(others[:-1])} and {others[-1]} know black and white only, so there is "
         "no race."
     )
+
+
+def _refuse(puzzle: Puzzle, algorithm: str) -> None:
+    if not supports(algorithm, puzzle):
+        raise ValueError(f"the {algorithm} algorithm cannot solve colour puzzles")
 
 
 def step_source(algorithm: str) -> SourceFactory:
@@ -131,7 +134,7 @@ def step_source(algorithm: str) -> SourceFactory:
         return engine_source
 
     def source(puzzle: Puzzle, options: SolveOptions) -> StepSource:
-        refuse_colour(puzzle, algorithm)
+        _refuse(puzzle, algorithm)
         solver = _SOLVERS[algorithm](
             puzzle, options.max_solutions, options.timeout, options.initial, options.clock
         )
@@ -174,10 +177,11 @@ __all__ = [
     "AlgorithmInfo",
     "ClueTotals",
     "RaceSolver",
-    "can_solve",
+    "algorithms_for",
     "check_algorithm",
     "clue_totals",
-    "colour_refusal",
+    "refusal",
     "seed_solver",
     "step_source",
+    "supports",
 ]

@@ -9,19 +9,19 @@ colour engine (:mod:`game.core.solver.colour`) through the same two doors: its r
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Iterator
-
-import numpy as np
-import numpy.typing as npt
+from collections.abc import Iterator
+from dataclasses import replace
+from typing import Unpack
 
 from game.core.puzzle import Puzzle
-from game.core.solver import engine
+from game.core.solver.options import SolveAsk, SolveOptions
 from game.core.solver.result import SolveResult, SolveStats
 from game.core.solver.steps import Step, apply_step, blank_grid
 from game.core.solver.task import SolveTask, open_solve
 
 __all__ = [
+    "SolveAsk",
+    "SolveOptions",
     "SolveResult",
     "SolveStats",
     "SolveTask",
@@ -34,33 +34,23 @@ __all__ = [
 ]
 
 
-def solve_steps(
-    puzzle: Puzzle,
-    max_solutions: int | None = 2,
-    timeout: float | None = None,
-    initial: npt.NDArray[np.integer] | None = None,
-    clock: Callable[[], float] = time.perf_counter,
-    watch: bool = True,
-    work_limit: int | None = None,
-) -> Iterator[Step]:
-    """The engine's steps for ``puzzle`` (:func:`game.core.solver.engine.solve_steps`); a
-    colour puzzle's come from the colour engine, which always gives every step (``watch`` is
-    then ignored). ``initial`` holds -1 (unknown) or a cell's value (0/1, or a colour's
-    number); ``work_limit`` ends the solve after that many lines looked at."""
-    return open_solve(puzzle, max_solutions, timeout, initial, clock, watch, work_limit)[0]
+def solve_steps(puzzle: Puzzle, **ask: Unpack[SolveAsk]) -> Iterator[Step]:
+    """The engine's steps for ``puzzle`` (the fields of
+    :class:`~game.core.solver.options.SolveOptions` as keywords): the one door,
+    :func:`~game.core.solver.task.open_solve`, without its work reading."""
+    return open_solve(puzzle, SolveOptions(**ask))[0]
 
 
-def solve(
-    puzzle: Puzzle,
-    max_solutions: int | None = 2,
-    timeout: float | None = None,
-    initial: npt.NDArray[np.integer] | None = None,
-) -> SolveResult:
-    """Solve ``puzzle`` to the end (or the timeout) and return the verdict; a colour puzzle's
-    is a :class:`~game.core.solver.colour_engine.ColourSolveResult` (its ``colour_solutions``
+def solve(puzzle: Puzzle, **ask: Unpack[SolveAsk]) -> SolveResult:
+    """Solve ``puzzle`` to the end (or the timeout) and return the verdict, no one watching
+    propagation; a colour puzzle's is a
+    :class:`~game.core.solver.colour_engine.ColourSolveResult` (its ``colour_solutions``
     hold the colour grids)."""
+    options = replace(SolveOptions(**ask), watch=False)
     if puzzle.is_colour:
         from game.core.solver.colour import solve_colour
 
-        return solve_colour(puzzle, max_solutions, timeout, initial)
-    return engine.solve(puzzle, max_solutions, timeout, initial)
+        return solve_colour(puzzle, options)
+    from game.core.solver import engine
+
+    return engine.solve(puzzle, options)

@@ -15,13 +15,12 @@
  * when someone watches) come back as a list of counts: the Python side yields them in order.
  * The analysis never reads the clock (the Python one does not either).
  */
+#ifndef HANJIE_KERNEL_ANALYSE_H
+#define HANJIE_KERNEL_ANALYSE_H
 
-#define DECIDED (-1)     /* engine_state.DECIDED */
-#define BY_PROBES (-3)   /* engine_state.BY_PROBES */
-#define BROKEN_RULE (-2) /* engine_state.BROKEN_RULE */
-#define HEARTBEAT_FITS 100 /* engine_learn.HEARTBEAT_FITS */
-#define HEARTBEAT_CELLS 24 /* engine_learn.HEARTBEAT_CELLS */
-#define DECISION_SHARE 0.5 /* engine_learn.DECISION_SHARE */
+#include "_kernel_reason.h"
+
+
 
 /* One analysis's view of the engine (read at its start, the counts written back at its end). */
 typedef struct {
@@ -130,7 +129,7 @@ explain(Analysis *an, Py_ssize_t index, int bump, const long **items, Py_ssize_t
             store_bump(store, id);
         const int *entries = store->arena + store->start[id];
         for (int i = 0; i < store->size[id]; i++)
-            if (entries[i] >> 2 != index && vec_push(&an->scratch, entries[i]) < 0)
+            if (entries[i] >> CODE_BITS != index && vec_push(&an->scratch, entries[i]) < 0)
                 return -1;
     }
     else if (why == BY_PROBES) {
@@ -176,7 +175,7 @@ deepest_level(PropagatorObject *self, const LongVec *entries, Py_ssize_t *where)
     int back = 0;
     *where = 0;
     for (Py_ssize_t i = 0; i < entries->size; i++) {
-        int depth = level[entries->data[i] >> 2];
+        int depth = level[entries->data[i] >> CODE_BITS];
         if (depth > back) { /* max() keeps the first of equals */
             back = depth;
             *where = i;
@@ -196,12 +195,12 @@ minimise(Analysis *an, LongVec *entries)
     Py_ssize_t cells = self->width * self->height;
     unsigned int now = next_generation(self->mark_gen, &self->mark_now, cells);
     for (Py_ssize_t i = 0; i < entries->size; i++)
-        self->mark_gen[entries->data[i] >> 2] = now;
+        self->mark_gen[entries->data[i] >> CODE_BITS] = now;
     Py_ssize_t kept = 0;
     int failed = 0;
     for (Py_ssize_t i = 0; i < entries->size; i++) {
         long entry = entries->data[i];
-        Py_ssize_t index = entry >> 2;
+        Py_ssize_t index = entry >> CODE_BITS;
         int keep = reason[index] == DECIDED;
         if (!keep) {
             const long *items;
@@ -209,7 +208,7 @@ minimise(Analysis *an, LongVec *entries)
             if (explain(an, index, 0, &items, &count) < 0)
                 return -1;
             for (Py_ssize_t j = 0; j < count; j++) {
-                Py_ssize_t other = items[j] >> 2;
+                Py_ssize_t other = items[j] >> CODE_BITS;
                 if (self->mark_gen[other] != now && level[other]) {
                     keep = 1;
                     break;
@@ -264,7 +263,7 @@ analyse_walk(Analysis *an, Py_ssize_t conflict, PyObject *broken, LongVec *resul
     long entry;
     for (;;) {
         for (Py_ssize_t i = 0; i < count; i++) {
-            Py_ssize_t index = items[i] >> 2;
+            Py_ssize_t index = items[i] >> CODE_BITS;
             if (index < 0 || index >= cells) {
                 PyErr_SetString(PyExc_ValueError, "an explanation off the grid");
                 goto done;
@@ -289,7 +288,7 @@ analyse_walk(Analysis *an, Py_ssize_t conflict, PyObject *broken, LongVec *resul
             }
             cursor -= 1;
             entry = trail_entry(self, cursor);
-        } while (self->mark_gen[entry >> 2] != marked);
+        } while (self->mark_gen[entry >> CODE_BITS] != marked);
         pending -= 1;
         if (pending <= 0) /* the first unique implication point */
             break;
@@ -304,7 +303,7 @@ analyse_walk(Analysis *an, Py_ssize_t conflict, PyObject *broken, LongVec *resul
             back = current - 1;
             goto done;
         }
-        if (explain(an, entry >> 2, 1, &items, &count) < 0)
+        if (explain(an, entry >> CODE_BITS, 1, &items, &count) < 0)
             goto done;
     }
     Py_ssize_t deepest;
@@ -463,3 +462,5 @@ analyse_ready(void)
     str_bump_by = PyUnicode_InternFromString("bump_by");
     return (str_fits && str_explanations && str_reported && str_bump_by) ? 0 : -1;
 }
+
+#endif /* HANJIE_KERNEL_ANALYSE_H */

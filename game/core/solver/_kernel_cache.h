@@ -15,6 +15,12 @@
  * The Propagator owns these tables only when the solver's dicts are its caches, fresh and
  * empty (see cache_setup); otherwise the loop goes on looking up the dicts.
  */
+#ifndef HANJIE_KERNEL_CACHE_H
+#define HANJIE_KERNEL_CACHE_H
+
+#include "_kernel_line.h"
+#include "_kernel_state.h"
+
 
 typedef struct {
     uint64_t filled, empty;         /* the key: the line's known cells */
@@ -263,3 +269,5 @@ propagator_cache_sizes(PropagatorObject *self, PyObject *Py_UNUSED(ignored))
     }
     return sizes;
 }
+
+#endif /* HANJIE_KERNEL_CACHE_H */

@@ -17,6 +17,11 @@
  *   CEV_HEARTBEAT ``heartbeat`` lines were looked at (solved or found in the cache): the
  *                 next call goes on with the line just looked at, as the pure loop does.
  */
+#ifndef HANJIE_KERNEL_EFFORT_H
+#define HANJIE_KERNEL_EFFORT_H
+
+#include "_kernel_colour.h"
+
 
 static void
 effort_clear(ColourPropagatorObject *self)
@@ -256,3 +261,5 @@ effort_run(ColourPropagatorObject *self, PyObject *args)
     }
     return Py_BuildValue("(iNlLLLl)", event, what, rounds, tick, lines, lines_solved, since_beat);
 }
+
+#endif /* HANJIE_KERNEL_EFFORT_H */

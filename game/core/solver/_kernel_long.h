@@ -7,6 +7,11 @@
  * for step; each word array holds the line's cells and two bits more (the sweep marks the
  * cell after the last, and a carry may reach the one after that).
  */
+#ifndef HANJIE_KERNEL_LONG_H
+#define HANJIE_KERNEL_LONG_H
+
+#include "_kernel_line.h"
+
 
 /* dst = src >> shift (bits), on words words. */
 static void
@@ -330,3 +335,5 @@ cleanup:
         PyMem_Free(lengths);
     return answer;
 }
+
+#endif /* HANJIE_KERNEL_LONG_H */

@@ -2,6 +2,11 @@
  * EngineState._set_by_rule as its assign, on the compiled store's arrays (_kernel_store.h).
  * Part of the compiled kernel (included by _kernel.c after _kernel_state.h).
  */
+#ifndef HANJIE_KERNEL_NOGOODS_H
+#define HANJIE_KERNEL_NOGOODS_H
+
+#include "_kernel_state.h"
+
 
 /* NogoodStore.propagate with EngineState._set_by_rule as its assign: 0 nothing left to look
  * at, 1 a cell forced (*entry_out, *id_out), 2 a nogood broke (*id_out), -1 error. Each watch
@@ -12,7 +17,7 @@ nogood_propagate(PropagatorObject *self, StoreObject *store, Py_ssize_t *head_io
 {
     const unsigned char *cells = (const unsigned char *)self->cells_view.buf;
     PyObject *trail = self->trail;
-    Py_ssize_t head = *head_io, entries_end = 4 * store->cells;
+    Py_ssize_t head = *head_io, entries_end = ((Py_ssize_t)1 << CODE_BITS) * store->cells;
     while (head < PyList_GET_SIZE(trail)) {
         long entry = PyLong_AsLong(PyList_GET_ITEM(trail, head));
         head++;
@@ -41,15 +46,15 @@ nogood_propagate(PropagatorObject *self, StoreObject *store, Py_ssize_t *head_io
                 entries[0] = other;
                 entries[1] = (int)entry;
             }
-            int other_code = cells[other >> 2];
-            if (other_code && other_code != (other & 3)) {
+            int other_code = cells[other >> CODE_BITS];
+            if (other_code && other_code != (other & CODE_MASK)) {
                 ids[kept++] = id; /* the other watched entry can never hold now */
                 continue;
             }
             int size = store->size[id], moved = 0;
             for (int position = 2; position < size; position++) {
                 int candidate = entries[position];
-                if (cells[candidate >> 2] != (candidate & 3)) {
+                if (cells[candidate >> CODE_BITS] != (candidate & CODE_MASK)) {
                     entries[1] = candidate;
                     entries[position] = (int)entry;
                     /* candidate != entry (entry holds, candidate does not): ids stays put */
@@ -72,8 +77,8 @@ nogood_propagate(PropagatorObject *self, StoreObject *store, Py_ssize_t *head_io
             }
             /* Force the other watched cell the other way (codes 1 and 2: XOR 3 swaps). */
             long forced_entry = other ^ 3;
-            Py_ssize_t index = forced_entry >> 2;
-            if (place(self, index % self->width, index / self->width, (int)(forced_entry & 3),
+            Py_ssize_t index = forced_entry >> CODE_BITS;
+            if (place(self, index % self->width, index / self->width, (int)(forced_entry & CODE_MASK),
                       BY_RULE, -1, depth, 1, 1, 1, c) < 0) {
                 memmove(ids + kept, ids + i + 1, (size_t)(count - i - 1) * sizeof(int));
                 watching->size = kept + (count - i - 1);
@@ -100,3 +105,5 @@ nogood_propagate(PropagatorObject *self, StoreObject *store, Py_ssize_t *head_io
     *head_io = head;
     return 0;
 }
+
+#endif /* HANJIE_KERNEL_NOGOODS_H */

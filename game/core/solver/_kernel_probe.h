@@ -9,10 +9,13 @@
  * Python twin leaves it; so is nothing else. The engine's counts (unknown cells, the clock's
  * countdown, probes, cache hits) are read at the start and written back before it returns.
  */
+#ifndef HANJIE_KERNEL_PROBE_H
+#define HANJIE_KERNEL_PROBE_H
 
-#define PAIR_BROKE 0  /* engine_lookahead.PAIR_BROKE */
-#define PAIR_SOLVED 1 /* engine_lookahead.PAIR_SOLVED */
-#define PAIR_BOTH 2   /* engine_lookahead.PAIR_BOTH */
+#include "_kernel_undo.h"
+#include "_kernel_analyse.h"
+
+
 
 static int
 ascending(const void *left, const void *right)
@@ -130,7 +133,7 @@ propagator_probe_pair(PropagatorObject *self, PyObject *args)
     PyObject *answer = NULL;
     for (int code = 1; code <= 2; code++) {
         Py_ssize_t mark = PyList_GET_SIZE(trail);
-        PyObject *choice = Py_BuildValue("nnin", x, y, 3 - code, mark);
+        PyObject *choice = Py_BuildValue("nnin", x, y, CELL_FILLED + CELL_EMPTY - code, mark);
         if (choice == NULL || PyList_Append(choices, choice) < 0) {
             Py_XDECREF(choice);
             goto error;
@@ -158,12 +161,12 @@ propagator_probe_pair(PropagatorObject *self, PyObject *args)
         counts[code] = length - mark;
         for (Py_ssize_t at = mark + 1; at < length; at++) {
             long entry = trail_entry(self, at);
-            Py_ssize_t cell = entry >> 2;
+            Py_ssize_t cell = entry >> CODE_BITS;
             if (code == 1) {
                 self->mark_gen[cell] = now;
-                self->probe_code[cell] = (unsigned char)(entry & 3);
+                self->probe_code[cell] = (unsigned char)(entry & CODE_MASK);
             }
-            else if (self->mark_gen[cell] == now && self->probe_code[cell] == (entry & 3) &&
+            else if (self->mark_gen[cell] == now && self->probe_code[cell] == (entry & CODE_MASK) &&
                      vec_push(&agreed, entry) < 0)
                 goto error;
         }
@@ -337,3 +340,5 @@ probe_ready(void)
                ? 0
                : -1;
 }
+
+#endif /* HANJIE_KERNEL_PROBE_H */

@@ -13,6 +13,14 @@
  * that step from the trail; unwatched it goes on to the end and only a contradiction, the
  * end or the clock stops it.
  */
+#ifndef HANJIE_KERNEL_PROPAGATE_H
+#define HANJIE_KERNEL_PROPAGATE_H
+
+#include "_kernel_state.h"
+#include "_kernel_cache.h"
+#include "_kernel_nogoods.h"
+#include "_kernel_line_api.h"
+
 
 static int
 get_long_attr(PyObject *object, PyObject *name, long long *value)
@@ -153,7 +161,7 @@ run_loop(PropagatorObject *self, int probe, int depth, int count_rounds, int sta
                     goto error;
                 if (found == 1) {
                     if (stamping) {
-                        Py_ssize_t index = entry >> 2;
+                        Py_ssize_t index = entry >> CODE_BITS;
                         c.tick += 1;
                         if (set_list_long(self->line_stamp, index / width, c.tick) < 0 ||
                             set_list_long(self->line_stamp, height + index % width, c.tick) < 0)
@@ -244,7 +252,7 @@ run_loop(PropagatorObject *self, int probe, int depth, int count_rounds, int sta
                 goto error;
             }
             if (fits) {
-                wide = length >= 256; /* line.WIDE_LINE */
+                wide = length >= WIDE_LINE;
                 values = PyBytes_GET_SIZE(outcome) / (wide ? 2 : 1);
                 raw = (const unsigned char *)PyBytes_AS_STRING(outcome);
             }
@@ -371,166 +379,4 @@ propagator_run(PropagatorObject *self, PyObject *args)
                          c.rounds, c.quiet, c.hits, c.due);
 }
 
-#include "_kernel_reason.h"
-#include "_kernel_analyse.h"
-
-/* Unset the cells set since trail length mark (the twin of EngineState._undo_to's loop: the
- * engine keeps its count of unknown cells and the nogoods' head itself); the first ``save``
- * of them in trail order leave their codes in ``saved`` (a byte a cell); their positions,
- * latest first, into ``undone`` when it is not NULL (a tuple of length - mark). */
-static int
-undo_core(PropagatorObject *self, Py_ssize_t mark, Py_ssize_t save, unsigned char *saved,
-          PyObject *undone)
-{
-    PyObject *trail = self->trail;
-    Py_ssize_t length = PyList_GET_SIZE(trail);
-    Py_ssize_t width = self->width, height = self->height;
-    unsigned char *cells = (unsigned char *)self->cells_view.buf;
-    if (mark < 0 || mark > length) {
-        PyErr_SetString(PyExc_ValueError, "a mark beyond the trail");
-        return -1;
-    }
-    for (Py_ssize_t at = length - 1; at >= mark; at--) {
-        long entry = PyLong_AsLong(PyList_GET_ITEM(trail, at));
-        Py_ssize_t index = entry >> 2;
-        Py_ssize_t y = index / width, x = index % width;
-        if (entry < 0 || y >= height) {
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_ValueError, "a trail entry off the grid");
-            return -1;
-        }
-        self->line_data[y][x] = 0;
-        self->line_data[height + x][y] = 0;
-        cells[index] = 0;
-        if (at - mark < save)
-            saved[index] = (unsigned char)(entry & 3);
-        if (undone != NULL) {
-            PyObject *where = Py_BuildValue("nn", x, y);
-            if (where == NULL)
-                return -1;
-            PyTuple_SET_ITEM(undone, length - 1 - at, where);
-        }
-    }
-    return PyList_SetSlice(trail, mark, length, NULL);
-}
-
-/* undo(mark, save, phase, positions=True) -> the positions (x, y) of the cells set since
- * trail length mark, latest first, now unknown again (undo_core; ``phase`` a bytearray a
- * cell); an empty tuple when ``positions`` is false. */
-static PyObject *
-propagator_undo(PropagatorObject *self, PyObject *args)
-{
-    Py_ssize_t mark, save;
-    Py_buffer phase;
-    int positions = 1;
-    if (!PyArg_ParseTuple(args, "nnw*|p", &mark, &save, &phase, &positions))
-        return NULL;
-    Py_ssize_t length = PyList_GET_SIZE(self->trail);
-    if (mark < 0 || mark > length || phase.len != self->cells_view.len) {
-        PyBuffer_Release(&phase);
-        PyErr_SetString(PyExc_ValueError, "a mark beyond the trail, or no phase a cell");
-        return NULL;
-    }
-    PyObject *undone = PyTuple_New(positions ? length - mark : 0);
-    if (undone == NULL ||
-        undo_core(self, mark, save, (unsigned char *)phase.buf, positions ? undone : NULL) < 0) {
-        Py_XDECREF(undone);
-        PyBuffer_Release(&phase);
-        return NULL;
-    }
-    PyBuffer_Release(&phase);
-    return undone;
-}
-
-/* place(entry, why, depth): EngineState._place for the cell of a trail entry (the engine
- * counts the unknown cells itself). */
-static PyObject *
-propagator_place(PropagatorObject *self, PyObject *args)
-{
-    Py_ssize_t entry;
-    int why, depth;
-    if (!PyArg_ParseTuple(args, "nii", &entry, &why, &depth))
-        return NULL;
-    Py_ssize_t index = entry >> 2;
-    int code = (int)(entry & 3);
-    if (entry < 0 || index >= self->width * self->height || code < 1 || code > 2) {
-        PyErr_SetString(PyExc_ValueError, "not a trail entry of this grid");
-        return NULL;
-    }
-    Counters c = {0};
-    if (place(self, index % self->width, index / self->width, code, why, -1, depth, 1, 1, 1, &c) <
-        0)
-        return NULL;
-    Py_RETURN_NONE;
-}
-
-#include "_kernel_probe.h"
-
-/* queue_line(line_id, round): EngineState._queue_line on the compiled queue. */
-static PyObject *
-propagator_queue_line(PropagatorObject *self, PyObject *args)
-{
-    Py_ssize_t line_id;
-    long long round;
-    if (!PyArg_ParseTuple(args, "nL", &line_id, &round))
-        return NULL;
-    if (line_id < 0 || line_id >= self->nlines) {
-        PyErr_SetString(PyExc_ValueError, "no such line");
-        return NULL;
-    }
-    queue_line(self, (unsigned char *)self->queued_view.buf, line_id, round);
-    Py_RETURN_NONE;
-}
-
-static PyMethodDef propagator_methods[] = {
-    {"cache_sizes", (PyCFunction)propagator_cache_sizes, METH_NOARGS,
-     "cache_sizes() -> each line cache's size in the solver's order, or None (dicts)"},
-    {"place", (PyCFunction)propagator_place, METH_VARARGS, "place(entry, why, depth)"},
-    {"candidates", (PyCFunction)propagator_candidates, METH_VARARGS,
-     "candidates(activity, count) -> lookahead's cells, the highest branching score first"},
-    {"probe_pair", (PyCFunction)propagator_probe_pair, METH_VARARGS,
-     "probe_pair(engine, index) -> (kind, a, b, c): lookahead's two probes of a cell"},
-    {"queue_line", (PyCFunction)propagator_queue_line, METH_VARARGS, "queue_line(line_id, round)"},
-    {"undo", (PyCFunction)propagator_undo, METH_VARARGS,
-     "undo(mark, save, phase, positions=True) -> tuple of (x, y), latest first"},
-    {"reason", (PyCFunction)propagator_reason, METH_VARARGS,
-     "reason(line_id, before, target, slot, cache, limit) -> (entries, fits)"},
-    {"analyse", (PyCFunction)propagator_analyse, METH_VARARGS,
-     "analyse(engine, conflict, broken, limit, analysis_limit) -> (entries, back, beats)"},
-    {"run", (PyCFunction)propagator_run, METH_VARARGS,
-     "run(probe, depth, count_rounds, stamping, watching, unknown, tick, countdown, rounds, "
-     "quiet) -> (event, a, b, c, unknown, tick, countdown, rounds, quiet, hits, due)"},
-    {NULL, NULL, 0, NULL},
-};
-
-static PyTypeObject PropagatorType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "game.core.solver._kernel.Propagator",
-    .tp_basicsize = sizeof(PropagatorObject),
-    .tp_dealloc = (destructor)propagator_dealloc,
-    .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "The engine's propagation loop over its own state (see _kernel_propagate.h).",
-    .tp_methods = propagator_methods,
-    .tp_new = propagator_new,
-};
-
-static int
-propagator_ready(PyObject *module)
-{
-    str_size = PyUnicode_InternFromString("_size");
-    str_limit = PyUnicode_InternFromString("limit");
-    str_clue_limit = PyUnicode_InternFromString("clue_limit");
-    str_caches = PyUnicode_InternFromString("_caches");
-    str_solved = PyUnicode_InternFromString("solved");
-    if (!str_size || !str_limit || !str_clue_limit || !str_caches || !str_solved)
-        return -1;
-    if (analyse_ready() < 0 || probe_ready() < 0)
-        return -1;
-    if (PyType_Ready(&PropagatorType) < 0)
-        return -1;
-    Py_INCREF(&PropagatorType);
-    if (PyModule_AddObject(module, "Propagator", (PyObject *)&PropagatorType) < 0) {
-        Py_DECREF(&PropagatorType);
-        return -1;
-    }
-    return 0;
-}
+#endif /* HANJIE_KERNEL_PROPAGATE_H */

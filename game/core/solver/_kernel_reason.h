@@ -4,6 +4,11 @@
  * is left is why the line forced the cell, or broke. Part of the compiled kernel (included by
  * _kernel_propagate.h, before _kernel_analyse.h, which explains contradictions with it).
  */
+#ifndef HANJIE_KERNEL_REASON_H
+#define HANJIE_KERNEL_REASON_H
+
+#include "_kernel_propagate.h"
+
 
 /* A growable array of trail entries. */
 typedef struct {
@@ -300,3 +305,4 @@ done:
     return kept == NULL ? NULL : Py_BuildValue("Nn", kept, fits);
 }
 
+#endif /* HANJIE_KERNEL_REASON_H */

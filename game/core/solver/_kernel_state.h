@@ -4,18 +4,17 @@
  * _kernel_propagate.h (whose opening comment tells the whole; it includes _kernel_reason.h
  * and _kernel_analyse.h, a line's explanation and conflict analysis).
  */
+#ifndef HANJIE_KERNEL_STATE_H
+#define HANJIE_KERNEL_STATE_H
 
-#define EV_DONE 0
-#define EV_LINE_CONFLICT 1
-#define EV_RULE_BROKEN 2
-#define EV_RULE_FORCED 3
-#define EV_LINE_DEDUCED 4
-#define EV_HEARTBEAT 5
+#include "_kernel_common.h"
+#include "_kernel_line.h"
+#include "_kernel_store.h"
+
+
+/* What run() stopped at beyond the shared events (_kernel_abi.h): only a look at the clock. */
 #define EV_CLOCK 6
 
-#define HEARTBEAT_LINES 48 /* engine_state.HEARTBEAT_LINES */
-#define CLOCK_EVERY 16     /* engine_state.CLOCK_EVERY */
-#define BY_RULE (-2)       /* engine_state.BY_RULE */
 /* Grids of up to this many cells share one int object a trail entry (entry_object): on a
  * bigger one the table's first touches (page faults) would cost more than they save. */
 #define SHARED_ENTRIES_UP_TO 40000
@@ -118,30 +117,21 @@ int_view(PyObject *object, Py_buffer *view)
     return 0;
 }
 
-/* Propagator(engine): takes the engine's objects (see EngineState.__init__). */
+/* Propagator(state): state is the engine's KernelState (engine_state.py), its objects by
+ * position and nothing by name: the lines, the flat grid, the queue flags, the per-cell
+ * arrays, the trail, the queue, the per-line lists, the caches, the clues, the nogood store,
+ * the line solver, the width and the height. */
 static PyObject *
 propagator_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
-    PyObject *engine;
-    if (!PyArg_ParseTuple(args, "O", &engine))
+    PyObject *refs;
+    if (!PyArg_ParseTuple(args, "O", &refs))
         return NULL;
-    static const char *names[] = {
-        "lines", "cells", "queued", "level", "position", "reason", "seen_before", "trail",
-        "queue", "line_round", "line_stamp", "line_weight", "visited", "caches", "clues",
-        "nogoods", "solver", "width", "height",
-    };
-    enum { N_NAMES = 19 };
-    PyObject *refs = PyTuple_New(N_NAMES);
-    if (refs == NULL)
+    if (!PyTuple_Check(refs) || PyTuple_GET_SIZE(refs) != KERNEL_STATE_FIELDS) {
+        PyErr_SetString(PyExc_TypeError, "Propagator takes an engine's KernelState");
         return NULL;
-    for (int i = 0; i < N_NAMES; i++) {
-        PyObject *value = PyObject_GetAttrString(engine, names[i]);
-        if (value == NULL) {
-            Py_DECREF(refs);
-            return NULL;
-        }
-        PyTuple_SET_ITEM(refs, i, value);
     }
+    Py_INCREF(refs);
     PropagatorObject *self = (PropagatorObject *)type->tp_alloc(type, 0);
     if (self == NULL) {
         Py_DECREF(refs);
@@ -377,4 +367,7 @@ place(PropagatorObject *self, Py_ssize_t x, Py_ssize_t y, int code, int why, int
     return 0;
 }
 
+/* The line caches, whose setup and freeing the Propagator declares above. */
 #include "_kernel_cache.h"
+
+#endif /* HANJIE_KERNEL_STATE_H */

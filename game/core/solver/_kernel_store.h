@@ -12,12 +12,14 @@
  * nogood's entries as watching swaps them, and the least active half reduce() drops (a
  * stable sort), so a search learns, forgets and forces the same on both engines.
  */
+#ifndef HANJIE_KERNEL_STORE_H
+#define HANJIE_KERNEL_STORE_H
+
+#include "_kernel_common.h"
+
 
 #define STORE_PERMANENT 1
 #define STORE_DROPPED 2
-#define STORE_LIMIT_GROWTH 1.1             /* nogoods.LIMIT_GROWTH */
-#define STORE_ACTIVITY_GROWTH (1.0 / 0.999) /* nogoods.ACTIVITY_GROWTH */
-#define RESCALE_ABOVE 1e100                /* nogoods._RESCALE_ABOVE */
 
 typedef struct {
     int *data;
@@ -521,3 +523,5 @@ store_ready(PyObject *module)
     }
     return 0;
 }
+
+#endif /* HANJIE_KERNEL_STORE_H */

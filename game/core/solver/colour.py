@@ -1,18 +1,15 @@
 """The colour engine's door: the plain search (:mod:`~game.core.solver.colour_engine`) or
 the learning one (:mod:`~game.core.solver.colour_learn`, the default), one step at a time or
-to the end. :class:`~game.core.solver.task.SolveTask` drives colour puzzles through here."""
+to the end. :func:`game.core.solver.task.open_solve` sends colour puzzles here."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator
-
-import numpy as np
-import numpy.typing as npt
 
 from game.core.puzzle import Puzzle
 from game.core.solver.colour_engine import ColourSolveResult, _ColourEngine
 from game.core.solver.colour_learn import LearningColourEngine
+from game.core.solver.options import SolveOptions
 from game.core.solver.steps import Finished, Step
 
 
@@ -20,39 +17,15 @@ def _engine(learning: bool) -> type[_ColourEngine]:
     return LearningColourEngine if learning else _ColourEngine
 
 
-def colour_solve_steps(
-    puzzle: Puzzle,
-    max_solutions: int | None = 2,
-    timeout: float | None = None,
-    initial: npt.NDArray[np.integer] | None = None,
-    clock: Callable[[], float] = time.perf_counter,
-    probing: bool = True,
-    learning: bool = True,
-    work_limit: int | None = None,
-) -> Iterator[Step]:
-    """The colour engine, one step at a time; the last step is :class:`Finished` with a
-    :class:`ColourSolveResult`. ``initial`` is a grid of -1 (unknown) or colour numbers;
-    ``learning`` False searches without learning (chronological backtracking);
-    ``work_limit`` ends the solve as a timeout after that many lines looked at."""
-    return open_colour_solve(
-        puzzle, max_solutions, timeout, initial, clock, probing, learning, work_limit
-    )[0]
-
-
 def open_colour_solve(
-    puzzle: Puzzle,
-    max_solutions: int | None = 2,
-    timeout: float | None = None,
-    initial: npt.NDArray[np.integer] | None = None,
-    clock: Callable[[], float] = time.perf_counter,
-    probing: bool = True,
-    learning: bool = True,
-    work_limit: int | None = None,
+    puzzle: Puzzle, options: SolveOptions, probing: bool = True, learning: bool = True
 ) -> tuple[Iterator[Step], Callable[[], int]]:
-    """:func:`colour_solve_steps` and a reading of its work so far (lines looked at), as
-    :func:`game.core.solver.engine.open_solve` gives for black and white."""
-    engine = _engine(learning)(puzzle, max_solutions, timeout, initial, clock, probing)
-    engine.work_limit = work_limit
+    """The colour engine's steps as ``options`` ask (the last is :class:`Finished` with a
+    :class:`ColourSolveResult`; every step comes, ``watch`` or not) and a reading of its work
+    so far (lines looked at), as :func:`game.core.solver.engine.open_solve` gives for black
+    and white. ``learning`` False searches without learning (chronological backtracking);
+    ``probing`` False skips probing at the root (tests compare the ways)."""
+    engine = _engine(learning)(puzzle, options, probing)
     return _steps(engine), engine.work
 
 
@@ -64,15 +37,10 @@ def _steps(engine: _ColourEngine) -> Iterator[Step]:
 
 
 def solve_colour(
-    puzzle: Puzzle,
-    max_solutions: int | None = 2,
-    timeout: float | None = None,
-    initial: npt.NDArray[np.integer] | None = None,
-    probing: bool = True,
-    learning: bool = True,
+    puzzle: Puzzle, options: SolveOptions, probing: bool = True, learning: bool = True
 ) -> ColourSolveResult:
     """Solve a colour puzzle to the end (or the timeout)."""
-    engine = _engine(learning)(puzzle, max_solutions, timeout, initial, time.perf_counter, probing)
+    engine = _engine(learning)(puzzle, options, probing)
     for step in engine.run():
         if isinstance(step, Finished):
             result = step.result

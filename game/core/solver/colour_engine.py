@@ -29,7 +29,7 @@ Each cell is a bit mask of the colours it may still take (bit 0 the background).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Generator, Iterator
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -40,6 +40,7 @@ from game.core.puzzle import Puzzle
 from game.core.solver.colour_line import solve_colour_line
 from game.core.solver.kernel import colour_line as compiled_colour_line
 from game.core.solver.kernel import colour_propagator
+from game.core.solver.options import SolveOptions
 from game.core.solver.result import SolveResult, SolveStats
 from game.core.solver.steps import (
     Backtrack,
@@ -79,20 +80,13 @@ class _Timeout(Exception):
 
 
 class _ColourEngine:
-    def __init__(
-        self,
-        puzzle: Puzzle,
-        max_solutions: int | None,
-        timeout: float | None,
-        initial: npt.NDArray[np.integer] | None,
-        clock: Callable[[], float],
-        probing: bool = True,
-    ) -> None:
+    def __init__(self, puzzle: Puzzle, options: SolveOptions, probing: bool = True) -> None:
         self.width = width = puzzle.width
         self.height = height = puzzle.height
-        self.max_solutions = max_solutions
-        self.timeout = timeout
-        self.clock = clock
+        self.max_solutions = options.max_solutions
+        self.timeout = options.timeout
+        self.clock = clock = options.clock
+        initial = options.initial
         self.probing = probing
         self.colours = puzzle.colour_count
         full = (1 << (self.colours + 1)) - 1
@@ -128,7 +122,7 @@ class _ColourEngine:
         self.since_beat = 0
         # Lines looked at (solved or from the cache) after which the solve ends as a timeout,
         # read at the heartbeats: the same place on every machine and engine.
-        self.work_limit: int | None = None
+        self.work_limit = options.work_limit
         self.spent = 0.0
         self.started = clock()
         self.first_solution_depth: int | None = None

@@ -83,6 +83,21 @@ def _sweep(
 def colour_masks(runs: ColourClue, line: Sequence[int]) -> tuple[dict[int, int], int] | None:
     """For each colour the cells some placement paints it, and the cells some placement
     leaves background; None when no placement fits the line."""
+    found = _placements(runs, line)
+    return None if found is None else (found[0], found[1])
+
+
+def colour_run_starts(runs: ColourClue, line: Sequence[int]) -> tuple[int, ...] | None:
+    """For each run, the mask of the positions where it starts in some placement that fits
+    ``line`` (as :class:`~game.core.solver.line.LineAnalysis`' ``starts``), or None."""
+    found = _placements(runs, line)
+    return None if found is None else found[2]
+
+
+def _placements(
+    runs: ColourClue, line: Sequence[int]
+) -> tuple[dict[int, int], int, tuple[int, ...]] | None:
+    """:func:`colour_masks`' answer and each run's start positions, or None."""
     length = len(line)
     colours = {colour for _, colour in runs}
     allowed = dict.fromkeys(colours, 0)
@@ -117,6 +132,7 @@ def colour_masks(runs: ColourClue, line: Sequence[int]) -> tuple[dict[int, int],
     tail_start = [_reverse_bits(ended_back[count - j], width) for j in range(count + 1)]
     painted = dict.fromkeys(colours, 0)
     background = 0
+    starts: list[int] = []
     for j in range(count + 1):
         before = free[j] | ended[j]
         after = tail_free[j] | tail_start[j]
@@ -131,8 +147,9 @@ def colour_masks(runs: ColourClue, line: Sequence[int]) -> tuple[dict[int, int],
         if j + 1 < count and runs[j + 1][1] != colour:
             right |= tail_start[j + 1]
         valid = left & _window(allowed[colour], run_length) & (right >> run_length)
+        starts.append(valid)
         painted[colour] |= _spread(valid, run_length)
-    return painted, background
+    return painted, background, tuple(starts)
 
 
 def solve_colour_line(runs: ColourClue, line: Sequence[int]) -> ColourLine | None:

@@ -48,11 +48,10 @@ and is checked every few lines, so it holds during probing as well as search.
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Generator, Iterator
+from dataclasses import replace
 
 import numpy as np
-import numpy.typing as npt
 
 from game.core.puzzle import Puzzle
 from game.core.solver import engine_lookahead
@@ -65,6 +64,7 @@ from game.core.solver.engine_state import (
     Branch,
     EngineTimeout,
 )
+from game.core.solver.options import SolveOptions
 from game.core.solver.result import SolveResult, SolveStats, finished_result
 from game.core.solver.steps import (
     Backtrack,
@@ -240,60 +240,27 @@ class _Engine(Lookahead):
         )
 
 
-def solve_steps(
-    puzzle: Puzzle,
-    max_solutions: int | None = 2,
-    timeout: float | None = None,
-    initial: npt.NDArray[np.integer] | None = None,
-    clock: Callable[[], float] = time.perf_counter,
-    watch: bool = True,
-    work_limit: int | None = None,
-) -> Iterator[Step]:
-    """The engine, one step at a time; the last step is always :class:`Finished`.
+def open_solve(puzzle: Puzzle, options: SolveOptions) -> tuple[Iterator[Step], Callable[[], int]]:
+    """The black-and-white engine's steps for ``puzzle`` as ``options`` ask (see
+    :class:`~game.core.solver.options.SolveOptions`), and a reading of its work so far: the
+    lines looked at (solved, or answered from a cache), the unit ``work_limit`` counts; at the
+    end it equals the result's ``lines_solved + cache_hits`` on either engine.
 
-    ``max_solutions`` None counts every solution. ``timeout`` is in seconds of work inside
-    this generator, measured on ``clock`` (time spent between steps, by whoever pulls them,
-    does not count). ``initial`` is a (height, width) grid of -1 / 0 / 1 cells taken as known
-    (a replay of these steps starts from that grid).
-
-    Screens and services drive it through :class:`game.core.solver.task.SolveTask`, which
-    slices it by time; this generator is the engine's one door.
-
-    ``watch`` False is a verdict caller's solve: only the solutions, one
-    :class:`RootSettled` (the cells proved before the first guess), a quiet heartbeat every
-    WORK_BEAT lines and the last step come (the same verdict, solutions and statistics). The
-    engine then builds no steps of propagation (the compiled one runs each propagation to its
-    end) and reads the clock only every few lines for the timeout, not twice a step: a
-    CPU-time clock costs a system call.
-
-    ``work_limit`` ends the solve as a timeout once it has looked at that many lines (solved
-    or answered from a cache): the same place on the compiled engine and on pure Python, on
-    any machine however loaded (see :func:`open_solve`).
-    """
-    return open_solve(puzzle, max_solutions, timeout, initial, clock, watch, work_limit)[0]
-
-
-def open_solve(
-    puzzle: Puzzle,
-    max_solutions: int | None = 2,
-    timeout: float | None = None,
-    initial: npt.NDArray[np.integer] | None = None,
-    clock: Callable[[], float] = time.perf_counter,
-    watch: bool = True,
-    work_limit: int | None = None,
-) -> tuple[Iterator[Step], Callable[[], int]]:
-    """:func:`solve_steps`, and a reading of its work so far: the lines looked at (solved,
-    or answered from a cache), the unit ``work_limit`` counts; at the end it equals the
-    result's ``lines_solved + cache_hits`` on either engine."""
-    engine = _Engine(puzzle, max_solutions, timeout, initial, clock)
-    engine.watching = watch
-    engine.work_limit = work_limit
+    The last step is always :class:`Finished`. Unwatched (``watch`` False), only the
+    solutions, one :class:`RootSettled` (the cells proved before the first guess), a quiet
+    heartbeat every WORK_BEAT lines and the last step come: the engine then builds no steps
+    of propagation (the compiled one runs each propagation to its end) and reads the clock
+    only every few lines for the timeout, not twice a step (a CPU-time clock costs a system
+    call). Screens and services reach it through the one door,
+    :func:`game.core.solver.task.open_solve`, mostly by a
+    :class:`~game.core.solver.task.SolveTask`."""
+    engine = _Engine(puzzle, options)
     solver = engine.solver
 
     def work() -> int:
         return solver.solved + solver.hits
 
-    return _steps(engine, watch), work
+    return _steps(engine, options.watch), work
 
 
 def _steps(engine: _Engine, watch: bool) -> Iterator[Step]:
@@ -316,16 +283,11 @@ def _steps(engine: _Engine, watch: bool) -> Iterator[Step]:
         engine.resume_clock()
 
 
-def solve(
-    puzzle: Puzzle,
-    max_solutions: int | None = 2,
-    timeout: float | None = None,
-    initial: npt.NDArray[np.integer] | None = None,
-) -> SolveResult:
-    """Solve ``puzzle`` to the end (or the timeout) and return the verdict."""
+def solve(puzzle: Puzzle, options: SolveOptions) -> SolveResult:
+    """Solve ``puzzle`` to the end (or the timeout) and return the verdict; no one looks at
+    propagation's steps, whatever ``options.watch`` says."""
     # Drain the engine itself: no one pauses between steps, so no clock juggling is needed.
-    engine = _Engine(puzzle, max_solutions, timeout, initial)
-    engine.watching = False  # a verdict: no one looks at propagation's steps
+    engine = _Engine(puzzle, replace(options, watch=False))
     for step in engine.run():
         if isinstance(step, Finished):
             return step.result

@@ -9,10 +9,9 @@ line contradicts, yielding a step for each line that gave cells. Probing
 
 from __future__ import annotations
 
-import time
 from array import array
 from collections import deque
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Generator, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -23,8 +22,10 @@ from game.core.puzzle import Puzzle
 from game.core.solver import nogoods as nogood_rules
 from game.core.solver.kernel import nogood_store
 from game.core.solver.kernel import propagator as compiled_propagator
+from game.core.solver.kernel_state import KernelState
 from game.core.solver.line import WIDE_LINE, LineSolver
 from game.core.solver.nogoods import NogoodStore, RuleStore
+from game.core.solver.options import SolveOptions
 from game.core.solver.steps import (
     Axis,
     CellChange,
@@ -101,20 +102,14 @@ class EngineTimeout(Exception):
 class EngineState:
     """The grid, the trail, the line queue and the clock, with line propagation."""
 
-    def __init__(
-        self,
-        puzzle: Puzzle,
-        max_solutions: int | None,
-        timeout: float | None,
-        initial: npt.NDArray[np.integer] | None,
-        clock: Callable[[], float] = time.perf_counter,
-    ) -> None:
+    def __init__(self, puzzle: Puzzle, options: SolveOptions) -> None:
         self.puzzle = puzzle
-        self.clock = clock
+        self.clock = clock = options.clock
         self.width = width = puzzle.width
         self.height = height = puzzle.height
-        self.max_solutions = max_solutions
-        self.timeout = timeout
+        self.max_solutions = options.max_solutions
+        self.timeout = options.timeout
+        initial = options.initial
         self.solver = LineSolver()
         self.clues: list[Clue] = list(puzzle.row_clues) + list(puzzle.column_clues)
         self.caches = [self.solver.cache_for(clue) for clue in self.clues]
@@ -187,7 +182,7 @@ class EngineState:
         # lines, so a ``work_limit`` ends a solve at the same place on either (see
         # _check_clock). ``beat`` asks for a heartbeat every ``beat_every`` lines.
         self.work = 0
-        self.work_limit: int | None = None
+        self.work_limit = options.work_limit
         self.beat = False
         self.resumed = clock()
         self.probes = 0
@@ -204,13 +199,37 @@ class EngineState:
         self.probing = True
         # Whether someone watches the steps of propagation (the replay, the race, hints):
         # the compiled propagator then stops at each; a verdict caller asks for none.
-        self.watching = True
+        self.watching = options.watch
         if initial is not None:
             self._set_initial(initial)
         # The compiled propagation loop over this state (kernel.py), or None: pure Python.
         made = compiled_propagator()
-        self.propagator = made(self) if made is not None else None
+        self.propagator = made(self.kernel_state()) if made is not None else None
         self.beat_every = WORK_BEAT if self.propagator is not None else PURE_WORK_BEAT
+
+    def kernel_state(self) -> KernelState:
+        """The objects the compiled propagator works on in place, by position."""
+        return KernelState(
+            self.lines,
+            self.cells,
+            self.queued,
+            self.level,
+            self.position,
+            self.reason,
+            self.seen_before,
+            self.trail,
+            self.queue,
+            self.line_round,
+            self.line_stamp,
+            self.line_weight,
+            self.visited,
+            self.caches,
+            self.clues,
+            self.nogoods,
+            self.solver,
+            self.width,
+            self.height,
+        )
 
     # -- time ------------------------------------------------------------------------------
 

@@ -28,14 +28,18 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-# The version _kernel.c reports (KERNEL_VERSION): a module built from other source is ignored.
-EXPECTED_VERSION = 10
-
 KERNEL_MODULE = "game.core.solver._kernel"
+# Where the kernel's version is written, once (KERNEL_VERSION): beside this file wherever the
+# sources are (a source tree, an editable install); a wheel ships the built module alone.
+ABI_HEADER = Path(__file__).with_name("_kernel_abi.h")
+_VERSION_LINE = re.compile(rb"^#define KERNEL_VERSION (\d+)\s*$", re.MULTILINE)
+
 
 COMPILED = "compiled"
 PYTHON = "python"
@@ -46,16 +50,25 @@ ForcedPacked = Callable[[Sequence[int], bytes], "bytes | None"]
 SmallestReason = Callable[[Sequence[int], int, int, int, Sequence[int]], int]
 
 
-def _load() -> ModuleType | None:
-    if os.environ.get("HANJIE_PURE", "") not in ("", "0"):
-        return None
+def source_version(header: Path | None = None) -> int | None:
+    """The KERNEL_VERSION the sources beside this file say, or None where they are not
+    shipped (an installed wheel, whose module was built with its Python files)."""
     try:
-        module = importlib.import_module(KERNEL_MODULE)
-    except ImportError:
+        text = (header or ABI_HEADER).read_bytes()
+    except OSError:
         return None
-    if getattr(module, "VERSION", None) != EXPECTED_VERSION:
-        return None
-    return module
+    found = _VERSION_LINE.search(text)
+    return int(found.group(1)) if found else None
+
+
+def _current(module: ModuleType) -> bool:
+    """Whether ``module`` was built from the sources here: a stale build beside newer
+    sources reports another version (or none)."""
+    version = getattr(module, "VERSION", None)
+    if not isinstance(version, int):
+        return False
+    wanted = source_version()
+    return wanted is None or version == wanted
 
 
 def compiled_module() -> ModuleType | None:
@@ -65,9 +78,13 @@ def compiled_module() -> ModuleType | None:
         module = importlib.import_module(KERNEL_MODULE)
     except ImportError:
         return None
-    if getattr(module, "VERSION", None) != EXPECTED_VERSION:
+    return module if _current(module) else None
+
+
+def _load() -> ModuleType | None:
+    if os.environ.get("HANJIE_PURE", "") not in ("", "0"):
         return None
-    return module
+    return compiled_module()
 
 
 _MODULE = _load()
@@ -94,11 +111,12 @@ def smallest_reason() -> tuple[SmallestReason, int] | None:
     return function, int(_MODULE.MAX_WORD_LINE)
 
 
-def propagator() -> Callable[[object], Any] | None:
-    """The compiled propagation loop's type (``Propagator(engine)``), or None."""
+def propagator() -> Callable[[tuple[object, ...]], Any] | None:
+    """The compiled propagation loop's type (``Propagator(state)``, ``state`` an engine's
+    :class:`~game.core.solver.kernel_state.KernelState`), or None."""
     if _MODULE is None:
         return None
-    made: Callable[[object], Any] = _MODULE.Propagator
+    made: Callable[[tuple[object, ...]], Any] = _MODULE.Propagator
     return made
 
 

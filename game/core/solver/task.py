@@ -38,6 +38,7 @@ import numpy.typing as npt
 from game.core.puzzle import Puzzle
 from game.core.slicing import SlicedTask, check_time_limit
 from game.core.solver.engine import open_solve as open_engine_solve
+from game.core.solver.options import SolveOptions
 from game.core.solver.result import SolveResult
 from game.core.solver.steps import (
     Backtrack,
@@ -91,60 +92,26 @@ class StepSource:
     work: Callable[[], int] | None = None
 
 
-@dataclass(frozen=True)
-class SolveOptions:
-    """What a solve is asked: ``max_solutions`` (None: count them all), ``timeout`` (seconds
-    of the algorithm's own work on ``clock``, None: never give up), ``initial`` (a
-    (height, width) grid of -1 / 0 / 1 cells taken as known, or None), ``watch`` (False: a
-    verdict caller's solve, see :func:`~game.core.solver.engine.solve_steps`) and
-    ``work_limit`` (lines looked at before the solve gives up, None: no limit)."""
-
-    max_solutions: int | None
-    timeout: float | None
-    initial: npt.NDArray[np.integer] | None
-    clock: Callable[[], float]
-    watch: bool = True
-    work_limit: int | None = None
-
-
 # Makes the step source of one solve of a puzzle.
 SourceFactory = Callable[[Puzzle, SolveOptions], StepSource]
 
 
-def open_solve(
-    puzzle: Puzzle,
-    max_solutions: int | None = 2,
-    timeout: float | None = None,
-    initial: npt.NDArray[np.integer] | None = None,
-    clock: Callable[[], float] = time.perf_counter,
-    watch: bool = True,
-    work_limit: int | None = None,
-) -> tuple[Iterator[Step], Callable[[], int]]:
-    """Our engine's steps for ``puzzle`` (:func:`~game.core.solver.engine.solve_steps`; a
-    colour puzzle's from the colour engine, :mod:`~game.core.solver.colour_engine`, which
-    always gives every step: ``watch`` is then ignored) and a reading of the solve's work so
-    far: the lines looked at, the unit of ``work_limit``, the same count on the compiled
-    engine and on pure Python."""
+def open_solve(puzzle: Puzzle, options: SolveOptions) -> tuple[Iterator[Step], Callable[[], int]]:
+    """The one door to our engine: the steps of ``puzzle`` solved as ``options`` ask, and a
+    reading of the solve's work so far (the lines looked at, the unit of ``work_limit``, the
+    same count on the compiled engine and on pure Python). A colour puzzle's come from the
+    colour engine (:mod:`~game.core.solver.colour_engine`), which gives every step whatever
+    ``watch`` says."""
     if puzzle.is_colour:
         from game.core.solver.colour import open_colour_solve
 
-        return open_colour_solve(
-            puzzle, max_solutions, timeout, initial, clock, work_limit=work_limit
-        )
-    return open_engine_solve(puzzle, max_solutions, timeout, initial, clock, watch, work_limit)
+        return open_colour_solve(puzzle, options)
+    return open_engine_solve(puzzle, options)
 
 
 def engine_source(puzzle: Puzzle, options: SolveOptions) -> StepSource:
     """Our engine's steps and work (:func:`open_solve`), as a task's source."""
-    steps, work = open_solve(
-        puzzle,
-        options.max_solutions,
-        options.timeout,
-        options.initial,
-        options.clock,
-        options.watch,
-        options.work_limit,
-    )
+    steps, work = open_solve(puzzle, options)
     return StepSource(steps, work=work)
 
 

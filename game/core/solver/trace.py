@@ -24,7 +24,7 @@ import numpy as np
 import numpy.typing as npt
 
 from game.core.board import MAX_CELL_VALUE, Board, Cell, fill_value, is_trial_value
-from game.core.cells import EMPTY_VALUE, FILLED_VALUE, UNKNOWN_VALUE, KnownGrid, known_from_board
+from game.core.cells import UNKNOWN_VALUE, KnownGrid, known_from_board
 from game.core.palette import MAX_COLOURS
 from game.core.puzzle import Puzzle
 from game.core.solver.result import SolveResult
@@ -117,13 +117,6 @@ def board_marks(board: Board) -> KnownGrid:
         shown = board.colour_grid()
         return np.where(_IS_TRIAL[cells] | (shown < 0), UNKNOWN_VALUE, shown).astype(np.int8)
     return known_from_board(board.cells, trial=False)
-
-
-def solution_board(solution: BoolGrid) -> Board:
-    """A solution as a board: filled cells filled, the rest crossed."""
-    height, width = solution.shape
-    cells = np.where(solution, Cell.FILLED, Cell.CROSSED).astype(np.int8)
-    return Board(width, height, cells)
 
 
 # What a marks check found: a solution keeps every mark, the marks break the clues, or the
@@ -234,7 +227,8 @@ class SolveTrace(StepTrace[Step, SolveResult]):
         self.failed_cell: tuple[int, int] | None = None
         self.last_undone: tuple[tuple[int, int], ...] = ()
         self.solutions: list[BoolGrid] = []
-        # A colour puzzle's solutions as colour numbers (0 the background), beside the masks.
+        # The solutions as colour numbers (0 the background; black and white: 1 filled),
+        # beside the masks.
         self.colour_solutions: list[KnownGrid] = []
         self._counters = Counters()
 
@@ -249,18 +243,11 @@ class SolveTrace(StepTrace[Step, SolveResult]):
         probe cells left unknown (the scene draws them lightly on top)."""
         grid = self.grid
         trial = self.depth_of > 0
-        if self.puzzle.is_colour:
-            # A colour puzzle's grid holds colour numbers: each one's real or trial mark.
-            colours = np.maximum(grid, 0).astype(np.intp)
-            cells = np.where(trial, _TRIAL_MARK[colours], _REAL_MARK[colours]).astype(np.int8)
-            cells[grid == UNKNOWN_VALUE] = Cell.UNKNOWN
-            cells[self.probed] = Cell.UNKNOWN
-            return cells
-        cells = np.zeros(grid.shape, dtype=np.int8)
-        cells[grid == FILLED_VALUE] = Cell.FILLED
-        cells[grid == EMPTY_VALUE] = Cell.CROSSED
-        cells[(grid == FILLED_VALUE) & trial] = Cell.TRIAL_FILLED
-        cells[(grid == EMPTY_VALUE) & trial] = Cell.TRIAL_CROSSED
+        # The grid holds colour numbers (black and white: 1 filled, 0 empty): each one's real
+        # or trial mark.
+        colours = np.maximum(grid, 0).astype(np.intp)
+        cells = np.where(trial, _TRIAL_MARK[colours], _REAL_MARK[colours]).astype(np.int8)
+        cells[grid == UNKNOWN_VALUE] = Cell.UNKNOWN
         cells[self.probed] = Cell.UNKNOWN
         return cells
 
@@ -317,9 +304,8 @@ class SolveTrace(StepTrace[Step, SolveResult]):
             self._contradiction(step)
         elif isinstance(step, SolutionFound):
             self.solutions.append(step.array())
-            if self.puzzle.is_colour:
-                codes = np.frombuffer(step.data, dtype=np.uint8)
-                self.colour_solutions.append(codes.reshape(self.height, self.width).astype(np.int8))
+            codes = np.frombuffer(step.data, dtype=np.uint8)
+            self.colour_solutions.append(codes.reshape(self.height, self.width).astype(np.int8))
             counters.solutions = len(self.solutions)
         elif isinstance(step, Finished):
             self.result = step.result

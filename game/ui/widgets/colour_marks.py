@@ -17,9 +17,9 @@ import numpy.typing as npt
 import pygame
 
 from game.core.board import MAX_CELL_VALUE, Cell, is_trial_value, mark_colour
+from game.core.convert.colour_names import spoken_name
 from game.core.convert.distinct_colours import PLAY_DISTANCE, closest_pair
 from game.core.palette import RGB, Palette
-from game.core.play.colour_hints import spoken_name
 from game.ui.fonts import Fonts
 from game.ui.theme import Theme
 from game.ui.widgets.marks import draw_mark

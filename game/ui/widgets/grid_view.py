@@ -97,9 +97,6 @@ class Overlays:
     show_cursor: bool = True
     preview: Preview | None = None
     flash: Flash = field(default_factory=Flash)
-    hint_cell: tuple[int, int] | None = None
-    # Every cell a colour hint gives, each outlined like ``hint_cell``.
-    hint_cells: Sequence[tuple[int, int]] = ()
     hint_row: int | None = None
     hint_column: int | None = None
     # 0..1 while the win animation plays (and 1 after it): crosses and lines fade away.
@@ -595,22 +592,6 @@ class GridView:
             for x, y in flash.cells:
                 pygame.draw.rect(surface, self.theme.error, layout.cell_box(x, y).inset(-1), width)
 
-        for cell in overlays.hint_cells:
-            if cell != overlays.hint_cell:
-                box = layout.cell_box(*cell)
-                width = max(2, layout.cell // 12)
-                pygame.draw.rect(surface, self.theme.success, box.inset(-width), width)
-        if overlays.hint_cell is not None:
-            # A double ring in the "good" colour: the cursor is one ring in the accent colour,
-            # and a hint drawn like it could not be told from it (nor by colour alone in the
-            # high-contrast theme, whose accent and success colours are the same).
-            hx, hy = overlays.hint_cell
-            box = layout.cell_box(hx, hy)
-            width = max(2, layout.cell // 12)
-            pygame.draw.rect(surface, self.theme.success, box.inset(-width), width)
-            inner = box.inset(width + max(1, layout.cell // 8))
-            if inner.w >= 2 * width:
-                pygame.draw.rect(surface, self.theme.success, inner, width)
         if overlays.show_cursor and overlays.cursor is not None:
             cx, cy = overlays.cursor
             box = layout.cell_box(cx, cy)

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import colorsys
 import time
-from collections.abc import Generator, Sequence
+from collections.abc import Callable, Generator, Sequence
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -192,6 +192,11 @@ class ConverterColours:
         self.merging = False
         self.preparing: Generator[None, None, None] | None = None
         self.pending: ConvertOptions | None = None
+        # Actions that need the document as the pending options will leave it (an undo, a
+        # palette edit), taken while the colours are worked out and run, in order, after.
+        self.queued: list[Callable[[], object]] = []
+        # The clock the work's slices are measured by (a test gives it one that ticks).
+        self.clock: Callable[[], float] = time.perf_counter
         self.window = (1280, 800)
 
     @property
@@ -242,11 +247,12 @@ class ConverterColours:
         return True
 
     def update(self) -> None:
-        """A slice of the colour work; the held options once it is done."""
+        """A slice of the colour work (at least one step, then more while the slice lasts);
+        the held options once it is done, then the actions queued meanwhile."""
         if self.preparing is None:
             return
-        deadline = time.perf_counter() + PREPARE_SLICE
-        while time.perf_counter() < deadline:
+        deadline = self.clock() + PREPARE_SLICE
+        while True:
             try:
                 next(self.preparing)
             except StopIteration:
@@ -254,7 +260,22 @@ class ConverterColours:
                 if options is not None:
                     self.scene.document.set_options(options)
                     self.scene.grid_changed()
+                self._run_queued()
                 return
+            if self.clock() >= deadline:
+                return
+
+    def when_ready(self, action: Callable[[], object]) -> None:
+        """Run ``action`` now, or after the colour work when it is under way: a click on
+        Undo or a swatch while the colours are found is kept, never dropped."""
+        if self.busy:
+            self.queued.append(action)
+        else:
+            action()
+
+    def _run_queued(self) -> None:
+        while self.queued and not self.busy:  # an action may start new colour work
+            self.queued.pop(0)()
 
     # -- the palette -------------------------------------------------------------------------
 
@@ -311,6 +332,9 @@ class ConverterColours:
             self._edit(lambda: self.scene.document.drop_swatch(label))
 
     def _edit(self, change: object) -> None:
+        self.when_ready(lambda: self._edit_now(change))
+
+    def _edit_now(self, change: object) -> None:
         try:
             change()  # type: ignore[operator]
         except PaletteEditError as error:

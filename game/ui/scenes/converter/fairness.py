@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.create.conversion import colour_fair_search
+from game.core.create.conversion import fair_search
 from game.core.create.fair_edits import Edit
 from game.core.create.fairness import Report, UniquenessCheck, report_lines
 from game.core.create.free_cells import WORK_PER_SECOND, FreeCells
@@ -165,13 +165,8 @@ class ConverterFairness:
         self.failed = None
         self.stopped = False
         self.fair_elapsed = 0.0
-        if self.scene.puzzle.is_colour:
-            # In colour the edits give cells other colours (issue 33).
-            self.fair_search = colour_fair_search(
-                self.scene.puzzle, free, work_limit=FAIR_WORK_LIMIT
-            )
-        else:
-            self.fair_search = MakeFair(self.scene.document.grid, free, work_limit=FAIR_WORK_LIMIT)
+        # On the puzzle's own picture; in colour the edits give cells other colours.
+        self.fair_search = fair_search(self.scene.puzzle, free, work_limit=FAIR_WORK_LIMIT)
         self.scene.sync_widgets()
 
     @property

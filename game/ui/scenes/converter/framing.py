@@ -357,7 +357,14 @@ class PhotoSide:
             self.view.view_box = converter.view_box(options)
             automatic = converter.auto_frame(options.width, options.height)
             opened = options.frame is not None and options.frame == automatic
-            self.view.auto_label = "Auto frame: drag to reframe" if opened else ""
+            zoomed = opened and converter.zoomed_on_small_subject(options.width, options.height)
+            if zoomed:  # the choice shown: "Whole picture" (or a drag) takes it back
+                self.view.auto_label = "Zoomed on the subject: drag to reframe"
+            else:
+                self.view.auto_label = "Auto frame: drag to reframe" if opened else ""
+            suggested = converter.suggested_width(options) if options.frame else None
+            if suggested is not None and max(options.width, options.height) < suggested:
+                notice = f"The subject reads from {suggested} cells wide"
             if options.in_colour:  # the methods do not apply: say what the palette is
                 count = len(document.swatches)
                 how = ", Auto's choice" if options.colours == "auto" else ""

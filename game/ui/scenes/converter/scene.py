@@ -199,7 +199,10 @@ class ConverterScene(EditorScene):
         """Enable what makes sense in the current mode and show the current values."""
         document = self.document
         has_image = document.mode == "image"
-        options = document.options
+        # The settings as the player set them: while colours are worked out for new ones,
+        # those (a second click on Height + counts from the first's height, not the shown
+        # grid's: five fast clicks moved 15 to 16).
+        options = self.colour_part.pending or document.options
         self.aspect_toggle.value = options.keep_aspect
         self.invert_toggle.value = options.invert
         self.crop_toggle.value = options.crop
@@ -210,7 +213,10 @@ class ConverterScene(EditorScene):
         self.method_choice.index = [value for value, _ in METHOD_LABELS].index(options.method)
         self.fit_choice.index = [value for value, _ in FIT_LABELS].index(options.fit)
         self.width_stepper.set_value(options.width, notify=False)
-        self.height_stepper.set_value(document.resolved_height, notify=False)
+        height = document.resolved_height
+        if self.colour_part.pending is not None and document.converter is not None:
+            height = document.converter.resolved(options).height
+        self.height_stepper.set_value(height, notify=False)
         self.height_stepper.enabled = not (has_image and options.keep_aspect)
         for widget in (self.aspect_toggle, self.method_choice, self.invert_toggle,
                        self.crop_toggle, self.fit_choice):  # fmt: skip
@@ -426,9 +432,15 @@ class ConverterScene(EditorScene):
         self.grid_changed()
 
     def undo(self) -> bool:
+        if self.colour_part.busy:  # after the colours under way, in the order asked
+            self.colour_part.when_ready(self.undo)
+            return True
         return self._after_history(self.document.undo())
 
     def redo(self) -> bool:
+        if self.colour_part.busy:
+            self.colour_part.when_ready(self.redo)
+            return True
         return self._after_history(self.document.redo())
 
     def _after_history(self, changed: bool) -> bool:

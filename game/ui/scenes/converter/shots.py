@@ -240,7 +240,44 @@ def _shot_converter_puzzle_file(app: App) -> None:
     _opened(app, _cat_file, "cat.non")
 
 
+def _insect_on_leaves(path: Path) -> Path:
+    """A small red-orange insect on a stem across blurred leaves in many greens (issue 47's
+    ladybird, drawn: under 0.5% of the picture)."""
+    from PIL import Image, ImageDraw, ImageFilter
+
+    rng = np.random.default_rng(5)
+    width, height = 1280, 800
+    image = Image.new("RGB", (width, height), (80, 120, 45))
+    draw = ImageDraw.Draw(image)
+    for _ in range(1800):
+        x, y = rng.uniform(0, width), rng.uniform(0, height)
+        green = (int(rng.integers(50, 170)), int(rng.integers(90, 200)), int(rng.integers(20, 90)))
+        draw.ellipse((x, y, x + rng.uniform(40, 120), y + rng.uniform(16, 50)), fill=green)
+    image = image.filter(ImageFilter.GaussianBlur(10))  # the lens's bokeh behind the stem
+    draw = ImageDraw.Draw(image)
+    draw.line((0, 520, width, 300), fill=(150, 200, 90), width=16)
+    draw.ellipse((840, 346, 912, 400), fill=(215, 70, 15))  # the insect
+    draw.ellipse((896, 356, 916, 390), fill=(20, 20, 20))  # its head
+    for spot in ((856, 360), (876, 378), (866, 350)):
+        draw.ellipse((spot[0], spot[1], spot[0] + 9, spot[1] + 9), fill=(25, 20, 20))
+    image = image.filter(ImageFilter.GaussianBlur(2))
+    noise = rng.normal(0, 4, (height, width, 3))
+    Image.fromarray(np.clip(np.asarray(image) + noise, 0, 255).astype(np.uint8)).save(path)
+    return path
+
+
+def _shot_converter_small_subject(app: App) -> None:
+    """Auto colours on a photo of a small insect: the zoom on it, said on its frame, and its
+    red kept as a colour of its own (issue 47)."""
+    scene = _opened(app, _insect_on_leaves, "insect.png")
+    scene._change_options(width=30, height=30)
+    _settle(app, scene)
+    scene._change_options(colours="auto")
+    _settle(app, scene)
+
+
 SCREENSHOTS = {
+    "converter_small_subject": _shot_converter_small_subject,
     "converter_photo": _shot_converter_photo,
     "converter_puzzle_file": _shot_converter_puzzle_file,
     "converter_face": _shot_converter_face,

@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 import pygame
 
+from game.core.board import shown_colours
+from game.core.palette import ColourClue
 from game.core.solver.hints import placed_runs
 from game.core.store.packs import shown_name
 from game.ui.layout import Box, intersect
@@ -228,8 +230,6 @@ class PlayChrome(frame.ShellChrome):
         overlays.cursor = scene.cursor
         overlays.show_cursor = scene.show_cursor and win is None
         overlays.flash = scene.flash
-        overlays.hint_cell = scene.hint_cell
-        overlays.hint_cells = scene.hint_cells if scene.hint_cell is not None else ()
         line = scene.hint_line
         overlays.hint_row = line[1] if line and line[0] == "row" else None
         overlays.hint_column = line[1] if line and line[0] == "column" else None
@@ -310,13 +310,13 @@ class ClueLooks:
         else:
             rows, columns = changed_lines(self._seen, cells)
         self._seen = cells.copy()
-        # Colour clues grey when their line is complete (the runs placed one by one are
-        # the black-and-white line solver's word, not yet the colour one's).
-        greying = bool(scene.app.setting(CLUE_GREYING)) and not puzzle.is_colour
+        # A run greys as soon as the marks prove its place and it is painted, in colour too.
+        greying = bool(scene.app.setting(CLUE_GREYING))
+        colours = puzzle.colour_count
         for y in rows:
-            self._placed_rows[y] = _placed(greying, puzzle.row_clues[y], cells[y, :])
+            self._placed_rows[y] = _placed(greying, puzzle.row_runs(y), cells[y, :], colours)
         for x in columns:
-            self._placed_columns[x] = _placed(greying, puzzle.column_clues[x], cells[:, x])
+            self._placed_columns[x] = _placed(greying, puzzle.column_runs(x), cells[:, x], colours)
         self.refresh()
 
     def refresh(self) -> None:
@@ -337,8 +337,10 @@ class ClueLooks:
             view.set_column_look(x, ClueLook(placed, complete, wrong))
 
 
-def _placed(greying: bool, clue: tuple[int, ...], line: np.ndarray[Any, Any]) -> frozenset[int]:
-    """The clue numbers the marks prove placed (the line solver's word, never a guess)."""
-    if not greying or not clue:
+def _placed(
+    greying: bool, runs: ColourClue, line: np.ndarray[Any, Any], colours: int
+) -> frozenset[int]:
+    """The runs the marks prove placed (the line solver's word, never a guess)."""
+    if not greying or not runs:
         return frozenset()
-    return frozenset(placed_runs(clue, line.tolist()))
+    return frozenset(placed_runs(runs, shown_colours(line).tolist(), colours))

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.board import Cell
+from game.core.board import mark_colour
 from game.core.solver.hints import Hint
 from game.ui.layout import Box
 from game.ui.widgets.button import Button
@@ -163,8 +163,11 @@ class HintShow:
             if given <= 0:
                 continue
             mark = rect.inflate(-cell // 2, -cell // 2)
-            if state == Cell.FILLED:
-                _translucent(surface, mark, theme.filled, round(150 * given))
+            colour = mark_colour(state)
+            if colour > 0:
+                palette = self.scene.puzzle.palette
+                ink = theme.filled if palette is None else palette.colour(colour).rgb
+                _translucent(surface, mark, ink, round(150 * given))
             elif mark.w >= 4:
                 stroke = max(1, cell // 14)
                 pygame.draw.line(surface, theme.success, mark.topleft, mark.bottomright, stroke)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.play.colour_hints import spoken_name
+from game.core.convert.colour_names import spoken_name
 from game.ui.settings import COLOUR_LETTERS
 from game.ui.widgets.colour_marks import colour_letters, draw_swatch
 from game.ui.widgets.text import draw_text

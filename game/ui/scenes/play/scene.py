@@ -25,10 +25,8 @@ import pygame
 
 from game.core.board import Cell
 from game.core.play.advice import (
-    BrokenColourLine,
     BrokenLine,
     ForcedCell,
-    ForcedColour,
     NothingForced,
     WrongMarks,
     advise_hint,
@@ -113,8 +111,6 @@ class PlayScene(PlayShell[Session]):
         self.flash = Flash()
         self.flash_age = 0.0
         self.hint_line: tuple[str, int] | None = None
-        self.hint_cell: tuple[int, int] | None = None
-        self.hint_cells: list[tuple[int, int]] = []  # a colour hint's cells
         self.hint_show = HintShow(self)  # the teaching hint's cells and its "show me"
         self.input = PlayInput(self)
         self.hover_row: int | None = None
@@ -367,7 +363,6 @@ class PlayScene(PlayShell[Session]):
         if change is not None and (change.completed_rows or change.completed_columns):
             self.app.sounds.play("line")
         self.hint_line = None
-        self.hint_cell = None
         if self.message_kind == "hint":
             self.message = ""
         if not self.app.setting(AUTO_CHECK):
@@ -465,21 +460,14 @@ class PlayScene(PlayShell[Session]):
         if isinstance(advice, WrongMarks):
             self._flash(advice.cells)
         elif isinstance(advice, BrokenLine):
-            self.hint_line, self.hint_cell = advice.line, None
+            self.hint_line = advice.line
         elif isinstance(advice, ForcedCell):
-            self.hint_line, self.hint_cell = advice.line, None  # hint_show outlines every cell
+            self.hint_line = advice.line  # hint_show outlines every cell
             self.cursor = advice.cell
-            self._show_cell(*advice.cell)
-        elif isinstance(advice, ForcedColour):
-            self.hint_line, self.hint_cell = advice.line, advice.cell
-            self.hint_cells = [(x, y) for x, y, _ in advice.hint.cells]
-            self.cursor = advice.cell
-            colour = advice.hint.cells[0][2]
+            colour = advice.hint.colour
             if colour and self.palette_bar is not None:
                 self.palette_bar.choose(colour)  # ready to paint what the hint gives
             self._show_cell(*advice.cell)
-        elif isinstance(advice, BrokenColourLine):
-            self.hint_line, self.hint_cell = advice.line, None
         self.set_message(advice.text, advice.tone)
 
     def _flash(self, cells: Sequence[tuple[int, int]]) -> None:
@@ -497,7 +485,6 @@ class PlayScene(PlayShell[Session]):
         self.trial_mode = False
         self.flash = Flash()
         self.hint_line = None
-        self.hint_cell = None
         if not self.regions.panel_shown:
             self._build(self._size)  # the result and its buttons are in the panel
 
@@ -518,7 +505,6 @@ class PlayScene(PlayShell[Session]):
         self.pen.cancel_drag()
         self.flash = Flash()
         self.hint_line = None
-        self.hint_cell = None
         self.show_errors = bool(self.app.setting(AUTO_CHECK))
         self.looks.sync(again=True)
 

@@ -100,7 +100,7 @@ def flower() -> Puzzle:
     return Puzzle.from_colour_grid(grid, FLOWER_PALETTE, title="Flower")
 
 
-def _paint_colour_lines(scene: PlayScene, rows: Iterable[int], columns: Iterable[int]) -> None:
+def paint_colour_lines(scene: PlayScene, rows: Iterable[int], columns: Iterable[int]) -> None:
     """Paint whole lines of a colour puzzle as the picture has them (crosses the background)."""
     goal = np.asarray(scene.puzzle.goal_colours)
     cells = [(x, y) for y in rows for x in range(scene.puzzle.width)]
@@ -247,7 +247,7 @@ def _shot_contrast(app: App) -> None:
 def _shot_colour_20x20(app: App) -> None:
     """A 20x20 colour game mid-play: lines painted, a trial mark, green the chosen colour."""
     scene = _open(app, flower(), "Colour", 3)
-    _paint_colour_lines(scene, rows=range(0, 5), columns=[0, 1, 9, 18, 19])
+    paint_colour_lines(scene, rows=range(0, 5), columns=[0, 1, 9, 18, 19])
     goal = np.asarray(scene.puzzle.goal_colours)
     for x in range(3, 9):
         scene.session.apply(Paint(x, 11, x, 11, fill_value(int(goal[11, x]), trial=True)))

@@ -16,7 +16,7 @@ from game.core.store.packs import PackPlace
 from game.resources import levels_dir
 from game.ui.scenes.play.lesson import LessonScene
 from game.ui.scenes.play.scene import REVEAL_SECONDS, PlayScene
-from game.ui.scenes.play.shots import mushroom, sailboat
+from game.ui.scenes.play.shots import flower, mushroom, paint_colour_lines, sailboat
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -82,6 +82,20 @@ def _shot_hint_15x15(app: App) -> None:
     _hint(app, scene, 0.35)  # mid-animation
 
 
+def _shot_colour_hint(app: App) -> None:
+    """A colour game's hint, "show me" mid-way: the runs slide and the cells it gives are
+    previewed in their colour."""
+    scene = PlayScene(app, flower(), pack="Colour", place=PackPlace("Colour", 3))
+    app.push(scene)
+    app.step()
+    paint_colour_lines(scene, rows=range(0, 3), columns=[0, 1, 18, 19])
+    scene.after_change()
+    scene.session.elapsed = 95.0
+    _hint(app, scene, 0.1)
+    app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s"))
+    _settle(app, 0.9)
+
+
 def _first_name(pack: str) -> str:
     first = sorted(path.name for path in (levels_dir() / pack).glob("01-*.non"))[0]
     return first.removeprefix("01-")
@@ -113,5 +127,6 @@ SCREENSHOTS = {
     "lesson-overlap": _shot_lesson_overlap,
     "play-teaching-hint": _shot_teaching_hint,
     "play-hint-15x15": _shot_hint_15x15,
+    "play-colour-hint": _shot_colour_hint,
     "win-reveal": _shot_win_reveal,
 }

@@ -27,7 +27,7 @@ from game.core.board import Board, Cell, fill_value
 from game.core.cells import KnownGrid
 from game.core.playable import grid_refusal
 from game.core.puzzle import Puzzle
-from game.core.race import ALGORITHMS, INFO, check_algorithm, colour_refusal, step_source
+from game.core.race import INFO, algorithms_for, check_algorithm, refusal, step_source
 from game.core.solver.result import SolveResult
 from game.core.solver.trace import (
     DEFAULT_MAX_SOLUTIONS,
@@ -39,7 +39,6 @@ from game.core.solver.trace import (
     SolveTrace,
     board_marks,
     is_line_step,
-    solution_board,
     verdict_text,
 )
 from game.ui.layout import BoardLayout, Box, compute_board_layout
@@ -250,10 +249,11 @@ class NonogramReplay:
 
     def next_algorithm(self) -> None:
         """Watch the next algorithm solve (our engine, then the seeds'), from the start."""
-        if self.puzzle.is_colour:
-            self.app.toast(colour_refusal())
+        usable = algorithms_for(self.puzzle)
+        if len(usable) < 2:
+            self.app.toast(refusal(self.puzzle))
             return
-        self.algorithm = ALGORITHMS[(ALGORITHMS.index(self.algorithm) + 1) % len(ALGORITHMS)]
+        self.algorithm = usable[(usable.index(self.algorithm) + 1) % len(usable)]
         self.solver_button.label = solver_label(self.algorithm)
         self.shell.restart()
 
@@ -343,13 +343,11 @@ class NonogramReplay:
         """The board on screen: the engine's grid, or at the end the solution browsed."""
         trace = self.trace
         colours = self.puzzle.colour_count
-        if solution_index is not None and solution_index < len(trace.colour_solutions):
-            # A colour solution: each cell its colour's mark (the background a cross).
+        if solution_index is not None:
+            # A solution: each cell its colour's mark (the background a cross).
             grid = trace.colour_solutions[solution_index].astype(np.intp)
             marks = np.array([fill_value(c) for c in range(colours + 1)], dtype=np.int8)[grid]
             return Board(self.puzzle.width, self.puzzle.height, marks, colours)
-        if solution_index is not None:
-            return solution_board(trace.solutions[solution_index])
         return Board(self.puzzle.width, self.puzzle.height, trace.display_cells(), colours)
 
     def draw_board(self, surface: pygame.Surface, frame: BoardFrame) -> None:

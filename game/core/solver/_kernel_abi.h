@@ -1,0 +1,63 @@
+/* What the kernel and its Python twins must agree on: the kernel's version and every constant
+ * it shares with the pure-Python engine, each named once with the Python constant it equals.
+ *
+ * The module exports the table as _kernel.TWINS ({"module.NAME": value}, the module under
+ * game.core); tests/core/test_kernel_abi.py imports each Python constant and checks
+ * the two agree, so a constant changed on one side only fails the tests at once, not when a
+ * differential test happens to reach it. KERNEL_VERSION is written here only: kernel.py reads
+ * it from this file where the sources are (a source tree, an editable install) and refuses a
+ * built module that reports another (a stale build runs pure Python, never wrong answers).
+ */
+#ifndef HANJIE_KERNEL_ABI_H
+#define HANJIE_KERNEL_ABI_H
+
+/* Bumped with every change of behaviour or signature. */
+#define KERNEL_VERSION 12
+
+/* X(C name, value, "the Python twin") for integers... */
+#define KERNEL_INT_TWINS(X)                                                                 \
+    X(CELL_FILLED, 1, "cells.FILLED")                                                       \
+    X(CELL_EMPTY, 2, "cells.EMPTY")                                                         \
+    X(WIDE_LINE, 256, "solver.line.WIDE_LINE")                                              \
+    X(CODE_BITS, 2, "solver.engine_state.CODE_BITS")                                        \
+    X(CODE_MASK, 3, "solver.engine_state.CODE_MASK")                                        \
+    X(KERNEL_STATE_FIELDS, 19, "solver.kernel_state.KERNEL_STATE_FIELDS")                   \
+    X(EV_DONE, 0, "solver.engine_state.EV_DONE")                                            \
+    X(EV_LINE_CONFLICT, 1, "solver.engine_state.EV_LINE_CONFLICT")                          \
+    X(EV_RULE_BROKEN, 2, "solver.engine_state.EV_RULE_BROKEN")                              \
+    X(EV_RULE_FORCED, 3, "solver.engine_state.EV_RULE_FORCED")                              \
+    X(EV_LINE_DEDUCED, 4, "solver.engine_state.EV_LINE_DEDUCED")                            \
+    X(EV_HEARTBEAT, 5, "solver.engine_state.EV_HEARTBEAT")                                  \
+    X(HEARTBEAT_LINES, 48, "solver.engine_state.HEARTBEAT_LINES")                           \
+    X(CLOCK_EVERY, 16, "solver.engine_state.CLOCK_EVERY")                                   \
+    X(DECIDED, -1, "solver.engine_state.DECIDED")                                           \
+    X(BY_RULE, -2, "solver.engine_state.BY_RULE")                                           \
+    X(BY_PROBES, -3, "solver.engine_state.BY_PROBES")                                       \
+    X(BROKEN_RULE, -2, "solver.engine_state.BROKEN_RULE")                                   \
+    X(HEARTBEAT_FITS, 100, "solver.engine_learn.HEARTBEAT_FITS")                            \
+    X(HEARTBEAT_CELLS, 24, "solver.engine_learn.HEARTBEAT_CELLS")                           \
+    X(PAIR_BROKE, 0, "solver.engine_lookahead.PAIR_BROKE")                                  \
+    X(PAIR_SOLVED, 1, "solver.engine_lookahead.PAIR_SOLVED")                                \
+    X(PAIR_BOTH, 2, "solver.engine_lookahead.PAIR_BOTH")                                    \
+    X(CEV_DONE, 0, "solver.colour_engine.EV_DONE")                                          \
+    X(CEV_CONFLICT, 1, "solver.colour_engine.EV_CONFLICT")                                  \
+    X(CEV_DEDUCED, 2, "solver.colour_engine.EV_DEDUCED")                                    \
+    X(CEV_HEARTBEAT, 3, "solver.colour_engine.EV_HEARTBEAT")                                \
+    X(COLOUR_LINE_KIND, 0, "solver.colour_engine.LINE")
+
+/* ... and for reals. */
+#define KERNEL_REAL_TWINS(X)                                                                \
+    X(DECISION_SHARE, 0.5, "solver.engine_learn.DECISION_SHARE")                            \
+    X(STORE_LIMIT_GROWTH, 1.1, "solver.nogoods.LIMIT_GROWTH")                               \
+    X(STORE_ACTIVITY_GROWTH, 1.0 / 0.999, "solver.nogoods.ACTIVITY_GROWTH")                 \
+    X(RESCALE_ABOVE, 1e100, "solver.nogoods._RESCALE_ABOVE")
+
+#define KERNEL_INT_ENUM(name, value, twin) name = (value),
+enum { KERNEL_INT_TWINS(KERNEL_INT_ENUM) };
+#undef KERNEL_INT_ENUM
+
+#define KERNEL_REAL_CONSTANT(name, value, twin) static const double name = (value);
+KERNEL_REAL_TWINS(KERNEL_REAL_CONSTANT)
+#undef KERNEL_REAL_CONSTANT
+
+#endif /* HANJIE_KERNEL_ABI_H */

@@ -1,0 +1,81 @@
+/* The compiled Propagator as a Python type: its methods (run, reason, analyse, undo, place,
+ * probe_pair, candidates, queue_line) and the type object; _kernel.c adds it to the module. */
+#ifndef HANJIE_KERNEL_PROPAGATOR_H
+#define HANJIE_KERNEL_PROPAGATOR_H
+
+#include "_kernel_propagate.h"
+#include "_kernel_reason.h"
+#include "_kernel_analyse.h"
+#include "_kernel_undo.h"
+#include "_kernel_probe.h"
+
+/* queue_line(line_id, round): EngineState._queue_line on the compiled queue. */
+static PyObject *
+propagator_queue_line(PropagatorObject *self, PyObject *args)
+{
+    Py_ssize_t line_id;
+    long long round;
+    if (!PyArg_ParseTuple(args, "nL", &line_id, &round))
+        return NULL;
+    if (line_id < 0 || line_id >= self->nlines) {
+        PyErr_SetString(PyExc_ValueError, "no such line");
+        return NULL;
+    }
+    queue_line(self, (unsigned char *)self->queued_view.buf, line_id, round);
+    Py_RETURN_NONE;
+}
+
+static PyMethodDef propagator_methods[] = {
+    {"cache_sizes", (PyCFunction)propagator_cache_sizes, METH_NOARGS,
+     "cache_sizes() -> each line cache's size in the solver's order, or None (dicts)"},
+    {"place", (PyCFunction)propagator_place, METH_VARARGS, "place(entry, why, depth)"},
+    {"candidates", (PyCFunction)propagator_candidates, METH_VARARGS,
+     "candidates(activity, count) -> lookahead's cells, the highest branching score first"},
+    {"probe_pair", (PyCFunction)propagator_probe_pair, METH_VARARGS,
+     "probe_pair(engine, index) -> (kind, a, b, c): lookahead's two probes of a cell"},
+    {"queue_line", (PyCFunction)propagator_queue_line, METH_VARARGS, "queue_line(line_id, round)"},
+    {"undo", (PyCFunction)propagator_undo, METH_VARARGS,
+     "undo(mark, save, phase, positions=True) -> tuple of (x, y), latest first"},
+    {"reason", (PyCFunction)propagator_reason, METH_VARARGS,
+     "reason(line_id, before, target, slot, cache, limit) -> (entries, fits)"},
+    {"analyse", (PyCFunction)propagator_analyse, METH_VARARGS,
+     "analyse(engine, conflict, broken, limit, analysis_limit) -> (entries, back, beats)"},
+    {"run", (PyCFunction)propagator_run, METH_VARARGS,
+     "run(probe, depth, count_rounds, stamping, watching, unknown, tick, countdown, rounds, "
+     "quiet) -> (event, a, b, c, unknown, tick, countdown, rounds, quiet, hits, due)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyTypeObject PropagatorType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "game.core.solver._kernel.Propagator",
+    .tp_basicsize = sizeof(PropagatorObject),
+    .tp_dealloc = (destructor)propagator_dealloc,
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "The engine's propagation loop over its own state (see _kernel_propagate.h).",
+    .tp_methods = propagator_methods,
+    .tp_new = propagator_new,
+};
+
+static int
+propagator_ready(PyObject *module)
+{
+    str_size = PyUnicode_InternFromString("_size");
+    str_limit = PyUnicode_InternFromString("limit");
+    str_clue_limit = PyUnicode_InternFromString("clue_limit");
+    str_caches = PyUnicode_InternFromString("_caches");
+    str_solved = PyUnicode_InternFromString("solved");
+    if (!str_size || !str_limit || !str_clue_limit || !str_caches || !str_solved)
+        return -1;
+    if (analyse_ready() < 0 || probe_ready() < 0)
+        return -1;
+    if (PyType_Ready(&PropagatorType) < 0)
+        return -1;
+    Py_INCREF(&PropagatorType);
+    if (PyModule_AddObject(module, "Propagator", (PyObject *)&PropagatorType) < 0) {
+        Py_DECREF(&PropagatorType);
+        return -1;
+    }
+    return 0;
+}
+
+#endif /* HANJIE_KERNEL_PROPAGATOR_H */

@@ -1,0 +1,41 @@
+"""The engine's state as the compiled propagator takes it: by position, never by name."""
+
+from __future__ import annotations
+
+from array import array
+from collections import deque
+from typing import NamedTuple
+
+from game.core.lines import Clue
+from game.core.solver.line import LineSolver, PackedOutcome
+from game.core.solver.nogoods import RuleStore
+
+
+class KernelState(NamedTuple):
+    """What the compiled propagator (``_kernel_state.h``) works on in place: an engine's
+    objects (``EngineState.kernel_state``) handed over by position, never by attribute name,
+    so a rename is a rename of this one value, which mypy checks; its field count is the
+    kernel's ``KERNEL_STATE_FIELDS`` (``_kernel_abi.h``)."""
+
+    lines: list[bytearray]
+    cells: bytearray
+    queued: bytearray
+    level: array[int]
+    position: array[int]
+    reason: array[int]
+    seen_before: array[int]
+    trail: list[int]
+    queue: deque[int]
+    line_round: list[int]
+    line_stamp: list[int]
+    line_weight: list[int]
+    visited: list[int]
+    caches: list[dict[bytes, PackedOutcome]]
+    clues: list[Clue]
+    nogoods: RuleStore
+    solver: LineSolver
+    width: int
+    height: int
+
+
+KERNEL_STATE_FIELDS = len(KernelState._fields)
