@@ -1,21 +1,27 @@
 """Build the engine's compiled kernel (game/core/solver/_kernel.c) when a C compiler is there.
 
-A hatchling build hook, so the README's commands (``pip install -e .``, a wheel from the
-sdist) build it with no new build dependency: the compiler and the Python headers the
-interpreter was built with (``sysconfig``), one command. Where either is missing, or the
-compile fails, the build goes on without it and the game runs on pure Python (the kernel is
-an accelerator with a pure twin, never a requirement): a warning says so.
+A hatchling build hook that hands the compile to setuptools' ``build_ext``, the build tool
+CPython's own extensions grew up with: it finds MSVC on Windows and the interpreter's compiler
+elsewhere, and honours ``CC``, ``CFLAGS``, ``CPPFLAGS``, ``LDFLAGS`` and ``LDSHARED`` as
+distributions pass them (hardening flags, cross compilers). The kernel is one translation
+unit, ``_kernel.c``; the headers it includes are every ``*.h`` beside it (found by folder, so a
+new or renamed header needs no change here).
 
-``HANJIE_PURE_BUILD=1`` skips the compile. Run as a script (``python3 hatch_build.py``) it
-builds the kernel in place, for a source tree used without installing it.
+Like setuptools' ``Extension(optional=True)`` (as MarkupSafe builds its speedups), a compile
+that fails or finds no compiler leaves the install going on pure Python (the kernel is an
+accelerator with a pure twin): the build says so on stderr, and writes the reason to
+``game/_kernel_note.txt``, which ``hanjie`` prints at start and in ``--version`` (pip shows a
+successful build's output only with ``-v``). Wheel builders make a failed compile fatal with
+``HANJIE_REQUIRE_KERNEL_BUILD=1`` (cibuildwheel's ``CIBUILDWHEEL=1`` does the same).
+``HANJIE_PURE_BUILD=1`` skips the compile. A wheel carries the built module, never the C
+sources. Run as a script (``python3 hatch_build.py``) it builds the kernel in place.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
-import shlex
 import shutil
-import subprocess
 import sys
 import sysconfig
 import tempfile
@@ -23,11 +29,37 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent
-SOURCE = Path("game") / "core" / "solver" / "_kernel.c"
-COMPILE_SECONDS = 300
+SOLVER = Path("game") / "core" / "solver"
+SOURCE = SOLVER / "_kernel.c"
+EXTENSION = "game.core.solver._kernel"
+# Written when the install ran without the kernel; read by game/commands/common.py.
+NOTE = Path("game") / "_kernel_note.txt"
+REQUIRE = "HANJIE_REQUIRE_KERNEL_BUILD"
 
 
-def _warn(message: str) -> None:
+class KernelBuildError(RuntimeError):
+    """The kernel could not be built where the builder said it must be."""
+
+
+def _on(name: str) -> bool:
+    return os.environ.get(name, "") not in ("", "0")
+
+
+def required() -> bool:
+    """Whether a failed compile fails the build (wheel builders), not the kernel alone."""
+    return _on(REQUIRE) or _on("CIBUILDWHEEL")
+
+
+# Why the last compile_kernel() built nothing (for the note), or "" after a build.
+last_reason = ""
+
+
+def _fall_back(reason: str) -> None:
+    global last_reason
+    last_reason = reason
+    message = f"the solver's C kernel was not built ({reason})"
+    if required():
+        raise KernelBuildError(f"hanjie: {message}, and {REQUIRE} or CIBUILDWHEEL is set")
     print(f"hanjie: {message}; the engine will run on pure Python", file=sys.stderr)
 
 
@@ -36,63 +68,139 @@ def module_name() -> str:
     return "_kernel" + str(suffix)
 
 
+def headers() -> list[str]:
+    """The headers the kernel's one source includes: every header beside it."""
+    return sorted(str(path.relative_to(ROOT)) for path in (ROOT / SOLVER).glob("*.h"))
+
+
+def _extension() -> Any:
+    from setuptools import Extension
+
+    return Extension(
+        EXTENSION,
+        sources=[str(SOURCE)],
+        depends=headers(),
+        # MSVC lacks the GCC builtins the kernel uses; a forced include supplies them there.
+        include_dirs=[str(SOLVER), "packaging/msvc"],
+    )
+
+
+def _without_interpreter_rpath(linker: list[str]) -> list[str]:
+    """The link command less the run-time search paths the interpreter was linked with (a
+    pyenv or conda Python's LDSHARED carries its own lib folder): the kernel links to libc
+    alone, and a wheel must not point at the build machine's folders. Paths the builder
+    passes itself (LDSHARED, LDFLAGS) stay."""
+    if os.environ.get("LDSHARED"):
+        return linker
+    asked = os.environ.get("LDFLAGS", "").split()
+    return [
+        word
+        for word in linker
+        if word in asked or not word.startswith(("-Wl,-rpath", "-Wl,-R", "-Wl,--enable-new-dtags"))
+    ]
+
+
+def _build_ext_command(out_dir: Path, scratch: Path) -> Any:
+    from setuptools import Distribution
+    from setuptools.command.build_ext import build_ext
+
+    class KernelBuildExt(build_ext):  # type: ignore[misc]
+        def build_extension(self, ext: Any) -> None:
+            # Each compile and link command on stderr (pip -v shows it): the flags that
+            # reached the compiler can be read off the build's log.
+            spawn = self.compiler.spawn
+
+            def spawn_and_say(command: list[str], **options: Any) -> Any:
+                print(" ".join(command), file=sys.stderr)
+                return spawn(command, **options)
+
+            self.compiler.spawn = spawn_and_say
+            if self.compiler.compiler_type == "msvc":
+                ext.extra_compile_args = ["/std:c11", "/FImsvc_builtins.h"]
+            else:
+                ext.extra_compile_args = ["-std=c99"]
+                self.compiler.linker_so = _without_interpreter_rpath(self.compiler.linker_so)
+            super().build_extension(ext)
+
+    dist = Distribution({"name": "hanjie-kernel", "ext_modules": [_extension()]})
+    dist.script_name = "hatch_build.py"
+    dist.cmdclass["build_ext"] = KernelBuildExt
+    command = dist.get_command_obj("build_ext")
+    command.build_lib = str(out_dir)
+    command.build_temp = str(scratch)
+    command.force = True
+    command.ensure_finalized()
+    return command
+
+
 def compile_kernel(out_dir: Path) -> Path | None:
-    """Compile the kernel into ``out_dir``; its path, or None (with a warning) when it
-    cannot be built here."""
-    if os.environ.get("HANJIE_PURE_BUILD", "") not in ("", "0"):
+    """Compile the kernel into ``out_dir``; its path, or None (with a line on stderr) when it
+    cannot be built here. Raises KernelBuildError instead when the build requires it."""
+    global last_reason
+    last_reason = ""
+    if _on("HANJIE_PURE_BUILD"):
+        if required():
+            raise KernelBuildError(f"hanjie: HANJIE_PURE_BUILD and {REQUIRE} disagree")
         return None
-    linker = os.environ.get("LDSHARED") or sysconfig.get_config_var("LDSHARED")
-    include = sysconfig.get_paths().get("include")
-    if not linker or not include or not Path(include, "Python.h").is_file():
-        _warn("no C compiler or Python headers found for the compiled kernel")
+    try:
+        import setuptools  # noqa: F401
+    except ImportError:
+        _fall_back("setuptools, which compiles it, is not installed")
         return None
-    command = shlex.split(str(linker))
-    if os.environ.get("CC"):
-        # LDSHARED starts with the compiler the interpreter was built with; CC overrides it.
-        command[0:1] = shlex.split(os.environ["CC"])
-    if shutil.which(command[0]) is None:
-        _warn(f"the C compiler {command[0]!r} was not found for the compiled kernel")
+    previous = Path.cwd()
+    with tempfile.TemporaryDirectory(prefix="hanjie-kernel-") as scratch:
+        try:
+            os.chdir(ROOT)  # setuptools takes the sources relative to the project
+            command = _build_ext_command(out_dir, Path(scratch))
+            command.run()
+        except KernelBuildError:
+            raise
+        except (Exception, SystemExit) as error:  # setuptools' CompileError, LinkError, ...
+            detail = str(error).strip().splitlines()
+            _fall_back(f"compiling failed: {detail[-1] if detail else type(error).__name__}")
+            return None
+        finally:
+            os.chdir(previous)
+    built = out_dir / SOLVER / module_name()
+    if not built.is_file():
+        _fall_back("the compiler made no module")
         return None
     target = out_dir / module_name()
-    command += [
-        "-O2",
-        "-fPIC",
-        "-std=c99",
-        f"-I{include}",
-        str(ROOT / SOURCE),
-        "-o",
-        str(target),
-    ]
-    try:
-        done = subprocess.run(
-            command, capture_output=True, text=True, timeout=COMPILE_SECONDS, check=False
-        )
-    except (OSError, subprocess.SubprocessError) as error:
-        _warn(f"compiling the kernel failed ({error})")
-        return None
-    if done.returncode != 0 or not target.is_file():
-        detail = (done.stderr or done.stdout).strip().splitlines()
-        _warn(f"compiling the kernel failed ({detail[-1] if detail else done.returncode})")
-        return None
+    os.replace(built, target)
+    shutil.rmtree(out_dir / "game", ignore_errors=True)
     return target
+
+
+def _write_note(path: Path, built: bool) -> None:
+    """The note ``hanjie`` prints when the install ran without the kernel; none when built."""
+    if built:
+        path.unlink(missing_ok=True)
+        return
+    if _on("HANJIE_PURE_BUILD"):
+        reason = "HANJIE_PURE_BUILD was set at install"
+    else:
+        reason = last_reason or "the install found no working C compiler"
+    path.write_text(f"the solver's C kernel was not built ({reason})\n", encoding="utf-8")
 
 
 def build_in_place() -> Path | None:
     """Compile the kernel beside its source (an editable install, or a source tree)."""
     with tempfile.TemporaryDirectory() as scratch:
         built = compile_kernel(Path(scratch))
-        if built is None:
-            return None
-        target = ROOT / SOURCE.parent / built.name
-        # Replace, not overwrite: a running interpreter may have the old file mapped.
-        staged = target.with_name(target.name + ".new")
-        try:
-            shutil.copyfile(built, staged)
-            os.replace(staged, target)
-        except OSError as error:  # a read-only tree: install anyway
-            _warn(f"the kernel could not be put beside its source ({error})")
-            return None
-        return target
+        target = ROOT / SOLVER / module_name()
+        if built is not None:
+            # Replace, not overwrite: a running interpreter may have the old file mapped.
+            staged = target.with_name(target.name + ".new")
+            try:
+                shutil.copyfile(built, staged)
+                os.replace(staged, target)
+            except OSError as error:  # a read-only tree: install anyway
+                _fall_back(f"it could not be put beside its source: {error}")
+                built = None
+        # A read-only tree keeps no note: hanjie --version still says which engine runs.
+        with contextlib.suppress(OSError):
+            _write_note(ROOT / NOTE, built is not None)
+        return target if built is not None else None
 
 
 try:
@@ -113,9 +221,12 @@ class KernelBuildHook(BuildHookInterface):  # type: ignore[misc,valid-type]
             return
         self._scratch = tempfile.mkdtemp(prefix="hanjie-kernel-")
         built = compile_kernel(Path(self._scratch))
+        note = Path(self._scratch) / NOTE.name
+        _write_note(note, built is not None)
         if built is None:
+            build_data["force_include"][str(note)] = str(NOTE)
             return
-        build_data["force_include"][str(built)] = str(SOURCE.parent / built.name)
+        build_data["force_include"][str(built)] = str(SOLVER / built.name)
         build_data["pure_python"] = False
         build_data["infer_tag"] = True
 

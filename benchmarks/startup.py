@@ -32,8 +32,9 @@ app = App()
 t2 = time.perf_counter()
 app.push(MenuScene(app))
 app.step()
-import pygame
-pygame.display.flip()
+# The game draws in a pygame.Window, not a display mode: pygame.display.flip() raised
+# "Display mode not set" (issue 49). The window's own flip, as the game loop does it.
+app.window.flip()
 t3 = time.perf_counter()
 print(json.dumps({"imports": t1 - t0, "app": t2 - t1, "first_frame": t3 - t2}), flush=True)
 """

@@ -12,7 +12,9 @@ import importlib
 import importlib.metadata
 import os
 import sys
+import warnings
 from collections.abc import Sequence
+from pathlib import Path
 from types import ModuleType
 from typing import NoReturn
 
@@ -76,6 +78,7 @@ def build_parser() -> argparse.ArgumentParser:
     from game.core.solver.kernel import engine_name
 
     parser.add_argument(
+        "-V",
         "--version",
         action="version",
         version=f"hanjie {installed_version()} (engine: {engine_name()})",
@@ -90,10 +93,26 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def one_line_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: object = None,
+    line: str | None = None,
+) -> None:
+    """A library's warning as one line of ours (Pillow's "Corrupt EXIF data" printed its
+    file, line and source line on two: issue 49)."""
+    text = " ".join(str(message).split())
+    origin = "Pillow: " if "PIL" in Path(filename).parts else ""
+    print(f"hanjie: warning: {origin}{quote(text, 2 * QUOTE_LIMIT)}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     # Before anything can import pygame: its banner must not come before our first line.
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     make_streams_safe()
+    warnings.showwarning = one_line_warning
     parser = build_parser()
     try:
         args = parser.parse_args(list(sys.argv[1:] if argv is None else argv))

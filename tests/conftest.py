@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 import pytest
@@ -65,3 +66,56 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if "enforced_permissions" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.permissions)
+
+
+# The compiled kernel's file names, on every platform.
+KERNEL_FILES = ("_kernel.*.so", "_kernel.*.pyd", "_kernel.so", "_kernel.pyd")
+
+
+def _kernel_in(folder: Path) -> bool:
+    return any(any(folder.glob(pattern)) for pattern in KERNEL_FILES)
+
+
+def shadowed_kernel(
+    game_dir: Path, installed: Iterable[importlib.metadata.Distribution]
+) -> str | None:
+    """Why this run would test another engine than the one installed, or None.
+
+    In an unpacked sdist the tests import ``game/`` from the tree (pytest puts the rootdir
+    first), not the installed copy a wheel put in site-packages: where the installed copy has
+    the compiled kernel and the tree has none, every test would run pure Python and the
+    kernel's own tests skip, and the run looked green (issue 49)."""
+    solver = game_dir / "core" / "solver"
+    if _kernel_in(solver) or os.environ.get("HANJIE_PURE", "") not in ("", "0"):
+        return None
+    for distribution in installed:
+        for file in distribution.files or ():
+            if not (file.name.startswith("_kernel") and file.suffix in (".so", ".pyd")):
+                continue
+            located = Path(str(distribution.locate_file(file))).resolve()
+            if located.parent != solver.resolve():
+                return (
+                    f"the tests import game/ from {game_dir}, which has no compiled kernel, "
+                    f"while the installed hanjie has one ({located}): they would test pure "
+                    "Python. Build it beside the source (python3 hatch_build.py), or set "
+                    "HANJIE_PURE=1 to test pure Python on purpose."
+                )
+    return None
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    import game
+
+    problem = shadowed_kernel(
+        Path(game.__file__).resolve().parent,
+        importlib.metadata.distributions(name="hanjie"),
+    )
+    if problem is not None:
+        raise pytest.UsageError(problem)
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    import game
+    from game.core.solver.kernel import engine_name
+
+    return f"hanjie: engine {engine_name()}, game/ from {Path(game.__file__).resolve().parent}"

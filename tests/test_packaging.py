@@ -30,3 +30,24 @@ def test_ci_runs_the_readme_test_command_as_written() -> None:
 def test_the_virtual_environment_is_not_committed() -> None:
     ignored = (REPO_ROOT / ".gitignore").read_text(encoding="utf-8").splitlines()
     assert ".venv/" in ignored
+
+
+def test_ci_installs_the_true_floors_and_runs_a_quick_part_on_them() -> None:
+    """Issue 49: the declared floors lied (pygame-ce 2.5.0, platformdirs 3.0, Pillow 10.0)."""
+    import subprocess
+    import sys
+
+    done = subprocess.run(
+        [sys.executable, str(REPO_ROOT / ".ci" / "floors.py")],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    pins = dict(line.split("==") for line in done.stdout.split())
+    assert pins["pygame-ce"] == "2.5.1" and pins["platformdirs"] == "3.3"
+    assert pins["pillow"] == "10.3" and "ruff" not in pins
+    ci = (REPO_ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    assert ".ci/floors.py > .venv-floors/floors.txt" in ci
+    quick = (REPO_ROOT / ".ci" / "floor-tests").read_text(encoding="utf-8").split()
+    assert quick and all((REPO_ROOT / name).is_file() for name in quick)

@@ -51,7 +51,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=seconds_argument,
         metavar="S",
         default=DEFAULT_TIMEOUT,
-        help=f"give up on a puzzle after S seconds of wall time (default {DEFAULT_TIMEOUT:g})",
+        help=f"give up on a puzzle after S seconds of CPU time (default {DEFAULT_TIMEOUT:g}): "
+        "a loaded machine gives the same verdicts, only later",
     )
     parser.add_argument(
         "--jobs",

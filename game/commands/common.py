@@ -88,6 +88,30 @@ def fail(message: str) -> int:
     return 2
 
 
+# Written by hatch_build.py when the install built no kernel (pip shows the build's own line
+# only with -v): the reason, said again where the player looks.
+KERNEL_NOTE = Path(__file__).resolve().parent.parent / "_kernel_note.txt"
+
+
+def kernel_note() -> str | None:
+    """Why the solver runs on pure Python when the install meant it to be compiled (one
+    line), or None: the kernel runs, or the player asked for pure Python (``HANJIE_PURE``)."""
+    from game.core.solver.kernel import PYTHON, engine_name
+
+    if engine_name() != PYTHON or os.environ.get("HANJIE_PURE", "") not in ("", "0"):
+        return None
+    try:
+        reason = KERNEL_NOTE.read_text(encoding="utf-8").strip().splitlines()
+    except (OSError, UnicodeDecodeError):
+        reason = []
+    why = printable(reason[0]) if reason else "the solver's C kernel is not installed"
+    return f"{why}: the solver runs on pure Python, slower, same answers (HANJIE_PURE=1 hides this)"
+
+
+# pygame-ce 2.5.0 cannot start the game: pygame.Window is not subclassable before 2.5.1.
+PYGAME_CE_FLOOR = (2, 5, 1)
+
+
 def pygame_problem() -> str | None:
     """Why the game window cannot use the pygame that imports, or None. pygame-ce and the
     original pygame both install as ``pygame``; with the original the game started and then
@@ -96,6 +120,12 @@ def pygame_problem() -> str | None:
         import pygame
     except ImportError:
         return "pygame-ce is not installed: pip install pygame-ce"
+    found = tuple(getattr(getattr(pygame, "version", None), "vernum", ()) or ())[:3]
+    if getattr(pygame, "IS_CE", False) and found and found < PYGAME_CE_FLOOR:
+        return (
+            f"pygame-ce {'.'.join(map(str, found))} is too old for the game window: "
+            "pip install 'pygame-ce>=2.5.1'"
+        )
     if not getattr(pygame, "IS_CE", False):
         return (
             "the pygame installed is the original pygame, not pygame-ce, which Hanjie needs: "

@@ -71,6 +71,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--colours",
+        "--colors",  # as convert takes it (issue 49: generate refused the spelling)
         type=_bounded_int(2, 8, "the colours"),
         default=2,
         metavar="N",

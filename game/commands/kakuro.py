@@ -105,6 +105,7 @@ def solve(args: argparse.Namespace) -> int:
     from game.core.kakuro.task import KakuroSolveTask
 
     start = time.perf_counter()
+    cpu_start = time.process_time()
     refuse_puzzle_number(args.file, args.puzzle)
     puzzle = open_kakuro(args.file)
     max_solutions = 1000 if args.all else (args.max if args.max is not None else 2)
@@ -122,8 +123,14 @@ def solve(args: argparse.Namespace) -> int:
             print(grid_text(puzzle, step.rows), end="", flush=True)
         return False
 
-    limit = None if args.timeout is None else max(0.0, args.timeout - (time.perf_counter() - start))
-    task = KakuroSolveTask(puzzle, max_solutions=max_solutions, time_limit=limit)
+    from game.commands.solving import BUDGET_CLOCK
+
+    # --timeout is CPU time, as for nonograms (game/commands/solving.py).
+    used = BUDGET_CLOCK() - cpu_start
+    limit = None if args.timeout is None else max(0.0, args.timeout - used)
+    task = KakuroSolveTask(
+        puzzle, max_solutions=max_solutions, time_limit=limit, clock=BUDGET_CLOCK
+    )
     result = task.run(on_step=on_step)
     rating = rate_kakuro(puzzle, result) if max_solutions >= 2 or result.complete else None
     seconds = time.perf_counter() - start
@@ -171,7 +178,9 @@ def check_file(path: str, timeout: float | None) -> dict[str, object]:
         puzzle = open_kakuro(path)
     except CommandError as error:
         return {"file": path, "error": error.message}
-    result, rating = rate_kakuro_puzzle(puzzle, time_limit=timeout)
+    from game.commands.solving import BUDGET_CLOCK
+
+    result, rating = rate_kakuro_puzzle(puzzle, time_limit=timeout, clock=BUDGET_CLOCK)
     return {
         "file": path,
         "kind": "kakuro",

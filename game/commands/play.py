@@ -19,6 +19,7 @@ from game.commands.common import (
     CommandError,
     check_input_file,
     fail,
+    kernel_note,
     open_puzzle,
     os_reason,
     pygame_problem,
@@ -33,6 +34,11 @@ X_PLATFORMS = ("linux", "freebsd", "openbsd", "netbsd", "dragonfly", "sunos")
 # SDL's drivers that draw into memory: a window on them is never seen.
 INVISIBLE_DRIVERS = ("offscreen", "dummy")
 NO_DISPLAY = "Hanjie needs a display: no X11 or Wayland display was found"
+# The window's class (X11 WM_CLASS, Wayland app id) however the game starts: the desktop
+# file's StartupWMClass, so a desktop groups the window under its launcher (under
+# ``python -m game`` SDL named it ``__main__.py``).
+APP_ID = "hanjie"
+WINDOW_CLASS_HINTS = ("SDL_VIDEO_X11_WMCLASS", "SDL_VIDEO_WAYLAND_WMCLASS")
 
 HELP = "open the game window (optionally straight into the puzzle FILE, or a picture to convert)"
 
@@ -139,10 +145,21 @@ def only_driver(environ: Mapping[str, str], platform: str) -> str | None:
     return "x11" if environ.get("DISPLAY") and not environ.get("WAYLAND_DISPLAY") else None
 
 
+def name_window_class() -> None:
+    """Name the window's class ``hanjie`` unless the player named it: importing pygame named
+    it after ``sys.argv[0]`` (``__main__.py`` under ``python -m game``) when DISPLAY is set,
+    so that name is taken as unset."""
+    pygames = os.path.basename(sys.argv[0]) if sys.argv and sys.argv[0] else None
+    for hint in WINDOW_CLASS_HINTS:
+        if os.environ.get(hint) in (None, "", pygames):
+            os.environ[hint] = APP_ID
+
+
 def _init_display(driver: str | None) -> bool:
     """Start SDL's video (with ``driver`` alone when given); False when that driver failed."""
     import pygame
 
+    name_window_class()
     if driver is None:
         pygame.display.init()
         return True
@@ -190,7 +207,7 @@ def open_window() -> App | None:
     save_on_hang_up()
     problem = display_problem(os.environ, sys.platform)
     if problem is not None:
-        print(problem, file=sys.stderr)
+        fail(problem)
         return None
     import pygame
 
@@ -199,12 +216,12 @@ def open_window() -> App | None:
     try:
         if not _init_display(only_driver(os.environ, sys.platform)):
             display = os.environ["DISPLAY"]
-            print(f"{NO_DISPLAY} (DISPLAY={display} could not be opened).", file=sys.stderr)
+            fail(f"{NO_DISPLAY} (DISPLAY={display} could not be opened).")
             return None
         problem = driver_problem(pygame.display.get_driver(), os.environ)
         if problem is not None:
             pygame.quit()
-            print(problem, file=sys.stderr)
+            fail(problem)
             return None
         return App()
     except pygame.error as error:
@@ -222,6 +239,9 @@ def run(args: argparse.Namespace) -> int:
     app = open_window()
     if app is None:
         return 2
+    note = kernel_note()
+    if note is not None:
+        print(f"hanjie: {note}", file=sys.stderr)
     open_start_scenes(app, path)
     app.run()
     return 0

@@ -65,7 +65,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         type=seconds_argument,
         metavar="S",
         default=None,
-        help="give up after S seconds of wall time for the whole command, printing included",
+        help="give up after S seconds of CPU time for the whole command, printing included "
+        "(a loaded machine gives the same verdict, only later)",
     )
     parser.add_argument("--steps", action="store_true", help="print the solver's steps, one a line")
     parser.add_argument("--json", action="store_true", help="print the result as one JSON object")
@@ -153,8 +154,24 @@ def run(args: argparse.Namespace) -> int:
         from game.commands import kakuro
 
         return kakuro.solve(args)
-    start = time.perf_counter()  # --timeout counts from here: reading the file included
-    puzzle = open_puzzle(args.file, args.puzzle)
+    from game.commands.solving import BUDGET_CLOCK
+
+    start = BUDGET_CLOCK()  # --timeout counts CPU time from here: reading the file included
+    wall_start = time.perf_counter()
+    try:
+        puzzle = open_puzzle(args.file, args.puzzle)
+        if puzzle.width == 0 or puzzle.height == 0:
+            # The game and check refuse it; solve called it "unique", and the two engines'
+            # statistics of nothing differed (issue 49).
+            raise CommandError(
+                f"{quote(args.file)}: the puzzle is {puzzle.size_text}: it has no cells to solve"
+            )
+    except CommandError as error:
+        if args.json:
+            # A script reading --json gets a status for every file, a refused one included
+            # (it got exit 2 and no JSON at all); the reason is on stderr as always.
+            print(json.dumps({"file": args.file, "status": "refused", "error": error.message}))
+        raise
     if not race.supports(args.algorithm, puzzle):
         raise CommandError(
             f"{args.file}: the {args.algorithm} algorithm cannot solve colour puzzles "
@@ -207,7 +224,7 @@ def run(args: argparse.Namespace) -> int:
         start=start,
         algorithm=algorithm,
     )
-    seconds = time.perf_counter() - start
+    seconds = time.perf_counter() - wall_start
     # The effort meter reads our engine's steps: the seeds' algorithms are not rated; a colour
     # solve is rated from its statistics and the colour line logic, as `check` rates it.
     rating: Rating | None = None

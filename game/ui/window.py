@@ -134,14 +134,20 @@ def uncover_desktop(
         window.position = position
 
 
+# The game's icon: a nonogram heart. tools/make_icons.py draws the desktop's SVG and PNG icons
+# (packaging/linux/icons) from the same cells and colours.
+ICON_CELLS = ("01100110", "11111111", "11111111", "11111111",
+              "01111110", "00111100", "00011000", "00000000")  # fmt: skip
+ICON_PAPER = (250, 248, 243)
+ICON_INK = (196, 52, 44)
+
+
 def set_icon(window: pygame.Window) -> None:
     """A tiny nonogram heart, drawn rather than shipped."""
-    pattern = ("01100110", "11111111", "11111111", "11111111",
-               "01111110", "00111100", "00011000", "00000000")  # fmt: skip
     icon = pygame.Surface((32, 32))
-    icon.fill((250, 248, 243))
-    for y, row in enumerate(pattern):
+    icon.fill(ICON_PAPER)
+    for y, row in enumerate(ICON_CELLS):
         for x, cell in enumerate(row):
             if cell == "1":
-                pygame.draw.rect(icon, (196, 52, 44), (x * 4, y * 4, 4, 4))
+                pygame.draw.rect(icon, ICON_INK, (x * 4, y * 4, 4, 4))
     window.set_icon(icon)

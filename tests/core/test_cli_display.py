@@ -64,7 +64,7 @@ def test_the_game_without_a_display_prints_one_line_and_exits_2(tmp_path: Path) 
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.splitlines() == [
-        "Hanjie needs a display: no X11 or Wayland display was found (DISPLAY is not set)."
+        "hanjie: Hanjie needs a display: no X11 or Wayland display was found (DISPLAY is not set)."
     ]
 
 
@@ -88,7 +88,7 @@ def test_an_x_display_that_cannot_be_opened_is_one_line_and_exit_2(tmp_path: Pat
     assert done.returncode == 2
     assert done.stdout == ""
     assert done.stderr.splitlines() == [
-        "Hanjie needs a display: no X11 or Wayland display was found "
+        "hanjie: Hanjie needs a display: no X11 or Wayland display was found "
         "(DISPLAY=:4093 could not be opened)."
     ]
 

@@ -345,6 +345,7 @@ def test_screenshot_never_defaults_to_docs(
     assert list((tmp_path / "docs").iterdir()) == []
 
 
+@pytest.mark.quality
 def test_lint_and_type_checkers_are_pinned_to_the_installed_versions() -> None:
     project = tomllib.loads((REPO_ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     pins = dict(

@@ -130,12 +130,9 @@ def test_webpbn_colour_xml_reads_and_refuses() -> None:
         (("|.gg|", "|.gr|"), "does not match the clue of row 2"),
         (("|.gg|", "|.gq|"), "uses 'q', which no clue's colour has"),
         (('color="green">2', 'color="teal">2'), "unknown colour 'teal'"),
-        (("FF0000", "nonsense"), None),
+        # Issue 49: an RGB that cannot be read got a colour of ours, perhaps another's.
+        (("FF0000", "nonsense"), "colour 'red': 'nonsense' is not an RRGGBB colour"),
     ):
-        if reason is None:
-            # An RGB that cannot be read gets a colour of our own, not a refusal.
-            assert read_puzzle_text(XML.replace(*change), "x.xml").colour_count == 2
-            continue
         with pytest.raises(FormatError, match=reason):
             read_puzzle_text(XML.replace(*change), "x.xml")
 

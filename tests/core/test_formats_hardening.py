@@ -155,7 +155,7 @@ def test_count_lines_agrees_with_splitlines() -> None:
 
 def test_xml_tag_cap_and_collection_caps(monkeypatch: pytest.MonkeyPatch) -> None:
     with pytest.raises(FormatError, match=f"more than {MAX_XML_TAGS} tags"):
-        read_puzzle_text("<puzzle>" + "<a><a><a><a>\n" * (MAX_XML_TAGS // 4), "x.xml")
+        read_puzzle_text("<puzzle>" + ("<a>" * 8 + "\n") * (MAX_XML_TAGS // 8), "x.xml")
     monkeypatch.setattr(tatham, "MAX_PUZZLES_PER_FILE", 3)
     monkeypatch.setattr(taai, "MAX_PUZZLES_PER_FILE", 3)
     assert len(read_tatham_ids("1:1/1\n" * 3)) == 3

@@ -17,6 +17,7 @@ from game.core.store.progress import ProgressStore, PuzzleRecord, default_direct
 
 PUZZLE = Puzzle.from_grid([[1, 0, 1], [1, 1, 1], [0, 1, 0]], title="tiny")
 KEY = PUZZLE.fingerprint()
+OTHER = "pack:starter/02"  # a second record: a save that changes the progress file
 
 
 def corrupt_files(directory: Path) -> list[Path]:
@@ -87,16 +88,21 @@ def test_best_time_only_improves(tmp_path: Path) -> None:
 
 def test_backup_is_the_previous_good_file(tmp_path: Path) -> None:
     store = ProgressStore(tmp_path)
+    store.mark_solved(KEY, 30)
+    store.mark_solved(KEY, 20)
+    backup = json.loads((tmp_path / "progress.json.bak").read_text())
+    assert backup["puzzles"][KEY]["best_time"] == 30
+    # The settings file keeps its own backup the same way.
     store.set_setting("theme", "light")
     store.set_setting("theme", "dark")
-    backup = json.loads((tmp_path / "progress.json.bak").read_text())
+    backup = json.loads((tmp_path / "settings.json.bak").read_text())
     assert backup["settings"]["theme"] == "light"
 
 
 def test_corrupted_file_is_set_aside_and_backup_used(tmp_path: Path) -> None:
     store = ProgressStore(tmp_path)
     store.mark_solved(KEY, 30)
-    store.set_setting("volume", 3)  # the backup now holds the solved record
+    store.mark_solved(OTHER, 40)  # the backup now holds the solved record
     (tmp_path / "progress.json").write_bytes(b'{"version": 1, "puzzles": {"ab')
 
     recovered = ProgressStore(tmp_path)
@@ -109,7 +115,7 @@ def test_corrupted_file_is_set_aside_and_backup_used(tmp_path: Path) -> None:
     # QA: the message named the file alone; the player does not know the folder.
     assert f"set aside as {aside[0].name} in {tmp_path}." in recovered.messages[0].text
     # The next save writes a good main file and keeps the good backup.
-    recovered.set_setting("volume", 4)
+    recovered.mark_solved(OTHER, 35)
     assert ProgressStore(tmp_path).messages == []
     assert ProgressStore(tmp_path).record(KEY).best_time == 30
 
@@ -173,7 +179,7 @@ def test_a_broken_puzzle_list_keeps_the_settings_and_daily_times(tmp_path: Path)
     backup = ProgressStore(tmp_path)
     backup.mark_solved(KEY, 33)
     backup.save()
-    backup.set_setting("theme", "dark")  # a second save: the first becomes the backup
+    backup.mark_solved(OTHER, 44)  # a second save: the first becomes the backup
     backup.save()
     document = {
         "version": 1,
@@ -195,7 +201,7 @@ def test_a_broken_puzzle_list_keeps_the_settings_and_daily_times(tmp_path: Path)
 def test_missing_main_file_uses_the_backup(tmp_path: Path) -> None:
     store = ProgressStore(tmp_path)
     store.mark_solved(KEY, 10)
-    store.set_setting("x", 1)
+    store.mark_solved(OTHER, 1)
     (tmp_path / "progress.json").unlink()
     again = ProgressStore(tmp_path)
     assert again.record(KEY).best_time == 10
@@ -214,10 +220,10 @@ def test_unsaved_progress_says_why_what_was_played_is_not_on_disk(
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", full)
-    store.set_setting("sound", False)
+    store.mark_solved(OTHER, 5)
     assert store.unsaved_progress == "Your latest progress could not be saved."
     monkeypatch.undo()
-    store.set_setting("sound", True)
+    assert store.save()
     assert store.unsaved_progress is None
     blocker = tmp_path / "a-file"
     blocker.write_text("x")
@@ -239,7 +245,7 @@ def test_crash_between_write_and_rename_leaves_the_old_file(
 
     monkeypatch.setattr(os, "replace", crash)
     assert store.save()  # nothing new yet: no write, nothing to fail
-    store.set_setting("sound", False)  # this write "crashes"
+    store.mark_solved(OTHER, 5)  # this write "crashes"
     assert [(message.level, str(message)) for message in store.messages] == [
         ("error", "Could not save your progress (No space left on device).")
     ]
@@ -251,9 +257,9 @@ def test_crash_between_write_and_rename_leaves_the_old_file(
     assert reloaded.messages == []
     assert reloaded.record(KEY).best_time == 50
     # The store in memory still has the change and saves it once the disk works again.
-    assert store.get_setting("sound") is False
+    assert store.record(OTHER).best_time == 5
     assert store.save()
-    assert ProgressStore(tmp_path).get_setting("sound") is False
+    assert ProgressStore(tmp_path).record(OTHER).best_time == 5
 
 
 def test_crash_after_temp_file_written_leaves_a_readable_store(tmp_path: Path) -> None:
@@ -323,7 +329,8 @@ def good_store_with_backup(folder: Path) -> None:
     store = ProgressStore(folder)
     store.set_setting("volume", 3)
     store.mark_solved(KEY, 30, title="tiny")
-    store.set_setting("theme", "light")  # the backup now holds the volume and the win
+    store.set_setting("theme", "light")  # settings.json.bak now holds the volume
+    store.mark_solved(OTHER, 40)  # progress.json.bak now holds the win
 
 
 @pytest.mark.parametrize(
@@ -341,11 +348,11 @@ def test_an_impossible_best_time_sets_the_file_aside_and_the_backup_fills_it(
 
     store = ProgressStore(tmp_path)
     assert store.record(KEY).best_time == 30
-    assert store.get_setting("volume") == 3, "the good rest of the main file is kept"
+    assert store.record(OTHER).best_time == 40, "the good rest of the main file is kept"
     assert [message.level for message in store.messages] == ["error"]
     assert "best_time" in store.messages[0].text and "backup" in store.messages[0].text
     assert [path.read_text() for path in corrupt_files(tmp_path)] == [damaged]
-    store.set_setting("volume", 4)
+    store.mark_solved(OTHER, 35)
     assert ProgressStore(tmp_path).messages == []
     assert ProgressStore(tmp_path).record(KEY).best_time == 30
 
@@ -363,14 +370,16 @@ def test_impossible_numbers_elsewhere_never_crash_the_start(
     tmp_path: Path, where: str, value: str
 ) -> None:
     good_store_with_backup(tmp_path)
-    if where == "settings":
+    if where == "settings":  # settings.json: the same checks and repairs as progress.json
         text = '{"version": 1, "settings": {"volume": %s, "theme": "dark"}, "puzzles": {}}'
+        (tmp_path / "settings.json").write_text(text % value)
     else:
         text = '{"version": %s, "settings": {}, "puzzles": {}}'
-    (tmp_path / "progress.json").write_text(text % value)
+        (tmp_path / "progress.json").write_text(text % value)
     store = ProgressStore(tmp_path)
     assert store.messages and store.messages[0].is_error
-    assert len(corrupt_files(tmp_path)) == 1
+    aside = sorted(tmp_path.glob(f"{'settings' if where == 'settings' else 'progress'}.json.c*"))
+    assert len(aside) == 1
     if where == "settings":  # the bad value from the backup, the good one kept
         assert store.get_setting("volume") == 3 and store.get_setting("theme") == "dark"
     else:  # not a progress file at all: the backup whole
@@ -609,13 +618,56 @@ def test_a_backup_that_cannot_be_written_does_not_stop_the_save(tmp_path: Path) 
     (tmp_path / "progress.json.bak").unlink(missing_ok=True)
     (tmp_path / "progress.json.bak").mkdir()
     (tmp_path / "progress.json.bak" / "keep.txt").write_text("mine")
-    store.set_setting("sound", False)
+    store.mark_solved(OTHER, 5)
     assert store.save()
-    store.set_setting("volume", 2)
+    store.mark_solved(OTHER, 4)
     assert store.save()
     again = ProgressStore(tmp_path)
-    assert again.get_setting("sound") is False and again.get_setting("volume") == 2
+    assert again.record(OTHER).best_time == 4
     assert again.record(KEY).best_time == 40
     notes = [message.text for message in store.messages]
     assert len(notes) == 1 and "saved without it" in notes[0]
     assert (tmp_path / "progress.json.bak" / "keep.txt").read_text() == "mine"
+
+
+def test_settings_live_in_the_config_folder_and_old_ones_move_there(tmp_path: Path) -> None:
+    """Issue 49: the settings lived in the data folder's progress.json. An older game's
+    progress.json keeps its records; its settings move to settings.json in the config
+    folder with the next save, and one already there is not overwritten."""
+    data, config = tmp_path / "data", tmp_path / "config"
+    data.mkdir()
+    old = {
+        "version": 1,
+        "settings": {"theme": "dark", "volume": 2},
+        "puzzles": {KEY: {"solved": True, "best_time": 12.0}},
+    }
+    (data / "progress.json").write_text(json.dumps(old))
+    config.mkdir()
+    (config / "settings.json").write_text(
+        json.dumps({"version": 1, "settings": {"volume": 7}, "puzzles": {}})
+    )
+    store = ProgressStore(data, settings_directory=config)
+    assert store.messages == []
+    assert store.get_setting("theme") == "dark" and store.get_setting("volume") == 7
+    assert store.record(KEY).best_time == 12.0
+    assert store.save()
+    assert json.loads((data / "progress.json").read_text())["settings"] == {}
+    kept = json.loads((config / "settings.json").read_text())["settings"]
+    assert kept == {"volume": 7, "theme": "dark"}
+    again = ProgressStore(data, settings_directory=config)
+    assert again.get_setting("theme") == "dark" and again.record(KEY).solved
+
+
+def test_the_default_settings_folder_is_the_platforms_config_folder(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import platformdirs
+
+    from game.core.store.progress import default_settings_directory
+
+    monkeypatch.delenv("HANJIE_HOME", raising=False)
+    assert default_settings_directory() == Path(
+        platformdirs.user_config_dir("hanjie", appauthor=False)
+    )
+    monkeypatch.setenv("HANJIE_HOME", "/somewhere")
+    assert default_settings_directory() == Path("/somewhere")

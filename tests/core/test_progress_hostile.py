@@ -105,3 +105,33 @@ def test_two_windows_saving_at_once_lose_no_win(tmp_path: Path) -> None:
         thread.join(60)
     again = ProgressStore(tmp_path)
     assert all(again.record(f"w{i}-{n}").solved for i in range(2) for n in range(40))
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="symbolic links need rights on Windows")
+def test_a_dangling_progress_link_still_shows_the_backups_progress(tmp_path: Path) -> None:
+    """Issue 49: the game started empty while progress.json.bak held the progress."""
+    store = ProgressStore(tmp_path)
+    assert store.mark_solved(KEY, 30.0)
+    assert store.mark_solved("pack:starter/02", 40.0)  # the first win is now the backup
+    (tmp_path / "progress.json").unlink()
+    (tmp_path / "progress.json").symlink_to(tmp_path / "gone" / "progress.json")
+    again = ProgressStore(tmp_path)
+    assert again.record(KEY).best_time == 30.0
+    assert again.saving_disabled is not None and "link" in again.saving_disabled
+    assert [m.text for m in again.messages][-1] == "Your progress was read from the backup."
+    assert not (tmp_path / "gone").exists()
+
+
+def test_a_huge_setting_value_is_skipped_in_one_line_not_kept(tmp_path: Path) -> None:
+    """Issue 49: a hand-edited 60 MB setting was kept and written again on every save."""
+    huge = "x" * (4 * 1024 * 1024)
+    text = json.dumps({"version": 1, "settings": {"note": huge, "theme": "dark"}, "puzzles": {}})
+    (tmp_path / "progress.json").write_text(text)
+    store = ProgressStore(tmp_path)
+    (message,) = store.messages
+    assert "skipped (setting note)" in message.text and "\n" not in message.text
+    assert store.get_setting("note") is None and store.get_setting("theme") == "dark"
+    with pytest.raises(ValueError, match="cannot be saved"):
+        store.set_setting("note", huge)
+    store.set_setting("theme", "light")
+    assert len((tmp_path / "progress.json").read_text()) < 10_000

@@ -1,8 +1,9 @@
-"""``solve`` and ``check`` limits: --timeout is wall time, --max is bounded and streamed."""
+"""``solve`` and ``check`` limits: --timeout is CPU time, --max is bounded and streamed."""
 
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -58,7 +59,7 @@ def test_the_cap_is_documented_in_help(capsys: pytest.CaptureFixture[str]) -> No
     assert main(["solve", "--help"]) == 0
     text = " ".join(capsys.readouterr().out.split())
     assert f"at most {MAX_SOLUTIONS_CAP}" in text
-    assert "wall time" in text
+    assert "CPU time" in text  # issue 49: a loaded machine gives the same verdict, later
 
 
 def test_solutions_are_printed_as_they_are_found(
@@ -86,7 +87,7 @@ class FakeTime:
 def test_time_spent_printing_counts_against_the_timeout() -> None:
     # A slow reader: every step takes 0.1 s to print, and the engine itself takes no time.
     # The engine's own limit never counts printing (it would find all 1000 solutions); the
-    # command's wall-clock limit stops after about five steps.
+    # command's limit (CPU time, printing's included) stops after about five steps.
     fake = FakeTime()
     seen: list[Step] = []
 
@@ -126,10 +127,12 @@ def test_a_real_timeout_ends_on_time_with_steps(
     # 50x50 with 50! solutions: --steps --all used to stop after 0.73 s of a 0.5 s limit.
     path = tmp_path / "open50.non"
     write_puzzle(_permutations(50), path)
+    # --timeout counts this process's CPU time (issue 49), so the bound is on CPU seconds:
+    # a loaded machine stretches the wall time (2.1 s seen), not the work.
+    before = time.process_time()
     assert main(["solve", str(path), "--all", "--steps", "--timeout", "0.5"]) == 0
+    spent = time.process_time() - before
     out = capsys.readouterr().out
-    timing = re.search(r"^time:\s+([\d.]+) s$", out, flags=re.MULTILINE)
-    assert timing is not None
-    seconds = float(timing.group(1))
-    assert 0.45 <= seconds <= 0.9, seconds  # a loaded machine may finish a slice late
+    assert re.search(r"^time:\s+([\d.]+) s$", out, flags=re.MULTILINE) is not None
+    assert 0.45 <= spent <= 0.9, spent  # a slice may end a little late
     assert "stopped by the timeout" in out or "there may be more" in out

@@ -297,10 +297,8 @@ def _toast_fill(app: App, text: str) -> tuple[int, int, int]:
 def test_progress_restored_from_the_backup_is_news_not_an_error(hanjie_home: Path) -> None:
     """QA: "progress restored from backup" was shown in error red."""
     store = ProgressStore(hanjie_home)
-    store.set_setting("sound", False)
-    store.save()
-    store.set_setting("volume", 0.5)
-    store.save()  # the first save is now the backup
+    store.mark_solved("pack:a/1", 10)
+    store.mark_solved("pack:a/2", 20)  # the first save is now the backup
     store.path.write_text("{ this is not json")
     app = App(headless=True)
     app.step()
@@ -308,7 +306,7 @@ def test_progress_restored_from_the_backup_is_news_not_an_error(hanjie_home: Pat
     restored = [item for item in app.toasts.items if "restored from the backup" in item.text]
     assert len(damaged) == 1 and len(restored) == 1
     assert damaged[0].error and not restored[0].error
-    assert app.setting("sound") is False  # the backup's settings came back
+    assert app.store.record("pack:a/1").solved  # the backup's progress came back
     # On screen: the problem in the error colour, the recovery in the neutral toast colour.
     theme = app.theme
     fill = _toast_fill(app, restored[0].text)
@@ -353,7 +351,8 @@ def test_a_failed_save_shows_the_store_message_as_an_error(
     app.store.settings["sound"] = False
     assert app.save_store() is False
     assert [(item.text, item.error) for item in app.toasts.items] == [
-        ("Could not save your progress (No space left on device).", True)
+        # The settings are written first (settings.json, in the config folder).
+        ("Could not save your settings (No space left on device).", True)
     ]
 
 

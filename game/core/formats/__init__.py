@@ -77,6 +77,11 @@ FORMATS: tuple[PuzzleFormat, ...] = (
         webpbn_xml.sniff,
         webpbn_xml.read,
     ),
+    # Before the seed text: a .pzl's free notes line may be "#HORIZONTALES" (its N sections
+    # are the surer sign), and the seed text has no N sections.
+    PuzzleFormat(
+        pzl.NAME, ".pzl notes and N sections", pzl.EXTENSIONS, pzl.sniff, pzl.read, pzl.write
+    ),
     PuzzleFormat(
         seed_text.NAME,
         "#HORIZONTALES / #VERTICALES text",
@@ -109,9 +114,6 @@ FORMATS: tuple[PuzzleFormat, ...] = (
     ),
     PuzzleFormat(olsak.MK_NAME, "Olšák .mk", olsak.MK_EXTENSIONS, olsak.sniff_mk, olsak.read_mk),
     PuzzleFormat(olsak.G_NAME, "Olšák .g", olsak.G_EXTENSIONS, olsak.sniff_g, olsak.read_g),
-    PuzzleFormat(
-        pzl.NAME, ".pzl notes and N sections", pzl.EXTENSIONS, pzl.sniff, pzl.read, pzl.write
-    ),
 )
 
 _BY_NAME = {fmt.name: fmt for fmt in FORMATS}

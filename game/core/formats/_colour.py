@@ -28,6 +28,7 @@ from game.core.palette import (
     Palette,
     PaletteError,
     fallback_rgb,
+    rgb_text,
 )
 from game.core.puzzle import MAX_DIMENSION
 
@@ -132,12 +133,7 @@ class PaletteKeys:
                 "background",
             )
         numbers = {key: number for number, key in enumerate(ordered, start=1)}
-        rgbs = []
-        for number, key in enumerate(ordered, start=1):
-            _name, rgb, _line = self.declared.get(key, (key, None, None))
-            if rgb is None:
-                rgb = BLACK if key in (DEFAULT_KEY, "black") else fallback_rgb(number)
-            rgbs.append(rgb)
+        rgbs = self._rgbs(ordered)
         if len(ordered) <= 1 and all(rgb == BLACK for rgb in rgbs) and self.background[1] == WHITE:
             return None, numbers
         names = [self.declared.get(key, (key, None, None))[0] for key in ordered]
@@ -149,3 +145,40 @@ class PaletteKeys:
         except PaletteError as error:
             raise FormatError(self.path, None, str(error)) from error
         return palette, numbers
+
+    def _rgbs(self, ordered: list[str]) -> list[RGB]:
+        """Each colour's RGB: the file's, else one of ours that no other colour (nor the
+        background) has. Two colours the file gives one RGB, or a colour the background's,
+        are refused: their cells would look alike, touching runs reading as one (issue 49:
+        drawn alike without a word)."""
+        given = {key: self.declared.get(key, (key, None, None))[1] for key in ordered}
+        taken = {self.background[1], *(rgb for rgb in given.values() if rgb is not None)}
+        rgbs: list[RGB] = []
+        spare = MAX_COLOURS  # fallbacks past any colour number, for a number's own taken
+        for number, key in enumerate(ordered, start=1):
+            rgb = given[key]
+            if rgb is None and key in (DEFAULT_KEY, "black") and BLACK not in taken:
+                rgb = BLACK
+            if rgb is None and fallback_rgb(number) not in taken:
+                rgb = fallback_rgb(number)
+            while rgb is None:
+                spare += 1
+                candidate = fallback_rgb(spare)
+                rgb = None if candidate in taken else candidate
+            taken.add(rgb)
+            rgbs.append(rgb)
+        seen: dict[RGB, str] = {self.background[1]: self.background[0]}
+        for key, rgb in zip(ordered, rgbs, strict=True):
+            name, _rgb, line = self.declared.get(key, (key, None, self.used.get(key)))
+            if rgb in seen:
+                other = seen[rgb]
+                what = (
+                    "the background's colour: its cells would not show"
+                    if other == self.background[0]
+                    else f"the colour of {quote(other, 20)}: their cells would look alike"
+                )
+                raise FormatError(
+                    self.path, line, f"the colour {quote(name, 20)} is {rgb_text(rgb)}, {what}"
+                )
+            seen[rgb] = name
+        return rgbs

@@ -42,9 +42,11 @@ MAX_LINE_CHARS = 1024 * 1024
 # any line is split, so two million blank lines are refused without a loop over them.
 MAX_LINES = 65_536
 # XML: at most this many tags ("<" counted at C speed before parsing). Building an element
-# costs about a microsecond, so 2 MB of "<a>" (700,000 nested elements) took 0.7 s; a
-# real webpbn file of 2 MB (indented "<count>" lines of about 25 bytes) has some 160,000.
-MAX_XML_TAGS = 200_000
+# costs about a microsecond, so 2 MB of "<a>" (700,000 nested elements) took 0.7 s. A webpbn
+# file within MAX_FILE_BYTES written as tightly as it can be ("<count>1</count>", 16 bytes
+# and two tags a run) has at most 2 MB / 8 tags: every such file is read (issue 49: a
+# 490x490 puzzle of 1.9 MB was refused at 200,000), and parsing stays under half a second.
+MAX_XML_TAGS = MAX_FILE_BYTES // 8 + 4096
 # A file of many puzzles (Tatham ids, TAAI questions) yields at most this many.
 MAX_PUZZLES_PER_FILE = 10_000
 # Sniffing decides between formats from a file's head; the signatures are near the top.

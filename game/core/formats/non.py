@@ -230,13 +230,15 @@ def _declare_colour(keys: PaletteKeys, value: str, name: str, number: int) -> No
         raise FormatError(
             name, number, f"a colour key is one character (no digit but 1), not {quote(value, 20)}"
         )
-    rgb = None
-    if len(parts) > 1:
-        rgb = parse_rgb(parts[1])
-        if rgb is None:
-            raise FormatError(
-                name, number, f"colour {parts[0]}: {quote(parts[1], 20)} is not a #rrggbb colour"
-            )
+    if len(parts) < 2:
+        # Declared without a colour, it was drawn in one of ours, which could be another
+        # colour's (issue 49): say so instead.
+        raise FormatError(name, number, f"colour {parts[0]}: no #rrggbb colour is given")
+    rgb = parse_rgb(parts[1])
+    if rgb is None:
+        raise FormatError(
+            name, number, f"colour {parts[0]}: {quote(parts[1], 20)} is not a #rrggbb colour"
+        )
     keys.declare(parts[0], rgb, number)
 
 

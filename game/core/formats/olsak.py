@@ -170,24 +170,45 @@ def _colour_table(lines: list[tuple[int, str]], keys: PaletteKeys, name: str) ->
         if stripped.startswith("#") and not (in_table and _RGB_ENTRY.match(stripped)):
             in_table = stripped.startswith("#d")
             continue
-        if not in_table or len(stripped) < 2 or stripped[1] != ":":
+        if not in_table or not stripped:
             continue
+        if len(stripped) < 2 or stripped[1] != ":":
+            # Dropped without a word, its colour came out as another's (issue 49).
+            raise FormatError(
+                name,
+                number,
+                f"{quote(stripped, 30)} is not a colour table line (<char>:<char> <colour> <name>)",
+            )
         inchar = stripped[0]
         rest = stripped[2:]
         outchar = rest[0] if rest and not rest[0].isspace() else ""
         words = rest[len(outchar) :].split(None, 1)
-        rgb = parse_rgb(words[0]) if words else None
+        rgb = _table_rgb(words[0], name, number) if words else None
         label = words[1].strip() if len(words) > 1 else (words[0] if words and rgb is None else "")
         if inchar == "0":
             if rgb is not None:
                 keys.background = (label or "background", rgb)
             continue
-        if words and rgb is None and words[0].startswith("#"):
-            raise FormatError(name, number, f"{quote(words[0], 20)} is not a #rrggbb colour")
         keys.declare(inchar, rgb, number, label[:40] or None)
         if outchar and outchar != inchar:
             aliases.setdefault(outchar, inchar)
     return aliases
+
+
+def _table_rgb(word: str, name: str, number: int) -> tuple[int, int, int]:
+    """A colour table's colour: ``#rrggbb``, or a colour's name (``red``) as Olšák's own
+    files write them; anything else is refused rather than drawn in a colour of ours."""
+    rgb = parse_rgb(word) if word.startswith("#") else None
+    if rgb is not None:
+        return rgb
+    if not word.startswith("#") and word.isalpha() and len(word) <= 30:
+        from PIL import ImageColor
+
+        try:
+            return ImageColor.getrgb(word)[:3]
+        except ValueError:
+            pass
+    raise FormatError(name, number, f"{quote(word, 20)} is not a #rrggbb colour nor a colour name")
 
 
 def _title(header: list[str]) -> str:

@@ -104,6 +104,14 @@ def read(text: str, name: str = "<text>") -> Puzzle:
     for colour in puzzle.findall("color"):
         colour_name = colour.get("name", "")
         rgb = _rgb(_text(colour))
+        if rgb is None and colour_name:
+            # An unreadable one was drawn in a colour of ours, perhaps another's (issue 49).
+            raise FormatError(
+                name,
+                None,
+                f"colour {quote(colour_name, 20)}: {quote(_text(colour), 20)} is not an "
+                "RRGGBB colour",
+            )
         if colour_name == background:
             keys.background = (colour_name, rgb or (255, 255, 255))
         elif colour_name:

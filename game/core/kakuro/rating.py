@@ -19,6 +19,8 @@ guessing makes a puzzle Fiendish, as it does a nonogram.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.core.difficulty import level_of
@@ -128,8 +130,12 @@ def rate_kakuro(puzzle: KakuroPuzzle, result: KakuroResult) -> Rating:
 
 
 def rate_kakuro_puzzle(
-    puzzle: KakuroPuzzle, *, time_limit: float | None = None
+    puzzle: KakuroPuzzle,
+    *,
+    time_limit: float | None = None,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> tuple[KakuroResult, Rating]:
-    """Solve ``puzzle`` (up to two solutions) and rate it; blocks."""
-    result = KakuroSolveTask(puzzle, max_solutions=2, time_limit=time_limit).run()
+    """Solve ``puzzle`` (up to two solutions) and rate it; blocks. ``time_limit`` is counted
+    on ``clock`` (``check`` passes CPU time)."""
+    result = KakuroSolveTask(puzzle, max_solutions=2, time_limit=time_limit, clock=clock).run()
     return result, rate_kakuro(puzzle, result)

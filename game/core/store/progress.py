@@ -1,8 +1,12 @@
 """Saved progress: settings, solved puzzles, best times and games in progress.
 
-Everything lives in one JSON document, ``progress.json``, in the user data folder
+Progress lives in one JSON document, ``progress.json``, in the user data folder
 (``$HANJIE_HOME`` when set, else platformdirs' ``user_data_dir("hanjie")``); its shape and
-its checks are in :mod:`game.core.store.progress_document`.
+its checks are in :mod:`game.core.store.progress_document`. The settings live in the config
+folder (``user_config_dir("hanjie")``; ``$HANJIE_HOME`` too when set) as ``settings.json``, a
+document of the same shape kept with the same guarantees (backup, repair, merge, lock): the
+settings an older game kept in ``progress.json`` move there with the next save, and a
+``settings.json`` already there wins over them.
 
 Writes go through :func:`game.core.store.fileio.write_atomically`, and the previous good document
 is kept as ``progress.json.bak``. A damaged file is never deleted: it is set aside as
@@ -51,7 +55,7 @@ from game.core.store.progress_document import (
     blank_record,
     field_is_valid,
     is_day,
-    is_json_value,
+    is_setting_value,
     parse_document,
 )
 from game.core.store.progress_file import (
@@ -81,6 +85,17 @@ def default_directory() -> Path:
     return Path(platformdirs.user_data_dir("hanjie", appauthor=False))
 
 
+SETTINGS_FILE = "settings.json"
+
+
+def default_settings_directory() -> Path:
+    """Where the settings live: ``$HANJIE_HOME`` if set, else the user config folder."""
+    home = os.environ.get("HANJIE_HOME")
+    if home:
+        return Path(home)
+    return Path(platformdirs.user_config_dir("hanjie", appauthor=False))
+
+
 @dataclass(frozen=True)
 class PuzzleRecord:
     solved: bool = False
@@ -95,56 +110,101 @@ class PuzzleRecord:
         return readable(self.path)
 
 
+def _no_migration(document: dict[str, Any]) -> None:
+    """settings.json needs none yet."""
+
+
 class ProgressStore:
     """The player's saved progress. Every change is written to disk at once (the file's
     side is :class:`~game.core.store.progress_file.ProgressFile`'s)."""
 
-    def __init__(self, directory: PathLike | None = None, *, levels: Path | None = None) -> None:
+    def __init__(
+        self,
+        directory: PathLike | None = None,
+        *,
+        levels: Path | None = None,
+        settings_directory: PathLike | None = None,
+    ) -> None:
         self.directory = (
             Path(path_text(directory)) if directory is not None else default_directory()
         )
         # The bundled levels' folder: their files are kept by pack and name (bundled_paths).
         self.levels = levels if levels is not None else levels_dir()
         self.messages: list[StoreMessage] = []
+        # A store given its folder keeps its settings there too, unless told otherwise.
+        if settings_directory is not None:
+            settings_folder = Path(path_text(settings_directory))
+        elif directory is not None:
+            settings_folder = self.directory
+        else:
+            settings_folder = default_settings_directory()
+        self.settings_file = ProgressFile(
+            settings_folder, self.messages, _no_migration, name=SETTINGS_FILE, what="settings"
+        )
+        self._settings_document = self.settings_file.load()
+        # The settings' news is told after the progress's; a folder that cannot be used is
+        # told once when both live in it.
+        settings_news = self.messages[:]
+        self.messages.clear()
         self.file = ProgressFile(self.directory, self.messages, self._migrate)
         self.path = self.file.path
         self.backup_path = self.file.backup_path
         self._document = self.file.load()
+        if settings_folder == self.directory and self.file.saving_disabled is not None:
+            told = self.settings_file.saving_disabled
+            settings_news = [message for message in settings_news if message.text != told]
+        self.messages.extend(settings_news)
         self._migrate(self._document)  # written with the next save
 
     def _migrate(self, document: dict[str, Any]) -> None:
         migrate_paths(document, self.levels)
+        # Settings an older game kept in progress.json move to settings.json (where the same
+        # setting is already kept, that one stays); progress.json is written without them.
+        settings: dict[str, Any] = self._settings_document["settings"]
+        for name, value in document["settings"].items():
+            settings.setdefault(name, copy.deepcopy(value))
+        if self.settings_file.saving_disabled is None:  # else they stay where they are kept
+            document["settings"] = {}
 
     @property
     def saving_disabled(self) -> str | None:
         """Why nothing is written this session (told once, at start), or None."""
-        return self.file.saving_disabled
+        return self.file.saving_disabled or self.settings_file.saving_disabled
 
     def save(self) -> bool:
-        """Write the document atomically, keeping the previous one as the backup, after
-        merging whatever another window saved meanwhile. False (and a message) when the
-        disk refuses; nothing in memory is lost and the next save tries again."""
+        """Write the settings, then the progress, each atomically, keeping the previous one
+        as the backup, after merging whatever another window saved meanwhile. False (and a
+        message) when the disk refuses; nothing in memory is lost and the next save tries
+        again."""
+        kept, self._settings_document = self.settings_file.save(self._settings_document)
         saved, self._document = self.file.save(self._document)
-        return saved
+        return kept and saved
 
     @property
     def unsaved_progress(self) -> str | None:
         """Why progress recorded this session is not on disk, or None when all of it is.
         Quitting then loses it, and the game asks first (QA)."""
-        return self.file.unsaved(self._document)
+        progress = self.file.unsaved(self._document)
+        settings = self.settings_file.unsaved(self._settings_document)
+        if settings is not None and settings == self.settings_file.saving_disabled:
+            # One folder for both that cannot be used: said in the progress's words, as at
+            # the start.
+            shared = self.settings_file.directory == self.directory
+            settings = self.file.saving_disabled if shared else settings
+        return progress or settings
 
     # --- settings ----------------------------------------------------------------------
 
     @property
     def settings(self) -> dict[str, Any]:
-        settings: dict[str, Any] = self._document["settings"]
+        settings: dict[str, Any] = self._settings_document["settings"]
         return settings
 
     def get_setting(self, key: str, default: Any = None) -> Any:
         return self.settings.get(key, default)
 
     def set_setting(self, key: str, value: Any) -> None:
-        if not isinstance(key, str) or not is_json_value(value):
+        if not isinstance(key, str) or not is_setting_value(value):
             raise ValueError(f"setting {key!r}: {value!r} cannot be saved")
         if self.settings.get(key, object()) == value:
             return

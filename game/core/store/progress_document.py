@@ -36,6 +36,10 @@ RECORD_FIELDS = ("solved", "best_time", "session", "title", "path")
 MAX_SAFE_INTEGER = 2**53
 # Deeper nesting than any setting or saved game has; it keeps the checks' recursion bounded.
 MAX_DEPTH = 32
+# A setting's value as JSON, at most: the largest the game writes (a folder, a window size)
+# is far smaller. A hand-edited value of 60 MB was kept and written again on every save
+# (issue 49); now it is skipped as damage is, in one line.
+MAX_SETTING_CHARS = 64 * 1024
 # A title or a path longer than this is not one.
 MAX_TEXT = 4096
 
@@ -87,6 +91,14 @@ def is_json_value(value: object, depth: int = 0) -> bool:
             isinstance(key, str) and is_json_value(item, depth + 1) for key, item in value.items()
         )
     return False
+
+
+def is_setting_value(value: object) -> bool:
+    """Whether ``value`` can be a setting: plain JSON (:func:`is_json_value`) of at most
+    :data:`MAX_SETTING_CHARS` characters written out."""
+    if isinstance(value, str) and len(value) > MAX_SETTING_CHARS:
+        return False  # said before a copy of it is written out
+    return is_json_value(value) and len(json.dumps(value)) <= MAX_SETTING_CHARS
 
 
 def _session_is_valid(value: object) -> bool:
@@ -204,7 +216,7 @@ def parse_document(text: str) -> Parsed:
     settings = data.get("settings", {})
     if isinstance(settings, dict):
         for name, value in settings.items():
-            if is_json_value(value):
+            if is_setting_value(value):
                 parsed.document["settings"][name] = value
             else:
                 parsed.problems.append(f"setting {_shown(name)}")

@@ -102,12 +102,20 @@ class ProgressFile:
         directory: Path,
         messages: list[StoreMessage],
         migrate: Callable[[dict[str, Any]], None],
+        *,
+        name: str = FILE_NAME,
+        what: str = "progress",
     ) -> None:
         self.directory = directory
         self.messages = messages
         self.migrate = migrate
-        self.path = directory / FILE_NAME
-        self.backup_path = directory / (FILE_NAME + BACKUP_SUFFIX)
+        # The same document, guarantees and messages keep the settings (settings.json in the
+        # config folder, ProgressStore): ``what`` names the file for the player.
+        self.what = what
+        self._were = "were" if what == "settings" else "was"  # "your settings were"
+        self.path = directory / name
+        self.backup_path = directory / (name + BACKUP_SUFFIX)
+        self.lock_path = directory / (LOCK_NAME if name == FILE_NAME else f".{name}.lock")
         # Why nothing is written this session (told once, at start), or None.
         self.saving_disabled: str | None = None
         self._save_failed = False  # the last save met a disk error (unsaved)
@@ -139,8 +147,9 @@ class ProgressFile:
                 else _reason(error)
             )
             self._disable(
-                f"Progress cannot be saved in {readable(str(self.directory))} "
-                f"({reason}): this session's progress is kept only until you quit."
+                f"{self.what.capitalize()} cannot be saved in {readable(str(self.directory))} "
+                f"({reason}): this session's {self.what} {'are' if self._were == 'were' else 'is'} "
+                "kept only until you quit."
             )
             return self._can_list()
         # Saves killed half-way leave temporary files; old enough ones are nobody's.
@@ -170,7 +179,7 @@ class ProgressFile:
         was fcntl's alone: two windows there lost 2-12 of 400 wins). Best effort: when the
         lock cannot be had in time, or the folder refuses the lock file, the save goes ahead
         anyway (the merge still keeps almost every race harmless)."""
-        lock = filelock.FileLock(self.directory / LOCK_NAME, thread_local=False)
+        lock = filelock.FileLock(self.lock_path, thread_local=False)
         try:
             lock.acquire(timeout=LOCK_WAIT_SECONDS, poll_interval=0.005)
         except (filelock.Timeout, OSError):
@@ -243,7 +252,7 @@ class ProgressFile:
         if target.parent.is_dir():
             return None  # a link to a file not yet made: the first save makes it
         return (
-            f"Your progress file {readable(str(self.path))} is a link to "
+            f"Your {self.what} file {readable(str(self.path))} is a link to "
             f"{readable(str(target))}, whose folder does not exist: nothing will be saved "
             "until the link is mended or removed."
         )
@@ -254,13 +263,20 @@ class ProgressFile:
         broken = self._broken_link()
         if broken is not None:
             self._disable(broken)
-            return fresh_document()
+            # Nothing can be saved, but the backup beside the link still shows the progress
+            # (the game started empty while the backup held it: issue 49).
+            backup = self._load_backup("unreadable", None)
+            if backup is None:
+                return fresh_document()
+            self._info(f"Your {self.what} {self._were} read from the backup.")
+            self.base = copy.deepcopy(backup)
+            return backup
         if self._exists(self.path):
             try:
                 text, parsed, stamp = self.read(self.path)
             except Unreadable as error:
                 self._disable(
-                    f"Your progress file {readable(str(self.path))} cannot be read ({error}); "
+                    f"Your {self.what} file {readable(str(self.path))} cannot be read ({error}); "
                     "it was left as it is, and nothing will be saved until it can be read."
                 )
                 main_error = "unreadable"
@@ -268,7 +284,7 @@ class ProgressFile:
                 # Setting it aside would lose it for the newer game; writing over it would
                 # downgrade it. So it stays as it is, and this session saves nothing.
                 self._disable(
-                    f"Your progress file was {error}; it was left as it is, and this game "
+                    f"Your {self.what} file was {error}; it was left as it is, and this game "
                     "will save nothing until you quit."
                 )
                 main_error = "unreadable"
@@ -284,7 +300,7 @@ class ProgressFile:
             if partial is None and main_error != "unreadable":
                 kept = self._set_aside(self.path)
                 where = f"it was set aside as {_aside(kept)}" if kept else "it was left in place"
-                self._error(f"Your progress file was damaged ({main_error}); {where}.")
+                self._error(f"Your {self.what} file was damaged ({main_error}); {where}.")
         backup = self._load_backup(main_error, partial)
         if partial is not None:
             return self._repair(partial, backup)
@@ -295,7 +311,7 @@ class ProgressFile:
             and main_error != "unreadable"
             and not self._exists(self.backup_path)
         ):
-            self._error("There is no backup: starting with fresh progress.")
+            self._error(f"There is no backup: starting with fresh {self.what}.")
         return fresh_document()
 
     def _repair(self, parsed: Parsed, backup: dict[str, Any] | None) -> dict[str, Any]:
@@ -308,7 +324,7 @@ class ProgressFile:
             f" and {len(problems) - 2} more" if len(problems) > 2 else ""
         )
         self._error(
-            f"Part of your progress file was damaged and was skipped ({shown})"
+            f"Part of your {self.what} file was damaged and was skipped ({shown})"
             + (f"; {found} of them came back from the backup" if found else "")
             + (f"; the original is kept as {_aside(kept)}." if kept else ".")
         )
@@ -326,21 +342,23 @@ class ProgressFile:
         try:
             _, parsed, _ = self.read(self.backup_path)
         except Unreadable as error:
-            self._error(f"The backup progress file cannot be read ({error}); it was left as it is.")
+            self._error(
+                f"The backup {self.what} file cannot be read ({error}); it was left as it is."
+            )
             return None
         except DamagedFile as error:
             kept = self._set_aside(self.backup_path, keep_original=True)
             self._error(
-                f"The backup progress file is damaged too ({error})"
+                f"The backup {self.what} file is damaged too ({error})"
                 + (f"; it is kept as {_aside(kept)}." if kept else ".")
-                + ("" if partial is not None else " Starting with fresh progress.")
+                + ("" if partial is not None else f" Starting with fresh {self.what}.")
             )
             return None
         if partial is None and main_error != "unreadable":  # that message said enough
             if main_error is None:
-                self._info("The progress file was missing; the backup was used.")
+                self._info(f"The {self.what} file was missing; the backup was used.")
             else:
-                self._info("Your progress was restored from the backup.")
+                self._info(f"Your {self.what} {self._were} restored from the backup.")
         if parsed.problems:
             self._error(
                 "Part of the backup was damaged and was skipped ("
@@ -375,7 +393,9 @@ class ProgressFile:
         except OSError as error:
             # A link that broke since the start names what is missing (the bare "No such
             # file or directory" did not say which).
-            self._error(self._broken_link() or f"Could not save your progress ({_reason(error)}).")
+            self._error(
+                self._broken_link() or f"Could not save your {self.what} ({_reason(error)})."
+            )
             self._save_failed = True
             return False, self._document
         self._save_failed = False
@@ -401,8 +421,9 @@ class ProgressFile:
                 if not self._backup_failed:
                     self._backup_failed = True
                     self._error(
-                        f"The progress backup {readable(str(self.backup_path))} could not be "
-                        f"written ({_reason(error)}); your progress is saved without it."
+                        f"The {self.what} backup {readable(str(self.backup_path))} could not be "
+                        f"written ({_reason(error)}); your {self.what} "
+                        f"{'are' if self._were == 'were' else 'is'} saved without it."
                     )
         written = write_text_atomically(self.path, text)
         self._disk_stamp = _stamp(written)
@@ -415,7 +436,7 @@ class ProgressFile:
         once, in a toast a dialog could hide) or the last save failed."""
         if self.saving_disabled is not None:
             return self.saving_disabled if document != self.base else None
-        return "Your latest progress could not be saved." if self._save_failed else None
+        return f"Your latest {self.what} could not be saved." if self._save_failed else None
 
     def _merge_from_disk(self, current: Stamp | None) -> None:
         """Someone else wrote (or removed) progress.json since we last saw it: take in their
@@ -426,13 +447,13 @@ class ProgressFile:
         try:
             text, parsed, stamp = self.read(self.path)
         except Unreadable as error:
-            raise PermissionError(13, f"the progress file cannot be read ({error})") from None
+            raise PermissionError(13, f"the {self.what} file cannot be read ({error})") from None
         except DamagedFile as error:
             kept = self._set_aside(self.path)
             if kept is not None:
                 self._error(
-                    f"Your progress file was damaged on disk ({error}); it was set aside as "
-                    f"{_aside(kept)} and your progress written again."
+                    f"Your {self.what} file was damaged on disk ({error}); it was set aside as "
+                    f"{_aside(kept)} and your {self.what} {self._were} written again."
                 )
             self._disk_stamp = None
             return
