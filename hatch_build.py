@@ -80,8 +80,7 @@ def _extension() -> Any:
         EXTENSION,
         sources=[str(SOURCE)],
         depends=headers(),
-        # MSVC lacks the GCC builtins the kernel uses; a forced include supplies them there.
-        include_dirs=[str(SOLVER), "packaging/msvc"],
+        include_dirs=[str(SOLVER)],
     )
 
 
@@ -116,7 +115,8 @@ def _build_ext_command(out_dir: Path, scratch: Path) -> Any:
 
             self.compiler.spawn = spawn_and_say
             if self.compiler.compiler_type == "msvc":
-                ext.extra_compile_args = ["/std:c11", "/FImsvc_builtins.h"]
+                # The kernel's own _kernel_common.h maps its bit builtins to MSVC's intrinsics.
+                ext.extra_compile_args = ["/std:c11"]
             else:
                 ext.extra_compile_args = ["-std=c99"]
                 self.compiler.linker_so = _without_interpreter_rpath(self.compiler.linker_so)

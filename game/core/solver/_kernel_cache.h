@@ -197,7 +197,7 @@ cache_prefetch(PropagatorObject *self, Py_ssize_t line_id, int length)
         empty |= (uint64_t)(line[p] == 2) << p;
     }
     size_t at = (size_t)cache_hash(filled, empty, length) & ((size_t)cache->capacity - 1);
-    __builtin_prefetch(&cache->table[at]);
+    prefetch_hint(&cache->table[at]);
 }
 
 /* The outcome of line line_id as it stands: LineSolver.solve's look-up, counted (c->hits on

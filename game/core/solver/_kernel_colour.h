@@ -465,7 +465,7 @@ colour_narrow(ColourPropagatorObject *self, Py_ssize_t index, domain_t old, doma
     PyList_SetItem(self->cells, index, value);
     Py_ssize_t y = index / self->width, x = index % self->width;
     if ((mask & (mask - 1)) == 0) {
-        PyObject *cell = Py_BuildValue("(nni)", x, y, __builtin_ctzll((unsigned long long)mask));
+        PyObject *cell = Py_BuildValue("(nni)", x, y, lowest_bit((uint64_t)mask));
         if (cell == NULL)
             return -1;
         appended = PyList_Append(self->decided, cell);

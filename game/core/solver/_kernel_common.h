@@ -27,4 +27,32 @@ typedef uint64_t domain_t;
 #define WORD_LINE 62
 #define MAX_WORD_LINE 62
 
+/* lowest_bit(word): the index of the lowest set bit of a non-zero 64-bit word;
+ * prefetch_hint(address): ask for memory early (a hint, no effect on results). The
+ * compilers' builtins, and MSVC's intrinsics where it has no such builtins. */
+#if defined(_MSC_VER) && !defined(__clang__)
+#include <intrin.h>
+static __inline int
+lowest_bit(uint64_t word)
+{
+    unsigned long index;
+#if defined(_M_X64) || defined(_M_ARM64)
+    _BitScanForward64(&index, word);
+#else
+    if ((unsigned long)word != 0) {
+        _BitScanForward(&index, (unsigned long)word);
+    }
+    else {
+        _BitScanForward(&index, (unsigned long)(word >> 32));
+        index += 32;
+    }
+#endif
+    return (int)index;
+}
+#define prefetch_hint(address) ((void)(address))
+#else
+#define lowest_bit(word) __builtin_ctzll((unsigned long long)(word))
+#define prefetch_hint(address) __builtin_prefetch(address)
+#endif
+
 #endif /* HANJIE_KERNEL_COMMON_H */

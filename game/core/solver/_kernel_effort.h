@@ -222,7 +222,7 @@ effort_run(ColourPropagatorObject *self, PyObject *args)
                     if (settled == NULL && (settled = PyList_New(0)) == NULL)
                         goto fail;
                     PyObject *cell =
-                        Py_BuildValue("(nni)", x, y, __builtin_ctzll((unsigned long long)mask));
+                        Py_BuildValue("(nni)", x, y, lowest_bit((uint64_t)mask));
                     if (cell == NULL || PyList_Append(settled, cell) < 0) {
                         Py_XDECREF(cell);
                         goto fail;

@@ -126,7 +126,7 @@ long_reverse(uint64_t *dst, const uint64_t *src, Py_ssize_t words, long width)
     memset(dst, 0, (size_t)words * sizeof(uint64_t));
     for (Py_ssize_t i = 0; i < words; i++)
         for (uint64_t rest = src[i]; rest; rest &= rest - 1) {
-            long bit = (long)(64 * i) + __builtin_ctzll(rest);
+            long bit = (long)(64 * i) + lowest_bit(rest);
             if (bit >= width)
                 break;
             long to = width - 1 - bit;

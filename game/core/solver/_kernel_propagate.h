@@ -209,11 +209,11 @@ run_loop(PropagatorObject *self, int probe, int depth, int count_rounds, int sta
                 goto error;
             own[0] = 0;
             for (uint64_t rest = forced_filled; rest; rest &= rest - 1) {
-                own[values++] = (unsigned char)__builtin_ctzll(rest);
+                own[values++] = (unsigned char)lowest_bit(rest);
                 own[0] += 1;
             }
             for (uint64_t rest = forced_empty; rest; rest &= rest - 1)
-                own[values++] = (unsigned char)__builtin_ctzll(rest);
+                own[values++] = (unsigned char)lowest_bit(rest);
         }
         else {
             PyObject *key =
