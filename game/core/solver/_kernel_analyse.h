@@ -22,18 +22,16 @@
 
 
 
-/* One analysis's view of the engine (read at its start, the counts written back at its end). */
+/* One analysis's view of the engine (its objects and counts as the call hands them over). */
 typedef struct {
     PropagatorObject *self;
-    PyObject *engine, *choices, *cache, *clue_slot, *beats;
+    PyObject *choices, *cache, *clue_slot, *beats;
     Py_ssize_t limit, analysis_limit;
     double *activity;
     double bump_by;
     long long fits, explanations, reported;
     LongVec scratch; /* a nogood's or the guesses' explanation */
 } Analysis;
-
-static PyObject *str_fits, *str_explanations, *str_reported, *str_bump_by;
 
 static long
 trail_entry(PropagatorObject *self, Py_ssize_t at)
@@ -364,46 +362,38 @@ analysis_scratch(PropagatorObject *self)
     return 0;
 }
 
-static double
-get_float_attr(PyObject *object, PyObject *name)
-{
-    PyObject *value = PyObject_GetAttr(object, name);
-    if (value == NULL)
-        return -1.0;
-    double number = PyFloat_AsDouble(value);
-    Py_DECREF(value);
-    return number;
-}
-
-/* analyse(engine, conflict, broken, limit, analysis_limit) -> (entries, back, heartbeats):
- * Learner.analyse up to its aging (the engine ages after it). ``conflict`` is the line that
- * broke or BROKEN_RULE for the nogood ``broken``; ``limit`` is REASON_CACHE_LIMIT and
- * ``analysis_limit`` ANALYSIS_LIMIT (arguments, so tests can make them small). The engine's
- * activity, fits, explanations and reported are read and written here. */
+/* analyse(conflict, broken, limit, analysis_limit, choices, reason_cache, clue_slot, activity,
+ * bump_by, fits, explanations, reported) -> (entries, back, heartbeats, fits, explanations,
+ * reported): Learner.analyse up to its aging (the engine ages after it). ``conflict`` is the
+ * line that broke or BROKEN_RULE for the nogood ``broken``; ``limit`` is REASON_CACHE_LIMIT
+ * and ``analysis_limit`` ANALYSIS_LIMIT (arguments, so tests can make them small). The
+ * engine's objects come by position and its counts go back as values: no names cross. The
+ * activity (array('d')), the choices, the reason cache and the clue slots are worked on in
+ * place. */
 static PyObject *
 propagator_analyse(PropagatorObject *self, PyObject *args)
 {
-    PyObject *engine, *broken;
+    PyObject *broken, *choices, *cache, *clue_slot, *activity_obj;
     Py_ssize_t conflict, limit, analysis_limit;
-    if (!PyArg_ParseTuple(args, "OnOnn", &engine, &conflict, &broken, &limit, &analysis_limit))
+    Analysis an = {0};
+    if (!PyArg_ParseTuple(args, "nOnnOOOOdLLL", &conflict, &broken, &limit, &analysis_limit,
+                          &choices, &cache, &clue_slot, &activity_obj, &an.bump_by, &an.fits,
+                          &an.explanations, &an.reported))
         return NULL;
     if (analysis_scratch(self) < 0)
         return NULL;
-    Analysis an = {0};
     an.self = self;
-    an.engine = engine;
     an.limit = limit;
     an.analysis_limit = analysis_limit;
     Py_buffer activity = {0};
     PyObject *answer = NULL;
     LongVec result = {NULL, 0, 0};
-    an.choices = PyObject_GetAttrString(engine, "choices");
-    an.cache = PyObject_GetAttrString(engine, "reason_cache");
-    an.clue_slot = PyObject_GetAttrString(engine, "clue_slot");
-    PyObject *activity_obj = PyObject_GetAttrString(engine, "activity");
+    an.choices = Py_NewRef(choices);
+    an.cache = Py_NewRef(cache);
+    an.clue_slot = Py_NewRef(clue_slot);
+    activity_obj = Py_NewRef(activity_obj);
     an.beats = PyList_New(0);
-    if (an.choices == NULL || an.cache == NULL || an.clue_slot == NULL || activity_obj == NULL ||
-        an.beats == NULL)
+    if (an.beats == NULL)
         goto finish;
     if (!PyList_Check(an.choices) || !PyDict_Check(an.cache) || !PyList_Check(an.clue_slot) ||
         PyList_GET_SIZE(an.clue_slot) != self->nlines) {
@@ -418,15 +408,8 @@ propagator_analyse(PropagatorObject *self, PyObject *args)
         goto finish;
     }
     an.activity = (double *)activity.buf;
-    an.bump_by = get_float_attr(engine, str_bump_by);
-    if (PyErr_Occurred() || get_long_attr(engine, str_fits, &an.fits) < 0 ||
-        get_long_attr(engine, str_explanations, &an.explanations) < 0 ||
-        get_long_attr(engine, str_reported, &an.reported) < 0)
-        goto finish;
     Py_ssize_t back = analyse_walk(&an, conflict, broken, &result);
-    if (set_long_attr(engine, str_fits, an.fits) < 0 ||
-        set_long_attr(engine, str_explanations, an.explanations) < 0 ||
-        set_long_attr(engine, str_reported, an.reported) < 0 || back < 0)
+    if (back < 0)
         goto finish;
     PyObject *entries = PyList_New(result.size);
     if (entries == NULL)
@@ -439,7 +422,8 @@ propagator_analyse(PropagatorObject *self, PyObject *args)
         }
         PyList_SET_ITEM(entries, i, entry);
     }
-    answer = Py_BuildValue("NnO", entries, back, an.beats);
+    answer = Py_BuildValue("NnOLLL", entries, back, an.beats, an.fits, an.explanations,
+                           an.reported);
 finish:
     if (activity.obj != NULL)
         PyBuffer_Release(&activity);
@@ -451,16 +435,6 @@ finish:
     Py_XDECREF(an.clue_slot);
     Py_XDECREF(an.beats);
     return answer;
-}
-
-static int
-analyse_ready(void)
-{
-    str_fits = PyUnicode_InternFromString("fits");
-    str_explanations = PyUnicode_InternFromString("explanations");
-    str_reported = PyUnicode_InternFromString("reported");
-    str_bump_by = PyUnicode_InternFromString("bump_by");
-    return (str_fits && str_explanations && str_reported && str_bump_by) ? 0 : -1;
 }
 
 #endif /* HANJIE_KERNEL_ANALYSE_H */

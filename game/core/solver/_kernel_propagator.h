@@ -39,7 +39,9 @@ static PyMethodDef propagator_methods[] = {
     {"reason", (PyCFunction)propagator_reason, METH_VARARGS,
      "reason(line_id, before, target, slot, cache, limit) -> (entries, fits)"},
     {"analyse", (PyCFunction)propagator_analyse, METH_VARARGS,
-     "analyse(engine, conflict, broken, limit, analysis_limit) -> (entries, back, beats)"},
+     "analyse(conflict, broken, limit, analysis_limit, choices, reason_cache, clue_slot, "
+     "activity, bump_by, fits, explanations, reported) -> (entries, back, beats, fits, "
+     "explanations, reported)"},
     {"run", (PyCFunction)propagator_run, METH_VARARGS,
      "run(probe, depth, count_rounds, stamping, watching, unknown, tick, countdown, rounds, "
      "quiet) -> (event, a, b, c, unknown, tick, countdown, rounds, quiet, hits, due)"},
@@ -66,7 +68,7 @@ propagator_ready(PyObject *module)
     str_solved = PyUnicode_InternFromString("solved");
     if (!str_size || !str_limit || !str_clue_limit || !str_caches || !str_solved)
         return -1;
-    if (analyse_ready() < 0 || probe_ready() < 0)
+    if (probe_ready() < 0)
         return -1;
     if (PyType_Ready(&PropagatorType) < 0)
         return -1;

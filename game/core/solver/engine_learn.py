@@ -212,9 +212,21 @@ class Learner(Prober):
         heartbeats handed back as counts to yield here."""
         current = len(self.choices)
         if self.propagator is not None:
-            entries, back, beats = self.propagator.analyse(
-                self, conflict, self.broken, REASON_CACHE_LIMIT, ANALYSIS_LIMIT
+            found = self.propagator.analyse(
+                conflict,
+                self.broken,
+                REASON_CACHE_LIMIT,
+                ANALYSIS_LIMIT,
+                self.choices,
+                self.reason_cache,
+                self.clue_slot,
+                self.activity,
+                self.bump_by,
+                self.fits,
+                self.explanations,
+                self.reported,
             )
+            entries, back, beats, self.fits, self.explanations, self.reported = found
             for count in beats:
                 yield LinesChecked(count, current)
             self._age()
