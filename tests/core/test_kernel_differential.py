@@ -581,7 +581,7 @@ def test_an_unwatched_compiled_search_stops_at_its_timeout(
             assert last.result.timed_out and last.result.stats.guesses > 0, use_compiled
             if use_compiled:
                 compiled_caller = callers[-1]
-        if compiled_caller == "lookahead":
+        if compiled_caller == "_probe_pair_compiled":
             break  # the compiled engine's timeout came from inside a lookahead probe
     else:
         raise AssertionError(f"no timeout inside a compiled probe: {callers}")

@@ -24,15 +24,15 @@ ascending(const void *left, const void *right)
     return (a > b) - (a < b);
 }
 
-static PyObject *str_unknown, *str_countdown, *str_probes, *str_hits, *str_broken,
-    *str_check_clock, *str_choices;
+/* What a pair of probes counts, in the int64 array the engine hands over (PairCounts). */
+enum { PAIR_UNKNOWN, PAIR_COUNTDOWN, PAIR_PROBES, PAIR_HITS, PAIR_COUNTS };
 
 /* EngineState.propagate(probe=True) for no one watching: EV_DONE, EV_LINE_CONFLICT (*line the
- * line), EV_RULE_BROKEN (the engine's ``broken`` set), or -1 on an error (the clock's
- * EngineTimeout among them). */
+ * line), EV_RULE_BROKEN (the broken nogood put in broken_box[0]), or -1 on an error (the
+ * engine's clock check, check_clock, raising EngineTimeout among them). */
 static int
-probe_propagate(PropagatorObject *self, PyObject *engine, int depth, Counters *c,
-                Py_ssize_t *line)
+probe_propagate(PropagatorObject *self, PyObject *check_clock, PyObject *broken_box, int depth,
+                Counters *c, Py_ssize_t *line)
 {
     c->quiet = 0;
     for (;;) {
@@ -43,7 +43,7 @@ probe_propagate(PropagatorObject *self, PyObject *engine, int depth, Counters *c
         if (event < 0)
             return -1;
         if (c->due) {
-            PyObject *done = PyObject_CallMethodNoArgs(engine, str_check_clock);
+            PyObject *done = PyObject_CallNoArgs(check_clock);
             if (done == NULL) {
                 Py_XDECREF(a);
                 return -1;
@@ -56,8 +56,7 @@ probe_propagate(PropagatorObject *self, PyObject *engine, int depth, Counters *c
             return PyErr_Occurred() ? -1 : event;
         }
         if (event == EV_RULE_BROKEN) {
-            int failed = PyObject_SetAttr(engine, str_broken, a);
-            Py_DECREF(a);
+            int failed = PyList_SetItem(broken_box, 0, a); /* steals a */
             return failed < 0 ? -1 : event;
         }
         Py_XDECREF(a);
@@ -67,19 +66,16 @@ probe_propagate(PropagatorObject *self, PyObject *engine, int depth, Counters *c
     }
 }
 
-/* The engine's counts back from a pair of probes. */
-static int
-pair_write_back(PropagatorObject *self, PyObject *engine, Counters *c, long long probes)
+/* The engine's counts back from a pair of probes, into its PairCounts (the line solver's
+ * hits as the number to add). */
+static void
+pair_write_back(long long *counts, Counters *c, long long probes)
 {
-    long long hits = 0;
-    if (set_long_attr(engine, str_unknown, c->unknown) < 0 ||
-        set_long_attr(engine, str_countdown, c->countdown) < 0 ||
-        set_long_attr(engine, str_probes, probes) < 0 ||
-        get_long_attr(self->solver, str_hits, &hits) < 0 ||
-        set_long_attr(self->solver, str_hits, hits + c->hits) < 0)
-        return -1;
+    counts[PAIR_UNKNOWN] = c->unknown;
+    counts[PAIR_COUNTDOWN] = c->countdown;
+    counts[PAIR_PROBES] = probes;
+    counts[PAIR_HITS] += c->hits;
     c->hits = 0;
-    return 0;
 }
 
 /* NogoodStore.undo_to(mark). */
@@ -92,39 +88,53 @@ store_undo_to(PropagatorObject *self, Py_ssize_t mark)
     return 0;
 }
 
-/* probe_pair(engine, index) -> (PAIR_BROKE, code, bad, mark): the way ``code`` contradicted
- * (bad: the line, or BROKEN_RULE with the engine's ``broken`` set), left on the board from
- * trail length mark; (PAIR_SOLVED, code, 0, 0): that way completed the grid (undone);
- * (PAIR_BOTH, cells filled set, cells empty set, agreed): both ways held (undone), agreed
- * the trail entries both set, in order. */
+/* probe_pair(index, choices, counts, check_clock, broken_box) -> (PAIR_BROKE, code, bad,
+ * mark): the way ``code`` contradicted (bad: the line, or BROKEN_RULE with the broken nogood
+ * in broken_box[0]), left on the board from trail length mark; (PAIR_SOLVED, code, 0, 0):
+ * that way completed the grid (undone); (PAIR_BOTH, cells filled set, cells empty set,
+ * agreed): both ways held (undone), agreed the trail entries both set, in order. The
+ * engine's objects come by position: its open choices (a list, worked in place), its counts
+ * (array('q') of unknown, countdown, probes and the line solver's hits to add: read, then
+ * written back, an error included) and its clock check (called every CLOCK_EVERY lines; it
+ * may raise). No names cross. */
 static PyObject *
 propagator_probe_pair(PropagatorObject *self, PyObject *args)
 {
-    PyObject *engine;
+    PyObject *choices, *counts_obj, *check_clock, *broken_box;
     Py_ssize_t index;
-    if (!PyArg_ParseTuple(args, "On", &engine, &index))
+    if (!PyArg_ParseTuple(args, "nOOOO", &index, &choices, &counts_obj, &check_clock,
+                          &broken_box))
         return NULL;
     Py_ssize_t width = self->width, cells = self->width * self->height;
     if (index < 0 || index >= cells || ((unsigned char *)self->cells_view.buf)[index]) {
         PyErr_SetString(PyExc_ValueError, "probe an unknown cell of the grid");
         return NULL;
     }
-    if (analysis_scratch(self) < 0)
-        return NULL;
-    Counters c = {0};
-    long long probes = 0;
-    if (get_long_attr(engine, str_unknown, &c.unknown) < 0 ||
-        get_long_attr(engine, str_countdown, &c.countdown) < 0 ||
-        get_long_attr(engine, str_probes, &probes) < 0)
-        return NULL;
-    PyObject *choices = PyObject_GetAttr(engine, str_choices);
-    if (choices == NULL)
-        return NULL;
-    if (!PyList_Check(choices)) {
-        Py_DECREF(choices);
-        PyErr_SetString(PyExc_TypeError, "the engine's choices must be a list");
+    if (!PyList_Check(choices) || !PyList_Check(broken_box) || PyList_GET_SIZE(broken_box) != 1 ||
+        !PyCallable_Check(check_clock)) {
+        PyErr_SetString(PyExc_TypeError, "probe_pair takes the engine's choices, counts, clock "
+                                         "check and a one-item list");
         return NULL;
     }
+    Py_buffer counts_view;
+    if (PyObject_GetBuffer(counts_obj, &counts_view, PyBUF_WRITABLE | PyBUF_FORMAT) < 0)
+        return NULL;
+    if (counts_view.format == NULL || strcmp(counts_view.format, "q") != 0 ||
+        counts_view.len != PAIR_COUNTS * (Py_ssize_t)sizeof(long long)) {
+        PyBuffer_Release(&counts_view);
+        PyErr_SetString(PyExc_TypeError, "the pair counts must be array('q') of 4");
+        return NULL;
+    }
+    long long *pair = (long long *)counts_view.buf;
+    if (analysis_scratch(self) < 0) {
+        PyBuffer_Release(&counts_view);
+        return NULL;
+    }
+    Counters c = {0};
+    c.unknown = pair[PAIR_UNKNOWN];
+    c.countdown = pair[PAIR_COUNTDOWN];
+    long long probes = pair[PAIR_PROBES];
+    Py_INCREF(choices);
     PyObject *trail = self->trail;
     Py_ssize_t x = index % width, y = index / width;
     Py_ssize_t counts[3] = {0, 0, 0};
@@ -146,12 +156,11 @@ propagator_probe_pair(PropagatorObject *self, PyObject *args)
         if (place(self, x, y, code, DECIDED, -1, depth, 1, 1, 1, &c) < 0)
             goto error;
         Py_ssize_t line = -1;
-        int event = probe_propagate(self, engine, depth, &c, &line);
+        int event = probe_propagate(self, check_clock, broken_box, depth, &c, &line);
         if (event < 0)
             goto error;
         if (event != EV_DONE) {
-            if (pair_write_back(self, engine, &c, probes) < 0)
-                goto error;
+            pair_write_back(pair, &c, probes);
             answer = Py_BuildValue("iinn", PAIR_BROKE, code,
                                    event == EV_LINE_CONFLICT ? line : (Py_ssize_t)BROKEN_RULE,
                                    mark);
@@ -180,14 +189,12 @@ propagator_probe_pair(PropagatorObject *self, PyObject *args)
         if (PyList_SetSlice(choices, open - 1, open, NULL) < 0)
             goto error;
         if (solved) {
-            if (pair_write_back(self, engine, &c, probes) < 0)
-                goto error;
+            pair_write_back(pair, &c, probes);
             answer = Py_BuildValue("iiii", PAIR_SOLVED, code, 0, 0);
             goto done;
         }
     }
-    if (pair_write_back(self, engine, &c, probes) < 0)
-        goto error;
+    pair_write_back(pair, &c, probes);
     if (agreed.size > 48)
         qsort(agreed.data, (size_t)agreed.size, sizeof(long), ascending);
     else /* the usual few: an insertion sort (qsort's calls cost more at this size) */
@@ -214,17 +221,12 @@ propagator_probe_pair(PropagatorObject *self, PyObject *args)
 error:
     if (!PyErr_Occurred())
         PyErr_SetString(PyExc_RuntimeError, "a probe failed");
-    {
-        /* the counts so far, under the error already set (a timeout ends the search) */
-        PyObject *type, *value, *traceback;
-        PyErr_Fetch(&type, &value, &traceback);
-        pair_write_back(self, engine, &c, probes);
-        PyErr_Clear();
-        PyErr_Restore(type, value, traceback);
-    }
+    /* the counts so far, under the error already set (a timeout ends the search) */
+    pair_write_back(pair, &c, probes);
 done:
     PyMem_Free(agreed.data);
     Py_DECREF(choices);
+    PyBuffer_Release(&counts_view);
     return answer;
 }
 
@@ -323,22 +325,6 @@ done:
     PyMem_Free(best_score);
     PyBuffer_Release(&view);
     return answer;
-}
-
-static int
-probe_ready(void)
-{
-    str_unknown = PyUnicode_InternFromString("unknown");
-    str_countdown = PyUnicode_InternFromString("countdown");
-    str_probes = PyUnicode_InternFromString("probes");
-    str_hits = PyUnicode_InternFromString("hits");
-    str_broken = PyUnicode_InternFromString("broken");
-    str_check_clock = PyUnicode_InternFromString("_check_clock");
-    str_choices = PyUnicode_InternFromString("choices");
-    return (str_unknown && str_countdown && str_probes && str_hits && str_broken &&
-            str_check_clock && str_choices)
-               ? 0
-               : -1;
 }
 
 #endif /* HANJIE_KERNEL_PROBE_H */

@@ -32,7 +32,8 @@ static PyMethodDef propagator_methods[] = {
     {"candidates", (PyCFunction)propagator_candidates, METH_VARARGS,
      "candidates(activity, count) -> lookahead's cells, the highest branching score first"},
     {"probe_pair", (PyCFunction)propagator_probe_pair, METH_VARARGS,
-     "probe_pair(engine, index) -> (kind, a, b, c): lookahead's two probes of a cell"},
+     "probe_pair(index, choices, counts, check_clock, broken_box) -> (kind, a, b, c): "
+     "lookahead's two probes of a cell"},
     {"queue_line", (PyCFunction)propagator_queue_line, METH_VARARGS, "queue_line(line_id, round)"},
     {"undo", (PyCFunction)propagator_undo, METH_VARARGS,
      "undo(mark, save, phase, positions=True) -> tuple of (x, y), latest first"},
@@ -67,8 +68,6 @@ propagator_ready(PyObject *module)
     str_caches = PyUnicode_InternFromString("_caches");
     str_solved = PyUnicode_InternFromString("solved");
     if (!str_size || !str_limit || !str_clue_limit || !str_caches || !str_solved)
-        return -1;
-    if (probe_ready() < 0)
         return -1;
     if (PyType_Ready(&PropagatorType) < 0)
         return -1;

@@ -13,6 +13,7 @@ board, and the search stays shallow.
 from __future__ import annotations
 
 import functools
+from array import array
 from collections.abc import Generator
 from typing import Any
 
@@ -69,6 +70,24 @@ class Lookahead(Learner):
         # Unknown cells outscore every known one (-1), so the first ``unknown`` are unknown.
         order = np.lexsort((tie_keys(len(score)), -score))[: min(count, self.unknown)]
         return [int(index) for index in order]
+
+    def _probe_pair_compiled(self, compiled: Any, index: int) -> PairResult:
+        """``Propagator.probe_pair`` on this engine's objects, handed over by position: its
+        choices, its counts (unknown, countdown, probes and the line solver's hits to add,
+        written back even when the clock's EngineTimeout ends the pair), its clock check and
+        a box for the nogood a contradiction broke."""
+        counts = array("q", (self.unknown, self.countdown, self.probes, 0))
+        box: list[object] = [None]
+        try:
+            found: PairResult = compiled.probe_pair(
+                index, self.choices, counts, self._check_clock, box
+            )
+        finally:
+            self.unknown, self.countdown, self.probes = counts[0], counts[1], counts[2]
+            self.solver.hits += counts[3]
+            if box[0] is not None:
+                self.broken = box[0]
+        return found
 
     def _probe_pair_python(self, index: int) -> Generator[Step, None, PairResult]:
         """Try the unknown cell ``index`` filled, then empty, each as a choice one deeper,
@@ -130,7 +149,7 @@ class Lookahead(Learner):
                 continue  # set by cells an earlier probe proved
             y, x = divmod(index, width)
             if compiled is not None:
-                kind, first, second, third = compiled.probe_pair(self, index)
+                kind, first, second, third = self._probe_pair_compiled(compiled, index)
             else:
                 kind, first, second, third = yield from self._probe_pair_python(index)
             if kind == PAIR_BROKE:
