@@ -14,21 +14,7 @@ from game.cli import main
 from game.commands import solving
 from game.core.formats import FormatError, read_puzzle_text
 from game.core.formats._common import MAX_FILE_BYTES
-
-NON = """width 3
-height 2
-color r #ff0000
-color g #00ff00
-
-rows
-1r,1g
-2g
-
-columns
-1r
-1g
-2g
-"""
+from tests.core.test_colour_formats import NON  # a two-colour .non
 
 
 def _one_line_exit_2(

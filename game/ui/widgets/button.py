@@ -9,6 +9,7 @@ import pygame
 
 from game.core.i18n import _
 from game.ui.widgets.base import Widget, radius
+from game.ui.widgets.label import Translated
 from game.ui.widgets.text import fit_text
 
 if TYPE_CHECKING:
@@ -19,6 +20,9 @@ Action = Callable[[], None]
 
 class Button(Widget):
     """A push button. ``primary`` buttons use the accent colour."""
+
+    # The words shown, set in English and read in the player's language.
+    label = Translated()
 
     def __init__(
         self,
@@ -42,15 +46,6 @@ class Button(Widget):
         self.sound = sound
         self.pressed = False
         self.app: App | None = None  # set on first draw, so clicks can make a sound
-
-    @property
-    def label(self) -> str:
-        """The label in the player's language (set in English: it is translated when read)."""
-        return _(self._label)
-
-    @label.setter
-    def label(self, value: str) -> None:
-        self._label = value
 
     @property
     def short_label(self) -> str | None:

@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.i18n import _
 from game.ui.widgets.base import Widget, radius
+from game.ui.widgets.label import Translated
 from game.ui.widgets.text import draw_text
 
 if TYPE_CHECKING:
@@ -17,6 +17,9 @@ if TYPE_CHECKING:
 
 class Slider(Widget):
     """Drag the knob, click the track, or press Left/Right (steps of ``step``)."""
+
+    # The words shown, set in English and read in the player's language.
+    label = Translated()
 
     def __init__(
         self,
@@ -43,15 +46,6 @@ class Slider(Widget):
         # Pixels from the left edge the label and the value need, found when drawn: text is
         # never smaller than readable, so on a small window the track gives way to it.
         self._text_room = 0
-
-    @property
-    def label(self) -> str:
-        """The label in the player's language (set in English: it is translated when read)."""
-        return _(self._label)
-
-    @label.setter
-    def label(self, value: str) -> None:
-        self._label = value
 
     def track(self) -> pygame.Rect:
         """The part of the widget the knob moves along: its right half, or less when the

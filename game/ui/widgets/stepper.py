@@ -7,8 +7,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.i18n import _
 from game.ui.widgets.base import Widget, radius
+from game.ui.widgets.label import Translated
 from game.ui.widgets.text import draw_text
 
 if TYPE_CHECKING:
@@ -17,6 +17,9 @@ if TYPE_CHECKING:
 
 class NumberStepper(Widget):
     """A value between ``minimum`` and ``maximum``; ``on_change(value)`` after each change."""
+
+    # The words shown, set in English and read in the player's language.
+    label = Translated()
 
     def __init__(
         self,
@@ -35,15 +38,6 @@ class NumberStepper(Widget):
         self.value = max(minimum, min(maximum, value))
         self.on_change = on_change
         self.font_size = font_size
-
-    @property
-    def label(self) -> str:
-        """The label in the player's language (set in English: it is translated when read)."""
-        return _(self._label)
-
-    @label.setter
-    def label(self, value: str) -> None:
-        self._label = value
 
     def set_value(self, value: int, notify: bool = True) -> bool:
         value = max(self.minimum, min(self.maximum, int(value)))

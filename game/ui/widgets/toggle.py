@@ -9,6 +9,7 @@ import pygame
 
 from game.core.i18n import _
 from game.ui.widgets.base import Widget, radius
+from game.ui.widgets.label import Translated
 from game.ui.widgets.text import draw_text
 
 if TYPE_CHECKING:
@@ -19,6 +20,9 @@ T = TypeVar("T")
 
 class Toggle(Widget):
     """A labelled on/off switch: click, Enter, Space or Left/Right flip it."""
+
+    # The words shown, set in English and read in the player's language.
+    label = Translated()
 
     def __init__(
         self,
@@ -33,15 +37,6 @@ class Toggle(Widget):
         self.value = value
         self.on_change = on_change
         self.font_size = font_size
-
-    @property
-    def label(self) -> str:
-        """The label in the player's language (set in English: it is translated when read)."""
-        return _(self._label)
-
-    @label.setter
-    def label(self, value: str) -> None:
-        self._label = value
 
     def handle(self, event: pygame.event.Event) -> bool:
         super().handle(event)
@@ -111,6 +106,9 @@ class Toggle(Widget):
 class Selector(Widget, Generic[T]):
     """A labelled selector among a few options, shown as ‹ value ›; click or Left/Right."""
 
+    # The words shown, set in English and read in the player's language.
+    label = Translated()
+
     def __init__(
         self,
         label: str,
@@ -129,15 +127,6 @@ class Selector(Widget, Generic[T]):
         self.index = values.index(value) if value in values else 0
         self.on_change = on_change
         self.font_size = font_size
-
-    @property
-    def label(self) -> str:
-        """The label in the player's language (set in English: it is translated when read)."""
-        return _(self._label)
-
-    @label.setter
-    def label(self, value: str) -> None:
-        self._label = value
 
     @property
     def value(self) -> T:
