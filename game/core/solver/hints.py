@@ -16,9 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
-from game.core.board import Board, fill_value, mark_colour
+from game.core.board import Board, fill_value, mark_colour, shown_colours
 from game.core.convert.colour_names import spoken_names
 from game.core.palette import ColourClue
 from game.core.puzzle import Puzzle
@@ -118,7 +116,7 @@ class _Found:
 
 def board_lines(puzzle: Puzzle, board: Board) -> list[tuple[Axis, int, ColourClue, Domains]]:
     """Every row, then every column: its axis, number, runs and the domains of its marks."""
-    shown = np.vectorize(mark_colour, otypes=[np.int8])(board.cells)
+    shown = shown_colours(board.cells)
     colours = puzzle.colour_count
     lines: list[tuple[Axis, int, ColourClue, Domains]] = [
         ("row", y, puzzle.row_runs(y), domains_of(shown[y, :].tolist(), colours))
@@ -161,7 +159,7 @@ def find_hint(puzzle: Puzzle, board: Board) -> Hint | None:
     _key, order, best = ranked[0]
     then = ""
     if best.rank[0] == 1:
-        best, order, then = _leading_cross(logic, lines, ranked, names)
+        best, order, then = _leading_cross(logic, puzzle.height, lines, ranked)
     axis, index, runs, line = lines[order]
     return _hint(logic, axis, index, runs, line, best, then)
 
@@ -255,13 +253,12 @@ def _cover_text(
 
 def _leading_cross(
     logic: LineLogic,
+    height: int,
     lines: list[tuple[Axis, int, ColourClue, Domains]],
     ranked: list[tuple[tuple[int, int, int, int], int, _Found]],
-    names: Sequence[str],
 ) -> tuple[_Found, int, str]:
     """Among cross-only deductions (in rank order), the first whose crosses let a crossing
     line paint a cell, with the words for that next step; else the first."""
-    height = sum(1 for axis, *_ in lines if axis == "row")
     for _key, order, item in ranked:
         axis, index, _runs, _line = lines[order]
         for position, _colour in item.given:

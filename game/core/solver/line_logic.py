@@ -81,13 +81,11 @@ class _Binary:
 
     @staticmethod
     def _analyse(runs: ColourClue, line: Sequence[int]) -> LineAnalysis | None:
-        codes = []
-        for domain in line:
-            code = _CODE_OF_DOMAIN.get(domain & 0b11)
-            if code is None:
-                return None  # a cell with no value left (or a second colour)
-            codes.append(code)
-        return analyse_line(tuple(length for length, _ in runs), bytes(codes))
+        try:
+            codes = line_codes(line)
+        except KeyError:
+            return None  # a cell with no value left (or only a second colour)
+        return analyse_line(tuple(length for length, _ in runs), codes)
 
     def solve(self, runs: ColourClue, line: Sequence[int]) -> Domains | None:
         analysis = self._analyse(runs, line)

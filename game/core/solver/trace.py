@@ -23,7 +23,7 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
-from game.core.board import MAX_CELL_VALUE, Board, Cell, fill_value, is_trial_value
+from game.core.board import IS_TRIAL, Board, Cell, fill_value
 from game.core.cells import UNKNOWN_VALUE, KnownGrid, known_from_board
 from game.core.palette import MAX_COLOURS
 from game.core.puzzle import Puzzle
@@ -103,9 +103,6 @@ _REAL_MARK = np.array([fill_value(c) for c in range(MAX_COLOURS + 1)], dtype=np.
 _TRIAL_MARK = np.array([fill_value(c, True) for c in range(MAX_COLOURS + 1)], dtype=np.int8)
 
 
-_IS_TRIAL = np.array([is_trial_value(v) for v in range(MAX_CELL_VALUE + 1)], dtype=bool)
-
-
 def board_marks(board: Board) -> KnownGrid:
     """A player's sure marks as an engine grid: filled 1, crossed 0, anything else unknown.
 
@@ -115,7 +112,7 @@ def board_marks(board: Board) -> KnownGrid:
     if board.colours > 1:
         cells = board.cells.astype(np.intp)
         shown = board.colour_grid()
-        return np.where(_IS_TRIAL[cells] | (shown < 0), UNKNOWN_VALUE, shown).astype(np.int8)
+        return np.where(IS_TRIAL[cells] | (shown < 0), UNKNOWN_VALUE, shown).astype(np.int8)
     return known_from_board(board.cells, trial=False)
 
 
