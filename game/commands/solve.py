@@ -28,8 +28,7 @@ from game.core.difficulty import EffortMeter
 from game.core.palette import colour_grid_text
 from game.core.puzzle import Puzzle
 from game.core.rating import Rating, rate, rate_colour
-from game.core.solver.colour_engine import ColourSolveResult
-from game.core.solver.result import SolveResult
+from game.core.solver.result import ColourSolveResult, SolveResult
 from game.core.solver.steps import LinesChecked, SolutionFound, Step
 
 HELP = "solve a puzzle file: verdict (unique/multiple/none), rating, statistics, solutions"

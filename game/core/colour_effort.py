@@ -45,12 +45,11 @@ import numpy as np
 
 from game.core.difficulty import Effort, EffortMeter
 from game.core.puzzle import Puzzle
-from game.core.solver.colour_engine import ColourSolveResult
 from game.core.solver.colour_line import line_mask, solve_colour_line
 from game.core.solver.kernel import colour_line as compiled_colour_line
 from game.core.solver.kernel import colour_propagator
 from game.core.solver.options import SolveOptions
-from game.core.solver.result import SolveResult, SolveStats
+from game.core.solver.result import ColourSolveResult, SolveResult, SolveStats
 from game.core.solver.steps import (
     CellChange,
     Finished,

@@ -5,8 +5,11 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterator, Sequence
 
+import numpy as np
+
 from game.core.palette import ColourClue
 from game.core.puzzle import Puzzle
+from game.core.solver.result import ColourSolveResult
 
 
 def placements(runs: ColourClue, length: int) -> Iterator[tuple[int, ...]]:
@@ -56,3 +59,23 @@ def all_solutions(puzzle: Puzzle, fixed: dict[tuple[int, int], int] | None = Non
         for grid in itertools.product(*options)
         if puzzle.is_colour_solution(grid)
     }
+
+
+def assert_every_solution(result: ColourSolveResult, expected: set[bytes]) -> None:
+    """``result`` found exactly the pictures of ``expected`` (rows of colour numbers as
+    bytes), each once, with the verdict that count gives and masks that match."""
+    found = {bytes(grid.astype(np.uint8).ravel().tolist()) for grid in result.colour_solutions}
+    assert found == expected
+    assert len(result.colour_solutions) == len(found)  # each solution once
+    verdict = {0: "none", 1: "unique"}.get(len(expected), "multiple")
+    assert (result.status, result.complete) == (verdict, True)
+    for grid, mask in zip(result.colour_solutions, result.solutions, strict=True):
+        assert np.array_equal(grid > 0, mask)
+
+
+def initial_of(puzzle: Puzzle, fixed: dict[tuple[int, int], int]) -> np.ndarray:
+    """A solve's ``initial`` grid with the cells of ``fixed`` ((x, y) -> colour) given."""
+    initial = np.full((puzzle.height, puzzle.width), -1, dtype=np.int8)
+    for (x, y), value in fixed.items():
+        initial[y, x] = value
+    return initial

@@ -11,12 +11,12 @@ from hypothesis import strategies as st
 from game.core.palette import Palette, fallback_rgb
 from game.core.puzzle import Puzzle
 from game.core.solver.colour import solve_colour
-from game.core.solver.colour_engine import ColourSolveResult
 from game.core.solver.options import SolveOptions
+from game.core.solver.result import ColourSolveResult
 from game.core.solver.steps import Finished
 from game.core.solver.task import SolveTask
 
-from .colour_brute import all_solutions
+from .colour_brute import all_solutions, assert_every_solution, initial_of
 
 
 def palette(colours: int) -> Palette:
@@ -59,18 +59,10 @@ def test_verdict_and_solutions_equal_brute_force(
 ) -> None:
     puzzle, fixed = case
     expected = all_solutions(puzzle, fixed)
-    initial = np.full((puzzle.height, puzzle.width), -1, dtype=np.int8)
-    for (x, y), value in fixed.items():
-        initial[y, x] = value
+    initial = initial_of(puzzle, fixed)
     options = SolveOptions(max_solutions=None, initial=initial)
     result = solve_colour(puzzle, options, probing=probing, learning=learning)
-    found = {bytes(grid.astype(np.uint8).ravel().tolist()) for grid in result.colour_solutions}
-    assert found == expected
-    assert len(result.colour_solutions) == len(found)  # each solution once
-    verdict = {0: "none", 1: "unique"}.get(len(expected), "multiple")
-    assert (result.status, result.complete) == (verdict, True)
-    for grid, mask in zip(result.colour_solutions, result.solutions, strict=True):
-        assert np.array_equal(grid > 0, mask)
+    assert_every_solution(result, expected)
 
 
 def test_counting_stops_at_max_solutions() -> None:

@@ -23,8 +23,8 @@ from game.core.palette import Palette, fallback_rgb
 from game.core.puzzle import Puzzle
 from game.core.solver import colour_engine, kernel
 from game.core.solver.colour import open_colour_solve
-from game.core.solver.colour_engine import ColourSolveResult
 from game.core.solver.options import SolveOptions
+from game.core.solver.result import ColourSolveResult
 from game.core.solver.steps import Finished
 
 

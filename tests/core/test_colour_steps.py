@@ -13,8 +13,8 @@ from game.core.board import fill_value
 from game.core.palette import Palette
 from game.core.puzzle import Puzzle
 from game.core.solver.colour import open_colour_solve
-from game.core.solver.colour_engine import ColourSolveResult
 from game.core.solver.options import SolveOptions
+from game.core.solver.result import ColourSolveResult
 from game.core.solver.steps import (
     Backtrack,
     Finished,

@@ -22,12 +22,12 @@ from game.core.palette import Palette, fallback_rgb
 from game.core.puzzle import Puzzle
 from game.core.solver import engine_learn, kernel, nogoods, solve_steps
 from game.core.solver.colour import open_colour_solve
-from game.core.solver.colour_engine import ColourSolveResult
 from game.core.solver.colour_line import solve_colour_line
 from game.core.solver.engine import _Engine
 from game.core.solver.engine_state import EngineState, EngineTimeout
 from game.core.solver.line import LineSolver, forced_cells, pack_outcome, smallest_reason
 from game.core.solver.options import SolveOptions
+from game.core.solver.result import ColourSolveResult
 from game.core.solver.steps import Finished, Learned, RootSettled, SolutionFound, Step
 
 

@@ -7,9 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 
 from game.core.puzzle import Puzzle
-from game.core.solver.colour_engine import ColourSolveResult, _ColourEngine
+from game.core.solver.colour_engine import _ColourEngine
 from game.core.solver.colour_learn import LearningColourEngine
 from game.core.solver.options import SolveOptions
+from game.core.solver.result import ColourSolveResult
 from game.core.solver.steps import Finished, Step
 
 

@@ -30,7 +30,6 @@ Each cell is a bit mask of the colours it may still take (bit 0 the background).
 from __future__ import annotations
 
 from collections.abc import Generator, Iterator
-from dataclasses import dataclass, field
 
 import numpy as np
 import numpy.typing as npt
@@ -41,7 +40,7 @@ from game.core.solver.colour_line import solve_colour_line
 from game.core.solver.kernel import colour_line as compiled_colour_line
 from game.core.solver.kernel import colour_propagator
 from game.core.solver.options import SolveOptions
-from game.core.solver.result import SolveResult, SolveStats
+from game.core.solver.result import ColourSolveResult, SolveStats
 from game.core.solver.steps import (
     Backtrack,
     Finished,
@@ -65,14 +64,6 @@ LINE, CHOICE, RULE, ROOT = 0, 1, 2, 3
 EV_DONE, EV_CONFLICT, EV_DEDUCED, EV_HEARTBEAT = 0, 1, 2, 3
 
 ColourGrid = npt.NDArray[np.int8]
-
-
-@dataclass(frozen=True, eq=False)
-class ColourSolveResult(SolveResult):
-    """A colour solve's verdict: ``solutions`` are the filled masks (as for black and
-    white), ``colour_solutions`` the same solutions as colour numbers (0 the background)."""
-
-    colour_solutions: list[ColourGrid] = field(default_factory=list)
 
 
 class _Timeout(Exception):

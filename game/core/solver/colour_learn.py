@@ -33,10 +33,10 @@ from game.core.solver.colour_engine import (
     LINE,
     ROOT,
     RULE,
-    ColourSolveResult,
     _ColourEngine,
     _Timeout,
 )
+from game.core.solver.result import ColourSolveResult
 from game.core.solver.steps import Finished, LinesChecked, Step
 
 Literal = tuple[int, int, bool]

@@ -53,14 +53,15 @@ from dataclasses import replace
 
 import numpy as np
 
+from game.core.cells import FILLED
 from game.core.puzzle import Puzzle
 from game.core.solver import engine_lookahead
 from game.core.solver.engine_lookahead import Lookahead
 from game.core.solver.engine_state import (
+    CODE_BITS,
     FILLED_BITS,
     OTHER,
     RESTART_UNIT,
-    STEP_VALUE,
     Branch,
     EngineTimeout,
 )
@@ -99,16 +100,17 @@ class _Engine(Lookahead):
 
     def _settled(self) -> RootSettled:
         """The cells known now, at the root, as an unwatched solve tells them."""
-        return RootSettled(0, 0, bytes(self.cells), self.width, self.height)
+        return RootSettled(0, 0, bytes(self.cells), self.width, self.height, self.planes)
 
-    def _guess(self, x: int, y: int, code: int) -> Generator[Step, None, int]:
+    def _guess(self, index: int, code: int) -> Generator[Step, None, int]:
         if not self.guesses and not self.watching:
             yield self._settled()  # what the root proved, before the first guess
+        x, y = self.where(index)
         self.choices.append((x, y, OTHER[code], len(self.trail)))
         self.guesses += 1
         self.max_depth = max(self.max_depth, self.depth)
-        self._set(x, y, code)
-        yield Guess(x, y, STEP_VALUE[code], self.depth, False)
+        self._set(index, code)
+        yield Guess(x, y, self.shown((index << CODE_BITS) | code), self.depth, False)
         bad = yield from self.propagate(probe=False)
         return bad
 
@@ -135,9 +137,16 @@ class _Engine(Lookahead):
         if key in self.seen:  # pragma: no cover - a counted solution's nogood shuts it out
             return None
         self.seen.add(key)
-        cells = key.translate(FILLED_BITS)
+        if self.planes == 1:
+            cells = key.translate(FILLED_BITS)
+        else:  # each cell's colour number: the plane that says yes
+            codes = np.frombuffer(key, dtype=np.uint8).reshape(-1, self.planes)
+            cells = (codes == FILLED).argmax(axis=1).astype(np.uint8).tobytes()
         found = SolutionFound(cells, self.width, self.height, len(self.solutions) + 1, self.depth)
         self.solutions.append(found.array())
+        if self.planes > 1:
+            grid = np.frombuffer(cells, dtype=np.uint8).reshape(self.height, self.width)
+            self.colour_grids.append(grid.astype(np.int8))
         if self.first_solution_depth is None:
             self.first_solution_depth = self.depth
         return found
@@ -178,8 +187,8 @@ class _Engine(Lookahead):
                         bad = 1
                     elif verdict == "branch":
                         assert branch is not None
-                        x, y, first, _second = branch
-                        bad = yield from self._guess(x, y, first)
+                        index, first, _second = branch
+                        bad = yield from self._guess(index, first)
                         continue
                 if bad == -1 and not self.unknown:
                     found = self._solution()
@@ -210,10 +219,8 @@ class _Engine(Lookahead):
         yield Finished(self._result(complete, capped, timed_out))
 
     def _slack(self, line_id: int) -> int:
-        clue = self.clues[line_id]
         length = self.width if line_id < self.height else self.height
-        used = sum(clue) + len(clue) - 1 if clue else 0
-        return length - used
+        return length - self.solver.smallest(self.clues[line_id])
 
     def _result(self, complete: bool, capped: bool, timed_out: bool) -> SolveResult:
         stats = SolveStats(
@@ -237,6 +244,7 @@ class _Engine(Lookahead):
             capped=capped,
             timed_out=timed_out,
             max_solutions=self.max_solutions,
+            colour_solutions=self.colour_grids if self.planes > 1 else None,
         )
 
 

@@ -26,7 +26,7 @@ probe set led to its contradiction and leave no value behind.
 from __future__ import annotations
 
 from array import array
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -41,10 +41,8 @@ from game.core.solver.engine_state import (
     CODE_MASK,
     DECIDED,
     OTHER,
-    STEP_VALUE,
     Branch,
 )
-from game.core.solver.line import smallest_reason
 from game.core.solver.nogoods import NogoodStore
 from game.core.solver.steps import (
     Backjump,
@@ -77,14 +75,26 @@ class Learner(Prober):
     """Conflict analysis, nogood learning, backjumping and activity branching."""
 
     def _init_learning(self) -> None:
-        cells = self.width * self.height
+        cells = len(self.cells)
         self.activity = array("d", [0.0]) * cells
         self.bump_by = 1.0
-        # The cells of each line, by line id: a line's explanation reads them.
-        width = self.width
-        self.line_cells: list[range] = [
-            range(y * width, (y + 1) * width) for y in range(self.height)
-        ] + [range(x, cells, width) for x in range(width)]
+        # The variables of each line, by line id, in line order: its explanation reads them.
+        row_length = self.row_length
+        planes = self.planes
+        self.line_cells: list[Sequence[int]] = [
+            range(y * row_length, (y + 1) * row_length) for y in range(self.height)
+        ]
+        for x in range(self.width):
+            if planes == 1:
+                self.line_cells.append(range(x, cells, row_length))
+            else:
+                self.line_cells.append(
+                    [
+                        y * row_length + x * planes + plane
+                        for y in range(self.height)
+                        for plane in range(planes)
+                    ]
+                )
         # Explanations of the current analysis, by cell (minimisation asks again).
         self.why_cache: dict[int, list[int]] = {}
         self.explanations = 0
@@ -146,8 +156,7 @@ class Learner(Prober):
                         empty |= 1 << offset
         target_offset = -1
         if target >= 0:
-            width = self.width
-            target_offset = target // width if line_id >= self.height else target % width
+            target_offset = self._offset(line_id, target)
             if flat[target] == FILLED:
                 empty |= 1 << target_offset
             else:
@@ -161,7 +170,7 @@ class Learner(Prober):
         if kept_bits is None:
             self.fits += len(known)
             known.sort(reverse=True)
-            kept_bits = smallest_reason(
+            kept_bits = self.solver.smallest_reason(
                 self.clues[line_id],
                 length,
                 filled,
@@ -178,6 +187,13 @@ class Learner(Prober):
         ]
         self.explanations += 1
         return kept
+
+    def _offset(self, line_id: int, index: int) -> int:
+        """Where variable ``index`` stands in line ``line_id``."""
+        y, at = divmod(index, self.row_length)
+        if line_id < self.height:
+            return at
+        return y * self.planes + self.split[at][1]
 
     def _explain(self, index: int, bump: bool = True) -> list[int]:
         """The trail entries that forced the cell ``index`` (none for a decision). A nogood
@@ -357,15 +373,10 @@ class Learner(Prober):
     def learn(self, entries: list[int], back: int, permanent: bool) -> Generator[Step, None, int]:
         """Keep the nogood ``entries``, jump back to depth ``back``, let the nogood set its
         first cell the other way and propagate; returns what :meth:`propagate` returns."""
-        width = self.width
         watching = self.watching  # unwatched, the steps below are never built
         from_depth = len(self.choices)
         if watching:
-            changes = []
-            for entry in entries:
-                y, x = divmod(entry >> CODE_BITS, width)
-                changes.append((x, y, STEP_VALUE[entry & CODE_MASK]))
-            yield Learned(tuple(changes), from_depth, permanent)
+            yield Learned(tuple(map(self.change, entries)), from_depth, permanent)
         mark = self.choices[back][3]
         del self.choices[back:]
         undone = self._undo_to(mark, save_phase=True, positions=watching)
@@ -376,7 +387,6 @@ class Learner(Prober):
                 yield Backjump(back, from_depth, undone)
         entry = entries[0] ^ CODE_MASK  # codes 1 and 2: XOR 3 swaps them
         index = entry >> CODE_BITS
-        y, x = divmod(index, width)
         # One cell: a fact at the root from now on, with no nogood to keep.
         nogood = self.nogoods.add(entries, permanent) if len(entries) >= 2 else None
         self._set_by_rule(entry, nogood)
@@ -384,9 +394,10 @@ class Learner(Prober):
         if nogood is None:
             self.reason[index] = DECIDED
         if not back:
-            self._stamp_cells(((x, y),))
+            self._stamp_cells((self.where(index),))
         if watching:
-            yield RuleDeduced(x, y, STEP_VALUE[entry & CODE_MASK], len(entries), back)
+            x, y, value = self.change(entry)
+            yield RuleDeduced(x, y, value, len(entries), back)
         if self.nogoods.over_limit():
             dropped = self.nogoods.reduce()
             if dropped and watching:
@@ -403,6 +414,8 @@ class Learner(Prober):
         codes = np.frombuffer(self.cells, dtype=np.uint8)
         weights = np.array(self.line_weight, dtype=np.float64)
         tie = (weights[:height, None] + weights[None, height:]).ravel()
+        if self.planes > 1:
+            tie = np.repeat(tie, self.planes)
         score = np.frombuffer(self.activity, dtype=np.float64) * 1e6 + tie
         score[codes != UNKNOWN] = -1.0
         return score
@@ -411,6 +424,7 @@ class Learner(Prober):
         """The unknown cell with the highest activity (ties: the most contradicted row and
         column, then reading order), at the value it last had."""
         index = int(np.argmax(self._branch_scores()))
-        y, x = divmod(index, self.width)
         first = self.phase[index] or (FILLED if self.prefer_richer else OTHER[FILLED])
-        return (x, y, first, OTHER[first])
+        if self.planes > 1:
+            first = FILLED  # a colour guess tries a colour
+        return (index, first, OTHER[first])

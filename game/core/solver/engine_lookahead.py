@@ -22,7 +22,7 @@ import numpy.typing as npt
 
 from game.core.cells import EMPTY, FILLED, UNKNOWN
 from game.core.solver.engine_learn import Learner
-from game.core.solver.engine_state import BY_PROBES, NO_PROBE, OTHER, STEP_VALUE, Branch
+from game.core.solver.engine_state import BY_PROBES, CODE_BITS, NO_PROBE, OTHER, Branch
 from game.core.solver.steps import ProbeResult, ProbeStarted, Step
 
 # Cells tried at each node below the root (0: none, branch on activity alone). Measured on
@@ -99,10 +99,9 @@ class Lookahead(Learner):
 
         The compiled kernel's ``Propagator.probe_pair`` (``_kernel_probe.h``) is its twin when
         no one watches (it yields no steps)."""
-        width = self.width
         depth = len(self.choices)
         trail = self.trail
-        y, x = divmod(index, width)
+        x, y = self.where(index)
         counts = [0, 0, 0]
         when_filled: set[int] = set()
         agreed: set[int] = set()
@@ -113,8 +112,8 @@ class Lookahead(Learner):
             self.choices.append((x, y, OTHER[code], mark))
             self.probes += 1
             self.visited.clear()
-            self._set(x, y, code)
-            value = STEP_VALUE[code]
+            self._set(index, code)
+            value = self.shown((index << CODE_BITS) | code)
             if self.watching:
                 yield ProbeStarted(x, y, value, depth)
             bad = yield from self.propagate(probe=True)
@@ -140,14 +139,12 @@ class Lookahead(Learner):
         """Probe the most active cells. Returns ``(branch, -1)`` with the cell to guess, or
         ``(None, bad)`` when a probe contradicted: it was learned from and the search jumped
         back, ``bad`` being what propagation after the jump returned."""
-        width = self.width
         compiled = self.propagator if not self.watching else None
         best: Branch | None = None
         best_score = -1
         for index in self._lookahead_candidates(LOOKAHEAD_CELLS):
             if self.cells[index] != UNKNOWN:
                 continue  # set by cells an earlier probe proved
-            y, x = divmod(index, width)
             if compiled is not None:
                 kind, first, second, third = self._probe_pair_compiled(compiled, index)
             else:
@@ -159,7 +156,7 @@ class Lookahead(Learner):
                 self.probe_from = NO_PROBE
                 return None, bad
             if kind == PAIR_SOLVED:  # guess it for real: the search then counts the solution
-                return (x, y, first, OTHER[first]), -1
+                return (index, first, OTHER[first]), -1
             if third:
                 # Cells both ways force hold whatever this cell is: they follow from the
                 # guesses above (their explanation, coarse but sound).
@@ -175,7 +172,9 @@ class Lookahead(Learner):
             if score > best_score:
                 best_score = score
                 value = self.phase[index] or (FILLED if self.prefer_richer else EMPTY)
-                best = (x, y, value, OTHER[value])
-        if best is None or self.cells[best[1] * width + best[0]] != UNKNOWN:
+                if self.planes > 1:
+                    value = FILLED  # a colour guess tries a colour
+                best = (index, value, OTHER[value])
+        if best is None or self.cells[best[0]] != UNKNOWN:
             return self._activity_branch(), -1
         return best, -1

@@ -17,7 +17,6 @@ from game.core.solver.engine_state import (
     CODE_MASK,
     DECIDED,
     OTHER,
-    STEP_VALUE,
     Branch,
     EngineState,
 )
@@ -50,12 +49,19 @@ class Prober(EngineState):
     """Root probing on top of the engine's state."""
 
     def _probe_candidates(self) -> list[int]:
-        """Unknown cells, those with the most known (or edge) neighbours first."""
-        codes = np.frombuffer(b"".join(self.rows), dtype=np.uint8).reshape(self.height, self.width)
-        known = np.pad(codes != UNKNOWN, 1, constant_values=True).astype(np.int8)
+        """Unknown variables, those of cells with the most known (or edge) neighbours first."""
+        planes = self.planes
+        flat = np.frombuffer(self.cells, dtype=np.uint8)
+        if planes == 1:
+            settled = flat.reshape(self.height, self.width) != UNKNOWN
+        else:  # a colour cell is known by its yes
+            codes = flat.reshape(self.height, self.width, planes)
+            settled = (codes == FILLED).any(axis=2)
+        known = np.pad(settled, 1, constant_values=True).astype(np.int8)
         neighbours = known[:-2, 1:-1] + known[2:, 1:-1] + known[1:-1, :-2] + known[1:-1, 2:]
-        unknown = np.flatnonzero(codes.ravel() == UNKNOWN)
-        order = np.argsort(-neighbours.ravel()[unknown], kind="stable")
+        unknown = np.flatnonzero(flat == UNKNOWN)
+        cells = unknown // planes if planes > 1 else unknown
+        order = np.argsort(-neighbours.ravel()[cells], kind="stable")
         candidates: list[int] = unknown[order].tolist()
         return candidates
 
@@ -63,10 +69,9 @@ class Prober(EngineState):
         """Try one value; the return value is the trail entries it led to, or None on a
         contradiction. The lines it looked at are added to ``visited``."""
         self.probes += 1
-        y, x = divmod(index, self.width)
         mark = len(self.trail)
-        self._set(x, y, code)
-        value = STEP_VALUE[code]
+        self._set(index, code)
+        x, y, value = self.change((index << CODE_BITS) | code)
         depth = len(self.choices)
         if self.watching:
             yield ProbeStarted(x, y, value, depth)
@@ -82,34 +87,34 @@ class Prober(EngineState):
 
     def _fix(self, entries: Sequence[int], why: int = DECIDED) -> Generator[Step, None, int]:
         """Set cells proven by probing, one step per row, then propagate them."""
-        width = self.width
+        row_length = self.row_length
         root = not self.choices
-        by_row: dict[int, list[tuple[int, int]]] = {}
+        by_row: dict[int, list[int]] = {}
         for entry in sorted(entries):
-            y, x = divmod(entry >> CODE_BITS, width)
-            by_row.setdefault(y, []).append((x, entry & CODE_MASK))
+            by_row.setdefault((entry >> CODE_BITS) // row_length, []).append(entry)
         self.probe_fixes += len(entries)
-        for y, row_cells in by_row.items():
-            for x, code in row_cells:
-                self._set(x, y, code, why)
+        for y, row_entries in by_row.items():
+            for entry in row_entries:
+                self._set(entry >> CODE_BITS, entry & CODE_MASK, why)
+            changes = tuple(self.change(entry) for entry in row_entries)
             if root:
-                self._stamp_cells(tuple((x, y) for x, _code in row_cells))
-            changes = tuple((x, y, STEP_VALUE[code]) for x, code in row_cells)
-            yield LineDeduced("row", y, changes, "probe", self.depth)
+                self._stamp_cells(tuple((x, y) for x, y, _value in changes))
+            # A colour cell shows its yes (its noes come with it, or show nothing yet).
+            shown = tuple(change for change in changes if change[2] >= 0)
+            yield LineDeduced("row", y, shown, "probe", self.depth)
         bad = yield from self.propagate(probe=False)
         return bad
 
     def probe(self) -> Generator[Step, None, tuple[str, Branch | None]]:
         """Probe until a round fixes nothing. Returns ``("contradiction", None)``,
-        ``("solved", None)`` or ``("branch", (x, y, first value, second value))``.
+        ``("solved", None)`` or ``("branch", (variable, first value, second value))``.
 
         A cell's record is reused in a later round while none of the lines its probes looked
         at has changed (lines are stamped when a real deduction, a guess or a backtrack
         changes them): probing again would see the same lines and find the same things.
         """
-        width = self.width
         height = self.height
-        rows = self.rows
+        cells = self.cells
         line_stamp = self.line_stamp
         records = self.records
         visited = self.visited
@@ -122,9 +127,9 @@ class Prober(EngineState):
             best: Branch | None = None
             best_score = (-1, -1, -1)
             for index in self._probe_candidates():
-                y, x = divmod(index, width)
-                if rows[y][x] != UNKNOWN:
+                if cells[index] != UNKNOWN:
                     continue
+                x, y = self.where(index)
                 record = records.get(index)
                 if record is not None:
                     looked = memoryview(record[3]).cast("H")
@@ -174,7 +179,9 @@ class Prober(EngineState):
                         best_score = score
                         richer = FILLED if filled_count >= empty_count else EMPTY
                         first = richer if self.prefer_richer else OTHER[richer]
-                        best = (x, y, first, OTHER[first])
+                        if self.planes > 1:
+                            first = FILLED  # a colour guess tries a colour
+                        best = (index, first, OTHER[first])
                     if fruitless >= PROBE_PATIENCE:
                         break  # the next round (or the branch) starts from fruitful cells
                     continue
@@ -192,6 +199,6 @@ class Prober(EngineState):
                 PROBE_ROUNDS is not None
                 and rounds >= PROBE_ROUNDS
                 and best is not None
-                and rows[best[1]][best[0]] == UNKNOWN
+                and cells[best[0]] == UNKNOWN
             ):
                 return "branch", best

@@ -12,6 +12,7 @@ from __future__ import annotations
 from array import array
 from collections import deque
 from collections.abc import Generator, Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -26,6 +27,7 @@ from game.core.solver.kernel_state import KernelState
 from game.core.solver.line import WIDE_LINE, LineSolver
 from game.core.solver.nogoods import NogoodStore, RuleStore
 from game.core.solver.options import SolveOptions
+from game.core.solver.plane_line import PlaneLineSolver, plane_count
 from game.core.solver.steps import (
     Axis,
     CellChange,
@@ -61,8 +63,8 @@ FILLED_BITS = bytes.maketrans(b"\x00\x01\x02", b"\x00\x01\x00")
 CODE_BITS = 2
 CODE_MASK = 3
 
-# A branching choice: x, y, the value to try first, the value to try second.
-Branch = tuple[int, int, int, int]
+# A branching choice: the variable, the value to try first, the value to try second.
+Branch = tuple[int, int, int]
 
 # Why a cell is set (``EngineState.reason``): a line id (0 and up) when that line's solve
 # forced it, or one of these.
@@ -110,18 +112,32 @@ class EngineState:
         self.max_solutions = options.max_solutions
         self.timeout = options.timeout
         initial = options.initial
-        self.solver = LineSolver()
-        self.clues: list[Clue] = list(puzzle.row_clues) + list(puzzle.column_clues)
-        self.caches = [self.solver.cache_for(clue) for clue in self.clues]
-        self.rows = [bytearray(width) for _ in range(height)]
-        self.columns = [bytearray(height) for _ in range(width)]
+        # Variables a cell (plane_line.py): black and white one ("filled"), colour one a
+        # colour and one for the background. A line is its cells' variables, cell by cell.
+        self.planes = planes = plane_count(puzzle.colour_count)
+        self.solver: LineSolver
+        # Each line's clue: run lengths, or (length, colour) runs.
+        self.clues: list[Any]
+        if planes == 1:
+            self.solver = LineSolver()
+            self.clues = list(puzzle.row_clues) + list(puzzle.column_clues)
+        else:
+            self.solver = PlaneLineSolver(planes)
+            self.clues = puzzle.line_runs()
+        self.caches = [self.solver.cache_for(clue) for clue in self.clues]  # type: ignore[arg-type]
+        self.row_length = width * planes
+        self.rows = [bytearray(width * planes) for _ in range(height)]
+        self.columns = [bytearray(height * planes) for _ in range(width)]
+        # A variable's place in a line -> its cell's place and its plane.
+        self.split = [divmod(at, planes) for at in range(max(width, height) * planes)]
         # Rows then columns, by line id (the same bytearrays).
         self.lines = self.rows + self.columns
         # Bytes per index in a cached outcome of each line (see line.pack_outcome).
         self.units = [1 if len(line) < WIDE_LINE else 2 for line in self.lines]
-        self.unknown = width * height
-        cells = width * height
-        # The grid a third time, flat by cell index (y * width + x): what nogoods read.
+        self.unknown = width * height * planes
+        cells = width * height * planes
+        # The grid a third time, flat by variable ((y * width + x) * planes + plane): what
+        # nogoods read.
         self.cells = bytearray(cells)
         # Per cell, while it is set: the number of open choices when it was set (its level),
         # its trail position, why it was set (a line id, DECIDED or BY_RULE) and, for a line,
@@ -149,7 +165,9 @@ class EngineState:
         # The learned nogoods: the compiled store where the compiled propagator runs (it
         # reads that store's arrays), else the pure one. Either hands out its own kind of
         # nogood (an object, or a number), which the engine only gives back to it.
-        compiled = nogood_store(self.cells, nogood_rules.FIRST_LIMIT)
+        # (The compiled propagator, its store and its analysis read black and white's one
+        # variable a cell; colour runs them in Python.)
+        compiled = nogood_store(self.cells, nogood_rules.FIRST_LIMIT) if planes == 1 else None
         self.nogoods: RuleStore = (
             compiled if compiled is not None else NogoodStore(self.cells, self.trail)
         )
@@ -168,6 +186,8 @@ class EngineState:
         # Probe results by cell index, kept across the whole search; see probe().
         self.records: dict[int, ProbeRecord] = {}
         self.solutions: list[npt.NDArray[np.bool_]] = []
+        # A colour puzzle's solutions as colour numbers, in the same order.
+        self.colour_grids: list[npt.NDArray[np.int8]] = []
         # Every solution found (its rows' bytes): a restart may meet one again.
         self.seen: set[bytes] = set()
         # Restarts: contradictions allowed in this run, met so far, and the value order.
@@ -203,7 +223,7 @@ class EngineState:
         if initial is not None:
             self._set_initial(initial)
         # The compiled propagation loop over this state (kernel.py), or None: pure Python.
-        made = compiled_propagator()
+        made = compiled_propagator() if planes == 1 else None
         self.propagator = made(self.kernel_state()) if made is not None else None
         self.beat_every = WORK_BEAT if self.propagator is not None else PURE_WORK_BEAT
 
@@ -267,15 +287,51 @@ class EngineState:
             raise ValueError(
                 f"the initial grid is {grid.shape}, the puzzle is ({self.height}, {self.width})"
             )
+        planes = self.planes
         for y in range(self.height):
             for x in range(self.width):
                 value = int(grid[y, x])
-                if value in (FILLED_VALUE, EMPTY_VALUE):
-                    code = FILLED if value == FILLED_VALUE else EMPTY
-                    self.rows[y][x] = code
-                    self.columns[x][y] = code
-                    self.cells[y * self.width + x] = code
-                    self.unknown -= 1
+                if planes == 1:
+                    if value in (FILLED_VALUE, EMPTY_VALUE):
+                        self._write(y * self.width + x, FILLED if value == FILLED_VALUE else EMPTY)
+                elif 0 <= value < planes:
+                    base = (y * self.width + x) * planes
+                    for colour in range(planes):
+                        self._write(base + colour, FILLED if colour == value else EMPTY)
+
+    def _write(self, index: int, code: int) -> None:
+        """Give variable ``index`` its code in the three views of the grid (not trailed)."""
+        y, at = divmod(index, self.row_length)
+        x, plane = self.split[at]
+        self.rows[y][at] = code
+        self.columns[x][y * self.planes + plane] = code
+        self.cells[index] = code
+        self.unknown -= 1
+
+    def where(self, index: int) -> tuple[int, int]:
+        """The cell (x, y) of variable ``index``."""
+        cell = index // self.planes
+        return cell % self.width, cell // self.width
+
+    def shown(self, entry: int) -> int:
+        """What a step shows for the trail entry ``entry`` at its cell: the colour number
+        the cell now has (black and white: 1 filled, 0 empty), or -1 while it has none."""
+        index = entry >> CODE_BITS
+        planes = self.planes
+        if planes == 1:
+            return STEP_VALUE[entry & CODE_MASK]
+        if entry & CODE_MASK == FILLED:
+            return index % planes
+        base = index - index % planes
+        for colour in range(planes):
+            if self.cells[base + colour] == FILLED:
+                return colour
+        return -1
+
+    def change(self, entry: int) -> CellChange:
+        """The trail entry ``entry`` as a step's cell change."""
+        x, y = self.where(entry >> CODE_BITS)
+        return (x, y, self.shown(entry))
 
     def _guessed(self, depth: int) -> list[int]:
         """The trail entries of the guesses of the first ``depth`` choices, the latest first
@@ -283,30 +339,30 @@ class EngineState:
         trail = self.trail
         return [trail[choice[3]] for choice in reversed(self.choices[:depth])]
 
-    def _set(self, x: int, y: int, code: int, why: int = DECIDED) -> None:
-        """Set an unknown cell (a decision: a guess, a probe, a proven cell), on the trail,
-        and queue its two lines."""
-        index = y * self.width + x
-        self._place(x, y, (index << CODE_BITS) | code, why)
+    def _set(self, index: int, code: int, why: int = DECIDED) -> None:
+        """Set an unknown variable (a decision: a guess, a probe, a proven cell), on the
+        trail, and queue its two lines."""
+        self._place((index << CODE_BITS) | code, why)
 
     def _set_by_rule(self, entry: int, nogood: object) -> None:
-        """Set the cell of ``entry`` because ``nogood`` forces it (the pure store's callback;
-        None: a fact of one cell)."""
-        y, x = divmod(entry >> CODE_BITS, self.width)
-        self._place(x, y, entry, BY_RULE)
+        """Set the variable of ``entry`` because ``nogood`` forces it (the pure store's
+        callback; None: a fact of one variable)."""
+        self._place(entry, BY_RULE)
         self.nogoods.set_rule(entry >> CODE_BITS, nogood)
         self.ruled.append(entry)
 
-    def _place(self, x: int, y: int, entry: int, why: int) -> None:
-        """Set the cell of the trail entry ``entry`` at (x, y) for ``why``; queue its lines."""
+    def _place(self, entry: int, why: int) -> None:
+        """Set the variable of the trail entry ``entry`` for ``why``; queue its lines."""
         if self.propagator is not None:
             self.propagator.place(entry, why, len(self.choices))
             self.unknown -= 1
             return
         index = entry >> CODE_BITS
         code = entry & CODE_MASK
-        self.rows[y][x] = code
-        self.columns[x][y] = code
+        y, at = divmod(index, self.row_length)
+        x, plane = self.split[at]
+        self.rows[y][at] = code
+        self.columns[x][y * self.planes + plane] = code
         self.cells[index] = code
         self.level[index] = len(self.choices)
         self.position[index] = len(self.trail)
@@ -350,7 +406,9 @@ class EngineState:
         columns = self.columns
         flat = self.cells
         phase = self.phase
-        width = self.width
+        row_length = self.row_length
+        split = self.split
+        planes = self.planes
         undone = self.trail[mark:]
         del self.trail[mark:]
         self.nogoods.undo_to(mark)
@@ -358,11 +416,14 @@ class EngineState:
         cells = []
         for entry in reversed(undone):
             index = entry >> CODE_BITS
-            y, x = divmod(index, width)
-            rows[y][x] = UNKNOWN
-            columns[x][y] = UNKNOWN
+            y, at = divmod(index, row_length)
+            x, plane = split[at]
+            rows[y][at] = UNKNOWN
+            columns[x][y * planes + plane] = UNKNOWN
             flat[index] = UNKNOWN
-            cells.append((x, y))
+            # A colour cell leaves the picture only with its yes (a no never showed).
+            if planes == 1 or entry & CODE_MASK == FILLED:
+                cells.append((x, y))
         if save_phase:
             for entry in undone[: max(0, self.probe_from - mark)]:
                 phase[entry >> CODE_BITS] = entry & CODE_MASK
@@ -488,7 +549,9 @@ class EngineState:
         the root probes, and cells set below it are stamped when a backtrack undoes them).
         """
         height = self.height
-        width = self.width
+        row_length = self.row_length
+        planes = self.planes
+        split = self.split
         rows = self.rows
         columns = self.columns
         clues = self.clues
@@ -522,12 +585,12 @@ class EngineState:
                     self.ruled.clear()
                     broken = store.propagate(self._set_by_rule)
                     for entry in self.ruled:
-                        y, x = divmod(entry >> CODE_BITS, width)
+                        x, y, value = self.change(entry)
                         forced_by = rule[entry >> CODE_BITS]
                         size = len(forced_by.entries) if forced_by is not None else 0
                         if stamping:
                             self._stamp_cells(((x, y),))
-                        yield RuleDeduced(x, y, STEP_VALUE[entry & CODE_MASK], size, depth, probe)
+                        yield RuleDeduced(x, y, value, size, depth, probe)
                     if broken is not None:
                         self.broken = broken
                         self._clear_queue()
@@ -589,13 +652,15 @@ class EngineState:
             if is_row:
                 y = line_id
                 row = rows[y]
-                base = y * width
+                base = y * row_length
                 for code, positions in ((FILLED, filled), (EMPTY, empty)):
                     value = STEP_VALUE[code]
-                    for x in positions:
-                        row[x] = code
-                        columns[x][y] = code
-                        index = base + x
+                    shows = planes == 1 or code == FILLED  # a colour cell shows its yes
+                    for at in positions:
+                        x, plane = split[at]
+                        row[at] = code
+                        columns[x][y * planes + plane] = code
+                        index = base + at
                         flat[index] = code
                         level[index] = depth
                         position[index] = len(trail)
@@ -609,16 +674,20 @@ class EngineState:
                             queue.append(other)
                         if stamp:
                             line_stamp[other] = stamp
-                        changes.append((x, y, value))
+                        if shows:
+                            changes.append((x, y, value if planes == 1 else plane))
             else:
                 x = line_id - height
                 column = columns[x]
                 for code, positions in ((FILLED, filled), (EMPTY, empty)):
                     value = STEP_VALUE[code]
-                    for y in positions:
-                        column[y] = code
-                        rows[y][x] = code
-                        index = y * width + x
+                    shows = planes == 1 or code == FILLED
+                    for at in positions:
+                        y, plane = split[at]
+                        column[at] = code
+                        row_at = x * planes + plane
+                        rows[y][row_at] = code
+                        index = y * row_length + row_at
                         flat[index] = code
                         level[index] = depth
                         position[index] = len(trail)
@@ -631,8 +700,9 @@ class EngineState:
                             queue.append(y)
                         if stamp:
                             line_stamp[y] = stamp
-                        changes.append((x, y, value))
-            self.unknown -= len(changes)
+                        if shows:
+                            changes.append((x, y, value if planes == 1 else plane))
+            self.unknown -= len(trail) - solved_at
             yield LineDeduced(
                 "row" if is_row else "column",
                 line_id if is_row else line_id - height,

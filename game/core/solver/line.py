@@ -20,8 +20,9 @@ followed by an empty cell:
 from __future__ import annotations
 
 from array import array
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from game.core.cells import EMPTY, FILLED, UNKNOWN
 from game.core.lines import Clue
@@ -329,7 +330,12 @@ def clue_fits(clue: Sequence[int], filled: int, empty: int, length: int) -> bool
 
 
 def smallest_reason(
-    clue: Sequence[int], length: int, filled: int, empty: int, order: Sequence[int]
+    clue: Sequence[int],
+    length: int,
+    filled: int,
+    empty: int,
+    order: Sequence[int],
+    fits: Callable[[Any, int, int, int], bool] = clue_fits,
 ) -> int:
     """Which known cells make ``clue`` impossible: a mask of the cells that remain when the
     cells at offsets ``order`` are dropped one at a time, in that order, while the rest still
@@ -337,14 +343,15 @@ def smallest_reason(
 
     The result is minimal (dropping any one of ``order``'s cells left in it lets the clue
     fit), not the smallest possible: the order decides which of several reasons is kept.
-    ``filled`` and ``empty`` must not fit the clue.
+    ``filled`` and ``empty`` must not fit the clue. ``fits`` judges a clue against the masks
+    (:func:`clue_fits`; a colour line's planes bring their own).
     """
     for offset in order:
         bit = 1 << offset
         if filled & bit:
-            if not clue_fits(clue, filled ^ bit, empty, length):
+            if not fits(clue, filled ^ bit, empty, length):
                 filled ^= bit
-        elif empty & bit and not clue_fits(clue, filled, empty ^ bit, length):
+        elif empty & bit and not fits(clue, filled, empty ^ bit, length):
             empty ^= bit
     return filled | empty
 
@@ -420,16 +427,29 @@ class LineSolver:
             return unpack_outcome(packed, len(line))  # type: ignore[arg-type]
         return unpack_outcome(self.solve_uncached(clue, line, cache), len(line))
 
+    def packed(self, clue: Clue, line: bytes) -> PackedOutcome:
+        """The packed outcome of ``line`` (not cached)."""
+        compiled = self._compiled
+        if compiled is not None:
+            return compiled(clue, line)
+        return pack_outcome(forced_cells(clue, line), len(line))
+
+    def smallest_reason(
+        self, clue: Clue, length: int, filled: int, empty: int, order: Sequence[int]
+    ) -> int:
+        """:func:`smallest_reason` (the engine asks its line solver, colour lines or not)."""
+        return smallest_reason(clue, length, filled, empty, order)
+
+    def smallest(self, clue: Clue) -> int:
+        """The fewest cells that hold ``clue``."""
+        return sum(clue) + len(clue) - 1 if clue else 0
+
     def solve_uncached(
         self, clue: Clue, line: bytes, cache: dict[bytes, PackedOutcome]
     ) -> PackedOutcome:
         """Solve ``line``, remember the packed outcome in ``cache`` and return it."""
         self.solved += 1
-        compiled = self._compiled
-        if compiled is not None:
-            packed = compiled(clue, line)
-        else:
-            packed = pack_outcome(forced_cells(clue, line), len(line))
+        packed = self.packed(clue, line)
         if len(cache) >= self.clue_limit:
             self._size -= len(cache)
             cache.clear()

@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from game.core.solving import SearchStats, Verdict
+from game.core.solving import SearchStats, Verdict, status_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,6 +53,14 @@ class SolveResult(Verdict[npt.NDArray[np.bool_], SolveStats]):
     stats: SolveStats = field(default_factory=SolveStats)
 
 
+@dataclass(frozen=True, eq=False)
+class ColourSolveResult(SolveResult):
+    """A colour solve's verdict: ``solutions`` are the filled masks (as for black and
+    white), ``colour_solutions`` the same solutions as colour numbers (0 the background)."""
+
+    colour_solutions: list[npt.NDArray[np.int8]] = field(default_factory=list)
+
+
 def finished_result(
     solutions: list[npt.NDArray[np.bool_]],
     stats: SolveStats,
@@ -61,9 +69,22 @@ def finished_result(
     capped: bool,
     timed_out: bool,
     max_solutions: int | None,
+    colour_solutions: list[npt.NDArray[np.int8]] | None = None,
 ) -> SolveResult:
     """The result a search hands back when it stops, its verdict from
-    :func:`~game.core.solving.status_of`."""
+    :func:`~game.core.solving.status_of`; with ``colour_solutions`` (a colour puzzle's
+    solutions as colour numbers) a :class:`ColourSolveResult`."""
+    if colour_solutions is not None:
+        return ColourSolveResult(
+            status=status_of(len(solutions), complete, timed_out),
+            solutions=solutions,
+            stats=stats,
+            complete=complete,
+            capped=capped,
+            timed_out=timed_out,
+            max_solutions=max_solutions,
+            colour_solutions=colour_solutions,
+        )
     return SolveResult.finished(
         solutions,
         stats,

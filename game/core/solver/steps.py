@@ -112,24 +112,33 @@ class LinesChecked(QuietStep):
 @dataclass(frozen=True, slots=True)
 class RootSettled(QuietStep):
     """An unwatched solve's cells known before its first guess (or at its end, when it never
-    guessed): what line logic and probing proved for every solution. ``cells`` is one byte a
-    cell, row by row: 0 unknown, 1 filled, 2 empty. A watched solve tells the same cells
-    through its :class:`LineDeduced` steps instead."""
+    guessed): what line logic and probing proved for every solution. ``cells`` is the engine's
+    variables, ``planes`` a cell, row by row, one byte each: 0 unknown, 1 yes, 2 no (black and
+    white: one a cell, "filled"; colour: "is the background", "is colour 1", ...). A watched
+    solve tells the same cells through its :class:`LineDeduced` steps instead."""
 
     cells: bytes
     width: int
     height: int
+    planes: int = 1
 
     def known(self) -> npt.NDArray[np.int8]:
-        """The cells as a (height, width) grid of -1 (unknown), 0 (empty) and 1 (filled)."""
-        codes = np.frombuffer(self.cells, dtype=np.uint8).reshape(self.height, self.width)
-        grid = np.full(codes.shape, -1, dtype=np.int8)
-        grid[codes == 1] = 1
-        grid[codes == 2] = 0
+        """The cells as a (height, width) grid of -1 (unknown) and the value each has (black
+        and white: 0 empty, 1 filled; colour: its colour number, 0 the background)."""
+        shape = (self.height, self.width, self.planes)
+        codes = np.frombuffer(self.cells, dtype=np.uint8).reshape(shape)
+        grid = np.full(shape[:2], -1, dtype=np.int8)
+        if self.planes == 1:
+            grid[codes[:, :, 0] == 1] = 1
+            grid[codes[:, :, 0] == 2] = 0
+            return grid
+        yes = codes == 1
+        settled = yes.any(axis=2)
+        grid[settled] = yes.argmax(axis=2)[settled]
         return grid
 
     def describe(self) -> str:
-        settled = sum(1 for code in self.cells if code)
+        settled = int((self.known() >= 0).sum())
         return f"settled {settled} cells before any guess"
 
 

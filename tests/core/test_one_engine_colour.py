@@ -1,0 +1,123 @@
+"""The one engine over colour (issue 44): a colour cell as planes of yes/no variables.
+
+Black and white is the engine's one-plane case (its own tests and the differential tests hold
+it unchanged); here the same engine, with its probing, lookahead, learning and restarts, solves
+colour puzzles: every solution brute force finds, no other, and steps a replay can follow.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.core.puzzle import Puzzle
+from game.core.solver.engine import _Engine
+from game.core.solver.options import SolveOptions
+from game.core.solver.plane_line import PlaneLineSolver, plane_count, smallest_line
+from game.core.solver.result import ColourSolveResult
+from game.core.solver.steps import Finished, RootSettled, SolutionFound, Step, apply_step
+
+from .colour_brute import all_solutions, assert_every_solution, initial_of, placements
+from .test_colour_engine import colour_cases, palette
+
+
+def run(puzzle: Puzzle, options: SolveOptions, probing: bool = True) -> list[Step]:
+    engine = _Engine(puzzle, options)
+    engine.probing = probing
+    return list(engine.run())
+
+
+def result_of(steps: list[Step]) -> ColourSolveResult:
+    last = steps[-1]
+    assert isinstance(last, Finished)
+    assert isinstance(last.result, ColourSolveResult)
+    return last.result
+
+
+@settings(max_examples=150, deadline=None)
+@given(colour_cases(), st.booleans())
+def test_every_solution_and_no_other(
+    case: tuple[Puzzle, dict[tuple[int, int], int]], probing: bool
+) -> None:
+    puzzle, fixed = case
+    expected = all_solutions(puzzle, fixed)
+    initial = initial_of(puzzle, fixed)
+    steps = run(puzzle, SolveOptions(max_solutions=None, initial=initial), probing)
+    result = result_of(steps)
+    assert_every_solution(result, expected)
+
+
+def noise(seed: int, size: int, colours: int) -> Puzzle:
+    rng = np.random.default_rng(seed)
+    share = [0.4] + [0.6 / colours] * colours
+    grid = rng.choice(colours + 1, size=(size, size), p=share)
+    return Puzzle.from_colour_grid(grid.tolist(), palette(colours), keep_goal=False)
+
+
+@settings(max_examples=12, deadline=None)
+@given(st.integers(0, 10_000), st.integers(6, 11), st.integers(2, 4))
+def test_a_watched_solve_tells_the_board_a_replay_shows(seed: int, size: int, colours: int) -> None:
+    """Applied in order, the steps of a watched solve put each solution on the replay's grid
+    (colour numbers, 0 the background) when it is announced; guesses, probes and backtracks
+    in between never leave a cell with a value outside the palette."""
+    puzzle = noise(seed, size, colours)
+    steps = run(puzzle, SolveOptions(max_solutions=2, watch=True))
+    grid = np.full((size, size), -1, dtype=np.int8)
+    solutions = 0
+    for step in steps:
+        apply_step(grid, step)
+        assert grid.min() >= -1 and grid.max() <= colours
+        if isinstance(step, SolutionFound):
+            solutions += 1
+            shown = np.frombuffer(step.data, dtype=np.uint8).reshape(size, size)
+            assert np.array_equal(grid, shown)
+    result = result_of(steps)
+    assert solutions == len(result.colour_solutions) >= 1  # the picture itself solves it
+    assert result.stats.lines_solved > 0
+
+
+def test_an_unwatched_solve_settles_what_every_solution_shares() -> None:
+    settled = 0
+    for seed in range(6):
+        puzzle = noise(seed, 12, 3)
+        steps = run(puzzle, SolveOptions(max_solutions=None, watch=False))
+        result = result_of(steps)
+        roots = [step for step in steps if isinstance(step, RootSettled)]
+        assert roots, "an unwatched solve says what the root proved"
+        known = roots[0].known()
+        for grid in result.colour_solutions:
+            assert np.array_equal(known[known >= 0], grid[known >= 0])
+        settled += int((known >= 0).sum())
+    assert settled > 0
+
+
+def test_black_and_white_is_the_one_plane_case() -> None:
+    assert plane_count(1) == 1 and plane_count(0) == 1
+    assert plane_count(2) == 3 and plane_count(5) == 6
+
+
+def test_a_colour_line_on_planes_answers_as_the_line_solver_packs() -> None:
+    runs = ((2, 1), (1, 2))  # two of colour 1, then one of colour 2, in 4 cells
+    solver = PlaneLineSolver(3)
+    line = bytes(4 * 3)
+    packed = solver.solve_uncached(runs, line, solver.cache_for(runs))
+    assert packed is not None
+    count = packed[0]
+    yes, no = set(packed[1 : count + 1]), set(packed[count + 1 :])
+    # The placements "112.", "11.2" and ".112": cell 1 is colour 1 in each, cell 0 is
+    # never colour 2; the planes say so and no more.
+    lines = list(placements(runs, 4))
+    for cell in range(4):
+        values = {line[cell] for line in lines}
+        for colour in range(3):
+            at = cell * 3 + colour
+            if values == {colour}:
+                assert at in yes
+            if colour not in values:
+                assert at in no
+    assert smallest_line(runs) == 3 and smallest_line(((1, 1), (1, 1))) == 3
+    # A cell with two yes is no cell: a contradiction.
+    broken = bytearray(12)
+    broken[0] = broken[1] = 1
+    assert solver.solve_uncached(runs, bytes(broken), solver.cache_for(runs)) is None
