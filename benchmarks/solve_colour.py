@@ -32,9 +32,8 @@ from cpsat_colour import cpsat_verdict  # beside this file
 from game.core.formats import FormatError, read_puzzle
 from game.core.palette import Palette, fallback_rgb
 from game.core.puzzle import Puzzle
-from game.core.solver.colour import solve_colour
+from game.core.solver import solve
 from game.core.solver.kernel import engine_name
-from game.core.solver.options import SolveOptions
 
 SAMPLES = Path(__file__).resolve().parent.parent / "tests" / "data" / "formats" / "colour"
 SIZES = ((10, 10, 2), (15, 15, 3), (20, 20, 3), (25, 25, 4), (30, 30, 4), (40, 30, 5), (40, 40, 6))
@@ -140,7 +139,7 @@ def main() -> int:
     wrong = 0
     for name, puzzle, expect in cases:
         start = timer()
-        result = solve_colour(puzzle, SolveOptions(2, args.timeout))
+        result = solve(puzzle, max_solutions=2, timeout=args.timeout)
         seconds = timer() - start
         times.append(seconds)
         goal_found = puzzle.goal_colours is None or any(

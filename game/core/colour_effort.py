@@ -105,7 +105,7 @@ class ColourPlayer:
             width,
             height,
             self.runs,
-            (self.cells, [], [], [False] * (width + height), []),
+            self.cells,
             CACHE_LIMIT,
             HEARTBEAT_LINES,
         )

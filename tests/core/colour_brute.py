@@ -6,8 +6,9 @@ import itertools
 from collections.abc import Iterator, Sequence
 
 import numpy as np
+from hypothesis import strategies as st
 
-from game.core.palette import ColourClue
+from game.core.palette import ColourClue, Palette, fallback_rgb
 from game.core.puzzle import Puzzle
 from game.core.solver.result import ColourSolveResult
 
@@ -79,3 +80,36 @@ def initial_of(puzzle: Puzzle, fixed: dict[tuple[int, int], int]) -> np.ndarray:
     for (x, y), value in fixed.items():
         initial[y, x] = value
     return initial
+
+
+def palette(colours: int) -> Palette:
+    return Palette.of(
+        ("white", (255, 255, 255)),
+        *((f"c{number}", fallback_rgb(number)) for number in range(1, colours + 1)),
+    )
+
+
+@st.composite
+def colour_cases(draw: st.DrawFn) -> tuple[Puzzle, dict[tuple[int, int], int]]:
+    """A random colour puzzle up to 5x5 with 2-4 colours (from a random picture), and a few
+    cells given in advance, right or wrong (wrong ones make puzzles without solutions)."""
+    colours = draw(st.integers(2, 4))
+    width = draw(st.integers(1, 5))
+    height = draw(st.integers(1, 5))
+    background = draw(st.sampled_from([0.2, 0.4, 0.6]))
+    grid = [
+        [
+            0 if draw(st.floats(0, 1)) < background else draw(st.integers(1, colours))
+            for _ in range(width)
+        ]
+        for _ in range(height)
+    ]
+    puzzle = Puzzle.from_colour_grid(grid, palette(colours), keep_goal=False)
+    fixed = draw(
+        st.dictionaries(
+            st.tuples(st.integers(0, width - 1), st.integers(0, height - 1)),
+            st.integers(0, colours),
+            max_size=2,
+        )
+    )
+    return puzzle, fixed

@@ -1,9 +1,9 @@
-"""The colour engine's compiled propagation loop (``_kernel_colour.h``) against its pure twin
-(``_ColourEngine.propagate_python``): on hundreds of random colour puzzles, unique,
-ambiguous and without a solution, the same steps, the same statistics and the same
-solutions, plain and learning, with and without probing, with a small line cache and with
-a clock that runs out; any divergence fails. The same for the player's solve that rates a
-colour puzzle (``colour_effort``, its line logic in ``_kernel_effort.h``)."""
+"""The one engine on colour puzzles, compiled (the propagator reading planes, the colour line
+on planes in ``plane_packed``) against pure Python: on hundreds of random colour puzzles,
+unique, ambiguous and without a solution, the same steps, the same statistics and the same
+solutions, with and without probing, with a small line cache, with cells given and with a
+clock or a work limit that runs out; any divergence fails. The same for the player's solve
+that rates a colour puzzle (``colour_effort``, its line logic in ``_kernel_effort.h``)."""
 
 from __future__ import annotations
 
@@ -21,8 +21,9 @@ from game.core import colour_effort
 from game.core.colour_effort import ColourPlayer
 from game.core.palette import Palette, fallback_rgb
 from game.core.puzzle import Puzzle
-from game.core.solver import colour_engine, kernel
-from game.core.solver.colour import open_colour_solve
+from game.core.solver import kernel
+from game.core.solver.engine import _Engine
+from game.core.solver.line import LineSolver
 from game.core.solver.options import SolveOptions
 from game.core.solver.result import ColourSolveResult
 from game.core.solver.steps import Finished
@@ -61,7 +62,6 @@ def _random_puzzle(rng: random.Random, largest: int = 8) -> Puzzle:
 def _stream(
     puzzle: Puzzle,
     use_compiled: bool,
-    learning: bool,
     probing: bool = True,
     max_solutions: int | None = 3,
     initial: np.ndarray | None = None,
@@ -75,11 +75,12 @@ def _stream(
     kernel.use(use_compiled)
     try:
         stream: list[object] = []
-        options = SolveOptions(max_solutions, timeout, initial, work_limit=work_limit)
+        options = SolveOptions(max_solutions, timeout, initial, work_limit=work_limit, watch=True)
         if clock is not None:
             options = dataclasses.replace(options, clock=clock)
-        steps, _work = open_colour_solve(puzzle, options, probing, learning)
-        for step in steps:
+        engine = _Engine(puzzle, options)
+        engine.probing = probing
+        for step in engine.run():
             if isinstance(step, Finished):
                 result = step.result
                 assert isinstance(result, ColourSolveResult)
@@ -108,23 +109,22 @@ def test_the_engine_built_compiled_uses_the_compiled_loop(compiled: ModuleType) 
     try:
         for use_compiled in (True, False):
             kernel.use(use_compiled)
-            engine = colour_engine._ColourEngine(puzzle, SolveOptions(clock=lambda: 0.0))
-            assert (engine.kernel is not None) == use_compiled
+            engine = _Engine(puzzle, SolveOptions(clock=lambda: 0.0))
+            assert (engine.propagator is not None) == use_compiled
     finally:
         kernel.use(was_compiled)
 
 
 def test_the_twins_agree_on_random_puzzles(compiled: ModuleType) -> None:
-    """Four hundred puzzles up to 8x8 in 2-5 colours, on four seeds: learning and plain,
-    probing or not; every verdict met (unique, several, none)."""
+    """Four hundred puzzles up to 8x8 in 2-5 colours, on four seeds, probing or not; every
+    verdict met (unique, several, none)."""
     verdicts: set[object] = set()
     for seed in (32, 320, 3200, 32000):
         rng = random.Random(seed)
         for case in range(100):
             puzzle = _random_puzzle(rng)
-            learning = case % 2 == 0
             probing = case % 3 != 0
-            stream = _agree(puzzle, (seed, case), learning=learning, probing=probing)
+            stream = _agree(puzzle, (seed, case), probing=probing)
             verdicts.add(stream[-1][0])  # type: ignore[index]
     assert verdicts == {"unique", "multiple", "none"}
 
@@ -150,7 +150,7 @@ def test_the_twins_agree_where_search_works_hardest(compiled: ModuleType) -> Non
             puzzle = dataclasses.replace(
                 puzzle, column_clues=other.column_clues, column_colours=other.column_colours
             )
-        stream = _agree(puzzle, case, learning=case % 2 == 0, probing=False, max_solutions=20)
+        stream = _agree(puzzle, case, probing=False, max_solutions=20)
         stats = stream[-1][3]  # type: ignore[index]
         searched += stats.backtracks >= 10
     assert searched >= 10
@@ -165,18 +165,19 @@ def test_the_twins_agree_with_cells_given(compiled: ModuleType) -> None:
         for _ in range(rng.randint(1, 4)):
             y, x = rng.randrange(puzzle.height), rng.randrange(puzzle.width)
             initial[y, x] = rng.randint(0, puzzle.colour_count)
-        _agree(puzzle, case, learning=case % 2 == 0, initial=initial)
+        _agree(puzzle, case, initial=initial)
 
 
 def test_the_twins_agree_with_a_small_line_cache(
     compiled: ModuleType, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """The cache emptied when full, as the pure dict is: the same cache hits."""
-    monkeypatch.setattr(colour_engine, "CACHE_LIMIT", 7)
+    """The caches emptied when full (a clue's at 7 entries, the largest at 40 in all): the
+    same cache hits."""
+    monkeypatch.setattr(LineSolver.__init__, "__defaults__", (40, 7))
     rng = random.Random(3235)
     for case in range(60):
         puzzle = _random_puzzle(rng, largest=10)
-        _agree(puzzle, case, learning=case % 2 == 0)
+        _agree(puzzle, case)
 
 
 def test_the_twins_look_at_the_clock_at_the_same_lines(compiled: ModuleType) -> None:
@@ -190,7 +191,6 @@ def test_the_twins_look_at_the_clock_at_the_same_lines(compiled: ModuleType) -> 
             stream = _agree(
                 puzzle,
                 (case, limit),
-                learning=case % 2 == 0,
                 probing=case % 3 != 0,
                 max_solutions=None,
                 timeout=limit,
@@ -206,11 +206,10 @@ def test_the_twins_stop_at_the_same_work_limit(compiled: ModuleType) -> None:
     stopped = 0
     for case in range(40):
         puzzle = _random_puzzle(rng, largest=12)
-        for limit in (64, 300, 2000):
+        for limit in (32, 100, 400):
             stream = _agree(
                 puzzle,
                 (case, limit),
-                learning=case % 2 == 0,
                 probing=case % 3 != 0,
                 max_solutions=None,
                 work_limit=limit,

@@ -18,16 +18,13 @@ from types import ModuleType
 import pytest
 
 from game.core.lines import runs_of
-from game.core.palette import Palette, fallback_rgb
 from game.core.puzzle import Puzzle
 from game.core.solver import engine_learn, kernel, nogoods, solve_steps
-from game.core.solver.colour import open_colour_solve
 from game.core.solver.colour_line import solve_colour_line
 from game.core.solver.engine import _Engine
 from game.core.solver.engine_state import EngineState, EngineTimeout
 from game.core.solver.line import LineSolver, forced_cells, pack_outcome, smallest_reason
 from game.core.solver.options import SolveOptions
-from game.core.solver.result import ColourSolveResult
 from game.core.solver.steps import Finished, Learned, RootSettled, SolutionFound, Step
 
 
@@ -504,42 +501,6 @@ def test_the_colour_line_solver_agrees_with_the_pure_one(compiled: ModuleType) -
         if rng.random() < 0.2:
             line = tuple(rng.randint(1, full) for _ in picture)
         assert solver(tuple(runs), line) == solve_colour_line(tuple(runs), line), case
-
-
-def _colour_run(puzzle: Puzzle, compiled: bool, learning: bool) -> list[object]:
-    was_compiled = kernel.engine_name() == kernel.COMPILED
-    kernel.use(compiled)
-    try:
-        stream: list[object] = []
-        for step in open_colour_solve(puzzle, SolveOptions(3), learning=learning)[0]:
-            if isinstance(step, Finished):
-                result = step.result
-                assert isinstance(result, ColourSolveResult)
-                solutions = sorted(grid.tobytes() for grid in result.colour_solutions)
-                stream.append((result.status, solutions))
-            else:
-                stream.append(step)
-        return stream
-    finally:
-        kernel.use(was_compiled)
-
-
-def test_the_colour_engine_agrees_on_random_puzzles(compiled: ModuleType) -> None:
-    rng = random.Random(3132)
-    for case in range(300):
-        colours = rng.randint(2, 4)
-        width, height = rng.randint(2, 7), rng.randint(2, 7)
-        grid = [
-            [0 if rng.random() < 0.4 else rng.randint(1, colours) for _ in range(width)]
-            for _ in range(height)
-        ]
-        palette = Palette.of(
-            ("white", (255, 255, 255)),
-            *((f"c{number}", fallback_rgb(number)) for number in range(1, colours + 1)),
-        )
-        puzzle = Puzzle.from_colour_grid(grid, palette, keep_goal=False)
-        learning = case % 2 == 0
-        assert _colour_run(puzzle, True, learning) == _colour_run(puzzle, False, learning), case
 
 
 def test_an_unwatched_compiled_search_stops_at_its_timeout(

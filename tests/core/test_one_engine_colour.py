@@ -7,19 +7,29 @@ colour puzzles: every solution brute force finds, no other, and steps a replay c
 
 from __future__ import annotations
 
+import itertools
+
 import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core.puzzle import Puzzle
+from game.core.solver import solve
 from game.core.solver.engine import _Engine
 from game.core.solver.options import SolveOptions
 from game.core.solver.plane_line import PlaneLineSolver, plane_count, smallest_line
 from game.core.solver.result import ColourSolveResult
 from game.core.solver.steps import Finished, RootSettled, SolutionFound, Step, apply_step
+from game.core.solver.task import SolveTask
 
-from .colour_brute import all_solutions, assert_every_solution, initial_of, placements
-from .test_colour_engine import colour_cases, palette
+from .colour_brute import (
+    all_solutions,
+    assert_every_solution,
+    colour_cases,
+    initial_of,
+    palette,
+    placements,
+)
 
 
 def run(puzzle: Puzzle, options: SolveOptions, probing: bool = True) -> list[Step]:
@@ -121,3 +131,74 @@ def test_a_colour_line_on_planes_answers_as_the_line_solver_packs() -> None:
     broken = bytearray(12)
     broken[0] = broken[1] = 1
     assert solver.solve_uncached(runs, bytes(broken), solver.cache_for(runs)) is None
+
+
+def test_counting_stops_at_max_solutions() -> None:
+    # Two reds and two greens on a 2x2 diagonal: two pictures (rg/gr and gr/rg).
+    puzzle = Puzzle(
+        width=2,
+        height=2,
+        row_clues=((1, 1), (1, 1)),
+        column_clues=((1, 1), (1, 1)),
+        palette=palette(2),
+        row_colours=((1, 2), (2, 1)),
+        column_colours=((1, 2), (2, 1)),
+    )
+    assert len(all_solutions(puzzle)) == 1
+    checker = Puzzle.from_colour_grid([[1, 2, 1], [2, 1, 2]], palette(2))
+    everything = solve(checker, max_solutions=None)
+    capped = solve(checker, max_solutions=1)
+    assert everything.status == "unique" and not capped.complete
+    assert capped.capped and capped.status == "unknown"
+    stripes = Puzzle.from_colour_grid([[1, 0], [0, 1]], palette(2))
+    stripes_result = solve(stripes, max_solutions=None)
+    assert stripes_result.status == "multiple"
+    assert len(stripes_result.colour_solutions) == 2
+
+
+def test_solve_task_drives_colour_puzzles_with_an_injected_clock() -> None:
+    grid = [[(x * 3 + y * 5) % 4 for x in range(12)] for y in range(10)]
+    puzzle = Puzzle.from_colour_grid(grid, palette(3))
+    ticks = itertools.count()
+    task = SolveTask(puzzle, max_solutions=2, clock=lambda: next(ticks) * 0.0001)
+    result = None
+    slices = 0
+    while result is None:
+        result = task.advance(0.001)
+        slices += 1
+    assert isinstance(result, ColourSolveResult)
+    assert any(np.array_equal(g, np.array(grid)) for g in result.colour_solutions)
+    # A time limit on the same fake clock ends the solve as unknown.
+    slow = SolveTask(puzzle, max_solutions=None, time_limit=0.0, clock=lambda: next(ticks))
+    stopped = slow.run()
+    assert stopped.timed_out and stopped.status == "unknown"
+
+
+def test_the_seeds_algorithms_say_they_cannot_do_colour() -> None:
+    import pytest
+
+    from game.core.race import step_source
+
+    puzzle = Puzzle.from_colour_grid([[1, 2]], palette(2))
+    for algorithm in ("rows", "lines", "rules"):
+        with pytest.raises(ValueError, match=f"the {algorithm} algorithm cannot solve colour"):
+            SolveTask(puzzle, source=step_source(algorithm))
+    assert SolveTask(puzzle, source=step_source("hanjie")).run().status == "unique"
+
+
+def test_the_solvers_doors_solve_a_colour_puzzle_in_colour() -> None:
+    # solve() and solve_steps() of game.core.solver once ran the black-and-white engine on a
+    # colour puzzle's clues and answered "none" for a fair puzzle.
+    from game.core.solver import solve_steps
+
+    grid = [[1, 2, 0], [0, 2, 1], [3, 3, 1]]
+    puzzle = Puzzle.from_colour_grid(grid, palette(3), keep_goal=False)
+    result = solve(puzzle)
+    assert isinstance(result, ColourSolveResult)
+    assert result.status == "unique"
+    assert result.colour_solutions[0].tolist() == grid
+    last = list(solve_steps(puzzle))[-1]
+    assert isinstance(last, Finished)
+    assert last.result.status == "unique"
+    stripes = Puzzle.from_colour_grid([[1, 0], [0, 1]], palette(2), keep_goal=False)
+    assert solve(stripes).status == "multiple"

@@ -44,13 +44,9 @@ def solve_steps(puzzle: Puzzle, **ask: Unpack[SolveAsk]) -> Iterator[Step]:
 def solve(puzzle: Puzzle, **ask: Unpack[SolveAsk]) -> SolveResult:
     """Solve ``puzzle`` to the end (or the timeout) and return the verdict, no one watching
     propagation; a colour puzzle's is a
-    :class:`~game.core.solver.colour_engine.ColourSolveResult` (its ``colour_solutions``
-    hold the colour grids)."""
+    :class:`~game.core.solver.result.ColourSolveResult` (its ``colour_solutions`` hold the
+    colour grids)."""
     options = replace(SolveOptions(**ask), watch=False)
-    if puzzle.is_colour:
-        from game.core.solver.colour import solve_colour
-
-        return solve_colour(puzzle, options)
     from game.core.solver import engine
 
     return engine.solve(puzzle, options)

@@ -30,6 +30,8 @@ static PyMethodDef kernel_methods[] = {
      "forced_packed(clue, line) -> bytes | None: line.pack_outcome(line.forced_cells(...))."},
     {"line_domains", py_line_domains, METH_VARARGS,
      "line_domains(lengths, colours, masks) -> tuple | None: each cell's possible values."},
+    {"plane_packed", py_plane_packed, METH_VARARGS,
+     "plane_packed(lengths, colours, line, planes) -> bytes | None: a colour line on planes."},
     {"smallest_reason", py_smallest_reason, METH_VARARGS,
      "smallest_reason(clue, length, filled, empty, order) -> int (lines of <= 62 cells)."},
     {"long_smallest_reason", py_long_smallest_reason, METH_VARARGS,

@@ -190,7 +190,7 @@ minimise(Analysis *an, LongVec *entries)
     PropagatorObject *self = an->self;
     const int *level = (const int *)self->level_view.buf;
     const int *reason = (const int *)self->reason_view.buf;
-    Py_ssize_t cells = self->width * self->height;
+    Py_ssize_t cells = self->nvars;
     unsigned int now = next_generation(self->mark_gen, &self->mark_now, cells);
     for (Py_ssize_t i = 0; i < entries->size; i++)
         self->mark_gen[entries->data[i] >> CODE_BITS] = now;
@@ -230,7 +230,7 @@ analyse_walk(Analysis *an, Py_ssize_t conflict, PyObject *broken, LongVec *resul
 {
     PropagatorObject *self = an->self;
     const int *level = (const int *)self->level_view.buf;
-    Py_ssize_t cells = self->width * self->height;
+    Py_ssize_t cells = self->nvars;
     Py_ssize_t current = PyList_GET_SIZE(an->choices);
     Py_ssize_t cursor = PyList_GET_SIZE(self->trail);
     LongVec first = {NULL, 0, 0}, earlier = {NULL, 0, 0};
@@ -348,7 +348,7 @@ analysis_scratch(PropagatorObject *self)
 {
     if (self->mark_gen != NULL)
         return 0;
-    size_t cells = (size_t)(self->width * self->height) + 1;
+    size_t cells = (size_t)self->nvars + 1;
     self->mark_gen = PyMem_Calloc(cells, sizeof(unsigned int));
     self->why_gen = PyMem_Calloc(cells, sizeof(unsigned int));
     self->why_at = PyMem_Calloc(cells, sizeof(Py_ssize_t));
@@ -403,7 +403,7 @@ propagator_analyse(PropagatorObject *self, PyObject *args)
     if (PyObject_GetBuffer(activity_obj, &activity, PyBUF_WRITABLE | PyBUF_FORMAT) < 0)
         goto finish;
     if (activity.format == NULL || strcmp(activity.format, "d") != 0 ||
-        activity.len != self->width * self->height * (Py_ssize_t)sizeof(double)) {
+        activity.len != self->nvars * (Py_ssize_t)sizeof(double)) {
         PyErr_SetString(PyExc_TypeError, "the activity must be array('d'), one a cell");
         goto finish;
     }

@@ -125,6 +125,8 @@ static int
 cache_setup(PropagatorObject *self)
 {
     self->own_caches = 0;
+    if (self->planes != 1) /* colour lines: the solver's own dicts and its solve_uncached */
+        return 0;
     for (Py_ssize_t i = 0; i < self->nlines; i++) {
         Py_ssize_t length = i < self->height ? self->width : self->height;
         if (length > WORD_LINE || self->run_at[i + 1] - self->run_at[i] > SMALL_RUNS)

@@ -1,27 +1,14 @@
-/* The colour engine's propagation loop, compiled: the twin of colour_engine._ColourEngine's
- * propagate_python, _solve_line and _narrow (and colour_learn.LearningColourEngine._narrow's
- * bookkeeping), in place on the engine's own Python objects.
+/* The colour line cache and the player's line logic, compiled: a ColourPropagator holds a
+ * colour puzzle's runs, a player's cells (a mask a cell, bit 0 the background) and a line cache
+ * of its own: (line, the line's masks) -> the masks the colour line solver leaves, or "no
+ * placement fits", emptied when it holds cache_limit entries (the pure dict's rule, so the two
+ * count the same cache hits). colour_effort's ColourPlayer runs its line logic in generations
+ * on it (_kernel_effort.h, included by _kernel_colour_type.h).
  *
- * ColourPropagator(width, height, lengths, colours, cells, trail, queue, queued, decided,
- * cache_limit, heartbeat) holds the engine's lists (cells: a mask a cell, bit 0 the background; trail:
- * (cell, old mask) tuples; queue and queued: the line queue, rows 0..h-1 then columns;
- * decided: the (x, y, colour) cells that became one colour since the last step) and a line
- * cache of its own: (line, the line's masks) -> the masks the colour line solver leaves, or
- * "no placement fits", emptied when it holds cache_limit entries (the pure dict's rule, so
- * the two count the same cache hits). learning(removed_at, levels, kinds, data, touched)
- * adds the learning engine's lists, kept as its _narrow keeps them. The same object runs
- * colour_effort's line logic in generations (_kernel_effort.h, included below).
+ * ColourPropagator(width, height, lengths, colours, cells, cache_limit, heartbeat).
  *
- * run(level, lines_solved, cache_hits, since_beat, fresh) -> (event, line, lines_solved,
- * cache_hits, since_beat) solves queued lines (the last queued first) until one of:
- *   CEV_DONE      the queue is empty (the engine then asks its other rules, _more_work);
- *   CEV_CONFLICT  no placement fits ``line``: the queue is emptied;
- *   CEV_DEDUCED   ``line`` made a cell one colour (the engine tells it: _flush(line));
- *   CEV_HEARTBEAT ``heartbeat`` lines were looked at (colour_engine.HEARTBEAT_LINES): the engine reads its clock and
- *                 yields its heartbeat; the next run() (fresh false) goes on with the line
- *                 just solved, exactly where the pure loop does.
- * The counters go in and come out with the call, so the engine's own attributes stay the
- * truth whichever loop runs.
+ * (The colour engine's own loop went with the colour engine: the one engine solves colour on
+ * planes, plane_line.py and _kernel_state.h.)
  */
 #ifndef HANJIE_KERNEL_COLOUR_H
 #define HANJIE_KERNEL_COLOUR_H
@@ -37,8 +24,7 @@ typedef struct {
     long *lengths;       /* every line's run lengths, one line after another */
     int *colours;        /* and their colours */
     Py_ssize_t *run_at;  /* line i's runs are [run_at[i], run_at[i + 1]) */
-    PyObject *cells, *trail, *queue, *queued, *decided;
-    PyObject *removed_at, *levels, *kinds, *data, *touched; /* NULL: the plain engine */
+    PyObject *cells;
     /* The line cache: open addressing over entries in one arena of words; an entry is
      * [line, fits, masks[n], answer[n]]; slot_at[i] is an entry's word offset or -1. */
     uint64_t *slot_hash;
@@ -49,7 +35,7 @@ typedef struct {
     Py_ssize_t arena_used, arena_cap;
     /* A line's masks and the solver's answer; the line waiting across a heartbeat. */
     domain_t *dom, *out;
-    int pending, pending_fits;
+    int pending_fits;
     Py_ssize_t pending_line;
     /* Line logic in generations (_kernel_effort.h): a ring of (line, generation), the lines
      * in it, and the player's lists while one propagation runs. */
@@ -80,15 +66,6 @@ colour_dealloc(ColourPropagatorObject *self)
     Py_XDECREF(self->eff_seen);
     Py_XDECREF(self->eff_stamp);
     Py_XDECREF(self->cells);
-    Py_XDECREF(self->trail);
-    Py_XDECREF(self->queue);
-    Py_XDECREF(self->queued);
-    Py_XDECREF(self->decided);
-    Py_XDECREF(self->removed_at);
-    Py_XDECREF(self->levels);
-    Py_XDECREF(self->kinds);
-    Py_XDECREF(self->data);
-    Py_XDECREF(self->touched);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -330,19 +307,17 @@ colour_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
     Py_ssize_t width, height, limit;
     long heartbeat;
-    PyObject *lengths, *colours, *cells, *trail, *queue, *queued, *decided;
+    PyObject *lengths, *colours, *cells;
     if (kwargs != NULL && PyDict_GET_SIZE(kwargs)) {
         PyErr_SetString(PyExc_TypeError, "ColourPropagator takes no keywords");
         return NULL;
     }
-    if (!PyArg_ParseTuple(args, "nnOOO!O!O!O!O!nl", &width, &height, &lengths, &colours,
-                          &PyList_Type, &cells, &PyList_Type, &trail, &PyList_Type, &queue,
-                          &PyList_Type, &queued, &PyList_Type, &decided, &limit,
-                          &heartbeat))
+    if (!PyArg_ParseTuple(args, "nnOOO!nl", &width, &height, &lengths, &colours, &PyList_Type,
+                          &cells, &limit, &heartbeat))
         return NULL;
-    if (width < 1 || height < 1 || PyList_GET_SIZE(cells) != width * height ||
-        PyList_GET_SIZE(queued) != width + height || limit < 1 || heartbeat < 1) {
-        PyErr_SetString(PyExc_ValueError, "cells, queued, the cache or the heartbeat do not fit");
+    if (width < 1 || height < 1 || PyList_GET_SIZE(cells) != width * height || limit < 1 ||
+        heartbeat < 1) {
+        PyErr_SetString(PyExc_ValueError, "cells, the cache or the heartbeat do not fit");
         return NULL;
     }
     ColourPropagatorObject *self = (ColourPropagatorObject *)type->tp_alloc(type, 0);
@@ -355,10 +330,6 @@ colour_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->limit = limit;
     self->heartbeat = heartbeat;
     self->cells = Py_NewRef(cells);
-    self->trail = Py_NewRef(trail);
-    self->queue = Py_NewRef(queue);
-    self->queued = Py_NewRef(queued);
-    self->decided = Py_NewRef(decided);
     if (colour_read_runs(self, lengths, colours) < 0 || colour_slots_alloc(self, 1024) < 0)
         goto fail;
     self->arena_cap = 4096;
@@ -374,26 +345,6 @@ fail:
     Py_DECREF(self);
     return NULL;
 }
-
-static PyObject *
-colour_learning(ColourPropagatorObject *self, PyObject *args)
-{
-    PyObject *removed_at, *levels, *kinds, *data, *touched;
-    if (!PyArg_ParseTuple(args, "O!O!O!O!O!", &PyList_Type, &removed_at, &PyList_Type, &levels,
-                          &PyList_Type, &kinds, &PyList_Type, &data, &PyList_Type, &touched))
-        return NULL;
-    if (PyList_GET_SIZE(removed_at) != PyList_GET_SIZE(self->cells)) {
-        PyErr_SetString(PyExc_ValueError, "one removed_at row a cell");
-        return NULL;
-    }
-    Py_XSETREF(self->removed_at, Py_NewRef(removed_at));
-    Py_XSETREF(self->levels, Py_NewRef(levels));
-    Py_XSETREF(self->kinds, Py_NewRef(kinds));
-    Py_XSETREF(self->data, Py_NewRef(data));
-    Py_XSETREF(self->touched, Py_NewRef(touched));
-    Py_RETURN_NONE;
-}
-
 /* Append a new int to a list (-1 on an error). */
 static int
 colour_append_int(PyObject *list, long long value)
@@ -404,168 +355,6 @@ colour_append_int(PyObject *list, long long value)
     int result = PyList_Append(list, number);
     Py_DECREF(number);
     return result;
-}
-
-static int
-colour_queue_line(ColourPropagatorObject *self, Py_ssize_t line)
-{
-    if (PyList_GET_ITEM(self->queued, line) == Py_True)
-        return 0;
-    PyList_SetItem(self->queued, line, Py_NewRef(Py_True));
-    return colour_append_int(self->queue, line);
-}
-
-/* _narrow(index, mask, LINE, line) on the engine's lists; sets *single when the cell became
- * one colour. */
-static int
-colour_narrow(ColourPropagatorObject *self, Py_ssize_t index, domain_t old, domain_t mask,
-              Py_ssize_t line, long level, int *single)
-{
-    Py_ssize_t position = PyList_GET_SIZE(self->trail);
-    if (self->removed_at != NULL) {
-        PyObject *row = PyList_GET_ITEM(self->removed_at, index);
-        domain_t removed = old & ~mask;
-        if (removed) {
-            PyObject *at = PyLong_FromSsize_t(position);
-            if (at == NULL)
-                return -1;
-            for (int c = 0; removed >> c; c++) {
-                if ((removed >> c) & 1) {
-                    if (!PyList_Check(row) || c >= PyList_GET_SIZE(row)) {
-                        Py_DECREF(at);
-                        PyErr_SetString(PyExc_IndexError, "a colour beyond removed_at's row");
-                        return -1;
-                    }
-                    PyList_SetItem(row, c, Py_NewRef(at));
-                }
-            }
-            Py_DECREF(at);
-        }
-        if (colour_append_int(self->levels, level) < 0 ||
-            colour_append_int(self->kinds, COLOUR_LINE_KIND) < 0 ||
-            colour_append_int(self->data, line) < 0 || colour_append_int(self->touched, index) < 0)
-            return -1;
-    }
-    PyObject *old_object = PyLong_FromUnsignedLongLong((unsigned long long)old);
-    PyObject *index_object = PyLong_FromSsize_t(index);
-    PyObject *entry = NULL;
-    if (old_object != NULL && index_object != NULL)
-        entry = PyTuple_Pack(2, index_object, old_object);
-    Py_XDECREF(old_object);
-    Py_XDECREF(index_object);
-    if (entry == NULL)
-        return -1;
-    int appended = PyList_Append(self->trail, entry);
-    Py_DECREF(entry);
-    if (appended < 0)
-        return -1;
-    PyObject *value = PyLong_FromUnsignedLongLong((unsigned long long)mask);
-    if (value == NULL)
-        return -1;
-    PyList_SetItem(self->cells, index, value);
-    Py_ssize_t y = index / self->width, x = index % self->width;
-    if ((mask & (mask - 1)) == 0) {
-        PyObject *cell = Py_BuildValue("(nni)", x, y, lowest_bit((uint64_t)mask));
-        if (cell == NULL)
-            return -1;
-        appended = PyList_Append(self->decided, cell);
-        Py_DECREF(cell);
-        if (appended < 0)
-            return -1;
-        *single = 1;
-    }
-    if (colour_queue_line(self, y) < 0 || colour_queue_line(self, self->height + x) < 0)
-        return -1;
-    return 0;
-}
-
-static PyObject *
-colour_run(ColourPropagatorObject *self, PyObject *args)
-{
-    long level, since_beat;
-    long long lines_solved, cache_hits;
-    int fresh;
-    if (!PyArg_ParseTuple(args, "lLLlp", &level, &lines_solved, &cache_hits, &since_beat, &fresh))
-        return NULL;
-    if (fresh)
-        self->pending = 0;
-    int event = CEV_DONE;
-    Py_ssize_t line = -1;
-    PyObject *cells = self->cells, *queue = self->queue;
-    for (;;) {
-        int fits;
-        Py_ssize_t n;
-        if (self->pending) {
-            self->pending = 0;
-            line = self->pending_line;
-            fits = self->pending_fits;
-            n = colour_length(self, line);
-        }
-        else {
-            Py_ssize_t waiting = PyList_GET_SIZE(queue);
-            if (waiting == 0) {
-                event = CEV_DONE;
-                line = -1;
-                break;
-            }
-            line = PyLong_AsSsize_t(PyList_GET_ITEM(queue, waiting - 1));
-            if (line == -1 && PyErr_Occurred())
-                return NULL;
-            if (line < 0 || line >= self->nlines) {
-                PyErr_SetString(PyExc_IndexError, "a queued line out of range");
-                return NULL;
-            }
-            if (PyList_SetSlice(queue, waiting - 1, waiting, NULL) < 0)
-                return NULL;
-            PyList_SetItem(self->queued, line, Py_NewRef(Py_False));
-            n = colour_read_line(self, cells, line);
-            if (n < 0)
-                return NULL;
-            int hit = 0;
-            fits = colour_outcome(self, line, n, &hit);
-            if (fits < 0)
-                return NULL;
-            if (hit)
-                cache_hits++;
-            else
-                lines_solved++;
-            since_beat++;
-            if (since_beat >= self->heartbeat) {
-                since_beat = 0;
-                self->pending = 1;
-                self->pending_line = line;
-                self->pending_fits = fits;
-                event = CEV_HEARTBEAT;
-                break;
-            }
-        }
-        if (!fits) {
-            Py_ssize_t waiting = PyList_GET_SIZE(queue);
-            for (Py_ssize_t i = 0; i < waiting; i++) {
-                Py_ssize_t other = PyLong_AsSsize_t(PyList_GET_ITEM(queue, i));
-                if (other >= 0 && other < self->nlines)
-                    PyList_SetItem(self->queued, other, Py_NewRef(Py_False));
-            }
-            if (PyList_SetSlice(queue, 0, waiting, NULL) < 0)
-                return NULL;
-            event = CEV_CONFLICT;
-            break;
-        }
-        int single = 0;
-        for (Py_ssize_t p = 0; p < n; p++) {
-            if (self->out[p] != self->dom[p]) {
-                Py_ssize_t index = colour_cell(self, line, p);
-                if (colour_narrow(self, index, self->dom[p], self->out[p], line, level, &single) <
-                    0)
-                    return NULL;
-            }
-        }
-        if (single) {
-            event = CEV_DEDUCED;
-            break;
-        }
-    }
-    return Py_BuildValue("(inLLl)", event, line, lines_solved, cache_hits, since_beat);
 }
 
 #endif /* HANJIE_KERNEL_COLOUR_H */

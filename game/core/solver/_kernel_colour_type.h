@@ -1,4 +1,4 @@
-/* The compiled ColourPropagator as a Python type: its methods (the loop, the effort
+/* The compiled ColourPropagator as a Python type: its methods (the effort's line logic in
  * generations) and the type object; _kernel.c adds it to the module. */
 #ifndef HANJIE_KERNEL_COLOUR_TYPE_H
 #define HANJIE_KERNEL_COLOUR_TYPE_H
@@ -7,11 +7,6 @@
 #include "_kernel_effort.h"
 
 static PyMethodDef colour_methods[] = {
-    {"run", (PyCFunction)colour_run, METH_VARARGS,
-     "run(level, lines_solved, cache_hits, since_beat, fresh) -> (event, line, lines_solved, "
-     "cache_hits, since_beat)."},
-    {"learning", (PyCFunction)colour_learning, METH_VARARGS,
-     "learning(removed_at, levels, kinds, data, touched): keep the learning engine's lists."},
     {"generations", (PyCFunction)effort_generations, METH_VARARGS,
      "generations(queue, trail, count, seen, line_stamp): start line logic in generations."},
     {"generations_run", (PyCFunction)effort_run, METH_VARARGS,
@@ -31,7 +26,7 @@ static PyTypeObject ColourPropagatorType = {
     .tp_basicsize = sizeof(ColourPropagatorObject),
     .tp_dealloc = (destructor)colour_dealloc,
     .tp_flags = Py_TPFLAGS_DEFAULT,
-    .tp_doc = "The colour engine's propagation loop over its own lists (_kernel_colour.h).",
+    .tp_doc = "A colour player's line logic and line cache (_kernel_colour.h).",
     .tp_methods = colour_methods,
     .tp_members = colour_members,
     .tp_new = colour_new,

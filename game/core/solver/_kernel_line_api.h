@@ -227,6 +227,137 @@ cleanup:
     return answer;
 }
 
+/* plane_packed(lengths, colours, line, planes) -> bytes | None: PlaneLineSolver.packed's twin
+ * (plane_line.py). ``line`` is a colour line's variables, ``planes`` a cell (codes 0 unknown,
+ * 1 yes, 2 no); read as each cell's domain, solved by line_domains, and answered as the
+ * variables now yes (a cell left one value) then those now no (a value struck off), each in
+ * line order, packed as line.pack_outcome packs (two bytes an index from WIDE_LINE on). */
+static PyObject *
+py_plane_packed(PyObject *self, PyObject *args)
+{
+    PyObject *clue, *colour_seq;
+    Py_buffer view;
+    int planes;
+    if (!PyArg_ParseTuple(args, "OOy*i", &clue, &colour_seq, &view, &planes))
+        return NULL;
+    long small_runs[SMALL_RUNS];
+    long *lengths = NULL;
+    PyObject *answer = NULL, *colours_fast = NULL;
+    int *colours = NULL;
+    domain_t *dom = NULL, *out = NULL;
+    Py_ssize_t *picked = NULL;
+    Py_ssize_t length = view.len;
+    const unsigned char *line = (const unsigned char *)view.buf;
+    Py_ssize_t k = read_clue(clue, &lengths, small_runs, SMALL_RUNS);
+    if (k < 0) {
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    if (planes < 2 || planes > 64 || length % planes) {
+        PyErr_SetString(PyExc_ValueError, "a colour line is 2 to 64 variables a cell");
+        goto cleanup;
+    }
+    colours_fast = PySequence_Fast(colour_seq, "colours must be a sequence");
+    if (colours_fast == NULL)
+        goto cleanup;
+    if (PySequence_Fast_GET_SIZE(colours_fast) != k) {
+        PyErr_SetString(PyExc_ValueError, "one colour a run");
+        goto cleanup;
+    }
+    Py_ssize_t n = length / planes;
+    colours = (int *)PyMem_Malloc((size_t)(k + 1) * sizeof(int));
+    dom = (domain_t *)PyMem_Malloc((size_t)(n + 1) * sizeof(domain_t));
+    out = (domain_t *)PyMem_Malloc((size_t)(n + 1) * sizeof(domain_t));
+    picked = (Py_ssize_t *)PyMem_Malloc((size_t)(length + 1) * sizeof(Py_ssize_t));
+    if (colours == NULL || dom == NULL || out == NULL || picked == NULL) {
+        PyErr_NoMemory();
+        goto cleanup;
+    }
+    for (Py_ssize_t j = 0; j < k; j++) {
+        long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(colours_fast, j));
+        if (c == -1 && PyErr_Occurred())
+            goto cleanup;
+        if (c < 1 || c >= planes) {
+            PyErr_SetString(PyExc_ValueError, "a run's colour has no plane");
+            goto cleanup;
+        }
+        colours[j] = (int)c;
+    }
+    domain_t full = planes == 64 ? ~(domain_t)0 : (domain_t)((((domain_t)1) << planes) - 1);
+    for (Py_ssize_t p = 0; p < n; p++) {
+        domain_t d = full;
+        for (int c = 0; c < planes; c++) {
+            unsigned char code = line[p * planes + c];
+            if (code == 1)
+                d &= ((domain_t)1) << c;
+            else if (code == 2)
+                d &= ~(((domain_t)1) << c);
+        }
+        if (!d) {
+            answer = Py_NewRef(Py_None);
+            goto cleanup;
+        }
+        dom[p] = d;
+    }
+    int fits = line_domains(n, k, lengths, colours, dom, out);
+    if (fits < 0) {
+        PyErr_NoMemory();
+        goto cleanup;
+    }
+    if (!fits) {
+        answer = Py_NewRef(Py_None);
+        goto cleanup;
+    }
+    /* The yes variables first, then the no ones, each in line order. */
+    Py_ssize_t yes = 0, count = 0;
+    for (int pass = 0; pass < 2; pass++)
+        for (Py_ssize_t p = 0; p < n; p++) {
+            domain_t d = out[p];
+            int one = (d & (domain_t)(d - 1)) == 0;
+            for (int c = 0; c < planes; c++) {
+                Py_ssize_t at = p * planes + c;
+                if (line[at])
+                    continue;
+                int allowed = (d >> c) & 1;
+                if (pass == 0 ? (allowed && one) : !allowed)
+                    picked[count++] = at;
+            }
+            if (pass == 0)
+                yes = count;
+        }
+    if (length < WIDE_LINE) {
+        answer = PyBytes_FromStringAndSize(NULL, count + 1);
+        if (answer == NULL)
+            goto cleanup;
+        unsigned char *bytes = (unsigned char *)PyBytes_AS_STRING(answer);
+        bytes[0] = (unsigned char)yes;
+        for (Py_ssize_t i = 0; i < count; i++)
+            bytes[i + 1] = (unsigned char)picked[i];
+    }
+    else {
+        answer = PyBytes_FromStringAndSize(NULL, (count + 1) * 2);
+        if (answer == NULL)
+            goto cleanup;
+        uint16_t value = (uint16_t)yes;
+        char *bytes = PyBytes_AS_STRING(answer);
+        memcpy(bytes, &value, 2);
+        for (Py_ssize_t i = 0; i < count; i++) {
+            value = (uint16_t)picked[i];
+            memcpy(bytes + 2 * (i + 1), &value, 2);
+        }
+    }
+cleanup:
+    Py_XDECREF(colours_fast);
+    if (lengths != small_runs)
+        PyMem_Free(lengths);
+    PyMem_Free(colours);
+    PyMem_Free(dom);
+    PyMem_Free(out);
+    PyMem_Free(picked);
+    PyBuffer_Release(&view);
+    return answer;
+}
+
 /* line.clue_fits on 64-bit words (length <= MAX_WORD_LINE). */
 
 static int

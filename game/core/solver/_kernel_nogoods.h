@@ -78,8 +78,8 @@ nogood_propagate(PropagatorObject *self, StoreObject *store, Py_ssize_t *head_io
             /* Force the other watched cell the other way (codes 1 and 2: XOR 3 swaps). */
             long forced_entry = other ^ 3;
             Py_ssize_t index = forced_entry >> CODE_BITS;
-            if (place(self, index % self->width, index / self->width, (int)(forced_entry & CODE_MASK),
-                      BY_RULE, -1, depth, 1, 1, 1, c) < 0) {
+            if (place(self, index, (int)(forced_entry & CODE_MASK), BY_RULE, -1, depth, 1, 1, 1,
+                      c) < 0) {
                 memmove(ids + kept, ids + i + 1, (size_t)(count - i - 1) * sizeof(int));
                 watching->size = kept + (count - i - 1);
                 return -1;

@@ -105,7 +105,7 @@ propagator_probe_pair(PropagatorObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "nOOOO", &index, &choices, &counts_obj, &check_clock,
                           &broken_box))
         return NULL;
-    Py_ssize_t width = self->width, cells = self->width * self->height;
+    Py_ssize_t cells = self->nvars;
     if (index < 0 || index >= cells || ((unsigned char *)self->cells_view.buf)[index]) {
         PyErr_SetString(PyExc_ValueError, "probe an unknown cell of the grid");
         return NULL;
@@ -136,7 +136,8 @@ propagator_probe_pair(PropagatorObject *self, PyObject *args)
     long long probes = pair[PAIR_PROBES];
     Py_INCREF(choices);
     PyObject *trail = self->trail;
-    Py_ssize_t x = index % width, y = index / width;
+    Py_ssize_t x, y, plane;
+    var_place(self, index, &x, &y, &plane);
     Py_ssize_t counts[3] = {0, 0, 0};
     unsigned int now = next_generation(self->mark_gen, &self->mark_now, cells);
     LongVec agreed = {NULL, 0, 0};
@@ -153,7 +154,7 @@ propagator_probe_pair(PropagatorObject *self, PyObject *args)
         if (PyList_SetSlice(self->visited, 0, PyList_GET_SIZE(self->visited), NULL) < 0)
             goto error;
         int depth = (int)PyList_GET_SIZE(choices);
-        if (place(self, x, y, code, DECIDED, -1, depth, 1, 1, 1, &c) < 0)
+        if (place(self, index, code, DECIDED, -1, depth, 1, 1, 1, &c) < 0)
             goto error;
         Py_ssize_t line = -1;
         int event = probe_propagate(self, check_clock, broken_box, depth, &c, &line);
@@ -250,7 +251,7 @@ propagator_candidates(PropagatorObject *self, PyObject *args)
     Py_ssize_t count;
     if (!PyArg_ParseTuple(args, "On", &activity_obj, &count))
         return NULL;
-    Py_ssize_t width = self->width, height = self->height, cells = width * height;
+    Py_ssize_t height = self->height, cells = self->nvars;
     PyObject *weights = PyTuple_GET_ITEM(self->engine_refs, 11); /* line_weight */
     if (!PyList_Check(weights) || PyList_GET_SIZE(weights) != self->nlines) {
         PyErr_SetString(PyExc_TypeError, "line_weight must be a list, one weight a line");
@@ -287,7 +288,8 @@ propagator_candidates(PropagatorObject *self, PyObject *args)
     for (Py_ssize_t index = 0; index < cells && count; index++) {
         if (codes[index])
             continue;
-        Py_ssize_t y = index / width, x = index - y * width;
+        Py_ssize_t x, y, plane;
+        var_place(self, index, &x, &y, &plane);
         double tie = weight[y] + weight[height + x];
         double score = activity[index] * 1e6 + tie;
         unsigned long long key = tie_key(index);

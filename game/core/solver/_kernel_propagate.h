@@ -142,7 +142,7 @@ run_loop(PropagatorObject *self, int probe, int depth, int count_rounds, int sta
 {
     Counters c = *counters;
     unsigned char *queued = (unsigned char *)self->queued_view.buf;
-    Py_ssize_t height = self->height, width = self->width;
+    Py_ssize_t height = self->height, width = self->width, planes = self->planes;
     int event = EV_DONE;
     PyObject *a = NULL;
     long long b = 0, cc = 0;
@@ -161,10 +161,11 @@ run_loop(PropagatorObject *self, int probe, int depth, int count_rounds, int sta
                     goto error;
                 if (found == 1) {
                     if (stamping) {
-                        Py_ssize_t index = entry >> CODE_BITS;
+                        Py_ssize_t x, y, plane;
+                        var_place(self, entry >> CODE_BITS, &x, &y, &plane);
                         c.tick += 1;
-                        if (set_list_long(self->line_stamp, index / width, c.tick) < 0 ||
-                            set_list_long(self->line_stamp, height + index % width, c.tick) < 0)
+                        if (set_list_long(self->line_stamp, y, c.tick) < 0 ||
+                            set_list_long(self->line_stamp, height + x, c.tick) < 0)
                             goto error;
                     }
                     if (watching) {
@@ -190,7 +191,7 @@ run_loop(PropagatorObject *self, int probe, int depth, int count_rounds, int sta
             break;
         Py_ssize_t line_id = pop_line(self, queued);
         int is_row = line_id < height;
-        Py_ssize_t length = is_row ? width : height;
+        Py_ssize_t length = is_row ? self->row_length : self->column_length;
         /* The outcome: a packed one (line.pack_outcome) in raw, from the caches here
          * (_kernel_cache.h) or the solver's dicts (outcome then holds its bytes). */
         PyObject *outcome = NULL;
@@ -228,7 +229,7 @@ run_loop(PropagatorObject *self, int probe, int depth, int count_rounds, int sta
             }
             else if (!PyErr_Occurred()) {
                 Py_ssize_t k = self->run_at[line_id + 1] - self->run_at[line_id];
-                if (length <= WORD_LINE && k <= SMALL_RUNS)
+                if (planes == 1 && length <= WORD_LINE && k <= SMALL_RUNS)
                     outcome = solve_word_uncached(self, line_id, length, k, key, cache, &c);
                 else {
                     if (flush_solver(self, &c) < 0) {
@@ -311,11 +312,27 @@ run_loop(PropagatorObject *self, int probe, int depth, int count_rounds, int sta
         for (Py_ssize_t i = 1; i < values; i++) {
             Py_ssize_t at = VALUE(i);
             int code = i <= filled ? 1 : 2;
-            Py_ssize_t x = is_row ? at : line_id - height;
-            Py_ssize_t y = is_row ? line_id : at;
+            Py_ssize_t x, y, plane = 0, index;
+            if (planes == 1) {
+                x = is_row ? at : line_id - height;
+                y = is_row ? line_id : at;
+                index = y * width + x;
+            }
+            else if (is_row) {
+                x = at / planes;
+                y = line_id;
+                plane = at - x * planes;
+                index = y * self->row_length + at;
+            }
+            else {
+                x = line_id - height;
+                y = at / planes;
+                plane = at - y * planes;
+                index = y * self->row_length + x * planes + plane;
+            }
             if (at < 0 || at >= length ||
-                place(self, x, y, code, (int)line_id, (int)solved_at, depth, !is_row, is_row,
-                      this_round + 1, &c) < 0) {
+                place_at(self, index, x, y, plane, code, (int)line_id, (int)solved_at, depth,
+                         !is_row, is_row, this_round + 1, &c) < 0) {
                 Py_XDECREF(outcome);
                 if (!PyErr_Occurred())
                     PyErr_SetString(PyExc_ValueError, "a line outcome out of range");

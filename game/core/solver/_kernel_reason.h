@@ -57,9 +57,10 @@ static inline Py_ssize_t
 known_cells(PropagatorObject *self, Py_ssize_t line_id, int before, Py_ssize_t target,
             Known *known, uint64_t *filled, uint64_t *empty, long long *target_offset)
 {
-    Py_ssize_t width = self->width, height = self->height;
+    Py_ssize_t height = self->height, planes = self->planes, row_length = self->row_length;
     int is_row = line_id < height;
-    Py_ssize_t length = is_row ? width : height;
+    Py_ssize_t length = is_row ? row_length : self->column_length;
+    Py_ssize_t x = line_id - height;
     const unsigned char *line = self->line_data[line_id];
     const int *position = (const int *)self->position_view.buf;
     Py_ssize_t count = 0;
@@ -67,7 +68,13 @@ known_cells(PropagatorObject *self, Py_ssize_t line_id, int before, Py_ssize_t t
         int code = line[offset];
         if (!code)
             continue;
-        Py_ssize_t index = is_row ? line_id * width + offset : offset * width + (line_id - height);
+        Py_ssize_t index;
+        if (is_row)
+            index = line_id * row_length + offset;
+        else if (planes == 1)
+            index = offset * row_length + x;
+        else
+            index = (offset / planes) * row_length + x * planes + offset % planes;
         int at = position[index];
         if (at < before) {
             known[count].at = at;
@@ -80,7 +87,13 @@ known_cells(PropagatorObject *self, Py_ssize_t line_id, int before, Py_ssize_t t
     *target_offset = -1;
     if (target >= 0) {
         const unsigned char *cells = (const unsigned char *)self->cells_view.buf;
-        long long offset = is_row ? target % width : target / width;
+        long long offset;
+        if (is_row)
+            offset = target % row_length;
+        else if (planes == 1)
+            offset = target / row_length;
+        else
+            offset = (target / row_length) * planes + target % planes;
         uint64_t *side = cells[target] == 1 ? empty : filled; /* the other way */
         side[offset / 64] |= ((uint64_t)1) << (offset % 64);
         *target_offset = offset;
@@ -110,7 +123,7 @@ reason_into_long(PropagatorObject *self, Py_ssize_t line_id, int before, Py_ssiz
                  Py_ssize_t slot, PyObject *cache, Py_ssize_t limit, LongVec *out,
                  Py_ssize_t *fits_out)
 {
-    Py_ssize_t length = line_id < self->height ? self->width : self->height;
+    Py_ssize_t length = line_id < self->height ? self->row_length : self->column_length;
     Py_ssize_t words = (length + 2) / 64 + 1;
     const unsigned char *cells = (const unsigned char *)self->cells_view.buf;
     /* The key (slot, target + 1, filled words, empty words), then the kept mask and the
@@ -188,6 +201,125 @@ done:
     return result;
 }
 
+/* Word arrays of ``words`` words, lowest first, as a Python int (a new reference). */
+static PyObject *
+int_of_words(const uint64_t *value, Py_ssize_t words)
+{
+    PyObject *number = PyLong_FromLong(0);
+    for (Py_ssize_t i = words - 1; i >= 0 && number != NULL; i--) {
+        PyObject *shift = PyLong_FromLong(64), *word = PyLong_FromUnsignedLongLong(value[i]);
+        PyObject *moved = shift != NULL ? PyNumber_Lshift(number, shift) : NULL;
+        PyObject *joined = moved != NULL && word != NULL ? PyNumber_Or(moved, word) : NULL;
+        Py_XDECREF(shift);
+        Py_XDECREF(word);
+        Py_XDECREF(moved);
+        Py_DECREF(number);
+        number = joined;
+    }
+    return number;
+}
+
+/* Bit ``offset`` of the Python int ``number``: 0 or 1, -1 on an error. */
+static int
+int_bit(PyObject *number, int offset)
+{
+    PyObject *shift = PyLong_FromLong(offset);
+    PyObject *moved = shift != NULL ? PyNumber_Rshift(number, shift) : NULL;
+    Py_XDECREF(shift);
+    if (moved == NULL)
+        return -1;
+    PyObject *one = PyLong_FromLong(1);
+    PyObject *bit = one != NULL ? PyNumber_And(moved, one) : NULL;
+    Py_XDECREF(one);
+    Py_DECREF(moved);
+    if (bit == NULL)
+        return -1;
+    long value = PyLong_AsLong(bit);
+    Py_DECREF(bit);
+    return value == -1 && PyErr_Occurred() ? -1 : (int)value;
+}
+
+/* reason_into for a colour line (its variables, planes a cell): the same kept entries in the
+ * same order as the Python twin, the dropping done by the line solver's own
+ * smallest_reason (a PlaneLineSolver: the exact colour solver judges each try) on a miss;
+ * the memory's keys bytes of the slot, target and masks, its values the kept mask. */
+static int
+reason_into_planes(PropagatorObject *self, Py_ssize_t line_id, int before, Py_ssize_t target,
+                   Py_ssize_t slot, PyObject *cache, Py_ssize_t limit, LongVec *out,
+                   Py_ssize_t *fits_out)
+{
+    Py_ssize_t length = line_id < self->height ? self->row_length : self->column_length;
+    Py_ssize_t words = length / 64 + 1;
+    const unsigned char *cells = (const unsigned char *)self->cells_view.buf;
+    Py_ssize_t key_words = 2 + 2 * words;
+    uint64_t *memory = PyMem_Calloc((size_t)key_words, sizeof(uint64_t));
+    Known *known = PyMem_Malloc(((size_t)length + 1) * sizeof(Known));
+    PyObject *key = NULL, *kept = NULL;
+    int result = -1;
+    if (memory == NULL || known == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    uint64_t *filled = memory + 2, *empty = memory + 2 + words;
+    long long target_offset;
+    Py_ssize_t count =
+        known_cells(self, line_id, before, target, known, filled, empty, &target_offset);
+    memory[0] = (uint64_t)slot;
+    memory[1] = (uint64_t)(target_offset + 1);
+    key = PyBytes_FromStringAndSize((const char *)memory, key_words * 8);
+    if (key == NULL)
+        goto done;
+    *fits_out = 0;
+    kept = PyDict_GetItemWithError(cache, key);
+    if (kept != NULL)
+        Py_INCREF(kept);
+    else {
+        if (PyErr_Occurred())
+            goto done;
+        *fits_out = count;
+        latest_first(known, count);
+        PyObject *order = PyList_New(count);
+        PyObject *filled_int = int_of_words(filled, words);
+        PyObject *empty_int = int_of_words(empty, words);
+        for (Py_ssize_t i = 0; order != NULL && i < count; i++) {
+            PyObject *offset = PyLong_FromLong(known[i].offset);
+            if (offset == NULL)
+                Py_CLEAR(order);
+            else
+                PyList_SET_ITEM(order, i, offset);
+        }
+        if (order != NULL && filled_int != NULL && empty_int != NULL)
+            kept = PyObject_CallMethod(self->solver, "smallest_reason", "OnOOO",
+                                       PyList_GET_ITEM(self->clues, line_id), length, filled_int,
+                                       empty_int, order);
+        Py_XDECREF(order);
+        Py_XDECREF(filled_int);
+        Py_XDECREF(empty_int);
+        if (kept == NULL)
+            goto done;
+        if (PyDict_GET_SIZE(cache) >= limit)
+            PyDict_Clear(cache);
+        if (PyDict_SetItem(cache, key, kept) < 0)
+            goto done;
+    }
+    if (vec_reserve(out, out->size + count) < 0)
+        goto done;
+    for (Py_ssize_t i = 0; i < count; i++) {
+        int bit = int_bit(kept, known[i].offset);
+        if (bit < 0)
+            goto done;
+        if (bit)
+            out->data[out->size++] = (long)((known[i].index << 2) | cells[known[i].index]);
+    }
+    result = 0;
+done:
+    Py_XDECREF(key);
+    Py_XDECREF(kept);
+    PyMem_Free(memory);
+    PyMem_Free(known);
+    return result;
+}
+
 /* The twin of Learner._line_reason (a longer line goes to reason_into_long): the kept trail
  * entries appended to out, *fits_out the line fits tried. The explanation memory ``cache``
  * is the Python twin's (bytes keys here, ints there: never the same key, the same count of
@@ -197,7 +329,10 @@ reason_into(PropagatorObject *self, Py_ssize_t line_id, int before, Py_ssize_t t
             Py_ssize_t slot, PyObject *cache, Py_ssize_t limit, LongVec *out,
             Py_ssize_t *fits_out)
 {
-    Py_ssize_t length = line_id < self->height ? self->width : self->height;
+    Py_ssize_t length = line_id < self->height ? self->row_length : self->column_length;
+    if (self->planes > 1)
+        return reason_into_planes(self, line_id, before, target, slot, cache, limit, out,
+                                  fits_out);
     if (length > MAX_WORD_LINE)
         return reason_into_long(self, line_id, before, target, slot, cache, limit, out,
                                 fits_out);
@@ -273,13 +408,13 @@ propagator_reason(PropagatorObject *self, PyObject *args)
                           &cache, &limit))
         return NULL;
     if (line_id < 0 || line_id >= self->nlines ||
-        (target >= 0 && target >= self->width * self->height)) {
+        (target >= 0 && target >= self->nvars)) {
         PyErr_SetString(PyExc_ValueError, "no such line or cell");
         return NULL;
     }
     /* A line's reason holds at most its known cells: room for a word line's on the stack,
      * a longer line's on the heap. */
-    Py_ssize_t length = line_id < self->height ? self->width : self->height;
+    Py_ssize_t length = line_id < self->height ? self->row_length : self->column_length;
     long room[MAX_WORD_LINE];
     LongVec out = {room, 0, MAX_WORD_LINE};
     if (length > MAX_WORD_LINE)

@@ -24,6 +24,9 @@ typedef struct ClueCache ClueCache; /* _kernel_cache.h */
 typedef struct {
     PyObject_HEAD
     Py_ssize_t width, height, nlines;
+    /* Variables a cell (plane_line.py: 1 in black and white, colours + 1 in colour), a
+     * row's and a column's variables, and the grid's. */
+    Py_ssize_t planes, row_length, column_length, nvars;
     PyObject *engine_refs; /* a tuple holding every object below alive */
     Py_buffer *line_views; /* rows then columns */
     unsigned char **line_data;
@@ -90,7 +93,7 @@ propagator_dealloc(PropagatorObject *self)
     PyMem_Free(self->runs);
     PyMem_Free(self->run_at);
     if (self->entry_objects != NULL) {
-        for (Py_ssize_t i = 0; i < 4 * self->width * self->height; i++)
+        for (Py_ssize_t i = 0; i < 4 * self->nvars; i++)
             Py_XDECREF(self->entry_objects[i]);
         PyMem_Free(self->entry_objects);
     }
@@ -141,8 +144,16 @@ propagator_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     PyObject *lines = PyTuple_GET_ITEM(refs, 0);
     self->width = PyLong_AsSsize_t(PyTuple_GET_ITEM(refs, 17));
     self->height = PyLong_AsSsize_t(PyTuple_GET_ITEM(refs, 18));
+    self->planes = PyLong_AsSsize_t(PyTuple_GET_ITEM(refs, 19));
     if (PyErr_Occurred() || !PyList_Check(lines))
         goto fail;
+    if (self->planes < 1 || self->planes > 64) {
+        PyErr_SetString(PyExc_ValueError, "a cell has 1 to 64 variables");
+        goto fail;
+    }
+    self->row_length = self->width * self->planes;
+    self->column_length = self->height * self->planes;
+    self->nvars = self->row_length * self->height;
     self->nlines = PyList_GET_SIZE(lines);
     if (self->nlines != self->width + self->height) {
         PyErr_SetString(PyExc_ValueError, "one line a row and a column");
@@ -207,13 +218,18 @@ propagator_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         PyList_GET_SIZE(self->caches) != self->nlines ||
         PyList_GET_SIZE(self->line_stamp) != self->nlines ||
         PyList_GET_SIZE(self->line_weight) != self->nlines ||
-        self->cells_view.len != self->width * self->height ||
+        self->cells_view.len != self->nvars ||
         self->queued_view.len != self->nlines) {
         PyErr_SetString(PyExc_TypeError, "not an engine's state");
         goto fail;
     }
-    if (self->width * self->height <= SHARED_ENTRIES_UP_TO) {
-        self->entry_objects = PyMem_Calloc((size_t)(4 * self->width * self->height) + 1,
+    for (Py_ssize_t i = 0; i < self->nlines; i++)
+        if (self->line_views[i].len != (i < self->height ? self->row_length : self->column_length)) {
+            PyErr_SetString(PyExc_TypeError, "a line is its cells' variables");
+            goto fail;
+        }
+    if (self->nvars <= SHARED_ENTRIES_UP_TO) {
+        self->entry_objects = PyMem_Calloc((size_t)(4 * self->nvars) + 1,
                                            sizeof(PyObject *));
         if (self->entry_objects == NULL) {
             PyErr_NoMemory();
@@ -227,7 +243,7 @@ propagator_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         goto fail;
     }
     if (!Py_IS_TYPE(self->store, &StoreType) ||
-        ((StoreObject *)self->store)->cells != self->width * self->height) {
+        ((StoreObject *)self->store)->cells != self->nvars) {
         PyErr_SetString(PyExc_TypeError, "the engine's nogoods must be the compiled store");
         goto fail;
     }
@@ -239,7 +255,9 @@ propagator_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         goto fail;
     }
     Py_ssize_t total = 0;
-    for (Py_ssize_t i = 0; i < self->nlines; i++) {
+    /* Run lengths for the word solver and the reasons of black and white; a colour line's
+     * runs are (length, colour) pairs, which the line solver object reads. */
+    for (Py_ssize_t i = 0; i < self->nlines && self->planes == 1; i++) {
         self->run_at[i] = total;
         Py_ssize_t size = PyObject_Length(PyList_GET_ITEM(self->clues, i));
         if (size < 0)
@@ -252,7 +270,7 @@ propagator_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         PyErr_NoMemory();
         goto fail;
     }
-    for (Py_ssize_t i = 0; i < self->nlines; i++) {
+    for (Py_ssize_t i = 0; i < self->nlines && self->planes == 1; i++) {
         long small_runs[SMALL_RUNS];
         long *lengths = NULL;
         Py_ssize_t k = read_clue(PyList_GET_ITEM(self->clues, i), &lengths, small_runs, SMALL_RUNS);
@@ -281,7 +299,7 @@ typedef struct {
 static PyObject *
 entry_object(PropagatorObject *self, long entry)
 {
-    if (entry < 0 || entry >= 4 * self->width * self->height) {
+    if (entry < 0 || entry >= 4 * self->nvars) {
         PyErr_SetString(PyExc_ValueError, "not a trail entry of this grid");
         return NULL;
     }
@@ -336,16 +354,33 @@ clear_queue(PropagatorObject *self, unsigned char *queued)
     return 0;
 }
 
-/* Set a cell (x, y) to code, for why, and queue the crossing lines: EngineState._place with
- * its queueing, or the line loop's body (queue_row / queue_column say which lines). */
-static int
-place(PropagatorObject *self, Py_ssize_t x, Py_ssize_t y, int code, int why, int seen,
-      int depth, int queue_row, int queue_column, long long round, Counters *c)
+/* The cell (x, y) of variable ``index`` and its plane. */
+static inline void
+var_place(const PropagatorObject *self, Py_ssize_t index, Py_ssize_t *x, Py_ssize_t *y,
+          Py_ssize_t *plane)
 {
-    Py_ssize_t width = self->width, index = y * width + x;
+    Py_ssize_t cell = index, planes = self->planes;
+    *plane = 0;
+    if (planes > 1) {
+        cell = index / planes;
+        *plane = index - cell * planes;
+    }
+    *y = cell / self->width;
+    *x = cell - *y * self->width;
+}
+
+/* Set variable ``index`` (of cell (x, y), plane ``plane``) to code, for why, and queue the
+ * crossing lines: EngineState._place with its queueing, or the line loop's body (queue_row /
+ * queue_column say which lines). */
+static inline int
+place_at(PropagatorObject *self, Py_ssize_t index, Py_ssize_t x, Py_ssize_t y,
+         Py_ssize_t plane, int code, int why, int seen, int depth, int queue_row,
+         int queue_column, long long round, Counters *c)
+{
+    Py_ssize_t planes = self->planes;
     unsigned char *queued = (unsigned char *)self->queued_view.buf;
-    self->line_data[y][x] = (unsigned char)code;
-    self->line_data[self->height + x][y] = (unsigned char)code;
+    self->line_data[y][x * planes + plane] = (unsigned char)code;
+    self->line_data[self->height + x][y * planes + plane] = (unsigned char)code;
     ((unsigned char *)self->cells_view.buf)[index] = (unsigned char)code;
     ((int *)self->level_view.buf)[index] = depth;
     ((int *)self->position_view.buf)[index] = (int)PyList_GET_SIZE(self->trail);
@@ -365,6 +400,17 @@ place(PropagatorObject *self, Py_ssize_t x, Py_ssize_t y, int code, int why, int
     if (queue_column && queue_line(self, queued, self->height + x, round) < 0)
         return -1;
     return 0;
+}
+
+/* place_at for variable ``index``, its cell and plane found here. */
+static int
+place(PropagatorObject *self, Py_ssize_t index, int code, int why, int seen, int depth,
+      int queue_row, int queue_column, long long round, Counters *c)
+{
+    Py_ssize_t x, y, plane;
+    var_place(self, index, &x, &y, &plane);
+    return place_at(self, index, x, y, plane, code, why, seen, depth, queue_row, queue_column,
+                    round, c);
 }
 
 /* The line caches, whose setup and freeing the Propagator declares above. */

@@ -5,17 +5,18 @@
 
 #include "_kernel_propagate.h"
 
-/* Unset the cells set since trail length mark (the twin of EngineState._undo_to's loop: the
- * engine keeps its count of unknown cells and the nogoods' head itself); the first ``save``
- * of them in trail order leave their codes in ``saved`` (a byte a cell); their positions,
- * latest first, into ``undone`` when it is not NULL (a tuple of length - mark). */
+/* Unset the variables set since trail length mark (the twin of EngineState._undo_to's loop:
+ * the engine keeps its count of unknown ones and the nogoods' head itself); the first ``save``
+ * of them in trail order leave their codes in ``saved`` (a byte a variable); their cells'
+ * positions, latest first, into ``undone`` when it is not NULL (black and white: a tuple of
+ * length - mark; colour: a list, a cell's position for its yes only, as a no never showed). */
 static int
 undo_core(PropagatorObject *self, Py_ssize_t mark, Py_ssize_t save, unsigned char *saved,
           PyObject *undone)
 {
     PyObject *trail = self->trail;
     Py_ssize_t length = PyList_GET_SIZE(trail);
-    Py_ssize_t width = self->width, height = self->height;
+    Py_ssize_t height = self->height, planes = self->planes;
     unsigned char *cells = (unsigned char *)self->cells_view.buf;
     if (mark < 0 || mark > length) {
         PyErr_SetString(PyExc_ValueError, "a mark beyond the trail");
@@ -23,23 +24,30 @@ undo_core(PropagatorObject *self, Py_ssize_t mark, Py_ssize_t save, unsigned cha
     }
     for (Py_ssize_t at = length - 1; at >= mark; at--) {
         long entry = PyLong_AsLong(PyList_GET_ITEM(trail, at));
-        Py_ssize_t index = entry >> CODE_BITS;
-        Py_ssize_t y = index / width, x = index % width;
-        if (entry < 0 || y >= height) {
+        Py_ssize_t index = entry >> CODE_BITS, x, y, plane;
+        if (entry < 0 || index >= self->nvars) {
             if (!PyErr_Occurred())
                 PyErr_SetString(PyExc_ValueError, "a trail entry off the grid");
             return -1;
         }
-        self->line_data[y][x] = 0;
-        self->line_data[height + x][y] = 0;
+        var_place(self, index, &x, &y, &plane);
+        self->line_data[y][x * planes + plane] = 0;
+        self->line_data[height + x][y * planes + plane] = 0;
         cells[index] = 0;
         if (at - mark < save)
             saved[index] = (unsigned char)(entry & CODE_MASK);
-        if (undone != NULL) {
+        if (undone != NULL && (planes == 1 || (entry & CODE_MASK) == 1)) {
             PyObject *where = Py_BuildValue("nn", x, y);
             if (where == NULL)
                 return -1;
-            PyTuple_SET_ITEM(undone, length - 1 - at, where);
+            if (planes == 1)
+                PyTuple_SET_ITEM(undone, length - 1 - at, where);
+            else {
+                int failed = PyList_Append(undone, where);
+                Py_DECREF(where);
+                if (failed < 0)
+                    return -1;
+            }
         }
     }
     return PyList_SetSlice(trail, mark, length, NULL);
@@ -62,7 +70,8 @@ propagator_undo(PropagatorObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "a mark beyond the trail, or no phase a cell");
         return NULL;
     }
-    PyObject *undone = PyTuple_New(positions ? length - mark : 0);
+    int colour = self->planes > 1 && positions;
+    PyObject *undone = colour ? PyList_New(0) : PyTuple_New(positions ? length - mark : 0);
     if (undone == NULL ||
         undo_core(self, mark, save, (unsigned char *)phase.buf, positions ? undone : NULL) < 0) {
         Py_XDECREF(undone);
@@ -70,6 +79,11 @@ propagator_undo(PropagatorObject *self, PyObject *args)
         return NULL;
     }
     PyBuffer_Release(&phase);
+    if (colour) {
+        PyObject *cells = PyList_AsTuple(undone);
+        Py_DECREF(undone);
+        return cells;
+    }
     return undone;
 }
 
@@ -84,13 +98,12 @@ propagator_place(PropagatorObject *self, PyObject *args)
         return NULL;
     Py_ssize_t index = entry >> CODE_BITS;
     int code = (int)(entry & CODE_MASK);
-    if (entry < 0 || index >= self->width * self->height || code < 1 || code > 2) {
+    if (entry < 0 || index >= self->nvars || code < 1 || code > 2) {
         PyErr_SetString(PyExc_ValueError, "not a trail entry of this grid");
         return NULL;
     }
     Counters c = {0};
-    if (place(self, index % self->width, index / self->width, code, why, -1, depth, 1, 1, 1, &c) <
-        0)
+    if (place(self, index, code, why, -1, depth, 1, 1, 1, &c) < 0)
         return NULL;
     Py_RETURN_NONE;
 }

@@ -165,9 +165,7 @@ class EngineState:
         # The learned nogoods: the compiled store where the compiled propagator runs (it
         # reads that store's arrays), else the pure one. Either hands out its own kind of
         # nogood (an object, or a number), which the engine only gives back to it.
-        # (The compiled propagator, its store and its analysis read black and white's one
-        # variable a cell; colour runs them in Python.)
-        compiled = nogood_store(self.cells, nogood_rules.FIRST_LIMIT) if planes == 1 else None
+        compiled = nogood_store(self.cells, nogood_rules.FIRST_LIMIT)
         self.nogoods: RuleStore = (
             compiled if compiled is not None else NogoodStore(self.cells, self.trail)
         )
@@ -223,7 +221,7 @@ class EngineState:
         if initial is not None:
             self._set_initial(initial)
         # The compiled propagation loop over this state (kernel.py), or None: pure Python.
-        made = compiled_propagator() if planes == 1 else None
+        made = compiled_propagator()
         self.propagator = made(self.kernel_state()) if made is not None else None
         self.beat_every = WORK_BEAT if self.propagator is not None else PURE_WORK_BEAT
 
@@ -249,6 +247,7 @@ class EngineState:
             self.solver,
             self.width,
             self.height,
+            self.planes,
         )
 
     # -- time ------------------------------------------------------------------------------
@@ -499,9 +498,16 @@ class EngineState:
                 line_id = what
                 trail = self.trail
                 changes = []
-                for entry in trail[solved_at:]:
-                    y, x = divmod(entry >> CODE_BITS, width)
-                    changes.append((x, y, STEP_VALUE[entry & CODE_MASK]))
+                if self.planes == 1:
+                    for entry in trail[solved_at:]:
+                        y, x = divmod(entry >> CODE_BITS, width)
+                        changes.append((x, y, STEP_VALUE[entry & CODE_MASK]))
+                else:  # a colour cell shows its yes
+                    changes = [
+                        self.change(entry)
+                        for entry in trail[solved_at:]
+                        if entry & CODE_MASK == FILLED
+                    ]
                 is_row = line_id < height
                 line = self.lines[line_id]
                 yield LineDeduced(
@@ -512,17 +518,17 @@ class EngineState:
                     if probe
                     else _reason(
                         self.clues[line_id],
-                        line.count(UNKNOWN) + len(changes),
+                        line.count(UNKNOWN) + len(trail) - solved_at,
                         len(line),
-                        len(changes),
+                        len(trail) - solved_at,
                         bool(filled),
                     ),
                     depth,
                     probe,
                 )
             elif event == EV_RULE_FORCED:
-                y, x = divmod(what >> CODE_BITS, width)
-                yield RuleDeduced(x, y, STEP_VALUE[what & CODE_MASK], solved_at, depth, probe)
+                x, y, value = self.change(what)
+                yield RuleDeduced(x, y, value, solved_at, depth, probe)
             elif event == EV_HEARTBEAT:
                 yield LinesChecked(HEARTBEAT_LINES, depth)
             elif event == EV_LINE_CONFLICT:
@@ -614,21 +620,29 @@ class EngineState:
                 solver.hits += 1
             if probe:
                 visited_append(line_id)
-            # The countdown lives on the engine: most probes look at fewer lines than it.
+            # The countdown lives on the engine: most probes look at fewer lines than it. The
+            # look at the clock comes once the line's work is done, before its step (where
+            # the compiled loop hands back to Python), so a timeout leaves the same state.
             self.countdown -= 1
-            if not self.countdown:
+            due = not self.countdown
+            if due:
                 self.countdown = CLOCK_EVERY
-                self._check_clock()
             if outcome is None:
                 self.line_weight[line_id] += 1
                 self._clear_queue()
+                if due:
+                    self._check_clock()
                 axis, index = self._axis(line_id)
                 yield Contradiction(axis, index, depth, probe)
                 return line_id
             if len(outcome) == units[line_id]:
                 quiet += 1
-                if quiet >= HEARTBEAT_LINES:
+                beat = quiet >= HEARTBEAT_LINES
+                if beat:
                     quiet = 0
+                if due:
+                    self._check_clock()
+                if beat:
                     yield LinesChecked(HEARTBEAT_LINES, depth)
                 continue
             quiet = 0
@@ -703,6 +717,8 @@ class EngineState:
                         if shows:
                             changes.append((x, y, value if planes == 1 else plane))
             self.unknown -= len(trail) - solved_at
+            if due:
+                self._check_clock()
             yield LineDeduced(
                 "row" if is_row else "column",
                 line_id if is_row else line_id - height,
@@ -710,7 +726,11 @@ class EngineState:
                 "forced"
                 if probe
                 else _reason(
-                    clues[line_id], line.count(UNKNOWN), len(line), len(changes), bool(filled)
+                    clues[line_id],
+                    line.count(UNKNOWN),
+                    len(line),
+                    len(trail) - solved_at,
+                    bool(filled),
                 ),
                 depth,
                 probe,

@@ -12,13 +12,15 @@ grid of lines of up to 62 cells the line caches are its own tables, ``_kernel_ca
 LineSolver's counts and emptying), conflict analysis
 (``Propagator.analyse``, ``_kernel_analyse.h``, the twin of ``Learner.analyse_python``) and,
 when no one watches, lookahead's probes (``Propagator.probe_pair``, ``_kernel_probe.h``, the
-twin of ``Lookahead._probe_pair_python``), and the colour engine's propagation loop
-(``ColourPropagator``, ``_kernel_colour.h``, the twin of ``propagate_python`` in
-:mod:`~game.core.solver.colour_engine`), which work in place on the engine's own state, so the
-search around them is the same Python either way. Held to the same answers by
-tests/core/test_kernel_differential.py: the engine's search, its statistics, its steps and
-every count built on them are the same on both, so a picture gets the same edits and a seed
-the same puzzle, compiled or not.
+twin of ``Lookahead._probe_pair_python``), which work in place on the engine's own state, so the
+search around them is the same Python either way; a colour puzzle's lines on planes
+(``plane_packed``, the twin of :class:`~game.core.solver.plane_line.PlaneLineSolver`), and a
+colour player's line logic (``ColourPropagator``, ``_kernel_colour.h`` and
+``_kernel_effort.h``, the twin of :class:`~game.core.colour_effort.ColourPlayer`'s). Held to
+the same answers by tests/core/test_kernel_differential.py and
+tests/core/test_colour_kernel_differential.py: the engine's search, its statistics, its steps
+and every count built on them are the same on both, so a picture gets the same edits and a
+seed the same puzzle, compiled or not.
 
 ``HANJIE_PURE=1`` in the environment forces pure Python. A built module from another version
 of the source (a stale build beside newer code) is not used either.
@@ -132,18 +134,18 @@ def colour_propagator(
     width: int,
     height: int,
     runs: Sequence[Sequence[tuple[int, int]]],
-    lists: tuple[list[Any], list[Any], list[Any], list[Any], list[Any]],
+    cells: list[int],
     cache_limit: int,
     heartbeat: int,
 ) -> Any | None:
-    """A compiled colour propagation loop (``ColourPropagator``, ``_kernel_colour.h``) over a
-    colour engine's ``lists`` (cells, trail, queue, queued, decided: worked in place), its
-    lines' ``runs`` of (length, colour), or None: the engine runs its pure loop."""
+    """A colour player's compiled line logic (``ColourPropagator``, ``_kernel_colour.h``) over
+    its ``cells`` (a mask a cell, worked in place) and its lines' ``runs`` of (length,
+    colour), or None: the player runs its pure loop."""
     if _MODULE is None:
         return None
     lengths = [tuple(length for length, _ in line) for line in runs]
     colours = [tuple(colour for _, colour in line) for line in runs]
-    return _MODULE.ColourPropagator(width, height, lengths, colours, *lists, cache_limit, heartbeat)
+    return _MODULE.ColourPropagator(width, height, lengths, colours, cells, cache_limit, heartbeat)
 
 
 ColourLineSolver = Callable[[Sequence[tuple[int, int]], Sequence[int]], "tuple[int, ...] | None"]
@@ -163,6 +165,18 @@ def colour_line() -> ColourLineSolver | None:
         return answer
 
     return solve
+
+
+PlanePacked = Callable[[tuple[int, ...], tuple[int, ...], bytes, int], "bytes | None"]
+
+
+def plane_packed() -> PlanePacked | None:
+    """The compiled twin of PlaneLineSolver.packed (plane_line.py): (run lengths, run colours,
+    a colour line's variables, planes a cell) -> the packed outcome, or None on pure Python."""
+    if _MODULE is None:
+        return None
+    function: PlanePacked = _MODULE.plane_packed
+    return function
 
 
 def use(compiled: bool) -> None:

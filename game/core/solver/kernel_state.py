@@ -4,9 +4,8 @@ from __future__ import annotations
 
 from array import array
 from collections import deque
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
-from game.core.lines import Clue
 from game.core.solver.line import LineSolver, PackedOutcome
 from game.core.solver.nogoods import RuleStore
 
@@ -31,11 +30,12 @@ class KernelState(NamedTuple):
     line_weight: list[int]
     visited: list[int]
     caches: list[dict[bytes, PackedOutcome]]
-    clues: list[Clue]
+    clues: list[Any]
     nogoods: RuleStore
     solver: LineSolver
     width: int
     height: int
+    planes: int
 
 
 KERNEL_STATE_FIELDS = len(KernelState._fields)

@@ -26,6 +26,7 @@ from game.core.cells import EMPTY, FILLED, UNKNOWN
 from game.core.palette import ColourClue
 from game.core.solver.colour_line import solve_colour_line
 from game.core.solver.kernel import colour_line as compiled_colour_line
+from game.core.solver.kernel import plane_packed as compiled_plane_packed
 from game.core.solver.line import LineSolver, PackedOutcome, pack_outcome, smallest_reason
 
 Domains = tuple[int, ...]
@@ -106,8 +107,20 @@ class PlaneLineSolver(LineSolver):
         super().__init__()
         self.planes = planes
         self._solve = compiled_colour_line() or solve_colour_line
+        # The compiled twin of packed(), with each clue's lengths and colours apart.
+        self._plane_packed = compiled_plane_packed()
+        self._apart: dict[ColourClue, tuple[tuple[int, ...], tuple[int, ...]]] = {}
 
     def packed(self, clue: Any, line: bytes) -> PackedOutcome:
+        compiled = self._plane_packed
+        if compiled is not None:
+            apart = self._apart.get(clue)
+            if apart is None:
+                apart = self._apart[clue] = (
+                    tuple(length for length, _ in clue),
+                    tuple(colour for _, colour in clue),
+                )
+            return compiled(apart[0], apart[1], line, self.planes)
         domains = line_domains(line, self.planes)
         if domains is None:
             return None

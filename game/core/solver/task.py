@@ -99,13 +99,8 @@ SourceFactory = Callable[[Puzzle, SolveOptions], StepSource]
 def open_solve(puzzle: Puzzle, options: SolveOptions) -> tuple[Iterator[Step], Callable[[], int]]:
     """The one door to our engine: the steps of ``puzzle`` solved as ``options`` ask, and a
     reading of the solve's work so far (the lines looked at, the unit of ``work_limit``, the
-    same count on the compiled engine and on pure Python). A colour puzzle's come from the
-    colour engine (:mod:`~game.core.solver.colour_engine`), which gives every step whatever
-    ``watch`` says."""
-    if puzzle.is_colour:
-        from game.core.solver.colour import open_colour_solve
-
-        return open_colour_solve(puzzle, options)
+    same count on the compiled engine and on pure Python), black and white or colour alike
+    (:mod:`~game.core.solver.plane_line`)."""
     return open_engine_solve(puzzle, options)
 
 
