@@ -21,6 +21,7 @@ from game.core.kakuro.packs import kakuro_file_name, read_kakuro_entry, saved_ka
 from game.core.opening import kind_by_name
 from game.core.store.fileio import readable
 from game.core.store.packs import recorded_file, shown_name, title_of
+from game.core.titles import display_title
 from game.resources import levels_dir
 from game.ui.scene import Scene
 from game.ui.scenes.menu.daily import DailyEntry
@@ -255,7 +256,7 @@ class MenuScene(Scene):
                     read_puzzle(path)
                 except (ValueError, OSError):
                     reason = _("its file {name} can no longer be read").format(name=name)
-        title = record.title or Path(name).stem
+        title = display_title(record.title) or Path(name).stem
         self.app.toast(
             _("Your game of {title} cannot be continued: {reason}.").format(
                 title=title, reason=reason
