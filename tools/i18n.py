@@ -108,6 +108,8 @@ def _extract_packs(found: dict[str, Entry]) -> None:
                 found.setdefault(text, Entry(text)).places.append(place)
 
 
+# The context of a picture's title in the catalogue (msgctxt; game.core.titles reads it).
+TITLE_CONTEXT = "picture title"
 _TITLE_LINE = re.compile(r'^title\s+"(.*)"\s*$', re.MULTILINE)
 
 
@@ -128,7 +130,8 @@ def _extract_titles(found: dict[str, Entry]) -> None:
             if isinstance(title, str) and title:
                 titles.setdefault(title, manifest.relative_to(REPO_ROOT).as_posix())
     for title, place in titles.items():
-        entry = found.setdefault(title, Entry(title))
+        key = f"{TITLE_CONTEXT}\x04{title}"  # a title "Drop" is not the button "Drop"
+        entry = found.setdefault(key, Entry(key))
         if place not in entry.places:
             entry.places.append(place)
 
@@ -189,6 +192,8 @@ def read_po(path: Path) -> tuple[str, dict[str, Entry]]:
         if "msgid" not in current:
             return
         msgid = "".join(current["msgid"])
+        if "msgctxt" in current:  # kept as gettext keys it: context, EOT, the string
+            msgid = "".join(current["msgctxt"]) + "\x04" + msgid
         plural = "".join(current["msgid_plural"]) if "msgid_plural" in current else None
         strings = []
         if plural is None:
@@ -214,7 +219,7 @@ def read_po(path: Path) -> tuple[str, dict[str, Entry]]:
             current[key].append(_unquote(line))
             continue
         key, _space, rest = line.partition(" ")
-        if key == "msgid" and "msgid" in current:
+        if key in ("msgid", "msgctxt") and "msgid" in current:
             close()
             current = {}
         current[key] = [_unquote(rest)]
@@ -236,9 +241,12 @@ def write_po(path: Path, header: str, entries: list[Entry], nplurals: int) -> st
         out.append("")
         for place in entry.places[:4]:
             out.append(f"#: {place}")
-        if "{" in entry.msgid:
+        context, _eot, msgid = entry.msgid.rpartition("\x04")
+        if "{" in msgid:
             out.append("#, python-brace-format")
-        out.extend(_lines("msgid", entry.msgid))
+        if context:
+            out.extend(_lines("msgctxt", context))
+        out.extend(_lines("msgid", msgid))
         if entry.plural is None:
             text = entry.strings[0] if entry.strings else ""
             out.extend(_lines("msgstr", text))

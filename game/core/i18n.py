@@ -69,6 +69,12 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     return _translations.ngettext(singular, plural, count)
 
 
+def pgettext(context: str, message: str) -> str:
+    """``message`` in the current language as the catalogue translates it in ``context``
+    (a picture's title "Drop" is not the button "Drop")."""
+    return _translations.pgettext(context, message) if message else message
+
+
 def N_(message: str) -> str:
     """Marks ``message`` for the catalogue without translating it (translate where shown)."""
     return message

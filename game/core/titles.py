@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 
-from game.core.i18n import N_, _
+from game.core.i18n import N_, _, pgettext
 from game.core.palette import colour_count_text
 
 # The words of the bundled Kakuro titles ("Starter 05", "Six 3"), marked for the catalogue.
@@ -20,6 +20,8 @@ KAKURO_WORDS = (N_("Starter"), N_("Six"), N_("Eight"), N_("Ten"), N_("Twelve"), 
 
 # The count may be followed (or, in a language read when the title was made, preceded) by
 # the word for colours: "in 3 colours", "in 3 Farben".
+# The catalogue's context for the bundled titles (tools/i18n.py extracts them with it).
+TITLE_CONTEXT = "picture title"
 _RANDOM = re.compile(r"Random (\d+x\d+)(?: in \D*?(\d+)\D*?)? #(\d+)")
 _NUMBERED = re.compile(r"(\w+) (\d+)")
 
@@ -28,7 +30,7 @@ def display_title(title: str) -> str:
     """``title`` as the player reads it (itself when nothing translates it)."""
     if not title:
         return title
-    translated = _(title)
+    translated = pgettext(TITLE_CONTEXT, title)
     if translated != title:
         return translated
     random = _RANDOM.fullmatch(title)

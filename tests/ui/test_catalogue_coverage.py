@@ -55,6 +55,10 @@ class Pseudo(gettext.NullTranslations):
         chosen = singular if n == 1 else plural
         return _bracketed(chosen) if singular in self.template else chosen
 
+    def pgettext(self, context: str, message: str) -> str:
+        held = f"{context}\x04{message}" in self.template
+        return _bracketed(message) if held else message
+
 
 def _file_browser(app: App) -> None:
     """The file browser over the repository's docs (pictures, puzzles, folders)."""
@@ -71,7 +75,7 @@ UNITS = {"ms"}
 # The shots' own data: titles and authors typed (or read from a file), file names.
 DATA = {"Cat", "and", "bird", "in", "colour", "Hanjie", "docs", "lighthouse", "portrait",
         "insect", "cat", "png", "jpg", "non", "PNG", "JPEG", "book", "puzzle", "A",
-        "Starter", "from", "the", "Noise"}  # fmt: skip
+        "Starter", "from", "the", "Noise", "Ambiguous"}  # fmt: skip
 # The file browser's own data: the folder it shows and the names of the files in it.
 DOCS = Path("docs").resolve()
 DOC_NAMES = {str(DOCS), *(entry.name for entry in DOCS.iterdir())}

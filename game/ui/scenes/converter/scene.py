@@ -161,7 +161,7 @@ class ConverterScene(EditorScene):
         self.invert_toggle = Toggle(N_("Invert"), False, self._setter("invert"), font_size=19)
         self.crop_toggle = Toggle(N_("Crop borders"), False, self._setter("crop"), font_size=19)
         self.fit_choice: Selector[str] = Selector(
-            N_("Fit"), FIT_LABELS, "pad", self._setter("fit"), font_size=19
+            N_("Fitting"), FIT_LABELS, "pad", self._setter("fit"), font_size=19
         )
         self.title_input = TextInput(
             placeholder=N_("Title"), max_length=60, font_size=18, on_change=self._title_typed

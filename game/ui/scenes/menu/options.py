@@ -198,9 +198,15 @@ class OptionsScene(Scene):
         title_height = round(70 * scale)
         # The rows share the height the window has (above the help line), 50 at most.
         notes = sum(note_height if key else round(24 * scale) for _, key in self.rows)
-        room = height - 2 * round(40 * scale) - title_height - pad - notes
-        row_height = max(round(36 * scale), min(row_height, room // len(self.rows)))
+        # Thirteen rows with the language's: a short window keeps a thinner margin and rows
+        # (at 1264x720 the panel ran 24 px past the bottom).
+        room = height - 2 * round(12 * scale) - title_height - pad - notes
+        row_height = max(round(32 * scale), min(row_height, room // len(self.rows)))
         body = sum(row_height + (note_height if key else round(16 * scale)) for _, key in self.rows)
+        # Still too tall: the title's band gives up its air first (never under its text).
+        over = title_height + body + pad - (height - 2 * round(4 * scale))
+        if over > 0:
+            title_height = max(round(50 * scale), title_height - over)
         self.panel = pygame.Rect(0, 0, panel_width, title_height + body + pad)
         self.panel.center = (width // 2, height // 2)
         y = self.panel.top + title_height
