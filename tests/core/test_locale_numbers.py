@@ -77,5 +77,8 @@ def test_titles_are_said_in_the_players_language() -> None:
     assert display_title("Random 15x15 in 3 colours #33") == "Zufall 15x15 in 3 Farben #33"
     assert display_title("Random 15x15 in 3 Farben #33") == "Zufall 15x15 in 3 Farben #33"
     assert display_title("My own cat") == "My own cat"  # the player's title, as it is
+    assert display_title("Daily puzzle 2025-03-13") == "Tagesrätsel vom 13. März 2025"
+    i18n.set_language("ja")
+    assert display_title("Daily puzzle 2025-03-13") == "2025年3月13日のデイリーパズル"
     i18n.set_language(i18n.ENGLISH)
     assert display_title("Mushroom") == "Mushroom"

@@ -38,10 +38,12 @@ def app(request: pytest.FixtureRequest) -> Iterator[App]:
 
 
 def _cut(app: App, buttons: list[Button]) -> list[str]:
+    """The buttons showing neither their label nor their short label whole (a label of its
+    own ending in "…", "Open a file…", counts as cut when shown otherwise)."""
     return [
         f"{button.label!r} shown as {button.shown_label(app)!r}"
         for button in buttons
-        if button.shown_label(app).endswith("…") and not button.label.endswith("…")
+        if button.shown_label(app) not in (button.label, button.short_label)
     ]
 
 

@@ -348,6 +348,13 @@ class MenuScene(Scene):
         title_bottom = self._title_bottom(round(height * TITLE_TOP))
         help_top = height - round(16 * scale) - self.app.fonts.get(round(15 * scale)).get_height()
         room = help_top - title_bottom - total
+        if room < 2 * gap:
+            # A tall script (Japanese's line is higher than DejaVu's) or a short window: the
+            # buttons give up height rather than run over the help line.
+            spare = help_top - title_bottom - 2 * gap - caption - (rows - 1) * gap
+            button_height = max(round(40 * scale), min(button_height, spare // rows))
+            total = rows * button_height + (rows - 1) * gap + caption
+            room = help_top - title_bottom - total
         top = title_bottom + max(gap, round(room * 0.3))
         row = 0
         for button in self._all_buttons:
