@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import ast
 import json
+import re
 import struct
 import sys
 from dataclasses import dataclass, field
@@ -90,6 +91,8 @@ def extract(root: Path = GAME) -> dict[str, Entry]:
             entry = found.setdefault(msgid, Entry(msgid, plural))
             entry.places.append(f"{place}:{node.lineno}")
     _extract_packs(found)
+    _extract_titles(found)
+    _extract_colour_names(found)
     return found
 
 
@@ -103,6 +106,53 @@ def _extract_packs(found: dict[str, Entry]) -> None:
             text = data.get(key)
             if isinstance(text, str) and text:
                 found.setdefault(text, Entry(text)).places.append(place)
+
+
+# The context of a picture's title in the catalogue (msgctxt; game.core.titles reads it).
+TITLE_CONTEXT = "picture title"
+_TITLE_LINE = re.compile(r'^title\s+"(.*)"\s*$', re.MULTILINE)
+
+
+def _extract_titles(found: dict[str, Entry]) -> None:
+    """The bundled pictures' titles (a solved card, the win screen, the replay and the
+    daily puzzle name them): the nonogram packs' .non files and the picture library's
+    manifest (Random's pictures and the daily puzzle). Kakuro titles are a pack's word and
+    a number (game.core.titles)."""
+    titles: dict[str, str] = {}
+    for path in sorted((REPO_ROOT / "levels").glob("[0-9]*/*.non")):
+        match = _TITLE_LINE.search(path.read_text(encoding="utf-8"))
+        if match and match.group(1):
+            titles.setdefault(match.group(1), path.parent.relative_to(REPO_ROOT).as_posix())
+    manifest = REPO_ROOT / "assets" / "pictures" / "manifest.json"
+    if manifest.exists():
+        for picture in json.loads(manifest.read_text(encoding="utf-8")).get("pictures", []):
+            title = picture.get("title") if isinstance(picture, dict) else None
+            if isinstance(title, str) and title:
+                titles.setdefault(title, manifest.relative_to(REPO_ROOT).as_posix())
+    for title, place in titles.items():
+        key = f"{TITLE_CONTEXT}\x04{title}"  # a title "Drop" is not the button "Drop"
+        entry = found.setdefault(key, Entry(key))
+        if place not in entry.places:
+            entry.places.append(place)
+
+
+def _extract_colour_names(found: dict[str, Entry]) -> None:
+    """The colour names players read (the palette bar, hints, Make it fair): the names
+    table's (game/core/convert/colour_table.py), read from its syntax tree, and the
+    background's."""
+    path = GAME / "core" / "convert" / "colour_table.py"
+    place = path.relative_to(REPO_ROOT).as_posix()
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    names = ["background"]
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Tuple) and len(node.elts) == 2:
+            name, value = (_literal(element) for element in node.elts)
+            if name and value and len(value) == 6:
+                names.append(name)
+    for name in names:
+        entry = found.setdefault(name, Entry(name))
+        if place not in entry.places:
+            entry.places.append(place)
 
 
 # --- reading and writing .po ----------------------------------------------------------------
@@ -142,6 +192,8 @@ def read_po(path: Path) -> tuple[str, dict[str, Entry]]:
         if "msgid" not in current:
             return
         msgid = "".join(current["msgid"])
+        if "msgctxt" in current:  # kept as gettext keys it: context, EOT, the string
+            msgid = "".join(current["msgctxt"]) + "\x04" + msgid
         plural = "".join(current["msgid_plural"]) if "msgid_plural" in current else None
         strings = []
         if plural is None:
@@ -167,7 +219,7 @@ def read_po(path: Path) -> tuple[str, dict[str, Entry]]:
             current[key].append(_unquote(line))
             continue
         key, _space, rest = line.partition(" ")
-        if key == "msgid" and "msgid" in current:
+        if key in ("msgid", "msgctxt") and "msgid" in current:
             close()
             current = {}
         current[key] = [_unquote(rest)]
@@ -189,9 +241,12 @@ def write_po(path: Path, header: str, entries: list[Entry], nplurals: int) -> st
         out.append("")
         for place in entry.places[:4]:
             out.append(f"#: {place}")
-        if "{" in entry.msgid:
+        context, _eot, msgid = entry.msgid.rpartition("\x04")
+        if "{" in msgid:
             out.append("#, python-brace-format")
-        out.extend(_lines("msgid", entry.msgid))
+        if context:
+            out.extend(_lines("msgctxt", context))
+        out.extend(_lines("msgid", msgid))
         if entry.plural is None:
             text = entry.strings[0] if entry.strings else ""
             out.extend(_lines("msgstr", text))

@@ -16,6 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Literal, Self, TypeVar
 
+from game.core.i18n import N_, _, ngettext
+
 Status = Literal["unique", "multiple", "none", "unknown"]
 
 SolutionT = TypeVar("SolutionT")
@@ -122,7 +124,12 @@ class BacktrackStep(Generic[CellT]):
     cells: tuple[CellT, ...]
 
     def describe(self) -> str:
-        return f"back to depth {self.depth}: {plural(len(self.cells), 'cell')} undone"
+        back = ngettext(
+            "back to depth {depth}: {count} cell undone",
+            "back to depth {depth}: {count} cells undone",
+            len(self.cells),
+        )
+        return back.format(depth=self.depth, count=len(self.cells))
 
 
 def byte_rows(data: bytes, width: int, height: int) -> tuple[tuple[int, ...], ...]:
@@ -143,7 +150,9 @@ class FoundStep:
     depth: int
 
     def describe(self) -> str:
-        return f"solution {self.number} found at depth {self.depth}"
+        return _("solution {number} found at depth {depth}").format(
+            number=self.number, depth=self.depth
+        )
 
     @property
     def rows(self) -> tuple[tuple[int, ...], ...]:
@@ -159,4 +168,19 @@ class FinishedStep(Generic[VerdictT]):
 
     def describe(self) -> str:
         result = self.result
-        return f"finished: {result.status} ({plural(len(result.solutions), 'solution')} found)"
+        count = len(result.solutions)
+        found = ngettext(
+            "finished: {status} ({count} solution found)",
+            "finished: {status} ({count} solutions found)",
+            count,
+        )
+        return found.format(status=_(STATUS_WORDS.get(result.status, result.status)), count=count)
+
+
+# A verdict's status in the player's words (the steps' "finished: unique").
+STATUS_WORDS = {
+    "unique": N_("unique"),
+    "multiple": N_("multiple"),
+    "none": N_("none"),
+    "unknown": N_("unknown"),
+}

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, overload
 
 import pygame
 
-from game.core.i18n import ENGLISH, SYSTEM, current_language, set_language
+from game.core.i18n import ENGLISH, SYSTEM, _, current_language, set_language
 from game.core.store.progress import ProgressStore
 from game.ui import opening
 from game.ui.fonts import Fonts
@@ -493,11 +493,11 @@ class App(SceneStack):
         only_progress = unsaved == [self.store.unsaved_progress]
         self._quit_question = DialogScene(
             self,
-            "Quit and lose this session's progress?"
+            _("Quit and lose this session's progress?")
             if only_progress
-            else "Quit and lose the unsaved puzzle?",
+            else _("Quit and lose the unsaved puzzle?"),
             " ".join(unsaved),
-            [DialogButton("Quit", self.request_quit), DialogButton("Cancel")],
+            [DialogButton(_("Quit"), self.request_quit), DialogButton(_("Cancel"))],
             cancel_index=1,
         )
         self.push(self._quit_question)
@@ -529,11 +529,14 @@ class App(SceneStack):
         try:
             saved = self.store.save()
         except OSError as error:
-            self.toast(f"Could not save progress: {error.strerror or error}", error=True)
+            self.toast(
+                _("Could not save progress: {reason}").format(reason=error.strerror or error),
+                error=True,
+            )
             return False
         if saved is False:
             messages = self.store.messages
-            self.toast(messages[-1].text if messages else "Could not save progress.", error=True)
+            self.toast(messages[-1].text if messages else _("Could not save progress."), error=True)
             return False
         return True
 

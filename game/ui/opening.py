@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.i18n import N_, _
 from game.core.opening import Convert, Kakuro, Play, Refused, where_opens
 
 # MAX_PLAYABLE is named here too: the screens' tests take it from this module.
@@ -86,11 +87,14 @@ def open_level_file(app: App, path: Path) -> bool:
     if puzzle.goal is None and verdict == "none":
         # Without a goal nothing else ever asks the solver, and the player would fill
         # cells (hints and all) towards a picture that does not exist.
-        app.toast(f"{path.name}: no picture fits these clues: it cannot be solved.", error=True)
+        app.toast(
+            _("{name}: no picture fits these clues: it cannot be solved.").format(name=path.name),
+            error=True,
+        )
         return False
     context = pack_context(app, path)
     if verdict == "multiple":  # said first, as for the editors' puzzles
-        context = with_changes(context, notice=AMBIGUOUS_FILE)
+        context = with_changes(context, notice=_(AMBIGUOUS_FILE))
     return play_puzzle(app, puzzle, path=path, context=context)
 
 
@@ -127,7 +131,9 @@ def play_puzzle(
 # How long opening a puzzle file may look for a picture, or a second one; a book's hard
 # puzzle may need longer, and is then played unjudged as before.
 NO_PICTURE_CHECK_SECONDS = 0.5
-AMBIGUOUS_FILE = "These clues have more than one solution: any picture that fits every clue wins."
+AMBIGUOUS_FILE = N_(
+    "These clues have more than one solution: any picture that fits every clue wins."
+)
 
 
 def _quick_verdict(puzzle: Puzzle) -> str:

@@ -166,7 +166,7 @@ class Router:
         self,
         generation: Making,
         on_done: Callable[[Generated], None],
-        title: str = "Making a puzzle",
+        title: str = N_("Making a puzzle"),
     ) -> None:
         """The generator's progress over the screen that asked (sliced, cancellable)."""
         self.app.push(GeneratingScene(self.app, generation, on_done, title=title))

@@ -12,6 +12,9 @@ import pytest
 from game.core import i18n
 from game.core.i18n import NAMES
 from game.ui.app import App
+from game.ui.scenes.converter.clue_editor import ClueEditorScene
+from game.ui.scenes.converter.scene import ConverterScene
+from game.ui.scenes.kakuro.entry import KakuroEntryScene
 from game.ui.scenes.levels.select import LevelSelectScene
 from game.ui.scenes.menu.scene import MenuScene
 from game.ui.scenes.play.lesson import LessonScene
@@ -35,10 +38,12 @@ def app(request: pytest.FixtureRequest) -> Iterator[App]:
 
 
 def _cut(app: App, buttons: list[Button]) -> list[str]:
+    """The buttons showing neither their label nor their short label whole (a label of its
+    own ending in "…", "Open a file…", counts as cut when shown otherwise)."""
     return [
         f"{button.label!r} shown as {button.shown_label(app)!r}"
         for button in buttons
-        if button.shown_label(app).endswith("…") and not button.label.endswith("…")
+        if button.shown_label(app) not in (button.label, button.short_label)
     ]
 
 
@@ -67,4 +72,11 @@ def test_every_button_shows_its_whole_label(app: App) -> None:
     app.push(select)
     app.step()
     cut += _cut(app, [select.back_button, select.open_button, select.switch_button])
+    app.pop()
+    # The converter, the clue editor and the Kakuro entry: every button of theirs.
+    for scene in (ConverterScene(app), ClueEditorScene(app), KakuroEntryScene(app)):
+        app.push(scene)
+        app.step()
+        cut += _cut(app, [widget for widget in scene.controls if isinstance(widget, Button)])
+        app.pop()
     assert not cut, cut

@@ -93,6 +93,7 @@ from game.core.convert.methods import ADAPTIVE_SIGMA_PER_30, blur, clean_specks,
 from game.core.convert.options import ConvertOptions, Method
 from game.core.convert.saliency import SalientObject, saliency_map, salient_object
 from game.core.convert.subject import chroma, distinctness, separation
+from game.core.i18n import N_, _
 
 BoolGrid = npt.NDArray[np.bool_]
 FloatGrid = npt.NDArray[np.float64]
@@ -193,9 +194,10 @@ OBJECT_TONE_SLACK = 0.2
 OBJECT_OVERLAP = 0.4
 
 # How each method is named to players.
-METHOD_NAMES = {"auto": "Auto", "otsu": "Otsu", "threshold": "Threshold", "hsv": "HSV rule",
-                "adaptive": "Adaptive", "outline": "Outline", "sketch": "Sketch",
-                "subject": "Subject", "dither": "Dither"}  # fmt: skip
+METHOD_NAMES = {"auto": N_("Auto"), "otsu": N_("Otsu"), "threshold": N_("Threshold"),
+                "hsv": N_("HSV rule"), "adaptive": N_("Adaptive"), "outline": N_("Outline"),
+                "sketch": N_("Sketch"), "subject": N_("Subject"),
+                "dither": N_("Dither")}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -235,10 +237,11 @@ class AutoChoice:
     def text(self) -> str:
         """For the settings panel: "Auto chose Adaptive 50%", "..., light parts filled" (its
         own flip: the Invert switch, the player's, stays as it was)."""
-        name = METHOD_NAMES[self.method]
+        name = _(METHOD_NAMES[self.method])
         level = "" if self.method == "otsu" else f" {round(self.level * 100)}%"
-        text = f"Auto chose {name}{level}" + (", light parts filled" if self.flipped else "")
-        return text + (f" for {self.reason}" if self.reason else "")
+        text = _("Auto chose {method}").format(method=name + level)
+        text += _(", light parts filled") if self.flipped else ""
+        return text + (_(" for {reason}").format(reason=_(self.reason)) if self.reason else "")
 
 
 def _correlation(a: FloatGrid, b: FloatGrid) -> float:
@@ -336,7 +339,7 @@ def choose_steps(converter: Gridder, options: ConvertOptions) -> Generator[None,
         # that follows it better; a portrait never falls through to Subject or a faint sketch.
         weak = portrait.score.likeness < PORTRAIT_SKETCH_LIKENESS
         if drawn and not (weak and best.score.likeness > portrait.score.likeness):
-            return replace(portrait, reason="a face")
+            return replace(portrait, reason=N_("a face"))
         if drawn:
             return best
     yield None

@@ -13,6 +13,7 @@ import numpy as np
 
 from game.core.convert.colour_table import COLOUR_TABLE
 from game.core.convert.subject import lab
+from game.core.i18n import _
 from game.core.palette import RGB, Colour, Palette
 
 NAMED: tuple[tuple[str, RGB], ...] = COLOUR_TABLE
@@ -59,6 +60,21 @@ def spoken_names(palette: Palette) -> tuple[str, ...]:
         seen[name] = seen.get(name, 0) + 1
         spoken.append(name if seen[name] == 1 else f"{name} {seen[name]}")
     return tuple(spoken)
+
+
+def said_name(name: str) -> str:
+    """A spoken name in the player's language ("grey 2" -> "gris 2"); the catalogue holds
+    the table's names (``tools/i18n.py`` extracts them). The English name stays the
+    colour's identity (its symbol, :mod:`game.core.play.symbols`)."""
+    base, _space, number = name.rpartition(" ")
+    if base and number.isdigit():
+        return f"{_(base)} {number}"
+    return _(name)
+
+
+def said_names(palette: Palette) -> tuple[str, ...]:
+    """:func:`spoken_names` in the player's language, for the words on screen."""
+    return tuple(said_name(name) for name in spoken_names(palette))
 
 
 def spoken_name(palette: Palette, colour: int) -> str:

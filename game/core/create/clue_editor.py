@@ -27,7 +27,9 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
+from game.core.convert.colour_names import said_name
 from game.core.create.fairness import CheckProgress, Report, progress_text
+from game.core.i18n import _, ngettext
 from game.core.lines import Clue
 from game.core.palette import RGB, Palette, colour_clue_length
 from game.core.puzzle import Puzzle, PuzzleError
@@ -74,20 +76,30 @@ def parse_colour_clue(text: str) -> tuple[Clue, str]:
         if found is None:
             word = stripped[at:].split()[0]
             if word[:1].isalpha() and word[:1].lower() not in INK_LETTERS:
-                raise ValueError(f"{word[:8]!r}: the colours are {', '.join(INK_LETTERS)}")
-            raise ValueError(f"{word[:8]!r} is not a number and a colour letter")
+                raise ValueError(
+                    _("{word}: the colours are {letters}").format(
+                        word=repr(word[:8]), letters=", ".join(INK_LETTERS)
+                    )
+                )
+            raise ValueError(
+                _("{word} is not a number and a colour letter").format(word=repr(word[:8]))
+            )
         digits, letter = found.group(1), found.group(2).lower() or "k"
         if not digits.isdecimal() or len(digits.lstrip("0")) > 3:
-            raise ValueError(f"{digits[:8]}… is far too large")
+            raise ValueError(_("{number}… is far too large").format(number=digits[:8]))
         if letter not in INK_LETTERS:
-            raise ValueError(f"{found.group(0)!r}: the colours are {', '.join(INK_LETTERS)}")
+            raise ValueError(
+                _("{word}: the colours are {letters}").format(
+                    word=repr(found.group(0)), letters=", ".join(INK_LETTERS)
+                )
+            )
         runs.append(int(digits))
         inks.append(letter)
         at = found.end()
     if runs == [0]:
         return (), ""
     if 0 in runs:
-        raise ValueError("0 only on its own, for an empty line")
+        raise ValueError(_("0 only on its own, for an empty line"))
     return tuple(runs), "".join(inks)
 
 
@@ -100,14 +112,14 @@ def parse_clue(text: str) -> Clue:
     for part in parts:
         # isdigit() also passes "²" and "①", which int() refuses with Python's own words.
         if not part.isdecimal():
-            raise ValueError(f"{part[:8]!r} is not a number")
+            raise ValueError(_("{word} is not a number").format(word=repr(part[:8])))
         if len(part.lstrip("0")) > 3:  # past any line; int() of 4300+ digits even raises
-            raise ValueError(f"{part[:8]}… is far too large")
+            raise ValueError(_("{number}… is far too large").format(number=part[:8]))
         runs.append(int(part))
     if runs == [0]:
         return ()
     if 0 in runs:
-        raise ValueError("0 only on its own, for an empty line")
+        raise ValueError(_("0 only on its own, for an empty line"))
     return tuple(runs)
 
 
@@ -188,7 +200,12 @@ class ClueSheet:
         else:
             needed = clue_length(clue)
         if needed > length:
-            return LineState(clue, f"needs {needed} cells, the {axis} has {length}", inks)
+            has = (
+                _("needs {needed} cells, the row has {length}")
+                if axis == "row"
+                else _("needs {needed} cells, the column has {length}")
+            )
+            return LineState(clue, has.format(needed=needed, length=length), inks)
         return LineState(clue, inks=inks)
 
     def problems(self) -> list[tuple[Axis, int, str]]:
@@ -225,8 +242,11 @@ class ClueSheet:
         rows, columns = self.ink_totals("row"), self.ink_totals("column")
         for letter, name, _rgb in CLUE_INKS:
             if rows.get(letter, 0) != columns.get(letter, 0):
-                return (f"the row clues fill {rows.get(letter, 0)} {name} cells, the column "
-                        f"clues {columns.get(letter, 0)}")  # fmt: skip
+                return _(
+                    "the row clues fill {rows} {colour} cells, the column clues {columns}"
+                ).format(
+                    rows=rows.get(letter, 0), colour=said_name(name), columns=columns.get(letter, 0)
+                )
         return ""
 
     @property
@@ -250,23 +270,45 @@ class ClueSheet:
         problems = self.problems()
         if problems:
             axis, index, problem = problems[0]
-            more = f" (and {len(problems) - 1} more)" if len(problems) > 1 else ""
-            lines.append(("bad", f"✗ {axis.capitalize()} {index + 1}: {problem}{more}."))
+            more = (
+                _(" (and {count} more)").format(count=len(problems) - 1)
+                if len(problems) > 1
+                else ""
+            )
+            line = _("Row {number}") if axis == "row" else _("Column {number}")
+            lines.append(("bad", f"✗ {line.format(number=index + 1)}: {problem}{more}."))
         untyped = self.line_count() - self.typed
         if untyped:
             # Still typing: a difference is not a typo yet, an agreement not the end.
-            fill = (f"rows fill {rows} cells, the columns {columns}" if rows != columns
-                    else f"rows and columns both fill {rows} cells")  # fmt: skip
-            plural = "s" if untyped != 1 else ""
-            lines.append(("info", f"So far the {fill}; {untyped} line{plural} to type "
-                          "(0 for an empty one)."))  # fmt: skip
+            if rows != columns:
+                so_far = ngettext(
+                    "So far the rows fill {rows} cells, the columns {columns}; {count} line to "
+                    "type (0 for an empty one).",
+                    "So far the rows fill {rows} cells, the columns {columns}; {count} lines to "
+                    "type (0 for an empty one).",
+                    untyped,
+                )
+            else:
+                so_far = ngettext(
+                    "So far the rows and columns both fill {rows} cells; {count} line to type "
+                    "(0 for an empty one).",
+                    "So far the rows and columns both fill {rows} cells; {count} lines to type "
+                    "(0 for an empty one).",
+                    untyped,
+                )
+            lines.append(("info", so_far.format(rows=rows, columns=columns, count=untyped)))
         elif rows != columns:
-            lines.append(("bad", f"✗ The row clues fill {rows} cells, the column clues "
-                          f"{columns}: one of them has a typo."))  # fmt: skip
+            typo = _(
+                "The row clues fill {rows} cells, the column clues {columns}: one of them has a "
+                "typo."
+            )
+            lines.append(("bad", "✗ " + typo.format(rows=rows, columns=columns)))
         elif self.ink_mismatch():
-            lines.append(("bad", f"✗ {self.ink_mismatch().capitalize()}: a colour typo."))
+            mismatch = self.ink_mismatch()
+            mismatch = mismatch[:1].upper() + mismatch[1:]
+            lines.append(("bad", "✗ " + _("{mismatch}: a colour typo.").format(mismatch=mismatch)))
         elif not problems:
-            lines.append(("info", f"Rows and columns both fill {rows} cells."))
+            lines.append(("info", _("Rows and columns both fill {rows} cells.").format(rows=rows)))
         return lines
 
     # -- the puzzle -------------------------------------------------------------------------
@@ -347,17 +389,19 @@ def clue_report_lines(
     if report is None:
         return [("info", progress_text(progress, dots))]
     if report.status == "none":
-        return [("bad", "✗ No solution: no picture fits all these clues. Look for a typo.")]
+        return [("bad", "✗ " + _("No solution: no picture fits all these clues. Look for a typo."))]
     if report.status == "unique":
-        text = "✓ One solution: a fair puzzle."
+        text = "✓ " + _("One solution: a fair puzzle.")
         if report.stars:
-            text += f"  Difficulty {'★' * report.stars}{'☆' * (5 - report.stars)}"
+            stars = f"{'★' * report.stars}{'☆' * (5 - report.stars)}"
+            text += "  " + _("Difficulty {stars}").format(stars=stars)
             if report.rating_name:
-                text += f" ({report.rating_name})"
+                text += f" ({_(report.rating_name)})"
         return [("good", text)]
     if report.status == "multiple":
+        more = _("More than one solution: {free}.").format(free=report.free_text)
         return [
-            ("bad", f"✗ More than one solution: {report.free_text}."),
-            ("info", "They are hatched on the picture. Check the clues against the book."),
+            ("bad", "✗ " + more),
+            ("info", _("They are hatched on the picture. Check the clues against the book.")),
         ]
-    return [("warning", "? Not decided in time: the puzzle may need deep guessing.")]
+    return [("warning", "? " + _("Not decided in time: the puzzle may need deep guessing."))]

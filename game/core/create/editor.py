@@ -42,6 +42,7 @@ from game.core.create.fair_edits import Edit
 from game.core.create.make_fair import FairResult
 from game.core.create.palette_edits import ColourMark, PaletteEdits, Swatch
 from game.core.formats import read_puzzle, write_puzzle
+from game.core.i18n import _
 from game.core.puzzle import Puzzle
 from game.core.solver.steps import CellPosition
 from game.core.solver.task import SolveTask
@@ -525,12 +526,12 @@ class ConverterDocument:
         if not self.dirty or self.mode == "empty":
             return None
         if self.saved_path is not None:
-            return f"The changes to {self.saved_path.name} are not saved."
+            return _("The changes to {name} are not saved.").format(name=self.saved_path.name)
         if self.mode == "image" and self.source_name:
-            return f"The puzzle made from {self.source_name} is not saved."
+            return _("The puzzle made from {name} is not saved.").format(name=self.source_name)
         if self.source_name:
-            return f"The changes to {self.source_name} are not saved."
-        return "The puzzle you are drawing is not saved."
+            return _("The changes to {name} are not saved.").format(name=self.source_name)
+        return _("The puzzle you are drawing is not saved.")
 
     def save(self, folder: Path, title: str = "", author: str = "") -> Path:
         """Write the puzzle into ``folder``: the file saved before, else a new free name.

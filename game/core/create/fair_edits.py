@@ -20,6 +20,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
+from game.core.convert.colour_names import said_name
+from game.core.i18n import _
 from game.core.solver.steps import CellPosition, cell_name
 
 Grid = npt.NDArray[Any]
@@ -61,10 +63,13 @@ class Edit:
     def text(self) -> str:
         where = cell_name(self.x, self.y)
         if not self.filled:
-            return f"clear {where}"
+            return _("clear {cell}").format(cell=where)
         if self.colour < 0:
-            return f"fill {where}"
-        return f"{self.name or f'colour {self.colour}'} at {where}"
+            return _("fill {cell}").format(cell=where)
+        name = (
+            said_name(self.name) if self.name else _("colour {number}").format(number=self.colour)
+        )
+        return _("{colour} at {cell}").format(colour=name, cell=where)
 
 
 # Makes the edit that sets (x, y) to a value (the search's, which knows the names).

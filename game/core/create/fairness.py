@@ -33,6 +33,8 @@ from game.core.create.free_cells import (
     SettledCells,
 )
 from game.core.difficulty import Effort, EffortMeter
+from game.core.i18n import _
+from game.core.locale_numbers import format_decimal
 from game.core.puzzle import Puzzle
 from game.core.rating import rate, rate_colour
 from game.core.solver.result import SolveResult
@@ -50,12 +52,17 @@ def grid_warnings(grid: BoolGrid) -> tuple[str, ...]:
     # "One solution: a fair puzzle" with nothing more to go on (QA).
     if not grid.any():
         return (
-            "every cell is empty: the picture came out all white (thin lines vanish in big "
-            "cells: try more cells, cropping the borders, another method or Invert)",
+            _(
+                "every cell is empty: the picture came out all white (thin lines vanish in big "
+                "cells: try more cells, cropping the borders, another method or Invert)"
+            ),
         )
     if grid.all():
         return (
-            "every cell is filled: the picture came out all black (try Invert or another method)",
+            _(
+                "every cell is filled: the picture came out all black (try Invert or another "
+                "method)"
+            ),
         )
     return ()
 
@@ -88,15 +95,15 @@ class Report:
     def summary(self) -> str:
         """One line for players."""
         if self.status == "unique":
-            text = "one solution: a fair puzzle"
+            text = _("one solution: a fair puzzle")
             if self.stars:
-                text += f", {'*' * self.stars} {self.rating_name}".rstrip()
+                text += f", {'*' * self.stars} {_(self.rating_name)}".rstrip()
         elif self.status == "multiple":
-            text = f"more than one solution: {self.free_text}"
+            text = _("more than one solution: {free}").format(free=self.free_text)
         elif self.status == "none":
-            text = "no solution (the clues contradict each other)"
+            text = _("no solution (the clues contradict each other)")
         else:
-            text = "not decided in time"
+            text = _("not decided in time")
         if self.note:
             text += f" ({self.note})"
         return text
@@ -141,7 +148,7 @@ def report_from_result(
             else rate(result, effort)
         )
         stars, name = rating.stars, rating.name
-    note = "the solver ran out of time" if status == "unknown" else ""
+    note = _("the solver ran out of time") if status == "unknown" else ""
     return Report(status, stars, name, ambiguous, seconds, note, free_exact=free_exact)
 
 
@@ -354,13 +361,14 @@ def progress_text(progress: CheckProgress | None, dots: int = 3) -> str:
     solutions found: finding the cells that can go either way (12 so far)… 70 % of its
     work"."""
     if progress is not None and progress.phase == "free":
-        found = f"{progress.found} so far"
-        text = f"Two solutions found: finding the cells that can go either way ({found})"
+        text = _(
+            "Two solutions found: finding the cells that can go either way ({count} so far)"
+        ).format(count=progress.found)
     else:
-        text = "Checking whether the clues have one solution"
+        text = _("Checking whether the clues have one solution")
     text += "." * dots
     if progress is not None:
-        text += f" {int(progress.share * 100)} % of its work"
+        text += " " + _("{percent} % of its work").format(percent=int(progress.share * 100))
     return text
 
 
@@ -378,23 +386,28 @@ def report_lines(
     if report is None:
         lines.append(("info", progress_text(progress, dots)))
     elif report.status == "unique":
-        text = "✓ One solution: a fair puzzle."
+        text = "✓ " + _("One solution: a fair puzzle.")
         if report.stars:
-            text += f"  Difficulty {'★' * report.stars}{'☆' * (5 - report.stars)}"
+            stars = f"{'★' * report.stars}{'☆' * (5 - report.stars)}"
+            text += "  " + _("Difficulty {stars}").format(stars=stars)
             if report.rating_name:
-                text += f" ({report.rating_name})"
+                text += f" ({_(report.rating_name)})"
         lines.append(("good", text))
     elif report.status == "multiple":
-        lines.append(("bad", f"✗ More than one solution: {report.free_text}."))
-        lines.append(("info", "They are hatched on the grid: touch them up, or Make it fair."))
+        more = _("More than one solution: {free}.").format(free=report.free_text)
+        lines.append(("bad", "✗ " + more))
+        lines.append(("info", _("They are hatched on the grid: touch them up, or Make it fair.")))
     elif report.status == "none":
-        lines.append(("bad", "✗ No solution: the clues contradict each other."))
+        lines.append(("bad", "✗ " + _("No solution: the clues contradict each other.")))
     else:
-        lines.append(("warning", "? Not decided in time: the puzzle may need deep guessing."))
+        undecided = _("Not decided in time: the puzzle may need deep guessing.")
+        lines.append(("warning", "? " + undecided))
     if report is not None and report.status != "unknown":
         spent = report.seconds
-        took = f"{spent:.1f} s" if spent >= 1 else f"{max(1, round(spent * 1000))} ms"
-        lines.append(("info", f"Checked by the solver in {took}."))
+        took = (
+            f"{format_decimal(spent, 1)} s" if spent >= 1 else f"{max(1, round(spent * 1000))} ms"
+        )
+        lines.append(("info", _("Checked by the solver in {time}.").format(time=took)))
     for warning in grid_warnings(grid):
-        lines.append(("warning", f"Note: {warning}."))
+        lines.append(("warning", _("Note: {warning}.").format(warning=warning)))
     return lines

@@ -44,6 +44,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from game.core.i18n import _, ngettext
 from game.core.puzzle import Puzzle
 from game.core.solver.engine_state import WORK_BEAT
 from game.core.solver.result import SolveResult, SolveStats, finished_result
@@ -116,12 +117,21 @@ class FreeCells:
     def text(self) -> str:
         """ "exactly 12 cells can go either way", "at least 4 cells …", "no cell …"."""
         count = self.count
-        noun = "cell" if count == 1 else "cells"
         if self.exact:
             if not count:
-                return "no cell can go either way"
-            return f"exactly {count} {noun} can go either way"
-        return f"at least {count} {noun} can go either way"
+                return _("no cell can go either way")
+            exactly = ngettext(
+                "exactly {count} cell can go either way",
+                "exactly {count} cells can go either way",
+                count,
+            )
+            return exactly.format(count=count)
+        at_least = ngettext(
+            "at least {count} cell can go either way",
+            "at least {count} cells can go either way",
+            count,
+        )
+        return at_least.format(count=count)
 
 
 class SettledCells:

@@ -70,6 +70,8 @@ from game.core.create.free_cells import (
     FreeCellSearch,
     SettledCells,
 )
+from game.core.i18n import _, ngettext
+from game.core.locale_numbers import format_decimal, format_int
 from game.core.palette import Palette
 from game.core.puzzle import Puzzle
 from game.core.solver.result import SolveResult
@@ -140,15 +142,17 @@ class FairResult:
     def why(self) -> str:
         """Why no fix was found, in words for a player."""
         if self.gave_up or self.stopped == "safety":
-            return f"gave up after {self.seconds:.0f} s of solving, before its work was done"
-        if self.stopped == "work":
-            return (
-                f"its work budget ran out ({self.work:,} lines checked, the same on every machine) "
-                "before any small set of edits gave one solution"
+            return _("gave up after {seconds} s of solving, before its work was done").format(
+                seconds=format_decimal(self.seconds, 0)
             )
+        if self.stopped == "work":
+            return _(
+                "its work budget ran out ({count} lines checked, the same on every machine) "
+                "before any small set of edits gave one solution"
+            ).format(count=format_int(self.work))
         if self.stopped == "edits":
-            return "one edit at a time kept leaving cells free"
-        return "no edit near the free cells left fewer of them"
+            return _("one edit at a time kept leaving cells free")
+        return _("no edit near the free cells left fewer of them")
 
     @property
     def partial_grid(self) -> npt.NDArray[Any]:
@@ -161,18 +165,23 @@ class FairResult:
         if self.found or not self.partial:
             return ""
         count = len(self.partial)
-        edits = f"{count} edits leave" if count != 1 else "1 edit leaves"
-        return f"{edits} {self.free_left} of its {self.free_before} free cells"
+        leave = ngettext(
+            "{count} edit leaves {left} of its {before} free cells",
+            "{count} edits leave {left} of its {before} free cells",
+            count,
+        )
+        return leave.format(count=count, left=self.free_left, before=self.free_before)
 
     @property
     def text(self) -> str:
         if not self.found:
             offer = self.offer
-            return f"not fair yet: {self.why}" + (f"; {offer}" if offer else "")
+            return _("not fair yet: {why}").format(why=self.why) + (f"; {offer}" if offer else "")
         if not self.edits:
-            return "already unique: nothing to change"
+            return _("already unique: nothing to change")
         count = len(self.edits)
-        return f"{count} edit{'s' if count != 1 else ''}: " + "; ".join(e.text for e in self.edits)
+        edits = ngettext("{count} edit: {edits}", "{count} edits: {edits}", count)
+        return edits.format(count=count, edits="; ".join(e.text for e in self.edits))
 
 
 class MakeFair:

@@ -17,12 +17,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from functools import lru_cache
 
+from game.core.i18n import N_, _
+
 DIGITS = range(1, 10)
 ALL_DIGITS = sum(1 << digit for digit in DIGITS)
 MAX_RUN = 9
 MAX_TOTAL = 45
 
-_NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+# In words in the player's language (a run's cells: "in three cells").
+_NUMBER_WORDS = (N_("zero"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"),
+                 N_("six"), N_("seven"), N_("eight"), N_("nine"))  # fmt: skip
 
 
 def bit(digit: int) -> int:
@@ -53,7 +57,7 @@ def count_of(mask: int) -> int:
 
 
 def number_word(count: int) -> str:
-    return _NUMBER_WORDS[count] if 0 <= count < len(_NUMBER_WORDS) else str(count)
+    return _(_NUMBER_WORDS[count]) if 0 <= count < len(_NUMBER_WORDS) else str(count)
 
 
 def _build() -> dict[tuple[int, int], tuple[int, ...]]:

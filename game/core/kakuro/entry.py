@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.core.i18n import _, ngettext
 from game.core.kakuro.combos import MAX_RUN, number_word, total_range
 from game.core.kakuro.fileformat import write_kakuro
 from game.core.kakuro.model import (
@@ -53,7 +54,10 @@ class Slot:
     @property
     def name(self) -> str:
         """ "the across sum at row 2, column 1"."""
-        return f"the {self.axis} sum at {cell_name(self.x, self.y)}"
+        where = cell_name(self.x, self.y)
+        if self.axis == "across":
+            return _("the across sum at {cell}").format(cell=where)
+        return _("the down sum at {cell}").format(cell=where)
 
 
 class KakuroDraft:
@@ -140,18 +144,19 @@ class KakuroDraft:
         A sum not typed yet is not a problem of the slot's (the draft lists it)."""
         length = len(slot.cells)
         if length < 2:
-            return f"{slot.name}: a run needs at least two white cells"
+            return _("{sum}: a run needs at least two white cells").format(sum=slot.name)
         if length > MAX_RUN:
-            return f"{slot.name}: a run has at most {MAX_RUN} cells, not {length}"
+            return _("{sum}: a run has at most {most} cells, not {count}").format(
+                sum=slot.name, most=MAX_RUN, count=length
+            )
         total = self.sums.get(slot.key)
         if total is None:
             return None
         low, high = total_range(length)
         if not low <= total <= high:
-            return (
-                f"{slot.name}: {number_word(length)} different digits cannot add up to "
-                f"{total} (only {low} to {high})"
-            )
+            return _(
+                "{sum}: {count} different digits cannot add up to {total} (only {low} to {high})"
+            ).format(sum=slot.name, count=number_word(length), total=total, low=low, high=high)
         return None
 
     def problems(self) -> list[str]:
@@ -167,16 +172,24 @@ class KakuroDraft:
                 found.append(problem)
         whites = [(x, y) for y in range(self.height) for x in range(self.width) if self.white[y][x]]
         if not whites:
-            found.append("Right-click (or Space) cells to make them white: no white cells yet.")
+            found.append(_("Right-click (or Space) cells to make them white: no white cells yet."))
         for x, y in whites:
             if covered.get((x, y), 0) != 2:
-                found.append(f"{cell_name(x, y)} is white but has no black cell before it in "
-                             "its row or column")  # fmt: skip
-        missing = [slot for slot in slots if slot.key not in self.sums]
-        if missing:
-            count = len(missing)
-            found.append(f"{count} sum{'s' if count != 1 else ''} still to type")
+                found.append(_("{cell} is white but has no black cell before it in its row or "
+                               "column").format(cell=cell_name(x, y)))  # fmt: skip
+        count = self.missing_sums(slots)
+        if count:
+            found.append(
+                ngettext("{count} sum still to type", "{count} sums still to type", count).format(
+                    count=count
+                )
+            )
         return found
+
+    def missing_sums(self, slots: list[Slot] | None = None) -> int:
+        """How many runs have no sum typed yet."""
+        every = self.slots() if slots is None else slots
+        return sum(1 for slot in every if slot.key not in self.sums)
 
     @property
     def ready(self) -> bool:
@@ -223,18 +236,19 @@ def report_lines(result: KakuroResult | None, *, checking: bool) -> list[tuple[s
     """What the entry screen's report says of the solver's verdict, as (kind, text): one
     solution, several (the cells that differ are hatched), none, or not decided."""
     if result is None:
-        return [("info", "Solving…")] if checking else []
+        return [("info", _("Solving…"))] if checking else []
     if result.status == "unique":
-        return [("good", "✓ One solution: a fair puzzle.")]
+        return [("good", "✓ " + _("One solution: a fair puzzle."))]
     if result.status == "multiple":
         count = len(differing_cells(*result.solutions[:2]))
+        more = _("More than one solution: at least {count} cells can go either way.")
         return [
-            ("bad", f"✗ More than one solution: at least {count} cells can go either way."),
-            ("info", "They are hatched on the board. Check the sums against the book."),
+            ("bad", "✗ " + more.format(count=count)),
+            ("info", _("They are hatched on the board. Check the sums against the book.")),
         ]
     if result.status == "none":
-        return [("bad", "✗ No solution: no digits fit all these sums. Look for a typo.")]
-    return [("warning", "? Not decided in time: the solver gave up first.")]
+        return [("bad", "✗ " + _("No solution: no digits fit all these sums. Look for a typo."))]
+    return [("warning", "? " + _("Not decided in time: the solver gave up first."))]
 
 
 def save_kakuro(

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Literal
 
+from game.core.i18n import _
 from game.core.kakuro.combos import MAX_RUN, number_word, total_range
 
 MIN_SIZE = 3
@@ -34,7 +35,7 @@ class KakuroError(ValueError):
 
 
 def cell_name(x: int, y: int) -> str:
-    return f"row {y + 1}, column {x + 1}"
+    return _("row {row}, column {column}").format(row=y + 1, column=x + 1)
 
 
 @dataclass(frozen=True)
@@ -58,13 +59,15 @@ class Run:
         """How a player finds the run: "row 4 from column 3" or "column 5 from row 2"."""
         first_x, first_y = self.cells[0]
         if self.axis == "across":
-            return f"row {first_y + 1} from column {first_x + 1}"
-        return f"column {first_x + 1} from row {first_y + 1}"
+            return _("row {row} from column {column}").format(row=first_y + 1, column=first_x + 1)
+        return _("column {column} from row {row}").format(column=first_x + 1, row=first_y + 1)
 
     @property
     def sum_text(self) -> str:
         """ "sum 7 in three cells"."""
-        return f"sum {self.total} in {number_word(self.length)} cells"
+        return _("sum {total} in {count} cells").format(
+            total=self.total, count=number_word(self.length)
+        )
 
 
 @dataclass(frozen=True)

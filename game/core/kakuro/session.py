@@ -26,6 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal, TypeGuard
 
+from game.core.i18n import _
 from game.core.kakuro.combos import ALL_DIGITS, bit, run_options
 from game.core.kakuro.mistakes import Mistake, digit_mistakes
 from game.core.kakuro.model import CellPosition, KakuroPuzzle, Run
@@ -178,7 +179,12 @@ class KakuroSession(Midend[KakuroMove, _Record, KakuroChange]):
                 cells = tuple(puzzle.white_cells[i] for group in repeated for i in group)
                 digits = ", ".join(str(self.digits[group[0]]) for group in repeated)
                 problems.append(
-                    RunProblem(run.index, "repeat", cells, f"{run.name}: {digits} used twice")
+                    RunProblem(
+                        run.index,
+                        "repeat",
+                        cells,
+                        _("{run}: {digits} used twice").format(run=run.name, digits=digits),
+                    )
                 )
                 continue
             if not seen:
@@ -191,8 +197,10 @@ class KakuroSession(Midend[KakuroMove, _Record, KakuroChange]):
                         run.index,
                         "sum",
                         cells,
-                        f"{run.name}: {run.total} cannot be made with the digits placed "
-                        f"(they add up to {placed})",
+                        _(
+                            "{run}: {total} cannot be made with the digits placed "
+                            "(they add up to {placed})"
+                        ).format(run=run.name, total=run.total, placed=placed),
                     )
                 )
         return tuple(problems)

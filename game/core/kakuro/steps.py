@@ -21,6 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from game.core.i18n import _, ngettext
 from game.core.kakuro.combos import (
     ALL_DIGITS,
     combination_text,
@@ -45,10 +46,10 @@ LISTED_COMBINATIONS = 3
 def combinations_text(combos: tuple[int, ...]) -> str:
     """ "only 1+2+4", "1+5+9 or 2+4+9", or "12 combinations"."""
     if len(combos) == 1:
-        return f"only {combination_text(combos[0])}"
+        return _("only {combination}").format(combination=combination_text(combos[0]))
     if len(combos) <= LISTED_COMBINATIONS:
-        return " or ".join(combination_text(mask) for mask in combos)
-    return f"{len(combos)} combinations"
+        return _(" or ").join(combination_text(mask) for mask in combos)
+    return _("{count} combinations").format(count=len(combos))
 
 
 def digit_list(mask: int) -> str:
@@ -56,7 +57,7 @@ def digit_list(mask: int) -> str:
     digits = [str(digit) for digit in digits_of(mask)]
     if len(digits) <= 1:
         return "".join(digits)
-    return ", ".join(digits[:-1]) + " and " + digits[-1]
+    return ", ".join(digits[:-1]) + _(" and ") + digits[-1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,12 +75,12 @@ class CandidatesRemoved:
 
     def describe(self) -> str:
         count = sum(count_of(mask) for _index, mask in self.removed)
-        noun = "candidate" if count == 1 else "candidates"
+        removed = ngettext("{count} candidate removed", "{count} candidates removed", count)
         text = (
             f"{self.run_name}, {self.sum_text}: {combinations_text(self.combos)}; "
-            f"{count} {noun} removed"
+            + removed.format(count=count)
         )
-        return text + (f" at depth {self.depth}" if self.depth else "")
+        return text + (_(" at depth {depth}").format(depth=self.depth) if self.depth else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -93,8 +94,10 @@ class DigitPlaced:
     depth: int
 
     def describe(self) -> str:
-        text = f"{cell_name(self.x, self.y)} = {self.digit}: single candidate"
-        return text + (f" at depth {self.depth}" if self.depth else "")
+        text = _("{cell} = {digit}: single candidate").format(
+            cell=cell_name(self.x, self.y), digit=self.digit
+        )
+        return text + (_(" at depth {depth}").format(depth=self.depth) if self.depth else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,8 +115,12 @@ class Guess:
     def describe(self) -> str:
         where = cell_name(self.x, self.y)
         if self.exclude:
-            return f"the other way: {where} is not {self.digit}, at depth {self.depth}"
-        return f"guess {where} = {self.digit} at depth {self.depth}"
+            return _("the other way: {cell} is not {digit}, at depth {depth}").format(
+                cell=where, digit=self.digit, depth=self.depth
+            )
+        return _("guess {cell} = {digit} at depth {depth}").format(
+            cell=where, digit=self.digit, depth=self.depth
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,8 +132,11 @@ class Contradiction:
     depth: int
 
     def describe(self) -> str:
-        where = f"{self.run_name} cannot be completed" if self.run_name else "a cell is empty"
-        return f"{where} at depth {self.depth}"
+        if self.run_name:
+            return _("{run} cannot be completed at depth {depth}").format(
+                run=self.run_name, depth=self.depth
+            )
+        return _("a cell is empty at depth {depth}").format(depth=self.depth)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,8 +149,10 @@ class RunsChecked(QuietStep):
     """Several runs were looked at and gave nothing new: a heartbeat."""
 
     def describe(self) -> str:
-        noun = "run" if self.count == 1 else "runs"
-        return f"checked {self.count} {noun}, nothing new"
+        checked = ngettext(
+            "checked {count} run, nothing new", "checked {count} runs, nothing new", self.count
+        )
+        return checked.format(count=self.count)
 
 
 @dataclass(frozen=True, slots=True)

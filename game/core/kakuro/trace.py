@@ -16,6 +16,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from game.core.i18n import N_, _
 from game.core.kakuro import steps as ks
 from game.core.kakuro.model import DigitRows, KakuroPuzzle
 from game.core.kakuro.result import KakuroResult
@@ -139,9 +140,9 @@ class KakuroTrace(StepTrace[ks.KakuroStep, KakuroResult]):
 def kakuro_verdict_text(result: KakuroResult) -> str:
     """The end of a Kakuro replay in words."""
     words = {
-        "unique": "One solution: a fair puzzle",
-        "multiple": "More than one solution",
-        "none": "No solution",
-        "unknown": "Not decided in time",
+        "unique": N_("One solution: a fair puzzle"),
+        "multiple": N_("More than one solution"),
+        "none": N_("No solution"),
+        "unknown": N_("Not decided in time"),
     }
-    return words.get(result.status, result.status)
+    return _(words.get(result.status, result.status))

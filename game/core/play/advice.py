@@ -19,7 +19,7 @@ from typing import ClassVar, Literal
 import numpy as np
 
 from game.core.board import IS_TRIAL, Board, Cell
-from game.core.convert.colour_names import spoken_names
+from game.core.convert.colour_names import said_names
 from game.core.i18n import _, ngettext
 from game.core.lines import clue_text
 from game.core.palette import ColourClue
@@ -218,7 +218,7 @@ def advise_hint(session: Session, answer_known: bool) -> HintAdvice:
     if found is not None:
         name = ""
         if puzzle.is_colour and found.colour:
-            name = spoken_names(puzzle.colours)[found.colour - 1]
+            name = said_names(puzzle.colours)[found.colour - 1]
         return ForcedCell(found, action_sentence(found, name))
     broken = broken_line(puzzle, session.board)
     return broken if broken is not None else NothingForced()

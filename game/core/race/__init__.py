@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from game.core.i18n import N_
 from game.core.puzzle import Puzzle
 from game.core.race import enumeration, rows, rules_search
 from game.core.race.base import RaceSolver
@@ -39,7 +40,7 @@ from game.core.solver.task import (
 ALGORITHMS = ("hanjie", "rows", "lines", "rules")
 DEFAULT_ALGORITHM = ENGINE_NAME
 
-HANJIE_EXPLANATION = (
+HANJIE_EXPLANATION = N_(
     "Our engine. Each line is solved exactly at once (a bit-parallel line solver finds every "
     "cell all placements agree on without listing them), and only the lines that changed "
     "are looked at again. When the lines stall it tries single cells both ways and keeps what "
@@ -60,11 +61,13 @@ class AlgorithmInfo:
 
 
 INFO: dict[str, AlgorithmInfo] = {
-    "hanjie": AlgorithmInfo("hanjie", "Hanjie", "our engine", HANJIE_EXPLANATION),
+    "hanjie": AlgorithmInfo("hanjie", "Hanjie", N_("our engine"), HANJIE_EXPLANATION),
     # Sources in words a player can place (the seeds are 004 and 002, 001 and 002, and 004).
-    "rows": AlgorithmInfo("rows", "Row by row", "brute force", rows.EXPLANATION),
-    "lines": AlgorithmInfo("lines", "Line listing", "every placement", enumeration.EXPLANATION),
-    "rules": AlgorithmInfo("rules", "Rules", "after Yu et al.", rules_search.EXPLANATION),
+    "rows": AlgorithmInfo("rows", N_("Row by row"), N_("brute force"), rows.EXPLANATION),
+    "lines": AlgorithmInfo(
+        "lines", N_("Line listing"), N_("every placement"), enumeration.EXPLANATION
+    ),
+    "rules": AlgorithmInfo("rules", N_("Rules"), N_("after Yu et al."), rules_search.EXPLANATION),
 }
 
 _SOLVERS: dict[str, type[RaceSolver]] = {

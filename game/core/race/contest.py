@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from game.core.i18n import N_, _
 from game.core.puzzle import Puzzle
 from game.core.race import ALGORITHMS, INFO, AlgorithmInfo, check_algorithm, step_source
 from game.core.solver.task import SolveCounters
@@ -154,5 +155,5 @@ class Race:
 
 def place_text(place: int) -> str:
     """1 -> "1st", 2 -> "2nd", 3 -> "3rd", 4 -> "4th"."""
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(place, "th")
-    return f"{place}{suffix}"
+    words = {1: N_("1st"), 2: N_("2nd"), 3: N_("3rd"), 4: N_("4th")}
+    return _(words[place]) if place in words else _("{place}th").format(place=place)

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
+from game.core.i18n import N_
 from game.core.race.base import QUIET_BEAT, STILL_WORKING, RaceSolver, placements
 from game.core.solver.steps import (
     Axis,
@@ -28,7 +29,7 @@ from game.core.solver.steps import (
     Step,
 )
 
-EXPLANATION = (
+EXPLANATION = N_(
     "Line by line, by listing. For each row, then each column, it lists every way the clue "
     "fits the cells known so far and keeps what all of them agree on: a cell filled in "
     "every way is filled, empty in every way is empty. It goes round all the lines until a "

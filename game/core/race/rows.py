@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from collections.abc import Generator, Iterator
 
+from game.core.i18n import N_
 from game.core.race.base import STILL_WORKING, RaceSolver, line_masks, min_length, placements
 from game.core.solver.steps import Backtrack, CellChange, Contradiction, LineDeduced, Step
 
-EXPLANATION = (
+EXPLANATION = N_(
     "Row by row, by brute force. Every way of placing row 1's clue is tried in turn, "
     "leftmost first; under each, every way of placing row 2's, and so on down. Each time a row "
     "goes on, the columns are checked as far as the rows reach: a column whose runs already "

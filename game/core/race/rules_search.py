@@ -18,6 +18,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
+from game.core.i18n import N_
 from game.core.race.base import QUIET_BEAT, STILL_WORKING, RaceSolver, line_masks, placements
 from game.core.race.rules import LineConflict, LineRanges, apply_rules
 from game.core.solver.steps import (
@@ -31,7 +32,7 @@ from game.core.solver.steps import (
     Step,
 )
 
-EXPLANATION = (
+EXPLANATION = N_(
     "By rules, like a person. Each run of a clue gets a range of cells it must lie in, from "
     "its leftmost and rightmost places. Eleven rules (Yu et al., 2011, as a 2013 Utrecht "
     "report re-implements them) colour cells from the ranges and narrow the ranges from the "

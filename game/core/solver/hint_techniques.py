@@ -21,6 +21,7 @@ from itertools import pairwise
 from typing import Literal, Protocol
 
 from game.core.cells import EMPTY, FILLED, UNKNOWN
+from game.core.i18n import N_, _, ngettext
 from game.core.lines import Clue, clue_text
 from game.core.solver.line import LineAnalysis, analyse_line, bit_positions
 
@@ -60,7 +61,10 @@ CROSS_RANK: dict[Technique, int] = {
     "general": 9,
 }
 
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth")
+# "the second 3": a run named by its place among runs of the same length.
+_ORDINALS = (N_("the first {length}"), N_("the second {length}"), N_("the third {length}"),
+             N_("the fourth {length}"), N_("the fifth {length}"), N_("the sixth {length}"),
+             N_("the seventh {length}"), N_("the eighth {length}"))  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -89,6 +93,25 @@ def cell_word(axis: str) -> str:
     return "column" if axis == "row" else "row"
 
 
+def line_name(axis: str, index: int) -> str:
+    """ "row 3", "column 5" in the player's words (``index`` from 0)."""
+    return (_("row {number}") if axis == "row" else _("column {number}")).format(number=index + 1)
+
+
+def axis_word(axis: str) -> str:
+    """ "row" or "column" in the player's words."""
+    return _("row") if axis == "row" else _("column")
+
+
+def _cells_named(axis: str, numbers: str, plural: bool) -> str:
+    """ "column 3", "columns 3 to 5" (a row's cells), "row 2", "rows 4 and 6"."""
+    if cell_word(axis) == "column":
+        text = _("columns {numbers}") if plural else _("column {numbers}")
+    else:
+        text = _("rows {numbers}") if plural else _("row {numbers}")
+    return text.format(numbers=numbers)
+
+
 def spans_text(axis: str, positions: Sequence[int]) -> str:
     """ "columns 3 to 5 and 8" for positions [2, 3, 4, 7] of a row (counting from 1)."""
     groups: list[tuple[int, int]] = []
@@ -97,19 +120,22 @@ def spans_text(axis: str, positions: Sequence[int]) -> str:
             groups[-1] = (groups[-1][0], position)
         else:
             groups.append((position, position))
-    word = cell_word(axis)
     plural = len(positions) > 1
-    parts = [f"{a + 1}" if a == b else f"{a + 1} to {b + 1}" for a, b in groups]
-    joined = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + " and " + parts[-1]
-    return f"{word}s {joined}" if plural else f"{word} {joined}"
+    parts = [
+        f"{a + 1}" if a == b else _("{first} to {last}").format(first=a + 1, last=b + 1)
+        for a, b in groups
+    ]
+    joined = parts[0] if len(parts) == 1 else ", ".join(parts[:-1]) + _(" and ") + parts[-1]
+    return _cells_named(axis, joined, plural)
 
 
 def run_name(clue: Clue, run: int) -> str:
     length = clue[run]
     if clue.count(length) == 1:
-        return f"the {length}"
-    ordinal = _ORDINALS[run] if run < len(_ORDINALS) else f"number {run + 1}"
-    return f"the {ordinal} {length}"
+        return _("the {length}").format(length=length)
+    if run < len(_ORDINALS):
+        return _(_ORDINALS[run]).format(length=length)
+    return _("the number {place} {length}").format(place=run + 1, length=length)
 
 
 def _mask(first: int, last: int) -> int:
@@ -179,7 +205,12 @@ def deductions(axis: str, clue: Clue, line: bytes) -> list[Deduction] | None:
 
     text = clue_text(clue)
     if not clue:
-        add("zero", 0, unknown, f"the clue is 0, so the whole {axis} is empty")
+        add(
+            "zero",
+            0,
+            unknown,
+            _("the clue is 0, so the whole {line} is empty").format(line=axis_word(axis)),
+        )
         return found
     need = sum(clue) + len(clue) - 1
     blank = blank_bounds(clue, length)
@@ -188,12 +219,16 @@ def deductions(axis: str, clue: Clue, line: bytes) -> list[Deduction] | None:
         for (left, _right), size in zip(blank, clue, strict=True):
             filled |= _mask(left, left + size - 1)
         if len(clue) == 1:
-            reason = f"the {clue[0]} fills the whole {axis}"
+            reason = _("the {length} fills the whole {line}").format(
+                length=clue[0], line=axis_word(axis)
+            )
         else:
             sizes = " + ".join(str(size) for size in clue)
-            reason = (
-                f"{text} with one empty cell between runs needs {sizes} + {len(clue) - 1} = "
-                f"{length} cells: the whole {axis}, so everything is fixed"
+            reason = _(
+                "{clue} with one empty cell between runs needs {sizes} + {gaps} = "
+                "{length} cells: the whole {line}, so everything is fixed"
+            ).format(
+                clue=text, sizes=sizes, gaps=len(clue) - 1, length=length, line=axis_word(axis)
             )
         add("fits", filled, unknown & ~filled, reason, blank=True)
     _overlap(add, axis, clue, blank, unknown)
@@ -203,7 +238,8 @@ def deductions(axis: str, clue: Clue, line: bytes) -> list[Deduction] | None:
     _ranges(add, axis, clue, bounds, unknown)
     filled_count = line.count(FILLED)
     if filled_count == sum(clue):
-        add("completed", 0, unknown, f"{text} is all filled in, so the rest of the {axis} is empty")
+        done = _("{clue} is all filled in, so the rest of the {line} is empty")
+        add("completed", 0, unknown, done.format(clue=text, line=axis_word(axis)))
     _sealed(add, axis, clue, line, bounds)
     _gaps(add, axis, clue, line)
     _split(add, axis, clue, line, unknown)
@@ -213,7 +249,8 @@ def deductions(axis: str, clue: Clue, line: bytes) -> list[Deduction] | None:
     out_of_reach = unknown & ~reachable
     if out_of_reach:
         cells = spans_text(axis, bit_positions(out_of_reach))
-        add("reach", 0, out_of_reach, f"no run of {text} can reach {cells}")
+        reach = _("no run of {clue} can reach {cells}").format(clue=text, cells=cells)
+        add("reach", 0, out_of_reach, reach)
     named_filled = named_empty = 0
     for deduction in found:
         named_filled |= deduction.filled
@@ -221,10 +258,14 @@ def deductions(axis: str, clue: Clue, line: bytes) -> list[Deduction] | None:
     if (forced_filled & ~named_filled) or (forced_empty & ~named_empty):
         parts = []
         if forced_filled:
-            parts.append(f"{spans_text(axis, bit_positions(forced_filled))} filled")
+            cells = spans_text(axis, bit_positions(forced_filled))
+            parts.append(_("{cells} filled").format(cells=cells))
         if forced_empty:
-            parts.append(f"{spans_text(axis, bit_positions(forced_empty))} empty")
-        reason = f"try every way {text} fits your marks: they all agree on " + " and ".join(parts)
+            cells = spans_text(axis, bit_positions(forced_empty))
+            parts.append(_("{cells} empty").format(cells=cells))
+        reason = _("try every way {clue} fits your marks: they all agree on {cells}").format(
+            clue=text, cells=_(" and ").join(parts)
+        )
         add("general", forced_filled, forced_empty, reason)
     return found
 
@@ -249,13 +290,18 @@ def _overlap(add: _Add, axis: str, clue: Clue, blank: list[tuple[int, int]], unk
         cells = bit_positions(cover)
         if len(clue) == 1:
             count = len(cells)
-            middle = "the middle cell" if count == 1 else f"the middle {count} cells"
-            parts.append(f"the {size} covers {middle} ({spans_text(axis, cells)})")
+            middle = ngettext(
+                "the {length} covers the middle cell ({cells})",
+                "the {length} covers the middle {count} cells ({cells})",
+                count,
+            )
+            parts.append(middle.format(length=size, count=count, cells=spans_text(axis, cells)))
         else:
-            parts.append(f"{run_name(clue, run)} covers {spans_text(axis, cells)}")
+            covers = _("{run} covers {cells}")
+            parts.append(covers.format(run=run_name(clue, run), cells=spans_text(axis, cells)))
     if filled:
-        where = " wherever it sits" if len(parts) == 1 else " wherever they sit"
-        add("overlap", filled, 0, " and ".join(parts) + where, blank=True)
+        where = _(" wherever it sits") if len(parts) == 1 else _(" wherever they sit")
+        add("overlap", filled, 0, _(" and ").join(parts) + where, blank=True)
 
 
 def _edges(
@@ -269,7 +315,6 @@ def _edges(
 ) -> None:
     """A filled cell near an edge that only the first (or last) run can cover pulls that
     run in: it cannot start before its leftmost place, so it reaches past the filled cell."""
-    where = cell_word(axis)
     last_run = len(clue) - 1
     for run in sorted({0, last_run}):
         first, last = bounds[run]
@@ -284,15 +329,20 @@ def _edges(
         anchor = anchors[0] if run == 0 else anchors[-1]
         name = run_name(clue, run)
         if run == 0:
-            limit = f"cannot start before {where} {first + 1}"
+            limit = _("cannot start before {cell}").format(cell=spans_text(axis, [first]))
         else:
-            limit = f"cannot end after {where} {last + size}"
+            limit = _("cannot end after {cell}").format(cell=spans_text(axis, [last + size - 1]))
+        edge = _("{run} must cover the filled {cell} and {limit}, so it covers {cells}")
         add(
             "edge",
             cover,
             0,
-            f"{name} must cover the filled {where} {anchor + 1} and {limit}, "
-            f"so it covers {spans_text(axis, bit_positions(cover))}",
+            edge.format(
+                run=name,
+                cell=spans_text(axis, [anchor]),
+                limit=limit,
+                cells=spans_text(axis, bit_positions(cover)),
+            ),
         )
 
 
@@ -307,15 +357,12 @@ def _join(add: _Add, axis: str, line: bytes, forced_filled: int) -> None:
             filled |= gap
             pairs.append((a_last, b_first))
     if filled:
-        where = cell_word(axis)
         a, b = pairs[0]
-        add(
-            "join",
-            filled,
-            0,
-            f"the filled {where}s {a + 1} and {b + 1} must be one run (no run ends between "
-            f"them), so the gap between them fills in",
+        join = _(
+            "the filled {cells} must be one run (no run ends between them), so the gap "
+            "between them fills in"
         )
+        add("join", filled, 0, join.format(cells=spans_text(axis, [a, b])))
 
 
 def _ranges(add: _Add, axis: str, clue: Clue, bounds: list[tuple[int, int]], unknown: int) -> None:
@@ -330,8 +377,9 @@ def _ranges(add: _Add, axis: str, clue: Clue, bounds: list[tuple[int, int]], unk
             "range",
             cover,
             0,
-            f"with your marks {run_name(clue, run)} can only sit in {room}, so it always "
-            f"covers {spans_text(axis, bit_positions(cover))}",
+            _("with your marks {run} can only sit in {room}, so it always covers {cells}").format(
+                run=run_name(clue, run), room=room, cells=spans_text(axis, bit_positions(cover))
+            ),
         )
 
 
@@ -348,9 +396,13 @@ def _sealed(add: _Add, axis: str, clue: Clue, line: bytes, bounds: list[tuple[in
         if ends:
             names.append(run_name(clue, run))
     if empty:
-        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-        verb = "is" if len(names) == 1 else "are"
-        add("sealed", 0, empty, f"{who} {verb} complete, so the cells at its ends are empty")
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + _(" and ") + names[-1]
+        sealed = ngettext(
+            "{runs} is complete, so the cells at its ends are empty",
+            "{runs} are complete, so the cells at its ends are empty",
+            len(names),
+        )
+        add("sealed", 0, empty, sealed.format(runs=who))
 
 
 def _gaps(add: _Add, axis: str, clue: Clue, line: bytes) -> None:
@@ -368,8 +420,12 @@ def _gaps(add: _Add, axis: str, clue: Clue, line: bytes) -> None:
         start = i + 1
     if empty:
         cells = spans_text(axis, bit_positions(empty))
-        who = f"the {shortest}" if len(clue) == 1 else f"the shortest run ({shortest})"
-        add("gap", 0, empty, f"{who} cannot fit in the gap at {cells}, so it stays empty")
+        if len(clue) == 1:
+            who = _("the {length}").format(length=shortest)
+        else:
+            who = _("the shortest run ({length})").format(length=shortest)
+        gap = _("{run} cannot fit in the gap at {cells}, so it stays empty")
+        add("gap", 0, empty, gap.format(run=who, cells=cells))
 
 
 def _split(add: _Add, axis: str, clue: Clue, line: bytes, unknown: int) -> None:
@@ -394,7 +450,9 @@ def _split(add: _Add, axis: str, clue: Clue, line: bytes, unknown: int) -> None:
             "split",
             0,
             empty,
-            f"filling {cells} would make a run of {made}, longer than any in {clue_text(clue)}",
+            _("filling {cells} would make a run of {length}, longer than any in {clue}").format(
+                cells=cells, length=made, clue=clue_text(clue)
+            ),
         )
 
 

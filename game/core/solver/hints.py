@@ -17,7 +17,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.core.board import Board, fill_value, mark_colour, shown_colours
-from game.core.convert.colour_names import spoken_names
+from game.core.convert.colour_names import said_names
+from game.core.i18n import _, ngettext
 from game.core.palette import ColourClue
 from game.core.puzzle import Puzzle
 from game.core.solver.hint_techniques import (
@@ -26,6 +27,7 @@ from game.core.solver.hint_techniques import (
     Technique,
     blank_bounds,
     deductions,
+    line_name,
     marked_bounds,
     spans_text,
 )
@@ -144,7 +146,7 @@ def find_hint(puzzle: Puzzle, board: Board) -> Hint | None:
     if (board.width, board.height) != (puzzle.width, puzzle.height):
         raise ValueError("the board and the puzzle are not the same size")
     logic = line_logic(puzzle)
-    names = spoken_names(puzzle.palette) if puzzle.palette is not None else ()
+    names = said_names(puzzle.palette) if puzzle.palette is not None else ()
     lines = board_lines(puzzle, board)
     ranked: list[tuple[tuple[int, int, int, int], int, _Found]] = []
     for order, (axis, _index, runs, line) in enumerate(lines):
@@ -218,7 +220,7 @@ def _colour_deductions(
     painted = [item for item in given if item[1]]
     if painted:
         counts: dict[int, int] = {}
-        for _, colour in painted:
+        for _position, colour in painted:
             counts[colour] = counts.get(colour, 0) + 1
         colour = max(counts, key=lambda c: (counts[c], -c))
         chosen = tuple(item for item in painted if item[1] == colour)
@@ -227,9 +229,10 @@ def _colour_deductions(
         return [_Found((0, FILL_RANK[technique]), technique, chosen, reason, blank)]
     cells = spans_text(axis, [p for p, _ in given])
     if not runs:
-        technique, reason = "zero", f"its clue is 0, so {cells} stay empty"
+        technique, reason = "zero", _("its clue is 0, so {cells} stay empty").format(cells=cells)
     else:
-        technique, reason = "reach", f"no run can reach {cells}, so they are background"
+        technique = "reach"
+        reason = _("no run can reach {cells}, so they are background").format(cells=cells)
     return [_Found((1, CROSS_RANK[technique]), technique, tuple(given), reason, blank)]
 
 
@@ -241,14 +244,21 @@ def _cover_text(
     names: Sequence[str],
     blank: bool,
 ) -> str:
-    name = names[colour - 1] if colour - 1 < len(names) else f"colour {colour}"
+    name = (
+        names[colour - 1] if colour - 1 < len(names) else _("colour {number}").format(number=colour)
+    )
     cells = spans_text(axis, [p for p, _ in given])
     same = [length for length, c in runs if c == colour]
     if len(same) == 1:
-        where = " wherever it sits" if blank else ""
-        return f"the {name} {same[0]} must cover {cells}{where}"
+        if blank:
+            text = _("the {colour} {length} must cover {cells} wherever it sits")
+        else:
+            text = _("the {colour} {length} must cover {cells}")
+        return text.format(colour=name, length=same[0], cells=cells)
     lengths = ", ".join(map(str, same))
-    return f"one of the {name} runs ({lengths}) must cover {cells}"
+    return _("one of the {colour} runs ({lengths}) must cover {cells}").format(
+        colour=name, lengths=lengths, cells=cells
+    )
 
 
 def _leading_cross(
@@ -276,9 +286,18 @@ def _leading_cross(
                 if single(before) is None and (single(after) or 0) > 0
             )
             if painted:
-                cells = "a cell" if painted == 1 else f"{painted} cells"
-                verb = "fill" if logic is BINARY else "paint"
-                then = f"then {cross_axis} {cross_index + 1} can {verb} {cells}"
+                line = line_name(cross_axis, cross_index)
+                if logic is BINARY:
+                    then = ngettext(
+                        "then {line} can fill a cell", "then {line} can fill {count} cells", painted
+                    )
+                else:
+                    then = ngettext(
+                        "then {line} can paint a cell",
+                        "then {line} can paint {count} cells",
+                        painted,
+                    )
+                then = then.format(line=line, count=painted)
                 return item, order, then
     _key, order, item = ranked[0]
     return item, order, ""
@@ -300,7 +319,7 @@ def _hint(
     crossed = [(p, c) for p, c in found.given if not c]
     cells = tuple((*place(p), fill_value(c)) for p, c in painted + crossed)
     bounds = _bounds(logic, runs, line, found.blank)
-    text = f"{axis} {index + 1}: {found.reason}" + (f"; {then}" if then else "")
+    text = f"{line_name(axis, index)}: {found.reason}" + (f"; {then}" if then else "")
     return Hint(
         axis=axis,
         index=index,

@@ -32,6 +32,7 @@ import numpy as np
 import numpy.typing as npt
 
 from game.core.cells import EMPTY_VALUE, FILLED_VALUE, UNKNOWN_VALUE
+from game.core.i18n import N_, _, ngettext
 from game.core.solver.result import SolveResult
 from game.core.solving import BacktrackStep, FinishedStep, FoundStep, QuietStep
 
@@ -44,31 +45,44 @@ CellPosition = tuple[int, int]
 
 # Why a line gave cells, in words a replay can show.
 REASON_TEXT: dict[str, str] = {
-    "overlap": "by overlap",
-    "empty clue": "as its clue is 0",
-    "completed": "to complete the line",
-    "unreachable": "where no run can reach",
-    "forced": "from the known cells",
-    "probe": "by trying a cell",
+    "overlap": N_("by overlap"),
+    "empty clue": N_("as its clue is 0"),
+    "completed": N_("to complete the line"),
+    "unreachable": N_("where no run can reach"),
+    "forced": N_("from the known cells"),
+    "probe": N_("by trying a cell"),
 }
 
 
 def _value_word(value: int) -> str:
     if value == FILLED_VALUE:
-        return "filled"
-    return "empty" if value == EMPTY_VALUE else f"colour {value}"  # a colour puzzle's
+        return _("filled")
+    if value == EMPTY_VALUE:
+        return _("empty")
+    return _("colour {number}").format(number=value)  # a colour puzzle's
 
 
 def cell_name(x: int, y: int) -> str:
     """A cell as players read it everywhere (hints, replay, commands): "row r, column c",
     counting from 1."""
-    return f"row {y + 1}, column {x + 1}"
+    return _("row {row}, column {column}").format(row=y + 1, column=x + 1)
+
+
+def _line_name(axis: Axis, index: int) -> str:
+    """ "row 3", "column 5" (``index`` from 0)."""
+    return (_("row {number}") if axis == "row" else _("column {number}")).format(number=index + 1)
+
+
+def _at_depth(depth: int) -> str:
+    return _(" at depth {depth}").format(depth=depth)
 
 
 def _count_text(count: int, value: int) -> str:
-    noun = "cell" if count == 1 else "cells"
-    verb = "filled" if value == FILLED_VALUE else "crossed"
-    return f"{count} {noun} {verb}"
+    if value == FILLED_VALUE:
+        text = ngettext("{count} cell filled", "{count} cells filled", count)
+    else:
+        text = ngettext("{count} cell crossed", "{count} cells crossed", count)
+    return text.format(count=count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,13 +105,13 @@ class LineDeduced:
             for count, value in ((filled, FILLED_VALUE), (empty, EMPTY_VALUE))
             if count
         ]
-        what = " and ".join(parts) if parts else "nothing new"
-        why = REASON_TEXT.get(self.reason, self.reason)
-        text = f"{self.axis} {self.index + 1}: {what} {why}"
+        what = _(" and ").join(parts) if parts else _("nothing new")
+        why = _(REASON_TEXT.get(self.reason, self.reason))
+        text = f"{_line_name(self.axis, self.index)}: {what} {why}"
         if self.probe:
-            text += " (inside a try)"
+            text += _(" (inside a try)")
         elif self.depth:
-            text += f" at depth {self.depth}"
+            text += _at_depth(self.depth)
         return text
 
 
@@ -106,7 +120,10 @@ class LinesChecked(QuietStep):
     """Several lines were solved and gave nothing new: a heartbeat so no step runs long."""
 
     def describe(self) -> str:
-        return f"checked {self.count} lines, nothing new"
+        checked = ngettext(
+            "checked {count} line, nothing new", "checked {count} lines, nothing new", self.count
+        )
+        return checked.format(count=self.count)
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,7 +156,7 @@ class RootSettled(QuietStep):
 
     def describe(self) -> str:
         settled = int((self.known() >= 0).sum())
-        return f"settled {settled} cells before any guess"
+        return _("settled {count} cells before any guess").format(count=settled)
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,8 +176,8 @@ class Guess:
     def describe(self) -> str:
         cell = f"{cell_name(self.x, self.y)} {_value_word(self.value)}"
         if self.alternative:
-            return f"the other way: {cell} at depth {self.depth}"
-        return f"guess {cell} at depth {self.depth}"
+            return _("the other way: {cell} at depth {depth}").format(cell=cell, depth=self.depth)
+        return _("guess {cell} at depth {depth}").format(cell=cell, depth=self.depth)
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,14 +196,15 @@ class Contradiction:
 
     def describe(self) -> str:
         if self.rule:
-            where = f"a learned rule about {self.rule} cells is broken"
+            where = _("a learned rule about {count} cells is broken").format(count=self.rule)
         elif self.axis is None:
-            where = "a tried cell breaks a clue either way"
+            where = _("a tried cell breaks a clue either way")
         else:
-            where = f"{self.axis} {(self.index or 0) + 1} cannot fit its clue"
+            line = _line_name(self.axis, self.index or 0)
+            where = _("{line} cannot fit its clue").format(line=line)
         if self.probe:
-            return f"{where} (inside a try)"
-        return f"{where} at depth {self.depth}"
+            return where + _(" (inside a try)")
+        return where + _at_depth(self.depth)
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,11 +223,12 @@ class Backjump:
     cells: tuple[CellPosition, ...]
 
     def describe(self) -> str:
-        noun = "cell" if len(self.cells) == 1 else "cells"
-        return (
-            f"jumped back from depth {self.from_depth} to depth {self.depth}: "
-            f"{len(self.cells)} {noun} undone"
+        jumped = ngettext(
+            "jumped back from depth {start} to depth {depth}: {count} cell undone",
+            "jumped back from depth {start} to depth {depth}: {count} cells undone",
+            len(self.cells),
         )
+        return jumped.format(start=self.from_depth, depth=self.depth, count=len(self.cells))
 
 
 @dataclass(frozen=True, slots=True)
@@ -225,22 +244,28 @@ class Learned:
     def describe(self) -> str:
         count = len(self.cells)
         if self.permanent:
-            return f"counted that solution: its {count} guesses will not be made together again"
+            return _(
+                "counted that solution: its {count} guesses will not be made together again"
+            ).format(count=count)
         if count == 1:
             x, y, value = self.cells[0]
-            return f"learned: {cell_name(x, y)} cannot be {_value_word(value)}"
+            return _("learned: {cell} cannot be {value}").format(
+                cell=cell_name(x, y), value=_value_word(value)
+            )
         # A colour puzzle's cells are colour numbers: any colour is a fill, 0 the background.
         filled = sum(1 for _x, _y, value in self.cells if value >= FILLED_VALUE)
         if filled == count:
-            what = "filled"
+            what = _("filled")
         elif filled == 0:
-            what = "empty"
+            what = _("empty")
         else:
-            what = f"as they are ({filled} filled, {count - filled} empty)"
+            what = _("as they are ({filled} filled, {empty} empty)").format(
+                filled=filled, empty=count - filled
+            )
         if count <= 3:
             names = ", ".join(f"({cell_name(x, y)})" for x, y, _value in self.cells)
-            return f"learned: {names} cannot all be {what}"
-        return f"learned: these {count} cells cannot all be {what}"
+            return _("learned: {cells} cannot all be {what}").format(cells=names, what=what)
+        return _("learned: these {count} cells cannot all be {what}").format(count=count, what=what)
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,13 +281,12 @@ class RuleDeduced:
     probe: bool = False
 
     def describe(self) -> str:
-        text = (
-            f"{cell_name(self.x, self.y)} {_value_word(self.value)} "
-            f"by a learned rule about {self.size} cells"
+        text = _("{cell} {value} by a learned rule about {count} cells").format(
+            cell=cell_name(self.x, self.y), value=_value_word(self.value), count=self.size
         )
         if self.probe:
-            return f"{text} (inside a try)"
-        return f"{text} at depth {self.depth}"
+            return text + _(" (inside a try)")
+        return text + _at_depth(self.depth)
 
 
 @dataclass(frozen=True, slots=True)
@@ -275,7 +299,9 @@ class RulesForgotten:
     depth: int
 
     def describe(self) -> str:
-        return f"forgot {self.count} little-used learned rules, {self.kept} kept"
+        return _("forgot {count} little-used learned rules, {kept} kept").format(
+            count=self.count, kept=self.kept
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,7 +314,9 @@ class ProbeStarted:
     depth: int
 
     def describe(self) -> str:
-        return f"try {cell_name(self.x, self.y)} {_value_word(self.value)}"
+        return _("try {cell} {value}").format(
+            cell=cell_name(self.x, self.y), value=_value_word(self.value)
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -307,16 +335,24 @@ class ProbeResult:
     depth: int
 
     def describe(self) -> str:
-        tried = f"tried {cell_name(self.x, self.y)} {_value_word(self.value)}"
+        tried = _("tried {cell} {value}").format(
+            cell=cell_name(self.x, self.y), value=_value_word(self.value)
+        )
         if self.outcome == "contradiction":
             other = _value_word(FILLED_VALUE - self.value)
-            return f"{tried}: a clue breaks, so it must be {other}"
+            return _("{tried}: a clue breaks, so it must be {other}").format(
+                tried=tried, other=other
+            )
         if self.outcome == "solved":
-            return f"{tried}: that completes the picture"
+            return _("{tried}: that completes the picture").format(tried=tried)
         # The probed cell itself is among the undone ones; "followed" counts the others.
         followed = max(0, len(self.undone) - 1)
-        noun = "cell" if followed == 1 else "cells"
-        return f"{tried}: no contradiction, {followed} {noun} would follow"
+        follow = ngettext(
+            "{tried}: no contradiction, {count} cell would follow",
+            "{tried}: no contradiction, {count} cells would follow",
+            followed,
+        )
+        return follow.format(tried=tried, count=followed)
 
 
 @dataclass(frozen=True, slots=True)

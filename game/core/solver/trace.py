@@ -25,6 +25,7 @@ import numpy.typing as npt
 
 from game.core.board import IS_TRIAL, Board, Cell, fill_value
 from game.core.cells import UNKNOWN_VALUE, KnownGrid, known_from_board
+from game.core.i18n import _
 from game.core.palette import MAX_COLOURS
 from game.core.puzzle import Puzzle
 from game.core.solver.result import SolveResult
@@ -363,18 +364,22 @@ def verdict_text(result: SolveResult, time_limit: float | None) -> str:
     """The end of a replay in words."""
     count = len(result.solutions)
     if result.status == "unique":
-        return "Unique solution"
-    limit = f" of {time_limit:g} s" if time_limit is not None else ""
+        return _("Unique solution")
+    limit = _(" of {seconds} s").format(seconds=f"{time_limit:g}") if time_limit is not None else ""
     if result.status == "multiple":
         if result.capped:
-            return f"At least {count} solutions (stopped counting)"
+            return _("At least {count} solutions (stopped counting)").format(count=count)
         if result.timed_out:
-            return f"At least {count} solutions (stopped at the time limit{limit})"
-        return f"{count} solutions"
+            return _("At least {count} solutions (stopped at the time limit{limit})").format(
+                count=count, limit=limit
+            )
+        return _("{count} solutions").format(count=count)
     if result.status == "none":
-        return "No solution"
+        return _("No solution")
     if result.timed_out:
         if count:
-            return f"Gave up after the time limit{limit}: 1 solution found, maybe more"
-        return f"Gave up after the time limit{limit}"
-    return "Stopped after 1 solution" if count else "Stopped"
+            return _("Gave up after the time limit{limit}: 1 solution found, maybe more").format(
+                limit=limit
+            )
+        return _("Gave up after the time limit{limit}").format(limit=limit)
+    return _("Stopped after 1 solution") if count else _("Stopped")

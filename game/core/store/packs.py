@@ -15,19 +15,20 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.core.formats import FORMATS, FormatError, read_puzzle
-from game.core.i18n import _
+from game.core.i18n import N_, _
 from game.core.puzzle import Puzzle
 from game.core.store.fileio import natural_key
+from game.core.titles import display_title
 
 PACK_FILE = "pack.json"
 USER_PACK_KEY = "my-puzzles"
-USER_PACK_NAME = "My puzzles"
+USER_PACK_NAME = N_("My puzzles")
 USER_PACK_DESCRIPTION = "Puzzles you made from your own pictures."
 # Packs without an order go after those with one, by name.
 DEFAULT_ORDER = 1000
 MAX_PACK_FILE_BYTES = 64 * 1024
 MAX_STARS = 5
-UNTITLED = "Untitled"
+UNTITLED = N_("Untitled")
 
 PUZZLE_EXTENSIONS: frozenset[str] = frozenset(
     extension for puzzle_format in FORMATS for extension in puzzle_format.extensions
@@ -103,7 +104,7 @@ def shown_name(title: str, place: PackPlace | None, solved: bool, *, with_pack: 
     name, a converted picture, My puzzles) is called by its title: the player made or chose it.
     """
     if place is None or solved:
-        return title or UNTITLED
+        return display_title(title) if title else _(UNTITLED)
     return place.label if with_pack else f"#{place.number}"
 
 

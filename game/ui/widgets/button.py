@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.i18n import _
+from game.ui.fonts import READABLE_SIZE
 from game.ui.widgets.base import Widget, radius
 from game.ui.widgets.label import Translated
 from game.ui.widgets.text import fit_text
@@ -16,6 +17,8 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 Action = Callable[[], None]
+# How far a label may shrink to show whole before the short label or an ellipsis.
+SMALLEST_SHARE = 0.8
 
 
 class Button(Widget):
@@ -108,14 +111,27 @@ class Button(Widget):
         pygame.draw.rect(
             surface, border, self.rect, max(1, app.theme.line_weight), border_radius=corner
         )
-        size = round(self.font_size * app.ui_scale)
+        size = self.shown_size(app)
         label = self.shown_label(app)
         rendered = app.fonts.render(label, size, text_colour)
         surface.blit(rendered, rendered.get_rect(center=self.rect.center))
 
+    def shown_size(self, app: App) -> int:
+        """The label's pixel size: the button's own, or up to a fifth smaller (never under
+        the readable size) when that shows the whole label (a French "Ouvrir un fichier…"
+        was cut to "Ouvrir un fich…" at the menu's size)."""
+        size = round(self.font_size * app.ui_scale)
+        room = self.rect.width - 2 * radius(app)
+        smallest = max(READABLE_SIZE, round(size * SMALLEST_SHARE))
+        for smaller in range(size, smallest - 1, -1):
+            if app.fonts.get(smaller).size(self.label)[0] <= room:
+                return smaller
+        return size
+
     def shown_label(self, app: App) -> str:
-        """The label as it fits the button: in full, the short label, or cut short."""
-        font = app.fonts.get(round(self.font_size * app.ui_scale))
+        """The label as it fits the button: in full (a little smaller if need be), the short
+        label, or cut short."""
+        font = app.fonts.get(self.shown_size(app))
         room = self.rect.width - 2 * radius(app)
         if self.short_label and font.size(self.label)[0] > room:
             return fit_text(font, self.short_label, room)

@@ -27,6 +27,7 @@ import platformdirs
 import pygame
 
 from game.core.i18n import N_, _
+from game.core.locale_numbers import format_decimal
 from game.core.opening import Asker, listed_kind
 from game.core.store.fileio import natural_key
 from game.ui.scene import Scene
@@ -98,10 +99,10 @@ def room_for_end(font: pygame.font.Font, text: str, width: int) -> str:
 def size_text(size: int) -> str:
     """Bytes as people read them: 512 B, 14 KB, 3.2 MB."""
     if size < 1024:
-        return f"{size} B"
+        return _("{size} B").format(size=size)
     if size < 1024 * 1024:
-        return f"{size // 1024} KB"
-    return f"{size / (1024 * 1024):.1f} MB"
+        return _("{size} KB").format(size=size // 1024)
+    return _("{size} MB").format(size=format_decimal(size / (1024 * 1024), 1))
 
 
 def default_start_folder() -> Path:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.i18n import N_, _
 from game.ui.widgets.base import Widget, radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.text import draw_text, wrap_text
@@ -21,8 +22,8 @@ from game.ui.widgets.text import draw_text, wrap_text
 if TYPE_CHECKING:
     from game.ui.app import App
 
-SHOW_LABEL = "Show the picture"
-PUZZLE_FILE_NOTE = (
+SHOW_LABEL = N_("Show the picture")
+PUZZLE_FILE_NOTE = N_(
     "This puzzle's picture is hidden, so it is not spoiled. Play now solves it blind; "
     "show the picture to edit it."
 )
@@ -81,7 +82,7 @@ class PictureVeil(Widget):
         pygame.draw.rect(surface, theme.panel_border, self.rect, 1, border_radius=radius(app))
         size = round(17 * scale)
         width = max(1, self.rect.width - round(40 * scale))
-        lines = wrap_text(app.fonts.get(size), self.note, width)
+        lines = wrap_text(app.fonts.get(size), _(self.note), width)
         line_height = app.fonts.get(size).get_linesize()
         button_w = min(width, round(220 * scale))
         button_h = round(44 * scale)

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.i18n import _
 from game.ui.widgets.base import Widget, radius
 
 if TYPE_CHECKING:
@@ -168,7 +169,7 @@ class TextInput(Widget):
         clip = surface.get_clip()
         inner = self.rect.inflate(-2 * pad, 0)
         surface.set_clip(inner.clip(clip) if clip else inner)
-        shown = self.text or self.placeholder
+        shown = self.text or _(self.placeholder)
         colour = theme.text if self.text else theme.text_muted
         text_width = font.size(self.text[: self.cursor])[0]
         shift = max(0, text_width - inner.width + 2)  # keep the cursor in view

@@ -40,6 +40,7 @@ from game.core.create.editor import write_in_folder
 from game.core.create.fairness import Report, UniquenessCheck
 from game.core.create.paced_check import LONGER as LONGER
 from game.core.create.paced_check import PacedCheck, screen_check
+from game.core.i18n import N_, _
 from game.core.palette import Colour
 from game.core.puzzle import Puzzle, PuzzleError
 from game.ui.opening import PlayContext
@@ -67,11 +68,11 @@ CHECK_DELAY = 0.3
 # converter's (see game.ui.scenes.converter.fairness).
 CHECK_TIME_LIMIT = 6.0
 FREE_TIME_LIMIT = 9.0
-KEYS_HELP = "Tab or Enter: next line · Shift+Tab: back · Ctrl+S save · Ctrl+P play · Esc back"
+KEYS_HELP = N_("Tab or Enter: next line · Shift+Tab: back · Ctrl+S save · Ctrl+P play · Esc back")
 # In colour the help says how a colour is typed, first: a newspaper's puzzle is typed fastest
 # as it reads, a letter after each number (a click on a swatch does the same).
-COLOUR_HELP = (
-    f"Colour: type 3r 2b 1, a letter after each number ({' '.join(INK_LETTERS)}, as on the "
+COLOUR_HELP = N_(
+    "Colour: type 3r 2b 1, a letter after each number ({letters}, as on the "
     "swatches; none: black), or click a swatch to colour the last number · Tab: next line · "
     "Esc back"
 )
@@ -100,26 +101,26 @@ class ClueEditorScene(EditorScene):
     def _build_widgets(self) -> None:
         sheet = self.sheet
         self.width_stepper = NumberStepper(
-            "Width", sheet.width, MIN_SIZE, MAX_SIZE, lambda value: self.resize(value, None)
+            N_("Width"), sheet.width, MIN_SIZE, MAX_SIZE, lambda value: self.resize(value, None)
         )
         self.height_stepper = NumberStepper(
-            "Height", sheet.height, MIN_SIZE, MAX_SIZE, lambda value: self.resize(None, value)
+            N_("Height"), sheet.height, MIN_SIZE, MAX_SIZE, lambda value: self.resize(None, value)
         )
         self.clue_input = TextInput(
-            placeholder="e.g. 3 1 2 (0 for an empty line)",
+            placeholder=N_("e.g. 3 1 2 (0 for an empty line)"),
             max_length=120,
             font_size=20,
             on_change=self._typed,
         )
-        self.title_input = TextInput(placeholder="Title", max_length=60, font_size=18)
-        self.author_input = TextInput(placeholder="Author", max_length=60, font_size=18)
-        self.play_button = Button("Play it", self.play, primary=True, font_size=18)
-        self.watch_button = Button("Watch the solver", self.watch, font_size=18)
-        self.save_button = Button("Save", self.save_clicked, font_size=18)
-        self.back_button = Button("Back", self.leave, font_size=18)
-        self.longer_button = Button("Keep checking", self.check_longer, font_size=17)
-        self.show_button = Button("Show the picture", self.toggle_picture, font_size=18)
-        self.colour_button = Button("Colour clues: off", self.toggle_colour, font_size=18)
+        self.title_input = TextInput(placeholder=N_("Title"), max_length=60, font_size=18)
+        self.author_input = TextInput(placeholder=N_("Author"), max_length=60, font_size=18)
+        self.play_button = Button(N_("Play it"), self.play, primary=True, font_size=18)
+        self.watch_button = Button(N_("Watch the solver"), self.watch, font_size=18)
+        self.save_button = Button(N_("Save"), self.save_clicked, font_size=18)
+        self.back_button = Button(N_("Back"), self.leave, font_size=18)
+        self.longer_button = Button(N_("Keep checking"), self.check_longer, font_size=17)
+        self.show_button = Button(N_("Show the picture"), self.toggle_picture, font_size=18)
+        self.colour_button = Button(N_("Colour clues: off"), self.toggle_colour, font_size=18)
         # The ink swatches (shown in colour): a click colours the last number typed.
         self.swatch_rects: list[pygame.Rect] = []
         self.controls: list[Widget] = [
@@ -141,11 +142,15 @@ class ClueEditorScene(EditorScene):
         self.save_button.enabled = solvable
         self.longer_button.enabled = self.paced.can_go_longer
         self.show_button.enabled = self.picture is not None
-        self.show_button.label = "Hide the picture" if self.picture_shown else "Show the picture"
-        self.colour_button.label = f"Colour clues: {'on' if self.sheet.colour else 'off'}"
+        self.show_button.label = (
+            N_("Hide the picture") if self.picture_shown else N_("Show the picture")
+        )
+        self.colour_button.label = (
+            N_("Colour clues: on") if self.sheet.colour else N_("Colour clues: off")
+        )
         self.clue_input.placeholder = (
-            "e.g. 3r 2b 1 (0 for an empty line)" if self.sheet.colour
-            else "e.g. 3 1 2 (0 for an empty line)"
+            N_("e.g. 3r 2b 1 (0 for an empty line)") if self.sheet.colour
+            else N_("e.g. 3 1 2 (0 for an empty line)")
         )  # fmt: skip
         self.width_stepper.set_value(self.sheet.width, notify=False)
         self.height_stepper.set_value(self.sheet.height, notify=False)
@@ -263,19 +268,23 @@ class ClueEditorScene(EditorScene):
         return 0.0 if self.checking else None
 
     def report_lines(self) -> list[tuple[str, str]]:
-        lines: list[tuple[str, str]] = [("title", "Fairness report")]
+        lines: list[tuple[str, str]] = [("title", _("Fairness report"))]
         sheet = self.sheet
         if sheet.blank:
-            lines.append(("info", "Type the clue of each row, then of each column, as the book "
-                          "prints them. The report appears when every line is typed."))  # fmt: skip
+            blank = _(
+                "Type the clue of each row, then of each column, as the book prints them. "
+                "The report appears when every line is typed."
+            )
+            lines.append(("info", blank))
             return lines
         lines += sheet.status_lines()
         if sheet.ready:
             dots = 1 + int(self.app.time * 3) % 3
             lines += clue_report_lines(self.report, dots=dots, progress=self.paced.progress)
         if self.saved_path is not None:
-            state = "changed since saved" if self.dirty else "saved"
-            lines.append(("info", f"My puzzles/{self.saved_path.name} ({state})"))
+            state = _("changed since saved") if self.dirty else _("saved")
+            where = _("My puzzles/{name} ({state})")
+            lines.append(("info", where.format(name=self.saved_path.name, state=state)))
         return lines
 
     # -- play, watch, save ------------------------------------------------------------------
@@ -316,7 +325,7 @@ class ClueEditorScene(EditorScene):
             DialogScene(
                 self.app,
                 *self._doubt_words(),
-                [("Save anyway", save_anyway), ("Cancel", None)],
+                [(_("Save anyway"), save_anyway), (_("Cancel"), None)],
                 cancel_index=1,
             )
         )
@@ -326,14 +335,18 @@ class ClueEditorScene(EditorScene):
         report = self.report
         if report is not None and report.status == "multiple":
             return (
-                "Save an ambiguous puzzle?",
-                f"These clues have more than one solution: {report.free_text}. My puzzles "
-                "will mark it Ambiguous. Check the clues against the book first.",
+                _("Save an ambiguous puzzle?"),
+                _(
+                    "These clues have more than one solution: {free}. My puzzles "
+                    "will mark it Ambiguous. Check the clues against the book first."
+                ).format(free=report.free_text),
             )
         return (
-            "Save an undecided puzzle?",
-            "The solver could not tell in time whether these clues have one solution. "
-            "My puzzles will check it again.",
+            _("Save an undecided puzzle?"),
+            _(
+                "The solver could not tell in time whether these clues have one solution. "
+                "My puzzles will check it again."
+            ),
         )
 
     def save(self) -> Path | None:
@@ -345,33 +358,35 @@ class ClueEditorScene(EditorScene):
             return None
         self.saved_path = path
         self.dirty = False
-        self.app.toast(f"Saved to My puzzles as {path.name}")
+        self.app.toast(_("Saved to My puzzles as {name}").format(name=path.name))
         return path
 
     def unsaved_work(self) -> str | None:
-        return "The clues you typed are not saved." if self.dirty else None
+        return _("The clues you typed are not saved.") if self.dirty else None
 
     def keep_unsaved(self) -> str | None:
         if not self.save_button.enabled:
             return None  # clues that are not a puzzle yet cannot be written as one
         folder = self.app.store.user_puzzles_dir()
         path = write_in_folder(self.finished_puzzle(), folder, tag="-unsaved")
-        return f"The clues you typed were kept in My puzzles as {path.name}."
+        return _("The clues you typed were kept in My puzzles as {name}.").format(name=path.name)
 
     def leave(self) -> None:
         save: Callable[[], Path | None] | None = self.save
         if self.save_button.enabled:
-            text = "The clues you typed are not saved."
+            text = _("The clues you typed are not saved.")
             if self.report is not None and self.report.status == "multiple":
-                text += f" They have more than one solution ({self.report.free_text}): saved "
-                text += "now, My puzzles marks them Ambiguous."
+                text += " " + _(
+                    "They have more than one solution ({free}): saved now, My puzzles marks "
+                    "them Ambiguous."
+                ).format(free=self.report.free_text)
             elif self.report is not None and self.report.status != "unique":
-                text += " Saved now, My puzzles marks them as not proven fair."
+                text += " " + _("Saved now, My puzzles marks them as not proven fair.")
         else:
             # Clues that are incomplete or wrong cannot be saved as a puzzle yet.
-            text = "The clues you typed are not a puzzle yet and will be lost."
+            text = _("The clues you typed are not a puzzle yet and will be lost.")
             save = None
-        leave_or_ask(self.app, self.unsaved_work(), "Leave the clue editor?", text, save)
+        leave_or_ask(self.app, self.unsaved_work(), _("Leave the clue editor?"), text, save)
 
     # -- events -----------------------------------------------------------------------------
 
@@ -490,11 +505,12 @@ class ClueEditorScene(EditorScene):
         theme = app.theme
         scale = app.ui_scale
         surface.fill(theme.background)
-        draw_text(surface, app, "Type the clues", round(28 * scale), theme.text,
+        draw_text(surface, app, _("Type the clues"), round(28 * scale), theme.text,
                   (round(20 * scale), round(12 * scale)), bold=True)  # fmt: skip
         axis, index = self.current
         total = self.sheet.height if axis == "row" else self.sheet.width
-        draw_text(surface, app, f"{axis.capitalize()} {index + 1} of {total}", round(18 * scale),
+        which = _("Row {index} of {total}") if axis == "row" else _("Column {index} of {total}")
+        draw_text(surface, app, which.format(index=index + 1, total=total), round(18 * scale),
                   theme.text, self.clue_label_at, bold=True)  # fmt: skip
         state = self.sheet.state(axis, index)
         if state.problem:
@@ -516,7 +532,11 @@ class ClueEditorScene(EditorScene):
         focused = self.focus.focused
         if self.focus.show_focus and focused is not None and focused.enabled:
             draw_focus_ring(surface, app, focused.rect)
-        help_text = COLOUR_HELP if self.sheet.colour else KEYS_HELP
+        help_text = (
+            _(COLOUR_HELP).format(letters=" ".join(INK_LETTERS))
+            if self.sheet.colour
+            else _(KEYS_HELP)
+        )
         draw_text(surface, app, fit_text(app.fonts.get(round(14 * scale)), help_text,
                   self.app.screen_size[0] - round(20 * scale)), round(14 * scale),
                   theme.text_muted, self.help_at, "midbottom")  # fmt: skip

@@ -31,6 +31,7 @@ import pygame
 from game.core.convert.options import ConvertOptions
 from game.core.convert.quantise import ColourCount
 from game.core.create.palette_edits import RECOLOURS, PaletteEditError, Swatch
+from game.core.i18n import N_, _
 from game.core.palette import RGB, colour_count_text
 from game.ui.layout import compute_play_regions, fit_cell
 from game.ui.scenes.converter.panels import draw_busy_note
@@ -49,7 +50,8 @@ if TYPE_CHECKING:
 # colours to paint with, beside the background's swatch ("bg"), as the play screen shows
 # them: "3 + bg" over the swatches bg, 1, 2, 3 (a bare "4" read as a colour missing in play).
 COLOUR_LABELS: list[tuple[ColourCount, str]] = [
-    (2, "B&W"), *((n, f"{n - 1} + bg") for n in range(3, 9)), ("auto", "Auto")
+    (2, N_("B&W")), (3, N_("2 + bg")), (4, N_("3 + bg")), (5, N_("4 + bg")), (6, N_("5 + bg")),
+    (7, N_("6 + bg")), (8, N_("7 + bg")), ("auto", N_("Auto"))
 ]  # fmt: skip
 # Seconds of colour work a frame while a new palette is prepared.
 PREPARE_SLICE = 0.006
@@ -109,7 +111,7 @@ class SwatchRow(Widget):
         for number, (swatch, rect) in enumerate(
             zip(self.swatches, self.swatch_rects(), strict=True)
         ):
-            label = "bg" if swatch.background else str(number)
+            label = _("bg") if swatch.background else str(number)
             draw_swatch(surface, rect, swatch.rgb, label, app.fonts, app.theme,
                         swatch.label == self.chosen)  # fmt: skip
 
@@ -163,7 +165,7 @@ class ColourPicker(Widget):
         pygame.draw.rect(surface, theme.background, self.rect, border_radius=6)
         pygame.draw.rect(surface, theme.grid_line_thick, self.rect, 2, border_radius=6)
         scale = app.ui_scale
-        draw_text(surface, app, "Recolour: choose a colour (Esc to cancel)", round(17 * scale),
+        draw_text(surface, app, _("Recolour: choose a colour (Esc to cancel)"), round(17 * scale),
                   theme.text, (self.rect.centerx, self.rect.top + round(12 * scale)),
                   "midtop")  # fmt: skip
         for rgb, rect in zip(self.colours, self.cell_rects(), strict=True):
@@ -178,15 +180,15 @@ class ConverterColours:
     def __init__(self, scene: ConverterScene) -> None:
         self.scene = scene
         self.choice: Selector[ColourCount] = Selector(
-            "Colours", COLOUR_LABELS, 2, self._colours_chosen, font_size=19
+            N_("Colours"), COLOUR_LABELS, 2, self._colours_chosen, font_size=19
         )
         self.swatch_row = SwatchRow(self.pick)
-        self.merge_button = Button("Merge into…", self._merge_clicked, font_size=15,
-                                   short_label="Merge")  # fmt: skip
-        self.recolour_button = Button("Recolour…", self._recolour_clicked, font_size=15,
-                                      short_label="Colour")  # fmt: skip
-        self.drop_button = Button("Drop", self._drop_clicked, font_size=15)
-        self.lines_toggle = Toggle("Dark lines", True, self._lines_set, font_size=19)
+        self.merge_button = Button(N_("Merge into…"), self._merge_clicked, font_size=15,
+                                   short_label=N_("Merge"))  # fmt: skip
+        self.recolour_button = Button(N_("Recolour…"), self._recolour_clicked, font_size=15,
+                                      short_label=N_("Colour"))  # fmt: skip
+        self.drop_button = Button(N_("Drop"), self._drop_clicked, font_size=15)
+        self.lines_toggle = Toggle(N_("Dark lines"), True, self._lines_set, font_size=19)
         self.picker = ColourPicker(self._recoloured)
         self.chosen: int | None = None
         self.merging = False
@@ -300,7 +302,7 @@ class ConverterColours:
         self.merge_button.enabled = can_lose
         self.drop_button.enabled = can_lose
         self.recolour_button.enabled = self.chosen is not None
-        self.merge_button.label = "Merge into: pick" if self.merging else "Merge into…"
+        self.merge_button.label = N_("Merge into: pick") if self.merging else N_("Merge into…")
 
     def pick(self, label: int) -> None:
         """A swatch was clicked: the colour to paint with, or the one a merge goes into."""
@@ -382,9 +384,11 @@ class ConverterColours:
         grid = self.scene.document.grid
         height, width = grid.shape
         count = colour_count_text(len(self.scene.document.swatches))  # the background's too
-        text = f"{width}x{height} puzzle in {count}, {int(grid.sum())} cells coloured"
+        text = _("{width}x{height} puzzle in {count}, {cells} cells coloured").format(
+            width=width, height=height, count=count, cells=int(grid.sum())
+        )
         touched = self.scene.document.touched
-        return text + (f", {touched} touched up" if touched else "")
+        return text + (_(", {count} touched up").format(count=touched) if touched else "")
 
     # -- layout and drawing ------------------------------------------------------------------
 
@@ -405,5 +409,5 @@ class ConverterColours:
         """ "Finding the colours…" while they are found, and the picker when it is open."""
         app = self.scene.app
         if self.busy:
-            draw_busy_note(surface, app, self.picker.rect.center, "Finding the colours…")
+            draw_busy_note(surface, app, self.picker.rect.center, _("Finding the colours…"))
         self.picker.draw(surface, app)

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.core.i18n import _
 from game.core.store.fileio import readable
 from game.ui.widgets.dialog import DialogAction, DialogButton, DialogScene
 
@@ -20,13 +21,18 @@ def toast_save_failed(app: App, error: Exception) -> str:
     reason = error.strerror if isinstance(error, OSError) and error.strerror else error
     where = ""
     if isinstance(error, OSError) and isinstance(error.filename, str) and error.filename:
-        where = f" in {readable(str(Path(error.filename).parent))}"
+        where = readable(str(Path(error.filename).parent))
         if isinstance(error, FileExistsError) and not Path(error.filename).is_dir():
             # Making the folder met a file of its name: mkdir's "File exists", and the
             # folder above named (QA: My puzzles replaced by a file).
-            where = f" in {readable(error.filename)}"
-            reason = "it is a file, not a folder"
-    text = f"Could not save the puzzle{where}: {reason}"
+            where = readable(error.filename)
+            reason = _("it is a file, not a folder")
+    if where:
+        text = _("Could not save the puzzle in {folder}: {reason}").format(
+            folder=where, reason=reason
+        )
+    else:
+        text = _("Could not save the puzzle: {reason}").format(reason=reason)
     app.toast(text, error=True)
     return text
 
@@ -45,8 +51,8 @@ def leave_or_ask(
         return
     # Nothing can be saved: the main choice (blue, and Enter) is the one that loses nothing.
     choices: list[DialogButton | tuple[str, DialogAction]] = [
-        ("Leave", app.pop),
-        DialogButton("Stay", None, primary=save is None),
+        (_("Leave"), app.pop),
+        DialogButton(_("Stay"), None, primary=save is None),
     ]
     if save is not None:
 
@@ -54,5 +60,5 @@ def leave_or_ask(
             if save() is not None:
                 app.pop()
 
-        choices.insert(0, ("Save and leave", save_and_leave))
+        choices.insert(0, (_("Save and leave"), save_and_leave))
     app.push(DialogScene(app, title, text, choices, cancel_index=len(choices) - 1))

@@ -25,6 +25,8 @@ from game.core.create.make_fair import FairResult, MakeFair
 from game.core.create.paced_check import CHECK_SLICE as CHECK_SLICE
 from game.core.create.paced_check import LONGER as LONGER
 from game.core.create.paced_check import PacedCheck, screen_check
+from game.core.i18n import N_, _, ngettext
+from game.core.locale_numbers import format_decimal
 from game.core.solver.steps import CellPosition
 from game.ui.scenes.converter.panels import draw_panel, draw_report
 from game.ui.widgets.base import Widget
@@ -74,9 +76,9 @@ class ConverterFairness:
         # The player stopped the last search (the report says so rather than "no edits").
         self.stopped = False
         self.fair_elapsed = 0.0  # the running search's seconds on screen
-        self.fair_button = Button("Make it fair", self.fair_clicked, primary=True, font_size=17)
-        self.undo_button = Button("Undo the edits", self.undo_fair, font_size=17)
-        self.longer_button = Button("Keep checking", self.check_longer, font_size=17)
+        self.fair_button = Button(N_("Make it fair"), self.fair_clicked, primary=True, font_size=17)
+        self.undo_button = Button(N_("Undo the edits"), self.undo_fair, font_size=17)
+        self.longer_button = Button(N_("Keep checking"), self.check_longer, font_size=17)
         self.report_rect = pygame.Rect(0, 0, 0, 0)
         self.report_text_rect = pygame.Rect(0, 0, 0, 0)
         self.report_full_rect = pygame.Rect(0, 0, 0, 0)
@@ -117,12 +119,14 @@ class ConverterFairness:
         self.fair_button.enabled = self.ambiguous or searching
         offer = self.offer
         if searching:
-            self.fair_button.label = "Stop"
+            self.fair_button.label = N_("Stop")
         elif offer is not None:
             count = len(offer.partial)
-            self.fair_button.label = f"Use its {count} edit{'s' if count != 1 else ''}"
+            self.fair_button.label = ngettext(
+                "Use its {count} edit", "Use its {count} edits", count
+            ).format(count=count)
         else:
-            self.fair_button.label = "Make it fair"
+            self.fair_button.label = N_("Make it fair")
         self.undo_button.enabled = self.applied is not None
         self.longer_button.enabled = self.paced.can_go_longer
 
@@ -236,15 +240,21 @@ class ConverterFairness:
 
         def fair_then_wait() -> None:
             self.make_fair()
-            scene.app.toast("Making it fair: save again once the edits are shown")
+            scene.app.toast(_("Making it fair: save again once the edits are shown"))
 
         scene.app.push(
             DialogScene(
                 scene.app,
-                "Save an ambiguous puzzle?",
-                f"Its clues have more than one solution: {self.report.free_text}. "
-                "A player cannot reason it out, and My puzzles will mark it Ambiguous.",
-                [("Save anyway", save_anyway), ("Make it fair", fair_then_wait), ("Cancel", None)],
+                _("Save an ambiguous puzzle?"),
+                _(
+                    "Its clues have more than one solution: {free}. "
+                    "A player cannot reason it out, and My puzzles will mark it Ambiguous."
+                ).format(free=self.report.free_text),
+                [
+                    (_("Save anyway"), save_anyway),
+                    (_("Make it fair"), fair_then_wait),
+                    (_("Cancel"), None),
+                ],
                 cancel_index=2,
             )
         )
@@ -291,62 +301,85 @@ class ConverterFairness:
         title/good/bad/info/warning."""
         scene = self.scene
         document = scene.document
-        lines: list[tuple[str, str]] = [("title", "Fairness report")]
+        lines: list[tuple[str, str]] = [("title", _("Fairness report"))]
         if document.mode == "empty":
-            hint = "Open a picture or draw one to see whether it makes a fair puzzle."
+            hint = _("Open a picture or draw one to see whether it makes a fair puzzle.")
             return [*lines, ("info", hint)]
         dots = 1 + int(scene.app.time * 3) % 3
         if self.applied is not None:
             edits = self.applied.edits
             count = len(edits)
-            changed = f"{count} cell{'s' if count != 1 else ''}"
             if self.applied.found:
-                lines.append(("good", f"Made fair: {changed} changed (outlined on the grid)."))
+                made = ngettext(
+                    "Made fair: {count} cell changed (outlined on the grid).",
+                    "Made fair: {count} cells changed (outlined on the grid).",
+                    count,
+                )
+                lines.append(("good", made.format(count=count)))
             else:
-                lines.append(("info", f"{changed} changed as offered (outlined): Make it "
-                              "fair goes on from here; Ctrl+Z takes them back."))  # fmt: skip
+                offered = ngettext(
+                    "{count} cell changed as offered (outlined): Make it fair goes on from "
+                    "here; Ctrl+Z takes them back.",
+                    "{count} cells changed as offered (outlined): Make it fair goes on from "
+                    "here; Ctrl+Z takes them back.",
+                    count,
+                )
+                lines.append(("info", offered.format(count=count)))
             listed = "; ".join(edit.text for edit in edits[:LISTED_EDITS])
             if count > LISTED_EDITS:  # the rest are outlined: a long list hid the verdict
-                listed += f"; and {count - LISTED_EDITS} more"
-            lines.append(("info", listed.capitalize() + "."))
+                listed += _("; and {count} more").format(count=count - LISTED_EDITS)
+            lines.append(("info", listed[:1].upper() + listed[1:] + "."))
         lines += report_lines(self.report, document.grid, dots=dots, progress=self.paced.progress)
         search = self.fair_search
         if search is not None:
-            tried = f"{search.tried} edit{'s' if search.tried != 1 else ''} tried"
-            lines.append(("info", f"Making it fair{'.' * dots} ({tried}): Stop or Esc ends it."))
+            tried = ngettext(
+                "Making it fair{dots} ({count} edit tried): Stop or Esc ends it.",
+                "Making it fair{dots} ({count} edits tried): Stop or Esc ends it.",
+                search.tried,
+            )
+            lines.append(("info", tried.format(dots="." * dots, count=search.tried)))
         elif self.stopped:
-            lines.append(("info", "Make it fair stopped: the picture is unchanged."))
+            lines.append(("info", _("Make it fair stopped: the picture is unchanged.")))
         elif self.failed is not None and self.failed.gave_up:
-            lines.append(("warning", f"Make it fair gave up after {self.fair_elapsed:.0f} s, "
-                          f"before its work was done (a busy machine): try again, or try "
-                          f"{self._advice()}."))  # fmt: skip
+            gave_up = _(
+                "Make it fair gave up after {seconds} s, before its work was done "
+                "(a busy machine): try again, or try {advice}."
+            )
+            seconds = format_decimal(self.fair_elapsed, 0)
+            lines.append(("warning", gave_up.format(seconds=seconds, advice=self._advice())))
         elif self.offer is not None:
             # Why, and what it found, which the button makes: short enough for the panel.
             count = len(self.offer.partial)
-            them = "it" if count == 1 else "them"
-            lines.append(("warning", f"No fix found: {self.offer.why}."))
-            lines.append(("info", f'Its best: {self.offer.offer}; "{self.fair_button.label}" '
-                          f"makes {them}."))  # fmt: skip
+            lines.append(("warning", _("No fix found: {why}.").format(why=self.offer.why)))
+            best = ngettext(
+                'Its best: {offer}; "{button}" makes it.',
+                'Its best: {offer}; "{button}" makes them.',
+                count,
+            )
+            lines.append(
+                ("info", best.format(offer=self.offer.offer, button=self.fair_button.label))
+            )
         elif self.failed is not None:
-            lines.append(("warning", f"No fix found: {self.failed.why}: "
-                          f"try {self._advice()}."))  # fmt: skip
+            no_fix = _("No fix found: {why}: try {advice}.")
+            lines.append(("warning", no_fix.format(why=self.failed.why, advice=self._advice())))
         if self.applied is not None:
             # When the edits took most of the picture the line says so, in its place.
             lost = _picture_lost(self.applied.edits, int(document.grid.sum()))
             if lost:
                 lines.append(("warning", lost))
             elif self.applied.found:
-                lines.append(("info", UNDO_EDITS))
+                lines.append(("info", _(UNDO_EDITS)))
         if document.saved_path is not None:
-            state = "saved" if not document.dirty else "changed since saved"
-            lines.append(("info", f"My puzzles/{document.saved_path.name} ({state})"))
+            state = _("saved") if not document.dirty else _("changed since saved")
+            where = _("My puzzles/{name} ({state})")
+            lines.append(("info", where.format(name=document.saved_path.name, state=state)))
         return lines
 
     def _advice(self) -> str:
         """What the player can change: the method only exists for an opened picture."""
         if self.scene.document.mode == "image":
-            return "touching up, another size or another method"
-        return "touching up the picture or another size"
+            return _("touching up, another size or another method")
+        return _("touching up the picture or another size")
 
     def draw_changed(self, surface: pygame.Surface) -> None:
         """Outline the cells Make it fair changed (over the preview, so after it)."""
@@ -365,7 +398,7 @@ class ConverterFairness:
         draw_report(surface, app, rect, self.report_lines())
 
 
-UNDO_EDITS = "Undo the edits (or Ctrl+Z) takes them back."
+UNDO_EDITS = N_("Undo the edits (or Ctrl+Z) takes them back.")
 
 
 def _picture_lost(edits: Sequence[Edit], filled_after: int) -> str:
@@ -375,6 +408,6 @@ def _picture_lost(edits: Sequence[Edit], filled_after: int) -> str:
     before = filled_after + cleared - (len(edits) - cleared)
     if before <= 0 or 2 * cleared <= before:
         return ""
-    return (
-        f"That cleared {cleared} of your {before} filled cells: Undo the edits (Ctrl+Z) keeps them."
-    )
+    return _(
+        "That cleared {cleared} of your {before} filled cells: Undo the edits (Ctrl+Z) keeps them."
+    ).format(cleared=cleared, before=before)

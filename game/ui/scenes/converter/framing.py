@@ -20,6 +20,7 @@ import pygame
 
 from game.core.convert.options import MIN_FRAME, FrameBox
 from game.core.create.editor import ConverterDocument
+from game.core.i18n import _, ngettext
 from game.core.palette import colour_count_text
 from game.ui.scenes.converter.panels import PhotoControls, draw_caption, draw_panel
 from game.ui.widgets.base import Widget
@@ -359,23 +360,31 @@ class PhotoSide:
             opened = options.frame is not None and options.frame == automatic
             zoomed = opened and converter.zoomed_on_small_subject(options.width, options.height)
             if zoomed:  # the choice shown: "Whole picture" (or a drag) takes it back
-                self.view.auto_label = "Zoomed on the subject: drag to reframe"
+                self.view.auto_label = _("Zoomed on the subject: drag to reframe")
             else:
-                self.view.auto_label = "Auto frame: drag to reframe" if opened else ""
+                self.view.auto_label = _("Auto frame: drag to reframe") if opened else ""
             suggested = converter.suggested_width(options) if options.frame else None
             if suggested is not None and max(options.width, options.height) < suggested:
-                notice = f"The subject reads from {suggested} cells wide"
+                notice = _("The subject reads from {count} cells wide").format(count=suggested)
             if options.in_colour:  # the methods do not apply: say what the palette is
                 count = len(document.swatches)
-                how = ", Auto's choice" if options.colours == "auto" else ""
-                auto_text = f"{colour_count_text(count)} + bg{how}" if count else ""
+                how = _(", Auto's choice") if options.colours == "auto" else ""
+                auto_text = (
+                    _("{colours} + bg").format(colours=colour_count_text(count)) + how
+                    if count
+                    else ""
+                )
             elif options.method == "auto":
                 auto_text = converter.choice(options).text
             hidden = document.hidden_touchups
             if hidden:
                 # Short enough for the panel's width at 1280x800 (the longer "(kept for
                 # when it is back)" was cut to "kept for when…").
-                notice = f"{hidden} touch-up{'s' if hidden != 1 else ''} kept outside the frame"
+                notice = ngettext(
+                    "{count} touch-up kept outside the frame",
+                    "{count} touch-ups kept outside the frame",
+                    hidden,
+                ).format(count=hidden)
         self.view.enabled = has_image
         self.controls.sync(options, has_image, options.frame is not None, auto_text, notice)
         if options.in_colour:  # the tone acts on luminance: the colour palette ignores it

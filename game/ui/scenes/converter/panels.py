@@ -16,6 +16,7 @@ import numpy.typing as npt
 import pygame
 
 from game.core.convert.options import ConvertOptions
+from game.core.i18n import N_, _
 from game.ui.widgets.base import Widget, radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.slider import Slider
@@ -133,7 +134,7 @@ class SourceView:
         else:
             lines = help_lines
             if problem:
-                lines = ["This file could not be opened:", problem]
+                lines = [_("This file could not be opened:"), problem]
             y = box.top + box.height // 3
             colour = theme.error if problem else theme.text_muted
             # Wrapped, not cut: at small sizes "…right button erases" was lost.
@@ -178,11 +179,11 @@ def draw_busy_note(surface: pygame.Surface, app: App, center: tuple[int, int], t
 
 # The converter's choices, as the settings column shows them
 # (values in game.core.convert.options).
-METHOD_LABELS = [("auto", "Auto"), ("otsu", "Otsu"), ("threshold", "Threshold"),
-                 ("adaptive", "Adaptive"), ("outline", "Outline"), ("sketch", "Sketch"),
-                 ("subject", "Subject"), ("dither", "Dither"),
-                 ("hsv", "HSV rule")]  # fmt: skip
-FIT_LABELS = [("fill", "Fill"), ("pad", "Pad"), ("stretch", "Stretch")]
+METHOD_LABELS = [("auto", N_("Auto")), ("otsu", N_("Otsu")), ("threshold", N_("Threshold")),
+                 ("adaptive", N_("Adaptive")), ("outline", N_("Outline")),
+                 ("sketch", N_("Sketch")), ("subject", N_("Subject")),
+                 ("dither", N_("Dither")), ("hsv", N_("HSV rule"))]  # fmt: skip
+FIT_LABELS = [("fill", N_("Fill")), ("pad", N_("Pad")), ("stretch", N_("Stretch"))]
 
 
 def _signed_percent(value: float) -> str:
@@ -199,17 +200,19 @@ class PhotoControls:
 
     def __init__(self, change: Callable[..., None], whole_picture: Callable[[], None]) -> None:
         self.change = change
-        self.brightness = Slider("Brightness", 0.5, self._brightness, step=0.05, font_size=17,
+        self.brightness = Slider(N_("Brightness"), 0.5, self._brightness, step=0.05, font_size=17,
                                  value_text=lambda v: _signed_percent(v - 0.5),
                                  value_sample="+50%")  # fmt: skip
-        self.contrast = Slider("Contrast", 0.5, self._contrast, step=0.05, font_size=17,
+        self.contrast = Slider(N_("Contrast"), 0.5, self._contrast, step=0.05, font_size=17,
                                value_text=lambda v: _signed_percent(2 * v - 1),
                                value_sample="+100%")  # fmt: skip
-        self.gamma = Slider("Gamma", 0.5, self._gamma, step=0.05, font_size=17,
+        self.gamma = Slider(N_("Gamma"), 0.5, self._gamma, step=0.05, font_size=17,
                             value_text=lambda v: f"{4 ** (2 * v - 1):.2f}",
                             value_sample="4.00")  # fmt: skip
-        self.clean = Toggle("Clean specks", False, lambda on: self.change(clean=on), font_size=17)
-        self.whole = Button("Whole picture", whole_picture, font_size=16)
+        self.clean = Toggle(
+            N_("Clean specks"), False, lambda on: self.change(clean=on), font_size=17
+        )
+        self.whole = Button(N_("Whole picture"), whole_picture, font_size=16)
         self.widgets: list[Widget] = [self.brightness, self.contrast, self.gamma, self.clean,
                                       self.whole]  # fmt: skip
         self.auto_text = ""

@@ -40,6 +40,7 @@ from game.core.create.editor import (
 from game.core.create.fairness import Report
 from game.core.create.file_opening import EditorFiles, NotOpened, OpenedLevel, OpenedPicture
 from game.core.generate.files import played_copy
+from game.core.i18n import N_, _
 from game.core.puzzle import Puzzle
 from game.core.solver.steps import CellPosition
 from game.ui.opening import PlayContext
@@ -130,43 +131,47 @@ class ConverterScene(EditorScene):
         options = self.document.options
         self.photo = PhotoSide(self._change_options)
         # "Open" when "Open…" does not fit (800x600 showed "Ope...", QA).
-        self.open_button = Button("Open…", self.open_browser, font_size=18, short_label="Open")
-        self.canvas_button = Button("Blank canvas", self.new_canvas, font_size=18)
-        self.back_button = Button("Back", self.leave, font_size=18)
-        self.clues_button = Button("Type clues…", self.type_clues, short_label="Clues…")
+        self.open_button = Button(
+            N_("Open…"), self.open_browser, font_size=18, short_label=N_("Open")
+        )
+        self.canvas_button = Button(N_("Blank canvas"), self.new_canvas, font_size=18)
+        self.back_button = Button(N_("Back"), self.leave, font_size=18)
+        self.clues_button = Button(N_("Type clues…"), self.type_clues, short_label=N_("Clues…"))
         # The three ways to start share one row: smaller type keeps their labels whole.
         for button in (self.open_button, self.canvas_button, self.clues_button):
             button.font_size = 16
         self.width_stepper = NumberStepper(
-            "Width", options.width, MIN_SIZE, MAX_SIZE, self._setter("width")
+            N_("Width"), options.width, MIN_SIZE, MAX_SIZE, self._setter("width")
         )
         self.height_stepper = NumberStepper(
-            "Height", options.height, MIN_SIZE, MAX_SIZE, self._setter("height")
+            N_("Height"), options.height, MIN_SIZE, MAX_SIZE, self._setter("height")
         )
         self.preset_buttons = [
             Button(str(size), self._preset_setter(size), font_size=16) for size in SIZE_PRESETS
         ]
-        self.aspect_toggle = Toggle("Keep aspect", False, self._setter("keep_aspect"), font_size=19)
+        self.aspect_toggle = Toggle(
+            N_("Keep aspect"), False, self._setter("keep_aspect"), font_size=19
+        )
         self.method_choice: Selector[str] = Selector(
-            "Method", METHOD_LABELS, DEFAULT_METHOD, self._setter("method"), font_size=19
+            N_("Method"), METHOD_LABELS, DEFAULT_METHOD, self._setter("method"), font_size=19
         )
         self.threshold_slider = Slider(
-            "Level", 0.5, self._setter("threshold"), step=0.05, font_size=19
+            N_("Level"), 0.5, self._setter("threshold"), step=0.05, font_size=19
         )
-        self.invert_toggle = Toggle("Invert", False, self._setter("invert"), font_size=19)
-        self.crop_toggle = Toggle("Crop borders", False, self._setter("crop"), font_size=19)
+        self.invert_toggle = Toggle(N_("Invert"), False, self._setter("invert"), font_size=19)
+        self.crop_toggle = Toggle(N_("Crop borders"), False, self._setter("crop"), font_size=19)
         self.fit_choice: Selector[str] = Selector(
-            "Fit", FIT_LABELS, "pad", self._setter("fit"), font_size=19
+            N_("Fitting"), FIT_LABELS, "pad", self._setter("fit"), font_size=19
         )
         self.title_input = TextInput(
-            placeholder="Title", max_length=60, font_size=18, on_change=self._title_typed
+            placeholder=N_("Title"), max_length=60, font_size=18, on_change=self._title_typed
         )
         self.author_input = TextInput(
-            placeholder="Author", max_length=60, font_size=18, on_change=self._text_changed
+            placeholder=N_("Author"), max_length=60, font_size=18, on_change=self._text_changed
         )
-        self.save_button = Button("Save", self.save_clicked, primary=True, font_size=18)
-        self.play_button = Button("Play now", self.play_now, font_size=18)
-        self.watch_button = Button("Watch the solver", self.watch_solver, font_size=18)
+        self.save_button = Button(N_("Save"), self.save_clicked, primary=True, font_size=18)
+        self.play_button = Button(N_("Play now"), self.play_now, font_size=18)
+        self.watch_button = Button(N_("Watch the solver"), self.watch_solver, font_size=18)
         self.fair_button = self.fairness.fair_button
         self.preview = PictureGrid(
             on_paint=self._painted,
@@ -308,12 +313,13 @@ class ConverterScene(EditorScene):
             )
             start = opened.start if same else None
             self._replace_work(
-                f"Open {path.name}?", lambda: self._show_picture(path, converter, start)
+                _("Open {name}?").format(name=path.name),
+                lambda: self._show_picture(path, converter, start),
             )
         elif isinstance(opened, OpenedLevel):
             level = opened
             self._replace_work(
-                f"Open {level.path.name}?",
+                _("Open {name}?").format(name=level.path.name),
                 lambda: self._show_level(level.path, level.puzzle, level.picture),
             )
 
@@ -326,7 +332,11 @@ class ConverterScene(EditorScene):
         source = converter.source
         self.source_label = (
             f"{path.name} — {source.original_size[0]}x{source.original_size[1]} {source.format}"
-            + (f", first of {source.frame_count} frames" if source.frame_count > 1 else "")
+            + (
+                _(", first of {count} frames").format(count=source.frame_count)
+                if source.frame_count > 1
+                else ""
+            )
         )
         self.source_view.show(source.rgb)
         self.photo.show(source.rgb)
@@ -347,7 +357,9 @@ class ConverterScene(EditorScene):
         self.veil.hide()  # a puzzle file: its picture is the answer
         self.document.start_canvas(picture, source_name=path.name)
         self.grid_changed()
-        self.source_label = f"{path.name} — {puzzle.size_text} puzzle"
+        self.source_label = _("{name} — {size} puzzle").format(
+            name=path.name, size=puzzle.size_text
+        )
         self.title_input.text = puzzle.title[:60]
         self.document.set_title(self.title_input.text)
         self.author_input.text = puzzle.author[:60]
@@ -360,13 +372,13 @@ class ConverterScene(EditorScene):
 
     def new_canvas(self) -> None:
         """A blank canvas of the current size, to draw a puzzle from scratch."""
-        self._replace_work("Start a blank canvas?", self._show_blank_canvas)
+        self._replace_work(_("Start a blank canvas?"), self._show_blank_canvas)
 
     def _show_blank_canvas(self) -> None:
         self._forget_source()
         self.veil.lift()
         self.document.new_canvas()
-        self.source_label = "Blank canvas"
+        self.source_label = N_("Blank canvas")
         self.grid_changed()
 
     def type_clues(self) -> None:
@@ -392,9 +404,9 @@ class ConverterScene(EditorScene):
             if self.save() is not None:
                 show_then_note()
 
-        choices: list[tuple[str, DialogAction]] = [("Save and open", save_then_show),
-                   ("Open without saving", show_then_note), ("Cancel", None)]  # fmt: skip
-        text = f"{self._unsaved_text()} Opening another replaces it."
+        choices: list[tuple[str, DialogAction]] = [(_("Save and open"), save_then_show),
+                   (_("Open without saving"), show_then_note), (_("Cancel"), None)]  # fmt: skip
+        text = f"{self._unsaved_text()} " + _("Opening another replaces it.")
         self.app.push(DialogScene(self.app, title, text, choices, cancel_index=2))
 
     def _unsaved_text(self) -> str:
@@ -402,8 +414,10 @@ class ConverterScene(EditorScene):
         text = self.unsaved_work() or ""
         report = self.fairness.report
         if self.fairness.ambiguous and report is not None:
-            text += (f" Its clues have more than one solution ({report.free_text}): "
-                     "saved as it is, My puzzles marks it Ambiguous.")  # fmt: skip
+            text += " " + _(
+                "Its clues have more than one solution ({free}): saved as it is, "
+                "My puzzles marks it Ambiguous."
+            ).format(free=report.free_text)
         return text
 
     def _forget_source(self) -> None:
@@ -421,7 +435,7 @@ class ConverterScene(EditorScene):
     def _stroke_started(self) -> None:
         if self.document.mode == "empty":
             self._forget_source()
-            self.source_label = "Blank canvas"
+            self.source_label = N_("Blank canvas")
         self.document.begin_stroke()
         self.sync_widgets()
 
@@ -501,7 +515,7 @@ class ConverterScene(EditorScene):
         except (OSError, ValueError) as error:
             self.problem = toast_save_failed(self.app, error)
             return None
-        self.app.toast(f"Saved to My puzzles as {path.name}")
+        self.app.toast(_("Saved to My puzzles as {name}").format(name=path.name))
         return path
 
     def play_now(self) -> None:
@@ -529,7 +543,7 @@ class ConverterScene(EditorScene):
                 self.app,
                 self.open_path,
                 start=start,
-                title="Open a picture or a puzzle",
+                title=N_("Open a picture or a puzzle"),
                 into="editor",
             )
         )
@@ -540,13 +554,14 @@ class ConverterScene(EditorScene):
     def keep_unsaved(self) -> str | None:
         folder = self.app.store.user_puzzles_dir()
         path = write_in_folder(self.finished_puzzle(), folder, tag="-unsaved")
-        return f"{self.unsaved_work()} It was kept in My puzzles as {path.name}."
+        kept = _("It was kept in My puzzles as {name}.").format(name=path.name)
+        return f"{self.unsaved_work()} {kept}"
 
     def leave(self) -> None:
         leave_or_ask(
             self.app,
             self.unsaved_work(),
-            "Leave the converter?",
+            _("Leave the converter?"),
             self._unsaved_text(),
             self.save,
         )
@@ -613,7 +628,7 @@ class ConverterScene(EditorScene):
         theme = app.theme
         scale = app.ui_scale
         surface.fill(theme.background)
-        draw_text(surface, app, "Create a puzzle", round(28 * scale), theme.text,
+        draw_text(surface, app, _("Create a puzzle"), round(28 * scale), theme.text,
                   (round(20 * scale), round(12 * scale)), bold=True)  # fmt: skip
         self._draw_source(surface)
         self._draw_preview_panel(surface)
@@ -666,14 +681,14 @@ class ConverterScene(EditorScene):
         if self.photo.draw(surface, self.app, self.places.source, self.source_label, self.problem):
             return
         if document.mode == "canvas":
-            help_lines = ["Draw on the grid: left button paints, right button erases.",
-                          "Ctrl+Z undoes a stroke, Ctrl+Y redoes it."]  # fmt: skip
+            help_lines = [_("Draw on the grid: left button paints, right button erases."),
+                          _("Ctrl+Z undoes a stroke, Ctrl+Y redoes it.")]  # fmt: skip
         else:
-            help_lines = ["Drop a picture on this window,", "or choose Open… to browse,",
-                          "or Blank canvas to draw one."]  # fmt: skip
+            help_lines = [_("Drop a picture on this window,"), _("or choose Open… to browse,"),
+                          _("or Blank canvas to draw one.")]  # fmt: skip
         self.source_view.draw(surface, self.app, self.places.source, crop=crop,
                               help_lines=help_lines, problem=self.problem,
-                              label=self.source_label or "No picture yet")  # fmt: skip
+                              label=_(self.source_label) or _("No picture yet"))  # fmt: skip
 
     def _draw_preview_panel(self, surface: pygame.Surface) -> None:
         app = self.app
@@ -682,10 +697,12 @@ class ConverterScene(EditorScene):
         self.preview.draw(surface, app)
         grid = self.document.grid
         height, width = grid.shape
-        text = f"{width}x{height} puzzle, {int(grid.sum())} of {width * height} cells filled"
+        text = _("{width}x{height} puzzle, {filled} of {cells} cells filled").format(
+            width=width, height=height, filled=int(grid.sum()), cells=width * height
+        )
         touched = self.document.touched
         if touched:
-            text += f", {touched} touched up"
+            text += _(", {count} touched up").format(count=touched)
         text = self.colour_part.caption() or text
         draw_text(surface, app, text, round(16 * app.ui_scale), app.theme.text_muted,
                   (panel.centerx, panel.bottom - round(10 * app.ui_scale)),
@@ -697,4 +714,9 @@ class ConverterScene(EditorScene):
 
     def _draw_opening(self, surface: pygame.Surface) -> None:
         name = self.files.name
-        draw_busy_note(surface, self.app, self.places.preview_panel.center, f"Opening {name}…")
+        draw_busy_note(
+            surface,
+            self.app,
+            self.places.preview_panel.center,
+            _("Opening {name}…").format(name=name),
+        )

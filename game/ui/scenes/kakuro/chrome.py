@@ -101,7 +101,7 @@ class KakuroChrome(frame.ShellChrome):
         scene = self.scene
         name = kakuro_name(scene.title, scene.place)
         where = scene.place.label if scene.place is not None else scene.pack
-        details = f"Kakuro {scene.puzzle.size_text}" + (
+        details = _("Kakuro {size}").format(size=scene.puzzle.size_text) + (
             f" · {where}" if where and where != name else ""
         )
         count = _("{count} of {total} cells").format(
@@ -218,30 +218,33 @@ class KakuroChrome(frame.ShellChrome):
         font = app.fonts.get(size)
         for run_index in runs:
             run = scene.puzzle.runs[run_index]
-            word = "Across" if run.axis == "across" else "Down"
-            text = f"{word}: {run.total} in {number_word(run.length)} cells"
+            text = (
+                _("Across: {total} in {count} cells")
+                if run.axis == "across"
+                else _("Down: {total} in {count} cells")
+            ).format(total=run.total, count=number_word(run.length))
             colour = theme.error if run_index in scene.problem_runs else theme.text
             surface.blit(app.fonts.render(text, head, colour, True), (x, y))
             y += app.fonts.get(head, bold=True).get_linesize()
             every = combinations(run.total, run.length)
             left = scene.session.run_combinations(run_index)
             if not left:
-                line = "No combination fits the digits and marks."
+                line = _("No combination fits the digits and marks.")
                 lines = wrap_text(font, line, right - x)
                 tone = theme.error
             else:
                 shown = "  ".join(combination_text(mask) for mask in left[:LISTED])
                 if len(left) > LISTED:
-                    shown += f"  +{len(left) - LISTED} more"
+                    shown += "  " + _("+{count} more").format(count=len(left) - LISTED)
                 lines = wrap_text(font, shown, right - x)[:3]
                 tone = theme.accent
             for line in lines:
                 surface.blit(app.fonts.render(line, size, tone), (x, y))
                 y += font.get_linesize()
             gone = len(every) - len(left)
-            note = f"{len(left)} of {len(every)} still possible" + (
-                f" ({gone} ruled out)" if gone else ""
-            )
+            note = _("{count} of {total} still possible").format(
+                count=len(left), total=len(every)
+            ) + (" " + _("({count} ruled out)").format(count=gone) if gone else "")
             note_font = app.fonts.get(app.scaled(13))
             for line in wrap_text(note_font, note, right - x):
                 surface.blit(app.fonts.render(line, app.scaled(13), theme.text_muted), (x, y))

@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.core.i18n import N_, _
 from game.core.kakuro.entry import (
     MAX_ENTRY_SIZE,
     KakuroDraft,
@@ -53,7 +54,7 @@ if TYPE_CHECKING:
 CHECK_DELAY = 0.3  # after the last key, before solving
 CHECK_SLICE = 0.006  # seconds of solving a frame
 CHECK_TIME_LIMIT = 10.0  # of the solver's own work
-KEYS_HELP = ("Click a cell or a sum · right-click or Space: black/white · digits type a sum · "
+KEYS_HELP = N_("Click a cell or a sum · right-click or Space: black/white · digits type a sum · "
              "A/D across/down · Enter next sum · Ctrl+S save · Ctrl+P play · Esc back")  # fmt: skip
 DIGIT_KEYS = {getattr(pygame, f"K_{digit}"): digit for digit in range(10)} | {
     getattr(pygame, f"K_KP{digit}"): digit for digit in range(10)
@@ -87,19 +88,19 @@ class KakuroEntryScene(Scene):
 
     def _build_widgets(self) -> None:
         draft = self.draft
-        self.width_stepper = NumberStepper("Width", draft.width, MIN_SIZE, MAX_ENTRY_SIZE,
+        self.width_stepper = NumberStepper(N_("Width"), draft.width, MIN_SIZE, MAX_ENTRY_SIZE,
                                            lambda value: self.resize(value, None))  # fmt: skip
-        self.height_stepper = NumberStepper("Height", draft.height, MIN_SIZE, MAX_ENTRY_SIZE,
+        self.height_stepper = NumberStepper(N_("Height"), draft.height, MIN_SIZE, MAX_ENTRY_SIZE,
                                             lambda value: self.resize(None, value))  # fmt: skip
         self.title_input = TextInput(
-            placeholder="Title", max_length=60, font_size=18, on_change=self._text_changed
+            placeholder=N_("Title"), max_length=60, font_size=18, on_change=self._text_changed
         )
         self.author_input = TextInput(
-            placeholder="Author", max_length=60, font_size=18, on_change=self._text_changed
+            placeholder=N_("Author"), max_length=60, font_size=18, on_change=self._text_changed
         )
-        self.play_button = Button("Play it", self.play, primary=True, font_size=18)
-        self.save_button = Button("Save", self.save_clicked, font_size=18)
-        self.back_button = Button("Back", self.leave, font_size=18)
+        self.play_button = Button(N_("Play it"), self.play, primary=True, font_size=18)
+        self.save_button = Button(N_("Save"), self.save_clicked, font_size=18)
+        self.back_button = Button(N_("Back"), self.leave, font_size=18)
         self.controls: list[Widget] = [
             self.width_stepper, self.height_stepper, self.title_input, self.author_input,
             self.play_button, self.save_button, self.back_button,
@@ -157,11 +158,12 @@ class KakuroEntryScene(Scene):
         slot = self.slot()
         if slot is None:
             x, y = self.cursor
-            self.message = (
-                f"{cell_name(x, y).capitalize()} is white: sums go on black cells."
+            message = (
+                _("{cell} is white: sums go on black cells.").format(cell=cell_name(x, y))
                 if self.draft.white[y][x]
-                else f"No run of white cells starts at {cell_name(x, y)}."
+                else _("No run of white cells starts at {cell}.").format(cell=cell_name(x, y))
             )
+            self.message = message[:1].upper() + message[1:]
             return
         current = self.draft.sums.get(slot.key)
         if self._typing == slot.key and current is not None and current * 10 + digit <= 45:
@@ -249,20 +251,23 @@ class KakuroEntryScene(Scene):
         return differing_cells(result.solutions[0], result.solutions[1])
 
     def report(self) -> list[tuple[str, str]]:
-        lines: list[tuple[str, str]] = [("title", "Solver's check")]
+        lines: list[tuple[str, str]] = [("title", _("Solver's check"))]
         if self.draft.blank and not self.dirty:
-            lines.append(("info", "Make the book's black cells black (right-click or Space), "
-                          "then type each sum on its black cell."))  # fmt: skip
+            lines.append(("info", _("Make the book's black cells black (right-click or "
+                          "Space), then type each sum on its black cell.")))  # fmt: skip
         problems = self.draft.problems()
-        for problem in problems[:4]:
-            kind = "info" if problem.endswith("still to type") else "bad"
+        # The last problem is the sums still to type, when some are (not a mistake).
+        typing = self.draft.missing_sums() > 0
+        for index, problem in enumerate(problems[:4]):
+            kind = "info" if typing and index == len(problems) - 1 else "bad"
             lines.append((kind, problem[0].upper() + problem[1:] + "."))
         if len(problems) > 4:
-            lines.append(("info", f"And {len(problems) - 4} more."))
+            lines.append(("info", _("And {count} more.").format(count=len(problems) - 4)))
         lines += report_lines(self.result, checking=self.checking)
         if self.saved_path is not None:
-            state = "changed since saved" if self.dirty else "saved"
-            lines.append(("info", f"My puzzles/{self.saved_path.name} ({state})"))
+            state = _("changed since saved") if self.dirty else _("saved")
+            where = _("My puzzles/{name} ({state})")
+            lines.append(("info", where.format(name=self.saved_path.name, state=state)))
         return lines
 
     # -- play, save, leave ------------------------------------------------------------------
@@ -280,7 +285,7 @@ class KakuroEntryScene(Scene):
         try:
             puzzle = self.puzzle()
         except KakuroError as error:
-            self.app.toast(f"Not saved: {error}", error=True)
+            self.app.toast(_("Not saved: {reason}").format(reason=error), error=True)
             return None
         try:
             folder = self.app.store.user_puzzles_dir()
@@ -289,11 +294,11 @@ class KakuroEntryScene(Scene):
             toast_save_failed(self.app, error)
             return None
         self.dirty = False
-        self.app.toast(f"Saved to My puzzles as {self.saved_path.name}")
+        self.app.toast(_("Saved to My puzzles as {name}").format(name=self.saved_path.name))
         return self.saved_path
 
     def unsaved_work(self) -> str | None:
-        return "The Kakuro you typed in is not saved." if self.dirty else None
+        return _("The Kakuro you typed in is not saved.") if self.dirty else None
 
     def keep_unsaved(self) -> str | None:
         """Ending with nobody to ask: a whole puzzle is kept in My puzzles (one still being
@@ -303,12 +308,17 @@ class KakuroEntryScene(Scene):
             path = save_kakuro(puzzle, self.app.store.user_puzzles_dir(), tag="-unsaved")
         except (KakuroError, OSError, ValueError):
             return None
-        return f"{self.unsaved_work()} It was kept in My puzzles as {path.name}."
+        kept = _("It was kept in My puzzles as {name}.").format(name=path.name)
+        return f"{self.unsaved_work()} {kept}"
 
     def leave(self) -> None:
         save = self.save if self.draft.ready else None
         leave_or_ask(
-            self.app, self.unsaved_work(), "Leave without saving?", self.unsaved_work() or "", save
+            self.app,
+            self.unsaved_work(),
+            _("Leave without saving?"),
+            self.unsaved_work() or "",
+            save,
         )
 
     # -- events -----------------------------------------------------------------------------
@@ -408,7 +418,7 @@ class KakuroEntryScene(Scene):
         theme = app.theme
         scale = app.ui_scale
         surface.fill(theme.background)
-        draw_text(surface, app, "Type in a Kakuro", round(28 * scale), theme.text,
+        draw_text(surface, app, _("Type in a Kakuro"), round(28 * scale), theme.text,
                   (round(20 * scale), round(12 * scale)), bold=True)  # fmt: skip
         self._draw_board(surface)
         draw_panel(surface, app, self.report_rect)
@@ -422,7 +432,7 @@ class KakuroEntryScene(Scene):
         focused = self.focus.focused
         if self.focus.show_focus and focused is not None and focused.enabled:
             draw_focus_ring(surface, app, focused.rect)
-        draw_text(surface, app, KEYS_HELP, round(14 * scale), theme.text_muted, self.help_at,
+        draw_text(surface, app, _(KEYS_HELP), round(14 * scale), theme.text_muted, self.help_at,
                   "midbottom")  # fmt: skip
 
     def _draw_board(self, surface: pygame.Surface) -> None:

@@ -73,7 +73,7 @@ class KakuroPlayScene(PlayShell[KakuroSession]):
         self.pack = pack
         self.place = place
         self.next_puzzles = list(next_puzzles)
-        title = puzzle.title or (path.stem if path is not None else "Untitled")
+        title = puzzle.title or (path.stem if path is not None else N_("Untitled"))
         super().__init__(app, puzzle.fingerprint(), title, path)
         self.pencil = False
         self.problems: frozenset[tuple[int, int]] = frozenset()  # cells a check flagged

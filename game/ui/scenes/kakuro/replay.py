@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.core.i18n import N_, _, ngettext
 from game.core.kakuro.combos import single_digit
 from game.core.kakuro.model import KakuroPuzzle
 from game.core.kakuro.result import KakuroResult
@@ -30,6 +31,8 @@ from game.core.kakuro.trace import (
     KakuroTrace,
     kakuro_verdict_text,
 )
+from game.core.locale_numbers import format_int
+from game.core.titles import display_title
 from game.ui.layout import Box
 from game.ui.scenes.kakuro.board import BoardLook, KakuroLayout, draw_board
 from game.ui.scenes.kakuro.chrome import blend
@@ -62,8 +65,11 @@ class KakuroReplay:
     default_speed = DEFAULT_SPEED
     big_step: BigStep | None = None
     help_keys: tuple[str, ...] = ()
-    legend: tuple[tuple[str, str], ...] = tuple(
-        (key, key) for key in ("run in hand", "under a guess", "backtracked", "contradiction")
+    legend: tuple[tuple[str, str], ...] = (
+        ("run in hand", N_("run in hand")),
+        ("under a guess", N_("under a guess")),
+        ("backtracked", N_("backtracked")),
+        ("contradiction", N_("contradiction")),
     )
 
     def __init__(
@@ -76,7 +82,7 @@ class KakuroReplay:
     ) -> None:
         self.app = app
         self.puzzle = puzzle
-        self.heading = f"Watch the solver · {name} · {puzzle.size_text}"
+        self.heading = _("Watch the solver") + f" · {name} · {puzzle.size_text}"
         self.max_solutions = max_solutions
         self.time_limit = time_limit
         self.layout = KakuroLayout.fit(Box(0, 0, 1, 1), puzzle.width, puzzle.height)
@@ -129,15 +135,25 @@ class KakuroReplay:
         notes: list[str] = []
         if self.differences:
             notes.append(
-                f"The {len(self.differences)} cells where the solutions differ are framed. "
-                "Left / Right or the buttons show the others."
+                _(
+                    "The {count} cells where the solutions differ are framed. "
+                    "Left / Right or the buttons show the others."
+                ).format(count=len(self.differences))
             )
         result = self.trace.result
         if result is not None:
             stats = result.stats
+            looked = ngettext(
+                "The solver looked at {runs} runs and made {guesses} guess in {time}.",
+                "The solver looked at {runs} runs and made {guesses} guesses in {time}.",
+                stats.guesses,
+            )
             notes.append(
-                f"The solver looked at {stats.runs_solved:,} runs and made "
-                f"{stats.guesses:,} guesses in {seconds_text(stats.seconds)}."
+                looked.format(
+                    runs=format_int(stats.runs_solved),
+                    guesses=format_int(stats.guesses),
+                    time=seconds_text(stats.seconds),
+                )
             )
         return notes
 
@@ -227,7 +243,7 @@ class KakuroReplayScene(ReplayShell):
         time_limit: float | None = TIME_LIMIT,
     ) -> None:
         self.puzzle = puzzle
-        self.name = name or puzzle.title or "Untitled"
+        self.name = display_title(name or puzzle.title) or _("Untitled")
         part = KakuroReplay(app, puzzle, self.name, max_solutions, time_limit)
         super().__init__(app, part, playing=playing)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from game.core.i18n import _
 from game.core.kakuro.model import KakuroPuzzle, from_digits
 from game.core.kakuro.packs import KakuroEntry, list_kakuro_packs, read_kakuro_entries
 from game.core.kakuro.session import KakuroMove, KakuroSession
@@ -34,7 +35,7 @@ def _answer(puzzle: KakuroPuzzle, index: int) -> int:
 
 
 def _steps(app: App, frames: int = 3) -> None:
-    for _ in range(frames):
+    for _frame in range(frames):
         app.step(1 / 60)
 
 
@@ -87,8 +88,10 @@ def _shot_play(app: App) -> None:
     scene.select(puzzle.white_count // 2 + 1)
     session.elapsed = 163.0
     scene.set_message(
-        "Pencil on: digits go in small, as candidates (again to take one out). "
-        "Shift+digit pencils at any time."
+        _(
+            "Pencil on: digits go in small, as candidates (again to take one out). "
+            "Shift+digit pencils at any time."
+        )
     )
     scene.pencil = True
     _steps(app)
@@ -186,7 +189,7 @@ def _shot_replay(app: App) -> None:
     # A one-answer board stops a few steps after its first backtrack, with a guess still
     # open; a two-answer board after its first solution, the search going on for a second.
     extra = 8
-    for _ in range(2000):
+    for _frame in range(2000):
         if scene.finished or extra <= 0:
             break
         scene.step_once()
@@ -222,7 +225,7 @@ def _entry(app: App, complete: bool) -> None:
     scene._changed()
     last = runs[-1]
     scene.select(last.x, last.y, last.axis)
-    for _ in range(200):
+    for _frame in range(200):
         app.step(1 / 60)
         if not scene.checking:
             break

@@ -138,7 +138,7 @@ def select_layout(
     )
     pack_row = max(round(PACK_ROW_HEIGHT * scale), text + round(16 * scale) + 6)
     # As large as the label needs: text stays readable on a small window.
-    label_w, label_h = fonts.get(round(13 * scale)).size("Watch")
+    label_w, label_h = fonts.get(round(13 * scale)).size(_("Watch"))
     watch = (
         max(round(64 * scale), label_w + 2 * max(6, round(10 * scale))),
         max(round(26 * scale), label_h + 6),

@@ -38,7 +38,6 @@ from game.core.generate.files import (
 from game.core.generate.generator import Generated, Generation, Making
 from game.core.generate.picture_puzzles import PictureGeneration
 from game.core.i18n import N_, _
-from game.core.palette import colour_count_text
 from game.core.rating import LEVEL_TEXT, STAR_NAMES
 from game.core.store.packs import PackPlace, difficulty_of, title_of
 from game.ui.opening import PlayContext
@@ -84,7 +83,9 @@ def _is_level(value: object) -> TypeGuard[int]:
 # which count the colours to paint with (the play screen's swatches), as every label does.
 COLOUR_CHOICES: tuple[tuple[int, str], ...] = (
     (2, N_("Black and white")),
-    *((total, colour_count_text(total)) for total in (3, 4, 6)),
+    (3, N_("2 colours")),
+    (4, N_("3 colours")),
+    (6, N_("5 colours")),
 )
 
 

@@ -139,6 +139,7 @@ class OptionsScene(Scene):
         ]
         self.focus = FocusGroup([widget for widget, _ in self.rows])
         self.panel = pygame.Rect(0, 0, 0, 0)
+        self.note_size = 15  # the explanations' pixel size (arrange may make it smaller)
         # Where each row's explanation is drawn (made in arrange).
         self.notes: dict[str, pygame.Rect] = {}
 
@@ -185,22 +186,37 @@ class OptionsScene(Scene):
 
     def arrange(self, size: tuple[int, int]) -> None:
         scale = self.app.ui_scale
+        fonts = self.app.fonts
         width, height = size
-        row_height = round(50 * scale)
-        note_font = self.app.fonts.get(round(15 * scale))
-        note_height = max(round(22 * scale), note_font.get_linesize() + round(4 * scale))
         pad = round(24 * scale)
+        margin = round(6 * scale)
+        # The panel stays above the help line. Thirteen rows with the language's (and a
+        # taller script, Japanese) do not fit 800 px at ease: the rows, the title's band and
+        # then the explanations' type (never under readable) give up room in turn.
+        help_top = height - round(16 * scale) - fonts.get(round(15 * scale)).get_height()
+        # The help line sits in the panel's foot, under Back.
+        pad = max(pad, height - help_top - margin + round(6 * scale))
+        limit = height - 2 * margin
+        for note_size, least in ((15, 36), (15, 32), (13, 30), (12, 26)):
+            note_font = fonts.get(round(note_size * scale))
+            note_height = max(round(20 * scale), note_font.get_linesize() + round(3 * scale))
+            title_height = round(70 * scale)
+            notes = sum(note_height if key else round(16 * scale) for _, key in self.rows)
+            room = limit - title_height - pad - notes
+            row_height = max(round(least * scale), min(round(50 * scale), room // len(self.rows)))
+            body = sum(
+                row_height + (note_height if key else round(16 * scale)) for _, key in self.rows
+            )
+            # The title's band gives up its air first (never under its text).
+            title_height = max(round(56 * scale), min(title_height, limit - body - pad))
+            if title_height + body + pad <= limit:
+                break
+        self.note_size = round(note_size * scale)
         # Text never shrinks below readable: on a small window the panel widens to keep the
         # explanations inside it.
         widest_note = max(note_font.size(_(text))[0] for text in EXPLANATIONS.values())
         panel_width = max(round(680 * scale), widest_note + 2 * pad + round(24 * scale))
         panel_width = min(width - round(40 * scale), panel_width)
-        title_height = round(70 * scale)
-        # The rows share the height the window has (above the help line), 50 at most.
-        notes = sum(note_height if key else round(24 * scale) for _, key in self.rows)
-        room = height - 2 * round(40 * scale) - title_height - pad - notes
-        row_height = max(round(36 * scale), min(row_height, room // len(self.rows)))
-        body = sum(row_height + (note_height if key else round(16 * scale)) for _, key in self.rows)
         self.panel = pygame.Rect(0, 0, panel_width, title_height + body + pad)
         self.panel.center = (width // 2, height // 2)
         y = self.panel.top + title_height
@@ -213,7 +229,9 @@ class OptionsScene(Scene):
             else:
                 # A button draws its whole box and, focused, a ring around it: it leaves room
                 # above and below for the explanations ("Continue the lesson" sat on its own).
-                inset = round(4 * scale) if isinstance(widget, Button) else 0
+                inset = 0
+                if isinstance(widget, Button):  # a tight row keeps the button's label room
+                    inset = round(4 * scale) if row_height >= round(44 * scale) else 1
                 widget.rect = pygame.Rect(
                     self.panel.left + pad, y + inset, panel_width - 2 * pad, row_height - 2 * inset
                 )
@@ -265,7 +283,7 @@ class OptionsScene(Scene):
                 surface,
                 app,
                 _(EXPLANATIONS[key]),
-                round(15 * scale),
+                self.note_size,
                 colour,
                 self.notes[key].topleft,
                 "topleft",

@@ -21,6 +21,7 @@ from game.core.kakuro.packs import kakuro_file_name, read_kakuro_entry, saved_ka
 from game.core.opening import kind_by_name
 from game.core.store.fileio import readable
 from game.core.store.packs import recorded_file, shown_name, title_of
+from game.core.titles import display_title
 from game.resources import levels_dir
 from game.ui.scene import Scene
 from game.ui.scenes.menu.daily import DailyEntry
@@ -255,7 +256,7 @@ class MenuScene(Scene):
                     read_puzzle(path)
                 except (ValueError, OSError):
                     reason = _("its file {name} can no longer be read").format(name=name)
-        title = record.title or Path(name).stem
+        title = display_title(record.title) or Path(name).stem
         self.app.toast(
             _("Your game of {title} cannot be continued: {reason}.").format(
                 title=title, reason=reason
@@ -347,6 +348,13 @@ class MenuScene(Scene):
         title_bottom = self._title_bottom(round(height * TITLE_TOP))
         help_top = height - round(16 * scale) - self.app.fonts.get(round(15 * scale)).get_height()
         room = help_top - title_bottom - total
+        if room < 2 * gap:
+            # A tall script (Japanese's line is higher than DejaVu's) or a short window: the
+            # buttons give up height rather than run over the help line.
+            spare = help_top - title_bottom - 2 * gap - caption - (rows - 1) * gap
+            button_height = max(round(40 * scale), min(button_height, spare // rows))
+            total = rows * button_height + (rows - 1) * gap + caption
+            room = help_top - title_bottom - total
         top = title_bottom + max(gap, round(room * 0.3))
         row = 0
         for button in self._all_buttons:

@@ -200,7 +200,11 @@ class PlayChrome(frame.ShellChrome):
                 self._draw_view_frame(surface)
 
     def draw_panel_body(self, surface: pygame.Surface) -> None:
-        frame.draw_message(surface, self.scene.app, self.message_box, self.message_look())
+        box = self.message_box
+        if self.scene.hint_show.hint is not None:  # "Show me" sits at the box's bottom
+            button = self.scene.app.scaled(32) + self.scene.app.scaled(4)
+            box = Box(box.x, box.y, box.w, max(0, box.h - button))
+        frame.draw_message(surface, self.scene.app, box, self.message_look())
 
     def _draw_view_frame(self, surface: pygame.Surface) -> None:
         """Outline on the mini-map the part of a big board that is in view."""

@@ -20,6 +20,7 @@ import pygame
 
 from game.core.i18n import _
 from game.core.play.keeping import WinState
+from game.ui.fonts import text_size
 from game.ui.layout import Box
 from game.ui.widgets.base import Veil, radius
 from game.ui.widgets.button import Button
@@ -172,15 +173,22 @@ def draw_top_bar(surface: pygame.Surface, app: App, bar: Box, pad: int, look: To
 def draw_message(
     surface: pygame.Surface, app: App, box: Box, look: MessageLook, size: int = 17
 ) -> None:
-    """The panel's message, wrapped to ``box`` (lines that do not fit are left out)."""
+    """The panel's message, wrapped to ``box``: a smaller size (never under the readable
+    one) when it does not fit (a hint's German or Spanish sentence ran a line past the
+    box); lines that still do not fit are left out."""
     if not look.text:
         return
     size = app.scaled(size)
     font = app.fonts.get(size)
+    lines = wrap_text(font, look.text, box.w)
+    while len(lines) * font.get_linesize() > box.h and text_size(size - 1) < size:
+        size -= 1
+        font = app.fonts.get(size)
+        lines = wrap_text(font, look.text, box.w)
     colour = message_colour(app, look.kind)
     line_h = font.get_linesize()
     y = box.y
-    for line in wrap_text(font, look.text, box.w):
+    for line in lines:
         if y + line_h > box.bottom:
             break
         surface.blit(app.fonts.render(line, size, colour), (box.x, y))

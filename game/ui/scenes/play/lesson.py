@@ -217,7 +217,9 @@ class LessonScene(Scene):
         self._follow(verdict)
         if not verdict.step_done:
             on = self.run.trial_mode
-            self.say("Trial mode on: your marks are guesses (orange)." if on else "Trial mode off.")
+            self.say(
+                _("Trial mode on: your marks are guesses (orange).") if on else _("Trial mode off.")
+            )
 
     def drop_trial(self) -> None:
         self._follow(self.run.apply(DiscardTrial()))

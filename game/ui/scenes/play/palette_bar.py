@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.convert.colour_names import spoken_name
+from game.core.convert.colour_names import said_name, spoken_name
 from game.core.i18n import _
 from game.core.play.symbols import symbol_of
 from game.ui.settings import COLOUR_SYMBOLS
@@ -112,7 +112,7 @@ class PaletteBar:
         theme = app.theme
         if not self.rects:
             return
-        name = spoken_name(self.palette, scene.colour)
+        name = said_name(spoken_name(self.palette, scene.colour))
         draw_text(
             surface,
             app,

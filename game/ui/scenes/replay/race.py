@@ -30,6 +30,7 @@ from game.core.race.contest import (
     check_runners,
     place_text,
 )
+from game.core.titles import display_title
 from game.ui.layout import Box
 from game.ui.scene import Scene
 from game.ui.scenes.replay.race_view import (
@@ -65,6 +66,8 @@ RUSH_FRAME_MS = 12.0
 
 _PLUS_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
 _MINUS_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_UNDERSCORE)
+# The pickers' labels where the whole name does not fit.
+SHORT_NAMES = {"hanjie": "Hanjie", "rows": N_("Rows"), "lines": N_("Lines"), "rules": N_("Rules")}
 
 
 BOARDS_LABEL = N_("Racing:")
@@ -90,7 +93,7 @@ class RaceScene(Scene):
         # The solver clock every race here runs on (screenshots count steps instead).
         self.clock = clock
         self.puzzle = puzzle
-        self.name = name or puzzle.title or "Untitled puzzle"
+        self.name = display_title(name or puzzle.title) or _("Untitled puzzle")
         self.algorithms = check_runners(algorithms)
         self.race = Race(puzzle, self.algorithms, clock=clock)
         self.playing = playing
@@ -109,7 +112,7 @@ class RaceScene(Scene):
         self.back_button = Button(N_("Back"), self.back, font_size=18)
         self.pick_buttons = {
             key: Button(
-                INFO[key].title, self._picker(key), font_size=16, short_label=key.capitalize()
+                INFO[key].title, self._picker(key), font_size=16, short_label=SHORT_NAMES[key]
             )
             for key in ALGORITHMS
         }
@@ -205,8 +208,8 @@ class RaceScene(Scene):
         self.app.push(
             DialogScene(
                 self.app,
-                f"{info.title} ({info.source})",
-                info.explanation,
+                f"{_(info.title)} ({_(info.source)})",
+                _(info.explanation),
                 [(N_("Close"), None)],
                 name="explain",
             )
@@ -399,7 +402,7 @@ class RaceScene(Scene):
             winner = order[0]
             agree = race.verdicts_agree()
             text = _("{solver} wins in {time}").format(
-                solver=winner.info.title, time=seconds_text(winner.seconds)
+                solver=_(winner.info.title), time=seconds_text(winner.seconds)
             )
             if not agree:
                 return text + " · " + _("the verdicts differ!"), theme.error

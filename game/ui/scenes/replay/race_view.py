@@ -19,6 +19,7 @@ import pygame
 
 from game.core.board import Cell
 from game.core.i18n import _
+from game.core.locale_numbers import format_decimal, format_int
 from game.core.race.contest import Runner, place_text
 from game.core.solver.trace import verdict_text
 from game.ui.layout import Box
@@ -36,8 +37,8 @@ CARD_REFRESH = 1 / 12
 def seconds_text(seconds: float) -> str:
     """A solver time for a card: milliseconds below ten seconds' tenth."""
     if seconds < 1.0:
-        return f"{seconds * 1000:.1f} ms"
-    return f"{seconds:.2f} s"
+        return f"{format_decimal(seconds * 1000, 1)} ms"
+    return f"{format_decimal(seconds, 2)} s"
 
 
 def _blend(colour: Colour, toward: Colour, amount: float) -> tuple[int, int, int]:
@@ -249,7 +250,7 @@ def render_header(
         target.blit(rendered, rendered.get_rect(center=badge.center))
         x = badge.right + round(8 * scale)
     size = round(19 * scale)
-    title = fit_text(app.fonts.get(size, True), runner.info.title, area.w - x - explain_w - 8)
+    title = fit_text(app.fonts.get(size, True), _(runner.info.title), area.w - x - explain_w - 8)
     draw_text(target, app, title, size, theme.text, (x, area.h // 2), "midleft", bold=True)
 
 
@@ -298,10 +299,10 @@ def render_card(
     y += round(4 * scale)
     counters = runner.counters
     rows = (
-        (_("Steps"), f"{counters.steps:,}"),
-        (_("Lines looked at"), f"{counters.lines:,}"),
-        (_("Guesses"), f"{counters.guesses:,}"),
-        (_("Backtracks"), f"{counters.backtracks:,}"),
+        (_("Steps"), format_int(counters.steps)),
+        (_("Lines looked at"), format_int(counters.lines)),
+        (_("Guesses"), format_int(counters.guesses)),
+        (_("Backtracks"), format_int(counters.backtracks)),
         (_("Solver time"), seconds_text(runner.seconds)),
     )
     for label, value in rows:

@@ -26,6 +26,7 @@ import pygame
 from game.core.board import Board, Cell, fill_value
 from game.core.cells import KnownGrid
 from game.core.i18n import N_, _
+from game.core.locale_numbers import format_int
 from game.core.playable import grid_refusal
 from game.core.puzzle import Puzzle
 from game.core.race import INFO, algorithms_for, check_algorithm, refusal, step_source
@@ -42,6 +43,7 @@ from game.core.solver.trace import (
     is_line_step,
     verdict_text,
 )
+from game.core.titles import display_title
 from game.ui.layout import BoardLayout, Box, compute_board_layout
 from game.ui.scenes.replay.board import PROBE_ALPHA, ReplayBoardPainter
 from game.ui.scenes.replay.shell import FRAME_BUDGET, BigStep, BoardFrame, ReplayShell
@@ -199,14 +201,14 @@ class NonogramReplay:
         return search_figures(
             counters,
             after_steps=[
-                (_("Lines that gave cells"), f"{counters.lines_with_cells:,}"),
-                (_("Cells tried"), f"{counters.probes:,}"),
+                (_("Lines that gave cells"), format_int(counters.lines_with_cells)),
+                (_("Cells tried"), format_int(counters.probes)),
             ],
             after_depth=[
                 (
                     _("Rules learned"),
                     _("{count}  (forgot {forgot})").format(
-                        count=f"{counters.learned:,}", forgot=f"{counters.forgotten:,}"
+                        count=format_int(counters.learned), forgot=format_int(counters.forgotten)
                     ),
                 )
             ],
@@ -226,10 +228,10 @@ class NonogramReplay:
             "The engine looked at {lines} lines ({gave} gave cells), tried {tried} cells and "
             "made {guesses} guesses in {time}."
         ).format(
-            lines=f"{looked_at:,}",
-            gave=f"{counters.lines_with_cells:,}",
-            tried=f"{counters.probes:,}",
-            guesses=f"{counters.guesses:,}",
+            lines=format_int(looked_at),
+            gave=format_int(counters.lines_with_cells),
+            tried=format_int(counters.probes),
+            guesses=format_int(counters.guesses),
             time=seconds_text(counters.solver_seconds),
         )
 
@@ -465,7 +467,7 @@ class ReplayScene(ReplayShell):
         algorithm: str = "hanjie",
     ) -> None:
         self.puzzle = puzzle
-        self.name = name or puzzle.title or "Untitled puzzle"
+        self.name = display_title(name or puzzle.title) or _("Untitled puzzle")
         part = NonogramReplay(
             app, puzzle, self.name, initial_board, max_solutions, time_limit, algorithm
         )

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from game.core.i18n import N_, _, ngettext
+from game.core.locale_numbers import format_decimal, format_int
 from game.ui.layout import Box
 from game.ui.widgets.base import Widget
 from game.ui.widgets.button import Button
@@ -48,8 +49,8 @@ def speed_label(index: int) -> str:
 def seconds_text(seconds: float) -> str:
     """A duration for the panel: milliseconds below a tenth of a second."""
     if seconds < 0.1:
-        return f"{seconds * 1000:.1f} ms"
-    return f"{seconds:.2f} s"
+        return f"{format_decimal(seconds * 1000, 1)} ms"
+    return f"{format_decimal(seconds, 2)} s"
 
 
 class SearchCounters(Protocol):
@@ -71,12 +72,12 @@ def search_figures(counters: SearchCounters, after_steps: Rows, after_depth: Row
     """The panel's figures as (label, value) rows: the search's, with a kind's own rows
     after the steps and after the depth."""
     return [
-        (_("Steps"), f"{counters.steps:,}"),
+        (_("Steps"), format_int(counters.steps)),
         *after_steps,
         (
             _("Guesses"),
             _("{count}  (back {back})").format(
-                count=f"{counters.guesses:,}", back=f"{counters.backtracks:,}"
+                count=format_int(counters.guesses), back=format_int(counters.backtracks)
             ),
         ),
         (
