@@ -7,8 +7,8 @@ from datetime import date, timedelta
 import pygame
 
 from game.core.generate.daily import plan_for
+from game.core.generate.daily_schedule import entry_for
 from game.core.generate.files import daily_path
-from game.core.generate.picture_puzzles import PictureGeneration
 from game.ui.app import App
 from game.ui.scenes.levels.generating import GeneratingScene
 from game.ui.scenes.menu.scene import MenuScene
@@ -45,14 +45,19 @@ def test_the_days_puzzle_is_made_once_played_and_its_win_counted() -> None:
     assert not daily_path(app.store, plan_for(MONDAY)).exists()
     click(app, menu.daily.button.rect.center)  # made first (a 10x10 often within the frame)
     play = until_playing(app, 3000)
-    # The daily puzzle is a picture of the library (issue 34), the same for everyone.
-    expected = PictureGeneration(10, 10, 1, plan_for(MONDAY).seed).run().puzzle
-    assert play.puzzle.fingerprint() == expected.fingerprint()
+    # The daily puzzle is the picture the year's table gives the date (issue 46), the same
+    # for everyone, titled with its picture.
+    entry = entry_for(MONDAY)
+    assert entry is not None
+    assert play.puzzle.fingerprint() == entry.fingerprint
     assert "picture" in dict(play.puzzle.extra)
-    assert play.puzzle.title == "Daily puzzle 2025-03-10"
-    # Its header names the pack once ("Daily puzzle 2026-11-29 · 25x20 · Daily puzzle").
+    assert play.puzzle.title == entry.title
+    # Until solved, its header calls it by its date, naming the pack once ("Daily puzzle
+    # 2026-11-29 · 25x20 · Daily puzzle" said it twice), not by its picture.
     name, details, _ = play.chrome.header(0)
-    assert name.startswith("Daily puzzle") and "Daily puzzle" not in details
+    assert name == "Daily puzzle 2025-03-10" and "Daily puzzle" not in details
+    # The win names the picture.
+    assert play.chrome.header(1)[0] == entry.title
     assert play.path == daily_path(app.store, plan_for(MONDAY)) and play.path.is_file()
     # A win, as the play screen records it; back on the menu it counts for the day.
     app.store.mark_solved(play.key, 75.0)

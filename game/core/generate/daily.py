@@ -17,8 +17,11 @@ Saturday   20x20   3 Hard, in 4 colours
 Sunday     25x20   3 Hard, in 4 colours
 =========  ======  ==========
 
-The weekend's puzzles are in colour (issue 33): three block colours on white, a picture of
-the library (:func:`game.core.generate.picture_puzzles.daily_generation`); the caption under
+Each day's puzzle is a picture of the library, the one the year's table names for the date
+(:mod:`game.core.generate.daily_schedule`, made by
+:func:`game.core.generate.daily_making.daily_generation`): no grid twice in any 364
+consecutive days, no picture twice within 90. The weekend's puzzles are in colour (issue 33):
+three block colours on white; the caption under
 the menu's daily button says so ("In 4 colours · Not solved yet today · ..."). They are Hard,
 not Expert: colour lines tell a player far more than black-and-white ones, and the library's
 pictures in four colours seldom need a probe (at 25x20 none of its 22 scenes, at 20x20 1 of

@@ -24,7 +24,7 @@ import pygame
 
 from game.core.generate.colour import ColourGeneration
 from game.core.generate.files import (
-    PICTURE_KEY,
+    cover_place,
     daily_folder,
     keep_in_my_puzzles,
     kept_copy,
@@ -40,7 +40,7 @@ from game.core.generate.picture_puzzles import PictureGeneration
 from game.core.i18n import N_, _
 from game.core.palette import colour_count_text
 from game.core.rating import LEVEL_TEXT, STAR_NAMES
-from game.core.store.packs import PackPlace, difficulty_of, title_of
+from game.core.store.packs import difficulty_of, title_of
 from game.ui.opening import PlayContext
 from game.ui.settings import Setting
 from game.ui.widgets.base import draw_focus_ring
@@ -462,12 +462,7 @@ class RandomPanel:
 def _context(puzzle: Puzzle) -> PlayContext:
     """Random's pack; a picture is called "Random picture #seed" until it is solved (its
     title names the picture), as a bundled puzzle is called by its number."""
-    extra = dict(puzzle.extra)
-    if PICTURE_KEY not in extra:
-        return PlayContext(pack=PACK_NAME)
-    seed = extra.get("seed", "")
-    number = int(seed) if seed.isascii() and seed.isdecimal() else 0
-    return PlayContext(pack=PACK_NAME, place=PackPlace(N_("Random picture"), number))
+    return PlayContext(pack=PACK_NAME, place=cover_place(puzzle))
 
 
 def _grid(
