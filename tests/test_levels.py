@@ -192,3 +192,22 @@ def test_build_orders_a_pack_easiest_first(tmp_path: Path) -> None:
     assert stars == sorted(stars)
     assert levels[-1].picture.title == "Smile"  # the one that needs probing
     assert errors == []
+
+
+def test_the_readmes_counts_and_licences_of_the_bundled_levels_are_true() -> None:
+    # Issue 46: the counts written were off by one and the licence said MIT for all.
+    levels = REPO_ROOT / "levels"
+    plain = [p for pack in levels.glob("0*") for p in pack.glob("*.non")]
+    pictures = [p for pack in levels.iterdir() if pack.name[:1] in "23" for p in pack.glob("*.non")]
+    kakuro = [p for pack in levels.glob("kakuro-*") for p in pack.glob("*.kak")]
+    total = len(plain) + len(pictures) + len(kakuro)
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    said = " ".join(readme.split())
+    assert f"The bundled levels are {total} puzzles" in said
+    assert f"{len(plain)} nonograms in packs 01-08 (MIT)" in said
+    assert f"{len(pictures)} picture puzzles in packs 21-34 (OFL-1.1)" in said
+    assert f"{len(kakuro)} Kakuro (MIT)" in said
+    for path in pictures:
+        assert 'license "OFL-1.1"' in path.read_text(encoding="utf-8"), path
+    for path in plain:
+        assert 'license "MIT"' in path.read_text(encoding="utf-8"), path
