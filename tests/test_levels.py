@@ -211,3 +211,24 @@ def test_the_readmes_counts_and_licences_of_the_bundled_levels_are_true() -> Non
         assert 'license "OFL-1.1"' in path.read_text(encoding="utf-8"), path
     for path in plain:
         assert 'license "MIT"' in path.read_text(encoding="utf-8"), path
+
+
+PICTURE_PACKS = [pack for pack in PACK_DIRS if pack.name[:1] in "23"]
+
+
+@pytest.mark.parametrize("pack", PICTURE_PACKS, ids=lambda path: path.name)
+def test_picture_packs_ship_only_what_reads_at_a_glance_the_clearest_first(pack: Path) -> None:
+    # Issue 46: the packs opened with their least readable puzzles (10x8 silhouettes).
+    from game.core.generate.glance import glance, glance_score
+
+    files = sorted(pack.glob("*.non"))
+    puzzles = [read_puzzle(path) for path in files]
+    refused = [
+        (path.name, glance(p).refusals)
+        for path, p in zip(files, puzzles, strict=True)
+        if not glance(p).reads
+    ]
+    assert refused == []
+    # By level, then the clearest first within a level.
+    keys = [(int(dict(p.extra)["difficulty"]), -glance_score(p)) for p in puzzles]
+    assert keys == sorted(keys)

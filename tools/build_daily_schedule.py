@@ -8,7 +8,9 @@ makes every candidate through the game's own picture path
 (:func:`game.core.generate.picture_puzzles.attempt`): on a square board each single picture,
 on a wide one the scenes and two pictures of one theme side by side (neighbours in the
 manifest's order), in black and white at each detail, in colour in the weekday's colours. A
-candidate rated at the weekday's level joins that weekday's pool, with its grid's fingerprint.
+candidate rated at the weekday's level joins that weekday's pool, with its grid's fingerprint,
+when it passes the readability gate (:mod:`game.core.generate.glance`; on the 10x10 weekdays
+all but its size rule, the size being the weekday's).
 
 The year is then filled weekday by weekday, the smallest pool first, week by week: the first
 candidate (least used pictures first, then a fixed shuffled order) whose grid is new to the
@@ -46,6 +48,7 @@ from game.core.generate.daily_schedule import (  # noqa: E402
     picture_of,
     rule_breaks,
 )
+from game.core.generate.glance import MAX_SMALL_CELLS, glance  # noqa: E402
 from game.core.generate.picture_library import MAX_PICTURE_COLOURS, library, library_dir  # noqa: E402
 from game.core.generate.picture_puzzles import (  # noqa: E402
     SCENES,
@@ -103,6 +106,10 @@ def pool(weekday: int, verbose: bool) -> list[Candidate]:
                     max_colours=colours or MAX_PICTURE_COLOURS,
                 )
             )
+            small = plan.width * plan.height <= MAX_SMALL_CELLS
+            if made.puzzle is not None and glance(made.puzzle).refused(small_board=small):
+                levels["unread"] += 1  # the readability gate (issue 46)
+                continue
             if made.puzzle is None or made.rating is None:
                 levels["refused"] += 1
                 continue
