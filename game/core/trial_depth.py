@@ -1,12 +1,14 @@
-"""How deep must a player's trials go? The nesting of probes a black-and-white puzzle needs.
+"""How deep must a player's trials go? The nesting of probes a puzzle needs.
 
 A measure beside the rating (issue 46: Fiendish promised "trials inside trials"), made from
-the solver's public line solver (:func:`game.core.solver.line.solve_line`) alone:
+the solver's public line logic (:mod:`game.core.solver.line_logic`: each cell a domain of
+the values it may still take, black and white or colour alike) alone:
 
 - depth 0: line logic settles every cell;
-- depth 1: line logic plus single-cell trials settles it: a cell is tried filled and empty,
-  each followed by line logic; a trial that ends in a contradiction fixes the cell the
-  other way, and cells both trials agree on are fixed too; repeated until nothing moves;
+- depth 1: line logic plus single-cell trials settles it: a cell is tried at each value it
+  may take, each followed by line logic; a value whose trial ends in a contradiction is
+  struck off, and every cell is narrowed to what the surviving trials leave it; repeated
+  until nothing moves;
 - depth 2: the same, but each trial is followed by depth-1 reasoning, not line logic alone
   (a trial inside a trial);
 - :data:`DEEPER` (3): depth 2 does not settle it either.
@@ -22,99 +24,104 @@ import numpy as np
 import numpy.typing as npt
 
 from game.core.puzzle import Puzzle
-from game.core.solver.line import solve_line
+from game.core.solver.line_logic import full_domain, line_logic
 
-UNKNOWN, FILLED, EMPTY = 0, 1, 2
 DEEPER = 3
-Grid = npt.NDArray[np.uint8]
+Grid = npt.NDArray[np.int64]  # a domain (bit mask of values) a cell
 Reasoner = Callable[[Grid], "Grid | None"]
 
 
+def _settled(domain: int) -> bool:
+    return domain & (domain - 1) == 0
+
+
 class Lines:
-    """The puzzle's clues, and line logic to a fixpoint over a grid of 0/1/2 cells."""
+    """The puzzle's runs, and line logic to a fixpoint over a grid of domains."""
 
     def __init__(self, puzzle: Puzzle) -> None:
-        if puzzle.is_colour:
-            raise ValueError("trial depth is measured on black-and-white puzzles")
-        self.rows = [tuple(clue) for clue in puzzle.row_clues]
-        self.columns = [tuple(clue) for clue in puzzle.column_clues]
+        self.logic = line_logic(puzzle)
+        self.rows = [puzzle.row_runs(y) for y in range(puzzle.height)]
+        self.columns = [puzzle.column_runs(x) for x in range(puzzle.width)]
         self.height, self.width = puzzle.height, puzzle.width
+        self.full = full_domain(puzzle.colour_count)
+
+    def blank(self) -> Grid:
+        return np.full((self.height, self.width), self.full, dtype=np.int64)
 
     def propagate(self, grid: Grid) -> Grid | None:
         """Line logic until nothing moves: the grid, or None on a contradiction."""
         grid = grid.copy()
         rows, columns = set(range(self.height)), set(range(self.width))
         while rows or columns:
-            if rows:
-                y = rows.pop()
-                solved = solve_line(self.rows[y], grid[y].tobytes())
-                if solved is None:
-                    return None
-                new = np.frombuffer(solved, dtype=np.uint8)
-                changed = np.nonzero(new != grid[y])[0]
-                grid[y] = new
-                columns.update(int(x) for x in changed)
+            is_row = bool(rows)
+            index = rows.pop() if is_row else columns.pop()
+            line = grid[index] if is_row else grid[:, index]
+            runs = self.rows[index] if is_row else self.columns[index]
+            solved = self.logic.solve(runs, tuple(int(d) for d in line))
+            if solved is None:
+                return None
+            new = np.asarray(solved, dtype=np.int64)
+            changed = {int(i) for i in np.nonzero(new != line)[0]}
+            if is_row:
+                grid[index] = new
+                columns |= changed
             else:
-                x = columns.pop()
-                solved = solve_line(self.columns[x], grid[:, x].tobytes())
-                if solved is None:
-                    return None
-                new = np.frombuffer(solved, dtype=np.uint8)
-                changed = np.nonzero(new != grid[:, x])[0]
-                grid[:, x] = new
-                rows.update(int(y) for y in changed)
+                grid[:, index] = new
+                rows |= changed
         return grid
 
     def probe(self, grid: Grid, inner: Reasoner) -> Grid | None:
         """Single-cell trials, each followed by ``inner``, until nothing moves (see the
-        module text); None when both ways of a cell fail."""
+        module text); None when every value of a cell fails."""
         start = self.propagate(grid)
         if start is None:
             return None
         current: Grid = start
         moved = True
-        while moved and np.any(current == UNKNOWN):
+        while moved and not self.solved(current):
             moved = False
-            for y, x in zip(*np.nonzero(current == UNKNOWN), strict=True):
-                if current[y, x] != UNKNOWN:
-                    continue
-                branches = []
-                for value in (FILLED, EMPTY):
-                    trial = current.copy()
-                    trial[y, x] = value
-                    branches.append(inner(trial))
-                filled, empty = branches
-                if filled is None and empty is None:
-                    return None
-                survivor = filled if empty is None else empty if filled is None else None
-                if survivor is not None:  # one way failed: the cell is the other
-                    current = survivor
-                    moved = True
-                    continue
-                assert filled is not None and empty is not None
-                agreed = (filled == empty) & (filled != UNKNOWN) & (current == UNKNOWN)
-                if np.any(agreed):
-                    fixed = current.copy()
-                    fixed[agreed] = filled[agreed]
-                    settled = self.propagate(fixed)
+            for y in range(self.height):
+                for x in range(self.width):
+                    domain = int(current[y, x])
+                    if _settled(domain):
+                        continue
+                    survivors = []
+                    for bit in range(domain.bit_length()):
+                        if domain >> bit & 1:
+                            trial = current.copy()
+                            trial[y, x] = 1 << bit
+                            outcome = inner(trial)
+                            if outcome is not None:
+                                survivors.append(outcome)
+                    if not survivors:
+                        return None
+                    union = survivors[0]
+                    for other in survivors[1:]:
+                        union = union | other
+                    narrowed = current & union
+                    if np.array_equal(narrowed, current):
+                        continue
+                    settled = self.propagate(narrowed)
                     if settled is None:
                         return None
                     current = settled
                     moved = True
         return current
 
+    def solved(self, grid: Grid) -> bool:
+        return all(_settled(int(domain)) for domain in grid.flat)
+
 
 def trial_depth(puzzle: Puzzle, most: int = 2) -> int:
     """The depth of trials ``puzzle`` needs (0 line logic, 1 single trials, 2 trials
     inside trials; :data:`DEEPER` when ``most`` is not enough). See the module text."""
     lines = Lines(puzzle)
-    blank = np.zeros((puzzle.height, puzzle.width), dtype=np.uint8)
 
     def settled(grid: Grid | None) -> bool:
-        return grid is not None and not np.any(grid == UNKNOWN)
+        return grid is not None and lines.solved(grid)
 
     reasoner: Reasoner = lines.propagate
-    if settled(reasoner(blank)):
+    if settled(reasoner(lines.blank())):
         return 0
     for depth in range(1, most + 1):
         inner = reasoner
@@ -123,6 +130,6 @@ def trial_depth(puzzle: Puzzle, most: int = 2) -> int:
             return lines.probe(grid, inner)
 
         reasoner = deeper
-        if settled(reasoner(blank)):
+        if settled(reasoner(lines.blank())):
             return depth
     return DEEPER

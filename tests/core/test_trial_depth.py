@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import pytest
-
 from game.core.puzzle import Puzzle
 from game.core.solver import solve
 from game.core.trial_depth import DEEPER, trial_depth
@@ -39,10 +37,13 @@ def test_two_solutions_are_never_settled() -> None:
     assert trial_depth(diagonal) == DEEPER
 
 
-def test_colour_is_not_measured() -> None:
+def test_colour_is_measured_the_same_way() -> None:
     from game.core.palette import Palette
 
     palette = Palette.of(("white", (255, 255, 255)), ("red", (200, 0, 0)), ("blue", (0, 0, 200)))
-    puzzle = Puzzle.from_colour_grid([[1, 2], [2, 1]], palette)
-    with pytest.raises(ValueError):
-        trial_depth(puzzle)
+    # Two colours side by side: each line's runs place every cell.
+    stripes = Puzzle.from_colour_grid([[1, 2, 0], [1, 2, 0], [0, 0, 0]], palette)
+    assert trial_depth(stripes) == 0
+    # The diagonal again, in one colour on white: two solutions in colour too.
+    diagonal = Puzzle.from_colour_grid([[1, 0], [0, 1]], palette)
+    assert trial_depth(diagonal) == DEEPER
