@@ -62,7 +62,7 @@ def test_a_win_after_watching_the_solver_to_the_end_sets_no_best_and_no_streak()
     assert scene.win.helped and not scene.win.new_best
     record = app.store.record(scene.key)
     assert record.solved and record.best_time is None
-    assert "solver's answer" in scene.session.helps_text()
+    assert "answer seen: no best time" in scene.session.helps_text()
     sync_daily(app.store, [plan])
     assert app.store.daily_times() == {}
 

@@ -222,7 +222,7 @@ class Session(Midend[Move, _Record, Change]):
         """ "2 hints, 1 check used" (what was asked for; "" when nothing was); "Helped: the
         solver's answer was shown" when it was (that says more than any count)."""
         if self.answer_shown:
-            return _("Helped: the solver's answer was shown")
+            return _("Solver's answer seen: no best time")
         hints, checks = self.hints_used, self.checks_used
         if hints and checks:
             return _("{hints}, {checks} used").format(
