@@ -9,8 +9,8 @@ makes every candidate through the game's own picture path
 on a wide one the scenes and two pictures of one theme side by side (neighbours in the
 manifest's order), in black and white at each detail, in colour in the weekday's colours. A
 candidate rated at the weekday's level joins that weekday's pool, with its grid's fingerprint,
-when it passes the readability gate (:mod:`game.core.generate.glance`; on the 10x10 weekdays
-all but its size rule, the size being the weekday's).
+when it passes the readability gate (:mod:`game.core.generate.glance`). The 10x10 weekdays
+are shapes (:attr:`game.core.generate.daily.DailyPlan.pictured`): their rows name no picture.
 
 The year is then filled weekday by weekday, the smallest pool first, week by week: the first
 candidate (least used pictures first, then a fixed shuffled order) whose grid is new to the
@@ -48,7 +48,7 @@ from game.core.generate.daily_schedule import (  # noqa: E402
     picture_of,
     rule_breaks,
 )
-from game.core.generate.glance import MAX_SMALL_CELLS, glance  # noqa: E402
+from game.core.generate.glance import glance  # noqa: E402
 from game.core.generate.picture_library import MAX_PICTURE_COLOURS, library, library_dir  # noqa: E402
 from game.core.generate.picture_puzzles import (  # noqa: E402
     SCENES,
@@ -106,8 +106,7 @@ def pool(weekday: int, verbose: bool) -> list[Candidate]:
                     max_colours=colours or MAX_PICTURE_COLOURS,
                 )
             )
-            small = plan.width * plan.height <= MAX_SMALL_CELLS
-            if made.puzzle is not None and glance(made.puzzle).refused(small_board=small):
+            if made.puzzle is not None and glance(made.puzzle).refusals:
                 levels["unread"] += 1  # the readability gate (issue 46)
                 continue
             if made.puzzle is None or made.rating is None:
@@ -127,7 +126,11 @@ def pool(weekday: int, verbose: bool) -> list[Candidate]:
 def schedule(pools: dict[int, list[Candidate]]) -> list[DailyEntry]:
     """The year (see the module text); ValueError when a weekday cannot be filled."""
     rng = np.random.Generator(np.random.PCG64(SHUFFLE_SEED))
-    rows: dict[int, DailyEntry] = {}
+    rows: dict[int, DailyEntry] = {
+        day: DailyEntry((), "", None, "")
+        for day in range(CYCLE_DAYS)
+        if not plan_for(ANCHOR + timedelta(days=day)).pictured  # a day of shapes
+    }
     uses: dict[str, list[int]] = {}
     grids: set[str] = set()
     for weekday in sorted(pools, key=lambda day: (len({c.entry.names for c in pools[day]}), day)):
@@ -163,7 +166,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="fail when the file differs")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    pools = {weekday: pool(weekday, True) for weekday in range(7)}
+    pools = {
+        weekday: pool(weekday, True)
+        for weekday in range(7)
+        if plan_for(ANCHOR + timedelta(days=weekday)).pictured
+    }
     rows = schedule(pools)
     problems = rule_breaks(rows)
     if problems:

@@ -17,6 +17,7 @@ from game.core.formats import read_puzzle
 from game.core.generate.daily import SCHEDULE, plan_for
 from game.core.generate.daily_making import ScheduledGeneration, daily_generation, make_daily
 from game.core.generate.daily_schedule import (
+    ANCHOR,
     CYCLE_DAYS,
     MIN_GAP_DAYS,
     DailyEntry,
@@ -40,10 +41,14 @@ def test_the_shipped_table_keeps_the_years_rules_round_the_circle() -> None:
     rows = table()
     assert len(rows) == CYCLE_DAYS, "assets/pictures/daily.json is missing or does not read"
     assert rule_breaks(rows) == []
-    # Weekends do not collapse onto a few scenes: each weekday shows many pictures a year.
+    # Weekends do not collapse onto a few scenes: each weekday shows many pictures a year;
+    # the 10x10 weekdays (Monday, Tuesday: rows 0 and 1, the anchor a Monday) are shapes.
     for weekday in range(7):
         shown = Counter(name for row in rows[weekday::7] for name in row.names)
-        assert len(shown) >= 40, (weekday, len(shown))
+        if weekday < 2:
+            assert not shown and not plan_for(ANCHOR + timedelta(days=weekday)).pictured
+        else:
+            assert len(shown) >= 40, (weekday, len(shown))
 
 
 def test_364_consecutive_dailies_are_new_grids_at_their_weekdays_level() -> None:
@@ -63,12 +68,16 @@ def test_364_consecutive_dailies_are_new_grids_at_their_weekdays_level() -> None
         assert puzzle.is_colour == (plan_for(day).colours > 2)
         extra = dict(puzzle.extra)
         assert extra["day"] == day.isoformat()
+        entry = entry_for(day)
+        if not plan_for(day).pictured:  # 10x10: shapes from the date's seed, no picture
+            assert entry is None and "picture" not in extra
+            assert puzzle.title == f"Daily puzzle {day.isoformat()}"
+            continue
         for name in extra["picture"].split("+"):
             if name in last_seen:
                 assert (day - last_seen[name]).days >= MIN_GAP_DAYS, (name, day)
             last_seen[name] = day
         # As the table's builder saw it.
-        entry = entry_for(day)
         assert entry is not None and puzzle.fingerprint() == entry.fingerprint
         assert puzzle.title == entry.title
     print(f"364 dailies from {START} made in {seconds:.1f} s")
@@ -86,7 +95,7 @@ def test_a_daily_is_unique_and_titled_with_its_picture() -> None:
 
 
 def test_the_table_is_read_round_and_round_keeping_weekdays() -> None:
-    for day in (START, START + timedelta(days=CYCLE_DAYS), date(1999, 12, 31)):
+    for day in (START, START + timedelta(days=CYCLE_DAYS), date(1999, 12, 30)):
         row = cycle_day(day)
         assert row % 7 == day.weekday()
         assert entry_for(day) == entry_for(day + timedelta(days=CYCLE_DAYS))
@@ -145,6 +154,8 @@ def test_generate_daily_writes_a_file_a_day_named_by_its_date(
     assert entry is not None and first.title == entry.title
     printed = capsys.readouterr().out
     assert "Wednesday · 15x15 · Medium" in printed and entry.title in printed
+    # Friday is a picture; a Monday would be shapes.
+    assert "Friday · 20x15 · Hard" in printed
     # Run again: nothing is written over.
     assert main(["generate", "--daily", START.isoformat(), "-o", str(out)]) == 2
     err = capsys.readouterr().err

@@ -197,15 +197,15 @@ def test_the_daily_puzzle_is_a_picture_fixed_by_its_date() -> None:
     from game.core.generate.daily_making import daily_generation
 
     assert library(), "the shipped picture library is missing"
-    monday = plan_for(date(2025, 3, 10))  # 10x10, Easy
-    first = daily_generation(monday)
-    second = daily_generation(monday)
+    wednesday = plan_for(date(2025, 3, 12))  # 15x15, Medium (10x10 days are shapes)
+    first = daily_generation(wednesday)
+    second = daily_generation(wednesday)
     one, two = first.advance(60.0), second.advance(60.0)
     assert one is not None and two is not None
     assert one.puzzle.fingerprint() == two.puzzle.fingerprint()
     assert "picture" in dict(one.puzzle.extra)
-    tuesday = plan_for(date(2025, 3, 11))
-    other = daily_generation(tuesday)
+    thursday = plan_for(date(2025, 3, 13))
+    other = daily_generation(thursday)
     made = other.advance(60.0)
     assert made is not None
     assert dict(made.puzzle.extra)["picture"] != dict(one.puzzle.extra)["picture"]

@@ -9,6 +9,7 @@ import pygame
 from game.core.generate.daily import plan_for
 from game.core.generate.daily_schedule import entry_for
 from game.core.generate.files import daily_path
+from game.core.generate.generator import Generation
 from game.ui.app import App
 from game.ui.scenes.levels.generating import GeneratingScene
 from game.ui.scenes.menu.scene import MenuScene
@@ -45,19 +46,15 @@ def test_the_days_puzzle_is_made_once_played_and_its_win_counted() -> None:
     assert not daily_path(app.store, plan_for(MONDAY)).exists()
     click(app, menu.daily.button.rect.center)  # made first (a 10x10 often within the frame)
     play = until_playing(app, 3000)
-    # The daily puzzle is the picture the year's table gives the date (issue 46), the same
-    # for everyone, titled with its picture.
-    entry = entry_for(MONDAY)
-    assert entry is not None
-    assert play.puzzle.fingerprint() == entry.fingerprint
-    assert "picture" in dict(play.puzzle.extra)
-    assert play.puzzle.title == entry.title
-    # Until solved, its header calls it by its date, naming the pack once ("Daily puzzle
-    # 2026-11-29 · 25x20 · Daily puzzle" said it twice), not by its picture.
+    # At 10x10 a picture does not read (issue 46): Monday is shapes from the date's seed,
+    # the same for everyone, called by its date ("Daily puzzle 2026-11-29 · 25x20 · Daily
+    # puzzle" named the pack twice).
+    assert entry_for(MONDAY) is None
+    expected = Generation(10, 10, 1, plan_for(MONDAY).seed).run().puzzle
+    assert play.puzzle.fingerprint() == expected.fingerprint()
+    assert "picture" not in dict(play.puzzle.extra)
     name, details, _ = play.chrome.header(0)
     assert name == "Daily puzzle 2025-03-10" and "Daily puzzle" not in details
-    # The win names the picture.
-    assert play.chrome.header(1)[0] == entry.title
     assert play.path == daily_path(app.store, plan_for(MONDAY)) and play.path.is_file()
     # A win, as the play screen records it; back on the menu it counts for the day.
     app.store.mark_solved(play.key, 75.0)
@@ -69,6 +66,18 @@ def test_the_days_puzzle_is_made_once_played_and_its_win_counted() -> None:
     # The second time it opens from its file at once: nothing is made again.
     click(app, menu.daily.button.rect.center)
     assert isinstance(app.top, PlayScene) and app.top.path == play.path
+
+
+def test_a_picture_day_is_called_by_its_date_until_the_win_names_its_picture() -> None:
+    wednesday = MONDAY + timedelta(days=2)  # 15x15: a library picture
+    app, menu = _menu(Calendar(wednesday))
+    click(app, menu.daily.button.rect.center)
+    play = until_playing(app, 3000)
+    entry = entry_for(wednesday)
+    assert entry is not None and play.puzzle.fingerprint() == entry.fingerprint
+    assert play.puzzle.title == entry.title
+    assert play.chrome.header(0)[0] == "Daily puzzle 2025-03-12"
+    assert play.chrome.header(1)[0] == entry.title  # the win's fade: the picture's name
 
 
 def test_midnight_brings_the_next_days_puzzle_and_a_missed_day_ends_the_streak() -> None:

@@ -7,9 +7,11 @@ that picture, at the weekday's size and colours and the row's detail, which the 
 builder saw rated at the weekday's level. Should the row no longer come out at that level
 (the rating changed since the table was built), it draws a picture as Random does, seeded
 by the date, leaving out every picture the table shows within 90 days. Without a library it
-is the plan's own generator (shapes). The puzzle is titled with its picture and carries the
-date (``day``) and the picture's name(s) (``picture``) in its extra fields. Nothing here
-imports pygame.
+is the plan's own generator (shapes), as it is on the days whose board is too small for a
+picture to read (:attr:`~game.core.generate.daily.DailyPlan.pictured`: the 10x10 days).
+The puzzle is titled with its picture (shapes: "Daily puzzle DATE") and carries the date
+(``day``) and the picture's name(s) (``picture``) in its extra fields. Nothing here imports
+pygame.
 """
 
 from __future__ import annotations
@@ -81,8 +83,8 @@ class ScheduledGeneration(SlicedSearch[Generated]):
 
 def daily_generation(plan: DailyPlan) -> Making:
     """The daily puzzle's source for ``plan`` (see the module text)."""
-    if not library():
-        return plan.generation()
+    if not library() or not plan.pictured:
+        return plan.generation()  # shapes: no library, or a board too small for a picture
     entry = entry_for(plan.day)
     if entry is not None:
         return ScheduledGeneration(plan, entry)

@@ -14,6 +14,9 @@ detail (none in colour) and the fingerprint of the grid it makes, and the table 
   rule also holds across the turn of the cycle;
 - every row rated at its weekday's level when it was built.
 
+A row naming no picture is a day of shapes (the 10x10 weekdays: a picture does not read at
+100 cells), made from the date's own seed.
+
 Nothing depends on the clock, the machine or a file of the player's: the date alone picks the
 row. When the table is missing or names a picture the library lacks, there is no row
 (:func:`entry_for` returns None) and the caller draws a picture as Random does.
@@ -93,7 +96,6 @@ def parse_table(raw: object) -> tuple[DailyEntry, ...]:
         detail, fingerprint = item.get("detail"), item.get("fingerprint")
         if (
             not isinstance(names, list)
-            or not names
             or not all(isinstance(name, str) for name in names)
             or not isinstance(title, str)
             or not (detail is None or isinstance(detail, int))
@@ -101,6 +103,8 @@ def parse_table(raw: object) -> tuple[DailyEntry, ...]:
         ):
             raise ValueError(f"a day of the schedule is malformed: {item!r:.80}")
         rows.append(DailyEntry(tuple(names), title, detail, fingerprint))
+    if any(not row.names and (row.title or row.fingerprint) for row in rows):
+        raise ValueError("a day of shapes names no picture, title or grid")
     if len(rows) != CYCLE_DAYS:
         raise ValueError(f"the schedule has {len(rows)} days, not {CYCLE_DAYS}")
     return tuple(rows)
@@ -122,9 +126,11 @@ def table(folder: Path | None = None) -> tuple[DailyEntry, ...]:
 
 
 def entry_for(day: date, folder: Path | None = None) -> DailyEntry | None:
-    """The row of ``day``, or None when the library has no schedule."""
+    """The row of ``day``, or None when the library has no schedule or the day is one of
+    shapes (a row naming no picture)."""
     rows = table(folder)
-    return rows[cycle_day(day)] if rows else None
+    row = rows[cycle_day(day)] if rows else None
+    return row if row is not None and row.names else None
 
 
 def names_near(day: date, folder: Path | None = None, gap: int = MIN_GAP_DAYS) -> set[str]:
@@ -147,6 +153,8 @@ def rule_breaks(rows: Sequence[DailyEntry], gap: int = MIN_GAP_DAYS) -> list[str
     problems: list[str] = []
     seen: dict[str, int] = {}
     for index, row in enumerate(rows):
+        if not row.names:
+            continue  # a day of shapes: its grid comes from the date (daily_making)
         if row.fingerprint in seen:
             problems.append(f"day {index} repeats the grid of day {seen[row.fingerprint]}")
         seen.setdefault(row.fingerprint, index)

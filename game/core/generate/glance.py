@@ -63,13 +63,8 @@ class Glance:
     @property
     def refusals(self) -> tuple[str, ...]:
         """Why it does not read at a glance; () when it does."""
-        return self.refused()
-
-    def refused(self, small_board: bool = False) -> tuple[str, ...]:
-        """:attr:`refusals`, the board's size let off with ``small_board`` (the daily's
-        10x10 weekdays, whose size is the weekday's: every other rule still holds)."""
         found = []
-        if self.cells <= MAX_SMALL_CELLS and not small_board:
+        if self.cells <= MAX_SMALL_CELLS:
             found.append(f"{self.cells} cells (<= {MAX_SMALL_CELLS})")
         if not self.colour and not MIN_INK <= self.ink <= MAX_INK:
             found.append(f"ink {self.ink:.2f} (not {MIN_INK}-{MAX_INK})")
