@@ -6,10 +6,12 @@
 Two sheets a stage, each a grid of numbered tiles with no titles and no pack names, in a
 shuffled order (so neither the title nor the pack's order tells the scorer anything):
 
-- ``docs/readability-<stage>-firsts.png``: the first three puzzles (play order) of every
+- ``tools/readability/<stage>-firsts.png``: the first three puzzles (play order) of every
   nonogram pack;
-- ``docs/readability-<stage>-random.png``: 60 puzzles drawn at random (seed 46) from all of
+- ``tools/readability/<stage>-random.png``: 60 puzzles drawn at random (seed 46) from all of
   them.
+
+(Not in ``docs/``: every picture there is one ``hanjie screenshot`` makes.)
 
 Each tile is the solved grid at the puzzle's own size, a cell a block, as the player sees it
 at the win. The key (tile number -> pack/file) goes to ``tools/readability/<stage>-*.json``;
@@ -37,7 +39,6 @@ from tools.contact_sheet import BACKGROUND, INK, TILE, draw_picture, font  # noq
 
 LEVELS = REPO_ROOT / "levels"
 KEYS = REPO_ROOT / "tools" / "readability"
-DOCS = REPO_ROOT / "docs"
 SEED = 46
 SAMPLE = 60
 FIRSTS = 3
@@ -103,7 +104,7 @@ def main(argv: list[str] | None = None) -> int:
             scores(args.stage, sheet)
         return 0
     for sheet, files in picks().items():
-        out = DOCS / f"readability-{args.stage}-{sheet}.png"
+        out = KEYS / f"{args.stage}-{sheet}.png"
         key = draw_sheet(files, out)
         KEYS.mkdir(parents=True, exist_ok=True)
         (KEYS / f"{args.stage}-{sheet}.json").write_text(json.dumps(key, indent=1) + "\n")
