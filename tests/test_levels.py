@@ -34,11 +34,15 @@ LEVEL_FILES = sorted(LEVELS.glob("*/*.non"))
 # The picture packs are built from the Noto emoji by tools/build_picture_packs.py (their own
 # author and licence; their build is not repeated here: it builds whole packs).
 PICTURE_AUTHOR, PICTURE_LICENSE = "Noto Emoji (SIL OFL 1.1), made a puzzle by Hanjie", "OFL-1.1"
+# The Icons pack (tools/icon_pictures.py, issue 46): Game-icons.net's icons, CC BY 3.0.
+ICON_AUTHOR, ICON_LICENSE = "Game-icons.net (CC BY 3.0), made a puzzle by Hanjie", "CC-BY-3.0"
 
 
 def is_picture_pack(pack: Path) -> bool:
+    """A pack built from a picture library (the emoji, or the icons), not from art files."""
     return (pack / "pack.json").is_file() and all(
-        read_puzzle(path).license == PICTURE_LICENSE for path in sorted(pack.glob("*.non"))[:3]
+        read_puzzle(path).license in (PICTURE_LICENSE, ICON_LICENSE)
+        for path in sorted(pack.glob("*.non"))[:3]
     )
 
 
@@ -98,6 +102,7 @@ def test_every_level_is_readable_unique_and_fair(path: Path) -> None:
     assert puzzle.title and (puzzle.author, puzzle.license) in {
         ("Hanjie team", "MIT"),
         (PICTURE_AUTHOR, PICTURE_LICENSE),
+        (ICON_AUTHOR, ICON_LICENSE),
     }
     assert result.status == "unique", f"{level_id(path)}: {result.status}"
     # No level should need guessing: line logic, or line logic and probing, is enough.
@@ -192,3 +197,49 @@ def test_build_orders_a_pack_easiest_first(tmp_path: Path) -> None:
     assert stars == sorted(stars)
     assert levels[-1].picture.title == "Smile"  # the one that needs probing
     assert errors == []
+
+
+def test_the_readmes_counts_and_licences_of_the_bundled_levels_are_true() -> None:
+    # Issue 46: the counts written were off by one and the licence said MIT for all.
+    levels = REPO_ROOT / "levels"
+    plain = [p for pack in levels.glob("0*") for p in pack.glob("*.non")]
+    pictures = [
+        p for pack in levels.iterdir() if "21" <= pack.name[:2] <= "34" for p in pack.glob("*.non")
+    ]
+    icons = [p for pack in levels.glob("35-*") for p in pack.glob("*.non")]
+    kakuro = [p for pack in levels.glob("kakuro-*") for p in pack.glob("*.kak")]
+    total = len(plain) + len(pictures) + len(icons) + len(kakuro)
+    readme = (REPO_ROOT / "README.md").read_text(encoding="utf-8")
+    said = " ".join(readme.split())
+    assert f"The bundled levels are {total} puzzles" in said
+    assert f"{len(plain)} nonograms in packs 01-08 (MIT)" in said
+    assert f"{len(pictures)} picture puzzles in packs 21-34 (OFL-1.1)" in said
+    assert f"{len(kakuro)} Kakuro (MIT)" in said
+    assert f"{len(icons)} icon puzzles in pack 35 (CC-BY-3.0)" in said
+    for path in pictures:
+        assert 'license "OFL-1.1"' in path.read_text(encoding="utf-8"), path
+    for path in icons:
+        assert 'license "CC-BY-3.0"' in path.read_text(encoding="utf-8"), path
+    for path in plain:
+        assert 'license "MIT"' in path.read_text(encoding="utf-8"), path
+
+
+PICTURE_PACKS = [pack for pack in PACK_DIRS if pack.name[:1] in "23"]
+
+
+@pytest.mark.parametrize("pack", PICTURE_PACKS, ids=lambda path: path.name)
+def test_picture_packs_ship_only_what_reads_at_a_glance_the_clearest_first(pack: Path) -> None:
+    # Issue 46: the packs opened with their least readable puzzles (10x8 silhouettes).
+    from game.core.generate.glance import glance, glance_score
+
+    files = sorted(pack.glob("*.non"))
+    puzzles = [read_puzzle(path) for path in files]
+    refused = [
+        (path.name, glance(p).refusals)
+        for path, p in zip(files, puzzles, strict=True)
+        if not glance(p).reads
+    ]
+    assert refused == []
+    # By level, then the clearest first within a level.
+    keys = [(int(dict(p.extra)["difficulty"]), -glance_score(p)) for p in puzzles]
+    assert keys == sorted(keys)

@@ -25,8 +25,14 @@ Random uses):
 3. Make it fair (black and white, or its colour search in colour), a solve proving the
    puzzle unique and its rating (colour by the same measures as black and white:
    :mod:`game.core.colour_effort`);
-4. the pack's puzzles ordered by rating (the smaller first within a star) and written as
-   ``NN-title.non`` with ``pack.json``.
+4. the readability gate (:mod:`game.core.generate.glance`, issue 46): what the player sees
+   at the puzzle's size, the solved grid, must read (more than 100 cells, few specks, not a
+   slab); a puzzle it refuses is tried at the next size;
+5. the pack's puzzles ordered by rating, then the clearest at a glance first, and written
+   as ``NN-title.non`` with ``pack.json``.
+
+``--regate`` remakes only the puzzles in ``levels/`` that the gate refuses (and orders the
+packs), leaving every other file as it is.
 
 Each theme gives a black-and-white pack and a colour pack; the sizes go round 10x10 to 30x30
 picture by picture, each puzzle taking its picture's shape within the square (the empty rows
@@ -53,7 +59,8 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
-from game.core.formats import format_puzzle  # noqa: E402
+from game.core.formats import format_puzzle, read_puzzle  # noqa: E402
+from game.core.generate.glance import glance, glance_score  # noqa: E402
 from game.core.generate.picture_library import (  # noqa: E402
     Picture,
     PictureEntry,
@@ -171,6 +178,10 @@ def build_one(plan: Planned) -> Built:
             made = run_attempt(work)
             if made.puzzle is not None and not clues_fit(made.puzzle):
                 made = Attempt(None, None, made.reading, "its clues are too long for 1280x800")
+            if made.puzzle is not None and not glance(made.puzzle).reads:
+                # What the player sees at this size does not read (issue 46): the next size.
+                why = "does not read at a glance: " + ", ".join(glance(made.puzzle).refusals)
+                made = Attempt(None, None, made.reading, why)
             if made.puzzle is not None and made.rating is not None:
                 if made.rating.stars == plan.target:
                     return Built(plan, made, tuple(refusals))
@@ -221,17 +232,16 @@ def with_probing(built: list[Built]) -> list[Built]:
     return built
 
 
-def _pack_order(built: Built) -> tuple[int, int, float, str]:
+def _pack_order(built: Built) -> tuple[int, float, float, str]:
     made = built.made
     assert made is not None and made.puzzle is not None and made.rating is not None
-    puzzle, rating = made.puzzle, made.rating
-    return rating.stars, puzzle.width * puzzle.height, rating.points, built.planned.title
+    return made.rating.stars, -glance_score(made.puzzle), made.rating.points, built.planned.title
 
 
 def pack_files(name: str, order: int, description: str, built: Sequence[Built]) -> dict[str, str]:
     made = [b for b in built if b.made is not None and b.made.puzzle is not None]
-    # By stars, then smaller first (no rating has a size term: a 40x30 picture that line
-    # logic settles is Easy, and may not lead a pack before a 10x8), then points.
+    # By stars, then the clearest at a glance first (issue 46: by size the packs opened with
+    # their least readable pictures), then points.
     made.sort(key=_pack_order)
     manifest = {"name": name, "order": order, "description": description}
     files = {"pack.json": json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"}
@@ -242,12 +252,49 @@ def pack_files(name: str, order: int, description: str, built: Sequence[Built]) 
     return files
 
 
+def regate(folder: Path, plan_list: Sequence[Planned]) -> tuple[dict[str, str], list[str]]:
+    """The pack in ``folder`` through the readability gate (issue 46), touching nothing else:
+    each puzzle that reads at a glance is kept as it is; each that does not is made again
+    from its picture by :func:`build_one`, which now refuses what the gate refuses and so
+    goes on to the next size; the pack is ordered by level, then the clearest first. The
+    files, and a line for each puzzle replaced or dropped."""
+    by_slug = {slug(plan.title): plan for plan in plan_list}
+    manifest = json.loads((folder / "pack.json").read_text(encoding="utf-8"))
+    kept: list[tuple[int, float, str, Puzzle]] = []
+    said: list[str] = []
+    for path in sorted(folder.glob("*.non")):
+        puzzle = read_puzzle(path)
+        name = path.stem.split("-", 1)[1]
+        if not glance(puzzle).reads:
+            refused = ", ".join(glance(puzzle).refusals)
+            built = build_one(by_slug[name])
+            made = built.made
+            if made is None or made.puzzle is None or made.rating is None:
+                said.append(f"{folder.name}/{path.name}: dropped ({refused}; no size reads)")
+                continue
+            said.append(f"{folder.name}/{path.name}: {puzzle.size_text} ({refused}) -> "
+                        f"{made.puzzle.size_text} {made.rating.name}")  # fmt: skip
+            puzzle = made.puzzle
+        stars = int(dict(puzzle.extra)["difficulty"])
+        kept.append((stars, -glance_score(puzzle), name, puzzle))
+    kept.sort(key=lambda item: item[:3])
+    files = {"pack.json": json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"}
+    for index, (_stars, _score, name, puzzle) in enumerate(kept, start=1):
+        files[f"{index:02d}-{name}.non"] = format_puzzle(puzzle, "non")
+    return files, said
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--render", action="store_true", help="draw assets/pictures from the font")
     parser.add_argument("--check", action="store_true", help="write nothing; compare levels/")
     parser.add_argument("--sheets", action="store_true", help="draw the contact sheets in docs/")
     parser.add_argument("--only", help="only the themes whose name starts with this")
+    parser.add_argument(
+        "--regate",
+        action="store_true",
+        help="only remake the puzzles the readability gate refuses, and order the packs",
+    )
     args = parser.parse_args(argv)
     if args.render:
         written, missing = render_library(read_catalogue())
@@ -268,6 +315,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             plan_list = plans(entries, library_dir()).get((theme, colour), [])
             if args.only and not theme.startswith(args.only):
                 order += 1
+                continue
+            if args.regate:
+                pack_name = f"{name} in colour" if colour else name
+                folder = LEVELS_DIR / f"{order}-{slug(pack_name)}"
+                files, said = regate(folder, plan_list)
+                order += 1
+                print("\n".join([*said, f"{folder.name}: {len(files) - 1} puzzles"]), flush=True)
+                if args.check:
+                    problems += differences(folder, files)
+                else:
+                    write_pack(folder, files)
                 continue
             built = with_probing([build_one(plan) for plan in plan_list])
             dropped += [b for b in built if b.made is None]

@@ -2,18 +2,23 @@
 
     hanjie generate --size 20x15 --level 3 --seed 7 -o cat.non
     hanjie generate --size 10 --level 2 --count 5 -o folder/
+    hanjie generate --daily 2026-12-07 --days 364 -o dailies/
 
 Each puzzle is printed with its rating and the seconds it took. Without ``--seed`` a seed is
-drawn and printed, so any puzzle can be made again.
+drawn and printed, so any puzzle can be made again. ``--daily DATE`` writes the daily puzzles
+from DATE on (``--days``, default 1), as the menu makes them: one file a day named by its
+date (``2026-12-07.non``), titled with its picture.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import re
 import secrets
 import sys
 import time
+from datetime import date, timedelta
 from pathlib import Path
 
 from game.commands.common import CommandError, os_reason, quote, refuse_taken_names
@@ -21,6 +26,7 @@ from game.commands.common import CommandError, os_reason, quote, refuse_taken_na
 HELP = "make new puzzles with exactly one solution at a chosen difficulty level (1-5)"
 
 MAX_COUNT = 1000
+MAX_DAYS = 3660  # ten years
 _SIZE = re.compile(r"\s*(\d{1,4})\s*(?:[xX×]\s*(\d{1,4}))?\s*")
 
 
@@ -32,6 +38,14 @@ def size_argument(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(f"{quote(text, 40)} is not a size like 20x15 or 10")
     width = int(match.group(1))
     return width, int(match.group(2) or width)
+
+
+def date_argument(text: str) -> date:
+    try:
+        return date.fromisoformat(text.strip())
+    except ValueError:
+        why = f"{quote(text, 40)} is not a date like 2026-12-07"
+        raise argparse.ArgumentTypeError(why) from None
 
 
 def _bounded_int(low: int, high: int, what: str) -> argparse._ActionType:
@@ -51,9 +65,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--size",
         type=size_argument,
-        required=True,
+        default=None,
         metavar="WxH",
-        help="5 to 40 a side (Kakuro: 6 to 16)",
+        help="5 to 40 a side (Kakuro: 6 to 16); required but with --daily",
+    )
+    parser.add_argument(
+        "--daily",
+        type=date_argument,
+        default=None,
+        metavar="DATE",
+        help="write the daily puzzles from DATE (YYYY-MM-DD) on into the folder OUT, one a "
+        "day named by its date (the weekday sets the size and level)",
+    )
+    parser.add_argument(
+        "--days",
+        type=_bounded_int(1, MAX_DAYS, "the days"),
+        default=None,
+        metavar="N",
+        help="with --daily: how many days (default 1)",
     )
     parser.add_argument(
         "--kind",
@@ -131,6 +160,12 @@ def run(args: argparse.Namespace) -> int:
     from game.core.generate.colour import ColourGeneration
     from game.core.generate.generator import Generation
 
+    if args.daily is not None:
+        return _dailies(args)
+    if args.days is not None:
+        raise CommandError("--days goes with --daily DATE")
+    if args.size is None:
+        raise CommandError("--size is required (or --daily DATE)")
     if args.kind == "kakuro":
         if args.colours != 2:
             raise CommandError("--colours is for nonograms (Kakuro has no colours)")
@@ -176,4 +211,56 @@ def run(args: argparse.Namespace) -> int:
         except OSError as error:
             raise CommandError(f"{quote(path)}: cannot save: {os_reason(error)}") from None
         print(f"{quote(path)}: {summary}", flush=True)
+    return 0
+
+
+def _dailies(args: argparse.Namespace) -> int:
+    """``--daily DATE [--days N] -o FOLDER``: the daily puzzles, as the menu makes them."""
+    from game.core.formats import write_puzzle
+    from game.core.formats._common import FormatError
+    from game.core.generate.daily import plan_for
+    from game.core.generate.daily_making import make_daily
+
+    for given, what in ((args.size, "--size"), (args.level, "--level"), (args.seed, "--seed"),
+                        (args.count, "--count")):  # fmt: skip
+        if given is not None:
+            raise CommandError(f"{what} does not go with --daily (the date sets it)")
+    if args.kind != "nonogram" or args.colours != 2:
+        raise CommandError("--kind and --colours do not go with --daily (the date sets them)")
+    if args.output is None:
+        raise CommandError("--daily writes a file a day: give -o FOLDER")
+    out = Path(args.output)
+    if out.exists() and not out.is_dir():
+        raise CommandError(f"{quote(out)}: not a folder (--daily writes one file a day)")
+    try:
+        first = args.daily + timedelta(days=(args.days or 1) - 1)
+        days = [args.daily + timedelta(days=n) for n in range((first - args.daily).days + 1)]
+    except OverflowError:
+        raise CommandError("--daily: the days run past the year 9999") from None
+    for day in days:
+        taken = out / f"{day.isoformat()}.non"
+        if os.path.lexists(taken):
+            raise CommandError(f"{quote(taken)}: already there, so nothing was written")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise CommandError(f"{quote(out)}: {os_reason(error)}") from None
+    for day in days:
+        plan = plan_for(day)
+        start = time.perf_counter()
+        made = make_daily(plan)
+        seconds = time.perf_counter() - start
+        path = out / f"{plan.key}.non"
+        try:
+            write_puzzle(made.puzzle, path)
+        except FormatError as error:
+            raise CommandError(f"{quote(path)}: cannot save: {quote(error.reason)}") from None
+        except OSError as error:
+            raise CommandError(f"{quote(path)}: cannot save: {os_reason(error)}") from None
+        rating = made.rating
+        print(
+            f"{quote(path)}: {plan.summary}  {made.puzzle.title}  {rating.star_text} "
+            f"{rating.name} ({rating.points:.1f} points)  {seconds:.2f} s",
+            flush=True,
+        )
     return 0

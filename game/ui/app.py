@@ -562,8 +562,8 @@ class App(SceneStack):
     def open_level_file(self, path: Path) -> bool:
         return opening.open_level_file(self, path)
 
-    def pack_context(self, path: Path) -> PlayContext:
-        return opening.pack_context(self, path)
+    def pack_context(self, path: Path, puzzle: Puzzle | None = None) -> PlayContext:
+        return opening.pack_context(self, path, puzzle)
 
     def play_puzzle(
         self, puzzle: Puzzle, path: Path | None = None, context: PlayContext | None = None

@@ -98,20 +98,24 @@ def open_level_file(app: App, path: Path) -> bool:
     return play_puzzle(app, puzzle, path=path, context=context)
 
 
-def pack_context(app: App, path: Path) -> PlayContext:
+def pack_context(app: App, path: Path, puzzle: Puzzle | None = None) -> PlayContext:
     """The pack, the place and the next puzzles of a puzzle file that sits in a pack
     (bundled or "My puzzles"), so resuming it from the menu still names its pack (a
     bundled one's puzzle by its number until solved) and offers the next puzzle after a
-    win; empty for a file from elsewhere."""
+    win. A generated picture ``puzzle`` (Random's, the daily's) keeps the name that hides
+    its picture until solved (:func:`~game.core.generate.files.cover_place`); empty for
+    another file from elsewhere."""
+    from game.core.generate.files import cover_place
     from game.core.store.packs import files_after, pack_of_file, place_in_pack
     from game.resources import levels_dir
 
     try:
         pack = pack_of_file(path, levels_dir(), app.store.user_puzzles_dir())
     except OSError:
-        return PlayContext()
+        pack = None
     if pack is None:
-        return PlayContext()
+        place = cover_place(puzzle) if puzzle is not None else None
+        return PlayContext(place.pack if place is not None else None, place)
     return PlayContext(pack.name, place_in_pack(pack, path), files_after(pack, path))
 
 

@@ -175,9 +175,11 @@ class Router:
 
     def replay(
         self, puzzle: Puzzle, initial_board: Board | None = None, name: str | None = None
-    ) -> None:
+    ) -> ReplayScene:
         """The solver's replay of ``puzzle`` over the screen that asked."""
-        self.app.push(ReplayScene(self.app, puzzle, initial_board=initial_board, name=name))
+        scene = ReplayScene(self.app, puzzle, initial_board=initial_board, name=name)
+        self.app.push(scene)
+        return scene
 
     def race(self, puzzle: Puzzle, name: str | None = None) -> None:
         """Every algorithm racing on ``puzzle``, over the replay that asked (a colour puzzle

@@ -14,7 +14,7 @@ from game.core.generate.picture_puzzles import PictureGeneration
 from game.core.store.packs import puzzle_files
 from game.ui.app import App
 from game.ui.scenes.levels.generating import GeneratingScene
-from game.ui.scenes.levels.random_panel import SIZES, SOURCES
+from game.ui.scenes.levels.random_panel import SIZES, SOURCES, pictures_read_at
 from game.ui.scenes.levels.select import LevelSelectScene
 from game.ui.scenes.play.scene import PlayScene
 from tests.ui.play_helpers import until_playing
@@ -76,6 +76,22 @@ def test_random_picture_draws_a_library_picture_and_remembers_the_choice(
     assert again.random.source == "picture"
     # The next picture is another one: the one played is in the random folder.
     assert picture in played_pictures(random_folder(app.store))
+
+
+def test_random_picture_below_the_size_pictures_read_at_says_so_and_makes_shapes(
+    levels: Path, tmp_path: Path
+) -> None:
+    # At 10x10 the library's pictures were staircase blobs under an emoji's title (issue 46).
+    app, scene = _open_random(levels, tmp_path)
+    panel = scene.random
+    click(app, panel.size_buttons[SIZES.index((10, 10))].rect.center)
+    click(app, panel.level_buttons[0].rect.center)  # 1 Easy
+    click(app, panel.source_buttons[list(SOURCES).index("picture")].rect.center)
+    assert not pictures_read_at(panel.size) and pictures_read_at((15, 15))
+    panel.make_button.activate()
+    play = until_playing(app, 3000)
+    assert "picture" not in dict(play.puzzle.extra)
+    assert play.puzzle == generate(10, 10, 1, 7)
 
 
 def test_generating_can_be_cancelled_and_the_screen_stays_as_it_was(

@@ -17,9 +17,14 @@ Saturday   20x20   3 Hard, in 4 colours
 Sunday     25x20   3 Hard, in 4 colours
 =========  ======  ==========
 
-The weekend's puzzles are in colour (issue 33): three block colours on white, a picture of
-the library (:func:`game.core.generate.picture_puzzles.daily_generation`); the caption under
-the menu's daily button says so ("In 4 colours · Not solved yet today · ..."). They are Hard,
+Each day's puzzle is a picture of the library, the one the year's table names for the date
+(:mod:`game.core.generate.daily_schedule`, made by
+:func:`game.core.generate.daily_making.daily_generation`): no grid twice in any 364
+consecutive days, no picture twice within 90. On the 10x10 days (Monday, Tuesday) it is
+shapes from the date's seed instead (:attr:`DailyPlan.pictured`): at 100 cells the library's
+pictures were blobs under an emoji's name (issue 46), as Random's Picture says below 15x15.
+The weekend's puzzles are in colour (issue 33): three block colours on white; the caption
+under the menu's daily button says so ("In 4 colours · Not solved yet today · ..."). They are Hard,
 not Expert: colour lines tell a player far more than black-and-white ones, and the library's
 pictures in four colours seldom need a probe (at 25x20 none of its 22 scenes, at 20x20 1 of
 54 pictures), so an Expert weekend was a Hard puzzle under an Expert label.
@@ -72,6 +77,14 @@ class DailyPlan:
     level: int
     seed: int
     colours: int = 2
+
+    @property
+    def pictured(self) -> bool:
+        """Whether the day's board is big enough for a library picture to read
+        (:data:`game.core.generate.glance.MAX_SMALL_CELLS`); else the day is shapes."""
+        from game.core.generate.glance import MAX_SMALL_CELLS
+
+        return self.width * self.height > MAX_SMALL_CELLS
 
     @property
     def key(self) -> str:

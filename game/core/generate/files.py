@@ -23,8 +23,9 @@ from pathlib import Path
 from game.core.create.editor import write_in_folder
 from game.core.formats import read_puzzle, write_puzzle
 from game.core.generate.daily import DailyPlan
+from game.core.i18n import N_
 from game.core.puzzle import Puzzle
-from game.core.store.packs import puzzle_files
+from game.core.store.packs import PackPlace, puzzle_files
 from game.core.store.progress import ProgressStore
 
 RANDOM_FOLDER = "random"
@@ -150,6 +151,24 @@ def sync_daily(store: ProgressStore, plans: list[DailyPlan]) -> None:
 
 
 PICTURE_KEY = "picture"  # the extra key naming a picture puzzle's library picture(s)
+DAY_KEY = "day"  # the extra key holding a daily puzzle's date
+DAILY_NAME = N_("Daily puzzle")
+RANDOM_PICTURE_NAME = N_("Random picture")
+
+
+def cover_place(puzzle: Puzzle) -> PackPlace | None:
+    """What a generated picture puzzle is called until it is solved, as a bundled puzzle is
+    called by its number: its title names the picture. "Daily puzzle 2026-12-07" for a
+    daily, "Random picture #4711" (its seed) for Random's; None for any other puzzle."""
+    extra = dict(puzzle.extra)
+    if PICTURE_KEY not in extra:
+        return None
+    day = extra.get(DAY_KEY, "")
+    if day:
+        return PackPlace(DAILY_NAME, 0, day=day)
+    seed = extra.get("seed", "")
+    number = int(seed) if seed.isascii() and seed.isdecimal() else 0
+    return PackPlace(RANDOM_PICTURE_NAME, number)
 
 
 def played_pictures(*folders: Path) -> set[str]:

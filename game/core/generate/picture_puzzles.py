@@ -38,8 +38,7 @@ from game.core.convert.distinct_colours import distinct_palette
 from game.core.create.fair_edits import apply_edits
 from game.core.create.make_fair import MakeFair
 from game.core.difficulty import EffortMeter
-from game.core.generate.daily import DailyPlan
-from game.core.generate.generator import Generated, Generation, Making, check_request
+from game.core.generate.generator import Generated, Generation, check_request
 from game.core.generate.picture_library import (
     MAX_PICTURE_COLOURS,
     Picture,
@@ -375,13 +374,3 @@ class PictureGeneration(SlicedSearch[Generated]):
         return Generated(
             replace(puzzle, extra=extra), rating, self.seed, self.candidates, self.steps
         )
-
-
-def daily_generation(plan: DailyPlan) -> Making:
-    """The daily puzzle's source: a picture of the library for the date's seed, the same for
-    everyone (nothing played counts), in the plan's colours on a colour day; the plan's own
-    generator (shapes) when there is no library."""
-    if library():
-        colours = plan.colours if plan.colours > 2 else 0
-        return PictureGeneration(plan.width, plan.height, plan.level, plan.seed, colours=colours)
-    return plan.generation()

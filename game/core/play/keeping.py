@@ -41,6 +41,7 @@ class WinState:
     new_best: bool
     best: float | None
     age: float = 0.0
+    helped: bool = False  # the solver's answer was on screen: no best time from it
 
 
 @dataclass(frozen=True)
@@ -160,13 +161,18 @@ class GameKeeper(Generic[G]):
                 self._had_saved = False
         self.write_store()
 
-    def record_win(self, seconds: float) -> WinState:
-        """Mark the puzzle solved in ``seconds`` (best time) and forget its saved game."""
+    def record_win(self, seconds: float, helped: bool = False) -> WinState:
+        """Mark the puzzle solved in ``seconds`` (best time, unless ``helped``: the solver's
+        answer was on screen) and forget its saved game."""
         store = self.store
-        new_best = bool(store.mark_solved(self.key, seconds, title=self.title, path=self.path_text))
+        new_best = bool(
+            store.mark_solved(
+                self.key, seconds, title=self.title, path=self.path_text, helped=helped
+            )
+        )
         best = store.record(self.key).best_time
         store.clear_session(self.key)
         self._had_saved = False
         self.save_in = None
         self.write_store()
-        return WinState(seconds, new_best, best)
+        return WinState(seconds, new_best, best, helped=helped)

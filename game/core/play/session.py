@@ -167,6 +167,9 @@ class Session(Midend[Move, _Record, Change]):
         # its win, as Kakuro says its checks and reveals.
         self.hints_used = 0
         self.checks_used = 0
+        # The solver's answer was on screen during the game (its replay watched to the end):
+        # the win then sets no best time and no daily streak (issue 46).
+        self.answer_shown = False
         # Finished lines are crossed out as part of the move that finished them (an
         # option, off by default, as in Katana).
         self.auto_cross = False
@@ -216,7 +219,10 @@ class Session(Midend[Move, _Record, Change]):
         self.checks_used += 1
 
     def helps_text(self) -> str:
-        """ "2 hints, 1 check used" (what was asked for; "" when nothing was)."""
+        """ "2 hints, 1 check used" (what was asked for; "" when nothing was); "Helped: the
+        solver's answer was shown" when it was (that says more than any count)."""
+        if self.answer_shown:
+            return _("Solver's answer seen: no best time")
         hints, checks = self.hints_used, self.checks_used
         if hints and checks:
             return _("{hints}, {checks} used").format(
@@ -372,6 +378,8 @@ class Session(Midend[Move, _Record, Change]):
             data["start"] = self._start.to_text()
         if self.hints_used or self.checks_used:
             data["hints"], data["checks"] = self.hints_used, self.checks_used
+        if self.answer_shown:
+            data["answer_shown"] = True
         return data
 
     @classmethod
@@ -450,6 +458,10 @@ class Session(Midend[Move, _Record, Change]):
             if type(count) is not int or not 0 <= count <= 10**9:
                 raise ValueError(f"the {key} count {count!r} is not a whole number")
         session.hints_used, session.checks_used = data.get("hints", 0), data.get("checks", 0)
+        shown = data.get("answer_shown", False)  # absent in saves made before issue 46
+        if type(shown) is not bool:
+            raise ValueError(f"answer_shown {shown!r} is not true or false")
+        session.answer_shown = shown
         return session
 
 

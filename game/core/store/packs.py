@@ -82,9 +82,13 @@ class PackPlace:
 
     pack: str
     number: int
+    # A daily puzzle is called by its date ("Daily puzzle 2026-12-07"), not a number.
+    day: str = ""
 
     @property
     def label(self) -> str:
+        if self.day:
+            return f"{_(self.pack)} {self.day}"
         return f"{_(self.pack)} #{self.number}"  # a bundled pack's name, translated
 
 

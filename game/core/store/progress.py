@@ -254,15 +254,18 @@ class ProgressStore:
         *,
         title: str | None = None,
         path: PathLike | None = None,
+        helped: bool = False,
     ) -> bool:
-        """Record a win; True when ``seconds`` is a new best time. A best time only improves."""
+        """Record a win; True when ``seconds`` is a new best time. A best time only improves.
+        A ``helped`` win (the solver's answer was on screen) marks the puzzle solved and
+        sets no best time (so no daily streak either)."""
         if not is_seconds(seconds):
             raise ValueError(f"{seconds!r} is not a time in seconds")
         entry = self._entry(puzzle_key)
         self._describe(entry, title, path)
         entry["solved"] = True
         best = entry["best_time"]
-        is_new_best = best is None or seconds < best
+        is_new_best = not helped and (best is None or seconds < best)
         if is_new_best:
             entry["best_time"] = float(seconds)
         self.save()

@@ -122,6 +122,17 @@ def _shot_random_colour(app: App) -> None:
     _steps(app)
 
 
+def _shot_random_small_picture(app: App) -> None:
+    """Random's Picture at 10x10: pictures do not read there, and the panel says so (issue 46)."""
+    _shot_random(app)
+    scene = app.scenes[-1]
+    assert isinstance(scene, LevelSelectScene)
+    panel = scene.random
+    panel.size_buttons[1].activate()  # 10x10
+    panel.source_buttons[1].activate()  # Picture
+    _steps(app)
+
+
 def _shot_random_colour_play(app: App) -> None:
     """A generated colour puzzle (15x15, Medium, 4 colours) in play, a few cells filled."""
     from game.core.generate.colour import ColourGeneration
@@ -141,6 +152,7 @@ SCREENSHOTS = {
     "level_select-dark": _shot_level_select_dark,
     "random": _shot_random,
     "random-generating": _shot_random_generating,
+    "random-small-picture": _shot_random_small_picture,
     "random-colour": _shot_random_colour,
     "random-colour-play": _shot_random_colour_play,
 }

@@ -24,7 +24,7 @@ import pygame
 
 from game.core.generate.colour import ColourGeneration
 from game.core.generate.files import (
-    PICTURE_KEY,
+    cover_place,
     daily_folder,
     keep_in_my_puzzles,
     kept_copy,
@@ -39,7 +39,7 @@ from game.core.generate.generator import Generated, Generation, Making
 from game.core.generate.picture_puzzles import PictureGeneration
 from game.core.i18n import N_, _
 from game.core.rating import LEVEL_TEXT, STAR_NAMES
-from game.core.store.packs import PackPlace, difficulty_of, title_of
+from game.core.store.packs import difficulty_of, title_of
 from game.ui.opening import PlayContext
 from game.ui.settings import Setting
 from game.ui.widgets.base import draw_focus_ring
@@ -107,6 +107,15 @@ def _is_source(value: object) -> TypeGuard[str]:
 
 RANDOM_SOURCE = Setting("random_source", "shapes", _is_source)
 RANDOM_LEVEL = Setting("random_level", 2, _is_level)
+
+
+# Library pictures read from this side up; below it (5x5, 10x10) they were staircase blobs
+# under an emoji's title (issue 46: "Church", "Skunk" at 10x10), so Picture makes shapes.
+PICTURE_MIN_SIDE = 15
+
+
+def pictures_read_at(size: tuple[int, int]) -> bool:
+    return min(size) >= PICTURE_MIN_SIDE
 
 
 def new_seed() -> int:
@@ -249,7 +258,7 @@ class RandomPanel:
         width, height = self.size
         generation: Making
         colours = self.colours if self.colours > 2 else 0
-        if self.source == "picture":
+        if self.source == "picture" and pictures_read_at(self.size):
             store = self.app.store
             played = played_pictures(random_folder(store), daily_folder(store))
             generation = PictureGeneration(
@@ -411,6 +420,23 @@ class RandomPanel:
         for button, source in zip(self.source_buttons, SOURCES, strict=True):
             button.primary = source == self.source
             button.draw(surface, app)
+        self.make_button.draw(surface, app)
+        if self.source == "picture" and not pictures_read_at(self.size):
+            # Said before a blob is made under a picture's name.
+            note = _("Pictures read from {side}x{side}: at {size} this makes shapes").format(
+                side=PICTURE_MIN_SIDE, size=f"{self.size[0]}x{self.size[1]}"
+            )
+            last = self.make_button.rect  # beside the button it changes
+            room = self.rect.right - last.right - round(12 * scale)
+            draw_text(
+                surface,
+                app,
+                fit_text(app.fonts.get(size), note, room),
+                size,
+                theme.text_muted,
+                (last.right + round(12 * scale), last.centery),
+                anchor="midleft",
+            )
         hint = _(STAR_NAMES[self.level]) + ": " + _(LEVEL_HINTS[self.level])
         draw_text(
             surface,
@@ -423,7 +449,6 @@ class RandomPanel:
         for button, (count, _label) in zip(self.colour_buttons, COLOUR_CHOICES, strict=True):
             button.primary = count == self.colours
             button.draw(surface, app)
-        self.make_button.draw(surface, app)
         self._draw_last(surface)
         if self.show_focus:
             rows = self.rows
@@ -463,12 +488,7 @@ class RandomPanel:
 def _context(puzzle: Puzzle) -> PlayContext:
     """Random's pack; a picture is called "Random picture #seed" until it is solved (its
     title names the picture), as a bundled puzzle is called by its number."""
-    extra = dict(puzzle.extra)
-    if PICTURE_KEY not in extra:
-        return PlayContext(pack=PACK_NAME)
-    seed = extra.get("seed", "")
-    number = int(seed) if seed.isascii() and seed.isdecimal() else 0
-    return PlayContext(pack=PACK_NAME, place=PackPlace(N_("Random picture"), number))
+    return PlayContext(pack=PACK_NAME, place=cover_place(puzzle))
 
 
 def _grid(

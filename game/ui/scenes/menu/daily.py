@@ -14,7 +14,6 @@ midnight to show the new day's puzzle.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
@@ -27,11 +26,12 @@ from game.core.generate.daily import (
     plan_for,
     standing,
 )
-from game.core.generate.files import daily_path, sync_daily, write_generated
+from game.core.generate.daily_making import daily_generation, dated
+from game.core.generate.files import cover_place, daily_path, sync_daily, write_generated
 from game.core.generate.generator import Generated
-from game.core.generate.picture_puzzles import daily_generation
 from game.core.i18n import N_, _, ngettext
 from game.core.palette import colour_count_text
+from game.core.puzzle import Puzzle
 from game.ui.opening import PlayContext
 from game.ui.widgets.button import Button
 from game.ui.widgets.text import format_time
@@ -109,7 +109,7 @@ class DailyEntry:
             except (ValueError, OSError):
                 pass  # made again below, and written over
             else:
-                self.app.play_puzzle(puzzle, path=path, context=PlayContext(pack=PACK_NAME))
+                self.app.play_puzzle(puzzle, path=path, context=_context(puzzle))
                 return
         self._plan = plan
         generation = daily_generation(plan)
@@ -118,7 +118,7 @@ class DailyEntry:
 
     def _made(self, made: Generated) -> None:
         plan = self._plan  # the day it was asked for, even if midnight passed meanwhile
-        puzzle = replace(made.puzzle, title=plan.title)
+        puzzle = dated(made, plan).puzzle
         saved = None
         try:
             saved = write_generated(daily_path(self.app.store, plan).parent, puzzle, plan.key)
@@ -126,4 +126,9 @@ class DailyEntry:
             self.app.toast(
                 _("The daily puzzle could not be saved: {error}").format(error=error), error=True
             )
-        self.app.play_puzzle(puzzle, path=saved, context=PlayContext(pack=PACK_NAME))
+        self.app.play_puzzle(puzzle, path=saved, context=_context(puzzle))
+
+
+def _context(puzzle: Puzzle) -> PlayContext:
+    """The daily's pack; a picture is called by its date until solved (its title names it)."""
+    return PlayContext(pack=PACK_NAME, place=cover_place(puzzle))

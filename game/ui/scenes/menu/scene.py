@@ -151,7 +151,7 @@ class MenuScene(Scene):
     def _game_name(self, target: tuple[Puzzle, Path]) -> str:
         puzzle, path = target
         solved = bool(self.app.store.record(puzzle.fingerprint()).solved)
-        place = self.app.pack_context(path).place
+        place = self.app.pack_context(path, puzzle).place
         return shown_name(title_of(puzzle, path), place, solved)
 
     def _find_continue(
@@ -231,7 +231,7 @@ class MenuScene(Scene):
                 self.app.router.kakuro_file_game(*kakuro)
             elif nonogram is not None:
                 puzzle, path = nonogram
-                self.app.play_puzzle(puzzle, path=path, context=self.app.pack_context(path))
+                self.app.play_puzzle(puzzle, path=path, context=self.app.pack_context(path, puzzle))
 
         return open_game
 
@@ -294,7 +294,7 @@ class MenuScene(Scene):
         if self._continue_target is None:
             return
         puzzle, path = self._continue_target
-        self.app.play_puzzle(puzzle, path=path, context=self.app.pack_context(path))
+        self.app.play_puzzle(puzzle, path=path, context=self.app.pack_context(path, puzzle))
 
     def open_levels(self) -> None:
         self.app.router.level_select()

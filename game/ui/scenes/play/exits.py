@@ -76,7 +76,9 @@ class PlayExits:
         scene = self.scene
         # The player's board goes along: the replay can start from their marks on request.
         board = scene.session.board.copy()
-        scene.app.router.replay(scene.puzzle, initial_board=board, name=scene.shown_name())
+        scene.solver_view = scene.app.router.replay(
+            scene.puzzle, initial_board=board, name=scene.shown_name()
+        )
 
     def back_to_editor(self) -> None:
         """Back to the converter or clue editor whose Play started this game, as it was left

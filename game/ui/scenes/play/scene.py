@@ -57,6 +57,7 @@ from game.ui.widgets.win_reveal import BUTTONS_AT, REVEAL_SECONDS
 if TYPE_CHECKING:
     from game.core.solver.task import SolveTask
     from game.ui.app import App
+    from game.ui.scenes.replay.scene import ReplayScene
 
 __all__ = ["REVEAL_SECONDS", "PlayScene"]
 
@@ -122,6 +123,8 @@ class PlayScene(PlayShell[Session]):
         self._check_pending = False
         self._size = (0, 0)
         self.drag_count = 0  # cells in the mouse stroke under way (shown beside the pointer)
+        # The solver's replay opened from this game, until it is closed (note_solver_view).
+        self.solver_view: ReplayScene | None = None
         self.exits = PlayExits(self)
         self._make_buttons()
         self.chrome = PlayChrome(self)
@@ -552,7 +555,23 @@ class PlayScene(PlayShell[Session]):
         marks can be judged against it."""
         return bool(self._unique)
 
+    def answer_was_shown(self) -> bool:
+        self.note_solver_view()
+        return self.session.answer_shown
+
+    def note_solver_view(self) -> None:
+        """Once the solver's replay opened from this game is closed, remember whether it
+        showed the answer to the end (the game then earns no best time, issue 46)."""
+        view = self.solver_view
+        if view is None or view in self.app.scenes:
+            return
+        self.solver_view = None
+        if view.finished and not self.session.answer_shown:
+            self.session.answer_shown = True
+            self.keeper.save_soon()
+
     def update(self, dt: float) -> None:
+        self.note_solver_view()
         self.tick_game(dt, hands_busy=self.pen.busy)
         if self._unique is None and (self._check_pending or self.app.setting(AUTO_CHECK)):
             self._advance_uniqueness(UNIQUENESS_SLICE)

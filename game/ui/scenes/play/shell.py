@@ -232,8 +232,12 @@ class PlayShell(Scene, Generic[G]):
         if self.session.solved:
             self.record_win()
 
+    def answer_was_shown(self) -> bool:
+        """The solver's answer was on screen during the game: its win sets no best time."""
+        return False
+
     def record_win(self) -> None:
-        self.win = self.keeper.record_win(self.session.elapsed)
+        self.win = self.keeper.record_win(self.session.elapsed, helped=self.answer_was_shown())
         self.next_button.enabled = bool(self.has_next())
         self.set_message("")
         self.won()

@@ -279,7 +279,41 @@ def _shot_colour_win(app: App) -> None:
     _settle(app, REVEAL_SECONDS + 0.6)
 
 
+def _shot_daily_win(app: App, helped: bool = False) -> None:
+    """A daily puzzle won: the header names its picture (issue 46); ``helped``: the
+    solver's answer was watched to the end first, so the win sets no best time."""
+    from datetime import date
+
+    from game.core.generate.daily import plan_for
+    from game.core.generate.daily_making import make_daily
+    from game.core.generate.files import cover_place
+
+    puzzle = make_daily(plan_for(date(2026, 12, 10))).puzzle  # a Thursday: 15x15 Hard
+    scene = PlayScene(app, puzzle, pack="Daily puzzle", place=cover_place(puzzle))
+    app.push(scene)
+    app.step()
+    scene.session.answer_shown = helped
+    goal = puzzle.goal_array()
+    assert goal is not None
+    scene.session.elapsed = 7 * 60 + 31.0
+    cells = np.argwhere(goal).tolist()
+    for y, x in cells[:-1]:
+        scene.session.apply(Paint(x, y, x, y, Cell.FILLED))
+    scene.after_change()
+    last_y, last_x = cells[-1]
+    centre = scene.layout.cell_box(last_x, last_y).centre
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=1))
+    app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre, button=1))
+    _settle(app, REVEAL_SECONDS + 0.6)
+
+
+def _shot_helped_win(app: App) -> None:
+    _shot_daily_win(app, helped=True)
+
+
 SCREENSHOTS = {
+    "play-daily-win": _shot_daily_win,
+    "play-helped-win": _shot_helped_win,
     "play-5x5": _shot_5x5,
     "play-20x20": _shot_20x20,
     "play-30x30": _shot_30x30,
