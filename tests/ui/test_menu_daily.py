@@ -54,7 +54,8 @@ def test_the_days_puzzle_is_made_once_played_and_its_win_counted() -> None:
     assert play.puzzle.fingerprint() == expected.fingerprint()
     assert "picture" not in dict(play.puzzle.extra)
     name, details, _ = play.chrome.header(0)
-    assert name == "Daily puzzle 2025-03-10" and "Daily puzzle" not in details
+    # Shown with its date as the player's language writes it (issue 48), English here.
+    assert name == "Daily puzzle 10 March 2025" and "Daily puzzle" not in details
     assert play.path == daily_path(app.store, plan_for(MONDAY)) and play.path.is_file()
     # A win, as the play screen records it; back on the menu it counts for the day.
     app.store.mark_solved(play.key, 75.0)
