@@ -379,6 +379,14 @@ class Puzzle:
             return None
         return np.array(self.goal, dtype=bool).reshape(self.height, self.width)
 
+    def goal_values(self) -> npt.NDArray[np.int8] | None:
+        """The goal as one number a cell, 0 the background, else its colour (1 in black and
+        white), or None: the same question for either kind of puzzle."""
+        if self.goal_colours is not None:
+            return np.asarray(self.goal_colours, dtype=np.int8).reshape(self.height, self.width)
+        goal = self.goal_array()
+        return None if goal is None else goal.astype(np.int8)
+
     def fingerprint(self) -> str:
         """A stable key for progress records: the size and the clues, nothing else."""
         # Screens ask for it every frame (level select, per card): worked out once per puzzle,

@@ -81,12 +81,10 @@ class Glance:
 
 def goal_cells(puzzle: Puzzle) -> npt.NDArray[np.int64]:
     """The solved grid: 0 empty, else the cell's colour (1 in black and white)."""
-    if puzzle.is_colour and puzzle.goal_colours is not None:
-        return np.asarray(puzzle.goal_colours, dtype=np.int64)
-    goal = puzzle.goal_array()
+    goal = puzzle.goal_values()
     if goal is None:
         raise ValueError("the puzzle has no picture to judge")
-    return np.asarray(goal, dtype=np.int64)
+    return goal.astype(np.int64)
 
 
 def piece_sizes(cells: npt.NDArray[np.int64]) -> list[int]:

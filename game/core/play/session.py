@@ -252,18 +252,13 @@ class Session(Midend[Move, _Record, Change]):
 
     def wrong_cells(self) -> list[tuple[int, int]]:
         """(x, y) of real marks that disagree with the puzzle's goal picture, if it has one."""
-        goal = self.puzzle.goal_array()
-        if goal is None:
+        want = self.puzzle.goal_values()
+        if want is None:
             return []
         cells = self.board.cells
-        if self.puzzle.is_colour and self.puzzle.goal_colours is not None:
-            # A real mark of a colour the goal does not have there (a cross is colour 0).
-            want = np.asarray(self.puzzle.goal_colours, dtype=np.int8)
-            real = (cells != Cell.UNKNOWN) & ~IS_TRIAL[cells.astype(np.intp)]
-            wrong = real & (shown_colours(cells) != want)
-            ys, xs = np.nonzero(wrong)
-            return [(int(x), int(y)) for y, x in zip(ys, xs, strict=True)]
-        wrong = ((cells == Cell.FILLED) & ~goal) | ((cells == Cell.CROSSED) & goal)
+        # A real mark of a colour the goal does not have there (a cross is colour 0).
+        real = (cells != Cell.UNKNOWN) & ~IS_TRIAL[cells.astype(np.intp)]
+        wrong = real & (shown_colours(cells) != want)
         ys, xs = np.nonzero(wrong)
         return [(int(x), int(y)) for y, x in zip(ys, xs, strict=True)]
 
