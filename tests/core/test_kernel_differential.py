@@ -23,7 +23,7 @@ from game.core.solver import engine_learn, kernel, nogoods, solve_steps
 from game.core.solver.colour_line import solve_colour_line
 from game.core.solver.engine import _Engine
 from game.core.solver.engine_state import EngineState, EngineTimeout
-from game.core.solver.line import LineSolver, forced_cells, pack_outcome, smallest_reason
+from game.core.solver.line import SIZE, LineSolver, forced_cells, pack_outcome, smallest_reason
 from game.core.solver.options import SolveOptions
 from game.core.solver.steps import Finished, Learned, RootSettled, SolutionFound, Step
 
@@ -559,8 +559,8 @@ def _cache_run(puzzle: Puzzle, compiled: bool) -> tuple[object, ...]:
         found = [step.cells for step in engine.run() if isinstance(step, SolutionFound)]
         solver = engine.solver
         owned = engine.propagator.cache_sizes() if engine.propagator is not None else None
-        sizes = owned if owned is not None else [len(cache) for cache in solver._caches.values()]
-        return found, solver.solved, solver.hits, solver._size, sizes, owned is not None
+        sizes = owned if owned is not None else [len(cache) for cache in solver.caches.values()]
+        return found, solver.solved, solver.hits, solver.counts[SIZE], sizes, owned is not None
     finally:
         kernel.use(was_compiled)
 

@@ -12,7 +12,7 @@
 #define HANJIE_KERNEL_ABI_H
 
 /* Bumped with every change of behaviour or signature. */
-#define KERNEL_VERSION 15
+#define KERNEL_VERSION 16
 
 /* X(C name, value, "the Python twin") for integers... */
 #define KERNEL_INT_TWINS(X)                                                                 \
@@ -21,7 +21,7 @@
     X(WIDE_LINE, 256, "solver.line.WIDE_LINE")                                              \
     X(CODE_BITS, 2, "solver.engine_state.CODE_BITS")                                        \
     X(CODE_MASK, 3, "solver.engine_state.CODE_MASK")                                        \
-    X(KERNEL_STATE_FIELDS, 20, "solver.kernel_state.KERNEL_STATE_FIELDS")                   \
+    X(KERNEL_STATE_FIELDS, 23, "solver.kernel_state.KERNEL_STATE_FIELDS")                   \
     X(EV_DONE, 0, "solver.engine_state.EV_DONE")                                            \
     X(EV_LINE_CONFLICT, 1, "solver.engine_state.EV_LINE_CONFLICT")                          \
     X(EV_RULE_BROKEN, 2, "solver.engine_state.EV_RULE_BROKEN")                              \
@@ -39,6 +39,12 @@
     X(PAIR_BROKE, 0, "solver.engine_lookahead.PAIR_BROKE")                                  \
     X(PAIR_SOLVED, 1, "solver.engine_lookahead.PAIR_SOLVED")                                \
     X(PAIR_BOTH, 2, "solver.engine_lookahead.PAIR_BOTH")                                    \
+    X(LINE_SOLVED, 0, "solver.line.SOLVED")                                                 \
+    X(LINE_HITS, 1, "solver.line.HITS")                                                     \
+    X(LINE_SIZE, 2, "solver.line.SIZE")                                                     \
+    X(LINE_LIMIT, 3, "solver.line.LIMIT")                                                   \
+    X(LINE_CLUE_LIMIT, 4, "solver.line.CLUE_LIMIT")                                         \
+    X(LINE_COUNTS, 5, "solver.line.LINE_COUNTS")                                            \
     X(CEV_DONE, 0, "colour_effort.EV_DONE")                                                 \
     X(CEV_CONFLICT, 1, "colour_effort.EV_CONFLICT")                                         \
     X(CEV_DEDUCED, 2, "colour_effort.EV_DEDUCED")                                           \

@@ -132,19 +132,10 @@ cache_setup(PropagatorObject *self)
         if (length > WORD_LINE || self->run_at[i + 1] - self->run_at[i] > SMALL_RUNS)
             return 0;
     }
-    PyObject *dicts = PyObject_GetAttr(self->solver, str_caches);
-    if (dicts == NULL) {
-        PyErr_Clear();
-        return 0;
-    }
-    PyObject *size = PyObject_GetAttr(self->solver, str_size);
-    int fresh = PyDict_Check(dicts) && size != NULL && PyLong_Check(size) &&
-                PyLong_AsLongLong(size) == 0;
-    Py_XDECREF(size);
-    PyErr_Clear();
+    PyObject *dicts = self->line_caches;
+    int fresh = ((const long long *)self->counts_view.buf)[LINE_SIZE] == 0;
     self->slot_of = PyMem_Calloc((size_t)self->nlines + 1, sizeof(Py_ssize_t));
     if (self->slot_of == NULL) {
-        Py_DECREF(dicts);
         PyErr_NoMemory();
         return -1;
     }
@@ -167,7 +158,6 @@ cache_setup(PropagatorObject *self)
     }
     if (fresh && PyDict_Next(dicts, &at, NULL, &value))
         fresh = 0; /* caches of clues that are not this grid's */
-    Py_DECREF(dicts);
     if (!fresh) {
         PyMem_Free(self->slot_of);
         self->slot_of = NULL;

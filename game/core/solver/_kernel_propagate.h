@@ -23,28 +23,6 @@
 
 
 static int
-get_long_attr(PyObject *object, PyObject *name, long long *value)
-{
-    PyObject *number = PyObject_GetAttr(object, name);
-    if (number == NULL)
-        return -1;
-    *value = PyLong_AsLongLong(number);
-    Py_DECREF(number);
-    return (*value == -1 && PyErr_Occurred()) ? -1 : 0;
-}
-
-static int
-set_long_attr(PyObject *object, PyObject *name, long long value)
-{
-    PyObject *number = PyLong_FromLongLong(value);
-    if (number == NULL)
-        return -1;
-    int failed = PyObject_SetAttr(object, name, number);
-    Py_DECREF(number);
-    return failed;
-}
-
-static int
 append_long(PyObject *list, Py_ssize_t value)
 {
     PyObject *number = PyLong_FromSsize_t(value);
@@ -55,25 +33,25 @@ append_long(PyObject *list, Py_ssize_t value)
     return failed;
 }
 
-/* The line solver's counts and limits, read at the start of a run and written back at its
- * end (and around a call into Python's LineSolver.solve_uncached). */
+/* The line solver's counts and limits (its array, LineSolver.counts), read at the start of a
+ * run and written back at its end (and around a call into Python's solve_uncached). */
 static int
 read_solver(PropagatorObject *self, Counters *c)
 {
-    if (get_long_attr(self->solver, str_solved, &c->solved) < 0 ||
-        get_long_attr(self->solver, str_size, &c->size) < 0 ||
-        get_long_attr(self->solver, str_limit, &c->limit) < 0 ||
-        get_long_attr(self->solver, str_clue_limit, &c->clue_limit) < 0)
-        return -1;
+    const long long *counts = (const long long *)self->counts_view.buf;
+    c->solved = counts[LINE_SOLVED];
+    c->size = counts[LINE_SIZE];
+    c->limit = counts[LINE_LIMIT];
+    c->clue_limit = counts[LINE_CLUE_LIMIT];
     return 0;
 }
 
 static int
 flush_solver(PropagatorObject *self, Counters *c)
 {
-    if (set_long_attr(self->solver, str_solved, c->solved) < 0 ||
-        set_long_attr(self->solver, str_size, c->size) < 0)
-        return -1;
+    long long *counts = (long long *)self->counts_view.buf;
+    counts[LINE_SOLVED] = c->solved;
+    counts[LINE_SIZE] = c->size;
     return 0;
 }
 
@@ -99,14 +77,7 @@ solve_word_uncached(PropagatorObject *self, Py_ssize_t line_id, Py_ssize_t lengt
         PyDict_Clear(cache);
     }
     else if (c->size >= c->limit) {
-        PyObject *caches = PyObject_GetAttr(self->solver, str_caches);
-        if (caches == NULL || !PyDict_Check(caches)) {
-            Py_XDECREF(caches);
-            Py_DECREF(packed);
-            if (!PyErr_Occurred())
-                PyErr_SetString(PyExc_TypeError, "the line solver's caches must be a dict");
-            return NULL;
-        }
+        PyObject *caches = self->line_caches;
         PyObject *largest = NULL, *each;
         Py_ssize_t at = 0, most = -1;
         while (PyDict_Next(caches, &at, NULL, &each)) {
@@ -120,7 +91,6 @@ solve_word_uncached(PropagatorObject *self, Py_ssize_t line_id, Py_ssize_t lengt
             c->size -= most;
             PyDict_Clear(largest);
         }
-        Py_DECREF(caches);
     }
     if (PyDict_SetItem(cache, key, packed) < 0) {
         Py_DECREF(packed);

@@ -62,13 +62,6 @@ static PyTypeObject PropagatorType = {
 static int
 propagator_ready(PyObject *module)
 {
-    str_size = PyUnicode_InternFromString("_size");
-    str_limit = PyUnicode_InternFromString("limit");
-    str_clue_limit = PyUnicode_InternFromString("clue_limit");
-    str_caches = PyUnicode_InternFromString("_caches");
-    str_solved = PyUnicode_InternFromString("solved");
-    if (!str_size || !str_limit || !str_clue_limit || !str_caches || !str_solved)
-        return -1;
     if (PyType_Ready(&PropagatorType) < 0)
         return -1;
     Py_INCREF(&PropagatorType);

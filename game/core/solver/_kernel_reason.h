@@ -289,9 +289,14 @@ reason_into_planes(PropagatorObject *self, Py_ssize_t line_id, int before, Py_ss
                 PyList_SET_ITEM(order, i, offset);
         }
         if (order != NULL && filled_int != NULL && empty_int != NULL)
-            kept = PyObject_CallMethod(self->solver, "smallest_reason", "OnOOO",
-                                       PyList_GET_ITEM(self->clues, line_id), length, filled_int,
-                                       empty_int, order);
+        {
+            PyObject *size = PyLong_FromSsize_t(length);
+            if (size != NULL)
+                kept = PyObject_CallFunctionObjArgs(self->smallest_reason,
+                                                    PyList_GET_ITEM(self->clues, line_id), size,
+                                                    filled_int, empty_int, order, NULL);
+            Py_XDECREF(size);
+        }
         Py_XDECREF(order);
         Py_XDECREF(filled_int);
         Py_XDECREF(empty_int);

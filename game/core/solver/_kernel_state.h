@@ -39,7 +39,13 @@ typedef struct {
     Py_ssize_t *queue, queue_head, queue_length;
     long long *line_round;
     PyObject *line_stamp, *line_weight, *visited, *caches, *clues;
-    PyObject *store, *solve_uncached, *solver;
+    PyObject *store, *solve_uncached;
+    /* The line solver's caches (a dict a clue), its explanation of a colour line (a
+     * callable) and its counts (solved, hits, size, limit, clue limit: an array('q')
+     * handed over by position, LINE_SOLVED.. in _kernel_abi.h). */
+    PyObject *line_caches, *smallest_reason;
+    Py_buffer counts_view;
+    int have_counts;
     long *runs;          /* every line's clue, one after another */
     Py_ssize_t *run_at;  /* line i's clue is runs[run_at[i] .. run_at[i + 1]) */
     /* Conflict analysis's scratch (_kernel_analyse.h), made on its first call: per cell, the
@@ -66,8 +72,6 @@ typedef struct {
 static void cache_free(PropagatorObject *self);
 static int cache_setup(PropagatorObject *self);
 
-static PyObject *str_size, *str_limit, *str_clue_limit, *str_caches, *str_solved;
-
 static void
 propagator_dealloc(PropagatorObject *self)
 {
@@ -86,10 +90,11 @@ propagator_dealloc(PropagatorObject *self)
         PyBuffer_Release(&self->reason_view);
         PyBuffer_Release(&self->seen_view);
     }
+    if (self->have_counts)
+        PyBuffer_Release(&self->counts_view);
     Py_XDECREF(self->engine_refs);
     PyMem_Free(self->queue);
     PyMem_Free(self->line_round);
-    Py_XDECREF(self->solve_uncached);
     PyMem_Free(self->runs);
     PyMem_Free(self->run_at);
     if (self->entry_objects != NULL) {
@@ -142,9 +147,9 @@ propagator_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     }
     self->engine_refs = refs;
     PyObject *lines = PyTuple_GET_ITEM(refs, 0);
-    self->width = PyLong_AsSsize_t(PyTuple_GET_ITEM(refs, 17));
-    self->height = PyLong_AsSsize_t(PyTuple_GET_ITEM(refs, 18));
-    self->planes = PyLong_AsSsize_t(PyTuple_GET_ITEM(refs, 19));
+    self->width = PyLong_AsSsize_t(PyTuple_GET_ITEM(refs, 16));
+    self->height = PyLong_AsSsize_t(PyTuple_GET_ITEM(refs, 17));
+    self->planes = PyLong_AsSsize_t(PyTuple_GET_ITEM(refs, 18));
     if (PyErr_Occurred() || !PyList_Check(lines))
         goto fail;
     if (self->planes < 1 || self->planes > 64) {
@@ -247,8 +252,21 @@ propagator_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         PyErr_SetString(PyExc_TypeError, "the engine's nogoods must be the compiled store");
         goto fail;
     }
-    self->solver = PyTuple_GET_ITEM(refs, 16);
-    self->solve_uncached = PyObject_GetAttrString(self->solver, "solve_uncached");
+    self->line_caches = PyTuple_GET_ITEM(refs, 20);
+    self->solve_uncached = PyTuple_GET_ITEM(refs, 21);
+    self->smallest_reason = PyTuple_GET_ITEM(refs, 22);
+    if (PyObject_GetBuffer(PyTuple_GET_ITEM(refs, 19), &self->counts_view,
+                           PyBUF_WRITABLE | PyBUF_FORMAT) < 0)
+        goto fail;
+    self->have_counts = 1;
+    if (self->counts_view.format == NULL || strcmp(self->counts_view.format, "q") != 0 ||
+        self->counts_view.len != LINE_COUNTS * (Py_ssize_t)sizeof(long long) ||
+        !PyDict_Check(self->line_caches) || !PyCallable_Check(self->solve_uncached) ||
+        !PyCallable_Check(self->smallest_reason)) {
+        PyErr_SetString(PyExc_TypeError, "the line solver's counts (array('q') of 5), caches "
+                                         "and callables");
+        goto fail;
+    }
     self->run_at = PyMem_Calloc((size_t)self->nlines + 1, sizeof(Py_ssize_t));
     if (self->run_at == NULL) {
         PyErr_NoMemory();
@@ -280,7 +298,7 @@ propagator_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
         if (lengths != small_runs)
             PyMem_Free(lengths);
     }
-    if (self->solve_uncached == NULL || cache_setup(self) < 0)
+    if (cache_setup(self) < 0)
         goto fail;
     return (PyObject *)self;
 fail:

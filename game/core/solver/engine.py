@@ -65,6 +65,7 @@ from game.core.solver.engine_state import (
     Branch,
     EngineTimeout,
 )
+from game.core.solver.line import HITS, SOLVED
 from game.core.solver.options import SolveOptions
 from game.core.solver.result import SolveResult, SolveStats, finished_result
 from game.core.solver.steps import (
@@ -265,8 +266,10 @@ def open_solve(puzzle: Puzzle, options: SolveOptions) -> tuple[Iterator[Step], C
     engine = _Engine(puzzle, options)
     solver = engine.solver
 
+    counts = solver.counts
+
     def work() -> int:
-        return solver.solved + solver.hits
+        return counts[SOLVED] + counts[HITS]
 
     return _steps(engine, options.watch), work
 

@@ -23,6 +23,7 @@ import numpy.typing as npt
 from game.core.cells import EMPTY, FILLED, UNKNOWN
 from game.core.solver.engine_learn import Learner
 from game.core.solver.engine_state import BY_PROBES, CODE_BITS, NO_PROBE, OTHER, Branch
+from game.core.solver.line import HITS
 from game.core.solver.steps import ProbeResult, ProbeStarted, Step
 
 # Cells tried at each node below the root (0: none, branch on activity alone). Measured on
@@ -84,7 +85,7 @@ class Lookahead(Learner):
             )
         finally:
             self.unknown, self.countdown, self.probes = counts[0], counts[1], counts[2]
-            self.solver.hits += counts[3]
+            self.solver.counts[HITS] += counts[3]
             if box[0] is not None:
                 self.broken = box[0]
         return found

@@ -24,7 +24,7 @@ from game.core.solver import nogoods as nogood_rules
 from game.core.solver.kernel import nogood_store
 from game.core.solver.kernel import propagator as compiled_propagator
 from game.core.solver.kernel_state import KernelState
-from game.core.solver.line import WIDE_LINE, LineSolver
+from game.core.solver.line import HITS, WIDE_LINE, LineSolver
 from game.core.solver.nogoods import NogoodStore, RuleStore
 from game.core.solver.options import SolveOptions
 from game.core.solver.plane_line import PlaneLineSolver, plane_count
@@ -244,10 +244,13 @@ class EngineState:
             self.caches,
             self.clues,
             self.nogoods,
-            self.solver,
             self.width,
             self.height,
             self.planes,
+            self.solver.counts,
+            self.solver.caches,
+            self.solver.solve_uncached,
+            self.solver.smallest_reason,
         )
 
     # -- time ------------------------------------------------------------------------------
@@ -489,7 +492,7 @@ class EngineState:
                 self.rounds,
                 quiet,
             )
-            self.solver.hits += hits
+            self.solver.counts[HITS] += hits
             if due:
                 self._check_clock()
                 if self.beat and not watching:
@@ -563,6 +566,7 @@ class EngineState:
         clues = self.clues
         caches = self.caches
         solver = self.solver
+        line_counts = solver.counts
         queue = self.queue
         queued = self.queued
         line_round = self.line_round
@@ -617,7 +621,7 @@ class EngineState:
             if outcome == b"":  # not cached (a cached outcome is None or at least one byte)
                 outcome = solver.solve_uncached(clues[line_id], line, caches[line_id])
             else:
-                solver.hits += 1
+                line_counts[HITS] += 1
             if probe:
                 visited_append(line_id)
             # The countdown lives on the engine: most probes look at fewer lines than it. The

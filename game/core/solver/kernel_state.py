@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from array import array
 from collections import deque
+from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from game.core.solver.line import LineSolver, PackedOutcome
+from game.core.solver.line import PackedOutcome
 from game.core.solver.nogoods import RuleStore
 
 
@@ -32,10 +33,13 @@ class KernelState(NamedTuple):
     caches: list[dict[bytes, PackedOutcome]]
     clues: list[Any]
     nogoods: RuleStore
-    solver: LineSolver
     width: int
     height: int
     planes: int
+    line_counts: array[int]  # LineSolver.counts: solved, hits, size, limit, clue limit
+    line_caches: dict[Any, dict[bytes, PackedOutcome]]  # LineSolver.caches, a dict a clue
+    solve_uncached: Callable[[Any, bytes, dict[bytes, PackedOutcome]], PackedOutcome]
+    smallest_reason: Callable[[Any, int, int, int, list[int]], int]
 
 
 KERNEL_STATE_FIELDS = len(KernelState._fields)

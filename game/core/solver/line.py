@@ -387,6 +387,11 @@ def unpack_outcome(packed: PackedOutcome, length: int) -> LineOutcome:
     return tuple(values[1 : count + 1]), tuple(values[count + 1 :])
 
 
+# The slots of LineSolver.counts: lines solved, cache hits, entries in all caches, the
+# limit on those, and one clue's limit (the compiled kernel reads and writes the same array).
+SOLVED, HITS, SIZE, LIMIT, CLUE_LIMIT = range(5)
+LINE_COUNTS = 5
+
 # Entries one clue's cache may hold. A dict's resize copies every entry and a clear frees
 # them all, inside one engine step: past about 40,000 entries either takes milliseconds (a
 # resize at 87,000 entries took 5 ms here, dropping 400,000 entries 22 ms).
@@ -406,24 +411,34 @@ class LineSolver:
         # The compiled twin of forced_cells + pack_outcome, when the engine runs compiled
         # (see kernel.py): the same outcomes, so the same cache, counts and steps.
         self._compiled = compiled_line_solver()
-        self._caches: dict[Clue, dict[bytes, PackedOutcome]] = {}
-        self._size = 0
-        self.limit = limit
-        self.clue_limit = clue_limit
-        self.hits = 0
-        self.solved = 0
+        self.caches: dict[Clue, dict[bytes, PackedOutcome]] = {}
+        # The counts and limits, one array (its slots above) the compiled propagator is
+        # handed by position (KernelState.line_counts), so no name crosses.
+        self.counts = array("q", (0, 0, 0, limit, clue_limit))
+
+    @property
+    def solved(self) -> int:
+        return self.counts[SOLVED]
+
+    @property
+    def hits(self) -> int:
+        return self.counts[HITS]
+
+    @hits.setter
+    def hits(self, value: int) -> None:
+        self.counts[HITS] = value
 
     def cache_for(self, clue: Clue) -> dict[bytes, PackedOutcome]:
-        cache = self._caches.get(clue)
+        cache = self.caches.get(clue)
         if cache is None:
-            cache = self._caches[clue] = {}
+            cache = self.caches[clue] = {}
         return cache
 
     def solve(self, clue: Clue, line: bytes, cache: dict[bytes, PackedOutcome]) -> LineOutcome:
         """The forced cells of ``line`` (``cache`` from :meth:`cache_for` of the same clue)."""
         packed = cache.get(line, False)
         if packed is not False:
-            self.hits += 1
+            self.counts[HITS] += 1
             return unpack_outcome(packed, len(line))  # type: ignore[arg-type]
         return unpack_outcome(self.solve_uncached(clue, line, cache), len(line))
 
@@ -448,15 +463,16 @@ class LineSolver:
         self, clue: Clue, line: bytes, cache: dict[bytes, PackedOutcome]
     ) -> PackedOutcome:
         """Solve ``line``, remember the packed outcome in ``cache`` and return it."""
-        self.solved += 1
+        counts = self.counts
+        counts[SOLVED] += 1
         packed = self.packed(clue, line)
-        if len(cache) >= self.clue_limit:
-            self._size -= len(cache)
+        if len(cache) >= counts[CLUE_LIMIT]:
+            counts[SIZE] -= len(cache)
             cache.clear()
-        elif self._size >= self.limit:
-            largest = max(self._caches.values(), key=len)
-            self._size -= len(largest)
+        elif counts[SIZE] >= counts[LIMIT]:
+            largest = max(self.caches.values(), key=len)
+            counts[SIZE] -= len(largest)
             largest.clear()
         cache[line] = packed
-        self._size += 1
+        counts[SIZE] += 1
         return packed
