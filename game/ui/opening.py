@@ -14,13 +14,12 @@ from dataclasses import replace as with_changes
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pygame
-
 from game.core.opening import Convert, Kakuro, Play, Refused, where_opens
 
 # MAX_PLAYABLE is named here too: the screens' tests take it from this module.
 from game.core.playable import MAX_PLAYABLE as MAX_PLAYABLE
 from game.core.playable import unplayable
+from game.ui.input import Input, Kind
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -45,12 +44,12 @@ class PlayContext:
 
 
 def open_dropped_file(app: App, path: Path) -> bool:
-    """A file dropped on the window. The top scene gets the DROPFILE event first (the
+    """A file dropped on the window. The top scene gets the DROP input first (the
     converter and its file browser take it); when it does not use it, the file opens where
     :func:`~game.core.opening.where_opens` says: a picture in the converter, a Kakuro
     in its play screen, anything else is read as a level and played."""
     top = app.top
-    if top is not None and top.handle(pygame.event.Event(pygame.DROPFILE, file=str(path))):
+    if top is not None and top.handle(Input(Kind.DROP, text=str(path))):
         return True
     match where_opens(path):
         case Convert():

@@ -13,6 +13,7 @@ from game.core.formats import format_puzzle
 from game.core.puzzle import Puzzle
 from game.core.store.progress import ProgressStore, StoreMessage
 from game.ui.app import FULL_SCREEN_KEY_GAP, App
+from game.ui.input import Input, Kind
 from game.ui.scene import Scene
 from game.ui.sounds import NAMES, Sounds, synthesise
 from game.ui.theme import THEMES, theme_named, ui_scale
@@ -30,7 +31,7 @@ class Recorder(Scene):
         self.name = name
         self.log = log
         self.colour = colour
-        self.on_key: dict[int, str] = {}
+        self.on_key: dict[str, str] = {}
 
     def on_enter(self) -> None:
         self.log.append(f"enter {self.name}")
@@ -41,10 +42,10 @@ class Recorder(Scene):
     def on_quit(self) -> None:
         self.log.append(f"quit {self.name}")
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN:
+    def handle(self, event: Input) -> bool:
+        if event.kind is Kind.PRESS:
             self.log.append(f"key {self.name}")
-            action = self.on_key.get(event.key)
+            action = self.on_key.get(event.source)
             if action == "push":
                 self.app.push(Recorder(self.app, "pushed", self.log, (0, 200, 0)))
                 # The switch is deferred: this scene is still on top during its handle.
@@ -74,17 +75,17 @@ def test_switches_are_deferred_and_run_enter_exit_in_order() -> None:
     app = App(headless=True)
     log: list[str] = []
     first = Recorder(app, "first", log, (200, 0, 0))
-    first.on_key = {pygame.K_p: "push"}
+    first.on_key = {"p": "push"}
     app.push(first)
     app.step()
     key(app, pygame.K_p)
     assert type(app.top) is Recorder and app.top.name == "pushed"
     assert log == ["enter first", "key first", "exit first", "enter pushed"]
     assert app.screen.get_at((10, 10))[:3] == (0, 200, 0)  # the new scene drew this frame
-    app.top.on_key = {pygame.K_r: "replace"}
+    app.top.on_key = {"r": "replace"}
     key(app, pygame.K_r)
     assert [scene.name for scene in app.scenes] == ["first", "replacement"]  # type: ignore[attr-defined]
-    app.top.on_key = {pygame.K_x: "pop"}
+    app.top.on_key = {"x": "pop"}
     key(app, pygame.K_x)
     assert app.top is first
     assert log[-3:] == ["key replacement", "exit replacement", "enter first"]
@@ -94,7 +95,7 @@ def test_popping_the_last_scene_quits_and_saves(hanjie_home: Path) -> None:
     app = App(headless=True)
     log: list[str] = []
     scene = Recorder(app, "only", log, (1, 2, 3))
-    scene.on_key = {pygame.K_x: "pop"}
+    scene.on_key = {"x": "pop"}
     app.push(scene)
     app.step()
     app.set_setting("sound", False)

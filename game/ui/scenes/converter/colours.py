@@ -32,6 +32,7 @@ from game.core.convert.options import ConvertOptions
 from game.core.convert.quantise import ColourCount
 from game.core.create.palette_edits import RECOLOURS, PaletteEditError, Swatch
 from game.core.palette import RGB, colour_count_text
+from game.ui.input import Action, Input, Kind
 from game.ui.layout import compute_play_regions, fit_cell
 from game.ui.scenes.converter.panels import draw_busy_note
 from game.ui.widgets.base import Widget
@@ -87,9 +88,9 @@ class SwatchRow(Widget):
             for i in range(len(self.swatches))
         ]
 
-    def handle(self, event: pygame.event.Event) -> bool:
+    def handle(self, event: Input) -> bool:
         super().handle(event)
-        if not self.enabled or event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+        if not self.enabled or event.kind is not Kind.POINTER_DOWN or event.button != 1:
             return False
         for swatch, rect in zip(self.swatches, self.swatch_rects(), strict=True):
             if rect.collidepoint(event.pos):
@@ -140,13 +141,13 @@ class ColourPicker(Widget):
             for i in range(len(self.colours))
         ]
 
-    def handle(self, event: pygame.event.Event) -> bool:
+    def handle(self, event: Input) -> bool:
         if not self.open:
             return False
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if event.pressed(Action.BACK):
             self.open = False
             return True
-        if event.type == pygame.MOUSEBUTTONDOWN:
+        if event.kind is Kind.POINTER_DOWN:
             for rgb, rect in zip(self.colours, self.cell_rects(), strict=True):
                 if rect.collidepoint(event.pos):
                     self.open = False
@@ -154,7 +155,7 @@ class ColourPicker(Widget):
                     return True
             self.open = False  # a click elsewhere closes it
             return True
-        return event.type in (pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+        return event.kind in (Kind.POINTER_UP, Kind.POINTER_MOVE)
 
     def draw(self, surface: pygame.Surface, app: App) -> None:
         if not self.open:

@@ -42,6 +42,7 @@ from game.core.create.file_opening import EditorFiles, NotOpened, OpenedLevel, O
 from game.core.generate.files import played_copy
 from game.core.puzzle import Puzzle
 from game.core.solver.steps import CellPosition
+from game.ui.input import Action, Input, Kind
 from game.ui.opening import PlayContext
 from game.ui.scene import EditorScene
 from game.ui.scenes.converter.colours import ConverterColours
@@ -553,30 +554,28 @@ class ConverterScene(EditorScene):
 
     # -- events -----------------------------------------------------------------------------
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.DROPFILE):
+    def handle(self, event: Input) -> bool:
+        if event.kind in (Kind.PRESS, Kind.POINTER_DOWN, Kind.DROP):
             self.problem = ""  # said until the next action
         if self.colour_part.picker.handle(event):  # the recolour picker, while it is open
             return True
-        if event.type == pygame.DROPFILE:
-            self.open_path(Path(event.file))
+        if event.kind is Kind.DROP:
+            self.open_path(Path(event.text))
             return True
-        if event.type == pygame.KEYDOWN:
-            ctrl = event.mod & pygame.KMOD_CTRL
-            if event.key == pygame.K_ESCAPE:
+        if event.kind is Kind.PRESS:
+            if event.pressed(Action.BACK):
                 if self.fairness.stop_fair():  # Esc stops Make it fair before leaving
                     return True
                 self.leave()
                 return True
-            shift = event.mod & pygame.KMOD_SHIFT
-            if ctrl and (event.key == pygame.K_y or (shift and event.key == pygame.K_z)):
+            if event.pressed(Action.REDO):
                 return self.redo() or True
-            if ctrl and event.key == pygame.K_z:
+            if event.pressed(Action.UNDO):
                 return self.undo() or True
-            if ctrl and event.key == pygame.K_s:
+            if event.pressed(Action.SAVE):
                 self.save_clicked()
                 return True
-            if ctrl and event.key == pygame.K_o:
+            if event.pressed(Action.OPEN):
                 self.open_browser()
                 return True
         return self.focus.handle(event)

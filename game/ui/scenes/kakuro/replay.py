@@ -30,6 +30,7 @@ from game.core.kakuro.trace import (
     KakuroTrace,
     kakuro_verdict_text,
 )
+from game.ui.input import Input
 from game.ui.layout import Box
 from game.ui.scenes.kakuro.board import BoardLook, KakuroLayout, draw_board
 from game.ui.scenes.kakuro.chrome import blend
@@ -106,10 +107,10 @@ class KakuroReplay:
     def top_buttons(self) -> list[Button]:
         return []
 
-    def handle(self, event: pygame.event.Event) -> bool:
+    def handle(self, event: Input) -> bool:
         return False
 
-    def handle_key(self, key: int) -> bool:
+    def handle_key(self, event: Input) -> bool:
         return False
 
     def busy_text(self) -> str | None:

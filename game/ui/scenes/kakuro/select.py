@@ -50,13 +50,13 @@ class KakuroKind(SelectKind[KakuroEntry]):
     reads_at_once = True
     switch = Switch(
         N_("Nonograms ›"),
-        pygame.K_n,
+        "n",
         N_("N nonograms"),
         lambda app: app.router.switch_to("levels"),
         width=160,
     )
     make = Switch(
-        N_("Type one in…"), pygame.K_t, N_("T type one in"), lambda app: app.router.kakuro_entry()
+        N_("Type one in…"), "t", N_("T type one in"), lambda app: app.router.kakuro_entry()
     )
     help = N_("Arrows move  ·  Enter plays  ·  W watches  ·  Tab next pack")
 

@@ -68,9 +68,7 @@ class NonogramKind(SelectKind[PuzzleEntry]):
     card_size = (CARD_WIDTH, CARD_HEIGHT)
     thumbnail_room = 36
     last_pack = LAST_PACK
-    switch = Switch(
-        N_("Kakuro ›"), pygame.K_k, N_("K Kakuro"), lambda app: app.router.switch_to("kakuro")
-    )
+    switch = Switch(N_("Kakuro ›"), "k", N_("K Kakuro"), lambda app: app.router.switch_to("kakuro"))
 
     def __init__(self) -> None:
         self._thumbnails: dict[PictureLook, pygame.Surface] = {}

@@ -33,6 +33,7 @@ import pygame
 
 from game.core.i18n import N_, _, ngettext
 from game.core.store.packs import Pack, PackPlace, recorded_file
+from game.ui.input import Action, Input, Kind
 from game.ui.scene import Scene
 from game.ui.scenes.levels.cards import Card, Thumbnail
 from game.ui.scenes.levels.kind import E, ListPanel, Place, SelectKind
@@ -42,7 +43,7 @@ from game.ui.scenes.levels.layout import (
     empty_layout,
     select_layout,
 )
-from game.ui.scenes.levels.state import Action, Screen, SelectUI, key_input
+from game.ui.scenes.levels.state import Order, Screen, SelectUI, key_input
 from game.ui.scenes.levels.view import SelectView, Shown
 from game.ui.widgets.button import Button
 from game.ui.widgets.scroll import ScrollArea
@@ -340,7 +341,7 @@ class SelectScene(Scene, Generic[E]):
         """ "Open a puzzle file…": the file browser; the file chosen is played."""
         self.app.router.open_puzzle_file()
 
-    def _act(self, action: Action) -> None:
+    def _act(self, action: Order) -> None:
         if action.name == "back":
             self.app.pop()
         elif action.name == "switch":
@@ -362,7 +363,7 @@ class SelectScene(Scene, Generic[E]):
 
     # -- events -----------------------------------------------------------------------------
 
-    def handle(self, event: pygame.event.Event) -> bool:
+    def handle(self, event: Input) -> bool:
         if any(button.handle(event) for button in self._header_buttons()):
             return True
         if self.ui.panel_open and self._panel_handles(event):
@@ -370,13 +371,13 @@ class SelectScene(Scene, Generic[E]):
         if self.pack_scroll.handle(event, self.app) or self.scroll.handle(event, self.app):
             self._update_hover(self.app.mouse_pos)
             return True
-        if event.type == pygame.MOUSEMOTION:
+        if event.kind is Kind.POINTER_MOVE:
             self.ui = replace(self.ui, show_focus=False)
             self._update_hover(event.pos)
             return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if event.down():
             return self._click(event.pos)
-        if event.type == pygame.KEYDOWN:
+        if event.kind is Kind.PRESS:
             layout = self.layout
             rows = max(1, layout.viewport.height // max(1, layout.pitch))
             screen = Screen(
@@ -388,8 +389,7 @@ class SelectScene(Scene, Generic[E]):
                 switch_key=self.kind.switch.key,
                 make_key=self.kind.make.key if self.kind.make is not None else None,
             )
-            shift = bool(event.mod & pygame.KMOD_SHIFT)
-            self.ui, action, used = key_input(self.ui, event.key, shift, screen)
+            self.ui, action, used = key_input(self.ui, event, screen)
             if action is not None:
                 self._act(action)
             return used
@@ -401,24 +401,22 @@ class SelectScene(Scene, Generic[E]):
             buttons.insert(1, self.make_button)
         return tuple(buttons)
 
-    def _panel_handles(self, event: pygame.event.Event) -> bool:
+    def _panel_handles(self, event: Input) -> bool:
         """The panel's share of the events: its buttons, its arrows and Enter."""
         panel = self.panel
         assert panel is not None
-        if event.type == pygame.MOUSEBUTTONDOWN and self._pack_at(event.pos) is not None:
+        if event.kind is Kind.POINTER_DOWN and self._pack_at(event.pos) is not None:
             return False
-        if event.type == pygame.KEYDOWN:
-            if self.ui.focus != "cards" or event.key in (
-                pygame.K_ESCAPE,
-                pygame.K_BACKSPACE,
-                pygame.K_TAB,
+        if event.kind is Kind.PRESS:
+            if self.ui.focus != "cards" or event.pressed(
+                Action.BACK, Action.ERASE, Action.FOCUS_NEXT, Action.FOCUS_PREVIOUS
             ):
                 return False
             return panel.handle(event)
-        if event.type == pygame.MOUSEMOTION:
+        if event.kind is Kind.POINTER_MOVE:
             self.ui = replace(self.ui, hover_pack=self._pack_at(event.pos))
         used = panel.handle(event)
-        if used and event.type == pygame.MOUSEBUTTONDOWN:
+        if used and event.kind is Kind.POINTER_DOWN:
             self.ui = replace(self.ui, focus="cards")
         return used
 

@@ -13,6 +13,7 @@ import pygame
 
 from game.core.i18n import N_, SYSTEM, _, offered
 from game.core.play.lesson_book import LESSONS
+from game.ui.input import Action, Input
 from game.ui.scene import Scene
 from game.ui.settings import (
     AUTO_CHECK,
@@ -177,8 +178,8 @@ class OptionsScene(Scene):
         self.app.save_store()
         self.app.pop()
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+    def handle(self, event: Input) -> bool:
+        if event.pressed(Action.BACK, Action.ERASE):
             self.close()
             return True
         return self.focus.handle(event)

@@ -22,6 +22,7 @@ from game.core.opening import kind_by_name
 from game.core.store.fileio import readable
 from game.core.store.packs import recorded_file, shown_name, title_of
 from game.resources import levels_dir
+from game.ui.input import Action, Input
 from game.ui.scene import Scene
 from game.ui.scenes.menu.daily import DailyEntry
 from game.ui.widgets.base import FocusGroup
@@ -311,11 +312,11 @@ class MenuScene(Scene):
 
     # -- events -----------------------------------------------------------------------------
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYUP and event.key == pygame.K_ESCAPE:
+    def handle(self, event: Input) -> bool:
+        if event.released(Action.BACK):
             self._escape_released = True
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if event.pressed(Action.BACK):
             fresh = self._escape_released
             self._escape_released = False
             if self.quit_armed and self.focus.focused is self.quit_button and fresh:

@@ -38,6 +38,7 @@ from game.core.play.session import Change, Session
 from game.core.play.strokes import Drag, Pen
 from game.core.puzzle import Puzzle
 from game.core.store.packs import PackPlace, shown_name, title_of
+from game.ui.input import Input
 from game.ui.layout import BoardLayout, Box, PlayRegions, compute_play_regions
 from game.ui.scene import Scene
 from game.ui.scenes.play.chrome import ClueLooks, PlayChrome
@@ -381,7 +382,7 @@ class PlayScene(PlayShell[Session]):
 
     # --- events -------------------------------------------------------------------------------
 
-    def handle(self, event: pygame.event.Event) -> bool:
+    def handle(self, event: Input) -> bool:
         return self.input.handle(event)
 
     # --- moves --------------------------------------------------------------------------------

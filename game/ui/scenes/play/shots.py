@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
-import pygame
 
 from game.core.board import Cell, fill_value
 from game.core.palette import Palette
 from game.core.play.moves import Paint
 from game.core.puzzle import Puzzle
 from game.core.store.packs import PackPlace
+from game.ui.input import synthetic
 from game.ui.scenes.play.scene import REVEAL_SECONDS, PlayScene
 from game.ui.settings import COLOUR_SYMBOLS, PLAY_PANEL
 
@@ -167,8 +167,8 @@ def _shot_20x20(app: App) -> None:
     # A drag in progress: the translucent preview across row 9.
     start = scene.layout.cell_box(4, 9).centre
     end = scene.layout.cell_box(15, 9).centre
-    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    app.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
+    app.feed(synthetic.button(start, down=True))
+    app.feed(synthetic.move(end, buttons=(1, 0, 0)))
     _settle(app, 0.2)
 
 
@@ -200,9 +200,9 @@ def _shot_drag_counter(app: App) -> None:
     scene.zoom_centre(1)
     start = scene.layout.cell_box(6, 16).centre
     end = scene.layout.cell_box(17, 16).centre
-    app.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
-    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    app.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
+    app.feed(synthetic.move(start))
+    app.feed(synthetic.button(start, down=True))
+    app.feed(synthetic.move(end, buttons=(1, 0, 0)))
     _settle(app, 0.1)
 
 
@@ -225,8 +225,8 @@ def _shot_win(app: App) -> None:
             scene.session.apply(Paint(x, y, x, y, Cell.CROSSED))
     scene.after_change()
     centre = scene.layout.cell_box(*last).centre
-    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=1))
-    app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre, button=1))
+    for event in synthetic.click(centre):
+        app.feed(event)
     _settle(app, REVEAL_SECONDS + 0.6)
 
 
@@ -235,7 +235,8 @@ def _shot_pause(app: App) -> None:
     _mark_lines(scene, rows=range(0, 4), columns=[])
     scene.after_change()
     scene.session.elapsed = 95.0
-    app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    for event in synthetic.key("escape"):
+        app.feed(event)
     _settle(app, 0.1)
 
 
@@ -274,8 +275,8 @@ def _shot_colour_win(app: App) -> None:
     scene.after_change()
     scene.colour = 3
     centre = scene.layout.cell_box(9, 14).centre
-    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=1))
-    app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre, button=1))
+    for event in synthetic.click(centre):
+        app.feed(event)
     _settle(app, REVEAL_SECONDS + 0.6)
 
 

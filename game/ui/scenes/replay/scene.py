@@ -42,6 +42,7 @@ from game.core.solver.trace import (
     is_line_step,
     verdict_text,
 )
+from game.ui.input import Action, Input
 from game.ui.layout import BoardLayout, Box, compute_board_layout
 from game.ui.scenes.replay.board import PROBE_ALPHA, ReplayBoardPainter
 from game.ui.scenes.replay.shell import FRAME_BUDGET, BigStep, BoardFrame, ReplayShell
@@ -165,11 +166,11 @@ class NonogramReplay:
     def top_buttons(self) -> list[Button]:
         return [self.solver_button, self.race_button]
 
-    def handle(self, event: pygame.event.Event) -> bool:
+    def handle(self, event: Input) -> bool:
         return self.marks is not None and self.marks_toggle.handle(event)
 
-    def handle_key(self, key: int) -> bool:
-        if key == pygame.K_a:
+    def handle_key(self, event: Input) -> bool:
+        if event.pressed(Action.MARKS):
             self.next_algorithm()
             return True
         return False
