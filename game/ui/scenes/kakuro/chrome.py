@@ -13,6 +13,7 @@ import pygame
 from game.core.i18n import N_, _
 from game.core.kakuro.combos import combination_text, combinations, number_word
 from game.core.kakuro.packs import kakuro_name
+from game.ui.input.prompts import KAKURO_PAD
 from game.ui.layout import Box
 from game.ui.scenes.kakuro.board import BoardLook, draw_board
 from game.ui.scenes.play import frame
@@ -48,6 +49,7 @@ class KakuroChrome(frame.ShellChrome):
     """Places and draws one Kakuro play scene."""
 
     helps = (HELP_LONG, HELP_SHORT)
+    pad_help = KAKURO_PAD
 
     def __init__(self, scene: KakuroPlayScene) -> None:
         super().__init__(scene)

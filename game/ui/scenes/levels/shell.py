@@ -34,6 +34,7 @@ import pygame
 from game.core.i18n import N_, _, ngettext
 from game.core.store.packs import Pack, PackPlace, recorded_file
 from game.ui.input import Action, Input, Kind
+from game.ui.input.prompts import SELECT_PAD, help_for
 from game.ui.scene import Scene
 from game.ui.scenes.levels.cards import Card, Thumbnail
 from game.ui.scenes.levels.kind import E, ListPanel, Place, SelectKind
@@ -574,7 +575,7 @@ class SelectScene(Scene, Generic[E]):
             cards=[] if panel is not None else self._cards(),
             thumbnail_room=kind.thumbnail_room,
             empty=empty,
-            help=help_text,
+            help=help_for(self.app.last_device, self.app.input.bindings, help_text, SELECT_PAD),
             panel=panel,
             buttons=self._header_buttons(),
             scroll=self.scroll,

@@ -14,6 +14,7 @@ import pygame
 from game.core.i18n import N_, SYSTEM, _, offered
 from game.core.play.lesson_book import LESSONS
 from game.ui.input import Action, Input
+from game.ui.input.prompts import help_for
 from game.ui.scene import Scene
 from game.ui.settings import (
     AUTO_CHECK,
@@ -41,6 +42,7 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 LESSON = "lesson"  # the lesson button's row (not a setting)
+CONTROLS = "controls"  # the controls button's row
 
 # One sentence under each option (by the setting's name), so the player knows what it changes.
 EXPLANATIONS = {
@@ -61,6 +63,7 @@ EXPLANATIONS = {
     THEME.key: N_("High contrast draws trial marks with shapes as well as colours."),
     INTERFACE_SIZE.key: N_("Buttons and text; smaller leaves the board more room."),
     LANGUAGE.key: N_("The game's words; as the system follows your computer's language."),
+    CONTROLS: N_("The keys and pad buttons of each action; choose one and press a new one."),
     LESSON: N_("Five tiny guided puzzles: the rules, overlap, crosses, trial marks and hints."),
 }
 
@@ -122,6 +125,7 @@ class OptionsScene(Scene):
             lambda code: app.set_setting(LANGUAGE, code),
         )
         self.lesson = Button(self._lesson_label(), self.open_lesson)
+        self.controls = Button(N_("Controls…"), self.open_controls)
         self.back = Button(N_("Back"), self.close, primary=True)
         self.rows: list[tuple[Widget, str | None]] = [
             (self.sound, SOUND.key),
@@ -135,6 +139,7 @@ class OptionsScene(Scene):
             (self.theme_choice, THEME.key),
             (self.interface_size, INTERFACE_SIZE.key),
             *([(self.language, LANGUAGE.key)] if len(choices) > 2 else []),
+            (self.controls, CONTROLS),
             (self.lesson, LESSON),
             (self.back, None),
         ]
@@ -161,6 +166,11 @@ class OptionsScene(Scene):
                 finished=finished, total=len(LESSONS)
             )
         return N_("Take the first lesson")
+
+    def open_controls(self) -> None:
+        from game.ui.scenes.menu.controls import ControlsScene
+
+        self.app.push(ControlsScene(self.app))
 
     def open_lesson(self) -> None:
         self.app.save_store()
@@ -272,5 +282,11 @@ class OptionsScene(Scene):
                 "topleft",
             )
         draw_help_line(
-            surface, app, _("Up/Down choose  ·  Left/Right or Enter change  ·  Esc back")
+            surface,
+            app,
+            help_for(
+                app.last_device,
+                app.input.bindings,
+                _("Up/Down choose  ·  Left/Right or Enter change  ·  Esc back"),
+            ),
         )

@@ -23,6 +23,7 @@ from game.core.store.fileio import readable
 from game.core.store.packs import recorded_file, shown_name, title_of
 from game.resources import levels_dir
 from game.ui.input import Action, Input
+from game.ui.input.prompts import help_for
 from game.ui.scene import Scene
 from game.ui.scenes.menu.daily import DailyEntry
 from game.ui.widgets.base import FocusGroup
@@ -408,7 +409,11 @@ class MenuScene(Scene):
     def help_text(self) -> str:
         if self.quit_armed:
             return _("Esc again or Enter quits  ·  Up / Down to stay")
-        return _("Arrows and Enter to choose  ·  F11 full screen  ·  Esc goes to Quit")
+        return help_for(
+            self.app.last_device,
+            self.app.input.bindings,
+            _("Arrows and Enter to choose  ·  F11 full screen  ·  Esc goes to Quit"),
+        )
 
     def _title_bottom(self, top: int) -> int:
         """Where the block ``_draw_title`` draws from ``top`` ends, without drawing it."""

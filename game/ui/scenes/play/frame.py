@@ -20,6 +20,8 @@ import pygame
 
 from game.core.i18n import _
 from game.core.play.keeping import WinState
+from game.ui.input import Device
+from game.ui.input.prompts import PLAY_PAD, PLAY_TOUCH, PadHelp, help_for
 from game.ui.layout import Box
 from game.ui.widgets.base import Veil, radius
 from game.ui.widgets.button import Button
@@ -310,11 +312,21 @@ class ShellChrome:
     (``helps``), its panel's look and how the panel is drawn."""
 
     helps: tuple[str, ...] = ()
+    pad_help: PadHelp = PLAY_PAD
 
     def __init__(self, scene: PlayShell[Any]) -> None:
         self.shell = scene
         self._frame = FrameCache()
         self._veil = Veil(90)
+
+    def help_lines(self) -> tuple[str, ...]:
+        """The help lines to choose from (the first that fits), in the words of the device
+        the player last used: keys, a pad's buttons or touches."""
+        app = self.shell.app
+        device = app.last_device
+        if device in (Device.PAD, Device.TOUCH):
+            return (help_for(device, app.input.bindings, "", self.pad_help, PLAY_TOUCH),)
+        return tuple(_(help) for help in self.helps)
 
     def style(self) -> Style:
         app = self.shell.app
@@ -422,7 +434,7 @@ class ShellChrome:
             frame.part("panel", self.panel_look(), self.draw_panel)
         if regions.help_line.h:
             won = scene.win is not None
-            helps = tuple(_(help) for help in self.helps)
+            helps = self.help_lines()
             frame.part(
                 "help",
                 (self.style(), won, helps),

@@ -158,12 +158,17 @@ def _shot_5x5(app: App) -> None:
     _settle(app, 0.1)
 
 
-def _shot_20x20(app: App) -> None:
+def _shot_20x20_scene(app: App) -> PlayScene:
     scene = _open(app, mushroom(), "Twenty", 9)
     _mark_lines(scene, rows=range(0, 6), columns=[0, 1, 2, 18, 19])
     _mark_trial(scene, [(x, 12) for x in range(5, 14)])
     scene.after_change()
     scene.session.elapsed = 125.0  # two minutes into the game
+    return scene
+
+
+def _shot_20x20(app: App) -> None:
+    scene = _shot_20x20_scene(app)
     # A drag in progress: the translucent preview across row 9.
     start = scene.layout.cell_box(4, 9).centre
     end = scene.layout.cell_box(15, 9).centre
@@ -280,7 +285,26 @@ def _shot_colour_win(app: App) -> None:
     _settle(app, REVEAL_SECONDS + 0.6)
 
 
+def _shot_pad(app: App) -> None:
+    """The 20x20 game after a pad's press: the help line names the pad's buttons."""
+    _shot_20x20_scene(app)
+    for event in synthetic.pad("dpright"):
+        app.feed(event)
+    _settle(app, 0.1)
+
+
+def _shot_touch(app: App) -> None:
+    """The 20x20 game after a finger's tap: the help line names the gestures."""
+    scene = _shot_20x20_scene(app)
+    centre = scene.layout.cell_box(19, 19).centre
+    for kind in ("down", "up"):
+        app.feed(synthetic.finger(kind, 1, centre, app.screen_size))
+    _settle(app, 0.1)
+
+
 SCREENSHOTS = {
+    "play-pad": _shot_pad,
+    "play-touch": _shot_touch,
     "play-5x5": _shot_5x5,
     "play-20x20": _shot_20x20,
     "play-30x30": _shot_30x30,

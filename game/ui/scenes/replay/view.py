@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Protocol
 import pygame
 
 from game.core.i18n import N_, _, ngettext
+from game.ui.input.prompts import REPLAY_PAD, help_for
 from game.ui.layout import Box
 from game.ui.widgets.base import Widget
 from game.ui.widgets.button import Button
@@ -215,7 +216,9 @@ def help_text(shell: ReplayShell) -> str:
         *part.help_keys,
         N_("Esc: back"),
     ]
-    return "  ·  ".join(_(key) for key in keys)
+    app = shell.app
+    keyboard = "  ·  ".join(_(key) for key in keys)
+    return help_for(app.last_device, app.input.bindings, keyboard, REPLAY_PAD)
 
 
 # -- where things go --------------------------------------------------------------------------
