@@ -225,14 +225,14 @@ def test_options_change_settings_and_theme_at_once(hanjie_home: Path) -> None:
     click(app, (choice.right - 20, choice.centery))  # the right arrow: next theme, dark
     assert app.theme.name == "dark"
     assert app.screen.get_at((5, 5))[:3] != background
-    # A click moved the keyboard focus too; Down goes to the interface size, the controls,
-    # the lesson, then Back; Up returns.
+    # A click moved the keyboard focus too; Down goes to the interface size, the lesson,
+    # Controls then Back (beside it); Up returns.
     key(app, pygame.K_DOWN)
     assert options.focus.focused is options.interface_size
     key(app, pygame.K_DOWN)
-    assert options.focus.focused is options.controls
-    key(app, pygame.K_DOWN)
     assert options.focus.focused is options.lesson
+    key(app, pygame.K_DOWN)
+    assert options.focus.focused is options.controls
     key(app, pygame.K_DOWN)
     assert options.focus.focused is options.back
     for _ in range(4):

@@ -42,7 +42,6 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 LESSON = "lesson"  # the lesson button's row (not a setting)
-CONTROLS = "controls"  # the controls button's row
 
 # One sentence under each option (by the setting's name), so the player knows what it changes.
 EXPLANATIONS = {
@@ -63,7 +62,6 @@ EXPLANATIONS = {
     THEME.key: N_("High contrast draws trial marks with shapes as well as colours."),
     INTERFACE_SIZE.key: N_("Buttons and text; smaller leaves the board more room."),
     LANGUAGE.key: N_("The game's words; as the system follows your computer's language."),
-    CONTROLS: N_("The keys and pad buttons of each action; choose one and press a new one."),
     LESSON: N_("Five tiny guided puzzles: the rules, overlap, crosses, trial marks and hints."),
 }
 
@@ -139,11 +137,13 @@ class OptionsScene(Scene):
             (self.theme_choice, THEME.key),
             (self.interface_size, INTERFACE_SIZE.key),
             *([(self.language, LANGUAGE.key)] if len(choices) > 2 else []),
-            (self.controls, CONTROLS),
             (self.lesson, LESSON),
             (self.back, None),
         ]
-        self.focus = FocusGroup([widget for widget, _ in self.rows])
+        # "Controls…" stands beside Back, on its row (the rows are as many as 800x600 holds).
+        self.focus = FocusGroup(
+            [*(widget for widget, _ in self.rows[:-1]), self.controls, self.back]
+        )
         self.panel = pygame.Rect(0, 0, 0, 0)
         # Where each row's explanation is drawn (made in arrange).
         self.notes: dict[str, pygame.Rect] = {}
@@ -168,9 +168,7 @@ class OptionsScene(Scene):
         return N_("Take the first lesson")
 
     def open_controls(self) -> None:
-        from game.ui.scenes.menu.controls import ControlsScene
-
-        self.app.push(ControlsScene(self.app))
+        self.app.router.controls()
 
     def open_lesson(self) -> None:
         self.app.save_store()
@@ -219,8 +217,11 @@ class OptionsScene(Scene):
         for widget, key in self.rows:
             if widget is self.back:
                 y += round(8 * scale)
+                gap = round(16 * scale)
                 widget.rect = pygame.Rect(0, y, round(220 * scale), row_height)
-                widget.rect.centerx = self.panel.centerx
+                widget.rect.left = self.panel.centerx + gap // 2
+                self.controls.rect = pygame.Rect(0, y, round(220 * scale), row_height)
+                self.controls.rect.right = self.panel.centerx - gap // 2
             else:
                 # A button draws its whole box and, focused, a ring around it: it leaves room
                 # above and below for the explanations ("Continue the lesson" sat on its own).

@@ -83,6 +83,7 @@ class PlayChrome(frame.ShellChrome):
         self.scene = scene
         self.message_box = Box(0, 0, 0, 0)
         self.panel_top = 0
+        self.column = Box(0, 0, 0, 0)  # the panel's column of buttons (beside the map)
 
     # --- placing -----------------------------------------------------------------------
 
@@ -101,10 +102,17 @@ class PlayChrome(frame.ShellChrome):
             return
         x, width = panel.x + pad, panel.w - 2 * pad
         y = panel.y + pad
-        map_box = Box(x, y, width, min(width, round(panel.h * 0.28)))
-        scene.minimap.set_area(map_box)
-        if app.setting(MINIMAP):
-            y = scene.minimap.box.bottom + pad
+        if scene.regions.panel_below:
+            # Under the board: the mini-map on the left, the buttons in a column beside it.
+            side = min(panel.h - 2 * pad, round(width * 0.35))
+            scene.minimap.set_area(Box(x, y, side, side))
+            if app.setting(MINIMAP):
+                x, width = x + side + pad, width - side - pad
+        else:
+            map_box = Box(x, y, width, min(width, round(panel.h * 0.28)))
+            scene.minimap.set_area(map_box)
+            if app.setting(MINIMAP):
+                y = scene.minimap.box.bottom + pad
         if scene.palette_bar is not None:
             y = scene.palette_bar.place(x, y, width) + pad
         self.panel_top = y
@@ -121,6 +129,7 @@ class PlayChrome(frame.ShellChrome):
         ]
         y = place_button_rows(rows, x, y, width, row_h, gap)
         self.message_box = Box(x, y + gap, width, max(0, panel.bottom - y - gap - pad))
+        self.column = Box(x - pad, panel.y, width + 2 * pad, panel.h)
         # After a win the same space holds the result and three buttons.
         self.place_win_buttons(x, self.panel_top + app.scaled(100), width, gap)
 
@@ -140,6 +149,12 @@ class PlayChrome(frame.ShellChrome):
         scene.auto_button.label = N_("Auto-check: on") if auto else N_("Auto-check: off")
         scene.auto_button.primary = auto
         scene.reset_button.enabled = bool(session.can_undo or session.board.known_mask().any())
+
+    def win_area(self) -> Box:
+        """Under the board the result stands beside the mini-map, in the buttons' column."""
+        if self.scene.regions.panel_below:
+            return self.column
+        return self.scene.regions.side_panel
 
     # --- the looks -----------------------------------------------------------------------
 

@@ -396,17 +396,25 @@ class ShellChrome:
         app, theme = scene.app, scene.app.theme
         panel = scene.regions.side_panel
         surface.fill(theme.panel, panel)
-        surface.fill(theme.panel_border, (panel.x, panel.y, 1, panel.h))
+        if scene.regions.panel_below:
+            surface.fill(theme.panel_border, (panel.x, panel.y, panel.w, 1))
+        else:
+            surface.fill(theme.panel_border, (panel.x, panel.y, 1, panel.h))
         self.draw_panel_top(surface)
         win = self.win_look()
         if win is not None:
+            area = self.win_area()
             draw_win(
-                surface, app, panel, self.win_top(), win, scene.win_buttons, scene.regions.padding
+                surface, app, area, self.win_top(), win, scene.win_buttons, scene.regions.padding
             )
             return
         for button in scene.play_buttons:
             button.draw(surface, app)
         self.draw_panel_body(surface)
+
+    def win_area(self) -> Box:
+        """The part of the panel the win's result is centred in (all of it here)."""
+        return self.shell.regions.side_panel
 
     def win_top(self) -> int:
         """Where the win's result starts in the panel."""
