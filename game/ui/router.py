@@ -206,6 +206,7 @@ class Router:
             next_puzzles=context.next_puzzles,
             editor=context.editor,
             notice=context.notice,
+            check_file=context.check_file,
         )
         if isinstance(self.app.top, PlayScene):
             self.app.replace(scene)

@@ -45,6 +45,7 @@ from game.ui.scenes.play.chrome import ClueLooks, PlayChrome
 from game.ui.scenes.play.exits import PlayExits
 from game.ui.scenes.play.hint import HintShow
 from game.ui.scenes.play.input import PlayInput
+from game.ui.scenes.play.opening_check import OpeningCheck
 from game.ui.scenes.play.palette_bar import PaletteBar
 from game.ui.scenes.play.rail import PlayRail
 from game.ui.scenes.play.shell import PlayShell
@@ -95,6 +96,7 @@ class PlayScene(PlayShell[Session]):
         place: PackPlace | None = None,
         editor: Scene | None = None,
         notice: str = "",
+        check_file: bool = False,
     ) -> None:
         self.editor = editor
         self.puzzle = puzzle
@@ -121,6 +123,8 @@ class PlayScene(PlayShell[Session]):
         self._unique: bool | None = None if puzzle.goal is not None else False
         self._uniqueness: SolveTask | None = None
         self._check_pending = False
+        # A file opened blind: does any picture fit, or two? (a slice a frame)
+        self.opening_check = OpeningCheck(self) if check_file else None
         self._size = (0, 0)
         self.drag_count = 0  # cells in the mouse stroke under way (shown beside the pointer)
         self.exits = PlayExits(self)
@@ -553,7 +557,19 @@ class PlayScene(PlayShell[Session]):
         marks can be judged against it."""
         return bool(self._unique)
 
+    def known_unique(self) -> None:
+        """The solver found the goal to be the only answer (the file's opening check)."""
+        if self._unique is None:
+            self._unique = True
+            self._uniqueness = None
+
+    @property
+    def file_name(self) -> str:
+        return self._path.name if self._path is not None else ""
+
     def update(self, dt: float) -> None:
+        if self.opening_check is not None and self.opening_check.running:
+            self.opening_check.advance(UNIQUENESS_SLICE)
         self.tick_game(dt, hands_busy=self.pen.busy)
         if self._unique is None and (self._check_pending or self.app.setting(AUTO_CHECK)):
             self._advance_uniqueness(UNIQUENESS_SLICE)
@@ -578,6 +594,7 @@ class PlayScene(PlayShell[Session]):
             or (self.win is not None and self.win.age < WIN_ANIMATION_SECONDS)
             or self.hint_show.animating
             or (self._unique is None and (self._check_pending or self.app.setting(AUTO_CHECK)))
+            or (self.opening_check is not None and self.opening_check.running)
             or self.input.edge_scrolling
         )
         if animating:
