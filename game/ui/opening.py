@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.core.i18n import N_
-from game.core.opening import Convert, Kakuro, Play, Refused, where_opens
+from game.core.kinds import NONOGRAM
+from game.core.opening import Convert, Play, Refused, where_opens
 
 # MAX_PLAYABLE is named here too: the screens' tests take it from this module.
 from game.core.playable import MAX_PLAYABLE as MAX_PLAYABLE
@@ -62,18 +63,26 @@ def open_dropped_file(app: App, path: Path) -> bool:
         case Refused(reason=reason):
             app.toast(f"{path.name}: {reason}", error=True)
             return False
-        case Kakuro() | Play():
+        case Play():
             return open_level_file(app, path)
 
 
 def open_level_file(app: App, path: Path) -> bool:
     """Read a puzzle file and play it (a dropped file, ``play FILE``); errors are toasts.
-    A Kakuro file opens its own screen; any other file is read as a nonogram."""
+    The file's kind (``game.core.kinds``, by its name) opens it with its screens
+    (``game.ui.kinds``); a name no kind claims is read as a nonogram."""
+    from game.ui.kinds import screens_for
+
+    where = where_opens(path)
+    kind = where.kind if isinstance(where, Play) else NONOGRAM
+    return screens_for(kind).open_file(app, path)
+
+
+def open_nonogram_file(app: App, path: Path) -> bool:
+    """Read a nonogram file and play it; errors are toasts."""
     from game.core.formats import read_puzzle
     from game.core.store.packs import file_problem
 
-    if isinstance(where_opens(path), Kakuro):  # its own screen
-        return app.router.kakuro_file(path)
     try:
         puzzle = read_puzzle(path)
     except (ValueError, OSError) as error:

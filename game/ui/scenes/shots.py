@@ -156,7 +156,7 @@ SCREENSHOTS = {
     "options": _shot_options,
     "options-contrast": _shot_options_contrast,
     "controls": _shot_controls,
-    "menu-pad": _shot_menu_pad,
+    "pad-menu": _shot_menu_pad,
     "level_select": _shot_level_select,
     "level_select-dark": _shot_level_select_dark,
     "random": _shot_random,

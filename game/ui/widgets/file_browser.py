@@ -21,7 +21,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 import platformdirs
 import pygame
@@ -40,11 +40,12 @@ from game.ui.widgets.thumbnails import THUMBNAILS
 if TYPE_CHECKING:
     from game.ui.app import App
 
-EntryKind = Literal["parent", "folder", "picture", "puzzle", "kakuro"]
+# "parent", "folder", "picture" or a puzzle kind's name (game.core.kinds).
+EntryKind = str
 DOUBLE_CLICK_SECONDS = 0.45
 TYPE_AHEAD_SECONDS = 1.0  # a pause this long starts a new name
 KIND_TAGS: dict[EntryKind, str] = {"parent": "", "folder": N_("folder"),
-                                   "picture": N_("picture"), "puzzle": N_("puzzle"),
+                                   "picture": N_("picture"), "nonogram": N_("puzzle"),
                                    "kakuro": "Kakuro"}  # fmt: skip
 
 
@@ -493,8 +494,8 @@ class FileBrowserScene(Scene):
             text = fit_text(font, label, right - left - pad)
             draw_text(surface, app, text, size, theme.text, (left, row.centery),
                       "midleft", bold=bold)  # fmt: skip
-            detail = _(KIND_TAGS[entry.kind])
-            if entry.kind in ("picture", "puzzle", "kakuro"):
+            detail = _(KIND_TAGS.get(entry.kind, entry.kind))
+            if entry.kind not in ("parent", "folder"):
                 detail = f"{detail}, {size_text(entry.size)}"
             if detail:
                 draw_text(surface, app, detail, small, theme.text_muted,

@@ -303,8 +303,8 @@ def _shot_touch(app: App) -> None:
 
 
 SCREENSHOTS = {
-    "play-pad": _shot_pad,
-    "play-touch": _shot_touch,
+    "pad-play": _shot_pad,
+    "touch-play": _shot_touch,
     "play-5x5": _shot_5x5,
     "play-20x20": _shot_20x20,
     "play-30x30": _shot_30x30,
