@@ -52,7 +52,7 @@ _ARROWS: dict[Action, tuple[int, int]] = {
 }
 
 
-class KakuroPlayScene(PlayShell[KakuroSession]):
+class KakuroPlayScene(PlayShell[KakuroMove, KakuroChange, KakuroSession]):
     """One Kakuro being played (the shell does saving, the clock and the win). ``place``
     is its place in a bundled pack (it is called "Kakuro starter #3", solved or not);
     ``next_puzzles`` are files or (puzzle, path) pairs offered after a win."""
@@ -283,8 +283,8 @@ class KakuroPlayScene(PlayShell[KakuroSession]):
         else:
             self.apply(KakuroMove("clear", cell), "clear")
 
-    def changed(self, change: KakuroChange) -> None:
-        if change.completed_runs:
+    def changed(self, change: KakuroChange | None) -> None:
+        if change is not None and change.completed_runs:
             self.app.sounds.play("line")
         self.problems = frozenset()
         self.problem_runs = frozenset()

@@ -314,7 +314,7 @@ class ShellChrome:
     helps: tuple[str, ...] = ()
     pad_help: PadHelp = PLAY_PAD
 
-    def __init__(self, scene: PlayShell[Any]) -> None:
+    def __init__(self, scene: PlayShell[Any, Any, Any]) -> None:
         self.shell = scene
         self._frame = FrameCache()
         self._veil = Veil(90)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -33,7 +33,7 @@ from game.core.play.advice import (
     advise_hint,
     check_marks,
 )
-from game.core.play.moves import ClearAll, CommitTrial, DiscardTrial, Paint
+from game.core.play.moves import ClearAll, CommitTrial, DiscardTrial, Move, Paint
 from game.core.play.session import Change, Session
 from game.core.play.strokes import Drag, Pen
 from game.core.puzzle import Puzzle
@@ -76,7 +76,7 @@ _SOUND_OF_STATE: dict[int, str] = {
 }
 
 
-class PlayScene(PlayShell[Session]):
+class PlayScene(PlayShell[Move, Change, Session]):
     """One nonogram being played (the shell does saving, the clock and the win).
 
     ``next_puzzles`` are offered in turn after a win: each a ``Puzzle``, a path to a puzzle
@@ -176,7 +176,7 @@ class PlayScene(PlayShell[Session]):
 
     # --- the shell's hooks -------------------------------------------------------------
 
-    def apply(self, move: Any, sound: str | None = None) -> bool:
+    def apply(self, move: Move, sound: str | None = None) -> bool:
         # The option as it is now (Options may have changed it while the game was open).
         self.session.auto_cross = bool(self.app.setting(AUTO_CROSS))
         return super().apply(move, sound)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from game.core.i18n import N_, _
 from game.core.play.keeping import GameKeeper, WinState
-from game.core.play.midend import Midend
+from game.core.play.midend import Midend, SolvedChange
 from game.ui.input import Action, Device, Input, Kind
 from game.ui.layout import PlayRegions
 from game.ui.scene import Scene
@@ -48,7 +48,9 @@ PAUSING_DIALOGS = (PAUSE, RESTART, LEAVE)
 _MOUSE_EVENTS = (Kind.POINTER_MOVE, Kind.POINTER_DOWN, Kind.POINTER_UP)
 _GO_ON = (Action.CONFIRM, Action.SELECT)
 
-G = TypeVar("G", bound=Midend[Any, Any, Any])
+M = TypeVar("M")  # the kind's move
+C = TypeVar("C", bound=SolvedChange)  # what a move changed
+G = TypeVar("G", bound=Midend[Any, Any, Any])  # the kind's game: a Midend[M, record, C]
 
 
 def pause_dialog(
@@ -86,7 +88,7 @@ def pause_dialog(
     )
 
 
-class PlayShell(Scene, Generic[G]):
+class PlayShell(Scene, Generic[M, C, G]):
     """One game of one puzzle of some kind being played. ``key`` names its record in the
     player's progress; ``title`` and ``path`` are what the record keeps."""
 
@@ -160,7 +162,7 @@ class PlayShell(Scene, Generic[G]):
         """The sound a move makes."""
         return "fill"
 
-    def changed(self, change: Any) -> None:
+    def changed(self, change: C | None) -> None:
         """Follow a change of the board (before the win, if it solved the board)."""
 
     def won(self) -> None:
@@ -199,7 +201,7 @@ class PlayShell(Scene, Generic[G]):
 
     # --- moves -------------------------------------------------------------------------
 
-    def apply(self, move: Any, sound: str | None = None) -> bool:
+    def apply(self, move: M, sound: str | None = None) -> bool:
         """Make a move through the game; everything that follows a change follows here."""
         if self.win is not None:
             return False
@@ -222,7 +224,7 @@ class PlayShell(Scene, Generic[G]):
             self.app.sounds.play("click")
             self.after_change(change)
 
-    def after_change(self, change: Any = None) -> None:
+    def after_change(self, change: C | None = None) -> None:
         """What follows every change of the board: the kind's follow-up, the autosave, and
         the win when the board is solved."""
         self.changed(change)
