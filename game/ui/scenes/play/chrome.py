@@ -51,28 +51,6 @@ HELP_TINY = N_(
 )
 
 
-def place_button_rows(
-    rows: list[list[Button]], x: int, y: int, width: int, row_height: int, gap: int
-) -> int:
-    """Stack ``rows`` of one or two buttons down a side panel from ``y`` (a pair shares the
-    width, ``gap`` between them); the y below the last row's gap. Every play and replay
-    panel lays its buttons out this way."""
-    half = (width - gap) // 2
-    for row in rows:
-        if len(row) == 1:
-            row[0].rect = pygame.Rect(x, y, width, row_height)
-        else:
-            row[0].rect = pygame.Rect(x, y, half, row_height)
-            row[1].rect = pygame.Rect(x + width - half, y, half, row_height)
-        y += row_height + gap
-    return y
-
-
-def short_label(label: str) -> str:
-    """A button's label without its key ("Undo (Z)" -> "Undo"), for a narrow panel."""
-    return label.split(" (")[0]
-
-
 class PlayChrome(frame.ShellChrome):
     """Places and draws everything on the play screen but the board, for one scene."""
 
@@ -127,7 +105,7 @@ class PlayChrome(frame.ShellChrome):
             [scene.solve_button],  # a row of its own: "Watch the solver" says what it does
             [scene.reset_button, scene.pause_button],
         ]
-        y = place_button_rows(rows, x, y, width, row_h, gap)
+        y = frame.place_button_rows(rows, x, y, width, row_h, gap)
         self.message_box = Box(x, y + gap, width, max(0, panel.bottom - y - gap - pad))
         self.column = Box(x - pad, panel.y, width + 2 * pad, panel.h)
         # After a win the same space holds the result and three buttons.

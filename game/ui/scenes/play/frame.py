@@ -305,6 +305,28 @@ class FrameCache:
         return self._surface
 
 
+def place_button_rows(
+    rows: list[list[Button]], x: int, y: int, width: int, row_height: int, gap: int
+) -> int:
+    """Stack ``rows`` of one or two buttons down a side panel from ``y`` (a pair shares the
+    width, ``gap`` between them); the y below the last row's gap. Every play and replay
+    panel lays its buttons out this way."""
+    half = (width - gap) // 2
+    for row in rows:
+        if len(row) == 1:
+            row[0].rect = pygame.Rect(x, y, width, row_height)
+        else:
+            row[0].rect = pygame.Rect(x, y, half, row_height)
+            row[1].rect = pygame.Rect(x + width - half, y, half, row_height)
+        y += row_height + gap
+    return y
+
+
+def short_label(label: str) -> str:
+    """A button's label without its key ("Undo (Z)" -> "Undo"), for a narrow panel."""
+    return label.split(" (")[0]
+
+
 class ShellChrome:
     """What every kind's chrome does the same: the looks of the header and of the win
     result, and the cached frame (header, side panel, help line) composed from them. A
