@@ -45,6 +45,8 @@ class PuzzleKind(Generic[P, S]):
     formats: tuple[str, ...]
     generator: str = ""  # the module that makes new ones ("" when none)
     edited: bool = False
+    # Where a player finds its puzzles, for a screen that refuses one ("level select's Kakuro").
+    played_from: str = N_("its own screens")
 
     def owns(self, path: Path) -> bool:
         return path.suffix.lower() in self.suffixes
@@ -142,6 +144,7 @@ KAKURO: PuzzleKind[KakuroPuzzle, KakuroSession] = PuzzleKind(
     rate=_kakuro_stars,
     formats=("kakuro",),
     generator="game.core.kakuro.generate",
+    played_from=N_("level select's Kakuro"),
 )
 
 _TABLE: dict[str, PuzzleKind[Any, Any]] = {}

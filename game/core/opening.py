@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from game.core.convert.load import IMAGE_SUFFIXES, readable_picture
-from game.core.i18n import _
+from game.core.i18n import N_, _
 from game.core.kinds import NONOGRAM, PuzzleKind, kind_named, kind_of
 
 # "picture", or the name of a puzzle kind (``game.core.kinds``: "nonogram", "kakuro", ...).
@@ -32,7 +32,7 @@ PICTURE = "picture"
 # it, its file browser), or "Open a puzzle file…" (level select, the menu), which plays a
 # puzzle file blind and so lists puzzle files only; it opens them as the game does.
 Asker = Literal["game", "editor", "play"]
-NOT_EDITED = "a {kind} puzzle is played from its own screens, not edited here"
+NOT_EDITED = N_("a {kind} puzzle is played from {where}, not edited here")
 # Enough for the magic numbers of every picture format the converter reads.
 HEAD_BYTES = 16
 
@@ -91,7 +91,8 @@ def where_opens(path: Path, into: Asker = "game") -> Opening:
         return Convert(path)
     puzzle_kind = kind_named(kind)
     if into == "editor" and not puzzle_kind.edited:
-        return Refused(path, _(NOT_EDITED).format(kind=_(puzzle_kind.title)))
+        where = _(puzzle_kind.played_from)
+        return Refused(path, _(NOT_EDITED).format(kind=_(puzzle_kind.title), where=where))
     return Play(path, puzzle_kind)
 
 

@@ -41,7 +41,7 @@ def test_a_kakuro_opens_its_screen_in_the_game_and_is_refused_in_the_converter(
     assert where_opens(path) == Play(path, KAKURO)
     refused = where_opens(path, "editor")
     assert isinstance(refused, Refused) and "Kakuro" in refused.reason
-    assert refused.reason == NOT_EDITED.format(kind="Kakuro")
+    assert refused.reason == NOT_EDITED.format(kind="Kakuro", where="level select's Kakuro")
 
 
 @pytest.mark.parametrize("name", ["heart.non", "book.pbn", "pack.xml", "puzzle.txt"])
