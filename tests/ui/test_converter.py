@@ -22,10 +22,10 @@ from game.core.store.fileio import free_path
 from game.resources import levels_dir
 from game.ui.app import App
 from game.ui.input import Input, Kind
-from game.ui.scenes.converter import panels as converter_panels
 from game.ui.scenes.converter.scene import ConverterScene
 from game.ui.scenes.converter.shots import CAT_WITH_A_BIRD
 from game.ui.scenes.play.scene import PlayScene
+from game.ui.scenes.shared.editor import panels as converter_panels
 from game.ui.widgets.dialog import DialogScene
 from tests.core.test_convert import bomb_png
 from tests.ui.converter_helpers import finish_opening

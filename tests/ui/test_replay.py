@@ -34,7 +34,7 @@ from game.ui.input.event import pointer
 from game.ui.scenes.replay.board import flash_cells
 from game.ui.scenes.replay.race import RaceScene
 from game.ui.scenes.replay.scene import ReplayScene
-from game.ui.scenes.replay.view import INSTANT, SPEEDS
+from game.ui.scenes.shared.replay.view import INSTANT, SPEEDS
 from tests.shared_data import SEARCH_8X8_ROWS
 
 # Random 10x10 noise whose probes run into contradictions (2 solutions).
@@ -594,7 +594,7 @@ def test_frames_drawn_piecemeal_match_a_full_repaint() -> None:
 
 
 def test_the_legend_explains_the_red_flash_of_a_contradiction() -> None:
-    from game.ui.scenes.replay.view import render_legend
+    from game.ui.scenes.shared.replay.view import render_legend
 
     app = App(headless=True)
     scene = ReplayScene(app, picture(PROBING_10X10))

@@ -1,4 +1,4 @@
-"""The select shell (game/ui/scenes/levels/shell.py) apart from any one puzzle kind: the
+"""The select shell (game/ui/scenes/shared/select/shell.py) apart from any one puzzle kind: the
 pure key handling, a made-up third kind plugged in, and what the Kakuro select gained by
 sharing the shell with level select."""
 
@@ -18,9 +18,9 @@ from game.core.store.packs import Pack, PackPlace, read_pack
 from game.ui.app import App
 from game.ui.input.synthetic import pressed
 from game.ui.scenes.kakuro.select import KakuroSelectScene
-from game.ui.scenes.levels.kind import Place, SelectKind, Switch
-from game.ui.scenes.levels.shell import SelectScene
-from game.ui.scenes.levels.state import Screen, SelectUI, key_input
+from game.ui.scenes.shared.select.kind import Place, SelectKind, Switch
+from game.ui.scenes.shared.select.shell import SelectScene
+from game.ui.scenes.shared.select.state import Screen, SelectUI, key_input
 from game.ui.settings import LAST_PACK
 from tests.ui.ui_events import click, key
 

@@ -46,10 +46,10 @@ from game.ui.input import Action, Input, Kind
 from game.ui.opening import PlayContext
 from game.ui.scene import EditorScene
 from game.ui.scenes.converter.clue_editor_view import ClueBoardView
-from game.ui.scenes.converter.editor_exit import leave_or_ask, toast_save_failed
-from game.ui.scenes.converter.layout import editor_frame
-from game.ui.scenes.converter.panels import draw_panel, draw_report
 from game.ui.scenes.play.exits import ambiguity_notice
+from game.ui.scenes.shared.editor.layout import editor_frame
+from game.ui.scenes.shared.editor.leaving import leave_or_ask, toast_save_failed
+from game.ui.scenes.shared.editor.panels import draw_panel, draw_report
 from game.ui.widgets.base import FocusGroup, Widget, draw_focus_ring
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene

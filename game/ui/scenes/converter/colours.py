@@ -34,7 +34,7 @@ from game.core.create.palette_edits import RECOLOURS, PaletteEditError, Swatch
 from game.core.palette import RGB, colour_count_text
 from game.ui.input import Action, Input, Kind
 from game.ui.layout import compute_play_regions, fit_cell
-from game.ui.scenes.converter.panels import draw_busy_note
+from game.ui.scenes.shared.editor.panels import draw_busy_note
 from game.ui.widgets.base import Widget
 from game.ui.widgets.button import Button
 from game.ui.widgets.colour_marks import draw_swatch, ink_on
@@ -43,8 +43,8 @@ from game.ui.widgets.toggle import Selector, Toggle
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.scenes.converter.layout import ConverterPlaces
     from game.ui.scenes.converter.scene import ConverterScene
+    from game.ui.scenes.shared.editor.layout import ConverterPlaces
 
 # The value counts the background (as ``convert --colours`` does); the label counts the
 # colours to paint with, beside the background's swatch ("bg"), as the play screen shows

@@ -26,7 +26,7 @@ from game.core.create.paced_check import CHECK_SLICE as CHECK_SLICE
 from game.core.create.paced_check import LONGER as LONGER
 from game.core.create.paced_check import PacedCheck, screen_check
 from game.core.solver.steps import CellPosition
-from game.ui.scenes.converter.panels import draw_panel, draw_report
+from game.ui.scenes.shared.editor.panels import draw_panel, draw_report
 from game.ui.widgets.base import Widget
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene

@@ -22,7 +22,7 @@ from game.core.convert.options import MIN_FRAME, FrameBox
 from game.core.create.editor import ConverterDocument
 from game.core.palette import colour_count_text
 from game.ui.input import Action, Input, Kind
-from game.ui.scenes.converter.panels import PhotoControls, draw_caption, draw_panel
+from game.ui.scenes.shared.editor.panels import PhotoControls, draw_caption, draw_panel
 from game.ui.widgets.base import Widget
 from game.ui.widgets.text import fit_text
 

@@ -46,11 +46,12 @@ from game.ui.input import Action, Input, Kind
 from game.ui.opening import PlayContext
 from game.ui.scene import EditorScene
 from game.ui.scenes.converter.colours import ConverterColours
-from game.ui.scenes.converter.editor_exit import leave_or_ask, toast_save_failed
 from game.ui.scenes.converter.fairness import CHECK_SLICE, ConverterFairness
 from game.ui.scenes.converter.framing import PhotoSide, follow_auto_frame
-from game.ui.scenes.converter.layout import converter_places
-from game.ui.scenes.converter.panels import (
+from game.ui.scenes.play.exits import ambiguity_notice
+from game.ui.scenes.shared.editor.layout import converter_places
+from game.ui.scenes.shared.editor.leaving import leave_or_ask, toast_save_failed
+from game.ui.scenes.shared.editor.panels import (
     FIT_LABELS,
     METHOD_LABELS,
     SourceView,
@@ -58,7 +59,6 @@ from game.ui.scenes.converter.panels import (
     draw_panel,
     draw_problem,
 )
-from game.ui.scenes.play.exits import ambiguity_notice
 from game.ui.widgets.base import FocusGroup, Widget, draw_focus_ring
 from game.ui.widgets.button import Button, share_row
 from game.ui.widgets.dialog import DialogAction, DialogScene

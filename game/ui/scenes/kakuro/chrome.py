@@ -16,7 +16,7 @@ from game.core.kakuro.packs import kakuro_name
 from game.ui.input.prompts import KAKURO_PAD
 from game.ui.layout import Box
 from game.ui.scenes.kakuro.board import BoardLook, draw_board
-from game.ui.scenes.play import frame
+from game.ui.scenes.shared.play import frame
 from game.ui.widgets.base import radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.text import wrap_text

@@ -37,10 +37,10 @@ from game.core.kakuro.task import KakuroSolveTask
 from game.ui.input import Action, Input, Kind
 from game.ui.layout import Box
 from game.ui.scene import Scene
-from game.ui.scenes.converter.editor_exit import leave_or_ask, toast_save_failed
-from game.ui.scenes.converter.layout import editor_frame
-from game.ui.scenes.converter.panels import draw_panel, draw_report
 from game.ui.scenes.kakuro.board import KakuroLayout, block_colours
+from game.ui.scenes.shared.editor.layout import editor_frame
+from game.ui.scenes.shared.editor.leaving import leave_or_ask, toast_save_failed
+from game.ui.scenes.shared.editor.panels import draw_panel, draw_report
 from game.ui.widgets.base import FocusGroup, Widget, draw_focus_ring
 from game.ui.widgets.button import Button
 from game.ui.widgets.stepper import NumberStepper

@@ -32,7 +32,7 @@ from game.ui.layout import compute_play_regions
 from game.ui.scene import run_action
 from game.ui.scenes.kakuro.board import KakuroLayout
 from game.ui.scenes.kakuro.chrome import KakuroChrome
-from game.ui.scenes.play.shell import PlayShell
+from game.ui.scenes.shared.play.shell import PlayShell
 from game.ui.settings import KAKURO_RED_DIGITS
 from game.ui.widgets.button import Button
 from game.ui.widgets.win_reveal import BUTTONS_AT

@@ -3,7 +3,7 @@ buttons, the message, the result after a win), the help line, the paused banner,
 the clue strips look (greyed, done, in error).
 
 :class:`PlayChrome` only shows what the scene holds: once a frame it makes each part's look
-(``game.ui.scenes.play.frame``), and the frame's cache draws a part again only when its look
+(``game.ui.scenes.shared.play.frame``), and the frame's cache draws a part again only when its look
 changed, so a frame costs one blit for all of it; the board and its clue strips are the grid
 view's (``game.ui.widgets.grid_view``).
 """
@@ -22,7 +22,7 @@ from game.core.palette import ColourClue
 from game.core.solver.hints import placed_runs
 from game.core.store.packs import shown_name
 from game.ui.layout import Box, intersect
-from game.ui.scenes.play import frame
+from game.ui.scenes.shared.play import frame
 from game.ui.settings import AUTO_CHECK, CLUE_GREYING, MINIMAP
 from game.ui.widgets.base import radius
 from game.ui.widgets.button import Button

@@ -48,8 +48,8 @@ from game.ui.scenes.play.input import PlayInput
 from game.ui.scenes.play.opening_check import OpeningCheck
 from game.ui.scenes.play.palette_bar import PaletteBar
 from game.ui.scenes.play.rail import PlayRail
-from game.ui.scenes.play.shell import PlayShell
 from game.ui.scenes.play.viewport import BoardViewport
+from game.ui.scenes.shared.play.shell import PlayShell
 from game.ui.settings import AUTO_CHECK, AUTO_CROSS, COLOUR_SYMBOLS, PLAY_PANEL
 from game.ui.widgets.button import Button
 from game.ui.widgets.grid_view import Flash, GridView

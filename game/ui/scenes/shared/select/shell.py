@@ -4,7 +4,7 @@ cards on the right, a panel such as "Random" listed after the packs.
 A card shows the puzzle's size, its difficulty in stars, the best time, a solved mark, an
 "in progress" badge and a thumbnail (the kind draws it: once solved, the answer). A file
 that cannot be read is a card with the reason; the rest of the pack plays as usual. What
-differs between kinds is a :class:`~game.ui.scenes.levels.kind.SelectKind`; each kind's
+differs between kinds is a :class:`~game.ui.scenes.shared.select.kind.SelectKind`; each kind's
 screen is a thin subclass (``LevelSelectScene``, ``KakuroSelectScene``).
 
 Mouse: click a pack, click a card to play, "Watch" on a card opens the solver replay; the
@@ -17,9 +17,9 @@ thread for nonograms: the open pack at once, the others one after another, so th
 "solved" counts fill in), and cards appear as their files are read; stars a kind works out (the
 nonograms' ``Ratings``) take a few milliseconds a frame, visible cards first.
 
-The screen's choices are one :class:`~game.ui.scenes.levels.state.SelectUI` value, changed
-by the events (keys through :func:`~game.ui.scenes.levels.state.key_input`); each frame the
-shell gathers what is shown into a :class:`~game.ui.scenes.levels.view.Shown` value that the
+The screen's choices are one :class:`~game.ui.scenes.shared.select.state.SelectUI` value, changed
+by the events (keys through :func:`~game.ui.scenes.shared.select.state.key_input`); each frame the
+shell gathers what is shown into a :class:`~game.ui.scenes.shared.select.view.Shown` value that the
 view draws.
 """
 
@@ -36,16 +36,16 @@ from game.core.store.packs import Pack, PackPlace, recorded_file
 from game.ui.input import Action, Input, Kind
 from game.ui.input.prompts import SELECT_PAD, help_for
 from game.ui.scene import Scene
-from game.ui.scenes.levels.cards import Card, Thumbnail
-from game.ui.scenes.levels.kind import E, ListPanel, Place, SelectKind
-from game.ui.scenes.levels.layout import (
+from game.ui.scenes.shared.select.cards import Card, Thumbnail
+from game.ui.scenes.shared.select.kind import E, ListPanel, Place, SelectKind
+from game.ui.scenes.shared.select.layout import (
     OPEN_FILE_LABEL,
     SelectLayout,
     empty_layout,
     select_layout,
 )
-from game.ui.scenes.levels.state import Order, Screen, SelectUI, key_input
-from game.ui.scenes.levels.view import SelectView, Shown
+from game.ui.scenes.shared.select.state import Order, Screen, SelectUI, key_input
+from game.ui.scenes.shared.select.view import SelectView, Shown
 from game.ui.widgets.button import Button
 from game.ui.widgets.scroll import ScrollArea
 

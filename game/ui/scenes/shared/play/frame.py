@@ -30,7 +30,7 @@ from game.ui.widgets.win_reveal import title_appear
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.scenes.play.shell import PlayShell
+    from game.ui.scenes.shared.play.shell import PlayShell
 
 # The reveal's fades are drawn in this many steps (a step is a redraw of the part).
 FADE_STEPS = 20

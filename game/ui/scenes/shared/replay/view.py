@@ -24,7 +24,7 @@ from game.ui.widgets.text import draw_text, fit_text, wrap_text
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.scenes.replay.shell import ReplayShell
+    from game.ui.scenes.shared.replay.shell import ReplayShell
     from game.ui.theme import Colour
 
 RECENT_SHOWN = 6

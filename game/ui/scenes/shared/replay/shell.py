@@ -2,15 +2,15 @@
 
 The shell owns what every replay does the same way: the playback (play and pause, one step,
 a bigger step where the kind has one, run to the end, restart, the speed), the buttons and
-the keys (:mod:`~game.ui.scenes.replay.input`), the top bar, the side panel (the figures,
+the keys (:mod:`~game.ui.scenes.shared.replay.input`), the top bar, the side panel (the figures,
 the last steps, the legend, the solution at the end), the browser of solutions and the help
-line (:mod:`~game.ui.scenes.replay.view`). A kind plugs in a :class:`ReplayPart`: its trace
+line (:mod:`~game.ui.scenes.shared.replay.view`). A kind plugs in a :class:`ReplayPart`: its trace
 (the solver's board as the steps leave it, from ``game.core``), how a moment of it is drawn
 on the board, the figures and words of its panel, and any widgets of its own.
 
 State is kept in one value: :class:`ReplayUI` (playing, stepping, speed, the solution browsed,
 the flashes), replaced by the actions, which input calls. Drawing reads it: each frame the
-shell builds the looks of its parts (:class:`~game.ui.scenes.replay.view.ReplayLook`) from
+shell builds the looks of its parts (:class:`~game.ui.scenes.shared.replay.view.ReplayLook`) from
 the UI state and the trace, and a part is drawn again only when its look changed.
 """
 
@@ -28,9 +28,15 @@ from game.core.trace import StepTrace, StopRule, is_visible_step
 from game.ui.input import Input
 from game.ui.layout import Box
 from game.ui.scene import Scene
-from game.ui.scenes.replay import input as replay_input
-from game.ui.scenes.replay import view
-from game.ui.scenes.replay.view import INSTANT, PANEL_REFRESH, SPEEDS, ReplayLook, speed_label
+from game.ui.scenes.shared.replay import input as replay_input
+from game.ui.scenes.shared.replay import view
+from game.ui.scenes.shared.replay.view import (
+    INSTANT,
+    PANEL_REFRESH,
+    SPEEDS,
+    ReplayLook,
+    speed_label,
+)
 from game.ui.widgets.base import FocusGroup
 from game.ui.widgets.button import Button
 from game.ui.widgets.slider import Slider
@@ -460,7 +466,7 @@ class ReplayShell(Scene):
         self.drawn.forget()
 
     def look(self) -> ReplayLook:
-        """What the bars and the panel show now (see :mod:`~game.ui.scenes.replay.view`)."""
+        """What the bars and the panel show now (see :mod:`~game.ui.scenes.shared.replay.view`)."""
         return view.replay_look(self)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -5,7 +5,7 @@ to the end, Home or R restart, + / - speed, Left / Right (or P / N, Page Up / Do
 solutions at the end, Esc or Backspace back; a kind adds its own (A: the next solver). Every
 key has a button.
 
-Functions over a :class:`~game.ui.scenes.replay.shell.ReplayShell`: the shell owns the
+Functions over a :class:`~game.ui.scenes.shared.replay.shell.ReplayShell`: the shell owns the
 widgets and the playback; this module only maps pointer and key events onto its actions.
 """
 
@@ -18,7 +18,7 @@ from game.ui.input import Action, Input, Kind
 from game.ui.widgets.base import Widget
 
 if TYPE_CHECKING:
-    from game.ui.scenes.replay.shell import ReplayShell
+    from game.ui.scenes.shared.replay.shell import ReplayShell
 
 _MOUSE_EVENTS = (Kind.POINTER_DOWN, Kind.POINTER_UP, Kind.POINTER_MOVE)
 

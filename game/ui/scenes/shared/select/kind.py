@@ -1,4 +1,4 @@
-"""What a puzzle kind brings to the select screen (:mod:`game.ui.scenes.levels.shell`).
+"""What a puzzle kind brings to the select screen (:mod:`game.ui.scenes.shared.select.shell`).
 
 The shell is the same for every kind: the pack list, the open pack's header, its cards, the
 keys, the scrolling, the last played puzzle found again. A kind says the rest, in one
