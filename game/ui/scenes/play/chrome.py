@@ -118,7 +118,7 @@ class PlayChrome(frame.ShellChrome):
         has_trial = session.board.has_trial()
         scene.undo_button.enabled = session.can_undo
         scene.redo_button.enabled = session.can_redo
-        trial = scene.trial_mode
+        trial = scene.ui.trial_mode
         scene.trial_button.label = N_("Trial mode: on (T)") if trial else N_("Trial mode: off (T)")
         scene.trial_button.primary = trial
         scene.keep_button.enabled = has_trial
@@ -163,7 +163,7 @@ class PlayChrome(frame.ShellChrome):
         return (
             bool(scene.app.setting(MINIMAP)),
             (*layout.scroll, layout.cell),
-            scene.colour,
+            scene.ui.colour,
             scene.grid_view.symbols,
         )
 
@@ -221,17 +221,17 @@ class PlayChrome(frame.ShellChrome):
         scene = self.scene
         view, win = scene.grid_view, scene.win
         overlays = view.overlays
-        overlays.cursor = scene.cursor
-        overlays.show_cursor = scene.show_cursor and win is None
+        overlays.cursor = scene.ui.cursor
+        overlays.show_cursor = scene.ui.show_cursor and win is None
         overlays.flash = scene.flash
         line = scene.hint_line
         overlays.hint_row = line[1] if line and line[0] == "row" else None
         overlays.hint_column = line[1] if line and line[0] == "column" else None
         overlays.reveal = None if win is None else min(1.0, win.age / REVEAL_SECONDS)
-        if scene.hover_row is not None or scene.hover_column is not None:
-            view.highlight_row, view.highlight_column = scene.hover_row, scene.hover_column
+        if scene.ui.hover_row is not None or scene.ui.hover_column is not None:
+            view.highlight_row, view.highlight_column = scene.ui.hover_row, scene.ui.hover_column
         else:
-            view.highlight_row, view.highlight_column = scene.cursor[1], scene.cursor[0]
+            view.highlight_row, view.highlight_column = scene.ui.cursor[1], scene.ui.cursor[0]
         if not scene.paused:
             view.draw(surface, scene.session.board)
             scene.hint_show.draw(surface)
@@ -253,7 +253,7 @@ class PlayChrome(frame.ShellChrome):
         """The length of the stroke under way, in a small tag beside the pointer (Picross
         shows "5" while five cells are dragged), so a long run is counted without squinting."""
         scene = self.scene
-        count = scene.drag_count
+        count = scene.ui.drag_count
         if count < 1 or scene.pen.drag is None or scene.paused:
             return
         app, theme = scene.app, scene.app.theme

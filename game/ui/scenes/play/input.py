@@ -91,7 +91,7 @@ class PlayInput:
         self._pan_last = None
         self._space = False
         self._space_fill = None
-        self.scene.drag_count = 0
+        self.scene.set_ui(drag_count=0)
         _show_pointer(pygame.SYSTEM_CURSOR_ARROW)
 
     @property
@@ -122,13 +122,11 @@ class PlayInput:
         scene = self.scene
         kind = event.kind
         if kind is Kind.FOCUS_LOST:
-            scene.focus_lost = True
             scene.pen.let_go()
             self.let_go()
-            return True
+            return scene.focus_event(event)
         if kind is Kind.FOCUS_GAINED:
-            scene.focus_lost = False
-            return True
+            return scene.focus_event(event)
         if kind in (Kind.PRESS, Kind.RELEASE) and Action.EXTEND in event.actions:
             self._shift = kind is Kind.PRESS
             if not self._shift:
@@ -174,7 +172,7 @@ class PlayInput:
             *scene.app.mouse_pos
         ):
             return False
-        self._space_fill = scene.cursor
+        self._space_fill = scene.ui.cursor
         self._space_source = source
         _show_pointer(pygame.SYSTEM_CURSOR_HAND)
         return True
@@ -193,15 +191,15 @@ class PlayInput:
         scene = self.scene
         if cell is None or scene.win is not None:
             return
-        scene.show_cursor = True
+        scene.set_ui(show_cursor=True)
         scene.apply(
             scene.pen.key_down(
                 scene.session.board,
                 self._space_source,
                 Mark.FILL,
-                scene.trial_mode,
+                scene.ui.trial_mode,
                 cell,
-                scene.colour,
+                scene.ui.colour,
             )
         )
 
@@ -248,7 +246,7 @@ class PlayInput:
             # A second finger came down: the stroke under way is called off (a gesture).
             pen.cancel_drag()
             scene.grid_view.overlays.preview = None
-            scene.drag_count = 0
+            scene.set_ui(drag_count=0)
             return True
         if pen.drag is not None:
             if kind is Kind.POINTER_MOVE:
@@ -257,7 +255,7 @@ class PlayInput:
             if kind is Kind.POINTER_UP and event.button == pen.drag.button:
                 self._drag_to(scene.layout.cell_at_clamped(pos))
                 scene.grid_view.overlays.preview = None
-                scene.drag_count = 0
+                scene.set_ui(drag_count=0)
                 move = pen.release(scene.session.board)
                 if move is not None:
                     scene.apply(move)
@@ -297,9 +295,9 @@ class PlayInput:
     def _press(self, cell: tuple[int, int], button: Pointer, shift: bool) -> None:
         scene = self.scene
         self._end_shift_stroke()  # a click is a step of its own
-        scene.cursor = cell
-        scene.show_cursor = True
-        scene.pen.press(scene.session.board, cell, button, shift, scene.trial_mode, scene.colour)
+        scene.set_ui(cursor=cell, show_cursor=True)
+        ui = scene.ui
+        scene.pen.press(scene.session.board, cell, button, shift, ui.trial_mode, ui.colour)
         self._update_preview()
 
     def _handle_pan(self, event: Input, pos: tuple[int, int]) -> bool:
@@ -335,14 +333,14 @@ class PlayInput:
         scene = self.scene
         cell = scene.layout.cell_at(pos)
         if cell is not None:
-            scene.cursor = cell
-            scene.show_cursor = True
-        scene.hover_row = scene.layout.row_clue_at(pos)
-        scene.hover_column = scene.layout.column_clue_at(pos)
+            scene.set_ui(cursor=cell, show_cursor=True)
+        scene.set_ui(
+            hover_row=scene.layout.row_clue_at(pos), hover_column=scene.layout.column_clue_at(pos)
+        )
 
     def _drag_to(self, cell: tuple[int, int]) -> None:
         if self.scene.pen.drag_to(cell):
-            self.scene.cursor = cell
+            self.scene.set_ui(cursor=cell)
             self._update_preview()
 
     def _update_preview(self) -> None:
@@ -355,7 +353,7 @@ class PlayInput:
         drag = scene.pen.drag
         # The stroke's length, as the player counts along it: the cells from where it began
         # to the pointer on the snapped line, whatever each of them holds.
-        scene.drag_count = 0 if drag is None else len(drag_cells(drag.start, drag.current))
+        scene.set_ui(drag_count=0 if drag is None else len(drag_cells(drag.start, drag.current)))
 
     def _handle_key(self, event: Input) -> bool:
         scene = self.scene
@@ -379,14 +377,10 @@ class PlayInput:
             return True
         mark = event.action(*_MARKS)
         if mark is not None:
-            scene.show_cursor = True
+            scene.set_ui(show_cursor=True)
+            ui = scene.ui
             stroke = scene.pen.key_down(
-                scene.session.board,
-                event.source,
-                _MARKS[mark],
-                scene.trial_mode,
-                scene.cursor,
-                scene.colour,
+                scene.session.board, event.source, _MARKS[mark], ui.trial_mode, ui.cursor, ui.colour
             )
             scene.apply(stroke)
             return True
@@ -403,16 +397,16 @@ class PlayInput:
 
     def _move_cursor(self, dx: int, dy: int, shift: bool) -> None:
         scene = self.scene
-        before = scene.cursor
-        scene.cursor = step_cursor(before, dx, dy, scene.puzzle.width, scene.puzzle.height)
-        scene.show_cursor = True
-        scene.show_cell(*scene.cursor)
+        before = scene.ui.cursor
+        after = step_cursor(before, dx, dy, scene.puzzle.width, scene.puzzle.height)
+        scene.set_ui(cursor=after, show_cursor=True)
+        scene.show_cell(*after)
         if shift and not self._shift_stroke:
             self._shift_stroke = True
             scene.session.begin_stroke()  # one undo step for the cells of this Shift hold
         elif not shift:
             self._end_shift_stroke()
-        move = scene.pen.cursor_moved(scene.session.board, before, scene.cursor, shift)
+        move = scene.pen.cursor_moved(scene.session.board, before, after, shift)
         if move is not None:
             scene.apply(move)
 

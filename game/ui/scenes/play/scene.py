@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -48,6 +49,7 @@ from game.ui.scenes.play.input import PlayInput
 from game.ui.scenes.play.opening_check import OpeningCheck
 from game.ui.scenes.play.palette_bar import PaletteBar
 from game.ui.scenes.play.rail import PlayRail
+from game.ui.scenes.play.ui import PlayUI
 from game.ui.scenes.play.viewport import BoardViewport
 from game.ui.scenes.shared.play.shell import PlayShell
 from game.ui.settings import AUTO_CHECK, AUTO_CROSS, COLOUR_SYMBOLS, PLAY_PANEL
@@ -99,6 +101,7 @@ class PlayScene(PlayShell[Move, Change, Session]):
         check_file: bool = False,
     ) -> None:
         self.editor = editor
+        self.ui = PlayUI()  # the screen's UI state (game.ui.scenes.play.ui)
         self.puzzle = puzzle
         self.pack = pack
         self.place = place
@@ -106,10 +109,8 @@ class PlayScene(PlayShell[Move, Change, Session]):
         file = Path(path) if path is not None else None
         super().__init__(app, puzzle.fingerprint(), title_of(puzzle, file), file)
         self.trial_mode = self.session.board.has_trial()
-        self.cursor = (0, 0)
         self.pen = Pen()
-        # The colour a fill paints (1 in black and white); the bar of a colour puzzle.
-        self.colour = 1
+        # The bar of a colour puzzle (the colour a fill paints is the UI value's).
         self.palette_bar = PaletteBar(self, puzzle.colours) if puzzle.is_colour else None
         self.show_errors = bool(self.app.setting(AUTO_CHECK))
         self.flash = Flash()
@@ -117,8 +118,6 @@ class PlayScene(PlayShell[Move, Change, Session]):
         self.hint_line: tuple[str, int] | None = None
         self.hint_show = HintShow(self)  # the teaching hint's cells and its "show me"
         self.input = PlayInput(self)
-        self.hover_row: int | None = None
-        self.hover_column: int | None = None
         self.solved_before = bool(self.app.store.record(self.key).solved)
         self._unique: bool | None = None if puzzle.goal is not None else False
         self._uniqueness: SolveTask | None = None
@@ -126,7 +125,6 @@ class PlayScene(PlayShell[Move, Change, Session]):
         # A file opened blind: does any picture fit, or two? (a slice a frame)
         self.opening_check = OpeningCheck(self) if check_file else None
         self._size = (0, 0)
-        self.drag_count = 0  # cells in the mouse stroke under way (shown beside the pointer)
         self.exits = PlayExits(self)
         self._make_buttons()
         self.chrome = PlayChrome(self)
@@ -556,6 +554,56 @@ class PlayScene(PlayShell[Move, Change, Session]):
         """The goal picture is known to be the puzzle's only answer (the solver said so), so
         marks can be judged against it."""
         return bool(self._unique)
+
+    # --- the UI value -----------------------------------------------------------------------
+
+    def set_ui(self, **changes: object) -> None:
+        """The UI value with ``changes`` (field names of ``PlayUI``)."""
+        self.ui = replace(self.ui, **changes)  # type: ignore[arg-type]
+
+    @property
+    def show_cursor(self) -> bool:
+        return self.ui.show_cursor
+
+    @show_cursor.setter
+    def show_cursor(self, value: bool) -> None:
+        self.ui = replace(self.ui, show_cursor=value)
+
+    @property
+    def cursor(self) -> tuple[int, int]:
+        return self.ui.cursor
+
+    @cursor.setter
+    def cursor(self, value: tuple[int, int]) -> None:
+        self.ui = replace(self.ui, cursor=value)
+
+    @property
+    def trial_mode(self) -> bool:
+        return self.ui.trial_mode
+
+    @trial_mode.setter
+    def trial_mode(self, value: bool) -> None:
+        self.ui = replace(self.ui, trial_mode=value)
+
+    @property
+    def colour(self) -> int:
+        return self.ui.colour
+
+    @colour.setter
+    def colour(self, value: int) -> None:
+        self.ui = replace(self.ui, colour=value)
+
+    @property
+    def hover_row(self) -> int | None:
+        return self.ui.hover_row
+
+    @property
+    def hover_column(self) -> int | None:
+        return self.ui.hover_column
+
+    @property
+    def drag_count(self) -> int:
+        return self.ui.drag_count
 
     def known_unique(self) -> None:
         """The solver found the goal to be the only answer (the file's opening check)."""
