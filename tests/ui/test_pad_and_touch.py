@@ -190,3 +190,52 @@ def test_a_whole_puzzle_by_fingers_alone(hanjie_home: Path) -> None:
     for _ in range(30):
         app.step()
     assert scene.win is not None and scene.session.solved
+
+
+def test_the_replay_and_a_kakuro_by_pad(hanjie_home: Path) -> None:
+    from game.core.kakuro.fileformat import read_kakuro
+    from game.resources import levels_dir
+    from game.ui.scenes.kakuro.play import KakuroPlayScene
+    from game.ui.scenes.replay.scene import ReplayScene
+
+    app = App(headless=True)
+    puzzle = Puzzle.from_grid([[cell == "#" for cell in row] for row in PICTURE])
+    replay = ReplayScene(app, puzzle)
+    app.push(replay)
+    app.step()
+    speed = replay.ui.speed_index
+    feed(app, fake.pad("a"))  # A pauses...
+    assert not replay.ui.playing
+    feed(app, [fake.pad_trigger(right=True, pulled=True)])  # RT: faster
+    assert replay.ui.speed_index == speed + 1
+    feed(app, fake.pad("b"))  # B goes back
+    assert app.top is not replay
+    # Kakuro: the d-pad moves, the shoulders pick the digit, X clears.
+    path = levels_dir() / "kakuro-01-starter" / "01-starter.kak"
+    game = KakuroPlayScene(app, read_kakuro(path), path=path)
+    app.push(game)
+    app.step()
+    solution = game.puzzle.solution
+    assert solution is not None
+    for index, (x, y) in enumerate(game.puzzle.white_cells):
+        for _ in range(40):  # the d-pad: towards the cell, the other way round when blocked
+            if game.session.cursor == index:
+                break
+            cx, cy = game.puzzle.white_cells[game.session.cursor or 0]
+            across = "dpright" if cx < x else "dpleft"
+            down = "dpdown" if cy < y else "dpup"
+            moves = [across, down] if cx != x else [down, across]
+            before = game.session.cursor
+            for move in moves:
+                feed(app, fake.pad(move))
+                if game.session.cursor != before:
+                    break
+        assert game.session.cursor == index
+        for _ in range(9):
+            if game.session.digits[index] == solution[y][x]:
+                break
+            feed(app, fake.pad("rightshoulder"))  # RB: the next digit
+        assert game.session.digits[index] == solution[y][x]
+    for _ in range(30):
+        app.step()
+    assert game.win is not None and game.session.solved

@@ -192,6 +192,18 @@ class KakuroPlayScene(PlayShell[KakuroMove, KakuroChange, KakuroSession]):
             self.move_cursor(*_ARROWS[arrow])
             return True
         cursor = self.session.cursor
+        if event.device is Device.PAD and cursor is not None:
+            # A pad's row picker: the shoulders step the cell's digit down and up (an empty
+            # cell starts from 1 or 9), X clears it.
+            if event.pressed(Action.NEXT_COLOUR, Action.PREVIOUS_COLOUR):
+                step = 1 if event.pressed(Action.NEXT_COLOUR) else -1
+                digit = self.session.digits[cursor]
+                digit = (1 if step > 0 else 9) if digit == 0 else (digit - 1 + step) % 9 + 1
+                self.type_digit(digit, pencil=self.pencil)
+                return True
+            if event.pressed(Action.CLEAR):
+                self.clear_cell()
+                return True
         if event.pressed(Action.FOCUS_NEXT, Action.FOCUS_PREVIOUS) and cursor is not None:
             # The next white cell in reading order (Shift: the one before), round the board.
             step = -1 if event.pressed(Action.FOCUS_PREVIOUS) else 1
@@ -206,18 +218,6 @@ class KakuroPlayScene(PlayShell[KakuroMove, KakuroChange, KakuroSession]):
         if event.pressed(Action.ERASE, Action.DELETE):
             self.clear_cell()
             return True
-        if event.device is Device.PAD and cursor is not None:
-            # A pad's row picker: the shoulders step the cell's digit down and up (an empty
-            # cell starts from 1 or 9), X clears it.
-            if event.pressed(Action.NEXT_COLOUR, Action.PREVIOUS_COLOUR):
-                step = 1 if event.pressed(Action.NEXT_COLOUR) else -1
-                digit = self.session.digits[cursor]
-                digit = (1 if step > 0 else 9) if digit == 0 else (digit - 1 + step) % 9 + 1
-                self.type_digit(digit, pencil=self.pencil)
-                return True
-            if event.pressed(Action.CLEAR):
-                self.clear_cell()
-                return True
         actions: dict[Action, Callable[[], None]] = {
             Action.PENCIL: self.toggle_pencil,
             Action.CHECK: self.check,
