@@ -281,7 +281,7 @@ def scenario_colour(frames: int) -> tuple[float, str]:
 def scenario_replay(frames: int) -> tuple[float, str]:
     from game.core.formats import read_puzzle
     from game.ui.scenes.replay.scene import ReplayScene
-    from game.ui.scenes.replay.view import SPEEDS
+    from game.ui.scenes.shared.replay.view import SPEEDS
 
     source = Path(__file__).resolve().parent.parent.parent / "shared/puzzles/corpus/dom_09-dom.non"
     if not source.exists():

@@ -49,7 +49,7 @@ def main() -> int:
 
     from game.ui.app import App
     from game.ui.scenes.replay.scene import ReplayScene
-    from game.ui.scenes.replay.view import SPEEDS
+    from game.ui.scenes.shared.replay.view import SPEEDS
 
     path = Path(args.puzzle)
     puzzle = open_puzzle(path, "replay_fps")

@@ -76,7 +76,7 @@ def find_puzzle_files(folder: Path) -> tuple[list[Path], list[tuple[Path, str]]]
     folder nested a thousand deep is no deeper for Python (``rglob`` and ``os.walk`` recurse:
     a RecursionError)."""
     from game.commands.common import os_reason
-    from game.core.opening import kind_by_name
+    from game.commands.kinds import is_puzzle_file
 
     files: list[Path] = []
     unreadable: list[tuple[Path, str]] = []
@@ -95,7 +95,7 @@ def find_puzzle_files(folder: Path) -> tuple[list[Path], list[tuple[Path, str]]]
             try:
                 if entry.is_dir(follow_symlinks=False):
                     waiting.append(Path(entry.path))
-                elif entry.is_file() and kind_by_name(Path(entry.path)) in ("puzzle", "kakuro"):
+                elif entry.is_file() and is_puzzle_file(Path(entry.path)):
                     files.append(Path(entry.path))
             except OSError:
                 continue  # vanished meanwhile
@@ -135,35 +135,32 @@ def _unreadable_alone(path: str) -> str | None:
     """Why the one file ``check`` was given cannot be read (the line ``solve`` would print
     for it), or None. A file of many puzzles with a broken one after its first is readable:
     its rows say which one is broken."""
-    from game.commands.common import CommandError, open_puzzle
-    from game.core.opening import kind_by_name
+    from game.commands.common import CommandError
+    from game.commands.kinds import commands_for
 
     try:
-        if kind_by_name(Path(path)) == "kakuro":
-            from game.commands.kakuro import open_kakuro
-
-            open_kakuro(path)
-        elif puzzle_numbers(Path(path)) == [0]:
-            open_puzzle(path)
+        commands_for(path).readable(path)
     except CommandError as error:
         return error.message
     return None
 
 
 def check_file(path: str, timeout: float | None, number: int = 0) -> dict[str, object]:
-    """Read, solve and rate one file (its ``number``-th puzzle, from 1, when it holds many);
-    runs in a worker process, returns plain data."""
+    """Read, solve and rate one file (its ``number``-th puzzle, from 1, when it holds many)
+    the way its kind checks (``game.commands.kinds``); runs in a worker process, returns
+    plain data."""
+    from game.commands.kinds import commands_for
+
+    return commands_for(path).check_file(path, timeout, number)
+
+
+def check_nonogram_file(path: str, timeout: float | None, number: int = 0) -> dict[str, object]:
     from game.commands.common import CommandError, open_puzzle
     from game.commands.solving import solve_with_deadline
     from game.core.difficulty import EffortMeter
     from game.core.formats import FormatError
-    from game.core.opening import kind_by_name
     from game.core.rating import rate, rate_colour
 
-    if kind_by_name(Path(path)) == "kakuro":
-        from game.commands import kakuro
-
-        return kakuro.check_file(path, timeout)
     start = time.perf_counter()
     where: dict[str, object] = {"file": path}
     try:

@@ -254,16 +254,18 @@ def open_puzzle(name: str, number: int | None = None, picks: bool = True) -> Puz
     ``number``-th (from 1) of a file that holds many. Without a number, a file of many gives
     its first, and a line on stderr says so (naming ``--puzzle`` when the command ``picks``)."""
     from game.core.formats import FormatError, pick_puzzle, read_puzzle
-    from game.core.opening import is_picture, kind_by_name
+    from game.core.kinds import NONOGRAM, kind_of
+    from game.core.opening import is_picture
 
     is_file = check_input_file(name, "a puzzle file")
-    if is_file and kind_by_name(Path(name)) == "kakuro":
-        # show, solve, check, play and replay read Kakuro files by their own route; a
-        # command that reaches here reads nonograms only, and the nonogram readers would
-        # not name it.
+    kind = kind_of(Path(name)) if is_file else None
+    if kind is not None and kind is not NONOGRAM:
+        # show, solve, check, play and replay read other kinds' files by their own route
+        # (game.commands.kinds); a command that reaches here reads nonograms only, and the
+        # nonogram readers would not name it.
         raise CommandError(
-            f"{quote(name)} is a Kakuro puzzle: this command reads nonograms "
-            "(show, solve, check, play and replay read Kakuro files)"
+            f"{quote(name)} is a {kind.title} puzzle: this command reads nonograms "
+            f"(show, solve, check, play and replay read {kind.title} files)"
         )
     try:
         if not is_file or not may_hold_many(name):

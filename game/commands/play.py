@@ -54,7 +54,8 @@ def check_file(path: Path) -> None:
 
     Nothing here imports pygame, so a bad name gets its one line and nothing before it.
     """
-    from game.core.opening import Convert, Kakuro, Refused, where_opens
+    from game.core.kinds import NONOGRAM
+    from game.core.opening import Convert, Play, Refused, where_opens
 
     where = where_opens(path)  # where the window will open it: checked the same way here
     if isinstance(where, Refused):
@@ -66,13 +67,12 @@ def check_file(path: Path) -> None:
         if problem is not None:
             raise CommandError(f"{quote(path)}: {problem}")
         return
-    if isinstance(where, Kakuro):  # a Kakuro file: read by its own reader
+    if isinstance(where, Play) and where.kind is not NONOGRAM:  # read by its kind's reader
         from game.core.formats import FormatError
-        from game.core.kakuro.fileformat import read_kakuro
 
         check_input_file(str(path), "a puzzle file")
         try:
-            read_kakuro(path)
+            where.kind.read(path)
         except FormatError as error:
             where_text = (
                 quote(error.path) if error.line is None else f"{quote(error.path)}:{error.line}"

@@ -63,10 +63,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.core.opening import kind_by_name
+    from game.commands.kinds import commands_for
 
-    if kind_by_name(Path(args.file)) == "kakuro":
-        return _replay_kakuro(args)
+    return commands_for(args.file).replay(args)  # the file's kind's own (game.commands.kinds)
+
+
+def replay_nonogram(args: argparse.Namespace) -> int:
     path = Path(args.file)
     puzzle = open_puzzle(args.file, args.puzzle)
     from game.commands.play import open_window
@@ -111,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _replay_kakuro(args: argparse.Namespace) -> int:
+def replay_kakuro(args: argparse.Namespace) -> int:
     """``replay FILE.kak``: the Kakuro solver's replay, as W shows it in the game (it was
     refused as "this command reads nonograms", QA). Kakuro has one solver, and no race."""
     from game.commands.kakuro import open_kakuro, refuse_puzzle_number

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-from pathlib import Path
 
 from game.commands.common import add_puzzle_argument, open_puzzle, printable
 from game.core.lines import clue_text
@@ -85,12 +84,12 @@ def _colour_lines(puzzle: Puzzle) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.core.opening import kind_by_name
+    from game.commands.kinds import commands_for
 
-    if kind_by_name(Path(args.file)) == "kakuro":
-        from game.commands import kakuro
+    return commands_for(args.file).show(args)  # the file's kind's own (game.commands.kinds)
 
-        return kakuro.show(args.file, args.puzzle)
+
+def show_nonogram(args: argparse.Namespace) -> int:
     puzzle = open_puzzle(args.file, args.puzzle)
     sys.stdout.write(describe(puzzle))
     return 0

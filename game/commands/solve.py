@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 import json
 import time
-from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -147,12 +146,12 @@ def result_json(
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.core.opening import kind_by_name
+    from game.commands.kinds import commands_for
 
-    if kind_by_name(Path(args.file)) == "kakuro":
-        from game.commands import kakuro
+    return commands_for(args.file).solve(args)  # the file's kind's own (game.commands.kinds)
 
-        return kakuro.solve(args)
+
+def solve_nonogram(args: argparse.Namespace) -> int:
     from game.commands.solving import BUDGET_CLOCK
 
     start = BUDGET_CLOCK()  # --timeout counts CPU time from here: reading the file included

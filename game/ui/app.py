@@ -32,10 +32,14 @@ from game.core.i18n import ENGLISH, SYSTEM, _, current_language, set_language
 from game.core.store.progress import ProgressStore
 from game.ui import opening
 from game.ui.fonts import Fonts
+from game.ui.input import Action, Device, Input, Kind
+from game.ui.input.bindings import Bindings
+from game.ui.input.translate import Translator, open_controllers
 from game.ui.opening import PlayContext
 from game.ui.pacing import FramePacer, wait_for_events
 from game.ui.scene import Scene
 from game.ui.settings import (
+    BINDINGS,
     FULLSCREEN,
     INTERFACE_SIZE,
     LANGUAGE,
@@ -142,6 +146,11 @@ class App(SceneStack):
             self.screen = self._open_fullscreen()
         self._arranged_size = self.screen_size  # the size scenes were last arranged for
         pygame.key.set_repeat(300, 35)
+        # The input layer: pygame's events in, the game's actions out (game.ui.input).
+        self.input = Translator(
+            Bindings.with_overrides(self.setting(BINDINGS)), clock, lambda: self.screen_size
+        )
+        open_controllers()
         # A recovery (the backup used) is news in the neutral colour, a problem is red.
         for message in self.store.messages:
             self.toast(message.text, error=message.is_error)
@@ -337,6 +346,10 @@ class App(SceneStack):
             # A screen an event opened takes the events after it (keys typed at once
             # after Ctrl+O went to the screen below and were lost to the file browser).
             switched = self.apply_switches() or switched
+        raised = self.input.tick()  # a long press, a held d-pad's repeat
+        for given in raised:
+            self._handle(given)
+            switched = self.apply_switches() or switched
         if not self.running and not always_draw:
             return False  # the real loop is closing: the window goes, nothing more to show
         self.time += dt
@@ -346,7 +359,7 @@ class App(SceneStack):
         top = self.top
         if top is not None:
             top.update(dt)
-        if switched or events or len(self.toasts.items) != toasts:
+        if switched or events or raised or len(self.toasts.items) != toasts:
             self.pacer.mark()
         drew = always_draw or self.pacer.needs_draw(self.time)
         if drew:
@@ -372,6 +385,7 @@ class App(SceneStack):
         scenes and the toasts; 0.0 while something animates), None when only an event can."""
         waits = [scene.wake_in() for scene in self._shown()]
         waits.append(self.toasts.wake_in())
+        waits.append(self.input.due_in())
         known = [wait for wait in waits if wait is not None]
         return max(0.0, min(known)) if known else None
 
@@ -386,47 +400,55 @@ class App(SceneStack):
         self.toasts.draw(self.screen, self)
 
     def _dispatch(self, event: pygame.event.Event) -> None:
-        """One event: the app's own first (quit, F11, resize, a click on a toast), then the
-        top scene; what the scene leaves unused falls back to the app (see ``scene``)."""
+        """One pygame event: the window's own first (quit, resize), then what the input layer
+        makes of it, input by input (see ``_handle``)."""
         kind = event.type
         if kind == pygame.QUIT:
             self.close()
             return
-        if kind == pygame.KEYDOWN:
-            self.keyboard_last = True
-        elif kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN):
-            self.keyboard_last = False
-        if hasattr(event, "pos") and kind in (
-            pygame.MOUSEMOTION,
-            pygame.MOUSEBUTTONDOWN,
-            pygame.MOUSEBUTTONUP,
-        ):
-            self.mouse_pos = (int(event.pos[0]), int(event.pos[1]))
-            if (
-                kind == pygame.MOUSEBUTTONDOWN
-                and event.button == 1
-                and self.toasts.handle_click(self.mouse_pos, self)
-            ):
-                return
-        if kind == pygame.KEYDOWN and event.key == pygame.K_F11:
-            self._full_screen_key()
-            return
         if kind == pygame.VIDEORESIZE:
             self._resized(event.size)
-        elif kind == pygame.DROPFILE:
-            self.open_dropped_file(Path(event.file))
+        for given in self.input.translate(event):
+            self._handle(given)
+
+    def _handle(self, given: Input) -> None:
+        """One input: the app's own first (F11, a click on a toast, a dropped file), then the
+        top scene; what the scene leaves unused falls back to the app (see ``scene``)."""
+        if given.kind is Kind.PRESS:
+            self.keyboard_last = True
+        elif given.kind in (Kind.POINTER_MOVE, Kind.POINTER_DOWN):
+            self.keyboard_last = False
+        if given.is_pointer:
+            self.mouse_pos = given.pos
+            if given.down() and self.toasts.handle_click(self.mouse_pos, self):
+                return
+        if given.pressed(Action.FULL_SCREEN):
+            self._full_screen_key()
+            return
+        if given.kind is Kind.DROP:
+            self.open_dropped_file(Path(given.text))
             return
         top = self.top
-        used = top.handle(event) if top is not None else False
-        if not used and kind == pygame.KEYDOWN:
-            self._shortcut(event)
+        used = top.handle(given) if top is not None else False
+        if not used and given.kind is Kind.PRESS:
+            self._shortcut(given)
 
-    def _shortcut(self, event: pygame.event.Event) -> bool:
+    def _shortcut(self, given: Input) -> bool:
         """The app's keys, for a key press the top scene did not use."""
-        if event.key == pygame.K_q and event.mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
+        if given.pressed(Action.QUIT):
             self.close()
             return True
         return False
+
+    @property
+    def last_device(self) -> Device:
+        """What the player touched last (the prompts show that device's buttons)."""
+        return self.input.last_device
+
+    def rebind(self, bindings: Bindings) -> None:
+        """Use ``bindings`` from now on, and keep the player's changes in the settings."""
+        self.input.bindings = bindings
+        self.set_setting(BINDINGS, bindings.overrides())
 
     def run(self) -> None:
         """The real loop until the window closes or the stack empties: a frame at most 60

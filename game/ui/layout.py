@@ -513,7 +513,12 @@ class PlayRegions:
 
     @property
     def panel_shown(self) -> bool:
-        return self.side_panel.w > 0
+        return self.side_panel.w > 0 and self.side_panel.h > 0
+
+    @property
+    def panel_below(self) -> bool:
+        """The panel lies under the board (a portrait window), wider than it is tall."""
+        return self.side_panel.w > self.side_panel.h > 0
 
 
 def compute_play_regions(
@@ -522,15 +527,25 @@ def compute_play_regions(
     """Regions for a window of ``width`` x ``height``; sizes grow with the window (up to a 4K
     screen's), times ``share``, the interface size chosen. ``panel`` False: the side panel
     and the help line give way to the board."""
-    scale = max(0.75, min(3.0, min(width / 1280, height / 800) * share))
+    portrait = height > width
+    across, down = (800, 1280) if portrait else (1280, 800)
+    scale = max(0.75, min(3.0, min(width / across, height / down) * share))
     pad = max(6, round(12 * scale))
     top_h = round(54 * scale)
     help_h = round(30 * scale) if panel else 0
-    panel_w = max(190, min(round(width * 0.24), round(300 * scale))) if panel else 0
     rail_w = round(40 * scale)
     top_bar = Box(0, 0, width, top_h)
     help_line = Box(0, height - help_h, width if panel else 0, help_h)
     middle_h = max(0, height - top_h - help_h)
+    if portrait:
+        # Upright: the panel goes under the board, the full width, and the rail beside it.
+        panel_h = min(round(height * 0.34), round(440 * scale)) if panel else 0
+        side_panel = Box(0, height - help_h - panel_h, width if panel else 0, panel_h)
+        board_h = max(1, side_panel.y - top_h - 2 * pad)
+        rail = Box(width - pad - rail_w, top_h + pad, rail_w, board_h)
+        board_area = Box(pad, top_h + pad, max(1, rail.x - 2 * pad), board_h)
+        return PlayRegions(top_bar, board_area, side_panel, help_line, scale, rail)
+    panel_w = max(190, min(round(width * 0.24), round(300 * scale))) if panel else 0
     side_panel = Box(width - panel_w, top_h, panel_w, middle_h)
     rail = Box(side_panel.x - pad - rail_w, top_h + pad, rail_w, max(1, middle_h - 2 * pad))
     board_area = Box(

@@ -14,14 +14,14 @@ from dataclasses import replace as with_changes
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-import pygame
-
-from game.core.i18n import N_, _
-from game.core.opening import Convert, Kakuro, Play, Refused, where_opens
+from game.core.i18n import N_
+from game.core.kinds import NONOGRAM
+from game.core.opening import Convert, Play, Refused, where_opens
 
 # MAX_PLAYABLE is named here too: the screens' tests take it from this module.
 from game.core.playable import MAX_PLAYABLE as MAX_PLAYABLE
 from game.core.playable import unplayable
+from game.ui.input import Input, Kind
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -43,15 +43,18 @@ class PlayContext:
     # the editor", which returns to it as it was.
     editor: Scene | None = None
     notice: str = ""  # a line the play screen shows from the start (e.g. "ambiguous")
+    # A file opened blind: the play screen asks the solver, a slice a frame, whether any
+    # picture fits (none: it closes and says so) and whether a second one does (it says so).
+    check_file: bool = False
 
 
 def open_dropped_file(app: App, path: Path) -> bool:
-    """A file dropped on the window. The top scene gets the DROPFILE event first (the
+    """A file dropped on the window. The top scene gets the DROP input first (the
     converter and its file browser take it); when it does not use it, the file opens where
     :func:`~game.core.opening.where_opens` says: a picture in the converter, a Kakuro
     in its play screen, anything else is read as a level and played."""
     top = app.top
-    if top is not None and top.handle(pygame.event.Event(pygame.DROPFILE, file=str(path))):
+    if top is not None and top.handle(Input(Kind.DROP, text=str(path))):
         return True
     match where_opens(path):
         case Convert():
@@ -60,18 +63,26 @@ def open_dropped_file(app: App, path: Path) -> bool:
         case Refused(reason=reason):
             app.toast(f"{path.name}: {reason}", error=True)
             return False
-        case Kakuro() | Play():
+        case Play():
             return open_level_file(app, path)
 
 
 def open_level_file(app: App, path: Path) -> bool:
     """Read a puzzle file and play it (a dropped file, ``play FILE``); errors are toasts.
-    A Kakuro file opens its own screen; any other file is read as a nonogram."""
+    The file's kind (``game.core.kinds``, by its name) opens it with its screens
+    (``game.ui.kinds``); a name no kind claims is read as a nonogram."""
+    from game.ui.kinds import screens_for
+
+    where = where_opens(path)
+    kind = where.kind if isinstance(where, Play) else NONOGRAM
+    return screens_for(kind).open_file(app, path)
+
+
+def open_nonogram_file(app: App, path: Path) -> bool:
+    """Read a nonogram file and play it; errors are toasts."""
     from game.core.formats import read_puzzle
     from game.core.store.packs import file_problem
 
-    if isinstance(where_opens(path), Kakuro):  # its own screen
-        return app.router.kakuro_file(path)
     try:
         puzzle = read_puzzle(path)
     except (ValueError, OSError) as error:
@@ -83,18 +94,9 @@ def open_level_file(app: App, path: Path) -> bool:
     if refusal is not None:
         app.toast(refusal, error=True)
         return False
-    verdict = _quick_verdict(puzzle)
-    if puzzle.goal is None and verdict == "none":
-        # Without a goal nothing else ever asks the solver, and the player would fill
-        # cells (hints and all) towards a picture that does not exist.
-        app.toast(
-            _("{name}: no picture fits these clues: it cannot be solved.").format(name=path.name),
-            error=True,
-        )
-        return False
-    context = pack_context(app, path)
-    if verdict == "multiple":  # said first, as for the editors' puzzles
-        context = with_changes(context, notice=_(AMBIGUOUS_FILE))
+    # The solver's verdict on the file comes a slice a frame in the play screen (see
+    # ``PlayContext.check_file`` and ``OpeningCheck``): no frame waits for it.
+    context = with_changes(pack_context(app, path), check_file=True)
     return play_puzzle(app, puzzle, path=path, context=context)
 
 
@@ -132,17 +134,12 @@ def play_puzzle(
     return True
 
 
-# How long opening a puzzle file may look for a picture, or a second one; a book's hard
-# puzzle may need longer, and is then played unjudged as before.
-NO_PICTURE_CHECK_SECONDS = 0.5
 AMBIGUOUS_FILE = N_(
     "These clues have more than one solution: any picture that fits every clue wins."
 )
-
-
-def _quick_verdict(puzzle: Puzzle) -> str:
-    """The solver's verdict within NO_PICTURE_CHECK_SECONDS: "none" (no grid fits the
-    clues), "multiple" (two do: QA found such files in public sets), "unique" or "unknown"."""
-    from game.core.solver.task import SolveTask
-
-    return SolveTask(puzzle, max_solutions=2, time_limit=NO_PICTURE_CHECK_SECONDS).run().status
+NO_PICTURE = N_("{name}: no picture fits these clues: it cannot be solved.")
+# The solver's work (lines looked at) a file's opening check may take before the game plays
+# it unjudged: about half a second of the compiled engine on this project's hardest corpus
+# puzzles (dom_08, dom_09, TAAI #750 and #998 took 130 000-220 000 lines in 0.5 s). Counted in
+# work, not seconds, so a slower machine gives the same verdict, later.
+OPENING_CHECK_WORK = 150_000

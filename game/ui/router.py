@@ -29,6 +29,7 @@ from game.ui.scenes.kakuro.replay import KakuroReplayScene
 from game.ui.scenes.kakuro.select import KakuroSelectScene
 from game.ui.scenes.levels.generating import GeneratingScene
 from game.ui.scenes.levels.select import LevelSelectScene
+from game.ui.scenes.menu.controls import ControlsScene
 from game.ui.scenes.menu.options import OptionsScene
 from game.ui.scenes.menu.scene import MenuScene
 from game.ui.scenes.play.lesson import LessonScene, offer_first_lesson
@@ -130,6 +131,9 @@ class Router:
     def options(self) -> None:
         self.app.push(OptionsScene(self.app))
 
+    def controls(self) -> None:
+        self.app.push(ControlsScene(self.app))
+
     def converter(self, path: Path | None = None) -> None:
         self.app.push(ConverterScene(self.app, path))
 
@@ -204,6 +208,7 @@ class Router:
             next_puzzles=context.next_puzzles,
             editor=context.editor,
             notice=context.notice,
+            check_file=context.check_file,
         )
         if isinstance(self.app.top, PlayScene):
             self.app.replace(scene)

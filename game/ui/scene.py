@@ -1,7 +1,8 @@
 """The scene contract: one screen of the game (menu, level select, play, replay, converter),
 or an overlay on one (a dialog, the file browser).
 
-The app owns a stack of scenes and is the only place that reads pygame events. What it
+The app owns a stack of scenes and is the only place that reads pygame events; its input
+layer (``game.ui.input``) turns them into the game's inputs, which is what scenes handle. What it
 promises a scene, and what it expects back:
 
 - **Switches** (``app.push``, ``app.pop``, ``app.replace``, ``app.pop_to(SceneClass)``) are
@@ -45,6 +46,8 @@ from typing import TYPE_CHECKING, ClassVar
 
 import pygame
 
+from game.ui.input import Action, Input, Kind
+
 if TYPE_CHECKING:
     from pathlib import Path
 
@@ -86,9 +89,9 @@ class Scene:
         """Place everything for a window of ``size`` pixels. Called before the scene is first
         shown and on every change of the window's size; never by ``draw``."""
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        """React to one event; return True when the event was used (see the module text for
-        what the app does with an unused one)."""
+    def handle(self, event: Input) -> bool:
+        """React to one input (``game.ui.input``: actions, pointers, text); return True when
+        it was used (see the module text for what the app does with an unused one)."""
         return False
 
     def update(self, dt: float) -> None:
@@ -119,11 +122,13 @@ class EditorScene(Scene):
         raise NotImplementedError
 
 
-def run_key(actions: Mapping[int, Callable[[], None]], key: int) -> bool:
-    """Call the action ``actions`` gives ``key``; whether there was one (a screen's table
-    of plain keys)."""
-    action = actions.get(key)
-    if action is None:
+def run_action(table: Mapping[Action, Callable[[], None]], event: Input) -> bool:
+    """Call what ``table`` gives the first action of the press ``event`` that it lists;
+    whether there was one (a screen's table of its plain actions)."""
+    if event.kind is not Kind.PRESS:
         return False
-    action()
-    return True
+    for action, run in table.items():
+        if action in event.actions:
+            run()
+            return True
+    return False

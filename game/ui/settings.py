@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import Any, Generic, TypeGuard, TypeVar
 
 from game.core.i18n import NAMES, SYSTEM
+from game.ui.input.bindings import is_binding_table
 from game.ui.theme import DEFAULT_THEME, INTERFACE_SIZES
 
 T = TypeVar("T")
@@ -81,6 +82,8 @@ INTERFACE_SIZE = Setting("interface_size", 100, _is_interface_size)
 LANGUAGE = Setting("language", SYSTEM, _is_language)
 WINDOW_SIZE: Setting[Sequence[int] | None] = Setting("window_size", None, _is_window_size)
 FULLSCREEN = Setting("fullscreen", False, _is_bool)
+# The player's changes to the keys and pad buttons: action name -> chords (game.ui.input).
+BINDINGS: Setting[dict[str, list[str]]] = Setting("bindings", {}, is_binding_table)
 LAST_PACK: Setting[str | None] = Setting("last_pack", None, _is_optional_text)
 LAST_KAKURO_PACK: Setting[str | None] = Setting("last_kakuro_pack", None, _is_optional_text)
 PLAY_PANEL = Setting("play_panel", True, _is_bool)  # the play screen's side panel shown

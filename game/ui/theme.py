@@ -218,5 +218,10 @@ def ui_scale(screen_size: tuple[int, int], share: float = 1.0) -> float:
     """How much to scale sizes designed for ``REFERENCE_SIZE`` to fit ``screen_size``, times
     ``share`` (the interface size the player chose: 1.0 fills the window as designed)."""
     width, height = screen_size
-    scale = min(width / REFERENCE_SIZE[0], height / REFERENCE_SIZE[1]) * share
+    across, down = REFERENCE_SIZE
+    if height > width:
+        # A portrait screen (a tablet held upright) is designed for as turned: 800x1280
+        # keeps the sizes of 1280x800, so a finger's targets stay as big.
+        across, down = down, across
+    scale = min(width / across, height / down) * share
     return max(MIN_SCALE, min(MAX_SCALE, scale))

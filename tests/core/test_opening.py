@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
+from game.core.kinds import KAKURO
 from game.core.opening import (
-    KAKURO_NOT_EDITED,
+    NOT_EDITED,
     Asker,
     Convert,
-    Kakuro,
     Play,
     Refused,
     is_picture,
@@ -38,9 +38,10 @@ def test_a_kakuro_opens_its_screen_in_the_game_and_is_refused_in_the_converter(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "sums.KAK"
-    assert where_opens(path) == Kakuro(path)
-    assert where_opens(path, "editor") == Refused(path, KAKURO_NOT_EDITED)
-    assert "Kakuro" in KAKURO_NOT_EDITED
+    assert where_opens(path) == Play(path, KAKURO)
+    refused = where_opens(path, "editor")
+    assert isinstance(refused, Refused) and "Kakuro" in refused.reason
+    assert refused.reason == NOT_EDITED.format(kind="Kakuro", where="level select's Kakuro")
 
 
 @pytest.mark.parametrize("name", ["heart.non", "book.pbn", "pack.xml", "puzzle.txt"])
@@ -70,7 +71,7 @@ def test_an_unnamed_file_goes_to_the_reader_that_explains_best(tmp_path: Path) -
 
 def test_a_browser_lists_by_name_what_opens_there() -> None:
     assert listed_kind(Path("a.png"), "editor") == "picture"
-    assert listed_kind(Path("a.non"), "editor") == "puzzle"
+    assert listed_kind(Path("a.non"), "editor") == "nonogram"
     assert listed_kind(Path("a.kak"), "editor") is None  # refused there: not listed
     assert listed_kind(Path("a.kak"), "game") == "kakuro"
     assert listed_kind(Path("a.doc"), "game") is None

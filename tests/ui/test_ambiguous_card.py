@@ -9,8 +9,8 @@ import pytest
 from game.core.formats import format_puzzle
 from game.core.puzzle import Puzzle
 from game.ui.app import App
-from game.ui.scenes.levels.cards import CardPainter
 from game.ui.scenes.levels.select import LevelSelectScene
+from game.ui.scenes.shared.select.cards import CardPainter
 
 
 def _write(path: Path, puzzle: Puzzle) -> None:
@@ -45,7 +45,7 @@ def test_an_ambiguous_puzzle_shows_a_badge_and_no_stars(
         badges.append(text)
         original_badge(self, surface, text, *args)  # type: ignore[arg-type]
 
-    import game.ui.scenes.levels.cards as cards
+    import game.ui.scenes.shared.select.cards as cards
 
     original_text = cards.draw_text
 

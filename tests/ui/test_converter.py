@@ -21,10 +21,11 @@ from game.core.play.moves import Paint
 from game.core.store.fileio import free_path
 from game.resources import levels_dir
 from game.ui.app import App
-from game.ui.scenes.converter import panels as converter_panels
+from game.ui.input import Input, Kind
 from game.ui.scenes.converter.scene import ConverterScene
 from game.ui.scenes.converter.shots import CAT_WITH_A_BIRD
 from game.ui.scenes.play.scene import PlayScene
+from game.ui.scenes.shared.editor import panels as converter_panels
 from game.ui.widgets.dialog import DialogScene
 from tests.core.test_convert import bomb_png
 from tests.ui.converter_helpers import finish_opening
@@ -305,7 +306,7 @@ def test_bad_files_dropped_on_the_scene_are_explained(tmp_path: Path) -> None:
     app, scene = _open(_disc(tmp_path / "disc.png"))
     good = scene.document.grid.copy()
     for name, (path, reason) in _bad_files(tmp_path).items():
-        assert scene.handle(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+        assert scene.handle(Input(Kind.DROP, text=str(path)))
         finish_opening(app, scene)
         assert reason in scene.problem, (name, scene.problem)
         assert any(reason in text for text in app.toasts.texts), name
@@ -329,7 +330,7 @@ def test_a_kakuro_or_a_broken_level_is_explained_in_its_own_words(tmp_path: Path
         broken: "broken.non: line 9: column 2: 'x' is not a whole number",
     }
     for path, problem in expected.items():
-        assert scene.handle(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+        assert scene.handle(Input(Kind.DROP, text=str(path)))
         finish_opening(app, scene)
         assert scene.problem.startswith(problem), scene.problem
         assert str(tmp_path) not in scene.problem

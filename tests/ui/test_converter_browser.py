@@ -44,8 +44,8 @@ def test_folder_entries_order_and_filter(folder: Path) -> None:
         ("Alpha", "folder"),
         ("beta", "folder"),
         ("apple.jpg", "picture"),
-        ("level.non", "puzzle"),
-        ("notes.txt", "puzzle"),  # a text puzzle format
+        ("level.non", "nonogram"),
+        ("notes.txt", "nonogram"),  # a text puzzle format
         ("zebra.PNG", "picture"),
     ]
     assert entries[0].path == folder.parent
@@ -290,4 +290,4 @@ def test_files_show_thumbnails_made_off_the_drawing_thread(folder: Path) -> None
         surface = fresh.get(kind, folder / name, side)
         assert surface is not None and max(surface.get_size()) <= side, name
     # The level file is not a valid puzzle: no thumbnail, and no error.
-    assert fresh.get("puzzle", folder / "level.non", side) is None and not fresh.busy
+    assert fresh.get("nonogram", folder / "level.non", side) is None and not fresh.busy

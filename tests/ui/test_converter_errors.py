@@ -7,6 +7,7 @@ from pathlib import Path
 import pygame
 
 from game.ui.app import App
+from game.ui.input import Input, Kind
 from game.ui.scenes.converter.scene import ConverterScene
 from tests.ui.converter_helpers import finish_opening
 from tests.ui.test_converter import _disc
@@ -15,7 +16,7 @@ from tests.ui.test_converter_photos import _open, _photo
 
 def _drop_broken_level(app: App, scene: ConverterScene, path: Path) -> None:
     path.write_text("width 3\nheight 3\nrows\n1\n1\n1\ncolumns\n1\nx\n1\n")
-    scene.handle(pygame.event.Event(pygame.DROPFILE, file=str(path)))
+    scene.handle(Input(Kind.DROP, text=str(path)))
     finish_opening(app, scene)
 
 

@@ -7,8 +7,8 @@ import pygame
 import pytest
 
 from game.ui.app import App
-from game.ui.scenes.converter.layout import ConverterPlaces, converter_places
 from game.ui.scenes.converter.scene import ConverterScene
+from game.ui.scenes.shared.editor.layout import ConverterPlaces, converter_places
 
 
 def _column(places: ConverterPlaces) -> list[pygame.Rect]:

@@ -136,7 +136,7 @@ def test_a_failed_save_names_the_folder_it_could_not_write() -> None:
     # QA: with the data folder under a file, Save said only "Not a directory": which one?
     import errno
 
-    from game.ui.scenes.converter.editor_exit import toast_save_failed
+    from game.ui.scenes.shared.editor.leaving import toast_save_failed
 
     app = App(headless=True)
     error = OSError(errno.ENOTDIR, "Not a directory", "/home/ann/puzzles/.camera.non.1f2e.tmp")
@@ -153,7 +153,7 @@ def test_saving_into_my_puzzles_when_it_is_a_file_says_so(tmp_path: Path) -> Non
     # exists", mkdir's words, and the folder above the one that failed.
     import errno
 
-    from game.ui.scenes.converter.editor_exit import toast_save_failed
+    from game.ui.scenes.shared.editor.leaving import toast_save_failed
 
     blocker = tmp_path / "puzzles"
     blocker.write_text("not a folder")

@@ -20,7 +20,7 @@ from game.ui.app import App
 from game.ui.scenes.kakuro.play import KakuroPlayScene
 from game.ui.scenes.kakuro.replay import KakuroReplayScene
 from game.ui.scenes.kakuro.select import KakuroSelectScene
-from game.ui.scenes.levels.view import pack_name_fitted
+from game.ui.scenes.shared.select.view import pack_name_fitted
 from game.ui.settings import KAKURO_RED_DIGITS, THEME
 from game.ui.window import quit_display
 from tests.ui.ui_events import click, key
@@ -610,7 +610,7 @@ def test_a_kakuro_file_that_cannot_be_opened_shows_its_name_and_whole_reason(
     # names the file and wraps the reason.
     from game.core.store.progress import ProgressStore
     from game.ui.scenes.kakuro import select as kakuro_select
-    from game.ui.scenes.levels import cards as level_cards
+    from game.ui.scenes.shared.select import cards as level_cards
 
     app = App(headless=True, store=ProgressStore(tmp_path / "hanjie"))
     mine = app.store.user_puzzles_dir()

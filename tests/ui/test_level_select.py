@@ -279,7 +279,7 @@ def test_my_puzzles_that_is_a_file_says_so(
     levels: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # QA: with My puzzles replaced by a file the empty pack said "put puzzle files in <it>".
-    from game.ui.scenes.levels import view as level_view
+    from game.ui.scenes.shared.select import view as level_view
 
     blocker = tmp_path / "mine"
     blocker.write_text("not a folder")

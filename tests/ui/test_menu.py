@@ -226,7 +226,8 @@ def test_options_change_settings_and_theme_at_once(hanjie_home: Path) -> None:
     assert app.theme.name == "dark"
     assert app.screen.get_at((5, 5))[:3] != background
     # A click moved the keyboard focus too; Down goes to the interface size, the language
-    # (offered: every catalogue is complete), the lesson, then Back; Up returns.
+    # (offered: every catalogue is complete), the lesson, Controls, then Back (beside it);
+    # Up returns.
     key(app, pygame.K_DOWN)
     assert options.focus.focused is options.interface_size
     key(app, pygame.K_DOWN)
@@ -234,8 +235,10 @@ def test_options_change_settings_and_theme_at_once(hanjie_home: Path) -> None:
     key(app, pygame.K_DOWN)
     assert options.focus.focused is options.lesson
     key(app, pygame.K_DOWN)
+    assert options.focus.focused is options.controls
+    key(app, pygame.K_DOWN)
     assert options.focus.focused is options.back
-    for _press in range(4):
+    for _press in range(5):
         key(app, pygame.K_UP)
     assert options.focus.focused is options.theme_choice
     key(app, pygame.K_RIGHT)

@@ -8,6 +8,8 @@ from game.core.board import Cell
 from game.core.play.moves import Paint
 from game.core.puzzle import Puzzle
 from game.ui.app import App
+from game.ui.input import Kind
+from game.ui.input.event import pointer
 from game.ui.settings import AUTO_CHECK
 from tests.shared_data import HEART
 from tests.ui.play_helpers import WIDE, cells, click, drag, key, open_play
@@ -283,8 +285,8 @@ def test_show_me_animates_the_hint_then_stops() -> None:
     button = scene.hint_show.button
     scene.app.step()
     centre = button.rect.center
-    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        scene.handle(pygame.event.Event(kind, pos=centre, button=1))
+    for kind in (Kind.POINTER_DOWN, Kind.POINTER_UP):
+        scene.handle(pointer(kind, centre))
     assert scene.hint_show.animating
 
 

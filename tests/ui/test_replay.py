@@ -29,10 +29,12 @@ from game.core.solver.steps import (
     blank_grid,
 )
 from game.ui.app import App
+from game.ui.input import Kind
+from game.ui.input.event import pointer
 from game.ui.scenes.replay.board import flash_cells
 from game.ui.scenes.replay.race import RaceScene
 from game.ui.scenes.replay.scene import ReplayScene
-from game.ui.scenes.replay.view import INSTANT, SPEEDS
+from game.ui.scenes.shared.replay.view import INSTANT, SPEEDS
 from tests.shared_data import SEARCH_8X8_ROWS
 
 # Random 10x10 noise whose probes run into contradictions (2 solutions).
@@ -444,8 +446,8 @@ def test_starting_from_the_players_marks() -> None:
     # Handled straight away (not queued for a frame), to see the scene between the click
     # and the next update: the click only starts the check, the frames that follow give the
     # verdict.
-    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-        scene.handle(pygame.event.Event(kind, pos=scene.part.marks_toggle.rect.center, button=1))
+    for kind in (Kind.POINTER_DOWN, Kind.POINTER_UP):
+        scene.handle(pointer(kind, scene.part.marks_toggle.rect.center))
     assert scene.part.marks_check is not None and not scene.part.from_marks
     assert scene.status_text()[0] == "Checking your marks…"
     settle_marks_check(app, scene)
@@ -592,7 +594,7 @@ def test_frames_drawn_piecemeal_match_a_full_repaint() -> None:
 
 
 def test_the_legend_explains_the_red_flash_of_a_contradiction() -> None:
-    from game.ui.scenes.replay.view import render_legend
+    from game.ui.scenes.shared.replay.view import render_legend
 
     app = App(headless=True)
     scene = ReplayScene(app, picture(PROBING_10X10))

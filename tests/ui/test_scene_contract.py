@@ -17,6 +17,7 @@ from game.core.store.packs import PuzzleEntry
 from game.core.store.progress import ProgressStore
 from game.core.store.ratings import Ratings
 from game.ui.app import App
+from game.ui.input import Input, Kind
 from game.ui.scene import Scene
 from game.ui.scenes.levels.select import LevelSelectScene
 from game.ui.settings import SOUND, THEME, VOLUME
@@ -47,11 +48,11 @@ class Probe(Scene):
     def on_exit(self) -> None:
         self.log.append(f"exit {self.name}")
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.DROPFILE:
+    def handle(self, event: Input) -> bool:
+        if event.kind is Kind.DROP:
             self.log.append(f"drop {self.name}")
             return self.uses_drops
-        return self.uses_keys and event.type == pygame.KEYDOWN
+        return self.uses_keys and event.kind is Kind.PRESS
 
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(self.colour)

@@ -16,7 +16,7 @@ from game.core.store.pack_reader import PackReader
 from game.core.store.packs import Pack, PuzzleEntry, read_entry
 from game.ui.app import App
 from game.ui.scenes.levels.select import LevelSelectScene, NonogramKind
-from game.ui.scenes.levels.shell import SelectScene
+from game.ui.scenes.shared.select.shell import SelectScene
 from tests.ui.ui_events import key, wheel
 
 PACKS = 24

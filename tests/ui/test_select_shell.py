@@ -1,4 +1,4 @@
-"""The select shell (game/ui/scenes/levels/shell.py) apart from any one puzzle kind: the
+"""The select shell (game/ui/scenes/shared/select/shell.py) apart from any one puzzle kind: the
 pure key handling, a made-up third kind plugged in, and what the Kakuro select gained by
 sharing the shell with level select."""
 
@@ -16,49 +16,50 @@ from game.core.kakuro.fileformat import read_kakuro
 from game.core.store.pack_reader import PackReader
 from game.core.store.packs import Pack, PackPlace, read_pack
 from game.ui.app import App
+from game.ui.input.synthetic import pressed
 from game.ui.scenes.kakuro.select import KakuroSelectScene
-from game.ui.scenes.levels.kind import Place, SelectKind, Switch
-from game.ui.scenes.levels.shell import SelectScene
-from game.ui.scenes.levels.state import Screen, SelectUI, key_input
+from game.ui.scenes.shared.select.kind import Place, SelectKind, Switch
+from game.ui.scenes.shared.select.shell import SelectScene
+from game.ui.scenes.shared.select.state import Screen, SelectUI, key_input
 from game.ui.settings import LAST_PACK
 from tests.ui.ui_events import click, key
 
 KAKURO_LEVELS = Path(__file__).resolve().parent.parent / "data" / "kakuro-levels"
-SCREEN = Screen(cards=10, rows=3, packs=2, columns=4, page=8, switch_key=pygame.K_k)
+SCREEN = Screen(cards=10, rows=3, packs=2, columns=4, page=8, switch_key="k")
 
 
 def test_the_first_arrow_shows_the_selection_and_the_next_moves_it() -> None:
-    ui, action, used = key_input(SelectUI(), pygame.K_RIGHT, False, SCREEN)
+    ui, action, used = key_input(SelectUI(), pressed("right"), SCREEN)
     assert used and ui.show_focus and ui.selected == 0 and action is not None
     assert action.name == "show"
-    ui, action, used = key_input(ui, pygame.K_RIGHT, False, SCREEN)
+    ui, action, used = key_input(ui, pressed("right"), SCREEN)
     assert ui.selected == 1 and action is not None and action.name == "show"
 
 
 def test_down_on_the_short_last_row_lands_on_the_last_card() -> None:
     shown = SelectUI(show_focus=True, selected=6)  # row 2 of 3, the last row holds 8 and 9
-    ui, _, _ = key_input(shown, pygame.K_DOWN, False, SCREEN)
+    ui, _, _ = key_input(shown, pressed("down"), SCREEN)
     assert ui.selected == 9
-    ui, _, _ = key_input(ui, pygame.K_PAGEUP, False, SCREEN)
+    ui, _, _ = key_input(ui, pressed("page up"), SCREEN)
     assert ui.selected == 1
-    ui, _, _ = key_input(replace(ui, selected=4), pygame.K_LEFT, False, SCREEN)
+    ui, _, _ = key_input(replace(ui, selected=4), pressed("left"), SCREEN)
     assert ui.focus == "packs" and ui.selected == 4  # from the first column to the packs
 
 
 def test_keys_that_leave_are_actions_for_the_shell() -> None:
     ui = SelectUI(show_focus=True, focus="packs", pack_index=1)
-    for code, name, index in (
-        (pygame.K_ESCAPE, "back", 0),
-        (pygame.K_k, "switch", 0),
-        (pygame.K_TAB, "row", 2),
-        (pygame.K_DOWN, "row", 2),
-        (pygame.K_UP, "row", 0),
+    for chord, name, index in (
+        ("escape", "back", 0),
+        ("k", "switch", 0),
+        ("tab", "row", 2),
+        ("down", "row", 2),
+        ("up", "row", 0),
     ):
-        _, action, used = key_input(ui, code, False, SCREEN)
+        _, action, used = key_input(ui, pressed(chord), SCREEN)
         assert used and action is not None and (action.name, action.index) == (name, index)
-    _, action, _ = key_input(replace(ui, panel_open=True), pygame.K_RETURN, False, SCREEN)
+    _, action, _ = key_input(replace(ui, panel_open=True), pressed("return"), SCREEN)
     assert action is not None and action.name == "panel"
-    _, action, used = key_input(ui, pygame.K_F5, False, SCREEN)
+    _, action, used = key_input(ui, pressed("f5"), SCREEN)
     assert action is None and not used
 
 
@@ -110,7 +111,7 @@ class WordKind(SelectKind[WordEntry]):
         self.watched: list[str] = []
         self.switched = 0
         self.thumbnails: list[tuple[str, bool]] = []
-        self.switch = Switch("Other ›", pygame.K_o, "O other", self._switch)
+        self.switch = Switch("Other ›", "o", "O other", self._switch)
 
     def _switch(self, app: App) -> None:
         self.switched += 1

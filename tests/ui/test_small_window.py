@@ -159,7 +159,7 @@ def test_the_converters_three_start_buttons_show_whole_words() -> None:
 
 def test_a_solved_cards_badge_leaves_its_best_time_readable() -> None:
     # QA: at 800x600 "✓ Solved" covered the end of "Best 1:12"; it is "✓" alone there.
-    from game.ui.scenes.levels.cards import badge_width, solved_badge
+    from game.ui.scenes.shared.select.cards import badge_width, solved_badge
 
     app = shot("level_select")
     scene = app.top

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui.app import App
+from game.ui.input import Input, Kind, synthetic
 from game.ui.scenes.converter.scene import ConverterScene
 from game.ui.widgets.text_input import TextInput
 from tests.ui.ui_events import click, key
@@ -47,8 +48,11 @@ def test_text_without_a_keydown_is_still_typed() -> None:
     # Input methods and dead keys send a TEXTINPUT with no KEYDOWN character before it.
     field = TextInput("caf")
     field.focused = True
-    field.handle(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="", scancode=0))
-    field.handle(pygame.event.Event(pygame.TEXTINPUT, text="é"))
+    for event in synthetic.translated(
+        pygame.event.Event(pygame.KEYDOWN, key=pygame.K_e, mod=0, unicode="", scancode=0)
+    ):
+        field.handle(event)
+    field.handle(Input(Kind.TEXT, text="é"))
     assert field.text == "café"
 
 
@@ -57,7 +61,8 @@ def test_keydowns_alone_still_type_and_repeat() -> None:
     field.focused = True
     for char in "aab":
         event = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode=char, scancode=0)
-        field.handle(event)
+        for given in synthetic.translated(event):
+            field.handle(given)
     assert field.text == "aab"
 
 

@@ -89,3 +89,56 @@ def test_the_rule_can_fail(tmp_path: Path) -> None:
     )
     found = screen_imports(tmp_path, scenes)
     assert found == ["game.ui.scenes.a.two:3 imports game.ui.scenes.a.one"]
+
+
+# The folders of each kind's own screens (issue 45); what kinds share lives in scenes/shared.
+KIND_FOLDERS = {"nonogram": ("play", "replay", "levels", "converter"), "kakuro": ("kakuro",)}
+
+
+def every_import(tree: ast.Module) -> list[tuple[int, str]]:
+    """(line, module) of every import, type-only ones included, the names of a ``from``
+    import included as modules."""
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.module:
+            found.append((node.lineno, node.module))
+            found.extend((node.lineno, f"{node.module}.{alias.name}") for alias in node.names)
+        elif isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+    return found
+
+
+def cross_kind_imports(root: Path, scenes: Path) -> list[str]:
+    """Imports from a kind's screens into another kind's folders."""
+    wrong = []
+    for kind, folders in KIND_FOLDERS.items():
+        others = [
+            f"game.ui.scenes.{folder}"
+            for other, theirs in KIND_FOLDERS.items()
+            if other != kind
+            for folder in theirs
+        ]
+        for folder in folders:
+            for path in sorted((scenes / folder).rglob("*.py")):
+                tree = ast.parse(path.read_text(encoding="utf-8"))
+                for line, target in every_import(tree):
+                    if any(target == other or target.startswith(other + ".") for other in others):
+                        wrong.append(f"{module_name(path, root)}:{line} imports {target}")
+    return sorted(set(wrong))
+
+
+def test_no_kind_imports_another_kinds_screens() -> None:
+    assert cross_kind_imports(ROOT, SCENES) == []
+
+
+def test_the_kind_rule_can_fail(tmp_path: Path) -> None:
+    scenes = tmp_path / "game" / "ui" / "scenes"
+    for folder in ("play", "replay", "levels", "converter", "kakuro"):
+        (scenes / folder).mkdir(parents=True)
+    (scenes / "kakuro" / "board.py").write_text(
+        "if TYPE_CHECKING:\n    from game.ui.scenes.play.scene import PlayScene\n"
+    )
+    assert cross_kind_imports(tmp_path, scenes) == [
+        "game.ui.scenes.kakuro.board:2 imports game.ui.scenes.play.scene",
+        "game.ui.scenes.kakuro.board:2 imports game.ui.scenes.play.scene.PlayScene",
+    ]

@@ -21,6 +21,7 @@ The rules:
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
@@ -156,7 +157,7 @@ class Pen:
     def __init__(self) -> None:
         self.drag: Drag | None = None
         self.last: Stroke | None = None
-        self._held: dict[int, Stroke] = {}
+        self._held: dict[Hashable, Stroke] = {}
 
     @property
     def busy(self) -> bool:
@@ -211,7 +212,7 @@ class Pen:
     def key_down(
         self,
         board: Board,
-        key: int,
+        key: Hashable,
         mark: Mark,
         trial: bool,
         cursor: CellPosition,
@@ -225,7 +226,7 @@ class Pen:
         self.last = stroke
         return stroke_move(board, stroke, cursor, cursor)
 
-    def key_up(self, key: int) -> None:
+    def key_up(self, key: Hashable) -> None:
         self._held.pop(key, None)
 
     def cursor_moved(

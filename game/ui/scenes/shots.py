@@ -72,6 +72,24 @@ def _shot_options(app: App) -> None:
     _steps(app, 1)
 
 
+def _shot_controls(app: App) -> None:
+    from game.ui.scenes.menu.controls import ControlsScene
+
+    app.push(OptionsScene(app))
+    app.push(ControlsScene(app))
+    _steps(app, 1)
+
+
+def _shot_menu_pad(app: App) -> None:
+    """The menu after a pad's press: its help line names the pad's buttons."""
+    from game.ui.input import synthetic
+
+    _shot_menu(app)
+    for event in synthetic.pad("dpdown"):
+        app.feed(event)
+    _steps(app)
+
+
 def _shot_options_contrast(app: App) -> None:
     app.set_setting(THEME, "contrast")
     _shot_options(app)
@@ -148,6 +166,8 @@ SCREENSHOTS = {
     "daily-colour-menu": _shot_menu_colour_daily,
     "options": _shot_options,
     "options-contrast": _shot_options_contrast,
+    "controls": _shot_controls,
+    "pad-menu": _shot_menu_pad,
     "level_select": _shot_level_select,
     "level_select-dark": _shot_level_select_dark,
     "random": _shot_random,

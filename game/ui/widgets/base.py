@@ -13,10 +13,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ui.input import Action, Input, Kind
+
 if TYPE_CHECKING:
     from game.ui.app import App
 
-ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+ACTIVATE = (Action.CONFIRM, Action.SELECT)
 
 
 class Widget:
@@ -30,9 +32,9 @@ class Widget:
         self.hovered = False
         self.focused = False
 
-    def handle(self, event: pygame.event.Event) -> bool:
+    def handle(self, event: Input) -> bool:
         """React to one event; True when it was used."""
-        if event.type == pygame.MOUSEMOTION:
+        if event.kind is Kind.POINTER_MOVE:
             self.hovered = self.enabled and self.rect.collidepoint(event.pos)
         return False
 
@@ -99,43 +101,41 @@ class FocusGroup:
                 return True
         return False
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type in (
-            pygame.MOUSEMOTION,
-            pygame.MOUSEBUTTONDOWN,
-            pygame.MOUSEBUTTONUP,
-            pygame.MOUSEWHEEL,
+    def handle(self, event: Input) -> bool:
+        if event.kind in (
+            Kind.POINTER_MOVE,
+            Kind.POINTER_DOWN,
+            Kind.POINTER_UP,
+            Kind.WHEEL,
         ):
-            if event.type == pygame.MOUSEMOTION:
+            if event.kind is Kind.POINTER_MOVE:
                 self.show_focus = False
             used = False
             for index, widget in enumerate(self.widgets):
                 if widget.handle(event):
                     used = True
-                    if event.type == pygame.MOUSEBUTTONDOWN and self._focusable(widget):
+                    if event.kind is Kind.POINTER_DOWN and self._focusable(widget):
                         self.set_focus(index)
             return used
-        if event.type == pygame.KEYDOWN:
+        if event.kind is Kind.PRESS:
             return self._handle_key(event)
         focused = self.focused
         return focused.handle(event) if focused is not None else False
 
-    def _handle_key(self, event: pygame.event.Event) -> bool:
+    def _handle_key(self, event: Input) -> bool:
         focused = self.focused
         if focused is not None and focused.enabled and focused.handle(event):
             self.show_focus = True
             return True
         used = False
-        if event.key in (pygame.K_DOWN, pygame.K_TAB) and not event.mod & pygame.KMOD_SHIFT:
+        if event.pressed(Action.DOWN, Action.FOCUS_NEXT):
             used = self.move_focus(1)
-        elif event.key == pygame.K_UP or (
-            event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
-        ):
+        elif event.pressed(Action.UP, Action.FOCUS_PREVIOUS):
             used = self.move_focus(-1)
-        elif event.key in ACTIVATE_KEYS and focused is not None and focused.enabled:
+        elif event.pressed(*ACTIVATE) and focused is not None and focused.enabled:
             used = focused.activate()
-        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and focused is not None:
-            used = focused.enabled and focused.adjust(-1 if event.key == pygame.K_LEFT else 1)
+        elif event.pressed(Action.LEFT, Action.RIGHT) and focused is not None:
+            used = focused.enabled and focused.adjust(-1 if event.pressed(Action.LEFT) else 1)
         if used:
             self.show_focus = True
         return used

@@ -9,6 +9,7 @@ import pygame
 
 from game.core.i18n import _
 from game.ui.fonts import READABLE_SIZE
+from game.ui.input import Input
 from game.ui.widgets.base import Widget, radius
 from game.ui.widgets.label import Translated
 from game.ui.widgets.text import fit_text
@@ -59,16 +60,16 @@ class Button(Widget):
     def short_label(self, value: str | None) -> None:
         self._short_label = value
 
-    def handle(self, event: pygame.event.Event) -> bool:
+    def handle(self, event: Input) -> bool:
         super().handle(event)
         if not self.enabled:
             self.pressed = False
             return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if event.down():
             if self.rect.collidepoint(event.pos):
                 self.pressed = True
                 return True
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed:
+        elif event.up() and self.pressed:
             self.pressed = False
             if self.rect.collidepoint(event.pos):
                 self.activate()

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ui.input import Action, Input, Kind
 from game.ui.scene import Scene
 from game.ui.widgets.base import FocusGroup, Veil, radius
 from game.ui.widgets.button import Button
@@ -115,13 +116,13 @@ class DialogScene(Scene):
         if action is not None:
             action()
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
+    def handle(self, event: Input) -> bool:
+        if event.kind is Kind.PRESS:
+            if event.pressed(Action.BACK):
                 self.choose(self.cancel_index)
                 return True
-            if not self.vertical and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                self.focus.move_focus(-1 if event.key == pygame.K_LEFT else 1)
+            if not self.vertical and event.pressed(Action.LEFT, Action.RIGHT):
+                self.focus.move_focus(-1 if event.pressed(Action.LEFT) else 1)
                 self.focus.show_focus = True
                 return True
         self.focus.handle(event)

@@ -21,7 +21,7 @@ import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING
 
 import platformdirs
 import pygame
@@ -30,6 +30,7 @@ from game.core.i18n import N_, _
 from game.core.locale_numbers import format_decimal
 from game.core.opening import Asker, listed_kind
 from game.core.store.fileio import natural_key
+from game.ui.input import Action, Input, Kind
 from game.ui.scene import Scene
 from game.ui.widgets.base import FocusGroup, Veil, radius
 from game.ui.widgets.button import Button
@@ -40,11 +41,12 @@ from game.ui.widgets.thumbnails import THUMBNAILS
 if TYPE_CHECKING:
     from game.ui.app import App
 
-EntryKind = Literal["parent", "folder", "picture", "puzzle", "kakuro"]
+# "parent", "folder", "picture" or a puzzle kind's name (game.core.kinds).
+EntryKind = str
 DOUBLE_CLICK_SECONDS = 0.45
 TYPE_AHEAD_SECONDS = 1.0  # a pause this long starts a new name
 KIND_TAGS: dict[EntryKind, str] = {"parent": "", "folder": N_("folder"),
-                                   "picture": N_("picture"), "puzzle": N_("puzzle"),
+                                   "picture": N_("picture"), "nonogram": N_("puzzle"),
                                    "kakuro": "Kakuro"}  # fmt: skip
 
 
@@ -274,16 +276,16 @@ class FileBrowserScene(Scene):
 
     # -- events -----------------------------------------------------------------------------
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.DROPFILE:
+    def handle(self, event: Input) -> bool:
+        if event.kind is Kind.DROP:
             self.app.pop()
-            self.on_pick(Path(event.file))
+            self.on_pick(Path(event.text))
             return True
-        if event.type == pygame.KEYDOWN:
+        if event.kind is Kind.PRESS:
             return self._handle_key(event) or True
         if self.scroll.handle(event, self.app):
             return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if event.down():
             index = self._row_at(event.pos)
             if index is not None:
                 self._click_row(index)
@@ -310,58 +312,54 @@ class FileBrowserScene(Scene):
         else:
             self.problem = _("Nothing at {path}").format(path=text)
 
-    def _handle_path_key(self, event: pygame.event.Event) -> None:
+    def _handle_path_key(self, event: Input) -> None:
         """A key while a path is typed: edit it, Enter opens it, Esc leaves it."""
-        key, typed = event.key, self.path_typed or ""
+        typed = self.path_typed or ""
         self.problem = ""
-        if key == pygame.K_ESCAPE:
+        if event.pressed(Action.BACK):
             self.path_typed = None
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        elif event.pressed(Action.CONFIRM):
             self.open_typed()
-        elif key == pygame.K_BACKSPACE:
+        elif event.pressed(Action.ERASE):
             self.path_typed = typed[:-1]
-        else:
-            char = getattr(event, "unicode", "")
-            if char and char.isprintable() and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-                self.path_typed = typed + char
+        elif event.text and not (event.ctrl or event.alt):
+            self.path_typed = typed + event.text
 
-    def _handle_key(self, event: pygame.event.Event) -> bool:
-        key = event.key
+    def _handle_key(self, event: Input) -> bool:
         if self.path_typed is not None:
             self._handle_path_key(event)
             return True
-        char = getattr(event, "unicode", "")
-        if key == pygame.K_l and event.mod & pygame.KMOD_CTRL:
+        char = event.text
+        if event.pressed(Action.LOCATION):
             self.path_typed = str(self.folder) + os.sep
             return True
         if char in ("/", "~", os.sep) and not self.typed:
             self.path_typed = char
             return True
         page = max(1, self.scroll.viewport.height // max(1, self.row_height) - 1)
-        moves = {pygame.K_UP: -1, pygame.K_DOWN: 1, pygame.K_PAGEUP: -page,
-                 pygame.K_PAGEDOWN: page}  # fmt: skip
-        if key == pygame.K_ESCAPE:
+        moves = {Action.UP: -1, Action.DOWN: 1, Action.PAGE_UP: -page, Action.PAGE_DOWN: page}
+        move = event.action(*moves)
+        if event.pressed(Action.BACK):
             self.cancel()
-        elif key in moves:
-            self.select(self.selected + moves[key])
-        elif key == pygame.K_HOME:
+        elif move is not None:
+            self.select(self.selected + moves[move])
+        elif event.pressed(Action.FIRST):
             self.select(0)
-        elif key == pygame.K_END:
+        elif event.pressed(Action.LAST):
             self.select(len(self.entries) - 1)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        elif event.pressed(Action.CONFIRM):
             focused = self.focus.focused
             if self.focus.show_focus and focused is not None and focused is not self.open_button:
                 focused.activate()
             else:
                 self.open_selected()
-        elif key == pygame.K_BACKSPACE:
+        elif event.pressed(Action.ERASE):
             self.go_up()
-        elif key == pygame.K_TAB:
+        elif event.pressed(Action.FOCUS_NEXT, Action.FOCUS_PREVIOUS):
             self.focus.handle(event)
         else:
-            char = getattr(event, "unicode", "")
             typing = char.isprintable() and (char != " " or self.typed)
-            if not char or not typing or event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            if not char or not typing or event.ctrl or event.alt:
                 return False
             self.type_to_find(char)
         return True
@@ -497,8 +495,8 @@ class FileBrowserScene(Scene):
             text = fit_text(font, label, right - left - pad)
             draw_text(surface, app, text, size, theme.text, (left, row.centery),
                       "midleft", bold=bold)  # fmt: skip
-            detail = _(KIND_TAGS[entry.kind])
-            if entry.kind in ("picture", "puzzle", "kakuro"):
+            detail = _(KIND_TAGS.get(entry.kind, entry.kind))
+            if entry.kind not in ("parent", "folder"):
                 detail = f"{detail}, {size_text(entry.size)}"
             if detail:
                 draw_text(surface, app, detail, small, theme.text_muted,

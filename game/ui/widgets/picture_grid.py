@@ -20,6 +20,7 @@ import numpy.typing as npt
 import pygame
 
 from game.core.solver.steps import CellPosition
+from game.ui.input import Input, Kind
 from game.ui.widgets.base import Widget
 
 if TYPE_CHECKING:
@@ -115,11 +116,11 @@ class PictureGrid(Widget):
 
     # -- events -----------------------------------------------------------------------------
 
-    def handle(self, event: pygame.event.Event) -> bool:
+    def handle(self, event: Input) -> bool:
         super().handle(event)
         if not (self.enabled and self.editable):
             return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+        if event.kind is Kind.POINTER_DOWN and event.button in (1, 3):
             cell = self.cell_at(event.pos)
             if cell is None:
                 return False
@@ -132,13 +133,13 @@ class PictureGrid(Widget):
                 self.on_stroke_start()
             self._paint([cell])
             return True
-        if event.type == pygame.MOUSEMOTION and self._stroke_value is not None:
+        if event.kind is Kind.POINTER_MOVE and self._stroke_value is not None:
             cell = self._clamped_cell(event.pos)
             if cell != self._last_cell and self._last_cell is not None:
                 self._paint(cells_between(self._last_cell, cell)[1:])
                 self._last_cell = cell
             return True
-        if event.type == pygame.MOUSEBUTTONUP and self._stroke_value is not None:
+        if event.kind is Kind.POINTER_UP and self._stroke_value is not None:
             self._stroke_value = None
             self._last_cell = None
             if self.on_stroke_end is not None:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.i18n import N_, _
+from game.ui.input import Input, Kind
 from game.ui.widgets.base import Widget, radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.text import draw_text, wrap_text
@@ -27,7 +28,7 @@ PUZZLE_FILE_NOTE = N_(
     "This puzzle's picture is hidden, so it is not spoiled. Play now solves it blind; "
     "show the picture to edit it."
 )
-MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+MOUSE_EVENTS = (Kind.POINTER_DOWN, Kind.POINTER_UP, Kind.POINTER_MOVE)
 
 
 class PictureVeil(Widget):
@@ -63,14 +64,14 @@ class PictureVeil(Widget):
         self.show()
         return True
 
-    def handle(self, event: pygame.event.Event) -> bool:
+    def handle(self, event: Input) -> bool:
         if not self.enabled:
             return False
-        if event.type in MOUSE_EVENTS:
+        if event.kind in MOUSE_EVENTS:
             used = self.button.handle(event)
             inside = self.rect.collidepoint(event.pos)
             # Clicks on the hidden picture stop here; motion passes on (hover elsewhere).
-            return used or (inside and event.type != pygame.MOUSEMOTION)
+            return used or (inside and event.kind is not Kind.POINTER_MOVE)
         return False
 
     def draw(self, surface: pygame.Surface, app: App) -> None:

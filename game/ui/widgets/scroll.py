@@ -10,6 +10,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ui.input import Input, Kind
+
 if TYPE_CHECKING:
     from game.ui.app import App
 
@@ -62,25 +64,25 @@ class ScrollArea:
         top = self.viewport.top + round(travel * self.offset / self.max_offset)
         return pygame.Rect(self.viewport.right - width, top, width, height)
 
-    def handle(self, event: pygame.event.Event, app: App) -> bool:
+    def handle(self, event: Input, app: App) -> bool:
         """Wheel over the viewport and dragging the bar."""
-        if event.type == pygame.MOUSEWHEEL:
+        if event.kind is Kind.WHEEL:
             if self.viewport.collidepoint(app.mouse_pos):
-                return self.scroll_by(-event.y * WHEEL_STEP * app.ui_scale) or True
+                return self.scroll_by(-event.scroll[1] * WHEEL_STEP * app.ui_scale) or True
             return False
         bar = self.bar_rect(self.bar_width(app))
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and bar is not None:
+        if event.down() and bar is not None:
             hit = bar.inflate(8, 0)
             if hit.collidepoint(event.pos):
                 self._dragging_bar = True
                 self._drag_start = (event.pos[1], self.offset)
                 return True
-        elif event.type == pygame.MOUSEMOTION and self._dragging_bar and bar is not None:
+        elif event.kind is Kind.POINTER_MOVE and self._dragging_bar and bar is not None:
             travel = max(1, self.viewport.height - bar.height)
             moved = event.pos[1] - self._drag_start[0]
             self.scroll_to(self._drag_start[1] + moved * self.max_offset / travel)
             return True
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._dragging_bar:
+        elif event.up() and self._dragging_bar:
             self._dragging_bar = False
             return True
         return False

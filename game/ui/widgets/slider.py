@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ui.input import Input, Kind
 from game.ui.widgets.base import Widget, radius
 from game.ui.widgets.label import Translated
 from game.ui.widgets.text import draw_text
@@ -90,19 +91,19 @@ class Slider(Widget):
         track = self.track()
         return (x - track.left) / max(1, track.width)
 
-    def handle(self, event: pygame.event.Event) -> bool:
+    def handle(self, event: Input) -> bool:
         super().handle(event)
         if not self.enabled:
             return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if event.down():
             if self.track().inflate(0, self.rect.height).collidepoint(event.pos):
                 self.dragging = True
                 self._set(self._value_at(event.pos[0]))
                 return True
-        elif event.type == pygame.MOUSEMOTION and self.dragging:
+        elif event.kind is Kind.POINTER_MOVE and self.dragging:
             self._set(self._value_at(event.pos[0]))
             return True
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
+        elif event.up() and self.dragging:
             self.dragging = False
             return True
         return False

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ui.input import Input, Kind
 from game.ui.widgets.base import Widget, radius
 from game.ui.widgets.label import Translated
 from game.ui.widgets.text import draw_text
@@ -56,18 +57,18 @@ class NumberStepper(Widget):
         minus = pygame.Rect(box.left - side, self.rect.top, side, side)
         return minus, box, plus
 
-    def handle(self, event: pygame.event.Event) -> bool:
+    def handle(self, event: Input) -> bool:
         super().handle(event)
         if not self.enabled:
             return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if event.down():
             minus, _, plus = self._parts()
             if minus.collidepoint(event.pos):
                 return self.adjust(-1) or True
             if plus.collidepoint(event.pos):
                 return self.adjust(1) or True
-        elif event.type == pygame.MOUSEWHEEL and self.hovered:
-            return self.adjust(1 if event.y > 0 else -1) or True
+        elif event.kind is Kind.WHEEL and self.hovered:
+            return self.adjust(1 if event.scroll[1] > 0 else -1) or True
         return False
 
     def adjust(self, step: int) -> bool:

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.i18n import _
+from game.ui.input import Action, Input, Kind
 from game.ui.widgets.base import Widget, radius
 
 if TYPE_CHECKING:
@@ -73,71 +74,74 @@ class TextInput(Widget):
         self.cursor += len(typed)
         self._changed()
 
-    def handle(self, event: pygame.event.Event) -> bool:
+    def handle(self, event: Input) -> bool:
         super().handle(event)
         if not self.enabled:
             return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if event.down():
             inside = bool(self.rect.collidepoint(event.pos))
             if inside:
                 self.all_selected = False
             return inside
         if not self.focused:
             return False
-        if event.type == pygame.TEXTINPUT:
+        if event.kind is Kind.TEXT:
             if self._typed_by_key and event.text == self._typed_by_key:
                 self._typed_by_key = ""  # the twin of a KEYDOWN already typed
             else:
                 self.insert(event.text)
             return True
-        if event.type != pygame.KEYDOWN:
+        if event.kind is not Kind.PRESS:
             return False
         self._typed_by_key = ""
-        key = event.key
-        if key == pygame.K_a and event.mod & pygame.KMOD_CTRL:
+        if event.pressed(Action.SELECT_ALL):
             self.all_selected = bool(self.text)
             self.cursor = len(self.text)
             return True
-        if key in (pygame.K_c, pygame.K_x, pygame.K_v) and event.mod & pygame.KMOD_CTRL:
-            self._clipboard(key)
+        clip = event.action(Action.COPY, Action.CUT, Action.PASTE)
+        if clip is not None:
+            self._clipboard(clip)
             return True
-        if key in (pygame.K_BACKSPACE, pygame.K_DELETE) and self._take_selection():
+        if event.text and not event.ctrl:
+            # A key that types: the character, whatever action the key also carries.
+            self.insert(event.text)
+            self._typed_by_key = event.text
+            return True
+        erase = event.pressed(Action.ERASE, Action.DELETE)
+        if erase and self._take_selection():
             self._changed()
             return True
-        if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+        if event.pressed(Action.LEFT, Action.RIGHT, Action.FIRST, Action.LAST):
             self.all_selected = False
-        if key == pygame.K_BACKSPACE and self.cursor > 0:
-            self.text = self.text[: self.cursor - 1] + self.text[self.cursor :]
-            self.cursor -= 1
-            self._changed()
-        elif key == pygame.K_DELETE and self.cursor < len(self.text):
-            self.text = self.text[: self.cursor] + self.text[self.cursor + 1 :]
-            self._changed()
-        elif key == pygame.K_LEFT:
+        if event.pressed(Action.ERASE):
+            if self.cursor > 0:
+                self.text = self.text[: self.cursor - 1] + self.text[self.cursor :]
+                self.cursor -= 1
+                self._changed()
+        elif event.pressed(Action.DELETE):
+            if self.cursor < len(self.text):
+                self.text = self.text[: self.cursor] + self.text[self.cursor + 1 :]
+                self._changed()
+        elif event.pressed(Action.LEFT):
             self.cursor = max(0, self.cursor - 1)
-        elif key == pygame.K_RIGHT:
+        elif event.pressed(Action.RIGHT):
             self.cursor = min(len(self.text), self.cursor + 1)
-        elif key == pygame.K_HOME:
+        elif event.pressed(Action.FIRST):
             self.cursor = 0
-        elif key == pygame.K_END:
+        elif event.pressed(Action.LAST):
             self.cursor = len(self.text)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        elif event.pressed(Action.CONFIRM):
             if self.on_submit is not None:
                 self.on_submit(self.text)
         else:
-            unicode = getattr(event, "unicode", "")
-            if unicode and unicode.isprintable() and not event.mod & pygame.KMOD_CTRL:
-                self.insert(unicode)
-                self._typed_by_key = unicode
-                return True
-            return key in (pygame.K_BACKSPACE, pygame.K_DELETE)
+            return False
         return True
 
-    def _clipboard(self, key: int) -> None:
-        """Ctrl+C, Ctrl+X or Ctrl+V (``key``): copy or cut the whole text, or paste the
+    def _clipboard(self, action: Action) -> None:
+        """Ctrl+C, Ctrl+X or Ctrl+V (``action``): copy or cut the whole text, or paste the
         clipboard's first line. Nothing happens where SDL has no clipboard to offer."""
         try:
-            if key == pygame.K_v:
+            if action is Action.PASTE:
                 pasted = pygame.scrap.get_text()
             elif self.text:
                 pygame.scrap.put_text(self.text)
@@ -146,7 +150,7 @@ class TextInput(Widget):
                 return
         except pygame.error:
             return
-        if key == pygame.K_x:
+        if action is Action.CUT:
             self.all_selected = True
             if self._take_selection():
                 self._changed()

@@ -20,7 +20,7 @@ Key = tuple[str, int, int, int]  # path, side, modification time (ns), bytes
 
 _MAKERS: dict[str, Callable[[Path, int], Thumbnail | None]] = {
     "picture": picture_thumbnail,
-    "puzzle": puzzle_thumbnail,
+    "nonogram": puzzle_thumbnail,
 }
 
 

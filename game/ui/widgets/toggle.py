@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 import pygame
 
 from game.core.i18n import _
+from game.ui.input import Input, Kind
 from game.ui.widgets.base import Widget, radius
 from game.ui.widgets.label import Translated
 from game.ui.widgets.text import draw_text
@@ -38,11 +39,11 @@ class Toggle(Widget):
         self.on_change = on_change
         self.font_size = font_size
 
-    def handle(self, event: pygame.event.Event) -> bool:
+    def handle(self, event: Input) -> bool:
         super().handle(event)
         if (
             self.enabled
-            and event.type == pygame.MOUSEBUTTONDOWN
+            and event.kind is Kind.POINTER_DOWN
             and event.button == 1
             and self.rect.collidepoint(event.pos)
         ):
@@ -141,11 +142,11 @@ class Selector(Widget, Generic[T]):
         left = pygame.Rect(box.left - side, self.rect.top, side, side)
         return left, box, right
 
-    def handle(self, event: pygame.event.Event) -> bool:
+    def handle(self, event: Input) -> bool:
         super().handle(event)
         if not (
             self.enabled
-            and event.type == pygame.MOUSEBUTTONDOWN
+            and event.kind is Kind.POINTER_DOWN
             and event.button == 1
             and self.rect.collidepoint(event.pos)
         ):

@@ -43,13 +43,14 @@ from game.core.create.paced_check import PacedCheck, screen_check
 from game.core.i18n import N_, _
 from game.core.palette import Colour
 from game.core.puzzle import Puzzle, PuzzleError
+from game.ui.input import Action, Input, Kind
 from game.ui.opening import PlayContext
 from game.ui.scene import EditorScene
 from game.ui.scenes.converter.clue_editor_view import ClueBoardView
-from game.ui.scenes.converter.editor_exit import leave_or_ask, toast_save_failed
-from game.ui.scenes.converter.layout import editor_frame
-from game.ui.scenes.converter.panels import draw_panel, draw_report
 from game.ui.scenes.play.exits import ambiguity_notice
+from game.ui.scenes.shared.editor.layout import editor_frame
+from game.ui.scenes.shared.editor.leaving import leave_or_ask, toast_save_failed
+from game.ui.scenes.shared.editor.panels import draw_panel, draw_report
 from game.ui.widgets.base import FocusGroup, Widget, draw_focus_ring
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene
@@ -390,29 +391,27 @@ class ClueEditorScene(EditorScene):
 
     # -- events -----------------------------------------------------------------------------
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            ctrl = event.mod & pygame.KMOD_CTRL
-            shift = event.mod & pygame.KMOD_SHIFT
-            if event.key == pygame.K_ESCAPE:
+    def handle(self, event: Input) -> bool:
+        if event.kind is Kind.PRESS:
+            if event.pressed(Action.BACK):
                 self.leave()
                 return True
-            if ctrl and event.key == pygame.K_s:
+            if event.pressed(Action.SAVE):
                 self.save_clicked()
                 return True
-            if ctrl and event.key == pygame.K_p:
+            if event.pressed(Action.PLAY_NOW):
                 self.play()
                 return True
-            if event.key == pygame.K_TAB:
-                return self._tab(-1 if shift else 1)
+            if event.pressed(Action.FOCUS_NEXT, Action.FOCUS_PREVIOUS):
+                return self._tab(-1 if event.pressed(Action.FOCUS_PREVIOUS) else 1)
             if self.focus.focused is self.clue_input:
-                if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_DOWN):
+                if event.pressed(Action.CONFIRM, Action.DOWN):
                     self.move(1)
                     return True
-                if event.key == pygame.K_UP:
+                if event.pressed(Action.UP):
                     self.move(-1)
                     return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if event.down():
             for rect, letter in zip(self.swatch_rects, INK_LETTERS, strict=False):
                 if rect.collidepoint(event.pos):
                     self.colour_last_number(letter)

@@ -33,8 +33,9 @@ from game.core.convert.quantise import ColourCount
 from game.core.create.palette_edits import RECOLOURS, PaletteEditError, Swatch
 from game.core.i18n import N_, _
 from game.core.palette import RGB, colour_count_text
+from game.ui.input import Action, Input, Kind
 from game.ui.layout import compute_play_regions, fit_cell
-from game.ui.scenes.converter.panels import draw_busy_note
+from game.ui.scenes.shared.editor.panels import draw_busy_note
 from game.ui.widgets.base import Widget
 from game.ui.widgets.button import Button
 from game.ui.widgets.colour_marks import draw_swatch, ink_on
@@ -43,8 +44,8 @@ from game.ui.widgets.toggle import Selector, Toggle
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.scenes.converter.layout import ConverterPlaces
     from game.ui.scenes.converter.scene import ConverterScene
+    from game.ui.scenes.shared.editor.layout import ConverterPlaces
 
 # The value counts the background (as ``convert --colours`` does); the label counts the
 # colours to paint with, beside the background's swatch ("bg"), as the play screen shows
@@ -89,9 +90,9 @@ class SwatchRow(Widget):
             for i in range(len(self.swatches))
         ]
 
-    def handle(self, event: pygame.event.Event) -> bool:
+    def handle(self, event: Input) -> bool:
         super().handle(event)
-        if not self.enabled or event.type != pygame.MOUSEBUTTONDOWN or event.button != 1:
+        if not self.enabled or event.kind is not Kind.POINTER_DOWN or event.button != 1:
             return False
         for swatch, rect in zip(self.swatches, self.swatch_rects(), strict=True):
             if rect.collidepoint(event.pos):
@@ -142,13 +143,13 @@ class ColourPicker(Widget):
             for i in range(len(self.colours))
         ]
 
-    def handle(self, event: pygame.event.Event) -> bool:
+    def handle(self, event: Input) -> bool:
         if not self.open:
             return False
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if event.pressed(Action.BACK):
             self.open = False
             return True
-        if event.type == pygame.MOUSEBUTTONDOWN:
+        if event.kind is Kind.POINTER_DOWN:
             for rgb, rect in zip(self.colours, self.cell_rects(), strict=True):
                 if rect.collidepoint(event.pos):
                     self.open = False
@@ -156,7 +157,7 @@ class ColourPicker(Widget):
                     return True
             self.open = False  # a click elsewhere closes it
             return True
-        return event.type in (pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+        return event.kind in (Kind.POINTER_UP, Kind.POINTER_MOVE)
 
     def draw(self, surface: pygame.Surface, app: App) -> None:
         if not self.open:

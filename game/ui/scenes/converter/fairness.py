@@ -28,7 +28,7 @@ from game.core.create.paced_check import PacedCheck, screen_check
 from game.core.i18n import N_, _, ngettext
 from game.core.locale_numbers import format_decimal
 from game.core.solver.steps import CellPosition
-from game.ui.scenes.converter.panels import draw_panel, draw_report
+from game.ui.scenes.shared.editor.panels import draw_panel, draw_report
 from game.ui.widgets.base import Widget
 from game.ui.widgets.button import Button
 from game.ui.widgets.dialog import DialogScene

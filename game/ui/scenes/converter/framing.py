@@ -22,7 +22,8 @@ from game.core.convert.options import MIN_FRAME, FrameBox
 from game.core.create.editor import ConverterDocument
 from game.core.i18n import _, ngettext
 from game.core.palette import colour_count_text
-from game.ui.scenes.converter.panels import PhotoControls, draw_caption, draw_panel
+from game.ui.input import Action, Input, Kind
+from game.ui.scenes.shared.editor.panels import PhotoControls, draw_caption, draw_panel
 from game.ui.widgets.base import Widget
 from game.ui.widgets.text import fit_text
 
@@ -164,11 +165,11 @@ class FramingView(Widget):
 
     # -- events --------------------------------------------------------------------------------
 
-    def handle(self, event: pygame.event.Event) -> bool:
+    def handle(self, event: Input) -> bool:
         super().handle(event)
         if self.image is None or not self.enabled:
             return False
-        if event.type == pygame.MOUSEMOTION:
+        if event.kind is Kind.POINTER_MOVE:
             self._pointer = event.pos
             if self._pan_from is not None:
                 self.pan_by(event.pos[0] - self._pan_from[0], event.pos[1] - self._pan_from[1])
@@ -178,13 +179,13 @@ class FramingView(Widget):
                 self._drag_now = event.pos
                 return True
             return False
-        if event.type == pygame.MOUSEWHEEL:
+        if event.kind is Kind.WHEEL:
             point = self._pointer
-            if point is None or not self.rect.collidepoint(point) or event.y == 0:
+            if point is None or not self.rect.collidepoint(point) or event.scroll[1] == 0:
                 return False
-            self.zoom_by(ZOOM_STEP ** max(-8, min(8, event.y)), point)
+            self.zoom_by(ZOOM_STEP ** max(-8, min(8, event.scroll[1])), point)
             return True
-        if event.type == pygame.MOUSEBUTTONDOWN and self.rect.collidepoint(event.pos):
+        if event.kind is Kind.POINTER_DOWN and self.rect.collidepoint(event.pos):
             self._pointer = event.pos
             if event.button == 1:
                 self._drag_start = self._drag_now = event.pos
@@ -193,7 +194,7 @@ class FramingView(Widget):
                 self._pan_from = event.pos
                 return True
             return False
-        if event.type == pygame.MOUSEBUTTONUP:
+        if event.kind is Kind.POINTER_UP:
             if event.button == 1 and self._drag_start is not None:
                 start, self._drag_start, self._drag_now = self._drag_start, None, None
                 frame = self.frame_between(start, event.pos)
@@ -203,22 +204,23 @@ class FramingView(Widget):
             if event.button in (2, 3) and self._pan_from is not None:
                 self._pan_from = None
                 return True
-        if event.type == pygame.KEYDOWN and self.focused:
+        if event.kind is Kind.PRESS and self.focused:
             return self._handle_key(event)
         return False
 
-    def _handle_key(self, event: pygame.event.Event) -> bool:
+    def _handle_key(self, event: Input) -> bool:
         step = max(10, self.rect.width // 10)
-        moves = {pygame.K_LEFT: (step, 0), pygame.K_RIGHT: (-step, 0),
-                 pygame.K_UP: (0, step), pygame.K_DOWN: (0, -step)}  # fmt: skip
-        if event.key in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+        moves = {Action.LEFT: (step, 0), Action.RIGHT: (-step, 0),
+                 Action.UP: (0, step), Action.DOWN: (0, -step)}  # fmt: skip
+        if event.pressed(Action.ZOOM_IN):
             self.zoom_by(ZOOM_STEP)
             return True
-        if event.key in (pygame.K_MINUS, pygame.K_KP_MINUS):
+        if event.pressed(Action.ZOOM_OUT):
             self.zoom_by(1 / ZOOM_STEP)
             return True
-        if event.key in moves and self.zoom > 1.0:
-            self.pan_by(*moves[event.key])
+        move = event.action(*moves)
+        if move is not None and self.zoom > 1.0:
+            self.pan_by(*moves[move])
             return True
         return False
 

@@ -43,14 +43,16 @@ from game.core.generate.files import played_copy
 from game.core.i18n import N_, _
 from game.core.puzzle import Puzzle
 from game.core.solver.steps import CellPosition
+from game.ui.input import Action, Input, Kind
 from game.ui.opening import PlayContext
 from game.ui.scene import EditorScene
 from game.ui.scenes.converter.colours import ConverterColours
-from game.ui.scenes.converter.editor_exit import leave_or_ask, toast_save_failed
 from game.ui.scenes.converter.fairness import CHECK_SLICE, ConverterFairness
 from game.ui.scenes.converter.framing import PhotoSide, follow_auto_frame
-from game.ui.scenes.converter.layout import converter_places
-from game.ui.scenes.converter.panels import (
+from game.ui.scenes.play.exits import ambiguity_notice
+from game.ui.scenes.shared.editor.layout import converter_places
+from game.ui.scenes.shared.editor.leaving import leave_or_ask, toast_save_failed
+from game.ui.scenes.shared.editor.panels import (
     FIT_LABELS,
     METHOD_LABELS,
     SourceView,
@@ -58,7 +60,6 @@ from game.ui.scenes.converter.panels import (
     draw_panel,
     draw_problem,
 )
-from game.ui.scenes.play.exits import ambiguity_notice
 from game.ui.widgets.base import FocusGroup, Widget, draw_focus_ring
 from game.ui.widgets.button import Button, share_row
 from game.ui.widgets.dialog import DialogAction, DialogScene
@@ -568,30 +569,28 @@ class ConverterScene(EditorScene):
 
     # -- events -----------------------------------------------------------------------------
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN, pygame.DROPFILE):
+    def handle(self, event: Input) -> bool:
+        if event.kind in (Kind.PRESS, Kind.POINTER_DOWN, Kind.DROP):
             self.problem = ""  # said until the next action
         if self.colour_part.picker.handle(event):  # the recolour picker, while it is open
             return True
-        if event.type == pygame.DROPFILE:
-            self.open_path(Path(event.file))
+        if event.kind is Kind.DROP:
+            self.open_path(Path(event.text))
             return True
-        if event.type == pygame.KEYDOWN:
-            ctrl = event.mod & pygame.KMOD_CTRL
-            if event.key == pygame.K_ESCAPE:
+        if event.kind is Kind.PRESS:
+            if event.pressed(Action.BACK):
                 if self.fairness.stop_fair():  # Esc stops Make it fair before leaving
                     return True
                 self.leave()
                 return True
-            shift = event.mod & pygame.KMOD_SHIFT
-            if ctrl and (event.key == pygame.K_y or (shift and event.key == pygame.K_z)):
+            if event.pressed(Action.REDO):
                 return self.redo() or True
-            if ctrl and event.key == pygame.K_z:
+            if event.pressed(Action.UNDO):
                 return self.undo() or True
-            if ctrl and event.key == pygame.K_s:
+            if event.pressed(Action.SAVE):
                 self.save_clicked()
                 return True
-            if ctrl and event.key == pygame.K_o:
+            if event.pressed(Action.OPEN):
                 self.open_browser()
                 return True
         return self.focus.handle(event)

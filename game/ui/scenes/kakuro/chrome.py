@@ -13,10 +13,10 @@ import pygame
 from game.core.i18n import N_, _
 from game.core.kakuro.combos import combination_text, combinations, number_word
 from game.core.kakuro.packs import kakuro_name
+from game.ui.input.prompts import KAKURO_PAD
 from game.ui.layout import Box
 from game.ui.scenes.kakuro.board import BoardLook, draw_board
-from game.ui.scenes.play import frame
-from game.ui.scenes.play.chrome import place_button_rows, short_label
+from game.ui.scenes.shared.play import frame
 from game.ui.widgets.base import radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.text import wrap_text
@@ -48,6 +48,7 @@ class KakuroChrome(frame.ShellChrome):
     """Places and draws one Kakuro play scene."""
 
     helps = (HELP_LONG, HELP_SHORT)
+    pad_help = KAKURO_PAD
 
     def __init__(self, scene: KakuroPlayScene) -> None:
         super().__init__(scene)
@@ -76,10 +77,10 @@ class KakuroChrome(frame.ShellChrome):
             [scene.solver_button],
             [scene.restart_button, scene.pause_button],
         ]
-        y = place_button_rows(rows, x, y, width, row_h, gap)
+        y = frame.place_button_rows(rows, x, y, width, row_h, gap)
         for row in rows:
             for button in row:
-                button.short_label = short_label(button.label)
+                button.short_label = frame.short_label(button.label)
         self.runs_top = y + gap
         self.place_win_buttons(x, self.panel_top + app.scaled(110), width, gap)
 

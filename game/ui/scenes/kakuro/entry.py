@@ -35,12 +35,13 @@ from game.core.kakuro.entry import (
 from game.core.kakuro.model import MIN_SIZE, Axis, KakuroError, KakuroPuzzle, cell_name
 from game.core.kakuro.result import KakuroResult
 from game.core.kakuro.task import KakuroSolveTask
+from game.ui.input import Action, Input, Kind
 from game.ui.layout import Box
 from game.ui.scene import Scene
-from game.ui.scenes.converter.editor_exit import leave_or_ask, toast_save_failed
-from game.ui.scenes.converter.layout import editor_frame
-from game.ui.scenes.converter.panels import draw_panel, draw_report
 from game.ui.scenes.kakuro.board import KakuroLayout, block_colours
+from game.ui.scenes.shared.editor.layout import editor_frame
+from game.ui.scenes.shared.editor.leaving import leave_or_ask, toast_save_failed
+from game.ui.scenes.shared.editor.panels import draw_panel, draw_report
 from game.ui.widgets.base import FocusGroup, Widget, draw_focus_ring
 from game.ui.widgets.button import Button
 from game.ui.widgets.stepper import NumberStepper
@@ -56,11 +57,8 @@ CHECK_SLICE = 0.006  # seconds of solving a frame
 CHECK_TIME_LIMIT = 10.0  # of the solver's own work
 KEYS_HELP = N_("Click a cell or a sum · right-click or Space: black/white · digits type a sum · "
              "A/D across/down · Enter next sum · Ctrl+S save · Ctrl+P play · Esc back")  # fmt: skip
-DIGIT_KEYS = {getattr(pygame, f"K_{digit}"): digit for digit in range(10)} | {
-    getattr(pygame, f"K_KP{digit}"): digit for digit in range(10)
-}
-ARROWS = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1),
-          pygame.K_DOWN: (0, 1)}  # fmt: skip
+ARROWS = {Action.LEFT: (-1, 0), Action.RIGHT: (1, 0), Action.UP: (0, -1),
+          Action.DOWN: (0, 1)}  # fmt: skip
 
 
 class KakuroEntryScene(Scene):
@@ -323,22 +321,21 @@ class KakuroEntryScene(Scene):
 
     # -- events -----------------------------------------------------------------------------
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN:
-            ctrl = event.mod & pygame.KMOD_CTRL
-            if event.key == pygame.K_ESCAPE:
+    def handle(self, event: Input) -> bool:
+        if event.kind is Kind.PRESS:
+            if event.pressed(Action.BACK):
                 self.leave()
                 return True
-            if ctrl and event.key == pygame.K_s:
+            if event.pressed(Action.SAVE):
                 self.save_clicked()
                 return True
-            if ctrl and event.key == pygame.K_p:
+            if event.pressed(Action.PLAY_NOW):
                 self.play()
                 return True
             typing = any(field.focused for field in (self.title_input, self.author_input))
-            if not typing and not ctrl and self._board_key(event):
+            if not typing and not event.ctrl and self._board_key(event):
                 return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+        if event.kind is Kind.POINTER_DOWN and event.button in (1, 3):
             cell = self.layout.cell_at(event.pos)
             if cell is not None:
                 self.focus.show_focus = False
@@ -358,27 +355,26 @@ class KakuroEntryScene(Scene):
         axis: Axis = "across" if pos[0] - box.x > pos[1] - box.y else "down"
         self.select(x, y, axis)
 
-    def _board_key(self, event: pygame.event.Event) -> bool:
-        key = event.key
-        shift = event.mod & pygame.KMOD_SHIFT
+    def _board_key(self, event: Input) -> bool:
         focused_button = self.focus.show_focus and isinstance(self.focus.focused, Button)
-        if key in ARROWS:
-            dx, dy = ARROWS[key]
+        arrow = event.action(*ARROWS)
+        if arrow is not None:
+            dx, dy = ARROWS[arrow]
             x, y = self.cursor
             self.select(max(0, min(self.draft.width - 1, x + dx)),
                         max(0, min(self.draft.height - 1, y + dy)))  # fmt: skip
-        elif key in DIGIT_KEYS:
-            self.type_digit(DIGIT_KEYS[key])
-        elif key == pygame.K_SPACE and not focused_button:
+        elif event.digit is not None:
+            self.type_digit(event.digit)
+        elif event.pressed(Action.SELECT) and not focused_button:
             self.toggle(*self.cursor)
-        elif key == pygame.K_BACKSPACE:
+        elif event.pressed(Action.ERASE):
             self.erase(whole=False)
-        elif key == pygame.K_DELETE:
+        elif event.pressed(Action.DELETE):
             self.erase(whole=True)
-        elif key in (pygame.K_a, pygame.K_d):
-            self.select(*self.cursor, axis="across" if key == pygame.K_a else "down")
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER) and not focused_button:
-            self.next_slot(-1 if shift else 1)
+        elif event.pressed(Action.ACROSS, Action.DOWNWARD):
+            self.select(*self.cursor, axis="across" if event.pressed(Action.ACROSS) else "down")
+        elif event.pressed(Action.CONFIRM) and not focused_button:
+            self.next_slot(-1 if event.shift else 1)
         else:
             return False
         self.focus.show_focus = False

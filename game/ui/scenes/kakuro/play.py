@@ -27,11 +27,12 @@ from game.core.kakuro.model import CellPosition, KakuroPuzzle
 from game.core.kakuro.packs import kakuro_name
 from game.core.kakuro.session import KakuroChange, KakuroMove, KakuroSession
 from game.core.store.packs import PackPlace
+from game.ui.input import Action, Device, Input, Kind
 from game.ui.layout import compute_play_regions
-from game.ui.scene import run_key
+from game.ui.scene import run_action
 from game.ui.scenes.kakuro.board import KakuroLayout
 from game.ui.scenes.kakuro.chrome import KakuroChrome
-from game.ui.scenes.play.shell import PlayShell
+from game.ui.scenes.shared.play.shell import PlayShell
 from game.ui.settings import KAKURO_RED_DIGITS
 from game.ui.widgets.button import Button
 from game.ui.widgets.win_reveal import BUTTONS_AT
@@ -43,19 +44,15 @@ if TYPE_CHECKING:
 FLASH_SECONDS = 1.6
 SOLVE_SLICE = 0.003  # seconds of solver work a frame while the answer is worked out
 
-_ARROWS: dict[int, tuple[int, int]] = {
-    pygame.K_LEFT: (-1, 0),
-    pygame.K_RIGHT: (1, 0),
-    pygame.K_UP: (0, -1),
-    pygame.K_DOWN: (0, 1),
+_ARROWS: dict[Action, tuple[int, int]] = {
+    Action.LEFT: (-1, 0),
+    Action.RIGHT: (1, 0),
+    Action.UP: (0, -1),
+    Action.DOWN: (0, 1),
 }
-_DIGIT_KEYS: dict[int, int] = {getattr(pygame, f"K_{d}"): d for d in range(10)} | {
-    getattr(pygame, f"K_KP{d}"): d for d in range(10)
-}
-_CLEAR_KEYS = (pygame.K_BACKSPACE, pygame.K_DELETE)
 
 
-class KakuroPlayScene(PlayShell[KakuroSession]):
+class KakuroPlayScene(PlayShell[KakuroMove, KakuroChange, KakuroSession]):
     """One Kakuro being played (the shell does saving, the clock and the win). ``place``
     is its place in a bundled pack (it is called "Kakuro starter #3", solved or not);
     ``next_puzzles`` are files or (puzzle, path) pairs offered after a win."""
@@ -159,20 +156,20 @@ class KakuroPlayScene(PlayShell[KakuroSession]):
 
     # --- events ---------------------------------------------------------------------------
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        kind = event.type
+    def handle(self, event: Input) -> bool:
+        kind = event.kind
         if self.focus_event(event):
             return True
         if self.win is not None:
             return self.handle_won(event)
-        if kind in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        if kind in (Kind.POINTER_MOVE, Kind.POINTER_DOWN, Kind.POINTER_UP):
             for button in self.play_buttons:
                 if button.handle(event):
                     return True
-            if kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if kind is Kind.POINTER_DOWN and event.button == 1:
                 return self._click(event.pos)
-            return kind == pygame.MOUSEMOTION
-        if kind == pygame.KEYDOWN:
+            return kind is Kind.POINTER_MOVE
+        if kind is Kind.PRESS:
             return self._key(event)
         return False
 
@@ -186,38 +183,50 @@ class KakuroPlayScene(PlayShell[KakuroSession]):
         self.select(index)
         return True
 
-    def _key(self, event: pygame.event.Event) -> bool:
-        key, mod = event.key, event.mod
+    def _key(self, event: Input) -> bool:
         taken = self.game_key(event)
         if taken is not None:
             return taken
-        if key in _ARROWS:
-            self.move_cursor(*_ARROWS[key])
+        arrow = event.action(*_ARROWS)
+        if arrow is not None:
+            self.move_cursor(*_ARROWS[arrow])
             return True
-        if key == pygame.K_TAB and self.session.cursor is not None:
+        cursor = self.session.cursor
+        if event.device is Device.PAD and cursor is not None:
+            # A pad's row picker: the shoulders step the cell's digit down and up (an empty
+            # cell starts from 1 or 9), X clears it.
+            if event.pressed(Action.NEXT_COLOUR, Action.PREVIOUS_COLOUR):
+                step = 1 if event.pressed(Action.NEXT_COLOUR) else -1
+                digit = self.session.digits[cursor]
+                digit = (1 if step > 0 else 9) if digit == 0 else (digit - 1 + step) % 9 + 1
+                self.type_digit(digit, pencil=self.pencil)
+                return True
+            if event.pressed(Action.CLEAR):
+                self.clear_cell()
+                return True
+        if event.pressed(Action.FOCUS_NEXT, Action.FOCUS_PREVIOUS) and cursor is not None:
             # The next white cell in reading order (Shift: the one before), round the board.
-            step = -1 if mod & pygame.KMOD_SHIFT else 1
-            self.select((self.session.cursor + step) % self.puzzle.white_count)
+            step = -1 if event.pressed(Action.FOCUS_PREVIOUS) else 1
+            self.select((cursor + step) % self.puzzle.white_count)
             return True
-        if key in _DIGIT_KEYS:
-            digit = _DIGIT_KEYS[key]
-            if digit == 0:
+        if event.digit is not None and not event.ctrl:
+            if event.digit == 0:
                 self.clear_cell()
             else:
-                self.type_digit(digit, pencil=self.pencil or bool(mod & pygame.KMOD_SHIFT))
+                self.type_digit(event.digit, pencil=self.pencil or event.shift)
             return True
-        if key in _CLEAR_KEYS:
+        if event.pressed(Action.ERASE, Action.DELETE):
             self.clear_cell()
             return True
-        actions: dict[int, Callable[[], None]] = {
-            pygame.K_p: self.toggle_pencil,
-            pygame.K_v: self.check,
-            pygame.K_c: self.check_value,
-            pygame.K_r: self.reveal,
-            pygame.K_w: self.open_solver,
-            pygame.K_h: self.explain_help,
+        actions: dict[Action, Callable[[], None]] = {
+            Action.PENCIL: self.toggle_pencil,
+            Action.CHECK: self.check,
+            Action.CHECK_VALUE: self.check_value,
+            Action.REVEAL: self.reveal,
+            Action.SOLVER: self.open_solver,
+            Action.HINT: self.explain_help,
         }
-        return run_key(actions, key)
+        return run_action(actions, event)
 
     # --- moves ----------------------------------------------------------------------------
 
@@ -274,8 +283,8 @@ class KakuroPlayScene(PlayShell[KakuroSession]):
         else:
             self.apply(KakuroMove("clear", cell), "clear")
 
-    def changed(self, change: KakuroChange) -> None:
-        if change.completed_runs:
+    def changed(self, change: KakuroChange | None) -> None:
+        if change is not None and change.completed_runs:
             self.app.sounds.play("line")
         self.problems = frozenset()
         self.problem_runs = frozenset()

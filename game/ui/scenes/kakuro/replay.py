@@ -1,6 +1,6 @@
 """Watch the Kakuro solver think: the replay shell with Kakuro's board part.
 
-The shell (:mod:`~game.ui.scenes.replay.shell`) plays the steps back, with the nonogram
+The shell (:mod:`~game.ui.scenes.shared.replay.shell`) plays the steps back, with the nonogram
 replay's buttons, keys, speeds and solution browser; the part here says what Kakuro adds. Its
 trace is a :class:`~game.core.kakuro.trace.KakuroTrace` (one candidate mask per white cell,
 as the steps leave it), drawn as the nonogram replay colours its board:
@@ -33,11 +33,12 @@ from game.core.kakuro.trace import (
 )
 from game.core.locale_numbers import format_int
 from game.core.titles import display_title
+from game.ui.input import Input
 from game.ui.layout import Box
 from game.ui.scenes.kakuro.board import BoardLook, KakuroLayout, draw_board
 from game.ui.scenes.kakuro.chrome import blend
-from game.ui.scenes.replay.shell import BigStep, BoardFrame, ReplayShell
-from game.ui.scenes.replay.view import SPEEDS, search_figures, seconds_text
+from game.ui.scenes.shared.replay.shell import BigStep, BoardFrame, ReplayShell
+from game.ui.scenes.shared.replay.view import SPEEDS, search_figures, seconds_text
 from game.ui.widgets.button import Button
 
 if TYPE_CHECKING:
@@ -112,10 +113,10 @@ class KakuroReplay:
     def top_buttons(self) -> list[Button]:
         return []
 
-    def handle(self, event: pygame.event.Event) -> bool:
+    def handle(self, event: Input) -> bool:
         return False
 
-    def handle_key(self, key: int) -> bool:
+    def handle_key(self, event: Input) -> bool:
         return False
 
     def busy_text(self) -> str | None:

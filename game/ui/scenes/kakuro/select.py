@@ -1,6 +1,6 @@
 """Kakuro level select: the Kakuro packs on the left, the chosen pack's puzzles as cards.
 
-The select shell (:mod:`game.ui.scenes.levels.shell`), as the nonogram level select uses it,
+The select shell (:mod:`game.ui.scenes.shared.select.shell`), as the nonogram level select uses it,
 with the Kakuro part, :class:`KakuroKind`: packs read by ``game.core.kakuro.packs`` (a few
 hundred bytes a file: at once, on the frame), a card called by its number under a bundled
 pack (see ``kakuro_name``), its stars from the file, and a thumbnail: the empty board's
@@ -28,8 +28,8 @@ from game.core.store.packs import Pack, PackPlace
 from game.resources import levels_dir
 from game.ui.layout import Box
 from game.ui.scenes.kakuro.board import BoardLook, KakuroLayout, draw_board
-from game.ui.scenes.levels.kind import Place, SelectKind, Switch
-from game.ui.scenes.levels.shell import SelectScene
+from game.ui.scenes.shared.select.kind import Place, SelectKind, Switch
+from game.ui.scenes.shared.select.shell import SelectScene
 from game.ui.settings import LAST_KAKURO_PACK
 from game.ui.widgets.base import radius
 from game.ui.widgets.button import Button
@@ -50,13 +50,13 @@ class KakuroKind(SelectKind[KakuroEntry]):
     reads_at_once = True
     switch = Switch(
         N_("Nonograms ›"),
-        pygame.K_n,
+        "n",
         N_("N nonograms"),
         lambda app: app.router.switch_to("levels"),
         width=160,
     )
     make = Switch(
-        N_("Type one in…"), pygame.K_t, N_("T type one in"), lambda app: app.router.kakuro_entry()
+        N_("Type one in…"), "t", N_("T type one in"), lambda app: app.router.kakuro_entry()
     )
     help = N_("Arrows move  ·  Enter plays  ·  W watches  ·  Tab next pack")
 

@@ -19,6 +19,7 @@ import pygame
 from game.core.generate.generator import Generated, Making
 from game.core.i18n import N_, _, ngettext
 from game.core.rating import STAR_NAMES
+from game.ui.input import Action, Input
 from game.ui.scene import Scene
 from game.ui.widgets.base import FocusGroup, Veil, radius
 from game.ui.widgets.button import Button
@@ -82,8 +83,8 @@ class GeneratingScene(Scene):
 
     # -- frame ------------------------------------------------------------------------------
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+    def handle(self, event: Input) -> bool:
+        if event.pressed(Action.BACK):
             self.cancel()
             return True
         self.focus.handle(event)

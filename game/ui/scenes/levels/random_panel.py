@@ -40,6 +40,7 @@ from game.core.generate.picture_puzzles import PictureGeneration
 from game.core.i18n import N_, _
 from game.core.rating import LEVEL_TEXT, STAR_NAMES
 from game.core.store.packs import difficulty_of, title_of
+from game.ui.input import Action, Input, Kind
 from game.ui.opening import PlayContext
 from game.ui.settings import Setting
 from game.ui.widgets.base import draw_focus_ring
@@ -320,42 +321,39 @@ class RandomPanel:
 
     # -- events -----------------------------------------------------------------------------
 
-    def handle(self, event: pygame.event.Event) -> bool:
+    def handle(self, event: Input) -> bool:
         buttons = [button for row in self.rows for button in row]
-        if event.type == pygame.MOUSEMOTION:
+        if event.kind is Kind.POINTER_MOVE:
             self.show_focus = False
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        if event.kind in (Kind.POINTER_MOVE, Kind.POINTER_DOWN, Kind.POINTER_UP):
             used = False
             for button in buttons:
                 if button.handle(event):
                     used = True
             return used
-        if event.type == pygame.KEYDOWN:
-            return self._key(event.key)
+        if event.kind is Kind.PRESS:
+            return self._key(event)
         return False
 
-    def _key(self, key: int) -> bool:
-        if not self.show_focus and key in (
-            pygame.K_LEFT,
-            pygame.K_RIGHT,
-            pygame.K_UP,
-            pygame.K_DOWN,
-        ):
+    def _key(self, event: Input) -> bool:
+        arrow = event.action(Action.LEFT, Action.RIGHT, Action.UP, Action.DOWN)
+        if not self.show_focus and arrow is not None:
             self.show_focus = True  # the first arrow shows where the focus is
             return True
         rows = self.rows
-        if key == pygame.K_LEFT:
+        if arrow is Action.LEFT:
             if self.column == 0:
                 self.show_focus = False
                 self.to_packs()
             else:
                 self.column -= 1
-        elif key == pygame.K_RIGHT:
+        elif arrow is Action.RIGHT:
             self.column = min(self.column + 1, len(rows[self.row]) - 1)
-        elif key in (pygame.K_UP, pygame.K_DOWN):
-            self.row = max(0, min(len(rows) - 1, self.row + (-1 if key == pygame.K_UP else 1)))
+        elif arrow is not None:
+            step = -1 if arrow is Action.UP else 1
+            self.row = max(0, min(len(rows) - 1, self.row + step))
             self.column = min(self.column, len(rows[self.row]) - 1)
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        elif event.pressed(Action.CONFIRM, Action.SELECT):
             self.show_focus = True
             rows[self.row][self.column].activate()
         else:

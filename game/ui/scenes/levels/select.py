@@ -1,6 +1,6 @@
 """Level select: the nonogram packs, their puzzles as cards, and "Random" after the packs.
 
-The screen is the select shell (:mod:`game.ui.scenes.levels.shell`: packs, cards, keys);
+The screen is the select shell (:mod:`game.ui.scenes.shared.select.shell`: packs, cards, keys);
 this module is the nonograms' part of it, :class:`NonogramKind`. Packs are read by
 ``game.core.store`` (``packs``, ``pack_reader``) on a worker thread. Difficulty stars come
 from the level file's ``difficulty`` key; when it is absent they are worked out by the
@@ -33,10 +33,10 @@ from game.core.store.packs import (
 from game.core.store.ratings import CACHE_FILE as RATINGS_FILE
 from game.resources import levels_dir
 from game.ui.opening import PlayContext
-from game.ui.scenes.levels.cards import draw_mark, picture_surface
-from game.ui.scenes.levels.kind import Place, SelectKind, Switch
 from game.ui.scenes.levels.random_panel import RANDOM_KEY, RandomPanel
-from game.ui.scenes.levels.shell import SelectScene
+from game.ui.scenes.shared.select.cards import draw_mark, picture_surface
+from game.ui.scenes.shared.select.kind import Place, SelectKind, Switch
+from game.ui.scenes.shared.select.shell import SelectScene
 from game.ui.settings import LAST_PACK
 from game.ui.widgets.base import radius
 from game.ui.widgets.button import Button
@@ -45,7 +45,7 @@ from game.ui.widgets.colour_marks import own_ground
 if TYPE_CHECKING:
     from game.core.puzzle import Puzzle
     from game.ui.app import App
-    from game.ui.scenes.levels.kind import ListPanel
+    from game.ui.scenes.shared.select.kind import ListPanel
 
 # Card size at scale 1; the grid fits as many columns as the width allows.
 CARD_WIDTH = 200
@@ -68,9 +68,7 @@ class NonogramKind(SelectKind[PuzzleEntry]):
     card_size = (CARD_WIDTH, CARD_HEIGHT)
     thumbnail_room = 36
     last_pack = LAST_PACK
-    switch = Switch(
-        N_("Kakuro ›"), pygame.K_k, N_("K Kakuro"), lambda app: app.router.switch_to("kakuro")
-    )
+    switch = Switch(N_("Kakuro ›"), "k", N_("K Kakuro"), lambda app: app.router.switch_to("kakuro"))
 
     def __init__(self) -> None:
         self._thumbnails: dict[PictureLook, pygame.Surface] = {}

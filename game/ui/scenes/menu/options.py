@@ -13,6 +13,8 @@ import pygame
 
 from game.core.i18n import N_, SYSTEM, _, offered
 from game.core.play.lesson_book import LESSONS
+from game.ui.input import Action, Input
+from game.ui.input.prompts import help_for
 from game.ui.scene import Scene
 from game.ui.settings import (
     AUTO_CHECK,
@@ -121,6 +123,7 @@ class OptionsScene(Scene):
             lambda code: app.set_setting(LANGUAGE, code),
         )
         self.lesson = Button(self._lesson_label(), self.open_lesson)
+        self.controls = Button(N_("Controls…"), self.open_controls)
         self.back = Button(N_("Back"), self.close, primary=True)
         self.rows: list[tuple[Widget, str | None]] = [
             (self.sound, SOUND.key),
@@ -137,7 +140,10 @@ class OptionsScene(Scene):
             (self.lesson, LESSON),
             (self.back, None),
         ]
-        self.focus = FocusGroup([widget for widget, _ in self.rows])
+        # "Controls…" stands beside Back, on its row (the rows are as many as 800x600 holds).
+        self.focus = FocusGroup(
+            [*(widget for widget, _ in self.rows[:-1]), self.controls, self.back]
+        )
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.note_size = 15  # the explanations' pixel size (arrange may make it smaller)
         # Where each row's explanation is drawn (made in arrange).
@@ -162,6 +168,9 @@ class OptionsScene(Scene):
             )
         return N_("Take the first lesson")
 
+    def open_controls(self) -> None:
+        self.app.router.controls()
+
     def open_lesson(self) -> None:
         self.app.save_store()
         self.app.router.lesson()
@@ -178,8 +187,8 @@ class OptionsScene(Scene):
         self.app.save_store()
         self.app.pop()
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+    def handle(self, event: Input) -> bool:
+        if event.pressed(Action.BACK, Action.ERASE):
             self.close()
             return True
         return self.focus.handle(event)
@@ -224,8 +233,11 @@ class OptionsScene(Scene):
         for widget, key in self.rows:
             if widget is self.back:
                 y += round(8 * scale)
+                gap = round(16 * scale)
                 widget.rect = pygame.Rect(0, y, round(220 * scale), row_height)
-                widget.rect.centerx = self.panel.centerx
+                widget.rect.left = self.panel.centerx + gap // 2
+                self.controls.rect = pygame.Rect(0, y, round(220 * scale), row_height)
+                self.controls.rect.right = self.panel.centerx - gap // 2
             else:
                 # A button draws its whole box and, focused, a ring around it: it leaves room
                 # above and below for the explanations ("Continue the lesson" sat on its own).
@@ -289,5 +301,11 @@ class OptionsScene(Scene):
                 "topleft",
             )
         draw_help_line(
-            surface, app, _("Up/Down choose  ·  Left/Right or Enter change  ·  Esc back")
+            surface,
+            app,
+            help_for(
+                app.last_device,
+                app.input.bindings,
+                _("Up/Down choose  ·  Left/Right or Enter change  ·  Esc back"),
+            ),
         )

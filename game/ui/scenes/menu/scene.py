@@ -8,21 +8,21 @@ unfinished game of any kind that still has a saved session; it is disabled when 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.formats import read_puzzle
 from game.core.generate.daily import Today, local_today
 from game.core.i18n import N_, _
-from game.core.kakuro.packs import kakuro_file_name, read_kakuro_entry, saved_kakuro
-from game.core.opening import kind_by_name
+from game.core.kinds import NONOGRAM, kind_of
 from game.core.store.fileio import readable
-from game.core.store.packs import recorded_file, shown_name, title_of
+from game.core.store.packs import recorded_file
 from game.core.titles import display_title
 from game.resources import levels_dir
+from game.ui.input import Action, Input
+from game.ui.input.prompts import help_for
+from game.ui.kinds import SavedGame, screens_for
 from game.ui.scene import Scene
 from game.ui.scenes.menu.daily import DailyEntry
 from game.ui.widgets.base import FocusGroup
@@ -31,8 +31,6 @@ from game.ui.widgets.dialog import DialogButton, DialogScene
 from game.ui.widgets.text import draw_help_line, draw_text
 
 if TYPE_CHECKING:
-    from game.core.kakuro.model import KakuroPuzzle
-    from game.core.puzzle import Puzzle
     from game.ui.app import App
 
 # The picture beside the title: a small nonogram of a heart-shaped leaf, solved.
@@ -49,7 +47,6 @@ EMBLEM = (
 
 # Games in progress the "More…" list offers beside Continue's own.
 MORE_GAMES = 8
-Game = tuple["tuple[Puzzle, Path] | None", "tuple[KakuroPuzzle, Path] | None"]
 
 TITLE = "Hanjie"
 SUBTITLE = N_("Paint the numbers. Find the picture.")
@@ -89,8 +86,7 @@ class MenuScene(Scene):
         self.buttons.remove(self.more_button)  # until on_enter finds other games
         self.focus = FocusGroup(self.buttons)
         self.continue_title = ""
-        self._continue_target: tuple[Puzzle, Path] | None = None
-        self._kakuro_target: tuple[KakuroPuzzle, Path] | None = None
+        self._continue: SavedGame | None = None  # the game Continue reopens
         self._entered = False
         # The last game could not be reopened, and the player was told (once a menu).
         self._told_lost = False
@@ -106,8 +102,8 @@ class MenuScene(Scene):
         self.quit_armed = False
         self.daily.refresh()
         self._day = self.daily.today()
-        self._continue_target, self._kakuro_target = self._find_continue()
-        self.continue_button.enabled = bool(self._continue_target or self._kakuro_target)
+        self._continue = self._find_continue()
+        self.continue_button.enabled = self._continue is not None
         self.more_button.enabled = len(self._find_games(2)) > 1
         focused = self.focus.focused
         # "More…" is there only when there are other games: out of the group otherwise.
@@ -142,34 +138,20 @@ class MenuScene(Scene):
     def _continue_name(self) -> str:
         """What Continue calls its puzzle: "First steps #5" for a bundled pack's puzzle not
         solved yet, the title otherwise (``game.core.store.packs.shown_name``)."""
-        if self._kakuro_target is not None:
-            return kakuro_file_name(*self._kakuro_target, levels_dir())
-        if self._continue_target is None:
-            return ""
-        return self._game_name(self._continue_target)
+        return self._continue.name if self._continue is not None else ""
 
-    def _game_name(self, target: tuple[Puzzle, Path]) -> str:
-        puzzle, path = target
-        solved = bool(self.app.store.record(puzzle.fingerprint()).solved)
-        place = self.app.pack_context(path, puzzle).place
-        return shown_name(title_of(puzzle, path), place, solved)
-
-    def _find_continue(
-        self,
-    ) -> tuple[tuple[Puzzle, Path] | None, tuple[KakuroPuzzle, Path] | None]:
+    def _find_continue(self) -> SavedGame | None:
         """The most recent unfinished game of any kind (nonogram, random, daily, Kakuro) that
         can still be read: the last game played, else, when that one is finished (QA: a
         Kakuro solved after a few moves of a Random puzzle greyed Continue out), the other
         games with a saved session, the most recently recorded first."""
         games = self._find_games(1)
-        if not games:
-            return None, None
-        return games[0]
+        return games[0] if games else None
 
-    def _find_games(self, limit: int = MORE_GAMES + 1) -> list[Game]:
+    def _find_games(self, limit: int = MORE_GAMES + 1) -> list[SavedGame]:
         """Up to ``limit`` unfinished games that can still be read, the last played first,
-        then the others with a saved session, the most recently recorded first: each a
-        (nonogram, None) or (None, Kakuro) pair."""
+        then the others with a saved session, the most recently recorded first: each kind's
+        screens find its own (``game.ui.kinds``)."""
         store = self.app.store
         candidates: list[tuple[str | None, str | None]] = [
             (store.last_played, store.last_played_path)
@@ -178,22 +160,16 @@ class MenuScene(Scene):
             record = store.record(other)
             if other != store.last_played and record.session is not None and record.path:
                 candidates.append((other, record.path))
-        games: list[Game] = []
+        games: list[SavedGame] = []
         for key, path_text in candidates:
             if len(games) >= limit:
                 break
             if not key or not path_text:
                 continue
-            if kind_by_name(Path(path_text)) == "kakuro":
-                kakuro = saved_kakuro(self.app.store, levels_dir(), key, path_text)
-                if kakuro is not None:
-                    games.append((None, kakuro))
-                elif key == store.last_played:
-                    self._tell_lost(key, path_text)
-                continue
-            found = self._nonogram_game(key, path_text)
+            kind = kind_of(Path(path_text)) or NONOGRAM
+            found = screens_for(kind).saved_game(self.app, key, path_text)
             if found is not None:
-                games.append((found, None))
+                games.append(found)
             elif key == store.last_played:
                 self._tell_lost(key, path_text)
         return games
@@ -202,14 +178,8 @@ class MenuScene(Scene):
         """Every other game in progress, to continue any of them (Continue takes the last)."""
         games = self._find_games()[1:]
         buttons: list[DialogButton] = []
-        for nonogram, kakuro in games[:MORE_GAMES]:
-            if kakuro is not None:
-                name = kakuro_file_name(*kakuro, levels_dir())
-            elif nonogram is not None:
-                name = self._game_name(nonogram)
-            else:
-                continue
-            buttons.append(DialogButton(name, self._opener(nonogram, kakuro)))
+        for game in games[:MORE_GAMES]:
+            buttons.append(DialogButton(game.name, game.resume))
         buttons.append(DialogButton(N_("Cancel")))
         self.app.push(
             DialogScene(
@@ -222,18 +192,6 @@ class MenuScene(Scene):
                 name="games",
             )
         )
-
-    def _opener(
-        self, nonogram: tuple[Puzzle, Path] | None, kakuro: tuple[KakuroPuzzle, Path] | None
-    ) -> Callable[[], None]:
-        def open_game() -> None:
-            if kakuro is not None:
-                self.app.router.kakuro_file_game(*kakuro)
-            elif nonogram is not None:
-                puzzle, path = nonogram
-                self.app.play_puzzle(puzzle, path=path, context=self.app.pack_context(path, puzzle))
-
-        return open_game
 
     def _tell_lost(self, key: str, path_text: str) -> None:
         """One line on why the game left mid-way is not the one Continue offers (QA: its file
@@ -248,14 +206,10 @@ class MenuScene(Scene):
         reason = _("its file {name} is no longer there").format(name=name)
         if path is not None:
             reason = _("its file {name} has changed since").format(name=name)
-            if kind_by_name(path) == "kakuro":
-                if read_kakuro_entry(path).puzzle is None:
-                    reason = _("its file {name} can no longer be read").format(name=name)
-            else:
-                try:
-                    read_puzzle(path)
-                except (ValueError, OSError):
-                    reason = _("its file {name} can no longer be read").format(name=name)
+            try:
+                (kind_of(path) or NONOGRAM).read(path)
+            except (ValueError, OSError):
+                reason = _("its file {name} can no longer be read").format(name=name)
         title = display_title(record.title) or Path(name).stem
         self.app.toast(
             _("Your game of {title} cannot be continued: {reason}.").format(
@@ -264,37 +218,11 @@ class MenuScene(Scene):
             seconds=8.0,
         )
 
-    def _nonogram_game(self, key: str, path_text: str) -> tuple[Puzzle, Path] | None:
-        """The puzzle ``key`` played from ``path_text``, if it still has an unfinished session
-        and its file can be read and still fits the session."""
-        store = self.app.store
-        try:
-            record = store.record(key)
-        except (KeyError, ValueError):
-            return None
-        if record.session is None:
-            return None
-        path = recorded_file(path_text, levels_dir())
-        if path is None:
-            return None
-        try:
-            puzzle = read_puzzle(path)
-        except (ValueError, OSError):
-            return None
-        if puzzle.fingerprint() != key:
-            return None  # the file was edited since: its session no longer fits
-        return puzzle, path
-
     # -- actions ----------------------------------------------------------------------------
 
     def continue_last(self) -> None:
-        if self._kakuro_target is not None:
-            self.app.router.kakuro_file_game(*self._kakuro_target)
-            return
-        if self._continue_target is None:
-            return
-        puzzle, path = self._continue_target
-        self.app.play_puzzle(puzzle, path=path, context=self.app.pack_context(path, puzzle))
+        if self._continue is not None:
+            self._continue.resume()
 
     def open_levels(self) -> None:
         self.app.router.level_select()
@@ -312,11 +240,11 @@ class MenuScene(Scene):
 
     # -- events -----------------------------------------------------------------------------
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYUP and event.key == pygame.K_ESCAPE:
+    def handle(self, event: Input) -> bool:
+        if event.released(Action.BACK):
             self._escape_released = True
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+        if event.pressed(Action.BACK):
             fresh = self._escape_released
             self._escape_released = False
             if self.quit_armed and self.focus.focused is self.quit_button and fresh:
@@ -415,7 +343,11 @@ class MenuScene(Scene):
     def help_text(self) -> str:
         if self.quit_armed:
             return _("Esc again or Enter quits  ·  Up / Down to stay")
-        return _("Arrows and Enter to choose  ·  F11 full screen  ·  Esc goes to Quit")
+        return help_for(
+            self.app.last_device,
+            self.app.input.bindings,
+            _("Arrows and Enter to choose  ·  F11 full screen  ·  Esc goes to Quit"),
+        )
 
     def _title_bottom(self, top: int) -> int:
         """Where the block ``_draw_title`` draws from ``top`` ends, without drawing it."""

@@ -3,7 +3,7 @@ buttons, the message, the result after a win), the help line, the paused banner,
 the clue strips look (greyed, done, in error).
 
 :class:`PlayChrome` only shows what the scene holds: once a frame it makes each part's look
-(``game.ui.scenes.play.frame``), and the frame's cache draws a part again only when its look
+(``game.ui.scenes.shared.play.frame``), and the frame's cache draws a part again only when its look
 changed, so a frame costs one blit for all of it; the board and its clue strips are the grid
 view's (``game.ui.widgets.grid_view``).
 """
@@ -22,7 +22,7 @@ from game.core.palette import ColourClue
 from game.core.solver.hints import placed_runs
 from game.core.store.packs import shown_name
 from game.ui.layout import Box, intersect
-from game.ui.scenes.play import frame
+from game.ui.scenes.shared.play import frame
 from game.ui.settings import AUTO_CHECK, CLUE_GREYING, MINIMAP
 from game.ui.widgets.base import radius
 from game.ui.widgets.button import Button
@@ -51,28 +51,6 @@ HELP_TINY = N_(
 )
 
 
-def place_button_rows(
-    rows: list[list[Button]], x: int, y: int, width: int, row_height: int, gap: int
-) -> int:
-    """Stack ``rows`` of one or two buttons down a side panel from ``y`` (a pair shares the
-    width, ``gap`` between them); the y below the last row's gap. Every play and replay
-    panel lays its buttons out this way."""
-    half = (width - gap) // 2
-    for row in rows:
-        if len(row) == 1:
-            row[0].rect = pygame.Rect(x, y, width, row_height)
-        else:
-            row[0].rect = pygame.Rect(x, y, half, row_height)
-            row[1].rect = pygame.Rect(x + width - half, y, half, row_height)
-        y += row_height + gap
-    return y
-
-
-def short_label(label: str) -> str:
-    """A button's label without its key ("Undo (Z)" -> "Undo"), for a narrow panel."""
-    return label.split(" (")[0]
-
-
 class PlayChrome(frame.ShellChrome):
     """Places and draws everything on the play screen but the board, for one scene."""
 
@@ -83,6 +61,7 @@ class PlayChrome(frame.ShellChrome):
         self.scene = scene
         self.message_box = Box(0, 0, 0, 0)
         self.panel_top = 0
+        self.column = Box(0, 0, 0, 0)  # the panel's column of buttons (beside the map)
 
     # --- placing -----------------------------------------------------------------------
 
@@ -101,10 +80,17 @@ class PlayChrome(frame.ShellChrome):
             return
         x, width = panel.x + pad, panel.w - 2 * pad
         y = panel.y + pad
-        map_box = Box(x, y, width, min(width, round(panel.h * 0.28)))
-        scene.minimap.set_area(map_box)
-        if app.setting(MINIMAP):
-            y = scene.minimap.box.bottom + pad
+        if scene.regions.panel_below:
+            # Under the board: the mini-map on the left, the buttons in a column beside it.
+            side = min(panel.h - 2 * pad, round(width * 0.35))
+            scene.minimap.set_area(Box(x, y, side, side))
+            if app.setting(MINIMAP):
+                x, width = x + side + pad, width - side - pad
+        else:
+            map_box = Box(x, y, width, min(width, round(panel.h * 0.28)))
+            scene.minimap.set_area(map_box)
+            if app.setting(MINIMAP):
+                y = scene.minimap.box.bottom + pad
         if scene.palette_bar is not None:
             y = scene.palette_bar.place(x, y, width) + pad
         self.panel_top = y
@@ -119,8 +105,9 @@ class PlayChrome(frame.ShellChrome):
             [scene.solve_button],  # a row of its own: "Watch the solver" says what it does
             [scene.reset_button, scene.pause_button],
         ]
-        y = place_button_rows(rows, x, y, width, row_h, gap)
+        y = frame.place_button_rows(rows, x, y, width, row_h, gap)
         self.message_box = Box(x, y + gap, width, max(0, panel.bottom - y - gap - pad))
+        self.column = Box(x - pad, panel.y, width + 2 * pad, panel.h)
         # After a win the same space holds the result and three buttons.
         self.place_win_buttons(x, self.panel_top + app.scaled(100), width, gap)
 
@@ -131,7 +118,7 @@ class PlayChrome(frame.ShellChrome):
         has_trial = session.board.has_trial()
         scene.undo_button.enabled = session.can_undo
         scene.redo_button.enabled = session.can_redo
-        trial = scene.trial_mode
+        trial = scene.ui.trial_mode
         scene.trial_button.label = N_("Trial mode: on (T)") if trial else N_("Trial mode: off (T)")
         scene.trial_button.primary = trial
         scene.keep_button.enabled = has_trial
@@ -140,6 +127,12 @@ class PlayChrome(frame.ShellChrome):
         scene.auto_button.label = N_("Auto-check: on") if auto else N_("Auto-check: off")
         scene.auto_button.primary = auto
         scene.reset_button.enabled = bool(session.can_undo or session.board.known_mask().any())
+
+    def win_area(self) -> Box:
+        """Under the board the result stands beside the mini-map, in the buttons' column."""
+        if self.scene.regions.panel_below:
+            return self.column
+        return self.scene.regions.side_panel
 
     # --- the looks -----------------------------------------------------------------------
 
@@ -170,7 +163,7 @@ class PlayChrome(frame.ShellChrome):
         return (
             bool(scene.app.setting(MINIMAP)),
             (*layout.scroll, layout.cell),
-            scene.colour,
+            scene.ui.colour,
             scene.grid_view.symbols,
         )
 
@@ -232,17 +225,17 @@ class PlayChrome(frame.ShellChrome):
         scene = self.scene
         view, win = scene.grid_view, scene.win
         overlays = view.overlays
-        overlays.cursor = scene.cursor
-        overlays.show_cursor = scene.show_cursor and win is None
+        overlays.cursor = scene.ui.cursor
+        overlays.show_cursor = scene.ui.show_cursor and win is None
         overlays.flash = scene.flash
         line = scene.hint_line
         overlays.hint_row = line[1] if line and line[0] == "row" else None
         overlays.hint_column = line[1] if line and line[0] == "column" else None
         overlays.reveal = None if win is None else min(1.0, win.age / REVEAL_SECONDS)
-        if scene.hover_row is not None or scene.hover_column is not None:
-            view.highlight_row, view.highlight_column = scene.hover_row, scene.hover_column
+        if scene.ui.hover_row is not None or scene.ui.hover_column is not None:
+            view.highlight_row, view.highlight_column = scene.ui.hover_row, scene.ui.hover_column
         else:
-            view.highlight_row, view.highlight_column = scene.cursor[1], scene.cursor[0]
+            view.highlight_row, view.highlight_column = scene.ui.cursor[1], scene.ui.cursor[0]
         if not scene.paused:
             view.draw(surface, scene.session.board)
             scene.hint_show.draw(surface)
@@ -264,7 +257,7 @@ class PlayChrome(frame.ShellChrome):
         """The length of the stroke under way, in a small tag beside the pointer (Picross
         shows "5" while five cells are dragged), so a long run is counted without squinting."""
         scene = self.scene
-        count = scene.drag_count
+        count = scene.ui.drag_count
         if count < 1 or scene.pen.drag is None or scene.paused:
             return
         app, theme = scene.app, scene.app.theme

@@ -21,7 +21,7 @@ from game.core.store.packs import (
     read_pack,
 )
 from game.ui.scene import EditorScene
-from game.ui.scenes.play.shell import LEAVE
+from game.ui.scenes.shared.play.shell import LEAVE
 from game.ui.widgets.dialog import DialogAction, DialogButton, DialogScene
 
 if TYPE_CHECKING:

@@ -20,6 +20,7 @@ import pygame
 from game.core.board import mark_colour
 from game.core.i18n import N_
 from game.core.solver.hints import Hint
+from game.ui.input import Input
 from game.ui.layout import Box
 from game.ui.widgets.button import Button
 
@@ -79,7 +80,7 @@ class HintShow:
         if self.age >= SHOW_SECONDS:
             self.playing = False
 
-    def handle(self, event: pygame.event.Event) -> bool:
+    def handle(self, event: Input) -> bool:
         """The "Show me" button's events, while a hint is on show."""
         if self.hint is None:
             return False

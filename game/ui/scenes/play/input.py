@@ -1,15 +1,19 @@
-"""The play screen's input: mouse buttons, the wheel and keys turned into the scene's actions.
+"""The play screen's input: pointers, the wheel, gestures and actions turned into the scene's
+changes.
 
-The pen (``game.core.play.strokes``) decides what a press, a drag or a key does to the marks; this
-module only turns pixels into cells (the viewport's layout) and events into the pen's plain
-inputs, and keeps what the keyboard holds down (Shift, Ctrl) between events. The scene's
-``handle`` passes every event here, and its ``update`` calls ``tick`` so that a drag held at
-the edge of a zoomed board scrolls it.
+The pen (``game.core.play.strokes``) decides what a press, a drag or a held mark action does to
+the marks; this module only turns pixels into cells (the viewport's layout) and inputs
+(``game.ui.input``) into the pen's plain inputs, and keeps what is held down (Shift, Space)
+between inputs. The scene's ``handle`` passes every input here, and its ``update`` calls
+``tick`` so that a drag held at the edge of a zoomed board scrolls it.
 
-The mouse: left fills, right crosses, Shift+left clears; a drag paints a line. The middle
-button drags the view (a middle click without moving clears a cell), and so does the left
-button while Space is held, as in drawing programs; the wheel scrolls a board bigger than its
-view and zooms one that fits (Ctrl+wheel always zooms, Shift+wheel scrolls across). Keys: see
+The pointer: the primary button (or a finger) fills, the secondary crosses (a finger held
+still presses it), Shift+primary clears; a drag paints a line. The middle button drags the
+view (a middle click without moving clears a cell), and so does the primary button while PAN
+(Space) is held, as in drawing programs, and two fingers (which pinch to zoom); the wheel
+scrolls a board bigger than its view and zooms one that fits (Ctrl+wheel always zooms,
+Shift+wheel scrolls across). A pad: the d-pad moves the cursor, A/B/X fill, cross and clear,
+and a mark button held while the cursor moves paints on. Keys: see
 ``game.ui.scenes.play.scene``.
 
 Space also fills the cursor's cell. With the pointer over the board it cannot yet be told
@@ -27,40 +31,30 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.play.strokes import Mark, Pointer, drag_cells, painted_cells, step_cursor
-from game.ui.scene import run_key
+from game.ui.input import Action, Input, Kind
+from game.ui.scene import run_action
 from game.ui.widgets.grid_view import Preview
 
 if TYPE_CHECKING:
     from game.ui.scenes.play.scene import PlayScene
 
-_MARK_KEYS: dict[int, Mark] = {
-    pygame.K_z: Mark.FILL,
-    pygame.K_SPACE: Mark.FILL,
-    pygame.K_x: Mark.CROSS,
-    pygame.K_c: Mark.CLEAR,
-    pygame.K_BACKSPACE: Mark.CLEAR,
-    pygame.K_DELETE: Mark.CLEAR,
+_MARKS: dict[Action, Mark] = {
+    Action.FILL: Mark.FILL,
+    Action.CROSS: Mark.CROSS,
+    Action.CLEAR: Mark.CLEAR,
 }
-_ARROWS: dict[int, tuple[int, int]] = {
-    pygame.K_LEFT: (-1, 0),
-    pygame.K_RIGHT: (1, 0),
-    pygame.K_UP: (0, -1),
-    pygame.K_DOWN: (0, 1),
+_ARROWS: dict[Action, tuple[int, int]] = {
+    Action.LEFT: (-1, 0),
+    Action.RIGHT: (1, 0),
+    Action.UP: (0, -1),
+    Action.DOWN: (0, 1),
 }
-_SHIFT_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT)
-_CTRL_KEYS = (pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LMETA, pygame.K_RMETA)
-_ZOOM_KEYS: dict[int, int] = {
-    pygame.K_PLUS: 1,
-    pygame.K_EQUALS: 1,
-    pygame.K_KP_PLUS: 1,
-    pygame.K_MINUS: -1,
-    pygame.K_KP_MINUS: -1,
-}
-_MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 LEFT = 1
 MIDDLE = 2
 # A middle press that moves further than this (pixels) drags the view; less is a click.
 PAN_SLOP = 4
+# A pinch zooms a step each time the fingers' spread changes by this share.
+PINCH_STEP = 0.25
 
 
 class PlayInput:
@@ -69,7 +63,7 @@ class PlayInput:
     def __init__(self, scene: PlayScene) -> None:
         self.scene = scene
         self._shift = False
-        self._ctrl = False
+        self._pinch = 0.0  # the spread's change not yet zoomed
         # A middle-button press: where it went down, and the pointer's last position once it
         # moved far enough to be a drag of the view (None while it may still be a click).
         self._pan_press: tuple[int, int] | None = None
@@ -79,6 +73,7 @@ class PlayInput:
         # to see whether it is one (see the module's comment).
         self._space = False
         self._space_fill: tuple[int, int] | None = None
+        self._space_source = ""  # the key that was Space (the pen holds its fill by it)
         # Shift+arrows are painting: the cells of this Shift hold are one undo step.
         self._shift_stroke = False
 
@@ -91,12 +86,12 @@ class PlayInput:
         """Forget the keys and buttons held down (the scene was covered or lost the focus)."""
         self._end_shift_stroke()
         self._shift = False
-        self._ctrl = False
+        self._pinch = 0.0
         self._pan_press = None
         self._pan_last = None
         self._space = False
         self._space_fill = None
-        self.scene.drag_count = 0
+        self.scene.set_ui(drag_count=0)
         _show_pointer(pygame.SYSTEM_CURSOR_ARROW)
 
     @property
@@ -123,52 +118,50 @@ class PlayInput:
 
     # --- events ---------------------------------------------------------------------------
 
-    def handle(self, event: pygame.event.Event) -> bool:
+    def handle(self, event: Input) -> bool:
         scene = self.scene
-        kind = event.type
-        if kind == pygame.WINDOWFOCUSLOST:
-            scene.focus_lost = True
+        kind = event.kind
+        if kind is Kind.FOCUS_LOST:
             scene.pen.let_go()
             self.let_go()
-            return True
-        if kind == pygame.WINDOWFOCUSGAINED:
-            scene.focus_lost = False
-            return True
-        if kind in (pygame.KEYDOWN, pygame.KEYUP) and event.key in _SHIFT_KEYS:
-            self._shift = kind == pygame.KEYDOWN
+            return scene.focus_event(event)
+        if kind is Kind.FOCUS_GAINED:
+            return scene.focus_event(event)
+        if kind in (Kind.PRESS, Kind.RELEASE) and Action.EXTEND in event.actions:
+            self._shift = kind is Kind.PRESS
             if not self._shift:
                 self._end_shift_stroke()
-        if kind in (pygame.KEYDOWN, pygame.KEYUP) and event.key in _CTRL_KEYS:
-            self._ctrl = kind == pygame.KEYDOWN
-        if kind == pygame.KEYUP and event.key == pygame.K_SPACE:
+        if event.released(Action.PAN) and self._space:
             self._space_up()
-        if kind == pygame.KEYUP:
-            scene.pen.key_up(event.key)
+        if kind is Kind.RELEASE:
+            scene.pen.key_up(event.source)
         free = scene.pen.drag is None and not self.panning
-        if kind in _MOUSE_EVENTS and free and scene.rail.handle(event):
+        if event.is_pointer and free and scene.rail.handle(event):
             return True  # a rail button took the press (motion only moves its hover)
         bar = scene.palette_bar
         if (
             bar is not None
             and free
             and scene.win is None
-            and kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEWHEEL)
+            and kind in (Kind.POINTER_DOWN, Kind.WHEEL)
             and bar.handle(event)
         ):
             return True
         if scene.win is not None:
             return scene.handle_won(event)
-        if kind in _MOUSE_EVENTS:
+        if event.is_pointer:
             return self._handle_mouse(event)
-        if kind == pygame.MOUSEWHEEL:
+        if kind is Kind.WHEEL:
             return self._handle_wheel(event)
-        if kind == pygame.KEYDOWN:
+        if kind is Kind.GESTURE:
+            return self._handle_gesture(event)
+        if kind is Kind.PRESS:
             return self._handle_key(event)
         return False
 
     # --- Space: a fill, or the hand that drags the view ------------------------------------
 
-    def _space_down(self) -> bool:
+    def _space_down(self, source: str) -> bool:
         """Space went down with no modifier: True when it is held back as a possible drag of
         the view (the pointer is over the board), False to fill at once as before."""
         scene = self.scene
@@ -179,7 +172,8 @@ class PlayInput:
             *scene.app.mouse_pos
         ):
             return False
-        self._space_fill = scene.cursor
+        self._space_fill = scene.ui.cursor
+        self._space_source = source
         _show_pointer(pygame.SYSTEM_CURSOR_HAND)
         return True
 
@@ -188,7 +182,7 @@ class PlayInput:
         if self._pan_press is None:
             _show_pointer(pygame.SYSTEM_CURSOR_ARROW)
         self._fill_held_space()
-        self.scene.pen.key_up(pygame.K_SPACE)
+        self.scene.pen.key_up(self._space_source)
 
     def _fill_held_space(self) -> None:
         """The Space press held back was a fill after all: make it, on the cell it was
@@ -197,56 +191,77 @@ class PlayInput:
         scene = self.scene
         if cell is None or scene.win is not None:
             return
-        scene.show_cursor = True
+        scene.set_ui(show_cursor=True)
         scene.apply(
             scene.pen.key_down(
-                scene.session.board, pygame.K_SPACE, Mark.FILL, scene.trial_mode, cell, scene.colour
+                scene.session.board,
+                self._space_source,
+                Mark.FILL,
+                scene.ui.trial_mode,
+                cell,
+                scene.ui.colour,
             )
         )
 
-    def _handle_wheel(self, event: pygame.event.Event) -> bool:
+    def _handle_wheel(self, event: Input) -> bool:
         scene = self.scene
-        mods = pygame.key.get_mods()
-        notches = 1 if event.y > 0 else -1 if event.y < 0 else 0
-        ctrl = mods & (pygame.KMOD_CTRL | pygame.KMOD_META) or self._ctrl
-        shift = mods & pygame.KMOD_SHIFT or self._shift
+        x, y = int(event.scroll[0]), int(event.scroll[1])
+        notches = 1 if y > 0 else -1 if y < 0 else 0
+        ctrl = event.ctrl
+        shift = event.shift or self._shift
         # A board that fits has nothing to scroll, so the wheel zooms it: the first thing a
         # player tries on a board too small to read.
-        if ctrl or (not scene.layout.scrollable and not shift and not event.x):
+        if ctrl or (not scene.layout.scrollable and not shift and not x):
             scene.zoom(notches, scene.app.mouse_pos)
             return True
         step = scene.layout.cell * 3
         if shift:
-            return scene.scroll_by(-event.y * step, 0)
-        return scene.scroll_by(event.x * step, -event.y * step)
+            return scene.scroll_by(-y * step, 0)
+        return scene.scroll_by(x * step, -y * step)
 
-    def _shift_held(self, event: pygame.event.Event) -> bool:
-        mod = getattr(event, "mod", None)
-        if isinstance(mod, int) and mod & pygame.KMOD_SHIFT:
-            return True
-        return self._shift or bool(pygame.key.get_mods() & pygame.KMOD_SHIFT)
-
-    def _handle_mouse(self, event: pygame.event.Event) -> bool:
+    def _handle_gesture(self, event: Input) -> bool:
+        """Two fingers: the view follows their centre, and their spread zooms by steps."""
         scene = self.scene
-        kind = event.type
+        dx, dy = event.scroll
+        if dx or dy:
+            scene.scroll_by(-round(dx), -round(dy))
+        self._pinch += event.zoom
+        while abs(self._pinch) >= PINCH_STEP:
+            step = 1 if self._pinch > 0 else -1
+            self._pinch -= step * PINCH_STEP
+            scene.zoom(step, event.pos)
+        return True
+
+    def _shift_held(self, event: Input) -> bool:
+        return event.shift or self._shift
+
+    def _handle_mouse(self, event: Input) -> bool:
+        scene = self.scene
+        kind = event.kind
         pos = (int(event.pos[0]), int(event.pos[1]))
         pen = scene.pen
         if self._pan_press is not None:
             return self._handle_pan(event, pos)
+        if kind is Kind.POINTER_UP and event.button == 0:
+            # A second finger came down: the stroke under way is called off (a gesture).
+            pen.cancel_drag()
+            scene.grid_view.overlays.preview = None
+            scene.set_ui(drag_count=0)
+            return True
         if pen.drag is not None:
-            if kind == pygame.MOUSEMOTION:
+            if kind is Kind.POINTER_MOVE:
                 self._drag_to(scene.layout.cell_at_clamped(pos))
                 return True
-            if kind == pygame.MOUSEBUTTONUP and event.button == pen.drag.button:
+            if kind is Kind.POINTER_UP and event.button == pen.drag.button:
                 self._drag_to(scene.layout.cell_at_clamped(pos))
                 scene.grid_view.overlays.preview = None
-                scene.drag_count = 0
+                scene.set_ui(drag_count=0)
                 move = pen.release(scene.session.board)
                 if move is not None:
                     scene.apply(move)
                 return True
             return True  # other buttons during a drag are ignored
-        if kind == pygame.MOUSEMOTION:
+        if kind is Kind.POINTER_MOVE:
             self._hover(pos)
             scene.hint_show.handle(event)
             for button in scene.play_buttons:
@@ -257,10 +272,8 @@ class PlayInput:
         for button in scene.play_buttons:
             if button.handle(event):
                 return True
-        space_drag = (
-            self._space and event.button == LEFT if kind == pygame.MOUSEBUTTONDOWN else False
-        )
-        if kind == pygame.MOUSEBUTTONDOWN and (event.button == MIDDLE or space_drag):
+        space_drag = self._space and event.button == LEFT if kind is Kind.POINTER_DOWN else False
+        if kind is Kind.POINTER_DOWN and (event.button == MIDDLE or space_drag):
             if not scene.layout.visible_box.contains(*pos):
                 return False
             self._pan_press = pos
@@ -271,7 +284,7 @@ class PlayInput:
                 self._pan_last = pos
                 _show_pointer(pygame.SYSTEM_CURSOR_SIZEALL)
             return True
-        if kind == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+        if kind is Kind.POINTER_DOWN and event.button in (1, 3):
             cell = scene.layout.cell_at(pos)
             if cell is None:
                 return False
@@ -282,18 +295,18 @@ class PlayInput:
     def _press(self, cell: tuple[int, int], button: Pointer, shift: bool) -> None:
         scene = self.scene
         self._end_shift_stroke()  # a click is a step of its own
-        scene.cursor = cell
-        scene.show_cursor = True
-        scene.pen.press(scene.session.board, cell, button, shift, scene.trial_mode, scene.colour)
+        scene.set_ui(cursor=cell, show_cursor=True)
+        ui = scene.ui
+        scene.pen.press(scene.session.board, cell, button, shift, ui.trial_mode, ui.colour)
         self._update_preview()
 
-    def _handle_pan(self, event: pygame.event.Event, pos: tuple[int, int]) -> bool:
+    def _handle_pan(self, event: Input, pos: tuple[int, int]) -> bool:
         """The middle button (or Space+left) is down: a drag moves the view with the pointer;
         a middle click with no movement clears the cell under it."""
         scene = self.scene
         press = self._pan_press
         assert press is not None
-        if event.type == pygame.MOUSEMOTION:
+        if event.kind is Kind.POINTER_MOVE:
             last = self._pan_last
             if last is None and max(abs(pos[0] - press[0]), abs(pos[1] - press[1])) > PAN_SLOP:
                 last = press
@@ -303,7 +316,7 @@ class PlayInput:
                 scene.scroll_by(last[0] - pos[0], last[1] - pos[1])
                 self._pan_last = pos
             return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == self._pan_button:
+        if event.kind is Kind.POINTER_UP and event.button == self._pan_button:
             clicked = self._pan_last is None and self._pan_button == MIDDLE
             self._pan_press = self._pan_last = None
             _show_pointer(pygame.SYSTEM_CURSOR_HAND if self._space else pygame.SYSTEM_CURSOR_ARROW)
@@ -320,14 +333,14 @@ class PlayInput:
         scene = self.scene
         cell = scene.layout.cell_at(pos)
         if cell is not None:
-            scene.cursor = cell
-            scene.show_cursor = True
-        scene.hover_row = scene.layout.row_clue_at(pos)
-        scene.hover_column = scene.layout.column_clue_at(pos)
+            scene.set_ui(cursor=cell, show_cursor=True)
+        scene.set_ui(
+            hover_row=scene.layout.row_clue_at(pos), hover_column=scene.layout.column_clue_at(pos)
+        )
 
     def _drag_to(self, cell: tuple[int, int]) -> None:
         if self.scene.pen.drag_to(cell):
-            self.scene.cursor = cell
+            self.scene.set_ui(cursor=cell)
             self._update_preview()
 
     def _update_preview(self) -> None:
@@ -340,65 +353,60 @@ class PlayInput:
         drag = scene.pen.drag
         # The stroke's length, as the player counts along it: the cells from where it began
         # to the pointer on the snapped line, whatever each of them holds.
-        scene.drag_count = 0 if drag is None else len(drag_cells(drag.start, drag.current))
+        scene.set_ui(drag_count=0 if drag is None else len(drag_cells(drag.start, drag.current)))
 
-    def _handle_key(self, event: pygame.event.Event) -> bool:
+    def _handle_key(self, event: Input) -> bool:
         scene = self.scene
-        key = event.key
-        mod = event.mod
         taken = scene.game_key(event)
         if taken is not None:
             return taken
-        if key in _ZOOM_KEYS:
-            scene.zoom(_ZOOM_KEYS[key])
+        if event.pressed(Action.ZOOM_IN, Action.ZOOM_OUT):
+            scene.zoom(1 if event.pressed(Action.ZOOM_IN) else -1)
             return True
-        if key in (pygame.K_0, pygame.K_KP0):
+        if event.pressed(Action.ZOOM_FIT):
             scene.fit()
             return True
-        if scene.palette_bar is not None and scene.palette_bar.handle_key(key):
+        if scene.palette_bar is not None and scene.palette_bar.handle_key(event):
             return True
-        if key == pygame.K_SPACE and self._space_down():
+        if event.pressed(Action.PAN) and not event.shift and self._space_down(event.source):
             return True
-        if key in _ARROWS:
+        arrow = event.action(*_ARROWS)
+        if arrow is not None:
             self._fill_held_space()  # Space held with arrows: the keyboard's painting
-            self._move_cursor(*_ARROWS[key], shift=bool(mod & pygame.KMOD_SHIFT) or self._shift)
+            self._move_cursor(*_ARROWS[arrow], shift=event.shift or self._shift)
             return True
-        if key in _MARK_KEYS:
-            scene.show_cursor = True
+        mark = event.action(*_MARKS)
+        if mark is not None:
+            scene.set_ui(show_cursor=True)
+            ui = scene.ui
             stroke = scene.pen.key_down(
-                scene.session.board,
-                key,
-                _MARK_KEYS[key],
-                scene.trial_mode,
-                scene.cursor,
-                scene.colour,
+                scene.session.board, event.source, _MARKS[mark], ui.trial_mode, ui.cursor, ui.colour
             )
             scene.apply(stroke)
             return True
-        actions: dict[int, Callable[[], None]] = {
-            pygame.K_t: scene.toggle_trial,
-            pygame.K_k: scene.keep_trial,
-            pygame.K_d: scene.drop_trial,
-            pygame.K_v: scene.check,
-            pygame.K_h: scene.hint,
-            pygame.K_s: scene.hint_show.play,
-            pygame.K_p: scene.toggle_panel,
-            pygame.K_TAB: scene.toggle_panel,
+        actions: dict[Action, Callable[[], None]] = {
+            Action.TRIAL: scene.toggle_trial,
+            Action.KEEP_TRIAL: scene.keep_trial,
+            Action.DROP_TRIAL: scene.drop_trial,
+            Action.CHECK: scene.check,
+            Action.HINT: scene.hint,
+            Action.SHOW_HINT: scene.hint_show.play,
+            Action.PANEL: scene.toggle_panel,
         }
-        return run_key(actions, key)
+        return run_action(actions, event)
 
     def _move_cursor(self, dx: int, dy: int, shift: bool) -> None:
         scene = self.scene
-        before = scene.cursor
-        scene.cursor = step_cursor(before, dx, dy, scene.puzzle.width, scene.puzzle.height)
-        scene.show_cursor = True
-        scene.show_cell(*scene.cursor)
+        before = scene.ui.cursor
+        after = step_cursor(before, dx, dy, scene.puzzle.width, scene.puzzle.height)
+        scene.set_ui(cursor=after, show_cursor=True)
+        scene.show_cell(*after)
         if shift and not self._shift_stroke:
             self._shift_stroke = True
             scene.session.begin_stroke()  # one undo step for the cells of this Shift hold
         elif not shift:
             self._end_shift_stroke()
-        move = scene.pen.cursor_moved(scene.session.board, before, scene.cursor, shift)
+        move = scene.pen.cursor_moved(scene.session.board, before, after, shift)
         if move is not None:
             scene.apply(move)
 

@@ -25,8 +25,9 @@ from game.core.play.lesson import LessonRun, Verdict, Want
 from game.core.play.lesson_book import LESSONS
 from game.core.play.moves import DiscardTrial, Move, Paint
 from game.core.play.strokes import Mark, Pen, Pointer, painted_cells, step_cursor
+from game.ui.input import Action, Input, Kind
 from game.ui.layout import BoardLayout, PlayRegions, compute_play_regions
-from game.ui.scene import Scene, run_key
+from game.ui.scene import Scene, run_action
 from game.ui.scenes.play.lesson_panel import LessonPanel
 from game.ui.scenes.play.viewport import BoardViewport
 from game.ui.settings import LESSON_DONE, LESSON_OFFERED, LESSONS_FINISHED
@@ -39,19 +40,18 @@ if TYPE_CHECKING:
     from game.core.play.lesson import Lesson
     from game.ui.app import App
 
-_MARK_KEYS: dict[int, Mark] = {
-    pygame.K_SPACE: Mark.FILL,
-    pygame.K_z: Mark.FILL,
-    pygame.K_x: Mark.CROSS,
-    pygame.K_c: Mark.CLEAR,
+_MARKS: dict[Action, Mark] = {
+    Action.FILL: Mark.FILL,
+    Action.CROSS: Mark.CROSS,
+    Action.CLEAR: Mark.CLEAR,
 }
-_ARROWS: dict[int, tuple[int, int]] = {
-    pygame.K_LEFT: (-1, 0),
-    pygame.K_RIGHT: (1, 0),
-    pygame.K_UP: (0, -1),
-    pygame.K_DOWN: (0, 1),
+_ARROWS: dict[Action, tuple[int, int]] = {
+    Action.LEFT: (-1, 0),
+    Action.RIGHT: (1, 0),
+    Action.UP: (0, -1),
+    Action.DOWN: (0, 1),
 }
-_MOUSE = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+_MOUSE = (Kind.POINTER_DOWN, Kind.POINTER_UP, Kind.POINTER_MOVE)
 OFFER = "lesson offer"  # the first start's question (a dialog's name)
 _SOUND_OF_STATE: dict[int, str] = {
     Cell.UNKNOWN: "clear",
@@ -259,30 +259,30 @@ class LessonScene(Scene):
 
     # --- events -------------------------------------------------------------------------------
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        kind = event.type
-        if kind == pygame.KEYUP:
-            self.pen.key_up(event.key)
+    def handle(self, event: Input) -> bool:
+        kind = event.kind
+        if kind is Kind.RELEASE:
+            self.pen.key_up(event.source)
             return True
         if self.reveal is not None and self.reveal.animating:
             # A click or a key during the win reveal skips it.
-            if kind in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            if kind in (Kind.POINTER_DOWN, Kind.PRESS):
                 self.reveal.skip()
             return True
         if kind in _MOUSE:
             return self._handle_mouse(event)
-        if kind == pygame.KEYDOWN:
+        if kind is Kind.PRESS:
             return self._handle_key(event)
         return False
 
-    def _handle_mouse(self, event: pygame.event.Event) -> bool:
-        kind = event.type
+    def _handle_mouse(self, event: Input) -> bool:
+        kind = event.kind
         pos = (int(event.pos[0]), int(event.pos[1]))
         pen, board = self.pen, self.run.board
         if pen.drag is not None:
-            if kind == pygame.MOUSEMOTION:
+            if kind is Kind.POINTER_MOVE:
                 self._drag_to(self.layout.cell_at_clamped(pos))
-            elif kind == pygame.MOUSEBUTTONUP and event.button == pen.drag.button:
+            elif kind is Kind.POINTER_UP and event.button == pen.drag.button:
                 self._drag_to(self.layout.cell_at_clamped(pos))
                 self.grid_view.overlays.preview = None
                 move = pen.release(board)
@@ -292,13 +292,13 @@ class LessonScene(Scene):
         for button in self.buttons:
             if button.handle(event):
                 return True
-        if kind == pygame.MOUSEMOTION:
+        if kind is Kind.POINTER_MOVE:
             cell = self.layout.cell_at(pos)
             if cell is not None:
                 self.cursor = cell
             self.show_cursor = False
             return True
-        if kind == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+        if kind is Kind.POINTER_DOWN and event.button in (1, 3):
             cell = self.layout.cell_at(pos)
             if cell is None or self.run.lesson_done:
                 return False
@@ -320,37 +320,41 @@ class LessonScene(Scene):
             None if move is None else Preview(painted_cells(board, move), move.state)
         )
 
-    def _handle_key(self, event: pygame.event.Event) -> bool:
-        key = event.key
-        if key == pygame.K_ESCAPE:
+    def _handle_key(self, event: Input) -> bool:
+        if event.pressed(Action.BACK):
             self.ask_leave()
             return True
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if event.pressed(Action.CONFIRM):
             self.next()
             return True
-        if key in _ARROWS or key in _MARK_KEYS:
+        if event.pressed(Action.ERASE):
+            self.back()
+            return True
+        arrow = event.action(*_ARROWS)
+        mark = event.action(*_MARKS)
+        if arrow is not None or mark is not None:
             self.show_cursor = True
-        if key in _ARROWS:
+        if arrow is not None:
             before = self.cursor
             puzzle = self.run.puzzle
-            self.cursor = step_cursor(before, *_ARROWS[key], puzzle.width, puzzle.height)
+            self.cursor = step_cursor(before, *_ARROWS[arrow], puzzle.width, puzzle.height)
             # Shift+arrows paint with the last stroke, as in play (they only moved here).
-            shift = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
-            move = self.pen.cursor_moved(self.run.board, before, self.cursor, shift)
+            move = self.pen.cursor_moved(self.run.board, before, self.cursor, event.shift)
             if move is not None:
                 self.apply(move)
             return True
-        if key in _MARK_KEYS and not self.run.lesson_done:
+        if mark is not None and not self.run.lesson_done:
             trial = self.run.trial_mode
-            self.apply(self.pen.key_down(self.run.board, key, _MARK_KEYS[key], trial, self.cursor))
+            self.apply(
+                self.pen.key_down(self.run.board, event.source, _MARKS[mark], trial, self.cursor)
+            )
             return True
         actions = {
-            pygame.K_t: self.toggle_trial,
-            pygame.K_d: self.drop_trial,
-            pygame.K_h: self.hint,
-            pygame.K_BACKSPACE: self.back,
+            Action.TRIAL: self.toggle_trial,
+            Action.DROP_TRIAL: self.drop_trial,
+            Action.HINT: self.hint,
         }
-        return run_key(actions, key)
+        return run_action(actions, event)
 
     # --- frames -------------------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ import pygame
 from game.core.convert.colour_names import said_name, spoken_name
 from game.core.i18n import _
 from game.core.play.symbols import symbol_of
+from game.ui.input import Action, Input, Kind
 from game.ui.settings import COLOUR_SYMBOLS
 from game.ui.widgets.colour_marks import draw_swatch
 from game.ui.widgets.text import draw_text
@@ -31,11 +32,10 @@ def next_colour(current: int, step: int, count: int) -> int:
     return (current - 1 + step) % count + 1
 
 
-def colour_for_key(key: int, count: int) -> int | None:
-    """The colour number key ``key`` (a pygame key) chooses, or None."""
-    for base in (pygame.K_1, pygame.K_KP1):
-        if base <= key < base + min(KEYS_SHOWN, count):
-            return key - base + 1
+def colour_for_digit(digit: int | None, count: int) -> int | None:
+    """The colour the digit key ``digit`` chooses (1 the first), or None."""
+    if digit is not None and 1 <= digit <= min(KEYS_SHOWN, count):
+        return digit
     return None
 
 
@@ -80,27 +80,27 @@ class PaletteBar:
     def step(self, step: int) -> None:
         self.choose(next_colour(self.scene.colour, step, self.count))
 
-    def handle(self, event: pygame.event.Event) -> bool:
+    def handle(self, event: Input) -> bool:
         """A click on a swatch chooses it; the wheel over the bar steps through colours."""
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if event.down():
             for index, rect in enumerate(self.rects):
                 if rect.inflate(4, 4).collidepoint(event.pos):
                     self.choose(index + 1)
                     return True
-        if event.type == pygame.MOUSEWHEEL and self.area.collidepoint(self.scene.app.mouse_pos):
-            self.step(-1 if event.y > 0 else 1)
+        if event.kind is Kind.WHEEL and self.area.collidepoint(self.scene.app.mouse_pos):
+            self.step(-1 if event.scroll[1] > 0 else 1)
             return True
         return False
 
-    def handle_key(self, key: int) -> bool:
-        colour = colour_for_key(key, self.count)
+    def handle_key(self, event: Input) -> bool:
+        colour = colour_for_digit(event.digit, self.count)
         if colour is not None:
             self.choose(colour)
             return True
-        if key in (pygame.K_q, pygame.K_e):
-            self.step(-1 if key == pygame.K_q else 1)
+        if event.pressed(Action.PREVIOUS_COLOUR, Action.NEXT_COLOUR):
+            self.step(-1 if event.pressed(Action.PREVIOUS_COLOUR) else 1)
             return True
-        if key == pygame.K_l:
+        if event.pressed(Action.COLOUR_LIST):
             app = self.scene.app
             app.set_setting(COLOUR_SYMBOLS, not app.setting(COLOUR_SYMBOLS))
             return True

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.i18n import N_, _
+from game.ui.input import Input
 from game.ui.widgets.base import radius
 from game.ui.widgets.button import Button
 
@@ -103,7 +104,7 @@ class PlayRail:
         for (dx, dy), pan in self.pan_buttons.items():
             pan.enabled = viewport.can_scroll(dx, dy)
 
-    def handle(self, event: pygame.event.Event) -> bool:
+    def handle(self, event: Input) -> bool:
         return any(button.handle(event) for button in self.buttons)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -18,8 +18,9 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -33,21 +34,24 @@ from game.core.play.advice import (
     advise_hint,
     check_marks,
 )
-from game.core.play.moves import ClearAll, CommitTrial, DiscardTrial, Paint
+from game.core.play.moves import ClearAll, CommitTrial, DiscardTrial, Move, Paint
 from game.core.play.session import Change, Session
 from game.core.play.strokes import Drag, Pen
 from game.core.puzzle import Puzzle
 from game.core.store.packs import PackPlace, shown_name, title_of
+from game.ui.input import Input
 from game.ui.layout import BoardLayout, Box, PlayRegions, compute_play_regions
 from game.ui.scene import Scene
 from game.ui.scenes.play.chrome import ClueLooks, PlayChrome
 from game.ui.scenes.play.exits import PlayExits
 from game.ui.scenes.play.hint import HintShow
 from game.ui.scenes.play.input import PlayInput
+from game.ui.scenes.play.opening_check import OpeningCheck
 from game.ui.scenes.play.palette_bar import PaletteBar
 from game.ui.scenes.play.rail import PlayRail
-from game.ui.scenes.play.shell import PlayShell
+from game.ui.scenes.play.ui import PlayUI
 from game.ui.scenes.play.viewport import BoardViewport
+from game.ui.scenes.shared.play.shell import PlayShell
 from game.ui.settings import AUTO_CHECK, AUTO_CROSS, COLOUR_SYMBOLS, PLAY_PANEL
 from game.ui.widgets.button import Button
 from game.ui.widgets.grid_view import Flash, GridView
@@ -75,7 +79,7 @@ _SOUND_OF_STATE: dict[int, str] = {
 }
 
 
-class PlayScene(PlayShell[Session]):
+class PlayScene(PlayShell[Move, Change, Session]):
     """One nonogram being played (the shell does saving, the clock and the win).
 
     ``next_puzzles`` are offered in turn after a win: each a ``Puzzle``, a path to a puzzle
@@ -95,8 +99,10 @@ class PlayScene(PlayShell[Session]):
         place: PackPlace | None = None,
         editor: Scene | None = None,
         notice: str = "",
+        check_file: bool = False,
     ) -> None:
         self.editor = editor
+        self.ui = PlayUI()  # the screen's UI state (game.ui.scenes.play.ui)
         self.puzzle = puzzle
         self.pack = pack
         self.place = place
@@ -104,10 +110,8 @@ class PlayScene(PlayShell[Session]):
         file = Path(path) if path is not None else None
         super().__init__(app, puzzle.fingerprint(), title_of(puzzle, file), file)
         self.trial_mode = self.session.board.has_trial()
-        self.cursor = (0, 0)
         self.pen = Pen()
-        # The colour a fill paints (1 in black and white); the bar of a colour puzzle.
-        self.colour = 1
+        # The bar of a colour puzzle (the colour a fill paints is the UI value's).
         self.palette_bar = PaletteBar(self, puzzle.colours) if puzzle.is_colour else None
         self.show_errors = bool(self.app.setting(AUTO_CHECK))
         self.flash = Flash()
@@ -115,14 +119,13 @@ class PlayScene(PlayShell[Session]):
         self.hint_line: tuple[str, int] | None = None
         self.hint_show = HintShow(self)  # the teaching hint's cells and its "show me"
         self.input = PlayInput(self)
-        self.hover_row: int | None = None
-        self.hover_column: int | None = None
         self.solved_before = bool(self.app.store.record(self.key).solved)
         self._unique: bool | None = None if puzzle.goal is not None else False
         self._uniqueness: SolveTask | None = None
         self._check_pending = False
+        # A file opened blind: does any picture fit, or two? (a slice a frame)
+        self.opening_check = OpeningCheck(self) if check_file else None
         self._size = (0, 0)
-        self.drag_count = 0  # cells in the mouse stroke under way (shown beside the pointer)
         # The solver's replay opened from this game, until it is closed (note_solver_view).
         self.solver_view: ReplayScene | None = None
         self.exits = PlayExits(self)
@@ -174,7 +177,7 @@ class PlayScene(PlayShell[Session]):
 
     # --- the shell's hooks -------------------------------------------------------------
 
-    def apply(self, move: Any, sound: str | None = None) -> bool:
+    def apply(self, move: Move, sound: str | None = None) -> bool:
         # The option as it is now (Options may have changed it while the game was open).
         self.session.auto_cross = bool(self.app.setting(AUTO_CROSS))
         return super().apply(move, sound)
@@ -384,7 +387,7 @@ class PlayScene(PlayShell[Session]):
 
     # --- events -------------------------------------------------------------------------------
 
-    def handle(self, event: pygame.event.Event) -> bool:
+    def handle(self, event: Input) -> bool:
         return self.input.handle(event)
 
     # --- moves --------------------------------------------------------------------------------
@@ -570,8 +573,70 @@ class PlayScene(PlayShell[Session]):
             self.session.answer_shown = True
             self.keeper.save_soon()
 
+    # --- the UI value -----------------------------------------------------------------------
+
+    def set_ui(self, **changes: object) -> None:
+        """The UI value with ``changes`` (field names of ``PlayUI``)."""
+        self.ui = replace(self.ui, **changes)  # type: ignore[arg-type]
+
+    @property
+    def show_cursor(self) -> bool:
+        return self.ui.show_cursor
+
+    @show_cursor.setter
+    def show_cursor(self, value: bool) -> None:
+        self.ui = replace(self.ui, show_cursor=value)
+
+    @property
+    def cursor(self) -> tuple[int, int]:
+        return self.ui.cursor
+
+    @cursor.setter
+    def cursor(self, value: tuple[int, int]) -> None:
+        self.ui = replace(self.ui, cursor=value)
+
+    @property
+    def trial_mode(self) -> bool:
+        return self.ui.trial_mode
+
+    @trial_mode.setter
+    def trial_mode(self, value: bool) -> None:
+        self.ui = replace(self.ui, trial_mode=value)
+
+    @property
+    def colour(self) -> int:
+        return self.ui.colour
+
+    @colour.setter
+    def colour(self, value: int) -> None:
+        self.ui = replace(self.ui, colour=value)
+
+    @property
+    def hover_row(self) -> int | None:
+        return self.ui.hover_row
+
+    @property
+    def hover_column(self) -> int | None:
+        return self.ui.hover_column
+
+    @property
+    def drag_count(self) -> int:
+        return self.ui.drag_count
+
+    def known_unique(self) -> None:
+        """The solver found the goal to be the only answer (the file's opening check)."""
+        if self._unique is None:
+            self._unique = True
+            self._uniqueness = None
+
+    @property
+    def file_name(self) -> str:
+        return self._path.name if self._path is not None else ""
+
     def update(self, dt: float) -> None:
         self.note_solver_view()
+        if self.opening_check is not None and self.opening_check.running:
+            self.opening_check.advance(UNIQUENESS_SLICE)
         self.tick_game(dt, hands_busy=self.pen.busy)
         if self._unique is None and (self._check_pending or self.app.setting(AUTO_CHECK)):
             self._advance_uniqueness(UNIQUENESS_SLICE)
@@ -596,6 +661,7 @@ class PlayScene(PlayShell[Session]):
             or (self.win is not None and self.win.age < WIN_ANIMATION_SECONDS)
             or self.hint_show.animating
             or (self._unique is None and (self._check_pending or self.app.setting(AUTO_CHECK)))
+            or (self.opening_check is not None and self.opening_check.running)
             or self.input.edge_scrolling
         )
         if animating:

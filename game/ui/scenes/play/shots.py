@@ -12,13 +12,13 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 import numpy.typing as npt
-import pygame
 
 from game.core.board import Cell, fill_value
 from game.core.palette import Palette
 from game.core.play.moves import Paint
 from game.core.puzzle import Puzzle
 from game.core.store.packs import PackPlace
+from game.ui.input import synthetic
 from game.ui.scenes.play.scene import REVEAL_SECONDS, PlayScene
 from game.ui.settings import COLOUR_SYMBOLS, PLAY_PANEL
 
@@ -158,17 +158,22 @@ def _shot_5x5(app: App) -> None:
     _settle(app, 0.1)
 
 
-def _shot_20x20(app: App) -> None:
+def _shot_20x20_scene(app: App) -> PlayScene:
     scene = _open(app, mushroom(), "Twenty", 9)
     _mark_lines(scene, rows=range(0, 6), columns=[0, 1, 2, 18, 19])
     _mark_trial(scene, [(x, 12) for x in range(5, 14)])
     scene.after_change()
     scene.session.elapsed = 125.0  # two minutes into the game
+    return scene
+
+
+def _shot_20x20(app: App) -> None:
+    scene = _shot_20x20_scene(app)
     # A drag in progress: the translucent preview across row 9.
     start = scene.layout.cell_box(4, 9).centre
     end = scene.layout.cell_box(15, 9).centre
-    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    app.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
+    app.feed(synthetic.button(start, down=True))
+    app.feed(synthetic.move(end, buttons=(1, 0, 0)))
     _settle(app, 0.2)
 
 
@@ -200,9 +205,9 @@ def _shot_drag_counter(app: App) -> None:
     scene.zoom_centre(1)
     start = scene.layout.cell_box(6, 16).centre
     end = scene.layout.cell_box(17, 16).centre
-    app.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0)))
-    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
-    app.feed(pygame.event.Event(pygame.MOUSEMOTION, pos=end, rel=(0, 0), buttons=(1, 0, 0)))
+    app.feed(synthetic.move(start))
+    app.feed(synthetic.button(start, down=True))
+    app.feed(synthetic.move(end, buttons=(1, 0, 0)))
     _settle(app, 0.1)
 
 
@@ -225,8 +230,8 @@ def _shot_win(app: App) -> None:
             scene.session.apply(Paint(x, y, x, y, Cell.CROSSED))
     scene.after_change()
     centre = scene.layout.cell_box(*last).centre
-    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=1))
-    app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre, button=1))
+    for event in synthetic.click(centre):
+        app.feed(event)
     _settle(app, REVEAL_SECONDS + 0.6)
 
 
@@ -235,7 +240,8 @@ def _shot_pause(app: App) -> None:
     _mark_lines(scene, rows=range(0, 4), columns=[])
     scene.after_change()
     scene.session.elapsed = 95.0
-    app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode=""))
+    for event in synthetic.key("escape"):
+        app.feed(event)
     _settle(app, 0.1)
 
 
@@ -274,8 +280,8 @@ def _shot_colour_win(app: App) -> None:
     scene.after_change()
     scene.colour = 3
     centre = scene.layout.cell_box(9, 14).centre
-    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=1))
-    app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre, button=1))
+    for event in synthetic.click(centre):
+        app.feed(event)
     _settle(app, REVEAL_SECONDS + 0.6)
 
 
@@ -302,8 +308,8 @@ def _shot_daily_win(app: App, helped: bool = False) -> None:
     scene.after_change()
     last_y, last_x = cells[-1]
     centre = scene.layout.cell_box(last_x, last_y).centre
-    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=1))
-    app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre, button=1))
+    for event in synthetic.click(centre):
+        app.feed(event)
     _settle(app, REVEAL_SECONDS + 0.6)
 
 
@@ -311,9 +317,28 @@ def _shot_helped_win(app: App) -> None:
     _shot_daily_win(app, helped=True)
 
 
+def _shot_pad(app: App) -> None:
+    """The 20x20 game after a pad's press: the help line names the pad's buttons."""
+    _shot_20x20_scene(app)
+    for event in synthetic.pad("dpright"):
+        app.feed(event)
+    _settle(app, 0.1)
+
+
+def _shot_touch(app: App) -> None:
+    """The 20x20 game after a finger's tap: the help line names the gestures."""
+    scene = _shot_20x20_scene(app)
+    centre = scene.layout.cell_box(19, 19).centre
+    for kind in ("down", "up"):
+        app.feed(synthetic.finger(kind, 1, centre, app.screen_size))
+    _settle(app, 0.1)
+
+
 SCREENSHOTS = {
     "play-daily-win": _shot_daily_win,
     "play-helped-win": _shot_helped_win,
+    "pad-play": _shot_pad,
+    "touch-play": _shot_touch,
     "play-5x5": _shot_5x5,
     "play-20x20": _shot_20x20,
     "play-30x30": _shot_30x30,

@@ -7,13 +7,13 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import numpy as np
-import pygame
 
 from game.core.board import Cell
 from game.core.formats import read_puzzle
 from game.core.play.moves import Paint
 from game.core.store.packs import PackPlace
 from game.resources import levels_dir
+from game.ui.input import synthetic
 from game.ui.scenes.play.lesson import LessonScene
 from game.ui.scenes.play.scene import REVEAL_SECONDS, PlayScene
 from game.ui.scenes.play.shots import flower, mushroom, paint_colour_lines, sailboat
@@ -65,7 +65,8 @@ def _fill_rows(scene: PlayScene, rows: range) -> None:
 
 
 def _hint(app: App, scene: PlayScene, seconds: float) -> None:
-    app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_h, mod=0, unicode="h"))
+    for event in synthetic.key("h"):
+        app.feed(event)
     _settle(app, seconds)
 
 
@@ -92,7 +93,8 @@ def _shot_colour_hint(app: App) -> None:
     scene.after_change()
     scene.session.elapsed = 95.0
     _hint(app, scene, 0.1)
-    app.feed(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode="s"))
+    for event in synthetic.key("s"):
+        app.feed(event)
     _settle(app, 0.9)
 
 
@@ -116,8 +118,8 @@ def _shot_win_reveal(app: App) -> None:
             scene.session.apply(Paint(x, y, x, y, Cell.FILLED))
     scene.after_change()
     centre = scene.layout.cell_box(*last).centre
-    app.feed(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=centre, button=1))
-    app.feed(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=centre, button=1))
+    app.feed(synthetic.button(centre, down=True))
+    app.feed(synthetic.button(centre, down=False))
     scene.session.elapsed = 4 * 60 + 12.0
     _settle(app, REVEAL_SECONDS * 0.45)  # mid-wave
 

@@ -26,7 +26,7 @@ from game.ui.widgets.marks import stipple
 if TYPE_CHECKING:
     from game.core.solver.trace import SolveTrace
     from game.ui.app import App
-    from game.ui.scenes.replay.shell import BoardFrame
+    from game.ui.scenes.shared.replay.shell import BoardFrame
     from game.ui.widgets.grid_view import GridView
 
 PROBE_ALPHA = 105

@@ -31,6 +31,7 @@ from game.core.race.contest import (
     place_text,
 )
 from game.core.titles import display_title
+from game.ui.input import Action, Input, Kind
 from game.ui.layout import Box
 from game.ui.scene import Scene
 from game.ui.scenes.replay.race_view import (
@@ -64,11 +65,8 @@ FRAME_SOLVER_MS = 6.0
 # "To the end": this many milliseconds a frame, shared equally by the boards still running.
 RUSH_FRAME_MS = 12.0
 
-_PLUS_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
-_MINUS_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_UNDERSCORE)
 # The pickers' labels where the whole name does not fit.
 SHORT_NAMES = {"hanjie": "Hanjie", "rows": N_("Rows"), "lines": N_("Lines"), "rules": N_("Rules")}
-
 
 BOARDS_LABEL = N_("Racing:")
 
@@ -337,28 +335,28 @@ class RaceScene(Scene):
 
     # -- events ---------------------------------------------------------------------------------
 
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+    def handle(self, event: Input) -> bool:
+        if event.kind in (Kind.POINTER_MOVE, Kind.POINTER_DOWN, Kind.POINTER_UP):
             used = self.focus.handle(event)
             self._sync_buttons()
             return used
-        if event.type != pygame.KEYDOWN:
+        if event.kind is not Kind.PRESS:
             return False
-        key = event.key
-        if key == pygame.K_ESCAPE:
+        digit = event.digit if not event.ctrl else None
+        if event.pressed(Action.BACK):
             self.back()
-        elif key == pygame.K_SPACE:
+        elif event.pressed(Action.PLAY_PAUSE):
             self.toggle_play()
-        elif key in (pygame.K_HOME, pygame.K_r):
+        elif event.pressed(Action.RESTART):
             self.restart()
-        elif key == pygame.K_END:
+        elif event.pressed(Action.TO_END):
             self.run_to_end()
-        elif key in _PLUS_KEYS:
+        elif event.pressed(Action.FASTER):
             self.faster()
-        elif key in _MINUS_KEYS:
+        elif event.pressed(Action.SLOWER):
             self.slower()
-        elif pygame.K_1 <= key < pygame.K_1 + len(self.algorithms):
-            self.explain(self.algorithms[key - pygame.K_1])
+        elif digit is not None and 1 <= digit <= len(self.algorithms):
+            self.explain(self.algorithms[digit - 1])
         else:
             return self.focus.handle(event)
         self._sync_buttons()

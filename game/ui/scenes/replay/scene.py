@@ -1,6 +1,6 @@
 """Watch the solver think on a nonogram: the replay shell with the nonogram's board part.
 
-The shell (:mod:`~game.ui.scenes.replay.shell`) plays the steps back; the part here says what
+The shell (:mod:`~game.ui.scenes.shared.replay.shell`) plays the steps back; the part here says what
 a nonogram adds. Its trace is a :class:`~game.core.solver.trace.SolveTrace` over our engine
 or one of the seeds' algorithms (the Solver button, A), and its board shows what the engine's
 grid looks like now (:mod:`~game.ui.scenes.replay.board`):
@@ -44,10 +44,11 @@ from game.core.solver.trace import (
     verdict_text,
 )
 from game.core.titles import display_title
+from game.ui.input import Action, Input
 from game.ui.layout import BoardLayout, Box, compute_board_layout
 from game.ui.scenes.replay.board import PROBE_ALPHA, ReplayBoardPainter
-from game.ui.scenes.replay.shell import FRAME_BUDGET, BigStep, BoardFrame, ReplayShell
-from game.ui.scenes.replay.view import SPEEDS, search_figures, seconds_text
+from game.ui.scenes.shared.replay.shell import FRAME_BUDGET, BigStep, BoardFrame, ReplayShell
+from game.ui.scenes.shared.replay.view import SPEEDS, search_figures, seconds_text
 from game.ui.settings import COLOUR_SYMBOLS
 from game.ui.widgets.button import Button
 from game.ui.widgets.grid_view import GridView, paint_mark
@@ -167,11 +168,11 @@ class NonogramReplay:
     def top_buttons(self) -> list[Button]:
         return [self.solver_button, self.race_button]
 
-    def handle(self, event: pygame.event.Event) -> bool:
+    def handle(self, event: Input) -> bool:
         return self.marks is not None and self.marks_toggle.handle(event)
 
-    def handle_key(self, key: int) -> bool:
-        if key == pygame.K_a:
+    def handle_key(self, event: Input) -> bool:
+        if event.pressed(Action.MARKS):
             self.next_algorithm()
             return True
         return False

@@ -4,7 +4,7 @@ cards on the right, a panel such as "Random" listed after the packs.
 A card shows the puzzle's size, its difficulty in stars, the best time, a solved mark, an
 "in progress" badge and a thumbnail (the kind draws it: once solved, the answer). A file
 that cannot be read is a card with the reason; the rest of the pack plays as usual. What
-differs between kinds is a :class:`~game.ui.scenes.levels.kind.SelectKind`; each kind's
+differs between kinds is a :class:`~game.ui.scenes.shared.select.kind.SelectKind`; each kind's
 screen is a thin subclass (``LevelSelectScene``, ``KakuroSelectScene``).
 
 Mouse: click a pack, click a card to play, "Watch" on a card opens the solver replay; the
@@ -17,9 +17,9 @@ thread for nonograms: the open pack at once, the others one after another, so th
 "solved" counts fill in), and cards appear as their files are read; stars a kind works out (the
 nonograms' ``Ratings``) take a few milliseconds a frame, visible cards first.
 
-The screen's choices are one :class:`~game.ui.scenes.levels.state.SelectUI` value, changed
-by the events (keys through :func:`~game.ui.scenes.levels.state.key_input`); each frame the
-shell gathers what is shown into a :class:`~game.ui.scenes.levels.view.Shown` value that the
+The screen's choices are one :class:`~game.ui.scenes.shared.select.state.SelectUI` value, changed
+by the events (keys through :func:`~game.ui.scenes.shared.select.state.key_input`); each frame the
+shell gathers what is shown into a :class:`~game.ui.scenes.shared.select.view.Shown` value that the
 view draws.
 """
 
@@ -33,17 +33,19 @@ import pygame
 
 from game.core.i18n import N_, _, ngettext
 from game.core.store.packs import Pack, PackPlace, recorded_file
+from game.ui.input import Action, Input, Kind
+from game.ui.input.prompts import SELECT_PAD, help_for
 from game.ui.scene import Scene
-from game.ui.scenes.levels.cards import Card, Thumbnail
-from game.ui.scenes.levels.kind import E, ListPanel, Place, SelectKind
-from game.ui.scenes.levels.layout import (
+from game.ui.scenes.shared.select.cards import Card, Thumbnail
+from game.ui.scenes.shared.select.kind import E, ListPanel, Place, SelectKind
+from game.ui.scenes.shared.select.layout import (
     OPEN_FILE_LABEL,
     SelectLayout,
     empty_layout,
     select_layout,
 )
-from game.ui.scenes.levels.state import Action, Screen, SelectUI, key_input
-from game.ui.scenes.levels.view import SelectView, Shown
+from game.ui.scenes.shared.select.state import Order, Screen, SelectUI, key_input
+from game.ui.scenes.shared.select.view import SelectView, Shown
 from game.ui.widgets.button import Button
 from game.ui.widgets.scroll import ScrollArea
 
@@ -340,7 +342,7 @@ class SelectScene(Scene, Generic[E]):
         """ "Open a puzzle file…": the file browser; the file chosen is played."""
         self.app.router.open_puzzle_file()
 
-    def _act(self, action: Action) -> None:
+    def _act(self, action: Order) -> None:
         if action.name == "back":
             self.app.pop()
         elif action.name == "switch":
@@ -362,7 +364,7 @@ class SelectScene(Scene, Generic[E]):
 
     # -- events -----------------------------------------------------------------------------
 
-    def handle(self, event: pygame.event.Event) -> bool:
+    def handle(self, event: Input) -> bool:
         if any(button.handle(event) for button in self._header_buttons()):
             return True
         if self.ui.panel_open and self._panel_handles(event):
@@ -370,13 +372,13 @@ class SelectScene(Scene, Generic[E]):
         if self.pack_scroll.handle(event, self.app) or self.scroll.handle(event, self.app):
             self._update_hover(self.app.mouse_pos)
             return True
-        if event.type == pygame.MOUSEMOTION:
+        if event.kind is Kind.POINTER_MOVE:
             self.ui = replace(self.ui, show_focus=False)
             self._update_hover(event.pos)
             return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if event.down():
             return self._click(event.pos)
-        if event.type == pygame.KEYDOWN:
+        if event.kind is Kind.PRESS:
             layout = self.layout
             rows = max(1, layout.viewport.height // max(1, layout.pitch))
             screen = Screen(
@@ -388,8 +390,7 @@ class SelectScene(Scene, Generic[E]):
                 switch_key=self.kind.switch.key,
                 make_key=self.kind.make.key if self.kind.make is not None else None,
             )
-            shift = bool(event.mod & pygame.KMOD_SHIFT)
-            self.ui, action, used = key_input(self.ui, event.key, shift, screen)
+            self.ui, action, used = key_input(self.ui, event, screen)
             if action is not None:
                 self._act(action)
             return used
@@ -401,24 +402,22 @@ class SelectScene(Scene, Generic[E]):
             buttons.insert(1, self.make_button)
         return tuple(buttons)
 
-    def _panel_handles(self, event: pygame.event.Event) -> bool:
+    def _panel_handles(self, event: Input) -> bool:
         """The panel's share of the events: its buttons, its arrows and Enter."""
         panel = self.panel
         assert panel is not None
-        if event.type == pygame.MOUSEBUTTONDOWN and self._pack_at(event.pos) is not None:
+        if event.kind is Kind.POINTER_DOWN and self._pack_at(event.pos) is not None:
             return False
-        if event.type == pygame.KEYDOWN:
-            if self.ui.focus != "cards" or event.key in (
-                pygame.K_ESCAPE,
-                pygame.K_BACKSPACE,
-                pygame.K_TAB,
+        if event.kind is Kind.PRESS:
+            if self.ui.focus != "cards" or event.pressed(
+                Action.BACK, Action.ERASE, Action.FOCUS_NEXT, Action.FOCUS_PREVIOUS
             ):
                 return False
             return panel.handle(event)
-        if event.type == pygame.MOUSEMOTION:
+        if event.kind is Kind.POINTER_MOVE:
             self.ui = replace(self.ui, hover_pack=self._pack_at(event.pos))
         used = panel.handle(event)
-        if used and event.type == pygame.MOUSEBUTTONDOWN:
+        if used and event.kind is Kind.POINTER_DOWN:
             self.ui = replace(self.ui, focus="cards")
         return used
 
@@ -576,7 +575,7 @@ class SelectScene(Scene, Generic[E]):
             cards=[] if panel is not None else self._cards(),
             thumbnail_room=kind.thumbnail_room,
             empty=empty,
-            help=help_text,
+            help=help_for(self.app.last_device, self.app.input.bindings, help_text, SELECT_PAD),
             panel=panel,
             buttons=self._header_buttons(),
             scroll=self.scroll,

@@ -1,6 +1,6 @@
 """The select screen's drawing: the pack list, the open pack's header and its cards.
 
-The view draws a :class:`Shown` value the shell (:mod:`game.ui.scenes.levels.shell`) gathers
+The view draws a :class:`Shown` value the shell (:mod:`game.ui.scenes.shared.select.shell`) gathers
 each frame from its UI state and data (Tatham's ``game_drawstate`` reads ``game_ui``); it
 decides nothing and reads no scene fields.
 """
@@ -13,15 +13,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui.scenes.levels.cards import Card, CardPainter, Thumbnail
+from game.ui.scenes.shared.select.cards import Card, CardPainter, Thumbnail
 from game.ui.widgets.base import draw_card_focus_ring, radius
 from game.ui.widgets.text import draw_help_line, draw_text, fit_text, wrap_text
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.scenes.levels.kind import ListPanel
-    from game.ui.scenes.levels.layout import SelectLayout
-    from game.ui.scenes.levels.state import SelectUI
+    from game.ui.scenes.shared.select.kind import ListPanel
+    from game.ui.scenes.shared.select.layout import SelectLayout
+    from game.ui.scenes.shared.select.state import SelectUI
     from game.ui.widgets.button import Button
     from game.ui.widgets.scroll import ScrollArea
 

@@ -2,15 +2,15 @@
 
 The shell owns what every replay does the same way: the playback (play and pause, one step,
 a bigger step where the kind has one, run to the end, restart, the speed), the buttons and
-the keys (:mod:`~game.ui.scenes.replay.input`), the top bar, the side panel (the figures,
+the keys (:mod:`~game.ui.scenes.shared.replay.input`), the top bar, the side panel (the figures,
 the last steps, the legend, the solution at the end), the browser of solutions and the help
-line (:mod:`~game.ui.scenes.replay.view`). A kind plugs in a :class:`ReplayPart`: its trace
+line (:mod:`~game.ui.scenes.shared.replay.view`). A kind plugs in a :class:`ReplayPart`: its trace
 (the solver's board as the steps leave it, from ``game.core``), how a moment of it is drawn
 on the board, the figures and words of its panel, and any widgets of its own.
 
 State is kept in one value: :class:`ReplayUI` (playing, stepping, speed, the solution browsed,
 the flashes), replaced by the actions, which input calls. Drawing reads it: each frame the
-shell builds the looks of its parts (:class:`~game.ui.scenes.replay.view.ReplayLook`) from
+shell builds the looks of its parts (:class:`~game.ui.scenes.shared.replay.view.ReplayLook`) from
 the UI state and the trace, and a part is drawn again only when its look changed.
 """
 
@@ -25,11 +25,18 @@ import pygame
 
 from game.core.i18n import N_, _
 from game.core.trace import StepTrace, StopRule, is_visible_step
+from game.ui.input import Input
 from game.ui.layout import Box
 from game.ui.scene import Scene
-from game.ui.scenes.replay import input as replay_input
-from game.ui.scenes.replay import view
-from game.ui.scenes.replay.view import INSTANT, PANEL_REFRESH, SPEEDS, ReplayLook, speed_label
+from game.ui.scenes.shared.replay import input as replay_input
+from game.ui.scenes.shared.replay import view
+from game.ui.scenes.shared.replay.view import (
+    INSTANT,
+    PANEL_REFRESH,
+    SPEEDS,
+    ReplayLook,
+    speed_label,
+)
 from game.ui.widgets.base import FocusGroup
 from game.ui.widgets.button import Button
 from game.ui.widgets.slider import Slider
@@ -104,8 +111,8 @@ class ReplayPart(Protocol):
     def new_trace(self) -> Trace: ...
     def refusal(self) -> str | None: ...
     def top_buttons(self) -> list[Button]: ...
-    def handle(self, event: pygame.event.Event) -> bool: ...
-    def handle_key(self, key: int) -> bool: ...
+    def handle(self, event: Input) -> bool: ...
+    def handle_key(self, event: Input) -> bool: ...
     def arrange(self, board_area: Box, panel: Box, pad: int) -> int: ...
     def board_rect(self) -> pygame.Rect: ...
     def update(self, dt: float) -> bool: ...
@@ -399,7 +406,7 @@ class ReplayShell(Scene):
     def _sync_buttons(self) -> None:
         replay_input.sync_buttons(self)
 
-    def handle(self, event: pygame.event.Event) -> bool:
+    def handle(self, event: Input) -> bool:
         self._place()
         return replay_input.handle(self, event)
 
@@ -459,7 +466,7 @@ class ReplayShell(Scene):
         self.drawn.forget()
 
     def look(self) -> ReplayLook:
-        """What the bars and the panel show now (see :mod:`~game.ui.scenes.replay.view`)."""
+        """What the bars and the panel show now (see :mod:`~game.ui.scenes.shared.replay.view`)."""
         return view.replay_look(self)
 
     def draw(self, surface: pygame.Surface) -> None:

@@ -17,6 +17,7 @@ import pygame
 
 from game.core.i18n import N_, _, ngettext
 from game.core.locale_numbers import format_decimal, format_int
+from game.ui.input.prompts import REPLAY_PAD, help_for
 from game.ui.layout import Box
 from game.ui.widgets.base import Widget
 from game.ui.widgets.button import Button
@@ -24,7 +25,7 @@ from game.ui.widgets.text import draw_text, fit_text, wrap_text
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.scenes.replay.shell import ReplayShell
+    from game.ui.scenes.shared.replay.shell import ReplayShell
     from game.ui.theme import Colour
 
 RECENT_SHOWN = 6
@@ -216,7 +217,9 @@ def help_text(shell: ReplayShell) -> str:
         *part.help_keys,
         N_("Esc: back"),
     ]
-    return "  ·  ".join(_(key) for key in keys)
+    app = shell.app
+    keyboard = "  ·  ".join(_(key) for key in keys)
+    return help_for(app.last_device, app.input.bindings, keyboard, REPLAY_PAD)
 
 
 # -- where things go --------------------------------------------------------------------------

@@ -12,11 +12,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Literal
 
-import pygame
+from game.ui.input import Action, Input
 
 Focus = Literal["cards", "packs"]
-ARROW_KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN)
-ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
+ARROWS = (Action.LEFT, Action.RIGHT, Action.UP, Action.DOWN)
 
 
 @dataclass(frozen=True)
@@ -37,11 +36,11 @@ class SelectUI:
         return packs if self.panel_open else self.pack_index
 
 
-OPEN_FILE_KEY = pygame.K_o  # "Open a puzzle file…"
+OPEN_FILE_KEY = "o"  # "Open a puzzle file…"
 
 
 @dataclass(frozen=True)
-class Action:
+class Order:
     """What a key asks of the shell besides a new state.
 
     ``back``: leave; ``switch``: the other kind's select; ``row``: open pack list row
@@ -63,66 +62,68 @@ class Screen:
     packs: int
     columns: int
     page: int  # cards in a page of rows (PageUp/PageDown)
-    switch_key: int
-    make_key: int | None = None
+    switch_key: str  # the letters of the header's buttons
+    make_key: str | None = None
 
 
-def key_input(
-    ui: SelectUI, key: int, shift: bool, screen: Screen
-) -> tuple[SelectUI, Action | None, bool]:
-    """The state after ``key``, what the shell should do, and whether the key was used."""
+def key_input(ui: SelectUI, event: Input, screen: Screen) -> tuple[SelectUI, Order | None, bool]:
+    """The state after the press ``event``, what the shell should do, and whether the press
+    was used."""
     shown_before = ui.show_focus
     ui = replace(ui, show_focus=True)
     count = screen.cards
     here = ui.list_index(screen.packs)
-    if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
-        return ui, Action("back"), True
-    if key == screen.switch_key:
-        return ui, Action("switch"), True
-    if key == OPEN_FILE_KEY:
-        return ui, Action("open"), True
-    if screen.make_key is not None and key == screen.make_key:
-        return ui, Action("make"), True
-    if key == pygame.K_TAB:
-        return ui, Action("row", here + (-1 if shift else 1)), True
+    letter = "" if event.ctrl or event.alt else event.source
+    if event.pressed(Action.BACK, Action.ERASE):
+        return ui, Order("back"), True
+    if letter == screen.switch_key:
+        return ui, Order("switch"), True
+    if letter == OPEN_FILE_KEY:
+        return ui, Order("open"), True
+    if screen.make_key is not None and letter == screen.make_key:
+        return ui, Order("make"), True
+    if event.pressed(Action.FOCUS_NEXT, Action.FOCUS_PREVIOUS):
+        return ui, Order("row", here + (-1 if event.pressed(Action.FOCUS_PREVIOUS) else 1)), True
     if ui.focus == "packs":
-        if key == pygame.K_UP:
-            return ui, Action("row", max(0, here - 1)), True
-        if key == pygame.K_DOWN:
-            return ui, Action("row", min(screen.rows - 1, here + 1)), True
-        if key in (pygame.K_RIGHT, *ENTER_KEYS) and ui.panel_open:
-            return replace(ui, focus="cards"), Action("panel"), True
-        if key in (pygame.K_RIGHT, *ENTER_KEYS) and count:
+        if event.pressed(Action.UP):
+            return ui, Order("row", max(0, here - 1)), True
+        if event.pressed(Action.DOWN):
+            return ui, Order("row", min(screen.rows - 1, here + 1)), True
+        if event.pressed(Action.RIGHT, Action.CONFIRM) and ui.panel_open:
+            return replace(ui, focus="cards"), Order("panel"), True
+        if event.pressed(Action.RIGHT, Action.CONFIRM) and count:
             return replace(ui, focus="cards", selected=min(ui.selected, count - 1)), None, True
         return ui, None, False
-    if key in ARROW_KEYS and not shown_before and count:
+    arrow = event.action(*ARROWS)
+    if arrow is not None and not shown_before and count:
         # The first arrow only shows where the selection is: moving it unseen would leave
         # the player guessing which card Enter plays.
-        return ui, Action("show"), True
+        return ui, Order("show"), True
     columns = screen.columns
-    if key == pygame.K_LEFT and ui.selected % columns == 0:
+    if arrow is Action.LEFT and ui.selected % columns == 0:
         return replace(ui, focus="packs"), None, True
-    if key in ARROW_KEYS and count:
+    if arrow is not None and count:
         step = {
-            pygame.K_LEFT: -1,
-            pygame.K_RIGHT: 1,
-            pygame.K_UP: -columns,
-            pygame.K_DOWN: columns,
-        }[key]
+            Action.LEFT: -1,
+            Action.RIGHT: 1,
+            Action.UP: -columns,
+            Action.DOWN: columns,
+        }[arrow]
         target = ui.selected + step
         if 0 <= target < count:
             ui = replace(ui, selected=target)
-        elif key == pygame.K_DOWN and ui.selected // columns < (count - 1) // columns:
+        elif arrow is Action.DOWN and ui.selected // columns < (count - 1) // columns:
             ui = replace(ui, selected=count - 1)  # the last row is short: its last card
-        return ui, Action("show"), True
-    if key in (pygame.K_HOME, pygame.K_END) and count:
-        return replace(ui, selected=0 if key == pygame.K_HOME else count - 1), Action("show"), True
-    if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and count:
-        step = screen.page * (-1 if key == pygame.K_PAGEUP else 1)
+        return ui, Order("show"), True
+    if event.pressed(Action.FIRST, Action.LAST) and count:
+        selected = 0 if event.pressed(Action.FIRST) else count - 1
+        return replace(ui, selected=selected), Order("show"), True
+    if event.pressed(Action.PAGE_UP, Action.PAGE_DOWN) and count:
+        step = screen.page * (-1 if event.pressed(Action.PAGE_UP) else 1)
         selected = max(0, min(count - 1, ui.selected + step))
-        return replace(ui, selected=selected), Action("show"), True
-    if key in (*ENTER_KEYS, pygame.K_SPACE) and count:
-        return ui, Action("play", ui.selected), True
-    if key == pygame.K_w and count:
-        return ui, Action("watch", ui.selected), True
+        return replace(ui, selected=selected), Order("show"), True
+    if event.pressed(Action.CONFIRM, Action.SELECT) and count:
+        return ui, Order("play", ui.selected), True
+    if event.pressed(Action.WATCH) and count:
+        return ui, Order("watch", ui.selected), True
     return ui, None, False

@@ -12,7 +12,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.i18n import N_, _
-from game.ui.scenes.levels.cards import SelectFrame, card_columns, card_grid_rect, select_frame
+from game.ui.scenes.shared.select.cards import (
+    SelectFrame,
+    card_columns,
+    card_grid_rect,
+    select_frame,
+)
 
 if TYPE_CHECKING:
     from game.ui.app import App

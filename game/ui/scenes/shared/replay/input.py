@@ -5,7 +5,7 @@ to the end, Home or R restart, + / - speed, Left / Right (or P / N, Page Up / Do
 solutions at the end, Esc or Backspace back; a kind adds its own (A: the next solver). Every
 key has a button.
 
-Functions over a :class:`~game.ui.scenes.replay.shell.ReplayShell`: the shell owns the
+Functions over a :class:`~game.ui.scenes.shared.replay.shell.ReplayShell`: the shell owns the
 widgets and the playback; this module only maps pointer and key events onto its actions.
 """
 
@@ -13,17 +13,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-import pygame
-
 from game.core.i18n import N_
+from game.ui.input import Action, Input, Kind
 from game.ui.widgets.base import Widget
 
 if TYPE_CHECKING:
-    from game.ui.scenes.replay.shell import ReplayShell
+    from game.ui.scenes.shared.replay.shell import ReplayShell
 
-_PLUS_KEYS = (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS)
-_MINUS_KEYS = (pygame.K_MINUS, pygame.K_KP_MINUS, pygame.K_UNDERSCORE)
-_MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+_MOUSE_EVENTS = (Kind.POINTER_DOWN, Kind.POINTER_UP, Kind.POINTER_MOVE)
 
 
 def widgets(shell: ReplayShell) -> list[Widget]:
@@ -57,40 +54,38 @@ def sync_buttons(shell: ReplayShell) -> None:
     shell.focus.refresh()
 
 
-def handle(shell: ReplayShell, event: pygame.event.Event) -> bool:
+def handle(shell: ReplayShell, event: Input) -> bool:
     """Pointer events to the widgets, keys to the replay's actions; True when used."""
-    if event.type in _MOUSE_EVENTS or event.type == pygame.MOUSEWHEEL:
+    if event.kind in _MOUSE_EVENTS or event.kind is Kind.WHEEL:
         used = shell.focus.handle(event)
         used = shell.part.handle(event) or used
         sync_buttons(shell)
         return used
-    if event.type != pygame.KEYDOWN:
+    if event.kind is not Kind.PRESS:
         return False
-    key = event.key
-    shift = bool(event.mod & pygame.KMOD_SHIFT)
-    if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+    if event.pressed(Action.BACK, Action.ERASE):
         shell.back()
-    elif key == pygame.K_SPACE:
+    elif event.pressed(Action.PLAY_PAUSE):
         shell.toggle_play()
-    elif key == pygame.K_RIGHT and shell.finished:
+    elif event.pressed(Action.STEP) and shell.finished:
         shell.next_solution()
-    elif key == pygame.K_LEFT and shell.finished:
+    elif event.pressed(Action.STEP_BACK) and shell.finished:
         shell.previous_solution()
-    elif key == pygame.K_RIGHT:
-        shell.step_big() if shift else shell.step_once()
-    elif key == pygame.K_END:
+    elif event.pressed(Action.STEP):
+        shell.step_big() if event.shift else shell.step_once()
+    elif event.pressed(Action.TO_END):
         shell.run_to_end()
-    elif key in (pygame.K_HOME, pygame.K_r):
+    elif event.pressed(Action.RESTART):
         shell.restart()
-    elif key in _PLUS_KEYS:
+    elif event.pressed(Action.FASTER):
         shell.faster()
-    elif key in _MINUS_KEYS:
+    elif event.pressed(Action.SLOWER):
         shell.slower()
-    elif key in (pygame.K_PAGEDOWN, pygame.K_n):
+    elif event.pressed(Action.NEXT_PUZZLE):
         shell.next_solution()
-    elif key in (pygame.K_PAGEUP, pygame.K_p):
+    elif event.pressed(Action.PREVIOUS_PUZZLE):
         shell.previous_solution()
-    elif not shell.part.handle_key(key):
+    elif not shell.part.handle_key(event):
         return False
     sync_buttons(shell)
     return True

@@ -21,6 +21,8 @@ import pygame
 from game.core.i18n import _
 from game.core.play.keeping import WinState
 from game.ui.fonts import text_size
+from game.ui.input import Device
+from game.ui.input.prompts import PLAY_PAD, PLAY_TOUCH, PadHelp, help_for
 from game.ui.layout import Box
 from game.ui.widgets.base import Veil, radius
 from game.ui.widgets.button import Button
@@ -29,7 +31,7 @@ from game.ui.widgets.win_reveal import title_appear
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.scenes.play.shell import PlayShell
+    from game.ui.scenes.shared.play.shell import PlayShell
 
 # The reveal's fades are drawn in this many steps (a step is a redraw of the part).
 FADE_STEPS = 20
@@ -311,6 +313,28 @@ class FrameCache:
         return self._surface
 
 
+def place_button_rows(
+    rows: list[list[Button]], x: int, y: int, width: int, row_height: int, gap: int
+) -> int:
+    """Stack ``rows`` of one or two buttons down a side panel from ``y`` (a pair shares the
+    width, ``gap`` between them); the y below the last row's gap. Every play and replay
+    panel lays its buttons out this way."""
+    half = (width - gap) // 2
+    for row in rows:
+        if len(row) == 1:
+            row[0].rect = pygame.Rect(x, y, width, row_height)
+        else:
+            row[0].rect = pygame.Rect(x, y, half, row_height)
+            row[1].rect = pygame.Rect(x + width - half, y, half, row_height)
+        y += row_height + gap
+    return y
+
+
+def short_label(label: str) -> str:
+    """A button's label without its key ("Undo (Z)" -> "Undo"), for a narrow panel."""
+    return label.split(" (")[0]
+
+
 class ShellChrome:
     """What every kind's chrome does the same: the looks of the header and of the win
     result, and the cached frame (header, side panel, help line) composed from them. A
@@ -318,11 +342,21 @@ class ShellChrome:
     (``helps``), its panel's look and how the panel is drawn."""
 
     helps: tuple[str, ...] = ()
+    pad_help: PadHelp = PLAY_PAD
 
-    def __init__(self, scene: PlayShell[Any]) -> None:
+    def __init__(self, scene: PlayShell[Any, Any, Any]) -> None:
         self.shell = scene
         self._frame = FrameCache()
         self._veil = Veil(90)
+
+    def help_lines(self) -> tuple[str, ...]:
+        """The help lines to choose from (the first that fits), in the words of the device
+        the player last used: keys, a pad's buttons or touches."""
+        app = self.shell.app
+        device = app.last_device
+        if device in (Device.PAD, Device.TOUCH):
+            return (help_for(device, app.input.bindings, "", self.pad_help, PLAY_TOUCH),)
+        return tuple(_(help) for help in self.helps)
 
     def style(self) -> Style:
         app = self.shell.app
@@ -392,17 +426,25 @@ class ShellChrome:
         app, theme = scene.app, scene.app.theme
         panel = scene.regions.side_panel
         surface.fill(theme.panel, panel)
-        surface.fill(theme.panel_border, (panel.x, panel.y, 1, panel.h))
+        if scene.regions.panel_below:
+            surface.fill(theme.panel_border, (panel.x, panel.y, panel.w, 1))
+        else:
+            surface.fill(theme.panel_border, (panel.x, panel.y, 1, panel.h))
         self.draw_panel_top(surface)
         win = self.win_look()
         if win is not None:
+            area = self.win_area()
             draw_win(
-                surface, app, panel, self.win_top(), win, scene.win_buttons, scene.regions.padding
+                surface, app, area, self.win_top(), win, scene.win_buttons, scene.regions.padding
             )
             return
         for button in scene.play_buttons:
             button.draw(surface, app)
         self.draw_panel_body(surface)
+
+    def win_area(self) -> Box:
+        """The part of the panel the win's result is centred in (all of it here)."""
+        return self.shell.regions.side_panel
 
     def win_top(self) -> int:
         """Where the win's result starts in the panel."""
@@ -430,7 +472,7 @@ class ShellChrome:
             frame.part("panel", self.panel_look(), self.draw_panel)
         if regions.help_line.h:
             won = scene.win is not None
-            helps = tuple(_(help) for help in self.helps)
+            helps = self.help_lines()
             frame.part(
                 "help",
                 (self.style(), won, helps),

@@ -1,4 +1,4 @@
-"""What a puzzle kind brings to the select screen (:mod:`game.ui.scenes.levels.shell`).
+"""What a puzzle kind brings to the select screen (:mod:`game.ui.scenes.shared.select.shell`).
 
 The shell is the same for every kind: the pack list, the open pack's header, its cards, the
 keys, the scrolling, the last played puzzle found again. A kind says the rest, in one
@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
 
 from game.core.i18n import N_, _
+from game.ui.input import Input
 
 if TYPE_CHECKING:
     import pygame
@@ -74,7 +75,7 @@ class Switch:
     words the help line gives the key, and what it opens."""
 
     label: str
-    key: int
+    key: str  # the letter that presses it
     help: str
     opens: Callable[[App], None]
     width: int = 140  # the button's width at scale 1
@@ -94,7 +95,7 @@ class ListPanel(Protocol):
 
     def arrange(self, rect: pygame.Rect) -> None: ...
 
-    def handle(self, event: pygame.event.Event) -> bool: ...
+    def handle(self, event: Input) -> bool: ...
 
     def focus_first(self) -> None: ...
 

@@ -25,11 +25,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-import pygame
-
 from game.core.i18n import N_, _
 from game.core.play.keeping import GameKeeper, WinState
-from game.core.play.midend import Midend
+from game.core.play.midend import Midend, SolvedChange
+from game.ui.input import Action, Device, Input, Kind
 from game.ui.layout import PlayRegions
 from game.ui.scene import Scene
 from game.ui.widgets.button import Button
@@ -46,10 +45,12 @@ RESTART = "restart"
 LEAVE = "leave"  # "leave without saving?", asked on the way out of the pause menu
 PAUSING_DIALOGS = (PAUSE, RESTART, LEAVE)
 
-_MOUSE_EVENTS = (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
-_GO_ON_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+_MOUSE_EVENTS = (Kind.POINTER_MOVE, Kind.POINTER_DOWN, Kind.POINTER_UP)
+_GO_ON = (Action.CONFIRM, Action.SELECT)
 
-G = TypeVar("G", bound=Midend[Any, Any, Any])
+M = TypeVar("M")  # the kind's move
+C = TypeVar("C", bound=SolvedChange)  # what a move changed
+G = TypeVar("G", bound=Midend[Any, Any, Any])  # the kind's game: a Midend[M, record, C]
 
 
 def pause_dialog(
@@ -87,7 +88,7 @@ def pause_dialog(
     )
 
 
-class PlayShell(Scene, Generic[G]):
+class PlayShell(Scene, Generic[M, C, G]):
     """One game of one puzzle of some kind being played. ``key`` names its record in the
     player's progress; ``title`` and ``path`` are what the record keeps."""
 
@@ -161,7 +162,7 @@ class PlayShell(Scene, Generic[G]):
         """The sound a move makes."""
         return "fill"
 
-    def changed(self, change: Any) -> None:
+    def changed(self, change: C | None) -> None:
         """Follow a change of the board (before the win, if it solved the board)."""
 
     def won(self) -> None:
@@ -200,7 +201,7 @@ class PlayShell(Scene, Generic[G]):
 
     # --- moves -------------------------------------------------------------------------
 
-    def apply(self, move: Any, sound: str | None = None) -> bool:
+    def apply(self, move: M, sound: str | None = None) -> bool:
         """Make a move through the game; everything that follows a change follows here."""
         if self.win is not None:
             return False
@@ -223,7 +224,7 @@ class PlayShell(Scene, Generic[G]):
             self.app.sounds.play("click")
             self.after_change(change)
 
-    def after_change(self, change: Any = None) -> None:
+    def after_change(self, change: C | None = None) -> None:
         """What follows every change of the board: the kind's follow-up, the autosave, and
         the win when the board is solved."""
         self.changed(change)
@@ -280,51 +281,50 @@ class PlayShell(Scene, Generic[G]):
         dialog = self.dialog()
         return dialog is not None and dialog.below_runs
 
-    def focus_event(self, event: pygame.event.Event) -> bool:
+    def focus_event(self, event: Input) -> bool:
         """The window losing or gaining focus (the clock stops while it is away)."""
-        if event.type == pygame.WINDOWFOCUSLOST:
+        if event.kind is Kind.FOCUS_LOST:
             self.focus_lost = True
             return True
-        if event.type == pygame.WINDOWFOCUSGAINED:
+        if event.kind is Kind.FOCUS_GAINED:
             self.focus_lost = False
             return True
         return False
 
-    def game_key(self, event: pygame.event.Event) -> bool | None:
+    def game_key(self, event: Input) -> bool | None:
         """The keys every kind's game takes alike: Ctrl+Z undo, Ctrl+Y or Ctrl+Shift+Z
         redo, Esc the pause menu. True when taken; False for another Ctrl key (which no
         game takes); None when the kind should look at it."""
-        key, mod = event.key, event.mod
-        if mod & (pygame.KMOD_CTRL | pygame.KMOD_META):
-            if (key == pygame.K_z and mod & pygame.KMOD_SHIFT) or key == pygame.K_y:
-                self.redo()
-                return True
-            if key == pygame.K_z:
-                self.undo()
-                return True
+        if event.pressed(Action.REDO):
+            self.redo()
+            return True
+        if event.pressed(Action.UNDO):
+            self.undo()
+            return True
+        if event.ctrl and event.device is Device.KEYBOARD:
             return False
-        if key == pygame.K_ESCAPE:
+        if event.pressed(Action.PAUSE):
             self.open_pause()
             return True
         return None
 
-    def handle_won(self, event: pygame.event.Event) -> bool:
+    def handle_won(self, event: Input) -> bool:
         """Events once the game is won: a click or key during the reveal skips to its end,
         then the win buttons; Enter (or Space) goes on, Esc goes to level select."""
         win = self.win
         assert win is not None
         if win.age < BUTTONS_AT:
-            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            if event.kind in (Kind.POINTER_DOWN, Kind.PRESS):
                 win.age = BUTTONS_AT
                 return True
-            return event.type in _MOUSE_EVENTS
-        if event.type in _MOUSE_EVENTS:
+            return event.kind in _MOUSE_EVENTS
+        if event.kind in _MOUSE_EVENTS:
             return any(button.handle(event) for button in self.win_buttons if button.enabled)
-        if event.type == pygame.KEYDOWN:
-            if event.key in _GO_ON_KEYS:
+        if event.kind is Kind.PRESS:
+            if event.pressed(*_GO_ON):
                 self.go_on()
                 return True
-            if event.key == pygame.K_ESCAPE:
+            if event.pressed(Action.BACK):
                 self.go_back()
                 return True
         return False

@@ -1,0 +1,94 @@
+"""On-screen prompts in the device the player last used: a screen's help line names keys
+after a key press, pad buttons after a pad press and gestures after a touch (issue 45). The
+pad's line is built from the bindings, so a remapped button is shown where it now is."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.core.i18n import N_, _
+from game.ui.input.actions import Action
+from game.ui.input.bindings import Bindings
+from game.ui.input.event import Device
+from game.ui.input.translate import describe
+
+# What a help line says a pad's buttons do, in order: the actions behind each part and
+# its words.
+PadHelp = Sequence[tuple[tuple[Action, ...], str]]
+
+MOVE = (Action.UP, Action.DOWN, Action.LEFT, Action.RIGHT)
+MENU_PAD: PadHelp = (
+    (MOVE, N_("choose")),
+    ((Action.CONFIRM,), N_("select")),
+    ((Action.BACK,), N_("back")),
+)
+SELECT_PAD: PadHelp = (
+    (MOVE, N_("choose")),
+    ((Action.CONFIRM,), N_("play")),
+    ((Action.FOCUS_PREVIOUS, Action.FOCUS_NEXT), N_("pack")),
+    ((Action.BACK,), N_("back")),
+)
+PLAY_PAD: PadHelp = (
+    (MOVE, N_("move")),
+    ((Action.FILL,), N_("fill")),
+    ((Action.CROSS,), N_("cross")),
+    ((Action.CLEAR,), N_("clear")),
+    ((Action.PREVIOUS_COLOUR, Action.NEXT_COLOUR), N_("colour")),
+    ((Action.ZOOM_OUT, Action.ZOOM_IN), N_("zoom")),
+    ((Action.UNDO,), N_("undo")),
+    ((Action.HINT,), N_("hint")),
+    ((Action.PAUSE,), N_("pause")),
+)
+KAKURO_PAD: PadHelp = (
+    (MOVE, N_("move")),
+    ((Action.PREVIOUS_COLOUR, Action.NEXT_COLOUR), N_("digit")),
+    ((Action.CLEAR,), N_("clear")),
+    ((Action.UNDO,), N_("undo")),
+    ((Action.PAUSE,), N_("pause")),
+)
+REPLAY_PAD: PadHelp = (
+    ((Action.PLAY_PAUSE,), N_("play/pause")),
+    ((Action.STEP,), N_("step")),
+    ((Action.SLOWER, Action.FASTER), N_("speed")),
+    ((Action.BACK,), N_("back")),
+)
+PLAY_TOUCH = N_("Tap: fill · Hold: cross · Drag: a line · Two fingers: move and pinch to zoom")
+MENU_TOUCH = N_("Tap to choose")
+
+
+def buttons(bindings: Bindings, actions: Sequence[Action]) -> str:
+    """The pad's buttons for ``actions``: "D-pad" for the four directions, else their names
+    joined by "/" ("LB/RB"); empty when one of them has no button."""
+    names = [bindings.pad_of(action) for action in actions]
+    if not all(names):
+        return ""
+    firsts = [describe(options[0]) for options in names]
+    if tuple(actions) == MOVE and all(name.startswith("D-pad") for name in firsts):
+        return "D-pad"
+    return "/".join(dict.fromkeys(firsts))
+
+
+def pad_line(bindings: Bindings, parts: PadHelp) -> str:
+    """A help line of pad buttons: "D-pad move · A fill · B cross …"."""
+    said = []
+    for actions, words in parts:
+        names = buttons(bindings, actions)
+        if names:
+            said.append(f"{names} {_(words)}")
+    return "  ·  ".join(said)
+
+
+def help_for(
+    device: Device,
+    bindings: Bindings,
+    keyboard: str,
+    pad: PadHelp = MENU_PAD,
+    touch: str = MENU_TOUCH,
+) -> str:
+    """The help line for ``device``: ``keyboard`` (already translated) for a keyboard or a
+    mouse, the pad's buttons for a pad, ``touch`` for a finger."""
+    if device is Device.PAD:
+        return pad_line(bindings, pad)
+    if device is Device.TOUCH:
+        return _(touch)
+    return keyboard
