@@ -63,8 +63,8 @@ def buttons(bindings: Bindings, actions: Sequence[Action]) -> str:
     if not all(names):
         return ""
     firsts = [describe(options[0]) for options in names]
-    if tuple(actions) == MOVE and all(name.startswith("D-pad") for name in firsts):
-        return "D-pad"
+    if tuple(actions) == MOVE and all(options[0].startswith("pad:dp") for options in names):
+        return _("D-pad")
     return "/".join(dict.fromkeys(firsts))
 
 

@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from game.core.i18n import N_, _
 from game.ui.input.bindings import PAD_PREFIX, Bindings, chord
 from game.ui.input.event import PRIMARY, SECONDARY, Device, Input, Kind
 
@@ -399,10 +400,12 @@ def _mods() -> int:
 
 
 def describe(name: str) -> str:
-    """A chord as a player reads it: "Ctrl+Z", "Page Down", "Pad A"."""
+    """A chord as a player reads it, in the player's language: "Ctrl+Z", "Page Down" ("Strg+Z",
+    "Bild ab"), a pad's button by the label printed on it ("A", "LB") or in words ("D-pad up")."""
     if name.startswith(PAD_PREFIX):
         button = name[len(PAD_PREFIX) :]
-        return _PAD_WORDS.get(button, button.title())
+        word = _PAD_WORDS.get(button, button.title())
+        return _(word) if word in _SAID else word
     if "[" in name:
         cut = name.index("[")
         parts = [part for part in name[:cut].split("+") if part] + [name[cut:]]
@@ -410,7 +413,49 @@ def describe(name: str) -> str:
         parts = [part for part in name[:-1].split("+") if part] + ["+"]
     else:
         parts = name.split("+")
-    return "+".join(part.title() if len(part) > 1 else part.upper() for part in parts)
+    return "+".join(_key_word(part) for part in parts)
+
+
+def _key_word(part: str) -> str:
+    """One key of a chord: a letter as printed, a named key in the player's language."""
+    if len(part) <= 1:
+        return part.upper()
+    word = part.title()
+    return _(word) if word in _SAID else word
+
+
+# The keys and the pad's buttons a player reads as words (the others are letters, digits or
+# labels printed on the pad: A, B, LB, F1).
+_SAID = frozenset(
+    (
+        N_("Ctrl"),
+        N_("Shift"),
+        N_("Alt"),
+        N_("Escape"),
+        N_("Return"),
+        N_("Enter"),
+        N_("Space"),
+        N_("Backspace"),
+        N_("Delete"),
+        N_("Tab"),
+        N_("Home"),
+        N_("End"),
+        N_("Insert"),
+        N_("Page Up"),
+        N_("Page Down"),
+        N_("Up"),
+        N_("Down"),
+        N_("Left"),
+        N_("Right"),
+        N_("Back"),
+        N_("Start"),
+        N_("Guide"),
+        N_("D-pad up"),
+        N_("D-pad down"),
+        N_("D-pad left"),
+        N_("D-pad right"),
+    )
+)
 
 
 _PAD_WORDS = {
