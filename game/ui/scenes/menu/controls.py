@@ -194,7 +194,7 @@ class ControlsScene(Scene):
         first = self.rows[0].rect
         third = first.width // 3
         y = first.top - round(14 * scale)
-        for column, words in enumerate((N_("Action"), N_("Keys"), N_("Pad"))):
+        for column, words in enumerate((N_("Action"), N_("Keys"), N_("Gamepad"))):
             x = first.left + (round(10 * scale) if column == 0 else column * third)
             draw_text(
                 surface, app, _(words), round(15 * scale), theme.text_muted, (x, y), "midleft",
