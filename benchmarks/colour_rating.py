@@ -2,13 +2,13 @@
 
     python benchmarks/colour_rating.py [--packs levels/2*-*in-colour levels/08-colour]
 
-Rates every colour puzzle of the packs with :func:`game.core.rating.rate_colour` (the
-player's solve of :mod:`game.core.colour_effort`, read by the same effort meter as black and
-white) and prints, per level, how many puzzles the file declares (``before``: the rating it
-was built with) and how many the rating gives now (``after``), with the techniques they need
-(``lines``, ``probe1-3``, ``probe4+``, ``search``), the median line points and the sizes;
-then the same for the black-and-white picture packs beside them, so the two scales can be
-compared; and the CPU seconds of the rating (median and max a puzzle).
+Rates every colour puzzle of the packs as black and white is rated (the one engine's solve,
+read by the effort meter) and prints, per level, how many puzzles the file declares
+(``before``: the rating it was built with) and how many the rating gives now (``after``),
+with the techniques they need (``lines``, ``probe1-3``, ``probe4+``, ``search``), the
+median line points and the sizes; then the same for the black-and-white picture packs
+beside them, so the two scales can be compared; and the CPU seconds of the rating (median
+and max a puzzle).
 """
 
 from __future__ import annotations
@@ -24,7 +24,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rating_sources import technique  # type: ignore[import-not-found]  # beside this file
 
-from game.core.colour_effort import colour_effort_task, effort_of
 from game.core.difficulty import Effort, EffortMeter
 from game.core.formats import read_puzzle
 from game.core.puzzle import Puzzle
@@ -35,9 +34,6 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def effort_of_puzzle(puzzle: Puzzle) -> Effort:
-    if puzzle.is_colour:
-        task, meter = colour_effort_task(puzzle)
-        return effort_of(meter, task.run(on_step=meter))
     bw_meter = EffortMeter(puzzle)
     result = SolveTask(puzzle, max_solutions=2).run(on_step=bw_meter)
     return bw_meter.effort(result.stats.line_rounds)

@@ -8,7 +8,7 @@ For each colours x size x level: median and max CPU seconds of the generation, t
 and max engine work (steps, the generator's own unit: the same on every machine), how many
 are rated exactly the level asked, and whether every puzzle is unique, by a separate solve
 for two solutions (the colour engine through SolveTask, not the generator's own solve) rated
-by rate_colour, as ``check`` rates it. A last table sums the levels over sizes and colours.
+by rate_puzzle, as ``check`` rates it. A last table sums the levels over sizes and colours.
 ``--picture`` measures Random's "Picture" in colour (PictureGeneration) instead of the
 shapes (ColourGeneration).
 """
@@ -27,8 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from game.core.generate.colour import ColourGeneration
 from game.core.generate.generator import Generated
 from game.core.generate.picture_puzzles import PictureGeneration
-from game.core.rating import rate_colour
-from game.core.solver.task import SolveTask
+from game.core.rating import rate_puzzle
 
 
 def parse_size(text: str) -> tuple[int, int]:
@@ -66,9 +65,9 @@ def main() -> int:
                     generated = made(width, height, level, seed, colours, args.picture)
                     seconds.append(time.process_time() - start)
                     steps.append(generated.steps)
-                    result = SolveTask(generated.puzzle, max_solutions=2).run()
+                    result, rating = rate_puzzle(generated.puzzle)
                     unique += result.status == "unique"
-                    stars = rate_colour(generated.puzzle, result).stars
+                    stars = rating.stars
                     at_level += stars == level
                     landed[level][stars] += 1
                 hits[level] += at_level

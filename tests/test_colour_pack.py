@@ -8,12 +8,10 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from game.core.colour_effort import colour_effort
 from game.core.formats import read_puzzle
 from game.core.palette import Palette
 from game.core.puzzle import Puzzle
-from game.core.rating import rate_colour
-from game.core.solver.task import SolveTask
+from game.core.rating import rate_puzzle
 from tests.conftest import REPO_ROOT
 
 PACK = REPO_ROOT / "levels" / "08-colour"
@@ -63,12 +61,11 @@ PALETTE = Palette.of(("white", (255, 255, 255)), ("red", (200, 0, 0)), ("blue", 
 
 def test_colour_rating_grows_with_rounds_and_probing() -> None:
     small = Puzzle.from_colour_grid([[1, 1, 0], [0, 2, 2], [1, 0, 2]], PALETTE)
-    assert colour_effort(small).insights == 0
-    easy = rate_colour(small, SolveTask(small, max_solutions=2).run())
-    assert easy.stars == 1
+    easy = rate_puzzle(small)[1]
+    assert easy.stars == 1 and "insight" not in easy.reason
     key = read_puzzle(next(PACK.glob("*-golden-key.non")))
-    assert colour_effort(key).insights == 1
-    assert rate_colour(key, SolveTask(key, max_solutions=2).run()).stars == 4
+    rating = rate_puzzle(key)[1]
+    assert rating.stars == 4 and "1 insight" in rating.reason
 
 
 def test_level_select_rates_a_colour_puzzle_without_a_declared_level_by_colour() -> None:

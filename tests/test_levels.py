@@ -20,9 +20,8 @@ import pytest
 
 from game.core.formats import read_puzzle
 from game.core.puzzle import Puzzle
-from game.core.rating import Rating, rate_colour, rate_puzzle
+from game.core.rating import Rating, rate_puzzle
 from game.core.solver import SolveResult
-from game.core.solver.task import SolveTask
 from tests.conftest import REPO_ROOT
 
 LEVELS = REPO_ROOT / "levels"
@@ -66,9 +65,6 @@ build_levels = load_build_script()
 def solved(path: Path) -> tuple[Puzzle, SolveResult, Rating]:
     """Each level is read and solved once for all the tests below."""
     puzzle = read_puzzle(path)
-    if puzzle.is_colour:  # the colour pack: rated by the colour rating
-        result = SolveTask(puzzle, max_solutions=2, time_limit=30).run()
-        return puzzle, result, rate_colour(puzzle, result)
     result, rating = rate_puzzle(puzzle, time_limit=30)
     return puzzle, result, rating
 

@@ -8,7 +8,7 @@ the colours it uses, in the order of that table. For every picture this script
 1. makes the colour puzzle (title, author "Hanjie team", licence MIT, the picture as its goal);
 2. solves it from the clues alone with the colour engine and refuses it unless the solution
    is unique and found without guessing;
-3. rates it (``game.core.rating.rate_colour``) and orders the pack by that rating (the
+3. rates it (``game.core.rating.rate_puzzle``) and orders the pack by that rating (the
    smaller puzzles first within a star);
 4. writes ``levels/08-colour/NN-title.non`` (the .non colour extension) and ``pack.json``.
 
@@ -37,9 +37,8 @@ from game.core.convert.distinct_colours import distinct_palette  # noqa: E402
 from game.core.formats import format_puzzle  # noqa: E402
 from game.core.palette import RGB, Palette  # noqa: E402
 from game.core.puzzle import Puzzle  # noqa: E402
-from game.core.rating import Rating, rate_colour  # noqa: E402
+from game.core.rating import Rating, rate_puzzle  # noqa: E402
 from game.core.solver.result import SolveResult  # noqa: E402
-from game.core.solver.task import SolveTask  # noqa: E402
 from tools.build_levels import pack_manifest, slug  # noqa: E402
 
 ART = REPO_ROOT / "tools" / "colour_art" / "08-colour.txt"
@@ -141,12 +140,11 @@ def parse_art(path: Path) -> tuple[dict[str, str], list[Picture]]:
 def check_picture(picture: Picture) -> tuple[Puzzle, SolveResult, Rating]:
     where = f"{ART}:{picture.line}: {picture.title!r}"
     puzzle = picture.puzzle()
-    result = SolveTask(puzzle, max_solutions=2, time_limit=SOLVE_TIMEOUT).run()
+    result, rating = rate_puzzle(puzzle, time_limit=SOLVE_TIMEOUT)
     if result.status != "unique":
         raise ArtError(f"{where}: the solver says {result.status!r} (not one picture)")
     if result.stats.guesses:
         raise ArtError(f"{where} needs guessing; redraw it so probing suffices")
-    rating = rate_colour(puzzle, result)
     extra = (("difficulty", str(rating.stars)),)
     return replace(puzzle, extra=extra), result, rating
 

@@ -23,8 +23,8 @@ Random uses):
    lollipops turn to noise, while 0.55-0.68 still shows a taxi or a Christmas tree). A
    picture that does not read at a size is tried at the next size, then dropped, and listed;
 3. Make it fair (black and white, or its colour search in colour), a solve proving the
-   puzzle unique and its rating (colour by the same measures as black and white:
-   :mod:`game.core.colour_effort`);
+   puzzle unique and its rating (colour as black and white: the one engine's solve read by
+   the effort meter);
 4. the readability gate (:mod:`game.core.generate.glance`, issue 46): what the player sees
    at the puzzle's size, the solved grid, must read (more than 100 cells, few specks, not a
    slab); a puzzle it refuses is tried at the next size;

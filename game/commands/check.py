@@ -159,7 +159,7 @@ def check_nonogram_file(path: str, timeout: float | None, number: int = 0) -> di
     from game.commands.solving import solve_with_deadline
     from game.core.difficulty import EffortMeter
     from game.core.formats import FormatError
-    from game.core.rating import rate, rate_colour
+    from game.core.rating import rate
 
     start = time.perf_counter()
     where: dict[str, object] = {"file": path}
@@ -183,10 +183,7 @@ def check_nonogram_file(path: str, timeout: float | None, number: int = 0) -> di
         return {**where, "error": f"the puzzle is {puzzle.size_text}: it has no cells to play"}
     meter = EffortMeter(puzzle)
     result = solve_with_deadline(puzzle, max_solutions=2, timeout=timeout, on_step=meter)
-    if puzzle.is_colour:
-        rating = rate_colour(puzzle, result)
-    else:
-        rating = rate(result, meter.effort(result.stats.line_rounds))
+    rating = rate(result, meter.effort(result.stats.line_rounds))
     return {
         **where,
         "size": puzzle.size_text,

@@ -26,7 +26,7 @@ from game.core import race
 from game.core.difficulty import EffortMeter
 from game.core.palette import colour_grid_text
 from game.core.puzzle import Puzzle
-from game.core.rating import Rating, rate, rate_colour
+from game.core.rating import Rating, rate
 from game.core.solver.result import ColourSolveResult, SolveResult
 from game.core.solver.steps import LinesChecked, SolutionFound, Step
 
@@ -223,12 +223,10 @@ def solve_nonogram(args: argparse.Namespace) -> int:
         algorithm=algorithm,
     )
     seconds = time.perf_counter() - wall_start
-    # The effort meter reads our engine's steps: the seeds' algorithms are not rated; a colour
-    # solve is rated from its statistics and the colour line logic, as `check` rates it.
+    # The effort meter reads our engine's steps (black and white or colour, as `check` rates
+    # them): the seeds' algorithms are not rated.
     rating: Rating | None = None
-    if algorithm == "hanjie" and puzzle.is_colour:
-        rating = rate_colour(puzzle, result)
-    elif algorithm == "hanjie":
+    if algorithm == "hanjie":
         rating = rate(result, meter.effort(result.stats.line_rounds))
     if args.json:
         print(json.dumps(result_json(args.file, puzzle, result, seconds, rating, algorithm)))

@@ -71,12 +71,9 @@ def _nonogram_solver(puzzle: Puzzle) -> SlicedTask[Any, Any]:
 
 
 def _nonogram_stars(puzzle: Puzzle) -> int | None:
-    from game.core.rating import rate, rate_colour
-    from game.core.solver import solve
+    from game.core.rating import rate_puzzle
 
-    result = solve(puzzle, max_solutions=2)
-    rating = rate_colour(puzzle, result) if puzzle.is_colour else rate(result)
-    return rating.stars or None
+    return rate_puzzle(puzzle)[1].stars or None
 
 
 def _nonogram_suffixes() -> frozenset[str]:

@@ -24,10 +24,10 @@ Rate a puzzle with :func:`rate_puzzle` (it solves with an
 ``rate(result)`` alone estimates the effort from the engine's counters (no overlap share,
 probes for insights): close, but only the meter gives the real level.
 
-Colour puzzles have the same levels, measured the same way: :func:`rate_colour` rates the
-solve of :mod:`game.core.colour_effort` (a player's: line logic in generations, then
-probing), whose steps the same meter reads, so a star costs a player the same work in
-colour as in black and white.
+Colour puzzles have the same levels, measured the same way: the one engine solves them
+(a cell as planes of yes/no variables, :mod:`game.core.solver.plane_line`) and the same
+meter reads its steps, so a star costs a player the same work in colour as in black and
+white.
 
 A puzzle with more than one solution is never rated: a player cannot reason it out, so stars
 would promise a puzzle that is not there. It gets 0 stars and the name "Ambiguous"
@@ -130,21 +130,6 @@ def rate(result: SolveResult, effort: Effort | None = None) -> Rating:
         effort = _estimate(result)
     stars = effort.level
     return Rating(stars, STAR_NAMES[stars], _reason(effort), effort.points)
-
-
-def rate_colour(puzzle: Puzzle, result: SolveResult, effort: Effort | None = None) -> Rating:
-    """The difficulty of a colour puzzle: the same levels, points and words as black and
-    white, from the same measures of a player's solve (:mod:`game.core.colour_effort`:
-    rounds of line logic, overlap, probing insights, the cells only probing settles, and
-    search when probing stalls). ``result`` is the colour engine's verdict (uniqueness);
-    ``effort`` the player's solve's when already worked out."""
-    if result.status != "unique":
-        return rate(result)
-    if effort is None:
-        from game.core.colour_effort import colour_effort
-
-        effort = colour_effort(puzzle)
-    return rate(result, effort)
 
 
 def rate_puzzle(

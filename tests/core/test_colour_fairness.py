@@ -108,15 +108,14 @@ def test_colour_make_it_fair_counts_work_not_seconds() -> None:
 
 
 def test_a_fair_colour_puzzle_is_rated_as_check_rates_it() -> None:
-    from game.core.rating import rate_colour
-    from game.core.solver.task import SolveTask
+    from game.core.rating import rate_puzzle
 
     grid = _ambiguous_colour_picture(0)
     result = MakeFair(grid, palette=PALETTE).run()
     assert result.found
     puzzle = Puzzle.from_colour_grid(result.grid, PALETTE)
     report = check_uniqueness(puzzle, timeout=4.0)
-    expected = rate_colour(puzzle, SolveTask(puzzle, max_solutions=2).run())
+    expected = rate_puzzle(puzzle)[1]
     assert report.status == "unique"
     assert (report.stars, report.rating_name) == (expected.stars, expected.name)
 
@@ -131,14 +130,14 @@ def test_the_colour_uniqueness_check_counts_work_not_seconds() -> None:
 
 
 def test_a_unique_colour_puzzles_rating_is_worked_a_slice_at_a_time() -> None:
-    # The player's solve that rates a colour puzzle ran in one go when the check ended (up
-    # to 0.13 s): the converter's longest frame. It is now a phase of its own, sliced.
+    # The player's solve that rated a colour puzzle once ran in one go when the check ended
+    # (up to 0.13 s): the converter's longest frame. The rating is now the check's own solve
+    # with the effort meter watching, sliced with it.
     from pathlib import Path
 
     from game.core.create.fairness import UniquenessCheck
     from game.core.formats import read_puzzle
-    from game.core.rating import rate_colour
-    from game.core.solver import solve
+    from game.core.rating import rate_puzzle
 
     # The biggest puzzle of a shipped colour pack (its file names follow the packs' build).
     pack = Path(__file__).resolve().parents[2] / "levels" / "28-things-in-colour"
@@ -147,12 +146,11 @@ def test_a_unique_colour_puzzles_rating_is_worked_a_slice_at_a_time() -> None:
     assert puzzle.is_colour and puzzle.width * puzzle.height >= 600
     ticks = iter(range(10**9))
     check = UniquenessCheck(puzzle, work_limit=150_000, clock=lambda: next(ticks) * 1e-4)
-    calls = rating_calls = 0
+    calls = 0
     while not check.advance(2e-4):
         calls += 1
-        rating_calls += check.rating is not None
         assert calls < 100_000
-    assert rating_calls > 1  # the rating phase ran, over several slices
+    assert calls > 1  # over several slices
     report = check.report
     assert report is not None and report.status == "unique"
-    assert report.stars == rate_colour(puzzle, solve(puzzle)).stars
+    assert report.stars == rate_puzzle(puzzle)[1].stars

@@ -2,8 +2,7 @@
 on planes in ``plane_packed``) against pure Python: on hundreds of random colour puzzles,
 unique, ambiguous and without a solution, the same steps, the same statistics and the same
 solutions, with and without probing, with a small line cache, with cells given and with a
-clock or a work limit that runs out; any divergence fails. The same for the player's solve
-that rates a colour puzzle (``colour_effort``, its line logic in ``_kernel_effort.h``)."""
+clock or a work limit that runs out; any divergence fails."""
 
 from __future__ import annotations
 
@@ -17,8 +16,6 @@ from types import ModuleType
 import numpy as np
 import pytest
 
-from game.core import colour_effort
-from game.core.colour_effort import ColourPlayer
 from game.core.palette import Palette, fallback_rgb
 from game.core.puzzle import Puzzle
 from game.core.solver import kernel
@@ -216,48 +213,3 @@ def test_the_twins_stop_at_the_same_work_limit(compiled: ModuleType) -> None:
             )
             stopped += stream[-1][2]  # type: ignore[index]
     assert stopped >= 10
-
-
-def _player(puzzle: Puzzle, use_compiled: bool) -> list[object]:
-    """A player's solve (colour_effort) step by step, its verdict and statistics."""
-    was_compiled = kernel.engine_name() == kernel.COMPILED
-    kernel.use(use_compiled)
-    try:
-        stream: list[object] = []
-        for step in ColourPlayer(puzzle).steps():
-            if isinstance(step, Finished):
-                result = step.result
-                solutions = [grid.tobytes() for grid in result.solutions]
-                stream.append((result.status, result.stats, solutions))
-            else:
-                stream.append(step)
-        return stream
-    finally:
-        kernel.use(was_compiled)
-
-
-def test_the_players_line_logic_agrees(
-    compiled: ModuleType, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    """colour_effort's line logic in generations (_kernel_effort.h) and its pure twin: the
-    same steps (lines settled, probes, heartbeats), rounds, counts and verdicts on 300
-    puzzles, every ending met (solved by lines, by probing, stalled, no solution); the
-    last 60 with a 5-entry line cache."""
-    rng = random.Random(3237)
-    endings: set[object] = set()
-    for case in range(300):
-        if case == 240:
-            monkeypatch.setattr(colour_effort, "CACHE_LIMIT", 5)
-        if case % 2:
-            puzzle = _random_puzzle(rng, largest=12)
-        else:  # small two-colour pictures: where probing settles what lines cannot
-            size = rng.randint(6, 9)
-            grid = [[rng.choice((0, 0, 1, 2)) for _ in range(size)] for _ in range(size)]
-            puzzle = Puzzle.from_colour_grid(grid, _palette(2), keep_goal=False)
-        ours, theirs = _player(puzzle, True), _player(puzzle, False)
-        assert len(ours) == len(theirs), case
-        for number, (one, other) in enumerate(zip(ours, theirs, strict=True)):
-            assert one == other, (case, number)
-        status, stats, _ = ours[-1]  # type: ignore[misc]
-        endings.add((status, stats.probes > 0))
-    assert {("unique", False), ("unique", True), ("unknown", True), ("none", False)} <= endings

@@ -9,11 +9,11 @@ import numpy as np
 import pytest
 
 from game.cli import main
-from game.core.colour_effort import colour_effort
 from game.core.create.fairness import check_uniqueness
+from game.core.difficulty import EffortMeter
 from game.core.formats import read_puzzle
 from game.core.generate.colour import ColourGeneration
-from game.core.rating import rate_colour
+from game.core.rating import rate_puzzle
 from game.core.solver.task import SolveTask
 
 
@@ -28,9 +28,9 @@ def test_a_colour_generation_is_unique_and_rated_at_the_level_asked(
         # Every block colour is used, and the goal is the one solution.
         assert puzzle.goal_colours is not None
         assert set(np.unique(np.asarray(puzzle.goal_colours))) == set(range(colours))
-        result = SolveTask(puzzle, max_solutions=2).run()
+        result, rating = rate_puzzle(puzzle)
         assert result.status == "unique"
-        assert rate_colour(puzzle, result).stars == level == made.rating.stars
+        assert rating.stars == level == made.rating.stars
 
 
 def test_the_same_seed_makes_the_same_colour_puzzle() -> None:
@@ -45,10 +45,11 @@ def test_colour_generations_land_on_the_level_asked_at_any_size(level: int) -> N
     size-based colour rating made no 20x20 Easy and almost no Fiendish)."""
     for seed, (size, colours) in enumerate([(15, 4), (20, 3), (20, 6)], start=1):
         made = ColourGeneration(size, size, level, seed, colours).run()
-        result = SolveTask(made.puzzle, max_solutions=2).run()
+        meter = EffortMeter(made.puzzle)
+        result = SolveTask(made.puzzle, max_solutions=2).run(on_step=meter)
         assert result.status == "unique"
-        effort = colour_effort(made.puzzle)
-        assert effort.level == level == made.rating.stars == rate_colour(made.puzzle, result).stars
+        effort = meter.effort(result.stats.line_rounds)
+        assert effort.level == level == made.rating.stars
         assert effort.guesses == 0  # no level needs guessing; Fiendish is deep probing
         if level <= 3:
             assert effort.insights == 0

@@ -34,7 +34,7 @@ from game.core.generate.picture_puzzles import (
     run_attempt,
     trimmed,
 )
-from game.core.rating import rate_colour, rate_puzzle
+from game.core.rating import rate_puzzle
 from game.core.solver.task import SolveTask
 
 SIDE = 72
@@ -160,7 +160,7 @@ def test_random_picture_in_colour_is_unique(tmp_path: Path) -> None:
     assert puzzle.is_colour and 2 <= puzzle.colour_count <= 4
     result = SolveTask(puzzle, max_solutions=2).run()
     assert result.status == "unique"
-    assert rate_colour(puzzle, result).stars == made.rating.stars
+    assert rate_puzzle(puzzle)[1].stars == made.rating.stars
 
 
 def test_random_picture_draws_one_not_played_yet(tmp_path: Path) -> None:

@@ -24,7 +24,6 @@ import numpy.typing as npt
 # SolveTask imports the race package when its first task starts (the two import each
 # other): 10 ms that fell in one frame of the converter's first check. Imported here instead.
 import game.core.race  # noqa: F401
-from game.core.colour_effort import colour_effort_task, effort_of
 from game.core.create.free_cells import (
     WORK_PER_SECOND,
     CountedSolve,
@@ -36,7 +35,7 @@ from game.core.difficulty import Effort, EffortMeter
 from game.core.i18n import _
 from game.core.locale_numbers import format_decimal
 from game.core.puzzle import Puzzle
-from game.core.rating import rate, rate_colour
+from game.core.rating import rate
 from game.core.solver.result import SolveResult
 from game.core.solver.steps import Step
 from game.core.solver.task import SolveTask
@@ -140,13 +139,7 @@ def report_from_result(
     if status == "unique":
         # Only a fair puzzle gets stars: a rating of "the work to a first solution" would
         # tell the author nothing about a puzzle they still have to fix.
-        # A colour puzzle is rated as check and level select rate it (rate_colour).
-        # ``effort`` is then the player's solve's when the caller worked it out (sliced).
-        rating = (
-            rate_colour(puzzle, result, effort)
-            if puzzle is not None and puzzle.is_colour
-            else rate(result, effort)
-        )
+        rating = rate(result, effort)
         stars, name = rating.stars, rating.name
     note = _("the solver ran out of time") if status == "unknown" else ""
     return Report(status, stars, name, ambiguous, seconds, note, free_exact=free_exact)
@@ -209,9 +202,6 @@ class UniquenessCheck:
         self.settled = SettledCells(puzzle)
         self.first: SolveResult | None = None
         self.free_search: FreeCellSearch | None = None
-        # A unique colour puzzle's rating: the player's solve (colour_effort), a slice at a
-        # time like the rest (up to 0.13 s in one go froze the converter's frame: 21 ms).
-        self.rating: tuple[SolveTask, EffortMeter] | None = None
         self.report: Report | None = None
 
     @property
@@ -270,15 +260,13 @@ class UniquenessCheck:
                 work_limit=self.free_work_limit,
                 clock=self.clock,
             )
-        elif result.status == "unique" and self.puzzle.is_colour:
-            self.rating = colour_effort_task(self.puzzle)
         else:
             self._finish(None)
 
     def _finish(self, free: FreeCells | None, effort: Effort | None = None) -> Report:
         result = self.first
         assert result is not None
-        if effort is None and not self.puzzle.is_colour:
+        if effort is None:
             effort = self.meter.effort(result.stats.line_rounds)
         self.report = report_from_result(
             result, self.engine_seconds, self.puzzle.goal_array(), effort, free, self.puzzle
@@ -306,11 +294,6 @@ class UniquenessCheck:
         if working and search is not None and search.advance(max(0.0, deadline - self.clock())):
             assert search.result is not None
             self._finish(search.result)
-        if self.report is None and self.rating is not None:
-            task, meter = self.rating
-            rated = task.advance(max(0.0, deadline - self.clock()), on_step=meter)
-            if rated is not None:
-                self._finish(None, effort_of(meter, rated))
         return self.report is not None
 
     def run(self) -> Report:

@@ -7,13 +7,12 @@ steps) with one more layer: each fresh picture gets a **colour map**, a smooth i
 there are block colours, so colours come in regions (a leaf green, the flower red) and every
 colour is used. A filled cell takes its colour from the map; the climb's flips change which
 cells are filled, and the map keeps the colours in place. Each candidate is the colour puzzle
-of that picture, solved as a player solves it (:mod:`game.core.colour_effort`: line logic in
-generations, then probing, a search needed when probing stalls) with the generator's own
-watcher on its steps: the same effort, levels and climb as black and white
+of that picture, solved by the one engine (a colour cell as planes of yes/no variables,
+:mod:`game.core.solver.plane_line`) with the generator's own watcher on its steps: the same
+effort, levels and climb as black and white
 (:func:`~game.core.generate.generator.climb_position`), so a colour puzzle lands on the level
 asked as a black-and-white one does, Fiendish by four or more probing insights and never by
-guessing. A candidate the player settles is proven unique (every deduction is forced), so
-the colour engine is not needed; the work is counted in the player's steps.
+guessing; the work is counted in the engine's steps.
 
 ``colours`` counts the background, as the converter's Colours control does: 2 is black and
 white, 3 is two block colours on white, up to :data:`MAX_COLOURS`. A seed gives the same
@@ -29,14 +28,12 @@ from dataclasses import replace
 import numpy as np
 import numpy.typing as npt
 
-from game.core.colour_effort import colour_source
 from game.core.difficulty import LEVELS
 from game.core.generate.generator import Generated, GenerateError, Generation
 from game.core.generate.pictures import BoolGrid, smooth_field
 from game.core.palette import Palette, colour_count_text
 from game.core.puzzle import Puzzle
 from game.core.rating import Rating
-from game.core.solver.task import SolveTask
 
 MIN_COLOURS = 2
 MAX_COLOURS = 8
@@ -104,11 +101,6 @@ class ColourGeneration(Generation):
         if self.colours == 2:
             return super()._puzzle(picture)
         return Puzzle.from_colour_grid(self.colour_grid(picture), self.palette)
-
-    def _task(self, puzzle: Puzzle) -> SolveTask:
-        if self.colours == 2:
-            return super()._task(puzzle)
-        return SolveTask(puzzle, max_solutions=1, source=colour_source)
 
     def _made(self, puzzle: Puzzle, rating: Rating) -> Generated:
         made = super()._made(puzzle, rating)

@@ -6,9 +6,9 @@
 not read at the size is refused), Make it fair
 (:class:`game.core.create.make_fair.MakeFair`; in colour
 :class:`~game.core.create.make_fair.MakeFair`, the converter's own), the
-uniqueness solve and the rating (:mod:`game.core.rating`; in colour on a player's solve,
-:mod:`game.core.colour_effort`). It is a generator that yields between slices of work and returns
-an :class:`Attempt`: the puzzle, or why there is none.
+uniqueness solve and the rating (:mod:`game.core.rating`, the one engine's steps in either
+kind). It is a generator that yields between slices of work and returns an :class:`Attempt`:
+the puzzle, or why there is none.
 
 :class:`PictureGeneration` is Random's and the daily puzzle's picture source, with the
 generator's shape (``advance(seconds)``, ``result``, ``cancel``, ``run``): it goes through the
@@ -33,7 +33,6 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from game.core.colour_effort import colour_effort_task, effort_of
 from game.core.convert.distinct_colours import distinct_palette
 from game.core.create.fair_edits import apply_edits
 from game.core.create.make_fair import MakeFair
@@ -66,9 +65,7 @@ FAIR_WORK = 96_000
 # many more (a llama at 20x20 took 13 and read as specks), and a picture that needs more is
 # tried at the next size.
 MAX_COLOUR_EDITS = 6
-# Engine steps a uniqueness-and-rating solve may take, per cell (in colour the player's
-# solve, game.core.colour_effort, which always ends: the colour packs' took at most 0.2 steps
-# a cell).
+# Engine steps a uniqueness-and-rating solve may take, per cell.
 SOLVE_STEPS_PER_CELL = 400
 # Pictures (and details) Random tries before it takes the closest level found: black and
 # white attempts are cheap (40x30: 0.5 s for a puzzle, median), colour ones dearer.
@@ -95,28 +92,21 @@ class Attempt:
     steps: int = 0
 
 
-def _rated(
-    puzzle: Puzzle, colour: bool, budget: int
-) -> Generator[None, None, tuple[str, Rating | None, int]]:
+def _rated(puzzle: Puzzle, budget: int) -> Generator[None, None, tuple[str, Rating | None, int]]:
     """Solve ``puzzle`` with the effort meter watching, a slice at a time: (status, rating
-    or None, steps). Black and white: the engine, for two solutions; colour: a player's
-    solve (:mod:`game.core.colour_effort`; what it settles is the one solution)."""
-    if colour:
-        task, meter = colour_effort_task(puzzle)
-    else:
-        task, meter = SolveTask(puzzle, max_solutions=2), EffortMeter(puzzle)
+    or None, steps): the engine, for two solutions, black and white or colour."""
+    task, meter = SolveTask(puzzle, max_solutions=2), EffortMeter(puzzle)
     while True:
         result = task.advance(3600.0, max_steps=min(2000, budget - task.steps_taken),
                               on_step=meter)  # fmt: skip
         if result is not None:
-            if (colour and result.status == "unknown") or result.stats.guesses:
+            if result.stats.guesses:
                 # As every bundled level and the generator's: no guessing, line logic and
                 # probing suffice.
                 return "solved only by guessing", None, task.steps_taken
             if result.status != "unique":
                 return result.status, None, task.steps_taken
-            effort = effort_of(meter, result) if colour else None
-            rating = rate(result, effort or meter.effort(result.stats.line_rounds))
+            rating = rate(result, meter.effort(result.stats.line_rounds))
             return "unique", rating, task.steps_taken
         if task.steps_taken >= budget:
             task.cancel()
@@ -169,7 +159,7 @@ def attempt(
         # Drawn in colours a player tells apart (the cells, so the clues, unchanged).
         shown = distinct_palette(palette, cells)
         puzzle = Puzzle.from_colour_grid(cells, shown, title=title, author=AUTHOR)
-        status, rating, solve_steps = yield from _rated(puzzle, True, budget)
+        status, rating, solve_steps = yield from _rated(puzzle, budget)
         steps += solve_steps
         if rating is None:
             return Attempt(None, None, reading, f"the colour puzzle is {status}", steps=steps)
@@ -191,7 +181,7 @@ def attempt(
     if not reading.reads:
         return Attempt(None, None, reading, f"made fair, reads poorly: {reading.text}", steps=steps)
     puzzle = Puzzle.from_grid(trimmed(fixed) if trim else fixed, title=title, author=AUTHOR)
-    status, rating, solve_steps = yield from _rated(puzzle, False, budget)
+    status, rating, solve_steps = yield from _rated(puzzle, budget)
     steps += solve_steps
     if rating is None:
         return Attempt(None, None, reading, f"the puzzle is {status}", steps=steps)

@@ -9,13 +9,12 @@
  * (empty) and bit c colour c (a black-and-white puzzle has one colour: filled is bit 1). The
  * dynamic programme below is the colour one (two runs of the same colour need a background
  * cell between them, runs of different colours need none); black and white is its case of
- * one colour, so a colour engine can call line_domains() on the same kernel.
+ * one colour; plane_packed() solves a colour line on the engine's planes with it.
  *
  * The Propagator type included at the end (_kernel_state.h with _kernel_cache.h,
  * _kernel_nogoods.h, _kernel_propagate.h with _kernel_reason.h, _kernel_analyse.h and
  * _kernel_probe.h) is the one with state: the engine's propagation, conflict analysis and
- * lookahead probes, in place on an engine's own objects. _kernel_colour.h's ColourPropagator
- * is the colour engine's propagation loop, in place on the colour engine's lists.
+ * lookahead probes, in place on an engine's own objects, black and white or colour.
  *
  * Built by hatch_build.py (optional: without a compiler the game runs on pure Python).
  */
@@ -23,7 +22,6 @@
 #include "_kernel_line_api.h"
 #include "_kernel_store.h"
 #include "_kernel_propagator.h"
-#include "_kernel_colour_type.h"
 
 static PyMethodDef kernel_methods[] = {
     {"forced_packed", forced_packed, METH_VARARGS,
@@ -84,7 +82,7 @@ PyInit__kernel(void)
         return NULL;
     if (twins_ready(module) < 0 || PyModule_AddIntConstant(module, "VERSION", KERNEL_VERSION) < 0 ||
         PyModule_AddIntConstant(module, "MAX_WORD_LINE", MAX_WORD_LINE) < 0 ||
-        store_ready(module) < 0 || propagator_ready(module) < 0 || colour_propagator_ready(module) < 0) {
+        store_ready(module) < 0 || propagator_ready(module) < 0) {
         Py_DECREF(module);
         return NULL;
     }

@@ -12,7 +12,7 @@
 #define HANJIE_KERNEL_ABI_H
 
 /* Bumped with every change of behaviour or signature. */
-#define KERNEL_VERSION 16
+#define KERNEL_VERSION 17
 
 /* X(C name, value, "the Python twin") for integers... */
 #define KERNEL_INT_TWINS(X)                                                                 \
@@ -44,11 +44,7 @@
     X(LINE_SIZE, 2, "solver.line.SIZE")                                                     \
     X(LINE_LIMIT, 3, "solver.line.LIMIT")                                                   \
     X(LINE_CLUE_LIMIT, 4, "solver.line.CLUE_LIMIT")                                         \
-    X(LINE_COUNTS, 5, "solver.line.LINE_COUNTS")                                            \
-    X(CEV_DONE, 0, "colour_effort.EV_DONE")                                                 \
-    X(CEV_CONFLICT, 1, "colour_effort.EV_CONFLICT")                                         \
-    X(CEV_DEDUCED, 2, "colour_effort.EV_DEDUCED")                                           \
-    X(CEV_HEARTBEAT, 3, "colour_effort.EV_HEARTBEAT")
+    X(LINE_COUNTS, 5, "solver.line.LINE_COUNTS")
 
 /* ... and for reals. */
 #define KERNEL_REAL_TWINS(X)                                                                \

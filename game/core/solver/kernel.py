@@ -14,9 +14,7 @@ LineSolver's counts and emptying), conflict analysis
 when no one watches, lookahead's probes (``Propagator.probe_pair``, ``_kernel_probe.h``, the
 twin of ``Lookahead._probe_pair_python``), which work in place on the engine's own state, so the
 search around them is the same Python either way; a colour puzzle's lines on planes
-(``plane_packed``, the twin of :class:`~game.core.solver.plane_line.PlaneLineSolver`), and a
-colour player's line logic (``ColourPropagator``, ``_kernel_colour.h`` and
-``_kernel_effort.h``, the twin of :class:`~game.core.colour_effort.ColourPlayer`'s). Held to
+(``plane_packed``, the twin of :class:`~game.core.solver.plane_line.PlaneLineSolver`). Held to
 the same answers by tests/core/test_kernel_differential.py and
 tests/core/test_colour_kernel_differential.py: the engine's search, its statistics, its steps
 and every count built on them are the same on both, so a picture gets the same edits and a
@@ -128,24 +126,6 @@ def nogood_store(cells: bytearray, limit: int) -> Any | None:
     if _MODULE is None:
         return None
     return _MODULE.NogoodStore(cells, limit)
-
-
-def colour_propagator(
-    width: int,
-    height: int,
-    runs: Sequence[Sequence[tuple[int, int]]],
-    cells: list[int],
-    cache_limit: int,
-    heartbeat: int,
-) -> Any | None:
-    """A colour player's compiled line logic (``ColourPropagator``, ``_kernel_colour.h``) over
-    its ``cells`` (a mask a cell, worked in place) and its lines' ``runs`` of (length,
-    colour), or None: the player runs its pure loop."""
-    if _MODULE is None:
-        return None
-    lengths = [tuple(length for length, _ in line) for line in runs]
-    colours = [tuple(colour for _, colour in line) for line in runs]
-    return _MODULE.ColourPropagator(width, height, lengths, colours, cells, cache_limit, heartbeat)
 
 
 ColourLineSolver = Callable[[Sequence[tuple[int, int]], Sequence[int]], "tuple[int, ...] | None"]

@@ -22,10 +22,9 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from game.core.colour_effort import colour_effort_task, effort_of
 from game.core.difficulty import EffortMeter
 from game.core.puzzle import Puzzle
-from game.core.rating import Rating, rate, rate_colour
+from game.core.rating import Rating, rate
 from game.core.solver.result import SolveResult
 from game.core.solver.task import SolveTask
 from game.core.store.fileio import write_text_atomically
@@ -59,18 +58,14 @@ class Ratings:
         self.solutions: dict[str, BoolGrid] = {}
         self._task: SolveTask | None = None
         self._meter: EffortMeter | None = None
-        self._task_puzzle: Puzzle | None = None
         self._task_key = ""
-        # A colour puzzle the engine proved unique: its player's solve (what the rating
-        # measures, game.core.colour_effort) still under way, a slice a frame.
-        self._lines: tuple[str, Puzzle, SolveResult, SolveTask, EffortMeter] | None = None
         self._unsaved = False  # stars found since the last load or save
         self.loaded: Path | None = None  # the cache file read (or tried), once a run
 
     @property
     def busy(self) -> bool:
         """A puzzle is being rated (its task is part way)."""
-        return self._task is not None or self._lines is not None
+        return self._task is not None
 
     def stars_of(self, key: str) -> int | None:
         return self.stars.get(key)
@@ -92,10 +87,6 @@ class Ratings:
         deadline = self.clock() + seconds
         pending = iter(candidates)
         while True:
-            if self._lines is not None:
-                if not self._count_lines(deadline):
-                    return
-                continue
             if self._task is None and not self._start_next(pending):
                 return
             task = self._task
@@ -116,38 +107,15 @@ class Ratings:
                 puzzle, max_solutions=2, time_limit=self.time_limit, clock=self.clock
             )
             self._meter = EffortMeter(puzzle)
-            self._task_puzzle = puzzle
             self._task_key = key
             return True
         return False
 
-    def _count_lines(self, deadline: float) -> bool:
-        """Go on with a colour puzzle's player's solve until ``deadline``; True when
-        finished (its stars recorded)."""
-        assert self._lines is not None
-        key, puzzle, result, task, meter = self._lines
-        solved = task.advance(max(0.0, deadline - self.clock()), on_step=meter)
-        if solved is None:
-            return False
-        self._lines = None
-        self._keep(key, result, rate_colour(puzzle, result, effort_of(meter, solved)))
-        return True
-
     def _record(self, key: str, result: SolveResult) -> None:
         if result.status == "unknown" or not result.solutions:
             return
-        puzzle = self._task_puzzle
-        if puzzle is not None and puzzle.is_colour and result.status == "unique":
-            # Rated on a player's solve (the engine's is not one), sliced too.
-            task, meter = colour_effort_task(puzzle)
-            self._lines = (key, puzzle, result, task, meter)
-            return
-        if puzzle is not None and puzzle.is_colour:
-            rating = rate_colour(puzzle, result)
-        else:
-            effort = self._meter.effort(result.stats.line_rounds) if self._meter else None
-            rating = rate(result, effort)
-        self._keep(key, result, rating)
+        effort = self._meter.effort(result.stats.line_rounds) if self._meter else None
+        self._keep(key, result, rate(result, effort))
 
     def _keep(self, key: str, result: SolveResult, rating: Rating) -> None:
         # 0 stars: more than one solution, never rated (the card shows "Ambiguous").
