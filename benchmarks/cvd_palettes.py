@@ -21,7 +21,7 @@ if str(REPO_ROOT) not in sys.path:
 
 import game.core.convert.distinct_colours as distinct_colours  # noqa: E402
 from game.core.formats import read_puzzle  # noqa: E402
-from game.core.generate.colour import generated_palette  # noqa: E402
+from game.core.generate.generator import generated_palette  # noqa: E402
 from game.core.generate.picture_puzzles import PictureGeneration  # noqa: E402
 from game.core.palette import Palette  # noqa: E402
 from game.core.vision import worst_seen_pair  # noqa: E402

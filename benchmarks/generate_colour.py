@@ -24,8 +24,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.core.generate.colour import ColourGeneration
-from game.core.generate.generator import Generated
+from game.core.generate.generator import ColourGeneration, Generated
 from game.core.generate.picture_puzzles import PictureGeneration
 from game.core.rating import rate_puzzle
 

@@ -157,8 +157,7 @@ def _targets(args: argparse.Namespace, seed: int) -> list[tuple[int, Path | None
 def run(args: argparse.Namespace) -> int:
     from game.core.formats import format_puzzle, write_puzzle
     from game.core.formats._common import FormatError
-    from game.core.generate.colour import ColourGeneration
-    from game.core.generate.generator import Generation
+    from game.core.generate.generator import ColourGeneration, Generation
 
     if args.daily is not None:
         return _dailies(args)

@@ -12,7 +12,7 @@ from game.cli import main
 from game.core.create.fairness import check_uniqueness
 from game.core.difficulty import EffortMeter
 from game.core.formats import read_puzzle
-from game.core.generate.colour import ColourGeneration
+from game.core.generate.generator import ColourGeneration
 from game.core.rating import rate_puzzle
 from game.core.solver.task import SolveTask
 

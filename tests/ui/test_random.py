@@ -172,7 +172,7 @@ def test_a_random_puzzle_opens_again_from_the_panel(levels: Path, tmp_path: Path
 
 
 def test_random_makes_a_colour_puzzle_when_colours_are_chosen(levels: Path, tmp_path: Path) -> None:
-    from game.core.generate.colour import generate_colour
+    from game.core.generate.generator import generate_colour
     from game.ui.scenes.levels.random_panel import COLOUR_CHOICES
 
     app, scene = _open_random(levels, tmp_path)

@@ -118,7 +118,7 @@ class DailyPlan:
     def generation(self) -> Generation:
         """The generation that makes this day's puzzle (sliced: the screen advances it)."""
         if self.colours > 2:
-            from game.core.generate.colour import ColourGeneration
+            from game.core.generate.generator import ColourGeneration
 
             return ColourGeneration(self.width, self.height, self.level, self.seed, self.colours)
         return Generation(self.width, self.height, self.level, self.seed)

@@ -153,7 +153,7 @@ def _shot_random_small_picture(app: App) -> None:
 
 def _shot_random_colour_play(app: App) -> None:
     """A generated colour puzzle (15x15, Medium, 4 colours) in play, a few cells filled."""
-    from game.core.generate.colour import ColourGeneration
+    from game.core.generate.generator import ColourGeneration
     from game.ui.opening import PlayContext
 
     made = ColourGeneration(15, 15, 2, 33, 4).run()

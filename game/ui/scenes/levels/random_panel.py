@@ -3,7 +3,7 @@
 The panel takes the place of the cards when "Random" is chosen in the pack list. The
 player picks a size (square and wide presets, 5x5 to 40x30), one of the five named levels
 and the colours (black and white, or a colour puzzle of 3, 4 or 6 colours, the background
-counted, made by :class:`~game.core.generate.colour.ColourGeneration`); "Make a puzzle"
+counted, made by :class:`~game.core.generate.generator.ColourGeneration`); "Make a puzzle"
 starts a :class:`~game.core.generate.generator.Generation` under the generating overlay
 (``game.ui.scenes.levels.generating``: sliced per frame, cancellable), writes the puzzle to
 the random folder (so Continue can resume it) and plays it. Back from the game the panel
@@ -22,7 +22,6 @@ from typing import TYPE_CHECKING, TypeGuard
 
 import pygame
 
-from game.core.generate.colour import ColourGeneration
 from game.core.generate.files import (
     cover_place,
     daily_folder,
@@ -35,7 +34,7 @@ from game.core.generate.files import (
     random_stem,
     write_generated,
 )
-from game.core.generate.generator import Generated, Generation, Making
+from game.core.generate.generator import ColourGeneration, Generated, Generation, Making
 from game.core.generate.picture_puzzles import PictureGeneration
 from game.core.i18n import N_, _
 from game.core.rating import LEVEL_TEXT, STAR_NAMES
