@@ -261,6 +261,12 @@ class Puzzle:
         return self.colour_count > 1
 
     @property
+    def colour_palette(self) -> Palette | None:
+        """The palette a screen draws a colour puzzle's cells from; None in black and white,
+        which draws its own filled and crossed cells."""
+        return self.palette if self.is_colour else None
+
+    @property
     def colours(self) -> Palette:
         """The palette, :data:`DEFAULT_PALETTE` for a plain black-and-white puzzle."""
         return DEFAULT_PALETTE if self.palette is None else self.palette
@@ -315,8 +321,9 @@ class Puzzle:
             goal_colours=cells if keep_goal else None,
         )
 
-    def is_colour_solution(self, grid: Sequence[Sequence[int]] | npt.NDArray[np.integer]) -> bool:
-        """Whether ``grid`` of colour numbers satisfies every row and column clue."""
+    def solved_by_values(self, grid: Sequence[Sequence[int]] | npt.NDArray[np.integer]) -> bool:
+        """Whether ``grid`` of colour numbers (0 the background; black and white: 1 filled)
+        satisfies every row and column clue."""
         rows = [[int(v) for v in row] for row in grid]
         if len(rows) != self.height or any(len(row) != self.width for row in rows):
             return False

@@ -58,7 +58,7 @@ def all_solutions(puzzle: Puzzle, fixed: dict[tuple[int, int], int] | None = Non
     return {
         bytes(itertools.chain.from_iterable(grid))
         for grid in itertools.product(*options)
-        if puzzle.is_colour_solution(grid)
+        if puzzle.solved_by_values(grid)
     }
 
 

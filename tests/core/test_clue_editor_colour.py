@@ -51,7 +51,7 @@ def test_typed_colour_clues_make_the_colour_puzzle_of_the_picture() -> None:
     assert names == ["black", "red", "blue"]  # the inks used, in CLUE_INKS' order
     number = {letter: names.index(name) + 1 for letter, name, _ in CLUE_INKS if name in names}
     grid = [[0 if c == "." else number[c] for c in row] for row in PICTURE]
-    assert puzzle.is_colour_solution(grid)
+    assert puzzle.solved_by_values(grid)
     report = check_uniqueness(puzzle, timeout=2.0)
     expected = check_uniqueness(Puzzle.from_colour_grid(grid, puzzle.colours), timeout=2.0)
     assert report.status == expected.status

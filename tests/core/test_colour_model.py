@@ -65,7 +65,7 @@ def test_colour_puzzles_validate_runs_totals_and_goal() -> None:
     assert puzzle.is_colour and puzzle.goal_colours == tuple(map(tuple, grid))
     assert puzzle.goal == ((True, True, False), (False, True, True), (True, True, True))
     assert puzzle.row_runs(2) == ((2, 3), (1, 1))
-    assert puzzle.is_colour_solution(grid) and not puzzle.is_colour_solution([[0] * 3] * 3)
+    assert puzzle.solved_by_values(grid) and not puzzle.solved_by_values([[0] * 3] * 3)
     base = {
         "width": 3,
         "height": 1,

@@ -45,7 +45,7 @@ def test_the_steps_rebuild_each_solution() -> None:
             apply_step(grid, step)
             if isinstance(step, SolutionFound):
                 assert (grid >= 0).all()
-                assert puzzle.is_colour_solution(grid)
+                assert puzzle.solved_by_values(grid)
                 found.append(grid.copy())
             if isinstance(step, Finished):
                 result = step.result

@@ -44,7 +44,7 @@ def test_colour_convert_writes_a_colour_puzzle_that_reads_back(
     # The flower's own colours, near enough (the palette is the mean of each colour's pixels).
     for wanted in ((215, 30, 40), (245, 210, 30), (40, 150, 60)):
         assert min(sum(abs(a - b) for a, b in zip(rgb, wanted, strict=True)) for rgb in rgbs) < 30
-    assert puzzle.is_colour_solution(np.array(puzzle.goal_colours))
+    assert puzzle.solved_by_values(np.array(puzzle.goal_colours))
 
 
 def test_two_colours_is_black_and_white(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -111,7 +111,7 @@ def test_colour_samples_agree_across_formats() -> None:
         colour.rgb for colour in olsak.colours.colours
     ]
     assert xml.goal_colours == non.goal_colours is not None
-    assert non.is_colour_solution(non.goal_colours)
+    assert non.solved_by_values(non.goal_colours)
 
 
 @pytest.mark.parametrize(("name", "reason"), sorted(INVALID.items()))

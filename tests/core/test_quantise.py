@@ -136,7 +136,7 @@ def test_the_cells_make_a_colour_puzzle_the_fairness_check_takes() -> None:
     found = reduce_picture(picture(FLAG, FLAG_COLOURS), 6, 6, 3)
     puzzle = Puzzle.from_colour_grid(found.cells, found.palette, title="flag")
     assert puzzle.is_colour and puzzle.colour_count == 2
-    assert puzzle.is_colour_solution(found.cells)
+    assert puzzle.solved_by_values(found.cells)
     assert check_uniqueness(puzzle).status == "unique"
 
 

@@ -269,14 +269,10 @@ def solution_values(
 
 
 def reference_values(puzzle: Puzzle, solutions: Sequence[ValueGrid]) -> ValueGrid | None:
-    """:func:`reference_of` as one number a cell (a colour puzzle's colours)."""
-    if not puzzle.is_colour:
-        bools = [grid.astype(bool) for grid in solutions]
-        found = reference_of(puzzle, bools)
-        return None if found is None else found.astype(np.int8)
-    goal = puzzle.goal_colours
-    if goal is not None and puzzle.is_colour_solution(goal):
-        return np.asarray(goal, dtype=np.int8)
+    """:func:`reference_of` as one number a cell (a colour puzzle's colours, else 0/1)."""
+    goal = puzzle.goal_values()
+    if goal is not None and puzzle.solved_by_values(goal):
+        return goal
     return np.asarray(solutions[0], dtype=np.int8) if solutions else None
 
 

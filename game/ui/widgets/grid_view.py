@@ -124,7 +124,7 @@ class GridView:
         # A colour puzzle's palette (None in black and white), and whether each colour also
         # carries its symbol on cells and beside clue numbers (the colour-blind option; the
         # layout's ``mark`` makes room for them beside the numbers).
-        self.palette = puzzle.colours if puzzle.is_colour else None
+        self.palette = puzzle.colour_palette
         self.symbols_wanted = False
         self.overlays = Overlays()
         self.highlight_row: int | None = None

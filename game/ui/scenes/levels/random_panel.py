@@ -89,12 +89,12 @@ COLOUR_CHOICES: tuple[tuple[int, str], ...] = (
 )
 
 
-def _is_colours(value: object) -> TypeGuard[int]:
+def _colours_setting(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and value in dict(COLOUR_CHOICES)
 
 
 RANDOM_SIZE = Setting("random_size", "15x15", _is_size)
-RANDOM_COLOURS = Setting("random_colours", 2, _is_colours)
+RANDOM_COLOURS = Setting("random_colours", 2, _colours_setting)
 
 
 # Where the puzzle comes from: the generator's abstract shapes, or a picture of the library.

@@ -112,7 +112,7 @@ class PlayScene(PlayShell[Move, Change, Session]):
         self.trial_mode = self.session.board.has_trial()
         self.pen = Pen()
         # The bar of a colour puzzle (the colour a fill paints is the UI value's).
-        self.palette_bar = PaletteBar(self, puzzle.colours) if puzzle.is_colour else None
+        self.palette_bar = PaletteBar(self, puzzle.colours) if puzzle.colour_palette else None
         self.show_errors = bool(self.app.setting(AUTO_CHECK))
         self.flash = Flash()
         self.flash_age = 0.0
@@ -143,7 +143,7 @@ class PlayScene(PlayShell[Move, Change, Session]):
             puzzle.height,
             self.app.theme,
             Box(0, 0, 1, 1),
-            puzzle.colours if puzzle.is_colour else None,
+            puzzle.colour_palette,
         )
         self.sync_symbols()
         self.looks = ClueLooks(self)

@@ -351,7 +351,7 @@ class NonogramReplay:
                 puzzle.height,
                 app.theme,
                 map_area,
-                puzzle.colours if puzzle.is_colour else None,
+                puzzle.colour_palette,
             )
         else:
             self.minimap.set_theme(app.theme)
