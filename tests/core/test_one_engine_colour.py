@@ -202,3 +202,23 @@ def test_the_solvers_doors_solve_a_colour_puzzle_in_colour() -> None:
     assert last.result.status == "unique"
     stripes = Puzzle.from_colour_grid([[1, 0], [0, 1]], palette(2), keep_goal=False)
     assert solve(stripes).status == "multiple"
+
+
+def test_a_colour_struck_off_a_cell_is_told_not_painted() -> None:
+    """A colour puzzle's probe or rule on one of a cell's planes ("not colour 2") reads as
+    such in the replay's words and leaves the replay's grid as it was; a line that only
+    struck colours off says so."""
+    from game.core.solver.steps import LineDeduced, ProbeResult, ProbeStarted, not_value
+
+    grid = np.full((2, 2), -1, dtype=np.int8)
+    probe = ProbeStarted(1, 0, not_value(2), 0)
+    assert "not colour 2" in probe.describe()
+    assert not apply_step(grid, probe) and (grid == -1).all()
+    broke = ProbeResult(1, 0, 2, "contradiction", (), 0)
+    assert broke.describe().endswith("so it must be not colour 2")
+    kept = ProbeResult(1, 0, not_value(3), "contradiction", (), 0)
+    assert kept.describe().endswith("so it must be colour 3")
+    assert "colours ruled out" in LineDeduced("row", 0, (), "forced", 0).describe()
+    # In a solve: the engine's words for a noisy three-colour picture use both forms.
+    words = " ".join(step.describe() for step in run(noise(5, 12, 3), SolveOptions(2, watch=True)))
+    assert "not " in words and "colours ruled out" in words and "colour -" not in words

@@ -37,6 +37,7 @@ from game.core.solver.steps import (
     LinesChecked,
     RuleDeduced,
     Step,
+    not_value,
 )
 
 # Contradictions in a run of the search before a restart, times the Luby sequence's term.
@@ -317,18 +318,20 @@ class EngineState:
 
     def shown(self, entry: int) -> int:
         """What a step shows for the trail entry ``entry`` at its cell: the colour number
-        the cell now has (black and white: 1 filled, 0 empty), or -1 while it has none."""
+        the cell now has (black and white: 1 filled, 0 empty), else, for a colour struck off
+        a cell that has none yet, ``steps.not_value(colour)``."""
         index = entry >> CODE_BITS
         planes = self.planes
         if planes == 1:
             return STEP_VALUE[entry & CODE_MASK]
+        plane = index % planes
         if entry & CODE_MASK == FILLED:
-            return index % planes
-        base = index - index % planes
+            return plane
+        base = index - plane
         for colour in range(planes):
             if self.cells[base + colour] == FILLED:
                 return colour
-        return -1
+        return not_value(plane)
 
     def change(self, entry: int) -> CellChange:
         """The trail entry ``entry`` as a step's cell change."""

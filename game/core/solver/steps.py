@@ -59,7 +59,32 @@ def _value_word(value: int) -> str:
         return _("filled")
     if value == EMPTY_VALUE:
         return _("empty")
+    if value == UNKNOWN_VALUE:
+        return _("unknown")
+    if value <= NOT_COLOUR:  # a colour struck off a colour puzzle's cell (not_value)
+        return _("not {value}").format(value=_value_word(NOT_COLOUR - value))
     return _("colour {number}").format(number=value)  # a colour puzzle's
+
+
+# A step's value for "the cell is not colour c" (a colour puzzle's probe or rule on one of a
+# cell's planes, engine_state.EngineState.shown): NOT_COLOUR - c, below every real value and
+# UNKNOWN_VALUE, so a grid never takes it (apply_step leaves the cell as it was).
+NOT_COLOUR = -2
+
+
+def not_value(colour: int) -> int:
+    """The step value saying "not ``colour``"."""
+    return NOT_COLOUR - colour
+
+
+def _other(value: int) -> int:
+    """The value a probe's contradiction proves: black and white's other value; in colour,
+    "not c" for a colour c tried, c for "not c"."""
+    if value <= NOT_COLOUR:
+        return NOT_COLOUR - value
+    if value in (EMPTY_VALUE, FILLED_VALUE):
+        return FILLED_VALUE - value
+    return not_value(value)
 
 
 def cell_name(x: int, y: int) -> str:
@@ -105,7 +130,9 @@ class LineDeduced:
             for count, value in ((filled, FILLED_VALUE), (empty, EMPTY_VALUE))
             if count
         ]
-        what = _(" and ").join(parts) if parts else _("nothing new")
+        # No cell settled: a colour line struck colours off its cells (black and white's line
+        # steps always settle one).
+        what = _(" and ").join(parts) if parts else _("colours ruled out")
         why = _(REASON_TEXT.get(self.reason, self.reason))
         text = f"{_line_name(self.axis, self.index)}: {what} {why}"
         if self.probe:
@@ -339,7 +366,7 @@ class ProbeResult:
             cell=cell_name(self.x, self.y), value=_value_word(self.value)
         )
         if self.outcome == "contradiction":
-            other = _value_word(FILLED_VALUE - self.value)
+            other = _value_word(_other(self.value))
             return _("{tried}: a clue breaks, so it must be {other}").format(
                 tried=tried, other=other
             )
@@ -418,6 +445,8 @@ def apply_step(grid: npt.NDArray[np.int8], step: Step) -> bool:
             grid[y, x] = value
         return bool(step.cells)
     if isinstance(step, Guess | ProbeStarted | RuleDeduced):
+        if step.value < UNKNOWN_VALUE:  # "not colour c": the cell keeps what it showed
+            return False
         grid[step.y, step.x] = step.value
         return True
     if isinstance(step, Backtrack | Backjump):
