@@ -235,14 +235,7 @@ def solve_nonogram(args: argparse.Namespace) -> int:
     print(f"verdict:  {verdict_text(result)}")
     if isinstance(result, ColourSolveResult):
         print_colour_solutions(puzzle, result)
-    if rating is not None and puzzle.is_colour:
-        print(f"rating:   {rating.star_text} {rating.name} ({rating.reason})")
-        print(
-            f"stats:    {stats.lines_solved} lines solved, {stats.probes} probes "
-            f"({stats.probe_fixes} cells narrowed), {stats.guesses} guesses, "
-            f"{stats.backtracks} backtracks, depth {stats.max_depth}"
-        )
-    elif rating is None:
+    if rating is None:
         print("rating:   not rated (stars come from the hanjie engine's steps)")
         print(
             f"stats:    {stats.lines_solved} lines looked at, {stats.guesses} guesses, "
