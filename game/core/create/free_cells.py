@@ -257,13 +257,13 @@ def reference_of(puzzle: Puzzle, solutions: Sequence[BoolGrid]) -> BoolGrid | No
 def solution_values(
     puzzle: Puzzle, result: SolveResult, found: Sequence[ValueGrid] = ()
 ) -> list[ValueGrid]:
-    """``result``'s solutions as one number a cell: a colour puzzle's colours (from the colour
-    engine's result, or ``found``, the values a :class:`CountedSolve` saw, when the solve was
-    cut off), else 0/1."""
-    if puzzle.is_colour:
-        colours = getattr(result, "colour_solutions", None)
-        if colours:
-            return [np.asarray(grid, dtype=np.int8) for grid in colours]
+    """``result``'s solutions as one number a cell (colour numbers; black and white 0/1): a
+    colour result's own, else ``found`` (the values a :class:`CountedSolve` saw, one number a
+    cell whatever the kind, when a solve was cut off), else the boolean solutions."""
+    colours = getattr(result, "colour_solutions", None)
+    if colours:
+        return [np.asarray(grid, dtype=np.int8) for grid in colours]
+    if found:
         return list(found)
     return [np.asarray(grid, dtype=bool).astype(np.int8) for grid in result.solutions]
 
