@@ -11,7 +11,7 @@ star  name         what it takes
 2     Medium       line logic alone, line points at most 8
 3     Hard         line logic alone, longer chains of line deductions
 4     Expert       at least one probe (a cell tried both ways), at most three
-5     Fiendish     more probing insights, or deeper ones (trials inside trials)
+5     Fiendish     four or more probing insights, or a search (probing at the top stalls)
 ====  ===========  ==============================================================
 
 The line points are ``rounds + 3 * (1 - overlap share)``; the points a rating carries add
@@ -56,7 +56,7 @@ LEVEL_TEXT = {
     2: N_("Line logic alone, a few more rounds."),
     3: N_("Line logic alone: long chains, few free starts."),
     4: N_("Needs probing: one to three cells tried both ways."),
-    5: N_("Many probes, or deeper ones: trials inside trials."),
+    5: N_("Needs probing: four or more cells tried both ways, or a search."),
 }
 AMBIGUOUS = "Ambiguous"
 
