@@ -27,7 +27,7 @@ ascending(const void *left, const void *right)
 /* What a pair of probes counts, in the int64 array the engine hands over (PairCounts). */
 enum { PAIR_UNKNOWN, PAIR_COUNTDOWN, PAIR_PROBES, PAIR_HITS, PAIR_COUNTS };
 
-/* EngineState.propagate(probe=True) for no one watching: EV_DONE, EV_LINE_CONFLICT (*line the
+/* LinePropagation.propagate(probe=True) for no one watching: EV_DONE, EV_LINE_CONFLICT (*line the
  * line), EV_RULE_BROKEN (the broken nogood put in broken_box[0]), or -1 on an error (the
  * engine's clock check, check_clock, raising EngineTimeout among them). */
 static int

@@ -1,5 +1,5 @@
-/* The engine's propagation loop, compiled: the twin of EngineState.propagate (engine_state.py)
- * and NogoodStore.propagate (nogoods.py), included by _kernel.c.
+/* The engine's propagation loop, compiled: the twin of LinePropagation.propagate
+ * (engine_propagate.py) and NogoodStore.propagate (nogoods.py), included by _kernel.c.
  *
  * A Propagator is made once per engine from the engine's own objects (the rows and columns,
  * the flat grid, the per-cell arrays, the trail, the queue, the line caches, the nogood

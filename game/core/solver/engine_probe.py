@@ -12,13 +12,13 @@ from collections.abc import Generator, Sequence
 import numpy as np
 
 from game.core.cells import EMPTY, FILLED, UNKNOWN
+from game.core.solver.engine_propagate import LinePropagation
 from game.core.solver.engine_state import (
     CODE_BITS,
     CODE_MASK,
     DECIDED,
     OTHER,
     Branch,
-    EngineState,
 )
 from game.core.solver.steps import (
     Contradiction,
@@ -45,7 +45,7 @@ PROBE_PATIENCE = 1000
 Deductions = frozenset[int] | None
 
 
-class Prober(EngineState):
+class Prober(LinePropagation):
     """Root probing on top of the engine's state."""
 
     def _probe_candidates(self) -> list[int]:
