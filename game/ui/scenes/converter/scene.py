@@ -47,6 +47,7 @@ from game.ui.input import Action, Input, Kind
 from game.ui.opening import PlayContext
 from game.ui.scene import EditorScene
 from game.ui.scenes.converter.colours import ConverterColours
+from game.ui.scenes.converter.drawing import draw_opening, draw_preview_panel, draw_source
 from game.ui.scenes.converter.fairness import CHECK_SLICE, ConverterFairness
 from game.ui.scenes.converter.framing import PhotoSide, follow_auto_frame
 from game.ui.scenes.play.exits import ambiguity_notice
@@ -56,8 +57,6 @@ from game.ui.scenes.shared.editor.panels import (
     FIT_LABELS,
     METHOD_LABELS,
     SourceView,
-    draw_busy_note,
-    draw_panel,
     draw_problem,
 )
 from game.ui.widgets.base import FocusGroup, Widget, draw_focus_ring
@@ -629,8 +628,8 @@ class ConverterScene(EditorScene):
         surface.fill(theme.background)
         draw_text(surface, app, _("Create a puzzle"), round(28 * scale), theme.text,
                   (round(20 * scale), round(12 * scale)), bold=True)  # fmt: skip
-        self._draw_source(surface)
-        self._draw_preview_panel(surface)
+        draw_source(self, surface)
+        draw_preview_panel(self, surface)
         self.fairness.draw(surface)
         marked = self.fairness.marked_cells()
         if frozenset(marked) != self.preview.marked:
@@ -645,7 +644,7 @@ class ConverterScene(EditorScene):
             self.problem_lines = draw_problem(surface, app, self.places.source, self.problem)
         self.colour_part.draw(surface)
         if self.opening:
-            self._draw_opening(surface)
+            draw_opening(self, surface)
             self._pending_drawn = True
         else:
             self._pending_drawn = False
@@ -673,49 +672,6 @@ class ConverterScene(EditorScene):
         ):
             draw_focus_ring(surface, self.app, focused.rect)
 
-    def _draw_source(self, surface: pygame.Surface) -> None:
-        document = self.document
-        converter = document.converter
-        crop = converter.source.crop_box if converter and document.options.crop else None
-        if self.photo.draw(surface, self.app, self.places.source, self.source_label, self.problem):
-            return
-        if document.mode == "canvas":
-            help_lines = [_("Draw on the grid: left button paints, right button erases."),
-                          _("Ctrl+Z undoes a stroke, Ctrl+Y redoes it.")]  # fmt: skip
-        else:
-            help_lines = [_("Drop a picture on this window,"), _("or choose Open… to browse,"),
-                          _("or Blank canvas to draw one.")]  # fmt: skip
-        self.source_view.draw(surface, self.app, self.places.source, crop=crop,
-                              help_lines=help_lines, problem=self.problem,
-                              label=_(self.source_label) or _("No picture yet"))  # fmt: skip
-
-    def _draw_preview_panel(self, surface: pygame.Surface) -> None:
-        app = self.app
-        panel = self.places.preview_panel
-        draw_panel(surface, app, panel)
-        self.preview.draw(surface, app)
-        grid = self.document.grid
-        height, width = grid.shape
-        text = _("{width}x{height} puzzle, {filled} of {cells} cells filled").format(
-            width=width, height=height, filled=int(grid.sum()), cells=width * height
-        )
-        touched = self.document.touched
-        if touched:
-            text += _(", {count} touched up").format(count=touched)
-        text = self.colour_part.caption() or text
-        draw_text(surface, app, text, round(16 * app.ui_scale), app.theme.text_muted,
-                  (panel.centerx, panel.bottom - round(10 * app.ui_scale)),
-                  "midbottom")  # fmt: skip
-
     def report_lines(self) -> list[tuple[str, str]]:
         """What the report panel says (see :meth:`ConverterFairness.report_lines`)."""
         return self.fairness.report_lines()
-
-    def _draw_opening(self, surface: pygame.Surface) -> None:
-        name = self.files.name
-        draw_busy_note(
-            surface,
-            self.app,
-            self.places.preview_panel.center,
-            _("Opening {name}…").format(name=name),
-        )
