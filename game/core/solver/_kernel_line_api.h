@@ -143,6 +143,45 @@ cleanup:
     return answer;
 }
 
+/* A colour clue's run colours: ``k`` ints from 1 to ``highest`` from the sequence ``seq``,
+ * in a new block (PyMem_Free it), or NULL with an error set (``too_high`` its message for a
+ * colour out of range). */
+static int *
+read_run_colours(PyObject *seq, Py_ssize_t k, long highest, const char *too_high)
+{
+    PyObject *fast = PySequence_Fast(seq, "colours must be a sequence");
+    if (fast == NULL)
+        return NULL;
+    int *colours = NULL;
+    if (PySequence_Fast_GET_SIZE(fast) != k) {
+        PyErr_SetString(PyExc_ValueError, "one colour a run");
+        goto done;
+    }
+    colours = (int *)PyMem_Malloc((size_t)(k + 1) * sizeof(int));
+    if (colours == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    for (Py_ssize_t j = 0; j < k; j++) {
+        long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, j));
+        if (c == -1 && PyErr_Occurred()) {
+            PyMem_Free(colours);
+            colours = NULL;
+            goto done;
+        }
+        if (c < 1 || c > highest) {
+            PyErr_SetString(PyExc_ValueError, too_high);
+            PyMem_Free(colours);
+            colours = NULL;
+            goto done;
+        }
+        colours[j] = (int)c;
+    }
+done:
+    Py_DECREF(fast);
+    return colours;
+}
+
 /* line_domains(lengths, colours, domains) -> tuple[int, ...] | None: the colour entry point,
  * the twin of a colour line solver's (runs, line of masks) -> masks. A cell is a mask (bit 0
  * background, bit c colour c, colours 1 to 63); the answer holds, per cell, the values some
@@ -155,39 +194,24 @@ py_line_domains(PyObject *self, PyObject *args)
         return NULL;
     long small_runs[SMALL_RUNS];
     long *lengths = NULL;
-    PyObject *answer = NULL, *colours_fast = NULL, *domains_fast = NULL;
+    PyObject *answer = NULL, *domains_fast = NULL;
     int *colours = NULL;
     domain_t *dom = NULL, *out = NULL;
     Py_ssize_t k = read_clue(clue, &lengths, small_runs, SMALL_RUNS);
     if (k < 0)
         return NULL;
-    colours_fast = PySequence_Fast(colour_seq, "colours must be a sequence");
-    if (colours_fast == NULL)
+    colours = read_run_colours(colour_seq, k, 63, "colours must be 1 to 63");
+    if (colours == NULL)
         goto cleanup;
     domains_fast = PySequence_Fast(domain_seq, "domains must be a sequence");
     if (domains_fast == NULL)
         goto cleanup;
-    if (PySequence_Fast_GET_SIZE(colours_fast) != k) {
-        PyErr_SetString(PyExc_ValueError, "one colour a run");
-        goto cleanup;
-    }
     Py_ssize_t n = PySequence_Fast_GET_SIZE(domains_fast);
-    colours = (int *)PyMem_Malloc((size_t)(k + 1) * sizeof(int));
     dom = (domain_t *)PyMem_Malloc((size_t)(n + 1) * sizeof(domain_t));
     out = (domain_t *)PyMem_Malloc((size_t)(n + 1) * sizeof(domain_t));
-    if (colours == NULL || dom == NULL || out == NULL) {
+    if (dom == NULL || out == NULL) {
         PyErr_NoMemory();
         goto cleanup;
-    }
-    for (Py_ssize_t j = 0; j < k; j++) {
-        long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(colours_fast, j));
-        if (c == -1 && PyErr_Occurred())
-            goto cleanup;
-        if (c < 1 || c > 63) {
-            PyErr_SetString(PyExc_ValueError, "colours must be 1 to 63");
-            goto cleanup;
-        }
-        colours[j] = (int)c;
     }
     for (Py_ssize_t p = 0; p < n; p++) {
         unsigned long long mask =
@@ -217,7 +241,6 @@ py_line_domains(PyObject *self, PyObject *args)
         PyTuple_SET_ITEM(answer, p, value);
     }
 cleanup:
-    Py_XDECREF(colours_fast);
     Py_XDECREF(domains_fast);
     if (lengths != small_runs)
         PyMem_Free(lengths);
@@ -242,7 +265,7 @@ py_plane_packed(PyObject *self, PyObject *args)
         return NULL;
     long small_runs[SMALL_RUNS];
     long *lengths = NULL;
-    PyObject *answer = NULL, *colours_fast = NULL;
+    PyObject *answer = NULL;
     int *colours = NULL;
     domain_t *dom = NULL, *out = NULL;
     Py_ssize_t *picked = NULL;
@@ -257,31 +280,16 @@ py_plane_packed(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "a colour line is 2 to 64 variables a cell");
         goto cleanup;
     }
-    colours_fast = PySequence_Fast(colour_seq, "colours must be a sequence");
-    if (colours_fast == NULL)
+    colours = read_run_colours(colour_seq, k, planes - 1, "a run's colour has no plane");
+    if (colours == NULL)
         goto cleanup;
-    if (PySequence_Fast_GET_SIZE(colours_fast) != k) {
-        PyErr_SetString(PyExc_ValueError, "one colour a run");
-        goto cleanup;
-    }
     Py_ssize_t n = length / planes;
-    colours = (int *)PyMem_Malloc((size_t)(k + 1) * sizeof(int));
     dom = (domain_t *)PyMem_Malloc((size_t)(n + 1) * sizeof(domain_t));
     out = (domain_t *)PyMem_Malloc((size_t)(n + 1) * sizeof(domain_t));
     picked = (Py_ssize_t *)PyMem_Malloc((size_t)(length + 1) * sizeof(Py_ssize_t));
-    if (colours == NULL || dom == NULL || out == NULL || picked == NULL) {
+    if (dom == NULL || out == NULL || picked == NULL) {
         PyErr_NoMemory();
         goto cleanup;
-    }
-    for (Py_ssize_t j = 0; j < k; j++) {
-        long c = PyLong_AsLong(PySequence_Fast_GET_ITEM(colours_fast, j));
-        if (c == -1 && PyErr_Occurred())
-            goto cleanup;
-        if (c < 1 || c >= planes) {
-            PyErr_SetString(PyExc_ValueError, "a run's colour has no plane");
-            goto cleanup;
-        }
-        colours[j] = (int)c;
     }
     domain_t full = planes == 64 ? ~(domain_t)0 : (domain_t)((((domain_t)1) << planes) - 1);
     for (Py_ssize_t p = 0; p < n; p++) {
@@ -347,7 +355,6 @@ py_plane_packed(PyObject *self, PyObject *args)
         }
     }
 cleanup:
-    Py_XDECREF(colours_fast);
     if (lengths != small_runs)
         PyMem_Free(lengths);
     PyMem_Free(colours);
