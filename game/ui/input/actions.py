@@ -107,3 +107,11 @@ REMAPPABLE: tuple[Action, ...] = (
     Action.CONFIRM,
     Action.BACK,
 )
+
+# The grid step each cursor action moves (x, y): every grid screen's arrows.
+ARROW_STEPS: dict[Action, tuple[int, int]] = {
+    Action.LEFT: (-1, 0),
+    Action.RIGHT: (1, 0),
+    Action.UP: (0, -1),
+    Action.DOWN: (0, 1),
+}

@@ -28,6 +28,7 @@ from game.core.kakuro.packs import kakuro_name
 from game.core.kakuro.session import KakuroChange, KakuroMove, KakuroSession
 from game.core.store.packs import PackPlace
 from game.ui.input import Action, Device, Input, Kind
+from game.ui.input.actions import ARROW_STEPS
 from game.ui.layout import compute_play_regions
 from game.ui.scene import run_action
 from game.ui.scenes.kakuro.board import KakuroLayout
@@ -43,13 +44,6 @@ if TYPE_CHECKING:
 
 FLASH_SECONDS = 1.6
 SOLVE_SLICE = 0.003  # seconds of solver work a frame while the answer is worked out
-
-_ARROWS: dict[Action, tuple[int, int]] = {
-    Action.LEFT: (-1, 0),
-    Action.RIGHT: (1, 0),
-    Action.UP: (0, -1),
-    Action.DOWN: (0, 1),
-}
 
 
 class KakuroPlayScene(PlayShell[KakuroMove, KakuroChange, KakuroSession]):
@@ -187,9 +181,9 @@ class KakuroPlayScene(PlayShell[KakuroMove, KakuroChange, KakuroSession]):
         taken = self.game_key(event)
         if taken is not None:
             return taken
-        arrow = event.action(*_ARROWS)
+        arrow = event.action(*ARROW_STEPS)
         if arrow is not None:
-            self.move_cursor(*_ARROWS[arrow])
+            self.move_cursor(*ARROW_STEPS[arrow])
             return True
         cursor = self.session.cursor
         if event.device is Device.PAD and cursor is not None:

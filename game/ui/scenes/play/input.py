@@ -32,22 +32,18 @@ import pygame
 
 from game.core.play.strokes import Mark, Pointer, drag_cells, painted_cells, step_cursor
 from game.ui.input import Action, Input, Kind
+from game.ui.input.actions import ARROW_STEPS
 from game.ui.scene import run_action
 from game.ui.widgets.grid_view import Preview
 
 if TYPE_CHECKING:
     from game.ui.scenes.play.scene import PlayScene
 
-_MARKS: dict[Action, Mark] = {
+# The mark each marking action paints (the lesson's board takes the same).
+MARK_OF_ACTION: dict[Action, Mark] = {
     Action.FILL: Mark.FILL,
     Action.CROSS: Mark.CROSS,
     Action.CLEAR: Mark.CLEAR,
-}
-_ARROWS: dict[Action, tuple[int, int]] = {
-    Action.LEFT: (-1, 0),
-    Action.RIGHT: (1, 0),
-    Action.UP: (0, -1),
-    Action.DOWN: (0, 1),
 }
 LEFT = 1
 MIDDLE = 2
@@ -370,17 +366,22 @@ class PlayInput:
             return True
         if event.pressed(Action.PAN) and not event.shift and self._space_down(event.source):
             return True
-        arrow = event.action(*_ARROWS)
+        arrow = event.action(*ARROW_STEPS)
         if arrow is not None:
             self._fill_held_space()  # Space held with arrows: the keyboard's painting
-            self._move_cursor(*_ARROWS[arrow], shift=event.shift or self._shift)
+            self._move_cursor(*ARROW_STEPS[arrow], shift=event.shift or self._shift)
             return True
-        mark = event.action(*_MARKS)
+        mark = event.action(*MARK_OF_ACTION)
         if mark is not None:
             scene.set_ui(show_cursor=True)
             ui = scene.ui
             stroke = scene.pen.key_down(
-                scene.session.board, event.source, _MARKS[mark], ui.trial_mode, ui.cursor, ui.colour
+                scene.session.board,
+                event.source,
+                MARK_OF_ACTION[mark],
+                ui.trial_mode,
+                ui.cursor,
+                ui.colour,
             )
             scene.apply(stroke)
             return True

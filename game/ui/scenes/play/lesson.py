@@ -24,10 +24,12 @@ from game.core.play.advice import ForcedCell, advise_hint
 from game.core.play.lesson import LessonRun, Verdict, Want
 from game.core.play.lesson_book import LESSONS
 from game.core.play.moves import DiscardTrial, Move, Paint
-from game.core.play.strokes import Mark, Pen, Pointer, painted_cells, step_cursor
+from game.core.play.strokes import Pen, Pointer, painted_cells, step_cursor
 from game.ui.input import Action, Input, Kind
+from game.ui.input.actions import ARROW_STEPS
 from game.ui.layout import BoardLayout, PlayRegions, compute_play_regions
 from game.ui.scene import Scene, run_action
+from game.ui.scenes.play.input import MARK_OF_ACTION
 from game.ui.scenes.play.lesson_panel import LessonPanel
 from game.ui.scenes.play.viewport import BoardViewport
 from game.ui.settings import LESSON_DONE, LESSON_OFFERED, LESSONS_FINISHED
@@ -40,17 +42,6 @@ if TYPE_CHECKING:
     from game.core.play.lesson import Lesson
     from game.ui.app import App
 
-_MARKS: dict[Action, Mark] = {
-    Action.FILL: Mark.FILL,
-    Action.CROSS: Mark.CROSS,
-    Action.CLEAR: Mark.CLEAR,
-}
-_ARROWS: dict[Action, tuple[int, int]] = {
-    Action.LEFT: (-1, 0),
-    Action.RIGHT: (1, 0),
-    Action.UP: (0, -1),
-    Action.DOWN: (0, 1),
-}
 _MOUSE = (Kind.POINTER_DOWN, Kind.POINTER_UP, Kind.POINTER_MOVE)
 OFFER = "lesson offer"  # the first start's question (a dialog's name)
 _SOUND_OF_STATE: dict[int, str] = {
@@ -330,14 +321,14 @@ class LessonScene(Scene):
         if event.pressed(Action.ERASE):
             self.back()
             return True
-        arrow = event.action(*_ARROWS)
-        mark = event.action(*_MARKS)
+        arrow = event.action(*ARROW_STEPS)
+        mark = event.action(*MARK_OF_ACTION)
         if arrow is not None or mark is not None:
             self.show_cursor = True
         if arrow is not None:
             before = self.cursor
             puzzle = self.run.puzzle
-            self.cursor = step_cursor(before, *_ARROWS[arrow], puzzle.width, puzzle.height)
+            self.cursor = step_cursor(before, *ARROW_STEPS[arrow], puzzle.width, puzzle.height)
             # Shift+arrows paint with the last stroke, as in play (they only moved here).
             move = self.pen.cursor_moved(self.run.board, before, self.cursor, event.shift)
             if move is not None:
@@ -346,7 +337,9 @@ class LessonScene(Scene):
         if mark is not None and not self.run.lesson_done:
             trial = self.run.trial_mode
             self.apply(
-                self.pen.key_down(self.run.board, event.source, _MARKS[mark], trial, self.cursor)
+                self.pen.key_down(
+                    self.run.board, event.source, MARK_OF_ACTION[mark], trial, self.cursor
+                )
             )
             return True
         actions = {
