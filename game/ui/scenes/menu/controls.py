@@ -20,6 +20,7 @@ from game.ui.input.bindings import Bindings, chord
 from game.ui.input.prompts import help_for
 from game.ui.input.translate import describe
 from game.ui.scene import Scene
+from game.ui.scenes.shared.editor.panels import draw_panel
 from game.ui.widgets.base import FocusGroup, Widget, radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.text import draw_help_line, draw_text, fit_text
@@ -173,14 +174,7 @@ class ControlsScene(Scene):
         theme = app.theme
         scale = app.ui_scale
         surface.fill(theme.background)
-        pygame.draw.rect(surface, theme.panel, self.panel, border_radius=radius(app))
-        pygame.draw.rect(
-            surface,
-            theme.panel_border,
-            self.panel,
-            max(1, theme.line_weight),
-            border_radius=radius(app),
-        )
+        draw_panel(surface, app, self.panel)
         draw_text(
             surface,
             app,
