@@ -267,14 +267,12 @@ def run(args: argparse.Namespace) -> int:
 
 def _art(puzzle: Puzzle) -> str:
     """The goal as text: ``#`` and ``.`` in black and white, a letter a colour in colour."""
-    from game.core.create.conversion import grid_text
     from game.core.palette import colour_grid_text
 
-    if puzzle.is_colour and puzzle.goal_colours is not None:
-        return "\n".join(colour_grid_text(puzzle.goal_colours, puzzle.colours.letters()))
-    goal = puzzle.goal_array()
-    assert goal is not None
-    return grid_text(goal)
+    values = puzzle.goal_values()
+    assert values is not None
+    palette = puzzle.colour_palette
+    return "\n".join(colour_grid_text(values, palette.letters() if palette else ".#"))
 
 
 def _inverted(converter: Converter, options: ConvertOptions) -> bool:

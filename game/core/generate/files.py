@@ -70,8 +70,12 @@ def write_generated(folder: Path, puzzle: Puzzle, stem: str) -> Path:
     return path
 
 
-def random_stem(width: int, height: int, level: int, seed: int) -> str:
-    return f"{width}x{height}-level{level}-{seed}"
+def random_stem(puzzle: Puzzle, level: int, seed: int) -> str:
+    """A Random puzzle's file name: its size, level and seed, and how many colours it has
+    counting the background when more than black and white."""
+    stem = f"{puzzle.width}x{puzzle.height}-level{level}-{seed}"
+    colours = puzzle.colour_count + 1
+    return stem if colours == 2 else f"{stem}-{colours}colours"
 
 
 def prune_random(folder: Path, keep: int = KEEP_RANDOM, store: ProgressStore | None = None) -> None:

@@ -57,7 +57,7 @@ class Glance:
     ink: float
     solid: float
     specks: float
-    colour: bool
+    inks: int
     spread: float = 1.0
 
     @property
@@ -66,7 +66,7 @@ class Glance:
         found = []
         if self.cells <= MAX_SMALL_CELLS:
             found.append(f"{self.cells} cells (<= {MAX_SMALL_CELLS})")
-        if not self.colour and not MIN_INK <= self.ink <= MAX_INK:
+        if self.inks == 1 and not MIN_INK <= self.ink <= MAX_INK:
             found.append(f"ink {self.ink:.2f} (not {MIN_INK}-{MAX_INK})")
         if self.spread < MIN_SPREAD:
             found.append(f"spread {self.spread:.2f} (< {MIN_SPREAD})")
@@ -128,7 +128,7 @@ def glance(puzzle: Puzzle) -> Glance:
         ink=count / cells.size,
         solid=int(np.count_nonzero(solid)) / max(1, count),
         specks=specks / max(1, count),
-        colour=puzzle.is_colour,
+        inks=puzzle.colour_count,
         spread=box / cells.size,
     )
 

@@ -216,9 +216,8 @@ def advise_hint(session: Session, answer_known: bool) -> HintAdvice:
     puzzle = session.puzzle
     found = find_hint(puzzle, session.board)
     if found is not None:
-        name = ""
-        if puzzle.is_colour and found.colour:
-            name = said_names(puzzle.colours)[found.colour - 1]
+        palette = puzzle.colour_palette  # None: one ink, nothing to name
+        name = said_names(palette)[found.colour - 1] if palette and found.colour else ""
         return ForcedCell(found, action_sentence(found, name))
     broken = broken_line(puzzle, session.board)
     return broken if broken is not None else NothingForced()

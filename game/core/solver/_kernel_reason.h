@@ -115,6 +115,22 @@ latest_first(Known *known, Py_ssize_t count)
     }
 }
 
+/* A line's explanation's key in the memory, written into ``memory`` (2 + 2 * words words:
+ * the slot, target + 1, the filled masks, the empty masks) and made bytes in ``*key``; its
+ * known cells in ``known``. The count of known cells, -1 on an error. */
+static Py_ssize_t
+reason_key(PropagatorObject *self, Py_ssize_t line_id, int before, Py_ssize_t target,
+           Py_ssize_t slot, Py_ssize_t words, uint64_t *memory, Known *known, PyObject **key)
+{
+    long long target_offset;
+    Py_ssize_t count = known_cells(self, line_id, before, target, known, memory + 2,
+                                   memory + 2 + words, &target_offset);
+    memory[0] = (uint64_t)slot;
+    memory[1] = (uint64_t)(target_offset + 1);
+    *key = PyBytes_FromStringAndSize((const char *)memory, (2 + 2 * words) * 8);
+    return *key == NULL ? -1 : count;
+}
+
 /* reason_into for a line longer than a word (fits_long on word arrays): the same kept
  * entries in the same order (known cells in line order on a hit, the latest set first on a
  * miss, as the Python twin), its memory's keys bytes of the slot, target and masks. */
@@ -139,13 +155,8 @@ reason_into_long(PropagatorObject *self, Py_ssize_t line_id, int before, Py_ssiz
     }
     uint64_t *filled = memory + 2, *empty = memory + 2 + words;
     uint64_t *f = memory + key_words, *e = f + words, *scratch = e + words; /* 6 words */
-    long long target_offset;
-    Py_ssize_t count =
-        known_cells(self, line_id, before, target, known, filled, empty, &target_offset);
-    memory[0] = (uint64_t)slot;
-    memory[1] = (uint64_t)(target_offset + 1);
-    key = PyBytes_FromStringAndSize((const char *)memory, key_words * 8);
-    if (key == NULL)
+    Py_ssize_t count = reason_key(self, line_id, before, target, slot, words, memory, known, &key);
+    if (count < 0)
         goto done;
     *fits_out = 0;
     PyObject *cached = PyDict_GetItemWithError(cache, key);
@@ -261,13 +272,8 @@ reason_into_planes(PropagatorObject *self, Py_ssize_t line_id, int before, Py_ss
         goto done;
     }
     uint64_t *filled = memory + 2, *empty = memory + 2 + words;
-    long long target_offset;
-    Py_ssize_t count =
-        known_cells(self, line_id, before, target, known, filled, empty, &target_offset);
-    memory[0] = (uint64_t)slot;
-    memory[1] = (uint64_t)(target_offset + 1);
-    key = PyBytes_FromStringAndSize((const char *)memory, key_words * 8);
-    if (key == NULL)
+    Py_ssize_t count = reason_key(self, line_id, before, target, slot, words, memory, known, &key);
+    if (count < 0)
         goto done;
     *fits_out = 0;
     kept = PyDict_GetItemWithError(cache, key);

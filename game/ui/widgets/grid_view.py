@@ -25,6 +25,7 @@ import numpy.typing as npt
 import pygame
 
 from game.core.board import Board, Cell
+from game.core.palette import Palette
 from game.core.play.symbols import symbol_of
 from game.core.puzzle import Puzzle
 from game.ui.fonts import Fonts
@@ -113,6 +114,12 @@ def paint_mark(surface: pygame.Surface, box: Box | pygame.Rect, state: int, them
         draw_mark(surface, rect, state, theme)
 
 
+def symbols_shown(palette: Palette | None, wanted: bool, theme: Theme) -> bool:
+    """Whether colours carry their symbols: a puzzle with colours to tell apart, and the
+    colour-blind option on or a theme that marks by shape."""
+    return palette is not None and (wanted or theme.marks_by_shape)
+
+
 class GridView:
     """Draws one puzzle's grid and clues with the layout it is given."""
 
@@ -160,7 +167,7 @@ class GridView:
         """Colours carry their symbols (:mod:`game.core.play.symbols`): the colour-blind
         option is on, or the theme marks by shape (high contrast). Clue numbers get theirs
         where the layout made room (``mark``)."""
-        return self.palette is not None and (self.symbols_wanted or self.theme.marks_by_shape)
+        return symbols_shown(self.palette, self.symbols_wanted, self.theme)
 
     def set_symbols(self, on: bool) -> None:
         """The colour-blind option: each colour's symbol on cells and beside clue numbers."""

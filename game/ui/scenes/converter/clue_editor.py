@@ -36,6 +36,7 @@ from game.core.create.clue_editor import (
     ClueSheet,
     clue_report_lines,
 )
+from game.core.create.conversion import puzzle_from_grid
 from game.core.create.editor import write_in_folder
 from game.core.create.fairness import Report, UniquenessCheck
 from game.core.create.paced_check import LONGER as LONGER
@@ -294,13 +295,7 @@ class ClueEditorScene(EditorScene):
         """The puzzle, with its picture as the goal when it is the only solution."""
         puzzle = self.sheet.puzzle(self.title_input.text, self.author_input.text)
         if self.report is not None and self.report.status == "unique" and self.picture is not None:
-            if puzzle.is_colour or self.sheet.colour:
-                assert puzzle.palette is not None
-                return Puzzle.from_colour_grid(
-                    self.picture.astype(int), puzzle.palette, title=puzzle.title,
-                    author=puzzle.author,
-                )  # fmt: skip
-            return Puzzle.from_grid(self.picture, title=puzzle.title, author=puzzle.author)
+            return puzzle_from_grid(self.picture, puzzle.title, puzzle.author, puzzle.palette)
         return puzzle
 
     def play(self) -> None:

@@ -129,12 +129,7 @@ def level_note(asked: int, made: int, puzzle: Puzzle) -> str | None:
     was made), or None when it is the level asked."""
     if made == asked:
         return None
-    text = (
-        _("No {size} colour puzzle came out {asked}: this one is {made}, the nearest")
-        if puzzle.is_colour
-        else _("No {size} puzzle came out {asked}: this one is {made}, the nearest")
-    )
-    return text.format(
+    return _("No {size} puzzle came out {asked}: this one is {made}, the nearest").format(
         size=f"{puzzle.width}x{puzzle.height}",
         asked=_(STAR_NAMES[asked]),
         made=_(STAR_NAMES[made]),
@@ -276,9 +271,7 @@ class RandomPanel:
         path: Path | None = None
         try:
             folder = random_folder(store)
-            stem = random_stem(puzzle.width, puzzle.height, self.level, made.seed)
-            if puzzle.is_colour:
-                stem += f"-{puzzle.colour_count + 1}colours"
+            stem = random_stem(puzzle, self.level, made.seed)
             path = write_generated(folder, puzzle, stem)
             prune_random(folder, store=store)
         except (OSError, ValueError) as error:

@@ -157,12 +157,13 @@ class NonogramKind(SelectKind[PuzzleEntry]):
                 return
             colours = None
             paper = theme.cell_unknown
-            if puzzle is not None and puzzle.is_colour and puzzle.goal_colours is not None:
+            palette = puzzle.colour_palette if puzzle is not None else None
+            values = puzzle.goal_values() if palette is not None and puzzle is not None else None
+            if palette is not None and values is not None:
                 # On its own ground (a dark wall), as the won board and its mini-map show it.
-                paper = own_ground(puzzle.colours) or paper
-                grid = np.asarray(puzzle.goal_colours, dtype=np.intp)
-                table = np.array([paper, *(c.rgb for c in puzzle.colours.colours)], dtype=np.uint8)
-                colours = table[grid]
+                paper = own_ground(palette) or paper
+                table = np.array([paper, *(c.rgb for c in palette.colours)], dtype=np.uint8)
+                colours = table[values.astype(np.intp)]
             thumbnail = picture_surface(picture, inner, theme.filled, paper, colours)
             self._thumbnails[look] = thumbnail
         surface.blit(thumbnail, thumbnail.get_rect(center=box.center))

@@ -51,7 +51,7 @@ from game.ui.scenes.shared.replay.shell import FRAME_BUDGET, BigStep, BoardFrame
 from game.ui.scenes.shared.replay.view import SPEEDS, search_figures, seconds_text
 from game.ui.settings import COLOUR_SYMBOLS
 from game.ui.widgets.button import Button
-from game.ui.widgets.grid_view import GridView, paint_mark
+from game.ui.widgets.grid_view import GridView, paint_mark, symbols_shown
 from game.ui.widgets.marks import error_frame, error_pattern, stipple
 from game.ui.widgets.minimap import MiniMap
 from game.ui.widgets.text import draw_text, wrap_text
@@ -326,7 +326,7 @@ class NonogramReplay:
         scale = app.ui_scale
         # Colour-blind symbols as in play: on the cells and beside the clue numbers.
         symbols = bool(app.setting(COLOUR_SYMBOLS))
-        marks = puzzle.is_colour and (symbols or app.theme.marks_by_shape)
+        marks = symbols_shown(puzzle.colour_palette, symbols, app.theme)
         self.layout = compute_board_layout(
             board_area,
             puzzle.width,
@@ -395,7 +395,7 @@ class NonogramReplay:
         swatch.fill(theme.cell_unknown)
         whole = Box(0, 0, box.w, box.h)
         side = min(box.w, box.h)
-        if key == "guessed" and self.puzzle.is_colour:
+        if key == "guessed" and self.puzzle.colour_palette is not None:
             # A colour guess is its colour, paler, framed in the trial colour.
             assert self.grid_view is not None
             self.grid_view.paint(swatch, whole, fill_value(1, trial=True))
