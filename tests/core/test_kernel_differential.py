@@ -19,7 +19,7 @@ import pytest
 
 from game.core.lines import runs_of
 from game.core.puzzle import Puzzle
-from game.core.solver import engine_learn, kernel, nogoods, solve_steps
+from game.core.solver import engine_learn, engine_probe, kernel, nogoods, solve_steps
 from game.core.solver.colour_line import solve_colour_line
 from game.core.solver.engine import _Engine
 from game.core.solver.engine_state import EngineState, EngineTimeout
@@ -373,6 +373,28 @@ def test_an_unwatched_engine_finds_the_same_as_a_watched_one(compiled: ModuleTyp
         assert settled == [step for step in pure if isinstance(step, RootSettled)], case
         learned += any(isinstance(step, Learned) for step in watched)
     assert learned >= 3, learned
+
+
+def test_a_compiled_probing_round_paused_and_cut_short_agrees_with_pure(
+    compiled: ModuleType, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Unwatched, the kernel runs each probing round (Propagator.probe_scan), handing back
+    every SCAN_PAUSE fresh probes and giving a round up after PROBE_PATIENCE fruitless ones:
+    with both tiny, the pauses and the cut rounds still give pure's solutions, verdict and
+    statistics (probes, lines, guesses), and black and white branch where pure does."""
+    monkeypatch.setattr(engine_probe, "SCAN_PAUSE", 1)
+    monkeypatch.setattr(engine_probe, "PROBE_PATIENCE", 3)
+    rng = random.Random(77)
+    guessed = 0
+    for case in range(40):
+        size = rng.randint(10, 15)
+        grid = [[rng.random() < 0.45 for _ in range(size)] for _ in range(size)]
+        puzzle = Puzzle.from_grid(grid, keep_goal=False)
+        fast = _run(puzzle, True, watch=False)
+        pure = _run(puzzle, False, watch=False)
+        assert _unwatched(fast) == _unwatched(pure), case
+        guessed += _unwatched(fast)[-1][2]["guesses"] > 0  # type: ignore[index]
+    assert guessed >= 5, guessed
 
 
 def test_the_engine_agrees_on_long_lines_and_small_caches(

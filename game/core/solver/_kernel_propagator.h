@@ -34,6 +34,9 @@ static PyMethodDef propagator_methods[] = {
     {"probe_pair", (PyCFunction)propagator_probe_pair, METH_VARARGS,
      "probe_pair(index, choices, counts, check_clock, broken_box) -> (kind, a, b, c): "
      "lookahead's two probes of a cell"},
+    {"probe_scan", (PyCFunction)propagator_probe_scan, METH_VARARGS,
+     "probe_scan(candidates, depth, tick, prefer_richer, patience, pause, records, scan, "
+     "check_clock, broken_box) -> (event, proven): a round of probing, up to its next find"},
     {"queue_line", (PyCFunction)propagator_queue_line, METH_VARARGS, "queue_line(line_id, round)"},
     {"undo", (PyCFunction)propagator_undo, METH_VARARGS,
      "undo(mark, save, phase, positions=True) -> tuple of (x, y), latest first"},

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from array import array
 from collections.abc import Generator, Sequence
+from typing import Any
 
 import numpy as np
 
@@ -20,6 +21,7 @@ from game.core.solver.engine_state import (
     OTHER,
     Branch,
 )
+from game.core.solver.line import HITS
 from game.core.solver.steps import (
     Contradiction,
     LineDeduced,
@@ -43,6 +45,23 @@ PROBE_PATIENCE = 1000
 # What one way of a probe led to: trail entries it deduced (a frozenset, so agreements are
 # set intersections), or None when that way contradicts.
 Deductions = frozenset[int] | None
+# What probing a cell both ways proved: None when both ways contradict, else the proven trail
+# entries (bytes of array('I'), ascending) and how many entries each way deduced.
+ProbeFound = tuple[bytes, int, int] | None
+# How a round of probing ended: "contradiction", "solved" or "round"; whether it proved any
+# cell; the best branch among the cells that proved nothing.
+RoundEnd = tuple[str, bool, Branch | None]
+
+# What Propagator.probe_scan hands back (_kernel_probe.h): a record proving cells, both ways
+# of a probe contradicting, a pause after SCAN_PAUSE fresh probes, the round's end.
+SCAN_FOUND, SCAN_CONTRADICTION, SCAN_PAUSED, SCAN_END = range(4)
+# The slots of its array('q'): unknown, countdown, probes, hits to add, the next candidate's
+# position, fruitless probes in a row, the best branch's variable (-1: none yet) and first
+# code, its score (the lines' weight, the lesser and the greater way's deductions).
+SCAN_SLOTS = 11
+_BEST, _FIRST, _WEIGHT, _LEAST, _MOST = 6, 7, 8, 9, 10
+# Fresh probes the kernel makes before it hands back for a heartbeat.
+SCAN_PAUSE = 32
 
 
 class Prober(LinePropagation):
@@ -85,10 +104,46 @@ class Prober(LinePropagation):
             yield ProbeResult(x, y, value, outcome, undone, depth)
         return deduced
 
+    def _probe_cell_python(self, index: int) -> Generator[Step, None, ProbeFound]:
+        """Try the unknown variable ``index`` filled, then empty (:meth:`_probe_one`):
+        None when both ways contradict, else what is proven (the bytes of array('I') of the
+        trail entries, ascending: what both ways deduced alike, or the other way's
+        deductions and its own entry when one way contradicts) and how many entries each way
+        deduced (0 for a way that contradicts). ``Propagator.probe_root``
+        (``_kernel_probe.h``) is its compiled twin for an engine no one watches."""
+        when_filled = yield from self._probe_one(index, FILLED)
+        when_empty = yield from self._probe_one(index, EMPTY)
+        if when_filled is None:
+            if when_empty is None:
+                return None
+            fixed = when_empty | {(index << CODE_BITS) | EMPTY}
+        elif when_empty is None:
+            fixed = when_filled | {(index << CODE_BITS) | FILLED}
+        else:
+            fixed = when_filled & when_empty
+        proven = array("I", sorted(fixed)).tobytes()
+        return proven, len(when_filled or ()), len(when_empty or ())
+
     def _fix(self, entries: Sequence[int], why: int = DECIDED) -> Generator[Step, None, int]:
         """Set cells proven by probing, one step per row, then propagate them."""
         row_length = self.row_length
         root = not self.choices
+        if not self.watching:  # no steps: set the cells, stamp their lines a row at a time
+            self.probe_fixes += len(entries)
+            line_stamp = self.line_stamp
+            height = self.height
+            row = -1
+            for entry in sorted(entries):
+                index = entry >> CODE_BITS
+                self._set(index, entry & CODE_MASK, why)
+                if root:
+                    x, y = self.where(index)
+                    if y != row:
+                        row = y
+                        self.tick += 1
+                        line_stamp[y] = self.tick
+                    line_stamp[height + x] = self.tick
+            return (yield from self.propagate(probe=False))
         by_row: dict[int, list[int]] = {}
         for entry in sorted(entries):
             by_row.setdefault((entry >> CODE_BITS) // row_length, []).append(entry)
@@ -112,85 +167,18 @@ class Prober(LinePropagation):
         A cell's record is reused in a later round while none of the lines its probes looked
         at has changed (lines are stamped when a real deduction, a guess or a backtrack
         changes them): probing again would see the same lines and find the same things.
+        Unwatched, the compiled kernel runs each round (``Propagator.probe_scan``).
         """
-        height = self.height
-        cells = self.cells
-        line_stamp = self.line_stamp
-        records = self.records
-        visited = self.visited
-        line_weight = self.line_weight
         rounds = 0
-        reused = 0
+        compiled = self.propagator if not self.watching else None
         while True:
-            progress = False
-            fruitless = 0
-            best: Branch | None = None
-            best_score = (-1, -1, -1)
-            for index in self._probe_candidates():
-                if cells[index] != UNKNOWN:
-                    continue
-                x, y = self.where(index)
-                record = records.get(index)
-                if record is not None:
-                    looked = memoryview(record[3]).cast("H")
-                    if record[4] < max(map(line_stamp.__getitem__, looked)):
-                        record = None
-                    else:
-                        # A round that reuses every record does no other work: a
-                        # heartbeat now and then keeps each step short.
-                        reused += len(looked)
-                        if reused >= HEARTBEAT_STAMPS:
-                            yield LinesChecked(reused, self.depth)
-                            reused = 0
-                if record is None:
-                    visited.clear()
-                    visited.extend((y, height + x))
-                    tick = self.tick
-                    when_filled = yield from self._probe_one(index, FILLED)
-                    when_empty = yield from self._probe_one(index, EMPTY)
-                    if when_filled is None:
-                        if when_empty is None:
-                            yield Contradiction(None, None, self.depth)
-                            return "contradiction", None
-                        fixed = when_empty | {(index << CODE_BITS) | EMPTY}
-                    elif when_empty is None:
-                        fixed = when_filled | {(index << CODE_BITS) | FILLED}
-                    else:
-                        fixed = when_filled & when_empty
-                    record = (
-                        array("I", sorted(fixed)).tobytes(),
-                        len(when_filled or ()),
-                        len(when_empty or ()),
-                        array("H", set(visited)).tobytes(),
-                        tick,
-                    )
-                    records[index] = record
-                    fruitless = 0 if record[0] else fruitless + 1
-                proven, filled_count, empty_count = record[0], record[1], record[2]
-                if not proven:
-                    # Lines that keep contradicting mark the hard part of the puzzle:
-                    # settling them first stops the search from thrashing elsewhere.
-                    score = (
-                        line_weight[y] + line_weight[height + x],
-                        min(filled_count, empty_count),
-                        max(filled_count, empty_count),
-                    )
-                    if score > best_score:
-                        best_score = score
-                        richer = FILLED if filled_count >= empty_count else EMPTY
-                        first = richer if self.prefer_richer else OTHER[richer]
-                        if self.planes > 1:
-                            first = FILLED  # a colour guess tries a colour
-                        best = (index, first, OTHER[first])
-                    if fruitless >= PROBE_PATIENCE:
-                        break  # the next round (or the branch) starts from fruitful cells
-                    continue
-                progress = True
-                bad = yield from self._fix(memoryview(proven).cast("I"))
-                if bad != -1:
-                    return "contradiction", None
-                if not self.unknown:
-                    return "solved", None
+            if compiled is not None:
+                ended = yield from self._probe_round_compiled(compiled)
+            else:
+                ended = yield from self._probe_round_python()
+            outcome, progress, best = ended
+            if outcome != "round":
+                return outcome, None
             if not progress:
                 assert best is not None, "an unknown cell was probed"
                 return "branch", best
@@ -199,6 +187,129 @@ class Prober(LinePropagation):
                 PROBE_ROUNDS is not None
                 and rounds >= PROBE_ROUNDS
                 and best is not None
-                and cells[best[0]] == UNKNOWN
+                and self.cells[best[0]] == UNKNOWN
             ):
                 return "branch", best
+
+    def _probe_round_python(self) -> Generator[Step, None, RoundEnd]:
+        """One round of probing: every candidate (:meth:`_probe_candidates`) probed both
+        ways, or its record reused, and what a probe proves set at once. Returns
+        ``("contradiction" or "solved", ...)`` when the round ends the node, else
+        ``("round", whether it proved anything, the best branch among cells that proved
+        nothing)``. ``Propagator.probe_scan`` runs its loop compiled."""
+        height = self.height
+        cells = self.cells
+        line_stamp = self.line_stamp
+        records = self.records
+        visited = self.visited
+        line_weight = self.line_weight
+        reused = 0
+        progress = False
+        fruitless = 0
+        best: Branch | None = None
+        best_score = (-1, -1, -1)
+        for index in self._probe_candidates():
+            if cells[index] != UNKNOWN:
+                continue
+            x, y = self.where(index)
+            record = records.get(index)
+            if record is not None:
+                looked = memoryview(record[3]).cast("H")
+                if record[4] < max(map(line_stamp.__getitem__, looked)):
+                    record = None
+                else:
+                    # A round that reuses every record does no other work: a heartbeat
+                    # now and then keeps each step short.
+                    reused += len(looked)
+                    if reused >= HEARTBEAT_STAMPS:
+                        yield LinesChecked(reused, self.depth)
+                        reused = 0
+            if record is None:
+                visited.clear()
+                visited.extend((y, height + x))
+                tick = self.tick
+                found = yield from self._probe_cell_python(index)
+                if found is None:
+                    yield Contradiction(None, None, self.depth)
+                    return "contradiction", progress, None
+                record = (*found, array("H", set(visited)).tobytes(), tick)
+                records[index] = record
+                fruitless = 0 if record[0] else fruitless + 1
+            proven, filled_count, empty_count = record[0], record[1], record[2]
+            if not proven:
+                # Lines that keep contradicting mark the hard part of the puzzle: settling
+                # them first stops the search from thrashing elsewhere.
+                score = (
+                    line_weight[y] + line_weight[height + x],
+                    min(filled_count, empty_count),
+                    max(filled_count, empty_count),
+                )
+                if score > best_score:
+                    best_score = score
+                    richer = FILLED if filled_count >= empty_count else EMPTY
+                    first = richer if self.prefer_richer else OTHER[richer]
+                    if self.planes > 1:
+                        first = FILLED  # a colour guess tries a colour
+                    best = (index, first, OTHER[first])
+                if fruitless >= PROBE_PATIENCE:
+                    break  # the next round (or the branch) starts from fruitful cells
+                continue
+            progress = True
+            bad = yield from self._fix(memoryview(proven).cast("I"))
+            if bad != -1:
+                return "contradiction", progress, None
+            if not self.unknown:
+                return "solved", progress, None
+        return "round", progress, best
+
+    def _probe_round_compiled(self, compiled: Any) -> Generator[Step, None, RoundEnd]:
+        """:meth:`_probe_round_python` with its loop run by ``Propagator.probe_scan`` on this
+        engine's objects, handed over by position: the candidates, the records, one
+        array('q') of its counts (unknown, countdown, probes, the line solver's hits to add,
+        written back even when the clock's EngineTimeout ends the scan) and the round's state
+        (``_kernel_probe.h``), its clock check and a box for the nogood a contradiction
+        broke. The kernel hands back at each cell whose record proves cells, set here, and
+        every SCAN_PAUSE fresh probes, for a heartbeat."""
+        candidates = array("q", self._probe_candidates())
+        scan = array("q", bytes(8 * SCAN_SLOTS))
+        scan[_BEST] = scan[_WEIGHT] = scan[_LEAST] = scan[_MOST] = -1
+        progress = False
+        box: list[object] = [None]
+        while True:
+            scan[0], scan[1], scan[2], scan[3] = self.unknown, self.countdown, self.probes, 0
+            try:
+                event, proven = compiled.probe_scan(
+                    candidates,
+                    len(self.choices),
+                    self.tick,
+                    self.prefer_richer,
+                    PROBE_PATIENCE,
+                    SCAN_PAUSE,
+                    self.records,
+                    scan,
+                    self._check_clock,
+                    box,
+                )
+            finally:
+                self.unknown, self.countdown, self.probes = scan[0], scan[1], scan[2]
+                self.solver.counts[HITS] += scan[3]
+                if box[0] is not None:
+                    self.broken = box[0]
+            if self.beat:
+                yield LinesChecked(0, self.depth)  # the unwatched solve's heartbeat
+            if event == SCAN_CONTRADICTION:
+                yield Contradiction(None, None, self.depth)
+                return "contradiction", progress, None
+            if event == SCAN_FOUND:
+                progress = True
+                bad = yield from self._fix(memoryview(proven).cast("I"))
+                if bad != -1:
+                    return "contradiction", progress, None
+                if not self.unknown:
+                    return "solved", progress, None
+            elif event == SCAN_END:
+                best = scan[_BEST]
+                if best < 0:
+                    return "round", progress, None
+                first = scan[_FIRST]
+                return "round", progress, (best, first, OTHER[first])
