@@ -157,7 +157,7 @@ def check_file(path: str, timeout: float | None, number: int = 0) -> dict[str, o
 def check_nonogram_file(path: str, timeout: float | None, number: int = 0) -> dict[str, object]:
     from game.commands.common import CommandError, open_puzzle
     from game.commands.solving import solve_with_deadline
-    from game.core.difficulty import EffortMeter
+    from game.core.difficulty import effort_of
     from game.core.formats import FormatError
     from game.core.rating import rate
 
@@ -181,9 +181,8 @@ def check_nonogram_file(path: str, timeout: float | None, number: int = 0) -> di
         # Not a puzzle anyone can play (level select shows it as "Cannot open"); it was
         # counted "unique, Easy" among the fair ones (QA).
         return {**where, "error": f"the puzzle is {puzzle.size_text}: it has no cells to play"}
-    meter = EffortMeter(puzzle)
-    result = solve_with_deadline(puzzle, max_solutions=2, timeout=timeout, on_step=meter)
-    rating = rate(result, meter.effort(result.stats.line_rounds))
+    result = solve_with_deadline(puzzle, max_solutions=2, timeout=timeout, watch=False)
+    rating = rate(result, effort_of(puzzle, result.stats))
     return {
         **where,
         "size": puzzle.size_text,

@@ -23,7 +23,7 @@ from game.commands.solving import (
     solve_with_deadline,
 )
 from game.core import race
-from game.core.difficulty import EffortMeter
+from game.core.difficulty import effort_of
 from game.core.palette import colour_grid_text
 from game.core.puzzle import Puzzle
 from game.core.rating import Rating, rate
@@ -189,14 +189,10 @@ def solve_nonogram(args: argparse.Namespace) -> int:
             print(f"algorithm: {INFO[algorithm].title} ({INFO[algorithm].source})")
             print(f"first test: {clue_totals(puzzle).text()}", flush=True)
 
-    # The same reading of the solve that check and level select rate by.
-    meter = EffortMeter(puzzle)
-
     # Quiet lines in a row are told as one line (the seeds' algorithms beat after each).
     quiet = [0, 0]  # lines, depth
 
     def on_step(step: Step) -> None:
-        meter(step)
         if args.json:
             return
         if show_steps and isinstance(step, LinesChecked):
@@ -221,13 +217,14 @@ def solve_nonogram(args: argparse.Namespace) -> int:
         on_step=on_step,
         start=start,
         algorithm=algorithm,
+        watch=show_steps,
     )
     seconds = time.perf_counter() - wall_start
-    # The effort meter reads our engine's steps (black and white or colour, as `check` rates
-    # them): the seeds' algorithms are not rated.
+    # Our engine counts the effort it saw (black and white or colour, as `check` rates
+    # them), watched or not: the seeds' algorithms are not rated.
     rating: Rating | None = None
     if algorithm == "hanjie":
-        rating = rate(result, meter.effort(result.stats.line_rounds))
+        rating = rate(result, effort_of(puzzle, result.stats))
     if args.json:
         print(json.dumps(result_json(args.file, puzzle, result, seconds, rating, algorithm)))
         return 0

@@ -100,6 +100,7 @@ def solve_with_deadline(
     now: Callable[[], float] | None = None,
     start: float | None = None,
     algorithm: str = "hanjie",
+    watch: bool = True,
 ) -> SolveResult:
     """Solve ``puzzle`` within ``timeout`` seconds of CPU time from ``start`` (on ``now``,
     :data:`BUDGET_CLOCK` unless given; default: from this call). ``timeout`` None is no limit.
@@ -107,6 +108,8 @@ def solve_with_deadline(
     ``algorithm`` picks the solver (see :data:`game.core.race.ALGORITHMS`). ``on_step`` sees
     every step as it is found (solutions included), so a command prints as
     it goes and keeps nothing itself. The time it spends counts against the deadline.
+    ``watch`` False asks our engine for only its solutions and verdict (its result still
+    counts the effort a rating needs: :func:`game.core.difficulty.effort_of`).
     """
     from game.core.race import step_source
     from game.core.solver.task import SolveTask
@@ -130,6 +133,7 @@ def solve_with_deadline(
         time_limit=timeout,
         clock=clock,
         source=step_source(algorithm),
+        watch=watch,
     )
     while True:
         result = task.advance(SLICE_SECONDS, on_step=observe if on_step is not None else None)

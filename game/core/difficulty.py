@@ -15,7 +15,10 @@ A player's work on a nonogram comes in kinds the engine's steps show one by one:
 
 :class:`EffortMeter` is an ``on_step`` observer for a
 :class:`~game.core.solver.task.SolveTask`; :meth:`EffortMeter.effort` sums what it saw into an
-:class:`Effort`, whose :attr:`Effort.points` are::
+:class:`Effort`. The engine keeps the same counts itself, watched or not
+(``SolveStats.insights`` and ``probed_cells``), so :func:`effort_of` gives the same
+:class:`Effort` from an unwatched solve, which builds no steps (the meter stays for a caller
+that must stop a solve early, ``stop_above``). The :attr:`Effort.points` are::
 
     points = rounds + 3 * (1 - overlap share) + 4 * insights + 10 * probed share
              + 10 * guesses
@@ -44,6 +47,7 @@ import numpy as np
 
 from game.core.puzzle import Puzzle
 from game.core.solver.line_logic import full_domain, line_logic, single
+from game.core.solver.result import SolveStats
 from game.core.solver.steps import Guess, LineDeduced, ProbeResult, ProbeStarted, Step
 
 ROUND_POINTS = 1.0
@@ -154,6 +158,18 @@ class Effort:
             "points": round(self.points, 3),
             "level": self.level,
         }
+
+
+def effort_of(puzzle: Puzzle, stats: SolveStats) -> Effort:
+    """The effort from the counts the engine kept (an unwatched solve's): the same
+    :class:`Effort` an :class:`EffortMeter` reading that solve's steps gives."""
+    return Effort(
+        rounds=stats.line_rounds,
+        overlap=overlap_share(puzzle),
+        insights=stats.insights,
+        probed=stats.probed_cells / max(1, puzzle.width * puzzle.height),
+        guesses=stats.guesses,
+    )
 
 
 class EffortMeter:

@@ -17,12 +17,12 @@ star  name         what it takes
 The line points are ``rounds + 3 * (1 - overlap share)``; the points a rating carries add
 the probing and guessing work too, and order puzzles within a level.
 
-Rate a puzzle with :func:`rate_puzzle` (it solves with an
-:class:`~game.core.difficulty.EffortMeter` watching), or, when a
-:class:`~game.core.solver.task.SolveTask` is already running, give it the meter as
-``on_step`` and call ``rate(result, meter.effort(result.stats.line_rounds))``.
-``rate(result)`` alone estimates the effort from the engine's counters (no overlap share,
-probes for insights): close, but only the meter gives the real level.
+Rate a puzzle with :func:`rate_puzzle` (an unwatched solve: the engine counts the effort
+itself), or rate a result of our engine with ``rate(result, effort_of(puzzle,
+result.stats))``; a caller watching the steps anyway may give an
+:class:`~game.core.difficulty.EffortMeter` as ``on_step`` and call ``rate(result,
+meter.effort(result.stats.line_rounds))``: the same rating. ``rate(result)`` alone lacks
+only the overlap share (it takes none): close, but the puzzle gives the real level.
 
 Colour puzzles have the same levels, measured the same way: the one engine solves them
 (a cell as planes of yes/no variables, :mod:`game.core.solver.plane_line`) and the same
@@ -42,7 +42,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.core.difficulty import Effort, EffortMeter
+from game.core.difficulty import Effort, effort_of
 from game.core.i18n import N_
 from game.core.puzzle import Puzzle
 from game.core.solver.result import SolveResult
@@ -101,8 +101,8 @@ def _estimate(result: SolveResult) -> Effort:
     return Effort(
         rounds=stats.line_rounds,
         overlap=0.0,
-        insights=(stats.probes + 1) // 2 if stats.probe_fixes else 0,
-        probed=min(1.0, stats.probe_fixes / cells),
+        insights=stats.insights,
+        probed=min(1.0, stats.probed_cells / cells),
         guesses=stats.guesses,
     )
 
@@ -138,8 +138,8 @@ def rate_puzzle(
     time_limit: float | None = None,
     clock: Callable[[], float] = time.perf_counter,
 ) -> tuple[SolveResult, Rating]:
-    """Solve ``puzzle`` (up to two solutions) with the effort meter watching; blocks."""
-    meter = EffortMeter(puzzle)
-    task = SolveTask(puzzle, max_solutions=2, time_limit=time_limit, clock=clock)
-    result = task.run(on_step=meter)
-    return result, rate(result, meter.effort(result.stats.line_rounds))
+    """Solve ``puzzle`` (up to two solutions) and rate it from the effort the engine
+    counted (no steps are built); blocks."""
+    task = SolveTask(puzzle, max_solutions=2, time_limit=time_limit, clock=clock, watch=False)
+    result = task.run()
+    return result, rate(result, effort_of(puzzle, result.stats))

@@ -121,3 +121,40 @@ def test_the_words_shown_for_a_level_say_its_technique() -> None:
     assert LEVEL_HINTS == LEVEL_TEXT
     assert all(LEVEL_TEXT[level].startswith("Line logic alone") for level in (1, 2, 3))
     assert "probing" in LEVEL_TEXT[4] and "Several" not in LEVEL_TEXT[4]
+
+
+def test_the_engine_counts_the_effort_the_meter_reads_from_its_steps() -> None:
+    """``check``, ``solve`` and level select rate from the counts an unwatched solve keeps
+    (SolveStats.insights, probed_cells): on bundled puzzles of every pack (colour too) and on
+    random grids that need probing and guesses, they equal what the meter reads from the
+    watched engine's steps, on the compiled engine and on pure Python."""
+    from game.core.difficulty import effort_of
+    from game.core.solver import kernel
+
+    packs = sorted(path for path in (REPO_ROOT / "levels").iterdir() if path.is_dir())
+    puzzles = [
+        read_puzzle(path)
+        for pack in packs
+        for path in sorted(pack.glob("*.non"))[:3]  # the first few of each pack
+    ]
+    rng = np.random.default_rng(83)
+    puzzles += [
+        Puzzle.from_grid(rng.random((size, size)) < 0.5, keep_goal=False)
+        for size in (8, 10, 12, 14) * 4
+    ]
+    levels = set()
+    was_compiled = kernel.engine_name() == kernel.COMPILED
+    try:
+        for compiled in (True, False):
+            kernel.use(compiled)
+            for puzzle in puzzles:
+                meter = EffortMeter(puzzle)
+                watched = SolveTask(puzzle, max_solutions=2).run(on_step=meter)
+                unwatched = SolveTask(puzzle, max_solutions=2, watch=False).run()
+                assert effort_of(puzzle, unwatched.stats) == meter.effort(
+                    watched.stats.line_rounds
+                ), puzzle.title
+                levels.add(meter.effort(watched.stats.line_rounds).level)
+    finally:
+        kernel.use(was_compiled)
+    assert levels >= {1, 4, 5}, levels  # line logic, probing and search all met

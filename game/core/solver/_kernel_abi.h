@@ -12,7 +12,7 @@
 #define HANJIE_KERNEL_ABI_H
 
 /* Bumped with every change of behaviour or signature. */
-#define KERNEL_VERSION 18
+#define KERNEL_VERSION 19
 
 /* X(C name, value, "the Python twin") for integers... */
 #define KERNEL_INT_TWINS(X)                                                                 \
@@ -43,7 +43,7 @@
     X(SCAN_CONTRADICTION, 1, "solver.engine_probe.SCAN_CONTRADICTION")                      \
     X(SCAN_PAUSED, 2, "solver.engine_probe.SCAN_PAUSED")                                    \
     X(SCAN_END, 3, "solver.engine_probe.SCAN_END")                                          \
-    X(SCAN_SLOTS, 11, "solver.engine_probe.SCAN_SLOTS")                                     \
+    X(SCAN_SLOTS, 12, "solver.engine_probe.SCAN_SLOTS")                                     \
     X(LINE_SOLVED, 0, "solver.line.SOLVED")                                                 \
     X(LINE_HITS, 1, "solver.line.HITS")                                                     \
     X(LINE_SIZE, 2, "solver.line.SIZE")                                                     \

@@ -386,7 +386,8 @@ done:
 /* What probe_scan's array('q') holds, read at the start and written back before it returns
  * (an error included): the engine's counts (unknown, countdown, probes, the line solver's
  * hits to add), then the round's state (the next candidate's position, fruitless probes in
- * a row, the best branch so far: its variable or -1, its first code, its score). */
+ * a row, the best branch so far: its variable or -1, its first code, its score; 1 when the
+ * last variable looked at was probed afresh, the engine's after_probe). */
 enum {
     SCAN_UNKNOWN,
     SCAN_COUNTDOWN,
@@ -399,6 +400,7 @@ enum {
     SCAN_WEIGHT,
     SCAN_LEAST,
     SCAN_MOST,
+    SCAN_AFTER_PROBE,
     SCAN_SLOTS_USED
 };
 _Static_assert((int)SCAN_SLOTS_USED == (int)SCAN_SLOTS, "the scan's slots: engine_probe's");
@@ -510,6 +512,7 @@ propagator_probe_scan(PropagatorObject *self, PyObject *args)
             int held = probe_both(self, index, depth, check_clock, broken_box, &c, &probes,
                                   &proven, deduced);
             fresh++;
+            scan[SCAN_AFTER_PROBE] = 1;
             if (held <= 0) {
                 Py_DECREF(key);
                 if (held < 0)

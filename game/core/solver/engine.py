@@ -237,6 +237,8 @@ class _Engine(Lookahead):
             seconds=self.elapsed(),
             solved_by_lines=self.first_solution_depth == 0 and not self.used_probing_first,
             solved_without_search=self.first_solution_depth == 0,
+            insights=self.insights,
+            probed_cells=self.probed_cells,
         )
         return finished_result(
             self.solutions,

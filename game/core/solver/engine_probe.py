@@ -15,6 +15,7 @@ import numpy as np
 from game.core.cells import EMPTY, FILLED, UNKNOWN
 from game.core.solver.engine_propagate import LinePropagation
 from game.core.solver.engine_state import (
+    BY_RULE,
     CODE_BITS,
     CODE_MASK,
     DECIDED,
@@ -57,9 +58,10 @@ RoundEnd = tuple[str, bool, Branch | None]
 SCAN_FOUND, SCAN_CONTRADICTION, SCAN_PAUSED, SCAN_END = range(4)
 # The slots of its array('q'): unknown, countdown, probes, hits to add, the next candidate's
 # position, fruitless probes in a row, the best branch's variable (-1: none yet) and first
-# code, its score (the lines' weight, the lesser and the greater way's deductions).
-SCAN_SLOTS = 11
-_BEST, _FIRST, _WEIGHT, _LEAST, _MOST = 6, 7, 8, 9, 10
+# code, its score (the lines' weight, the lesser and the greater way's deductions), and
+# whether the last cell looked at was probed afresh (the engine's ``after_probe``).
+SCAN_SLOTS = 12
+_BEST, _FIRST, _WEIGHT, _LEAST, _MOST, _AFTER_PROBE = 6, 7, 8, 9, 10, 11
 # Fresh probes the kernel makes before it hands back for a heartbeat.
 SCAN_PAUSE = 32
 
@@ -125,11 +127,20 @@ class Prober(LinePropagation):
         return proven, len(when_filled or ()), len(when_empty or ())
 
     def _fix(self, entries: Sequence[int], why: int = DECIDED) -> Generator[Step, None, int]:
-        """Set cells proven by probing, one step per row, then propagate them."""
+        """Set cells proven by probing, one step per row, then propagate them.
+
+        At the root before any guess (the window :class:`~game.core.difficulty.EffortMeter`
+        watches) it counts the effort as the meter would from the steps: an insight when a
+        fresh probe came just before (``after_probe``), and the cells the steps show (the
+        rows set here, then propagation's lines), so a rating needs no steps."""
         row_length = self.row_length
         root = not self.choices
+        counting = root and not self.guesses
+        if counting and self.after_probe:
+            self.insights += 1
+        self.after_probe = False
+        self.probe_fixes += len(entries)
         if not self.watching:  # no steps: set the cells, stamp their lines a row at a time
-            self.probe_fixes += len(entries)
             line_stamp = self.line_stamp
             height = self.height
             row = -1
@@ -143,22 +154,43 @@ class Prober(LinePropagation):
                         self.tick += 1
                         line_stamp[y] = self.tick
                     line_stamp[height + x] = self.tick
-            return (yield from self.propagate(probe=False))
-        by_row: dict[int, list[int]] = {}
-        for entry in sorted(entries):
-            by_row.setdefault((entry >> CODE_BITS) // row_length, []).append(entry)
-        self.probe_fixes += len(entries)
-        for y, row_entries in by_row.items():
-            for entry in row_entries:
-                self._set(entry >> CODE_BITS, entry & CODE_MASK, why)
-            changes = tuple(self.change(entry) for entry in row_entries)
-            if root:
-                self._stamp_cells(tuple((x, y) for x, y, _value in changes))
-            # A colour cell shows its yes (its noes come with it, or show nothing yet).
-            shown = tuple(change for change in changes if change[2] >= 0)
-            yield LineDeduced("row", y, shown, "probe", self.depth)
+            if counting and self.planes == 1:
+                self.probed_cells += len(entries)
+            elif counting:  # a colour cell shows its yes (see below)
+                self.probed_cells += sum(self.shown(entry) >= 0 for entry in entries)
+        else:
+            by_row: dict[int, list[int]] = {}
+            for entry in sorted(entries):
+                by_row.setdefault((entry >> CODE_BITS) // row_length, []).append(entry)
+            for y, row_entries in by_row.items():
+                for entry in row_entries:
+                    self._set(entry >> CODE_BITS, entry & CODE_MASK, why)
+                changes = tuple(self.change(entry) for entry in row_entries)
+                if root:
+                    self._stamp_cells(tuple((x, y) for x, y, _value in changes))
+                # A colour cell shows its yes (its noes come with it, or show nothing yet).
+                shown = tuple(change for change in changes if change[2] >= 0)
+                if counting:
+                    self.probed_cells += len(shown)
+                yield LineDeduced("row", y, shown, "probe", self.depth)
+        mark = len(self.trail)
         bad = yield from self.propagate(probe=False)
+        if counting:
+            self.probed_cells += self._line_cells(mark)
         return bad
+
+    def _line_cells(self, mark: int) -> int:
+        """The cells line deductions set since trail length ``mark``, as their steps show
+        them: every entry in black and white, a colour cell's yes; not those a learned rule
+        forced (steps of their own)."""
+        reason = self.reason
+        planes = self.planes
+        return sum(
+            1
+            for entry in self.trail[mark:]
+            if reason[entry >> CODE_BITS] != BY_RULE
+            and (planes == 1 or entry & CODE_MASK == FILLED)
+        )
 
     def probe(self) -> Generator[Step, None, tuple[str, Branch | None]]:
         """Probe until a round fixes nothing. Returns ``("contradiction", None)``,
@@ -229,6 +261,7 @@ class Prober(LinePropagation):
                 visited.extend((y, height + x))
                 tick = self.tick
                 found = yield from self._probe_cell_python(index)
+                self.after_probe = True  # its last step was a ProbeResult
                 if found is None:
                     yield Contradiction(None, None, self.depth)
                     return "contradiction", progress, None
@@ -277,6 +310,7 @@ class Prober(LinePropagation):
         box: list[object] = [None]
         while True:
             scan[0], scan[1], scan[2], scan[3] = self.unknown, self.countdown, self.probes, 0
+            scan[_AFTER_PROBE] = self.after_probe
             try:
                 event, proven = compiled.probe_scan(
                     candidates,
@@ -293,6 +327,7 @@ class Prober(LinePropagation):
             finally:
                 self.unknown, self.countdown, self.probes = scan[0], scan[1], scan[2]
                 self.solver.counts[HITS] += scan[3]
+                self.after_probe = bool(scan[_AFTER_PROBE])
                 if box[0] is not None:
                     self.broken = box[0]
             if self.beat:

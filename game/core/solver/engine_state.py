@@ -200,6 +200,12 @@ class EngineState:
         self.resumed = clock()
         self.probes = 0
         self.probe_fixes = 0
+        # The effort a player's solve takes, counted as EffortMeter counts it from the steps
+        # (insights, cells shown after probing began; see Prober._fix), and whether the last
+        # thing done was a fresh probe.
+        self.insights = 0
+        self.probed_cells = 0
+        self.after_probe = False
         self.guesses = 0
         self.backtracks = 0
         self.max_depth = 0

@@ -16,7 +16,10 @@ class SolveStats(SearchStats):
     :class:`~game.core.solving.SearchStats`); the rating reads them.
 
     ``line_rounds`` is the deepest generation of line solving before the first stall (round 1
-    is every line once, round 2 the lines the first round changed, and so on).
+    is every line once, round 2 the lines the first round changed, and so on). ``insights``
+    and ``probed_cells`` are what :class:`~game.core.difficulty.EffortMeter` would count from
+    the steps (probes that proved cells right after a fresh probe, the cells shown after
+    probing began, both at the root before any guess), kept watched or not.
     """
 
     lines_solved: int = 0
@@ -26,6 +29,8 @@ class SolveStats(SearchStats):
     probe_fixes: int = 0
     restarts: int = 0
     solved_by_lines: bool = False
+    insights: int = 0
+    probed_cells: int = 0
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -41,6 +46,8 @@ class SolveStats(SearchStats):
             "seconds": round(self.seconds, 6),
             "solved_by_lines": self.solved_by_lines,
             "solved_without_search": self.solved_without_search,
+            "insights": self.insights,
+            "probed_cells": self.probed_cells,
         }
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from game.core.difficulty import EffortMeter
+from game.core.difficulty import effort_of
 from game.core.puzzle import Puzzle
 from game.core.rating import Rating, rate
 from game.core.solver.result import SolveResult
@@ -57,7 +57,7 @@ class Ratings:
         self.stars: dict[str, int | None] = {}
         self.solutions: dict[str, BoolGrid] = {}
         self._task: SolveTask | None = None
-        self._meter: EffortMeter | None = None
+        self._puzzle: Puzzle | None = None
         self._task_key = ""
         self._unsaved = False  # stars found since the last load or save
         self.loaded: Path | None = None  # the cache file read (or tried), once a run
@@ -91,7 +91,7 @@ class Ratings:
                 return
             task = self._task
             assert task is not None
-            result = task.advance(max(0.0, deadline - self.clock()), on_step=self._meter)
+            result = task.advance(max(0.0, deadline - self.clock()))
             if result is not None:
                 self._record(self._task_key, result)
                 self._task = None
@@ -103,10 +103,11 @@ class Ratings:
             if key in self.stars:
                 continue
             self.stars[key] = None  # tried once, whatever comes of it
+            # Unwatched: the engine counts the effort, no steps are built.
             self._task = SolveTask(
-                puzzle, max_solutions=2, time_limit=self.time_limit, clock=self.clock
+                puzzle, max_solutions=2, time_limit=self.time_limit, clock=self.clock, watch=False
             )
-            self._meter = EffortMeter(puzzle)
+            self._puzzle = puzzle
             self._task_key = key
             return True
         return False
@@ -114,7 +115,7 @@ class Ratings:
     def _record(self, key: str, result: SolveResult) -> None:
         if result.status == "unknown" or not result.solutions:
             return
-        effort = self._meter.effort(result.stats.line_rounds) if self._meter else None
+        effort = effort_of(self._puzzle, result.stats) if self._puzzle else None
         self._keep(key, result, rate(result, effort))
 
     def _keep(self, key: str, result: SolveResult, rating: Rating) -> None:
