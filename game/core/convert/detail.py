@@ -25,6 +25,7 @@ import numpy as np
 import numpy.typing as npt
 
 from game.core.convert.grid import Blocks, _block_sums, _summed_area
+from game.core.convert.stepping import Steps, run_steps
 
 RIDGE_SIDE = 1 / 40
 RIDGE_STEP = 0.16
@@ -40,6 +41,11 @@ DETAIL_MOST = 0.1
 
 def ridge_table(luminance: npt.NDArray[np.float32]) -> npt.NDArray[np.int32]:
     """The summed-area table of the region's ridge pixels (see the module text)."""
+    return run_steps(ridge_steps(luminance))
+
+
+def ridge_steps(luminance: npt.NDArray[np.float32]) -> Steps[npt.NDArray[np.int32]]:
+    """:func:`ridge_table` a pass at a time (in one go, 7-11 ms of a loaded machine's frame)."""
     height, width = luminance.shape
     radius = max(1, round(max(height, width) * RIDGE_SIDE / 2))
     side = 2 * radius + 1
@@ -49,9 +55,11 @@ def ridge_table(luminance: npt.NDArray[np.float32]) -> npt.NDArray[np.int32]:
     running = np.zeros((padded.shape[0] + 1, padded.shape[1]), dtype=np.float32)
     np.cumsum(padded, axis=0, out=running[1:])
     rows = running[side:] - running[:-side]
+    yield None
     running = np.zeros((rows.shape[0], rows.shape[1] + 1), dtype=np.float32)
     np.cumsum(rows, axis=1, out=running[:, 1:])
     means = (running[:, side:] - running[:, :-side]) / (side * side)
+    yield None
     ridges = values - means > RIDGE_STEP
     return _summed_area(ridges)
 
