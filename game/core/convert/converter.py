@@ -639,10 +639,18 @@ class Converter:
         """The region's thin light details that define its subject, as cells
         (:func:`detail_cells`): seeds' filaments, whiskers."""
         options = self.resolved(options)
-        x0, y0, x1, y1 = self.region(options)
-        ridges = self._ridges(options)
-        saliency = self._region_saliency(options)
-        return detail_cells(ridges, self.blocks(options), (y1 - y0, x1 - x0), saliency)
+        region = self.region(options)
+        x0, y0, x1, y1 = region
+
+        def find() -> BoolGrid:
+            ridges = self._ridges(options)
+            saliency = self._region_saliency(options)
+            found = detail_cells(ridges, self.blocks(options), (y1 - y0, x1 - x0), saliency)
+            found.setflags(write=False)  # cached: shared by every grid of these settings
+            return found
+
+        key = ("details", region, options.width, options.height, options.fit)
+        return self._cached(key, find)
 
     def _region_saliency(self, options: ConvertOptions) -> FloatGrid:
         """The saliency map of the region's coarse cells (:mod:`saliency`), cached."""
@@ -691,8 +699,5 @@ class Converter:
         # sketch's lines around them the edges of a blurred ground (the dandelion seeds of
         # issue 47 lost 32 of their 65 detail cells at 30x30 to the lines of orange bokeh).
         if options.colours == "auto" and self.is_photo:
-            ridges = self._ridges(options)
-            saliency = self._region_saliency(options)
-            details = detail_cells(ridges, self.blocks(options), (y1 - y0, x1 - x0), saliency)
-            cells = overlay_details(cells, details, palette.lab, background)
+            cells = overlay_details(cells, self.detail_grid(options), palette.lab, background)
         return colour_cells(palette, cells, background)

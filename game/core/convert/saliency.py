@@ -188,11 +188,6 @@ def picture_object_steps(rgb: npt.NDArray[np.uint8]) -> Steps[SalientObject | No
     return _PICTURE_OBJECTS.steps(rgb, make)
 
 
-def picture_saliency(rgb: npt.NDArray[np.uint8]) -> FloatGrid:
-    """:func:`picture_saliency_steps` run to the end."""
-    return run_steps(picture_saliency_steps(rgb))
-
-
 def framed_object(rgb: npt.NDArray[np.uint8]) -> SalientObject | None:
     """The photo's salient object when it is clear enough to frame (see the constants)."""
     found = run_steps(picture_object_steps(rgb))

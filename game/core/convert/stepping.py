@@ -61,6 +61,3 @@ class PerPicture(Generic[T]):
 
     def _keep(self, picture: object, value: T) -> None:
         self._seen = [(picture, value), *self._seen[: self.keep - 1]]
-
-    def forget(self) -> None:
-        self._seen = []
