@@ -79,3 +79,23 @@ def test_auto_colours_draw_the_filaments_in_the_lightest_colour() -> None:
     assert int(light.sum()) >= 12  # ... and draws the filaments
     # Above the seed's centre (its fan), not scattered over the bokeh.
     assert int(light[:14].sum()) >= 0.8 * int(light.sum())
+
+
+def test_the_filaments_are_drawn_over_the_sketchs_lines_in_colour_and_as_lines_in_black() -> None:
+    """Auto's black and white is a sketch here (its lines are the bokeh's blurred edges); the
+    colours lay its dark lines over the cells. The seed's filaments come after them: every
+    detail cell that may take the lightest colour takes it (32 of the seeds' 65 detail cells at
+    30x30 were the lines' before), and the sketch draws the filaments as lines too."""
+    converter = Converter(source_from_image(_seeds_on_bokeh()))
+    for width, height in ((20, 20), (30, 30)):
+        options = ConvertOptions(width=width, height=height, fit="fill", method="auto")
+        assert converter.choice(options).method == "sketch"
+        details = converter.detail_grid(options)
+        assert int(details.sum()) >= 20
+        sketch = converter.grid(options)
+        assert sketch[details].all()  # the filaments are lines of the sketch
+        coloured = converter.colour_cells(replace(options, colours="auto"))
+        palette = coloured.palette
+        rgbs = np.array([palette.colour(i).rgb for i in range(palette.count + 1)], dtype=float)
+        lightest = int(np.argmax(rgbs.sum(axis=1)))
+        assert (coloured.cells[details] == lightest).all()  # none lost to the dark lines

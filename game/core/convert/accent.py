@@ -40,8 +40,8 @@ from game.core.convert.quantise import (
     Histogram,
     PixelPalette,
     _nearest,
-    _palette_from,
     bin_codes,
+    palette_steps,
 )
 from game.core.convert.saliency import coarse_cells, saliency_map
 from game.core.convert.subject import grow, lab, pieces
@@ -124,14 +124,14 @@ def keeping_subject(
         if len(centres) == palette.count:
             return palette
         yield None
-        return _palette_from(hist, centres)
+        return (yield from palette_steps(hist, centres))
     gaps = _gaps(centres)
     first, second = np.unravel_index(int(np.argmin(gaps)), gaps.shape)
     if len(centres) >= MAX_PICTURE_COLOURS or gaps[first, second] < SHADE_MERGE:
         centres = _merged(hist, centres, int(first), int(second))
     centres = np.vstack([centres, accent[None, :]])
     yield None
-    fitted = _palette_from(hist, centres)
+    fitted = yield from palette_steps(hist, centres)
     return replace(fitted, accents=(len(centres) - 1,))
 
 

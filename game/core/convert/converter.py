@@ -27,7 +27,7 @@ import numpy.typing as npt
 
 from game.core.convert.accent import ACCENT_VOTE, keeping_subject, salient_mass
 from game.core.convert.auto import AutoChoice, choose, choose_steps
-from game.core.convert.detail import detail_cells, overlay_details, ridge_table
+from game.core.convert.detail import detail_cells, overlay_details, ridge_steps
 from game.core.convert.frame import holds_a_face, subject_frame
 from game.core.convert.grid import (
     Blocks,
@@ -46,8 +46,8 @@ from game.core.convert.load import (
     BoolGrid,
     FloatImage,
     SourceImage,
+    border_box_steps,
     load_image,
-    uniform_border_box,
 )
 from game.core.convert.methods import (
     OUTLINE_SAMPLES,
@@ -85,6 +85,7 @@ from game.core.convert.quantise import (
 )
 from game.core.convert.saliency import coarse_cells, saliency_map
 from game.core.convert.small_subject import small_subject_frame, suggested_size
+from game.core.convert.stepping import Steps, run_steps
 from game.core.convert.subject import subject_grid
 
 T = TypeVar("T")
@@ -99,13 +100,16 @@ LIGHT_ON_DARK = 0.85
 LIGHT_INK_LEAST = 0.05
 
 
-def defaults_for(source: SourceImage, width: int = 20, height: int = 20) -> dict[str, object]:
+def defaults_for(
+    source: SourceImage, width: int = 20, height: int = 20, *, photo: bool | None = None
+) -> dict[str, object]:
     """The options a newly opened picture starts from: Auto and Fill for a photograph,
     framed on its face or its salient object (:func:`convert_frame.subject_frame`, for a
     ``width`` x ``height`` grid), with Crop borders on (``PHOTO_CROP``); Otsu and Pad for a
     drawing, unframed and uncropped, inverted when it is light on dark
-    (:func:`light_on_dark`); tone neutral, specks cleaned on photos."""
-    if looks_like_photo(source):
+    (:func:`light_on_dark`); tone neutral, specks cleaned on photos. ``photo``: whether it
+    looks like a photo, when that is known already."""
+    if looks_like_photo(source) if photo is None else photo:
         frame = subject_frame(source, width, height)
         return {"method": PHOTO_METHOD, "fit": PHOTO_FIT, "clean": True, "frame": frame,
                 "crop": PHOTO_CROP, "invert": False,
@@ -144,6 +148,12 @@ def looks_like_photo(source: SourceImage) -> bool:
     pixels in the 6 commonest bins and, unless it is grey, less than 85% in the 16
     commonest colours of either count. (Luminance alone would call a colourful drawing a
     photo; colour alone, every grey-scale picture a drawing.)"""
+    return run_steps(photo_steps(source))
+
+
+def photo_steps(source: SourceImage) -> Steps[bool]:
+    """:func:`looks_like_photo` a count at a time (in one step it took 10-17 ms of a
+    loaded machine's frame)."""
     sample = source.rgb[::2, ::2]
     # Shades are counted over the picture's own range (its 1st to 99th percentile): a photo
     # taken in the dark or through fog keeps its pixels in a few of the 64 absolute bins and
@@ -153,9 +163,12 @@ def looks_like_photo(source: SourceImage) -> bool:
     stretched = (luminance - low) / max(float(high - low), 1 / 64)  # 0..1 over its range
     levels = np.clip((stretched * 64).astype(np.int32), 0, 63)
     shades = np.sort(np.bincount(levels.ravel(), minlength=64))[-6:].sum()
+    yield None
     span = max(float(high - low), 1 / 64)
     misty = np.clip((sample.astype(np.float32) - np.float32(low * 255)) / np.float32(span), 0, 255)
-    colours = min(_common_colours(sample), _common_colours(misty.astype(np.uint8)))
+    as_it_is = _common_colours(sample)
+    yield None
+    colours = min(as_it_is, _common_colours(misty.astype(np.uint8)))
     grey = not (sample.max(axis=2) - sample.min(axis=2) > 24).any()
     return bool(shades < 0.6 * levels.size and (grey or colours < 0.85 * levels.size))
 
@@ -227,14 +240,23 @@ class Converter:
             return box
         if options.frame is None and not self.is_photo:
             return self.source.crop_box
+        return run_steps(self._cropping(box))
+
+    def region_steps(self, options: ConvertOptions) -> Steps[PixelBox]:
+        """:meth:`region`, its borders looked for a band of rows at a time."""
+        if options.crop and (options.frame is not None or self.is_photo):
+            yield from self._cropping(self.frame_box(options.frame))
+        return self.region(options)
+
+    def _cropping(self, box: PixelBox) -> Steps[PixelBox]:
+        key = ("crop", box)
+        if key in self._cache:
+            return self._cache[key]  # type: ignore[return-value]
         tolerance = PHOTO_CROP_TOLERANCE if self.is_photo else CROP_TOLERANCE
-
-        def inner() -> PixelBox:
-            x0, y0, x1, y1 = box
-            cx0, cy0, cx1, cy1 = uniform_border_box(self.source.rgb[y0:y1, x0:x1], tolerance)
-            return (x0 + cx0, y0 + cy0, x0 + cx1, y0 + cy1)
-
-        return self._cached(("crop", box), inner)
+        x0, y0, x1, y1 = box
+        inner = yield from border_box_steps(self.source.rgb[y0:y1, x0:x1], tolerance)
+        cx0, cy0, cx1, cy1 = inner
+        return self._cached(key, lambda: (x0 + cx0, y0 + cy0, x0 + cx1, y0 + cy1))
 
     def _region_slices(self, options: ConvertOptions) -> tuple[slice, slice]:
         x0, y0, x1, y1 = self.region(options)
@@ -296,8 +318,12 @@ class Converter:
     @property
     def is_photo(self) -> bool:
         """:func:`looks_like_photo` of the picture, worked out once."""
+        return run_steps(self.deciding_photo())
+
+    def deciding_photo(self) -> Steps[bool]:
+        """:attr:`is_photo` a step at a time (:func:`photo_steps`), worked out once."""
         if self._photo is None:
-            self._photo = looks_like_photo(self.source)
+            self._photo = yield from photo_steps(self.source)
         return self._photo
 
     # -- pixels ---------------------------------------------------------------------------------
@@ -479,6 +505,11 @@ class Converter:
         if key in self._cache:
             return self._cache[key]  # type: ignore[return-value]
         chosen = yield from choose_steps(self, options)
+        if chosen.method in LINE_METHODS and self.is_photo:  # its details, for grid()
+            yield from self._ridge_steps(options)
+            yield None
+            self._region_saliency(options)
+            yield None
         return self._cached(key, lambda: chosen)
 
     def concrete(self, options: ConvertOptions) -> ConvertOptions:
@@ -492,7 +523,11 @@ class Converter:
     def grid(self, options: ConvertOptions) -> BoolGrid:
         """The ``(height, width)`` filled-cell grid for ``options``: the fast path."""
         if options.method == "auto":
-            return self.choice(options).grid.copy()
+            chosen = self.choice(options)
+            grid = chosen.grid.copy()
+            if chosen.method in LINE_METHODS and self.is_photo:  # the filaments as lines
+                grid |= self.detail_grid(options)
+            return grid
         grid = self.method_grid(options)
         return clean_specks(grid) if options.clean else grid
 
@@ -578,6 +613,7 @@ class Converter:
         if key in self._cache:
             return
         palette = yield from self.fitting_palette(options)
+        yield None
         rows, columns = self._region_slices(options)
         region = self.source.rgb[rows, columns]
         labels = np.empty(region.shape[:2], dtype=np.int8)
@@ -590,7 +626,7 @@ class Converter:
             tables.append(table)
             yield None
         if options.colours == "auto" and self.is_photo:  # thin light details (seeds)
-            self._ridges(options)
+            yield from self._ridge_steps(options)
             yield None
         self._cached(key, lambda: (palette, tables, background_label(labels, palette.count)))
 
@@ -598,6 +634,23 @@ class Converter:
         rows, columns = self._region_slices(options)
         region: npt.NDArray[np.uint8] = self.source.rgb[rows, columns]
         return region
+
+    def detail_grid(self, options: ConvertOptions) -> BoolGrid:
+        """The region's thin light details that define its subject, as cells
+        (:func:`detail_cells`): seeds' filaments, whiskers."""
+        options = self.resolved(options)
+        region = self.region(options)
+        x0, y0, x1, y1 = region
+
+        def find() -> BoolGrid:
+            ridges = self._ridges(options)
+            saliency = self._region_saliency(options)
+            found = detail_cells(ridges, self.blocks(options), (y1 - y0, x1 - x0), saliency)
+            found.setflags(write=False)  # cached: shared by every grid of these settings
+            return found
+
+        key = ("details", region, options.width, options.height, options.fit)
+        return self._cached(key, find)
 
     def _region_saliency(self, options: ConvertOptions) -> FloatGrid:
         """The saliency map of the region's coarse cells (:mod:`saliency`), cached."""
@@ -607,9 +660,15 @@ class Converter:
 
     def _ridges(self, options: ConvertOptions) -> npt.NDArray[np.int32]:
         """The region's thin light details (:func:`ridge_table`), cached."""
+        return run_steps(self._ridge_steps(options))
+
+    def _ridge_steps(self, options: ConvertOptions) -> Steps[npt.NDArray[np.int32]]:
+        key = ("ridges", self.region(options))
+        if key in self._cache:
+            return self._cache[key]  # type: ignore[return-value]
         rows, columns = self._region_slices(options)
-        return self._cached(("ridges", self.region(options)),
-                            lambda: ridge_table(self.source.luminance[rows, columns]))  # fmt: skip
+        table = yield from ridge_steps(self.source.luminance[rows, columns])
+        return self._cached(key, lambda: table)
 
     def _labelled(
         self, options: ConvertOptions
@@ -633,12 +692,12 @@ class Converter:
                            palette.accents, ACCENT_VOTE)  # fmt: skip
         if options.clean:
             cells = clean_colour_specks(cells, palette.accents)
-        if options.colours == "auto" and self.is_photo:
-            ridges = self._ridges(options)
-            saliency = self._region_saliency(options)
-            details = detail_cells(ridges, self.blocks(options), (y1 - y0, x1 - x0), saliency)
-            cells = overlay_details(cells, details, palette.lab, background)
         lines = self.colour_lines(options)
         if lines is not None:
             cells = overlay_lines(cells, lines, palette, background)
+        # The thin light details over the lines: a seed's filaments are the subject, and the
+        # sketch's lines around them the edges of a blurred ground (the dandelion seeds of
+        # issue 47 lost 32 of their 65 detail cells at 30x30 to the lines of orange bokeh).
+        if options.colours == "auto" and self.is_photo:
+            cells = overlay_details(cells, self.detail_grid(options), palette.lab, background)
         return colour_cells(palette, cells, background)

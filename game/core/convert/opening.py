@@ -26,7 +26,8 @@ import numpy.ma  # noqa: F401
 from game.core.convert.converter import Converter, defaults_for
 from game.core.convert.load import ConvertError, load_steps
 from game.core.convert.options import ConvertOptions
-from game.core.convert.small_subject import find_spot
+from game.core.convert.saliency import picture_object_steps
+from game.core.convert.small_subject import spot_steps
 
 
 class PictureOpening:
@@ -56,17 +57,21 @@ class PictureOpening:
         source = yield from load_steps(self.path)
         yield None
         converter = Converter(source)
-        _ = converter.is_photo
+        photo = yield from converter.deciding_photo()
         yield None
-        _ = source.crop_box
+        yield from source.crop_box_steps()  # drawn over the source when Crop is on
         yield None
-        if converter.is_photo:  # a small subject to frame: its own step (a few ms)
-            find_spot(source.rgb)
+        if photo:  # what its frame is chosen from, each remembered for the picture
+            yield from spot_steps(source.rgb)
             yield None
-        start = defaults_for(source, self.options.width, self.options.height)
+            yield from picture_object_steps(source.rgb)
+            yield None
+        start = defaults_for(source, self.options.width, self.options.height, photo=photo)
         self.start = start
         yield None
         options = replace(self.options, **start)  # type: ignore[arg-type]
+        yield from converter.region_steps(options)  # the frame's own borders, with Crop
+        yield None
         if options.method == "auto":
             yield from converter.choosing(options)
         self.converter = converter

@@ -39,6 +39,7 @@ import numpy.typing as npt
 
 from game.core.convert.colour_names import palette_named
 from game.core.convert.grid import Blocks, Fit, _block_sums, _summed_area, blocks_for
+from game.core.convert.stepping import run_steps
 from game.core.convert.subject import lab
 from game.core.palette import RGB, Palette
 
@@ -55,6 +56,8 @@ AUTO_COUNTS = tuple(range(3, MAX_PICTURE_COLOURS + 1))
 HISTOGRAM_BITS = 5
 _BINS = 1 << (3 * HISTOGRAM_BITS)
 K_MEANS_ROUNDS = 16
+# Rounds of k-means between two yields of a fit worked a step at a time.
+ROUNDS_A_STEP = 4
 # The histogram counts at most about this many pixels (see histogram).
 HISTOGRAM_PIXELS = 80_000
 # k-means runs on at most this many of the coarse bins, the heaviest (a noisy photo has
@@ -248,7 +251,16 @@ def _start(points: FloatArray, weights: FloatArray, count: int) -> FloatArray:
 
 
 def _lloyd(points: FloatArray, weights: FloatArray, centres: FloatArray) -> FloatArray:
-    for _ in range(K_MEANS_ROUNDS):
+    return run_steps(_lloyd_steps(points, weights, centres))
+
+
+def _lloyd_steps(
+    points: FloatArray, weights: FloatArray, centres: FloatArray
+) -> Generator[None, None, FloatArray]:
+    """Lloyd's rounds from ``centres``, yielding after every ``ROUNDS_A_STEP`` of them."""
+    for round_number in range(K_MEANS_ROUNDS):
+        if round_number and round_number % ROUNDS_A_STEP == 0:
+            yield None
         labels = _nearest(points, centres)
         mass = np.bincount(labels, weights=weights, minlength=len(centres))
         moved = centres.copy()
@@ -261,8 +273,11 @@ def _lloyd(points: FloatArray, weights: FloatArray, centres: FloatArray) -> Floa
     return centres
 
 
-def _merge_close(points: FloatArray, weights: FloatArray, centres: FloatArray) -> FloatArray:
-    """Merge centres closer than ``MERGE_DISTANCE`` (their weighted mean) until none are."""
+def _merge_close(
+    points: FloatArray, weights: FloatArray, centres: FloatArray
+) -> Generator[None, None, FloatArray]:
+    """Merge centres closer than ``MERGE_DISTANCE`` (their weighted mean) until none are;
+    a step a merge."""
     while len(centres) > 1:
         mass = np.bincount(_nearest(points, centres), weights=weights, minlength=len(centres))
         keep = mass > 0
@@ -278,27 +293,42 @@ def _merge_close(points: FloatArray, weights: FloatArray, centres: FloatArray) -
             mass[first] + mass[second]
         )
         centres = np.vstack([np.delete(centres, [first, second], axis=0), merged[None, :]])
-        centres = _lloyd(points, weights, centres)
+        yield None
+        centres = yield from _lloyd_steps(points, weights, centres)
     return centres
 
 
 def fit_histogram(hist: Histogram, count: int) -> PixelPalette:
     """At most ``count`` colours for the pixels of ``hist`` (see the module text)."""
+    return run_steps(fitting_histogram(hist, count))
+
+
+def fitting_histogram(hist: Histogram, count: int) -> Generator[None, None, PixelPalette]:
+    """:func:`fit_histogram` a few k-means rounds at a time (one fit took 10-18 ms on a
+    loaded machine: over a frame's budget with the frame's drawing), yielding between."""
     if not MIN_COLOURS <= count <= MAX_PICTURE_COLOURS:
         raise ValueError(f"colours must be {MIN_COLOURS} to {MAX_PICTURE_COLOURS}, not {count}")
     coarse, coarse_weights = hist.coarse_lab, hist.coarse_weights
     if len(coarse_weights) > FIT_POINTS:
         heaviest = np.argsort(-coarse_weights, kind="stable")[:FIT_POINTS]
         coarse, coarse_weights = coarse[heaviest], coarse_weights[heaviest]
-    centres = _lloyd(coarse, coarse_weights, _start(coarse, coarse_weights, count))
-    centres = _merge_close(coarse, coarse_weights, centres)
-    return _palette_from(hist, centres)
+    centres = yield from _lloyd_steps(coarse, coarse_weights, _start(coarse, coarse_weights, count))
+    yield None
+    centres = yield from _merge_close(coarse, coarse_weights, centres)
+    yield None
+    return (yield from palette_steps(hist, centres))
 
 
 def _palette_from(hist: Histogram, centres: FloatArray) -> PixelPalette:
     """The pixel palette of ``centres`` (Lab) for the pixels of ``hist``."""
+    return run_steps(palette_steps(hist, centres))
+
+
+def palette_steps(hist: Histogram, centres: FloatArray) -> Generator[None, None, PixelPalette]:
+    """:func:`_palette_from` in two steps: each bin's nearest centre, then the palette."""
     points, weights = hist.lab, hist.weights
     labels = _nearest(points, centres)
+    yield None
     mass = np.bincount(labels, weights=weights, minlength=len(centres))
     rgb = []
     for index in range(len(centres)):
@@ -367,7 +397,7 @@ def choosing_count(hist: Histogram) -> Generator[None, None, PixelPalette]:
         return flat
     best: tuple[float, PixelPalette] | None = None
     for count in AUTO_COUNTS:
-        palette = fit_histogram(hist, count)
+        palette = yield from fitting_histogram(hist, count)
         yield None
         if min(palette.shares) < LEAST_SHARE and palette.count > AUTO_COUNTS[0]:
             continue  # a colour for a sliver: a smaller count covers the same picture

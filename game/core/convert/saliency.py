@@ -26,6 +26,7 @@ import numpy as np
 import numpy.typing as npt
 
 from game.core.convert.methods import BoolGrid, FloatGrid, otsu_level
+from game.core.convert.stepping import PerPicture, Steps, run_steps
 from game.core.convert.subject import fill_holes, grow, k_means, lab, pieces, separation, shrink
 
 FrameBox = tuple[float, float, float, float]
@@ -156,9 +157,40 @@ FRAME_CONTRAST = 0.25
 FRAME_WHOLE = 0.9
 
 
+# A whole photo's saliency map and salient object, remembered per picture: the opening
+# works them out a step at a time, and the small subject, each grid size's frame and the
+# frame shown on every change ask again (9-14 ms a time on a loaded machine).
+_PICTURE_MAPS: PerPicture[FloatGrid] = PerPicture()
+_PICTURE_OBJECTS: PerPicture[SalientObject | None] = PerPicture()
+
+
+def picture_saliency_steps(rgb: npt.NDArray[np.uint8]) -> Steps[FloatGrid]:
+    """The saliency map of the whole photo ``rgb``, its coarse cells a step and the map a
+    step; remembered for the last few pictures."""
+
+    def make() -> Steps[FloatGrid]:
+        cells = coarse_cells(rgb)
+        yield None
+        return saliency_map(cells)
+
+    return _PICTURE_MAPS.steps(rgb, make)
+
+
+def picture_object_steps(rgb: npt.NDArray[np.uint8]) -> Steps[SalientObject | None]:
+    """The salient object of the whole photo ``rgb`` (:func:`salient_object` of
+    :func:`picture_saliency_steps`), a step after its map; remembered."""
+
+    def make() -> Steps[SalientObject | None]:
+        saliency = yield from picture_saliency_steps(rgb)
+        yield None
+        return salient_object(saliency)
+
+    return _PICTURE_OBJECTS.steps(rgb, make)
+
+
 def framed_object(rgb: npt.NDArray[np.uint8]) -> SalientObject | None:
     """The photo's salient object when it is clear enough to frame (see the constants)."""
-    found = salient_object(saliency_map(coarse_cells(rgb)))
+    found = run_steps(picture_object_steps(rgb))
     if found is None or found.separation < FRAME_SEPARATION:
         return None
     if not FRAME_SHARE[0] <= found.share <= FRAME_SHARE[1]:

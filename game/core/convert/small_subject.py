@@ -27,7 +27,8 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from game.core.convert.saliency import coarse_cells, saliency_map, salient_object
+from game.core.convert.saliency import picture_object_steps, picture_saliency_steps
+from game.core.convert.stepping import PerPicture, Steps, run_steps
 from game.core.convert.subject import grow, k_means, lab, pieces
 
 FrameBox = tuple[float, float, float, float]
@@ -69,29 +70,29 @@ def _sampled(rgb: npt.NDArray[np.uint8]) -> npt.NDArray[np.uint8]:
 
 def find_spot(rgb: npt.NDArray[np.uint8]) -> Spot | None:
     """The photo's small saturated subject (see the module text), or None; remembered for
-    the last few pictures (the opening works it out in a step of its own, and each new size's
-    frame asks again)."""
-    for seen, spot in _REMEMBERED:
-        if seen is rgb:
-            return spot
-    found = _find_spot(rgb)
-    _REMEMBERED.insert(0, (rgb, found))
-    del _REMEMBERED[REMEMBER:]
-    return found
+    the last few pictures (the opening works it out a step at a time, :func:`spot_steps`,
+    and each new size's frame asks again)."""
+    return run_steps(spot_steps(rgb))
+
+
+def spot_steps(rgb: npt.NDArray[np.uint8]) -> Steps[Spot | None]:
+    """:func:`find_spot` a step at a time (its colours, their distance from the sides, the
+    pieces, the photo's saliency): remembered."""
+    return _REMEMBERED.steps(rgb, lambda: _spot_steps(rgb))
 
 
 # The pictures looked at last (the array itself: the same object is the same picture).
-REMEMBER = 4
-_REMEMBERED: list[tuple[npt.NDArray[np.uint8], Spot | None]] = []
+_REMEMBERED: PerPicture[Spot | None] = PerPicture()
 
 
-def _find_spot(rgb: npt.NDArray[np.uint8]) -> Spot | None:
+def _spot_steps(rgb: npt.NDArray[np.uint8]) -> Steps[Spot | None]:
     small = _sampled(rgb)
     height, width = small.shape[:2]
     if height < 16 or width < 16:
         return None
     colours = lab(small.astype(np.float64) / 255.0)
     chroma = np.hypot(colours[..., 1], colours[..., 2])
+    yield None
     ring = 2
     sides = (colours[:ring].reshape(-1, 3), colours[-ring:].reshape(-1, 3),
              colours[:, :ring].reshape(-1, 3), colours[:, -ring:].reshape(-1, 3))  # fmt: skip
@@ -101,6 +102,7 @@ def _find_spot(rgb: npt.NDArray[np.uint8]) -> Spot | None:
         for centre in k_means(side, SIDE_COLOURS):
             nearest = np.minimum(nearest, np.sqrt(((colours - centre) ** 2).sum(axis=2)))
         distances.append(nearest)
+        yield None
     second = np.sort(np.stack(distances), axis=0)[1]
     mask = (chroma >= SPOT_CHROMA) & (second >= SPOT_DISTANCE)
     total = int(mask.sum())
@@ -120,7 +122,8 @@ def _find_spot(rgb: npt.NDArray[np.uint8]) -> Spot | None:
     if x0 == 0 or y0 == 0 or x1 == width or y1 == height:
         return None  # cut by the picture's edge: scenery, or not the point
     box = (x0 / width, y0 / height, x1 / width, y1 / height)
-    saliency = saliency_map(coarse_cells(rgb))
+    yield None
+    saliency = yield from picture_saliency_steps(rgb)
     rows, columns = saliency.shape
     # The coarse cells under the spot (a spot may be a cell or two, or less, of them).
     top, left = int(box[1] * rows), int(box[0] * columns)
@@ -130,7 +133,8 @@ def _find_spot(rgb: npt.NDArray[np.uint8]) -> Spot | None:
     # Part of what stands out, and that is a small part of the photo: a ladybird on its
     # stem; not a logo beside a ball that is the subject, nor one colour among a crowd at
     # the foot of a tower that fills half the picture.
-    found = salient_object(saliency)
+    yield None
+    found = yield from picture_object_steps(rgb)
     if found is None or found.share > SPOT_OBJECT_MOST:
         return None
     if not found.mask[top:bottom, left:right].any():

@@ -195,6 +195,8 @@ class ConverterColours:
         self.merging = False
         self.preparing: Generator[None, None, None] | None = None
         self.pending: ConvertOptions | None = None
+        # The work ended on the last frame; its grid is shown on this one.
+        self.worked_out = False
         # Actions that need the document as the pending options will leave it (an undo, a
         # palette edit), taken while the colours are worked out and run, in order, after.
         self.queued: list[Callable[[], object]] = []
@@ -241,32 +243,46 @@ class ConverterColours:
         converter = self.scene.document.converter
         if self.scene.document.mode != "image" or converter is None or not options.in_colour:
             self.preparing = self.pending = None
+            self.worked_out = False
             return False
         if converter.colours_ready(options):
             self.preparing = self.pending = None
+            self.worked_out = False
             return False
         self.pending = options
+        self.worked_out = False
         self.preparing = converter.preparing_colours(options)
         return True
 
     def update(self) -> None:
-        """A slice of the colour work (at least one step, then more while the slice lasts);
-        the held options once it is done, then the actions queued meanwhile."""
+        """A slice of the colour work (at least one step, then more while the next step
+        should still end within the slice); on the frame after it ends, the held options
+        (the grid voted and the puzzle built: a frame's work of its own), then the actions
+        queued meanwhile."""
         if self.preparing is None:
             return
-        deadline = self.clock() + PREPARE_SLICE
+        if self.worked_out:
+            options, self.preparing, self.pending = self.pending, None, None
+            self.worked_out = False
+            if options is not None:
+                self.scene.document.set_options(options)
+                self.scene.grid_changed()
+            self._run_queued()
+            return
+        before = self.clock()
+        deadline = before + PREPARE_SLICE
+        longest = 0.0
         while True:
             try:
                 next(self.preparing)
             except StopIteration:
-                options, self.preparing, self.pending = self.pending, None, None
-                if options is not None:
-                    self.scene.document.set_options(options)
-                    self.scene.grid_changed()
-                self._run_queued()
+                self.worked_out = True
                 return
-            if self.clock() >= deadline:
+            after = self.clock()
+            longest = max(longest, after - before)
+            if after + longest >= deadline:  # the next step would likely overrun
                 return
+            before = after
 
     def when_ready(self, action: Callable[[], object]) -> None:
         """Run ``action`` now, or after the colour work when it is under way: a click on

@@ -101,6 +101,9 @@ class ConverterScene(EditorScene):
         # The file being opened, a slice a frame (a picture decoded and its defaults worked
         # out; a level's picture read, or a solution looked for).
         self.files = EditorFiles()
+        # The folder a picture came from, saved to the settings on a frame of its own (the
+        # save writes and syncs the progress file: 7-13 ms on the frame a picture appeared).
+        self._folder_to_remember: Path | None = None
         self._pending_drawn = False
         self.colour_part = ConverterColours(self)  # the Colours control and the palette
         self._build_widgets()
@@ -426,6 +429,10 @@ class ConverterScene(EditorScene):
         self.problem = ""
 
     def _remember_folder(self, folder: Path) -> None:
+        self._folder_to_remember = folder  # saved by the next frame's update
+
+    def _save_folder(self) -> None:
+        folder, self._folder_to_remember = self._folder_to_remember, None
         # A remembered folder is a convenience: never fail a load over it.
         with contextlib.suppress(Exception):
             self.app.store.set_setting(LAST_FOLDER_SETTING, str(folder))
@@ -465,6 +472,9 @@ class ConverterScene(EditorScene):
     # -- the report -------------------------------------------------------------------------
 
     def update(self, dt: float) -> None:
+        if self._folder_to_remember is not None:
+            self._save_folder()
+            return
         files = self.files
         if files.busy and (files.pending is None or self._pending_drawn):
             self._advance_opening()
@@ -535,6 +545,8 @@ class ConverterScene(EditorScene):
 
     def open_browser(self) -> None:
         start: Path | None = None
+        if self._folder_to_remember is not None:
+            self._save_folder()
         remembered = self.app.store.get_setting(LAST_FOLDER_SETTING, None)
         if isinstance(remembered, str) and Path(remembered).is_dir():
             start = Path(remembered)
