@@ -42,11 +42,13 @@ measures (:mod:`game.core.kakuro.rating`).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
 from game.core.puzzle import Puzzle
-from game.core.solver.line_logic import full_domain, line_logic, single
+from game.core.solver.line import LineSolver, unpack_outcome
+from game.core.solver.plane_line import PlaneLineSolver, plane_count
 from game.core.solver.result import SolveStats
 from game.core.solver.steps import Guess, LineDeduced, ProbeResult, ProbeStarted, Step
 
@@ -101,21 +103,28 @@ def overlap_share(puzzle: Puzzle) -> float:
     """The share of cells simple overlap settles, every row and column taken alone from a
     blank grid: a blank line's exact answer is its overlap (the cells its runs cover
     wherever they sit; all of a line its runs fill exactly or an empty clue), in black and
-    white and in colour alike (a change of colour needs no gap)."""
+    white and in colour alike (a change of colour needs no gap). Worked out by the engine's
+    own line solvers (compiled where built): a colour cell is settled by its yes."""
     width, height = puzzle.width, puzzle.height
     if not width or not height:
         return 1.0
-    logic = line_logic(puzzle)
-    full = full_domain(puzzle.colour_count)
+    planes = plane_count(puzzle.colour_count)
+    solver = LineSolver() if planes == 1 else PlaneLineSolver(planes)
+    clues: list[Any] = (
+        [*puzzle.row_clues, *puzzle.column_clues] if planes == 1 else puzzle.line_runs()
+    )
     known = np.zeros((height, width), dtype=bool)
-    for y in range(height):
-        row = logic.solve(puzzle.row_runs(y), (full,) * width)
-        if row is not None:
-            known[y, :] |= [single(domain) is not None for domain in row]
-    for x in range(width):
-        column = logic.solve(puzzle.column_runs(x), (full,) * height)
-        if column is not None:
-            known[:, x] |= [single(domain) is not None for domain in column]
+    for line_id, clue in enumerate(clues):
+        length = (width if line_id < height else height) * planes
+        outcome = unpack_outcome(solver.packed(clue, bytes(length)), length)
+        if outcome is None:
+            continue
+        settled = [*outcome[0], *outcome[1]] if planes == 1 else outcome[0]
+        cells = [variable // planes for variable in settled]
+        if line_id < height:
+            known[line_id, cells] = True
+        else:
+            known[cells, line_id - height] = True
     return float(known.sum()) / (width * height)
 
 
