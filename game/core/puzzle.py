@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from itertools import chain
 from typing import Any, TypeVar
 
@@ -306,20 +306,44 @@ class Puzzle:
         width = len(cells[0]) if cells else 0
         rows = [colour_runs_of(row) for row in cells]
         columns = [colour_runs_of(row[x] for row in cells) for x in range(width)]
-        return cls(
-            width=width,
-            height=len(cells),
-            row_clues=tuple(tuple(n for n, _ in runs) for runs in rows),
-            column_clues=tuple(tuple(n for n, _ in runs) for runs in columns),
-            title=title,
-            author=author,
-            copyright=copyright,
-            license=license,
-            palette=palette,
-            row_colours=tuple(tuple(c for _, c in runs) for runs in rows),
-            column_colours=tuple(tuple(c for _, c in runs) for runs in columns),
-            goal_colours=cells if keep_goal else None,
+        values: dict[str, Any] = {
+            "width": width,
+            "height": len(cells),
+            "row_clues": tuple(tuple(n for n, _ in runs) for runs in rows),
+            "column_clues": tuple(tuple(n for n, _ in runs) for runs in columns),
+            "title": title,
+            "author": author,
+            "copyright": copyright,
+            "license": license,
+            "palette": palette,
+            "row_colours": tuple(tuple(c for _, c in runs) for runs in rows),
+            "column_colours": tuple(tuple(c for _, c in runs) for runs in columns),
+        }
+        flat = [cell for row in cells for cell in row]
+        fits = (
+            isinstance(palette, Palette)
+            and min(width, len(cells)) >= MIN_DIMENSION
+            and max(width, len(cells)) <= MAX_DIMENSION
+            and (not flat or (min(flat) >= 0 and max(flat) <= palette.count))
         )
+        if not fits:  # the checked way, which says what is wrong
+            return cls(**values, goal_colours=cells if keep_goal else None)
+        # The clues were read off these cells: they fit the picture, hold only the palette's
+        # colours and agree row against column, so they are not checked again (a generator
+        # builds hundreds of candidates).
+        if keep_goal:
+            values["goal_colours"] = cells
+            values["goal"] = tuple(tuple(cell != 0 for cell in row) for row in cells)
+        puzzle = object.__new__(cls)
+        for known in fields(cls):
+            if known.name in values:
+                value = values[known.name]
+            elif known.default_factory is not MISSING:
+                value = known.default_factory()
+            else:
+                value = known.default
+            object.__setattr__(puzzle, known.name, value)
+        return puzzle
 
     def solved_by_values(self, grid: Sequence[Sequence[int]] | npt.NDArray[np.integer]) -> bool:
         """Whether ``grid`` of colour numbers (0 the background; black and white: 1 filled)

@@ -148,3 +148,32 @@ def test_a_colour_picture_keeps_its_credit_and_ragged_pictures_are_refused() -> 
         Puzzle.from_colour_grid([[1, 0], [2]], RGB)
     with pytest.raises(PuzzleError, match="not all the same length"):
         Puzzle.from_grid([[1, 0], [1]])
+
+
+def test_a_puzzle_made_from_a_colour_picture_equals_the_checked_one() -> None:
+    """from_colour_grid skips checking clues it read off the picture itself: what it makes
+    equals the puzzle built field by field through every check (fingerprint and goal too),
+    and a picture the palette cannot paint still gets the checked path's one-line refusal."""
+    rng = np.random.default_rng(19)
+    for case in range(60):
+        colours = int(rng.integers(1, 5))
+        palette = Palette.of(*[(f"c{n}", (n * 50, 9, 9)) for n in range(colours + 1)])
+        height, width = (int(n) for n in rng.integers(1, 12, 2))
+        grid = rng.integers(0, colours + 1, (height, width))
+        made = Puzzle.from_colour_grid(grid, palette, title=f"t{case}")
+        checked = Puzzle(
+            width=width,
+            height=height,
+            row_clues=tuple(tuple(n for n, _ in made.row_runs(y)) for y in range(height)),
+            column_clues=tuple(tuple(n for n, _ in made.column_runs(x)) for x in range(width)),
+            title=f"t{case}",
+            palette=palette,
+            row_colours=made.row_colours,
+            column_colours=made.column_colours,
+            goal_colours=tuple(tuple(int(v) for v in row) for row in grid),
+        )
+        assert made == checked and made.goal == checked.goal, case
+        assert made.fingerprint() == checked.fingerprint()
+        assert made.solved_by_values(grid)
+    with pytest.raises(PuzzleError, match="unknown colour 3"):
+        Puzzle.from_colour_grid([[0, 3]], Palette.of(("w", (255, 255, 255)), ("k", (0, 0, 0))))

@@ -25,6 +25,7 @@ probe set led to its contradiction and leave no value behind.
 
 from __future__ import annotations
 
+import functools
 from array import array
 from collections.abc import Generator, Sequence
 
@@ -71,6 +72,20 @@ HEARTBEAT_FITS = 100
 HEARTBEAT_CELLS = 24
 
 
+@functools.lru_cache(maxsize=16)
+def line_variables(width: int, height: int, planes: int) -> tuple[Sequence[int], ...]:
+    """The variables of each line of a grid, by line id (rows, then columns), in line order:
+    made once a shape, as every engine on a grid of that shape (a generator's hundreds of
+    candidates) asks for the same."""
+    row_length = width * planes
+    cells = row_length * height
+    rows = [range(y * row_length, (y + 1) * row_length) for y in range(height)]
+    if planes == 1:
+        return (*rows, *(range(x, cells, row_length) for x in range(width)))
+    down = (np.arange(height)[:, None] * row_length + np.arange(planes)).ravel()
+    return (*rows, *(tuple((down + x * planes).tolist()) for x in range(width)))
+
+
 class Learner(Prober):
     """Conflict analysis, nogood learning, backjumping and activity branching."""
 
@@ -79,22 +94,7 @@ class Learner(Prober):
         self.activity = array("d", [0.0]) * cells
         self.bump_by = 1.0
         # The variables of each line, by line id, in line order: its explanation reads them.
-        row_length = self.row_length
-        planes = self.planes
-        self.line_cells: list[Sequence[int]] = [
-            range(y * row_length, (y + 1) * row_length) for y in range(self.height)
-        ]
-        for x in range(self.width):
-            if planes == 1:
-                self.line_cells.append(range(x, cells, row_length))
-            else:
-                self.line_cells.append(
-                    [
-                        y * row_length + x * planes + plane
-                        for y in range(self.height)
-                        for plane in range(planes)
-                    ]
-                )
+        self.line_cells = line_variables(self.width, self.height, self.planes)
         # Explanations of the current analysis, by cell (minimisation asks again).
         self.why_cache: dict[int, list[int]] = {}
         self.explanations = 0

@@ -176,10 +176,10 @@ class Prober(LinePropagation):
         mark = len(self.trail)
         bad = yield from self.propagate(probe=False)
         if counting:
-            self.probed_cells += self._line_cells(mark)
+            self.probed_cells += self._cells_deduced(mark)
         return bad
 
-    def _line_cells(self, mark: int) -> int:
+    def _cells_deduced(self, mark: int) -> int:
         """The cells line deductions set since trail length ``mark``, as their steps show
         them: every entry in black and white, a colour cell's yes; not those a learned rule
         forced (steps of their own)."""

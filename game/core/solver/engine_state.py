@@ -285,31 +285,29 @@ class EngineState:
         return len(self.choices)
 
     def _set_initial(self, initial: npt.NDArray[np.integer]) -> None:
+        """Give the cells ``initial`` knows their codes in the three views of the grid, all at
+        once (not trailed): black and white FILLED_VALUE / EMPTY_VALUE, colour a colour number
+        (0 the background) below ``planes``; any other value leaves the cell unknown."""
         grid = np.asarray(initial)
         if grid.shape != (self.height, self.width):
             raise ValueError(
                 f"the initial grid is {grid.shape}, the puzzle is ({self.height}, {self.width})"
             )
         planes = self.planes
-        for y in range(self.height):
-            for x in range(self.width):
-                value = int(grid[y, x])
-                if planes == 1:
-                    if value in (FILLED_VALUE, EMPTY_VALUE):
-                        self._write(y * self.width + x, FILLED if value == FILLED_VALUE else EMPTY)
-                elif 0 <= value < planes:
-                    base = (y * self.width + x) * planes
-                    for colour in range(planes):
-                        self._write(base + colour, FILLED if colour == value else EMPTY)
-
-    def _write(self, index: int, code: int) -> None:
-        """Give variable ``index`` its code in the three views of the grid (not trailed)."""
-        y, at = divmod(index, self.row_length)
-        x, plane = self.split[at]
-        self.rows[y][at] = code
-        self.columns[x][y * self.planes + plane] = code
-        self.cells[index] = code
-        self.unknown -= 1
+        codes = np.zeros((self.height, self.width, planes), dtype=np.uint8)
+        if planes == 1:
+            codes[grid == FILLED_VALUE, 0] = FILLED
+            codes[grid == EMPTY_VALUE, 0] = EMPTY
+        else:
+            known = (grid >= 0) & (grid < planes)
+            chosen = np.arange(planes) == grid[..., None]
+            codes[known] = np.where(chosen[known], FILLED, EMPTY)
+        self.cells[:] = codes.tobytes()
+        for y, row in enumerate(self.rows):
+            row[:] = codes[y].tobytes()
+        for x, column in enumerate(self.columns):
+            column[:] = codes[:, x].tobytes()
+        self.unknown -= int(np.count_nonzero(codes))
 
     def where(self, index: int) -> tuple[int, int]:
         """The cell (x, y) of variable ``index``."""
