@@ -23,6 +23,7 @@ from game.core.store.packs import (
     Pack,
     PackPlace,
     read_pack,
+    reason_at_line,
     recorded_file,
     shown_name,
 )
@@ -128,8 +129,7 @@ def read_kakuro_entry(path: Path) -> KakuroEntry:
     try:
         return KakuroEntry(path, read_kakuro(path))
     except FormatError as error:
-        reason = f"line {error.line}: {error.reason}" if error.line is not None else error.reason
-        return KakuroEntry(path, None, reason)
+        return KakuroEntry(path, None, reason_at_line(error))
     except (ValueError, OSError) as error:
         return KakuroEntry(path, None, str(error))
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.core.formats import FORMATS, FormatError, read_puzzle
+from game.core.formats._common import os_reason
 from game.core.i18n import N_, _
 from game.core.puzzle import Puzzle
 from game.core.store.fileio import natural_key
@@ -23,7 +24,7 @@ from game.core.titles import display_title
 PACK_FILE = "pack.json"
 USER_PACK_KEY = "my-puzzles"
 USER_PACK_NAME = N_("My puzzles")
-USER_PACK_DESCRIPTION = "Puzzles you made from your own pictures."
+USER_PACK_DESCRIPTION = N_("Puzzles you made from your own pictures.")
 # Packs without an order go after those with one, by name.
 DEFAULT_ORDER = 1000
 MAX_PACK_FILE_BYTES = 64 * 1024
@@ -218,12 +219,20 @@ def list_packs(levels: Path, user_dir: Path | None = None) -> list[Pack]:
     return packs
 
 
+def reason_at_line(error: FormatError) -> str:
+    """A reader's reason with its line ("line 4: ...") in the player's language, for a
+    place that already names the file."""
+    if error.line is None:
+        return error.reason
+    return _("line {line}: {reason}").format(line=error.line, reason=error.reason)
+
+
 def file_problem(error: Exception, path: Path) -> str:
     """The reason without the path (the card already shows the file), with the line."""
     if isinstance(error, FormatError):
-        return f"line {error.line}: {error.reason}" if error.line is not None else error.reason
+        return reason_at_line(error)
     if isinstance(error, OSError):
-        return error.strerror or str(error)
+        return os_reason(error)
     text = str(error)
     prefix = f"{path}:"
     return text[len(prefix) :].strip() if text.startswith(prefix) else text
@@ -238,7 +247,7 @@ def read_entry(path: Path) -> PuzzleEntry:
     except (ValueError, OSError) as error:
         return PuzzleEntry(path=path, puzzle=None, error=file_problem(error, path))
     if puzzle.width == 0 or puzzle.height == 0:
-        problem = f"the puzzle is {puzzle.size_text}: it has no cells to play"
+        problem = _("the puzzle is {size}: it has no cells to play").format(size=puzzle.size_text)
         return PuzzleEntry(path=path, puzzle=None, error=problem)
     return PuzzleEntry(path=path, puzzle=puzzle)
 
