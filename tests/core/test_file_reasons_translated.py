@@ -6,6 +6,7 @@ line never sets a language: its messages stay English."""
 from __future__ import annotations
 
 import gettext
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from game.core.convert.load import ConvertError, load_image
 from game.core.formats import read_puzzle
 from game.core.kakuro.packs import read_kakuro_entry
 from game.core.store.packs import file_problem
+from game.core.store.progress import ProgressStore
 from tools import i18n as tool
 
 # Broken files as a player meets them: each a name and its bytes (None: no such file; a
@@ -150,3 +152,45 @@ def test_the_command_line_stays_english_whatever_the_locale(
     error = capsys.readouterr().err
     assert "row clues fill 1 cells but column clues fill 2" in error
     assert len(error.splitlines()) == 1
+
+
+# Damaged saved-progress files, each as the folder holds it: read when the game starts,
+# before the Language setting (kept in them) is known.
+DAMAGED_PROGRESS: dict[str, dict[str, str]] = {
+    "not JSON": {"progress.json": "{not json"},
+    "newer": {"progress.json": '{"version": 99}'},
+    "bad parts": {
+        "progress.json": '{"version": 1, "puzzles": {"a": {"best_time": "x"}}, "daily": {"x": 1}}'
+    },
+    "both damaged": {"progress.json": "[]", "progress.json.bak": ""},
+}
+
+
+@pytest.mark.parametrize("case", sorted(DAMAGED_PROGRESS))
+def test_news_of_damaged_progress_reads_in_the_language_chosen_after_it(
+    case: str, tmp_path: Path
+) -> None:
+    """The store's news is made while English is spoken and read after the language is
+    set: it reads in that language, and in the marking pseudo-language it is wholly
+    marked (no English words glued around the templates)."""
+    for name, text in DAMAGED_PROGRESS[case].items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    store = ProgressStore(tmp_path)
+    assert store.messages, case
+    english = [message.text for message in store.messages]
+    i18n.set_language("fr")
+    for message, before in zip(store.messages, english, strict=True):
+        assert message.text != before and "\n" not in message.text, (case, message.text)
+    i18n.use_translations(Marked(frozenset(tool.extract())), "qps")
+    for message in store.messages:
+        words = _innermost_first(message.text)
+        assert not re.search(r"[A-Za-z]{3,}", words), (case, message.text)
+
+
+def _innermost_first(text: str) -> str:
+    """``text`` with every marked template (nested ones first) taken out, leaving what no
+    template said: punctuation, numbers and the file's own names."""
+    previous = None
+    while previous != text:
+        previous, text = text, re.sub(r"⟦[^⟦⟧]*⟧", "", text)
+    return text

@@ -20,7 +20,6 @@ from game.core.formats._common import (
     MAX_FILE_BYTES,
     MAX_LINE_CHARS,
     FormatError,
-    os_reason,
     quote,
     too_large_reason,
 )
@@ -29,7 +28,7 @@ from game.core.formats.tatham import parse_game_id, read_tatham_ids
 from game.core.i18n import N_, _
 from game.core.palette import PaletteError
 from game.core.puzzle import Puzzle, PuzzleError
-from game.core.store.fileio import readable, write_text_atomically
+from game.core.store.fileio import os_reason, readable, write_text_atomically
 
 __all__ = [
     "FORMATS",

@@ -19,7 +19,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.core.i18n import ENGLISH, _, current_language, ngettext
+from game.core.i18n import _, ngettext
 from game.core.lines import Clue, clue_length, clue_text
 from game.core.palette import Palette, PaletteError, colour_clue_length
 from game.core.puzzle import (
@@ -125,29 +125,6 @@ def line_label(what: str, index: int) -> str:
 def dimension_label(what: str) -> str:
     """ "width" or "height" in the player's language."""
     return _("width") if what == "width" else _("height")
-
-
-def os_reason(error: OSError) -> str:
-    """Why the system refused a file: its own words in English, else in the player's
-    language where the game knows the case (the C library's text is English whatever the
-    locale Python runs under)."""
-    import errno
-
-    if current_language() == ENGLISH and error.strerror:
-        return error.strerror  # the system's own words, as every command has said them
-    known = {
-        errno.ENOENT: _("no such file"),
-        errno.EACCES: _("permission denied: the file cannot be read"),
-        errno.EPERM: _("permission denied: the file cannot be read"),
-        errno.EISDIR: _("this is a folder, not a puzzle file"),
-        errno.ENOTDIR: _("a part of the path is not a folder"),
-        errno.ENAMETOOLONG: _("file name too long"),
-        errno.ELOOP: _("the path loops through links"),
-        errno.EIO: _("the disk could not be read (input/output error)"),
-    }
-    if error.errno in known:
-        return known[error.errno]
-    return error.strerror or str(error)
 
 
 def more_clues_reason(what: str) -> str:

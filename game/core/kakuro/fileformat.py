@@ -44,7 +44,6 @@ from game.core.formats._common import (
     FormatError,
     long_line_reason,
     one_line,
-    os_reason,
     parse_int,
     quote,
     split_lines,
@@ -53,7 +52,7 @@ from game.core.formats._common import (
 from game.core.i18n import _
 from game.core.kakuro.combos import MAX_TOTAL
 from game.core.kakuro.model import MAX_SIZE, MIN_SIZE, KakuroError, KakuroPuzzle
-from game.core.store.fileio import readable, write_text_atomically
+from game.core.store.fileio import os_reason, readable, write_text_atomically
 
 NAME = "kak"
 EXTENSIONS = (".kak",)

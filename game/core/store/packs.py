@@ -15,10 +15,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from game.core.formats import FORMATS, FormatError, read_puzzle
-from game.core.formats._common import os_reason
 from game.core.i18n import N_, _
 from game.core.puzzle import Puzzle
-from game.core.store.fileio import natural_key
+from game.core.store.fileio import natural_key, os_reason
 from game.core.titles import display_title
 
 PACK_FILE = "pack.json"
