@@ -36,6 +36,7 @@ BROKEN_PUZZLES: dict[str, bytes | None] = {
     "missing.non": None,
     "folder.non/": None,
     "game.mk": b"3 x\n",
+    "goal.non": b'width 1\nheight 1\nrows\n1\ncolumns\n1\ngoal "0"\n',
 }
 BROKEN_KAKURO: dict[str, bytes] = {
     "size.kak": b"kakuro\nsize 3\n",

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.core.formats._common import FormatError
+from game.core.i18n import N_
 from game.core.kakuro.fileformat import EXTENSIONS, read_kakuro
 from game.core.kakuro.model import KakuroPuzzle
 from game.core.store.fileio import natural_key
@@ -99,7 +100,8 @@ def user_kakuro_pack(user_dir: Path) -> Pack:
         key=USER_KAKURO_KEY,
         name=USER_PACK_NAME,
         order=DEFAULT_ORDER * 10,
-        description=f"Kakuro files (.kak) you keep in {user_dir}",
+        # Said through the catalogue where shown (a path in it would never be in it).
+        description=N_("Kakuro files (.kak) you keep in My puzzles."),
         directory=user_dir,
         user=True,
     )
