@@ -199,8 +199,16 @@ def parse_document(text: str) -> Parsed:
     except RepeatedKey as error:
         reason = Said(N_('the key "{key}" appears twice in one object'), key=_shown(error.key))
         raise DamagedFile(reason) from None
-    except (ValueError, RecursionError) as error:
-        raise DamagedFile(Said(N_("it is not valid JSON ({reason})"), reason=error)) from None
+    except json.JSONDecodeError as error:
+        # Where, not the parser's English words ("Expecting property name enclosed in...").
+        reason = Said(
+            N_("it is not valid JSON (line {line}, column {column})"),
+            line=error.lineno,
+            column=error.colno,
+        )
+        raise DamagedFile(reason) from None
+    except (ValueError, RecursionError):
+        raise DamagedFile(Said(N_("it is not valid JSON"))) from None
     if not isinstance(data, dict):
         raise DamagedFile(Said(N_("it is not a JSON object")))
     version = data.get("version")
