@@ -28,6 +28,7 @@ import numpy.typing as npt
 from PIL import Image, UnidentifiedImageError
 
 from game.core.i18n import N_, _
+from game.core.store.fileio import os_reason
 
 MIN_SIZE = 5
 MAX_SIZE = 50
@@ -114,7 +115,7 @@ def _describe_os_error(path: Path, error: OSError) -> str:
         return _("this is a folder, not an image")
     if isinstance(error, PermissionError):
         return _("permission denied: the file cannot be read")
-    return _("the file cannot be read ({reason})").format(reason=error.strerror or error)
+    return _("the file cannot be read ({reason})").format(reason=os_reason(error))
 
 
 # An empty file's reason, marked here and said through _() where it is shown.

@@ -136,14 +136,19 @@ def _read_pack_file(directory: Path) -> tuple[dict[str, object], str]:
         return {}, ""
     try:
         if path.stat().st_size > MAX_PACK_FILE_BYTES:
-            return {}, f"{PACK_FILE} is too big"
+            return {}, _("{file} is too big").format(file=PACK_FILE)
         data = json.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
-        return {}, f"{PACK_FILE} cannot be read ({error.strerror or error})"
+        return {}, _("{file} cannot be read ({reason})").format(
+            file=PACK_FILE, reason=os_reason(error)
+        )
     except (UnicodeDecodeError, ValueError) as error:
-        return {}, f"{PACK_FILE} is not valid JSON ({error})"
+        if isinstance(error, json.JSONDecodeError):  # where, not the parser's English words
+            where = _("line {line}, column {column}").format(line=error.lineno, column=error.colno)
+            return {}, _("{file} is not valid JSON ({reason})").format(file=PACK_FILE, reason=where)
+        return {}, _("{file} is not UTF-8 text").format(file=PACK_FILE)
     if not isinstance(data, dict):
-        return {}, f"{PACK_FILE} is not a JSON object"
+        return {}, _("{file} is not a JSON object").format(file=PACK_FILE)
     return data, ""
 
 
