@@ -15,8 +15,10 @@ import pytest
 from game.cli import main
 from game.core import i18n
 from game.core.convert.load import ConvertError, load_image
-from game.core.formats import read_puzzle
+from game.core.formats import read_puzzle, read_puzzle_text
 from game.core.kakuro.packs import read_kakuro_entry
+from game.core.play.keeping import GameKeeper
+from game.core.play.session import Session
 from game.core.store.packs import file_problem
 from game.core.store.progress import ProgressStore
 from tools import i18n as tool
@@ -195,3 +197,29 @@ def _innermost_first(text: str) -> str:
     while previous != text:
         previous, text = text, re.sub(r"⟦[^⟦⟧]*⟧", "", text)
     return text
+
+
+def test_a_damaged_saved_games_note_is_in_the_players_language(tmp_path: Path) -> None:
+    """A saved game that cannot be resumed says so in the player's language, naming where
+    it is kept, in one line (its inner reason, the save's field names, is left out)."""
+    puzzle = read_puzzle_text("width 2\nheight 1\nrows\n2\ncolumns\n1\n1\n", "wide.non")
+    store = ProgressStore(tmp_path)
+    store.save_session(puzzle.fingerprint(), {"version": 1, "board": "nonsense"})
+    i18n.set_language("nl")
+    keeper = GameKeeper(
+        store,
+        puzzle.fingerprint(),
+        title="Wide",
+        path=None,
+        fresh=lambda: Session(puzzle),
+        parse=lambda data: Session.from_json(puzzle, data),
+        write_store=store.save,
+    )
+    note = keeper.resume().note
+    assert note is not None and "\n" not in note
+    assert note.startswith("Je opgeslagen spel van deze puzzel kon niet gelezen worden")
+    assert "nonsense" not in note and "board" not in note
+    i18n.use_translations(Marked(frozenset(tool.extract())), "qps")
+    store.save_session(puzzle.fingerprint(), {"version": 1, "board": "nonsense"})
+    note = keeper.resume().note
+    assert note is not None and not re.search(r"[A-Za-z]{3,}", _innermost_first(note)), note
