@@ -153,7 +153,7 @@ def test_the_command_line_stays_english_whatever_the_locale(
     monkeypatch.setenv("LANGUAGE", "es")
     assert main(["show", str(path)]) == 2
     error = capsys.readouterr().err
-    assert "row clues fill 1 cells but column clues fill 2" in error
+    assert "row clues fill 1 cell but column clues fill 2" in error
     assert len(error.splitlines()) == 1
 
 

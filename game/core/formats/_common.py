@@ -413,14 +413,18 @@ def _check_totals(
         if totals[0] == totals[1]:
             continue
         if palette is None:
-            reason = _("row clues fill {rows} cells but column clues fill {columns}").format(
-                rows=totals[0], columns=totals[1]
-            )
+            reason = ngettext(
+                "row clues fill {rows} cell but column clues fill {columns}",
+                "row clues fill {rows} cells but column clues fill {columns}",
+                totals[0],
+            ).format(rows=totals[0], columns=totals[1])
         else:
             from game.core.convert.colour_names import said_name
 
-            reason = _(
-                "row clues fill {rows} cells of {colour} but column clues fill {columns}"
+            reason = ngettext(
+                "row clues fill {rows} cell of {colour} but column clues fill {columns}",
+                "row clues fill {rows} cells of {colour} but column clues fill {columns}",
+                totals[0],
             ).format(
                 rows=totals[0], colour=said_name(palette.colour(colour).name), columns=totals[1]
             )
