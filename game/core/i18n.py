@@ -80,6 +80,36 @@ def N_(message: str) -> str:
     return message
 
 
+class Said:
+    """Words said when they are read rather than when they are made: a template marked with
+    :func:`N_` and its named fields, in the language spoken at ``str()`` time. A message made
+    before the player's language is known (what the saved-progress files tell at start, read
+    before the Language setting is) still reads in that language. A field may be a Said too;
+    a template the catalogue does not hold (pure punctuation, "{first}; {second}") stays as
+    written."""
+
+    __slots__ = ("fields", "template")
+
+    def __init__(self, template: str, **fields: object) -> None:
+        self.template = template
+        self.fields = fields
+
+    def __str__(self) -> str:
+        words = {name: str(value) for name, value in self.fields.items()}
+        return _(self.template).format(**words) if words else _(self.template)
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Said):
+            return (self.template, self.fields) == (other.template, other.fields)
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(self.template)
+
+    def __repr__(self) -> str:
+        return f"Said({self.template!r}, {self.fields!r})"
+
+
 def languages() -> list[Language]:
     """Every language with a catalogue, with how much of the template it translates."""
     try:

@@ -13,7 +13,7 @@ import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from game.core.i18n import ngettext
+from game.core.i18n import _, ngettext
 
 MAX_COLOURS = 32
 BACKGROUND = 0
@@ -96,17 +96,19 @@ class Palette:
         colours = tuple(self.colours)
         object.__setattr__(self, "colours", colours)
         if not colours:
-            raise PaletteError("a palette needs at least one block colour")
+            raise PaletteError(_("a palette needs at least one block colour"))
         if len(colours) > MAX_COLOURS:
             raise PaletteError(
-                f"{len(colours)} colours: a puzzle may have at most {MAX_COLOURS} besides "
-                "the background"
+                _(
+                    "{count} colours: a puzzle may have at most {limit} besides the background"
+                ).format(count=len(colours), limit=MAX_COLOURS)
             )
         names = [self.background.name, *(colour.name for colour in colours)]
         seen: set[str] = set()
         for name in names:
             if name in seen:
-                raise PaletteError(f"the colour name {name!r} is used twice")
+                reason = _("the colour name '{name}' is used twice").format(name=name)
+                raise PaletteError(reason)
             seen.add(name)
 
     @classmethod

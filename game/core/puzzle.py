@@ -11,6 +11,7 @@ from typing import Any, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from game.core.i18n import _
 from game.core.lines import Clue, clue_length, clue_text, runs_of
 from game.core.palette import (
     DEFAULT_PALETTE,
@@ -244,10 +245,14 @@ class Puzzle:
             raise PuzzleError(f"the goal picture holds a colour beyond the palette's {count}")
         for y, row in enumerate(grid):
             if colour_runs_of(row) != self.row_runs(y):
-                raise PuzzleError(f"the goal picture does not match the clue of row {y + 1}")
+                raise PuzzleError(
+                    _("the goal picture does not match the clue of row {n}").format(n=y + 1)
+                )
         for x in range(self.width):
             if colour_runs_of(row[x] for row in grid) != self.column_runs(x):
-                raise PuzzleError(f"the goal picture does not match the clue of column {x + 1}")
+                raise PuzzleError(
+                    _("the goal picture does not match the clue of column {n}").format(n=x + 1)
+                )
         return grid
 
     @property
@@ -363,10 +368,14 @@ class Puzzle:
             raise PuzzleError(f"the goal picture is not {self.width}x{self.height}")
         for y, row in enumerate(grid):
             if runs_of(row) != self.row_clues[y]:
-                raise PuzzleError(f"the goal picture does not match the clue of row {y + 1}")
+                raise PuzzleError(
+                    _("the goal picture does not match the clue of row {n}").format(n=y + 1)
+                )
         for x in range(self.width):
             if runs_of(row[x] for row in grid) != self.column_clues[x]:
-                raise PuzzleError(f"the goal picture does not match the clue of column {x + 1}")
+                raise PuzzleError(
+                    _("the goal picture does not match the clue of column {n}").format(n=x + 1)
+                )
         return grid
 
     @classmethod

@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, TypeVar, overload
 import pygame
 
 from game.core.i18n import ENGLISH, SYSTEM, _, current_language, set_language
+from game.core.store.fileio import os_reason
 from game.core.store.progress import ProgressStore
 from game.ui import opening
 from game.ui.fonts import Fonts
@@ -552,7 +553,7 @@ class App(SceneStack):
             saved = self.store.save()
         except OSError as error:
             self.toast(
-                _("Could not save progress: {reason}").format(reason=error.strerror or error),
+                _("Could not save progress: {reason}").format(reason=os_reason(error)),
                 error=True,
             )
             return False

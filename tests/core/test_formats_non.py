@@ -112,7 +112,7 @@ def test_file_without_title_is_named_after_the_file(tmp_path: Path) -> None:
         ("width 2\nheight 1\nrows\n3\ncolumns\n1\n1\n", 4, "needs 3 cells, the row has 2"),
         # QA: "clue 1 needs 1 cells, the row has 0"
         ("width 0\nheight 1\nrows\n1\ncolumns\n", 4, "clue 1 needs 1 cell, the row has 0"),
-        ("width 2\nheight 1\nrows\n1\ncolumns\n1\n1\n", None, "fill 1 cells but column"),
+        ("width 2\nheight 1\nrows\n1\ncolumns\n1\n1\n", None, "fill 1 cell but column"),
         ("width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal 11\n", None, "does not match"),
         ("width 2\nheight 1\nrows\n1\ncolumns\n1\n0\ngoal 1\n", 8, "the goal has 1 cells"),
     ],

@@ -80,3 +80,20 @@ def test_every_button_shows_its_whole_label(app: App) -> None:
         cut += _cut(app, [widget for widget in scene.controls if isinstance(widget, Button)])
         app.pop()
     assert not cut, cut
+
+
+@pytest.mark.parametrize("app", LANGUAGES, indirect=True)
+def test_a_broken_files_card_shows_its_whole_title(app: App) -> None:
+    """ "Cannot open" over a file that cannot be read fits its card at 1280x800 (German's
+    "Lässt sich nicht öffnen" ran past the card's edge before the card fitted its title,
+    and would show cut now)."""
+    select = LevelSelectScene(app)
+    app.push(select)
+    app.step()
+    card = select.layout.card_rect(0, 0)
+    room = card.width - 2 * round(10 * app.ui_scale)
+    title = i18n._("Cannot open")
+    assert title != "Cannot open"  # the catalogue is spoken
+    width = app.fonts.get(round(17 * app.ui_scale), bold=True).size(title)[0]
+    assert width <= room, (title, width, room)
+    app.pop()

@@ -27,6 +27,9 @@ import numpy as np
 import numpy.typing as npt
 from PIL import Image, UnidentifiedImageError
 
+from game.core.i18n import N_, _
+from game.core.store.fileio import os_reason
+
 MIN_SIZE = 5
 MAX_SIZE = 50
 # The longest side of the working copy. Big enough that a 50-cell row still averages over
@@ -113,15 +116,16 @@ class SourceImage:
 
 def _describe_os_error(path: Path, error: OSError) -> str:
     if isinstance(error, FileNotFoundError):
-        return "no such file"
+        return _("no such file")
     if isinstance(error, IsADirectoryError):
-        return "this is a folder, not an image"
+        return _("this is a folder, not an image")
     if isinstance(error, PermissionError):
-        return "permission denied: the file cannot be read"
-    return f"the file cannot be read ({error.strerror or error})"
+        return _("permission denied: the file cannot be read")
+    return _("the file cannot be read ({reason})").format(reason=os_reason(error))
 
 
-EMPTY_FILE = "the file is empty (0 bytes)"
+# An empty file's reason, marked here and said through _() where it is shown.
+EMPTY_FILE = N_("the file is empty (0 bytes)")
 
 
 def load_image(path: str | Path) -> SourceImage:
@@ -157,15 +161,17 @@ def read_image_bytes(path: str | Path) -> bytes:
         # and a device may never end.
         mode = path.stat().st_mode
         if stat.S_ISDIR(mode):
-            raise ConvertError("this is a folder, not an image")
+            raise ConvertError(_("this is a folder, not an image"))
         if not stat.S_ISREG(mode):
-            raise ConvertError("this is not a regular file (a pipe or a device?), not an image")
+            raise ConvertError(_("this is not a regular file (a pipe or a device?), not an image"))
         with path.open("rb") as handle:
             size = os.fstat(handle.fileno()).st_size
             if size > MAX_FILE_BYTES:
+                reason = _(
+                    "the file is {size} MB, more than the {limit} MB a picture may have here"
+                )
                 raise ConvertError(
-                    f"the file is {size // (1024 * 1024)} MB, more than the "
-                    f"{MAX_FILE_BYTES // (1024 * 1024)} MB a picture may have here"
+                    reason.format(size=size // (1024 * 1024), limit=MAX_FILE_BYTES // (1024 * 1024))
                 )
             # Read the whole file up front: later decoding errors are then about the
             # bytes, never about the file system.
@@ -173,51 +179,51 @@ def read_image_bytes(path: str | Path) -> bytes:
     except OSError as error:
         raise ConvertError(_describe_os_error(path, error)) from None
     if not data:  # Pillow would say "not an image Hanjie can read": true, but not why
-        raise ConvertError(EMPTY_FILE)
+        raise ConvertError(_(EMPTY_FILE))
     return data
 
 
 def _too_small_message(size: tuple[int, int]) -> str:
     width, height = size
-    return (
-        f"the image is only {width}x{height} pixels: it needs at least {MIN_SOURCE_SIDE} "
-        f"pixels each way to draw even a {MIN_SIZE}x{MIN_SIZE} puzzle"
-    )
+    return _(
+        "the image is only {width}x{height} pixels: it needs at least {least} pixels each way "
+        "to draw even a {size}x{size} puzzle"
+    ).format(width=width, height=height, least=MIN_SOURCE_SIDE, size=MIN_SIZE)
 
 
 # The formats Pillow may decode here, and nothing else: other plugins hand files to outside
 # programs (EPS to Ghostscript) or bring large parsers (TIFF, ICO) a puzzle does not need.
 PICTURE_FORMATS = ("PNG", "JPEG", "GIF", "BMP", "WEBP")
-READABLE_TEXT = "PNG, JPEG, GIF, BMP and WebP"
+READABLE_TEXT = N_("PNG, JPEG, GIF, BMP and WebP")  # said through _() where shown
 # Leading bytes of formats people try, so a refusal can name what the file really is.
 _OTHER_FORMATS: tuple[tuple[bytes, int, str], ...] = (
-    (b"%!PS", 0, "an EPS"),
-    (b"\xc5\xd0\xd3\xc6", 0, "an EPS"),
-    (b"%PDF", 0, "a PDF"),
-    (b"II*\x00", 0, "a TIFF"),
-    (b"MM\x00*", 0, "a TIFF"),
-    (b"\x00\x00\x01\x00", 0, "an ICO"),
-    (b"\x00\x00\x02\x00", 0, "a CUR"),
-    (b"icns", 0, "an ICNS"),
-    (b"8BPS", 0, "a Photoshop (PSD)"),
-    (b"\x00\x00\x00\x0cjP  ", 0, "a JPEG 2000"),
-    (b"\xffO\xffQ", 0, "a JPEG 2000"),
-    (b"heic", 8, "a HEIC"),
-    (b"heix", 8, "a HEIC"),
-    (b"avif", 8, "an AVIF"),
-    (b"qoif", 0, "a QOI"),
-    (b"DDS ", 0, "a DDS"),
-    (b"gimp xcf", 0, "a GIMP XCF"),
+    (b"%!PS", 0, N_("an EPS")),
+    (b"\xc5\xd0\xd3\xc6", 0, N_("an EPS")),
+    (b"%PDF", 0, N_("a PDF")),
+    (b"II*\x00", 0, N_("a TIFF")),
+    (b"MM\x00*", 0, N_("a TIFF")),
+    (b"\x00\x00\x01\x00", 0, N_("an ICO")),
+    (b"\x00\x00\x02\x00", 0, N_("a CUR")),
+    (b"icns", 0, N_("an ICNS")),
+    (b"8BPS", 0, N_("a Photoshop (PSD)")),
+    (b"\x00\x00\x00\x0cjP  ", 0, N_("a JPEG 2000")),
+    (b"\xffO\xffQ", 0, N_("a JPEG 2000")),
+    (b"heic", 8, N_("a HEIC")),
+    (b"heix", 8, N_("a HEIC")),
+    (b"avif", 8, N_("an AVIF")),
+    (b"qoif", 0, N_("a QOI")),
+    (b"DDS ", 0, N_("a DDS")),
+    (b"gimp xcf", 0, N_("a GIMP XCF")),
 )
 
 
 # Leading bytes of the formats the converter reads, named for a file read as a puzzle.
 _PICTURE_FORMATS: tuple[tuple[bytes, int, str], ...] = (
-    (b"\x89PNG", 0, "a PNG"),
-    (b"\xff\xd8\xff", 0, "a JPEG"),
-    (b"GIF8", 0, "a GIF"),
-    (b"BM", 0, "a BMP"),
-    (b"WEBP", 8, "a WebP"),
+    (b"\x89PNG", 0, N_("a PNG")),
+    (b"\xff\xd8\xff", 0, N_("a JPEG")),
+    (b"GIF8", 0, N_("a GIF")),
+    (b"BM", 0, N_("a BMP")),
+    (b"WEBP", 8, N_("a WebP")),
 )
 
 
@@ -264,16 +270,27 @@ def unreadable_picture_reason(head: bytes, file_name: str = "") -> str:
     """Why a file starting with ``head`` is refused, naming its format when it is known (a
     TGA named .png was "a CUR file"), else saying it is not what its name claims."""
     stripped = head.lstrip()
+    readable = _(READABLE_TEXT)
+    kind: str | None = None
     if stripped.startswith((b"<svg", b"<?xml")):
-        return f"this is an SVG file; Hanjie reads {READABLE_TEXT}"
+        kind = _("an SVG")
     for magic, offset, name in _OTHER_FORMATS:
-        if _matches(head, magic, offset, name):
-            return f"this is {name} file; Hanjie reads {READABLE_TEXT}"
-    if _looks_like_tga(head):
-        return f"this is a TGA file; Hanjie reads {READABLE_TEXT}"
+        if kind is None and _matches(head, magic, offset, name):
+            kind = _(name)
+    if kind is None and _looks_like_tga(head):
+        kind = _("a TGA")
+    if kind is not None:
+        return _("this is {kind} file; Hanjie reads {readable}").format(
+            kind=kind, readable=readable
+        )
     suffix = Path(file_name).suffix.lower()
-    named = f", though named {suffix}" if suffix in IMAGE_SUFFIXES else ""
-    return f"this is not an image Hanjie can read{named}; Hanjie reads {READABLE_TEXT}"
+    if suffix in IMAGE_SUFFIXES:
+        return _(
+            "this is not an image Hanjie can read, though named {suffix}; Hanjie reads {readable}"
+        ).format(suffix=suffix, readable=readable)
+    return _("this is not an image Hanjie can read; Hanjie reads {readable}").format(
+        readable=readable
+    )
 
 
 def _open_checked(stream: Any, name: str = "") -> tuple[Image.Image, Stored, int]:
@@ -290,7 +307,7 @@ def _open_checked(stream: Any, name: str = "") -> tuple[Image.Image, Stored, int
         stream.seek(0)
         raise ConvertError(unreadable_picture_reason(stream.read(32), name)) from None
     except (OSError, SyntaxError, ValueError, EOFError) as error:
-        raise ConvertError(f"the image is damaged: {error}") from None
+        raise ConvertError(_("the image is damaged: {reason}").format(reason=error)) from None
     # Every size check is on the picture's real size, before any shrinking.
     width, height = image.size
     if width * height > MAX_SOURCE_PIXELS:
@@ -302,10 +319,19 @@ def _open_checked(stream: Any, name: str = "") -> tuple[Image.Image, Stored, int
     longest, shortest = max(width, height), min(width, height)
     if longest * MIN_SOURCE_SIDE > shortest * WORKING_SIDE:
         ratio = WORKING_SIDE // MIN_SOURCE_SIDE
+        template = (
+            _(
+                "the image is {width}x{height} pixels, {times} times as wide as it is tall: at "
+                "most {ratio} times can be made into a puzzle"
+            )
+            if width > height
+            else _(
+                "the image is {width}x{height} pixels, {times} times as tall as it is wide: at "
+                "most {ratio} times can be made into a puzzle"
+            )
+        )
         raise ConvertError(
-            f"the image is {width}x{height} pixels, {longest // shortest} times as "
-            f"{'wide as it is tall' if width > height else 'tall as it is wide'}: "
-            f"at most {ratio} times can be made into a puzzle"
+            template.format(width=width, height=height, times=longest // shortest, ratio=ratio)
         )
     orientation = _orientation(image)
     # Orientations 5 to 8 turn the picture a quarter.
@@ -317,12 +343,18 @@ def _open_checked(stream: Any, name: str = "") -> tuple[Image.Image, Stored, int
     decoded = _decoded_bytes(image, (width, height))
     if decoded > MAX_DECODED_BYTES:
         megabytes = 1024 * 1024
-        raise ConvertError(
-            f"the image is {width}x{height} pixels ({image.format} {image.mode}): opening it "
-            f"would take "
-            f"{decoded // megabytes} MB, more than the {MAX_DECODED_BYTES // megabytes} MB "
-            "allowed: save a smaller copy to convert it"
+        reason = _(
+            "the image is {width}x{height} pixels ({format} {mode}): opening it would take "
+            "{size} MB, more than the {limit} MB allowed: save a smaller copy to convert it"
+        ).format(
+            width=width,
+            height=height,
+            format=image.format,
+            mode=image.mode,
+            size=decoded // megabytes,
+            limit=MAX_DECODED_BYTES // megabytes,
         )
+        raise ConvertError(reason)
     return image, stored, orientation
 
 
@@ -354,7 +386,7 @@ def header_problem(stream: Any) -> str | None:
     may be): the checks :func:`load_image` makes before decoding, for a caller that wants to
     refuse at once (``play PICTURE`` before its window opens). No Pillow warning escapes."""
     if not stream.read(1):
-        return EMPTY_FILE  # as the converter says it, not "not an image Hanjie can read"
+        return _(EMPTY_FILE)  # as the converter says it, not "not an image Hanjie can read"
     stream.seek(0)
     try:
         _open_checked(stream, str(getattr(stream, "name", "")))[0].close()
@@ -364,22 +396,24 @@ def header_problem(stream: Any) -> str | None:
 
 
 def _bomb_message(size: tuple[int, int] | None, error: Exception | None = None) -> str:
-    limit = f"{MAX_SOURCE_PIXELS // 1_000_000} million pixels"
+    limit = MAX_SOURCE_PIXELS // 1_000_000
     if size is None:
         # Pillow refuses before we see the size; its message carries the pixel count.
         claimed = re.search(r"\((\d+) pixels\)", str(error or ""))
         if claimed:
             millions = int(claimed.group(1)) // 1_000_000
-            return (
-                f"the image claims {millions} million pixels, more than the {limit} "
-                "that can be opened safely"
-            )
-        return f"the image is too large to open safely (more than {limit})"
+            return _(
+                "the image claims {millions} million pixels, more than the {limit} million "
+                "pixels that can be opened safely"
+            ).format(millions=millions, limit=limit)
+        return _("the image is too large to open safely (more than {limit} million pixels)").format(
+            limit=limit
+        )
     width, height = size
-    return (
-        f"the image claims to be {width}x{height} pixels, more than the {limit} "
+    return _(
+        "the image claims to be {width}x{height} pixels, more than the {limit} million pixels "
         "that can be opened safely"
-    )
+    ).format(width=width, height=height, limit=limit)
 
 
 # EXIF orientation -> the turn that shows the picture upright (2-8; 1 is upright).
@@ -419,14 +453,15 @@ def _decoded(image: Image.Image, orientation: int = 1) -> Image.Image:
     except (Image.DecompressionBombError, Image.DecompressionBombWarning):
         raise ConvertError(_bomb_message(image.size)) from None
     except MemoryError:
-        raise ConvertError("the image is too large to open with the memory available") from None
+        reason = _("the image is too large to open with the memory available")
+        raise ConvertError(reason) from None
     except (OSError, SyntaxError, ValueError, EOFError, IndexError) as error:
         reason = str(error) or type(error).__name__
         if "truncated" in reason.lower() or isinstance(error, EOFError):
             # Pillow's own words add nothing a player can use ("image file is truncated
             # (1 bytes not processed)" for a JPEG cut to a tenth of itself).
-            raise ConvertError("the image file is incomplete (cut short)") from None
-        raise ConvertError(f"the image is damaged: {reason}") from None
+            raise ConvertError(_("the image file is incomplete (cut short)")) from None
+        raise ConvertError(_("the image is damaged: {reason}").format(reason=reason)) from None
     return picture
 
 

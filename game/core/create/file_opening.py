@@ -21,9 +21,10 @@ from game.core.convert.converter import Converter
 from game.core.convert.opening import PictureOpening
 from game.core.convert.options import ConvertOptions
 from game.core.create.editor import LEVEL_SOLVE_LIMIT, LevelOpening
-from game.core.formats._common import FormatError
+from game.core.i18n import _
 from game.core.opening import Play, Refused, where_opens
 from game.core.puzzle import Puzzle
+from game.core.store.packs import file_problem
 
 BoolGrid = npt.NDArray[np.bool_]
 
@@ -121,11 +122,8 @@ class EditorFiles:
         try:
             self.level = LevelOpening(path, self.level_limit)
         except (ValueError, OSError) as error:
-            reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-            if isinstance(error, FormatError):  # its text repeats the whole path
-                line = "" if error.line is None else f"line {error.line}: "
-                reason = line + error.reason
-            return NotOpened(path, str(reason))
+            # A FormatError's own text repeats the whole path: the reason and its line only.
+            return NotOpened(path, file_problem(error, path))
         return self._advance_level(seconds)  # a file with its picture opens at once
 
     def _advance_picture(self, seconds: float) -> Opened | None:
@@ -134,7 +132,7 @@ class EditorFiles:
             return None
         self.picture = None
         if opening.error is not None or opening.converter is None:
-            return NotOpened(opening.path, opening.error or "the picture did not open")
+            return NotOpened(opening.path, opening.error or _("the picture did not open"))
         return OpenedPicture(opening.path, opening.converter, opening.options, opening.start)
 
     def _advance_level(self, seconds: float) -> Opened | None:

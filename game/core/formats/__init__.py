@@ -21,12 +21,14 @@ from game.core.formats._common import (
     MAX_LINE_CHARS,
     FormatError,
     quote,
+    too_large_reason,
 )
 from game.core.formats.taai import read_taai_questions
 from game.core.formats.tatham import parse_game_id, read_tatham_ids
+from game.core.i18n import N_, _
 from game.core.palette import PaletteError
 from game.core.puzzle import Puzzle, PuzzleError
-from game.core.store.fileio import readable, write_text_atomically
+from game.core.store.fileio import os_reason, readable, write_text_atomically
 
 __all__ = [
     "FORMATS",
@@ -72,7 +74,7 @@ class PuzzleFormat:
 FORMATS: tuple[PuzzleFormat, ...] = (
     PuzzleFormat(
         webpbn_xml.NAME,
-        "webpbn XML export (black-and-white or colour)",
+        N_("webpbn XML export (black-and-white or colour)"),
         webpbn_xml.EXTENSIONS,
         webpbn_xml.sniff,
         webpbn_xml.read,
@@ -80,11 +82,11 @@ FORMATS: tuple[PuzzleFormat, ...] = (
     # Before the seed text: a .pzl's free notes line may be "#HORIZONTALES" (its N sections
     # are the surer sign), and the seed text has no N sections.
     PuzzleFormat(
-        pzl.NAME, ".pzl notes and N sections", pzl.EXTENSIONS, pzl.sniff, pzl.read, pzl.write
+        pzl.NAME, N_(".pzl notes and N sections"), pzl.EXTENSIONS, pzl.sniff, pzl.read, pzl.write
     ),
     PuzzleFormat(
         seed_text.NAME,
-        "#HORIZONTALES / #VERTICALES text",
+        N_("#HORIZONTALES / #VERTICALES text"),
         seed_text.EXTENSIONS,
         seed_text.sniff,
         seed_text.read,
@@ -92,7 +94,7 @@ FORMATS: tuple[PuzzleFormat, ...] = (
     ),
     PuzzleFormat(
         taai.NAME,
-        "TAAI 2011 question file",
+        N_("TAAI 2011 question file"),
         taai.EXTENSIONS,
         taai.sniff,
         taai.read,
@@ -101,7 +103,7 @@ FORMATS: tuple[PuzzleFormat, ...] = (
     ),
     PuzzleFormat(
         tatham.NAME,
-        "Simon Tatham Pattern game id",
+        N_("Simon Tatham Pattern game id"),
         tatham.EXTENSIONS,
         tatham.sniff,
         tatham.read,
@@ -110,10 +112,12 @@ FORMATS: tuple[PuzzleFormat, ...] = (
         pick=tatham.pick_tatham_id,
     ),
     PuzzleFormat(
-        non.NAME, ".non keys and clue sections", non.EXTENSIONS, non.sniff, non.read, non.write
+        non.NAME, N_(".non keys and clue sections"), non.EXTENSIONS, non.sniff, non.read, non.write
     ),
-    PuzzleFormat(olsak.MK_NAME, "Olšák .mk", olsak.MK_EXTENSIONS, olsak.sniff_mk, olsak.read_mk),
-    PuzzleFormat(olsak.G_NAME, "Olšák .g", olsak.G_EXTENSIONS, olsak.sniff_g, olsak.read_g),
+    PuzzleFormat(
+        olsak.MK_NAME, N_("Olšák .mk"), olsak.MK_EXTENSIONS, olsak.sniff_mk, olsak.read_mk
+    ),
+    PuzzleFormat(olsak.G_NAME, N_("Olšák .g"), olsak.G_EXTENSIONS, olsak.sniff_g, olsak.read_g),
 )
 
 _BY_NAME = {fmt.name: fmt for fmt in FORMATS}
@@ -143,37 +147,37 @@ def guess_format(text: str, name: str = "<text>") -> PuzzleFormat:
     if len(candidates) > 1:
         # .txt is three formats: the first one's complaint ("expected #HORIZONTALES") told
         # the owner of a notes.txt their file was a broken puzzle of that one kind.
-        kinds = "; ".join(fmt.description for fmt in candidates)
+        kinds = "; ".join(_(fmt.description) for fmt in candidates)
         suffix = Path(name).suffix.lower()
-        reason = f"no puzzle Hanjie knows is in this {suffix} file (it reads these: {kinds})"
+        reason = _("no puzzle Hanjie knows is in this {suffix} file (it reads these: {kinds})")
+        reason = reason.format(suffix=suffix, kinds=kinds)
         raise FormatError(name, None, reason)
     if candidates:
         # Nothing recognises the content: let the extension's reader say what is wrong.
         return candidates[0]
     known = ", ".join(sorted({ext for fmt in FORMATS for ext in fmt.extensions}))
-    raise FormatError(name, None, f"this is not a puzzle file in a known format ({known})")
+    reason = _("this is not a puzzle file in a known format ({known})").format(known=known)
+    raise FormatError(name, None, reason)
 
 
 def read_puzzle_text(text: str, name: str = "<text>") -> Puzzle:
     """Read a puzzle from text; ``name`` (a file name) is used for the extension and messages."""
     text = text.removeprefix("\ufeff")
     if not text.strip():
-        raise FormatError(name, None, "the file is empty")
+        raise FormatError(name, None, _("the file is empty"))
     fmt = guess_format(text, name)
     try:
         return fmt.read(text, name)
     except (PuzzleError, PaletteError) as error:
         raise FormatError(name, None, str(error)) from error
     except RecursionError as error:  # pragma: no cover - a parser guard failed
-        raise FormatError(name, None, "the file is nested too deeply") from error
+        raise FormatError(name, None, _("the file is nested too deeply")) from error
 
 
 def decode_puzzle_bytes(data: bytes, name: str = "<bytes>") -> str:
     """Bytes of a puzzle file as text, refusing binary and oversized data."""
     if len(data) > MAX_FILE_BYTES:
-        raise FormatError(
-            name, None, f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB"
-        )
+        raise FormatError(name, None, too_large_reason())
     utf16 = _utf16_text(data)
     if utf16 is not None:
         return utf16
@@ -194,11 +198,11 @@ def _binary_reason(data: bytes) -> str:
 
     kind = picture_kind(data[:32])
     if kind is None:
-        return "this is not a text file"
-    return (
-        f"this is {kind} picture, not a puzzle file (the converter makes puzzles "
-        f"from {READABLE_TEXT} pictures)"
-    )
+        return _("this is not a text file")
+    return _(
+        "this is {kind} picture, not a puzzle file (the converter makes puzzles from {readable} "
+        "pictures)"
+    ).format(kind=_(kind), readable=_(READABLE_TEXT))
 
 
 def _utf16_text(data: bytes) -> str | None:
@@ -280,26 +284,27 @@ def _source(name: str) -> str | Puzzle:
             try:
                 return read_puzzle_text(name, "<game id>")
             except FormatError as wrong:
-                reason = f"no such file, and not a Pattern game id either ({wrong.reason})"
+                reason = _("no such file, and not a Pattern game id either ({reason})")
+                reason = reason.format(reason=wrong.reason)
                 raise FormatError(name, None, reason) from None
         if isinstance(error, OSError):
-            reason = error.strerror or str(error)
+            reason = os_reason(error)
         else:
-            reason = "the name contains a NUL character"
+            reason = _("the name contains a NUL character")
         raise FormatError(name, None, reason) from error
     except OSError as error:
         if _TATHAM_ID.fullmatch(name):
             return read_puzzle_text(name, "<game id>")
-        raise FormatError(name, None, error.strerror or str(error)) from error
+        raise FormatError(name, None, os_reason(error)) from error
     if stat.S_ISDIR(info.st_mode):
-        raise FormatError(name, None, "this is a folder, not a puzzle file")
+        raise FormatError(name, None, _("this is a folder, not a puzzle file"))
     if not stat.S_ISREG(info.st_mode):
-        raise FormatError(name, None, "this is not a regular file (a pipe, device or socket)")
+        raise FormatError(name, None, _("this is not a regular file (a pipe, device or socket)"))
     try:
         with file.open("rb") as stream:
             data = stream.read(MAX_FILE_BYTES + 1)
     except OSError as error:
-        raise FormatError(name, None, error.strerror or str(error)) from error
+        raise FormatError(name, None, os_reason(error)) from error
     return decode_puzzle_bytes(data, name)
 
 
@@ -356,7 +361,8 @@ def _writer(fmt: str) -> PuzzleFormat:
     found = _BY_NAME.get(key)
     if found is None or found.write is None:
         choices = ", ".join(WRITABLE_FORMATS)
-        raise FormatError("<format>", None, f"cannot write {quote(fmt)}; choose one of {choices}")
+        reason = _("cannot write {format}; choose one of {choices}")
+        raise FormatError("<format>", None, reason.format(format=quote(fmt), choices=choices))
     return found
 
 
@@ -364,11 +370,8 @@ def format_puzzle(puzzle: Puzzle, fmt: str) -> str:
     """The puzzle as the text of format ``fmt`` (one of :data:`WRITABLE_FORMATS`)."""
     found = _writer(fmt)
     if puzzle.is_colour and found.name not in COLOUR_WRITABLE:
-        raise FormatError(
-            "<format>",
-            None,
-            f"the {found.name} format has no colours: write colour puzzles as .non",
-        )
+        reason = _("the {format} format has no colours: write colour puzzles as .non")
+        raise FormatError("<format>", None, reason.format(format=found.name))
     writer = found.write
     assert writer is not None
     return writer(puzzle)
@@ -385,9 +388,8 @@ def write_puzzle(puzzle: Puzzle, path: str | os.PathLike[str], format: str | Non
         matches = [fmt for fmt in FORMATS if fmt.write is not None and suffix in fmt.extensions]
         if not matches:
             choices = ", ".join(WRITABLE_FORMATS)
-            raise FormatError(
-                name, None, f"cannot tell the format from the file name; choose one of {choices}"
-            )
+            reason = _("cannot tell the format from the file name; choose one of {choices}")
+            raise FormatError(name, None, reason.format(choices=choices))
         format = matches[0].name
     try:
         text = format_puzzle(puzzle, format)
@@ -398,4 +400,4 @@ def write_puzzle(puzzle: Puzzle, path: str | os.PathLike[str], format: str | Non
         # written as U+FFFD rather than refusing the whole puzzle.
         write_text_atomically(name, readable(text))
     except OSError as error:
-        raise FormatError(name, None, error.strerror or str(error)) from error
+        raise FormatError(name, None, os_reason(error)) from error

@@ -16,11 +16,15 @@ import re
 from game.core.formats._common import (
     MAX_NUMBER_DIGITS,
     FormatError,
+    long_run_reason,
     looks_like_clue,
+    negative_reason,
     parse_clue,
     parse_int,
     quote,
+    too_many_runs_reason,
 )
+from game.core.i18n import _
 from game.core.palette import (
     MAX_COLOURS,
     RGB,
@@ -57,7 +61,7 @@ def parse_colour_clue(
     parts = _SEPARATORS.split(text.strip(), maxsplit=MAX_DIMENSION + 2)
     tokens = [token for token in parts if token]
     if len(tokens) > MAX_DIMENSION:
-        raise FormatError(path, line, f"{what}: more numbers than any puzzle line can hold")
+        raise FormatError(path, line, too_many_runs_reason(what))
     items = list(map(_ITEM.fullmatch, tokens))
     if None not in items:
         # The common case, in bulk: every token a run with its optional key.
@@ -73,12 +77,10 @@ def parse_colour_clue(
             # Not a run: the plain reader's words ("'x' is not a whole number"), or, for a
             # signed number, that a clue cannot be negative.
             value = parse_int(token, what, path, line)
-            raise FormatError(path, line, f"{what}: a clue cannot be negative ({value})")
+            raise FormatError(path, line, negative_reason(what, value))
         digits = item.group(1)
         if len(digits) > MAX_NUMBER_DIGITS or int(digits) > MAX_DIMENSION:
-            raise FormatError(
-                path, line, f"{what}: a run of {digits[:12]} cells is longer than any puzzle line"
-            )
+            raise FormatError(path, line, long_run_reason(what, digits[:12]))
     raise AssertionError("unreachable: the bulk path took every valid line")  # pragma: no cover
 
 
@@ -93,14 +95,14 @@ class PaletteKeys:
 
     def declare(self, key: str, rgb: RGB | None, line: int | None, name: str | None = None) -> None:
         if key in self.declared:
-            raise FormatError(self.path, line, f"the colour {quote(key, 20)} is declared twice")
+            reason = _("the colour {key} is declared twice").format(key=quote(key, 20))
+            raise FormatError(self.path, line, reason)
         if len(self.declared) >= MAX_COLOURS + 2:
-            raise FormatError(
-                self.path,
-                line,
-                f"more than {MAX_COLOURS} colours: a puzzle may have at most "
-                f"{MAX_COLOURS} besides the background",
-            )
+            reason = _(
+                "more than {limit} colours: a puzzle may have at most {limit} besides the "
+                "background"
+            ).format(limit=MAX_COLOURS)
+            raise FormatError(self.path, line, reason)
         self.declared[key] = (name or key, rgb, line)
 
     def use(self, key: str, line: int | None) -> None:
@@ -115,23 +117,20 @@ class PaletteKeys:
             for key, line in self.used.items():
                 if key not in self.declared and key != DEFAULT_KEY:
                     known = ", ".join(sorted(self.declared)[:12])
-                    raise FormatError(
-                        self.path,
-                        line,
-                        f"unknown colour {quote(key, 20)} (the file declares {known})",
+                    reason = _("unknown colour {key} (the file declares {known})").format(
+                        key=quote(key, 20), known=known
                     )
+                    raise FormatError(self.path, line, reason)
         # Declared ones keep the file's order, then the others in the order first used.
         ordered = [key for key in self.declared if key in self.used] + [
             key for key in keys if key not in self.declared
         ]
         if len(ordered) > MAX_COLOURS:
             line = self.used[ordered[MAX_COLOURS]]
-            raise FormatError(
-                self.path,
-                line,
-                f"{len(ordered)} colours: a puzzle may have at most {MAX_COLOURS} besides the "
-                "background",
-            )
+            reason = _(
+                "{count} colours: a puzzle may have at most {limit} besides the background"
+            ).format(count=len(ordered), limit=MAX_COLOURS)
+            raise FormatError(self.path, line, reason)
         numbers = {key: number for number, key in enumerate(ordered, start=1)}
         rgbs = self._rgbs(ordered)
         if len(ordered) <= 1 and all(rgb == BLACK for rgb in rgbs) and self.background[1] == WHITE:
@@ -172,13 +171,20 @@ class PaletteKeys:
             name, _rgb, line = self.declared.get(key, (key, None, self.used.get(key)))
             if rgb in seen:
                 other = seen[rgb]
-                what = (
-                    "the background's colour: its cells would not show"
+                template = (
+                    _(
+                        "the colour {key} is {rgb}, the background's colour: its cells would not "
+                        "show"
+                    )
                     if other == self.background[0]
-                    else f"the colour of {quote(other, 20)}: their cells would look alike"
+                    else _(
+                        "the colour {key} is {rgb}, the colour of {other}: their cells would "
+                        "look alike"
+                    )
                 )
-                raise FormatError(
-                    self.path, line, f"the colour {quote(name, 20)} is {rgb_text(rgb)}, {what}"
+                reason = template.format(
+                    key=quote(name, 20), rgb=rgb_text(rgb), other=quote(other, 20)
                 )
+                raise FormatError(self.path, line, reason)
             seen[rgb] = name
         return rgbs

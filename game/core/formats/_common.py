@@ -19,6 +19,7 @@ import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from game.core.i18n import _, ngettext
 from game.core.lines import Clue, clue_length, clue_text
 from game.core.palette import Palette, PaletteError, colour_clue_length
 from game.core.puzzle import (
@@ -78,7 +79,12 @@ def quote(text: str, limit: int = MAX_QUOTED_CHARS) -> str:
 
 
 class FormatError(ValueError):
-    """A file that cannot be read as a puzzle: ``str()`` is ``"path:line: reason"``."""
+    """A file that cannot be read as a puzzle: ``str()`` is ``"path:line: reason"``.
+
+    The reason is in the language the game speaks when the error is raised (readers build
+    it from a template marked for the catalogue, ``_("...{field}...").format(...)``): the
+    game's screens set the player's language, the command line never does, so its messages
+    stay English (a script that reads them reads one language)."""
 
     def __init__(self, path: str, line: int | None, reason: str) -> None:
         self.path = str(path)
@@ -101,9 +107,34 @@ class FormatError(ValueError):
 def check_text(text: str, name: str) -> None:
     """Refuse text beyond the size policy (readers may be handed text that no file held)."""
     if len(text) > MAX_FILE_BYTES:
-        raise FormatError(
-            name, None, f"the file is larger than {MAX_FILE_BYTES // (1024 * 1024)} MB"
-        )
+        raise FormatError(name, None, too_large_reason())
+
+
+def too_large_reason() -> str:
+    """Why a file past :data:`MAX_FILE_BYTES` is refused."""
+    return _("the file is larger than {size} MB").format(size=MAX_FILE_BYTES // (1024 * 1024))
+
+
+def line_label(what: str, index: int) -> str:
+    """ "row 3" or "column 3" (``what`` is "row" or "column") in the player's language: the
+    name a clue line's messages start with."""
+    label = _("row {number}") if what == "row" else _("column {number}")
+    return label.format(number=index)
+
+
+def dimension_label(what: str) -> str:
+    """ "width" or "height" in the player's language."""
+    return _("width") if what == "width" else _("height")
+
+
+def more_clues_reason(what: str) -> str:
+    """Why a section with more row (or column) clue lines than any puzzle has is refused."""
+    template = (
+        _("more than {limit} row clues: puzzles are at most {limit} cells wide and high")
+        if what == "row"
+        else _("more than {limit} column clues: puzzles are at most {limit} cells wide and high")
+    )
+    return template.format(limit=MAX_DIMENSION)
 
 
 # Every character str.splitlines() breaks at; "\r\n" is one break.
@@ -121,11 +152,13 @@ def split_lines(text: str, name: str) -> list[str]:
     """The lines of ``text``, after checking the file and line size policy."""
     check_text(text, name)
     if count_lines(text) > MAX_LINES:
-        raise FormatError(name, None, f"the file has more than {MAX_LINES} lines")
+        raise FormatError(
+            name, None, _("the file has more than {count} lines").format(count=MAX_LINES)
+        )
     lines = text.splitlines()
     if lines and max(map(len, lines)) > MAX_LINE_CHARS:
         number = next(i for i, line in enumerate(lines, start=1) if len(line) > MAX_LINE_CHARS)
-        raise FormatError(name, number, f"the line is longer than {MAX_LINE_CHARS} characters")
+        raise FormatError(name, number, long_line_reason(MAX_LINE_CHARS))
     return lines
 
 
@@ -148,9 +181,11 @@ def parse_int(token: str, what: str, path: str, line: int | None) -> int:
     """A whole number from ``token``, or a FormatError saying what was expected."""
     text = token.strip()
     if not _INTEGER.fullmatch(text):
-        raise FormatError(path, line, f"{what}: {quote(text, 20)} is not a whole number")
+        reason = _("{what}: {text} is not a whole number").format(what=what, text=quote(text, 20))
+        raise FormatError(path, line, reason)
     if len(text.lstrip("+-")) > MAX_NUMBER_DIGITS:
-        raise FormatError(path, line, f"{what}: the number {text[:12]}… is far too large")
+        reason = _("{what}: the number {text}… is far too large").format(what=what, text=text[:12])
+        raise FormatError(path, line, reason)
     return int(text)
 
 
@@ -159,9 +194,7 @@ def parse_dimension(token: str, what: str, path: str, line: int | None) -> int:
     text = token.strip()
     if text.isdecimal() and len(text) > MAX_NUMBER_DIGITS:
         shown = text if len(text) <= 12 else text[:12] + "…"
-        raise FormatError(
-            path, line, f"{what} must be between {MIN_DIMENSION} and {MAX_DIMENSION}, not {shown}"
-        )
+        raise FormatError(path, line, dimension_reason(what, shown))
     value = parse_int(token, what, path, line)
     check_dimension(value, what, path, line)
     return value
@@ -169,11 +202,36 @@ def parse_dimension(token: str, what: str, path: str, line: int | None) -> int:
 
 def check_dimension(value: int, what: str, path: str, line: int | None) -> None:
     if not MIN_DIMENSION <= value <= MAX_DIMENSION:
-        raise FormatError(
-            path,
-            line,
-            f"{what} must be between {MIN_DIMENSION} and {MAX_DIMENSION}, not {value}",
-        )
+        raise FormatError(path, line, dimension_reason(what, str(value)))
+
+
+def dimension_reason(what: str, shown: str) -> str:
+    """Why a width or height (``what``, already said in the player's language) is refused."""
+    return _("{what} must be between {low} and {high}, not {value}").format(
+        what=what, low=MIN_DIMENSION, high=MAX_DIMENSION, value=shown
+    )
+
+
+def long_line_reason(limit: int) -> str:
+    """Why a line longer than ``limit`` characters is refused."""
+    return _("the line is longer than {limit} characters").format(limit=limit)
+
+
+def too_many_runs_reason(what: str) -> str:
+    """Why a clue line with more numbers than any line has cells is refused."""
+    return _("{what}: more numbers than any puzzle line can hold").format(what=what)
+
+
+def negative_reason(what: str, value: int) -> str:
+    """Why a negative clue number is refused."""
+    return _("{what}: a clue cannot be negative ({value})").format(what=what, value=value)
+
+
+def long_run_reason(what: str, run: object) -> str:
+    """Why a run longer than any puzzle line is refused."""
+    return _("{what}: a run of {run} cells is longer than any puzzle line").format(
+        what=what, run=run
+    )
 
 
 _CLUE_SEPARATORS = re.compile(r"[\s,]+")
@@ -191,7 +249,7 @@ def parse_clue(text: str, what: str, path: str, line: int | None) -> Clue:
     parts = _CLUE_SEPARATORS.split(text, maxsplit=MAX_DIMENSION + 2)
     tokens = [token for token in parts if token]
     if len(tokens) > MAX_DIMENSION:
-        raise FormatError(path, line, f"{what}: more numbers than any puzzle line can hold")
+        raise FormatError(path, line, too_many_runs_reason(what))
     if _PLAIN_CLUE.fullmatch(text) and max(map(len, tokens), default=0) <= MAX_NUMBER_DIGITS:
         # The common case at C speed (a 512x512 checkerboard has 262,144 runs); a run out
         # of bounds falls through to the loop below, which names it.
@@ -202,11 +260,9 @@ def parse_clue(text: str, what: str, path: str, line: int | None) -> Clue:
     for token in tokens:
         run = parse_int(token, what, path, line)
         if run < 0:
-            raise FormatError(path, line, f"{what}: a clue cannot be negative ({run})")
+            raise FormatError(path, line, negative_reason(what, run))
         if run > MAX_DIMENSION:
-            raise FormatError(
-                path, line, f"{what}: a run of {run} cells is longer than any puzzle line"
-            )
+            raise FormatError(path, line, long_run_reason(what, run))
         if run:
             runs.append(run)
     return tuple(runs)
@@ -237,12 +293,7 @@ def one_line(text: str) -> str:
 def check_section_size(lines: Sequence[tuple[int, str]], what: str, path: str) -> None:
     """Refuse a section with more lines than any puzzle has, before parsing any of them."""
     if len(lines) > MAX_DIMENSION:
-        raise FormatError(
-            path,
-            lines[MAX_DIMENSION][0],
-            f"more than {MAX_DIMENSION} {what} clues: puzzles are at most "
-            f"{MAX_DIMENSION} cells wide and high",
-        )
+        raise FormatError(path, lines[MAX_DIMENSION][0], more_clues_reason(what))
 
 
 def trim_trailing_blanks(lines: list[tuple[int, str]]) -> list[tuple[int, str]]:
@@ -271,32 +322,24 @@ def build_puzzle(
 ) -> Puzzle:
     """The Puzzle, checking counts and line lengths first so errors can name file lines."""
     if not rows and height is None:
-        raise FormatError(path, None, "there are no row clues")
+        raise FormatError(path, None, _("there are no row clues"))
     if not columns and width is None:
-        raise FormatError(path, None, "there are no column clues")
+        raise FormatError(path, None, _("there are no column clues"))
     for what, clues in (("row", rows), ("column", columns)):
         if len(clues) > MAX_DIMENSION:
-            raise FormatError(
-                path,
-                clues[MAX_DIMENSION].line,
-                f"more than {MAX_DIMENSION} {what} clues: puzzles are at most "
-                f"{MAX_DIMENSION} cells wide and high",
-            )
+            raise FormatError(path, clues[MAX_DIMENSION].line, more_clues_reason(what))
     width = len(columns) if width is None else width
     height = len(rows) if height is None else height
-    check_dimension(width, "width", path, None)
-    check_dimension(height, "height", path, None)
-    for what, size_word, clues, expected in (
-        ("row", "height", rows, height),
-        ("column", "width", columns, width),
+    check_dimension(width, dimension_label("width"), path, None)
+    check_dimension(height, dimension_label("height"), path, None)
+    for clues, expected, template in (
+        (rows, height, _("there are {count} row clues but the height is {size}")),
+        (columns, width, _("there are {count} column clues but the width is {size}")),
     ):
         if len(clues) != expected:
             at = clues[expected].line if len(clues) > expected else None
-            raise FormatError(
-                path,
-                at,
-                f"there are {len(clues)} {what} clues but the {size_word} is {expected}",
-            )
+            reason = template.format(count=len(clues), size=expected)
+            raise FormatError(path, at, reason)
     for what, clues, length in (("row", rows, width), ("column", columns, height)):
         for index, item in enumerate(clues, start=1):
             if palette is not None and item.colours is not None:
@@ -304,13 +347,27 @@ def build_puzzle(
             else:
                 needed = clue_length(item.clue)
             if needed > length:
-                raise FormatError(
-                    path,
-                    item.line,
-                    f"{what} {index}: clue {clue_text(item.clue)} needs {needed} "
-                    f"cell{'s' if needed != 1 else ''}, "
-                    f"the {what} has {length}",
+                template = (
+                    ngettext(
+                        "{what}: clue {clue} needs {needed} cell, the row has {length}",
+                        "{what}: clue {clue} needs {needed} cells, the row has {length}",
+                        needed,
+                    )
+                    if what == "row"
+                    else ngettext(
+                        "{what}: clue {clue} needs {needed} cell, the column has {length}",
+                        "{what}: clue {clue} needs {needed} cells, the column has {length}",
+                        needed,
+                    )
                 )
+                reason = template.format(
+                    what=line_label(what, index),
+                    clue=clue_text(item.clue),
+                    needed=needed,
+                    length=length,
+                )
+                raise FormatError(path, item.line, reason)
+    _check_totals(path, rows, columns, palette)
     colour = palette is not None
     try:
         return Puzzle(
@@ -333,6 +390,47 @@ def build_puzzle(
         raise FormatError(path, None, str(error)) from error
 
 
+def _check_totals(
+    path: str, rows: Sequence[ClueLine], columns: Sequence[ClueLine], palette: Palette | None
+) -> None:
+    """Refuse clues whose rows and columns fill different numbers of cells (of a colour),
+    said here in the player's language before the model's own check."""
+    colours = (1,) if palette is None else tuple(range(1, palette.count + 1))
+    for colour in colours:
+        totals = [
+            sum(
+                run
+                for item in clues
+                for run, shade in zip(
+                    item.clue,
+                    item.colours if item.colours is not None else (1,) * len(item.clue),
+                    strict=False,
+                )
+                if shade == colour
+            )
+            for clues in (rows, columns)
+        ]
+        if totals[0] == totals[1]:
+            continue
+        if palette is None:
+            reason = ngettext(
+                "row clues fill {rows} cell but column clues fill {columns}",
+                "row clues fill {rows} cells but column clues fill {columns}",
+                totals[0],
+            ).format(rows=totals[0], columns=totals[1])
+        else:
+            from game.core.convert.colour_names import said_name
+
+            reason = ngettext(
+                "row clues fill {rows} cell of {colour} but column clues fill {columns}",
+                "row clues fill {rows} cells of {colour} but column clues fill {columns}",
+                totals[0],
+            ).format(
+                rows=totals[0], colour=said_name(palette.colour(colour).name), columns=totals[1]
+            )
+        raise FormatError(path, None, reason)
+
+
 def _colours_of(clues: Sequence[ClueLine]) -> tuple[tuple[int, ...], ...]:
     return tuple(
         item.colours if item.colours is not None else (1,) * len(item.clue) for item in clues
@@ -343,15 +441,19 @@ def parse_goal_bits(text: str, width: int, height: int, path: str, line: int | N
     """A row-major string of 0/1 (whitespace ignored) as a goal grid."""
     bits = "".join(text.split())
     if len(bits) != width * height:
-        raise FormatError(
-            path,
-            line,
-            f"the goal has {len(bits)} cells but a {width}x{height} puzzle has {width * height}",
-        )
+        raise FormatError(path, line, goal_size_reason(len(bits), width, height))
     stray = bits.replace("0", "").replace("1", "")
     if stray:
-        raise FormatError(path, line, f"the goal may hold only 0 and 1, not {quote(stray[0])}")
+        reason = _("the goal may hold only 0 and 1, not {text}").format(text=quote(stray[0]))
+        raise FormatError(path, line, reason)
     return tuple(tuple(map("1".__eq__, bits[y * width : (y + 1) * width])) for y in range(height))
+
+
+def goal_size_reason(cells: int, width: int, height: int) -> str:
+    """Why a goal of ``cells`` cells does not fit a ``width`` x ``height`` puzzle."""
+    return _("the goal has {cells} cells but a {width}x{height} puzzle has {needed}").format(
+        cells=cells, width=width, height=height, needed=width * height
+    )
 
 
 def goal_bits(puzzle: Puzzle) -> str:

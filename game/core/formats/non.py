@@ -39,8 +39,12 @@ from game.core.formats._common import (
     ClueLine,
     FormatError,
     build_puzzle,
+    dimension_label,
     goal_bits,
+    goal_size_reason,
+    line_label,
     looks_like_clue,
+    more_clues_reason,
     one_line,
     parse_dimension,
     parse_goal_bits,
@@ -49,6 +53,7 @@ from game.core.formats._common import (
     split_lines,
     unquote,
 )
+from game.core.i18n import _
 from game.core.palette import parse_rgb, rgb_text
 from game.core.puzzle import MAX_DIMENSION, ColourGrid, Grid, Puzzle
 
@@ -119,13 +124,9 @@ def read(text: str, name: str = "<text>") -> Puzzle:
                 what = "row" if section == "rows" else "column"
                 index = len(sections[section]) + 1
                 if index > MAX_DIMENSION:
-                    raise FormatError(
-                        name,
-                        number,
-                        f"more than {MAX_DIMENSION} {what} clues: puzzles are at most "
-                        f"{MAX_DIMENSION} cells wide and high",
-                    )
-                clue, clue_keys = parse_colour_clue(stripped, f"{what} {index}", name, number)
+                    raise FormatError(name, number, more_clues_reason(what))
+                label = line_label(what, index)
+                clue, clue_keys = parse_colour_clue(stripped, label, name, number)
                 for key in dict.fromkeys(clue_keys):
                     palette_keys.use(key, number)
                 keys[section].append(clue_keys)
@@ -140,28 +141,31 @@ def read(text: str, name: str = "<text>") -> Puzzle:
         if not _KEY.fullmatch(parts[0]):
             if looks_like_clue(stripped):
                 if ended is not None:
-                    raise FormatError(
-                        name,
-                        number,
-                        f"a clue line, but the blank line {ended[1]} ended the {ended[0]!r} "
-                        "section: a section's clues have no blank lines between them",
-                    )
-                raise FormatError(name, number, "a clue line outside the rows and columns sections")
-            raise FormatError(
-                name, number, f"expected a key such as width or rows, not {quote(stripped, 30)}"
+                    reason = _(
+                        "a clue line, but the blank line {line} ended the '{section}' section: "
+                        "a section's clues have no blank lines between them"
+                    ).format(line=ended[1], section=ended[0])
+                    raise FormatError(name, number, reason)
+                reason = _("a clue line outside the rows and columns sections")
+                raise FormatError(name, number, reason)
+            reason = _("expected a key such as width or rows, not {text}").format(
+                text=quote(stripped, 30)
             )
+            raise FormatError(name, number, reason)
         ended = None
         if key in ("rows", "columns"):
             if key in sections:
-                raise FormatError(name, number, f"a second {key!r} section")
+                reason = _("a second '{section}' section").format(section=key)
+                raise FormatError(name, number, reason)
             sections[key] = []
             section = key
         elif key in ("width", "height"):
-            size = parse_dimension(value, key, name, number)
+            size = parse_dimension(value, dimension_label(key), name, number)
             if sizes.get(key, size) != size:
-                raise FormatError(
-                    name, number, f"a second {key!r}, {size}, after {key} {sizes[key]}"
+                reason = _("a second '{key}', {size}, after {key} {first}").format(
+                    key=key, size=size, first=sizes[key]
                 )
+                raise FormatError(name, number, reason)
             sizes[key] = size
         elif key == "goal":
             goal_line = number
@@ -177,7 +181,8 @@ def read(text: str, name: str = "<text>") -> Puzzle:
 
     for key in ("rows", "columns"):
         if key not in sections:
-            raise FormatError(name, None, f"there is no {key!r} section")
+            reason = _("there is no '{section}' section").format(section=key)
+            raise FormatError(name, None, reason)
     width = sizes.get("width")
     height = sizes.get("height")
     goal: Grid | None = None
@@ -227,18 +232,21 @@ def _declare_colour(keys: PaletteKeys, value: str, name: str, number: int) -> No
         or parts[0] in "0,"
         or (parts[0].isdigit() and parts[0] != "1")
     ):
-        raise FormatError(
-            name, number, f"a colour key is one character (no digit but 1), not {quote(value, 20)}"
+        reason = _("a colour key is one character (no digit but 1), not {text}").format(
+            text=quote(value, 20)
         )
+        raise FormatError(name, number, reason)
     if len(parts) < 2:
         # Declared without a colour, it was drawn in one of ours, which could be another
         # colour's (issue 49): say so instead.
-        raise FormatError(name, number, f"colour {parts[0]}: no #rrggbb colour is given")
+        reason = _("colour {key}: no #rrggbb colour is given").format(key=parts[0])
+        raise FormatError(name, number, reason)
     rgb = parse_rgb(parts[1])
     if rgb is None:
-        raise FormatError(
-            name, number, f"colour {parts[0]}: {quote(parts[1], 20)} is not a #rrggbb colour"
+        reason = _("colour {key}: {text} is not a #rrggbb colour").format(
+            key=parts[0], text=quote(parts[1], 20)
         )
+        raise FormatError(name, number, reason)
     keys.declare(parts[0], rgb, number)
 
 
@@ -270,17 +278,15 @@ def _read_colour(
         goal_height = height if height is not None else len(sections["rows"])
         if len(cells) != goal_width * goal_height:
             raise FormatError(
-                name,
-                goal_line,
-                f"the goal has {len(cells)} cells but a {goal_width}x{goal_height} puzzle "
-                f"has {goal_width * goal_height}",
+                name, goal_line, goal_size_reason(len(cells), goal_width, goal_height)
             )
         table = {"0": 0, **numbers}
         stray = set(cells) - set(table)
         if stray:
-            raise FormatError(
-                name, goal_line, f"the goal uses colour {quote(min(stray))}, which no clue has"
+            reason = _("the goal uses colour {key}, which no clue has").format(
+                key=quote(min(stray))
             )
+            raise FormatError(name, goal_line, reason)
         values = [table[char] for char in cells]
         goal = tuple(
             tuple(values[y * goal_width : (y + 1) * goal_width]) for y in range(goal_height)

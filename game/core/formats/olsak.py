@@ -28,6 +28,8 @@ from game.core.formats._common import (
     FormatError,
     build_puzzle,
     check_section_size,
+    dimension_label,
+    line_label,
     parse_clue,
     parse_dimension,
     quote,
@@ -35,6 +37,7 @@ from game.core.formats._common import (
     split_lines,
     trim_trailing_blanks,
 )
+from game.core.i18n import _
 from game.core.palette import parse_rgb
 from game.core.puzzle import MAX_DIMENSION, Puzzle
 
@@ -79,7 +82,7 @@ def _clues(lines: list[tuple[int, str]], what: str, name: str, expected: int) ->
         if len(trimmed) - start == expected:
             filled = trimmed[start:]
     return [
-        ClueLine(parse_clue(raw, f"{what} {index}", name, number), number)
+        ClueLine(parse_clue(raw, line_label(what, index), name, number), number)
         for index, (number, raw) in enumerate(filled, start=1)
     ]
 
@@ -88,17 +91,19 @@ def read_mk(text: str, name: str = "<text>") -> Puzzle:
     lines = list(enumerate(split_lines(text, name), start=1))
     header_index = next((i for i, (_, raw) in enumerate(lines) if raw.strip()), None)
     if header_index is None:
-        raise FormatError(name, None, "the file is empty")
+        raise FormatError(name, None, _("the file is empty"))
     header_line, header = lines[header_index]
     size = _SIZE_LINE.fullmatch(header)
     if size is None:
-        raise FormatError(name, header_line, "the first line must be the rows and the columns")
-    height = parse_dimension(size.group(1), "height", name, header_line)
-    width = parse_dimension(size.group(2), "width", name, header_line)
+        reason = _("the first line must be the rows and the columns")
+        raise FormatError(name, header_line, reason)
+    height = parse_dimension(size.group(1), dimension_label("height"), name, header_line)
+    width = parse_dimension(size.group(2), dimension_label("width"), name, header_line)
     body = lines[header_index + 1 :]
     separator = next((i for i, (_, raw) in enumerate(body) if raw.strip() == "#"), None)
     if separator is None:
-        raise FormatError(name, None, "there is no '#' line between the rows and the columns")
+        reason = _("there is no '#' line between the rows and the columns")
+        raise FormatError(name, None, reason)
     rows = _clues(body[:separator], "row", name, height)
     columns = _clues(body[separator + 1 :], "column", name, width)
     return build_puzzle(name, rows=rows, columns=columns, width=width, height=height)
@@ -108,9 +113,8 @@ def read_g(text: str, name: str = "<text>") -> Puzzle:
     lines = list(enumerate(split_lines(text, name), start=1))
     markers = [i for i, (_, raw) in enumerate(lines) if raw.strip().startswith(":")]
     if len(markers) < 2:
-        raise FormatError(
-            name, None, "expected a ':' line before the rows and another before the columns"
-        )
+        reason = _("expected a ':' line before the rows and another before the columns")
+        raise FormatError(name, None, reason)
     header = [raw for _, raw in lines[: markers[0]]]
     keys = PaletteKeys(name)
     aliases = _colour_table(lines[: markers[0]], keys, name)
@@ -128,8 +132,10 @@ def read_g(text: str, name: str = "<text>") -> Puzzle:
             for token in _TOKEN_SEPARATORS.split(raw.strip(), maxsplit=MAX_DIMENSION + 2):
                 block = _BLOCK.fullmatch(token)
                 if block is None:
-                    where = f"{what} {len(clues) + 1}"
-                    raise FormatError(name, number, f"{where}: {quote(token, 20)} is not a block")
+                    reason = _("{what}: {text} is not a block").format(
+                        what=line_label(what, len(clues) + 1), text=quote(token, 20)
+                    )
+                    raise FormatError(name, number, reason)
                 plain.append(block.group(1))
                 if block.group(1).strip("0"):
                     suffix = block.group(2)
@@ -140,7 +146,8 @@ def read_g(text: str, name: str = "<text>") -> Puzzle:
                     line_keys.append(key)
             clues.append(
                 ClueLine(
-                    parse_clue(" ".join(plain), f"{what} {len(clues) + 1}", name, number), number
+                    parse_clue(" ".join(plain), line_label(what, len(clues) + 1), name, number),
+                    number,
                 )
             )
             section_keys.append(tuple(line_keys))
@@ -174,11 +181,8 @@ def _colour_table(lines: list[tuple[int, str]], keys: PaletteKeys, name: str) ->
             continue
         if len(stripped) < 2 or stripped[1] != ":":
             # Dropped without a word, its colour came out as another's (issue 49).
-            raise FormatError(
-                name,
-                number,
-                f"{quote(stripped, 30)} is not a colour table line (<char>:<char> <colour> <name>)",
-            )
+            reason = _("{text} is not a colour table line (<char>:<char> <colour> <name>)")
+            raise FormatError(name, number, reason.format(text=quote(stripped, 30)))
         inchar = stripped[0]
         rest = stripped[2:]
         outchar = rest[0] if rest and not rest[0].isspace() else ""
@@ -208,7 +212,8 @@ def _table_rgb(word: str, name: str, number: int) -> tuple[int, int, int]:
             return ImageColor.getrgb(word)[:3]
         except ValueError:
             pass
-    raise FormatError(name, number, f"{quote(word, 20)} is not a #rrggbb colour nor a colour name")
+    reason = _("{text} is not a #rrggbb colour nor a colour name").format(text=quote(word, 20))
+    raise FormatError(name, number, reason)
 
 
 def _title(header: list[str]) -> str:

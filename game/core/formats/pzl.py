@@ -24,6 +24,7 @@ from game.core.formats._common import (
     FormatError,
     build_puzzle,
     check_section_size,
+    line_label,
     looks_like_clue,
     one_line,
     parse_clue,
@@ -31,6 +32,7 @@ from game.core.formats._common import (
     split_lines,
     trim_trailing_blanks,
 )
+from game.core.i18n import _
 from game.core.lines import Clue
 from game.core.puzzle import Puzzle
 
@@ -63,13 +65,13 @@ def read(text: str, name: str = "<text>") -> Puzzle:
         starts = [index for index in starts if index > 0]
     if len(starts) < 2:
         raise FormatError(
-            name, None, "expected two sections, each starting with N and its first clue"
+            name, None, _("expected two sections, each starting with N and its first clue")
         )
     if len(starts) > 2:
-        raise FormatError(name, starts[2] + 1, "a third N section (only rows and columns)")
+        raise FormatError(name, starts[2] + 1, _("a third N section (only rows and columns)"))
     for index in range(1, starts[0]):
         if lines[index].strip():
-            raise FormatError(name, index + 1, "expected the N line that starts the row clues")
+            raise FormatError(name, index + 1, _("expected the N line that starts the row clues"))
     rows = _section(lines, starts[0], starts[1], "row", name)
     columns = _section(lines, starts[1], len(lines), "column", name)
     # Both N lines are there, so an empty section is a puzzle with no rows (or columns).
@@ -84,7 +86,7 @@ def _section(lines: list[str], start: int, end: int, what: str, name: str) -> li
     body = trim_trailing_blanks(body)
     check_section_size(body, what, name)
     return [
-        ClueLine(parse_clue(raw, f"{what} {index}", name, number), number)
+        ClueLine(parse_clue(raw, line_label(what, index), name, number), number)
         for index, (number, raw) in enumerate(body, start=1)
     ]
 

@@ -23,11 +23,13 @@ from game.core.formats._common import (
     FormatError,
     build_puzzle,
     check_section_size,
+    line_label,
     parse_clue,
     sniff_lines,
     split_lines,
     trim_trailing_blanks,
 )
+from game.core.i18n import _
 from game.core.puzzle import Puzzle
 
 NAME = "txt"
@@ -49,15 +51,15 @@ def read(text: str, name: str = "<text>") -> Puzzle:
         if marker:
             key = marker.group(1).upper()
             if key in sections:
-                raise FormatError(name, number, f"a second #{key} section")
+                raise FormatError(name, number, _("a second #{key} section").format(key=key))
             current = sections[key] = []
         elif current is not None:
             current.append((number, raw))
         elif raw.strip():
-            raise FormatError(name, number, "expected #HORIZONTALES or #VERTICALES first")
+            raise FormatError(name, number, _("expected #HORIZONTALES or #VERTICALES first"))
     for key in ("HORIZONTALES", "VERTICALES"):
         if key not in sections:
-            raise FormatError(name, None, f"the #{key} section is missing")
+            raise FormatError(name, None, _("the #{key} section is missing").format(key=key))
     rows = _clues(sections["HORIZONTALES"], "row", name)
     columns = _clues(sections["VERTICALES"], "column", name)
     # Both markers are there, so an empty section is a puzzle with no rows (or columns).
@@ -68,7 +70,7 @@ def _clues(lines: list[tuple[int, str]], what: str, name: str) -> list[ClueLine]
     lines = trim_trailing_blanks(lines)
     check_section_size(lines, what, name)
     return [
-        ClueLine(parse_clue(raw, f"{what} {index}", name, number), number)
+        ClueLine(parse_clue(raw, line_label(what, index), name, number), number)
         for index, (number, raw) in enumerate(lines, start=1)
     ]
 

@@ -21,11 +21,13 @@ from game.core.formats._common import (
     FormatError,
     build_puzzle,
     check_section_size,
+    line_label,
     parse_clue,
     sniff_lines,
     split_lines,
     trim_trailing_blanks,
 )
+from game.core.i18n import _
 from game.core.puzzle import Puzzle
 
 NAME = "taai"
@@ -52,7 +54,7 @@ def _blocks(text: str, name: str) -> Iterator[tuple[int, str, list[tuple[int, st
         elif header is not None:
             body.append((number, raw))
         elif raw.strip():
-            raise FormatError(name, number, "expected a '$1' line before the first puzzle")
+            raise FormatError(name, number, _("expected a '$1' line before the first puzzle"))
     if header is not None:
         yield header[0], header[1], body
 
@@ -60,20 +62,19 @@ def _blocks(text: str, name: str) -> Iterator[tuple[int, str, list[tuple[int, st
 def _puzzle(header_line: int, label: str, body: list[tuple[int, str]], name: str) -> Puzzle:
     lines = trim_trailing_blanks(body)
     if not lines or len(lines) % 2:
-        raise FormatError(
-            name,
-            header_line,
-            f"puzzle ${label} has {len(lines)} clue lines; expected the column clues "
-            "then as many row clues",
-        )
+        reason = _(
+            "puzzle ${label} has {count} clue lines; expected the column clues then as many "
+            "row clues"
+        ).format(label=label, count=len(lines))
+        raise FormatError(name, header_line, reason)
     size = len(lines) // 2
     check_section_size(lines[size:], "row", name)
     columns = [
-        ClueLine(parse_clue(raw, f"column {index}", name, number), number)
+        ClueLine(parse_clue(raw, line_label("column", index), name, number), number)
         for index, (number, raw) in enumerate(lines[:size], start=1)
     ]
     rows = [
-        ClueLine(parse_clue(raw, f"row {index}", name, number), number)
+        ClueLine(parse_clue(raw, line_label("row", index), name, number), number)
         for index, (number, raw) in enumerate(lines[size:], start=1)
     ]
     return build_puzzle(name, rows=rows, columns=columns, title=f"taai2011 #{label}")
@@ -84,7 +85,8 @@ def read_taai_questions(text: str, name: str = "<text>") -> list[Puzzle]:
     puzzles: list[Puzzle] = []
     for line, label, body in _blocks(text, name):
         if len(puzzles) == MAX_PUZZLES_PER_FILE:
-            raise FormatError(name, line, f"more than {MAX_PUZZLES_PER_FILE} puzzles in one file")
+            reason = _("more than {limit} puzzles in one file").format(limit=MAX_PUZZLES_PER_FILE)
+            raise FormatError(name, line, reason)
         puzzles.append(_puzzle(line, label, body, name))
     return puzzles
 
@@ -94,7 +96,7 @@ def pick_taai_question(text: str, name: str, number: int) -> tuple[Puzzle | None
     the file holds: only that one is parsed."""
     blocks = list(_blocks(text, name))
     if not blocks:
-        raise FormatError(name, None, "there is no '$1' puzzle in this file")
+        raise FormatError(name, None, _("there is no '$1' puzzle in this file"))
     if number > len(blocks):
         return None, len(blocks)
     return _puzzle(*blocks[number - 1], name), len(blocks)
@@ -103,5 +105,5 @@ def pick_taai_question(text: str, name: str, number: int) -> tuple[Puzzle | None
 def read(text: str, name: str = "<text>") -> Puzzle:
     first = next(_blocks(text, name), None)
     if first is None:
-        raise FormatError(name, None, "there is no '$1' puzzle in this file")
+        raise FormatError(name, None, _("there is no '$1' puzzle in this file"))
     return _puzzle(*first, name)

@@ -17,12 +17,15 @@ from game.core.formats._common import (
     build_puzzle,
     check_dimension,
     check_text,
+    dimension_label,
+    line_label,
     parse_clue,
     parse_int,
     quote,
     sniff_lines,
     split_lines,
 )
+from game.core.i18n import _
 from game.core.lines import Clue
 from game.core.puzzle import Puzzle
 
@@ -56,31 +59,41 @@ def parse_game_id(game_id: str, name: str = "<game id>", line: int | None = None
         raise FormatError(
             name,
             line,
-            "this is a random seed, not a game id; in Pattern use Game > Specific to copy the id",
+            _(
+                "this is a random seed, not a game id; in Pattern use Game > Specific to copy "
+                "the id"
+            ),
         )
     match = _ID.fullmatch(text)
     if match is None:
-        raise FormatError(name, line, "expected a Pattern game id such as 5x5:2/1.1/3/...")
-    width = parse_int(match.group(1), "width", name, line)
-    height = width if match.group(2) is None else parse_int(match.group(2), "height", name, line)
-    check_dimension(width, "width", name, line)
-    check_dimension(height, "height", name, line)
+        raise FormatError(name, line, _("expected a Pattern game id such as 5x5:2/1.1/3/..."))
+    wide, high = dimension_label("width"), dimension_label("height")
+    width = parse_int(match.group(1), wide, name, line)
+    height = width if match.group(2) is None else parse_int(match.group(2), high, name, line)
+    check_dimension(width, wide, name, line)
+    check_dimension(height, high, name, line)
     # Newer Pattern ids may carry extra data after a comma; the clues alone define the puzzle.
     description = match.group(3).split(",", 1)[0]
     # "0:" is the 0x0 puzzle: no clues at all, where splitting would give one empty clue.
     groups = description.split("/") if description or width + height else []
     if len(groups) != width + height:
-        raise FormatError(
-            name,
-            line,
-            f"a {width}x{height} game id needs {width + height} clues "
-            f"({width} columns, then {height} rows), it has {len(groups)}",
-        )
+        reason = _(
+            "a {width}x{height} game id needs {needed} clues ({width} columns, then {height} "
+            "rows), it has {count}"
+        ).format(width=width, height=height, needed=width + height, count=len(groups))
+        raise FormatError(name, line, reason)
     clues: list[Clue] = []
     for index, group in enumerate(groups):
-        what = f"column {index + 1}" if index < width else f"row {index - width + 1}"
+        what = (
+            line_label("column", index + 1)
+            if index < width
+            else line_label("row", index - width + 1)
+        )
         if not _GROUP.fullmatch(group):
-            raise FormatError(name, line, f"{what}: {quote(group, 20)} is not a list of numbers")
+            reason = _("{what}: {text} is not a list of numbers").format(
+                what=what, text=quote(group, 20)
+            )
+            raise FormatError(name, line, reason)
         clues.append(parse_clue(group.replace(".", ","), what, name, line))
     return build_puzzle(
         name,
@@ -96,7 +109,8 @@ def read_tatham_ids(text: str, name: str = "<text>") -> list[Puzzle]:
     puzzles: list[Puzzle] = []
     for number, game_id in _id_lines(split_lines(text, name)):
         if len(puzzles) == MAX_PUZZLES_PER_FILE:
-            raise FormatError(name, number, f"more than {MAX_PUZZLES_PER_FILE} ids in one file")
+            reason = _("more than {limit} ids in one file").format(limit=MAX_PUZZLES_PER_FILE)
+            raise FormatError(name, number, reason)
         puzzles.append(parse_game_id(game_id, name, number))
     return puzzles
 
@@ -106,7 +120,7 @@ def pick_tatham_id(text: str, name: str, number: int) -> tuple[Puzzle | None, in
     holds: only that one is parsed (a 2 MB file of ids took 2 s to show its first)."""
     ids = list(_id_lines(split_lines(text, name)))
     if not ids:
-        raise FormatError(name, None, "there is no game id in this file")
+        raise FormatError(name, None, _("there is no game id in this file"))
     if number > len(ids):
         return None, len(ids)
     line, game_id = ids[number - 1]
@@ -116,7 +130,7 @@ def pick_tatham_id(text: str, name: str, number: int) -> tuple[Puzzle | None, in
 def read(text: str, name: str = "<text>") -> Puzzle:
     first = next(_id_lines(split_lines(text, name)), None)
     if first is None:
-        raise FormatError(name, None, "there is no game id in this file")
+        raise FormatError(name, None, _("there is no game id in this file"))
     number, game_id = first
     return parse_game_id(game_id, name, number)
 

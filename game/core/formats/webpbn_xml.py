@@ -31,10 +31,15 @@ from game.core.formats._common import (
     ClueLine,
     FormatError,
     build_puzzle,
+    line_label,
+    long_run_reason,
+    more_clues_reason,
+    negative_reason,
     parse_int,
     quote,
     split_lines,
 )
+from game.core.i18n import N_, _
 from game.core.palette import parse_rgb
 from game.core.puzzle import MAX_DIMENSION, ColourGrid, Grid, Puzzle
 
@@ -46,6 +51,18 @@ _ENTITY = re.compile(r"<!\s*ENTITY", re.IGNORECASE)
 # string searches, since a pattern running on to the next ``[`` or ``>`` rescans the rest
 # of the file from every ``<!DOCTYPE`` (quadratic on a file of repeated declarations).
 _DOCTYPE = re.compile(r"<!\s*DOCTYPE", re.IGNORECASE)
+# What the XML parser (expat) says most often of a broken file, marked for the catalogue.
+_PARSER_WORDS = frozenset(
+    {
+        N_("no element found"),
+        N_("mismatched tag"),
+        N_("not well-formed (invalid token)"),
+        N_("unclosed token"),
+        N_("junk after document element"),
+        N_("syntax error"),
+        N_("undefined entity"),
+    }
+)
 # Kept in Puzzle.extra so a conversion to .non loses nothing a player wrote.
 _EXTRA_TAGS = ("description", "source", "id")
 
@@ -79,23 +96,29 @@ def read(text: str, name: str = "<text>") -> Puzzle:
     # The parser does not work by lines, but the policy is the same for every format.
     split_lines(text, name)
     if text.count("<") > MAX_XML_TAGS:
-        raise FormatError(name, None, f"the XML has more than {MAX_XML_TAGS} tags")
+        reason = _("the XML has more than {limit} tags").format(limit=MAX_XML_TAGS)
+        raise FormatError(name, None, reason)
     if _ENTITY.search(text) or _has_internal_subset(text):
-        raise FormatError(name, None, "XML files that declare entities are refused")
+        raise FormatError(name, None, _("XML files that declare entities are refused"))
     try:
         root = ElementTree.fromstring(text)
     except ElementTree.ParseError as error:
         line = error.position[0] if error.position else None
-        reason = str(error).split(":", 1)[0]
-        raise FormatError(name, line, f"the XML is not well formed ({reason})") from error
+        said = str(error).split(":", 1)[0]
+        # The parser's commonest words in the player's language; a rarer one as it says it.
+        reason = _(said) if said in _PARSER_WORDS else said
+        reason = _("the XML is not well formed ({reason})").format(reason=reason)
+        raise FormatError(name, line, reason) from error
     except ValueError as error:  # e.g. an encoding the parser does not know
-        raise FormatError(name, None, f"the XML cannot be read ({error})") from error
+        reason = _("the XML cannot be read ({reason})").format(reason=error)
+        raise FormatError(name, None, reason) from error
     puzzle = root if root.tag == "puzzle" else root.find("puzzle")
     if root.tag not in ("puzzle", "puzzleset") or puzzle is None:
-        raise FormatError(name, None, "this XML file holds no webpbn <puzzle>")
+        raise FormatError(name, None, _("this XML file holds no webpbn <puzzle>"))
     kind = puzzle.get("type", "grid")
     if kind != "grid":
-        raise FormatError(name, None, f"only grid puzzles can be read, not {quote(kind)}")
+        reason = _("only grid puzzles can be read, not {kind}").format(kind=quote(kind))
+        raise FormatError(name, None, reason)
 
     background = puzzle.get("backgroundcolor", "white")
     default = puzzle.get("defaultcolor", "black")
@@ -106,12 +129,10 @@ def read(text: str, name: str = "<text>") -> Puzzle:
         rgb = _rgb(_text(colour))
         if rgb is None and colour_name:
             # An unreadable one was drawn in a colour of ours, perhaps another's (issue 49).
-            raise FormatError(
-                name,
-                None,
-                f"colour {quote(colour_name, 20)}: {quote(_text(colour), 20)} is not an "
-                "RRGGBB colour",
+            reason = _("colour {key}: {text} is not an RRGGBB colour").format(
+                key=quote(colour_name, 20), text=quote(_text(colour), 20)
             )
+            raise FormatError(name, None, reason)
         if colour_name == background:
             keys.background = (colour_name, rgb or (255, 255, 255))
         elif colour_name:
@@ -124,24 +145,32 @@ def read(text: str, name: str = "<text>") -> Puzzle:
     for clues in puzzle.findall("clues"):
         kind = clues.get("type", "")
         if kind not in ("rows", "columns"):
-            raise FormatError(name, None, f"unknown clue block type {quote(kind)}")
-        if kind in sections:
-            raise FormatError(name, None, f"two blocks of {kind} clues")
+            reason = _("unknown clue block type {kind}").format(kind=quote(kind))
+            raise FormatError(name, None, reason)
         what = "row" if kind == "rows" else "column"
+        if kind in sections:
+            reason = (
+                _("two blocks of row clues") if what == "row" else _("two blocks of column clues")
+            )
+            raise FormatError(name, None, reason)
         lines = clues.findall("line")
         if len(lines) > MAX_DIMENSION:
-            raise FormatError(name, None, f"more than {MAX_DIMENSION} {kind}")
+            raise FormatError(name, None, more_clues_reason(what))
         sections[kind] = [
-            _clue(line, f"{what} {index}", name, default, keys)
+            _clue(line, line_label(what, index), name, default, keys)
             for index, line in enumerate(lines, start=1)
         ]
     for kind in ("rows", "columns"):
         if kind not in sections:
-            raise FormatError(name, None, f"there are no {kind[:-1]} clues")
+            reason = (
+                _("there are no row clues") if kind == "rows" else _("there are no column clues")
+            )
+            raise FormatError(name, None, reason)
     if keys.declared.keys() - {default} or set(keys.used) - {default}:
         for key in keys.used:
             if key not in keys.declared and key != default:
-                raise FormatError(name, None, f"unknown colour {quote(key, 30)}")
+                reason = _("unknown colour {key}").format(key=quote(key, 30))
+                raise FormatError(name, None, reason)
     palette, numbers = keys.numbers(strict=False)
 
     width = len(sections["columns"])
@@ -201,9 +230,9 @@ def _clue(
     for count in line.findall("count"):
         run = parse_int(_text(count), what, name, None)
         if run < 0:
-            raise FormatError(name, None, f"{what}: a clue cannot be negative ({run})")
+            raise FormatError(name, None, negative_reason(what, run))
         if run > MAX_DIMENSION:
-            raise FormatError(name, None, f"{what}: a run of {run} is longer than any line")
+            raise FormatError(name, None, long_run_reason(what, run))
         if run:
             runs.append(run)
             colour = count.get("color", default)
@@ -226,7 +255,8 @@ def _colour_goal(
     if rows is None:
         return None
     if len(rows) != height or any(len(row) != width for row in rows):
-        raise FormatError(name, None, f"the solution image is not {width}x{height}")
+        reason = _("the solution image is not {width}x{height}").format(width=width, height=height)
+        raise FormatError(name, None, reason)
     blank = {".", " ", "0"} | {char for char, key in chars.items() if key == background}
     grid = []
     for row in rows:
@@ -237,9 +267,10 @@ def _colour_goal(
                 continue
             value = colour_of.get(char, -1)
             if value < 0:
-                raise FormatError(
-                    name, None, f"the solution image uses {quote(char)}, which no clue's colour has"
+                reason = _("the solution image uses {char}, which no clue's colour has").format(
+                    char=quote(char)
                 )
+                raise FormatError(name, None, reason)
             values.append(value)
         grid.append(tuple(values))
     return tuple(grid)
@@ -274,5 +305,6 @@ def _goal(
         line.strip().strip("|") for line in "".join(image.itertext()).splitlines() if line.strip()
     ]
     if len(rows) != height or any(len(row) != width for row in rows):
-        raise FormatError(name, None, f"the solution image is not {width}x{height}")
+        reason = _("the solution image is not {width}x{height}").format(width=width, height=height)
+        raise FormatError(name, None, reason)
     return tuple(tuple(char not in blank_chars for char in row) for row in rows)

@@ -42,15 +42,17 @@ from pathlib import Path
 from game.core.formats import decode_puzzle_bytes
 from game.core.formats._common import (
     FormatError,
+    long_line_reason,
     one_line,
     parse_int,
     quote,
     split_lines,
     unquote,
 )
+from game.core.i18n import _
 from game.core.kakuro.combos import MAX_TOTAL
 from game.core.kakuro.model import MAX_SIZE, MIN_SIZE, KakuroError, KakuroPuzzle
-from game.core.store.fileio import readable, write_text_atomically
+from game.core.store.fileio import os_reason, readable, write_text_atomically
 
 NAME = "kak"
 EXTENSIONS = (".kak",)
@@ -84,9 +86,10 @@ def read(text: str, name: str = "<text>") -> KakuroPuzzle:
     """The puzzle in ``text``; :class:`FormatError` (one line) when it is not one."""
     text = text.removeprefix("\ufeff")
     if len(text) > MAX_FILE_CHARS:
-        raise FormatError(name, None, f"a Kakuro file is at most {MAX_FILE_CHARS // 1024} KB")
+        reason = _("a Kakuro file is at most {size} KB").format(size=MAX_FILE_CHARS // 1024)
+        raise FormatError(name, None, reason)
     if not text.strip():
-        raise FormatError(name, None, "the file is empty")
+        raise FormatError(name, None, _("the file is empty"))
     lines = split_lines(text, name)
     numbered = [
         (number, line.strip())
@@ -95,15 +98,23 @@ def read(text: str, name: str = "<text>") -> KakuroPuzzle:
     ]
     for number, line in numbered:
         if len(line) > MAX_LINE_CHARS:
-            raise FormatError(name, number, f"the line is longer than {MAX_LINE_CHARS} characters")
+            raise FormatError(name, number, long_line_reason(MAX_LINE_CHARS))
     if not numbered or numbered[0][1].lower() != MAGIC:
         at = numbered[0][0] if numbered else None
-        first, _, rest = numbered[0][1].partition(" ") if numbered else ("", "", "")
+        first, _space, rest = numbered[0][1].partition(" ") if numbered else ("", "", "")
         if first.lower() == MAGIC:  # "kakuro 6x6": the file does start with the word
-            then = f"size {rest.strip()}" if re.fullmatch(r"\s*\d+x\d+\s*", rest) else "the rest"
-            reason = f"a Kakuro file has the word {MAGIC!r} alone on its first line (then: {then})"
-            raise FormatError(name, at, reason)
-        raise FormatError(name, at, f"a Kakuro file starts with the word {MAGIC!r}")
+            if re.fullmatch(r"\s*\d+x\d+\s*", rest):
+                template = _(
+                    "a Kakuro file has the word '{word}' alone on its first line (then: size "
+                    "{size})"
+                )
+            else:
+                template = _(
+                    "a Kakuro file has the word '{word}' alone on its first line (then: the rest)"
+                )
+            raise FormatError(name, at, template.format(word=MAGIC, size=rest.strip()))
+        reason = _("a Kakuro file starts with the word '{word}'").format(word=MAGIC)
+        raise FormatError(name, at, reason)
     texts: dict[str, str] = {}
     extra: list[tuple[str, str]] = []
     size: tuple[int, int] | None = None
@@ -120,44 +131,58 @@ def read(text: str, name: str = "<text>") -> KakuroPuzzle:
         value = parts[1].strip() if len(parts) > 1 else ""
         if key in ("grid", "solution"):
             if size is None:
-                raise FormatError(name, number, f"the size must come before the {key}")
+                reason = (
+                    _("the size must come before the grid")
+                    if key == "grid"
+                    else _("the size must come before the solution")
+                )
+                raise FormatError(name, number, reason)
             if value:
-                raise FormatError(name, number, f"the rows of the {key} start on the next line")
+                reason = (
+                    _("the rows of the grid start on the next line")
+                    if key == "grid"
+                    else _("the rows of the solution start on the next line")
+                )
+                raise FormatError(name, number, reason)
             width, height = size
             rows = numbered[position : position + height]
             if len(rows) < height:
-                raise FormatError(
-                    name, number, f"the {key} needs {height} rows, the file ends after {len(rows)}"
+                template = (
+                    _("the grid needs {height} rows, the file ends after {count}")
+                    if key == "grid"
+                    else _("the solution needs {height} rows, the file ends after {count}")
                 )
+                raise FormatError(name, number, template.format(height=height, count=len(rows)))
             position += height
             if key == "grid":
                 if grid is not None:
-                    raise FormatError(name, number, "a second grid")
+                    raise FormatError(name, number, _("a second grid"))
                 grid, grid_line = [_grid_row(row, width, name) for row in rows], number
             else:
                 if solution is not None:
-                    raise FormatError(name, number, "a second solution")
+                    raise FormatError(name, number, _("a second solution"))
                 solution = [_solution_row(row, width, name) for row in rows]
                 solution_line = number
             continue
         if not _KEY.fullmatch(parts[0]):
-            raise FormatError(
-                name, number, f"expected a key such as size or grid, not {quote(line, 30)}"
+            reason = _("expected a key such as size or grid, not {text}").format(
+                text=quote(line, 30)
             )
+            raise FormatError(name, number, reason)
         if key == "size":
             size = _size(value, name, number)
         elif key in _TEXT_KEYS:
             texts[_TEXT_KEYS[key]] = unquote(value)
         elif key == MAGIC:
-            raise FormatError(name, number, f"{MAGIC!r} a second time")
+            raise FormatError(name, number, _("'{word}' a second time").format(word=MAGIC))
         else:
             if len(extra) >= MAX_KEYS:
-                raise FormatError(name, number, f"more than {MAX_KEYS} keys")
+                raise FormatError(name, number, _("more than {limit} keys").format(limit=MAX_KEYS))
             extra.append((parts[0], unquote(value)))
     if size is None:
-        raise FormatError(name, None, "there is no size line (such as 'size 8x8')")
+        raise FormatError(name, None, _("there is no size line (such as 'size 8x8')"))
     if grid is None:
-        raise FormatError(name, None, "there is no grid section")
+        raise FormatError(name, None, _("there is no grid section"))
     width, height = size
     try:
         return KakuroPuzzle(
@@ -172,20 +197,23 @@ def read(text: str, name: str = "<text>") -> KakuroPuzzle:
             extra=tuple(extra),
         )
     except KakuroError as error:
-        at = solution_line if str(error).startswith("the solution") else grid_line
+        at = solution_line if error.about_solution else grid_line
         raise FormatError(name, at, str(error)) from error
 
 
 def _size(value: str, name: str, number: int) -> tuple[int, int]:
     match = _SIZE.fullmatch(value)
     if not match:
-        raise FormatError(name, number, f"the size should look like 8x8, not {quote(value, 20)}")
+        reason = _("the size should look like 8x8, not {text}").format(text=quote(value, 20))
+        raise FormatError(name, number, reason)
     width, height = int(match.group(1)), int(match.group(2))
-    for what, side in (("width", width), ("height", height)):
+    for template, side in (
+        (_("the width must be {low} to {high}, not {value}"), width),
+        (_("the height must be {low} to {high}, not {value}"), height),
+    ):
         if not MIN_SIZE <= side <= MAX_SIZE:
-            raise FormatError(
-                name, number, f"the {what} must be {MIN_SIZE} to {MAX_SIZE}, not {side}"
-            )
+            reason = template.format(low=MIN_SIZE, high=MAX_SIZE, value=side)
+            raise FormatError(name, number, reason)
     return width, height
 
 
@@ -193,8 +221,19 @@ def _tokens(row: tuple[int, str], width: int, what: str, name: str) -> list[str]
     number, line = row
     tokens = line.split(None, width)
     if len(tokens) != width:
-        count = f"more than {width}" if len(tokens) > width else str(len(tokens))
-        raise FormatError(name, number, f"this {what} row has {count} cells, the size says {width}")
+        if len(tokens) > width:
+            template = (
+                _("this grid row has more than {width} cells, the size says {width}")
+                if what == "grid"
+                else _("this solution row has more than {width} cells, the size says {width}")
+            )
+        else:
+            template = (
+                _("this grid row has {count} cells, the size says {width}")
+                if what == "grid"
+                else _("this solution row has {count} cells, the size says {width}")
+            )
+        raise FormatError(name, number, template.format(count=len(tokens), width=width))
     return tokens
 
 
@@ -209,19 +248,19 @@ def _grid_row(row: tuple[int, str], width: int, name: str) -> list[_Cell]:
         else:
             match = _SUM_CELL.fullmatch(token)
             if not match:
-                raise FormatError(
-                    name,
-                    number,
-                    f"cell {column}: {quote(token, 20)} is not '.', '#' or down\\across "
-                    "such as 16\\17",
-                )
+                reason = _(
+                    "cell {column}: {text} is not '.', '#' or down\\across such as 16\\17"
+                ).format(column=column, text=quote(token, 20))
+                raise FormatError(name, number, reason)
             sums = []
+            cell = _("cell {column}").format(column=column)
             for part in match.groups():
-                total = parse_int(part, f"cell {column}", name, number) if part else 0
+                total = parse_int(part, cell, name, number) if part else 0
                 if total > MAX_TOTAL:
-                    raise FormatError(
-                        name, number, f"cell {column}: a sum is at most {MAX_TOTAL}, not {total}"
+                    reason = _("cell {column}: a sum is at most {limit}, not {total}").format(
+                        column=column, limit=MAX_TOTAL, total=total
                     )
+                    raise FormatError(name, number, reason)
                 sums.append(total)
             cells.append((False, sums[0], sums[1]))
     return cells
@@ -236,9 +275,10 @@ def _solution_row(row: tuple[int, str], width: int, name: str) -> list[int]:
         elif len(token) == 1 and token in "123456789":
             digits.append(int(token))
         else:
-            raise FormatError(
-                name, number, f"cell {column}: {quote(token, 20)} is not a digit 1-9 or '#'"
+            reason = _("cell {column}: {text} is not a digit 1-9 or '#'").format(
+                column=column, text=quote(token, 20)
             )
+            raise FormatError(name, number, reason)
     return digits
 
 
@@ -289,18 +329,18 @@ def read_kakuro(path: str | os.PathLike[str]) -> KakuroPuzzle:
     try:
         info = os.stat(name)
     except ValueError as error:
-        raise FormatError(name, None, "the name contains a NUL character") from error
+        raise FormatError(name, None, _("the name contains a NUL character")) from error
     except OSError as error:
-        raise FormatError(name, None, error.strerror or str(error)) from error
+        raise FormatError(name, None, os_reason(error)) from error
     if stat.S_ISDIR(info.st_mode):
-        raise FormatError(name, None, "this is a folder, not a puzzle file")
+        raise FormatError(name, None, _("this is a folder, not a puzzle file"))
     if not stat.S_ISREG(info.st_mode):
-        raise FormatError(name, None, "this is not a regular file (a pipe, device or socket)")
+        raise FormatError(name, None, _("this is not a regular file (a pipe, device or socket)"))
     try:
         with open(name, "rb") as stream:
             data = stream.read(MAX_FILE_CHARS * 4 + 1)
     except OSError as error:
-        raise FormatError(name, None, error.strerror or str(error)) from error
+        raise FormatError(name, None, os_reason(error)) from error
     puzzle = read(decode_puzzle_bytes(data, name), name)
     stem = Path(name).stem
     if not puzzle.title and stem:
@@ -314,4 +354,4 @@ def write_kakuro(puzzle: KakuroPuzzle, path: str | os.PathLike[str]) -> None:
     try:
         write_text_atomically(name, readable(write(puzzle)))
     except OSError as error:
-        raise FormatError(name, None, error.strerror or str(error)) from error
+        raise FormatError(name, None, os_reason(error)) from error

@@ -31,7 +31,13 @@ DigitRows = tuple[tuple[int, ...], ...]
 
 
 class KakuroError(ValueError):
-    """A board that cannot be a Kakuro; the message is for players."""
+    """A board that cannot be a Kakuro; the message is for players, in their language.
+    ``about_solution``: the fault is in the solution given, not in the board (a file's
+    reader names the solution's line)."""
+
+    def __init__(self, message: str, *, about_solution: bool = False) -> None:
+        super().__init__(message)
+        self.about_solution = about_solution
 
 
 def cell_name(x: int, y: int) -> str:
@@ -95,7 +101,12 @@ class KakuroPuzzle:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise KakuroError(f"the {what} must be a whole number, not {value!r}")
             if not MIN_SIZE <= value <= MAX_SIZE:
-                raise KakuroError(f"the {what} must be {MIN_SIZE} to {MAX_SIZE}, not {value}")
+                template = (
+                    _("the width must be {low} to {high}, not {value}")
+                    if what == "width"
+                    else _("the height must be {low} to {high}, not {value}")
+                )
+                raise KakuroError(template.format(low=MIN_SIZE, high=MAX_SIZE, value=value))
         object.__setattr__(self, "white", _bool_rows(self.white, self, "the white cells"))
         object.__setattr__(self, "across", _int_rows(self.across, self, "the across sums"))
         object.__setattr__(self, "down", _int_rows(self.down, self, "the down sums"))
@@ -114,27 +125,35 @@ class KakuroPuzzle:
                 across, down = self.across[y][x], self.down[y][x]
                 if self.white[y][x]:
                     if across or down:
-                        raise KakuroError(f"{cell_name(x, y)} is white but carries a sum")
+                        reason = _("{cell} is white but carries a sum")
+                        raise KakuroError(reason.format(cell=cell_name(x, y)))
                     continue
-                for what, total in (("across", across), ("down", down)):
+                for template, total in (
+                    (_("{cell}: an across sum cannot be negative"), across),
+                    (_("{cell}: a down sum cannot be negative"), down),
+                ):
                     if total < 0:
-                        raise KakuroError(f"{cell_name(x, y)}: a {what} sum cannot be negative")
+                        raise KakuroError(template.format(cell=cell_name(x, y)))
 
     def _check_solution(self, solution: DigitRows, runs: tuple[Run, ...]) -> None:
         for y, row in enumerate(solution):
             for x, digit in enumerate(row):
                 if self.white[y][x] and not 1 <= digit <= 9:
-                    raise KakuroError(f"the solution has no digit 1-9 at {cell_name(x, y)}")
+                    reason = _("the solution has no digit 1-9 at {cell}")
+                    raise KakuroError(reason.format(cell=cell_name(x, y)), about_solution=True)
                 if not self.white[y][x] and digit:
-                    raise KakuroError(f"the solution puts a digit on black {cell_name(x, y)}")
+                    reason = _("the solution puts a digit on black {cell}")
+                    raise KakuroError(reason.format(cell=cell_name(x, y)), about_solution=True)
         for run in runs:
             digits = [solution[y][x] for x, y in run.cells]
             if len(set(digits)) != len(digits):
-                raise KakuroError(f"the solution repeats a digit in {run.name}")
+                reason = _("the solution repeats a digit in {run}").format(run=run.name)
+                raise KakuroError(reason, about_solution=True)
             if sum(digits) != run.total:
-                raise KakuroError(
-                    f"the solution's {run.name} adds up to {sum(digits)}, not {run.total}"
+                reason = _("the solution's {run} adds up to {sum}, not {total}").format(
+                    run=run.name, sum=sum(digits), total=run.total
                 )
+                raise KakuroError(reason, about_solution=True)
 
     # -- derived -------------------------------------------------------------------------
 
@@ -167,22 +186,34 @@ class KakuroPuzzle:
         where = cell_name(x, y)
         if not cells:
             if total:
-                raise KakuroError(f"{where} has {axis} sum {total} but no white cells follow")
+                template = (
+                    _("{cell} has across sum {total} but no white cells follow")
+                    if axis == "across"
+                    else _("{cell} has down sum {total} but no white cells follow")
+                )
+                raise KakuroError(template.format(cell=where, total=total))
             return None
         if not total:
-            article = "an" if axis == "across" else "a"  # "an down run" (QA)
-            raise KakuroError(f"{where} starts {article} {axis} run of white cells but has no sum")
+            reason = (
+                _("{cell} starts an across run of white cells but has no sum")
+                if axis == "across"
+                else _("{cell} starts a down run of white cells but has no sum")
+            )
+            raise KakuroError(reason.format(cell=where))
         length = len(cells)
         if not 2 <= length <= MAX_RUN:
-            raise KakuroError(
-                f"{where}: the {axis} run has {length} cells; runs need 2 to {MAX_RUN}"
+            template = (
+                _("{cell}: the across run has {length} cells; runs need 2 to {most}")
+                if axis == "across"
+                else _("{cell}: the down run has {length} cells; runs need 2 to {most}")
             )
+            raise KakuroError(template.format(cell=where, length=length, most=MAX_RUN))
         low, high = total_range(length)
         if not low <= total <= high:
-            raise KakuroError(
-                f"{where}: {number_word(length)} different digits cannot add up to {total} "
-                f"(only {low} to {high})"
-            )
+            reason = _(
+                "{cell}: {count} different digits cannot add up to {total} (only {low} to {high})"
+            ).format(cell=where, count=number_word(length), total=total, low=low, high=high)
+            raise KakuroError(reason)
         return Run(index, axis, x, y, total, tuple(cells))
 
     def _check_covered(self, runs: list[Run]) -> None:
@@ -194,9 +225,8 @@ class KakuroPuzzle:
         for y in range(self.height):
             for x in range(self.width):
                 if self.white[y][x] and counts.get((x, y), 0) != 2:
-                    raise KakuroError(
-                        f"{cell_name(x, y)} is white but is not in both an across and a down run"
-                    )
+                    reason = _("{cell} is white but is not in both an across and a down run")
+                    raise KakuroError(reason.format(cell=cell_name(x, y)))
 
     @cached_property
     def white_cells(self) -> tuple[CellPosition, ...]:
@@ -286,7 +316,10 @@ class KakuroPuzzle:
 
 def _check_shape(rows: Sequence[Sequence[object]], puzzle: KakuroPuzzle, what: str) -> None:
     if len(rows) != puzzle.height or any(len(row) != puzzle.width for row in rows):
-        raise KakuroError(f"{what} do not make a {puzzle.width}x{puzzle.height} board")
+        raise KakuroError(
+            f"{what} do not make a {puzzle.width}x{puzzle.height} board",
+            about_solution=what == "the solution",
+        )
 
 
 def _bool_rows(
@@ -305,7 +338,10 @@ def _int_rows(
         values: list[int] = []
         for value in row:
             if isinstance(value, bool) or not isinstance(value, int):
-                raise KakuroError(f"{what}: {value!r} is not a whole number")
+                raise KakuroError(
+                    f"{what}: {value!r} is not a whole number",
+                    about_solution=what == "the solution",
+                )
             values.append(int(value))
         out.append(tuple(values))
     return tuple(out)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.core.formats._common import FormatError
+from game.core.i18n import N_
 from game.core.kakuro.fileformat import EXTENSIONS, read_kakuro
 from game.core.kakuro.model import KakuroPuzzle
 from game.core.store.fileio import natural_key
@@ -23,6 +24,7 @@ from game.core.store.packs import (
     Pack,
     PackPlace,
     read_pack,
+    reason_at_line,
     recorded_file,
     shown_name,
 )
@@ -98,7 +100,8 @@ def user_kakuro_pack(user_dir: Path) -> Pack:
         key=USER_KAKURO_KEY,
         name=USER_PACK_NAME,
         order=DEFAULT_ORDER * 10,
-        description=f"Kakuro files (.kak) you keep in {user_dir}",
+        # Said through the catalogue where shown (a path in it would never be in it).
+        description=N_("Kakuro files (.kak) you keep in My puzzles."),
         directory=user_dir,
         user=True,
     )
@@ -128,8 +131,7 @@ def read_kakuro_entry(path: Path) -> KakuroEntry:
     try:
         return KakuroEntry(path, read_kakuro(path))
     except FormatError as error:
-        reason = f"line {error.line}: {error.reason}" if error.line is not None else error.reason
-        return KakuroEntry(path, None, reason)
+        return KakuroEntry(path, None, reason_at_line(error))
     except (ValueError, OSError) as error:
         return KakuroEntry(path, None, str(error))
 

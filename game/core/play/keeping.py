@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from game.core.i18n import _
 from game.core.play.midend import Midend
 from game.core.store.fileio import readable
 from game.core.store.packs import absolute_path
@@ -94,24 +95,19 @@ class GameKeeper(Generic[G]):
             return Resumed(self.fresh())
         try:
             game = self.parse(data)
-        except (ValueError, TypeError, KeyError) as error:
-            older, note = self._resume_damaged(error)
+        except (ValueError, TypeError, KeyError):
+            older, note = self._resume_damaged()
             if older is None or older.solved:
                 return Resumed(self.fresh(), note)
             self.save_soon()  # the store still holds the damaged game
             return Resumed(older, note)
         return Resumed(self.fresh() if game.solved else game)
 
-    def _resume_damaged(self, error: Exception) -> tuple[G | None, str]:
+    def _resume_damaged(self) -> tuple[G | None, str]:
         """A saved game that cannot be resumed: copied to a file of its own, then the
         backup's saved game of the same puzzle resumed when it reads (QA: a damaged saved
         game started afresh while the backup held it whole)."""
         kept = self.store.set_aside_session(self.key)
-        where = (
-            f"; it is kept as {readable(kept.name)} in {readable(str(kept.parent))}"
-            if kept is not None
-            else ""
-        )
         older = self.store.backup_session(self.key)
         if older is not None:
             try:
@@ -119,14 +115,30 @@ class GameKeeper(Generic[G]):
             except (ValueError, TypeError, KeyError):
                 pass
             else:
-                return game, (
-                    # Without the reason: the toast has four lines, the folder matters more.
-                    "Your saved game of this puzzle could not be read: the backup's copy was "
-                    f"resumed, which may lack your last moves{where}."
+                # Without the reason: the toast has four lines, the folder matters more.
+                return game, self._note(
+                    _(
+                        "Your saved game of this puzzle could not be read: the backup's copy "
+                        "was resumed, which may lack your last moves"
+                    ),
+                    kept,
                 )
-        return None, (
-            f"Your saved game of this puzzle could not be read, so it starts afresh "
-            f"({error}){where}."
+        # The reason names the save's inner fields (a redo move, the board text), words of
+        # no language a player reads: the kept copy holds the evidence.
+        return None, self._note(
+            _("Your saved game of this puzzle could not be read, so it starts afresh"), kept
+        )
+
+    @staticmethod
+    def _note(sentence: str, kept: Path | None) -> str:
+        """``sentence``, then where the damaged save is kept (when it could be)."""
+        if kept is None:
+            return _("{sentence}.").format(sentence=sentence)
+        where = _("it is kept as {name} in {folder}").format(
+            name=readable(kept.name), folder=readable(str(kept.parent))
+        )
+        return _("{sentence}; {more}").format(
+            sentence=sentence, more=_("{sentence}.").format(sentence=where)
         )
 
     # --- saving ------------------------------------------------------------------------

@@ -31,6 +31,8 @@ import stat
 import time
 from pathlib import Path
 
+from game.core.i18n import ENGLISH, N_, Said, current_language
+
 TEMP_SUFFIX = ".tmp"
 # A save takes milliseconds; a temporary file this old belongs to a writer that was killed.
 STALE_TEMP_SECONDS = 60.0
@@ -203,3 +205,40 @@ def natural_key(name: str) -> tuple[tuple[int, int, str], ...]:
         for part in re.split(r"(\d+)", name.casefold())
         if part
     )
+
+
+# The system's refusals the game says in the player's language (by errno); others keep the
+# C library's words, which are English whatever the locale Python runs under.
+_OS_REASONS = {
+    errno.ENOENT: N_("no such file"),
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("permission denied"),
+    errno.EISDIR: N_("it is a folder"),
+    errno.ENOTDIR: N_("a part of the path is not a folder"),
+    errno.ENAMETOOLONG: N_("file name too long"),
+    errno.ELOOP: N_("the path loops through links"),
+    errno.EIO: N_("input/output error on the disk"),
+    errno.ENOSPC: N_("the disk is full"),
+    errno.EROFS: N_("the disk is read-only"),
+}
+
+
+class SystemSaid(Said):
+    """Why the system refused a file, said when read: the system's own words in English
+    (as every command has always said them), else the player's language where the game
+    knows the case."""
+
+    __slots__ = ("english",)
+
+    def __init__(self, error: OSError) -> None:
+        english = error.strerror or str(error)
+        super().__init__(_OS_REASONS.get(error.errno or 0, english))
+        self.english = english
+
+    def __str__(self) -> str:
+        return self.english if current_language() == ENGLISH else super().__str__()
+
+
+def os_reason(error: OSError) -> str:
+    """Why the system refused a file, in the language spoken now (see :class:`SystemSaid`)."""
+    return str(SystemSaid(error))

@@ -17,13 +17,13 @@ from pathlib import Path
 from game.core.formats import FORMATS, FormatError, read_puzzle
 from game.core.i18n import N_, _
 from game.core.puzzle import Puzzle
-from game.core.store.fileio import natural_key
+from game.core.store.fileio import natural_key, os_reason
 from game.core.titles import display_title
 
 PACK_FILE = "pack.json"
 USER_PACK_KEY = "my-puzzles"
 USER_PACK_NAME = N_("My puzzles")
-USER_PACK_DESCRIPTION = "Puzzles you made from your own pictures."
+USER_PACK_DESCRIPTION = N_("Puzzles you made from your own pictures.")
 # Packs without an order go after those with one, by name.
 DEFAULT_ORDER = 1000
 MAX_PACK_FILE_BYTES = 64 * 1024
@@ -136,14 +136,19 @@ def _read_pack_file(directory: Path) -> tuple[dict[str, object], str]:
         return {}, ""
     try:
         if path.stat().st_size > MAX_PACK_FILE_BYTES:
-            return {}, f"{PACK_FILE} is too big"
+            return {}, _("{file} is too big").format(file=PACK_FILE)
         data = json.loads(path.read_text(encoding="utf-8"))
     except OSError as error:
-        return {}, f"{PACK_FILE} cannot be read ({error.strerror or error})"
+        return {}, _("{file} cannot be read ({reason})").format(
+            file=PACK_FILE, reason=os_reason(error)
+        )
     except (UnicodeDecodeError, ValueError) as error:
-        return {}, f"{PACK_FILE} is not valid JSON ({error})"
+        if isinstance(error, json.JSONDecodeError):  # where, not the parser's English words
+            where = _("line {line}, column {column}").format(line=error.lineno, column=error.colno)
+            return {}, _("{file} is not valid JSON ({reason})").format(file=PACK_FILE, reason=where)
+        return {}, _("{file} is not UTF-8 text").format(file=PACK_FILE)
     if not isinstance(data, dict):
-        return {}, f"{PACK_FILE} is not a JSON object"
+        return {}, _("{file} is not a JSON object").format(file=PACK_FILE)
     return data, ""
 
 
@@ -218,12 +223,20 @@ def list_packs(levels: Path, user_dir: Path | None = None) -> list[Pack]:
     return packs
 
 
+def reason_at_line(error: FormatError) -> str:
+    """A reader's reason with its line ("line 4: ...") in the player's language, for a
+    place that already names the file."""
+    if error.line is None:
+        return error.reason
+    return _("line {line}: {reason}").format(line=error.line, reason=error.reason)
+
+
 def file_problem(error: Exception, path: Path) -> str:
     """The reason without the path (the card already shows the file), with the line."""
     if isinstance(error, FormatError):
-        return f"line {error.line}: {error.reason}" if error.line is not None else error.reason
+        return reason_at_line(error)
     if isinstance(error, OSError):
-        return error.strerror or str(error)
+        return os_reason(error)
     text = str(error)
     prefix = f"{path}:"
     return text[len(prefix) :].strip() if text.startswith(prefix) else text
@@ -238,7 +251,7 @@ def read_entry(path: Path) -> PuzzleEntry:
     except (ValueError, OSError) as error:
         return PuzzleEntry(path=path, puzzle=None, error=file_problem(error, path))
     if puzzle.width == 0 or puzzle.height == 0:
-        problem = f"the puzzle is {puzzle.size_text}: it has no cells to play"
+        problem = _("the puzzle is {size}: it has no cells to play").format(size=puzzle.size_text)
         return PuzzleEntry(path=path, puzzle=None, error=problem)
     return PuzzleEntry(path=path, puzzle=puzzle)
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from game.core.i18n import N_, Said
 from game.core.seconds import is_seconds
 
 PROGRESS_VERSION = 1
@@ -52,7 +53,8 @@ Slot = tuple[str, ...]
 
 
 class DamagedFile(ValueError):
-    """A progress file that cannot be used as a whole."""
+    """A progress file that cannot be used as a whole; its reason (a :class:`Said`) reads in
+    the player's language when it is shown."""
 
 
 class NewerFile(DamagedFile):
@@ -148,7 +150,8 @@ class Parsed:
     that were dropped (to be taken from the backup)."""
 
     document: dict[str, Any]
-    problems: list[str] = field(default_factory=list)
+    # What was skipped, said in the player's language when shown (read before it is known).
+    problems: list[Said] = field(default_factory=list)
     gaps: list[Slot] = field(default_factory=list)
 
 
@@ -160,7 +163,7 @@ def _clean_record(key: str, value: dict[str, Any], parsed: Parsed) -> dict[str, 
         if field_is_valid(name, value[name]):
             record[name] = value[name]
         else:
-            parsed.problems.append(f"{name} of puzzle {_shown(key)}")
+            parsed.problems.append(Said(N_("{field} of puzzle {key}"), field=name, key=_shown(key)))
             parsed.gaps.append(("puzzle", key, name))
     if record["best_time"] is not None:
         record["best_time"] = float(record["best_time"])
@@ -190,27 +193,40 @@ def parse_document(text: str) -> Parsed:
     """The clean progress document in ``text``; raises :class:`DamagedFile` when the text is
     not a progress document at all."""
     if not text.strip():  # "not valid JSON (Expecting value: line 1 column 1 (char 0))"
-        raise DamagedFile("it is empty")
+        raise DamagedFile(Said(N_("it is empty")))
     try:
         data = json.loads(text, object_pairs_hook=_object_without_repeats)
     except RepeatedKey as error:
-        raise DamagedFile(f'the key "{_shown(error.key)}" appears twice in one object') from None
-    except (ValueError, RecursionError) as error:
-        raise DamagedFile(f"it is not valid JSON ({error})") from None
+        reason = Said(N_('the key "{key}" appears twice in one object'), key=_shown(error.key))
+        raise DamagedFile(reason) from None
+    except json.JSONDecodeError as error:
+        # Where, not the parser's English words ("Expecting property name enclosed in...").
+        reason = Said(
+            N_("it is not valid JSON (line {line}, column {column})"),
+            line=error.lineno,
+            column=error.colno,
+        )
+        raise DamagedFile(reason) from None
+    except (ValueError, RecursionError):
+        raise DamagedFile(Said(N_("it is not valid JSON"))) from None
     if not isinstance(data, dict):
-        raise DamagedFile("it is not a JSON object")
+        raise DamagedFile(Said(N_("it is not a JSON object")))
     version = data.get("version")
     if type(version) is int and PROGRESS_VERSION < version < 2**31:
-        raise NewerFile(f"written by a newer Hanjie (progress version {version})")
+        raise NewerFile(
+            Said(N_("written by a newer Hanjie (progress version {version})"), version=version)
+        )
     if type(version) is not int or version != PROGRESS_VERSION:
         shown = repr(version) if len(repr(version)) <= 20 else repr(version)[:17] + "…"
-        raise DamagedFile(f"its version {shown} is not {PROGRESS_VERSION}")
+        raise DamagedFile(
+            Said(N_("its version {found} is not {version}"), found=shown, version=PROGRESS_VERSION)
+        )
     parsed = Parsed(fresh_document())
     raw_puzzles = data.get("puzzles", {})
     if not isinstance(raw_puzzles, dict):
         # The puzzle records alone are lost (the backup may have them); the settings and the
         # daily times beside them are kept.
-        parsed.problems.append("the puzzle list")
+        parsed.problems.append(Said(N_("the puzzle list")))
         parsed.gaps.append(("puzzles",))
         raw_puzzles = {}
     settings = data.get("settings", {})
@@ -219,14 +235,14 @@ def parse_document(text: str) -> Parsed:
             if is_setting_value(value):
                 parsed.document["settings"][name] = value
             else:
-                parsed.problems.append(f"setting {_shown(name)}")
+                parsed.problems.append(Said(N_("setting {name}"), name=_shown(name)))
                 parsed.gaps.append(("settings", name))
     else:
-        parsed.problems.append("settings")
+        parsed.problems.append(Said(N_("settings")))
         parsed.gaps.append(("settings",))
     for key, value in raw_puzzles.items():
         if not key or not isinstance(value, dict):
-            parsed.problems.append(f"puzzle entry {_shown(key)}")
+            parsed.problems.append(Said(N_("puzzle entry {key}"), key=_shown(key)))
             parsed.gaps.append(("puzzle", key))
             continue
         parsed.document["puzzles"][key] = _clean_record(key, value, parsed)
@@ -241,14 +257,14 @@ def parse_document(text: str) -> Parsed:
             last_played = {"key": last_played["key"], "path": last_played.get("path", "")}
         parsed.document["last_played"] = last_played
     else:
-        parsed.problems.append("last played puzzle")
+        parsed.problems.append(Said(N_("last played puzzle")))
         parsed.gaps.append(("last_played",))
     daily = data.get("daily", {})
     for day, seconds in daily.items() if isinstance(daily, dict) else ():
         if is_day(day) and is_seconds(seconds):
             parsed.document["daily"][day] = float(seconds)
         else:
-            parsed.problems.append(f"daily puzzle {_shown(day)}")
+            parsed.problems.append(Said(N_("daily puzzle {day}"), day=_shown(day)))
             parsed.gaps.append(("daily", str(day)))
     return parsed
 

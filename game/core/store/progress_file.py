@@ -24,7 +24,9 @@ from typing import Any, Literal
 
 import filelock
 
+from game.core.i18n import N_, Said
 from game.core.store.fileio import (
+    SystemSaid,
     check_writable,
     free_path,
     readable,
@@ -57,10 +59,16 @@ MessageLevel = Literal["info", "error"]
 class StoreMessage:
     """A sentence for the player about their saved progress. ``level`` is "error" when
     something is damaged, lost or could not be written, "info" when the store put things
-    right by itself (the backup was used): the game shows the first in its error colour."""
+    right by itself (the backup was used): the game shows the first in its error colour.
+    ``words`` is a :class:`Said` (or plain text): the files are read before the player's
+    language is known, and :attr:`text` says it in the language spoken when shown."""
 
-    text: str
+    words: Said | str
     level: MessageLevel
+
+    @property
+    def text(self) -> str:
+        return str(self.words)
 
     @property
     def is_error(self) -> bool:
@@ -73,6 +81,20 @@ class StoreMessage:
 class Unreadable(Exception):
     """A file that is there but that we may not read: left alone, never set aside."""
 
+    def __init__(self, reason: Said) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _listed(items: list[Said]) -> Said | str:
+    """Items joined with commas, each said when read."""
+    if not items:
+        return ""
+    listed: Said = items[0]
+    for item in items[1:]:
+        listed = Said(N_("{items}, {item}"), items=listed, item=item)
+    return listed
+
 
 # The identity of the file on disk as we last read or wrote it: another process replacing it
 # changes the inode (os.replace), so a changed stamp means "re-read and merge before saving".
@@ -83,14 +105,23 @@ def _stamp(status: os.stat_result) -> Stamp:
     return (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
 
 
-def _aside(kept: Path) -> str:
+def _aside(kept: Path) -> Said:
     """Where a damaged file was set aside, for the player: its name and its folder (the
     message named the file alone, and nothing says where the progress folder is)."""
-    return f"{kept.name} in {readable(str(kept.parent))}"
+    return Said(N_("{name} in {folder}"), name=kept.name, folder=readable(str(kept.parent)))
 
 
-def _reason(error: OSError) -> str:
-    return error.strerror or str(error)
+def _reason(error: OSError) -> Said:
+    return SystemSaid(error)
+
+
+def _joined(*parts: Said | str) -> Said:
+    """Sentences joined with semicolons and ended with a full stop, each said when read (the
+    joints are the catalogue's too: Japanese joins with 。)."""
+    sentence: Said | str = parts[0]
+    for more in parts[1:]:
+        sentence = Said(N_("{sentence}; {more}"), sentence=sentence, more=more)
+    return Said(N_("{sentence}."), sentence=sentence)
 
 
 class ProgressFile:
@@ -112,12 +143,11 @@ class ProgressFile:
         # The same document, guarantees and messages keep the settings (settings.json in the
         # config folder, ProgressStore): ``what`` names the file for the player.
         self.what = what
-        self._were = "were" if what == "settings" else "was"  # "your settings were"
         self.path = directory / name
         self.backup_path = directory / (name + BACKUP_SUFFIX)
         self.lock_path = directory / (LOCK_NAME if name == FILE_NAME else f".{name}.lock")
         # Why nothing is written this session (told once, at start), or None.
-        self.saving_disabled: str | None = None
+        self._disabled: Said | None = None
         self._save_failed = False  # the last save met a disk error (unsaved)
         self._backup_failed = False  # said once: the backup could not be written
         # The text of progress.json as last read or written, when it was good: it becomes
@@ -127,6 +157,16 @@ class ProgressFile:
         # ancestor when another window's save has to be merged with ours.
         self._disk_stamp: Stamp | None = None
         self.base: dict[str, Any] = fresh_document()
+
+    @property
+    def saving_disabled(self) -> str | None:
+        """Why nothing is written this session (told once, at start), or None."""
+        return None if self._disabled is None else str(self._disabled)
+
+    def _say(self, progress: str, settings: str, **fields: object) -> Said:
+        """The sentence for this file: each is written twice, for the progress and for the
+        settings, as languages give the two words different genders and numbers."""
+        return Said(settings if self.what == "settings" else progress, **fields)
 
     def load(self) -> dict[str, Any]:
         """The document on disk (or the backup's, or a fresh one), the folder made first."""
@@ -142,14 +182,23 @@ class ProgressFile:
         except OSError as error:
             # mkdir says "File exists" when a file stands where the folder should be.
             reason = (
-                "it is a file, not a folder"
+                Said(N_("it is a file, not a folder"))
                 if isinstance(error, FileExistsError) and not self.directory.is_dir()
                 else _reason(error)
             )
             self._disable(
-                f"{self.what.capitalize()} cannot be saved in {readable(str(self.directory))} "
-                f"({reason}): this session's {self.what} {'are' if self._were == 'were' else 'is'} "
-                "kept only until you quit."
+                self._say(
+                    N_(
+                        "Progress cannot be saved in {folder} ({reason}): this session's "
+                        "progress is kept only until you quit."
+                    ),
+                    N_(
+                        "Settings cannot be saved in {folder} ({reason}): this session's "
+                        "settings are kept only until you quit."
+                    ),
+                    folder=readable(str(self.directory)),
+                    reason=reason,
+                )
             )
             return self._can_list()
         # Saves killed half-way leave temporary files; old enough ones are nobody's.
@@ -165,10 +214,10 @@ class ProgressFile:
         except OSError:
             return False
 
-    def _disable(self, text: str) -> None:
-        if self.saving_disabled is None:
-            self.saving_disabled = text
-            self._error(text)
+    def _disable(self, words: Said) -> None:
+        if self._disabled is None:
+            self._disabled = words
+            self._error(words)
 
     @contextlib.contextmanager
     def lock(self) -> Iterator[bool]:
@@ -201,23 +250,25 @@ class ProgressFile:
             with open(descriptor, "rb") as stream:
                 status = os.fstat(stream.fileno())
                 if stat.S_ISDIR(status.st_mode):
-                    raise DamagedFile("it is a folder, not a file")
+                    raise DamagedFile(Said(N_("it is a folder, not a file")))
                 if not stat.S_ISREG(status.st_mode):
-                    raise DamagedFile("it is not a regular file (a pipe or a device?)")
+                    raise DamagedFile(Said(N_("it is not a regular file (a pipe or a device?)")))
                 if status.st_size > MAX_FILE_BYTES:
-                    raise DamagedFile("it is far too big to be a progress file")
+                    raise DamagedFile(Said(N_("it is far too big to be a progress file")))
                 raw = stream.read(MAX_FILE_BYTES + 1)
         except PermissionError as error:
             raise Unreadable(_reason(error)) from None
         except OSError as error:
-            raise DamagedFile(f"it cannot be read ({_reason(error)})") from None
+            raise DamagedFile(
+                Said(N_("it cannot be read ({reason})"), reason=_reason(error))
+            ) from None
         if len(raw) > MAX_FILE_BYTES:
-            raise DamagedFile("it is far too big to be a progress file")
+            raise DamagedFile(Said(N_("it is far too big to be a progress file")))
         try:
             # A byte-order mark is what a hand edit in Notepad adds: still the player's file.
             text = raw.decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise DamagedFile("it is not UTF-8 text") from None
+            raise DamagedFile(Said(N_("it is not UTF-8 text"))) from None
         return text, parse_document(text), _stamp(status)
 
     def _set_aside(self, path: Path, *, keep_original: bool = False) -> Path | None:
@@ -243,7 +294,7 @@ class ProgressFile:
             return True  # there, but not even its size can be seen: reading will say why
         return True
 
-    def _broken_link(self) -> str | None:
+    def _broken_link(self) -> Said | None:
         """Why saves through ``progress.json`` must fail when it is a symbolic link to a
         place that cannot be written (its folder is missing), or None."""
         if not os.path.islink(self.path) or self._exists(self.path):
@@ -251,14 +302,22 @@ class ProgressFile:
         target = Path(os.path.realpath(self.path))
         if target.parent.is_dir():
             return None  # a link to a file not yet made: the first save makes it
-        return (
-            f"Your {self.what} file {readable(str(self.path))} is a link to "
-            f"{readable(str(target))}, whose folder does not exist: nothing will be saved "
-            "until the link is mended or removed."
+        return self._say(
+            N_(
+                "Your progress file {file} is a link to {target}, whose folder does not exist: "
+                "nothing will be saved until the link is mended or removed."
+            ),
+            N_(
+                "Your settings file {file} is a link to {target}, whose folder does not exist: "
+                "nothing will be saved until the link is mended or removed."
+            ),
+            file=readable(str(self.path)),
+            target=readable(str(target)),
         )
 
     def _load(self) -> dict[str, Any]:
-        main_error: str | None = None
+        main_error: str | None = None  # "unreadable", "damaged" or None
+        damage: DamagedFile | None = None
         partial: Parsed | None = None
         broken = self._broken_link()
         if broken is not None:
@@ -268,7 +327,12 @@ class ProgressFile:
             backup = self._load_backup("unreadable", None)
             if backup is None:
                 return fresh_document()
-            self._info(f"Your {self.what} {self._were} read from the backup.")
+            self._info(
+                self._say(
+                    N_("Your progress was read from the backup."),
+                    N_("Your settings were read from the backup."),
+                )
+            )
             self.base = copy.deepcopy(backup)
             return backup
         if self._exists(self.path):
@@ -276,20 +340,39 @@ class ProgressFile:
                 text, parsed, stamp = self.read(self.path)
             except Unreadable as error:
                 self._disable(
-                    f"Your {self.what} file {readable(str(self.path))} cannot be read ({error}); "
-                    "it was left as it is, and nothing will be saved until it can be read."
+                    self._say(
+                        N_(
+                            "Your progress file {file} cannot be read ({reason}); it was left as "
+                            "it is, and nothing will be saved until it can be read."
+                        ),
+                        N_(
+                            "Your settings file {file} cannot be read ({reason}); it was left as "
+                            "it is, and nothing will be saved until it can be read."
+                        ),
+                        file=readable(str(self.path)),
+                        reason=error.reason,
+                    )
                 )
                 main_error = "unreadable"
             except NewerFile as error:
                 # Setting it aside would lose it for the newer game; writing over it would
                 # downgrade it. So it stays as it is, and this session saves nothing.
                 self._disable(
-                    f"Your {self.what} file was {error}; it was left as it is, and this game "
-                    "will save nothing until you quit."
+                    self._say(
+                        N_(
+                            "Your progress file was {reason}; it was left as it is, and this "
+                            "game will save nothing until you quit."
+                        ),
+                        N_(
+                            "Your settings file was {reason}; it was left as it is, and this "
+                            "game will save nothing until you quit."
+                        ),
+                        reason=error,
+                    )
                 )
                 main_error = "unreadable"
             except DamagedFile as error:
-                main_error = str(error)
+                main_error, damage = "damaged", error
             else:
                 self._disk_stamp = stamp
                 if not parsed.problems:
@@ -299,8 +382,17 @@ class ProgressFile:
                 partial = parsed
             if partial is None and main_error != "unreadable":
                 kept = self._set_aside(self.path)
-                where = f"it was set aside as {_aside(kept)}" if kept else "it was left in place"
-                self._error(f"Your {self.what} file was damaged ({main_error}); {where}.")
+                where = (
+                    Said(N_("it was set aside as {place}"), place=_aside(kept))
+                    if kept
+                    else Said(N_("it was left in place"))
+                )
+                damaged = self._say(
+                    N_("Your progress file was damaged ({reason})"),
+                    N_("Your settings file was damaged ({reason})"),
+                    reason=damage,
+                )
+                self._error(_joined(damaged, where))
         backup = self._load_backup(main_error, partial)
         if partial is not None:
             return self._repair(partial, backup)
@@ -311,7 +403,12 @@ class ProgressFile:
             and main_error != "unreadable"
             and not self._exists(self.backup_path)
         ):
-            self._error(f"There is no backup: starting with fresh {self.what}.")
+            self._error(
+                self._say(
+                    N_("There is no backup: starting with fresh progress."),
+                    N_("There is no backup: starting with fresh settings."),
+                )
+            )
         return fresh_document()
 
     def _repair(self, parsed: Parsed, backup: dict[str, Any] | None) -> dict[str, Any]:
@@ -320,14 +417,21 @@ class ProgressFile:
         found = fill_gaps(parsed.document, parsed.gaps, backup) if backup is not None else 0
         problems = parsed.problems
         # Two problems named at most, and the folder last: a toast shows four lines.
-        shown = ", ".join(problems[:2]) + (
-            f" and {len(problems) - 2} more" if len(problems) > 2 else ""
-        )
-        self._error(
-            f"Part of your {self.what} file was damaged and was skipped ({shown})"
-            + (f"; {found} of them came back from the backup" if found else "")
-            + (f"; the original is kept as {_aside(kept)}." if kept else ".")
-        )
+        shown = _listed(problems[:2])
+        if len(problems) > 2:
+            shown = Said(N_("{problems} and {count} more"), problems=shown, count=len(problems) - 2)
+        parts: list[Said] = [
+            self._say(
+                N_("Part of your progress file was damaged and was skipped ({problems})"),
+                N_("Part of your settings file was damaged and was skipped ({problems})"),
+                problems=shown,
+            )
+        ]
+        if found:
+            parts.append(Said(N_("{count} of them came back from the backup"), count=found))
+        if kept:
+            parts.append(Said(N_("the original is kept as {place}"), place=_aside(kept)))
+        self._error(_joined(*parts))
         # The base is the damaged file's clean part, so the next save rewrites the repairs
         # (and the damaged text never becomes the backup).
         self.base = copy.deepcopy(parsed.document)
@@ -343,35 +447,61 @@ class ProgressFile:
             _, parsed, _ = self.read(self.backup_path)
         except Unreadable as error:
             self._error(
-                f"The backup {self.what} file cannot be read ({error}); it was left as it is."
+                self._say(
+                    N_("The backup progress file cannot be read ({reason}); it was left as it is."),
+                    N_("The backup settings file cannot be read ({reason}); it was left as it is."),
+                    reason=error.reason,
+                )
             )
             return None
         except DamagedFile as error:
             kept = self._set_aside(self.backup_path, keep_original=True)
-            self._error(
-                f"The backup {self.what} file is damaged too ({error})"
-                + (f"; it is kept as {_aside(kept)}." if kept else ".")
-                + ("" if partial is not None else f" Starting with fresh {self.what}.")
-            )
+            parts: list[Said] = [
+                self._say(
+                    N_("The backup progress file is damaged too ({reason})"),
+                    N_("The backup settings file is damaged too ({reason})"),
+                    reason=error,
+                )
+            ]
+            if kept:
+                parts.append(Said(N_("it is kept as {place}"), place=_aside(kept)))
+            words = _joined(*parts)
+            if partial is None:
+                fresh = self._say(
+                    N_("Starting with fresh progress."), N_("Starting with fresh settings.")
+                )
+                words = Said("{damage} {fresh}", damage=words, fresh=fresh)
+            self._error(words)
             return None
         if partial is None and main_error != "unreadable":  # that message said enough
             if main_error is None:
-                self._info(f"The {self.what} file was missing; the backup was used.")
+                self._info(
+                    self._say(
+                        N_("The progress file was missing; the backup was used."),
+                        N_("The settings file was missing; the backup was used."),
+                    )
+                )
             else:
-                self._info(f"Your {self.what} {self._were} restored from the backup.")
+                self._info(
+                    self._say(
+                        N_("Your progress was restored from the backup."),
+                        N_("Your settings were restored from the backup."),
+                    )
+                )
         if parsed.problems:
             self._error(
-                "Part of the backup was damaged and was skipped ("
-                + ", ".join(parsed.problems[:5])
-                + ")."
+                Said(
+                    N_("Part of the backup was damaged and was skipped ({problems})."),
+                    problems=_listed(parsed.problems[:5]),
+                )
             )
         return parsed.document
 
-    def _info(self, text: str) -> None:
-        self.messages.append(StoreMessage(text, "info"))
+    def _info(self, words: Said) -> None:
+        self.messages.append(StoreMessage(words, "info"))
 
-    def _error(self, text: str) -> None:
-        self.messages.append(StoreMessage(text, "error"))
+    def _error(self, words: Said) -> None:
+        self.messages.append(StoreMessage(words, "error"))
 
     # --- saving ------------------------------------------------------------------------
 
@@ -394,7 +524,12 @@ class ProgressFile:
             # A link that broke since the start names what is missing (the bare "No such
             # file or directory" did not say which).
             self._error(
-                self._broken_link() or f"Could not save your {self.what} ({_reason(error)})."
+                self._broken_link()
+                or self._say(
+                    N_("Could not save your progress ({reason})."),
+                    N_("Could not save your settings ({reason})."),
+                    reason=_reason(error),
+                )
             )
             self._save_failed = True
             return False, self._document
@@ -421,9 +556,18 @@ class ProgressFile:
                 if not self._backup_failed:
                     self._backup_failed = True
                     self._error(
-                        f"The {self.what} backup {readable(str(self.backup_path))} could not be "
-                        f"written ({_reason(error)}); your {self.what} "
-                        f"{'are' if self._were == 'were' else 'is'} saved without it."
+                        self._say(
+                            N_(
+                                "The progress backup {file} could not be written ({reason}); "
+                                "your progress is saved without it."
+                            ),
+                            N_(
+                                "The settings backup {file} could not be written ({reason}); "
+                                "your settings are saved without it."
+                            ),
+                            file=readable(str(self.backup_path)),
+                            reason=_reason(error),
+                        )
                     )
         written = write_text_atomically(self.path, text)
         self._disk_stamp = _stamp(written)
@@ -434,9 +578,16 @@ class ProgressFile:
     def unsaved(self, document: dict[str, Any]) -> str | None:
         """Why ``document`` is not on disk, or None when all of it is: saving is off (said
         once, in a toast a dialog could hide) or the last save failed."""
-        if self.saving_disabled is not None:
-            return self.saving_disabled if document != self.base else None
-        return f"Your latest {self.what} could not be saved." if self._save_failed else None
+        if self._disabled is not None:
+            return str(self._disabled) if document != self.base else None
+        if not self._save_failed:
+            return None
+        return str(
+            self._say(
+                N_("Your latest progress could not be saved."),
+                N_("Your latest settings could not be saved."),
+            )
+        )
 
     def _merge_from_disk(self, current: Stamp | None) -> None:
         """Someone else wrote (or removed) progress.json since we last saw it: take in their
@@ -447,13 +598,28 @@ class ProgressFile:
         try:
             text, parsed, stamp = self.read(self.path)
         except Unreadable as error:
-            raise PermissionError(13, f"the {self.what} file cannot be read ({error})") from None
+            reason = self._say(
+                N_("the progress file cannot be read ({reason})"),
+                N_("the settings file cannot be read ({reason})"),
+                reason=error.reason,
+            )
+            raise PermissionError(13, str(reason)) from None
         except DamagedFile as error:
             kept = self._set_aside(self.path)
             if kept is not None:
                 self._error(
-                    f"Your {self.what} file was damaged on disk ({error}); it was set aside as "
-                    f"{_aside(kept)} and your {self.what} {self._were} written again."
+                    self._say(
+                        N_(
+                            "Your progress file was damaged on disk ({reason}); it was set aside "
+                            "as {place} and your progress was written again."
+                        ),
+                        N_(
+                            "Your settings file was damaged on disk ({reason}); it was set aside "
+                            "as {place} and your settings were written again."
+                        ),
+                        reason=error,
+                        place=_aside(kept),
+                    )
                 )
             self._disk_stamp = None
             return

@@ -29,7 +29,7 @@ import pygame
 from game.core.i18n import N_, _
 from game.core.locale_numbers import format_decimal
 from game.core.opening import Asker, listed_kind
-from game.core.store.fileio import natural_key
+from game.core.store.fileio import natural_key, os_reason
 from game.ui.input import Action, Input, Kind
 from game.ui.scene import Scene
 from game.ui.widgets.base import FocusGroup, Veil, radius
@@ -179,9 +179,7 @@ class FileBrowserScene(Scene):
             entries = folder_entries(folder, self.into)
         except OSError as error:
             reason = (
-                _("permission denied")
-                if isinstance(error, PermissionError)
-                else (error.strerror or str(error))
+                _("permission denied") if isinstance(error, PermissionError) else os_reason(error)
             )
             self.problem = _("Cannot open {name}: {reason}").format(
                 name=folder.name or folder, reason=reason

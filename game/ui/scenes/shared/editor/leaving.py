@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.core.i18n import _
-from game.core.store.fileio import readable
+from game.core.store.fileio import os_reason, readable
 from game.ui.widgets.dialog import DialogAction, DialogButton, DialogScene
 
 if TYPE_CHECKING:
@@ -18,7 +18,7 @@ def toast_save_failed(app: App, error: Exception) -> str:
     """One line for a save that failed: the system's words for a file error, and the folder
     it happened in (QA: "Not a directory" alone did not say which; the file named is often
     the writer's temporary file, so its folder is what is shown)."""
-    reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+    reason = os_reason(error) if isinstance(error, OSError) else error
     where = ""
     if isinstance(error, OSError) and isinstance(error.filename, str) and error.filename:
         where = readable(str(Path(error.filename).parent))

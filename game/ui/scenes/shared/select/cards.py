@@ -267,15 +267,10 @@ def draw_broken_card(
     theme = app.theme
     scale = app.ui_scale
     y = rect.top + pad
-    draw_text(
-        surface,
-        app,
-        _("Cannot open"),
-        round(17 * scale),
-        theme.error,
-        (rect.left + pad, y),
-        bold=True,
-    )
+    size = round(17 * scale)
+    # Fitted: a language's longer words never run past the card's edge.
+    title = fit_text(app.fonts.get(size, bold=True), _("Cannot open"), rect.width - 2 * pad)
+    draw_text(surface, app, title, size, theme.error, (rect.left + pad, y), bold=True)
     y += round(26 * scale)
     small = round(14 * scale)
     font = app.fonts.get(small)
