@@ -562,7 +562,8 @@ INKS = (
     ("green", (52, 150, 72)),
     ("orange", (240, 150, 30)),
     ("purple", (128, 64, 160)),
-    ("brown", (130, 82, 44)),
+    # Not brown: beside this green, a protanope told brown from it by ΔE 1.8 (pink: 13).
+    ("pink", (240, 160, 240)),
 )
 
 
