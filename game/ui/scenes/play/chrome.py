@@ -223,19 +223,21 @@ class PlayChrome(frame.ShellChrome):
         (those of the clue under the pointer, else the cursor's); an empty frame while paused:
         a stopped clock must not buy free thinking time."""
         scene = self.scene
+        ui = scene.ui
         view, win = scene.grid_view, scene.win
         overlays = view.overlays
-        overlays.cursor = scene.ui.cursor
-        overlays.show_cursor = scene.ui.show_cursor and win is None
-        overlays.flash = scene.flash
-        line = scene.hint_line
+        overlays.cursor = ui.cursor
+        overlays.show_cursor = ui.show_cursor and win is None
+        overlays.preview = ui.preview
+        overlays.flash = ui.flash
+        line = ui.hint_line
         overlays.hint_row = line[1] if line and line[0] == "row" else None
         overlays.hint_column = line[1] if line and line[0] == "column" else None
         overlays.reveal = None if win is None else min(1.0, win.age / REVEAL_SECONDS)
-        if scene.ui.hover_row is not None or scene.ui.hover_column is not None:
-            view.highlight_row, view.highlight_column = scene.ui.hover_row, scene.ui.hover_column
+        if ui.hover_row is not None or ui.hover_column is not None:
+            view.highlight_row, view.highlight_column = ui.hover_row, ui.hover_column
         else:
-            view.highlight_row, view.highlight_column = scene.ui.cursor[1], scene.ui.cursor[0]
+            view.highlight_row, view.highlight_column = ui.cursor[1], ui.cursor[0]
         if not scene.paused:
             view.draw(surface, scene.session.board)
             scene.hint_show.draw(surface)
@@ -258,7 +260,7 @@ class PlayChrome(frame.ShellChrome):
         shows "5" while five cells are dragged), so a long run is counted without squinting."""
         scene = self.scene
         count = scene.ui.drag_count
-        if count < 1 or scene.pen.drag is None or scene.paused:
+        if count < 1 or scene.paused:
             return
         app, theme = scene.app, scene.app.theme
         text = app.fonts.render(str(count), app.scaled(20), theme.toast_text, True)
@@ -321,7 +323,7 @@ class ClueLooks:
         """Set every line's look from the session's line status and the settings."""
         scene = self.scene
         greying = bool(scene.app.setting(CLUE_GREYING))
-        errors = scene.show_errors
+        errors = scene.ui.show_errors
         session, view = scene.session, scene.grid_view
         for y in range(scene.puzzle.height):
             status = session.row_status(y)
