@@ -53,7 +53,6 @@ from game.ui.scenes.play.ui import PlayUI
 from game.ui.scenes.play.viewport import BoardViewport
 from game.ui.scenes.shared.play.shell import PlayShell
 from game.ui.settings import AUTO_CHECK, AUTO_CROSS, COLOUR_SYMBOLS, PLAY_PANEL
-from game.ui.widgets.button import Button
 from game.ui.widgets.grid_view import Flash, GridView
 from game.ui.widgets.minimap import MiniMap
 from game.ui.widgets.win_reveal import BUTTONS_AT, REVEAL_SECONDS
@@ -127,8 +126,13 @@ class PlayScene(PlayShell[Move, Change, Session]):
         # The solver's replay opened from this game, until it is closed (note_solver_view).
         self.solver_view: ReplayScene | None = None
         self.exits = PlayExits(self)
-        self._make_buttons()
-        self.chrome = PlayChrome(self)
+        self.chrome = PlayChrome(self)  # the panel and its buttons
+        self.play_buttons = self.chrome.buttons.playing()
+        if self.editor is not None:
+            # A puzzle of the player's own making: the way on is back to making it (an
+            # editor's puzzle is in no list, so there is no next one).
+            self.next_button.primary = False
+            self.win_buttons = [self.chrome.buttons.editor, self.levels_button, self.menu_button]
         self.rail = PlayRail(self)
         size = self.app.screen_size
         self.regions: PlayRegions = compute_play_regions(
@@ -254,51 +258,6 @@ class PlayScene(PlayShell[Move, Change, Session]):
         self.save()
 
     # --- layout --------------------------------------------------------------------------------
-
-    def _make_buttons(self) -> None:
-        size = 17
-        self.undo_button = Button(N_("Undo"), self.undo, font_size=size)
-        self.redo_button = Button(N_("Redo"), self.redo, font_size=size)
-        self.trial_button = Button(N_("Trial mode (T)"), self.toggle_trial, font_size=size)
-        self.keep_button = Button(
-            N_("Keep trial (K)"), self.keep_trial, font_size=size, short_label=N_("Keep (K)")
-        )
-        self.drop_button = Button(
-            N_("Drop trial (D)"), self.drop_trial, font_size=size, short_label=N_("Drop (D)")
-        )
-        self.check_button = Button(N_("Check (V)"), self.check, font_size=size)
-        self.hint_button = Button(N_("Hint (H)"), self.hint, font_size=size)
-        self.auto_button = Button(N_("Auto-check: off"), self.toggle_auto_check, font_size=size)
-        self.reset_button = Button(N_("Reset"), self.exits.ask_reset, font_size=size)
-        # It opens the solver's replay (the game waits), it does not fill the board in.
-        self.solve_button = Button(
-            N_("Watch the solver"),
-            self.exits.open_solver,
-            font_size=size,
-            short_label=N_("Solver"),
-        )
-        self.pause_button = Button(N_("Pause (Esc)"), self.open_pause, font_size=size)
-        self.editor_button = Button(
-            N_("Back to the editor"), self.exits.back_to_editor, primary=True, font_size=20
-        )
-        self.play_buttons = [
-            self.undo_button,
-            self.redo_button,
-            self.trial_button,
-            self.keep_button,
-            self.drop_button,
-            self.check_button,
-            self.hint_button,
-            self.auto_button,
-            self.reset_button,
-            self.solve_button,
-            self.pause_button,
-        ]
-        if self.editor is not None:
-            # A puzzle of the player's own making: the way on is back to making it (an
-            # editor's puzzle is in no list, so there is no next one).
-            self.next_button.primary = False
-            self.win_buttons = [self.editor_button, self.levels_button, self.menu_button]
 
     def sync_symbols(self) -> None:
         """Colour-blind symbols on or off as the option (or the theme) says, with room made
@@ -573,6 +532,9 @@ class PlayScene(PlayShell[Move, Change, Session]):
 
     def ask_reset(self) -> None:
         self.exits.ask_reset()
+
+    def back_to_editor(self) -> None:
+        self.exits.back_to_editor()
 
     def open_solver(self) -> None:
         self.exits.open_solver()
