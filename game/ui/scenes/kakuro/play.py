@@ -26,6 +26,7 @@ from game.core.kakuro.mistakes import Mistake
 from game.core.kakuro.model import CellPosition, KakuroPuzzle
 from game.core.kakuro.packs import kakuro_name
 from game.core.kakuro.session import KakuroChange, KakuroMove, KakuroSession
+from game.core.kinds import KAKURO
 from game.core.store.packs import PackPlace
 from game.ui.input import Action, Device, Input, Kind
 from game.ui.input.actions import ARROW_STEPS
@@ -442,7 +443,7 @@ class KakuroPlayScene(PlayShell[KakuroMove, KakuroChange, KakuroSession]):
         self.flash = {}
 
     def open_solver(self) -> None:
-        self.app.router.kakuro_replay(self.puzzle, name=self.shown_name())
+        self.app.router.watch(KAKURO, self.puzzle, self.shown_name())
 
     def go_level_select(self) -> None:
         self.app.router.back_to("kakuro")
