@@ -20,6 +20,8 @@ import pygame
 from game.core.board import shown_colours
 from game.core.i18n import N_, _
 from game.core.palette import ColourClue
+from game.core.play.moves import Move
+from game.core.play.session import Change, Session
 from game.core.solver.hints import placed_runs
 from game.core.store.packs import shown_name
 from game.ui.layout import Box, intersect
@@ -114,7 +116,7 @@ class PanelButtons:
         return [button for row in self.rows() for button in row]
 
 
-class PlayChrome(frame.ShellChrome):
+class PlayChrome(frame.ShellChrome[Move, Change, Session]):
     """Places and draws everything on the play screen but the board, for one scene. It
     makes and owns the panel's buttons (:class:`PanelButtons`)."""
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Generic
 
 import pygame
 
@@ -24,6 +24,7 @@ from game.ui.fonts import text_size
 from game.ui.input import Device
 from game.ui.input.prompts import PLAY_PAD, PLAY_TOUCH, PadHelp, help_for
 from game.ui.layout import Box
+from game.ui.scenes.shared.play.shell import C, G, M
 from game.ui.widgets.base import Veil, radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.text import fit_text, format_time, wrap_text
@@ -335,7 +336,7 @@ def short_label(label: str) -> str:
     return label.split(" (")[0]
 
 
-class ShellChrome:
+class ShellChrome(Generic[M, C, G]):
     """What every kind's chrome does the same: the looks of the header and of the win
     result, and the cached frame (header, side panel, help line) composed from them. A
     kind's chrome says what its header names and counts (:meth:`header`), its help lines
@@ -344,7 +345,7 @@ class ShellChrome:
     helps: tuple[str, ...] = ()
     pad_help: PadHelp = PLAY_PAD
 
-    def __init__(self, scene: PlayShell[Any, Any, Any]) -> None:
+    def __init__(self, scene: PlayShell[M, C, G]) -> None:
         self.shell = scene
         self._frame = FrameCache()
         self._veil = Veil(90)
