@@ -24,6 +24,7 @@ from game.core.play.moves import Move
 from game.core.play.session import Change, Session
 from game.core.solver.hints import placed_runs
 from game.core.store.packs import shown_name
+from game.ui.input import Action
 from game.ui.layout import Box, intersect
 from game.ui.scenes.shared.play import frame
 from game.ui.settings import AUTO_CHECK, CLUE_GREYING, MINIMAP
@@ -76,24 +77,34 @@ class PanelButtons:
     def make(cls, scene: PlayScene) -> PanelButtons:
         size = 17
         return cls(
-            undo=Button(N_("Undo"), scene.undo, font_size=size),
-            redo=Button(N_("Redo"), scene.redo, font_size=size),
-            trial=Button(N_("Trial mode (T)"), scene.toggle_trial, font_size=size),
+            undo=Button(N_("Undo"), scene.undo, font_size=size, prompt=Action.UNDO),
+            redo=Button(N_("Redo"), scene.redo, font_size=size, prompt=Action.REDO),
+            trial=Button(
+                N_("Trial mode (T)"), scene.toggle_trial, font_size=size, prompt=Action.TRIAL
+            ),
             keep=Button(
-                N_("Keep trial (K)"), scene.keep_trial, font_size=size, short_label=N_("Keep (K)")
+                N_("Keep trial (K)"),
+                scene.keep_trial,
+                font_size=size,
+                short_label=N_("Keep (K)"),
+                prompt=Action.KEEP_TRIAL,
             ),
             drop=Button(
-                N_("Drop trial (D)"), scene.drop_trial, font_size=size, short_label=N_("Drop (D)")
+                N_("Drop trial (D)"),
+                scene.drop_trial,
+                font_size=size,
+                short_label=N_("Drop (D)"),
+                prompt=Action.DROP_TRIAL,
             ),
-            check=Button(N_("Check (V)"), scene.check, font_size=size),
-            hint=Button(N_("Hint (H)"), scene.hint, font_size=size),
+            check=Button(N_("Check (V)"), scene.check, font_size=size, prompt=Action.CHECK),
+            hint=Button(N_("Hint (H)"), scene.hint, font_size=size, prompt=Action.HINT),
             auto=Button(N_("Auto-check: off"), scene.toggle_auto_check, font_size=size),
             reset=Button(N_("Reset"), scene.ask_reset, font_size=size),
             # It opens the solver's replay (the game waits), it does not fill the board in.
             solve=Button(
                 N_("Watch the solver"), scene.open_solver, font_size=size, short_label=N_("Solver")
             ),
-            pause=Button(N_("Pause (Esc)"), scene.open_pause, font_size=size),
+            pause=Button(N_("Pause (Esc)"), scene.open_pause, font_size=size, prompt=Action.PAUSE),
             editor=Button(
                 N_("Back to the editor"), scene.back_to_editor, primary=True, font_size=20
             ),

@@ -59,6 +59,7 @@ class Style:
 
     theme: str
     scale: float
+    device: Device  # the buttons' prompts name its keys or buttons
 
 
 @dataclass(frozen=True)
@@ -361,7 +362,7 @@ class ShellChrome(Generic[M, C, G]):
 
     def style(self) -> Style:
         app = self.shell.app
-        return Style(app.theme.name, app.ui_scale)
+        return Style(app.theme.name, app.ui_scale, app.last_device)
 
     def place_win_buttons(self, x: int, y: int, width: int, gap: int) -> None:
         """The win buttons in a column from ``y`` (after a win they take the panel)."""
