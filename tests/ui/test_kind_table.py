@@ -116,6 +116,7 @@ def served() -> Iterator[list[str]]:
             command("replay"),  # type: ignore[arg-type]
             checked,
             readable,
+            lambda args: asked.append(f"generate {args.size[0]}x{args.size[1]}") or 0,
         )
     )
     register_screens(
@@ -155,7 +156,14 @@ def test_a_third_kind_is_served_by_every_command_and_screen(
         assert main([command, str(path)]) == 0
     assert find_puzzle_files(tmp_path)[0] == [path]
     assert check_file(str(path), None)["stars"] == 4
-    assert served == ["show cat.word", "solve cat.word", "replay cat.word", "check cat.word"]
+    assert main(["generate", "--kind", "word", "--size", "5x5"]) == 0
+    assert served == [
+        "show cat.word",
+        "solve cat.word",
+        "replay cat.word",
+        "check cat.word",
+        "generate 5x5",
+    ]
     # The screens: a dropped file and the menu's Continue.
     app = App(headless=True)
     assert app.open_dropped_file(path)
