@@ -13,7 +13,7 @@ from game.ui.app import App
 from game.ui.input import Action, Device
 from game.ui.input import synthetic as fake
 from game.ui.input.bindings import Bindings
-from game.ui.input.prompts import prompted
+from game.ui.input.prompts import PLAY_PAD, PLAY_PAD_ONE_COLOUR, pad_line, prompted
 from game.ui.opening import PlayContext
 from game.ui.scenes.play.scene import PlayScene
 from game.ui.widgets.button import Button
@@ -34,6 +34,9 @@ def test_a_label_names_the_control_of_the_device_last_used() -> None:
     # A button the player moved is named where it now is.
     moved = DEFAULTS.rebound(Action.CHECK, "pad:x")
     assert prompted("Check (V)", Device.PAD, moved, Action.CHECK) == "Check (X)"
+    # The help line offers the shoulders' colours only where there are colours to choose.
+    assert "LB/RB colour" in pad_line(DEFAULTS, PLAY_PAD)
+    assert "colour" not in pad_line(DEFAULTS, PLAY_PAD_ONE_COLOUR)
 
 
 def _panel_pixels(app: App, button: Button) -> bytes:
@@ -68,6 +71,8 @@ def test_the_play_panel_follows_the_device(hanjie_home: Path) -> None:
         "pause": "Pause (Start)",
     }
     assert _panel_pixels(app, buttons.check) != with_keys  # the panel was drawn again
+    (pad_help,) = scene.chrome.help_lines()
+    assert "A fill" in pad_help and "colour" not in pad_help  # black and white: no colours
 
     for event in fake.key("left"):  # a key press: keys again
         app.feed(event)

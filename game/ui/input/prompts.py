@@ -42,6 +42,9 @@ PLAY_PAD: PadHelp = (
     ((Action.HINT,), N_("hint")),
     ((Action.PAUSE,), N_("pause")),
 )
+COLOURS = (Action.PREVIOUS_COLOUR, Action.NEXT_COLOUR)
+# A black-and-white puzzle has no colours for the shoulders to choose.
+PLAY_PAD_ONE_COLOUR: PadHelp = tuple(part for part in PLAY_PAD if part[0] != COLOURS)
 KAKURO_PAD: PadHelp = (
     (MOVE, N_("move")),
     ((Action.PREVIOUS_COLOUR, Action.NEXT_COLOUR), N_("digit")),

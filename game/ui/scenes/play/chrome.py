@@ -25,6 +25,7 @@ from game.core.play.session import Change, Session
 from game.core.solver.hints import placed_runs
 from game.core.store.packs import shown_name
 from game.ui.input import Action
+from game.ui.input.prompts import PLAY_PAD_ONE_COLOUR
 from game.ui.layout import Box, intersect
 from game.ui.scenes.shared.play import frame
 from game.ui.settings import AUTO_CHECK, CLUE_GREYING, MINIMAP
@@ -137,6 +138,8 @@ class PlayChrome(frame.ShellChrome[Move, Change, Session]):
         super().__init__(scene)
         self.scene = scene
         self.buttons = PanelButtons.make(scene)
+        if scene.puzzle.colour_palette is None:
+            self.pad_help = PLAY_PAD_ONE_COLOUR  # the help line offers no colours to choose
         self.message_box = Box(0, 0, 0, 0)
         self.panel_top = 0
         self.column = Box(0, 0, 0, 0)  # the panel's column of buttons (beside the map)
