@@ -16,6 +16,7 @@ from game.ui.input.bindings import Bindings
 from game.ui.input.prompts import PLAY_PAD, PLAY_PAD_ONE_COLOUR, pad_line, prompted
 from game.ui.opening import PlayContext
 from game.ui.scenes.play.scene import PlayScene
+from game.ui.widgets.base import radius
 from game.ui.widgets.button import Button
 
 DEFAULTS = Bindings.default()
@@ -80,3 +81,19 @@ def test_the_play_panel_follows_the_device(hanjie_home: Path) -> None:
     assert app.last_device is Device.KEYBOARD
     assert buttons.check.shown_label(app) == "Check (V)"
     assert _panel_pixels(app, buttons.check) == with_keys
+
+
+def test_a_long_prompt_leaves_its_key_out_rather_than_be_cut(hanjie_home: Path) -> None:
+    app = App(headless=True)
+    for event in fake.pad("dpright"):
+        app.feed(event)
+    app.step()
+    assert app.last_device is Device.PAD
+    button = Button("Undo", lambda: None, font_size=17, prompt=Action.UNDO)
+    font = app.fonts.get(button.shown_size(app))
+    plain = font.size("Undo")[0]
+    button.rect = pygame.Rect(0, 0, plain + 2 * radius(app) + 4, 30)  # room for "Undo" only
+    assert button.text(app) == "Undo (Back)"
+    assert button.shown_label(app) == "Undo"
+    button.rect = pygame.Rect(0, 0, 400, 30)
+    assert button.shown_label(app) == "Undo (Back)"

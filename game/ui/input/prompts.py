@@ -104,6 +104,12 @@ def help_for(
 _KEY_AT_END = re.compile(r"\s*([(（])[^()（）]*[)）]\s*$")
 
 
+def without_key(text: str) -> str:
+    """``text`` without the key in brackets at its end ("Check (V)" -> "Check")."""
+    found = _KEY_AT_END.search(text)
+    return text if found is None else text[: found.start()]
+
+
 def prompted(text: str, device: Device, bindings: Bindings, action: Action | None) -> str:
     """A button's words ``text`` (translated), which may end with its key in brackets, in
     the words of the device last used: as they are for a keyboard or a mouse; with the pad's

@@ -11,7 +11,7 @@ from game.core.i18n import _
 from game.ui.fonts import READABLE_SIZE
 from game.ui.input import Input
 from game.ui.input.actions import Action as Does
-from game.ui.input.prompts import prompted
+from game.ui.input.prompts import prompted, without_key
 from game.ui.widgets.base import Widget, radius
 from game.ui.widgets.label import Translated
 from game.ui.widgets.text import fit_text
@@ -147,13 +147,16 @@ class Button(Widget):
 
     def shown_label(self, app: App) -> str:
         """The label as it fits the button: in full (a little smaller if need be), the short
-        label, or cut short."""
+        label, either without the key it names (a pad's button name is longer than a
+        letter: German "Rückgängig (Zurück)" was cut), or cut short."""
         font = app.fonts.get(self.shown_size(app))
         room = self.rect.width - 2 * radius(app)
         text, short = self.text(app), self.short_text(app)
-        if short and font.size(text)[0] > room:
-            return fit_text(font, short, room)
-        return fit_text(font, text, room)
+        choices = [text, short, without_key(text), without_key(short or "")]
+        fitting = next((c for c in choices if c and font.size(c)[0] <= room), None)
+        if fitting is not None:
+            return fitting
+        return fit_text(font, short or text, room)
 
     def fitting_width(self, app: App, minimum: int = 0) -> int:
         """A width that shows the whole label with some air, and at least ``minimum``."""
