@@ -1,11 +1,14 @@
-"""Play the real game in a real window (under Xvfb, say) with a pad or fingers alone.
+"""Play the real game in a real window (under Xvfb, say) with a pad, a keyboard or fingers
+alone.
 
 The game starts as ``hanjie`` does; a second thread posts into its event queue what a game
-controller (``--device pad``) or a touch screen (``--device touch``) would send, the way SDL
-delivers them, and takes screenshots of the whole display with ImageMagick's ``import`` as
-it goes. The pad walks the menu to level select, opens the 15x15 pack and plays its first
-puzzle to the win, painting each run with A held while the d-pad moves; the fingers play
-the same puzzle from its file in an upright 800x1280 window, tapping and dragging.
+controller (``--device pad``), a keyboard (``--device keyboard``) or a touch screen
+(``--device touch``) would send, the way SDL delivers them, and takes screenshots of the
+whole display with ImageMagick's ``import`` as it goes. The pad walks the menu to level
+select, opens a pack (``--pack``, the 15x15 one unless told) and plays its first puzzle to
+the win, painting each run with A held while the d-pad moves; the keyboard does the same
+with the arrows, Enter and Z held; the fingers play the same puzzle from its file in an
+upright 800x1280 window, tapping and dragging.
 
     Xvfb :9 -screen 0 1280x800x24 &
     DISPLAY=:9 HANJIE_HOME=$(mktemp -d) python tools/xvfb_drive.py --device pad --out /tmp/pad
@@ -38,12 +41,35 @@ from game.ui.widgets.dialog import DialogScene  # noqa: E402
 PAUSE = 0.06  # seconds between posted events: the game draws between them
 
 
+# The controls a pad and a keyboard walk the game with: (pad button, key).
+CONTROLS = {
+    "up": ("dpup", "up"),
+    "down": ("dpdown", "down"),
+    "left": ("dpleft", "left"),
+    "right": ("dpright", "right"),
+    "confirm": ("a", "return"),
+    "back": ("b", "escape"),
+    "fill": ("a", "z"),
+}
+
+
 class Driver:
-    def __init__(self, app: App, out: Path) -> None:
+    def __init__(self, app: App, out: Path, device: str = "pad", pack: str = "03-fifteen") -> None:
         self.app = app
         self.out = out
+        self.device = device
+        self.pack = pack
         self.shots: list[Path] = []
         self.result = "not finished"
+
+    def press(
+        self, control: str, *, down: bool = True, up: bool = True
+    ) -> list[pygame.event.Event]:
+        """The events of ``control`` on the device driven (a pad's button or a key)."""
+        button, key = CONTROLS[control]
+        if self.device == "pad":
+            return fake.pad(button, down=down, up=up)
+        return fake.key(key, down=down, up=up)
 
     def post(self, events: list[pygame.event.Event], wait: float = PAUSE) -> None:
         for event in events:
@@ -63,52 +89,52 @@ class Driver:
 
     def close_dialog(self) -> None:
         if isinstance(self.app.top, DialogScene):
-            self.post(fake.pad("b"))
+            self.post(self.press("back"))
             time.sleep(0.3)
 
-    # --- the pad ------------------------------------------------------------------------
+    # --- a pad or the keyboard ----------------------------------------------------------
 
-    def by_pad(self) -> None:
-        app = self.app
+    def by_buttons(self) -> None:
+        app, name = self.app, self.device
         self.until(lambda: app.top is not None)
         time.sleep(0.5)
-        self.shot("0-offer-pad")
-        self.close_dialog()  # the first lesson's offer: B says not now
-        self.post(fake.pad("dpdown"))  # the pad's prompts appear
-        self.post(fake.pad("dpup"))
-        self.shot("1-menu-pad")
-        self.post(fake.pad("a"))
+        self.shot(f"0-offer-{name}")
+        self.close_dialog()  # the first lesson's offer: B (Esc) says not now
+        self.post(self.press("down"))  # the device's prompts appear
+        self.post(self.press("up"))
+        self.shot(f"1-menu-{name}")
+        self.post(self.press("confirm"))
         self.until(lambda: isinstance(app.top, LevelSelectScene))
         select = app.top
         assert isinstance(select, LevelSelectScene)
-        self.post(fake.pad("dpright"))  # shows the selection
-        self.post(fake.pad("dpleft"))  # into the pack list
-        while select.pack is None or select.pack.directory.name != "03-fifteen":
-            self.post(fake.pad("dpdown"), wait=0.15)
-        self.post(fake.pad("a"))  # into the cards
-        self.shot("2-select-pad")
-        self.post(fake.pad("a"), wait=0.5)
+        self.post(self.press("right"))  # shows the selection
+        for _ in range(10):  # left along the row, then into the pack list
+            if select.ui.focus == "packs":
+                break
+            self.post(self.press("left"), wait=0.15)
+        while select.pack is None or select.pack.directory.name != self.pack:
+            self.post(self.press("down"), wait=0.15)
+        self.post(self.press("confirm"))  # into the cards
+        self.shot(f"2-select-{name}")
+        self.post(self.press("confirm"), wait=0.5)
         self.until(lambda: isinstance(app.top, PlayScene))
         scene = app.top
         assert isinstance(scene, PlayScene)
-        self.paint_by_pad(scene)
+        self.paint_by_buttons(scene)
         self.until(lambda: scene.win is not None)
         time.sleep(3.0)
-        self.shot("4-won-pad")
+        self.shot(f"4-won-{name}")
         self.result = "won" if scene.win is not None and scene.session.solved else "not won"
 
-    def paint_by_pad(self, scene: PlayScene) -> None:
+    def paint_by_buttons(self, scene: PlayScene) -> None:
         goal = scene.puzzle.goal_array()
         assert goal is not None
 
         def go_to(x: int, y: int) -> None:
             while scene.cursor != (x, y):
                 cx, cy = scene.cursor
-                if cx != x:
-                    step = "dpright" if cx < x else "dpleft"
-                else:
-                    step = "dpdown" if cy < y else "dpup"
-                self.post(fake.pad(step), wait=0.03)
+                step = ("right" if cx < x else "left") if cx != x else "down" if cy < y else "up"
+                self.post(self.press(step), wait=0.03)
 
         half = scene.puzzle.height // 2
         for y in range(scene.puzzle.height):
@@ -121,13 +147,13 @@ class Driver:
                 while x + 1 < scene.puzzle.width and goal[y, x + 1]:
                     x += 1
                 go_to(start, y)
-                self.post(fake.pad("a", up=False), wait=0.03)
+                self.post(self.press("fill", up=False), wait=0.03)
                 for _ in range(x - start):
-                    self.post(fake.pad("dpright"), wait=0.03)
-                self.post(fake.pad("a", down=False), wait=0.03)
+                    self.post(self.press("right"), wait=0.03)
+                self.post(self.press("fill", down=False), wait=0.03)
                 x += 1
             if y == half:
-                self.shot("3-playing-pad")
+                self.shot(f"3-playing-{self.device}")
 
     # --- fingers ------------------------------------------------------------------------
 
@@ -170,7 +196,8 @@ class Driver:
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--device", choices=("pad", "touch"), default="pad")
+    parser.add_argument("--device", choices=("pad", "keyboard", "touch"), default="pad")
+    parser.add_argument("--pack", default="03-fifteen", help="the bundled pack to play from")
     parser.add_argument("--out", type=Path, required=True)
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
@@ -183,16 +210,16 @@ def main() -> int:
         store = ProgressStore(Path(home))
         store.set_setting("window_size", [800, 1280])
         store.save()
-        path = sorted((levels_dir() / "03-fifteen").glob("01-*.non"))[0]
+        path = sorted((levels_dir() / args.pack).glob("01-*.non"))[0]
     app = open_window()
     if app is None:
         return 2
     open_start_scenes(app, path)
-    driver = Driver(app, args.out)
+    driver = Driver(app, args.out, args.device, args.pack)
 
     def drive() -> None:
         try:
-            (driver.by_pad if args.device == "pad" else driver.by_touch)()
+            (driver.by_touch if args.device == "touch" else driver.by_buttons)()
         except Exception as error:  # the window must close whatever happened
             driver.result = f"failed: {error!r}"
         # The game leaves the process when its window closes: say how it went first.

@@ -22,6 +22,7 @@ from datetime import date, timedelta
 from pathlib import Path
 
 from game.commands.common import CommandError, os_reason, quote, refuse_taken_names
+from game.commands.kinds import generating_kinds
 
 HELP = "make new puzzles with exactly one solution at a chosen difficulty level (1-5)"
 
@@ -86,7 +87,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--kind",
-        choices=("nonogram", "kakuro"),
+        choices=generating_kinds(),
         default="nonogram",
         help="nonogram (default), or kakuro (square, 6x6 to 16x16, .kak files)",
     )
@@ -155,9 +156,7 @@ def _targets(args: argparse.Namespace, seed: int) -> list[tuple[int, Path | None
 
 
 def run(args: argparse.Namespace) -> int:
-    from game.core.formats import format_puzzle, write_puzzle
-    from game.core.formats._common import FormatError
-    from game.core.generate.generator import ColourGeneration, Generation
+    from game.commands.kinds import generator_of
 
     if args.daily is not None:
         return _dailies(args)
@@ -165,13 +164,14 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError("--days goes with --daily DATE")
     if args.size is None:
         raise CommandError("--size is required (or --daily DATE)")
-    if args.kind == "kakuro":
-        if args.colours != 2:
-            raise CommandError("--colours is for nonograms (Kakuro has no colours)")
-        from game.commands import kakuro
+    return generator_of(args.kind)(args)  # the kind's own generate (the kinds' table)
 
-        return kakuro.generate(args)
-    from game.core.generate.generator import MAX_SIZE, MIN_SIZE
+
+def generate_nonograms(args: argparse.Namespace) -> int:
+    """``generate --size WxH --level L [--colours N] [--seed N] [--count K] [-o OUT]``."""
+    from game.core.formats import format_puzzle, write_puzzle
+    from game.core.formats._common import FormatError
+    from game.core.generate.generator import MAX_SIZE, MIN_SIZE, ColourGeneration, Generation
 
     width, height = args.size
     if not (MIN_SIZE <= width <= MAX_SIZE and MIN_SIZE <= height <= MAX_SIZE):

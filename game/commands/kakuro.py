@@ -204,6 +204,8 @@ def generate(args: argparse.Namespace) -> int:
     )
     from game.core.rating import STAR_NAMES
 
+    if args.colours != 2:
+        raise CommandError("--colours is for nonograms (Kakuro has no colours)")
     width, height = args.size
     if width != height:
         raise CommandError(f"{width}x{height}: a Kakuro is square (6x6 to 16x16)")

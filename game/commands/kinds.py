@@ -1,7 +1,7 @@
 """The commands of each puzzle kind, one entry per kind of ``game.core.kinds`` (issue 45):
-``show``, ``solve``, ``check`` and ``replay`` ask this table for the file's kind instead of
-naming one. A kind's entry gives its own way of each command; the nonogram's is the
-commands' own code.
+``show``, ``solve``, ``check`` and ``replay`` ask this table for the file's kind, and
+``generate --kind`` for the kind named, instead of naming one. A kind's entry gives its own
+way of each command; the nonogram's is the commands' own code.
 """
 
 from __future__ import annotations
@@ -19,7 +19,8 @@ from game.core.kinds import KAKURO, NONOGRAM, PuzzleKind, kind_of
 class KindCommands:
     """``show``/``solve``/``replay``: the command for a file of the kind (an exit code);
     ``check_file``: one file's row for ``check`` (plain data, in a worker); ``readable``:
-    raise CommandError when the file cannot be read (``check`` of one file)."""
+    raise CommandError when the file cannot be read (``check`` of one file); ``generate``:
+    ``generate --kind NAME`` (None: the kind has no generator)."""
 
     kind: PuzzleKind[Any, Any]
     show: Callable[[argparse.Namespace], int]
@@ -27,6 +28,7 @@ class KindCommands:
     replay: Callable[[argparse.Namespace], int]
     check_file: Callable[[str, float | None, int], dict[str, object]]
     readable: Callable[[str], None]
+    generate: Callable[[argparse.Namespace], int] | None = None
 
 
 _COMMANDS: dict[str, KindCommands] = {}
@@ -46,6 +48,18 @@ def commands_for(name: str) -> KindCommands:
     kind claims the name (the nonogram readers sniff what they are given)."""
     kind = kind_of(Path(name)) or NONOGRAM
     return _COMMANDS[kind.name]
+
+
+def generating_kinds() -> tuple[str, ...]:
+    """The kinds ``generate --kind`` makes, in the table's order."""
+    return tuple(name for name, commands in _COMMANDS.items() if commands.generate is not None)
+
+
+def generator_of(name: str) -> Callable[[argparse.Namespace], int]:
+    """``generate`` for the kind ``name`` (one of :func:`generating_kinds`)."""
+    generate = _COMMANDS[name].generate
+    assert generate is not None, f"{name} makes no puzzles"
+    return generate
 
 
 def is_puzzle_file(path: Path) -> bool:
@@ -88,6 +102,12 @@ def _nonogram_readable(path: str) -> None:
         open_puzzle(path)
 
 
+def _nonogram_generate(args: argparse.Namespace) -> int:
+    from game.commands.generate import generate_nonograms
+
+    return generate_nonograms(args)
+
+
 def _kakuro_show(args: argparse.Namespace) -> int:
     from game.commands import kakuro
 
@@ -118,6 +138,12 @@ def _kakuro_readable(path: str) -> None:
     open_kakuro(path)
 
 
+def _kakuro_generate(args: argparse.Namespace) -> int:
+    from game.commands import kakuro
+
+    return kakuro.generate(args)
+
+
 register_commands(
     KindCommands(
         NONOGRAM,
@@ -126,10 +152,17 @@ register_commands(
         _nonogram_replay,
         _nonogram_check,
         _nonogram_readable,
+        _nonogram_generate,
     )
 )
 register_commands(
     KindCommands(
-        KAKURO, _kakuro_show, _kakuro_solve, _kakuro_replay, _kakuro_check, _kakuro_readable
+        KAKURO,
+        _kakuro_show,
+        _kakuro_solve,
+        _kakuro_replay,
+        _kakuro_check,
+        _kakuro_readable,
+        _kakuro_generate,
     )
 )

@@ -21,8 +21,8 @@ from game.core.solving import FinishedStep, QuietStep, Verdict
 StepT = TypeVar("StepT")
 ResultT = TypeVar("ResultT", bound=Verdict[Any, Any])
 
-# Where an advance may stop: True right after the step it accepts.
-StopRule = Callable[[Any], bool]
+# Where an advance may stop: True right after the step it accepts (over a kind's steps).
+StopRule = Callable[[StepT], bool]
 
 
 def is_visible_step(step: object) -> bool:
@@ -64,7 +64,7 @@ class StepTrace(ABC, Generic[StepT, ResultT]):
         self,
         budget: float,
         max_steps: int | None = None,
-        stop: StopRule | None = None,
+        stop: StopRule[StepT] | None = None,
     ) -> int:
         """Apply up to ``max_steps`` steps (None: no quota), stopping once ``budget`` seconds
         were spent (at least one step is taken when any is allowed) or right after a step

@@ -585,11 +585,11 @@ class App(SceneStack):
     def open_level_file(self, path: Path) -> bool:
         return opening.open_level_file(self, path)
 
-    def pack_context(self, path: Path, puzzle: Puzzle | None = None) -> PlayContext:
+    def pack_context(self, path: Path, puzzle: Puzzle | None = None) -> PlayContext[Puzzle]:
         return opening.pack_context(self, path, puzzle)
 
     def play_puzzle(
-        self, puzzle: Puzzle, path: Path | None = None, context: PlayContext | None = None
+        self, puzzle: Puzzle, path: Path | None = None, context: PlayContext[Puzzle] | None = None
     ) -> bool:
         return opening.play_puzzle(self, puzzle, path, context)
 

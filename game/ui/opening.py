@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import replace as with_changes
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Generic, TypeVar
 
 from game.core.i18n import N_
 from game.core.kinds import NONOGRAM
@@ -30,15 +30,18 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 
+P = TypeVar("P")  # the kind's puzzle
+
+
 @dataclass(frozen=True)
-class PlayContext:
+class PlayContext(Generic[P]):
     """Where a puzzle being played comes from: its pack's name, its place in a bundled pack
     (it is called "#5" until solved) and what to offer after a win (puzzles already read, or
     files read when they are reached). Empty for a file from elsewhere."""
 
     pack: str | None = None
     place: PackPlace | None = None
-    next_puzzles: Sequence[tuple[Puzzle, Path] | Path] = ()
+    next_puzzles: Sequence[tuple[P, Path] | Path] = ()
     # The converter or clue editor whose Play started the game: the game offers "Back to
     # the editor", which returns to it as it was.
     editor: Scene | None = None
@@ -100,7 +103,7 @@ def open_nonogram_file(app: App, path: Path) -> bool:
     return play_puzzle(app, puzzle, path=path, context=context)
 
 
-def pack_context(app: App, path: Path, puzzle: Puzzle | None = None) -> PlayContext:
+def pack_context(app: App, path: Path, puzzle: Puzzle | None = None) -> PlayContext[Puzzle]:
     """The pack, the place and the next puzzles of a puzzle file that sits in a pack
     (bundled or "My puzzles"), so resuming it from the menu still names its pack (a
     bundled one's puzzle by its number until solved) and offers the next puzzle after a
@@ -122,7 +125,7 @@ def pack_context(app: App, path: Path, puzzle: Puzzle | None = None) -> PlayCont
 
 
 def play_puzzle(
-    app: App, puzzle: Puzzle, path: Path | None = None, context: PlayContext | None = None
+    app: App, puzzle: Puzzle, path: Path | None = None, context: PlayContext[Puzzle] | None = None
 ) -> bool:
     """Open the play screen for ``puzzle``; False (and a toast) when it cannot be played
     here. Over a game already open it replaces that game rather than piling up."""

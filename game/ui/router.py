@@ -15,20 +15,15 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from game.core.i18n import N_
-from game.core.kakuro.packs import entries_after, kakuro_place, read_kakuro_entry
-from game.resources import levels_dir
+from game.core.kinds import NONOGRAM, PuzzleKind
+from game.ui.kinds import screens_after, screens_back_to, screens_for
 from game.ui.scene import EditorScene, Scene
 from game.ui.scenes.converter.clue_editor import ClueEditorScene
 from game.ui.scenes.converter.scene import ConverterScene
-from game.ui.scenes.kakuro.entry import KakuroEntryScene
-from game.ui.scenes.kakuro.play import KakuroPlayScene
-from game.ui.scenes.kakuro.replay import KakuroReplayScene
-from game.ui.scenes.kakuro.select import KakuroSelectScene
 from game.ui.scenes.levels.generating import GeneratingScene
-from game.ui.scenes.levels.select import LevelSelectScene
 from game.ui.scenes.menu.controls import ControlsScene
 from game.ui.scenes.menu.options import OptionsScene
 from game.ui.scenes.menu.scene import MenuScene
@@ -41,7 +36,6 @@ from game.ui.widgets.file_browser import FileBrowserScene
 if TYPE_CHECKING:
     from game.core.board import Board
     from game.core.generate.generator import Generated, Making
-    from game.core.kakuro.model import KakuroPuzzle
     from game.core.puzzle import Puzzle
     from game.core.store.packs import PackPlace
     from game.ui.app import App
@@ -50,8 +44,10 @@ if TYPE_CHECKING:
 #: Where "Open a puzzle file…" starts next time: the folder it last opened a file from.
 PUZZLE_FOLDER_SETTING = "puzzle_folder"
 
-#: The places a screen can go back to.
-Back = Literal["menu", "levels", "kakuro"]
+#: The places a screen can go back to: "menu", or a kind's select screen by the name its
+#: screens give the way back (``game.ui.kinds``: "levels" for nonograms, "kakuro").
+Back = str
+P = TypeVar("P")
 
 
 @dataclass(frozen=True)
@@ -63,7 +59,8 @@ class Route:
 
 
 class Router:
-    """The app's navigation: every screen is made here."""
+    """The app's navigation: every screen is made here, a puzzle kind's screens through the
+    kinds' table (``game.ui.kinds``), so a new kind needs no method of its own."""
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -77,12 +74,7 @@ class Router:
         """The way back to ``back``: to the one on the stack (closing what is above it),
         else a new one over the menu (a level select's Esc then leads to the menu)."""
         app = self.app
-        kinds: dict[Back, type[Scene]] = {
-            "menu": MenuScene,
-            "levels": LevelSelectScene,
-            "kakuro": KakuroSelectScene,
-        }
-        kind = kinds[back]
+        kind = self._screen_class(back)
         held = app.find(kind)
         if held is not None:
             return Route(self._above(held), lambda: self._pop_to(kind))
@@ -103,11 +95,18 @@ class Router:
     def switch_to(self, back: Back) -> None:
         """From one select screen to the other kind's: back to it when it is on the stack,
         else in this one's place."""
-        kind = {"menu": MenuScene, "levels": LevelSelectScene, "kakuro": KakuroSelectScene}[back]
+        kind = self._screen_class(back)
         if self.app.find(kind) is not None:
             self.app.pop_to(kind)
         else:
             self.app.replace(kind(self.app))
+
+    def switch_from(self, kind: PuzzleKind[Any, Any]) -> None:
+        """The select screen's switch: to the next kind's select screen in the table."""
+        self.switch_to(screens_after(kind).back)
+
+    def _screen_class(self, back: Back) -> type[Scene]:
+        return MenuScene if back == "menu" else screens_back_to(back).select()
 
     def back_to(self, back: Back) -> None:
         """Go back to ``back`` now, closing what is in the way without asking."""
@@ -123,10 +122,18 @@ class Router:
     # --- from the menu -----------------------------------------------------------------------
 
     def level_select(self) -> None:
-        self.app.push(LevelSelectScene(self.app))
+        """The nonograms' select screen, where Play leads."""
+        self.select(NONOGRAM)
 
-    def kakuro_select(self) -> None:
-        self.app.push(KakuroSelectScene(self.app))
+    def select(self, kind: PuzzleKind[Any, Any]) -> None:
+        """The select screen of ``kind``."""
+        self.app.push(screens_for(kind).select()(self.app))
+
+    def make(self, kind: PuzzleKind[Any, Any]) -> None:
+        """The screen that makes a puzzle of ``kind`` (its select screen's button)."""
+        make = screens_for(kind).make
+        if make is not None:
+            self.app.push(make(self.app))
 
     def options(self) -> None:
         self.app.push(OptionsScene(self.app))
@@ -195,25 +202,25 @@ class Router:
             return
         self.app.push(RaceScene(self.app, puzzle, name=name))
 
-    def game(self, puzzle: Puzzle, path: Path | None, context: PlayContext) -> None:
-        """The play screen for ``puzzle`` (see ``game.ui.opening.play_puzzle``, which checks
-        that it can be played first): over a game already open it takes that game's place
-        rather than piling up."""
-        scene = PlayScene(
-            self.app,
-            puzzle,
-            path=path,
-            pack=context.pack,
-            place=context.place,
-            next_puzzles=context.next_puzzles,
-            editor=context.editor,
-            notice=context.notice,
-            check_file=context.check_file,
-        )
-        if isinstance(self.app.top, PlayScene):
+    def game(
+        self,
+        puzzle: P,
+        path: Path | None,
+        context: PlayContext[P],
+        kind: PuzzleKind[P, Any] = NONOGRAM,  # type: ignore[assignment]
+    ) -> None:
+        """The play screen of ``kind`` for ``puzzle`` (a nonogram's: see
+        ``game.ui.opening.play_puzzle``, which checks that it can be played first): over a
+        game of the kind already open it takes that game's place rather than piling up."""
+        scene = screens_for(kind).play(self.app, puzzle, path, context)
+        if type(self.app.top) is type(scene):
             self.app.replace(scene)
         else:
             self.app.push(scene)
+
+    def watch(self, kind: PuzzleKind[P, Any], puzzle: P, name: str | None = None) -> None:
+        """The solver's replay of a puzzle of ``kind`` over the screen that asked."""
+        self.app.push(screens_for(kind).replay(self.app, puzzle, name))
 
     def next_game(
         self,
@@ -228,52 +235,6 @@ class Router:
             self.app, puzzle, path=path, pack=pack, next_puzzles=next_puzzles, place=place
         )
         self.app.replace(scene)
-
-    def kakuro_entry(self) -> None:
-        """Type in a Kakuro from a book (the Kakuro select's "Type one in…")."""
-        self.app.push(KakuroEntryScene(self.app))
-
-    def kakuro_replay(self, puzzle: KakuroPuzzle, name: str | None = None) -> None:
-        self.app.push(KakuroReplayScene(self.app, puzzle, name=name))
-
-    def kakuro_game(
-        self,
-        puzzle: KakuroPuzzle,
-        path: Path | None = None,
-        pack: str | None = None,
-        place: PackPlace | None = None,
-        next_puzzles: Sequence[Path | tuple[KakuroPuzzle, Path]] = (),
-    ) -> None:
-        """Play a Kakuro: over a Kakuro game already open it takes that game's place."""
-        scene = KakuroPlayScene(self.app, puzzle, path, pack, place, next_puzzles)
-        if isinstance(self.app.top, KakuroPlayScene):
-            self.app.replace(scene)
-        else:
-            self.app.push(scene)
-
-    def kakuro_file_game(self, puzzle: KakuroPuzzle, path: Path | None) -> None:
-        """Play a Kakuro from a file opened out of its pack's screen (a dropped file, the
-        menu's Continue): a file of a bundled pack keeps its place ("Kakuro starter #3")
-        and offers the pack's next puzzles after a win."""
-        pack_name: str | None = None
-        place: PackPlace | None = None
-        following: list[Path] = []
-        if path is not None:
-            found = kakuro_place(path, levels_dir())
-            if found is not None:
-                pack, place = found
-                pack_name = pack.name
-                following = entries_after(pack, path)
-        self.kakuro_game(puzzle, path, pack_name, place, following)
-
-    def kakuro_file(self, path: Path) -> bool:
-        """Read a ``.kak`` file and play it; a toast with the reason when it cannot be read."""
-        entry = read_kakuro_entry(path)
-        if entry.puzzle is None:
-            self.app.toast(f"{path.name}: {entry.error}", error=True)
-            return False
-        self.kakuro_file_game(entry.puzzle, path)
-        return True
 
     def editor_below(self, scene: Scene) -> EditorScene | None:
         """The converter or clue editor right under ``scene`` on the stack, if that is

@@ -22,7 +22,7 @@ DAY = date(2025, 3, 10)
 
 def _watch_solver(scene: PlayScene, to_the_end: bool) -> None:
     app = scene.app
-    scene.solve_button.activate()
+    scene.chrome.buttons.solve.activate()
     replay = scene.solver_view
     assert isinstance(replay, ReplayScene)
     if not to_the_end:

@@ -1,6 +1,6 @@
 """A made-up third kind of puzzle, registered in the kind tables, is served by every command
-and screen that opens a file (issue 45: the kind is one table, not a decision in fifteen
-places)."""
+and screen that opens a file, by the router and by the menu's way to the select screens
+(issue 45: the kind is one table, not a decision in fifteen places)."""
 
 from __future__ import annotations
 
@@ -19,7 +19,11 @@ from game.core.kinds import PuzzleKind, kind_of, register, unregister
 from game.core.opening import Play, Refused, listed_kind, where_opens
 from game.core.slicing import SlicedTask
 from game.ui.app import App
-from game.ui.kinds import KindScreens, SavedGame, register_screens, unregister_screens
+from game.ui.kinds import KindScreens, Reached, SavedGame, register_screens, unregister_screens
+from game.ui.opening import PlayContext
+from game.ui.scene import Scene
+from game.ui.scenes.kakuro.select import KakuroSelectScene
+from game.ui.scenes.levels.select import LevelSelectScene
 from game.ui.scenes.menu.scene import MenuScene
 
 
@@ -52,6 +56,29 @@ WORD: PuzzleKind[Word, list[str]] = PuzzleKind(
     rate=lambda word: len(word.text) % 5 + 1,
     formats=("word",),
 )
+
+
+class WordScene(Scene):
+    """A screen of the word kind: which one, and what it was made for."""
+
+    def __init__(self, app: App, role: str, word: Word | None = None, name: str = "") -> None:
+        super().__init__(app)
+        self.role = role
+        self.word = word
+        self.name = name
+
+
+class WordSelect(WordScene):
+    def __init__(self, app: App) -> None:
+        super().__init__(app, "select")
+
+
+def word_play(app: App, word: Word, path: Path | None, context: PlayContext[Word]) -> Scene:
+    return WordScene(app, "play", word, context.pack or "")
+
+
+def word_replay(app: App, word: Word, name: str | None) -> Scene:
+    return WordScene(app, "replay", word, name or "")
 
 
 @pytest.fixture
@@ -89,9 +116,22 @@ def served() -> Iterator[list[str]]:
             command("replay"),  # type: ignore[arg-type]
             checked,
             readable,
+            lambda args: asked.append(f"generate {args.size[0]}x{args.size[1]}") or 0,
         )
     )
-    register_screens(KindScreens(WORD, open_file, lambda app: asked.append("select"), saved))
+    register_screens(
+        KindScreens(
+            WORD,
+            open_file,
+            saved,
+            lambda: WordSelect,
+            word_play,
+            word_replay,
+            back="words",
+            reached=Reached("Words ›", "j", "J words"),
+            make=lambda app: WordScene(app, "make"),
+        )
+    )
     try:
         yield asked
     finally:
@@ -116,7 +156,14 @@ def test_a_third_kind_is_served_by_every_command_and_screen(
         assert main([command, str(path)]) == 0
     assert find_puzzle_files(tmp_path)[0] == [path]
     assert check_file(str(path), None)["stars"] == 4
-    assert served == ["show cat.word", "solve cat.word", "replay cat.word", "check cat.word"]
+    assert main(["generate", "--kind", "word", "--size", "5x5"]) == 0
+    assert served == [
+        "show cat.word",
+        "solve cat.word",
+        "replay cat.word",
+        "check cat.word",
+        "generate 5x5",
+    ]
     # The screens: a dropped file and the menu's Continue.
     app = App(headless=True)
     assert app.open_dropped_file(path)
@@ -136,3 +183,53 @@ def test_two_kinds_cannot_claim_one_suffix() -> None:
     with pytest.raises(ValueError, match="nonogram"):
         register(PuzzleKind("clash", "Clash", frozenset({".non"}), read_word, list, word_solver,
                             lambda word: None, ()))  # fmt: skip
+
+
+def test_the_router_and_the_menu_serve_a_third_kind(served: list[str], hanjie_home: Path) -> None:
+    app = App(headless=True)
+    menu = MenuScene(app, offer_lesson=False)
+    app.push(menu)
+    app.step()
+    # From the menu's Play, each select screen's switch leads to the next kind in the
+    # table: nonograms, Kakuro, then the new kind.
+    menu.play_button.activate()
+    app.step()
+    levels = app.top
+    assert isinstance(levels, LevelSelectScene)
+    levels.switch_button.activate()
+    app.step()
+    kakuro = app.top
+    assert isinstance(kakuro, KakuroSelectScene)
+    assert kakuro.switch_button.label == "Words ›"
+    kakuro.switch_button.activate()
+    app.step()
+    assert isinstance(app.top, WordSelect)
+    # The router makes its screens from the table and knows the way back to them.
+    word = Word("cat")
+    app.router.game(word, None, PlayContext(pack="Animals"), WORD)
+    app.step()
+    played = app.top
+    assert isinstance(played, WordScene) and (played.role, played.word, played.name) == (
+        "play",
+        word,
+        "Animals",
+    )
+    app.router.watch(WORD, word, "cat")
+    app.router.make(WORD)
+    app.step()
+    assert [s.role for s in app.scenes if isinstance(s, WordScene)][-3:] == [
+        "play",
+        "replay",
+        "make",
+    ]
+    route = app.router.route("words")
+    assert [type(scene) for scene in route.closes] == [WordScene] * 3
+    route.go()
+    app.step()
+    assert isinstance(app.top, WordSelect)
+    # Without the new kind, Kakuro's switch leads back to the nonograms.
+    unregister_screens("word")
+    app.router.back_to("kakuro")
+    app.step()
+    assert isinstance(app.top, KakuroSelectScene)
+    assert app.top.kind.header_switch().label == "Nonograms ›"

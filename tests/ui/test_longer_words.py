@@ -60,7 +60,7 @@ def test_every_button_shows_its_whole_label(app: App) -> None:
     play = PlayScene(app, flower())
     app.push(play)
     app.step()
-    assert play.trial_button.label != "Trial mode (T)"  # the catalogue is spoken
+    assert play.chrome.buttons.trial.label != "Trial mode (T)"  # the catalogue is spoken
     cut += _cut(app, [*play.play_buttons, *play.rail.buttons])
     app.pop()
     lesson = LessonScene(app)

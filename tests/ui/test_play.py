@@ -132,10 +132,14 @@ def test_undo_and_redo_keys() -> None:
     assert cells(scene, 0)[:2] == [F, F]
     # The buttons do the same.
     scene.app.feed(
-        pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.undo_button.rect.center, button=1)
+        pygame.event.Event(
+            pygame.MOUSEBUTTONDOWN, pos=scene.chrome.buttons.undo.rect.center, button=1
+        )
     )
     scene.app.feed(
-        pygame.event.Event(pygame.MOUSEBUTTONUP, pos=scene.undo_button.rect.center, button=1)
+        pygame.event.Event(
+            pygame.MOUSEBUTTONUP, pos=scene.chrome.buttons.undo.rect.center, button=1
+        )
     )
     scene.app.step()
     assert cells(scene, 0)[:2] == [F, U]
@@ -357,7 +361,7 @@ def test_solve_opens_the_replay_over_the_game_and_the_clock_waits() -> None:
 
     scene = open_play()
     click(scene, 0, 0)
-    scene.solve_button.activate()
+    scene.chrome.buttons.solve.activate()
     scene.app.step()
     if importlib.util.find_spec("game.ui.scenes.replay.scene") is None:
         assert scene.app.top is scene and scene.app.toasts.texts
@@ -378,11 +382,11 @@ def test_watch_the_solver_is_named_so_and_the_game_clock_stands_still_behind_it(
 
     scene = open_play()
     app = scene.app
-    assert scene.solve_button.label == "Watch the solver"
+    assert scene.chrome.buttons.solve.label == "Watch the solver"
     click(scene, 0, 0)
     app.step(0.5)
     elapsed = scene.session.elapsed
-    scene.solve_button.activate()
+    scene.chrome.buttons.solve.activate()
     app.step(0.1)
     replay = app.top
     assert isinstance(replay, ReplayScene)

@@ -142,7 +142,7 @@ def _solve(app: App, play: PlayScene) -> None:
     assert play.win is not None
     for _ in range(400):
         app.step(1 / 30)
-        if play.editor_button.rect.w and play.chrome.win_appear() >= 1.0:
+        if play.chrome.buttons.editor.rect.w and play.chrome.win_appear() >= 1.0:
             break
 
 
@@ -197,7 +197,7 @@ def test_a_game_from_no_editor_has_no_way_back_to_one() -> None:
     pause = app.top
     assert isinstance(pause, DialogScene)
     assert "Back to the editor" not in [button.label for button in pause.buttons]
-    assert play.editor_button not in play.win_buttons
+    assert play.chrome.buttons.editor not in play.win_buttons
 
 
 def _typed_arrow(app: App, title: str) -> ClueEditorScene:
@@ -234,9 +234,9 @@ def test_the_win_panel_and_esc_go_back_to_the_clue_editor(tmp_path: Path) -> Non
     app, editor, play = _solved_from_the_clue_editor(tmp_path)
     labels = [button.label for button in play.win_buttons]
     assert labels == ["Back to the editor", "Level select", "Menu"]
-    assert play.editor_button.primary and play.editor_button.rect.w > 0
+    assert play.chrome.buttons.editor.primary and play.chrome.buttons.editor.rect.w > 0
     texts = [editor.sheet.text("row", y) for y in range(5)]
-    click(app, play.editor_button.rect.center)
+    click(app, play.chrome.buttons.editor.rect.center)
     app.step()
     assert app.top is editor and len(app.scenes) == 2
     assert [editor.sheet.text("row", y) for y in range(5)] == texts

@@ -68,7 +68,7 @@ def test_a_pack_puzzle_is_numbered_everywhere_until_solved(drawn: list[str]) -> 
     key(app, pygame.K_ESCAPE)
     assert app.top is scene
     # The solver replay, opened with the Solve button.
-    click(app, scene.solve_button.rect.center)
+    click(app, scene.chrome.buttons.solve.rect.center)
     replay = app.top
     assert isinstance(replay, ReplayScene) and replay.name == "First steps #5"
     app.step()

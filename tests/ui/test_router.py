@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 import pytest
 
+from game.core.kinds import KAKURO
 from game.ui.app import App
 from game.ui.scenes.converter.scene import ConverterScene
 from game.ui.scenes.kakuro.select import KakuroSelectScene
@@ -36,7 +38,7 @@ def test_ways_from_the_menu(app: App) -> None:
     app.step()
     for go, kind in [
         (app.router.level_select, LevelSelectScene),
-        (app.router.kakuro_select, KakuroSelectScene),
+        (partial(app.router.select, KAKURO), KakuroSelectScene),
         (app.router.options, OptionsScene),
         (app.router.converter, ConverterScene),
     ]:

@@ -101,7 +101,7 @@ def test_play_buttons_show_their_labels_whole() -> None:
     scene = app.top
     assert isinstance(scene, PlayScene)
     _labels_are_whole(app, scene.play_buttons)
-    assert scene.keep_button.shown_label(app) in ("Keep trial (K)", "Keep (K)")
+    assert scene.chrome.buttons.keep.shown_label(app) in ("Keep trial (K)", "Keep (K)")
 
 
 @pytest.mark.parametrize("name", ["replay_search", "replay_solutions"])

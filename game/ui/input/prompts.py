@@ -1,9 +1,12 @@
 """On-screen prompts in the device the player last used: a screen's help line names keys
-after a key press, pad buttons after a pad press and gestures after a touch (issue 45). The
-pad's line is built from the bindings, so a remapped button is shown where it now is."""
+after a key press, pad buttons after a pad press and gestures after a touch, and so does a
+button that names its key ("Check (V)" shows "Check (L3)" once a pad was used) (issue 45).
+The pad's words are built from the bindings, so a remapped button is shown where it now
+is."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from game.core.i18n import N_, _
@@ -39,6 +42,9 @@ PLAY_PAD: PadHelp = (
     ((Action.HINT,), N_("hint")),
     ((Action.PAUSE,), N_("pause")),
 )
+COLOURS = (Action.PREVIOUS_COLOUR, Action.NEXT_COLOUR)
+# A black-and-white puzzle has no colours for the shoulders to choose.
+PLAY_PAD_ONE_COLOUR: PadHelp = tuple(part for part in PLAY_PAD if part[0] != COLOURS)
 KAKURO_PAD: PadHelp = (
     (MOVE, N_("move")),
     ((Action.PREVIOUS_COLOUR, Action.NEXT_COLOUR), N_("digit")),
@@ -92,3 +98,30 @@ def help_for(
     if device is Device.TOUCH:
         return _(touch)
     return keyboard
+
+
+# A label's key at its end, in brackets: "Check (V)", "Pause (Esc)", Japanese "停止（Esc）".
+_KEY_AT_END = re.compile(r"\s*([(（])[^()（）]*[)）]\s*$")
+
+
+def without_key(text: str) -> str:
+    """``text`` without the key in brackets at its end ("Check (V)" -> "Check")."""
+    found = _KEY_AT_END.search(text)
+    return text if found is None else text[: found.start()]
+
+
+def prompted(text: str, device: Device, bindings: Bindings, action: Action | None) -> str:
+    """A button's words ``text`` (translated), which may end with its key in brackets, in
+    the words of the device last used: as they are for a keyboard or a mouse; with the pad's
+    button for ``action`` in the brackets for a pad ("Undo (Back)", "Check (L3)"), or no
+    brackets when no button does it; with no brackets on a touch screen (no keys there)."""
+    if action is None or device not in (Device.PAD, Device.TOUCH):
+        return text
+    found = _KEY_AT_END.search(text)
+    base = text if found is None else text[: found.start()]
+    names = bindings.pad_of(action) if device is Device.PAD else ()
+    if not names:
+        return base
+    if found is not None and found.group(1) == "（":
+        return f"{base}（{describe(names[0])}）"
+    return f"{base} ({describe(names[0])})"

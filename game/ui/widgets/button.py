@@ -10,6 +10,8 @@ import pygame
 from game.core.i18n import _
 from game.ui.fonts import READABLE_SIZE
 from game.ui.input import Input
+from game.ui.input.actions import Action as Does
+from game.ui.input.prompts import prompted, without_key
 from game.ui.widgets.base import Widget, radius
 from game.ui.widgets.label import Translated
 from game.ui.widgets.text import fit_text
@@ -23,7 +25,9 @@ SMALLEST_SHARE = 0.8
 
 
 class Button(Widget):
-    """A push button. ``primary`` buttons use the accent colour."""
+    """A push button. ``primary`` buttons use the accent colour. ``prompt``: the action its
+    key does (a label "Check (V)" names the key): after a pad press the label names the
+    pad's button for it instead, and no key on a touch screen (``prompts.prompted``)."""
 
     # The words shown, set in English and read in the player's language.
     label = Translated()
@@ -38,12 +42,14 @@ class Button(Widget):
         font_size: int = 22,
         sound: str | None = "click",
         short_label: str | None = None,
+        prompt: Does | None = None,
     ) -> None:
         super().__init__(rect, enabled)
         self.label = label
         # Shown instead of ``label`` when the button is too narrow for it (a small window),
         # rather than cutting the label off with an ellipsis.
         self.short_label = short_label
+        self.prompt = prompt
         self.on_click = on_click
         self.primary = primary
         self.font_size = font_size
@@ -59,6 +65,16 @@ class Button(Widget):
     @short_label.setter
     def short_label(self, value: str | None) -> None:
         self._short_label = value
+
+    def text(self, app: App) -> str:
+        """The label as the player reads it now: in the words of the device last used."""
+        return prompted(self.label, app.last_device, app.input.bindings, self.prompt)
+
+    def short_text(self, app: App) -> str | None:
+        short = self.short_label
+        if short is None:
+            return None
+        return prompted(short, app.last_device, app.input.bindings, self.prompt)
 
     def handle(self, event: Input) -> bool:
         super().handle(event)
@@ -125,23 +141,28 @@ class Button(Widget):
         room = self.rect.width - 2 * radius(app)
         smallest = max(READABLE_SIZE, round(size * SMALLEST_SHARE))
         for smaller in range(size, smallest - 1, -1):
-            if app.fonts.get(smaller).size(self.label)[0] <= room:
+            if app.fonts.get(smaller).size(self.text(app))[0] <= room:
                 return smaller
         return size
 
     def shown_label(self, app: App) -> str:
         """The label as it fits the button: in full (a little smaller if need be), the short
-        label, or cut short."""
+        label, either without the key it names (a pad's button name is longer than a
+        letter: German "Rückgängig (Zurück)" was cut), or cut short."""
         font = app.fonts.get(self.shown_size(app))
         room = self.rect.width - 2 * radius(app)
-        if self.short_label and font.size(self.label)[0] > room:
-            return fit_text(font, self.short_label, room)
-        return fit_text(font, self.label, room)
+        text, short = self.text(app), self.short_text(app)
+        choices = [text, short, without_key(text), without_key(short or "")]
+        fitting = next((c for c in choices if c and font.size(c)[0] <= room), None)
+        if fitting is not None:
+            return fitting
+        return fit_text(font, short or text, room)
 
     def fitting_width(self, app: App, minimum: int = 0) -> int:
         """A width that shows the whole label with some air, and at least ``minimum``."""
         font = app.fonts.get(round(self.font_size * app.ui_scale))
-        return max(minimum, font.size(self.label)[0] + 2 * radius(app) + round(12 * app.ui_scale))
+        text = self.text(app)
+        return max(minimum, font.size(text)[0] + 2 * radius(app) + round(12 * app.ui_scale))
 
 
 def _mix(a: tuple[int, int, int], b: tuple[int, int, int], amount: float) -> tuple[int, int, int]:
@@ -162,9 +183,9 @@ def share_row(app: App, buttons: list[Button], row: pygame.Rect, gap: int) -> No
         return font.size(text)[0] + 2 * radius(app) + 2
 
     room = row.width - gap * (len(buttons) - 1)
-    widths = [need(button.label, button) for button in buttons]
+    widths = [need(button.text(app), button) for button in buttons]
     if sum(widths) > room:
-        widths = [need(button.short_label or button.label, button) for button in buttons]
+        widths = [need(button.short_text(app) or button.text(app), button) for button in buttons]
     spare = room - sum(widths)
     if spare >= 0:
         widths = [width + spare // len(buttons) for width in widths]

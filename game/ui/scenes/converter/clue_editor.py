@@ -300,7 +300,9 @@ class ClueEditorScene(EditorScene):
 
     def play(self) -> None:
         if self.play_button.enabled:
-            context = PlayContext(editor=self, notice=ambiguity_notice(self.report))
+            context: PlayContext[Puzzle] = PlayContext(
+                editor=self, notice=ambiguity_notice(self.report)
+            )
             self.app.play_puzzle(self.finished_puzzle(), self.saved_path, context)
 
     def watch(self) -> None:

@@ -531,7 +531,9 @@ class ConverterScene(EditorScene):
     def play_now(self) -> None:
         if self.document.mode == "empty":
             return
-        context = PlayContext(editor=self, notice=ambiguity_notice(self.fairness.report))
+        context: PlayContext[Puzzle] = PlayContext(
+            editor=self, notice=ambiguity_notice(self.fairness.report)
+        )
         puzzle, path = self.finished_puzzle(), self.document.saved_path
         if path is None:  # a file of its own, so its game can be continued like any other
             with contextlib.suppress(OSError, ValueError):

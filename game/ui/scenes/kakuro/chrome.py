@@ -13,6 +13,7 @@ import pygame
 from game.core.i18n import N_, _
 from game.core.kakuro.combos import combination_text, combinations, number_word
 from game.core.kakuro.packs import kakuro_name
+from game.core.kakuro.session import KakuroChange, KakuroMove, KakuroSession
 from game.ui.input.prompts import KAKURO_PAD
 from game.ui.layout import Box
 from game.ui.scenes.kakuro.board import BoardLook, draw_board
@@ -44,7 +45,7 @@ def blend(a: Colour, b: Colour, t: float) -> Colour:
     )
 
 
-class KakuroChrome(frame.ShellChrome):
+class KakuroChrome(frame.ShellChrome[KakuroMove, KakuroChange, KakuroSession]):
     """Places and draws one Kakuro play scene."""
 
     helps = (HELP_LONG, HELP_SHORT)

@@ -35,8 +35,10 @@ from game.core.kakuro.entry import (
 from game.core.kakuro.model import MIN_SIZE, Axis, KakuroError, KakuroPuzzle, cell_name
 from game.core.kakuro.result import KakuroResult
 from game.core.kakuro.task import KakuroSolveTask
+from game.core.kinds import KAKURO
 from game.ui.input import Action, Input, Kind
 from game.ui.layout import Box
+from game.ui.opening import PlayContext
 from game.ui.scene import Scene
 from game.ui.scenes.kakuro.board import KakuroLayout, block_colours
 from game.ui.scenes.shared.editor.layout import editor_frame
@@ -273,7 +275,7 @@ class KakuroEntryScene(Scene):
     def play(self) -> None:
         if not self.play_button.enabled:
             return
-        self.app.router.kakuro_game(self.puzzle(), self.saved_path)
+        self.app.router.game(self.puzzle(), self.saved_path, PlayContext(), KAKURO)
 
     def save_clicked(self) -> None:
         if self.save_button.enabled:

@@ -26,6 +26,7 @@ from game.core.kakuro.mistakes import Mistake
 from game.core.kakuro.model import CellPosition, KakuroPuzzle
 from game.core.kakuro.packs import kakuro_name
 from game.core.kakuro.session import KakuroChange, KakuroMove, KakuroSession
+from game.core.kinds import KAKURO
 from game.core.store.packs import PackPlace
 from game.ui.input import Action, Device, Input, Kind
 from game.ui.input.actions import ARROW_STEPS
@@ -102,15 +103,19 @@ class KakuroPlayScene(PlayShell[KakuroMove, KakuroChange, KakuroSession]):
 
     def _make_buttons(self) -> None:
         size = 17
-        self.undo_button = Button(N_("Undo"), self.undo, font_size=size)
-        self.redo_button = Button(N_("Redo"), self.redo, font_size=size)
-        self.pencil_button = Button(N_("Pencil: off (P)"), self.toggle_pencil, font_size=size)
-        self.check_button = Button(N_("Check (V)"), self.check, font_size=size)
-        self.value_button = Button(N_("Check cell (C)"), self.check_value, font_size=size)
-        self.reveal_button = Button(N_("Reveal cell (R)"), self.reveal, font_size=size)
-        self.solver_button = Button(N_("Watch the solver (W)"), self.open_solver, font_size=size)
-        self.restart_button = Button(N_("Restart"), self.ask_restart, font_size=size)
-        self.pause_button = Button(N_("Pause (Esc)"), self.open_pause, font_size=size)
+
+        def button(label: str, action: Callable[[], None], key: Action | None) -> Button:
+            return Button(label, action, font_size=size, prompt=key)
+
+        self.undo_button = button(N_("Undo"), self.undo, Action.UNDO)
+        self.redo_button = button(N_("Redo"), self.redo, Action.REDO)
+        self.pencil_button = button(N_("Pencil: off (P)"), self.toggle_pencil, Action.PENCIL)
+        self.check_button = button(N_("Check (V)"), self.check, Action.CHECK)
+        self.value_button = button(N_("Check cell (C)"), self.check_value, Action.CHECK_VALUE)
+        self.reveal_button = button(N_("Reveal cell (R)"), self.reveal, Action.REVEAL)
+        self.solver_button = button(N_("Watch the solver (W)"), self.open_solver, Action.SOLVER)
+        self.restart_button = button(N_("Restart"), self.ask_restart, None)
+        self.pause_button = button(N_("Pause (Esc)"), self.open_pause, Action.PAUSE)
         self.play_buttons = [
             self.undo_button,
             self.redo_button,
@@ -442,7 +447,7 @@ class KakuroPlayScene(PlayShell[KakuroMove, KakuroChange, KakuroSession]):
         self.flash = {}
 
     def open_solver(self) -> None:
-        self.app.router.kakuro_replay(self.puzzle, name=self.shown_name())
+        self.app.router.watch(KAKURO, self.puzzle, self.shown_name())
 
     def go_level_select(self) -> None:
         self.app.router.back_to("kakuro")

@@ -16,7 +16,7 @@ as the steps leave it), drawn as the nonogram replay colours its board:
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -24,7 +24,7 @@ from game.core.i18n import N_, _, ngettext
 from game.core.kakuro.combos import single_digit
 from game.core.kakuro.model import KakuroPuzzle
 from game.core.kakuro.result import KakuroResult
-from game.core.kakuro.steps import Contradiction
+from game.core.kakuro.steps import Contradiction, KakuroStep
 from game.core.kakuro.trace import (
     DEFAULT_MAX_SOLUTIONS,
     DEFAULT_TIME_LIMIT,
@@ -64,7 +64,7 @@ class KakuroReplay:
 
     speed_setting: str | None = None  # Kakuro's replay starts at its own speed each time
     default_speed = DEFAULT_SPEED
-    big_step: BigStep | None = None
+    big_step: BigStep[KakuroStep] | None = None
     help_keys: tuple[str, ...] = ()
     legend: tuple[tuple[str, str], ...] = (
         ("run in hand", N_("run in hand")),
@@ -88,11 +88,11 @@ class KakuroReplay:
         self.time_limit = time_limit
         self.layout = KakuroLayout.fit(Box(0, 0, 1, 1), puzzle.width, puzzle.height)
         self.differences: frozenset[int] = frozenset()
-        self._shell: ReplayShell | None = None
+        self._shell: ReplayShell[KakuroStep, KakuroResult] | None = None
 
     # -- the shell's questions --------------------------------------------------------------
 
-    def attach(self, shell: ReplayShell) -> None:
+    def attach(self, shell: ReplayShell[KakuroStep, KakuroResult]) -> None:
         self._shell = shell
 
     @property
@@ -125,7 +125,7 @@ class KakuroReplay:
     def update(self, dt: float) -> bool:
         return False
 
-    def verdict(self, result: Any) -> tuple[str, str]:
+    def verdict(self, result: KakuroResult) -> tuple[str, str]:
         assert isinstance(result, KakuroResult)
         return kakuro_verdict_text(result), "good" if result.status == "unique" else "bad"
 
@@ -229,7 +229,7 @@ class KakuroReplay:
         pass
 
 
-class KakuroReplayScene(ReplayShell):
+class KakuroReplayScene(ReplayShell[KakuroStep, KakuroResult]):
     """The solver replay for ``puzzle``; ``name`` is what the header calls it."""
 
     part: KakuroReplay

@@ -23,10 +23,12 @@ from game.core.kakuro.packs import (
     list_kakuro_packs,
     read_kakuro_entry,
 )
+from game.core.kinds import KAKURO
 from game.core.store.pack_reader import PackReader
 from game.core.store.packs import Pack, PackPlace
 from game.resources import levels_dir
 from game.ui.layout import Box
+from game.ui.opening import PlayContext
 from game.ui.scenes.kakuro.board import BoardLook, KakuroLayout, draw_board
 from game.ui.scenes.shared.select.kind import Place, SelectKind, Switch
 from game.ui.scenes.shared.select.shell import SelectScene
@@ -48,16 +50,8 @@ class KakuroKind(SelectKind[KakuroEntry]):
     thumbnail_room = 34
     last_pack = LAST_KAKURO_PACK
     reads_at_once = True
-    switch = Switch(
-        N_("Nonograms ›"),
-        "n",
-        N_("N nonograms"),
-        lambda app: app.router.switch_to("levels"),
-        width=160,
-    )
-    make = Switch(
-        N_("Type one in…"), "t", N_("T type one in"), lambda app: app.router.kakuro_entry()
-    )
+    puzzle_kind = KAKURO
+    make = Switch(N_("Type one in…"), "t", N_("T type one in"), lambda app: app.router.make(KAKURO))
     help = N_("Arrows move  ·  Enter plays  ·  W watches  ·  Tab next pack")
 
     def list_packs(self, levels: Path, user_dir: Path) -> list[Pack]:
@@ -78,11 +72,12 @@ class KakuroKind(SelectKind[KakuroEntry]):
     ) -> None:
         assert entry.puzzle is not None
         after = [(later.puzzle, later.path) for later in following if later.puzzle is not None]
-        app.router.kakuro_game(entry.puzzle, entry.path, place.pack, place.place, after)
+        context = PlayContext(place.pack, place.place, after)
+        app.router.game(entry.puzzle, entry.path, context, KAKURO)
 
     def watch(self, app: App, entry: KakuroEntry, place: PackPlace | None, solved: bool) -> None:
         assert entry.puzzle is not None
-        app.router.kakuro_replay(entry.puzzle, kakuro_name(entry.name, place))
+        app.router.watch(KAKURO, entry.puzzle, kakuro_name(entry.name, place))
 
     def draw_thumbnail(
         self,
@@ -125,7 +120,7 @@ class KakuroSelectScene(SelectScene[KakuroEntry]):
         return self.switch_button
 
     def open_nonograms(self) -> None:
-        self.kind.switch.opens(self.app)
+        self.kind.header_switch().opens(self.app)
 
     def card_name(self, index: int) -> str:
         """What card ``index`` is called: "#3" under its pack (see ``kakuro_name``)."""

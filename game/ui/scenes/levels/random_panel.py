@@ -475,7 +475,7 @@ class RandomPanel:
             self.keep_button.draw(surface, app)
 
 
-def _context(puzzle: Puzzle) -> PlayContext:
+def _context(puzzle: Puzzle) -> PlayContext[Puzzle]:
     """Random's pack; a picture is called "Random picture #seed" until it is solved (its
     title names the picture), as a bundled puzzle is called by its number."""
     return PlayContext(pack=PACK_NAME, place=cover_place(puzzle))

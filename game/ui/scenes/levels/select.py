@@ -21,6 +21,7 @@ import numpy as np
 import pygame
 
 from game.core.i18n import N_, _
+from game.core.kinds import NONOGRAM
 from game.core.store.fileio import readable
 from game.core.store.pack_reader import PackReader, nonogram_reader
 from game.core.store.packs import (
@@ -35,7 +36,7 @@ from game.resources import levels_dir
 from game.ui.opening import PlayContext
 from game.ui.scenes.levels.random_panel import RANDOM_KEY, RandomPanel
 from game.ui.scenes.shared.select.cards import draw_mark, picture_surface
-from game.ui.scenes.shared.select.kind import Place, SelectKind, Switch
+from game.ui.scenes.shared.select.kind import Place, SelectKind
 from game.ui.scenes.shared.select.shell import SelectScene
 from game.ui.settings import LAST_PACK
 from game.ui.widgets.base import radius
@@ -68,7 +69,7 @@ class NonogramKind(SelectKind[PuzzleEntry]):
     card_size = (CARD_WIDTH, CARD_HEIGHT)
     thumbnail_room = 36
     last_pack = LAST_PACK
-    switch = Switch(N_("Kakuro ›"), "k", N_("K Kakuro"), lambda app: app.router.switch_to("kakuro"))
+    puzzle_kind = NONOGRAM
 
     def __init__(self) -> None:
         self._thumbnails: dict[PictureLook, pygame.Surface] = {}
@@ -252,7 +253,7 @@ class LevelSelectScene(SelectScene[PuzzleEntry]):
         self.open_panel()
 
     def open_kakuro(self) -> None:
-        self.kind.switch.opens(self.app)
+        self.kind.header_switch().opens(self.app)
 
     def card_title(self, index: int, solved: bool) -> str:
         """What card ``index`` is called (see ``NonogramKind.card_title``)."""

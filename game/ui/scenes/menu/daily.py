@@ -129,6 +129,6 @@ class DailyEntry:
         self.app.play_puzzle(puzzle, path=saved, context=_context(puzzle))
 
 
-def _context(puzzle: Puzzle) -> PlayContext:
+def _context(puzzle: Puzzle) -> PlayContext[Puzzle]:
     """The daily's pack; a picture is called by its date until solved (its title names it)."""
     return PlayContext(pack=PACK_NAME, place=cover_place(puzzle))

@@ -8,7 +8,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.core.formats import read_puzzle
-from game.core.kakuro.packs import kakuro_file_name, saved_kakuro
 from game.core.store.packs import recorded_file, shown_name, title_of
 from game.resources import levels_dir
 from game.ui.kinds import SavedGame
@@ -48,14 +47,3 @@ def nonogram_name(app: App, puzzle: Puzzle, path: Path) -> str:
     solved = bool(app.store.record(puzzle.fingerprint()).solved)
     place = app.pack_context(path).place
     return shown_name(title_of(puzzle, path), place, solved)
-
-
-def saved_kakuro_game(app: App, key: str, path_text: str) -> SavedGame | None:
-    found = saved_kakuro(app.store, levels_dir(), key, path_text)
-    if found is None:
-        return None
-    puzzle, path = found
-    return SavedGame(
-        kakuro_file_name(puzzle, path, levels_dir()),
-        lambda: app.router.kakuro_file_game(puzzle, path),
-    )

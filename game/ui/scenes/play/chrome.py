@@ -11,6 +11,7 @@ view's (``game.ui.widgets.grid_view``).
 from __future__ import annotations
 
 from collections.abc import Hashable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -19,8 +20,12 @@ import pygame
 from game.core.board import shown_colours
 from game.core.i18n import N_, _
 from game.core.palette import ColourClue
+from game.core.play.moves import Move
+from game.core.play.session import Change, Session
 from game.core.solver.hints import placed_runs
 from game.core.store.packs import shown_name
+from game.ui.input import Action
+from game.ui.input.prompts import PLAY_PAD_ONE_COLOUR
 from game.ui.layout import Box, intersect
 from game.ui.scenes.shared.play import frame
 from game.ui.settings import AUTO_CHECK, CLUE_GREYING, MINIMAP
@@ -51,14 +56,90 @@ HELP_TINY = N_(
 )
 
 
-class PlayChrome(frame.ShellChrome):
-    """Places and draws everything on the play screen but the board, for one scene."""
+@dataclass(frozen=True)
+class PanelButtons:
+    """The side panel's buttons: the game's actions while it is played, and the way back to
+    the editor a game started from one offers after the win."""
+
+    undo: Button
+    redo: Button
+    trial: Button
+    keep: Button
+    drop: Button
+    check: Button
+    hint: Button
+    auto: Button
+    reset: Button
+    solve: Button
+    pause: Button
+    editor: Button
+
+    @classmethod
+    def make(cls, scene: PlayScene) -> PanelButtons:
+        size = 17
+        return cls(
+            undo=Button(N_("Undo"), scene.undo, font_size=size, prompt=Action.UNDO),
+            redo=Button(N_("Redo"), scene.redo, font_size=size, prompt=Action.REDO),
+            trial=Button(
+                N_("Trial mode (T)"), scene.toggle_trial, font_size=size, prompt=Action.TRIAL
+            ),
+            keep=Button(
+                N_("Keep trial (K)"),
+                scene.keep_trial,
+                font_size=size,
+                short_label=N_("Keep (K)"),
+                prompt=Action.KEEP_TRIAL,
+            ),
+            drop=Button(
+                N_("Drop trial (D)"),
+                scene.drop_trial,
+                font_size=size,
+                short_label=N_("Drop (D)"),
+                prompt=Action.DROP_TRIAL,
+            ),
+            check=Button(N_("Check (V)"), scene.check, font_size=size, prompt=Action.CHECK),
+            hint=Button(N_("Hint (H)"), scene.hint, font_size=size, prompt=Action.HINT),
+            auto=Button(N_("Auto-check: off"), scene.toggle_auto_check, font_size=size),
+            reset=Button(N_("Reset"), scene.ask_reset, font_size=size),
+            # It opens the solver's replay (the game waits), it does not fill the board in.
+            solve=Button(
+                N_("Watch the solver"), scene.open_solver, font_size=size, short_label=N_("Solver")
+            ),
+            pause=Button(N_("Pause (Esc)"), scene.open_pause, font_size=size, prompt=Action.PAUSE),
+            editor=Button(
+                N_("Back to the editor"), scene.back_to_editor, primary=True, font_size=20
+            ),
+        )
+
+    def rows(self) -> list[list[Button]]:
+        """The buttons as the panel stacks them, one or two a row."""
+        return [
+            [self.undo, self.redo],
+            [self.trial],
+            [self.keep, self.drop],
+            [self.check, self.hint],
+            [self.auto],
+            [self.solve],  # a row of its own: "Watch the solver" says what it does
+            [self.reset, self.pause],
+        ]
+
+    def playing(self) -> list[Button]:
+        """The buttons shown while the game is played, in the order Tab would take them."""
+        return [button for row in self.rows() for button in row]
+
+
+class PlayChrome(frame.ShellChrome[Move, Change, Session]):
+    """Places and draws everything on the play screen but the board, for one scene. It
+    makes and owns the panel's buttons (:class:`PanelButtons`)."""
 
     helps = (HELP_LONG, HELP_SHORT, HELP_TINY)
 
     def __init__(self, scene: PlayScene) -> None:
         super().__init__(scene)
         self.scene = scene
+        self.buttons = PanelButtons.make(scene)
+        if scene.puzzle.colour_palette is None:
+            self.pad_help = PLAY_PAD_ONE_COLOUR  # the help line offers no colours to choose
         self.message_box = Box(0, 0, 0, 0)
         self.panel_top = 0
         self.column = Box(0, 0, 0, 0)  # the panel's column of buttons (beside the map)
@@ -73,7 +154,7 @@ class PlayChrome(frame.ShellChrome):
         pad = scene.regions.padding
         if not scene.regions.panel_shown:
             # Hidden: nothing of it may be hit, and the mini-map has no room.
-            for button in [*scene.play_buttons, *scene.win_buttons]:
+            for button in [*self.buttons.playing(), *scene.win_buttons]:
                 button.rect = pygame.Rect(0, 0, 0, 0)
             scene.minimap.set_area(Box(panel.x, panel.y, 1, 1))
             self.message_box = Box(panel.x, panel.y, 0, 0)
@@ -96,16 +177,7 @@ class PlayChrome(frame.ShellChrome):
         self.panel_top = y
         row_h = app.scaled(36)
         gap = app.scaled(8)
-        rows: list[list[Button]] = [
-            [scene.undo_button, scene.redo_button],
-            [scene.trial_button],
-            [scene.keep_button, scene.drop_button],
-            [scene.check_button, scene.hint_button],
-            [scene.auto_button],
-            [scene.solve_button],  # a row of its own: "Watch the solver" says what it does
-            [scene.reset_button, scene.pause_button],
-        ]
-        y = frame.place_button_rows(rows, x, y, width, row_h, gap)
+        y = frame.place_button_rows(self.buttons.rows(), x, y, width, row_h, gap)
         self.message_box = Box(x, y + gap, width, max(0, panel.bottom - y - gap - pad))
         self.column = Box(x - pad, panel.y, width + 2 * pad, panel.h)
         # After a win the same space holds the result and three buttons.
@@ -113,20 +185,20 @@ class PlayChrome(frame.ShellChrome):
 
     def update_buttons(self) -> None:
         """Labels and enabled states from the session and the settings."""
-        scene = self.scene
+        scene, buttons = self.scene, self.buttons
         session = scene.session
         has_trial = session.board.has_trial()
-        scene.undo_button.enabled = session.can_undo
-        scene.redo_button.enabled = session.can_redo
+        buttons.undo.enabled = session.can_undo
+        buttons.redo.enabled = session.can_redo
         trial = scene.ui.trial_mode
-        scene.trial_button.label = N_("Trial mode: on (T)") if trial else N_("Trial mode: off (T)")
-        scene.trial_button.primary = trial
-        scene.keep_button.enabled = has_trial
-        scene.drop_button.enabled = has_trial
+        buttons.trial.label = N_("Trial mode: on (T)") if trial else N_("Trial mode: off (T)")
+        buttons.trial.primary = trial
+        buttons.keep.enabled = has_trial
+        buttons.drop.enabled = has_trial
         auto = bool(scene.app.setting(AUTO_CHECK))
-        scene.auto_button.label = N_("Auto-check: on") if auto else N_("Auto-check: off")
-        scene.auto_button.primary = auto
-        scene.reset_button.enabled = bool(session.can_undo or session.board.known_mask().any())
+        buttons.auto.label = N_("Auto-check: on") if auto else N_("Auto-check: off")
+        buttons.auto.primary = auto
+        buttons.reset.enabled = bool(session.can_undo or session.board.known_mask().any())
 
     def win_area(self) -> Box:
         """Under the board the result stands beside the mini-map, in the buttons' column."""
@@ -223,19 +295,21 @@ class PlayChrome(frame.ShellChrome):
         (those of the clue under the pointer, else the cursor's); an empty frame while paused:
         a stopped clock must not buy free thinking time."""
         scene = self.scene
+        ui = scene.ui
         view, win = scene.grid_view, scene.win
         overlays = view.overlays
-        overlays.cursor = scene.ui.cursor
-        overlays.show_cursor = scene.ui.show_cursor and win is None
-        overlays.flash = scene.flash
-        line = scene.hint_line
+        overlays.cursor = ui.cursor
+        overlays.show_cursor = ui.show_cursor and win is None
+        overlays.preview = ui.preview
+        overlays.flash = ui.flash
+        line = ui.hint_line
         overlays.hint_row = line[1] if line and line[0] == "row" else None
         overlays.hint_column = line[1] if line and line[0] == "column" else None
         overlays.reveal = None if win is None else min(1.0, win.age / REVEAL_SECONDS)
-        if scene.ui.hover_row is not None or scene.ui.hover_column is not None:
-            view.highlight_row, view.highlight_column = scene.ui.hover_row, scene.ui.hover_column
+        if ui.hover_row is not None or ui.hover_column is not None:
+            view.highlight_row, view.highlight_column = ui.hover_row, ui.hover_column
         else:
-            view.highlight_row, view.highlight_column = scene.ui.cursor[1], scene.ui.cursor[0]
+            view.highlight_row, view.highlight_column = ui.cursor[1], ui.cursor[0]
         if not scene.paused:
             view.draw(surface, scene.session.board)
             scene.hint_show.draw(surface)
@@ -258,7 +332,7 @@ class PlayChrome(frame.ShellChrome):
         shows "5" while five cells are dragged), so a long run is counted without squinting."""
         scene = self.scene
         count = scene.ui.drag_count
-        if count < 1 or scene.pen.drag is None or scene.paused:
+        if count < 1 or scene.paused:
             return
         app, theme = scene.app, scene.app.theme
         text = app.fonts.render(str(count), app.scaled(20), theme.toast_text, True)
@@ -321,7 +395,7 @@ class ClueLooks:
         """Set every line's look from the session's line status and the settings."""
         scene = self.scene
         greying = bool(scene.app.setting(CLUE_GREYING))
-        errors = scene.show_errors
+        errors = scene.ui.show_errors
         session, view = scene.session, scene.grid_view
         for y in range(scene.puzzle.height):
             status = session.row_status(y)

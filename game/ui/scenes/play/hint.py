@@ -20,7 +20,7 @@ import pygame
 from game.core.board import mark_colour
 from game.core.i18n import N_
 from game.core.solver.hints import Hint
-from game.ui.input import Input
+from game.ui.input import Action, Input
 from game.ui.layout import Box
 from game.ui.widgets.button import Button
 
@@ -47,7 +47,7 @@ class HintShow:
         self._hint: Hint | None = None
         self.age = 0.0
         self.playing = False
-        self.button = Button(N_("Show me (S)"), self.play, font_size=15)
+        self.button = Button(N_("Show me (S)"), self.play, font_size=15, prompt=Action.SHOW_HINT)
 
     @property
     def hint(self) -> Hint | None:

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.play.strokes import Mark, Pointer, drag_cells, painted_cells, step_cursor
+from game.core.play.strokes import Mark, Pen, Pointer, drag_cells, painted_cells, step_cursor
 from game.ui.input import Action, Input, Kind
 from game.ui.input.actions import ARROW_STEPS
 from game.ui.scene import run_action
@@ -54,10 +54,15 @@ PINCH_STEP = 0.25
 
 
 class PlayInput:
-    """Turns one play scene's events into its actions."""
+    """Turns one play scene's events into its actions.
+
+    It holds what is held down (the pen's stroke, Shift, Space, a middle-button drag) and
+    reads the scene's UI value and its session; everything else it asks of the scene by
+    name (``apply``, ``zoom``, ``scroll_by``, ``panel_pointer``...), never through its parts."""
 
     def __init__(self, scene: PlayScene) -> None:
         self.scene = scene
+        self.pen = Pen()  # what a press, a drag or a held mark does
         self._shift = False
         self._pinch = 0.0  # the spread's change not yet zoomed
         # A middle-button press: where it went down, and the pointer's last position once it
@@ -87,7 +92,7 @@ class PlayInput:
         self._pan_last = None
         self._space = False
         self._space_fill = None
-        self.scene.set_ui(drag_count=0)
+        self.scene.set_ui(drag_count=0, preview=None)
         _show_pointer(pygame.SYSTEM_CURSOR_ARROW)
 
     @property
@@ -98,18 +103,16 @@ class PlayInput:
     def edge_scrolling(self) -> bool:
         """A mouse stroke is held where it scrolls the board (frames are needed meanwhile)."""
         scene = self.scene
-        return scene.pen.drag is not None and scene.viewport.at_edge(scene.app.mouse_pos)
+        return self.pen.drag is not None and scene.at_board_edge(scene.app.mouse_pos)
 
     def tick(self, dt: float) -> None:
         """A frame passed: a stroke held at the edge of the view scrolls the board, and the
         stroke follows the pointer onto the cells that come into view."""
         scene = self.scene
-        if scene.pen.drag is None or scene.win is not None:
+        if self.pen.drag is None or scene.is_won:
             return
         pos = scene.app.mouse_pos
-        if scene.viewport.edge_scroll(pos, dt):
-            scene.grid_view.set_layout(scene.layout)
-            scene.rail.update()
+        if scene.edge_scroll(pos, dt):
             self._drag_to(scene.layout.cell_at_clamped(pos))
 
     # --- events ---------------------------------------------------------------------------
@@ -118,7 +121,7 @@ class PlayInput:
         scene = self.scene
         kind = event.kind
         if kind is Kind.FOCUS_LOST:
-            scene.pen.let_go()
+            self.pen.let_go()
             self.let_go()
             return scene.focus_event(event)
         if kind is Kind.FOCUS_GAINED:
@@ -130,20 +133,18 @@ class PlayInput:
         if event.released(Action.PAN) and self._space:
             self._space_up()
         if kind is Kind.RELEASE:
-            scene.pen.key_up(event.source)
-        free = scene.pen.drag is None and not self.panning
-        if event.is_pointer and free and scene.rail.handle(event):
+            self.pen.key_up(event.source)
+        free = self.pen.drag is None and not self.panning
+        if event.is_pointer and free and scene.rail_pointer(event):
             return True  # a rail button took the press (motion only moves its hover)
-        bar = scene.palette_bar
         if (
-            bar is not None
-            and free
-            and scene.win is None
+            free
+            and not scene.is_won
             and kind in (Kind.POINTER_DOWN, Kind.WHEEL)
-            and bar.handle(event)
+            and scene.palette_input(event)
         ):
             return True
-        if scene.win is not None:
+        if scene.is_won:
             return scene.handle_won(event)
         if event.is_pointer:
             return self._handle_mouse(event)
@@ -164,9 +165,7 @@ class PlayInput:
         was_down, self._space = self._space, True
         if was_down:
             return True  # the key's auto-repeat: one press is one fill
-        if scene.pen.drag is not None or not scene.layout.visible_box.contains(
-            *scene.app.mouse_pos
-        ):
+        if self.pen.drag is not None or not scene.layout.visible_box.contains(*scene.app.mouse_pos):
             return False
         self._space_fill = scene.ui.cursor
         self._space_source = source
@@ -178,18 +177,18 @@ class PlayInput:
         if self._pan_press is None:
             _show_pointer(pygame.SYSTEM_CURSOR_ARROW)
         self._fill_held_space()
-        self.scene.pen.key_up(self._space_source)
+        self.pen.key_up(self._space_source)
 
     def _fill_held_space(self) -> None:
         """The Space press held back was a fill after all: make it, on the cell it was
         pressed on (the pen keeps it held, so arrows paint on from there)."""
         cell, self._space_fill = self._space_fill, None
         scene = self.scene
-        if cell is None or scene.win is not None:
+        if cell is None or scene.is_won:
             return
         scene.set_ui(show_cursor=True)
         scene.apply(
-            scene.pen.key_down(
+            self.pen.key_down(
                 scene.session.board,
                 self._space_source,
                 Mark.FILL,
@@ -235,14 +234,12 @@ class PlayInput:
         scene = self.scene
         kind = event.kind
         pos = (int(event.pos[0]), int(event.pos[1]))
-        pen = scene.pen
+        pen = self.pen
         if self._pan_press is not None:
             return self._handle_pan(event, pos)
         if kind is Kind.POINTER_UP and event.button == 0:
             # A second finger came down: the stroke under way is called off (a gesture).
-            pen.cancel_drag()
-            scene.grid_view.overlays.preview = None
-            scene.set_ui(drag_count=0)
+            scene.drop_stroke()
             return True
         if pen.drag is not None:
             if kind is Kind.POINTER_MOVE:
@@ -250,8 +247,7 @@ class PlayInput:
                 return True
             if kind is Kind.POINTER_UP and event.button == pen.drag.button:
                 self._drag_to(scene.layout.cell_at_clamped(pos))
-                scene.grid_view.overlays.preview = None
-                scene.set_ui(drag_count=0)
+                scene.set_ui(drag_count=0, preview=None)
                 move = pen.release(scene.session.board)
                 if move is not None:
                     scene.apply(move)
@@ -259,15 +255,10 @@ class PlayInput:
             return True  # other buttons during a drag are ignored
         if kind is Kind.POINTER_MOVE:
             self._hover(pos)
-            scene.hint_show.handle(event)
-            for button in scene.play_buttons:
-                button.handle(event)
+            scene.panel_pointer(event)  # the buttons' hover
             return True
-        if scene.hint_show.handle(event):
+        if scene.panel_pointer(event):
             return True
-        for button in scene.play_buttons:
-            if button.handle(event):
-                return True
         space_drag = self._space and event.button == LEFT if kind is Kind.POINTER_DOWN else False
         if kind is Kind.POINTER_DOWN and (event.button == MIDDLE or space_drag):
             if not scene.layout.visible_box.contains(*pos):
@@ -293,7 +284,7 @@ class PlayInput:
         self._end_shift_stroke()  # a click is a step of its own
         scene.set_ui(cursor=cell, show_cursor=True)
         ui = scene.ui
-        scene.pen.press(scene.session.board, cell, button, shift, ui.trial_mode, ui.colour)
+        self.pen.press(scene.session.board, cell, button, shift, ui.trial_mode, ui.colour)
         self._update_preview()
 
     def _handle_pan(self, event: Input, pos: tuple[int, int]) -> bool:
@@ -319,8 +310,8 @@ class PlayInput:
             cell = scene.layout.cell_at(pos)
             if clicked and cell is not None:
                 self._press(cell, Pointer.MIDDLE, False)
-                move = scene.pen.release(scene.session.board)
-                scene.grid_view.overlays.preview = None
+                move = self.pen.release(scene.session.board)
+                scene.set_ui(preview=None)
                 if move is not None:
                     scene.apply(move)
         return True
@@ -335,21 +326,21 @@ class PlayInput:
         )
 
     def _drag_to(self, cell: tuple[int, int]) -> None:
-        if self.scene.pen.drag_to(cell):
+        if self.pen.drag_to(cell):
             self.scene.set_ui(cursor=cell)
             self._update_preview()
 
     def _update_preview(self) -> None:
         scene = self.scene
         board = scene.session.board
-        move = scene.pen.preview(board)
-        scene.grid_view.overlays.preview = (
-            None if move is None else Preview(painted_cells(board, move), move.state)
-        )
-        drag = scene.pen.drag
+        move = self.pen.preview(board)
+        drag = self.pen.drag
         # The stroke's length, as the player counts along it: the cells from where it began
         # to the pointer on the snapped line, whatever each of them holds.
-        scene.set_ui(drag_count=0 if drag is None else len(drag_cells(drag.start, drag.current)))
+        scene.set_ui(
+            preview=None if move is None else Preview(painted_cells(board, move), move.state),
+            drag_count=0 if drag is None else len(drag_cells(drag.start, drag.current)),
+        )
 
     def _handle_key(self, event: Input) -> bool:
         scene = self.scene
@@ -362,7 +353,7 @@ class PlayInput:
         if event.pressed(Action.ZOOM_FIT):
             scene.fit()
             return True
-        if scene.palette_bar is not None and scene.palette_bar.handle_key(event):
+        if scene.palette_input(event):
             return True
         if event.pressed(Action.PAN) and not event.shift and self._space_down(event.source):
             return True
@@ -375,7 +366,7 @@ class PlayInput:
         if mark is not None:
             scene.set_ui(show_cursor=True)
             ui = scene.ui
-            stroke = scene.pen.key_down(
+            stroke = self.pen.key_down(
                 scene.session.board,
                 event.source,
                 MARK_OF_ACTION[mark],
@@ -391,7 +382,7 @@ class PlayInput:
             Action.DROP_TRIAL: scene.drop_trial,
             Action.CHECK: scene.check,
             Action.HINT: scene.hint,
-            Action.SHOW_HINT: scene.hint_show.play,
+            Action.SHOW_HINT: scene.show_me,
             Action.PANEL: scene.toggle_panel,
         }
         return run_action(actions, event)
@@ -399,7 +390,8 @@ class PlayInput:
     def _move_cursor(self, dx: int, dy: int, shift: bool) -> None:
         scene = self.scene
         before = scene.ui.cursor
-        after = step_cursor(before, dx, dy, scene.puzzle.width, scene.puzzle.height)
+        board = scene.session.board
+        after = step_cursor(before, dx, dy, board.width, board.height)
         scene.set_ui(cursor=after, show_cursor=True)
         scene.show_cell(*after)
         if shift and not self._shift_stroke:
@@ -407,7 +399,7 @@ class PlayInput:
             scene.session.begin_stroke()  # one undo step for the cells of this Shift hold
         elif not shift:
             self._end_shift_stroke()
-        move = scene.pen.cursor_moved(scene.session.board, before, after, shift)
+        move = self.pen.cursor_moved(board, before, after, shift)
         if move is not None:
             scene.apply(move)
 

@@ -72,14 +72,22 @@ class LessonScene(Scene):
         self.hint_cells: frozenset[tuple[int, int]] = frozenset()
         self.hint_line: tuple[str, int] | None = None
         self.reveal: RevealClock | None = None
-        self.next_button = Button(N_("Next (Enter)"), self.next, primary=True, font_size=18)
+        self.next_button = Button(
+            N_("Next (Enter)"), self.next, primary=True, font_size=18, prompt=Action.CONFIRM
+        )
         self.back_button = Button(N_("Back"), self.back, font_size=17)
         self.skip_button = Button(N_("Skip step"), self.skip, font_size=17)
-        self.trial_button = Button(N_("Trial mode (T)"), self.toggle_trial, font_size=17)
-        self.drop_button = Button(
-            N_("Drop trial (D)"), self.drop_trial, font_size=17, short_label=N_("Drop (D)")
+        self.trial_button = Button(
+            N_("Trial mode (T)"), self.toggle_trial, font_size=17, prompt=Action.TRIAL
         )
-        self.hint_button = Button(N_("Hint (H)"), self.hint, font_size=17)
+        self.drop_button = Button(
+            N_("Drop trial (D)"),
+            self.drop_trial,
+            font_size=17,
+            short_label=N_("Drop (D)"),
+            prompt=Action.DROP_TRIAL,
+        )
+        self.hint_button = Button(N_("Hint (H)"), self.hint, font_size=17, prompt=Action.HINT)
         self.leave_button = Button(N_("Leave the lesson"), self.ask_leave, font_size=17)
         self.buttons = [
             self.next_button,

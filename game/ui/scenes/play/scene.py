@@ -39,7 +39,7 @@ from game.core.play.session import Change, Session
 from game.core.play.strokes import Drag, Pen
 from game.core.puzzle import Puzzle
 from game.core.store.packs import PackPlace, shown_name, title_of
-from game.ui.input import Input
+from game.ui.input import Input, Kind
 from game.ui.layout import BoardLayout, Box, PlayRegions, compute_play_regions
 from game.ui.scene import Scene
 from game.ui.scenes.play.chrome import ClueLooks, PlayChrome
@@ -53,7 +53,6 @@ from game.ui.scenes.play.ui import PlayUI
 from game.ui.scenes.play.viewport import BoardViewport
 from game.ui.scenes.shared.play.shell import PlayShell
 from game.ui.settings import AUTO_CHECK, AUTO_CROSS, COLOUR_SYMBOLS, PLAY_PANEL
-from game.ui.widgets.button import Button
 from game.ui.widgets.grid_view import Flash, GridView
 from game.ui.widgets.minimap import MiniMap
 from game.ui.widgets.win_reveal import BUTTONS_AT, REVEAL_SECONDS
@@ -109,16 +108,14 @@ class PlayScene(PlayShell[Move, Change, Session]):
         self.next_puzzles = tuple(next_puzzles)
         file = Path(path) if path is not None else None
         super().__init__(app, puzzle.fingerprint(), title_of(puzzle, file), file)
-        self.trial_mode = self.session.board.has_trial()
-        self.pen = Pen()
+        self.input = PlayInput(self)  # the pen and what is held down
+        self.set_ui(
+            trial_mode=self.session.board.has_trial(),
+            show_errors=bool(self.app.setting(AUTO_CHECK)),
+        )
         # The bar of a colour puzzle (the colour a fill paints is the UI value's).
         self.palette_bar = PaletteBar(self, puzzle.colours) if puzzle.colour_palette else None
-        self.show_errors = bool(self.app.setting(AUTO_CHECK))
-        self.flash = Flash()
-        self.flash_age = 0.0
-        self.hint_line: tuple[str, int] | None = None
         self.hint_show = HintShow(self)  # the teaching hint's cells and its "show me"
-        self.input = PlayInput(self)
         self.solved_before = bool(self.app.store.record(self.key).solved)
         self._unique: bool | None = None if puzzle.goal is not None else False
         self._uniqueness: SolveTask | None = None
@@ -129,8 +126,13 @@ class PlayScene(PlayShell[Move, Change, Session]):
         # The solver's replay opened from this game, until it is closed (note_solver_view).
         self.solver_view: ReplayScene | None = None
         self.exits = PlayExits(self)
-        self._make_buttons()
-        self.chrome = PlayChrome(self)
+        self.chrome = PlayChrome(self)  # the panel and its buttons
+        self.play_buttons = self.chrome.buttons.playing()
+        if self.editor is not None:
+            # A puzzle of the player's own making: the way on is back to making it (an
+            # editor's puzzle is in no list, so there is no next one).
+            self.next_button.primary = False
+            self.win_buttons = [self.chrome.buttons.editor, self.levels_button, self.menu_button]
         self.rail = PlayRail(self)
         size = self.app.screen_size
         self.regions: PlayRegions = compute_play_regions(
@@ -171,9 +173,19 @@ class PlayScene(PlayShell[Move, Change, Session]):
         return self.viewport.layout
 
     @property
+    def pen(self) -> Pen:
+        """What a press, a drag or a held mark does (the input's)."""
+        return self.input.pen
+
+    @property
     def drag(self) -> Drag | None:
         """The drag in progress, if any (the pen's)."""
         return self.pen.drag
+
+    def drop_stroke(self) -> None:
+        """Call off the stroke under way: nothing of it is painted or previewed."""
+        self.pen.cancel_drag()
+        self.set_ui(preview=None, drag_count=0)
 
     # --- the shell's hooks -------------------------------------------------------------
 
@@ -226,8 +238,7 @@ class PlayScene(PlayShell[Move, Change, Session]):
             self.go_level_select()
 
     def before_pause(self) -> None:
-        self.pen.cancel_drag()
-        self.grid_view.overlays.preview = None
+        self.drop_stroke()
 
     def pause_extras(self) -> dict[str, Callable[[], None]]:
         return {"editor": self.exits.back_to_editor} if self.editor is not None else {}
@@ -247,51 +258,6 @@ class PlayScene(PlayShell[Move, Change, Session]):
         self.save()
 
     # --- layout --------------------------------------------------------------------------------
-
-    def _make_buttons(self) -> None:
-        size = 17
-        self.undo_button = Button(N_("Undo"), self.undo, font_size=size)
-        self.redo_button = Button(N_("Redo"), self.redo, font_size=size)
-        self.trial_button = Button(N_("Trial mode (T)"), self.toggle_trial, font_size=size)
-        self.keep_button = Button(
-            N_("Keep trial (K)"), self.keep_trial, font_size=size, short_label=N_("Keep (K)")
-        )
-        self.drop_button = Button(
-            N_("Drop trial (D)"), self.drop_trial, font_size=size, short_label=N_("Drop (D)")
-        )
-        self.check_button = Button(N_("Check (V)"), self.check, font_size=size)
-        self.hint_button = Button(N_("Hint (H)"), self.hint, font_size=size)
-        self.auto_button = Button(N_("Auto-check: off"), self.toggle_auto_check, font_size=size)
-        self.reset_button = Button(N_("Reset"), self.exits.ask_reset, font_size=size)
-        # It opens the solver's replay (the game waits), it does not fill the board in.
-        self.solve_button = Button(
-            N_("Watch the solver"),
-            self.exits.open_solver,
-            font_size=size,
-            short_label=N_("Solver"),
-        )
-        self.pause_button = Button(N_("Pause (Esc)"), self.open_pause, font_size=size)
-        self.editor_button = Button(
-            N_("Back to the editor"), self.exits.back_to_editor, primary=True, font_size=20
-        )
-        self.play_buttons = [
-            self.undo_button,
-            self.redo_button,
-            self.trial_button,
-            self.keep_button,
-            self.drop_button,
-            self.check_button,
-            self.hint_button,
-            self.auto_button,
-            self.reset_button,
-            self.solve_button,
-            self.pause_button,
-        ]
-        if self.editor is not None:
-            # A puzzle of the player's own making: the way on is back to making it (an
-            # editor's puzzle is in no list, so there is no next one).
-            self.next_button.primary = False
-            self.win_buttons = [self.editor_button, self.levels_button, self.menu_button]
 
     def sync_symbols(self) -> None:
         """Colour-blind symbols on or off as the option (or the theme) says, with room made
@@ -385,10 +351,50 @@ class PlayScene(PlayShell[Move, Change, Session]):
         self.grid_view.set_layout(self.layout)
         self.rail.update()
 
+    def at_board_edge(self, pos: tuple[int, int]) -> bool:
+        """``pos`` is where a stroke held there scrolls a zoomed board."""
+        return self.viewport.at_edge(pos)
+
+    def edge_scroll(self, pos: tuple[int, int], dt: float) -> bool:
+        """Scroll a zoomed board for ``dt`` seconds of a stroke held at ``pos`` near its
+        edge; True when it moved."""
+        if not self.viewport.edge_scroll(pos, dt):
+            return False
+        self.grid_view.set_layout(self.layout)
+        self.rail.update()
+        return True
+
     # --- events -------------------------------------------------------------------------------
 
     def handle(self, event: Input) -> bool:
         return self.input.handle(event)
+
+    def rail_pointer(self, event: Input) -> bool:
+        """A pointer event for the buttons beside the board; True when one took a press."""
+        return self.rail.handle(event)
+
+    def palette_input(self, event: Input) -> bool:
+        """A press, a wheel or a key for a colour puzzle's bar; True when it took it."""
+        bar = self.palette_bar
+        if bar is None:
+            return False
+        if event.kind is Kind.PRESS:
+            return bar.handle_key(event)
+        return bar.handle(event)
+
+    def panel_pointer(self, event: Input) -> bool:
+        """A pointer event for the panel's buttons and the hint's "Show me": motion moves
+        their hover (and is not taken), a press is taken by the first that wants it."""
+        if event.kind is Kind.POINTER_MOVE:
+            self.hint_show.handle(event)
+            for button in self.play_buttons:
+                button.handle(event)
+            return False
+        return self.hint_show.handle(event) or any(b.handle(event) for b in self.play_buttons)
+
+    def show_me(self) -> None:
+        """The hint's reasoning played on the board (S, or "Show me")."""
+        self.hint_show.play()
 
     # --- moves --------------------------------------------------------------------------------
 
@@ -508,8 +514,7 @@ class PlayScene(PlayShell[Move, Change, Session]):
         self.set_message(advice.text, advice.tone)
 
     def _flash(self, cells: Sequence[tuple[int, int]]) -> None:
-        self.flash = Flash(list(cells), 1.0)
-        self.flash_age = 0.0
+        self.set_ui(flash=Flash(list(cells), 1.0), flash_age=0.0)
 
     def set_message(self, text: str, kind: str = "info") -> None:
         self.message = text
@@ -519,9 +524,7 @@ class PlayScene(PlayShell[Move, Change, Session]):
 
     def won(self) -> None:
         self.pen.let_go()
-        self.trial_mode = False
-        self.flash = Flash()
-        self.hint_line = None
+        self.set_ui(trial_mode=False, flash=Flash(), hint_line=None, preview=None, drag_count=0)
         if not self.regions.panel_shown:
             self._build(self._size)  # the result and its buttons are in the panel
 
@@ -529,6 +532,9 @@ class PlayScene(PlayShell[Move, Change, Session]):
 
     def ask_reset(self) -> None:
         self.exits.ask_reset()
+
+    def back_to_editor(self) -> None:
+        self.exits.back_to_editor()
 
     def open_solver(self) -> None:
         self.exits.open_solver()
@@ -538,11 +544,13 @@ class PlayScene(PlayShell[Move, Change, Session]):
         self.apply(ClearAll())
 
     def restarted(self) -> None:
-        self.trial_mode = False
-        self.pen.cancel_drag()
-        self.flash = Flash()
-        self.hint_line = None
-        self.show_errors = bool(self.app.setting(AUTO_CHECK))
+        self.drop_stroke()
+        self.set_ui(
+            trial_mode=False,
+            flash=Flash(),
+            hint_line=None,
+            show_errors=bool(self.app.setting(AUTO_CHECK)),
+        )
         self.looks.sync(again=True)
 
     def shown_name(self) -> str:
@@ -612,6 +620,26 @@ class PlayScene(PlayShell[Move, Change, Session]):
         self.ui = replace(self.ui, colour=value)
 
     @property
+    def flash(self) -> Flash:
+        return self.ui.flash
+
+    @property
+    def hint_line(self) -> tuple[str, int] | None:
+        return self.ui.hint_line
+
+    @hint_line.setter
+    def hint_line(self, value: tuple[str, int] | None) -> None:
+        self.ui = replace(self.ui, hint_line=value)
+
+    @property
+    def show_errors(self) -> bool:
+        return self.ui.show_errors
+
+    @show_errors.setter
+    def show_errors(self, value: bool) -> None:
+        self.ui = replace(self.ui, show_errors=value)
+
+    @property
     def hover_row(self) -> int | None:
         return self.ui.hover_row
 
@@ -640,13 +668,15 @@ class PlayScene(PlayShell[Move, Change, Session]):
         self.tick_game(dt, hands_busy=self.pen.busy)
         if self._unique is None and (self._check_pending or self.app.setting(AUTO_CHECK)):
             self._advance_uniqueness(UNIQUENESS_SLICE)
-        if self.flash.cells:
-            self.flash_age += dt
-            fade = 1.0 - self.flash_age / FLASH_SECONDS
+        flash = self.ui.flash
+        if flash.cells:
+            age = self.ui.flash_age + dt
+            fade = 1.0 - age / FLASH_SECONDS
             if fade <= 0:
-                self.flash = Flash()
+                self.set_ui(flash=Flash(), flash_age=age)
             else:
-                self.flash.strength = fade * (0.55 + 0.45 * math.cos(self.flash_age * 9.0))
+                strength = fade * (0.55 + 0.45 * math.cos(age * 9.0))
+                self.set_ui(flash=Flash(flash.cells, strength), flash_age=age)
         self.hint_show.tick(dt)
         self.input.tick(dt)
         self.chrome.update_buttons()
@@ -657,7 +687,7 @@ class PlayScene(PlayShell[Move, Change, Session]):
         uniqueness check a check waits for, a drag scrolling at the board's edge); else the
         time until the clock shows its next second, or None with the clock stopped."""
         animating = (
-            bool(self.flash.cells)
+            bool(self.ui.flash.cells)
             or (self.win is not None and self.win.age < WIN_ANIMATION_SECONDS)
             or self.hint_show.animating
             or (self._unique is None and (self._check_pending or self.app.setting(AUTO_CHECK)))

@@ -18,7 +18,7 @@ grid looks like now (:mod:`~game.ui.scenes.replay.board`):
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import numpy as np
 import pygame
@@ -31,6 +31,7 @@ from game.core.playable import grid_refusal
 from game.core.puzzle import Puzzle
 from game.core.race import INFO, algorithms_for, check_algorithm, refusal, step_source
 from game.core.solver.result import SolveResult
+from game.core.solver.steps import Step
 from game.core.solver.trace import (
     DEFAULT_MAX_SOLUTIONS,
     DEFAULT_TIME_LIMIT,
@@ -90,7 +91,7 @@ class NonogramReplay:
 
     speed_setting: str | None = SPEED_SETTING
     default_speed = DEFAULT_SPEED
-    big_step: BigStep | None = LINE_STEP
+    big_step: BigStep[Step] | None = LINE_STEP
     help_keys: tuple[str, ...] = (N_("A: solver"),)
     legend: tuple[tuple[str, str], ...] = tuple((key, _LEGEND_WORDS[key]) for key in _SWATCHES)
 
@@ -134,16 +135,16 @@ class NonogramReplay:
         self.grid_view: GridView | None = None
         self.minimap: MiniMap | None = None
         self.painter = ReplayBoardPainter(app)
-        self._shell: ReplayShell | None = None
+        self._shell: ReplayShell[Step, SolveResult] | None = None
         self._board: Board | None = None  # as drawn this frame (the mini-map shows it too)
 
     # -- the shell's questions --------------------------------------------------------------
 
-    def attach(self, shell: ReplayShell) -> None:
+    def attach(self, shell: ReplayShell[Step, SolveResult]) -> None:
         self._shell = shell
 
     @property
-    def shell(self) -> ReplayShell:
+    def shell(self) -> ReplayShell[Step, SolveResult]:
         assert self._shell is not None
         return self._shell
 
@@ -189,7 +190,7 @@ class NonogramReplay:
             self._marks_checked(verdict)
         return True
 
-    def verdict(self, result: Any) -> tuple[str, str]:
+    def verdict(self, result: SolveResult) -> tuple[str, str]:
         assert isinstance(result, SolveResult)
         text = verdict_text(result, self.time_limit)
         if result.status in ("unique", "multiple"):
@@ -442,7 +443,7 @@ class NonogramReplay:
             self.minimap.draw(surface, self._board)
 
 
-class ReplayScene(ReplayShell):
+class ReplayScene(ReplayShell[Step, SolveResult]):
     """The solver replay for ``puzzle``.
 
     ``initial_board`` (the player's board, from the play scene) enables "start from your

@@ -14,7 +14,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Generic
 
 import pygame
 
@@ -24,6 +24,7 @@ from game.ui.fonts import text_size
 from game.ui.input import Device
 from game.ui.input.prompts import PLAY_PAD, PLAY_TOUCH, PadHelp, help_for
 from game.ui.layout import Box
+from game.ui.scenes.shared.play.shell import C, G, M
 from game.ui.widgets.base import Veil, radius
 from game.ui.widgets.button import Button
 from game.ui.widgets.text import fit_text, format_time, wrap_text
@@ -58,6 +59,7 @@ class Style:
 
     theme: str
     scale: float
+    device: Device  # the buttons' prompts name its keys or buttons
 
 
 @dataclass(frozen=True)
@@ -335,7 +337,7 @@ def short_label(label: str) -> str:
     return label.split(" (")[0]
 
 
-class ShellChrome:
+class ShellChrome(Generic[M, C, G]):
     """What every kind's chrome does the same: the looks of the header and of the win
     result, and the cached frame (header, side panel, help line) composed from them. A
     kind's chrome says what its header names and counts (:meth:`header`), its help lines
@@ -344,7 +346,7 @@ class ShellChrome:
     helps: tuple[str, ...] = ()
     pad_help: PadHelp = PLAY_PAD
 
-    def __init__(self, scene: PlayShell[Any, Any, Any]) -> None:
+    def __init__(self, scene: PlayShell[M, C, G]) -> None:
         self.shell = scene
         self._frame = FrameCache()
         self._veil = Veil(90)
@@ -360,7 +362,7 @@ class ShellChrome:
 
     def style(self) -> Style:
         app = self.shell.app
-        return Style(app.theme.name, app.ui_scale)
+        return Style(app.theme.name, app.ui_scale, app.last_device)
 
     def place_win_buttons(self, x: int, y: int, width: int, gap: int) -> None:
         """The win buttons in a column from ``y`` (after a win they take the panel)."""

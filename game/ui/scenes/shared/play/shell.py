@@ -131,6 +131,11 @@ class PlayShell(Scene, Generic[M, C, G]):
         self.win_buttons = [self.next_button, self.levels_button, self.menu_button]
 
     @property
+    def is_won(self) -> bool:
+        """The game was won (its result and the ways on are shown)."""
+        return self.win is not None
+
+    @property
     def path(self) -> Path | None:
         """The puzzle's file, if it has one; the record in progress keeps it."""
         return self._path

@@ -18,12 +18,13 @@ from game.ui.input import Action, Input, Kind
 from game.ui.widgets.base import Widget
 
 if TYPE_CHECKING:
-    from game.ui.scenes.shared.replay.shell import ReplayShell
+    from game.core.trace import ResultT
+    from game.ui.scenes.shared.replay.shell import ReplayShell, StepT
 
 _MOUSE_EVENTS = (Kind.POINTER_DOWN, Kind.POINTER_UP, Kind.POINTER_MOVE)
 
 
-def widgets(shell: ReplayShell) -> list[Widget]:
+def widgets(shell: ReplayShell[StepT, ResultT]) -> list[Widget]:
     """The widgets Tab walks through, in that order, the part's top buttons last."""
     own: list[Widget] = [
         shell.restart_button,
@@ -41,7 +42,7 @@ def widgets(shell: ReplayShell) -> list[Widget]:
     return own + list(shell.part.top_buttons())
 
 
-def sync_buttons(shell: ReplayShell) -> None:
+def sync_buttons(shell: ReplayShell[StepT, ResultT]) -> None:
     """Labels and enabled states after the playback changed."""
     finished = shell.finished
     browsing = shell.browsing
@@ -54,7 +55,7 @@ def sync_buttons(shell: ReplayShell) -> None:
     shell.focus.refresh()
 
 
-def handle(shell: ReplayShell, event: Input) -> bool:
+def handle(shell: ReplayShell[StepT, ResultT], event: Input) -> bool:
     """Pointer events to the widgets, keys to the replay's actions; True when used."""
     if event.kind in _MOUSE_EVENTS or event.kind is Kind.WHEEL:
         used = shell.focus.handle(event)

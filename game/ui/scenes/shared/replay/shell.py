@@ -19,12 +19,12 @@ from __future__ import annotations
 import gc
 import math
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 import pygame
 
 from game.core.i18n import N_, _
-from game.core.trace import StepTrace, StopRule, is_visible_step
+from game.core.trace import ResultT, StepTrace, StopRule, is_visible_step
 from game.ui.input import Input
 from game.ui.layout import Box
 from game.ui.scene import Scene
@@ -56,11 +56,18 @@ GC_FREEZE_SECONDS = 1.0
 FLASH_SECONDS = 0.6
 UNDONE_SECONDS = 0.5
 
-Trace = StepTrace[Any, Any]
+
+class DescribedStep(Protocol):
+    """A solver's step as the replay lists it: it says what it did in the player's words."""
+
+    def describe(self) -> str: ...
+
+
+StepT = TypeVar("StepT", bound=DescribedStep)  # the kind's solver steps
 
 
 @dataclass(frozen=True)
-class ReplayUI:
+class ReplayUI(Generic[StepT]):
     """What the replay is doing, as the drawing reads it: ``stepping`` is a one-step (or
     bigger) advance under way, the rule that ends it; ``flash`` and ``undone`` are the
     seconds left of the contradiction's flash and of the glow of cells a backtrack undid."""
@@ -68,7 +75,7 @@ class ReplayUI:
     speed_index: int
     playing: bool = True
     rushing: bool = False
-    stepping: StopRule | None = None
+    stepping: StopRule[StepT] | None = None
     solution_index: int = 0
     flash: float = 0.0
     undone: float = 0.0
@@ -88,27 +95,28 @@ class BoardFrame:
 
 
 @dataclass(frozen=True)
-class BigStep:
+class BigStep(Generic[StepT]):
     """A kind's bigger step (the nonogram's "one line"): its button, where it stops and its
     words in the help line."""
 
     label: str
-    stop: StopRule
+    stop: StopRule[StepT]
     help: str
 
 
-class ReplayPart(Protocol):
-    """What a puzzle kind gives the replay shell (see the module text)."""
+class ReplayPart(Protocol[StepT, ResultT]):
+    """What a puzzle kind gives the replay shell (see the module text), typed over its
+    solver's steps and verdict."""
 
     heading: str  # the top bar's title
     speed_setting: str | None  # the setting the speed is kept in; None: not kept
     default_speed: int
-    big_step: BigStep | None
+    big_step: BigStep[StepT] | None
     help_keys: tuple[str, ...]  # the kind's own keys in the help line ("A: solver")
     legend: tuple[tuple[str, str], ...]  # (swatch key, label)
 
-    def attach(self, shell: ReplayShell) -> None: ...
-    def new_trace(self) -> Trace: ...
+    def attach(self, shell: ReplayShell[StepT, ResultT]) -> None: ...
+    def new_trace(self) -> StepTrace[StepT, ResultT]: ...
     def refusal(self) -> str | None: ...
     def top_buttons(self) -> list[Button]: ...
     def handle(self, event: Input) -> bool: ...
@@ -117,7 +125,7 @@ class ReplayPart(Protocol):
     def board_rect(self) -> pygame.Rect: ...
     def update(self, dt: float) -> bool: ...
     def busy_text(self) -> str | None: ...
-    def verdict(self, result: Any) -> tuple[str, str]: ...
+    def verdict(self, result: ResultT) -> tuple[str, str]: ...
     def statistics(self) -> list[tuple[str, str]]: ...
     def solution_notes(self) -> list[str]: ...
     def on_restart(self) -> None: ...
@@ -132,16 +140,17 @@ class ReplayPart(Protocol):
     def draw_over_panel(self, surface: pygame.Surface, fresh: bool) -> None: ...
 
 
-class ReplayShell(Scene):
-    """The solver replay of ``part``'s puzzle; ``playing`` False starts it paused."""
+class ReplayShell(Scene, Generic[StepT, ResultT]):
+    """The solver replay of ``part``'s puzzle; ``playing`` False starts it paused. Typed
+    over the kind's solver steps and verdict, so a part hands the shell its own trace."""
 
-    def __init__(self, app: App, part: ReplayPart, playing: bool = True) -> None:
+    def __init__(self, app: App, part: ReplayPart[StepT, ResultT], playing: bool = True) -> None:
         super().__init__(app)
         self.part = part
         part.attach(self)
-        self.ui = ReplayUI(self._saved_speed(), playing=playing)
+        self.ui: ReplayUI[StepT] = ReplayUI(self._saved_speed(), playing=playing)
         self._credit = 1.0  # steps owed at the speed; the first step shows at once
-        self.trace: Trace = part.new_trace()
+        self.trace: StepTrace[StepT, ResultT] = part.new_trace()
         self._seen_contradiction = 0
         self._seen_backtrack = 0
         self._finish_seen = False

@@ -24,8 +24,9 @@ from game.ui.widgets.button import Button
 from game.ui.widgets.text import draw_text, fit_text, wrap_text
 
 if TYPE_CHECKING:
+    from game.core.trace import ResultT
     from game.ui.app import App
-    from game.ui.scenes.shared.replay.shell import ReplayShell
+    from game.ui.scenes.shared.replay.shell import ReplayShell, StepT
     from game.ui.theme import Colour
 
 RECENT_SHOWN = 6
@@ -159,7 +160,7 @@ class ReplayLook:
     help: str
 
 
-def replay_look(shell: ReplayShell) -> ReplayLook:
+def replay_look(shell: ReplayShell[StepT, ResultT]) -> ReplayLook:
     """The chrome's looks for this moment of ``shell``."""
     part = shell.part
     trace = shell.trace
@@ -201,7 +202,7 @@ def replay_look(shell: ReplayShell) -> ReplayLook:
     return ReplayLook(top, panel, controls, help_text(shell))
 
 
-def help_text(shell: ReplayShell) -> str:
+def help_text(shell: ReplayShell[StepT, ResultT]) -> str:
     part = shell.part
     if shell.browsing:
         return _("Left / Right: other solutions  ·  Home: restart  ·  Esc: back")
@@ -225,7 +226,7 @@ def help_text(shell: ReplayShell) -> str:
 # -- where things go --------------------------------------------------------------------------
 
 
-def lay_out(shell: ReplayShell) -> None:
+def lay_out(shell: ReplayShell[StepT, ResultT]) -> None:
     """Place the bars, the panel, the board and every widget for the window's size."""
     app = shell.app
     width, height = app.screen_size
@@ -255,7 +256,9 @@ def lay_out(shell: ReplayShell) -> None:
     place_top_buttons(shell, top_bar, pad, scale)
 
 
-def place_controls(shell: ReplayShell, controls: Box, pad: int, scale: float) -> None:
+def place_controls(
+    shell: ReplayShell[StepT, ResultT], controls: Box, pad: int, scale: float
+) -> None:
     button_h = round(40 * scale)
     gap = round(8 * scale)
     y = controls.y + (controls.h - button_h) // 2
@@ -306,7 +309,7 @@ def place_controls(shell: ReplayShell, controls: Box, pad: int, scale: float) ->
     shell.slower_button.rect = pygame.Rect(slider_x - gap - square, y, square, button_h)
 
 
-def place_top_buttons(shell: ReplayShell, bar: Box, pad: int, scale: float) -> None:
+def place_top_buttons(shell: ReplayShell[StepT, ResultT], bar: Box, pad: int, scale: float) -> None:
     """The part's buttons (who solves, the race) at the right of the top bar."""
     button_h = round(36 * scale)
     gap = round(8 * scale)
@@ -372,7 +375,9 @@ class DrawnParts:
         return True
 
 
-def draw_parts(shell: ReplayShell, surface: pygame.Surface, look: ReplayLook) -> None:
+def draw_parts(
+    shell: ReplayShell[StepT, ResultT], surface: pygame.Surface, look: ReplayLook
+) -> None:
     """The bars, the panel, the controls and the help line over the board."""
     app = shell.app
     regions = shell.regions
@@ -411,7 +416,9 @@ def _draw_shifted(widgets: list[Widget], offset: Box, target: pygame.Surface, ap
             widget.rect = saved
 
 
-def render_top_bar(shell: ReplayShell, top: TopLook, target: pygame.Surface, bar: Box) -> None:
+def render_top_bar(
+    shell: ReplayShell[StepT, ResultT], top: TopLook, target: pygame.Surface, bar: Box
+) -> None:
     app = shell.app
     theme = app.theme
     scale = app.ui_scale
@@ -434,7 +441,9 @@ def render_top_bar(shell: ReplayShell, top: TopLook, target: pygame.Surface, bar
     )  # fmt: skip
 
 
-def render_panel(shell: ReplayShell, panel: PanelLook, target: pygame.Surface, box: Box) -> None:
+def render_panel(
+    shell: ReplayShell[StepT, ResultT], panel: PanelLook, target: pygame.Surface, box: Box
+) -> None:
     app = shell.app
     theme = app.theme
     scale = app.ui_scale
@@ -463,7 +472,7 @@ def render_panel(shell: ReplayShell, panel: PanelLook, target: pygame.Surface, b
 
 
 def render_legend(
-    shell: ReplayShell,
+    shell: ReplayShell[StepT, ResultT],
     items: tuple[tuple[str, str], ...],
     target: pygame.Surface,
     x: int,
@@ -557,7 +566,7 @@ def render_solution_info(
 
 
 def render_controls(
-    shell: ReplayShell, controls: ControlsLook, target: pygame.Surface, bar: Box
+    shell: ReplayShell[StepT, ResultT], controls: ControlsLook, target: pygame.Surface, bar: Box
 ) -> None:
     app = shell.app
     theme = app.theme

@@ -17,9 +17,10 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Generic, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Protocol, TypeVar
 
 from game.core.i18n import N_, _
+from game.core.kinds import PuzzleKind
 from game.ui.input import Input
 
 if TYPE_CHECKING:
@@ -81,6 +82,14 @@ class Switch:
     width: int = 140  # the button's width at scale 1
 
 
+def table_switch(kind: PuzzleKind[Any, Any]) -> Switch:
+    """The switch to the select screen of the kind after ``kind`` in the kinds' table."""
+    from game.ui.kinds import screens_after
+
+    to = screens_after(kind).reached
+    return Switch(to.label, to.key, to.help, lambda app: app.router.switch_from(kind), to.width)
+
+
 class ListPanel(Protocol):
     """A row of the pack list after the packs that shows a panel in place of the cards
     (the nonograms' Random). The shell gives it its events while it is open."""
@@ -110,13 +119,24 @@ class SelectKind(ABC, Generic[E]):
     card_size: tuple[int, int]  # at scale 1
     thumbnail_room: int  # at scale 1: how much shorter than wide a card's thumbnail is
     last_pack: Setting[str | None]  # the pack open last time
-    switch: Switch
+    # Its kind in the tables (game.core.kinds, game.ui.kinds): its header's switch leads to
+    # the next kind's select screen there, unless the kind gives a ``switch`` of its own.
+    puzzle_kind: PuzzleKind[Any, Any] | None = None
+    switch: Switch | None = None
     # A header button making a puzzle of the kind (Kakuro's "Type one in…"), if any.
     make: Switch | None = None
     # Small files: every pack is read when the screen opens (else the open pack first and
     # one more a frame, on worker threads).
     reads_at_once: bool = False
     help: str = N_("Arrows move  ·  Enter plays  ·  W watches the solver  ·  Tab next pack")
+
+    def header_switch(self) -> Switch:
+        """The header's button to another kind's select screen: the kind's own, else the
+        next kind's in the table (each leads to the next, so every kind is reached)."""
+        if self.switch is not None:
+            return self.switch
+        assert self.puzzle_kind is not None, "a select kind names its kind or its switch"
+        return table_switch(self.puzzle_kind)
 
     @abstractmethod
     def list_packs(self, levels: Path, user_dir: Path) -> list[Pack]:

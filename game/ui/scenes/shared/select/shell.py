@@ -94,7 +94,7 @@ class SelectScene(Scene, Generic[E]):
         self.pack_scroll = ScrollArea()
         self._show_chosen_row = True  # on the first arrange: the open pack's row in view
         self.back_button = Button(N_("‹ Back"), self.app.pop, font_size=20)
-        switch = kind.switch
+        switch = kind.header_switch()
         self.switch_button = Button(switch.label, lambda: switch.opens(self.app), font_size=20)
         # Any puzzle file, played blind (issue 35: a book's puzzle is not spoiled first).
         self.open_button = Button(OPEN_FILE_LABEL, self.open_file, font_size=20)
@@ -346,7 +346,7 @@ class SelectScene(Scene, Generic[E]):
         if action.name == "back":
             self.app.pop()
         elif action.name == "switch":
-            self.kind.switch.opens(self.app)
+            self.kind.header_switch().opens(self.app)
         elif action.name == "open":
             self.open_file()
         elif action.name == "make" and self.kind.make is not None:
@@ -387,7 +387,7 @@ class SelectScene(Scene, Generic[E]):
                 packs=len(self.packs),
                 columns=layout.columns,
                 page=rows * layout.columns,
-                switch_key=self.kind.switch.key,
+                switch_key=self.kind.header_switch().key,
                 make_key=self.kind.make.key if self.kind.make is not None else None,
             )
             self.ui, action, used = key_input(self.ui, event, screen)
@@ -457,7 +457,9 @@ class SelectScene(Scene, Generic[E]):
         kind = self.kind
         bar = self.scroll.bar_width(self.app)
         make = _(kind.make.label) if kind.make is not None else None
-        layout = select_layout(self.app, size, kind.card_size, kind.switch.width, bar, make)
+        layout = select_layout(
+            self.app, size, kind.card_size, kind.header_switch().width, bar, make
+        )
         self.layout = layout
         self.back_button.rect = layout.frame.back
         self.switch_button.rect = layout.switch
@@ -560,7 +562,7 @@ class SelectScene(Scene, Generic[E]):
                     kind.help,
                     kind.make.help if kind.make is not None else "",
                     N_("O open a file"),
-                    kind.switch.help,
+                    kind.header_switch().help,
                     N_("Esc back"),
                 )
                 if part
