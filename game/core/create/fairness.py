@@ -31,7 +31,7 @@ from game.core.create.free_cells import (
     FreeCellSearch,
     SettledCells,
 )
-from game.core.difficulty import Effort, EffortMeter
+from game.core.difficulty import Effort, effort_of
 from game.core.i18n import _
 from game.core.locale_numbers import format_decimal
 from game.core.puzzle import Puzzle
@@ -165,8 +165,9 @@ class CheckProgress:
 class UniquenessCheck:
     """Does ``puzzle`` have one solution, and if not, which cells can go either way?
 
-    First a task for two solutions (watched by the effort meter, which rates a unique
-    puzzle as check and level select do, and by :class:`SettledCells`); when it finds two, a
+    First a task for two solutions, unwatched (the engine counts the effort that rates a
+    unique puzzle as check and level select do; :class:`SettledCells` takes the cells the
+    root proved from its one RootSettled step); when it finds two, a
     :class:`FreeCellSearch` from there for at most ``free_time_limit`` engine seconds. A
     frame loop calls :meth:`advance` with its budget; a command calls :meth:`run`. The time
     limits count only the engine's time (see :class:`SolveTask`); with ``work_limit`` (and
@@ -190,15 +191,15 @@ class UniquenessCheck:
         self.free_time_limit = free_time_limit
         self.free_work_limit = free_work_limit
         self.counted: CountedSolve | None = None
-        self.task = SolveTask(puzzle, max_solutions=2, time_limit=time_limit, clock=clock)
+        self.task = SolveTask(
+            puzzle, max_solutions=2, time_limit=time_limit, clock=clock, watch=False
+        )
         if work_limit is not None:
-            # Watched: the effort meter rates a unique puzzle from the steps.
             self.counted = CountedSolve(
                 puzzle, max_solutions=2, work_limit=work_limit, observer=self._observe,
-                watch=True, clock=clock,
+                clock=clock,
             )  # fmt: skip
             self.task = self.counted.task
-        self.meter = EffortMeter(puzzle)
         self.settled = SettledCells(puzzle)
         self.first: SolveResult | None = None
         self.free_search: FreeCellSearch | None = None
@@ -245,7 +246,6 @@ class UniquenessCheck:
         return CheckProgress("free", share, search.found)
 
     def _observe(self, step: Step) -> bool:
-        self.meter(step)
         self.settled(step)
         return False
 
@@ -267,7 +267,7 @@ class UniquenessCheck:
         result = self.first
         assert result is not None
         if effort is None:
-            effort = self.meter.effort(result.stats.line_rounds)
+            effort = effort_of(self.puzzle, result.stats)
         self.report = report_from_result(
             result, self.engine_seconds, self.puzzle.goal_array(), effort, free, self.puzzle
         )
