@@ -206,16 +206,15 @@ class Puzzle:
         object.__setattr__(self, "row_colours", lines["row"][1])
         object.__setattr__(self, "column_clues", lines["column"][0])
         object.__setattr__(self, "column_colours", lines["column"][1])
+        # Each colour's cells, by rows and by columns, in one pass over the runs.
+        filled: dict[str, list[int]] = {}
+        for what in ("row", "column"):
+            filled[what] = by_colour = [0] * (palette.count + 1)
+            for clue, shades in zip(*lines[what], strict=True):
+                for run, shade in zip(clue, shades, strict=True):
+                    by_colour[shade] += run
         for colour in range(1, palette.count + 1):
-            totals = [
-                sum(
-                    run
-                    for clue, shades in zip(*lines[what], strict=True)
-                    for run, shade in zip(clue, shades, strict=True)
-                    if shade == colour
-                )
-                for what in ("row", "column")
-            ]
+            totals = (filled["row"][colour], filled["column"][colour])
             if totals[0] != totals[1]:
                 raise PuzzleError(
                     f"row clues fill {totals[0]} cells of {palette.colour(colour).name} but "
