@@ -12,6 +12,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import groupby
 
 from game.core.i18n import _, ngettext
 
@@ -148,22 +149,9 @@ DEFAULT_PALETTE = Palette.of(("white", (255, 255, 255)), ("black", (0, 0, 0)))
 
 def colour_runs_of(line: Iterable[int]) -> ColourClue:
     """The ``(length, colour)`` runs of a line of colour numbers (0 is the background)."""
-    runs: list[ColourRun] = []
-    current = 0
-    length = 0
-    for cell in line:
-        value = int(cell)
-        if value == current:
-            if value:
-                length += 1
-            continue
-        if current:
-            runs.append((length, current))
-        current = value
-        length = 1 if value else 0
-    if current:
-        runs.append((length, current))
-    return tuple(runs)
+    return tuple(
+        (sum(1 for _ in cells), value) for value, cells in groupby(map(int, line)) if value
+    )
 
 
 def colour_clue_length(lengths: Sequence[int], colours: Sequence[int]) -> int:

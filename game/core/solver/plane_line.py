@@ -18,6 +18,7 @@ black-and-white solver packs its outcome.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
@@ -38,6 +39,7 @@ def plane_count(colours: int) -> int:
     return 1 if colours <= 1 else colours + 1
 
 
+@functools.lru_cache(maxsize=4096)
 def smallest_line(runs: ColourClue) -> int:
     """The fewest cells that hold ``runs``: their lengths, and a gap between two runs of the
     same colour (runs of different colours may touch)."""
