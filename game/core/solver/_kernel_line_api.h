@@ -250,39 +250,20 @@ cleanup:
     return answer;
 }
 
-/* plane_packed(lengths, colours, line, planes) -> bytes | None: PlaneLineSolver.packed's twin
- * (plane_line.py). ``line`` is a colour line's variables, ``planes`` a cell (codes 0 unknown,
- * 1 yes, 2 no); read as each cell's domain, solved by line_domains, and answered as the
- * variables now yes (a cell left one value) then those now no (a value struck off), each in
- * line order, packed as line.pack_outcome packs (two bytes an index from WIDE_LINE on). */
+/* A colour line's packed outcome: PlaneLineSolver.packed's twin (plane_line.py). ``line`` is
+ * a colour line's variables, ``planes`` a cell (codes 0 unknown, 1 yes, 2 no); read as each
+ * cell's domain, solved by line_domains, and answered as the variables now yes (a cell left
+ * one value) then those now no (a value struck off), each in line order, packed as
+ * line.pack_outcome packs (two bytes an index from WIDE_LINE on); None when no placement
+ * fits. A new reference, NULL on an error. The propagator calls it for a colour line's
+ * uncached solve, plane_packed() for PlaneLineSolver. */
 static PyObject *
-py_plane_packed(PyObject *self, PyObject *args)
+plane_outcome(const long *lengths, const int *colours, Py_ssize_t k, const unsigned char *line,
+              Py_ssize_t length, int planes)
 {
-    PyObject *clue, *colour_seq;
-    Py_buffer view;
-    int planes;
-    if (!PyArg_ParseTuple(args, "OOy*i", &clue, &colour_seq, &view, &planes))
-        return NULL;
-    long small_runs[SMALL_RUNS];
-    long *lengths = NULL;
     PyObject *answer = NULL;
-    int *colours = NULL;
     domain_t *dom = NULL, *out = NULL;
     Py_ssize_t *picked = NULL;
-    Py_ssize_t length = view.len;
-    const unsigned char *line = (const unsigned char *)view.buf;
-    Py_ssize_t k = read_clue(clue, &lengths, small_runs, SMALL_RUNS);
-    if (k < 0) {
-        PyBuffer_Release(&view);
-        return NULL;
-    }
-    if (planes < 2 || planes > 64 || length % planes) {
-        PyErr_SetString(PyExc_ValueError, "a colour line is 2 to 64 variables a cell");
-        goto cleanup;
-    }
-    colours = read_run_colours(colour_seq, k, planes - 1, "a run's colour has no plane");
-    if (colours == NULL)
-        goto cleanup;
     Py_ssize_t n = length / planes;
     dom = (domain_t *)PyMem_Malloc((size_t)(n + 1) * sizeof(domain_t));
     out = (domain_t *)PyMem_Malloc((size_t)(n + 1) * sizeof(domain_t));
@@ -355,12 +336,44 @@ py_plane_packed(PyObject *self, PyObject *args)
         }
     }
 cleanup:
-    if (lengths != small_runs)
-        PyMem_Free(lengths);
-    PyMem_Free(colours);
     PyMem_Free(dom);
     PyMem_Free(out);
     PyMem_Free(picked);
+    return answer;
+}
+
+/* plane_packed(lengths, colours, line, planes) -> bytes | None: plane_outcome for Python
+ * (PlaneLineSolver.packed's compiled twin). */
+static PyObject *
+py_plane_packed(PyObject *self, PyObject *args)
+{
+    PyObject *clue, *colour_seq;
+    Py_buffer view;
+    int planes;
+    if (!PyArg_ParseTuple(args, "OOy*i", &clue, &colour_seq, &view, &planes))
+        return NULL;
+    long small_runs[SMALL_RUNS];
+    long *lengths = NULL;
+    PyObject *answer = NULL;
+    int *colours = NULL;
+    Py_ssize_t length = view.len;
+    Py_ssize_t k = read_clue(clue, &lengths, small_runs, SMALL_RUNS);
+    if (k < 0) {
+        PyBuffer_Release(&view);
+        return NULL;
+    }
+    if (planes < 2 || planes > 64 || length % planes) {
+        PyErr_SetString(PyExc_ValueError, "a colour line is 2 to 64 variables a cell");
+        goto cleanup;
+    }
+    colours = read_run_colours(colour_seq, k, planes - 1, "a run's colour has no plane");
+    if (colours == NULL)
+        goto cleanup;
+    answer = plane_outcome(lengths, colours, k, (const unsigned char *)view.buf, length, planes);
+cleanup:
+    if (lengths != small_runs)
+        PyMem_Free(lengths);
+    PyMem_Free(colours);
     PyBuffer_Release(&view);
     return answer;
 }

@@ -55,21 +55,13 @@ flush_solver(PropagatorObject *self, Counters *c)
     return 0;
 }
 
-/* LineSolver.solve_uncached for a line of at most WORD_LINE cells, on forced_word: the same
- * outcome, the same count and the same cache keeping (a clue's cache emptied at clue_limit,
- * the largest one when all of them hold limit). A new reference. */
+/* A new outcome ``packed`` (a new reference, NULL passed on) kept in ``cache`` under ``key``
+ * as LineSolver.solve_uncached keeps it: a clue's cache emptied at clue_limit, else the
+ * largest one when all of them hold limit. Returns ``packed``. */
 static PyObject *
-solve_word_uncached(PropagatorObject *self, Py_ssize_t line_id, Py_ssize_t length,
-                    Py_ssize_t k, PyObject *key, PyObject *cache, Counters *c)
+keep_outcome(PropagatorObject *self, PyObject *key, PyObject *cache, PyObject *packed,
+             Counters *c)
 {
-    c->solved += 1;
-    uint64_t forced_filled, forced_empty;
-    PyObject *packed;
-    if (!forced_word(self->runs + self->run_at[line_id], k, self->line_data[line_id],
-                     (int)length, &forced_filled, &forced_empty))
-        packed = Py_NewRef(Py_None);
-    else
-        packed = pack_word(forced_filled, forced_empty);
     if (packed == NULL)
         return NULL;
     if (PyDict_GET_SIZE(cache) >= c->clue_limit) {
@@ -99,6 +91,38 @@ solve_word_uncached(PropagatorObject *self, Py_ssize_t line_id, Py_ssize_t lengt
     c->size += 1;
     return packed;
 }
+
+/* LineSolver.solve_uncached for a line of at most WORD_LINE cells, on forced_word: the same
+ * outcome, the same count and the same cache keeping (a clue's cache emptied at clue_limit,
+ * the largest one when all of them hold limit). A new reference. */
+static PyObject *
+solve_word_uncached(PropagatorObject *self, Py_ssize_t line_id, Py_ssize_t length,
+                    Py_ssize_t k, PyObject *key, PyObject *cache, Counters *c)
+{
+    c->solved += 1;
+    uint64_t forced_filled, forced_empty;
+    PyObject *packed;
+    if (!forced_word(self->runs + self->run_at[line_id], k, self->line_data[line_id],
+                     (int)length, &forced_filled, &forced_empty))
+        packed = Py_NewRef(Py_None);
+    else
+        packed = pack_word(forced_filled, forced_empty);
+    return keep_outcome(self, key, cache, packed, c);
+}
+
+/* LineSolver.solve_uncached for a colour line, on plane_outcome: the same outcome, count and
+ * cache keeping as the Python twin (PlaneLineSolver.packed). A new reference. */
+static PyObject *
+solve_plane_uncached(PropagatorObject *self, Py_ssize_t line_id, Py_ssize_t length,
+                     Py_ssize_t k, PyObject *key, PyObject *cache, Counters *c)
+{
+    c->solved += 1;
+    Py_ssize_t at = self->run_at[line_id];
+    PyObject *packed = plane_outcome(self->runs + at, self->run_colours + at, k,
+                                     self->line_data[line_id], length, (int)self->planes);
+    return keep_outcome(self, key, cache, packed, c);
+}
+
 
 /* run(probe, depth, count_rounds, stamping, watching, unknown, tick, countdown, rounds, quiet)
  * -> (event, a, b, c, unknown, tick, countdown, rounds, quiet, hits, due)
@@ -201,6 +225,8 @@ run_loop(PropagatorObject *self, int probe, int depth, int count_rounds, int sta
                 Py_ssize_t k = self->run_at[line_id + 1] - self->run_at[line_id];
                 if (planes == 1 && length <= WORD_LINE && k <= SMALL_RUNS)
                     outcome = solve_word_uncached(self, line_id, length, k, key, cache, &c);
+                else if (planes > 1)
+                    outcome = solve_plane_uncached(self, line_id, length, k, key, cache, &c);
                 else {
                     if (flush_solver(self, &c) < 0) {
                         Py_DECREF(key);

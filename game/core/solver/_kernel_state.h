@@ -48,6 +48,7 @@ typedef struct {
     int have_counts;
     long *runs;          /* every line's clue, one after another */
     Py_ssize_t *run_at;  /* line i's clue is runs[run_at[i] .. run_at[i + 1]) */
+    int *run_colours;    /* in colour, each run's colour, beside runs (NULL in black and white) */
     /* Conflict analysis's scratch (_kernel_analyse.h), made on its first call: per cell, the
      * generation that marked it, and the generation, start and length of its explanation
      * in why_buf (the why cache of one analysis). */
@@ -97,6 +98,7 @@ propagator_dealloc(PropagatorObject *self)
     PyMem_Free(self->line_round);
     PyMem_Free(self->runs);
     PyMem_Free(self->run_at);
+    PyMem_Free(self->run_colours);
     if (self->entry_objects != NULL) {
         for (Py_ssize_t i = 0; i < 4 * self->nvars; i++)
             Py_XDECREF(self->entry_objects[i]);
@@ -129,6 +131,43 @@ int_view(PyObject *object, Py_buffer *view)
  * position and nothing by name: the lines, the flat grid, the queue flags, the per-cell
  * arrays, the trail, the queue, the per-line lists, the caches, the clues, the nogood store,
  * the line solver, the width and the height. */
+/* A colour puzzle's clues, (length, colour) pairs a line, into runs and run_colours
+ * (``total`` runs in all, run_at already set); each colour must have a plane. */
+static int
+read_colour_runs(PropagatorObject *self, Py_ssize_t total)
+{
+    self->run_colours = PyMem_Calloc((size_t)total + 1, sizeof(int));
+    if (self->run_colours == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < self->nlines; i++) {
+        PyObject *clue = PySequence_Fast(PyList_GET_ITEM(self->clues, i), "a clue is runs");
+        if (clue == NULL)
+            return -1;
+        Py_ssize_t k = PySequence_Fast_GET_SIZE(clue);
+        for (Py_ssize_t r = 0; r < k; r++) {
+            PyObject *run = PySequence_Fast_GET_ITEM(clue, r);
+            long length = -1, colour = -1;
+            if (PyTuple_Check(run) && PyTuple_GET_SIZE(run) == 2) {
+                length = PyLong_AsLong(PyTuple_GET_ITEM(run, 0));
+                colour = PyLong_AsLong(PyTuple_GET_ITEM(run, 1));
+            }
+            if (length < 1 || colour < 1 || colour >= self->planes) {
+                Py_DECREF(clue);
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_ValueError, "a colour run is (length >= 1, a colour "
+                                                      "with a plane)");
+                return -1;
+            }
+            self->runs[self->run_at[i] + r] = length;
+            self->run_colours[self->run_at[i] + r] = (int)colour;
+        }
+        Py_DECREF(clue);
+    }
+    return 0;
+}
+
 static PyObject *
 propagator_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
 {
@@ -274,8 +313,8 @@ propagator_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     }
     Py_ssize_t total = 0;
     /* Run lengths for the word solver and the reasons of black and white; a colour line's
-     * runs are (length, colour) pairs, which the line solver object reads. */
-    for (Py_ssize_t i = 0; i < self->nlines && self->planes == 1; i++) {
+     * runs are (length, colour) pairs, kept as lengths and colours (plane_outcome). */
+    for (Py_ssize_t i = 0; i < self->nlines; i++) {
         self->run_at[i] = total;
         Py_ssize_t size = PyObject_Length(PyList_GET_ITEM(self->clues, i));
         if (size < 0)
@@ -287,6 +326,10 @@ propagator_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     if (self->runs == NULL) {
         PyErr_NoMemory();
         goto fail;
+    }
+    if (self->planes > 1) {
+        if (read_colour_runs(self, total) < 0)
+            goto fail;
     }
     for (Py_ssize_t i = 0; i < self->nlines && self->planes == 1; i++) {
         long small_runs[SMALL_RUNS];
