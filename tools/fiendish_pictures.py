@@ -38,12 +38,14 @@ REPO_ROOT = Path(__file__).resolve().parent.parent
 if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
+from game.core.convert.distinct_colours import distinct_palette  # noqa: E402
 from game.core.create.fair_edits import apply_edits  # noqa: E402
 from game.core.create.make_fair import MakeFair  # noqa: E402
 from game.core.formats import format_puzzle  # noqa: E402
 from game.core.generate.picture_library import (  # noqa: E402
     PictureEntry,
     bw_grid,
+    colour_grid,
     library,
     library_dir,
     load_picture,
@@ -55,7 +57,7 @@ from game.core.puzzle import Puzzle  # noqa: E402
 from game.core.rating import rate_puzzle  # noqa: E402
 from game.core.trial_depth import trial_depth  # noqa: E402
 from tools.build_levels import differences, slug, write_pack  # noqa: E402
-from tools.build_picture_packs import regate  # noqa: E402
+from tools.build_picture_packs import clues_fit, regate  # noqa: E402
 
 LEVELS_DIR = REPO_ROOT / "levels"
 # Sizes and details tried: the picture's own grid, not made fair (Make it fair edits a
@@ -71,15 +73,41 @@ PACKS = {
     "play": "29-play",
     "nature": "31-nature",
 }
-# The ones shipped: (library picture, width, height, detail), chosen from --find's list
-# after a look at each (they read, and each needs a trial inside a trial).
-KEPT: tuple[tuple[str, int, int, int, bool], ...] = (("paper-clip", 25, 25, 1, False),)
+# Their colour packs.
+COLOUR_PACKS = {
+    theme: f"{int(folder[:2]) + 1}-{folder[3:]}-in-colour" for theme, folder in PACKS.items()
+}
+# The ones shipped: (library picture, width, height, detail, made fair, colours: 0 black and
+# white, else that many colours with the background, detail unused), chosen from --find's list
+# (the colour one from a like search of colour grids) after a look at each: they read, and
+# each needs a trial inside a trial.
+KEPT: tuple[tuple[str, int, int, int, bool, int], ...] = (
+    ("paper-clip", 25, 25, 1, False, 0),
+    ("paper-clip", 30, 30, 0, False, 3),
+)
+
+
+def make_colour(entry: PictureEntry, width: int, height: int, colours: int) -> Puzzle | None:
+    """The picture's own colour grid (not made fair) as a puzzle, when it reads."""
+    picture = load_picture(library_dir() / entry.file)
+    cells, palette = colour_grid(picture, width, height, colours)
+    if palette.count + 1 < colours or not readability(picture, cells, None, palette).reads:
+        return None
+    cells = trimmed(cells)
+    shown = distinct_palette(palette, cells)
+    puzzle = Puzzle.from_colour_grid(cells, shown, title=entry.title, author=AUTHOR)
+    return puzzle if clues_fit(puzzle) else None
 
 
 def make(
-    entry: PictureEntry, width: int, height: int, detail: int, fair: bool
+    entry: PictureEntry, width: int, height: int, detail: int, fair: bool, colours: int = 0
 ) -> tuple[Puzzle | None, str]:
-    """The picture as a unique puzzle the engine settles only by search, or why not."""
+    """The picture as a unique Fiendish puzzle that reads, or why not."""
+    if colours:
+        made_colour = make_colour(entry, width, height, colours)
+        if made_colour is None:
+            return None, "does not read"
+        return rated(made_colour)
     picture = load_picture(library_dir() / entry.file)
     grid = bw_grid(picture, width, height, detail)
     if not readability(picture, grid, detail).reads:
@@ -95,7 +123,12 @@ def make(
         fixed = apply_edits(found.grid, found.edits)
         if not readability(picture, fixed, detail).reads:
             return None, "made fair, reads poorly"
-    puzzle = Puzzle.from_grid(trimmed(fixed), title=entry.title, author=AUTHOR)
+    return rated(Puzzle.from_grid(trimmed(fixed), title=entry.title, author=AUTHOR))
+
+
+def rated(puzzle: Puzzle) -> tuple[Puzzle | None, str]:
+    """``puzzle`` with its level when the packs' gate passes it and it is unique and
+    Fiendish, or why not."""
     refused = pack_refusals(puzzle)
     if refused:
         return None, "does not read at a glance: " + ", ".join(refused)
@@ -133,13 +166,13 @@ def candidates(limit: int) -> Iterator[tuple[PictureEntry, int, int, int, bool, 
 
 
 def packs_with(kept: Sequence[tuple[str, Puzzle]]) -> dict[Path, dict[str, str]]:
-    """Each touched pack's files with the kept puzzles in: a kept puzzle takes the place of
-    its picture's puzzle in its theme's black-and-white pack (or joins it), and the pack is
+    """Each touched pack's files with the kept (pack folder, puzzle) in: a kept puzzle takes
+    the place of its picture's puzzle in the pack (or joins it), and the pack is
     ordered again as the packs are (``build_picture_packs.regate``: by level, the openers,
     then the clearest first)."""
     by_folder: dict[Path, list[Puzzle]] = {}
-    for theme, puzzle in kept:
-        by_folder.setdefault(LEVELS_DIR / PACKS[theme], []).append(puzzle)
+    for pack, puzzle in kept:
+        by_folder.setdefault(LEVELS_DIR / pack, []).append(puzzle)
     packs: dict[Path, dict[str, str]] = {}
     for folder, puzzles in by_folder.items():
         with tempfile.TemporaryDirectory() as scratch:
@@ -170,13 +203,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     by_name = {entry.name: entry for entry in library()}
     made: list[tuple[str, Puzzle]] = []
-    for name, width, height, detail, fair in KEPT:
+    for name, width, height, detail, fair, colours in KEPT:
         entry = by_name[name]
-        puzzle, why = make(entry, width, height, detail, fair)
+        puzzle, why = make(entry, width, height, detail, fair, colours)
         if puzzle is None:
             print(f"{name}: {why}", file=sys.stderr)
             return 1
-        made.append((entry.theme, puzzle))
+        made.append(((COLOUR_PACKS if colours else PACKS)[entry.theme], puzzle))
     problems: list[str] = []
     for folder, files in packs_with(made).items():
         if args.check:
