@@ -249,3 +249,21 @@ def test_picture_packs_ship_only_what_reads_at_a_glance_the_clearest_first(pack:
         for name, level, p in zip(names, stars, puzzles, strict=True)
     ]
     assert keys == sorted(keys)
+
+
+def test_the_fiendish_pictures_that_need_a_trial_inside_a_trial_are_shipped() -> None:
+    # Issue 46: tools/fiendish_pictures.py's kept puzzles (their depth is measured by
+    # benchmarks/trial_depth.py: a trial inside a trial takes too long for a test).
+    from game.core.generate.picture_library import library
+    from tools.build_levels import slug
+    from tools.fiendish_pictures import COLOUR_PACKS, KEPT, PACKS
+
+    themes = {entry.name: (entry.theme, entry.title) for entry in library()}
+    for name, width, height, _detail, _fair, colours in KEPT:
+        theme, title = themes[name]
+        pack = LEVELS / (COLOUR_PACKS if colours else PACKS)[theme]
+        (path,) = pack.glob(f"*-{slug(title)}.non")
+        puzzle = read_puzzle(path)
+        assert (puzzle.width, puzzle.height) == (width, height)
+        assert puzzle.is_colour == bool(colours)
+        assert dict(puzzle.extra)["difficulty"] == "5"
