@@ -226,16 +226,44 @@ PICTURE_PACKS = [pack for pack in PACK_DIRS if pack.name[:1] in "23"]
 @pytest.mark.parametrize("pack", PICTURE_PACKS, ids=lambda path: path.name)
 def test_picture_packs_ship_only_what_reads_at_a_glance_the_clearest_first(pack: Path) -> None:
     # Issue 46: the packs opened with their least readable puzzles (10x8 silhouettes).
-    from game.core.generate.glance import glance, glance_score
+    # A 15x15 black-and-white silhouette was most often a lump (game/core/pack_gate.py).
+    from game.core.generate.glance import glance_score
+    from game.core.pack_gate import pack_refusals
+    from tools.pack_openers import OPENERS, pack_order
 
     files = sorted(pack.glob("*.non"))
     puzzles = [read_puzzle(path) for path in files]
     refused = [
-        (path.name, glance(p).refusals)
+        (path.name, pack_refusals(p))
         for path, p in zip(files, puzzles, strict=True)
-        if not glance(p).reads
+        if pack_refusals(p)
     ]
     assert refused == []
-    # By level, then the clearest first within a level.
-    keys = [(int(dict(p.extra)["difficulty"]), -glance_score(p)) for p in puzzles]
+    # By level; within a level its openers (chosen by eye: tools/pack_openers.py) first, then
+    # the clearest first.
+    names = [path.stem.split("-", 1)[1] for path in files]
+    assert set(OPENERS.get(pack.name, ())) <= set(names)
+    stars = [int(dict(p.extra)["difficulty"]) for p in puzzles]
+    keys = [
+        pack_order(pack.name, name, level, glance_score(p))
+        for name, level, p in zip(names, stars, puzzles, strict=True)
+    ]
     assert keys == sorted(keys)
+
+
+def test_the_fiendish_pictures_that_need_a_trial_inside_a_trial_are_shipped() -> None:
+    # Issue 46: tools/fiendish_pictures.py's kept puzzles (their depth is measured by
+    # benchmarks/trial_depth.py: a trial inside a trial takes too long for a test).
+    from game.core.generate.picture_library import library
+    from tools.build_levels import slug
+    from tools.fiendish_pictures import COLOUR_PACKS, KEPT, PACKS
+
+    themes = {entry.name: (entry.theme, entry.title) for entry in library()}
+    for name, width, height, _detail, _fair, colours in KEPT:
+        theme, title = themes[name]
+        pack = LEVELS / (COLOUR_PACKS if colours else PACKS)[theme]
+        (path,) = pack.glob(f"*-{slug(title)}.non")
+        puzzle = read_puzzle(path)
+        assert (puzzle.width, puzzle.height) == (width, height)
+        assert puzzle.is_colour == bool(colours)
+        assert dict(puzzle.extra)["difficulty"] == "5"

@@ -26,8 +26,9 @@ Random uses):
    puzzle unique and its rating (colour as black and white: the one engine's solve read by
    the effort meter);
 4. the readability gate (:mod:`game.core.generate.glance`, issue 46): what the player sees
-   at the puzzle's size, the solved grid, must read (more than 100 cells, few specks, not a
-   slab); a puzzle it refuses is tried at the next size;
+   at the puzzle's size, the solved grid, must read (more than 100 cells, more than 250 in
+   black and white (:mod:`game.core.pack_gate`), few specks, not a slab); a puzzle it
+   refuses is tried at the next size;
 5. the pack's puzzles ordered by rating, then the clearest at a glance first, and written
    as ``NN-title.non`` with ``pack.json``.
 
@@ -60,7 +61,7 @@ if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
 from game.core.formats import format_puzzle, read_puzzle  # noqa: E402
-from game.core.generate.glance import glance, glance_score  # noqa: E402
+from game.core.generate.glance import glance_score  # noqa: E402
 from game.core.generate.picture_library import (  # noqa: E402
     Picture,
     PictureEntry,
@@ -69,8 +70,10 @@ from game.core.generate.picture_library import (  # noqa: E402
     load_picture,
 )
 from game.core.generate.picture_puzzles import Attempt, attempt, details_for, run_attempt  # noqa: E402
+from game.core.pack_gate import pack_refusals  # noqa: E402
 from game.core.puzzle import Puzzle  # noqa: E402
 from tools.build_levels import differences, slug, write_pack  # noqa: E402
+from tools.pack_openers import pack_order  # noqa: E402
 from tools.picture_sources import read_catalogue, render_library  # noqa: E402
 
 LEVELS_DIR = REPO_ROOT / "levels"
@@ -178,9 +181,9 @@ def build_one(plan: Planned) -> Built:
             made = run_attempt(work)
             if made.puzzle is not None and not clues_fit(made.puzzle):
                 made = Attempt(None, None, made.reading, "its clues are too long for 1280x800")
-            if made.puzzle is not None and not glance(made.puzzle).reads:
+            if made.puzzle is not None and pack_refusals(made.puzzle):
                 # What the player sees at this size does not read (issue 46): the next size.
-                why = "does not read at a glance: " + ", ".join(glance(made.puzzle).refusals)
+                why = "does not read at a glance: " + ", ".join(pack_refusals(made.puzzle))
                 made = Attempt(None, None, made.reading, why)
             if made.puzzle is not None and made.rating is not None:
                 if made.rating.stars == plan.target:
@@ -232,17 +235,20 @@ def with_probing(built: list[Built]) -> list[Built]:
     return built
 
 
-def _pack_order(built: Built) -> tuple[int, float, float, str]:
+def _pack_order(folder: str, built: Built) -> tuple[tuple[int, int, int, float], float, str]:
     made = built.made
     assert made is not None and made.puzzle is not None and made.rating is not None
-    return made.rating.stars, -glance_score(made.puzzle), made.rating.points, built.planned.title
+    name = slug(built.planned.title)
+    key = pack_order(folder, name, made.rating.stars, glance_score(made.puzzle))
+    return key, made.rating.points, built.planned.title
 
 
 def pack_files(name: str, order: int, description: str, built: Sequence[Built]) -> dict[str, str]:
     made = [b for b in built if b.made is not None and b.made.puzzle is not None]
-    # By stars, then the clearest at a glance first (issue 46: by size the packs opened with
-    # their least readable pictures), then points.
-    made.sort(key=_pack_order)
+    # The openers chosen by eye, then by stars, then the clearest at a glance first (issue 46:
+    # by size the packs opened with their least readable pictures), then points.
+    folder = f"{order}-{slug(name)}"
+    made.sort(key=lambda item: _pack_order(folder, item))
     manifest = {"name": name, "order": order, "description": description}
     files = {"pack.json": json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"}
     for index, item in enumerate(made, start=1):
@@ -256,17 +262,18 @@ def regate(folder: Path, plan_list: Sequence[Planned]) -> tuple[dict[str, str], 
     """The pack in ``folder`` through the readability gate (issue 46), touching nothing else:
     each puzzle that reads at a glance is kept as it is; each that does not is made again
     from its picture by :func:`build_one`, which now refuses what the gate refuses and so
-    goes on to the next size; the pack is ordered by level, then the clearest first. The
+    goes on to the next size; the pack is ordered by its openers (``tools/pack_openers.py``),
+    then by level, then the clearest first. The
     files, and a line for each puzzle replaced or dropped."""
     by_slug = {slug(plan.title): plan for plan in plan_list}
     manifest = json.loads((folder / "pack.json").read_text(encoding="utf-8"))
-    kept: list[tuple[int, float, str, Puzzle]] = []
+    kept: list[tuple[tuple[int, int, int, float], str, Puzzle]] = []
     said: list[str] = []
     for path in sorted(folder.glob("*.non")):
         puzzle = read_puzzle(path)
         name = path.stem.split("-", 1)[1]
-        if not glance(puzzle).reads:
-            refused = ", ".join(glance(puzzle).refusals)
+        if pack_refusals(puzzle):
+            refused = ", ".join(pack_refusals(puzzle))
             built = build_one(by_slug[name])
             made = built.made
             if made is None or made.puzzle is None or made.rating is None:
@@ -276,10 +283,10 @@ def regate(folder: Path, plan_list: Sequence[Planned]) -> tuple[dict[str, str], 
                         f"{made.puzzle.size_text} {made.rating.name}")  # fmt: skip
             puzzle = made.puzzle
         stars = int(dict(puzzle.extra)["difficulty"])
-        kept.append((stars, -glance_score(puzzle), name, puzzle))
-    kept.sort(key=lambda item: item[:3])
+        kept.append((pack_order(folder.name, name, stars, glance_score(puzzle)), name, puzzle))
+    kept.sort(key=lambda item: item[:2])
     files = {"pack.json": json.dumps(manifest, indent=2, ensure_ascii=False) + "\n"}
-    for index, (_stars, _score, name, puzzle) in enumerate(kept, start=1):
+    for index, (_key, name, puzzle) in enumerate(kept, start=1):
         files[f"{index:02d}-{name}.non"] = format_puzzle(puzzle, "non")
     return files, said
 

@@ -40,11 +40,13 @@ if str(REPO_ROOT) not in sys.path:
     sys.path.insert(0, str(REPO_ROOT))
 
 from game.core.formats import format_puzzle  # noqa: E402
-from game.core.generate.glance import glance, glance_score  # noqa: E402
+from game.core.generate.glance import glance_score  # noqa: E402
 from game.core.generate.picture_library import MANIFEST, library, load_picture  # noqa: E402
 from game.core.generate.picture_puzzles import attempt, run_attempt  # noqa: E402
+from game.core.pack_gate import pack_refusals  # noqa: E402
 from game.core.puzzle import Puzzle  # noqa: E402
 from tools.build_levels import differences, slug, write_pack  # noqa: E402
+from tools.pack_openers import pack_order  # noqa: E402
 
 CATALOGUE = REPO_ROOT / "tools" / "pictures" / "icons.txt"
 ICONS_DIR = REPO_ROOT / "assets" / "icons"
@@ -116,7 +118,7 @@ def render(package: Path) -> None:
 
 def build() -> tuple[dict[str, str], list[str]]:
     """The pack's files, and a line for each icon left out."""
-    made: list[tuple[int, float, str, Puzzle]] = []
+    made: list[tuple[tuple[int, int, int, float], str, Puzzle]] = []
     left_out = []
     for index, entry in enumerate(library(ICONS_DIR)):
         picture = load_picture(ICONS_DIR / entry.file)
@@ -128,17 +130,19 @@ def build() -> tuple[dict[str, str], list[str]]:
             if tried.puzzle is None or tried.rating is None:
                 why = tried.refused
                 continue
-            if glance(tried.puzzle).refusals:
-                why = "does not read at a glance: " + ", ".join(glance(tried.puzzle).refusals)
+            if pack_refusals(tried.puzzle):
+                why = "does not read at a glance: " + ", ".join(pack_refusals(tried.puzzle))
                 continue
             puzzle = replace(tried.puzzle, author=AUTHOR, license=LICENSE)
-            made.append((tried.rating.stars, -glance_score(puzzle), slug(entry.title), puzzle))
+            name = slug(entry.title)
+            key = pack_order(PACK_DIR.name, name, tried.rating.stars, glance_score(puzzle))
+            made.append((key, name, puzzle))
             break
         else:
             left_out.append(f"{entry.name}: {why}")
-    made.sort(key=lambda item: item[:3])
+    made.sort(key=lambda item: item[:2])
     files = {"pack.json": json.dumps(PACK, indent=2, ensure_ascii=False) + "\n"}
-    for number, (_stars, _score, name, puzzle) in enumerate(made, start=1):
+    for number, (_key, name, puzzle) in enumerate(made, start=1):
         files[f"{number:02d}-{name}.non"] = format_puzzle(puzzle, "non")
     return files, left_out
 

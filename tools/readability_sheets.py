@@ -16,8 +16,10 @@ shuffled order (so neither the title nor the pack's order tells the scorer anyth
 Each tile is the solved grid at the puzzle's own size, a cell a block, as the player sees it
 at the win. The key (tile number -> pack/file) goes to ``tools/readability/<stage>-*.json``;
 score the sheet 0-3 a tile (0 nothing, 1 a guess, 2 reads once named, 3 reads at a glance)
-before opening the key, into ``tools/readability/<stage>-*-scores.txt`` (one "number score"
-a line); ``--scores`` then prints the mean, the count below 2 and the tiles below 2 by name.
+before opening the key, into ``tools/readability/<stage>-*-scores.txt`` (one "number
+score" a line); ``--scores`` then prints the mean, the count below 2 and the tiles below 2
+by name. ``--seed`` draws another sample (so a sheet whose key was read is not scored
+again); ``--levels`` draws from another checkout's levels (the "before" of a change).
 """
 
 from __future__ import annotations
@@ -50,19 +52,19 @@ def nonogram_packs(levels: Path = LEVELS) -> list[Path]:
     return sorted(p for p in levels.iterdir() if p.is_dir() and not p.name.startswith("kakuro"))
 
 
-def picks(levels: Path = LEVELS) -> dict[str, list[Path]]:
+def picks(levels: Path = LEVELS, seed: int = SEED) -> dict[str, list[Path]]:
     """The files of each sheet: every pack's first three, and 60 at random."""
     packs = nonogram_packs(levels)
     firsts = [path for pack in packs for path in sorted(pack.glob("*.non"))[:FIRSTS]]
     every = [path for pack in packs for path in sorted(pack.glob("*.non"))]
-    sample = random.Random(SEED).sample(every, SAMPLE)
+    sample = random.Random(seed).sample(every, SAMPLE)
     return {"firsts": firsts, "random": sample}
 
 
-def draw_sheet(files: list[Path], out: Path) -> list[str]:
+def draw_sheet(files: list[Path], out: Path, seed: int = SEED) -> list[str]:
     """The numbered tiles of ``files`` in a shuffled order; the key, tile by tile."""
     order = list(files)
-    random.Random(SEED + len(files)).shuffle(order)
+    random.Random(seed + len(files)).shuffle(order)
     rows = -(-len(order) // PER_ROW)
     width = 2 * MARGIN + PER_ROW * (TILE + GAP)
     height = 2 * MARGIN + rows * (TILE + LABEL + GAP)
@@ -76,7 +78,7 @@ def draw_sheet(files: list[Path], out: Path) -> list[str]:
         draw_picture(draw, read_puzzle(path), left, top + LABEL)
     out.parent.mkdir(parents=True, exist_ok=True)
     image.save(out, optimize=True)
-    return [str(path.relative_to(REPO_ROOT)) for path in order]
+    return [str(Path(path.parent.parent.name) / path.parent.name / path.name) for path in order]
 
 
 def scores(stage: str, sheet: str) -> None:
@@ -98,14 +100,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--stage", required=True, help="before or after (names the files)")
     parser.add_argument("--scores", action="store_true", help="sum up the scores written")
+    parser.add_argument("--levels", type=Path, default=LEVELS, help="the levels to draw from")
+    parser.add_argument("--seed", type=int, default=SEED, help="the sample's and order's seed")
     args = parser.parse_args(argv)
     if args.scores:
         for sheet in ("firsts", "random"):
-            scores(args.stage, sheet)
+            if (KEYS / f"{args.stage}-{sheet}-scores.txt").exists():
+                scores(args.stage, sheet)
         return 0
-    for sheet, files in picks().items():
+    for sheet, files in picks(args.levels, args.seed).items():
         out = KEYS / f"{args.stage}-{sheet}.png"
-        key = draw_sheet(files, out)
+        key = draw_sheet(files, out, args.seed)
         KEYS.mkdir(parents=True, exist_ok=True)
         (KEYS / f"{args.stage}-{sheet}.json").write_text(json.dumps(key, indent=1) + "\n")
         print(f"wrote {out.relative_to(REPO_ROOT)} ({len(files)} tiles)")
