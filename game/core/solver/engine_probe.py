@@ -179,6 +179,16 @@ class Prober(LinePropagation):
             self.probed_cells += self._cells_deduced(mark)
         return bad
 
+    def _settle(self, proven: bytes) -> Generator[Step, None, str | None]:
+        """Set the cells a probe record proves (bytes of array('I') of trail entries) and
+        propagate: "contradiction" or "solved" when that ends the node, else None."""
+        bad = yield from self._fix(memoryview(proven).cast("I"))
+        if bad != -1:
+            return "contradiction"
+        if not self.unknown:
+            return "solved"
+        return None
+
     def _cells_deduced(self, mark: int) -> int:
         """The cells line deductions set since trail length ``mark``, as their steps show
         them: every entry in black and white, a colour cell's yes; not those a learned rule
@@ -288,11 +298,9 @@ class Prober(LinePropagation):
                     break  # the next round (or the branch) starts from fruitful cells
                 continue
             progress = True
-            bad = yield from self._fix(memoryview(proven).cast("I"))
-            if bad != -1:
-                return "contradiction", progress, None
-            if not self.unknown:
-                return "solved", progress, None
+            ended = yield from self._settle(proven)
+            if ended is not None:
+                return ended, progress, None
         return "round", progress, best
 
     def _probe_round_compiled(self, compiled: Any) -> Generator[Step, None, RoundEnd]:
@@ -337,11 +345,9 @@ class Prober(LinePropagation):
                 return "contradiction", progress, None
             if event == SCAN_FOUND:
                 progress = True
-                bad = yield from self._fix(memoryview(proven).cast("I"))
-                if bad != -1:
-                    return "contradiction", progress, None
-                if not self.unknown:
-                    return "solved", progress, None
+                ended = yield from self._settle(proven)
+                if ended is not None:
+                    return ended, progress, None
             elif event == SCAN_END:
                 best = scan[_BEST]
                 if best < 0:
