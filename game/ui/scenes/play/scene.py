@@ -49,7 +49,7 @@ from game.ui.scenes.play.input import PlayInput
 from game.ui.scenes.play.opening_check import OpeningCheck
 from game.ui.scenes.play.palette_bar import PaletteBar
 from game.ui.scenes.play.rail import PlayRail
-from game.ui.scenes.play.ui import PlayUI
+from game.ui.scenes.play.ui import PlayUI, PlayView
 from game.ui.scenes.play.viewport import BoardViewport
 from game.ui.scenes.shared.play.shell import PlayShell
 from game.ui.settings import AUTO_CHECK, AUTO_CROSS, COLOUR_SYMBOLS, PLAY_PANEL
@@ -126,7 +126,8 @@ class PlayScene(PlayShell[Move, Change, Session]):
         # The solver's replay opened from this game, until it is closed (note_solver_view).
         self.solver_view: ReplayScene | None = None
         self.exits = PlayExits(self)
-        self.chrome = PlayChrome(self)  # the panel and its buttons
+        self.chrome = PlayChrome(self, puzzle)  # the panel and its buttons
+        self.win_note = ""  # under the win buttons: where the next game is
         self.play_buttons = self.chrome.buttons.playing()
         if self.editor is not None:
             # A puzzle of the player's own making: the way on is back to making it (an
@@ -148,7 +149,7 @@ class PlayScene(PlayShell[Move, Change, Session]):
             puzzle.colour_palette,
         )
         self.sync_symbols()
-        self.looks = ClueLooks(self)
+        self.looks = ClueLooks(self, puzzle, self.grid_view)
         self._build(size)
         self.looks.sync()
         lines = [notice] if notice else []
@@ -289,6 +290,7 @@ class PlayScene(PlayShell[Move, Change, Session]):
         )
         self.viewport.set_regions(self.regions)
         self.grid_view.set_layout(self.layout)
+        self.chrome.show(self.play_view())
         self.chrome.place()
         self.rail.place()
         self.rail.update()
@@ -523,6 +525,7 @@ class PlayScene(PlayShell[Move, Change, Session]):
     # --- win -------------------------------------------------------------------------------------
 
     def won(self) -> None:
+        self.win_note = self.exits.win_note()
         self.pen.let_go()
         self.set_ui(trial_mode=False, flash=Flash(), hint_line=None, preview=None, drag_count=0)
         if not self.regions.panel_shown:
@@ -582,6 +585,26 @@ class PlayScene(PlayShell[Move, Change, Session]):
             self.keeper.save_soon()
 
     # --- the UI value -----------------------------------------------------------------------
+
+    def play_view(self) -> PlayView:
+        """What the chrome draws now besides the UI value and the game."""
+        return PlayView(
+            puzzle=self.puzzle,
+            regions=self.regions,
+            layout=self.layout,
+            grid_view=self.grid_view,
+            minimap=self.minimap,
+            palette_bar=self.palette_bar,
+            hint_show=self.hint_show,
+            title=self.title,
+            place=self.place,
+            pack=self.pack,
+            solved_before=self.solved_before,
+            paused=self.paused,
+            win=self.win,
+            win_buttons=tuple(self.win_buttons),
+            win_note=self.win_note,
+        )
 
     def set_ui(self, **changes: object) -> None:
         """The UI value with ``changes`` (field names of ``PlayUI``)."""
@@ -679,6 +702,7 @@ class PlayScene(PlayShell[Move, Change, Session]):
                 self.set_ui(flash=Flash(flash.cells, strength), flash_age=age)
         self.hint_show.tick(dt)
         self.input.tick(dt)
+        self.chrome.show(self.play_view())
         self.chrome.update_buttons()
         self.rail.update()
 
@@ -704,6 +728,7 @@ class PlayScene(PlayShell[Move, Change, Session]):
         view.set_theme(theme)
         self.sync_symbols()
         self.minimap.set_theme(theme)
+        self.chrome.show(self.play_view())
         surface.blit(self.chrome.compose(surface.get_size()), (0, 0))
         self.chrome.draw_board(surface)
         if self.palette_bar is not None and not self.paused:
