@@ -43,6 +43,8 @@ def test_trial_keep_and_drop_by_the_right_stick(hanjie_home: Path) -> None:
     assert app.last_device is Device.PAD
     assert scene.ui.trial_mode
     assert scene.chrome.buttons.trial.shown_label(app) == "Trial mode: on (RS↑)"
+    # The message names the flicks that keep and drop, not the keyboard's K and D.
+    assert "Keep trial (RS→) makes them real, Drop trial (RS←) erases them" in scene.message
     feed(app, fake.pad("a"))  # the cursor's cell, (0, 0), filled on trial
     assert board.cells[0, 0] == Cell.TRIAL_FILLED
     feed(app, fake.pad_flick("right"))  # kept: real marks, trial mode off

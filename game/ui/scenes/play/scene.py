@@ -409,13 +409,16 @@ class PlayScene(PlayShell[Move, Change, Session]):
     def toggle_trial(self) -> None:
         self.trial_mode = not self.trial_mode
         self.pen.new_mode()
+        if not self.trial_mode:
+            self.set_message(_("Trial mode off."), "info")
+            return
+        # The two buttons as they read now: "Keep trial (K)", "Keep trial (RS→)" after a pad.
+        buttons = self.chrome.buttons
         self.set_message(
             _(
                 "Trial mode on: marks are orange (fill) and light blue (cross). "
-                "Keep trial (K) makes them real, Drop trial (D) erases them."
-            )
-            if self.trial_mode
-            else _("Trial mode off."),
+                "{keep} makes them real, {drop} erases them."
+            ).format(keep=buttons.keep.text(self.app), drop=buttons.drop.text(self.app)),
             "info",
         )
 
