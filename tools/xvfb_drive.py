@@ -6,7 +6,8 @@ controller (``--device pad``), a keyboard (``--device keyboard``) or a touch scr
 (``--device touch``) would send, the way SDL delivers them, and takes screenshots of the
 whole display with ImageMagick's ``import`` as it goes. The pad walks the menu to level
 select, opens a pack (``--pack``, the 15x15 one unless told) and plays its first puzzle to
-the win, painting each run with A held while the d-pad moves; the keyboard does the same
+the win, painting each run with A held while the d-pad moves (half way, a flick of the right
+stick turns trial mode on for a screenshot and off again); the keyboard does the same
 with the arrows, Enter and Z held; the fingers play the same puzzle from its file in an
 upright 800x1280 window, tapping and dragging.
 
@@ -154,6 +155,10 @@ class Driver:
                 x += 1
             if y == half:
                 self.shot(f"3-playing-{self.device}")
+                if self.device == "pad":  # the right stick flicked up: trial mode, and off
+                    self.post(fake.pad_flick("up"))
+                    self.shot("3-trial-pad")
+                    self.post(fake.pad_flick("up"))
 
     # --- fingers ------------------------------------------------------------------------
 

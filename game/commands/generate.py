@@ -88,7 +88,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--kind",
         choices=generating_kinds(),
-        default="nonogram",
+        default=generating_kinds()[0],  # the table's first: the nonogram
         help="nonogram (default), or kakuro (square, 6x6 to 16x16, .kak files)",
     )
     parser.add_argument(
@@ -159,7 +159,7 @@ def run(args: argparse.Namespace) -> int:
     from game.commands.kinds import generator_of
 
     if args.daily is not None:
-        return _dailies(args)
+        return _daily(args)
     if args.days is not None:
         raise CommandError("--days goes with --daily DATE")
     if args.size is None:
@@ -213,21 +213,34 @@ def generate_nonograms(args: argparse.Namespace) -> int:
     return 0
 
 
-def _dailies(args: argparse.Namespace) -> int:
-    """``--daily DATE [--days N] -o FOLDER``: the daily puzzles, as the menu makes them."""
-    from game.core.formats import write_puzzle
-    from game.core.formats._common import FormatError
-    from game.core.generate.daily import plan_for
-    from game.core.generate.daily_making import make_daily
+def _daily(args: argparse.Namespace) -> int:
+    """``--daily DATE [--days N] [--kind NAME] -o FOLDER``: what the date sets may not be
+    given; then the kind's own daily maker (the kinds' table), if it has one."""
+    from game.commands.kinds import daily_kinds, daily_of
 
     for given, what in ((args.size, "--size"), (args.level, "--level"), (args.seed, "--seed"),
                         (args.count, "--count")):  # fmt: skip
         if given is not None:
             raise CommandError(f"{what} does not go with --daily (the date sets it)")
-    if args.kind != "nonogram" or args.colours != 2:
-        raise CommandError("--kind and --colours do not go with --daily (the date sets them)")
+    if args.colours != 2:
+        raise CommandError("--colours does not go with --daily (the date sets it)")
     if args.output is None:
         raise CommandError("--daily writes a file a day: give -o FOLDER")
+    daily = daily_of(args.kind)
+    if daily is None:
+        makers = ", ".join(daily_kinds())
+        raise CommandError(f"--daily: {args.kind} has no daily puzzles (those that have: {makers})")
+    return daily(args)
+
+
+def daily_nonograms(args: argparse.Namespace) -> int:
+    """The daily nonograms from ``args.daily`` on (``args.days``, default 1) into the folder
+    ``args.output``, as the menu makes them."""
+    from game.core.formats import write_puzzle
+    from game.core.formats._common import FormatError
+    from game.core.generate.daily import plan_for
+    from game.core.generate.daily_making import make_daily
+
     out = Path(args.output)
     if out.exists() and not out.is_dir():
         raise CommandError(f"{quote(out)}: not a folder (--daily writes one file a day)")

@@ -1,7 +1,7 @@
 """The commands of each puzzle kind, one entry per kind of ``game.core.kinds`` (issue 45):
 ``show``, ``solve``, ``check`` and ``replay`` ask this table for the file's kind, and
-``generate --kind`` for the kind named, instead of naming one. A kind's entry gives its own
-way of each command; the nonogram's is the commands' own code.
+``generate --kind`` (with ``--daily`` too) for the kind named, instead of naming one. A kind's
+entry gives its own way of each command; the nonogram's is the commands' own code.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ class KindCommands:
     """``show``/``solve``/``replay``: the command for a file of the kind (an exit code);
     ``check_file``: one file's row for ``check`` (plain data, in a worker); ``readable``:
     raise CommandError when the file cannot be read (``check`` of one file); ``generate``:
-    ``generate --kind NAME`` (None: the kind has no generator)."""
+    ``generate --kind NAME`` (None: the kind has no generator); ``daily``: ``generate --daily
+    DATE [--kind NAME]``, the kind's daily puzzles as the menu makes them (None: it has none)."""
 
     kind: PuzzleKind[Any, Any]
     show: Callable[[argparse.Namespace], int]
@@ -29,6 +30,7 @@ class KindCommands:
     check_file: Callable[[str, float | None, int], dict[str, object]]
     readable: Callable[[str], None]
     generate: Callable[[argparse.Namespace], int] | None = None
+    daily: Callable[[argparse.Namespace], int] | None = None
 
 
 _COMMANDS: dict[str, KindCommands] = {}
@@ -60,6 +62,16 @@ def generator_of(name: str) -> Callable[[argparse.Namespace], int]:
     generate = _COMMANDS[name].generate
     assert generate is not None, f"{name} makes no puzzles"
     return generate
+
+
+def daily_kinds() -> tuple[str, ...]:
+    """The kinds ``generate --daily`` makes, in the table's order."""
+    return tuple(name for name, commands in _COMMANDS.items() if commands.daily is not None)
+
+
+def daily_of(name: str) -> Callable[[argparse.Namespace], int] | None:
+    """``generate --daily`` for the kind ``name``; None when it has no daily puzzles."""
+    return _COMMANDS[name].daily
 
 
 def is_puzzle_file(path: Path) -> bool:
@@ -108,6 +120,12 @@ def _nonogram_generate(args: argparse.Namespace) -> int:
     return generate_nonograms(args)
 
 
+def _nonogram_daily(args: argparse.Namespace) -> int:
+    from game.commands.generate import daily_nonograms
+
+    return daily_nonograms(args)
+
+
 def _kakuro_show(args: argparse.Namespace) -> int:
     from game.commands import kakuro
 
@@ -153,6 +171,7 @@ register_commands(
         _nonogram_check,
         _nonogram_readable,
         _nonogram_generate,
+        _nonogram_daily,
     )
 )
 register_commands(

@@ -170,6 +170,9 @@ def test_generate_daily_writes_a_file_a_day_named_by_its_date(
         (["--days", "3", "--size", "10", "--level", "1"], "--days goes with --daily"),
         (["--daily", "2026-12-07", "--size", "10"], "--size does not go with --daily"),
         (["--daily", "9999-12-30", "--days", "5"], "past the year 9999"),
+        # The kinds' table says which kinds have daily puzzles: Kakuro has none.
+        (["--daily", "2026-12-07", "--kind", "kakuro"], "kakuro has no daily puzzles"),
+        (["--daily", "2026-12-07", "--colours", "3"], "--colours does not go with --daily"),
     ],
 )
 def test_bad_daily_input_is_one_line_and_exit_2(

@@ -685,5 +685,5 @@ def test_the_opening_check_is_bounded_by_work_not_seconds(
                 break
         assert scene.opening_check is not None and not scene.opening_check.running
         assert "solution" not in scene.message and not app.toasts.texts
-        verdicts.append(scene._unique)
+        verdicts.append(scene.checks.unique)
     assert verdicts == [True, None]

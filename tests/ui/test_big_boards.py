@@ -22,6 +22,7 @@ from game.ui.layout import (
 )
 from game.ui.scenes.play.scene import PlayScene
 from game.ui.settings import PLAY_PANEL
+from game.ui.widgets.grid_view import Flash
 from game.ui.window import MIN_WINDOW
 from tests.ui.play_helpers import centre, key, move, open_play, press, release
 
@@ -376,5 +377,5 @@ def test_the_play_screen_wakes_for_its_clock_and_sleeps_when_paused() -> None:
     scene.focus_lost = True
     assert scene.wake_in() is None
     scene.focus_lost = False
-    scene._flash([(0, 0)])
+    scene.set_ui(flash=Flash([(0, 0)], 1.0))  # wrong marks blinking after a check
     assert scene.wake_in() == 0.0

@@ -28,8 +28,9 @@ def test_a_label_names_the_control_of_the_device_last_used() -> None:
     assert prompted("Check (V)", Device.PAD, DEFAULTS, Action.CHECK) == "Check (L3)"
     assert prompted("Undo", Device.PAD, DEFAULTS, Action.UNDO) == "Undo (Back)"
     assert prompted("停止（Esc）", Device.PAD, DEFAULTS, Action.PAUSE) == "停止（Start）"
+    assert prompted("Trial mode (T)", Device.PAD, DEFAULTS, Action.TRIAL) == "Trial mode (RS↑)"
     # No pad button does it: no key named rather than a key the pad has not got.
-    assert prompted("Trial mode (T)", Device.PAD, DEFAULTS, Action.TRIAL) == "Trial mode"
+    assert prompted("Reveal (R)", Device.PAD, DEFAULTS, Action.REVEAL) == "Reveal"
     assert prompted("Check (V)", Device.TOUCH, DEFAULTS, Action.CHECK) == "Check"
     assert prompted("Reset", Device.PAD, DEFAULTS, None) == "Reset"
     # A button the player moved is named where it now is.
@@ -62,11 +63,13 @@ def test_the_play_panel_follows_the_device(hanjie_home: Path) -> None:
     assert app.last_device is Device.PAD
     shown = {
         name: getattr(buttons, name).shown_label(app)
-        for name in ("undo", "trial", "check", "hint", "pause")
+        for name in ("undo", "trial", "keep", "drop", "check", "hint", "pause")
     }
     assert shown == {
         "undo": "Undo (Back)",
-        "trial": "Trial mode: off",
+        "trial": "Trial mode: off (RS↑)",
+        "keep": "Keep trial (RS→)",
+        "drop": "Drop trial (RS←)",
         "check": "Check (L3)",
         "hint": "Hint (Y)",
         "pause": "Pause (Start)",

@@ -71,8 +71,9 @@ SHOTS: dict[str, Callable[[App], object]] = {**collect_shots(), "file_browser": 
 # Names, not words: the game's and the other puzzle kind's.
 NAMES = {"Hanjie", "Kakuro"}
 # The SI unit of the solver times (written so in every language the game speaks), and the
-# labels printed on a pad's buttons (a player reads "LB" on the pad in any language).
-UNITS = {"ms", "LB", "RB", "LT", "RT", "L3", "R3"}
+# labels printed on a pad's buttons (a player reads "LB" on the pad in any language), and the
+# right stick's flicks ("RS↑").
+UNITS = {"ms", "LB", "RB", "LT", "RT", "L3", "R3", "RS"}
 # The shots' own data: titles and authors typed (or read from a file), file names.
 DATA = {"Cat", "and", "bird", "in", "colour", "Hanjie", "docs", "lighthouse", "portrait",
         "insect", "cat", "png", "jpg", "non", "PNG", "JPEG", "book", "puzzle", "A",

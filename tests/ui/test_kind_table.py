@@ -117,6 +117,7 @@ def served() -> Iterator[list[str]]:
             checked,
             readable,
             lambda args: asked.append(f"generate {args.size[0]}x{args.size[1]}") or 0,
+            daily=lambda args: asked.append(f"daily {args.daily} {args.days}") or 0,
         )
     )
     register_screens(
@@ -164,6 +165,11 @@ def test_a_third_kind_is_served_by_every_command_and_screen(
         "check cat.word",
         "generate 5x5",
     ]
+    out = str(tmp_path / "daily")
+    assert (
+        main(["generate", "--kind", "word", "--daily", "2026-12-07", "--days", "2", "-o", out]) == 0
+    )
+    assert served[-1] == "daily 2026-12-07 2"
     # The screens: a dropped file and the menu's Continue.
     app = App(headless=True)
     assert app.open_dropped_file(path)

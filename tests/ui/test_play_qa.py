@@ -190,9 +190,9 @@ def test_a_hint_does_not_turn_the_count_into_a_judge_of_each_fill(
     scene = open_play(HEART)
     assert not scene.show_errors
     for _ in range(120):  # let the uniqueness proof finish between frames
-        if scene._unique is not None:
+        if scene.checks.unique is not None:
             break
-        scene._advance_uniqueness(0.01)
+        scene.checks.advance(0.01)
     assert scene.answer_known
     total = HEART.filled_total
     drawn = _header_counts(scene, monkeypatch)

@@ -293,10 +293,10 @@ def test_show_me_animates_the_hint_then_stops() -> None:
 def test_hint_refuses_wrong_or_contradicting_marks() -> None:
     scene = open_play(HEART)
     for _ in range(120):  # let the uniqueness proof finish between frames
-        if scene._unique is not None:
+        if scene.checks.unique is not None:
             break
-        scene._advance_uniqueness(0.01)
-    assert scene._unique is True
+        scene.checks.advance(0.01)
+    assert scene.checks.unique is True
     click(scene, 0, 0)  # wrong: that corner is empty in the only solution
     key(scene, pygame.K_h)
     assert scene.message_kind == "error" and "wrong" in scene.message

@@ -3,7 +3,8 @@
 A binding is a chord in words: ``"z"``, ``"ctrl+shift+z"``, ``"page down"`` (pygame's key
 names, with ``ctrl+``, ``alt+`` and ``shift+`` in that order before them; Cmd counts as Ctrl)
 or ``"pad:a"`` (an SDL game controller's button names, and ``pad:lefttrigger`` /
-``pad:righttrigger`` for the triggers pulled past half way). The defaults are the game's keys as
+``pad:righttrigger`` for the triggers pulled past half way, ``pad:rightstickup`` ... for the
+right stick flicked one way). The defaults are the game's keys as
 they always were; Options replaces an action's chords, and the settings file keeps only what
 the player changed (``overrides``), so new defaults still reach them.
 """
@@ -102,6 +103,13 @@ DEFAULT_PAD: dict[Action, tuple[str, ...]] = {
     A.PAUSE: ("pad:start",),
     A.UNDO: ("pad:back",),
     A.REDO: ("pad:rightstick",),
+    # Every button is taken in play, so the modes are flicks of the right stick, which
+    # nothing else uses: up turns trial mode (or Kakuro's pencil) on and off, right keeps
+    # the trial's marks, left drops them.
+    A.TRIAL: ("pad:rightstickup",),
+    A.KEEP_TRIAL: ("pad:rightstickright",),
+    A.DROP_TRIAL: ("pad:rightstickleft",),
+    A.PENCIL: ("pad:rightstickup",),
     A.CHECK: ("pad:leftstick",),
     A.PREVIOUS_COLOUR: ("pad:leftshoulder",),
     A.NEXT_COLOUR: ("pad:rightshoulder",),

@@ -39,6 +39,7 @@ PLAY_PAD: PadHelp = (
     ((Action.PREVIOUS_COLOUR, Action.NEXT_COLOUR), N_("colour")),
     ((Action.ZOOM_OUT, Action.ZOOM_IN), N_("zoom")),
     ((Action.UNDO,), N_("undo")),
+    ((Action.TRIAL,), N_("trial")),
     ((Action.HINT,), N_("hint")),
     ((Action.PAUSE,), N_("pause")),
 )
@@ -49,6 +50,7 @@ KAKURO_PAD: PadHelp = (
     (MOVE, N_("move")),
     ((Action.PREVIOUS_COLOUR, Action.NEXT_COLOUR), N_("digit")),
     ((Action.CLEAR,), N_("clear")),
+    ((Action.PENCIL,), N_("pencil")),
     ((Action.UNDO,), N_("undo")),
     ((Action.PAUSE,), N_("pause")),
 )

@@ -91,6 +91,23 @@ def pad_trigger(right: bool, pulled: bool) -> pygame.event.Event:
     )
 
 
+def pad_stick(direction: str, pushed: bool) -> pygame.event.Event:
+    """The right stick pushed all the way ``"up"``, ``"down"``, ``"left"`` or ``"right"``,
+    or let back to the middle."""
+    axis = (
+        pygame.CONTROLLER_AXIS_RIGHTY
+        if direction in ("up", "down")
+        else pygame.CONTROLLER_AXIS_RIGHTX
+    )
+    value = (-32768 if direction in ("up", "left") else 32767) if pushed else 0
+    return pygame.event.Event(pygame.CONTROLLERAXISMOTION, instance_id=0, axis=axis, value=value)
+
+
+def pad_flick(direction: str) -> list[pygame.event.Event]:
+    """The right stick flicked ``direction`` and let go."""
+    return [pad_stick(direction, True), pad_stick(direction, False)]
+
+
 def finger(
     kind: str, finger_id: int, pos: tuple[int, int], size: tuple[int, int]
 ) -> pygame.event.Event:

@@ -8,7 +8,8 @@ event and key constants (issue 45).
 - **Mouse**: buttons 1-3 and movement become pointer inputs, the wheel WHEEL.
 - **Game controllers** (SDL's, hot-plugged): each one is opened when it arrives; its buttons
   and its triggers (pulled past half way) are chords ``pad:...``; the left stick pushed past
-  half way is the d-pad. A held d-pad direction repeats like a held key.
+  half way is the d-pad, the right stick pushed past half way one of four buttons of its own
+  (``pad:rightstickup`` ...: a flick). A held d-pad direction repeats like a held key.
 - **Touch**: one finger is a pointer. A tap is a primary click. A finger that moves past a
   few pixels drags with the primary button (a painted run); one held still for
   ``LONG_PRESS`` seconds presses the secondary button (a cross), and may drag on. A second
@@ -270,7 +271,8 @@ class Translator:
         return Input(kind, self.bindings.actions(name), device=Device.PAD, source=name)
 
     def _axis(self, axis: int, value: int) -> list[Input]:
-        """Triggers past half way are buttons; the left stick past half way is the d-pad."""
+        """Triggers past half way are buttons; the left stick past half way is the d-pad,
+        the right stick's four directions four buttons (flicks, no repeat)."""
         names: list[tuple[str, bool]] = []
         if axis == pygame.CONTROLLER_AXIS_TRIGGERLEFT:
             names.append(("pad:lefttrigger", value > _AXIS_ON))
@@ -280,6 +282,16 @@ class Translator:
             names += [("pad:dpleft", value < -_AXIS_ON), ("pad:dpright", value > _AXIS_ON)]
         elif axis == pygame.CONTROLLER_AXIS_LEFTY:
             names += [("pad:dpup", value < -_AXIS_ON), ("pad:dpdown", value > _AXIS_ON)]
+        elif axis == pygame.CONTROLLER_AXIS_RIGHTX:
+            names += [
+                ("pad:rightstickleft", value < -_AXIS_ON),
+                ("pad:rightstickright", value > _AXIS_ON),
+            ]
+        elif axis == pygame.CONTROLLER_AXIS_RIGHTY:
+            names += [
+                ("pad:rightstickup", value < -_AXIS_ON),
+                ("pad:rightstickdown", value > _AXIS_ON),
+            ]
         inputs: list[Input] = []
         for name, on in names:
             was = self._axes.get(name, False)
@@ -472,6 +484,11 @@ _PAD_WORDS = {
     "righttrigger": "RT",
     "leftstick": "L3",
     "rightstick": "R3",
+    # The right stick flicked one way (the arrows as printed on no pad, but short).
+    "rightstickup": "RS↑",
+    "rightstickdown": "RS↓",
+    "rightstickleft": "RS←",
+    "rightstickright": "RS→",
     "dpup": "D-pad up",
     "dpdown": "D-pad down",
     "dpleft": "D-pad left",

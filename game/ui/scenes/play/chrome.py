@@ -2,7 +2,9 @@
 buttons, the message, the result after a win), the help line, the paused banner, and how
 the clue strips look (greyed, done, in error).
 
-:class:`PlayChrome` only shows what the scene holds: once a frame it makes each part's look
+:class:`PlayChrome` only shows what the scene hands it: the UI value, the game and a
+:class:`~game.ui.scenes.play.ui.PlayView` (the widgets, the header's facts, the win) given each
+frame, never the scene's own fields. Once a frame it makes each part's look
 (``game.ui.scenes.shared.play.frame``), and the frame's cache draws a part again only when its look
 changed, so a frame costs one blit for all of it; the board and its clue strips are the grid
 view's (``game.ui.widgets.grid_view``).
@@ -35,7 +37,10 @@ from game.ui.widgets.grid_view import ClueLook, changed_lines
 from game.ui.widgets.win_reveal import REVEAL_SECONDS, title_appear
 
 if TYPE_CHECKING:
+    from game.core.puzzle import Puzzle
     from game.ui.scenes.play.scene import PlayScene
+    from game.ui.scenes.play.ui import PlayView
+    from game.ui.widgets.grid_view import GridView
 
 
 HELP_LONG = N_(
@@ -134,46 +139,57 @@ class PlayChrome(frame.ShellChrome[Move, Change, Session]):
 
     helps = (HELP_LONG, HELP_SHORT, HELP_TINY)
 
-    def __init__(self, scene: PlayScene) -> None:
+    def __init__(self, scene: PlayScene, puzzle: Puzzle) -> None:
         super().__init__(scene)
         self.scene = scene
         self.buttons = PanelButtons.make(scene)
-        if scene.puzzle.colour_palette is None:
+        if puzzle.colour_palette is None:
             self.pad_help = PLAY_PAD_ONE_COLOUR  # the help line offers no colours to choose
         self.message_box = Box(0, 0, 0, 0)
         self.panel_top = 0
         self.column = Box(0, 0, 0, 0)  # the panel's column of buttons (beside the map)
+        self._view: PlayView | None = None
+
+    def show(self, view: PlayView) -> None:
+        """What to draw from now on besides the UI value and the game (the scene hands it
+        over each frame, and before placing the panel)."""
+        self._view = view
+
+    @property
+    def view(self) -> PlayView:
+        assert self._view is not None, "the scene hands its view before the chrome draws"
+        return self._view
 
     # --- placing -----------------------------------------------------------------------
 
     def place(self) -> None:
         """Lay the side panel out: the mini-map, the buttons in rows, the message below."""
-        scene = self.scene
-        app = scene.app
-        panel = scene.regions.side_panel
-        pad = scene.regions.padding
-        if not scene.regions.panel_shown:
+        view = self.view
+        app = self.scene.app
+        panel = view.regions.side_panel
+        pad = view.regions.padding
+        if not view.regions.panel_shown:
             # Hidden: nothing of it may be hit, and the mini-map has no room.
-            for button in [*self.buttons.playing(), *scene.win_buttons]:
+            for button in [*self.buttons.playing(), *view.win_buttons]:
                 button.rect = pygame.Rect(0, 0, 0, 0)
-            scene.minimap.set_area(Box(panel.x, panel.y, 1, 1))
+            view.minimap.set_area(Box(panel.x, panel.y, 1, 1))
             self.message_box = Box(panel.x, panel.y, 0, 0)
             return
         x, width = panel.x + pad, panel.w - 2 * pad
         y = panel.y + pad
-        if scene.regions.panel_below:
+        if view.regions.panel_below:
             # Under the board: the mini-map on the left, the buttons in a column beside it.
             side = min(panel.h - 2 * pad, round(width * 0.35))
-            scene.minimap.set_area(Box(x, y, side, side))
+            view.minimap.set_area(Box(x, y, side, side))
             if app.setting(MINIMAP):
                 x, width = x + side + pad, width - side - pad
         else:
             map_box = Box(x, y, width, min(width, round(panel.h * 0.28)))
-            scene.minimap.set_area(map_box)
+            view.minimap.set_area(map_box)
             if app.setting(MINIMAP):
-                y = scene.minimap.box.bottom + pad
-        if scene.palette_bar is not None:
-            y = scene.palette_bar.place(x, y, width) + pad
+                y = view.minimap.box.bottom + pad
+        if view.palette_bar is not None:
+            y = view.palette_bar.place(x, y, width) + pad
         self.panel_top = y
         row_h = app.scaled(36)
         gap = app.scaled(8)
@@ -202,46 +218,38 @@ class PlayChrome(frame.ShellChrome[Move, Change, Session]):
 
     def win_area(self) -> Box:
         """Under the board the result stands beside the mini-map, in the buttons' column."""
-        if self.scene.regions.panel_below:
+        if self.view.regions.panel_below:
             return self.column
-        return self.scene.regions.side_panel
+        return self.view.regions.side_panel
 
     # --- the looks -----------------------------------------------------------------------
 
     def header(self, fade: int) -> tuple[str, str, str]:
-        scene = self.scene
-        name = shown_name(scene.title, scene.place, scene.solved_before or fade > 0)
-        where = scene.place.label if scene.place is not None else _(scene.pack or "")  # "" stays ""
+        view = self.view
+        name = shown_name(view.title, view.place, view.solved_before or fade > 0)
+        where = view.place.label if view.place is not None else _(view.pack or "")  # "" stays ""
         # "Daily puzzle 2026-11-29 · 25x20 · Daily puzzle" said its pack twice.
         shown_where = where and not name.startswith(where)
-        details = scene.puzzle.size_text + (f" · {where}" if shown_where else "")
-        return name, details, scene.session.count_text()
+        details = view.puzzle.size_text + (f" · {where}" if shown_where else "")
+        return name, details, self.scene.session.count_text()
 
     def win_look(self, extra: str = "", note: str = "") -> frame.WinLook | None:
-        scene = self.scene
-        extra = extra or scene.session.helps_text()
-        if scene.next_button not in scene.win_buttons:
-            pass  # a game from an editor: no list, so nothing to say about a next one
-        elif not scene.next_button.enabled:
-            note = scene.exits.no_next_note()
-        elif scene.exits.next_pack_entry is not None:
-            note = _("Next: {name}").format(name=scene.exits.next_pack_name)
-        return super().win_look(extra, note)
+        extra = extra or self.scene.session.helps_text()
+        return super().win_look(extra, note or self.view.win_note)
 
     def panel_extra(self) -> Hashable:
-        layout = self.scene.layout
+        view = self.view
         # The mini-map (when shown) and, on a big board, the part of it in view.
-        scene = self.scene
         return (
-            bool(scene.app.setting(MINIMAP)),
-            (*layout.scroll, layout.cell),
-            scene.ui.colour,
-            scene.grid_view.symbols,
+            bool(self.scene.app.setting(MINIMAP)),
+            (*view.layout.scroll, view.layout.cell),
+            self.scene.ui.colour,
+            view.grid_view.symbols,
         )
 
     def win_appear(self) -> float:
         """0 -> 1 as the title and the result panel fade in, as the reveal's wave ends."""
-        win = self.scene.win
+        win = self.view.win
         return 0.0 if win is None else title_appear(win.age)
 
     # --- the parts ---------------------------------------------------------------------
@@ -250,31 +258,31 @@ class PlayChrome(frame.ShellChrome[Move, Change, Session]):
         return self.panel_top
 
     def draw_panel_top(self, surface: pygame.Surface) -> None:
-        scene = self.scene
-        if scene.palette_bar is not None and scene.win is None:
-            scene.palette_bar.draw(surface)
-        if not scene.app.setting(MINIMAP):
+        view = self.view
+        if view.palette_bar is not None and view.win is None:
+            view.palette_bar.draw(surface)
+        if not self.scene.app.setting(MINIMAP):
             return
-        if scene.paused:
+        if view.paused:
             # The board is hidden while paused; the map would show it all the same.
-            scene.minimap.draw_blank(surface)
+            view.minimap.draw_blank(surface)
         else:
-            scene.minimap.set_won(scene.win is not None)
-            scene.minimap.draw(surface, scene.session.board)
-            if scene.layout.scrollable:
+            view.minimap.set_won(view.win is not None)
+            view.minimap.draw(surface, self.scene.session.board)
+            if view.layout.scrollable:
                 self._draw_view_frame(surface)
 
     def draw_panel_body(self, surface: pygame.Surface) -> None:
         box = self.message_box
-        if self.scene.hint_show.hint is not None:  # "Show me" sits at the box's bottom
+        if self.view.hint_show.hint is not None:  # "Show me" sits at the box's bottom
             button = self.scene.app.scaled(32) + self.scene.app.scaled(4)
             box = Box(box.x, box.y, box.w, max(0, box.h - button))
         frame.draw_message(surface, self.scene.app, box, self.message_look())
 
     def _draw_view_frame(self, surface: pygame.Surface) -> None:
         """Outline on the mini-map the part of a big board that is in view."""
-        scene = self.scene
-        layout, box, per = scene.layout, scene.minimap.box, scene.minimap.per_cell
+        shown = self.view
+        layout, box, per = shown.layout, shown.minimap.box, shown.minimap.per_cell
         view = layout.cells_view
         first_x = max(0, (view.x - layout.left) // layout.cell)
         first_y = max(0, (view.y - layout.top) // layout.cell)
@@ -286,7 +294,7 @@ class PlayChrome(frame.ShellChrome[Move, Change, Session]):
             max(1, (last_x - first_x) * per),
             max(1, (last_y - first_y) * per),
         )
-        pygame.draw.rect(surface, scene.app.theme.accent, frame, 2)
+        pygame.draw.rect(surface, self.scene.app.theme.accent, frame, 2)
 
     # --- over the board ----------------------------------------------------------------
 
@@ -294,9 +302,9 @@ class PlayChrome(frame.ShellChrome[Move, Change, Session]):
         """The board with the scene's cursor, flash, hint, win reveal and highlighted lines
         (those of the clue under the pointer, else the cursor's); an empty frame while paused:
         a stopped clock must not buy free thinking time."""
-        scene = self.scene
+        scene, shown = self.scene, self.view
         ui = scene.ui
-        view, win = scene.grid_view, scene.win
+        view, win = shown.grid_view, shown.win
         overlays = view.overlays
         overlays.cursor = ui.cursor
         overlays.show_cursor = ui.show_cursor and win is None
@@ -310,9 +318,9 @@ class PlayChrome(frame.ShellChrome[Move, Change, Session]):
             view.highlight_row, view.highlight_column = ui.hover_row, ui.hover_column
         else:
             view.highlight_row, view.highlight_column = ui.cursor[1], ui.cursor[0]
-        if not scene.paused:
+        if not shown.paused:
             view.draw(surface, scene.session.board)
-            scene.hint_show.draw(surface)
+            shown.hint_show.draw(surface)
             return
         board = self.paused_plate()
         surface.fill(scene.app.theme.background, board)
@@ -323,7 +331,7 @@ class PlayChrome(frame.ShellChrome[Move, Change, Session]):
     def paused_plate(self) -> Box:
         """The empty frame shown for the board while paused: the board with a small margin,
         kept inside the board's area (a zoomed board reaches far past the panel and footer)."""
-        layout = self.scene.layout
+        layout = self.view.layout
         plate = layout.outer_box.inset(-4)
         return plate if layout.view is None else intersect(plate, layout.view)
 
@@ -332,7 +340,7 @@ class PlayChrome(frame.ShellChrome[Move, Change, Session]):
         shows "5" while five cells are dragged), so a long run is counted without squinting."""
         scene = self.scene
         count = scene.ui.drag_count
-        if count < 1 or scene.paused:
+        if count < 1 or self.view.paused:
             return
         app, theme = scene.app, scene.app.theme
         text = app.fonts.render(str(count), app.scaled(20), theme.toast_text, True)
@@ -364,9 +372,10 @@ class ClueLooks:
     placed are greyed (with the clue-greying setting), complete lines are done, and lines
     that contradict their clues are red while the scene shows errors."""
 
-    def __init__(self, scene: PlayScene) -> None:
+    def __init__(self, scene: PlayScene, puzzle: Puzzle, view: GridView) -> None:
         self.scene = scene
-        puzzle = scene.puzzle
+        self.puzzle = puzzle
+        self.view = view
         self._placed_rows: list[frozenset[int]] = [frozenset()] * puzzle.height
         self._placed_columns: list[frozenset[int]] = [frozenset()] * puzzle.width
         self._seen: np.ndarray[Any, np.dtype[np.int8]] | None = None
@@ -375,7 +384,7 @@ class ClueLooks:
         """Recompute greying for the lines that changed since last time (every line when
         ``again``, for a new session), then the looks."""
         scene = self.scene
-        puzzle = scene.puzzle
+        puzzle = self.puzzle
         cells = scene.session.board.cells
         if self._seen is None or again:
             rows, columns = list(range(puzzle.height)), list(range(puzzle.width))
@@ -396,13 +405,13 @@ class ClueLooks:
         scene = self.scene
         greying = bool(scene.app.setting(CLUE_GREYING))
         errors = scene.ui.show_errors
-        session, view = scene.session, scene.grid_view
-        for y in range(scene.puzzle.height):
+        session, view = scene.session, self.view
+        for y in range(self.puzzle.height):
             status = session.row_status(y)
             placed = self._placed_rows[y] if greying else frozenset()
             complete, wrong = status.complete and greying, status.contradicted and errors
             view.set_row_look(y, ClueLook(placed, complete, wrong))
-        for x in range(scene.puzzle.width):
+        for x in range(self.puzzle.width):
             status = session.column_status(x)
             placed = self._placed_columns[x] if greying else frozenset()
             complete, wrong = status.complete and greying, status.contradicted and errors

@@ -231,6 +231,19 @@ class PlayExits:
             return None
         return self.next_pack_entry
 
+    def win_note(self) -> str:
+        """What the win panel says under its buttons of where the next game is: nothing
+        for a game from an editor (no list), else the next pack's puzzle, or where to find
+        another when there is no next one."""
+        scene = self.scene
+        if scene.next_button not in scene.win_buttons:
+            return ""
+        if not scene.next_button.enabled:
+            return self.no_next_note()
+        if self.next_pack_entry is not None:
+            return _("Next: {name}").format(name=self.next_pack_name)
+        return ""
+
     def no_next_note(self) -> str:
         """What the win panel says when there is no next puzzle. A daily or a random
         puzzle is the only one of its list, so "no next puzzle in this list" left the

@@ -26,14 +26,6 @@ import pygame
 
 from game.core.board import Cell
 from game.core.i18n import N_, _
-from game.core.play.advice import (
-    BrokenLine,
-    ForcedCell,
-    NothingForced,
-    WrongMarks,
-    advise_hint,
-    check_marks,
-)
 from game.core.play.moves import ClearAll, CommitTrial, DiscardTrial, Move, Paint
 from game.core.play.session import Change, Session
 from game.core.play.strokes import Drag, Pen
@@ -42,6 +34,7 @@ from game.core.store.packs import PackPlace, shown_name, title_of
 from game.ui.input import Input, Kind
 from game.ui.layout import BoardLayout, Box, PlayRegions, compute_play_regions
 from game.ui.scene import Scene
+from game.ui.scenes.play.checking import UNIQUENESS_SLICE, PlayChecks
 from game.ui.scenes.play.chrome import ClueLooks, PlayChrome
 from game.ui.scenes.play.exits import PlayExits
 from game.ui.scenes.play.hint import HintShow
@@ -49,7 +42,7 @@ from game.ui.scenes.play.input import PlayInput
 from game.ui.scenes.play.opening_check import OpeningCheck
 from game.ui.scenes.play.palette_bar import PaletteBar
 from game.ui.scenes.play.rail import PlayRail
-from game.ui.scenes.play.ui import PlayUI
+from game.ui.scenes.play.ui import PlayUI, PlayView
 from game.ui.scenes.play.viewport import BoardViewport
 from game.ui.scenes.shared.play.shell import PlayShell
 from game.ui.settings import AUTO_CHECK, AUTO_CROSS, COLOUR_SYMBOLS, PLAY_PANEL
@@ -58,7 +51,6 @@ from game.ui.widgets.minimap import MiniMap
 from game.ui.widgets.win_reveal import BUTTONS_AT, REVEAL_SECONDS
 
 if TYPE_CHECKING:
-    from game.core.solver.task import SolveTask
     from game.ui.app import App
     from game.ui.scenes.replay.scene import ReplayScene
 
@@ -69,7 +61,6 @@ SMALL_CELL = 12  # below this many pixels a cell is hard to hit: the player is t
 PAN_STEP = 0.4  # a pan button moves the view by this share of the cells in view
 # After a win the reveal, the title and the buttons come in for this long: frames every tick.
 WIN_ANIMATION_SECONDS = BUTTONS_AT + 0.2
-UNIQUENESS_SLICE = 0.003  # seconds of solver work per frame while checking uniqueness
 
 _SOUND_OF_STATE: dict[int, str] = {
     Cell.UNKNOWN: "clear",
@@ -117,16 +108,15 @@ class PlayScene(PlayShell[Move, Change, Session]):
         self.palette_bar = PaletteBar(self, puzzle.colours) if puzzle.colour_palette else None
         self.hint_show = HintShow(self)  # the teaching hint's cells and its "show me"
         self.solved_before = bool(self.app.store.record(self.key).solved)
-        self._unique: bool | None = None if puzzle.goal is not None else False
-        self._uniqueness: SolveTask | None = None
-        self._check_pending = False
+        self.checks = PlayChecks(self, puzzle)  # check, hint and "is the goal the only answer?"
         # A file opened blind: does any picture fit, or two? (a slice a frame)
         self.opening_check = OpeningCheck(self) if check_file else None
         self._size = (0, 0)
         # The solver's replay opened from this game, until it is closed (note_solver_view).
         self.solver_view: ReplayScene | None = None
         self.exits = PlayExits(self)
-        self.chrome = PlayChrome(self)  # the panel and its buttons
+        self.chrome = PlayChrome(self, puzzle)  # the panel and its buttons
+        self.win_note = ""  # under the win buttons: where the next game is
         self.play_buttons = self.chrome.buttons.playing()
         if self.editor is not None:
             # A puzzle of the player's own making: the way on is back to making it (an
@@ -148,7 +138,7 @@ class PlayScene(PlayShell[Move, Change, Session]):
             puzzle.colour_palette,
         )
         self.sync_symbols()
-        self.looks = ClueLooks(self)
+        self.looks = ClueLooks(self, puzzle, self.grid_view)
         self._build(size)
         self.looks.sync()
         lines = [notice] if notice else []
@@ -289,6 +279,7 @@ class PlayScene(PlayShell[Move, Change, Session]):
         )
         self.viewport.set_regions(self.regions)
         self.grid_view.set_layout(self.layout)
+        self.chrome.show(self.play_view())
         self.chrome.place()
         self.rail.place()
         self.rail.update()
@@ -408,7 +399,7 @@ class PlayScene(PlayShell[Move, Change, Session]):
             self.message = ""
         if not self.app.setting(AUTO_CHECK):
             self.show_errors = False
-            self._check_pending = False  # a check asked for spoke of the board as it was
+            self.checks.pending = False  # a check asked for spoke of the board as it was
             if self.message_kind == "error":
                 self.set_message("", "info")
         self.looks.sync()
@@ -418,13 +409,16 @@ class PlayScene(PlayShell[Move, Change, Session]):
     def toggle_trial(self) -> None:
         self.trial_mode = not self.trial_mode
         self.pen.new_mode()
+        if not self.trial_mode:
+            self.set_message(_("Trial mode off."), "info")
+            return
+        # The two buttons as they read now: "Keep trial (K)", "Keep trial (RS→)" after a pad.
+        buttons = self.chrome.buttons
         self.set_message(
             _(
                 "Trial mode on: marks are orange (fill) and light blue (cross). "
-                "Keep trial (K) makes them real, Drop trial (D) erases them."
-            )
-            if self.trial_mode
-            else _("Trial mode off."),
+                "{keep} makes them real, {drop} erases them."
+            ).format(keep=buttons.keep.text(self.app), drop=buttons.drop.text(self.app)),
             "info",
         )
 
@@ -448,73 +442,13 @@ class PlayScene(PlayShell[Move, Change, Session]):
 
     # --- check and hint ----------------------------------------------------------------------
 
-    def _advance_uniqueness(self, budget: float) -> None:
-        """Run the solver a little (``budget`` seconds) towards "is the goal the only answer?"."""
-        if self._unique is not None:
-            return
-        if self._uniqueness is None:
-            from game.core.solver.task import SolveTask
-
-            self._uniqueness = SolveTask(self.puzzle, max_solutions=2)
-        result = self._uniqueness.advance(budget)
-        if result is None:
-            return
-        self._unique = result.status == "unique"
-        self._uniqueness = None
-        if self._check_pending:
-            self._check_pending = False
-            self.check(quiet=self.app.setting(AUTO_CHECK) and not self.message, again=True)
-
     def check(self, quiet: bool = False, again: bool = False) -> None:
-        """Show lines that contradict their clues, and wrong marks when the answer is known.
-
-        ``quiet`` (auto-check): say nothing when all is well; ``again``: the answer to a
-        check asked before (counted then). A check the player asks for is counted."""
-        if self.win is not None:
-            return
-        if not quiet and not again:
-            self.session.asked_check()
-        self.show_errors = True
-        self.looks.refresh()
-        if self._unique is None:
-            self._advance_uniqueness(UNIQUENESS_SLICE)
-        if self._unique is None:
-            self._check_pending = True  # checked again once the answer is known to be unique
-        report = check_marks(self.session, answer_known=bool(self._unique))
-        if report.wrong:
-            self._flash(report.wrong)
-        if quiet and not report.mistakes:
-            if self.message_kind == "error":
-                self.set_message("", "info")
-            return
-        self.set_message(report.text, report.tone)
+        """Show broken lines, and wrong marks once the answer is known (``PlayChecks``)."""
+        self.checks.check(quiet, again)
 
     def hint(self) -> None:
-        """Show the most instructive deduction one line makes from the player's marks: the
-        line, every cell it gives and the technique in words; S then shows its reasoning."""
-        if self.win is not None:
-            return
-        if self._unique is None:
-            self._advance_uniqueness(UNIQUENESS_SLICE)
-        advice = advise_hint(self.session, answer_known=bool(self._unique))
-        if not isinstance(advice, NothingForced):
-            self.session.asked_hint()  # a hint that gave nothing is not counted with the win
-        self.hint_show.show(advice.hint if isinstance(advice, ForcedCell) else None)
-        if isinstance(advice, WrongMarks):
-            self._flash(advice.cells)
-        elif isinstance(advice, BrokenLine):
-            self.hint_line = advice.line
-        elif isinstance(advice, ForcedCell):
-            self.hint_line = advice.line  # hint_show outlines every cell
-            self.cursor = advice.cell
-            colour = advice.hint.colour
-            if colour and self.palette_bar is not None:
-                self.palette_bar.choose(colour)  # ready to paint what the hint gives
-            self._show_cell(*advice.cell)
-        self.set_message(advice.text, advice.tone)
-
-    def _flash(self, cells: Sequence[tuple[int, int]]) -> None:
-        self.set_ui(flash=Flash(list(cells), 1.0), flash_age=0.0)
+        """The most instructive deduction from the player's marks (``PlayChecks``)."""
+        self.checks.hint()
 
     def set_message(self, text: str, kind: str = "info") -> None:
         self.message = text
@@ -523,6 +457,7 @@ class PlayScene(PlayShell[Move, Change, Session]):
     # --- win -------------------------------------------------------------------------------------
 
     def won(self) -> None:
+        self.win_note = self.exits.win_note()
         self.pen.let_go()
         self.set_ui(trial_mode=False, flash=Flash(), hint_line=None, preview=None, drag_count=0)
         if not self.regions.panel_shown:
@@ -564,7 +499,7 @@ class PlayScene(PlayShell[Move, Change, Session]):
     def answer_known(self) -> bool:
         """The goal picture is known to be the puzzle's only answer (the solver said so), so
         marks can be judged against it."""
-        return bool(self._unique)
+        return bool(self.checks.unique)
 
     def answer_was_shown(self) -> bool:
         self.note_solver_view()
@@ -582,6 +517,26 @@ class PlayScene(PlayShell[Move, Change, Session]):
             self.keeper.save_soon()
 
     # --- the UI value -----------------------------------------------------------------------
+
+    def play_view(self) -> PlayView:
+        """What the chrome draws now besides the UI value and the game."""
+        return PlayView(
+            puzzle=self.puzzle,
+            regions=self.regions,
+            layout=self.layout,
+            grid_view=self.grid_view,
+            minimap=self.minimap,
+            palette_bar=self.palette_bar,
+            hint_show=self.hint_show,
+            title=self.title,
+            place=self.place,
+            pack=self.pack,
+            solved_before=self.solved_before,
+            paused=self.paused,
+            win=self.win,
+            win_buttons=tuple(self.win_buttons),
+            win_note=self.win_note,
+        )
 
     def set_ui(self, **changes: object) -> None:
         """The UI value with ``changes`` (field names of ``PlayUI``)."""
@@ -653,9 +608,7 @@ class PlayScene(PlayShell[Move, Change, Session]):
 
     def known_unique(self) -> None:
         """The solver found the goal to be the only answer (the file's opening check)."""
-        if self._unique is None:
-            self._unique = True
-            self._uniqueness = None
+        self.checks.known_unique()
 
     @property
     def file_name(self) -> str:
@@ -666,8 +619,7 @@ class PlayScene(PlayShell[Move, Change, Session]):
         if self.opening_check is not None and self.opening_check.running:
             self.opening_check.advance(UNIQUENESS_SLICE)
         self.tick_game(dt, hands_busy=self.pen.busy)
-        if self._unique is None and (self._check_pending or self.app.setting(AUTO_CHECK)):
-            self._advance_uniqueness(UNIQUENESS_SLICE)
+        self.checks.tick()
         flash = self.ui.flash
         if flash.cells:
             age = self.ui.flash_age + dt
@@ -679,6 +631,7 @@ class PlayScene(PlayShell[Move, Change, Session]):
                 self.set_ui(flash=Flash(flash.cells, strength), flash_age=age)
         self.hint_show.tick(dt)
         self.input.tick(dt)
+        self.chrome.show(self.play_view())
         self.chrome.update_buttons()
         self.rail.update()
 
@@ -690,7 +643,7 @@ class PlayScene(PlayShell[Move, Change, Session]):
             bool(self.ui.flash.cells)
             or (self.win is not None and self.win.age < WIN_ANIMATION_SECONDS)
             or self.hint_show.animating
-            or (self._unique is None and (self._check_pending or self.app.setting(AUTO_CHECK)))
+            or self.checks.working
             or (self.opening_check is not None and self.opening_check.running)
             or self.input.edge_scrolling
         )
@@ -704,6 +657,7 @@ class PlayScene(PlayShell[Move, Change, Session]):
         view.set_theme(theme)
         self.sync_symbols()
         self.minimap.set_theme(theme)
+        self.chrome.show(self.play_view())
         surface.blit(self.chrome.compose(surface.get_size()), (0, 0))
         self.chrome.draw_board(surface)
         if self.palette_bar is not None and not self.paused:
