@@ -43,7 +43,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from game.core.difficulty import Effort, effort_of
-from game.core.i18n import N_
+from game.core.i18n import N_, _
 from game.core.puzzle import Puzzle
 from game.core.solver.result import SolveResult
 from game.core.solver.task import SolveTask
@@ -59,6 +59,26 @@ LEVEL_TEXT = {
     5: N_("Needs probing: four or more cells tried both ways, or a search."),
 }
 AMBIGUOUS = "Ambiguous"
+
+# What a board's size costs a player, beside what its level asks: its cells, whatever the
+# logic. A 40x30 of line logic alone is Easy, and long (issue 46): a card and the play
+# header say both. Up to 15x15 short, up to 25x25 medium, above long.
+SHORT_CELLS, MEDIUM_CELLS = 225, 625
+SIZE_WORDS = (N_("short"), N_("medium"), N_("long"))
+
+
+def size_cost(width: int, height: int) -> str:
+    """The marked word for how long a board of this size is to fill: "short", "medium"
+    or "long" (translate it where it is shown)."""
+    cells = width * height
+    if cells <= SHORT_CELLS:
+        return SIZE_WORDS[0]
+    return SIZE_WORDS[1] if cells <= MEDIUM_CELLS else SIZE_WORDS[2]
+
+
+def size_label(puzzle: Puzzle) -> str:
+    """Its size and what the size costs, in the player's language: "40x30 · long"."""
+    return f"{puzzle.size_text} · {_(size_cost(puzzle.width, puzzle.height))}"
 
 
 @dataclass(frozen=True)

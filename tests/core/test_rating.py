@@ -94,3 +94,15 @@ def test_levels_rise_with_the_effort_on_handcrafted_cases() -> None:
     assert stars == sorted(stars), stars
     assert stars[0] == 1 and stars[-1] == 5
     assert set(stars) == {1, 2, 3, 4, 5}
+
+
+def test_the_size_cost_is_said_beside_the_stars() -> None:
+    """Issue 46: a 40x30 of line logic alone is Easy, and long. The words follow the cells:
+    up to 15x15 short, up to 25x25 medium, above long; the label joins them to the size."""
+    from game.core.rating import size_cost, size_label
+
+    assert size_cost(15, 15) == "short" and size_cost(1, 226) == "medium"
+    assert size_cost(25, 25) == "medium" and size_cost(26, 25) == "long"
+    assert size_cost(40, 30) == "long" and size_cost(5, 5) == "short"
+    wide = Puzzle.from_grid([[True] * 40 for _ in range(30)])
+    assert size_label(wide) == "40x30 · long"

@@ -22,6 +22,7 @@ import pygame
 
 from game.core.i18n import N_, _
 from game.core.kinds import NONOGRAM
+from game.core.rating import size_label
 from game.core.store.fileio import readable
 from game.core.store.pack_reader import PackReader, nonogram_reader
 from game.core.store.packs import (
@@ -85,6 +86,11 @@ class NonogramKind(SelectKind[PuzzleEntry]):
         picture away; its title after (see ``shown_name``). The pack's name is in the
         header already."""
         return shown_name(entry.name, place, solved, with_pack=False)
+
+    def size_words(self, entry: PuzzleEntry) -> str:
+        """Its size and what the size costs ("40x30 · long"): the stars say what the logic
+        asks, this how long the board is to fill."""
+        return size_label(entry.puzzle) if entry.puzzle is not None else ""
 
     def stars(self, app: App, entry: PuzzleEntry) -> int | None:
         declared = entry.difficulty

@@ -24,6 +24,7 @@ from game.core.i18n import N_, _
 from game.core.palette import ColourClue
 from game.core.play.moves import Move
 from game.core.play.session import Change, Session
+from game.core.rating import size_label
 from game.core.solver.hints import placed_runs
 from game.core.store.packs import shown_name
 from game.ui.input import Action
@@ -230,7 +231,8 @@ class PlayChrome(frame.ShellChrome[Move, Change, Session]):
         where = view.place.label if view.place is not None else _(view.pack or "")  # "" stays ""
         # "Daily puzzle 2026-11-29 · 25x20 · Daily puzzle" said its pack twice.
         shown_where = where and not name.startswith(where)
-        details = view.puzzle.size_text + (f" · {where}" if shown_where else "")
+        # Its size and what the size costs ("40x30 · long"), beside the pack.
+        details = size_label(view.puzzle) + (f" · {where}" if shown_where else "")
         return name, details, self.scene.session.count_text()
 
     def win_look(self, extra: str = "", note: str = "") -> frame.WinLook | None:

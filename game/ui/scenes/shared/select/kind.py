@@ -155,6 +155,11 @@ class SelectKind(ABC, Generic[E]):
     def stars(self, app: App, entry: E) -> int | None:
         """The card's stars; None when not known (yet)."""
 
+    def size_words(self, entry: E) -> str:
+        """What a card says of the puzzle's size ("15x15"); "" for a file that cannot be
+        read."""
+        return entry.puzzle.size_text if entry.puzzle is not None else ""
+
     @abstractmethod
     def play(self, app: App, entry: E, following: list[E], place: Place) -> None:
         """Play ``entry`` (readable); ``following``, the pack's readable entries after it,

@@ -623,7 +623,7 @@ class SelectScene(Scene, Generic[E]):
             rect=self.card_rect(index),
             watch=self._watch_rect(index),
             title=kind.card_title(entry, self.place(index), solved) if puzzle is not None else "",
-            size_text=puzzle.size_text if puzzle is not None else "",
+            size_text=kind.size_words(entry),
             stars=kind.stars(self.app, entry),
             unknown_stars=kind.unknown_stars,
             solved=solved,
