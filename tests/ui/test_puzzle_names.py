@@ -100,7 +100,7 @@ def test_a_pack_puzzle_is_numbered_everywhere_until_solved(drawn: list[str]) -> 
     for _ in range(4):
         app.step(REVEAL_SECONDS * 0.3)
     assert "Solved!" in drawn and "Music" in drawn
-    assert _mentions(drawn, "5x5 · First steps #5")  # the place moves to the details
+    assert _mentions(drawn, "5x5 · short · First steps #5")  # the place moves to the details
     assert scene.shown_name() == "Music"
 
     # Solved, it is called by its title wherever it opens again.
@@ -148,7 +148,7 @@ def test_puzzles_outside_the_packs_keep_their_titles(tmp_path: Path, drawn: list
     scene = app.top
     assert isinstance(scene, PlayScene) and scene.pack == "My puzzles"
     assert scene.shown_name() == "Heart"
-    assert "Heart" in drawn and "5x5 · My puzzles" in drawn
+    assert "Heart" in drawn and "5x5 · short · My puzzles" in drawn
     app.pop()
     # Its card in level select.
     levels = tmp_path / "levels"
