@@ -39,7 +39,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.core.convert.converter import Converter, opening_options
+from game.core.convert.converter import Converter
+from game.core.convert.first_look import opening_options
 from game.core.convert.load import IMAGE_SUFFIXES, ConvertError, load_image
 from game.core.convert.options import parse_size
 

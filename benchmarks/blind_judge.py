@@ -55,7 +55,8 @@ def _listed(folder: Path, listing: Path) -> list[tuple[str, str]]:
 
 def dump(folder: Path, listing: Path, out: Path, root: Path | None) -> None:
     sys.path.insert(0, str(root if root is not None else Path(__file__).resolve().parent.parent))
-    from game.core.convert.converter import Converter, opening_options
+    from game.core.convert.converter import Converter
+    from game.core.convert.first_look import opening_options
 
     arrays: dict[str, np.ndarray] = {}
     for name, _kind in _listed(folder, listing):

@@ -37,7 +37,8 @@ from PIL import Image, ImageDraw, ImageFont
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.core.convert.converter import Converter, opening_options
+from game.core.convert.converter import Converter
+from game.core.convert.first_look import opening_options
 from game.core.convert.load import IMAGE_SUFFIXES, ConvertError, load_image
 from game.core.convert.methods import count_specks
 from game.core.convert.options import Method, parse_method, parse_size

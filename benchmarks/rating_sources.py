@@ -33,7 +33,8 @@ from PIL import Image, ImageDraw, ImageFilter
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.core.convert.converter import Converter, opening_options
+from game.core.convert.converter import Converter
+from game.core.convert.first_look import opening_options
 from game.core.create.conversion import puzzle_from_grid
 from game.core.difficulty import EXPERT_INSIGHTS, Effort, EffortMeter
 from game.core.formats import read_puzzle

@@ -150,7 +150,8 @@ def _output_problem(output: Path, stem: str) -> str | None:
 
 def run(args: argparse.Namespace) -> int:
     # Imported here: --help and the other commands should not load Pillow and numpy.
-    from game.core.convert.converter import Converter, light_on_dark, looks_like_photo
+    from game.core.convert.converter import Converter
+    from game.core.convert.first_look import light_on_dark, looks_like_photo
     from game.core.convert.load import ConvertError
     from game.core.convert.options import (
         DEFAULT_FIT,

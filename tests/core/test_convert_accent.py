@@ -9,7 +9,8 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFilter
 
 from game.core.convert.accent import keep_subject, salient_mass
-from game.core.convert.converter import Converter, opening_options
+from game.core.convert.converter import Converter
+from game.core.convert.first_look import opening_options
 from game.core.convert.load import source_from_image
 from game.core.convert.quantise import choose_count, histogram
 from game.core.convert.small_subject import find_spot, small_subject_frame, suggested_size

@@ -11,7 +11,8 @@ from PIL import Image, ImageDraw, ImageFilter
 from game.cli import main
 from game.core.convert import auto as convert_auto
 from game.core.convert import frame as convert_frame
-from game.core.convert.converter import Converter, defaults_for
+from game.core.convert.converter import Converter
+from game.core.convert.first_look import defaults_for
 from game.core.convert.frame import face_box, holds_a_face, subject_frame
 from game.core.convert.load import source_from_image
 from game.core.convert.options import ConvertOptions

@@ -11,7 +11,8 @@ from pathlib import Path
 import numpy as np
 from PIL import Image
 
-from game.core.convert.converter import Converter, defaults_for
+from game.core.convert.converter import Converter
+from game.core.convert.first_look import defaults_for
 from game.core.convert.load import load_image, load_steps
 from game.core.convert.opening import PictureOpening
 from game.core.convert.options import ConvertOptions

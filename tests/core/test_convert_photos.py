@@ -11,7 +11,8 @@ from PIL import Image, ImageDraw, ImageFilter
 
 from game.cli import main
 from game.core.convert.auto import SKETCH_BELOW, score_grid
-from game.core.convert.converter import Converter, defaults_for, looks_like_photo
+from game.core.convert.converter import Converter
+from game.core.convert.first_look import defaults_for, looks_like_photo
 from game.core.convert.load import ConvertError, source_from_image
 from game.core.convert.methods import (
     adaptive_grid,

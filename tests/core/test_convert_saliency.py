@@ -8,7 +8,8 @@ import numpy as np
 from PIL import Image, ImageDraw, ImageFilter
 
 from game.core.convert.auto import salient_contrast
-from game.core.convert.converter import Converter, defaults_for
+from game.core.convert.converter import Converter
+from game.core.convert.first_look import defaults_for
 from game.core.convert.frame import subject_frame
 from game.core.convert.load import source_from_image
 from game.core.convert.options import ConvertOptions

@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 from game.core.convert import saliency
-from game.core.convert.converter import defaults_for
+from game.core.convert.first_look import defaults_for
 from game.core.convert.load import border_box_steps
 from game.core.convert.opening import PictureOpening
 from game.core.convert.options import ConvertOptions

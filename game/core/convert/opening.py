@@ -23,7 +23,8 @@ from pathlib import Path
 # fell in one frame of the first opening. Imported with this module instead.
 import numpy.ma  # noqa: F401
 
-from game.core.convert.converter import Converter, defaults_for
+from game.core.convert.converter import Converter
+from game.core.convert.first_look import defaults_for
 from game.core.convert.load import ConvertError, load_steps
 from game.core.convert.options import ConvertOptions
 from game.core.convert.saliency import picture_object_steps

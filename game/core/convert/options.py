@@ -30,7 +30,7 @@ LEVEL_METHODS: tuple[Method, ...] = (
     "threshold", "adaptive", "outline", "sketch", "subject", "dither"
 )  # fmt: skip
 # Otsu by default for drawings: the seed's HSV rule fills nearly every cell of a drawing on
-# tinted paper; photographs get Auto instead (see game.core.convert.converter.defaults_for).
+# tinted paper; photographs get Auto instead (see game.core.convert.first_look.defaults_for).
 DEFAULT_METHOD: Method = "otsu"
 PHOTO_METHOD: Method = "auto"
 FITS: tuple[Fit, ...] = ("fill", "pad", "stretch")

@@ -33,8 +33,9 @@ from typing import Literal
 import numpy as np
 import numpy.typing as npt
 
-from game.core.convert.converter import Converter, defaults_for
+from game.core.convert.converter import Converter
 from game.core.convert.distinct_colours import distinct_palette
+from game.core.convert.first_look import defaults_for
 from game.core.convert.load import MAX_SIZE, MIN_SIZE
 from game.core.convert.options import DEFAULT_METHOD, ConvertOptions, FrameBox
 from game.core.create.conversion import puzzle_from_grid
