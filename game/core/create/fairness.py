@@ -36,6 +36,7 @@ from game.core.i18n import _
 from game.core.locale_numbers import format_decimal
 from game.core.puzzle import Puzzle
 from game.core.rating import rate
+from game.core.slicing import check_time_limit
 from game.core.solver.result import SolveResult
 from game.core.solver.steps import Step
 from game.core.solver.task import SolveTask
@@ -191,15 +192,20 @@ class UniquenessCheck:
         self.free_time_limit = free_time_limit
         self.free_work_limit = free_work_limit
         self.counted: CountedSolve | None = None
-        self.task = SolveTask(
-            puzzle, max_solutions=2, time_limit=time_limit, clock=clock, watch=False
-        )
+        # One engine: a work limit's counted solve, else a solve limited by time (each
+        # builds its engine when made, so only the one used is made). The time limit is
+        # checked either way, as before.
+        check_time_limit(time_limit)
         if work_limit is not None:
             self.counted = CountedSolve(
                 puzzle, max_solutions=2, work_limit=work_limit, observer=self._observe,
                 clock=clock,
             )  # fmt: skip
             self.task = self.counted.task
+        else:
+            self.task = SolveTask(
+                puzzle, max_solutions=2, time_limit=time_limit, clock=clock, watch=False
+            )
         self.settled = SettledCells(puzzle)
         self.first: SolveResult | None = None
         self.free_search: FreeCellSearch | None = None
