@@ -183,3 +183,18 @@ def test_auto_colours_draw_the_fish_on_a_plain_ground() -> None:
     outside = np.ones(cells.shape, dtype=bool)
     outside[max(0, ys.min() - 3) : ys.max() + 4, max(0, xs.min() - 3) : xs.max() + 4] = False
     assert (cells[outside] == 0).mean() >= 0.9
+
+
+def test_the_colour_work_finds_the_grids_object_in_steps_with_dark_lines_off() -> None:
+    """With Dark lines off no Auto black-and-white choice prepares the cells' colours first:
+    the colour work does it in its own steps, and is ready only when the object is known."""
+    converter = Converter(source_from_image(_fish_photo()))
+    options = replace(opening_options(converter.source, 30, 30), colours="auto", lines=False)
+    steps = converter.preparing_colours(options)
+    count = 0
+    for _ in steps:
+        count += 1
+        if count == 1:
+            assert not converter.colours_ready(options)
+    assert count >= 5 and converter.colours_ready(options)
+    assert converter.cell_object(options) is not None

@@ -523,6 +523,7 @@ class Converter:
         if lines is not None:  # Auto's black-and-white choice, for the lines
             yield from self.choosing(lines)
         if self._keeps_subject(options):  # the grid's own salient object, a step
+            yield from self.preparing_cell_rgb(options)  # its colour tables, a step each
             yield None
             self.cell_object(options)
             yield None
