@@ -19,6 +19,9 @@ not know which is which. The person writes ``photo<TAB>row<TAB>six scores 0-3`` 
 40x30) to ``scores.tsv``; ``scores`` joins them with the key and prints the means and the
 count of 0s per column, before and after.
 
+``--colour-only`` draws and scores only the three colour puzzles (three scores a line), for a
+change that leaves every black-and-white grid as it was.
+
 ``means`` prints the same from a kept record (``photo<TAB>before|after<TAB>six scores``, as
 ``benchmarks/judge_sets/scores/`` holds the scores given in issue 47).
 
@@ -86,7 +89,7 @@ def _tile(pixels: np.ndarray) -> Image.Image:
 
 
 def sheets(before: Path, after: Path, out: Path, folder: Path, listing: Path, seed: int,
-           per_sheet: int) -> None:  # fmt: skip
+           per_sheet: int, colour_only: bool = False) -> None:  # fmt: skip
     out.mkdir(parents=True, exist_ok=True)
     old, new = np.load(before), np.load(after)
     photos = _listed(folder, listing)
@@ -94,12 +97,13 @@ def sheets(before: Path, after: Path, out: Path, folder: Path, listing: Path, se
     key_lines = []
     font = ImageFont.truetype(str(FONT), 11)
     tile_h = SIDE + 6
+    columns = COLUMNS[3:] if colour_only else COLUMNS
     for start in range(0, len(photos), per_sheet):
         chunk = photos[start : start + per_sheet]
-        width = 10 + (SIDE + 8) * (len(COLUMNS) + 1) + 30
+        width = 10 + (SIDE + 8) * (len(columns) + 1) + 30
         sheet = Image.new("RGB", (width, 24 + len(chunk) * (2 * tile_h + 22)), (245, 242, 235))
         draw = ImageDraw.Draw(sheet)
-        draw.text((10, 6), "  ".join(COLUMNS), fill=(40, 40, 40), font=font)
+        draw.text((10, 6), "  ".join(columns), fill=(40, 40, 40), font=font)
         for index, (name, _kind) in enumerate(chunk):
             y = 24 + index * (2 * tile_h + 22)
             photo = Image.open(folder / name).convert("RGB")
@@ -115,7 +119,7 @@ def sheets(before: Path, after: Path, out: Path, folder: Path, listing: Path, se
                 ry = y + row * tile_h
                 draw.text((10 + SIDE + 4, ry + SIDE // 2), "AB"[row], fill=(200, 0, 120),
                           font=font)  # fmt: skip
-                for column, label in enumerate(COLUMNS):
+                for column, label in enumerate(columns):
                     sheet.paste(_tile(source[f"{name}|{label}"]),
                                 (30 + (SIDE + 8) * (column + 1), ry))  # fmt: skip
         sheet.save(out / f"sheet-{start // per_sheet + 1}.png")
@@ -154,7 +158,8 @@ def _print(table: dict[str, list[list[int]]]) -> None:
             continue
         means = " ".join(f"{m:.2f}" for m in rows.mean(axis=0))
         zeros = " ".join(str(int(z)) for z in (rows == 0).sum(axis=0))
-        print(f"{side:6} ({len(rows)} photos) columns: {', '.join(COLUMNS)}")
+        columns = COLUMNS if rows.shape[1] == len(COLUMNS) else COLUMNS[3:]  # colour only
+        print(f"{side:6} ({len(rows)} photos) columns: {', '.join(columns)}")
         print(f"  means {means}   all {rows.mean():.2f}")
         print(f"  zeros {zeros}   all {int((rows == 0).sum())}")
 
@@ -175,6 +180,7 @@ def main(argv: list[str] | None = None) -> int:
     two.add_argument("--out", type=Path, required=True)
     two.add_argument("--seed", type=int, default=47)
     two.add_argument("--per-sheet", type=int, default=5)
+    two.add_argument("--colour-only", action="store_true")
     three = commands.add_parser("scores")
     three.add_argument("key", type=Path)
     three.add_argument("scored", type=Path)
@@ -185,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
         dump(args.folder, args.list, args.out, args.root)
     elif args.command == "sheets":
         sheets(args.before, args.after, args.out, args.folder, args.list, args.seed,
-               args.per_sheet)  # fmt: skip
+               args.per_sheet, args.colour_only)  # fmt: skip
     elif args.command == "scores":
         scores(args.key, args.scored)
     else:

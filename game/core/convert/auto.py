@@ -397,7 +397,7 @@ def _object_subject(
     framed picture (see ``OBJECT_SEPARATION`` and the constants after it) and the silhouette
     is that object; otherwise None."""
     found = salient_object(saliency)
-    if found is None or not _compact(found):
+    if found is None or not compact_object(found):
         return None
     grid = _subject_grid(converter, options)
     if grid.mean() < SUBJECT_MIN_FILL or _on_sides(grid) > OBJECT_SIDES:
@@ -409,7 +409,10 @@ def _object_subject(
     return AutoChoice("subject", 0.5, score_grid(grid, darkness, saliency=saliency), grid)
 
 
-def _compact(found: SalientObject) -> bool:
+def compact_object(found: SalientObject) -> bool:
+    """Is ``found`` one compact object standing out of the grid (``OBJECT_SEPARATION`` and
+    the constants after it)? Auto then draws its silhouette, and Auto colours keep it
+    (:mod:`game.core.convert.ground`)."""
     return (
         found.separation >= OBJECT_SEPARATION
         and OBJECT_SHARE[0] <= found.share <= OBJECT_SHARE[1]

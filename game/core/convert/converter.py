@@ -27,7 +27,7 @@ import numpy as np
 import numpy.typing as npt
 
 from game.core.convert.accent import ACCENT_VOTE, keeping_subject, salient_mass
-from game.core.convert.auto import AutoChoice, choose, choose_steps
+from game.core.convert.auto import AutoChoice, choose, choose_steps, compact_object
 from game.core.convert.detail import detail_cells, overlay_details, ridge_steps
 from game.core.convert.first_look import photo_steps
 from game.core.convert.frame import holds_a_face, subject_frame
@@ -41,6 +41,7 @@ from game.core.convert.grid import (
     hsv_dark_mask,
     otsu_threshold,
 )
+from game.core.convert.ground import background_votes, flatten_ground, tidy_pieces
 from game.core.convert.load import (
     CROP_TOLERANCE,
     MIN_SOURCE_SIDE,
@@ -80,7 +81,7 @@ from game.core.convert.quantise import (
     overlay_lines,
     vote_cells,
 )
-from game.core.convert.saliency import coarse_cells, saliency_map
+from game.core.convert.saliency import SalientObject, coarse_cells, saliency_map, salient_object
 from game.core.convert.small_subject import small_subject_frame, suggested_size
 from game.core.convert.stepping import Steps, run_steps
 from game.core.convert.subject import subject_grid
@@ -488,8 +489,10 @@ class Converter:
         """Is the colour work for ``options`` done (a new grid is then a vote, quick)?"""
         options = self.resolved(options)
         lines = self._lines_choice(options)
-        return self._labels_key(options) in self._cache and (
-            lines is None or self._auto_key(lines) in self._cache
+        return (
+            self._labels_key(options) in self._cache
+            and (lines is None or self._auto_key(lines) in self._cache)
+            and (not self._keeps_subject(options) or self._object_key(options) in self._cache)
         )
 
     def _lines_choice(self, options: ConvertOptions) -> ConvertOptions | None:
@@ -519,6 +522,11 @@ class Converter:
         lines = self._lines_choice(options)
         if lines is not None:  # Auto's black-and-white choice, for the lines
             yield from self.choosing(lines)
+        if self._keeps_subject(options):  # the grid's own salient object, a step
+            yield from self.preparing_cell_rgb(options)  # its colour tables, a step each
+            yield None
+            self.cell_object(options)
+            yield None
         key = self._labels_key(options)
         if key in self._cache:
             return
@@ -539,6 +547,25 @@ class Converter:
             yield from self._ridge_steps(options)
             yield None
         self._cached(key, lambda: (palette, tables, background_label(labels, palette.count)))
+
+    def _keeps_subject(self, options: ConvertOptions) -> bool:
+        """Does the colour grid of ``options`` keep its subject (:mod:`ground`: Auto
+        colours)?"""
+        return options.colours == "auto"
+
+    def _object_key(self, options: ConvertOptions) -> tuple[object, ...]:
+        return ("cell object", self.region(options), options.width, options.height, options.fit)
+
+    def cell_object(self, options: ConvertOptions) -> SalientObject | None:
+        """The one compact object standing out of the grid's own cells
+        (:func:`~game.core.convert.auto.compact_object`), or None; cached per size."""
+        options = self.resolved(options)
+
+        def find() -> SalientObject | None:
+            found = salient_object(saliency_map(self.cell_rgb(options)))
+            return found if found is not None and compact_object(found) else None
+
+        return self._cached(self._object_key(options), find)
 
     def _region_rgb(self, options: ConvertOptions) -> npt.NDArray[np.uint8]:
         rows, columns = self._region_slices(options)
@@ -598,10 +625,15 @@ class Converter:
             raise ValueError("colour cells need 3 to 8 colours or auto")
         palette, tables, background = self._labelled(options)
         x0, y0, x1, y1 = self.region(options)
+        found = self.cell_object(options) if self._keeps_subject(options) else None
+        votes = background_votes(found, (options.height, options.width))
         cells = vote_cells(tables, (y1 - y0, x1 - x0), self.blocks(options), background,
-                           palette.accents, ACCENT_VOTE)  # fmt: skip
+                           palette.accents, ACCENT_VOTE, votes)  # fmt: skip
         if options.clean:
             cells = clean_colour_specks(cells, palette.accents)
+            if self._keeps_subject(options) and self.is_photo:  # a drawing's eye stays
+                cells = tidy_pieces(cells, palette.count, palette.accents)
+        cells = flatten_ground(cells, palette.count, background, found)
         lines = self.colour_lines(options)
         if lines is not None:
             cells = overlay_lines(cells, lines, palette, background)

@@ -445,9 +445,11 @@ def vote_cells(
     background: int,
     accents: tuple[int, ...] = (),
     accent_vote: float = 1.0,
+    background_vote: FloatArray | None = None,
 ) -> LabelGrid:
     """Each cell's label: the one covering most of its pixels, pad margins counting as
-    ``background``, the ``accents``' pixels counting ``accent_vote`` times; ties go to the
+    ``background``, the ``accents``' pixels counting ``accent_vote`` times and, given a
+    ``background_vote`` per cell, the background's counting that much; ties go to the
     lower label."""
     counts = np.stack([_block_sums(table, blocks, shape) for table in tables])
     xs, ys = blocks.clamped(shape[1], shape[0])
@@ -455,6 +457,8 @@ def vote_cells(
     counts[background] += blocks.area.astype(np.float64) - inside
     for label in accents:
         counts[label] *= accent_vote
+    if background_vote is not None:
+        counts[background] *= background_vote
     cells: LabelGrid = counts.argmax(axis=0).astype(np.int8)
     cells[blocks.area == 0] = background
     return cells
