@@ -29,11 +29,14 @@ Random uses):
    at the puzzle's size, the solved grid, must read (more than 100 cells, more than 250 in
    black and white (:mod:`game.core.pack_gate`), few specks, not a slab); a puzzle it
    refuses is tried at the next size;
-5. the pack's puzzles ordered by rating, then the clearest at a glance first, and written
+5. a puzzle that read as nothing on the blind sheets (:func:`unread`) is left out in black
+   and white, and made again above 250 cells in colour (:func:`bigger`);
+6. the pack's puzzles ordered by rating, then the clearest at a glance first, and written
    as ``NN-title.non`` with ``pack.json``.
 
-``--regate`` remakes only the puzzles in ``levels/`` that the gate refuses (and orders the
-packs), leaving every other file as it is.
+``--regate`` remakes only the puzzles in ``levels/`` that the gate refuses, leaves out the
+unread ones (:func:`unread`: black and white left out, colour made bigger) and orders the
+packs, leaving every other file as it is.
 
 Each theme gives a black-and-white pack and a colour pack; the sizes go round 10x10 to 30x30
 picture by picture, each puzzle taking its picture's shape within the square (the empty rows
@@ -70,13 +73,17 @@ from game.core.generate.picture_library import (  # noqa: E402
     load_picture,
 )
 from game.core.generate.picture_puzzles import Attempt, attempt, details_for, run_attempt  # noqa: E402
-from game.core.pack_gate import pack_refusals  # noqa: E402
+from game.core.pack_gate import MAX_SMALL_BW_CELLS, pack_refusals  # noqa: E402
 from game.core.puzzle import Puzzle  # noqa: E402
 from tools.build_levels import differences, slug, write_pack  # noqa: E402
-from tools.pack_openers import pack_order  # noqa: E402
+from tools.pack_openers import OPENERS, pack_order  # noqa: E402
 from tools.picture_sources import read_catalogue, render_library  # noqa: E402
 
 LEVELS_DIR = REPO_ROOT / "levels"
+READABILITY_DIR = REPO_ROOT / "tools" / "readability"
+# The blind sheets of every puzzle of the black-and-white emoji packs, and of every colour
+# pack puzzle of 250 cells or fewer (issue 46).
+UNREAD_SHEETS = ("s23-bw-", "s23-small-colour-")
 SIZES = ((10, 10), (15, 15), (20, 20), (25, 25), (30, 30))
 WIDE_SIZE = (40, 30)
 WIDE_SIZES = ((40, 30), (20, 15), (30, 20))
@@ -160,6 +167,53 @@ def plans(entries: Sequence[PictureEntry], folder: Path) -> dict[tuple[str, bool
                     )
                 )
     return planned
+
+
+def unread(folder: Path = READABILITY_DIR) -> set[tuple[str, str]]:
+    """(pack folder, title slug) of each black-and-white emoji puzzle that read as nothing.
+
+    Every puzzle of packs 21-33's black-and-white packs (258) was drawn untitled, shuffled,
+    on ``tools/readability/s23-bw-{1..5}.png`` and scored 0-3 before the key was read
+    (``s23-bw-*-scores.txt``): mean 1.43, 60 scored 0, 84 a guess. A silhouette made from a
+    colour emoji loses the inner parts that name it (a peacock, a ferris wheel, a camera),
+    and on the sheet of 60 random pack puzzles (s22) these puzzles were 16 of the 21 below 2.
+    The 0s are left out (a pack's openers, chosen on an earlier blind sheet, are kept).
+
+    Every colour pack puzzle of 250 cells or fewer (126, 15x15 and its trims) was drawn the
+    same way on ``s23-small-colour-{1,2}.png``: mean 1.60, 28 scored 0 (on the fresh random
+    sheet s23-after-random, colour puzzles of 250 cells or fewer scored 1.56, those above
+    300 cells 2.38). Their 0s are made again above 250 cells (:func:`bigger`)."""
+    found: set[tuple[str, str]] = set()
+    keys = [path for sheet in UNREAD_SHEETS for path in sorted(folder.glob(f"{sheet}*.json"))]
+    for key_file in keys:
+        key = json.loads(key_file.read_text(encoding="utf-8"))
+        scores_file = key_file.with_name(key_file.stem + "-scores.txt")
+        lines = scores_file.read_text(encoding="utf-8").splitlines()
+        marks = dict(
+            line.split()[:2] for line in lines if line.strip() and not line.startswith("#")
+        )
+        for number, path in enumerate(key, start=1):
+            pack, name = Path(path).parent.name, Path(path).stem.split("-", 1)[1]
+            if marks[str(number)] == "0" and name not in OPENERS.get(pack, ()):
+                found.add((pack, name))
+    return found
+
+
+def bigger(plan: Planned) -> Planned:
+    """A colour plan that read as nothing small (:func:`unread`): its sizes above 250 cells."""
+    sizes = tuple(size for size in plan.sizes if size[0] * size[1] > MAX_SMALL_BW_CELLS)
+    return replace(plan, sizes=sizes)
+
+
+def remade_bigger(plan: Planned) -> Built:
+    """:func:`build_one` of :func:`bigger`'s plan; nothing made when it comes out at 250
+    cells or fewer (a trimmed shape)."""
+    built = build_one(bigger(plan))
+    made = built.made
+    cells = made.puzzle.width * made.puzzle.height if made and made.puzzle else None
+    if cells is not None and cells <= MAX_SMALL_BW_CELLS:
+        return Built(plan, None, (*built.refusals, "read as nothing; no bigger size"))
+    return built
 
 
 def build_one(plan: Planned) -> Built:
@@ -266,12 +320,25 @@ def regate(folder: Path, plan_list: Sequence[Planned]) -> tuple[dict[str, str], 
     then by level, then the clearest first. The
     files, and a line for each puzzle replaced or dropped."""
     by_slug = {slug(plan.title): plan for plan in plan_list}
+    left_out = unread()
     manifest = json.loads((folder / "pack.json").read_text(encoding="utf-8"))
     kept: list[tuple[tuple[int, int, int, float], str, Puzzle]] = []
     said: list[str] = []
     for path in sorted(folder.glob("*.non")):
         puzzle = read_puzzle(path)
         name = path.stem.split("-", 1)[1]
+        if (folder.name, name) in left_out and not puzzle.is_colour:
+            said.append(f"{folder.name}/{path.name}: left out (read as nothing, blind)")
+            continue
+        small = puzzle.width * puzzle.height <= MAX_SMALL_BW_CELLS
+        if (folder.name, name) in left_out and small:
+            made = remade_bigger(by_slug[name]).made
+            if made is None or made.puzzle is None or made.rating is None:
+                said.append(f"{folder.name}/{path.name}: left out (read as nothing; no bigger)")
+                continue
+            said.append(f"{folder.name}/{path.name}: {puzzle.size_text} read as nothing -> "
+                        f"{made.puzzle.size_text} {made.rating.name}")  # fmt: skip
+            puzzle = made.puzzle
         if pack_refusals(puzzle):
             refused = ", ".join(pack_refusals(puzzle))
             built = build_one(by_slug[name])
@@ -334,10 +401,21 @@ def main(argv: Sequence[str] | None = None) -> int:
                 else:
                     write_pack(folder, files)
                 continue
-            built = with_probing([build_one(plan) for plan in plan_list])
-            dropped += [b for b in built if b.made is None]
             pack_name = f"{name} in colour" if colour else name
             folder = LEVELS_DIR / f"{order}-{slug(pack_name)}"
+            left_out = unread()
+            plan_list = [
+                p for p in plan_list if colour or (folder.name, slug(p.title)) not in left_out
+            ]
+            built = with_probing(
+                [
+                    remade_bigger(plan)
+                    if (folder.name, slug(plan.title)) in left_out
+                    else build_one(plan)
+                    for plan in plan_list
+                ]
+            )
+            dropped += [b for b in built if b.made is None]
             files = pack_files(pack_name, order, description, built)
             order += 1
             for b in built:

@@ -30,10 +30,18 @@ Random, daily, converted):
 - 1 Easy, 2 Medium, 3 Hard: line logic alone solves it (no probing insight, no guess),
   graded by the line points ``rounds + 3 * (1 - overlap share)``: longer chains of line
   deductions and fewer free overlaps make it harder (cut at :data:`LINE_LIMITS`);
-- 4 Expert: line logic stalls, and at least one probe (a cell tried both ways, one of which
-  fails by line logic) is needed, at most :data:`EXPERT_INSIGHTS` of them;
-- 5 Fiendish: more probing insights than that, or deeper ones: a cell that probing at the
-  top cannot settle, so trials inside trials (the engine's search) are needed.
+- 4 Expert: line logic stalls, so a probe (a cell tried, one of its values failing by line
+  logic) is needed; a player playing it through is stuck one to three times, and each
+  time some trial fails within :data:`~game.core.trial_chain.HOLD_ROUNDS` rounds of line
+  logic (a chain one can hold in one's head);
+- 5 Fiendish: it needs probing and a player is stuck four times or more, or meets a moment
+  where no trial fails that soon (a long trial, or trials inside trials), or the engine
+  must search.
+
+Expert and Fiendish are told apart by what a player meets (issue 46), measured by
+:func:`game.core.trial_chain.feels_fiendish` (its text gives the evidence) and carried as
+:attr:`Effort.fiendish_trials`; the engine's probing insights (:data:`EXPERT_INSIGHTS`, the
+old cut) still bound the generator's climb and the points.
 
 :func:`level_of` is the old points-only cut, which the Kakuro rating still uses for its own
 measures (:mod:`game.core.kakuro.rating`).
@@ -65,7 +73,8 @@ LEVELS = 5
 EASY, MEDIUM, HARD, EXPERT, FIENDISH = 1, 2, 3, 4, 5
 # The line points a line-solved puzzle may have at Easy and at Medium; above is Hard.
 LINE_LIMITS: tuple[float, float] = (4.5, 8.0)
-# The most probing insights an Expert puzzle needs; more (or any search) is Fiendish.
+# The most probing insights the generator's Expert climb allows (the old cut between Expert
+# and Fiendish; the level is now the player's, :func:`level_for`).
 EXPERT_INSIGHTS = 3
 
 
@@ -74,12 +83,16 @@ def line_points(rounds: int, overlap: float) -> float:
     return ROUND_POINTS * rounds + START_POINTS * (1.0 - overlap)
 
 
-def level_for(rounds: int, overlap: float, insights: int, guesses: int) -> int:
-    """The level (1-5) of what a player must do (see the module text)."""
-    if guesses or insights > EXPERT_INSIGHTS:
+def level_for(
+    rounds: int, overlap: float, insights: int, guesses: int, fiendish_trials: bool = False
+) -> int:
+    """The level (1-5) of what a player must do (see the module text): ``fiendish_trials``,
+    whether a player's probing is Fiendish (:func:`~game.core.trial_chain.feels_fiendish`),
+    counts only for a puzzle that needs probing (``insights``)."""
+    if guesses:
         return FIENDISH
     if insights:
-        return EXPERT
+        return FIENDISH if fiendish_trials else EXPERT
     points = line_points(rounds, overlap)
     if points <= LINE_LIMITS[0]:
         return EASY
@@ -137,6 +150,9 @@ class Effort:
     insights: int
     probed: float
     guesses: int
+    # Whether a player's probing is Fiendish (stuck four times or more, or a trial too long
+    # to hold): :func:`game.core.trial_chain.feels_fiendish`, worked out when probing is needed.
+    fiendish_trials: bool = False
 
     @property
     def points(self) -> float:
@@ -155,7 +171,9 @@ class Effort:
 
     @property
     def level(self) -> int:
-        return level_for(self.rounds, self.overlap, self.insights, self.guesses)
+        return level_for(
+            self.rounds, self.overlap, self.insights, self.guesses, self.fiendish_trials
+        )
 
     def as_dict(self) -> dict[str, object]:
         return {
@@ -164,9 +182,20 @@ class Effort:
             "insights": self.insights,
             "probed": round(self.probed, 4),
             "guesses": self.guesses,
+            "fiendish_trials": self.fiendish_trials,
             "points": round(self.points, 3),
             "level": self.level,
         }
+
+
+def probing_feel(puzzle: Puzzle, insights: int, guesses: int) -> bool:
+    """Whether a player's probing is Fiendish, worked out only for a puzzle that needs
+    probing and no search (a search is Fiendish whatever the trials)."""
+    if not insights or guesses:
+        return False
+    from game.core.trial_chain import feels_fiendish
+
+    return feels_fiendish(puzzle)
 
 
 def effort_of(puzzle: Puzzle, stats: SolveStats) -> Effort:
@@ -178,6 +207,7 @@ def effort_of(puzzle: Puzzle, stats: SolveStats) -> Effort:
         insights=stats.insights,
         probed=stats.probed_cells / max(1, puzzle.width * puzzle.height),
         guesses=stats.guesses,
+        fiendish_trials=probing_feel(puzzle, stats.insights, stats.guesses),
     )
 
 
@@ -236,4 +266,5 @@ class EffortMeter:
             insights=self.insights,
             probed=self.probed_cells / self.cells,
             guesses=self.guesses,
+            fiendish_trials=probing_feel(self.puzzle, self.insights, self.guesses),
         )

@@ -10,11 +10,13 @@ star  name         what it takes
 1     Easy         line logic alone, line points at most 4.5 (overlap, a few rounds)
 2     Medium       line logic alone, line points at most 8
 3     Hard         line logic alone, longer chains of line deductions
-4     Expert       at least one probe (a cell tried both ways), at most three
-5     Fiendish     four or more probing insights, or a search (probing at the top stalls)
+4     Expert       probing: stuck one to three times, each time a short trial fails
+5     Fiendish     probing: stuck four times or more, or no short trial fails, or a search
 ====  ===========  ==============================================================
 
-The line points are ``rounds + 3 * (1 - overlap share)``; the points a rating carries add
+A short trial fails within three rounds of line logic from the tried cell
+(:mod:`game.core.trial_chain`, which plays a probing puzzle as a careful player does). The
+line points are ``rounds + 3 * (1 - overlap share)``; the points a rating carries add
 the probing and guessing work too, and order puzzles within a level.
 
 Rate a puzzle with :func:`rate_puzzle` (an unwatched solve: the engine counts the effort
@@ -42,7 +44,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from game.core.difficulty import Effort, effort_of
+from game.core.difficulty import EXPERT_INSIGHTS, Effort, effort_of
 from game.core.i18n import N_, _
 from game.core.puzzle import Puzzle
 from game.core.solver.result import SolveResult
@@ -55,8 +57,8 @@ LEVEL_TEXT = {
     1: N_("Line logic alone: overlap and a few rounds."),
     2: N_("Line logic alone, a few more rounds."),
     3: N_("Line logic alone: long chains, few free starts."),
-    4: N_("Needs probing: one to three cells tried both ways."),
-    5: N_("Needs probing: four or more cells tried both ways, or a search."),
+    4: N_("Needs probing: stuck one to three times, each trial short."),
+    5: N_("Needs probing: stuck four times or more, or a long trial."),
 }
 AMBIGUOUS = "Ambiguous"
 
@@ -124,6 +126,8 @@ def _estimate(result: SolveResult) -> Effort:
         insights=stats.insights,
         probed=min(1.0, stats.probed_cells / cells),
         guesses=stats.guesses,
+        # Without the puzzle no trial is played: the old cut in probing insights.
+        fiendish_trials=stats.insights > EXPERT_INSIGHTS,
     )
 
 

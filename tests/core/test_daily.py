@@ -65,9 +65,11 @@ def test_each_weekday_has_its_size_and_level() -> None:
     assert plan_for(date(2025, 3, 13)).summary == "Thursday · 15x15 · Hard"
 
 
-def test_the_weekends_puzzles_are_in_colour_and_say_so() -> None:
+def test_the_weekends_and_15x15_puzzles_are_in_colour_and_say_so() -> None:
     week = [plan_for(date(2025, 3, 10 + offset)) for offset in range(7)]
-    assert [plan.colours for plan in week] == [2, 2, 2, 2, 2, 4, 4]
+    # The 15x15 days are in colour too: a 15x15 silhouette is one the packs refuse.
+    assert [plan.colours for plan in week] == [2, 2, 3, 3, 2, 4, 4]
+    assert week[2].colour_text == "In 2 colours"
     saturday = week[5]
     # The colours to paint with, as the swatches show them: "4 colours" over three swatches
     # read as a colour missing (QA); ``colours`` counts the background.
@@ -81,6 +83,7 @@ def test_the_weekends_puzzles_are_in_colour_and_say_so() -> None:
     again = plan_for(date(2025, 3, 15)).generation().run().puzzle
     assert again == puzzle  # the same for everyone on that date
     assert not week[0].generation().run().puzzle.is_colour
+    assert week[3].generation().run().puzzle.colour_count == 2
 
 
 def _days(*days: str) -> dict[str, float]:

@@ -1,6 +1,6 @@
 """The daily puzzle's year (issue 46): 364 consecutive days from any date, each a new grid at
-its weekday's size and level, no picture twice within 90 days, written by
-``hanjie generate --daily``."""
+its weekday's size and level, no picture twice within 90 days, each picture one the packs'
+gate would ship, written by ``hanjie generate --daily``."""
 
 from __future__ import annotations
 
@@ -31,6 +31,7 @@ from game.core.generate.daily_schedule import (
 from game.core.generate.files import cover_place
 from game.core.generate.picture_library import library
 from game.core.generate.picture_puzzles import PictureGeneration
+from game.core.pack_gate import pack_refusals
 from game.core.solver.task import SolveTask
 
 # A start that is not the table's first row, so the year runs round the turn of the cycle.
@@ -51,7 +52,7 @@ def test_the_shipped_table_keeps_the_years_rules_round_the_circle() -> None:
             assert len(shown) >= 40, (weekday, len(shown))
 
 
-def test_364_consecutive_dailies_are_new_grids_at_their_weekdays_level() -> None:
+def test_364_consecutive_dailies_are_new_grids_at_their_weekdays_level_and_pass_the_gate() -> None:
     assert library(), "the shipped picture library is missing"
     started = time.perf_counter()
     days = [START + timedelta(days=n) for n in range(CYCLE_DAYS)]
@@ -80,6 +81,8 @@ def test_364_consecutive_dailies_are_new_grids_at_their_weekdays_level() -> None
         # As the table's builder saw it.
         assert entry is not None and puzzle.fingerprint() == entry.fingerprint
         assert puzzle.title == entry.title
+        # The gate the packs ship by: no 15x15 silhouette (the 15x15 days are in colour).
+        assert pack_refusals(puzzle) == (), (day, puzzle.title, pack_refusals(puzzle))
     print(f"364 dailies from {START} made in {seconds:.1f} s")
 
 

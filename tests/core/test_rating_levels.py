@@ -1,8 +1,9 @@
 """The five words mean what a player must do, for every source of puzzles (issue 35, item 5).
 
-Easy, Medium and Hard solve by line logic alone; Expert needs one to three probes; Fiendish
-more, or search. Generated and daily puzzles land inside their level with a margin, keep
-their ink within bounds, and one cell changed moves a level by at most one.
+Easy, Medium and Hard solve by line logic alone; Expert needs probing, a player stuck one to
+three times with a short trial each time; Fiendish more, a long trial, or search (issue 46).
+Generated and daily puzzles land inside their level with a margin, keep their ink within
+bounds, and one cell changed moves a level by at most one.
 """
 
 from __future__ import annotations
@@ -38,15 +39,39 @@ def test_line_logic_alone_is_never_expert_however_long_its_chains() -> None:
     assert Effort(rounds=5, overlap=0.4, insights=0, probed=0.0, guesses=0).level == 2
 
 
-def test_one_probe_is_expert_several_or_search_fiendish() -> None:
+def test_probing_is_expert_unless_the_players_trials_are_fiendish_or_it_needs_search() -> None:
     # One insight and few rounds was 10.1 points: "Hard" for a puzzle that needs a probe.
     one_probe = Effort(rounds=4, overlap=0.41, insights=1, probed=0.04, guesses=0)
     assert one_probe.level == 4
     # One insight after a long chain was 28 points, "Fiendish": one probe is Expert.
     assert Effort(rounds=20, overlap=0.12, insights=1, probed=0.14, guesses=0).level == 4
-    assert Effort(rounds=3, overlap=0.3, insights=3, probed=0.3, guesses=0).level == 4
-    assert Effort(rounds=3, overlap=0.3, insights=4, probed=0.3, guesses=0).level == 5
+    # The level is what a player meets (game.core.trial_chain), not the engine's count.
+    assert Effort(rounds=3, overlap=0.3, insights=4, probed=0.3, guesses=0).level == 4
+    fiendish = Effort(
+        rounds=3, overlap=0.3, insights=1, probed=0.3, guesses=0, fiendish_trials=True
+    )
+    assert fiendish.level == 5
     assert Effort(rounds=3, overlap=0.3, insights=1, probed=0.3, guesses=1).level == 5
+    # Line logic alone is never probing, whatever the flag says.
+    assert Effort(rounds=3, overlap=0.3, insights=0, probed=0.0, guesses=0,
+                  fiendish_trials=True).level < 4  # fmt: skip
+
+
+def test_bundled_puzzles_are_expert_or_fiendish_by_what_a_player_meets() -> None:
+    from game.core.trial_chain import HOLD_ROUNDS, feels_fiendish, trial_chain
+
+    levels = REPO_ROOT / "levels"
+    # The teapot: stuck once, a trial that fails in two rounds.
+    teapot = read_puzzle(levels / "03-fifteen" / "13-teapot.non")
+    assert trial_chain(teapot) == trial_chain(teapot, most_rounds=HOLD_ROUNDS)
+    assert trial_chain(teapot).stalls == 1 and not feels_fiendish(teapot)
+    # The pirate ship: the engine needs one probing insight (the old Expert), but a player's
+    # first stall has no trial failing within three rounds: its shortest runs 11.
+    ship = read_puzzle(levels / "06-thirty" / "05-pirate-ship.non")
+    status, effort = _effort(ship)
+    assert status == "unique" and effort is not None and effort.insights == 1
+    assert trial_chain(ship).longest > HOLD_ROUNDS and feels_fiendish(ship)
+    assert effort.level == 5 and rate_puzzle(ship)[1].name == "Fiendish"
 
 
 def test_a_bundled_puzzle_needing_a_probe_is_rated_expert() -> None:
@@ -121,6 +146,7 @@ def test_the_words_shown_for_a_level_say_its_technique() -> None:
     assert LEVEL_HINTS == LEVEL_TEXT
     assert all(LEVEL_TEXT[level].startswith("Line logic alone") for level in (1, 2, 3))
     assert "probing" in LEVEL_TEXT[4] and "Several" not in LEVEL_TEXT[4]
+    assert "one to three times" in LEVEL_TEXT[4] and "four times or more" in LEVEL_TEXT[5]
 
 
 def test_the_engine_counts_the_effort_the_meter_reads_from_its_steps() -> None:
@@ -137,6 +163,7 @@ def test_the_engine_counts_the_effort_the_meter_reads_from_its_steps() -> None:
         for pack in packs
         for path in sorted(pack.glob("*.non"))[:3]  # the first few of each pack
     ]
+    puzzles.append(read_puzzle(REPO_ROOT / "levels" / "03-fifteen" / "13-teapot.non"))  # Expert
     rng = np.random.default_rng(83)
     puzzles += [
         Puzzle.from_grid(rng.random((size, size)) < 0.5, keep_goal=False)

@@ -96,7 +96,10 @@ def test_midnight_brings_the_next_days_puzzle_and_a_missed_day_ends_the_streak()
     calendar.day = MONDAY + timedelta(days=2)  # Tuesday passed unsolved
     app.step()
     assert "Wednesday · 15x15 · Medium" in menu.daily.button.label
-    assert menu.daily.caption == "Not solved yet today  ·  no streak yet  ·  longest 4"
+    # Wednesday is in colour (a 15x15 silhouette is one the packs refuse), and says so.
+    assert menu.daily.caption == (
+        "In 2 colours  ·  Not solved yet today  ·  no streak yet  ·  longest 4"
+    )
     # The menu sleeps until the date can change, not for ever.
     wake = menu.wake_in()
     assert wake is not None and 0 < wake <= 24 * 3600

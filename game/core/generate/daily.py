@@ -10,8 +10,8 @@ weekday    size    level
 =========  ======  ==========
 Monday     10x10   1 Easy
 Tuesday    10x10   2 Medium
-Wednesday  15x15   2 Medium
-Thursday   15x15   3 Hard
+Wednesday  15x15   2 Medium, in 3 colours
+Thursday   15x15   3 Hard, in 3 colours
 Friday     20x15   3 Hard
 Saturday   20x20   3 Hard, in 4 colours
 Sunday     25x20   3 Hard, in 4 colours
@@ -24,7 +24,12 @@ consecutive days, no picture twice within 90. On the 10x10 days (Monday, Tuesday
 shapes from the date's seed instead (:attr:`DailyPlan.pictured`): at 100 cells the library's
 pictures were blobs under an emoji's name (issue 46), as Random's Picture says below 15x15.
 The weekend's puzzles are in colour (issue 33): three block colours on white; the caption
-under the menu's daily button says so ("In 4 colours · Not solved yet today · ..."). They are Hard,
+under the menu's daily button says so ("In 3 colours · Not solved yet today · ..."). The
+15x15 days are in colour too, two block colours on white: a 15x15 picture in black and white
+is a silhouette the packs would not ship (:mod:`game.core.pack_gate`: of 19 such library
+puzzles scored blind, 13 were a guess or nothing), while in colour its inner parts show, and
+the library has 126 pictures at Medium and 63 at Hard there that pass the packs' gate
+(issue 46). The weekend's are Hard,
 not Expert: colour lines tell a player far more than black-and-white ones, and the library's
 pictures in four colours seldom need a probe (at 25x20 none of its 22 scenes, at 20x20 1 of
 54 pictures), so an Expert weekend was a Hard puzzle under an Expert label.
@@ -58,10 +63,9 @@ SCHEDULE: tuple[tuple[int, int, int], ...] = (
     (20, 20, 4),
     (25, 20, 4),
 )
-# The weekdays (date.weekday(): Saturday 5, Sunday 6) whose puzzle is in colour, and in how
-# many colours (the background counted, as generate --colours counts).
-COLOUR_DAYS = (5, 6)
-DAILY_COLOURS = 4
+# The weekdays (date.weekday(): Wednesday 2 ... Sunday 6) whose puzzle is in colour, and in
+# how many colours (the background counted, as generate --colours counts).
+COLOUR_DAYS: dict[int, int] = {2: 3, 3: 3, 5: 4, 6: 4}
 # A colour day's level: at most Hard (see the module text).
 COLOUR_DAY_LEVEL = 3
 WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -131,9 +135,10 @@ def seed_for(day: date) -> int:
 
 def plan_for(day: date) -> DailyPlan:
     width, height, level = SCHEDULE[day.weekday()]
-    if day.weekday() in COLOUR_DAYS:
+    colours = COLOUR_DAYS.get(day.weekday())
+    if colours:
         return DailyPlan(day, width, height, min(level, COLOUR_DAY_LEVEL), seed_for(day),
-                         DAILY_COLOURS)  # fmt: skip
+                         colours)  # fmt: skip
     return DailyPlan(day, width, height, level, seed_for(day))
 
 
