@@ -20,12 +20,15 @@
  */
 #include "_kernel_common.h"
 #include "_kernel_line_api.h"
+#include "_kernel_trials.h"
 #include "_kernel_store.h"
 #include "_kernel_propagator.h"
 
 static PyMethodDef kernel_methods[] = {
     {"forced_packed", forced_packed, METH_VARARGS,
      "forced_packed(clue, line) -> bytes | None: line.pack_outcome(line.forced_cells(...))."},
+    {"shortest_trial", py_shortest_trial, METH_VARARGS,
+     "a player's shortest trial at a stall (trial_chain._shortest_trial's twin)"},
     {"line_domains", py_line_domains, METH_VARARGS,
      "line_domains(lengths, colours, masks) -> tuple | None: each cell's possible values."},
     {"plane_packed", py_plane_packed, METH_VARARGS,

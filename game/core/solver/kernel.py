@@ -147,6 +147,30 @@ def colour_line() -> ColourLineSolver | None:
     return solve
 
 
+ShortestTrial = Callable[
+    [
+        Sequence[tuple[int, ...]],
+        Sequence[tuple[int, ...]],
+        Sequence[tuple[int, ...]],
+        Sequence[tuple[int, ...]],
+        Sequence[int],
+        int,
+        int,
+    ],
+    "tuple[int, int, int, int] | None",
+]
+
+
+def shortest_trial() -> ShortestTrial | None:
+    """The compiled twin of trial_chain._shortest_trial ((row lengths, row colours, column
+    lengths, column colours, the grid's domains row by row, width, most rounds) ->
+    (rounds, y, x, bit) or None), or None on pure Python."""
+    if _MODULE is None:
+        return None
+    function: ShortestTrial = _MODULE.shortest_trial
+    return function
+
+
 PlanePacked = Callable[[tuple[int, ...], tuple[int, ...], bytes, int], "bytes | None"]
 
 
