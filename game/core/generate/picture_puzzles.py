@@ -19,7 +19,11 @@ the level asked; after :data:`MAX_ATTEMPTS`, or once only played pictures are le
 the closest one found. When no picture reads at the size (5x5), it makes abstract shapes
 (:class:`game.core.generate.generator.Generation`) instead. Every limit counts solver work, never
 seconds, so a seed gives the same puzzle on any machine (the daily puzzle is the same for
-everyone). Nothing here imports pygame.
+everyone). So what each picture makes on each of Random's boards is known beforehand: the
+search reads it from the library's outcomes table
+(:mod:`game.core.generate.picture_outcomes`) and makes live only the candidates the table
+lacks and the one it takes, the same puzzle as the live search while the table is up to date
+(and the live search itself once the one taken shows it is not). Nothing here imports pygame.
 """
 
 from __future__ import annotations
@@ -51,6 +55,7 @@ from game.core.generate.picture_library import (
     readability,
     side_by_side,
 )
+from game.core.generate.picture_outcomes import REFUSED, Outcomes, board_key, outcomes
 from game.core.puzzle import Puzzle
 from game.core.rating import Rating, rate
 from game.core.slicing import SlicedSearch
@@ -219,11 +224,26 @@ def details_for(level: int) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class Choice:
-    """A picture Random may draw: its name(s), title and picture."""
+    """A picture Random may draw: its name(s), title and file(s) in the library (two side by
+    side on a wide board), read only when it is tried."""
 
     names: tuple[str, ...]
     title: str
-    picture: Picture
+    files: tuple[str, ...]
+
+    def picture(self, folder: Path) -> Picture:
+        pictures = [load_picture(folder / file) for file in self.files]
+        return pictures[0] if len(pictures) == 1 else side_by_side(pictures)
+
+
+@dataclass(frozen=True)
+class _Found:
+    """A candidate rated ``stars``: made (``made``), or as the outcomes table says (None)."""
+
+    stars: int
+    choice: Choice
+    detail: int | None
+    made: Attempt | None
 
 
 class PictureGeneration(SlicedSearch[Generated]):
@@ -241,6 +261,7 @@ class PictureGeneration(SlicedSearch[Generated]):
         played: Collection[str] = (),
         folder: Path | None = None,
         entries: Sequence[PictureEntry] | None = None,
+        use_table: bool = True,
     ) -> None:
         check_request(width, height, level)
         self.width, self.height, self.level, self.seed = width, height, level, seed
@@ -254,6 +275,12 @@ class PictureGeneration(SlicedSearch[Generated]):
         self.pictures = 0  # pictures drawn
         self.steps = 0
         self.refused: list[str] = []
+        # Read outcomes from the library's table (picture_outcomes); ``stale`` once it
+        # proved out of date for this search.
+        self.use_table = use_table
+        self.stale = False
+        self._order: list[int] | None = None
+        self._drawn: tuple[str, ...] = ()
         self._work: Iterator[None] | None = self._search()
 
     def run(self) -> Generated:
@@ -268,12 +295,14 @@ class PictureGeneration(SlicedSearch[Generated]):
         """Pictures in the seed's order, those not played first. A wide board takes the
         library's scenes (two emoji side by side) and, in black and white, two pictures of
         one theme put side by side, taking turns; a square one the single pictures."""
-        order = [int(i) for i in self.rng.permutation(len(self.entries))]
+        if self._order is None:
+            self._order = [int(i) for i in self.rng.permutation(len(self.entries))]
+        order = self._order
         fresh = [i for i in order if self.entries[i].name not in self.played]
         ordered = fresh + [i for i in order if self.entries[i].name in self.played]
         wide = self.width >= WIDE * self.height
         scenes = (
-            Choice((entry.name,), entry.title, self._load(entry))
+            Choice((entry.name,), entry.title, (entry.file,))
             for entry in (self.entries[i] for i in ordered)
             if (entry.theme == SCENES) == wide
         )
@@ -303,57 +332,94 @@ class PictureGeneration(SlicedSearch[Generated]):
                 continue
             used.add(partner)
             other = self.entries[partner]
-            pair = side_by_side([self._load(entry), self._load(other)])
-            yield Choice((entry.name, other.name), f"{entry.title} and {other.title.lower()}", pair)
+            title = f"{entry.title} and {other.title.lower()}"
+            yield Choice((entry.name, other.name), title, (entry.file, other.file))
 
-    def _load(self, entry: PictureEntry) -> Picture:
-        return load_picture(self.folder / entry.file)
+    def _attempt(self, choice: Choice, detail: int | None) -> Generator[None, None, Attempt]:
+        """``choice`` made live at this board (see :func:`attempt`), counted."""
+        self.candidates += 1
+        if choice.names != self._drawn:
+            self._drawn = choice.names
+            self.pictures += 1
+        made = yield from attempt(
+            choice.picture(self.folder),
+            self.width,
+            self.height,
+            detail,
+            title=choice.title,
+            max_colours=self.colours or MAX_PICTURE_COLOURS,
+        )
+        self.steps += made.steps
+        if made.puzzle is None or made.rating is None:
+            self.refused.append(f"{choice.title}: {made.refused}")
+        return made
 
     def _search(self) -> Iterator[None]:
-        best: tuple[float, Puzzle, Rating, tuple[str, ...]] | None = None
-        attempts = 0
-        for choice in self.choices():
-            if best is not None and self.played.intersection(choice.names):
-                break  # every fresh picture was tried: a fresh one, closest to the level
-            self.pictures += 1
-            details: tuple[int | None, ...] = (None,) if self.colours else details_for(self.level)
-            for detail in details:
-                attempts += 1
-                self.candidates += 1
-                made = yield from attempt(
-                    choice.picture,
-                    self.width,
-                    self.height,
-                    detail,
-                    title=choice.title,
-                    max_colours=self.colours or MAX_PICTURE_COLOURS,
-                )
-                self.steps += made.steps
-                if made.puzzle is None or made.rating is None:
-                    self.refused.append(f"{choice.title}: {made.refused}")
-                else:
-                    # The first nearest in the seed's order (not the one of fewest points:
-                    # that was the same picture for every seed, the daily Safari
-                    # every Sunday).
-                    distance = abs(made.rating.stars - self.level)
-                    if made.rating.stars == self.level:
-                        self.result = self._made(made.puzzle, made.rating, choice.names)
-                        return
-                    if best is None or distance < best[0]:
-                        best = (distance, made.puzzle, made.rating, choice.names)
-                yield None
-                most = MAX_COLOUR_ATTEMPTS if self.colours else MAX_ATTEMPTS
-                if attempts >= most and best is not None:
-                    self.result = self._made(best[1], best[2], best[3])
-                    return
-        if best is not None:
-            self.result = self._made(best[1], best[2], best[3])
+        """The search (see the module text), with the outcomes table while it holds."""
+        table = outcomes(self.folder) if self.use_table else None
+        taken = yield from self._search_with(table)
+        if taken is None and table is not None:
+            # The table said a picture makes the level (or is the nearest) and it did not:
+            # the table is out of date. The live search, as without one.
+            self.stale = True
+            taken = yield from self._search_with(None)
+        if taken:
             return
         # No picture reads at this size (5x5) or the library is empty: abstract shapes.
         shapes = Generation(self.width, self.height, self.level, self.seed)
         while shapes.advance(SLICE) is None:
             yield None
         self.result = shapes.result
+
+    def _search_with(self, table: Outcomes | None) -> Generator[None, None, bool | None]:
+        """The search over the pictures in the seed's order, each candidate's outcome from
+        ``table`` when it knows it, else made. True once :attr:`result` is made; False when
+        no picture made a puzzle; None when the one taken did not come out as the table
+        said."""
+        best: _Found | None = None
+        attempts = 0
+        details: tuple[int | None, ...] = (None,) if self.colours else details_for(self.level)
+        most = MAX_COLOUR_ATTEMPTS if self.colours else MAX_ATTEMPTS
+        for choice in self.choices():
+            if best is not None and self.played.intersection(choice.names):
+                break  # every fresh picture was tried: a fresh one, closest to the level
+            for detail in details:
+                attempts += 1
+                key = board_key(self.width, self.height, detail, self.colours)
+                stars = table.stars(choice.names, choice.files, key) if table else None
+                made: Attempt | None = None
+                if stars is None:
+                    made = yield from self._attempt(choice, detail)
+                    stars = made.rating.stars if made.rating is not None else REFUSED
+                elif stars == REFUSED:
+                    self.refused.append(f"{choice.title}: refused here (the outcomes table)")
+                if stars != REFUSED:
+                    # The first nearest in the seed's order (not the one of fewest points:
+                    # that was the same picture for every seed, the daily Safari
+                    # every Sunday).
+                    found = _Found(stars, choice, detail, made)
+                    if stars == self.level:
+                        return (yield from self._take(found))
+                    if best is None or abs(stars - self.level) < abs(best.stars - self.level):
+                        best = found
+                if made is not None:
+                    yield None
+                if attempts >= most and best is not None:
+                    return (yield from self._take(best))
+        if best is not None:
+            return (yield from self._take(best))
+        return False
+
+    def _take(self, found: _Found) -> Generator[None, None, bool | None]:
+        """The result from ``found``, made now when the table gave it; None when it does
+        not come out at the table's stars."""
+        made = found.made
+        if made is None:
+            made = yield from self._attempt(found.choice, found.detail)
+        if made.puzzle is None or made.rating is None or made.rating.stars != found.stars:
+            return None
+        self.result = self._made(made.puzzle, made.rating, found.choice.names)
+        return True
 
     def _made(self, puzzle: Puzzle, rating: Rating, names: tuple[str, ...]) -> Generated:
         extra = (
