@@ -154,8 +154,9 @@ def attempt(
         if edits > MAX_COLOUR_EDITS:
             why = f"made fair with {edits} edits, more than {MAX_COLOUR_EDITS}"
             return Attempt(None, None, reading, why, steps=steps)
-        cells = apply_edits(made_fair.grid, made_fair.edits).astype(cells.dtype)
-        reading = readability(picture, cells, None, palette)
+        if made_fair.edits:  # else the cells, so how they read, are as they were
+            cells = apply_edits(made_fair.grid, made_fair.edits).astype(cells.dtype)
+            reading = readability(picture, cells, None, palette)
         if not reading.reads:
             why = f"made fair, reads poorly: {reading.text}"
             return Attempt(None, None, reading, why, steps=steps)
@@ -182,7 +183,8 @@ def attempt(
         why = result.why if result is not None else "stopped"
         return Attempt(None, None, reading, f"not made fair: {why}", steps=steps)
     fixed = apply_edits(result.grid, result.edits)
-    reading = readability(picture, fixed, detail)
+    if result.edits:
+        reading = readability(picture, fixed, detail)
     if not reading.reads:
         return Attempt(None, None, reading, f"made fair, reads poorly: {reading.text}", steps=steps)
     puzzle = Puzzle.from_grid(trimmed(fixed) if trim else fixed, title=title, author=AUTHOR)
