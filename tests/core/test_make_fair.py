@@ -21,7 +21,9 @@ from game.core.create.fair_edits import (
 )
 from game.core.create.free_cells import WORK_PER_SECOND, FreeCells, free_cells
 from game.core.create.make_fair import BATCH_ABOVE, MAX_PACE, MakeFair, make_fair
+from game.core.difficulty import effort_of
 from game.core.puzzle import Puzzle
+from game.core.rating import rate, rate_puzzle
 from tests.core.test_free_cells import _all_solutions, _ticking_clock
 
 
@@ -233,3 +235,25 @@ def test_a_count_that_ran_out_before_finding_any_cell_is_counted_again() -> None
     assert result.found and result.free_before > 0 and result.edits
     after = free_cells(Puzzle.from_grid(result.grid))
     assert after.exact and after.count == 0
+
+
+def test_a_fix_carries_the_solve_that_proved_it_and_it_rates_as_a_fresh_solve() -> None:
+    """FairResult.proof: the complete two-solution solve of the fixed grid (Random rates from
+    it rather than solving the same clues again)."""
+    plus = np.zeros((5, 5), dtype=bool)
+    plus[2, :] = plus[:, 2] = True
+    switches = np.zeros((10, 10), dtype=bool)
+    switches[1, 1] = switches[2, 2] = switches[7, 6] = switches[8, 7] = True
+    switches[:, 4] = True
+    for grid in (plus, switches, _dithered_ramp()):
+        result = make_fair(grid)
+        assert result.found and result.proof is not None
+        fixed = apply_edits(result.grid, result.edits)
+        assert result.proof.status == "unique"
+        assert np.array_equal(result.proof.solutions[0], fixed)
+        puzzle = Puzzle.from_grid(fixed)
+        assert rate(result.proof, effort_of(puzzle, result.proof.stats)) == rate_puzzle(puzzle)[1]
+    # No fix, no proof; a count given as exact and empty needs no solve, so none either.
+    unfixed = make_fair(_dithered_ramp(), work_limit=1000)
+    assert not unfixed.found and unfixed.proof is None
+    assert MakeFair(plus, FreeCells((), True)).run().proof is None

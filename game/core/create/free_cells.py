@@ -332,6 +332,9 @@ class FreeCellSearch:
         self._first_task: CountedSolve | None = None
         self._first_task_values: list[ValueGrid] = []
         self._observer: SettledCells | None = None
+        # The two-solution solve the search started from (given, or its own once made): a
+        # "unique" one is the proof a caller may rate from.
+        self.first: SolveResult | None = None
         if first is not None:
             self._start(first, settled)
         else:
@@ -372,6 +375,7 @@ class FreeCellSearch:
         self, first: SolveResult, settled: KnownGrid | None, found: Sequence[ValueGrid] = ()
     ) -> None:
         """Take the first solve's solutions and settled cells; list the cells in doubt."""
+        self.first = first
         solutions = solution_values(self.puzzle, first, found)
         reference = reference_values(self.puzzle, solutions)
         self.reference = reference

@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Generator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -137,6 +137,10 @@ class FairResult:
     stopped: str = ""
     partial: tuple[Edit, ...] = ()
     free_left: int = 0
+    # When found: the two-solution solve (unwatched, complete) that proved ``grid`` with the
+    # edits unique, when the search made one of exactly that grid; a caller may rate from it
+    # (difficulty.effort_of) rather than solve the same clues again.
+    proof: SolveResult | None = field(default=None, compare=False, repr=False)
 
     @property
     def why(self) -> str:
@@ -232,6 +236,8 @@ class MakeFair:
         # None: measured on the picture's own solve when the search starts.
         self.pace = 1.0 if pace is None else pace
         self._measure = pace is None
+        # The last grid a solve proved unique (its bytes) and that solve (see FairResult.proof).
+        self._proof: tuple[bytes, SolveResult] | None = None
         self._work: Generator[None, None, FairResult] | None = self._search(free)
 
     @property
@@ -312,10 +318,17 @@ class MakeFair:
             return True
         return finished
 
+    def _proven(self, grid: npt.NDArray[Any], result: SolveResult | None) -> None:
+        """Keep ``result`` as the proof of ``grid`` when it says "unique"."""
+        if result is not None and result.status == "unique":
+            self._proof = (_grid_key(grid), result)
+
     def _solve(
-        self, puzzle: Puzzle, cap: float | None = None
+        self, grid: npt.NDArray[Any], cap: float | None = None
     ) -> Generator[None, None, tuple[SolveResult, SettledCells]]:
-        """A two-solution solve of ``puzzle``, with the cells it settled before guessing."""
+        """A two-solution solve of ``grid``'s puzzle, with the cells it settled before
+        guessing."""
+        puzzle = self._puzzle(grid)
         settled = SettledCells(puzzle)
         cap = CANDIDATE_WORK * self.pace if cap is None else cap
         task = CountedSolve(
@@ -325,6 +338,7 @@ class MakeFair:
         while not self._pull(task):
             yield None
         assert task.result is not None
+        self._proven(grid, task.result)
         return task.result, settled
 
     def _free(
@@ -347,6 +361,7 @@ class MakeFair:
         while not self._pull(search):
             yield None
         assert search.result is not None
+        self._proven(grid, search.first)
         return search.result
 
     # -- the search -------------------------------------------------------------------------
@@ -389,7 +404,7 @@ class MakeFair:
                     break
                 self.tried += 1
                 edited = apply_edits(grid, [edit])
-                solved = yield from self._solve(self._puzzle(edited))
+                solved = yield from self._solve(edited)
                 status = solved[0].status
                 if status == "unique":
                     self.edits.append(edit)
@@ -479,7 +494,7 @@ class MakeFair:
                     return grid
                 trial = grid.copy()
                 trial[edit.y, edit.x] = self.start[edit.y, edit.x]
-                solved = yield from self._solve(self._puzzle(trial))
+                solved = yield from self._solve(trial)
                 if solved[0].status == "unique":
                     grid = trial
                     self.edits.remove(edit)
@@ -489,7 +504,7 @@ class MakeFair:
     def _measure_pace(self, grid: npt.NDArray[Any]) -> Generator[None, None, None]:
         """Count the work of the picture's own two-solution solve; set :attr:`pace` from it."""
         before = self.work
-        yield from self._solve(self._puzzle(grid), cap=CANDIDATE_WORK * MAX_PACE)
+        yield from self._solve(grid, cap=CANDIDATE_WORK * MAX_PACE)
         self.pace = min(MAX_PACE, max(1.0, (self.work - before) / PACE_WORK))
 
     def _count_limit(self) -> int:
@@ -515,6 +530,12 @@ class MakeFair:
     def _made(self, found: bool, grid: npt.NDArray[Any]) -> FairResult:
         edits = tuple(self.edits) if found else ()
         best = None if found else self.best
+        # The proof of the grid with its edits (made in it already or not: setting a cell
+        # twice is the same).
+        proven = self._proof
+        proof = None
+        if found and proven is not None and proven[0] == _grid_key(apply_edits(grid, edits)):
+            proof = proven[1]
         self.result = FairResult(
             found,
             edits,
@@ -527,6 +548,7 @@ class MakeFair:
             stopped="safety" if self.gave_up else self.stopped,
             partial=best[1] if best is not None else (),
             free_left=best[0] if best is not None else 0,
+            proof=proof,
         )
         return self.result
 
@@ -563,6 +585,12 @@ class MakeFair:
             self._work = None
             if self.result is None:
                 self._made(False, self.start)
+
+
+def _grid_key(grid: npt.NDArray[Any]) -> bytes:
+    """A grid's cells as bytes (filled cells or colour numbers alike), its shape first."""
+    cells = np.asarray(grid).astype(np.int8)
+    return bytes(str(cells.shape), "ascii") + cells.tobytes()
 
 
 def make_fair(

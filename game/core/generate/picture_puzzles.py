@@ -40,7 +40,7 @@ import numpy.typing as npt
 from game.core.convert.distinct_colours import distinct_palette
 from game.core.create.fair_edits import apply_edits
 from game.core.create.make_fair import MakeFair
-from game.core.difficulty import EffortMeter
+from game.core.difficulty import EffortMeter, effort_of
 from game.core.generate.generator import Generated, Generation, check_request
 from game.core.generate.picture_library import (
     MAX_PICTURE_COLOURS,
@@ -59,6 +59,7 @@ from game.core.generate.picture_outcomes import REFUSED, Outcomes, board_key, ou
 from game.core.puzzle import Puzzle
 from game.core.rating import Rating, rate
 from game.core.slicing import SlicedSearch
+from game.core.solver.result import SolveResult
 from game.core.solver.task import SolveTask
 
 AUTHOR = "Noto Emoji (SIL OFL 1.1), made a puzzle by Hanjie"
@@ -119,6 +120,20 @@ def _rated(puzzle: Puzzle, budget: int) -> Generator[None, None, tuple[str, Rati
         yield None
 
 
+def _rating(
+    puzzle: Puzzle, proof: SolveResult | None, trimmed_off: bool, budget: int
+) -> Generator[None, None, tuple[str, Rating | None, int]]:
+    """(status, rating or None, steps) of ``puzzle``: from ``proof``, Make it fair's own
+    complete two-solution solve of the same clues, when it has one (the engine's counts,
+    :func:`~game.core.difficulty.effort_of`, the same rating as the meter's; no second
+    solve), else :func:`_rated`. A trimmed grid is other clues: solved again."""
+    if proof is None or trimmed_off:
+        return (yield from _rated(puzzle, budget))
+    if proof.stats.guesses:
+        return "solved only by guessing", None, 0
+    return "unique", rate(proof, effort_of(puzzle, proof.stats)), 0
+
+
 def attempt(
     picture: Picture,
     width: int,
@@ -165,7 +180,8 @@ def attempt(
         # Drawn in colours a player tells apart (the cells, so the clues, unchanged).
         shown = distinct_palette(palette, cells)
         puzzle = Puzzle.from_colour_grid(cells, shown, title=title, author=AUTHOR)
-        status, rating, solve_steps = yield from _rated(puzzle, budget)
+        rated = _rating(puzzle, made_fair.proof, trim, budget)
+        status, rating, solve_steps = yield from rated
         steps += solve_steps
         if rating is None:
             return Attempt(None, None, reading, f"the colour puzzle is {status}", steps=steps)
@@ -188,7 +204,7 @@ def attempt(
     if not reading.reads:
         return Attempt(None, None, reading, f"made fair, reads poorly: {reading.text}", steps=steps)
     puzzle = Puzzle.from_grid(trimmed(fixed) if trim else fixed, title=title, author=AUTHOR)
-    status, rating, solve_steps = yield from _rated(puzzle, budget)
+    status, rating, solve_steps = yield from _rating(puzzle, result.proof, trim, budget)
     steps += solve_steps
     if rating is None:
         return Attempt(None, None, reading, f"the puzzle is {status}", steps=steps)
