@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 
 import numpy as np
 import pytest
@@ -257,3 +258,33 @@ def test_a_fix_carries_the_solve_that_proved_it_and_it_rates_as_a_fresh_solve() 
     unfixed = make_fair(_dithered_ramp(), work_limit=1000)
     assert not unfixed.found and unfixed.proof is None
     assert MakeFair(plus, FreeCells((), True)).run().proof is None
+
+
+def test_the_pace_taken_from_the_first_count_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The first count's own solve of the picture is the pace's measure when it ran to its
+    end: the same pace, edits and work (spent from the budget all the same) as solving it
+    again."""
+    switches = np.zeros((10, 10), dtype=bool)
+    switches[1, 1] = switches[2, 2] = switches[7, 6] = switches[8, 7] = True
+    switches[:, 4] = True
+    pictures = (switches, _dithered_ramp(), _dithered_ramp(14))
+    reused = [MakeFair(grid) for grid in pictures]
+    for fair in reused:
+        fair.run()
+    assert all(fair._first_work is not None for fair in reused)
+    measure = MakeFair._measure_pace
+
+    def solved_again(self: MakeFair, grid: np.ndarray) -> Generator[None, None, None]:
+        self._first_work = None
+        return (yield from measure(self, grid))
+
+    monkeypatch.setattr(MakeFair, "_measure_pace", solved_again)
+    for grid, fair in zip(pictures, reused, strict=True):
+        again = MakeFair(grid)
+        result, first = again.run(), fair.result
+        assert first is not None and again.pace == fair.pace
+        assert (result.found, result.edits, result.work, result.tried) == (
+            first.found, first.edits, first.work, first.tried,
+        )  # fmt: skip

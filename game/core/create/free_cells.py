@@ -335,6 +335,8 @@ class FreeCellSearch:
         # The two-solution solve the search started from (given, or its own once made): a
         # "unique" one is the proof a caller may rate from.
         self.first: SolveResult | None = None
+        # The work of that solve when the search made it itself (None: given, or not yet).
+        self.first_work: int | None = None
         if first is not None:
             self._start(first, settled)
         else:
@@ -514,6 +516,7 @@ class FreeCellSearch:
                 first = self._pull(self._first_task, left, 1 << 30)
                 if first is not None:
                     self._first_task_values = self._first_task.values
+                    self.first_work = self._first_task.work
                     self._first_task = None
                     settled = self._observer.known if self._observer is not None else None
                     self._start(first, settled, self._first_task_values)

@@ -238,6 +238,9 @@ class MakeFair:
         self._measure = pace is None
         # The last grid a solve proved unique (its bytes) and that solve (see FairResult.proof).
         self._proof: tuple[bytes, SolveResult] | None = None
+        # The first count's own two-solution solve of the starting grid, when it ran to its
+        # end: its work (the pace's measure, see _measure_pace).
+        self._first_work: int | None = None
         self._work: Generator[None, None, FairResult] | None = self._search(free)
 
     @property
@@ -347,6 +350,16 @@ class MakeFair:
         limit: int,
         first: tuple[SolveResult, SettledCells] | None = None,
     ) -> Generator[None, None, FreeCells]:
+        """The free cells of ``grid`` within ``limit`` work (starting from ``first``, its
+        two-solution solve, when one was made)."""
+        return (yield from self._run_free(self._free_search(grid, limit, first), grid))
+
+    def _free_search(
+        self,
+        grid: npt.NDArray[Any],
+        limit: int,
+        first: tuple[SolveResult, SettledCells] | None = None,
+    ) -> FreeCellSearch:
         search = FreeCellSearch(
             self._puzzle(grid),
             first=first[0] if first is not None else None,
@@ -358,6 +371,12 @@ class MakeFair:
             enumeration_share=0.9,
             clock=self.clock,
         )
+        return search
+
+    def _run_free(
+        self, search: FreeCellSearch, grid: npt.NDArray[Any]
+    ) -> Generator[None, None, FreeCells]:
+        """``search`` (of ``grid``) to its end."""
         while not self._pull(search):
             yield None
         assert search.result is not None
@@ -373,7 +392,10 @@ class MakeFair:
             # here, on work. A lower bound is enough to start from (its cells are the first
             # targets): the count must not eat the whole budget on a hard picture.
             budget = WORK_LIMIT if self.work_limit is None else self.work_limit
-            free = yield from self._free(grid, self._limit(FIRST_COUNT_SHARE * budget))
+            search = self._free_search(grid, self._limit(FIRST_COUNT_SHARE * budget))
+            free = yield from self._run_free(search, grid)
+            if search.first is not None and not search.first.timed_out:
+                self._first_work = search.first_work
             self.free_before = free.count
         if free.exact and not free.count:
             return self._made(True, grid)
@@ -502,9 +524,17 @@ class MakeFair:
         return grid
 
     def _measure_pace(self, grid: npt.NDArray[Any]) -> Generator[None, None, None]:
-        """Count the work of the picture's own two-solution solve; set :attr:`pace` from it."""
+        """Count the work of the picture's own two-solution solve; set :attr:`pace` from it.
+        When the first count made that very solve to its end within less than this one's
+        limit, this one would do the same work again line for line: its count is taken, and
+        spent from the budget all the same, so the search goes on exactly as it would."""
         before = self.work
-        yield from self._solve(grid, cap=CANDIDATE_WORK * MAX_PACE)
+        cap = CANDIDATE_WORK * MAX_PACE
+        first = self._first_work
+        if first is not None and first < self._limit(cap):
+            self.work += first
+        else:
+            yield from self._solve(grid, cap=cap)
         self.pace = min(MAX_PACE, max(1.0, (self.work - before) / PACE_WORK))
 
     def _count_limit(self) -> int:

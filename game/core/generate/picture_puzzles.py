@@ -298,7 +298,7 @@ class PictureGeneration(SlicedSearch[Generated]):
         self.use_table = use_table
         self.stale = False
         self._order: list[int] | None = None
-        self._drawn: tuple[str, ...] = ()
+        self._drawn: tuple[tuple[str, ...], Picture] | None = None  # the picture last read
         self._work: Iterator[None] | None = self._search()
 
     def run(self) -> Generated:
@@ -356,11 +356,11 @@ class PictureGeneration(SlicedSearch[Generated]):
     def _attempt(self, choice: Choice, detail: int | None) -> Generator[None, None, Attempt]:
         """``choice`` made live at this board (see :func:`attempt`), counted."""
         self.candidates += 1
-        if choice.names != self._drawn:
-            self._drawn = choice.names
+        if self._drawn is None or choice.names != self._drawn[0]:
+            self._drawn = (choice.names, choice.picture(self.folder))  # read once, each detail
             self.pictures += 1
         made = yield from attempt(
-            choice.picture(self.folder),
+            self._drawn[1],
             self.width,
             self.height,
             detail,
