@@ -9,12 +9,14 @@ For each size (15x15, 25x25, 40x30) in black and white and in colour (up to 8 co
 ``--seeds`` seeds (1000, 1001, ...) with the level going round 1-5, or with
 ``--every-level`` each seed at every level 1-5: the median and the max CPU seconds of this
 process (``time.process_time``, one core, the compiled kernel when built) and the slowest
-seed. Unless ``--no-check``: whether every puzzle is unique by a separate full solve (not
-the generator's own), and how many are rated exactly the level asked, by level. ``--list``
-prints every puzzle made (seed, level, seconds, attempts, title, stars, a fingerprint of
-its clues); the closing ``digest`` line fingerprints every puzzle made, to show that two
-trees make the same puzzles. The library is the shipped one (assets/pictures/); nothing is
-played, so each seed draws from all of it.
+seed. ``--no-table`` measures the live search (every candidate made, as with an outdated
+outcomes table, see game/core/generate/picture_outcomes.py). Unless ``--no-check``: whether
+every puzzle is unique by a separate full solve (not the generator's own), and how many are
+rated exactly the level asked, by level. ``--list`` prints every puzzle made (seed, level,
+seconds, attempts, title, stars, a fingerprint of the whole puzzle); the closing ``digest``
+line fingerprints every puzzle made, to show that two trees make the same puzzles. The
+library is the shipped one (assets/pictures/); nothing is played, so each seed draws from
+all of it.
 """
 
 from __future__ import annotations
@@ -44,7 +46,14 @@ def fingerprint(puzzle: Puzzle) -> str:
 
 
 def measure(
-    width: int, height: int, colours: int, seeds: int, every_level: bool, check: bool, show: bool
+    width: int,
+    height: int,
+    colours: int,
+    seeds: int,
+    every_level: bool,
+    check: bool,
+    show: bool,
+    table: bool = True,
 ) -> tuple[str, list[str]]:
     seconds: list[tuple[float, int, int]] = []
     unique = 0
@@ -56,7 +65,9 @@ def measure(
         levels = range(1, 6) if every_level else (1 + (seed - FIRST_SEED) % 5,)
         for level in levels:
             started = time.process_time()
-            generation = PictureGeneration(width, height, level, seed=seed, colours=colours)
+            generation = PictureGeneration(
+                width, height, level, seed=seed, colours=colours, use_table=table
+            )
             made = generation.run()
             spent = time.process_time() - started
             seconds.append((spent, seed, level))
@@ -107,6 +118,11 @@ def main(argv: list[str] | None = None) -> int:
         "--no-check", action="store_true", help="skip the separate uniqueness and rating solve"
     )
     parser.add_argument("--list", action="store_true", help="print every puzzle made")
+    parser.add_argument(
+        "--no-table",
+        action="store_true",
+        help="the live search: every candidate made, not read from the outcomes table",
+    )
     args = parser.parse_args(argv)
     print(f"engine: {engine_name()}")
     digest = hashlib.sha1()
@@ -121,6 +137,7 @@ def main(argv: list[str] | None = None) -> int:
                 args.every_level,
                 not args.no_check,
                 args.list,
+                not args.no_table,
             )
             digest.update(" ".join(prints).encode())
             print(line, flush=True)
