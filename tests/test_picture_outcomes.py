@@ -75,7 +75,7 @@ def test_a_sample_of_the_shipped_table_is_what_the_pictures_make_now() -> None:
     rng = np.random.Generator(np.random.PCG64(50))
     boards = builder.boards()
     checked = 0
-    while checked < 10:
+    while checked < 30:
         width, height, detail, colours = boards[int(rng.integers(len(boards)))]
         if width * height > 600:
             continue  # the small boards: the same path, a fraction of the time
