@@ -149,9 +149,7 @@ DEFAULT_PALETTE = Palette.of(("white", (255, 255, 255)), ("black", (0, 0, 0)))
 
 def colour_runs_of(line: Iterable[int]) -> ColourClue:
     """The ``(length, colour)`` runs of a line of colour numbers (0 is the background)."""
-    return tuple(
-        (sum(1 for _ in cells), value) for value, cells in groupby(map(int, line)) if value
-    )
+    return tuple((len(list(cells)), value) for value, cells in groupby(map(int, line)) if value)
 
 
 def colour_clue_length(lengths: Sequence[int], colours: Sequence[int]) -> int:

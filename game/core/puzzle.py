@@ -62,6 +62,11 @@ def _rectangular(
     grid: Iterable[Iterable[object]], cell: Callable[[Any], _Cell]
 ) -> tuple[tuple[_Cell, ...], ...]:
     """``grid``'s rows as tuples of ``cell(value)``; a ragged picture is refused."""
+    if isinstance(grid, np.ndarray) and grid.ndim == 2 and grid.dtype.kind in "bui":
+        # A numpy picture of booleans or whole numbers: the same values, converted at C
+        # speed rather than one numpy scalar at a time (Make it fair's candidates).
+        kind = bool if cell is bool else int
+        return tuple(map(tuple, grid.astype(kind).tolist()))
     cells = tuple(tuple(cell(value) for value in row) for row in grid)
     if any(len(row) != len(cells[0]) for row in cells):
         raise PuzzleError("the picture's rows are not all the same length")
@@ -309,7 +314,7 @@ class Puzzle:
         cells = _rectangular(grid, int)
         width = len(cells[0]) if cells else 0
         rows = [colour_runs_of(row) for row in cells]
-        columns = [colour_runs_of(row[x] for row in cells) for x in range(width)]
+        columns = [colour_runs_of(column) for column in zip(*cells, strict=True)]
         values: dict[str, Any] = {
             "width": width,
             "height": len(cells),
@@ -338,16 +343,7 @@ class Puzzle:
         if keep_goal:
             values["goal_colours"] = cells
             values["goal"] = tuple(tuple(cell != 0 for cell in row) for row in cells)
-        puzzle = object.__new__(cls)
-        for known in fields(cls):
-            if known.name in values:
-                value = values[known.name]
-            elif known.default_factory is not MISSING:
-                value = known.default_factory()
-            else:
-                value = known.default
-            object.__setattr__(puzzle, known.name, value)
-        return puzzle
+        return cls._unchecked(values)
 
     def solved_by_values(self, grid: Sequence[Sequence[int]] | npt.NDArray[np.integer]) -> bool:
         """Whether ``grid`` of colour numbers (0 the background; black and white: 1 filled)
@@ -391,17 +387,40 @@ class Puzzle:
         """The puzzle whose solution is ``grid`` (rows of truthy filled cells)."""
         cells = _rectangular(grid, bool)
         width = len(cells[0]) if cells else 0
-        return cls(
-            width=width,
-            height=len(cells),
-            row_clues=tuple(runs_of(row) for row in cells),
-            column_clues=tuple(runs_of(row[x] for row in cells) for x in range(width)),
-            title=title,
-            author=author,
-            copyright=copyright,
-            license=license,
-            goal=cells if keep_goal else None,
-        )
+        values: dict[str, Any] = {
+            "width": width,
+            "height": len(cells),
+            "row_clues": tuple(runs_of(row) for row in cells),
+            "column_clues": tuple(runs_of(column) for column in zip(*cells, strict=True)),
+            "title": title,
+            "author": author,
+            "copyright": copyright,
+            "license": license,
+            "goal": cells if keep_goal else None,
+        }
+        if not (
+            min(width, len(cells)) >= MIN_DIMENSION and max(width, len(cells)) <= MAX_DIMENSION
+        ):
+            return cls(**values)  # the checked way, which says what is wrong
+        # As from_colour_grid: the clues were read off these cells, so they fit the picture
+        # and agree row against column; they are not checked again (Make it fair and Random
+        # build hundreds of candidates).
+        return cls._unchecked(values)
+
+    @classmethod
+    def _unchecked(cls, values: dict[str, Any]) -> Puzzle:
+        """A puzzle of ``values`` (and every other field's default), built without the
+        checks: for clues a constructor read off a picture itself."""
+        puzzle = object.__new__(cls)
+        for known in fields(cls):
+            if known.name in values:
+                value = values[known.name]
+            elif known.default_factory is not MISSING:
+                value = known.default_factory()
+            else:
+                value = known.default
+            object.__setattr__(puzzle, known.name, value)
+        return puzzle
 
     @property
     def size_text(self) -> str:

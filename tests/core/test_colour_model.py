@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import numpy as np
 import pytest
 
 from game.core.board import Board, Cell, fill_value, is_trial_value, mark_colour
+from game.core.lines import runs_of
 from game.core.palette import (
     DEFAULT_PALETTE,
     MAX_COLOURS,
@@ -177,3 +180,30 @@ def test_a_puzzle_made_from_a_colour_picture_equals_the_checked_one() -> None:
         assert made.solved_by_values(grid)
     with pytest.raises(PuzzleError, match="unknown colour 3"):
         Puzzle.from_colour_grid([[0, 3]], Palette.of(("w", (255, 255, 255)), ("k", (0, 0, 0))))
+
+
+def test_a_puzzle_made_from_a_black_and_white_picture_equals_the_checked_one() -> None:
+    """from_grid, the one-colour case, skips the same checks: what it makes equals the
+    puzzle the checking constructor makes of the same clues and goal, and a picture too large
+    still gets the checked path's refusal."""
+    rng = np.random.default_rng(50)
+    for case in range(60):
+        height, width = (int(n) for n in rng.integers(1, 12, 2))
+        grid = rng.random((height, width)) < rng.random()
+        made = Puzzle.from_grid(grid, title=f"t{case}", license="OFL-1.1")
+        rows = [[int(v) for v in row] for row in grid]
+        checked = Puzzle(
+            width=width,
+            height=height,
+            row_clues=tuple(runs_of(row) for row in rows),
+            column_clues=tuple(runs_of(row[x] for row in rows) for x in range(width)),
+            title=f"t{case}",
+            license="OFL-1.1",
+            goal=rows,
+        )
+        assert made == checked and made.goal == checked.goal, case
+        assert made.fingerprint() == checked.fingerprint()
+        bare = replace(checked, title="", license="", goal=None)
+        assert Puzzle.from_grid(grid, keep_goal=False) == bare
+    with pytest.raises(PuzzleError, match="between 0 and 512"):
+        Puzzle.from_grid([[1] * 513])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Generator
 
 import numpy as np
 import pytest
@@ -21,7 +22,9 @@ from game.core.create.fair_edits import (
 )
 from game.core.create.free_cells import WORK_PER_SECOND, FreeCells, free_cells
 from game.core.create.make_fair import BATCH_ABOVE, MAX_PACE, MakeFair, make_fair
+from game.core.difficulty import effort_of
 from game.core.puzzle import Puzzle
+from game.core.rating import rate, rate_puzzle
 from tests.core.test_free_cells import _all_solutions, _ticking_clock
 
 
@@ -233,3 +236,55 @@ def test_a_count_that_ran_out_before_finding_any_cell_is_counted_again() -> None
     assert result.found and result.free_before > 0 and result.edits
     after = free_cells(Puzzle.from_grid(result.grid))
     assert after.exact and after.count == 0
+
+
+def test_a_fix_carries_the_solve_that_proved_it_and_it_rates_as_a_fresh_solve() -> None:
+    """FairResult.proof: the complete two-solution solve of the fixed grid (Random rates from
+    it rather than solving the same clues again)."""
+    plus = np.zeros((5, 5), dtype=bool)
+    plus[2, :] = plus[:, 2] = True
+    switches = np.zeros((10, 10), dtype=bool)
+    switches[1, 1] = switches[2, 2] = switches[7, 6] = switches[8, 7] = True
+    switches[:, 4] = True
+    for grid in (plus, switches, _dithered_ramp()):
+        result = make_fair(grid)
+        assert result.found and result.proof is not None
+        fixed = apply_edits(result.grid, result.edits)
+        assert result.proof.status == "unique"
+        assert np.array_equal(result.proof.solutions[0], fixed)
+        puzzle = Puzzle.from_grid(fixed)
+        assert rate(result.proof, effort_of(puzzle, result.proof.stats)) == rate_puzzle(puzzle)[1]
+    # No fix, no proof; a count given as exact and empty needs no solve, so none either.
+    unfixed = make_fair(_dithered_ramp(), work_limit=1000)
+    assert not unfixed.found and unfixed.proof is None
+    assert MakeFair(plus, FreeCells((), True)).run().proof is None
+
+
+def test_the_pace_taken_from_the_first_count_changes_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The first count's own solve of the picture is the pace's measure when it ran to its
+    end: the same pace, edits and work (spent from the budget all the same) as solving it
+    again."""
+    switches = np.zeros((10, 10), dtype=bool)
+    switches[1, 1] = switches[2, 2] = switches[7, 6] = switches[8, 7] = True
+    switches[:, 4] = True
+    pictures = (switches, _dithered_ramp(), _dithered_ramp(14))
+    reused = [MakeFair(grid) for grid in pictures]
+    for fair in reused:
+        fair.run()
+    assert all(fair._first_work is not None for fair in reused)
+    measure = MakeFair._measure_pace
+
+    def solved_again(self: MakeFair, grid: np.ndarray) -> Generator[None, None, None]:
+        self._first_work = None
+        return (yield from measure(self, grid))
+
+    monkeypatch.setattr(MakeFair, "_measure_pace", solved_again)
+    for grid, fair in zip(pictures, reused, strict=True):
+        again = MakeFair(grid)
+        result, first = again.run(), fair.result
+        assert first is not None and again.pace == fair.pace
+        assert (result.found, result.edits, result.work, result.tried) == (
+            first.found, first.edits, first.work, first.tried,
+        )  # fmt: skip

@@ -269,9 +269,11 @@ def solution_values(
 
 
 def reference_values(puzzle: Puzzle, solutions: Sequence[ValueGrid]) -> ValueGrid | None:
-    """:func:`reference_of` as one number a cell (a colour puzzle's colours, else 0/1)."""
+    """:func:`reference_of` as one number a cell (a colour puzzle's colours, else 0/1). A
+    puzzle's goal always solves its clues (the constructor checks it, or read the clues off
+    it), so it is not checked again: Make it fair asks this of every candidate."""
     goal = puzzle.goal_values()
-    if goal is not None and puzzle.solved_by_values(goal):
+    if goal is not None:
         return goal
     return np.asarray(solutions[0], dtype=np.int8) if solutions else None
 
@@ -332,6 +334,11 @@ class FreeCellSearch:
         self._first_task: CountedSolve | None = None
         self._first_task_values: list[ValueGrid] = []
         self._observer: SettledCells | None = None
+        # The two-solution solve the search started from (given, or its own once made): a
+        # "unique" one is the proof a caller may rate from.
+        self.first: SolveResult | None = None
+        # The work of that solve when the search made it itself (None: given, or not yet).
+        self.first_work: int | None = None
         if first is not None:
             self._start(first, settled)
         else:
@@ -372,6 +379,7 @@ class FreeCellSearch:
         self, first: SolveResult, settled: KnownGrid | None, found: Sequence[ValueGrid] = ()
     ) -> None:
         """Take the first solve's solutions and settled cells; list the cells in doubt."""
+        self.first = first
         solutions = solution_values(self.puzzle, first, found)
         reference = reference_values(self.puzzle, solutions)
         self.reference = reference
@@ -510,6 +518,7 @@ class FreeCellSearch:
                 first = self._pull(self._first_task, left, 1 << 30)
                 if first is not None:
                     self._first_task_values = self._first_task.values
+                    self.first_work = self._first_task.work
                     self._first_task = None
                     settled = self._observer.known if self._observer is not None else None
                     self._start(first, settled, self._first_task_values)

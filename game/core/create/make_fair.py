@@ -47,7 +47,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Generator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
@@ -137,6 +137,10 @@ class FairResult:
     stopped: str = ""
     partial: tuple[Edit, ...] = ()
     free_left: int = 0
+    # When found: the two-solution solve (unwatched, complete) that proved ``grid`` with the
+    # edits unique, when the search made one of exactly that grid; a caller may rate from it
+    # (difficulty.effort_of) rather than solve the same clues again.
+    proof: SolveResult | None = field(default=None, compare=False, repr=False)
 
     @property
     def why(self) -> str:
@@ -232,6 +236,11 @@ class MakeFair:
         # None: measured on the picture's own solve when the search starts.
         self.pace = 1.0 if pace is None else pace
         self._measure = pace is None
+        # The last grid a solve proved unique (its bytes) and that solve (see FairResult.proof).
+        self._proof: tuple[bytes, SolveResult] | None = None
+        # The first count's own two-solution solve of the starting grid, when it ran to its
+        # end: its work (the pace's measure, see _measure_pace).
+        self._first_work: int | None = None
         self._work: Generator[None, None, FairResult] | None = self._search(free)
 
     @property
@@ -312,10 +321,17 @@ class MakeFair:
             return True
         return finished
 
+    def _proven(self, grid: npt.NDArray[Any], result: SolveResult | None) -> None:
+        """Keep ``result`` as the proof of ``grid`` when it says "unique"."""
+        if result is not None and result.status == "unique":
+            self._proof = (_grid_key(grid), result)
+
     def _solve(
-        self, puzzle: Puzzle, cap: float | None = None
+        self, grid: npt.NDArray[Any], cap: float | None = None
     ) -> Generator[None, None, tuple[SolveResult, SettledCells]]:
-        """A two-solution solve of ``puzzle``, with the cells it settled before guessing."""
+        """A two-solution solve of ``grid``'s puzzle, with the cells it settled before
+        guessing."""
+        puzzle = self._puzzle(grid)
         settled = SettledCells(puzzle)
         cap = CANDIDATE_WORK * self.pace if cap is None else cap
         task = CountedSolve(
@@ -325,6 +341,7 @@ class MakeFair:
         while not self._pull(task):
             yield None
         assert task.result is not None
+        self._proven(grid, task.result)
         return task.result, settled
 
     def _free(
@@ -333,6 +350,16 @@ class MakeFair:
         limit: int,
         first: tuple[SolveResult, SettledCells] | None = None,
     ) -> Generator[None, None, FreeCells]:
+        """The free cells of ``grid`` within ``limit`` work (starting from ``first``, its
+        two-solution solve, when one was made)."""
+        return (yield from self._run_free(self._free_search(grid, limit, first), grid))
+
+    def _free_search(
+        self,
+        grid: npt.NDArray[Any],
+        limit: int,
+        first: tuple[SolveResult, SettledCells] | None = None,
+    ) -> FreeCellSearch:
         search = FreeCellSearch(
             self._puzzle(grid),
             first=first[0] if first is not None else None,
@@ -344,9 +371,16 @@ class MakeFair:
             enumeration_share=0.9,
             clock=self.clock,
         )
+        return search
+
+    def _run_free(
+        self, search: FreeCellSearch, grid: npt.NDArray[Any]
+    ) -> Generator[None, None, FreeCells]:
+        """``search`` (of ``grid``) to its end."""
         while not self._pull(search):
             yield None
         assert search.result is not None
+        self._proven(grid, search.first)
         return search.result
 
     # -- the search -------------------------------------------------------------------------
@@ -358,7 +392,10 @@ class MakeFair:
             # here, on work. A lower bound is enough to start from (its cells are the first
             # targets): the count must not eat the whole budget on a hard picture.
             budget = WORK_LIMIT if self.work_limit is None else self.work_limit
-            free = yield from self._free(grid, self._limit(FIRST_COUNT_SHARE * budget))
+            search = self._free_search(grid, self._limit(FIRST_COUNT_SHARE * budget))
+            free = yield from self._run_free(search, grid)
+            if search.first is not None and not search.first.timed_out:
+                self._first_work = search.first_work
             self.free_before = free.count
         if free.exact and not free.count:
             return self._made(True, grid)
@@ -389,7 +426,7 @@ class MakeFair:
                     break
                 self.tried += 1
                 edited = apply_edits(grid, [edit])
-                solved = yield from self._solve(self._puzzle(edited))
+                solved = yield from self._solve(edited)
                 status = solved[0].status
                 if status == "unique":
                     self.edits.append(edit)
@@ -479,7 +516,7 @@ class MakeFair:
                     return grid
                 trial = grid.copy()
                 trial[edit.y, edit.x] = self.start[edit.y, edit.x]
-                solved = yield from self._solve(self._puzzle(trial))
+                solved = yield from self._solve(trial)
                 if solved[0].status == "unique":
                     grid = trial
                     self.edits.remove(edit)
@@ -487,9 +524,17 @@ class MakeFair:
         return grid
 
     def _measure_pace(self, grid: npt.NDArray[Any]) -> Generator[None, None, None]:
-        """Count the work of the picture's own two-solution solve; set :attr:`pace` from it."""
+        """Count the work of the picture's own two-solution solve; set :attr:`pace` from it.
+        When the first count made that very solve to its end within less than this one's
+        limit, this one would do the same work again line for line: its count is taken, and
+        spent from the budget all the same, so the search goes on exactly as it would."""
         before = self.work
-        yield from self._solve(self._puzzle(grid), cap=CANDIDATE_WORK * MAX_PACE)
+        cap = CANDIDATE_WORK * MAX_PACE
+        first = self._first_work
+        if first is not None and first < self._limit(cap):
+            self.work += first
+        else:
+            yield from self._solve(grid, cap=cap)
         self.pace = min(MAX_PACE, max(1.0, (self.work - before) / PACE_WORK))
 
     def _count_limit(self) -> int:
@@ -515,6 +560,12 @@ class MakeFair:
     def _made(self, found: bool, grid: npt.NDArray[Any]) -> FairResult:
         edits = tuple(self.edits) if found else ()
         best = None if found else self.best
+        # The proof of the grid with its edits (made in it already or not: setting a cell
+        # twice is the same).
+        proven = self._proof
+        proof = None
+        if found and proven is not None and proven[0] == _grid_key(apply_edits(grid, edits)):
+            proof = proven[1]
         self.result = FairResult(
             found,
             edits,
@@ -527,6 +578,7 @@ class MakeFair:
             stopped="safety" if self.gave_up else self.stopped,
             partial=best[1] if best is not None else (),
             free_left=best[0] if best is not None else 0,
+            proof=proof,
         )
         return self.result
 
@@ -563,6 +615,12 @@ class MakeFair:
             self._work = None
             if self.result is None:
                 self._made(False, self.start)
+
+
+def _grid_key(grid: npt.NDArray[Any]) -> bytes:
+    """A grid's cells as bytes (filled cells or colour numbers alike), its shape first."""
+    cells = np.asarray(grid).astype(np.int8)
+    return bytes(str(cells.shape), "ascii") + cells.tobytes()
 
 
 def make_fair(

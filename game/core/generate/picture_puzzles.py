@@ -19,7 +19,11 @@ the level asked; after :data:`MAX_ATTEMPTS`, or once only played pictures are le
 the closest one found. When no picture reads at the size (5x5), it makes abstract shapes
 (:class:`game.core.generate.generator.Generation`) instead. Every limit counts solver work, never
 seconds, so a seed gives the same puzzle on any machine (the daily puzzle is the same for
-everyone). Nothing here imports pygame.
+everyone). So what each picture makes on each of Random's boards is known beforehand: the
+search reads it from the library's outcomes table
+(:mod:`game.core.generate.picture_outcomes`) and makes live only the candidates the table
+lacks and the one it takes, the same puzzle as the live search while the table is up to date
+(and the live search itself once the one taken shows it is not). Nothing here imports pygame.
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ import numpy.typing as npt
 from game.core.convert.distinct_colours import distinct_palette
 from game.core.create.fair_edits import apply_edits
 from game.core.create.make_fair import MakeFair
-from game.core.difficulty import EffortMeter
+from game.core.difficulty import EffortMeter, effort_of
 from game.core.generate.generator import Generated, Generation, check_request
 from game.core.generate.picture_library import (
     MAX_PICTURE_COLOURS,
@@ -51,9 +55,11 @@ from game.core.generate.picture_library import (
     readability,
     side_by_side,
 )
+from game.core.generate.picture_outcomes import REFUSED, Outcomes, board_key, outcomes
 from game.core.puzzle import Puzzle
 from game.core.rating import Rating, rate
 from game.core.slicing import SlicedSearch
+from game.core.solver.result import SolveResult
 from game.core.solver.task import SolveTask
 
 AUTHOR = "Noto Emoji (SIL OFL 1.1), made a puzzle by Hanjie"
@@ -114,6 +120,20 @@ def _rated(puzzle: Puzzle, budget: int) -> Generator[None, None, tuple[str, Rati
         yield None
 
 
+def _rating(
+    puzzle: Puzzle, proof: SolveResult | None, trimmed_off: bool, budget: int
+) -> Generator[None, None, tuple[str, Rating | None, int]]:
+    """(status, rating or None, steps) of ``puzzle``: from ``proof``, Make it fair's own
+    complete two-solution solve of the same clues, when it has one (the engine's counts,
+    :func:`~game.core.difficulty.effort_of`, the same rating as the meter's; no second
+    solve), else :func:`_rated`. A trimmed grid is other clues: solved again."""
+    if proof is None or trimmed_off:
+        return (yield from _rated(puzzle, budget))
+    if proof.stats.guesses:
+        return "solved only by guessing", None, 0
+    return "unique", rate(proof, effort_of(puzzle, proof.stats)), 0
+
+
 def attempt(
     picture: Picture,
     width: int,
@@ -149,8 +169,9 @@ def attempt(
         if edits > MAX_COLOUR_EDITS:
             why = f"made fair with {edits} edits, more than {MAX_COLOUR_EDITS}"
             return Attempt(None, None, reading, why, steps=steps)
-        cells = apply_edits(made_fair.grid, made_fair.edits).astype(cells.dtype)
-        reading = readability(picture, cells, None, palette)
+        if made_fair.edits:  # else the cells, so how they read, are as they were
+            cells = apply_edits(made_fair.grid, made_fair.edits).astype(cells.dtype)
+            reading = readability(picture, cells, None, palette)
         if not reading.reads:
             why = f"made fair, reads poorly: {reading.text}"
             return Attempt(None, None, reading, why, steps=steps)
@@ -159,7 +180,8 @@ def attempt(
         # Drawn in colours a player tells apart (the cells, so the clues, unchanged).
         shown = distinct_palette(palette, cells)
         puzzle = Puzzle.from_colour_grid(cells, shown, title=title, author=AUTHOR)
-        status, rating, solve_steps = yield from _rated(puzzle, budget)
+        rated = _rating(puzzle, made_fair.proof, trim, budget)
+        status, rating, solve_steps = yield from rated
         steps += solve_steps
         if rating is None:
             return Attempt(None, None, reading, f"the colour puzzle is {status}", steps=steps)
@@ -177,11 +199,12 @@ def attempt(
         why = result.why if result is not None else "stopped"
         return Attempt(None, None, reading, f"not made fair: {why}", steps=steps)
     fixed = apply_edits(result.grid, result.edits)
-    reading = readability(picture, fixed, detail)
+    if result.edits:
+        reading = readability(picture, fixed, detail)
     if not reading.reads:
         return Attempt(None, None, reading, f"made fair, reads poorly: {reading.text}", steps=steps)
     puzzle = Puzzle.from_grid(trimmed(fixed) if trim else fixed, title=title, author=AUTHOR)
-    status, rating, solve_steps = yield from _rated(puzzle, budget)
+    status, rating, solve_steps = yield from _rating(puzzle, result.proof, trim, budget)
     steps += solve_steps
     if rating is None:
         return Attempt(None, None, reading, f"the puzzle is {status}", steps=steps)
@@ -219,11 +242,26 @@ def details_for(level: int) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class Choice:
-    """A picture Random may draw: its name(s), title and picture."""
+    """A picture Random may draw: its name(s), title and file(s) in the library (two side by
+    side on a wide board), read only when it is tried."""
 
     names: tuple[str, ...]
     title: str
-    picture: Picture
+    files: tuple[str, ...]
+
+    def picture(self, folder: Path) -> Picture:
+        pictures = [load_picture(folder / file) for file in self.files]
+        return pictures[0] if len(pictures) == 1 else side_by_side(pictures)
+
+
+@dataclass(frozen=True)
+class _Found:
+    """A candidate rated ``stars``: made (``made``), or as the outcomes table says (None)."""
+
+    stars: int
+    choice: Choice
+    detail: int | None
+    made: Attempt | None
 
 
 class PictureGeneration(SlicedSearch[Generated]):
@@ -241,6 +279,7 @@ class PictureGeneration(SlicedSearch[Generated]):
         played: Collection[str] = (),
         folder: Path | None = None,
         entries: Sequence[PictureEntry] | None = None,
+        use_table: bool = True,
     ) -> None:
         check_request(width, height, level)
         self.width, self.height, self.level, self.seed = width, height, level, seed
@@ -254,6 +293,12 @@ class PictureGeneration(SlicedSearch[Generated]):
         self.pictures = 0  # pictures drawn
         self.steps = 0
         self.refused: list[str] = []
+        # Read outcomes from the library's table (picture_outcomes); ``stale`` once it
+        # proved out of date for this search.
+        self.use_table = use_table
+        self.stale = False
+        self._order: list[int] | None = None
+        self._drawn: tuple[tuple[str, ...], Picture] | None = None  # the picture last read
         self._work: Iterator[None] | None = self._search()
 
     def run(self) -> Generated:
@@ -268,12 +313,14 @@ class PictureGeneration(SlicedSearch[Generated]):
         """Pictures in the seed's order, those not played first. A wide board takes the
         library's scenes (two emoji side by side) and, in black and white, two pictures of
         one theme put side by side, taking turns; a square one the single pictures."""
-        order = [int(i) for i in self.rng.permutation(len(self.entries))]
+        if self._order is None:
+            self._order = [int(i) for i in self.rng.permutation(len(self.entries))]
+        order = self._order
         fresh = [i for i in order if self.entries[i].name not in self.played]
         ordered = fresh + [i for i in order if self.entries[i].name in self.played]
         wide = self.width >= WIDE * self.height
         scenes = (
-            Choice((entry.name,), entry.title, self._load(entry))
+            Choice((entry.name,), entry.title, (entry.file,))
             for entry in (self.entries[i] for i in ordered)
             if (entry.theme == SCENES) == wide
         )
@@ -303,57 +350,94 @@ class PictureGeneration(SlicedSearch[Generated]):
                 continue
             used.add(partner)
             other = self.entries[partner]
-            pair = side_by_side([self._load(entry), self._load(other)])
-            yield Choice((entry.name, other.name), f"{entry.title} and {other.title.lower()}", pair)
+            title = f"{entry.title} and {other.title.lower()}"
+            yield Choice((entry.name, other.name), title, (entry.file, other.file))
 
-    def _load(self, entry: PictureEntry) -> Picture:
-        return load_picture(self.folder / entry.file)
+    def _attempt(self, choice: Choice, detail: int | None) -> Generator[None, None, Attempt]:
+        """``choice`` made live at this board (see :func:`attempt`), counted."""
+        self.candidates += 1
+        if self._drawn is None or choice.names != self._drawn[0]:
+            self._drawn = (choice.names, choice.picture(self.folder))  # read once, each detail
+            self.pictures += 1
+        made = yield from attempt(
+            self._drawn[1],
+            self.width,
+            self.height,
+            detail,
+            title=choice.title,
+            max_colours=self.colours or MAX_PICTURE_COLOURS,
+        )
+        self.steps += made.steps
+        if made.puzzle is None or made.rating is None:
+            self.refused.append(f"{choice.title}: {made.refused}")
+        return made
 
     def _search(self) -> Iterator[None]:
-        best: tuple[float, Puzzle, Rating, tuple[str, ...]] | None = None
-        attempts = 0
-        for choice in self.choices():
-            if best is not None and self.played.intersection(choice.names):
-                break  # every fresh picture was tried: a fresh one, closest to the level
-            self.pictures += 1
-            details: tuple[int | None, ...] = (None,) if self.colours else details_for(self.level)
-            for detail in details:
-                attempts += 1
-                self.candidates += 1
-                made = yield from attempt(
-                    choice.picture,
-                    self.width,
-                    self.height,
-                    detail,
-                    title=choice.title,
-                    max_colours=self.colours or MAX_PICTURE_COLOURS,
-                )
-                self.steps += made.steps
-                if made.puzzle is None or made.rating is None:
-                    self.refused.append(f"{choice.title}: {made.refused}")
-                else:
-                    # The first nearest in the seed's order (not the one of fewest points:
-                    # that was the same picture for every seed, the daily Safari
-                    # every Sunday).
-                    distance = abs(made.rating.stars - self.level)
-                    if made.rating.stars == self.level:
-                        self.result = self._made(made.puzzle, made.rating, choice.names)
-                        return
-                    if best is None or distance < best[0]:
-                        best = (distance, made.puzzle, made.rating, choice.names)
-                yield None
-                most = MAX_COLOUR_ATTEMPTS if self.colours else MAX_ATTEMPTS
-                if attempts >= most and best is not None:
-                    self.result = self._made(best[1], best[2], best[3])
-                    return
-        if best is not None:
-            self.result = self._made(best[1], best[2], best[3])
+        """The search (see the module text), with the outcomes table while it holds."""
+        table = outcomes(self.folder) if self.use_table else None
+        taken = yield from self._search_with(table)
+        if taken is None and table is not None:
+            # The table said a picture makes the level (or is the nearest) and it did not:
+            # the table is out of date. The live search, as without one.
+            self.stale = True
+            taken = yield from self._search_with(None)
+        if taken:
             return
         # No picture reads at this size (5x5) or the library is empty: abstract shapes.
         shapes = Generation(self.width, self.height, self.level, self.seed)
         while shapes.advance(SLICE) is None:
             yield None
         self.result = shapes.result
+
+    def _search_with(self, table: Outcomes | None) -> Generator[None, None, bool | None]:
+        """The search over the pictures in the seed's order, each candidate's outcome from
+        ``table`` when it knows it, else made. True once :attr:`result` is made; False when
+        no picture made a puzzle; None when the one taken did not come out as the table
+        said."""
+        best: _Found | None = None
+        attempts = 0
+        details: tuple[int | None, ...] = (None,) if self.colours else details_for(self.level)
+        most = MAX_COLOUR_ATTEMPTS if self.colours else MAX_ATTEMPTS
+        for choice in self.choices():
+            if best is not None and self.played.intersection(choice.names):
+                break  # every fresh picture was tried: a fresh one, closest to the level
+            for detail in details:
+                attempts += 1
+                key = board_key(self.width, self.height, detail, self.colours)
+                stars = table.stars(choice.names, choice.files, key) if table else None
+                made: Attempt | None = None
+                if stars is None:
+                    made = yield from self._attempt(choice, detail)
+                    stars = made.rating.stars if made.rating is not None else REFUSED
+                elif stars == REFUSED:
+                    self.refused.append(f"{choice.title}: refused here (the outcomes table)")
+                if stars != REFUSED:
+                    # The first nearest in the seed's order (not the one of fewest points:
+                    # that was the same picture for every seed, the daily Safari
+                    # every Sunday).
+                    found = _Found(stars, choice, detail, made)
+                    if stars == self.level:
+                        return (yield from self._take(found))
+                    if best is None or abs(stars - self.level) < abs(best.stars - self.level):
+                        best = found
+                if made is not None:
+                    yield None
+                if attempts >= most and best is not None:
+                    return (yield from self._take(best))
+        if best is not None:
+            return (yield from self._take(best))
+        return False
+
+    def _take(self, found: _Found) -> Generator[None, None, bool | None]:
+        """The result from ``found``, made now when the table gave it; None when it does
+        not come out at the table's stars."""
+        made = found.made
+        if made is None:
+            made = yield from self._attempt(found.choice, found.detail)
+        if made.puzzle is None or made.rating is None or made.rating.stars != found.stars:
+            return None
+        self.result = self._made(made.puzzle, made.rating, found.choice.names)
+        return True
 
     def _made(self, puzzle: Puzzle, rating: Rating, names: tuple[str, ...]) -> Generated:
         extra = (
