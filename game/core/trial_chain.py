@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from game.core.puzzle import Puzzle
 from game.core.solver.kernel import colour_line as compiled_colour_line
 from game.core.solver.kernel import shortest_trial as compiled_shortest_trial
-from game.core.trial_depth import Grid, Lines, _settled
+from game.core.trial_depth import Grid, LineAnswer, Lines, _settled
 
 # A trial a player holds in their head: its contradiction within this many rounds.
 HOLD_ROUNDS = 3
@@ -57,54 +57,22 @@ class Chain:
     nested: bool
 
 
-_Answer = tuple[tuple[int, ...], set[int]] | None
-
-
 class _Solver:
     """Line logic for trials: the compiled domain solver where built (black and white is its
     one-colour case), each answer kept: trials ask the same lines again and again."""
 
     def __init__(self, lines: Lines) -> None:
         self.lines = lines
-        self.solve = compiled_colour_line() or lines.logic.solve
-        self.known: dict[tuple[bool, int, tuple[int, ...]], _Answer] = {}
+        self.solve = compiled_colour_line()
+        self.known: dict[tuple[bool, int, tuple[int, ...]], LineAnswer] = {}
 
-    def line(self, is_row: bool, index: int, line: tuple[int, ...]) -> _Answer:
+    def line(self, is_row: bool, index: int, line: tuple[int, ...]) -> LineAnswer:
         """The line's domains after line logic and the cells that changed, or None on a
-        contradiction."""
+        contradiction (:meth:`Lines.answer`, kept)."""
         key = (is_row, index, line)
         if key not in self.known:
-            runs = self.lines.rows[index] if is_row else self.lines.columns[index]
-            solved = self.solve(runs, line)
-            changed = None if solved is None else {
-                i for i, (old, new) in enumerate(zip(line, solved, strict=True)) if old != new
-            }  # fmt: skip
-            self.known[key] = None if solved is None or changed is None else (solved, changed)
+            self.known[key] = self.lines.answer(is_row, index, line, self.solve)
         return self.known[key]
-
-
-def _propagate(solver: _Solver, grid: Grid) -> Grid | None:
-    """Line logic until nothing moves, with the solver's kept answers (its end does not
-    depend on the order lines are taken in): the grid, or None on a contradiction."""
-    grid = grid.copy()
-    height, width = grid.shape
-    rows, columns = set(range(height)), set(range(width))
-    while rows or columns:
-        is_row = bool(rows)
-        index = rows.pop() if is_row else columns.pop()
-        line = tuple((grid[index] if is_row else grid[:, index]).tolist())
-        answer = solver.line(is_row, index, line)
-        if answer is None:
-            return None
-        solved, changed = answer
-        if changed:
-            if is_row:
-                grid[index] = solved
-                columns |= changed
-            else:
-                grid[:, index] = solved
-                rows |= changed
-    return grid
 
 
 def _rounds_to_contradiction(solver: _Solver, grid: Grid, y: int, x: int, limit: int) -> int | None:
@@ -194,7 +162,7 @@ def trial_chain(puzzle: Puzzle, most_stalls: int = 1000, most_rounds: int | None
     lines = Lines(puzzle)
     solver = _Solver(lines)
     search = _compiled_search(puzzle) or _shortest_trial
-    grid = _propagate(solver, lines.blank())
+    grid = lines.propagate(lines.blank(), solver.line)
     limit = most_rounds or lines.height + lines.width  # more rounds than any chain takes
     stalls, longest = 0, 0
     while grid is not None and not lines.solved(grid):
@@ -208,7 +176,7 @@ def trial_chain(puzzle: Puzzle, most_stalls: int = 1000, most_rounds: int | None
         longest = max(longest, rounds)
         struck = grid.copy()
         struck[y, x] &= ~(1 << bit)
-        grid = _propagate(solver, struck)
+        grid = lines.propagate(struck, solver.line)
     return Chain(stalls, longest, nested=False)
 
 

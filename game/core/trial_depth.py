@@ -18,7 +18,7 @@ the values it may still take, black and white or colour alike) alone:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import numpy as np
 import numpy.typing as npt
@@ -29,6 +29,12 @@ from game.core.solver.line_logic import full_domain, line_logic
 DEEPER = 3
 Grid = npt.NDArray[np.int64]  # a domain (bit mask of values) a cell
 Reasoner = Callable[[Grid], "Grid | None"]
+# A line's domains after line logic and the cells that changed, or None on a contradiction;
+# what answers it from (is a row, its index, its domains).
+LineAnswer = tuple[tuple[int, ...], set[int]] | None
+Answering = Callable[[bool, int, tuple[int, ...]], LineAnswer]
+# A line solver on domains: (runs of (length, colour), the line's domains) -> domains or None.
+LineSolve = Callable[[Sequence[tuple[int, int]], Sequence[int]], "tuple[int, ...] | None"]
 
 
 def _settled(domain: int) -> bool:
@@ -48,26 +54,43 @@ class Lines:
     def blank(self) -> Grid:
         return np.full((self.height, self.width), self.full, dtype=np.int64)
 
-    def propagate(self, grid: Grid) -> Grid | None:
-        """Line logic until nothing moves: the grid, or None on a contradiction."""
+    def answer(
+        self, is_row: bool, index: int, line: tuple[int, ...], solve: LineSolve | None = None
+    ) -> LineAnswer:
+        """Line logic on one line (``solve``: a twin of the line logic's, the compiled one
+        for instance): its domains after it and the cells that changed, or None on a
+        contradiction."""
+        runs = self.rows[index] if is_row else self.columns[index]
+        solved = (solve or self.logic.solve)(runs, line)
+        if solved is None:
+            return None
+        return tuple(solved), {
+            i for i, (old, new) in enumerate(zip(line, solved, strict=True)) if old != new
+        }
+
+    def propagate(self, grid: Grid, answer: Answering | None = None) -> Grid | None:
+        """Line logic until nothing moves: the grid, or None on a contradiction. ``answer``
+        answers a line as :meth:`answer` does (trial_chain's keeps its answers); the end
+        does not depend on the order lines are taken in."""
+        answer = answer or self.answer
         grid = grid.copy()
         rows, columns = set(range(self.height)), set(range(self.width))
         while rows or columns:
             is_row = bool(rows)
             index = rows.pop() if is_row else columns.pop()
-            line = grid[index] if is_row else grid[:, index]
-            runs = self.rows[index] if is_row else self.columns[index]
-            solved = self.logic.solve(runs, tuple(int(d) for d in line))
-            if solved is None:
+            found = answer(
+                is_row, index, tuple((grid[index] if is_row else grid[:, index]).tolist())
+            )
+            if found is None:
                 return None
-            new = np.asarray(solved, dtype=np.int64)
-            changed = {int(i) for i in np.nonzero(new != line)[0]}
-            if is_row:
-                grid[index] = new
-                columns |= changed
-            else:
-                grid[:, index] = new
-                rows |= changed
+            solved, changed = found
+            if changed:
+                if is_row:
+                    grid[index] = solved
+                    columns |= changed
+                else:
+                    grid[:, index] = solved
+                    rows |= changed
         return grid
 
     def probe(self, grid: Grid, inner: Reasoner) -> Grid | None:

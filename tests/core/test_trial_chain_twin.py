@@ -18,7 +18,6 @@ from game.core.puzzle import Puzzle
 from game.core.trial_chain import (
     HOLD_ROUNDS,
     Chain,
-    _propagate,
     _shortest_trial,
     _Solver,
 )
@@ -72,7 +71,7 @@ def test_the_kernel_finds_the_trial_python_finds_at_every_stall(compiled: Module
         puzzle = _random_puzzle(rng)
         lines = Lines(puzzle)
         solver = _Solver(lines)
-        grid = _propagate(solver, lines.blank())
+        grid = lines.propagate(lines.blank(), solver.line)
         for _stall in range(4):
             if grid is None or lines.solved(grid):
                 break
@@ -89,7 +88,7 @@ def test_the_kernel_finds_the_trial_python_finds_at_every_stall(compiled: Module
             _rounds, y, x, bit = best
             struck = grid.copy()
             struck[y, x] &= ~(1 << bit)
-            grid = _propagate(solver, struck)
+            grid = lines.propagate(struck, solver.line)
     assert compared >= 400 and found >= 25  # real stalls, not only solved grids
 
 
