@@ -189,6 +189,15 @@ py_shortest_trial(PyObject *self, PyObject *args)
     }
     lines = height + width;
     Py_ssize_t longest = height > width ? height : width;
+    board.height = height;
+    board.width = width;
+    board.grid = (domain_t *)PyMem_Malloc((size_t)(height * width) * sizeof(domain_t));
+    if (board.grid == NULL) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    /* A trial's log: its cell, then each change, and a change takes a value off a cell. */
+    Py_ssize_t changes = 1;
     for (Py_ssize_t p = 0; p < height * width; p++) {
         unsigned long long mask = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(cells, p));
         if (mask == (unsigned long long)-1 && PyErr_Occurred())
@@ -197,26 +206,19 @@ py_shortest_trial(PyObject *self, PyObject *args)
             PyErr_SetString(PyExc_ValueError, "a cell's domain must hold a value");
             goto done;
         }
-    }
-    /* A trial's log: its cell, then each change, and a change takes a value off a cell. */
-    Py_ssize_t changes = 1;
-    for (Py_ssize_t p = 0; p < height * width; p++) {
-        unsigned long long mask = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(cells, p));
+        board.grid[p] = (domain_t)mask;
         for (mask &= mask - 1; mask; mask &= mask - 1)
             changes++;
     }
-    board.height = height;
-    board.width = width;
     board.lines = (TrialLine *)PyMem_Calloc((size_t)lines, sizeof(TrialLine));
-    board.grid = (domain_t *)PyMem_Malloc((size_t)(height * width) * sizeof(domain_t));
     board.in = (domain_t *)PyMem_Malloc((size_t)(longest + 1) * sizeof(domain_t));
     board.out = (domain_t *)PyMem_Malloc((size_t)(longest + 1) * sizeof(domain_t));
     board.log_at = (Py_ssize_t *)PyMem_Malloc((size_t)changes * sizeof(Py_ssize_t));
     board.log_was = (domain_t *)PyMem_Malloc((size_t)changes * sizeof(domain_t));
     board.now = (unsigned char *)PyMem_Malloc((size_t)lines);
     board.next = (unsigned char *)PyMem_Malloc((size_t)lines);
-    if (board.lines == NULL || board.grid == NULL || board.in == NULL || board.out == NULL ||
-        board.log_at == NULL || board.log_was == NULL || board.now == NULL || board.next == NULL) {
+    if (board.lines == NULL || board.in == NULL || board.out == NULL || board.log_at == NULL ||
+        board.log_was == NULL || board.now == NULL || board.next == NULL) {
         PyErr_NoMemory();
         goto done;
     }
@@ -227,8 +229,6 @@ py_shortest_trial(PyObject *self, PyObject *args)
         if (trial_line_read(&board.lines[i], l, c) < 0)
             goto done;
     }
-    for (Py_ssize_t p = 0; p < height * width; p++)
-        board.grid[p] = (domain_t)PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(cells, p));
     long best = 0;
     Py_ssize_t best_y = 0, best_x = 0;
     int best_bit = 0;
