@@ -31,12 +31,11 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from game.core.convert.methods import BoolGrid
+from game.core.convert.methods import BoolGrid, FloatGrid
 from game.core.convert.saliency import SalientObject
 from game.core.convert.subject import grow
 
 LabelGrid = npt.NDArray[np.int8]
-FloatGrid = npt.NDArray[np.float64]
 
 # The background's votes inside the salient object (grown by a cell) count this much: a cell
 # a thin part of the subject crosses for 30% of its pixels against the ground's 70% is the
