@@ -12,7 +12,7 @@
 #define HANJIE_KERNEL_ABI_H
 
 /* Bumped with every change of behaviour or signature. */
-#define KERNEL_VERSION 21
+#define KERNEL_VERSION 22
 
 /* X(C name, value, "the Python twin") for integers... */
 #define KERNEL_INT_TWINS(X)                                                                 \
@@ -39,6 +39,7 @@
     X(PAIR_BROKE, 0, "solver.engine_lookahead.PAIR_BROKE")                                  \
     X(PAIR_SOLVED, 1, "solver.engine_lookahead.PAIR_SOLVED")                                \
     X(PAIR_BOTH, 2, "solver.engine_lookahead.PAIR_BOTH")                                    \
+    X(PAIR_DONE, 3, "solver.engine_lookahead.PAIR_DONE")                                    \
     X(SCAN_FOUND, 0, "solver.engine_probe.SCAN_FOUND")                                      \
     X(SCAN_CONTRADICTION, 1, "solver.engine_probe.SCAN_CONTRADICTION")                      \
     X(SCAN_PAUSED, 2, "solver.engine_probe.SCAN_PAUSED")                                    \

@@ -1,5 +1,6 @@
 /* The compiled Propagator as a Python type: its methods (run, reason, analyse, undo, place,
- * probe_pair, candidates, queue_line) and the type object; _kernel.c adds it to the module. */
+ * lookahead_scan, candidates, queue_line) and the type object; _kernel.c adds it
+ * to the module. */
 #ifndef HANJIE_KERNEL_PROPAGATOR_H
 #define HANJIE_KERNEL_PROPAGATOR_H
 
@@ -8,6 +9,7 @@
 #include "_kernel_analyse.h"
 #include "_kernel_undo.h"
 #include "_kernel_probe.h"
+#include "_kernel_lookahead.h"
 
 /* queue_line(line_id, round): EngineState._queue_line on the compiled queue. */
 static PyObject *
@@ -31,9 +33,9 @@ static PyMethodDef propagator_methods[] = {
     {"place", (PyCFunction)propagator_place, METH_VARARGS, "place(entry, why, depth)"},
     {"candidates", (PyCFunction)propagator_candidates, METH_VARARGS,
      "candidates(activity, count) -> lookahead's cells, the highest branching score first"},
-    {"probe_pair", (PyCFunction)propagator_probe_pair, METH_VARARGS,
-     "probe_pair(index, choices, counts, check_clock, broken_box) -> (kind, a, b, c): "
-     "lookahead's two probes of a cell"},
+    {"lookahead_scan", (PyCFunction)propagator_lookahead_scan, METH_VARARGS,
+     "lookahead_scan(candidates, start, best, best_score, choices, counts, check_clock, "
+     "broken_box) -> (kind, at, index, a, b, c, best, best_score): lookahead's loop"},
     {"probe_scan", (PyCFunction)propagator_probe_scan, METH_VARARGS,
      "probe_scan(candidates, depth, tick, prefer_richer, patience, pause, records, scan, "
      "check_clock, broken_box) -> (event, proven): a round of probing, up to its next find"},

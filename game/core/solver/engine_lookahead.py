@@ -38,6 +38,8 @@ LOOKAHEAD_CELLS = 12
 PAIR_BROKE = 0
 PAIR_SOLVED = 1
 PAIR_BOTH = 2
+# The compiled scan's answer when every candidate was tried (Propagator.lookahead_scan).
+PAIR_DONE = 3
 # (kind, a, b, c): see Lookahead._probe_pair_python.
 PairResult = tuple[int, int, int, Any]
 
@@ -72,24 +74,6 @@ class Lookahead(Learner):
         order = np.lexsort((tie_keys(len(score)), -score))[: min(count, self.unknown)]
         return [int(index) for index in order]
 
-    def _probe_pair_compiled(self, compiled: Any, index: int) -> PairResult:
-        """``Propagator.probe_pair`` on this engine's objects, handed over by position: its
-        choices, its counts (unknown, countdown, probes and the line solver's hits to add,
-        written back even when the clock's EngineTimeout ends the pair), its clock check and
-        a box for the nogood a contradiction broke."""
-        counts = array("q", (self.unknown, self.countdown, self.probes, 0))
-        box: list[object] = [None]
-        try:
-            found: PairResult = compiled.probe_pair(
-                index, self.choices, counts, self._check_clock, box
-            )
-        finally:
-            self.unknown, self.countdown, self.probes = counts[0], counts[1], counts[2]
-            self.solver.counts[HITS] += counts[3]
-            if box[0] is not None:
-                self.broken = box[0]
-        return found
-
     def _probe_pair_python(self, index: int) -> Generator[Step, None, PairResult]:
         """Try the unknown cell ``index`` filled, then empty, each as a choice one deeper,
         propagating and undoing each way. Returns ``(PAIR_BROKE, code, bad, mark)`` when the
@@ -98,8 +82,8 @@ class Lookahead(Learner):
         ``(PAIR_SOLVED, code, 0, 0)`` when a way completed the grid, else ``(PAIR_BOTH,
         cells the filled way set, cells the empty way set, the trail entries both set)``.
 
-        The compiled kernel's ``Propagator.probe_pair`` (``_kernel_probe.h``) is its twin when
-        no one watches (it yields no steps)."""
+        The compiled kernel's ``pair_core`` (``_kernel_lookahead.h``) is its twin when no one
+        watches (it yields no steps)."""
         depth = len(self.choices)
         trail = self.trail
         x, y = self.where(index)
@@ -140,42 +124,110 @@ class Lookahead(Learner):
         """Probe the most active cells. Returns ``(branch, -1)`` with the cell to guess, or
         ``(None, bad)`` when a probe contradicted: it was learned from and the search jumped
         back, ``bad`` being what propagation after the jump returned."""
-        compiled = self.propagator if not self.watching else None
-        best: Branch | None = None
+        if self.propagator is not None and not self.watching:
+            return (yield from self._lookahead_compiled(self.propagator))
+        best = -1
         best_score = -1
         for index in self._lookahead_candidates(LOOKAHEAD_CELLS):
             if self.cells[index] != UNKNOWN:
                 continue  # set by cells an earlier probe proved
-            if compiled is not None:
-                kind, first, second, third = self._probe_pair_compiled(compiled, index)
-            else:
-                kind, first, second, third = yield from self._probe_pair_python(index)
-            if kind == PAIR_BROKE:
-                # The probe's cells led to a contradiction: not values to retry.
-                self.probe_from = third
-                bad = yield from self.learn_from(second)
-                self.probe_from = NO_PROBE
-                return None, bad
-            if kind == PAIR_SOLVED:  # guess it for real: the search then counts the solution
-                return (index, first, OTHER[first]), -1
-            if third:
-                # Cells both ways force hold whatever this cell is: they follow from the
-                # guesses above (their explanation, coarse but sound).
-                bad = yield from self._fix(third, BY_PROBES)
-                if bad != -1:
-                    bad = yield from self.learn_from(bad)
-                    return None, bad
-                if not self.unknown:
-                    return None, -1  # the search loop counts the solution
+            kind, first, second, third = yield from self._probe_pair_python(index)
+            if kind != PAIR_BOTH or third:
+                done, answer = yield from self._after_pair(index, kind, first, second, third)
+                if done:
+                    return answer
             if self.cells[index] != UNKNOWN:
                 continue
             score = first * second + first + second
             if score > best_score:
                 best_score = score
-                value = self.phase[index] or (FILLED if self.prefer_richer else EMPTY)
-                if self.planes > 1:
-                    value = FILLED  # a colour guess tries a colour
-                best = (index, value, OTHER[value])
-        if best is None or self.cells[best[0]] != UNKNOWN:
-            return self._activity_branch(), -1
-        return best, -1
+                best = index
+        return self._best_branch(best), -1
+
+    def _lookahead_compiled(
+        self, compiled: Any
+    ) -> Generator[Step, None, tuple[Branch | None, int]]:
+        """:meth:`lookahead`'s loop in the kernel (``Propagator.lookahead_scan``,
+        ``_kernel_lookahead.h``): it probes the candidates in turn, keeping the best cell,
+        and comes back here only for what needs the engine: a way that broke, a way that
+        solved, cells both ways agree on. Its counts (unknown, countdown, probes, the line
+        solver's hits to add) are written back even when the clock's EngineTimeout ends it."""
+        candidates = compiled.candidates(self.activity, LOOKAHEAD_CELLS)
+        counts = array("q", (self.unknown, self.countdown, self.probes, 0))
+        box: list[object] = [None]
+        start = 0
+        best = -1
+        best_score = -1
+        while True:
+            counts[0], counts[1], counts[2], counts[3] = (
+                self.unknown,
+                self.countdown,
+                self.probes,
+                0,
+            )
+            try:
+                found = compiled.lookahead_scan(
+                    candidates,
+                    start,
+                    best,
+                    best_score,
+                    self.choices,
+                    counts,
+                    self._check_clock,
+                    box,
+                )
+            finally:
+                self.unknown, self.countdown, self.probes = counts[0], counts[1], counts[2]
+                self.solver.counts[HITS] += counts[3]
+                if box[0] is not None:
+                    self.broken = box[0]
+                    box[0] = None
+            kind, at, index, first, second, third, best, best_score = found
+            if kind == PAIR_DONE:
+                return self._best_branch(best), -1
+            done, answer = yield from self._after_pair(index, kind, first, second, third)
+            if done:
+                return answer
+            start = at + 1
+            if self.cells[index] != UNKNOWN:
+                continue
+            score = first * second + first + second
+            if score > best_score:
+                best_score = score
+                best = index
+
+    def _after_pair(
+        self, index: int, kind: int, first: int, second: int, third: Any
+    ) -> Generator[Step, None, tuple[bool, tuple[Branch | None, int]]]:
+        """What a pair of probes of ``index`` asks of the engine beyond its score: learning
+        from the way that broke, the way that solved as the branch, the cells both ways set
+        (they hold whatever the cell is). Returns ``(True, lookahead's answer)`` when the
+        lookahead ends here, else ``(False, ...)`` to go on."""
+        if kind == PAIR_BROKE:
+            # The probe's cells led to a contradiction: not values to retry.
+            self.probe_from = third
+            bad = yield from self.learn_from(second)
+            self.probe_from = NO_PROBE
+            return True, (None, bad)
+        if kind == PAIR_SOLVED:  # guess it for real: the search then counts the solution
+            return True, ((index, first, OTHER[first]), -1)
+        if third:
+            # Cells both ways force hold whatever this cell is: they follow from the
+            # guesses above (their explanation, coarse but sound).
+            bad = yield from self._fix(third, BY_PROBES)
+            if bad != -1:
+                bad = yield from self.learn_from(bad)
+                return True, (None, bad)
+            if not self.unknown:
+                return True, (None, -1)  # the search loop counts the solution
+        return False, (None, -1)
+
+    def _best_branch(self, best: int) -> Branch:
+        """The branch on the best-scored cell (-1: none), at the value it last had; the
+        activity's choice when no cell was scored or the best is known by now."""
+        if best < 0 or self.cells[best] != UNKNOWN:
+            return self._activity_branch()
+        value = self.phase[best] or (FILLED if self.prefer_richer else EMPTY)
+        if self.planes > 1:
+            value = FILLED  # a colour guess tries a colour
+        return (best, value, OTHER[value])

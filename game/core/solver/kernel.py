@@ -11,8 +11,9 @@ twin of :class:`~game.core.solver.nogoods.NogoodStore`), a line's explanation, u
 grid of lines of up to 62 cells the line caches are its own tables, ``_kernel_cache.h``, with
 LineSolver's counts and emptying), conflict analysis
 (``Propagator.analyse``, ``_kernel_analyse.h``, the twin of ``Learner.analyse_python``) and,
-when no one watches, lookahead's probes (``Propagator.probe_pair``, ``_kernel_probe.h``, the
-twin of ``Lookahead._probe_pair_python``), which work in place on the engine's own state, so the
+when no one watches, lookahead's loop of probes (``Propagator.lookahead_scan``,
+``_kernel_lookahead.h``, the twin of ``Lookahead.lookahead``'s loop and its
+``_probe_pair_python``), which work in place on the engine's own state, so the
 search around them is the same Python either way; a colour puzzle's lines on planes
 (``plane_packed``, the twin of :class:`~game.core.solver.plane_line.PlaneLineSolver`). Held to
 the same answers by tests/core/test_kernel_differential.py and
