@@ -92,6 +92,23 @@ def test_pack_orders_are_distinct() -> None:
     assert len(set(orders)) == len(orders)
 
 
+@cache
+def fiendish_search_levels() -> frozenset[Path]:
+    """The levels tools/fiendish_pictures.py keeps (issue 46): pictures that need a trial
+    inside a trial, and so the engine's search."""
+    from game.core.generate.picture_library import library
+    from tools.build_levels import slug
+    from tools.fiendish_pictures import COLOUR_PACKS, KEPT, PACKS
+
+    themes = {entry.name: (entry.theme, entry.title) for entry in library()}
+    found = set()
+    for name, _width, _height, _detail, _fair, colours in KEPT:
+        theme, title = themes[name]
+        pack = LEVELS / (COLOUR_PACKS if colours else PACKS)[theme]
+        found.update(pack.glob(f"*-{slug(title)}.non"))
+    return frozenset(found)
+
+
 @pytest.mark.parametrize("path", LEVEL_FILES, ids=level_id)
 def test_every_level_is_readable_unique_and_fair(path: Path) -> None:
     puzzle, result, rating = solved(path)
@@ -101,8 +118,14 @@ def test_every_level_is_readable_unique_and_fair(path: Path) -> None:
         (ICON_AUTHOR, ICON_LICENSE),
     }
     assert result.status == "unique", f"{level_id(path)}: {result.status}"
-    # No level should need guessing: line logic, or line logic and probing, is enough.
-    assert result.stats.solved_without_search
+    if path in fiendish_search_levels():
+        # Issue 46's Fiendish pictures need the engine's search (probing at the root stalls):
+        # whether its first solution then comes at the root, after a nogood, or below it
+        # depends on the branching order, so it says nothing about the level.
+        assert result.stats.guesses > 0 and rating.stars == 5, level_id(path)
+    else:
+        # No other level should need guessing: line logic, or line logic and probing.
+        assert result.stats.solved_without_search
     goal = puzzle.goal_array()
     assert goal is not None
     assert np.array_equal(result.solutions[0], goal)

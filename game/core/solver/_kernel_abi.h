@@ -12,7 +12,7 @@
 #define HANJIE_KERNEL_ABI_H
 
 /* Bumped with every change of behaviour or signature. */
-#define KERNEL_VERSION 22
+#define KERNEL_VERSION 23
 
 /* X(C name, value, "the Python twin") for integers... */
 #define KERNEL_INT_TWINS(X)                                                                 \
@@ -55,6 +55,7 @@
 /* ... and for reals. */
 #define KERNEL_REAL_TWINS(X)                                                                \
     X(DECISION_SHARE, 0.5, "solver.engine_learn.DECISION_SHARE")                            \
+    X(IMBALANCE_WEIGHT, 1.85, "solver.engine_lookahead.IMBALANCE_WEIGHT")                  \
     X(STORE_LIMIT_GROWTH, 1.1, "solver.nogoods.LIMIT_GROWTH")                               \
     X(STORE_ACTIVITY_GROWTH, 1.0 / 0.999, "solver.nogoods.ACTIVITY_GROWTH")                 \
     X(RESCALE_ABOVE, 1e100, "solver.nogoods._RESCALE_ABOVE")

@@ -152,7 +152,8 @@ pair_arguments(PropagatorObject *self, PyObject *choices, PyObject *counts_obj,
  * broken_box) -> (kind, at, index, a, b, c, best, best_score): Lookahead.lookahead's loop
  * from candidates[start] on, with the best cell so far (-1 for none) and its score. Each
  * candidate still unknown is probed both ways (pair_core); both ways holding with no cell
- * they agree on, the cell's score (the two ways' cells: f * e + f + e) is weighed against the
+ * they agree on, the cell's score (engine_lookahead.pair_score of the two ways' cells: the
+ * fewer, plus IMBALANCE_WEIGHT times log1p of their difference) is weighed against the
  * best, a strictly higher one taking its place. Anything else comes back at once, at
  * candidates[at] = index: (PAIR_BROKE, code, bad, mark), the way ``code`` contradicted (bad:
  * the line, or BROKEN_RULE with the broken nogood in broken_box[0]), left on the board from
@@ -169,8 +170,8 @@ propagator_lookahead_scan(PropagatorObject *self, PyObject *args)
 {
     PyObject *candidates, *choices, *counts_obj, *check_clock, *broken_box;
     Py_ssize_t start, best;
-    long long best_score;
-    if (!PyArg_ParseTuple(args, "O!nnLOOOO", &PyList_Type, &candidates, &start, &best,
+    double best_score;
+    if (!PyArg_ParseTuple(args, "O!nndOOOO", &PyList_Type, &candidates, &start, &best,
                           &best_score, &choices, &counts_obj, &check_clock, &broken_box))
         return NULL;
     Py_buffer view;
@@ -203,8 +204,8 @@ propagator_lookahead_scan(PropagatorObject *self, PyObject *args)
             break;
         }
         if (found.kind == PAIR_BOTH && !found.agreed.size) {
-            long long f = found.filled, e = found.empty;
-            long long score = f * e + f + e;
+            double f = (double)found.filled, e = (double)found.empty;
+            double score = (f < e ? f : e) + IMBALANCE_WEIGHT * log1p(f > e ? f - e : e - f);
             if (score > best_score) {
                 best_score = score;
                 best = index;
@@ -213,15 +214,15 @@ propagator_lookahead_scan(PropagatorObject *self, PyObject *args)
         }
         pair_write_back(pair, &c, probes);
         if (found.kind == PAIR_BROKE)
-            answer = Py_BuildValue("innnnnnL", PAIR_BROKE, at, index, (Py_ssize_t)found.code,
+            answer = Py_BuildValue("innnnnnd", PAIR_BROKE, at, index, (Py_ssize_t)found.code,
                                    found.bad, found.mark, best, best_score);
         else if (found.kind == PAIR_SOLVED)
-            answer = Py_BuildValue("innniinL", PAIR_SOLVED, at, index, (Py_ssize_t)found.code,
+            answer = Py_BuildValue("innniind", PAIR_SOLVED, at, index, (Py_ssize_t)found.code,
                                    0, 0, best, best_score);
         else {
             PyObject *list = agreed_list(self, &found);
             if (list != NULL)
-                answer = Py_BuildValue("innnnNnL", PAIR_BOTH, at, index, found.filled,
+                answer = Py_BuildValue("innnnNnd", PAIR_BOTH, at, index, found.filled,
                                        found.empty, list, best, best_score);
         }
         goto done;
@@ -233,7 +234,7 @@ propagator_lookahead_scan(PropagatorObject *self, PyObject *args)
             PyErr_SetString(PyExc_RuntimeError, "a probe failed");
     }
     else
-        answer = Py_BuildValue("innniinL", PAIR_DONE, at, (Py_ssize_t)-1, (Py_ssize_t)0, 0, 0,
+        answer = Py_BuildValue("innniind", PAIR_DONE, at, (Py_ssize_t)-1, (Py_ssize_t)0, 0, 0,
                                best, best_score);
 done:
     PyMem_Free(found.agreed.data);

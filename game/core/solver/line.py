@@ -392,10 +392,16 @@ def unpack_outcome(packed: PackedOutcome, length: int) -> LineOutcome:
 SOLVED, HITS, SIZE, LIMIT, CLUE_LIMIT = range(5)
 LINE_COUNTS = 5
 
-# Entries one clue's cache may hold. A dict's resize copies every entry and a clear frees
-# them all, inside one engine step: past about 40,000 entries either takes milliseconds (a
-# resize at 87,000 entries took 5 ms here, dropping 400,000 entries 22 ms).
-CLUE_CACHE_LIMIT = 32_768
+# Entries one clue's cache may hold, and all of them. A dict's resize copies every entry and
+# a clear frees them all, inside one engine step: past about 40,000 entries either takes
+# milliseconds (a resize at 87,000 entries took 5 ms here, dropping 400,000 entries 22 ms).
+# Smaller is also faster on the compiled tables (_kernel_cache.h): a search meets the same
+# line states again soon or not at all, and a big table's entry is a miss in the processor's
+# caches (the first look at an entry was a tenth of a hard solve). Against 32,768 and
+# 400,000 (CPU, load 1.5-2.8): the 1000 TAAI 2011 questions 78.7 s against 81.9 s, the
+# shared corpus 13.1 s against 14.5 s, the colour puzzles alike.
+CLUE_CACHE_LIMIT = 2_048
+CACHE_LIMIT = 20_000
 
 
 class LineSolver:
@@ -407,7 +413,7 @@ class LineSolver:
     reaches ``clue_limit`` entries, and the largest cache when all of them hold ``limit``.
     """
 
-    def __init__(self, limit: int = 400_000, clue_limit: int = CLUE_CACHE_LIMIT) -> None:
+    def __init__(self, limit: int = CACHE_LIMIT, clue_limit: int = CLUE_CACHE_LIMIT) -> None:
         # The compiled twin of forced_cells + pack_outcome, when the engine runs compiled
         # (see kernel.py): the same outcomes, so the same cache, counts and steps.
         self._compiled = compiled_line_solver()
