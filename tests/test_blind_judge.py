@@ -1,5 +1,5 @@
 """benchmarks/blind_judge.py picks the photos a change touched (issue 47's blind scoring draws
-sheets of those alone), and benchmarks/palette_levers.py, the fourth pass's record of two
+sheets of those alone), and benchmarks/levers_not_kept.py, the fourth pass's record of two
 levers not kept, still dumps grids that differ from the game's own where it says it does."""
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ def test_the_levers_not_kept_still_dump(tmp_path: Path) -> None:
     own, texture = tmp_path / "own.npz", tmp_path / "texture.npz"
     done = _run(BENCHMARKS / "blind_judge.py", "dump", folder, "--list", listing, "--out", own)
     assert done.returncode == 0, done.stderr
-    done = _run(BENCHMARKS / "palette_levers.py", "texture", folder, "--list", listing,
+    done = _run(BENCHMARKS / "levers_not_kept.py", "texture", folder, "--list", listing,
                 "--out", texture)  # fmt: skip
     assert done.returncode == 0, done.stderr
     game, merged = np.load(own), np.load(texture)
@@ -97,7 +97,7 @@ def test_the_levers_not_kept_still_dump(tmp_path: Path) -> None:
     assert (merged["halves.png|colour 30x30"] == game["halves.png|colour 30x30"]).all()
     assert colours(game["halves.png|colour 30x30"]) == 4
     flat = tmp_path / "flat.npz"
-    done = _run(BENCHMARKS / "palette_levers.py", "flatten-palette", folder, "--list", listing,
+    done = _run(BENCHMARKS / "levers_not_kept.py", "flatten-palette", folder, "--list", listing,
                 "--out", flat)  # fmt: skip
     assert done.returncode == 0, done.stderr
     smoothed = np.load(flat)  # its colours: docs/photos.md; black and white is the game's

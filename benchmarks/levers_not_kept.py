@@ -1,14 +1,17 @@
-"""Issue 47's fourth pass: two palette levers measured blind and not kept, to reproduce them.
+"""Issue 47's fourth pass: three levers measured blind and not kept, to reproduce them.
 
-    python3 benchmarks/palette_levers.py flatten-palette JUDGE \\
+    python3 benchmarks/levers_not_kept.py flatten-palette JUDGE \\
         --list benchmarks/judge_sets/judge.tsv --out fp.npz
-    python3 benchmarks/palette_levers.py texture JUDGE \\
+    python3 benchmarks/levers_not_kept.py texture JUDGE \\
         --list benchmarks/judge_sets/judge.tsv --out tx.npz
+    python3 benchmarks/levers_not_kept.py frame-pad JUDGE \\
+        --list benchmarks/judge_sets/judge.tsv --out fr.npz
     python3 benchmarks/blind_judge.py sheets before.npz fp.npz --folder JUDGE \\
         --list benchmarks/judge_sets/judge.tsv --out SHEETS --colour-only --per-sheet 8
 
-Each lever changes how Auto colours choose a photo's palette, here by wrapping the functions
-the converter calls (nothing in ``game/`` changes), then runs ``blind_judge.py dump``:
+Each lever changes how a photo opens or how Auto colours choose its palette, here by wrapping
+the functions the converter calls (nothing in ``game/`` changes), then runs
+``blind_judge.py dump``:
 
 - ``flatten-palette``: the palette (the histogram, the salient mass, the subject's accent) is
   fitted to the photo with its texture flattened by a Kuwahara filter (each pixel the mean of
@@ -18,10 +21,15 @@ the converter calls (nothing in ``game/`` changes), then runs ``blind_judge.py d
 - ``texture``: after Auto's fit, two colours within ``TEXTURE_SHADES`` Delta E whose pixels
   touch at least ``INTERLEAVE`` times per pixel of the smaller (on the photo sampled at most
   ``SAMPLE_SIDE`` a side) are merged into their weighted mean, each colour in one merge.
+- ``frame-pad``: when the salient object's box with its margin, in the grid's shape, is
+  larger than the photo, the frame is that box cut to the photo (not shrunk round the
+  object), and the photo opens with Pad instead of Fill when the frame is not in the grid's
+  shape: a tall tower keeps its top, with margins at its sides. Black and white changes too.
 
-Why neither was kept, with the blind scores: docs/photos.md, *Textures before the palette
-(the fourth pass)*; the scores are in ``benchmarks/judge_sets/scores/*_flatten_palette.tsv``
-and ``*_texture.tsv``. The photos are not in the repository (see ``judge_photos.py``).
+Why none was kept, with the blind scores: docs/photos.md, *Textures before the palette
+(the fourth pass)*; the scores are in ``benchmarks/judge_sets/scores/*_flatten_palette.tsv``,
+``*_texture.tsv`` and ``judge_frame_pad.tsv``. The photos are not in the repository (see
+``judge_photos.py``).
 """
 
 from __future__ import annotations
@@ -44,6 +52,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 import blind_judge  # noqa: E402
 
 from game.core.convert import converter as converter_module  # noqa: E402
+from game.core.convert import first_look, saliency  # noqa: E402
+from game.core.convert import frame as frame_module  # noqa: E402
 from game.core.convert.quantise import Histogram, PixelPalette, palette_steps  # noqa: E402
 from game.core.convert.stepping import run_steps  # noqa: E402
 
@@ -220,8 +230,52 @@ def _texture() -> None:
     _patch("keeping_subject", wrap)
 
 
+def _salient_frame_whole(
+    rgb: RGB8, width: int, height: int
+) -> tuple[float, float, float, float] | None:
+    """:func:`saliency.salient_frame`, but a box too big for the photo is cut, not shrunk."""
+    found = saliency.framed_object(rgb)
+    if found is None:
+        return None
+    rows, columns = found.mask.shape
+    pixels_h, pixels_w = int(rgb.shape[0]), int(rgb.shape[1])
+    x0, y0, x1, y1 = found.box
+    bx0, bx1 = x0 * pixels_w / columns, x1 * pixels_w / columns
+    by0, by1 = y0 * pixels_h / rows, y1 * pixels_h / rows
+    box_w = (bx1 - bx0) * (1 + 2 * saliency.MARGIN)
+    box_h = (by1 - by0) * (1 + 2 * saliency.MARGIN)
+    if box_w / box_h < width / height:
+        box_w = box_h * width / height
+    else:
+        box_h = box_w * height / width
+    if box_w <= pixels_w and box_h <= pixels_h:
+        return saliency.salient_frame(rgb, width, height)
+    fx0, fx1 = saliency._span((bx0 + bx1) / 2, min(box_w, pixels_w), pixels_w)
+    fy0, fy1 = saliency._span((by0 + by1) / 2, min(box_h, pixels_h), pixels_h)
+    return (round(fx0 / pixels_w, 4), round(fy0 / pixels_h, 4),
+            round(fx1 / pixels_w, 4), round(fy1 / pixels_h, 4))  # fmt: skip
+
+
+def _frame_pad() -> None:
+    """A salient object's frame kept whole, and Pad when the frame is not the grid's shape."""
+    setattr(frame_module, "salient_frame", _salient_frame_whole)  # noqa: B010
+    opening = first_look.defaults_for
+
+    def defaults_for(source: Any, width: int = 20, height: int = 20, *,
+                     photo: bool | None = None) -> dict[str, object]:  # fmt: skip
+        found = opening(source, width, height, photo=photo)
+        box = found.get("frame")
+        if isinstance(box, tuple) and found.get("fit") == "fill":
+            shape = (box[2] - box[0]) * source.width / ((box[3] - box[1]) * source.height)
+            if abs(shape / (width / height) - 1) > 0.03:
+                found = {**found, "fit": "pad"}
+        return found
+
+    setattr(first_look, "defaults_for", defaults_for)  # noqa: B010
+
+
 LEVERS: dict[str, Callable[[], None]] = {"flatten-palette": _flatten_palette,
-                                         "texture": _texture}  # fmt: skip
+                                         "texture": _texture, "frame-pad": _frame_pad}  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
