@@ -1,5 +1,5 @@
 """benchmarks/blind_judge.py picks the photos a change touched (issue 47's blind scoring draws
-sheets of those alone), and benchmarks/levers_not_kept.py, the fourth pass's record of two
+sheets of those alone), and benchmarks/levers_not_kept.py, the fourth pass's record of the
 levers not kept, still dumps grids that differ from the game's own where it says it does."""
 
 from __future__ import annotations
@@ -101,6 +101,14 @@ def test_the_levers_not_kept_still_dump(tmp_path: Path) -> None:
                 "--out", flat)  # fmt: skip
     assert done.returncode == 0, done.stderr
     smoothed = np.load(flat)  # its colours: docs/photos.md; black and white is the game's
+    framed = tmp_path / "framed.npz"
+    done = _run(BENCHMARKS / "levers_not_kept.py", "frame-pad", folder, "--list", listing,
+                "--out", framed)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    padded = np.load(framed)
     for name in ("lawn.png", "halves.png"):
         assert (merged[f"{name}|bw 30x30"] == game[f"{name}|bw 30x30"]).all()
         assert (smoothed[f"{name}|bw 30x30"] == game[f"{name}|bw 30x30"]).all()
+        # The grey block's frame fits the photo at every size: the frame lever leaves it.
+        for key in (f"{name}|bw 30x30", f"{name}|colour 40x30", f"{name}|view 20x20"):
+            assert (padded[key] == game[key]).all()
