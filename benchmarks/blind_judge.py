@@ -4,6 +4,7 @@
     python3 benchmarks/blind_judge.py sheets before.npz after.npz --out SHEETS/ [--seed 47]
     python3 benchmarks/blind_judge.py scores SHEETS/key.tsv SHEETS/scores.tsv
     python3 benchmarks/blind_judge.py means benchmarks/judge_sets/scores/judge_final.tsv
+    python3 benchmarks/blind_judge.py changed before.npz after.npz --list judge.txt --out ch.tsv
 
 ``dump`` converts every photo listed (one a line, a tab and its class after the name) as the
 converter opens it (``opening_options``: Auto, Fill, Crop borders, clean specks, the automatic
@@ -21,6 +22,10 @@ count of 0s per column, before and after.
 
 ``--colour-only`` draws and scores only the three colour puzzles (three scores a line), for a
 change that leaves every black-and-white grid as it was.
+
+``changed`` writes the lines of the list whose photos have a grid (of the three colour puzzles
+with ``--colour-only``) that differs between two dumps, to draw sheets of those alone: a photo
+whose every grid is the same scores the same.
 
 ``means`` prints the same from a kept record (``photo<TAB>before|after<TAB>six scores``, as
 ``benchmarks/judge_sets/scores/`` holds the scores given in issue 47).
@@ -151,6 +156,22 @@ def means(record: Path) -> None:
     _print(table)
 
 
+def changed(before: Path, after: Path, listing: Path, out: Path, colour_only: bool) -> int:
+    """Write the lines of ``listing`` whose photos' grids differ between the dumps; how many."""
+    old, new = np.load(before), np.load(after)
+    columns = COLUMNS[3:] if colour_only else COLUMNS
+    lines = []
+    for line in listing.read_text().splitlines():
+        name = line.split("#", 1)[0].strip().partition("\t")[0].strip()
+        if not name:
+            continue
+        keys = [f"{name}|{label}" for label in columns]
+        if any(old[key].shape != new[key].shape or (old[key] != new[key]).any() for key in keys):
+            lines.append(line)
+    out.write_text("".join(f"{line}\n" for line in lines))
+    return len(lines)
+
+
 def _print(table: dict[str, list[list[int]]]) -> None:
     for side in ("before", "after"):
         rows = np.array(table[side])
@@ -186,6 +207,12 @@ def main(argv: list[str] | None = None) -> int:
     three.add_argument("scored", type=Path)
     four = commands.add_parser("means")
     four.add_argument("record", type=Path)
+    five = commands.add_parser("changed")
+    five.add_argument("before", type=Path)
+    five.add_argument("after", type=Path)
+    five.add_argument("--list", type=Path, required=True)
+    five.add_argument("--out", type=Path, required=True)
+    five.add_argument("--colour-only", action="store_true")
     args = parser.parse_args(argv)
     if args.command == "dump":
         dump(args.folder, args.list, args.out, args.root)
@@ -194,6 +221,9 @@ def main(argv: list[str] | None = None) -> int:
                args.per_sheet, args.colour_only)  # fmt: skip
     elif args.command == "scores":
         scores(args.key, args.scored)
+    elif args.command == "changed":
+        count = changed(args.before, args.after, args.list, args.out, args.colour_only)
+        print(f"{count} photos changed")
     else:
         means(args.record)
     return 0
