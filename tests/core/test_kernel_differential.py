@@ -536,9 +536,9 @@ def test_an_unwatched_compiled_search_stops_at_its_timeout(
     callers: list[str] = []
     check = EngineState._check_clock
 
-    def spy(engine: EngineState) -> None:
+    def spy(engine: EngineState, looks: int = 1) -> int:
         try:
-            check(engine)
+            return check(engine, looks)
         except EngineTimeout:
             callers.append(sys._getframe(1).f_code.co_name)  # the kernel has no frame
             raise

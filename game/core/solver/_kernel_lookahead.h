@@ -57,7 +57,9 @@ pair_core(PropagatorObject *self, Py_ssize_t index, PyObject *choices, PyObject 
         if (place(self, index, code, DECIDED, -1, depth, 1, 1, 1, c) < 0)
             return -1;
         Py_ssize_t line = -1;
+        c->skip_visited = 1; /* no probe record is made from a lookahead probe */
         int event = probe_propagate(self, check_clock, broken_box, depth, c, &line);
+        c->skip_visited = 0;
         if (event < 0)
             return -1;
         if (event != EV_DONE) {

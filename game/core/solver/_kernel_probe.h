@@ -59,13 +59,9 @@ probe_propagate(PropagatorObject *self, PyObject *check_clock, PyObject *broken_
         int event = run_loop(self, 1, depth, 0, 0, 0, c, &a, &b, &cc);
         if (event < 0)
             return -1;
-        if (c->due) {
-            PyObject *done = PyObject_CallNoArgs(check_clock);
-            if (done == NULL) {
-                Py_XDECREF(a);
-                return -1;
-            }
-            Py_DECREF(done);
+        if (c->due && clock_looked(self, check_clock, c->due) < 0) {
+            Py_XDECREF(a);
+            return -1;
         }
         if (event == EV_LINE_CONFLICT) {
             *line = PyLong_AsSsize_t(a);

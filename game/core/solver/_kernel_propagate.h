@@ -129,7 +129,8 @@ solve_plane_uncached(PropagatorObject *self, Py_ssize_t line_id, Py_ssize_t leng
  *
  * event EV_LINE_CONFLICT: a the line; EV_RULE_BROKEN: a the nogood; EV_RULE_FORCED: a the
  * trail entry, b the nogood's size; EV_LINE_DEDUCED: a the line, b the trail length before
- * its cells, c how many it filled. due: the clock's countdown ran out (look at the time). */
+ * its cells, c how many it filled. due: the looks at the clock owed to the engine's
+ * _check_clock (its countdown ran out, and the credit it gave is spent), else 0. */
 static int
 run_loop(PropagatorObject *self, int probe, int depth, int count_rounds, int stamping,
          int watching, Counters *counters, PyObject **a_out, long long *b_out, long long *c_out)
@@ -254,14 +255,21 @@ run_loop(PropagatorObject *self, int probe, int depth, int count_rounds, int sta
                 raw = (const unsigned char *)PyBytes_AS_STRING(outcome);
             }
         }
-        if (probe && append_long(self->visited, line_id) < 0) {
+        if (probe && !c.skip_visited && append_long(self->visited, line_id) < 0) {
             Py_XDECREF(outcome);
             goto error;
         }
         c.countdown -= 1;
         if (!c.countdown) {
             c.countdown = CLOCK_EVERY;
-            c.due = 1;
+            if (self->clock_credit > 0) { /* a look the engine said nothing can happen at */
+                self->clock_credit -= 1;
+                self->clock_owed += 1;
+            }
+            else {
+                c.due = self->clock_owed + 1;
+                self->clock_owed = 0;
+            }
         }
         if (!fits) {
             Py_XDECREF(outcome);
@@ -388,8 +396,36 @@ propagator_run(PropagatorObject *self, PyObject *args)
         return NULL;
     if (a == NULL)
         a = Py_NewRef(Py_None);
-    return Py_BuildValue("iNLLLLLLLLi", event, a, b, cc, c.unknown, c.tick, c.countdown,
+    return Py_BuildValue("iNLLLLLLLLL", event, a, b, cc, c.unknown, c.tick, c.countdown,
                          c.rounds, c.quiet, c.hits, c.due);
+}
+
+/* clock_credit(looks): the looks at the clock that may pass before the engine's _check_clock
+ * must be called again (what it returned after run() said one was due). */
+static PyObject *
+propagator_clock_credit(PropagatorObject *self, PyObject *args)
+{
+    long long looks;
+    if (!PyArg_ParseTuple(args, "L", &looks))
+        return NULL;
+    self->clock_credit = looks > 0 ? looks : 0;
+    Py_RETURN_NONE;
+}
+
+/* Call the engine's clock check for the ``due`` looks owed (c->due), taking the credit it
+ * returns; 0, or -1 with its error (EngineTimeout among them). */
+static int
+clock_looked(PropagatorObject *self, PyObject *check_clock, long long due)
+{
+    PyObject *credit = PyObject_CallFunction(check_clock, "L", due);
+    if (credit == NULL)
+        return -1;
+    long long looks = PyLong_AsLongLong(credit);
+    Py_DECREF(credit);
+    if (looks == -1 && PyErr_Occurred())
+        return -1;
+    self->clock_credit = looks > 0 ? looks : 0;
+    return 0;
 }
 
 #endif /* HANJIE_KERNEL_PROPAGATE_H */

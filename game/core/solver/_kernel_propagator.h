@@ -40,6 +40,8 @@ static PyMethodDef propagator_methods[] = {
      "probe_scan(candidates, depth, tick, prefer_richer, patience, pause, records, scan, "
      "check_clock, broken_box) -> (event, proven): a round of probing, up to its next find"},
     {"queue_line", (PyCFunction)propagator_queue_line, METH_VARARGS, "queue_line(line_id, round)"},
+    {"clock_credit", (PyCFunction)propagator_clock_credit, METH_VARARGS,
+     "clock_credit(looks): looks at the clock that may pass before _check_clock is called"},
     {"undo", (PyCFunction)propagator_undo, METH_VARARGS,
      "undo(mark, save, phase, positions=True) -> tuple of (x, y), latest first"},
     {"reason", (PyCFunction)propagator_reason, METH_VARARGS,

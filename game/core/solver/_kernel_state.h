@@ -68,6 +68,11 @@ typedef struct {
     int own_caches;
     ClueCache *clue_caches;
     Py_ssize_t nslots, *slot_of;
+    /* Looks at the clock (one every CLOCK_EVERY lines) that may pass without the engine's
+     * _check_clock, which says so (nothing can happen before its next gate: a heartbeat, a
+     * reading of the time, the work limit), and the looks passed so, handed to the next
+     * call (see clock_looked). */
+    long long clock_credit, clock_owed;
 } PropagatorObject;
 
 static void cache_free(PropagatorObject *self);
@@ -353,7 +358,8 @@ fail:
 typedef struct {
     long long unknown, tick, countdown, rounds, quiet, hits;
     long long solved, size, limit, clue_limit; /* the line solver's, for cache misses */
-    int due;
+    long long due;    /* looks at the clock owed to the engine's _check_clock (0: none) */
+    int skip_visited; /* lookahead's probes: the lines a probe took are not kept */
 } Counters;
 
 /* The int object of a trail entry of this grid (a new reference), or NULL with an error. */

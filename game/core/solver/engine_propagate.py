@@ -92,7 +92,7 @@ class LinePropagation(EngineState):
             )
             self.solver.counts[HITS] += hits
             if due:
-                self._check_clock()
+                self.propagator.clock_credit(self._check_clock(due))
                 if self.beat and not watching:
                     yield LinesChecked(0, depth)  # the unwatched solve's heartbeat
             if event == EV_LINE_DEDUCED:

@@ -274,23 +274,37 @@ class EngineState:
     def elapsed(self) -> float:
         return self.spent + (self.clock() - self.resumed)
 
-    def _check_clock(self) -> None:
+    def _check_clock(self, looks: int = 1) -> int:
         """The look at the clock every CLOCK_EVERY lines (both engines, the compiled ones from
-        inside the kernel): count the lines as work; raise EngineTimeout when the work limit
-        is reached or, at the first look and every ``read_every`` lines, when the time is
-        spent."""
-        work = self.work + CLOCK_EVERY
+        inside the kernel), ``looks`` of them since the last call: count the lines as work;
+        raise EngineTimeout when the work limit is reached or, at the first look and every
+        ``read_every`` lines, when the time is spent.
+
+        Returns how many looks may pass before the next that can do anything (a heartbeat,
+        a reading of the time, the work limit): the kernel counts those itself and calls
+        again with them all (pure Python calls at every look and ignores it)."""
+        work = self.work + CLOCK_EVERY * looks
         self.work = work
-        if self.work_limit is not None and work >= self.work_limit:
+        limit = self.work_limit
+        if limit is not None and work >= limit:
             raise EngineTimeout
-        if not work % self.beat_every:
+        beat_every = self.beat_every
+        if not work % beat_every:
             self.beat = True
+        timeout = self.timeout
+        read_every = self.read_every
         if (
-            self.timeout is not None
-            and (not work % self.read_every or work == CLOCK_EVERY)
-            and self.elapsed() > self.timeout
+            timeout is not None
+            and (not work % read_every or work == CLOCK_EVERY)
+            and self.elapsed() > timeout
         ):
             raise EngineTimeout
+        gate = work - work % beat_every + beat_every
+        if timeout is not None:
+            gate = min(gate, work - work % read_every + read_every)
+        if limit is not None:
+            gate = min(gate, -(-limit // CLOCK_EVERY) * CLOCK_EVERY)
+        return (gate - work) // CLOCK_EVERY - 1
 
     # -- board -----------------------------------------------------------------------------
 
