@@ -237,11 +237,8 @@ def _salient_frame_whole(
     found = saliency.framed_object(rgb)
     if found is None:
         return None
-    rows, columns = found.mask.shape
     pixels_h, pixels_w = int(rgb.shape[0]), int(rgb.shape[1])
-    x0, y0, x1, y1 = found.box
-    bx0, bx1 = x0 * pixels_w / columns, x1 * pixels_w / columns
-    by0, by1 = y0 * pixels_h / rows, y1 * pixels_h / rows
+    bx0, by0, bx1, by1 = saliency.box_in_pixels(found, pixels_w, pixels_h)
     box_w = (bx1 - bx0) * (1 + 2 * saliency.MARGIN)
     box_h = (by1 - by0) * (1 + 2 * saliency.MARGIN)
     if box_w / box_h < width / height:

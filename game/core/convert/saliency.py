@@ -200,6 +200,17 @@ def framed_object(rgb: npt.NDArray[np.uint8]) -> SalientObject | None:
     return found
 
 
+def box_in_pixels(
+    found: SalientObject, pixels_w: int, pixels_h: int
+) -> tuple[float, float, float, float]:
+    """The salient object's box (on the saliency map's cells) in the photo's pixels: left,
+    top, right, bottom."""
+    rows, columns = found.mask.shape
+    x0, y0, x1, y1 = found.box
+    return (x0 * pixels_w / columns, y0 * pixels_h / rows,
+            x1 * pixels_w / columns, y1 * pixels_h / rows)  # fmt: skip
+
+
 def salient_frame(rgb: npt.NDArray[np.uint8], width: int, height: int) -> FrameBox | None:
     """The frame for a ``width`` x ``height`` grid around the photo's salient object (its box
     with ``MARGIN``, widened to the grid's shape and moved to lie in the picture), as
@@ -207,12 +218,9 @@ def salient_frame(rgb: npt.NDArray[np.uint8], width: int, height: int) -> FrameB
     found = framed_object(rgb)
     if found is None:
         return None
-    rows, columns = found.mask.shape
     pixels_h, pixels_w = int(rgb.shape[0]), int(rgb.shape[1])
-    x0, y0, x1, y1 = found.box
     # In pixels: the box with its margin.
-    bx0, bx1 = x0 * pixels_w / columns, x1 * pixels_w / columns
-    by0, by1 = y0 * pixels_h / rows, y1 * pixels_h / rows
+    bx0, by0, bx1, by1 = box_in_pixels(found, pixels_w, pixels_h)
     grow_x, grow_y = MARGIN * (bx1 - bx0), MARGIN * (by1 - by0)
     box_w, box_h = bx1 - bx0 + 2 * grow_x, by1 - by0 + 2 * grow_y
     # The grid's shape, taking in the whole box.

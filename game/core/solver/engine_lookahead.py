@@ -154,12 +154,7 @@ class Lookahead(Learner):
                 done, answer = yield from self._after_pair(index, kind, first, second, third)
                 if done:
                     return answer
-            if self.cells[index] != UNKNOWN:
-                continue
-            score = pair_score(first, second)
-            if score > best_score:
-                best_score = score
-                best = index
+            best, best_score = self._weigh(index, first, second, best, best_score)
         return self._best_branch(best), -1
 
     def _lookahead_compiled(
@@ -207,12 +202,20 @@ class Lookahead(Learner):
             if done:
                 return answer
             start = at + 1
-            if self.cells[index] != UNKNOWN:
-                continue
-            score = pair_score(first, second)
-            if score > best_score:
-                best_score = score
-                best = index
+            best, best_score = self._weigh(index, first, second, best, best_score)
+
+    def _weigh(
+        self, index: int, filled: int, empty: int, best: int, best_score: float
+    ) -> tuple[int, float]:
+        """The best cell and its score once ``index`` (both ways held: ``filled`` and
+        ``empty`` cells set) is weighed: it takes the place on a strictly higher score while
+        still unknown (cells both ways agreed on may have set it)."""
+        if self.cells[index] != UNKNOWN:
+            return best, best_score
+        score = pair_score(filled, empty)
+        if score > best_score:
+            return index, score
+        return best, best_score
 
     def _after_pair(
         self, index: int, kind: int, first: int, second: int, third: Any
