@@ -91,15 +91,6 @@ pair_write_back(long long *counts, Counters *c, long long probes)
     c->hits = 0;
 }
 
-/* NogoodStore.undo_to(mark). */
-static int
-store_undo_to(PropagatorObject *self, Py_ssize_t mark)
-{
-    StoreObject *store = (StoreObject *)self->store;
-    if (store->head > mark)
-        store->head = mark;
-    return 0;
-}
 
 /* One unknown variable probed both ways at ``depth`` (Prober._probe_cell_python's twin): each
  * way sets the variable (no choice is opened), propagates to the end (the lines it takes

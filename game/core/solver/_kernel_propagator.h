@@ -1,5 +1,5 @@
 /* The compiled Propagator as a Python type: its methods (run, reason, analyse, undo, place,
- * lookahead_scan, candidates, queue_line) and the type object; _kernel.c adds it
+ * jump, lookahead_scan, candidates, queue_line) and the type object; _kernel.c adds it
  * to the module. */
 #ifndef HANJIE_KERNEL_PROPAGATOR_H
 #define HANJIE_KERNEL_PROPAGATOR_H
@@ -31,6 +31,8 @@ static PyMethodDef propagator_methods[] = {
     {"cache_sizes", (PyCFunction)propagator_cache_sizes, METH_NOARGS,
      "cache_sizes() -> each line cache's size in the solver's order, or None (dicts)"},
     {"place", (PyCFunction)propagator_place, METH_VARARGS, "place(entry, why, depth)"},
+    {"jump", (PyCFunction)propagator_jump, METH_VARARGS,
+     "jump(entries, back, permanent, choices, phase, probe_from, counts) -> over the limit"},
     {"candidates", (PyCFunction)propagator_candidates, METH_VARARGS,
      "candidates(activity, count) -> lookahead's cells, the highest branching score first"},
     {"lookahead_scan", (PyCFunction)propagator_lookahead_scan, METH_VARARGS,

@@ -374,6 +374,17 @@ class Learner(Prober):
         """Keep the nogood ``entries``, jump back to depth ``back``, let the nogood set its
         first cell the other way and propagate; returns what :meth:`propagate` returns."""
         watching = self.watching  # unwatched, the steps below are never built
+        if self.propagator is not None and not watching:
+            # The same in the kernel (Propagator.jump, _kernel_undo.h), up to propagation.
+            counts = array("q", (self.unknown, self.tick))
+            over = self.propagator.jump(
+                entries, back, permanent, self.choices, self.phase, self.probe_from, counts
+            )
+            self.unknown, self.tick = counts[0], counts[1]
+            self.ruled.clear()
+            if over:
+                self.nogoods.reduce()
+            return (yield from self.propagate(probe=False))
         from_depth = len(self.choices)
         if watching:
             yield Learned(tuple(map(self.change, entries)), from_depth, permanent)
