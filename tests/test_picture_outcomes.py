@@ -9,11 +9,8 @@ tests/core/test_picture_puzzles.py draws it.
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import numpy as np
 import pytest
@@ -33,21 +30,8 @@ from game.core.generate.picture_outcomes import (
     parse_outcomes,
 )
 from game.core.generate.picture_puzzles import PictureGeneration, attempt, run_attempt
-from tests.conftest import REPO_ROOT
 from tests.core.test_picture_puzzles import house, make_library, tree
-
-
-def load_tool() -> ModuleType:
-    path = REPO_ROOT / "tools" / "build_picture_outcomes.py"
-    spec = importlib.util.spec_from_file_location("build_picture_outcomes", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules.setdefault("build_picture_outcomes", module)
-    spec.loader.exec_module(module)
-    return module
-
-
-builder = load_tool()
+from tools import build_picture_outcomes as builder
 
 
 def test_the_shipped_table_covers_randoms_boards_and_the_library_as_it_is() -> None:

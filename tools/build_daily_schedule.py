@@ -60,6 +60,7 @@ from game.core.generate.picture_puzzles import (  # noqa: E402
     run_attempt,
 )
 from game.core.pack_gate import pack_refusals  # noqa: E402
+from tools.build_levels import check_or_write  # noqa: E402
 
 SHUFFLE_SEED = 46
 # The fixed orders tried, one after another, until one fills the year.
@@ -194,13 +195,7 @@ def main(argv: list[str] | None = None) -> int:
     path = library_dir() / SCHEDULE_FILE
     print(f"{len({n for r in rows for n in r.names})} pictures over {CYCLE_DAYS} days, "
           f"{time.perf_counter() - start:.0f} s")  # fmt: skip
-    if args.check:
-        same = path.is_file() and path.read_text(encoding="utf-8") == text
-        print("the schedule is up to date" if same else f"{path} differs")
-        return 0 if same else 1
-    path.write_text(text, encoding="utf-8")
-    print(f"wrote {path}")
-    return 0
+    return check_or_write(path, text, args.check, "the schedule")
 
 
 if __name__ == "__main__":

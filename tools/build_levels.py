@@ -304,6 +304,18 @@ def write_pack(folder: Path, planned: dict[str, str]) -> None:
             path.write_text(text, encoding="utf-8", newline="\n")
 
 
+def check_or_write(path: Path, text: str, check: bool, what: str) -> int:
+    """A generated file's last step: with ``check``, compare ``path`` with ``text`` and say
+    whether ``what`` is up to date (exit status 0, else 1); otherwise write it."""
+    if check:
+        same = path.is_file() and path.read_text(encoding="utf-8") == text
+        print(f"{what} is up to date" if same else f"{path} differs")
+        return 0 if same else 1
+    path.write_text(text, encoding="utf-8")
+    print(f"wrote {path}")
+    return 0
+
+
 def table(pack: PackSource, levels: Sequence[Level]) -> str:
     lines = [f"{pack.folder}  {pack.name!r}  ({len(levels)} puzzles)"]
     for index, level in enumerate(levels, start=1):

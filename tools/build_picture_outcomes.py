@@ -45,6 +45,7 @@ from game.core.generate.picture_outcomes import (  # noqa: E402
     parse_outcomes,
 )
 from game.core.generate.picture_puzzles import SCENES, WIDE, attempt, run_attempt  # noqa: E402
+from tools.build_levels import check_or_write  # noqa: E402
 
 # Random's sizes and colour choices (game/ui/scenes/levels/random_panel.py: SIZES and
 # COLOUR_CHOICES; tests/core/test_picture_outcomes.py holds them equal).
@@ -123,13 +124,7 @@ def main(argv: list[str] | None = None) -> int:
         counts = {mark: rows[key].count(mark) for mark in "012345"}
         print(f"{key:10s} {time.process_time() - started:6.1f} s  {counts}", flush=True)
     text = as_json(entries, rows)
-    if args.check:
-        same = path.is_file() and path.read_text(encoding="utf-8") == text
-        print("the outcomes table is up to date" if same else f"{path} differs")
-        return 0 if same else 1
-    path.write_text(text, encoding="utf-8")
-    print(f"wrote {path}")
-    return 0
+    return check_or_write(path, text, args.check, "the outcomes table")
 
 
 if __name__ == "__main__":

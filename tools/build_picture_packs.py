@@ -339,8 +339,9 @@ def regate(folder: Path, plan_list: Sequence[Planned]) -> tuple[dict[str, str], 
             said.append(f"{folder.name}/{path.name}: {puzzle.size_text} read as nothing -> "
                         f"{made.puzzle.size_text} {made.rating.name}")  # fmt: skip
             puzzle = made.puzzle
-        if pack_refusals(puzzle):
-            refused = ", ".join(pack_refusals(puzzle))
+        refusals = pack_refusals(puzzle)
+        if refusals:
+            refused = ", ".join(refusals)
             built = build_one(by_slug[name])
             made = built.made
             if made is None or made.puzzle is None or made.rating is None:
