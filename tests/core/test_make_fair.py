@@ -25,6 +25,7 @@ from game.core.create.make_fair import BATCH_ABOVE, MAX_PACE, MakeFair, make_fai
 from game.core.difficulty import effort_of
 from game.core.puzzle import Puzzle
 from game.core.rating import rate, rate_puzzle
+from game.core.solver import solve
 from tests.core.test_free_cells import _all_solutions, _ticking_clock
 
 
@@ -288,3 +289,41 @@ def test_the_pace_taken_from_the_first_count_changes_nothing(
         assert (result.found, result.edits, result.work, result.tried) == (
             first.found, first.edits, first.work, first.tried,
         )  # fmt: skip
+
+
+def _two_pockets() -> np.ndarray:
+    """A busy 16x16 picture with two switches, each alone in an empty pocket."""
+    grid = np.random.default_rng(1).random((16, 16)) < 0.55
+    for y, x in ((2, 2), (10, 11)):
+        grid[y - 1 : y + 3, x - 1 : x + 3] = False
+        grid[y, x] = grid[y + 1, x + 1] = True
+    return grid
+
+
+def _drain(work: Generator[None, None, FreeCells | None]) -> FreeCells | None:
+    try:
+        while True:
+            next(work)
+    except StopIteration as done:
+        return done.value  # type: ignore[no-any-return]
+
+
+def test_an_edit_that_settles_its_region_is_told_apart_by_the_small_solves() -> None:
+    grid = _two_pockets()
+    free = free_cells(Puzzle.from_grid(grid), work_limit=2_000_000)
+    assert free.exact and free.count == 8
+    first, second = sorted(free_regions(free.cells))
+    search = MakeFair(grid, free, safety_seconds=None)
+    # Fill the cell beside the first switch: it can no longer trade places.
+    edited = grid.copy()
+    edited[2, 3] = True
+    result = solve(Puzzle.from_grid(edited), max_solutions=2)
+    assert result.status == "multiple"
+    left = _drain(search._fixed_nearby(edited, result, first, free))
+    assert left is not None and sorted(left.cells) == sorted(second) and not left.exact
+    # The picture as it is: its two solutions differ in the first region or the second, and
+    # that region is not settled.
+    plain = solve(Puzzle.from_grid(grid), max_solutions=2)
+    differ = {(int(x), int(y)) for y, x in np.argwhere(plain.solutions[0] != plain.solutions[1])}
+    region = first if differ & set(first) else second
+    assert _drain(search._fixed_nearby(grid, plain, region, free)) is None

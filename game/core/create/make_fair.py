@@ -115,6 +115,13 @@ FIRST_COUNT_SHARE = 0.25
 # Engine work (times the pace) to count what a batch leaves free: a lower bound is enough,
 # its cells are the next batch's targets.
 BATCH_COUNT_WORK = int(0.75 * WORK_PER_SECOND)
+# How far round a free region an edit's local check looks (see MakeFair._fixed_nearby): cells
+# farther than this (in either direction) are pinned to a solution.
+NEARBY = 3
+# ... used where the lines settled less than this share of the cells before guessing: where
+# they settle more, the exact counts are affordable and rank better (Random's pictures: 4 of
+# 18,630 were refused with the small solves everywhere, none gained).
+NEARBY_BELOW = 0.5
 
 
 @dataclass(frozen=True)
@@ -442,6 +449,11 @@ class MakeFair:
                         taken = (edit, left)
                         break
                 else:
+                    if (known >= 0).mean() < NEARBY_BELOW:
+                        near = yield from self._fixed_nearby(edited, solved[0], region, current)
+                        if near is not None:
+                            taken = (edit, near)
+                            break
                     kept.append((edit, solved))
                     if len(kept) >= COUNTED_CANDIDATES:
                         # Enough to rank: the nearest edits are the likeliest, and on a hard
@@ -539,6 +551,53 @@ class MakeFair:
 
     def _count_limit(self) -> int:
         return self._limit(COUNT_WORK * self.pace)
+
+    def _fixed_nearby(
+        self,
+        grid: npt.NDArray[Any],
+        result: SolveResult,
+        region: Sequence[CellPosition],
+        current: FreeCells,
+    ) -> Generator[None, None, FreeCells | None]:
+        """Whether the edited black-and-white ``grid`` (its two-solution solve ``result``
+        said "multiple") settles ``region`` where its root did not; then the free cells left
+        to work on (at least the other regions'), else None.
+
+        The two solutions must differ only in the other regions' cells. Then each cell of
+        the region is tried the other way, a solve whose unknown cells are the rows and
+        columns within NEARBY of the region and the other free cells (every switch through
+        the region has its corners there), the rest pinned to the first solution: the
+        region is settled when none of those solves finds a solution. On a picture whose
+        lines settle few cells before guessing (citrus at 40x30: 78 of 1,200), the exact
+        count this stands in for cost about twice a solve a candidate and seldom finished;
+        these solves are small. It ranks, it does not prove: only a full solve ends the
+        search."""
+        if self.palette is not None or len(result.solutions) < 2:
+            return None
+        first, second = (np.asarray(s, dtype=np.int8) for s in result.solutions[:2])
+        others = set(current.cells) - set(region)
+        differ = {(int(x), int(y)) for y, x in np.argwhere(first != second)}
+        if not differ <= others:
+            return None  # the region is still free, or the edit freed cells of its own
+        open_ = np.zeros(first.shape, dtype=bool)
+        for x, y in region:
+            open_[max(0, y - NEARBY) : y + NEARBY + 1, :] = True
+            open_[:, max(0, x - NEARBY) : x + NEARBY + 1] = True
+        for x, y in others:
+            open_[y, x] = True
+        puzzle = self._puzzle(grid)
+        for x, y in region:
+            pinned = np.where(open_, -1, first).astype(np.int8)
+            pinned[y, x] = 1 - first[y, x]
+            task = CountedSolve(
+                puzzle, max_solutions=1, initial=pinned,
+                work_limit=self._limit(CANDIDATE_WORK * self.pace), clock=self.clock,
+            )  # fmt: skip
+            while not self._pull(task):
+                yield None
+            if task.result is None or task.result.status != "none":
+                return None
+        return FreeCells(tuple(sorted(others, key=lambda c: (c[1], c[0]))), exact=False)
 
     def _least_free(
         self, grid: npt.NDArray[Any], kept: list[tuple[Edit, tuple[SolveResult, SettledCells]]]
