@@ -202,7 +202,7 @@ def _flatten_palette() -> None:
             seen[key] = flattened(rgb)
         return seen[key]
 
-    _patch("histogram", lambda histogram: lambda rgb: histogram(flat(rgb)))
+    _patch("histogram_steps", lambda steps: lambda rgb: steps(flat(rgb)))
     _patch(
         "salient_mass",
         lambda mass: lambda rgb, hist, saliency=None: mass(flat(rgb), hist, saliency),
