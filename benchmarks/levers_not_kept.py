@@ -1,4 +1,4 @@
-"""Issue 47's fourth pass: three levers measured blind and not kept, to reproduce them.
+"""Issue 47's fourth and fifth passes: levers measured blind and not kept, to reproduce them.
 
     python3 benchmarks/levers_not_kept.py flatten-palette JUDGE \\
         --list benchmarks/judge_sets/judge.tsv --out fp.npz
@@ -6,6 +6,8 @@
         --list benchmarks/judge_sets/judge.tsv --out tx.npz
     python3 benchmarks/levers_not_kept.py frame-pad JUDGE \\
         --list benchmarks/judge_sets/judge.tsv --out fr.npz
+    python3 benchmarks/levers_not_kept.py frame-grow JUDGE \\
+        --list benchmarks/judge_sets/judge.tsv --out fg.npz
     python3 benchmarks/blind_judge.py sheets before.npz fp.npz --folder JUDGE \\
         --list benchmarks/judge_sets/judge.tsv --out SHEETS --colour-only --per-sheet 8
 
@@ -25,10 +27,15 @@ the functions the converter calls (nothing in ``game/`` changes), then runs
   larger than the photo, the frame is that box cut to the photo (not shrunk round the
   object), and the photo opens with Pad instead of Fill when the frame is not in the grid's
   shape: a tall tower keeps its top, with margins at its sides. Black and white changes too.
+- ``frame-grow`` (fifth pass): the salient object's frame takes in the cells that join the
+  object less salient (``grown_box``: touching it, above ``GROW_SHARE`` of the way from the
+  rest's median saliency to Otsu's cut and above the rest's 90th percentile): a screwdriver's
+  grey shaft beyond its yellow handle. Black and white changes too.
 
 Why none was kept, with the blind scores: docs/photos.md, *Textures before the palette
-(the fourth pass)*; the scores are in ``benchmarks/judge_sets/scores/*_flatten_palette.tsv``,
-``*_texture.tsv`` and ``judge_frame_pad.tsv``. The photos are not in the repository (see
+(the fourth pass)* and *Frames and the blind target (the fifth pass)*; the scores are in
+``benchmarks/judge_sets/scores/*_flatten_palette.tsv``, ``*_texture.tsv``,
+``judge_frame_pad.tsv`` and ``*_frame_grow.tsv``. The photos are not in the repository (see
 ``judge_photos.py``).
 """
 
@@ -54,8 +61,10 @@ import blind_judge  # noqa: E402
 from game.core.convert import converter as converter_module  # noqa: E402
 from game.core.convert import first_look, saliency  # noqa: E402
 from game.core.convert import frame as frame_module  # noqa: E402
+from game.core.convert.methods import otsu_level  # noqa: E402
 from game.core.convert.quantise import Histogram, PixelPalette, palette_steps  # noqa: E402
 from game.core.convert.stepping import run_steps  # noqa: E402
+from game.core.convert.subject import pieces  # noqa: E402
 
 WORK_SIDE = 200
 RADIUS = 2
@@ -271,8 +280,52 @@ def _frame_pad() -> None:
     setattr(first_look, "defaults_for", defaults_for)  # noqa: B010
 
 
+# frame-grow: the cells touching the salient object above this share of the way from the
+# rest's median saliency to Otsu's cut, and above the rest's 90th percentile by GROW_ABOVE,
+# join it in the frame's box.
+GROW_SHARE = 0.4
+GROW_ABOVE = 0.02
+
+
+def grown_box(saliency_map: Floats, found: Any) -> tuple[int, int, int, int]:
+    """The box (cells: x0, y0, x1, y1) of the salient object ``found`` with what joins it
+    less salient (a screwdriver's grey shaft beyond its yellow handle)."""
+    rest = saliency_map[~found.mask]
+    if rest.size == 0:
+        return tuple(found.box)  # type: ignore[return-value]
+    median = float(np.median(rest))
+    low = max(median + GROW_SHARE * (otsu_level(saliency_map) - median),
+              float(np.percentile(rest, 90)) + GROW_ABOVE)  # fmt: skip
+    labels, _count = pieces(saliency_map >= low)
+    touching = np.unique(labels[found.mask & (labels >= 0)])
+    joined = np.isin(labels, touching) | found.mask
+    ys, xs = np.nonzero(joined)
+    return (int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1)
+
+
+def _frame_grow() -> None:
+    """The salient object's frame takes in what joins it less salient (:func:`grown_box`)."""
+    framed = saliency.framed_object
+    frame_of = saliency.salient_frame
+
+    def salient_frame(rgb: RGB8, width: int, height: int) -> Any:
+        found = framed(rgb)
+        if found is None:
+            return None
+        whole_map = run_steps(saliency.picture_saliency_steps(rgb))
+        grown = replace(found, box=grown_box(whole_map, found))
+        setattr(saliency, "framed_object", lambda _rgb: grown)  # noqa: B010
+        try:
+            return frame_of(rgb, width, height)
+        finally:
+            setattr(saliency, "framed_object", framed)  # noqa: B010
+
+    setattr(frame_module, "salient_frame", salient_frame)  # noqa: B010
+
+
 LEVERS: dict[str, Callable[[], None]] = {"flatten-palette": _flatten_palette,
-                                         "texture": _texture, "frame-pad": _frame_pad}  # fmt: skip
+                                         "texture": _texture, "frame-pad": _frame_pad,
+                                         "frame-grow": _frame_grow}  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
