@@ -117,7 +117,9 @@ def fresh_app(size: tuple[int, int] = (1280, 800)) -> object:
     os.environ["HANJIE_HOME"] = tempfile.mkdtemp(prefix="hanjie-bench-")
     from game.ui.app import App
 
-    return App(headless=True, size=size)
+    app = App(headless=True, size=size)
+    app.settle()  # as App.run does before its first frame
+    return app
 
 
 def scenario_drag(frames: int) -> tuple[float, str]:

@@ -1,4 +1,4 @@
-"""Issue 47's fourth pass: three levers measured blind and not kept, to reproduce them.
+"""Issue 47's fourth and fifth passes: levers measured blind and not kept, to reproduce them.
 
     python3 benchmarks/levers_not_kept.py flatten-palette JUDGE \\
         --list benchmarks/judge_sets/judge.tsv --out fp.npz
@@ -6,6 +6,8 @@
         --list benchmarks/judge_sets/judge.tsv --out tx.npz
     python3 benchmarks/levers_not_kept.py frame-pad JUDGE \\
         --list benchmarks/judge_sets/judge.tsv --out fr.npz
+    python3 benchmarks/levers_not_kept.py frame-grow JUDGE \\
+        --list benchmarks/judge_sets/judge.tsv --out fg.npz
     python3 benchmarks/blind_judge.py sheets before.npz fp.npz --folder JUDGE \\
         --list benchmarks/judge_sets/judge.tsv --out SHEETS --colour-only --per-sheet 8
 
@@ -25,10 +27,15 @@ the functions the converter calls (nothing in ``game/`` changes), then runs
   larger than the photo, the frame is that box cut to the photo (not shrunk round the
   object), and the photo opens with Pad instead of Fill when the frame is not in the grid's
   shape: a tall tower keeps its top, with margins at its sides. Black and white changes too.
+- ``frame-grow`` (fifth pass): the salient object's frame takes in the cells that join the
+  object less salient (``grown_box``: touching it, above ``GROW_SHARE`` of the way from the
+  rest's median saliency to Otsu's cut and above the rest's 90th percentile): a screwdriver's
+  grey shaft beyond its yellow handle. Black and white changes too.
 
 Why none was kept, with the blind scores: docs/photos.md, *Textures before the palette
-(the fourth pass)*; the scores are in ``benchmarks/judge_sets/scores/*_flatten_palette.tsv``,
-``*_texture.tsv`` and ``judge_frame_pad.tsv``. The photos are not in the repository (see
+(the fourth pass)* and *Frames and the blind target (the fifth pass)*; the scores are in
+``benchmarks/judge_sets/scores/*_flatten_palette.tsv``, ``*_texture.tsv``,
+``judge_frame_pad.tsv`` and ``*_frame_grow.tsv``. The photos are not in the repository (see
 ``judge_photos.py``).
 """
 
@@ -36,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+import tempfile
 from collections.abc import Callable, Generator
 from dataclasses import replace
 from pathlib import Path
@@ -43,7 +51,7 @@ from typing import Any
 
 import numpy as np
 import numpy.typing as npt
-from PIL import Image
+from PIL import Image, ImageFilter
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -54,8 +62,10 @@ import blind_judge  # noqa: E402
 from game.core.convert import converter as converter_module  # noqa: E402
 from game.core.convert import first_look, saliency  # noqa: E402
 from game.core.convert import frame as frame_module  # noqa: E402
+from game.core.convert.methods import otsu_level  # noqa: E402
 from game.core.convert.quantise import Histogram, PixelPalette, palette_steps  # noqa: E402
 from game.core.convert.stepping import run_steps  # noqa: E402
+from game.core.convert.subject import pieces  # noqa: E402
 
 WORK_SIDE = 200
 RADIUS = 2
@@ -202,7 +212,7 @@ def _flatten_palette() -> None:
             seen[key] = flattened(rgb)
         return seen[key]
 
-    _patch("histogram", lambda histogram: lambda rgb: histogram(flat(rgb)))
+    _patch("histogram_steps", lambda steps: lambda rgb: steps(flat(rgb)))
     _patch(
         "salient_mass",
         lambda mass: lambda rgb, hist, saliency=None: mass(flat(rgb), hist, saliency),
@@ -271,8 +281,100 @@ def _frame_pad() -> None:
     setattr(first_look, "defaults_for", defaults_for)  # noqa: B010
 
 
+# frame-grow: the cells touching the salient object above this share of the way from the
+# rest's median saliency to Otsu's cut, and above the rest's 90th percentile by GROW_ABOVE,
+# join it in the frame's box.
+GROW_SHARE = 0.4
+GROW_ABOVE = 0.02
+
+
+def grown_box(saliency_map: Floats, found: Any) -> tuple[int, int, int, int]:
+    """The box (cells: x0, y0, x1, y1) of the salient object ``found`` with what joins it
+    less salient (a screwdriver's grey shaft beyond its yellow handle)."""
+    rest = saliency_map[~found.mask]
+    if rest.size == 0:
+        return tuple(found.box)  # type: ignore[return-value]
+    median = float(np.median(rest))
+    low = max(median + GROW_SHARE * (otsu_level(saliency_map) - median),
+              float(np.percentile(rest, 90)) + GROW_ABOVE)  # fmt: skip
+    labels, _count = pieces(saliency_map >= low)
+    touching = np.unique(labels[found.mask & (labels >= 0)])
+    joined = np.isin(labels, touching) | found.mask
+    ys, xs = np.nonzero(joined)
+    return (int(xs.min()), int(ys.min()), int(xs.max()) + 1, int(ys.max()) + 1)
+
+
+def _frame_grow() -> None:
+    """The salient object's frame takes in what joins it less salient (:func:`grown_box`)."""
+    framed = saliency.framed_object
+    frame_of = saliency.salient_frame
+
+    def salient_frame(rgb: RGB8, width: int, height: int) -> Any:
+        found = framed(rgb)
+        if found is None:
+            return None
+        whole_map = run_steps(saliency.picture_saliency_steps(rgb))
+        grown = replace(found, box=grown_box(whole_map, found))
+        setattr(saliency, "framed_object", lambda _rgb: grown)  # noqa: B010
+        try:
+            return frame_of(rgb, width, height)
+        finally:
+            setattr(saliency, "framed_object", framed)  # noqa: B010
+
+    setattr(frame_module, "salient_frame", salient_frame)  # noqa: B010
+
+
+# sharpen-subject: an unsharp mask of this radius (pixels of the working copy), strength
+# (percent) and threshold (levels), laid over the photo where it is salient.
+SHARP_RADIUS = 2.0
+SHARP_PERCENT = 150
+SHARP_THRESHOLD = 3
+
+
+def sharpened_subject(rgb: RGB8) -> RGB8:
+    """``rgb`` with its salient part's local contrast raised (Pillow's unsharp mask, weighed
+    by the saliency map: 0 at half Otsu's cut and below, all of it at the cut and above)."""
+    sharp = np.asarray(
+        Image.fromarray(rgb).filter(
+            ImageFilter.UnsharpMask(SHARP_RADIUS, SHARP_PERCENT, SHARP_THRESHOLD)
+        ),
+        dtype=np.float64,
+    )
+    whole_map = run_steps(saliency.picture_saliency_steps(rgb))
+    cut = otsu_level(whole_map)
+    weight = np.clip((whole_map - cut / 2) / max(cut / 2, 1e-9), 0.0, 1.0)
+    height, width = rgb.shape[:2]
+    spread = Image.fromarray((weight * 255).astype(np.uint8)).resize((width, height),
+                                                                      Image.BILINEAR)  # fmt: skip
+    mix = np.asarray(spread, dtype=np.float64)[..., None] / 255.0
+    blended = rgb * (1 - mix) + sharp * mix
+    return np.clip(np.round(blended), 0, 255).astype(np.uint8)
+
+
+def _sharpen_subject() -> None:
+    """Auto colours are worked out on the photo with its subject sharpened (camouflage: a
+    fish over a reef or sand as busy as itself); black and white is left as it is."""
+    plain = converter_module.Converter.colour_cells
+    twins: dict[int, Any] = {}
+    folder = Path(tempfile.mkdtemp(prefix="sharpen-subject-"))
+
+    def colour_cells(self: Any, options: Any) -> Any:
+        if not self.is_photo:
+            return plain(self, options)
+        if id(self) not in twins:
+            twins.clear()
+            path = folder / "sharpened.png"
+            Image.fromarray(sharpened_subject(self.source.rgb)).save(path)
+            twins[id(self)] = converter_module.Converter.open(path)
+        return plain(twins[id(self)], options)
+
+    setattr(converter_module.Converter, "colour_cells", colour_cells)  # noqa: B010
+
+
 LEVERS: dict[str, Callable[[], None]] = {"flatten-palette": _flatten_palette,
-                                         "texture": _texture, "frame-pad": _frame_pad}  # fmt: skip
+                                         "texture": _texture, "frame-pad": _frame_pad,
+                                         "frame-grow": _frame_grow,
+                                         "sharpen-subject": _sharpen_subject}  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -13,11 +13,18 @@ import pytest
 from PIL import Image
 
 from game.core.convert import saliency
+from game.core.convert.converter import Converter
 from game.core.convert.first_look import defaults_for
-from game.core.convert.load import border_box_steps
+from game.core.convert.load import border_box_steps, load_image
 from game.core.convert.opening import PictureOpening
 from game.core.convert.options import ConvertOptions
-from game.core.convert.quantise import AUTO_COUNTS, choosing_count, fit_histogram, histogram
+from game.core.convert.quantise import (
+    AUTO_COUNTS,
+    choosing_count,
+    fit_histogram,
+    histogram,
+    histogram_steps,
+)
 from game.core.convert.small_subject import small_subject_frame
 from game.core.convert.stepping import PerPicture, run_steps
 from game.core.create.paced_check import PacedCheck, screen_check
@@ -125,6 +132,50 @@ def test_auto_colours_fit_a_few_rounds_a_step() -> None:
     again = fit_histogram(hist, chosen.count)
     assert chosen.rgb == again.rgb or chosen.count < AUTO_COUNTS[-1]
     assert chosen.rgb == run_steps(choosing_count(hist)).rgb  # the same, however run
+
+
+def test_the_histogram_is_counted_in_steps_and_comes_out_the_same() -> None:
+    rng = np.random.default_rng(8)
+    pixels = rng.integers(0, 256, (120, 90, 3), dtype=np.uint8)
+    steps = histogram_steps(pixels)
+    taken = 0
+    try:
+        while True:
+            next(steps)
+            taken += 1
+    except StopIteration as done:
+        stepped = done.value
+    assert taken >= 2  # the counts, the bins' Lab and the coarse bins: not one 4-7 ms step
+    whole = histogram(pixels)
+    assert np.array_equal(stepped.codes, whole.codes)
+    assert np.allclose(stepped.lab, whole.lab)
+    assert np.allclose(stepped.coarse_lab, whole.coarse_lab)
+    assert np.isclose(stepped.weights.sum(), 120 * 90)
+
+
+def test_colour_cells_are_voted_once_for_their_settings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A screen votes the cells on a frame of their own and shows them on the next: the
+    second ask is a look-up (the vote, 3-7 ms, with the puzzle built and drawn made the
+    colour work's longest frame)."""
+    converter = Converter(load_image(_red_bug_on_leaves(tmp_path / "bug.png")))
+    options = ConvertOptions(width=30, height=30, colours="auto", clean=True)
+    run_steps(converter.preparing_colours(options))
+    assert converter.colours_ready(options)
+    made = converter.colour_cells(options)
+
+    def no_work(*_args: object) -> None:
+        raise AssertionError("the cells were voted again")
+
+    monkeypatch.setattr(converter, "_labelled", no_work)
+    again = converter.colour_cells(options)
+    assert again is made  # looked up, not voted again
+    assert not made.cells.flags.writeable  # shared: no caller may change it
+    # Another size is its own grid, voted afresh.
+    monkeypatch.undo()
+    other = converter.colour_cells(ConvertOptions(width=20, height=20, colours="auto", clean=True))
+    assert other.cells.shape == (20, 20) and made.cells.shape == (30, 30)
 
 
 def test_a_check_is_built_on_one_frame_and_worked_on_the_next() -> None:

@@ -118,8 +118,12 @@ def keeping_subject(
     yield None
     accent = _accent(hist, mass, centres)
     yield None
-    if accent is not None and not _compact(rgb, accent):
-        accent = None  # a colour along the subject's edges or stripes, not a subject
+    if accent is not None:
+        small = _small_lab(rgb)
+        yield None
+        if not _compact(small, accent):
+            accent = None  # a colour along the subject's edges or stripes, not a subject
+        yield None
     if accent is None:
         if len(centres) == palette.count:
             return palette
@@ -163,12 +167,17 @@ def _accent(hist: Histogram, mass: FloatArray, centres: FloatArray) -> FloatArra
     return found
 
 
-def _compact(rgb: npt.NDArray[np.uint8], accent: FloatArray) -> bool:
-    """Do the pixels of the ``accent`` colour (within ``ACCENT_SPREAD``) lie mostly in one
-    piece (``ACCENT_PIECE`` of them), as a small subject does? Looked at on at most
-    ``COMPACT_SIDE`` pixels a side."""
+def _small_lab(rgb: npt.NDArray[np.uint8]) -> FloatArray:
+    """``rgb`` in Lab, on at most ``COMPACT_SIDE`` pixels a side."""
     step = max(1, -(-max(rgb.shape[0], rgb.shape[1]) // COMPACT_SIDE))
-    small = lab(rgb[::step, ::step].astype(np.float64) / 255.0)
+    small: FloatArray = lab(rgb[::step, ::step].astype(np.float64) / 255.0)
+    return small
+
+
+def _compact(small: FloatArray, accent: FloatArray) -> bool:
+    """Do the pixels of the ``accent`` colour (within ``ACCENT_SPREAD``) in ``small`` (the
+    picture in Lab, :func:`_small_lab`) lie mostly in one piece (``ACCENT_PIECE`` of them),
+    as a small subject does?"""
     mask = np.sqrt(((small - accent) ** 2).sum(axis=2)) < ACCENT_SPREAD
     total = int(mask.sum())
     if total == 0:

@@ -76,7 +76,7 @@ from game.core.convert.quantise import (
     clean_colour_specks,
     colour_cells,
     fit_histogram,
-    histogram,
+    histogram_steps,
     label_tables_steps,
     overlay_lines,
     vote_cells,
@@ -90,7 +90,7 @@ T = TypeVar("T")
 # The methods whose grid is lines (laid over the colours as dark lines, see colour_lines).
 LINE_METHODS = ("sketch", "outline")
 # The colour labels of a region are worked out this many bands of rows a step.
-LABEL_BANDS = 4
+LABEL_BANDS = 8
 # --------------------------------------------------------------------------- gridding
 
 
@@ -125,6 +125,13 @@ class Converter:
         value = make()
         self._cache[key] = value
         return value
+
+    def _cached_steps(self, key: tuple[object, ...], make: Callable[[], Steps[T]]) -> Steps[T]:
+        """:meth:`_cached`, the value worked out by ``make()``'s steps when it is not kept."""
+        if key in self._cache:
+            return self._cache[key]  # type: ignore[return-value]
+        value = yield from make()
+        return self._cached(key, lambda: value)
 
     # -- where the puzzle comes from ----------------------------------------------------------
 
@@ -465,14 +472,14 @@ class Converter:
         if key in self._cache:
             return self._cache[key]  # type: ignore[return-value]
         rows, columns = self._region_slices(options)
-        hist = self._cached(("histogram", self.region(options)),
-                            lambda: histogram(self.source.rgb[rows, columns]))  # fmt: skip
+        region = self.source.rgb[rows, columns]
+        hist = yield from self._cached_steps(("histogram", self.region(options)),
+                                             lambda: histogram_steps(region))  # fmt: skip
         yield None
         if options.colours == "auto":
             fitted = yield from choosing_count(hist)
             yield None
-            region = self.source.rgb[rows, columns]
-            saliency = self._region_saliency(options)
+            saliency = yield from self._region_saliency_steps(options)
             yield None
             mass = self._cached(("salient mass", self.region(options)),
                                 lambda: salient_mass(region, hist, saliency))  # fmt: skip
@@ -517,7 +524,7 @@ class Converter:
     def preparing_colours(self, options: ConvertOptions) -> Generator[None, None, None]:
         """The colour work for ``options`` a step at a time (the histogram, each fit, the
         labels, each colour's table), yielding between steps; what it makes is cached, so
-        :meth:`colour_cells` afterwards only votes."""
+        :meth:`colour_cells` afterwards only votes (and a vote is kept per settings)."""
         options = self.resolved(options)
         lines = self._lines_choice(options)
         if lines is not None:  # Auto's black-and-white choice, for the lines
@@ -591,9 +598,18 @@ class Converter:
 
     def _region_saliency(self, options: ConvertOptions) -> FloatGrid:
         """The saliency map of the region's coarse cells (:mod:`saliency`), cached."""
+        return run_steps(self._region_saliency_steps(options))
+
+    def _region_saliency_steps(self, options: ConvertOptions) -> Steps[FloatGrid]:
+        """:meth:`_region_saliency` in two steps: the coarse cells, then their map."""
         region = self._region_rgb(options)
-        return self._cached(("saliency", self.region(options)),
-                            lambda: saliency_map(coarse_cells(region)))  # fmt: skip
+
+        def steps() -> Steps[FloatGrid]:
+            cells = coarse_cells(region)
+            yield None
+            return saliency_map(cells)
+
+        return (yield from self._cached_steps(("saliency", self.region(options)), steps))
 
     def _ridges(self, options: ConvertOptions) -> npt.NDArray[np.int32]:
         """The region's thin light details (:func:`ridge_table`), cached."""
@@ -610,9 +626,7 @@ class Converter:
     def _labelled(
         self, options: ConvertOptions
     ) -> tuple[PixelPalette, list[npt.NDArray[np.int32]], int]:
-        steps = self.preparing_colours(options)
-        for _ in steps:
-            pass
+        run_steps(self.preparing_colours(options))
         return self._cache[self._labels_key(options)]  # type: ignore[return-value]
 
     def colour_cells(self, options: ConvertOptions) -> ColourCells:
@@ -623,6 +637,10 @@ class Converter:
         options = self.resolved(options)
         if not options.in_colour:
             raise ValueError("colour cells need 3 to 8 colours or auto")
+        # Kept: the screen votes on a frame of its own, before the frame that shows the grid.
+        return self._cached(("colour cells", options), lambda: self._colour_cells(options))
+
+    def _colour_cells(self, options: ConvertOptions) -> ColourCells:
         palette, tables, background = self._labelled(options)
         x0, y0, x1, y1 = self.region(options)
         found = self.cell_object(options) if self._keeps_subject(options) else None
@@ -642,4 +660,6 @@ class Converter:
         # issue 47 lost 32 of their 65 detail cells at 30x30 to the lines of orange bokeh).
         if options.colours == "auto" and self.is_photo:
             cells = overlay_details(cells, self.detail_grid(options), palette.lab, background)
-        return colour_cells(palette, cells, background)
+        coloured = colour_cells(palette, cells, background)
+        coloured.cells.setflags(write=False)  # cached: shared by every caller of these settings
+        return coloured

@@ -51,6 +51,8 @@ _RGB_TO_XYZ = np.array(
     [[0.4124, 0.3576, 0.1805], [0.2126, 0.7152, 0.0722], [0.0193, 0.1192, 0.9505]]
 )
 _WHITE = np.array([0.9505, 1.0, 1.089])
+# Inverted once: a palette's spread converts back to sRGB a few hundred times.
+_XYZ_TO_RGB = np.linalg.inv(_RGB_TO_XYZ)
 
 
 def rgb_of_lab(points: FloatArray) -> FloatArray:
@@ -61,7 +63,7 @@ def rgb_of_lab(points: FloatArray) -> FloatArray:
     fz = fy - points[..., 2] / 200.0
     f = np.stack([fx, fy, fz], axis=-1)
     xyz = np.where(f > 0.206893, f**3, (f - 16.0 / 116.0) / 7.787) * _WHITE
-    linear = np.clip(xyz @ np.linalg.inv(_RGB_TO_XYZ).T, 0.0, 1.0)
+    linear = np.clip(xyz @ _XYZ_TO_RGB.T, 0.0, 1.0)
     srgb: FloatArray = np.where(
         linear <= 0.0031308, linear * 12.92, 1.055 * linear ** (1.0 / 2.4) - 0.055
     )

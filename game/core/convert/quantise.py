@@ -184,6 +184,13 @@ def histogram(rgb: npt.NDArray[np.uint8]) -> Histogram:
     """The histogram of ``rgb``'s pixels (any shape ending in 3), counted on at most
     ``HISTOGRAM_PIXELS`` of them (every second or third row and column of a large picture:
     the colours of a few hundred thousand pixels are all there in a quarter of them)."""
+    return run_steps(histogram_steps(rgb))
+
+
+def histogram_steps(rgb: npt.NDArray[np.uint8]) -> Generator[None, None, Histogram]:
+    """:func:`histogram` in three steps (the counts, the bins' colours in Lab, the coarse
+    bins), yielding between them: 4-7 ms in one go on a noisy photo's 20,000 bins, the
+    longest single step of Auto colours."""
     if rgb.ndim == 3:
         stride = max(1, int(np.ceil(np.sqrt(rgb.shape[0] * rgb.shape[1] / HISTOGRAM_PIXELS))))
         rgb = rgb[::stride, ::stride]
@@ -199,7 +206,9 @@ def histogram(rgb: npt.NDArray[np.uint8]) -> Histogram:
         )
         / weights[:, None]
     )
+    yield None
     colours = lab(means / 255.0)
+    yield None
     low = HISTOGRAM_BITS - 1
     mask = (1 << HISTOGRAM_BITS) - 1
     coarse = (
