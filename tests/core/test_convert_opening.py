@@ -16,6 +16,7 @@ from game.core.convert.first_look import defaults_for
 from game.core.convert.load import load_image, load_steps
 from game.core.convert.opening import PictureOpening
 from game.core.convert.options import ConvertOptions
+from tests.core.test_convert_stepping import count_steps
 
 
 def _photo(path: Path) -> Path:
@@ -55,13 +56,7 @@ def test_a_picture_opens_a_step_at_a_time_and_ends_as_opened_at_once(tmp_path: P
 def test_load_steps_give_what_load_image_gives_and_the_same_errors(tmp_path: Path) -> None:
     path = _photo(tmp_path / "photo.png")
     steps = load_steps(path)
-    taken = 0
-    try:
-        while True:
-            next(steps)
-            taken += 1
-    except StopIteration as done:
-        source = done.value
+    taken, source = count_steps(steps)
     assert taken >= 4
     whole = load_image(path)
     assert np.array_equal(source.rgb, whole.rgb) and source.original_size == whole.original_size

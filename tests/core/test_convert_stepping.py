@@ -6,7 +6,9 @@ same work done in one go or by a plain rule written here."""
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from pathlib import Path
+from typing import TypeVar
 
 import numpy as np
 import pytest
@@ -29,6 +31,19 @@ from game.core.convert.small_subject import small_subject_frame
 from game.core.convert.stepping import PerPicture, run_steps
 from game.core.create.paced_check import PacedCheck, screen_check
 from game.core.puzzle import Puzzle
+
+T = TypeVar("T")
+
+
+def count_steps(steps: Generator[None, None, T]) -> tuple[int, T]:
+    """How many steps ``steps`` yields before it returns, and what it returns."""
+    taken = 0
+    try:
+        while True:
+            next(steps)
+            taken += 1
+    except StopIteration as done:
+        return taken, done.value
 
 
 def _red_bug_on_leaves(path: Path) -> Path:
@@ -100,13 +115,7 @@ def test_borders_are_found_a_band_of_rows_at_a_time() -> None:
     rgb = np.full((300, 200, 3), 250, dtype=np.uint8)
     rgb[37:281, 12:171] = rng.integers(0, 256, (244, 159, 3), dtype=np.uint8)
     steps = border_box_steps(rgb, 0.05)
-    taken = 0
-    try:
-        while True:
-            next(steps)
-            taken += 1
-    except StopIteration as done:
-        box = done.value
+    taken, box = count_steps(steps)
     assert taken >= 3  # 300 rows: three bands at least, never one pass
     assert box == _border_box_by_rule(rgb, 0.05) == (12, 37, 171, 281)
     assert run_steps(border_box_steps(np.full((40, 40, 3), 9, np.uint8))) == (0, 0, 40, 40)
@@ -120,13 +129,7 @@ def test_auto_colours_fit_a_few_rounds_a_step() -> None:
     pixels = np.stack(channels, axis=-1) + rng.normal(0, 14, (200, 260, 3))
     hist = histogram(np.clip(pixels, 0, 255).astype(np.uint8))
     steps = choosing_count(hist)
-    taken = 0
-    try:
-        while True:
-            next(steps)
-            taken += 1
-    except StopIteration as done:
-        chosen = done.value
+    taken, chosen = count_steps(steps)
     # Each count's fit was one step; now its rounds, merges and palette are several.
     assert taken >= 2 * len(AUTO_COUNTS), taken
     again = fit_histogram(hist, chosen.count)
@@ -138,13 +141,7 @@ def test_the_histogram_is_counted_in_steps_and_comes_out_the_same() -> None:
     rng = np.random.default_rng(8)
     pixels = rng.integers(0, 256, (120, 90, 3), dtype=np.uint8)
     steps = histogram_steps(pixels)
-    taken = 0
-    try:
-        while True:
-            next(steps)
-            taken += 1
-    except StopIteration as done:
-        stepped = done.value
+    taken, stepped = count_steps(steps)
     assert taken >= 2  # the counts, the bins' Lab and the coarse bins: not one 4-7 ms step
     whole = histogram(pixels)
     assert np.array_equal(stepped.codes, whole.codes)

@@ -26,6 +26,7 @@ from game.core.difficulty import effort_of
 from game.core.puzzle import Puzzle
 from game.core.rating import rate, rate_puzzle
 from game.core.solver import solve
+from tests.core.test_convert_stepping import count_steps
 from tests.core.test_free_cells import _all_solutions, _ticking_clock
 
 
@@ -300,14 +301,6 @@ def _two_pockets() -> np.ndarray:
     return grid
 
 
-def _drain(work: Generator[None, None, FreeCells | None]) -> FreeCells | None:
-    try:
-        while True:
-            next(work)
-    except StopIteration as done:
-        return done.value  # type: ignore[no-any-return]
-
-
 def test_an_edit_that_settles_its_region_is_told_apart_by_the_small_solves() -> None:
     grid = _two_pockets()
     free = free_cells(Puzzle.from_grid(grid), work_limit=2_000_000)
@@ -319,11 +312,11 @@ def test_an_edit_that_settles_its_region_is_told_apart_by_the_small_solves() -> 
     edited[2, 3] = True
     result = solve(Puzzle.from_grid(edited), max_solutions=2)
     assert result.status == "multiple"
-    left = _drain(search._fixed_nearby(edited, result, first, free))
+    left = count_steps(search._fixed_nearby(edited, result, first, free))[1]
     assert left is not None and sorted(left.cells) == sorted(second) and not left.exact
     # The picture as it is: its two solutions differ in the first region or the second, and
     # that region is not settled.
     plain = solve(Puzzle.from_grid(grid), max_solutions=2)
     differ = {(int(x), int(y)) for y, x in np.argwhere(plain.solutions[0] != plain.solutions[1])}
     region = first if differ & set(first) else second
-    assert _drain(search._fixed_nearby(grid, plain, region, free)) is None
+    assert count_steps(search._fixed_nearby(grid, plain, region, free))[1] is None
