@@ -17,6 +17,7 @@ from PIL import Image
 from game.core.convert import saliency
 from game.core.convert.converter import Converter
 from game.core.convert.first_look import defaults_for
+from game.core.convert.grid import summed_area_steps
 from game.core.convert.load import border_box_steps, load_image
 from game.core.convert.opening import PictureOpening
 from game.core.convert.options import ConvertOptions
@@ -215,3 +216,28 @@ def test_per_picture_keeps_the_last_pictures_by_identity() -> None:
     assert kept.get(third, lambda: make(3)) == 6
     assert kept.get(first, lambda: make(4)) == 8  # forgotten: two kept
     assert made == [1, 2, 3, 4]
+
+
+def test_a_summed_area_table_is_made_in_two_steps_and_sums_every_corner_box() -> None:
+    rng = np.random.default_rng(12)
+    values = rng.random((37, 53)).astype(np.float32)
+    taken, table = count_steps(summed_area_steps(values))
+    assert taken == 1  # the columns' sums, one pause, the rows'
+    assert table.shape == (38, 54) and not table[0].any() and not table[:, 0].any()
+    for y, x in ((1, 1), (10, 20), (37, 53)):
+        assert np.isclose(table[y, x], values[:y, :x].astype(np.float64).sum())
+    mask = rng.random((9, 11)) < 0.5
+    assert count_steps(summed_area_steps(mask))[1][9, 11] == mask.sum()
+
+
+def test_the_cells_luminance_is_prepared_over_steps_as_it_would_be_at_once(
+    tmp_path: Path,
+) -> None:
+    photo = load_image(_red_bug_on_leaves(tmp_path / "bug.png"))
+    stepped = Converter(photo)
+    options = ConvertOptions(width=30, height=20)
+    taken, _ = count_steps(stepped.preparing_cell_luminance(options))
+    assert taken >= 3  # the toned luminance, the table's two halves
+    whole = Converter(photo).cell_luminance(options)
+    assert np.array_equal(stepped.cell_luminance(options), whole)
+    assert count_steps(stepped.preparing_cell_luminance(options))[0] == 0  # kept

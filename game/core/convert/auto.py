@@ -107,6 +107,8 @@ class Gridder(Protocol):
 
     def cell_rgb(self, options: ConvertOptions) -> FloatGrid: ...
 
+    def preparing_cell_luminance(self, options: ConvertOptions) -> Generator[None, None, None]: ...
+
     def preparing_cell_rgb(self, options: ConvertOptions) -> Generator[None, None, None]: ...
 
     def portrait(self, options: ConvertOptions) -> bool: ...
@@ -322,6 +324,7 @@ def choose_steps(converter: Gridder, options: ConvertOptions) -> Generator[None,
     a drawing of the picture's edges and darkest features, not of its tones).
 
     Yields after each candidate, so a screen can spread the scoring over frames."""
+    yield from converter.preparing_cell_luminance(options)
     cells = converter.cell_luminance(options)
     yield None
     yield from converter.preparing_cell_rgb(options)

@@ -40,6 +40,7 @@ from game.core.convert.grid import (
     blocks_for,
     hsv_dark_mask,
     otsu_threshold,
+    summed_area_steps,
 )
 from game.core.convert.ground import background_votes, flatten_ground, tidy_pieces
 from game.core.convert.load import (
@@ -94,9 +95,15 @@ LABEL_BANDS = 8
 # --------------------------------------------------------------------------- gridding
 
 
+def _channel_values(rgb: npt.NDArray[np.uint8], channel: int) -> npt.NDArray[np.float32]:
+    """One colour channel of ``rgb``, in 0..1."""
+    values: npt.NDArray[np.float32] = rgb[..., channel].astype(np.float32) / np.float32(255)
+    return values
+
+
 def _channel_table(rgb: npt.NDArray[np.uint8], channel: int) -> npt.NDArray[np.int32]:
     """The summed-area table of one colour channel of ``rgb``, in 0..1."""
-    return _summed_area(rgb[..., channel].astype(np.float32) / np.float32(255))
+    return _summed_area(_channel_values(rgb, channel))
 
 
 class Converter:
@@ -293,6 +300,19 @@ class Converter:
                options.fit, scale)  # fmt: skip
         return self._cached(key, lambda: self._cell_means(options, scale))
 
+    def preparing_cell_luminance(self, options: ConvertOptions) -> Generator[None, None, None]:
+        """:meth:`cell_luminance`'s table in steps (the toned luminance, then its summed-area
+        table in two), yielding between them, then the cells' means."""
+        options = self.resolved(options)
+        key = ("lumtable", self.region(options), options.tone_key)
+        if key not in self._cache:
+            lum = self.luminance(options)
+            yield None
+            table = yield from summed_area_steps(lum)
+            self._cached(key, lambda: table)
+            yield None
+        self.cell_luminance(options)
+
     def cell_rgb(self, options: ConvertOptions) -> FloatGrid:
         """Each cell's mean colour, ``(height, width, 3)`` in 0..1, pad margins white (the
         tone controls act on luminance only and leave it as it is)."""
@@ -311,7 +331,8 @@ class Converter:
             rgb = self.source.rgb[rows, columns]
             tables = []
             for channel in range(3):
-                tables.append(_channel_table(rgb, channel))
+                table = yield from summed_area_steps(_channel_values(rgb, channel))
+                tables.append(table)
                 yield None
             self._cached(key, lambda: tables)
         self.cell_rgb(options)

@@ -6,6 +6,7 @@ pygame.
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -150,7 +151,25 @@ def _majority(table: npt.NDArray[np.int32], blocks: Blocks, shape: tuple[int, in
 
 
 def _summed_area(values: npt.NDArray[np.bool_ | np.float32]) -> npt.NDArray[np.int32]:
+    steps = summed_area_steps(values)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            table: npt.NDArray[np.int32] = done.value
+            return table
+
+
+def summed_area_steps(
+    values: npt.NDArray[np.bool_ | np.float32],
+) -> Generator[None, None, npt.NDArray[np.int32]]:
+    """The summed-area table of ``values`` (a zero row and column first) in two steps, the
+    running sums down the columns and then along the rows: one table of a 640x480 photo took
+    7-9 ms of the converter's frame after a new size, beside the frame's own 8 ms of
+    drawing."""
     kind = np.int32 if values.dtype == np.bool_ else np.float64
+    down = np.cumsum(values, axis=0, dtype=kind)
+    yield None
     table = np.zeros((values.shape[0] + 1, values.shape[1] + 1), dtype=kind)
-    np.cumsum(np.cumsum(values, axis=0, dtype=kind), axis=1, out=table[1:, 1:])
+    np.cumsum(down, axis=1, out=table[1:, 1:])
     return table
