@@ -115,12 +115,12 @@ FIRST_COUNT_SHARE = 0.25
 # Engine work (times the pace) to count what a batch leaves free: a lower bound is enough,
 # its cells are the next batch's targets.
 BATCH_COUNT_WORK = int(0.75 * WORK_PER_SECOND)
-# How far round a free region an edit's local check looks (see MakeFair._fixed_nearby): cells
-# farther than this (in either direction) are pinned to a solution.
+# The rows and columns within this many of a free region stay open in the small solves that
+# tell an edit settling its region (see MakeFair._fixed_nearby); the rest is pinned.
 NEARBY = 3
-# ... used where the lines settled less than this share of the cells before guessing: where
-# they settle more, the exact counts are affordable and rank better (Random's pictures: 4 of
-# 18,630 were refused with the small solves everywhere, none gained).
+# Those solves are asked only where the lines settled less than this share of the cells before
+# guessing: where they settle more, the exact counts are affordable and rank better (Random's
+# pictures: 4 of 18,630 were refused with the small solves everywhere, none gained).
 NEARBY_BELOW = 0.5
 
 
