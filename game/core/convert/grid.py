@@ -14,6 +14,7 @@ import numpy as np
 import numpy.typing as npt
 
 from game.core.convert.load import MAX_SIZE, MIN_SIZE, BoolGrid, FloatImage, SourceImage
+from game.core.convert.stepping import run_steps
 
 Fit = Literal["fill", "pad", "stretch"]
 
@@ -151,13 +152,7 @@ def _majority(table: npt.NDArray[np.int32], blocks: Blocks, shape: tuple[int, in
 
 
 def _summed_area(values: npt.NDArray[np.bool_ | np.float32]) -> npt.NDArray[np.int32]:
-    steps = summed_area_steps(values)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            table: npt.NDArray[np.int32] = done.value
-            return table
+    return run_steps(summed_area_steps(values))
 
 
 def summed_area_steps(

@@ -24,7 +24,6 @@ import numpy.typing as npt
 from game.core.cells import EMPTY, FILLED, UNKNOWN
 from game.core.solver.engine_learn import Learner
 from game.core.solver.engine_state import BY_PROBES, CODE_BITS, NO_PROBE, OTHER, Branch
-from game.core.solver.line import HITS
 from game.core.solver.steps import ProbeResult, ProbeStarted, Step
 
 # Cells tried at each node below the root (0: none, branch on activity alone). Measured on
@@ -166,18 +165,13 @@ class Lookahead(Learner):
         solved, cells both ways agree on. Its counts (unknown, countdown, probes, the line
         solver's hits to add) are written back even when the clock's EngineTimeout ends it."""
         candidates = compiled.candidates(self.activity, LOOKAHEAD_CELLS)
-        counts = array("q", (self.unknown, self.countdown, self.probes, 0))
+        counts = array("q", bytes(8 * 4))
         box: list[object] = [None]
         start = 0
         best = -1
         best_score = -1.0
         while True:
-            counts[0], counts[1], counts[2], counts[3] = (
-                self.unknown,
-                self.countdown,
-                self.probes,
-                0,
-            )
+            self._counts_to_kernel(counts)
             try:
                 found = compiled.lookahead_scan(
                     candidates,
@@ -190,11 +184,7 @@ class Lookahead(Learner):
                     box,
                 )
             finally:
-                self.unknown, self.countdown, self.probes = counts[0], counts[1], counts[2]
-                self.solver.counts[HITS] += counts[3]
-                if box[0] is not None:
-                    self.broken = box[0]
-                    box[0] = None
+                self._counts_from_kernel(counts, box)
             kind, at, index, first, second, third, best, best_score = found
             if kind == PAIR_DONE:
                 return self._best_branch(best), -1

@@ -303,6 +303,21 @@ class Prober(LinePropagation):
                 return ended, progress, None
         return "round", progress, best
 
+    def _counts_to_kernel(self, counts: array[int]) -> None:
+        """The first four slots of a kernel scan's counts (probe_scan, lookahead_scan): the
+        unknown variables, the clock's countdown, the probes, and 0 hits to add."""
+        counts[0], counts[1], counts[2], counts[3] = self.unknown, self.countdown, self.probes, 0
+
+    def _counts_from_kernel(self, counts: array[int], box: list[object]) -> None:
+        """What a kernel scan wrote back (also when the clock's EngineTimeout ended it):
+        the counts of :meth:`_counts_to_kernel`, and the nogood a contradiction broke, taken
+        out of ``box``."""
+        self.unknown, self.countdown, self.probes = counts[0], counts[1], counts[2]
+        self.solver.counts[HITS] += counts[3]
+        if box[0] is not None:
+            self.broken = box[0]
+            box[0] = None
+
     def _probe_round_compiled(self, compiled: Any) -> Generator[Step, None, RoundEnd]:
         """:meth:`_probe_round_python` with its loop run by ``Propagator.probe_scan`` on this
         engine's objects, handed over by position: the candidates, the records, one
@@ -317,7 +332,7 @@ class Prober(LinePropagation):
         progress = False
         box: list[object] = [None]
         while True:
-            scan[0], scan[1], scan[2], scan[3] = self.unknown, self.countdown, self.probes, 0
+            self._counts_to_kernel(scan)
             scan[_AFTER_PROBE] = self.after_probe
             try:
                 event, proven = compiled.probe_scan(
@@ -333,11 +348,8 @@ class Prober(LinePropagation):
                     box,
                 )
             finally:
-                self.unknown, self.countdown, self.probes = scan[0], scan[1], scan[2]
-                self.solver.counts[HITS] += scan[3]
+                self._counts_from_kernel(scan, box)
                 self.after_probe = bool(scan[_AFTER_PROBE])
-                if box[0] is not None:
-                    self.broken = box[0]
             if self.beat:
                 yield LinesChecked(0, self.depth)  # the unwatched solve's heartbeat
             if event == SCAN_CONTRADICTION:
