@@ -586,8 +586,9 @@ class MakeFair:
         for x, y in others:
             open_[y, x] = True
         puzzle = self._puzzle(grid)
+        around = np.where(open_, -1, first).astype(np.int8)
         for x, y in region:
-            pinned = np.where(open_, -1, first).astype(np.int8)
+            pinned = around.copy()
             pinned[y, x] = 1 - first[y, x]
             task = CountedSolve(
                 puzzle, max_solutions=1, initial=pinned,
