@@ -44,9 +44,12 @@ def _clue_and_line(rng: random.Random, length: int) -> tuple[tuple[int, ...], by
 
 
 def test_the_line_solver_agrees_on_random_lines(compiled: ModuleType) -> None:
+    """Lengths around the word kernel's eight-cell chunks (line_masks) and its last one, 62."""
     rng = random.Random(32)
     for case in range(20_000):
-        length = rng.choice((0, 1, 2, 3, 5, 8, 10, 15, 20, 25, 30, 40, 64, 65))
+        length = rng.choice(
+            (0, 1, 2, 3, 5, 7, 8, 9, 10, 15, 16, 17, 20, 25, 30, 40, 55, 61, 62, 64, 65)
+        )
         clue, line = _clue_and_line(rng, length)
         expected = pack_outcome(forced_cells(clue, line), length)
         assert compiled.forced_packed(clue, line) == expected, (case, clue, line)

@@ -22,42 +22,56 @@
 #include "_kernel_state.h"
 
 
+/* 32 bytes, two to a 64-byte line of memory: a look-up touches one line. The key is the
+ * line's filled cells and its empty cells with bit ``length`` set (no cell of the line is
+ * there, so the lengths of a clue's rows and columns never meet, and a used slot's ``empty``
+ * is never 0: 0 marks a free slot). An outcome whose clue cannot hold has every bit of both
+ * masks set (a real one never sets a bit in both). */
 typedef struct {
-    uint64_t filled, empty;         /* the key: the line's known cells */
+    uint64_t filled, empty;         /* the key */
     uint64_t out_filled, out_empty; /* the outcome: the unknown cells it forces */
-    int32_t length;                 /* the line's length; 0 for a free slot */
-    int32_t fits;                   /* 0: the clue cannot hold (LineSolver's None) */
 } CacheEntry;
 
+#define CACHE_ALIGN 64
+#define CACHE_MISFIT (~(uint64_t)0)
+
 struct ClueCache {
-    CacheEntry *table;
+    CacheEntry *table;   /* CACHE_ALIGN-aligned, inside ``block`` */
+    void *block;         /* what was allocated */
     Py_ssize_t capacity; /* a power of two, or 0 before the first outcome */
     Py_ssize_t count;
 };
 
 static inline uint64_t
-cache_hash(uint64_t filled, uint64_t empty, int length)
+cache_hash(uint64_t filled, uint64_t empty_key)
 {
-    uint64_t h = filled * 0x9E3779B97F4A7C15ull ^ (empty + (uint64_t)length) * 0xC2B2AE3D27D4EB4Full;
+    uint64_t h = filled * 0x9E3779B97F4A7C15ull ^ empty_key * 0xC2B2AE3D27D4EB4Full;
     h ^= h >> 31;
     h *= 0xBF58476D1CE4E5B9ull;
     h ^= h >> 29;
     return h;
 }
 
+/* The key's second word: the empty cells and the length's bit (length <= MAX_WORD_LINE). */
+static inline uint64_t
+cache_empty_key(uint64_t empty, int length)
+{
+    return empty | ((uint64_t)1) << length;
+}
+
 /* The entry of this key, or NULL. */
 static inline CacheEntry *
-cache_find(ClueCache *cache, uint64_t filled, uint64_t empty, int length)
+cache_find(ClueCache *cache, uint64_t filled, uint64_t empty_key)
 {
     if (cache->capacity == 0)
         return NULL;
     size_t mask = (size_t)cache->capacity - 1;
-    size_t at = (size_t)cache_hash(filled, empty, length) & mask;
+    size_t at = (size_t)cache_hash(filled, empty_key) & mask;
     for (;;) {
         CacheEntry *entry = &cache->table[at];
-        if (entry->length == 0)
+        if (entry->empty == 0)
             return NULL;
-        if (entry->filled == filled && entry->empty == empty && entry->length == length)
+        if (entry->empty == empty_key && entry->filled == filled)
             return entry;
         at = (at + 1) & mask;
     }
@@ -67,8 +81,8 @@ static void
 cache_place(CacheEntry *table, Py_ssize_t capacity, const CacheEntry *entry)
 {
     size_t mask = (size_t)capacity - 1;
-    size_t at = (size_t)cache_hash(entry->filled, entry->empty, entry->length) & mask;
-    while (table[at].length != 0)
+    size_t at = (size_t)cache_hash(entry->filled, entry->empty) & mask;
+    while (table[at].empty != 0)
         at = (at + 1) & mask;
     table[at] = *entry;
 }
@@ -79,15 +93,18 @@ cache_add(ClueCache *cache, const CacheEntry *entry)
 {
     if (4 * (cache->count + 1) > 3 * cache->capacity) {
         Py_ssize_t capacity = cache->capacity ? 2 * cache->capacity : 64;
-        CacheEntry *table = PyMem_Calloc((size_t)capacity, sizeof(CacheEntry));
-        if (table == NULL) {
+        void *block = PyMem_Calloc(1, (size_t)capacity * sizeof(CacheEntry) + CACHE_ALIGN);
+        if (block == NULL) {
             PyErr_NoMemory();
             return -1;
         }
+        uintptr_t start = ((uintptr_t)block + CACHE_ALIGN - 1) & ~(uintptr_t)(CACHE_ALIGN - 1);
+        CacheEntry *table = (CacheEntry *)start;
         for (Py_ssize_t i = 0; i < cache->capacity; i++)
-            if (cache->table[i].length != 0)
+            if (cache->table[i].empty != 0)
                 cache_place(table, capacity, &cache->table[i]);
-        PyMem_Free(cache->table);
+        PyMem_Free(cache->block);
+        cache->block = block;
         cache->table = table;
         cache->capacity = capacity;
     }
@@ -109,7 +126,7 @@ cache_free(PropagatorObject *self)
 {
     if (self->clue_caches != NULL) {
         for (Py_ssize_t i = 0; i < self->nslots; i++)
-            PyMem_Free(self->clue_caches[i].table);
+            PyMem_Free(self->clue_caches[i].block);
         PyMem_Free(self->clue_caches);
         self->clue_caches = NULL;
     }
@@ -183,12 +200,10 @@ cache_prefetch(PropagatorObject *self, Py_ssize_t line_id, int length)
     if (cache->capacity == 0)
         return;
     const unsigned char *line = self->line_data[line_id];
-    uint64_t filled = 0, empty = 0;
-    for (int p = 0; p < length; p++) {
-        filled |= (uint64_t)(line[p] == 1) << p;
-        empty |= (uint64_t)(line[p] == 2) << p;
-    }
-    size_t at = (size_t)cache_hash(filled, empty, length) & ((size_t)cache->capacity - 1);
+    uint64_t filled, empty;
+    line_masks(line, length, &filled, &empty);
+    size_t at = (size_t)cache_hash(filled, cache_empty_key(empty, length)) &
+                ((size_t)cache->capacity - 1);
     prefetch_hint(&cache->table[at]);
 }
 
@@ -200,26 +215,26 @@ cache_solve(PropagatorObject *self, Py_ssize_t line_id, int length, Counters *c,
             uint64_t *out_filled, uint64_t *out_empty)
 {
     const unsigned char *line = self->line_data[line_id];
-    uint64_t filled = 0, empty = 0;
-    for (int p = 0; p < length; p++) {
-        filled |= (uint64_t)(line[p] == 1) << p;
-        empty |= (uint64_t)(line[p] == 2) << p;
-    }
+    uint64_t filled, empty;
+    line_masks(line, length, &filled, &empty);
     ClueCache *cache = &self->clue_caches[self->slot_of[line_id]];
-    CacheEntry *found = cache_find(cache, filled, empty, length);
+    uint64_t empty_key = cache_empty_key(empty, length);
+    CacheEntry *found = cache_find(cache, filled, empty_key);
     if (found != NULL) {
         c->hits += 1;
+        if (found->out_filled == CACHE_MISFIT && found->out_empty == CACHE_MISFIT)
+            return 0;
         *out_filled = found->out_filled;
         *out_empty = found->out_empty;
-        return found->fits;
+        return 1;
     }
     c->solved += 1;
-    CacheEntry entry = {filled, empty, 0, 0, length, 0};
+    CacheEntry entry = {filled, empty_key, 0, 0};
     Py_ssize_t k = self->run_at[line_id + 1] - self->run_at[line_id];
-    entry.fits = forced_word(self->runs + self->run_at[line_id], k, line, length,
-                             &entry.out_filled, &entry.out_empty);
-    if (!entry.fits)
-        entry.out_filled = entry.out_empty = 0;
+    int fits = forced_masks(self->runs + self->run_at[line_id], k, filled, empty, length,
+                            &entry.out_filled, &entry.out_empty);
+    if (!fits)
+        entry.out_filled = entry.out_empty = CACHE_MISFIT;
     if (cache->count >= c->clue_limit) {
         c->size -= cache->count;
         cache_clear(cache);
@@ -235,9 +250,9 @@ cache_solve(PropagatorObject *self, Py_ssize_t line_id, int length, Counters *c,
     if (cache_add(cache, &entry) < 0)
         return -1;
     c->size += 1;
-    *out_filled = entry.out_filled;
-    *out_empty = entry.out_empty;
-    return entry.fits;
+    *out_filled = fits ? entry.out_filled : 0;
+    *out_empty = fits ? entry.out_empty : 0;
+    return fits;
 }
 
 /* cache_sizes() -> the number of outcomes each cache holds, in the order of the solver's

@@ -223,14 +223,19 @@ word_spread(uint64_t starts, long length)
     return result;
 }
 
-static uint64_t
+/* The lowest ``width`` bits of ``value`` (1 <= width <= 64) in reverse order: halves, then
+ * quarters... of the word swapped, six steps whatever the width (a loop over the bits was
+ * 60 % of forced_word's time). */
+static inline uint64_t
 reverse_bits(uint64_t value, int width)
 {
-    uint64_t result = 0;
-    for (int i = 0; i < width; i++)
-        if ((value >> i) & 1)
-            result |= ((uint64_t)1) << (width - 1 - i);
-    return result;
+    value = ((value >> 1) & 0x5555555555555555ull) | ((value & 0x5555555555555555ull) << 1);
+    value = ((value >> 2) & 0x3333333333333333ull) | ((value & 0x3333333333333333ull) << 2);
+    value = ((value >> 4) & 0x0F0F0F0F0F0F0F0Full) | ((value & 0x0F0F0F0F0F0F0F0Full) << 4);
+    value = ((value >> 8) & 0x00FF00FF00FF00FFull) | ((value & 0x00FF00FF00FF00FFull) << 8);
+    value = ((value >> 16) & 0x0000FFFF0000FFFFull) | ((value & 0x0000FFFF0000FFFFull) << 16);
+    value = (value >> 32) | (value << 32);
+    return value >> (64 - width);
 }
 
 /* The forward sweep: reach[0..k] (reach has k + 1 words); 0 when the runs do not fit. */
@@ -254,25 +259,39 @@ word_sweep(const long *runs, Py_ssize_t k, int backwards, uint64_t can_fill, uin
     return (int)((current >> (n + 1)) & 1);
 }
 
-/* line.forced_cells on words (n <= WORD_LINE, k <= SMALL_RUNS): 1 and the forced cells'
- * masks, or 0 when the runs do not fit. line holds the engine's codes (0, 1, 2). */
-static int
-forced_word(const long *runs, Py_ssize_t k, const unsigned char *line, int n, uint64_t *forced_filled,
-            uint64_t *forced_empty)
+/* The masks of a word line's filled cells (code 1) and empty cells (code 2), bit p for cell
+ * p (n <= 64): eight cells at a time, each byte's low bit (filled) and next bit (empty)
+ * gathered into a byte by one multiplication. The codes are 0, 1 and 2 only. */
+static inline void
+line_masks(const unsigned char *line, int n, uint64_t *filled, uint64_t *empty)
 {
-    uint64_t filled = 0, empty = 0, rfilled = 0, rempty = 0;
+    const uint64_t low = 0x0101010101010101ull, gather = 0x0102040810204080ull;
+    uint64_t f = 0, e = 0;
+    int p = 0;
+    for (; p + 8 <= n; p += 8) {
+        const unsigned char *b = line + p;
+        uint64_t chunk = (uint64_t)b[0] | (uint64_t)b[1] << 8 | (uint64_t)b[2] << 16 |
+                         (uint64_t)b[3] << 24 | (uint64_t)b[4] << 32 | (uint64_t)b[5] << 40 |
+                         (uint64_t)b[6] << 48 | (uint64_t)b[7] << 56;
+        f |= (((chunk & low) * gather) >> 56) << p;
+        e |= ((((chunk >> 1) & low) * gather) >> 56) << p;
+    }
+    for (; p < n; p++) {
+        f |= (uint64_t)(line[p] == 1) << p;
+        e |= (uint64_t)(line[p] == 2) << p;
+    }
+    *filled = f;
+    *empty = e;
+}
+
+/* line.forced_cells on a word line given as its masks (filled, empty; n <= WORD_LINE,
+ * k <= SMALL_RUNS): 1 and the forced cells' masks, or 0 when the runs do not fit. */
+static int
+forced_masks(const long *runs, Py_ssize_t k, uint64_t filled, uint64_t empty, int n,
+             uint64_t *forced_filled, uint64_t *forced_empty)
+{
     if (k < 0 || k > SMALL_RUNS)
         return 0; /* not called so: the callers check */
-    for (int p = 0; p < n; p++) {
-        if (line[p] == 1) {
-            filled |= ((uint64_t)1) << p;
-            rfilled |= ((uint64_t)1) << (n - 1 - p);
-        }
-        else if (line[p] == 2) {
-            empty |= ((uint64_t)1) << p;
-            rempty |= ((uint64_t)1) << (n - 1 - p);
-        }
-    }
     uint64_t full = (((uint64_t)1) << n) - 1, pad = ((uint64_t)1) << n;
     uint64_t unknown = full & ~(filled | empty);
     uint64_t can_fill = full & ~empty, can_empty = (full & ~filled) | pad;
@@ -282,6 +301,7 @@ forced_word(const long *runs, Py_ssize_t k, const unsigned char *line, int n, ui
         return 0;
     if (!unknown)
         return 1;
+    uint64_t rfilled = reverse_bits(filled, n), rempty = reverse_bits(empty, n);
     uint64_t rreach[SMALL_RUNS + 1];
     if (!word_sweep(runs, k, 1, full & ~rempty, (full & ~rfilled) | pad, n, rreach))
         return 0; /* not reached: the forward sweep proved a fit */
@@ -299,6 +319,17 @@ forced_word(const long *runs, Py_ssize_t k, const unsigned char *line, int n, ui
     *forced_filled = fill_cells & ~empty_cells & unknown;
     *forced_empty = empty_cells & ~fill_cells & unknown;
     return 1;
+}
+
+/* line.forced_cells on words (n <= WORD_LINE, k <= SMALL_RUNS): 1 and the forced cells'
+ * masks, or 0 when the runs do not fit. line holds the engine's codes (0, 1, 2). */
+static int
+forced_word(const long *runs, Py_ssize_t k, const unsigned char *line, int n, uint64_t *forced_filled,
+            uint64_t *forced_empty)
+{
+    uint64_t filled, empty;
+    line_masks(line, n, &filled, &empty);
+    return forced_masks(runs, k, filled, empty, n, forced_filled, forced_empty);
 }
 
 #endif /* HANJIE_KERNEL_LINE_H */
