@@ -16,7 +16,8 @@ and prints both side by side and the figures the champion issue asks for:
 - timeouts on either side, and any verdict that differs.
 
 Both run to the verdict: two solutions looked for (``TWO``; our ``max_solutions=2``), CPU
-seconds of one thread, our engine unwatched (as ``check`` and every verdict caller asks). Its
+seconds of one thread, our engine unwatched with the depth-first search taking turns (as
+``check`` and ``solve`` ask; ``--engine-alone`` without it). Its
 clock() is read per question by its driver; ours is this thread's CPU time around the whole
 solve, the engine's set-up included. Seconds belong to this machine and its load: run both
 in the same run (as here), and quote the load (``uptime``) beside them.
@@ -97,8 +98,9 @@ def read_lala(text: str, count: int) -> dict[int, Lala]:
     return runs
 
 
-def ours(puzzle: object, timeout: float) -> tuple[str, float]:
-    """Our verdict and this thread's CPU seconds, set-up included."""
+def ours(puzzle: object, timeout: float, second_search: bool = True) -> tuple[str, float]:
+    """Our verdict and this thread's CPU seconds, set-up included: asked as ``check`` asks
+    (unwatched, the depth-first search taking turns; ``--engine-alone`` without it)."""
     gc.freeze()
     start = time.thread_time()
     verdict = "unknown"
@@ -108,6 +110,7 @@ def ours(puzzle: object, timeout: float) -> tuple[str, float]:
         timeout=timeout,
         clock=time.thread_time,
         watch=False,
+        second_search=second_search,
     ):
         if isinstance(step, Finished):
             verdict = step.result.status
@@ -126,6 +129,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lala-out", type=Path, default=None, help="its output, kept or reused")
     parser.add_argument("--build", type=Path, default=Path(tempfile.gettempdir()) / "hanjie-lala")
     parser.add_argument("--quiet", action="store_true", help="the summary only")
+    parser.add_argument(
+        "--engine-alone",
+        action="store_true",
+        help="our engine without the depth-first search taking turns (check's default has it)",
+    )
     args = parser.parse_args(argv)
 
     if not args.questions.is_file():
@@ -165,7 +173,7 @@ def main(argv: list[str] | None = None) -> int:
         if isinstance(puzzle, str) or run is None:
             print(f"{index:>5} skipped: {puzzle if isinstance(puzzle, str) else 'no lala line'}")
             continue
-        verdict, seconds = ours(puzzle, args.timeout)
+        verdict, seconds = ours(puzzle, args.timeout, not args.engine_alone)
         mine.append(seconds)
         theirs.append(run.seconds)
         if verdict == "unknown":

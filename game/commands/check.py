@@ -181,7 +181,9 @@ def check_nonogram_file(path: str, timeout: float | None, number: int = 0) -> di
         # Not a puzzle anyone can play (level select shows it as "Cannot open"); it was
         # counted "unique, Easy" among the fair ones (QA).
         return {**where, "error": f"the puzzle is {puzzle.size_text}: it has no cells to play"}
-    result = solve_with_deadline(puzzle, max_solutions=2, timeout=timeout, watch=False)
+    result = solve_with_deadline(
+        puzzle, max_solutions=2, timeout=timeout, watch=False, second_search=True
+    )
     rating = rate(result, effort_of(puzzle, result.stats))
     return {
         **where,

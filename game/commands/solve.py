@@ -218,6 +218,7 @@ def solve_nonogram(args: argparse.Namespace) -> int:
         start=start,
         algorithm=algorithm,
         watch=show_steps,
+        second_search=True,
     )
     seconds = time.perf_counter() - wall_start
     # Our engine counts the effort it saw (black and white or colour, as `check` rates

@@ -101,6 +101,7 @@ def solve_with_deadline(
     start: float | None = None,
     algorithm: str = "hanjie",
     watch: bool = True,
+    second_search: bool = False,
 ) -> SolveResult:
     """Solve ``puzzle`` within ``timeout`` seconds of CPU time from ``start`` (on ``now``,
     :data:`BUDGET_CLOCK` unless given; default: from this call). ``timeout`` None is no limit.
@@ -109,7 +110,9 @@ def solve_with_deadline(
     every step as it is found (solutions included), so a command prints as
     it goes and keeps nothing itself. The time it spends counts against the deadline.
     ``watch`` False asks our engine for only its solutions and verdict (its result still
-    counts the effort a rating needs: :func:`game.core.difficulty.effort_of`).
+    counts the effort a rating needs: :func:`game.core.difficulty.effort_of`);
+    ``second_search`` lets the depth-first search take turns with it (see
+    :class:`~game.core.solver.options.SolveOptions`).
     """
     from game.core.race import step_source
     from game.core.solver.task import SolveTask
@@ -134,6 +137,7 @@ def solve_with_deadline(
         clock=clock,
         source=step_source(algorithm),
         watch=watch,
+        second_search=second_search,
     )
     while True:
         result = task.advance(SLICE_SECONDS, on_step=observe if on_step is not None else None)

@@ -14,7 +14,8 @@
  * The Propagator type included at the end (_kernel_state.h with _kernel_cache.h,
  * _kernel_nogoods.h, _kernel_propagate.h with _kernel_reason.h, _kernel_analyse.h and
  * _kernel_probe.h) is the one with state: the engine's propagation, conflict analysis and
- * lookahead probes, in place on an engine's own objects, black and white or colour.
+ * lookahead probes, in place on an engine's own objects, black and white or colour. The
+ * DepthFirst type (_kernel_dfs.h) is the second search, with all of its state its own.
  *
  * Built by hatch_build.py (optional: without a compiler the game runs on pure Python).
  */
@@ -23,6 +24,7 @@
 #include "_kernel_trials.h"
 #include "_kernel_store.h"
 #include "_kernel_propagator.h"
+#include "_kernel_dfs.h"
 
 static PyMethodDef kernel_methods[] = {
     {"forced_packed", forced_packed, METH_VARARGS,
@@ -85,7 +87,8 @@ PyInit__kernel(void)
         return NULL;
     if (twins_ready(module) < 0 || PyModule_AddIntConstant(module, "VERSION", KERNEL_VERSION) < 0 ||
         PyModule_AddIntConstant(module, "MAX_WORD_LINE", MAX_WORD_LINE) < 0 ||
-        store_ready(module) < 0 || propagator_ready(module) < 0) {
+        store_ready(module) < 0 || propagator_ready(module) < 0 ||
+        depth_first_ready(module) < 0) {
         Py_DECREF(module);
         return NULL;
     }

@@ -12,7 +12,7 @@
 #define HANJIE_KERNEL_ABI_H
 
 /* Bumped with every change of behaviour or signature. */
-#define KERNEL_VERSION 25
+#define KERNEL_VERSION 26
 
 /* X(C name, value, "the Python twin") for integers... */
 #define KERNEL_INT_TWINS(X)                                                                 \
@@ -50,7 +50,8 @@
     X(LINE_SIZE, 2, "solver.line.SIZE")                                                     \
     X(LINE_LIMIT, 3, "solver.line.LIMIT")                                                   \
     X(LINE_CLUE_LIMIT, 4, "solver.line.CLUE_LIMIT")                                         \
-    X(LINE_COUNTS, 5, "solver.line.LINE_COUNTS")
+    X(LINE_COUNTS, 5, "solver.line.LINE_COUNTS")                                            \
+    X(DFS_MAX_LINE, 62, "solver.depth_first.MAX_LINE")
 
 /* ... and for reals. */
 #define KERNEL_REAL_TWINS(X)                                                                \

@@ -56,6 +56,7 @@ import numpy as np
 from game.core.cells import FILLED
 from game.core.puzzle import Puzzle
 from game.core.solver import engine_lookahead
+from game.core.solver.depth_first import MAX_LINE, SecondSearch, open_depth_first
 from game.core.solver.engine_lookahead import Lookahead
 from game.core.solver.engine_state import (
     CODE_BITS,
@@ -80,6 +81,16 @@ from game.core.solver.steps import (
 
 # Cells from which setting up the engine gets steps of its own (512x512: ~5 ms in all).
 LARGE_GRID = 40_000
+# The depth-first search beside the engine (depth_first.py, see _Engine.run_both): lines of
+# the engine's work between two of its turns, the lines it looks at a turn (its lines cost
+# about a sixth of the engine's: the turns take about as long), and the lines between two
+# heartbeats within a turn.
+SECOND_AFTER = 2048
+SECOND_TURN = 12288
+SECOND_BEAT = 2048
+# The depth-first search's lines in all (about 0.15 s of it): where it has not ended by then,
+# its tree is deep and the engine's search, better on such long solves, goes on alone.
+SECOND_LIMIT = 2_000_000
 
 
 def luby(index: int) -> int:
@@ -152,7 +163,7 @@ class _Engine(Lookahead):
             self.first_solution_depth = self.depth
         return found
 
-    def run(self) -> Iterator[Step]:
+    def run(self) -> Generator[Step, None, None]:
         timed_out = False
         complete = False
         capped = False
@@ -219,6 +230,95 @@ class _Engine(Lookahead):
             yield self._settled()
         yield Finished(self._result(complete, capped, timed_out))
 
+    def run_both(self, puzzle: Puzzle, options: SolveOptions) -> Iterator[Step]:
+        """:meth:`run`, with the depth-first search (:mod:`~game.core.solver.depth_first`)
+        taking turns with it once the search begins, on a verdict caller's black-and-white
+        puzzle, when it asks (``options.second_search``: unwatched, no work limit, nothing
+        pinned, sides of at most MAX_LINE).
+
+        The two searches are complete, so whichever ends first gives the verdict. The
+        engine's search learns and restarts, the depth-first one probes every cell at every
+        node: each is the faster on puzzles where the other wanders (TAAI 2011: see
+        docs/solver-log.md). The depth-first search starts at the engine's first guess, so
+        what the root proved (the rating's counts) is the engine's alone. It takes a turn
+        of SECOND_TURN lines at the first guess after each SECOND_AFTER lines of the
+        engine's work, up to SECOND_LIMIT lines in all: turns are counted in work, so the
+        answer is the same on any machine and either engine. Its nodes and probes are added
+        to the engine's counts, its lines to the lines solved as it goes (so the work read
+        during the solve counts them)."""
+        steps = self.run()
+        if (
+            not options.second_search
+            or self.watching
+            or options.work_limit is not None
+            or options.initial is not None
+            or self.planes != 1
+            or max(self.width, self.height) > MAX_LINE
+        ):
+            yield from steps
+            return
+        second: SecondSearch | None = None
+        counts = self.solver.counts
+        gate = 0
+        for step in steps:
+            if isinstance(step, Finished):
+                if second is not None:
+                    step = Finished(self._with_second(step.result, second))
+                yield step
+                return
+            yield step
+            if not isinstance(step, Guess) or counts[SOLVED] + counts[HITS] < gate:
+                continue
+            if second is not None and second.work >= SECOND_LIMIT:
+                continue
+            if second is None:
+                clues = [*puzzle.row_clues, *puzzle.column_clues]
+                second = open_depth_first(self.width, self.height, clues, self.max_solutions)
+            target = second.work + SECOND_TURN
+            while not second.finished and second.work < target:
+                before = second.work
+                second.run(min(target, second.work + SECOND_BEAT))
+                counts[SOLVED] += second.work - before
+                if self.timeout is not None and self.elapsed() > self.timeout:
+                    steps.close()
+                    yield from self._second_solutions(second)
+                    yield Finished(self._with_second(self._result(False, False, True), second))
+                    return
+                if not second.finished and second.work < target:
+                    self.beat = True  # a heartbeat within a long turn
+                    yield LinesChecked(0, len(self.choices))
+            if second.finished:
+                steps.close()
+                yield from self._second_solutions(second)
+                result = self._result(second.complete, not second.complete, False)
+                yield Finished(self._with_second(result, second))
+                return
+            gate = counts[SOLVED] + counts[HITS] + SECOND_AFTER
+
+    def _second_solutions(self, second: SecondSearch) -> Iterator[SolutionFound]:
+        """The depth-first search's solutions the engine had not found, as steps, kept as
+        the engine's (up to max_solutions in all; when its tree was searched whole, the
+        engine's are among its own)."""
+        known = {solution.astype(np.uint8).tobytes() for solution in self.solutions}
+        for cells in second.solutions:
+            if cells in known:
+                continue
+            if self.max_solutions is not None and len(self.solutions) >= self.max_solutions:
+                break
+            found = SolutionFound(cells, self.width, self.height, len(self.solutions) + 1, 0)
+            self.solutions.append(found.array())
+            yield found
+
+    def _with_second(self, result: SolveResult, second: SecondSearch) -> SolveResult:
+        """``result`` with the depth-first search's nodes as guesses and its probes (its
+        lines are among the lines solved already)."""
+        stats = replace(
+            result.stats,
+            guesses=result.stats.guesses + second.nodes,
+            probes=result.stats.probes + second.probes,
+        )
+        return replace(result, stats=stats)
+
     def _slack(self, line_id: int) -> int:
         length = self.width if line_id < self.height else self.height
         return length - self.solver.smallest(self.clues[line_id])
@@ -273,14 +373,14 @@ def open_solve(puzzle: Puzzle, options: SolveOptions) -> tuple[Iterator[Step], C
     def work() -> int:
         return counts[SOLVED] + counts[HITS]
 
-    return _steps(engine, options.watch), work
+    return _steps(engine, engine.run_both(puzzle, options)), work
 
 
-def _steps(engine: _Engine, watch: bool) -> Iterator[Step]:
-    """The engine's steps with its clock paused while the caller holds one; unwatched, only
-    the verdict's steps and a heartbeat when the engine asks for one."""
-    if not watch:
-        for step in engine.run():
+def _steps(engine: _Engine, steps: Iterator[Step]) -> Iterator[Step]:
+    """The engine's ``steps`` with its clock paused while the caller holds one; unwatched,
+    only the verdict's steps and a heartbeat when the engine asks for one."""
+    if not engine.watching:
+        for step in steps:
             if not isinstance(step, SolutionFound | RootSettled | Finished):
                 if not engine.beat:
                     continue
@@ -290,7 +390,7 @@ def _steps(engine: _Engine, watch: bool) -> Iterator[Step]:
             yield step
             engine.resume_clock()
         return
-    for step in engine.run():
+    for step in steps:
         engine.pause_clock()
         yield step
         engine.resume_clock()
@@ -300,8 +400,9 @@ def solve(puzzle: Puzzle, options: SolveOptions) -> SolveResult:
     """Solve ``puzzle`` to the end (or the timeout) and return the verdict; no one looks at
     propagation's steps, whatever ``options.watch`` says."""
     # Drain the engine itself: no one pauses between steps, so no clock juggling is needed.
-    engine = _Engine(puzzle, replace(options, watch=False))
-    for step in engine.run():
+    unwatched = replace(options, watch=False)
+    engine = _Engine(puzzle, unwatched)
+    for step in engine.run_both(puzzle, unwatched):
         if isinstance(step, Finished):
             return step.result
     raise AssertionError("the engine always ends with a Finished step")  # pragma: no cover

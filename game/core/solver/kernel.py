@@ -129,6 +129,15 @@ def nogood_store(cells: bytearray, limit: int) -> Any | None:
     return _MODULE.NogoodStore(cells, limit)
 
 
+def depth_first() -> Callable[..., Any] | None:
+    """The compiled twin of depth_first.DepthFirst (``DepthFirst(width, height, clues,
+    max_solutions)``, ``_kernel_dfs.h``), or None on pure Python."""
+    if _MODULE is None:
+        return None
+    made: Callable[..., Any] = _MODULE.DepthFirst
+    return made
+
+
 ColourLineSolver = Callable[[Sequence[tuple[int, int]], Sequence[int]], "tuple[int, ...] | None"]
 
 

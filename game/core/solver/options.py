@@ -26,7 +26,12 @@ class SolveOptions:
     a colour's number); ``watch`` False: a verdict caller's solve, only the solutions, the
     root's settled cells, heartbeats and the last step (the same verdict, solutions and
     statistics); ``work_limit``: lines looked at (solved or answered from a cache) before
-    the solve ends as a timeout, the same place on any machine and either engine."""
+    the solve ends as a timeout, the same place on any machine and either engine;
+    ``second_search``: a verdict caller that reads only the verdict, its solutions and the
+    root's counts (``check``, ``solve``) lets the depth-first search take turns with the
+    engine once it guesses (see ``engine._Engine.run_both``): the same verdict, often far
+    sooner, but the solutions of an ambiguous puzzle and the search's counts may be the
+    other search's, so a replay would not show them."""
 
     max_solutions: int | None = 2
     timeout: float | None = None
@@ -34,6 +39,7 @@ class SolveOptions:
     clock: Callable[[], float] = time.perf_counter
     watch: bool = True
     work_limit: int | None = None
+    second_search: bool = False
 
     def __post_init__(self) -> None:
         if self.max_solutions is not None and self.max_solutions < 1:
@@ -51,3 +57,4 @@ class SolveAsk(TypedDict, total=False):
     clock: Callable[[], float]
     watch: bool
     work_limit: int | None
+    second_search: bool

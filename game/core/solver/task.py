@@ -131,9 +131,12 @@ class SolveTask(SlicedTask[Step, SolveResult]):
         source: SourceFactory = engine_source,
         watch: bool = True,
         work_limit: int | None = None,
+        second_search: bool = False,
     ) -> None:
         check_time_limit(time_limit)
-        options = SolveOptions(max_solutions, time_limit, initial, clock, watch, work_limit)
+        options = SolveOptions(
+            max_solutions, time_limit, initial, clock, watch, work_limit, second_search
+        )
         made = source(puzzle, options)
         super().__init__(made.steps, time_limit=time_limit, clock=clock)
         self._work = made.work
