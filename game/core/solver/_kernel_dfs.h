@@ -2,7 +2,7 @@
  * stays the reference: depth first, every unknown cell probed both ways at every node, no
  * learning, a probe's record kept while none of the lines it looked at changes. The same
  * order of everything as the twin (the queue first in first out, a line's forced cells in
- * line order, rounds in reading order), so the same nodes, probes, work and slice ends;
+ * line order, rounds column by column), so the same nodes, probes, work and slice ends;
  * tests/core/test_depth_first.py holds the two together.
  *
  * It owns its whole state in C arrays (the cells, each line's two masks, the trail, the
@@ -39,6 +39,7 @@ typedef struct {
     long *runs;
     Py_ssize_t *run_at;
     unsigned char *cells;
+    int *order;               /* the cells column by column (DepthFirst.order) */
     uint64_t *filled, *empty; /* each line's known cells */
     int unknown;
     int *trail;
@@ -408,7 +409,8 @@ dfs_best(DfsObject *self)
 {
     int best = -1;
     double best_score = -1.0;
-    for (int index = 0; index < self->ncells; index++) {
+    for (int at = 0; at < self->ncells; at++) {
+        int index = self->order[at];
         if (self->cells[index])
             continue;
         int f = self->records[index * 2].nentries, e = self->records[index * 2 + 1].nentries;
@@ -432,7 +434,7 @@ dfs_step(DfsObject *self)
         return dfs_after(self, dfs_propagate(self, NULL, 0, 1, NULL));
     }
     if (self->cursor < self->ncells) {
-        int index = self->cursor++;
+        int index = self->order[self->cursor++];
         if (!self->cells[index])
             return dfs_probe_cell(self, index);
         return 0;
@@ -483,7 +485,8 @@ dfs_dealloc(DfsObject *self)
     if (self->caches != NULL)
         for (int i = 0; i < self->nlines; i++)
             PyMem_Free(self->caches[i].block);
-    void *arrays[] = {self->runs,       self->run_at,      self->cells,        self->filled,
+    void *arrays[] = {self->runs,       self->run_at,      self->cells,        self->order,
+                      self->filled,
                       self->empty,      self->trail,       self->queue,        self->queued,
                       self->line_stamp, self->records,     self->stack_cell,   self->stack_mark,
                       self->stack_second, self->caches,    self->seen_line,    self->seen_cell,
@@ -579,6 +582,7 @@ dfs_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     size_t cells = (size_t)self->ncells, lines = (size_t)self->nlines;
     self->solutions = PyList_New(0);
     self->cells = dfs_calloc(cells, 1);
+    self->order = dfs_calloc(cells, sizeof(int));
     self->filled = dfs_calloc(lines, sizeof(uint64_t));
     self->empty = dfs_calloc(lines, sizeof(uint64_t));
     self->trail = dfs_calloc(cells, sizeof(int));
@@ -594,7 +598,8 @@ dfs_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     self->seen_cell = dfs_calloc(cells, sizeof(unsigned int));
     self->seen_code = dfs_calloc(cells, 1);
     self->agreed = dfs_calloc(cells, sizeof(int));
-    if (self->solutions == NULL || self->cells == NULL || self->filled == NULL ||
+    if (self->solutions == NULL || self->cells == NULL || self->order == NULL ||
+        self->filled == NULL ||
         self->empty == NULL || self->trail == NULL || self->queue == NULL ||
         self->queued == NULL || self->line_stamp == NULL || self->records == NULL ||
         self->stack_cell == NULL || self->stack_mark == NULL || self->stack_second == NULL ||
@@ -609,6 +614,9 @@ dfs_new(PyTypeObject *type, PyObject *args, PyObject *kwargs)
     }
     if (dfs_read_clues(self, clues) < 0)
         goto error;
+    for (int x = 0, at = 0; x < width; x++)
+        for (int y = 0; y < height; y++)
+            self->order[at++] = y * width + x;
     self->phase = DFS_START;
     return (PyObject *)self;
 error:

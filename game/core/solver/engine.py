@@ -83,14 +83,18 @@ from game.core.solver.steps import (
 LARGE_GRID = 40_000
 # The depth-first search beside the engine (depth_first.py, see _Engine.run_both): lines of
 # the engine's work between two of its turns, the lines it looks at a turn (its lines cost
-# about a sixth of the engine's: the turns take about as long), and the lines between two
-# heartbeats within a turn.
+# about a sixth of the engine's: a turn takes about four times as long as the engine's
+# share, for it is the faster on most questions), and the lines between two heartbeats
+# within a turn. TAAI 2011, all 1000 (CPU s, load 2): turns of 12,288 lines 62 s, median
+# 19 ms, of 49,152 71 s and 16 ms, of 98,304 71 s and 14.6 ms; none over twice
+# LalaFrogKK's time + 5 ms with either of the last two.
 SECOND_AFTER = 2048
-SECOND_TURN = 12288
+SECOND_TURN = 98304
 SECOND_BEAT = 2048
-# The depth-first search's lines in all (about 0.15 s of it): where it has not ended by then,
-# its tree is deep and the engine's search, better on such long solves, goes on alone.
-SECOND_LIMIT = 2_000_000
+# The depth-first search's lines in all (about a quarter of a second of it): where it has
+# not ended by then its tree is deep, and the engine's search, better on long solves, goes
+# on alone (2 million lines left TAAI #597 just short).
+SECOND_LIMIT = 3_000_000
 
 
 def luby(index: int) -> int:
