@@ -277,8 +277,8 @@ dfs_ascending(const void *a, const void *b)
 
 static int dfs_backtrack(DfsObject *self);
 
-/* The grid as a solution (bytes, 1 filled): 1 when that makes max_solutions, 0 if not, -1
- * on an error. */
+/* DepthFirst._count_leaf: the grid as a solution (bytes, 1 filled). 1 when that makes
+ * max_solutions (the search is then finished), 0 if not, -1 on an error. */
 static int
 dfs_solution(DfsObject *self)
 {
@@ -292,19 +292,18 @@ dfs_solution(DfsObject *self)
     Py_DECREF(grid);
     if (failed < 0)
         return -1;
-    return self->max_solutions >= 0 && PyList_GET_SIZE(self->solutions) >= self->max_solutions;
+    if (self->max_solutions < 0 || PyList_GET_SIZE(self->solutions) < self->max_solutions)
+        return 0;
+    self->phase = DFS_FINISHED;
+    return 1;
 }
 
 static int
 dfs_leaf(DfsObject *self)
 {
-    int capped = dfs_solution(self);
-    if (capped < 0)
-        return -1;
-    if (capped) {
-        self->phase = DFS_FINISHED;
-        return 0;
-    }
+    int ended = dfs_solution(self);
+    if (ended)
+        return ended < 0 ? -1 : 0;
     return dfs_backtrack(self);
 }
 
@@ -349,13 +348,9 @@ dfs_backtrack(DfsObject *self)
         if (!held)
             continue;
         if (!self->unknown) {
-            int capped = dfs_solution(self);
-            if (capped < 0)
-                return -1;
-            if (capped) {
-                self->phase = DFS_FINISHED;
-                return 0;
-            }
+            int ended = dfs_solution(self);
+            if (ended)
+                return ended < 0 ? -1 : 0;
             continue;
         }
         dfs_enter(self);

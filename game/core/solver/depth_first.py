@@ -249,12 +249,18 @@ class DepthFirst:
         self.cursor = 0
         self.changed = False
 
-    def _leaf(self) -> None:
+    def _count_leaf(self) -> bool:
+        """Count the grid as a solution: True when that makes max_solutions (the search is
+        then finished)."""
         self.solutions.append(bytes(code == FILLED for code in self.cells))
-        if self.max_solutions is not None and len(self.solutions) >= self.max_solutions:
-            self.phase = FINISHED
-            return
-        self._backtrack()
+        if self.max_solutions is None or len(self.solutions) < self.max_solutions:
+            return False
+        self.phase = FINISHED
+        return True
+
+    def _leaf(self) -> None:
+        if not self._count_leaf():
+            self._backtrack()
 
     def _backtrack(self) -> None:
         """Undo to the deepest guess with a way left and take it (counting a leaf it
@@ -270,9 +276,7 @@ class DepthFirst:
             if not self._propagate((index << 2 | EMPTY,), True, None):
                 continue
             if not self.unknown:
-                self.solutions.append(bytes(code == FILLED for code in self.cells))
-                if self.max_solutions is not None and len(self.solutions) >= self.max_solutions:
-                    self.phase = FINISHED
+                if self._count_leaf():
                     return
                 continue
             self._enter()
