@@ -15,7 +15,9 @@ from game.core.formats import read_puzzle
 from game.core.puzzle import Puzzle
 from game.core.solver import kernel, solve, solve_steps
 from game.core.solver.depth_first import MAX_LINE, DepthFirst, open_depth_first
+from game.core.solver.options import SolveOptions
 from game.core.solver.steps import Finished, SolutionFound
+from game.core.solver.task import open_solve
 
 SEARCH_NOISE = Path(__file__).resolve().parent.parent / "data" / "search_noise_14x14.non"
 
@@ -127,9 +129,9 @@ def test_the_compiled_twin_refuses_what_it_cannot_take(compiled: ModuleType) -> 
 
 
 def test_the_second_search_gives_the_engines_verdict_with_the_same_counts_on_both() -> None:
-    """With ``second_search`` the verdict is the engine's, every solution reported fits, and
-    the compiled engine and pure Python (each with its own twin of the second search) count
-    the same."""
+    """With ``second_search`` the verdict is the engine's, every solution reported fits, the
+    work read ends at the lines counted, and the compiled engine and pure Python (each with
+    its own twin of the second search) count the same."""
     was_compiled = kernel.engine_name() == kernel.COMPILED
     found: dict[bool, list[object]] = {}
     try:
@@ -138,10 +140,15 @@ def test_the_second_search_gives_the_engines_verdict_with_the_same_counts_on_bot
             found[compiled_engine] = []
             for puzzle in _puzzles():
                 alone = solve(puzzle, max_solutions=2)
-                steps = list(solve_steps(puzzle, max_solutions=2, watch=False, second_search=True))
+                opened, work = open_solve(
+                    puzzle, SolveOptions(max_solutions=2, watch=False, second_search=True)
+                )
+                steps = list(opened)
                 last = steps[-1]
                 assert isinstance(last, Finished)
                 both = last.result
+                # The work read as it goes counts the second search's lines too.
+                assert work() == both.stats.lines_solved + both.stats.cache_hits
                 assert both.status == alone.status and both.complete == alone.complete
                 reported = [step for step in steps if isinstance(step, SolutionFound)]
                 assert len(reported) == len(both.solutions) == len(alone.solutions)
