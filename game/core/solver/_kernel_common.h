@@ -55,4 +55,19 @@ lowest_bit(uint64_t word)
 #define prefetch_hint(address) __builtin_prefetch(address)
 #endif
 
+/* Make ``type`` ready and add it to ``module`` as ``name``: 0, or -1 with an error set (the
+ * kernel's types: NogoodStore, Propagator, DepthFirst). */
+static int
+add_kernel_type(PyObject *module, PyTypeObject *type, const char *name)
+{
+    if (PyType_Ready(type) < 0)
+        return -1;
+    Py_INCREF(type);
+    if (PyModule_AddObject(module, name, (PyObject *)type) < 0) {
+        Py_DECREF(type);
+        return -1;
+    }
+    return 0;
+}
+
 #endif /* HANJIE_KERNEL_COMMON_H */

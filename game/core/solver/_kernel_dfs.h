@@ -672,14 +672,7 @@ static PyTypeObject DepthFirstType = {
 static int
 depth_first_ready(PyObject *module)
 {
-    if (PyType_Ready(&DepthFirstType) < 0)
-        return -1;
-    Py_INCREF(&DepthFirstType);
-    if (PyModule_AddObject(module, "DepthFirst", (PyObject *)&DepthFirstType) < 0) {
-        Py_DECREF(&DepthFirstType);
-        return -1;
-    }
-    return 0;
+    return add_kernel_type(module, &DepthFirstType, "DepthFirst");
 }
 
 #endif /* HANJIE_KERNEL_DFS_H */

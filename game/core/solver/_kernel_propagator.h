@@ -71,14 +71,7 @@ static PyTypeObject PropagatorType = {
 static int
 propagator_ready(PyObject *module)
 {
-    if (PyType_Ready(&PropagatorType) < 0)
-        return -1;
-    Py_INCREF(&PropagatorType);
-    if (PyModule_AddObject(module, "Propagator", (PyObject *)&PropagatorType) < 0) {
-        Py_DECREF(&PropagatorType);
-        return -1;
-    }
-    return 0;
+    return add_kernel_type(module, &PropagatorType, "Propagator");
 }
 
 #endif /* HANJIE_KERNEL_PROPAGATOR_H */

@@ -514,14 +514,7 @@ static PyTypeObject StoreType = {
 static int
 store_ready(PyObject *module)
 {
-    if (PyType_Ready(&StoreType) < 0)
-        return -1;
-    Py_INCREF(&StoreType);
-    if (PyModule_AddObject(module, "NogoodStore", (PyObject *)&StoreType) < 0) {
-        Py_DECREF(&StoreType);
-        return -1;
-    }
-    return 0;
+    return add_kernel_type(module, &StoreType, "NogoodStore");
 }
 
 #endif /* HANJIE_KERNEL_STORE_H */
